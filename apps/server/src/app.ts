@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import type { Endpoint } from '@brigade/contracts/endpoint';
+import { ENDPOINTS } from '@brigade/contracts/endpoints';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import type { AppDeps } from './deps';
+import { loggerOptions } from './logger';
+import { type ActorLoader, anonymousOnly, registerActor } from './plugins/actor';
+import { type Implementation, registerContractRoutes } from './plugins/contract-routes';
+import { registerOpenApi } from './plugins/openapi';
+import { registerProblemDetails } from './plugins/problem-details';
+import { registerHealthRoutes } from './routes/health';
+import { metaRoutes } from './routes/meta';
+
+export const IMPLEMENTATIONS: readonly Implementation[] = [...metaRoutes];
+
+export interface BuildAppOptions {
+  deps: AppDeps;
+  loadActor?: ActorLoader;
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: DestinationStream;
+  /** Extra endpoints (tests use them to exercise the machinery); the product's own come from contracts. */
+  extraEndpoints?: { endpoints: readonly Endpoint[]; implementations: readonly Implementation[] };
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { deps } = options;
+  const logger = loggerOptions(deps.config.logLevel) as object;
+  const app = Fastify({
+    logger: options.logStream ? { ...logger, stream: options.logStream } : logger,
+    trustProxy: deps.config.trustProxy,
+    // A caller's (or proxy's) X-Request-Id is kept so one id follows a request across systems.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerProblemDetails(app);
+  registerActor(app, options.loadActor ?? anonymousOnly);
+  registerHealthRoutes(app, deps);
+  const endpoints = [...ENDPOINTS, ...(options.extraEndpoints?.endpoints ?? [])];
+  await registerOpenApi(app, endpoints, deps.version);
+  registerContractRoutes(
+    app,
+    endpoints,
+    [...IMPLEMENTATIONS, ...(options.extraEndpoints?.implementations ?? [])],
+    deps,
+  );
+  return app;
+}

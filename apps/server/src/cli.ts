@@ -1,0 +1,96 @@
+import { parseArgs } from 'node:util';
+import { readCounter, resetCounter } from '@brigade/core/counters/counter-service';
+import { seedDemo } from '@brigade/core/seed/demo-seed';
+import { DataDirInUseError } from '@brigade/db/data-dir-lock';
+import { isBrigadeError } from '@brigade/domain/errors';
+import { ConfigError, loadConfig } from './config';
+import { openMigratedDatabase } from './runtime';
+
+const USAGE = `Usage: npm run brigade -- <command> [options]
+
+Commands:
+  migrate                      apply the database migrations
+  seed                         create the demo tenant and restaurant (idempotent)
+  counters:show --type T [--tenant N --restaurant N]
+                               show a counter's last issued id
+  counters:reset --type T [--tenant N --restaurant N] [--value V]
+                               reset a counter to V, or to first id - 1 (spec 02 §4)
+
+The database is the one \`npm start\` uses: DATABASE_URL, else the embedded one in BRIGADE_DATA_DIR (./.data).
+`;
+
+const toNumber = (value: string | undefined) => (value === undefined ? undefined : Number(value));
+
+async function run(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      type: { type: 'string' },
+      tenant: { type: 'string' },
+      restaurant: { type: 'string' },
+      value: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const command = positionals[0];
+  if (!command || values.help) {
+    process.stdout.write(USAGE);
+    return command || values.help ? 0 : 1;
+  }
+  const known = ['migrate', 'seed', 'counters:show', 'counters:reset'];
+  if (!known.includes(command)) {
+    process.stderr.write(`Unknown command: ${command}\n\n${USAGE}`);
+    return 1;
+  }
+
+  const config = loadConfig();
+  const database = await openMigratedDatabase(config);
+  try {
+    const scope = {
+      entityType: values.type,
+      ...(values.tenant === undefined ? {} : { tenantId: toNumber(values.tenant) }),
+      ...(values.restaurant === undefined ? {} : { restaurantId: toNumber(values.restaurant) }),
+    };
+    switch (command) {
+      case 'migrate':
+        process.stdout.write(`Migrations applied (${database.engine}, ${database.location})\n`);
+        break;
+      case 'seed': {
+        const result = await seedDemo(database.db);
+        const verb = result.created ? 'Created' : 'Already present:';
+        process.stdout.write(
+          `${verb} demo tenant ${result.tenant.tenantId} with restaurant ${result.restaurant.restaurantId}\n`,
+        );
+        break;
+      }
+      case 'counters:show': {
+        const counter = await readCounter(database.db, scope);
+        process.stdout.write(
+          counter ? `${JSON.stringify(counter)}\n` : 'The counter has not been used yet\n',
+        );
+        break;
+      }
+      case 'counters:reset': {
+        const value = await resetCounter(database.db, { ...scope, value: toNumber(values.value) });
+        process.stdout.write(`Counter ${values.type} reset: last issued id ${value}, next id ${value + 1}\n`);
+        break;
+      }
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    if (error instanceof ConfigError || error instanceof DataDirInUseError || isBrigadeError(error)) {
+      process.stderr.write(`${isBrigadeError(error) ? `${error.code}: ` : ''}${error.message}\n`);
+    } else {
+      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    }
+    process.exit(1);
+  },
+);

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('uses the embedded defaults when nothing is set', () => {
+    expect(loadConfig({})).toEqual({
+      env: 'development',
+      port: 3002,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      dataDir: './.data',
+      poolMax: 10,
+      logLevel: 'info',
+      seedDemo: true,
+      trustProxy: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      DATABASE_URL: 'postgresql://brigade@db:5432/brigade',
+      BRIGADE_DATA_DIR: '/var/lib/brigade',
+      DATABASE_POOL_MAX: '30',
+      LOG_LEVEL: 'warn',
+      BRIGADE_SEED_DEMO: 'false',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      env: 'production',
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgresql://brigade@db:5432/brigade',
+      dataDir: '/var/lib/brigade',
+      poolMax: 30,
+      logLevel: 'warn',
+      seedDemo: false,
+      trustProxy: true,
+    });
+  });
+
+  it('stops with a message naming each bad variable and its value', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' })).toThrow(
+      [
+        'Invalid configuration:',
+        '  PORT: must be a port number (got "eighty")',
+        '  DATABASE_URL: must be a postgres:// or postgresql:// URL (got "mysql://x")',
+        '  LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+      ].join('\n'),
+    );
+    expect(() => loadConfig({ BRIGADE_SEED_DEMO: 'yes' })).toThrow(
+      'BRIGADE_SEED_DEMO: must be true or false (got "yes")',
+    );
+  });
+});

@@ -1,0 +1,117 @@
+import {
+  API_BASE_PATH,
+  type BodyOf,
+  type Endpoint,
+  type ParamsOf,
+  type QueryOf,
+  type ResultOf,
+} from '@brigade/contracts/endpoint';
+import { type Actor, decideAccess } from '@brigade/domain/access';
+import type { FieldError } from '@brigade/domain/errors';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AppDeps } from '../deps';
+import { sendProblem } from './problem-details';
+
+export interface HandlerContext<E extends Endpoint> {
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  actor: Actor;
+  deps: AppDeps;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface Implementation<E extends Endpoint = Endpoint> {
+  endpoint: E;
+  handle(context: HandlerContext<E>): Promise<ResultOf<E>> | ResultOf<E>;
+}
+
+/** Pairs a contract with its handler; the handler's input and output types come from the contract. */
+export const implement = <E extends Endpoint>(
+  endpoint: E,
+  handle: Implementation<E>['handle'],
+): Implementation => ({ endpoint, handle }) as unknown as Implementation;
+
+const toFastifyPath = (path: string) =>
+  API_BASE_PATH + (path === '/' ? '' : path.replace(/\{(\w+)\}/g, ':$1'));
+
+const fieldErrors = (issues: z.core.$ZodIssue[], prefix: string): FieldError[] =>
+  issues.map((issue) => ({
+    path: [prefix, ...issue.path.map(String)].filter(Boolean).join('.'),
+    message: issue.message,
+  }));
+
+/**
+ * Registers one route per contract endpoint. Each request is checked in this order: access (before
+ * anything is looked up, so a caller without access learns nothing), then params, query and body against
+ * the contract's schemas (400 with the schemas' messages verbatim), then the handler runs. Outside
+ * production the response is checked against the contract too, so drift fails tests loudly.
+ */
+export function registerContractRoutes(
+  app: FastifyInstance,
+  endpoints: readonly Endpoint[],
+  implementations: readonly Implementation[],
+  deps: AppDeps,
+): void {
+  const byId = new Map(implementations.map((impl) => [impl.endpoint.id, impl]));
+  const missing = endpoints.filter((endpoint) => !byId.has(endpoint.id)).map((endpoint) => endpoint.id);
+  if (missing.length > 0) throw new Error(`Endpoints without an implementation: ${missing.join(', ')}`);
+  const checkResponses = deps.config.env !== 'production';
+
+  for (const endpoint of endpoints) {
+    const impl = byId.get(endpoint.id)!;
+    app.route({
+      method: endpoint.method,
+      url: toFastifyPath(endpoint.path),
+      handler: async (request, reply) => {
+        const actor = request.actor;
+        const rawParams = request.params as Record<string, string>;
+        const tenantId = rawParams.tenantId === undefined ? undefined : Number(rawParams.tenantId);
+        const decision = decideAccess(actor, endpoint.access, tenantId);
+        if (decision === 'unauthenticated')
+          return sendProblem(reply, 401, 'UNAUTHENTICATED', 'Sign-in required');
+        if (decision === 'forbidden')
+          return sendProblem(reply, 403, 'FORBIDDEN', 'You do not have access to this');
+
+        const errors: FieldError[] = [];
+        const parse = (schema: z.ZodType | undefined, value: unknown, prefix: string) => {
+          if (!schema) return undefined;
+          const result = schema.safeParse(value);
+          if (result.success) return result.data;
+          errors.push(...fieldErrors(result.error.issues, prefix));
+          return undefined;
+        };
+        const params = parse(endpoint.request?.params, request.params, 'params');
+        const query = parse(endpoint.request?.query, request.query, 'query');
+        const body = parse(endpoint.request?.body, request.body, '');
+        if (errors.length > 0) {
+          return sendProblem(
+            reply,
+            400,
+            'VALIDATION_FAILED',
+            errors.map((e) => e.message).join('; '),
+            errors,
+          );
+        }
+
+        const result = await impl.handle({ params, query, body, actor, deps, request, reply } as never);
+        if (reply.sent) return reply;
+        reply.status(endpoint.response.status);
+        if (endpoint.response.status === 204 || !endpoint.response.schema) return reply.send();
+        if (checkResponses) {
+          const checked = endpoint.response.schema.safeParse(result);
+          if (!checked.success) {
+            request.log.error(
+              { issues: checked.error.issues, endpoint: endpoint.id },
+              'response does not match its contract',
+            );
+            throw new Error(`Response of ${endpoint.id} does not match its contract`);
+          }
+        }
+        return reply.send(result);
+      },
+    });
+  }
+}

@@ -1,0 +1,78 @@
+import { STATUS_CODES } from 'node:http';
+import { type BrigadeError, type ErrorKind, type FieldError, isBrigadeError } from '@brigade/domain/errors';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const STATUS_BY_KIND: Record<ErrorKind, number> = {
+  validation: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  unavailable: 503,
+  internal: 500,
+};
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  code: string;
+  requestId: string;
+  errors?: FieldError[];
+}
+
+export function sendProblem(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  detail: string | undefined,
+  errors?: FieldError[],
+): FastifyReply {
+  const body: ProblemBody = {
+    type: 'about:blank',
+    title: STATUS_CODES[status] ?? 'Error',
+    status,
+    ...(detail === undefined ? {} : { detail }),
+    code,
+    requestId: String(reply.request.id),
+    ...(errors && errors.length > 0 ? { errors } : {}),
+  };
+  return reply.status(status).type('application/problem+json').send(body);
+}
+
+const sendBrigadeError = (reply: FastifyReply, error: BrigadeError) => {
+  const status = STATUS_BY_KIND[error.kind];
+  if (status >= 500) {
+    reply.request.log.error({ err: error, code: error.code }, 'request failed');
+    return sendProblem(reply, status, error.code, 'An unexpected error occurred.');
+  }
+  return sendProblem(reply, status, error.code, error.message, error.errors);
+};
+
+/**
+ * Maps every error to RFC 9457 problem details, in this one place (STYLE: one error type with codes).
+ * Our own errors carry their status through `kind`; Fastify's client errors (bad JSON, wrong content type,
+ * body too large) keep their status; anything else is a 500 whose body says nothing about internals.
+ */
+export function registerProblemDetails(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | BrigadeError, request: FastifyRequest, reply: FastifyReply) => {
+    if (isBrigadeError(error)) return sendBrigadeError(reply, error);
+    const status = (error as FastifyError).statusCode;
+    if (status !== undefined && status >= 400 && status < 500) {
+      return sendProblem(reply, status, (error as FastifyError).code ?? 'BAD_REQUEST', error.message);
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return sendProblem(reply, 500, 'INTERNAL', 'An unexpected error occurred.');
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(
+      reply,
+      404,
+      'ROUTE_NOT_FOUND',
+      `Route ${request.method} ${request.url.split('?')[0]} not found`,
+    ),
+  );
+}

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { lockDataDir } from '@brigade/db/data-dir-lock';
+import { type Database, openDatabase } from '@brigade/db/database';
+import { runMigrations } from '@brigade/db/migrate';
+import type { Config } from './config';
+
+export const VERSION: string = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+).version;
+
+/**
+ * Opens the configured database and brings its schema up to date: PostgreSQL when DATABASE_URL is set,
+ * otherwise the embedded PGlite database in BRIGADE_DATA_DIR, which one process at a time may open.
+ */
+export async function openMigratedDatabase(config: Config): Promise<Database> {
+  if (config.databaseUrl) {
+    const database = await openDatabase({ url: config.databaseUrl, poolMax: config.poolMax });
+    await runMigrations(database);
+    return database;
+  }
+  const unlock = lockDataDir(config.dataDir);
+  try {
+    const database = await openDatabase({ dataDir: config.dataDir });
+    await runMigrations(database);
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}

@@ -1,0 +1,55 @@
+import { Writable } from 'node:stream';
+import { useTestDatabase } from '@brigade/test-utils/test-database';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { type BuildAppOptions, buildApp } from './app';
+import { loadConfig } from './config';
+import { VERSION } from './runtime';
+
+/** Log lines the app wrote, parsed; tests read them to prove what is (and is not) logged. */
+export class LogCapture extends Writable {
+  readonly lines: Record<string, unknown>[] = [];
+  override _write(chunk: Buffer, _encoding: string, done: () => void) {
+    for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) this.lines.push(JSON.parse(line));
+    done();
+  }
+  text() {
+    return this.lines.map((line) => JSON.stringify(line)).join('\n');
+  }
+}
+
+/**
+ * A Brigade server on a fresh test database for the lifetime of a test file, listening on a free port so
+ * tests can use real HTTP (`baseUrl`) as well as `app.inject`.
+ */
+export function useTestApp(options: Omit<BuildAppOptions, 'deps' | 'logStream'> = {}) {
+  const db = useTestDatabase();
+  const logs = new LogCapture();
+  let app: FastifyInstance | undefined;
+  let baseUrl = '';
+  beforeAll(async () => {
+    const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' }), port: 0 };
+    app = await buildApp({
+      ...options,
+      deps: { config, database: db.database, version: VERSION },
+      logStream: logs,
+    });
+    baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return {
+    logs,
+    get app() {
+      if (!app) throw new Error('useTestApp: the app is only available inside tests and hooks');
+      return app;
+    },
+    get baseUrl() {
+      return baseUrl;
+    },
+    get database() {
+      return db.database;
+    },
+  };
+}

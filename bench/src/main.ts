@@ -1,0 +1,23 @@
+import { benchCounters } from './counters.bench';
+import { benchHttp } from './http.bench';
+
+/**
+ * `npm run bench`: prints figures; it asserts nothing about speed (goals are read from the figures, not
+ * enforced by tests). Pass names to run a subset: `npm run bench -- counters`.
+ */
+const BENCHES: Record<string, () => Promise<void>> = {
+  counters: () => benchCounters(process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL),
+  http: benchHttp,
+};
+
+const selected = process.argv.slice(2).filter((arg) => arg !== '--');
+const names = selected.length > 0 ? selected : Object.keys(BENCHES);
+process.stdout.write(`Brigade benchmarks (${new Date().toISOString()}, node ${process.version})\n`);
+for (const name of names) {
+  const bench = BENCHES[name];
+  if (!bench) {
+    process.stderr.write(`Unknown benchmark ${name}; choose from ${Object.keys(BENCHES).join(', ')}\n`);
+    process.exit(1);
+  }
+  await bench();
+}

@@ -1,0 +1,47 @@
+import type { AccessRequirement } from '@brigade/domain/access';
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One API endpoint, declared once (ARCHITECTURE §4): the server registers its route from this, validates
+ * requests and responses with these schemas, enforces `access`, and OpenAPI is generated from it. The
+ * tenant-isolation test matrix walks every endpoint declared here.
+ */
+export interface Endpoint<
+  Params extends z.ZodType = z.ZodType,
+  Query extends z.ZodType = z.ZodType,
+  Body extends z.ZodType = z.ZodType,
+  Response extends z.ZodType = z.ZodType,
+> {
+  /** Unique and stable: the OpenAPI operationId and the generated client's method name. */
+  id: string;
+  method: HttpMethod;
+  /** Relative to /api/v1, OpenAPI style: `/tenants/{tenantId}/restaurants/{restaurantId}/items`. */
+  path: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  access: AccessRequirement;
+  request?: { params?: Params; query?: Query; body?: Body };
+  response: { status: 200 | 201 | 204; description: string; schema?: Response };
+  /** Problem statuses this endpoint documents besides 400/401/403/500. */
+  problems?: number[];
+}
+
+export const defineEndpoint = <
+  Params extends z.ZodType = z.ZodNever,
+  Query extends z.ZodType = z.ZodNever,
+  Body extends z.ZodType = z.ZodNever,
+  Response extends z.ZodType = z.ZodNever,
+>(
+  endpoint: Endpoint<Params, Query, Body, Response>,
+) => endpoint;
+
+export const API_BASE_PATH = '/api/v1';
+
+export type ParamsOf<E> = E extends Endpoint<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.output<P> : never;
+export type QueryOf<E> = E extends Endpoint<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.output<Q> : never;
+export type BodyOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.output<B> : never;
+/** What a handler returns: the response schema's input (e.g. Date values that serialise to ISO strings). */
+export type ResultOf<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.input<R> : never;

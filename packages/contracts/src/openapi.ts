@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { API_BASE_PATH, type Endpoint } from './endpoint';
+import { problemSchema } from './problem';
+
+type JsonSchema = Record<string, unknown>;
+
+const PROBLEM_DESCRIPTIONS: Record<number, string> = {
+  400: 'The request is invalid; `errors` lists each field with its message',
+  401: 'Sign-in required',
+  403: 'Signed in, but not allowed to do this',
+  404: 'Not found (also answered when the caller may not know whether it exists)',
+  409: 'Conflicts with stored data',
+  429: 'Too many requests; retry after the Retry-After header',
+  500: 'Unexpected error; the detail carries no internals, the log has the request id',
+};
+
+/**
+ * Generates the OpenAPI 3.1 document from the contracts. OpenAPI 3.1 schemas are JSON Schema 2020-12, which
+ * zod 4 emits natively; Date values (stored timestamps) are documented as date-time strings, which is how
+ * they are serialised.
+ */
+export function buildOpenApiDocument(
+  endpoints: readonly Endpoint[],
+  info: { title: string; version: string },
+) {
+  const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema =>
+    z.toJSONSchema(schema, {
+      target: 'draft-2020-12',
+      io,
+      unrepresentable: 'any',
+      override: (ctx) => {
+        if (ctx.zodSchema._zod.def.type === 'date') {
+          ctx.jsonSchema.type = 'string';
+          ctx.jsonSchema.format = 'date-time';
+        }
+      },
+    }) as JsonSchema;
+
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const endpoint of endpoints) {
+    const operation: Record<string, unknown> = {
+      operationId: endpoint.id,
+      summary: endpoint.summary,
+      ...(endpoint.description ? { description: endpoint.description } : {}),
+      tags: endpoint.tags,
+      'x-brigade-access': endpoint.access,
+      parameters: [
+        ...parametersOf(endpoint.request?.params, 'path', toSchema),
+        ...parametersOf(endpoint.request?.query, 'query', toSchema),
+      ],
+      ...(endpoint.request?.body
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': { schema: stripDialect(toSchema(endpoint.request.body, 'input')) },
+              },
+            },
+          }
+        : {}),
+      responses: {
+        [endpoint.response.status]: {
+          description: endpoint.response.description,
+          ...(endpoint.response.schema
+            ? {
+                content: {
+                  'application/json': { schema: stripDialect(toSchema(endpoint.response.schema, 'input')) },
+                },
+              }
+            : {}),
+        },
+        ...problemResponses(endpoint),
+      },
+    };
+    if (endpoint.access.kind !== 'public') operation.security = [{ sessionCookie: [] }, { bearerToken: [] }];
+    const path = API_BASE_PATH + (endpoint.path === '/' ? '' : endpoint.path);
+    paths[path] ??= {};
+    paths[path][endpoint.method.toLowerCase()] = operation;
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: { title: info.title, version: info.version },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    paths,
+    components: {
+      schemas: { Problem: stripDialect(toSchema(problemSchema, 'output')) },
+      securitySchemes: {
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'brigade_session' },
+        bearerToken: { type: 'http', scheme: 'bearer' },
+      },
+    },
+  };
+}
+
+function problemResponses(endpoint: Endpoint) {
+  const statuses = new Set<number>([500, ...(endpoint.problems ?? [])]);
+  if (endpoint.request) statuses.add(400);
+  if (endpoint.access.kind !== 'public') {
+    statuses.add(401);
+    statuses.add(403);
+  }
+  const responses: Record<string, unknown> = {};
+  for (const status of [...statuses].sort()) {
+    responses[status] = {
+      description: PROBLEM_DESCRIPTIONS[status] ?? 'Problem',
+      content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+    };
+  }
+  return responses;
+}
+
+function parametersOf(
+  schema: z.ZodType | undefined,
+  location: 'path' | 'query',
+  toSchema: (schema: z.ZodType, io: 'input' | 'output') => JsonSchema,
+) {
+  if (!schema) return [];
+  const json = toSchema(schema, 'input');
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: location,
+    required: location === 'path' || required.has(name),
+    ...(typeof property.description === 'string' ? { description: property.description } : {}),
+    schema: property,
+  }));
+}
+
+function stripDialect(schema: JsonSchema): JsonSchema {
+  const { $schema: _dialect, ...rest } = schema;
+  return rest;
+}

@@ -1,0 +1,70 @@
+import type { Executor } from '@brigade/db/database';
+import { restaurants, tenants } from '@brigade/db/schema/tenancy';
+import type { CounterScope, EntityType } from '@brigade/domain/counters';
+import { and, between, eq } from 'drizzle-orm';
+
+/** Returns the lowest id in [from, to] that is already stored for the scope, or null. */
+export type IdOwnerCheck = (
+  ex: Executor,
+  scope: CounterScope,
+  from: number,
+  to: number,
+) => Promise<number | null>;
+
+/**
+ * Where each entity type's ids live, so that an issued id can be checked against stored rows (spec 02 §4:
+ * "If a candidate id already exists it is a collision"). Every entity type must be listed: `null` marks a
+ * type whose table does not exist yet; the issue that adds the table adds its check here.
+ */
+export const ID_OWNERS: Record<EntityType, IdOwnerCheck | null> = {
+  tenants: async (ex, _scope, from, to) => {
+    const rows = await ex
+      .select({ id: tenants.tenantId })
+      .from(tenants)
+      .where(between(tenants.tenantId, from, to))
+      .orderBy(tenants.tenantId)
+      .limit(1);
+    return rows[0]?.id ?? null;
+  },
+  restaurants: async (ex, _scope, from, to) => {
+    const rows = await ex
+      .select({ id: restaurants.restaurantId })
+      .from(restaurants)
+      .where(between(restaurants.restaurantId, from, to))
+      .orderBy(restaurants.restaurantId)
+      .limit(1);
+    return rows[0]?.id ?? null;
+  },
+  domainMappings: null,
+  items: null,
+  courses: null,
+  salesCategories: null,
+  taxRates: null,
+  modifierGroups: null,
+  menuGroups: null,
+  tags: null,
+  prepStations: null,
+  printers: null,
+  employees: null,
+  jobTitles: null,
+};
+
+/** Used by the restaurant-level counter: does the restaurant exist under that tenant, or the tenant at all? */
+export async function findRestaurantScope(
+  ex: Executor,
+  tenantId: number,
+  restaurantId: number,
+): Promise<'found' | 'no-tenant' | 'no-restaurant'> {
+  const found = await ex
+    .select({ id: restaurants.restaurantId })
+    .from(restaurants)
+    .where(and(eq(restaurants.tenantId, tenantId), eq(restaurants.restaurantId, restaurantId)))
+    .limit(1);
+  if (found.length > 0) return 'found';
+  const tenant = await ex
+    .select({ id: tenants.tenantId })
+    .from(tenants)
+    .where(eq(tenants.tenantId, tenantId))
+    .limit(1);
+  return tenant.length > 0 ? 'no-restaurant' : 'no-tenant';
+}

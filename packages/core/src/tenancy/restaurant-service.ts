@@ -1,0 +1,69 @@
+import type { Executor } from '@brigade/db/database';
+import { defaultPlatformSync } from '@brigade/domain/platform-sync';
+import {
+  type CreateRestaurantData,
+  type CreateRestaurantInput,
+  createRestaurantInputSchema,
+  type Restaurant,
+} from '@brigade/domain/restaurant';
+import { slugify } from '@brigade/domain/slug';
+import { defaultWebsiteConfig } from '@brigade/domain/website-config';
+import { advanceCounterPast, issueNextId } from '../counters/counter-service';
+import { isUniqueViolation } from '../db-errors';
+import { validateInput } from '../validate';
+import { insertRestaurant, listSlugsLike } from './restaurant-repository';
+import { getTenantOrThrow } from './tenant-service';
+
+/** As for tenants: id and guid together are kept (spec 02 §7), a guid alone is kept with a counter id. */
+export type SuppliedRestaurantIdentity =
+  | { restaurantId: number; guid: string }
+  | { restaurantId?: undefined; guid: string };
+
+/**
+ * Creates a restaurant (spec 01 §4 "Restaurant creation": validate, generate restaurantId and guid, derive the
+ * slug, set timestamps). A slug already used by another restaurant gets the first free numeric suffix
+ * (`harbor-grill-2`), since slugs are unique across tenants. Plan caps belong to the tenancy API.
+ */
+export async function createRestaurant(
+  ex: Executor,
+  input: CreateRestaurantInput,
+  identity?: SuppliedRestaurantIdentity,
+): Promise<Restaurant> {
+  const data = validateInput(createRestaurantInputSchema, input);
+  // Two creates with the same name can pick the same free slug at once; the loser retries with a fresh look.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await insertWithFreshIds(ex, data, identity);
+    } catch (error) {
+      if (attempt >= 5 || !isUniqueViolation(error, 'restaurants_slug_key')) throw error;
+    }
+  }
+}
+
+function insertWithFreshIds(ex: Executor, data: CreateRestaurantData, identity?: SuppliedRestaurantIdentity) {
+  return ex.transaction(async (tx) => {
+    // spec 01 §8: creating under a missing tenant fails with "Tenant with ID {id} not found".
+    await getTenantOrThrow(tx, data.tenantId);
+    if (identity?.restaurantId !== undefined) {
+      await advanceCounterPast(tx, { entityType: 'restaurants' }, identity.restaurantId);
+    }
+    const restaurantId = identity?.restaurantId ?? (await issueNextId(tx, { entityType: 'restaurants' }));
+    const slug = await freeSlug(tx, slugify(data.name) || `restaurant-${restaurantId}`);
+    return insertRestaurant(tx, {
+      ...data,
+      restaurantId,
+      ...(identity ? { guid: identity.guid } : {}),
+      slug,
+      platformSync: data.platformSync ?? defaultPlatformSync(),
+      websiteConfig: data.websiteConfig ?? defaultWebsiteConfig(data.name),
+    });
+  });
+}
+
+async function freeSlug(ex: Executor, base: string): Promise<string> {
+  const taken = new Set(await listSlugsLike(ex, base));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+  }
+}

@@ -1,0 +1,95 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+
+/** The Drizzle handle every repository takes; the same type on both engines. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = PgTransaction<PgQueryResultHKT>;
+/** Anything that runs queries: the database itself or an open transaction. */
+export type Executor = Db | Tx;
+
+export type Engine = 'pglite' | 'postgres';
+
+export interface Database {
+  readonly engine: Engine;
+  readonly db: Db;
+  /** A human-readable place: the data directory for PGlite, the URL without password for PostgreSQL. */
+  readonly location: string;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** The raw PGlite instance (PGlite only): tests use it to copy a migrated template database. */
+  readonly pglite?: PGlite;
+  /** The raw pool (PostgreSQL only): for session-level work such as advisory locks and LISTEN. */
+  readonly pool?: pg.Pool;
+}
+
+export interface DatabaseOptions {
+  /** `postgres://…` selects PostgreSQL; without it the embedded PGlite database is used. */
+  url?: string | undefined;
+  /** PGlite data directory; `memory://` keeps it in memory. */
+  dataDir?: string | undefined;
+  /** PGlite: start from a dump of another PGlite data directory (a migrated template). */
+  loadDataDir?: Blob | File | undefined;
+  poolMax?: number | undefined;
+}
+
+// node-postgres returns bigint (int8) and numeric as strings by default; counters are bigint and stay well
+// inside Number.MAX_SAFE_INTEGER, so parse them as numbers on both engines.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url ? openPostgres(options.url, options.poolMax ?? 10) : openPglite(options);
+}
+
+async function openPostgres(url: string, poolMax: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  // An idle client that loses its connection emits 'error'; without a listener that would crash the process.
+  pool.on('error', () => {});
+  const db = drizzleNodePg(pool) as unknown as Db;
+  const database: Database = {
+    engine: 'postgres',
+    db,
+    pool,
+    location: redactUrl(url),
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+  await database.ping();
+  return database;
+}
+
+async function openPglite(options: DatabaseOptions): Promise<Database> {
+  const dataDir = options.dataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(
+    dataDir,
+    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+  );
+  const db = drizzlePglite(client) as unknown as Db;
+  return {
+    engine: 'pglite',
+    db,
+    pglite: client,
+    location: dataDir,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}
+
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres://(unparseable URL)';
+  }
+}

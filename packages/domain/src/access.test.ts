@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { type Actor, decideAccess, roleAtLeast } from './access';
+
+const user = (overrides: Partial<Extract<Actor, { kind: 'user' }>> = {}): Actor => ({
+  kind: 'user',
+  userId: 'u1',
+  isSiteAdmin: false,
+  isActive: true,
+  assignments: [{ tenantId: 10000001, role: 'manager', isActive: true }],
+  ...overrides,
+});
+
+describe('decideAccess', () => {
+  it('lets anyone call a public endpoint and asks anonymous callers to sign in elsewhere', () => {
+    expect(decideAccess({ kind: 'anonymous' }, { kind: 'public' })).toBe('allow');
+    expect(decideAccess({ kind: 'anonymous' }, { kind: 'signed-in' })).toBe('unauthenticated');
+    expect(decideAccess({ kind: 'anonymous' }, { kind: 'tenant', role: 'employee' }, 10000001)).toBe(
+      'unauthenticated',
+    );
+  });
+
+  it('requires an active assignment with a strong enough role in the route tenant', () => {
+    const req = { kind: 'tenant', role: 'manager' } as const;
+    expect(decideAccess(user(), req, 10000001)).toBe('allow');
+    expect(decideAccess(user(), { kind: 'tenant', role: 'admin' }, 10000001)).toBe('forbidden');
+    expect(decideAccess(user(), req, 10000002)).toBe('forbidden');
+    expect(
+      decideAccess(
+        user({ assignments: [{ tenantId: 10000001, role: 'owner', isActive: false }] }),
+        req,
+        10000001,
+      ),
+    ).toBe('forbidden');
+    expect(decideAccess(user({ isActive: false }), req, 10000001)).toBe('forbidden');
+  });
+
+  it('lets an active site administrator into any tenant and the admin area, and nobody else into the admin area', () => {
+    expect(
+      decideAccess(user({ isSiteAdmin: true, assignments: [] }), { kind: 'tenant', role: 'owner' }, 10000009),
+    ).toBe('allow');
+    expect(decideAccess(user({ isSiteAdmin: true }), { kind: 'site-admin' })).toBe('allow');
+    expect(
+      decideAccess(user({ assignments: [{ tenantId: 1, role: 'owner', isActive: true }] }), {
+        kind: 'site-admin',
+      }),
+    ).toBe('forbidden');
+    expect(decideAccess(user({ isSiteAdmin: true, isActive: false }), { kind: 'site-admin' })).toBe(
+      'forbidden',
+    );
+  });
+
+  it('orders roles owner > admin > manager > employee', () => {
+    expect(roleAtLeast('owner', 'admin')).toBe(true);
+    expect(roleAtLeast('admin', 'admin')).toBe(true);
+    expect(roleAtLeast('manager', 'admin')).toBe(false);
+    expect(roleAtLeast('employee', 'manager')).toBe(false);
+  });
+});

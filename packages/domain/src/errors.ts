@@ -1,0 +1,46 @@
+/**
+ * The one error type of Brigade. Every layer throws it; the server maps it to RFC 9457 problem details in
+ * one place (apps/server/src/plugins/problem-details.ts). `kind` decides the HTTP status, `code` is the
+ * stable machine-readable reason (the spec's codes where it names them, e.g. ID_COLLISION).
+ */
+export type ErrorKind =
+  | 'validation'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'internal';
+
+export interface FieldError {
+  /** Dotted path of the offending field, e.g. `address.zipCode` or `items.3.name`; '' for the whole input. */
+  path: string;
+  message: string;
+}
+
+export class BrigadeError extends Error {
+  override readonly name = 'BrigadeError';
+  readonly kind: ErrorKind;
+  readonly code: string;
+  readonly errors: FieldError[] | undefined;
+
+  constructor(
+    kind: ErrorKind,
+    code: string,
+    message: string,
+    options?: { errors?: FieldError[]; cause?: unknown },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.kind = kind;
+    this.code = code;
+    this.errors = options?.errors;
+  }
+}
+
+export const isBrigadeError = (value: unknown): value is BrigadeError => value instanceof BrigadeError;
+
+export const validationError = (message: string, errors: FieldError[], code = 'VALIDATION_FAILED') =>
+  new BrigadeError('validation', code, message, { errors });
+
+export const notFound = (message: string, code = 'NOT_FOUND') => new BrigadeError('not_found', code, message);

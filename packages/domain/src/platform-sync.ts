@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { BrigadeError } from './errors';
+
+/**
+ * A restaurant's links to outside listing platforms (spec 01 §3 "Platform sync", spec 03 §3.4), stored as a
+ * JSONB document. Credentials are not kept here in the clear: ARCHITECTURE §6 encrypts secrets at rest, so
+ * `tokens` holds only opaque values (ciphertext or a reference) that this package never interprets.
+ */
+
+export const SYNC_FREQUENCIES = ['hourly', 'daily', 'weekly'] as const;
+export const SYNC_STATUSES = ['idle', 'syncing', 'error', 'completed', 'connected'] as const;
+export const RESPONSE_LENGTHS = ['short', 'medium', 'long'] as const;
+
+// JSONB has no date type: a Date written into the document comes back as an ISO string. Both are accepted
+// and the parsed value is always a Date.
+const timestampSchema = z.union([z.date(), z.iso.datetime({ offset: true }).pipe(z.coerce.date())]);
+
+export const aiReplyConfigSchema = z.object({
+  enabled: z.boolean().default(false),
+  responseStyle: z.string().optional(),
+  // Replies are never posted on their own unless someone opts in.
+  autoReply: z.boolean().default(false),
+  responseLength: z.enum(RESPONSE_LENGTHS).default('medium'),
+  includeBusinessName: z.boolean().default(true),
+  // spec 01 §3: minimumRating 1-5
+  minimumRating: z
+    .number()
+    .int('Minimum rating must be a whole number')
+    .min(1, 'Minimum rating must be between 1 and 5')
+    .max(5, 'Minimum rating must be between 1 and 5')
+    .optional(),
+  // The spec gives no unit; hours is what the reply tooling assumes.
+  maxResponseTime: z.number().positive().optional(),
+  businessVoice: z.string().optional(),
+});
+
+export const platformTokensSchema = z.object({
+  accessToken: z.string().optional(),
+  refreshToken: z.string().optional(),
+  expiresAt: timestampSchema.optional(),
+});
+
+/** spec 01 §3: each platform entry. */
+export const platformEntrySchema = z.object({
+  enabled: z.boolean().default(false),
+  connectionId: z.string().optional(),
+  accountId: z.string().optional(),
+  locationId: z.string().optional(),
+  tokens: platformTokensSchema.optional(),
+  syncStatus: z.enum(SYNC_STATUSES).default('idle'),
+  lastSync: timestampSchema.optional(),
+  lastError: z.string().optional(),
+  aiReplyConfig: aiReplyConfigSchema.optional(),
+});
+
+/** spec 01 §3 / spec 03 §3.4: the restaurant-level Google Places link. */
+export const googlePlacesEntrySchema = platformEntrySchema.extend({
+  placeId: z.string().min(1).optional(),
+  placeName: z.string().optional(),
+  placeAddress: z.string().optional(),
+  connectedAt: timestampSchema.optional(),
+  lastSyncAt: timestampSchema.optional(),
+  syncEnabled: z.boolean().default(false),
+  autoSync: z.boolean().default(false),
+});
+
+// spec 01 §3: "other platforms are left empty", so every entry is optional and absent until connected.
+export const platformsSchema = z.object({
+  googleMyBusiness: platformEntrySchema.optional(),
+  googlePlaces: googlePlacesEntrySchema.optional(),
+  yelp: platformEntrySchema.optional(),
+  facebook: platformEntrySchema.optional(),
+  instagram: platformEntrySchema.optional(),
+  appleMaps: platformEntrySchema.optional(),
+  doordash: platformEntrySchema.optional(),
+  ubereats: platformEntrySchema.optional(),
+});
+
+export const platformSyncSchema = z.object({
+  enabled: z.boolean().default(false),
+  autoSync: z.boolean().default(false),
+  // spec 01 §9: sync frequency daily
+  syncFrequency: z.enum(SYNC_FREQUENCIES).default('daily'),
+  platforms: platformsSchema.prefault({}),
+});
+
+export type AiReplyConfig = z.infer<typeof aiReplyConfigSchema>;
+export type PlatformTokens = z.infer<typeof platformTokensSchema>;
+export type PlatformEntry = z.infer<typeof platformEntrySchema>;
+export type GooglePlacesEntry = z.infer<typeof googlePlacesEntrySchema>;
+export type Platforms = z.infer<typeof platformsSchema>;
+export type PlatformSync = z.infer<typeof platformSyncSchema>;
+export type PlatformSyncInput = z.input<typeof platformSyncSchema>;
+
+/** What connecting or syncing needs to know about a place. */
+export interface PlaceSummary {
+  placeId: string;
+  placeName: string;
+  placeAddress: string;
+}
+
+/** The platform sync a new restaurant starts with: nothing connected (spec 01 §3, §9). */
+export function defaultPlatformSync(): PlatformSync {
+  return platformSyncSchema.parse({});
+}
+
+/**
+ * spec 01 §4 Google Place link: connecting sets enabled and syncEnabled true and autoSync false, and stamps
+ * connectedAt. The status becomes `connected` and an earlier error is cleared; the AI reply settings and
+ * identifiers of an earlier link are kept, but its last sync time only when the place is the same one.
+ */
+export function connectPlace(sync: PlatformSync, place: PlaceSummary, now: Date): PlatformSync {
+  const previous = sync.platforms.googlePlaces;
+  const { lastError: _lastError, lastSyncAt, ...kept } = previous ?? googlePlacesEntrySchema.parse({});
+  const samePlace = previous?.placeId === place.placeId;
+  return {
+    ...sync,
+    platforms: {
+      ...sync.platforms,
+      googlePlaces: {
+        ...kept,
+        ...(samePlace && lastSyncAt ? { lastSyncAt } : {}),
+        enabled: true,
+        placeId: place.placeId,
+        placeName: place.placeName,
+        placeAddress: place.placeAddress,
+        connectedAt: now,
+        syncEnabled: true,
+        autoSync: false,
+        syncStatus: 'connected',
+      },
+    },
+  };
+}
+
+/**
+ * spec 01 §4: a later sync refreshes name, address and lastSyncAt and keeps connectedAt, backfilling it with
+ * the sync time on links made before it was recorded. Syncing details of a place other than the linked one
+ * is a caller error.
+ */
+export function applyPlaceSync(sync: PlatformSync, place: PlaceSummary, now: Date): PlatformSync {
+  const entry = sync.platforms.googlePlaces;
+  if (!entry?.placeId) {
+    throw new BrigadeError(
+      'conflict',
+      'PLACE_NOT_CONNECTED',
+      'No Google Place is connected to this restaurant',
+    );
+  }
+  if (entry.placeId !== place.placeId) {
+    throw new BrigadeError(
+      'conflict',
+      'PLACE_MISMATCH',
+      `Place ${place.placeId} is not the connected place ${entry.placeId}`,
+    );
+  }
+  const { lastError: _lastError, ...kept } = entry;
+  return {
+    ...sync,
+    platforms: {
+      ...sync.platforms,
+      googlePlaces: {
+        ...kept,
+        placeName: place.placeName,
+        placeAddress: place.placeAddress,
+        lastSyncAt: now,
+        connectedAt: entry.connectedAt ?? now,
+        syncStatus: 'completed',
+      },
+    },
+  };
+}

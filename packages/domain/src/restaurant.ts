@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { platformSyncSchema } from './platform-sync';
+import { websiteConfigSchema } from './website-config';
+
+export const RESTAURANT_STATUSES = ['active', 'inactive'] as const;
+export type RestaurantStatus = (typeof RESTAURANT_STATUSES)[number];
+
+/** spec 01 §3: concept default "Restaurant" (forms start with it; see the create schema for why). */
+export const DEFAULT_CONCEPT = 'Restaurant';
+
+/** spec 01 §5: a status update's tenantId is at least 10000001, the first tenant id issued. */
+export const MIN_TENANT_ID = 10000001;
+
+// spec 01 §5: the same message whether a required field is missing, not text, or blank.
+const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+const restaurantNameSchema = requiredText('Restaurant name is required');
+const conceptSchema = requiredText('Concept is required');
+const restaurantStatusSchema = z.enum(RESTAURANT_STATUSES, { error: 'Status must be active or inactive' });
+
+/** spec 01 §5 Restaurant: street, city, state, zipCode and country each required. */
+export const addressSchema = z.object(
+  {
+    street: requiredText('Street is required'),
+    city: requiredText('City is required'),
+    state: requiredText('State is required'),
+    zipCode: requiredText('ZIP code is required'),
+    // spec 01 §9: country US. Omitting it gives US; sending it blank is still refused as "required".
+    country: requiredText('Country is required').default('US'),
+  },
+  { error: 'Address is required' },
+);
+
+/** spec 01 §5 Restaurant: phone required, email valid, website optional. */
+export const contactSchema = z.object(
+  {
+    phone: requiredText('Phone is required'),
+    // Same wording as the spec's user email rule (spec 01 §5 Users).
+    email: z.email({ error: 'A valid email is required' }),
+    // Rendered as a link on the public site, so only web URLs are accepted.
+    website: z.url({ protocol: /^https?$/, error: 'Website must be a valid URL' }).optional(),
+  },
+  { error: 'Contact details are required' },
+);
+
+const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be in HH:MM format');
+
+// A close time earlier than the open time is allowed: it means closing after midnight.
+export const dayHoursSchema = z.object({
+  open: timeSchema,
+  close: timeSchema,
+  closed: z.boolean().default(false),
+});
+
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const operatingHoursSchema = z.object({
+  monday: dayHoursSchema,
+  tuesday: dayHoursSchema,
+  wednesday: dayHoursSchema,
+  thursday: dayHoursSchema,
+  friday: dayHoursSchema,
+  saturday: dayHoursSchema,
+  sunday: dayHoursSchema,
+});
+export type DayHours = z.infer<typeof dayHoursSchema>;
+export type OperatingHours = z.infer<typeof operatingHoursSchema>;
+
+/** spec 01 §3: 09:00-22:00 daily; Friday and Saturday close 23:00; Sunday 10:00-21:00. */
+export const DEFAULT_OPERATING_HOURS: Readonly<Record<Weekday, Readonly<DayHours>>> = {
+  monday: { open: '09:00', close: '22:00', closed: false },
+  tuesday: { open: '09:00', close: '22:00', closed: false },
+  wednesday: { open: '09:00', close: '22:00', closed: false },
+  thursday: { open: '09:00', close: '22:00', closed: false },
+  friday: { open: '09:00', close: '23:00', closed: false },
+  saturday: { open: '09:00', close: '23:00', closed: false },
+  sunday: { open: '10:00', close: '21:00', closed: false },
+};
+
+// A fresh copy each time: zod hands a default out as is, and callers may edit the hours they get.
+const defaultOperatingHours = (): OperatingHours =>
+  structuredClone(DEFAULT_OPERATING_HOURS) as OperatingHours;
+
+const percentMessage = (field: string) => `${field} must be between 0 and 100`;
+
+/** spec 01 §3 settings with §9 defaults; spec 01 §5: taxRate and serviceCharge 0-100, currency length 3. */
+export const restaurantSettingsSchema = z.object({
+  // A fraction (0.0875 is the 8.75% of spec 01 §9); the 0-100 bound is the spec's validation rule.
+  taxRate: z.number().min(0, percentMessage('Tax rate')).max(100, percentMessage('Tax rate')).default(0.0875),
+  serviceCharge: z
+    .number()
+    .min(0, percentMessage('Service charge'))
+    .max(100, percentMessage('Service charge'))
+    .default(0),
+  currency: z.string().length(3, 'Currency must be a 3-letter code').default('USD'),
+  allowTips: z.boolean().default(true),
+  autoAcceptOrders: z.boolean().default(false),
+});
+export type RestaurantSettings = z.infer<typeof restaurantSettingsSchema>;
+
+// The fields a restaurant's owner edits, without defaults, so that a partial update fills nothing in.
+const editableFields = {
+  name: restaurantNameSchema,
+  concept: conceptSchema,
+  address: addressSchema,
+  contact: contactSchema,
+  operatingHours: operatingHoursSchema,
+  status: restaurantStatusSchema,
+  settings: restaurantSettingsSchema,
+  platformSync: platformSyncSchema,
+  websiteConfig: websiteConfigSchema,
+};
+
+/**
+ * A stored restaurant (spec 01 §3). Model loading needs numeric restaurantId, guid, numeric tenantId and
+ * name (spec 01 §5), and the address and contact the create input required; concept, hours, status and the
+ * settings, platform sync and website documents a record lacks are completed with the spec's defaults.
+ */
+export const restaurantSchema = z.object({
+  ...editableFields,
+  restaurantId: z.number().int().positive(),
+  guid: z.uuid({ error: 'Invalid GUID format' }),
+  slug: z.string(),
+  tenantId: z.number().int().positive(),
+  concept: conceptSchema.default(DEFAULT_CONCEPT),
+  operatingHours: operatingHoursSchema.default(defaultOperatingHours),
+  status: restaurantStatusSchema.default('active'),
+  settings: restaurantSettingsSchema.prefault({}),
+  platformSync: platformSyncSchema.prefault({}),
+  websiteConfig: websiteConfigSchema.prefault({}),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type Restaurant = z.infer<typeof restaurantSchema>;
+
+const tenantIdInput = z
+  .number({ error: 'Tenant ID is required' })
+  .int('Tenant ID must be a positive integer')
+  .positive('Tenant ID must be a positive integer');
+
+/**
+ * spec 01 §5 Restaurant create. spec 01 §3 gives concept a default while §5 makes it "required on create":
+ * the create input must carry a non-blank concept (forms pre-fill DEFAULT_CONCEPT), and the default only
+ * completes stored records that lack one. restaurantId, guid, slug and timestamps are the server's (spec 01
+ * §4: generate ids, derive the slug, set timestamps), so they are not part of the input. websiteConfig and
+ * platformSync may be omitted: the use-case fills them with defaultWebsiteConfig(name) and
+ * defaultPlatformSync().
+ */
+export const createRestaurantInputSchema = z.object({
+  tenantId: tenantIdInput,
+  name: restaurantNameSchema,
+  concept: conceptSchema,
+  address: addressSchema,
+  contact: contactSchema,
+  operatingHours: operatingHoursSchema.default(defaultOperatingHours),
+  status: restaurantStatusSchema.default('active'),
+  settings: restaurantSettingsSchema.prefault({}),
+  platformSync: platformSyncSchema.optional(),
+  websiteConfig: websiteConfigSchema.optional(),
+});
+export type CreateRestaurantInput = z.input<typeof createRestaurantInputSchema>;
+export type CreateRestaurantData = z.output<typeof createRestaurantInputSchema>;
+
+/**
+ * spec 01 §5 Restaurant update: server-set fields (docId, createdAt, updatedAt) are dropped and the rest is
+ * validated as a partial restaurant. Unknown keys are stripped by zod, which drops the server-set fields
+ * before anything reads them. The identity fields (restaurantId, guid, tenantId) are dropped the same way:
+ * the route names the restaurant, and an update never moves it to another tenant. Omitted fields stay as
+ * stored; a nested object that is sent (address, settings, ...) is a complete value that replaces the stored
+ * one. slug may be sent; the use-case normalises it with slugify and checks availability (spec 01 §5 Slug).
+ * connectedAt and lastSyncAt inside platformSync become server timestamps in the use-case.
+ */
+export const updateRestaurantInputSchema = z
+  .object({ ...editableFields, slug: requiredText('Slug is required') })
+  .partial();
+export type UpdateRestaurantInput = z.input<typeof updateRestaurantInputSchema>;
+export type UpdateRestaurantData = z.output<typeof updateRestaurantInputSchema>;
+
+/** spec 01 §5: a status update needs a tenantId (minimum 10000001), a restaurantId and the status. */
+export const restaurantStatusUpdateSchema = z.object({
+  tenantId: z
+    .number({ error: 'Tenant ID is required' })
+    .int('Tenant ID must be a positive integer')
+    .min(MIN_TENANT_ID, `Tenant ID must be at least ${MIN_TENANT_ID}`),
+  restaurantId: z
+    .number({ error: 'Restaurant ID is required' })
+    .int('Restaurant ID must be a positive integer')
+    .positive('Restaurant ID must be a positive integer'),
+  status: restaurantStatusSchema,
+});
+export type RestaurantStatusUpdate = z.infer<typeof restaurantStatusUpdateSchema>;
+
+export type Address = z.infer<typeof addressSchema>;
+export type Contact = z.infer<typeof contactSchema>;

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+
+/** spec 01 §4: tenant status values seen are active, inactive and suspended; active is the default. */
+export const TENANT_STATUSES = ['active', 'inactive', 'suspended'] as const;
+export type TenantStatus = (typeof TENANT_STATUSES)[number];
+
+/** spec 01 §4: plans are starter, professional and enterprise; starter is the default. */
+export const TENANT_PLANS = ['starter', 'professional', 'enterprise'] as const;
+export type TenantPlan = (typeof TENANT_PLANS)[number];
+
+/** spec 01 §9: restaurant caps per plan. */
+export const PLAN_RESTAURANT_CAPS: Readonly<Record<TenantPlan, number>> = {
+  starter: 1,
+  professional: 5,
+  enterprise: 999,
+};
+
+/**
+ * spec 01 §9: only professional and enterprise can create restaurants. A starter tenant still owns its one
+ * restaurant (its cap is 1); it is set up for it rather than created by the tenant.
+ */
+export const PLANS_THAT_CAN_CREATE_RESTAURANTS: readonly TenantPlan[] = ['professional', 'enterprise'];
+
+/** spec 01 §9: a tenant may add a restaurant when its plan allows creation and it is below the plan's cap. */
+export function canCreateRestaurant(plan: TenantPlan, existingRestaurants: number): boolean {
+  return PLANS_THAT_CAN_CREATE_RESTAURANTS.includes(plan) && existingRestaurants < PLAN_RESTAURANT_CAPS[plan];
+}
+
+/** spec 01 §3: a new tenant's timezone, when the creator gives none (the stored default stays UTC). */
+export const TENANT_CREATION_TIMEZONE = 'America/New_York';
+
+// Intl rejects unknown IANA names with a RangeError; checking this way needs no list of zones to maintain.
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const timezoneSchema = z.string().refine(isTimeZone, 'Timezone must be a valid IANA time zone');
+
+/** spec 01 §3 Tenant settings; defaults from spec 01 §9 (timezone UTC, date format MM/DD/YYYY). */
+export const tenantSettingsSchema = z.object({
+  timezone: timezoneSchema.default('UTC'),
+  // spec 01 §3: currency is 3 letters, default USD
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, 'Currency must be a 3-letter code')
+    .default('USD'),
+  dateFormat: z.string().min(1, 'Date format is required').default('MM/DD/YYYY'),
+  features: z.array(z.string()).default([]),
+});
+export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
+
+// spec 01 §5 Tenant: the same message whether the field is missing, not text, or blank.
+const tenantNameSchema = z
+  .string({ error: 'Business name is required' })
+  .trim()
+  .min(1, 'Business name is required');
+const tenantDisplayNameSchema = z
+  .string({ error: 'Display name is required' })
+  .trim()
+  .min(1, 'Display name is required');
+const tenantStatusSchema = z.enum(TENANT_STATUSES);
+const tenantPlanSchema = z.enum(TENANT_PLANS);
+
+/** A stored tenant (spec 01 §3). Admin listings add docId; that belongs to the listing, not the entity. */
+export const tenantSchema = z.object({
+  tenantId: z.number().int().positive(),
+  guid: z.uuid({ error: 'Invalid GUID format' }),
+  name: tenantNameSchema,
+  displayName: tenantDisplayNameSchema,
+  status: tenantStatusSchema.default('active'),
+  plan: tenantPlanSchema.default('starter'),
+  // prefault: a settings document read back with keys missing is completed with the defaults
+  settings: tenantSettingsSchema.prefault({}),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type Tenant = z.infer<typeof tenantSchema>;
+
+/** spec 01 §5 Tenant: creation requires name and displayName; plan, status and settings may be omitted. */
+export const createTenantInputSchema = z.object({
+  name: tenantNameSchema,
+  displayName: tenantDisplayNameSchema,
+  status: tenantStatusSchema.default('active'),
+  plan: tenantPlanSchema.default('starter'),
+  // spec 01 §3: creation defaults the timezone to America/New_York, unlike the stored default UTC
+  settings: tenantSettingsSchema
+    .extend({ timezone: timezoneSchema.default(TENANT_CREATION_TIMEZONE) })
+    .prefault({}),
+});
+export type CreateTenantInput = z.input<typeof createTenantInputSchema>;
+export type CreateTenantData = z.output<typeof createTenantInputSchema>;
+
+/**
+ * spec 01 §5 Tenant: the tenant id is required on update, the other fields are optional. Omitted fields are
+ * left alone (no defaults are filled in at the top level); a `settings` object, when sent, is a complete
+ * value that replaces the stored one, so its own defaults apply.
+ */
+export const updateTenantInputSchema = z.object({
+  tenantId: z
+    .number({ error: 'Tenant ID is required' })
+    .int('Tenant ID must be a positive integer')
+    .positive('Tenant ID must be a positive integer'),
+  name: tenantNameSchema.optional(),
+  displayName: tenantDisplayNameSchema.optional(),
+  status: tenantStatusSchema.optional(),
+  plan: tenantPlanSchema.optional(),
+  settings: tenantSettingsSchema.optional(),
+});
+export type UpdateTenantInput = z.input<typeof updateTenantInputSchema>;
+export type UpdateTenantData = z.output<typeof updateTenantInputSchema>;

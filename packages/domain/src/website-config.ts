@@ -1,0 +1,147 @@
+import { z } from 'zod';
+
+/**
+ * A restaurant's public website configuration (spec 01 §3 "Website config"), stored as a JSONB document.
+ * Nested objects use `prefault({})` and lists default to [] so that a document read back with keys missing
+ * is completed with the spec's defaults instead of failing.
+ */
+
+/** spec 01 §5 Restaurant: colours are "#" plus 6 hex digits. */
+export const hexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Must be a valid hex color');
+
+// Images (logo, icon, hero, ogImage, block images) are plain strings: the spec allows a URL or an
+// optimized-image JSON string (spec 01 §5 Site configuration), which only the image helpers interpret.
+const imageSchema = z.string();
+
+/** spec 01 §5 Restaurant: SEO title max 60, description max 160. */
+export const SEO_TITLE_MAX = 60;
+export const SEO_DESCRIPTION_MAX = 160;
+
+export const CONTENT_BLOCK_LAYOUTS = ['image-left', 'image-right', 'centered', 'text-only'] as const;
+export const ORDERING_PROVIDERS = ['internal', 'doordash', 'ubereats', 'grubhub', 'custom'] as const;
+
+// spec 01 §5 Restaurant: "content block and CTA id, title, description required"; the spec gives no texts,
+// so both use the same ones.
+const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+export const brandingSchema = z.object({
+  logo: imageSchema.optional(),
+  icon: imageSchema.optional(),
+  heroImage: imageSchema.optional(),
+  // spec 01 §3: primary #dc2626, secondary #1f2937, accent #f59e0b
+  colors: z
+    .object({
+      primary: hexColorSchema.default('#dc2626'),
+      secondary: hexColorSchema.default('#1f2937'),
+      accent: hexColorSchema.default('#f59e0b'),
+    })
+    .prefault({}),
+});
+
+export const seoSchema = z.object({
+  // No stored default: spec 01 §3's default "{name} - Restaurant" needs the name (see defaultSeoTitle).
+  title: z.string().max(SEO_TITLE_MAX, 'Title should be under 60 characters').optional(),
+  description: z.string().max(SEO_DESCRIPTION_MAX, 'Description should be under 160 characters').optional(),
+  keywords: z.array(z.string()).default([]),
+  ogImage: imageSchema.optional(),
+});
+
+export const websiteContentSchema = z.object({
+  aboutText: z.string().optional(),
+  specialOffers: z.array(z.string()).default([]),
+  announcement: z.string().optional(),
+});
+
+export const contentBlockSchema = z.object({
+  id: requiredText('ID is required'),
+  title: requiredText('Title is required'),
+  description: requiredText('Description is required'),
+  image: imageSchema.optional(),
+  icon: z.string().optional(),
+  // The spec gives no default layout; the first listed one is used.
+  layout: z.enum(CONTENT_BLOCK_LAYOUTS).default('image-left'),
+  backgroundColor: hexColorSchema.optional(),
+  textColor: hexColorSchema.optional(),
+  instanceId: z.string().optional(),
+});
+
+export const ctaSectionSchema = z.object({
+  id: requiredText('ID is required'),
+  title: requiredText('Title is required'),
+  description: requiredText('Description is required'),
+  backgroundImage: imageSchema.optional(),
+  instanceId: z.string().optional(),
+});
+
+// Handles or profile URLs alike; the site renders whatever the restaurant entered.
+export const socialLinksSchema = z.object({
+  facebook: z.string().optional(),
+  instagram: z.string().optional(),
+  twitter: z.string().optional(),
+  tiktok: z.string().optional(),
+});
+
+export const orderingSchema = z.object({
+  enabled: z.boolean().default(false),
+  // spec 01 §3: provider default internal, button "Order Now" in #dc2626
+  provider: z.enum(ORDERING_PROVIDERS).default('internal'),
+  // Only web links: this URL becomes an href on the public site, so javascript: and the like are refused.
+  url: z.url({ protocol: /^https?$/, error: 'Ordering URL must be a valid URL' }).optional(),
+  buttonText: z.string().default('Order Now'),
+  buttonColor: hexColorSchema.default('#dc2626'),
+});
+
+// AI features are opt-in: nothing is generated or posted for a restaurant until someone turns it on.
+export const websiteAiSchema = z.object({
+  contentGeneration: z.boolean().default(false),
+  autoSEO: z.boolean().default(false),
+  socialPosting: z.boolean().default(false),
+  reviewResponses: z.boolean().default(false),
+  menuDescriptions: z.boolean().default(false),
+});
+
+export const websiteConfigSchema = z.object({
+  // The spec gives no default. Every restaurant has a public site reachable by slug (spec 01 §2.6), so a new
+  // restaurant's site starts enabled.
+  enabled: z.boolean().default(true),
+  customDomain: z.string().optional(),
+  // Menu groups have numeric ids per restaurant (spec 02); this names the one the public menu opens on.
+  parentMenuGroupId: z.number().int().positive().optional(),
+  branding: brandingSchema.prefault({}),
+  seo: seoSchema.prefault({}),
+  content: websiteContentSchema.prefault({}),
+  contentBlocks: z.array(contentBlockSchema).default([]),
+  ctaSections: z.array(ctaSectionSchema).default([]),
+  social: socialLinksSchema.prefault({}),
+  ordering: orderingSchema.prefault({}),
+  ai: websiteAiSchema.prefault({}),
+});
+
+export type Branding = z.infer<typeof brandingSchema>;
+export type Seo = z.infer<typeof seoSchema>;
+export type WebsiteContent = z.infer<typeof websiteContentSchema>;
+export type ContentBlock = z.infer<typeof contentBlockSchema>;
+export type CtaSection = z.infer<typeof ctaSectionSchema>;
+export type SocialLinks = z.infer<typeof socialLinksSchema>;
+export type Ordering = z.infer<typeof orderingSchema>;
+export type WebsiteAi = z.infer<typeof websiteAiSchema>;
+export type WebsiteConfig = z.infer<typeof websiteConfigSchema>;
+export type WebsiteConfigInput = z.input<typeof websiteConfigSchema>;
+
+const SEO_TITLE_SUFFIX = ' - Restaurant';
+
+/**
+ * spec 01 §3: the SEO title defaults to "{name} - Restaurant". A name too long for that to fit the 60
+ * characters allowed (spec 01 §5) is shortened, so the default always passes the schema.
+ */
+export function defaultSeoTitle(restaurantName: string): string {
+  const name = restaurantName.trim();
+  const room = SEO_TITLE_MAX - SEO_TITLE_SUFFIX.length;
+  const fitted = name.length <= room ? name : name.slice(0, room).trimEnd();
+  return `${fitted}${SEO_TITLE_SUFFIX}`;
+}
+
+/** The complete website configuration a new restaurant starts with (spec 01 §3 defaults). */
+export function defaultWebsiteConfig(restaurantName: string): WebsiteConfig {
+  return websiteConfigSchema.parse({ seo: { title: defaultSeoTitle(restaurantName) } });
+}

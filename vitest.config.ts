@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+// Test kinds by suffix (ARCHITECTURE §8): *.test.ts is pure logic; *.int.test.ts talks to a real database
+// over real HTTP. Integration tests always run on PGlite, and once more on PostgreSQL when DATABASE_URL is set.
+const unitInclude = ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'bench/src/**/*.test.ts'];
+const intInclude = ['packages/*/src/**/*.int.test.ts', 'apps/*/src/**/*.int.test.ts'];
+
+const integration = (engine: 'pglite' | 'postgres') => ({
+  test: {
+    name: `int:${engine}`,
+    include: intInclude,
+    env: { BRIGADE_TEST_ENGINE: engine, LOG_LEVEL: 'silent' },
+    globalSetup: ['packages/test-utils/src/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: unitInclude, exclude: intInclude } },
+      integration('pglite'),
+      ...(process.env.DATABASE_URL ? [integration('postgres')] : []),
+    ],
+  },
+});
