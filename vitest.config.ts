@@ -22,6 +22,17 @@ export default defineConfig({
       { test: { name: 'unit', include: unitInclude, exclude: intInclude } },
       integration('pglite'),
       ...(process.env.DATABASE_URL ? [integration('postgres')] : []),
+      // Browser tests (e2e/**/*.e2e.ts): Debian Chromium driven by playwright-core against a real server.
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          env: { LOG_LEVEL: 'silent' },
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -1,22 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import type { Endpoint } from '@brigade/contracts/endpoint';
 import { ENDPOINTS } from '@brigade/contracts/endpoints';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AppDeps } from './deps';
 import { loggerOptions } from './logger';
-import { type ActorLoader, anonymousOnly, registerActor } from './plugins/actor';
 import { type Implementation, registerContractRoutes } from './plugins/contract-routes';
+import { registerIdentity } from './plugins/identity';
 import { registerOpenApi } from './plugins/openapi';
 import { registerProblemDetails } from './plugins/problem-details';
+import { registerWebApps } from './plugins/web-apps';
+import { adminUserRoutes } from './routes/admin-users';
+import { authRoutes } from './routes/auth';
 import { registerHealthRoutes } from './routes/health';
+import { meRoutes } from './routes/me';
 import { metaRoutes } from './routes/meta';
 
-export const IMPLEMENTATIONS: readonly Implementation[] = [...metaRoutes];
+export const IMPLEMENTATIONS: readonly Implementation[] = [
+  ...metaRoutes,
+  ...authRoutes,
+  ...meRoutes,
+  ...adminUserRoutes,
+];
 
 export interface BuildAppOptions {
   deps: AppDeps;
-  loadActor?: ActorLoader;
   /** Where log lines go (tests capture them); stdout by default. */
   logStream?: DestinationStream;
   /** Extra endpoints (tests use them to exercise the machinery); the product's own come from contracts. */
@@ -44,7 +53,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerProblemDetails(app);
-  registerActor(app, options.loadActor ?? anonymousOnly);
+  await app.register(cookie);
+  registerIdentity(app, deps);
   registerHealthRoutes(app, deps);
   const endpoints = [...ENDPOINTS, ...(options.extraEndpoints?.endpoints ?? [])];
   await registerOpenApi(app, endpoints, deps.version);

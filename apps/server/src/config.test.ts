@@ -13,7 +13,28 @@ describe('loadConfig', () => {
       logLevel: 'info',
       seedDemo: true,
       trustProxy: false,
+      publicUrl: undefined,
+      authAppPort: 3000,
+      appOrigins: expect.arrayContaining(['http://localhost:3000', 'http://127.0.0.1:3005']),
+      authUrl: 'http://localhost:3000/auth',
+      smtpUrl: undefined,
+      mailFrom: 'Brigade <no-reply@brigade.local>',
+      secureCookies: false,
     });
+  });
+
+  it('derives the auth address, allowed origins and cookie security from PUBLIC_URL in production', () => {
+    const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://brigade.example.com/' });
+    expect(config.authUrl).toBe('https://brigade.example.com/auth');
+    expect(config.appOrigins).toEqual(['https://brigade.example.com']);
+    expect(config.authAppPort).toBeUndefined();
+    expect(config.secureCookies).toBe(true);
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        BRIGADE_APP_ORIGINS: 'https://a.example.com, https://b.example.com/x',
+      }).appOrigins,
+    ).toEqual(['https://a.example.com', 'https://b.example.com']);
   });
 
   it('reads every variable', () => {

@@ -1,3 +1,4 @@
+import { DEVELOPMENT_APP_ORIGINS } from '@brigade/domain/return-url';
 import { z } from 'zod';
 
 const booleanFlag = (fallback: boolean) =>
@@ -32,6 +33,34 @@ const configSchema = z.object({
     .default('info'),
   BRIGADE_SEED_DEMO: booleanFlag(true),
   TRUST_PROXY: booleanFlag(false),
+  PUBLIC_URL: z.url({ error: 'must be a URL such as https://brigade.example.com' }).optional(),
+  AUTH_APP_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535, 'must be a port number')
+    .optional(),
+  BRIGADE_APP_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      value
+        ?.split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(
+          z.url({ error: 'must be a comma-separated list of origins such as https://manage.example.com' }),
+        )
+        .optional(),
+    ),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Brigade <no-reply@brigade.local>'),
 });
 
 export interface Config {
@@ -44,6 +73,18 @@ export interface Config {
   logLevel: string;
   seedDemo: boolean;
   trustProxy: boolean;
+  /** Where people reach this deployment (production); reset links and allowed origins derive from it. */
+  publicUrl: string | undefined;
+  /** A second port that serves the auth app at /auth/ (spec 01 §2.8: auth on 3000 in development). */
+  authAppPort: number | undefined;
+  /** Origins of Brigade's apps: where sign-in may return to and which browser origins may write. */
+  appOrigins: string[];
+  /** The auth app's address (spec 01 §2.7: the auth service, default path /auth). */
+  authUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Session cookies get the Secure flag everywhere but plain-HTTP development and tests. */
+  secureCookies: boolean;
 }
 
 export class ConfigError extends Error {
@@ -64,6 +105,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const authAppPort = c.AUTH_APP_PORT ?? (c.NODE_ENV === 'development' ? 3000 : undefined);
+  const publicOrigin = c.PUBLIC_URL ? new URL(c.PUBLIC_URL).origin : undefined;
+  const localOrigins = (port: number | undefined) =>
+    port ? [`http://localhost:${port}`, `http://127.0.0.1:${port}`] : [];
+  const appOrigins = [
+    ...new Set([
+      ...(c.BRIGADE_APP_ORIGINS ?? (c.NODE_ENV === 'production' ? [] : DEVELOPMENT_APP_ORIGINS)),
+      ...(publicOrigin ? [publicOrigin] : []),
+      ...(c.NODE_ENV === 'production' ? [] : [...localOrigins(c.PORT), ...localOrigins(authAppPort)]),
+    ]),
+  ].map((origin) => new URL(origin).origin);
+  const authUrl = publicOrigin ? `${publicOrigin}/auth` : `http://localhost:${authAppPort ?? c.PORT}/auth`;
   return {
     env: c.NODE_ENV,
     port: c.PORT,
@@ -75,5 +128,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: c.LOG_LEVEL,
     seedDemo: c.BRIGADE_SEED_DEMO,
     trustProxy: c.TRUST_PROXY,
+    publicUrl: c.PUBLIC_URL,
+    authAppPort,
+    appOrigins,
+    authUrl,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    secureCookies: c.NODE_ENV === 'production' || (c.PUBLIC_URL?.startsWith('https://') ?? false),
   };
 }

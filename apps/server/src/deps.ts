@@ -1,3 +1,4 @@
+import type { IdentityDeps } from '@brigade/core/identity/auth-service';
 import type { Database } from '@brigade/db/database';
 import type { Config } from './config';
 
@@ -6,4 +7,5 @@ export interface AppDeps {
   config: Config;
   database: Database;
   version: string;
+  identity: IdentityDeps;
 }

@@ -1,8 +1,9 @@
+import { createServer } from 'node:http';
 import { seedDemo } from '@brigade/core/seed/demo-seed';
 import { DataDirInUseError } from '@brigade/db/data-dir-lock';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openMigratedDatabase, VERSION } from './runtime';
+import { createAppDeps, openMigratedDatabase, VERSION } from './runtime';
 
 /**
  * `npm start`: checks the configuration, opens (and migrates) the database, seeds the demo data once, and
@@ -12,18 +13,18 @@ async function main() {
   const started = performance.now();
   const config = loadConfig();
   const database = await openMigratedDatabase(config);
-  const app = await buildApp({ deps: { config, database, version: VERSION } });
+  const logProxy = { info: (obj: object, msg: string) => app.log.info(obj, msg) };
+  const app = await buildApp({ deps: createAppDeps(config, database, logProxy) });
 
-  if (config.seedDemo) {
-    const seeded = await seedDemo(database.db);
-    app.log.info({ tenantId: seeded.tenant.tenantId, created: seeded.created }, 'demo data ready');
-  }
+  const seeded = config.seedDemo ? await seedDemo(database.db) : null;
+  if (seeded) app.log.info({ tenantId: seeded.tenant.tenantId, created: seeded.created }, 'demo data ready');
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    authServer?.close();
     await app.close();
     await database.close();
     process.exit(0);
@@ -34,16 +35,39 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const base = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  const base = `http://${host}:${port}`;
+  // spec 01 §2.8: in development the auth app has its own port (3000). The same request handler serves it,
+  // so /api on that port is the API itself and cookies set there belong to that origin.
+  let authServer: ReturnType<typeof createServer> | undefined;
+  let authBase = `${base}/auth/`;
+  if (config.authAppPort !== undefined) {
+    const server = createServer(app.routing);
+    authServer = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.authAppPort, config.host, () => resolve());
+    });
+    const authAddress = server.address();
+    authBase = `http://${host}:${typeof authAddress === 'object' && authAddress ? authAddress.port : config.authAppPort}/auth/`;
+  }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   process.stdout.write(
     [
       '',
       `Brigade ${VERSION} is up in ${seconds}s (database: ${database.engine}, ${database.location})`,
+      `  Sign in        ${authBase}`,
       `  API            ${base}/api/v1`,
       `  API reference  ${base}/api/v1/docs`,
       `  OpenAPI        ${base}/api/v1/openapi.json`,
       `  Health         ${base}/healthz  ${base}/readyz`,
+      ...(seeded
+        ? [
+            '',
+            'Demo logins:',
+            ...seeded.logins.map((l) => `  ${l.role.padEnd(14)} ${l.email} / ${l.password}`),
+          ]
+        : []),
       '',
     ].join('\n'),
   );

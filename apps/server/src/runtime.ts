@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { createMailer } from '@brigade/core/identity/mailer';
 import { lockDataDir } from '@brigade/db/data-dir-lock';
 import { type Database, openDatabase } from '@brigade/db/database';
 import { runMigrations } from '@brigade/db/migrate';
 import type { Config } from './config';
+import type { AppDeps } from './deps';
 
 export const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -33,4 +35,31 @@ export async function openMigratedDatabase(config: Config): Promise<Database> {
     unlock();
     throw error;
   }
+}
+
+/** Wires the services handlers use; the mailer writes undelivered mail (no SMTP) to the log outside production. */
+export function createAppDeps(
+  config: Config,
+  database: Database,
+  log: { info: (obj: object, msg: string) => void } = { info: () => {} },
+): AppDeps {
+  const mailer = createMailer(database.db, {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    onUndelivered: (mail) => {
+      if (config.env !== 'production')
+        log.info({ to: mail.to, subject: mail.subject, body: mail.text }, 'mail (no SMTP configured)');
+    },
+  });
+  return {
+    config,
+    database,
+    version: VERSION,
+    identity: {
+      db: database.db,
+      mailer,
+      appOrigins: config.appOrigins,
+      defaultResetUrl: `${config.authUrl}/reset-password`,
+    },
+  };
 }

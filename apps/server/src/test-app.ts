@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { type BuildAppOptions, buildApp } from './app';
 import { loadConfig } from './config';
-import { VERSION } from './runtime';
+import { createAppDeps } from './runtime';
 
 /** Log lines the app wrote, parsed; tests read them to prove what is (and is not) logged. */
 export class LogCapture extends Writable {
@@ -22,18 +22,16 @@ export class LogCapture extends Writable {
  * A Brigade server on a fresh test database for the lifetime of a test file, listening on a free port so
  * tests can use real HTTP (`baseUrl`) as well as `app.inject`.
  */
-export function useTestApp(options: Omit<BuildAppOptions, 'deps' | 'logStream'> = {}) {
+export function useTestApp(
+  options: Omit<BuildAppOptions, 'deps' | 'logStream'> & { env?: Record<string, string> } = {},
+) {
   const db = useTestDatabase();
   const logs = new LogCapture();
   let app: FastifyInstance | undefined;
   let baseUrl = '';
   beforeAll(async () => {
-    const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' }), port: 0 };
-    app = await buildApp({
-      ...options,
-      deps: { config, database: db.database, version: VERSION },
-      logStream: logs,
-    });
+    const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', ...options.env }), port: 0 };
+    app = await buildApp({ ...options, deps: createAppDeps(config, db.database), logStream: logs });
     baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {

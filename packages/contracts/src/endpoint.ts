@@ -24,7 +24,7 @@ export interface Endpoint<
   tags: string[];
   access: AccessRequirement;
   request?: { params?: Params; query?: Query; body?: Body };
-  response: { status: 200 | 201 | 204; description: string; schema?: Response };
+  response: { status: 200 | 201 | 202 | 204; description: string; schema?: Response };
   /** Problem statuses this endpoint documents besides 400/401/403/500. */
   problems?: number[];
 }
@@ -44,4 +44,9 @@ export type ParamsOf<E> = E extends Endpoint<infer P, z.ZodType, z.ZodType, z.Zo
 export type QueryOf<E> = E extends Endpoint<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.output<Q> : never;
 export type BodyOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.output<B> : never;
 /** What a handler returns: the response schema's input (e.g. Date values that serialise to ISO strings). */
-export type ResultOf<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.input<R> : never;
+export type ResultOf<E> =
+  E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R>
+    ? R extends z.ZodNever
+      ? void
+      : z.input<R>
+    : never;

@@ -1,5 +1,19 @@
+import * as adminUsers from './admin-users';
+import * as auth from './auth';
 import type { Endpoint } from './endpoint';
+import * as me from './me';
 import { getApiInfo } from './meta';
 
+const endpointsOf = (module: Record<string, unknown>): Endpoint[] =>
+  Object.values(module).filter(
+    (value): value is Endpoint =>
+      typeof value === 'object' && value !== null && 'method' in value && 'access' in value,
+  );
+
 /** Every endpoint of the API. The server refuses to start if one lacks an implementation. */
-export const ENDPOINTS: readonly Endpoint[] = [getApiInfo];
+export const ENDPOINTS: readonly Endpoint[] = [
+  getApiInfo,
+  ...endpointsOf(auth),
+  ...endpointsOf(me),
+  ...endpointsOf(adminUsers),
+];

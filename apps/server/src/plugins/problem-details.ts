@@ -44,6 +44,8 @@ export function sendProblem(
 
 const sendBrigadeError = (reply: FastifyReply, error: BrigadeError) => {
   const status = STATUS_BY_KIND[error.kind];
+  const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
   if (status >= 500) {
     reply.request.log.error({ err: error, code: error.code }, 'request failed');
     return sendProblem(reply, status, error.code, 'An unexpected error occurred.');

@@ -1,0 +1,74 @@
+import { type Authenticated, actorOf, authenticate } from '@brigade/core/identity/session-service';
+import { type Actor, ANONYMOUS } from '@brigade/domain/access';
+import { SESSION_POLICY } from '@brigade/domain/session-policy';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../deps';
+import { sendProblem } from './problem-details';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling, loaded once per request before any route runs (ARCHITECTURE §5). */
+    actor: Actor;
+    /** The session behind the request, when there is a live one. */
+    auth: Authenticated | null;
+    /** The raw session token the request carried (cookie or bearer), valid or not. */
+    sessionToken: string | undefined;
+    authVia: 'cookie' | 'bearer' | null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function originOf(request: FastifyRequest): string | null {
+  const origin = request.headers.origin;
+  if (typeof origin === 'string' && origin !== 'null') return origin;
+  const referer = request.headers.referer;
+  if (typeof referer !== 'string') return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Loads the caller from `Authorization: Bearer <token>` or the session cookie, and guards browser writes
+ * against cross-site request forgery: besides SameSite=Lax on the cookie, a state-changing request that
+ * carries the cookie must come from one of Brigade's own origins (ARCHITECTURE §4).
+ */
+export function registerIdentity(app: FastifyInstance, deps: AppDeps): void {
+  app.decorateRequest('actor', null as never);
+  app.decorateRequest('auth', null);
+  app.decorateRequest('sessionToken', undefined);
+  app.decorateRequest('authVia', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.actor = ANONYMOUS;
+    const header = request.headers.authorization;
+    const bearer =
+      typeof header === 'string' && /^Bearer\s+/i.test(header)
+        ? header.replace(/^Bearer\s+/i, '').trim()
+        : '';
+    const cookie = request.cookies[SESSION_POLICY.cookieName];
+    request.sessionToken = bearer || cookie || undefined;
+    request.authVia = bearer ? 'bearer' : cookie ? 'cookie' : null;
+
+    if (!SAFE_METHODS.has(request.method)) {
+      const origin = originOf(request);
+      const cookieCarried = request.authVia === 'cookie';
+      if ((origin && !deps.config.appOrigins.includes(origin)) || (cookieCarried && !origin)) {
+        return sendProblem(reply, 403, 'CSRF_REJECTED', 'Cross-site request refused');
+      }
+    }
+
+    if (request.sessionToken) {
+      request.auth = await authenticate(deps.database.db, request.sessionToken);
+      if (request.auth) request.actor = actorOf(request.auth.user);
+    }
+  });
+}
+
+export const clientInfo = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
+});

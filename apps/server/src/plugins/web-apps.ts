@@ -1,0 +1,45 @@
+import { existsSync, statSync } from 'node:fs';
+import { join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { sendProblem } from './problem-details';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
+
+/** The React apps the server hosts, each under its path prefix (Vite `base`), built to apps/<name>/dist. */
+export const WEB_APPS = [
+  { name: 'auth', prefix: '/auth/', dist: join(REPO_ROOT, 'apps/auth/dist') },
+] as const;
+
+/**
+ * Serves each built single-page app under its prefix: files as they are (hashed assets cached for a year,
+ * immutable), and index.html for every other path below the prefix so client-side routes survive a reload.
+ */
+export async function registerWebApps(app: FastifyInstance): Promise<void> {
+  // A person who opens the bare address wants to sign in.
+  app.get('/', (_request, reply) => reply.redirect('/auth/'));
+  for (const web of WEB_APPS) {
+    await app.register(fastifyStatic, { root: web.dist, prefix: web.prefix, serve: false });
+    app.get(`${web.prefix.slice(0, -1)}`, (_request, reply) => reply.redirect(web.prefix));
+    app.get(`${web.prefix}*`, { logLevel: 'warn' }, (request, reply) => {
+      if (!existsSync(join(web.dist, 'index.html'))) {
+        return sendProblem(
+          reply,
+          503,
+          'APP_NOT_BUILT',
+          `The ${web.name} app is not built: run npm run build:web`,
+        );
+      }
+      const wanted = normalize((request.params as { '*': string })['*'] || 'index.html');
+      const file = join(web.dist, wanted);
+      const isFile = file.startsWith(web.dist) && existsSync(file) && statSync(file).isFile();
+      if (isFile && wanted.startsWith('assets/')) {
+        return reply
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .sendFile(wanted, web.dist);
+      }
+      return reply.header('cache-control', 'no-cache').sendFile(isFile ? wanted : 'index.html', web.dist);
+    });
+  }
+}

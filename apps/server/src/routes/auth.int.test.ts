@@ -1,0 +1,342 @@
+import { outboxEmails, sessions } from '@brigade/db/schema/identity';
+import { makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
+import { desc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test-app';
+import { APP_ORIGIN, asBearer, asBrowser, signInAs } from '../test-client';
+
+const t = useTestApp();
+
+const signupBody = (email: string) => ({ email, password: 'secret-pw', firstName: 'Sam', lastName: 'Cook' });
+
+describe('sign-up and sign-in', () => {
+  it('creates an inactive, non-admin account, signs it in with an HttpOnly SameSite=Lax cookie and sets lastLogin', async () => {
+    const response = await asBrowser(t.app, null, {
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: signupBody('New.Cook@Example.com'),
+    });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.success).toBe(true);
+    expect(body.data.user).toMatchObject({
+      email: 'new.cook@example.com',
+      displayName: 'Sam Cook',
+      isActive: false,
+      isSiteAdmin: false,
+      emailVerified: false,
+      tenantAssignments: [],
+    });
+    expect(body.data.user.lastLogin).not.toBeNull();
+    expect(body.data.user).not.toHaveProperty('passwordHash');
+    const cookie = String(response.headers['set-cookie']);
+    expect(cookie).toMatch(/^brigade_session=[\w-]{43};/);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).not.toContain('Expires'); // no "remember me": a browser-session cookie
+    const session = await asBrowser(
+      t.app,
+      { token: '', cookie: cookie.split(';')[0]! },
+      { method: 'GET', url: '/api/v1/auth/session' },
+    );
+    expect(session.json()).toMatchObject({
+      success: true,
+      data: { user: { email: 'new.cook@example.com' } },
+    });
+  });
+
+  it('stores only the SHA-256 of a session token', async () => {
+    const user = await makeUser(t.database.db);
+    const { token } = await signInAs(t.app, user.email, TEST_PASSWORD);
+    const rows = await t.database.db.select().from(sessions).where(eq(sessions.userUid, user.uid));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]!.tokenHash).not.toContain(token);
+  });
+
+  it('refuses bad sign-up input with the spec messages and a taken email case-insensitively', async () => {
+    const bad = await asBrowser(t.app, null, {
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: { email: 'nope', password: '12345', firstName: '', lastName: ' ' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([
+      { path: 'email', message: 'A valid email is required' },
+      { path: 'password', message: 'Password must be at least 6 characters' },
+      { path: 'firstName', message: 'First name is required' },
+      { path: 'lastName', message: 'Last name is required' },
+    ]);
+    await asBrowser(t.app, null, {
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: signupBody('taken@example.com'),
+    });
+    const again = await asBrowser(t.app, null, {
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: signupBody('TAKEN@example.com'),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors).toEqual([
+      { path: 'email', message: 'An account with this email already exists' },
+    ]);
+  });
+
+  it('gives one message for a wrong password and an unknown email', async () => {
+    const user = await makeUser(t.database.db);
+    for (const payload of [
+      { email: user.email, password: 'wrong-password' },
+      { email: 'nobody-here@example.com', password: TEST_PASSWORD },
+    ]) {
+      const response = await asBrowser(t.app, null, { method: 'POST', url: '/api/v1/auth/signin', payload });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({
+        code: 'INVALID_CREDENTIALS',
+        detail: 'Invalid email or password',
+      });
+    }
+  });
+
+  it('returns the spec sign-in result, keeps lastLogin once set, and accepts the token as a bearer', async () => {
+    const user = await makeUser(t.database.db);
+    const first = await asBrowser(t.app, null, {
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      payload: { email: user.email.toUpperCase(), password: TEST_PASSWORD, rememberMe: true },
+    });
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    expect(Object.keys(body).sort()).toEqual(['data', 'expiresAt', 'sessionToken', 'success']);
+    // "remember me" sessions last 30 days idle: the cookie persists until then.
+    const days = (new Date(body.expiresAt).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29);
+    expect(String(first.headers['set-cookie'])).toContain('Expires=');
+    const lastLogin = body.data.user.lastLogin;
+    expect(lastLogin).not.toBeNull();
+    const second = await signInAs(t.app, user.email, TEST_PASSWORD);
+    const me = await asBearer(t.app, second, { method: 'GET', url: '/api/v1/auth/session' });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data.user.lastLogin).toBe(lastLogin);
+  });
+
+  it('rotates the session on sign-in and ends it on sign-out', async () => {
+    const user = await makeUser(t.database.db);
+    const old = await signInAs(t.app, user.email, TEST_PASSWORD);
+    const rotated = await asBrowser(t.app, old, {
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      payload: { email: user.email, password: TEST_PASSWORD },
+    });
+    const fresh = {
+      token: rotated.json().sessionToken,
+      cookie: `brigade_session=${rotated.json().sessionToken}`,
+    };
+    expect((await asBearer(t.app, old, { method: 'GET', url: '/api/v1/auth/session' })).statusCode).toBe(401);
+    expect((await asBearer(t.app, fresh, { method: 'GET', url: '/api/v1/auth/session' })).statusCode).toBe(
+      200,
+    );
+    const out = await asBrowser(t.app, fresh, { method: 'POST', url: '/api/v1/auth/signout' });
+    expect(out.statusCode).toBe(204);
+    expect(String(out.headers['set-cookie'])).toContain('brigade_session=;');
+    expect((await asBearer(t.app, fresh, { method: 'GET', url: '/api/v1/auth/session' })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('locks an account after 5 failed sign-ins, even for the right password, with Retry-After', async () => {
+    const user = await makeUser(t.database.db);
+    const attempt = (password: string) =>
+      asBrowser(t.app, null, {
+        method: 'POST',
+        url: '/api/v1/auth/signin',
+        payload: { email: user.email, password },
+        remoteAddress: '10.9.0.1',
+      });
+    for (let i = 0; i < 5; i++) expect((await attempt('wrong')).statusCode).toBe(401);
+    const locked = await attempt(TEST_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+    expect(locked.json().detail).toBe('Too many sign-in attempts. Try again later.');
+  });
+
+  it('refuses a client address after 30 failed sign-ins across accounts', async () => {
+    const user = await makeUser(t.database.db);
+    for (let i = 0; i < 30; i++) {
+      const response = await asBrowser(t.app, null, {
+        method: 'POST',
+        url: '/api/v1/auth/signin',
+        payload: { email: `spray-${i}@example.com`, password: 'guess' },
+        remoteAddress: '10.9.0.2',
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await asBrowser(t.app, null, {
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      payload: { email: user.email, password: TEST_PASSWORD },
+      remoteAddress: '10.9.0.2',
+    });
+    expect(blocked.statusCode).toBe(429);
+    const elsewhere = await asBrowser(t.app, null, {
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      payload: { email: user.email, password: TEST_PASSWORD },
+      remoteAddress: '10.9.0.3',
+    });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+});
+
+describe('cross-site request forgery', () => {
+  it('refuses cookie-authenticated writes without an Origin or from a foreign one, and accepts bearer scripts', async () => {
+    const user = await makeUser(t.database.db);
+    const session = await signInAs(t.app, user.email, TEST_PASSWORD);
+    const payload = { currentPassword: 'x', newPassword: 'whatever-1' };
+    const noOrigin = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password',
+      headers: { cookie: session.cookie },
+      payload,
+    });
+    expect(noOrigin.statusCode).toBe(403);
+    expect(noOrigin.json().code).toBe('CSRF_REJECTED');
+    const foreign = await asBrowser(t.app, session, {
+      method: 'POST',
+      url: '/api/v1/auth/password',
+      headers: { origin: 'https://evil.example' },
+      payload,
+    });
+    expect(foreign.statusCode).toBe(403);
+    // Reads are not blocked, and bearer tokens carry no ambient authority.
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/auth/session',
+          headers: { cookie: session.cookie },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const script = await asBearer(t.app, session, { method: 'POST', url: '/api/v1/auth/password', payload });
+    expect(script.statusCode).toBe(400); // reached the use-case: the current password is wrong
+  });
+});
+
+describe('handoff to another app', () => {
+  it('issues a single-use code for an allowed return URL and exchanges it once, for that origin only', async () => {
+    const user = await makeUser(t.database.db);
+    const session = await signInAs(t.app, user.email, TEST_PASSWORD);
+    const refused = await asBearer(t.app, session, {
+      method: 'POST',
+      url: '/api/v1/auth/handoff',
+      payload: { returnUrl: 'https://evil.example/steal' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0].path).toBe('returnUrl');
+
+    const issued = await asBearer(t.app, session, {
+      method: 'POST',
+      url: '/api/v1/auth/handoff',
+      payload: { returnUrl: 'http://localhost:3005/menus?tab=1' },
+    });
+    expect(issued.statusCode).toBe(201);
+    const { code, redirectUrl } = issued.json();
+    expect(redirectUrl).toBe(`http://localhost:3005/menus?tab=1&token=${code}`);
+
+    const wrongOrigin = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/handoff/exchange',
+      headers: { origin: 'http://localhost:3001' },
+      payload: { code },
+    });
+    expect(wrongOrigin.statusCode).toBe(401);
+    const issued2 = await asBearer(t.app, session, {
+      method: 'POST',
+      url: '/api/v1/auth/handoff',
+      payload: { returnUrl: 'http://localhost:3005/' },
+    });
+    const exchange = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/handoff/exchange',
+        headers: { origin: 'http://localhost:3005' },
+        payload: { code: issued2.json().code },
+      });
+    const first = await exchange();
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.user.uid).toBe(user.uid);
+    expect(String(first.headers['set-cookie'])).toContain('brigade_session=');
+    const second = await exchange();
+    expect(second.statusCode).toBe(401);
+    expect(second.json().detail).toBe('Authentication failed');
+  });
+});
+
+describe('passwords', () => {
+  it('changes the password and ends every other session of the user', async () => {
+    const user = await makeUser(t.database.db);
+    const here = await signInAs(t.app, user.email, TEST_PASSWORD);
+    const elsewhere = await signInAs(t.app, user.email, TEST_PASSWORD);
+    const wrong = await asBrowser(t.app, here, {
+      method: 'POST',
+      url: '/api/v1/auth/password',
+      payload: { currentPassword: 'not-it', newPassword: 'brand-new-pw' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual([
+      { path: 'currentPassword', message: 'Current password is incorrect' },
+    ]);
+    const ok = await asBrowser(t.app, here, {
+      method: 'POST',
+      url: '/api/v1/auth/password',
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-pw' },
+    });
+    expect(ok.statusCode).toBe(204);
+    expect((await asBearer(t.app, here, { method: 'GET', url: '/api/v1/auth/session' })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await asBearer(t.app, elsewhere, { method: 'GET', url: '/api/v1/auth/session' })).statusCode,
+    ).toBe(401);
+    await expect(signInAs(t.app, user.email, 'brand-new-pw')).resolves.toBeDefined();
+  });
+
+  it('resets a password through the emailed link, once, and ends all sessions', async () => {
+    const user = await makeUser(t.database.db);
+    const before = await signInAs(t.app, user.email, TEST_PASSWORD);
+    const unknown = await asBrowser(t.app, null, {
+      method: 'POST',
+      url: '/api/v1/auth/password-reset',
+      payload: { email: 'no-such-user@example.com' },
+    });
+    expect(unknown.statusCode).toBe(202);
+    const known = await asBrowser(t.app, null, {
+      method: 'POST',
+      url: '/api/v1/auth/password-reset',
+      payload: { email: user.email, resetUrl: `${APP_ORIGIN}/auth/reset-password` },
+    });
+    expect(known.statusCode).toBe(202);
+    const [mail] = await t.database.db.select().from(outboxEmails).orderBy(desc(outboxEmails.id)).limit(1);
+    expect(mail).toMatchObject({ toAddress: user.email, subject: 'Reset your Brigade password' });
+    const link = /(http:\/\/localhost:3000\/auth\/reset-password\?token=[\w-]+)/.exec(mail!.textBody)?.[1];
+    expect(link).toBeDefined();
+    const token = new URL(link!).searchParams.get('token');
+    const confirm = (newPassword: string) =>
+      asBrowser(t.app, null, {
+        method: 'POST',
+        url: '/api/v1/auth/password-reset/confirm',
+        payload: { token, newPassword },
+      });
+    expect((await confirm('reset-pw-1')).statusCode).toBe(204);
+    const reused = await confirm('reset-pw-2');
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().errors).toEqual([
+      { path: 'token', message: 'This reset link is invalid or has expired' },
+    ]);
+    expect((await asBearer(t.app, before, { method: 'GET', url: '/api/v1/auth/session' })).statusCode).toBe(
+      401,
+    );
+    await expect(signInAs(t.app, user.email, 'reset-pw-1')).resolves.toBeDefined();
+  });
+});

@@ -1,0 +1,131 @@
+import {
+  addTenantAssignmentSchema,
+  adminCreateUserSchema,
+  adminUpdateUserSchema,
+  USER_LIST_DEFAULT_LIMIT,
+  USER_LIST_MAX_LIMIT,
+  updateTenantAssignmentSchema,
+  userSchema,
+} from '@brigade/domain/user';
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+
+const userResult = z.object({ success: z.literal(true), data: z.object({ user: userSchema }) });
+const uidParams = z.object({ uid: z.string().min(1, 'UID is required') });
+const assignmentParams = uidParams.extend({ tenantId: z.coerce.number().int().positive() });
+const siteAdmin = { kind: 'site-admin' } as const;
+
+// spec 01 §7.1 and §9: limit default 50 (max 100), pageToken; search needs at least 2 characters, default
+// limit 20, and an empty term finds nothing.
+export const listAdminUsers = defineEndpoint({
+  id: 'listAdminUsers',
+  method: 'GET',
+  path: '/admin-users',
+  summary: 'List users, or search them by display name and email',
+  tags: ['admin-users'],
+  access: siteAdmin,
+  request: {
+    query: z.object({
+      limit: z.coerce
+        .number()
+        .int()
+        .positive('Limit must be positive')
+        .max(USER_LIST_MAX_LIMIT, 'Limit cannot exceed 100')
+        .optional(),
+      pageToken: z.string().optional(),
+      search: z.string().optional(),
+    }),
+  },
+  response: {
+    status: 200,
+    description: `A page of users (default ${USER_LIST_DEFAULT_LIMIT})`,
+    schema: z.object({
+      success: z.literal(true),
+      data: z.object({ users: z.array(userSchema), nextPageToken: z.string().nullable() }),
+    }),
+  },
+});
+
+export const createAdminUser = defineEndpoint({
+  id: 'createAdminUser',
+  method: 'POST',
+  path: '/admin-users',
+  summary: 'Create a user with a password, optionally assigned to a tenant',
+  tags: ['admin-users'],
+  access: siteAdmin,
+  request: { body: adminCreateUserSchema },
+  response: { status: 201, description: 'Created', schema: userResult },
+  problems: [404, 409],
+});
+
+export const getAdminUser = defineEndpoint({
+  id: 'getAdminUser',
+  method: 'GET',
+  path: '/admin-users/{uid}',
+  summary: 'One user',
+  tags: ['admin-users'],
+  access: siteAdmin,
+  request: { params: uidParams },
+  response: { status: 200, description: 'The user', schema: userResult },
+  problems: [404],
+});
+
+export const updateAdminUser = defineEndpoint({
+  id: 'updateAdminUser',
+  method: 'PATCH',
+  path: '/admin-users/{uid}',
+  summary: 'Promote or demote, verify, deactivate or reactivate, rename, set a password',
+  tags: ['admin-users'],
+  access: siteAdmin,
+  request: { params: uidParams, body: adminUpdateUserSchema },
+  response: { status: 200, description: 'Updated', schema: userResult },
+  problems: [404, 409],
+});
+
+export const deleteAdminUser = defineEndpoint({
+  id: 'deleteAdminUser',
+  method: 'DELETE',
+  path: '/admin-users/{uid}',
+  summary: 'Delete a user completely: profile, assignments, sessions and sign-in',
+  tags: ['admin-users'],
+  access: siteAdmin,
+  request: { params: uidParams },
+  response: { status: 204, description: 'Deleted' },
+  problems: [404, 409],
+});
+
+export const addTenantAssignment = defineEndpoint({
+  id: 'addTenantAssignment',
+  method: 'POST',
+  path: '/admin-users/{uid}/tenant-assignments',
+  summary: 'Assign the user to a tenant with a role (active, timestamps set)',
+  tags: ['admin-users'],
+  access: siteAdmin,
+  request: { params: uidParams, body: addTenantAssignmentSchema },
+  response: { status: 200, description: 'The user with the assignment', schema: userResult },
+  problems: [404],
+});
+
+export const updateTenantAssignment = defineEndpoint({
+  id: 'updateTenantAssignment',
+  method: 'PATCH',
+  path: '/admin-users/{uid}/tenant-assignments/{tenantId}',
+  summary: "Change an assignment's role or toggle it active",
+  tags: ['admin-users'],
+  access: siteAdmin,
+  request: { params: assignmentParams, body: updateTenantAssignmentSchema },
+  response: { status: 200, description: 'The user', schema: userResult },
+  problems: [404],
+});
+
+export const removeTenantAssignment = defineEndpoint({
+  id: 'removeTenantAssignment',
+  method: 'DELETE',
+  path: '/admin-users/{uid}/tenant-assignments/{tenantId}',
+  summary: 'Remove an assignment (no-op when absent)',
+  tags: ['admin-users'],
+  access: siteAdmin,
+  request: { params: assignmentParams },
+  response: { status: 200, description: 'The user', schema: userResult },
+  problems: [404],
+});

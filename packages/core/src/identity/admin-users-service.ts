@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import type { Executor } from '@brigade/db/database';
+import { BrigadeError, notFound, validationError } from '@brigade/domain/errors';
+import {
+  addTenantAssignmentSchema,
+  adminCreateUserSchema,
+  adminUpdateUserSchema,
+  deriveDisplayName,
+  USER_LIST_DEFAULT_LIMIT,
+  USER_LIST_MAX_LIMIT,
+  USER_SEARCH_DEFAULT_LIMIT,
+  USER_SEARCH_MIN_CHARS,
+  type User,
+  updateTenantAssignmentSchema,
+} from '@brigade/domain/user';
+import { isUniqueViolation } from '../db-errors';
+import { getTenantOrThrow } from '../tenancy/tenant-service';
+import { validateInput } from '../validate';
+import { hashPassword } from './secrets';
+import { revokeUserSessions } from './session-repository';
+import {
+  countActiveSiteAdmins,
+  deleteAssignment,
+  deleteUserRow,
+  findUserByUid,
+  insertUser,
+  listUsersPage,
+  searchUsers,
+  type UserChanges,
+  updateAssignment,
+  updateUserRow,
+  upsertAssignment,
+} from './user-repository';
+
+const userNotFound = (uid: string) => notFound(`User with UID ${uid} not found`, 'USER_NOT_FOUND');
+
+export async function getUserOrThrow(ex: Executor, uid: string): Promise<User> {
+  const user = await findUserByUid(ex, uid);
+  if (!user) throw userNotFound(uid);
+  return user;
+}
+
+const encodeCursor = (user: User) =>
+  Buffer.from(`${user.createdAt.toISOString()}|${user.uid}`).toString('base64url');
+function decodeCursor(token: string): { createdAt: Date; uid: string } {
+  const [iso, uid] = Buffer.from(token, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(iso ?? '');
+  if (!uid || Number.isNaN(createdAt.getTime())) {
+    throw validationError('Invalid page token', [{ path: 'query.pageToken', message: 'Invalid page token' }]);
+  }
+  return { createdAt, uid };
+}
+
+/**
+ * spec 01 §7.1/§9: a page of users (limit default 50, max 100), or a search over display name and email
+ * (default 20, max 100) that runs only from 2 characters on; an empty or shorter term finds nothing.
+ */
+export async function listOrSearchUsers(
+  ex: Executor,
+  query: { limit?: number | undefined; pageToken?: string | undefined; search?: string | undefined },
+): Promise<{ users: User[]; nextPageToken: string | null }> {
+  if (query.search !== undefined) {
+    const term = query.search.trim();
+    if (term.length < USER_SEARCH_MIN_CHARS) return { users: [], nextPageToken: null };
+    return {
+      users: await searchUsers(ex, term, query.limit ?? USER_SEARCH_DEFAULT_LIMIT),
+      nextPageToken: null,
+    };
+  }
+  const limit = Math.min(query.limit ?? USER_LIST_DEFAULT_LIMIT, USER_LIST_MAX_LIMIT);
+  const page = await listUsersPage(
+    ex,
+    limit + 1,
+    query.pageToken ? decodeCursor(query.pageToken) : undefined,
+  );
+  const users = page.slice(0, limit);
+  return { users, nextPageToken: page.length > limit ? encodeCursor(users[users.length - 1]!) : null };
+}
+
+export async function createUserAsAdmin(ex: Executor, input: unknown): Promise<User> {
+  const data = validateInput(adminCreateUserSchema, input);
+  const uid = randomUUID();
+  const passwordHash = await hashPassword(data.password);
+  try {
+    await ex.transaction(async (tx) => {
+      if (data.tenantId !== undefined) await getTenantOrThrow(tx, data.tenantId);
+      await insertUser(tx, {
+        uid,
+        email: data.email,
+        passwordHash,
+        displayName: deriveDisplayName(data),
+        firstName: data.firstName,
+        lastName: data.lastName,
+        phoneNumber: data.phoneNumber ?? null,
+        photoUrl: data.photoURL ?? null,
+        isSiteAdmin: data.isSiteAdmin,
+        siteRole: data.siteRole ?? null,
+        isActive: data.isActive,
+        emailVerified: data.emailVerified,
+      });
+      if (data.tenantId !== undefined && data.tenantRole !== undefined) {
+        await upsertAssignment(tx, uid, data.tenantId, data.tenantRole, true);
+      }
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_key')) {
+      throw new BrigadeError('conflict', 'EMAIL_TAKEN', 'An account with this email already exists', {
+        errors: [{ path: 'email', message: 'An account with this email already exists' }],
+      });
+    }
+    throw error;
+  }
+  return getUserOrThrow(ex, uid);
+}
+
+/**
+ * Promote/demote (isSiteAdmin), siteRole, emailVerified, deactivate/reactivate, names, phone, photo and
+ * password. Deactivating a user or setting a password ends the user's sessions. The last active site
+ * administrator cannot be demoted or deactivated, so the platform is never left without one.
+ */
+export async function updateUserAsAdmin(ex: Executor, uid: string, input: unknown): Promise<User> {
+  const data = validateInput(adminUpdateUserSchema, input);
+  return ex.transaction(async (tx) => {
+    const user = await getUserOrThrow(tx, uid);
+    const losesAdmin =
+      user.isSiteAdmin && user.isActive && (data.isSiteAdmin === false || data.isActive === false);
+    if (losesAdmin && (await countActiveSiteAdmins(tx, uid)) === 0) {
+      throw new BrigadeError(
+        'conflict',
+        'LAST_SITE_ADMIN',
+        'The last active site administrator cannot be demoted or deactivated',
+      );
+    }
+    const changes: UserChanges = {};
+    if (data.firstName !== undefined) changes.firstName = data.firstName;
+    if (data.lastName !== undefined) changes.lastName = data.lastName;
+    if (data.displayName !== undefined) changes.displayName = data.displayName;
+    if (data.phoneNumber !== undefined) changes.phoneNumber = data.phoneNumber;
+    if (data.photoURL !== undefined) changes.photoUrl = data.photoURL;
+    if (data.isSiteAdmin !== undefined) changes.isSiteAdmin = data.isSiteAdmin;
+    if (data.siteRole !== undefined) changes.siteRole = data.siteRole;
+    if (data.emailVerified !== undefined) changes.emailVerified = data.emailVerified;
+    if (data.isActive !== undefined) changes.isActive = data.isActive;
+    if (data.password !== undefined) changes.passwordHash = await hashPassword(data.password);
+    await updateUserRow(tx, uid, changes);
+    if (data.isActive === false || data.password !== undefined) await revokeUserSessions(tx, uid);
+    return getUserOrThrow(tx, uid);
+  });
+}
+
+/**
+ * Deletes the user completely: profile, tenant assignments, sessions and the ability to sign in (the spec's
+ * "delete user completely"; with our own identity there is no separate auth account to keep). Employees
+ * records in restaurants are separate data and are not touched.
+ */
+export async function deleteUserAsAdmin(ex: Executor, uid: string, actorUid: string): Promise<void> {
+  if (uid === actorUid) {
+    throw new BrigadeError('conflict', 'CANNOT_DELETE_SELF', 'You cannot delete your own account');
+  }
+  await ex.transaction(async (tx) => {
+    const user = await getUserOrThrow(tx, uid);
+    if (user.isSiteAdmin && user.isActive && (await countActiveSiteAdmins(tx, uid)) === 0) {
+      throw new BrigadeError(
+        'conflict',
+        'LAST_SITE_ADMIN',
+        'The last active site administrator cannot be deleted',
+      );
+    }
+    await deleteUserRow(tx, uid);
+  });
+}
+
+/** spec 01 §4: add an assignment (active, timestamps); an existing one takes the new role and flag. */
+export async function addAssignment(ex: Executor, uid: string, input: unknown): Promise<User> {
+  const data = validateInput(addTenantAssignmentSchema, input);
+  return ex.transaction(async (tx) => {
+    await getUserOrThrow(tx, uid);
+    await getTenantOrThrow(tx, data.tenantId);
+    await upsertAssignment(tx, uid, data.tenantId, data.role, data.isActive);
+    return getUserOrThrow(tx, uid);
+  });
+}
+
+export async function changeAssignment(
+  ex: Executor,
+  uid: string,
+  tenantId: number,
+  input: unknown,
+): Promise<User> {
+  const data = validateInput(updateTenantAssignmentSchema, input);
+  return ex.transaction(async (tx) => {
+    await getUserOrThrow(tx, uid);
+    if (!(await updateAssignment(tx, uid, tenantId, data))) {
+      throw notFound(`User ${uid} has no assignment to tenant ${tenantId}`, 'ASSIGNMENT_NOT_FOUND');
+    }
+    return getUserOrThrow(tx, uid);
+  });
+}
+
+/** spec 01 §4: removing an assignment that does not exist is a no-op. */
+export async function removeAssignment(ex: Executor, uid: string, tenantId: number): Promise<User> {
+  await getUserOrThrow(ex, uid);
+  await deleteAssignment(ex, uid, tenantId);
+  return getUserOrThrow(ex, uid);
+}

@@ -1,0 +1,54 @@
+import type { Executor } from '@brigade/db/database';
+import type { TenantRole } from '@brigade/domain/access';
+import { type Actor, activeRoleIn } from '@brigade/domain/access';
+import type { Tenant } from '@brigade/domain/tenant';
+import { listRestaurantsOfTenant } from '../tenancy/restaurant-repository';
+import { listTenants } from '../tenancy/tenant-repository';
+import { getTenantOrThrow } from '../tenancy/tenant-service';
+
+export interface MyTenant {
+  tenantId: number;
+  guid: string;
+  name: string;
+  displayName: string;
+  status: Tenant['status'];
+  plan: Tenant['plan'];
+  role: TenantRole | null;
+}
+
+/**
+ * spec 01 §1: a user sees only the tenants they are assigned to (active assignments of an active user);
+ * a site administrator may enter every tenant.
+ */
+export async function listMyTenants(ex: Executor, actor: Actor): Promise<MyTenant[]> {
+  if (actor.kind !== 'user' || !actor.isActive) return [];
+  const all = await listTenants(ex);
+  const visible = actor.isSiteAdmin ? all : all.filter((t) => activeRoleIn(actor, t.tenantId) !== null);
+  return visible
+    .map((t) => ({
+      tenantId: t.tenantId,
+      guid: t.guid,
+      name: t.name,
+      displayName: t.displayName,
+      status: t.status,
+      plan: t.plan,
+      role: activeRoleIn(actor, t.tenantId),
+    }))
+    .sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
+
+/** The restaurants of a tenant the caller may enter (access is checked by the route), for the selector. */
+export async function listMyRestaurants(ex: Executor, tenantId: number) {
+  await getTenantOrThrow(ex, tenantId);
+  const restaurants = await listRestaurantsOfTenant(ex, tenantId);
+  return restaurants.map((r) => ({
+    restaurantId: r.restaurantId,
+    guid: r.guid,
+    tenantId: r.tenantId,
+    name: r.name,
+    slug: r.slug,
+    status: r.status,
+    street: r.address.street,
+    city: r.address.city,
+  }));
+}

@@ -1,0 +1,82 @@
+import type { Executor } from '@brigade/db/database';
+import type { Actor } from '@brigade/domain/access';
+import {
+  nextIdleDeadline,
+  SESSION_POLICY,
+  sessionDeadlines,
+  sessionExpiresAt,
+} from '@brigade/domain/session-policy';
+import type { User } from '@brigade/domain/user';
+import { hashToken, randomToken } from './secrets';
+import { findLiveSession, insertSession, touchSession } from './session-repository';
+import { findUserByUid } from './user-repository';
+
+export interface ClientInfo {
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+}
+
+export interface IssuedSession {
+  token: string;
+  expiresAt: Date;
+  rememberMe: boolean;
+}
+
+export async function startSession(
+  ex: Executor,
+  uid: string,
+  rememberMe: boolean,
+  client: ClientInfo,
+): Promise<IssuedSession> {
+  const token = randomToken();
+  const deadlines = sessionDeadlines(new Date(), rememberMe);
+  await insertSession(ex, {
+    tokenHash: hashToken(token),
+    userUid: uid,
+    rememberMe,
+    ...deadlines,
+    userAgent: client.userAgent?.slice(0, 300) ?? null,
+    ip: client.ip ?? null,
+  });
+  return { token, expiresAt: sessionExpiresAt(deadlines), rememberMe };
+}
+
+export interface Authenticated {
+  user: User;
+  tokenHash: string;
+  rememberMe: boolean;
+  expiresAt: Date;
+}
+
+/** The user behind a session token, or null for an unknown, revoked or expired session. */
+export async function authenticate(ex: Executor, token: string): Promise<Authenticated | null> {
+  const tokenHash = hashToken(token);
+  const session = await findLiveSession(ex, tokenHash);
+  if (!session) return null;
+  const user = await findUserByUid(ex, session.userUid);
+  if (!user) return null;
+  let idleExpiresAt = session.idleExpiresAt;
+  if (Date.now() - session.lastSeenAt.getTime() > SESSION_POLICY.touchEveryMs) {
+    idleExpiresAt = nextIdleDeadline(new Date(), session.rememberMe, session.absoluteExpiresAt);
+    await touchSession(ex, tokenHash, idleExpiresAt);
+  }
+  return {
+    user,
+    tokenHash,
+    rememberMe: session.rememberMe,
+    expiresAt: sessionExpiresAt({ idleExpiresAt, absoluteExpiresAt: session.absoluteExpiresAt }),
+  };
+}
+
+/** The access-relevant view of a user (ARCHITECTURE §5), computed once per request. */
+export const actorOf = (user: User): Actor => ({
+  kind: 'user',
+  userId: user.uid,
+  isSiteAdmin: user.isSiteAdmin,
+  isActive: user.isActive,
+  assignments: user.tenantAssignments.map((a) => ({
+    tenantId: a.tenantId,
+    role: a.role,
+    isActive: a.isActive,
+  })),
+});

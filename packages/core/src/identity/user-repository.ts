@@ -1,0 +1,193 @@
+import type { Executor } from '@brigade/db/database';
+import { tenantAssignments, users } from '@brigade/db/schema/identity';
+import type { TenantRole } from '@brigade/domain/access';
+import type { User } from '@brigade/domain/user';
+import { and, asc, eq, gt, ilike, inArray, or, sql } from 'drizzle-orm';
+
+type UserRow = typeof users.$inferSelect;
+type AssignmentRow = typeof tenantAssignments.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type UserChanges = Partial<Omit<NewUserRow, 'uid' | 'createdAt'>>;
+
+const toUser = (row: UserRow, assignments: AssignmentRow[]): User => ({
+  uid: row.uid,
+  email: row.email,
+  displayName: row.displayName,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  phoneNumber: row.phoneNumber ?? null,
+  photoURL: row.photoUrl,
+  emailVerified: row.emailVerified,
+  siteRole: row.siteRole,
+  isSiteAdmin: row.isSiteAdmin,
+  isActive: row.isActive,
+  tenantAssignments: assignments.map((a) => ({
+    tenantId: a.tenantId,
+    role: a.role,
+    isActive: a.isActive,
+    assignedAt: a.assignedAt,
+    updatedAt: a.updatedAt,
+  })),
+  createdAt: row.createdAt,
+  lastLogin: row.lastLogin,
+  updatedAt: row.updatedAt,
+});
+
+/** Loads users with their assignments in two queries, whatever their number. */
+async function withAssignments(ex: Executor, rows: UserRow[]): Promise<User[]> {
+  if (rows.length === 0) return [];
+  const assignments = await ex
+    .select()
+    .from(tenantAssignments)
+    .where(
+      inArray(
+        tenantAssignments.userUid,
+        rows.map((row) => row.uid),
+      ),
+    )
+    .orderBy(asc(tenantAssignments.assignedAt), asc(tenantAssignments.tenantId));
+  return rows.map((row) =>
+    toUser(
+      row,
+      assignments.filter((a) => a.userUid === row.uid),
+    ),
+  );
+}
+
+export async function insertUser(ex: Executor, row: NewUserRow): Promise<void> {
+  await ex.insert(users).values(row);
+}
+
+export async function findUserByUid(ex: Executor, uid: string): Promise<User | null> {
+  const rows = await ex.select().from(users).where(eq(users.uid, uid)).limit(1);
+  return (await withAssignments(ex, rows))[0] ?? null;
+}
+
+/** The user and the password hash, for sign-in only. */
+export async function findCredentials(
+  ex: Executor,
+  email: string,
+): Promise<{ uid: string; passwordHash: string | null } | null> {
+  const [row] = await ex
+    .select({ uid: users.uid, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findPasswordHash(ex: Executor, uid: string): Promise<string | null> {
+  const [row] = await ex.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.uid, uid));
+  return row?.passwordHash ?? null;
+}
+
+export async function updateUserRow(ex: Executor, uid: string, changes: UserChanges): Promise<boolean> {
+  const rows = await ex
+    .update(users)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(users.uid, uid))
+    .returning({ uid: users.uid });
+  return rows.length > 0;
+}
+
+/** spec 01 §2.2: lastLogin is set on first use only if it was empty. */
+export async function setLastLoginIfEmpty(ex: Executor, uid: string): Promise<void> {
+  await ex
+    .update(users)
+    .set({ lastLogin: sql`now()` })
+    .where(and(eq(users.uid, uid), sql`${users.lastLogin} is null`));
+}
+
+export async function deleteUserRow(ex: Executor, uid: string): Promise<boolean> {
+  const rows = await ex.delete(users).where(eq(users.uid, uid)).returning({ uid: users.uid });
+  return rows.length > 0;
+}
+
+export async function countActiveSiteAdmins(ex: Executor, exceptUid?: string): Promise<number> {
+  const [row] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(
+      and(
+        eq(users.isSiteAdmin, true),
+        eq(users.isActive, true),
+        exceptUid ? sql`${users.uid} <> ${exceptUid}` : undefined,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** A page of users in creation order; the cursor is the last (createdAt, uid) seen. */
+export async function listUsersPage(
+  ex: Executor,
+  limit: number,
+  after?: { createdAt: Date; uid: string },
+): Promise<User[]> {
+  const rows = await ex
+    .select()
+    .from(users)
+    .where(
+      after
+        ? or(
+            gt(users.createdAt, after.createdAt),
+            and(eq(users.createdAt, after.createdAt), gt(users.uid, after.uid)),
+          )
+        : undefined,
+    )
+    .orderBy(asc(users.createdAt), asc(users.uid))
+    .limit(limit);
+  return withAssignments(ex, rows);
+}
+
+/** Users whose display name or email contains the term (case-insensitive), by display name. */
+export async function searchUsers(ex: Executor, term: string, limit: number): Promise<User[]> {
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await ex
+    .select()
+    .from(users)
+    .where(or(ilike(users.displayName, pattern), ilike(users.email, pattern)))
+    .orderBy(asc(sql`lower(${users.displayName})`), asc(users.uid))
+    .limit(limit);
+  return withAssignments(ex, rows);
+}
+
+export async function upsertAssignment(
+  ex: Executor,
+  uid: string,
+  tenantId: number,
+  role: TenantRole,
+  isActive: boolean,
+): Promise<void> {
+  await ex
+    .insert(tenantAssignments)
+    .values({ userUid: uid, tenantId, role, isActive })
+    .onConflictDoUpdate({
+      target: [tenantAssignments.tenantId, tenantAssignments.userUid],
+      set: { role, isActive, updatedAt: sql`now()` },
+    });
+}
+
+export async function updateAssignment(
+  ex: Executor,
+  uid: string,
+  tenantId: number,
+  changes: { role?: TenantRole | undefined; isActive?: boolean | undefined },
+): Promise<boolean> {
+  const set = {
+    ...(changes.role === undefined ? {} : { role: changes.role }),
+    ...(changes.isActive === undefined ? {} : { isActive: changes.isActive }),
+    updatedAt: sql`now()`,
+  };
+  const rows = await ex
+    .update(tenantAssignments)
+    .set(set)
+    .where(and(eq(tenantAssignments.userUid, uid), eq(tenantAssignments.tenantId, tenantId)))
+    .returning({ tenantId: tenantAssignments.tenantId });
+  return rows.length > 0;
+}
+
+export async function deleteAssignment(ex: Executor, uid: string, tenantId: number): Promise<void> {
+  await ex
+    .delete(tenantAssignments)
+    .where(and(eq(tenantAssignments.userUid, uid), eq(tenantAssignments.tenantId, tenantId)));
+}

@@ -1,0 +1,131 @@
+import type { PhoneNumber } from '@brigade/domain/user';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+import { tenants } from './tenancy';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+// spec 01 §3 User. Emails are stored lower-cased (the domain schema normalises them), so a plain unique
+// index makes them unique case-insensitively.
+export const users = pgTable(
+  'users',
+  {
+    uid: text('uid').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    displayName: text('display_name').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phoneNumber: jsonb('phone_number').$type<PhoneNumber>(),
+    photoUrl: text('photo_url'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    siteRole: text('site_role', { enum: ['site_admin', 'site_owner', 'support', 'viewer'] }),
+    isSiteAdmin: boolean('is_site_admin').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(false),
+    lastLogin: at('last_login'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    index('users_display_name_idx').on(sql`lower(${t.displayName})`),
+  ],
+);
+
+// spec 01 §3 TenantAssignment: one row per user and tenant.
+export const tenantAssignments = pgTable(
+  'tenant_assignments',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.tenantId, { onDelete: 'cascade' }),
+    userUid: text('user_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'admin', 'manager', 'employee'] }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    assignedAt: at('assigned_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userUid] }),
+    index('tenant_assignments_user_idx').on(t.userUid, t.assignedAt),
+    check('tenant_assignments_role_check', sql`${t.role} in ('owner', 'admin', 'manager', 'employee')`),
+  ],
+);
+
+// Sessions: only the SHA-256 of the random token is stored, so a database leak does not leak sessions.
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userUid: text('user_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    rememberMe: boolean('remember_me').notNull().default(false),
+    createdAt: createdAt(),
+    lastSeenAt: at('last_seen_at').notNull().defaultNow(),
+    idleExpiresAt: at('idle_expires_at').notNull(),
+    absoluteExpiresAt: at('absolute_expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userUid)],
+);
+
+// Single-use codes that carry a sign-in to an app on another origin (ARCHITECTURE §5).
+export const handoffCodes = pgTable('handoff_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  userUid: text('user_uid')
+    .notNull()
+    .references(() => users.uid, { onDelete: 'cascade' }),
+  returnOrigin: text('return_origin').notNull(),
+  createdAt: createdAt(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+});
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userUid: text('user_uid')
+    .notNull()
+    .references(() => users.uid, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+});
+
+// Failed sign-ins per account and per client address, shared by every server instance.
+export const authThrottle = pgTable('auth_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: at('window_started_at').notNull().defaultNow(),
+  lockedUntil: at('locked_until'),
+});
+
+// Mail that Brigade sends. Without SMTP configured it stays here (and in the log), so flows such as password
+// reset work on the embedded defaults; with SMTP it is the record of what was sent.
+export const outboxEmails = pgTable('outbox_emails', {
+  id: serial('id').primaryKey(),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  createdAt: createdAt(),
+  sentAt: at('sent_at'),
+  error: text('error'),
+});
