@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { fmt, printTable } from './stats';
+import { fmt, percentile, printTable } from './stats';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
@@ -36,8 +36,8 @@ async function waitFor(url: string, timeoutMs = 30_000): Promise<number> {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-async function load(url: string) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+async function load(url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -51,6 +51,45 @@ async function stop(child: ChildProcess) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
+}
+
+const SIGNINS = 100;
+
+/** Sign-in latency (argon2id verification included) and session checks per second, on the demo admin. */
+async function benchAuth(base: string, referenceRps: number) {
+  const signinOnce = async () => {
+    const t0 = performance.now();
+    const response = await fetch(`${base}/api/v1/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@brigade.local', password: 'brigade-admin' }),
+    });
+    if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+    const { sessionToken } = (await response.json()) as { sessionToken: string };
+    return { ms: performance.now() - t0, sessionToken };
+  };
+  await signinOnce(); // warm-up
+  const latencies: number[] = [];
+  let token = '';
+  for (let i = 0; i < SIGNINS; i++) {
+    const { ms, sessionToken } = await signinOnce();
+    latencies.push(ms);
+    token = sessionToken;
+  }
+  latencies.sort((a, b) => a - b);
+  const session = await load(`${base}/api/v1/auth/session`, { authorization: `Bearer ${token}` });
+  printTable(
+    'Auth: sign-in (sequential, one client) and GET /api/v1/auth/session (autocannon, 50 connections)',
+    ['measure', 'value'],
+    [
+      [`sign-in p50 (${SIGNINS} sequential)`, `${fmt(percentile(latencies, 50))} ms`],
+      [`sign-in p99 (${SIGNINS} sequential)`, `${fmt(percentile(latencies, 99))} ms`],
+      ['GET /auth/session req/s', fmt(session.rps, 0)],
+      ['GET /auth/session p50 / p99', `${fmt(session.p50)} / ${fmt(session.p99)} ms`],
+      ['GET /auth/session errors', String(session.errors)],
+      ['vs node:http reference req/s', `${fmt((session.rps / referenceRps) * 100, 0)}%`],
+    ],
+  );
 }
 
 /** /healthz of a real Brigade process (embedded database) beside a bare Node server answering the same JSON. */
@@ -96,6 +135,7 @@ export async function benchHttp(): Promise<void> {
     process.stdout.write(
       `  start-up (fresh embedded data dir, migrate, first /healthz): ${fmt(startupMs / 1000, 2)} s\n`,
     );
+    await benchAuth(`http://127.0.0.1:${brigadePort}`, ref.rps);
   } finally {
     await Promise.all([stop(brigade), stop(reference)]);
     rmSync(dataDir, { recursive: true, force: true });

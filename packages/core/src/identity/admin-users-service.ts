@@ -22,6 +22,7 @@ import {
   countActiveSiteAdmins,
   deleteAssignment,
   deleteUserRow,
+  findCredentials,
   findUserByUid,
   insertUser,
   listUsersPage,
@@ -202,4 +203,34 @@ export async function removeAssignment(ex: Executor, uid: string, tenantId: numb
   await getUserOrThrow(ex, uid);
   await deleteAssignment(ex, uid, tenantId);
   return getUserOrThrow(ex, uid);
+}
+
+/**
+ * Makes `email` an active site administrator with this password: promotes an existing account, or creates
+ * one (the CLI's create-admin, for the first administrator of a deployment).
+ */
+export async function ensureSiteAdmin(
+  ex: Executor,
+  input: { email: string; password: string; firstName?: string | undefined; lastName?: string | undefined },
+): Promise<{ user: User; created: boolean }> {
+  const email = validateInput(adminCreateUserSchema.shape.email, input.email);
+  const existing = await findCredentials(ex, email);
+  if (existing) {
+    const user = await updateUserAsAdmin(ex, existing.uid, {
+      isSiteAdmin: true,
+      isActive: true,
+      password: input.password,
+    });
+    return { user, created: false };
+  }
+  const user = await createUserAsAdmin(ex, {
+    email,
+    password: input.password,
+    firstName: input.firstName ?? 'Site',
+    lastName: input.lastName ?? 'Administrator',
+    isSiteAdmin: true,
+    siteRole: 'site_admin',
+    isActive: true,
+  });
+  return { user, created: true };
 }

@@ -1,5 +1,11 @@
 import type { Executor } from '@brigade/db/database';
-import { handoffCodes, passwordResetTokens, sessions } from '@brigade/db/schema/identity';
+import {
+  handoffCodes,
+  passwordResetTokens,
+  sessions,
+  tenantAssignments,
+  users,
+} from '@brigade/db/schema/identity';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -8,11 +14,34 @@ export async function insertSession(ex: Executor, row: typeof sessions.$inferIns
   await ex.insert(sessions).values(row);
 }
 
-/** A session that is neither revoked nor expired by either deadline. */
-export async function findLiveSession(ex: Executor, tokenHash: string): Promise<SessionRow | null> {
+interface AssignmentJson {
+  tenantId: number;
+  role: 'owner' | 'admin' | 'manager' | 'employee';
+  isActive: boolean;
+  assignedAt: string;
+  updatedAt: string;
+}
+
+/**
+ * A live session and its user with the user's assignments, in one query: this runs on every authenticated
+ * request, so it is one round trip, not three.
+ */
+export async function findLiveSessionWithUser(
+  ex: Executor,
+  tokenHash: string,
+): Promise<{ session: SessionRow; user: typeof users.$inferSelect; assignments: AssignmentJson[] } | null> {
+  const a = tenantAssignments;
   const [row] = await ex
-    .select()
+    .select({
+      session: sessions,
+      user: users,
+      assignments: sql<AssignmentJson[]>`coalesce((
+        select json_agg(json_build_object('tenantId', ${a.tenantId}, 'role', ${a.role}, 'isActive', ${a.isActive},
+          'assignedAt', ${a.assignedAt}, 'updatedAt', ${a.updatedAt}) order by ${a.assignedAt}, ${a.tenantId})
+        from ${a} where ${a.userUid} = ${users.uid}), '[]'::json)`,
+    })
     .from(sessions)
+    .innerJoin(users, eq(users.uid, sessions.userUid))
     .where(
       and(
         eq(sessions.tokenHash, tokenHash),

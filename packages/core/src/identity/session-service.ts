@@ -8,8 +8,8 @@ import {
 } from '@brigade/domain/session-policy';
 import type { User } from '@brigade/domain/user';
 import { hashToken, randomToken } from './secrets';
-import { findLiveSession, insertSession, touchSession } from './session-repository';
-import { findUserByUid } from './user-repository';
+import { findLiveSessionWithUser, insertSession, touchSession } from './session-repository';
+import { toUser } from './user-repository';
 
 export interface ClientInfo {
   ip?: string | undefined;
@@ -51,10 +51,17 @@ export interface Authenticated {
 /** The user behind a session token, or null for an unknown, revoked or expired session. */
 export async function authenticate(ex: Executor, token: string): Promise<Authenticated | null> {
   const tokenHash = hashToken(token);
-  const session = await findLiveSession(ex, tokenHash);
-  if (!session) return null;
-  const user = await findUserByUid(ex, session.userUid);
-  if (!user) return null;
+  const found = await findLiveSessionWithUser(ex, tokenHash);
+  if (!found) return null;
+  const { session } = found;
+  const user = toUser(
+    found.user,
+    found.assignments.map((a) => ({
+      ...a,
+      assignedAt: new Date(a.assignedAt),
+      updatedAt: new Date(a.updatedAt),
+    })),
+  );
   let idleExpiresAt = session.idleExpiresAt;
   if (Date.now() - session.lastSeenAt.getTime() > SESSION_POLICY.touchEveryMs) {
     idleExpiresAt = nextIdleDeadline(new Date(), session.rememberMe, session.absoluteExpiresAt);

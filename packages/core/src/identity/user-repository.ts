@@ -9,7 +9,7 @@ type AssignmentRow = typeof tenantAssignments.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type UserChanges = Partial<Omit<NewUserRow, 'uid' | 'createdAt'>>;
 
-const toUser = (row: UserRow, assignments: AssignmentRow[]): User => ({
+export const toUser = (row: UserRow, assignments: Omit<AssignmentRow, 'userUid'>[]): User => ({
   uid: row.uid,
   email: row.email,
   displayName: row.displayName,

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/**
+ * Field schemas and rules shared by the catalogue entities of spec 02 (items, modifier groups, menu groups,
+ * courses, tags, prep stations, sales categories, tax rates, printers, cash drawers, job titles, employees).
+ */
+
+// spec 02 §5: one message whether a required text is missing, not text, or blank.
+export const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+/** spec 02 §3: every entity carries a guid (UUID). Same wording as the tenancy schemas. */
+export const guidSchema = z.uuid({ error: 'Invalid GUID format' });
+
+/** A numeric entity id as issued by the counters of spec 02 §3 (from 1 per restaurant). */
+export const entityIdSchema = (label: string) => {
+  const message = `${label} must be a positive integer`;
+  return z.number({ error: message }).int(message).positive(message);
+};
+
+/** spec 02 §3 "int list" fields (prepStationIds, taxRateIds, tagIds, ...): ids of other entities. */
+export const idListSchema = (label: string) => {
+  const message = `${label} must be a list of positive integer IDs`;
+  return z.array(z.number({ error: message }).int(message).positive(message), { error: message });
+};
+
+/** A number that may not be negative (prices, calories, wages, balances). */
+export const nonNegativeNumber = (label: string) =>
+  z.number({ error: `${label} must be a number` }).min(0, `${label} cannot be negative`);
+
+/** A whole number that may not be negative (selection counts, positions). */
+export const nonNegativeInteger = (label: string) =>
+  z
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} cannot be negative`);
+
+/**
+ * spec 02 §3 lists a `number` on most entities without saying what it holds; it is kept as optional free
+ * text (a POS or display number such as ITEM-12), since any numbering can be written as text.
+ */
+export const displayNumberSchema = z.string().optional();
+
+/** spec 02 §3: createdAt and updatedAt, set by the server's clock on create. */
+export const timestampFields = {
+  createdAt: z.date(),
+  updatedAt: z.date(),
+};
+
+/**
+ * spec 02 §7: "if both itemId and guid (or the entity's equivalent) are supplied, they are used; otherwise a
+ * new id and guid pair comes from the counter service". Returns the supplied pair, or null when a new pair
+ * must be issued. An id of 0 or less is "not generated yet" (spec 02 §3 Job title: jobId defaults to 0).
+ */
+export function takeSuppliedIdentity(
+  id: number | undefined,
+  guid: string | undefined,
+): { id: number; guid: string } | null {
+  if (id === undefined || guid === undefined || id <= 0) return null;
+  return { id, guid };
+}
+
+/** A rule between fields of one entity, with the message the spec gives for it. */
+export interface CrossFieldRule<T> {
+  /** Every field the rule reads. In a partial update the rule runs only when the update sends all of them. */
+  reads: readonly (keyof T & string)[];
+  /** Where the issue is reported. */
+  path: keyof T & string;
+  message: string;
+  holds: (value: T) => boolean;
+}
+
+interface IssueSink {
+  addIssue: (issue: { code: 'custom'; message: string; path: PropertyKey[] }) => void;
+}
+
+/**
+ * Applies cross-field rules in a zod superRefine. 'whole' checks a complete entity (create input, stored
+ * record). 'patch' checks an update: a rule whose fields are not all sent cannot be decided from the patch
+ * alone, so it is skipped there; the use-case validates the merged record with the stored schema.
+ */
+export function checkRules<T>(rules: readonly CrossFieldRule<T>[], mode: 'whole' | 'patch') {
+  return (value: T | Partial<T>, ctx: IssueSink): void => {
+    for (const rule of rules) {
+      if (mode === 'patch' && rule.reads.some((field) => (value as Partial<T>)[field] === undefined))
+        continue;
+      if (!rule.holds(value as T)) ctx.addIssue({ code: 'custom', message: rule.message, path: [rule.path] });
+    }
+  };
+}

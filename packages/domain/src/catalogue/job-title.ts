@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { entityIdSchema, guidSchema, nonNegativeInteger, nonNegativeNumber, requiredText } from './fields';
+
+/** spec 02 §9: job title defaults. */
+export const DEFAULT_JOB_TITLE_COLOR = '#000000';
+export const DEFAULT_UPDATED_BY = 'System';
+
+const defaultWageSchema = nonNegativeNumber('Default wage');
+
+// The editable fields without defaults, so that a partial update fills nothing in.
+const editableFields = {
+  title: requiredText('Job title is required'),
+  color: z.string(),
+  description: z.string().optional(),
+  defaultWage: defaultWageSchema,
+  // spec 02 §2 and §4: job titles are activated or deactivated in the back office.
+  isActive: z.boolean(),
+  updatedBy: z.string(),
+};
+
+// spec 02 §3 and §9 defaults.
+const defaultedFields = {
+  color: z.string().default(DEFAULT_JOB_TITLE_COLOR),
+  defaultWage: defaultWageSchema.default(0),
+  isActive: z.boolean().default(true),
+  updatedBy: z.string().default(DEFAULT_UPDATED_BY),
+};
+
+/** A stored job title (spec 02 §3); stored ids have been generated, so jobId is positive. */
+export const jobTitleSchema = z.object({
+  ...editableFields,
+  ...defaultedFields,
+  jobId: entityIdSchema('Job ID'),
+  guid: guidSchema,
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type JobTitle = z.infer<typeof jobTitleSchema>;
+
+/**
+ * spec 02 §3: jobId is 0 until generated. spec 02 §7: a supplied jobId (above 0) and guid are used together,
+ * otherwise the counter issues both (see takeSuppliedIdentity).
+ */
+export const createJobTitleInputSchema = z.object({
+  ...editableFields,
+  ...defaultedFields,
+  jobId: nonNegativeInteger('Job ID').default(0),
+  guid: guidSchema.optional(),
+});
+export type CreateJobTitleInput = z.input<typeof createJobTitleInputSchema>;
+export type CreateJobTitleData = z.output<typeof createJobTitleInputSchema>;
+
+export const updateJobTitleInputSchema = z.object(editableFields).partial();
+export type UpdateJobTitleInput = z.input<typeof updateJobTitleInputSchema>;
+export type UpdateJobTitleData = z.output<typeof updateJobTitleInputSchema>;

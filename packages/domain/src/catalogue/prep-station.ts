@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import {
+  displayNumberSchema,
+  entityIdSchema,
+  guidSchema,
+  idListSchema,
+  requiredText,
+  timestampFields,
+} from './fields';
+
+// The editable fields without defaults, so that a partial update fills nothing in.
+const editableFields = {
+  number: displayNumberSchema,
+  name: requiredText('Prep station name cannot be empty'),
+  sendToExpediter: z.boolean(),
+  otherStationIds: idListSchema('Other station IDs'),
+  // null: tickets go to no particular printer
+  ticketPrinterId: entityIdSchema('Ticket printer ID').nullable().optional(),
+  alwaysPrintTickets: z.boolean(),
+};
+
+// spec 02 §3 defaults; the unspecified station list starts empty.
+const defaultedFields = {
+  sendToExpediter: z.boolean().default(false),
+  otherStationIds: idListSchema('Other station IDs').default([]),
+  alwaysPrintTickets: z.boolean().default(false),
+};
+
+/** A stored prep station (spec 02 §3). */
+export const prepStationSchema = z.object({
+  ...editableFields,
+  ...defaultedFields,
+  prepStationId: entityIdSchema('Prep station ID'),
+  guid: guidSchema,
+  ...timestampFields,
+});
+export type PrepStation = z.infer<typeof prepStationSchema>;
+
+/** spec 02 §7: prepStationId and guid are used when both are supplied, otherwise the counter issues them. */
+export const createPrepStationInputSchema = z.object({
+  ...editableFields,
+  ...defaultedFields,
+  prepStationId: entityIdSchema('Prep station ID').optional(),
+  guid: guidSchema.optional(),
+});
+export type CreatePrepStationInput = z.input<typeof createPrepStationInputSchema>;
+export type CreatePrepStationData = z.output<typeof createPrepStationInputSchema>;
+
+export const updatePrepStationInputSchema = z.object(editableFields).partial();
+export type UpdatePrepStationInput = z.input<typeof updatePrepStationInputSchema>;
+export type UpdatePrepStationData = z.output<typeof updatePrepStationInputSchema>;

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { cashDrawerDetailsSchema } from './cash-drawer';
+import {
+  type CrossFieldRule,
+  checkRules,
+  displayNumberSchema,
+  entityIdSchema,
+  guidSchema,
+  requiredText,
+  timestampFields,
+} from './fields';
+
+export const IP_SETUPS = ['Dynamic', 'Static'] as const;
+export const PRINTER_FONT_SIZES = ['Small', 'Medium', 'Large'] as const;
+export const PAPER_WIDTHS = ['Narrow', 'Wide'] as const;
+export const CHARACTER_SETS = ['Western', 'Chinese'] as const;
+export const CASH_DRAWER_OPTIONS = ['No Cash Drawer', 'One Cash Drawer', 'Two Cash Drawers'] as const;
+export type CashDrawerOption = (typeof CASH_DRAWER_OPTIONS)[number];
+
+/** spec 02 §5 and §9: a receipt footer is at most 126 characters (3 rows of ~42). */
+export const CUSTOM_FOOTER_MAX = 126;
+
+const ipSetupSchema = z.enum(IP_SETUPS, { error: 'IP setup must be Dynamic or Static' });
+const fontSizeSchema = z.enum(PRINTER_FONT_SIZES, { error: 'Font size must be Small, Medium or Large' });
+const paperWidthSchema = z.enum(PAPER_WIDTHS, { error: 'Paper width must be Narrow or Wide' });
+const characterSetSchema = z.enum(CHARACTER_SETS, { error: 'Character set must be Western or Chinese' });
+const hasCashDrawerSchema = z.enum(CASH_DRAWER_OPTIONS, {
+  error: "Cash drawer must be 'No Cash Drawer', 'One Cash Drawer' or 'Two Cash Drawers'",
+});
+
+interface PrinterRuleFields {
+  ipSetup?: (typeof IP_SETUPS)[number];
+  ipAddress?: string;
+  hasCashDrawer?: CashDrawerOption;
+  cashDrawer?: unknown;
+}
+
+const printerRules: readonly CrossFieldRule<PrinterRuleFields>[] = [
+  {
+    reads: ['ipSetup', 'ipAddress'],
+    path: 'ipAddress',
+    message: 'Static IP setup requires an IP address.',
+    holds: (v) => v.ipSetup !== 'Static' || v.ipAddress !== undefined,
+  },
+  // spec 02 §5 "One or two cash drawers require drawer details" gives no text; this one is ours.
+  {
+    reads: ['hasCashDrawer', 'cashDrawer'],
+    path: 'cashDrawer',
+    message: 'Cash drawer details are required when the printer has a cash drawer.',
+    holds: (v) =>
+      v.hasCashDrawer === undefined || v.hasCashDrawer === 'No Cash Drawer' || v.cashDrawer !== undefined,
+  },
+];
+
+// The editable fields without defaults, so that a partial update fills nothing in.
+const editableFields = {
+  number: displayNumberSchema,
+  name: requiredText('Printer name cannot be empty'),
+  model: requiredText('Printer model cannot be empty'),
+  ipSetup: ipSetupSchema,
+  serialNumber: z.string().optional(),
+  ipAddress: z.ipv4({ error: 'Invalid IP address' }).optional(),
+  customFooter: z
+    .string()
+    .max(CUSTOM_FOOTER_MAX, 'Custom footer too long (max 3 rows of ~42 chars)')
+    .optional(),
+  kitchenTicketFontSize: fontSizeSchema,
+  customerReceiptFontSize: fontSizeSchema,
+  paperWidth: paperWidthSchema,
+  characterSet: characterSetSchema,
+  backupPrinterId: entityIdSchema('Backup printer ID').nullable().optional(),
+  hasCashDrawer: hasCashDrawerSchema,
+  /**
+   * spec 02 §3 leaves the shape of the details open. They are the settings of the cash drawer entity (name,
+   * starting balances and reset types; spec 02 §3 Cash drawer), whose primary/secondary pairs cover a
+   * 'Two Cash Drawers' printer. Ignored when the printer has no cash drawer.
+   */
+  cashDrawer: cashDrawerDetailsSchema.optional(),
+};
+
+// spec 02 §3 defaults.
+const defaultedFields = {
+  ipSetup: ipSetupSchema.default('Dynamic'),
+  kitchenTicketFontSize: fontSizeSchema.default('Medium'),
+  customerReceiptFontSize: fontSizeSchema.default('Medium'),
+  paperWidth: paperWidthSchema.default('Narrow'),
+  characterSet: characterSetSchema.default('Western'),
+  hasCashDrawer: hasCashDrawerSchema.default('No Cash Drawer'),
+};
+
+/** A stored printer (spec 02 §3). */
+export const printerSchema = z
+  .object({
+    ...editableFields,
+    ...defaultedFields,
+    printerId: entityIdSchema('Printer ID'),
+    guid: guidSchema,
+    ...timestampFields,
+  })
+  .superRefine(checkRules(printerRules, 'whole'));
+export type Printer = z.infer<typeof printerSchema>;
+
+/** spec 02 §7: printerId and guid are used when both are supplied, otherwise the counter issues them. */
+export const createPrinterInputSchema = z
+  .object({
+    ...editableFields,
+    ...defaultedFields,
+    printerId: entityIdSchema('Printer ID').optional(),
+    guid: guidSchema.optional(),
+  })
+  .superRefine(checkRules(printerRules, 'whole'));
+export type CreatePrinterInput = z.input<typeof createPrinterInputSchema>;
+export type CreatePrinterData = z.output<typeof createPrinterInputSchema>;
+
+/** Rules the patch alone cannot decide are checked on the merged printer with printerSchema. */
+export const updatePrinterInputSchema = z
+  .object(editableFields)
+  .partial()
+  .superRefine(checkRules(printerRules, 'patch'));
+export type UpdatePrinterInput = z.input<typeof updatePrinterInputSchema>;
+export type UpdatePrinterData = z.output<typeof updatePrinterInputSchema>;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { displayNumberSchema, entityIdSchema, guidSchema, requiredText, timestampFields } from './fields';
+
+const editableFields = {
+  number: displayNumberSchema,
+  name: requiredText('Sales category name cannot be empty'),
+  description: z.string().optional(),
+  code: requiredText('Sales category code cannot be empty'),
+};
+
+/** A stored sales category (spec 02 §3). */
+export const salesCategorySchema = z.object({
+  ...editableFields,
+  salesCategoryId: entityIdSchema('Sales category ID'),
+  guid: guidSchema,
+  ...timestampFields,
+});
+export type SalesCategory = z.infer<typeof salesCategorySchema>;
+
+/** spec 02 §7: salesCategoryId and guid are used when both are supplied, otherwise the counter issues them. */
+export const createSalesCategoryInputSchema = z.object({
+  ...editableFields,
+  salesCategoryId: entityIdSchema('Sales category ID').optional(),
+  guid: guidSchema.optional(),
+});
+export type CreateSalesCategoryInput = z.input<typeof createSalesCategoryInputSchema>;
+export type CreateSalesCategoryData = z.output<typeof createSalesCategoryInputSchema>;
+
+export const updateSalesCategoryInputSchema = z.object(editableFields).partial();
+export type UpdateSalesCategoryInput = z.input<typeof updateSalesCategoryInputSchema>;
+export type UpdateSalesCategoryData = z.output<typeof updateSalesCategoryInputSchema>;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { displayNumberSchema, entityIdSchema, guidSchema, requiredText, timestampFields } from './fields';
+
+const editableFields = {
+  number: displayNumberSchema,
+  name: requiredText('Tag name cannot be empty'),
+  color: z.string().optional(),
+  description: z.string().optional(),
+};
+
+/** A stored tag (spec 02 §3). spec 02 §8: loading needs a numeric tagId, a string guid and a string name. */
+export const tagSchema = z.object({
+  ...editableFields,
+  tagId: entityIdSchema('Tag ID'),
+  guid: guidSchema,
+  ...timestampFields,
+});
+export type Tag = z.infer<typeof tagSchema>;
+
+/** spec 02 §7: tagId and guid are used when both are supplied, otherwise the counter issues them. */
+export const createTagInputSchema = z.object({
+  ...editableFields,
+  tagId: entityIdSchema('Tag ID').optional(),
+  guid: guidSchema.optional(),
+});
+export type CreateTagInput = z.input<typeof createTagInputSchema>;
+export type CreateTagData = z.output<typeof createTagInputSchema>;
+
+export const updateTagInputSchema = z.object(editableFields).partial();
+export type UpdateTagInput = z.input<typeof updateTagInputSchema>;
+export type UpdateTagData = z.output<typeof updateTagInputSchema>;

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { displayNumberSchema, entityIdSchema, guidSchema, requiredText, timestampFields } from './fields';
+
+/** spec 02 §3 Tax rate: type Percent (default) | Fixed | 'Tax Table'. */
+export const TAX_RATE_TYPES = ['Percent', 'Fixed', 'Tax Table'] as const;
+export type TaxRateType = (typeof TAX_RATE_TYPES)[number];
+
+/** spec 02 §3 and §9: rounding options, 'Half Even Rounding' by default. */
+export const TAX_ROUNDING_OPTIONS = [
+  'Half Even Rounding',
+  'Half Up Rounding',
+  'Always Round Down',
+  'Always Round Up',
+] as const;
+export type TaxRoundingOption = (typeof TAX_ROUNDING_OPTIONS)[number];
+
+const typeSchema = z.enum(TAX_RATE_TYPES, { error: "Type must be Percent, Fixed or 'Tax Table'" });
+const roundingSchema = z.enum(TAX_ROUNDING_OPTIONS, { error: 'Invalid rounding option' });
+const rateSchema = z.number({ error: 'Rate must be a number' }).min(0, 'Rate cannot be negative');
+
+// The editable fields without defaults, so that a partial update fills nothing in.
+const editableFields = {
+  number: displayNumberSchema,
+  name: requiredText('Tax rate name cannot be empty'),
+  importId: z.string().optional(),
+  type: typeSchema,
+  disabled: z.boolean(),
+  rate: rateSchema,
+  // the restaurant's default tax rate
+  default: z.boolean(),
+  takeoutTaxEnabled: z.boolean(),
+  // spelled with a lower-case "r", as spec 02 §3 has it
+  takeoutTaxrate: z
+    .number({ error: 'Takeout tax rate must be a number' })
+    .min(0, 'Takeout tax rate cannot be negative')
+    .optional(),
+  roundingOptions: roundingSchema,
+};
+
+// spec 02 §3 and §9 defaults.
+const defaultedFields = {
+  type: typeSchema.default('Percent'),
+  disabled: z.boolean().default(false),
+  rate: rateSchema.default(0),
+  default: z.boolean().default(false),
+  takeoutTaxEnabled: z.boolean().default(false),
+  roundingOptions: roundingSchema.default('Half Even Rounding'),
+};
+
+/** A stored tax rate (spec 02 §3). */
+export const taxRateSchema = z.object({
+  ...editableFields,
+  ...defaultedFields,
+  taxRateId: entityIdSchema('Tax rate ID'),
+  guid: guidSchema,
+  ...timestampFields,
+});
+export type TaxRate = z.infer<typeof taxRateSchema>;
+
+/** spec 02 §7: taxRateId and guid are used when both are supplied, otherwise the counter issues them. */
+export const createTaxRateInputSchema = z.object({
+  ...editableFields,
+  ...defaultedFields,
+  taxRateId: entityIdSchema('Tax rate ID').optional(),
+  guid: guidSchema.optional(),
+});
+export type CreateTaxRateInput = z.input<typeof createTaxRateInputSchema>;
+export type CreateTaxRateData = z.output<typeof createTaxRateInputSchema>;
+
+export const updateTaxRateInputSchema = z.object(editableFields).partial();
+export type UpdateTaxRateInput = z.input<typeof updateTaxRateInputSchema>;
+export type UpdateTaxRateData = z.output<typeof updateTaxRateInputSchema>;
