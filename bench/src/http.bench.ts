@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { fmt, percentile, printTable } from './stats';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -56,7 +57,7 @@ async function stop(child: ChildProcess) {
 const SIGNINS = 100;
 
 /** Sign-in latency (argon2id verification included) and session checks per second, on the demo admin. */
-async function benchAuth(base: string, referenceRps: number) {
+async function measureAuth(base: string) {
   const signinOnce = async () => {
     const t0 = performance.now();
     const response = await fetch(`${base}/api/v1/auth/signin`, {
@@ -78,66 +79,104 @@ async function benchAuth(base: string, referenceRps: number) {
   }
   latencies.sort((a, b) => a - b);
   const session = await load(`${base}/api/v1/auth/session`, { authorization: `Bearer ${token}` });
-  printTable(
-    'Auth: sign-in (sequential, one client) and GET /api/v1/auth/session (autocannon, 50 connections)',
-    ['measure', 'value'],
-    [
-      [`sign-in p50 (${SIGNINS} sequential)`, `${fmt(percentile(latencies, 50))} ms`],
-      [`sign-in p99 (${SIGNINS} sequential)`, `${fmt(percentile(latencies, 99))} ms`],
-      ['GET /auth/session req/s', fmt(session.rps, 0)],
-      ['GET /auth/session p50 / p99', `${fmt(session.p50)} / ${fmt(session.p99)} ms`],
-      ['GET /auth/session errors', String(session.errors)],
-      ['vs node:http reference req/s', `${fmt((session.rps / referenceRps) * 100, 0)}%`],
-    ],
-  );
+  return { signinP50: percentile(latencies, 50), signinP99: percentile(latencies, 99), session };
 }
 
-/** /healthz of a real Brigade process (embedded database) beside a bare Node server answering the same JSON. */
-export async function benchHttp(): Promise<void> {
+async function withPostgresDatabase<T>(adminUrl: string, work: (url: string) => Promise<T>): Promise<T> {
+  const name = `brigade_bench_http_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return await work(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+    await admin.end();
+  }
+}
+
+async function measureBrigade(engine: 'pglite' | 'postgres', databaseUrl: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'brigade-bench-http-'));
-  const brigadePort = await freePort();
-  const referencePort = await freePort();
-  const env = {
-    ...process.env,
-    LOG_LEVEL: 'warn',
-    BRIGADE_DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    NODE_ENV: 'production',
-  };
+  const port = await freePort();
   const brigade = spawn(TSX, [join(ROOT, 'apps/server/src/main.ts')], {
-    env: { ...env, PORT: String(brigadePort), HOST: '127.0.0.1' },
-    stdio: 'ignore',
-  });
-  const reference = spawn(TSX, [join(ROOT, 'bench/src/reference-server.ts')], {
-    env: { ...env, PORT: String(referencePort) },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      BRIGADE_DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: 'ignore',
   });
   try {
-    const startupMs = await waitFor(`http://127.0.0.1:${brigadePort}/healthz`);
+    const startupMs = await waitFor(`http://127.0.0.1:${port}/healthz`);
+    const health = await load(`http://127.0.0.1:${port}/healthz`);
+    const auth = await measureAuth(`http://127.0.0.1:${port}`);
+    return { engine, startupMs, health, auth };
+  } finally {
+    await stop(brigade);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A real Brigade process (`npm start`'s entry, production mode) on the embedded database and, when a
+ * PostgreSQL URL is given, on PostgreSQL; beside a bare node:http server answering the same JSON.
+ */
+export async function benchHttp(postgresUrl: string | undefined): Promise<void> {
+  const referencePort = await freePort();
+  const reference = spawn(TSX, [join(ROOT, 'bench/src/reference-server.ts')], {
+    env: { ...process.env, PORT: String(referencePort) },
+    stdio: 'ignore',
+  });
+  try {
     await waitFor(`http://127.0.0.1:${referencePort}/`);
-    const ours = await load(`http://127.0.0.1:${brigadePort}/healthz`);
     const ref = await load(`http://127.0.0.1:${referencePort}/`);
+    const runs = [await measureBrigade('pglite', '')];
+    if (postgresUrl)
+      runs.push(await withPostgresDatabase(postgresUrl, (url) => measureBrigade('postgres', url)));
+    const pct = (rps: number) => `${fmt((rps / ref.rps) * 100, 0)}%`;
     printTable(
-      `HTTP /healthz: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each, client and servers on the same 2 cores`,
-      ['server', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs reference'],
+      `HTTP: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each; client and servers share the same 2 cores`,
+      ['measure', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs reference'],
       [
-        [
-          'brigade /healthz',
-          fmt(ours.rps, 0),
-          fmt(ours.p50),
-          fmt(ours.p99),
-          ours.errors,
-          `${fmt((ours.rps / ref.rps) * 100, 0)}%`,
-        ],
-        ['node:http reference', fmt(ref.rps, 0), fmt(ref.p50), fmt(ref.p99), ref.errors, '100%'],
+        ['node:http reference (same JSON)', fmt(ref.rps, 0), fmt(ref.p50), fmt(ref.p99), ref.errors, '100%'],
+        ...runs.flatMap((run) => [
+          [
+            `${run.engine}: GET /healthz`,
+            fmt(run.health.rps, 0),
+            fmt(run.health.p50),
+            fmt(run.health.p99),
+            run.health.errors,
+            pct(run.health.rps),
+          ],
+          [
+            `${run.engine}: GET /api/v1/auth/session`,
+            fmt(run.auth.session.rps, 0),
+            fmt(run.auth.session.p50),
+            fmt(run.auth.session.p99),
+            run.auth.session.errors,
+            pct(run.auth.session.rps),
+          ],
+        ]),
       ],
     );
-    process.stdout.write(
-      `  start-up (fresh embedded data dir, migrate, first /healthz): ${fmt(startupMs / 1000, 2)} s\n`,
+    printTable(
+      `Sign-in (argon2id, ${SIGNINS} sequential requests) and start-up (fresh database: migrate, seed, first /healthz)`,
+      ['engine', 'sign-in p50 ms', 'sign-in p99 ms', 'start-up s'],
+      runs.map((run) => [
+        run.engine,
+        fmt(run.auth.signinP50),
+        fmt(run.auth.signinP99),
+        fmt(run.startupMs / 1000, 2),
+      ]),
     );
-    await benchAuth(`http://127.0.0.1:${brigadePort}`, ref.rps);
   } finally {
-    await Promise.all([stop(brigade), stop(reference)]);
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop(reference);
   }
 }

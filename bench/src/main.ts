@@ -5,9 +5,10 @@ import { benchHttp } from './http.bench';
  * `npm run bench`: prints figures; it asserts nothing about speed (goals are read from the figures, not
  * enforced by tests). Pass names to run a subset: `npm run bench -- counters`.
  */
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const BENCHES: Record<string, () => Promise<void>> = {
-  counters: () => benchCounters(process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL),
-  http: benchHttp,
+  counters: () => benchCounters(postgresUrl),
+  http: () => benchHttp(postgresUrl),
 };
 
 const selected = process.argv.slice(2).filter((arg) => arg !== '--');

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { readCounter, resetCounter } from '@brigade/core/counters/counter-service';
+import { ensureSiteAdmin } from '@brigade/core/identity/admin-users-service';
 import { seedDemo } from '@brigade/core/seed/demo-seed';
 import { DataDirInUseError } from '@brigade/db/data-dir-lock';
 import { isBrigadeError } from '@brigade/domain/errors';
@@ -10,7 +11,9 @@ const USAGE = `Usage: npm run brigade -- <command> [options]
 
 Commands:
   migrate                      apply the database migrations
-  seed                         create the demo tenant and restaurant (idempotent)
+  seed                         create the demo tenant, restaurant and logins (idempotent)
+  create-admin --email E --password P [--first F --last L]
+                               create a site administrator, or promote an existing account
   counters:show --type T [--tenant N --restaurant N]
                                show a counter's last issued id
   counters:reset --type T [--tenant N --restaurant N] [--value V]
@@ -30,6 +33,10 @@ async function run(argv: string[]): Promise<number> {
       tenant: { type: 'string' },
       restaurant: { type: 'string' },
       value: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      first: { type: 'string' },
+      last: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -38,7 +45,7 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return command || values.help ? 0 : 1;
   }
-  const known = ['migrate', 'seed', 'counters:show', 'counters:reset'];
+  const known = ['migrate', 'seed', 'create-admin', 'counters:show', 'counters:reset'];
   if (!known.includes(command)) {
     process.stderr.write(`Unknown command: ${command}\n\n${USAGE}`);
     return 1;
@@ -61,6 +68,20 @@ async function run(argv: string[]): Promise<number> {
         const verb = result.created ? 'Created' : 'Already present:';
         process.stdout.write(
           `${verb} demo tenant ${result.tenant.tenantId} with restaurant ${result.restaurant.restaurantId}\n`,
+        );
+        break;
+      }
+      case 'create-admin': {
+        if (!values.email || !values.password)
+          throw new ConfigError('create-admin needs --email and --password');
+        const { user, created } = await ensureSiteAdmin(database.db, {
+          email: values.email,
+          password: values.password,
+          firstName: values.first,
+          lastName: values.last,
+        });
+        process.stdout.write(
+          `${created ? 'Created' : 'Promoted'} site administrator ${user.email} (uid ${user.uid})\n`,
         );
         break;
       }
