@@ -44,3 +44,17 @@ export const validationError = (message: string, errors: FieldError[], code = 'V
   new BrigadeError('validation', code, message, { errors });
 
 export const notFound = (message: string, code = 'NOT_FOUND') => new BrigadeError('not_found', code, message);
+
+/** Field errors from schema issues, with the schema's messages verbatim; `prefix` names where the input was. */
+export const fieldErrorsOf = (
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  prefix = '',
+): FieldError[] =>
+  issues.map((issue) => ({
+    path: [prefix, ...issue.path.map(String)].filter(Boolean).join('.'),
+    message: issue.message,
+  }));
+
+/** One validation error carrying every field error; the detail lists the messages. */
+export const validationErrorOf = (errors: FieldError[]) =>
+  validationError(errors.map((e) => e.message).join('; '), errors);

@@ -7,7 +7,7 @@ import {
   type ResultOf,
 } from '@brigade/contracts/endpoint';
 import { type Actor, decideAccess } from '@brigade/domain/access';
-import type { FieldError } from '@brigade/domain/errors';
+import { type FieldError, fieldErrorsOf, validationErrorOf } from '@brigade/domain/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../deps';
@@ -36,12 +36,6 @@ export const implement = <E extends Endpoint>(
 
 const toFastifyPath = (path: string) =>
   API_BASE_PATH + (path === '/' ? '' : path.replace(/\{(\w+)\}/g, ':$1'));
-
-const fieldErrors = (issues: z.core.$ZodIssue[], prefix: string): FieldError[] =>
-  issues.map((issue) => ({
-    path: [prefix, ...issue.path.map(String)].filter(Boolean).join('.'),
-    message: issue.message,
-  }));
 
 /**
  * Registers one route per contract endpoint. Each request is checked in this order: access (before
@@ -80,21 +74,13 @@ export function registerContractRoutes(
           if (!schema) return undefined;
           const result = schema.safeParse(value);
           if (result.success) return result.data;
-          errors.push(...fieldErrors(result.error.issues, prefix));
+          errors.push(...fieldErrorsOf(result.error.issues, prefix));
           return undefined;
         };
         const params = parse(endpoint.request?.params, request.params, 'params');
         const query = parse(endpoint.request?.query, request.query, 'query');
         const body = parse(endpoint.request?.body, request.body, '');
-        if (errors.length > 0) {
-          return sendProblem(
-            reply,
-            400,
-            'VALIDATION_FAILED',
-            errors.map((e) => e.message).join('; '),
-            errors,
-          );
-        }
+        if (errors.length > 0) throw validationErrorOf(errors);
 
         const result = await impl.handle({ params, query, body, actor, deps, request, reply } as never);
         if (reply.sent) return reply;
