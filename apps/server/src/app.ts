@@ -64,5 +64,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     [...IMPLEMENTATIONS, ...(options.extraEndpoints?.implementations ?? [])],
     deps,
   );
+  await registerWebApps(app);
   return app;
 }

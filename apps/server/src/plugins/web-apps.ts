@@ -34,12 +34,14 @@ export async function registerWebApps(app: FastifyInstance): Promise<void> {
       const wanted = normalize((request.params as { '*': string })['*'] || 'index.html');
       const file = join(web.dist, wanted);
       const isFile = file.startsWith(web.dist) && existsSync(file) && statSync(file).isFile();
-      if (isFile && wanted.startsWith('assets/')) {
-        return reply
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .sendFile(wanted, web.dist);
+      if (wanted.startsWith('assets/')) {
+        // Vite names assets by content hash: a file never changes, so browsers and CDNs may keep it for a year.
+        if (!isFile) return sendProblem(reply, 404, 'ROUTE_NOT_FOUND', `Route GET ${request.url} not found`);
+        return reply.sendFile(wanted, web.dist, { maxAge: '365d', immutable: true });
       }
-      return reply.header('cache-control', 'no-cache').sendFile(isFile ? wanted : 'index.html', web.dist);
+      return reply
+        .header('cache-control', 'no-cache')
+        .sendFile(isFile ? wanted : 'index.html', web.dist, { cacheControl: false });
     });
   }
 }

@@ -1,0 +1,105 @@
+import { signup } from '@brigade/contracts/auth';
+import { signupInputSchema } from '@brigade/domain/user';
+import { Alert } from '@brigade/ui/components/alert';
+import { Button } from '@brigade/ui/components/button';
+import { Card } from '@brigade/ui/components/card';
+import { TextField } from '@brigade/ui/components/text-field';
+import { useSetSessionUser } from '@brigade/ui/lib/session';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { apiClient } from '../api';
+import { applyServerErrors } from '../form-errors';
+import { AuthLayout } from '../layout';
+import { Link, navigate, useLocation, useTitle, withFlowParams } from '../router';
+
+type SignupForm = z.input<typeof signupInputSchema>;
+type SignupData = z.output<typeof signupInputSchema>;
+const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
+
+/** Self-signup creates an inactive account (spec 01 §4) that an administrator activates. */
+export function SignUpPage() {
+  useTitle('Create account');
+  const { search } = useLocation();
+  const setSessionUser = useSetSessionUser();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<SignupForm, unknown, SignupData>({
+    resolver: zodResolver(signupInputSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  });
+  const { errors } = form.formState;
+  const mutation = useMutation({
+    mutationFn: (data: SignupData) => apiClient.call(signup, { body: data }),
+    onSuccess: (result) => {
+      setSessionUser(result.data.user);
+      navigate(withFlowParams('/', search), { state: { justSignedUp: true } });
+    },
+    onError: (error) => setFormError(applyServerErrors(error, form.setError, FIELDS)),
+  });
+
+  return (
+    <AuthLayout>
+      <Card
+        titleAs="h1"
+        title="Create your account"
+        description="An administrator activates new accounts before they can reach an organization."
+      >
+        <form
+          className="auth-form"
+          noValidate
+          onSubmit={form.handleSubmit((data) => {
+            setFormError(null);
+            mutation.mutate(data);
+          })}
+        >
+          {formError && <Alert title="Could not create the account">{formError}</Alert>}
+          <div className="auth-form__row">
+            <TextField
+              label="First name"
+              autoComplete="given-name"
+              autoFocus
+              error={errors.firstName?.message}
+              {...form.register('firstName')}
+            />
+            <TextField
+              label="Last name"
+              autoComplete="family-name"
+              error={errors.lastName?.message}
+              {...form.register('lastName')}
+            />
+          </div>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 6 characters."
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <Button
+            type="submit"
+            size="lg"
+            block
+            loading={mutation.isPending}
+            loadingText="Creating account..."
+          >
+            Create Account
+          </Button>
+          <p className="auth-switch">
+            Already have an account? <Link to={withFlowParams('/', search)}>Sign in</Link>
+          </p>
+        </form>
+      </Card>
+    </AuthLayout>
+  );
+}

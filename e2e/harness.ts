@@ -1,0 +1,246 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-results/screenshots');
+const AUTH_DIST = join(REPO_ROOT, 'apps/auth/dist');
+const HOST = '127.0.0.1';
+
+// Debian's Chromium, driven by playwright-core (browser downloads do not work here).
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.once('error', reject);
+    server.listen(0, HOST, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(url: string, timeoutMs: number, isAlive: () => boolean): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isAlive()) return false;
+    try {
+      const response = await fetch(url);
+      if (response.ok) return true;
+    } catch {
+      // not up yet
+    }
+    await sleep(200);
+  }
+  return false;
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+};
+
+/**
+ * Another app on another origin, as in development (apps on ports 3000–3005 of one host): it serves the
+ * built auth bundle under /auth/ and proxies /api to the API, like each dev port does. Sign-in returns here
+ * with the handoff code, and the bundle's token handler exchanges it for this origin's session.
+ */
+export async function startAppOrigin(port: number, apiPort: number): Promise<Server> {
+  const server = createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (url.startsWith('/api/')) {
+      const upstream = httpRequest(
+        { host: HOST, port: apiPort, path: url, method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.on('error', () => {
+        res.writeHead(502).end();
+      });
+      req.pipe(upstream);
+      return;
+    }
+    if (!url.startsWith('/auth')) {
+      res.writeHead(302, { location: '/auth/' }).end();
+      return;
+    }
+    const wanted = normalize(
+      decodeURIComponent(url.split('?')[0]!.replace(/^\/auth\/?/, '')) || 'index.html',
+    );
+    let file = join(AUTH_DIST, wanted);
+    if (!file.startsWith(AUTH_DIST) || !existsSync(file) || !statSync(file).isFile()) {
+      file = join(AUTH_DIST, 'index.html');
+    }
+    res.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, HOST, resolve);
+  });
+  return server;
+}
+
+export interface Harness {
+  apiPort: number;
+  api: string;
+  authOrigin: string;
+  targetOrigin: string;
+  browser: Browser;
+  newContext: (viewport?: { width: number; height: number }) => Promise<BrowserContext>;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the real server (`tsx apps/server/src/main.ts`) on free ports with a fresh data directory, a second
+ * app origin, and Chromium. Every test gets its own browser context (fresh cookies and storage).
+ */
+export async function startHarness(): Promise<Harness> {
+  if (!existsSync(join(AUTH_DIST, 'index.html'))) {
+    throw new Error('apps/auth/dist is missing: run `npm run build:web` first');
+  }
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const [apiPort, authPort, targetPort, sparePort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
+  let authOrigin = `http://${HOST}:${authPort}`;
+  const targetOrigin = `http://${HOST}:${targetPort}`;
+  const spareOrigin = `http://${HOST}:${sparePort}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'brigade-e2e-'));
+  let output = '';
+  const child: ChildProcess = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(apiPort),
+      AUTH_APP_PORT: String(authPort),
+      BRIGADE_DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      BRIGADE_APP_ORIGINS: [authOrigin, targetOrigin, spareOrigin].join(','),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // its own process group: tsx runs the server in a child process, and both must go at the end
+    detached: true,
+  });
+  const signalServer = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid) process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+  };
+  let exited = false;
+  // should the test process die without running stop(), take the server down with it
+  const killOnExit = () => signalServer('SIGKILL');
+  process.once('exit', killOnExit);
+  child.on('exit', () => {
+    exited = true;
+    process.off('exit', killOnExit);
+  });
+  child.stdout?.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += String(chunk);
+  });
+
+  const servers: Server[] = [];
+  let browser: Browser | undefined;
+  const stop = async () => {
+    await browser?.close().catch(() => undefined);
+    for (const server of servers) await new Promise((resolve) => server.close(resolve));
+    if (!exited) {
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      signalServer('SIGTERM');
+      await Promise.race([gone, sleep(5_000)]);
+      if (!exited) signalServer('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const api = `http://${HOST}:${apiPort}`;
+    if (!(await waitFor(`${api}/healthz`, 60_000, () => !exited))) {
+      throw new Error(`The server did not become healthy:\n${output.slice(-4000)}`);
+    }
+    // The server serves the auth app on AUTH_APP_PORT; should it not (yet), an allowed spare origin stands in.
+    if (!(await waitFor(`${authOrigin}/auth/`, 3_000, () => !exited))) {
+      process.stderr.write(`e2e: ${authOrigin}/auth/ does not serve the auth app; using ${spareOrigin}\n`);
+      servers.push(await startAppOrigin(sparePort, apiPort));
+      authOrigin = spareOrigin;
+    }
+    servers.push(await startAppOrigin(targetPort, apiPort));
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const launched = browser;
+    return {
+      apiPort,
+      api,
+      authOrigin,
+      targetOrigin,
+      browser: launched,
+      newContext: (viewport = { width: 1280, height: 800 }) => launched.newContext({ viewport }),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** A JSON call to the API from the test (bearer token; Origin of the auth app, an allowed origin). */
+export async function apiCall<T = unknown>(
+  harness: Pick<Harness, 'api' | 'authOrigin'>,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = { accept: 'application/json', origin: harness.authOrigin };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${harness.api}/api/v1${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+export const DEMO_ADMIN = { email: 'admin@brigade.local', password: 'brigade-admin' };
+export const DEMO_OWNER = { email: 'owner@brigade.local', password: 'brigade-owner' };
+export const DEMO_TENANT_ID = 10000001;
+
+export async function signInByApi(harness: Pick<Harness, 'api' | 'authOrigin'>, who: typeof DEMO_ADMIN) {
+  const result = await apiCall<{ sessionToken: string }>(harness, 'POST', '/auth/signin', { body: who });
+  if (result.status !== 200)
+    throw new Error(`Sign-in as ${who.email} failed: ${JSON.stringify(result.body)}`);
+  return result.body.sessionToken;
+}

@@ -1,0 +1,22 @@
+import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
+import { ProblemError } from './problem-error';
+
+// spec 01 §9: query defaults stale 5 min, cache 10 min.
+export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
+export const QUERY_GC_TIME_MS = 10 * 60 * 1000;
+// spec 01 §8: queries retry up to 3 times except on 4xx; mutations never retry.
+export const QUERY_MAX_RETRIES = 3;
+
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (error instanceof ProblemError && error.isClientError) return false;
+  return failureCount < QUERY_MAX_RETRIES;
+}
+
+export const queryClientConfig: QueryClientConfig = {
+  defaultOptions: {
+    queries: { staleTime: QUERY_STALE_TIME_MS, gcTime: QUERY_GC_TIME_MS, retry: shouldRetryQuery },
+    mutations: { retry: false },
+  },
+};
+
+export const createQueryClient = (): QueryClient => new QueryClient(queryClientConfig);

@@ -1,0 +1,155 @@
+import { useCallback, useState } from 'react';
+import { Alert } from './components/alert';
+import { Button } from './components/button';
+import { Card } from './components/card';
+import { ChevronLeftIcon } from './components/icons';
+import { SkeletonRows } from './components/skeleton';
+import { LoadingView } from './components/spinner';
+import { handoffRedirectUrl } from './lib/handoff';
+import {
+  SELECTION_WORDING,
+  type SelectionContext,
+  WIZARD_RESTAURANT_TITLE,
+  WIZARD_TENANT_TEXT,
+  WIZARD_TENANT_TITLE,
+  wizardRestaurantText,
+} from './lib/selection-wording';
+import { useSession } from './lib/session';
+import type { MyRestaurant, MyTenant } from './lib/types';
+import { usePlatform } from './platform';
+import { RestaurantSelector } from './restaurant-selector';
+import { useSelection } from './selection';
+import { TenantPicker } from './tenant-picker';
+
+export interface SelectionWizardProps {
+  /** spec 01 §2.3 wording; without one the wizard uses its own texts (§2.2). */
+  context?: SelectionContext | undefined;
+  /** With a return URL the browser goes there with token, restaurantId and tenantId (spec 01 §2.2). */
+  returnUrl?: string | undefined;
+  onComplete?: (tenant: MyTenant, restaurant: MyRestaurant, token: string | null) => void;
+  /** Passed on to the target's token handler with the return URL. */
+  rememberMe?: boolean;
+}
+
+/** spec 01 §2.2: two steps, organization then location. */
+export function SelectionWizard({
+  context,
+  returnUrl,
+  onComplete,
+  rememberMe = false,
+}: SelectionWizardProps) {
+  const { client } = usePlatform();
+  const session = useSession();
+  const selection = useSelection();
+  const [tenant, setTenant] = useState<MyTenant | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const wording = context ? SELECTION_WORDING[context] : undefined;
+  const step = tenant ? 2 : 1;
+
+  const pickTenant = useCallback(
+    (picked: MyTenant) => {
+      setError(null);
+      setTenant(picked);
+      selection.selectTenant(picked);
+    },
+    [selection.selectTenant],
+  );
+
+  const pickRestaurant = useCallback(
+    async (restaurant: MyRestaurant) => {
+      if (!tenant) return;
+      setError(null);
+      selection.setSelection(tenant, restaurant);
+      if (!returnUrl) {
+        onComplete?.(tenant, restaurant, null);
+        return;
+      }
+      setRedirecting(true);
+      try {
+        const target = await handoffRedirectUrl(
+          client,
+          returnUrl,
+          {
+            tenantGuid: tenant.guid,
+            restaurantGuid: restaurant.guid,
+          },
+          { rememberMe },
+        );
+        window.location.assign(target);
+      } catch (caught) {
+        setRedirecting(false);
+        setError(caught instanceof Error ? caught.message : 'Could not continue to the application');
+      }
+    },
+    [tenant, returnUrl, onComplete, client, selection.setSelection, rememberMe],
+  );
+
+  const back = useCallback(() => {
+    setError(null);
+    setTenant(null);
+  }, []);
+
+  const organization = tenant ? tenant.displayName || tenant.name : '';
+
+  return (
+    <Card className="ui-wizard" aria-label="Selection wizard">
+      <div className="ui-wizard__progress">
+        <span className="ui-badge ui-badge--brand">Step {step} of 2</span>
+        <span className="ui-wizard__bar" aria-hidden="true">
+          <span style={{ width: step === 1 ? '50%' : '100%' }} />
+        </span>
+      </div>
+      {error && (
+        <div style={{ marginBottom: 'var(--space-4)' }}>
+          <Alert title="Could not continue">{error}</Alert>
+        </div>
+      )}
+      {redirecting ? (
+        <LoadingView message="Opening your workspace..." />
+      ) : session.isPending ? (
+        // spec 01 §2.2: three skeleton rows while the user loads
+        <SkeletonRows count={3} label="Loading your account" />
+      ) : !tenant ? (
+        <TenantPicker
+          title={wording?.tenant.title ?? WIZARD_TENANT_TITLE}
+          description={wording?.tenant.text ?? WIZARD_TENANT_TEXT}
+          emptyMessage={wording?.tenant.empty ?? 'No organizations available'}
+          selectedTenantId={selection.tenant?.tenantId}
+          onSelect={pickTenant}
+        />
+      ) : (
+        <>
+          <div className="ui-wizard__crumb">
+            <Button variant="ghost" size="sm" onClick={back}>
+              <ChevronLeftIcon width={16} height={16} />
+              Back
+            </Button>
+            <span className="ui-badge">{organization}</span>
+          </div>
+          <RestaurantSelector
+            tenant={tenant}
+            title={wording?.restaurant.title ?? WIZARD_RESTAURANT_TITLE}
+            description={wording?.restaurant.text ?? wizardRestaurantText(organization)}
+            emptyMessage={wording?.restaurant.empty}
+            selectedRestaurantId={selection.restaurant?.restaurantId}
+            onSelect={(restaurant) => void pickRestaurant(restaurant)}
+            onBack={back}
+          />
+        </>
+      )}
+      <footer className="ui-card__footer ui-card__footer--start">
+        <span>Need help?</span>
+        <Button
+          variant="link"
+          onClick={() => {
+            // spec 01 §2.2: the help link only logs
+            console.info('Selection wizard: the user asked for help (contact your administrator)');
+          }}
+        >
+          Contact your administrator
+        </Button>
+      </footer>
+    </Card>
+  );
+}
