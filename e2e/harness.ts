@@ -124,15 +124,9 @@ export async function startHarness(): Promise<Harness> {
     throw new Error('apps/auth/dist is missing: run `npm run build:web` first');
   }
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const [apiPort, authPort, targetPort, sparePort] = [
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-  ];
-  let authOrigin = `http://${HOST}:${authPort}`;
+  const [apiPort, authPort, targetPort] = [await freePort(), await freePort(), await freePort()];
+  const authOrigin = `http://${HOST}:${authPort}`;
   const targetOrigin = `http://${HOST}:${targetPort}`;
-  const spareOrigin = `http://${HOST}:${sparePort}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'brigade-e2e-'));
   let output = '';
   const child: ChildProcess = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
@@ -144,7 +138,7 @@ export async function startHarness(): Promise<Harness> {
       BRIGADE_DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
-      BRIGADE_APP_ORIGINS: [authOrigin, targetOrigin, spareOrigin].join(','),
+      BRIGADE_APP_ORIGINS: [authOrigin, targetOrigin].join(','),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     // its own process group: tsx runs the server in a child process, and both must go at the end
@@ -191,11 +185,9 @@ export async function startHarness(): Promise<Harness> {
     if (!(await waitFor(`${api}/healthz`, 60_000, () => !exited))) {
       throw new Error(`The server did not become healthy:\n${output.slice(-4000)}`);
     }
-    // The server serves the auth app on AUTH_APP_PORT; should it not (yet), an allowed spare origin stands in.
-    if (!(await waitFor(`${authOrigin}/auth/`, 3_000, () => !exited))) {
-      process.stderr.write(`e2e: ${authOrigin}/auth/ does not serve the auth app; using ${spareOrigin}\n`);
-      servers.push(await startAppOrigin(sparePort, apiPort));
-      authOrigin = spareOrigin;
+    // The server itself serves the auth app on AUTH_APP_PORT (spec 01 §2.8); the tests depend on it.
+    if (!(await waitFor(`${authOrigin}/auth/`, 10_000, () => !exited))) {
+      throw new Error(`${authOrigin}/auth/ does not serve the auth app:\n${output.slice(-4000)}`);
     }
     servers.push(await startAppOrigin(targetPort, apiPort));
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
