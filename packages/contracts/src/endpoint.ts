@@ -44,10 +44,10 @@ export type ParamsOf<E> = E extends Endpoint<infer P, z.ZodType, z.ZodType, z.Zo
 export type QueryOf<E> = E extends Endpoint<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.output<Q> : never;
 export type BodyOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.output<B> : never;
 /** What a handler returns: the response schema's input (e.g. Date values that serialise to ISO strings). */
-// biome-ignore lint/suspicious/noConfusingVoidType: handlers of bodiless responses return nothing (void).
 export type ResultOf<E> =
   E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R>
     ? R extends z.ZodNever
-      ? void
+      ? // biome-ignore lint/suspicious/noConfusingVoidType: handlers of bodiless responses return nothing.
+        void
       : z.input<R>
     : never;
