@@ -93,7 +93,10 @@ describe('auth app', () => {
     await page.getByText('Sign in to continue to').waitFor();
     await fillSignIn(page, { email, password });
 
-    // 4. One tenant with one restaurant: the wizard selects both by itself and sends the browser back.
+    // 4. One organization: the wizard selects it by itself (after 100 ms) and asks for the restaurant; the
+    // demo organization has two, so the user picks one and the browser goes back to the target.
+    await page.getByRole('heading', { name: 'Select Restaurant' }).waitFor();
+    await page.getByRole('button', { name: /Harbor Grill/ }).click();
     const landed = new URL((await landing).url());
     expect(landed.searchParams.get('from')).toBe('e2e');
     expect(landed.searchParams.get('token')).toBeTruthy();

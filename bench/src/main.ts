@@ -1,3 +1,4 @@
+import { benchCatalogue } from './catalogue.bench';
 import { benchCounters } from './counters.bench';
 import { benchHttp } from './http.bench';
 
@@ -9,6 +10,7 @@ const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const BENCHES: Record<string, () => Promise<void>> = {
   counters: () => benchCounters(postgresUrl),
   http: () => benchHttp(postgresUrl),
+  catalogue: () => benchCatalogue(postgresUrl),
 };
 
 const selected = process.argv.slice(2).filter((arg) => arg !== '--');

@@ -13,15 +13,25 @@ import { registerProblemDetails } from './plugins/problem-details';
 import { registerWebApps } from './plugins/web-apps';
 import { adminUserRoutes } from './routes/admin-users';
 import { authRoutes } from './routes/auth';
+import { catalogueRoutes, jobTitleRoutes, menuRoutes } from './routes/catalogue';
 import { registerHealthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
 import { metaRoutes } from './routes/meta';
+import { restaurantRoutes } from './routes/restaurants';
+import { siteConfigRoutes } from './routes/site-config';
+import { tenantRoutes } from './routes/tenants';
 
 export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...metaRoutes,
   ...authRoutes,
   ...meRoutes,
   ...adminUserRoutes,
+  ...tenantRoutes,
+  ...restaurantRoutes,
+  ...siteConfigRoutes,
+  ...catalogueRoutes,
+  ...jobTitleRoutes,
+  ...menuRoutes,
 ];
 
 export interface BuildAppOptions {

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { seedLargeChainOnce } from '@brigade/core/catalogue/large-chain';
 import { readCounter, resetCounter } from '@brigade/core/counters/counter-service';
 import { ensureSiteAdmin } from '@brigade/core/identity/admin-users-service';
 import { seedDemo } from '@brigade/core/seed/demo-seed';
@@ -11,7 +12,8 @@ const USAGE = `Usage: npm run brigade -- <command> [options]
 
 Commands:
   migrate                      apply the database migrations
-  seed                         create the demo tenant, restaurant and logins (idempotent)
+  seed [--large]               create the demo tenant, restaurant and logins (idempotent); --large also
+                               loads the large-chain catalogue into the first demo restaurant
   create-admin --email E --password P [--first F --last L]
                                create a site administrator, or promote an existing account
   counters:show --type T [--tenant N --restaurant N]
@@ -38,6 +40,7 @@ async function run(argv: string[]): Promise<number> {
       first: { type: 'string' },
       last: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      large: { type: 'boolean' },
     },
   });
   const command = positionals[0];
@@ -67,8 +70,17 @@ async function run(argv: string[]): Promise<number> {
         const result = await seedDemo(database.db);
         const verb = result.created ? 'Created' : 'Already present:';
         process.stdout.write(
-          `${verb} demo tenant ${result.tenant.tenantId} with restaurant ${result.restaurant.restaurantId}\n`,
+          `${verb} demo tenant ${result.tenant.tenantId} with restaurants ${result.restaurants.map((r) => r.restaurantId).join(', ')}\n`,
         );
+        if (values.large) {
+          const { tenantId, restaurantId } = result.restaurant;
+          const loaded = await seedLargeChainOnce(database.db, { tenantId, restaurantId, actor: 'System' });
+          process.stdout.write(
+            loaded
+              ? `Loaded the large-chain catalogue into restaurant ${restaurantId}\n`
+              : `Restaurant ${restaurantId} already has a catalogue; nothing loaded\n`,
+          );
+        }
         break;
       }
       case 'create-admin': {

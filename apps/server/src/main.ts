@@ -66,6 +66,10 @@ async function main() {
             '',
             'Demo logins:',
             ...seeded.logins.map((l) => `  ${l.role.padEnd(14)} ${l.email} / ${l.password}`),
+            `Demo restaurants (${seeded.tenant.displayName}, tenant ${seeded.tenant.tenantId}):`,
+            ...seeded.restaurants.map(
+              (r) => `  ${r.name.padEnd(20)} ${base}/api/v1/restaurants/by-slug/${r.slug}`,
+            ),
           ]
         : []),
       '',

@@ -1,8 +1,13 @@
 import * as adminUsers from './admin-users';
 import * as auth from './auth';
+import { CATALOGUE_ENDPOINTS } from './catalogue';
 import type { Endpoint } from './endpoint';
 import * as me from './me';
+import * as menus from './menus';
 import { getApiInfo } from './meta';
+import * as restaurants from './restaurants';
+import * as siteConfig from './site-config';
+import * as tenants from './tenants';
 
 const endpointsOf = (module: Record<string, unknown>): Endpoint[] =>
   Object.values(module).filter(
@@ -16,4 +21,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(auth),
   ...endpointsOf(me),
   ...endpointsOf(adminUsers),
+  ...endpointsOf(tenants),
+  ...endpointsOf(restaurants),
+  ...endpointsOf(siteConfig),
+  ...CATALOGUE_ENDPOINTS,
+  ...endpointsOf(menus),
 ];

@@ -6,6 +6,7 @@ import {
   defaultPlatformSync,
   type PlatformSync,
   platformSyncSchema,
+  withServerTimestamps,
 } from './platform-sync';
 
 const place = { placeId: 'ChIJN1t_tDeuEmsRUsoyG83frY4', placeName: 'Bella Vista', placeAddress: '1 Main St' };
@@ -127,5 +128,33 @@ describe('applyPlaceSync', () => {
     expect(() => applyPlaceSync(connected, { ...place, placeId: 'other' }, later)).toThrow(
       `Place other is not the connected place ${place.placeId}`,
     );
+  });
+});
+
+describe('withServerTimestamps (spec 01 §5: connectedAt and lastSyncAt become server timestamps)', () => {
+  const now = new Date('2026-03-01T00:00:00Z');
+  const earlier = new Date('2025-01-01T00:00:00Z');
+  const linked = platformSyncSchema.parse({
+    platforms: { googlePlaces: { placeId: 'p1', connectedAt: earlier, lastSyncAt: earlier } },
+  });
+
+  it('keeps the stored times whatever the client sends or omits', () => {
+    const sent = platformSyncSchema.parse({
+      syncFrequency: 'weekly',
+      platforms: { googlePlaces: { placeId: 'p1', connectedAt: new Date('2030-01-01T00:00:00Z') } },
+    });
+    expect(withServerTimestamps(sent, linked, now).platforms.googlePlaces).toMatchObject({
+      connectedAt: earlier,
+      lastSyncAt: earlier,
+    });
+  });
+
+  it('stamps the server time for a time the client sends where none is stored', () => {
+    const sent = platformSyncSchema.parse({
+      platforms: { googlePlaces: { placeId: 'p1', connectedAt: new Date('2030-01-01T00:00:00Z') } },
+    });
+    const result = withServerTimestamps(sent, platformSyncSchema.parse({}), now).platforms.googlePlaces!;
+    expect(result.connectedAt).toEqual(now);
+    expect(result.lastSyncAt).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BrigadeError } from './errors';
+import { jsonTimestampSchema } from './json-timestamp';
 
 /**
  * A restaurant's links to outside listing platforms (spec 01 §3 "Platform sync", spec 03 §3.4), stored as a
@@ -11,9 +12,7 @@ export const SYNC_FREQUENCIES = ['hourly', 'daily', 'weekly'] as const;
 export const SYNC_STATUSES = ['idle', 'syncing', 'error', 'completed', 'connected'] as const;
 export const RESPONSE_LENGTHS = ['short', 'medium', 'long'] as const;
 
-// JSONB has no date type: a Date written into the document comes back as an ISO string. Both are accepted
-// and the parsed value is always a Date.
-const timestampSchema = z.union([z.date(), z.iso.datetime({ offset: true }).pipe(z.coerce.date())]);
+const timestampSchema = jsonTimestampSchema;
 
 export const aiReplyConfigSchema = z.object({
   enabled: z.boolean().default(false),
@@ -92,12 +91,16 @@ export type Platforms = z.infer<typeof platformsSchema>;
 export type PlatformSync = z.infer<typeof platformSyncSchema>;
 export type PlatformSyncInput = z.input<typeof platformSyncSchema>;
 
+// spec 03 §3 connection creation: placeId, placeName and placeAddress non-empty.
+const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+
 /** What connecting or syncing needs to know about a place. */
-export interface PlaceSummary {
-  placeId: string;
-  placeName: string;
-  placeAddress: string;
-}
+export const placeSummarySchema = z.object({
+  placeId: requiredText('Place ID is required'),
+  placeName: requiredText('Place name is required'),
+  placeAddress: requiredText('Place address is required'),
+});
+export type PlaceSummary = z.infer<typeof placeSummarySchema>;
 
 /** The platform sync a new restaurant starts with: nothing connected (spec 01 §3, §9). */
 export function defaultPlatformSync(): PlatformSync {
@@ -166,6 +169,33 @@ export function applyPlaceSync(sync: PlatformSync, place: PlaceSummary, now: Dat
         lastSyncAt: now,
         connectedAt: entry.connectedAt ?? now,
         syncStatus: 'completed',
+      },
+    },
+  };
+}
+
+/**
+ * spec 01 §5 Restaurant update: connectedAt and lastSyncAt become server timestamps. A platform sync document
+ * sent by a client keeps the stored times (a client can neither set nor clear them); a time the client sends
+ * where none is stored becomes `now`, the server's time.
+ */
+export function withServerTimestamps(sent: PlatformSync, stored: PlatformSync, now: Date): PlatformSync {
+  const places = sent.platforms.googlePlaces;
+  if (!places) return sent;
+  const before = stored.platforms.googlePlaces;
+  const serverTime = (key: 'connectedAt' | 'lastSyncAt') =>
+    before?.[key] ?? (places[key] === undefined ? undefined : now);
+  const { connectedAt: _c, lastSyncAt: _l, ...rest } = places;
+  const connectedAt = serverTime('connectedAt');
+  const lastSyncAt = serverTime('lastSyncAt');
+  return {
+    ...sent,
+    platforms: {
+      ...sent.platforms,
+      googlePlaces: {
+        ...rest,
+        ...(connectedAt ? { connectedAt } : {}),
+        ...(lastSyncAt ? { lastSyncAt } : {}),
       },
     },
   };

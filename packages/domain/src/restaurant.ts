@@ -201,3 +201,22 @@ export type RestaurantStatusUpdate = z.infer<typeof restaurantStatusUpdateSchema
 
 export type Address = z.infer<typeof addressSchema>;
 export type Contact = z.infer<typeof contactSchema>;
+
+// spec 01 §9: admin search default limit 20. The plain admin list pages like the other admin lists (default
+// 50, max 100); a search needs 2 characters like the user search (spec 01 §5 Users).
+export const ADMIN_RESTAURANT_LIST_DEFAULT_LIMIT = 50;
+export const ADMIN_RESTAURANT_SEARCH_DEFAULT_LIMIT = 20;
+export const ADMIN_RESTAURANT_MAX_LIMIT = 100;
+export const ADMIN_RESTAURANT_SEARCH_MIN_CHARS = 2;
+
+/**
+ * What anyone may read about a restaurant (its public site shows it): everything but the platform sync
+ * document, which holds listing-account links and tokens.
+ */
+export const publicRestaurantSchema = restaurantSchema.omit({ platformSync: true });
+export type PublicRestaurant = z.infer<typeof publicRestaurantSchema>;
+
+export function publicRestaurantView(restaurant: Restaurant): PublicRestaurant {
+  const { platformSync: _platformSync, ...view } = restaurant;
+  return view;
+}

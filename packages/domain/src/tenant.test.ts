@@ -3,6 +3,8 @@ import {
   canCreateRestaurant,
   createTenantInputSchema,
   PLAN_RESTAURANT_CAPS,
+  planChangeRefusal,
+  restaurantCreationRefusal,
   TENANT_CREATION_TIMEZONE,
   tenantSchema,
   tenantSettingsSchema,
@@ -130,5 +132,39 @@ describe('plans', () => {
     expect(canCreateRestaurant('professional', 5)).toBe(false);
     expect(canCreateRestaurant('enterprise', 998)).toBe(true);
     expect(canCreateRestaurant('enterprise', 999)).toBe(false);
+  });
+});
+
+describe('plan caps (spec 01 §9)', () => {
+  it('lets professional and enterprise tenants create restaurants up to 5 and 999', () => {
+    expect(restaurantCreationRefusal('professional', 4, { isSiteAdmin: false })).toBeNull();
+    expect(restaurantCreationRefusal('professional', 5, { isSiteAdmin: false })).toEqual({
+      code: 'PLAN_RESTAURANT_CAP_REACHED',
+      message: 'The professional plan allows at most 5 restaurants; this tenant has 5',
+    });
+    expect(restaurantCreationRefusal('enterprise', 998, { isSiteAdmin: false })).toBeNull();
+    expect(restaurantCreationRefusal('enterprise', 999, { isSiteAdmin: true })?.code).toBe(
+      'PLAN_RESTAURANT_CAP_REACHED',
+    );
+  });
+
+  it("refuses a starter tenant's own users, while a site administrator sets up its one restaurant", () => {
+    expect(restaurantCreationRefusal('starter', 0, { isSiteAdmin: false })).toEqual({
+      code: 'PLAN_CANNOT_CREATE_RESTAURANTS',
+      message:
+        'The starter plan does not include creating restaurants; upgrade to professional or enterprise',
+    });
+    expect(restaurantCreationRefusal('starter', 0, { isSiteAdmin: true })).toBeNull();
+    expect(restaurantCreationRefusal('starter', 1, { isSiteAdmin: true })?.message).toBe(
+      'The starter plan allows at most 1 restaurant; this tenant has 1',
+    );
+  });
+
+  it('refuses a plan whose cap is below the restaurant count', () => {
+    expect(planChangeRefusal('starter', 1)).toBeNull();
+    expect(planChangeRefusal('starter', 2)).toBe(
+      'The starter plan allows at most 1 restaurant; this tenant has 2',
+    );
+    expect(planChangeRefusal('professional', 5)).toBeNull();
   });
 });

@@ -26,6 +26,43 @@ export function canCreateRestaurant(plan: TenantPlan, existingRestaurants: numbe
   return PLANS_THAT_CAN_CREATE_RESTAURANTS.includes(plan) && existingRestaurants < PLAN_RESTAURANT_CAPS[plan];
 }
 
+const capMessage = (plan: TenantPlan, existing: number) => {
+  const cap = PLAN_RESTAURANT_CAPS[plan];
+  return `The ${plan} plan allows at most ${cap} restaurant${cap === 1 ? '' : 's'}; this tenant has ${existing}`;
+};
+
+/** Why a tenant with this many restaurants cannot move to `plan` (its cap is lower), or null when it can. */
+export function planChangeRefusal(plan: TenantPlan, existingRestaurants: number): string | null {
+  return existingRestaurants > PLAN_RESTAURANT_CAPS[plan] ? capMessage(plan, existingRestaurants) : null;
+}
+
+export interface RestaurantCreationRefusal {
+  code: 'PLAN_CANNOT_CREATE_RESTAURANTS' | 'PLAN_RESTAURANT_CAP_REACHED';
+  message: string;
+}
+
+/**
+ * Why a restaurant may not be created for a tenant, or null when it may (spec 01 §9). The cap binds everyone.
+ * "Only professional and enterprise can create restaurants" binds the tenant's own users: a site
+ * administrator sets up a starter tenant's one restaurant (otherwise the starter cap of 1 could never be used).
+ */
+export function restaurantCreationRefusal(
+  plan: TenantPlan,
+  existingRestaurants: number,
+  by: { isSiteAdmin: boolean },
+): RestaurantCreationRefusal | null {
+  if (existingRestaurants >= PLAN_RESTAURANT_CAPS[plan]) {
+    return { code: 'PLAN_RESTAURANT_CAP_REACHED', message: capMessage(plan, existingRestaurants) };
+  }
+  if (!by.isSiteAdmin && !PLANS_THAT_CAN_CREATE_RESTAURANTS.includes(plan)) {
+    return {
+      code: 'PLAN_CANNOT_CREATE_RESTAURANTS',
+      message: `The ${plan} plan does not include creating restaurants; upgrade to professional or enterprise`,
+    };
+  }
+  return null;
+}
+
 /** spec 01 §3: a new tenant's timezone, when the creator gives none (the stored default stays UTC). */
 export const TENANT_CREATION_TIMEZONE = 'America/New_York';
 

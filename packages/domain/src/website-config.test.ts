@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSeoTitle, defaultWebsiteConfig, websiteConfigSchema } from './website-config';
+import {
+  defaultSeoTitle,
+  defaultWebsiteConfig,
+  websiteConfigSchema,
+  withDefaultSeoTitle,
+} from './website-config';
 
 const messages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
@@ -104,5 +109,16 @@ describe('defaultWebsiteConfig', () => {
     expect(config.seo).toEqual({ title: 'Bella Vista - Restaurant', keywords: [] });
     expect(config.branding.colors.primary).toBe('#dc2626');
     expect(websiteConfigSchema.parse(JSON.parse(JSON.stringify(config)))).toEqual(config);
+  });
+});
+
+describe('withDefaultSeoTitle', () => {
+  it('fills in "{name} - Restaurant" only when there is no title', () => {
+    expect(withDefaultSeoTitle(websiteConfigSchema.parse({}), 'Harbor Grill').seo.title).toBe(
+      'Harbor Grill - Restaurant',
+    );
+    expect(withDefaultSeoTitle(websiteConfigSchema.parse({ seo: { title: 'Mine' } }), 'X').seo.title).toBe(
+      'Mine',
+    );
   });
 });

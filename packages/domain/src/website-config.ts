@@ -107,6 +107,10 @@ export const websiteConfigSchema = z.object({
   customDomain: z.string().optional(),
   // Menu groups have numeric ids per restaurant (spec 02); this names the one the public menu opens on.
   parentMenuGroupId: z.number().int().positive().optional(),
+  // The restaurant's own choice among the site configuration's layout templates and colour schemes (by id).
+  // They apply only while the site configuration allows restaurant overrides (spec 01 §4).
+  layoutTemplate: z.string().trim().min(1).optional(),
+  colorScheme: z.string().trim().min(1).optional(),
   branding: brandingSchema.prefault({}),
   seo: seoSchema.prefault({}),
   content: websiteContentSchema.prefault({}),
@@ -144,4 +148,11 @@ export function defaultSeoTitle(restaurantName: string): string {
 /** The complete website configuration a new restaurant starts with (spec 01 §3 defaults). */
 export function defaultWebsiteConfig(restaurantName: string): WebsiteConfig {
   return websiteConfigSchema.parse({ seo: { title: defaultSeoTitle(restaurantName) } });
+}
+
+/** A website configuration with the default SEO title filled in when it has none (spec 01 §3). */
+export function withDefaultSeoTitle(config: WebsiteConfig, restaurantName: string): WebsiteConfig {
+  return config.seo.title
+    ? config
+    : { ...config, seo: { ...config.seo, title: defaultSeoTitle(restaurantName) } };
 }

@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { createEntity } from '@brigade/core/catalogue/catalogue-service';
+import { storeOf } from '@brigade/core/catalogue/kind-stores';
 import { createUserAsAdmin } from '@brigade/core/identity/admin-users-service';
 import { createRestaurant } from '@brigade/core/tenancy/restaurant-service';
 import { createTenant } from '@brigade/core/tenancy/tenant-service';
-import type { Executor } from '@brigade/db/database';
+import type { Db, Executor } from '@brigade/db/database';
 import type { TenantRole } from '@brigade/domain/access';
+import type { CatalogueKindDefinition } from '@brigade/domain/catalogue/kinds';
 import type { TenantPlan } from '@brigade/domain/tenant';
+import { sampleOf } from './catalogue-samples';
 
 // Factories create real rows through the services the app uses, with random identities so tests never collide.
 const unique = () => randomBytes(4).toString('hex');
@@ -57,4 +61,22 @@ export async function makeUser(
       ? { tenantId: options.tenantId, tenantRole: options.role ?? 'employee' }
       : {}),
   });
+}
+
+/**
+ * A catalogue record of any kind (spec 02), created through the catalogue use-case from the kind's sample
+ * (catalogue-samples.ts) with `overrides` on top.
+ */
+export async function makeCatalogueRecord(
+  db: Executor,
+  kind: CatalogueKindDefinition,
+  scope: { tenantId: number; restaurantId: number },
+  overrides: Record<string, unknown> = {},
+) {
+  return createEntity(
+    db as Db,
+    storeOf(kind),
+    { ...scope, actor: 'test' },
+    { ...sampleOf(kind).valid, ...overrides },
+  );
 }

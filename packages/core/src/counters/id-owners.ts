@@ -1,7 +1,21 @@
 import type { Executor } from '@brigade/db/database';
+import {
+  courses,
+  employees,
+  items,
+  jobTitles,
+  menuGroups,
+  modifierGroups,
+  prepStations,
+  printers,
+  salesCategories,
+  tags,
+  taxRates,
+} from '@brigade/db/schema/catalogue';
 import { restaurants, tenants } from '@brigade/db/schema/tenancy';
 import type { CounterScope, EntityType } from '@brigade/domain/counters';
-import { and, between, eq } from 'drizzle-orm';
+import { and, asc, between, eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /** Returns the lowest id in [from, to] that is already stored for the scope, or null. */
 export type IdOwnerCheck = (
@@ -36,18 +50,41 @@ export const ID_OWNERS: Record<EntityType, IdOwnerCheck | null> = {
     return rows[0]?.id ?? null;
   },
   domainMappings: null,
-  items: null,
-  courses: null,
-  salesCategories: null,
-  taxRates: null,
-  modifierGroups: null,
-  menuGroups: null,
-  tags: null,
-  prepStations: null,
-  printers: null,
-  employees: null,
-  jobTitles: null,
+  items: restaurantIdOwner(items, items.itemId),
+  courses: restaurantIdOwner(courses, courses.courseId),
+  salesCategories: restaurantIdOwner(salesCategories, salesCategories.salesCategoryId),
+  taxRates: restaurantIdOwner(taxRates, taxRates.taxRateId),
+  modifierGroups: restaurantIdOwner(modifierGroups, modifierGroups.modifierGroupId),
+  menuGroups: restaurantIdOwner(menuGroups, menuGroups.menuGroupId),
+  tags: restaurantIdOwner(tags, tags.tagId),
+  prepStations: restaurantIdOwner(prepStations, prepStations.prepStationId),
+  printers: restaurantIdOwner(printers, printers.printerId),
+  employees: restaurantIdOwner(employees, employees.employeeId),
+  jobTitles: restaurantIdOwner(jobTitles, jobTitles.jobId),
 };
+
+/** The check of a catalogue kind: its ids count per restaurant (spec 02 §3 id table). */
+function restaurantIdOwner(
+  table: PgTable & { tenantId: PgColumn; restaurantId: PgColumn },
+  idColumn: PgColumn,
+): IdOwnerCheck {
+  return async (ex, scope, from, to) => {
+    if (!('tenantId' in scope)) return null;
+    const rows = (await ex
+      .select({ id: idColumn })
+      .from(table)
+      .where(
+        and(
+          eq(table.tenantId, scope.tenantId),
+          eq(table.restaurantId, scope.restaurantId),
+          between(idColumn, from, to),
+        ),
+      )
+      .orderBy(asc(idColumn))
+      .limit(1)) as { id: number }[];
+    return rows[0]?.id ?? null;
+  };
+}
 
 /** Used by the restaurant-level counter: does the restaurant exist under that tenant, or the tenant at all? */
 export async function findRestaurantScope(

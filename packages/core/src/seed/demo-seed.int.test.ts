@@ -2,7 +2,7 @@ import { useTestDatabase } from '@brigade/test-utils/test-database';
 import { describe, expect, it } from 'vitest';
 import { listRestaurantsOfTenant } from '../tenancy/restaurant-repository';
 import { listTenants } from '../tenancy/tenant-repository';
-import { DEMO_RESTAURANT_GUID, DEMO_TENANT_GUID, seedDemo } from './demo-seed';
+import { DEMO_RESTAURANT_GUID, DEMO_SECOND_RESTAURANT_GUID, DEMO_TENANT_GUID, seedDemo } from './demo-seed';
 
 const db = useTestDatabase();
 
@@ -20,6 +20,16 @@ describe('demo seed', () => {
       restaurantId: 20000001,
     });
     expect(await listTenants(d)).toHaveLength(1);
-    expect(await listRestaurantsOfTenant(d, again.tenant.tenantId)).toHaveLength(1);
+    // Two demo restaurants with website configurations, and the default site configuration (issue 4).
+    const restaurants = await listRestaurantsOfTenant(d, again.tenant.tenantId);
+    expect(restaurants.map((r) => r.slug)).toEqual(['harbor-grill', 'lantern-noodle-bar']);
+    expect(restaurants[1]).toMatchObject({
+      guid: DEMO_SECOND_RESTAURANT_GUID,
+      websiteConfig: {
+        seo: { title: 'Lantern Noodle Bar - Restaurant' },
+        ordering: { provider: 'doordash' },
+      },
+    });
+    expect(again.siteConfig).toMatchObject({ defaultLayoutTemplate: 'modern-restaurant', version: 1 });
   });
 });

@@ -1,7 +1,7 @@
 import type { Executor } from '@brigade/db/database';
-import { restaurants } from '@brigade/db/schema/tenancy';
+import { restaurants, tenants } from '@brigade/db/schema/tenancy';
 import { type Restaurant, restaurantSchema } from '@brigade/domain/restaurant';
-import { and, asc, eq, like } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, like, or, sql } from 'drizzle-orm';
 
 export type NewRestaurantRow = typeof restaurants.$inferInsert;
 
@@ -54,4 +54,114 @@ export async function listSlugsLike(ex: Executor, base: string): Promise<string[
     .from(restaurants)
     .where(like(restaurants.slug, `${escaped}%`));
   return rows.map((row) => row.slug);
+}
+
+export type RestaurantChanges = Partial<
+  Pick<
+    NewRestaurantRow,
+    | 'name'
+    | 'concept'
+    | 'slug'
+    | 'address'
+    | 'contact'
+    | 'operatingHours'
+    | 'status'
+    | 'settings'
+    | 'platformSync'
+    | 'websiteConfig'
+  >
+>;
+
+/** As findRestaurant, and locks the row until the transaction ends (read-modify-write updates). */
+export async function lockRestaurant(
+  ex: Executor,
+  tenantId: number,
+  restaurantId: number,
+): Promise<Restaurant | null> {
+  const [row] = await ex
+    .select()
+    .from(restaurants)
+    .where(and(eq(restaurants.tenantId, tenantId), eq(restaurants.restaurantId, restaurantId)))
+    .limit(1)
+    .for('update');
+  return row ? toRestaurant(row) : null;
+}
+
+export async function updateRestaurantRow(
+  ex: Executor,
+  tenantId: number,
+  restaurantId: number,
+  changes: RestaurantChanges,
+): Promise<Restaurant | null> {
+  const [row] = await ex
+    .update(restaurants)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(and(eq(restaurants.tenantId, tenantId), eq(restaurants.restaurantId, restaurantId)))
+    .returning();
+  return row ? toRestaurant(row) : null;
+}
+
+export async function countRestaurantsOfTenant(ex: Executor, tenantId: number): Promise<number> {
+  const [row] = await ex.select({ n: count() }).from(restaurants).where(eq(restaurants.tenantId, tenantId));
+  return Number(row?.n ?? 0);
+}
+
+/** Who holds a slug, if anyone (slugs are unique across tenants). */
+export async function findSlugHolder(
+  ex: Executor,
+  slug: string,
+): Promise<{ tenantId: number; restaurantId: number } | null> {
+  const [row] = await ex
+    .select({ tenantId: restaurants.tenantId, restaurantId: restaurants.restaurantId })
+    .from(restaurants)
+    .where(eq(restaurants.slug, slug))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface RestaurantWithTenant extends Restaurant {
+  tenantName: string;
+  tenantDisplayName: string;
+}
+
+const withTenantColumns = () => ({
+  restaurant: restaurants,
+  tenantName: tenants.name,
+  tenantDisplayName: tenants.displayName,
+});
+
+/**
+ * Restaurants of every tenant with their tenant's names (spec 01 §3: "Admin listings add tenantName and
+ * tenantDisplayName"), ordered by tenant display name and restaurant name. `term` filters on the
+ * restaurant's name, slug and city and the tenant's names, case-insensitively.
+ */
+export async function listRestaurantsWithTenant(
+  ex: Executor,
+  options: { limit: number; offset?: number; term?: string },
+): Promise<RestaurantWithTenant[]> {
+  const pattern =
+    options.term === undefined ? undefined : `%${options.term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await ex
+    .select(withTenantColumns())
+    .from(restaurants)
+    .innerJoin(tenants, eq(tenants.tenantId, restaurants.tenantId))
+    .where(
+      pattern === undefined
+        ? undefined
+        : or(
+            ilike(restaurants.name, pattern),
+            ilike(restaurants.slug, pattern),
+            ilike(sql`${restaurants.address}->>'city'`, pattern),
+            ilike(tenants.name, pattern),
+            ilike(tenants.displayName, pattern),
+          ),
+    )
+    .orderBy(asc(tenants.displayName), asc(restaurants.name), asc(restaurants.restaurantId))
+    .limit(options.limit)
+    .offset(options.offset ?? 0);
+  return rows.map((row) => ({
+    ...toRestaurant(row.restaurant),
+    tenantName: row.tenantName,
+    tenantDisplayName: row.tenantDisplayName,
+  }));
 }

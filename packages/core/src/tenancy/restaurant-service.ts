@@ -7,7 +7,7 @@ import {
   type Restaurant,
 } from '@brigade/domain/restaurant';
 import { slugify } from '@brigade/domain/slug';
-import { defaultWebsiteConfig } from '@brigade/domain/website-config';
+import { defaultWebsiteConfig, withDefaultSeoTitle } from '@brigade/domain/website-config';
 import { advanceCounterPast, issueNextId } from '../counters/counter-service';
 import { isUniqueViolation } from '../db-errors';
 import { validateInput } from '../validate';
@@ -55,7 +55,9 @@ function insertWithFreshIds(ex: Executor, data: CreateRestaurantData, identity?:
       ...(identity ? { guid: identity.guid } : {}),
       slug,
       platformSync: data.platformSync ?? defaultPlatformSync(),
-      websiteConfig: data.websiteConfig ?? defaultWebsiteConfig(data.name),
+      websiteConfig: data.websiteConfig
+        ? withDefaultSeoTitle(data.websiteConfig, data.name)
+        : defaultWebsiteConfig(data.name),
     });
   });
 }

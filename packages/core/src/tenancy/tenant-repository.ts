@@ -1,7 +1,7 @@
 import type { Executor } from '@brigade/db/database';
 import { tenants } from '@brigade/db/schema/tenancy';
 import { type Tenant, tenantSchema } from '@brigade/domain/tenant';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 
 export type NewTenantRow = typeof tenants.$inferInsert;
 
@@ -28,4 +28,27 @@ export async function listTenants(ex: Executor, options: { limit?: number } = {}
   const query = ex.select().from(tenants).orderBy(asc(tenants.tenantId));
   const rows = options.limit === undefined ? await query : await query.limit(options.limit);
   return rows.map(toTenant);
+}
+
+export type TenantChanges = Partial<
+  Pick<NewTenantRow, 'name' | 'displayName' | 'status' | 'plan' | 'settings'>
+>;
+
+/** Reads a tenant and locks its row until the transaction ends (serialises plan-capped restaurant creates). */
+export async function lockTenant(ex: Executor, tenantId: number): Promise<Tenant | null> {
+  const [row] = await ex.select().from(tenants).where(eq(tenants.tenantId, tenantId)).limit(1).for('update');
+  return row ? toTenant(row) : null;
+}
+
+export async function updateTenantRow(
+  ex: Executor,
+  tenantId: number,
+  changes: TenantChanges,
+): Promise<Tenant | null> {
+  const [row] = await ex
+    .update(tenants)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(tenants.tenantId, tenantId))
+    .returning();
+  return row ? toTenant(row) : null;
 }

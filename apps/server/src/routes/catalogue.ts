@@ -1,0 +1,119 @@
+import {
+  activateJobTitle,
+  CATALOGUE_ENDPOINTS_BY_KIND,
+  deactivateJobTitle,
+} from '@brigade/contracts/catalogue';
+import { getMenu, listMenus } from '@brigade/contracts/menus';
+import {
+  createEntities,
+  createEntity,
+  deleteEntity,
+  getEntity,
+  listEntities,
+  updateEntity,
+} from '@brigade/core/catalogue/catalogue-service';
+import { setJobTitleActive } from '@brigade/core/catalogue/job-title-service';
+import { storeOf } from '@brigade/core/catalogue/kind-stores';
+import { listMenus as listMenusUseCase, resolveMenu } from '@brigade/core/catalogue/menu-resolver';
+import type { CatalogueScope } from '@brigade/core/catalogue/scope';
+import type { FastifyRequest } from 'fastify';
+import { type Implementation, implement } from '../plugins/contract-routes';
+
+/** The scope of a catalogue call: the path's tenant and restaurant (checked by the use-case), and who acts. */
+const scopeOf = (
+  params: { tenantId: number; restaurantId: number },
+  request: FastifyRequest,
+): CatalogueScope => ({
+  tenantId: params.tenantId,
+  restaurantId: params.restaurantId,
+  actor: request.auth?.user.email ?? 'System',
+});
+
+type Params = { tenantId: number; restaurantId: number } & Record<string, number>;
+const ok = <T>(data: T) => ({ success: true as const, data });
+
+/** list, get, create, batch, update and delete for every catalogue kind, generated like the contracts. */
+export const catalogueRoutes: Implementation[] = [...CATALOGUE_ENDPOINTS_BY_KIND].flatMap(
+  ([kind, endpoints]) => {
+    const store = storeOf(kind);
+    const idOf = (params: Params) => params[kind.idParam]!;
+    return [
+      implement(endpoints.list, async ({ params, query, request, deps }) =>
+        ok(
+          await listEntities(
+            deps.database.db,
+            store,
+            scopeOf(params as Params, request),
+            (query ?? {}) as never,
+          ),
+        ),
+      ),
+      implement(endpoints.get, async ({ params, request, deps }) =>
+        ok(
+          await getEntity(
+            deps.database.db,
+            store,
+            scopeOf(params as Params, request),
+            idOf(params as Params),
+          ),
+        ),
+      ),
+      implement(endpoints.create, async ({ params, body, request, deps }) =>
+        ok(await createEntity(deps.database.db, store, scopeOf(params as Params, request), body)),
+      ),
+      implement(endpoints.batch, async ({ params, body, request, deps }) =>
+        ok(
+          await createEntities(
+            deps.database.db,
+            store,
+            scopeOf(params as Params, request),
+            body as unknown[],
+          ),
+        ),
+      ),
+      implement(endpoints.update, async ({ params, body, request, deps }) =>
+        ok(
+          await updateEntity(
+            deps.database.db,
+            store,
+            scopeOf(params as Params, request),
+            idOf(params as Params),
+            body,
+          ),
+        ),
+      ),
+      implement(endpoints.delete, async ({ params, request, deps }) => {
+        await deleteEntity(
+          deps.database.db,
+          store,
+          scopeOf(params as Params, request),
+          idOf(params as Params),
+        );
+      }),
+    ];
+  },
+);
+
+export const jobTitleRoutes: Implementation[] = [
+  implement(activateJobTitle, async ({ params, request, deps }) =>
+    ok(await setJobTitleActive(deps.database.db, scopeOf(params, request), params.jobId, true)),
+  ),
+  implement(deactivateJobTitle, async ({ params, request, deps }) =>
+    ok(await setJobTitleActive(deps.database.db, scopeOf(params, request), params.jobId, false)),
+  ),
+];
+
+export const menuRoutes: Implementation[] = [
+  implement(listMenus, async ({ params, query, request, deps }) =>
+    ok(await listMenusUseCase(deps.database.db, scopeOf(params, request), query)),
+  ),
+  implement(getMenu, async ({ params, query, request, deps }) => {
+    const { menu, available } = await resolveMenu(
+      deps.database.db,
+      scopeOf(params, request),
+      params.menuGroupId,
+      query,
+    );
+    return { success: true as const, available, data: menu };
+  }),
+];

@@ -1,0 +1,241 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateLargeChain } from '@brigade/core/catalogue/large-chain';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { fmt, printTable } from './stats';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+const DURATION_S = 8;
+const CONNECTIONS = 10;
+const BATCH_ITEMS = 1_000;
+const BATCH_RUNS = 3;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function load(url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+interface Api {
+  call(method: string, path: string, body?: unknown): Promise<unknown>;
+  base: string;
+  token: string;
+}
+
+async function signIn(origin: string): Promise<Api> {
+  const response = await fetch(`${origin}/api/v1/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@brigade.local', password: 'brigade-admin' }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  const { sessionToken } = (await response.json()) as { sessionToken: string };
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${origin}/api/v1${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${sessionToken}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${(await res.text()).slice(0, 300)}`);
+    return res.json();
+  };
+  const tenants = ((await call('GET', '/me/tenants')) as { data: { tenantId: number }[] }).data;
+  const tenantId = tenants[0]!.tenantId;
+  const restaurants = (
+    (await call('GET', `/me/tenants/${tenantId}/restaurants`)) as {
+      data: { restaurantId: number }[];
+    }
+  ).data;
+  return {
+    call,
+    token: sessionToken,
+    base: `/tenants/${tenantId}/restaurants/${restaurants[0]!.restaurantId}`,
+  };
+}
+
+interface EngineFigures {
+  engine: string;
+  loadMs: number;
+  batchMs: number[];
+  menuBytes: number;
+  menu: Awaited<ReturnType<typeof load>>;
+  json: string;
+}
+
+async function measureEngine(engine: 'pglite' | 'postgres', databaseUrl: string): Promise<EngineFigures> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'brigade-bench-catalogue-'));
+  const port = await freePort();
+  const brigade = spawn(TSX, [join(ROOT, 'apps/server/src/main.ts')], {
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      BRIGADE_DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+    stdio: 'ignore',
+  });
+  try {
+    const origin = `http://127.0.0.1:${port}`;
+    await waitFor(`${origin}/healthz`);
+    const api = await signIn(origin);
+    const chain = generateLargeChain();
+    const started = performance.now();
+    for (const [path, rows] of [
+      ['tags', chain.tags],
+      ['tax-rates', chain.taxRates],
+      ['courses', chain.courses],
+      ['sales-categories', chain.salesCategories],
+      ['prep-stations', chain.prepStations],
+      ['modifier-groups', chain.modifierGroups],
+      ['items', chain.items],
+      ['menu-groups', chain.menuGroups],
+    ] as const) {
+      await api.call('POST', `${api.base}/${path}/batch`, rows);
+    }
+    const loadMs = performance.now() - started;
+
+    // 1,000 new items in one request: ids from the counter, size prices, references to modifier groups.
+    const fresh = generateLargeChain({ items: BATCH_ITEMS, seed: 7 }).items.map(
+      ({ itemId: _id, guid: _guid, ...item }) => ({
+        ...item,
+        ...(item.sizePrice ? { sizePrice: item.sizePrice.map(({ id: _i, guid: _g, ...size }) => size) } : {}),
+      }),
+    );
+    const batchMs: number[] = [];
+    for (let run = 0; run < BATCH_RUNS; run++) {
+      const t0 = performance.now();
+      await api.call('POST', `${api.base}/items/batch`, fresh);
+      batchMs.push(performance.now() - t0);
+    }
+
+    const menuPath = `/api/v1${api.base}/menus/${chain.menuIds.allDay}`;
+    const json = JSON.stringify(await api.call('GET', `${api.base}/menus/${chain.menuIds.allDay}`));
+    const menu = await load(`${origin}${menuPath}`, { authorization: `Bearer ${api.token}` });
+    return { engine, loadMs, batchMs, menuBytes: Buffer.byteLength(json), menu, json };
+  } finally {
+    await stop(brigade);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function withPostgresDatabase<T>(adminUrl: string, work: (url: string) => Promise<T>): Promise<T> {
+  const name = `brigade_bench_catalogue_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return await work(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+    await admin.end();
+  }
+}
+
+/**
+ * The catalogue (issue 6) through a real Brigade process in production mode: loading the large-chain
+ * catalogue through the batch endpoints, one batch of 1,000 items, and the resolved large-chain menu read
+ * under load beside Fastify answering the same JSON from memory in the same run.
+ */
+export async function benchCatalogue(postgresUrl: string | undefined): Promise<void> {
+  const runs = [await measureEngine('pglite', '')];
+  if (postgresUrl)
+    runs.push(await withPostgresDatabase(postgresUrl, (url) => measureEngine('postgres', url)));
+
+  const dir = mkdtempSync(join(tmpdir(), 'brigade-bench-json-'));
+  const jsonFile = join(dir, 'menu.json');
+  writeFileSync(jsonFile, runs[0]!.json);
+  const port = await freePort();
+  const reference = spawn(TSX, [join(ROOT, 'bench/src/json-reference-server.ts')], {
+    env: { ...process.env, PORT: String(port), JSON_FILE: jsonFile },
+    stdio: 'ignore',
+  });
+  try {
+    await waitFor(`http://127.0.0.1:${port}/`);
+    const ref = await load(`http://127.0.0.1:${port}/`);
+    const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+    printTable(
+      `Catalogue writes: the large-chain catalogue through 8 batch requests; ${BATCH_ITEMS} items in one request (${BATCH_RUNS} runs)`,
+      ['engine', 'large chain load ms', 'batch 1,000 items ms (median)', 'min', 'max'],
+      runs.map((run) => {
+        const ms = sorted(run.batchMs);
+        return [
+          run.engine,
+          fmt(run.loadMs, 0),
+          fmt(ms[Math.floor(ms.length / 2)]!, 0),
+          fmt(ms[0]!, 0),
+          fmt(ms.at(-1)!, 0),
+        ];
+      }),
+    );
+    printTable(
+      `Resolved large-chain menu (All Day: 21 groups, ${fmt(runs[0]!.menuBytes / 1024, 0)} KiB): autocannon, ${CONNECTIONS} connections, ${DURATION_S} s; client and servers share 2 cores`,
+      ['measure', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs reference'],
+      [
+        ['Fastify, same JSON from memory', fmt(ref.rps, 0), fmt(ref.p50), fmt(ref.p99), ref.errors, '100%'],
+        ...runs.map((run) => [
+          `${run.engine}: GET …/menus/{id} (session check included)`,
+          fmt(run.menu.rps, 0),
+          fmt(run.menu.p50),
+          fmt(run.menu.p99),
+          run.menu.errors,
+          `${fmt((run.menu.rps / ref.rps) * 100, 0)}%`,
+        ]),
+      ],
+    );
+    if (!postgresUrl)
+      process.stdout.write('  note: PostgreSQL skipped: set DATABASE_URL (or BENCH_DATABASE_URL)\n');
+  } finally {
+    await stop(reference);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

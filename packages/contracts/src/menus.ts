@@ -1,0 +1,63 @@
+import {
+  menuFilterSchema,
+  menuSummarySchema,
+  resolvedMenuGroupSchema,
+} from '@brigade/domain/catalogue/resolved-menu';
+import { z } from 'zod';
+import { restaurantParams } from './catalogue';
+import { defineEndpoint } from './endpoint';
+
+/**
+ * Resolved menus (issue 6): what diners' screens read. Staff of the tenant read them here; the public
+ * websites will read them through the public site API (spec 01), not through these tenant routes.
+ */
+const READ = { kind: 'tenant', role: 'employee' } as const;
+const base = '/tenants/{tenantId}/restaurants/{restaurantId}/menus';
+
+export const listMenus = defineEndpoint({
+  id: 'listMenus',
+  method: 'GET',
+  path: base,
+  summary: 'The menus: parent menu groups that are active (and on the channel, available at the moment)',
+  description:
+    "`channel` uses the groups' visibility flags; `at` (ISO date-time; without an offset it is the " +
+    "restaurant's wall-clock time) uses days, time range, date range and season in the tenant's time zone.",
+  tags: ['menus'],
+  access: READ,
+  request: { params: restaurantParams, query: menuFilterSchema },
+  response: {
+    status: 200,
+    description: 'Menus by position',
+    schema: z.object({ success: z.literal(true), data: z.array(menuSummarySchema) }),
+  },
+  problems: [404],
+});
+
+export const getMenu = defineEndpoint({
+  id: 'getMenu',
+  method: 'GET',
+  path: `${base}/{menuGroupId}`,
+  summary:
+    'A menu group with its whole tree in one document: subgroups, items with sizes and modifier groups, tags',
+  description:
+    'Everything is in position order. With `channel`, groups not visible there and items not sold there are ' +
+    'left out; with `at`, groups not available then. When the requested group itself is not shown for the ' +
+    'filter, it comes back with `available: false` and no contents.',
+  tags: ['menus'],
+  access: READ,
+  request: {
+    params: restaurantParams.extend({
+      menuGroupId: z.coerce
+        .number({ error: 'Menu group ID must be a positive integer' })
+        .int('Menu group ID must be a positive integer')
+        .positive('Menu group ID must be a positive integer'),
+    }),
+    query: menuFilterSchema,
+  },
+  response: {
+    status: 200,
+    description: 'The resolved menu',
+    schema: z.object({ success: z.literal(true), available: z.boolean(), data: resolvedMenuGroupSchema }),
+  },
+  problems: [404],
+});

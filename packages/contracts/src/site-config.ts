@@ -1,0 +1,258 @@
+import {
+  colorSchemeChangesSchema,
+  colorSchemeSchema,
+  createSiteConfigurationInputSchema,
+  fallbackImageChangesSchema,
+  fallbackImageSchema,
+  fallbackTextsSchema,
+  layoutTemplateChangesSchema,
+  layoutTemplateSchema,
+  newLayoutTemplateSchema,
+  siteComponentsSchema,
+  siteConfigurationSchema,
+  updateSiteConfigurationInputSchema,
+} from '@brigade/domain/site-config';
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+
+const siteConfigResult = z.object({
+  success: z.literal(true),
+  data: z.object({ siteConfig: siteConfigurationSchema }),
+});
+const siteAdmin = { kind: 'site-admin' } as const;
+const tags = ['site-config'];
+const versionNote = 'Every change adds 1 to the version and sets lastModified and lastModifiedBy.';
+
+export const getSiteConfig = defineEndpoint({
+  id: 'getSiteConfig',
+  method: 'GET',
+  path: '/site-config',
+  summary: 'The platform-wide site configuration',
+  tags,
+  access: { kind: 'signed-in' },
+  response: { status: 200, description: 'The configuration', schema: siteConfigResult },
+  problems: [404],
+});
+
+export const createSiteConfig = defineEndpoint({
+  id: 'createSiteConfig',
+  method: 'POST',
+  path: '/site-config',
+  summary: 'Create the site configuration (version 1); there is only one',
+  tags,
+  access: siteAdmin,
+  request: { body: createSiteConfigurationInputSchema },
+  response: { status: 201, description: 'Created', schema: siteConfigResult },
+  problems: [409],
+});
+
+export const initializeSiteConfig = defineEndpoint({
+  id: 'initializeSiteConfig',
+  method: 'POST',
+  path: '/site-config/initialize',
+  summary: 'Create the default site configuration unless one exists',
+  description:
+    'spec 01 §9 defaults: layout modern-restaurant (hero, menu-preview, about, location, contact), colour ' +
+    'scheme warm-neutral, menu preview 6 items with prices, hero height screen with centered text, ' +
+    'overrides allowed without approval, version 1. An existing configuration is returned unchanged.',
+  tags,
+  access: siteAdmin,
+  response: {
+    status: 200,
+    description: 'The configuration and whether it was created now',
+    schema: z.object({
+      success: z.literal(true),
+      data: z.object({ siteConfig: siteConfigurationSchema, created: z.boolean() }),
+    }),
+  },
+});
+
+export const updateSiteConfig = defineEndpoint({
+  id: 'updateSiteConfig',
+  method: 'PATCH',
+  path: '/site-config',
+  summary: 'Update the site configuration',
+  description: `Omitted fields stay; sent lists and nested objects replace the stored ones. ${versionNote}`,
+  tags,
+  access: siteAdmin,
+  request: { body: updateSiteConfigurationInputSchema },
+  response: { status: 200, description: 'Updated', schema: siteConfigResult },
+  problems: [404],
+});
+
+const templateParams = z.object({ templateId: z.string().min(1, 'Template ID is required') });
+const schemeParams = z.object({ schemeId: z.string().min(1, 'Scheme ID is required') });
+const imageParams = z.object({ imageId: z.string().min(1, 'Image ID is required') });
+
+export const addLayoutTemplate = defineEndpoint({
+  id: 'addLayoutTemplate',
+  method: 'POST',
+  path: '/site-config/layout-templates',
+  summary: 'Add a layout template (isDefault true makes it the default)',
+  description: versionNote,
+  tags,
+  access: siteAdmin,
+  request: { body: newLayoutTemplateSchema },
+  response: { status: 201, description: 'The configuration with the template', schema: siteConfigResult },
+  problems: [404, 409],
+});
+
+export const updateLayoutTemplate = defineEndpoint({
+  id: 'updateLayoutTemplate',
+  method: 'PATCH',
+  path: '/site-config/layout-templates/{templateId}',
+  summary: 'Update a layout template by templateId',
+  description: versionNote,
+  tags,
+  access: siteAdmin,
+  request: { params: templateParams, body: layoutTemplateChangesSchema },
+  response: { status: 200, description: 'Updated', schema: siteConfigResult },
+  problems: [404],
+});
+
+export const removeLayoutTemplate = defineEndpoint({
+  id: 'removeLayoutTemplate',
+  method: 'DELETE',
+  path: '/site-config/layout-templates/{templateId}',
+  summary: 'Remove a layout template by templateId (not the default one)',
+  description: versionNote,
+  tags,
+  access: siteAdmin,
+  request: { params: templateParams },
+  response: { status: 200, description: 'The configuration without the template', schema: siteConfigResult },
+  problems: [404, 409],
+});
+
+export const addColorScheme = defineEndpoint({
+  id: 'addColorScheme',
+  method: 'POST',
+  path: '/site-config/color-schemes',
+  summary: 'Add a colour scheme (isDefault true makes it the default)',
+  description: versionNote,
+  tags,
+  access: siteAdmin,
+  request: { body: colorSchemeSchema },
+  response: { status: 201, description: 'The configuration with the scheme', schema: siteConfigResult },
+  problems: [404, 409],
+});
+
+export const updateColorScheme = defineEndpoint({
+  id: 'updateColorScheme',
+  method: 'PATCH',
+  path: '/site-config/color-schemes/{schemeId}',
+  summary: 'Update a colour scheme by schemeId',
+  description: versionNote,
+  tags,
+  access: siteAdmin,
+  request: { params: schemeParams, body: colorSchemeChangesSchema },
+  response: { status: 200, description: 'Updated', schema: siteConfigResult },
+  problems: [404],
+});
+
+export const addFallbackImage = defineEndpoint({
+  id: 'addFallbackImage',
+  method: 'POST',
+  path: '/site-config/fallback-images',
+  summary: 'Add a fallback image',
+  description: versionNote,
+  tags,
+  access: siteAdmin,
+  request: { body: fallbackImageSchema },
+  response: { status: 201, description: 'The configuration with the image', schema: siteConfigResult },
+  problems: [404, 409],
+});
+
+export const updateFallbackImage = defineEndpoint({
+  id: 'updateFallbackImage',
+  method: 'PATCH',
+  path: '/site-config/fallback-images/{imageId}',
+  summary: 'Update a fallback image by imageId',
+  description: versionNote,
+  tags,
+  access: siteAdmin,
+  request: { params: imageParams, body: fallbackImageChangesSchema },
+  response: { status: 200, description: 'Updated', schema: siteConfigResult },
+  problems: [404],
+});
+
+export const removeFallbackImage = defineEndpoint({
+  id: 'removeFallbackImage',
+  method: 'DELETE',
+  path: '/site-config/fallback-images/{imageId}',
+  summary: 'Remove a fallback image by imageId',
+  description: versionNote,
+  tags,
+  access: siteAdmin,
+  request: { params: imageParams },
+  response: { status: 200, description: 'The configuration without the image', schema: siteConfigResult },
+  problems: [404],
+});
+
+export const setFallbackTexts = defineEndpoint({
+  id: 'setFallbackTexts',
+  method: 'PUT',
+  path: '/site-config/fallback-texts',
+  summary: 'Replace the fallback texts (a map of text key to text)',
+  description: versionNote,
+  tags,
+  access: siteAdmin,
+  request: { body: fallbackTextsSchema },
+  response: { status: 200, description: 'Updated', schema: siteConfigResult },
+  problems: [404],
+});
+
+const heroImageSchema = z.object({
+  image: z.string(),
+  url: z.string(),
+  alt: z.string().nullable(),
+  source: z.enum(['explicit', 'category', 'generic', 'default']),
+  fallbackImageId: z.string().nullable(),
+});
+
+export const chooseHeroImage = defineEndpoint({
+  id: 'chooseHeroImage',
+  method: 'GET',
+  path: '/site-config/hero-image',
+  summary: 'The hero image for a restaurant site',
+  description:
+    'spec 01 §4: the explicit image, else the highest-priority non-generic fallback image whose category ' +
+    'matches (case-insensitively), else the generic fallback, else /images/fallback/generic-restaurant-hero.jpg.',
+  tags: [...tags, 'public'],
+  access: { kind: 'public' },
+  request: { query: z.object({ image: z.string().optional(), category: z.string().optional() }) },
+  response: {
+    status: 200,
+    description: 'The chosen image and which step chose it',
+    schema: z.object({ success: z.literal(true), data: z.object({ heroImage: heroImageSchema }) }),
+  },
+});
+
+export const getEffectiveSiteConfig = defineEndpoint({
+  id: 'getEffectiveSiteConfig',
+  method: 'GET',
+  path: '/restaurants/by-slug/{slug}/site-config',
+  summary: "The configuration a restaurant's public site uses",
+  description:
+    'The site defaults, with the layout template and colour scheme named in the restaurant’s website ' +
+    'configuration only while the site configuration allows restaurant overrides (and only active ones); ' +
+    'the hero image by the hero image choice with the restaurant’s own hero image and its concept.',
+  tags: [...tags, 'public'],
+  access: { kind: 'public' },
+  request: { params: z.object({ slug: z.string().min(1) }) },
+  response: {
+    status: 200,
+    description: 'The effective configuration',
+    schema: z.object({
+      success: z.literal(true),
+      data: z.object({
+        layoutTemplate: layoutTemplateSchema,
+        colorScheme: colorSchemeSchema,
+        components: siteComponentsSchema,
+        fallbackTexts: fallbackTextsSchema,
+        heroImage: heroImageSchema,
+        overridesApplied: z.boolean(),
+      }),
+    }),
+  },
+  problems: [404],
+});

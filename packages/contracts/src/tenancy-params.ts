@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+// Path ids arrive as text; the messages are the spec's where it words them (spec 01 §5 "Tenant ID is required").
+export const tenantIdParam = z.coerce
+  .number({ error: 'Tenant ID is required' })
+  .int('Tenant ID must be a positive integer')
+  .positive('Tenant ID must be a positive integer');
+
+export const restaurantIdParam = z.coerce
+  .number({ error: 'Restaurant ID is required' })
+  .int('Restaurant ID must be a positive integer')
+  .positive('Restaurant ID must be a positive integer');
+
+export const tenantParams = z.object({ tenantId: tenantIdParam });
+export const restaurantParams = z.object({ tenantId: tenantIdParam, restaurantId: restaurantIdParam });
+export const guidParams = z.object({ guid: z.uuid({ error: 'Invalid GUID format' }) });

@@ -1,0 +1,263 @@
+import type { Db, Executor } from '@brigade/db/database';
+import { MAX_BATCH_ROWS } from '@brigade/domain/catalogue/kinds';
+import { applyMergePatch } from '@brigade/domain/catalogue/merge-patch';
+import {
+  BrigadeError,
+  type FieldError,
+  fieldErrorsOf,
+  notFound,
+  validationErrorOf,
+} from '@brigade/domain/errors';
+import type { z } from 'zod';
+import { isUniqueViolation } from '../db-errors';
+import { assignIdentities } from './identities';
+import { type CatalogueScope, type ResolvedScope, resolveCatalogueScope } from './scope';
+import {
+  deleteRecord,
+  insertRecords,
+  type KindStore,
+  type RecordError,
+  type Row,
+  selectRecords,
+  updateRecord,
+} from './store';
+
+/**
+ * The use-cases every catalogue kind shares (spec 02 §7): list, get, create, batch create, update (merge),
+ * delete. Each takes an explicit scope and resolves it under its tenant first (scope.ts); writes run in one
+ * transaction, so a batch is all or nothing.
+ */
+
+export async function listEntities(
+  db: Executor,
+  store: KindStore,
+  scope: CatalogueScope,
+  filter: Row = {},
+): Promise<Row[]> {
+  const resolved = await resolveCatalogueScope(db, scope);
+  const where = store.listFilter?.(filter);
+  const records = await selectRecords(db, store, resolved, { where });
+  // Unfiltered, the children of the whole restaurant are read at once (one query per child table).
+  return present(store, await withChildren(db, store, resolved, records, where ? undefined : null));
+}
+
+export async function getEntity(
+  db: Executor,
+  store: KindStore,
+  scope: CatalogueScope,
+  id: number,
+): Promise<Row> {
+  const resolved = await resolveCatalogueScope(db, scope);
+  const [record] = await selectRecords(db, store, resolved, { ids: [id] });
+  if (!record) throw notFound(store.kind.notFound(id));
+  const [shown] = present(store, await withChildren(db, store, resolved, [record]));
+  return shown!;
+}
+
+/** Creates one record (spec 02 §7); field errors name the field (`name`). */
+export async function createEntity(
+  db: Db,
+  store: KindStore,
+  scope: CatalogueScope,
+  input: unknown,
+): Promise<Row> {
+  const [created] = await writeNew(db, store, scope, [input], false);
+  return created!;
+}
+
+/**
+ * Batch create (spec 02 §5 "validates each ... before saving"): every row is validated first, and nothing is
+ * stored unless every row is valid and stored. Field errors name the row (`3.name`).
+ */
+export async function createEntities(
+  db: Db,
+  store: KindStore,
+  scope: CatalogueScope,
+  inputs: readonly unknown[],
+): Promise<Row[]> {
+  if (inputs.length > MAX_BATCH_ROWS) {
+    const message = `A batch holds at most ${MAX_BATCH_ROWS} rows`;
+    throw validationErrorOf([{ path: '', message }]);
+  }
+  return writeNew(db, store, scope, inputs, true);
+}
+
+async function writeNew(
+  db: Db,
+  store: KindStore,
+  scope: CatalogueScope,
+  inputs: readonly unknown[],
+  batch: boolean,
+): Promise<Row[]> {
+  const data = validateRows(store.kind.create, inputs, batch);
+  return guardConflicts(store, () =>
+    db.transaction(async (tx) => {
+      const resolved = await resolveCatalogueScope(tx, scope);
+      const records = await assignIdentities(tx, store, resolved, data, batch);
+      const completed = records.map((record) => store.complete?.(record, { scope: resolved }) ?? record);
+      await check(store, tx, resolved, completed, [], batch);
+      const stamps = await insertRecords(tx, store, resolved, completed);
+      await store.children?.save(tx, resolved, completed, {
+        replace: false,
+        fields: new Set(store.children.fields),
+      });
+      await afterWrite(store, tx, resolved, completed, batch);
+      const stored = completed.map((record) => ({
+        ...record,
+        ...stamps.get(record[store.kind.idField] as number),
+      }));
+      return present(store, stored);
+    }),
+  );
+}
+
+/**
+ * Update by id (spec 02 §7 "merges the changes"): the patch is merged into the stored record and the merged
+ * record is validated with the stored schema, so rules across fields hold whichever fields were sent.
+ */
+export async function updateEntity(
+  db: Db,
+  store: KindStore,
+  scope: CatalogueScope,
+  id: number,
+  patchInput: unknown,
+): Promise<Row> {
+  const patch = validateRows(store.kind.patch, [patchInput], false)[0] as Row;
+  return guardConflicts(store, () =>
+    db.transaction(async (tx) => {
+      const resolved = await resolveCatalogueScope(tx, scope);
+      // The row lock serialises concurrent merges into the same record.
+      const [stored] = await selectRecords(tx, store, resolved, { ids: [id], forUpdate: true });
+      if (!stored) throw notFound(store.kind.notFound(id));
+      const [previous] = await withChildren(tx, store, resolved, [stored]);
+      let merged = applyMergePatch(previous!, patch);
+      merged = store.prepareUpdate?.(merged, patch) ?? merged;
+      merged = store.complete?.(merged, { scope: resolved, previous }) ?? merged;
+      const record = validateRows(store.kind.stored, [merged], false)[0] as Row;
+      await check(store, tx, resolved, [record], [previous], false);
+      const updatedAt = await updateRecord(tx, store, resolved, id, record);
+      if (!updatedAt) throw notFound(store.kind.notFound(id));
+      if (store.children) {
+        const touched = new Set(store.children.fields.filter((field) => touches(patch, field)));
+        if (touched.size > 0)
+          await store.children.save(tx, resolved, [record], { replace: true, fields: touched });
+      }
+      await afterWrite(store, tx, resolved, [record], false);
+      const [shown] = present(store, [{ ...record, updatedAt }]);
+      return shown!;
+    }),
+  );
+}
+
+// The editing-only removal lists of menu groups change the list they name (spec 02 §3).
+const REMOVAL_LISTS: Record<string, string> = {
+  items: 'removedItemIds',
+  modifierGroups: 'removedModifierGroupIds',
+  subgroups: 'removedSubgroupIds',
+};
+const touches = (patch: Row, field: string) =>
+  patch[field] !== undefined ||
+  (REMOVAL_LISTS[field] !== undefined && patch[REMOVAL_LISTS[field]] !== undefined);
+
+export async function deleteEntity(
+  db: Db,
+  store: KindStore,
+  scope: CatalogueScope,
+  id: number,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const resolved = await resolveCatalogueScope(tx, scope);
+    const [stored] = await selectRecords(tx, store, resolved, { ids: [id], forUpdate: true });
+    if (!stored) throw notFound(store.kind.notFound(id));
+    await store.beforeDelete?.(tx, resolved, id);
+    await deleteRecord(tx, store, resolved, id);
+  });
+}
+
+/** Attaches child fields; `ids` null loads the whole restaurant's children in one query per child table. */
+export async function withChildren(
+  ex: Executor,
+  store: KindStore,
+  scope: ResolvedScope,
+  records: readonly Row[],
+  ids?: null,
+): Promise<Row[]> {
+  if (!store.children || records.length === 0) return [...records];
+  const idField = store.kind.idField;
+  const children = await store.children.load(
+    ex,
+    scope,
+    ids === null ? null : records.map((record) => record[idField] as number),
+  );
+  // Every child field is a list; a record without children has empty ones.
+  const empty = Object.fromEntries(store.children.fields.map((field) => [field, []]));
+  return records.map((record) => ({ ...record, ...empty, ...children.get(record[idField] as number) }));
+}
+
+/** Shapes records for the caller: the stored schema completes and checks them, then derived values. */
+function present(store: KindStore, records: readonly Row[]): Row[] {
+  return records.map((record) => {
+    const parsed = store.kind.stored.parse(record) as Row;
+    return store.kind.present ? store.kind.present(parsed) : parsed;
+  });
+}
+
+function validateRows(schema: z.ZodType, inputs: readonly unknown[], batch: boolean): Row[] {
+  const errors: FieldError[] = [];
+  const data = inputs.map((input, index) => {
+    const result = schema.safeParse(input);
+    if (result.success) return result.data as Row;
+    errors.push(...fieldErrorsOf(result.error.issues, batch ? String(index) : ''));
+    return {};
+  });
+  if (errors.length > 0) throw validationErrorOf(errors);
+  return data;
+}
+
+async function check(
+  store: KindStore,
+  ex: Executor,
+  scope: ResolvedScope,
+  records: readonly Row[],
+  previous: readonly (Row | undefined)[],
+  batch: boolean,
+): Promise<void> {
+  if (!store.checkReferences) return;
+  const errors = await store.checkReferences(ex, scope, records, previous);
+  if (errors.length > 0) throw validationErrorOf(errors.map((error) => fieldError(error, batch)));
+}
+
+async function afterWrite(
+  store: KindStore,
+  ex: Executor,
+  scope: ResolvedScope,
+  records: readonly Row[],
+  batch: boolean,
+): Promise<void> {
+  const errors = (await store.afterWrite?.(ex, scope, records)) ?? [];
+  if (errors.length > 0) throw validationErrorOf(errors.map((error) => fieldError(error, batch)));
+}
+
+export const fieldError = (error: RecordError, batch: boolean): FieldError => ({
+  path: batch ? [String(error.index), error.path].filter(Boolean).join('.') : error.path,
+  message: error.message,
+});
+
+/** A supplied guid already in use surfaces as 409, not as a database error. */
+async function guardConflicts<T>(store: KindStore, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new BrigadeError(
+        'conflict',
+        'ALREADY_EXISTS',
+        `${store.kind.label} already exists (same ID or guid)`,
+        {
+          cause: error,
+        },
+      );
+    }
+    throw error;
+  }
+}

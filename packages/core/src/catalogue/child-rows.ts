@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import type { Executor } from '@brigade/db/database';
+import { and, asc, inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type ResolvedScope, scopeWhere } from './scope';
+import { chunk, chunkSizeFor, type RecordError, type Row } from './store';
+
+/** Helpers for the child tables of items, modifier groups and menu groups. */
+
+type ChildTable = PgTable & { tenantId: PgColumn; restaurantId: PgColumn };
+
+/** The child rows of some owners (all of the restaurant's when ids is null), in list order. */
+export async function selectChildren(
+  ex: Executor,
+  table: ChildTable,
+  ownerColumn: PgColumn,
+  ordinal: PgColumn,
+  scope: ResolvedScope,
+  ids: readonly number[] | null,
+): Promise<Row[]> {
+  const where: SQL =
+    ids === null ? scopeWhere(table, scope) : and(scopeWhere(table, scope), inArray(ownerColumn, [...ids]))!;
+  if (ids !== null && ids.length === 0) return [];
+  return (await ex.select().from(table).where(where).orderBy(asc(ownerColumn), asc(ordinal))) as Row[];
+}
+
+/** Groups child rows by owner into the owner's list field, shaped by `shape`. */
+export function groupChildren(
+  into: Map<number, Row>,
+  rows: readonly Row[],
+  ownerKey: string,
+  field: string,
+  shape: (row: Row) => Row,
+): void {
+  for (const row of rows) {
+    const owner = row[ownerKey] as number;
+    let record = into.get(owner);
+    if (!record) {
+      record = {};
+      into.set(owner, record);
+    }
+    const list = (record[field] as Row[] | undefined) ?? [];
+    list.push(shape(row));
+    record[field] = list;
+  }
+}
+
+/** A child row as the domain sees it: no scope, owner or ordinal columns, and nulls absent. */
+export const childRecord =
+  (...drop: string[]) =>
+  (row: Row): Row => {
+    const record: Row = {};
+    for (const [key, value] of Object.entries(row)) {
+      if (
+        value !== null &&
+        key !== 'tenantId' &&
+        key !== 'restaurantId' &&
+        key !== 'ordinal' &&
+        !drop.includes(key)
+      ) {
+        record[key] = value;
+      }
+    }
+    return record;
+  };
+
+/** Replaces (or first writes) the children in one list field of the owners. */
+export async function writeChildren(
+  ex: Executor,
+  table: ChildTable,
+  ownerColumn: PgColumn,
+  ownerKey: string,
+  scope: ResolvedScope,
+  owners: readonly Row[],
+  ownerIdField: string,
+  field: string,
+  replace: boolean,
+): Promise<void> {
+  const ids = owners.map((owner) => owner[ownerIdField] as number);
+  if (replace && ids.length > 0) {
+    await ex.delete(table).where(and(scopeWhere(table, scope), inArray(ownerColumn, ids)));
+  }
+  const rows = owners.flatMap((owner) =>
+    ((owner[field] as Row[] | undefined) ?? []).map((child, ordinal) => ({
+      ...child,
+      tenantId: scope.tenantId,
+      restaurantId: scope.restaurantId,
+      [ownerKey]: owner[ownerIdField],
+      ordinal,
+    })),
+  );
+  for (const part of chunk(rows, chunkSizeFor(table))) await ex.insert(table).values(part as never);
+}
+
+/**
+ * Gives nested parts without an id the next free id of their list (size prices and modifiers have no
+ * counter: spec 02 §3 id table) and a guid.
+ */
+export function fillLocalIds(list: readonly Row[] | undefined): Row[] {
+  const parts = list ?? [];
+  let next = Math.max(0, ...parts.map((part) => (part.id as number | undefined) ?? 0)) + 1;
+  return parts.map((part) => ({ ...part, id: part.id ?? next++, guid: part.guid ?? randomUUID() }));
+}
+
+/** Field errors for ids listed twice in one list (`field.j.key`). */
+export function duplicateErrors(
+  index: number,
+  list: readonly unknown[],
+  field: string,
+  key: string | null,
+  message: (id: number) => string,
+): RecordError[] {
+  const seen = new Set<number>();
+  const errors: RecordError[] = [];
+  list.forEach((entry, position) => {
+    const id = (key === null ? entry : (entry as Row)[key]) as number;
+    if (seen.has(id))
+      errors.push({
+        index,
+        path: [field, position, key].filter((p) => p !== null).join('.'),
+        message: message(id),
+      });
+    seen.add(id);
+  });
+  return errors;
+}
+
+/** Which of the ids exist in a table of the restaurant. */
+export async function storedIds(
+  ex: Executor,
+  table: ChildTable,
+  idColumn: PgColumn,
+  scope: ResolvedScope,
+  ids: Iterable<number>,
+): Promise<Set<number>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Set();
+  const rows = (await ex
+    .select({ id: idColumn })
+    .from(table)
+    .where(and(scopeWhere(table, scope), inArray(idColumn, wanted)))) as { id: number }[];
+  return new Set(rows.map((row) => row.id));
+}

@@ -1,0 +1,310 @@
+import type { Db } from '@brigade/db/database';
+import type { CreateItemInput } from '@brigade/domain/catalogue/item';
+import type { CreateMenuGroupInput } from '@brigade/domain/catalogue/menu-group';
+import type { CreateModifierGroupInput } from '@brigade/domain/catalogue/modifier-group';
+import { createEntities, listEntities } from './catalogue-service';
+import {
+  COURSE_STORE,
+  PREP_STATION_STORE,
+  SALES_CATEGORY_STORE,
+  TAG_STORE,
+  TAX_RATE_STORE,
+} from './kind-stores';
+import { MENU_GROUP_STORE } from './menu-group-store';
+import { ITEM_STORE, MODIFIER_GROUP_STORE } from './product-stores';
+import type { CatalogueScope } from './scope';
+
+/**
+ * A "large chain" catalogue (issue 6), deterministic for a given seed: about 250 items (every fifth priced
+ * by size, a few open-priced), 40 modifier groups of 6 modifiers, 30 menu groups nested up to 4 deep in 3
+ * menus, tags, tax rates, courses, sales categories and prep stations. Ids and guids are supplied (spec 02
+ * §7), so references hold in any restaurant. Used by tests, `npm run bench` and `brigade seed --large`.
+ */
+
+export interface LargeChainOptions {
+  items?: number;
+  modifierGroups?: number;
+  modifiersPerGroup?: number;
+  seed?: number;
+}
+
+export interface LargeChainCatalogue {
+  tags: Record<string, unknown>[];
+  taxRates: Record<string, unknown>[];
+  courses: Record<string, unknown>[];
+  salesCategories: Record<string, unknown>[];
+  prepStations: Record<string, unknown>[];
+  modifierGroups: CreateModifierGroupInput[];
+  items: CreateItemInput[];
+  menuGroups: CreateMenuGroupInput[];
+  /** The menus (parent groups) by id, and every group's items, for checking what a resolved read returns. */
+  menuIds: { allDay: number; breakfast: number; drinks: number };
+  itemsOfGroup: Map<number, number[]>;
+}
+
+/** mulberry32: a small seeded generator, so the same seed always builds the same catalogue. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = [
+  'Smoked',
+  'Crispy',
+  'Grilled',
+  'Garden',
+  'Spicy',
+  'House',
+  'Classic',
+  'Harbor',
+  'Golden',
+  'Wild',
+];
+const FOODS = ['Burger', 'Salad', 'Tacos', 'Wrap', 'Bowl', 'Pizza', 'Pasta', 'Sandwich', 'Soup', 'Platter'];
+const TAGS = [
+  'Vegan',
+  'Vegetarian',
+  'Gluten free',
+  'Spicy',
+  'New',
+  'Popular',
+  'Kids',
+  'Local',
+  'Organic',
+  'Halal',
+];
+
+export function generateLargeChain(options: LargeChainOptions = {}): LargeChainCatalogue {
+  const next = random(options.seed ?? 42);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  const uuid = () => {
+    const hex = Array.from({ length: 32 }, () => Math.floor(next() * 16).toString(16));
+    hex[12] = '4';
+    hex[16] = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+    const s = hex.join('');
+    return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+  };
+  const money = (min: number, max: number) => Math.round((min + next() * (max - min)) * 4) / 4;
+
+  const itemCount = options.items ?? 250;
+  const groupCount = options.modifierGroups ?? 40;
+  const perGroup = options.modifiersPerGroup ?? 6;
+
+  const tags = TAGS.map((name, i) => ({
+    tagId: i + 1,
+    guid: uuid(),
+    name,
+    color: `#${(i * 1234567) % 0xffffff}`,
+  }));
+  const taxRates = [
+    { taxRateId: 1, guid: uuid(), name: 'State sales tax', rate: 6.25, default: true },
+    { taxRateId: 2, guid: uuid(), name: 'City tax', rate: 1.75 },
+    { taxRateId: 3, guid: uuid(), name: 'Liquor tax', rate: 9 },
+  ];
+  const courses = ['Starters', 'Mains', 'Desserts', 'Drinks'].map((name, i) => ({
+    courseId: i + 1,
+    guid: uuid(),
+    name,
+  }));
+  const salesCategories = ['Food', 'Beverage', 'Alcohol', 'Retail', 'Other'].map((name, i) => ({
+    salesCategoryId: i + 1,
+    guid: uuid(),
+    name,
+    code: name.toUpperCase(),
+  }));
+  const prepStations = ['Grill', 'Fryer', 'Cold line', 'Bar'].map((name, i) => ({
+    prepStationId: i + 1,
+    guid: uuid(),
+    name,
+  }));
+
+  const strategies = ['No charge', 'Individual', 'Group'] as const;
+  const modifierGroups: CreateModifierGroupInput[] = Array.from({ length: groupCount }, (_, g) => {
+    const pricingStrategy = strategies[g % 3]!;
+    const required = g % 4 === 0;
+    return {
+      modifierGroupId: g + 1,
+      guid: uuid(),
+      name: `${pick(WORDS)} options ${g + 1}`,
+      pricingStrategy,
+      ...(pricingStrategy === 'Group' ? { groupPrice: money(0.5, 3) } : {}),
+      selectionRequirement: required ? 'Required' : 'Optional',
+      minSelection: required ? 1 : 0,
+      maxSelection: 1 + (g % 3),
+      allowMultipleSelection: g % 3 !== 0,
+      pos: true,
+      kiosk: true,
+      onlineOrdering: true,
+      modifiers: Array.from({ length: perGroup }, (_, m) => ({
+        id: m + 1,
+        guid: uuid(),
+        name: `Choice ${m + 1}`,
+        ...(pricingStrategy === 'Individual' ? { price: money(0, 2.5) } : {}),
+        calories: Math.round(next() * 200),
+      })),
+    };
+  });
+
+  const items: CreateItemInput[] = Array.from({ length: itemCount }, (_, i) => {
+    const itemId = i + 1;
+    const drink = i >= itemCount - 30;
+    const name = drink ? `${pick(WORDS)} drink ${itemId}` : `${pick(WORDS)} ${pick(FOODS)} ${itemId}`;
+    const refs = Array.from({ length: 1 + (i % 3) }, (_, r) => ({
+      modifierGroupId: ((i * 7 + r * 13) % groupCount) + 1,
+      position: r,
+    })).filter(
+      (ref, index, all) => all.findIndex((other) => other.modifierGroupId === ref.modifierGroupId) === index,
+    );
+    const base = {
+      itemId,
+      guid: uuid(),
+      name,
+      customerDescription: `${name}, made to order.`,
+      calories: Math.round(200 + next() * 900),
+      containsAlcohol: drink && i % 2 === 0,
+      modifierGroups: refs,
+      prepStationIds: [drink ? 4 : 1 + (i % 3)],
+      courseId: drink ? 4 : 1 + (i % 3),
+      salesCategoryId: drink ? (i % 2 === 0 ? 3 : 2) : 1,
+      taxRateIds: drink && i % 2 === 0 ? [1, 3] : [1, 2],
+      tagIds: [1 + (i % 10), 1 + ((i * 3) % 10)].filter((id, index, all) => all.indexOf(id) === index),
+      // Some items are not sold at the kiosk or through partners.
+      kiosk: i % 11 !== 0,
+      onlineOrderingPartners: i % 7 !== 0,
+    };
+    if (i % 50 === 49) return { ...base, pricingStrategy: 'open', openPrice: true };
+    if (i % 5 === 0) {
+      return {
+        ...base,
+        pricingStrategy: 'size',
+        sizePrice: ['Small', 'Regular', 'Large'].map((size, s) => ({
+          id: s + 1,
+          guid: uuid(),
+          name: size,
+          price: money(4 + s * 2, 6 + s * 3),
+        })),
+      };
+    }
+    return { ...base, basePrice: money(3, 28) };
+  });
+
+  // 30 groups in 3 menus, up to 4 deep: All Day (21 groups), Breakfast (4), Drinks (5).
+  const menuGroups: CreateMenuGroupInput[] = [];
+  const itemsOfGroup = new Map<number, number[]>();
+  let nextGroupId = 1;
+  const addGroup = (fields: Partial<CreateMenuGroupInput> & { name: string }, itemIds: number[] = []) => {
+    const menuGroupId = nextGroupId++;
+    itemsOfGroup.set(menuGroupId, itemIds);
+    menuGroups.push({
+      menuGroupId,
+      guid: uuid(),
+      ...fields,
+      items: itemIds.map((itemId, position) => ({ itemId, position, isRequired: false })),
+    });
+    return menuGroupId;
+  };
+  const foodItems = items.length - 30;
+  let cursor = 1;
+  const takeItems = (count: number) => {
+    const ids: number[] = [];
+    for (let i = 0; i < count && cursor <= foodItems; i++) ids.push(cursor++);
+    return ids;
+  };
+
+  const allDay = addGroup({ name: 'All Day', description: 'Served all day', position: 0, isMenu: true });
+  const sections = ['Starters', 'Mains', 'Sides', 'Desserts'];
+  const perLeaf = Math.floor((foodItems - 40) / 20);
+  for (const [s, section] of sections.entries()) {
+    const sectionId = addGroup(
+      { name: section, parentId: allDay, position: sections.length - s },
+      takeItems(5),
+    );
+    for (let c = 0; c < 3; c++) {
+      const categoryId = addGroup(
+        {
+          name: `${section} ${c + 1}`,
+          parentId: sectionId,
+          position: c,
+          modifierGroups: [{ modifierGroupId: ((s * 3 + c) % groupCount) + 1, position: 0 }],
+          ...(s === 2 && c === 2 ? { visibleInKiosk: false } : {}),
+        },
+        takeItems(perLeaf),
+      );
+      if (c === 0)
+        addGroup(
+          { name: `${section} specials`, parentId: categoryId, position: 0, isSpecial: true },
+          takeItems(2),
+        );
+    }
+  }
+  const breakfast = addGroup({
+    name: 'Breakfast',
+    description: 'Until 11',
+    position: 1,
+    isMenu: true,
+    timeRange: { startTime: '06:00', endTime: '11:00' },
+  });
+  for (let c = 0; c < 3; c++)
+    addGroup({ name: `Breakfast ${c + 1}`, parentId: breakfast, position: c }, takeItems(10));
+  const drinks = addGroup({ name: 'Drinks', position: 2, isMenu: true });
+  for (let c = 0; c < 4; c++) {
+    const first = foodItems + c * 8 + 1;
+    const ids = Array.from({ length: c === 3 ? 6 : 8 }, (_, k) => first + k).filter(
+      (id) => id <= items.length,
+    );
+    addGroup({ name: ['Soft drinks', 'Coffee', 'Beer', 'Wine'][c]!, parentId: drinks, position: c }, ids);
+  }
+  // Left-over food items go to the first section so every item is on a menu.
+  const rest = takeItems(foodItems);
+  if (rest.length > 0) {
+    const first = menuGroups[1]!;
+    first.items = [
+      ...(first.items ?? []),
+      ...rest.map((itemId, k) => ({ itemId, position: 100 + k, isRequired: false })),
+    ];
+    itemsOfGroup.set(first.menuGroupId!, [...(itemsOfGroup.get(first.menuGroupId!) ?? []), ...rest]);
+  }
+
+  return {
+    tags,
+    taxRates,
+    courses,
+    salesCategories,
+    prepStations,
+    modifierGroups,
+    items,
+    menuGroups,
+    menuIds: { allDay, breakfast, drinks },
+    itemsOfGroup,
+  };
+}
+
+/** Stores a generated catalogue in a restaurant, kind by kind (each kind one all-or-nothing batch). */
+export async function loadLargeChain(db: Db, scope: CatalogueScope, catalogue = generateLargeChain()) {
+  await createEntities(db, TAG_STORE, scope, catalogue.tags);
+  await createEntities(db, TAX_RATE_STORE, scope, catalogue.taxRates);
+  await createEntities(db, COURSE_STORE, scope, catalogue.courses);
+  await createEntities(db, SALES_CATEGORY_STORE, scope, catalogue.salesCategories);
+  await createEntities(db, PREP_STATION_STORE, scope, catalogue.prepStations);
+  await createEntities(db, MODIFIER_GROUP_STORE, scope, catalogue.modifierGroups);
+  await createEntities(db, ITEM_STORE, scope, catalogue.items);
+  await createEntities(db, MENU_GROUP_STORE, scope, catalogue.menuGroups);
+  return catalogue;
+}
+
+/**
+ * `brigade seed --large`: the large-chain catalogue in a restaurant that has no items yet (so seeding twice
+ * changes nothing). Returns false when the restaurant already had a catalogue.
+ */
+export async function seedLargeChainOnce(db: Db, scope: CatalogueScope): Promise<boolean> {
+  const existing = await listEntities(db, ITEM_STORE, scope);
+  if (existing.length > 0) return false;
+  await loadLargeChain(db, scope);
+  return true;
+}

@@ -1,0 +1,54 @@
+import type { Executor } from '@brigade/db/database';
+import { restaurants, tenants } from '@brigade/db/schema/tenancy';
+import { notFound } from '@brigade/domain/errors';
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
+/**
+ * The one place that scopes catalogue data to a tenant and restaurant (STYLE: tenant filters live in one
+ * small module; changing it deserves extra review). Every catalogue use-case first resolves its scope here,
+ * and every catalogue query filters with `scopeWhere`.
+ */
+
+/** Who acts, and where. tenantId and restaurantId are unverified until resolveCatalogueScope has run. */
+export interface CatalogueScope {
+  tenantId: number;
+  restaurantId: number;
+  /** Recorded as updatedBy where an entity keeps one (job titles, job assignments). */
+  actor: string;
+}
+
+/** A scope whose restaurant was found under its tenant. */
+export interface ResolvedScope extends CatalogueScope {
+  /** The tenant's IANA time zone: restaurants keep none of their own (spec 01 §3 tenant settings). */
+  timezone: string;
+}
+
+/**
+ * spec 02 §1: the numeric tenantId and restaurantId are first resolved to stored records. One query answers
+ * both questions. A restaurant of another tenant is not found under this one, so its existence does not
+ * leak; access to the tenant itself was checked before this runs (ARCHITECTURE §5).
+ */
+export async function resolveCatalogueScope(ex: Executor, scope: CatalogueScope): Promise<ResolvedScope> {
+  const [row] = await ex
+    .select({ settings: tenants.settings, restaurantId: restaurants.restaurantId })
+    .from(tenants)
+    .leftJoin(
+      restaurants,
+      and(eq(restaurants.tenantId, tenants.tenantId), eq(restaurants.restaurantId, scope.restaurantId)),
+    )
+    .where(eq(tenants.tenantId, scope.tenantId))
+    .limit(1);
+  // spec 02 §8 texts.
+  if (!row) throw notFound(`Tenant with ID ${scope.tenantId} not found`, 'TENANT_NOT_FOUND');
+  if (row.restaurantId === null) {
+    throw notFound(`Restaurant with ID ${scope.restaurantId} not found`, 'RESTAURANT_NOT_FOUND');
+  }
+  return { ...scope, timezone: row.settings?.timezone ?? 'UTC' };
+}
+
+/** The filter every catalogue query carries. */
+export const scopeWhere = (
+  table: { tenantId: PgColumn; restaurantId: PgColumn },
+  scope: { tenantId: number; restaurantId: number },
+): SQL => and(eq(table.tenantId, scope.tenantId), eq(table.restaurantId, scope.restaurantId))!;

@@ -1,0 +1,147 @@
+import type { Executor } from '@brigade/db/database';
+import {
+  type EffectiveSiteConfiguration,
+  effectiveSiteConfiguration,
+} from '@brigade/domain/effective-site-config';
+import { BrigadeError, notFound } from '@brigade/domain/errors';
+import { chooseHeroImage, type HeroImageChoice } from '@brigade/domain/hero-image';
+import {
+  type CreateSiteConfigurationInput,
+  createSiteConfigurationInputSchema,
+  defaultSiteConfiguration,
+  type SiteConfiguration,
+  type SiteConfigurationContent,
+  type UpdateSiteConfigurationInput,
+  updateSiteConfigurationInputSchema,
+} from '@brigade/domain/site-config';
+import { withDefaultFlags } from '@brigade/domain/site-config-edits';
+import { databaseNow } from '../db-clock';
+import { isUniqueViolation } from '../db-errors';
+import { getRestaurantBySlug } from '../tenancy/restaurant-lookup-service';
+import { validateInput } from '../validate';
+import {
+  findSiteConfiguration,
+  insertSiteConfiguration,
+  updateSiteConfigurationRow,
+} from './site-config-repository';
+
+/** Who changed the configuration: a user id, or "system" for start-up work (spec 01 §3 default). */
+export type ModifiedBy = string;
+
+const notConfigured = () => notFound('Site configuration not found', 'SITE_CONFIG_NOT_FOUND');
+const alreadyExists = () =>
+  new BrigadeError('conflict', 'SITE_CONFIG_EXISTS', 'Site configuration already exists');
+
+export async function getSiteConfiguration(ex: Executor): Promise<SiteConfiguration> {
+  const config = await findSiteConfiguration(ex);
+  if (!config) throw notConfigured();
+  return config;
+}
+
+const contentOf = ({ lastModified: _m, lastModifiedBy: _b, version: _v, ...content }: SiteConfiguration) =>
+  content as SiteConfigurationContent;
+
+/** Creates the one site configuration (version 1). A second one is refused. */
+export async function createSiteConfiguration(
+  ex: Executor,
+  input: CreateSiteConfigurationInput,
+  by: ModifiedBy,
+): Promise<SiteConfiguration> {
+  const content = withDefaultFlags(validateInput(createSiteConfigurationInputSchema, input));
+  try {
+    return await ex.transaction(async (tx) =>
+      insertSiteConfiguration(tx, stampTemplates(content, await databaseNow(tx)), by),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyExists();
+    throw error;
+  }
+}
+
+// Templates carry createdAt/updatedAt; those the creator did not give get the creation time.
+function stampTemplates(content: SiteConfigurationContent, now: Date): SiteConfigurationContent {
+  return {
+    ...content,
+    layoutTemplates: content.layoutTemplates.map((t) => ({
+      ...t,
+      createdAt: t.createdAt ?? now,
+      updatedAt: t.updatedAt ?? now,
+    })),
+  };
+}
+
+/**
+ * spec 01 §7.3 "initialize default configuration" (spec 01 §9 defaults). Idempotent: when a configuration
+ * exists it is returned unchanged with created false, also when two callers race.
+ */
+export async function initializeDefaultSiteConfiguration(
+  ex: Executor,
+  by: ModifiedBy,
+): Promise<{ siteConfig: SiteConfiguration; created: boolean }> {
+  const existing = await findSiteConfiguration(ex);
+  if (existing) return { siteConfig: existing, created: false };
+  try {
+    return { siteConfig: await createSiteConfiguration(ex, defaultSiteConfiguration(), by), created: true };
+  } catch (error) {
+    if (error instanceof BrigadeError && error.code === 'SITE_CONFIG_EXISTS') {
+      return { siteConfig: await getSiteConfiguration(ex), created: false };
+    }
+    throw error;
+  }
+}
+
+/**
+ * Applies one edit to the stored configuration: locks it, computes the next content, validates it whole
+ * (the defaults must still name existing entries) and stores it with version + 1 (spec 01 §4).
+ */
+export async function editSiteConfiguration(
+  ex: Executor,
+  by: ModifiedBy,
+  edit: (content: SiteConfigurationContent, now: Date) => SiteConfigurationContent,
+): Promise<SiteConfiguration> {
+  return ex.transaction(async (tx) => {
+    const current = await findSiteConfiguration(tx, { forUpdate: true });
+    if (!current) throw notConfigured();
+    const next = edit(contentOf(current), await databaseNow(tx));
+    const content = withDefaultFlags(validateInput(createSiteConfigurationInputSchema, next));
+    const updated = await updateSiteConfigurationRow(tx, content, by);
+    // spec 01 §8
+    if (!updated) {
+      throw new BrigadeError(
+        'internal',
+        'SITE_CONFIG_UPDATE_LOST',
+        'Failed to retrieve updated site configuration',
+      );
+    }
+    return updated;
+  });
+}
+
+/** spec 01 §7.3 update: any editable field; sent lists and nested objects replace the stored ones. */
+export function updateSiteConfiguration(
+  ex: Executor,
+  input: UpdateSiteConfigurationInput,
+  by: ModifiedBy,
+): Promise<SiteConfiguration> {
+  const changes = validateInput(updateSiteConfigurationInputSchema, input);
+  const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  return editSiteConfiguration(ex, by, (content) => ({ ...content, ...defined }));
+}
+
+/** spec 01 §4 hero image choice; without a site configuration only the last step (the generic image) remains. */
+export async function chooseSiteHeroImage(
+  ex: Executor,
+  request: { image?: string | undefined; category?: string | undefined },
+): Promise<HeroImageChoice> {
+  const config = await findSiteConfiguration(ex);
+  return chooseHeroImage(config?.fallbackImages ?? [], request);
+}
+
+/** spec 01 §7.3 effective restaurant configuration, for the public site of the restaurant with this slug. */
+export async function getEffectiveSiteConfiguration(
+  ex: Executor,
+  slug: string,
+): Promise<EffectiveSiteConfiguration> {
+  const restaurant = await getRestaurantBySlug(ex, slug);
+  return effectiveSiteConfiguration(await getSiteConfiguration(ex), restaurant);
+}

@@ -1,0 +1,30 @@
+import type { Executor } from '@brigade/db/database';
+import {
+  ADMIN_RESTAURANT_LIST_DEFAULT_LIMIT,
+  ADMIN_RESTAURANT_SEARCH_DEFAULT_LIMIT,
+  ADMIN_RESTAURANT_SEARCH_MIN_CHARS,
+} from '@brigade/domain/restaurant';
+import { listRestaurantsWithTenant, type RestaurantWithTenant } from './restaurant-repository';
+
+/**
+ * spec 01 §6: site administrators list and search restaurants across all tenants. An empty or one-letter
+ * search term finds nothing, as for users.
+ */
+export async function listOrSearchAllRestaurants(
+  ex: Executor,
+  query: { limit?: number | undefined; offset?: number | undefined; search?: string | undefined },
+): Promise<RestaurantWithTenant[]> {
+  if (query.search !== undefined) {
+    const term = query.search.trim();
+    if (term.length < ADMIN_RESTAURANT_SEARCH_MIN_CHARS) return [];
+    return listRestaurantsWithTenant(ex, {
+      term,
+      limit: query.limit ?? ADMIN_RESTAURANT_SEARCH_DEFAULT_LIMIT,
+      offset: query.offset ?? 0,
+    });
+  }
+  return listRestaurantsWithTenant(ex, {
+    limit: query.limit ?? ADMIN_RESTAURANT_LIST_DEFAULT_LIMIT,
+    offset: query.offset ?? 0,
+  });
+}

@@ -1,0 +1,57 @@
+import type { Executor } from '@brigade/db/database';
+import { type Actor, decideAccess } from '@brigade/domain/access';
+import { notFound } from '@brigade/domain/errors';
+import type { Restaurant } from '@brigade/domain/restaurant';
+import {
+  findRestaurant,
+  findRestaurantByGuid,
+  findRestaurantBySlug,
+  listRestaurantsOfTenant,
+} from './restaurant-repository';
+import { getTenantOrThrow } from './tenant-service';
+
+export interface RestaurantScope {
+  tenantId: number;
+  restaurantId: number;
+}
+
+/**
+ * A restaurant named by a tenant route: it must belong to that tenant. Another tenant's restaurant is
+ * "Restaurant with ID {id} not found" (spec 01 §8), exactly like one that does not exist.
+ */
+export async function getRestaurantOrThrow(ex: Executor, scope: RestaurantScope): Promise<Restaurant> {
+  const restaurant = await findRestaurant(ex, scope.tenantId, scope.restaurantId);
+  if (!restaurant) throw restaurantNotFound(scope.restaurantId);
+  return restaurant;
+}
+
+export const restaurantNotFound = (restaurantId: number) =>
+  notFound(`Restaurant with ID ${restaurantId} not found`, 'RESTAURANT_NOT_FOUND');
+
+/** spec 01 §7.3 restaurants per tenant; a tenant that does not exist is "Tenant with ID {id} not found". */
+export async function listRestaurants(ex: Executor, tenantId: number): Promise<Restaurant[]> {
+  await getTenantOrThrow(ex, tenantId);
+  return listRestaurantsOfTenant(ex, tenantId);
+}
+
+/**
+ * spec 01 §7.3 restaurant by guid. As for tenants by guid, access is checked once the restaurant's tenant is
+ * known; without access the answer is the spec's "Restaurant not found: {guid}".
+ */
+export async function getRestaurantByGuidFor(ex: Executor, actor: Actor, guid: string): Promise<Restaurant> {
+  const restaurant = await findRestaurantByGuid(ex, guid);
+  if (
+    !restaurant ||
+    decideAccess(actor, { kind: 'tenant', role: 'employee' }, restaurant.tenantId) !== 'allow'
+  ) {
+    throw notFound(`Restaurant not found: ${guid}`, 'RESTAURANT_NOT_FOUND');
+  }
+  return restaurant;
+}
+
+/** spec 01 §7.3 by slug across tenants (public sites resolve restaurants this way); spec 01 §8 text. */
+export async function getRestaurantBySlug(ex: Executor, slug: string): Promise<Restaurant> {
+  const restaurant = await findRestaurantBySlug(ex, slug.toLowerCase());
+  if (!restaurant) throw notFound(`Restaurant not found for slug: ${slug}`, 'RESTAURANT_NOT_FOUND');
+  return restaurant;
+}

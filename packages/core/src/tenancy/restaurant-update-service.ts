@@ -1,0 +1,104 @@
+import type { Executor } from '@brigade/db/database';
+import { BrigadeError, validationError } from '@brigade/domain/errors';
+import { withServerTimestamps } from '@brigade/domain/platform-sync';
+import {
+  type Restaurant,
+  type RestaurantStatusUpdate,
+  restaurantStatusUpdateSchema,
+  type UpdateRestaurantInput,
+  updateRestaurantInputSchema,
+} from '@brigade/domain/restaurant';
+import { slugify } from '@brigade/domain/slug';
+import { withDefaultSeoTitle } from '@brigade/domain/website-config';
+import { databaseNow } from '../db-clock';
+import { isUniqueViolation } from '../db-errors';
+import { validateInput } from '../validate';
+import { type RestaurantScope, restaurantNotFound } from './restaurant-lookup-service';
+import {
+  findSlugHolder,
+  lockRestaurant,
+  type RestaurantChanges,
+  updateRestaurantRow,
+} from './restaurant-repository';
+
+const SLUG_EMPTY = 'Slug must contain letters or digits';
+const slugTaken = (slug: string) => {
+  const message = `Slug ${slug} is already in use`;
+  return new BrigadeError('conflict', 'SLUG_TAKEN', message, { errors: [{ path: 'slug', message }] });
+};
+
+/**
+ * spec 01 §5 Slug availability: the candidate is normalised like a name, and is available unless another
+ * restaurant uses it. The edited restaurant is excluded only when it belongs to the asking tenant, so the
+ * answer says nothing about other tenants' restaurant ids.
+ */
+export async function checkSlugAvailability(
+  ex: Executor,
+  tenantId: number,
+  candidate: string,
+  excludeRestaurantId?: number,
+): Promise<{ slug: string; available: boolean }> {
+  const slug = slugify(candidate);
+  if (!slug) throw validationError(SLUG_EMPTY, [{ path: 'query.slug', message: SLUG_EMPTY }]);
+  const holder = await findSlugHolder(ex, slug);
+  const isExcluded =
+    holder !== null && holder.tenantId === tenantId && holder.restaurantId === excludeRestaurantId;
+  return { slug, available: holder === null || isExcluded };
+}
+
+/**
+ * spec 01 §5 Restaurant update: server fields dropped, the rest validated as a partial restaurant; omitted
+ * fields stay, sent nested documents replace the stored ones. A sent slug is normalised and must be free;
+ * renaming does not change the slug (public URLs stay put). A website configuration without an SEO title
+ * gets the default "{name} - Restaurant"; connectedAt and lastSyncAt stay the server's (spec 01 §5).
+ */
+export async function updateRestaurant(
+  ex: Executor,
+  scope: RestaurantScope,
+  input: UpdateRestaurantInput,
+): Promise<Restaurant> {
+  const data = validateInput(updateRestaurantInputSchema, input);
+  try {
+    return await ex.transaction(async (tx) => {
+      const current = await lockRestaurant(tx, scope.tenantId, scope.restaurantId);
+      if (!current) throw restaurantNotFound(scope.restaurantId);
+      const { slug: sentSlug, websiteConfig, platformSync, ...plain } = data;
+      const changes: RestaurantChanges = Object.fromEntries(
+        Object.entries(plain).filter(([, value]) => value !== undefined),
+      );
+      if (sentSlug !== undefined) {
+        const slug = slugify(sentSlug);
+        if (!slug) throw validationError(SLUG_EMPTY, [{ path: 'slug', message: SLUG_EMPTY }]);
+        const holder = await findSlugHolder(tx, slug);
+        if (holder && holder.restaurantId !== current.restaurantId) throw slugTaken(slug);
+        changes.slug = slug;
+      }
+      if (websiteConfig !== undefined) {
+        changes.websiteConfig = withDefaultSeoTitle(websiteConfig, data.name ?? current.name);
+      }
+      if (platformSync !== undefined) {
+        changes.platformSync = withServerTimestamps(
+          platformSync,
+          current.platformSync,
+          await databaseNow(tx),
+        );
+      }
+      return (await updateRestaurantRow(tx, scope.tenantId, scope.restaurantId, changes))!;
+    });
+  } catch (error) {
+    // Two restaurants claiming one free slug at once: the second insert hits the unique index.
+    if (isUniqueViolation(error, 'restaurants_slug_key')) throw slugTaken(slugify(data.slug ?? ''));
+    throw error;
+  }
+}
+
+/** spec 01 §5: a status update needs a tenantId (minimum 10000001), a restaurantId and active or inactive. */
+export async function updateRestaurantStatus(
+  ex: Executor,
+  input: RestaurantStatusUpdate,
+): Promise<Restaurant> {
+  const data = validateInput(restaurantStatusUpdateSchema, input);
+  const updated = await updateRestaurantRow(ex, data.tenantId, data.restaurantId, { status: data.status });
+  if (!updated) throw restaurantNotFound(data.restaurantId);
+  return updated;
+}

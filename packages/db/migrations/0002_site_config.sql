@@ -1,0 +1,20 @@
+CREATE TABLE "site_configurations" (
+	"slot" text PRIMARY KEY DEFAULT 'platform' NOT NULL,
+	"id" text NOT NULL,
+	"default_layout_template" text NOT NULL,
+	"default_color_scheme" text NOT NULL,
+	"layout_templates" jsonb NOT NULL,
+	"color_schemes" jsonb NOT NULL,
+	"components" jsonb NOT NULL,
+	"fallback_images" jsonb NOT NULL,
+	"fallback_texts" jsonb NOT NULL,
+	"allow_restaurant_overrides" boolean DEFAULT true NOT NULL,
+	"require_approval_for_overrides" boolean DEFAULT false NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"last_modified" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_modified_by" text DEFAULT 'system' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "site_configurations_slot_check" CHECK ("site_configurations"."slot" = 'platform'),
+	CONSTRAINT "site_configurations_version_check" CHECK ("site_configurations"."version" >= 1)
+);

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { type Item, itemSchema } from './item';
+import { MENU_CHANNELS } from './menu-availability';
+import { type MenuGroup, menuGroupSchema } from './menu-group';
+import { type ModifierGroup, modifierGroupSchema } from './modifier-group';
+import { type Tag, tagSchema } from './tag';
+
+/**
+ * A resolved menu (issue 6): a menu group with everything under it in one document, references replaced by
+ * what they reference, in position order. What the menu app, kiosks and public sites read.
+ */
+
+const referenceFields = {
+  modifierGroupId: z.number(),
+  position: z.number(),
+  isRequired: z.boolean().optional(),
+  minSelection: z.number().optional(),
+  maxSelection: z.number().optional(),
+  allowMultipleSelection: z.boolean().optional(),
+  allowDuplicateSelection: z.boolean().optional(),
+};
+
+/** A modifier-group reference with its group (and the group's modifiers). */
+export const resolvedModifierGroupReferenceSchema = z.object({
+  ...referenceFields,
+  modifierGroup: modifierGroupSchema,
+});
+export type ResolvedModifierGroupReference = z.infer<typeof referenceObject> & {
+  modifierGroup: ModifierGroup;
+};
+const referenceObject = z.object(referenceFields);
+
+export const resolvedItemSchema = z.object({
+  ...itemSchema.shape,
+  modifierGroups: z.array(resolvedModifierGroupReferenceSchema),
+  tags: z.array(tagSchema),
+});
+export type ResolvedItem = Omit<Item, 'modifierGroups'> & {
+  modifierGroups: ResolvedModifierGroupReference[];
+  tags: Tag[];
+};
+
+export const resolvedItemReferenceSchema = z.object({
+  itemId: z.number(),
+  position: z.number(),
+  isRequired: z.boolean(),
+  item: resolvedItemSchema,
+});
+export interface ResolvedItemReference {
+  itemId: number;
+  position: number;
+  isRequired: boolean;
+  item: ResolvedItem;
+}
+
+export type ResolvedMenuGroup = Omit<MenuGroup, 'items' | 'modifierGroups' | 'subgroups'> & {
+  items: ResolvedItemReference[];
+  modifierGroups: ResolvedModifierGroupReference[];
+  subgroups: ResolvedMenuGroup[];
+  tags: Tag[];
+};
+
+const {
+  items: _items,
+  modifierGroups: _groups,
+  subgroups: _subgroups,
+  ...groupShape
+} = menuGroupSchema.shape;
+
+/**
+ * Spelled out to a fixed depth rather than as a recursive schema: the OpenAPI document is generated per
+ * endpoint, and a recursive schema would need a shared definition there. Deeper groups are not checked
+ * against the contract (menus are a few levels deep; the large-chain fixture is 4).
+ */
+export const RESOLVED_MENU_SCHEMA_DEPTH = 6;
+const groupAt = (depth: number): z.ZodType =>
+  z.object({
+    ...groupShape,
+    items: z.array(resolvedItemReferenceSchema),
+    modifierGroups: z.array(resolvedModifierGroupReferenceSchema),
+    tags: z.array(tagSchema),
+    subgroups: z.array(depth > 1 ? groupAt(depth - 1) : z.unknown()),
+  });
+export const resolvedMenuGroupSchema = groupAt(RESOLVED_MENU_SCHEMA_DEPTH) as z.ZodType<ResolvedMenuGroup>;
+
+/** The query of the menu reads: a channel, and a moment (ISO date-time; without offset, the restaurant's). */
+export const menuFilterSchema = z.object({
+  channel: z.enum(MENU_CHANNELS, { error: `channel must be one of ${MENU_CHANNELS.join(', ')}` }).optional(),
+  at: z.iso.datetime({ local: true, offset: true, error: 'at must be an ISO date-time' }).optional(),
+});
+export type MenuFilter = z.infer<typeof menuFilterSchema>;
+
+/** spec 02 §2 menu chooser: a parent group's card. */
+export const menuSummarySchema = z.object({
+  menuGroupId: z.number(),
+  guid: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  image: z.string().optional(),
+  position: z.number(),
+  isMenu: z.boolean(),
+});
+export type MenuSummary = z.infer<typeof menuSummarySchema>;
