@@ -1,61 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { generateLargeChain } from '@brigade/core/catalogue/large-chain';
-import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort, load, ROOT, stop, TSX, waitFor } from './processes';
 import { fmt, printTable } from './stats';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const DURATION_S = 8;
 const CONNECTIONS = 10;
 const BATCH_ITEMS = 1_000;
 const BATCH_RUNS = 3;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
-  const started = performance.now();
-  while (performance.now() - started < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-async function load(url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-}
 
 interface Api {
   call(method: string, path: string, body?: unknown): Promise<unknown>;
@@ -85,15 +40,17 @@ async function signIn(origin: string): Promise<Api> {
   };
   const tenants = ((await call('GET', '/me/tenants')) as { data: { tenantId: number }[] }).data;
   const tenantId = tenants[0]!.tenantId;
-  const restaurants = (
-    (await call('GET', `/me/tenants/${tenantId}/restaurants`)) as {
-      data: { restaurantId: number }[];
-    }
-  ).data;
+  // A restaurant of its own: the demo restaurants already have the demo menu.
+  const created = (await call('POST', `/tenants/${tenantId}/restaurants`, {
+    name: `Bench Kitchen ${Date.now()}`,
+    concept: 'Bench',
+    address: { street: '1 Bench Street', city: 'Portland', state: 'ME', zipCode: '04101', country: 'US' },
+    contact: { phone: '+1 207 555 0100', email: 'bench@example.com' },
+  })) as { data: { restaurant: { restaurantId: number } } };
   return {
     call,
     token: sessionToken,
-    base: `/tenants/${tenantId}/restaurants/${restaurants[0]!.restaurantId}`,
+    base: `/tenants/${tenantId}/restaurants/${created.data.restaurant.restaurantId}`,
   };
 }
 
@@ -157,7 +114,11 @@ async function measureEngine(engine: 'pglite' | 'postgres', databaseUrl: string)
 
     const menuPath = `/api/v1${api.base}/menus/${chain.menuIds.allDay}`;
     const json = JSON.stringify(await api.call('GET', `${api.base}/menus/${chain.menuIds.allDay}`));
-    const menu = await load(`${origin}${menuPath}`, { authorization: `Bearer ${api.token}` });
+    const menu = await load(`${origin}${menuPath}`, {
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+      headers: { authorization: `Bearer ${api.token}` },
+    });
     return { engine, loadMs, batchMs, menuBytes: Buffer.byteLength(json), menu, json };
   } finally {
     await stop(brigade);
@@ -201,7 +162,7 @@ export async function benchCatalogue(postgresUrl: string | undefined): Promise<v
   });
   try {
     await waitFor(`http://127.0.0.1:${port}/`);
-    const ref = await load(`http://127.0.0.1:${port}/`);
+    const ref = await load(`http://127.0.0.1:${port}/`, { connections: CONNECTIONS, durationS: DURATION_S });
     const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
     printTable(
       `Catalogue writes: the large-chain catalogue through 8 batch requests; ${BATCH_ITEMS} items in one request (${BATCH_RUNS} runs)`,

@@ -1,58 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort, load, ROOT, stop, TSX, waitFor } from './processes';
 import { fmt, percentile, printTable } from './stats';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const DURATION_S = 8;
 const CONNECTIONS = 50;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitFor(url: string, timeoutMs = 30_000): Promise<number> {
-  const started = performance.now();
-  while (performance.now() - started < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return performance.now() - started;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
-async function load(url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 const SIGNINS = 100;
 
@@ -78,7 +33,11 @@ async function measureAuth(base: string) {
     token = sessionToken;
   }
   latencies.sort((a, b) => a - b);
-  const session = await load(`${base}/api/v1/auth/session`, { authorization: `Bearer ${token}` });
+  const session = await load(`${base}/api/v1/auth/session`, {
+    connections: CONNECTIONS,
+    durationS: DURATION_S,
+    headers: { authorization: `Bearer ${token}` },
+  });
   return { signinP50: percentile(latencies, 50), signinP99: percentile(latencies, 99), session };
 }
 
@@ -115,7 +74,10 @@ async function measureBrigade(engine: 'pglite' | 'postgres', databaseUrl: string
   });
   try {
     const startupMs = await waitFor(`http://127.0.0.1:${port}/healthz`);
-    const health = await load(`http://127.0.0.1:${port}/healthz`);
+    const health = await load(`http://127.0.0.1:${port}/healthz`, {
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+    });
     const auth = await measureAuth(`http://127.0.0.1:${port}`);
     return { engine, startupMs, health, auth };
   } finally {
@@ -136,7 +98,10 @@ export async function benchHttp(postgresUrl: string | undefined): Promise<void> 
   });
   try {
     await waitFor(`http://127.0.0.1:${referencePort}/`);
-    const ref = await load(`http://127.0.0.1:${referencePort}/`);
+    const ref = await load(`http://127.0.0.1:${referencePort}/`, {
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+    });
     const runs = [await measureBrigade('pglite', '')];
     if (postgresUrl)
       runs.push(await withPostgresDatabase(postgresUrl, (url) => measureBrigade('postgres', url)));

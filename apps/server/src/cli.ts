@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { seedLargeChainOnce } from '@brigade/core/catalogue/large-chain';
+import { demoCatalogue, seedLargeChainOnce } from '@brigade/core/catalogue/large-chain';
 import { readCounter, resetCounter } from '@brigade/core/counters/counter-service';
 import { ensureSiteAdmin } from '@brigade/core/identity/admin-users-service';
 import { seedDemo } from '@brigade/core/seed/demo-seed';
@@ -12,8 +12,8 @@ const USAGE = `Usage: npm run brigade -- <command> [options]
 
 Commands:
   migrate                      apply the database migrations
-  seed [--large]               create the demo tenant, restaurant and logins (idempotent); --large also
-                               loads the large-chain catalogue into the first demo restaurant
+  seed [--large]               create the demo tenant, restaurants, menu and logins (idempotent); --large
+                               also loads the large-chain catalogue into the second demo restaurant
   create-admin --email E --password P [--first F --last L]
                                create a site administrator, or promote an existing account
   counters:show --type T [--tenant N --restaurant N]
@@ -72,8 +72,15 @@ async function run(argv: string[]): Promise<number> {
         process.stdout.write(
           `${verb} demo tenant ${result.tenant.tenantId} with restaurants ${result.restaurants.map((r) => r.restaurantId).join(', ')}\n`,
         );
+        const first = result.restaurant;
+        await seedLargeChainOnce(
+          database.db,
+          { tenantId: first.tenantId, restaurantId: first.restaurantId, actor: 'System' },
+          demoCatalogue,
+        );
         if (values.large) {
-          const { tenantId, restaurantId } = result.restaurant;
+          // The first demo restaurant has the small demo menu; the large chain goes into the second.
+          const { tenantId, restaurantId } = result.restaurants[1] ?? first;
           const loaded = await seedLargeChainOnce(database.db, { tenantId, restaurantId, actor: 'System' });
           process.stdout.write(
             loaded

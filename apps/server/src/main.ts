@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { demoCatalogue, seedLargeChainOnce } from '@brigade/core/catalogue/large-chain';
 import { seedDemo } from '@brigade/core/seed/demo-seed';
 import { DataDirInUseError } from '@brigade/db/data-dir-lock';
 import { buildApp } from './app';
@@ -17,7 +18,12 @@ async function main() {
   const app = await buildApp({ deps: createAppDeps(config, database, logProxy) });
 
   const seeded = config.seedDemo ? await seedDemo(database.db) : null;
-  if (seeded) app.log.info({ tenantId: seeded.tenant.tenantId, created: seeded.created }, 'demo data ready');
+  if (seeded) {
+    // STYLE: a newcomer's first start has a demo menu to look at, in the first demo restaurant.
+    const { tenantId, restaurantId } = seeded.restaurant;
+    await seedLargeChainOnce(database.db, { tenantId, restaurantId, actor: 'System' }, demoCatalogue);
+    app.log.info({ tenantId: seeded.tenant.tenantId, created: seeded.created }, 'demo data ready');
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -302,9 +302,17 @@ export async function loadLargeChain(db: Db, scope: CatalogueScope, catalogue = 
  * `brigade seed --large`: the large-chain catalogue in a restaurant that has no items yet (so seeding twice
  * changes nothing). Returns false when the restaurant already had a catalogue.
  */
-export async function seedLargeChainOnce(db: Db, scope: CatalogueScope): Promise<boolean> {
+export async function seedLargeChainOnce(
+  db: Db,
+  scope: CatalogueScope,
+  catalogue: LargeChainCatalogue | (() => LargeChainCatalogue) = generateLargeChain,
+): Promise<boolean> {
   const existing = await listEntities(db, ITEM_STORE, scope);
   if (existing.length > 0) return false;
-  await loadLargeChain(db, scope);
+  await loadLargeChain(db, scope, typeof catalogue === 'function' ? catalogue() : catalogue);
   return true;
 }
+
+/** The demo restaurant's menu at `npm start`: the same generator, sized for a single restaurant. */
+export const demoCatalogue = () =>
+  generateLargeChain({ items: 36, modifierGroups: 8, modifiersPerGroup: 4, seed: 7 });
