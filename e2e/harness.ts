@@ -110,6 +110,9 @@ export interface Harness {
   api: string;
   authOrigin: string;
   targetOrigin: string;
+  /** A free origin the server trusts, for tests that serve their own page (e.g. a component fixture). */
+  fixturePort: number;
+  fixtureOrigin: string;
   browser: Browser;
   newContext: (viewport?: { width: number; height: number }) => Promise<BrowserContext>;
   stop: () => Promise<void>;
@@ -124,9 +127,15 @@ export async function startHarness(): Promise<Harness> {
     throw new Error('apps/auth/dist is missing: run `npm run build:web` first');
   }
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const [apiPort, authPort, targetPort] = [await freePort(), await freePort(), await freePort()];
+  const [apiPort, authPort, targetPort, fixturePort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const authOrigin = `http://${HOST}:${authPort}`;
   const targetOrigin = `http://${HOST}:${targetPort}`;
+  const fixtureOrigin = `http://${HOST}:${fixturePort}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'brigade-e2e-'));
   let output = '';
   const child: ChildProcess = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
@@ -136,9 +145,10 @@ export async function startHarness(): Promise<Harness> {
       PORT: String(apiPort),
       AUTH_APP_PORT: String(authPort),
       BRIGADE_DATA_DIR: dataDir,
+      BRIGADE_MEDIA_DIR: join(dataDir, 'media'),
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
-      BRIGADE_APP_ORIGINS: [authOrigin, targetOrigin].join(','),
+      BRIGADE_APP_ORIGINS: [authOrigin, targetOrigin, fixtureOrigin].join(','),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     // its own process group: tsx runs the server in a child process, and both must go at the end
@@ -197,6 +207,8 @@ export async function startHarness(): Promise<Harness> {
       api,
       authOrigin,
       targetOrigin,
+      fixturePort,
+      fixtureOrigin,
       browser: launched,
       newContext: (viewport = { width: 1280, height: 800 }) => launched.newContext({ viewport }),
       stop,

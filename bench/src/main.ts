@@ -1,6 +1,8 @@
 import { benchCatalogue } from './catalogue.bench';
 import { benchCounters } from './counters.bench';
+import { benchDomains } from './domains.bench';
 import { benchHttp } from './http.bench';
+import { benchImages } from './images.bench';
 
 /**
  * `npm run bench`: prints figures; it asserts nothing about speed (goals are read from the figures, not
@@ -11,6 +13,8 @@ const BENCHES: Record<string, () => Promise<void>> = {
   counters: () => benchCounters(postgresUrl),
   http: () => benchHttp(postgresUrl),
   catalogue: () => benchCatalogue(postgresUrl),
+  domains: () => benchDomains(postgresUrl),
+  images: () => benchImages(),
 };
 
 const selected = process.argv.slice(2).filter((arg) => arg !== '--');

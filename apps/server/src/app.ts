@@ -14,7 +14,10 @@ import { registerWebApps } from './plugins/web-apps';
 import { adminUserRoutes } from './routes/admin-users';
 import { authRoutes } from './routes/auth';
 import { catalogueRoutes, jobTitleRoutes, menuRoutes } from './routes/catalogue';
+import { domainRoutes } from './routes/domains';
 import { registerHealthRoutes } from './routes/health';
+import { hostingRoutes } from './routes/hosting';
+import { imageRoutes, registerImageSupport } from './routes/images';
 import { meRoutes } from './routes/me';
 import { metaRoutes } from './routes/meta';
 import { restaurantRoutes } from './routes/restaurants';
@@ -32,6 +35,9 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...catalogueRoutes,
   ...jobTitleRoutes,
   ...menuRoutes,
+  ...domainRoutes,
+  ...hostingRoutes,
+  ...imageRoutes,
 ];
 
 export interface BuildAppOptions {
@@ -66,6 +72,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   registerIdentity(app, deps);
   registerHealthRoutes(app, deps);
+  registerImageSupport(app, deps);
+  app.addHook('onClose', () => deps.domains.close());
   const endpoints = [...ENDPOINTS, ...(options.extraEndpoints?.endpoints ?? [])];
   await registerOpenApi(app, endpoints, deps.version);
   registerContractRoutes(

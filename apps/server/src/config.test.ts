@@ -20,6 +20,11 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailFrom: 'Brigade <no-reply@brigade.local>',
       secureCookies: false,
+      baseDomain: 'brigade.test',
+      dnsServers: [],
+      hosting: null,
+      hostingProjectId: 'brigade',
+      media: { storage: 'local', dir: './.data/media', baseUrl: 'http://localhost:3002/media' },
     });
   });
 
@@ -59,6 +64,25 @@ describe('loadConfig', () => {
       seedDemo: false,
       trustProxy: true,
     });
+  });
+
+  it('configures image storage: local by default, S3 with its variables (all required)', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://brigade.example.com' }).media).toEqual({
+      storage: 'local',
+      dir: './.data/media',
+      baseUrl: 'https://brigade.example.com/media',
+    });
+    expect(() => loadConfig({ IMAGE_STORAGE: 's3', S3_BUCKET: 'b' })).toThrow(
+      '  S3_ENDPOINT: required when IMAGE_STORAGE is s3',
+    );
+    const s3 = loadConfig({
+      IMAGE_STORAGE: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'media',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+    }).media;
+    expect(s3).toMatchObject({ storage: 's3', baseUrl: 'http://127.0.0.1:9000/media' });
   });
 
   it('stops with a message naming each bad variable and its value', () => {

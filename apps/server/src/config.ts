@@ -61,6 +61,50 @@ const configSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Brigade <no-reply@brigade.local>'),
+  // spec 01 §9: generated subdomains live under the configured base domain (issue 5).
+  BRIGADE_BASE_DOMAIN: z
+    .string()
+    .regex(
+      /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/i,
+      'must be a domain name such as sites.example.com',
+    )
+    .default('brigade.test'),
+  // The hosting provider's domains API (Vercel); without a token the built-in emulator answers.
+  HOSTING_API_URL: z
+    .url({ error: 'must be a URL such as https://api.vercel.com' })
+    .default('https://api.vercel.com'),
+  HOSTING_TOKEN: z.string().min(1).optional(),
+  HOSTING_PROJECT_ID: z.string().min(1).default('brigade'),
+  HOSTING_TEAM_ID: z.string().min(1).optional(),
+  // Name servers of domain ownership checks ("ip" or "ip:port", comma-separated); the system's when unset.
+  DNS_SERVERS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((server) => server.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:]+\])(:\d{1,5})?$|^[0-9a-f:]+$/i,
+            'must be a comma-separated list of IP addresses, each with an optional :port',
+          ),
+      ),
+    ),
+  IMAGE_STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  BRIGADE_MEDIA_DIR: z.string().min(1, 'must not be empty').default('./.data/media'),
+  BRIGADE_MEDIA_URL: z.url({ error: 'must be a URL such as https://brigade.example.com/media' }).optional(),
+  S3_ENDPOINT: z.url({ error: 'must be a URL such as https://s3.eu-west-1.amazonaws.com' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z.url({ error: 'must be a URL such as https://cdn.example.com' }).optional(),
 });
 
 export interface Config {
@@ -85,7 +129,24 @@ export interface Config {
   mailFrom: string;
   /** Session cookies get the Secure flag everywhere but plain-HTTP development and tests. */
   secureCookies: boolean;
+  /** The domain generated restaurant subdomains live under (spec 01 §9). */
+  baseDomain: string;
+  /** Name servers for DNS TXT ownership checks; empty means the system's. */
+  dnsServers: string[];
+  /** The hosting provider: its API and token, or null to use the in-process emulator. */
+  hosting: { apiUrl: string; token: string; projectId: string; teamId: string | undefined } | null;
+  hostingProjectId: string;
+  /** Where uploaded images go (issue 7): files under `dir` served at `baseUrl`, or an S3-compatible bucket. */
+  media: MediaConfig;
 }
+
+export type MediaConfig =
+  | { storage: 'local'; dir: string; baseUrl: string }
+  | {
+      storage: 's3';
+      baseUrl: string;
+      s3: { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
+    };
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -105,6 +166,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.IMAGE_STORAGE === 's3') {
+    const missing = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter(
+      (name) => !c[name as keyof typeof c],
+    );
+    if (missing.length > 0)
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((n) => `  ${n}: required when IMAGE_STORAGE is s3`).join('\n')}`,
+      );
+  }
   const authAppPort = c.AUTH_APP_PORT ?? (c.NODE_ENV === 'development' ? 3000 : undefined);
   const publicOrigin = c.PUBLIC_URL ? new URL(c.PUBLIC_URL).origin : undefined;
   const localOrigins = (port: number | undefined) =>
@@ -135,5 +205,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     secureCookies: c.NODE_ENV === 'production' || (c.PUBLIC_URL?.startsWith('https://') ?? false),
+    baseDomain: c.BRIGADE_BASE_DOMAIN.toLowerCase(),
+    dnsServers: c.DNS_SERVERS,
+    hosting: c.HOSTING_TOKEN
+      ? {
+          apiUrl: c.HOSTING_API_URL,
+          token: c.HOSTING_TOKEN,
+          projectId: c.HOSTING_PROJECT_ID,
+          teamId: c.HOSTING_TEAM_ID,
+        }
+      : null,
+    hostingProjectId: c.HOSTING_PROJECT_ID,
+    media:
+      c.IMAGE_STORAGE === 's3'
+        ? {
+            storage: 's3',
+            baseUrl: (c.S3_PUBLIC_URL ?? `${c.S3_ENDPOINT!.replace(/\/$/, '')}/${c.S3_BUCKET}`).replace(
+              /\/$/,
+              '',
+            ),
+            s3: {
+              endpoint: c.S3_ENDPOINT!,
+              region: c.S3_REGION,
+              bucket: c.S3_BUCKET!,
+              accessKeyId: c.S3_ACCESS_KEY_ID!,
+              secretAccessKey: c.S3_SECRET_ACCESS_KEY!,
+            },
+          }
+        : {
+            storage: 'local',
+            dir: c.BRIGADE_MEDIA_DIR,
+            baseUrl: (c.BRIGADE_MEDIA_URL ?? `${publicOrigin ?? `http://localhost:${c.PORT}`}/media`).replace(
+              /\/$/,
+              '',
+            ),
+          },
   };
 }

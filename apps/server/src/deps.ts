@@ -1,5 +1,9 @@
+import type { HostCache } from '@brigade/core/domains/resolution-service';
+import type { TxtResolver } from '@brigade/core/domains/verification-service';
+import type { HostingClient } from '@brigade/core/hosting/hosting-client';
 import type { IdentityDeps } from '@brigade/core/identity/auth-service';
 import type { Database } from '@brigade/db/database';
+import type { ImageStorage } from '@brigade/images/storage';
 import type { Config } from './config';
 
 /** What handlers may use: passed explicitly, never read from globals. */
@@ -8,4 +12,22 @@ export interface AppDeps {
   database: Database;
   version: string;
   identity: IdentityDeps;
+  /** Domain mappings (issue 5): the host cache of resolution and tls-ask, and how changes are announced. */
+  domains: DomainDeps;
+  /** Where uploaded images are stored (issue 7). */
+  imageStorage: ImageStorage;
+}
+
+export interface DomainDeps {
+  baseDomain: string;
+  hostCache: HostCache;
+  /** DNS lookups of ownership verification, on DNS_SERVERS when configured. */
+  resolver: TxtResolver;
+  /** Clears the host cache here and on every other instance sharing the database. */
+  onChange: () => Promise<void>;
+  /** The hosting provider's client (the emulator, started on first use, when no token is configured). */
+  hosting: () => Promise<HostingClient>;
+  /** Resolves once this instance listens for other instances' changes. */
+  ready: Promise<void>;
+  close: () => Promise<void>;
 }

@@ -1,8 +1,15 @@
 import { readFileSync } from 'node:fs';
+import { HostCache } from '@brigade/core/domains/resolution-service';
+import { createTxtResolver } from '@brigade/core/domains/verification-service';
+import { HostingClient } from '@brigade/core/hosting/hosting-client';
+import { type HostingEmulator, startHostingEmulator } from '@brigade/core/hosting/hosting-emulator';
 import { createMailer } from '@brigade/core/identity/mailer';
 import { lockDataDir } from '@brigade/db/data-dir-lock';
 import { type Database, openDatabase } from '@brigade/db/database';
 import { runMigrations } from '@brigade/db/migrate';
+import { openChangeChannel } from '@brigade/db/notifications';
+import { S3Storage } from '@brigade/images/s3-storage';
+import { type ImageStorage, LocalDiskStorage } from '@brigade/images/storage';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
 
@@ -55,11 +62,58 @@ export function createAppDeps(
     config,
     database,
     version: VERSION,
+    domains: createDomainDeps(config, database),
+    imageStorage: createImageStorage(config),
     identity: {
       db: database.db,
       mailer,
       appOrigins: config.appOrigins,
       defaultResetUrl: `${config.authUrl}/reset-password`,
+    },
+  };
+}
+
+/** The configured image storage: files on local disk (default) or an S3-compatible bucket. */
+export function createImageStorage(config: Config): ImageStorage {
+  const media = config.media;
+  return media.storage === 's3'
+    ? new S3Storage({ ...media.s3, publicBaseUrl: media.baseUrl })
+    : new LocalDiskStorage(media.dir, media.baseUrl);
+}
+
+/**
+ * The host cache of resolution and tls-ask (issue 5). A change clears it here at once and, through
+ * PostgreSQL LISTEN/NOTIFY, on every other instance sharing the database (docs/decisions/010-domains.md).
+ */
+export function createDomainDeps(config: Config, database: Database): AppDeps['domains'] {
+  const hostCache = new HostCache();
+  const channel = openChangeChannel(database, 'brigade_domain_mappings', () => hostCache.clear());
+  let emulator: Promise<HostingEmulator> | undefined;
+  let client: Promise<HostingClient> | undefined;
+  const hosting = () => {
+    if (client) return client;
+    if (config.hosting) {
+      const { apiUrl, token, projectId, teamId } = config.hosting;
+      client = Promise.resolve(new HostingClient({ baseUrl: apiUrl, token, projectId, teamId }));
+    } else {
+      // No token: the in-process emulator of the provider's API (started on first use).
+      emulator = startHostingEmulator();
+      client = emulator.then(
+        (e) => new HostingClient({ baseUrl: e.url, token: 'emulator', projectId: config.hostingProjectId }),
+      );
+    }
+    return client;
+  };
+  return {
+    hosting,
+    baseDomain: config.baseDomain,
+    hostCache,
+    resolver: createTxtResolver(config.dnsServers),
+    onChange: () => channel.notify(),
+    ready: channel.ready,
+    close: async () => {
+      await channel.close();
+      await (await emulator)?.close();
     },
   };
 }

@@ -1,7 +1,10 @@
 import * as adminUsers from './admin-users';
 import * as auth from './auth';
 import { CATALOGUE_ENDPOINTS } from './catalogue';
+import * as domains from './domains';
 import type { Endpoint } from './endpoint';
+import * as hosting from './hosting';
+import * as images from './images';
 import * as me from './me';
 import * as menus from './menus';
 import { getApiInfo } from './meta';
@@ -26,4 +29,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(siteConfig),
   ...CATALOGUE_ENDPOINTS,
   ...endpointsOf(menus),
+  ...endpointsOf(domains),
+  ...endpointsOf(hosting),
+  ...endpointsOf(images),
 ];

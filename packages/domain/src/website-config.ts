@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageRefSchema } from './catalogue/image-ref';
 
 /**
  * A restaurant's public website configuration (spec 01 §3 "Website config"), stored as a JSONB document.
@@ -9,9 +10,9 @@ import { z } from 'zod';
 /** spec 01 §5 Restaurant: colours are "#" plus 6 hex digits. */
 export const hexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Must be a valid hex color');
 
-// Images (logo, icon, hero, ogImage, block images) are plain strings: the spec allows a URL or an
-// optimized-image JSON string (spec 01 §5 Site configuration), which only the image helpers interpret.
-const imageSchema = z.string();
+// Images (logo, icon, hero, ogImage, block images): a web URL or an optimized-image JSON string (spec 01 §5
+// Site configuration; issue 7 §5), or empty for "none".
+const imageSchema = imageRefSchema().or(z.literal(''));
 
 /** spec 01 §5 Restaurant: SEO title max 60, description max 160. */
 export const SEO_TITLE_MAX = 60;

@@ -46,6 +46,34 @@ async function restaurant() {
 }
 
 describe('items (spec 02 §5)', () => {
+  it('refuses references to tags, tax rates, stations, courses and sales categories the restaurant lacks', async () => {
+    const r = await restaurant();
+    const tag = await r.create('tags', { name: 'Vegan' });
+    const item = { name: 'Soup', basePrice: 6 };
+    expect(
+      await r.errors('POST', 'items', {
+        ...item,
+        tagIds: [tag.tagId, 999],
+        courseId: 77,
+        taxRateIds: [5],
+      }),
+    ).toEqual([
+      { path: 'tagIds.1', message: 'Tag with ID 999 not found' },
+      { path: 'taxRateIds.0', message: 'Tax rate with ID 5 not found' },
+      { path: 'courseId', message: 'Course with ID 77 not found' },
+    ]);
+    // In a batch the row is named, and nothing is stored.
+    expect(await r.errors('POST', 'items/batch', [item, { ...item, prepStationIds: [3] }])).toEqual([
+      { path: '1.prepStationIds.0', message: 'Prep station with ID 3 not found' },
+    ]);
+    expect((await r.send('GET', 'items')).body.data).toEqual([]);
+    const ok = await r.create('items', { ...item, tagIds: [tag.tagId] });
+    expect(ok.tagIds).toEqual([tag.tagId]);
+    expect(await r.errors('POST', 'menu-groups', { name: 'Lunch', tagIds: [tag.tagId, 404] })).toEqual([
+      { path: 'tagIds.1', message: 'Tag with ID 404 not found' },
+    ]);
+  });
+
   it('applies the pricing strategies, on create and on the merged record of an update', async () => {
     const r = await restaurant();
     expect(await r.errors('POST', 'items', { name: 'A' })).toEqual([

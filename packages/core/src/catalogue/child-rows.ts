@@ -141,3 +141,42 @@ export async function storedIds(
     .where(and(scopeWhere(table, scope), inArray(idColumn, wanted)))) as { id: number }[];
   return new Set(rows.map((row) => row.id));
 }
+
+/** A field of a record that holds the id (or list of ids) of another entity of the restaurant. */
+export interface ReferenceField {
+  field: string;
+  table: ChildTable;
+  idColumn: PgColumn;
+  label: string;
+}
+
+/**
+ * For each record (by index), an error per referenced id that the restaurant does not have: one query per
+ * referenced kind for the whole write, whatever the number of records.
+ */
+export async function missingReferenceErrors(
+  ex: Executor,
+  scope: ResolvedScope,
+  records: readonly Row[],
+  fields: readonly ReferenceField[],
+): Promise<Map<number, RecordError[]>> {
+  const errors = new Map<number, RecordError[]>();
+  const idsOf = (value: unknown): number[] =>
+    Array.isArray(value) ? (value as number[]) : typeof value === 'number' ? [value] : [];
+  for (const reference of fields) {
+    const wanted = records.flatMap((record) => idsOf(record[reference.field]));
+    if (wanted.length === 0) continue;
+    const found = await storedIds(ex, reference.table, reference.idColumn, scope, wanted);
+    records.forEach((record, index) => {
+      const value = record[reference.field];
+      idsOf(value).forEach((id, position) => {
+        if (found.has(id)) return;
+        const path = Array.isArray(value) ? `${reference.field}.${position}` : reference.field;
+        const list = errors.get(index) ?? [];
+        list.push({ index, path, message: `${reference.label} with ID ${id} not found` });
+        errors.set(index, list);
+      });
+    });
+  }
+  return errors;
+}

@@ -5,6 +5,7 @@ import {
   menuGroupModifierGroups,
   menuGroups,
   modifierGroups,
+  tags,
 } from '@brigade/db/schema/catalogue';
 import { MENU_GROUP_KIND } from '@brigade/domain/catalogue/kinds';
 import {
@@ -18,6 +19,7 @@ import {
   childRecord,
   duplicateErrors,
   groupChildren,
+  missingReferenceErrors,
   selectChildren,
   storedIds,
   writeChildren,
@@ -184,9 +186,13 @@ async function checkMenuGroupReferences(
     ...groups.flatMap((g) => g.subgroups),
   ]);
   const groupExists = (id: number) => written.has(id) || groupIds.has(id);
+  const missingTags = await missingReferenceErrors(ex, scope, records, [
+    { field: 'tagIds', table: tags, idColumn: tags.tagId, label: 'Tag' },
+  ]);
 
   return groups.flatMap((group, index) => {
     const errors: RecordError[] = [
+      ...(missingTags.get(index) ?? []),
       ...itemReferenceErrors(index, group.items, itemIds),
       ...modifierGroupReferenceErrors(
         index,

@@ -1,9 +1,14 @@
 import {
+  courses,
   itemModifierGroups,
   itemSizePrices,
   items,
   modifierGroups,
   modifiers,
+  prepStations,
+  salesCategories,
+  tags,
+  taxRates,
 } from '@brigade/db/schema/catalogue';
 import { ITEM_KIND, MODIFIER_GROUP_KIND } from '@brigade/domain/catalogue/kinds';
 import type { ModifierGroupReference } from '@brigade/domain/catalogue/modifier-group';
@@ -12,6 +17,8 @@ import {
   duplicateErrors,
   fillLocalIds,
   groupChildren,
+  missingReferenceErrors,
+  type ReferenceField,
   selectChildren,
   storedIds,
   writeChildren,
@@ -63,6 +70,28 @@ export const MODIFIER_GROUP_STORE: KindStore = {
       ),
     ),
 };
+
+/**
+ * The other entities an item points at by id. They must exist in the same restaurant, so that a menu never
+ * shows a tag, tax rate or station that is not there (spec 02 §3 lists them as plain id fields).
+ */
+const ITEM_REFERENCES: readonly ReferenceField[] = [
+  { field: 'tagIds', table: tags, idColumn: tags.tagId, label: 'Tag' },
+  { field: 'taxRateIds', table: taxRates, idColumn: taxRates.taxRateId, label: 'Tax rate' },
+  {
+    field: 'prepStationIds',
+    table: prepStations,
+    idColumn: prepStations.prepStationId,
+    label: 'Prep station',
+  },
+  { field: 'courseId', table: courses, idColumn: courses.courseId, label: 'Course' },
+  {
+    field: 'salesCategoryId',
+    table: salesCategories,
+    idColumn: salesCategories.salesCategoryId,
+    label: 'Sales category',
+  },
+];
 
 /** Items (spec 02 §3) with their size prices and modifier-group references, each in its own table. */
 export const ITEM_STORE: KindStore = {
@@ -128,7 +157,9 @@ export const ITEM_STORE: KindStore = {
       (record.modifierGroups as ModifierGroupReference[]).map((ref) => ref.modifierGroupId),
     );
     const found = await storedIds(ex, modifierGroups, modifierGroups.modifierGroupId, scope, referenced);
+    const missing = await missingReferenceErrors(ex, scope, records, ITEM_REFERENCES);
     return records.flatMap((record, index) => [
+      ...(missing.get(index) ?? []),
       ...duplicateErrors(
         index,
         record.sizePrice as Row[],

@@ -12,6 +12,7 @@ import {
   tags,
   taxRates,
 } from '@brigade/db/schema/catalogue';
+import { domainMappings } from '@brigade/db/schema/domains';
 import { restaurants, tenants } from '@brigade/db/schema/tenancy';
 import type { CounterScope, EntityType } from '@brigade/domain/counters';
 import { and, asc, between, eq } from 'drizzle-orm';
@@ -49,7 +50,15 @@ export const ID_OWNERS: Record<EntityType, IdOwnerCheck | null> = {
       .limit(1);
     return rows[0]?.id ?? null;
   },
-  domainMappings: null,
+  domainMappings: async (ex, _scope, from, to) => {
+    const rows = await ex
+      .select({ id: domainMappings.domainId })
+      .from(domainMappings)
+      .where(between(domainMappings.domainId, from, to))
+      .orderBy(domainMappings.domainId)
+      .limit(1);
+    return rows[0]?.id ?? null;
+  },
   items: restaurantIdOwner(items, items.itemId),
   courses: restaurantIdOwner(courses, courses.courseId),
   salesCategories: restaurantIdOwner(salesCategories, salesCategories.salesCategoryId),

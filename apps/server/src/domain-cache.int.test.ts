@@ -1,0 +1,123 @@
+import { openDatabase } from '@brigade/db/database';
+import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { createAppDeps } from './runtime';
+import { useTestApp } from './test-app';
+import { asBearer, type Session, signInAs } from './test-client';
+
+/**
+ * The host cache of resolution and tls-ask is invalidated on any change, on every server instance, within a
+ * second (issue 5): on PostgreSQL two instances with their own connections share one database and hear each
+ * other's changes through LISTEN/NOTIFY.
+ */
+const t = useTestApp();
+const isPostgres = process.env.BRIGADE_TEST_ENGINE === 'postgres';
+
+let second: FastifyInstance | undefined;
+let closeSecond: (() => Promise<void>) | undefined;
+let owner: Session;
+let tenant: { guid: string; tenantId: number };
+let restaurant: { guid: string };
+
+beforeAll(async () => {
+  const db = t.database.db;
+  tenant = await makeTenant(db);
+  restaurant = await makeRestaurant(db, tenant.tenantId);
+  const user = await makeUser(db, { tenantId: tenant.tenantId, role: 'owner' });
+  owner = await signInAs(t.app, user.email, TEST_PASSWORD);
+  if (isPostgres) {
+    const url = t.database.pool!.options.connectionString!;
+    const database = await openDatabase({ url, poolMax: 4 });
+    const deps = createAppDeps(
+      { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), port: 0 },
+      database,
+    );
+    second = await buildApp({ deps });
+    await deps.domains.ready;
+    closeSecond = async () => {
+      await second?.close();
+      await database.close();
+    };
+  }
+});
+afterAll(async () => closeSecond?.());
+
+const resolveOn = async (app: FastifyInstance, host: string) =>
+  (await app.inject({ method: 'GET', url: `/api/v1/public/resolve?host=${host}` })).json();
+
+async function within(ms: number, check: () => Promise<boolean>) {
+  const start = Date.now();
+  while (Date.now() - start < ms) {
+    if (await check()) return Date.now() - start;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`not within ${ms} ms`);
+}
+
+describe('host cache invalidation', () => {
+  it('serves repeated lookups from the cache and clears it on change (one instance)', async () => {
+    const create = await asBearer(t.app, owner, {
+      method: 'POST',
+      url: '/api/v1/domain-mappings',
+      payload: {
+        domain: 'cache-one.example.com',
+        domainType: 'custom',
+        tenantGuid: tenant.guid,
+        restaurantGuid: restaurant.guid,
+      },
+    });
+    const { guid } = create.json().data.mapping;
+    expect((await resolveOn(t.app, 'cache-one.example.com')).found).toBe(true);
+    await asBearer(t.app, owner, {
+      method: 'PATCH',
+      url: `/api/v1/domain-mappings/${guid}`,
+      payload: { isActive: false },
+    });
+    expect((await resolveOn(t.app, 'cache-one.example.com')).found).toBe(false);
+  });
+
+  it.skipIf(!isPostgres)('clears the cache of another instance within a second (LISTEN/NOTIFY)', async () => {
+    const other = second!;
+    const create = await asBearer(t.app, owner, {
+      method: 'POST',
+      url: '/api/v1/domain-mappings',
+      payload: {
+        domain: 'cache-two.example.com',
+        domainType: 'subdomain',
+        tenantGuid: tenant.guid,
+        restaurantGuid: restaurant.guid,
+      },
+    });
+    const { guid } = create.json().data.mapping;
+    // Instance two caches the mapping (found), then instance one deactivates it.
+    expect((await resolveOn(other, 'cache-two.example.com')).found).toBe(true);
+    const ask = async () =>
+      (await other.inject({ method: 'GET', url: '/api/v1/domains/tls-ask?domain=cache-two.example.com' }))
+        .statusCode;
+    expect(await ask()).toBe(200);
+    await asBearer(t.app, owner, {
+      method: 'PATCH',
+      url: `/api/v1/domain-mappings/${guid}`,
+      payload: { isActive: false },
+    });
+    const took = await within(1000, async () => !(await resolveOn(other, 'cache-two.example.com')).found);
+    expect(took).toBeLessThan(1000);
+    expect(await ask()).toBe(404);
+    // And a miss cached on instance two is cleared by a create on instance one.
+    expect((await resolveOn(other, 'cache-three.example.com')).found).toBe(false);
+    await asBearer(t.app, owner, {
+      method: 'POST',
+      url: '/api/v1/domain-mappings',
+      payload: {
+        domain: 'cache-three.example.com',
+        domainType: 'subdomain',
+        tenantGuid: tenant.guid,
+        restaurantGuid: restaurant.guid,
+      },
+    });
+    await within(1000, async () => (await resolveOn(other, 'cache-three.example.com')).found);
+  });
+});

@@ -1,0 +1,135 @@
+import {
+  bulkCreateDomainMappings,
+  bulkUpdateDomainMappings,
+  checkDomainAvailability,
+  createDomainMapping,
+  createGeneratedSubdomain,
+  deleteDomainMapping,
+  getDomainMapping,
+  getDomainMappingStatus,
+  queryDomainMappings,
+  resolvePublicRestaurant,
+  searchDomainMappings,
+  tlsAsk,
+  transferDomainMapping,
+  updateDomainMapping,
+  validateDomain,
+  verifyDomainMapping,
+} from '@brigade/contracts/domains';
+import * as mappings from '@brigade/core/domains/domain-mapping-service';
+import {
+  mayIssueCertificate,
+  resolvePublicRestaurant as resolve,
+} from '@brigade/core/domains/resolution-service';
+import { verifyDomainOwnership } from '@brigade/core/domains/verification-service';
+import {
+  type DomainMapping,
+  isUsable,
+  needsSslRenewal,
+  needsVerification,
+  protocolFor,
+  verificationRecordName,
+} from '@brigade/domain/domain-mapping';
+import { notFound } from '@brigade/domain/errors';
+import type { AppDeps } from '../deps';
+import { implement } from '../plugins/contract-routes';
+
+const ctxOf = (deps: AppDeps): mappings.DomainContext => ({
+  db: deps.database.db,
+  baseDomain: deps.domains.baseDomain,
+  onChange: deps.domains.onChange,
+});
+const mappingResult = (mapping: DomainMapping) => ({ success: true as const, data: { mapping } });
+
+export const domainRoutes = [
+  implement(createDomainMapping, async ({ body, actor, deps }) =>
+    mappingResult(await mappings.createDomainMapping(ctxOf(deps), actor, body)),
+  ),
+  implement(createGeneratedSubdomain, async ({ body, actor, deps }) =>
+    mappingResult(await mappings.createGeneratedSubdomain(ctxOf(deps), actor, body)),
+  ),
+  implement(queryDomainMappings, async ({ query, actor, deps }) => ({
+    success: true as const,
+    data: { mappings: await mappings.queryMappings(ctxOf(deps), actor, query) },
+  })),
+  implement(searchDomainMappings, async ({ query, actor, deps }) => ({
+    success: true as const,
+    data: { mappings: await mappings.searchMappings(ctxOf(deps), actor, query.prefix, query.limit) },
+  })),
+  implement(checkDomainAvailability, async ({ query, deps }) => ({
+    success: true as const,
+    data: await mappings.checkDomainAvailability(ctxOf(deps), query.domain, {
+      guid: query.excludeGuid,
+      domainId: query.excludeDomainId,
+    }),
+  })),
+  implement(validateDomain, async ({ query, actor, deps }) => ({
+    success: true as const,
+    data: await mappings.validateDomain(ctxOf(deps), actor, query.domain, {
+      guid: query.excludeGuid,
+      domainId: query.excludeDomainId,
+    }),
+  })),
+  implement(bulkCreateDomainMappings, async ({ body, actor, deps, request }) => ({
+    success: true as const,
+    data: await mappings.bulkCreateDomainMappings(ctxOf(deps), actor, body.mappings, (obj, msg) =>
+      request.log.warn(obj, msg),
+    ),
+  })),
+  implement(bulkUpdateDomainMappings, async ({ body, actor, deps, request }) => ({
+    success: true as const,
+    data: await mappings.bulkUpdateDomainMappings(ctxOf(deps), actor, body.mappings, (obj, msg) =>
+      request.log.warn(obj, msg),
+    ),
+  })),
+  implement(getDomainMapping, async ({ params, actor, deps }) =>
+    mappingResult(await mappings.getDomainMapping(ctxOf(deps), actor, params.guid)),
+  ),
+  implement(updateDomainMapping, async ({ params, body, actor, deps }) =>
+    mappingResult(await mappings.updateDomainMapping(ctxOf(deps), actor, params.guid, body)),
+  ),
+  implement(deleteDomainMapping, async ({ params, actor, deps }) => {
+    await mappings.deleteDomainMapping(ctxOf(deps), actor, params.guid);
+  }),
+  implement(transferDomainMapping, async ({ params, body, actor, deps }) =>
+    mappingResult(await mappings.transferDomainMapping(ctxOf(deps), actor, params.guid, body)),
+  ),
+  implement(verifyDomainMapping, async ({ params, actor, deps }) => ({
+    success: true as const,
+    data: await verifyDomainOwnership(ctxOf(deps), deps.domains.resolver, actor, params.guid),
+  })),
+  implement(getDomainMappingStatus, async ({ params, actor, deps }) => {
+    const mapping = await mappings.getDomainMapping(ctxOf(deps), actor, params.guid);
+    return {
+      success: true as const,
+      data: {
+        domain: mapping.domain,
+        needsVerification: needsVerification(mapping),
+        needsSslRenewal: needsSslRenewal(mapping),
+        isUsable: isUsable(mapping),
+        protocol: protocolFor(mapping),
+        verificationRecord:
+          mapping.domainType === 'custom' && mapping.verificationToken
+            ? {
+                type: 'TXT' as const,
+                name: verificationRecordName(mapping.domain),
+                value: mapping.verificationToken,
+              }
+            : null,
+      },
+    };
+  }),
+  implement(resolvePublicRestaurant, async ({ query, deps, request }) =>
+    resolve(deps.database.db, deps.domains.hostCache, {
+      ...query,
+      host: query.host ?? request.hostname,
+    }),
+  ),
+  implement(tlsAsk, async ({ query, deps }) => {
+    const domain = query.domain.trim().toLowerCase();
+    if (!(await mayIssueCertificate(deps.database.db, deps.domains.hostCache, domain))) {
+      throw notFound(`No restaurant configured for domain: ${domain}`, 'DOMAIN_NOT_SERVED');
+    }
+    return { domain, allowed: true as const };
+  }),
+];

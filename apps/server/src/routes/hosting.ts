@@ -1,0 +1,150 @@
+import {
+  addHostingDomain,
+  deleteHostingDomain,
+  getHostingDnsRecords,
+  getHostingDomain,
+  getHostingDomainConfig,
+  getHostingDomainStatus,
+  listExpiringHostingDomains,
+  listHostingDomains,
+  registerHostingDomain,
+  removeHostingDomain,
+  setupDomainWithRedirect,
+  updateHostingDomain,
+  validateHostingOwnership,
+  verifyHostingDomain,
+} from '@brigade/contracts/hosting';
+import { createDomainMapping } from '@brigade/core/domains/domain-mapping-service';
+import { isBrigadeError } from '@brigade/domain/errors';
+import { withDomainFlags } from '@brigade/domain/hosting';
+import { implement } from '../plugins/contract-routes';
+
+const ok = <T>(data: T) => ({ success: true as const, data });
+const now = () => Date.now();
+
+export const hostingRoutes = [
+  implement(registerHostingDomain, async ({ body, deps }) => {
+    const client = await deps.domains.hosting();
+    return ok({ domain: withDomainFlags(await client.createDomain(body), now()) });
+  }),
+  implement(listHostingDomains, async ({ deps }) => {
+    const { domains, pagination } = await (await deps.domains.hosting()).listDomains();
+    return ok({ domains: domains.map((d) => withDomainFlags(d, now())), pagination });
+  }),
+  implement(listExpiringHostingDomains, async ({ deps }) => {
+    const { domains } = await (await deps.domains.hosting()).listDomains();
+    return ok({ domains: domains.map((d) => withDomainFlags(d, now())).filter((d) => d.expiringSoon) });
+  }),
+  implement(addHostingDomain, async ({ body, deps }) => {
+    const client = await deps.domains.hosting();
+    return ok({ domain: await client.addProjectDomain(body.domain, body.redirectConfig) });
+  }),
+  implement(verifyHostingDomain, async ({ body, deps }) => {
+    const client = await deps.domains.hosting();
+    try {
+      return ok({ verified: true, domain: await client.verifyProjectDomain(body.domain), error: null });
+    } catch (error) {
+      if (!isBrigadeError(error) || error.kind !== 'validation') throw error;
+      return ok({
+        verified: false,
+        domain: await client.getProjectDomain(body.domain),
+        error: error.message,
+      });
+    }
+  }),
+  implement(removeHostingDomain, async ({ body, deps }) => {
+    await (await deps.domains.hosting()).removeProjectDomain(body.domain);
+  }),
+  implement(getHostingDomainStatus, async ({ query, deps }) => {
+    const client = await deps.domains.hosting();
+    const domain = await client.getProjectDomain(query.domain);
+    const config = await client.getDomainConfig(query.domain).catch(() => null);
+    const challenge = domain.verification?.[0];
+    const configuredBy =
+      config?.configuredBy === 'A' || config?.configuredBy === 'CNAME' ? config.configuredBy : null;
+    return ok({
+      domain: domain.name,
+      verified: domain.verified,
+      // The provider issues the certificate once the domain is verified and its DNS points at it.
+      sslEnabled: domain.verified && config?.misconfigured === false,
+      configuredBy,
+      verificationRecord: challenge
+        ? { type: 'TXT' as const, name: challenge.domain, value: challenge.value }
+        : null,
+    });
+  }),
+  implement(validateHostingOwnership, async ({ query, deps }) => {
+    const client = await deps.domains.hosting();
+    const owned = await client
+      .getProjectDomain(query.domain)
+      .then((d) => d.verified)
+      .catch(() => false);
+    return ok({ owned });
+  }),
+  implement(getHostingDomainConfig, async ({ params, deps }) => {
+    const client = await deps.domains.hosting();
+    return ok({ config: await client.getDomainConfig(params.domain).catch(() => null) });
+  }),
+  implement(getHostingDnsRecords, async ({ params, deps }) => {
+    const client = await deps.domains.hosting();
+    const records = await client
+      .getDnsRecords(params.domain)
+      .then((r) => r.records)
+      .catch(() => []);
+    return ok({ records });
+  }),
+  implement(getHostingDomain, async ({ params, deps }) => {
+    const client = await deps.domains.hosting();
+    return ok({ domain: withDomainFlags(await client.getDomain(params.domain), now()) });
+  }),
+  implement(deleteHostingDomain, async ({ params, deps }) => {
+    await (await deps.domains.hosting()).deleteDomain(params.domain);
+  }),
+  implement(setupDomainWithRedirect, async ({ body, actor, deps }) => {
+    const client = await deps.domains.hosting();
+    const errors: string[] = [];
+    const attempt = async <T>(work: () => Promise<T>): Promise<T | null> => {
+      try {
+        return await work();
+      } catch (error) {
+        errors.push(error instanceof Error ? error.message : String(error));
+        return null;
+      }
+    };
+    const target = `https://${body.mainDomain}`;
+    const mainDomainStatus = await attempt(() => client.addProjectDomain(body.mainDomain));
+    const subDomainStatus = await attempt(() =>
+      client.addProjectDomain(body.subDomain, { to: target, statusCode: 308 }),
+    );
+    const ctx = {
+      db: deps.database.db,
+      baseDomain: deps.domains.baseDomain,
+      onChange: deps.domains.onChange,
+    };
+    const common = { domainType: 'custom', tenantGuid: body.tenantGuid, restaurantGuid: body.restaurantGuid };
+    const created = [
+      await attempt(() =>
+        createDomainMapping(ctx, actor, { ...common, domain: body.mainDomain, isPrimary: true }),
+      ),
+      await attempt(() =>
+        createDomainMapping(ctx, actor, {
+          ...common,
+          domain: body.subDomain,
+          redirectConfig: { redirectTo: target },
+        }),
+      ),
+    ].filter(Boolean).length;
+    return ok({ mainDomainStatus, subDomainStatus, mappingsCreated: created, errors });
+  }),
+  implement(updateHostingDomain, async ({ params, body, deps }) => {
+    const client = await deps.domains.hosting();
+    return ok(
+      await client.updateDomain(
+        params.domain,
+        body.operation === 'move-out'
+          ? { op: 'move-out', destination: body.destination }
+          : { op: 'update', renew: body.renew, customNameservers: body.customNameservers, zone: body.zone },
+      ),
+    );
+  }),
+];

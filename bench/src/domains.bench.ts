@@ -1,0 +1,132 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, load, ROOT, stop, TSX, waitFor } from './processes';
+import { fmt, percentile, printTable } from './stats';
+
+const DURATION_S = 6;
+const CONNECTIONS = 50;
+const MAPPINGS = 200;
+const SAMPLES = 500;
+
+/** Sequential latencies (ms) of `count` GETs built by `urlOf`. */
+async function sequential(count: number, urlOf: (i: number) => string): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    const response = await fetch(urlOf(i));
+    await response.arrayBuffer();
+    out.push(performance.now() - t0);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+async function measure(engine: 'pglite' | 'postgres', databaseUrl: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'brigade-bench-domains-'));
+  const port = await freePort();
+  const brigade = spawn(TSX, [join(ROOT, 'apps/server/src/main.ts')], {
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      BRIGADE_DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+    stdio: 'ignore',
+  });
+  try {
+    const origin = `http://127.0.0.1:${port}`;
+    await waitFor(`${origin}/healthz`);
+    const signin = await fetch(`${origin}/api/v1/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@brigade.local', password: 'brigade-admin' }),
+    });
+    const { sessionToken } = (await signin.json()) as { sessionToken: string };
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${origin}/api/v1${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${sessionToken}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${(await res.text()).slice(0, 300)}`);
+      return res.json() as Promise<{ data: Record<string, unknown> }>;
+    };
+    const tenants = (await call('GET', '/me/tenants')).data as unknown as { tenantId: number }[];
+    const tenantId = tenants[0]!.tenantId;
+    const tenant = (await call('GET', `/tenants/${tenantId}`)).data.tenant as { guid: string };
+    const restaurants = (await call('GET', `/tenants/${tenantId}/restaurants`)).data.restaurants as {
+      guid: string;
+    }[];
+    const suffix = Date.now().toString(36);
+    const mappings = Array.from({ length: MAPPINGS }, (_, i) => ({
+      domain: `bench-${i}-${suffix}.example.com`,
+      domainType: 'subdomain',
+      tenantGuid: tenant.guid,
+      restaurantGuid: restaurants[i % restaurants.length]!.guid,
+    }));
+    for (let i = 0; i < MAPPINGS; i += 50) {
+      await call('POST', '/domain-mappings/bulk', { mappings: mappings.slice(i, i + 50) });
+    }
+    const resolveUrl = (host: string) => `${origin}/api/v1/public/resolve?host=${host}`;
+    // Misses of the cache: a host never asked before (one indexed query each). Hits: the same hosts again.
+    const miss = await sequential(SAMPLES, (i) =>
+      resolveUrl(mappings[i % MAPPINGS]!.domain.replace('bench-', `m${i}-`)),
+    );
+    await sequential(MAPPINGS, (i) => resolveUrl(mappings[i]!.domain));
+    const hit = await sequential(SAMPLES, (i) => resolveUrl(mappings[i % MAPPINGS]!.domain));
+    const resolveLoad = await load(resolveUrl(mappings[0]!.domain), {
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+    });
+    const tlsLoad = await load(`${origin}/api/v1/domains/tls-ask?domain=${mappings[1]!.domain}`, {
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+    });
+    return { engine, miss, hit, resolveLoad, tlsLoad };
+  } finally {
+    await stop(brigade);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** `npm run bench -- domains`: resolution through the host cache (hit and miss) and the tls-ask check. */
+export async function benchDomains(postgresUrl: string | undefined) {
+  const results = [await measure('pglite', '')];
+  if (postgresUrl) results.push(await measure('postgres', postgresUrl));
+  printTable(
+    `Domain resolution (${MAPPINGS} mappings; ${SAMPLES} sequential requests; load ${CONNECTIONS} connections, ${DURATION_S} s)`,
+    [
+      'engine',
+      'miss p50 ms',
+      'miss p99 ms',
+      'hit p50 ms',
+      'hit p99 ms',
+      'resolve rps',
+      'resolve p99',
+      'tls-ask rps',
+      'tls-ask p50',
+      'tls-ask p99',
+      'errors',
+    ],
+    results.map((r) => [
+      r.engine,
+      fmt(percentile(r.miss, 50), 2),
+      fmt(percentile(r.miss, 99), 2),
+      fmt(percentile(r.hit, 50), 2),
+      fmt(percentile(r.hit, 99), 2),
+      fmt(r.resolveLoad.rps, 0),
+      r.resolveLoad.p99,
+      fmt(r.tlsLoad.rps, 0),
+      r.tlsLoad.p50,
+      r.tlsLoad.p99,
+      r.resolveLoad.errors + r.tlsLoad.errors,
+    ]),
+  );
+}

@@ -1,0 +1,67 @@
+import { processImage, renditionsOf } from '@brigade/images/pipeline';
+import { makePhoto } from '@brigade/images/test-images';
+import { fmt, percentile, printTable } from './stats';
+
+const RUNS = 3;
+const kb = (bytes: number) => fmt(bytes / 1024, 0);
+
+/**
+ * Issue 7: time to optimise a 4000×3000 photo (rotate, strip, compress within 1920×1080, WebP, 14 JPEG+WebP
+ * variants 320–2560 px) and the bytes saved. The photo is generated (gradient plus grain, JPEG quality 95,
+ * with EXIF/GPS), so the figures are reproducible.
+ */
+export async function benchImages(): Promise<void> {
+  const input = await makePhoto(4000, 3000, { exif: true });
+  await processImage(input); // warm-up: loads libvips codecs
+  const totals: number[] = [];
+  const compressOnly: number[] = [];
+  let last = await processImage(input);
+  for (let run = 0; run < RUNS; run++) {
+    let t0 = performance.now();
+    last = await processImage(input);
+    totals.push(performance.now() - t0);
+    t0 = performance.now();
+    await processImage(input, { variants: false, webp: false });
+    compressOnly.push(performance.now() - t0);
+  }
+  totals.sort((a, b) => a - b);
+  compressOnly.sort((a, b) => a - b);
+  const original = last.original.data.length;
+  const webp = last.webp?.data.length ?? 0;
+  const all = renditionsOf(last);
+  printTable(
+    `Image pipeline: 4000×3000 JPEG photo, ${kb(input.length)} KB in (median of ${RUNS} runs, after a warm-up)`,
+    ['step', 'ms (median)', 'ms (max)'],
+    [
+      ['compress only (original)', fmt(percentile(compressOnly, 50), 0), fmt(compressOnly.at(-1)!, 0)],
+      [`full pipeline (${all.length} files)`, fmt(percentile(totals, 50), 0), fmt(totals.at(-1)!, 0)],
+    ],
+  );
+  printTable(
+    'Image pipeline: bytes',
+    ['file', 'dimensions', 'KB', 'saved vs upload'],
+    [
+      ['upload', '4000×3000', kb(input.length), '-'],
+      [
+        'original (compressed)',
+        `${last.original.width}×${last.original.height}`,
+        kb(original),
+        `${fmt((1 - original / input.length) * 100)}%`,
+      ],
+      [
+        'webp',
+        `${last.webp?.width}×${last.webp?.height}`,
+        kb(webp),
+        `${fmt((1 - webp / input.length) * 100)}%`,
+      ],
+      ...(['small', 'medium', 'large'] as const).flatMap((size) =>
+        last.variants[size].map((v) => [
+          `${size} ${v.format}`,
+          `${v.width}×${v.height}`,
+          kb(v.data.length),
+          '',
+        ]),
+      ),
+    ],
+  );
+}

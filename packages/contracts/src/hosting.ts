@@ -1,0 +1,297 @@
+import { hostingDomainSchema } from '@brigade/domain/domain-mapping';
+import {
+  domainRequestSchema,
+  hostingStatusSchema,
+  providerDomainSchema,
+  redirectStatusCodeSchema,
+} from '@brigade/domain/hosting';
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+
+// spec 01 §7.2: the hosting provider's domain operations under /hosting. They act on the platform's
+// provider account, so they are for site administrators (tenants manage their mappings under
+// /domain-mappings). Provider errors keep the provider's code.
+const siteAdmin = { kind: 'site-admin' } as const;
+const tags = ['hosting'];
+const base = '/hosting/domains';
+const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+const flagged = providerDomainSchema.extend({
+  expired: z.boolean(),
+  expiringSoon: z.boolean(),
+  external: z.boolean(),
+  managed: z.boolean(),
+});
+const domainParams = z.object({ domain: hostingDomainSchema });
+const domainQuery = z.object({ domain: hostingDomainSchema });
+const projectDomain = z.object({
+  name: z.string(),
+  apexName: z.string(),
+  projectId: z.string(),
+  redirect: z.string().nullable().optional(),
+  redirectStatusCode: z.number().nullable().optional(),
+  verified: z.boolean(),
+  verification: z
+    .array(z.object({ type: z.string(), domain: z.string(), value: z.string(), reason: z.string() }))
+    .optional(),
+});
+
+export const registerHostingDomain = defineEndpoint({
+  id: 'registerHostingDomain',
+  method: 'POST',
+  path: base,
+  summary: 'Register, transfer in or move in a domain at the provider',
+  description:
+    'spec 01 §5: method exactly add, transfer-in or move-in; move-in needs token; expectedPrice > 0.',
+  tags,
+  access: siteAdmin,
+  request: { body: domainRequestSchema },
+  response: { status: 201, description: 'The provider domain', schema: ok(z.object({ domain: flagged })) },
+  problems: [409, 503],
+});
+
+export const listHostingDomains = defineEndpoint({
+  id: 'listHostingDomains',
+  method: 'GET',
+  path: base,
+  summary: 'The provider account’s domains, with expired / expiring soon (30 days) / external / managed',
+  tags,
+  access: siteAdmin,
+  response: {
+    status: 200,
+    description: 'Domains and pagination',
+    schema: ok(
+      z.object({
+        domains: z.array(flagged),
+        pagination: z.object({ count: z.number(), next: z.number().nullable(), prev: z.number().nullable() }),
+      }),
+    ),
+  },
+  problems: [503],
+});
+
+export const listExpiringHostingDomains = defineEndpoint({
+  id: 'listExpiringHostingDomains',
+  method: 'GET',
+  path: `${base}/expiring-soon`,
+  summary: 'Domains expiring within 30 days',
+  tags,
+  access: siteAdmin,
+  response: { status: 200, description: 'Domains', schema: ok(z.object({ domains: z.array(flagged) })) },
+  problems: [503],
+});
+
+export const addHostingDomain = defineEndpoint({
+  id: 'addHostingDomain',
+  method: 'POST',
+  path: `${base}/add`,
+  summary: 'Add a domain to the hosting project (optionally redirecting, status 300-399)',
+  tags,
+  access: siteAdmin,
+  request: {
+    body: z.object({
+      domain: hostingDomainSchema,
+      redirectConfig: z
+        .object({ to: z.url({ error: 'Invalid redirect URL' }), statusCode: redirectStatusCodeSchema })
+        .optional(),
+    }),
+  },
+  response: {
+    status: 200,
+    description: 'The project domain',
+    schema: ok(z.object({ domain: projectDomain })),
+  },
+  problems: [409, 503],
+});
+
+export const verifyHostingDomain = defineEndpoint({
+  id: 'verifyHostingDomain',
+  method: 'POST',
+  path: `${base}/verify`,
+  summary: 'Ask the provider to verify a project domain',
+  tags,
+  access: siteAdmin,
+  request: { body: z.object({ domain: hostingDomainSchema }) },
+  response: {
+    status: 200,
+    description: 'Verified or not, with the TXT record to set',
+    schema: ok(
+      z.object({ verified: z.boolean(), domain: projectDomain.nullable(), error: z.string().nullable() }),
+    ),
+  },
+  problems: [404, 503],
+});
+
+export const removeHostingDomain = defineEndpoint({
+  id: 'removeHostingDomain',
+  method: 'DELETE',
+  path: `${base}/remove`,
+  summary: 'Remove a domain from the hosting project',
+  tags,
+  access: siteAdmin,
+  request: { body: z.object({ domain: hostingDomainSchema }) },
+  response: { status: 204, description: 'Removed' },
+  problems: [404, 503],
+});
+
+export const getHostingDomainStatus = defineEndpoint({
+  id: 'getHostingDomainStatus',
+  method: 'GET',
+  path: `${base}/status`,
+  summary: 'Hosting status {domain, verified, sslEnabled, configuredBy, verificationRecord}',
+  tags,
+  access: siteAdmin,
+  request: { query: domainQuery },
+  response: { status: 200, description: 'Status', schema: ok(hostingStatusSchema) },
+  problems: [404, 503],
+});
+
+export const validateHostingOwnership = defineEndpoint({
+  id: 'validateHostingOwnership',
+  method: 'GET',
+  path: `${base}/validate-ownership`,
+  summary: 'Whether the project domain is verified (false on failure)',
+  tags,
+  access: siteAdmin,
+  request: { query: domainQuery },
+  response: { status: 200, description: 'Ownership', schema: ok(z.object({ owned: z.boolean() })) },
+});
+
+export const getHostingDomainConfig = defineEndpoint({
+  id: 'getHostingDomainConfig',
+  method: 'GET',
+  path: `${base}/{domain}/config`,
+  summary: 'DNS configuration as the provider sees it (null on failure)',
+  tags,
+  access: siteAdmin,
+  request: { params: domainParams },
+  response: {
+    status: 200,
+    description: 'Config',
+    schema: ok(
+      z.object({
+        config: z.object({ configuredBy: z.string().nullable(), misconfigured: z.boolean() }).nullable(),
+      }),
+    ),
+  },
+});
+
+export const getHostingDnsRecords = defineEndpoint({
+  id: 'getHostingDnsRecords',
+  method: 'GET',
+  path: `${base}/{domain}/dns`,
+  summary: 'DNS records at the provider (empty on failure)',
+  tags,
+  access: siteAdmin,
+  request: { params: domainParams },
+  response: {
+    status: 200,
+    description: 'Records',
+    schema: ok(
+      z.object({
+        records: z.array(
+          z.object({
+            type: z.string(),
+            name: z.string(),
+            value: z.string(),
+            ttl: z.number().int().positive().optional(),
+          }),
+        ),
+      }),
+    ),
+  },
+});
+
+export const getHostingDomain = defineEndpoint({
+  id: 'getHostingDomain',
+  method: 'GET',
+  path: `${base}/{domain}`,
+  summary: 'A provider domain',
+  tags,
+  access: siteAdmin,
+  request: { params: domainParams },
+  response: { status: 200, description: 'The domain', schema: ok(z.object({ domain: flagged })) },
+  problems: [404, 503],
+});
+
+export const deleteHostingDomain = defineEndpoint({
+  id: 'deleteHostingDomain',
+  method: 'DELETE',
+  path: `${base}/{domain}`,
+  summary: 'Delete a provider domain',
+  tags,
+  access: siteAdmin,
+  request: { params: domainParams },
+  response: { status: 204, description: 'Deleted' },
+  problems: [404, 503],
+});
+
+export const setupDomainWithRedirect = defineEndpoint({
+  id: 'setupDomainWithRedirect',
+  method: 'POST',
+  path: '/hosting/setup-domain-with-redirect',
+  summary: 'Add a main domain and a second domain redirecting to it (308), and map both to the restaurant',
+  description:
+    'spec 01 §7.2: both are added to the hosting project (the second with a redirect to the main one) and ' +
+    'domain mappings are created (the second with redirectTo https://<main>). createdBy is the caller.',
+  tags,
+  access: siteAdmin,
+  request: {
+    body: z.object({
+      mainDomain: hostingDomainSchema,
+      subDomain: hostingDomainSchema,
+      tenantGuid: z.uuid({ error: 'Invalid GUID format' }),
+      restaurantGuid: z.uuid({ error: 'Invalid GUID format' }),
+    }),
+  },
+  response: {
+    status: 200,
+    description: 'What was set up',
+    schema: ok(
+      z.object({
+        mainDomainStatus: projectDomain.nullable(),
+        subDomainStatus: projectDomain.nullable(),
+        mappingsCreated: z.number().int().min(0),
+        errors: z.array(z.string()),
+      }),
+    ),
+  },
+  problems: [503],
+});
+
+export const updateHostingDomain = defineEndpoint({
+  id: 'updateHostingDomain',
+  method: 'PATCH',
+  path: `${base}/{domain}`,
+  summary: 'Update a provider domain (renew, customNameservers, zone) or move it out to another account',
+  tags,
+  access: siteAdmin,
+  request: {
+    params: domainParams,
+    body: z.discriminatedUnion('operation', [
+      z.object({
+        operation: z.literal('update'),
+        renew: z.boolean().optional(),
+        customNameservers: z.array(z.string().min(1, 'Nameserver entries must not be empty')).optional(),
+        zone: z.boolean().optional(),
+      }),
+      z.object({
+        operation: z.literal('move-out'),
+        destination: z.string({ error: 'Destination is required' }).min(1, 'Destination is required'),
+      }),
+    ]),
+  },
+  response: {
+    status: 200,
+    description: 'The provider’s answer',
+    schema: ok(
+      z.object({
+        moved: z.boolean().optional(),
+        token: z.string().optional(),
+        renew: z.boolean().optional(),
+        customNameservers: z.array(z.string()).optional(),
+        zone: z.boolean().optional(),
+      }),
+    ),
+  },
+  problems: [404, 503],
+});

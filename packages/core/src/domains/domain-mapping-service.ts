@@ -1,0 +1,346 @@
+import { randomBytes } from 'node:crypto';
+import type { Executor } from '@brigade/db/database';
+import { type Actor, activeRoleIn, roleAtLeast } from '@brigade/domain/access';
+import {
+  type CreateDomainMappingInput,
+  createDomainMappingInputSchema,
+  DOMAIN_SEARCH_DEFAULT_LIMIT,
+  type DomainMapping,
+  type DomainMappingQuery,
+  domainErrors,
+  domainGuidSchema,
+  domainSuggestions,
+  generateUniqueSubdomain,
+  initialStatuses,
+  isDomainAvailable,
+  mappingNotFoundMessage,
+  normalizeDomain,
+  type UpdateDomainMappingInput,
+  updateDomainMappingInputSchema,
+} from '@brigade/domain/domain-mapping';
+import {
+  BrigadeError,
+  fieldErrorsOf,
+  isBrigadeError,
+  notFound,
+  validationErrorOf,
+} from '@brigade/domain/errors';
+import { issueNextId } from '../counters/counter-service';
+import { isUniqueViolation } from '../db-errors';
+import { findRestaurantByGuid } from '../tenancy/restaurant-repository';
+import { findTenantByGuid } from '../tenancy/tenant-repository';
+import { validateInput } from '../validate';
+import {
+  deleteDomainMappingRow,
+  domainExists,
+  findDomainMappingByDomain,
+  findDomainMappingByGuid,
+  insertDomainMapping,
+  queryDomainMappings,
+  type StoredMapping,
+  searchDomainMappings,
+  updateDomainMappingRow,
+} from './domain-mapping-repository';
+
+/** What the domain use-cases need: the database, the base domain of subdomains, and who to tell of changes. */
+export interface DomainContext {
+  db: Executor;
+  /** spec 01 §9: generated subdomains live under the configured base domain. */
+  baseDomain: string;
+  /** Called after every committed change (the resolution cache is invalidated through it). */
+  onChange: () => void | Promise<void>;
+}
+
+const userIdOf = (actor: Actor): string => (actor.kind === 'user' ? actor.userId : 'system');
+
+/**
+ * spec 01 §6: owner or admin can manage a tenant; site administrators manage every tenant. Returns the
+ * tenant ids the actor manages, or null for "all".
+ */
+export function managedTenantIds(actor: Actor): number[] | null {
+  if (actor.kind !== 'user' || !actor.isActive) return [];
+  if (actor.isSiteAdmin) return null;
+  return actor.assignments.filter((a) => a.isActive && roleAtLeast(a.role, 'admin')).map((a) => a.tenantId);
+}
+
+const canManage = (actor: Actor, tenantId: number): boolean => {
+  if (actor.kind !== 'user' || !actor.isActive) return false;
+  if (actor.isSiteAdmin) return true;
+  const role = activeRoleIn(actor, tenantId);
+  return role !== null && roleAtLeast(role, 'admin');
+};
+
+const domainTaken = (domain: string) =>
+  new BrigadeError('conflict', 'DOMAIN_TAKEN', `Domain ${domain} is already mapped`);
+
+/** A mapping the actor may manage, or 404 (another tenant's mapping is not revealed). */
+async function managedMapping(ex: Executor, actor: Actor, guid: string): Promise<StoredMapping> {
+  const found = domainGuidSchema.safeParse(guid).success ? await findDomainMappingByGuid(ex, guid) : null;
+  if (!found || !canManage(actor, found.tenantId)) {
+    throw notFound(mappingNotFoundMessage(guid), 'DOMAIN_MAPPING_NOT_FOUND');
+  }
+  return found;
+}
+
+/** The tenant and restaurant named by guid, checked to belong together and to be managed by the actor. */
+async function managedTarget(ex: Executor, actor: Actor, tenantGuid: string, restaurantGuid: string) {
+  const tenant = await findTenantByGuid(ex, tenantGuid);
+  if (!tenant || !canManage(actor, tenant.tenantId)) {
+    throw notFound(`Tenant not found: ${tenantGuid}`, 'TENANT_NOT_FOUND');
+  }
+  const restaurant = await findRestaurantByGuid(ex, restaurantGuid);
+  if (!restaurant || restaurant.tenantId !== tenant.tenantId) {
+    throw notFound(`Restaurant not found: ${restaurantGuid}`, 'RESTAURANT_NOT_FOUND');
+  }
+  return { tenant, restaurant };
+}
+
+async function insertMapping(
+  ctx: DomainContext,
+  actor: Actor,
+  input: CreateDomainMappingInput,
+): Promise<DomainMapping> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const { tenant } = await managedTarget(tx, actor, input.tenantGuid, input.restaurantGuid);
+      if (await domainExists(tx, input.domain)) throw domainTaken(input.domain);
+      const domainId = await issueNextId(tx, { entityType: 'domainMappings' });
+      const by = userIdOf(actor);
+      const created = await insertDomainMapping(tx, {
+        domainId,
+        domain: input.domain,
+        domainType: input.domainType,
+        tenantId: tenant.tenantId,
+        tenantGuid: input.tenantGuid,
+        restaurantGuid: input.restaurantGuid,
+        isActive: true,
+        isPrimary: input.isPrimary ?? false,
+        ...initialStatuses(input.domainType),
+        // A custom domain proves ownership with this token in a DNS TXT record (docs/decisions/010-domains.md).
+        verificationToken:
+          input.domainType === 'custom' ? `brigade-verify=${randomBytes(16).toString('hex')}` : null,
+        redirectConfig: { wwwRedirect: 'none', ...input.redirectConfig },
+        seoConfig: input.seoConfig ?? {},
+        createdBy: by,
+        updatedBy: by,
+      });
+      return created.mapping;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'domain_mappings_domain_key')) throw domainTaken(input.domain);
+    throw error;
+  } finally {
+    await ctx.onChange();
+  }
+}
+
+/** spec 01 §4: create; subdomains start issued and verified, custom domains pending and pending. */
+export async function createDomainMapping(
+  ctx: DomainContext,
+  actor: Actor,
+  body: unknown,
+): Promise<DomainMapping> {
+  return insertMapping(ctx, actor, validateInput(createDomainMappingInputSchema, body));
+}
+
+/** spec 01 §9: a subdomain "restaurant-" + last 8 characters of the restaurant guid under the base domain. */
+export async function createGeneratedSubdomain(
+  ctx: DomainContext,
+  actor: Actor,
+  body: { tenantGuid: string; restaurantGuid: string },
+): Promise<DomainMapping> {
+  await managedTarget(ctx.db, actor, body.tenantGuid, body.restaurantGuid);
+  const domain = await generateUniqueSubdomain(body.restaurantGuid, ctx.baseDomain, (d) =>
+    domainExists(ctx.db, d),
+  );
+  return insertMapping(ctx, actor, { ...body, domain, domainType: 'subdomain' });
+}
+
+export async function getDomainMapping(
+  ctx: DomainContext,
+  actor: Actor,
+  guid: string,
+): Promise<DomainMapping> {
+  return (await managedMapping(ctx.db, actor, guid)).mapping;
+}
+
+export async function queryMappings(
+  ctx: DomainContext,
+  actor: Actor,
+  query: DomainMappingQuery,
+): Promise<DomainMapping[]> {
+  return (await queryDomainMappings(ctx.db, query, managedTenantIds(actor))).map((s) => s.mapping);
+}
+
+export async function searchMappings(
+  ctx: DomainContext,
+  actor: Actor,
+  prefix: string,
+  limit = DOMAIN_SEARCH_DEFAULT_LIMIT,
+): Promise<DomainMapping[]> {
+  return (await searchDomainMappings(ctx.db, normalizeDomain(prefix), limit, managedTenantIds(actor))).map(
+    (s) => s.mapping,
+  );
+}
+
+/** spec 01 §5: update cannot change the identity fields; statuses change directly, in any order (§4). */
+export async function updateDomainMapping(
+  ctx: DomainContext,
+  actor: Actor,
+  guid: string,
+  body: unknown,
+): Promise<DomainMapping> {
+  const changes: UpdateDomainMappingInput = validateInput(updateDomainMappingInputSchema, body);
+  await managedMapping(ctx.db, actor, guid);
+  const { isActive, isPrimary, sslStatus, verificationStatus, verificationToken, redirectConfig, seoConfig } =
+    changes;
+  const updated = await updateDomainMappingRow(
+    ctx.db,
+    guid,
+    Object.fromEntries(
+      Object.entries({
+        isActive,
+        isPrimary,
+        sslStatus,
+        verificationStatus,
+        verificationToken,
+        redirectConfig,
+        seoConfig,
+      }).filter(([, v]) => v !== undefined),
+    ),
+    userIdOf(actor),
+  );
+  await ctx.onChange();
+  if (!updated) throw notFound(mappingNotFoundMessage(guid), 'DOMAIN_MAPPING_NOT_FOUND');
+  return updated.mapping;
+}
+
+export async function deleteDomainMapping(ctx: DomainContext, actor: Actor, guid: string): Promise<void> {
+  await managedMapping(ctx.db, actor, guid);
+  await deleteDomainMappingRow(ctx.db, guid);
+  await ctx.onChange();
+}
+
+/** spec 01 §4: transfer moves a mapping to another tenant and restaurant and resets isPrimary to false. */
+export async function transferDomainMapping(
+  ctx: DomainContext,
+  actor: Actor,
+  guid: string,
+  target: { tenantGuid: string; restaurantGuid: string },
+): Promise<DomainMapping> {
+  await managedMapping(ctx.db, actor, guid);
+  const { tenant } = await managedTarget(ctx.db, actor, target.tenantGuid, target.restaurantGuid);
+  const updated = await updateDomainMappingRow(
+    ctx.db,
+    guid,
+    {
+      tenantId: tenant.tenantId,
+      tenantGuid: target.tenantGuid,
+      restaurantGuid: target.restaurantGuid,
+      isPrimary: false,
+    },
+    userIdOf(actor),
+  );
+  await ctx.onChange();
+  if (!updated) throw notFound(mappingNotFoundMessage(guid), 'DOMAIN_MAPPING_NOT_FOUND');
+  return updated.mapping;
+}
+
+export interface BulkResult {
+  index: number;
+  success: boolean;
+  mapping?: DomainMapping;
+  error?: string;
+  guid?: string;
+}
+export interface BulkOutcome {
+  results: BulkResult[];
+  summary: { total: number; successful: number; failed: number };
+}
+
+const outcome = (results: BulkResult[]): BulkOutcome => {
+  const successful = results.filter((r) => r.success).length;
+  return { results, summary: { total: results.length, successful, failed: results.length - successful } };
+};
+const messageOf = (error: unknown): string =>
+  isBrigadeError(error) ? error.message : error instanceof Error ? error.message : String(error);
+
+/** spec 01 §8: partial failures in bulk create are reported, and the successful results returned. */
+export async function bulkCreateDomainMappings(
+  ctx: DomainContext,
+  actor: Actor,
+  mappings: readonly unknown[],
+  log: (obj: object, msg: string) => void = () => {},
+): Promise<BulkOutcome> {
+  const results: BulkResult[] = [];
+  for (const [index, body] of mappings.entries()) {
+    try {
+      results.push({ index, success: true, mapping: await createDomainMapping(ctx, actor, body) });
+    } catch (error) {
+      log({ index, error: messageOf(error) }, 'bulk domain mapping create failed');
+      results.push({ index, success: false, error: messageOf(error) });
+    }
+  }
+  return outcome(results);
+}
+
+export async function bulkUpdateDomainMappings(
+  ctx: DomainContext,
+  actor: Actor,
+  mappings: readonly { guid: string; updates: unknown }[],
+  log: (obj: object, msg: string) => void = () => {},
+): Promise<BulkOutcome> {
+  const results: BulkResult[] = [];
+  for (const [index, { guid, updates }] of mappings.entries()) {
+    try {
+      results.push({
+        index,
+        guid,
+        success: true,
+        mapping: await updateDomainMapping(ctx, actor, guid, updates),
+      });
+    } catch (error) {
+      log({ index, guid, error: messageOf(error) }, 'bulk domain mapping update failed');
+      results.push({ index, guid, success: false, error: messageOf(error) });
+    }
+  }
+  return outcome(results);
+}
+
+/** spec 01 §4: available if no mapping exists, or the found mapping has the excluded guid or id. */
+export async function checkDomainAvailability(
+  ctx: DomainContext,
+  domain: string,
+  exclude: { guid?: string | undefined; domainId?: number | undefined },
+): Promise<{ domain: string; available: boolean }> {
+  const errors = domainErrors(domain);
+  if (errors.length > 0)
+    throw validationErrorOf(fieldErrorsOf(errors.map((message) => ({ path: ['domain'], message }))));
+  const normalized = normalizeDomain(domain);
+  const existing = await findDomainMappingByDomain(ctx.db, normalized);
+  return { domain: normalized, available: isDomainAvailable(existing?.mapping ?? null, exclude) };
+}
+
+/**
+ * spec 01 §3 domain validation result. existingMapping is shown only to someone who manages it; for anyone
+ * else a taken domain is just unavailable.
+ */
+export async function validateDomain(
+  ctx: DomainContext,
+  actor: Actor,
+  domain: string,
+  exclude: { guid?: string | undefined; domainId?: number | undefined },
+) {
+  const errors = domainErrors(domain);
+  const normalized = typeof domain === 'string' ? normalizeDomain(domain) : '';
+  const existing = errors.length === 0 ? await findDomainMappingByDomain(ctx.db, normalized) : null;
+  const isAvailable = errors.length === 0 && isDomainAvailable(existing?.mapping ?? null, exclude);
+  return {
+    domain: normalized,
+    isValid: errors.length === 0,
+    isAvailable,
+    existingMapping: existing && canManage(actor, existing.tenantId) ? existing.mapping : null,
+    errors,
+    suggestions: domainSuggestions(domain ?? '', isAvailable || errors.length > 0),
+  };
+}

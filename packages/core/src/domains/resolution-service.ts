@@ -1,0 +1,195 @@
+import type { Executor } from '@brigade/db/database';
+import {
+  DOMAIN_MESSAGES,
+  type DomainMapping,
+  isUsable,
+  lookupHostsFor,
+  noRestaurantForDomainMessage,
+  noRestaurantForSlugMessage,
+  normalizeDomain,
+  redirectFor,
+  type SeoConfig,
+} from '@brigade/domain/domain-mapping';
+import { findRestaurantByGuid, findRestaurantBySlug } from '../tenancy/restaurant-repository';
+import { findTenantByGuid, findTenantById } from '../tenancy/tenant-repository';
+import { findMappingsForHosts } from './domain-mapping-repository';
+
+/** spec 01 §9: public resolution is cached for 5 minutes. */
+export const RESOLUTION_CACHE_TTL_MS = 5 * 60 * 1000;
+
+/** What a host name maps to: the mapping (exact host first, then its www/apex counterpart), or nothing. */
+export interface HostEntry {
+  mapping: DomainMapping;
+  restaurantActive: boolean;
+}
+
+/**
+ * The in-process host cache of resolution and tls-ask. Hits and misses are both kept for the TTL; any change
+ * to a mapping clears it (locally at once, on other instances through PostgreSQL NOTIFY, see
+ * domain-change-notifier.ts).
+ */
+export class HostCache {
+  private readonly entries = new Map<string, { value: HostEntry | null; expires: number }>();
+  constructor(
+    private readonly ttlMs = RESOLUTION_CACHE_TTL_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
+  get size() {
+    return this.entries.size;
+  }
+  get(host: string): HostEntry | null | undefined {
+    const entry = this.entries.get(host);
+    if (!entry) return undefined;
+    if (entry.expires <= this.now()) {
+      this.entries.delete(host);
+      return undefined;
+    }
+    return entry.value;
+  }
+  set(host: string, value: HostEntry | null) {
+    this.entries.set(host, { value, expires: this.now() + this.ttlMs });
+  }
+  clear() {
+    this.entries.clear();
+  }
+}
+
+/** A host's mapping through the cache; one indexed query on a miss. */
+export async function lookupHost(ex: Executor, cache: HostCache, rawHost: string): Promise<HostEntry | null> {
+  const host = normalizeDomain(rawHost.replace(/:\d+$/, ''));
+  const cached = cache.get(host);
+  if (cached !== undefined) return cached;
+  const candidates = lookupHostsFor(host);
+  const found = await findMappingsForHosts(ex, candidates);
+  const entry =
+    found.find((f) => f.mapping.domain === candidates[0]) ??
+    found.find((f) => f.mapping.domain === candidates[1]) ??
+    null;
+  cache.set(host, entry);
+  return entry;
+}
+
+/** spec 01 §2.6: localhost and IP addresses are not looked up as domains. */
+export function isLocalHost(host: string): boolean {
+  const name = host
+    .replace(/:\d+$/, '')
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase();
+  return (
+    name === '' ||
+    name === 'localhost' ||
+    name.endsWith('.localhost') ||
+    /^\d{1,3}(\.\d{1,3}){3}$/.test(name) ||
+    name.includes(':')
+  );
+}
+
+export interface ResolutionResult {
+  found: boolean;
+  mapping: DomainMapping | null;
+  tenantGuid: string | null;
+  restaurantGuid: string | null;
+  shouldRedirect: boolean;
+  redirectTo: string | null;
+  seoConfig: SeoConfig | null;
+  /** How it was resolved: params, domain or slug; none when nothing applied. */
+  method: 'params' | 'domain' | 'slug' | 'none';
+  /** The spec 01 §2.6 / §8 reason when not found. */
+  error: string | null;
+}
+
+const notFoundResult = (method: ResolutionResult['method'], error: string): ResolutionResult => ({
+  found: false,
+  mapping: null,
+  tenantGuid: null,
+  restaurantGuid: null,
+  shouldRedirect: false,
+  redirectTo: null,
+  seoConfig: null,
+  method,
+  error,
+});
+
+export interface ResolveInput {
+  tenant?: string | undefined;
+  tenantGuid?: string | undefined;
+  restaurant?: string | undefined;
+  restaurantGuid?: string | undefined;
+  host?: string | undefined;
+  path?: string | undefined;
+}
+
+/**
+ * spec 01 §2.6: query parameters first, then the host (not localhost) through the domain mappings, then the
+ * first path segment as a slug. Inactive or missing mappings and inactive restaurants are not found.
+ */
+export async function resolvePublicRestaurant(
+  ex: Executor,
+  cache: HostCache,
+  input: ResolveInput,
+): Promise<ResolutionResult> {
+  const tenantGuid = input.tenantGuid ?? input.tenant;
+  const restaurantGuid = input.restaurantGuid ?? input.restaurant;
+  if (tenantGuid !== undefined || restaurantGuid !== undefined) {
+    if (!tenantGuid || !restaurantGuid) return notFoundResult('params', DOMAIN_MESSAGES.missingGuids);
+    const [tenant, restaurant] = await Promise.all([
+      findTenantByGuid(ex, tenantGuid).catch(() => null),
+      findRestaurantByGuid(ex, restaurantGuid).catch(() => null),
+    ]);
+    if (!tenant) return notFoundResult('params', `Tenant not found: ${tenantGuid}`);
+    if (!restaurant || restaurant.tenantId !== tenant.tenantId || restaurant.status !== 'active') {
+      return notFoundResult('params', `Restaurant not found: ${restaurantGuid}`);
+    }
+    return {
+      ...notFoundResult('params', ''),
+      found: true,
+      error: null,
+      tenantGuid: tenant.guid,
+      restaurantGuid: restaurant.guid,
+    };
+  }
+  const host = input.host?.trim() ?? '';
+  if (host && !isLocalHost(host)) {
+    const entry = await lookupHost(ex, cache, host);
+    if (!(entry?.mapping.isActive && entry.restaurantActive)) {
+      return notFoundResult(
+        'domain',
+        noRestaurantForDomainMessage(normalizeDomain(host.replace(/:\d+$/, ''))),
+      );
+    }
+    const { mapping } = entry;
+    return {
+      found: true,
+      mapping,
+      tenantGuid: mapping.tenantGuid,
+      restaurantGuid: mapping.restaurantGuid,
+      ...redirectFor(host.replace(/:\d+$/, ''), mapping),
+      seoConfig: mapping.seoConfig,
+      method: 'domain',
+      error: null,
+    };
+  }
+  const slug = input.path?.split('/').find((segment) => segment.length > 0);
+  if (slug) {
+    const restaurant = await findRestaurantBySlug(ex, decodeURIComponent(slug).toLowerCase());
+    const tenant = restaurant ? await findTenantById(ex, restaurant.tenantId) : null;
+    if (!restaurant || !tenant || restaurant.status !== 'active') {
+      return notFoundResult('slug', noRestaurantForSlugMessage(slug));
+    }
+    return {
+      ...notFoundResult('slug', ''),
+      found: true,
+      error: null,
+      tenantGuid: tenant.guid,
+      restaurantGuid: restaurant.guid,
+    };
+  }
+  return notFoundResult('none', DOMAIN_MESSAGES.noResolution);
+}
+
+/** On-demand TLS: a certificate only for a host whose mapping is usable (active and verified) and live. */
+export async function mayIssueCertificate(ex: Executor, cache: HostCache, host: string): Promise<boolean> {
+  if (!host || isLocalHost(host)) return false;
+  const entry = await lookupHost(ex, cache, host);
+  return entry?.restaurantActive === true && isUsable(entry.mapping);
+}

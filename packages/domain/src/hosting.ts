@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import {
+  hostingDomainSchema,
+  isDomainExpired,
+  isDomainExpiringSoon,
+  isExternalDomain,
+  isManagedDomain,
+} from './domain-mapping';
+
+/**
+ * Hosting-provider domain requests and results (spec 01 §3 "Domain requests", "Hosting status", §5 request
+ * rules). Pure schemas; the client and emulator are in packages/core/src/hosting.
+ */
+export const DOMAIN_REQUEST_METHODS = ['add', 'transfer-in', 'move-in'] as const;
+
+// spec 01 §5: method must be exactly add, transfer-in or move-in; name required; move-in requires token;
+// expectedPrice positive.
+export const domainRequestSchema = z
+  .object({
+    name: hostingDomainSchema,
+    method: z.enum(DOMAIN_REQUEST_METHODS, { error: 'Method must be add, transfer-in or move-in' }),
+    cdnEnabled: z.boolean().optional(),
+    zone: z.boolean().optional(),
+    authCode: z.string().optional(),
+    expectedPrice: z.number().positive('Expected price must be positive').optional(),
+    token: z.string().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.method === 'move-in' && !value.token) {
+      ctx.addIssue({ code: 'custom', path: ['token'], message: 'Token is required for move-in' });
+    }
+  });
+export type DomainRequest = z.infer<typeof domainRequestSchema>;
+
+/** spec 01 §5: redirect status code 300-399. */
+export const redirectStatusCodeSchema = z
+  .number()
+  .int()
+  .min(300, 'Redirect status code must be between 300 and 399')
+  .max(399, 'Redirect status code must be between 300 and 399');
+
+export const verificationRecordSchema = z.object({
+  type: z.enum(['TXT', 'CNAME'], { error: 'Verification record type must be TXT or CNAME' }),
+  name: z.string().min(1),
+  value: z.string().min(1),
+});
+
+export const hostingStatusSchema = z.object({
+  domain: z.string(),
+  verified: z.boolean(),
+  sslEnabled: z.boolean(),
+  configuredBy: z.enum(['CNAME', 'A', 'nameservers']).nullable(),
+  verificationRecord: verificationRecordSchema.nullable(),
+});
+export type HostingStatus = z.infer<typeof hostingStatusSchema>;
+
+/** spec 01 §3 hosting-provider domain, as the registrar reports it, with the §4 expiry flags. */
+export const providerDomainSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  verified: z.boolean(),
+  nameservers: z.array(z.string().min(1)),
+  intendedNameservers: z.array(z.string().min(1)),
+  customNameservers: z.array(z.string().min(1)).optional(),
+  creator: z.object({ id: z.string(), username: z.string().optional(), email: z.string().optional() }),
+  createdAt: z.number().nullable().optional(),
+  boughtAt: z.number().nullable().optional(),
+  expiresAt: z.number().nullable().optional(),
+  orderedAt: z.number().nullable().optional(),
+  transferredAt: z.number().nullable().optional(),
+  transferStartedAt: z.number().nullable().optional(),
+  serviceType: z.enum(['zeit.world', 'external', 'na']),
+  renew: z.boolean().optional(),
+  userId: z.string().optional(),
+  teamId: z.string().nullable().optional(),
+});
+export type ProviderDomain = z.infer<typeof providerDomainSchema>;
+
+export const withDomainFlags = (domain: ProviderDomain, now: number) => ({
+  ...domain,
+  expired: isDomainExpired(domain.expiresAt, now),
+  expiringSoon: isDomainExpiringSoon(domain.expiresAt, now),
+  external: isExternalDomain(domain.serviceType),
+  managed: isManagedDomain(domain.serviceType),
+});

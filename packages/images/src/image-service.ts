@@ -1,0 +1,193 @@
+import { createHash } from 'node:crypto';
+import { getRestaurantOrThrow } from '@brigade/core/tenancy/restaurant-lookup-service';
+import { getTenantOrThrow } from '@brigade/core/tenancy/tenant-service';
+import type { Executor } from '@brigade/db/database';
+import { type Actor, decideAccess, type TenantRole } from '@brigade/domain/access';
+import { BrigadeError } from '@brigade/domain/errors';
+import {
+  IMAGE_FOLDER_MESSAGE,
+  IMAGE_FOLDER_PATTERN,
+  type ImageVariant,
+  type OptimizedImage,
+  readOptimizedImage,
+  urlsOfOptimizedImage,
+} from '@brigade/domain/images';
+import { HERO_IMAGE_OPTIONS, type PipelineLogger, processImage, type Rendition } from './pipeline';
+import { CONTENT_TYPES, type ImageStorage } from './storage';
+
+/** Who may upload to or delete from a tenant's images: the same role as catalogue writes. */
+export const IMAGE_WRITE_ROLE: TenantRole = 'manager';
+
+export interface ImageScope {
+  tenantId?: number;
+  restaurantId?: number;
+  folder: string;
+}
+
+const forbidden = () => new BrigadeError('forbidden', 'FORBIDDEN', 'You do not have access to this');
+
+/** spec 01 §7.3 path scheme; with no tenant, site-config/{folder} (site administrators only). */
+export function folderKeyOf(scope: ImageScope): string {
+  if (!IMAGE_FOLDER_PATTERN.test(scope.folder))
+    throw new BrigadeError('validation', 'VALIDATION_FAILED', IMAGE_FOLDER_MESSAGE, {
+      errors: [{ path: 'folder', message: IMAGE_FOLDER_MESSAGE }],
+    });
+  if (scope.tenantId === undefined) {
+    if (scope.restaurantId !== undefined)
+      throw new BrigadeError('validation', 'VALIDATION_FAILED', 'A restaurant needs its tenantId');
+    return `site-config/${scope.folder}`;
+  }
+  return scope.restaurantId === undefined
+    ? `tenants/${scope.tenantId}/${scope.folder}`
+    : `tenants/${scope.tenantId}/restaurants/${scope.restaurantId}/${scope.folder}`;
+}
+
+/** The scope a stored key belongs to. */
+export function scopeOfKey(key: string): Omit<ImageScope, 'folder'> {
+  const match = /^tenants\/(\d+)(?:\/restaurants\/(\d+))?\//.exec(key);
+  if (!match) return {};
+  return {
+    tenantId: Number(match[1]),
+    ...(match[2] ? { restaurantId: Number(match[2]) } : {}),
+  };
+}
+
+/** Access to a scope: site administrators everywhere; managers and up in their tenant; site-config is admin-only. */
+export async function assertImageAccess(ex: Executor, actor: Actor, scope: Omit<ImageScope, 'folder'>) {
+  const requirement =
+    scope.tenantId === undefined
+      ? ({ kind: 'site-admin' } as const)
+      : ({ kind: 'tenant', role: IMAGE_WRITE_ROLE } as const);
+  const decision = decideAccess(actor, requirement, scope.tenantId);
+  if (decision === 'unauthenticated')
+    throw new BrigadeError('unauthorized', 'UNAUTHENTICATED', 'Sign-in required');
+  if (decision === 'forbidden') throw forbidden();
+  // The scope must exist (a site administrator may name any tenant): 404 with the usual messages.
+  if (scope.tenantId !== undefined && scope.restaurantId !== undefined)
+    await getRestaurantOrThrow(ex, { tenantId: scope.tenantId, restaurantId: scope.restaurantId });
+  else if (scope.tenantId !== undefined) await getTenantOrThrow(ex, scope.tenantId);
+}
+
+const EXTENSIONS: Record<Rendition['format'], string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
+
+export interface UploadInput {
+  data: Buffer;
+  scope: ImageScope;
+  /** 'hero' applies the hero defaults (spec 01 §9). */
+  preset?: 'default' | 'hero';
+}
+
+export interface ImageDeps {
+  db: Executor;
+  storage: ImageStorage;
+  logger: PipelineLogger;
+}
+
+/** Checks access, runs the pipeline and stores every rendition; answers the OptimizedImage. */
+export async function uploadImage(
+  deps: ImageDeps,
+  actor: Actor,
+  input: UploadInput,
+): Promise<OptimizedImage> {
+  const folderKey = folderKeyOf(input.scope);
+  await assertImageAccess(deps.db, actor, input.scope);
+  const processed = await processImage(
+    input.data,
+    input.preset === 'hero' ? { quality: HERO_IMAGE_OPTIONS.quality } : {},
+    deps.logger,
+  );
+  // One hash of the upload names all renditions; each name adds the role, so names are unique and stable.
+  const hash = createHash('sha256').update(input.data).digest('hex').slice(0, 20);
+  const store = async (rendition: Rendition): Promise<ImageVariant> => {
+    const ext = EXTENSIONS[rendition.format];
+    const key = `${folderKey}/${hash}-${rendition.role}.${ext}`;
+    await deps.storage.put(key, rendition.data, CONTENT_TYPES[ext]!);
+    return {
+      url: deps.storage.urlOf(key),
+      format: rendition.format,
+      width: rendition.width,
+      height: rendition.height,
+      size: rendition.data.length,
+    };
+  };
+  const stored: string[] = [];
+  const storeTracked = async (rendition: Rendition) => {
+    const variant = await store(rendition);
+    stored.push(variant.url);
+    return variant;
+  };
+  let original: ImageVariant;
+  let webp: ImageVariant | undefined;
+  const variants: NonNullable<OptimizedImage['variants']> = {};
+  try {
+    original = await storeTracked(processed.original);
+    webp = processed.webp ? await storeTracked(processed.webp) : undefined;
+    for (const size of ['small', 'medium', 'large'] as const) {
+      if (processed.variants[size].length > 0)
+        variants[size] = await Promise.all(processed.variants[size].map(storeTracked));
+    }
+  } catch (error) {
+    // spec 01 §8 "Failed to upload image: {reason}"; files already written are removed (best effort).
+    deps.logger.warn({ err: error }, 'image storage failed; removing the files already stored');
+    for (const url of stored) {
+      const key = deps.storage.keyOf(url);
+      if (key) await deps.storage.delete(key).catch(() => undefined);
+    }
+    throw new BrigadeError(
+      'unavailable',
+      'IMAGE_UPLOAD_FAILED',
+      `Failed to upload image: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+  }
+  return {
+    original,
+    ...(webp ? { webp } : {}),
+    ...(Object.keys(variants).length > 0 ? { variants } : {}),
+    aspectRatio: processed.aspectRatio,
+  };
+}
+
+export interface DeleteResult {
+  deleted: string[];
+  failed: string[];
+}
+
+/**
+ * Deletes every file of an image given as a storage URL or an OptimizedImage JSON (spec 01 §5 "Images").
+ * Every URL must be this storage's and within the caller's scopes before anything is deleted; then
+ * individual failures are logged and the successes returned (spec 01 §8).
+ */
+export async function deleteImage(deps: ImageDeps, actor: Actor, image: string): Promise<DeleteResult> {
+  const text = image.trim();
+  const urls = text.startsWith('{') ? urlsOfOptimizedImage(readOptimizedImage(text)) : [text];
+  const keys = urls.map((url) => {
+    const key = deps.storage.keyOf(url);
+    if (!key)
+      throw new BrigadeError(
+        'validation',
+        'INVALID_STORAGE_URL',
+        `Invalid storage URL: ${url}. Expected ${deps.storage.urlFormat}`,
+      );
+    return key;
+  });
+  const seen = new Set<string>();
+  for (const key of keys) {
+    const scope = scopeOfKey(key);
+    const id = `${scope.tenantId}/${scope.restaurantId}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    await assertImageAccess(deps.db, actor, scope);
+  }
+  const result: DeleteResult = { deleted: [], failed: [] };
+  for (const [index, key] of [...new Set(keys)].entries()) {
+    try {
+      await deps.storage.delete(key);
+      result.deleted.push(urls[keys.indexOf(key)] ?? urls[index]!);
+    } catch (error) {
+      deps.logger.warn({ err: error, key }, 'Failed to delete image file');
+      result.failed.push(urls[keys.indexOf(key)]!);
+    }
+  }
+  return result;
+}
