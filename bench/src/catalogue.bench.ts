@@ -3,8 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateLargeChain } from '@brigade/core/catalogue/large-chain';
-import pg from 'pg';
-import { freePort, load, ROOT, stop, TSX, waitFor } from './processes';
+import { freePort, load, ROOT, startBrigade, stop, TSX, waitFor, withPostgresDatabase } from './processes';
 import { fmt, printTable } from './stats';
 
 const DURATION_S = 8;
@@ -64,23 +63,9 @@ interface EngineFigures {
 }
 
 async function measureEngine(engine: 'pglite' | 'postgres', databaseUrl: string): Promise<EngineFigures> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'brigade-bench-catalogue-'));
-  const port = await freePort();
-  const brigade = spawn(TSX, [join(ROOT, 'apps/server/src/main.ts')], {
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'warn',
-      BRIGADE_DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    },
-    stdio: 'ignore',
-  });
+  const brigade = await startBrigade(databaseUrl);
   try {
-    const origin = `http://127.0.0.1:${port}`;
-    await waitFor(`${origin}/healthz`);
+    const { origin } = brigade;
     const api = await signIn(origin);
     const chain = generateLargeChain();
     const started = performance.now();
@@ -121,24 +106,7 @@ async function measureEngine(engine: 'pglite' | 'postgres', databaseUrl: string)
     });
     return { engine, loadMs, batchMs, menuBytes: Buffer.byteLength(json), menu, json };
   } finally {
-    await stop(brigade);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function withPostgresDatabase<T>(adminUrl: string, work: (url: string) => Promise<T>): Promise<T> {
-  const name = `brigade_bench_catalogue_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return await work(url.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
-    await admin.end();
+    await brigade.stop();
   }
 }
 
@@ -150,7 +118,7 @@ async function withPostgresDatabase<T>(adminUrl: string, work: (url: string) => 
 export async function benchCatalogue(postgresUrl: string | undefined): Promise<void> {
   const runs = [await measureEngine('pglite', '')];
   if (postgresUrl)
-    runs.push(await withPostgresDatabase(postgresUrl, (url) => measureEngine('postgres', url)));
+    runs.push(await withPostgresDatabase(postgresUrl, 'catalogue', (url) => measureEngine('postgres', url)));
 
   const dir = mkdtempSync(join(tmpdir(), 'brigade-bench-json-'));
   const jsonFile = join(dir, 'menu.json');

@@ -1,8 +1,4 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freePort, load, ROOT, stop, TSX, waitFor } from './processes';
+import { load, startBrigade, withPostgresDatabase } from './processes';
 import { fmt, percentile, printTable } from './stats';
 
 const DURATION_S = 6;
@@ -23,23 +19,9 @@ async function sequential(count: number, urlOf: (i: number) => string): Promise<
 }
 
 async function measure(engine: 'pglite' | 'postgres', databaseUrl: string) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'brigade-bench-domains-'));
-  const port = await freePort();
-  const brigade = spawn(TSX, [join(ROOT, 'apps/server/src/main.ts')], {
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'warn',
-      BRIGADE_DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    },
-    stdio: 'ignore',
-  });
+  const brigade = await startBrigade(databaseUrl);
   try {
-    const origin = `http://127.0.0.1:${port}`;
-    await waitFor(`${origin}/healthz`);
+    const { origin } = brigade;
     const signin = await fetch(`${origin}/api/v1/auth/signin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -91,15 +73,16 @@ async function measure(engine: 'pglite' | 'postgres', databaseUrl: string) {
     });
     return { engine, miss, hit, resolveLoad, tlsLoad };
   } finally {
-    await stop(brigade);
-    rmSync(dataDir, { recursive: true, force: true });
+    await brigade.stop();
   }
 }
 
 /** `npm run bench -- domains`: resolution through the host cache (hit and miss) and the tls-ask check. */
 export async function benchDomains(postgresUrl: string | undefined) {
   const results = [await measure('pglite', '')];
-  if (postgresUrl) results.push(await measure('postgres', postgresUrl));
+  if (postgresUrl) {
+    results.push(await withPostgresDatabase(postgresUrl, 'domains', (url) => measure('postgres', url)));
+  }
   printTable(
     `Domain resolution (${MAPPINGS} mappings; ${SAMPLES} sequential requests; load ${CONNECTIONS} connections, ${DURATION_S} s)`,
     [

@@ -1,9 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { freePort, load, ROOT, stop, TSX, waitFor } from './processes';
+import { freePort, load, ROOT, startBrigade, stop, TSX, waitFor, withPostgresDatabase } from './processes';
 import { fmt, percentile, printTable } from './stats';
 
 const DURATION_S = 8;
@@ -41,48 +38,17 @@ async function measureAuth(base: string) {
   return { signinP50: percentile(latencies, 50), signinP99: percentile(latencies, 99), session };
 }
 
-async function withPostgresDatabase<T>(adminUrl: string, work: (url: string) => Promise<T>): Promise<T> {
-  const name = `brigade_bench_http_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return await work(url.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
-    await admin.end();
-  }
-}
-
 async function measureBrigade(engine: 'pglite' | 'postgres', databaseUrl: string) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'brigade-bench-http-'));
-  const port = await freePort();
-  const brigade = spawn(TSX, [join(ROOT, 'apps/server/src/main.ts')], {
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'warn',
-      BRIGADE_DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    },
-    stdio: 'ignore',
-  });
+  const brigade = await startBrigade(databaseUrl);
   try {
-    const startupMs = await waitFor(`http://127.0.0.1:${port}/healthz`);
-    const health = await load(`http://127.0.0.1:${port}/healthz`, {
+    const health = await load(`${brigade.origin}/healthz`, {
       connections: CONNECTIONS,
       durationS: DURATION_S,
     });
-    const auth = await measureAuth(`http://127.0.0.1:${port}`);
-    return { engine, startupMs, health, auth };
+    const auth = await measureAuth(brigade.origin);
+    return { engine, startupMs: brigade.startupMs, health, auth };
   } finally {
-    await stop(brigade);
-    rmSync(dataDir, { recursive: true, force: true });
+    await brigade.stop();
   }
 }
 
@@ -104,7 +70,7 @@ export async function benchHttp(postgresUrl: string | undefined): Promise<void> 
     });
     const runs = [await measureBrigade('pglite', '')];
     if (postgresUrl)
-      runs.push(await withPostgresDatabase(postgresUrl, (url) => measureBrigade('postgres', url)));
+      runs.push(await withPostgresDatabase(postgresUrl, 'http', (url) => measureBrigade('postgres', url)));
     const pct = (rps: number) => `${fmt((rps / ref.rps) * 100, 0)}%`;
     printTable(
       `HTTP: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each; client and servers share the same 2 cores`,

@@ -1,8 +1,11 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 // Shared by the benchmarks that start real server processes and load them over loopback.
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -57,4 +60,72 @@ export async function load(
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
   };
+}
+
+/**
+ * Runs `work` against a fresh PostgreSQL database made next to `adminUrl` and dropped afterwards, so a
+ * benchmark never writes into a database someone uses.
+ */
+export async function withPostgresDatabase<T>(
+  adminUrl: string,
+  label: string,
+  work: (url: string) => Promise<T>,
+): Promise<T> {
+  const name = `brigade_bench_${label}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return await work(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+    await admin.end();
+  }
+}
+
+export interface RunningBrigade {
+  origin: string;
+  /** Milliseconds from spawning to the first /healthz answer (migrate, seed, listen). */
+  startupMs: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * A real Brigade process (`npm start`'s entry, production mode) on a fresh embedded data directory, or on
+ * `databaseUrl` when given; the demo seed runs, so the demo logins work.
+ */
+export async function startBrigade(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<RunningBrigade> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'brigade-bench-'));
+  const port = await freePort();
+  const child = spawn(TSX, [join(ROOT, 'apps/server/src/main.ts')], {
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      BRIGADE_DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...env,
+    },
+    stdio: 'ignore',
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const cleanup = async () => {
+    await stop(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const startupMs = await waitFor(`${origin}/healthz`);
+    return { origin, startupMs, stop: cleanup };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
 }
