@@ -74,6 +74,25 @@ describe('items (spec 02 §5)', () => {
     ]);
   });
 
+  it('refuses stations and printers that point at stations or printers the restaurant lacks', async () => {
+    const r = await restaurant();
+    expect(
+      await r.errors('POST', 'prep-stations', { name: 'Grill', otherStationIds: [8], ticketPrinterId: 9 }),
+    ).toEqual([
+      { path: 'otherStationIds.0', message: 'Prep station with ID 8 not found' },
+      { path: 'ticketPrinterId', message: 'Printer with ID 9 not found' },
+    ]);
+    expect(
+      await r.errors('POST', 'printers', { name: 'Pass', model: 'TM-T88', backupPrinterId: 12 }),
+    ).toEqual([{ path: 'backupPrinterId', message: 'Printer with ID 12 not found' }]);
+    // Within one batch, a station may point at another station of the same batch.
+    const { status } = await r.send('POST', 'prep-stations/batch', [
+      { prepStationId: 1, guid: '7c9e6679-7425-40de-944b-e07fc1f90ae7', name: 'Grill', otherStationIds: [2] },
+      { prepStationId: 2, guid: '8c9e6679-7425-40de-944b-e07fc1f90ae8', name: 'Fry', otherStationIds: [1] },
+    ]);
+    expect(status).toBe(201);
+  });
+
   it('applies the pricing strategies, on create and on the merged record of an update', async () => {
     const r = await restaurant();
     expect(await r.errors('POST', 'items', { name: 'A' })).toEqual([

@@ -148,6 +148,8 @@ export interface ReferenceField {
   table: ChildTable;
   idColumn: PgColumn;
   label: string;
+  /** For references to the same kind: the ids of the records being written count as existing. */
+  sameKind?: { idField: string };
 }
 
 /**
@@ -167,6 +169,12 @@ export async function missingReferenceErrors(
     const wanted = records.flatMap((record) => idsOf(record[reference.field]));
     if (wanted.length === 0) continue;
     const found = await storedIds(ex, reference.table, reference.idColumn, scope, wanted);
+    if (reference.sameKind) {
+      for (const record of records) {
+        const id = record[reference.sameKind.idField];
+        if (typeof id === 'number') found.add(id);
+      }
+    }
     records.forEach((record, index) => {
       const value = record[reference.field];
       idsOf(value).forEach((id, position) => {

@@ -17,6 +17,7 @@ import {
   TAG_KIND,
   TAX_RATE_KIND,
 } from '@brigade/domain/catalogue/kinds';
+import { missingReferenceErrors, type ReferenceField } from './child-rows';
 import { MENU_GROUP_STORE } from './menu-group-store';
 import { ITEM_STORE, MODIFIER_GROUP_STORE } from './product-stores';
 import { EMPLOYEE_STORE, JOB_TITLE_STORE } from './staff-stores';
@@ -25,10 +26,27 @@ import type { KindStore } from './store';
 // Simple kinds: a table and its id column; everything else is generic (catalogue-service.ts).
 export const COURSE_STORE: KindStore = { kind: COURSE_KIND, table: courses, idColumn: courses.courseId };
 export const TAG_STORE: KindStore = { kind: TAG_KIND, table: tags, idColumn: tags.tagId };
+// Stations and printers point at other stations and printers of the restaurant; those must exist (or be
+// written in the same batch), so a kitchen setup never routes tickets to nothing.
+const referencesOf =
+  (fields: readonly ReferenceField[]): KindStore['checkReferences'] =>
+  async (ex, scope, records) =>
+    [...(await missingReferenceErrors(ex, scope, records, fields)).values()].flat();
+
 export const PREP_STATION_STORE: KindStore = {
   kind: PREP_STATION_KIND,
   table: prepStations,
   idColumn: prepStations.prepStationId,
+  checkReferences: referencesOf([
+    {
+      field: 'otherStationIds',
+      table: prepStations,
+      idColumn: prepStations.prepStationId,
+      label: 'Prep station',
+      sameKind: { idField: 'prepStationId' },
+    },
+    { field: 'ticketPrinterId', table: printers, idColumn: printers.printerId, label: 'Printer' },
+  ]),
 };
 export const SALES_CATEGORY_STORE: KindStore = {
   kind: SALES_CATEGORY_KIND,
@@ -40,7 +58,20 @@ export const TAX_RATE_STORE: KindStore = {
   table: taxRates,
   idColumn: taxRates.taxRateId,
 };
-export const PRINTER_STORE: KindStore = { kind: PRINTER_KIND, table: printers, idColumn: printers.printerId };
+export const PRINTER_STORE: KindStore = {
+  kind: PRINTER_KIND,
+  table: printers,
+  idColumn: printers.printerId,
+  checkReferences: referencesOf([
+    {
+      field: 'backupPrinterId',
+      table: printers,
+      idColumn: printers.printerId,
+      label: 'Printer',
+      sameKind: { idField: 'printerId' },
+    },
+  ]),
+};
 export const CASH_DRAWER_STORE: KindStore = {
   kind: CASH_DRAWER_KIND,
   table: cashDrawers,
