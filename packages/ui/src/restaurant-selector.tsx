@@ -1,12 +1,13 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { ErrorView } from './components/alert';
 import { Button } from './components/button';
 import { EmptyState } from './components/empty-state';
 import { ChevronRightIcon, StoreIcon } from './components/icons';
 import { SkeletonRows } from './components/skeleton';
-import { AUTO_SELECT_DELAY_MS, ROW_STAGGER_MS } from './lib/constants';
+import { ROW_STAGGER_MS } from './lib/constants';
 import { useMyRestaurants } from './lib/queries';
 import type { MyRestaurant, MyTenant } from './lib/types';
+import { useAutoSelectSingle } from './lib/use-auto-select';
 
 export interface RestaurantSelectorProps {
   tenant: MyTenant;
@@ -35,16 +36,8 @@ export function RestaurantSelector({
   autoSelect = true,
 }: RestaurantSelectorProps) {
   const restaurants = useMyRestaurants(tenant.tenantId);
-  const autoSelected = useRef(false);
-  const only = restaurants.data?.length === 1 ? restaurants.data[0] : undefined;
 
-  // spec 01 §2.5: with exactly one restaurant it is selected automatically, once.
-  useEffect(() => {
-    if (!autoSelect || !only || autoSelected.current) return;
-    autoSelected.current = true;
-    const timer = window.setTimeout(() => onSelect(only), AUTO_SELECT_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [autoSelect, only, onSelect]);
+  useAutoSelectSingle(restaurants.data, autoSelect, onSelect);
 
   return (
     <div className="ui-stack">

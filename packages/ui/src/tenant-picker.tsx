@@ -1,12 +1,13 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { ErrorView } from './components/alert';
 import { Button } from './components/button';
 import { EmptyState } from './components/empty-state';
 import { BuildingIcon, ChevronRightIcon } from './components/icons';
 import { SkeletonRows } from './components/skeleton';
-import { AUTO_SELECT_DELAY_MS, ROW_STAGGER_MS } from './lib/constants';
+import { ROW_STAGGER_MS } from './lib/constants';
 import { useMyTenants } from './lib/queries';
 import type { MyTenant } from './lib/types';
+import { useAutoSelectSingle } from './lib/use-auto-select';
 
 export const initials = (text: string) =>
   text
@@ -36,15 +37,8 @@ export function TenantPicker({
   autoSelect = true,
 }: TenantPickerProps) {
   const tenants = useMyTenants();
-  const autoSelected = useRef(false);
-  const only = tenants.data?.length === 1 ? tenants.data[0] : undefined;
 
-  useEffect(() => {
-    if (!autoSelect || !only || autoSelected.current) return;
-    autoSelected.current = true;
-    const timer = window.setTimeout(() => onSelect(only), AUTO_SELECT_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [autoSelect, only, onSelect]);
+  useAutoSelectSingle(tenants.data, autoSelect, onSelect);
 
   return (
     <div className="ui-stack">
