@@ -1,3 +1,5 @@
+import type { MenuTreeCache } from '@brigade/core/catalogue/menu-resolver';
+import type { ChangeFeed } from '@brigade/core/changes/change-feed';
 import type { HostCache } from '@brigade/core/domains/resolution-service';
 import type { TxtResolver } from '@brigade/core/domains/verification-service';
 import type { HostingClient } from '@brigade/core/hosting/hosting-client';
@@ -16,6 +18,13 @@ export interface AppDeps {
   domains: DomainDeps;
   /** Where uploaded images are stored (issue 7). */
   imageStorage: ImageStorage;
+  /**
+   * What changed (decision 011): the database's triggers announce every committed write to a restaurant,
+   * its catalogue, tenants, domains and the site configuration; handlers publish their own writes here too.
+   */
+  changes: ChangeFeed;
+  /** Resolved menus by restaurant version (issue 6). */
+  menuCache: MenuTreeCache;
 }
 
 export interface DomainDeps {
@@ -23,7 +32,7 @@ export interface DomainDeps {
   hostCache: HostCache;
   /** DNS lookups of ownership verification, on DNS_SERVERS when configured. */
   resolver: TxtResolver;
-  /** Clears the host cache here and on every other instance sharing the database. */
+  /** Clears the host cache here at once (other instances hear the change feed). */
   onChange: () => Promise<void>;
   /** The hosting provider's client (the emulator, started on first use, when no token is configured). */
   hosting: () => Promise<HostingClient>;

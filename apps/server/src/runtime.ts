@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createMenuCache } from '@brigade/core/catalogue/menu-resolver';
+import { ChangeFeed } from '@brigade/core/changes/change-feed';
 import { HostCache } from '@brigade/core/domains/resolution-service';
 import { createTxtResolver } from '@brigade/core/domains/verification-service';
 import { HostingClient } from '@brigade/core/hosting/hosting-client';
@@ -7,7 +9,6 @@ import { createMailer } from '@brigade/core/identity/mailer';
 import { lockDataDir } from '@brigade/db/data-dir-lock';
 import { type Database, openDatabase } from '@brigade/db/database';
 import { runMigrations } from '@brigade/db/migrate';
-import { openChangeChannel } from '@brigade/db/notifications';
 import { S3Storage } from '@brigade/images/s3-storage';
 import { type ImageStorage, LocalDiskStorage } from '@brigade/images/storage';
 import type { Config } from './config';
@@ -58,11 +59,16 @@ export function createAppDeps(
         log.info({ to: mail.to, subject: mail.subject, body: mail.text }, 'mail (no SMTP configured)');
     },
   });
+  const changes = new ChangeFeed(database);
+  const menuCache = createMenuCache();
+  changes.subscribe((change) => menuCache.invalidate(change));
   return {
     config,
     database,
     version: VERSION,
-    domains: createDomainDeps(config, database),
+    changes,
+    menuCache,
+    domains: createDomainDeps(config, changes),
     imageStorage: createImageStorage(config),
     identity: {
       db: database.db,
@@ -82,12 +88,16 @@ export function createImageStorage(config: Config): ImageStorage {
 }
 
 /**
- * The host cache of resolution and tls-ask (issue 5). A change clears it here at once and, through
- * PostgreSQL LISTEN/NOTIFY, on every other instance sharing the database (docs/decisions/010-domains.md).
+ * The host cache of resolution and tls-ask (issue 5). A domain change clears it here at once; the change
+ * feed clears it on every instance after any committed change to mappings, restaurants or tenants (a cached
+ * entry holds whether its restaurant is active) — docs/decisions/010-domains.md, 011-change-feed.md.
  */
-export function createDomainDeps(config: Config, database: Database): AppDeps['domains'] {
+export function createDomainDeps(config: Config, changes: ChangeFeed): AppDeps['domains'] {
   const hostCache = new HostCache();
-  const channel = openChangeChannel(database, 'brigade_domain_mappings', () => hostCache.clear());
+  const unsubscribe = changes.subscribe((change) => {
+    if (change.area === 'domains' || change.area === 'restaurant' || change.area === 'tenant')
+      hostCache.clear();
+  });
   let emulator: Promise<HostingEmulator> | undefined;
   let client: Promise<HostingClient> | undefined;
   const hosting = () => {
@@ -109,10 +119,10 @@ export function createDomainDeps(config: Config, database: Database): AppDeps['d
     baseDomain: config.baseDomain,
     hostCache,
     resolver: createTxtResolver(config.dnsServers),
-    onChange: () => channel.notify(),
-    ready: channel.ready,
+    onChange: async () => hostCache.clear(),
+    ready: changes.ready,
     close: async () => {
-      await channel.close();
+      unsubscribe();
       await (await emulator)?.close();
     },
   };

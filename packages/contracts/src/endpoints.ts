@@ -8,6 +8,7 @@ import * as images from './images';
 import * as me from './me';
 import * as menus from './menus';
 import { getApiInfo } from './meta';
+import * as qr from './qr';
 import * as restaurants from './restaurants';
 import * as siteConfig from './site-config';
 import * as tenants from './tenants';
@@ -32,4 +33,5 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(domains),
   ...endpointsOf(hosting),
   ...endpointsOf(images),
+  ...endpointsOf(qr),
 ];

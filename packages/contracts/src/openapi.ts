@@ -23,7 +23,16 @@ export function buildOpenApiDocument(
   endpoints: readonly Endpoint[],
   info: { title: string; version: string },
 ) {
-  const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema =>
+  // Named (recursive) schemas: zod emits them under the schema's own $defs; the document keeps them once, in
+  // components.schemas, and every reference points there.
+  const named: Record<string, JsonSchema> = {};
+  const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+    const { $defs, ...json } = rawSchema(schema, io);
+    for (const [name, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>))
+      named[name] ??= pointToComponents(definition) as JsonSchema;
+    return pointToComponents(json) as JsonSchema;
+  };
+  const rawSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema =>
     z.toJSONSchema(schema, {
       target: 'draft-2020-12',
       io,
@@ -84,7 +93,7 @@ export function buildOpenApiDocument(
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     paths,
     components: {
-      schemas: { Problem: stripDialect(toSchema(problemSchema, 'output')) },
+      schemas: { Problem: stripDialect(toSchema(problemSchema, 'output')), ...named },
       securitySchemes: {
         sessionCookie: { type: 'apiKey', in: 'cookie', name: 'brigade_session' },
         bearerToken: { type: 'http', scheme: 'bearer' },
@@ -126,6 +135,20 @@ function parametersOf(
     ...(typeof property.description === 'string' ? { description: property.description } : {}),
     schema: property,
   }));
+}
+
+/** Rewrites zod's local `#/$defs/X` references to the document's `#/components/schemas/X`. */
+function pointToComponents(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(pointToComponents);
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    out[key] =
+      key === '$ref' && typeof inner === 'string' && inner.startsWith('#/$defs/')
+        ? `#/components/schemas/${inner.slice('#/$defs/'.length)}`
+        : pointToComponents(inner);
+  }
+  return out;
 }
 
 function stripDialect(schema: JsonSchema): JsonSchema {

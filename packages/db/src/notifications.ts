@@ -1,43 +1,47 @@
 import pg from 'pg';
 import type { Database } from './database';
 
-/**
- * A PostgreSQL LISTEN/NOTIFY channel shared by every server instance on one database: `notify` announces a
- * change (after it committed), and every instance's listener, this one's included, hears it within
- * milliseconds. The listener holds its own connection (not one of the pool's) and reconnects after a second
- * if the connection drops; while it is down, the caches it protects still expire by their TTL.
- * On PGlite (one process) there is no other instance: notify calls the local handler directly.
- */
-export interface ChangeChannel {
-  notify(): Promise<void>;
-  /** Resolves once the listener is connected (PostgreSQL), at once on PGlite. */
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
+
+export interface NotificationListener {
+  /** Resolves once the listener is connected. */
   ready: Promise<void>;
   close(): Promise<void>;
 }
 
-const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
-
-export function openChangeChannel(database: Database, channel: string, onChange: () => void): ChangeChannel {
+/**
+ * Hears every NOTIFY on a channel, from any connection or process, with its payload (the change feed's
+ * triggers announce writes this way at commit). PostgreSQL: a dedicated connection that reconnects after
+ * a second and reports the gap (`onGap`: what was announced meanwhile is lost). PGlite: its own listen.
+ */
+export function listenForNotifications(
+  database: Database,
+  channel: string,
+  handlers: { onMessage: (payload: string) => void; onGap: () => void },
+): NotificationListener {
   if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name: ${channel}`);
-  const pool = database.pool;
-  if (!pool) {
+  if (database.pglite) {
+    const unsubscribe = database.pglite.listen(channel, (payload) => handlers.onMessage(payload));
     return {
-      notify: async () => onChange(),
-      ready: Promise.resolve(),
-      close: async () => {},
+      ready: unsubscribe.then(() => undefined),
+      close: async () => {
+        await (await unsubscribe)().catch(() => {});
+      },
     };
   }
+  const pool = database.pool;
+  if (!pool) throw new Error('listenForNotifications needs PGlite or a PostgreSQL pool');
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
   const connect = async (): Promise<void> => {
     const next = new pg.Client(pool.options);
     next.on('notification', (message) => {
-      if (message.channel === channel) onChange();
+      if (message.channel === channel) handlers.onMessage(message.payload ?? '');
     });
     next.on('error', () => {
-      // A dropped connection: clear (changes may have been missed) and reconnect.
-      onChange();
+      // A dropped connection: report the gap and reconnect.
+      handlers.onGap();
       if (client === next) client = null;
       next.end().catch(() => {});
       if (!closed) retry = setTimeout(() => void connect().catch(() => {}), 1000);
@@ -54,10 +58,6 @@ export function openChangeChannel(database: Database, channel: string, onChange:
     if (!closed) retry = setTimeout(() => void connect().catch(() => {}), 1000);
   });
   return {
-    notify: async () => {
-      onChange();
-      await pool.query('select pg_notify($1, $2)', [channel, String(process.pid)]);
-    },
     ready,
     close: async () => {
       closed = true;

@@ -6,6 +6,7 @@ import {
   type QueryOf,
   type ResultOf,
 } from '@brigade/contracts/endpoint';
+import type { Change, ChangeArea } from '@brigade/core/changes/change-feed';
 import { type Actor, decideAccess } from '@brigade/domain/access';
 import { type FieldError, fieldErrorsOf, validationErrorOf } from '@brigade/domain/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -83,6 +84,11 @@ export function registerContractRoutes(
         if (errors.length > 0) throw validationErrorOf(errors);
 
         const result = await impl.handle({ params, query, body, actor, deps, request, reply } as never);
+        // The write committed: this process's caches hear it before the writer can ask again (decision 011).
+        if (endpoint.method !== 'GET') {
+          const change = changeOf(endpoint, params as Record<string, unknown> | undefined);
+          if (change) deps.changes.publish(change);
+        }
         if (reply.sent) return reply;
         reply.status(endpoint.response.status);
         if (endpoint.response.status === 204 || !endpoint.response.schema) return reply.send();
@@ -100,4 +106,28 @@ export function registerContractRoutes(
       },
     });
   }
+}
+
+const NO_CHANGE_TAGS = new Set(['auth', 'admin-users', 'me', 'meta']);
+const AREA_BY_TAG: Record<string, ChangeArea> = {
+  restaurants: 'restaurant',
+  tenants: 'tenant',
+  'site-config': 'site-config',
+  domains: 'domains',
+  hosting: 'domains',
+  images: 'images',
+};
+
+/** What a successful write changed, for the change feed: its area by contract tag, its tenant and restaurant. */
+export function changeOf(endpoint: Endpoint, params: Record<string, unknown> | undefined): Change | null {
+  const tag = endpoint.tags?.[0] ?? '';
+  if (NO_CHANGE_TAGS.has(tag)) return null;
+  const change: Change = { area: AREA_BY_TAG[tag] ?? 'catalogue' };
+  const tenantId = params?.tenantId;
+  const restaurantId = params?.restaurantId;
+  if (typeof tenantId === 'number') {
+    change.tenantId = tenantId;
+    if (typeof restaurantId === 'number') change.restaurantId = restaurantId;
+  }
+  return change;
 }

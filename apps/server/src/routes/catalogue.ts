@@ -14,8 +14,9 @@ import {
 } from '@brigade/core/catalogue/catalogue-service';
 import { setJobTitleActive } from '@brigade/core/catalogue/job-title-service';
 import { storeOf } from '@brigade/core/catalogue/kind-stores';
-import { listMenus as listMenusUseCase, resolveMenu } from '@brigade/core/catalogue/menu-resolver';
+import { listMenus as listMenusUseCase, resolveMenuIn } from '@brigade/core/catalogue/menu-resolver';
 import type { CatalogueScope } from '@brigade/core/catalogue/scope';
+import { resolveCatalogueScope } from '@brigade/core/catalogue/scope';
 import type { FastifyRequest } from 'fastify';
 import { type Implementation, implement } from '../plugins/contract-routes';
 
@@ -107,13 +108,26 @@ export const menuRoutes: Implementation[] = [
   implement(listMenus, async ({ params, query, request, deps }) =>
     ok(await listMenusUseCase(deps.database.db, scopeOf(params, request), query)),
   ),
-  implement(getMenu, async ({ params, query, request, deps }) => {
-    const { menu, available } = await resolveMenu(
-      deps.database.db,
-      scopeOf(params, request),
-      params.menuGroupId,
-      query,
-    );
-    return { success: true as const, available, data: menu };
+  implement(getMenu, async ({ params, query, request, reply, deps }) => {
+    const db = deps.database.db;
+    const scope = await resolveCatalogueScope(db, scopeOf(params, request));
+    // Without ?at= the document depends only on the restaurant's data, which its version names (decision
+    // 011): the finished JSON is kept and an unchanged menu answers 304 to a device that asks again.
+    const timeless = query.at === undefined;
+    const key = `${params.menuGroupId}:${query.channel ?? 'all'}`;
+    const etag = `"menu-${scope.restaurantId}-${scope.version}-${key}"`;
+    const validated = () => reply.header('etag', etag).header('cache-control', 'private, no-cache');
+    if (timeless) {
+      if (request.headers['if-none-match'] === etag) return validated().status(304).send();
+      const cached = deps.menuCache.document(scope, key);
+      if (cached) return validated().type('application/json; charset=utf-8').send(cached);
+    }
+    const { menu, available } = await resolveMenuIn(db, scope, params.menuGroupId, query, deps.menuCache);
+    const body = { success: true as const, available, data: menu };
+    if (timeless) {
+      deps.menuCache.storeDocument(scope, key, JSON.stringify(body));
+      validated();
+    }
+    return body;
   }),
 ];

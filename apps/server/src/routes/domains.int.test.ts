@@ -163,6 +163,22 @@ describe('domain mappings: update, transfer, delete, bulk', () => {
     expect(refused.body).toContain('domain cannot be changed');
   });
 
+  it('keeps one primary domain per restaurant: making one primary demotes the others', async () => {
+    const onSecond = { restaurantGuid: second.guid, isPrimary: true };
+    const a = (await create(owner, 'first-primary.example.com', onSecond)).json().data.mapping;
+    const elsewhere = (await create(owner, 'other-primary.example.com', { isPrimary: true })).json().data
+      .mapping;
+    const b = (await create(owner, 'second-primary.example.com', onSecond)).json().data.mapping;
+    const primary = async (guid: string) =>
+      (await call(owner, 'GET', `/domain-mappings/${guid}`)).json().data.mapping.isPrimary;
+    expect([await primary(a.guid), await primary(b.guid)]).toEqual([false, true]);
+    const patched = await call(owner, 'PATCH', `/domain-mappings/${a.guid}`, { isPrimary: true });
+    expect(patched.statusCode).toBe(200);
+    expect([await primary(a.guid), await primary(b.guid)]).toEqual([true, false]);
+    // another restaurant's primary is its own
+    expect(await primary(elsewhere.guid)).toBe(true);
+  });
+
   it('transfers to another tenant and restaurant and resets isPrimary', async () => {
     const { guid } = (await create(admin, 'move.example.com', { isPrimary: true })).json().data.mapping;
     expect(
@@ -330,6 +346,24 @@ describe('public resolution and tls-ask', () => {
       .set({ status: 'inactive' })
       .where(eq(restaurants.guid, inactive.guid));
     expect((await resolve('host=closed.example.com')).json().found).toBe(false);
+  });
+
+  it('stops resolving a cached host once its restaurant is made inactive, however it was written', async () => {
+    const closing = await makeRestaurant(t.database.db, tenant.tenantId);
+    await create(owner, 'closing.example.com', { restaurantGuid: closing.guid });
+    expect((await resolve('host=closing.example.com')).json().found).toBe(true); // now cached
+    // written past the API: the change feed (database triggers) clears the host cache
+    await t.database.db
+      .update(restaurants)
+      .set({ status: 'inactive' })
+      .where(eq(restaurants.guid, closing.guid));
+    const deadline = Date.now() + 5000;
+    let found = true;
+    while (found && Date.now() < deadline) {
+      found = (await resolve('host=closing.example.com')).json().found;
+      if (found) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(found).toBe(false);
   });
 
   it('answers tls-ask 200 only for usable mappings', async () => {

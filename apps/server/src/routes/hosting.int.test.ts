@@ -1,3 +1,4 @@
+import { ChangeFeed } from '@brigade/core/changes/change-feed';
 import { type HostingEmulator, startHostingEmulator } from '@brigade/core/hosting/hosting-emulator';
 import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -185,7 +186,7 @@ describe('hosting provider (spec 01 §7.2)', () => {
   });
 
   it('uses the built-in emulator when no token is configured', async () => {
-    const deps = createDomainDeps(loadConfig({ NODE_ENV: 'test' }), t.database);
+    const deps = createDomainDeps(loadConfig({ NODE_ENV: 'test' }), new ChangeFeed());
     try {
       const client = await deps.hosting();
       expect((await client.listDomains()).domains).toEqual([]);

@@ -2,6 +2,7 @@ import type { Db } from '@brigade/db/database';
 import type { CreateItemInput } from '@brigade/domain/catalogue/item';
 import type { CreateMenuGroupInput } from '@brigade/domain/catalogue/menu-group';
 import type { CreateModifierGroupInput } from '@brigade/domain/catalogue/modifier-group';
+import { harborGrillCatalogue } from '../seed/harbor-grill-menu';
 import { createEntities, listEntities } from './catalogue-service';
 import {
   COURSE_STORE,
@@ -313,6 +314,5 @@ export async function seedLargeChainOnce(
   return true;
 }
 
-/** The demo restaurant's menu at `npm start`: the same generator, sized for a single restaurant. */
-export const demoCatalogue = () =>
-  generateLargeChain({ items: 36, modifierGroups: 8, modifiersPerGroup: 4, seed: 7 });
+/** The demo restaurant's menu at `npm start`: Harbor Grill's hand-written menu, in the fixture's shape. */
+export const demoCatalogue = (): LargeChainCatalogue => harborGrillCatalogue();

@@ -32,6 +32,7 @@ import type { Tag } from '@brigade/domain/catalogue/tag';
 import { notFound } from '@brigade/domain/errors';
 import { and, asc, inArray, isNull } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { MenuCache } from './menu-cache';
 import { type CatalogueScope, type ResolvedScope, resolveCatalogueScope, scopeWhere } from './scope';
 
 /**
@@ -108,10 +109,31 @@ export async function resolveMenu(
   scope: CatalogueScope,
   menuGroupId: number,
   filter: MenuFilter = {},
+  cache?: MenuTreeCache,
 ): Promise<ResolvedMenu> {
-  const resolved = await resolveCatalogueScope(db, scope);
+  return resolveMenuIn(db, await resolveCatalogueScope(db, scope), menuGroupId, filter, cache);
+}
+
+/** The rows a menu's tree is assembled from, as the menu cache keeps them. */
+export type MenuTreeCache = MenuCache<TreeData>;
+
+export const createMenuCache = (): MenuTreeCache => new MenuCache<TreeData>();
+
+/** resolveMenu for a scope already resolved (its version keys the cache). */
+export async function resolveMenuIn(
+  db: Executor,
+  resolved: ResolvedScope,
+  menuGroupId: number,
+  filter: MenuFilter = {},
+  cache?: MenuTreeCache,
+): Promise<ResolvedMenu> {
   const filters = filtersOf(filter, resolved);
-  const data = await readTree(db, resolved, menuGroupId);
+  let data = cache?.tree(resolved, menuGroupId);
+  if (!data) {
+    data = await readTree(db, resolved, menuGroupId);
+    // a missing group is not cached: it may be created under this very version's successor only
+    if (data.groups.has(menuGroupId)) cache?.storeTree(resolved, menuGroupId, data);
+  }
   const root = data.groups.get(menuGroupId);
   if (!root) throw notFound(`Menu group with ID ${menuGroupId} not found`);
   const available = groupShown(root, filters);

@@ -1,4 +1,5 @@
 import type { Executor } from '@brigade/db/database';
+import { restaurantVersions } from '@brigade/db/schema/changes';
 import { restaurants, tenants } from '@brigade/db/schema/tenancy';
 import { notFound } from '@brigade/domain/errors';
 import { and, eq, type SQL } from 'drizzle-orm';
@@ -22,6 +23,8 @@ export interface CatalogueScope {
 export interface ResolvedScope extends CatalogueScope {
   /** The tenant's IANA time zone: restaurants keep none of their own (spec 01 §3 tenant settings). */
   timezone: string;
+  /** The restaurant's change-feed version: any committed write to it or its catalogue raises it (decision 011). */
+  version: number;
 }
 
 /**
@@ -31,11 +34,22 @@ export interface ResolvedScope extends CatalogueScope {
  */
 export async function resolveCatalogueScope(ex: Executor, scope: CatalogueScope): Promise<ResolvedScope> {
   const [row] = await ex
-    .select({ settings: tenants.settings, restaurantId: restaurants.restaurantId })
+    .select({
+      settings: tenants.settings,
+      restaurantId: restaurants.restaurantId,
+      version: restaurantVersions.version,
+    })
     .from(tenants)
     .leftJoin(
       restaurants,
       and(eq(restaurants.tenantId, tenants.tenantId), eq(restaurants.restaurantId, scope.restaurantId)),
+    )
+    .leftJoin(
+      restaurantVersions,
+      and(
+        eq(restaurantVersions.tenantId, tenants.tenantId),
+        eq(restaurantVersions.restaurantId, scope.restaurantId),
+      ),
     )
     .where(eq(tenants.tenantId, scope.tenantId))
     .limit(1);
@@ -44,7 +58,7 @@ export async function resolveCatalogueScope(ex: Executor, scope: CatalogueScope)
   if (row.restaurantId === null) {
     throw notFound(`Restaurant with ID ${scope.restaurantId} not found`, 'RESTAURANT_NOT_FOUND');
   }
-  return { ...scope, timezone: row.settings?.timezone ?? 'UTC' };
+  return { ...scope, timezone: row.settings?.timezone ?? 'UTC', version: row.version ?? 0 };
 }
 
 /** The filter every catalogue query carries. */

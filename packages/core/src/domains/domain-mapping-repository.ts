@@ -152,6 +152,24 @@ export async function updateDomainMappingRow(
   return row ? stored(row) : null;
 }
 
+/** A restaurant has one primary domain: the others stop being primary (in the caller's transaction). */
+export async function clearOtherPrimaries(
+  ex: Executor,
+  restaurantGuid: string,
+  keepGuid?: string,
+): Promise<void> {
+  await ex
+    .update(domainMappings)
+    .set({ isPrimary: false, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(domainMappings.restaurantGuid, restaurantGuid),
+        eq(domainMappings.isPrimary, true),
+        ...(keepGuid ? [sql`${domainMappings.guid} <> ${keepGuid}`] : []),
+      ),
+    );
+}
+
 export async function deleteDomainMappingRow(ex: Executor, guid: string): Promise<boolean> {
   const rows = await ex
     .delete(domainMappings)

@@ -31,6 +31,7 @@ import { findRestaurantByGuid } from '../tenancy/restaurant-repository';
 import { findTenantByGuid } from '../tenancy/tenant-repository';
 import { validateInput } from '../validate';
 import {
+  clearOtherPrimaries,
   deleteDomainMappingRow,
   domainExists,
   findDomainMappingByDomain,
@@ -106,6 +107,7 @@ async function insertMapping(
       if (await domainExists(tx, input.domain)) throw domainTaken(input.domain);
       const domainId = await issueNextId(tx, { entityType: 'domainMappings' });
       const by = userIdOf(actor);
+      if (input.isPrimary) await clearOtherPrimaries(tx, input.restaurantGuid);
       const created = await insertDomainMapping(tx, {
         domainId,
         domain: input.domain,
@@ -191,25 +193,29 @@ export async function updateDomainMapping(
   body: unknown,
 ): Promise<DomainMapping> {
   const changes: UpdateDomainMappingInput = validateInput(updateDomainMappingInputSchema, body);
-  await managedMapping(ctx.db, actor, guid);
   const { isActive, isPrimary, sslStatus, verificationStatus, verificationToken, redirectConfig, seoConfig } =
     changes;
-  const updated = await updateDomainMappingRow(
-    ctx.db,
-    guid,
-    Object.fromEntries(
-      Object.entries({
-        isActive,
-        isPrimary,
-        sslStatus,
-        verificationStatus,
-        verificationToken,
-        redirectConfig,
-        seoConfig,
-      }).filter(([, v]) => v !== undefined),
-    ),
-    userIdOf(actor),
-  );
+  // spec 01 §3: a restaurant's primary domain is one; making one primary demotes the others atomically.
+  const updated = await ctx.db.transaction(async (tx) => {
+    const current = await managedMapping(tx, actor, guid);
+    if (isPrimary === true) await clearOtherPrimaries(tx, current.mapping.restaurantGuid, guid);
+    return updateDomainMappingRow(
+      tx,
+      guid,
+      Object.fromEntries(
+        Object.entries({
+          isActive,
+          isPrimary,
+          sslStatus,
+          verificationStatus,
+          verificationToken,
+          redirectConfig,
+          seoConfig,
+        }).filter(([, v]) => v !== undefined),
+      ),
+      userIdOf(actor),
+    );
+  });
   await ctx.onChange();
   if (!updated) throw notFound(mappingNotFoundMessage(guid), 'DOMAIN_MAPPING_NOT_FOUND');
   return updated.mapping;

@@ -25,8 +25,8 @@ export interface HostEntry {
 
 /**
  * The in-process host cache of resolution and tls-ask. Hits and misses are both kept for the TTL; any change
- * to a mapping clears it (locally at once, on other instances through PostgreSQL NOTIFY, see
- * domain-change-notifier.ts).
+ * to a mapping, restaurant or tenant clears it (locally at once, on every instance through the change feed,
+ * docs/decisions/011-change-feed.md).
  */
 export class HostCache {
   private readonly entries = new Map<string, { value: HostEntry | null; expires: number }>();

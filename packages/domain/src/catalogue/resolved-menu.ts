@@ -68,20 +68,20 @@ const {
 } = menuGroupSchema.shape;
 
 /**
- * Spelled out to a fixed depth rather than as a recursive schema: the OpenAPI document is generated per
- * endpoint, and a recursive schema would need a shared definition there. Deeper groups are not checked
- * against the contract (menus are a few levels deep; the large-chain fixture is 4).
+ * A resolved group holds resolved subgroups, to any depth: a recursive schema (zod 4 getter). Its `id` names
+ * it once in the OpenAPI document (components.schemas.ResolvedMenuGroup), which refers to itself.
  */
-export const RESOLVED_MENU_SCHEMA_DEPTH = 6;
-const groupAt = (depth: number): z.ZodType =>
-  z.object({
+export const resolvedMenuGroupSchema: z.ZodType<ResolvedMenuGroup> = z
+  .object({
     ...groupShape,
     items: z.array(resolvedItemReferenceSchema),
     modifierGroups: z.array(resolvedModifierGroupReferenceSchema),
     tags: z.array(tagSchema),
-    subgroups: z.array(depth > 1 ? groupAt(depth - 1) : z.unknown()),
-  });
-export const resolvedMenuGroupSchema = groupAt(RESOLVED_MENU_SCHEMA_DEPTH) as z.ZodType<ResolvedMenuGroup>;
+    get subgroups() {
+      return z.array(resolvedMenuGroupSchema);
+    },
+  })
+  .meta({ id: 'ResolvedMenuGroup' }) as z.ZodType<ResolvedMenuGroup>;
 
 /** The query of the menu reads: a channel, and a moment (ISO date-time; without offset, the restaurant's). */
 export const menuFilterSchema = z.object({

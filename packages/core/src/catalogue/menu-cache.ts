@@ -1,0 +1,104 @@
+import { type Change, changeConcerns } from '../changes/change-feed';
+import type { ResolvedScope } from './scope';
+
+interface Entry<T> {
+  tenantId: number;
+  version: number;
+  trees: Map<number, T>;
+  documents: Map<string, string>;
+  bytes: number;
+}
+
+/**
+ * Resolved menus kept in memory per restaurant (issue 6; docs/decisions/011-change-feed.md): the rows of a
+ * menu's tree as read from the database, and finished response documents by key. Everything is stored under
+ * the restaurant's change-feed version, which every read learns from its scope query: a write raises the
+ * version in its own transaction, so a read that can see the write can never be served what was cached
+ * before it, on this instance or any other. Change-feed events only free the memory early.
+ * Least recently used restaurants go first when more than `maxRestaurants` or `maxBytes` of documents are held.
+ */
+export class MenuCache<T = unknown> {
+  readonly #entries = new Map<number, Entry<T>>();
+  #bytes = 0;
+
+  constructor(
+    readonly maxRestaurants = 200,
+    readonly maxBytes = 64 * 1024 * 1024,
+  ) {}
+
+  tree(scope: ResolvedScope, menuGroupId: number): T | undefined {
+    return this.#current(scope)?.trees.get(menuGroupId);
+  }
+
+  storeTree(scope: ResolvedScope, menuGroupId: number, tree: T): void {
+    this.#entryFor(scope)?.trees.set(menuGroupId, tree);
+  }
+
+  document(scope: ResolvedScope, key: string): string | undefined {
+    return this.#current(scope)?.documents.get(key);
+  }
+
+  storeDocument(scope: ResolvedScope, key: string, document: string): void {
+    const entry = this.#entryFor(scope);
+    if (!entry || entry.documents.has(key)) return;
+    entry.documents.set(key, document);
+    entry.bytes += document.length;
+    this.#bytes += document.length;
+    this.#evict();
+  }
+
+  /** Frees what a change made stale (a change feed listener). */
+  invalidate(change: Change): void {
+    for (const [restaurantId, entry] of this.#entries) {
+      if (changeConcerns(change, entry.tenantId, restaurantId)) this.#drop(restaurantId);
+    }
+  }
+
+  get size(): { restaurants: number; bytes: number } {
+    return { restaurants: this.#entries.size, bytes: this.#bytes };
+  }
+
+  /** The restaurant's entry if it holds this version (and marks it recently used). */
+  #current(scope: ResolvedScope): Entry<T> | undefined {
+    const entry = this.#entries.get(scope.restaurantId);
+    if (!entry || entry.version !== scope.version || entry.tenantId !== scope.tenantId) return undefined;
+    this.#entries.delete(scope.restaurantId);
+    this.#entries.set(scope.restaurantId, entry);
+    return entry;
+  }
+
+  /** The entry to store into: a newer version replaces an older one; an older read stores nothing. */
+  #entryFor(scope: ResolvedScope): Entry<T> | undefined {
+    const existing = this.#entries.get(scope.restaurantId);
+    if (existing && existing.tenantId === scope.tenantId) {
+      if (existing.version === scope.version) return this.#current(scope);
+      if (existing.version > scope.version) return undefined;
+    }
+    if (existing) this.#drop(scope.restaurantId);
+    const entry: Entry<T> = {
+      tenantId: scope.tenantId,
+      version: scope.version,
+      trees: new Map(),
+      documents: new Map(),
+      bytes: 0,
+    };
+    this.#entries.set(scope.restaurantId, entry);
+    this.#evict();
+    return this.#entries.get(scope.restaurantId);
+  }
+
+  #drop(restaurantId: number): void {
+    const entry = this.#entries.get(restaurantId);
+    if (!entry) return;
+    this.#bytes -= entry.bytes;
+    this.#entries.delete(restaurantId);
+  }
+
+  #evict(): void {
+    for (const restaurantId of this.#entries.keys()) {
+      if (this.#entries.size <= this.maxRestaurants && this.#bytes <= this.maxBytes) return;
+      if (this.#entries.size === 1) return;
+      this.#drop(restaurantId);
+    }
+  }
+}
