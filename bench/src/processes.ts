@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@brigade/test-utils/ports';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
@@ -11,16 +11,7 @@ import pg from 'pg';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const TSX = join(ROOT, 'node_modules/.bin/tsx');
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+export { freePort };
 
 /** Polls `url` until it answers 2xx; returns how long that took (ms). */
 export async function waitFor(url: string, timeoutMs = 60_000): Promise<number> {
