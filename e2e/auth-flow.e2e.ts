@@ -1,5 +1,3 @@
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCall,
@@ -7,10 +5,10 @@ import {
   DEMO_OWNER,
   DEMO_TENANT_ID,
   type Harness,
-  SCREENSHOT_DIR,
   signInByApi,
   startHarness,
 } from './harness';
+import { fillSignIn, screenshot } from './helpers';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -21,12 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness?.stop();
 });
-
-async function fillSignIn(page: Page, who: { email: string; password: string }) {
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-}
 
 describe('auth app', () => {
   it('signs up, is activated by an admin, signs in with a return URL and lands on the target with a selection', async () => {
@@ -43,10 +35,7 @@ describe('auth app', () => {
     await signupPage.getByLabel('Password', { exact: true }).fill(password);
     await signupPage.getByRole('button', { name: 'Create Account' }).click();
     await signupPage.getByRole('heading', { name: 'Your account awaits activation' }).waitFor();
-    await signupPage.screenshot({
-      path: join(SCREENSHOT_DIR, 'awaiting-activation-1280.png'),
-      fullPage: true,
-    });
+    await screenshot(signupPage, 'awaiting-activation-1280');
     await signupContext.close();
 
     // 2. The demo admin activates the account and assigns it to the demo tenant.
@@ -106,7 +95,7 @@ describe('auth app', () => {
     // 5. The target's token handler exchanges the code for a session and cleans the address bar.
     await page.getByRole('heading', { name: "You're signed in" }).waitFor({ timeout: 20_000 });
     await page.getByText('Demo').first().waitFor();
-    await page.screenshot({ path: join(SCREENSHOT_DIR, 'target-home-1280.png'), fullPage: true });
+    await screenshot(page, 'target-home-1280');
     expect(new URL(page.url()).searchParams.has('token')).toBe(false);
     expect(new URL(page.url()).searchParams.get('tenantId')).toBe(demoTenant?.guid);
     const session = await page.evaluate(async () => {
@@ -128,7 +117,7 @@ describe('auth app', () => {
     await fillSignIn(page, { email: DEMO_ADMIN.email, password: 'not-the-password' });
     const alert = page.getByRole('alert').filter({ hasText: 'Sign-in failed' });
     await alert.waitFor();
-    await page.screenshot({ path: join(SCREENSHOT_DIR, 'sign-in-wrong-password-1280.png'), fullPage: true });
+    await screenshot(page, 'sign-in-wrong-password-1280');
     expect((await alert.textContent())?.length).toBeGreaterThan('Sign-in failed'.length);
     await expect(page.getByLabel('Email').inputValue()).resolves.toBe(DEMO_ADMIN.email);
     await context.close();
@@ -151,7 +140,7 @@ describe('auth app', () => {
     await page.getByRole('button', { name: 'Set New Password' }).click();
     await page.getByRole('alert').filter({ hasText: 'Could not reset the password' }).waitFor();
     expect(new URL(page.url()).searchParams.get('token')).toBe('not-a-real-token');
-    await page.screenshot({ path: join(SCREENSHOT_DIR, 'reset-password-error-360.png'), fullPage: true });
+    await screenshot(page, 'reset-password-error-360');
     await context.close();
   });
 

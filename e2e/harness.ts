@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@brigade/test-utils/ports';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -13,7 +13,7 @@ const AUTH_DIST = join(REPO_ROOT, 'apps/auth/dist');
 const HOST = '127.0.0.1';
 
 // Debian's Chromium, driven by playwright-core (browser downloads do not work here).
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -25,17 +25,7 @@ const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -113,6 +103,10 @@ export interface Harness {
   /** A free origin the server trusts, for tests that serve their own page (e.g. a component fixture). */
   fixturePort: number;
   fixtureOrigin: string;
+  /** The management app (/manage/), the menu display (/menu/) and the public sites, each on its own port. */
+  managementOrigin: string;
+  menuOrigin: string;
+  siteOrigin: string;
   browser: Browser;
   newContext: (viewport?: { width: number; height: number }) => Promise<BrowserContext>;
   stop: () => Promise<void>;
@@ -127,12 +121,19 @@ export async function startHarness(): Promise<Harness> {
     throw new Error('apps/auth/dist is missing: run `npm run build:web` first');
   }
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const [apiPort, authPort, targetPort, fixturePort] = [
+  const [apiPort, authPort, targetPort, fixturePort, managementPort, menuPort, sitePort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
   ];
+  // the management app (3005), the menu display (3003) and the public sites (3004) on their own ports
+  const managementOrigin = `http://${HOST}:${managementPort}`;
+  const menuOrigin = `http://${HOST}:${menuPort}`;
+  const siteOrigin = `http://${HOST}:${sitePort}`;
   const authOrigin = `http://${HOST}:${authPort}`;
   const targetOrigin = `http://${HOST}:${targetPort}`;
   const fixtureOrigin = `http://${HOST}:${fixturePort}`;
@@ -144,11 +145,21 @@ export async function startHarness(): Promise<Harness> {
       ...process.env,
       PORT: String(apiPort),
       AUTH_APP_PORT: String(authPort),
+      MANAGEMENT_APP_PORT: String(managementPort),
+      MENU_APP_PORT: String(menuPort),
+      SITE_PORT: String(sitePort),
       BRIGADE_DATA_DIR: dataDir,
       BRIGADE_MEDIA_DIR: join(dataDir, 'media'),
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
-      BRIGADE_APP_ORIGINS: [authOrigin, targetOrigin, fixtureOrigin].join(','),
+      BRIGADE_APP_ORIGINS: [
+        authOrigin,
+        targetOrigin,
+        fixtureOrigin,
+        managementOrigin,
+        menuOrigin,
+        siteOrigin,
+      ].join(','),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     // its own process group: tsx runs the server in a child process, and both must go at the end
@@ -209,6 +220,9 @@ export async function startHarness(): Promise<Harness> {
       targetOrigin,
       fixturePort,
       fixtureOrigin,
+      managementOrigin,
+      menuOrigin,
+      siteOrigin,
       browser: launched,
       newContext: (viewport = { width: 1280, height: 800 }) => launched.newContext({ viewport }),
       stop,

@@ -1,8 +1,10 @@
+import { benchBundles } from './bundles.bench';
 import { benchCatalogue } from './catalogue.bench';
 import { benchCounters } from './counters.bench';
 import { benchDomains } from './domains.bench';
 import { benchHttp } from './http.bench';
 import { benchImages } from './images.bench';
+import { benchSite } from './site.bench';
 
 /**
  * `npm run bench`: prints figures; it asserts nothing about speed (goals are read from the figures, not
@@ -15,6 +17,8 @@ const BENCHES: Record<string, () => Promise<void>> = {
   catalogue: () => benchCatalogue(postgresUrl),
   domains: () => benchDomains(postgresUrl),
   images: () => benchImages(),
+  site: () => benchSite(),
+  bundles: () => benchBundles(),
 };
 
 const selected = process.argv.slice(2).filter((arg) => arg !== '--');

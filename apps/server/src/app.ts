@@ -10,6 +10,7 @@ import { type Implementation, registerContractRoutes } from './plugins/contract-
 import { registerIdentity } from './plugins/identity';
 import { registerOpenApi } from './plugins/openapi';
 import { registerProblemDetails } from './plugins/problem-details';
+import { registerSite } from './plugins/site';
 import { registerWebApps } from './plugins/web-apps';
 import { adminUserRoutes } from './routes/admin-users';
 import { authRoutes } from './routes/auth';
@@ -20,6 +21,7 @@ import { hostingRoutes } from './routes/hosting';
 import { imageRoutes, registerImageSupport } from './routes/images';
 import { meRoutes } from './routes/me';
 import { metaRoutes } from './routes/meta';
+import { qrRoutes } from './routes/qr';
 import { restaurantRoutes } from './routes/restaurants';
 import { siteConfigRoutes } from './routes/site-config';
 import { tenantRoutes } from './routes/tenants';
@@ -38,6 +40,7 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...domainRoutes,
   ...hostingRoutes,
   ...imageRoutes,
+  ...qrRoutes,
 ];
 
 export interface BuildAppOptions {
@@ -64,16 +67,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     bodyLimit: 1024 * 1024,
   });
-  app.addHook('onSend', async (request, reply) => {
+  // Set when the request arrives (a synchronous hook: no promise per request), kept on every answer.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   registerProblemDetails(app);
+  // First: a public site page (issue 9) is answered before the API's hooks (cookies, identity) run.
+  registerSite(app, deps);
   await app.register(cookie);
   registerIdentity(app, deps);
   registerHealthRoutes(app, deps);
   registerImageSupport(app, deps);
   app.addHook('onClose', () => deps.domains.close());
+  app.addHook('onClose', () => deps.changes.close());
   const endpoints = [...ENDPOINTS, ...(options.extraEndpoints?.endpoints ?? [])];
   await registerOpenApi(app, endpoints, deps.version);
   registerContractRoutes(
@@ -82,6 +90,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     [...IMPLEMENTATIONS, ...(options.extraEndpoints?.implementations ?? [])],
     deps,
   );
-  await registerWebApps(app);
+  await registerWebApps(app, deps.config);
   return app;
 }

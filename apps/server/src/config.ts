@@ -40,6 +40,24 @@ const configSchema = z.object({
     .min(0)
     .max(65535, 'must be a port number')
     .optional(),
+  MANAGEMENT_APP_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535, 'must be a port number')
+    .optional(),
+  MENU_APP_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535, 'must be a port number')
+    .optional(),
+  SITE_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535, 'must be a port number')
+    .optional(),
   BRIGADE_APP_ORIGINS: z
     .string()
     .optional()
@@ -121,6 +139,11 @@ export interface Config {
   publicUrl: string | undefined;
   /** A second port that serves the auth app at /auth/ (spec 01 §2.8: auth on 3000 in development). */
   authAppPort: number | undefined;
+  /** Ports that serve the management app at /manage/ (3005), the menu display at /menu/ (3003) and the
+   * public restaurant sites (3004) in development (spec 01 §2.8); undefined means not opened. */
+  managementAppPort: number | undefined;
+  menuAppPort: number | undefined;
+  sitePort: number | undefined;
   /** Origins of Brigade's apps: where sign-in may return to and which browser origins may write. */
   appOrigins: string[];
   /** The auth app's address (spec 01 §2.7: the auth service, default path /auth). */
@@ -176,6 +199,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
   }
   const authAppPort = c.AUTH_APP_PORT ?? (c.NODE_ENV === 'development' ? 3000 : undefined);
+  const devPort = (value: number | undefined, fallback: number) =>
+    value ?? (c.NODE_ENV === 'development' ? fallback : undefined);
+  const managementAppPort = devPort(c.MANAGEMENT_APP_PORT, 3005);
+  const menuAppPort = devPort(c.MENU_APP_PORT, 3003);
+  const sitePort = devPort(c.SITE_PORT, 3004);
   const publicOrigin = c.PUBLIC_URL ? new URL(c.PUBLIC_URL).origin : undefined;
   const localOrigins = (port: number | undefined) =>
     port ? [`http://localhost:${port}`, `http://127.0.0.1:${port}`] : [];
@@ -183,7 +211,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...new Set([
       ...(c.BRIGADE_APP_ORIGINS ?? (c.NODE_ENV === 'production' ? [] : DEVELOPMENT_APP_ORIGINS)),
       ...(publicOrigin ? [publicOrigin] : []),
-      ...(c.NODE_ENV === 'production' ? [] : [...localOrigins(c.PORT), ...localOrigins(authAppPort)]),
+      ...(c.NODE_ENV === 'production'
+        ? []
+        : [c.PORT, authAppPort, managementAppPort, menuAppPort, sitePort].flatMap(localOrigins)),
     ]),
   ].map((origin) => new URL(origin).origin);
   const authUrl = publicOrigin ? `${publicOrigin}/auth` : `http://localhost:${authAppPort ?? c.PORT}/auth`;
@@ -200,6 +230,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: c.TRUST_PROXY,
     publicUrl: c.PUBLIC_URL,
     authAppPort,
+    managementAppPort,
+    menuAppPort,
+    sitePort,
     appOrigins,
     authUrl,
     smtpUrl: c.SMTP_URL,

@@ -25,12 +25,13 @@ async function main() {
     app.log.info({ tenantId: seeded.tenant.tenantId, created: seeded.created }, 'demo data ready');
   }
 
+  const extraServers: ReturnType<typeof createServer>[] = [];
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    authServer?.close();
+    for (const server of extraServers) server.close();
     await app.close();
     await database.close();
     process.exit(0);
@@ -43,26 +44,44 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
   const base = `http://${host}:${port}`;
-  // spec 01 §2.8: in development the auth app has its own port (3000). The same request handler serves it,
-  // so /api on that port is the API itself and cookies set there belong to that origin.
-  let authServer: ReturnType<typeof createServer> | undefined;
-  let authBase = `${base}/auth/`;
-  if (config.authAppPort !== undefined) {
+  // spec 01 §2.8: in development each app has its own port (auth 3000, menu 3003, restaurant sites 3004,
+  // management 3005). The same request handler serves them all, so /api on each is the API itself and the
+  // cookies set there belong to that origin; a request's local port tells which app `/` means.
+  const extraPorts = [
+    { name: 'auth', port: config.authAppPort, path: '/auth/' },
+    { name: 'management', port: config.managementAppPort, path: '/manage/' },
+    { name: 'menu', port: config.menuAppPort, path: '/menu/' },
+    { name: 'site', port: config.sitePort, path: '/' },
+  ] as const;
+  const extraBases = new Map<string, string>();
+  for (const extra of extraPorts) {
+    if (extra.port === undefined) continue;
     const server = createServer(app.routing);
-    authServer = server;
+    extraServers.push(server);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(config.authAppPort, config.host, () => resolve());
+      server.listen(extra.port, config.host, () => resolve());
     });
-    const authAddress = server.address();
-    authBase = `http://${host}:${typeof authAddress === 'object' && authAddress ? authAddress.port : config.authAppPort}/auth/`;
+    const address = server.address();
+    extraBases.set(
+      extra.name,
+      `http://${host}:${typeof address === 'object' && address ? address.port : extra.port}${extra.path}`,
+    );
   }
+  const authBase = extraBases.get('auth') ?? `${base}/auth/`;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   process.stdout.write(
     [
       '',
       `Brigade ${VERSION} is up in ${seconds}s (database: ${database.engine}, ${database.location})`,
       `  Sign in        ${authBase}`,
+      `  Management     ${extraBases.get('management') ?? `${base}/manage/`}`,
+      `  Menu display   ${extraBases.get('menu') ?? `${base}/menu/`}`,
+      ...(extraBases.has('site')
+        ? [
+            `  Public sites   ${extraBases.get('site')}<restaurant slug>, e.g. ${extraBases.get('site')}harbor-grill`,
+          ]
+        : []),
       `  API            ${base}/api/v1`,
       `  API reference  ${base}/api/v1/docs`,
       `  OpenAPI        ${base}/api/v1/openapi.json`,

@@ -3,6 +3,7 @@ import { join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
 import { sendProblem } from './problem-details';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
@@ -10,17 +11,28 @@ const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 /** The React apps the server hosts, each under its path prefix (Vite `base`), built to apps/<name>/dist. */
 export const WEB_APPS = [
   { name: 'auth', prefix: '/auth/', dist: join(REPO_ROOT, 'apps/auth/dist') },
+  { name: 'management', prefix: '/manage/', dist: join(REPO_ROOT, 'apps/management/dist') },
+  { name: 'menu', prefix: '/menu/', dist: join(REPO_ROOT, 'apps/menu/dist') },
 ] as const;
 
 /**
  * Serves each built single-page app under its prefix: files as they are (hashed assets cached for a year,
  * immutable), and index.html for every other path below the prefix so client-side routes survive a reload.
  */
-export async function registerWebApps(app: FastifyInstance): Promise<void> {
-  // A person who opens the bare address wants to sign in.
-  app.get('/', (_request, reply) => reply.redirect('/auth/'));
+export async function registerWebApps(
+  app: FastifyInstance,
+  ports: Pick<Config, 'managementAppPort' | 'menuAppPort'>,
+): Promise<void> {
+  // The bare address of an app's own port opens that app; elsewhere a person wants to sign in.
+  app.get('/', (request, reply) => {
+    const port = request.raw.socket.localPort;
+    if (port !== undefined && port === ports.managementAppPort) return reply.redirect('/manage/');
+    if (port !== undefined && port === ports.menuAppPort) return reply.redirect('/menu/');
+    return reply.redirect('/auth/');
+  });
+  // one registration gives reply.sendFile; each app passes its own root
+  await app.register(fastifyStatic, { root: WEB_APPS[0].dist, serve: false });
   for (const web of WEB_APPS) {
-    await app.register(fastifyStatic, { root: web.dist, prefix: web.prefix, serve: false });
     app.get(`${web.prefix.slice(0, -1)}`, (_request, reply) => reply.redirect(web.prefix));
     app.get(`${web.prefix}*`, { logLevel: 'warn' }, (request, reply) => {
       if (!existsSync(join(web.dist, 'index.html'))) {

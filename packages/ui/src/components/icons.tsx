@@ -70,3 +70,38 @@ export const BuildingIcon = (props: SVGProps<SVGSVGElement>) => (
     <path d="M9 22v-4h6v4M8 6h.01M16 6h.01M12 6h.01M12 10h.01M12 14h.01M16 10h.01M16 14h.01M8 10h.01M8 14h.01" />
   </svg>
 );
+
+/**
+ * An inline stroke icon on the 24px grid from its paths (separated by "|"), 18px unless `defaults` or the
+ * props say otherwise.
+ */
+export function strokeIcon(paths: string, defaults: SVGProps<SVGSVGElement> = {}) {
+  return function StrokeIcon(props: SVGProps<SVGSVGElement>) {
+    return (
+      <svg
+        aria-hidden="true"
+        focusable="false"
+        width="18"
+        height="18"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        {...defaults}
+        {...props}
+      >
+        {paths.split('|').map((d) => (
+          <path key={d} d={d} />
+        ))}
+      </svg>
+    );
+  };
+}
+
+export const CloseIcon = strokeIcon('M18 6 6 18M6 6l12 12');
+export const SunIcon = strokeIcon(
+  'M12 16a4 4 0 1 0 0-8 4 4 0 0 0 0 8z|M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4',
+);
+export const MoonIcon = strokeIcon('M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z');

@@ -1,0 +1,60 @@
+import { AuthGuard } from '@brigade/ui/auth-guard';
+import { useCrossAppSignOut } from '@brigade/ui/lib/use-sign-out';
+import { PlatformProvider } from '@brigade/ui/platform';
+import { SelectionProvider } from '@brigade/ui/selection';
+import { SelectionGuard } from '@brigade/ui/selection-guard';
+import { ThemeProvider } from '@brigade/ui/theme';
+import { TokenHandler } from '@brigade/ui/token-handler';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router';
+import { apiClient, queryClient } from './api';
+import { ToastProvider } from './components/toast';
+import { AppRoutes } from './routes';
+import { AppShell } from './shell/app-shell';
+import { ErrorBoundary } from './shell/error-boundary';
+import { SelectionFromUrl } from './shell/selection-from-url';
+
+/** Where people sign in: the auth app (spec 01 §2.7, default path /auth; every Brigade port serves it). */
+export const AUTH_URL: string = import.meta.env.VITE_AUTH_URL || '/auth';
+export const BASENAME = '/manage';
+
+function CrossAppSignOut() {
+  // another app or tab signed out: drop what we hold and go to sign-in (spec 01 §4)
+  useCrossAppSignOut();
+  return null;
+}
+
+/**
+ * The management app: token handoff, sign-in and selection guards (context "management", spec 01 §2.1–2.5),
+ * then the shell with the routed screens.
+ */
+export function App() {
+  return (
+    <ErrorBoundary page>
+      <QueryClientProvider client={queryClient}>
+        <PlatformProvider client={apiClient} authUrl={AUTH_URL}>
+          <ThemeProvider>
+            <SelectionProvider>
+              <CrossAppSignOut />
+              <BrowserRouter basename={BASENAME}>
+                <TokenHandler>
+                  <AuthGuard>
+                    <SelectionFromUrl>
+                      <SelectionGuard context="management">
+                        <ToastProvider>
+                          <AppShell>
+                            <AppRoutes />
+                          </AppShell>
+                        </ToastProvider>
+                      </SelectionGuard>
+                    </SelectionFromUrl>
+                  </AuthGuard>
+                </TokenHandler>
+              </BrowserRouter>
+            </SelectionProvider>
+          </ThemeProvider>
+        </PlatformProvider>
+      </QueryClientProvider>
+    </ErrorBoundary>
+  );
+}

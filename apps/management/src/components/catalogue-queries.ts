@@ -1,0 +1,129 @@
+import type { ResponseOf } from '@brigade/api-client/client';
+import { CATALOGUE_ENDPOINTS_BY_KIND, type CatalogueEndpoints } from '@brigade/contracts/catalogue';
+import { type CatalogueKindDefinition, MENU_GROUP_KIND } from '@brigade/domain/catalogue/kinds';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../api';
+import { useCan, useCurrentRestaurant } from '../restaurant-context';
+import { catalogueKeys } from './query-keys';
+
+/*
+ * TanStack Query hooks over the generic catalogue API (packages/contracts/src/catalogue.ts): list, one
+ * record, create / update (merge patch: sent fields replace, null clears) / delete, for any kind. The
+ * record type is the caller's (`useCatalogueList<TaxRateRow>(TAX_RATE_KIND)`): the kinds are described
+ * generically, so the contract cannot name it. Rows arrive as JSON (dates are ISO strings).
+ */
+
+export function endpointsOf(kind: CatalogueKindDefinition): CatalogueEndpoints {
+  const endpoints = CATALOGUE_ENDPOINTS_BY_KIND.get(kind);
+  if (!endpoints) throw new Error(`No catalogue endpoints for ${kind.path}`);
+  return endpoints;
+}
+
+/** spec 02 §7: every change refreshes the cached menu-group lists (menus show items, prices, tags...). */
+export async function invalidateAfterChange(
+  queryClient: QueryClient,
+  restaurantId: number,
+  kind: CatalogueKindDefinition,
+): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: catalogueKeys.kind(restaurantId, kind) }),
+    kind === MENU_GROUP_KIND
+      ? undefined
+      : queryClient.invalidateQueries({ queryKey: catalogueKeys.kind(restaurantId, MENU_GROUP_KIND) }),
+    // resolved menus and dashboard counts read across kinds
+    queryClient.invalidateQueries({ queryKey: ['restaurant', restaurantId, 'resolved-menus'] }),
+    queryClient.invalidateQueries({ queryKey: ['restaurant', restaurantId, 'dashboard'] }),
+  ]);
+}
+
+type ListData = ResponseOf<CatalogueEndpoints['list']>;
+
+/** Every record of a kind (menu groups: `query` { parent: 'none' | id }). */
+export function useCatalogueList<Row = Record<string, unknown>>(
+  kind: CatalogueKindDefinition,
+  options: { query?: Record<string, unknown>; enabled?: boolean } = {},
+) {
+  const { tenantId, restaurantId } = useCurrentRestaurant();
+  const endpoints = endpointsOf(kind);
+  const allowed = useCan(endpoints.list);
+  return useQuery({
+    queryKey: catalogueKeys.list(restaurantId, kind, options.query),
+    queryFn: async ({ signal }) => {
+      const answer: ListData = await apiClient.call(endpoints.list, {
+        params: { tenantId, restaurantId },
+        query: options.query,
+        body: undefined,
+        signal,
+      } as never);
+      return answer.data as Row[];
+    },
+    enabled: allowed && options.enabled !== false,
+  });
+}
+
+/** One record by id (undefined id: the query waits). */
+export function useCatalogueRecord<Row = Record<string, unknown>>(
+  kind: CatalogueKindDefinition,
+  id: number | undefined,
+) {
+  const { tenantId, restaurantId } = useCurrentRestaurant();
+  const endpoints = endpointsOf(kind);
+  return useQuery({
+    queryKey: catalogueKeys.one(restaurantId, kind, id ?? 0),
+    queryFn: async ({ signal }) => {
+      const answer = await apiClient.call(endpoints.get, {
+        params: { tenantId, restaurantId, [kind.idParam]: id },
+        body: undefined,
+        signal,
+      } as never);
+      return answer.data as Row;
+    },
+    enabled: id !== undefined && id > 0,
+  });
+}
+
+/**
+ * create, update and remove for a kind, plus what the role may do (canCreate / canUpdate / canDelete from
+ * the endpoints' access). Each mutation invalidates its kind and the menu-group lists on success.
+ * Mutations never retry (spec 01 §8). Errors are ProblemErrors: hand them to applyServerErrors.
+ */
+export function useCatalogueMutations<Row = Record<string, unknown>>(kind: CatalogueKindDefinition) {
+  const { tenantId, restaurantId } = useCurrentRestaurant();
+  const queryClient = useQueryClient();
+  const endpoints = endpointsOf(kind);
+  const params = { tenantId, restaurantId };
+  const onSuccess = () => invalidateAfterChange(queryClient, restaurantId, kind);
+
+  const create = useMutation({
+    mutationFn: async (body: Record<string, unknown>) =>
+      (await apiClient.call(endpoints.create, { params, body } as never)).data as Row,
+    onSuccess,
+  });
+  const update = useMutation({
+    mutationFn: async ({ id, patch }: { id: number; patch: Record<string, unknown> }) =>
+      (
+        await apiClient.call(endpoints.update, {
+          params: { ...params, [kind.idParam]: id },
+          body: patch,
+        } as never)
+      ).data as Row,
+    onSuccess,
+  });
+  const remove = useMutation({
+    mutationFn: async (id: number) => {
+      await apiClient.call(endpoints.delete, {
+        params: { ...params, [kind.idParam]: id },
+        body: undefined,
+      } as never);
+    },
+    onSuccess,
+  });
+  return {
+    create,
+    update,
+    remove,
+    canCreate: useCan(endpoints.create),
+    canUpdate: useCan(endpoints.update),
+    canDelete: useCan(endpoints.delete),
+  };
+}

@@ -1,0 +1,85 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { NotFoundScreen } from './shell/not-found';
+
+/*
+ * ROUTE TABLE of the management app (BrowserRouter basename "/manage"). Every screen is its own chunk:
+ * `lazy(() => import('./screens/<folder>/index'))`, default export, no props. A screen whose folder
+ * has several paths (items: /items, /items/new, /items/:itemId) gets every one of them here and reads
+ * useParams() (itemId, menuGroupId, modifierGroupId) — "new" is matched before ":itemId".
+ *
+ * HOW A SCREEN USES THE SHARED PARTS (src/components/README.md has the details):
+ *   - the restaurant: `useCurrentRestaurant()` (src/restaurant-context.ts); roles: `useCan(endpoint)`
+ *     hides or disables what the role may not do (catalogue writes need a manager, decision 008).
+ *   - layout: `<PageHeader title description actions />`, then content; lists use `<DataTable>` (search,
+ *     loading skeleton, empty and error states, responsive cards on phones).
+ *   - data: `useCatalogueList(KIND)`, `useCatalogueRecord(KIND, id)`, `useCatalogueMutations(KIND)`
+ *     (src/components/catalogue-queries.ts): query keys from src/components/query-keys.ts; every mutation
+ *     invalidates its kind's lists and the menu-group lists (spec 02 §7). Other endpoints: `apiClient.call`
+ *     in a `useQuery` keyed with `restaurantKey(restaurantId, ...)`.
+ *   - forms: `const form = useZodForm(schema, { defaultValues })` (the domain's zod schema: same messages as
+ *     the server), `<Form form={form} onSubmit={...}>` with `<TextField name>`, `<NumberField>`,
+ *     `<MoneyField>`, `<SelectField>`, `<CheckboxField>`, `<SwitchField>`, `<TextareaField>`,
+ *     `<TimeField>`, `<DateField>`, `<ColorField>`, `<MultiSelectField>` (src/components/form-fields.tsx);
+ *     on a failed mutation `applyServerErrors(error, form)` puts the problem's errors[] on the fields and
+ *     returns what is left for a <FormError>.
+ *   - dialogs: `Dialog` (@brigade/ui/components/dialog), `ConfirmDialog` (src/components/confirm-dialog.tsx);
+ *     toasts: `useToast().success('Saved')` (src/components/toast.tsx).
+ */
+
+type Screen = LazyExoticComponent<ComponentType>;
+
+const screen = {
+  dashboard: lazy(() => import('./screens/dashboard/index')),
+  menus: lazy(() => import('./screens/menus/index')),
+  items: lazy(() => import('./screens/items/index')),
+  modifierGroups: lazy(() => import('./screens/modifier-groups/index')),
+  courses: lazy(() => import('./screens/courses/index')),
+  tags: lazy(() => import('./screens/tags/index')),
+  prepStations: lazy(() => import('./screens/prep-stations/index')),
+  printers: lazy(() => import('./screens/printers/index')),
+  cashDrawers: lazy(() => import('./screens/cash-drawers/index')),
+  taxRates: lazy(() => import('./screens/tax-rates/index')),
+  salesCategories: lazy(() => import('./screens/sales-categories/index')),
+  jobTitles: lazy(() => import('./screens/job-titles/index')),
+  employees: lazy(() => import('./screens/employees/index')),
+  restaurant: lazy(() => import('./screens/restaurant/index')),
+  website: lazy(() => import('./screens/website/index')),
+  domains: lazy(() => import('./screens/domains/index')),
+} satisfies Record<string, Screen>;
+
+/** Every path of the app (others link to them: keep them stable). */
+export const ROUTES: readonly { path: string; screen: Screen }[] = [
+  { path: '/', screen: screen.dashboard },
+  { path: '/menus', screen: screen.menus },
+  { path: '/menus/:menuGroupId', screen: screen.menus },
+  { path: '/items', screen: screen.items },
+  { path: '/items/new', screen: screen.items },
+  { path: '/items/:itemId', screen: screen.items },
+  { path: '/modifier-groups', screen: screen.modifierGroups },
+  { path: '/modifier-groups/new', screen: screen.modifierGroups },
+  { path: '/modifier-groups/:modifierGroupId', screen: screen.modifierGroups },
+  { path: '/courses', screen: screen.courses },
+  { path: '/tags', screen: screen.tags },
+  { path: '/prep-stations', screen: screen.prepStations },
+  { path: '/printers', screen: screen.printers },
+  { path: '/cash-drawers', screen: screen.cashDrawers },
+  { path: '/tax-rates', screen: screen.taxRates },
+  { path: '/sales-categories', screen: screen.salesCategories },
+  { path: '/job-titles', screen: screen.jobTitles },
+  { path: '/employees', screen: screen.employees },
+  { path: '/restaurant', screen: screen.restaurant },
+  { path: '/website', screen: screen.website },
+  { path: '/domains', screen: screen.domains },
+];
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      {ROUTES.map(({ path, screen: Screen }) => (
+        <Route key={path} path={path} element={<Screen />} />
+      ))}
+      <Route path="*" element={<NotFoundScreen />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,208 @@
+import { ITEM_KIND } from '@brigade/domain/catalogue/kinds';
+import { Alert } from '@brigade/ui/components/alert';
+import { Button } from '@brigade/ui/components/button';
+import { Dialog } from '@brigade/ui/components/dialog';
+import { TextField } from '@brigade/ui/components/text-field';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { optionalNumber } from '../../components/form-values';
+import { applyProblem } from '../../components/server-errors';
+import { zodFormResolver } from '../../components/use-zod-form';
+import { useCan } from '../../restaurant-context';
+import {
+  type ItemFormValues,
+  itemBody,
+  itemFormSchema,
+  itemFormValues,
+  priceSummary,
+} from '../items/item-form';
+import { type ItemRecord, itemEndpoints, useCatalogueMutations, useItems } from './catalogue-api';
+
+/**
+ * Adds items to a menu group: existing ones (searchable checklist) or a new one created inline (name and
+ * base price; the full editor is on the Items screen).
+ */
+export function AddItemsDialog({
+  open,
+  onClose,
+  groupName,
+  presentIds,
+  onAdd,
+}: {
+  open: boolean;
+  onClose: () => void;
+  groupName: string;
+  presentIds: ReadonlySet<number>;
+  /** Links the chosen item ids to the group. */
+  onAdd: (itemIds: number[]) => Promise<void>;
+}) {
+  const items = useItems();
+  const canCreateItem = useCan(itemEndpoints.create);
+  const [search, setSearch] = useState('');
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [adding, setAdding] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const searchId = useId();
+
+  const available = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return (items.data ?? [])
+      .filter((item) => !presentIds.has(item.itemId))
+      .filter(
+        (item) =>
+          !needle || `${item.name} ${item.posName ?? ''} ${item.plu ?? ''}`.toLowerCase().includes(needle),
+      )
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }, [items.data, presentIds, search]);
+
+  const addChosen = async () => {
+    setAdding(true);
+    setError(null);
+    try {
+      await onAdd(chosen);
+      setChosen([]);
+      onClose();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'Could not add the items');
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={`Add items to ${groupName}`}
+      size="lg"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+          <Button
+            onClick={() => void addChosen()}
+            disabled={chosen.length === 0}
+            loading={adding}
+            loadingText="Adding..."
+          >
+            {chosen.length > 1 ? `Add ${chosen.length} items` : 'Add selected item'}
+          </Button>
+        </>
+      }
+    >
+      <div className="cat-form">
+        {error && <Alert title="Could not add">{error}</Alert>}
+        <section className="cat-section" aria-labelledby={`${searchId}-existing`}>
+          <h3 id={`${searchId}-existing`} className="cat-section__title">
+            Existing items
+          </h3>
+          <div className="ui-field">
+            <label className="ui-field__label" htmlFor={searchId}>
+              Search items
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              className="ui-field__input"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              data-autofocus
+            />
+          </div>
+          {items.isPending ? (
+            <p role="status">Loading items...</p>
+          ) : available.length === 0 ? (
+            <p className="ui-muted ui-small">
+              {search.trim() ? `No items match “${search.trim()}”.` : 'Every item is already in this group.'}
+            </p>
+          ) : (
+            <ul className="cat-pick-list" aria-label="Items to add">
+              {available.map((item) => (
+                <li key={item.itemId}>
+                  <label className="ui-checkbox">
+                    <input
+                      type="checkbox"
+                      checked={chosen.includes(item.itemId)}
+                      onChange={(event) =>
+                        setChosen((list) =>
+                          event.target.checked
+                            ? [...list, item.itemId]
+                            : list.filter((id) => id !== item.itemId),
+                        )
+                      }
+                    />
+                    <span>{item.name}</span>
+                  </label>
+                  <span className="ui-muted ui-small">{priceSummary(item)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        {canCreateItem && (
+          <NewItemForm
+            onCreated={async (item) => {
+              await onAdd([item.itemId]);
+              onClose();
+            }}
+          />
+        )}
+      </div>
+    </Dialog>
+  );
+}
+
+/** A new item with a base price, created and added in one go. */
+function NewItemForm({ onCreated }: { onCreated: (item: ItemRecord) => Promise<void> }) {
+  const { create } = useCatalogueMutations<ItemRecord>(ITEM_KIND);
+  const [formError, setFormError] = useState<string | null>(null);
+  const headingId = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ItemFormValues>({
+    resolver: zodFormResolver<ItemFormValues>(itemFormSchema),
+    defaultValues: itemFormValues(),
+  });
+  const submit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const item = await create.mutateAsync(itemBody(null, values));
+      reset(itemFormValues());
+      await onCreated(item);
+    } catch (error) {
+      setFormError(applyProblem(error, setError, ['name', 'basePrice']));
+    }
+  });
+  return (
+    <section className="cat-section" aria-labelledby={headingId}>
+      <h3 id={headingId} className="cat-section__title">
+        Create a new item
+      </h3>
+      {formError && <Alert title="Could not create the item">{formError}</Alert>}
+      {/* Not a nested <form>: the dialog's content is not inside one, so this is its own form. */}
+      <form className="cat-inline-form" noValidate onSubmit={submit} aria-labelledby={headingId}>
+        <TextField
+          label="New item name"
+          autoComplete="off"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label="Base price"
+          inputMode="decimal"
+          error={errors.basePrice?.message}
+          {...register('basePrice', { setValueAs: optionalNumber })}
+        />
+        <Button type="submit" variant="secondary" loading={isSubmitting} loadingText="Creating...">
+          Create and add
+        </Button>
+      </form>
+      <p className="ui-muted ui-small">Sizes, modifiers, taxes and more are set in the item editor.</p>
+    </section>
+  );
+}

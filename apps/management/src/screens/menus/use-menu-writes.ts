@@ -1,0 +1,78 @@
+import { MENU_GROUP_KIND } from '@brigade/domain/catalogue/kinds';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { errorMessageOf } from '../../components/server-errors';
+import { useToast } from '../../components/toast';
+import { useCurrentRestaurant } from '../../restaurant-context';
+import { listKey as listKeyOf, type MenuGroupRecord, useCatalogueMutations } from './catalogue-api';
+import { addItemRefs, type ItemRefLike, reorderItemRefs, siblingPositionPatches } from './tree';
+
+/**
+ * The builder's writes, each shown at once in the cached group list (optimistic) and then refreshed from
+ * the server (the mutations invalidate the menu-group lists and resolved menus).
+ */
+export function useMenuWrites() {
+  const { tenantId, restaurantId } = useCurrentRestaurant();
+  const client = useQueryClient();
+  const toast = useToast();
+  const mutations = useCatalogueMutations<MenuGroupRecord>(MENU_GROUP_KIND);
+  const listKey = listKeyOf({ tenantId, restaurantId }, MENU_GROUP_KIND);
+
+  const patchCache = useCallback(
+    (changes: Map<number, Partial<MenuGroupRecord>>) => {
+      client.setQueryData<MenuGroupRecord[]>(listKey, (groups) =>
+        groups?.map((g) => (changes.has(g.menuGroupId) ? { ...g, ...changes.get(g.menuGroupId) } : g)),
+      );
+    },
+    [client, listKey],
+  );
+
+  const fail = (error: unknown) => toast.error(errorMessageOf(error, 'Could not save the change'));
+
+  const setItems = async (group: MenuGroupRecord, items: ItemRefLike[]) => {
+    patchCache(new Map([[group.menuGroupId, { items }]]));
+    try {
+      await mutations.update.mutateAsync({ id: group.menuGroupId, patch: { items } });
+    } catch (error) {
+      fail(error);
+      throw error;
+    }
+  };
+
+  return {
+    pending: mutations.update.isPending || mutations.updateMany.isPending || mutations.remove.isPending,
+    moveItem: (group: MenuGroupRecord, from: number, to: number) =>
+      setItems(group, reorderItemRefs(group.items, from, to)).catch(() => undefined),
+    addItems: (group: MenuGroupRecord, itemIds: number[]) =>
+      setItems(group, addItemRefs(group.items, itemIds)),
+    /** Unlinks an item with the spec's editing field removedItemIds (spec 02 §3). */
+    removeItem: async (group: MenuGroupRecord, itemId: number, itemName: string) => {
+      patchCache(
+        new Map([[group.menuGroupId, { items: group.items.filter((ref) => ref.itemId !== itemId) }]]),
+      );
+      try {
+        await mutations.update.mutateAsync({
+          id: group.menuGroupId,
+          patch: { removedItemIds: [itemId], isEditing: true },
+        });
+        toast.success(`${itemName} removed from ${group.name}`);
+      } catch (error) {
+        fail(error);
+      }
+    },
+    moveGroup: async (siblings: readonly MenuGroupRecord[], from: number, to: number) => {
+      const patches = siblingPositionPatches(siblings, from, to);
+      if (patches.length === 0) return;
+      patchCache(new Map(patches.map(({ id, patch }) => [id, patch])));
+      try {
+        await mutations.updateMany.mutateAsync(patches);
+      } catch (error) {
+        fail(error);
+      }
+    },
+    /** Deletes groups one after another (deepest first), then refreshes. */
+    deleteGroups: async (ids: readonly number[]) => {
+      for (const id of ids) await mutations.remove.mutateAsync(id);
+    },
+  };
+}

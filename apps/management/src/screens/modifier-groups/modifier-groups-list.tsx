@@ -1,0 +1,120 @@
+import { buttonClass } from '@brigade/ui/components/button';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '../../components/badge';
+import { type Column, DataTable, matchesSearch } from '../../components/data-table';
+import { formatPrice } from '../../components/form-values';
+import { PageHeader } from '../../components/page-header';
+import { useCan } from '../../restaurant-context';
+import {
+  type ModifierGroupRecord,
+  modifierGroupEndpoints,
+  useItems,
+  useModifierGroups,
+} from '../menus/catalogue-api';
+import { selectionSummary } from './modifier-group-form';
+
+/** The modifier groups: pricing, selection bounds, modifiers and the items that use each. */
+export function ModifierGroupsList() {
+  const groups = useModifierGroups();
+  const items = useItems();
+  const canCreate = useCan(modifierGroupEndpoints.create);
+  const [search, setSearch] = useState('');
+
+  const usage = useMemo(() => {
+    const map = new Map<number, number>();
+    for (const item of items.data ?? [])
+      for (const ref of item.modifierGroups)
+        map.set(ref.modifierGroupId, (map.get(ref.modifierGroupId) ?? 0) + 1);
+    return map;
+  }, [items.data]);
+
+  const rows = useMemo(
+    () =>
+      groups.data
+        ?.filter((g) => matchesSearch(search, g.name, g.posName, ...g.modifiers.map((m) => m.name)))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    [groups.data, search],
+  );
+
+  const columns: Column<ModifierGroupRecord>[] = [
+    {
+      header: 'Name',
+      primary: true,
+      cell: (g) => (
+        <>
+          <Link to={`/modifier-groups/${g.modifierGroupId}`}>{g.name}</Link>
+          {!g.isActive && (
+            <>
+              {' '}
+              <Badge tone="warning">Inactive</Badge>
+            </>
+          )}
+        </>
+      ),
+    },
+    {
+      header: 'Pricing',
+      cell: (g) => (g.pricingStrategy === 'Group' ? `Group ${formatPrice(g.groupPrice)}` : g.pricingStrategy),
+    },
+    {
+      header: 'Selection',
+      cell: (g) => `${g.selectionRequirement} · ${selectionSummary(g)}`,
+    },
+    {
+      header: 'Modifiers',
+      hideOnMobile: true,
+      cell: (g) =>
+        g.modifiers.length === 0 ? (
+          <span className="ui-muted">None</span>
+        ) : (
+          g.modifiers.map((m) => m.name).join(', ')
+        ),
+    },
+    {
+      header: 'Used by',
+      align: 'end',
+      cell: (g) => {
+        const count = usage.get(g.modifierGroupId) ?? 0;
+        return `${count} ${count === 1 ? 'item' : 'items'}`;
+      },
+    },
+  ];
+
+  return (
+    <div className="cat-page">
+      <PageHeader
+        title="Modifier groups"
+        description="Choices offered with items: sizes of sides, toppings, how it is cooked."
+        actions={
+          canCreate && (
+            <Link className={buttonClass('primary')} to="/modifier-groups/new">
+              New modifier group
+            </Link>
+          )
+        }
+      />
+      <DataTable
+        label="Modifier groups"
+        rows={rows}
+        columns={columns}
+        rowKey={(g) => g.modifierGroupId}
+        isLoading={groups.isPending}
+        error={groups.error}
+        onRetry={() => void groups.refetch()}
+        search={{ value: search, onChange: setSearch, placeholder: 'Search groups and modifiers' }}
+        empty={{
+          title: 'No modifier groups yet',
+          message: canCreate
+            ? 'Create a group of choices, then add it to items.'
+            : 'No modifier groups have been created yet.',
+          actions: canCreate && (
+            <Link className={buttonClass('primary')} to="/modifier-groups/new">
+              New modifier group
+            </Link>
+          ),
+        }}
+      />
+    </div>
+  );
+}

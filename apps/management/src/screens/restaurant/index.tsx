@@ -1,0 +1,153 @@
+import { RESTAURANT_STATUSES, WEEKDAYS } from '@brigade/domain/restaurant';
+import {
+  CheckboxField,
+  FormRow,
+  FormSection,
+  NumberField,
+  SelectField,
+  SwitchField,
+  TextField,
+  TimeField,
+  useFieldValue,
+} from '../../components/form-fields';
+import { PageHeader } from '../../components/page-header';
+import { applyServerErrors } from '../../components/server-errors';
+import type { RestaurantRecord } from './queries';
+import {
+  changedFields,
+  type RestaurantFormOutput,
+  restaurantFormSchema,
+  restaurantToForm,
+  WEEKDAY_LABELS,
+} from './restaurant-form';
+import './restaurant.css';
+import { RestaurantRecordGate, SettingsForm, useSettingsForm } from './settings-form';
+
+/** spec 01 §3 Restaurant: profile, address, contact, opening hours and settings. */
+export default function RestaurantScreen() {
+  return (
+    <>
+      <PageHeader
+        title="Restaurant"
+        description="Profile, address, contact details, opening hours and settings of this location."
+      />
+      <RestaurantRecordGate what="restaurant">
+        {(restaurant) => <RestaurantForm restaurant={restaurant} />}
+      </RestaurantRecordGate>
+    </>
+  );
+}
+
+const STATUS_OPTIONS = RESTAURANT_STATUSES.map((value) => ({
+  value,
+  label: value === 'active' ? 'Active' : 'Inactive',
+}));
+
+function RestaurantForm({ restaurant }: { restaurant: RestaurantRecord }) {
+  const { canEdit, update, toast, original, form, formError, setFormError } = useSettingsForm(
+    restaurantFormSchema,
+    () => restaurantToForm(restaurant),
+  );
+
+  const onSubmit = async (values: RestaurantFormOutput) => {
+    setFormError(null);
+    const patch = changedFields(values, original);
+    if (Object.keys(patch).length === 0) {
+      toast.success('No changes to save');
+      return;
+    }
+    try {
+      await update.mutateAsync(patch);
+      toast.success('Restaurant saved');
+    } catch (error) {
+      setFormError(applyServerErrors(error, form));
+    }
+  };
+
+  return (
+    <SettingsForm
+      form={form}
+      original={original}
+      onSubmit={onSubmit}
+      canEdit={canEdit}
+      readOnlyNote="Only owners and admins of the organization can change these details."
+      formError={formError}
+      saveLabel="Save restaurant"
+    >
+      <FormSection title="Profile">
+        <FormRow>
+          <TextField name="name" label="Restaurant name" autoComplete="organization" />
+          <TextField name="concept" label="Concept" hint="Bistro, Pizzeria, Ramen bar..." />
+        </FormRow>
+        <FormRow>
+          <TextField name="slug" label="Slug" hint="The address of the public site: /{slug}" />
+          <SelectField name="status" label="Status" options={STATUS_OPTIONS} />
+        </FormRow>
+      </FormSection>
+      <FormSection title="Address">
+        <TextField name="address.street" label="Street" autoComplete="street-address" />
+        <FormRow>
+          <TextField name="address.city" label="City" autoComplete="address-level2" />
+          <TextField name="address.state" label="State" autoComplete="address-level1" />
+          <TextField name="address.zipCode" label="ZIP code" autoComplete="postal-code" />
+          <TextField name="address.country" label="Country" autoComplete="country" />
+        </FormRow>
+      </FormSection>
+      <FormSection title="Contact">
+        <FormRow>
+          <TextField name="contact.phone" label="Phone" type="tel" autoComplete="tel" />
+          <TextField name="contact.email" label="Email" type="email" autoComplete="email" />
+        </FormRow>
+        <TextField name="contact.website" label="Website" type="url" placeholder="https://" />
+      </FormSection>
+      <FormSection
+        title="Opening hours"
+        description="A closing time before the opening time means after midnight."
+      >
+        <div className="hours-grid">
+          {WEEKDAYS.map((day) => (
+            <DayHoursRow key={day} day={day} />
+          ))}
+        </div>
+      </FormSection>
+      <FormSection title="Settings">
+        <FormRow>
+          <NumberField
+            name="settings.taxRate"
+            label="Tax rate"
+            hint="As a fraction: 0.0875 is 8.75%"
+            min={0}
+            max={100}
+            step="any"
+          />
+          <NumberField name="settings.serviceCharge" label="Service charge" min={0} max={100} step="any" />
+          <TextField name="settings.currency" label="Currency" hint="3-letter code, e.g. USD" maxLength={3} />
+        </FormRow>
+        <FormRow>
+          <SwitchField name="settings.allowTips" label="Allow tips" />
+          <SwitchField name="settings.autoAcceptOrders" label="Accept orders automatically" />
+        </FormRow>
+      </FormSection>
+    </SettingsForm>
+  );
+}
+
+function DayHoursRow({ day }: { day: (typeof WEEKDAYS)[number] }) {
+  const closed = useFieldValue<boolean>(`operatingHours.${day}.closed`);
+  return (
+    <div className="hours-row" data-closed={closed || undefined}>
+      <span className="hours-row__day">{WEEKDAY_LABELS[day]}</span>
+      <TimeField
+        name={`operatingHours.${day}.open`}
+        label={`${WEEKDAY_LABELS[day]} opens`}
+        disabled={closed}
+      />
+      <TimeField
+        name={`operatingHours.${day}.close`}
+        label={`${WEEKDAY_LABELS[day]} closes`}
+        disabled={closed}
+      />
+      <CheckboxField name={`operatingHours.${day}.closed`} label="Closed" />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { strokeIcon as make } from '@brigade/ui/components/icons';
+
+// Inline navigation icons (24px grid, stroke): a few paths are cheaper than an icon package.
+export const HomeIcon = make('M3 10.5 12 3l9 7.5|M5 9.5V21h14V9.5|M10 21v-6h4v6');
+export const BookIcon = make(
+  'M4 4.5A2.5 2.5 0 0 1 6.5 2H20v17H6.5A2.5 2.5 0 0 0 4 21.5z|M4 19.5A2.5 2.5 0 0 1 6.5 17H20',
+);
+export const UtensilsIcon = make(
+  'M4 2v7a2 2 0 0 0 2 2h2a2 2 0 0 0 2-2V2|M7 2v20|M17 2c-1.7 1.2-3 3.5-3 6v4h3v10|M17 2v20',
+);
+export const LayersIcon = make('m12 2 10 5-10 5L2 7z|m2 17 10 5 10-5|m2 12 10 5 10-5');
+export const ListOrderedIcon = make(
+  'M10 6h11|M10 12h11|M10 18h11|M4 6h1v4|M4 10h2|M6 18H4c0-1 2-2 2-3s-1-1.5-2-1',
+);
+export const TagIcon = make(
+  'M20.6 13.4 13.4 20.6a2 2 0 0 1-2.8 0L2 12V2h10l8.6 8.6a2 2 0 0 1 0 2.8z|M7 7h.01',
+);
+export const FlameIcon = make(
+  'M8.5 14.5A2.5 2.5 0 0 0 11 12c0-1.4-.5-2-1-3-1.1-2.1-.2-4 2-6 .5 2.5 2 4.9 4 6.5 2 1.6 3 3.5 3 5.5a7 7 0 1 1-14 0c0-1.2.4-2.3 1-3.5.3 1.5 1.2 3 2.5 3z',
+);
+export const PrinterIcon = make(
+  'M6 9V2h12v7|M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2|M6 14h12v8H6z',
+);
+export const WalletIcon = make(
+  'M19 7V4a1 1 0 0 0-1-1H5a2 2 0 0 0 0 4h15a1 1 0 0 1 1 1v4h-3a2 2 0 0 0 0 4h3a1 1 0 0 0 1-1v-2a1 1 0 0 0-1-1|M3 5v14a2 2 0 0 0 2 2h15a1 1 0 0 0 1-1v-4',
+);
+export const PercentIcon = make(
+  'M19 5 5 19|M6.5 9a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z|M17.5 20a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z',
+);
+export const ChartIcon = make('M3 3v18h18|M18 17V9|M13 17V5|M8 17v-3');
+export const BadgeIcon = make('M16 7V5a2 2 0 0 0-2-2h-4a2 2 0 0 0-2 2v2|M3 7h18v13H3z|M12 12h.01');
+export const UsersIcon = make(
+  'M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2|M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z|M22 21v-2a4 4 0 0 0-3-3.9|M16 3.1a4 4 0 0 1 0 7.8',
+);
+export const StoreIcon = make('M3 9l1.5-5h15L21 9|M3 9v11h18V9|M3 9h18|M9 20v-6h6v6');
+export const GlobeIcon = make(
+  'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z|M2 12h20|M12 2a15 15 0 0 1 4 10 15 15 0 0 1-4 10 15 15 0 0 1-4-10 15 15 0 0 1 4-10z',
+);
+export const LinkIcon = make(
+  'M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7|M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7',
+);
+export const PanelIcon = make(
+  'M5 3h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z|M9 3v18',
+);
+export const LogOutIcon = make('M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4|m16 17 5-5-5-5|M21 12H9');
+export const ChevronsUpDownIcon = make('m7 15 5 5 5-5|m7 9 5-5 5 5');
+export const PlusIcon = make('M12 5v14|M5 12h14');
+export const SearchIcon = make('M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16z|m21 21-4.3-4.3');
+export const PencilIcon = make('M17 3a2.8 2.8 0 1 1 4 4L7.5 20.5 2 22l1.5-5.5z');
+export const TrashIcon = make(
+  'M3 6h18|M19 6v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6|M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2',
+);
+export const CheckIcon = make('M20 6 9 17l-5-5');

@@ -1,0 +1,73 @@
+import type { ComponentType, SVGProps } from 'react';
+import {
+  BadgeIcon,
+  BookIcon,
+  ChartIcon,
+  FlameIcon,
+  GlobeIcon,
+  HomeIcon,
+  LayersIcon,
+  LinkIcon,
+  ListOrderedIcon,
+  PercentIcon,
+  PrinterIcon,
+  StoreIcon,
+  TagIcon,
+  UsersIcon,
+  UtensilsIcon,
+  WalletIcon,
+} from './icons';
+
+export interface NavLinkItem {
+  to: string;
+  label: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  /** Active only on the exact path (the dashboard). */
+  end?: boolean;
+}
+
+export interface NavSection {
+  /** No title: the section is shown without a heading (Dashboard). */
+  title?: string;
+  items: NavLinkItem[];
+}
+
+/** The sidebar (issue 8): Dashboard; Menu; Kitchen & front of house; Staff; Restaurant. */
+export const NAV_SECTIONS: readonly NavSection[] = [
+  { items: [{ to: '/', label: 'Dashboard', icon: HomeIcon, end: true }] },
+  {
+    title: 'Menu',
+    items: [
+      { to: '/menus', label: 'Menus', icon: BookIcon },
+      { to: '/items', label: 'Items', icon: UtensilsIcon },
+      { to: '/modifier-groups', label: 'Modifier groups', icon: LayersIcon },
+      { to: '/courses', label: 'Courses', icon: ListOrderedIcon },
+      { to: '/tags', label: 'Tags', icon: TagIcon },
+    ],
+  },
+  {
+    title: 'Kitchen & front of house',
+    items: [
+      { to: '/prep-stations', label: 'Prep stations', icon: FlameIcon },
+      { to: '/printers', label: 'Printers', icon: PrinterIcon },
+      { to: '/cash-drawers', label: 'Cash drawers', icon: WalletIcon },
+      { to: '/tax-rates', label: 'Tax rates', icon: PercentIcon },
+      { to: '/sales-categories', label: 'Sales categories', icon: ChartIcon },
+    ],
+  },
+  {
+    title: 'Staff',
+    items: [
+      { to: '/job-titles', label: 'Job titles', icon: BadgeIcon },
+      { to: '/employees', label: 'Employees', icon: UsersIcon },
+    ],
+  },
+  {
+    title: 'Restaurant',
+    items: [
+      { to: '/restaurant', label: 'Profile & hours', icon: StoreIcon },
+      { to: '/website', label: 'Website', icon: GlobeIcon },
+      { to: '/domains', label: 'Domains', icon: LinkIcon },
+    ],
+  },
+];

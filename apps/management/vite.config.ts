@@ -1,0 +1,15 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The management app lives under /manage/. `npm start` serves apps/management/dist there on the API port
+// and on the management port (3005 in development, spec 01 §2.8); `vite apps/management` (dev) proxies /api.
+export default defineConfig({
+  base: '/manage/',
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  server: {
+    port: 3005,
+    strictPort: true,
+    proxy: { '/api': { target: 'http://127.0.0.1:3002', changeOrigin: false } },
+  },
+});

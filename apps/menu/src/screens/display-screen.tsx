@@ -1,0 +1,294 @@
+import type { Jsonify } from '@brigade/api-client/client';
+import type { ResolvedItemReference, ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
+import { Button } from '@brigade/ui/components/button';
+import { EmptyState } from '@brigade/ui/components/empty-state';
+import { LoadingView } from '@brigade/ui/components/spinner';
+import { useSelection } from '@brigade/ui/selection';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { keptSearch, refreshIntervalMs } from '../api';
+import { useMenuSelection } from '../menu-selection';
+import {
+  caloriesLabel,
+  type GroupPricing,
+  groupPriceLabel,
+  itemPriceView,
+  modifierGroupView,
+} from '../prices';
+import { type RestaurantRef, useMenus, useResolvedMenu, useRestaurant } from '../queries';
+import { LoadError } from './load-error';
+
+const THEME_KEY = 'menu_display_theme';
+type DisplayTheme = 'dark' | 'light';
+
+/**
+ * The full-screen menu (issue 9 §5): large type for reading across a room, the selected menu or all of
+ * them, polled so that a change in the back office shows up without anyone touching the screen.
+ */
+export function DisplayScreen() {
+  const { restaurant } = useSelection();
+  const selection = useMenuSelection();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const interval = refreshIntervalMs(search);
+  const [theme, setTheme] = useDisplayTheme();
+  const back = () => navigate({ pathname: '/', search: keptSearch(search) });
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !document.fullscreenElement)
+        navigate({ pathname: '/', search: keptSearch(search) });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [navigate, search]);
+
+  if (!restaurant)
+    return <EmptyState title="No restaurant selected" message="Please select a restaurant first" />;
+  const ref: RestaurantRef = {
+    tenantId: restaurant.tenantId,
+    restaurantId: restaurant.restaurantId,
+    guid: restaurant.guid,
+  };
+  const single = selection.displayMode === 'single' ? selection.selectedMenuGroup : null;
+
+  return (
+    <div className="menu-display" data-display-theme={theme}>
+      <header className="menu-display__header">
+        <div>
+          <p className="menu-display__restaurant">{restaurant.name}</p>
+          <h1 className="menu-display__title">{single ? single.name : 'Our Menus'}</h1>
+        </div>
+        <div className="menu-display__controls">
+          <Button variant="ghost" size="sm" onClick={back}>
+            Menus
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-pressed={theme === 'dark'}
+            onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
+          >
+            {theme === 'dark' ? 'Light screen' : 'Dark screen'}
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => void document.documentElement.requestFullscreen?.()}
+          >
+            Full screen
+          </Button>
+        </div>
+      </header>
+      <main className="menu-display__body">
+        {single ? (
+          <MenuBoard restaurant={ref} menuGroupId={single.menuGroupId} interval={interval} />
+        ) : (
+          <AllMenus restaurant={ref} interval={interval} />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function useDisplayTheme(): [DisplayTheme, (theme: DisplayTheme) => void] {
+  const [theme, setTheme] = useState<DisplayTheme>(() => {
+    try {
+      return window.localStorage.getItem(THEME_KEY) === 'light' ? 'light' : 'dark';
+    } catch {
+      return 'dark';
+    }
+  });
+  useEffect(() => {
+    const root = document.documentElement;
+    const previous = root.dataset.theme;
+    root.dataset.theme = theme;
+    try {
+      window.localStorage.setItem(THEME_KEY, theme);
+    } catch {
+      // storage disabled
+    }
+    return () => {
+      if (previous === undefined) delete root.dataset.theme;
+      else root.dataset.theme = previous;
+    };
+  }, [theme]);
+  return [theme, setTheme];
+}
+
+function AllMenus({ restaurant, interval }: { restaurant: RestaurantRef; interval: number }) {
+  const { restaurant: selected } = useSelection();
+  const menus = useMenus(restaurant, interval);
+  if (menus.isPending) return <LoadingView page message="Loading menus..." />;
+  if (menus.isError) return <LoadError title="Failed to load menus" onRetry={() => void menus.refetch()} />;
+  if (menus.data.length === 0)
+    return (
+      <EmptyState
+        title="No menus available"
+        message={`Contact your administrator to set up menus for ${selected?.name ?? 'this restaurant'}`}
+      />
+    );
+  return (
+    <>
+      {menus.data.map((menu) => (
+        <MenuBoard
+          key={menu.menuGroupId}
+          restaurant={restaurant}
+          menuGroupId={menu.menuGroupId}
+          interval={interval}
+          showTitle
+        />
+      ))}
+    </>
+  );
+}
+
+function MenuBoard({
+  restaurant,
+  menuGroupId,
+  interval,
+  showTitle = false,
+}: {
+  restaurant: RestaurantRef;
+  menuGroupId: number;
+  interval: number;
+  showTitle?: boolean;
+}) {
+  const menu = useResolvedMenu(restaurant, menuGroupId, interval);
+  const details = useRestaurant(restaurant);
+  const currency = details.data?.settings.currency ?? 'USD';
+  if (menu.isPending) return <LoadingView page message="Loading menu..." />;
+  if (menu.isError) return <LoadError title="Failed to load menus" onRetry={() => void menu.refetch()} />;
+  const { menu: root, available } = menu.data;
+  if (!available)
+    return (
+      <EmptyState title={`${root.name} is not available right now`} message="Please check back later." />
+    );
+  const sections = (
+    root.items.length > 0 ? [{ ...root, subgroups: [] }, ...root.subgroups] : root.subgroups
+  ).filter(hasItems);
+  return (
+    <section className="menu-board" aria-label={root.name} data-updated-at={menu.dataUpdatedAt}>
+      {showTitle && <h2 className="menu-board__title">{root.name}</h2>}
+      {root.description && <p className="menu-board__description">{root.description}</p>}
+      {sections.length === 0 ? (
+        <p className="menu-board__description">No items on this menu yet.</p>
+      ) : (
+        <div className="menu-board__columns">
+          {sections.map((group) => (
+            <GroupSection key={group.menuGroupId} group={group} currency={currency} level={3} parent={root} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** A group shows only when it or a group below it has an item: empty sections are noise on a menu board. */
+const hasItems = (group: Jsonify<ResolvedMenuGroup>): boolean =>
+  group.items.length > 0 || group.subgroups.some(hasItems);
+
+function GroupSection({
+  group,
+  currency,
+  level,
+  parent,
+}: {
+  group: Jsonify<ResolvedMenuGroup>;
+  currency: string;
+  level: 3 | 4;
+  parent: GroupPricing;
+}) {
+  const Heading = level === 3 ? 'h3' : 'h4';
+  // a group without its own pricing type follows its parent's fixed/discount pricing
+  const pricing: GroupPricing = group.pricingType && group.pricingType !== 'standard' ? group : parent;
+  const priceLabel = groupPriceLabel(group, currency);
+  return (
+    <section className={level === 3 ? 'menu-group' : 'menu-group menu-group--sub'}>
+      <Heading className="menu-group__name">
+        {group.name}
+        {priceLabel && <span className="menu-group__price">{priceLabel}</span>}
+      </Heading>
+      {group.description && <p className="menu-group__description">{group.description}</p>}
+      {group.items.length > 0 && (
+        <ul className="menu-items">
+          {group.items.map((reference) => (
+            <MenuItem key={reference.itemId} reference={reference} pricing={pricing} currency={currency} />
+          ))}
+        </ul>
+      )}
+      {group.subgroups.filter(hasItems).map((sub) => (
+        <GroupSection key={sub.menuGroupId} group={sub} currency={currency} level={4} parent={pricing} />
+      ))}
+    </section>
+  );
+}
+
+function MenuItem({
+  reference,
+  pricing,
+  currency,
+}: {
+  reference: Jsonify<ResolvedItemReference>;
+  pricing: GroupPricing;
+  currency: string;
+}) {
+  const { item } = reference;
+  const price = itemPriceView(item, pricing, currency);
+  const calories = caloriesLabel(item.calories);
+  const description = item.customerDescription;
+  return (
+    <li className="menu-item" data-item-id={item.itemId}>
+      <div className="menu-item__line">
+        <span className="menu-item__name">{item.name}</span>
+        <span className="menu-item__leader" aria-hidden="true" />
+        {price.kind === 'single' && (
+          <span className="menu-item__price">
+            {price.original && <s className="menu-item__original">{price.original}</s>} {price.price}
+          </span>
+        )}
+        {price.kind === 'text' && <span className="menu-item__price">{price.text}</span>}
+      </div>
+      {price.kind === 'sizes' && (
+        <p className="menu-item__sizes">
+          {price.sizes.map((size) => (
+            <span key={size.name} className="menu-item__size">
+              {size.name} <strong>{size.price}</strong>
+            </span>
+          ))}
+        </p>
+      )}
+      {description && <p className="menu-item__description">{description}</p>}
+      {(calories || item.tags.length > 0) && (
+        <p className="menu-item__meta">
+          {calories && <span>{calories}</span>}
+          {item.tags.map((tag) => (
+            <span key={tag.tagId} className="ui-badge">
+              {tag.name}
+            </span>
+          ))}
+        </p>
+      )}
+      {item.modifierGroups.map((reference) => {
+        const view = modifierGroupView(reference, currency);
+        if (view.modifiers.length === 0) return null;
+        return (
+          <p key={reference.modifierGroupId} className="menu-item__modifiers">
+            <span className="menu-item__modifier-group">
+              {view.name}
+              {view.required ? ' (required)' : ''}
+              {view.groupPrice ? ` ${view.groupPrice}` : ''}:
+            </span>{' '}
+            {view.modifiers.map((modifier, index) => (
+              <span key={modifier.key}>
+                {index > 0 && ', '}
+                {modifier.name}
+                {modifier.price && <span className="menu-item__modifier-price"> {modifier.price}</span>}
+              </span>
+            ))}
+          </p>
+        );
+      })}
+    </li>
+  );
+}

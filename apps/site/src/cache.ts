@@ -1,0 +1,233 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { ResolutionResult, ResolveInput } from '@brigade/core/domains/resolution-service';
+import type { ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
+import type { SiteData } from './load';
+
+/** A change to stored data (the server's change feed): no restaurantId means all of the tenant's
+ * restaurants, no tenantId means everything. */
+export interface SiteChange {
+  area: 'catalogue' | 'restaurant' | 'tenant' | 'domains' | 'site-config' | 'images';
+  tenantId?: number;
+  restaurantId?: number;
+}
+
+export interface CachedPage {
+  status: number;
+  contentType: string;
+  /** Extra headers (X-Robots-Tag). */
+  headers: Record<string, string>;
+  body: Buffer;
+  /** Compressed once when the page is stored (pages answered without storing are compressed per request). */
+  gzip?: Buffer;
+  br?: Buffer;
+  /** Strong validator of the identity body; encodings append -gz / -br. */
+  etag: string;
+  /** Seconds a shared cache (CDN) may keep it. */
+  sMaxAge: number;
+  expires: number;
+  tenantId: number;
+  restaurantId: number;
+}
+
+const sizeOf = (page: CachedPage) => page.body.length + (page.gzip?.length ?? 0) + (page.br?.length ?? 0);
+
+export const etagOf = (body: Buffer | string) =>
+  `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+
+/** Compresses once, when a page is stored: later requests send the stored bytes. */
+export function compressed(body: Buffer): { gzip: Buffer; br: Buffer } {
+  return {
+    gzip: gzipSync(body, { level: 9 }),
+    br: brotliCompressSync(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 9,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      },
+    }),
+  };
+}
+
+/**
+ * Rendered pages by host and URL, for as long as their data and the clock keep them right: any change to the
+ * restaurant, its tenant, its menus, its domains or the site configuration drops them (invalidate), and each
+ * expires when a menu's availability window opens or closes (expires). `generation` lets a render that
+ * started before an invalidation notice it and not store what it drew from older data.
+ */
+export class PageCache {
+  private readonly pages = new Map<string, CachedPage>();
+  private gen = 0;
+  private bytes = 0;
+  constructor(
+    private readonly maxEntries = 5000,
+    private readonly now: () => number = Date.now,
+    private readonly maxBytes = 64 * 1024 * 1024,
+  ) {}
+
+  get size() {
+    return this.pages.size;
+  }
+  get generation() {
+    return this.gen;
+  }
+
+  get(key: string): CachedPage | undefined {
+    const page = this.pages.get(key);
+    if (!page) return undefined;
+    if (page.expires <= this.now()) {
+      this.delete(key);
+      return undefined;
+    }
+    return page;
+  }
+
+  /** Stores a page unless an invalidation happened since `generation` was read. */
+  set(key: string, page: CachedPage, generation: number): boolean {
+    if (generation !== this.gen) return false;
+    this.delete(key);
+    const size = sizeOf(page);
+    // The oldest entries go first (a Map iterates in insertion order).
+    for (const oldest of this.pages.keys()) {
+      if (this.pages.size < this.maxEntries && this.bytes + size <= this.maxBytes) break;
+      this.delete(oldest);
+    }
+    this.pages.set(key, page);
+    this.bytes += size;
+    return true;
+  }
+
+  invalidate(change: SiteChange): void {
+    this.gen++;
+    // Platform-wide data and host names: every page may show them.
+    if (change.area === 'site-config' || change.area === 'domains' || change.tenantId === undefined) {
+      this.clearPages();
+      return;
+    }
+    for (const [key, page] of this.pages) {
+      if (page.tenantId !== change.tenantId) continue;
+      if (change.restaurantId === undefined || page.restaurantId === change.restaurantId) this.delete(key);
+    }
+  }
+
+  clear(): void {
+    this.gen++;
+    this.clearPages();
+  }
+
+  private clearPages(): void {
+    this.pages.clear();
+    this.bytes = 0;
+  }
+
+  private delete(key: string): void {
+    const page = this.pages.get(key);
+    if (!page) return;
+    this.pages.delete(key);
+    this.bytes -= sizeOf(page);
+  }
+}
+
+/** spec 01 §9: public resolution is cached 5 minutes (parameters, domains) and 10 minutes (slugs). */
+const RESOLUTION_TTL_MS = { params: 5 * 60_000, domain: 5 * 60_000, slug: 10 * 60_000, none: 60_000 };
+
+export interface RestaurantEntry {
+  data: SiteData | null;
+  /** When the menus shown now may change (the next availability boundary). */
+  expires: number;
+  menus: Map<number, Promise<ResolvedMenuGroup | null>>;
+}
+
+/**
+ * What pages are drawn from, kept between renders so that a page not in the page cache (another path, a
+ * dropped page) costs a render and no database reads: resolutions (spec 01 §9 times) and, per restaurant,
+ * its data and resolved menus until its next availability boundary. The change feed drops them like pages;
+ * a load that started before a change is not kept.
+ */
+export class SiteDataCache {
+  private readonly resolutions = new Map<string, { value: ResolutionResult; expires: number }>();
+  private readonly restaurants = new Map<
+    string,
+    RestaurantEntry & { tenantId: number; restaurantId: number }
+  >();
+  private gen = 0;
+
+  constructor(
+    private readonly enabled = true,
+    private readonly maxEntries = 5000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async resolution(input: ResolveInput, load: () => Promise<ResolutionResult>): Promise<ResolutionResult> {
+    if (!this.enabled) return load();
+    const slug = input.path?.split('/').find((s) => s.length > 0) ?? '';
+    const key = [
+      input.host,
+      input.tenant,
+      input.tenantGuid,
+      input.restaurant,
+      input.restaurantGuid,
+      slug,
+    ].join('|');
+    const hit = this.resolutions.get(key);
+    if (hit && hit.expires > this.now()) return hit.value;
+    const generation = this.gen;
+    const value = await load();
+    // Misses are not kept: a restaurant created a moment later must be found.
+    if (value.found && generation === this.gen) {
+      if (this.resolutions.size >= this.maxEntries) this.resolutions.clear();
+      this.resolutions.set(key, { value, expires: this.now() + RESOLUTION_TTL_MS[value.method] });
+    }
+    return value;
+  }
+
+  async restaurant(
+    guid: string,
+    load: () => Promise<{ data: SiteData | null; ttlMs: number }>,
+  ): Promise<RestaurantEntry> {
+    const hit = this.enabled ? this.restaurants.get(guid) : undefined;
+    if (hit && hit.expires > this.now()) return hit;
+    const generation = this.gen;
+    const { data, ttlMs } = await load();
+    const entry = { data, expires: this.now() + ttlMs, menus: new Map() };
+    if (this.enabled && data && generation === this.gen) {
+      if (this.restaurants.size >= this.maxEntries) this.restaurants.clear();
+      this.restaurants.set(guid, {
+        ...entry,
+        tenantId: data.restaurant.tenantId,
+        restaurantId: data.restaurant.restaurantId,
+      });
+    }
+    return entry;
+  }
+
+  /** A resolved menu of a restaurant entry, read once per entry. */
+  menu(
+    entry: RestaurantEntry,
+    menuGroupId: number,
+    load: () => Promise<ResolvedMenuGroup | null>,
+  ): Promise<ResolvedMenuGroup | null> {
+    let menu = this.enabled ? entry.menus.get(menuGroupId) : undefined;
+    if (!menu) {
+      menu = load();
+      if (this.enabled) {
+        entry.menus.set(menuGroupId, menu);
+        menu.catch(() => entry.menus.delete(menuGroupId));
+      }
+    }
+    return menu;
+  }
+
+  invalidate(change: SiteChange): void {
+    this.gen++;
+    if (change.area !== 'catalogue' && change.area !== 'images') this.resolutions.clear();
+    for (const [guid, entry] of this.restaurants) {
+      const concerned =
+        change.tenantId === undefined ||
+        change.area === 'site-config' ||
+        (entry.tenantId === change.tenantId &&
+          (change.restaurantId === undefined || entry.restaurantId === change.restaurantId));
+      if (concerned) this.restaurants.delete(guid);
+    }
+  }
+}

@@ -1,0 +1,186 @@
+import type { ResolvedItem } from '@brigade/domain/catalogue/resolved-menu';
+import type { DayHours, OperatingHours, Weekday } from '@brigade/domain/restaurant';
+
+/** Display helpers of the public site: money, prices by strategy, hours, colours. Pure functions. */
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** "$12.50" in the restaurant's currency; whole amounts keep their cents so a menu column lines up. */
+export function formatMoney(amount: number, currency: string): string {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    } catch {
+      format = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    }
+    moneyFormats.set(currency, format);
+  }
+  return format.format(amount);
+}
+
+/** What an item costs, by its pricing strategy (spec 02 §3): one price, one per size, or market price. */
+export type ItemPrice =
+  | { kind: 'base'; text: string; amount: number }
+  | { kind: 'size'; sizes: { name: string; text: string; amount: number }[] }
+  | { kind: 'open'; text: string }
+  | { kind: 'none' };
+
+export const OPEN_PRICE_TEXT = 'Market price';
+
+export function itemPrice(
+  item: Pick<ResolvedItem, 'pricingStrategy' | 'basePrice' | 'sizePrice'>,
+  currency: string,
+): ItemPrice {
+  switch (item.pricingStrategy) {
+    case 'base':
+      return item.basePrice === undefined
+        ? { kind: 'none' }
+        : { kind: 'base', amount: item.basePrice, text: formatMoney(item.basePrice, currency) };
+    case 'size':
+      return item.sizePrice.length === 0
+        ? { kind: 'none' }
+        : {
+            kind: 'size',
+            sizes: item.sizePrice.map((s) => ({
+              name: s.name,
+              amount: s.price,
+              text: formatMoney(s.price, currency),
+            })),
+          };
+    case 'open':
+      return { kind: 'open', text: OPEN_PRICE_TEXT };
+  }
+}
+
+/** The one-line price of an item in a preview: the base price, "from" the cheapest size, or market price. */
+export function shortPrice(price: ItemPrice, currency: string): string | null {
+  switch (price.kind) {
+    case 'base':
+    case 'open':
+      return price.text;
+    case 'size': {
+      const cheapest = Math.min(...price.sizes.map((s) => s.amount));
+      return price.sizes.length === 1 ? price.sizes[0]!.text : `from ${formatMoney(cheapest, currency)}`;
+    }
+    case 'none':
+      return null;
+  }
+}
+
+/** Monday first, as a week reads on a restaurant's door. */
+export const WEEK: readonly Weekday[] = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+];
+
+export const dayName = (day: Weekday) => day.charAt(0).toUpperCase() + day.slice(1);
+
+/** "9:00 AM" from "09:00". */
+export function formatTime(time: string): string {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  const suffix = h >= 12 ? 'PM' : 'AM';
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}:${String(m).padStart(2, '0')} ${suffix}`;
+}
+
+export function formatDayHours(hours: DayHours): string {
+  return hours.closed ? 'Closed' : `${formatTime(hours.open)} – ${formatTime(hours.close)}`;
+}
+
+/** Consecutive days with the same hours read as one line ("Monday – Thursday"). */
+export function groupedHours(hours: OperatingHours): { days: string; hours: string }[] {
+  const rows: { from: Weekday; to: Weekday; hours: string }[] = [];
+  for (const day of WEEK) {
+    const text = formatDayHours(hours[day]);
+    const last = rows.at(-1);
+    if (last && last.hours === text) last.to = day;
+    else rows.push({ from: day, to: day, hours: text });
+  }
+  return rows.map((r) => ({
+    days: r.from === r.to ? dayName(r.from) : `${dayName(r.from)} – ${dayName(r.to)}`,
+    hours: r.hours,
+  }));
+}
+
+const SCHEMA_DAYS: Record<Weekday, string> = {
+  monday: 'Monday',
+  tuesday: 'Tuesday',
+  wednesday: 'Wednesday',
+  thursday: 'Thursday',
+  friday: 'Friday',
+  saturday: 'Saturday',
+  sunday: 'Sunday',
+};
+
+/** schema.org OpeningHoursSpecification entries; a close before the open time runs past midnight. */
+export function openingHoursSpecification(hours: OperatingHours): object[] {
+  return WEEK.filter((day) => !hours[day].closed).map((day) => ({
+    '@type': 'OpeningHoursSpecification',
+    dayOfWeek: `https://schema.org/${SCHEMA_DAYS[day]}`,
+    opens: hours[day].open,
+    closes: hours[day].close,
+  }));
+}
+
+/** Relative luminance (WCAG 2) of a #rrggbb colour. */
+export function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const v = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** White or near-black, whichever reads better on `background`. */
+export const readableOn = (background: string): string =>
+  contrastRatio(background, '#ffffff') >= contrastRatio(background, '#1c1917') ? '#ffffff' : '#1c1917';
+
+/**
+ * A colour darkened until it reaches `min` contrast on `background` (for text and links in a brand colour
+ * on a light page); colours that already pass come back unchanged.
+ */
+export function ensureContrast(color: string, background: string, min = 4.5): string {
+  let current = color;
+  for (let step = 0; step < 20 && contrastRatio(current, background) < min; step++) {
+    const towards = luminance(background) > 0.5 ? 0 : 255;
+    current = `#${[1, 3, 5]
+      .map((i) => {
+        const v = Number.parseInt(current.slice(i, i + 2), 16);
+        return Math.round(v + (towards - v) * 0.12)
+          .toString(16)
+          .padStart(2, '0');
+      })
+      .join('')}`;
+  }
+  return current;
+}
+
+/** A social link as entered (handle or URL) made into a URL. */
+export function socialUrl(
+  network: 'facebook' | 'instagram' | 'twitter' | 'tiktok',
+  value: string,
+): string | null {
+  const text = value.trim();
+  if (!text) return null;
+  if (/^https?:\/\//i.test(text)) return text;
+  const handle = text.replace(/^@/, '');
+  if (!/^[A-Za-z0-9._-]{1,100}$/.test(handle)) return null;
+  const bases = {
+    facebook: 'https://www.facebook.com/',
+    instagram: 'https://www.instagram.com/',
+    twitter: 'https://x.com/',
+    tiktok: 'https://www.tiktok.com/@',
+  };
+  return `${bases[network]}${handle}`;
+}

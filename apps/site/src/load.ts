@@ -1,0 +1,160 @@
+import { listMenus, type MenuTreeCache, resolveMenu } from '@brigade/core/catalogue/menu-resolver';
+import { scopeWhere } from '@brigade/core/catalogue/scope';
+import { findSiteConfiguration } from '@brigade/core/site-config/site-config-repository';
+import { findRestaurantByGuid } from '@brigade/core/tenancy/restaurant-repository';
+import { findTenantByGuid } from '@brigade/core/tenancy/tenant-repository';
+import type { Executor } from '@brigade/db/database';
+import { menuGroups } from '@brigade/db/schema/catalogue';
+import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
+import type { MenuSummary, ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
+import {
+  type EffectiveSiteConfiguration,
+  effectiveSiteConfiguration,
+} from '@brigade/domain/effective-site-config';
+import type { Restaurant } from '@brigade/domain/restaurant';
+import { defaultSiteConfiguration, type SiteConfiguration } from '@brigade/domain/site-config';
+import type { Tenant } from '@brigade/domain/tenant';
+
+/** What every page of a restaurant's site is drawn from. */
+export interface SiteData {
+  tenant: Tenant;
+  restaurant: Restaurant;
+  siteConfig: SiteConfiguration;
+  effective: EffectiveSiteConfiguration;
+  /** The tenant's IANA time zone (restaurants keep none of their own). */
+  timezone: string;
+  currency: string;
+  /** The parent menu groups shown online now, by position (spec 02 §2 menu chooser). */
+  menus: MenuSummary[];
+  /** When the data was read; "available now" is relative to it. */
+  now: Date;
+}
+
+/** The menu reads of the site: what the online-ordering channel shows at this moment. */
+export const SITE_CHANNEL = 'onlineOrdering' as const;
+
+const scopeOf = (restaurant: Restaurant) => ({
+  tenantId: restaurant.tenantId,
+  restaurantId: restaurant.restaurantId,
+  actor: 'site',
+});
+
+/** The stored site configuration; the spec's default one while none is stored (spec 01 §9). */
+async function siteConfigurationOf(ex: Executor): Promise<SiteConfiguration> {
+  const stored = await findSiteConfiguration(ex);
+  if (stored) return stored;
+  return { ...defaultSiteConfiguration(), lastModified: new Date(0), lastModifiedBy: 'system', version: 1 };
+}
+
+/**
+ * The restaurant, its tenant, the effective site configuration and the menus available online now; null when
+ * either guid names nothing.
+ */
+export async function loadSiteData(
+  ex: Executor,
+  ids: { tenantGuid: string; restaurantGuid: string },
+  now: Date = new Date(),
+  siteConfig?: SiteConfiguration,
+): Promise<SiteData | null> {
+  const [tenant, restaurant, config] = await Promise.all([
+    findTenantByGuid(ex, ids.tenantGuid),
+    findRestaurantByGuid(ex, ids.restaurantGuid),
+    siteConfig ? Promise.resolve(siteConfig) : siteConfigurationOf(ex),
+  ]);
+  if (!tenant || !restaurant || restaurant.tenantId !== tenant.tenantId) return null;
+  const menus = await listMenus(ex, scopeOf(restaurant), { channel: SITE_CHANNEL, at: now.toISOString() });
+  return {
+    tenant,
+    restaurant,
+    siteConfig: config,
+    effective: effectiveSiteConfiguration(config, restaurant),
+    timezone: tenant.settings.timezone,
+    currency: restaurant.settings.currency,
+    menus,
+    now,
+  };
+}
+
+export { siteConfigurationOf };
+
+/** One menu as the site shows it now; null when it is not among the menus shown online now. */
+export async function loadMenu(
+  data: SiteData,
+  ex: Executor,
+  cache: MenuTreeCache | undefined,
+  menuGroupId: number,
+): Promise<ResolvedMenuGroup | null> {
+  if (!data.menus.some((m) => m.menuGroupId === menuGroupId)) return null;
+  const { menu, available } = await resolveMenu(
+    ex,
+    scopeOf(data.restaurant),
+    menuGroupId,
+    { channel: SITE_CHANNEL, at: data.now.toISOString() },
+    cache,
+  );
+  return available ? pruneEmptyGroups(menu) : null;
+}
+
+/** A menu without the groups that have nothing to show (no items, and no subgroup with items). */
+export function pruneEmptyGroups(group: ResolvedMenuGroup): ResolvedMenuGroup {
+  const subgroups = group.subgroups
+    .map(pruneEmptyGroups)
+    .filter((sub) => sub.items.length > 0 || sub.subgroups.length > 0);
+  return { ...group, subgroups };
+}
+
+/**
+ * spec 02 §2 menu chooser: the menu named by the website configuration when it is among those shown
+ * (website-config), else the only one (single-menu), else none.
+ */
+export function chooseMenu(
+  menus: readonly MenuSummary[],
+  parentMenuGroupId: number | undefined,
+): { menu: MenuSummary | null; reason: 'website-config' | 'single-menu' | 'none' } {
+  const configured =
+    parentMenuGroupId === undefined ? undefined : menus.find((m) => m.menuGroupId === parentMenuGroupId);
+  if (configured) return { menu: configured, reason: 'website-config' };
+  if (menus.length === 1) return { menu: menus[0]!, reason: 'single-menu' };
+  return { menu: null, reason: 'none' };
+}
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/**
+ * How long a page drawn at `now` stays right as time passes: until the next minute at which any of the
+ * restaurant's menu groups starts or ends its time range, or the next local midnight (days of the week, date
+ * ranges and seasons change there). Never more than `maxMs`.
+ */
+export async function availabilityTtlMs(
+  ex: Executor,
+  restaurant: Restaurant,
+  timezone: string,
+  now: Date,
+  maxMs: number,
+): Promise<number> {
+  const rows = await ex
+    .select({ timeRange: menuGroups.timeRange })
+    .from(menuGroups)
+    .where(scopeWhere(menuGroups, restaurant));
+  return ttlUntilNextBoundary(
+    rows.flatMap((r) => (r.timeRange ? [r.timeRange.startTime, r.timeRange.endTime] : [])),
+    timezone,
+    now,
+    maxMs,
+  );
+}
+
+/** The pure part of availabilityTtlMs: boundaries as HH:MM on the restaurant's clock. */
+export function ttlUntilNextBoundary(
+  times: readonly string[],
+  timezone: string,
+  now: Date,
+  maxMs: number,
+): number {
+  const local = toLocalMoment(now.toISOString(), timezone);
+  const boundaries = [...times.map(minutesOf), 24 * 60].filter((m) => m > local.minutes);
+  const next = Math.min(...boundaries);
+  const msIntoMinute = now.getUTCSeconds() * 1000 + now.getUTCMilliseconds();
+  const ms = (next - local.minutes) * 60_000 - msIntoMinute;
+  return Math.max(1000, Math.min(ms, maxMs));
+}

@@ -1,0 +1,135 @@
+import { effectiveSiteConfiguration } from '@brigade/domain/effective-site-config';
+import { restaurantSchema } from '@brigade/domain/restaurant';
+import { defaultSiteConfiguration, type SiteConfiguration } from '@brigade/domain/site-config';
+import { tenantSchema } from '@brigade/domain/tenant';
+import { describe, expect, it } from 'vitest';
+import { siteLinks } from './links';
+import type { SiteData } from './load';
+import { renderChooser, renderHome, renderNotAvailable } from './render';
+
+const siteConfig = {
+  ...defaultSiteConfiguration(),
+  lastModified: new Date(0),
+  lastModifiedBy: 'system',
+  version: 1,
+} as SiteConfiguration;
+
+function siteData(websiteConfig: object, menus: SiteData['menus'] = []): SiteData {
+  const restaurant = restaurantSchema.parse({
+    restaurantId: 20000009,
+    guid: '3f0e8a52-1c1d-4c55-9d7e-7f0b1c2d3e4f',
+    slug: 'test-kitchen',
+    tenantId: 10000009,
+    name: 'Test Kitchen',
+    concept: 'Bistro',
+    address: { street: '1 Main St', city: 'Springfield', state: 'OR', zipCode: '97477' },
+    contact: { phone: '+1 541 555 0100', email: 'hi@test.example' },
+    websiteConfig,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
+  const tenant = tenantSchema.parse({
+    tenantId: 10000009,
+    guid: '4a1f9b63-2d2e-4d66-8e8f-8a1c2d3e4f50',
+    name: 'test',
+    displayName: 'Test',
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
+  return {
+    tenant,
+    restaurant,
+    siteConfig,
+    effective: effectiveSiteConfiguration(siteConfig, restaurant),
+    timezone: 'UTC',
+    currency: 'USD',
+    menus,
+    now: new Date(),
+  };
+}
+
+const links = siteLinks('https://test.example', '', '');
+
+describe('home page', () => {
+  it('renders content blocks in their four layouts, the announcement, CTAs, social links and ordering', () => {
+    const html = renderHome(
+      {
+        data: siteData({
+          content: {
+            announcement: 'Closed on Monday for a private event',
+            specialOffers: ['Half-price wine on Tuesdays'],
+          },
+          contentBlocks: (['image-left', 'image-right', 'centered', 'text-only'] as const).map((layout) => ({
+            id: layout,
+            title: `Block ${layout}`,
+            description: 'Something worth reading',
+            layout,
+          })),
+          ctaSections: [{ id: 'cta', title: 'Private dining', description: 'Up to 40 guests' }],
+          social: { instagram: '@testkitchen', tiktok: 'https://tiktok.com/@testkitchen' },
+          ordering: {
+            enabled: true,
+            provider: 'ubereats',
+            url: 'https://ubereats.example/test',
+            buttonText: 'Order on Uber Eats',
+          },
+        }),
+        links,
+        seoConfig: null,
+      },
+      null,
+    );
+    for (const layout of ['image-left', 'image-right', 'centered', 'text-only']) {
+      expect(html).toContain(`class="block block-${layout}"`);
+    }
+    expect(html.match(/class="block-art block-art-empty"/g)).toHaveLength(3);
+    expect(html).toContain(
+      '<aside class="announce" aria-label="Announcement">Closed on Monday for a private event</aside>',
+    );
+    expect(html).toContain('Half-price wine on Tuesdays');
+    expect(html).toContain('Private dining');
+    expect(html).toContain('href="https://www.instagram.com/testkitchen"');
+    expect(html).toContain('href="https://ubereats.example/test"');
+    expect(html).toContain('Order on Uber Eats');
+    // spec 01 §3 defaults: title "{name} - Restaurant"; spec 01 §9 fallback texts and generic hero
+    expect(html).toContain('<title>Test Kitchen - Restaurant</title>');
+    expect(html).toContain('Good food, good company');
+    expect(html).toContain('src="/images/fallback/generic-restaurant-hero.jpg"');
+    expect(html).toContain(
+      '<meta property="og:image" content="https://test.example/images/fallback/generic-restaurant-hero.jpg"/>',
+    );
+    expect(html).toContain('Welcome! We look forward to cooking for you.');
+  });
+
+  it('uses the colour scheme as custom properties, with the restaurant colours it chose', () => {
+    const html = renderHome(
+      { data: siteData({ branding: { colors: { primary: '#0f766e' } } }), links, seoConfig: null },
+      null,
+    );
+    expect(html).toContain('--primary:#0f766e');
+    expect(html).toContain('--bg:#fafaf9');
+  });
+
+  it('canonical and noindex come from the mapping', () => {
+    const html = renderHome(
+      { data: siteData({}), links, seoConfig: { canonicalUrl: 'https://www.test.example/', noIndex: true } },
+      null,
+    );
+    expect(html).toContain('<link rel="canonical" href="https://www.test.example/"/>');
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+  });
+});
+
+describe('menu chooser', () => {
+  it('says when there are no menus (spec 02 §2)', () => {
+    const html = renderChooser({ data: siteData({}), links, seoConfig: null });
+    expect(html).toContain('No Menus Available');
+    expect(html).toContain('Test Kitchen doesn&#x27;t have any menus configured yet.');
+  });
+});
+
+describe('error screen', () => {
+  it('escapes the error text', () => {
+    expect(renderNotAvailable('<script>x</script>')).toContain('&lt;script&gt;x&lt;/script&gt;');
+  });
+});

@@ -1,0 +1,160 @@
+import type { ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
+import type { SeoConfig } from '@brigade/domain/domain-mapping';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Document, type PageSeo } from './components/document';
+import { HomePage, type PreviewItem } from './components/home';
+import { CHOOSER_TEXTS, MenuChooserPage, MenuPage } from './components/menu';
+import { DevelopmentMode, NotAvailable, NotFound, STATE_TEXTS, TRY_AGAIN_SCRIPT } from './components/states';
+import { itemPrice, shortPrice } from './format';
+import type { SiteLinks } from './links';
+import type { SiteData } from './load';
+import { menuJsonLd, pageSeo, restaurantJsonLd } from './seo';
+import { siteTheme, themeCss } from './theme';
+
+/** Every page is a whole HTML document, rendered once to static markup (no hydration: no JavaScript). */
+const html = (node: ReactNode) => `<!DOCTYPE html>${renderToStaticMarkup(node)}`;
+
+const themeOf = (data: SiteData) =>
+  themeCss(
+    siteTheme(
+      data.effective.colorScheme,
+      data.restaurant.websiteConfig,
+      data.siteConfig.allowRestaurantOverrides,
+    ),
+  );
+
+/** The first items of a menu, depth first, as the home page previews them (spec 01 §9: 6, with prices). */
+export function previewItems(menu: ResolvedMenuGroup | null, count: number, currency: string): PreviewItem[] {
+  const found: PreviewItem[] = [];
+  const seen = new Set<number>();
+  const visit = (group: ResolvedMenuGroup) => {
+    for (const { item } of group.items) {
+      if (found.length >= count) return;
+      if (seen.has(item.itemId)) continue;
+      seen.add(item.itemId);
+      found.push({
+        itemId: item.itemId,
+        name: item.name,
+        description: item.customerDescription,
+        price: shortPrice(itemPrice(item, currency), currency),
+      });
+    }
+    for (const sub of group.subgroups) if (found.length < count) visit(sub);
+  };
+  if (menu) visit(menu);
+  return found;
+}
+
+export interface PageContext {
+  data: SiteData;
+  links: SiteLinks;
+  seoConfig: SeoConfig | null;
+}
+
+export function renderHome(ctx: PageContext, previewMenu: ResolvedMenuGroup | null): string {
+  const { data, links } = ctx;
+  const seo = pageSeo(data, links, '/', ctx.seoConfig);
+  const preview = previewItems(
+    previewMenu,
+    data.effective.components.menuPreview.defaultItemCount,
+    data.currency,
+  );
+  const menuUrl = pageSeo(data, links, '/menu', ctx.seoConfig).canonical ?? links.abs('/menu');
+  return html(
+    <Document
+      seo={{ ...seo, jsonLd: [restaurantJsonLd(data, links, seo.canonical ?? links.abs('/'), menuUrl)] }}
+      themeCss={themeOf(data)}
+    >
+      <HomePage data={data} links={links} preview={preview} />
+    </Document>,
+  );
+}
+
+export function renderChooser(ctx: PageContext): string {
+  const { data, links } = ctx;
+  const seo = pageSeo(data, links, '/menu', ctx.seoConfig, {
+    title: `Menu - ${data.restaurant.name}`,
+    ...(data.menus.length === 0 ? { noIndex: true } : {}),
+  });
+  return html(
+    <Document seo={seo} themeCss={themeOf(data)}>
+      <MenuChooserPage data={data} links={links} />
+    </Document>,
+  );
+}
+
+/** One menu at `page` ('/menu' when chosen automatically, '/menu/12'), or all of them ('/menu/all'). */
+export function renderMenu(
+  ctx: PageContext,
+  page: string,
+  menus: readonly ResolvedMenuGroup[],
+  current: number | null,
+): string {
+  const { data, links } = ctx;
+  const title =
+    current === null
+      ? `${CHOOSER_TEXTS.viewAll.replace('View ', '')} - ${data.restaurant.name}`
+      : `${menus[0]?.name ?? 'Menu'} - ${data.restaurant.name}`;
+  // An automatically chosen menu shown at /menu names its own address as canonical.
+  const canonicalPage = current === null ? '/menu/all' : `/menu/${current}`;
+  const seo = pageSeo(data, links, canonicalPage, ctx.seoConfig, { title });
+  const home = pageSeo(data, links, '/', ctx.seoConfig).canonical ?? links.abs('/');
+  const restaurantId = `${home}#restaurant`;
+  const description = menus[0]?.description?.trim();
+  return html(
+    <Document
+      seo={{
+        ...seo,
+        ...(current !== null && description ? { description } : {}),
+        jsonLd: menus.map((menu) => menuJsonLd(menu, data, seo.canonical ?? links.abs(page), restaurantId)),
+      }}
+      themeCss={themeOf(data)}
+    >
+      <MenuPage data={data} links={links} menus={menus} current={current} />
+    </Document>,
+  );
+}
+
+/** The neutral look of pages drawn before any restaurant is known. */
+const NEUTRAL_THEME = themeCss({
+  primary: '#c2410c',
+  secondary: '#1c1917',
+  accent: '#f59e0b',
+  background: '#f6f5f3',
+  text: '#1c1917',
+  order: '#c2410c',
+});
+
+export function renderNotAvailable(error: string): string {
+  return html(
+    <Document
+      seo={{ title: STATE_TEXTS.notAvailable, noIndex: true }}
+      themeCss={NEUTRAL_THEME}
+      script={TRY_AGAIN_SCRIPT}
+    >
+      <NotAvailable error={error} />
+    </Document>,
+  );
+}
+
+export function renderNotFound(): string {
+  return html(
+    <Document seo={{ title: STATE_TEXTS.notFound, noIndex: true }} themeCss={NEUTRAL_THEME}>
+      <NotFound />
+    </Document>,
+  );
+}
+
+export function renderDevelopmentMode(
+  host: string,
+  sites: readonly { slug: string; name: string }[],
+): string {
+  return html(
+    <Document seo={{ title: STATE_TEXTS.devMode, noIndex: true }} themeCss={NEUTRAL_THEME}>
+      <DevelopmentMode host={host} sites={sites} />
+    </Document>,
+  );
+}
+
+export type { PageSeo };

@@ -1,0 +1,291 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { demoCatalogue, seedLargeChainOnce } from '@brigade/core/catalogue/large-chain';
+import { createMenuCache } from '@brigade/core/catalogue/menu-resolver';
+import { HostCache } from '@brigade/core/domains/resolution-service';
+import { seedDemo } from '@brigade/core/seed/demo-seed';
+import { openDatabase } from '@brigade/db/database';
+import { runMigrations } from '@brigade/db/migrate';
+import { chromium } from 'playwright-core';
+import { freePort, load, startBrigade, waitFor } from './processes';
+import { fmt, printTable } from './stats';
+
+/**
+ * Public sites (issue 9), in one run:
+ * - the cached home page over HTTP against nginx serving the same bytes as a static file (autocannon, 50
+ *   connections, 10 s each; nginx with one worker, as Brigade is one process);
+ * - uncached pages per second: the site handler in-process with its page cache off (data reads, React
+ *   render), and React's render alone;
+ * - the home page's transfer size without images (gzip): the HTML is the whole page, CSS inlined, no JS;
+ * - LCP and CLS of the home page in headless Chromium at a phone viewport (390x844), cold cache.
+ * Goals (issue 9): >= 60% of nginx, p99 <= 15 ms, uncached >= 500 pages/s, <= 60 KB gzip, LCP <= 1.0 s,
+ * CLS <= 0.05.
+ */
+
+const CONNECTIONS = 50;
+const DURATION_S = 10;
+const HOME = '/harbor-grill';
+
+function nginxBinary(): string | null {
+  for (const candidate of ['/usr/sbin/nginx', '/usr/bin/nginx']) {
+    if (spawnSync(candidate, ['-v']).status === 0) return candidate;
+  }
+  return null;
+}
+
+async function startNginx(
+  body: Buffer,
+  gzipped: Buffer,
+): Promise<{ url: string; stop: () => Promise<void> } | null> {
+  const binary = nginxBinary();
+  if (!binary) {
+    process.stdout.write(
+      '  nginx not found (apt-get install -y nginx): the static-file comparison is skipped\n',
+    );
+    return null;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'brigade-nginx-'));
+  mkdirSync(join(dir, 'www'));
+  mkdirSync(join(dir, 'logs'));
+  writeFileSync(join(dir, 'www/index.html'), body);
+  writeFileSync(join(dir, 'www/index.html.gz'), gzipped);
+  // nginx's worker runs as an unprivileged user: it must be able to read the file
+  chmodSync(dir, 0o755);
+  chmodSync(join(dir, 'www'), 0o755);
+  chmodSync(join(dir, 'www/index.html'), 0o644);
+  chmodSync(join(dir, 'www/index.html.gz'), 0o644);
+  const port = await freePort();
+  const conf = join(dir, 'nginx.conf');
+  writeFileSync(
+    conf,
+    `worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/logs/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  server {
+    listen 127.0.0.1:${port};
+    root ${dir}/www;
+    location / { default_type text/html; etag on; gzip_static on; }
+  }
+}
+`,
+  );
+  const child: ChildProcess = spawn(binary, ['-c', conf, '-p', dir], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}/index.html`;
+  const stopNginx = async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGQUIT');
+    await exited;
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitFor(url, 10_000);
+  } catch (error) {
+    await stopNginx();
+    throw error;
+  }
+  return { url, stop: stopNginx };
+}
+
+async function uncachedFigures() {
+  // React as the server runs it (production build): it reads NODE_ENV when first loaded, here.
+  process.env.NODE_ENV = 'production';
+  const { SiteHandler } = await import('@brigade/site-app/handler');
+  const { loadMenu, loadSiteData } = await import('@brigade/site-app/load');
+  const { renderHome } = await import('@brigade/site-app/render');
+  const { siteLinks } = await import('@brigade/site-app/links');
+  const dataDir = mkdtempSync(join(tmpdir(), 'brigade-site-bench-'));
+  const database = await openDatabase({ dataDir });
+  try {
+    await runMigrations(database);
+    const demo = await seedDemo(database.db);
+    const { tenantId, restaurantId } = demo.restaurant;
+    await seedLargeChainOnce(database.db, { tenantId, restaurantId, actor: 'bench' }, demoCatalogue);
+    const handlerWith = (dataCache: boolean) =>
+      new SiteHandler({
+        db: database.db,
+        hostCache: new HostCache(),
+        menuCache: createMenuCache(),
+        cache: false,
+        dataCache,
+      });
+    const request = {
+      method: 'GET',
+      host: '127.0.0.1:3004',
+      path: HOME,
+      search: '',
+      protocol: 'http' as const,
+    };
+    const timed = async (label: string, run: () => Promise<unknown> | unknown, seconds = 3) => {
+      for (let i = 0; i < 20; i++) await run();
+      let count = 0;
+      const started = performance.now();
+      while (performance.now() - started < seconds * 1000) {
+        await run();
+        count++;
+      }
+      return { label, perSecond: count / ((performance.now() - started) / 1000) };
+    };
+    const page = (handler: InstanceType<typeof SiteHandler>) => async () => {
+      const response = await handler.handle(request);
+      if (response.status !== 200) throw new Error(`home page answered ${response.status}`);
+    };
+    const noPageCache = await timed('page cache off (data kept: render, ETag)', page(handlerWith(true)));
+    const noCaches = await timed('no caches (resolve, read the database, render)', page(handlerWith(false)));
+    // React's render alone, from data already read
+    const data = (await loadSiteData(database.db, {
+      tenantGuid: demo.tenant.guid,
+      restaurantGuid: demo.restaurant.guid,
+    }))!;
+    const menu = await loadMenu(data, database.db, undefined, data.menus[0]!.menuGroupId);
+    const links = siteLinks('http://127.0.0.1:3004', HOME, '');
+    const render = await timed('React render alone (home page)', () =>
+      renderHome({ data, links, seoConfig: null }, menu),
+    );
+    return [noPageCache, noCaches, render];
+  } finally {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// Runs in the page (a string: the bench's TypeScript has no DOM types): LCP and the sum of layout shifts.
+const VITALS_SCRIPT = `new Promise((resolve) => {
+  let lcp = 0;
+  let cls = 0;
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) lcp = e.startTime; })
+    .observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) cls += e.value; })
+    .observe({ type: 'layout-shift', buffered: true });
+  setTimeout(() => resolve({ lcp, cls }), 1500);
+})`;
+
+async function webVitals(url: string) {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const runs: { lcp: number; cls: number }[] = [];
+  try {
+    for (let i = 0; i < 5; i++) {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 3,
+        isMobile: true,
+        hasTouch: true,
+      });
+      const page = await context.newPage();
+      await page.goto(url, { waitUntil: 'load' });
+      runs.push((await page.evaluate(VITALS_SCRIPT)) as { lcp: number; cls: number });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return { lcp: median(runs.map((r) => r.lcp)), cls: Math.max(...runs.map((r) => r.cls)) };
+}
+
+export async function benchSite(): Promise<void> {
+  process.stdout.write('\nPublic sites (issue 9)\n');
+  const sitePort = await freePort();
+  const brigade = await startBrigade('', { SITE_PORT: String(sitePort) });
+  const siteUrl = `http://127.0.0.1:${sitePort}${HOME}`;
+  try {
+    const first = await fetch(siteUrl);
+    if (!first.ok) throw new Error(`home page answered ${first.status}`);
+    const body = Buffer.from(await first.arrayBuffer());
+    const gzipResponse = await fetch(siteUrl, { headers: { 'accept-encoding': 'gzip' } });
+    const gzipBytes = Number(gzipResponse.headers.get('content-length'));
+    // fetch decodes the body; the stored gzip bytes are read raw for nginx's gzip_static copy
+    const gzipped = gzipSync(body, { level: 9 });
+    const GZIP = { 'accept-encoding': 'gzip' };
+    const run = (url: string, headers: Record<string, string> = {}) =>
+      load(url, { connections: CONNECTIONS, durationS: DURATION_S, headers });
+
+    const brigadeLoad = await run(siteUrl);
+    const brigadeGzip = await run(siteUrl, GZIP);
+    const nginx = await startNginx(body, gzipped);
+    let nginxLoad: Awaited<ReturnType<typeof load>> | null = null;
+    let nginxGzip: Awaited<ReturnType<typeof load>> | null = null;
+    if (nginx) {
+      try {
+        nginxLoad = await run(nginx.url);
+        nginxGzip = await run(nginx.url, GZIP);
+      } finally {
+        await nginx.stop();
+      }
+    }
+    // The ceiling of any Node.js server on this machine: node:http answering the same bytes, no framework.
+    const plain = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length });
+      response.end(body);
+    });
+    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+    const plainLoad = await run(`http://127.0.0.1:${(plain.address() as AddressInfo).port}/`);
+    await new Promise((resolve) => plain.close(resolve));
+    const row = (name: string, figures: Awaited<ReturnType<typeof load>>) => [
+      name,
+      fmt(figures.rps, 0),
+      fmt(figures.p50),
+      fmt(figures.p99),
+      figures.errors,
+    ];
+    const rows: (string | number)[][] = [
+      row('Brigade, cached home page', brigadeLoad),
+      ...(nginxLoad ? [row('nginx, same bytes as a static file', nginxLoad)] : []),
+      row('node:http, same bytes (no framework)', plainLoad),
+      row('Brigade, gzip (stored bytes)', brigadeGzip),
+      ...(nginxGzip ? [row('nginx, gzip_static (same page)', nginxGzip)] : []),
+    ];
+    printTable(
+      `Home page over HTTP (${CONNECTIONS} connections, ${DURATION_S} s, ${body.length} bytes, gzip ${gzipBytes})`,
+      ['server', 'req/s', 'p50 ms', 'p99 ms', 'errors'],
+      rows,
+    );
+    if (nginxLoad && nginxGzip) {
+      process.stdout.write(
+        `  Brigade / nginx: ${fmt((brigadeLoad.rps / nginxLoad.rps) * 100, 0)}% identity, ${fmt((brigadeGzip.rps / nginxGzip.rps) * 100, 0)}% gzip (goal >= 60%); Brigade / node:http ${fmt((brigadeLoad.rps / plainLoad.rps) * 100, 0)}%; p99 ${fmt(brigadeLoad.p99)} ms (goal <= 15)\n`,
+      );
+    }
+
+    const vitals = await webVitals(siteUrl);
+    const gzip = gzipSync(body, { level: 9 }).length;
+    printTable(
+      'Home page in the browser (phone, 390x844, cold cache)',
+      ['figure', 'value', 'goal'],
+      [
+        ['transfer without images, gzip (served)', `${fmt(gzipBytes / 1024)} KB`, '<= 60 KB'],
+        ['transfer without images, gzip -9', `${fmt(gzip / 1024)} KB`, '<= 60 KB'],
+        ['HTML uncompressed', `${fmt(body.length / 1024)} KB`, ''],
+        ['LCP (median of 5)', `${fmt(vitals.lcp, 0)} ms`, '<= 1000 ms'],
+        ['CLS (worst of 5)', fmt(vitals.cls, 3), '<= 0.05'],
+      ],
+    );
+  } finally {
+    await brigade.stop();
+  }
+
+  const uncached = await uncachedFigures();
+  printTable(
+    'Uncached pages (in-process, embedded database)',
+    ['what', 'pages/s', 'goal'],
+    uncached.map((u) => [u.label, fmt(u.perSecond, 0), '>= 500']),
+  );
+}

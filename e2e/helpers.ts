@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import {
+  apiCall,
+  DEMO_ADMIN,
+  DEMO_OWNER,
+  DEMO_TENANT_ID,
+  type Harness,
+  SCREENSHOT_DIR,
+  signInByApi,
+} from './harness';
+
+// Steps the browser tests share: signing in through the auth app, demo data through the API, screenshots and
+// axe-core checks.
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** The first demo restaurant (it has the demo catalogue) and its API path. */
+export const HARBOR_GRILL = 20000001;
+export const HARBOR_GRILL_PATH = `/tenants/${DEMO_TENANT_ID}/restaurants/${HARBOR_GRILL}`;
+
+/** Fills the auth app's sign-in form and submits it. */
+export async function fillSignIn(page: Page, who: Credentials) {
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** After sign-in (one organisation is chosen silently): the restaurant step, where `restaurant` is picked. */
+export async function pickRestaurant(page: Page, restaurant: RegExp) {
+  await page.getByRole('heading', { name: 'Select Restaurant' }).waitFor({ timeout: 20_000 });
+  await page.getByRole('button', { name: restaurant }).click();
+}
+
+/** Signs in on the auth app with the management app as the return address, picks the restaurant, lands. */
+export async function signInToManagement(
+  page: Page,
+  harness: Harness,
+  who: Credentials = DEMO_OWNER,
+  restaurant = /Harbor Grill/,
+) {
+  const target = `${harness.managementOrigin}/manage/`;
+  await page.goto(`${harness.authOrigin}/auth/?returnUrl=${encodeURIComponent(target)}&context=management`);
+  await fillSignIn(page, who);
+  await pickRestaurant(page, restaurant);
+  await page.waitForURL((url) => url.origin === harness.managementOrigin, { timeout: 20_000 });
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor({ timeout: 30_000 });
+}
+
+/** Opens `url` signed out: the auth guard sends the browser to the auth service with a return URL; signs in. */
+export async function signInFrom(page: Page, url: string, who: Credentials = DEMO_OWNER) {
+  await page.goto(url);
+  await fillSignIn(page, who);
+}
+
+/** Opens a page of the management app signed out, signs in, picks the restaurant and comes back. */
+export async function signInFromManagement(
+  page: Page,
+  harness: Harness,
+  path: string,
+  who: Credentials = DEMO_OWNER,
+  restaurant = /Harbor Grill/,
+) {
+  await signInFrom(page, `${harness.managementOrigin}${path}`, who);
+  await pickRestaurant(page, restaurant);
+  await page.waitForURL((url) => url.pathname.startsWith('/manage'), { timeout: 20_000 });
+}
+
+/** The API path of a demo restaurant, found by its name in the owner's list. */
+export async function demoRestaurantPath(harness: Harness, token: string, name: string) {
+  const restaurants = await apiCall<{ data: { restaurantId: number; name: string }[] }>(
+    harness,
+    'GET',
+    `/me/tenants/${DEMO_TENANT_ID}/restaurants`,
+    { token },
+  );
+  const restaurant = restaurants.body.data.find((r) => r.name === name);
+  expect(restaurant).toBeTruthy();
+  return `/tenants/${DEMO_TENANT_ID}/restaurants/${restaurant!.restaurantId}`;
+}
+
+/** A new active account of the demo organisation with the given role, created by the demo admin. */
+export async function createDemoUser(
+  harness: Harness,
+  user: Credentials & { firstName: string; lastName: string; tenantRole: 'employee' | 'manager' },
+) {
+  const adminToken = await signInByApi(harness, DEMO_ADMIN);
+  const created = await apiCall(harness, 'POST', '/admin-users', {
+    token: adminToken,
+    body: { ...user, tenantId: DEMO_TENANT_ID },
+  });
+  expect(created.status).toBe(201);
+}
+
+/** A screenshot into test-results/screenshots/`name`.png, of the full page unless told otherwise. */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
+}
+
+export interface Violation {
+  id: string;
+  impact: string;
+  nodes: number;
+  where: string[];
+}
+
+const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core on the page as it is now: the violations found. */
+export async function axeViolations(page: Page): Promise<Violation[]> {
+  await page.addScriptTag({ content: readFileSync(AXE_SOURCE, 'utf8') });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: () => Promise<{
+            violations: {
+              id: string;
+              impact: string;
+              nodes: { target: string[]; failureSummary?: string }[];
+            }[];
+          }>;
+        };
+      }
+    ).axe;
+    const report = await axe.run();
+    return report.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.length,
+      where: v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`),
+    }));
+  });
+}
+
+/** The serious and critical ones. */
+export const serious = <V extends { impact: string }>(violations: V[]): V[] =>
+  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, DEMO_OWNER, type Harness, signInByApi, startHarness } from './harness';
+import {
+  axeViolations,
+  demoRestaurantPath,
+  pickRestaurant,
+  screenshot,
+  serious,
+  signInFrom,
+} from './helpers';
+
+/** The menu display app (issue 9 §5) on its own port: sign in, pick a restaurant and a menu, watch it update. */
+let harness: Harness;
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(async () => {
+  await harness?.stop();
+});
+
+interface MenuTree {
+  name: string;
+  items: { itemId: number; item: { name: string } }[];
+  subgroups: MenuTree[];
+}
+const firstItem = (group: MenuTree): { itemId: number; name: string } | undefined =>
+  group.items[0]
+    ? { itemId: group.items[0].itemId, name: group.items[0].item.name }
+    : group.subgroups.map(firstItem).find(Boolean);
+
+describe('menu display app', () => {
+  it('signs in, picks restaurant and menu, shows the items and follows a change without a reload', async () => {
+    const token = await signInByApi(harness, DEMO_OWNER);
+    const base = await demoRestaurantPath(harness, token, 'Harbor Grill');
+    const menus = await apiCall<{ data: { menuGroupId: number; name: string }[] }>(
+      harness,
+      'GET',
+      `${base}/menus`,
+      {
+        token,
+      },
+    );
+    expect(menus.body.data.length).toBeGreaterThan(1);
+    const menu = menus.body.data[0]!;
+    const tree = await apiCall<{ data: MenuTree }>(harness, 'GET', `${base}/menus/${menu.menuGroupId}`, {
+      token,
+    });
+    const item = firstItem(tree.body.data)!;
+    expect(item).toBeTruthy();
+
+    const context = await harness.newContext({ width: 1280, height: 800 });
+    const page = await context.newPage();
+    await signInFrom(page, `${harness.menuOrigin}/menu/?refresh=1`);
+
+    // spec 01 §2.3 menu wording: one organisation is chosen silently, then the restaurant step
+    await page.getByRole('heading', { name: 'Select Restaurant' }).waitFor({ timeout: 20_000 });
+    await page.getByText('Choose the restaurant to display its menu.').waitFor();
+    expect(page.url().startsWith(`${harness.menuOrigin}/menu/`)).toBe(true);
+    await page.getByRole('button', { name: /Harbor Grill/ }).click();
+
+    // spec 01 §2.5b picker: the parent menu groups
+    await page.getByRole('heading', { name: 'Choose a menu to display' }).waitFor();
+    const options = page.getByRole('list', { name: 'Menus' }).getByRole('button');
+    await options.first().waitFor();
+    expect(await options.count()).toBe(menus.body.data.length);
+    await screenshot(page, 'menu-picker-1280');
+    expect(serious(await axeViolations(page))).toEqual([]);
+    await page.getByRole('button', { name: new RegExp(`^${menu.name}`) }).click();
+
+    // the full-screen display with the menu's items
+    await page.waitForURL((url) => url.pathname === '/menu/display', { waitUntil: 'commit' });
+    expect(new URL(page.url()).search).toBe('?refresh=1'); // the handoff code is not carried along
+    await page.getByRole('heading', { level: 1, name: menu.name }).waitFor();
+    const itemRow = page.locator(`[data-item-id="${item.itemId}"]`);
+    await itemRow.getByText(item.name, { exact: true }).waitFor();
+    expect(await page.locator('.menu-item__price').count()).toBeGreaterThan(0);
+    expect(await page.locator('.menu-item__price').first().textContent()).toMatch(
+      /\$\d+\.\d{2}|Market price/,
+    );
+    await screenshot(page, 'menu-display-1280', { fullPage: false });
+    expect(serious(await axeViolations(page))).toEqual([]);
+
+    // a change in the back office shows up without a reload (polled every second here)
+    const marker = await page.evaluate(() => {
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+      return true;
+    });
+    expect(marker).toBe(true);
+    const renamed = `${item.name} (new recipe)`;
+    const changedAt = Date.now();
+    const patched = await apiCall(harness, 'PATCH', `${base}/items/${item.itemId}`, {
+      token,
+      body: { name: renamed },
+    });
+    expect(patched.status).toBe(200);
+    await itemRow.getByText(renamed, { exact: true }).waitFor({ timeout: 10_000 });
+    const latency = Date.now() - changedAt;
+    console.log(`menu display: a renamed item showed ${latency} ms after the change (polling every 1 s)`);
+    expect(latency).toBeLessThan(5_000);
+    expect(
+      await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+    ).toBe(true);
+
+    // a reload keeps the restaurant and the menu (persisted selection)
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: menu.name }).waitFor();
+
+    // 1024x768 (a tablet on a stand)
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await itemRow.getByText(renamed, { exact: true }).waitFor();
+    await screenshot(page, 'menu-display-1024', { fullPage: false });
+
+    // Escape goes back to the picker, where the displayed menu is checked
+    await page.keyboard.press('Escape');
+    await page.getByRole('heading', { name: 'Choose a menu to display' }).waitFor();
+    const pressed = page.getByRole('button', { name: new RegExp(`^${menu.name}`) });
+    expect(await pressed.getAttribute('aria-pressed')).toBe('true');
+
+    // "Show all menus": every menu on one screen
+    await page.getByRole('button', { name: 'Show all menus' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Our Menus' }).waitFor();
+    for (const each of menus.body.data)
+      await page.getByRole('heading', { level: 2, name: each.name }).waitFor();
+
+    // the QR page for staff: the code of the public menu address
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${harness.menuOrigin}/menu/qr`);
+    await page.getByRole('heading', { name: 'Harbor Grill' }).waitFor();
+    const image = page.getByRole('img', { name: 'QR code for the menu of Harbor Grill' });
+    await image.waitFor();
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('.menu-qr__image');
+      return Boolean(img?.complete && img.naturalWidth > 0);
+    });
+    const link = page.locator('.menu-qr__url a');
+    await link.waitFor();
+    expect(await link.textContent()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/harbor-grill[\w-]*\/menu$/);
+    expect(await link.textContent()).toContain(`:${new URL(harness.siteOrigin).port}/`);
+    await screenshot(page, 'menu-qr-1280');
+    expect(serious(await axeViolations(page))).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the picker messages of spec 01 §2.5b for a restaurant without menus', async () => {
+    const context = await harness.newContext({ width: 1024, height: 768 });
+    const page = await context.newPage();
+    await signInFrom(page, `${harness.menuOrigin}/menu/`);
+    await pickRestaurant(page, /Lantern Noodle Bar/);
+    await page.getByRole('heading', { name: 'Choose a menu to display' }).waitFor();
+    // the second demo restaurant has no menus (the demo catalogue goes into the first)
+    await page.getByRole('heading', { name: 'No menus available' }).waitFor();
+    await page.getByText('Contact your administrator to set up menus for Lantern Noodle Bar').waitFor();
+    expect(await page.getByRole('button', { name: 'Show all menus' }).count()).toBe(0);
+    await screenshot(page, 'menu-picker-second-1024');
+
+    // sign-out goes to the auth service, which will bring the person back to the menu app
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(/fromLogout=true/);
+    expect(new URL(page.url()).searchParams.get('returnUrl')).toBe(`${harness.menuOrigin}/menu/`);
+    await page.getByRole('heading', { name: 'Sign in to Brigade' }).waitFor();
+    await context.close();
+  });
+});
