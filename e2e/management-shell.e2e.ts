@@ -480,3 +480,64 @@ describe('management app for an employee', () => {
     await context.close();
   }, 90_000);
 });
+
+// spec 01 §2.8 failure states, made the way they happen in use: code that cannot be fetched (a deploy
+// replaced the files, the network dropped). Production build, so no error details.
+describe('management app when its code cannot load', () => {
+  const scripts = /\/manage\/assets\/[^/]+\.js$/;
+
+  it('shows "Something went wrong" with "Refresh Page" in the content area, keeps the shell, recovers', async () => {
+    const context = await harness.newContext({ width: 1280, height: 800 });
+    const page = await context.newPage();
+    await signInToManagement(page, harness, DEMO_OWNER);
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    // from now on no new chunk arrives; the tax rates screen has not been loaded yet
+    let blocked = 0;
+    await page.route(scripts, (route) => {
+      blocked += 1;
+      return route.abort('connectionfailed');
+    });
+    await nav(page, 'Tax rates').click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
+    await alert.waitFor();
+    expect(blocked).toBeGreaterThan(0);
+    await alert
+      .getByText('An unexpected error occurred. Please refresh the page or try again later.')
+      .waitFor();
+    expect(await alert.getByText('Error details').count()).toBe(0);
+    // the shell stays usable: the sidebar leads back to a screen that is already loaded
+    await nav(page, 'Dashboard').click();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    expect(await page.getByText('Something went wrong').count()).toBe(0);
+    // the code is back; Refresh Page loads the screen
+    await nav(page, 'Tax rates').click();
+    await alert.waitFor();
+    await screenshot(page, 'management-error-fallback-1280');
+    await page.unroute(scripts);
+    await alert.getByRole('button', { name: 'Refresh Page' }).click();
+    await page.getByRole('heading', { name: 'Tax rates', level: 1 }).waitFor();
+    expect(await page.getByText('Something went wrong').count()).toBe(0);
+    await context.close();
+  }, 90_000);
+
+  it('shows "Failed to initialize app" with "Refresh Page" when the app itself cannot load', async () => {
+    const context = await harness.newContext({ width: 390, height: 844 });
+    const page = await context.newPage();
+    const html = await (await fetch(`${harness.managementOrigin}/manage/`)).text();
+    const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+    expect(entry).toMatch(scripts);
+    // the page and its entry script arrive, the app chunk behind them does not
+    await page.route(scripts, (route) =>
+      new URL(route.request().url()).pathname === entry ? route.continue() : route.abort('connectionfailed'),
+    );
+    await page.goto(`${harness.managementOrigin}/manage/`);
+    const alert = page.getByRole('alert').filter({ hasText: 'Failed to initialize app' });
+    await alert.waitFor();
+    await screenshot(page, 'management-boot-failure-390');
+    await page.unroute(scripts);
+    await alert.getByRole('button', { name: 'Refresh Page' }).click();
+    // the app starts: nobody is signed in in this browser, so it hands over to sign-in
+    await page.waitForURL((url) => url.pathname.startsWith('/auth'));
+    await context.close();
+  }, 90_000);
+});
