@@ -77,6 +77,14 @@ describe('menu display app', () => {
     expect(await page.locator('.menu-item__price').first().textContent()).toMatch(
       /\$\d+\.\d{2}|Market price/,
     );
+    // two columns at this width, each opening with a group's heading (whole groups, never a list mid-way)
+    const columnStarts = await page
+      .locator('.menu-board__column')
+      .evaluateAll((columns) =>
+        columns.map((column) => column.firstElementChild?.firstElementChild?.tagName),
+      );
+    expect(columnStarts.length).toBe(2);
+    expect(columnStarts.every((tag) => tag === 'H3' || tag === 'H4')).toBe(true);
     await screenshot(page, 'menu-display-1280', { fullPage: false });
     expect(serious(await axeViolations(page))).toEqual([]);
 

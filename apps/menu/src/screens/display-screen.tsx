@@ -4,7 +4,7 @@ import { Button } from '@brigade/ui/components/button';
 import { EmptyState } from '@brigade/ui/components/empty-state';
 import { LoadingView } from '@brigade/ui/components/spinner';
 import { useSelection } from '@brigade/ui/selection';
-import { useEffect, useState } from 'react';
+import { type CSSProperties, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { keptSearch, refreshIntervalMs } from '../api';
 import { useMenuSelection } from '../menu-selection';
@@ -16,6 +16,7 @@ import {
   modifierGroupView,
 } from '../prices';
 import { type RestaurantRef, useMenus, useResolvedMenu, useRestaurant } from '../queries';
+import { balanceColumns, boardBlocks, columnCount, hasItems } from './board-columns';
 import { LoadError } from './load-error';
 
 const THEME_KEY = 'menu_display_theme';
@@ -164,29 +165,66 @@ function MenuBoard({
     return (
       <EmptyState title={`${root.name} is not available right now`} message="Please check back later." />
     );
-  const sections = (
-    root.items.length > 0 ? [{ ...root, subgroups: [] }, ...root.subgroups] : root.subgroups
-  ).filter(hasItems);
   return (
     <section className="menu-board" aria-label={root.name} data-updated-at={menu.dataUpdatedAt}>
       {showTitle && <h2 className="menu-board__title">{root.name}</h2>}
       {root.description && <p className="menu-board__description">{root.description}</p>}
-      {sections.length === 0 ? (
-        <p className="menu-board__description">No items on this menu yet.</p>
-      ) : (
-        <div className="menu-board__columns">
-          {sections.map((group) => (
-            <GroupSection key={group.menuGroupId} group={group} currency={currency} level={3} parent={root} />
-          ))}
-        </div>
-      )}
+      <BoardColumns root={root} currency={currency} />
     </section>
   );
 }
 
-/** A group shows only when it or a group below it has an item: empty sections are noise on a menu board. */
-const hasItems = (group: Jsonify<ResolvedMenuGroup>): boolean =>
-  group.items.length > 0 || group.subgroups.some(hasItems);
+/** Narrowest column of the board (26rem) and the gap between columns (the CSS uses the same). */
+const COLUMN_REM = 26;
+const GAP_PX = 40;
+
+/**
+ * The menu's groups in columns as wide as the screen allows: each group (or subgroup) stays whole in one
+ * column, in reading order, with the columns as even as whole groups permit.
+ */
+function BoardColumns({ root, currency }: { root: Jsonify<ResolvedMenuGroup>; currency: string }) {
+  const [width, setWidth] = useState(() => (typeof window === 'undefined' ? 1280 : window.innerWidth));
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(entry.contentRect.width);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  const blocks = useMemo(() => boardBlocks(root), [root]);
+  const rem =
+    typeof window === 'undefined'
+      ? 16
+      : Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const columns = useMemo(
+    () => balanceColumns(blocks, columnCount(width, COLUMN_REM * rem, GAP_PX)),
+    [blocks, width, rem],
+  );
+  if (blocks.length === 0) return <p className="menu-board__description">No items on this menu yet.</p>;
+  return (
+    <div
+      ref={setElement}
+      className="menu-board__columns"
+      style={{ '--board-columns': columns.length } as CSSProperties}
+    >
+      {columns.map((column) => (
+        <div key={column[0]?.group.menuGroupId} className="menu-board__column">
+          {column.map((block) => (
+            <GroupSection
+              key={block.group.menuGroupId}
+              group={block.group}
+              currency={currency}
+              level={block.level}
+              parent={block.parent}
+            />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
 
 function GroupSection({
   group,
