@@ -20,6 +20,7 @@ import { registerHealthRoutes } from './routes/health';
 import { hostingRoutes } from './routes/hosting';
 import { imageRoutes, registerImageSupport } from './routes/images';
 import { meRoutes } from './routes/me';
+import { menuMoveRoutes } from './routes/menu-moves';
 import { metaRoutes } from './routes/meta';
 import { qrRoutes } from './routes/qr';
 import { restaurantRoutes } from './routes/restaurants';
@@ -37,6 +38,7 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...catalogueRoutes,
   ...jobTitleRoutes,
   ...menuRoutes,
+  ...menuMoveRoutes,
   ...domainRoutes,
   ...hostingRoutes,
   ...imageRoutes,

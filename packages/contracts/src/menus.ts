@@ -1,3 +1,5 @@
+import { entityIdSchema, nonNegativeInteger } from '@brigade/domain/catalogue/fields';
+import { MENU_GROUP_KIND } from '@brigade/domain/catalogue/kinds';
 import {
   menuFilterSchema,
   menuSummarySchema,
@@ -12,6 +14,8 @@ import { defineEndpoint } from './endpoint';
  * websites will read them through the public site API (spec 01), not through these tenant routes.
  */
 const READ = { kind: 'tenant', role: 'employee' } as const;
+/** Like every catalogue write (decision 008): managers and above. */
+const WRITE = { kind: 'tenant', role: 'manager' } as const;
 const base = '/tenants/{tenantId}/restaurants/{restaurantId}/menus';
 
 export const listMenus = defineEndpoint({
@@ -60,4 +64,48 @@ export const getMenu = defineEndpoint({
     schema: z.object({ success: z.literal(true), available: z.boolean(), data: resolvedMenuGroupSchema }),
   },
   problems: [404],
+});
+
+const pathId = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a positive integer` })
+    .int(`${label} must be a positive integer`)
+    .positive(`${label} must be a positive integer`);
+
+export const moveMenuGroupItemBodySchema = z.object({
+  toMenuGroupId: entityIdSchema('Target menu group ID'),
+  position: nonNegativeInteger('Position').optional(),
+});
+
+/**
+ * Moving an item between groups is one write (removing it here and adding it there as two would lose or
+ * duplicate its place if the second failed).
+ */
+export const moveMenuGroupItem = defineEndpoint({
+  id: 'moveMenuGroupItem',
+  method: 'POST',
+  path: '/tenants/{tenantId}/restaurants/{restaurantId}/menu-groups/{menuGroupId}/items/{itemId}/move',
+  summary: 'Move an item from one menu group to another (or to another place in the same group), atomically',
+  description:
+    '`position` is the 0-based place in the target group (past the end, or left out: the end). Both ' +
+    'groups are renumbered 0..n-1 and the reference keeps its isRequired. The same group as target is a ' +
+    'reorder.',
+  tags: ['menu-groups'],
+  access: WRITE,
+  request: {
+    params: restaurantParams.extend({
+      menuGroupId: pathId('Menu group ID'),
+      itemId: pathId('Item ID'),
+    }),
+    body: moveMenuGroupItemBodySchema,
+  },
+  response: {
+    status: 200,
+    description: 'The source and target groups after the move (the same group twice for a reorder)',
+    schema: z.object({
+      success: z.literal(true),
+      data: z.object({ from: MENU_GROUP_KIND.response, to: MENU_GROUP_KIND.response }),
+    }),
+  },
+  problems: [404, 409],
 });

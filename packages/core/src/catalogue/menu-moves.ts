@@ -1,0 +1,118 @@
+import type { Db, Executor } from '@brigade/db/database';
+import { menuGroupItems, menuGroups } from '@brigade/db/schema/catalogue';
+import { BrigadeError, notFound } from '@brigade/domain/errors';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { getEntity } from './catalogue-service';
+import { MENU_GROUP_STORE } from './menu-group-store';
+import { type CatalogueScope, type ResolvedScope, resolveCatalogueScope, scopeWhere } from './scope';
+import { chunk, chunkSizeFor, type Row } from './store';
+
+export interface MoveMenuGroupItem {
+  menuGroupId: number;
+  itemId: number;
+  toMenuGroupId: number;
+  /** 0-based place in the target; past the end or absent: the end. */
+  position?: number | undefined;
+}
+
+interface Reference {
+  itemId: number;
+  isRequired: boolean;
+}
+
+/**
+ * Moves an item reference from one menu group to another in one transaction (spec 02 §3 item references):
+ * both groups' lists are rewritten 0..n-1 together, so a failure leaves both as they were. The target being
+ * the source is a reorder. The change feed's triggers raise the restaurant's version, so cached resolved
+ * menus follow.
+ */
+export async function moveMenuGroupItem(
+  db: Db,
+  scope: CatalogueScope,
+  move: MoveMenuGroupItem,
+): Promise<{ from: Row; to: Row }> {
+  const { menuGroupId, itemId, toMenuGroupId } = move;
+  return db.transaction(async (tx) => {
+    const resolved = await resolveCatalogueScope(tx, scope);
+    // Both group rows are locked (in id order, so two opposite moves cannot deadlock): concurrent writes to
+    // either group's items wait for this one.
+    const locked = await tx
+      .select({ id: menuGroups.menuGroupId })
+      .from(menuGroups)
+      .where(
+        and(scopeWhere(menuGroups, resolved), inArray(menuGroups.menuGroupId, [menuGroupId, toMenuGroupId])),
+      )
+      .orderBy(asc(menuGroups.menuGroupId))
+      .for('update');
+    const found = new Set(locked.map((row) => row.id));
+    for (const id of [menuGroupId, toMenuGroupId]) {
+      if (!found.has(id)) throw notFound(`Menu group with ID ${id} not found`, 'MENU_GROUP_NOT_FOUND');
+    }
+
+    const source = await referencesOf(tx, resolved, menuGroupId);
+    const moved = source.find((ref) => ref.itemId === itemId);
+    if (!moved) {
+      throw notFound(`Item ${itemId} is not in menu group ${menuGroupId}`, 'ITEM_NOT_IN_MENU_GROUP');
+    }
+    const remaining = source.filter((ref) => ref !== moved);
+    if (toMenuGroupId === menuGroupId) {
+      await writeReferences(tx, resolved, menuGroupId, insertAt(remaining, moved, move.position));
+    } else {
+      const target = await referencesOf(tx, resolved, toMenuGroupId);
+      if (target.some((ref) => ref.itemId === itemId)) {
+        throw new BrigadeError(
+          'conflict',
+          'ITEM_ALREADY_IN_MENU_GROUP',
+          `Item ${itemId} is already in menu group ${toMenuGroupId}`,
+        );
+      }
+      await writeReferences(tx, resolved, menuGroupId, remaining);
+      await writeReferences(tx, resolved, toMenuGroupId, insertAt(target, moved, move.position));
+    }
+    await tx
+      .update(menuGroups)
+      .set({ updatedAt: sql`now()` })
+      .where(and(scopeWhere(menuGroups, resolved), inArray(menuGroups.menuGroupId, [...found])));
+
+    const from = await getEntity(tx, MENU_GROUP_STORE, resolved, menuGroupId);
+    const to =
+      toMenuGroupId === menuGroupId ? from : await getEntity(tx, MENU_GROUP_STORE, resolved, toMenuGroupId);
+    return { from, to };
+  });
+}
+
+/** A group's references in display order: position, then stored order (as the resolver shows them). */
+async function referencesOf(ex: Executor, scope: ResolvedScope, menuGroupId: number): Promise<Reference[]> {
+  return ex
+    .select({ itemId: menuGroupItems.itemId, isRequired: menuGroupItems.isRequired })
+    .from(menuGroupItems)
+    .where(and(scopeWhere(menuGroupItems, scope), eq(menuGroupItems.menuGroupId, menuGroupId)))
+    .orderBy(asc(menuGroupItems.position), asc(menuGroupItems.ordinal));
+}
+
+const insertAt = (list: readonly Reference[], ref: Reference, position: number | undefined): Reference[] => {
+  const at = Math.min(position ?? list.length, list.length);
+  return [...list.slice(0, at), ref, ...list.slice(at)];
+};
+
+/** Replaces a group's references with the list, numbered densely (position = list order). */
+async function writeReferences(
+  ex: Executor,
+  scope: ResolvedScope,
+  menuGroupId: number,
+  references: readonly Reference[],
+): Promise<void> {
+  await ex
+    .delete(menuGroupItems)
+    .where(and(scopeWhere(menuGroupItems, scope), eq(menuGroupItems.menuGroupId, menuGroupId)));
+  const rows = references.map((ref, index) => ({
+    tenantId: scope.tenantId,
+    restaurantId: scope.restaurantId,
+    menuGroupId,
+    itemId: ref.itemId,
+    ordinal: index,
+    position: index,
+    isRequired: ref.isRequired,
+  }));
+  for (const part of chunk(rows, chunkSizeFor(menuGroupItems))) await ex.insert(menuGroupItems).values(part);
+}
