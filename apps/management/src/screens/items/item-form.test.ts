@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { moneyFormat } from '../../components/money';
 import type { ItemRecord } from '../menus/catalogue-api';
 import {
   filterItems,
@@ -89,6 +90,13 @@ describe('item form', () => {
       }),
     ).toBe('3.00–5.50');
     expect(priceSummary({ pricingStrategy: 'open', sizePrice: [] })).toBe('Open price');
+    // in the restaurant's currency
+    const usd = moneyFormat('USD');
+    expect(priceSummary({ pricingStrategy: 'base', basePrice: 14, sizePrice: [] }, usd)).toMatch(
+      /^\$14\.00$|^US\$14\.00$/,
+    );
+    expect(moneyFormat('not a currency')(3)).toBe('3.00');
+    expect(moneyFormat(undefined)(3)).toBe('3.00');
   });
 });
 

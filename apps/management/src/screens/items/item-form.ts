@@ -2,6 +2,7 @@ import { createItemInputSchema, type ItemPricingStrategy } from '@brigade/domain
 import { z } from 'zod';
 import { optionalNumber, optionalText } from '../../components/form-values';
 import { changedMergePatch } from '../../components/merge-patch';
+import { type MoneyFormat, plainMoney } from '../../components/money';
 import type { ItemRecord } from '../menus/catalogue-api';
 
 /**
@@ -215,17 +216,20 @@ export function itemBody(original: ItemRecord | null, values: ItemFormValues): R
   );
 }
 
-/** The price shown in lists: the base price, the size range, or "Open". */
-export function priceSummary(item: Pick<ItemRecord, 'pricingStrategy' | 'basePrice' | 'sizePrice'>): string {
+/** The price shown in lists: the base price, the size range, or "Open price" (`money`: see useMoney). */
+export function priceSummary(
+  item: Pick<ItemRecord, 'pricingStrategy' | 'basePrice' | 'sizePrice'>,
+  money: MoneyFormat = plainMoney,
+): string {
   if (item.pricingStrategy === 'open') return 'Open price';
   if (item.pricingStrategy === 'size') {
     const prices = item.sizePrice.map((s) => s.price);
     if (prices.length === 0) return '';
     const low = Math.min(...prices);
     const high = Math.max(...prices);
-    return low === high ? low.toFixed(2) : `${low.toFixed(2)}–${high.toFixed(2)}`;
+    return low === high ? money(low) : `${money(low)}–${money(high)}`;
   }
-  return item.basePrice === undefined || item.basePrice === null ? '' : item.basePrice.toFixed(2);
+  return item.basePrice === undefined || item.basePrice === null ? '' : money(item.basePrice);
 }
 
 export type ItemStatusFilter = 'all' | 'pos' | 'kiosk' | 'onlineOrdering' | 'hidden';

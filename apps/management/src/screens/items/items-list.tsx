@@ -3,6 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../components/badge';
 import { type Column, DataTable } from '../../components/data-table';
+import { useMoney } from '../../components/money';
 import { PageHeader } from '../../components/page-header';
 import { useCan } from '../../restaurant-context';
 import { type ItemRecord, itemEndpoints, useItems, useMenuGroups, useTags } from '../menus/catalogue-api';
@@ -42,6 +43,7 @@ export function ItemsList() {
       for (const ref of group.items) map.set(ref.itemId, [...(map.get(ref.itemId) ?? []), group.name]);
     return map;
   }, [groups.data]);
+  const money = useMoney();
   const tagNames = useMemo(() => new Map((tags.data ?? []).map((t) => [t.tagId, t.name])), [tags.data]);
 
   const rows = useMemo(() => {
@@ -53,7 +55,7 @@ export function ItemsList() {
 
   const columns: Column<ItemRecord>[] = [
     { header: 'Name', primary: true, cell: (item) => <Link to={`/items/${item.itemId}`}>{item.name}</Link> },
-    { header: 'Price', align: 'end', cell: (item) => priceSummary(item) },
+    { header: 'Price', align: 'end', cell: (item) => priceSummary(item, money) },
     {
       header: 'Menu groups',
       hideOnMobile: true,
