@@ -38,7 +38,7 @@ async function setUp() {
       'items/batch',
       ['A', 'B', 'C', 'D', 'E'].map((name) => ({ name, basePrice: 1 })),
     )
-  ).map((item: { itemId: number }) => item.itemId) as number[];
+  ).map((item: { itemId: number }) => item.itemId) as [number, number, number, number, number];
   const menu = (await create('menu-groups', { name: 'Dinner', isMenu: true })).menuGroupId as number;
   const noodles = (
     await create('menu-groups', {
