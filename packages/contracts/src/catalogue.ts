@@ -6,6 +6,7 @@ import {
   MAX_BATCH_ROWS,
   MENU_GROUP_KIND,
 } from '@brigade/domain/catalogue/kinds';
+import { DEFAULT_LIST_LIMIT, INVALID_CURSOR, MAX_LIST_LIMIT } from '@brigade/domain/catalogue/paging';
 import { z } from 'zod';
 import { defineEndpoint, type Endpoint } from './endpoint';
 
@@ -35,9 +36,35 @@ export const restaurantParams = z.object({
 const base = (kind: CatalogueKindDefinition) => `/tenants/{tenantId}/restaurants/{restaurantId}/${kind.path}`;
 const one = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
 const many = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data: z.array(data) });
+const page = <T extends z.ZodType>(data: T) =>
+  z.object({
+    success: z.literal(true),
+    data: z.array(data),
+    nextCursor: z
+      .string()
+      .nullable()
+      .meta({ description: 'Pass as ?cursor= for the next page; null on the last page' }),
+  });
+
+/** Keyset paging of every list (decision 012): ?limit= records per page, ?cursor= from the previous page. */
+const pageQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'Limit must be a positive integer' })
+    .int('Limit must be a positive integer')
+    .positive('Limit must be a positive integer')
+    .max(MAX_LIST_LIMIT, `Limit cannot exceed ${MAX_LIST_LIMIT}`)
+    .default(DEFAULT_LIST_LIMIT)
+    .meta({ description: `Records per page, 1–${MAX_LIST_LIMIT} (default ${DEFAULT_LIST_LIMIT})` }),
+  cursor: z
+    .string({ error: INVALID_CURSOR })
+    .min(1, INVALID_CURSOR)
+    .max(1000, INVALID_CURSOR)
+    .optional()
+    .meta({ description: "The previous page's nextCursor (opaque)" }),
+});
 
 /** Query of the menu-group list: spec 02 §3 parent groups (?parent=none) or one group's children. */
-const menuGroupListQuery = z.object({
+const menuGroupListQuery = pageQuery.extend({
   parent: z
     .union([z.literal('none'), positiveId('Parent ID')], {
       error: "parent must be 'none' or a menu group ID",
@@ -58,11 +85,18 @@ export function catalogueEndpoints(kind: CatalogueKindDefinition) {
       summary: `List the restaurant's ${label}s`,
       tags,
       access: readAccess,
+      description:
+        `Keyset paging (decision 012): at most ?limit= ${label}s per page (default and cap ${MAX_LIST_LIMIT}); ` +
+        'follow nextCursor as ?cursor= until it is null for the whole list.',
       request: {
         params: restaurantParams,
-        ...(kind === MENU_GROUP_KIND ? { query: menuGroupListQuery } : {}),
+        query: kind === MENU_GROUP_KIND ? menuGroupListQuery : pageQuery,
       },
-      response: { status: 200, description: `Every ${label}`, schema: many(kind.response) },
+      response: {
+        status: 200,
+        description: `A page of ${label}s, in list order`,
+        schema: page(kind.response),
+      },
       problems: [404],
     }),
     get: defineEndpoint({
@@ -162,9 +196,47 @@ export const deactivateJobTitle = defineEndpoint({
   problems: [404],
 });
 
+// --- Summary: how much the restaurant has set up (the management dashboard) ---------------------------
+
+const count = z.number().int().nonnegative();
+
+export const catalogueSummarySchema = z.object({
+  menus: count.meta({ description: 'Parent menu groups (spec 02 §3: no parentId)' }),
+  items: count,
+  modifierGroups: count,
+  menuGroups: count,
+  courses: count,
+  tags: count,
+  prepStations: count,
+  salesCategories: count,
+  taxRates: count,
+  printers: count,
+  cashDrawers: count,
+  jobTitles: count,
+  employees: count
+    .optional()
+    .meta({ description: 'Only for callers who may read employee records (managers and above)' }),
+});
+
+export const getCatalogueSummary = defineEndpoint({
+  id: 'getCatalogueSummary',
+  method: 'GET',
+  path: '/tenants/{tenantId}/restaurants/{restaurantId}/catalogue-summary',
+  summary: 'How many records of each catalogue kind the restaurant has, and how many menus',
+  description:
+    'Counted in one statement. `employees` is present only when the caller may list employees ' +
+    '(the access of listEmployees).',
+  tags: ['catalogue-summary'],
+  access: READ,
+  request: { params: restaurantParams },
+  response: { status: 200, description: 'The counts', schema: one(catalogueSummarySchema) },
+  problems: [404],
+});
+
 /** Every catalogue endpoint, for ENDPOINTS. */
 export const CATALOGUE_ENDPOINTS: readonly Endpoint[] = [
   ...[...CATALOGUE_ENDPOINTS_BY_KIND.values()].flatMap((endpoints) => Object.values(endpoints) as Endpoint[]),
   activateJobTitle,
   deactivateJobTitle,
+  getCatalogueSummary,
 ];

@@ -2,6 +2,7 @@ import {
   activateJobTitle,
   CATALOGUE_ENDPOINTS_BY_KIND,
   deactivateJobTitle,
+  getCatalogueSummary,
 } from '@brigade/contracts/catalogue';
 import { getMenu, listMenus } from '@brigade/contracts/menus';
 import {
@@ -17,6 +18,9 @@ import { storeOf } from '@brigade/core/catalogue/kind-stores';
 import { listMenus as listMenusUseCase, resolveMenuIn } from '@brigade/core/catalogue/menu-resolver';
 import type { CatalogueScope } from '@brigade/core/catalogue/scope';
 import { resolveCatalogueScope } from '@brigade/core/catalogue/scope';
+import { catalogueSummary } from '@brigade/core/catalogue/summary';
+import { decideAccess } from '@brigade/domain/access';
+import { EMPLOYEE_KIND } from '@brigade/domain/catalogue/kinds';
 import type { FastifyRequest } from 'fastify';
 import { type Implementation, implement } from '../plugins/contract-routes';
 
@@ -33,22 +37,27 @@ const scopeOf = (
 type Params = { tenantId: number; restaurantId: number } & Record<string, number>;
 const ok = <T>(data: T) => ({ success: true as const, data });
 
-/** list, get, create, batch, update and delete for every catalogue kind, generated like the contracts. */
-export const catalogueRoutes: Implementation[] = [...CATALOGUE_ENDPOINTS_BY_KIND].flatMap(
-  ([kind, endpoints]) => {
+// Employee records are counted for those who may list them: the same decision as the list endpoint's.
+const employeeList = CATALOGUE_ENDPOINTS_BY_KIND.get(EMPLOYEE_KIND)!.list;
+
+const catalogueSummaryRoute = implement(getCatalogueSummary, async ({ params, actor, request, deps }) => {
+  const employees = decideAccess(actor, employeeList.access, params.tenantId) === 'allow';
+  return ok(await catalogueSummary(deps.database.db, scopeOf(params, request), { employees }));
+});
+
+/**
+ * list, get, create, batch, update and delete for every catalogue kind, generated like the contracts, and the
+ * restaurant's catalogue summary.
+ */
+export const catalogueRoutes: Implementation[] = [
+  ...[...CATALOGUE_ENDPOINTS_BY_KIND].flatMap(([kind, endpoints]) => {
     const store = storeOf(kind);
     const idOf = (params: Params) => params[kind.idParam]!;
     return [
-      implement(endpoints.list, async ({ params, query, request, deps }) =>
-        ok(
-          await listEntities(
-            deps.database.db,
-            store,
-            scopeOf(params as Params, request),
-            (query ?? {}) as never,
-          ),
-        ),
-      ),
+      implement(endpoints.list, async ({ params, query, request, deps }) => ({
+        success: true as const,
+        ...(await listEntities(deps.database.db, store, scopeOf(params as Params, request), query as never)),
+      })),
       implement(endpoints.get, async ({ params, request, deps }) =>
         ok(
           await getEntity(
@@ -92,8 +101,9 @@ export const catalogueRoutes: Implementation[] = [...CATALOGUE_ENDPOINTS_BY_KIND
         );
       }),
     ];
-  },
-);
+  }),
+  catalogueSummaryRoute,
+];
 
 export const jobTitleRoutes: Implementation[] = [
   implement(activateJobTitle, async ({ params, request, deps }) =>

@@ -1,6 +1,7 @@
 import type { Db, Executor } from '@brigade/db/database';
 import { MAX_BATCH_ROWS } from '@brigade/domain/catalogue/kinds';
 import { applyMergePatch } from '@brigade/domain/catalogue/merge-patch';
+import { DEFAULT_LIST_LIMIT } from '@brigade/domain/catalogue/paging';
 import {
   BrigadeError,
   type FieldError,
@@ -11,11 +12,14 @@ import {
 import type { z } from 'zod';
 import { isUniqueViolation } from '../db-errors';
 import { assignIdentities } from './identities';
+import { decodeCursor, encodeCursor } from './paging';
 import { type CatalogueScope, type ResolvedScope, resolveCatalogueScope } from './scope';
 import {
   deleteRecord,
   insertRecords,
   type KindStore,
+  listOrderOf,
+  orderKeyOf,
   type RecordError,
   type Row,
   selectRecords,
@@ -28,17 +32,42 @@ import {
  * transaction, so a batch is all or nothing.
  */
 
+/** A list request: the kind's filter fields (menu groups: parent) and the page wanted (decision 012). */
+export interface ListQuery extends Row {
+  limit?: number;
+  cursor?: string;
+}
+
+export interface ListPage {
+  data: Row[];
+  /** Continues the list after this page; null on the last page. */
+  nextCursor: string | null;
+}
+
+/**
+ * One page of a kind's list, in the list order (keyset paging, decision 012). One query reads the page and
+ * one row more, which tells whether another page follows.
+ */
 export async function listEntities(
   db: Executor,
   store: KindStore,
   scope: CatalogueScope,
-  filter: Row = {},
-): Promise<Row[]> {
+  query: ListQuery = {},
+): Promise<ListPage> {
+  const { limit = DEFAULT_LIST_LIMIT, cursor, ...filter } = query;
   const resolved = await resolveCatalogueScope(db, scope);
   const where = store.listFilter?.(filter);
-  const records = await selectRecords(db, store, resolved, { where });
-  // Unfiltered, the children of the whole restaurant are read at once (one query per child table).
-  return present(store, await withChildren(db, store, resolved, records, where ? undefined : null));
+  // The cursor names the list it continues, so it cannot be replayed on another restaurant, kind or filter.
+  const list = `${store.kind.path}/${resolved.tenantId}/${resolved.restaurantId}?${JSON.stringify(filter)}`;
+  const after = cursor === undefined ? undefined : decodeCursor(cursor, list, listOrderOf(store).length);
+  const rows = await selectRecords(db, store, resolved, { where, after, limit: limit + 1 });
+  const more = rows.length > limit;
+  const records = more ? rows.slice(0, limit) : rows;
+  // The whole unfiltered list in one page reads the restaurant's children at once (one query per child table).
+  const whole = !where && !after && !more;
+  const data = present(store, await withChildren(db, store, resolved, records, whole ? null : undefined));
+  const last = records.at(-1);
+  return { data, nextCursor: more && last ? encodeCursor(list, orderKeyOf(store, last)) : null };
 }
 
 export async function getEntity(

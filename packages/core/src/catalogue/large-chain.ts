@@ -308,8 +308,8 @@ export async function seedLargeChainOnce(
   scope: CatalogueScope,
   catalogue: LargeChainCatalogue | (() => LargeChainCatalogue) = generateLargeChain,
 ): Promise<boolean> {
-  const existing = await listEntities(db, ITEM_STORE, scope);
-  if (existing.length > 0) return false;
+  const existing = await listEntities(db, ITEM_STORE, scope, { limit: 1 });
+  if (existing.data.length > 0) return false;
   await loadLargeChain(db, scope, typeof catalogue === 'function' ? catalogue() : catalogue);
   return true;
 }

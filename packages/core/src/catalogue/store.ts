@@ -176,20 +176,63 @@ export async function updateRecord(
   return updated?.updatedAt ?? null;
 }
 
+/** The order of list reads, ending in the id column so the order is total (keyset paging relies on it). */
+export function listOrderOf(store: Pick<KindStore, 'listOrder' | 'idColumn'>): PgColumn[] {
+  const order = [...(store.listOrder ?? [])];
+  if (order.at(-1) !== store.idColumn) order.push(store.idColumn);
+  return order;
+}
+
+/** The record's values of the list order (listOrderOf), for a page's cursor. */
+export function orderKeyOf(store: KindStore, record: Row): number[] {
+  const keys = columnKeys(store.table);
+  return listOrderOf(store).map((column) => record[keys.get(column)!] as number);
+}
+
+const columnKeysCache = new WeakMap<PgTable, Map<PgColumn, string>>();
+
+function columnKeys(table: PgTable): Map<PgColumn, string> {
+  let keys = columnKeysCache.get(table);
+  if (!keys) {
+    keys = new Map(Object.entries(getTableColumns(table)).map(([key, column]) => [column, key]));
+    columnKeysCache.set(table, keys);
+  }
+  return keys;
+}
+
 export async function selectRecords(
   ex: Executor,
   store: KindStore,
   scope: ResolvedScope,
-  options: { ids?: readonly number[]; where?: SQL | undefined; forUpdate?: boolean } = {},
+  options: {
+    ids?: readonly number[];
+    where?: SQL | undefined;
+    forUpdate?: boolean;
+    /** Keyset paging: only rows after this key of the list order (listOrderOf). */
+    after?: readonly number[];
+    limit?: number;
+  } = {},
 ): Promise<Row[]> {
-  const where = options.ids ? byId(store, scope, options.ids) : scopeWhere(store.table, scope);
-  const order = store.listOrder ?? [store.idColumn];
+  const order = listOrderOf(store);
+  const conditions = [options.ids ? byId(store, scope, options.ids) : scopeWhere(store.table, scope)];
+  if (options.where) conditions.push(options.where);
+  if (options.after) {
+    // A row comparison: PostgreSQL compares the tuples in order, and the composite index can serve it.
+    const after = options.after;
+    conditions.push(
+      sql`(${sql.join(order, sql`, `)}) > (${sql.join(
+        after.map((value) => sql`${value}`),
+        sql`, `,
+      )})`,
+    );
+  }
   const query = ex
     .select()
     .from(store.table)
-    .where(options.where ? sql`${where} and ${options.where}` : where)
+    .where(sql.join(conditions, sql` and `))
     .orderBy(...order.map((column) => asc(column)));
-  const rows = (options.forUpdate ? await query.for('update') : await query) as Row[];
+  const limited = options.limit === undefined ? query : query.limit(options.limit);
+  const rows = (options.forUpdate ? await limited.for('update') : await limited) as Row[];
   return rows.map((row) => recordOfRow(store, row));
 }
 

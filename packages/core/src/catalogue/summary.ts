@@ -1,0 +1,62 @@
+import type { Executor } from '@brigade/db/database';
+import { menuGroups } from '@brigade/db/schema/catalogue';
+import { restaurants } from '@brigade/db/schema/tenancy';
+import { type CatalogueKindDefinition, EMPLOYEE_KIND } from '@brigade/domain/catalogue/kinds';
+import { notFound } from '@brigade/domain/errors';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { KIND_STORES } from './kind-stores';
+import { type CatalogueScope, resolveCatalogueScope, scopeWhere } from './scope';
+import type { CatalogueTable } from './store';
+
+/**
+ * How much a restaurant has set up, for the management dashboard: the number of records of every kind and
+ * of its menus (parent menu groups, spec 02 §3), counted in one statement of sub-selects instead of reading
+ * the lists. Employee records are counted only for callers who may read them (`employees: true`).
+ */
+
+export interface CatalogueSummary {
+  menus: number;
+  items: number;
+  modifierGroups: number;
+  menuGroups: number;
+  courses: number;
+  tags: number;
+  prepStations: number;
+  salesCategories: number;
+  taxRates: number;
+  printers: number;
+  cashDrawers: number;
+  jobTitles: number;
+  employees?: number;
+}
+
+/** The summary's key of a kind: its plural in camelCase (ModifierGroups → modifierGroups). */
+export const summaryKeyOf = (kind: CatalogueKindDefinition) =>
+  kind.plural.charAt(0).toLowerCase() + kind.plural.slice(1);
+
+export async function catalogueSummary(
+  ex: Executor,
+  scope: CatalogueScope,
+  options: { employees: boolean },
+): Promise<CatalogueSummary> {
+  const resolved = await resolveCatalogueScope(ex, scope);
+  const count = (table: CatalogueTable, filter?: SQL) =>
+    sql<number>`(select count(*)::int from ${table} where ${filter ? and(scopeWhere(table, resolved), filter) : scopeWhere(table, resolved)})`;
+  const counts: Record<string, SQL.Aliased<number>> = {
+    menus: count(menuGroups, isNull(menuGroups.parentId)).as('menus'),
+  };
+  for (const store of KIND_STORES) {
+    if (store.kind === EMPLOYEE_KIND && !options.employees) continue;
+    const key = summaryKeyOf(store.kind);
+    counts[key] = count(store.table).as(key);
+  }
+  const [row] = await ex
+    .select(counts)
+    .from(restaurants)
+    .where(
+      and(eq(restaurants.tenantId, resolved.tenantId), eq(restaurants.restaurantId, resolved.restaurantId)),
+    );
+  // Found a moment ago, but deleted in between.
+  if (!row) throw notFound(`Restaurant with ID ${resolved.restaurantId} not found`, 'RESTAURANT_NOT_FOUND');
+  return row as unknown as CatalogueSummary;
+}
