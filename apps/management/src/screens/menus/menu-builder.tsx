@@ -1,3 +1,4 @@
+import { moveMenuGroupItem } from '@brigade/contracts/menus';
 import { ErrorView } from '@brigade/ui/components/alert';
 import { Button, buttonClass } from '@brigade/ui/components/button';
 import { EmptyState } from '@brigade/ui/components/empty-state';
@@ -20,10 +21,18 @@ import {
 } from './catalogue-api';
 import { GroupSettingsDialog } from './group-settings-dialog';
 import { MenuPreview } from './menu-preview';
-import { refocusMoveButton } from './messages';
+import { focusWhenShown, refocusMoveButton } from './messages';
+import { type MoveChoice, MoveDialog } from './move-dialog';
 import { SortableList } from './sortable-list';
-import { buildMenuTree, countTree, descendantIds, type MenuTreeNode, nextPosition } from './tree';
-import { FolderIcon, LoadState, MoveButtons, UnlinkIcon } from './ui';
+import {
+  buildMenuTree,
+  countTree,
+  descendantIds,
+  type MenuTreeNode,
+  moveTargets,
+  nextPosition,
+} from './tree';
+import { FolderIcon, LoadState, MoveButtons, MoveToIcon, UnlinkIcon } from './ui';
 import { useMenuWrites } from './use-menu-writes';
 
 type Node = MenuTreeNode<MenuGroupRecord>;
@@ -33,12 +42,16 @@ type DialogState =
   | { kind: 'new-group'; parent: Node }
   | { kind: 'add-items'; group: MenuGroupRecord }
   | { kind: 'delete'; node: Node }
+  | { kind: 'move-item'; group: MenuGroupRecord; itemId: number; itemName: string }
+  | { kind: 'move-group'; node: Node }
   | null;
 
 interface Permissions {
   update: boolean;
   create: boolean;
   remove: boolean;
+  /** Moving an item to another group (one write: moveMenuGroupItem). */
+  moveItem: boolean;
 }
 
 /**
@@ -56,6 +69,7 @@ export function MenuBuilder({ menuGroupId }: { menuGroupId: number }) {
     update: useCan(menuGroupEndpoints.update),
     create: useCan(menuGroupEndpoints.create),
     remove: useCan(menuGroupEndpoints.delete),
+    moveItem: useCan(moveMenuGroupItem),
   };
   const [dialog, setDialog] = useState<DialogState>(null);
   const [showPreview, setShowPreview] = useState(false);
@@ -97,6 +111,34 @@ export function MenuBuilder({ menuGroupId }: { menuGroupId: number }) {
   const menu = tree.group;
   const counts = countTree(tree);
   const closeDialog = () => setDialog(null);
+  const groupById = (id: number) => groups.data?.find((g) => g.menuGroupId === id);
+  // The menu itself is a place too: items can sit directly in it, and subgroups at its top level.
+  const placeLabel = (group: MenuGroupRecord) =>
+    group.menuGroupId === menu.menuGroupId ? `${group.name} (top level)` : group.name;
+
+  const itemChoices = (from: MenuGroupRecord, itemId: number): MoveChoice[] =>
+    moveTargets(tree).map(({ group, depth }) => {
+      const current = group.menuGroupId === from.menuGroupId;
+      const there = !current && group.items.some((ref) => ref.itemId === itemId);
+      return {
+        id: group.menuGroupId,
+        label: placeLabel(group),
+        depth,
+        disabled: current || there,
+        note: current ? 'current' : there ? 'already there' : undefined,
+      };
+    });
+  const groupChoices = (node: Node): MoveChoice[] =>
+    moveTargets(tree, node.group.menuGroupId).map(({ group, depth }) => {
+      const current = group.menuGroupId === node.group.parentId;
+      return {
+        id: group.menuGroupId,
+        label: placeLabel(group),
+        depth,
+        disabled: current,
+        note: current ? 'current' : undefined,
+      };
+    });
 
   const confirmDelete = async () => {
     if (dialog?.kind !== 'delete') return;
@@ -208,6 +250,41 @@ export function MenuBuilder({ menuGroupId }: { menuGroupId: number }) {
               : `New subgroup in ${dialog.parent.group.name}`
           }
           onSaved={(saved) => toast.success(`${saved.name} created`)}
+        />
+      )}
+      {dialog?.kind === 'move-item' && (
+        <MoveDialog
+          open
+          onClose={closeDialog}
+          title={`Move ${dialog.itemName}`}
+          description={`Choose the group of ${menu.name} to move ${dialog.itemName} to. It goes to the end of that group.`}
+          choices={itemChoices(dialog.group, dialog.itemId)}
+          onMove={async (targetId) => {
+            const from = groupById(dialog.group.menuGroupId) ?? dialog.group;
+            const to = groupById(targetId);
+            if (!to) throw new Error(`Menu group with ID ${targetId} not found`);
+            await writes.moveItemToGroup(from, dialog.itemId, to);
+            toast.success(`${dialog.itemName} moved to ${to.name}`);
+            focusWhenShown(`item-${targetId}-${dialog.itemId}-move`);
+          }}
+        />
+      )}
+      {dialog?.kind === 'move-group' && (
+        <MoveDialog
+          open
+          onClose={closeDialog}
+          title={`Move ${dialog.node.group.name}`}
+          description={`Choose where ${dialog.node.group.name} goes in ${menu.name}: under another group, or at the top level. Its items and subgroups go with it.`}
+          choices={groupChoices(dialog.node)}
+          onMove={async (targetId) => {
+            const moved = dialog.node.group;
+            const parent = groupById(targetId);
+            if (!parent) throw new Error(`Menu group with ID ${targetId} not found`);
+            const children = (groups.data ?? []).filter((g) => g.parentId === targetId);
+            await writes.moveGroupToParent(moved, parent, children);
+            toast.success(`${moved.name} moved to ${parent.name}`);
+            focusWhenShown(`group-${moved.menuGroupId}-move`);
+          }}
         />
       )}
       {dialog?.kind === 'add-items' && (
@@ -347,24 +424,40 @@ function GroupContents({ node, itemsById, can, writes, setDialog }: ContentsProp
                   <Link to={`/items/${itemId}`}>{entry.label}</Link>
                 </span>
                 <span className="cat-row__meta">{item ? priceSummary(item) : ''}</span>
-                {can.update && (
+                {(can.update || can.moveItem) && (
                   <span className="cat-row__actions">
-                    <MoveButtons
-                      label={entry.label}
-                      index={index}
-                      count={itemEntries.length}
-                      focusKey={entry.id}
-                      onMove={(to, direction) => moveItem(index, to, { key: entry.id, direction })}
-                    />
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={`Remove ${entry.label} from ${group.name}`}
-                      title="Remove from group"
-                      onClick={() => void writes.removeItem(group, itemId, entry.label)}
-                    >
-                      <UnlinkIcon />
-                    </Button>
+                    {can.update && (
+                      <MoveButtons
+                        label={entry.label}
+                        index={index}
+                        count={itemEntries.length}
+                        focusKey={entry.id}
+                        onMove={(to, direction) => moveItem(index, to, { key: entry.id, direction })}
+                      />
+                    )}
+                    {can.moveItem && (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`Move ${entry.label} to another group`}
+                        title="Move to another group"
+                        data-focus-id={`${entry.id}-move`}
+                        onClick={() => setDialog({ kind: 'move-item', group, itemId, itemName: entry.label })}
+                      >
+                        <MoveToIcon />
+                      </Button>
+                    )}
+                    {can.update && (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`Remove ${entry.label} from ${group.name}`}
+                        title="Remove from group"
+                        onClick={() => void writes.removeItem(group, itemId, entry.label)}
+                      >
+                        <UnlinkIcon />
+                      </Button>
+                    )}
                   </span>
                 )}
               </div>
@@ -405,6 +498,18 @@ function GroupContents({ node, itemsById, can, writes, setDialog }: ContentsProp
                         focusKey={entry.id}
                         onMove={(to, direction) => moveGroup(index, to, { key: entry.id, direction })}
                       />
+                    )}
+                    {can.update && (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`Move ${entry.label} to another group`}
+                        title="Move to another group"
+                        data-focus-id={`${entry.id}-move`}
+                        onClick={() => setDialog({ kind: 'move-group', node: child })}
+                      >
+                        <MoveToIcon />
+                      </Button>
                     )}
                     {can.update && (
                       <Button

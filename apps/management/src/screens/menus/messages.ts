@@ -14,3 +14,17 @@ export function refocusMoveButton(focusKey: string, direction: 'up' | 'down'): v
   };
   requestAnimationFrame(attempt);
 }
+
+/**
+ * Focuses the element marked data-focus-id once it is rendered: after a move to another group the row is
+ * rendered anew there, and the dialog's own return of focus went to the row that is gone.
+ */
+export function focusWhenShown(focusId: string): void {
+  let tries = 0;
+  const attempt = () => {
+    const target = document.querySelector<HTMLElement>(`[data-focus-id="${focusId}"]`);
+    if (target && target !== document.activeElement) target.focus();
+    if (tries++ < 30 && document.activeElement !== target) requestAnimationFrame(attempt);
+  };
+  requestAnimationFrame(attempt);
+}

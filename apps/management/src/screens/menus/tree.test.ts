@@ -6,6 +6,8 @@ import {
   descendantIds,
   type GroupLike,
   moveInList,
+  moveItemRefBetween,
+  moveTargets,
   nextPosition,
   parentGroups,
   removeItemRef,
@@ -112,5 +114,58 @@ describe('reordering', () => {
     expect(siblingPositionPatches(tied, 0, 1)).toEqual([{ id: 8, patch: { position: 1 } }]);
     expect(nextPosition(siblings)).toBe(3);
     expect(nextPosition([])).toBe(0);
+  });
+});
+
+describe('moving between groups', () => {
+  const groups = [
+    group(1, null, 0),
+    group(2, 1, 1, [10]),
+    group(3, 1, 0, [11, 12]),
+    group(4, 2, 0),
+    group(5, 4, 0),
+    group(6, 3, 0),
+  ];
+  const tree = buildMenuTree(groups, 1)!;
+  const targets = (without?: number) => moveTargets(tree, without).map((t) => [t.group.menuGroupId, t.depth]);
+
+  it('lists the menu and its groups in display order with their depth', () => {
+    expect(targets()).toEqual([
+      [1, 0],
+      [3, 1],
+      [6, 2],
+      [2, 1],
+      [4, 2],
+      [5, 3],
+    ]);
+  });
+
+  it('leaves out a group and everything under it', () => {
+    expect(targets(2)).toEqual([
+      [1, 0],
+      [3, 1],
+      [6, 2],
+    ]);
+    expect(targets(1)).toEqual([]);
+  });
+
+  it('moves an item reference to the end of the other group, keeping isRequired', () => {
+    const from = [
+      { itemId: 11, position: 0, isRequired: true },
+      { itemId: 12, position: 4, isRequired: false },
+    ];
+    const to = [{ itemId: 10, position: 3, isRequired: false }];
+    expect(moveItemRefBetween(from, to, 11)).toEqual({
+      from: [{ itemId: 12, position: 0, isRequired: false }],
+      to: [
+        { itemId: 10, position: 0, isRequired: false },
+        { itemId: 11, position: 1, isRequired: true },
+      ],
+    });
+    // Already in the target, or not in the source: nothing changes.
+    expect(
+      moveItemRefBetween(from, [...to, { itemId: 11, position: 1, isRequired: false }], 11).from,
+    ).toEqual(from);
+    expect(moveItemRefBetween(from, to, 99)).toEqual({ from, to });
   });
 });

@@ -137,3 +137,35 @@ export function siblingPositionPatches<G extends { menuGroupId: number; position
 /** The position for a new last sibling. */
 export const nextPosition = (siblings: readonly { position: number }[]): number =>
   siblings.reduce((max, s) => Math.max(max, s.position + 1), 0);
+
+/** A place a group's item or subgroup can be moved to: a group of the menu, at its depth in the tree. */
+export interface MoveTarget<G extends GroupLike> {
+  group: G;
+  depth: number;
+}
+
+/**
+ * The groups of a menu in display order (the menu first), for the "Move to…" choices. `without` leaves out
+ * a group and everything under it: a subgroup cannot move inside itself or its own subgroups.
+ */
+export function moveTargets<G extends GroupLike>(tree: MenuTreeNode<G>, without?: number): MoveTarget<G>[] {
+  if (tree.group.menuGroupId === without) return [];
+  return [
+    { group: tree.group, depth: tree.depth },
+    ...tree.children.flatMap((child) => moveTargets(child, without)),
+  ];
+}
+
+/** The item references of both groups after moving one item to the end of another group (renumbered). */
+export function moveItemRefBetween(
+  from: readonly ItemRefLike[],
+  to: readonly ItemRefLike[],
+  itemId: number,
+): { from: ItemRefLike[]; to: ItemRefLike[] } {
+  const moved = from.find((ref) => ref.itemId === itemId);
+  if (!moved || to.some((ref) => ref.itemId === itemId)) return { from: [...from], to: [...to] };
+  return {
+    from: removeItemRef(from, itemId),
+    to: renumber([...sortedItemRefs(to), moved]),
+  };
+}

@@ -154,6 +154,12 @@ export const FolderIcon = icon([
   'M4 20h16a2 2 0 0 0 2-2V8a2 2 0 0 0-2-2h-7.9a2 2 0 0 1-1.7-.9l-.8-1.2A2 2 0 0 0 7.9 3H4a2 2 0 0 0-2 2v13a2 2 0 0 0 2 2z',
 ]);
 export const UnlinkIcon = icon(['M18 6 6 18', 'm6 6 12 12']);
+/** "Move to another group": an arrow into a folder. */
+export const MoveToIcon = icon([
+  'M2 9V5a2 2 0 0 1 2-2h3.9a2 2 0 0 1 1.69.9l.81 1.2a2 2 0 0 0 1.67.9H20a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2v-1',
+  'M2 13h10',
+  'm9 16 3-3-3-3',
+]);
 
 /**
  * Move up / move down for row `index` of `count`; `onMove(to, direction)`. `focusKey` marks the buttons

@@ -1,11 +1,25 @@
+import { moveMenuGroupItem } from '@brigade/contracts/menus';
 import { MENU_GROUP_KIND } from '@brigade/domain/catalogue/kinds';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { apiClient } from '../../api';
 import { errorMessageOf } from '../../components/server-errors';
 import { useToast } from '../../components/toast';
 import { useCurrentRestaurant } from '../../restaurant-context';
-import { listKey as listKeyOf, type MenuGroupRecord, useCatalogueMutations } from './catalogue-api';
-import { addItemRefs, type ItemRefLike, reorderItemRefs, siblingPositionPatches } from './tree';
+import {
+  invalidateKind,
+  listKey as listKeyOf,
+  type MenuGroupRecord,
+  useCatalogueMutations,
+} from './catalogue-api';
+import {
+  addItemRefs,
+  type ItemRefLike,
+  moveItemRefBetween,
+  nextPosition,
+  reorderItemRefs,
+  siblingPositionPatches,
+} from './tree';
 
 /**
  * The builder's writes, each shown at once in the cached group list (optimistic) and then refreshed from
@@ -27,6 +41,16 @@ export function useMenuWrites() {
     [client, listKey],
   );
 
+  // One server call moves an item between groups (both lists change in one transaction).
+  const transfer = useMutation({
+    mutationFn: (move: { from: number; itemId: number; to: number }) =>
+      apiClient.call(moveMenuGroupItem, {
+        params: { tenantId, restaurantId, menuGroupId: move.from, itemId: move.itemId },
+        body: { toMenuGroupId: move.to },
+      }),
+    onSettled: () => invalidateKind(client, { tenantId, restaurantId }, MENU_GROUP_KIND),
+  });
+
   const fail = (error: unknown) => toast.error(errorMessageOf(error, 'Could not save the change'));
 
   const setItems = async (group: MenuGroupRecord, items: ItemRefLike[]) => {
@@ -40,7 +64,11 @@ export function useMenuWrites() {
   };
 
   return {
-    pending: mutations.update.isPending || mutations.updateMany.isPending || mutations.remove.isPending,
+    pending:
+      mutations.update.isPending ||
+      mutations.updateMany.isPending ||
+      mutations.remove.isPending ||
+      transfer.isPending,
     moveItem: (group: MenuGroupRecord, from: number, to: number) =>
       setItems(group, reorderItemRefs(group.items, from, to)).catch(() => undefined),
     addItems: (group: MenuGroupRecord, itemIds: number[]) =>
@@ -69,6 +97,30 @@ export function useMenuWrites() {
       } catch (error) {
         fail(error);
       }
+    },
+    /**
+     * Moves an item to the end of another group in one write. The cache shows it there at once; a failure
+     * is thrown to the dialog (which shows it) and the refresh puts the lists back.
+     */
+    moveItemToGroup: async (from: MenuGroupRecord, itemId: number, to: MenuGroupRecord) => {
+      const lists = moveItemRefBetween(from.items, to.items, itemId);
+      patchCache(
+        new Map([
+          [from.menuGroupId, { items: lists.from }],
+          [to.menuGroupId, { items: lists.to }],
+        ]),
+      );
+      await transfer.mutateAsync({ from: from.menuGroupId, itemId, to: to.menuGroupId });
+    },
+    /** Makes a group the last subgroup of another group of the same menu (one row: its parentId). */
+    moveGroupToParent: async (
+      group: MenuGroupRecord,
+      parent: MenuGroupRecord,
+      parentChildren: readonly MenuGroupRecord[],
+    ) => {
+      const patch = { parentId: parent.menuGroupId, position: nextPosition(parentChildren) };
+      patchCache(new Map([[group.menuGroupId, patch]]));
+      await mutations.update.mutateAsync({ id: group.menuGroupId, patch });
     },
     /** Deletes groups one after another (deepest first), then refreshes. */
     deleteGroups: async (ids: readonly number[]) => {
