@@ -38,7 +38,32 @@ export async function invalidateAfterChange(
 
 type ListData = ResponseOf<CatalogueEndpoints['list']>;
 
-/** Every record of a kind (menu groups: `query` { parent: 'none' | id }). */
+/**
+ * Every record of a kind's list: the API pages lists (decision 012), so this follows nextCursor until the
+ * last page (a few thousand rows are a few requests). `query` is the list's filter (menu groups: parent).
+ */
+export async function fetchWholeList<Row = Record<string, unknown>>(
+  kind: CatalogueKindDefinition,
+  params: { tenantId: number; restaurantId: number },
+  query: Record<string, unknown> | undefined,
+  signal?: AbortSignal,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  let cursor: string | null = null;
+  do {
+    const answer: ListData = await apiClient.call(endpointsOf(kind).list, {
+      params,
+      query: { ...query, ...(cursor === null ? {} : { cursor }) },
+      body: undefined,
+      signal,
+    } as never);
+    rows.push(...(answer.data as Row[]));
+    cursor = answer.nextCursor;
+  } while (cursor !== null);
+  return rows;
+}
+
+/** Every record of a kind (menu groups: `query` { parent: 'none' | id }), across all pages. */
 export function useCatalogueList<Row = Record<string, unknown>>(
   kind: CatalogueKindDefinition,
   options: { query?: Record<string, unknown>; enabled?: boolean } = {},
@@ -48,15 +73,7 @@ export function useCatalogueList<Row = Record<string, unknown>>(
   const allowed = useCan(endpoints.list);
   return useQuery({
     queryKey: catalogueKeys.list(restaurantId, kind, options.query),
-    queryFn: async ({ signal }) => {
-      const answer: ListData = await apiClient.call(endpoints.list, {
-        params: { tenantId, restaurantId },
-        query: options.query,
-        body: undefined,
-        signal,
-      } as never);
-      return answer.data as Row[];
-    },
+    queryFn: ({ signal }) => fetchWholeList<Row>(kind, { tenantId, restaurantId }, options.query, signal),
     enabled: allowed && options.enabled !== false,
   });
 }

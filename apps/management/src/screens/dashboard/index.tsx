@@ -1,4 +1,5 @@
-import { CATALOGUE_ENDPOINTS_BY_KIND } from '@brigade/contracts/catalogue';
+import type { ResponseOf } from '@brigade/api-client/client';
+import { CATALOGUE_ENDPOINTS_BY_KIND, getCatalogueSummary } from '@brigade/contracts/catalogue';
 import {
   type CatalogueKindDefinition,
   EMPLOYEE_KIND,
@@ -11,10 +12,12 @@ import {
 } from '@brigade/domain/catalogue/kinds';
 import { ErrorView } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
+import { useQuery } from '@tanstack/react-query';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
-import { useCatalogueList } from '../../components/catalogue-queries';
+import { apiClient } from '../../api';
 import { PageHeader } from '../../components/page-header';
+import { restaurantKey } from '../../components/query-keys';
 import { useCan, useCurrentRestaurant } from '../../restaurant-context';
 import { DashboardSkeleton } from '../../shell/dashboard-skeleton';
 import {
@@ -30,22 +33,38 @@ import {
   UtensilsIcon,
 } from '../../shell/icons';
 
+type Summary = ResponseOf<typeof getCatalogueSummary>['data'];
+
 interface Count {
+  /** The list the card links to; it is shown to those who may read that list. */
   kind: CatalogueKindDefinition;
+  /** The summary's count. */
+  key: keyof Summary;
   label: string;
   to: string;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
-  query?: Record<string, unknown>;
 }
 
 const COUNTS: readonly Count[] = [
-  { kind: MENU_GROUP_KIND, label: 'Menus', to: '/menus', icon: BookIcon, query: { parent: 'none' } },
-  { kind: ITEM_KIND, label: 'Items', to: '/items', icon: UtensilsIcon },
-  { kind: MODIFIER_GROUP_KIND, label: 'Modifier groups', to: '/modifier-groups', icon: LayersIcon },
-  { kind: EMPLOYEE_KIND, label: 'Employees', to: '/employees', icon: UsersIcon },
-  { kind: TAX_RATE_KIND, label: 'Tax rates', to: '/tax-rates', icon: PercentIcon },
-  { kind: PREP_STATION_KIND, label: 'Prep stations', to: '/prep-stations', icon: FlameIcon },
-  { kind: PRINTER_KIND, label: 'Printers', to: '/printers', icon: PrinterIcon },
+  { kind: MENU_GROUP_KIND, key: 'menus', label: 'Menus', to: '/menus', icon: BookIcon },
+  { kind: ITEM_KIND, key: 'items', label: 'Items', to: '/items', icon: UtensilsIcon },
+  {
+    kind: MODIFIER_GROUP_KIND,
+    key: 'modifierGroups',
+    label: 'Modifier groups',
+    to: '/modifier-groups',
+    icon: LayersIcon,
+  },
+  { kind: EMPLOYEE_KIND, key: 'employees', label: 'Employees', to: '/employees', icon: UsersIcon },
+  { kind: TAX_RATE_KIND, key: 'taxRates', label: 'Tax rates', to: '/tax-rates', icon: PercentIcon },
+  {
+    kind: PREP_STATION_KIND,
+    key: 'prepStations',
+    label: 'Prep stations',
+    to: '/prep-stations',
+    icon: FlameIcon,
+  },
+  { kind: PRINTER_KIND, key: 'printers', label: 'Printers', to: '/printers', icon: PrinterIcon },
 ];
 
 const endpoints = (kind: CatalogueKindDefinition) => {
@@ -55,29 +74,37 @@ const endpoints = (kind: CatalogueKindDefinition) => {
 };
 
 function useCount(count: Count) {
-  const allowed = useCan(endpoints(count.kind).list);
-  const list = useCatalogueList(count.kind, { query: count.query, enabled: allowed });
-  return { ...count, allowed, list };
+  return { ...count, allowed: useCan(endpoints(count.kind).list) };
+}
+
+/**
+ * The restaurant's counts in one request (the catalogue summary), under the dashboard's key, which every
+ * catalogue change invalidates (catalogue-queries.ts).
+ */
+function useCatalogueSummary() {
+  const { tenantId, restaurantId } = useCurrentRestaurant();
+  return useQuery({
+    queryKey: restaurantKey(restaurantId, 'dashboard', 'catalogue-summary'),
+    queryFn: async ({ signal }) =>
+      (await apiClient.call(getCatalogueSummary, { params: { tenantId, restaurantId }, signal })).data,
+  });
 }
 
 /** The dashboard: how much the restaurant has set up (counts that link to each list) and shortcuts. */
 export default function DashboardScreen() {
   const { restaurantName } = useCurrentRestaurant();
   const counts = COUNTS.map(useCount).filter((count) => count.allowed);
+  const summary = useCatalogueSummary();
   const canCreateItem = useCan(endpoints(ITEM_KIND).create);
   const canCreateMenu = useCan(endpoints(MENU_GROUP_KIND).create);
-  const loading = counts.some((count) => count.list.isPending);
-  const failed = counts.find((count) => count.list.isError);
 
-  if (loading) return <DashboardSkeleton />;
-  if (failed) {
+  if (summary.isPending) return <DashboardSkeleton />;
+  if (summary.isError) {
     return (
       <ErrorView
         title="Could not load the dashboard"
-        message={failed.list.error?.message}
-        actions={
-          <Button onClick={() => counts.forEach((count) => void count.list.refetch())}>Try Again</Button>
-        }
+        message={summary.error.message}
+        actions={<Button onClick={() => void summary.refetch()}>Try Again</Button>}
       />
     );
   }
@@ -109,13 +136,13 @@ export default function DashboardScreen() {
       <PageHeader title="Dashboard" description={`What ${restaurantName} has set up, at a glance.`} />
       <h2 className="ui-visually-hidden">Summary</h2>
       <div className="dashboard-cards">
-        {counts.map(({ kind, label, to, icon: Icon, list }) => (
+        {counts.map(({ kind, key, label, to, icon: Icon }) => (
           <Link key={kind.path} to={to} className="dashboard-card" data-testid={`count-${kind.path}`}>
             <span className="dashboard-card__label">
               <Icon />
               {label}
             </span>
-            <span className="dashboard-card__value">{list.data?.length ?? 0}</span>
+            <span className="dashboard-card__value">{summary.data[key] ?? 0}</span>
           </Link>
         ))}
       </div>
