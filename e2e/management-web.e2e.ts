@@ -1,3 +1,4 @@
+import { makePhoto } from '@brigade/images/test-images';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, DEMO_OWNER, type Harness, signInByApi, startHarness } from './harness';
@@ -177,6 +178,13 @@ describe('management: domains, website, restaurant', () => {
     await block
       .getByLabel('Description', { exact: true })
       .fill('Half-price oysters every weekday from 4 to 6.');
+    // the block's picture through the same upload control as the logo and hero (resized and stored)
+    await block
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'oysters.jpg', mimeType: 'image/jpeg', buffer: await makePhoto(1600, 1200) });
+    await block.getByText('Optimized', { exact: true }).waitFor({ timeout: 30_000 });
+    await block.scrollIntoViewIfNeeded();
+    await shot(page, 'management-website-block-1280', { keepToasts: true });
     await page.getByLabel('SEO description').blur();
     await title.scrollIntoViewIfNeeded();
     await shot(page, 'management-website-1280');
@@ -189,7 +197,7 @@ describe('management: domains, website, restaurant', () => {
           websiteConfig: {
             seo: { title: string; description: string };
             branding: { colors: { primary: string } };
-            contentBlocks: { title: string; id: string }[];
+            contentBlocks: { title: string; id: string; image?: string }[];
           };
         };
       };
@@ -200,6 +208,11 @@ describe('management: domains, website, restaurant', () => {
     expect(config.branding.colors.primary).toBe('#0f766e');
     expect(config.contentBlocks.at(-1)?.title).toBe('Oyster hour');
     expect(config.contentBlocks.at(-1)?.id).toMatch(/^block-/);
+    // stored as the optimised-image document (spec 01 §5), its files under the tenant's website folder
+    const blockImage = JSON.parse(config.contentBlocks.at(-1)?.image ?? '{}') as {
+      original?: { url: string };
+    };
+    expect(blockImage.original?.url).toContain('/media/tenants/');
 
     // the live site link points at the public site of the restaurant
     const live = page.getByRole('link', { name: /View live site/ });

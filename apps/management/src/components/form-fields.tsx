@@ -88,8 +88,10 @@ function useFieldIds(hint: ReactNode, error: string | undefined) {
 
 /** The form's value `name`, its error and the ids that tie the label, hint and error to the control. */
 function useField(name: string, hint: ReactNode) {
-  const { field, fieldState } = useController({ name });
-  const error = fieldState.error?.message;
+  const { field, fieldState, formState } = useController({ name });
+  // Only once the field was left or the form sent: leaving one field of a list row validates the whole row
+  // (react-hook-form looks errors up by the row), which would flag its neighbours before anyone typed there.
+  const error = fieldState.isTouched || formState.isSubmitted ? fieldState.error?.message : undefined;
   const ids = useFieldIds(hint, error);
   /** The props every control of a field has (the value and its change handler are the control's own). */
   const control = {

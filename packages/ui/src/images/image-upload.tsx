@@ -135,21 +135,14 @@ export function ImageUpload({
   return (
     <div className="ui-image-upload" data-testid="image-upload">
       {value ? (
-        <div
-          className="ui-image-upload__preview"
-          style={{ position: 'relative', width: 400, maxWidth: '100%' }}
-        >
+        <div className="ui-image-upload__preview">
           <ResponsiveImage
             image={optimized ?? value}
             alt="Uploaded image"
             targetWidth={400}
             loading="eager"
           />
-          {optimized && (
-            <span className="ui-badge" style={{ position: 'absolute', top: 8, left: 8 }}>
-              Optimized
-            </span>
-          )}
+          {optimized && <span className="ui-badge ui-image-upload__badge">Optimized</span>}
           <Button variant="danger" size="sm" onClick={() => void remove()}>
             Remove
           </Button>
@@ -165,20 +158,16 @@ export function ImageUpload({
           }}
           onDragLeave={() => setDragging(false)}
           onDrop={onDrop}
-          style={{
-            display: 'block',
-            border: '2px dashed var(--border, #ccc)',
-            padding: 24,
-            cursor: 'pointer',
-          }}
         >
-          {label}
+          <span className="ui-image-upload__label">{label}</span>
+          <span className="ui-image-upload__hint">A photo up to 10 MB, resized and compressed for the web</span>
+          {/* visually hidden, not `hidden`: the input stays in the tab order (Enter/Space opens the picker) */}
           <input
             id={inputId}
             ref={input}
             type="file"
             accept="image/*"
-            hidden
+            className="ui-visually-hidden"
             onChange={(event) => {
               const file = event.target.files?.[0];
               if (file) void upload(file);
@@ -194,20 +183,28 @@ export function ImageUpload({
         </div>
       )}
       {error && (
-        <p className="ui-field-error" role="alert">
+        <p className="ui-field__error" role="alert">
           {error}
         </p>
       )}
       {stats && (
         <dl className="ui-image-upload__stats" data-testid="image-stats">
-          <dt>Size reduced</dt>
-          <dd>{Math.max(0, Math.round((1 - stats.finalSize / stats.originalSize) * 100))}%</dd>
-          <dt>Final size</dt>
-          <dd>{formatBytes(stats.finalSize)}</dd>
-          <dt>Responsive sizes</dt>
-          <dd>{stats.sizes}</dd>
-          <dt>WebP</dt>
-          <dd>{stats.webp ? 'Yes' : 'No'}</dd>
+          <div>
+            <dt>Size reduced</dt>
+            <dd>{Math.max(0, Math.round((1 - stats.finalSize / stats.originalSize) * 100))}%</dd>
+          </div>
+          <div>
+            <dt>Final size</dt>
+            <dd>{formatBytes(stats.finalSize)}</dd>
+          </div>
+          <div>
+            <dt>Responsive sizes</dt>
+            <dd>{stats.sizes}</dd>
+          </div>
+          <div>
+            <dt>WebP</dt>
+            <dd>{stats.webp ? 'Yes' : 'No'}</dd>
+          </div>
         </dl>
       )}
     </div>

@@ -250,12 +250,7 @@ function ContentBlocks({ readOnly }: { readOnly: boolean }) {
             />
           </FormRow>
           <TextareaField name={`contentBlocks.${index}.description`} label="Description" rows={3} />
-          <TextField
-            name={`contentBlocks.${index}.image`}
-            label="Image address"
-            type="url"
-            placeholder="https://"
-          />
+          <ImageField name={`contentBlocks.${index}.image`} label="Block image" disabled={readOnly} />
           <FormRow>
             <ColorField name={`contentBlocks.${index}.backgroundColor`} label="Background colour" />
             <ColorField name={`contentBlocks.${index}.textColor`} label="Text colour" />
@@ -298,11 +293,11 @@ function CtaSections({ readOnly }: { readOnly: boolean }) {
           <legend className="website-item__legend">Section {index + 1}</legend>
           <TextField name={`ctaSections.${index}.title`} label="Title" />
           <TextareaField name={`ctaSections.${index}.description`} label="Description" rows={2} />
-          <TextField
+          <ImageField
             name={`ctaSections.${index}.backgroundImage`}
-            label="Background image address"
-            type="url"
-            placeholder="https://"
+            label="Background image"
+            preset="hero"
+            disabled={readOnly}
           />
           {!readOnly && (
             <ItemActions
