@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, DEMO_OWNER, type Harness, signInByApi, startHarness } from './harness';
-import { axeViolations, HARBOR_GRILL_PATH, screenshot, serious, signInFromManagement } from './helpers';
+import {
+  axeViolations,
+  createDemoUser,
+  HARBOR_GRILL_PATH,
+  screenshot,
+  serious,
+  signInFromManagement,
+} from './helpers';
 
 /*
  * Moving items and subgroups between groups of the demo menu (Harbor Grill, All Day) in the menu builder's
@@ -163,6 +170,31 @@ describe('management app: moving items and subgroups between menu groups', () =>
     expect(overflow).toBe(false);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('offers no "Move to…" to an employee, who cannot write the menus', async () => {
+    const employee = { email: `mover-${Date.now()}@example.com`, password: 'line-cook-2' };
+    await createDemoUser(harness, {
+      ...employee,
+      firstName: 'Kim',
+      lastName: 'Prep',
+      tenantRole: 'employee',
+    });
+    const context = await harness.newContext({ width: 1280, height: 800 });
+    const page = await context.newPage();
+    await signInFromManagement(page, harness, '/manage/', employee);
+    const token = await signInByApi(harness, DEMO_OWNER);
+    const menus = await apiCall<{ data: { menuGroupId: number; name: string }[] }>(
+      harness,
+      'GET',
+      `${HARBOR_GRILL_PATH}/menus`,
+      { token },
+    );
+    const allDay = menus.body.data.find((menu) => menu.name === 'All Day')!;
+    await open(page, `/menus/${allDay.menuGroupId}`, 'All Day');
+    await page.getByTestId('menu-item-row').first().waitFor();
+    expect(await page.getByRole('button', { name: /to another group$/ }).count()).toBe(0);
     await context.close();
   });
 });
