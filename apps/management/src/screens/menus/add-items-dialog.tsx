@@ -6,6 +6,7 @@ import { TextField } from '@brigade/ui/components/text-field';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { optionalNumber } from '../../components/form-values';
+import { useMoney } from '../../components/money';
 import { applyProblem } from '../../components/server-errors';
 import { zodFormResolver } from '../../components/use-zod-form';
 import { useCan } from '../../restaurant-context';
@@ -37,6 +38,7 @@ export function AddItemsDialog({
   onAdd: (itemIds: number[]) => Promise<void>;
 }) {
   const items = useItems();
+  const money = useMoney();
   const canCreateItem = useCan(itemEndpoints.create);
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<number[]>([]);
@@ -134,7 +136,7 @@ export function AddItemsDialog({
                     />
                     <span>{item.name}</span>
                   </label>
-                  <span className="ui-muted ui-small">{priceSummary(item)}</span>
+                  <span className="ui-muted ui-small">{priceSummary(item, money)}</span>
                 </li>
               ))}
             </ul>

@@ -23,7 +23,7 @@ import type { Tag } from '@brigade/domain/catalogue/tag';
 import type { TaxRate } from '@brigade/domain/catalogue/tax-rate';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../api';
-import { endpointsOf, invalidateAfterChange } from '../../components/catalogue-queries';
+import { endpointsOf, fetchWholeList, invalidateAfterChange } from '../../components/catalogue-queries';
 import { catalogueKeys, restaurantKey } from '../../components/query-keys';
 import { useCurrentRestaurant } from '../../restaurant-context';
 
@@ -82,17 +82,12 @@ function useScope(): Scope {
   return { tenantId, restaurantId };
 }
 
-/** Every record of a kind (the catalogue is not paged: a restaurant has hundreds of rows). */
+/** Every record of a kind, across all pages (decision 012); the same cache entry as the generic screens'. */
 export function useCatalogueList<T>(kind: CatalogueKindDefinition) {
   const scope = useScope();
   return useQuery({
     queryKey: listKey(scope, kind),
-    queryFn: async ({ signal }) => {
-      const answer = (await call(endpointsOf(kind).list, { params: params(scope), signal })) as {
-        data: T[];
-      };
-      return answer.data;
-    },
+    queryFn: ({ signal }) => fetchWholeList<T>(kind, params(scope), undefined, signal),
   });
 }
 

@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../components/badge';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useMoney } from '../../components/money';
 import { PageHeader } from '../../components/page-header';
 import { errorMessageOf } from '../../components/server-errors';
 import { useToast } from '../../components/toast';
@@ -375,6 +376,7 @@ interface ContentsProps {
 
 /** A group's items and subgroups. */
 function GroupContents({ node, itemsById, can, writes, setDialog }: ContentsProps) {
+  const money = useMoney();
   const group = node.group;
   const itemEntries = node.items.map((ref) => ({
     id: `item-${group.menuGroupId}-${ref.itemId}`,
@@ -423,7 +425,7 @@ function GroupContents({ node, itemsById, can, writes, setDialog }: ContentsProp
                 <span className="cat-row__name">
                   <Link to={`/items/${itemId}`}>{entry.label}</Link>
                 </span>
-                <span className="cat-row__meta">{item ? priceSummary(item) : ''}</span>
+                <span className="cat-row__meta">{item ? priceSummary(item, money) : ''}</span>
                 {(can.update || can.moveItem) && (
                   <span className="cat-row__actions">
                     {can.update && (

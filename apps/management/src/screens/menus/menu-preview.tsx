@@ -1,5 +1,6 @@
 import { MENU_CHANNELS, type MenuChannel } from '@brigade/domain/catalogue/menu-availability';
 import { useId, useState } from 'react';
+import { useMoney } from '../../components/money';
 import { priceSummary } from '../items/item-form';
 import { type ResolvedMenuRecord, useResolvedMenu } from './catalogue-api';
 import { LoadState } from './ui';
@@ -56,6 +57,7 @@ export function MenuPreview({ menuGroupId }: { menuGroupId: number }) {
 }
 
 function PreviewGroup({ group, level }: { group: ResolvedMenuRecord; level: number }) {
+  const money = useMoney();
   const Heading = level === 0 ? 'h3' : 'h4';
   return (
     <div className="cat-preview__group" data-level={level}>
@@ -80,7 +82,7 @@ function PreviewGroup({ group, level }: { group: ResolvedMenuRecord; level: numb
                   </span>
                 )}
               </span>
-              <span className="cat-preview__price">{priceSummary(ref.item)}</span>
+              <span className="cat-preview__price">{priceSummary(ref.item, money)}</span>
             </li>
           ))}
         </ul>
