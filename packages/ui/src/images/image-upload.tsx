@@ -160,7 +160,9 @@ export function ImageUpload({
           onDrop={onDrop}
         >
           <span className="ui-image-upload__label">{label}</span>
-          <span className="ui-image-upload__hint">A photo up to 10 MB, resized and compressed for the web</span>
+          <span className="ui-image-upload__hint">
+            A photo up to 10 MB, resized and compressed for the web
+          </span>
           {/* visually hidden, not `hidden`: the input stays in the tab order (Enter/Space opens the picker) */}
           <input
             id={inputId}
