@@ -22,7 +22,8 @@ import { defineEndpoint, type Endpoint } from './endpoint';
 const READ = { kind: 'tenant', role: 'employee' } as const;
 const WRITE = { kind: 'tenant', role: 'manager' } as const;
 
-const positiveId = (label: string) =>
+/** A positive integer id in a path or query (`{label} must be a positive integer`). */
+export const positiveId = (label: string) =>
   z.coerce
     .number({ error: `${label} must be a positive integer` })
     .int(`${label} must be a positive integer`)

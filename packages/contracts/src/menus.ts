@@ -6,7 +6,7 @@ import {
   resolvedMenuGroupSchema,
 } from '@brigade/domain/catalogue/resolved-menu';
 import { z } from 'zod';
-import { restaurantParams } from './catalogue';
+import { positiveId, restaurantParams } from './catalogue';
 import { defineEndpoint } from './endpoint';
 
 /**
@@ -51,10 +51,7 @@ export const getMenu = defineEndpoint({
   access: READ,
   request: {
     params: restaurantParams.extend({
-      menuGroupId: z.coerce
-        .number({ error: 'Menu group ID must be a positive integer' })
-        .int('Menu group ID must be a positive integer')
-        .positive('Menu group ID must be a positive integer'),
+      menuGroupId: positiveId('Menu group ID'),
     }),
     query: menuFilterSchema,
   },
@@ -65,12 +62,6 @@ export const getMenu = defineEndpoint({
   },
   problems: [404],
 });
-
-const pathId = (label: string) =>
-  z.coerce
-    .number({ error: `${label} must be a positive integer` })
-    .int(`${label} must be a positive integer`)
-    .positive(`${label} must be a positive integer`);
 
 export const moveMenuGroupItemBodySchema = z.object({
   toMenuGroupId: entityIdSchema('Target menu group ID'),
@@ -94,8 +85,8 @@ export const moveMenuGroupItem = defineEndpoint({
   access: WRITE,
   request: {
     params: restaurantParams.extend({
-      menuGroupId: pathId('Menu group ID'),
-      itemId: pathId('Item ID'),
+      menuGroupId: positiveId('Menu group ID'),
+      itemId: positiveId('Item ID'),
     }),
     body: moveMenuGroupItemBodySchema,
   },

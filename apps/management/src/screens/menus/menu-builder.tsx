@@ -319,6 +319,30 @@ export function MenuBuilder({ menuGroupId }: { menuGroupId: number }) {
   );
 }
 
+/** Opens the "Move to…" dialog of an item or a subgroup; focus comes back to it by `data-focus-id`. */
+function MoveToButton({
+  label,
+  focusKey,
+  onClick,
+}: {
+  label: string;
+  focusKey: string;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-label={`Move ${label} to another group`}
+      title="Move to another group"
+      data-focus-id={`${focusKey}-move`}
+      onClick={onClick}
+    >
+      <MoveToIcon />
+    </Button>
+  );
+}
+
 function deleteMessage(node: Node): string {
   const subgroups = descendantIds(node).length;
   const also = subgroups > 0 ? ` and its ${subgroups} ${subgroups === 1 ? 'subgroup' : 'subgroups'}` : '';
@@ -438,16 +462,11 @@ function GroupContents({ node, itemsById, can, writes, setDialog }: ContentsProp
                       />
                     )}
                     {can.moveItem && (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        aria-label={`Move ${entry.label} to another group`}
-                        title="Move to another group"
-                        data-focus-id={`${entry.id}-move`}
+                      <MoveToButton
+                        label={entry.label}
+                        focusKey={entry.id}
                         onClick={() => setDialog({ kind: 'move-item', group, itemId, itemName: entry.label })}
-                      >
-                        <MoveToIcon />
-                      </Button>
+                      />
                     )}
                     {can.update && (
                       <Button
@@ -502,16 +521,11 @@ function GroupContents({ node, itemsById, can, writes, setDialog }: ContentsProp
                       />
                     )}
                     {can.update && (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        aria-label={`Move ${entry.label} to another group`}
-                        title="Move to another group"
-                        data-focus-id={`${entry.id}-move`}
+                      <MoveToButton
+                        label={entry.label}
+                        focusKey={entry.id}
                         onClick={() => setDialog({ kind: 'move-group', node: child })}
-                      >
-                        <MoveToIcon />
-                      </Button>
+                      />
                     )}
                     {can.update && (
                       <Button
