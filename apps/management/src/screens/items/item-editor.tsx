@@ -16,7 +16,6 @@ import {
   type ItemRecord,
   itemEndpoints,
   useCatalogueMutations,
-  useCatalogueRecord,
   useCourses,
   useMenuGroups,
   useModifierGroups,
@@ -27,8 +26,8 @@ import {
 } from '../menus/catalogue-api';
 import {
   DeleteRecordDialog,
-  RecordLoading,
   RecordPage,
+  RecordRoute,
   RowActions,
   useRecordWrites,
 } from '../menus/record-editor';
@@ -46,19 +45,16 @@ import {
 
 /** /items/new and /items/:itemId. */
 export function ItemEditor({ itemId }: { itemId: number | null }) {
-  const record = useCatalogueRecord<ItemRecord>(ITEM_KIND, itemId);
-  if (itemId === null) return <ItemForm item={null} />;
-  if (record.isPending || record.error)
-    return (
-      <RecordLoading
-        title="Item"
-        back={{ to: '/items', label: 'Items' }}
-        label="the item"
-        error={record.error}
-        onRetry={() => void record.refetch()}
-      />
-    );
-  return <ItemForm key={record.data.updatedAt} item={record.data} />;
+  return (
+    <RecordRoute<ItemRecord>
+      kind={ITEM_KIND}
+      id={itemId}
+      title="Item"
+      back={{ to: '/items', label: 'Items' }}
+      label="the item"
+      form={(item) => <ItemForm item={item} />}
+    />
+  );
 }
 
 function ItemForm({ item }: { item: ItemRecord | null }) {

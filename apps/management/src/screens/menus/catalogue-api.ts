@@ -23,7 +23,11 @@ import type { Tag } from '@brigade/domain/catalogue/tag';
 import type { TaxRate } from '@brigade/domain/catalogue/tax-rate';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../api';
-import { endpointsOf, fetchWholeList, invalidateAfterChange } from '../../components/catalogue-queries';
+import {
+  endpointsOf,
+  invalidateAfterChange,
+  useCatalogueList as useSharedCatalogueList,
+} from '../../components/catalogue-queries';
 import { catalogueKeys, restaurantKey } from '../../components/query-keys';
 import { useCurrentRestaurant } from '../../restaurant-context';
 
@@ -82,14 +86,8 @@ function useScope(): Scope {
   return { tenantId, restaurantId };
 }
 
-/** Every record of a kind, across all pages (decision 012); the same cache entry as the generic screens'. */
-export function useCatalogueList<T>(kind: CatalogueKindDefinition) {
-  const scope = useScope();
-  return useQuery({
-    queryKey: listKey(scope, kind),
-    queryFn: ({ signal }) => fetchWholeList<T>(kind, params(scope), undefined, signal),
-  });
-}
+/** Every record of a kind, across all pages: the shell's own list query (one cache entry for all screens). */
+const useCatalogueList = <T>(kind: CatalogueKindDefinition) => useSharedCatalogueList<T>(kind);
 
 export function useCatalogueRecord<T>(kind: CatalogueKindDefinition, id: number | null) {
   const scope = useScope();

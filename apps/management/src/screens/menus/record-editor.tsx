@@ -1,12 +1,14 @@
+import type { CatalogueKindDefinition } from '@brigade/domain/catalogue/kinds';
 import { Alert } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
-import { type FormEventHandler, type ReactNode, useState } from 'react';
+import { type FormEventHandler, Fragment, type ReactNode, useState } from 'react';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
 import { applyProblem, errorMessageOf } from '../../components/server-errors';
 import { useToast } from '../../components/toast';
+import { useCatalogueRecord } from './catalogue-api';
 import { LoadState, MoveButtons } from './ui';
 
 /*
@@ -14,26 +16,36 @@ import { LoadState, MoveButtons } from './ui';
  * its errors, read-only note and footer, the rows of an editable list, and "Delete X?".
  */
 
-/** The page while the record loads, or why it could not. */
-export function RecordLoading({
+/**
+ * An editor's route: without an id ("new") the form at once; with one, the record is loaded first (the
+ * page shows loading, or why it could not load with a retry), then the form, started afresh whenever the
+ * stored record changes (`updatedAt`).
+ */
+export function RecordRoute<R extends { updatedAt: string }>({
+  kind,
+  id,
   title,
   back,
   label,
-  error,
-  onRetry,
+  form,
 }: {
+  kind: CatalogueKindDefinition;
+  id: number | null;
   title: string;
   back: { to: string; label: string };
   label: string;
-  error: unknown;
-  onRetry: () => void;
+  form: (record: R | null) => ReactNode;
 }) {
-  return (
-    <div className="cat-page">
-      <PageHeader title={title} back={back} />
-      <LoadState error={error} onRetry={onRetry} label={label} />
-    </div>
-  );
+  const record = useCatalogueRecord<R>(kind, id);
+  if (id === null) return form(null);
+  if (record.isPending || record.error)
+    return (
+      <div className="cat-page">
+        <PageHeader title={title} back={back} />
+        <LoadState error={record.error} onRetry={() => void record.refetch()} label={label} />
+      </div>
+    );
+  return <Fragment key={record.data.updatedAt}>{form(record.data)}</Fragment>;
 }
 
 /** The page's header: the record's name (or "New ..."), the way back, and Delete for roles that may. */

@@ -16,13 +16,12 @@ import {
   type ModifierGroupRecord,
   modifierGroupEndpoints,
   useCatalogueMutations,
-  useCatalogueRecord,
   useItems,
 } from '../menus/catalogue-api';
 import {
   DeleteRecordDialog,
-  RecordLoading,
   RecordPage,
+  RecordRoute,
   RowActions,
   useRecordWrites,
 } from '../menus/record-editor';
@@ -37,19 +36,16 @@ import {
 
 /** /modifier-groups/new and /modifier-groups/:modifierGroupId. */
 export function ModifierGroupEditor({ modifierGroupId }: { modifierGroupId: number | null }) {
-  const record = useCatalogueRecord<ModifierGroupRecord>(MODIFIER_GROUP_KIND, modifierGroupId);
-  if (modifierGroupId === null) return <ModifierGroupForm group={null} />;
-  if (record.isPending || record.error)
-    return (
-      <RecordLoading
-        title="Modifier group"
-        back={{ to: '/modifier-groups', label: 'Modifier groups' }}
-        label="the modifier group"
-        error={record.error}
-        onRetry={() => void record.refetch()}
-      />
-    );
-  return <ModifierGroupForm key={record.data.updatedAt} group={record.data} />;
+  return (
+    <RecordRoute<ModifierGroupRecord>
+      kind={MODIFIER_GROUP_KIND}
+      id={modifierGroupId}
+      title="Modifier group"
+      back={{ to: '/modifier-groups', label: 'Modifier groups' }}
+      label="the modifier group"
+      form={(group) => <ModifierGroupForm group={group} />}
+    />
+  );
 }
 
 function ModifierGroupForm({ group }: { group: ModifierGroupRecord | null }) {
