@@ -1,24 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiCall,
-  DEMO_ADMIN,
-  DEMO_OWNER,
-  DEMO_TENANT_ID,
-  type Harness,
-  signInByApi,
-  startHarness,
-} from './harness';
-import { fillSignIn, screenshot } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { apiCall, DEMO_ADMIN, DEMO_OWNER, DEMO_TENANT_ID, signInByApi, useHarness } from './harness';
+import { fillSignIn, screenshot, signInToManagement, watchCspViolations } from './helpers';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-let harness: Harness;
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(async () => {
-  await harness?.stop();
-});
+const harness = useHarness();
 
 describe('auth app', () => {
   it('signs up, is activated by an admin, signs in with a return URL and lands on the target with a selection', async () => {
@@ -107,6 +93,29 @@ describe('auth app', () => {
     });
     expect(session.status).toBe(200);
     expect(session.body.data?.user?.email).toBe(email);
+    await context.close();
+  });
+
+  it('runs the sign-in page and the management dashboard under their Content-Security-Policy without a violation', async () => {
+    const context = await harness.newContext();
+    const page = await context.newPage();
+    const violations = await watchCspViolations(page);
+    const policies: Record<string, string> = {};
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'document') {
+        policies[new URL(response.url()).origin] =
+          (await response.allHeaders())['content-security-policy'] ?? '';
+      }
+    });
+    await signInToManagement(page, harness);
+    // the dashboard drew its counts (its script and stylesheet ran)
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    expect(await page.evaluate('getComputedStyle(document.body).margin')).toBe('0px');
+    for (const origin of [harness.authOrigin, harness.managementOrigin]) {
+      expect(policies[origin], origin).toContain("frame-ancestors 'none'");
+      expect(policies[origin], origin).toContain("script-src 'self'");
+    }
+    expect(await violations()).toEqual([]);
     await context.close();
   });
 

@@ -6,6 +6,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@brigade/test-utils/ports';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-results/screenshots');
@@ -261,4 +262,29 @@ export async function signInByApi(harness: Pick<Harness, 'api' | 'authOrigin'>, 
   if (result.status !== 200)
     throw new Error(`Sign-in as ${who.email} failed: ${JSON.stringify(result.body)}`);
   return result.body.sessionToken;
+}
+
+export interface FileHarness extends Harness {
+  /** The demo owner's session token, signed in by the API once the server is up. */
+  ownerToken: string;
+}
+
+/**
+ * The set-up every browser-test file shares: `beforeAll` starts the server, the app origins and Chromium
+ * (startHarness) and signs the demo owner in by the API; `afterAll` stops it all. Call it once at the top of
+ * a file; the object it returns is filled in by `beforeAll`, so read it in hooks and tests (not at import).
+ *
+ *   const harness = useHarness();
+ *   it('...', async () => { await signInToManagement(page, harness); ... harness.ownerToken ... });
+ */
+export function useHarness(): FileHarness {
+  const harness = {} as FileHarness;
+  beforeAll(async () => {
+    Object.assign(harness, await startHarness());
+    harness.ownerToken = await signInByApi(harness, DEMO_OWNER);
+  }, 120_000);
+  afterAll(async () => {
+    await harness.stop?.();
+  });
+  return harness;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import {
   apiCall,
@@ -51,6 +51,42 @@ export async function signInToManagement(
   await pickRestaurant(page, restaurant);
   await page.waitForURL((url) => url.origin === harness.managementOrigin, { timeout: 20_000 });
   await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor({ timeout: 30_000 });
+}
+
+/**
+ * A new browser context (fresh cookies and storage) and its page, signed in to the management app through
+ * the auth app (signInToManagement). Close the context when done.
+ */
+export async function managementPage(
+  harness: Harness,
+  who: Credentials = DEMO_OWNER,
+  viewport = { width: 1280, height: 800 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await harness.newContext(viewport);
+  const page = await context.newPage();
+  await signInToManagement(page, harness, who);
+  return { context, page };
+}
+
+/**
+ * A full load of a management page (`path` under /manage), waiting for its `heading`. Another build of the
+ * app (npm run build:web empties dist first) answers 503 for a moment: that is waited out. On failure the
+ * error carries a screenshot and the page's text.
+ */
+export async function openManagement(page: Page, harness: Harness, path: string, heading: string | RegExp) {
+  for (let attempt = 0; attempt < 30; attempt += 1) {
+    const response = await page.goto(`${harness.managementOrigin}/manage${path}`);
+    if (response?.status() !== 503) break;
+    await page.waitForTimeout(1_000);
+  }
+  try {
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 20_000 });
+  } catch (error) {
+    await screenshot(page, `management-failure${path.replaceAll('/', '-')}`);
+    throw new Error(
+      `${path}: ${String(error)}\n${(await page.evaluate(() => document.body.innerText)).slice(0, 2000)}`,
+    );
+  }
 }
 
 /** Opens `url` signed out: the auth guard sends the browser to the auth service with a return URL; signs in. */
@@ -112,9 +148,17 @@ export interface Violation {
 
 const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
+/**
+ * Loads axe-core into the page through the DevTools protocol: the pages' Content-Security-Policy refuses an
+ * inline <script> (addScriptTag), as it should.
+ */
+export async function loadAxe(page: Page): Promise<void> {
+  await page.evaluate(readFileSync(AXE_SOURCE, 'utf8'));
+}
+
 /** axe-core on the page as it is now: the violations found. */
 export async function axeViolations(page: Page): Promise<Violation[]> {
-  await page.addScriptTag({ content: readFileSync(AXE_SOURCE, 'utf8') });
+  await loadAxe(page);
   return page.evaluate(async () => {
     const axe = (
       window as unknown as {
@@ -142,3 +186,24 @@ export async function axeViolations(page: Page): Promise<Violation[]> {
 /** The serious and critical ones. */
 export const serious = <V extends { impact: string }>(violations: V[]): V[] =>
   violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+
+/**
+ * Starts collecting the Content-Security-Policy violations `page` reports, across navigations: Chromium
+ * logs each one to the console ("Refused to ... because it violates the following Content Security Policy
+ * directive"), and the current document also fires `securitypolicyviolation`. A wrong policy breaks an app
+ * silently (a refused script, a missing style), so the browser tests look for these. Returns a reader.
+ */
+export async function watchCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) logged.push(message.text());
+  });
+  await page.addInitScript(`window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', (e) => {
+  window.__cspViolations.push(e.violatedDirective + ' refused ' + (e.blockedURI || 'inline') + ' at ' + e.sourceFile + ':' + e.lineNumber);
+});`);
+  return async () => [
+    ...logged,
+    ...((await page.evaluate('window.__cspViolations ?? []').catch(() => [])) as string[]),
+  ];
+}

@@ -7,22 +7,14 @@ import { makePhoto } from '@brigade/images/test-images';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO_OWNER,
-  DEMO_TENANT_ID,
-  type Harness,
-  REPO_ROOT,
-  SCREENSHOT_DIR,
-  signInByApi,
-  startHarness,
-} from './harness';
+import { DEMO_TENANT_ID, REPO_ROOT, SCREENSHOT_DIR, useHarness } from './harness';
 
 /**
  * The optimised image upload control (spec 01 §2.8) in Chromium against the real server. No app hosts the
  * control yet, so the test builds a one-component page (e2e/fixtures/image-upload) with Vite and serves it
  * on an origin the server trusts, proxying /api like the dev servers do.
  */
-let harness: Harness;
+const harness = useHarness();
 let fixture: Server;
 const outDir = mkdtempSync(join(tmpdir(), 'brigade-fixture-'));
 
@@ -33,7 +25,6 @@ const MIME: Record<string, string> = {
 };
 
 beforeAll(async () => {
-  harness = await startHarness();
   await build({
     root: join(REPO_ROOT, 'e2e/fixtures/image-upload'),
     configFile: false,
@@ -71,13 +62,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((resolve) => fixture?.close(resolve));
-  await harness?.stop();
   rmSync(outDir, { recursive: true, force: true });
 });
 
 describe('image upload control', () => {
   it('uploads a photo, shows the optimised preview and stats, refuses a fake image, and removes', async () => {
-    const token = await signInByApi(harness, DEMO_OWNER);
+    const token = harness.ownerToken;
     const context = await harness.newContext();
     await context.addCookies([{ name: 'brigade_session', value: token, url: harness.fixtureOrigin }]);
     const page = await context.newPage();

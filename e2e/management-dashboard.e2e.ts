@@ -1,21 +1,13 @@
 import type { Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, DEMO_OWNER, type Harness, signInByApi, startHarness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { apiCall, DEMO_OWNER, useHarness } from './harness';
 import { createDemoUser, HARBOR_GRILL_PATH, screenshot, signInToManagement } from './helpers';
 
 // The management dashboard counts from the catalogue summary (decision 012): one request instead of seven
 // lists, the counts the API gives, the employee count only for roles that may read employee records, and
 // the error state with its retry.
 
-let harness: Harness;
-let ownerToken: string;
-beforeAll(async () => {
-  harness = await startHarness();
-  ownerToken = await signInByApi(harness, DEMO_OWNER);
-}, 120_000);
-afterAll(async () => {
-  await harness?.stop();
-});
+const harness = useHarness();
 
 const CARDS = {
   'menu-groups': 'menus',
@@ -54,7 +46,7 @@ describe('management dashboard', () => {
         harness,
         'GET',
         `${HARBOR_GRILL_PATH}/catalogue-summary`,
-        { token: ownerToken },
+        { token: harness.ownerToken },
       );
       expect(summary.status).toBe(200);
       expect(summary.body.data.items).toBeGreaterThan(0);

@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, DEMO_OWNER, type Harness, signInByApi, startHarness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { apiCall, useHarness } from './harness';
 import {
   axeViolations,
   createDemoUser,
   HARBOR_GRILL_PATH,
+  openManagement,
   screenshot,
   serious,
   signInFromManagement,
@@ -15,29 +16,13 @@ import {
  * "Move to…" dialog, in Chromium against the real server, then read back from the API.
  */
 
-let harness: Harness;
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(async () => {
-  await harness?.stop();
-});
+const harness = useHarness();
 
 interface GroupRow {
   menuGroupId: number;
   name: string;
   parentId?: number;
   items: { itemId: number; position: number }[];
-}
-
-async function open(page: Page, path: string, heading: string) {
-  // Another build of the app empties dist for a moment (503): wait it out.
-  for (let attempt = 0; attempt < 30; attempt += 1) {
-    const response = await page.goto(`${harness.managementOrigin}/manage${path}`);
-    if (response?.status() !== 503) break;
-    await page.waitForTimeout(1_000);
-  }
-  await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 20_000 });
 }
 
 const focusedLabel = (page: Page) =>
@@ -49,7 +34,7 @@ const focusedLabel = (page: Page) =>
 
 describe('management app: moving items and subgroups between menu groups', () => {
   it('moves an item to another group with the keyboard only, and a subgroup to the top level', async () => {
-    const token = await signInByApi(harness, DEMO_OWNER);
+    const token = harness.ownerToken;
     const readGroups = async () =>
       (await apiCall<{ data: GroupRow[] }>(harness, 'GET', `${HARBOR_GRILL_PATH}/menu-groups`, { token }))
         .body.data;
@@ -73,7 +58,7 @@ describe('management app: moving items and subgroups between menu groups', () =>
     const context = await harness.newContext({ width: 1280, height: 900 });
     const page = await context.newPage();
     await signInFromManagement(page, harness, '/manage/');
-    await open(page, `/menus/${allDay.menuGroupId}`, 'All Day');
+    await openManagement(page, harness, `/menus/${allDay.menuGroupId}`, 'All Day');
 
     // --- Keyboard only: the row's "Move to…" button, the radios, Move --------------------------------------
     const moveButton = page.getByRole('button', { name: 'Move Clam Chowder to another group' });
@@ -184,7 +169,7 @@ describe('management app: moving items and subgroups between menu groups', () =>
     const context = await harness.newContext({ width: 1280, height: 800 });
     const page = await context.newPage();
     await signInFromManagement(page, harness, '/manage/', employee);
-    const token = await signInByApi(harness, DEMO_OWNER);
+    const token = harness.ownerToken;
     const menus = await apiCall<{ data: { menuGroupId: number; name: string }[] }>(
       harness,
       'GET',
@@ -192,7 +177,7 @@ describe('management app: moving items and subgroups between menu groups', () =>
       { token },
     );
     const allDay = menus.body.data.find((menu) => menu.name === 'All Day')!;
-    await open(page, `/menus/${allDay.menuGroupId}`, 'All Day');
+    await openManagement(page, harness, `/menus/${allDay.menuGroupId}`, 'All Day');
     await page.getByTestId('menu-item-row').first().waitFor();
     expect(await page.getByRole('button', { name: /to another group$/ }).count()).toBe(0);
     await context.close();

@@ -1,10 +1,10 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, DEMO_OWNER, type Harness, signInByApi, startHarness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { apiCall, DEMO_OWNER, useHarness } from './harness';
 import {
   axeViolations,
   createDemoUser,
   demoRestaurantPath,
+  openManagement,
   screenshot,
   serious,
   signInFromManagement,
@@ -17,13 +17,7 @@ import {
  * has no menu) through the UI, then read back from the resolved menu API.
  */
 
-let harness: Harness;
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(async () => {
-  await harness?.stop();
-});
+const harness = useHarness();
 
 interface ResolvedGroup {
   menuGroupId: number;
@@ -55,27 +49,9 @@ interface ResolvedGroup {
   subgroups: ResolvedGroup[];
 }
 
-/** Client-side navigation through the sidebar would work too; a full load is simplest for a test. */
-async function open(page: Page, path: string, heading: string | RegExp) {
-  // Another build of the app (npm run build:web empties dist first) answers 503 for a moment: wait it out.
-  for (let attempt = 0; attempt < 30; attempt += 1) {
-    const response = await page.goto(`${harness.managementOrigin}/manage${path}`);
-    if (response?.status() !== 503) break;
-    await page.waitForTimeout(1_000);
-  }
-  try {
-    await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 20_000 });
-  } catch (error) {
-    await screenshot(page, `management-menu-failure${path.replaceAll('/', '-')}`);
-    throw new Error(
-      `${path}: ${String(error)}\n${(await page.evaluate(() => document.body.innerText)).slice(0, 2000)}`,
-    );
-  }
-}
-
 describe('management app: menu builder, items and modifier groups', () => {
   it('builds a complete menu from nothing through the UI and reads it back from the resolved menu', async () => {
-    const token = await signInByApi(harness, DEMO_OWNER);
+    const token = harness.ownerToken;
     const base = await demoRestaurantPath(harness, token, 'Lantern Noodle Bar');
     const before = await apiCall<{ data: unknown[] }>(harness, 'GET', `${base}/menus`, { token });
     expect(before.body.data).toEqual([]);
@@ -86,13 +62,13 @@ describe('management app: menu builder, items and modifier groups', () => {
 
     // --- A tax rate and a prep station, on their screens -------------------------------------------------
     const dialog = page.getByRole('dialog');
-    await open(page, '/tax-rates', 'Tax rates');
+    await openManagement(page, harness, '/tax-rates', 'Tax rates');
     await page.getByRole('button', { name: 'New tax rate' }).first().click();
     await dialog.getByLabel('Name', { exact: true }).fill('Food VAT');
     await dialog.getByLabel('Rate', { exact: true }).fill('10');
     await dialog.getByRole('button', { name: 'Create tax rate' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await open(page, '/prep-stations', 'Prep stations');
+    await openManagement(page, harness, '/prep-stations', 'Prep stations');
     await page.getByRole('button', { name: 'New prep station' }).first().click();
     await dialog.getByLabel('Name', { exact: true }).fill('Noodle station');
     await dialog.getByRole('button', { name: 'Create prep station' }).click();
@@ -115,7 +91,7 @@ describe('management app: menu builder, items and modifier groups', () => {
     const prepStationId = stations.body.data[0]!.prepStationId;
 
     // --- A modifier group with modifiers ------------------------------------------------------------------
-    await open(page, '/modifier-groups', 'Modifier groups');
+    await openManagement(page, harness, '/modifier-groups', 'Modifier groups');
     await page.getByText('No modifier groups yet').waitFor();
     await page.getByRole('link', { name: 'New modifier group' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'New modifier group' }).waitFor();
@@ -141,7 +117,7 @@ describe('management app: menu builder, items and modifier groups', () => {
     await screenshot(page, 'management-modifier-group-editor-1280');
 
     // --- Items: sizes, the modifier group, tax rate and prep station ---------------------------------------
-    await open(page, '/items/new', 'New item');
+    await openManagement(page, harness, '/items/new', 'New item');
     await page.getByLabel('Name', { exact: true }).fill('Tonkotsu Ramen');
     await page.getByRole('radio', { name: 'Price per size' }).check();
     await page.getByRole('button', { name: 'Create item' }).click();
@@ -168,7 +144,7 @@ describe('management app: menu builder, items and modifier groups', () => {
       ['Pork Gyoza', '7.5'],
       ['Green Tea', '3'],
     ]) {
-      await open(page, '/items/new', 'New item');
+      await openManagement(page, harness, '/items/new', 'New item');
       await page.getByLabel('Name', { exact: true }).fill(name!);
       await page.getByLabel('Base price').fill(price!);
       await page.getByRole('checkbox', { name: /Food VAT/ }).check();
@@ -179,7 +155,7 @@ describe('management app: menu builder, items and modifier groups', () => {
     }
 
     // --- The menu: two groups, a subgroup, items added existing and new -----------------------------------
-    await open(page, '/menus', 'Menus');
+    await openManagement(page, harness, '/menus', 'Menus');
     await page.getByText('No menus yet').waitFor();
     await page.getByRole('button', { name: 'New menu' }).first().click();
     await dialog.getByLabel('Name', { exact: true }).fill('Dinner');
@@ -341,14 +317,14 @@ describe('management app: menu builder, items and modifier groups', () => {
     await preview.getByText('Pork Gyoza').waitFor();
     await screenshot(page, 'management-menu-builder-1280');
 
-    await open(page, '/menus', 'Menus');
+    await openManagement(page, harness, '/menus', 'Menus');
     await page.getByTestId('menu-card').filter({ hasText: '3 groups · 4 items' }).waitFor();
     await screenshot(page, 'management-menus-1280');
-    await open(page, '/modifier-groups', 'Modifier groups');
+    await openManagement(page, harness, '/modifier-groups', 'Modifier groups');
     await page.getByRole('table', { name: 'Modifier groups' }).getByText('1 item', { exact: true }).waitFor();
     await screenshot(page, 'management-modifier-groups-1280');
 
-    await open(page, '/items', 'Items');
+    await openManagement(page, harness, '/items', 'Items');
     await page.getByRole('table', { name: 'Items' }).getByRole('link', { name: 'Tonkotsu Ramen' }).waitFor();
     await screenshot(page, 'management-items-1280');
     // the list filters: by menu group, and by search
@@ -359,10 +335,10 @@ describe('management app: menu builder, items and modifier groups', () => {
 
     // --- Phone width -----------------------------------------------------------------------------------------
     await page.setViewportSize({ width: 390, height: 844 });
-    await open(page, `/menus/${menuGroupId}`, 'Dinner');
+    await openManagement(page, harness, `/menus/${menuGroupId}`, 'Dinner');
     await page.getByRole('heading', { name: 'Sides', exact: true }).waitFor();
     await screenshot(page, 'management-menu-builder-390');
-    await open(page, '/items', 'Items');
+    await openManagement(page, harness, '/items', 'Items');
     await page.getByText('Tonkotsu Ramen').first().waitFor();
     await screenshot(page, 'management-items-390');
     await page.getByText('Tonkotsu Ramen').first().click();
@@ -374,7 +350,7 @@ describe('management app: menu builder, items and modifier groups', () => {
 
     // Deleting an item unlinks it from its menu group (decision 008), and the builder shows that at once.
     await page.setViewportSize({ width: 1280, height: 800 });
-    await open(page, `/menus/${menuGroupId}`, 'Dinner');
+    await openManagement(page, harness, `/menus/${menuGroupId}`, 'Dinner');
     await page
       .getByRole('list', { name: 'Items in Drinks' })
       .getByRole('link', { name: 'Green Tea' })
@@ -425,7 +401,7 @@ describe('management app: menu builder, items and modifier groups', () => {
     await signInFromManagement(page, harness, '/manage/menus', employee);
 
     // Harbor Grill has the demo menus: readable, with no way to change them
-    await open(page, '/menus', 'Menus');
+    await openManagement(page, harness, '/menus', 'Menus');
     const firstMenu = page.getByTestId('menu-card').first();
     await firstMenu.waitFor();
     expect(await page.getByRole('button', { name: 'New menu' }).count()).toBe(0);
@@ -443,7 +419,7 @@ describe('management app: menu builder, items and modifier groups', () => {
     ])
       expect(await page.getByRole('button', { name }).count()).toBe(0);
 
-    await open(page, '/items', 'Items');
+    await openManagement(page, harness, '/items', 'Items');
     expect(await page.getByRole('link', { name: 'New item' }).count()).toBe(0);
     await page.getByRole('table', { name: 'Items' }).getByRole('link').first().click();
     await page.getByText('Your role can view items but not change them.').waitFor();
@@ -454,7 +430,7 @@ describe('management app: menu builder, items and modifier groups', () => {
   });
 
   it('has no serious accessibility violations in the builder, its settings dialog, the lists and editors (axe-core)', async () => {
-    const token = await signInByApi(harness, DEMO_OWNER);
+    const token = harness.ownerToken;
     const base = await demoRestaurantPath(harness, token, 'Harbor Grill');
     const menus = await apiCall<{ data: { menuGroupId: number; name: string }[] }>(
       harness,
@@ -486,10 +462,10 @@ describe('management app: menu builder, items and modifier groups', () => {
       results.push(...found.map((v) => ({ page: label, ...v })));
     };
 
-    await open(page, '/menus', 'Menus');
+    await openManagement(page, harness, '/menus', 'Menus');
     await page.getByTestId('menu-card').first().waitFor();
     await check('menus');
-    await open(page, `/menus/${menu.menuGroupId}`, menu.name);
+    await openManagement(page, harness, `/menus/${menu.menuGroupId}`, menu.name);
     await page.getByTestId('menu-group').first().waitFor();
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByTestId('menu-preview').waitFor();
@@ -510,21 +486,21 @@ describe('management app: menu builder, items and modifier groups', () => {
     await page.getByRole('dialog').waitFor();
     await check('add items');
     await page.keyboard.press('Escape');
-    await open(page, '/items', 'Items');
+    await openManagement(page, harness, '/items', 'Items');
     await page.getByRole('table', { name: 'Items' }).waitFor();
     await check('items');
-    await open(page, `/items/${items.body.data[0]!.itemId}`, /.+/);
+    await openManagement(page, harness, `/items/${items.body.data[0]!.itemId}`, /.+/);
     await page.getByRole('button', { name: 'Save changes' }).waitFor();
     await check('item editor');
-    await open(page, '/modifier-groups', 'Modifier groups');
+    await openManagement(page, harness, '/modifier-groups', 'Modifier groups');
     await page.getByRole('table', { name: 'Modifier groups' }).waitFor();
     await check('modifier groups');
-    await open(page, `/modifier-groups/${groups.body.data[0]!.modifierGroupId}`, /.+/);
+    await openManagement(page, harness, `/modifier-groups/${groups.body.data[0]!.modifierGroupId}`, /.+/);
     await page.getByRole('button', { name: 'Save changes' }).waitFor();
     await check('modifier group editor');
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await open(page, `/menus/${menu.menuGroupId}`, menu.name);
+    await openManagement(page, harness, `/menus/${menu.menuGroupId}`, menu.name);
     await page
       .getByRole('button', { name: /^Settings of / })
       .first()

@@ -1,10 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, DEMO_OWNER, type Harness, signInByApi, startHarness } from './harness';
+import { apiCall, DEMO_OWNER, useHarness } from './harness';
 import {
   axeViolations,
   createDemoUser,
   HARBOR_GRILL_PATH,
+  managementPage,
   screenshot,
   serious,
   signInToManagement,
@@ -14,15 +15,7 @@ import {
 // The management app (issue 8, spec 01 §2.8): sign-in handoff into /manage/, the sidebar shortcut and its
 // cookie, theme persistence, role-aware screens, and catalogue records created through the UI.
 
-let harness: Harness;
-let ownerToken: string;
-beforeAll(async () => {
-  harness = await startHarness();
-  ownerToken = await signInByApi(harness, DEMO_OWNER);
-}, 120_000);
-afterAll(async () => {
-  await harness?.stop();
-});
+const harness = useHarness();
 
 /** A link of the sidebar's main navigation (the dashboard has links with the same names). */
 const nav = (page: Page, name: string) =>
@@ -135,7 +128,7 @@ describe('management app', () => {
 
     const list = await apiCall<{
       data: { name: string; rate: number; type: string; roundingOptions: string }[];
-    }>(harness, 'GET', `${HARBOR_GRILL_PATH}/tax-rates`, { token: ownerToken });
+    }>(harness, 'GET', `${HARBOR_GRILL_PATH}/tax-rates`, { token: harness.ownerToken });
     const created = list.body.data.find((rate) => rate.name === 'E2E county tax');
     expect(created).toMatchObject({ rate: 2.5, type: 'Percent', roundingOptions: 'Half Even Rounding' });
 
@@ -149,7 +142,7 @@ describe('management app', () => {
       harness,
       'GET',
       `${HARBOR_GRILL_PATH}/tax-rates`,
-      { token: ownerToken },
+      { token: harness.ownerToken },
     );
     expect(afterEdit.body.data.find((rate) => rate.name === 'E2E county tax')?.rate).toBe(3);
     await page.getByRole('button', { name: 'Delete E2E county tax' }).click();
@@ -162,7 +155,7 @@ describe('management app', () => {
       'GET',
       `${HARBOR_GRILL_PATH}/tax-rates`,
       {
-        token: ownerToken,
+        token: harness.ownerToken,
       },
     );
     expect(afterDelete.body.data.some((rate) => rate.name === 'E2E county tax')).toBe(false);
@@ -184,7 +177,7 @@ describe('management app', () => {
       harness,
       'GET',
       `${HARBOR_GRILL_PATH}/prep-stations`,
-      { token: ownerToken },
+      { token: harness.ownerToken },
     );
     expect(list.body.data.find((station) => station.name === 'E2E grill')).toMatchObject({
       sendToExpediter: true,
@@ -197,7 +190,7 @@ describe('management app', () => {
       'POST',
       `${HARBOR_GRILL_PATH}/printers`,
       {
-        token: ownerToken,
+        token: harness.ownerToken,
         body: { name: 'E2E ghost printer', model: 'TM-T20' },
       },
     );
@@ -213,7 +206,7 @@ describe('management app', () => {
       'DELETE',
       `${HARBOR_GRILL_PATH}/printers/${printer.body.data.printerId}`,
       {
-        token: ownerToken,
+        token: harness.ownerToken,
       },
     );
     expect(gone.status).toBe(204);
@@ -310,7 +303,7 @@ describe('management app', () => {
       harness,
       'GET',
       `${HARBOR_GRILL_PATH}/job-titles`,
-      { token: ownerToken },
+      { token: harness.ownerToken },
     );
     const server = titles.body.data.find((title) => title.title === 'E2E Server');
     expect(titles.body.data.find((title) => title.title === 'E2E Host')?.isActive).toBe(false);
@@ -321,7 +314,7 @@ describe('management app', () => {
         jobAssignments: { jobId: number; wageOverride?: number }[];
         derived: { hasPosAccess: boolean; effectiveWage?: number; canClockIn: boolean };
       }[];
-    }>(harness, 'GET', `${HARBOR_GRILL_PATH}/employees`, { token: ownerToken });
+    }>(harness, 'GET', `${HARBOR_GRILL_PATH}/employees`, { token: harness.ownerToken });
     const ana = employees.body.data.find((employee) => employee.firstName === 'Ana');
     expect(ana).toMatchObject({
       role: 'server',
@@ -353,7 +346,7 @@ describe('management app', () => {
 
   it('switches to another restaurant of the organization from the sidebar', async () => {
     const created = await apiCall(harness, 'POST', `${HARBOR_GRILL_PATH}/tax-rates`, {
-      token: ownerToken,
+      token: harness.ownerToken,
       body: { name: 'E2E Harbor Grill only', rate: 1 },
     });
     expect(created.status).toBe(201);
@@ -381,9 +374,7 @@ describe('management app', () => {
 
 describe('management app on a phone (390x844)', () => {
   it('opens the sidebar as a sheet, keeps focus in it, closes it with Esc; screenshots', async () => {
-    const context = await harness.newContext({ width: 390, height: 844 });
-    const page = await context.newPage();
-    await signInToManagement(page, harness, DEMO_OWNER);
+    const { context, page } = await managementPage(harness, DEMO_OWNER, { width: 390, height: 844 });
     await screenshot(page, 'management-dashboard-390');
     const sheet = page.getByTestId('sidebar-sheet');
     expect(await sheet.evaluate((dialog: HTMLDialogElement) => dialog.open)).toBe(false);
@@ -429,13 +420,11 @@ describe('management app for an employee', () => {
       tenantRole: 'employee',
     });
     await apiCall(harness, 'POST', `${HARBOR_GRILL_PATH}/courses`, {
-      token: ownerToken,
+      token: harness.ownerToken,
       body: { name: 'E2E starters' },
     });
 
-    const context = await harness.newContext({ width: 1280, height: 800 });
-    const page = await context.newPage();
-    await signInToManagement(page, harness, { email, password });
+    const { context, page } = await managementPage(harness, { email, password });
     await nav(page, 'Courses').click();
     await page.getByRole('heading', { name: 'Courses', level: 1 }).waitFor();
     await page.getByRole('rowheader', { name: 'E2E starters' }).waitFor();
@@ -487,9 +476,7 @@ describe('management app when its code cannot load', () => {
   const scripts = /\/manage\/assets\/[^/]+\.js$/;
 
   it('shows "Something went wrong" with "Refresh Page" in the content area, keeps the shell, recovers', async () => {
-    const context = await harness.newContext({ width: 1280, height: 800 });
-    const page = await context.newPage();
-    await signInToManagement(page, harness, DEMO_OWNER);
+    const { context, page } = await managementPage(harness);
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     // from now on no new chunk arrives; the tax rates screen has not been loaded yet
     let blocked = 0;

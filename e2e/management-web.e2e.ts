@@ -1,14 +1,14 @@
 import { makePhoto } from '@brigade/images/test-images';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, DEMO_OWNER, type Harness, signInByApi, startHarness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { apiCall, useHarness } from './harness';
 import {
   axeViolations,
   createDemoUser,
   HARBOR_GRILL_PATH,
+  managementPage,
   screenshot,
   serious,
-  signInToManagement,
   type Violation,
 } from './helpers';
 
@@ -16,15 +16,7 @@ import {
 // and pending verification, subdomain, primary, SEO settings), the website editor (SEO counters, save and
 // read back) and the restaurant profile.
 
-let harness: Harness;
-let ownerToken: string;
-beforeAll(async () => {
-  harness = await startHarness();
-  ownerToken = await signInByApi(harness, DEMO_OWNER);
-}, 120_000);
-afterAll(async () => {
-  await harness?.stop();
-});
+const harness = useHarness();
 
 /** Client-side navigation through the sidebar, so the session and selection stay as they are. */
 async function openScreen(page: Page, name: string) {
@@ -53,9 +45,7 @@ interface MappingBody {
 
 describe('management: domains, website, restaurant', () => {
   it('adds a custom domain and shows its pending state with the exact DNS record; subdomain, primary, SEO', async () => {
-    const context = await harness.newContext({ width: 1280, height: 800 });
-    const page = await context.newPage();
-    await signInToManagement(page, harness);
+    const { context, page } = await managementPage(harness);
     await openScreen(page, 'Domains');
     await page.getByRole('heading', { name: 'No domains yet' }).waitFor();
 
@@ -81,7 +71,7 @@ describe('management: domains, website, restaurant', () => {
       harness,
       'GET',
       `/domain-mappings?domain=${domain}`,
-      { token: ownerToken },
+      { token: harness.ownerToken },
     );
     const mapping = listed.body.data.mappings[0]!;
     expect(mapping.verificationStatus).toBe('pending');
@@ -123,11 +113,11 @@ describe('management: domains, website, restaurant', () => {
       `/domain-mappings?restaurantGuid=${encodeURIComponent(
         (
           await apiCall<{ data: { restaurant: { guid: string } } }>(harness, 'GET', HARBOR_GRILL_PATH, {
-            token: ownerToken,
+            token: harness.ownerToken,
           })
         ).body.data.restaurant.guid,
       )}`,
-      { token: ownerToken },
+      { token: harness.ownerToken },
     );
     const byDomain = new Map(after.body.data.mappings.map((m) => [m.domain, m]));
     expect(byDomain.get(domain)?.seoConfig.noIndex).toBe(true);
@@ -145,9 +135,7 @@ describe('management: domains, website, restaurant', () => {
   });
 
   it('edits the website SEO title with its live counter and saves it', async () => {
-    const context = await harness.newContext({ width: 1280, height: 800 });
-    const page = await context.newPage();
-    await signInToManagement(page, harness);
+    const { context, page } = await managementPage(harness);
     await openScreen(page, 'Website');
 
     const title = page.getByLabel('SEO title');
@@ -201,7 +189,7 @@ describe('management: domains, website, restaurant', () => {
           };
         };
       };
-    }>(harness, 'GET', HARBOR_GRILL_PATH, { token: ownerToken });
+    }>(harness, 'GET', HARBOR_GRILL_PATH, { token: harness.ownerToken });
     const config = read.body.data.restaurant.websiteConfig;
     expect(config.seo.title).toBe(newTitle);
     expect(config.seo.description).toBe('Grilled fish, oysters and chowder by the water in Portland.');
@@ -225,9 +213,7 @@ describe('management: domains, website, restaurant', () => {
   });
 
   it('edits the restaurant contact and hours and reads them back', async () => {
-    const context = await harness.newContext({ width: 1280, height: 800 });
-    const page = await context.newPage();
-    await signInToManagement(page, harness);
+    const { context, page } = await managementPage(harness);
     await openScreen(page, 'Restaurant');
     const phone = page.getByLabel('Phone');
     await phone.waitFor();
@@ -241,7 +227,7 @@ describe('management: domains, website, restaurant', () => {
     await page.getByText('Restaurant saved').waitFor();
     const read = await apiCall<{
       data: { restaurant: { contact: { phone: string }; operatingHours: { sunday: { closed: boolean } } } };
-    }>(harness, 'GET', HARBOR_GRILL_PATH, { token: ownerToken });
+    }>(harness, 'GET', HARBOR_GRILL_PATH, { token: harness.ownerToken });
     expect(read.body.data.restaurant.contact.phone).toBe('+1 207 555 0199');
     expect(read.body.data.restaurant.operatingHours.sunday.closed).toBe(true);
     await shot(page, 'management-restaurant-1280');
@@ -254,9 +240,7 @@ describe('management: domains, website, restaurant', () => {
   it('a manager sees the restaurant, website and domains but cannot change them', async () => {
     const manager = { email: `manager-${Date.now()}@example.com`, password: 'kitchen-pass-1' };
     await createDemoUser(harness, { ...manager, firstName: 'Mina', lastName: 'Ruiz', tenantRole: 'manager' });
-    const context = await harness.newContext({ width: 1280, height: 800 });
-    const page = await context.newPage();
-    await signInToManagement(page, harness, manager);
+    const { context, page } = await managementPage(harness, manager);
 
     await openScreen(page, 'Domains');
     await page.getByText('Only owners and admins manage domains').waitFor();
@@ -277,9 +261,7 @@ describe('management: domains, website, restaurant', () => {
   });
 
   it('has no serious accessibility violations on the restaurant, website and domains screens (axe-core)', async () => {
-    const context = await harness.newContext({ width: 1280, height: 800 });
-    const page = await context.newPage();
-    await signInToManagement(page, harness);
+    const { context, page } = await managementPage(harness);
     const found: Violation[] = [];
     for (const name of ['Restaurant', 'Website', 'Domains']) {
       await openScreen(page, name);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, DEMO_OWNER, type Harness, signInByApi, startHarness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { apiCall, useHarness } from './harness';
 import {
   axeViolations,
   demoRestaurantPath,
@@ -10,13 +10,7 @@ import {
 } from './helpers';
 
 /** The menu display app (issue 9 §5) on its own port: sign in, pick a restaurant and a menu, watch it update. */
-let harness: Harness;
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(async () => {
-  await harness?.stop();
-});
+const harness = useHarness();
 
 interface MenuTree {
   name: string;
@@ -30,7 +24,7 @@ const firstItem = (group: MenuTree): { itemId: number; name: string } | undefine
 
 describe('menu display app', () => {
   it('signs in, picks restaurant and menu, shows the items and follows a change without a reload', async () => {
-    const token = await signInByApi(harness, DEMO_OWNER);
+    const token = harness.ownerToken;
     const base = await demoRestaurantPath(harness, token, 'Harbor Grill');
     const menus = await apiCall<{ data: { menuGroupId: number; name: string }[] }>(
       harness,

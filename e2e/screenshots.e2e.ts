@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OWNER, type Harness, SCREENSHOT_DIR, startHarness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { DEMO_OWNER, SCREENSHOT_DIR, useHarness } from './harness';
 
 // Two organizations and three restaurants, so that the wizard shows both steps instead of auto-selecting.
 const tenants = [
@@ -57,13 +57,7 @@ const restaurants = [
   },
 ];
 
-let harness: Harness;
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(async () => {
-  await harness?.stop();
-});
+const harness = useHarness();
 
 async function mockSelectionData(context: BrowserContext) {
   await context.route('**/api/v1/me/tenants', (route) =>

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCall,
   CHROMIUM_ARGS,
+  DEMO_ADMIN,
   DEMO_OWNER,
   DEMO_TENANT_ID,
   type Harness,
@@ -25,6 +26,8 @@ beforeAll(async () => {
   harness = await startHarness();
   sitePort = new URL(harness.siteOrigin).port;
   const token = await signInByApi(harness, DEMO_OWNER);
+  // Custom domains are served once their ownership is verified; here a site administrator vouches for them.
+  const adminToken = await signInByApi(harness, DEMO_ADMIN);
   const tenants = await apiCall<{ data: { tenantId: number; guid: string }[] }>(
     harness,
     'GET',
@@ -47,11 +50,21 @@ beforeAll(async () => {
       redirectConfig: { redirectTo: `http://harborgrill.example:${sitePort}` },
     },
   ]) {
-    const created = await apiCall(harness, 'POST', '/domain-mappings', {
-      token,
-      body: { domainType: 'custom', tenantGuid, restaurantGuid, ...mapping },
-    });
+    const created = await apiCall<{ data: { mapping: { guid: string } } }>(
+      harness,
+      'POST',
+      '/domain-mappings',
+      {
+        token,
+        body: { domainType: 'custom', tenantGuid, restaurantGuid, ...mapping },
+      },
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const verified = await apiCall(harness, 'PATCH', `/domain-mappings/${created.body.data.mapping.guid}`, {
+      token: adminToken,
+      body: { verificationStatus: 'verified' },
+    });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
   }
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',

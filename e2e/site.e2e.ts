@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, DEMO_TENANT_ID, type Harness, SCREENSHOT_DIR, startHarness } from './harness';
+import { loadAxe, watchCspViolations } from './helpers';
 
 /**
  * The public restaurant sites (issue 9) in Chromium on the site port: home and menu pages by slug and by
@@ -30,8 +29,7 @@ async function openPage(viewport = { width: 390, height: 844 }) {
 }
 
 async function axeViolations(p: Page) {
-  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-  await p.addScriptTag({ content: readFileSync(axePath, 'utf8') });
+  await loadAxe(p);
   return p.evaluate(async () => {
     const axe = (
       window as unknown as {
@@ -150,6 +148,33 @@ describe('public restaurant site', () => {
     await p.getByRole('button', { name: 'Try Again' }).click();
     await reloaded;
     expect(await p.getByRole('heading', { level: 1 }).textContent()).toBe('Restaurant Not Available');
+  });
+
+  it('runs every kind of page under its Content-Security-Policy without a violation', async () => {
+    const p = await openPage({ width: 1280, height: 800 });
+    const violations = await watchCspViolations(p);
+    for (const path of [
+      '/harbor-grill',
+      '/harbor-grill/menu/all',
+      '/lantern-noodle-bar',
+      '/no-such-restaurant',
+      '/?restaurant=00000000-0000-4000-8000-000000000000',
+    ]) {
+      const response = await p.goto(`${harness.siteOrigin}${path}`);
+      const policy = (await response?.allHeaders())?.['content-security-policy'] ?? '';
+      expect(policy, path).toContain("frame-ancestors 'none'");
+      expect(policy, path).not.toContain('unsafe-inline');
+      // images (hero, dishes) drawn: a refused image would leave naturalWidth 0
+      const broken = await p.$$eval('img', (imgs) =>
+        imgs.filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src),
+      );
+      expect(broken, path).toEqual([]);
+    }
+    // the one script, allowed by its hash, runs
+    const reloaded = p.waitForEvent('load');
+    await p.getByRole('button', { name: 'Try Again' }).click();
+    await reloaded;
+    expect(await violations()).toEqual([]);
   });
 
   it('shows a menu change on the next load, without a restart', async () => {

@@ -5,10 +5,11 @@ import { benchDomains } from './domains.bench';
 import { benchHttp } from './http.bench';
 import { benchImages } from './images.bench';
 import { benchSite } from './site.bench';
+import { benchSoak } from './soak.bench';
 
 /**
  * `npm run bench`: prints figures; it asserts nothing about speed (goals are read from the figures, not
- * enforced by tests). Pass names to run a subset: `npm run bench -- counters`.
+ * enforced by tests). Pass names to run a subset: `npm run bench -- counters`; `soak` runs only when named.
  */
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const BENCHES: Record<string, () => Promise<void>> = {
@@ -19,10 +20,13 @@ const BENCHES: Record<string, () => Promise<void>> = {
   images: () => benchImages(),
   site: () => benchSite(),
   bundles: () => benchBundles(),
+  soak: () => benchSoak(postgresUrl),
 };
+/** Run only when named: a soak takes minutes and needs wrk. */
+const ON_REQUEST = new Set(['soak']);
 
 const selected = process.argv.slice(2).filter((arg) => arg !== '--');
-const names = selected.length > 0 ? selected : Object.keys(BENCHES);
+const names = selected.length > 0 ? selected : Object.keys(BENCHES).filter((name) => !ON_REQUEST.has(name));
 process.stdout.write(`Brigade benchmarks (${new Date().toISOString()}, node ${process.version})\n`);
 for (const name of names) {
   const bench = BENCHES[name];

@@ -53,6 +53,27 @@ export async function load(
   };
 }
 
+/** A login role in brigade_app (created with it when the database is not migrated yet) and its URL. */
+async function applicationRoleUrl(ownerUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `brigade_bench_web_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: ownerUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`do $$ begin create role brigade_app nologin;
+    exception when duplicate_object or unique_violation then null; end $$`);
+  await run(`create role ${name} login in role brigade_app`);
+  const url = new URL(ownerUrl);
+  url.username = name;
+  url.password = '';
+  return { url: url.toString(), drop: () => run(`drop role if exists ${name}`).catch(() => {}) };
+}
+
 /**
  * Runs `work` against a fresh PostgreSQL database made next to `adminUrl` and dropped afterwards, so a
  * benchmark never writes into a database someone uses.
@@ -94,12 +115,16 @@ export async function startBrigade(
 ): Promise<RunningBrigade> {
   const dataDir = mkdtempSync(join(tmpdir(), 'brigade-bench-'));
   const port = await freePort();
+  // Production refuses to serve as the owner (decision 018): the server connects as a member of
+  // brigade_app and migrates through the owner's URL, as a real deployment does.
+  const role = databaseUrl ? await applicationRoleUrl(databaseUrl) : null;
   const child = spawn(TSX, [join(ROOT, 'apps/server/src/main.ts')], {
     env: {
       ...process.env,
       LOG_LEVEL: 'warn',
       BRIGADE_DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: role?.url ?? databaseUrl,
+      ...(role ? { DATABASE_MIGRATION_URL: databaseUrl } : {}),
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -110,6 +135,7 @@ export async function startBrigade(
   const origin = `http://127.0.0.1:${port}`;
   const cleanup = async () => {
     await stop(child);
+    await role?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {

@@ -1,3 +1,4 @@
+import '@brigade/ui/lib/strict-csp';
 import '@brigade/ui/styles.css';
 import './app.css';
 import { StrictMode } from 'react';

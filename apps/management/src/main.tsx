@@ -1,3 +1,4 @@
+import '@brigade/ui/lib/strict-csp';
 import '@brigade/ui/styles.css';
 import './shell/shell.css';
 import { applyStoredTheme } from '@brigade/ui/theme';

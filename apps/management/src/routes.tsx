@@ -18,11 +18,12 @@ import { NotFoundScreen } from './shell/not-found';
  *     invalidates its kind's lists and the menu-group lists (spec 02 §7). Other endpoints: `apiClient.call`
  *     in a `useQuery` keyed with `restaurantKey(restaurantId, ...)`.
  *   - forms: `const form = useZodForm(schema, { defaultValues })` (the domain's zod schema: same messages as
- *     the server), `<Form form={form} onSubmit={...}>` with `<TextField name>`, `<NumberField>`,
- *     `<MoneyField>`, `<SelectField>`, `<CheckboxField>`, `<SwitchField>`, `<TextareaField>`,
- *     `<TimeField>`, `<DateField>`, `<ColorField>`, `<MultiSelectField>` (src/components/form-fields.tsx);
- *     on a failed mutation `applyServerErrors(error, form)` puts the problem's errors[] on the fields and
- *     returns what is left for a <FormError>.
+ *     the server; `useNormalisedForm` when the schema normalises the form's own values, as the catalogue
+ *     editors do), `<Form form={form} onSubmit={...}>` (src/components/form.tsx) with `<TextField name>`,
+ *     `<NumberField>`, `<MoneyField>`, `<TextareaField>`, `<TimeField>`, `<DateField>`, `<ColorField>`
+ *     (form-fields.tsx), `<SelectField>`, `<CheckboxField>`, `<SwitchField>`, `<RadioGroupField>`,
+ *     `<MultiSelectField>` (choice-fields.tsx); on a failed mutation `applyServerErrors(error, form)` puts
+ *     the problem's errors[] on the fields and returns what is left for a <FormError>.
  *   - dialogs: `Dialog` (@brigade/ui/components/dialog), `ConfirmDialog` (src/components/confirm-dialog.tsx);
  *     toasts: `useToast().success('Saved')` (src/components/toast.tsx).
  */

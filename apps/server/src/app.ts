@@ -5,14 +5,17 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AppDeps } from './deps';
+import { fastifyServerOptions } from './http-server';
 import { loggerOptions } from './logger';
 import { type Implementation, registerContractRoutes } from './plugins/contract-routes';
 import { registerIdentity } from './plugins/identity';
 import { registerOpenApi } from './plugins/openapi';
 import { registerProblemDetails } from './plugins/problem-details';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSite } from './plugins/site';
 import { registerWebApps } from './plugins/web-apps';
 import { adminUserRoutes } from './routes/admin-users';
+import { auditLogRoutes } from './routes/audit-log';
 import { authRoutes } from './routes/auth';
 import { catalogueRoutes, jobTitleRoutes, menuRoutes } from './routes/catalogue';
 import { domainRoutes } from './routes/domains';
@@ -43,6 +46,7 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...hostingRoutes,
   ...imageRoutes,
   ...qrRoutes,
+  ...auditLogRoutes,
 ];
 
 export interface BuildAppOptions {
@@ -68,6 +72,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // Slow clients are cut (issue 14): head, whole request, keep-alive and idle limits (decision 017).
+    ...fastifyServerOptions(deps.config.http),
   });
   // Set when the request arrives (a synchronous hook: no promise per request), kept on every answer.
   app.addHook('onRequest', (request, reply, done) => {
@@ -76,12 +82,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerProblemDetails(app);
-  // First: a public site page (issue 9) is answered before the API's hooks (cookies, identity) run.
+  // First: a public site page (issue 9) is answered before the API's hooks (cookies, identity) run; it
+  // carries the same baseline headers, written by the site plugin.
   registerSite(app, deps);
+  // Every other answer (apps, API, problems, media) gets helmet's headers (issue 14, decision 017).
+  await registerSecurityHeaders(app, deps.config);
   await app.register(cookie);
   registerIdentity(app, deps);
   registerHealthRoutes(app, deps);
-  registerImageSupport(app, deps);
+  await registerImageSupport(app, deps);
   app.addHook('onClose', () => deps.domains.close());
   app.addHook('onClose', () => deps.changes.close());
   const endpoints = [...ENDPOINTS, ...(options.extraEndpoints?.endpoints ?? [])];

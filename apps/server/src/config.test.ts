@@ -28,6 +28,13 @@ describe('loadConfig', () => {
       hosting: null,
       hostingProjectId: 'brigade',
       media: { storage: 'local', dir: './.data/media', baseUrl: 'http://localhost:3002/media' },
+      http: {
+        headersTimeoutMs: 10_000,
+        requestTimeoutMs: 60_000,
+        keepAliveTimeoutMs: 72_000,
+        idleTimeoutMs: 30_000,
+        timeoutCheckIntervalMs: 1_000,
+      },
     });
   });
 
@@ -69,6 +76,18 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads TRUST_PROXY as false, true or the proxies’ addresses', () => {
+    const trust = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('loopback')).toEqual(['loopback']);
+    expect(trust('127.0.0.1, 10.0.0.0/8,::1')).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    for (const bad of ['yes', '2', '10.0.0.0/33', 'proxy.local']) {
+      expect(() => trust(bad)).toThrow('TRUST_PROXY: must be false, true or the proxies’ addresses');
+    }
+  });
+
   it('configures image storage: local by default, S3 with its variables (all required)', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://brigade.example.com' }).media).toEqual({
       storage: 'local',
@@ -86,6 +105,33 @@ describe('loadConfig', () => {
       S3_SECRET_ACCESS_KEY: 's',
     }).media;
     expect(s3).toMatchObject({ storage: 's3', baseUrl: 'http://127.0.0.1:9000/media' });
+  });
+
+  it('reads the limits on slow clients, and refuses a headers limit above the request limit', () => {
+    expect(
+      loadConfig({
+        HTTP_HEADERS_TIMEOUT_MS: '5000',
+        HTTP_REQUEST_TIMEOUT_MS: '20000',
+        HTTP_KEEP_ALIVE_TIMEOUT_MS: '65000',
+        HTTP_IDLE_TIMEOUT_MS: '0',
+        HTTP_TIMEOUT_CHECK_INTERVAL_MS: '500',
+      }).http,
+    ).toEqual({
+      headersTimeoutMs: 5_000,
+      requestTimeoutMs: 20_000,
+      keepAliveTimeoutMs: 65_000,
+      idleTimeoutMs: 0,
+      timeoutCheckIntervalMs: 500,
+    });
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '30000', HTTP_REQUEST_TIMEOUT_MS: '20000' })).toThrow(
+      '  HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS (20000) (got "30000")',
+    );
+    expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_MS: 'soon', HTTP_KEEP_ALIVE_TIMEOUT_MS: '0' })).toThrow(
+      [
+        '  HTTP_REQUEST_TIMEOUT_MS: must be a number of milliseconds (got "soon")',
+        '  HTTP_KEEP_ALIVE_TIMEOUT_MS: must be at least 1 (got "0")',
+      ].join('\n'),
+    );
   });
 
   it('stops with a message naming each bad variable and its value', () => {

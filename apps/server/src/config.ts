@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { DEVELOPMENT_APP_ORIGINS } from '@brigade/domain/return-url';
 import { z } from 'zod';
 
@@ -6,6 +7,14 @@ const booleanFlag = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .optional()
     .transform((value) => (value === undefined ? fallback : value === 'true' || value === '1'));
+
+const milliseconds = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a number of milliseconds')
+    .min(0, 'must be a number of milliseconds')
+    .max(3_600_000, 'must be at most 3600000 (an hour)')
+    .default(fallback);
 
 const configSchema = z.object({
   NODE_ENV: z
@@ -24,6 +33,12 @@ const configSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // The owner's URL for migrations, when DATABASE_URL is the application's non-owner role (decision 018).
+  DATABASE_MIGRATION_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   BRIGADE_DATA_DIR: z.string().min(1, 'must not be empty').default('./.data'),
   DATABASE_POOL_MAX: z.coerce.number({ error: 'must be a number' }).int().min(1).max(500).default(10),
   LOG_LEVEL: z
@@ -32,7 +47,18 @@ const configSchema = z.object({
     })
     .default('info'),
   BRIGADE_SEED_DEMO: booleanFlag(true),
-  TRUST_PROXY: booleanFlag(false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === null)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be false, true or the proxies’ addresses (e.g. loopback or 10.0.0.5,10.1.0.0/16)',
+        });
+      return parsed ?? false;
+    }),
   PUBLIC_URL: z.url({ error: 'must be a URL such as https://brigade.example.com' }).optional(),
   AUTH_APP_PORT: z.coerce
     .number({ error: 'must be a port number' })
@@ -123,6 +149,17 @@ const configSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: z.url({ error: 'must be a URL such as https://cdn.example.com' }).optional(),
+  // Slow clients are cut (issue 14, decision 017): limits of every listening port.
+  HTTP_HEADERS_TIMEOUT_MS: milliseconds(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: milliseconds(60_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds(72_000).pipe(z.number().min(1, 'must be at least 1')),
+  HTTP_IDLE_TIMEOUT_MS: milliseconds(30_000),
+  HTTP_TIMEOUT_CHECK_INTERVAL_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a number of milliseconds')
+    .min(10, 'must be at least 10')
+    .max(60_000, 'must be at most 60000')
+    .default(1_000),
 });
 
 export interface Config {
@@ -130,11 +167,17 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** Where migrations run (the tables' owner); DATABASE_URL when unset. */
+  migrationUrl: string | undefined;
   dataDir: string;
   poolMax: number;
   logLevel: string;
   seedDemo: boolean;
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address (sign-in throttling counts by it):
+   * false, true (any sender), or the proxies' addresses (Fastify's `trustProxy`).
+   */
+  trustProxy: TrustProxy;
   /** Where people reach this deployment (production); reset links and allowed origins derive from it. */
   publicUrl: string | undefined;
   /** A second port that serves the auth app at /auth/ (spec 01 §2.8: auth on 3000 in development). */
@@ -161,6 +204,21 @@ export interface Config {
   hostingProjectId: string;
   /** Where uploaded images go (issue 7): files under `dir` served at `baseUrl`, or an S3-compatible bucket. */
   media: MediaConfig;
+  /** How long a connection may take over each part of a request (decision 017); 0 turns a limit off. */
+  http: HttpLimits;
+}
+
+export interface HttpLimits {
+  /** The whole request head must arrive within this (Node's headersTimeout; 408 then). */
+  headersTimeoutMs: number;
+  /** The whole request, body included, must arrive within this (Node's requestTimeout; 408 then). */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this (longer than a load balancer's idle timeout). */
+  keepAliveTimeoutMs: number;
+  /** A socket with no traffic at all for this long is destroyed (Fastify's connectionTimeout). */
+  idleTimeoutMs: number;
+  /** How often Node looks for requests over the headers and request limits. */
+  timeoutCheckIntervalMs: number;
 }
 
 export type MediaConfig =
@@ -170,6 +228,31 @@ export type MediaConfig =
       baseUrl: string;
       s3: { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
     };
+
+export type TrustProxy = boolean | string[];
+
+const PROXY_ADDRESS_GROUPS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: false | true | comma-separated proxy addresses, CIDR ranges or proxy-addr's groups
+ * (loopback, linklocal, uniquelocal); null when it is none of them. Fastify 5 ignores hop counts (a number
+ * cannot tell a proxy from a client), so there are none here.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy | null {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true' || text === '1') return true;
+  const entries = text.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    if (PROXY_ADDRESS_GROUPS.has(entry)) return true;
+    const [address, prefix, ...rest] = entry.split('/');
+    const version = isIP(address ?? '');
+    if (version === 0 || rest.length > 0) return false;
+    if (prefix === undefined) return true;
+    return /^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+  });
+  return valid ? entries : null;
+}
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -198,6 +281,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         `Invalid configuration:\n${missing.map((n) => `  ${n}: required when IMAGE_STORAGE is s3`).join('\n')}`,
       );
   }
+  if (c.HTTP_REQUEST_TIMEOUT_MS > 0 && c.HTTP_HEADERS_TIMEOUT_MS > c.HTTP_REQUEST_TIMEOUT_MS) {
+    // Node refuses a headers limit above the request limit (the head is part of the request).
+    throw new ConfigError(
+      `Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS (${c.HTTP_REQUEST_TIMEOUT_MS}) (got ${JSON.stringify(env.HTTP_HEADERS_TIMEOUT_MS)})`,
+    );
+  }
   const authAppPort = c.AUTH_APP_PORT ?? (c.NODE_ENV === 'development' ? 3000 : undefined);
   const devPort = (value: number | undefined, fallback: number) =>
     value ?? (c.NODE_ENV === 'development' ? fallback : undefined);
@@ -223,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Production listens on every interface (behind a load balancer); development stays on this machine.
     host: c.HOST ?? (c.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: c.DATABASE_URL,
+    migrationUrl: c.DATABASE_MIGRATION_URL,
     dataDir: c.BRIGADE_DATA_DIR,
     poolMax: c.DATABASE_POOL_MAX,
     logLevel: c.LOG_LEVEL,
@@ -273,5 +363,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               '',
             ),
           },
+    http: {
+      headersTimeoutMs: c.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: c.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: c.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      idleTimeoutMs: c.HTTP_IDLE_TIMEOUT_MS,
+      timeoutCheckIntervalMs: c.HTTP_TIMEOUT_CHECK_INTERVAL_MS,
+    },
   };
 }

@@ -18,6 +18,8 @@ export interface AppDeps {
   domains: DomainDeps;
   /** Where uploaded images are stored (issue 7). */
   imageStorage: ImageStorage;
+  /** This server process, among the instances sharing the database (instance-presence.ts). */
+  instanceId: string;
   /**
    * What changed (decision 011): the database's triggers announce every committed write to a restaurant,
    * its catalogue, tenants, domains and the site configuration; handlers publish their own writes here too.

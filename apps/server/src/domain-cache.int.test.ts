@@ -63,20 +63,20 @@ describe('host cache invalidation', () => {
       method: 'POST',
       url: '/api/v1/domain-mappings',
       payload: {
-        domain: 'cache-one.example.com',
-        domainType: 'custom',
+        domain: 'cache-one.brigade.test',
+        domainType: 'subdomain',
         tenantGuid: tenant.guid,
         restaurantGuid: restaurant.guid,
       },
     });
     const { guid } = create.json().data.mapping;
-    expect((await resolveOn(t.app, 'cache-one.example.com')).found).toBe(true);
+    expect((await resolveOn(t.app, 'cache-one.brigade.test')).found).toBe(true);
     await asBearer(t.app, owner, {
       method: 'PATCH',
       url: `/api/v1/domain-mappings/${guid}`,
       payload: { isActive: false },
     });
-    expect((await resolveOn(t.app, 'cache-one.example.com')).found).toBe(false);
+    expect((await resolveOn(t.app, 'cache-one.brigade.test')).found).toBe(false);
   });
 
   it.skipIf(!isPostgres)('clears the cache of another instance within a second (LISTEN/NOTIFY)', async () => {
@@ -85,7 +85,7 @@ describe('host cache invalidation', () => {
       method: 'POST',
       url: '/api/v1/domain-mappings',
       payload: {
-        domain: 'cache-two.example.com',
+        domain: 'cache-two.brigade.test',
         domainType: 'subdomain',
         tenantGuid: tenant.guid,
         restaurantGuid: restaurant.guid,
@@ -93,9 +93,9 @@ describe('host cache invalidation', () => {
     });
     const { guid } = create.json().data.mapping;
     // Instance two caches the mapping (found), then instance one deactivates it.
-    expect((await resolveOn(other, 'cache-two.example.com')).found).toBe(true);
+    expect((await resolveOn(other, 'cache-two.brigade.test')).found).toBe(true);
     const ask = async () =>
-      (await other.inject({ method: 'GET', url: '/api/v1/domains/tls-ask?domain=cache-two.example.com' }))
+      (await other.inject({ method: 'GET', url: '/api/v1/domains/tls-ask?domain=cache-two.brigade.test' }))
         .statusCode;
     expect(await ask()).toBe(200);
     await asBearer(t.app, owner, {
@@ -103,21 +103,21 @@ describe('host cache invalidation', () => {
       url: `/api/v1/domain-mappings/${guid}`,
       payload: { isActive: false },
     });
-    const took = await within(1000, async () => !(await resolveOn(other, 'cache-two.example.com')).found);
+    const took = await within(1000, async () => !(await resolveOn(other, 'cache-two.brigade.test')).found);
     expect(took).toBeLessThan(1000);
     expect(await ask()).toBe(404);
     // And a miss cached on instance two is cleared by a create on instance one.
-    expect((await resolveOn(other, 'cache-three.example.com')).found).toBe(false);
+    expect((await resolveOn(other, 'cache-three.brigade.test')).found).toBe(false);
     await asBearer(t.app, owner, {
       method: 'POST',
       url: '/api/v1/domain-mappings',
       payload: {
-        domain: 'cache-three.example.com',
+        domain: 'cache-three.brigade.test',
         domainType: 'subdomain',
         tenantGuid: tenant.guid,
         restaurantGuid: restaurant.guid,
       },
     });
-    await within(1000, async () => (await resolveOn(other, 'cache-three.example.com')).found);
+    await within(1000, async () => (await resolveOn(other, 'cache-three.brigade.test')).found);
   });
 });

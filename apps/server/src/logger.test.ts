@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loggerOptions, maskUrl } from './logger';
@@ -50,5 +51,54 @@ describe('log redaction', () => {
       '/auth/callback?code=[Redacted]&state=x&token=[Redacted]',
     );
     expect(maskUrl('/menu?tenant=1')).toBe('/menu?tenant=1');
+  });
+});
+
+/** An error shaped like the driver's (pg and PGlite both raise these), with fields that quote values. */
+function databaseError(message: string, fields: Record<string, unknown>): Error {
+  return Object.assign(new Error(message), { severity: 'ERROR', ...fields });
+}
+
+describe('logged database errors (decision 016)', () => {
+  it('keep the SQL text, SQLSTATE and constraint but never the parameters or the values the driver quotes', () => {
+    const { lines, logger } = capture();
+    const cause = databaseError('duplicate key value violates unique constraint "users_email_key"', {
+      code: '23505',
+      constraint: 'users_email_key',
+      table: 'users',
+      detail: 'Key (email)=(secret-email@example.com) already exists.',
+      where: 'secret-where-context',
+    });
+    const error = new DrizzleQueryError(
+      'insert into "users" ("email", "name") values ($1, $2)',
+      ['secret-email@example.com', 'Secret\u0000Name'],
+      cause,
+    );
+    logger.error({ err: error }, 'unexpected error');
+    const line = lines.join('');
+    expect(line).not.toContain('secret-email');
+    expect(line).not.toContain('Secret');
+    expect(line).not.toContain('secret-where');
+    expect(line).not.toContain('params');
+    const logged = JSON.parse(line).err;
+    expect(logged.message).toBe('Failed query: insert into "users" ("email", "name") values ($1, $2)');
+    expect(logged.query).toBe('insert into "users" ("email", "name") values ($1, $2)');
+    expect(logged.stack).toContain('Failed query: insert into "users"');
+    expect(logged.cause).toMatchObject({ code: '23505', constraint: 'users_email_key', table: 'users' });
+  });
+
+  it('mask the value PostgreSQL quotes at the end of a message', () => {
+    const { lines, logger } = capture();
+    const error = databaseError('invalid input syntax for type uuid: "secret-guid-value"', { code: '22P02' });
+    logger.error({ err: error }, 'unexpected error');
+    const logged = JSON.parse(lines.join('')).err;
+    expect(logged.message).toBe('invalid input syntax for type uuid: [Redacted]');
+    expect(JSON.stringify(logged)).not.toContain('secret-guid-value');
+  });
+
+  it('leave other errors as they are', () => {
+    const { lines, logger } = capture();
+    logger.error({ err: new TypeError('plain failure') }, 'unexpected error');
+    expect(JSON.parse(lines.join('')).err).toMatchObject({ type: 'TypeError', message: 'plain failure' });
   });
 });

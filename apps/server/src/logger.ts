@@ -37,11 +37,72 @@ export const REDACT_PATHS = [
 const SECRET_QUERY = /([?&](?:token|code|password|sessionToken|apiKey|key)=)[^&#]*/gi;
 export const maskUrl = (url: string) => url.replace(SECRET_QUERY, '$1[Redacted]');
 
+// What a database error carries besides its SQL text and SQLSTATE: the query's parameters (Drizzle), and
+// pg / PGlite fields that quote stored or sent values (`Key (email)=(…) already exists.`, the JSON text).
+const VALUE_KEYS = new Set(['params', 'parameters', 'detail', 'where', 'internalQuery', 'hint']);
+const MAX_CAUSES = 5;
+
+const isErrorLike = (value: unknown): value is Error & Record<string, unknown> =>
+  value instanceof Error ||
+  (typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Error).message === 'string' &&
+    'stack' in value);
+
+const isDatabaseError = (error: Record<string, unknown>) =>
+  typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code) && typeof error.severity === 'string';
+
+/**
+ * An error's message without the values it quotes. Drizzle writes "Failed query: <sql>\nparams: <values>";
+ * PostgreSQL ends some messages with the offending value (`invalid input syntax for type uuid: "…"`).
+ */
+function safeMessage(error: Error & Record<string, unknown>): string {
+  if (typeof error.query === 'string' && error.message.startsWith('Failed query: '))
+    return `Failed query: ${error.query}`;
+  if (isDatabaseError(error)) return error.message.replace(/: ".*"$/s, ': [Redacted]');
+  return error.message;
+}
+
+function safeStack(error: Error, message: string): string | undefined {
+  if (typeof error.stack !== 'string') return undefined;
+  if (message === error.message) return error.stack;
+  if (error.stack.includes(error.message)) return error.stack.replace(error.message, message);
+  // The stack no longer holds the message verbatim: keep its frames only.
+  const frames = error.stack.split('\n').filter((line) => /^\s+at /.test(line));
+  return [`${error.name}: ${message}`, ...frames].join('\n');
+}
+
+/**
+ * pino's `err` serializer (decision 016): the error's type, message, stack, own fields and causes, with the
+ * values a failed query carried left out, so a log line never holds what a user sent or what is stored.
+ */
+export function serializeError(value: unknown, depth = 0): unknown {
+  if (!isErrorLike(value)) return value;
+  const message = safeMessage(value);
+  const out: Record<string, unknown> = {
+    type: value.constructor?.name || value.name,
+    message,
+    stack: safeStack(value, message),
+  };
+  for (const key of Object.keys(value)) {
+    if (key in out || key === 'cause' || VALUE_KEYS.has(key)) continue;
+    const field = value[key];
+    out[key] = Array.isArray(field)
+      ? field.map((entry) => (isErrorLike(entry) ? serializeError(entry, depth + 1) : entry))
+      : isErrorLike(field)
+        ? serializeError(field, depth + 1)
+        : field;
+  }
+  if (value.cause !== undefined && depth < MAX_CAUSES) out.cause = serializeError(value.cause, depth + 1);
+  return out;
+}
+
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
     redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
     serializers: {
+      err: (error: unknown) => serializeError(error) as { type: string; message: string; stack: string },
       req: (req: { method: string; url: string; ip?: string; headers?: Record<string, unknown> }) => ({
         method: req.method,
         url: maskUrl(req.url),

@@ -1,9 +1,12 @@
-import { createServer } from 'node:http';
+import type { Server } from 'node:http';
 import { demoCatalogue, seedLargeChainOnce } from '@brigade/core/catalogue/large-chain';
+import { sweepAbandonedUploads } from '@brigade/core/images/upload-sweep';
 import { seedDemo } from '@brigade/core/seed/demo-seed';
 import { DataDirInUseError } from '@brigade/db/data-dir-lock';
+import { holdInstancePresence } from '@brigade/db/instance-presence';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { listenExtraPort } from './http-server';
 import { createAppDeps, openMigratedDatabase, VERSION } from './runtime';
 
 /**
@@ -14,8 +17,17 @@ async function main() {
   const started = performance.now();
   const config = loadConfig();
   const database = await openMigratedDatabase(config);
-  const logProxy = { info: (obj: object, msg: string) => app.log.info(obj, msg) };
-  const app = await buildApp({ deps: createAppDeps(config, database, logProxy) });
+  const logProxy = {
+    info: (obj: object, msg: string) => app.log.info(obj, msg),
+    warn: (obj: object, msg: string) => app.log.warn(obj, msg),
+  };
+  const deps = createAppDeps(config, database, logProxy);
+  const app = await buildApp({ deps });
+  // Crash safety (docs/decisions/015-crash-safety.md): announce this instance, then remove what uploads of
+  // instances that died mid-request left behind, before serving.
+  const presence = await holdInstancePresence(database, deps.instanceId);
+  const swept = await sweepAbandonedUploads({ db: database.db, storage: deps.imageStorage }, deps.instanceId);
+  if (swept.uploads > 0) app.log.warn(swept, 'removed the files of uploads interrupted by a crash');
 
   const seeded = config.seedDemo ? await seedDemo(database.db) : null;
   if (seeded) {
@@ -25,7 +37,7 @@ async function main() {
     app.log.info({ tenantId: seeded.tenant.tenantId, created: seeded.created }, 'demo data ready');
   }
 
-  const extraServers: ReturnType<typeof createServer>[] = [];
+  const extraServers: Server[] = [];
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -33,6 +45,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     for (const server of extraServers) server.close();
     await app.close();
+    await presence.close();
     await database.close();
     process.exit(0);
   };
@@ -56,12 +69,9 @@ async function main() {
   const extraBases = new Map<string, string>();
   for (const extra of extraPorts) {
     if (extra.port === undefined) continue;
-    const server = createServer(app.routing);
+    // the same limits on slow clients as the main port (decision 017)
+    const server = await listenExtraPort(app.routing, extra.port, config.host, config.http);
     extraServers.push(server);
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(extra.port, config.host, () => resolve());
-    });
     const address = server.address();
     extraBases.set(
       extra.name,

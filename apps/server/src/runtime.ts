@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createMenuCache } from '@brigade/core/catalogue/menu-resolver';
 import { ChangeFeed } from '@brigade/core/changes/change-feed';
@@ -9,9 +10,10 @@ import { createMailer } from '@brigade/core/identity/mailer';
 import { lockDataDir } from '@brigade/db/data-dir-lock';
 import { type Database, openDatabase } from '@brigade/db/database';
 import { runMigrations } from '@brigade/db/migrate';
+import { databaseRoleRefusal } from '@brigade/db/tenant-walls';
 import { S3Storage } from '@brigade/images/s3-storage';
 import { type ImageStorage, LocalDiskStorage } from '@brigade/images/storage';
-import type { Config } from './config';
+import { type Config, ConfigError } from './config';
 import type { AppDeps } from './deps';
 
 export const VERSION: string = JSON.parse(
@@ -24,8 +26,26 @@ export const VERSION: string = JSON.parse(
  */
 export async function openMigratedDatabase(config: Config): Promise<Database> {
   if (config.databaseUrl) {
+    if (config.migrationUrl) {
+      const owner = await openDatabase({ url: config.migrationUrl, poolMax: 2 });
+      try {
+        await runMigrations(owner);
+      } finally {
+        await owner.close();
+      }
+    }
     const database = await openDatabase({ url: config.databaseUrl, poolMax: config.poolMax });
-    await runMigrations(database);
+    try {
+      if (!config.migrationUrl) await migrateOrExplain(database);
+      // Decision 018: production must not run as a role that row-level security cannot stop.
+      if (config.env === 'production') {
+        const refusal = await databaseRoleRefusal(database.db);
+        if (refusal) throw new ConfigError(`Refusing to start: ${refusal}`);
+      }
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
     return database;
   }
   const unlock = lockDataDir(config.dataDir);
@@ -45,11 +65,32 @@ export async function openMigratedDatabase(config: Config): Promise<Database> {
   }
 }
 
+/** Migrations need the tables' owner: a non-owner DATABASE_URL without DATABASE_MIGRATION_URL says so. */
+async function migrateOrExplain(database: Database): Promise<void> {
+  try {
+    await runMigrations(database);
+  } catch (error) {
+    const text = String((error as { cause?: unknown }).cause ?? error);
+    if (/permission denied|must be owner/i.test(text)) {
+      throw new ConfigError(
+        `Migrations failed (${text.split('\n')[0]}): DATABASE_URL is not the owner of the database's tables; ` +
+          "set DATABASE_MIGRATION_URL to the owner's URL.",
+      );
+    }
+    throw error;
+  }
+}
+
+export interface RuntimeLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
 /** Wires the services handlers use; the mailer writes undelivered mail (no SMTP) to the log outside production. */
 export function createAppDeps(
   config: Config,
   database: Database,
-  log: { info: (obj: object, msg: string) => void } = { info: () => {} },
+  log: RuntimeLog = { info: () => {}, warn: () => {} },
 ): AppDeps {
   const mailer = createMailer(database.db, {
     smtpUrl: config.smtpUrl,
@@ -58,7 +99,9 @@ export function createAppDeps(
       if (config.env !== 'production')
         log.info({ to: mail.to, subject: mail.subject, body: mail.text }, 'mail (no SMTP configured)');
     },
+    onError: (error, mail) => log.warn({ err: error, subject: mail.subject }, 'mail delivery failed'),
   });
+  const instanceId = randomUUID();
   const changes = new ChangeFeed(database);
   const menuCache = createMenuCache();
   changes.subscribe((change) => menuCache.invalidate(change));
@@ -69,7 +112,8 @@ export function createAppDeps(
     changes,
     menuCache,
     domains: createDomainDeps(config, changes),
-    imageStorage: createImageStorage(config),
+    imageStorage: createImageStorage(config, instanceId),
+    instanceId,
     identity: {
       db: database.db,
       mailer,
@@ -80,11 +124,11 @@ export function createAppDeps(
 }
 
 /** The configured image storage: files on local disk (default) or an S3-compatible bucket. */
-export function createImageStorage(config: Config): ImageStorage {
+export function createImageStorage(config: Config, instanceId?: string): ImageStorage {
   const media = config.media;
   return media.storage === 's3'
     ? new S3Storage({ ...media.s3, publicBaseUrl: media.baseUrl })
-    : new LocalDiskStorage(media.dir, media.baseUrl);
+    : new LocalDiskStorage(media.dir, media.baseUrl, instanceId ? { instanceId } : {});
 }
 
 /**

@@ -1,8 +1,19 @@
+import { CATALOGUE_ENDPOINTS_BY_KIND } from '@brigade/contracts/catalogue';
 import type { Endpoint } from '@brigade/contracts/endpoint';
 import { ENDPOINTS } from '@brigade/contracts/endpoints';
+import { switchOffTenantFiltersForTest } from '@brigade/core/tenant-scope';
 import { type AccessRequirement, TENANT_ROLES, type TenantRole } from '@brigade/domain/access';
-import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { CATALOGUE_KINDS } from '@brigade/domain/catalogue/kinds';
+import { sampleOf } from '@brigade/test-utils/catalogue-samples';
+import {
+  makeCatalogueRecord,
+  makeRestaurant,
+  makeTenant,
+  makeUser,
+  TEST_PASSWORD,
+} from '@brigade/test-utils/factories';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from './test-app';
 import { asBearer, type Session, signInAs } from './test-client';
 
@@ -27,6 +38,9 @@ beforeAll(async () => {
   const other = await makeTenant(db);
   const sessionOf = async (user: { email: string }) => signInAs(t.app, user.email, TEST_PASSWORD);
   callers.otherTenantOwner = await sessionOf(await makeUser(db, { tenantId: other.tenantId, role: 'owner' }));
+  callers.otherTenantEmployee = await sessionOf(
+    await makeUser(db, { tenantId: other.tenantId, role: 'employee' }),
+  );
   callers.inactiveOwner = await sessionOf(
     await makeUser(db, { tenantId: tenant.tenantId, role: 'owner', isActive: false }),
   );
@@ -36,22 +50,31 @@ beforeAll(async () => {
   }
 });
 
-const urlOf = (endpoint: Endpoint) =>
+/** Path parameters: the target tenant and restaurant; `otherIds` for the rest (ids of real records, or 'x'). */
+const urlOf = (endpoint: Endpoint, otherIds = 'x') =>
   `/api/v1${endpoint.path === '/' ? '' : endpoint.path}`.replace(/\{(\w+)\}/g, (_, name: string) =>
     name === 'tenantId'
       ? String(target.tenantId)
       : name === 'restaurantId'
         ? String(target.restaurantId)
-        : 'x',
+        : /Id$/.test(name)
+          ? otherIds
+          : 'x',
   );
 
-async function call(endpoint: Endpoint, session: Session | null) {
-  const options = {
+async function call(
+  endpoint: Endpoint,
+  session: Session | null,
+  options: { otherIds?: string; body?: unknown } = {},
+) {
+  const request = {
     method: endpoint.method,
-    url: urlOf(endpoint),
-    ...(endpoint.method === 'GET' || endpoint.method === 'DELETE' ? {} : { payload: {} }),
+    url: urlOf(endpoint, options.otherIds),
+    ...(endpoint.method === 'GET' || endpoint.method === 'DELETE'
+      ? {}
+      : { payload: (options.body ?? {}) as object }),
   };
-  return session ? asBearer(t.app, session, options) : t.app.inject(options);
+  return session ? asBearer(t.app, session, request) : t.app.inject(request);
 }
 
 /** The callers that must be refused, by the endpoint's declared access. */
@@ -71,6 +94,17 @@ function refusedCallers(access: AccessRequirement): string[] {
 }
 
 describe('tenant-isolation matrix', () => {
+  afterAll(() => {
+    const guarded = ENDPOINTS.filter((e) => e.access.kind !== 'public');
+    const calls = guarded.reduce(
+      (sum, e) => sum + refusedCallers(e.access).length + (e.access.kind === 'tenant' ? 1 : 0),
+      0,
+    );
+    process.stdout.write(
+      `tenant-isolation (application checks): ${guarded.length} guarded routes, ${calls} route × caller calls checked\n`,
+    );
+  });
+
   it('covers every endpoint with a known access declaration', () => {
     expect(ENDPOINTS.length).toBeGreaterThan(10);
     for (const endpoint of ENDPOINTS) {
@@ -111,4 +145,114 @@ describe('tenant-isolation matrix', () => {
       }
     });
   }
+});
+
+/**
+ * The second wall alone (decision 018): with the application's own tenant checks switched off — no
+ * membership check in decideAccess, no tenant condition in any query — every tenant route is called by
+ * staff of another tenant with the ids of real records of the target restaurant and valid bodies. Row-level
+ * security must still answer "not found" or nothing, and the target tenant's rows (and its audit log) must
+ * be exactly as they were.
+ */
+describe('tenant-isolation matrix with the application filters switched off (row-level security alone)', () => {
+  const tenantEndpoints = ENDPOINTS.filter((endpoint) => endpoint.access.kind === 'tenant');
+  const rlsCallers = ['otherTenantOwner', 'otherTenantEmployee'] as const;
+  const bodies = new Map<string, unknown>();
+  for (const kind of CATALOGUE_KINDS) {
+    const endpoints = CATALOGUE_ENDPOINTS_BY_KIND.get(kind)!;
+    const valid = sampleOf(kind).valid;
+    bodies.set(endpoints.create.id, valid);
+    bodies.set(endpoints.update.id, valid);
+    bodies.set(endpoints.batch.id, [valid]);
+  }
+  let before = '';
+  let checked = 0;
+
+  /** Every tenantId an answer mentions as data. */
+  const tenantIdsIn = (body: string): number[] => {
+    const found: number[] = [];
+    const walk = (value: unknown) => {
+      if (Array.isArray(value)) value.forEach(walk);
+      else if (value && typeof value === 'object') {
+        for (const [key, inner] of Object.entries(value)) {
+          if (key === 'tenantId' && typeof inner === 'number') found.push(inner);
+          walk(inner);
+        }
+      }
+    };
+    try {
+      walk(JSON.parse(body));
+    } catch {
+      // not JSON (e.g. an image): nothing to walk
+    }
+    return found;
+  };
+
+  /** Every row of the target tenant in every table that has tenant_id, read past the walls. */
+  async function targetRows(): Promise<string> {
+    const db = t.database.db;
+    const tables = (
+      (await db.execute(sql`select table_name from information_schema.columns
+        where table_schema = 'public' and column_name = 'tenant_id' order by table_name`)) as unknown as {
+        rows: { table_name: string }[];
+      }
+    ).rows.map((row) => row.table_name);
+    const dump: Record<string, unknown> = {};
+    for (const table of tables) {
+      const result = (await db.execute(
+        sql`select coalesce(jsonb_agg(to_jsonb(r) order by to_jsonb(r)::text), '[]') as rows
+            from ${sql.identifier(table)} r where tenant_id = ${target.tenantId}`,
+      )) as unknown as { rows: { rows: unknown[] }[] };
+      dump[table] = result.rows[0]!.rows;
+    }
+    return JSON.stringify(dump);
+  }
+
+  beforeAll(async () => {
+    // One record of every kind in the target restaurant: each gets id 1 from its counter.
+    for (const kind of CATALOGUE_KINDS) {
+      await makeCatalogueRecord(t.database.db, kind, target, {
+        [sampleOf(kind).nameField]: `${MARKER} ${kind.path}`.slice(0, 30),
+      });
+    }
+    before = await targetRows();
+    expect(before).toContain(MARKER);
+    switchOffTenantFiltersForTest(true);
+  });
+
+  afterAll(async () => {
+    switchOffTenantFiltersForTest(false);
+    process.stdout.write(
+      `tenant-isolation (row-level security alone): ${tenantEndpoints.length} tenant routes × ${rlsCallers.length} callers = ${checked} calls checked\n`,
+    );
+  });
+
+  it('lets the callers through the switched-off access check, so the database is what refuses them', async () => {
+    const response = await call(
+      ENDPOINTS.find((endpoint) => endpoint.id === 'getTenant')!,
+      callers.otherTenantOwner!,
+    );
+    expect([401, 403]).not.toContain(response.statusCode);
+    expect(response.body).not.toContain(MARKER);
+  });
+
+  for (const endpoint of tenantEndpoints) {
+    for (const caller of rlsCallers) {
+      it(`${endpoint.method} ${endpoint.path}: ${caller} sees and changes nothing of the tenant`, async () => {
+        const response = await call(endpoint, callers[caller]!, {
+          otherIds: '1',
+          body: bodies.get(endpoint.id),
+        });
+        checked++;
+        expect(response.statusCode, response.body).toBeLessThan(500);
+        expect(response.body).not.toContain(MARKER);
+        // Without its own filters the server may answer with the caller's own tenant's rows; never the target's.
+        expect(tenantIdsIn(response.body), response.body).not.toContain(target.tenantId);
+      });
+    }
+  }
+
+  it('leaves every row of the target tenant, and its audit log, as it was', async () => {
+    expect(await targetRows()).toBe(before);
+  });
 });

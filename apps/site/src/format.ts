@@ -1,5 +1,6 @@
 import type { ResolvedItem } from '@brigade/domain/catalogue/resolved-menu';
-import type { DayHours, OperatingHours, Weekday } from '@brigade/domain/restaurant';
+import type { DayHours, OperatingHours } from '@brigade/domain/restaurant';
+import { WEEKDAY_LABELS, WEEKDAYS, type Weekday } from '@brigade/domain/weekdays';
 
 /** Display helpers of the public site: money, prices by strategy, hours, colours. Pure functions. */
 
@@ -68,19 +69,6 @@ export function shortPrice(price: ItemPrice, currency: string): string | null {
   }
 }
 
-/** Monday first, as a week reads on a restaurant's door. */
-export const WEEK: readonly Weekday[] = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-];
-
-export const dayName = (day: Weekday) => day.charAt(0).toUpperCase() + day.slice(1);
-
 /** "9:00 AM" from "09:00". */
 export function formatTime(time: string): string {
   const [h = 0, m = 0] = time.split(':').map(Number);
@@ -96,33 +84,23 @@ export function formatDayHours(hours: DayHours): string {
 /** Consecutive days with the same hours read as one line ("Monday – Thursday"). */
 export function groupedHours(hours: OperatingHours): { days: string; hours: string }[] {
   const rows: { from: Weekday; to: Weekday; hours: string }[] = [];
-  for (const day of WEEK) {
+  for (const day of WEEKDAYS) {
     const text = formatDayHours(hours[day]);
     const last = rows.at(-1);
     if (last && last.hours === text) last.to = day;
     else rows.push({ from: day, to: day, hours: text });
   }
   return rows.map((r) => ({
-    days: r.from === r.to ? dayName(r.from) : `${dayName(r.from)} – ${dayName(r.to)}`,
+    days: r.from === r.to ? WEEKDAY_LABELS[r.from] : `${WEEKDAY_LABELS[r.from]} – ${WEEKDAY_LABELS[r.to]}`,
     hours: r.hours,
   }));
 }
 
-const SCHEMA_DAYS: Record<Weekday, string> = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-};
-
 /** schema.org OpeningHoursSpecification entries; a close before the open time runs past midnight. */
 export function openingHoursSpecification(hours: OperatingHours): object[] {
-  return WEEK.filter((day) => !hours[day].closed).map((day) => ({
+  return WEEKDAYS.filter((day) => !hours[day].closed).map((day) => ({
     '@type': 'OpeningHoursSpecification',
-    dayOfWeek: `https://schema.org/${SCHEMA_DAYS[day]}`,
+    dayOfWeek: `https://schema.org/${WEEKDAY_LABELS[day]}`,
     opens: hours[day].open,
     closes: hours[day].close,
   }));

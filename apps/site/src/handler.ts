@@ -11,6 +11,7 @@ import type { Executor } from '@brigade/db/database';
 import type { ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
 import type { SiteConfiguration } from '@brigade/domain/site-config';
 import { type CachedPage, compressed, etagOf, PageCache, type SiteChange, SiteDataCache } from './cache';
+import { sitePagePolicy } from './csp';
 import { siteLinks } from './links';
 import {
   availabilityTtlMs,
@@ -64,6 +65,8 @@ export interface SiteHandlerOptions {
   /** The longest a CDN may keep a page (s-maxage). */
   sharedMaxAgeSeconds?: number;
   now?: () => Date;
+  /** Origins images may come from besides this host and https addresses (the media storage's). */
+  imageOrigins?: readonly string[];
   /** The Development Mode screen lists restaurants to open (development only). */
   listSitesInDevelopmentMode?: boolean;
   onError?: (error: unknown) => void;
@@ -81,12 +84,6 @@ const STATIC_FILES: Record<string, { file: string; type: string }> = {
 };
 
 const HTML = 'text/html; charset=utf-8';
-const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'content-security-policy':
-    "default-src 'self'; img-src * data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'",
-};
 
 const MENU_PATH = /^\/menu\/(\d{1,9})$/;
 
@@ -100,6 +97,7 @@ export class SiteHandler {
   private readonly data: SiteDataCache;
   private siteConfig: SiteConfiguration | null = null;
   private readonly statics = new Map<string, Buffer>();
+  private readonly rendering = new Map<string, Promise<CachedPage | Redirect>>();
   private readonly now: () => Date;
   private readonly maxAgeMs: number;
   private readonly sharedMaxAge: number;
@@ -130,33 +128,57 @@ export class SiteHandler {
   async handle(request: SiteRequest): Promise<SiteResponse> {
     const ready = this.cached(request);
     if (ready) return ready;
-    const key = cacheKey(request);
-    const generation = this.cache?.generation ?? 0;
+    // Requests for a page that is not stored share one render (issue 14): after a change drops a busy
+    // page, hundreds of visitors would otherwise each read the database and render it at once. Keyed by
+    // everything the render reads from a request; the encoding and ETag are each visitor's own.
+    const flightKey = `${request.protocol}\n${request.host}\n${request.path}\n${request.search}`;
+    let flight = this.rendering.get(flightKey);
+    if (!flight) {
+      flight = this.produce(request).finally(() => this.rendering.delete(flightKey));
+      this.rendering.set(flightKey, flight);
+    }
     try {
-      const outcome = await this.render(request);
-      if ('redirect' in outcome) {
+      const produced = await flight;
+      if ('redirect' in produced) {
         return {
-          status: outcome.status,
-          headers: { location: outcome.redirect, 'cache-control': 'public, max-age=300' },
+          status: produced.status,
+          headers: { location: produced.redirect, 'cache-control': 'public, max-age=300' },
           body: '',
         };
       }
-      let page = this.page(outcome);
-      if (outcome.cacheable && this.cache) {
-        page = { ...page, ...compressed(page.body) };
-        this.cache.set(key, page, generation);
-      }
-      return this.respond(page, request);
-    } catch (error) {
-      this.options.onError?.(error);
+      return this.respond(produced, request);
+    } catch {
       const body = Buffer.from(
         renderNotAvailable('Unable to load this restaurant right now. Please try again.'),
       );
       return {
         status: 503,
-        headers: { 'content-type': HTML, 'cache-control': 'no-store', ...SECURITY_HEADERS },
+        headers: {
+          'content-type': HTML,
+          'cache-control': 'no-store',
+          'content-security-policy': sitePagePolicy(body.toString('utf8'), this.options.imageOrigins),
+        },
         body,
       };
+    }
+  }
+
+  /** Renders a page (and stores it when it may be stored), or the redirect the request gets. */
+  private async produce(request: SiteRequest): Promise<CachedPage | Redirect> {
+    const key = cacheKey(request);
+    const generation = this.cache?.generation ?? 0;
+    try {
+      const outcome = await this.render(request);
+      if ('redirect' in outcome) return outcome;
+      let page = this.page(outcome);
+      if (outcome.cacheable && this.cache) {
+        page = { ...page, ...compressed(page.body) };
+        this.cache.set(key, page, generation);
+      }
+      return page;
+    } catch (error) {
+      this.options.onError?.(error);
+      throw error;
     }
   }
 
@@ -176,10 +198,17 @@ export class SiteHandler {
   private page(outcome: Rendered): CachedPage {
     const body = Buffer.from(outcome.body);
     const ttl = outcome.ttlMs ?? this.maxAgeMs;
+    const contentType = outcome.contentType ?? HTML;
     return {
       status: outcome.status,
-      contentType: outcome.contentType ?? HTML,
-      headers: outcome.noIndex ? { 'x-robots-tag': 'noindex' } : {},
+      contentType,
+      headers: {
+        ...(outcome.noIndex ? { 'x-robots-tag': 'noindex' } : {}),
+        // computed once per stored page: its stylesheet's hash (decision 017)
+        ...(contentType === HTML
+          ? { 'content-security-policy': sitePagePolicy(outcome.body, this.options.imageOrigins) }
+          : {}),
+      },
       body,
       etag: etagOf(body),
       sMaxAge: Math.max(0, Math.min(this.sharedMaxAge, Math.floor(ttl / 1000))),
@@ -416,7 +445,6 @@ function preparedHeaders(page: CachedPage, encoding: Encoding): Prepared {
       : 'no-cache',
     ...(ok ? { etag } : {}),
     ...page.headers,
-    ...(page.contentType === HTML ? SECURITY_HEADERS : {}),
   };
   const result = {
     etag,

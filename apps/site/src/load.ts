@@ -1,10 +1,13 @@
-import { listMenus, type MenuTreeCache, resolveMenu } from '@brigade/core/catalogue/menu-resolver';
-import { scopeWhere } from '@brigade/core/catalogue/scope';
+import {
+  listMenus,
+  listMenuTimeBoundaries,
+  type MenuTreeCache,
+  resolveMenu,
+} from '@brigade/core/catalogue/menu-resolver';
 import { findSiteConfiguration } from '@brigade/core/site-config/site-config-repository';
 import { findRestaurantByGuid } from '@brigade/core/tenancy/restaurant-repository';
 import { findTenantByGuid } from '@brigade/core/tenancy/tenant-repository';
 import type { Executor } from '@brigade/db/database';
-import { menuGroups } from '@brigade/db/schema/catalogue';
 import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import type { MenuSummary, ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
 import {
@@ -132,16 +135,7 @@ export async function availabilityTtlMs(
   now: Date,
   maxMs: number,
 ): Promise<number> {
-  const rows = await ex
-    .select({ timeRange: menuGroups.timeRange })
-    .from(menuGroups)
-    .where(scopeWhere(menuGroups, restaurant));
-  return ttlUntilNextBoundary(
-    rows.flatMap((r) => (r.timeRange ? [r.timeRange.startTime, r.timeRange.endTime] : [])),
-    timezone,
-    now,
-    maxMs,
-  );
+  return ttlUntilNextBoundary(await listMenuTimeBoundaries(ex, restaurant), timezone, now, maxMs);
 }
 
 /** The pure part of availabilityTtlMs: boundaries as HH:MM on the restaurant's clock. */

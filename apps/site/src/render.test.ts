@@ -3,6 +3,7 @@ import { restaurantSchema } from '@brigade/domain/restaurant';
 import { defaultSiteConfiguration, type SiteConfiguration } from '@brigade/domain/site-config';
 import { tenantSchema } from '@brigade/domain/tenant';
 import { describe, expect, it } from 'vitest';
+import { cspHash, sitePagePolicy } from './csp';
 import { siteLinks } from './links';
 import type { SiteData } from './load';
 import { renderChooser, renderHome, renderNotAvailable } from './render';
@@ -99,6 +100,37 @@ describe('home page', () => {
       '<meta property="og:image" content="https://test.example/images/fallback/generic-restaurant-hero.jpg"/>',
     );
     expect(html).toContain('Welcome! We look forward to cooking for you.');
+  });
+
+  it("gives a content block its own colours from the page's stylesheet, never a style attribute (CSP)", () => {
+    const html = renderHome(
+      {
+        data: siteData({
+          contentBlocks: [
+            { id: 'plain', title: 'Plain', description: 'No colours', layout: 'text-only' },
+            {
+              id: 'panel',
+              title: 'Panel',
+              description: 'Its own colours',
+              layout: 'text-only',
+              backgroundColor: '#123456',
+              textColor: '#fefefe',
+            },
+          ],
+        }),
+        links,
+        seoConfig: null,
+      },
+      null,
+    );
+    expect(html).toContain('class="block block-text-only"');
+    expect(html).toContain('class="block block-text-only block-panel block-colours-1"');
+    expect(html).toContain('.block-colours-1{background:#123456;color:#fefefe}');
+    expect(html).not.toContain('block-colours-0');
+    expect(html).not.toMatch(/\sstyle=/);
+    // one stylesheet, hashed into the page's policy (apps/site/src/csp.ts)
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    expect(sitePagePolicy(html)).toContain(`style-src ${cspHash(style)};`);
   });
 
   it('uses the colour scheme as custom properties, with the restaurant colours it chose', () => {

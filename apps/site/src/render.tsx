@@ -10,7 +10,7 @@ import { itemPrice, shortPrice } from './format';
 import type { SiteLinks } from './links';
 import type { SiteData } from './load';
 import { menuJsonLd, pageSeo, restaurantJsonLd } from './seo';
-import { siteTheme, themeCss } from './theme';
+import { blockColoursCss, siteTheme, themeCss } from './theme';
 
 /** Every page is a whole HTML document, rendered once to static markup (no hydration: no JavaScript). */
 const html = (node: ReactNode) => `<!DOCTYPE html>${renderToStaticMarkup(node)}`;
@@ -64,7 +64,7 @@ export function renderHome(ctx: PageContext, previewMenu: ResolvedMenuGroup | nu
   return html(
     <Document
       seo={{ ...seo, jsonLd: [restaurantJsonLd(data, links, seo.canonical ?? links.abs('/'), menuUrl)] }}
-      themeCss={themeOf(data)}
+      themeCss={themeOf(data) + blockColoursCss(data.restaurant.websiteConfig.contentBlocks)}
     >
       <HomePage data={data} links={links} preview={preview} />
     </Document>,

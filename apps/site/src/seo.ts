@@ -1,6 +1,7 @@
 import { imageRefUrl } from '@brigade/domain/catalogue/image-ref';
 import type { ResolvedItem, ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
 import type { SeoConfig } from '@brigade/domain/domain-mapping';
+import { cutText } from '@brigade/domain/text';
 import { defaultSeoTitle } from '@brigade/domain/website-config';
 import type { PageSeo } from './components/document';
 import { itemPrice, openingHoursSpecification } from './format';
@@ -22,7 +23,7 @@ export function restaurantSeo(data: SiteData, links: SiteLinks) {
   const ogImageRef = (seo.ogImage?.trim() && imageRefUrl(seo.ogImage.trim())) || data.effective.heroImage.url;
   return {
     title: seo.title?.trim() || defaultSeoTitle(restaurant.name),
-    description: description.length > 160 ? `${description.slice(0, 157).trimEnd()}...` : description,
+    description: description.length > 160 ? `${cutText(description, 157).trimEnd()}...` : description,
     keywords,
     ogImage: absoluteUrl(ogImageRef, links.origin),
   };

@@ -76,6 +76,7 @@ main{flex:1 0 auto}
 .block-centered,.block-text-only{text-align:center;max-width:46rem;margin-inline:auto}
 .block-centered .block-art{max-width:34rem;width:100%;margin-inline:auto}
 .block-panel{border-radius:20px;padding:clamp(1.5rem,4vw,3rem)}
+.view-all{padding-block:2rem 4rem}
 .cta{position:relative;color:var(--on-primary);background:var(--primary);text-align:center;overflow:hidden}
 .cta>img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;opacity:.4}
 .cta .wrap{position:relative;display:flex;flex-direction:column;align-items:center;gap:1rem}

@@ -1,5 +1,5 @@
 import type { ColorScheme } from '@brigade/domain/site-config';
-import type { WebsiteConfig } from '@brigade/domain/website-config';
+import type { ContentBlock, WebsiteConfig } from '@brigade/domain/website-config';
 import { ensureContrast, luminance, readableOn } from './format';
 
 /** spec 01 §3 branding colour defaults: a restaurant that kept them has not chosen its own. */
@@ -64,4 +64,38 @@ export function themeCss(theme: SiteTheme): string {
   return `:root{${Object.entries(vars)
     .map(([k, v]) => `--${k}:${v}`)
     .join(';')}}`;
+}
+
+const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
+const blockColours = (block: Pick<ContentBlock, 'backgroundColor' | 'textColor'>) => ({
+  background: block.backgroundColor && HEX_COLOUR.test(block.backgroundColor) ? block.backgroundColor : null,
+  color: block.textColor && HEX_COLOUR.test(block.textColor) ? block.textColor : null,
+});
+
+/** Whether a content block has colours of its own (a panel). */
+export const blockHasColours = (block: Pick<ContentBlock, 'backgroundColor' | 'textColor'>) => {
+  const { background, color } = blockColours(block);
+  return background !== null || color !== null;
+};
+
+/** The class that gives the content block at `index` its colours (rules from blockColoursCss). */
+export const blockColoursClass = (index: number) => `block-colours-${index}`;
+
+/**
+ * The content blocks' own colours as stylesheet rules, one class per block by its place in the list. Only
+ * #rrggbb values (the schema's) reach the stylesheet: nothing else of a block's data is written into CSS.
+ */
+export function blockColoursCss(
+  blocks: readonly Pick<ContentBlock, 'backgroundColor' | 'textColor'>[],
+): string {
+  return blocks
+    .map((block, index) => {
+      const { background, color } = blockColours(block);
+      const rules = [
+        ...(background ? [`background:${background}`] : []),
+        ...(color ? [`color:${color}`] : []),
+      ];
+      return rules.length > 0 ? `.${blockColoursClass(index)}{${rules.join(';')}}` : '';
+    })
+    .join('');
 }

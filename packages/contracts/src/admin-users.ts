@@ -1,3 +1,5 @@
+import { INT32_MAX, int32MaxMessage } from '@brigade/domain/integers';
+import { text } from '@brigade/domain/text';
 import {
   addTenantAssignmentSchema,
   adminCreateUserSchema,
@@ -11,8 +13,10 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 
 const userResult = z.object({ success: z.literal(true), data: z.object({ user: userSchema }) });
-const uidParams = z.object({ uid: z.string().min(1, 'UID is required') });
-const assignmentParams = uidParams.extend({ tenantId: z.coerce.number().int().positive() });
+const uidParams = z.object({ uid: text().min(1, 'UID is required') });
+const assignmentParams = uidParams.extend({
+  tenantId: z.coerce.number().int().positive().max(INT32_MAX, int32MaxMessage('Tenant ID')),
+});
 const siteAdmin = { kind: 'site-admin' } as const;
 
 // spec 01 §7.1 and §9: limit default 50 (max 100), pageToken; search needs at least 2 characters, default
@@ -32,8 +36,8 @@ export const listAdminUsers = defineEndpoint({
         .positive('Limit must be positive')
         .max(USER_LIST_MAX_LIMIT, 'Limit cannot exceed 100')
         .optional(),
-      pageToken: z.string().optional(),
-      search: z.string().optional(),
+      pageToken: text().optional(),
+      search: text().optional(),
     }),
   },
   response: {

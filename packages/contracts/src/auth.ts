@@ -1,3 +1,4 @@
+import { text, withTextRule } from '@brigade/domain/text';
 import {
   changePasswordInputSchema,
   passwordResetConfirmSchema,
@@ -75,7 +76,7 @@ export const createHandoff = defineEndpoint({
   access: { kind: 'signed-in' },
   request: {
     body: z.object({
-      returnUrl: z.string({ error: 'returnUrl is required' }).min(1, 'returnUrl is required'),
+      returnUrl: text({ error: 'returnUrl is required' }).min(1, 'returnUrl is required'),
     }),
   },
   response: {
@@ -94,7 +95,7 @@ export const exchangeHandoff = defineEndpoint({
   access: { kind: 'public' },
   request: {
     body: z.object({
-      code: z.string({ error: 'Authentication failed' }).min(1, 'Authentication failed'),
+      code: text({ error: 'Authentication failed' }).min(1, 'Authentication failed'),
       rememberMe: z.boolean().default(false),
     }),
   },
@@ -121,7 +122,7 @@ export const requestPasswordReset = defineEndpoint({
   summary: 'Email a password-reset link (answers the same whether or not the account exists)',
   tags: ['auth'],
   access: { kind: 'public' },
-  request: { body: passwordResetRequestSchema.extend({ resetUrl: z.url().optional() }) },
+  request: { body: passwordResetRequestSchema.extend({ resetUrl: withTextRule(z.url()).optional() }) },
   response: { status: 202, description: 'If the account exists, a link is on its way' },
   problems: [429],
 });

@@ -7,6 +7,8 @@ import {
   MENU_GROUP_KIND,
 } from '@brigade/domain/catalogue/kinds';
 import { DEFAULT_LIST_LIMIT, INVALID_CURSOR, MAX_LIST_LIMIT } from '@brigade/domain/catalogue/paging';
+import { INT32_MAX, int32MaxMessage, positiveId } from '@brigade/domain/integers';
+import { text } from '@brigade/domain/text';
 import { z } from 'zod';
 import { defineEndpoint, type Endpoint } from './endpoint';
 
@@ -21,13 +23,6 @@ import { defineEndpoint, type Endpoint } from './endpoint';
 
 const READ = { kind: 'tenant', role: 'employee' } as const;
 const WRITE = { kind: 'tenant', role: 'manager' } as const;
-
-/** A positive integer id in a path or query (`{label} must be a positive integer`). */
-export const positiveId = (label: string) =>
-  z.coerce
-    .number({ error: `${label} must be a positive integer` })
-    .int(`${label} must be a positive integer`)
-    .positive(`${label} must be a positive integer`);
 
 export const restaurantParams = z.object({
   tenantId: positiveId('Tenant ID'),
@@ -56,8 +51,7 @@ const pageQuery = z.object({
     .max(MAX_LIST_LIMIT, `Limit cannot exceed ${MAX_LIST_LIMIT}`)
     .default(DEFAULT_LIST_LIMIT)
     .meta({ description: `Records per page, 1–${MAX_LIST_LIMIT} (default ${DEFAULT_LIST_LIMIT})` }),
-  cursor: z
-    .string({ error: INVALID_CURSOR })
+  cursor: text({ error: INVALID_CURSOR })
     .min(1, INVALID_CURSOR)
     .max(1000, INVALID_CURSOR)
     .optional()

@@ -6,9 +6,12 @@ import {
   domainGuidSchema,
   domainMappingQuerySchema,
   domainMappingSchema,
+  publicDomainMappingSchema,
   seoConfigSchema,
   updateDomainMappingInputSchema,
 } from '@brigade/domain/domain-mapping';
+import { INT32_MAX, int32MaxMessage } from '@brigade/domain/integers';
+import { text } from '@brigade/domain/text';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { guidParams } from './tenancy-params';
@@ -45,7 +48,7 @@ const bulkResult = z.object({
 });
 const excludeQuery = {
   excludeGuid: domainGuidSchema.optional(),
-  excludeDomainId: z.coerce.number().int().positive().optional(),
+  excludeDomainId: z.coerce.number().int().positive().max(INT32_MAX, int32MaxMessage('Domain ID')).optional(),
 };
 const targetBody = z.object({ tenantGuid: domainGuidSchema, restaurantGuid: domainGuidSchema });
 
@@ -101,7 +104,7 @@ export const searchDomainMappings = defineEndpoint({
   access: signedIn,
   request: {
     query: z.object({
-      prefix: z.string({ error: 'Domain is required' }).min(1, 'Domain is required'),
+      prefix: text({ error: 'Domain is required' }).min(1, 'Domain is required'),
       limit: z.coerce
         .number()
         .int()
@@ -120,7 +123,7 @@ export const checkDomainAvailability = defineEndpoint({
   summary: 'Whether a domain is free (a mapping with the excluded guid or id does not count)',
   tags,
   access: signedIn,
-  request: { query: z.object({ domain: z.string({ error: 'Domain is required' }), ...excludeQuery }) },
+  request: { query: z.object({ domain: text({ error: 'Domain is required' }), ...excludeQuery }) },
   response: {
     status: 200,
     description: 'Availability',
@@ -138,7 +141,7 @@ export const validateDomain = defineEndpoint({
   summary: 'Domain validation result {domain, isValid, isAvailable, existingMapping, errors, suggestions}',
   tags,
   access: signedIn,
-  request: { query: z.object({ domain: z.string().default(''), ...excludeQuery }) },
+  request: { query: z.object({ domain: text().default(''), ...excludeQuery }) },
   response: {
     status: 200,
     description: 'The validation result (existingMapping only when the caller manages it)',
@@ -196,12 +199,14 @@ export const updateDomainMapping = defineEndpoint({
   path: `${base}/{guid}`,
   summary: 'Update a mapping (statuses, flags, redirect and SEO configuration)',
   description:
-    'spec 01 §5: domainId, guid, domain, domainType, tenant, restaurant, createdAt and createdBy cannot change.',
+    'spec 01 §5: domainId, guid, domain, domainType, tenant, restaurant, createdAt and createdBy cannot ' +
+    'change. verificationStatus and sslStatus change only by the verify endpoint or by a site ' +
+    'administrator (recorded); anyone else sending a different value gets 403, the stored value is fine.',
   tags,
   access: signedIn,
   request: { params: guidParams, body: updateDomainMappingInputSchema },
   response: { status: 200, description: 'Updated', schema: mappingResult },
-  problems: [404],
+  problems: [403, 404],
 });
 
 export const deleteDomainMapping = defineEndpoint({
@@ -299,17 +304,19 @@ export const resolvePublicRestaurant = defineEndpoint({
   description:
     'spec 01 §2.6: tenant|tenantGuid + restaurant|restaurantGuid first, then the host (not localhost; the ' +
     '`host` query, else the Host header) through the domain mappings, then the first segment of `path` as a ' +
-    'slug. Not found is 200 with found false and the reason in `error`.',
+    'slug. Not found is 200 with found false and the reason in `error`. A host is found only when its ' +
+    'mapping is active and verified (spec 01 §4 "usable"; a custom domain by its DNS check) and its ' +
+    'restaurant active; `mapping` then holds only its public fields.',
   tags,
   access: { kind: 'public' },
   request: {
     query: z.object({
-      tenant: z.string().optional(),
-      tenantGuid: z.string().optional(),
-      restaurant: z.string().optional(),
-      restaurantGuid: z.string().optional(),
-      host: z.string().optional(),
-      path: z.string().optional(),
+      tenant: text().optional(),
+      tenantGuid: text().optional(),
+      restaurant: text().optional(),
+      restaurantGuid: text().optional(),
+      host: text().optional(),
+      path: text().optional(),
     }),
   },
   response: {
@@ -317,7 +324,7 @@ export const resolvePublicRestaurant = defineEndpoint({
     description: 'The resolution result',
     schema: z.object({
       found: z.boolean(),
-      mapping: domainMappingSchema.nullable(),
+      mapping: publicDomainMappingSchema.nullable(),
       tenantGuid: z.string().nullable(),
       restaurantGuid: z.string().nullable(),
       shouldRedirect: z.boolean(),
@@ -338,7 +345,7 @@ export const tlsAsk = defineEndpoint({
     'Active and verified mapping of an active restaurant; 404 otherwise. Served from the host cache.',
   tags,
   access: { kind: 'public' },
-  request: { query: z.object({ domain: z.string().default('') }) },
+  request: { query: z.object({ domain: text().default('') }) },
   response: {
     status: 200,
     description: 'A certificate may be issued',

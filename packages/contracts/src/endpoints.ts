@@ -1,4 +1,5 @@
 import * as adminUsers from './admin-users';
+import * as auditLog from './audit-log';
 import * as auth from './auth';
 import { CATALOGUE_ENDPOINTS } from './catalogue';
 import * as domains from './domains';
@@ -34,4 +35,5 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(hosting),
   ...endpointsOf(images),
   ...endpointsOf(qr),
+  ...endpointsOf(auditLog),
 ];

@@ -2,9 +2,11 @@ import { hostingDomainSchema } from '@brigade/domain/domain-mapping';
 import {
   domainRequestSchema,
   hostingStatusSchema,
+  projectDomainSchema,
   providerDomainSchema,
   redirectStatusCodeSchema,
 } from '@brigade/domain/hosting';
+import { text, withTextRule } from '@brigade/domain/text';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 
@@ -23,17 +25,6 @@ const flagged = providerDomainSchema.extend({
 });
 const domainParams = z.object({ domain: hostingDomainSchema });
 const domainQuery = z.object({ domain: hostingDomainSchema });
-const projectDomain = z.object({
-  name: z.string(),
-  apexName: z.string(),
-  projectId: z.string(),
-  redirect: z.string().nullable().optional(),
-  redirectStatusCode: z.number().nullable().optional(),
-  verified: z.boolean(),
-  verification: z
-    .array(z.object({ type: z.string(), domain: z.string(), value: z.string(), reason: z.string() }))
-    .optional(),
-});
 
 export const registerHostingDomain = defineEndpoint({
   id: 'registerHostingDomain',
@@ -91,14 +82,18 @@ export const addHostingDomain = defineEndpoint({
     body: z.object({
       domain: hostingDomainSchema,
       redirectConfig: z
-        .object({ to: z.url({ error: 'Invalid redirect URL' }), statusCode: redirectStatusCodeSchema })
+
+        .object({
+          to: withTextRule(z.url({ error: 'Invalid redirect URL' })),
+          statusCode: redirectStatusCodeSchema,
+        })
         .optional(),
     }),
   },
   response: {
     status: 200,
     description: 'The project domain',
-    schema: ok(z.object({ domain: projectDomain })),
+    schema: ok(z.object({ domain: projectDomainSchema })),
   },
   problems: [409, 503],
 });
@@ -115,7 +110,11 @@ export const verifyHostingDomain = defineEndpoint({
     status: 200,
     description: 'Verified or not, with the TXT record to set',
     schema: ok(
-      z.object({ verified: z.boolean(), domain: projectDomain.nullable(), error: z.string().nullable() }),
+      z.object({
+        verified: z.boolean(),
+        domain: projectDomainSchema.nullable(),
+        error: z.string().nullable(),
+      }),
     ),
   },
   problems: [404, 503],
@@ -232,7 +231,9 @@ export const setupDomainWithRedirect = defineEndpoint({
   summary: 'Add a main domain and a second domain redirecting to it (308), and map both to the restaurant',
   description:
     'spec 01 §7.2: both are added to the hosting project (the second with a redirect to the main one) and ' +
-    'domain mappings are created (the second with redirectTo https://<main>). createdBy is the caller.',
+    'domain mappings are created (the second with redirectTo https://<main>). createdBy is the caller. ' +
+    'All or nothing: when a step fails, the earlier ones are undone (domains removed from the project, no ' +
+    'mapping written) and the failed step’s problem is the answer; `errors` is therefore always empty.',
   tags,
   access: siteAdmin,
   request: {
@@ -248,14 +249,14 @@ export const setupDomainWithRedirect = defineEndpoint({
     description: 'What was set up',
     schema: ok(
       z.object({
-        mainDomainStatus: projectDomain.nullable(),
-        subDomainStatus: projectDomain.nullable(),
+        mainDomainStatus: projectDomainSchema.nullable(),
+        subDomainStatus: projectDomainSchema.nullable(),
         mappingsCreated: z.number().int().min(0),
         errors: z.array(z.string()),
       }),
     ),
   },
-  problems: [503],
+  problems: [400, 404, 409, 503],
 });
 
 export const updateHostingDomain = defineEndpoint({
@@ -271,12 +272,12 @@ export const updateHostingDomain = defineEndpoint({
       z.object({
         operation: z.literal('update'),
         renew: z.boolean().optional(),
-        customNameservers: z.array(z.string().min(1, 'Nameserver entries must not be empty')).optional(),
+        customNameservers: z.array(text().min(1, 'Nameserver entries must not be empty')).optional(),
         zone: z.boolean().optional(),
       }),
       z.object({
         operation: z.literal('move-out'),
-        destination: z.string({ error: 'Destination is required' }).min(1, 'Destination is required'),
+        destination: text({ error: 'Destination is required' }).min(1, 'Destination is required'),
       }),
     ]),
   },

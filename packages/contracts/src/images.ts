@@ -1,4 +1,5 @@
 import { optimizedImageSchema } from '@brigade/domain/images';
+import { text } from '@brigade/domain/text';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 
@@ -35,7 +36,7 @@ export const deleteImage = defineEndpoint({
   tags: ['images'],
   access: { kind: 'signed-in' },
   request: {
-    body: z.object({ image: z.string({ error: 'image is required' }).min(1, 'image is required') }),
+    body: z.object({ image: text({ error: 'image is required' }).min(1, 'image is required') }),
   },
   response: {
     status: 200,

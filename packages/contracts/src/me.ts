@@ -1,4 +1,5 @@
 import { TENANT_ROLES } from '@brigade/domain/access';
+import { INT32_MAX, int32MaxMessage } from '@brigade/domain/integers';
 import { TENANT_PLANS, TENANT_STATUSES } from '@brigade/domain/tenant';
 import { userSchema } from '@brigade/domain/user';
 import { z } from 'zod';
@@ -70,7 +71,11 @@ export const listMyRestaurants = defineEndpoint({
   summary: 'Restaurants of an organization the caller may enter',
   tags: ['me'],
   access: { kind: 'tenant', role: 'employee' },
-  request: { params: z.object({ tenantId: z.coerce.number().int().positive() }) },
+  request: {
+    params: z.object({
+      tenantId: z.coerce.number().int().positive().max(INT32_MAX, int32MaxMessage('Tenant ID')),
+    }),
+  },
   response: {
     status: 200,
     description: 'The restaurants, by name',

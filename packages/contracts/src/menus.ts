@@ -5,8 +5,9 @@ import {
   menuSummarySchema,
   resolvedMenuGroupSchema,
 } from '@brigade/domain/catalogue/resolved-menu';
+import { positiveId } from '@brigade/domain/integers';
 import { z } from 'zod';
-import { positiveId, restaurantParams } from './catalogue';
+import { restaurantParams } from './catalogue';
 import { defineEndpoint } from './endpoint';
 
 /**

@@ -1,3 +1,4 @@
+import { INT32_MAX, int32MaxMessage } from '@brigade/domain/integers';
 import { placeSummarySchema } from '@brigade/domain/platform-sync';
 import {
   ADMIN_RESTAURANT_LIST_DEFAULT_LIMIT,
@@ -10,6 +11,7 @@ import {
   restaurantStatusUpdateSchema,
   updateRestaurantInputSchema,
 } from '@brigade/domain/restaurant';
+import { text } from '@brigade/domain/text';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { guidParams, restaurantIdParam, restaurantParams, tenantParams } from './tenancy-params';
@@ -70,7 +72,7 @@ export const checkSlugAvailability = defineEndpoint({
   request: {
     params: tenantParams,
     query: z.object({
-      slug: z.string({ error: 'Slug is required' }).trim().min(1, 'Slug is required'),
+      slug: text({ error: 'Slug is required' }).trim().min(1, 'Slug is required'),
       excludeRestaurantId: restaurantIdParam.optional(),
     }),
   },
@@ -126,7 +128,8 @@ export const updateRestaurantStatus = defineEndpoint({
       tenantId: z.coerce
         .number({ error: 'Tenant ID is required' })
         .int('Tenant ID must be a positive integer')
-        .min(MIN_TENANT_ID, `Tenant ID must be at least ${MIN_TENANT_ID}`),
+        .min(MIN_TENANT_ID, `Tenant ID must be at least ${MIN_TENANT_ID}`)
+        .max(INT32_MAX, int32MaxMessage('Tenant ID')),
       restaurantId: restaurantIdParam,
     }),
     body: restaurantStatusUpdateSchema.pick({ status: true }),
@@ -180,7 +183,7 @@ export const getRestaurantBySlug = defineEndpoint({
   description: 'No sign-in needed; the platform sync document (listing links and tokens) is left out.',
   tags: ['restaurants', 'public'],
   access: { kind: 'public' },
-  request: { params: z.object({ slug: z.string().min(1) }) },
+  request: { params: z.object({ slug: text().min(1) }) },
   response: {
     status: 200,
     description: 'The restaurant',
@@ -207,8 +210,13 @@ export const listAllRestaurants = defineEndpoint({
         .positive('Limit must be positive')
         .max(ADMIN_RESTAURANT_MAX_LIMIT, 'Limit cannot exceed 100')
         .optional(),
-      offset: z.coerce.number().int().min(0, 'Offset cannot be negative').optional(),
-      search: z.string().optional(),
+      offset: z.coerce
+        .number()
+        .int()
+        .min(0, 'Offset cannot be negative')
+        .max(INT32_MAX, int32MaxMessage('Offset'))
+        .optional(),
+      search: text().optional(),
     }),
   },
   response: {

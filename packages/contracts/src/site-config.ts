@@ -12,6 +12,7 @@ import {
   siteConfigurationSchema,
   updateSiteConfigurationInputSchema,
 } from '@brigade/domain/site-config';
+import { text } from '@brigade/domain/text';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 
@@ -80,9 +81,9 @@ export const updateSiteConfig = defineEndpoint({
   problems: [404],
 });
 
-const templateParams = z.object({ templateId: z.string().min(1, 'Template ID is required') });
-const schemeParams = z.object({ schemeId: z.string().min(1, 'Scheme ID is required') });
-const imageParams = z.object({ imageId: z.string().min(1, 'Image ID is required') });
+const templateParams = z.object({ templateId: text().min(1, 'Template ID is required') });
+const schemeParams = z.object({ schemeId: text().min(1, 'Scheme ID is required') });
+const imageParams = z.object({ imageId: text().min(1, 'Image ID is required') });
 
 export const addLayoutTemplate = defineEndpoint({
   id: 'addLayoutTemplate',
@@ -219,7 +220,7 @@ export const chooseHeroImage = defineEndpoint({
     'matches (case-insensitively), else the generic fallback, else /images/fallback/generic-restaurant-hero.jpg.',
   tags: [...tags, 'public'],
   access: { kind: 'public' },
-  request: { query: z.object({ image: z.string().optional(), category: z.string().optional() }) },
+  request: { query: z.object({ image: text().optional(), category: text().optional() }) },
   response: {
     status: 200,
     description: 'The chosen image and which step chose it',
@@ -238,7 +239,7 @@ export const getEffectiveSiteConfig = defineEndpoint({
     'the hero image by the hero image choice with the restaurant’s own hero image and its concept.',
   tags: [...tags, 'public'],
   access: { kind: 'public' },
-  request: { params: z.object({ slug: z.string().min(1) }) },
+  request: { params: z.object({ slug: text().min(1) }) },
   response: {
     status: 200,
     description: 'The effective configuration',

@@ -1,3 +1,4 @@
+import { INT32_MAX, int32MaxMessage } from '@brigade/domain/integers';
 import { createRestaurantInputSchema, restaurantSchema } from '@brigade/domain/restaurant';
 import { createTenantInputSchema, tenantSchema, updateTenantInputSchema } from '@brigade/domain/tenant';
 import { z } from 'zod';
@@ -29,7 +30,14 @@ export const listTenants = defineEndpoint({
   tags: ['tenants'],
   access: siteAdmin,
   request: {
-    query: z.object({ limit: z.coerce.number().int().positive('Limit must be positive').optional() }),
+    query: z.object({
+      limit: z.coerce
+        .number()
+        .int()
+        .positive('Limit must be positive')
+        .max(INT32_MAX, int32MaxMessage('Limit'))
+        .optional(),
+    }),
   },
   response: {
     status: 200,

@@ -5,6 +5,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { ALL_TENANTS_OPTION } from './tenant-walls';
 
 /** The Drizzle handle every repository takes; the same type on both engines. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -46,7 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPostgres(url: string, poolMax: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  const pool = new pg.Pool({ connectionString: withAllTenantsOption(url), max: poolMax });
   // An idle client that loses its connection emits 'error'; without a listener that would crash the process.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool) as unknown as Db;
@@ -71,6 +72,9 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     dataDir,
     options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
   );
+  // PGlite runs as a superuser, which row-level security never stops; walled transactions switch to the
+  // application's role (decision 018). The session default is set for the same reading as on PostgreSQL.
+  await client.exec(`set brigade.all_tenants = 'on'`);
   const db = drizzlePglite(client) as unknown as Db;
   return {
     engine: 'pglite',
@@ -82,6 +86,22 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * Every pooled session starts seeing all tenants (decision 018): the server walls in a tenant's staff per
+ * transaction, and everything else (CLI, seeds, the change feed, public pages) reads across tenants. The
+ * setting goes in the startup packet's options, after any options the URL already carries.
+ */
+export function withAllTenantsOption(url: string): string {
+  try {
+    const parsed = new URL(url);
+    const options = parsed.searchParams.get('options');
+    parsed.searchParams.set('options', options ? `${options} ${ALL_TENANTS_OPTION}` : ALL_TENANTS_OPTION);
+    return parsed.toString();
+  } catch {
+    return url;
+  }
 }
 
 export function redactUrl(url: string): string {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { BrigadeError } from './errors';
+import { INT32_MAX, int32MaxMessage } from './integers';
+import { multilineText, text, withTextRule } from './text';
 
 /**
  * Domain mappings (spec 01 §3 DomainMapping, §4 domain mapping states, redirects and availability, §5 Domain,
@@ -57,7 +59,13 @@ export const DOMAIN_MESSAGES = {
     'No valid resolution method found. Please provide either URL parameters (tenant + restaurant), a valid domain mapping, or a restaurant slug.',
   notFoundText: 'No restaurant is configured for this domain or URL.',
   missingGuids: 'Missing tenant or restaurant GUID in URL parameters',
+  // Ours (issue 14; the spec gives no wording): statuses are proved, not declared.
+  statusChangeForbidden: "Only a site administrator can change a domain's verification or SSL status",
 } as const;
+
+/** Ours (issue 14): a mapping of type subdomain is verified from the start, so it must be one of ours. */
+export const subdomainOutsideBaseMessage = (baseDomain: string) =>
+  `Subdomain must be a name under ${normalizeDomain(baseDomain)}`;
 
 export const mappingNotFoundMessage = (guid: string) => `Domain mapping with GUID ${guid} not found`;
 export const noRestaurantForDomainMessage = (host: string) => `No restaurant configured for domain: ${host}`;
@@ -114,22 +122,22 @@ export const domainGuidSchema = z.uuid({ error: DOMAIN_MESSAGES.guid });
 
 export const redirectConfigSchema = z.object({
   wwwRedirect: z.enum(WWW_REDIRECTS).default('none'),
-  redirectTo: z.url({ protocol: /^https?$/, error: DOMAIN_MESSAGES.redirectUrl }).optional(),
+  redirectTo: withTextRule(z.url({ protocol: /^https?$/, error: DOMAIN_MESSAGES.redirectUrl })).optional(),
 });
 export type RedirectConfig = z.infer<typeof redirectConfigSchema>;
 
 export const seoConfigSchema = z.object({
-  canonicalUrl: z.url({ protocol: /^https?$/, error: DOMAIN_MESSAGES.canonicalUrl }).optional(),
+  canonicalUrl: withTextRule(z.url({ protocol: /^https?$/, error: DOMAIN_MESSAGES.canonicalUrl })).optional(),
   noIndex: z.boolean().optional(),
 });
 export type SeoConfig = z.infer<typeof seoConfigSchema>;
 
 /** spec 01 §3 "hosting config {domain id, lastVerificationAttempt, verificationError}" plus the attempt count. */
 export const hostingConfigSchema = z.object({
-  domainId: z.string().optional(),
+  domainId: text().optional(),
   verificationAttempts: z.number().int().min(0).default(0),
   lastVerificationAttempt: z.date().nullable().default(null),
-  verificationError: z.string().nullable().default(null),
+  verificationError: multilineText().nullable().default(null),
 });
 export type HostingConfig = z.infer<typeof hostingConfigSchema>;
 
@@ -148,17 +156,72 @@ export const domainMappingSchema = z.object({
   isPrimary: z.boolean().default(false),
   sslStatus: z.enum(SSL_STATUSES).default('pending'),
   verificationStatus: z.enum(VERIFICATION_STATUSES).default('pending'),
-  verificationToken: z.string().nullable().optional(),
+  verificationToken: text().nullable().optional(),
   redirectConfig: redirectConfigSchema.prefault({}),
   seoConfig: seoConfigSchema.prefault({}),
   hostingConfig: hostingConfigSchema.prefault({}),
   createdAt: z.date(),
   updatedAt: z.date(),
   // spec 01 §5: "Creator ID is required", "Updater ID is required".
-  createdBy: z.string({ error: DOMAIN_MESSAGES.createdBy }).min(1, DOMAIN_MESSAGES.createdBy),
-  updatedBy: z.string({ error: DOMAIN_MESSAGES.updatedBy }).min(1, DOMAIN_MESSAGES.updatedBy),
+  createdBy: text({ error: DOMAIN_MESSAGES.createdBy }).min(1, DOMAIN_MESSAGES.createdBy),
+  updatedBy: text({ error: DOMAIN_MESSAGES.updatedBy }).min(1, DOMAIN_MESSAGES.updatedBy),
 });
 export type DomainMapping = z.infer<typeof domainMappingSchema>;
+
+/**
+ * What an anonymous caller learns of a served mapping (spec 01 §3 resolution result "mapping"): the host and
+ * what a public site does with it. Never who created it, its verification token or its hosting details.
+ */
+export const publicDomainMappingSchema = z.strictObject({
+  domain: z.string(),
+  domainType: z.enum(DOMAIN_TYPES),
+  isPrimary: z.boolean(),
+  redirectConfig: redirectConfigSchema,
+  seoConfig: seoConfigSchema,
+});
+export type PublicDomainMapping = z.infer<typeof publicDomainMappingSchema>;
+
+export const publicDomainMappingView = (mapping: DomainMapping): PublicDomainMapping => ({
+  domain: mapping.domain,
+  domainType: mapping.domainType,
+  isPrimary: mapping.isPrimary,
+  redirectConfig: mapping.redirectConfig,
+  seoConfig: mapping.seoConfig,
+});
+
+/**
+ * Fields only ownership proof changes (issue 14): the DNS check sets verificationStatus; a site administrator
+ * may set either, and that change is recorded. Tenants may send the stored values back (not a change).
+ */
+export const PROVED_STATUS_FIELDS = ['verificationStatus', 'sslStatus'] as const;
+export type ProvedStatusField = (typeof PROVED_STATUS_FIELDS)[number];
+export type StatusChanges = Partial<Record<ProvedStatusField, { from: string; to: string }>>;
+
+/** The proved-status fields an update would really change (sent and different from the stored value). */
+export function provedStatusChanges(
+  stored: Pick<DomainMapping, ProvedStatusField>,
+  sent: Partial<Pick<DomainMapping, ProvedStatusField>>,
+): StatusChanges {
+  const changes: StatusChanges = {};
+  for (const field of PROVED_STATUS_FIELDS) {
+    const to = sent[field];
+    if (to !== undefined && to !== stored[field]) changes[field] = { from: stored[field], to };
+  }
+  return changes;
+}
+
+/**
+ * A subdomain mapping is one label directly under the base domain (spec 01 §5 Subdomain rules for the label):
+ * only names the platform answers for may skip the DNS proof.
+ */
+export function subdomainErrors(domain: string, baseDomain: string): string[] {
+  const base = normalizeDomain(baseDomain);
+  const name = normalizeDomain(domain);
+  if (!name.endsWith(`.${base}`)) return [subdomainOutsideBaseMessage(base)];
+  const label = name.slice(0, -(base.length + 1));
+  const result = subdomainSchema.safeParse(label);
+  return result.success ? [] : result.error.issues.map((issue) => issue.message);
+}
 
 /** What a caller sends to create a mapping; ids, timestamps and createdBy are the server's. */
 export const createDomainMappingInputSchema = z.object({
@@ -197,7 +260,7 @@ export const updateDomainMappingInputSchema = z.object({
   isPrimary: z.boolean().optional(),
   sslStatus: z.enum(SSL_STATUSES).optional(),
   verificationStatus: z.enum(VERIFICATION_STATUSES).optional(),
-  verificationToken: z.string().min(1).nullable().optional(),
+  verificationToken: text().min(1).nullable().optional(),
   redirectConfig: redirectConfigSchema.optional(),
   seoConfig: seoConfigSchema.optional(),
 });
@@ -218,8 +281,8 @@ const booleanQuery = z
 
 export const domainMappingQuerySchema = z.object({
   guid: domainGuidSchema.optional(),
-  domainId: z.coerce.number().int().positive().optional(),
-  domain: z.string().transform(normalizeDomain).optional(),
+  domainId: z.coerce.number().int().positive().max(INT32_MAX, int32MaxMessage('Domain ID')).optional(),
+  domain: text().transform(normalizeDomain).optional(),
   tenantGuid: domainGuidSchema.optional(),
   restaurantGuid: domainGuidSchema.optional(),
   isActive: booleanQuery.optional(),
@@ -229,7 +292,12 @@ export const domainMappingQuerySchema = z.object({
     .min(1, 'Limit must be at least 1')
     .max(DOMAIN_QUERY_MAX_LIMIT, DOMAIN_MESSAGES.limit)
     .default(DOMAIN_QUERY_DEFAULT_LIMIT),
-  offset: z.coerce.number().int().min(0, 'Offset cannot be negative').default(0),
+  offset: z.coerce
+    .number()
+    .int()
+    .min(0, 'Offset cannot be negative')
+    .max(INT32_MAX, int32MaxMessage('Offset'))
+    .default(0),
   sortBy: z.enum(['domain', 'createdAt', 'updatedAt']).default('createdAt'),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
 });

@@ -6,6 +6,7 @@ import {
   isExternalDomain,
   isManagedDomain,
 } from './domain-mapping';
+import { text } from './text';
 
 /**
  * Hosting-provider domain requests and results (spec 01 §3 "Domain requests", "Hosting status", §5 request
@@ -21,9 +22,9 @@ export const domainRequestSchema = z
     method: z.enum(DOMAIN_REQUEST_METHODS, { error: 'Method must be add, transfer-in or move-in' }),
     cdnEnabled: z.boolean().optional(),
     zone: z.boolean().optional(),
-    authCode: z.string().optional(),
+    authCode: text().optional(),
     expectedPrice: z.number().positive('Expected price must be positive').optional(),
-    token: z.string().optional(),
+    token: text().optional(),
   })
   .superRefine((value, ctx) => {
     if (value.method === 'move-in' && !value.token) {
@@ -41,8 +42,8 @@ export const redirectStatusCodeSchema = z
 
 export const verificationRecordSchema = z.object({
   type: z.enum(['TXT', 'CNAME'], { error: 'Verification record type must be TXT or CNAME' }),
-  name: z.string().min(1),
-  value: z.string().min(1),
+  name: text().min(1),
+  value: text().min(1),
 });
 
 export const hostingStatusSchema = z.object({
@@ -75,6 +76,23 @@ export const providerDomainSchema = z.object({
   teamId: z.string().nullable().optional(),
 });
 export type ProviderDomain = z.infer<typeof providerDomainSchema>;
+
+/**
+ * A domain of the hosting project as the provider reports it (Vercel's project-domain object): the one
+ * definition the client checks responses with and the contracts publish.
+ */
+export const projectDomainSchema = z.object({
+  name: z.string(),
+  apexName: z.string(),
+  projectId: z.string(),
+  redirect: z.string().nullable().optional(),
+  redirectStatusCode: z.number().nullable().optional(),
+  verified: z.boolean(),
+  verification: z
+    .array(z.object({ type: z.string(), domain: z.string(), value: z.string(), reason: z.string() }))
+    .optional(),
+});
+export type ProjectDomain = z.infer<typeof projectDomainSchema>;
 
 export const withDomainFlags = (domain: ProviderDomain, now: number) => ({
   ...domain,

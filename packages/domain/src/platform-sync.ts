@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BrigadeError } from './errors';
 import { jsonTimestampSchema } from './json-timestamp';
+import { multilineText, requiredText, text } from './text';
 
 /**
  * A restaurant's links to outside listing platforms (spec 01 §3 "Platform sync", spec 03 §3.4), stored as a
@@ -16,7 +17,7 @@ const timestampSchema = jsonTimestampSchema;
 
 export const aiReplyConfigSchema = z.object({
   enabled: z.boolean().default(false),
-  responseStyle: z.string().optional(),
+  responseStyle: multilineText().optional(),
   // Replies are never posted on their own unless someone opts in.
   autoReply: z.boolean().default(false),
   responseLength: z.enum(RESPONSE_LENGTHS).default('medium'),
@@ -30,33 +31,33 @@ export const aiReplyConfigSchema = z.object({
     .optional(),
   // The spec gives no unit; hours is what the reply tooling assumes.
   maxResponseTime: z.number().positive().optional(),
-  businessVoice: z.string().optional(),
+  businessVoice: multilineText().optional(),
 });
 
 export const platformTokensSchema = z.object({
-  accessToken: z.string().optional(),
-  refreshToken: z.string().optional(),
+  accessToken: text().optional(),
+  refreshToken: text().optional(),
   expiresAt: timestampSchema.optional(),
 });
 
 /** spec 01 §3: each platform entry. */
 export const platformEntrySchema = z.object({
   enabled: z.boolean().default(false),
-  connectionId: z.string().optional(),
-  accountId: z.string().optional(),
-  locationId: z.string().optional(),
+  connectionId: text().optional(),
+  accountId: text().optional(),
+  locationId: text().optional(),
   tokens: platformTokensSchema.optional(),
   syncStatus: z.enum(SYNC_STATUSES).default('idle'),
   lastSync: timestampSchema.optional(),
-  lastError: z.string().optional(),
+  lastError: multilineText().optional(),
   aiReplyConfig: aiReplyConfigSchema.optional(),
 });
 
 /** spec 01 §3 / spec 03 §3.4: the restaurant-level Google Places link. */
 export const googlePlacesEntrySchema = platformEntrySchema.extend({
-  placeId: z.string().min(1).optional(),
-  placeName: z.string().optional(),
-  placeAddress: z.string().optional(),
+  placeId: text().min(1).optional(),
+  placeName: text().optional(),
+  placeAddress: text().optional(),
   connectedAt: timestampSchema.optional(),
   lastSyncAt: timestampSchema.optional(),
   syncEnabled: z.boolean().default(false),
@@ -92,7 +93,6 @@ export type PlatformSync = z.infer<typeof platformSyncSchema>;
 export type PlatformSyncInput = z.input<typeof platformSyncSchema>;
 
 // spec 03 §3 connection creation: placeId, placeName and placeAddress non-empty.
-const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
 
 /** What connecting or syncing needs to know about a place. */
 export const placeSummarySchema = z.object({

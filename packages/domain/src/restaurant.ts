@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { INT32_MAX, int32MaxMessage } from './integers';
 import { platformSyncSchema } from './platform-sync';
+import { requiredText, text, withTextRule } from './text';
 import { websiteConfigSchema } from './website-config';
+import { perWeekday, type Weekday } from './weekdays';
 
 export const RESTAURANT_STATUSES = ['active', 'inactive'] as const;
 export type RestaurantStatus = (typeof RESTAURANT_STATUSES)[number];
@@ -11,8 +14,7 @@ export const DEFAULT_CONCEPT = 'Restaurant';
 /** spec 01 §5: a status update's tenantId is at least 10000001, the first tenant id issued. */
 export const MIN_TENANT_ID = 10000001;
 
-// spec 01 §5: the same message whether a required field is missing, not text, or blank.
-const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+// spec 01 §5: the same message whether a required field is missing, not text, or blank (requiredText).
 
 const restaurantNameSchema = requiredText('Restaurant name is required');
 const conceptSchema = requiredText('Concept is required');
@@ -38,7 +40,7 @@ export const contactSchema = z.object(
     // Same wording as the spec's user email rule (spec 01 §5 Users).
     email: z.email({ error: 'A valid email is required' }),
     // Rendered as a link on the public site, so only web URLs are accepted.
-    website: z.url({ protocol: /^https?$/, error: 'Website must be a valid URL' }).optional(),
+    website: withTextRule(z.url({ protocol: /^https?$/, error: 'Website must be a valid URL' })).optional(),
   },
   { error: 'Contact details are required' },
 );
@@ -52,26 +54,7 @@ export const dayHoursSchema = z.object({
   closed: z.boolean().default(false),
 });
 
-export const WEEKDAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
-export const operatingHoursSchema = z.object({
-  monday: dayHoursSchema,
-  tuesday: dayHoursSchema,
-  wednesday: dayHoursSchema,
-  thursday: dayHoursSchema,
-  friday: dayHoursSchema,
-  saturday: dayHoursSchema,
-  sunday: dayHoursSchema,
-});
+export const operatingHoursSchema = perWeekday(() => dayHoursSchema);
 export type DayHours = z.infer<typeof dayHoursSchema>;
 export type OperatingHours = z.infer<typeof operatingHoursSchema>;
 
@@ -101,7 +84,7 @@ export const restaurantSettingsSchema = z.object({
     .min(0, percentMessage('Service charge'))
     .max(100, percentMessage('Service charge'))
     .default(0),
-  currency: z.string().length(3, 'Currency must be a 3-letter code').default('USD'),
+  currency: text().length(3, 'Currency must be a 3-letter code').default('USD'),
   allowTips: z.boolean().default(true),
   autoAcceptOrders: z.boolean().default(false),
 });
@@ -129,7 +112,7 @@ export const restaurantSchema = z.object({
   ...editableFields,
   restaurantId: z.number().int().positive(),
   guid: z.uuid({ error: 'Invalid GUID format' }),
-  slug: z.string(),
+  slug: text(),
   tenantId: z.number().int().positive(),
   concept: conceptSchema.default(DEFAULT_CONCEPT),
   operatingHours: operatingHoursSchema.default(defaultOperatingHours),
@@ -145,7 +128,8 @@ export type Restaurant = z.infer<typeof restaurantSchema>;
 const tenantIdInput = z
   .number({ error: 'Tenant ID is required' })
   .int('Tenant ID must be a positive integer')
-  .positive('Tenant ID must be a positive integer');
+  .positive('Tenant ID must be a positive integer')
+  .max(INT32_MAX, int32MaxMessage('Tenant ID'));
 
 /**
  * spec 01 §5 Restaurant create. spec 01 §3 gives concept a default while §5 makes it "required on create":
@@ -190,11 +174,13 @@ export const restaurantStatusUpdateSchema = z.object({
   tenantId: z
     .number({ error: 'Tenant ID is required' })
     .int('Tenant ID must be a positive integer')
-    .min(MIN_TENANT_ID, `Tenant ID must be at least ${MIN_TENANT_ID}`),
+    .min(MIN_TENANT_ID, `Tenant ID must be at least ${MIN_TENANT_ID}`)
+    .max(INT32_MAX, int32MaxMessage('Tenant ID')),
   restaurantId: z
     .number({ error: 'Restaurant ID is required' })
     .int('Restaurant ID must be a positive integer')
-    .positive('Restaurant ID must be a positive integer'),
+    .positive('Restaurant ID must be a positive integer')
+    .max(INT32_MAX, int32MaxMessage('Restaurant ID')),
   status: restaurantStatusSchema,
 });
 export type RestaurantStatusUpdate = z.infer<typeof restaurantStatusUpdateSchema>;

@@ -17,12 +17,34 @@ export const SESSION_POLICY = {
 export const HANDOFF_CODE_TTL_MS = 60_000;
 export const PASSWORD_RESET_TTL_MS = HOUR;
 
+/**
+ * Sign-in throttling (docs/decisions/014-throttling-and-enumeration.md). Every attempt is counted before its
+ * password is checked, and a successful sign-in clears the counts of its account; the limits hold within
+ * a window that starts with a key's first attempt.
+ */
 export const SIGNIN_THROTTLE = {
   windowMs: 15 * MINUTE,
-  /** Failed sign-ins on one account within the window before it is locked for the rest of the window. */
-  perAccount: 5,
-  /** Failed sign-ins from one client address within the window before it is refused. */
+  /** Attempts on one account from one client address: a typing user or a single guesser. */
+  perAddressAndAccount: 5,
+  /**
+   * Attempts on one account from all addresses together: guessing spread over many addresses. Higher than
+   * the above, so one address cannot lock an account for everyone else.
+   */
+  perAccount: 10,
+  /**
+   * Failed attempts with emails that have no account, from one client address (spraying). Over it, that
+   * address's wrong passwords are refused for every email alike, so the refusal tells no account apart;
+   * right passwords still sign in (behind a proxy without TRUST_PROXY every user has the proxy's address).
+   */
   perAddress: 30,
+  /** Wrong current passwords in "change password" per signed-in user. */
+  perUserPasswordChange: 5,
+} as const;
+
+/** Sign-ups from one client address (sign-up says when an email is taken, so it must not be a free oracle). */
+export const SIGNUP_THROTTLE = {
+  windowMs: HOUR,
+  perAddress: 20,
 } as const;
 
 export interface SessionDeadlines {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { imageRefSchema } from './catalogue/image-ref';
+import { INT32_MAX, int32MaxMessage } from './integers';
 import { jsonTimestampSchema } from './json-timestamp';
+import { multilineText, requiredText, text } from './text';
 import { hexColorSchema } from './website-config';
 
 /**
@@ -9,8 +11,8 @@ import { hexColorSchema } from './website-config';
  * are JSONB; every write is validated whole with `siteConfigurationSchema`.
  */
 
-// spec 01 §5 Site configuration: "ids, names and colours required (e.g. "Template ID is required")".
-const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+// spec 01 §5 Site configuration: "ids, names and colours required (e.g. "Template ID is required")", with
+// requiredText.
 const requiredColor = (message: string) => z.string({ error: message }).pipe(hexColorSchema);
 
 export const HERO_HEIGHTS = ['screen', 'large', 'medium', 'small'] as const;
@@ -22,7 +24,7 @@ export const GENERIC_HERO_IMAGE = '/images/fallback/generic-restaurant-hero.jpg'
 // Each entry's fields without defaults, so that an update by id fills nothing in that was not sent.
 const layoutTemplateFields = {
   name: requiredText('Template name is required'),
-  description: z.string().optional(),
+  description: multilineText().optional(),
   previewImage: imageRefSchema().optional(),
   // Section names in page order (hero, menu-preview, about, ...); the public site skips names it lacks.
   sections: z
@@ -73,6 +75,7 @@ export const menuPreviewSchema = z.object({
     .number({ error: 'Must show at least 1 item' })
     .int('Must show at least 1 item')
     .min(1, 'Must show at least 1 item')
+    .max(INT32_MAX, int32MaxMessage('Default item count'))
     .default(6),
   showPrices: z.boolean().default(true),
 });
@@ -81,7 +84,7 @@ export const siteComponentsSchema = z.object({
   heroSection: heroSectionSchema.prefault({}),
   menuPreview: menuPreviewSchema.prefault({}),
   aboutSection: z
-    .object({ enabled: z.boolean().default(true), defaultText: z.string().optional() })
+    .object({ enabled: z.boolean().default(true), defaultText: multilineText().optional() })
     .prefault({}),
   locationSection: z
     .object({
@@ -103,14 +106,15 @@ export const siteComponentsSchema = z.object({
 const prioritySchema = z
   .number({ error: 'Priority must be non-negative' })
   .int('Priority must be a whole number')
-  .min(0, 'Priority must be non-negative');
+  .min(0, 'Priority must be non-negative')
+  .max(INT32_MAX, int32MaxMessage('Priority'));
 
 const fallbackImageFields = {
   // Compared with a restaurant's concept, case-insensitively (spec 01 §4 hero image choice).
   category: requiredText('Category is required'),
   url: imageRefSchema(),
   alt: requiredText('Alt text is required'),
-  description: z.string().optional(),
+  description: multilineText().optional(),
   isGenericFallback: z.boolean(),
   priority: prioritySchema,
 };
@@ -122,7 +126,7 @@ export const fallbackImageSchema = z.object({
   priority: prioritySchema.default(0),
 });
 
-export const fallbackTextsSchema = z.record(z.string(), z.string());
+export const fallbackTextsSchema = z.record(text(), multilineText());
 
 // The fields an administrator edits; the record's own bookkeeping (version, lastModified...) is the server's.
 const editableFields = {
@@ -191,7 +195,7 @@ export const siteConfigurationSchema = z
     allowRestaurantOverrides: z.boolean().default(true),
     requireApprovalForOverrides: z.boolean().default(false),
     lastModified: jsonTimestampSchema,
-    lastModifiedBy: z.string().default('system'),
+    lastModifiedBy: text().default('system'),
     version: z.number().int().min(1, 'Version must be at least 1').default(1),
   })
   .superRefine(checkConsistency);

@@ -20,3 +20,6 @@ export function slugify(name: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+/** Whether `value` is a slug as slugify writes one (lowercase letters and digits in hyphen-joined runs). */
+export const isSlug = (value: string): boolean => /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { INT32_MAX, int32MaxMessage } from './integers';
+import { text } from './text';
 
 /** spec 01 §4: tenant status values seen are active, inactive and suspended; active is the default. */
 export const TENANT_STATUSES = ['active', 'inactive', 'suspended'] as const;
@@ -76,7 +78,7 @@ function isTimeZone(value: string): boolean {
   }
 }
 
-const timezoneSchema = z.string().refine(isTimeZone, 'Timezone must be a valid IANA time zone');
+const timezoneSchema = text().refine(isTimeZone, 'Timezone must be a valid IANA time zone');
 
 /** spec 01 §3 Tenant settings; defaults from spec 01 §9 (timezone UTC, date format MM/DD/YYYY). */
 export const tenantSettingsSchema = z.object({
@@ -86,18 +88,16 @@ export const tenantSettingsSchema = z.object({
     .string()
     .regex(/^[A-Za-z]{3}$/, 'Currency must be a 3-letter code')
     .default('USD'),
-  dateFormat: z.string().min(1, 'Date format is required').default('MM/DD/YYYY'),
-  features: z.array(z.string()).default([]),
+  dateFormat: text().min(1, 'Date format is required').default('MM/DD/YYYY'),
+  features: z.array(text()).default([]),
 });
 export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
 
 // spec 01 §5 Tenant: the same message whether the field is missing, not text, or blank.
-const tenantNameSchema = z
-  .string({ error: 'Business name is required' })
+const tenantNameSchema = text({ error: 'Business name is required' })
   .trim()
   .min(1, 'Business name is required');
-const tenantDisplayNameSchema = z
-  .string({ error: 'Display name is required' })
+const tenantDisplayNameSchema = text({ error: 'Display name is required' })
   .trim()
   .min(1, 'Display name is required');
 const tenantStatusSchema = z.enum(TENANT_STATUSES);
@@ -141,7 +141,8 @@ export const updateTenantInputSchema = z.object({
   tenantId: z
     .number({ error: 'Tenant ID is required' })
     .int('Tenant ID must be a positive integer')
-    .positive('Tenant ID must be a positive integer'),
+    .positive('Tenant ID must be a positive integer')
+    .max(INT32_MAX, int32MaxMessage('Tenant ID')),
   name: tenantNameSchema.optional(),
   displayName: tenantDisplayNameSchema.optional(),
   status: tenantStatusSchema.optional(),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { TENANT_ROLES } from './access';
+import { INT32_MAX, int32MaxMessage } from './integers';
+import { multilineText, text, withTextRule } from './text';
 
 /** spec 01 §3 User.siteRole. Site administration itself is the isSiteAdmin flag (spec 01 §6). */
 export const SITE_ROLES = ['site_admin', 'site_owner', 'support', 'viewer'] as const;
@@ -14,36 +16,34 @@ export const USER_SEARCH_DEFAULT_LIMIT = 20;
 export const USER_LIST_MAX_LIMIT = 100;
 export const USER_SEARCH_MIN_CHARS = 2;
 
-export const emailSchema = z
-  .string({ error: 'A valid email is required' })
+export const emailSchema = text({ error: 'A valid email is required' })
   .trim()
   .toLowerCase()
   .pipe(z.email({ error: 'A valid email is required' }));
 
-export const passwordSchema = z
-  .string({ error: `Password must be at least ${PASSWORD_MIN} characters` })
+// A password may hold tabs or line breaks (multilineText): only characters no keyboard types are refused.
+export const passwordSchema = multilineText({ error: `Password must be at least ${PASSWORD_MIN} characters` })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
 /** spec 01 §3/§5: text, or {countryCode starting with "+", number}. */
 export const phoneNumberSchema = z.union([
-  z.string().trim().max(40, 'Phone number is too long'),
+  text().trim().max(40, 'Phone number is too long'),
   z.object({
     countryCode: z
       .string({ error: 'Country code must start with "+"' })
       .regex(/^\+\d{1,4}$/, 'Country code must start with "+"'),
-    number: z.string({ error: 'Phone number is required' }).trim().min(1, 'Phone number is required'),
+    number: text({ error: 'Phone number is required' }).trim().min(1, 'Phone number is required'),
   }),
 ]);
 export type PhoneNumber = z.infer<typeof phoneNumberSchema>;
 
-const nameSchema = (message: string) => z.string({ error: message }).trim().min(1, message).max(100);
-export const displayNameSchema = z
-  .string()
+const nameSchema = (message: string) => text({ error: message }).trim().min(1, message).max(100);
+export const displayNameSchema = text()
   .trim()
   .min(2, 'Display name must be at least 2 characters')
   .max(100, 'Display name must be at most 100 characters');
-const photoUrlSchema = z.url({ error: 'Photo URL must be a valid URL' }).nullable();
+const photoUrlSchema = withTextRule(z.url({ error: 'Photo URL must be a valid URL' })).nullable();
 
 /** spec 01 §3 TenantAssignment. */
 export const tenantAssignmentSchema = z.object({
@@ -108,19 +108,22 @@ export type SignupInput = z.input<typeof signupInputSchema>;
 
 export const signinInputSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX),
+  password: multilineText({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX),
   rememberMe: z.boolean().default(false),
 });
 export type SigninInput = z.input<typeof signinInputSchema>;
 
 export const changePasswordInputSchema = z.object({
-  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+  currentPassword: multilineText({ error: 'Current password is required' }).min(
+    1,
+    'Current password is required',
+  ),
   newPassword: passwordSchema,
 });
 
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
 export const passwordResetConfirmSchema = z.object({
-  token: z.string({ error: 'Reset token is required' }).min(1, 'Reset token is required'),
+  token: text({ error: 'Reset token is required' }).min(1, 'Reset token is required'),
   newPassword: passwordSchema,
 });
 
@@ -128,7 +131,8 @@ const tenantAssignmentFields = {
   tenantId: z
     .number({ error: 'Tenant ID is required' })
     .int()
-    .positive('Tenant ID must be a positive number'),
+    .positive('Tenant ID must be a positive number')
+    .max(INT32_MAX, int32MaxMessage('Tenant ID')),
   tenantRole: z.enum(TENANT_ROLES, { error: 'Role must be owner, admin, manager or employee' }),
 };
 

@@ -100,6 +100,15 @@ describe('defaultSeoTitle', () => {
     expect(title).toBe('The Extraordinarily Long Named Family Trattoria - Restaurant');
     expect(title.length).toBeLessThanOrEqual(60);
   });
+
+  it('never cuts an emoji in half, so the title is well-formed and the default configuration valid', () => {
+    // 25 emoji are 50 UTF-16 units; the 47 that fit used to end on the first half of a surrogate pair.
+    const name = '😀'.repeat(25);
+    const title = defaultSeoTitle(name);
+    expect(title).toBe(`${'😀'.repeat(23)} - Restaurant`);
+    expect(/[\uD800-\uDFFF]/u.test(title)).toBe(false);
+    expect(defaultWebsiteConfig(name).seo.title).toBe(title);
+  });
 });
 
 describe('defaultWebsiteConfig', () => {

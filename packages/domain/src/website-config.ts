@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { imageRefSchema } from './catalogue/image-ref';
+import { INT32_MAX, int32MaxMessage } from './integers';
+import { cutText, multilineText, requiredText, text, withTextRule } from './text';
 
 /**
  * A restaurant's public website configuration (spec 01 §3 "Website config"), stored as a JSONB document.
@@ -22,8 +24,7 @@ export const CONTENT_BLOCK_LAYOUTS = ['image-left', 'image-right', 'centered', '
 export const ORDERING_PROVIDERS = ['internal', 'doordash', 'ubereats', 'grubhub', 'custom'] as const;
 
 // spec 01 §5 Restaurant: "content block and CTA id, title, description required"; the spec gives no texts,
-// so both use the same ones.
-const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+// so both use the same ones (requiredText).
 
 export const brandingSchema = z.object({
   logo: imageSchema.optional(),
@@ -41,45 +42,47 @@ export const brandingSchema = z.object({
 
 export const seoSchema = z.object({
   // No stored default: spec 01 §3's default "{name} - Restaurant" needs the name (see defaultSeoTitle).
-  title: z.string().max(SEO_TITLE_MAX, 'Title should be under 60 characters').optional(),
-  description: z.string().max(SEO_DESCRIPTION_MAX, 'Description should be under 160 characters').optional(),
-  keywords: z.array(z.string()).default([]),
+  title: text().max(SEO_TITLE_MAX, 'Title should be under 60 characters').optional(),
+  description: multilineText()
+    .max(SEO_DESCRIPTION_MAX, 'Description should be under 160 characters')
+    .optional(),
+  keywords: z.array(text()).default([]),
   ogImage: imageSchema.optional(),
 });
 
 export const websiteContentSchema = z.object({
-  aboutText: z.string().optional(),
-  specialOffers: z.array(z.string()).default([]),
-  announcement: z.string().optional(),
+  aboutText: multilineText().optional(),
+  specialOffers: z.array(multilineText()).default([]),
+  announcement: multilineText().optional(),
 });
 
 export const contentBlockSchema = z.object({
   id: requiredText('ID is required'),
   title: requiredText('Title is required'),
-  description: requiredText('Description is required'),
+  description: multilineText({ error: 'Description is required' }).trim().min(1, 'Description is required'),
   image: imageSchema.optional(),
-  icon: z.string().optional(),
+  icon: text().optional(),
   // The spec gives no default layout; the first listed one is used.
   layout: z.enum(CONTENT_BLOCK_LAYOUTS).default('image-left'),
   backgroundColor: hexColorSchema.optional(),
   textColor: hexColorSchema.optional(),
-  instanceId: z.string().optional(),
+  instanceId: text().optional(),
 });
 
 export const ctaSectionSchema = z.object({
   id: requiredText('ID is required'),
   title: requiredText('Title is required'),
-  description: requiredText('Description is required'),
+  description: multilineText({ error: 'Description is required' }).trim().min(1, 'Description is required'),
   backgroundImage: imageSchema.optional(),
-  instanceId: z.string().optional(),
+  instanceId: text().optional(),
 });
 
 // Handles or profile URLs alike; the site renders whatever the restaurant entered.
 export const socialLinksSchema = z.object({
-  facebook: z.string().optional(),
-  instagram: z.string().optional(),
-  twitter: z.string().optional(),
-  tiktok: z.string().optional(),
+  facebook: text().optional(),
+  instagram: text().optional(),
+  twitter: text().optional(),
+  tiktok: text().optional(),
 });
 
 export const orderingSchema = z.object({
@@ -87,8 +90,8 @@ export const orderingSchema = z.object({
   // spec 01 §3: provider default internal, button "Order Now" in #dc2626
   provider: z.enum(ORDERING_PROVIDERS).default('internal'),
   // Only web links: this URL becomes an href on the public site, so javascript: and the like are refused.
-  url: z.url({ protocol: /^https?$/, error: 'Ordering URL must be a valid URL' }).optional(),
-  buttonText: z.string().default('Order Now'),
+  url: withTextRule(z.url({ protocol: /^https?$/, error: 'Ordering URL must be a valid URL' })).optional(),
+  buttonText: text().default('Order Now'),
   buttonColor: hexColorSchema.default('#dc2626'),
 });
 
@@ -105,13 +108,18 @@ export const websiteConfigSchema = z.object({
   // The spec gives no default. Every restaurant has a public site reachable by slug (spec 01 §2.6), so a new
   // restaurant's site starts enabled.
   enabled: z.boolean().default(true),
-  customDomain: z.string().optional(),
+  customDomain: text().optional(),
   // Menu groups have numeric ids per restaurant (spec 02); this names the one the public menu opens on.
-  parentMenuGroupId: z.number().int().positive().optional(),
+  parentMenuGroupId: z
+    .number()
+    .int()
+    .positive()
+    .max(INT32_MAX, int32MaxMessage('Parent menu group ID'))
+    .optional(),
   // The restaurant's own choice among the site configuration's layout templates and colour schemes (by id).
   // They apply only while the site configuration allows restaurant overrides (spec 01 §4).
-  layoutTemplate: z.string().trim().min(1).optional(),
-  colorScheme: z.string().trim().min(1).optional(),
+  layoutTemplate: text().trim().min(1).optional(),
+  colorScheme: text().trim().min(1).optional(),
   branding: brandingSchema.prefault({}),
   seo: seoSchema.prefault({}),
   content: websiteContentSchema.prefault({}),
@@ -142,7 +150,7 @@ const SEO_TITLE_SUFFIX = ' - Restaurant';
 export function defaultSeoTitle(restaurantName: string): string {
   const name = restaurantName.trim();
   const room = SEO_TITLE_MAX - SEO_TITLE_SUFFIX.length;
-  const fitted = name.length <= room ? name : name.slice(0, room).trimEnd();
+  const fitted = cutText(name, room).trimEnd();
   return `${fitted}${SEO_TITLE_SUFFIX}`;
 }
 

@@ -1,4 +1,5 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 
 /**
@@ -48,17 +49,28 @@ function keyFromUrl(base: string, url: string): string | null {
   return IMAGE_KEY_PATTERN.test(key) ? key : null;
 }
 
-/** The default: files under a directory, served by the Brigade server at `baseUrl` (see routes/media.ts). */
+/** Where files are written before they are renamed into place: one folder per server instance. */
+export const INCOMING_DIR = '.incoming';
+
+/**
+ * The default: files under a directory, served by the Brigade server at `baseUrl` (see routes/images.ts).
+ * A file is written under `.incoming/<instance>/` and renamed to its key, so a key never holds a partly
+ * written file, even when the process is killed mid-write; what a dead instance left in `.incoming` is
+ * removed at the next start (`sweepIncoming`).
+ */
 export class LocalDiskStorage implements ImageStorage {
   readonly kind = 'local';
   readonly root: string;
   readonly urlFormat: string;
+  private readonly instanceId: string;
   constructor(
     directory: string,
     private readonly baseUrl: string,
+    options: { instanceId?: string } = {},
   ) {
     this.root = resolve(directory);
     this.urlFormat = urlFormatFor(baseUrl);
+    this.instanceId = options.instanceId ?? randomUUID();
   }
 
   /** The file of a key; null when the key is not one (so no path can leave the directory). */
@@ -71,8 +83,30 @@ export class LocalDiskStorage implements ImageStorage {
   async put(key: string, data: Buffer): Promise<void> {
     const path = this.pathOf(key);
     if (!path) throw new Error(`Invalid image key ${key}`);
+    const incoming = join(this.root, INCOMING_DIR, this.instanceId);
+    const temporary = join(incoming, randomBytes(8).toString('hex'));
+    await mkdir(incoming, { recursive: true });
     await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, data);
+    try {
+      await writeFile(temporary, data);
+      await rename(temporary, path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  /** Removes what instances that are gone left in `.incoming` (never this instance's own folder). */
+  async sweepIncoming(isGone: (instanceId: string) => Promise<boolean>): Promise<string[]> {
+    const base = join(this.root, INCOMING_DIR);
+    const swept: string[] = [];
+    const entries = await readdir(base).catch(() => [] as string[]);
+    for (const entry of entries) {
+      if (entry === this.instanceId || !(await isGone(entry))) continue;
+      await rm(join(base, entry), { recursive: true, force: true });
+      swept.push(entry);
+    }
+    return swept;
   }
 
   async read(key: string): Promise<Buffer | null> {

@@ -1,13 +1,11 @@
 import type { ReactNode } from 'react';
-import { ErrorView } from './components/alert';
 import { Button } from './components/button';
 import { EmptyState } from './components/empty-state';
-import { ChevronRightIcon, StoreIcon } from './components/icons';
-import { SkeletonRows } from './components/skeleton';
-import { ROW_STAGGER_MS } from './lib/constants';
+import { StoreIcon } from './components/icons';
 import { useMyRestaurants } from './lib/queries';
 import type { MyRestaurant, MyTenant } from './lib/types';
 import { useAutoSelectSingle } from './lib/use-auto-select';
+import { SelectionList, SelectionOption, SelectionPanel } from './selection-list';
 
 export interface RestaurantSelectorProps {
   tenant: MyTenant;
@@ -40,59 +38,41 @@ export function RestaurantSelector({
   useAutoSelectSingle(restaurants.data, autoSelect, onSelect);
 
   return (
-    <div className="ui-stack">
-      {(title || description) && (
-        <header>
-          {title && <h2 className="ui-card__title">{title}</h2>}
-          {description && <p className="ui-card__description">{description}</p>}
-        </header>
-      )}
-      {restaurants.isPending ? (
-        <SkeletonRows count={3} label="Loading locations" />
-      ) : restaurants.isError ? (
-        <ErrorView
-          title="Error loading locations"
-          message={restaurants.error.message}
-          actions={
-            <Button variant="secondary" onClick={onBack}>
-              Go Back
-            </Button>
-          }
-        />
-      ) : restaurants.data.length === 0 ? (
-        <EmptyState
-          title={emptyMessage ?? `No restaurants found for ${tenant.displayName || tenant.name}.`}
-          icon={<StoreIcon />}
-          actions={
-            <Button variant="secondary" onClick={onBack}>
-              Back to Organizations
-            </Button>
-          }
-        />
-      ) : (
-        <ul className="ui-list" aria-label="Restaurants">
-          {restaurants.data.map((restaurant, index) => (
-            <li key={restaurant.restaurantId}>
-              <button
-                type="button"
-                className="ui-option ui-option--appear"
-                style={{ animationDelay: `${index * ROW_STAGGER_MS}ms` }}
-                aria-pressed={restaurant.restaurantId === selectedRestaurantId}
-                onClick={() => onSelect(restaurant)}
-              >
-                <span className="ui-option__avatar" aria-hidden="true">
-                  <StoreIcon />
-                </span>
-                <span className="ui-option__text">
-                  <span className="ui-option__title">{restaurant.name}</span>
-                  <span className="ui-option__meta">{addressLine(restaurant) || 'No address on file'}</span>
-                </span>
-                <ChevronRightIcon className="ui-option__chevron" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+    <SelectionPanel title={title} description={description}>
+      <SelectionList
+        query={restaurants}
+        loadingLabel="Loading locations"
+        errorTitle="Error loading locations"
+        errorAction={
+          <Button variant="secondary" onClick={onBack}>
+            Go Back
+          </Button>
+        }
+        empty={
+          <EmptyState
+            title={emptyMessage ?? `No restaurants found for ${tenant.displayName || tenant.name}.`}
+            icon={<StoreIcon />}
+            actions={
+              <Button variant="secondary" onClick={onBack}>
+                Back to Organizations
+              </Button>
+            }
+          />
+        }
+        label="Restaurants"
+        keyOf={(restaurant) => restaurant.restaurantId}
+      >
+        {(restaurant, index) => (
+          <SelectionOption
+            index={index}
+            pressed={restaurant.restaurantId === selectedRestaurantId}
+            onSelect={() => onSelect(restaurant)}
+            avatar={<StoreIcon />}
+            title={restaurant.name}
+            meta={addressLine(restaurant) || 'No address on file'}
+          />
+        )}
+      </SelectionList>
+    </SelectionPanel>
   );
 }

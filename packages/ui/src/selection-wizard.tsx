@@ -31,21 +31,16 @@ export interface SelectionWizardProps {
   rememberMe?: boolean;
 }
 
-/** spec 01 §2.2: two steps, organization then location. */
-export function SelectionWizard({
-  context,
-  returnUrl,
-  onComplete,
-  rememberMe = false,
-}: SelectionWizardProps) {
+/**
+ * The wizard's state and its two actions: picking a tenant (step 2 follows), and picking a restaurant,
+ * which stores the selection and either completes or hands off to the return URL.
+ */
+function useWizard({ returnUrl, onComplete, rememberMe }: Omit<SelectionWizardProps, 'context'>) {
   const { client } = usePlatform();
-  const session = useSession();
   const selection = useSelection();
   const [tenant, setTenant] = useState<MyTenant | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const wording = context ? SELECTION_WORDING[context] : undefined;
-  const step = tenant ? 2 : 1;
 
   const pickTenant = useCallback(
     (picked: MyTenant) => {
@@ -74,7 +69,7 @@ export function SelectionWizard({
             tenantGuid: tenant.guid,
             restaurantGuid: restaurant.guid,
           },
-          { rememberMe },
+          { rememberMe: rememberMe ?? false },
         );
         window.location.assign(target);
       } catch (caught) {
@@ -90,6 +85,24 @@ export function SelectionWizard({
     setTenant(null);
   }, []);
 
+  return { tenant, redirecting, error, pickTenant, pickRestaurant, back, selection };
+}
+
+/** spec 01 §2.2: two steps, organization then location. */
+export function SelectionWizard({
+  context,
+  returnUrl,
+  onComplete,
+  rememberMe = false,
+}: SelectionWizardProps) {
+  const session = useSession();
+  const { tenant, redirecting, error, pickTenant, pickRestaurant, back, selection } = useWizard({
+    returnUrl,
+    onComplete,
+    rememberMe,
+  });
+  const wording = context ? SELECTION_WORDING[context] : undefined;
+  const step = tenant ? 2 : 1;
   const organization = tenant ? tenant.displayName || tenant.name : '';
 
   return (
@@ -138,18 +151,24 @@ export function SelectionWizard({
           />
         </>
       )}
-      <footer className="ui-card__footer ui-card__footer--start">
-        <span>Need help?</span>
-        <Button
-          variant="link"
-          onClick={() => {
-            // spec 01 §2.2: the help link only logs
-            console.info('Selection wizard: the user asked for help (contact your administrator)');
-          }}
-        >
-          Contact your administrator
-        </Button>
-      </footer>
+      <WizardFooter />
     </Card>
+  );
+}
+
+function WizardFooter() {
+  return (
+    <footer className="ui-card__footer ui-card__footer--start">
+      <span>Need help?</span>
+      <Button
+        variant="link"
+        onClick={() => {
+          // spec 01 §2.2: the help link only logs
+          console.info('Selection wizard: the user asked for help (contact your administrator)');
+        }}
+      >
+        Contact your administrator
+      </Button>
+    </footer>
   );
 }

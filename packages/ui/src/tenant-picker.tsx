@@ -1,21 +1,12 @@
 import type { ReactNode } from 'react';
-import { ErrorView } from './components/alert';
 import { Button } from './components/button';
 import { EmptyState } from './components/empty-state';
-import { BuildingIcon, ChevronRightIcon } from './components/icons';
-import { SkeletonRows } from './components/skeleton';
-import { ROW_STAGGER_MS } from './lib/constants';
+import { BuildingIcon } from './components/icons';
+import { initials } from './lib/initials';
 import { useMyTenants } from './lib/queries';
 import type { MyTenant } from './lib/types';
 import { useAutoSelectSingle } from './lib/use-auto-select';
-
-export const initials = (text: string) =>
-  text
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase())
-    .join('') || '?';
+import { SelectionList, SelectionOption, SelectionPanel } from './selection-list';
 
 export interface TenantPickerProps {
   onSelect: (tenant: MyTenant) => void;
@@ -41,55 +32,69 @@ export function TenantPicker({
   useAutoSelectSingle(tenants.data, autoSelect, onSelect);
 
   return (
-    <div className="ui-stack">
-      {(title || description) && (
-        <header>
-          {title && <h2 className="ui-card__title">{title}</h2>}
-          {description && <p className="ui-card__description">{description}</p>}
-        </header>
-      )}
-      {tenants.isPending ? (
-        <SkeletonRows count={3} label="Loading organizations" />
-      ) : tenants.isError ? (
-        <ErrorView
-          title="Error loading organizations"
-          message={tenants.error.message}
-          actions={
-            <Button variant="secondary" onClick={() => void tenants.refetch()}>
-              Try Again
-            </Button>
-          }
-        />
-      ) : tenants.data.length === 0 ? (
+    <SelectionPanel title={title} description={description}>
+      <TenantList
+        query={tenants}
+        label="Organizations"
+        emptyMessage={emptyMessage}
+        onRetry={() => void tenants.refetch()}
+      >
+        {(tenant, index) => (
+          <SelectionOption
+            index={index}
+            pressed={tenant.tenantId === selectedTenantId}
+            onSelect={() => onSelect(tenant)}
+            avatar={initials(tenant.displayName)}
+            title={tenant.displayName}
+            meta={tenant.name}
+          />
+        )}
+      </TenantList>
+    </SelectionPanel>
+  );
+}
+
+/**
+ * The user's organizations with the loading rows, "Error loading organizations" with Try Again and "No
+ * organizations available" (spec 01 §2.4); `children` draws a row.
+ */
+export function TenantList({
+  query,
+  label,
+  emptyMessage = 'No organizations available',
+  onRetry,
+  itemClassName,
+  children,
+}: {
+  query: ReturnType<typeof useMyTenants>;
+  label: string;
+  emptyMessage?: string;
+  onRetry: () => void;
+  itemClassName?: string;
+  children: (tenant: MyTenant, index: number) => ReactNode;
+}) {
+  return (
+    <SelectionList
+      query={query}
+      loadingLabel="Loading organizations"
+      errorTitle="Error loading organizations"
+      errorAction={
+        <Button variant="secondary" onClick={onRetry}>
+          Try Again
+        </Button>
+      }
+      empty={
         <EmptyState
           title={emptyMessage}
           message="Ask your administrator to add you to an organization."
           icon={<BuildingIcon />}
         />
-      ) : (
-        <ul className="ui-list" aria-label="Organizations">
-          {tenants.data.map((tenant, index) => (
-            <li key={tenant.tenantId}>
-              <button
-                type="button"
-                className="ui-option ui-option--appear"
-                style={{ animationDelay: `${index * ROW_STAGGER_MS}ms` }}
-                aria-pressed={tenant.tenantId === selectedTenantId}
-                onClick={() => onSelect(tenant)}
-              >
-                <span className="ui-option__avatar" aria-hidden="true">
-                  {initials(tenant.displayName)}
-                </span>
-                <span className="ui-option__text">
-                  <span className="ui-option__title">{tenant.displayName}</span>
-                  <span className="ui-option__meta">{tenant.name}</span>
-                </span>
-                <ChevronRightIcon className="ui-option__chevron" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+      }
+      label={label}
+      keyOf={(tenant) => tenant.tenantId}
+      itemClassName={itemClassName}
+    >
+      {children}
+    </SelectionList>
   );
 }

@@ -8,7 +8,7 @@ import { useSetSessionUser } from '@brigade/ui/lib/session';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type UseFormSetError, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiClient } from '../api';
 import { applyServerErrors } from '../form-errors';
@@ -19,25 +19,36 @@ type SignupForm = z.input<typeof signupInputSchema>;
 type SignupData = z.output<typeof signupInputSchema>;
 const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
 
-/** Self-signup creates an inactive account (spec 01 §4) that an administrator activates. */
-export function SignUpPage() {
-  useTitle('Create account');
+/** The signup call: on success the new (inactive) account is the session user and the flow goes on. */
+function useSignup(setError: UseFormSetError<SignupForm>) {
   const { search } = useLocation();
   const setSessionUser = useSetSessionUser();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<SignupForm, unknown, SignupData>({
-    resolver: zodResolver(signupInputSchema),
-    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
-  });
-  const { errors } = form.formState;
   const mutation = useMutation({
     mutationFn: (data: SignupData) => apiClient.call(signup, { body: data }),
     onSuccess: (result) => {
       setSessionUser(result.data.user);
       navigate(withFlowParams('/', search), { state: { justSignedUp: true } });
     },
-    onError: (error) => setFormError(applyServerErrors(error, form.setError, FIELDS)),
+    onError: (error) => setFormError(applyServerErrors(error, setError, FIELDS)),
   });
+  const submit = (data: SignupData) => {
+    setFormError(null);
+    mutation.mutate(data);
+  };
+  return { formError, submit, pending: mutation.isPending };
+}
+
+/** Self-signup creates an inactive account (spec 01 §4) that an administrator activates. */
+export function SignUpPage() {
+  useTitle('Create account');
+  const { search } = useLocation();
+  const form = useForm<SignupForm, unknown, SignupData>({
+    resolver: zodResolver(signupInputSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  });
+  const { errors } = form.formState;
+  const { formError, submit, pending } = useSignup(form.setError);
 
   return (
     <AuthLayout>
@@ -46,14 +57,7 @@ export function SignUpPage() {
         title="Create your account"
         description="An administrator activates new accounts before they can reach an organization."
       >
-        <form
-          className="auth-form"
-          noValidate
-          onSubmit={form.handleSubmit((data) => {
-            setFormError(null);
-            mutation.mutate(data);
-          })}
-        >
+        <form className="auth-form" noValidate onSubmit={form.handleSubmit(submit)}>
           {formError && <Alert title="Could not create the account">{formError}</Alert>}
           <div className="auth-form__row">
             <TextField
@@ -86,13 +90,7 @@ export function SignUpPage() {
             error={errors.password?.message}
             {...form.register('password')}
           />
-          <Button
-            type="submit"
-            size="lg"
-            block
-            loading={mutation.isPending}
-            loadingText="Creating account..."
-          >
+          <Button type="submit" size="lg" block loading={pending} loadingText="Creating account...">
             Create Account
           </Button>
           <p className="auth-switch">

@@ -1,8 +1,8 @@
 import { deriveDisplayName } from '@brigade/domain/user';
 import { Button } from '@brigade/ui/components/button';
+import { initials } from '@brigade/ui/lib/initials';
 import type { SessionUser } from '@brigade/ui/lib/types';
 import { useSignOut } from '@brigade/ui/lib/use-sign-out';
-import { initials } from '@brigade/ui/tenant-picker';
 
 export function ProfileRow({ user }: { user: SessionUser }) {
   const name = deriveDisplayName(user);

@@ -54,7 +54,7 @@ export function fieldPath(problemPath: string, values: Record<string, unknown>):
 }
 
 /**
- * For forms over react-hook-form's own `useForm` (the catalogue editors): puts a problem's field errors
+ * For forms from useNormalisedForm (the catalogue editors): puts a problem's field errors
  * (`errors: [{path: 'sizePrice.0.name', message}]`) on the fields whose top-level name is in `knownFields`.
  * Returns the message to show above the form: the problem's detail when no field took it.
  */

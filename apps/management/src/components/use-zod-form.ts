@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type FieldValues, type Resolver, type UseFormProps, useForm } from 'react-hook-form';
+import {
+  type DefaultValues,
+  type FieldValues,
+  type Resolver,
+  type UseFormProps,
+  useForm,
+} from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
@@ -35,12 +41,10 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
 }
 
 /**
- * A react-hook-form resolver for `useForm` (forms that convert their own values with `register`'s
- * setValueAs): validates with a zod schema (the server's, behind a normalising preprocess) and, when valid,
- * hands the form's own values to the submit handler (not the parsed output), so the handler builds its
- * request from what the form holds.
+ * A resolver that validates with a zod schema (the server's, behind a normalising preprocess) and, when
+ * valid, hands the form's own values to the submit handler (not the parsed output).
  */
-export function zodFormResolver<T extends FieldValues>(schema: z.ZodType): Resolver<T> {
+function zodFormResolver<T extends FieldValues>(schema: z.ZodType): Resolver<T> {
   const inner = zodResolver(
     schema as unknown as z.ZodType<FieldValues, FieldValues>,
   ) as unknown as Resolver<T>;
@@ -48,4 +52,16 @@ export function zodFormResolver<T extends FieldValues>(schema: z.ZodType): Resol
     const result = await inner(values, context, options);
     return Object.keys(result.errors).length > 0 ? result : { values, errors: {} };
   };
+}
+
+/**
+ * A form over its own values (text boxes as strings, list rows as objects) whose schema normalises them
+ * first: the catalogue editors, whose schema is `z.preprocess(normalise, serverSchema)`. The submit handler
+ * gets the form's values, not the schema's output, and builds its request from them and the stored record
+ * (a merge patch of what changed). Errors show after the first submit, then as you type.
+ *
+ *   const form = useNormalisedForm<ItemFormValues>(itemFormSchema, itemFormValues(item));
+ */
+export function useNormalisedForm<T extends FieldValues>(schema: z.ZodType, defaultValues: DefaultValues<T>) {
+  return useForm<T>({ resolver: zodFormResolver<T>(schema), defaultValues });
 }

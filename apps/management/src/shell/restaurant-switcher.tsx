@@ -1,16 +1,9 @@
+import { initials } from '@brigade/ui/lib/initials';
 import { useMyRestaurants } from '@brigade/ui/lib/queries';
 import { useMenuButton } from '@brigade/ui/lib/use-menu-button';
 import { useSelection } from '@brigade/ui/selection';
 import { useNavigate } from 'react-router';
 import { CheckIcon, ChevronsUpDownIcon } from './icons';
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase())
-    .join('');
 
 /**
  * The restaurant switcher at the top of the sidebar: the current restaurant and organisation; opens a menu

@@ -7,7 +7,10 @@ import {
   type ResultOf,
 } from '@brigade/contracts/endpoint';
 import type { Change, ChangeArea } from '@brigade/core/changes/change-feed';
-import { type Actor, decideAccess } from '@brigade/domain/access';
+import { applicationTenantFiltersOn, visibleTenantsOf } from '@brigade/core/tenant-scope';
+import type { Db } from '@brigade/db/database';
+import { type WallContext, withinWalls } from '@brigade/db/tenant-walls';
+import { type AccessDecision, type Actor, decideAccess } from '@brigade/domain/access';
 import { type FieldError, fieldErrorsOf, validationErrorOf } from '@brigade/domain/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -64,7 +67,7 @@ export function registerContractRoutes(
         const actor = request.actor;
         const rawParams = request.params as Record<string, string>;
         const tenantId = rawParams.tenantId === undefined ? undefined : Number(rawParams.tenantId);
-        const decision = decideAccess(actor, endpoint.access, tenantId);
+        const decision = accessOf(actor, endpoint, tenantId);
         if (decision === 'unauthenticated')
           return sendProblem(reply, 401, 'UNAUTHENTICATED', 'Sign-in required');
         if (decision === 'forbidden')
@@ -83,7 +86,12 @@ export function registerContractRoutes(
         const body = parse(endpoint.request?.body, request.body, '');
         if (errors.length > 0) throw validationErrorOf(errors);
 
-        const result = await impl.handle({ params, query, body, actor, deps, request, reply } as never);
+        const walls = wallsOf(endpoint, request);
+        const handle = async (handlerDeps: AppDeps): Promise<unknown> =>
+          impl.handle({ params, query, body, actor, deps: handlerDeps, request, reply } as never);
+        const result = walls
+          ? await withinWalls(deps.database.db, walls, (tx) => handle(depsWithin(deps, tx)))
+          : await handle(deps);
         // The write committed: this process's caches hear it before the writer can ask again (decision 011).
         if (endpoint.method !== 'GET') {
           const change = changeOf(endpoint, params as Record<string, unknown> | undefined);
@@ -106,6 +114,54 @@ export function registerContractRoutes(
       },
     });
   }
+}
+
+/** decideAccess, except inside the isolation matrix's test that switches the application's tenant check off. */
+function accessOf(actor: Actor, endpoint: Endpoint, tenantId: number | undefined): AccessDecision {
+  if (endpoint.access.kind === 'tenant' && !applicationTenantFiltersOn()) {
+    return actor.kind === 'anonymous' ? 'unauthenticated' : actor.isActive ? 'allow' : 'forbidden';
+  }
+  return decideAccess(actor, endpoint.access, tenantId);
+}
+
+// Areas whose writes never touch a tenant's tables: they run without a transaction of their own (sign-in
+// must keep its failure count when it answers 401; an upload must not hold a connection while it resizes).
+const UNAUDITED_TAGS = new Set(['auth', 'images', 'site-config', 'meta']);
+
+/**
+ * The transaction a request runs in (decisions 018 and 019), or null for none:
+ * - a tenant route called by the tenant's own staff sees only the caller's tenants (row-level security);
+ * - every other write sees all tenants but names who acts, so the audit log's trigger can record it;
+ * - other reads (public pages, site administrators, signed-in lookups) run as before, outside one.
+ */
+export function wallsOf(endpoint: Endpoint, request: FastifyRequest): WallContext | null {
+  const actor = request.actor;
+  const walledIn =
+    endpoint.access.kind === 'tenant' && actor.kind === 'user' && !(actor.isSiteAdmin && actor.isActive);
+  const audited = endpoint.method !== 'GET' && !UNAUDITED_TAGS.has(endpoint.tags?.[0] ?? '');
+  if (!walledIn && !audited) return null;
+  return {
+    tenants: walledIn ? visibleTenantsOf(actor) : 'all',
+    actor:
+      actor.kind === 'user' && request.auth
+        ? { id: actor.userId, email: request.auth.user.email }
+        : undefined,
+    request: {
+      id: request.id,
+      endpoint: endpoint.id,
+      method: endpoint.method,
+      path: request.url.split('?')[0]!,
+    },
+  };
+}
+
+/** The handler's deps inside a request's transaction: every database handle it can reach is that transaction. */
+function depsWithin(deps: AppDeps, tx: Db): AppDeps {
+  return {
+    ...deps,
+    database: { ...deps.database, db: tx },
+    identity: { ...deps.identity, db: tx },
+  };
 }
 
 const NO_CHANGE_TAGS = new Set(['auth', 'admin-users', 'me', 'meta']);

@@ -3,6 +3,7 @@ import { normalizeDomain } from '@brigade/domain/domain-mapping';
 import { SiteHandler, type SiteRequest, type SiteResponse } from '@brigade/site-app/handler';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
+import { baselineHeaders } from './security-headers';
 
 /**
  * The public restaurant sites (issue 9, apps/site) on the server's one request handler. A request is a site
@@ -17,8 +18,11 @@ export function registerSite(app: FastifyInstance, deps: AppDeps): SiteHandler {
     hostCache: deps.domains.hostCache,
     menuCache: deps.menuCache,
     listSitesInDevelopmentMode: deps.config.env !== 'production',
+    imageOrigins: [new URL(deps.config.media.baseUrl).origin],
     onError: (error) => app.log.error({ err: error }, 'public site page failed'),
   });
+  // helmet's headers for answers that bypass Fastify's reply (decision 017); pages add their own CSP.
+  const baseline = baselineHeaders(deps.config);
 
   // Every committed write, from this instance or another, drops the pages it may have changed (decision 011).
   const unsubscribe = deps.changes.subscribe((change) => handler.invalidate(change));
@@ -63,6 +67,7 @@ export function registerSite(app: FastifyInstance, deps: AppDeps): SiteHandler {
     const send = (response: SiteResponse) => {
       reply.hijack();
       reply.raw.writeHead(response.status, {
+        ...baseline,
         'content-length': Buffer.byteLength(response.body),
         ...response.headers,
         'x-request-id': request.id,

@@ -1,4 +1,5 @@
 import { outboxEmails, sessions } from '@brigade/db/schema/identity';
+import { SIGNIN_THROTTLE, SIGNUP_THROTTLE } from '@brigade/domain/session-policy';
 import { makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -160,31 +161,111 @@ describe('sign-up and sign-in', () => {
     expect(locked.json().detail).toBe('Too many sign-in attempts. Try again later.');
   });
 
-  it('refuses a client address after 30 failed sign-ins across accounts', async () => {
+  it('counts parallel attempts before checking any password: at most the limits are checked', async () => {
     const user = await makeUser(t.database.db);
-    for (let i = 0; i < 30; i++) {
-      const response = await asBrowser(t.app, null, {
+    const attempt = (remoteAddress: string) =>
+      asBrowser(t.app, null, {
         method: 'POST',
         url: '/api/v1/auth/signin',
-        payload: { email: `spray-${i}@example.com`, password: 'guess' },
-        remoteAddress: '10.9.0.2',
+        payload: { email: user.email, password: 'wrong' },
+        remoteAddress,
       });
-      expect(response.statusCode).toBe(401);
-    }
-    const blocked = await asBrowser(t.app, null, {
-      method: 'POST',
-      url: '/api/v1/auth/signin',
-      payload: { email: user.email, password: TEST_PASSWORD },
-      remoteAddress: '10.9.0.2',
-    });
-    expect(blocked.statusCode).toBe(429);
+    // One address: only perAddressAndAccount passwords are checked (a check answers 401, a refusal 429).
+    const fromOne = await Promise.all(Array.from({ length: 20 }, () => attempt('10.9.1.1')));
+    expect(fromOne.filter((r) => r.statusCode === 401)).toHaveLength(SIGNIN_THROTTLE.perAddressAndAccount);
+    expect(fromOne.filter((r) => r.statusCode === 429)).toHaveLength(
+      20 - SIGNIN_THROTTLE.perAddressAndAccount,
+    );
+
+    // Many addresses against one account: perAccount checks in all, counting the ones above.
+    const other = await makeUser(t.database.db);
+    const spread = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        asBrowser(t.app, null, {
+          method: 'POST',
+          url: '/api/v1/auth/signin',
+          payload: { email: other.email, password: 'wrong' },
+          remoteAddress: `10.9.2.${i + 1}`,
+        }),
+      ),
+    );
+    expect(spread.filter((r) => r.statusCode === 401)).toHaveLength(SIGNIN_THROTTLE.perAccount);
+    expect(spread.filter((r) => r.statusCode === 429)).toHaveLength(20 - SIGNIN_THROTTLE.perAccount);
+  });
+
+  it('locks one account from an address without locking other accounts signing in from it', async () => {
+    const target = await makeUser(t.database.db);
+    const colleague = await makeUser(t.database.db);
+    const from = (email: string, password: string) =>
+      asBrowser(t.app, null, {
+        method: 'POST',
+        url: '/api/v1/auth/signin',
+        payload: { email, password },
+        remoteAddress: '10.9.0.4',
+      });
+    for (let i = 0; i < SIGNIN_THROTTLE.perAddress + 5; i++) await from(target.email, 'guess');
+    expect((await from(target.email, TEST_PASSWORD)).statusCode).toBe(429);
+    expect((await from(colleague.email, TEST_PASSWORD)).statusCode).toBe(200);
+    // The target can still sign in from elsewhere: one address cannot lock an account for everyone.
     const elsewhere = await asBrowser(t.app, null, {
       method: 'POST',
       url: '/api/v1/auth/signin',
-      payload: { email: user.email, password: TEST_PASSWORD },
-      remoteAddress: '10.9.0.3',
+      payload: { email: target.email, password: TEST_PASSWORD },
+      remoteAddress: '10.9.0.5',
     });
     expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('limits unknown-account spraying from one address, answering known and unknown emails alike', async () => {
+    const user = await makeUser(t.database.db);
+    const from = (address: string, email: string, password: string) =>
+      asBrowser(t.app, null, {
+        method: 'POST',
+        url: '/api/v1/auth/signin',
+        payload: { email, password },
+        remoteAddress: address,
+      });
+    for (let i = 0; i < SIGNIN_THROTTLE.perAddress; i++) {
+      expect((await from('10.9.0.2', `spray-${i}@example.com`, 'guess')).statusCode).toBe(401);
+    }
+    const sprayed = await from('10.9.0.2', 'spray-next@example.com', 'guess');
+    expect(sprayed.statusCode).toBe(429);
+    expect(Number(sprayed.headers['retry-after'])).toBeGreaterThan(800);
+    // A wrong password on a real account gets the same answer, so the limit does not tell accounts apart...
+    expect((await from('10.9.0.2', user.email, 'guess')).statusCode).toBe(429);
+    // ...but the right password still signs in from that address (behind a proxy, that is everyone).
+    expect((await from('10.9.0.2', user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await from('10.9.0.3', 'spray-next@example.com', 'guess')).statusCode).toBe(401);
+  });
+
+  it('throttles sign-ups per client address with the rate-limit problem', async () => {
+    const signupFrom = (email: string) =>
+      asBrowser(t.app, null, {
+        method: 'POST',
+        url: '/api/v1/auth/signup',
+        payload: signupBody(email),
+        remoteAddress: '10.9.3.1',
+      });
+    for (let i = 0; i < SIGNUP_THROTTLE.perAddress; i++) {
+      expect((await signupFrom(`many-${i}@example.com`)).statusCode).toBe(201);
+    }
+    const refused = await signupFrom('one-more@example.com');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toMatchObject({
+      status: 429,
+      code: 'TOO_MANY_ATTEMPTS',
+      detail: 'Too many sign-up attempts. Try again later.',
+    });
+    // An existing email is no way around it (it would tell which accounts exist).
+    expect((await signupFrom('many-0@example.com')).statusCode).toBe(429);
+    const elsewhere = await asBrowser(t.app, null, {
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: signupBody('one-more@example.com'),
+      remoteAddress: '10.9.3.2',
+    });
+    expect(elsewhere.statusCode).toBe(201);
   });
 });
 
@@ -300,6 +381,24 @@ describe('passwords', () => {
       (await asBearer(t.app, elsewhere, { method: 'GET', url: '/api/v1/auth/session' })).statusCode,
     ).toBe(401);
     await expect(signInAs(t.app, user.email, 'brand-new-pw')).resolves.toBeDefined();
+  });
+
+  it('limits wrong current passwords per user, counted before the check', async () => {
+    const user = await makeUser(t.database.db);
+    const session = await signInAs(t.app, user.email, TEST_PASSWORD);
+    const change = (currentPassword: string) =>
+      asBearer(t.app, session, {
+        method: 'POST',
+        url: '/api/v1/auth/password',
+        payload: { currentPassword, newPassword: 'brand-new-pw' },
+      });
+    const answers = await Promise.all(
+      Array.from({ length: SIGNIN_THROTTLE.perUserPasswordChange + 3 }, () => change('not-it')),
+    );
+    expect(answers.filter((r) => r.statusCode === 400)).toHaveLength(SIGNIN_THROTTLE.perUserPasswordChange);
+    const refused = await change(TEST_PASSWORD);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
   });
 
   it('resets a password through the emailed link, once, and ends all sessions', async () => {

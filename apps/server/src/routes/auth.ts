@@ -66,13 +66,7 @@ export const authRoutes = [
     ),
   ),
   implement(changePassword, ({ body, request, deps }) =>
-    changePasswordUseCase(
-      deps.identity,
-      request.auth!.user.uid,
-      request.auth!.tokenHash,
-      body,
-      clientInfo(request),
-    ),
+    changePasswordUseCase(deps.identity, request.auth!.user.uid, request.auth!.tokenHash, body),
   ),
   implement(requestPasswordReset, ({ body, deps }) =>
     requestPasswordResetUseCase(deps.identity, { email: body.email }, body.resetUrl),

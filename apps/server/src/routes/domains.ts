@@ -34,72 +34,80 @@ import { notFound } from '@brigade/domain/errors';
 import type { AppDeps } from '../deps';
 import { implement } from '../plugins/contract-routes';
 
-const ctxOf = (deps: AppDeps): mappings.DomainContext => ({
+export const domainContextOf = (deps: AppDeps, log?: mappings.DomainLog): mappings.DomainContext => ({
   db: deps.database.db,
   baseDomain: deps.domains.baseDomain,
   onChange: deps.domains.onChange,
+  log,
 });
 const mappingResult = (mapping: DomainMapping) => ({ success: true as const, data: { mapping } });
 
 export const domainRoutes = [
   implement(createDomainMapping, async ({ body, actor, deps }) =>
-    mappingResult(await mappings.createDomainMapping(ctxOf(deps), actor, body)),
+    mappingResult(await mappings.createDomainMapping(domainContextOf(deps), actor, body)),
   ),
   implement(createGeneratedSubdomain, async ({ body, actor, deps }) =>
-    mappingResult(await mappings.createGeneratedSubdomain(ctxOf(deps), actor, body)),
+    mappingResult(await mappings.createGeneratedSubdomain(domainContextOf(deps), actor, body)),
   ),
   implement(queryDomainMappings, async ({ query, actor, deps }) => ({
     success: true as const,
-    data: { mappings: await mappings.queryMappings(ctxOf(deps), actor, query) },
+    data: { mappings: await mappings.queryMappings(domainContextOf(deps), actor, query) },
   })),
   implement(searchDomainMappings, async ({ query, actor, deps }) => ({
     success: true as const,
-    data: { mappings: await mappings.searchMappings(ctxOf(deps), actor, query.prefix, query.limit) },
+    data: {
+      mappings: await mappings.searchMappings(domainContextOf(deps), actor, query.prefix, query.limit),
+    },
   })),
   implement(checkDomainAvailability, async ({ query, deps }) => ({
     success: true as const,
-    data: await mappings.checkDomainAvailability(ctxOf(deps), query.domain, {
+    data: await mappings.checkDomainAvailability(domainContextOf(deps), query.domain, {
       guid: query.excludeGuid,
       domainId: query.excludeDomainId,
     }),
   })),
   implement(validateDomain, async ({ query, actor, deps }) => ({
     success: true as const,
-    data: await mappings.validateDomain(ctxOf(deps), actor, query.domain, {
+    data: await mappings.validateDomain(domainContextOf(deps), actor, query.domain, {
       guid: query.excludeGuid,
       domainId: query.excludeDomainId,
     }),
   })),
   implement(bulkCreateDomainMappings, async ({ body, actor, deps, request }) => ({
     success: true as const,
-    data: await mappings.bulkCreateDomainMappings(ctxOf(deps), actor, body.mappings, (obj, msg) =>
+    data: await mappings.bulkCreateDomainMappings(domainContextOf(deps), actor, body.mappings, (obj, msg) =>
       request.log.warn(obj, msg),
     ),
   })),
   implement(bulkUpdateDomainMappings, async ({ body, actor, deps, request }) => ({
     success: true as const,
-    data: await mappings.bulkUpdateDomainMappings(ctxOf(deps), actor, body.mappings, (obj, msg) =>
-      request.log.warn(obj, msg),
+    data: await mappings.bulkUpdateDomainMappings(
+      domainContextOf(deps, request.log),
+      actor,
+      body.mappings,
+      (obj, msg) => request.log.warn(obj, msg),
     ),
   })),
   implement(getDomainMapping, async ({ params, actor, deps }) =>
-    mappingResult(await mappings.getDomainMapping(ctxOf(deps), actor, params.guid)),
+    mappingResult(await mappings.getDomainMapping(domainContextOf(deps), actor, params.guid)),
   ),
-  implement(updateDomainMapping, async ({ params, body, actor, deps }) =>
-    mappingResult(await mappings.updateDomainMapping(ctxOf(deps), actor, params.guid, body)),
+  implement(updateDomainMapping, async ({ params, body, actor, deps, request }) =>
+    mappingResult(
+      await mappings.updateDomainMapping(domainContextOf(deps, request.log), actor, params.guid, body),
+    ),
   ),
   implement(deleteDomainMapping, async ({ params, actor, deps }) => {
-    await mappings.deleteDomainMapping(ctxOf(deps), actor, params.guid);
+    await mappings.deleteDomainMapping(domainContextOf(deps), actor, params.guid);
   }),
   implement(transferDomainMapping, async ({ params, body, actor, deps }) =>
-    mappingResult(await mappings.transferDomainMapping(ctxOf(deps), actor, params.guid, body)),
+    mappingResult(await mappings.transferDomainMapping(domainContextOf(deps), actor, params.guid, body)),
   ),
   implement(verifyDomainMapping, async ({ params, actor, deps }) => ({
     success: true as const,
-    data: await verifyDomainOwnership(ctxOf(deps), deps.domains.resolver, actor, params.guid),
+    data: await verifyDomainOwnership(domainContextOf(deps), deps.domains.resolver, actor, params.guid),
   })),
   implement(getDomainMappingStatus, async ({ params, actor, deps }) => {
-    const mapping = await mappings.getDomainMapping(ctxOf(deps), actor, params.guid);
+    const mapping = await mappings.getDomainMapping(domainContextOf(deps), actor, params.guid);
     return {
       success: true as const,
       data: {

@@ -36,6 +36,9 @@ beforeAll(async () => {
 
 const call = (session: Session, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   asBearer(t.app, session, { method, url: `/api/v1/hosting${url}`, ...(payload ? { payload } : {}) });
+const mappingsOf = async (domain: string): Promise<{ guid: string; restaurantGuid: string }[]> =>
+  (await asBearer(t.app, admin, { method: 'GET', url: `/api/v1/domain-mappings?domain=${domain}` })).json()
+    .data.mappings;
 
 describe('hosting provider (spec 01 §7.2)', () => {
   it('checks domain requests by the spec rules', async () => {
@@ -173,15 +176,122 @@ describe('hosting provider (spec 01 §7.2)', () => {
       redirect: 'https://lantern-noodles.com',
       redirectStatusCode: 308,
     });
-    const resolved = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/public/resolve?host=www.lantern-noodles.com',
-    });
-    expect(resolved.json()).toMatchObject({
+    const resolveWww = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: '/api/v1/public/resolve?host=www.lantern-noodles.com' })
+      ).json();
+    // custom domains: served once their ownership is verified (issue 14)
+    expect((await resolveWww()).found).toBe(false);
+    for (const domain of ['lantern-noodles.com', 'www.lantern-noodles.com']) {
+      const { guid } = (await mappingsOf(domain))[0]!;
+      await asBearer(t.app, admin, {
+        method: 'PATCH',
+        url: `/api/v1/domain-mappings/${guid}`,
+        payload: { verificationStatus: 'verified' },
+      });
+    }
+    expect(await resolveWww()).toMatchObject({
       found: true,
       shouldRedirect: true,
       redirectTo: 'https://lantern-noodles.com',
       restaurantGuid: restaurant.guid,
+    });
+  });
+
+  describe('setup with a redirect is all or nothing', () => {
+    const projectHas = async (domain: string) =>
+      (await call(admin, 'GET', `/domains/status?domain=${domain}`)).statusCode === 200;
+    const setup = async (mainDomain: string, subDomain: string) => {
+      const tenant = await makeTenant(t.database.db);
+      const restaurant = await makeRestaurant(t.database.db, tenant.tenantId);
+      return call(admin, 'POST', '/setup-domain-with-redirect', {
+        mainDomain,
+        subDomain,
+        tenantGuid: tenant.guid,
+        restaurantGuid: restaurant.guid,
+      });
+    };
+
+    it('removes the main domain from the project again when adding the second one fails', async () => {
+      emulator.injectFailure({
+        method: 'POST',
+        path: /\/projects\/[^/]+\/domains$/,
+        skip: 1,
+        status: 500,
+        code: 'internal_server_error',
+        message: 'The provider failed',
+      });
+      const response = await setup('half-way.com', 'www.half-way.com');
+      expect(response.statusCode).toBe(503);
+      // the provider's code is kept; 5xx details stay in the log
+      expect(response.json().code).toBe('INTERNAL_SERVER_ERROR');
+      expect(await projectHas('half-way.com')).toBe(false);
+      expect(await projectHas('www.half-way.com')).toBe(false);
+      expect(await mappingsOf('half-way.com')).toEqual([]);
+      expect(await mappingsOf('www.half-way.com')).toEqual([]);
+    });
+
+    it('removes both provider domains and writes no mapping when the second mapping is refused', async () => {
+      // the second domain is already mapped (to another restaurant): the mapping write fails last
+      const other = await makeTenant(t.database.db);
+      const otherRestaurant = await makeRestaurant(t.database.db, other.tenantId);
+      const taken = await asBearer(t.app, admin, {
+        method: 'POST',
+        url: '/api/v1/domain-mappings',
+        payload: {
+          domain: 'www.taken-later.com',
+          domainType: 'custom',
+          tenantGuid: other.guid,
+          restaurantGuid: otherRestaurant.guid,
+        },
+      });
+      expect(taken.statusCode).toBe(201);
+      const response = await setup('taken-later.com', 'www.taken-later.com');
+      expect(response.statusCode).toBe(409);
+      expect(response.json().detail).toBe('Domain www.taken-later.com is already mapped');
+      expect(await projectHas('taken-later.com')).toBe(false);
+      expect(await projectHas('www.taken-later.com')).toBe(false);
+      expect(await mappingsOf('taken-later.com')).toEqual([]);
+      expect((await mappingsOf('www.taken-later.com')).map((m) => m.restaurantGuid)).toEqual([
+        otherRestaurant.guid,
+      ]);
+    });
+
+    it('says what it left behind when an undo fails too, and answers with the first problem', async () => {
+      emulator.injectFailure({
+        method: 'POST',
+        path: /\/projects\/[^/]+\/domains$/,
+        skip: 1,
+        status: 500,
+        code: 'internal_server_error',
+      });
+      emulator.injectFailure({
+        method: 'DELETE',
+        path: /\/domains\/stuck\.com$/,
+        status: 500,
+        code: 'internal_server_error',
+      });
+      const response = await setup('stuck.com', 'www.stuck.com');
+      expect(response.statusCode).toBe(503);
+      const line = t.logs.lines.find(
+        (l) => l.event === 'domain_setup.undo_failed' && l.mainDomain === 'stuck.com',
+      );
+      expect(line).toMatchObject({ step: 'add main domain', subDomain: 'www.stuck.com' });
+      expect(await projectHas('stuck.com')).toBe(true); // left behind, and logged
+      expect(await mappingsOf('stuck.com')).toEqual([]);
+    });
+
+    it('calls the provider for nothing when the restaurant is not the tenant’s', async () => {
+      const tenant = await makeTenant(t.database.db);
+      const foreign = await makeRestaurant(t.database.db, (await makeTenant(t.database.db)).tenantId);
+      const response = await call(admin, 'POST', '/setup-domain-with-redirect', {
+        mainDomain: 'mismatch.com',
+        subDomain: 'www.mismatch.com',
+        tenantGuid: tenant.guid,
+        restaurantGuid: foreign.guid,
+      });
+      expect(response.statusCode).toBe(404);
+      expect(await projectHas('mismatch.com')).toBe(false);
     });
   });
 

@@ -14,10 +14,11 @@ import {
   validateHostingOwnership,
   verifyHostingDomain,
 } from '@brigade/contracts/hosting';
-import { createDomainMapping } from '@brigade/core/domains/domain-mapping-service';
+import { setupDomainWithRedirect as setupDomain } from '@brigade/core/domains/domain-setup-service';
 import { isBrigadeError } from '@brigade/domain/errors';
 import { withDomainFlags } from '@brigade/domain/hosting';
 import { implement } from '../plugins/contract-routes';
+import { domainContextOf } from './domains';
 
 const ok = <T>(data: T) => ({ success: true as const, data });
 const now = () => Date.now();
@@ -100,41 +101,12 @@ export const hostingRoutes = [
   implement(deleteHostingDomain, async ({ params, deps }) => {
     await (await deps.domains.hosting()).deleteDomain(params.domain);
   }),
-  implement(setupDomainWithRedirect, async ({ body, actor, deps }) => {
+  implement(setupDomainWithRedirect, async ({ body, actor, deps, request }) => {
     const client = await deps.domains.hosting();
-    const errors: string[] = [];
-    const attempt = async <T>(work: () => Promise<T>): Promise<T | null> => {
-      try {
-        return await work();
-      } catch (error) {
-        errors.push(error instanceof Error ? error.message : String(error));
-        return null;
-      }
-    };
-    const target = `https://${body.mainDomain}`;
-    const mainDomainStatus = await attempt(() => client.addProjectDomain(body.mainDomain));
-    const subDomainStatus = await attempt(() =>
-      client.addProjectDomain(body.subDomain, { to: target, statusCode: 308 }),
-    );
-    const ctx = {
-      db: deps.database.db,
-      baseDomain: deps.domains.baseDomain,
-      onChange: deps.domains.onChange,
-    };
-    const common = { domainType: 'custom', tenantGuid: body.tenantGuid, restaurantGuid: body.restaurantGuid };
-    const created = [
-      await attempt(() =>
-        createDomainMapping(ctx, actor, { ...common, domain: body.mainDomain, isPrimary: true }),
-      ),
-      await attempt(() =>
-        createDomainMapping(ctx, actor, {
-          ...common,
-          domain: body.subDomain,
-          redirectConfig: { redirectTo: target },
-        }),
-      ),
-    ].filter(Boolean).length;
-    return ok({ mainDomainStatus, subDomainStatus, mappingsCreated: created, errors });
+    const setup = await setupDomain(domainContextOf(deps, request.log), client, actor, body);
+    // A failed step undoes the earlier ones and answers with its problem, so nothing is left to list here.
+    const { mainDomainStatus, subDomainStatus, mappingsCreated } = setup;
+    return ok({ mainDomainStatus, subDomainStatus, mappingsCreated, errors: [] });
   }),
   implement(updateHostingDomain, async ({ params, body, deps }) => {
     const client = await deps.domains.hosting();

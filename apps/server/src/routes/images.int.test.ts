@@ -147,6 +147,29 @@ describe('image upload API', () => {
     expect(json.statusCode).toBe(400);
   });
 
+  it('reads the form as a stream: a form without a file, a second file, and multipart elsewhere', async () => {
+    const noFile = await upload(s.manager!, { tenantId: String(tenant.tenantId) });
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json().detail).toBe('Expected a multipart/form-data upload with a file field');
+    const twoFiles = await upload(s.manager!, {
+      file: jpegFile(await makePhoto(200, 100)),
+      extra: jpegFile(await makePhoto(200, 100)),
+      tenantId: String(tenant.tenantId),
+    });
+    expect(twoFiles.statusCode).toBe(400);
+    const badId = await upload(s.manager!, { file: jpegFile(await makePhoto(200, 100)), tenantId: 'seven' });
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().errors).toEqual([
+      { path: 'tenantId', message: 'tenantId must be a positive integer' },
+    ]);
+    const elsewhere = await asBrowser(t.app, s.manager!, {
+      method: 'POST',
+      url: `/api/v1/tenants/${tenant.tenantId}/restaurants/${restaurant.restaurantId}/tags`,
+      ...(await multipart({ name: 'Spicy' })),
+    });
+    expect(elsewhere.statusCode).toBe(415);
+  });
+
   it('deletes every file of an image; refuses foreign scopes and invalid storage URLs', async () => {
     const response = await upload(s.manager!, {
       file: jpegFile(await makePhoto(1000, 600)),

@@ -1,13 +1,15 @@
 import { deleteImage, uploadImage } from '@brigade/contracts/images';
-import { BrigadeError } from '@brigade/domain/errors';
-import { MAX_IMAGE_BYTES } from '@brigade/domain/images';
+import { imageRecords } from '@brigade/core/images/image-repository';
 import {
   deleteImage as deleteImageUseCase,
   type ImageDeps,
   uploadImage as uploadImageUseCase,
-} from '@brigade/images/image-service';
+} from '@brigade/core/images/image-service';
+import { BrigadeError } from '@brigade/domain/errors';
+import { MAX_IMAGE_BYTES } from '@brigade/domain/images';
 import { tooLarge } from '@brigade/images/pipeline';
 import { CONTENT_TYPES, LocalDiskStorage } from '@brigade/images/storage';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
 import { implement } from '../plugins/contract-routes';
@@ -17,6 +19,8 @@ const imageDeps = (deps: AppDeps, request: FastifyRequest): ImageDeps => ({
   db: deps.database.db,
   storage: deps.imageStorage,
   logger: { warn: (details, message) => request.log.warn(details, message) },
+  records: imageRecords(deps.database.db),
+  writer: deps.instanceId,
 });
 
 const notMultipart = () =>
@@ -27,46 +31,61 @@ const notMultipart = () =>
     { errors: [{ path: 'file', message: 'Expected a multipart/form-data upload with a file field' }] },
   );
 
-const optionalId = (form: FormData, name: string): number | undefined => {
-  const value = form.get(name);
-  if (value === null || value === '') return undefined;
+const optionalId = (fields: Map<string, string>, name: string): number | undefined => {
+  const value = fields.get(name);
+  if (value === undefined || value === '') return undefined;
   const id = Number(value);
-  if (typeof value !== 'string' || !Number.isInteger(id) || id <= 0)
+  if (!Number.isInteger(id) || id <= 0)
     throw new BrigadeError('validation', 'VALIDATION_FAILED', `${name} must be a positive integer`, {
       errors: [{ path: name, message: `${name} must be a positive integer` }],
     });
   return id;
 };
 
-/** Reads the raw multipart body (kept as bytes by the parser registered below) with the platform's FormData. */
-async function readForm(request: FastifyRequest): Promise<FormData> {
-  const contentType = request.headers['content-type'];
-  if (!Buffer.isBuffer(request.body) || !contentType?.startsWith('multipart/form-data')) throw notMultipart();
+/** The form fields the upload reads; anything else in the form is ignored. */
+const UPLOAD_FIELDS = new Set(['folder', 'preset', 'tenantId', 'restaurantId']);
+
+/**
+ * Reads the upload form as a stream (@fastify/multipart over busboy): one file, a few short fields, and a
+ * file over the limit stops being read at the limit rather than after it has all arrived.
+ */
+async function readUpload(request: FastifyRequest): Promise<{ file: Buffer; fields: Map<string, string> }> {
+  if (!request.isMultipart()) throw notMultipart();
+  const fields = new Map<string, string>();
+  let file: Buffer | undefined;
   try {
-    return await new Response(new Uint8Array(request.body), {
-      headers: { 'content-type': contentType },
-    }).formData();
-  } catch {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || file) {
+          part.file.resume();
+          continue;
+        }
+        file = await part.toBuffer();
+      } else if (UPLOAD_FIELDS.has(part.fieldname) && typeof part.value === 'string') {
+        fields.set(part.fieldname, part.value);
+      }
+    }
+  } catch (error) {
+    if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) throw tooLarge();
+    if (error instanceof BrigadeError) throw error;
     throw notMultipart();
   }
+  if (!file) throw notMultipart();
+  return { file, fields };
 }
 
 export const imageRoutes = [
   implement(uploadImage, async ({ actor, deps, request }) => {
-    const form = await readForm(request);
-    const file = form.get('file');
-    if (!(file instanceof Blob)) throw notMultipart();
-    if (file.size > MAX_IMAGE_BYTES) throw tooLarge();
-    const folder = form.get('folder');
-    const preset = form.get('preset') === 'hero' ? 'hero' : 'default';
+    const { file, fields } = await readUpload(request);
+    const folder = fields.get('folder');
+    const preset = fields.get('preset') === 'hero' ? 'hero' : 'default';
     const scope = {
-      tenantId: optionalId(form, 'tenantId'),
-      restaurantId: optionalId(form, 'restaurantId'),
-      folder:
-        typeof folder === 'string' && folder !== '' ? folder : preset === 'hero' ? 'hero-images' : 'images',
+      tenantId: optionalId(fields, 'tenantId'),
+      restaurantId: optionalId(fields, 'restaurantId'),
+      folder: folder !== undefined && folder !== '' ? folder : preset === 'hero' ? 'hero-images' : 'images',
     };
     const image = await uploadImageUseCase(imageDeps(deps, request), actor, {
-      data: Buffer.from(await file.arrayBuffer()),
+      data: file,
       scope: {
         folder: scope.folder,
         ...(scope.tenantId === undefined ? {} : { tenantId: scope.tenantId }),
@@ -86,21 +105,19 @@ export const imageRoutes = [
 const MULTIPART_BODY_LIMIT = MAX_IMAGE_BYTES + 1024 * 1024;
 
 /**
- * Multipart bodies arrive as bytes (only the upload route accepts them; others answer 415 as before), and
- * the local storage's files are served at the media path with immutable caching (names are content-hashed).
+ * Multipart bodies are read by @fastify/multipart, only on the upload route (others answer 415 as before),
+ * and the local storage's files are served at the media path with immutable caching (names are
+ * content-hashed).
  */
-export function registerImageSupport(app: FastifyInstance, deps: AppDeps): void {
-  app.addContentTypeParser(
-    'multipart/form-data',
-    { parseAs: 'buffer', bodyLimit: MULTIPART_BODY_LIMIT },
-    (request, body, done) => {
-      if (request.routeOptions.url !== '/api/v1/images') {
-        done(Object.assign(new Error('Unsupported Media Type'), { statusCode: 415 }), undefined);
-        return;
-      }
-      done(null, body);
-    },
-  );
+export async function registerImageSupport(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 20 },
+  });
+  app.addHook('preParsing', async (request) => {
+    const contentType = request.headers['content-type'] ?? '';
+    if (request.routeOptions.url !== '/api/v1/images' && /^multipart\//i.test(contentType))
+      throw Object.assign(new Error('Unsupported Media Type'), { statusCode: 415 });
+  });
   // A declared length over the limit gets the spec's message before any byte is read (without a length,
   // Fastify's own 413 applies at the limit). Identity's onRequest hook has run, so the actor is known.
   app.addHook('onRequest', async (request) => {
@@ -114,7 +131,10 @@ export function registerImageSupport(app: FastifyInstance, deps: AppDeps): void 
   const storage = deps.imageStorage;
   if (!(storage instanceof LocalDiskStorage)) return;
   const prefix = new URL(deps.config.media.baseUrl).pathname.replace(/\/$/, '');
-  app.get(`${prefix}/*`, { logLevel: 'warn' }, async (request, reply) => {
+  // Images are shown on other origins (tenant domains, the app ports): helmet's same-origin CORP would
+  // block them there (decision 017).
+  const helmet = { crossOriginResourcePolicy: { policy: 'cross-origin' } } as const;
+  app.get(`${prefix}/*`, { logLevel: 'warn', helmet }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     const data = await storage.read(key);
     if (!data) return sendProblem(reply, 404, 'ROUTE_NOT_FOUND', `Route GET ${request.url} not found`);

@@ -1,8 +1,10 @@
+import { firstCharacter } from '@brigade/domain/text';
 import type { ContentBlock, CtaSection } from '@brigade/domain/website-config';
 import { groupedHours } from '../format';
 import { imageSource } from '../images';
 import type { SiteLinks } from '../links';
 import type { SiteData } from '../load';
+import { blockColoursClass, blockHasColours } from '../theme';
 import { orderLink, SiteFooter, SiteHeader, socialLinks } from './chrome';
 
 export interface PreviewItem {
@@ -205,18 +207,15 @@ function Blocks({ blocks }: { blocks: readonly ContentBlock[] }) {
   return (
     <section className="section" aria-label="Highlights">
       <div className="wrap">
-        {blocks.map((block) => {
+        {blocks.map((block, index) => {
           const image = imageSource(block.image);
-          const colours = {
-            ...(block.backgroundColor ? { background: block.backgroundColor } : {}),
-            ...(block.textColor ? { color: block.textColor } : {}),
-          };
-          const panel = Object.keys(colours).length > 0;
+          // A block's own colours are rules of the page's stylesheet (blockColoursCss), not a style
+          // attribute: the sites' Content-Security-Policy allows no inline style attributes.
+          const panel = blockHasColours(block);
           return (
             <article
               key={block.instanceId ?? block.id}
-              className={`block block-${block.layout}${panel ? ' block-panel' : ''}`}
-              style={panel ? colours : undefined}
+              className={`block block-${block.layout}${panel ? ` block-panel ${blockColoursClass(index)}` : ''}`}
             >
               {block.layout === 'text-only' ? null : (
                 <div
@@ -235,7 +234,7 @@ function Blocks({ blocks }: { blocks: readonly ContentBlock[] }) {
                       height={image.height ?? 600}
                     />
                   ) : (
-                    <span>{block.icon?.trim() || block.title.charAt(0)}</span>
+                    <span>{block.icon?.trim() || firstCharacter(block.title)}</span>
                   )}
                 </div>
               )}

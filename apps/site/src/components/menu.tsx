@@ -64,7 +64,7 @@ export function MenuChooserPage({ data, links }: { data: SiteData; links: SiteLi
               ))}
             </ul>
             {menus.length > 1 ? (
-              <p className="section" style={{ paddingBlock: '2rem 4rem' }}>
+              <p className="view-all">
                 <a className="btn btn-primary" href={links.to('/menu/all')}>
                   {CHOOSER_TEXTS.viewAll}
                 </a>

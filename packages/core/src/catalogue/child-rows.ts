@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '@brigade/db/database';
+import { INT32_MAX } from '@brigade/domain/integers';
 import { and, asc, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type ResolvedScope, scopeWhere } from './scope';
@@ -94,12 +95,21 @@ export async function writeChildren(
 
 /**
  * Gives nested parts without an id the next free id of their list (size prices and modifiers have no
- * counter: spec 02 §3 id table) and a guid.
+ * counter: spec 02 §3 id table) and a guid. Ids are PostgreSQL integers: when the ids after the highest one
+ * would pass 2147483647 (an id that high was sent), the lowest ids the list does not use are given instead.
  */
 export function fillLocalIds(list: readonly Row[] | undefined): Row[] {
   const parts = list ?? [];
-  let next = Math.max(0, ...parts.map((part) => (part.id as number | undefined) ?? 0)) + 1;
-  return parts.map((part) => ({ ...part, id: part.id ?? next++, guid: part.guid ?? randomUUID() }));
+  const used = new Set(parts.map((part) => part.id as number | undefined).filter((id) => id !== undefined));
+  const missing = parts.filter((part) => part.id === undefined).length;
+  let next = Math.max(0, ...used) + 1;
+  const fromLowest = next + missing - 1 > INT32_MAX;
+  if (fromLowest) next = 1;
+  const take = () => {
+    while (fromLowest && used.has(next)) next++;
+    return next++;
+  };
+  return parts.map((part) => ({ ...part, id: part.id ?? take(), guid: part.guid ?? randomUUID() }));
 }
 
 /** Field errors for ids listed twice in one list (`field.j.key`). */

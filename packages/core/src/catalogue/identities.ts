@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Executor } from '@brigade/db/database';
 import { takeSuppliedIdentity } from '@brigade/domain/catalogue/fields';
 import { BrigadeError, type FieldError, validationErrorOf } from '@brigade/domain/errors';
+import { INT32_MAX } from '@brigade/domain/integers';
 import { max, sql } from 'drizzle-orm';
-import { advanceCounterPast, issueNextIds } from '../counters/counter-service';
+import { advanceCounterPast, idSpaceExhausted, issueNextIds } from '../counters/counter-service';
 import { type ResolvedScope, scopeWhere } from './scope';
 import { existingIds, type KindStore, type Row } from './store';
 
@@ -85,6 +86,7 @@ async function issueIds(
     .from(store.table)
     .where(scopeWhere(store.table, scope));
   const first = Math.max(Number(row?.highest ?? 0), highestSupplied) + 1;
+  if (first + count - 1 > INT32_MAX) throw idSpaceExhausted(`${store.kind.label.toLowerCase()}s`);
   return Array.from({ length: count }, (_, i) => first + i);
 }
 

@@ -1,11 +1,16 @@
-import type { Db, Executor } from '@brigade/db/database';
-import { menuGroupItems, menuGroups } from '@brigade/db/schema/catalogue';
+import type { Db } from '@brigade/db/database';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { getEntity } from './catalogue-service';
+import {
+  lockMenuGroups,
+  type Reference,
+  referencesOf,
+  touchMenuGroups,
+  writeReferences,
+} from './menu-group-references';
 import { MENU_GROUP_STORE } from './menu-group-store';
-import { type CatalogueScope, type ResolvedScope, resolveCatalogueScope, scopeWhere } from './scope';
-import { chunk, chunkSizeFor, type Row } from './store';
+import { type CatalogueScope, resolveCatalogueScope } from './scope';
+import type { Row } from './store';
 
 export interface MoveMenuGroupItem {
   menuGroupId: number;
@@ -13,11 +18,6 @@ export interface MoveMenuGroupItem {
   toMenuGroupId: number;
   /** 0-based place in the target; past the end or absent: the end. */
   position?: number | undefined;
-}
-
-interface Reference {
-  itemId: number;
-  isRequired: boolean;
 }
 
 /**
@@ -36,15 +36,7 @@ export async function moveMenuGroupItem(
     const resolved = await resolveCatalogueScope(tx, scope);
     // Both group rows are locked (in id order, so two opposite moves cannot deadlock): concurrent writes to
     // either group's items wait for this one.
-    const locked = await tx
-      .select({ id: menuGroups.menuGroupId })
-      .from(menuGroups)
-      .where(
-        and(scopeWhere(menuGroups, resolved), inArray(menuGroups.menuGroupId, [menuGroupId, toMenuGroupId])),
-      )
-      .orderBy(asc(menuGroups.menuGroupId))
-      .for('update');
-    const found = new Set(locked.map((row) => row.id));
+    const found = new Set(await lockMenuGroups(tx, resolved, [menuGroupId, toMenuGroupId]));
     for (const id of [menuGroupId, toMenuGroupId]) {
       if (!found.has(id)) throw notFound(`Menu group with ID ${id} not found`, 'MENU_GROUP_NOT_FOUND');
     }
@@ -69,10 +61,7 @@ export async function moveMenuGroupItem(
       await writeReferences(tx, resolved, menuGroupId, remaining);
       await writeReferences(tx, resolved, toMenuGroupId, insertAt(target, moved, move.position));
     }
-    await tx
-      .update(menuGroups)
-      .set({ updatedAt: sql`now()` })
-      .where(and(scopeWhere(menuGroups, resolved), inArray(menuGroups.menuGroupId, [...found])));
+    await touchMenuGroups(tx, resolved, [...found]);
 
     const from = await getEntity(tx, MENU_GROUP_STORE, resolved, menuGroupId);
     const to =
@@ -81,38 +70,7 @@ export async function moveMenuGroupItem(
   });
 }
 
-/** A group's references in display order: position, then stored order (as the resolver shows them). */
-async function referencesOf(ex: Executor, scope: ResolvedScope, menuGroupId: number): Promise<Reference[]> {
-  return ex
-    .select({ itemId: menuGroupItems.itemId, isRequired: menuGroupItems.isRequired })
-    .from(menuGroupItems)
-    .where(and(scopeWhere(menuGroupItems, scope), eq(menuGroupItems.menuGroupId, menuGroupId)))
-    .orderBy(asc(menuGroupItems.position), asc(menuGroupItems.ordinal));
-}
-
 const insertAt = (list: readonly Reference[], ref: Reference, position: number | undefined): Reference[] => {
   const at = Math.min(position ?? list.length, list.length);
   return [...list.slice(0, at), ref, ...list.slice(at)];
 };
-
-/** Replaces a group's references with the list, numbered densely (position = list order). */
-async function writeReferences(
-  ex: Executor,
-  scope: ResolvedScope,
-  menuGroupId: number,
-  references: readonly Reference[],
-): Promise<void> {
-  await ex
-    .delete(menuGroupItems)
-    .where(and(scopeWhere(menuGroupItems, scope), eq(menuGroupItems.menuGroupId, menuGroupId)));
-  const rows = references.map((ref, index) => ({
-    tenantId: scope.tenantId,
-    restaurantId: scope.restaurantId,
-    menuGroupId,
-    itemId: ref.itemId,
-    ordinal: index,
-    position: index,
-    isRequired: ref.isRequired,
-  }));
-  for (const part of chunk(rows, chunkSizeFor(menuGroupItems))) await ex.insert(menuGroupItems).values(part);
-}

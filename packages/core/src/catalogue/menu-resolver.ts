@@ -98,6 +98,21 @@ export async function listMenus(
     }));
 }
 
+/**
+ * Every start and end time (HH:MM, the restaurant's clock) of the restaurant's menu-group time ranges: the
+ * minutes at which what a menu shows can change (the public site's page lifetime ends there).
+ */
+export async function listMenuTimeBoundaries(
+  db: Executor,
+  scope: { tenantId: number; restaurantId: number },
+): Promise<string[]> {
+  const rows = await db
+    .select({ timeRange: menuGroups.timeRange })
+    .from(menuGroups)
+    .where(scopeWhere(menuGroups, scope));
+  return rows.flatMap((r) => (r.timeRange ? [r.timeRange.startTime, r.timeRange.endTime] : []));
+}
+
 /** The result of a resolved read: the group, and whether it is shown for the filter (its contents are not, if not). */
 export interface ResolvedMenu {
   menu: ResolvedMenuGroup;

@@ -26,8 +26,17 @@ export function encodeCursor(list: string, key: readonly number[]): string {
   return Buffer.from(JSON.stringify(body), 'utf8').toString('base64url');
 }
 
+/** A key of a bigint column (e.g. the audit log's ids): any non-negative safe integer. */
+export const isSafeIdKey = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
 /** The order key a cursor continues after; throws 400 "Invalid cursor" unless it belongs to `list`. */
-export function decodeCursor(cursor: string, list: string, width: number): number[] {
+export function decodeCursor(
+  cursor: string,
+  list: string,
+  width: number,
+  isKey: (value: unknown) => value is number = isIntKey,
+): number[] {
   let body: unknown;
   try {
     body = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -35,7 +44,7 @@ export function decodeCursor(cursor: string, list: string, width: number): numbe
     throw invalidCursor();
   }
   const { l, k } = (body ?? {}) as Partial<CursorBody>;
-  if (l !== list || !Array.isArray(k) || k.length !== width || !k.every(isIntKey)) throw invalidCursor();
+  if (l !== list || !Array.isArray(k) || k.length !== width || !k.every(isKey)) throw invalidCursor();
   return k;
 }
 

@@ -4,6 +4,7 @@ import { restaurants, tenants } from '@brigade/db/schema/tenancy';
 import { notFound } from '@brigade/domain/errors';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { tenantIs } from '../tenant-scope';
 
 /**
  * The one place that scopes catalogue data to a tenant and restaurant (STYLE: tenant filters live in one
@@ -51,7 +52,7 @@ export async function resolveCatalogueScope(ex: Executor, scope: CatalogueScope)
         eq(restaurantVersions.restaurantId, scope.restaurantId),
       ),
     )
-    .where(eq(tenants.tenantId, scope.tenantId))
+    .where(tenantIs(tenants.tenantId, scope.tenantId))
     .limit(1);
   // spec 02 §8 texts.
   if (!row) throw notFound(`Tenant with ID ${scope.tenantId} not found`, 'TENANT_NOT_FOUND');
@@ -65,4 +66,4 @@ export async function resolveCatalogueScope(ex: Executor, scope: CatalogueScope)
 export const scopeWhere = (
   table: { tenantId: PgColumn; restaurantId: PgColumn },
   scope: { tenantId: number; restaurantId: number },
-): SQL => and(eq(table.tenantId, scope.tenantId), eq(table.restaurantId, scope.restaurantId))!;
+): SQL => and(tenantIs(table.tenantId, scope.tenantId), eq(table.restaurantId, scope.restaurantId))!;

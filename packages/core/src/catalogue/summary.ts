@@ -4,6 +4,7 @@ import { restaurants } from '@brigade/db/schema/tenancy';
 import { type CatalogueKindDefinition, EMPLOYEE_KIND } from '@brigade/domain/catalogue/kinds';
 import { notFound } from '@brigade/domain/errors';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { tenantIs } from '../tenant-scope';
 import { KIND_STORES } from './kind-stores';
 import { type CatalogueScope, resolveCatalogueScope, scopeWhere } from './scope';
 import type { CatalogueTable } from './store';
@@ -54,7 +55,10 @@ export async function catalogueSummary(
     .select(counts)
     .from(restaurants)
     .where(
-      and(eq(restaurants.tenantId, resolved.tenantId), eq(restaurants.restaurantId, resolved.restaurantId)),
+      and(
+        tenantIs(restaurants.tenantId, resolved.tenantId),
+        eq(restaurants.restaurantId, resolved.restaurantId),
+      ),
     );
   // Found a moment ago, but deleted in between.
   if (!row) throw notFound(`Restaurant with ID ${resolved.restaurantId} not found`, 'RESTAURANT_NOT_FOUND');

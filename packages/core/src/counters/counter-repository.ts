@@ -2,6 +2,7 @@ import type { Executor } from '@brigade/db/database';
 import { platformCounters, restaurantCounters } from '@brigade/db/schema/counters';
 import type { CounterScope } from '@brigade/domain/counters';
 import { and, eq, sql } from 'drizzle-orm';
+import { tenantIs } from '../tenant-scope';
 
 export interface CounterRecord {
   entityType: string;
@@ -115,7 +116,7 @@ export async function findCounter(ex: Executor, scope: CounterScope): Promise<Co
 
 const restaurantScopeWhere = (scope: { entityType: string; tenantId: number; restaurantId: number }) =>
   and(
-    eq(restaurantCounters.tenantId, scope.tenantId),
+    tenantIs(restaurantCounters.tenantId, scope.tenantId),
     eq(restaurantCounters.restaurantId, scope.restaurantId),
     eq(restaurantCounters.entityType, scope.entityType),
   );

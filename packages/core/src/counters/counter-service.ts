@@ -6,6 +6,7 @@ import {
   parseCounterScope,
 } from '@brigade/domain/counters';
 import { BrigadeError, isBrigadeError } from '@brigade/domain/errors';
+import { INT32_MAX } from '@brigade/domain/integers';
 import {
   addToPlatformCounter,
   addToRestaurantCounter,
@@ -41,6 +42,8 @@ export async function issueNextIds(ex: Executor, request: CounterRequest, count:
   }
   const last = await guard('UPDATE_FAILED', () => addToCounter(ex, scope, count));
   const first = last - count + 1;
+  // The caller's transaction rolls the counter back with this error, so an exhausted counter stays as it was.
+  if (last > INT32_MAX) throw idSpaceExhausted(scope.entityType);
   const owner = ID_OWNERS[scope.entityType];
   const taken = owner ? await owner(ex, scope, first, last) : null;
   if (taken !== null) {
@@ -52,6 +55,17 @@ export async function issueNextIds(ex: Executor, request: CounterRequest, count:
   }
   return Array.from({ length: count }, (_, i) => first + i);
 }
+
+/**
+ * Ids are PostgreSQL integers (decision 016): once a counter would pass 2147483647 (a record was created with
+ * that id supplied, spec 02 §7), no more ids can be issued and creating one is a conflict, not an overflow.
+ */
+export const idSpaceExhausted = (what: string) =>
+  new BrigadeError(
+    'conflict',
+    'ID_SPACE_EXHAUSTED',
+    `No more IDs can be issued for ${what}: IDs end at ${INT32_MAX}`,
+  );
 
 /** Resets a counter to `value`, or to first id − 1 when no value is given; returns the stored value. */
 export async function resetCounter(

@@ -17,6 +17,7 @@ import { restaurants, tenants } from '@brigade/db/schema/tenancy';
 import type { CounterScope, EntityType } from '@brigade/domain/counters';
 import { and, asc, between, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { tenantIs } from '../tenant-scope';
 
 /** Returns the lowest id in [from, to] that is already stored for the scope, or null. */
 export type IdOwnerCheck = (
@@ -84,7 +85,7 @@ function restaurantIdOwner(
       .from(table)
       .where(
         and(
-          eq(table.tenantId, scope.tenantId),
+          tenantIs(table.tenantId, scope.tenantId),
           eq(table.restaurantId, scope.restaurantId),
           between(idColumn, from, to),
         ),
@@ -104,13 +105,13 @@ export async function findRestaurantScope(
   const found = await ex
     .select({ id: restaurants.restaurantId })
     .from(restaurants)
-    .where(and(eq(restaurants.tenantId, tenantId), eq(restaurants.restaurantId, restaurantId)))
+    .where(and(tenantIs(restaurants.tenantId, tenantId), eq(restaurants.restaurantId, restaurantId)))
     .limit(1);
   if (found.length > 0) return 'found';
   const tenant = await ex
     .select({ id: tenants.tenantId })
     .from(tenants)
-    .where(eq(tenants.tenantId, tenantId))
+    .where(tenantIs(tenants.tenantId, tenantId))
     .limit(1);
   return tenant.length > 0 ? 'no-restaurant' : 'no-tenant';
 }

@@ -1,10 +1,12 @@
 import type { Executor } from '@brigade/db/database';
-import { domainMappings } from '@brigade/db/schema/domains';
+import { domainMappingStatusChanges, domainMappings } from '@brigade/db/schema/domains';
 import { restaurants } from '@brigade/db/schema/tenancy';
 import {
   type DomainMapping,
   type DomainMappingQuery,
   domainMappingSchema,
+  type StatusChanges,
+  type VerificationStatus,
 } from '@brigade/domain/domain-mapping';
 import { and, asc, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
 
@@ -133,10 +135,8 @@ export type DomainMappingChanges = Partial<
     | 'tenantGuid'
     | 'restaurantGuid'
     | 'hostingDomainId'
-    | 'verificationAttempts'
-    | 'verificationError'
   >
-> & { lastVerificationAttempt?: Date | SQL | null };
+>;
 
 export async function updateDomainMappingRow(
   ex: Executor,
@@ -150,6 +150,63 @@ export async function updateDomainMappingRow(
     .where(eq(domainMappings.guid, guid))
     .returning();
   return row ? stored(row) : null;
+}
+
+/**
+ * One ownership check's outcome (docs/decisions/010-domains.md): the status, the error, one more attempt and
+ * its time, all by the database (the count is incremented in place, so racing checks both count).
+ */
+export async function recordVerificationAttempt(
+  ex: Executor,
+  guid: string,
+  outcome: { verificationStatus: VerificationStatus; verificationError: string | null },
+  updatedBy: string,
+): Promise<StoredMapping | null> {
+  const [row] = await ex
+    .update(domainMappings)
+    .set({
+      verificationStatus: outcome.verificationStatus,
+      verificationError: outcome.verificationError,
+      verificationAttempts: sql`${domainMappings.verificationAttempts} + 1`,
+      lastVerificationAttempt: sql`now()`,
+      updatedBy,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(domainMappings.guid, guid))
+    .returning();
+  return row ? stored(row) : null;
+}
+
+/** A recorded hand change of a mapping's verification or SSL status (issue 14). */
+export interface DomainStatusChange {
+  changeId: number;
+  tenantId: number;
+  mappingGuid: string;
+  domain: string;
+  changedBy: string;
+  changes: StatusChanges;
+  changedAt: Date;
+}
+
+export async function insertDomainStatusChange(
+  ex: Executor,
+  change: Omit<DomainStatusChange, 'changeId' | 'changedAt'>,
+): Promise<DomainStatusChange> {
+  const [row] = await ex.insert(domainMappingStatusChanges).values(change).returning();
+  return { ...row! };
+}
+
+/** The recorded status changes of a mapping, oldest first. */
+export async function listDomainStatusChanges(
+  ex: Executor,
+  mappingGuid: string,
+): Promise<DomainStatusChange[]> {
+  const rows = await ex
+    .select()
+    .from(domainMappingStatusChanges)
+    .where(eq(domainMappingStatusChanges.mappingGuid, mappingGuid))
+    .orderBy(asc(domainMappingStatusChanges.changedAt), asc(domainMappingStatusChanges.changeId));
+  return rows.map((row) => ({ ...row }));
 }
 
 /** A restaurant has one primary domain: the others stop being primary (in the caller's transaction). */

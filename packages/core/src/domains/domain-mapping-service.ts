@@ -4,6 +4,7 @@ import { type Actor, activeRoleIn, roleAtLeast } from '@brigade/domain/access';
 import {
   type CreateDomainMappingInput,
   createDomainMappingInputSchema,
+  DOMAIN_MESSAGES,
   DOMAIN_SEARCH_DEFAULT_LIMIT,
   type DomainMapping,
   type DomainMappingQuery,
@@ -15,6 +16,8 @@ import {
   isDomainAvailable,
   mappingNotFoundMessage,
   normalizeDomain,
+  provedStatusChanges,
+  subdomainErrors,
   type UpdateDomainMappingInput,
   updateDomainMappingInputSchema,
 } from '@brigade/domain/domain-mapping';
@@ -37,6 +40,7 @@ import {
   findDomainMappingByDomain,
   findDomainMappingByGuid,
   insertDomainMapping,
+  insertDomainStatusChange,
   queryDomainMappings,
   type StoredMapping,
   searchDomainMappings,
@@ -50,7 +54,16 @@ export interface DomainContext {
   baseDomain: string;
   /** Called after every committed change (the resolution cache is invalidated through it). */
   onChange: () => void | Promise<void>;
+  /** Structured log lines (the request's logger): hand changes of statuses, undo failures. */
+  log?: DomainLog | undefined;
 }
+
+export interface DomainLog {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+const isSiteAdmin = (actor: Actor) => actor.kind === 'user' && actor.isSiteAdmin && actor.isActive;
 
 const userIdOf = (actor: Actor): string => (actor.kind === 'user' ? actor.userId : 'system');
 
@@ -96,44 +109,89 @@ async function managedTarget(ex: Executor, actor: Actor, tenantGuid: string, res
   return { tenant, restaurant };
 }
 
+/**
+ * A mapping of type subdomain starts verified (spec 01 §4), so it must be a name the platform answers for:
+ * one label under the base domain (issue 14). Anything else is a custom domain and proves ownership by DNS.
+ */
+function checkSubdomainName(ctx: DomainContext, input: CreateDomainMappingInput): void {
+  if (input.domainType !== 'subdomain') return;
+  const errors = subdomainErrors(input.domain, ctx.baseDomain);
+  if (errors.length > 0) {
+    throw validationErrorOf(fieldErrorsOf(errors.map((message) => ({ path: ['domain'], message }))));
+  }
+}
+
+/** Inserts one mapping in the caller's transaction (access checked, id issued, primary kept unique). */
+/** Fails (404) unless the actor manages the tenant and the restaurant belongs to it; before outside calls. */
+export async function checkMappingTarget(
+  ctx: DomainContext,
+  actor: Actor,
+  target: { tenantGuid: string; restaurantGuid: string },
+): Promise<void> {
+  await managedTarget(ctx.db, actor, target.tenantGuid, target.restaurantGuid);
+}
+
+async function insertMappingIn(tx: Executor, actor: Actor, input: CreateDomainMappingInput) {
+  const { tenant } = await managedTarget(tx, actor, input.tenantGuid, input.restaurantGuid);
+  if (await domainExists(tx, input.domain)) throw domainTaken(input.domain);
+  const domainId = await issueNextId(tx, { entityType: 'domainMappings' });
+  const by = userIdOf(actor);
+  if (input.isPrimary) await clearOtherPrimaries(tx, input.restaurantGuid);
+  try {
+    const created = await insertDomainMapping(tx, {
+      domainId,
+      domain: input.domain,
+      domainType: input.domainType,
+      tenantId: tenant.tenantId,
+      tenantGuid: input.tenantGuid,
+      restaurantGuid: input.restaurantGuid,
+      isActive: true,
+      isPrimary: input.isPrimary ?? false,
+      ...initialStatuses(input.domainType),
+      // A custom domain proves ownership with this token in a DNS TXT record (docs/decisions/010-domains.md).
+      verificationToken:
+        input.domainType === 'custom' ? `brigade-verify=${randomBytes(16).toString('hex')}` : null,
+      redirectConfig: { wwwRedirect: 'none', ...input.redirectConfig },
+      seoConfig: input.seoConfig ?? {},
+      createdBy: by,
+      updatedBy: by,
+    });
+    return created.mapping;
+  } catch (error) {
+    // A racing create of the same domain: the unique index decides (the transaction is aborted either way).
+    if (isUniqueViolation(error, 'domain_mappings_domain_key')) throw domainTaken(input.domain);
+    throw error;
+  }
+}
+
+/**
+ * Creates the mappings all or none, in one transaction (the setup with a redirect writes two). Inputs are
+ * already validated.
+ */
+export async function insertMappings(
+  ctx: DomainContext,
+  actor: Actor,
+  inputs: readonly CreateDomainMappingInput[],
+): Promise<DomainMapping[]> {
+  for (const input of inputs) checkSubdomainName(ctx, input);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const created: DomainMapping[] = [];
+      for (const input of inputs) created.push(await insertMappingIn(tx, actor, input));
+      return created;
+    });
+  } finally {
+    await ctx.onChange();
+  }
+}
+
 async function insertMapping(
   ctx: DomainContext,
   actor: Actor,
   input: CreateDomainMappingInput,
 ): Promise<DomainMapping> {
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      const { tenant } = await managedTarget(tx, actor, input.tenantGuid, input.restaurantGuid);
-      if (await domainExists(tx, input.domain)) throw domainTaken(input.domain);
-      const domainId = await issueNextId(tx, { entityType: 'domainMappings' });
-      const by = userIdOf(actor);
-      if (input.isPrimary) await clearOtherPrimaries(tx, input.restaurantGuid);
-      const created = await insertDomainMapping(tx, {
-        domainId,
-        domain: input.domain,
-        domainType: input.domainType,
-        tenantId: tenant.tenantId,
-        tenantGuid: input.tenantGuid,
-        restaurantGuid: input.restaurantGuid,
-        isActive: true,
-        isPrimary: input.isPrimary ?? false,
-        ...initialStatuses(input.domainType),
-        // A custom domain proves ownership with this token in a DNS TXT record (docs/decisions/010-domains.md).
-        verificationToken:
-          input.domainType === 'custom' ? `brigade-verify=${randomBytes(16).toString('hex')}` : null,
-        redirectConfig: { wwwRedirect: 'none', ...input.redirectConfig },
-        seoConfig: input.seoConfig ?? {},
-        createdBy: by,
-        updatedBy: by,
-      });
-      return created.mapping;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error, 'domain_mappings_domain_key')) throw domainTaken(input.domain);
-    throw error;
-  } finally {
-    await ctx.onChange();
-  }
+  const [created] = await insertMappings(ctx, actor, [input]);
+  return created!;
 }
 
 /** spec 01 §4: create; subdomains start issued and verified, custom domains pending and pending. */
@@ -185,7 +243,12 @@ export async function searchMappings(
   );
 }
 
-/** spec 01 §5: update cannot change the identity fields; statuses change directly, in any order (§4). */
+/**
+ * spec 01 §5: update cannot change the identity fields; statuses change directly, in any order (§4) — but
+ * verification and SSL status are proved, not declared (issue 14): only the DNS check or a site administrator
+ * changes them, and a site administrator's change is recorded. A tenant user who sends a different value gets
+ * 403; sending the stored value back is not a change (the tenant plan/status rule, docs/decisions/006).
+ */
 export async function updateDomainMapping(
   ctx: DomainContext,
   actor: Actor,
@@ -195,28 +258,62 @@ export async function updateDomainMapping(
   const changes: UpdateDomainMappingInput = validateInput(updateDomainMappingInputSchema, body);
   const { isActive, isPrimary, sslStatus, verificationStatus, verificationToken, redirectConfig, seoConfig } =
     changes;
+  const by = userIdOf(actor);
   // spec 01 §3: a restaurant's primary domain is one; making one primary demotes the others atomically.
-  const updated = await ctx.db.transaction(async (tx) => {
+  const { updated, recorded } = await ctx.db.transaction(async (tx) => {
     const current = await managedMapping(tx, actor, guid);
+    const statusChanges = provedStatusChanges(current.mapping, { sslStatus, verificationStatus });
+    const changesStatus = Object.keys(statusChanges).length > 0;
+    if (changesStatus && !isSiteAdmin(actor)) {
+      throw new BrigadeError(
+        'forbidden',
+        'DOMAIN_STATUS_CHANGE_FORBIDDEN',
+        DOMAIN_MESSAGES.statusChangeForbidden,
+      );
+    }
     if (isPrimary === true) await clearOtherPrimaries(tx, current.mapping.restaurantGuid, guid);
-    return updateDomainMappingRow(
+    const row = await updateDomainMappingRow(
       tx,
       guid,
       Object.fromEntries(
         Object.entries({
           isActive,
           isPrimary,
-          sslStatus,
-          verificationStatus,
+          sslStatus: statusChanges.sslStatus?.to,
+          verificationStatus: statusChanges.verificationStatus?.to,
           verificationToken,
           redirectConfig,
           seoConfig,
         }).filter(([, v]) => v !== undefined),
       ),
-      userIdOf(actor),
+      by,
     );
+    const record = changesStatus
+      ? await insertDomainStatusChange(tx, {
+          tenantId: current.tenantId,
+          mappingGuid: guid,
+          domain: current.mapping.domain,
+          changedBy: by,
+          changes: statusChanges,
+        })
+      : null;
+    return { updated: row, recorded: record };
   });
   await ctx.onChange();
+  if (recorded) {
+    ctx.log?.info(
+      {
+        event: 'domain_mapping.status_changed',
+        actor: recorded.changedBy,
+        mappingGuid: recorded.mappingGuid,
+        domain: recorded.domain,
+        tenantId: recorded.tenantId,
+        changes: recorded.changes,
+        at: recorded.changedAt.toISOString(),
+      },
+      'domain mapping status changed by a site administrator',
+    );
+  }
   if (!updated) throw notFound(mappingNotFoundMessage(guid), 'DOMAIN_MAPPING_NOT_FOUND');
   return updated.mapping;
 }

@@ -7,9 +7,12 @@ import {
   noRestaurantForDomainMessage,
   noRestaurantForSlugMessage,
   normalizeDomain,
+  type PublicDomainMapping,
+  publicDomainMappingView,
   redirectFor,
   type SeoConfig,
 } from '@brigade/domain/domain-mapping';
+import { isSlug } from '@brigade/domain/slug';
 import { findRestaurantByGuid, findRestaurantBySlug } from '../tenancy/restaurant-repository';
 import { findTenantByGuid, findTenantById } from '../tenancy/tenant-repository';
 import { findMappingsForHosts } from './domain-mapping-repository';
@@ -54,17 +57,27 @@ export class HostCache {
   }
 }
 
-/** A host's mapping through the cache; one indexed query on a miss. */
+/**
+ * Whether a host entry may be served (site, resolution, certificate): spec 01 §4 "usable when active and
+ * verified", of an active restaurant. A custom domain is verified by its DNS check; a generated subdomain is
+ * verified from the start (§4), so the one rule covers both.
+ */
+export const isServable = (entry: HostEntry | null | undefined): entry is HostEntry =>
+  !!entry && entry.restaurantActive && isUsable(entry.mapping);
+
+/**
+ * A host's mapping through the cache; one indexed query on a miss. The first servable candidate wins (the host
+ * itself, then its www/apex counterpart), so an unproved claim on one name cannot shadow a served one;
+ * otherwise the host's own mapping (or its counterpart's), which is a mapped host that is not served.
+ */
 export async function lookupHost(ex: Executor, cache: HostCache, rawHost: string): Promise<HostEntry | null> {
   const host = normalizeDomain(rawHost.replace(/:\d+$/, ''));
   const cached = cache.get(host);
   if (cached !== undefined) return cached;
   const candidates = lookupHostsFor(host);
   const found = await findMappingsForHosts(ex, candidates);
-  const entry =
-    found.find((f) => f.mapping.domain === candidates[0]) ??
-    found.find((f) => f.mapping.domain === candidates[1]) ??
-    null;
+  const byName = candidates.map((name) => found.find((f) => f.mapping.domain === name));
+  const entry = byName.find(isServable) ?? byName.find((f) => f !== undefined) ?? null;
   cache.set(host, entry);
   return entry;
 }
@@ -86,7 +99,8 @@ export function isLocalHost(host: string): boolean {
 
 export interface ResolutionResult {
   found: boolean;
-  mapping: DomainMapping | null;
+  /** The public part of the mapping only (anonymous callers read this). */
+  mapping: PublicDomainMapping | null;
   tenantGuid: string | null;
   restaurantGuid: string | null;
   shouldRedirect: boolean;
@@ -121,7 +135,8 @@ export interface ResolveInput {
 
 /**
  * spec 01 §2.6: query parameters first, then the host (not localhost) through the domain mappings, then the
- * first path segment as a slug. Inactive or missing mappings and inactive restaurants are not found.
+ * first path segment as a slug. Inactive, unverified or missing mappings and inactive restaurants are not
+ * found (§4: a domain is usable when active and verified).
  */
 export async function resolvePublicRestaurant(
   ex: Executor,
@@ -151,7 +166,7 @@ export async function resolvePublicRestaurant(
   const host = input.host?.trim() ?? '';
   if (host && !isLocalHost(host)) {
     const entry = await lookupHost(ex, cache, host);
-    if (!(entry?.mapping.isActive && entry.restaurantActive)) {
+    if (!isServable(entry)) {
       return notFoundResult(
         'domain',
         noRestaurantForDomainMessage(normalizeDomain(host.replace(/:\d+$/, ''))),
@@ -160,7 +175,7 @@ export async function resolvePublicRestaurant(
     const { mapping } = entry;
     return {
       found: true,
-      mapping,
+      mapping: publicDomainMappingView(mapping),
       tenantGuid: mapping.tenantGuid,
       restaurantGuid: mapping.restaurantGuid,
       ...redirectFor(host.replace(/:\d+$/, ''), mapping),
@@ -171,7 +186,10 @@ export async function resolvePublicRestaurant(
   }
   const slug = input.path?.split('/').find((segment) => segment.length > 0);
   if (slug) {
-    const restaurant = await findRestaurantBySlug(ex, decodeURIComponent(slug).toLowerCase());
+    // A segment that cannot be a slug (malformed escapes, a NUL, any character slugify never writes) names
+    // no restaurant: it is not found without asking the database.
+    const candidate = decodedSegment(slug)?.toLowerCase();
+    const restaurant = candidate && isSlug(candidate) ? await findRestaurantBySlug(ex, candidate) : null;
     const tenant = restaurant ? await findTenantById(ex, restaurant.tenantId) : null;
     if (!restaurant || !tenant || restaurant.status !== 'active') {
       return notFoundResult('slug', noRestaurantForSlugMessage(slug));
@@ -187,9 +205,16 @@ export async function resolvePublicRestaurant(
   return notFoundResult('none', DOMAIN_MESSAGES.noResolution);
 }
 
+function decodedSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 /** On-demand TLS: a certificate only for a host whose mapping is usable (active and verified) and live. */
 export async function mayIssueCertificate(ex: Executor, cache: HostCache, host: string): Promise<boolean> {
   if (!host || isLocalHost(host)) return false;
-  const entry = await lookupHost(ex, cache, host);
-  return entry?.restaurantActive === true && isUsable(entry.mapping);
+  return isServable(await lookupHost(ex, cache, host));
 }

@@ -6,8 +6,7 @@ import {
   verificationRecordName,
 } from '@brigade/domain/domain-mapping';
 import { notFound } from '@brigade/domain/errors';
-import { sql } from 'drizzle-orm';
-import { updateDomainMappingRow } from './domain-mapping-repository';
+import { recordVerificationAttempt } from './domain-mapping-repository';
 import { type DomainContext, getDomainMapping } from './domain-mapping-service';
 
 /** The one DNS query ownership verification makes. */
@@ -63,15 +62,10 @@ export async function verifyDomainOwnership(
         ? `TXT record ${name} not found`
         : `DNS lookup of ${name} failed (${code})`;
   }
-  const updated = await updateDomainMappingRow(
+  const updated = await recordVerificationAttempt(
     ctx.db,
     guid,
-    {
-      verificationStatus: error ? 'failed' : 'verified',
-      verificationAttempts: mapping.hostingConfig.verificationAttempts + 1,
-      lastVerificationAttempt: sql`now()`,
-      verificationError: error,
-    },
+    { verificationStatus: error ? 'failed' : 'verified', verificationError: error },
     actor.kind === 'user' ? actor.userId : 'system',
   );
   await ctx.onChange();

@@ -1,5 +1,10 @@
 import { BrigadeError } from '@brigade/domain/errors';
-import { type DomainRequest, type ProviderDomain, providerDomainSchema } from '@brigade/domain/hosting';
+import {
+  type DomainRequest,
+  type ProviderDomain,
+  projectDomainSchema,
+  providerDomainSchema,
+} from '@brigade/domain/hosting';
 import { z } from 'zod';
 
 /**
@@ -13,19 +18,6 @@ export interface HostingClientOptions {
   projectId: string;
   teamId?: string | undefined;
 }
-
-export const projectDomainSchema = z.object({
-  name: z.string(),
-  apexName: z.string(),
-  projectId: z.string(),
-  redirect: z.string().nullable().optional(),
-  redirectStatusCode: z.number().nullable().optional(),
-  verified: z.boolean(),
-  verification: z
-    .array(z.object({ type: z.string(), domain: z.string(), value: z.string(), reason: z.string() }))
-    .optional(),
-});
-export type ProjectDomain = z.infer<typeof projectDomainSchema>;
 
 const configSchema = z.object({
   configuredBy: z.enum(['A', 'CNAME', 'http', 'dns-01']).nullable(),

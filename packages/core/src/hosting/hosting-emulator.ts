@@ -10,7 +10,23 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 export interface HostingEmulator {
   url: string;
   txt: Map<string, string[]>;
+  /**
+   * Makes matching requests fail (tests of what Brigade does when the provider fails halfway): the first
+   * `skip` matching requests pass, the next `times` (default 1) get `status` with the provider's error shape.
+   */
+  injectFailure(failure: InjectedFailure): void;
   close(): Promise<void>;
+}
+
+export interface InjectedFailure {
+  method: string;
+  /** Matched against the request path, e.g. /\/projects\/[^/]+\/domains$/. */
+  path: RegExp;
+  skip?: number;
+  times?: number;
+  status: number;
+  code: string;
+  message?: string;
 }
 
 interface ProjectDomain {
@@ -51,6 +67,19 @@ export async function startHostingEmulator(options: { port?: number } = {}): Pro
   const txt = new Map<string, string[]>();
   const projectDomains = new Map<string, ProjectDomain>();
   const domains = new Map<string, RegistrarDomain>();
+  const failures: (InjectedFailure & { skip: number; times: number })[] = [];
+  /** The injected failure this request meets, if any (counting it). */
+  const injected = (method: string, path: string) => {
+    const failure = failures.find((f) => f.method === method && f.path.test(path));
+    if (!failure) return undefined;
+    if (failure.skip > 0) {
+      failure.skip -= 1;
+      return undefined;
+    }
+    failure.times -= 1;
+    if (failure.times <= 0) failures.splice(failures.indexOf(failure), 1);
+    return failure;
+  };
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -98,6 +127,10 @@ export async function startHostingEmulator(options: { port?: number } = {}): Pro
       return fail(res, 403, 'forbidden', 'Not authorized');
     }
     const method = req.method ?? 'GET';
+    const failure = injected(method, url.pathname);
+    if (failure) {
+      return fail(res, failure.status, failure.code, failure.message ?? `Injected failure (${failure.code})`);
+    }
     // /v10/projects/{project}/domains
     if (parts[1] === 'projects' && parts[3] === 'domains') {
       const project = parts[2]!;
@@ -233,6 +266,8 @@ export async function startHostingEmulator(options: { port?: number } = {}): Pro
   return {
     url: `http://127.0.0.1:${port}`,
     txt,
+    injectFailure: (failure) =>
+      failures.push({ ...failure, skip: failure.skip ?? 0, times: failure.times ?? 1 }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

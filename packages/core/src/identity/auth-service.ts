@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Executor } from '@brigade/db/database';
 import { BrigadeError, validationError } from '@brigade/domain/errors';
 import { allowedReturnOrigin, withQuery } from '@brigade/domain/return-url';
-import { HANDOFF_CODE_TTL_MS, PASSWORD_RESET_TTL_MS } from '@brigade/domain/session-policy';
+import {
+  HANDOFF_CODE_TTL_MS,
+  PASSWORD_RESET_TTL_MS,
+  SIGNIN_THROTTLE,
+  SIGNUP_THROTTLE,
+} from '@brigade/domain/session-policy';
 import {
   changePasswordInputSchema,
   deriveDisplayName,
@@ -22,12 +27,23 @@ import {
   consumeHandoffCode,
   consumeResetToken,
   insertHandoffCode,
-  insertResetToken,
+  insertResetTokenWithMail,
   revokeSession,
   revokeUserSessions,
 } from './session-repository';
 import { type ClientInfo, type IssuedSession, startSession } from './session-service';
-import { accountKey, addressKey, assertNotThrottled, clearAccount, recordFailure } from './throttle';
+import {
+  accountKey,
+  addressAccountKey,
+  addressKey,
+  clearKeys,
+  passwordChangeKey,
+  RateLimitedError,
+  reserveAttempt,
+  SIGNUP_LIMITED,
+  signupKey,
+  takeAttemptOrRefuse,
+} from './throttle';
 import {
   findCredentials,
   findPasswordHash,
@@ -69,6 +85,14 @@ async function signedIn(
 /** Self-signup (spec 01 §6): a non-admin, inactive account, signed in at once so it can see its status. */
 export async function signup(deps: IdentityDeps, input: SignupInput, client: ClientInfo): Promise<SignedIn> {
   const data = validateInput(signupInputSchema, input);
+  // Sign-up says when an email is taken (spec text), so it is counted per address like a guess.
+  await takeAttemptOrRefuse(
+    deps.db,
+    signupKey(client.ip ?? 'unknown'),
+    SIGNUP_THROTTLE.perAddress,
+    SIGNUP_THROTTLE.windowMs,
+    SIGNUP_LIMITED,
+  );
   const uid = randomUUID();
   try {
     await insertUser(deps.db, {
@@ -94,8 +118,13 @@ export async function signup(deps: IdentityDeps, input: SignupInput, client: Cli
 }
 
 /**
- * Signs in with email and password. Throttled per account and per client address before the password is
- * checked; a session the browser already had is ended, so signing in always rotates the session.
+ * Signs in with email and password (docs/decisions/014-throttling-and-enumeration.md). Each attempt is
+ * counted before the password is checked, per account and client address first and then per account, so
+ * parallel guesses cannot slip past the limits, and one address cannot lock an account for other addresses.
+ * An address that sprays emails without accounts is limited too; over that limit its wrong passwords are
+ * refused for every email alike (known or not, after the same password check), so the refusal reveals no
+ * account, while right passwords still sign in. A session the browser already had is ended, so signing in
+ * always rotates the session.
  */
 export async function signin(
   deps: IdentityDeps,
@@ -104,15 +133,28 @@ export async function signin(
   previousToken?: string,
 ): Promise<SignedIn> {
   const data = validateInput(signinInputSchema, input);
-  const keys = { account: accountKey(data.email), address: addressKey(client.ip ?? 'unknown') };
-  await assertNotThrottled(deps.db, keys);
+  const ip = client.ip ?? 'unknown';
+  const { windowMs } = SIGNIN_THROTTLE;
   const credentials = await findCredentials(deps.db, data.email);
+  const pair = addressAccountKey(ip, data.email);
+  const account = accountKey(data.email);
+  // The pair first: an address refused for this account does not count the account up for everyone.
+  await takeAttemptOrRefuse(deps.db, pair, SIGNIN_THROTTLE.perAddressAndAccount, windowMs);
+  await takeAttemptOrRefuse(deps.db, account, SIGNIN_THROTTLE.perAccount, windowMs);
+  // Only emails without an account count against the address; the others just ask if it is over.
+  const address = await reserveAttempt(
+    deps.db,
+    addressKey(ip),
+    SIGNIN_THROTTLE.perAddress,
+    windowMs,
+    credentials ? 0 : 1,
+  );
   const valid = await verifyPassword(credentials?.passwordHash ?? null, data.password);
   if (!credentials || !valid) {
-    await recordFailure(deps.db, keys);
+    if (!address.granted) throw new RateLimitedError(address.retryAfterSeconds);
     throw new BrigadeError('unauthorized', 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
   }
-  await clearAccount(deps.db, keys.account);
+  await clearKeys(deps.db, [pair, account]);
   if (previousToken) await revokeSession(deps.db, hashToken(previousToken));
   return signedIn(deps, credentials.uid, data.rememberMe, client);
 }
@@ -161,40 +203,37 @@ export async function changePassword(
   uid: string,
   currentTokenHash: string,
   input: unknown,
-  client: ClientInfo,
 ): Promise<void> {
   const data = validateInput(changePasswordInputSchema, input);
-  const keys = { account: `password:${uid}`, address: addressKey(client.ip ?? 'unknown') };
-  await assertNotThrottled(deps.db, keys);
+  // Counted per user (the caller is signed in), before the check, like sign-in.
+  const key = passwordChangeKey(uid);
+  await takeAttemptOrRefuse(deps.db, key, SIGNIN_THROTTLE.perUserPasswordChange, SIGNIN_THROTTLE.windowMs);
   if (!(await verifyPassword(await findPasswordHash(deps.db, uid), data.currentPassword))) {
-    await recordFailure(deps.db, keys);
     throw validationError('Current password is incorrect', [
       { path: 'currentPassword', message: 'Current password is incorrect' },
     ]);
   }
+  await clearKeys(deps.db, [key]);
   await deps.db.transaction(async (tx) => {
     await updateUserRow(tx, uid, { passwordHash: await hashPassword(data.newPassword) });
     await revokeUserSessions(tx, uid, currentTokenHash);
   });
 }
 
-/** Mails a reset link when the account exists; says nothing either way (no account discovery). */
+/**
+ * Mails a reset link when the account exists; says nothing either way (no account discovery). Both cases
+ * do the same work: a token is made and hashed and one statement stores it with its mail only if the
+ * account exists; the mail is delivered after the answer (docs/decisions/014-throttling-and-enumeration.md).
+ */
 export async function requestPasswordReset(
   deps: IdentityDeps,
   input: unknown,
   resetUrl?: string,
 ): Promise<void> {
   const { email } = validateInput(passwordResetRequestSchema, input);
-  const credentials = await findCredentials(deps.db, email);
-  if (!credentials) return;
   const token = randomToken();
-  await insertResetToken(deps.db, {
-    tokenHash: hashToken(token),
-    userUid: credentials.uid,
-    expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
-  });
   const base = resetUrl && allowedReturnOrigin(resetUrl, deps.appOrigins) ? resetUrl : deps.defaultResetUrl;
-  await deps.mailer.send({
+  const mail = {
     to: email,
     subject: 'Reset your Brigade password',
     text: [
@@ -204,7 +243,13 @@ export async function requestPasswordReset(
       '',
       'If it was not you, ignore this message: your password stays as it is.',
     ].join('\n'),
-  });
+  };
+  const outboxId = await insertResetTokenWithMail(
+    deps.db,
+    { email, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS) },
+    mail,
+  );
+  if (outboxId !== null) deps.mailer.deliverLater(outboxId, mail);
 }
 
 export async function confirmPasswordReset(deps: IdentityDeps, input: unknown): Promise<void> {

@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { outboxEmails } from '@brigade/db/schema/identity';
 import { useTestDatabase } from '@brigade/test-utils/test-database';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMailer, type Mail } from './mailer';
+import { insertOutboxEmail } from './outbox-repository';
 
 const db = useTestDatabase();
 const received: { from: string; to: string[]; raw: string }[] = [];
@@ -79,5 +80,37 @@ describe('mailer', () => {
     const mailer = createMailer(db.database.db, { smtpUrl: 'smtp://127.0.0.1:1', from: 'x@y.z' });
     await expect(mailer.send({ to: 'a@example.com', subject: 'S', text: 'T' })).rejects.toThrow();
     expect((await latestOutbox())!.error).toMatch(/ECONNREFUSED/);
+  });
+
+  it('delivers a recorded message after the caller has moved on, and records a failure there', async () => {
+    const mailer = createMailer(db.database.db, {
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'Brigade <no-reply@brigade.test>',
+    });
+    const id = await insertOutboxEmail(db.database.db, {
+      to: 'later@example.com',
+      subject: 'Later',
+      text: 'T',
+    });
+    const before = received.length;
+    mailer.deliverLater(id, { to: 'later@example.com', subject: 'Later', text: 'T' });
+    expect(received).toHaveLength(before); // nothing happens inside the caller's turn
+    await vi.waitFor(async () => {
+      const [row] = await db.database.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
+      expect(row!.sentAt).toBeInstanceOf(Date);
+    });
+    expect(received.at(-1)!.to).toEqual(['later@example.com']);
+
+    const errors: unknown[] = [];
+    const failing = createMailer(db.database.db, {
+      smtpUrl: 'smtp://127.0.0.1:1',
+      from: 'x@y.z',
+      onError: (error) => errors.push(error),
+    });
+    const failed = await insertOutboxEmail(db.database.db, { to: 'a@example.com', subject: 'S', text: 'T' });
+    failing.deliverLater(failed, { to: 'a@example.com', subject: 'S', text: 'T' });
+    await vi.waitFor(() => expect(errors).toHaveLength(1), { timeout: 5000 });
+    const [row] = await db.database.db.select().from(outboxEmails).where(eq(outboxEmails.id, failed));
+    expect(row!.error).toMatch(/ECONNREFUSED/);
   });
 });

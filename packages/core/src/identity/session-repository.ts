@@ -1,6 +1,7 @@
 import type { Executor } from '@brigade/db/database';
 import {
   handoffCodes,
+  outboxEmails,
   passwordResetTokens,
   sessions,
   tenantAssignments,
@@ -102,11 +103,29 @@ export async function consumeHandoffCode(ex: Executor, codeHash: string) {
   return row ?? null;
 }
 
-export async function insertResetToken(
+/**
+ * Stores a reset token for the account with this email and records its mail in the outbox, in one
+ * statement that does the same work whether or not the account exists (it inserts nothing when it does not),
+ * so the request's timing does not reveal accounts. Answers the outbox id, or null without an account.
+ */
+export async function insertResetTokenWithMail(
   ex: Executor,
-  row: typeof passwordResetTokens.$inferInsert,
-): Promise<void> {
-  await ex.insert(passwordResetTokens).values(row);
+  reset: { email: string; tokenHash: string; expiresAt: Date },
+  mail: { subject: string; text: string },
+): Promise<number | null> {
+  const t = passwordResetTokens;
+  const o = outboxEmails;
+  const result = (await ex.execute(sql`
+    with token as (
+      insert into ${t} (${sql.identifier(t.tokenHash.name)}, ${sql.identifier(t.userUid.name)}, ${sql.identifier(t.expiresAt.name)})
+      select ${reset.tokenHash}, ${users.uid}, ${reset.expiresAt.toISOString()}::timestamptz
+      from ${users} where ${users.email} = ${reset.email}
+      returning 1
+    )
+    insert into ${o} (${sql.identifier(o.toAddress.name)}, ${sql.identifier(o.subject.name)}, ${sql.identifier(o.textBody.name)})
+    select ${reset.email}, ${mail.subject}, ${mail.text} from token
+    returning ${sql.identifier(o.id.name)} as id`)) as unknown as { rows: { id: number }[] };
+  return result.rows[0]?.id ?? null;
 }
 
 export async function consumeResetToken(ex: Executor, tokenHash: string) {

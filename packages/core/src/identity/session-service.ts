@@ -6,6 +6,7 @@ import {
   sessionDeadlines,
   sessionExpiresAt,
 } from '@brigade/domain/session-policy';
+import { cutText } from '@brigade/domain/text';
 import type { User } from '@brigade/domain/user';
 import { hashToken, randomToken } from './secrets';
 import { findLiveSessionWithUser, insertSession, touchSession } from './session-repository';
@@ -35,7 +36,7 @@ export async function startSession(
     userUid: uid,
     rememberMe,
     ...deadlines,
-    userAgent: client.userAgent?.slice(0, 300) ?? null,
+    userAgent: client.userAgent === undefined ? null : cutText(client.userAgent, 300),
     ip: client.ip ?? null,
   });
   return { token, expiresAt: sessionExpiresAt(deadlines), rememberMe };

@@ -1,61 +1,78 @@
 import type { Executor } from '@brigade/db/database';
 import { authThrottle } from '@brigade/db/schema/identity';
 import { BrigadeError } from '@brigade/domain/errors';
-import { SIGNIN_THROTTLE } from '@brigade/domain/session-policy';
 import { eq, inArray, sql } from 'drizzle-orm';
 
+/** Throttle keys: what is counted. Emails are lower-cased by the domain schema before they get here. */
 export const accountKey = (email: string) => `account:${email}`;
+export const addressAccountKey = (ip: string, email: string) => `address-account:${ip}:${email}`;
 export const addressKey = (ip: string) => `address:${ip}`;
+export const passwordChangeKey = (uid: string) => `password:${uid}`;
+export const signupKey = (ip: string) => `signup:${ip}`;
+
+export const SIGNIN_LIMITED = 'Too many sign-in attempts. Try again later.';
+export const SIGNUP_LIMITED = 'Too many sign-up attempts. Try again later.';
 
 export class RateLimitedError extends BrigadeError {
   readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
-    super('rate_limited', 'TOO_MANY_ATTEMPTS', 'Too many sign-in attempts. Try again later.');
+  constructor(retryAfterSeconds: number, message = SIGNIN_LIMITED) {
+    super('rate_limited', 'TOO_MANY_ATTEMPTS', message);
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
+export type Reservation = { granted: true } | { granted: false; retryAfterSeconds: number };
+
 /**
- * Refuses a sign-in while its account or client address is over the limit (state in the database, so every
- * server instance sees the same counts). Checked before the password, so a locked account costs no hashing.
+ * Takes one attempt of `key` (or, with `weight` 0, only asks whether one is left) in a single statement:
+ * the row is created, counted up, or restarted when its window has passed, but only while it is under
+ * `limit`. Concurrent callers queue on the row, so no more than `limit` attempts are ever granted in a
+ * window, however many arrive at once (the state is in the database, so every server instance agrees).
  */
-export async function assertNotThrottled(
+export async function reserveAttempt(
   ex: Executor,
-  keys: { account: string; address: string },
-): Promise<void> {
-  const rows = await ex
-    .select()
+  key: string,
+  limit: number,
+  windowMs: number,
+  weight: 0 | 1 = 1,
+): Promise<Reservation> {
+  const window = sql.raw(`interval '${Math.trunc(windowMs)} milliseconds'`);
+  const expired = sql`${authThrottle.windowStartedAt} + ${window} <= now()`;
+  const granted = await ex
+    .insert(authThrottle)
+    .values({ key, failures: weight })
+    .onConflictDoUpdate({
+      target: authThrottle.key,
+      set: {
+        failures: sql`case when ${expired} then ${weight}::int else ${authThrottle.failures} + ${weight}::int end`,
+        windowStartedAt: sql`case when ${expired} then now() else ${authThrottle.windowStartedAt} end`,
+      },
+      setWhere: sql`${expired} or ${authThrottle.failures} < ${limit}`,
+    })
+    .returning({ key: authThrottle.key });
+  if (granted.length > 0) return { granted: true };
+  const [row] = await ex
+    .select({
+      seconds: sql<number>`ceil(extract(epoch from ${authThrottle.windowStartedAt} + ${window} - now()))::int`,
+    })
     .from(authThrottle)
-    .where(inArray(authThrottle.key, [keys.account, keys.address]));
-  const now = Date.now();
-  let retryAfter = 0;
-  for (const row of rows) {
-    const windowEnds = row.windowStartedAt.getTime() + SIGNIN_THROTTLE.windowMs;
-    if (windowEnds <= now) continue;
-    const limit = row.key === keys.account ? SIGNIN_THROTTLE.perAccount : SIGNIN_THROTTLE.perAddress;
-    if (row.failures >= limit) retryAfter = Math.max(retryAfter, Math.ceil((windowEnds - now) / 1000));
-  }
-  if (retryAfter > 0) throw new RateLimitedError(retryAfter);
+    .where(eq(authThrottle.key, key));
+  return { granted: false, retryAfterSeconds: Math.max(1, row?.seconds ?? 1) };
 }
 
-/** Counts a failure; a key whose window has passed starts a new window. */
-export async function recordFailure(ex: Executor, keys: { account: string; address: string }): Promise<void> {
-  const windowSql = sql.raw(`interval '${SIGNIN_THROTTLE.windowMs} milliseconds'`);
-  for (const key of [keys.account, keys.address]) {
-    await ex
-      .insert(authThrottle)
-      .values({ key, failures: 1 })
-      .onConflictDoUpdate({
-        target: authThrottle.key,
-        set: {
-          failures: sql`case when ${authThrottle.windowStartedAt} + ${windowSql} <= now() then 1 else ${authThrottle.failures} + 1 end`,
-          windowStartedAt: sql`case when ${authThrottle.windowStartedAt} + ${windowSql} <= now() then now() else ${authThrottle.windowStartedAt} end`,
-        },
-      });
-  }
+/** Takes one attempt of `key`, or refuses the request with 429 and Retry-After. */
+export async function takeAttemptOrRefuse(
+  ex: Executor,
+  key: string,
+  limit: number,
+  windowMs: number,
+  message = SIGNIN_LIMITED,
+): Promise<void> {
+  const reservation = await reserveAttempt(ex, key, limit, windowMs);
+  if (!reservation.granted) throw new RateLimitedError(reservation.retryAfterSeconds, message);
 }
 
-/** A successful sign-in clears the account's count (not the address's: one good password is no alibi). */
-export async function clearAccount(ex: Executor, account: string): Promise<void> {
-  await ex.delete(authThrottle).where(eq(authThrottle.key, account));
+/** Forgets the attempts of keys (a successful sign-in clears its account's counts). */
+export async function clearKeys(ex: Executor, keys: string[]): Promise<void> {
+  await ex.delete(authThrottle).where(inArray(authThrottle.key, keys));
 }

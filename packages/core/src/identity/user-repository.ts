@@ -3,6 +3,7 @@ import { tenantAssignments, users } from '@brigade/db/schema/identity';
 import type { TenantRole } from '@brigade/domain/access';
 import type { User } from '@brigade/domain/user';
 import { and, asc, eq, gt, ilike, inArray, or, sql } from 'drizzle-orm';
+import { tenantIs } from '../tenant-scope';
 
 type UserRow = typeof users.$inferSelect;
 type AssignmentRow = typeof tenantAssignments.$inferSelect;
@@ -181,7 +182,7 @@ export async function updateAssignment(
   const rows = await ex
     .update(tenantAssignments)
     .set(set)
-    .where(and(eq(tenantAssignments.userUid, uid), eq(tenantAssignments.tenantId, tenantId)))
+    .where(and(eq(tenantAssignments.userUid, uid), tenantIs(tenantAssignments.tenantId, tenantId)))
     .returning({ tenantId: tenantAssignments.tenantId });
   return rows.length > 0;
 }
@@ -189,5 +190,5 @@ export async function updateAssignment(
 export async function deleteAssignment(ex: Executor, uid: string, tenantId: number): Promise<void> {
   await ex
     .delete(tenantAssignments)
-    .where(and(eq(tenantAssignments.userUid, uid), eq(tenantAssignments.tenantId, tenantId)));
+    .where(and(eq(tenantAssignments.userUid, uid), tenantIs(tenantAssignments.tenantId, tenantId)));
 }

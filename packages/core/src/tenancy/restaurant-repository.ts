@@ -1,7 +1,8 @@
 import type { Executor } from '@brigade/db/database';
 import { restaurants, tenants } from '@brigade/db/schema/tenancy';
 import { type Restaurant, restaurantSchema } from '@brigade/domain/restaurant';
-import { and, asc, count, eq, ilike, like, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { tenantIs } from '../tenant-scope';
 
 export type NewRestaurantRow = typeof restaurants.$inferInsert;
 
@@ -21,7 +22,7 @@ export async function findRestaurant(
   const [row] = await ex
     .select()
     .from(restaurants)
-    .where(and(eq(restaurants.tenantId, tenantId), eq(restaurants.restaurantId, restaurantId)))
+    .where(and(tenantIs(restaurants.tenantId, tenantId), eq(restaurants.restaurantId, restaurantId)))
     .limit(1);
   return row ? toRestaurant(row) : null;
 }
@@ -41,19 +42,24 @@ export async function listRestaurantsOfTenant(ex: Executor, tenantId: number): P
   const rows = await ex
     .select()
     .from(restaurants)
-    .where(eq(restaurants.tenantId, tenantId))
+    .where(tenantIs(restaurants.tenantId, tenantId))
     .orderBy(asc(restaurants.name), asc(restaurants.restaurantId));
   return rows.map(toRestaurant);
 }
 
-/** The slugs in use that start with `base` (the base itself and its numbered variants). */
+/**
+ * The slugs in use that start with `base` (the base itself and its numbered variants). Slugs are unique
+ * across tenants, so this looks past the tenant wall through brigade_slug_holders (migration 0008), which
+ * answers slugs and restaurant ids only.
+ */
 export async function listSlugsLike(ex: Executor, base: string): Promise<string[]> {
   const escaped = base.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const rows = await ex
-    .select({ slug: restaurants.slug })
-    .from(restaurants)
-    .where(like(restaurants.slug, `${escaped}%`));
-  return rows.map((row) => row.slug);
+  const result = (await ex.execute(
+    sql`select slug from brigade_slug_holders(${`${escaped}%`})`,
+  )) as unknown as {
+    rows: { slug: string }[];
+  };
+  return result.rows.map((row) => row.slug);
 }
 
 export type RestaurantChanges = Partial<
@@ -81,7 +87,7 @@ export async function lockRestaurant(
   const [row] = await ex
     .select()
     .from(restaurants)
-    .where(and(eq(restaurants.tenantId, tenantId), eq(restaurants.restaurantId, restaurantId)))
+    .where(and(tenantIs(restaurants.tenantId, tenantId), eq(restaurants.restaurantId, restaurantId)))
     .limit(1)
     .for('update');
   return row ? toRestaurant(row) : null;
@@ -96,27 +102,30 @@ export async function updateRestaurantRow(
   const [row] = await ex
     .update(restaurants)
     .set({ ...changes, updatedAt: sql`now()` })
-    .where(and(eq(restaurants.tenantId, tenantId), eq(restaurants.restaurantId, restaurantId)))
+    .where(and(tenantIs(restaurants.tenantId, tenantId), eq(restaurants.restaurantId, restaurantId)))
     .returning();
   return row ? toRestaurant(row) : null;
 }
 
 export async function countRestaurantsOfTenant(ex: Executor, tenantId: number): Promise<number> {
-  const [row] = await ex.select({ n: count() }).from(restaurants).where(eq(restaurants.tenantId, tenantId));
+  const [row] = await ex
+    .select({ n: count() })
+    .from(restaurants)
+    .where(tenantIs(restaurants.tenantId, tenantId));
   return Number(row?.n ?? 0);
 }
 
-/** Who holds a slug, if anyone (slugs are unique across tenants). */
+/** Which restaurant holds a slug, if any, in any tenant (slugs are unique across tenants; see listSlugsLike). */
 export async function findSlugHolder(
   ex: Executor,
   slug: string,
 ): Promise<{ tenantId: number; restaurantId: number } | null> {
-  const [row] = await ex
-    .select({ tenantId: restaurants.tenantId, restaurantId: restaurants.restaurantId })
-    .from(restaurants)
-    .where(eq(restaurants.slug, slug))
-    .limit(1);
-  return row ?? null;
+  const escaped = slug.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const result = (await ex.execute(
+    sql`select tenant_id, restaurant_id from brigade_slug_holders(${escaped}) limit 1`,
+  )) as unknown as { rows: { tenant_id: number; restaurant_id: number }[] };
+  const row = result.rows[0];
+  return row ? { tenantId: Number(row.tenant_id), restaurantId: Number(row.restaurant_id) } : null;
 }
 
 export interface RestaurantWithTenant extends Restaurant {

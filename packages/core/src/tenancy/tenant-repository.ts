@@ -2,6 +2,7 @@ import type { Executor } from '@brigade/db/database';
 import { tenants } from '@brigade/db/schema/tenancy';
 import { type Tenant, tenantSchema } from '@brigade/domain/tenant';
 import { asc, eq, sql } from 'drizzle-orm';
+import { tenantIs } from '../tenant-scope';
 
 export type NewTenantRow = typeof tenants.$inferInsert;
 
@@ -15,7 +16,7 @@ export async function insertTenant(ex: Executor, row: NewTenantRow): Promise<Ten
 }
 
 export async function findTenantById(ex: Executor, tenantId: number): Promise<Tenant | null> {
-  const [row] = await ex.select().from(tenants).where(eq(tenants.tenantId, tenantId)).limit(1);
+  const [row] = await ex.select().from(tenants).where(tenantIs(tenants.tenantId, tenantId)).limit(1);
   return row ? toTenant(row) : null;
 }
 
@@ -36,7 +37,12 @@ export type TenantChanges = Partial<
 
 /** Reads a tenant and locks its row until the transaction ends (serialises plan-capped restaurant creates). */
 export async function lockTenant(ex: Executor, tenantId: number): Promise<Tenant | null> {
-  const [row] = await ex.select().from(tenants).where(eq(tenants.tenantId, tenantId)).limit(1).for('update');
+  const [row] = await ex
+    .select()
+    .from(tenants)
+    .where(tenantIs(tenants.tenantId, tenantId))
+    .limit(1)
+    .for('update');
   return row ? toTenant(row) : null;
 }
 
@@ -48,7 +54,7 @@ export async function updateTenantRow(
   const [row] = await ex
     .update(tenants)
     .set({ ...changes, updatedAt: sql`now()` })
-    .where(eq(tenants.tenantId, tenantId))
+    .where(tenantIs(tenants.tenantId, tenantId))
     .returning();
   return row ? toTenant(row) : null;
 }

@@ -1,4 +1,4 @@
-import type { RedirectConfig, SeoConfig } from '@brigade/domain/domain-mapping';
+import type { RedirectConfig, SeoConfig, StatusChanges } from '@brigade/domain/domain-mapping';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -68,5 +68,25 @@ export const domainMappings = pgTable(
       'domain_mappings_verification_check',
       sql`${t.verificationStatus} in ('pending', 'verified', 'failed')`,
     ),
+  ],
+);
+
+// Issue 14: a site administrator's hand change of a mapping's verification or SSL status (the only way besides
+// the DNS check), kept after the mapping is deleted, hence no foreign keys. Deliberately small, so that the
+// general audit log can take these rows over: who, when, which mapping, {field: {from, to}}.
+export const domainMappingStatusChanges = pgTable(
+  'domain_mapping_status_changes',
+  {
+    changeId: integer('change_id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id').notNull(),
+    mappingGuid: uuid('mapping_guid').notNull(),
+    domain: text('domain').notNull(),
+    changedBy: text('changed_by').notNull(),
+    changes: jsonb('changes').$type<StatusChanges>().notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('domain_mapping_status_changes_tenant_idx').on(t.tenantId, t.changedAt),
+    index('domain_mapping_status_changes_mapping_idx').on(t.mappingGuid, t.changedAt),
   ],
 );

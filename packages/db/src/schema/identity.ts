@@ -110,7 +110,9 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   usedAt: at('used_at'),
 });
 
-// Failed sign-ins per account and per client address, shared by every server instance.
+// Throttled attempts per key (account, address and account, address, sign-up address), shared by every
+// server instance: `failures` counts attempts reserved in the current window that did not succeed
+// (docs/decisions/014-throttling-and-enumeration.md).
 export const authThrottle = pgTable('auth_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { displayNumberSchema, entityIdSchema, guidSchema, nonNegativeNumber } from './fields';
 
 /** spec 02 §3 Cash drawer: reset balance type Automatic (default) | Manual. */
@@ -17,8 +18,7 @@ const startingBalanceSchema = nonNegativeNumber('Starting balance');
 // The editable fields without defaults, so that a partial update fills nothing in. The spec does not make
 // the name required, only short.
 const editableFields = {
-  name: z
-    .string()
+  name: text()
     .trim()
     .max(CASH_DRAWER_NAME_MAX, `Cash drawer name cannot be longer than ${CASH_DRAWER_NAME_MAX} characters`)
     .optional(),

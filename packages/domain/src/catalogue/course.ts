@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { displayNumberSchema, entityIdSchema, guidSchema, requiredText, timestampFields } from './fields';
+import { multilineText, requiredText } from '../text';
+import { displayNumberSchema, entityIdSchema, guidSchema, timestampFields } from './fields';
 
 // spec 02 §5: "name non-empty"; the spec gives no text, so it is worded like the other entities'.
 const editableFields = {
   number: displayNumberSchema,
   name: requiredText('Course name cannot be empty'),
-  description: z.string().optional(),
+  description: multilineText().optional(),
 };
 
 /** A stored course (spec 02 §3): courseId is positive. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { entityIdSchema, guidSchema, requiredText, timestampFields } from './fields';
+import { multilineText, requiredText, text } from '../text';
+import { entityIdSchema, guidSchema, timestampFields } from './fields';
 import type { JobTitle } from './job-title';
 
 /** spec 02 §3 Employee roles; training is the default (spec 02 §9). */
@@ -46,8 +47,8 @@ const tenantIdSchema = entityIdSchema('Tenant ID');
 /** spec 02 §3 accountInfo. */
 export const accountInfoSchema = z.object({
   biteAccountInvited: z.boolean().default(false),
-  employeeDisplayId: z.string().optional(),
-  posAccessCode: z.string().optional(),
+  employeeDisplayId: text().optional(),
+  posAccessCode: text().optional(),
   updateEmployeeIdAllLocations: z.boolean().default(false),
 });
 export type AccountInfo = z.infer<typeof accountInfoSchema>;
@@ -55,7 +56,7 @@ export type AccountInfo = z.infer<typeof accountInfoSchema>;
 /** spec 02 §3 posAccessConfig: the code-login POS access. No access unless granted. */
 export const posAccessConfigSchema = z.object({
   hasAccess: z.boolean().default(false),
-  accessCode: z.string().optional(),
+  accessCode: text().optional(),
   allowCodeLogin: z.boolean().default(false),
   updateAllLocations: z.boolean().default(false),
 });
@@ -74,7 +75,7 @@ export const jobAssignmentSchema = z.object({
     .nullable()
     .optional(),
   lastUpdated: z.date().optional(),
-  updatedBy: z.string().optional(),
+  updatedBy: text().optional(),
 });
 export type JobAssignment = z.infer<typeof jobAssignmentSchema>;
 
@@ -88,14 +89,14 @@ const hourlyRateSchema = z
 const editableFields = {
   firstName: requiredText('First name is required'),
   lastName: requiredText('Last name is required'),
-  chosenName: z.string().optional(),
+  chosenName: text().optional(),
   email: z.email({ error: 'Invalid email address' }).optional(),
-  phone: z.string().optional(),
+  phone: text().optional(),
   role: roleSchema,
   status: statusSchema,
   startDate: startDateSchema.optional(),
   hourlyRate: hourlyRateSchema.optional(),
-  notes: z.string().optional(),
+  notes: multilineText().optional(),
   posAccess: z.boolean(),
   kitchenAccess: z.boolean(),
   managerAccess: z.boolean(),

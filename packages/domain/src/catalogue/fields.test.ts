@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type CrossFieldRule, checkRules, requiredText, takeSuppliedIdentity } from './fields';
+import { requiredText } from '../text';
+import { type CrossFieldRule, checkRules, takeSuppliedIdentity } from './fields';
 
 const guid = '6f1c2a7e-4b1d-4c1e-9a55-0d6a4a3b2c10';
 

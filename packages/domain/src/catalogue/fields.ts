@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { INT32_MAX, int32MaxMessage } from '../integers';
+import { text } from '../text';
 
 /**
  * Field schemas and rules shared by the catalogue entities of spec 02 (items, modifier groups, menu groups,
  * courses, tags, prep stations, sales categories, tax rates, printers, cash drawers, job titles, employees).
  */
-
-// spec 02 §5: one message whether a required text is missing, not text, or blank.
-export const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
 
 /** spec 02 §3: every entity carries a guid (UUID). Same wording as the tenancy schemas. */
 export const guidSchema = z.uuid({ error: 'Invalid GUID format' });
@@ -14,13 +13,16 @@ export const guidSchema = z.uuid({ error: 'Invalid GUID format' });
 /** A numeric entity id as issued by the counters of spec 02 §3 (from 1 per restaurant). */
 export const entityIdSchema = (label: string) => {
   const message = `${label} must be a positive integer`;
-  return z.number({ error: message }).int(message).positive(message);
+  return z.number({ error: message }).int(message).positive(message).max(INT32_MAX, int32MaxMessage(label));
 };
 
 /** spec 02 §3 "int list" fields (prepStationIds, taxRateIds, tagIds, ...): ids of other entities. */
 export const idListSchema = (label: string) => {
   const message = `${label} must be a list of positive integer IDs`;
-  return z.array(z.number({ error: message }).int(message).positive(message), { error: message });
+  return z.array(
+    z.number({ error: message }).int(message).positive(message).max(INT32_MAX, int32MaxMessage(label)),
+    { error: message },
+  );
 };
 
 /** A number that may not be negative (prices, calories, wages, balances). */
@@ -32,13 +34,14 @@ export const nonNegativeInteger = (label: string) =>
   z
     .number({ error: `${label} must be a whole number` })
     .int(`${label} must be a whole number`)
-    .min(0, `${label} cannot be negative`);
+    .min(0, `${label} cannot be negative`)
+    .max(INT32_MAX, int32MaxMessage(label));
 
 /**
  * spec 02 §3 lists a `number` on most entities without saying what it holds; it is kept as optional free
  * text (a POS or display number such as ITEM-12), since any numbering can be written as text.
  */
-export const displayNumberSchema = z.string().optional();
+export const displayNumberSchema = text().optional();
 
 /** spec 02 §3: createdAt and updatedAt, set by the server's clock on create. */
 export const timestampFields = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, withTextRule } from '../text';
 
 /**
  * An image reference as stored on entities: either a web URL or the JSON text of an optimised image (spec 02
@@ -9,7 +10,7 @@ import { z } from 'zod';
 export const IMAGE_REF_MESSAGE = 'Must be a valid URL or OptimizedImage JSON string';
 
 // Images are shown in browsers, so only web URLs count (no javascript:, data: or file: URLs).
-const webUrlSchema = z.url({ protocol: /^https?$/ });
+const webUrlSchema = withTextRule(z.url({ protocol: /^https?$/ }));
 
 export const isWebUrl = (value: string): boolean => webUrlSchema.safeParse(value).success;
 
@@ -26,7 +27,7 @@ export type ImageVariant = z.infer<typeof imageVariantSchema>;
 /** spec 01 §3: original {url, format, width, height, size}, optional webp, variants small/medium/large, aspectRatio. */
 export const optimizedImageSchema = z.object({
   // The original keeps whatever format was uploaded, so its format is free text.
-  original: imageVariantSchema.extend({ format: z.string().min(1) }),
+  original: imageVariantSchema.extend({ format: text().min(1) }),
   webp: imageVariantSchema.optional(),
   variants: z
     .object({
@@ -64,4 +65,4 @@ export function imageRefUrl(value: string): string | null {
  * the entity's own rule words it differently (spec 02 §5 Item: 'Invalid image URL').
  */
 export const imageRefSchema = (message: string = IMAGE_REF_MESSAGE) =>
-  z.string({ error: message }).refine(isImageRef, message);
+  text({ error: message }).refine(isImageRef, message);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, requiredText, text } from '../text';
 import {
   type CrossFieldRule,
   checkRules,
@@ -7,7 +8,6 @@ import {
   guidSchema,
   idListSchema,
   nonNegativeNumber,
-  requiredText,
   timestampFields,
 } from './fields';
 import { imageRefSchema } from './image-ref';
@@ -89,21 +89,21 @@ const editableFields = {
   number: displayNumberSchema,
   name: requiredText('Item name cannot be empty'),
   calories: nonNegativeNumber('Calories').nullable().optional(),
-  posName: z.string().optional(),
-  posColor: z.string().optional(),
-  posDescription: z.string().optional(),
-  customerDescription: z.string().optional(),
+  posName: text().optional(),
+  posColor: text().optional(),
+  posDescription: multilineText().optional(),
+  customerDescription: multilineText().optional(),
   // spec 02 §3: a URL or an optimised-image JSON string; spec 02 §5 words the item's failure 'Invalid image URL'.
   imageUrl: imageRefSchema('Invalid image URL').optional(),
-  plu: z.string().optional(),
-  sku: z.string().optional(),
+  plu: text().optional(),
+  sku: text().optional(),
   containsAlcohol: z.boolean(),
   pricingStrategy: pricingStrategySchema,
   basePrice: nonNegativeNumber('Base price').optional(),
   sizePrice: z.array(sizePriceSchema),
   openPrice: z.boolean(),
-  kitchenName: z.string().optional(),
-  kdsColor: z.string().optional(),
+  kitchenName: text().optional(),
+  kdsColor: text().optional(),
   modifierGroups: z.array(modifierGroupReferenceSchema),
   prepStationIds: idListSchema('Prep station IDs'),
   courseId: entityIdSchema('Course ID').optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { entityIdSchema, guidSchema, nonNegativeInteger, nonNegativeNumber, requiredText } from './fields';
+import { multilineText, requiredText, text } from '../text';
+import { entityIdSchema, guidSchema, nonNegativeInteger, nonNegativeNumber } from './fields';
 
 /** spec 02 §9: job title defaults. */
 export const DEFAULT_JOB_TITLE_COLOR = '#000000';
@@ -10,20 +11,20 @@ const defaultWageSchema = nonNegativeNumber('Default wage');
 // The editable fields without defaults, so that a partial update fills nothing in.
 const editableFields = {
   title: requiredText('Job title is required'),
-  color: z.string(),
-  description: z.string().optional(),
+  color: text(),
+  description: multilineText().optional(),
   defaultWage: defaultWageSchema,
   // spec 02 §2 and §4: job titles are activated or deactivated in the back office.
   isActive: z.boolean(),
-  updatedBy: z.string(),
+  updatedBy: text(),
 };
 
 // spec 02 §3 and §9 defaults.
 const defaultedFields = {
-  color: z.string().default(DEFAULT_JOB_TITLE_COLOR),
+  color: text().default(DEFAULT_JOB_TITLE_COLOR),
   defaultWage: defaultWageSchema.default(0),
   isActive: z.boolean().default(true),
-  updatedBy: z.string().default(DEFAULT_UPDATED_BY),
+  updatedBy: text().default(DEFAULT_UPDATED_BY),
 };
 
 /** A stored job title (spec 02 §3); stored ids have been generated, so jobId is positive. */

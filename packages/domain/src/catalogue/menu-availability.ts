@@ -1,5 +1,6 @@
+import { type Weekday, weekdayOfDate } from '../weekdays';
 import type { Item } from './item';
-import type { MenuGroup, WeekDays } from './menu-group';
+import type { MenuGroup } from './menu-group';
 
 /**
  * Which menu groups and items a resolved menu shows (issue 6, from spec 02 §3's visibility, channel and
@@ -52,23 +53,13 @@ export function isItemOnChannel(
   }
 }
 
-const WEEKDAYS: readonly (keyof WeekDays)[] = [
-  'sunday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-];
-
 /** A moment as the restaurant's clock shows it. */
 export interface LocalMoment {
   /** YYYY-MM-DD */
   date: string;
   month: number;
   day: number;
-  weekday: keyof WeekDays;
+  weekday: Weekday;
   /** Minutes since local midnight. */
   minutes: number;
 }
@@ -119,7 +110,7 @@ export function toLocalMoment(at: string, timeZone: string): LocalMoment {
     ];
   }
   const [year, month, day, hour, minute] = parts;
-  const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]!;
+  const weekday = weekdayOfDate(year, month, day);
   const pad = (n: number) => String(n).padStart(2, '0');
   return { date: `${year}-${pad(month)}-${pad(day)}`, month, day, weekday, minutes: hour * 60 + minute };
 }

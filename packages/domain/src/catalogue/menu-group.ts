@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { multilineText, requiredText, text } from '../text';
+import { perWeekday } from '../weekdays';
 import {
   type CrossFieldRule,
   checkRules,
@@ -8,7 +10,6 @@ import {
   idListSchema,
   nonNegativeInteger,
   nonNegativeNumber,
-  requiredText,
   timestampFields,
 } from './fields';
 import { isWebUrl } from './image-ref';
@@ -43,15 +44,7 @@ export const channelAvailabilitySchema = z.object({
 export type ChannelAvailability = z.infer<typeof channelAvailabilitySchema>;
 
 /** spec 02 §3 daysOfWeek and daysAvailable: seven booleans, all true by default. */
-export const weekDaysSchema = z.object({
-  monday: z.boolean().default(true),
-  tuesday: z.boolean().default(true),
-  wednesday: z.boolean().default(true),
-  thursday: z.boolean().default(true),
-  friday: z.boolean().default(true),
-  saturday: z.boolean().default(true),
-  sunday: z.boolean().default(true),
-});
+export const weekDaysSchema = perWeekday(() => z.boolean().default(true));
 export type WeekDays = z.infer<typeof weekDaysSchema>;
 
 const TIME_MESSAGE = 'Invalid time format, expected HH:MM';
@@ -103,7 +96,7 @@ export const seasonalAvailabilitySchema = z.object({
     .min(1, 'Day must be 1-31')
     .max(31, 'Day must be 1-31')
     .optional(),
-  displayMessage: z.string().optional(),
+  displayMessage: multilineText().optional(),
 });
 export type SeasonalAvailability = z.infer<typeof seasonalAvailabilitySchema>;
 
@@ -146,7 +139,7 @@ const pricingTypeSchema = z.enum(MENU_PRICING_TYPES, {
   error: 'Pricing type must be standard, fixed, discount or special',
 });
 // spec 02 §3 Menu group: image is a URL (the optimised-image JSON of items is not listed here).
-const imageSchema = z.string({ error: 'Invalid image URL' }).refine(isWebUrl, 'Invalid image URL');
+const imageSchema = text({ error: 'Invalid image URL' }).refine(isWebUrl, 'Invalid image URL');
 const discountMessage = 'Discount percentage must be between 0 and 100';
 
 // The editable fields without defaults, so that a partial update fills nothing in.
@@ -155,10 +148,10 @@ const editableFields = {
   // null in an update turns a child group into a parent group.
   parentId: entityIdSchema('Parent ID').nullable().optional(),
   name: requiredText('Menu group name cannot be empty'),
-  posName: z.string().optional(),
-  buttonColor: z.string().optional(),
+  posName: text().optional(),
+  buttonColor: text().optional(),
   position: nonNegativeInteger('Position'),
-  description: z.string().optional(),
+  description: multilineText().optional(),
   items: z.array(itemReferenceSchema),
   modifierGroups: z.array(modifierGroupReferenceSchema),
   // Child groups by menuGroupId; each child also names this group as its parentId.

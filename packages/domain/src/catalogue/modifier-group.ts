@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { INT32_MAX, INT32_MIN, int32MaxMessage, int32MinMessage } from '../integers';
+import { requiredText, text } from '../text';
 import {
   type CrossFieldRule,
   checkRules,
@@ -7,7 +9,6 @@ import {
   guidSchema,
   nonNegativeInteger,
   nonNegativeNumber,
-  requiredText,
   timestampFields,
 } from './fields';
 
@@ -87,7 +88,9 @@ export const modifierGroupReferenceSchema = z
   .object({
     modifierGroupId: z
       .number({ error: 'Modifier group ID must be an integer' })
-      .int('Modifier group ID must be an integer'),
+      .int('Modifier group ID must be an integer')
+      .min(INT32_MIN, int32MinMessage('Modifier group ID'))
+      .max(INT32_MAX, int32MaxMessage('Modifier group ID')),
     position: nonNegativeInteger('Position').default(0),
     isRequired: z.boolean().optional(),
     minSelection: minSelectionSchema.optional(),
@@ -129,8 +132,8 @@ const selectionRequirementSchema = z.enum(SELECTION_REQUIREMENTS, {
 const editableFields = {
   number: displayNumberSchema,
   name: requiredText('Modifier group name cannot be empty'),
-  posName: z.string().optional(),
-  buttonColor: z.string().optional(),
+  posName: text().optional(),
+  buttonColor: text().optional(),
   pricingStrategy: pricingStrategySchema,
   groupPrice: nonNegativeNumber('Group price').optional(),
   modifiers: z.array(modifierSchema),

@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  displayNumberSchema,
-  entityIdSchema,
-  guidSchema,
-  idListSchema,
-  requiredText,
-  timestampFields,
-} from './fields';
+import { requiredText } from '../text';
+import { displayNumberSchema, entityIdSchema, guidSchema, idListSchema, timestampFields } from './fields';
 
 // The editable fields without defaults, so that a partial update fills nothing in.
 const editableFields = {

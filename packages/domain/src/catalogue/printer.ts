@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, requiredText, text } from '../text';
 import { cashDrawerDetailsSchema } from './cash-drawer';
 import {
   type CrossFieldRule,
@@ -6,7 +7,6 @@ import {
   displayNumberSchema,
   entityIdSchema,
   guidSchema,
-  requiredText,
   timestampFields,
 } from './fields';
 
@@ -58,10 +58,9 @@ const editableFields = {
   name: requiredText('Printer name cannot be empty'),
   model: requiredText('Printer model cannot be empty'),
   ipSetup: ipSetupSchema,
-  serialNumber: z.string().optional(),
+  serialNumber: text().optional(),
   ipAddress: z.ipv4({ error: 'Invalid IP address' }).optional(),
-  customFooter: z
-    .string()
+  customFooter: multilineText()
     .max(CUSTOM_FOOTER_MAX, 'Custom footer too long (max 3 rows of ~42 chars)')
     .optional(),
   kitchenTicketFontSize: fontSizeSchema,

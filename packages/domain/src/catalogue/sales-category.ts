@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { displayNumberSchema, entityIdSchema, guidSchema, requiredText, timestampFields } from './fields';
+import { multilineText, requiredText } from '../text';
+import { displayNumberSchema, entityIdSchema, guidSchema, timestampFields } from './fields';
 
 const editableFields = {
   number: displayNumberSchema,
   name: requiredText('Sales category name cannot be empty'),
-  description: z.string().optional(),
+  description: multilineText().optional(),
   code: requiredText('Sales category code cannot be empty'),
 };
 

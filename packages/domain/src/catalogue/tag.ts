@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { displayNumberSchema, entityIdSchema, guidSchema, requiredText, timestampFields } from './fields';
+import { multilineText, requiredText, text } from '../text';
+import { displayNumberSchema, entityIdSchema, guidSchema, timestampFields } from './fields';
 
 const editableFields = {
   number: displayNumberSchema,
   name: requiredText('Tag name cannot be empty'),
-  color: z.string().optional(),
-  description: z.string().optional(),
+  color: text().optional(),
+  description: multilineText().optional(),
 };
 
 /** A stored tag (spec 02 §3). spec 02 §8: loading needs a numeric tagId, a string guid and a string name. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { displayNumberSchema, entityIdSchema, guidSchema, requiredText, timestampFields } from './fields';
+import { requiredText, text } from '../text';
+import { displayNumberSchema, entityIdSchema, guidSchema, timestampFields } from './fields';
 
 /** spec 02 §3 Tax rate: type Percent (default) | Fixed | 'Tax Table'. */
 export const TAX_RATE_TYPES = ['Percent', 'Fixed', 'Tax Table'] as const;
@@ -22,7 +23,7 @@ const rateSchema = z.number({ error: 'Rate must be a number' }).min(0, 'Rate can
 const editableFields = {
   number: displayNumberSchema,
   name: requiredText('Tax rate name cannot be empty'),
-  importId: z.string().optional(),
+  importId: text().optional(),
   type: typeSchema,
   disabled: z.boolean(),
   rate: rateSchema,

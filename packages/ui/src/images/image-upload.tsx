@@ -1,5 +1,5 @@
 import { fileTooLargeMessage, type OptimizedImage, parseOptimizedImage } from '@brigade/domain/images';
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { type DragEvent, useId, useState } from 'react';
 import { Button } from '../components/button';
 import { ResponsiveImage } from './responsive-image';
 
@@ -49,12 +49,22 @@ function send(url: string, form: FormData, onProgress: (percent: number) => void
   });
 }
 
-/**
- * The optimised image upload control (spec 01 §2.8): click or drop, progress bar, "Optimizing for web
- * performance...", preview (width 400) with an "Optimized" badge, Remove, an error line and a stats panel.
- * The server does the optimisation; a failed delete clears the image anyway.
- */
-export function ImageUpload({
+/** The sizes of an upload for the stats panel: responsive sizes are widths, each in WebP and JPEG. */
+function statsOf(file: File, image: OptimizedImage): UploadStats {
+  const variants = image.variants ?? {};
+  const widths = [...(variants.small ?? []), ...(variants.medium ?? []), ...(variants.large ?? [])].map(
+    (v) => v.width,
+  );
+  return {
+    originalSize: file.size,
+    finalSize: image.original.size,
+    sizes: new Set(widths).size,
+    webp: image.webp !== undefined,
+  };
+}
+
+/** The control's work: upload a file (too large: refused here), remove the image, and their states. */
+function useImageUpload({
   value,
   onChange,
   tenantId,
@@ -63,15 +73,10 @@ export function ImageUpload({
   preset = 'default',
   maxSizeMb = 10,
   apiBaseUrl = '',
-  label = 'Upload an image',
 }: ImageUploadProps) {
-  const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [stats, setStats] = useState<UploadStats | null>(null);
-  const [dragging, setDragging] = useState(false);
-  const optimized = value ? parseOptimizedImage(value) : null;
 
   async function upload(file: File) {
     setError(null);
@@ -88,18 +93,7 @@ export function ImageUpload({
     setProgress(0);
     try {
       const image = await send(`${apiBaseUrl}/api/v1/images`, form, setProgress);
-      const variants = image.variants ?? {};
-      setStats({
-        originalSize: file.size,
-        finalSize: image.original.size,
-        // Responsive sizes are widths; each comes in WebP and JPEG.
-        sizes: new Set(
-          [...(variants.small ?? []), ...(variants.medium ?? []), ...(variants.large ?? [])].map(
-            (v) => v.width,
-          ),
-        ).size,
-        webp: image.webp !== undefined,
-      });
+      setStats(statsOf(file, image));
       onChange(JSON.stringify(image));
     } catch (e) {
       setError(e instanceof Error && e.message ? e.message : 'Upload failed');
@@ -125,13 +119,18 @@ export function ImageUpload({
     onChange(null);
   }
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file) void upload(file);
-  };
+  return { upload, remove, progress, error, stats };
+}
 
+/**
+ * The optimised image upload control (spec 01 §2.8): click or drop, progress bar, "Optimizing for web
+ * performance...", preview (width 400) with an "Optimized" badge, Remove, an error line and a stats panel.
+ * The server does the optimisation; a failed delete clears the image anyway.
+ */
+export function ImageUpload(props: ImageUploadProps) {
+  const { value, label = 'Upload an image' } = props;
+  const { upload, remove, progress, error, stats } = useImageUpload(props);
+  const optimized = value ? parseOptimizedImage(value) : null;
   return (
     <div className="ui-image-upload" data-testid="image-upload">
       {value ? (
@@ -148,35 +147,7 @@ export function ImageUpload({
           </Button>
         </div>
       ) : (
-        <label
-          htmlFor={inputId}
-          className="ui-image-upload__drop"
-          data-dragging={dragging || undefined}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-        >
-          <span className="ui-image-upload__label">{label}</span>
-          <span className="ui-image-upload__hint">
-            A photo up to 10 MB, resized and compressed for the web
-          </span>
-          {/* visually hidden, not `hidden`: the input stays in the tab order (Enter/Space opens the picker) */}
-          <input
-            id={inputId}
-            ref={input}
-            type="file"
-            accept="image/*"
-            className="ui-visually-hidden"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) void upload(file);
-              event.target.value = '';
-            }}
-          />
-        </label>
+        <DropZone label={label} onFile={(file) => void upload(file)} />
       )}
       {progress !== null && (
         <div className="ui-image-upload__progress" role="status">
@@ -189,26 +160,70 @@ export function ImageUpload({
           {error}
         </p>
       )}
-      {stats && (
-        <dl className="ui-image-upload__stats" data-testid="image-stats">
-          <div>
-            <dt>Size reduced</dt>
-            <dd>{Math.max(0, Math.round((1 - stats.finalSize / stats.originalSize) * 100))}%</dd>
-          </div>
-          <div>
-            <dt>Final size</dt>
-            <dd>{formatBytes(stats.finalSize)}</dd>
-          </div>
-          <div>
-            <dt>Responsive sizes</dt>
-            <dd>{stats.sizes}</dd>
-          </div>
-          <div>
-            <dt>WebP</dt>
-            <dd>{stats.webp ? 'Yes' : 'No'}</dd>
-          </div>
-        </dl>
-      )}
+      {stats && <UploadStatsPanel stats={stats} />}
     </div>
+  );
+}
+
+/** Click (the file picker) or drop a file here. */
+function DropZone({ label, onFile }: { label: string; onFile: (file: File) => void }) {
+  const inputId = useId();
+  const [dragging, setDragging] = useState(false);
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file) onFile(file);
+  };
+  return (
+    <label
+      htmlFor={inputId}
+      className="ui-image-upload__drop"
+      data-dragging={dragging || undefined}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      <span className="ui-image-upload__label">{label}</span>
+      <span className="ui-image-upload__hint">A photo up to 10 MB, resized and compressed for the web</span>
+      {/* visually hidden, not `hidden`: the input stays in the tab order (Enter/Space opens the picker) */}
+      <input
+        id={inputId}
+        type="file"
+        accept="image/*"
+        className="ui-visually-hidden"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) onFile(file);
+          event.target.value = '';
+        }}
+      />
+    </label>
+  );
+}
+
+function UploadStatsPanel({ stats }: { stats: UploadStats }) {
+  return (
+    <dl className="ui-image-upload__stats" data-testid="image-stats">
+      <div>
+        <dt>Size reduced</dt>
+        <dd>{Math.max(0, Math.round((1 - stats.finalSize / stats.originalSize) * 100))}%</dd>
+      </div>
+      <div>
+        <dt>Final size</dt>
+        <dd>{formatBytes(stats.finalSize)}</dd>
+      </div>
+      <div>
+        <dt>Responsive sizes</dt>
+        <dd>{stats.sizes}</dd>
+      </div>
+      <div>
+        <dt>WebP</dt>
+        <dd>{stats.webp ? 'Yes' : 'No'}</dd>
+      </div>
+    </dl>
   );
 }

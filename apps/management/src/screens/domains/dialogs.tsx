@@ -7,16 +7,10 @@ import {
 import { Dialog } from '@brigade/ui/components/dialog';
 import { useState } from 'react';
 import { z } from 'zod';
+import { CheckboxField, SelectField, SwitchField } from '../../components/choice-fields';
 import { DialogFormFooter } from '../../components/dialog-form-footer';
-import {
-  CheckboxField,
-  Form,
-  FormError,
-  FormSection,
-  SelectField,
-  SwitchField,
-  TextField,
-} from '../../components/form-fields';
+import { Form, FormError, FormSection } from '../../components/form';
+import { TextField } from '../../components/form-fields';
 import { applyServerErrors } from '../../components/server-errors';
 import { useToast } from '../../components/toast';
 import { useZodForm } from '../../components/use-zod-form';

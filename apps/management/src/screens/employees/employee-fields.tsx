@@ -14,17 +14,9 @@ import { JOB_TITLE_KIND } from '@brigade/domain/catalogue/kinds';
 import { Button } from '@brigade/ui/components/button';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useCatalogueList } from '../../components/catalogue-queries';
-import {
-  DateField,
-  FormRow,
-  FormSection,
-  MoneyField,
-  NumberField,
-  SelectField,
-  SwitchField,
-  TextareaField,
-  TextField,
-} from '../../components/form-fields';
+import { SelectField, SwitchField } from '../../components/choice-fields';
+import { FormRow, FormSection } from '../../components/form';
+import { DateField, MoneyField, NumberField, TextareaField, TextField } from '../../components/form-fields';
 import { PlusIcon, TrashIcon } from '../../shell/icons';
 
 export const roleLabel = (role: string) => {

@@ -40,3 +40,7 @@ export interface EntityConfig<Row extends Record<string, unknown>> {
   /** Shown instead of the list when the role may not read this kind (employees need a manager). */
   forbiddenMessage?: string;
 }
+
+/** The kind's noun with a capital, for toasts and titles: "Tax rate saved". */
+export const capitalNoun = (config: Pick<EntityConfig<never>, 'noun'>) =>
+  config.noun.charAt(0).toUpperCase() + config.noun.slice(1);

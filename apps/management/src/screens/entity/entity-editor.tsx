@@ -3,14 +3,12 @@ import { Dialog } from '@brigade/ui/components/dialog';
 import { useState } from 'react';
 import { useCatalogueMutations } from '../../components/catalogue-queries';
 import { DialogFormFooter } from '../../components/dialog-form-footer';
-import { Form, FormError } from '../../components/form-fields';
+import { Form, FormError } from '../../components/form';
 import { toMergePatch } from '../../components/merge-patch';
 import { applyServerErrors } from '../../components/server-errors';
 import { useToast } from '../../components/toast';
 import { useZodForm } from '../../components/use-zod-form';
-import type { EntityConfig } from './entity-config';
-
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+import { capitalNoun, type EntityConfig } from './entity-config';
 
 /**
  * The create / edit dialog of a catalogue kind. Validates with the kind's schema as you go, sends a create
@@ -41,13 +39,13 @@ export function EntityEditorDialog<Row extends Record<string, unknown>>({
       if (editing) {
         const id = row[config.kind.idField] as number;
         await update.mutateAsync({ id, patch: toMergePatch(body, row, config.editable) });
-        toast.success(`${capitalise(config.noun)} saved`);
+        toast.success(`${capitalNoun(config)} saved`);
       } else {
         const picked = Object.fromEntries(
           config.editable.filter((key) => body[key] !== undefined).map((key) => [key, body[key]]),
         );
         await create.mutateAsync(picked);
-        toast.success(`${capitalise(config.noun)} created`);
+        toast.success(`${capitalNoun(config)} created`);
       }
       onClose();
     } catch (error) {
@@ -55,7 +53,7 @@ export function EntityEditorDialog<Row extends Record<string, unknown>>({
     }
   };
 
-  const title = readOnly ? capitalise(config.noun) : editing ? `Edit ${config.noun}` : `New ${config.noun}`;
+  const title = readOnly ? capitalNoun(config) : editing ? `Edit ${config.noun}` : `New ${config.noun}`;
   return (
     <Dialog
       open

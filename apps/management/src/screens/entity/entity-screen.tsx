@@ -10,10 +10,8 @@ import { PageHeader } from '../../components/page-header';
 import { useToast } from '../../components/toast';
 import { useCan } from '../../restaurant-context';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../shell/icons';
-import type { EntityConfig } from './entity-config';
+import { capitalNoun, type EntityConfig } from './entity-config';
 import { EntityEditorDialog } from './entity-editor';
-
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * A catalogue kind's screen: header with "New {noun}", a searchable list, a dialog editor for create and
@@ -24,11 +22,9 @@ export function EntityScreen<Row extends Record<string, unknown>>({ config }: { 
   const canList = useCan(endpointsOf(kind).list);
   const list = useCatalogueList<Row>(kind);
   const { remove, canCreate, canUpdate, canDelete } = useCatalogueMutations<Row>(kind);
-  const toast = useToast();
   const [search, setSearch] = useState('');
   const [editor, setEditor] = useState<{ row: Row | undefined } | null>(null);
   const [doomed, setDoomed] = useState<Row | null>(null);
-  const idOf = (row: Row) => row[kind.idField] as number;
 
   const newButton = canCreate && (
     <Button onClick={() => setEditor({ row: undefined })}>
@@ -58,7 +54,7 @@ export function EntityScreen<Row extends Record<string, unknown>>({ config }: { 
         label={config.title}
         rows={rows}
         columns={config.columns}
-        rowKey={idOf}
+        rowKey={(row) => row[kind.idField] as number}
         isLoading={list.isPending}
         error={list.error}
         onRetry={() => void list.refetch()}
@@ -73,32 +69,17 @@ export function EntityScreen<Row extends Record<string, unknown>>({ config }: { 
           actions: newButton,
         }}
         rowActions={(row) => (
-          <>
-            {config.rowActions?.(row)}
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => setEditor({ row })}
-              aria-label={`${canUpdate ? 'Edit' : 'View'} ${config.rowName(row)}`}
-            >
-              {canUpdate && <PencilIcon width={16} height={16} />}
-              {canUpdate ? 'Edit' : 'View'}
-            </Button>
-            {canDelete && (
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => {
-                  remove.reset();
-                  setDoomed(row);
-                }}
-                aria-label={`Delete ${config.rowName(row)}`}
-              >
-                <TrashIcon width={16} height={16} />
-                Delete
-              </Button>
-            )}
-          </>
+          <RowButtons
+            config={config}
+            row={row}
+            canUpdate={canUpdate}
+            canDelete={canDelete}
+            onEdit={() => setEditor({ row })}
+            onDelete={() => {
+              remove.reset();
+              setDoomed(row);
+            }}
+          />
         )}
       />
       {editor && (
@@ -109,23 +90,80 @@ export function EntityScreen<Row extends Record<string, unknown>>({ config }: { 
           onClose={() => setEditor(null)}
         />
       )}
-      <ConfirmDialog
-        open={doomed !== null}
-        title={doomed ? `Delete ${config.rowName(doomed)}?` : ''}
-        message={`The ${config.noun} is removed for good. This cannot be undone.`}
-        pending={remove.isPending}
-        error={remove.error ? errorMessage(remove.error) : null}
-        onCancel={() => setDoomed(null)}
-        onConfirm={() => {
-          if (!doomed) return;
-          remove.mutate(idOf(doomed), {
-            onSuccess: () => {
-              toast.success(`${capitalise(config.noun)} deleted`);
-              setDoomed(null);
-            },
-          });
-        }}
-      />
+      <DeleteRowDialog config={config} row={doomed} remove={remove} onClose={() => setDoomed(null)} />
     </>
+  );
+}
+
+/** A row's buttons: the kind's own, Edit (View for roles that may not write) and Delete. */
+function RowButtons<Row extends Record<string, unknown>>({
+  config,
+  row,
+  canUpdate,
+  canDelete,
+  onEdit,
+  onDelete,
+}: {
+  config: EntityConfig<Row>;
+  row: Row;
+  canUpdate: boolean;
+  canDelete: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <>
+      {config.rowActions?.(row)}
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={onEdit}
+        aria-label={`${canUpdate ? 'Edit' : 'View'} ${config.rowName(row)}`}
+      >
+        {canUpdate && <PencilIcon width={16} height={16} />}
+        {canUpdate ? 'Edit' : 'View'}
+      </Button>
+      {canDelete && (
+        <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete ${config.rowName(row)}`}>
+          <TrashIcon width={16} height={16} />
+          Delete
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** "Delete X?" of a row (`row`; null: closed). */
+function DeleteRowDialog<Row extends Record<string, unknown>>({
+  config,
+  row,
+  remove,
+  onClose,
+}: {
+  config: EntityConfig<Row>;
+  row: Row | null;
+  /** The screen's delete mutation (reset when a row is picked, so an old error does not show). */
+  remove: ReturnType<typeof useCatalogueMutations<Row>>['remove'];
+  onClose: () => void;
+}) {
+  const toast = useToast();
+  return (
+    <ConfirmDialog
+      open={row !== null}
+      title={row ? `Delete ${config.rowName(row)}?` : ''}
+      message={`The ${config.noun} is removed for good. This cannot be undone.`}
+      pending={remove.isPending}
+      error={remove.error ? errorMessage(remove.error) : null}
+      onCancel={onClose}
+      onConfirm={() => {
+        if (!row) return;
+        remove.mutate(row[config.kind.idField] as number, {
+          onSuccess: () => {
+            toast.success(`${capitalNoun(config)} deleted`);
+            onClose();
+          },
+        });
+      }}
+    />
   );
 }

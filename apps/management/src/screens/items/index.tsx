@@ -1,5 +1,5 @@
 import { useMatch, useParams } from 'react-router';
-import '../menus/catalogue.css';
+import '../../catalogue-kit/catalogue.css';
 import { ItemEditor } from './item-editor';
 import { ItemsList } from './items-list';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { ItemRecord } from '../../catalogue-kit/catalogue-api';
 import { moneyFormat } from '../../components/money';
-import type { ItemRecord } from '../menus/catalogue-api';
 import {
   filterItems,
   type ItemFormValues,

@@ -1,9 +1,9 @@
 import { createItemInputSchema, type ItemPricingStrategy } from '@brigade/domain/catalogue/item';
 import { z } from 'zod';
-import { optionalNumber, optionalText } from '../../components/form-values';
+import type { ItemRecord } from '../../catalogue-kit/catalogue-api';
+import { optionalNumber, optionalText, withoutUndefined } from '../../components/form-values';
 import { changedMergePatch } from '../../components/merge-patch';
 import { type MoneyFormat, plainMoney } from '../../components/money';
-import type { ItemRecord } from '../menus/catalogue-api';
 
 /**
  * The item editor's form (spec 02 §3 Item). Validated with the server's createItemInputSchema after blanks
@@ -129,9 +129,6 @@ export function itemFormValues(item?: Partial<ItemRecord> | null): ItemFormValue
     onlineOrderingPartners: item?.onlineOrderingPartners ?? true,
   };
 }
-
-const withoutUndefined = <T extends Record<string, unknown>>(value: T): Partial<T> =>
-  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /** The form's values as the API's fields: blank texts and numbers are absent; modifier groups renumbered. */
 export function normaliseItemForm(values: ItemFormValues): Record<string, unknown> {

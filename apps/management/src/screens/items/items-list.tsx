@@ -1,12 +1,18 @@
 import { buttonClass } from '@brigade/ui/components/button';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import {
+  type ItemRecord,
+  itemEndpoints,
+  useItems,
+  useMenuGroups,
+  useTags,
+} from '../../catalogue-kit/catalogue-api';
 import { Badge } from '../../components/badge';
 import { type Column, DataTable } from '../../components/data-table';
 import { useMoney } from '../../components/money';
 import { PageHeader } from '../../components/page-header';
 import { useCan } from '../../restaurant-context';
-import { type ItemRecord, itemEndpoints, useItems, useMenuGroups, useTags } from '../menus/catalogue-api';
 import {
   filterItems,
   ITEM_CHANNEL_FIELDS,
@@ -27,7 +33,6 @@ const STATUS_OPTIONS: [ItemStatusFilter, string][] = [
 export function ItemsList() {
   const items = useItems();
   const groups = useMenuGroups();
-  const tags = useTags();
   const canCreate = useCan(itemEndpoints.create);
   const [filter, setFilter] = useState<ItemFilter>({
     search: '',
@@ -35,16 +40,7 @@ export function ItemsList() {
     tagId: null,
     status: 'all',
   });
-  const ids = { group: useId(), tag: useId(), status: useId() };
-
-  const groupsOfItem = useMemo(() => {
-    const map = new Map<number, string[]>();
-    for (const group of groups.data ?? [])
-      for (const ref of group.items) map.set(ref.itemId, [...(map.get(ref.itemId) ?? []), group.name]);
-    return map;
-  }, [groups.data]);
-  const money = useMoney();
-  const tagNames = useMemo(() => new Map((tags.data ?? []).map((t) => [t.tagId, t.name])), [tags.data]);
+  const columns = useItemColumns();
 
   const rows = useMemo(() => {
     if (!items.data) return undefined;
@@ -53,7 +49,68 @@ export function ItemsList() {
     return filterItems(items.data, filter, itemIdsOf).sort((a, b) => a.name.localeCompare(b.name));
   }, [items.data, groups.data, filter]);
 
-  const columns: Column<ItemRecord>[] = [
+  const filtering =
+    filter.search.trim() !== '' ||
+    filter.menuGroupId !== null ||
+    filter.tagId !== null ||
+    filter.status !== 'all';
+  const newItem = canCreate && (
+    <Link className={buttonClass('primary')} to="/items/new">
+      New item
+    </Link>
+  );
+  return (
+    <div className="cat-page">
+      <PageHeader
+        title="Items"
+        description="Everything the restaurant sells. Items are put on menus in the menu builder."
+        actions={newItem}
+      />
+      <DataTable
+        label="Items"
+        rows={rows}
+        columns={columns}
+        rowKey={(item) => item.itemId}
+        isLoading={items.isPending}
+        error={items.error}
+        onRetry={() => void items.refetch()}
+        search={{
+          value: filter.search,
+          onChange: (search) => setFilter((f) => ({ ...f, search })),
+          placeholder: 'Search by name, PLU or SKU',
+        }}
+        toolbar={
+          <ItemFilters filter={filter} onChange={(change) => setFilter((f) => ({ ...f, ...change }))} />
+        }
+        empty={
+          filtering
+            ? { title: 'No matching items', message: 'No item matches these filters.' }
+            : {
+                title: 'No items yet',
+                message: canCreate
+                  ? 'Create the dishes and drinks you sell.'
+                  : 'No items have been created yet.',
+                actions: newItem,
+              }
+        }
+      />
+    </div>
+  );
+}
+
+/** The list's columns: name, price, menu groups, channels and tags. */
+function useItemColumns(): Column<ItemRecord>[] {
+  const groups = useMenuGroups();
+  const tags = useTags();
+  const money = useMoney();
+  const groupsOfItem = useMemo(() => {
+    const map = new Map<number, string[]>();
+    for (const group of groups.data ?? [])
+      for (const ref of group.items) map.set(ref.itemId, [...(map.get(ref.itemId) ?? []), group.name]);
+    return map;
+  }, [groups.data]);
+  const tagNames = useMemo(() => new Map((tags.data ?? []).map((t) => [t.tagId, t.name])), [tags.data]);
+  return [
     { header: 'Name', primary: true, cell: (item) => <Link to={`/items/${item.itemId}`}>{item.name}</Link> },
     { header: 'Price', align: 'end', cell: (item) => priceSummary(item, money) },
     {
@@ -85,109 +142,71 @@ export function ItemsList() {
       ),
     },
   ];
+}
 
-  const filtering =
-    filter.search.trim() !== '' ||
-    filter.menuGroupId !== null ||
-    filter.tagId !== null ||
-    filter.status !== 'all';
+/** The filters beside the search: menu group, tag and channel. */
+function ItemFilters({
+  filter,
+  onChange,
+}: {
+  filter: ItemFilter;
+  onChange: (change: Partial<ItemFilter>) => void;
+}) {
+  const groups = useMenuGroups();
+  const tags = useTags();
+  const idOrNull = (value: string) => (value ? Number(value) : null);
   return (
-    <div className="cat-page">
-      <PageHeader
-        title="Items"
-        description="Everything the restaurant sells. Items are put on menus in the menu builder."
-        actions={
-          canCreate && (
-            <Link className={buttonClass('primary')} to="/items/new">
-              New item
-            </Link>
-          )
-        }
+    <div className="cat-filters">
+      <FilterSelect
+        label="Menu group"
+        value={filter.menuGroupId ?? ''}
+        onChange={(value) => onChange({ menuGroupId: idOrNull(value) })}
+        options={[
+          ['', 'All menu groups'],
+          ...(groups.data ?? []).map((g): [number, string] => [g.menuGroupId, g.name]),
+        ]}
       />
-      <DataTable
-        label="Items"
-        rows={rows}
-        columns={columns}
-        rowKey={(item) => item.itemId}
-        isLoading={items.isPending}
-        error={items.error}
-        onRetry={() => void items.refetch()}
-        search={{
-          value: filter.search,
-          onChange: (search) => setFilter((f) => ({ ...f, search })),
-          placeholder: 'Search by name, PLU or SKU',
-        }}
-        toolbar={
-          <div className="cat-filters">
-            <label className="ui-visually-hidden" htmlFor={ids.group}>
-              Menu group
-            </label>
-            <select
-              id={ids.group}
-              className="ui-field__input"
-              value={filter.menuGroupId ?? ''}
-              onChange={(e) =>
-                setFilter((f) => ({ ...f, menuGroupId: e.target.value ? Number(e.target.value) : null }))
-              }
-            >
-              <option value="">All menu groups</option>
-              {(groups.data ?? []).map((g) => (
-                <option key={g.menuGroupId} value={g.menuGroupId}>
-                  {g.name}
-                </option>
-              ))}
-            </select>
-            <label className="ui-visually-hidden" htmlFor={ids.tag}>
-              Tag
-            </label>
-            <select
-              id={ids.tag}
-              className="ui-field__input"
-              value={filter.tagId ?? ''}
-              onChange={(e) =>
-                setFilter((f) => ({ ...f, tagId: e.target.value ? Number(e.target.value) : null }))
-              }
-            >
-              <option value="">All tags</option>
-              {(tags.data ?? []).map((t) => (
-                <option key={t.tagId} value={t.tagId}>
-                  {t.name}
-                </option>
-              ))}
-            </select>
-            <label className="ui-visually-hidden" htmlFor={ids.status}>
-              Channel
-            </label>
-            <select
-              id={ids.status}
-              className="ui-field__input"
-              value={filter.status}
-              onChange={(e) => setFilter((f) => ({ ...f, status: e.target.value as ItemStatusFilter }))}
-            >
-              {STATUS_OPTIONS.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
-        }
-        empty={
-          filtering
-            ? { title: 'No matching items', message: 'No item matches these filters.' }
-            : {
-                title: 'No items yet',
-                message: canCreate
-                  ? 'Create the dishes and drinks you sell.'
-                  : 'No items have been created yet.',
-                actions: canCreate && (
-                  <Link className={buttonClass('primary')} to="/items/new">
-                    New item
-                  </Link>
-                ),
-              }
-        }
+      <FilterSelect
+        label="Tag"
+        value={filter.tagId ?? ''}
+        onChange={(value) => onChange({ tagId: idOrNull(value) })}
+        options={[['', 'All tags'], ...(tags.data ?? []).map((t): [number, string] => [t.tagId, t.name])]}
+      />
+      <FilterSelect
+        label="Channel"
+        value={filter.status}
+        onChange={(value) => onChange({ status: value as ItemStatusFilter })}
+        options={STATUS_OPTIONS}
       />
     </div>
+  );
+}
+
+/** A select with a visually hidden label; `options` are [value, label] pairs. */
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string | number;
+  onChange: (value: string) => void;
+  options: readonly (readonly [string | number, string])[];
+}) {
+  const id = useId();
+  return (
+    <>
+      <label className="ui-visually-hidden" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="ui-field__input" value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }

@@ -11,14 +11,9 @@ import { Button } from '@brigade/ui/components/button';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../api';
 import { invalidateAfterChange } from '../../components/catalogue-queries';
-import {
-  ColorField,
-  FormRow,
-  MoneyField,
-  SwitchField,
-  TextareaField,
-  TextField,
-} from '../../components/form-fields';
+import { SwitchField } from '../../components/choice-fields';
+import { FormRow } from '../../components/form';
+import { ColorField, MoneyField, TextareaField, TextField } from '../../components/form-fields';
 import { useToast } from '../../components/toast';
 import { useCan, useCurrentRestaurant } from '../../restaurant-context';
 import { money, swatch, text } from '../entity/cells';

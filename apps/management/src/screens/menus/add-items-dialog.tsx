@@ -2,13 +2,18 @@ import { ITEM_KIND } from '@brigade/domain/catalogue/kinds';
 import { Alert } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { Dialog } from '@brigade/ui/components/dialog';
-import { TextField } from '@brigade/ui/components/text-field';
 import { useId, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { optionalNumber } from '../../components/form-values';
+import {
+  type ItemRecord,
+  itemEndpoints,
+  useCatalogueMutations,
+  useItems,
+} from '../../catalogue-kit/catalogue-api';
+import { Form, FormError } from '../../components/form';
+import { NumberField, TextField } from '../../components/form-fields';
 import { useMoney } from '../../components/money';
 import { applyProblem } from '../../components/server-errors';
-import { zodFormResolver } from '../../components/use-zod-form';
+import { useNormalisedForm } from '../../components/use-zod-form';
 import { useCan } from '../../restaurant-context';
 import {
   type ItemFormValues,
@@ -17,7 +22,6 @@ import {
   itemFormValues,
   priceSummary,
 } from '../items/item-form';
-import { type ItemRecord, itemEndpoints, useCatalogueMutations, useItems } from './catalogue-api';
 
 /**
  * Adds items to a menu group: existing ones (searchable checklist) or a new one created inline (name and
@@ -37,25 +41,10 @@ export function AddItemsDialog({
   /** Links the chosen item ids to the group. */
   onAdd: (itemIds: number[]) => Promise<void>;
 }) {
-  const items = useItems();
-  const money = useMoney();
   const canCreateItem = useCan(itemEndpoints.create);
-  const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<number[]>([]);
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const searchId = useId();
-
-  const available = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    return (items.data ?? [])
-      .filter((item) => !presentIds.has(item.itemId))
-      .filter(
-        (item) =>
-          !needle || `${item.name} ${item.posName ?? ''} ${item.plu ?? ''}`.toLowerCase().includes(needle),
-      )
-      .sort((a, b) => a.name.localeCompare(b.name));
-  }, [items.data, presentIds, search]);
 
   const addChosen = async () => {
     setAdding(true);
@@ -95,53 +84,7 @@ export function AddItemsDialog({
     >
       <div className="cat-form">
         {error && <Alert title="Could not add">{error}</Alert>}
-        <section className="cat-section" aria-labelledby={`${searchId}-existing`}>
-          <h3 id={`${searchId}-existing`} className="cat-section__title">
-            Existing items
-          </h3>
-          <div className="ui-field">
-            <label className="ui-field__label" htmlFor={searchId}>
-              Search items
-            </label>
-            <input
-              id={searchId}
-              type="search"
-              className="ui-field__input"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              data-autofocus
-            />
-          </div>
-          {items.isPending ? (
-            <p role="status">Loading items...</p>
-          ) : available.length === 0 ? (
-            <p className="ui-muted ui-small">
-              {search.trim() ? `No items match “${search.trim()}”.` : 'Every item is already in this group.'}
-            </p>
-          ) : (
-            <ul className="cat-pick-list" aria-label="Items to add">
-              {available.map((item) => (
-                <li key={item.itemId}>
-                  <label className="ui-checkbox">
-                    <input
-                      type="checkbox"
-                      checked={chosen.includes(item.itemId)}
-                      onChange={(event) =>
-                        setChosen((list) =>
-                          event.target.checked
-                            ? [...list, item.itemId]
-                            : list.filter((id) => id !== item.itemId),
-                        )
-                      }
-                    />
-                    <span>{item.name}</span>
-                  </label>
-                  <span className="ui-muted ui-small">{priceSummary(item, money)}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <ExistingItems presentIds={presentIds} chosen={chosen} onChoose={setChosen} />
         {canCreateItem && (
           <NewItemForm
             onCreated={async (item) => {
@@ -155,55 +98,115 @@ export function AddItemsDialog({
   );
 }
 
+/** The items not in the group yet, by name, with a search box; `chosen` are the ticked ones. */
+function ExistingItems({
+  presentIds,
+  chosen,
+  onChoose,
+}: {
+  presentIds: ReadonlySet<number>;
+  chosen: number[];
+  onChoose: (update: (chosen: number[]) => number[]) => void;
+}) {
+  const items = useItems();
+  const money = useMoney();
+  const [search, setSearch] = useState('');
+  const searchId = useId();
+  const available = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return (items.data ?? [])
+      .filter((item) => !presentIds.has(item.itemId))
+      .filter(
+        (item) =>
+          !needle || `${item.name} ${item.posName ?? ''} ${item.plu ?? ''}`.toLowerCase().includes(needle),
+      )
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }, [items.data, presentIds, search]);
+
+  return (
+    <section className="cat-section" aria-labelledby={`${searchId}-existing`}>
+      <h3 id={`${searchId}-existing`} className="cat-section__title">
+        Existing items
+      </h3>
+      <div className="ui-field">
+        <label className="ui-field__label" htmlFor={searchId}>
+          Search items
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          className="ui-field__input"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          data-autofocus
+        />
+      </div>
+      {items.isPending ? (
+        <p role="status">Loading items...</p>
+      ) : available.length === 0 ? (
+        <p className="ui-muted ui-small">
+          {search.trim() ? `No items match “${search.trim()}”.` : 'Every item is already in this group.'}
+        </p>
+      ) : (
+        <ul className="cat-pick-list" aria-label="Items to add">
+          {available.map((item) => (
+            <li key={item.itemId}>
+              <label className="ui-checkbox">
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(item.itemId)}
+                  onChange={(event) =>
+                    onChoose((list) =>
+                      event.target.checked ? [...list, item.itemId] : list.filter((id) => id !== item.itemId),
+                    )
+                  }
+                />
+                <span>{item.name}</span>
+              </label>
+              <span className="ui-muted ui-small">{priceSummary(item, money)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 /** A new item with a base price, created and added in one go. */
 function NewItemForm({ onCreated }: { onCreated: (item: ItemRecord) => Promise<void> }) {
   const { create } = useCatalogueMutations<ItemRecord>(ITEM_KIND);
   const [formError, setFormError] = useState<string | null>(null);
   const headingId = useId();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ItemFormValues>({
-    resolver: zodFormResolver<ItemFormValues>(itemFormSchema),
-    defaultValues: itemFormValues(),
-  });
-  const submit = handleSubmit(async (values) => {
+  const form = useNormalisedForm<ItemFormValues>(itemFormSchema, itemFormValues());
+  const submit = async (values: ItemFormValues) => {
     setFormError(null);
     try {
       const item = await create.mutateAsync(itemBody(null, values));
-      reset(itemFormValues());
+      form.reset(itemFormValues());
       await onCreated(item);
     } catch (error) {
-      setFormError(applyProblem(error, setError, ['name', 'basePrice']));
+      setFormError(applyProblem(error, form.setError, ['name', 'basePrice']));
     }
-  });
+  };
   return (
     <section className="cat-section" aria-labelledby={headingId}>
       <h3 id={headingId} className="cat-section__title">
         Create a new item
       </h3>
-      {formError && <Alert title="Could not create the item">{formError}</Alert>}
+      <FormError title="Could not create the item" message={formError} />
       {/* Not a nested <form>: the dialog's content is not inside one, so this is its own form. */}
-      <form className="cat-inline-form" noValidate onSubmit={submit} aria-labelledby={headingId}>
-        <TextField
-          label="New item name"
-          autoComplete="off"
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <TextField
-          label="Base price"
-          inputMode="decimal"
-          error={errors.basePrice?.message}
-          {...register('basePrice', { setValueAs: optionalNumber })}
-        />
-        <Button type="submit" variant="secondary" loading={isSubmitting} loadingText="Creating...">
+      <Form form={form} onSubmit={submit} fieldsetClassName="cat-inline-form" labelledBy={headingId}>
+        <TextField name="name" label="New item name" autoComplete="off" />
+        <NumberField name="basePrice" label="Base price" />
+        <Button
+          type="submit"
+          variant="secondary"
+          loading={form.formState.isSubmitting}
+          loadingText="Creating..."
+        >
           Create and add
         </Button>
-      </form>
+      </Form>
       <p className="ui-muted ui-small">Sizes, modifiers, taxes and more are set in the item editor.</p>
     </section>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { MenuGroupRecord } from '../../catalogue-kit/catalogue-api';
 import { optionalNumber } from '../../components/form-values';
 import { changedMergePatch } from '../../components/merge-patch';
-import type { MenuGroupRecord } from './catalogue-api';
 import {
   type GroupFormValues,
   groupFormSchema,

@@ -4,10 +4,11 @@ import {
   type MenuPricingType,
   type WeekDays,
 } from '@brigade/domain/catalogue/menu-group';
+import { WEEKDAYS } from '@brigade/domain/weekdays';
 import { z } from 'zod';
+import type { MenuGroupRecord } from '../../catalogue-kit/catalogue-api';
 import { optionalNumber, optionalText } from '../../components/form-values';
 import { changedMergePatch } from '../../components/merge-patch';
-import type { MenuGroupRecord } from './catalogue-api';
 
 /**
  * The menu-group settings form: what a group is called, its pricing type, where it shows (visibility per
@@ -48,16 +49,6 @@ export interface GroupFormValues {
   };
 }
 
-export const WEEK_DAYS: readonly (keyof WeekDays)[] = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-];
-
 export const VISIBILITY_FIELDS = [
   ['visibleInPOS', 'POS'],
   ['visibleInKiosk', 'Kiosk'],
@@ -75,15 +66,7 @@ export const AVAILABILITY_CHANNELS: readonly [keyof ChannelAvailability, string]
   ['partners', 'Partners'],
 ];
 
-const allDays = (): WeekDays => ({
-  monday: true,
-  tuesday: true,
-  wednesday: true,
-  thursday: true,
-  friday: true,
-  saturday: true,
-  sunday: true,
-});
+const allDays = () => Object.fromEntries(WEEKDAYS.map((day) => [day, true])) as WeekDays;
 
 /** The form's values for a stored group, or for a new one (the spec's defaults). */
 export function groupFormValues(group?: Partial<MenuGroupRecord> | null): GroupFormValues {

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import './catalogue.css';
+import '../../catalogue-kit/catalogue.css';
 import { MenuBuilder } from './menu-builder';
 import { MenusList } from './menus-list';
 

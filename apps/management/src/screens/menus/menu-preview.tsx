@@ -1,9 +1,9 @@
 import { MENU_CHANNELS, type MenuChannel } from '@brigade/domain/catalogue/menu-availability';
 import { useId, useState } from 'react';
+import { type ResolvedMenuRecord, useResolvedMenu } from '../../catalogue-kit/catalogue-api';
+import { LoadState } from '../../catalogue-kit/ui';
 import { useMoney } from '../../components/money';
 import { priceSummary } from '../items/item-form';
-import { type ResolvedMenuRecord, useResolvedMenu } from './catalogue-api';
-import { LoadState } from './ui';
 
 const CHANNEL_LABELS: Record<MenuChannel, string> = {
   pos: 'POS',

@@ -2,61 +2,37 @@ import { Button } from '@brigade/ui/components/button';
 import { EmptyState } from '@brigade/ui/components/empty-state';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { type MenuGroupRecord, menuGroupEndpoints, useMenuGroups } from '../../catalogue-kit/catalogue-api';
+import { LoadState, MoveButtons } from '../../catalogue-kit/ui';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
 import { errorMessageOf } from '../../components/server-errors';
 import { useToast } from '../../components/toast';
 import { useCan } from '../../restaurant-context';
-import { type MenuGroupRecord, menuGroupEndpoints, useMenuGroups } from './catalogue-api';
+import { refocusMoveButton } from './focus';
 import { GroupSettingsDialog } from './group-settings-dialog';
-import { refocusMoveButton } from './messages';
 import { SortableList } from './sortable-list';
 import { buildMenuTree, countTree, nextPosition, parentGroups } from './tree';
-import { LoadState, MoveButtons } from './ui';
 import { useMenuWrites } from './use-menu-writes';
 
 /** The menus: parent menu groups (spec 02 §3), in position order; open one to build it. */
 export function MenusList() {
   const groups = useMenuGroups();
-  const writes = useMenuWrites();
   const toast = useToast();
   const navigate = useNavigate();
   const canCreate = useCan(menuGroupEndpoints.create);
-  const canUpdate = useCan(menuGroupEndpoints.update);
-  const canDelete = useCan(menuGroupEndpoints.delete);
   const [creating, setCreating] = useState(false);
   const [toDelete, setToDelete] = useState<MenuGroupRecord | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState(false);
-
   const menus = useMemo(() => (groups.data ? parentGroups(groups.data) : []), [groups.data]);
-
-  const header = (
-    <PageHeader
-      title="Menus"
-      description="Each menu holds groups, subgroups and items. Drag or use the arrows to set their order."
-      actions={canCreate && <Button onClick={() => setCreating(true)}>New menu</Button>}
-    />
-  );
-
-  const remove = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    setDeleteError(null);
-    try {
-      await writes.deleteGroups([toDelete.menuGroupId]);
-      toast.success(`${toDelete.name} deleted`);
-      setToDelete(null);
-    } catch (error) {
-      setDeleteError(errorMessageOf(error, 'Could not delete the menu'));
-    } finally {
-      setDeleting(false);
-    }
-  };
+  const newMenu = canCreate && <Button onClick={() => setCreating(true)}>New menu</Button>;
 
   return (
     <div className="cat-page">
-      {header}
+      <PageHeader
+        title="Menus"
+        description="Each menu holds groups, subgroups and items. Drag or use the arrows to set their order."
+        actions={newMenu}
+      />
       {groups.isPending || groups.error ? (
         <LoadState error={groups.error} onRetry={() => void groups.refetch()} label="menus" />
       ) : menus.length === 0 ? (
@@ -65,69 +41,10 @@ export function MenusList() {
           message={
             canCreate ? 'Create a menu, then add groups and items to it.' : 'No menus have been created yet.'
           }
-          actions={canCreate && <Button onClick={() => setCreating(true)}>New menu</Button>}
+          actions={newMenu}
         />
       ) : (
-        <SortableList
-          label="Menus"
-          className="cat-menus"
-          entries={menus.map((menu) => ({ id: `menu-${menu.menuGroupId}`, label: menu.name }))}
-          disabled={!canUpdate}
-          onMove={(from, to) => void writes.moveGroup(menus, from, to)}
-          renderRow={(entry, index, handle) => {
-            const menu = menus[index] as MenuGroupRecord;
-            const tree = groups.data ? buildMenuTree(groups.data, menu.menuGroupId) : null;
-            const counts = tree ? countTree(tree) : { groups: 0, items: 0 };
-            return (
-              <div className="cat-card" data-testid="menu-card">
-                {handle}
-                <div className="cat-card__text">
-                  <Link className="cat-card__title" to={`/menus/${menu.menuGroupId}`}>
-                    {menu.name}
-                  </Link>
-                  <span className="ui-muted ui-small">
-                    {counts.groups} {counts.groups === 1 ? 'group' : 'groups'} · {counts.items}{' '}
-                    {counts.items === 1 ? 'item' : 'items'}
-                    {menu.isActive ? '' : ' · inactive'}
-                    {menu.description ? ` · ${menu.description}` : ''}
-                  </span>
-                </div>
-                <span className="cat-row__actions">
-                  {canUpdate && (
-                    <MoveButtons
-                      label={menu.name}
-                      index={index}
-                      count={menus.length}
-                      focusKey={entry.id}
-                      onMove={(to, direction) => {
-                        void writes.moveGroup(menus, index, to);
-                        refocusMoveButton(entry.id, direction);
-                      }}
-                    />
-                  )}
-                  <Link
-                    className="ui-button ui-button--secondary ui-button--sm"
-                    to={`/menus/${menu.menuGroupId}`}
-                  >
-                    {canUpdate ? 'Build' : 'View'}
-                    <span className="ui-visually-hidden"> {menu.name}</span>
-                  </Link>
-                  {canDelete && (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="cat-danger"
-                      aria-label={`Delete ${menu.name}`}
-                      onClick={() => setToDelete(menu)}
-                    >
-                      Delete
-                    </Button>
-                  )}
-                </span>
-              </div>
-            );
-          }}
-        />
+        <MenuCards menus={menus} groups={groups.data} onDelete={setToDelete} />
       )}
       {creating && (
         <GroupSettingsDialog
@@ -142,18 +59,120 @@ export function MenusList() {
           }}
         />
       )}
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={toDelete ? `Delete ${toDelete.name}?` : ''}
-        message="The menu will be deleted. Its groups stay, as menus of their own; items are not deleted."
-        pending={deleting}
-        error={deleteError}
-        onConfirm={() => void remove()}
-        onCancel={() => {
-          setDeleteError(null);
-          setToDelete(null);
-        }}
-      />
+      <DeleteMenuDialog menu={toDelete} onClose={() => setToDelete(null)} />
     </div>
+  );
+}
+
+/** The menus as cards in order (drag, or the arrows): counts, Build / View and Delete. */
+function MenuCards({
+  menus,
+  groups,
+  onDelete,
+}: {
+  menus: MenuGroupRecord[];
+  groups: readonly MenuGroupRecord[];
+  onDelete: (menu: MenuGroupRecord) => void;
+}) {
+  const writes = useMenuWrites();
+  const canUpdate = useCan(menuGroupEndpoints.update);
+  const canDelete = useCan(menuGroupEndpoints.delete);
+  return (
+    <SortableList
+      label="Menus"
+      className="cat-menus"
+      entries={menus.map((menu) => ({ id: `menu-${menu.menuGroupId}`, label: menu.name }))}
+      disabled={!canUpdate}
+      onMove={(from, to) => void writes.moveGroup(menus, from, to)}
+      renderRow={(entry, index, handle) => {
+        const menu = menus[index] as MenuGroupRecord;
+        const tree = buildMenuTree(groups, menu.menuGroupId);
+        const counts = tree ? countTree(tree) : { groups: 0, items: 0 };
+        return (
+          <div className="cat-card" data-testid="menu-card">
+            {handle}
+            <div className="cat-card__text">
+              <Link className="cat-card__title" to={`/menus/${menu.menuGroupId}`}>
+                {menu.name}
+              </Link>
+              <span className="ui-muted ui-small">
+                {counts.groups} {counts.groups === 1 ? 'group' : 'groups'} · {counts.items}{' '}
+                {counts.items === 1 ? 'item' : 'items'}
+                {menu.isActive ? '' : ' · inactive'}
+                {menu.description ? ` · ${menu.description}` : ''}
+              </span>
+            </div>
+            <span className="cat-row__actions">
+              {canUpdate && (
+                <MoveButtons
+                  label={menu.name}
+                  index={index}
+                  count={menus.length}
+                  focusKey={entry.id}
+                  onMove={(to, direction) => {
+                    void writes.moveGroup(menus, index, to);
+                    refocusMoveButton(entry.id, direction);
+                  }}
+                />
+              )}
+              <Link
+                className="ui-button ui-button--secondary ui-button--sm"
+                to={`/menus/${menu.menuGroupId}`}
+              >
+                {canUpdate ? 'Build' : 'View'}
+                <span className="ui-visually-hidden"> {menu.name}</span>
+              </Link>
+              {canDelete && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="cat-danger"
+                  aria-label={`Delete ${menu.name}`}
+                  onClick={() => onDelete(menu)}
+                >
+                  Delete
+                </Button>
+              )}
+            </span>
+          </div>
+        );
+      }}
+    />
+  );
+}
+
+/** "Delete X?" of a menu (`menu`; null: closed). */
+function DeleteMenuDialog({ menu, onClose }: { menu: MenuGroupRecord | null; onClose: () => void }) {
+  const writes = useMenuWrites();
+  const toast = useToast();
+  const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const remove = async () => {
+    if (!menu) return;
+    setDeleting(true);
+    setError(null);
+    try {
+      await writes.deleteGroups([menu.menuGroupId]);
+      toast.success(`${menu.name} deleted`);
+      onClose();
+    } catch (caught) {
+      setError(errorMessageOf(caught, 'Could not delete the menu'));
+    } finally {
+      setDeleting(false);
+    }
+  };
+  return (
+    <ConfirmDialog
+      open={menu !== null}
+      title={menu ? `Delete ${menu.name}?` : ''}
+      message="The menu will be deleted. Its groups stay, as menus of their own; items are not deleted."
+      pending={deleting}
+      error={error}
+      onConfirm={() => void remove()}
+      onCancel={() => {
+        setError(null);
+        onClose();
+      }}
+    />
   );
 }

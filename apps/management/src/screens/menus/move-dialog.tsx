@@ -38,8 +38,6 @@ export function MoveDialog({
   const [chosen, setChosen] = useState<number | null>(null);
   const [moving, setMoving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const name = useId();
-  const legendId = useId();
   const firstFree = choices.find((choice) => !choice.disabled);
 
   const move = async () => {
@@ -81,36 +79,55 @@ export function MoveDialog({
       <div className="cat-form">
         {error && <Alert title="Could not move">{error}</Alert>}
         {firstFree ? (
-          <fieldset className="cat-move-tree" aria-labelledby={legendId}>
-            <legend id={legendId} className="ui-visually-hidden">
-              Move to
-            </legend>
-            <ul>
-              {choices.map((choice) => (
-                <li key={choice.id} style={{ paddingInlineStart: `${choice.depth * 1.25}rem` }}>
-                  <label className="ui-checkbox" data-disabled={choice.disabled || undefined}>
-                    <input
-                      type="radio"
-                      name={name}
-                      value={choice.id}
-                      checked={chosen === choice.id}
-                      disabled={choice.disabled}
-                      onChange={() => setChosen(choice.id)}
-                      data-autofocus={choice === firstFree || undefined}
-                    />
-                    <span>
-                      {choice.label}
-                      {choice.note && <span className="cat-move-tree__note"> ({choice.note})</span>}
-                    </span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          </fieldset>
+          <MoveChoices choices={choices} chosen={chosen} firstFree={firstFree} onChoose={setChosen} />
         ) : (
           <p className="ui-muted ui-small">This menu has no other group to move to.</p>
         )}
       </div>
     </Dialog>
+  );
+}
+
+/** The places as one group of radios, indented by depth; the first free one takes the focus. */
+function MoveChoices({
+  choices,
+  chosen,
+  firstFree,
+  onChoose,
+}: {
+  choices: readonly MoveChoice[];
+  chosen: number | null;
+  firstFree: MoveChoice;
+  onChoose: (id: number) => void;
+}) {
+  const name = useId();
+  const legendId = useId();
+  return (
+    <fieldset className="cat-move-tree" aria-labelledby={legendId}>
+      <legend id={legendId} className="ui-visually-hidden">
+        Move to
+      </legend>
+      <ul>
+        {choices.map((choice) => (
+          <li key={choice.id} style={{ paddingInlineStart: `${choice.depth * 1.25}rem` }}>
+            <label className="ui-checkbox" data-disabled={choice.disabled || undefined}>
+              <input
+                type="radio"
+                name={name}
+                value={choice.id}
+                checked={chosen === choice.id}
+                disabled={choice.disabled}
+                onChange={() => onChoose(choice.id)}
+                data-autofocus={choice === firstFree || undefined}
+              />
+              <span>
+                {choice.label}
+                {choice.note && <span className="cat-move-tree__note"> ({choice.note})</span>}
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
   );
 }

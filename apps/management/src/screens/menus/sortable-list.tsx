@@ -16,7 +16,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode } from 'react';
-import { GripIcon } from './ui';
+import { GripIcon } from '../../catalogue-kit/ui';
 
 export interface SortableEntry {
   id: string;

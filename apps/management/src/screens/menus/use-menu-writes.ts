@@ -3,15 +3,15 @@ import { MENU_GROUP_KIND } from '@brigade/domain/catalogue/kinds';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiClient } from '../../api';
-import { errorMessageOf } from '../../components/server-errors';
-import { useToast } from '../../components/toast';
-import { useCurrentRestaurant } from '../../restaurant-context';
 import {
   invalidateKind,
   listKey as listKeyOf,
   type MenuGroupRecord,
   useCatalogueMutations,
-} from './catalogue-api';
+} from '../../catalogue-kit/catalogue-api';
+import { errorMessageOf } from '../../components/server-errors';
+import { useToast } from '../../components/toast';
+import { useCurrentRestaurant } from '../../restaurant-context';
 import {
   addItemRefs,
   type ItemRefLike,
@@ -21,18 +21,12 @@ import {
   siblingPositionPatches,
 } from './tree';
 
-/**
- * The builder's writes, each shown at once in the cached group list (optimistic) and then refreshed from
- * the server (the mutations invalidate the menu-group lists and resolved menus).
- */
-export function useMenuWrites() {
+/** Changes groups in the cached menu-group list at once (the writes' optimistic update). */
+function usePatchGroupCache() {
   const { tenantId, restaurantId } = useCurrentRestaurant();
   const client = useQueryClient();
-  const toast = useToast();
-  const mutations = useCatalogueMutations<MenuGroupRecord>(MENU_GROUP_KIND);
   const listKey = listKeyOf({ tenantId, restaurantId }, MENU_GROUP_KIND);
-
-  const patchCache = useCallback(
+  return useCallback(
     (changes: Map<number, Partial<MenuGroupRecord>>) => {
       client.setQueryData<MenuGroupRecord[]>(listKey, (groups) =>
         groups?.map((g) => (changes.has(g.menuGroupId) ? { ...g, ...changes.get(g.menuGroupId) } : g)),
@@ -40,9 +34,13 @@ export function useMenuWrites() {
     },
     [client, listKey],
   );
+}
 
-  // One server call moves an item between groups (both lists change in one transaction).
-  const transfer = useMutation({
+/** One server call moves an item between groups (both lists change in one transaction). */
+function useTransferItem() {
+  const { tenantId, restaurantId } = useCurrentRestaurant();
+  const client = useQueryClient();
+  return useMutation({
     mutationFn: (move: { from: number; itemId: number; to: number }) =>
       apiClient.call(moveMenuGroupItem, {
         params: { tenantId, restaurantId, menuGroupId: move.from, itemId: move.itemId },
@@ -50,6 +48,17 @@ export function useMenuWrites() {
       }),
     onSettled: () => invalidateKind(client, { tenantId, restaurantId }, MENU_GROUP_KIND),
   });
+}
+
+/**
+ * The builder's writes, each shown at once in the cached group list (optimistic) and then refreshed from
+ * the server (the mutations invalidate the menu-group lists and resolved menus).
+ */
+export function useMenuWrites() {
+  const toast = useToast();
+  const mutations = useCatalogueMutations<MenuGroupRecord>(MENU_GROUP_KIND);
+  const patchCache = usePatchGroupCache();
+  const transfer = useTransferItem();
 
   const fail = (error: unknown) => toast.error(errorMessageOf(error, 'Could not save the change'));
 
@@ -64,11 +73,6 @@ export function useMenuWrites() {
   };
 
   return {
-    pending:
-      mutations.update.isPending ||
-      mutations.updateMany.isPending ||
-      mutations.remove.isPending ||
-      transfer.isPending,
     moveItem: (group: MenuGroupRecord, from: number, to: number) =>
       setItems(group, reorderItemRefs(group.items, from, to)).catch(() => undefined),
     addItems: (group: MenuGroupRecord, itemIds: number[]) =>

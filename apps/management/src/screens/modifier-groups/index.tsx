@@ -1,5 +1,5 @@
 import { useMatch, useParams } from 'react-router';
-import '../menus/catalogue.css';
+import '../../catalogue-kit/catalogue.css';
 import { ModifierGroupEditor } from './modifier-group-editor';
 import { ModifierGroupsList } from './modifier-groups-list';
 

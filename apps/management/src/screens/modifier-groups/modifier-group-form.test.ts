@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ModifierGroupRecord } from '../menus/catalogue-api';
+import type { ModifierGroupRecord } from '../../catalogue-kit/catalogue-api';
 import {
   type ModifierGroupFormValues,
   modifierGroupBody,

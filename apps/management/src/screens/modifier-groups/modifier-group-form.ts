@@ -4,9 +4,9 @@ import {
   type SelectionRequirement,
 } from '@brigade/domain/catalogue/modifier-group';
 import { z } from 'zod';
-import { optionalNumber, optionalText } from '../../components/form-values';
+import type { ModifierGroupRecord } from '../../catalogue-kit/catalogue-api';
+import { optionalNumber, optionalText, withoutUndefined } from '../../components/form-values';
 import { changedMergePatch } from '../../components/merge-patch';
-import type { ModifierGroupRecord } from '../menus/catalogue-api';
 
 /**
  * The modifier-group editor's form (spec 02 §3): pricing, selection bounds and the modifiers with their
@@ -78,9 +78,6 @@ export function modifierGroupFormValues(
     isActive: group?.isActive ?? true,
   };
 }
-
-const withoutUndefined = <T extends Record<string, unknown>>(value: T): Partial<T> =>
-  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 export function normaliseModifierGroupForm(values: ModifierGroupFormValues): Record<string, unknown> {
   return {

@@ -1,34 +1,25 @@
 import { buttonClass } from '@brigade/ui/components/button';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Badge } from '../../components/badge';
-import { type Column, DataTable, matchesSearch } from '../../components/data-table';
-import { formatPrice } from '../../components/form-values';
-import { PageHeader } from '../../components/page-header';
-import { useCan } from '../../restaurant-context';
 import {
   type ModifierGroupRecord,
   modifierGroupEndpoints,
   useItems,
   useModifierGroups,
-} from '../menus/catalogue-api';
+} from '../../catalogue-kit/catalogue-api';
+import { Badge } from '../../components/badge';
+import { type Column, DataTable, matchesSearch } from '../../components/data-table';
+import { formatPrice } from '../../components/form-values';
+import { PageHeader } from '../../components/page-header';
+import { useCan } from '../../restaurant-context';
 import { selectionSummary } from './modifier-group-form';
 
 /** The modifier groups: pricing, selection bounds, modifiers and the items that use each. */
 export function ModifierGroupsList() {
   const groups = useModifierGroups();
-  const items = useItems();
   const canCreate = useCan(modifierGroupEndpoints.create);
   const [search, setSearch] = useState('');
-
-  const usage = useMemo(() => {
-    const map = new Map<number, number>();
-    for (const item of items.data ?? [])
-      for (const ref of item.modifierGroups)
-        map.set(ref.modifierGroupId, (map.get(ref.modifierGroupId) ?? 0) + 1);
-    return map;
-  }, [items.data]);
-
+  const columns = useModifierGroupColumns();
   const rows = useMemo(
     () =>
       groups.data
@@ -36,8 +27,50 @@ export function ModifierGroupsList() {
         .sort((a, b) => a.name.localeCompare(b.name)),
     [groups.data, search],
   );
+  const newGroup = canCreate && (
+    <Link className={buttonClass('primary')} to="/modifier-groups/new">
+      New modifier group
+    </Link>
+  );
+  return (
+    <div className="cat-page">
+      <PageHeader
+        title="Modifier groups"
+        description="Choices offered with items: sizes of sides, toppings, how it is cooked."
+        actions={newGroup}
+      />
+      <DataTable
+        label="Modifier groups"
+        rows={rows}
+        columns={columns}
+        rowKey={(g) => g.modifierGroupId}
+        isLoading={groups.isPending}
+        error={groups.error}
+        onRetry={() => void groups.refetch()}
+        search={{ value: search, onChange: setSearch, placeholder: 'Search groups and modifiers' }}
+        empty={{
+          title: 'No modifier groups yet',
+          message: canCreate
+            ? 'Create a group of choices, then add it to items.'
+            : 'No modifier groups have been created yet.',
+          actions: newGroup,
+        }}
+      />
+    </div>
+  );
+}
 
-  const columns: Column<ModifierGroupRecord>[] = [
+/** The list's columns: name, pricing, selection, modifiers, and how many items use the group. */
+function useModifierGroupColumns(): Column<ModifierGroupRecord>[] {
+  const items = useItems();
+  const usage = useMemo(() => {
+    const map = new Map<number, number>();
+    for (const item of items.data ?? [])
+      for (const ref of item.modifierGroups)
+        map.set(ref.modifierGroupId, (map.get(ref.modifierGroupId) ?? 0) + 1);
+    return map;
+  }, [items.data]);
+  return [
     {
       header: 'Name',
       primary: true,
@@ -80,41 +113,4 @@ export function ModifierGroupsList() {
       },
     },
   ];
-
-  return (
-    <div className="cat-page">
-      <PageHeader
-        title="Modifier groups"
-        description="Choices offered with items: sizes of sides, toppings, how it is cooked."
-        actions={
-          canCreate && (
-            <Link className={buttonClass('primary')} to="/modifier-groups/new">
-              New modifier group
-            </Link>
-          )
-        }
-      />
-      <DataTable
-        label="Modifier groups"
-        rows={rows}
-        columns={columns}
-        rowKey={(g) => g.modifierGroupId}
-        isLoading={groups.isPending}
-        error={groups.error}
-        onRetry={() => void groups.refetch()}
-        search={{ value: search, onChange: setSearch, placeholder: 'Search groups and modifiers' }}
-        empty={{
-          title: 'No modifier groups yet',
-          message: canCreate
-            ? 'Create a group of choices, then add it to items.'
-            : 'No modifier groups have been created yet.',
-          actions: canCreate && (
-            <Link className={buttonClass('primary')} to="/modifier-groups/new">
-              New modifier group
-            </Link>
-          ),
-        }}
-      />
-    </div>
-  );
 }

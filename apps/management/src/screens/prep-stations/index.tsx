@@ -4,7 +4,9 @@ import { createPrepStationInputSchema, type PrepStation } from '@brigade/domain/
 import type { Printer } from '@brigade/domain/catalogue/printer';
 import { useMemo } from 'react';
 import { useCatalogueList } from '../../components/catalogue-queries';
-import { FormRow, MultiSelectField, SelectField, SwitchField, TextField } from '../../components/form-fields';
+import { MultiSelectField, SelectField, SwitchField } from '../../components/choice-fields';
+import { FormRow } from '../../components/form';
+import { TextField } from '../../components/form-fields';
 import { text, yesNo } from '../entity/cells';
 import type { EntityConfig } from '../entity/entity-config';
 import { EntityScreen } from '../entity/entity-screen';

@@ -12,15 +12,9 @@ import {
   type Printer,
 } from '@brigade/domain/catalogue/printer';
 import { useCatalogueList } from '../../components/catalogue-queries';
-import {
-  FormRow,
-  FormSection,
-  MoneyField,
-  SelectField,
-  TextareaField,
-  TextField,
-  useFieldValue,
-} from '../../components/form-fields';
+import { SelectField } from '../../components/choice-fields';
+import { FormRow, FormSection, useFieldValue } from '../../components/form';
+import { MoneyField, TextareaField, TextField } from '../../components/form-fields';
 import { enumOptions, text } from '../entity/cells';
 import type { EntityConfig } from '../entity/entity-config';
 import { EntityScreen } from '../entity/entity-screen';
@@ -36,12 +30,6 @@ const DEFAULT_DRAWER = {
 };
 
 function PrinterFields({ row }: { row: Row | undefined }) {
-  const ipSetup = useFieldValue<string>('ipSetup');
-  const hasCashDrawer = useFieldValue<string>('hasCashDrawer');
-  const printers = useCatalogueList<Row>(PRINTER_KIND);
-  const backups = (printers.data ?? [])
-    .filter((printer) => printer.printerId !== row?.printerId)
-    .map((printer) => ({ value: printer.printerId as number | null, label: printer.name }));
   return (
     <>
       <FormRow>
@@ -52,79 +40,100 @@ function PrinterFields({ row }: { row: Row | undefined }) {
         <TextField name="serialNumber" label="Serial number" />
         <TextField name="number" label="Number" hint="Optional POS or display number" />
       </FormRow>
-      <FormSection title="Network">
-        <FormRow>
-          <SelectField name="ipSetup" label="IP setup" options={enumOptions(IP_SETUPS)} />
-          <TextField
-            name="ipAddress"
-            label="IP address"
-            inputMode="decimal"
-            placeholder="192.168.1.50"
-            hint={ipSetup === 'Static' ? 'Required for a static IP setup' : 'Optional with a dynamic IP'}
-          />
-        </FormRow>
+      <NetworkSection row={row} />
+      <PrintingSection />
+      <CashDrawerSection />
+    </>
+  );
+}
+
+function NetworkSection({ row }: { row: Row | undefined }) {
+  const ipSetup = useFieldValue<string>('ipSetup');
+  const printers = useCatalogueList<Row>(PRINTER_KIND);
+  const backups = (printers.data ?? [])
+    .filter((printer) => printer.printerId !== row?.printerId)
+    .map((printer) => ({ value: printer.printerId as number | null, label: printer.name }));
+  return (
+    <FormSection title="Network">
+      <FormRow>
+        <SelectField name="ipSetup" label="IP setup" options={enumOptions(IP_SETUPS)} />
+        <TextField
+          name="ipAddress"
+          label="IP address"
+          inputMode="decimal"
+          placeholder="192.168.1.50"
+          hint={ipSetup === 'Static' ? 'Required for a static IP setup' : 'Optional with a dynamic IP'}
+        />
+      </FormRow>
+      <SelectField
+        name="backupPrinterId"
+        label="Backup printer"
+        options={backups}
+        placeholder="No backup printer"
+        emptyValue={null}
+      />
+    </FormSection>
+  );
+}
+
+function PrintingSection() {
+  return (
+    <FormSection title="Printing">
+      <FormRow>
         <SelectField
-          name="backupPrinterId"
-          label="Backup printer"
-          options={backups}
-          placeholder="No backup printer"
-          emptyValue={null}
+          name="kitchenTicketFontSize"
+          label="Kitchen ticket font"
+          options={enumOptions(PRINTER_FONT_SIZES)}
         />
-      </FormSection>
-      <FormSection title="Printing">
-        <FormRow>
-          <SelectField
-            name="kitchenTicketFontSize"
-            label="Kitchen ticket font"
-            options={enumOptions(PRINTER_FONT_SIZES)}
-          />
-          <SelectField
-            name="customerReceiptFontSize"
-            label="Customer receipt font"
-            options={enumOptions(PRINTER_FONT_SIZES)}
-          />
-        </FormRow>
-        <FormRow>
-          <SelectField name="paperWidth" label="Paper width" options={enumOptions(PAPER_WIDTHS)} />
-          <SelectField name="characterSet" label="Character set" options={enumOptions(CHARACTER_SETS)} />
-        </FormRow>
-        <TextareaField
-          name="customFooter"
-          label="Receipt footer"
-          maxLength={CUSTOM_FOOTER_MAX}
-          hint="Up to 3 rows of about 42 characters"
+        <SelectField
+          name="customerReceiptFontSize"
+          label="Customer receipt font"
+          options={enumOptions(PRINTER_FONT_SIZES)}
         />
-      </FormSection>
-      <FormSection title="Cash drawer">
-        <SelectField name="hasCashDrawer" label="Cash drawers" options={enumOptions(CASH_DRAWER_OPTIONS)} />
-        {hasCashDrawer !== 'No Cash Drawer' && (
-          <>
-            <TextField name="cashDrawer.name" label="Drawer name" maxLength={CASH_DRAWER_NAME_MAX} />
+      </FormRow>
+      <FormRow>
+        <SelectField name="paperWidth" label="Paper width" options={enumOptions(PAPER_WIDTHS)} />
+        <SelectField name="characterSet" label="Character set" options={enumOptions(CHARACTER_SETS)} />
+      </FormRow>
+      <TextareaField
+        name="customFooter"
+        label="Receipt footer"
+        maxLength={CUSTOM_FOOTER_MAX}
+        hint="Up to 3 rows of about 42 characters"
+      />
+    </FormSection>
+  );
+}
+
+function CashDrawerSection() {
+  const hasCashDrawer = useFieldValue<string>('hasCashDrawer');
+  return (
+    <FormSection title="Cash drawer">
+      <SelectField name="hasCashDrawer" label="Cash drawers" options={enumOptions(CASH_DRAWER_OPTIONS)} />
+      {hasCashDrawer !== 'No Cash Drawer' && (
+        <>
+          <TextField name="cashDrawer.name" label="Drawer name" maxLength={CASH_DRAWER_NAME_MAX} />
+          <FormRow>
+            <MoneyField name="cashDrawer.primaryStartingBalance" label="Starting balance" />
+            <SelectField
+              name="cashDrawer.primaryResetBalanceType"
+              label="Reset balance"
+              options={enumOptions(RESET_BALANCE_TYPES)}
+            />
+          </FormRow>
+          {hasCashDrawer === 'Two Cash Drawers' && (
             <FormRow>
-              <MoneyField name="cashDrawer.primaryStartingBalance" label="Starting balance" />
+              <MoneyField name="cashDrawer.secondaryStartingBalance" label="Second drawer starting balance" />
               <SelectField
-                name="cashDrawer.primaryResetBalanceType"
-                label="Reset balance"
+                name="cashDrawer.secondaryResetBalanceType"
+                label="Second drawer reset"
                 options={enumOptions(RESET_BALANCE_TYPES)}
               />
             </FormRow>
-            {hasCashDrawer === 'Two Cash Drawers' && (
-              <FormRow>
-                <MoneyField
-                  name="cashDrawer.secondaryStartingBalance"
-                  label="Second drawer starting balance"
-                />
-                <SelectField
-                  name="cashDrawer.secondaryResetBalanceType"
-                  label="Second drawer reset"
-                  options={enumOptions(RESET_BALANCE_TYPES)}
-                />
-              </FormRow>
-            )}
-          </>
-        )}
-      </FormSection>
-    </>
+          )}
+        </>
+      )}
+    </FormSection>
   );
 }
 

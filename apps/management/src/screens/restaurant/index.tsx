@@ -1,15 +1,8 @@
-import { RESTAURANT_STATUSES, WEEKDAYS } from '@brigade/domain/restaurant';
-import {
-  CheckboxField,
-  FormRow,
-  FormSection,
-  NumberField,
-  SelectField,
-  SwitchField,
-  TextField,
-  TimeField,
-  useFieldValue,
-} from '../../components/form-fields';
+import { RESTAURANT_STATUSES } from '@brigade/domain/restaurant';
+import { WEEKDAY_LABELS, WEEKDAYS, type Weekday } from '@brigade/domain/weekdays';
+import { CheckboxField, SelectField, SwitchField } from '../../components/choice-fields';
+import { FormRow, FormSection, useFieldValue } from '../../components/form';
+import { NumberField, TextField, TimeField } from '../../components/form-fields';
 import { PageHeader } from '../../components/page-header';
 import { applyServerErrors } from '../../components/server-errors';
 import type { RestaurantRecord } from './queries';
@@ -18,7 +11,6 @@ import {
   type RestaurantFormOutput,
   restaurantFormSchema,
   restaurantToForm,
-  WEEKDAY_LABELS,
 } from './restaurant-form';
 import './restaurant.css';
 import { RestaurantRecordGate, SettingsForm, useSettingsForm } from './settings-form';
@@ -74,65 +66,95 @@ function RestaurantForm({ restaurant }: { restaurant: RestaurantRecord }) {
       formError={formError}
       saveLabel="Save restaurant"
     >
-      <FormSection title="Profile">
-        <FormRow>
-          <TextField name="name" label="Restaurant name" autoComplete="organization" />
-          <TextField name="concept" label="Concept" hint="Bistro, Pizzeria, Ramen bar..." />
-        </FormRow>
-        <FormRow>
-          <TextField name="slug" label="Slug" hint="The address of the public site: /{slug}" />
-          <SelectField name="status" label="Status" options={STATUS_OPTIONS} />
-        </FormRow>
-      </FormSection>
-      <FormSection title="Address">
-        <TextField name="address.street" label="Street" autoComplete="street-address" />
-        <FormRow>
-          <TextField name="address.city" label="City" autoComplete="address-level2" />
-          <TextField name="address.state" label="State" autoComplete="address-level1" />
-          <TextField name="address.zipCode" label="ZIP code" autoComplete="postal-code" />
-          <TextField name="address.country" label="Country" autoComplete="country" />
-        </FormRow>
-      </FormSection>
-      <FormSection title="Contact">
-        <FormRow>
-          <TextField name="contact.phone" label="Phone" type="tel" autoComplete="tel" />
-          <TextField name="contact.email" label="Email" type="email" autoComplete="email" />
-        </FormRow>
-        <TextField name="contact.website" label="Website" type="url" placeholder="https://" />
-      </FormSection>
-      <FormSection
-        title="Opening hours"
-        description="A closing time before the opening time means after midnight."
-      >
-        <div className="hours-grid">
-          {WEEKDAYS.map((day) => (
-            <DayHoursRow key={day} day={day} />
-          ))}
-        </div>
-      </FormSection>
-      <FormSection title="Settings">
-        <FormRow>
-          <NumberField
-            name="settings.taxRate"
-            label="Tax rate"
-            hint="As a fraction: 0.0875 is 8.75%"
-            min={0}
-            max={100}
-            step="any"
-          />
-          <NumberField name="settings.serviceCharge" label="Service charge" min={0} max={100} step="any" />
-          <TextField name="settings.currency" label="Currency" hint="3-letter code, e.g. USD" maxLength={3} />
-        </FormRow>
-        <FormRow>
-          <SwitchField name="settings.allowTips" label="Allow tips" />
-          <SwitchField name="settings.autoAcceptOrders" label="Accept orders automatically" />
-        </FormRow>
-      </FormSection>
+      <ProfileSection />
+      <AddressSection />
+      <ContactSection />
+      <HoursSection />
+      <SettingsSection />
     </SettingsForm>
   );
 }
 
-function DayHoursRow({ day }: { day: (typeof WEEKDAYS)[number] }) {
+function ProfileSection() {
+  return (
+    <FormSection title="Profile">
+      <FormRow>
+        <TextField name="name" label="Restaurant name" autoComplete="organization" />
+        <TextField name="concept" label="Concept" hint="Bistro, Pizzeria, Ramen bar..." />
+      </FormRow>
+      <FormRow>
+        <TextField name="slug" label="Slug" hint="The address of the public site: /{slug}" />
+        <SelectField name="status" label="Status" options={STATUS_OPTIONS} />
+      </FormRow>
+    </FormSection>
+  );
+}
+
+function AddressSection() {
+  return (
+    <FormSection title="Address">
+      <TextField name="address.street" label="Street" autoComplete="street-address" />
+      <FormRow>
+        <TextField name="address.city" label="City" autoComplete="address-level2" />
+        <TextField name="address.state" label="State" autoComplete="address-level1" />
+        <TextField name="address.zipCode" label="ZIP code" autoComplete="postal-code" />
+        <TextField name="address.country" label="Country" autoComplete="country" />
+      </FormRow>
+    </FormSection>
+  );
+}
+
+function ContactSection() {
+  return (
+    <FormSection title="Contact">
+      <FormRow>
+        <TextField name="contact.phone" label="Phone" type="tel" autoComplete="tel" />
+        <TextField name="contact.email" label="Email" type="email" autoComplete="email" />
+      </FormRow>
+      <TextField name="contact.website" label="Website" type="url" placeholder="https://" />
+    </FormSection>
+  );
+}
+
+function HoursSection() {
+  return (
+    <FormSection
+      title="Opening hours"
+      description="A closing time before the opening time means after midnight."
+    >
+      <div className="hours-grid">
+        {WEEKDAYS.map((day) => (
+          <DayHoursRow key={day} day={day} />
+        ))}
+      </div>
+    </FormSection>
+  );
+}
+
+function SettingsSection() {
+  return (
+    <FormSection title="Settings">
+      <FormRow>
+        <NumberField
+          name="settings.taxRate"
+          label="Tax rate"
+          hint="As a fraction: 0.0875 is 8.75%"
+          min={0}
+          max={100}
+          step="any"
+        />
+        <NumberField name="settings.serviceCharge" label="Service charge" min={0} max={100} step="any" />
+        <TextField name="settings.currency" label="Currency" hint="3-letter code, e.g. USD" maxLength={3} />
+      </FormRow>
+      <FormRow>
+        <SwitchField name="settings.allowTips" label="Allow tips" />
+        <SwitchField name="settings.autoAcceptOrders" label="Accept orders automatically" />
+      </FormRow>
+    </FormSection>
+  );
+}
+
+function DayHoursRow({ day }: { day: Weekday }) {
   const closed = useFieldValue<boolean>(`operatingHours.${day}.closed`);
   return (
     <div className="hours-row" data-closed={closed || undefined}>

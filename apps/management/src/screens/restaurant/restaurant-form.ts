@@ -4,7 +4,6 @@ import {
   operatingHoursSchema,
   restaurantSettingsSchema,
   updateRestaurantInputSchema,
-  type WEEKDAYS,
 } from '@brigade/domain/restaurant';
 import { z } from 'zod';
 import type { RestaurantRecord } from './queries';
@@ -26,16 +25,6 @@ export const restaurantFormSchema = z.object({
 });
 export type RestaurantFormInput = z.input<typeof restaurantFormSchema>;
 export type RestaurantFormOutput = z.output<typeof restaurantFormSchema>;
-
-export const WEEKDAY_LABELS: Record<(typeof WEEKDAYS)[number], string> = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-};
 
 export function restaurantToForm(restaurant: RestaurantRecord): RestaurantFormInput {
   return {

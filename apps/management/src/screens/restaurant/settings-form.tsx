@@ -5,7 +5,7 @@ import { SkeletonRows } from '@brigade/ui/components/skeleton';
 import { Fragment, type ReactNode, useState } from 'react';
 import type { DefaultValues, FieldValues, SubmitHandler, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { Form, FormError } from '../../components/form-fields';
+import { Form, FormError } from '../../components/form';
 import { useToast } from '../../components/toast';
 import { useZodForm } from '../../components/use-zod-form';
 import { useCan } from '../../restaurant-context';

@@ -6,15 +6,9 @@ import {
   TAX_ROUNDING_OPTIONS,
   type TaxRate,
 } from '@brigade/domain/catalogue/tax-rate';
-import {
-  FormRow,
-  FormSection,
-  NumberField,
-  SelectField,
-  SwitchField,
-  TextField,
-  useFieldValue,
-} from '../../components/form-fields';
+import { SelectField, SwitchField } from '../../components/choice-fields';
+import { FormRow, FormSection, useFieldValue } from '../../components/form';
+import { NumberField, TextField } from '../../components/form-fields';
 import { enumOptions, text, yesNo } from '../entity/cells';
 import type { EntityConfig } from '../entity/entity-config';
 import { EntityScreen } from '../entity/entity-screen';

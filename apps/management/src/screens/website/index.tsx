@@ -8,16 +8,9 @@ import {
 } from '@brigade/domain/website-config';
 import { Button, buttonClass } from '@brigade/ui/components/button';
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import {
-  ColorField,
-  FormRow,
-  FormSection,
-  SelectField,
-  SwitchField,
-  TextareaField,
-  TextField,
-  useFieldValue,
-} from '../../components/form-fields';
+import { SelectField, SwitchField } from '../../components/choice-fields';
+import { FormRow, FormSection, useFieldValue } from '../../components/form';
+import { ColorField, TextareaField, TextField } from '../../components/form-fields';
 import { PageHeader } from '../../components/page-header';
 import { applyServerErrors } from '../../components/server-errors';
 import type { RestaurantRecord } from '../restaurant/queries';

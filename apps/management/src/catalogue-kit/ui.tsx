@@ -10,42 +10,6 @@ import type { ReactNode } from 'react';
  * (the generic form helpers are in src/components).
  */
 
-export function FieldShell({
-  label,
-  error,
-  hint,
-  children,
-  id,
-}: {
-  label: ReactNode;
-  error?: string | undefined;
-  hint?: ReactNode;
-  id: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="ui-field">
-      <label className="ui-field__label" htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      {hint && (
-        <span id={`${id}-hint`} className="ui-field__hint">
-          {hint}
-        </span>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="ui-field__error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-export const describedBy = (id: string, error?: string, hint?: ReactNode) =>
-  [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-
 /** A fieldset with a legend: one part of a long form. */
 export function Section({
   title,
@@ -68,52 +32,6 @@ export function Section({
         </div>
       )}
       <div className="cat-section__body">{children}</div>
-    </fieldset>
-  );
-}
-
-/** A group of checkboxes for an id list (tax rates, prep stations, tags). */
-export function IdChecklist({
-  legend,
-  options,
-  value,
-  onChange,
-  empty,
-  disabled,
-}: {
-  legend: string;
-  options: readonly { id: number; label: string }[] | undefined;
-  value: readonly number[];
-  onChange: (ids: number[]) => void;
-  empty: ReactNode;
-  disabled?: boolean;
-}) {
-  return (
-    <fieldset className="cat-checklist">
-      <legend className="ui-field__label">{legend}</legend>
-      {options === undefined ? (
-        <Skeleton width="40%" />
-      ) : options.length === 0 ? (
-        <p className="ui-muted ui-small">{empty}</p>
-      ) : (
-        <div className="cat-checklist__options">
-          {options.map((option) => (
-            <label key={option.id} className="ui-checkbox">
-              <input
-                type="checkbox"
-                checked={value.includes(option.id)}
-                disabled={disabled}
-                onChange={(event) =>
-                  onChange(
-                    event.target.checked ? [...value, option.id] : value.filter((id) => id !== option.id),
-                  )
-                }
-              />
-              <span>{option.label}</span>
-            </label>
-          ))}
-        </div>
-      )}
     </fieldset>
   );
 }

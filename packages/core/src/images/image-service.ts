@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
-import { getRestaurantOrThrow } from '@brigade/core/tenancy/restaurant-lookup-service';
-import { getTenantOrThrow } from '@brigade/core/tenancy/tenant-service';
+import { randomBytes } from 'node:crypto';
 import type { Executor } from '@brigade/db/database';
 import { type Actor, decideAccess, type TenantRole } from '@brigade/domain/access';
 import { BrigadeError } from '@brigade/domain/errors';
@@ -12,8 +10,16 @@ import {
   readOptimizedImage,
   urlsOfOptimizedImage,
 } from '@brigade/domain/images';
-import { HERO_IMAGE_OPTIONS, type PipelineLogger, processImage, type Rendition } from './pipeline';
-import { CONTENT_TYPES, type ImageStorage } from './storage';
+import {
+  HERO_IMAGE_OPTIONS,
+  type PipelineLogger,
+  processImage,
+  type Rendition,
+} from '@brigade/images/pipeline';
+import { CONTENT_TYPES, type ImageStorage } from '@brigade/images/storage';
+import { getRestaurantOrThrow } from '../tenancy/restaurant-lookup-service';
+import { getTenantOrThrow } from '../tenancy/tenant-service';
+import type { ImageRecords } from './image-repository';
 
 /** Who may upload to or delete from a tenant's images: the same role as catalogue writes. */
 export const IMAGE_WRITE_ROLE: TenantRole = 'manager';
@@ -81,9 +87,26 @@ export interface ImageDeps {
   db: Executor;
   storage: ImageStorage;
   logger: PipelineLogger;
+  /** The record of uploads and their files (image-repository.ts). */
+  records: ImageRecords;
+  /** This server instance, which writes the files of its uploads (instance-presence.ts). */
+  writer: string;
 }
 
-/** Checks access, runs the pipeline and stores every rendition; answers the OptimizedImage. */
+const uploadFailed = (reason: unknown) =>
+  new BrigadeError(
+    'unavailable',
+    'IMAGE_UPLOAD_FAILED',
+    `Failed to upload image: ${reason instanceof Error ? reason.message : String(reason)}`,
+    { cause: reason },
+  );
+
+/**
+ * Checks access, runs the pipeline and stores every rendition; answers the OptimizedImage. The upload is
+ * recorded as pending before its first file is written and as stored after its last, so a crash at any point
+ * leaves either a stored image with all its files or a pending record whose files the next start removes
+ * (docs/decisions/015-crash-safety.md).
+ */
 export async function uploadImage(
   deps: ImageDeps,
   actor: Actor,
@@ -96,53 +119,62 @@ export async function uploadImage(
     input.preset === 'hero' ? { quality: HERO_IMAGE_OPTIONS.quality } : {},
     deps.logger,
   );
-  // One hash of the upload names all renditions; each name adds the role, so names are unique and stable.
-  const hash = createHash('sha256').update(input.data).digest('hex').slice(0, 20);
-  const store = async (rendition: Rendition): Promise<ImageVariant> => {
-    const ext = EXTENSIONS[rendition.format];
-    const key = `${folderKey}/${hash}-${rendition.role}.${ext}`;
-    await deps.storage.put(key, rendition.data, CONTENT_TYPES[ext]!);
-    return {
-      url: deps.storage.urlOf(key),
-      format: rendition.format,
-      width: rendition.width,
-      height: rendition.height,
-      size: rendition.data.length,
-    };
-  };
+  // Each upload has its own names (a random id plus the rendition's role), so no two images share a file
+  // and a key's bytes never change (served as immutable).
+  const id = randomBytes(10).toString('hex');
+  const keyOf = (rendition: Rendition) =>
+    `${folderKey}/${id}-${rendition.role}.${EXTENSIONS[rendition.format]}`;
+  const renditions = [
+    processed.original,
+    ...(processed.webp ? [processed.webp] : []),
+    ...(['small', 'medium', 'large'] as const).flatMap((size) => processed.variants[size]),
+  ];
+  const variantOf = (rendition: Rendition): ImageVariant => ({
+    url: deps.storage.urlOf(keyOf(rendition)),
+    format: rendition.format,
+    width: rendition.width,
+    height: rendition.height,
+    size: rendition.data.length,
+  });
+  await deps.records.begin({
+    id,
+    tenantId: input.scope.tenantId,
+    restaurantId: input.scope.restaurantId,
+    keys: renditions.map(keyOf),
+    writer: deps.writer,
+  });
   const stored: string[] = [];
-  const storeTracked = async (rendition: Rendition) => {
-    const variant = await store(rendition);
-    stored.push(variant.url);
-    return variant;
+  const removeStored = async () => {
+    for (const key of stored) await deps.storage.delete(key).catch(() => undefined);
   };
-  let original: ImageVariant;
-  let webp: ImageVariant | undefined;
-  const variants: NonNullable<OptimizedImage['variants']> = {};
-  try {
-    original = await storeTracked(processed.original);
-    webp = processed.webp ? await storeTracked(processed.webp) : undefined;
-    for (const size of ['small', 'medium', 'large'] as const) {
-      if (processed.variants[size].length > 0)
-        variants[size] = await Promise.all(processed.variants[size].map(storeTracked));
-    }
-  } catch (error) {
+  // Every put is settled before any clean-up, so no write can land after its upload was given up.
+  const puts = await Promise.allSettled(
+    renditions.map(async (rendition) => {
+      const key = keyOf(rendition);
+      await deps.storage.put(key, rendition.data, CONTENT_TYPES[EXTENSIONS[rendition.format]]!);
+      stored.push(key);
+    }),
+  );
+  const failure = puts.find((put): put is PromiseRejectedResult => put.status === 'rejected');
+  if (failure) {
     // spec 01 §8 "Failed to upload image: {reason}"; files already written are removed (best effort).
-    deps.logger.warn({ err: error }, 'image storage failed; removing the files already stored');
-    for (const url of stored) {
-      const key = deps.storage.keyOf(url);
-      if (key) await deps.storage.delete(key).catch(() => undefined);
-    }
-    throw new BrigadeError(
-      'unavailable',
-      'IMAGE_UPLOAD_FAILED',
-      `Failed to upload image: ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    );
+    deps.logger.warn({ err: failure.reason }, 'image storage failed; removing the files already stored');
+    await removeStored();
+    await deps.records.abandon(id);
+    throw uploadFailed(failure.reason);
+  }
+  if (!(await deps.records.complete(id))) {
+    // Taken for abandoned by another instance's sweep while this one was writing: it is not kept.
+    await removeStored();
+    throw uploadFailed('the upload took too long and was abandoned');
+  }
+  const variants: NonNullable<OptimizedImage['variants']> = {};
+  for (const size of ['small', 'medium', 'large'] as const) {
+    if (processed.variants[size].length > 0) variants[size] = processed.variants[size].map(variantOf);
   }
   return {
-    original,
-    ...(webp ? { webp } : {}),
+    original: variantOf(processed.original),
+    ...(processed.webp ? { webp: variantOf(processed.webp) } : {}),
     ...(Object.keys(variants).length > 0 ? { variants } : {}),
     aspectRatio: processed.aspectRatio,
   };
@@ -180,14 +212,19 @@ export async function deleteImage(deps: ImageDeps, actor: Actor, image: string):
     await assertImageAccess(deps.db, actor, scope);
   }
   const result: DeleteResult = { deleted: [], failed: [] };
+  const deletedKeys: string[] = [];
   for (const [index, key] of [...new Set(keys)].entries()) {
     try {
       await deps.storage.delete(key);
+      deletedKeys.push(key);
       result.deleted.push(urls[keys.indexOf(key)] ?? urls[index]!);
     } catch (error) {
       deps.logger.warn({ err: error, key }, 'Failed to delete image file');
       result.failed.push(urls[keys.indexOf(key)]!);
     }
   }
+  // The records follow the files: a deleted file is no longer one of its image's (spec 01 §5 lets a single
+  // URL be deleted), and an image without files is forgotten.
+  await deps.records.forgetKeys(deletedKeys);
   return result;
 }

@@ -22,14 +22,14 @@ import type { SalesCategory } from '@brigade/domain/catalogue/sales-category';
 import type { Tag } from '@brigade/domain/catalogue/tag';
 import type { TaxRate } from '@brigade/domain/catalogue/tax-rate';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../api';
+import { apiClient } from '../api';
 import {
   endpointsOf,
   invalidateAfterChange,
   useCatalogueList as useSharedCatalogueList,
-} from '../../components/catalogue-queries';
-import { catalogueKeys, restaurantKey } from '../../components/query-keys';
-import { useCurrentRestaurant } from '../../restaurant-context';
+} from '../components/catalogue-queries';
+import { catalogueKeys, restaurantKey } from '../components/query-keys';
+import { useCurrentRestaurant } from '../restaurant-context';
 
 /**
  * Data hooks for the catalogue screens (menus, items, modifier groups) over the generic catalogue API

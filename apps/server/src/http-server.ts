@@ -1,0 +1,50 @@
+import { createServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
+import type { HttpLimits } from './config';
+
+/**
+ * The limits every listening port applies to slow clients (issue 14, docs/decisions/017): Node's defaults
+ * let a client that trickles its request head or body keep a connection for minutes, and Fastify turns the
+ * request limit off. Node answers a request over the headers or request limit with 408 and closes it; it
+ * looks for such requests every `timeoutCheckIntervalMs`.
+ */
+export function nodeServerOptions(limits: HttpLimits): ServerOptions {
+  return {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionsCheckingInterval: limits.timeoutCheckIntervalMs,
+  };
+}
+
+/** The same limits as Fastify's options for the main port (Fastify sets some of them after creating it). */
+export function fastifyServerOptions(limits: HttpLimits) {
+  return {
+    http: nodeServerOptions(limits),
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
+  };
+}
+
+/** A server for one more port (spec 01 §2.8's development app ports) on the same handler and limits. */
+export function createHttpServer(handler: RequestListener, limits: HttpLimits): Server {
+  const server = createServer(nodeServerOptions(limits), handler);
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  server.requestTimeout = limits.requestTimeoutMs;
+  server.setTimeout(limits.idleTimeoutMs);
+  return server;
+}
+
+export async function listenExtraPort(
+  handler: RequestListener,
+  port: number,
+  host: string,
+  limits: HttpLimits,
+): Promise<Server> {
+  const server = createHttpServer(handler, limits);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return server;
+}

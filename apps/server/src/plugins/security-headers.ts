@@ -1,0 +1,106 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { Config } from '../config';
+
+/** A year: the HSTS lifetime browsers and preload lists expect. */
+const HSTS_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/**
+ * The Content-Security-Policy of everything the server answers itself: the auth, management and menu apps
+ * (Vite builds: scripts and stylesheets are files, no inline script), the API and its problem answers
+ * (docs/decisions/017-security-headers-and-timeouts.md). The public sites send their own policy, with the
+ * hashes of their inline stylesheet and script (apps/site/src/csp.ts).
+ *
+ * - script-src 'self': the built index.html pages load module scripts only (the int tests check that no
+ *   inline script creeps in);
+ * - style-src 'self' without 'unsafe-inline': stylesheets are files; React applies `style` props through
+ *   the CSSOM (element.style), which CSP does not govern, so no inline styles need allowing;
+ * - img-src: this origin, data: (the favicon), the media storage, and https: (an item image may be any web
+ *   URL, spec 01 §3);
+ * - frame-ancestors 'none': no page of Brigade may be framed (the sign-in page least of all).
+ */
+export function appContentSecurityPolicy(config: Pick<Config, 'env' | 'media'>): Record<string, string[]> {
+  const media = new URL(config.media.baseUrl).origin;
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:', 'https:', media],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    // Behind TLS every subresource is https; in plain-HTTP development upgrading would break them.
+    ...(config.env === 'production' ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+/** The baseline helmet options; HSTS only in production, where TLS ends at the proxy in front. */
+export function helmetOptions(config: Pick<Config, 'env' | 'media'>): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: appContentSecurityPolicy(config) },
+    xFrameOptions: { action: 'deny' },
+    // Not helmet's no-referrer: a browser then sends "Origin: null" on same-origin writes, which the
+    // API's origin check (decision 007) refuses. The browser default, stated.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // No includeSubDomains: tenant sites live on subdomains and domains Brigade does not control.
+    strictTransportSecurity:
+      config.env === 'production' ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: false } : false,
+  };
+}
+
+/**
+ * The same baseline as plain headers, without the CSP, for answers written straight to the socket (the
+ * public sites: a stored page goes out without Fastify's reply pipeline, so helmet's hook has not run).
+ * Taken from helmet itself, so that both kinds of answers carry the same set.
+ */
+export function baselineHeaders(config: Pick<Config, 'env' | 'media'>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  // the same options (@fastify/helmet's types come from helmet's CommonJS declarations, these from its ESM)
+  helmet({ ...helmetOptions(config), contentSecurityPolicy: false } as HelmetOptions)(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    () => {},
+  );
+  return headers;
+}
+
+/**
+ * helmet on every response of the Fastify app (issue 14): the apps on every port, the API's JSON, problem
+ * answers (404 and 500 included) and the media files.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(fastifyHelmet, helmetOptions(config));
+}
+
+/**
+ * The API reference page (Swagger UI, /api/v1/docs): its own files, but its JavaScript sets style
+ * attributes in markup and draws icons from data: URLs; still not frameable.
+ */
+export function apiReferencePolicy(): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "script-src-attr 'none'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}

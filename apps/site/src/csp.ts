@@ -1,0 +1,37 @@
+import { createHash } from 'node:crypto';
+import { TRY_AGAIN_SCRIPT } from './components/states';
+
+/** A CSP hash source of a script or stylesheet text, as browsers compute it (UTF-8, SHA-256, base64). */
+export const cspHash = (text: string) =>
+  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/**
+ * The scripts a site page may run, each by the hash of its fixed text: the one line behind "Try Again".
+ * A hash, not a nonce: pages are stored as bytes and sent to many visitors (a per-request nonce would mean
+ * rendering every page anew). Scripts are never hashed from a page's output, so markup that slipped into a
+ * page could not run.
+ */
+export const SITE_SCRIPT_HASHES: readonly string[] = [cspHash(TRY_AGAIN_SCRIPT)];
+
+const STYLE_ELEMENT = /<style>([\s\S]*?)<\/style>/g;
+
+/**
+ * The Content-Security-Policy of one rendered page (decision 017): its inline stylesheet (the site CSS and
+ * the restaurant's theme, which differs per restaurant) by hash, computed once when the page is stored; no
+ * style attributes; the fixed scripts by hash; images from this host, the media storage and any https
+ * address (an image may be any web URL, spec 01 §3); nothing else. JSON-LD blocks are data, not scripts.
+ */
+export function sitePagePolicy(html: string, imageOrigins: readonly string[] = []): string {
+  const styles = [...new Set([...html.matchAll(STYLE_ELEMENT)].map((match) => cspHash(match[1] ?? '')))];
+  return [
+    "default-src 'none'",
+    `script-src ${SITE_SCRIPT_HASHES.join(' ')}`,
+    "script-src-attr 'none'",
+    `style-src ${styles.length > 0 ? styles.join(' ') : "'none'"}`,
+    "style-src-attr 'none'",
+    ["img-src 'self' data: https:", ...imageOrigins].join(' '),
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}

@@ -1,0 +1,77 @@
+import type { Executor } from '@brigade/db/database';
+import type { AuditChange } from '@brigade/db/schema/audit';
+import { auditLog } from '@brigade/db/schema/audit';
+import { type AuditEntry, type AuditQuery, SYSTEM_ACTOR } from '@brigade/domain/audit-log';
+import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { decodeCursor, encodeCursor, isSafeIdKey } from '../catalogue/paging';
+import { tenantIs } from '../tenant-scope';
+import { fieldNameOf } from './audit-fields';
+
+export interface AuditPage {
+  data: AuditEntry[];
+  nextCursor: string | null;
+}
+
+/**
+ * A page of the audit log, newest first (decision 019): one tenant's (its owners and admins) or every
+ * tenant's (site administrators, `tenantId: null`). Keyset paged on the entry id like the catalogue lists
+ * (decision 012); a cursor continues only the log it came from.
+ */
+export async function listAuditEntries(
+  ex: Executor,
+  tenantId: number | null,
+  query: AuditQuery,
+): Promise<AuditPage> {
+  const list = `audit-log:${tenantId ?? 'all'}`;
+  const conditions: (SQL | undefined)[] = [
+    tenantId === null ? undefined : tenantIs(auditLog.tenantId, tenantId),
+    query.restaurantId === undefined ? undefined : eq(auditLog.restaurantId, query.restaurantId),
+    query.table === undefined ? undefined : eq(auditLog.tableName, query.table),
+    query.endpoint === undefined ? undefined : eq(auditLog.endpoint, query.endpoint),
+    query.actor === undefined
+      ? undefined
+      : query.actor.includes('@')
+        ? eq(auditLog.actorEmail, query.actor.toLowerCase())
+        : eq(auditLog.actor, query.actor),
+    query.from === undefined ? undefined : gte(auditLog.occurredAt, query.from),
+    query.to === undefined ? undefined : lt(auditLog.occurredAt, query.to),
+  ];
+  if (query.cursor !== undefined) {
+    const [after] = decodeCursor(query.cursor, list, 1, isSafeIdKey);
+    conditions.push(lt(auditLog.auditId, after!));
+  }
+  const rows = await ex
+    .select()
+    .from(auditLog)
+    .where(and(...conditions))
+    .orderBy(desc(auditLog.auditId))
+    .limit(query.limit + 1);
+  const more = rows.length > query.limit;
+  const page = more ? rows.slice(0, query.limit) : rows;
+  return {
+    data: page.map(toEntry),
+    nextCursor: more ? encodeCursor(list, [page.at(-1)!.auditId]) : null,
+  };
+}
+
+function toEntry(row: typeof auditLog.$inferSelect): AuditEntry {
+  const named = <T>(record: Record<string, T>) =>
+    Object.fromEntries(
+      Object.entries(record).map(([column, value]) => [fieldNameOf(row.tableName, column), value]),
+    );
+  return {
+    auditId: row.auditId,
+    tenantId: row.tenantId,
+    restaurantId: row.restaurantId,
+    occurredAt: row.occurredAt,
+    table: row.tableName,
+    operation: row.operation,
+    key: named(row.rowKey),
+    changes: named<AuditChange>(row.changes),
+    actor: { userId: row.actor === SYSTEM_ACTOR ? null : row.actor, email: row.actorEmail },
+    requestId: row.requestId,
+    endpoint: row.endpoint,
+    method: row.method,
+    path: row.path,
+  };
+}

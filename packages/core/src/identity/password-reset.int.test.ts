@@ -1,0 +1,64 @@
+import { type LoggedQuery, withQueryLog } from '@brigade/db/query-log';
+import { outboxEmails, passwordResetTokens } from '@brigade/db/schema/identity';
+import { makeUser } from '@brigade/test-utils/factories';
+import { useTestDatabase } from '@brigade/test-utils/test-database';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { type IdentityDeps, requestPasswordReset } from './auth-service';
+import type { Mail } from './mailer';
+
+const db = useTestDatabase();
+
+/** Identity deps whose database handle logs every statement and whose mailer records how it was asked. */
+function observed() {
+  const queries: LoggedQuery[] = [];
+  const mails: { how: 'inline' | 'later'; mail: Mail }[] = [];
+  const deps: IdentityDeps = {
+    db: withQueryLog(db.database, (query) => queries.push(query)),
+    mailer: {
+      send: async (mail) => {
+        mails.push({ how: 'inline', mail });
+      },
+      deliverLater: (_id, mail) => {
+        mails.push({ how: 'later', mail });
+      },
+    },
+    appOrigins: ['http://localhost:3000'],
+    defaultResetUrl: 'http://localhost:3000/auth/reset-password',
+  };
+  return { deps, queries, mails };
+}
+
+describe('password reset request', () => {
+  it('does the same work for an email without an account as for an account, and mails only the account', async () => {
+    const user = await makeUser(db.database.db);
+    const known = observed();
+    await requestPasswordReset(known.deps, { email: user.email });
+    const unknown = observed();
+    await requestPasswordReset(unknown.deps, { email: 'nobody-has-this@example.com' });
+
+    // The same statements in the same order; the only difference is what the database finds.
+    expect(unknown.queries.map((q) => q.sql)).toEqual(known.queries.map((q) => q.sql));
+    expect(known.queries).toHaveLength(1);
+    for (const { queries } of [known, unknown]) {
+      // A token was made and hashed, and its mail written, in both cases.
+      expect(queries[0]!.params).toContainEqual(expect.stringMatching(/^[0-9a-f]{64}$/));
+      expect(queries[0]!.params).toContainEqual(expect.stringMatching(/reset-password\?token=[\w-]{43}/));
+    }
+    // Only the account gets mail, and it is delivered after the request is answered, not inside it.
+    expect(unknown.mails).toEqual([]);
+    expect(known.mails).toEqual([
+      {
+        how: 'later',
+        mail: expect.objectContaining({ to: user.email, subject: 'Reset your Brigade password' }),
+      },
+    ]);
+    const tokens = await db.database.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userUid, user.uid));
+    expect(tokens).toHaveLength(1);
+    const outbox = await db.database.db.select().from(outboxEmails);
+    expect(outbox.map((row) => row.toAddress)).toEqual([user.email]);
+  });
+});

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Executor } from './database';
+
+/**
+ * The database's side of the tenant walls (docs/decisions/018-row-level-security.md, 019-audit-log.md).
+ * Migration 0008 enables row-level security on every table with tenant_id: a row is visible and writable
+ * only when the transaction's `brigade.all_tenants` is 'on' or its tenant is in `brigade.tenant_ids`. The
+ * pool's connections default to 'on' (the CLI, seeds, the change feed, public pages and site administrators
+ * see every tenant); a tenant's own staff get a transaction that lists only their tenants, under the
+ * non-owner role brigade_app, so a query that forgets its tenant filter still finds nothing of another
+ * tenant. The same transaction names who acts, for the audit log's trigger.
+ */
+
+/** The role a walled transaction runs as (created by migration 0008; never a superuser, never an owner). */
+export const APP_ROLE = 'brigade_app';
+
+export interface WallContext {
+  /** 'all' for site administrators and requests without a tenant caller; otherwise the visible tenants. */
+  tenants: 'all' | readonly number[];
+  /** Who acts, for the audit log: a user's id and email. Without one the log says 'system'. */
+  actor?: { id: string; email: string } | undefined;
+  /** Which request and route, for the audit log. */
+  request?: { id: string; endpoint: string; method: string; path: string } | undefined;
+}
+
+/**
+ * Runs `work` in one transaction with the context set LOCAL (it ends with the transaction, so a pooled
+ * connection never carries it into another request). Everything `work` does must use the transaction it
+ * receives: on PGlite a query on the database itself would wait for this transaction to end.
+ */
+export async function withinWalls<T>(db: Db, context: WallContext, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await applyWalls(tx as unknown as Executor, context);
+    // A transaction is a Db to every repository (a nested `transaction` becomes a savepoint).
+    return work(tx as unknown as Db);
+  });
+}
+
+/** Sets a transaction's context; one statement, one round trip. */
+export async function applyWalls(tx: Executor, context: WallContext): Promise<void> {
+  const walled = context.tenants !== 'all';
+  const tenantIds = walled ? (context.tenants as readonly number[]).map((id) => String(Math.trunc(id))) : [];
+  const { actor, request } = context;
+  await tx.execute(sql`select
+    ${walled ? sql`set_config('role', ${APP_ROLE}, true),` : sql``}
+    set_config('brigade.all_tenants', ${walled ? 'off' : 'on'}, true),
+    set_config('brigade.tenant_ids', ${tenantIds.join(',')}, true),
+    set_config('brigade.actor', ${actor?.id ?? ''}, true),
+    set_config('brigade.actor_email', ${actor?.email ?? ''}, true),
+    set_config('brigade.request_id', ${request?.id ?? ''}, true),
+    set_config('brigade.endpoint', ${request?.endpoint ?? ''}, true),
+    set_config('brigade.method', ${request?.method ?? ''}, true),
+    set_config('brigade.path', ${request?.path ?? ''}, true)`);
+}
+
+/** Connection options that make every pooled session see all tenants unless a transaction says otherwise. */
+export const ALL_TENANTS_OPTION = '-c brigade.all_tenants=on';
+
+/**
+ * Why the connected role must not serve production, or null when it may (decision 018): a superuser or a
+ * BYPASSRLS role is never stopped by row-level security, an owner of the tables could switch it off, and a
+ * role outside brigade_app cannot take the application's role for a tenant's transaction.
+ */
+export async function databaseRoleRefusal(db: Db): Promise<string | null> {
+  const result = (await db.execute(sql`select current_user as role, r.rolsuper as super,
+      r.rolbypassrls as bypass, pg_has_role(current_user, ${APP_ROLE}, 'MEMBER') as member,
+      exists (select 1 from pg_tables where schemaname = 'public' and tableowner = current_user) as owner
+    from pg_roles r where r.rolname = current_user`)) as unknown as {
+    rows: { role: string; super: boolean; bypass: boolean; member: boolean; owner: boolean }[];
+  };
+  const row = result.rows[0]!;
+  const advice =
+    `In production DATABASE_URL must connect as a login role that is a member of ${APP_ROLE} and owns ` +
+    'nothing, and DATABASE_MIGRATION_URL as the owner of the tables (README: Configuration).';
+  if (row.super)
+    return `DATABASE_URL connects as ${row.role}, a superuser, whom row-level security never stops. ${advice}`;
+  if (row.bypass) return `DATABASE_URL connects as ${row.role}, which bypasses row-level security. ${advice}`;
+  if (row.owner) return `DATABASE_URL connects as ${row.role}, which owns Brigade's tables. ${advice}`;
+  if (!row.member)
+    return `DATABASE_URL connects as ${row.role}, which is not a member of ${APP_ROLE}. ${advice}`;
+  return null;
+}

@@ -1,0 +1,165 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The dependency direction of docs/architecture.md, checked on every import of the source tree: a new
+ * import that breaks a rule fails here instead of waiting for a reviewer to notice.
+ */
+const root = join(import.meta.dirname, '../../..');
+
+interface Workspace {
+  name: string;
+  dir: string;
+  declared: Set<string>;
+  declaredDev: Set<string>;
+}
+
+const workspaces: Workspace[] = ['packages', 'apps']
+  .flatMap((parent) => readdirSync(join(root, parent)).map((name) => join(parent, name)))
+  .concat(['bench'])
+  .filter((dir) => statSync(join(root, dir, 'package.json'), { throwIfNoEntry: false }))
+  .map((dir) => {
+    const manifest = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as {
+      name: string;
+      dependencies?: Record<string, string>;
+      devDependencies?: Record<string, string>;
+    };
+    return {
+      name: manifest.name,
+      dir,
+      declared: new Set(Object.keys(manifest.dependencies ?? {})),
+      declaredDev: new Set(Object.keys(manifest.devDependencies ?? {})),
+    };
+  });
+
+/** Which of our packages each workspace may import from its (non-test) source. */
+const ALLOWED: Record<string, string[]> = {
+  '@brigade/domain': [],
+  '@brigade/db': ['@brigade/domain'],
+  '@brigade/contracts': ['@brigade/domain'],
+  '@brigade/core': ['@brigade/db', '@brigade/domain', '@brigade/images'],
+  '@brigade/images': ['@brigade/domain'],
+  '@brigade/api-client': ['@brigade/contracts', '@brigade/domain'],
+  '@brigade/ui': ['@brigade/api-client', '@brigade/contracts', '@brigade/domain'],
+  '@brigade/auth-app': ['@brigade/api-client', '@brigade/contracts', '@brigade/domain', '@brigade/ui'],
+  '@brigade/management-app': ['@brigade/api-client', '@brigade/contracts', '@brigade/domain', '@brigade/ui'],
+  '@brigade/menu-app': ['@brigade/api-client', '@brigade/contracts', '@brigade/domain', '@brigade/ui'],
+  // The public site renders on the server from core's use-cases; it names the database only as a type.
+  '@brigade/site-app': ['@brigade/core', '@brigade/contracts', '@brigade/db', '@brigade/domain'],
+  '@brigade/test-utils': ['@brigade/contracts', '@brigade/core', '@brigade/db', '@brigade/domain'],
+  '@brigade/server': [
+    '@brigade/contracts',
+    '@brigade/core',
+    '@brigade/db',
+    '@brigade/domain',
+    '@brigade/images',
+    '@brigade/site-app',
+  ],
+  '@brigade/bench': [
+    '@brigade/core',
+    '@brigade/db',
+    '@brigade/domain',
+    '@brigade/images',
+    '@brigade/site-app',
+    '@brigade/test-utils',
+  ],
+};
+/** Only these know Drizzle and the table definitions (ARCHITECTURE: only db and core's repositories). */
+const ORM_PACKAGES = new Set(['@brigade/db', '@brigade/core', '@brigade/test-utils']);
+
+/** These open and migrate the database (the process and the benchmarks); the others only name its types. */
+const OPENS_DATABASE = new Set(['@brigade/server', '@brigade/bench']);
+
+/** Known exceptions being worked off; each entry is a file and the rule it still breaks. Keep it short. */
+const KNOWN: string[] = [];
+
+/**
+ * Tests and their support files (test-app.ts, test-client.ts, and the contract fuzzer under fuzz/) may use
+ * test-utils and the tables.
+ */
+const isTest = (file: string) => /\.(int\.)?test\.tsx?$|(^|\/)test-[a-z-]+\.ts$|(^|\/)fuzz\//.test(file);
+const IMPORT = /^\s*(import|export)\s+(type\s+)?[^'"]*?from\s+'([^']+)'|^\s*import\s+'([^']+)'/gm;
+
+function* sourceFiles(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* sourceFiles(path);
+    else if (/\.(ts|tsx)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) yield path;
+  }
+}
+
+interface ImportLine {
+  file: string;
+  workspace: Workspace;
+  specifier: string;
+  typeOnly: boolean;
+}
+
+const imports: ImportLine[] = workspaces.flatMap((workspace) => {
+  const lines: ImportLine[] = [];
+  const src = join(root, workspace.dir, 'src');
+  if (!statSync(src, { throwIfNoEntry: false })) return lines;
+  for (const path of sourceFiles(src)) {
+    const text = readFileSync(path, 'utf8');
+    for (const match of text.matchAll(IMPORT)) {
+      const specifier = match[3] ?? match[4]!;
+      lines.push({ file: relative(root, path), workspace, specifier, typeOnly: Boolean(match[2]) });
+    }
+  }
+  return lines;
+});
+
+const packageOf = (specifier: string) =>
+  specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
+
+describe('dependency rules (docs/architecture.md)', () => {
+  it('reads the whole tree', () => {
+    expect(workspaces.length).toBeGreaterThanOrEqual(12);
+    expect(imports.length).toBeGreaterThan(1000);
+  });
+
+  it('imports of our packages point the allowed way', () => {
+    const broken = imports
+      .filter(({ file, workspace, specifier }) => {
+        if (!specifier.startsWith('@brigade/') || isTest(file)) return false;
+        const target = packageOf(specifier);
+        return target !== workspace.name && !(ALLOWED[workspace.name] ?? []).includes(target);
+      })
+      .map(({ file, specifier }) => `${file} imports ${specifier}`)
+      .filter((line) => !KNOWN.includes(line));
+    expect(broken).toEqual([]);
+  });
+
+  it('only db, core and test-utils know Drizzle and the tables (tests excepted)', () => {
+    const broken = imports
+      .filter(
+        ({ file, workspace, specifier, typeOnly }) =>
+          !isTest(file) &&
+          !ORM_PACKAGES.has(workspace.name) &&
+          (specifier.startsWith('drizzle-orm') ||
+            specifier.startsWith('@brigade/db/schema') ||
+            (specifier.startsWith('@brigade/db') && !typeOnly && !OPENS_DATABASE.has(workspace.name))),
+      )
+      .map(({ file, specifier }) => `${file} imports ${specifier}`)
+      .filter((line) => !KNOWN.includes(line));
+    expect(broken).toEqual([]);
+  });
+
+  it('every package a workspace imports is declared in its package.json', () => {
+    const undeclared = new Set<string>();
+    for (const { file, workspace, specifier } of imports) {
+      if (specifier.startsWith('.') || specifier.startsWith('node:') || specifier.startsWith('virtual:'))
+        continue;
+      const target = packageOf(specifier);
+      if (target === workspace.name) continue;
+      const declared = workspace.declared.has(target) || (isTest(file) && workspace.declaredDev.has(target));
+      // Packages every workspace gets from the root (tool chain, types).
+      const fromRoot = ['vitest', 'playwright-core', 'axe-core', 'react', 'react-dom'].includes(target);
+      if (!declared && !fromRoot && target.startsWith('@brigade/'))
+        undeclared.add(`${workspace.name} → ${target}`);
+    }
+    expect([...undeclared].sort()).toEqual([]);
+  });
+});
