@@ -1,6 +1,10 @@
 import type { Server } from 'node:http';
 import { demoCatalogue, seedLargeChainOnce } from '@brigade/core/catalogue/large-chain';
-import { sweepAbandonedUploads } from '@brigade/core/images/upload-sweep';
+import {
+  HOUSEKEEPING_INTERVAL_MS,
+  runHousekeeping,
+  scheduleHousekeeping,
+} from '@brigade/core/housekeeping/housekeeping';
 import { seedDemo } from '@brigade/core/seed/demo-seed';
 import { DataDirInUseError } from '@brigade/db/data-dir-lock';
 import { holdInstancePresence } from '@brigade/db/instance-presence';
@@ -24,10 +28,19 @@ async function main() {
   const deps = createAppDeps(config, database, logProxy);
   const app = await buildApp({ deps });
   // Crash safety (docs/decisions/015-crash-safety.md): announce this instance, then remove what uploads of
-  // instances that died mid-request left behind, before serving.
+  // instances that died mid-request left behind, before serving; housekeeping repeats that and clears
+  // stale throttle counts and unusable credentials every 15 minutes (docs/operations/README.md).
   const presence = await holdInstancePresence(database, deps.instanceId);
-  const swept = await sweepAbandonedUploads({ db: database.db, storage: deps.imageStorage }, deps.instanceId);
+  const housekeeping = { db: database.db, storage: deps.imageStorage, instanceId: deps.instanceId };
+  const swept = (await runHousekeeping(housekeeping)).uploads;
   if (swept.uploads > 0) app.log.warn(swept, 'removed the files of uploads interrupted by a crash');
+  const stopHousekeeping = scheduleHousekeeping(housekeeping, HOUSEKEEPING_INTERVAL_MS, {
+    done: (result) => {
+      if (result.uploads.uploads > 0)
+        app.log.warn(result.uploads, 'removed the files of interrupted uploads');
+    },
+    failed: (error) => app.log.error({ err: error }, 'housekeeping failed; it runs again later'),
+  });
 
   const seeded = config.seedDemo ? await seedDemo(database.db) : null;
   if (seeded) {
@@ -43,6 +56,7 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    stopHousekeeping();
     for (const server of extraServers) server.close();
     await app.close();
     await presence.close();

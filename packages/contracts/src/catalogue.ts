@@ -7,7 +7,7 @@ import {
   MENU_GROUP_KIND,
 } from '@brigade/domain/catalogue/kinds';
 import { DEFAULT_LIST_LIMIT, INVALID_CURSOR, MAX_LIST_LIMIT } from '@brigade/domain/catalogue/paging';
-import { INT32_MAX, int32MaxMessage, positiveId } from '@brigade/domain/integers';
+import { positiveId } from '@brigade/domain/integers';
 import { text } from '@brigade/domain/text';
 import { z } from 'zod';
 import { defineEndpoint, type Endpoint } from './endpoint';

@@ -47,6 +47,22 @@ export const SIGNUP_THROTTLE = {
   perAddress: 20,
 } as const;
 
+/**
+ * Password-reset requests (docs/decisions/014-throttling-and-enumeration.md): every request makes a token
+ * and, for an account, a mail, so one address cannot flood a mailbox or the outbox. Counted whether or not
+ * the account exists, so the limit tells nothing about which emails have accounts.
+ */
+export const PASSWORD_RESET_THROTTLE = {
+  windowMs: HOUR,
+  /** Requests for one email, from anywhere: at most this many reset mails an hour. */
+  perEmail: 5,
+  /** Requests from one client address, whatever the email. */
+  perAddress: 20,
+} as const;
+
+/** Throttle rows whose window ended longer ago than this are deleted by the periodic clean-up. */
+export const THROTTLE_RETENTION_MS = 24 * HOUR;
+
 export interface SessionDeadlines {
   idleExpiresAt: Date;
   absoluteExpiresAt: Date;

@@ -1,5 +1,5 @@
 import { outboxEmails, sessions } from '@brigade/db/schema/identity';
-import { SIGNIN_THROTTLE, SIGNUP_THROTTLE } from '@brigade/domain/session-policy';
+import { PASSWORD_RESET_THROTTLE, SIGNIN_THROTTLE, SIGNUP_THROTTLE } from '@brigade/domain/session-policy';
 import { makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -399,6 +399,42 @@ describe('passwords', () => {
     const refused = await change(TEST_PASSWORD);
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
+    expect(refused.json()).toMatchObject({ detail: 'Too many password change attempts. Try again later.' });
+  });
+
+  it('limits password-reset requests per email and per address, alike for accounts and unknown emails', async () => {
+    const user = await makeUser(t.database.db);
+    const reset = (email: string, remoteAddress: string) =>
+      asBrowser(t.app, null, {
+        method: 'POST',
+        url: '/api/v1/auth/password-reset',
+        payload: { email },
+        remoteAddress,
+      });
+    const { perEmail, perAddress } = PASSWORD_RESET_THROTTLE;
+    // Per email, from addresses that change each time: an account and an unknown email are treated alike.
+    for (const email of [user.email, 'nobody-reset@example.com']) {
+      for (let i = 0; i < perEmail; i++) expect((await reset(email, `10.9.5.${i}`)).statusCode).toBe(202);
+      const refused = await reset(email, '10.9.5.200');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+      expect(refused.json()).toMatchObject({
+        status: 429,
+        code: 'TOO_MANY_ATTEMPTS',
+        detail: 'Too many password reset requests. Try again later.',
+      });
+    }
+    // No more than perEmail mails reached the outbox for the account.
+    const mails = await t.database.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.toAddress, user.email));
+    expect(mails).toHaveLength(perEmail);
+    // Per address, whatever the emails.
+    for (let i = 0; i < perAddress; i++)
+      expect((await reset(`spread-${i}@example.com`, '10.9.6.1')).statusCode).toBe(202);
+    expect((await reset('spread-last@example.com', '10.9.6.1')).statusCode).toBe(429);
+    expect((await reset('spread-last@example.com', '10.9.6.2')).statusCode).toBe(202);
   });
 
   it('resets a password through the emailed link, once, and ends all sessions', async () => {

@@ -68,8 +68,8 @@ export const authRoutes = [
   implement(changePassword, ({ body, request, deps }) =>
     changePasswordUseCase(deps.identity, request.auth!.user.uid, request.auth!.tokenHash, body),
   ),
-  implement(requestPasswordReset, ({ body, deps }) =>
-    requestPasswordResetUseCase(deps.identity, { email: body.email }, body.resetUrl),
+  implement(requestPasswordReset, ({ body, request, deps }) =>
+    requestPasswordResetUseCase(deps.identity, { email: body.email }, clientInfo(request), body.resetUrl),
   ),
   implement(confirmPasswordReset, ({ body, deps }) => confirmPasswordResetUseCase(deps.identity, body)),
 ];

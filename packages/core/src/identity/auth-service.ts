@@ -4,6 +4,7 @@ import { BrigadeError, validationError } from '@brigade/domain/errors';
 import { allowedReturnOrigin, withQuery } from '@brigade/domain/return-url';
 import {
   HANDOFF_CODE_TTL_MS,
+  PASSWORD_RESET_THROTTLE,
   PASSWORD_RESET_TTL_MS,
   SIGNIN_THROTTLE,
   SIGNUP_THROTTLE,
@@ -37,9 +38,13 @@ import {
   addressAccountKey,
   addressKey,
   clearKeys,
+  PASSWORD_CHANGE_LIMITED,
+  PASSWORD_RESET_LIMITED,
   passwordChangeKey,
   RateLimitedError,
   reserveAttempt,
+  resetAddressKey,
+  resetEmailKey,
   SIGNUP_LIMITED,
   signupKey,
   takeAttemptOrRefuse,
@@ -207,7 +212,13 @@ export async function changePassword(
   const data = validateInput(changePasswordInputSchema, input);
   // Counted per user (the caller is signed in), before the check, like sign-in.
   const key = passwordChangeKey(uid);
-  await takeAttemptOrRefuse(deps.db, key, SIGNIN_THROTTLE.perUserPasswordChange, SIGNIN_THROTTLE.windowMs);
+  await takeAttemptOrRefuse(
+    deps.db,
+    key,
+    SIGNIN_THROTTLE.perUserPasswordChange,
+    SIGNIN_THROTTLE.windowMs,
+    PASSWORD_CHANGE_LIMITED,
+  );
   if (!(await verifyPassword(await findPasswordHash(deps.db, uid), data.currentPassword))) {
     throw validationError('Current password is incorrect', [
       { path: 'currentPassword', message: 'Current password is incorrect' },
@@ -224,13 +235,19 @@ export async function changePassword(
  * Mails a reset link when the account exists; says nothing either way (no account discovery). Both cases
  * do the same work: a token is made and hashed and one statement stores it with its mail only if the
  * account exists; the mail is delivered after the answer (docs/decisions/014-throttling-and-enumeration.md).
+ * Requests are counted per client address and per email, whether or not the account exists.
  */
 export async function requestPasswordReset(
   deps: IdentityDeps,
   input: unknown,
+  client: ClientInfo,
   resetUrl?: string,
 ): Promise<void> {
   const { email } = validateInput(passwordResetRequestSchema, input);
+  const { windowMs, perAddress, perEmail } = PASSWORD_RESET_THROTTLE;
+  const address = resetAddressKey(client.ip ?? 'unknown');
+  await takeAttemptOrRefuse(deps.db, address, perAddress, windowMs, PASSWORD_RESET_LIMITED);
+  await takeAttemptOrRefuse(deps.db, resetEmailKey(email), perEmail, windowMs, PASSWORD_RESET_LIMITED);
   const token = randomToken();
   const base = resetUrl && allowedReturnOrigin(resetUrl, deps.appOrigins) ? resetUrl : deps.defaultResetUrl;
   const mail = {

@@ -33,17 +33,18 @@ describe('password reset request', () => {
   it('does the same work for an email without an account as for an account, and mails only the account', async () => {
     const user = await makeUser(db.database.db);
     const known = observed();
-    await requestPasswordReset(known.deps, { email: user.email });
+    await requestPasswordReset(known.deps, { email: user.email }, { ip: '10.1.0.1' });
     const unknown = observed();
-    await requestPasswordReset(unknown.deps, { email: 'nobody-has-this@example.com' });
+    await requestPasswordReset(unknown.deps, { email: 'nobody-has-this@example.com' }, { ip: '10.1.0.2' });
 
     // The same statements in the same order; the only difference is what the database finds.
     expect(unknown.queries.map((q) => q.sql)).toEqual(known.queries.map((q) => q.sql));
-    expect(known.queries).toHaveLength(1);
+    // Two throttle counts (address, email), then one statement storing the token and its mail.
+    expect(known.queries).toHaveLength(3);
     for (const { queries } of [known, unknown]) {
       // A token was made and hashed, and its mail written, in both cases.
-      expect(queries[0]!.params).toContainEqual(expect.stringMatching(/^[0-9a-f]{64}$/));
-      expect(queries[0]!.params).toContainEqual(expect.stringMatching(/reset-password\?token=[\w-]{43}/));
+      expect(queries[2]!.params).toContainEqual(expect.stringMatching(/^[0-9a-f]{64}$/));
+      expect(queries[2]!.params).toContainEqual(expect.stringMatching(/reset-password\?token=[\w-]{43}/));
     }
     // Only the account gets mail, and it is delivered after the request is answered, not inside it.
     expect(unknown.mails).toEqual([]);

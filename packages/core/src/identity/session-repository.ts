@@ -7,7 +7,7 @@ import {
   tenantAssignments,
   users,
 } from '@brigade/db/schema/identity';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -141,4 +141,38 @@ export async function consumeResetToken(ex: Executor, tokenHash: string) {
     )
     .returning();
   return row ?? null;
+}
+
+/** What `deleteExpiredCredentials` removed, by kind. */
+export interface ExpiredCredentials {
+  sessions: number;
+  handoffCodes: number;
+  resetTokens: number;
+}
+
+/**
+ * Deletes sessions, hand-off codes and reset tokens that can no longer be used and ended before `before`
+ * (expired or revoked sessions, expired or used codes and tokens); housekeeping keeps a grace period so a
+ * just-expired session still answers "expired" rather than "unknown" for a while.
+ */
+export async function deleteExpiredCredentials(ex: Executor, before: Date): Promise<ExpiredCredentials> {
+  const endedSessions = await ex
+    .delete(sessions)
+    .where(
+      or(
+        lt(sessions.absoluteExpiresAt, before),
+        lt(sessions.idleExpiresAt, before),
+        lt(sessions.revokedAt, before),
+      ),
+    )
+    .returning({ id: sessions.tokenHash });
+  const codes = await ex
+    .delete(handoffCodes)
+    .where(or(lt(handoffCodes.expiresAt, before), lt(handoffCodes.usedAt, before)))
+    .returning({ id: handoffCodes.codeHash });
+  const tokens = await ex
+    .delete(passwordResetTokens)
+    .where(or(lt(passwordResetTokens.expiresAt, before), lt(passwordResetTokens.usedAt, before)))
+    .returning({ id: passwordResetTokens.tokenHash });
+  return { sessions: endedSessions.length, handoffCodes: codes.length, resetTokens: tokens.length };
 }

@@ -1,7 +1,7 @@
 import type { Executor } from '@brigade/db/database';
 import { authThrottle } from '@brigade/db/schema/identity';
 import { BrigadeError } from '@brigade/domain/errors';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, lt, sql } from 'drizzle-orm';
 
 /** Throttle keys: what is counted. Emails are lower-cased by the domain schema before they get here. */
 export const accountKey = (email: string) => `account:${email}`;
@@ -9,9 +9,13 @@ export const addressAccountKey = (ip: string, email: string) => `address-account
 export const addressKey = (ip: string) => `address:${ip}`;
 export const passwordChangeKey = (uid: string) => `password:${uid}`;
 export const signupKey = (ip: string) => `signup:${ip}`;
+export const resetEmailKey = (email: string) => `reset-email:${email}`;
+export const resetAddressKey = (ip: string) => `reset-address:${ip}`;
 
 export const SIGNIN_LIMITED = 'Too many sign-in attempts. Try again later.';
 export const SIGNUP_LIMITED = 'Too many sign-up attempts. Try again later.';
+export const PASSWORD_CHANGE_LIMITED = 'Too many password change attempts. Try again later.';
+export const PASSWORD_RESET_LIMITED = 'Too many password reset requests. Try again later.';
 
 export class RateLimitedError extends BrigadeError {
   readonly retryAfterSeconds: number;
@@ -75,4 +79,16 @@ export async function takeAttemptOrRefuse(
 /** Forgets the attempts of keys (a successful sign-in clears its account's counts). */
 export async function clearKeys(ex: Executor, keys: string[]): Promise<void> {
   await ex.delete(authThrottle).where(inArray(authThrottle.key, keys));
+}
+
+/**
+ * Deletes the counts whose window started before `before` (long over: a window is at most an hour). Run
+ * periodically by the server, so the table holds only recent keys however many addresses have tried.
+ */
+export async function deleteStaleAttempts(ex: Executor, before: Date): Promise<number> {
+  const rows = await ex
+    .delete(authThrottle)
+    .where(lt(authThrottle.windowStartedAt, before))
+    .returning({ key: authThrottle.key });
+  return rows.length;
 }

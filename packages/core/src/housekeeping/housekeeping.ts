@@ -1,0 +1,64 @@
+import type { Executor } from '@brigade/db/database';
+import { THROTTLE_RETENTION_MS } from '@brigade/domain/session-policy';
+import type { ImageStorage } from '@brigade/images/storage';
+import { deleteExpiredCredentials, type ExpiredCredentials } from '../identity/session-repository';
+import { deleteStaleAttempts } from '../identity/throttle';
+import { type SweepResult, sweepAbandonedUploads } from '../images/upload-sweep';
+
+/**
+ * Housekeeping (docs/operations/README.md "Housekeeping"): what would otherwise only grow. Run at start-up
+ * and then periodically by every server instance; each step is an idempotent delete, so instances running
+ * it at the same time do no harm.
+ *
+ * - sign-in, sign-up and reset throttle counts whose window is long over;
+ * - sessions, hand-off codes and reset tokens that can no longer be used;
+ * - the files and records of uploads whose server instance died mid-upload (decision 015), which the
+ *   start-up sweep only catches when an instance restarts.
+ */
+/** How often each server instance runs housekeeping after start-up. */
+export const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
+
+export interface HousekeepingDeps {
+  db: Executor;
+  storage: ImageStorage;
+  /** This server instance: its own uploads in progress are never touched. */
+  instanceId: string;
+}
+
+export interface HousekeepingResult {
+  throttleKeys: number;
+  credentials: ExpiredCredentials;
+  uploads: SweepResult;
+}
+
+export async function runHousekeeping(deps: HousekeepingDeps, now = new Date()): Promise<HousekeepingResult> {
+  const before = new Date(now.getTime() - THROTTLE_RETENTION_MS);
+  return {
+    throttleKeys: await deleteStaleAttempts(deps.db, before),
+    credentials: await deleteExpiredCredentials(deps.db, before),
+    uploads: await sweepAbandonedUploads({ db: deps.db, storage: deps.storage }, deps.instanceId),
+  };
+}
+
+/**
+ * Runs housekeeping every `intervalMs` (never two runs at once) until the returned stop is called. The
+ * timer does not keep the process alive; a failed run is reported and the next one tries again.
+ */
+export function scheduleHousekeeping(
+  deps: HousekeepingDeps,
+  intervalMs: number,
+  report: { done: (result: HousekeepingResult) => void; failed: (error: unknown) => void },
+): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    runHousekeeping(deps)
+      .then(report.done, report.failed)
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
