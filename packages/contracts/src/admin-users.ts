@@ -11,8 +11,9 @@ import {
 } from '@brigade/domain/user';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { successOf } from './envelope';
 
-const userResult = z.object({ success: z.literal(true), data: z.object({ user: userSchema }) });
+const userResult = successOf(z.object({ user: userSchema }));
 const uidParams = z.object({ uid: text().min(1, 'UID is required') });
 const assignmentParams = uidParams.extend({
   tenantId: z.coerce.number().int().positive().max(INT32_MAX, int32MaxMessage('Tenant ID')),
@@ -43,10 +44,7 @@ export const listAdminUsers = defineEndpoint({
   response: {
     status: 200,
     description: `A page of users (default ${USER_LIST_DEFAULT_LIMIT})`,
-    schema: z.object({
-      success: z.literal(true),
-      data: z.object({ users: z.array(userSchema), nextPageToken: z.string().nullable() }),
-    }),
+    schema: successOf(z.object({ users: z.array(userSchema), nextPageToken: z.string().nullable() })),
   },
 });
 

@@ -9,19 +9,15 @@ import {
 } from '@brigade/domain/user';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { successOf } from './envelope';
 
 // spec 01 §3 "Session sign-in result": user, sessionToken, expiresAt (customToken belonged to the hosted
 // identity provider and has no equivalent here).
-export const signinResultSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ user: userSchema }),
+export const signinResultSchema = successOf(z.object({ user: userSchema }), {
   sessionToken: z.string(),
   expiresAt: z.date(),
 });
-export const sessionResultSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ user: userSchema }),
-});
+export const sessionResultSchema = successOf(z.object({ user: userSchema }));
 
 export const signup = defineEndpoint({
   id: 'signup',

@@ -7,10 +7,11 @@ import {
   MENU_GROUP_KIND,
 } from '@brigade/domain/catalogue/kinds';
 import { DEFAULT_LIST_LIMIT, INVALID_CURSOR, MAX_LIST_LIMIT } from '@brigade/domain/catalogue/paging';
-import { INT32_MAX, int32MaxMessage, positiveId } from '@brigade/domain/integers';
+import { positiveId } from '@brigade/domain/integers';
 import { text } from '@brigade/domain/text';
 import { z } from 'zod';
 import { defineEndpoint, type Endpoint } from './endpoint';
+import { successOf } from './envelope';
 
 /**
  * The catalogue API (spec 02; ARCHITECTURE §4): for every kind, list, get, create, update (merge patch),
@@ -30,12 +31,8 @@ export const restaurantParams = z.object({
 });
 
 const base = (kind: CatalogueKindDefinition) => `/tenants/{tenantId}/restaurants/{restaurantId}/${kind.path}`;
-const one = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
-const many = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data: z.array(data) });
 const page = <T extends z.ZodType>(data: T) =>
-  z.object({
-    success: z.literal(true),
-    data: z.array(data),
+  successOf(z.array(data), {
     nextCursor: z
       .string()
       .nullable()
@@ -102,7 +99,7 @@ export function catalogueEndpoints(kind: CatalogueKindDefinition) {
       tags,
       access: readAccess,
       request: { params: idParams },
-      response: { status: 200, description: `The ${label}`, schema: one(kind.response) },
+      response: { status: 200, description: `The ${label}`, schema: successOf(kind.response) },
       problems: [404],
     }),
     create: defineEndpoint({
@@ -113,7 +110,7 @@ export function catalogueEndpoints(kind: CatalogueKindDefinition) {
       tags,
       access: WRITE,
       request: { params: restaurantParams, body: kind.create },
-      response: { status: 201, description: 'Created', schema: one(kind.response) },
+      response: { status: 201, description: 'Created', schema: successOf(kind.response) },
       problems: [404, 409],
     }),
     batch: defineEndpoint({
@@ -128,7 +125,11 @@ export function catalogueEndpoints(kind: CatalogueKindDefinition) {
         params: restaurantParams,
         body: z.array(kind.create).max(MAX_BATCH_ROWS, `A batch holds at most ${MAX_BATCH_ROWS} rows`),
       },
-      response: { status: 201, description: 'Created, in the order sent', schema: many(kind.response) },
+      response: {
+        status: 201,
+        description: 'Created, in the order sent',
+        schema: successOf(z.array(kind.response)),
+      },
       problems: [404, 409],
     }),
     update: defineEndpoint({
@@ -139,7 +140,7 @@ export function catalogueEndpoints(kind: CatalogueKindDefinition) {
       tags,
       access: WRITE,
       request: { params: idParams, body: kind.patch },
-      response: { status: 200, description: 'Updated', schema: one(kind.response) },
+      response: { status: 200, description: 'Updated', schema: successOf(kind.response) },
       problems: [404, 409],
     }),
     delete: defineEndpoint({
@@ -175,7 +176,7 @@ export const activateJobTitle = defineEndpoint({
   tags: [JOB_TITLE_KIND.path],
   access: WRITE,
   request: { params: jobTitleParams },
-  response: { status: 200, description: 'The job title', schema: one(JOB_TITLE_KIND.response) },
+  response: { status: 200, description: 'The job title', schema: successOf(JOB_TITLE_KIND.response) },
   problems: [404],
 });
 
@@ -187,7 +188,7 @@ export const deactivateJobTitle = defineEndpoint({
   tags: [JOB_TITLE_KIND.path],
   access: WRITE,
   request: { params: jobTitleParams },
-  response: { status: 200, description: 'The job title', schema: one(JOB_TITLE_KIND.response) },
+  response: { status: 200, description: 'The job title', schema: successOf(JOB_TITLE_KIND.response) },
   problems: [404],
 });
 
@@ -224,7 +225,7 @@ export const getCatalogueSummary = defineEndpoint({
   tags: ['catalogue-summary'],
   access: READ,
   request: { params: restaurantParams },
-  response: { status: 200, description: 'The counts', schema: one(catalogueSummarySchema) },
+  response: { status: 200, description: 'The counts', schema: successOf(catalogueSummarySchema) },
   problems: [404],
 });
 

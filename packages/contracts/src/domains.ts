@@ -14,6 +14,7 @@ import { INT32_MAX, int32MaxMessage } from '@brigade/domain/integers';
 import { text } from '@brigade/domain/text';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { successOf } from './envelope';
 import { guidParams } from './tenancy-params';
 
 // spec 01 §6: owners and admins manage their tenants' mappings, site administrators all. The tenant is named
@@ -23,17 +24,10 @@ const signedIn = { kind: 'signed-in' } as const;
 const tags = ['domains'];
 const base = '/domain-mappings';
 
-const mappingResult = z.object({
-  success: z.literal(true),
-  data: z.object({ mapping: domainMappingSchema }),
-});
-const mappingsResult = z.object({
-  success: z.literal(true),
-  data: z.object({ mappings: z.array(domainMappingSchema) }),
-});
-const bulkResult = z.object({
-  success: z.literal(true),
-  data: z.object({
+const mappingResult = successOf(z.object({ mapping: domainMappingSchema }));
+const mappingsResult = successOf(z.object({ mappings: z.array(domainMappingSchema) }));
+const bulkResult = successOf(
+  z.object({
     results: z.array(
       z.object({
         index: z.number(),
@@ -45,7 +39,7 @@ const bulkResult = z.object({
     ),
     summary: z.object({ total: z.number(), successful: z.number(), failed: z.number() }),
   }),
-});
+);
 const excludeQuery = {
   excludeGuid: domainGuidSchema.optional(),
   excludeDomainId: z.coerce.number().int().positive().max(INT32_MAX, int32MaxMessage('Domain ID')).optional(),
@@ -127,10 +121,7 @@ export const checkDomainAvailability = defineEndpoint({
   response: {
     status: 200,
     description: 'Availability',
-    schema: z.object({
-      success: z.literal(true),
-      data: z.object({ domain: z.string(), available: z.boolean() }),
-    }),
+    schema: successOf(z.object({ domain: z.string(), available: z.boolean() })),
   },
 });
 
@@ -145,9 +136,8 @@ export const validateDomain = defineEndpoint({
   response: {
     status: 200,
     description: 'The validation result (existingMapping only when the caller manages it)',
-    schema: z.object({
-      success: z.literal(true),
-      data: z.object({
+    schema: successOf(
+      z.object({
         domain: z.string(),
         isValid: z.boolean(),
         isAvailable: z.boolean(),
@@ -155,7 +145,7 @@ export const validateDomain = defineEndpoint({
         errors: z.array(z.string()),
         suggestions: z.array(z.string()),
       }),
-    }),
+    ),
   },
 });
 
@@ -249,9 +239,8 @@ export const verifyDomainMapping = defineEndpoint({
   response: {
     status: 200,
     description: 'The mapping and its verification status',
-    schema: z.object({
-      success: z.literal(true),
-      data: z.object({
+    schema: successOf(
+      z.object({
         mapping: domainMappingSchema,
         verification: z.object({
           domain: z.string(),
@@ -262,7 +251,7 @@ export const verifyDomainMapping = defineEndpoint({
           dnsRecords: z.array(z.object({ type: z.literal('TXT'), name: z.string(), value: z.string() })),
         }),
       }),
-    }),
+    ),
   },
   problems: [404],
 });
@@ -279,9 +268,8 @@ export const getDomainMappingStatus = defineEndpoint({
   response: {
     status: 200,
     description: 'The status view',
-    schema: z.object({
-      success: z.literal(true),
-      data: z.object({
+    schema: successOf(
+      z.object({
         domain: z.string(),
         needsVerification: z.boolean(),
         needsSslRenewal: z.boolean(),
@@ -291,7 +279,7 @@ export const getDomainMappingStatus = defineEndpoint({
           .object({ type: z.literal('TXT'), name: z.string(), value: z.string() })
           .nullable(),
       }),
-    }),
+    ),
   },
   problems: [404],
 });

@@ -9,6 +9,7 @@ import {
 import { text, withTextRule } from '@brigade/domain/text';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { successOf } from './envelope';
 
 // spec 01 §7.2: the hosting provider's domain operations under /hosting. They act on the platform's
 // provider account, so they are for site administrators (tenants manage their mappings under
@@ -16,7 +17,6 @@ import { defineEndpoint } from './endpoint';
 const siteAdmin = { kind: 'site-admin' } as const;
 const tags = ['hosting'];
 const base = '/hosting/domains';
-const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
 const flagged = providerDomainSchema.extend({
   expired: z.boolean(),
   expiringSoon: z.boolean(),
@@ -36,7 +36,11 @@ export const registerHostingDomain = defineEndpoint({
   tags,
   access: siteAdmin,
   request: { body: domainRequestSchema },
-  response: { status: 201, description: 'The provider domain', schema: ok(z.object({ domain: flagged })) },
+  response: {
+    status: 201,
+    description: 'The provider domain',
+    schema: successOf(z.object({ domain: flagged })),
+  },
   problems: [409, 503],
 });
 
@@ -50,7 +54,7 @@ export const listHostingDomains = defineEndpoint({
   response: {
     status: 200,
     description: 'Domains and pagination',
-    schema: ok(
+    schema: successOf(
       z.object({
         domains: z.array(flagged),
         pagination: z.object({ count: z.number(), next: z.number().nullable(), prev: z.number().nullable() }),
@@ -67,7 +71,11 @@ export const listExpiringHostingDomains = defineEndpoint({
   summary: 'Domains expiring within 30 days',
   tags,
   access: siteAdmin,
-  response: { status: 200, description: 'Domains', schema: ok(z.object({ domains: z.array(flagged) })) },
+  response: {
+    status: 200,
+    description: 'Domains',
+    schema: successOf(z.object({ domains: z.array(flagged) })),
+  },
   problems: [503],
 });
 
@@ -93,7 +101,7 @@ export const addHostingDomain = defineEndpoint({
   response: {
     status: 200,
     description: 'The project domain',
-    schema: ok(z.object({ domain: projectDomainSchema })),
+    schema: successOf(z.object({ domain: projectDomainSchema })),
   },
   problems: [409, 503],
 });
@@ -109,7 +117,7 @@ export const verifyHostingDomain = defineEndpoint({
   response: {
     status: 200,
     description: 'Verified or not, with the TXT record to set',
-    schema: ok(
+    schema: successOf(
       z.object({
         verified: z.boolean(),
         domain: projectDomainSchema.nullable(),
@@ -140,7 +148,7 @@ export const getHostingDomainStatus = defineEndpoint({
   tags,
   access: siteAdmin,
   request: { query: domainQuery },
-  response: { status: 200, description: 'Status', schema: ok(hostingStatusSchema) },
+  response: { status: 200, description: 'Status', schema: successOf(hostingStatusSchema) },
   problems: [404, 503],
 });
 
@@ -152,7 +160,7 @@ export const validateHostingOwnership = defineEndpoint({
   tags,
   access: siteAdmin,
   request: { query: domainQuery },
-  response: { status: 200, description: 'Ownership', schema: ok(z.object({ owned: z.boolean() })) },
+  response: { status: 200, description: 'Ownership', schema: successOf(z.object({ owned: z.boolean() })) },
 });
 
 export const getHostingDomainConfig = defineEndpoint({
@@ -166,7 +174,7 @@ export const getHostingDomainConfig = defineEndpoint({
   response: {
     status: 200,
     description: 'Config',
-    schema: ok(
+    schema: successOf(
       z.object({
         config: z.object({ configuredBy: z.string().nullable(), misconfigured: z.boolean() }).nullable(),
       }),
@@ -185,7 +193,7 @@ export const getHostingDnsRecords = defineEndpoint({
   response: {
     status: 200,
     description: 'Records',
-    schema: ok(
+    schema: successOf(
       z.object({
         records: z.array(
           z.object({
@@ -208,7 +216,7 @@ export const getHostingDomain = defineEndpoint({
   tags,
   access: siteAdmin,
   request: { params: domainParams },
-  response: { status: 200, description: 'The domain', schema: ok(z.object({ domain: flagged })) },
+  response: { status: 200, description: 'The domain', schema: successOf(z.object({ domain: flagged })) },
   problems: [404, 503],
 });
 
@@ -247,7 +255,7 @@ export const setupDomainWithRedirect = defineEndpoint({
   response: {
     status: 200,
     description: 'What was set up',
-    schema: ok(
+    schema: successOf(
       z.object({
         mainDomainStatus: projectDomainSchema.nullable(),
         subDomainStatus: projectDomainSchema.nullable(),
@@ -284,7 +292,7 @@ export const updateHostingDomain = defineEndpoint({
   response: {
     status: 200,
     description: 'The provider’s answer',
-    schema: ok(
+    schema: successOf(
       z.object({
         moved: z.boolean().optional(),
         token: z.string().optional(),

@@ -2,6 +2,7 @@ import { optimizedImageSchema } from '@brigade/domain/images';
 import { text } from '@brigade/domain/text';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { successOf } from './envelope';
 
 /**
  * Images (issue 7, spec 01 §5 "Images", §7.3 path scheme). The upload is multipart/form-data, which the
@@ -23,7 +24,7 @@ export const uploadImage = defineEndpoint({
   response: {
     status: 201,
     description: 'The stored image',
-    schema: z.object({ success: z.literal(true), data: optimizedImageSchema }),
+    schema: successOf(optimizedImageSchema),
   },
   problems: [404, 413],
 });
@@ -41,10 +42,7 @@ export const deleteImage = defineEndpoint({
   response: {
     status: 200,
     description: 'What was deleted; files that could not be deleted are listed (and logged)',
-    schema: z.object({
-      success: z.literal(true),
-      data: z.object({ deleted: z.array(z.string()), failed: z.array(z.string()) }),
-    }),
+    schema: successOf(z.object({ deleted: z.array(z.string()), failed: z.array(z.string()) })),
   },
   problems: [404],
 });

@@ -14,16 +14,11 @@ import {
 import { text } from '@brigade/domain/text';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { successOf } from './envelope';
 import { guidParams, restaurantIdParam, restaurantParams, tenantParams } from './tenancy-params';
 
-const restaurantResult = z.object({
-  success: z.literal(true),
-  data: z.object({ restaurant: restaurantSchema }),
-});
-const restaurantsResult = z.object({
-  success: z.literal(true),
-  data: z.object({ restaurants: z.array(restaurantSchema) }),
-});
+const restaurantResult = successOf(z.object({ restaurant: restaurantSchema }));
+const restaurantsResult = successOf(z.object({ restaurants: z.array(restaurantSchema) }));
 const member = { kind: 'tenant', role: 'employee' } as const;
 // spec 01 §6: owner or admin can manage a tenant, its restaurants included.
 const manager = { kind: 'tenant', role: 'admin' } as const;
@@ -79,10 +74,7 @@ export const checkSlugAvailability = defineEndpoint({
   response: {
     status: 200,
     description: 'The normalised slug and whether it is available',
-    schema: z.object({
-      success: z.literal(true),
-      data: z.object({ slug: z.string(), available: z.boolean() }),
-    }),
+    schema: successOf(z.object({ slug: z.string(), available: z.boolean() })),
   },
 });
 
@@ -187,7 +179,7 @@ export const getRestaurantBySlug = defineEndpoint({
   response: {
     status: 200,
     description: 'The restaurant',
-    schema: z.object({ success: z.literal(true), data: z.object({ restaurant: publicRestaurantSchema }) }),
+    schema: successOf(z.object({ restaurant: publicRestaurantSchema })),
   },
   problems: [404],
 });
@@ -222,13 +214,12 @@ export const listAllRestaurants = defineEndpoint({
   response: {
     status: 200,
     description: 'The restaurants',
-    schema: z.object({
-      success: z.literal(true),
-      data: z.object({
+    schema: successOf(
+      z.object({
         restaurants: z.array(
           restaurantSchema.extend({ tenantName: z.string(), tenantDisplayName: z.string() }),
         ),
       }),
-    }),
+    ),
   },
 });

@@ -15,11 +15,9 @@ import {
 import { text } from '@brigade/domain/text';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { successOf } from './envelope';
 
-const siteConfigResult = z.object({
-  success: z.literal(true),
-  data: z.object({ siteConfig: siteConfigurationSchema }),
-});
+const siteConfigResult = successOf(z.object({ siteConfig: siteConfigurationSchema }));
 const siteAdmin = { kind: 'site-admin' } as const;
 const tags = ['site-config'];
 const versionNote = 'Every change adds 1 to the version and sets lastModified and lastModifiedBy.';
@@ -61,10 +59,7 @@ export const initializeSiteConfig = defineEndpoint({
   response: {
     status: 200,
     description: 'The configuration and whether it was created now',
-    schema: z.object({
-      success: z.literal(true),
-      data: z.object({ siteConfig: siteConfigurationSchema, created: z.boolean() }),
-    }),
+    schema: successOf(z.object({ siteConfig: siteConfigurationSchema, created: z.boolean() })),
   },
 });
 
@@ -224,7 +219,7 @@ export const chooseHeroImage = defineEndpoint({
   response: {
     status: 200,
     description: 'The chosen image and which step chose it',
-    schema: z.object({ success: z.literal(true), data: z.object({ heroImage: heroImageSchema }) }),
+    schema: successOf(z.object({ heroImage: heroImageSchema })),
   },
 });
 
@@ -243,9 +238,8 @@ export const getEffectiveSiteConfig = defineEndpoint({
   response: {
     status: 200,
     description: 'The effective configuration',
-    schema: z.object({
-      success: z.literal(true),
-      data: z.object({
+    schema: successOf(
+      z.object({
         layoutTemplate: layoutTemplateSchema,
         colorScheme: colorSchemeSchema,
         components: siteComponentsSchema,
@@ -253,7 +247,7 @@ export const getEffectiveSiteConfig = defineEndpoint({
         heroImage: heroImageSchema,
         overridesApplied: z.boolean(),
       }),
-    }),
+    ),
   },
   problems: [404],
 });

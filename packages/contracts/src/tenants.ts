@@ -3,9 +3,10 @@ import { createRestaurantInputSchema, restaurantSchema } from '@brigade/domain/r
 import { createTenantInputSchema, tenantSchema, updateTenantInputSchema } from '@brigade/domain/tenant';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { successOf } from './envelope';
 import { guidParams, tenantParams } from './tenancy-params';
 
-const tenantResult = z.object({ success: z.literal(true), data: z.object({ tenant: tenantSchema }) });
+const tenantResult = successOf(z.object({ tenant: tenantSchema }));
 const siteAdmin = { kind: 'site-admin' } as const;
 
 export const createTenant = defineEndpoint({
@@ -42,7 +43,7 @@ export const listTenants = defineEndpoint({
   response: {
     status: 200,
     description: 'The tenants',
-    schema: z.object({ success: z.literal(true), data: z.object({ tenants: z.array(tenantSchema) }) }),
+    schema: successOf(z.object({ tenants: z.array(tenantSchema) })),
   },
 });
 
@@ -63,10 +64,7 @@ export const seedTenant = defineEndpoint({
   response: {
     status: 201,
     description: 'The tenant and its restaurants',
-    schema: z.object({
-      success: z.literal(true),
-      data: z.object({ tenant: tenantSchema, restaurants: z.array(restaurantSchema) }),
-    }),
+    schema: successOf(z.object({ tenant: tenantSchema, restaurants: z.array(restaurantSchema) })),
   },
   problems: [409],
 });

@@ -32,6 +32,16 @@ export interface Implementation<E extends Endpoint = Endpoint> {
   handle(context: HandlerContext<E>): Promise<ResultOf<E>> | ResultOf<E>;
 }
 
+/**
+ * The success envelope every JSON answer is wrapped in, `{ success: true, data, ...extra }`
+ * (docs/behaviour/README.md#requests-and-responses): the value side of the contracts' `successOf`, and the one
+ * way a handler builds it. `extra` holds the fields beside the data (a page's nextCursor, a session token).
+ */
+export const success = <Data, Extra extends object = Record<never, never>>(
+  data: Data,
+  extra?: Extra & { success?: never; data?: never },
+): { success: true; data: Data } & Extra => ({ success: true, data, ...(extra as Extra) });
+
 /** Pairs a contract with its handler; the handler's input and output types come from the contract. */
 export const implement = <E extends Endpoint>(
   endpoint: E,
