@@ -35,6 +35,7 @@ export const registerHostingDomain = defineEndpoint({
     'spec 01 §5: method exactly add, transfer-in or move-in; move-in needs token; expectedPrice > 0.',
   tags,
   access: siteAdmin,
+  changes: 'domains',
   request: { body: domainRequestSchema },
   response: {
     status: 201,
@@ -86,6 +87,7 @@ export const addHostingDomain = defineEndpoint({
   summary: 'Add a domain to the hosting project (optionally redirecting, status 300-399)',
   tags,
   access: siteAdmin,
+  changes: 'domains',
   request: {
     body: z.object({
       domain: hostingDomainSchema,
@@ -113,6 +115,7 @@ export const verifyHostingDomain = defineEndpoint({
   summary: 'Ask the provider to verify a project domain',
   tags,
   access: siteAdmin,
+  changes: 'domains',
   request: { body: z.object({ domain: hostingDomainSchema }) },
   response: {
     status: 200,
@@ -135,6 +138,7 @@ export const removeHostingDomain = defineEndpoint({
   summary: 'Remove a domain from the hosting project',
   tags,
   access: siteAdmin,
+  changes: 'domains',
   request: { body: z.object({ domain: hostingDomainSchema }) },
   response: { status: 204, description: 'Removed' },
   problems: [404, 503],
@@ -227,6 +231,7 @@ export const deleteHostingDomain = defineEndpoint({
   summary: 'Delete a provider domain',
   tags,
   access: siteAdmin,
+  changes: 'domains',
   request: { params: domainParams },
   response: { status: 204, description: 'Deleted' },
   problems: [404, 503],
@@ -244,6 +249,7 @@ export const setupDomainWithRedirect = defineEndpoint({
     'mapping written) and the failed step’s problem is the answer; `errors` is therefore always empty.',
   tags,
   access: siteAdmin,
+  changes: 'domains',
   request: {
     body: z.object({
       mainDomain: hostingDomainSchema,
@@ -274,6 +280,7 @@ export const updateHostingDomain = defineEndpoint({
   summary: 'Update a provider domain (renew, customNameservers, zone) or move it out to another account',
   tags,
   access: siteAdmin,
+  changes: 'domains',
   request: {
     params: domainParams,
     body: z.discriminatedUnion('operation', [

@@ -21,6 +21,7 @@ export const uploadImage = defineEndpoint({
     'multipart/form-data with `file` (at most 10 MB, a real image) and optional `tenantId`, `restaurantId`, `folder`, `preset=hero`.',
   tags: ['images'],
   access: { kind: 'signed-in' },
+  changes: 'images',
   response: {
     status: 201,
     description: 'The stored image',
@@ -36,6 +37,7 @@ export const deleteImage = defineEndpoint({
   summary: 'Delete every file of an image, given as a storage URL or an OptimizedImage JSON string',
   tags: ['images'],
   access: { kind: 'signed-in' },
+  changes: 'images',
   request: {
     body: z.object({ image: text({ error: 'image is required' }).min(1, 'image is required') }),
   },

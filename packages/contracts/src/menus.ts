@@ -85,6 +85,7 @@ export const moveMenuGroupItem = defineEndpoint({
     'reorder.',
   tags: ['menu-groups'],
   access: WRITE,
+  changes: 'catalogue',
   request: {
     params: restaurantParams.extend({
       menuGroupId: positiveId('Menu group ID'),

@@ -37,6 +37,7 @@ export const createRestaurant = defineEndpoint({
     '409 with the reason in `detail`. The body’s tenantId, if any, is replaced by the path’s.',
   tags: ['restaurants'],
   access: manager,
+  changes: 'restaurant',
   request: {
     params: tenantParams,
     body: createRestaurantInputSchema.omit({ tenantId: true }),
@@ -102,6 +103,7 @@ export const updateRestaurant = defineEndpoint({
     'platform sync stay the server’s.',
   tags: ['restaurants'],
   access: manager,
+  changes: 'restaurant',
   request: { params: restaurantParams, body: updateRestaurantInputSchema },
   response: { status: 200, description: 'Updated', schema: restaurantResult },
   problems: [404, 409],
@@ -114,6 +116,7 @@ export const updateRestaurantStatus = defineEndpoint({
   summary: 'Set a restaurant active or inactive',
   tags: ['restaurants'],
   access: manager,
+  changes: 'restaurant',
   request: {
     // spec 01 §5: the status update's tenantId is at least 10000001
     params: z.object({
@@ -137,6 +140,7 @@ export const connectGooglePlace = defineEndpoint({
   summary: 'Link the restaurant to a Google place (enabled and syncEnabled true, autoSync false)',
   tags: ['restaurants'],
   access: manager,
+  changes: 'restaurant',
   request: { params: restaurantParams, body: placeSummarySchema },
   response: { status: 200, description: 'The restaurant with the link', schema: restaurantResult },
   problems: [404],
@@ -149,6 +153,7 @@ export const syncGooglePlace = defineEndpoint({
   summary: 'Record a sync of the linked place: refresh name, address and lastSyncAt; keep connectedAt',
   tags: ['restaurants'],
   access: manager,
+  changes: 'restaurant',
   request: { params: restaurantParams, body: placeSummarySchema },
   response: { status: 200, description: 'The restaurant with the refreshed link', schema: restaurantResult },
   problems: [404, 409],

@@ -19,6 +19,7 @@ export const createTenant = defineEndpoint({
     'date format MM/DD/YYYY, no features.',
   tags: ['tenants'],
   access: siteAdmin,
+  changes: 'tenant',
   request: { body: createTenantInputSchema },
   response: { status: 201, description: 'Created', schema: tenantResult },
 });
@@ -55,6 +56,7 @@ export const seedTenant = defineEndpoint({
   description: "The tenant's plan cap applies to the number of restaurants given.",
   tags: ['tenants'],
   access: siteAdmin,
+  changes: 'tenant',
   request: {
     body: z.object({
       tenant: createTenantInputSchema,
@@ -104,6 +106,7 @@ export const updateTenant = defineEndpoint({
     'administrators change plan and status; a plan whose cap is below the restaurant count is refused.',
   tags: ['tenants'],
   access: { kind: 'tenant', role: 'admin' },
+  changes: 'tenant',
   request: { params: tenantParams, body: updateTenantInputSchema.omit({ tenantId: true }) },
   response: { status: 200, description: 'Updated', schema: tenantResult },
   problems: [404, 409],
