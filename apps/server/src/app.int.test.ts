@@ -13,6 +13,7 @@ const echo = defineEndpoint({
   summary: 'test',
   tags: ['test'],
   access: { kind: 'public' },
+  changes: 'none',
   request: {
     params: z.object({ n: z.coerce.number().int().positive('n must be positive') }),
     query: z.object({ flag: z.enum(['on', 'off'], { error: 'flag must be on or off' }).optional() }),

@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { ResolutionResult, ResolveInput } from '@brigade/core/domains/resolution-service';
 import type { ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
+import type { ChangeArea } from '@brigade/domain/change-areas';
 import type { SiteData } from './load';
 
 /** A change to stored data (the server's change feed): no restaurantId means all of the tenant's
  * restaurants, no tenantId means everything. */
 export interface SiteChange {
-  area: 'catalogue' | 'restaurant' | 'tenant' | 'domains' | 'site-config' | 'images';
+  area: ChangeArea;
   tenantId?: number;
   restaurantId?: number;
 }

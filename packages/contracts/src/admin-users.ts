@@ -11,13 +11,16 @@ import {
 } from '@brigade/domain/user';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { successOf } from './envelope';
 
-const userResult = z.object({ success: z.literal(true), data: z.object({ user: userSchema }) });
+const userResult = successOf(z.object({ user: userSchema }));
 const uidParams = z.object({ uid: text().min(1, 'UID is required') });
 const assignmentParams = uidParams.extend({
   tenantId: z.coerce.number().int().positive().max(INT32_MAX, int32MaxMessage('Tenant ID')),
 });
 const siteAdmin = { kind: 'site-admin' } as const;
+// Users and assignments are read afresh on every request (the identity hook), in no cache the change feed
+// keeps, so these writes change 'none'.
 
 // spec 01 §7.1 and §9: limit default 50 (max 100), pageToken; search needs at least 2 characters, default
 // limit 20, and an empty term finds nothing.
@@ -43,10 +46,7 @@ export const listAdminUsers = defineEndpoint({
   response: {
     status: 200,
     description: `A page of users (default ${USER_LIST_DEFAULT_LIMIT})`,
-    schema: z.object({
-      success: z.literal(true),
-      data: z.object({ users: z.array(userSchema), nextPageToken: z.string().nullable() }),
-    }),
+    schema: successOf(z.object({ users: z.array(userSchema), nextPageToken: z.string().nullable() })),
   },
 });
 
@@ -57,6 +57,7 @@ export const createAdminUser = defineEndpoint({
   summary: 'Create a user with a password, optionally assigned to a tenant',
   tags: ['admin-users'],
   access: siteAdmin,
+  changes: 'none',
   request: { body: adminCreateUserSchema },
   response: { status: 201, description: 'Created', schema: userResult },
   problems: [404, 409],
@@ -81,6 +82,7 @@ export const updateAdminUser = defineEndpoint({
   summary: 'Promote or demote, verify, deactivate or reactivate, rename, set a password',
   tags: ['admin-users'],
   access: siteAdmin,
+  changes: 'none',
   request: { params: uidParams, body: adminUpdateUserSchema },
   response: { status: 200, description: 'Updated', schema: userResult },
   problems: [404, 409],
@@ -93,6 +95,7 @@ export const deleteAdminUser = defineEndpoint({
   summary: 'Delete a user completely: profile, assignments, sessions and sign-in',
   tags: ['admin-users'],
   access: siteAdmin,
+  changes: 'none',
   request: { params: uidParams },
   response: { status: 204, description: 'Deleted' },
   problems: [404, 409],
@@ -105,6 +108,7 @@ export const addTenantAssignment = defineEndpoint({
   summary: 'Assign the user to a tenant with a role (active, timestamps set)',
   tags: ['admin-users'],
   access: siteAdmin,
+  changes: 'none',
   request: { params: uidParams, body: addTenantAssignmentSchema },
   response: { status: 200, description: 'The user with the assignment', schema: userResult },
   problems: [404],
@@ -117,6 +121,7 @@ export const updateTenantAssignment = defineEndpoint({
   summary: "Change an assignment's role or toggle it active",
   tags: ['admin-users'],
   access: siteAdmin,
+  changes: 'none',
   request: { params: assignmentParams, body: updateTenantAssignmentSchema },
   response: { status: 200, description: 'The user', schema: userResult },
   problems: [404],
@@ -129,6 +134,7 @@ export const removeTenantAssignment = defineEndpoint({
   summary: 'Remove an assignment (no-op when absent)',
   tags: ['admin-users'],
   access: siteAdmin,
+  changes: 'none',
   request: { params: assignmentParams },
   response: { status: 200, description: 'The user', schema: userResult },
   problems: [404],

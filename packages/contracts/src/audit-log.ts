@@ -2,6 +2,7 @@ import { auditEntrySchema, auditQuerySchema } from '@brigade/domain/audit-log';
 import { positiveId } from '@brigade/domain/integers';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { successOf } from './envelope';
 import { tenantParams } from './tenancy-params';
 
 /**
@@ -10,9 +11,7 @@ import { tenantParams } from './tenancy-params';
  * read every tenant's.
  */
 
-const page = z.object({
-  success: z.literal(true),
-  data: z.array(auditEntrySchema),
+const page = successOf(z.array(auditEntrySchema), {
   nextCursor: z
     .string()
     .nullable()

@@ -9,19 +9,17 @@ import {
 } from '@brigade/domain/user';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { successOf } from './envelope';
 
 // spec 01 §3 "Session sign-in result": user, sessionToken, expiresAt (customToken belonged to the hosted
 // identity provider and has no equivalent here).
-export const signinResultSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ user: userSchema }),
+export const signinResultSchema = successOf(z.object({ user: userSchema }), {
   sessionToken: z.string(),
   expiresAt: z.date(),
 });
-export const sessionResultSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ user: userSchema }),
-});
+export const sessionResultSchema = successOf(z.object({ user: userSchema }));
+
+// Sessions, handoff codes and passwords are in no cache the change feed keeps, so these writes change 'none'.
 
 export const signup = defineEndpoint({
   id: 'signup',
@@ -30,6 +28,7 @@ export const signup = defineEndpoint({
   summary: 'Create an account (inactive until an administrator activates it) and sign in',
   tags: ['auth'],
   access: { kind: 'public' },
+  changes: 'none',
   request: { body: signupInputSchema },
   response: { status: 201, description: 'Account created and signed in', schema: signinResultSchema },
   problems: [409, 429],
@@ -42,6 +41,7 @@ export const signin = defineEndpoint({
   summary: 'Sign in with email and password; sets the session cookie',
   tags: ['auth'],
   access: { kind: 'public' },
+  changes: 'none',
   request: { body: signinInputSchema },
   response: { status: 200, description: 'Signed in', schema: signinResultSchema },
   problems: [401, 429],
@@ -54,6 +54,7 @@ export const signout = defineEndpoint({
   summary: 'End the current session on the server and clear the cookie',
   tags: ['auth'],
   access: { kind: 'public' },
+  changes: 'none',
   response: { status: 204, description: 'Signed out (also when there was no session)' },
 });
 
@@ -74,6 +75,7 @@ export const createHandoff = defineEndpoint({
   summary: 'A short-lived, single-use code that carries this sign-in to an app on another origin',
   tags: ['auth'],
   access: { kind: 'signed-in' },
+  changes: 'none',
   request: {
     body: z.object({
       returnUrl: text({ error: 'returnUrl is required' }).min(1, 'returnUrl is required'),
@@ -93,6 +95,7 @@ export const exchangeHandoff = defineEndpoint({
   summary: "Exchange a handoff code for this app's own session (the spec's token handler)",
   tags: ['auth'],
   access: { kind: 'public' },
+  changes: 'none',
   request: {
     body: z.object({
       code: text({ error: 'Authentication failed' }).min(1, 'Authentication failed'),
@@ -110,6 +113,7 @@ export const changePassword = defineEndpoint({
   summary: 'Change the password; every other session of the user ends',
   tags: ['auth'],
   access: { kind: 'signed-in' },
+  changes: 'none',
   request: { body: changePasswordInputSchema },
   response: { status: 204, description: 'Changed' },
   problems: [429],
@@ -122,6 +126,7 @@ export const requestPasswordReset = defineEndpoint({
   summary: 'Email a password-reset link (answers the same whether or not the account exists)',
   tags: ['auth'],
   access: { kind: 'public' },
+  changes: 'none',
   request: { body: passwordResetRequestSchema.extend({ resetUrl: withTextRule(z.url()).optional() }) },
   response: { status: 202, description: 'If the account exists, a link is on its way' },
   problems: [429],
@@ -134,6 +139,7 @@ export const confirmPasswordReset = defineEndpoint({
   summary: 'Set a new password with the emailed token; every session of the user ends',
   tags: ['auth'],
   access: { kind: 'public' },
+  changes: 'none',
   request: { body: passwordResetConfirmSchema },
   response: { status: 204, description: 'Password set' },
 });

@@ -11,6 +11,7 @@ import { positiveId } from '@brigade/domain/integers';
 import { text } from '@brigade/domain/text';
 import { z } from 'zod';
 import { defineEndpoint, type Endpoint } from './endpoint';
+import { successOf } from './envelope';
 
 /**
  * The catalogue API (spec 02; ARCHITECTURE §4): for every kind, list, get, create, update (merge patch),
@@ -30,12 +31,8 @@ export const restaurantParams = z.object({
 });
 
 const base = (kind: CatalogueKindDefinition) => `/tenants/{tenantId}/restaurants/{restaurantId}/${kind.path}`;
-const one = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
-const many = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data: z.array(data) });
 const page = <T extends z.ZodType>(data: T) =>
-  z.object({
-    success: z.literal(true),
-    data: z.array(data),
+  successOf(z.array(data), {
     nextCursor: z
       .string()
       .nullable()
@@ -102,7 +99,7 @@ export function catalogueEndpoints(kind: CatalogueKindDefinition) {
       tags,
       access: readAccess,
       request: { params: idParams },
-      response: { status: 200, description: `The ${label}`, schema: one(kind.response) },
+      response: { status: 200, description: `The ${label}`, schema: successOf(kind.response) },
       problems: [404],
     }),
     create: defineEndpoint({
@@ -112,8 +109,9 @@ export function catalogueEndpoints(kind: CatalogueKindDefinition) {
       summary: `Create a ${label} (spec 02 §7: a supplied id and guid are kept, otherwise issued)`,
       tags,
       access: WRITE,
+      changes: 'catalogue',
       request: { params: restaurantParams, body: kind.create },
-      response: { status: 201, description: 'Created', schema: one(kind.response) },
+      response: { status: 201, description: 'Created', schema: successOf(kind.response) },
       problems: [404, 409],
     }),
     batch: defineEndpoint({
@@ -124,11 +122,16 @@ export function catalogueEndpoints(kind: CatalogueKindDefinition) {
       description: `At most ${MAX_BATCH_ROWS} rows. Field errors name the row: \`3.name\`.`,
       tags,
       access: WRITE,
+      changes: 'catalogue',
       request: {
         params: restaurantParams,
         body: z.array(kind.create).max(MAX_BATCH_ROWS, `A batch holds at most ${MAX_BATCH_ROWS} rows`),
       },
-      response: { status: 201, description: 'Created, in the order sent', schema: many(kind.response) },
+      response: {
+        status: 201,
+        description: 'Created, in the order sent',
+        schema: successOf(z.array(kind.response)),
+      },
       problems: [404, 409],
     }),
     update: defineEndpoint({
@@ -138,8 +141,9 @@ export function catalogueEndpoints(kind: CatalogueKindDefinition) {
       summary: `Update a ${label}: sent fields replace the stored ones, null clears an optional field`,
       tags,
       access: WRITE,
+      changes: 'catalogue',
       request: { params: idParams, body: kind.patch },
-      response: { status: 200, description: 'Updated', schema: one(kind.response) },
+      response: { status: 200, description: 'Updated', schema: successOf(kind.response) },
       problems: [404, 409],
     }),
     delete: defineEndpoint({
@@ -149,6 +153,7 @@ export function catalogueEndpoints(kind: CatalogueKindDefinition) {
       summary: `Delete a ${label}`,
       tags,
       access: WRITE,
+      changes: 'catalogue',
       request: { params: idParams },
       response: { status: 204, description: 'Deleted' },
       problems: [404, 409],
@@ -174,8 +179,9 @@ export const activateJobTitle = defineEndpoint({
   summary: 'Activate a job title: it can be assigned to employees again',
   tags: [JOB_TITLE_KIND.path],
   access: WRITE,
+  changes: 'catalogue',
   request: { params: jobTitleParams },
-  response: { status: 200, description: 'The job title', schema: one(JOB_TITLE_KIND.response) },
+  response: { status: 200, description: 'The job title', schema: successOf(JOB_TITLE_KIND.response) },
   problems: [404],
 });
 
@@ -186,8 +192,9 @@ export const deactivateJobTitle = defineEndpoint({
   summary: 'Deactivate a job title: it can no longer be assigned (existing assignments stay)',
   tags: [JOB_TITLE_KIND.path],
   access: WRITE,
+  changes: 'catalogue',
   request: { params: jobTitleParams },
-  response: { status: 200, description: 'The job title', schema: one(JOB_TITLE_KIND.response) },
+  response: { status: 200, description: 'The job title', schema: successOf(JOB_TITLE_KIND.response) },
   problems: [404],
 });
 
@@ -224,7 +231,7 @@ export const getCatalogueSummary = defineEndpoint({
   tags: ['catalogue-summary'],
   access: READ,
   request: { params: restaurantParams },
-  response: { status: 200, description: 'The counts', schema: one(catalogueSummarySchema) },
+  response: { status: 200, description: 'The counts', schema: successOf(catalogueSummarySchema) },
   problems: [404],
 });
 

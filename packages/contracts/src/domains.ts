@@ -14,6 +14,7 @@ import { INT32_MAX, int32MaxMessage } from '@brigade/domain/integers';
 import { text } from '@brigade/domain/text';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { successOf } from './envelope';
 import { guidParams } from './tenancy-params';
 
 // spec 01 §6: owners and admins manage their tenants' mappings, site administrators all. The tenant is named
@@ -23,17 +24,10 @@ const signedIn = { kind: 'signed-in' } as const;
 const tags = ['domains'];
 const base = '/domain-mappings';
 
-const mappingResult = z.object({
-  success: z.literal(true),
-  data: z.object({ mapping: domainMappingSchema }),
-});
-const mappingsResult = z.object({
-  success: z.literal(true),
-  data: z.object({ mappings: z.array(domainMappingSchema) }),
-});
-const bulkResult = z.object({
-  success: z.literal(true),
-  data: z.object({
+const mappingResult = successOf(z.object({ mapping: domainMappingSchema }));
+const mappingsResult = successOf(z.object({ mappings: z.array(domainMappingSchema) }));
+const bulkResult = successOf(
+  z.object({
     results: z.array(
       z.object({
         index: z.number(),
@@ -45,7 +39,7 @@ const bulkResult = z.object({
     ),
     summary: z.object({ total: z.number(), successful: z.number(), failed: z.number() }),
   }),
-});
+);
 const excludeQuery = {
   excludeGuid: domainGuidSchema.optional(),
   excludeDomainId: z.coerce.number().int().positive().max(INT32_MAX, int32MaxMessage('Domain ID')).optional(),
@@ -63,6 +57,7 @@ export const createDomainMapping = defineEndpoint({
     'isActive true, isPrimary false unless sent. 409 when the domain is already mapped.',
   tags,
   access: signedIn,
+  changes: 'domains',
   request: { body: createDomainMappingInputSchema },
   response: { status: 201, description: 'Created', schema: mappingResult },
   problems: [404, 409],
@@ -78,6 +73,7 @@ export const createGeneratedSubdomain = defineEndpoint({
     'a numeric suffix on collision, up to 100 tries.',
   tags,
   access: signedIn,
+  changes: 'domains',
   request: { body: targetBody },
   response: { status: 201, description: 'Created', schema: mappingResult },
   problems: [404, 409],
@@ -127,10 +123,7 @@ export const checkDomainAvailability = defineEndpoint({
   response: {
     status: 200,
     description: 'Availability',
-    schema: z.object({
-      success: z.literal(true),
-      data: z.object({ domain: z.string(), available: z.boolean() }),
-    }),
+    schema: successOf(z.object({ domain: z.string(), available: z.boolean() })),
   },
 });
 
@@ -145,9 +138,8 @@ export const validateDomain = defineEndpoint({
   response: {
     status: 200,
     description: 'The validation result (existingMapping only when the caller manages it)',
-    schema: z.object({
-      success: z.literal(true),
-      data: z.object({
+    schema: successOf(
+      z.object({
         domain: z.string(),
         isValid: z.boolean(),
         isAvailable: z.boolean(),
@@ -155,7 +147,7 @@ export const validateDomain = defineEndpoint({
         errors: z.array(z.string()),
         suggestions: z.array(z.string()),
       }),
-    }),
+    ),
   },
 });
 
@@ -166,6 +158,7 @@ export const bulkCreateDomainMappings = defineEndpoint({
   summary: 'Create several mappings; failures are reported beside the successes',
   tags,
   access: signedIn,
+  changes: 'domains',
   request: { body: bulkCreateDomainMappingsSchema },
   response: { status: 200, description: 'Results and summary', schema: bulkResult },
 });
@@ -177,6 +170,7 @@ export const bulkUpdateDomainMappings = defineEndpoint({
   summary: 'Update several mappings; failures are reported beside the successes',
   tags,
   access: signedIn,
+  changes: 'domains',
   request: { body: bulkUpdateDomainMappingsSchema },
   response: { status: 200, description: 'Results and summary', schema: bulkResult },
 });
@@ -204,6 +198,7 @@ export const updateDomainMapping = defineEndpoint({
     'administrator (recorded); anyone else sending a different value gets 403, the stored value is fine.',
   tags,
   access: signedIn,
+  changes: 'domains',
   request: { params: guidParams, body: updateDomainMappingInputSchema },
   response: { status: 200, description: 'Updated', schema: mappingResult },
   problems: [403, 404],
@@ -216,6 +211,7 @@ export const deleteDomainMapping = defineEndpoint({
   summary: 'Delete a mapping',
   tags,
   access: signedIn,
+  changes: 'domains',
   request: { params: guidParams },
   response: { status: 204, description: 'Deleted' },
   problems: [404],
@@ -229,6 +225,7 @@ export const transferDomainMapping = defineEndpoint({
   description: 'The caller must manage both the current and the target tenant.',
   tags,
   access: signedIn,
+  changes: 'domains',
   request: { params: guidParams, body: targetBody },
   response: { status: 200, description: 'Transferred', schema: mappingResult },
   problems: [404],
@@ -245,13 +242,13 @@ export const verifyDomainMapping = defineEndpoint({
     'becomes verified or failed. Subdomains are verified from the start.',
   tags,
   access: signedIn,
+  changes: 'domains',
   request: { params: guidParams },
   response: {
     status: 200,
     description: 'The mapping and its verification status',
-    schema: z.object({
-      success: z.literal(true),
-      data: z.object({
+    schema: successOf(
+      z.object({
         mapping: domainMappingSchema,
         verification: z.object({
           domain: z.string(),
@@ -262,7 +259,7 @@ export const verifyDomainMapping = defineEndpoint({
           dnsRecords: z.array(z.object({ type: z.literal('TXT'), name: z.string(), value: z.string() })),
         }),
       }),
-    }),
+    ),
   },
   problems: [404],
 });
@@ -279,9 +276,8 @@ export const getDomainMappingStatus = defineEndpoint({
   response: {
     status: 200,
     description: 'The status view',
-    schema: z.object({
-      success: z.literal(true),
-      data: z.object({
+    schema: successOf(
+      z.object({
         domain: z.string(),
         needsVerification: z.boolean(),
         needsSslRenewal: z.boolean(),
@@ -291,7 +287,7 @@ export const getDomainMappingStatus = defineEndpoint({
           .object({ type: z.literal('TXT'), name: z.string(), value: z.string() })
           .nullable(),
       }),
-    }),
+    ),
   },
   problems: [404],
 });

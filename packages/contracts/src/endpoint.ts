@@ -1,32 +1,57 @@
 import type { AccessRequirement } from '@brigade/domain/access';
+import type { ChangeArea } from '@brigade/domain/change-areas';
 import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type WriteMethod = Exclude<HttpMethod, 'GET'>;
 
 /**
- * One API endpoint, declared once (ARCHITECTURE §4): the server registers its route from this, validates
- * requests and responses with these schemas, enforces `access`, and OpenAPI is generated from it. The
- * tenant-isolation test matrix walks every endpoint declared here.
+ * One API endpoint, declared once (docs/decisions/003-contracts-package.md): the server registers its route
+ * from this, validates requests and responses with these schemas, enforces `access`, and OpenAPI is
+ * generated from it. The tenant-isolation test matrix walks every endpoint declared here.
  */
-export interface Endpoint<
+export type Endpoint<
   Params extends z.ZodType = z.ZodType,
   Query extends z.ZodType = z.ZodType,
   Body extends z.ZodType = z.ZodType,
   Response extends z.ZodType = z.ZodType,
+> = EndpointFields<Params, Query, Body, Response> & (ReadEndpoint | WriteEndpoint);
+
+interface EndpointFields<
+  Params extends z.ZodType,
+  Query extends z.ZodType,
+  Body extends z.ZodType,
+  Response extends z.ZodType,
 > {
   /** Unique and stable: the OpenAPI operationId and the generated client's method name. */
   id: string;
-  method: HttpMethod;
   /** Relative to /api/v1, OpenAPI style: `/tenants/{tenantId}/restaurants/{restaurantId}/items`. */
   path: string;
   summary: string;
   description?: string;
+  /** How OpenAPI groups the endpoint (what a write changes is `changes`, not its tag). */
   tags: string[];
   access: AccessRequirement;
   request?: { params?: Params; query?: Query; body?: Body };
   response: { status: 200 | 201 | 202 | 204; description: string; schema?: Response };
   /** Problem statuses this endpoint documents besides 400/401/403/500. */
   problems?: number[];
+}
+
+interface ReadEndpoint {
+  method: 'GET';
+  changes?: undefined;
+}
+
+interface WriteEndpoint {
+  method: WriteMethod;
+  /**
+   * What a successful write changes, for the change feed (docs/decisions/011-change-feed.md): the server
+   * publishes this area, with the path's tenant and restaurant, before it answers, so this process's caches
+   * never serve the writer something older than its write. `'none'` for writes no cache follows (sign-in,
+   * user administration). Required on every write, so a new one cannot skip invalidation by forgetting it.
+   */
+  changes: ChangeArea | 'none';
 }
 
 export const defineEndpoint = <

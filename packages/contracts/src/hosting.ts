@@ -9,6 +9,7 @@ import {
 import { text, withTextRule } from '@brigade/domain/text';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { successOf } from './envelope';
 
 // spec 01 §7.2: the hosting provider's domain operations under /hosting. They act on the platform's
 // provider account, so they are for site administrators (tenants manage their mappings under
@@ -16,7 +17,6 @@ import { defineEndpoint } from './endpoint';
 const siteAdmin = { kind: 'site-admin' } as const;
 const tags = ['hosting'];
 const base = '/hosting/domains';
-const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
 const flagged = providerDomainSchema.extend({
   expired: z.boolean(),
   expiringSoon: z.boolean(),
@@ -35,8 +35,13 @@ export const registerHostingDomain = defineEndpoint({
     'spec 01 §5: method exactly add, transfer-in or move-in; move-in needs token; expectedPrice > 0.',
   tags,
   access: siteAdmin,
+  changes: 'domains',
   request: { body: domainRequestSchema },
-  response: { status: 201, description: 'The provider domain', schema: ok(z.object({ domain: flagged })) },
+  response: {
+    status: 201,
+    description: 'The provider domain',
+    schema: successOf(z.object({ domain: flagged })),
+  },
   problems: [409, 503],
 });
 
@@ -50,7 +55,7 @@ export const listHostingDomains = defineEndpoint({
   response: {
     status: 200,
     description: 'Domains and pagination',
-    schema: ok(
+    schema: successOf(
       z.object({
         domains: z.array(flagged),
         pagination: z.object({ count: z.number(), next: z.number().nullable(), prev: z.number().nullable() }),
@@ -67,7 +72,11 @@ export const listExpiringHostingDomains = defineEndpoint({
   summary: 'Domains expiring within 30 days',
   tags,
   access: siteAdmin,
-  response: { status: 200, description: 'Domains', schema: ok(z.object({ domains: z.array(flagged) })) },
+  response: {
+    status: 200,
+    description: 'Domains',
+    schema: successOf(z.object({ domains: z.array(flagged) })),
+  },
   problems: [503],
 });
 
@@ -78,6 +87,7 @@ export const addHostingDomain = defineEndpoint({
   summary: 'Add a domain to the hosting project (optionally redirecting, status 300-399)',
   tags,
   access: siteAdmin,
+  changes: 'domains',
   request: {
     body: z.object({
       domain: hostingDomainSchema,
@@ -93,7 +103,7 @@ export const addHostingDomain = defineEndpoint({
   response: {
     status: 200,
     description: 'The project domain',
-    schema: ok(z.object({ domain: projectDomainSchema })),
+    schema: successOf(z.object({ domain: projectDomainSchema })),
   },
   problems: [409, 503],
 });
@@ -105,11 +115,12 @@ export const verifyHostingDomain = defineEndpoint({
   summary: 'Ask the provider to verify a project domain',
   tags,
   access: siteAdmin,
+  changes: 'domains',
   request: { body: z.object({ domain: hostingDomainSchema }) },
   response: {
     status: 200,
     description: 'Verified or not, with the TXT record to set',
-    schema: ok(
+    schema: successOf(
       z.object({
         verified: z.boolean(),
         domain: projectDomainSchema.nullable(),
@@ -127,6 +138,7 @@ export const removeHostingDomain = defineEndpoint({
   summary: 'Remove a domain from the hosting project',
   tags,
   access: siteAdmin,
+  changes: 'domains',
   request: { body: z.object({ domain: hostingDomainSchema }) },
   response: { status: 204, description: 'Removed' },
   problems: [404, 503],
@@ -140,7 +152,7 @@ export const getHostingDomainStatus = defineEndpoint({
   tags,
   access: siteAdmin,
   request: { query: domainQuery },
-  response: { status: 200, description: 'Status', schema: ok(hostingStatusSchema) },
+  response: { status: 200, description: 'Status', schema: successOf(hostingStatusSchema) },
   problems: [404, 503],
 });
 
@@ -152,7 +164,7 @@ export const validateHostingOwnership = defineEndpoint({
   tags,
   access: siteAdmin,
   request: { query: domainQuery },
-  response: { status: 200, description: 'Ownership', schema: ok(z.object({ owned: z.boolean() })) },
+  response: { status: 200, description: 'Ownership', schema: successOf(z.object({ owned: z.boolean() })) },
 });
 
 export const getHostingDomainConfig = defineEndpoint({
@@ -166,7 +178,7 @@ export const getHostingDomainConfig = defineEndpoint({
   response: {
     status: 200,
     description: 'Config',
-    schema: ok(
+    schema: successOf(
       z.object({
         config: z.object({ configuredBy: z.string().nullable(), misconfigured: z.boolean() }).nullable(),
       }),
@@ -185,7 +197,7 @@ export const getHostingDnsRecords = defineEndpoint({
   response: {
     status: 200,
     description: 'Records',
-    schema: ok(
+    schema: successOf(
       z.object({
         records: z.array(
           z.object({
@@ -208,7 +220,7 @@ export const getHostingDomain = defineEndpoint({
   tags,
   access: siteAdmin,
   request: { params: domainParams },
-  response: { status: 200, description: 'The domain', schema: ok(z.object({ domain: flagged })) },
+  response: { status: 200, description: 'The domain', schema: successOf(z.object({ domain: flagged })) },
   problems: [404, 503],
 });
 
@@ -219,6 +231,7 @@ export const deleteHostingDomain = defineEndpoint({
   summary: 'Delete a provider domain',
   tags,
   access: siteAdmin,
+  changes: 'domains',
   request: { params: domainParams },
   response: { status: 204, description: 'Deleted' },
   problems: [404, 503],
@@ -236,6 +249,7 @@ export const setupDomainWithRedirect = defineEndpoint({
     'mapping written) and the failed step’s problem is the answer; `errors` is therefore always empty.',
   tags,
   access: siteAdmin,
+  changes: 'domains',
   request: {
     body: z.object({
       mainDomain: hostingDomainSchema,
@@ -247,7 +261,7 @@ export const setupDomainWithRedirect = defineEndpoint({
   response: {
     status: 200,
     description: 'What was set up',
-    schema: ok(
+    schema: successOf(
       z.object({
         mainDomainStatus: projectDomainSchema.nullable(),
         subDomainStatus: projectDomainSchema.nullable(),
@@ -266,6 +280,7 @@ export const updateHostingDomain = defineEndpoint({
   summary: 'Update a provider domain (renew, customNameservers, zone) or move it out to another account',
   tags,
   access: siteAdmin,
+  changes: 'domains',
   request: {
     params: domainParams,
     body: z.discriminatedUnion('operation', [
@@ -284,7 +299,7 @@ export const updateHostingDomain = defineEndpoint({
   response: {
     status: 200,
     description: 'The provider’s answer',
-    schema: ok(
+    schema: successOf(
       z.object({
         moved: z.boolean().optional(),
         token: z.string().optional(),

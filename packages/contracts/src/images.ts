@@ -2,6 +2,7 @@ import { optimizedImageSchema } from '@brigade/domain/images';
 import { text } from '@brigade/domain/text';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { successOf } from './envelope';
 
 /**
  * Images (issue 7, spec 01 §5 "Images", §7.3 path scheme). The upload is multipart/form-data, which the
@@ -20,10 +21,11 @@ export const uploadImage = defineEndpoint({
     'multipart/form-data with `file` (at most 10 MB, a real image) and optional `tenantId`, `restaurantId`, `folder`, `preset=hero`.',
   tags: ['images'],
   access: { kind: 'signed-in' },
+  changes: 'images',
   response: {
     status: 201,
     description: 'The stored image',
-    schema: z.object({ success: z.literal(true), data: optimizedImageSchema }),
+    schema: successOf(optimizedImageSchema),
   },
   problems: [404, 413],
 });
@@ -35,16 +37,14 @@ export const deleteImage = defineEndpoint({
   summary: 'Delete every file of an image, given as a storage URL or an OptimizedImage JSON string',
   tags: ['images'],
   access: { kind: 'signed-in' },
+  changes: 'images',
   request: {
     body: z.object({ image: text({ error: 'image is required' }).min(1, 'image is required') }),
   },
   response: {
     status: 200,
     description: 'What was deleted; files that could not be deleted are listed (and logged)',
-    schema: z.object({
-      success: z.literal(true),
-      data: z.object({ deleted: z.array(z.string()), failed: z.array(z.string()) }),
-    }),
+    schema: successOf(z.object({ deleted: z.array(z.string()), failed: z.array(z.string()) })),
   },
   problems: [404],
 });

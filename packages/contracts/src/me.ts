@@ -4,6 +4,7 @@ import { TENANT_PLANS, TENANT_STATUSES } from '@brigade/domain/tenant';
 import { userSchema } from '@brigade/domain/user';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { successOf } from './envelope';
 
 /** What the selection screens need (spec 01 §2.2–2.5). */
 export const myTenantSchema = z.object({
@@ -38,15 +39,14 @@ export const getMe = defineEndpoint({
   response: {
     status: 200,
     description: 'The caller',
-    schema: z.object({
-      success: z.literal(true),
-      data: z.object({
+    schema: successOf(
+      z.object({
         user: userSchema,
         /** Inactive accounts can sign in but reach no tenant until an administrator activates them. */
         awaitingActivation: z.boolean(),
         primaryTenantId: z.number().nullable(),
       }),
-    }),
+    ),
   },
 });
 
@@ -60,7 +60,7 @@ export const listMyTenants = defineEndpoint({
   response: {
     status: 200,
     description: 'The organizations, by display name',
-    schema: z.object({ success: z.literal(true), data: z.array(myTenantSchema) }),
+    schema: successOf(z.array(myTenantSchema)),
   },
 });
 
@@ -79,6 +79,6 @@ export const listMyRestaurants = defineEndpoint({
   response: {
     status: 200,
     description: 'The restaurants, by name',
-    schema: z.object({ success: z.literal(true), data: z.array(myRestaurantSchema) }),
+    schema: successOf(z.array(myRestaurantSchema)),
   },
 });

@@ -9,6 +9,7 @@ import { positiveId } from '@brigade/domain/integers';
 import { z } from 'zod';
 import { restaurantParams } from './catalogue';
 import { defineEndpoint } from './endpoint';
+import { successOf } from './envelope';
 
 /**
  * Resolved menus (issue 6): what diners' screens read. Staff of the tenant read them here; the public
@@ -33,7 +34,7 @@ export const listMenus = defineEndpoint({
   response: {
     status: 200,
     description: 'Menus by position',
-    schema: z.object({ success: z.literal(true), data: z.array(menuSummarySchema) }),
+    schema: successOf(z.array(menuSummarySchema)),
   },
   problems: [404],
 });
@@ -59,7 +60,7 @@ export const getMenu = defineEndpoint({
   response: {
     status: 200,
     description: 'The resolved menu',
-    schema: z.object({ success: z.literal(true), available: z.boolean(), data: resolvedMenuGroupSchema }),
+    schema: successOf(resolvedMenuGroupSchema, { available: z.boolean() }),
   },
   problems: [404],
 });
@@ -84,6 +85,7 @@ export const moveMenuGroupItem = defineEndpoint({
     'reorder.',
   tags: ['menu-groups'],
   access: WRITE,
+  changes: 'catalogue',
   request: {
     params: restaurantParams.extend({
       menuGroupId: positiveId('Menu group ID'),
@@ -94,10 +96,7 @@ export const moveMenuGroupItem = defineEndpoint({
   response: {
     status: 200,
     description: 'The source and target groups after the move (the same group twice for a reorder)',
-    schema: z.object({
-      success: z.literal(true),
-      data: z.object({ from: MENU_GROUP_KIND.response, to: MENU_GROUP_KIND.response }),
-    }),
+    schema: successOf(z.object({ from: MENU_GROUP_KIND.response, to: MENU_GROUP_KIND.response })),
   },
   problems: [404, 409],
 });

@@ -1,6 +1,7 @@
 import { domainGuidSchema } from '@brigade/domain/domain-mapping';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { successOf } from './envelope';
 
 /**
  * QR codes of a restaurant's public menu (issue 9 §5): staff print them for tables and windows. Public, as
@@ -21,10 +22,7 @@ export const getPublicMenuLink = defineEndpoint({
   response: {
     status: 200,
     description: 'The menu address',
-    schema: z.object({
-      success: z.literal(true),
-      data: z.object({ url: z.string(), restaurantName: z.string(), slug: z.string() }),
-    }),
+    schema: successOf(z.object({ url: z.string(), restaurantName: z.string(), slug: z.string() })),
   },
   problems: [404],
 });

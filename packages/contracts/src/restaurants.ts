@@ -14,16 +14,11 @@ import {
 import { text } from '@brigade/domain/text';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { successOf } from './envelope';
 import { guidParams, restaurantIdParam, restaurantParams, tenantParams } from './tenancy-params';
 
-const restaurantResult = z.object({
-  success: z.literal(true),
-  data: z.object({ restaurant: restaurantSchema }),
-});
-const restaurantsResult = z.object({
-  success: z.literal(true),
-  data: z.object({ restaurants: z.array(restaurantSchema) }),
-});
+const restaurantResult = successOf(z.object({ restaurant: restaurantSchema }));
+const restaurantsResult = successOf(z.object({ restaurants: z.array(restaurantSchema) }));
 const member = { kind: 'tenant', role: 'employee' } as const;
 // spec 01 §6: owner or admin can manage a tenant, its restaurants included.
 const manager = { kind: 'tenant', role: 'admin' } as const;
@@ -42,6 +37,7 @@ export const createRestaurant = defineEndpoint({
     '409 with the reason in `detail`. The body’s tenantId, if any, is replaced by the path’s.',
   tags: ['restaurants'],
   access: manager,
+  changes: 'restaurant',
   request: {
     params: tenantParams,
     body: createRestaurantInputSchema.omit({ tenantId: true }),
@@ -79,10 +75,7 @@ export const checkSlugAvailability = defineEndpoint({
   response: {
     status: 200,
     description: 'The normalised slug and whether it is available',
-    schema: z.object({
-      success: z.literal(true),
-      data: z.object({ slug: z.string(), available: z.boolean() }),
-    }),
+    schema: successOf(z.object({ slug: z.string(), available: z.boolean() })),
   },
 });
 
@@ -110,6 +103,7 @@ export const updateRestaurant = defineEndpoint({
     'platform sync stay the server’s.',
   tags: ['restaurants'],
   access: manager,
+  changes: 'restaurant',
   request: { params: restaurantParams, body: updateRestaurantInputSchema },
   response: { status: 200, description: 'Updated', schema: restaurantResult },
   problems: [404, 409],
@@ -122,6 +116,7 @@ export const updateRestaurantStatus = defineEndpoint({
   summary: 'Set a restaurant active or inactive',
   tags: ['restaurants'],
   access: manager,
+  changes: 'restaurant',
   request: {
     // spec 01 §5: the status update's tenantId is at least 10000001
     params: z.object({
@@ -145,6 +140,7 @@ export const connectGooglePlace = defineEndpoint({
   summary: 'Link the restaurant to a Google place (enabled and syncEnabled true, autoSync false)',
   tags: ['restaurants'],
   access: manager,
+  changes: 'restaurant',
   request: { params: restaurantParams, body: placeSummarySchema },
   response: { status: 200, description: 'The restaurant with the link', schema: restaurantResult },
   problems: [404],
@@ -157,6 +153,7 @@ export const syncGooglePlace = defineEndpoint({
   summary: 'Record a sync of the linked place: refresh name, address and lastSyncAt; keep connectedAt',
   tags: ['restaurants'],
   access: manager,
+  changes: 'restaurant',
   request: { params: restaurantParams, body: placeSummarySchema },
   response: { status: 200, description: 'The restaurant with the refreshed link', schema: restaurantResult },
   problems: [404, 409],
@@ -187,7 +184,7 @@ export const getRestaurantBySlug = defineEndpoint({
   response: {
     status: 200,
     description: 'The restaurant',
-    schema: z.object({ success: z.literal(true), data: z.object({ restaurant: publicRestaurantSchema }) }),
+    schema: successOf(z.object({ restaurant: publicRestaurantSchema })),
   },
   problems: [404],
 });
@@ -222,13 +219,12 @@ export const listAllRestaurants = defineEndpoint({
   response: {
     status: 200,
     description: 'The restaurants',
-    schema: z.object({
-      success: z.literal(true),
-      data: z.object({
+    schema: successOf(
+      z.object({
         restaurants: z.array(
           restaurantSchema.extend({ tenantName: z.string(), tenantDisplayName: z.string() }),
         ),
       }),
-    }),
+    ),
   },
 });

@@ -15,11 +15,9 @@ import {
 import { text } from '@brigade/domain/text';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { successOf } from './envelope';
 
-const siteConfigResult = z.object({
-  success: z.literal(true),
-  data: z.object({ siteConfig: siteConfigurationSchema }),
-});
+const siteConfigResult = successOf(z.object({ siteConfig: siteConfigurationSchema }));
 const siteAdmin = { kind: 'site-admin' } as const;
 const tags = ['site-config'];
 const versionNote = 'Every change adds 1 to the version and sets lastModified and lastModifiedBy.';
@@ -42,6 +40,7 @@ export const createSiteConfig = defineEndpoint({
   summary: 'Create the site configuration (version 1); there is only one',
   tags,
   access: siteAdmin,
+  changes: 'site-config',
   request: { body: createSiteConfigurationInputSchema },
   response: { status: 201, description: 'Created', schema: siteConfigResult },
   problems: [409],
@@ -58,13 +57,11 @@ export const initializeSiteConfig = defineEndpoint({
     'overrides allowed without approval, version 1. An existing configuration is returned unchanged.',
   tags,
   access: siteAdmin,
+  changes: 'site-config',
   response: {
     status: 200,
     description: 'The configuration and whether it was created now',
-    schema: z.object({
-      success: z.literal(true),
-      data: z.object({ siteConfig: siteConfigurationSchema, created: z.boolean() }),
-    }),
+    schema: successOf(z.object({ siteConfig: siteConfigurationSchema, created: z.boolean() })),
   },
 });
 
@@ -76,6 +73,7 @@ export const updateSiteConfig = defineEndpoint({
   description: `Omitted fields stay; sent lists and nested objects replace the stored ones. ${versionNote}`,
   tags,
   access: siteAdmin,
+  changes: 'site-config',
   request: { body: updateSiteConfigurationInputSchema },
   response: { status: 200, description: 'Updated', schema: siteConfigResult },
   problems: [404],
@@ -93,6 +91,7 @@ export const addLayoutTemplate = defineEndpoint({
   description: versionNote,
   tags,
   access: siteAdmin,
+  changes: 'site-config',
   request: { body: newLayoutTemplateSchema },
   response: { status: 201, description: 'The configuration with the template', schema: siteConfigResult },
   problems: [404, 409],
@@ -106,6 +105,7 @@ export const updateLayoutTemplate = defineEndpoint({
   description: versionNote,
   tags,
   access: siteAdmin,
+  changes: 'site-config',
   request: { params: templateParams, body: layoutTemplateChangesSchema },
   response: { status: 200, description: 'Updated', schema: siteConfigResult },
   problems: [404],
@@ -119,6 +119,7 @@ export const removeLayoutTemplate = defineEndpoint({
   description: versionNote,
   tags,
   access: siteAdmin,
+  changes: 'site-config',
   request: { params: templateParams },
   response: { status: 200, description: 'The configuration without the template', schema: siteConfigResult },
   problems: [404, 409],
@@ -132,6 +133,7 @@ export const addColorScheme = defineEndpoint({
   description: versionNote,
   tags,
   access: siteAdmin,
+  changes: 'site-config',
   request: { body: colorSchemeSchema },
   response: { status: 201, description: 'The configuration with the scheme', schema: siteConfigResult },
   problems: [404, 409],
@@ -145,6 +147,7 @@ export const updateColorScheme = defineEndpoint({
   description: versionNote,
   tags,
   access: siteAdmin,
+  changes: 'site-config',
   request: { params: schemeParams, body: colorSchemeChangesSchema },
   response: { status: 200, description: 'Updated', schema: siteConfigResult },
   problems: [404],
@@ -158,6 +161,7 @@ export const addFallbackImage = defineEndpoint({
   description: versionNote,
   tags,
   access: siteAdmin,
+  changes: 'site-config',
   request: { body: fallbackImageSchema },
   response: { status: 201, description: 'The configuration with the image', schema: siteConfigResult },
   problems: [404, 409],
@@ -171,6 +175,7 @@ export const updateFallbackImage = defineEndpoint({
   description: versionNote,
   tags,
   access: siteAdmin,
+  changes: 'site-config',
   request: { params: imageParams, body: fallbackImageChangesSchema },
   response: { status: 200, description: 'Updated', schema: siteConfigResult },
   problems: [404],
@@ -184,6 +189,7 @@ export const removeFallbackImage = defineEndpoint({
   description: versionNote,
   tags,
   access: siteAdmin,
+  changes: 'site-config',
   request: { params: imageParams },
   response: { status: 200, description: 'The configuration without the image', schema: siteConfigResult },
   problems: [404],
@@ -197,6 +203,7 @@ export const setFallbackTexts = defineEndpoint({
   description: versionNote,
   tags,
   access: siteAdmin,
+  changes: 'site-config',
   request: { body: fallbackTextsSchema },
   response: { status: 200, description: 'Updated', schema: siteConfigResult },
   problems: [404],
@@ -224,7 +231,7 @@ export const chooseHeroImage = defineEndpoint({
   response: {
     status: 200,
     description: 'The chosen image and which step chose it',
-    schema: z.object({ success: z.literal(true), data: z.object({ heroImage: heroImageSchema }) }),
+    schema: successOf(z.object({ heroImage: heroImageSchema })),
   },
 });
 
@@ -243,9 +250,8 @@ export const getEffectiveSiteConfig = defineEndpoint({
   response: {
     status: 200,
     description: 'The effective configuration',
-    schema: z.object({
-      success: z.literal(true),
-      data: z.object({
+    schema: successOf(
+      z.object({
         layoutTemplate: layoutTemplateSchema,
         colorScheme: colorSchemeSchema,
         components: siteComponentsSchema,
@@ -253,7 +259,7 @@ export const getEffectiveSiteConfig = defineEndpoint({
         heroImage: heroImageSchema,
         overridesApplied: z.boolean(),
       }),
-    }),
+    ),
   },
   problems: [404],
 });

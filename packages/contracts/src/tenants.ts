@@ -3,9 +3,10 @@ import { createRestaurantInputSchema, restaurantSchema } from '@brigade/domain/r
 import { createTenantInputSchema, tenantSchema, updateTenantInputSchema } from '@brigade/domain/tenant';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { successOf } from './envelope';
 import { guidParams, tenantParams } from './tenancy-params';
 
-const tenantResult = z.object({ success: z.literal(true), data: z.object({ tenant: tenantSchema }) });
+const tenantResult = successOf(z.object({ tenant: tenantSchema }));
 const siteAdmin = { kind: 'site-admin' } as const;
 
 export const createTenant = defineEndpoint({
@@ -18,6 +19,7 @@ export const createTenant = defineEndpoint({
     'date format MM/DD/YYYY, no features.',
   tags: ['tenants'],
   access: siteAdmin,
+  changes: 'tenant',
   request: { body: createTenantInputSchema },
   response: { status: 201, description: 'Created', schema: tenantResult },
 });
@@ -42,7 +44,7 @@ export const listTenants = defineEndpoint({
   response: {
     status: 200,
     description: 'The tenants',
-    schema: z.object({ success: z.literal(true), data: z.object({ tenants: z.array(tenantSchema) }) }),
+    schema: successOf(z.object({ tenants: z.array(tenantSchema) })),
   },
 });
 
@@ -54,6 +56,7 @@ export const seedTenant = defineEndpoint({
   description: "The tenant's plan cap applies to the number of restaurants given.",
   tags: ['tenants'],
   access: siteAdmin,
+  changes: 'tenant',
   request: {
     body: z.object({
       tenant: createTenantInputSchema,
@@ -63,10 +66,7 @@ export const seedTenant = defineEndpoint({
   response: {
     status: 201,
     description: 'The tenant and its restaurants',
-    schema: z.object({
-      success: z.literal(true),
-      data: z.object({ tenant: tenantSchema, restaurants: z.array(restaurantSchema) }),
-    }),
+    schema: successOf(z.object({ tenant: tenantSchema, restaurants: z.array(restaurantSchema) })),
   },
   problems: [409],
 });
@@ -106,6 +106,7 @@ export const updateTenant = defineEndpoint({
     'administrators change plan and status; a plan whose cap is below the restaurant count is refused.',
   tags: ['tenants'],
   access: { kind: 'tenant', role: 'admin' },
+  changes: 'tenant',
   request: { params: tenantParams, body: updateTenantInputSchema.omit({ tenantId: true }) },
   response: { status: 200, description: 'Updated', schema: tenantResult },
   problems: [404, 409],

@@ -76,9 +76,9 @@ export function contractAccepts(endpoint: Endpoint, request: FuzzRequest): boole
   return true;
 }
 
-// Successful writes to these can take the organization or its restaurants out of service for the rest of
-// the run (status, plan); the world is put back after each.
-const NEEDS_REPAIR = new Set(['tenants', 'restaurants']);
+// Successful writes that change these can take the organization or its restaurants out of service for the
+// rest of the run (status, plan); the world is put back after each.
+const NEEDS_REPAIR = new Set<Endpoint['changes']>(['tenant', 'restaurant']);
 
 interface Known {
   clock: string;
@@ -152,7 +152,7 @@ export class FuzzRunner {
       entry.accepted++;
       this.reset();
       if (!accepts) throw new FuzzFailure(`${response.status} for input its contract refuses: ${described}`);
-      if (NEEDS_REPAIR.has(endpoint.tags[0] ?? '')) await repairWorld(this.options.db, world);
+      if (NEEDS_REPAIR.has(endpoint.changes)) await repairWorld(this.options.db, world);
       return;
     }
     stats.rejected++;

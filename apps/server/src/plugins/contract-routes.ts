@@ -6,7 +6,7 @@ import {
   type QueryOf,
   type ResultOf,
 } from '@brigade/contracts/endpoint';
-import type { Change, ChangeArea } from '@brigade/core/changes/change-feed';
+import type { Change } from '@brigade/core/changes/change-feed';
 import { applicationTenantFiltersOn, visibleTenantsOf } from '@brigade/core/tenant-scope';
 import type { Db } from '@brigade/db/database';
 import { type WallContext, withinWalls } from '@brigade/db/tenant-walls';
@@ -31,6 +31,16 @@ export interface Implementation<E extends Endpoint = Endpoint> {
   endpoint: E;
   handle(context: HandlerContext<E>): Promise<ResultOf<E>> | ResultOf<E>;
 }
+
+/**
+ * The success envelope every JSON answer is wrapped in, `{ success: true, data, ...extra }`
+ * (docs/behaviour/README.md#requests-and-responses): the value side of the contracts' `successOf`, and the one
+ * way a handler builds it. `extra` holds the fields beside the data (a page's nextCursor, a session token).
+ */
+export const success = <Data, Extra extends object = Record<never, never>>(
+  data: Data,
+  extra?: Extra & { success?: never; data?: never },
+): { success: true; data: Data } & Extra => ({ success: true, data, ...(extra as Extra) });
 
 /** Pairs a contract with its handler; the handler's input and output types come from the contract. */
 export const implement = <E extends Endpoint>(
@@ -93,10 +103,8 @@ export function registerContractRoutes(
           ? await withinWalls(deps.database.db, walls, (tx) => handle(depsWithin(deps, tx)))
           : await handle(deps);
         // The write committed: this process's caches hear it before the writer can ask again (decision 011).
-        if (endpoint.method !== 'GET') {
-          const change = changeOf(endpoint, params as Record<string, unknown> | undefined);
-          if (change) deps.changes.publish(change);
-        }
+        const change = changeOf(endpoint, params as Record<string, unknown> | undefined);
+        if (change) deps.changes.publish(change);
         if (reply.sent) return reply;
         reply.status(endpoint.response.status);
         if (endpoint.response.status === 204 || !endpoint.response.schema) return reply.send();
@@ -164,21 +172,13 @@ function depsWithin(deps: AppDeps, tx: Db): AppDeps {
   };
 }
 
-const NO_CHANGE_TAGS = new Set(['auth', 'admin-users', 'me', 'meta']);
-const AREA_BY_TAG: Record<string, ChangeArea> = {
-  restaurants: 'restaurant',
-  tenants: 'tenant',
-  'site-config': 'site-config',
-  domains: 'domains',
-  hosting: 'domains',
-  images: 'images',
-};
-
-/** What a successful write changed, for the change feed: its area by contract tag, its tenant and restaurant. */
+/**
+ * What a successful write changed, for the change feed: the area its contract declares (`changes`), and the
+ * tenant and restaurant of its path. Null for reads and for writes that declare `'none'`.
+ */
 export function changeOf(endpoint: Endpoint, params: Record<string, unknown> | undefined): Change | null {
-  const tag = endpoint.tags?.[0] ?? '';
-  if (NO_CHANGE_TAGS.has(tag)) return null;
-  const change: Change = { area: AREA_BY_TAG[tag] ?? 'catalogue' };
+  if (endpoint.changes === undefined || endpoint.changes === 'none') return null;
+  const change: Change = { area: endpoint.changes };
   const tenantId = params?.tenantId;
   const restaurantId = params?.restaurantId;
   if (typeof tenantId === 'number') {

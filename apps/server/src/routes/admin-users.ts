@@ -19,15 +19,14 @@ import {
   updateUserAsAdmin,
 } from '@brigade/core/identity/admin-users-service';
 import type { User } from '@brigade/domain/user';
-import { implement } from '../plugins/contract-routes';
+import { implement, success } from '../plugins/contract-routes';
 
-const userResult = (user: User) => ({ success: true as const, data: { user } });
+const userResult = (user: User) => success({ user });
 
 export const adminUserRoutes = [
-  implement(listAdminUsers, async ({ query, deps }) => ({
-    success: true as const,
-    data: await listOrSearchUsers(deps.database.db, query),
-  })),
+  implement(listAdminUsers, async ({ query, deps }) =>
+    success(await listOrSearchUsers(deps.database.db, query)),
+  ),
   implement(createAdminUser, async ({ body, deps }) =>
     userResult(await createUserAsAdmin(deps.database.db, body)),
   ),

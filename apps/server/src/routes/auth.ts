@@ -22,18 +22,16 @@ import {
 } from '@brigade/core/identity/auth-service';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../config';
-import { implement } from '../plugins/contract-routes';
+import { implement, success } from '../plugins/contract-routes';
 import { clientInfo } from '../plugins/identity';
 import { clearSessionCookie, setSessionCookie } from '../plugins/session-cookie';
 
 function signedInResponse(reply: FastifyReply, config: Config, result: SignedIn) {
   setSessionCookie(reply, config, result.session);
-  return {
-    success: true as const,
-    data: { user: result.user },
-    sessionToken: result.session.token,
-    expiresAt: result.session.expiresAt,
-  };
+  return success(
+    { user: result.user },
+    { sessionToken: result.session.token, expiresAt: result.session.expiresAt },
+  );
 }
 
 export const authRoutes = [
@@ -51,7 +49,7 @@ export const authRoutes = [
     await signoutUseCase(deps.identity, request.sessionToken);
     clearSessionCookie(reply, deps.config);
   }),
-  implement(getSession, ({ request }) => ({ success: true as const, data: { user: request.auth!.user } })),
+  implement(getSession, ({ request }) => success({ user: request.auth!.user })),
   implement(createHandoff, ({ body, request, deps }) =>
     createHandoffUseCase(deps.identity, request.auth!.user.uid, body.returnUrl),
   ),

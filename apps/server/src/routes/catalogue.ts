@@ -22,7 +22,7 @@ import { catalogueSummary } from '@brigade/core/catalogue/summary';
 import { decideAccess } from '@brigade/domain/access';
 import { EMPLOYEE_KIND } from '@brigade/domain/catalogue/kinds';
 import type { FastifyRequest } from 'fastify';
-import { type Implementation, implement } from '../plugins/contract-routes';
+import { type Implementation, implement, success } from '../plugins/contract-routes';
 
 /** The scope of a catalogue call: the path's tenant and restaurant (checked by the use-case), and who acts. */
 const scopeOf = (
@@ -35,14 +35,13 @@ const scopeOf = (
 });
 
 type Params = { tenantId: number; restaurantId: number } & Record<string, number>;
-const ok = <T>(data: T) => ({ success: true as const, data });
 
 // Employee records are counted for those who may list them: the same decision as the list endpoint's.
 const employeeList = CATALOGUE_ENDPOINTS_BY_KIND.get(EMPLOYEE_KIND)!.list;
 
 const catalogueSummaryRoute = implement(getCatalogueSummary, async ({ params, actor, request, deps }) => {
   const employees = decideAccess(actor, employeeList.access, params.tenantId) === 'allow';
-  return ok(await catalogueSummary(deps.database.db, scopeOf(params, request), { employees }));
+  return success(await catalogueSummary(deps.database.db, scopeOf(params, request), { employees }));
 });
 
 /**
@@ -54,12 +53,13 @@ export const catalogueRoutes: Implementation[] = [
     const store = storeOf(kind);
     const idOf = (params: Params) => params[kind.idParam]!;
     return [
-      implement(endpoints.list, async ({ params, query, request, deps }) => ({
-        success: true as const,
-        ...(await listEntities(deps.database.db, store, scopeOf(params as Params, request), query as never)),
-      })),
+      implement(endpoints.list, async ({ params, query, request, deps }) => {
+        const scope = scopeOf(params as Params, request);
+        const { data, nextCursor } = await listEntities(deps.database.db, store, scope, query as never);
+        return success(data, { nextCursor });
+      }),
       implement(endpoints.get, async ({ params, request, deps }) =>
-        ok(
+        success(
           await getEntity(
             deps.database.db,
             store,
@@ -69,10 +69,10 @@ export const catalogueRoutes: Implementation[] = [
         ),
       ),
       implement(endpoints.create, async ({ params, body, request, deps }) =>
-        ok(await createEntity(deps.database.db, store, scopeOf(params as Params, request), body)),
+        success(await createEntity(deps.database.db, store, scopeOf(params as Params, request), body)),
       ),
       implement(endpoints.batch, async ({ params, body, request, deps }) =>
-        ok(
+        success(
           await createEntities(
             deps.database.db,
             store,
@@ -82,7 +82,7 @@ export const catalogueRoutes: Implementation[] = [
         ),
       ),
       implement(endpoints.update, async ({ params, body, request, deps }) =>
-        ok(
+        success(
           await updateEntity(
             deps.database.db,
             store,
@@ -107,16 +107,16 @@ export const catalogueRoutes: Implementation[] = [
 
 export const jobTitleRoutes: Implementation[] = [
   implement(activateJobTitle, async ({ params, request, deps }) =>
-    ok(await setJobTitleActive(deps.database.db, scopeOf(params, request), params.jobId, true)),
+    success(await setJobTitleActive(deps.database.db, scopeOf(params, request), params.jobId, true)),
   ),
   implement(deactivateJobTitle, async ({ params, request, deps }) =>
-    ok(await setJobTitleActive(deps.database.db, scopeOf(params, request), params.jobId, false)),
+    success(await setJobTitleActive(deps.database.db, scopeOf(params, request), params.jobId, false)),
   ),
 ];
 
 export const menuRoutes: Implementation[] = [
   implement(listMenus, async ({ params, query, request, deps }) =>
-    ok(await listMenusUseCase(deps.database.db, scopeOf(params, request), query)),
+    success(await listMenusUseCase(deps.database.db, scopeOf(params, request), query)),
   ),
   implement(getMenu, async ({ params, query, request, reply, deps }) => {
     const db = deps.database.db;
@@ -133,7 +133,7 @@ export const menuRoutes: Implementation[] = [
       if (cached) return validated().type('application/json; charset=utf-8').send(cached);
     }
     const { menu, available } = await resolveMenuIn(db, scope, params.menuGroupId, query, deps.menuCache);
-    const body = { success: true as const, available, data: menu };
+    const body = success(menu, { available });
     if (timeless) {
       deps.menuCache.storeDocument(scope, key, JSON.stringify(body));
       validated();

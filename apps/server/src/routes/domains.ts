@@ -32,7 +32,7 @@ import {
 } from '@brigade/domain/domain-mapping';
 import { notFound } from '@brigade/domain/errors';
 import type { AppDeps } from '../deps';
-import { implement } from '../plugins/contract-routes';
+import { implement, success } from '../plugins/contract-routes';
 
 export const domainContextOf = (deps: AppDeps, log?: mappings.DomainLog): mappings.DomainContext => ({
   db: deps.database.db,
@@ -40,7 +40,7 @@ export const domainContextOf = (deps: AppDeps, log?: mappings.DomainLog): mappin
   onChange: deps.domains.onChange,
   log,
 });
-const mappingResult = (mapping: DomainMapping) => ({ success: true as const, data: { mapping } });
+const mappingResult = (mapping: DomainMapping) => success({ mapping });
 
 export const domainRoutes = [
   implement(createDomainMapping, async ({ body, actor, deps }) =>
@@ -49,45 +49,47 @@ export const domainRoutes = [
   implement(createGeneratedSubdomain, async ({ body, actor, deps }) =>
     mappingResult(await mappings.createGeneratedSubdomain(domainContextOf(deps), actor, body)),
   ),
-  implement(queryDomainMappings, async ({ query, actor, deps }) => ({
-    success: true as const,
-    data: { mappings: await mappings.queryMappings(domainContextOf(deps), actor, query) },
-  })),
-  implement(searchDomainMappings, async ({ query, actor, deps }) => ({
-    success: true as const,
-    data: {
+  implement(queryDomainMappings, async ({ query, actor, deps }) =>
+    success({ mappings: await mappings.queryMappings(domainContextOf(deps), actor, query) }),
+  ),
+  implement(searchDomainMappings, async ({ query, actor, deps }) =>
+    success({
       mappings: await mappings.searchMappings(domainContextOf(deps), actor, query.prefix, query.limit),
-    },
-  })),
-  implement(checkDomainAvailability, async ({ query, deps }) => ({
-    success: true as const,
-    data: await mappings.checkDomainAvailability(domainContextOf(deps), query.domain, {
-      guid: query.excludeGuid,
-      domainId: query.excludeDomainId,
     }),
-  })),
-  implement(validateDomain, async ({ query, actor, deps }) => ({
-    success: true as const,
-    data: await mappings.validateDomain(domainContextOf(deps), actor, query.domain, {
-      guid: query.excludeGuid,
-      domainId: query.excludeDomainId,
-    }),
-  })),
-  implement(bulkCreateDomainMappings, async ({ body, actor, deps, request }) => ({
-    success: true as const,
-    data: await mappings.bulkCreateDomainMappings(domainContextOf(deps), actor, body.mappings, (obj, msg) =>
-      request.log.warn(obj, msg),
+  ),
+  implement(checkDomainAvailability, async ({ query, deps }) =>
+    success(
+      await mappings.checkDomainAvailability(domainContextOf(deps), query.domain, {
+        guid: query.excludeGuid,
+        domainId: query.excludeDomainId,
+      }),
     ),
-  })),
-  implement(bulkUpdateDomainMappings, async ({ body, actor, deps, request }) => ({
-    success: true as const,
-    data: await mappings.bulkUpdateDomainMappings(
-      domainContextOf(deps, request.log),
-      actor,
-      body.mappings,
-      (obj, msg) => request.log.warn(obj, msg),
+  ),
+  implement(validateDomain, async ({ query, actor, deps }) =>
+    success(
+      await mappings.validateDomain(domainContextOf(deps), actor, query.domain, {
+        guid: query.excludeGuid,
+        domainId: query.excludeDomainId,
+      }),
     ),
-  })),
+  ),
+  implement(bulkCreateDomainMappings, async ({ body, actor, deps, request }) =>
+    success(
+      await mappings.bulkCreateDomainMappings(domainContextOf(deps), actor, body.mappings, (obj, msg) =>
+        request.log.warn(obj, msg),
+      ),
+    ),
+  ),
+  implement(bulkUpdateDomainMappings, async ({ body, actor, deps, request }) =>
+    success(
+      await mappings.bulkUpdateDomainMappings(
+        domainContextOf(deps, request.log),
+        actor,
+        body.mappings,
+        (obj, msg) => request.log.warn(obj, msg),
+      ),
+    ),
+  ),
   implement(getDomainMapping, async ({ params, actor, deps }) =>
     mappingResult(await mappings.getDomainMapping(domainContextOf(deps), actor, params.guid)),
   ),
@@ -102,30 +104,26 @@ export const domainRoutes = [
   implement(transferDomainMapping, async ({ params, body, actor, deps }) =>
     mappingResult(await mappings.transferDomainMapping(domainContextOf(deps), actor, params.guid, body)),
   ),
-  implement(verifyDomainMapping, async ({ params, actor, deps }) => ({
-    success: true as const,
-    data: await verifyDomainOwnership(domainContextOf(deps), deps.domains.resolver, actor, params.guid),
-  })),
+  implement(verifyDomainMapping, async ({ params, actor, deps }) =>
+    success(await verifyDomainOwnership(domainContextOf(deps), deps.domains.resolver, actor, params.guid)),
+  ),
   implement(getDomainMappingStatus, async ({ params, actor, deps }) => {
     const mapping = await mappings.getDomainMapping(domainContextOf(deps), actor, params.guid);
-    return {
-      success: true as const,
-      data: {
-        domain: mapping.domain,
-        needsVerification: needsVerification(mapping),
-        needsSslRenewal: needsSslRenewal(mapping),
-        isUsable: isUsable(mapping),
-        protocol: protocolFor(mapping),
-        verificationRecord:
-          mapping.domainType === 'custom' && mapping.verificationToken
-            ? {
-                type: 'TXT' as const,
-                name: verificationRecordName(mapping.domain),
-                value: mapping.verificationToken,
-              }
-            : null,
-      },
-    };
+    return success({
+      domain: mapping.domain,
+      needsVerification: needsVerification(mapping),
+      needsSslRenewal: needsSslRenewal(mapping),
+      isUsable: isUsable(mapping),
+      protocol: protocolFor(mapping),
+      verificationRecord:
+        mapping.domainType === 'custom' && mapping.verificationToken
+          ? {
+              type: 'TXT' as const,
+              name: verificationRecordName(mapping.domain),
+              value: mapping.verificationToken,
+            }
+          : null,
+    });
   }),
   implement(resolvePublicRestaurant, async ({ query, deps, request }) =>
     resolve(deps.database.db, deps.domains.hostCache, {

@@ -17,36 +17,35 @@ import {
 import { setupDomainWithRedirect as setupDomain } from '@brigade/core/domains/domain-setup-service';
 import { isBrigadeError } from '@brigade/domain/errors';
 import { withDomainFlags } from '@brigade/domain/hosting';
-import { implement } from '../plugins/contract-routes';
+import { implement, success } from '../plugins/contract-routes';
 import { domainContextOf } from './domains';
 
-const ok = <T>(data: T) => ({ success: true as const, data });
 const now = () => Date.now();
 
 export const hostingRoutes = [
   implement(registerHostingDomain, async ({ body, deps }) => {
     const client = await deps.domains.hosting();
-    return ok({ domain: withDomainFlags(await client.createDomain(body), now()) });
+    return success({ domain: withDomainFlags(await client.createDomain(body), now()) });
   }),
   implement(listHostingDomains, async ({ deps }) => {
     const { domains, pagination } = await (await deps.domains.hosting()).listDomains();
-    return ok({ domains: domains.map((d) => withDomainFlags(d, now())), pagination });
+    return success({ domains: domains.map((d) => withDomainFlags(d, now())), pagination });
   }),
   implement(listExpiringHostingDomains, async ({ deps }) => {
     const { domains } = await (await deps.domains.hosting()).listDomains();
-    return ok({ domains: domains.map((d) => withDomainFlags(d, now())).filter((d) => d.expiringSoon) });
+    return success({ domains: domains.map((d) => withDomainFlags(d, now())).filter((d) => d.expiringSoon) });
   }),
   implement(addHostingDomain, async ({ body, deps }) => {
     const client = await deps.domains.hosting();
-    return ok({ domain: await client.addProjectDomain(body.domain, body.redirectConfig) });
+    return success({ domain: await client.addProjectDomain(body.domain, body.redirectConfig) });
   }),
   implement(verifyHostingDomain, async ({ body, deps }) => {
     const client = await deps.domains.hosting();
     try {
-      return ok({ verified: true, domain: await client.verifyProjectDomain(body.domain), error: null });
+      return success({ verified: true, domain: await client.verifyProjectDomain(body.domain), error: null });
     } catch (error) {
       if (!isBrigadeError(error) || error.kind !== 'validation') throw error;
-      return ok({
+      return success({
         verified: false,
         domain: await client.getProjectDomain(body.domain),
         error: error.message,
@@ -63,7 +62,7 @@ export const hostingRoutes = [
     const challenge = domain.verification?.[0];
     const configuredBy =
       config?.configuredBy === 'A' || config?.configuredBy === 'CNAME' ? config.configuredBy : null;
-    return ok({
+    return success({
       domain: domain.name,
       verified: domain.verified,
       // The provider issues the certificate once the domain is verified and its DNS points at it.
@@ -80,11 +79,11 @@ export const hostingRoutes = [
       .getProjectDomain(query.domain)
       .then((d) => d.verified)
       .catch(() => false);
-    return ok({ owned });
+    return success({ owned });
   }),
   implement(getHostingDomainConfig, async ({ params, deps }) => {
     const client = await deps.domains.hosting();
-    return ok({ config: await client.getDomainConfig(params.domain).catch(() => null) });
+    return success({ config: await client.getDomainConfig(params.domain).catch(() => null) });
   }),
   implement(getHostingDnsRecords, async ({ params, deps }) => {
     const client = await deps.domains.hosting();
@@ -92,11 +91,11 @@ export const hostingRoutes = [
       .getDnsRecords(params.domain)
       .then((r) => r.records)
       .catch(() => []);
-    return ok({ records });
+    return success({ records });
   }),
   implement(getHostingDomain, async ({ params, deps }) => {
     const client = await deps.domains.hosting();
-    return ok({ domain: withDomainFlags(await client.getDomain(params.domain), now()) });
+    return success({ domain: withDomainFlags(await client.getDomain(params.domain), now()) });
   }),
   implement(deleteHostingDomain, async ({ params, deps }) => {
     await (await deps.domains.hosting()).deleteDomain(params.domain);
@@ -106,11 +105,11 @@ export const hostingRoutes = [
     const setup = await setupDomain(domainContextOf(deps, request.log), client, actor, body);
     // A failed step undoes the earlier ones and answers with its problem, so nothing is left to list here.
     const { mainDomainStatus, subDomainStatus, mappingsCreated } = setup;
-    return ok({ mainDomainStatus, subDomainStatus, mappingsCreated, errors: [] });
+    return success({ mainDomainStatus, subDomainStatus, mappingsCreated, errors: [] });
   }),
   implement(updateHostingDomain, async ({ params, body, deps }) => {
     const client = await deps.domains.hosting();
-    return ok(
+    return success(
       await client.updateDomain(
         params.domain,
         body.operation === 'move-out'

@@ -12,7 +12,7 @@ import { CONTENT_TYPES, LocalDiskStorage } from '@brigade/images/storage';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
-import { implement } from '../plugins/contract-routes';
+import { implement, success } from '../plugins/contract-routes';
 import { sendProblem } from '../plugins/problem-details';
 
 const imageDeps = (deps: AppDeps, request: FastifyRequest): ImageDeps => ({
@@ -93,12 +93,11 @@ export const imageRoutes = [
       },
       preset,
     });
-    return { success: true as const, data: image };
+    return success(image);
   }),
-  implement(deleteImage, async ({ actor, deps, request, body }) => ({
-    success: true as const,
-    data: await deleteImageUseCase(imageDeps(deps, request), actor, body.image),
-  })),
+  implement(deleteImage, async ({ actor, deps, request, body }) =>
+    success(await deleteImageUseCase(imageDeps(deps, request), actor, body.image)),
+  ),
 ];
 
 /** Room for the form's other fields and boundaries around a file of the maximum size. */

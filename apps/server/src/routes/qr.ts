@@ -2,7 +2,7 @@ import { getPublicMenuLink, getPublicMenuQr } from '@brigade/contracts/qr';
 import { publicMenuTarget, qrPng, qrSvg } from '@brigade/core/qr/menu-qr';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { implement } from '../plugins/contract-routes';
+import { implement, success } from '../plugins/contract-routes';
 
 /**
  * Where the public sites are for a restaurant without a usable primary domain: PUBLIC_URL in production;
@@ -28,7 +28,7 @@ export const qrRoutes = [
       params.restaurantGuid,
       siteOriginFor(deps.config, request),
     );
-    return { success: true as const, data: { url, restaurantName: restaurant.name, slug: restaurant.slug } };
+    return success({ url, restaurantName: restaurant.name, slug: restaurant.slug });
   }),
   implement(getPublicMenuQr, async ({ params, query, deps, request, reply }) => {
     const { restaurant, url } = await publicMenuTarget(

@@ -29,9 +29,9 @@ import {
   updateRestaurant as updateRestaurantUseCase,
 } from '@brigade/core/tenancy/restaurant-update-service';
 import { publicRestaurantView, type Restaurant } from '@brigade/domain/restaurant';
-import { implement } from '../plugins/contract-routes';
+import { implement, success } from '../plugins/contract-routes';
 
-const restaurantResult = (restaurant: Restaurant) => ({ success: true as const, data: { restaurant } });
+const restaurantResult = (restaurant: Restaurant) => success({ restaurant });
 
 export const restaurantRoutes = [
   implement(createRestaurant, async ({ params, body, actor, deps }) =>
@@ -39,19 +39,19 @@ export const restaurantRoutes = [
       await createRestaurantWithinPlan(deps.database.db, actor, { ...body, tenantId: params.tenantId }),
     ),
   ),
-  implement(listRestaurants, async ({ params, deps }) => ({
-    success: true as const,
-    data: { restaurants: await listRestaurantsUseCase(deps.database.db, params.tenantId) },
-  })),
-  implement(checkSlugAvailability, async ({ params, query, deps }) => ({
-    success: true as const,
-    data: await checkSlugAvailabilityUseCase(
-      deps.database.db,
-      params.tenantId,
-      query.slug,
-      query.excludeRestaurantId,
+  implement(listRestaurants, async ({ params, deps }) =>
+    success({ restaurants: await listRestaurantsUseCase(deps.database.db, params.tenantId) }),
+  ),
+  implement(checkSlugAvailability, async ({ params, query, deps }) =>
+    success(
+      await checkSlugAvailabilityUseCase(
+        deps.database.db,
+        params.tenantId,
+        query.slug,
+        query.excludeRestaurantId,
+      ),
     ),
-  })),
+  ),
   implement(getRestaurant, async ({ params, deps }) =>
     restaurantResult(await getRestaurantOrThrow(deps.database.db, params)),
   ),
@@ -72,14 +72,12 @@ export const restaurantRoutes = [
   implement(getRestaurantByGuid, async ({ params, actor, deps }) =>
     restaurantResult(await getRestaurantByGuidFor(deps.database.db, actor, params.guid)),
   ),
-  implement(getRestaurantBySlug, async ({ params, deps }) => ({
-    success: true as const,
-    data: {
+  implement(getRestaurantBySlug, async ({ params, deps }) =>
+    success({
       restaurant: publicRestaurantView(await getRestaurantBySlugUseCase(deps.database.db, params.slug)),
-    },
-  })),
-  implement(listAllRestaurants, async ({ query, deps }) => ({
-    success: true as const,
-    data: { restaurants: await listOrSearchAllRestaurants(deps.database.db, query) },
-  })),
+    }),
+  ),
+  implement(listAllRestaurants, async ({ query, deps }) =>
+    success({ restaurants: await listOrSearchAllRestaurants(deps.database.db, query) }),
+  ),
 ];

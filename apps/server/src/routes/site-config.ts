@@ -26,9 +26,9 @@ import {
 } from '@brigade/core/site-config/site-config-service';
 import type { Actor } from '@brigade/domain/access';
 import type { SiteConfiguration } from '@brigade/domain/site-config';
-import { implement } from '../plugins/contract-routes';
+import { implement, success } from '../plugins/contract-routes';
 
-const result = (siteConfig: SiteConfiguration) => ({ success: true as const, data: { siteConfig } });
+const result = (siteConfig: SiteConfiguration) => success({ siteConfig });
 // spec 01 §3 lastModifiedBy: the signed-in administrator's user id (the routes that write are site-admin only).
 const by = (actor: Actor) => (actor.kind === 'user' ? actor.userId : 'system');
 
@@ -37,10 +37,9 @@ export const siteConfigRoutes = [
   implement(createSiteConfig, async ({ body, actor, deps }) =>
     result(await createSiteConfiguration(deps.database.db, body, by(actor))),
   ),
-  implement(initializeSiteConfig, async ({ actor, deps }) => ({
-    success: true as const,
-    data: await initializeDefaultSiteConfiguration(deps.database.db, by(actor)),
-  })),
+  implement(initializeSiteConfig, async ({ actor, deps }) =>
+    success(await initializeDefaultSiteConfiguration(deps.database.db, by(actor))),
+  ),
   implement(updateSiteConfig, async ({ body, actor, deps }) =>
     result(await updateSiteConfiguration(deps.database.db, body, by(actor))),
   ),
@@ -71,12 +70,10 @@ export const siteConfigRoutes = [
   implement(setFallbackTexts, async ({ body, actor, deps }) =>
     result(await entries.setFallbackTexts(deps.database.db, body, by(actor))),
   ),
-  implement(chooseHeroImage, async ({ query, deps }) => ({
-    success: true as const,
-    data: { heroImage: await chooseSiteHeroImage(deps.database.db, query) },
-  })),
-  implement(getEffectiveSiteConfig, async ({ params, deps }) => ({
-    success: true as const,
-    data: await getEffectiveSiteConfiguration(deps.database.db, params.slug),
-  })),
+  implement(chooseHeroImage, async ({ query, deps }) =>
+    success({ heroImage: await chooseSiteHeroImage(deps.database.db, query) }),
+  ),
+  implement(getEffectiveSiteConfig, async ({ params, deps }) =>
+    success(await getEffectiveSiteConfiguration(deps.database.db, params.slug)),
+  ),
 ];

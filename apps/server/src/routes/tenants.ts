@@ -14,22 +14,20 @@ import {
 import { seedTenantWithRestaurants } from '@brigade/core/tenancy/tenant-seed-service';
 import { createTenant as createTenantUseCase, getTenantOrThrow } from '@brigade/core/tenancy/tenant-service';
 import type { Tenant } from '@brigade/domain/tenant';
-import { implement } from '../plugins/contract-routes';
+import { implement, success } from '../plugins/contract-routes';
 
-const tenantResult = (tenant: Tenant) => ({ success: true as const, data: { tenant } });
+const tenantResult = (tenant: Tenant) => success({ tenant });
 
 export const tenantRoutes = [
   implement(createTenant, async ({ body, deps }) =>
     tenantResult(await createTenantUseCase(deps.database.db, body)),
   ),
-  implement(listTenants, async ({ query, deps }) => ({
-    success: true as const,
-    data: { tenants: await listAllTenants(deps.database.db, query) },
-  })),
-  implement(seedTenant, async ({ body, deps }) => ({
-    success: true as const,
-    data: await seedTenantWithRestaurants(deps.database.db, body),
-  })),
+  implement(listTenants, async ({ query, deps }) =>
+    success({ tenants: await listAllTenants(deps.database.db, query) }),
+  ),
+  implement(seedTenant, async ({ body, deps }) =>
+    success(await seedTenantWithRestaurants(deps.database.db, body)),
+  ),
   implement(getTenantByGuid, async ({ params, actor, deps }) =>
     tenantResult(await getTenantByGuidFor(deps.database.db, actor, params.guid)),
   ),

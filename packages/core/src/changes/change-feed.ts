@@ -1,26 +1,6 @@
 import type { Database } from '@brigade/db/database';
 import { listenForNotifications, type NotificationListener } from '@brigade/db/notifications';
-
-/**
- * The change feed (docs/decisions/011-change-feed.md): what changed, so that caches of derived documents
- * (resolved menus, rendered public pages, host resolution) drop what went stale.
- *
- * Two sources, one stream:
- * - the database: triggers on every restaurant-scoped table, tenants, domain mappings and the site
- *   configuration announce each committed write on the `brigade_changes` channel (migration 0005), whoever
- *   made it — this process, another instance, the CLI, a seed;
- * - `publish`: a handler that just wrote tells this process's listeners at once, before it answers, so the
- *   writer's next request never meets a stale cache (the database's announcement arrives a moment later).
- */
-export const CHANGE_AREAS = [
-  'catalogue',
-  'restaurant',
-  'tenant',
-  'domains',
-  'site-config',
-  'images',
-] as const;
-export type ChangeArea = (typeof CHANGE_AREAS)[number];
+import { CHANGE_AREAS, type ChangeArea } from '@brigade/domain/change-areas';
 
 /**
  * One change. Without restaurantId it concerns every restaurant of the tenant; without tenantId, everything
@@ -55,6 +35,17 @@ export const changeConcerns = (change: Change, tenantId: number, restaurantId: n
   (change.tenantId === tenantId &&
     (change.restaurantId === undefined || change.restaurantId === restaurantId));
 
+/**
+ * The change feed (docs/decisions/011-change-feed.md): what changed, so that caches of derived documents
+ * (resolved menus, rendered public pages, host resolution) drop what went stale.
+ *
+ * Two sources, one stream:
+ * - the database: triggers on every restaurant-scoped table, tenants, domain mappings and the site
+ *   configuration announce each committed write on the `brigade_changes` channel (migration 0005), whoever
+ *   made it — this process, another instance, the CLI, a seed;
+ * - `publish`: a handler that just wrote tells this process's listeners at once, before it answers, so the
+ *   writer's next request never meets a stale cache (the database's announcement arrives a moment later).
+ */
 export class ChangeFeed {
   readonly #listeners = new Set<ChangeListener>();
   readonly #listener: NotificationListener | null;
