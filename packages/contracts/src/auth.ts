@@ -29,6 +29,7 @@ export const signup = defineEndpoint({
   tags: ['auth'],
   access: { kind: 'public' },
   changes: 'none',
+  audit: false,
   request: { body: signupInputSchema },
   response: { status: 201, description: 'Account created and signed in', schema: signinResultSchema },
   problems: [409, 429],
@@ -42,6 +43,7 @@ export const signin = defineEndpoint({
   tags: ['auth'],
   access: { kind: 'public' },
   changes: 'none',
+  audit: false,
   request: { body: signinInputSchema },
   response: { status: 200, description: 'Signed in', schema: signinResultSchema },
   problems: [401, 429],
@@ -55,6 +57,7 @@ export const signout = defineEndpoint({
   tags: ['auth'],
   access: { kind: 'public' },
   changes: 'none',
+  audit: false,
   response: { status: 204, description: 'Signed out (also when there was no session)' },
 });
 
@@ -76,6 +79,7 @@ export const createHandoff = defineEndpoint({
   tags: ['auth'],
   access: { kind: 'signed-in' },
   changes: 'none',
+  audit: false,
   request: {
     body: z.object({
       returnUrl: text({ error: 'returnUrl is required' }).min(1, 'returnUrl is required'),
@@ -96,6 +100,7 @@ export const exchangeHandoff = defineEndpoint({
   tags: ['auth'],
   access: { kind: 'public' },
   changes: 'none',
+  audit: false,
   request: {
     body: z.object({
       code: text({ error: 'Authentication failed' }).min(1, 'Authentication failed'),
@@ -114,6 +119,7 @@ export const changePassword = defineEndpoint({
   tags: ['auth'],
   access: { kind: 'signed-in' },
   changes: 'none',
+  audit: false,
   request: { body: changePasswordInputSchema },
   response: { status: 204, description: 'Changed' },
   problems: [429],
@@ -127,6 +133,7 @@ export const requestPasswordReset = defineEndpoint({
   tags: ['auth'],
   access: { kind: 'public' },
   changes: 'none',
+  audit: false,
   request: { body: passwordResetRequestSchema.extend({ resetUrl: withTextRule(z.url()).optional() }) },
   response: { status: 202, description: 'If the account exists, a link is on its way' },
   problems: [429],
@@ -140,6 +147,7 @@ export const confirmPasswordReset = defineEndpoint({
   tags: ['auth'],
   access: { kind: 'public' },
   changes: 'none',
+  audit: false,
   request: { body: passwordResetConfirmSchema },
   response: { status: 204, description: 'Password set' },
 });

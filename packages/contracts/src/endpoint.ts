@@ -52,6 +52,13 @@ interface WriteEndpoint {
    * user administration). Required on every write, so a new one cannot skip invalidation by forgetting it.
    */
   changes: ChangeArea | 'none';
+  /**
+   * Writes run in one transaction that names the caller, request and route for the audit log's triggers
+   * (docs/decisions/019-audit-log.md). `false` for writes that change no tenant's data and must not run in
+   * one transaction: sign-in and its relatives commit their attempt counts even when they refuse, uploads
+   * stream files, the site configuration is the platform's.
+   */
+  audit?: false;
 }
 
 export const defineEndpoint = <

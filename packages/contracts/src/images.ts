@@ -22,6 +22,7 @@ export const uploadImage = defineEndpoint({
   tags: ['images'],
   access: { kind: 'signed-in' },
   changes: 'images',
+  audit: false,
   response: {
     status: 201,
     description: 'The stored image',
@@ -38,6 +39,7 @@ export const deleteImage = defineEndpoint({
   tags: ['images'],
   access: { kind: 'signed-in' },
   changes: 'images',
+  audit: false,
   request: {
     body: z.object({ image: text({ error: 'image is required' }).min(1, 'image is required') }),
   },

@@ -134,8 +134,6 @@ function accessOf(actor: Actor, endpoint: Endpoint, tenantId: number | undefined
 
 // Areas whose writes never touch a tenant's tables: they run without a transaction of their own (sign-in
 // must keep its failure count when it answers 401; an upload must not hold a connection while it resizes).
-const UNAUDITED_TAGS = new Set(['auth', 'images', 'site-config', 'meta']);
-
 /**
  * The transaction a request runs in (decisions 018 and 019), or null for none:
  * - a tenant route called by the tenant's own staff sees only the caller's tenants (row-level security);
@@ -146,7 +144,7 @@ export function wallsOf(endpoint: Endpoint, request: FastifyRequest): WallContex
   const actor = request.actor;
   const walledIn =
     endpoint.access.kind === 'tenant' && actor.kind === 'user' && !(actor.isSiteAdmin && actor.isActive);
-  const audited = endpoint.method !== 'GET' && !UNAUDITED_TAGS.has(endpoint.tags?.[0] ?? '');
+  const audited = endpoint.method !== 'GET' && endpoint.audit !== false;
   if (!walledIn && !audited) return null;
   return {
     tenants: walledIn ? visibleTenantsOf(actor) : 'all',
