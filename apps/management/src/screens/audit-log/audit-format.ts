@@ -28,7 +28,8 @@ export function keyText(key: Entry['key']): string {
   const entries = Object.entries(key).filter(([name]) => name !== 'tenantId');
   const own = entries.filter(([name]) => name !== 'restaurantId');
   const shown = own.length > 0 ? own : entries;
-  return shown.map(([name, value]) => `${name} ${formatValue(value).text}`).join(' · ');
+  // a no-break space inside each part: "itemId 1" never wraps in two
+  return shown.map(([name, value]) => `${name}\u00a0${formatValue(value).text}`).join(' · ');
 }
 
 /** Values up to this long stay on one line; longer objects and lists are indented over several. */
@@ -51,12 +52,13 @@ export function formatValue(value: unknown): { text: string; multiline: boolean 
 export const changedFields = (changes: Entry['changes']) =>
   Object.entries(changes).map(([field, change]) => ({ field, old: change.old, new: change.new }));
 
-const shortTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-const fullTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'long' });
+const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
+const fullFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'long' });
 
-/** The time in the browser's time zone: short for the list, in full (with the zone) for a title. */
-export function formatTime(iso: string): { short: string; full: string } {
+/** The time in the browser's time zone: day and time for the list, in full (with the zone) for a title. */
+export function formatTime(iso: string): { day: string; time: string; full: string } {
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return { short: iso, full: iso };
-  return { short: shortTime.format(date), full: fullTime.format(date) };
+  if (Number.isNaN(date.getTime())) return { day: iso, time: '', full: iso };
+  return { day: dayFormat.format(date), time: timeFormat.format(date), full: fullFormat.format(date) };
 }

@@ -72,14 +72,14 @@ function EntriesTable({
     <table className="audit-table" aria-label="Audit log entries">
       <thead>
         <tr>
+          <th scope="col">
+            <span className="ui-visually-hidden">Details</span>
+          </th>
           <th scope="col">Time</th>
           <th scope="col">Actor</th>
           <th scope="col">Change</th>
           <th scope="col">Endpoint</th>
           <th scope="col">Request</th>
-          <th scope="col">
-            <span className="ui-visually-hidden">Details</span>
-          </th>
         </tr>
       </thead>
       {entries.map((entry) => (

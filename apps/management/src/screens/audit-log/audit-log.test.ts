@@ -81,11 +81,11 @@ describe('audit log entries on screen', () => {
   });
 
   it('names the row by its own key, not the tenant or restaurant', () => {
-    expect(keyText({ tenantId: 1, restaurantId: 2, itemId: 30000005 })).toBe('itemId 30000005');
+    expect(keyText({ tenantId: 1, restaurantId: 2, itemId: 30000005 })).toBe('itemId\u00a030000005');
     expect(keyText({ tenantId: 1, restaurantId: 2, menuGroupId: 3, itemId: 4 })).toBe(
-      'menuGroupId 3 · itemId 4',
+      'menuGroupId\u00a03 · itemId\u00a04',
     );
-    expect(keyText({ tenantId: 1, restaurantId: 2 })).toBe('restaurantId 2');
+    expect(keyText({ tenantId: 1, restaurantId: 2 })).toBe('restaurantId\u00a02');
     expect(keyText({ tenantId: 1 })).toBe('');
   });
 

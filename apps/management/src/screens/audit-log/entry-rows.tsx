@@ -35,9 +35,22 @@ export function EntryRows({ entry, restaurantName }: { entry: Entry; restaurantN
   return (
     <tbody className="audit-entry" data-expanded={open || undefined} data-testid="audit-entry">
       <tr className="audit-entry__row">
+        <td className="audit-entry__toggle">
+          <button
+            type="button"
+            className="ui-button ui-button--ghost ui-button--sm audit-entry__button"
+            aria-expanded={open}
+            aria-controls={`${id}-details`}
+            aria-describedby={`${id}-what`}
+            onClick={() => setOpen((value) => !value)}
+          >
+            <ChevronRightIcon className="audit-entry__chevron" width={16} height={16} />
+            <span className="audit-entry__toggle-label">Changes ({fieldCount})</span>
+          </button>
+        </td>
         <td className="audit-entry__time" data-label="Time">
           <time dateTime={entry.occurredAt} title={time.full}>
-            {time.short}
+            <span>{time.day}</span> <span>{time.time}</span>
           </time>
         </td>
         <td className="audit-entry__actor" data-label="Actor">
@@ -58,19 +71,6 @@ export function EntryRows({ entry, restaurantName }: { entry: Entry; restaurantN
           ) : (
             <span className="ui-muted">—</span>
           )}
-        </td>
-        <td className="audit-entry__toggle">
-          <button
-            type="button"
-            className="ui-button ui-button--ghost ui-button--sm audit-entry__button"
-            aria-expanded={open}
-            aria-controls={`${id}-details`}
-            aria-describedby={`${id}-what`}
-            onClick={() => setOpen((value) => !value)}
-          >
-            <ChevronRightIcon className="audit-entry__chevron" width={16} height={16} />
-            Changes ({fieldCount})
-          </button>
         </td>
       </tr>
       <tr className="audit-entry__details" id={`${id}-details`} hidden={!open}>
