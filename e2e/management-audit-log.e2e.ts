@@ -4,6 +4,7 @@ import { apiCall, DEMO_OWNER, DEMO_TENANT_ID, signInByApi, useHarness } from './
 import {
   axeViolations,
   createDemoUser,
+  HARBOR_GRILL,
   HARBOR_GRILL_PATH,
   managementPage,
   openManagement,
@@ -76,13 +77,19 @@ describe('management audit log', () => {
       expect(serious(await axeViolations(page))).toEqual([]);
 
       // Filtered to items: the rename still shows, every entry is an item's; the filter survives a reload.
+      await page.getByLabel('Restaurant').selectOption({ label: 'Harbor Grill' });
       await page.getByLabel('Entity').selectOption({ label: 'Items' });
       await page.getByLabel('Actor').fill(DEMO_OWNER.email);
       await applyFilters(page);
-      await page.waitForURL(/\?table=items&actor=owner%40brigade\.local$/);
+      await page.waitForURL(
+        new RegExp(`\\?restaurantId=${HARBOR_GRILL}&table=items&actor=owner%40brigade\\.local$`),
+      );
       await page.reload();
       await rename.waitFor({ timeout: 20_000 });
-      expect(await page.getByLabel('Entity').inputValue()).not.toBe('');
+      const chosen = (label: string) =>
+        page.getByLabel(label).evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text);
+      expect(await chosen('Restaurant')).toBe('Harbor Grill');
+      expect(await chosen('Entity')).toBe('Items');
       expect(await page.getByLabel('Actor').inputValue()).toBe(DEMO_OWNER.email);
       for (const text of await entries(page).allTextContents()) expect(text).toContain('Items');
 
@@ -146,6 +153,7 @@ describe('management audit log', () => {
       await first.getByRole('button', { name: 'Changes (1)' }).click();
       expect(await first.locator('.audit-value--new').textContent()).toBe(JSON.stringify(`${tag.name} Plus`));
       await screenshot(page, 'management-audit-log-entry-390', { fullPage: false });
+      expect(serious(await axeViolations(page))).toEqual([]);
 
       // A failed read: the error and "Try Again", which reads again.
       await page.route('**/audit-log?*', (route) =>

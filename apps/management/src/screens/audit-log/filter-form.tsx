@@ -2,7 +2,7 @@ import { AUDITED_TABLE_NAMES } from '@brigade/domain/audit-log';
 import { Button } from '@brigade/ui/components/button';
 import { useEffect, useId, useState } from 'react';
 import { SelectField } from '../../components/choice-fields';
-import { Form } from '../../components/form';
+import { Form, useFieldValue } from '../../components/form';
 import { DateField, TextField } from '../../components/form-fields';
 import { useZodForm } from '../../components/use-zod-form';
 import { FilterIcon } from '../../shell/icons';
@@ -70,7 +70,11 @@ export function AuditFilterForm({
 /** The six fields (they read the form from context). */
 function FilterFields() {
   const { list: restaurants } = useTenantRestaurants();
+  const chosen = useFieldValue<number | undefined>('restaurantId');
   const restaurantOptions = restaurants.map((r) => ({ value: r.restaurantId, label: r.name }));
+  // a restaurant of the address that is not (or not yet) in the list still shows as chosen
+  if (chosen !== undefined && !restaurants.some((r) => r.restaurantId === chosen))
+    restaurantOptions.push({ value: chosen, label: `Restaurant ${chosen}` });
   return (
     <>
       <SelectField

@@ -47,8 +47,17 @@ function AuditLogBody() {
   const searchText = search.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query's text is what the filters follow
   const filters = useMemo(() => filtersFromSearch(search), [searchText]);
-  const apply = useCallback((next: AuditFilters) => setSearch(searchFromFilters(next)), [setSearch]);
   const log = useAuditLog(filters);
+  const { refetch } = log;
+  // the same filters again read the log again (the newest changes)
+  const apply = useCallback(
+    (next: AuditFilters) => {
+      const nextSearch = searchFromFilters(next);
+      if (nextSearch.toString() === searchText) void refetch();
+      else setSearch(nextSearch);
+    },
+    [setSearch, searchText, refetch],
+  );
   const restaurants = useTenantRestaurants();
   return (
     <section className="audit-log" aria-label="Audit log">
