@@ -47,6 +47,7 @@ const screen = {
   restaurant: lazy(() => import('./screens/restaurant/index')),
   website: lazy(() => import('./screens/website/index')),
   domains: lazy(() => import('./screens/domains/index')),
+  auditLog: lazy(() => import('./screens/audit-log/index')),
 } satisfies Record<string, Screen>;
 
 /** Every path of the app (others link to them: keep them stable). */
@@ -72,6 +73,7 @@ export const ROUTES: readonly { path: string; screen: Screen }[] = [
   { path: '/restaurant', screen: screen.restaurant },
   { path: '/website', screen: screen.website },
   { path: '/domains', screen: screen.domains },
+  { path: '/audit-log', screen: screen.auditLog },
 ];
 
 export function AppRoutes() {

@@ -1,5 +1,6 @@
 import type { Db, Executor } from '@brigade/db/database';
 import { withinWalls } from '@brigade/db/tenant-walls';
+import { AUDITED_TABLE_NAMES } from '@brigade/domain/audit-log';
 import { ITEM_KIND } from '@brigade/domain/catalogue/kinds';
 import { makeCatalogueRecord, makeRestaurant, makeTenant } from '@brigade/test-utils/factories';
 import { useTestDatabase } from '@brigade/test-utils/test-database';
@@ -86,6 +87,13 @@ describe('row-level security', () => {
       expect(row, row.relname).toMatchObject({ rls: true, forced: true, policy: true });
       expect(row.audited, row.relname).toBe(!UNAUDITED.includes(row.relname));
     }
+    // The management screen's entity filter offers exactly the audited tables.
+    expect([...AUDITED_TABLE_NAMES].sort()).toEqual(
+      state
+        .filter((row) => row.audited)
+        .map((row) => row.relname)
+        .sort(),
+    );
   });
 
   it('shows a walled-in transaction no row of another tenant in any table, whatever the query asks', async () => {

@@ -12,6 +12,37 @@ import { text } from './text';
 export const AUDIT_OPERATIONS = ['insert', 'update', 'delete'] as const;
 export type AuditOperation = (typeof AUDIT_OPERATIONS)[number];
 
+/**
+ * The audited tables (entities), in the order the management screen offers them, with their names there.
+ * Every tenant table but the bookkeeping ones and the logs (decision 019); a test holds this list to the
+ * tables that carry the audit trigger.
+ */
+export const AUDITED_TABLES = {
+  items: 'Items',
+  item_size_prices: 'Item size prices',
+  item_modifier_groups: 'Item modifier groups',
+  modifier_groups: 'Modifier groups',
+  modifiers: 'Modifiers',
+  menu_groups: 'Menus and menu groups',
+  menu_group_items: 'Menu group items',
+  menu_group_modifier_groups: 'Menu group modifier groups',
+  courses: 'Courses',
+  tags: 'Tags',
+  prep_stations: 'Prep stations',
+  printers: 'Printers',
+  cash_drawers: 'Cash drawers',
+  tax_rates: 'Tax rates',
+  sales_categories: 'Sales categories',
+  job_titles: 'Job titles',
+  employees: 'Employees',
+  restaurants: 'Restaurants',
+  domain_mappings: 'Domains',
+  tenants: 'Organization',
+  tenant_assignments: 'Team members',
+} as const satisfies Record<string, string>;
+export type AuditedTable = keyof typeof AUDITED_TABLES;
+export const AUDITED_TABLE_NAMES = Object.keys(AUDITED_TABLES) as [AuditedTable, ...AuditedTable[]];
+
 /** A page of the audit log holds at most this many entries (keyset paged, newest first). */
 export const MAX_AUDIT_LIMIT = 500;
 export const DEFAULT_AUDIT_LIMIT = 100;

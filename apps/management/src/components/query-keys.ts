@@ -7,9 +7,14 @@ import type { CatalogueKindDefinition } from '@brigade/domain/catalogue/kinds';
  *   ['restaurant', id, 'catalogue', kind.path, 'list', q?]   its lists (q: the list query, if any)
  *   ['restaurant', id, 'catalogue', kind.path, 'one', id]    one record
  *   ['restaurant', id, <anything else>...]                   other restaurant data (profile, website...)
+ * Data of the whole organization (whichever restaurant is selected) starts with ['tenant', tenantId]:
+ *   ['tenant', id, 'audit-log', filters]                     the audit log's pages
  */
 export const restaurantKey = (restaurantId: number, ...rest: readonly unknown[]) =>
   ['restaurant', restaurantId, ...rest] as const;
+
+export const tenantKey = (tenantId: number, ...rest: readonly unknown[]) =>
+  ['tenant', tenantId, ...rest] as const;
 
 export const catalogueKeys = {
   kind: (restaurantId: number, kind: CatalogueKindDefinition) =>

@@ -50,4 +50,6 @@ export const PencilIcon = make('M17 3a2.8 2.8 0 1 1 4 4L7.5 20.5 2 22l1.5-5.5z')
 export const TrashIcon = make(
   'M3 6h18|M19 6v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6|M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2',
 );
+export const HistoryIcon = make('M3 12a9 9 0 1 0 2.6-6.4L3 8|M3 3v5h5|M12 7v5l3.5 2');
+export const FilterIcon = make('M22 3H2l8 9.5V19l4 2v-8.5z');
 export const CheckIcon = make('M20 6 9 17l-5-5');

@@ -1,3 +1,5 @@
+import type { AnyEndpoint } from '@brigade/api-client/client';
+import { listTenantAuditLog } from '@brigade/contracts/audit-log';
 import type { ComponentType, SVGProps } from 'react';
 import {
   BadgeIcon,
@@ -5,6 +7,7 @@ import {
   ChartIcon,
   FlameIcon,
   GlobeIcon,
+  HistoryIcon,
   HomeIcon,
   LayersIcon,
   LinkIcon,
@@ -24,6 +27,8 @@ export interface NavLinkItem {
   icon: ComponentType<SVGProps<SVGSVGElement>>;
   /** Active only on the exact path (the dashboard). */
   end?: boolean;
+  /** Shown only to those who may call this endpoint (the screen's own read); a section left empty hides. */
+  requires?: AnyEndpoint;
 }
 
 export interface NavSection {
@@ -32,7 +37,7 @@ export interface NavSection {
   items: NavLinkItem[];
 }
 
-/** The sidebar (issue 8): Dashboard; Menu; Kitchen & front of house; Staff; Restaurant. */
+/** The sidebar (issue 8): Dashboard; Menu; Kitchen & front of house; Staff; Restaurant; Organization. */
 export const NAV_SECTIONS: readonly NavSection[] = [
   { items: [{ to: '/', label: 'Dashboard', icon: HomeIcon, end: true }] },
   {
@@ -69,5 +74,9 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { to: '/website', label: 'Website', icon: GlobeIcon },
       { to: '/domains', label: 'Domains', icon: LinkIcon },
     ],
+  },
+  {
+    title: 'Organization',
+    items: [{ to: '/audit-log', label: 'Audit log', icon: HistoryIcon, requires: listTenantAuditLog }],
   },
 ];

@@ -2,15 +2,32 @@ import { Spinner } from '@brigade/ui/components/spinner';
 import { useSession } from '@brigade/ui/lib/session';
 import { useSignOut } from '@brigade/ui/lib/use-sign-out';
 import { ThemeSwitcher } from '@brigade/ui/theme-switcher';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { canCall, useCurrentRestaurant } from '../restaurant-context';
 import { LogOutIcon, PanelIcon } from './icons';
-import { NAV_SECTIONS } from './navigation';
+import { NAV_SECTIONS, type NavSection } from './navigation';
 import { RestaurantSwitcher } from './restaurant-switcher';
 import { useSidebar } from './sidebar-state';
 
+/** The navigation the signed-in user may use: entries they may not open are left out, and empty sections. */
+function useNavSections(): readonly NavSection[] {
+  const { role, isSiteAdmin } = useCurrentRestaurant();
+  return useMemo(
+    () =>
+      NAV_SECTIONS.map((section) => ({
+        ...section,
+        items: section.items.filter(
+          (item) => !item.requires || canCall(item.requires, { role, isSiteAdmin }),
+        ),
+      })).filter((section) => section.items.length > 0),
+    [role, isSiteAdmin],
+  );
+}
+
 /** What the desktop sidebar and the mobile sheet both show. */
 function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+  const sections = useNavSections();
   const session = useSession();
   const { signOut, pending } = useSignOut();
   const user = session.state.status === 'authenticated' ? session.state.user : null;
@@ -20,7 +37,7 @@ function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; onNavig
         <RestaurantSwitcher collapsed={collapsed} />
       </div>
       <nav className="shell-nav" aria-label="Main">
-        {NAV_SECTIONS.map((section) => (
+        {sections.map((section) => (
           <div key={section.title ?? 'home'} className="shell-nav__section">
             {section.title && <p className="shell-nav__title shell-collapsible">{section.title}</p>}
             <ul className="shell-nav__list">
