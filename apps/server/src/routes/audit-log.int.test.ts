@@ -120,6 +120,43 @@ describe('audit log', () => {
     expect(new Date(ins.occurredAt).getTime()).toBeLessThanOrEqual(new Date(del.occurredAt).getTime());
   });
 
+  it('records only the rows a save changed: an item saved with its sizes unchanged rewrites none', async () => {
+    const created = await call('manager', 'POST', `${base()}/items`, {
+      name: 'Sized Soup',
+      pricingStrategy: 'size',
+      sizePrice: [
+        { name: 'Cup', price: 4 },
+        { name: 'Bowl', price: 7 },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const item = created.json().data;
+    const entriesOf = async (response: { headers: Record<string, unknown> }) =>
+      (await log('owner', '?limit=500')).data
+        .filter((entry) => entry.requestId === response.headers['x-request-id'])
+        .map((entry) => `${entry.operation} ${entry.table}`)
+        .sort();
+    // The editor sends the whole record back, sizes included, with only the name changed.
+    const renamed = await call('manager', 'PATCH', `${base()}/items/${item.itemId}`, {
+      ...item,
+      name: 'Sized Soup of the Day',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await entriesOf(renamed)).toEqual(['update items']);
+    // A changed size rewrites that item's sizes.
+    const repriced = await call('manager', 'PATCH', `${base()}/items/${item.itemId}`, {
+      sizePrice: [item.sizePrice[0], { ...item.sizePrice[1], price: 7.5 }],
+    });
+    expect(repriced.statusCode, repriced.body).toBe(200);
+    expect(repriced.json().data.sizePrice.map((size: { price: number }) => size.price)).toEqual([4, 7.5]);
+    expect(await entriesOf(repriced)).toEqual([
+      'delete item_size_prices',
+      'delete item_size_prices',
+      'insert item_size_prices',
+      'insert item_size_prices',
+    ]);
+  });
+
   it('keeps no entry of a write that rolled back', async () => {
     const parent = await call('manager', 'POST', `${base()}/menu-groups`, { name: 'Audit Parent' });
     const parentId = parent.json().data.menuGroupId as number;

@@ -65,10 +65,14 @@ export const childRecord =
     return record;
   };
 
-/** Replaces (or first writes) the children in one list field of the owners. */
+/**
+ * Replaces (or first writes) the children in one list field of the owners. An owner whose list is the same
+ * as the stored one (same rows, same order) is left alone: saving an item whose sizes did not change
+ * rewrites no size rows, so the audit log shows only what changed.
+ */
 export async function writeChildren(
   ex: Executor,
-  table: ChildTable,
+  table: ChildTable & { ordinal: PgColumn },
   ownerColumn: PgColumn,
   ownerKey: string,
   scope: ResolvedScope,
@@ -77,20 +81,48 @@ export async function writeChildren(
   field: string,
   replace: boolean,
 ): Promise<void> {
-  const ids = owners.map((owner) => owner[ownerIdField] as number);
-  if (replace && ids.length > 0) {
-    await ex.delete(table).where(and(scopeWhere(table, scope), inArray(ownerColumn, ids)));
-  }
-  const rows = owners.flatMap((owner) =>
-    ((owner[field] as Row[] | undefined) ?? []).map((child, ordinal) => ({
+  const rowsByOwner = new Map<number, Row[]>();
+  for (const owner of owners) {
+    const id = owner[ownerIdField] as number;
+    const list = ((owner[field] as Row[] | undefined) ?? []).map((child, ordinal) => ({
       ...child,
       tenantId: scope.tenantId,
       restaurantId: scope.restaurantId,
-      [ownerKey]: owner[ownerIdField],
+      [ownerKey]: id,
       ordinal,
-    })),
-  );
+    }));
+    rowsByOwner.set(id, list);
+  }
+  if (replace && rowsByOwner.size > 0) {
+    const stored = await selectChildren(ex, table, ownerColumn, table.ordinal, scope, [
+      ...rowsByOwner.keys(),
+    ]);
+    for (const [id, list] of storedByOwner(stored, ownerKey, rowsByOwner.keys()))
+      if (sameRows(list, rowsByOwner.get(id)!)) rowsByOwner.delete(id);
+    const changed = [...rowsByOwner.keys()];
+    if (changed.length > 0)
+      await ex.delete(table).where(and(scopeWhere(table, scope), inArray(ownerColumn, changed)));
+  }
+  const rows = [...rowsByOwner.values()].flat();
   for (const part of chunk(rows, chunkSizeFor(table))) await ex.insert(table).values(part as never);
+}
+
+function storedByOwner(stored: readonly Row[], ownerKey: string, owners: Iterable<number>) {
+  const byOwner = new Map<number, Row[]>([...owners].map((id) => [id, []]));
+  for (const row of stored) byOwner.get(row[ownerKey] as number)?.push(row);
+  return byOwner;
+}
+
+/** Whether the rows to write equal the stored ones column by column (a missing value counts as null). */
+function sameRows(stored: readonly Row[], next: readonly Row[]): boolean {
+  if (stored.length !== next.length) return false;
+  return stored.every((row, index) => {
+    const candidate = next[index]!;
+    const columns = new Set([...Object.keys(row), ...Object.keys(candidate)]);
+    return [...columns].every(
+      (column) => JSON.stringify(row[column] ?? null) === JSON.stringify(candidate[column] ?? null),
+    );
+  });
 }
 
 /**
