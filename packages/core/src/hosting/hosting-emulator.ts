@@ -3,19 +3,36 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 
 /**
  * An in-memory emulator of the Vercel domains API (INTEGRATIONS.md "Hosting provider"): project domains
- * (add, get, verify, remove), domain config, DNS records and the registrar's domain list/get/create.
- * `npm start` and the tests use it when no HOSTING_TOKEN is configured. `txt` plays the DNS: a project domain
- * verifies once `_vercel.<apex>` holds its challenge value.
+ * (add, get, verify, remove), domain config, DNS records and the registrar's domain list/get/create/update/
+ * delete. `npm start` and the tests use it when no HOSTING_TOKEN is configured. `txt` plays the DNS: a
+ * project domain verifies once `_vercel.<apex>` holds its challenge value.
+ *
+ * It speaks what `@vercel/sdk` (the version in packages/core/package.json) sends, and nothing else: exactly
+ * the SDK's method, version and path per operation (another version is 404, as an unknown route), `teamId`
+ * in the query, request bodies with only the fields the API documents (others are 400, as Vercel's
+ * validation answers). Its answers carry every field the SDK's response schemas require, with the values
+ * the SDK's enums allow, so the SDK never has to fill a gap with a zero value
+ * (hosting-client.int.test.ts checks that per call). Errors are Vercel's `{error:{code,message}}`.
  */
 export interface HostingEmulator {
   url: string;
   txt: Map<string, string[]>;
+  /** The last requests received (at most 200), for tests of what a client really sends. */
+  requests: EmulatedRequest[];
   /**
    * Makes matching requests fail (tests of what Brigade does when the provider fails halfway): the first
    * `skip` matching requests pass, the next `times` (default 1) get `status` with the provider's error shape.
    */
   injectFailure(failure: InjectedFailure): void;
   close(): Promise<void>;
+}
+
+export interface EmulatedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  /** The parsed JSON body, undefined when there was none. The authorization header is not kept. */
+  body: unknown;
 }
 
 export interface InjectedFailure {
@@ -27,6 +44,12 @@ export interface InjectedFailure {
   status: number;
   code: string;
   message?: string;
+}
+
+export interface HostingEmulatorOptions {
+  port?: number;
+  /** When set, only `Authorization: Bearer <token>` is accepted (otherwise any bearer token is). */
+  token?: string;
 }
 
 interface ProjectDomain {
@@ -54,19 +77,36 @@ interface RegistrarDomain {
   expiresAt: number | null;
   orderedAt: number | null;
   transferredAt: number | null;
-  transferStartedAt: number | null;
+  /** Absent unless a transfer started: the SDK's schema allows a number or nothing, not null. */
+  transferStartedAt?: number;
   serviceType: 'zeit.world' | 'external' | 'na';
+  echMode: 'auto' | 'disabled' | 'enabled';
   renew: boolean;
   userId: string;
   teamId: string | null;
 }
 
 const apexOf = (name: string) => name.split('.').slice(-2).join('.');
+const REDIRECT_STATUS_CODES = [301, 302, 307, 308];
+const EMULATOR_USER = { id: 'user_emulator', username: 'emulator', email: 'emulator@brigade.local' };
+const MAX_REQUESTS = 200;
 
-export async function startHostingEmulator(options: { port?: number } = {}): Promise<HostingEmulator> {
+/** The request body fields each write accepts (Vercel refuses others with 400). */
+const BODY_FIELDS = {
+  addProjectDomain: ['name', 'gitBranch', 'customEnvironmentId', 'redirect', 'redirectStatusCode'],
+  removeProjectDomain: ['removeRedirects'],
+  createDomain: ['name', 'method', 'cdnEnabled', 'zone', 'token'],
+  // the pre-v7 request, which still carried a transfer-in's auth code and price
+  createDomainV5: ['name', 'method', 'cdnEnabled', 'zone', 'token', 'authCode', 'expectedPrice'],
+  patchDomain: ['op', 'renew', 'customNameservers', 'zone', 'echMode', 'destination'],
+} as const;
+
+export async function startHostingEmulator(options: HostingEmulatorOptions = {}): Promise<HostingEmulator> {
+  const startedAt = Date.now();
   const txt = new Map<string, string[]>();
   const projectDomains = new Map<string, ProjectDomain>();
   const domains = new Map<string, RegistrarDomain>();
+  const requests: EmulatedRequest[] = [];
   const failures: (InjectedFailure & { skip: number; times: number })[] = [];
   /** The injected failure this request meets, if any (counting it). */
   const injected = (method: string, path: string) => {
@@ -87,12 +127,17 @@ export async function startHostingEmulator(options: { port?: number } = {}): Pro
   };
   const fail = (res: ServerResponse, status: number, code: string, message: string) =>
     send(res, status, { error: { code, message } });
+  /** The first field of `input` that `allowed` does not name, if any. */
+  const extraField = (input: Record<string, unknown>, allowed: readonly string[]) =>
+    Object.keys(input).find((key) => !allowed.includes(key));
   const view = (d: ProjectDomain) => ({
     name: d.name,
     apexName: d.apexName,
     projectId: d.projectId,
     redirect: d.redirect,
     redirectStatusCode: d.redirectStatusCode,
+    gitBranch: null,
+    customEnvironmentId: null,
     verified: d.verified,
     createdAt: d.createdAt,
     updatedAt: d.updatedAt,
@@ -109,36 +154,66 @@ export async function startHostingEmulator(options: { port?: number } = {}): Pro
           ],
         }),
   });
-  const body = async (req: IncomingMessage): Promise<Record<string, unknown>> => {
+  const readBody = async (req: IncomingMessage): Promise<unknown> => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    if (chunks.length === 0) return {};
+    if (chunks.length === 0) return undefined;
     try {
-      return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+      return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
     } catch {
-      return {};
+      return null;
     }
   };
+  const isObject = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://emulator');
-    const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
-    if (!/^Bearer \S+/.test(req.headers.authorization ?? '')) {
+    const method = req.method ?? 'GET';
+    const raw = await readBody(req);
+    requests.push({
+      method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      body: raw,
+    });
+    if (requests.length > MAX_REQUESTS) requests.splice(0, requests.length - MAX_REQUESTS);
+
+    const auth = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '');
+    if (!auth || (options.token !== undefined && auth[1] !== options.token)) {
       return fail(res, 403, 'forbidden', 'Not authorized');
     }
-    const method = req.method ?? 'GET';
     const failure = injected(method, url.pathname);
     if (failure) {
       return fail(res, failure.status, failure.code, failure.message ?? `Injected failure (${failure.code})`);
     }
-    // /v10/projects/{project}/domains
-    if (parts[1] === 'projects' && parts[3] === 'domains') {
+    if (raw === null) return fail(res, 400, 'bad_request', 'Invalid JSON body');
+    if (raw !== undefined && !isObject(raw)) return fail(res, 400, 'bad_request', 'Invalid request body');
+    const input = raw ?? {};
+    const refuseExtra = (allowed: readonly string[]) => {
+      const extra = extraField(input, allowed);
+      if (extra)
+        fail(res, 400, 'bad_request', `Invalid request: should NOT have additional property "${extra}".`);
+      return extra !== undefined;
+    };
+    const teamId = url.searchParams.get('teamId');
+    const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+    const [version, area] = parts;
+    const route = `${method} /${version}/${area}`;
+
+    // Project domains: POST /v10/projects/{p}/domains; GET, DELETE /v9/projects/{p}/domains/{d};
+    // POST /v9/projects/{p}/domains/{d}/verify
+    if (area === 'projects' && parts[3] === 'domains') {
       const project = parts[2]!;
       const name = parts[4];
-      if (method === 'POST' && !name) {
-        const input = await body(req);
-        const domain = String(input.name ?? '').toLowerCase();
+      if (route === 'POST /v10/projects' && parts.length === 4) {
+        if (refuseExtra(BODY_FIELDS.addProjectDomain)) return;
+        const domain = typeof input.name === 'string' ? input.name.toLowerCase() : '';
         if (!domain) return fail(res, 400, 'bad_request', 'name is required');
+        const code = input.redirectStatusCode;
+        if (code !== undefined && code !== null && !REDIRECT_STATUS_CODES.includes(code as number)) {
+          return fail(res, 400, 'bad_request', 'redirectStatusCode must be 301, 302, 307 or 308');
+        }
         const existing = projectDomains.get(domain);
         if (existing && existing.projectId === project) {
           return fail(res, 400, 'domain_already_in_use', `${domain} is already assigned to this project`);
@@ -150,7 +225,7 @@ export async function startHostingEmulator(options: { port?: number } = {}): Pro
           apexName: apexOf(domain),
           projectId: project,
           redirect: typeof input.redirect === 'string' ? input.redirect : null,
-          redirectStatusCode: typeof input.redirectStatusCode === 'number' ? input.redirectStatusCode : null,
+          redirectStatusCode: typeof code === 'number' ? code : null,
           verified: false,
           challenge: `vc-domain-verify=${domain},${randomBytes(10).toString('hex')}`,
           createdAt: now,
@@ -159,55 +234,80 @@ export async function startHostingEmulator(options: { port?: number } = {}): Pro
         projectDomains.set(domain, created);
         return send(res, 200, view(created));
       }
-      const found = name ? projectDomains.get(name.toLowerCase()) : undefined;
-      if (!found || found.projectId !== project) return fail(res, 404, 'not_found', 'Domain not found');
-      if (method === 'GET') return send(res, 200, view(found));
-      if (method === 'DELETE') {
-        projectDomains.delete(found.name);
-        return send(res, 200, {});
-      }
-      if (method === 'POST' && parts[5] === 'verify') {
-        if (txt.get(`_vercel.${found.apexName}`)?.includes(found.challenge)) {
-          found.verified = true;
-          found.updatedAt = Date.now();
-          return send(res, 200, view(found));
+      if (version === 'v9' && name && (parts.length === 5 || (parts.length === 6 && parts[5] === 'verify'))) {
+        const found = projectDomains.get(name.toLowerCase());
+        if (!found || found.projectId !== project) return fail(res, 404, 'not_found', 'Domain not found');
+        if (method === 'GET' && parts.length === 5) return send(res, 200, view(found));
+        if (method === 'DELETE' && parts.length === 5) {
+          if (refuseExtra(BODY_FIELDS.removeProjectDomain)) return;
+          projectDomains.delete(found.name);
+          return send(res, 200, {});
         }
-        return fail(res, 400, 'missing_txt_record', `Missing TXT record _vercel.${found.apexName}`);
+        if (method === 'POST' && parts.length === 6) {
+          if (txt.get(`_vercel.${found.apexName}`)?.includes(found.challenge)) {
+            found.verified = true;
+            found.updatedAt = Date.now();
+            return send(res, 200, view(found));
+          }
+          return fail(res, 400, 'missing_txt_record', `Missing TXT record _vercel.${found.apexName}`);
+        }
       }
     }
-    // /v6/domains/{domain}/config
-    if (parts[1] === 'domains' && parts[3] === 'config' && method === 'GET') {
+    // GET /v6/domains/{domain}/config
+    if (route === 'GET /v6/domains' && parts.length === 4 && parts[3] === 'config') {
       const found = projectDomains.get(parts[2]!.toLowerCase());
       return send(res, 200, {
         configuredBy: found?.verified ? 'CNAME' : null,
+        // The emulated DNS is not Vercel's, so only the HTTP challenge can issue a certificate.
+        acceptedChallenges: ['http-01'],
         misconfigured: !found?.verified,
         recommendedIPv4: [{ rank: 1, value: ['76.76.21.21'] }],
         recommendedCNAME: [{ rank: 1, value: 'cname.vercel-dns.com.' }],
       });
     }
-    // /v5/domains/{domain}/records
-    if (parts[1] === 'domains' && parts[3] === 'records' && method === 'GET') {
+    // GET /v5/domains/{domain}/records: names relative to the domain ('' for the domain itself).
+    if (route === 'GET /v5/domains' && parts.length === 4 && parts[3] === 'records') {
       const apex = parts[2]!.toLowerCase();
       const records = [...txt.entries()]
         .filter(([name]) => name === apex || name.endsWith(`.${apex}`))
         .flatMap(([name, values]) =>
-          values.map((value, i) => ({ id: `rec_${name}_${i}`, type: 'TXT', name, value, ttl: 60 })),
+          values.map((value, i) => ({
+            id: `rec_${Buffer.from(`${name}/${i}`).toString('hex').slice(0, 24)}`,
+            slug: `${name}.`,
+            name: name === apex ? '' : name.slice(0, -(apex.length + 1)),
+            type: 'TXT',
+            value,
+            ttl: 60,
+            creator: EMULATOR_USER.id,
+            created: startedAt,
+            createdAt: startedAt,
+            updated: startedAt,
+            updatedAt: startedAt,
+          })),
         );
       return send(res, 200, { records, pagination: { count: records.length, next: null, prev: null } });
     }
-    // Registrar: /v5/domains, /v5/domains/{domain}, /v6/domains/{domain}
-    if (parts[1] === 'domains' && parts.length === 2) {
-      if (method === 'GET') {
+    // Registrar: GET /v5/domains; POST /v7/domains (add, move-in) and the older POST /v5/domains (also
+    // transfer-in)
+    if (area === 'domains' && parts.length === 2) {
+      if (route === 'GET /v5/domains') {
         const list = [...domains.values()];
         return send(res, 200, { domains: list, pagination: { count: list.length, next: null, prev: null } });
       }
-      if (method === 'POST') {
-        const input = await body(req);
-        const name = String(input.name ?? '').toLowerCase();
+      if (route === 'POST /v7/domains' || route === 'POST /v5/domains') {
+        if (refuseExtra(version === 'v7' ? BODY_FIELDS.createDomain : BODY_FIELDS.createDomainV5)) return;
+        const name = typeof input.name === 'string' ? input.name.toLowerCase() : '';
         if (!name) return fail(res, 400, 'bad_request', 'name is required');
+        const kind = typeof input.method === 'string' ? input.method : 'add';
+        const kinds = version === 'v7' ? ['add', 'move-in'] : ['add', 'move-in', 'transfer-in'];
+        if (!kinds.includes(kind)) {
+          return fail(res, 400, 'bad_request', `method must be one of ${kinds.join(', ')}`);
+        }
+        if (kind === 'move-in' && typeof input.token !== 'string') {
+          return fail(res, 400, 'bad_request', 'token is required for move-in');
+        }
         if (domains.has(name)) return fail(res, 409, 'domain_already_exists', `${name} already exists`);
         const now = Date.now();
-        const kind = String(input.method ?? 'add');
         const created: RegistrarDomain = {
           id: `dom_${randomBytes(8).toString('hex')}`,
           name,
@@ -215,28 +315,34 @@ export async function startHostingEmulator(options: { port?: number } = {}): Pro
           nameservers: ['ns1.vercel-dns.com', 'ns2.vercel-dns.com'],
           intendedNameservers: ['ns1.vercel-dns.com', 'ns2.vercel-dns.com'],
           customNameservers: [],
-          creator: { id: 'user_emulator', username: 'emulator', email: 'emulator@brigade.local' },
+          creator: EMULATOR_USER,
           createdAt: now,
           boughtAt: kind === 'transfer-in' ? now : null,
           expiresAt: kind === 'add' ? null : now + 365 * 86_400_000,
           orderedAt: kind === 'transfer-in' ? now : null,
           transferredAt: null,
-          transferStartedAt: kind === 'transfer-in' ? now : null,
+          ...(kind === 'transfer-in' ? { transferStartedAt: now } : {}),
           serviceType: kind === 'add' ? 'external' : 'zeit.world',
+          echMode: 'auto',
           renew: kind !== 'add',
-          userId: 'user_emulator',
-          teamId: url.searchParams.get('teamId'),
+          userId: EMULATOR_USER.id,
+          teamId,
         };
         domains.set(name, created);
         return send(res, 200, { domain: created });
       }
     }
-    if (parts[1] === 'domains' && parts.length === 3) {
+    // Registrar: GET /v5/domains/{d}, PATCH /v3/domains/{d}, DELETE /v6/domains/{d}
+    if (
+      area === 'domains' &&
+      parts.length === 3 &&
+      ['GET /v5', 'PATCH /v3', 'DELETE /v6'].includes(`${method} /${version}`)
+    ) {
       const found = domains.get(parts[2]!.toLowerCase());
       if (!found) return fail(res, 404, 'not_found', 'Domain not found');
-      if (method === 'GET') return send(res, 200, { domain: found });
+      if (method === 'GET') return send(res, 200, { domain: { ...found, suffix: false } });
       if (method === 'PATCH') {
-        const input = await body(req);
+        if (refuseExtra(BODY_FIELDS.patchDomain)) return;
         if (input.op === 'move-out') {
           if (typeof input.destination !== 'string' || !input.destination) {
             return fail(res, 400, 'bad_request', 'destination is required');
@@ -244,19 +350,22 @@ export async function startHostingEmulator(options: { port?: number } = {}): Pro
           domains.delete(found.name);
           return send(res, 200, { moved: true, token: `move_${randomBytes(8).toString('hex')}` });
         }
+        if (input.op !== undefined && input.op !== 'update') {
+          return fail(res, 400, 'bad_request', 'op must be update or move-out');
+        }
         if (typeof input.renew === 'boolean') found.renew = input.renew;
         if (Array.isArray(input.customNameservers))
           found.customNameservers = input.customNameservers.map(String);
+        if (input.echMode === 'auto' || input.echMode === 'disabled') found.echMode = input.echMode;
         return send(res, 200, {
           renew: found.renew,
           customNameservers: found.customNameservers,
           zone: input.zone === true,
+          echMode: found.echMode,
         });
       }
-      if (method === 'DELETE') {
-        domains.delete(found.name);
-        return send(res, 200, { uid: found.id });
-      }
+      domains.delete(found.name);
+      return send(res, 200, { uid: found.id });
     }
     return fail(res, 404, 'not_found', 'Not found');
   });
@@ -266,6 +375,7 @@ export async function startHostingEmulator(options: { port?: number } = {}): Pro
   return {
     url: `http://127.0.0.1:${port}`,
     txt,
+    requests,
     injectFailure: (failure) =>
       failures.push({ ...failure, skip: failure.skip ?? 0, times: failure.times ?? 1 }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
