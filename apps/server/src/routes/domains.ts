@@ -16,6 +16,8 @@ import {
   validateDomain,
   verifyDomainMapping,
 } from '@brigade/contracts/domains';
+import * as availability from '@brigade/core/domains/domain-availability';
+import * as bulk from '@brigade/core/domains/domain-mapping-bulk';
 import * as mappings from '@brigade/core/domains/domain-mapping-service';
 import {
   mayIssueCertificate,
@@ -61,27 +63,27 @@ export const domainRoutes = [
   })),
   implement(checkDomainAvailability, async ({ query, deps }) => ({
     success: true as const,
-    data: await mappings.checkDomainAvailability(domainContextOf(deps), query.domain, {
+    data: await availability.checkDomainAvailability(domainContextOf(deps), query.domain, {
       guid: query.excludeGuid,
       domainId: query.excludeDomainId,
     }),
   })),
   implement(validateDomain, async ({ query, actor, deps }) => ({
     success: true as const,
-    data: await mappings.validateDomain(domainContextOf(deps), actor, query.domain, {
+    data: await availability.validateDomain(domainContextOf(deps), actor, query.domain, {
       guid: query.excludeGuid,
       domainId: query.excludeDomainId,
     }),
   })),
   implement(bulkCreateDomainMappings, async ({ body, actor, deps, request }) => ({
     success: true as const,
-    data: await mappings.bulkCreateDomainMappings(domainContextOf(deps), actor, body.mappings, (obj, msg) =>
+    data: await bulk.bulkCreateDomainMappings(domainContextOf(deps), actor, body.mappings, (obj, msg) =>
       request.log.warn(obj, msg),
     ),
   })),
   implement(bulkUpdateDomainMappings, async ({ body, actor, deps, request }) => ({
     success: true as const,
-    data: await mappings.bulkUpdateDomainMappings(
+    data: await bulk.bulkUpdateDomainMappings(
       domainContextOf(deps, request.log),
       actor,
       body.mappings,

@@ -3,11 +3,11 @@ import { domainMappingStatusChanges, domainMappings } from '@brigade/db/schema/d
 import { restaurants } from '@brigade/db/schema/tenancy';
 import {
   type DomainMapping,
-  type DomainMappingQuery,
   domainMappingSchema,
   type StatusChanges,
   type VerificationStatus,
 } from '@brigade/domain/domain-mapping';
+import type { DomainMappingQuery } from '@brigade/domain/domain-mapping-input';
 import { and, asc, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
 
 export type DomainMappingRow = typeof domainMappings.$inferSelect;
