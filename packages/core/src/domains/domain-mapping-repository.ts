@@ -253,3 +253,26 @@ export async function findMappingsForHosts(
     restaurantActive: status === 'active',
   }));
 }
+
+/** What a mapping's public address is drawn from: its name, whether it is primary, and its statuses. */
+export type MappingAddress = Pick<
+  DomainMapping,
+  'domain' | 'isPrimary' | 'isActive' | 'verificationStatus' | 'sslStatus'
+>;
+
+/** A restaurant's primary mappings, as addresses (the public menu link and its QR code). */
+export async function findPrimaryMappingAddresses(
+  ex: Executor,
+  restaurantGuid: string,
+): Promise<MappingAddress[]> {
+  return ex
+    .select({
+      domain: domainMappings.domain,
+      isPrimary: domainMappings.isPrimary,
+      isActive: domainMappings.isActive,
+      verificationStatus: domainMappings.verificationStatus,
+      sslStatus: domainMappings.sslStatus,
+    })
+    .from(domainMappings)
+    .where(and(eq(domainMappings.restaurantGuid, restaurantGuid), eq(domainMappings.isPrimary, true)));
+}

@@ -1,10 +1,9 @@
 import type { Executor } from '@brigade/db/database';
-import { domainMappings } from '@brigade/db/schema/domains';
-import { type DomainMapping, isUsable, protocolFor } from '@brigade/domain/domain-mapping';
+import { isUsable, protocolFor } from '@brigade/domain/domain-mapping';
 import { notFound } from '@brigade/domain/errors';
 import type { Restaurant } from '@brigade/domain/restaurant';
-import { and, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
+import { findPrimaryMappingAddresses, type MappingAddress } from '../domains/domain-mapping-repository';
 import { findRestaurantByGuid } from '../tenancy/restaurant-repository';
 
 /** A printed QR code must scan from a table tent: medium error correction, the standard 4-module quiet zone. */
@@ -13,18 +12,13 @@ export const QR_PNG_DEFAULT_SIZE = 512;
 export const QR_PNG_MIN_SIZE = 128;
 export const QR_PNG_MAX_SIZE = 2048;
 
-type MappingView = Pick<
-  DomainMapping,
-  'domain' | 'isPrimary' | 'isActive' | 'verificationStatus' | 'sslStatus'
->;
-
 /**
  * The public address of a restaurant's menu: on its primary domain mapping when that one is usable (active
  * and verified; https only once SSL is issued), otherwise `<site origin>/<slug>/menu` on the public sites.
  */
 export function publicMenuUrl(
   restaurant: Pick<Restaurant, 'slug'>,
-  mappings: readonly MappingView[],
+  mappings: readonly MappingAddress[],
   siteOrigin: string,
 ): string {
   const primary = mappings.find((m) => m.isPrimary && isUsable(m));
@@ -40,17 +34,8 @@ export async function publicMenuTarget(
 ): Promise<{ restaurant: Restaurant; url: string }> {
   const restaurant = await findRestaurantByGuid(ex, restaurantGuid);
   if (!restaurant) throw notFound(`Restaurant not found: ${restaurantGuid}`, 'RESTAURANT_NOT_FOUND');
-  const mappings = await ex
-    .select({
-      domain: domainMappings.domain,
-      isPrimary: domainMappings.isPrimary,
-      isActive: domainMappings.isActive,
-      verificationStatus: domainMappings.verificationStatus,
-      sslStatus: domainMappings.sslStatus,
-    })
-    .from(domainMappings)
-    .where(and(eq(domainMappings.restaurantGuid, restaurantGuid), eq(domainMappings.isPrimary, true)));
-  return { restaurant, url: publicMenuUrl(restaurant, mappings as MappingView[], siteOrigin) };
+  const mappings = await findPrimaryMappingAddresses(ex, restaurantGuid);
+  return { restaurant, url: publicMenuUrl(restaurant, mappings, siteOrigin) };
 }
 
 /**
