@@ -254,25 +254,24 @@ export async function findMappingsForHosts(
   }));
 }
 
-/** What a mapping's public address is drawn from: its name, whether it is primary, and its statuses. */
+/** What a mapping's public address is drawn from: its name and type, whether it is primary, its statuses. */
 export type MappingAddress = Pick<
   DomainMapping,
-  'domain' | 'isPrimary' | 'isActive' | 'verificationStatus' | 'sslStatus'
+  'domain' | 'domainType' | 'isPrimary' | 'isActive' | 'verificationStatus' | 'sslStatus'
 >;
 
-/** A restaurant's primary mappings, as addresses (the public menu link and its QR code). */
-export async function findPrimaryMappingAddresses(
-  ex: Executor,
-  restaurantGuid: string,
-): Promise<MappingAddress[]> {
+/** A restaurant's mappings as addresses, oldest first (the public menu link and its QR code). */
+export async function findMappingAddresses(ex: Executor, restaurantGuid: string): Promise<MappingAddress[]> {
   return ex
     .select({
       domain: domainMappings.domain,
+      domainType: domainMappings.domainType,
       isPrimary: domainMappings.isPrimary,
       isActive: domainMappings.isActive,
       verificationStatus: domainMappings.verificationStatus,
       sslStatus: domainMappings.sslStatus,
     })
     .from(domainMappings)
-    .where(and(eq(domainMappings.restaurantGuid, restaurantGuid), eq(domainMappings.isPrimary, true)));
+    .where(eq(domainMappings.restaurantGuid, restaurantGuid))
+    .orderBy(asc(domainMappings.domainId));
 }
