@@ -202,6 +202,11 @@ async function webVitals(url: string) {
   return { lcp: median(runs.map((r) => r.lcp)), cls: Math.max(...runs.map((r) => r.cls)) };
 }
 
+type LoadFigures = Awaited<ReturnType<typeof load>>;
+const GZIP = { 'accept-encoding': 'gzip' };
+const run = (url: string, headers: Record<string, string> = {}) =>
+  load(url, { connections: CONNECTIONS, durationS: DURATION_S, headers });
+
 export async function benchSite(): Promise<void> {
   process.stdout.write('\nPublic sites (issue 9)\n');
   const sitePort = await freePort();
@@ -213,71 +218,8 @@ export async function benchSite(): Promise<void> {
     const body = Buffer.from(await first.arrayBuffer());
     const gzipResponse = await fetch(siteUrl, { headers: { 'accept-encoding': 'gzip' } });
     const gzipBytes = Number(gzipResponse.headers.get('content-length'));
-    // fetch decodes the body; the stored gzip bytes are read raw for nginx's gzip_static copy
-    const gzipped = gzipSync(body, { level: 9 });
-    const GZIP = { 'accept-encoding': 'gzip' };
-    const run = (url: string, headers: Record<string, string> = {}) =>
-      load(url, { connections: CONNECTIONS, durationS: DURATION_S, headers });
-
-    const brigadeLoad = await run(siteUrl);
-    const brigadeGzip = await run(siteUrl, GZIP);
-    const nginx = await startNginx(body, gzipped);
-    let nginxLoad: Awaited<ReturnType<typeof load>> | null = null;
-    let nginxGzip: Awaited<ReturnType<typeof load>> | null = null;
-    if (nginx) {
-      try {
-        nginxLoad = await run(nginx.url);
-        nginxGzip = await run(nginx.url, GZIP);
-      } finally {
-        await nginx.stop();
-      }
-    }
-    // The ceiling of any Node.js server on this machine: node:http answering the same bytes, no framework.
-    const plain = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length });
-      response.end(body);
-    });
-    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
-    const plainLoad = await run(`http://127.0.0.1:${(plain.address() as AddressInfo).port}/`);
-    await new Promise((resolve) => plain.close(resolve));
-    const row = (name: string, figures: Awaited<ReturnType<typeof load>>) => [
-      name,
-      fmt(figures.rps, 0),
-      fmt(figures.p50),
-      fmt(figures.p99),
-      figures.errors,
-    ];
-    const rows: (string | number)[][] = [
-      row('Brigade, cached home page', brigadeLoad),
-      ...(nginxLoad ? [row('nginx, same bytes as a static file', nginxLoad)] : []),
-      row('node:http, same bytes (no framework)', plainLoad),
-      row('Brigade, gzip (stored bytes)', brigadeGzip),
-      ...(nginxGzip ? [row('nginx, gzip_static (same page)', nginxGzip)] : []),
-    ];
-    printTable(
-      `Home page over HTTP (${CONNECTIONS} connections, ${DURATION_S} s, ${body.length} bytes, gzip ${gzipBytes})`,
-      ['server', 'req/s', 'p50 ms', 'p99 ms', 'errors'],
-      rows,
-    );
-    if (nginxLoad && nginxGzip) {
-      process.stdout.write(
-        `  Brigade / nginx: ${fmt((brigadeLoad.rps / nginxLoad.rps) * 100, 0)}% identity, ${fmt((brigadeGzip.rps / nginxGzip.rps) * 100, 0)}% gzip (goal >= 60%); Brigade / node:http ${fmt((brigadeLoad.rps / plainLoad.rps) * 100, 0)}%; p99 ${fmt(brigadeLoad.p99)} ms (goal <= 15)\n`,
-      );
-    }
-
-    const vitals = await webVitals(siteUrl);
-    const gzip = gzipSync(body, { level: 9 }).length;
-    printTable(
-      'Home page in the browser (phone, 390x844, cold cache)',
-      ['figure', 'value', 'goal'],
-      [
-        ['transfer without images, gzip (served)', `${fmt(gzipBytes / 1024)} KB`, '<= 60 KB'],
-        ['transfer without images, gzip -9', `${fmt(gzip / 1024)} KB`, '<= 60 KB'],
-        ['HTML uncompressed', `${fmt(body.length / 1024)} KB`, ''],
-        ['LCP (median of 5)', `${fmt(vitals.lcp, 0)} ms`, '<= 1000 ms'],
-        ['CLS (worst of 5)', fmt(vitals.cls, 3), '<= 0.05'],
-      ],
-    );
+    await homePageOverHttp(siteUrl, body, gzipBytes);
+    await homePageInBrowser(siteUrl, body, gzipBytes);
   } finally {
     await brigade.stop();
   }
@@ -287,5 +229,78 @@ export async function benchSite(): Promise<void> {
     'Uncached pages (in-process, embedded database)',
     ['what', 'pages/s', 'goal'],
     uncached.map((u) => [u.label, fmt(u.perSecond, 0), '>= 500']),
+  );
+}
+
+/** The cached home page under load: Brigade beside nginx (when installed) and bare node:http, same bytes. */
+async function homePageOverHttp(siteUrl: string, body: Buffer, gzipBytes: number): Promise<void> {
+  // fetch decodes the body; the stored gzip bytes are read raw for nginx's gzip_static copy
+  const gzipped = gzipSync(body, { level: 9 });
+  const brigadeLoad = await run(siteUrl);
+  const brigadeGzip = await run(siteUrl, GZIP);
+  const nginx = await startNginx(body, gzipped);
+  let nginxLoad: LoadFigures | null = null;
+  let nginxGzip: LoadFigures | null = null;
+  if (nginx) {
+    try {
+      nginxLoad = await run(nginx.url);
+      nginxGzip = await run(nginx.url, GZIP);
+    } finally {
+      await nginx.stop();
+    }
+  }
+  const plainLoad = await plainNodeLoad(body);
+  const row = (name: string, figures: LoadFigures) => [
+    name,
+    fmt(figures.rps, 0),
+    fmt(figures.p50),
+    fmt(figures.p99),
+    figures.errors,
+  ];
+  const rows: (string | number)[][] = [
+    row('Brigade, cached home page', brigadeLoad),
+    ...(nginxLoad ? [row('nginx, same bytes as a static file', nginxLoad)] : []),
+    row('node:http, same bytes (no framework)', plainLoad),
+    row('Brigade, gzip (stored bytes)', brigadeGzip),
+    ...(nginxGzip ? [row('nginx, gzip_static (same page)', nginxGzip)] : []),
+  ];
+  printTable(
+    `Home page over HTTP (${CONNECTIONS} connections, ${DURATION_S} s, ${body.length} bytes, gzip ${gzipBytes})`,
+    ['server', 'req/s', 'p50 ms', 'p99 ms', 'errors'],
+    rows,
+  );
+  if (nginxLoad && nginxGzip) {
+    process.stdout.write(
+      `  Brigade / nginx: ${fmt((brigadeLoad.rps / nginxLoad.rps) * 100, 0)}% identity, ${fmt((brigadeGzip.rps / nginxGzip.rps) * 100, 0)}% gzip (goal >= 60%); Brigade / node:http ${fmt((brigadeLoad.rps / plainLoad.rps) * 100, 0)}%; p99 ${fmt(brigadeLoad.p99)} ms (goal <= 15)\n`,
+    );
+  }
+}
+
+/** The ceiling of any Node.js server on this machine: node:http answering the same bytes, no framework. */
+async function plainNodeLoad(body: Buffer): Promise<LoadFigures> {
+  const plain = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length });
+    response.end(body);
+  });
+  await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+  const figures = await run(`http://127.0.0.1:${(plain.address() as AddressInfo).port}/`);
+  await new Promise((resolve) => plain.close(resolve));
+  return figures;
+}
+
+/** Transfer size and web vitals of the home page on a phone-sized browser, cold cache. */
+async function homePageInBrowser(siteUrl: string, body: Buffer, gzipBytes: number): Promise<void> {
+  const vitals = await webVitals(siteUrl);
+  const gzip = gzipSync(body, { level: 9 }).length;
+  printTable(
+    'Home page in the browser (phone, 390x844, cold cache)',
+    ['figure', 'value', 'goal'],
+    [
+      ['transfer without images, gzip (served)', `${fmt(gzipBytes / 1024)} KB`, '<= 60 KB'],
+      ['transfer without images, gzip -9', `${fmt(gzip / 1024)} KB`, '<= 60 KB'],
+      ['HTML uncompressed', `${fmt(body.length / 1024)} KB`, ''],
+      ['LCP (median of 5)', `${fmt(vitals.lcp, 0)} ms`, '<= 1000 ms'],
+      ['CLS (worst of 5)', fmt(vitals.cls, 3), '<= 0.05'],
+    ],
   );
 }

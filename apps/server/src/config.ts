@@ -258,20 +258,72 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
+type Environment = z.infer<typeof configSchema>;
+type AppPorts = Pick<Config, 'authAppPort' | 'managementAppPort' | 'menuAppPort' | 'sitePort'>;
+
 /**
  * Reads the configuration from environment variables and checks it at boot, so that a typo stops the
  * process with a message naming the variable instead of failing later.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const c = parseEnvironment(env);
+  checkCombinations(c, env);
+  const ports = appPortsOf(c);
+  const publicOrigin = c.PUBLIC_URL ? new URL(c.PUBLIC_URL).origin : undefined;
+  return {
+    env: c.NODE_ENV,
+    port: c.PORT,
+    // Production listens on every interface (behind a load balancer); development stays on this machine.
+    host: c.HOST ?? (c.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    databaseUrl: c.DATABASE_URL,
+    migrationUrl: c.DATABASE_MIGRATION_URL,
+    dataDir: c.BRIGADE_DATA_DIR,
+    poolMax: c.DATABASE_POOL_MAX,
+    logLevel: c.LOG_LEVEL,
+    seedDemo: c.BRIGADE_SEED_DEMO,
+    trustProxy: c.TRUST_PROXY,
+    publicUrl: c.PUBLIC_URL,
+    ...ports,
+    appOrigins: appOriginsOf(c, ports, publicOrigin),
+    authUrl: publicOrigin ? `${publicOrigin}/auth` : `http://localhost:${ports.authAppPort ?? c.PORT}/auth`,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    secureCookies: c.NODE_ENV === 'production' || (c.PUBLIC_URL?.startsWith('https://') ?? false),
+    baseDomain: c.BRIGADE_BASE_DOMAIN.toLowerCase(),
+    dnsServers: c.DNS_SERVERS,
+    hosting: c.HOSTING_TOKEN
+      ? {
+          apiUrl: c.HOSTING_API_URL,
+          token: c.HOSTING_TOKEN,
+          projectId: c.HOSTING_PROJECT_ID,
+          teamId: c.HOSTING_TEAM_ID,
+        }
+      : null,
+    hostingProjectId: c.HOSTING_PROJECT_ID,
+    media: mediaConfigOf(c, publicOrigin),
+    http: {
+      headersTimeoutMs: c.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: c.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: c.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      idleTimeoutMs: c.HTTP_IDLE_TIMEOUT_MS,
+      timeoutCheckIntervalMs: c.HTTP_TIMEOUT_CHECK_INTERVAL_MS,
+    },
+  };
+}
+
+/** Every variable checked at once; all the problems in one message, each naming its variable. */
+function parseEnvironment(env: NodeJS.ProcessEnv): Environment {
   const parsed = configSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0] ?? '?');
-      return `  ${name}: ${issue.message} (got ${JSON.stringify(env[name])})`;
-    });
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const c = parsed.data;
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? '?');
+    return `  ${name}: ${issue.message} (got ${JSON.stringify(env[name])})`;
+  });
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+/** Rules between variables, which one variable's schema cannot state. */
+function checkCombinations(c: Environment, env: NodeJS.ProcessEnv): void {
   if (c.IMAGE_STORAGE === 's3') {
     const missing = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter(
       (name) => !c[name as keyof typeof c],
@@ -287,16 +339,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS (${c.HTTP_REQUEST_TIMEOUT_MS}) (got ${JSON.stringify(env.HTTP_HEADERS_TIMEOUT_MS)})`,
     );
   }
-  const authAppPort = c.AUTH_APP_PORT ?? (c.NODE_ENV === 'development' ? 3000 : undefined);
+}
+
+/** spec 01 §2.8: in development each app has its own port unless set; elsewhere only the ones set. */
+function appPortsOf(c: Environment): AppPorts {
   const devPort = (value: number | undefined, fallback: number) =>
     value ?? (c.NODE_ENV === 'development' ? fallback : undefined);
-  const managementAppPort = devPort(c.MANAGEMENT_APP_PORT, 3005);
-  const menuAppPort = devPort(c.MENU_APP_PORT, 3003);
-  const sitePort = devPort(c.SITE_PORT, 3004);
-  const publicOrigin = c.PUBLIC_URL ? new URL(c.PUBLIC_URL).origin : undefined;
+  return {
+    authAppPort: devPort(c.AUTH_APP_PORT, 3000),
+    managementAppPort: devPort(c.MANAGEMENT_APP_PORT, 3005),
+    menuAppPort: devPort(c.MENU_APP_PORT, 3003),
+    sitePort: devPort(c.SITE_PORT, 3004),
+  };
+}
+
+/**
+ * The origins of Brigade's apps: BRIGADE_APP_ORIGINS (else the development ones outside production),
+ * PUBLIC_URL's, and outside production every port of this process on localhost and 127.0.0.1.
+ */
+function appOriginsOf(c: Environment, ports: AppPorts, publicOrigin: string | undefined): string[] {
   const localOrigins = (port: number | undefined) =>
     port ? [`http://localhost:${port}`, `http://127.0.0.1:${port}`] : [];
-  const appOrigins = [
+  const { authAppPort, managementAppPort, menuAppPort, sitePort } = ports;
+  return [
     ...new Set([
       ...(c.BRIGADE_APP_ORIGINS ?? (c.NODE_ENV === 'production' ? [] : DEVELOPMENT_APP_ORIGINS)),
       ...(publicOrigin ? [publicOrigin] : []),
@@ -305,70 +370,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : [c.PORT, authAppPort, managementAppPort, menuAppPort, sitePort].flatMap(localOrigins)),
     ]),
   ].map((origin) => new URL(origin).origin);
-  const authUrl = publicOrigin ? `${publicOrigin}/auth` : `http://localhost:${authAppPort ?? c.PORT}/auth`;
+}
+
+/** Where images go (docs/behaviour/images.md): an S3-compatible bucket, else files served at /media. */
+function mediaConfigOf(c: Environment, publicOrigin: string | undefined): MediaConfig {
+  if (c.IMAGE_STORAGE === 's3') {
+    return {
+      storage: 's3',
+      baseUrl: (c.S3_PUBLIC_URL ?? `${c.S3_ENDPOINT!.replace(/\/$/, '')}/${c.S3_BUCKET}`).replace(/\/$/, ''),
+      s3: {
+        endpoint: c.S3_ENDPOINT!,
+        region: c.S3_REGION,
+        bucket: c.S3_BUCKET!,
+        accessKeyId: c.S3_ACCESS_KEY_ID!,
+        secretAccessKey: c.S3_SECRET_ACCESS_KEY!,
+      },
+    };
+  }
   return {
-    env: c.NODE_ENV,
-    port: c.PORT,
-    // Production listens on every interface (behind a load balancer); development stays on this machine.
-    host: c.HOST ?? (c.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
-    databaseUrl: c.DATABASE_URL,
-    migrationUrl: c.DATABASE_MIGRATION_URL,
-    dataDir: c.BRIGADE_DATA_DIR,
-    poolMax: c.DATABASE_POOL_MAX,
-    logLevel: c.LOG_LEVEL,
-    seedDemo: c.BRIGADE_SEED_DEMO,
-    trustProxy: c.TRUST_PROXY,
-    publicUrl: c.PUBLIC_URL,
-    authAppPort,
-    managementAppPort,
-    menuAppPort,
-    sitePort,
-    appOrigins,
-    authUrl,
-    smtpUrl: c.SMTP_URL,
-    mailFrom: c.MAIL_FROM,
-    secureCookies: c.NODE_ENV === 'production' || (c.PUBLIC_URL?.startsWith('https://') ?? false),
-    baseDomain: c.BRIGADE_BASE_DOMAIN.toLowerCase(),
-    dnsServers: c.DNS_SERVERS,
-    hosting: c.HOSTING_TOKEN
-      ? {
-          apiUrl: c.HOSTING_API_URL,
-          token: c.HOSTING_TOKEN,
-          projectId: c.HOSTING_PROJECT_ID,
-          teamId: c.HOSTING_TEAM_ID,
-        }
-      : null,
-    hostingProjectId: c.HOSTING_PROJECT_ID,
-    media:
-      c.IMAGE_STORAGE === 's3'
-        ? {
-            storage: 's3',
-            baseUrl: (c.S3_PUBLIC_URL ?? `${c.S3_ENDPOINT!.replace(/\/$/, '')}/${c.S3_BUCKET}`).replace(
-              /\/$/,
-              '',
-            ),
-            s3: {
-              endpoint: c.S3_ENDPOINT!,
-              region: c.S3_REGION,
-              bucket: c.S3_BUCKET!,
-              accessKeyId: c.S3_ACCESS_KEY_ID!,
-              secretAccessKey: c.S3_SECRET_ACCESS_KEY!,
-            },
-          }
-        : {
-            storage: 'local',
-            dir: c.BRIGADE_MEDIA_DIR,
-            baseUrl: (c.BRIGADE_MEDIA_URL ?? `${publicOrigin ?? `http://localhost:${c.PORT}`}/media`).replace(
-              /\/$/,
-              '',
-            ),
-          },
-    http: {
-      headersTimeoutMs: c.HTTP_HEADERS_TIMEOUT_MS,
-      requestTimeoutMs: c.HTTP_REQUEST_TIMEOUT_MS,
-      keepAliveTimeoutMs: c.HTTP_KEEP_ALIVE_TIMEOUT_MS,
-      idleTimeoutMs: c.HTTP_IDLE_TIMEOUT_MS,
-      timeoutCheckIntervalMs: c.HTTP_TIMEOUT_CHECK_INTERVAL_MS,
-    },
+    storage: 'local',
+    dir: c.BRIGADE_MEDIA_DIR,
+    baseUrl: (c.BRIGADE_MEDIA_URL ?? `${publicOrigin ?? `http://localhost:${c.PORT}`}/media`).replace(
+      /\/$/,
+      '',
+    ),
   };
 }

@@ -1,55 +1,27 @@
 import { readFileSync } from 'node:fs';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { MenuTreeCache } from '@brigade/core/catalogue/menu-resolver';
 import {
   type HostCache,
   isLocalHost,
+  type ResolutionResult,
   resolvePublicRestaurant,
 } from '@brigade/core/domains/resolution-service';
 import { listRestaurantsWithTenant } from '@brigade/core/tenancy/restaurant-repository';
 import type { Executor } from '@brigade/db/database';
-import type { ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
 import type { SiteConfiguration } from '@brigade/domain/site-config';
+import { redirectOf, siteAddressOf } from './address';
 import { type CachedPage, compressed, etagOf, PageCache, type SiteChange, SiteDataCache } from './cache';
 import { sitePagePolicy } from './csp';
-import { siteLinks } from './links';
-import {
-  availabilityTtlMs,
-  chooseMenu,
-  loadMenu,
-  loadSiteData,
-  type SiteData,
-  siteConfigurationOf,
-} from './load';
-import {
-  type PageContext,
-  renderChooser,
-  renderDevelopmentMode,
-  renderHome,
-  renderMenu,
-  renderNotAvailable,
-  renderNotFound,
-} from './render';
-import { robotsTxt, sitemapXml } from './seo';
+import type { SiteLinks } from './links';
+import { availabilityTtlMs, loadMenu, loadSiteData, type SiteData, siteConfigurationOf } from './load';
+import { HTML, notCached, type Redirect, type Rendered } from './outcome';
+import { renderDevelopmentMode, renderNotAvailable, renderNotFound } from './render';
+import { cacheKey, resolveInputOf, type SiteRequest, type SiteResponse } from './request';
+import { type LoadedSite, renderRoute } from './routes';
+import { robotsTxt } from './seo';
+import { storedResponse } from './stored-response';
 
-export interface SiteRequest {
-  method: string;
-  /** The Host header (with port). */
-  host: string;
-  /** The path, percent-encoded as received, without the query. */
-  path: string;
-  /** The query string without '?'. */
-  search: string;
-  protocol: 'http' | 'https';
-  acceptEncoding?: string | undefined;
-  ifNoneMatch?: string | undefined;
-}
-
-export interface SiteResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer | string;
-}
+export type { SiteRequest, SiteResponse } from './request';
 
 export interface SiteHandlerOptions {
   db: Executor;
@@ -82,10 +54,6 @@ const STATIC_FILES: Record<string, { file: string; type: string }> = {
   },
   '/hero-food-default.jpg': { file: 'hero-food-default.jpg', type: 'image/jpeg' },
 };
-
-const HTML = 'text/html; charset=utf-8';
-
-const MENU_PATH = /^\/menu\/(\d{1,9})$/;
 
 /**
  * The public restaurant sites (issue 9): resolves the restaurant of a request (spec 01 §2.6), renders the
@@ -122,7 +90,7 @@ export class SiteHandler {
     const asset = STATIC_FILES[request.path];
     if (asset) return this.staticFile(asset);
     const hit = this.cache?.get(cacheKey(request));
-    return hit ? this.respond(hit, request) : null;
+    return hit ? storedResponse(hit, request) : null;
   }
 
   async handle(request: SiteRequest): Promise<SiteResponse> {
@@ -146,7 +114,7 @@ export class SiteHandler {
           body: '',
         };
       }
-      return this.respond(produced, request);
+      return storedResponse(produced, request);
     } catch {
       const body = Buffer.from(
         renderNotAvailable('Unable to load this restaurant right now. Please try again.'),
@@ -218,24 +186,6 @@ export class SiteHandler {
     };
   }
 
-  /** The stored bytes in the encoding the client takes, or 304 when its copy is current. */
-  private respond(page: CachedPage, request: SiteRequest): SiteResponse {
-    const accept = request.acceptEncoding ?? '';
-    const encoding: Encoding =
-      accept.includes('br') && /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : 'identity';
-    const { etag, headers, encodedHeaders } = preparedHeaders(page, encoding);
-    if (page.status === 200 && request.ifNoneMatch && matches(request.ifNoneMatch, etag)) {
-      return { status: 304, headers, body: '' };
-    }
-    const body =
-      encoding === 'br'
-        ? (page.br ?? brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }))
-        : encoding === 'gzip'
-          ? (page.gzip ?? gzipSync(page.body, { level: 6 }))
-          : page.body;
-    return { status: page.status, headers: encodedHeaders, body };
-  }
-
   /** Outside production, the Development Mode screen links to the active restaurants (a few). */
   private async localSites(): Promise<{ slug: string; name: string }[]> {
     if (!this.options.listSitesInDevelopmentMode) return [];
@@ -251,271 +201,103 @@ export class SiteHandler {
     return this.siteConfig;
   }
 
+  /**
+   * A request's page: resolve the restaurant, load its site, and render the route the path names
+   * (docs/behaviour/domains-and-public-sites.md#public-site-pages).
+   */
   private async render(request: SiteRequest): Promise<Rendered | Redirect> {
-    const { db, hostCache } = this.options;
     // Local addresses are development: nothing there is for search engines.
-    if (request.path === '/robots.txt' && isLocalHost(request.host)) {
-      return {
-        status: 200,
-        contentType: 'text/plain; charset=utf-8',
-        body: robotsTxt({ noIndex: true, sitemapUrl: null }),
-        cacheable: false,
-      };
-    }
-    const params = new URLSearchParams(request.search);
-    const param = (name: string) => params.get(name) ?? undefined;
-    const input = {
-      tenant: param('tenant'),
-      tenantGuid: param('tenantGuid'),
-      restaurant: param('restaurant'),
-      restaurantGuid: param('restaurantGuid'),
-      host: request.host,
-      path: request.path,
-    };
-    const resolution = await this.data.resolution(input, () => resolvePublicRestaurant(db, hostCache, input));
-    if (!resolution.found) {
-      switch (resolution.method) {
-        case 'none':
-          return isLocalHost(request.host)
-            ? notCached(
-                404,
-                renderDevelopmentMode(request.host.replace(/:\d+$/, ''), await this.localSites()),
-              )
-            : notCached(404, renderNotFound());
-        case 'params':
-          return notCached(
-            resolution.error?.startsWith('Missing') ? 400 : 404,
-            renderNotAvailable(resolution.error ?? ''),
-          );
-        default:
-          return notCached(404, renderNotFound());
-      }
-    }
+    if (request.path === '/robots.txt' && isLocalHost(request.host)) return developmentRobots();
+    const resolution = await this.resolve(request);
+    if (!resolution.found) return this.unresolved(request, resolution);
     if (resolution.shouldRedirect && resolution.redirectTo) {
       return redirectOf(resolution.redirectTo, request, !!resolution.mapping?.redirectConfig.redirectTo);
     }
-
-    // Where the site's pages live: its own host, its slug, or its query parameters (spec 01 §2.6).
-    let prefix = '';
-    let query = '';
-    let page = request.path;
-    if (resolution.method === 'slug') {
-      const segment = request.path.split('/').find((s) => s.length > 0) ?? '';
-      prefix = `/${segment}`;
-      page = request.path.slice(prefix.length + request.path.indexOf(segment) - 1) || '/';
-    } else if (resolution.method === 'params') {
-      const kept = new URLSearchParams();
-      for (const name of ['tenant', 'tenantGuid', 'restaurant', 'restaurantGuid']) {
-        const value = params.get(name);
-        if (value !== null) kept.set(name, value);
-      }
-      query = kept.toString();
-    }
-    if (page.length > 1 && page.endsWith('/')) page = page.slice(0, -1);
-    const origin = `${request.protocol}://${request.host}`;
-    const links = siteLinks(origin, prefix, query);
-
-    const entry = await this.data.restaurant(resolution.restaurantGuid!, async () => {
-      const now = this.now();
-      const data = await loadSiteData(
-        db,
-        { tenantGuid: resolution.tenantGuid!, restaurantGuid: resolution.restaurantGuid! },
-        now,
-        await this.siteConfiguration(),
-      );
-      const ttlMs = data
-        ? await availabilityTtlMs(db, data.restaurant, data.timezone, now, this.maxAgeMs)
-        : 5_000;
-      return { data, ttlMs };
-    });
-    const data = entry.data;
+    const { page, links } = siteAddressOf(request, resolution);
+    const site = await this.load(resolution, links);
     // spec 01: a disabled website or an inactive restaurant (or tenant) is not found.
-    if (
-      !data?.restaurant.websiteConfig.enabled ||
-      data.restaurant.status !== 'active' ||
-      data.tenant.status !== 'active'
-    ) {
-      return notCached(404, renderNotFound());
-    }
-    const ctx: PageContext = { data, links, seoConfig: resolution.seoConfig };
-    const noIndex = resolution.seoConfig?.noIndex === true;
-    const ids = { tenantId: data.restaurant.tenantId, restaurantId: data.restaurant.restaurantId, noIndex };
-    // A page is right until the restaurant's data changes (change feed) or a menu's availability does.
-    const ttl = async () => Math.max(1000, entry.expires - Date.now());
-    const menuOf = (menuGroupId: number) =>
-      this.data.menu(entry, menuGroupId, () => loadMenu(data, db, this.options.menuCache, menuGroupId));
+    if (!site) return notCached(404, renderNotFound());
+    return renderRoute(site, page);
+  }
 
-    if (page === '/') {
-      const chosen =
-        chooseMenu(data.menus, data.restaurant.websiteConfig.parentMenuGroupId).menu ?? data.menus[0] ?? null;
-      const menu = chosen ? await menuOf(chosen.menuGroupId) : null;
-      return { status: 200, body: renderHome(ctx, menu), ...ids, ttlMs: await ttl(), cacheable: true };
+  /** The restaurant a request is for (docs/behaviour/domains-and-public-sites.md#resolution-order). */
+  private resolve(request: SiteRequest): Promise<ResolutionResult> {
+    const { db, hostCache } = this.options;
+    const input = resolveInputOf(request);
+    return this.data.resolution(input, () => resolvePublicRestaurant(db, hostCache, input));
+  }
+
+  /** The answer when no restaurant resolves: Development Mode on local addresses, else not found. */
+  private async unresolved(request: SiteRequest, resolution: ResolutionResult): Promise<Rendered> {
+    switch (resolution.method) {
+      case 'none':
+        return isLocalHost(request.host)
+          ? notCached(404, renderDevelopmentMode(request.host.replace(/:\d+$/, ''), await this.localSites()))
+          : notCached(404, renderNotFound());
+      case 'params':
+        return notCached(
+          resolution.error?.startsWith('Missing') ? 400 : 404,
+          renderNotAvailable(resolution.error ?? ''),
+        );
+      default:
+        return notCached(404, renderNotFound());
     }
-    if (page === '/menu') {
-      const { menu } = chooseMenu(data.menus, data.restaurant.websiteConfig.parentMenuGroupId);
-      const resolved = menu ? await menuOf(menu.menuGroupId) : null;
-      const body = resolved ? renderMenu(ctx, page, [resolved], resolved.menuGroupId) : renderChooser(ctx);
-      return { status: 200, body, ...ids, ttlMs: await ttl(), cacheable: true };
-    }
-    if (page === '/menu/all') {
-      const menus = (await Promise.all(data.menus.map((m) => menuOf(m.menuGroupId)))).filter(
-        (m): m is ResolvedMenuGroup => m !== null,
-      );
-      const body = menus.length > 0 ? renderMenu(ctx, page, menus, null) : renderChooser(ctx);
-      return { status: 200, body, ...ids, ttlMs: await ttl(), cacheable: true };
-    }
-    const menuMatch = MENU_PATH.exec(page);
-    if (menuMatch) {
-      const menu = await menuOf(Number(menuMatch[1]));
-      if (!menu)
-        return { status: 404, body: renderChooser(ctx), ...ids, ttlMs: await ttl(), cacheable: true };
-      return {
-        status: 200,
-        body: renderMenu(ctx, page, [menu], menu.menuGroupId),
-        ...ids,
-        ttlMs: await ttl(),
-        cacheable: true,
-      };
-    }
-    if (page === '/sitemap.xml') {
-      return {
-        status: 200,
-        contentType: 'application/xml; charset=utf-8',
-        body: sitemapOf(data, links, resolution.seoConfig),
-        ...ids,
-        ttlMs: await ttl(),
-        cacheable: true,
-      };
-    }
-    if (page === '/robots.txt') {
-      const sitemap = noIndex ? null : `${canonicalBase(links.abs('/'), resolution.seoConfig)}sitemap.xml`;
-      return {
-        status: 200,
-        contentType: 'text/plain; charset=utf-8',
-        body: robotsTxt({ noIndex, sitemapUrl: sitemap }),
-        ...ids,
-        cacheable: true,
-      };
-    }
-    return notCached(404, renderNotFound());
+  }
+
+  /** The resolved restaurant's site through the data cache; null when it is not to be shown. */
+  private async load(resolution: ResolutionResult, links: SiteLinks): Promise<LoadedSite | null> {
+    const entry = await this.data.restaurant(resolution.restaurantGuid!, () =>
+      this.readRestaurant(resolution),
+    );
+    const data = entry.data;
+    if (!isShown(data)) return null;
+    const { db, menuCache } = this.options;
+    return {
+      ctx: { data, links, seoConfig: resolution.seoConfig },
+      ids: {
+        tenantId: data.restaurant.tenantId,
+        restaurantId: data.restaurant.restaurantId,
+        noIndex: resolution.seoConfig?.noIndex === true,
+      },
+      // A page is right until the restaurant's data changes (change feed) or a menu's availability does.
+      ttlMs: () => Math.max(1000, entry.expires - Date.now()),
+      menuOf: (menuGroupId) =>
+        this.data.menu(entry, menuGroupId, () => loadMenu(data, db, menuCache, menuGroupId)),
+    };
+  }
+
+  /** A restaurant's data from the database, and how long it holds (its next menu availability boundary). */
+  private async readRestaurant(
+    resolution: ResolutionResult,
+  ): Promise<{ data: SiteData | null; ttlMs: number }> {
+    const { db } = this.options;
+    const now = this.now();
+    const data = await loadSiteData(
+      db,
+      { tenantGuid: resolution.tenantGuid!, restaurantGuid: resolution.restaurantGuid! },
+      now,
+      await this.siteConfiguration(),
+    );
+    const ttlMs = data
+      ? await availabilityTtlMs(db, data.restaurant, data.timezone, now, this.maxAgeMs)
+      : 5_000;
+    return { data, ttlMs };
   }
 }
 
-interface Rendered {
-  status: number;
-  body: string;
-  contentType?: string;
-  cacheable: boolean;
-  noIndex?: boolean;
-  ttlMs?: number;
-  tenantId?: number;
-  restaurantId?: number;
-}
-interface Redirect {
-  status: 301 | 308;
-  redirect: string;
+/** spec 01: a site is shown when its website is enabled and its restaurant and tenant are active. */
+function isShown(data: SiteData | null): data is SiteData {
+  return (
+    !!data?.restaurant.websiteConfig.enabled &&
+    data.restaurant.status === 'active' &&
+    data.tenant.status === 'active'
+  );
 }
 
-type Encoding = 'identity' | 'gzip' | 'br';
-interface Prepared {
-  etag: string;
-  /** For 304: no Content-Encoding. */
-  headers: Record<string, string>;
-  encodedHeaders: Record<string, string>;
-}
-const prepared = new WeakMap<CachedPage, Partial<Record<Encoding, Prepared>>>();
-
-/** A stored page's response headers, per encoding, built once (the hot path only looks them up). */
-function preparedHeaders(page: CachedPage, encoding: Encoding): Prepared {
-  let byEncoding = prepared.get(page);
-  if (!byEncoding) {
-    byEncoding = {};
-    prepared.set(page, byEncoding);
-  }
-  const ready = byEncoding[encoding];
-  if (ready) return ready;
-  const ok = page.status === 200;
-  const etag =
-    encoding === 'identity' ? page.etag : `${page.etag.slice(0, -1)}-${encoding === 'br' ? 'br' : 'gz'}"`;
-  const headers: Record<string, string> = {
-    'content-type': page.contentType,
-    vary: 'Accept-Encoding',
-    'cache-control': ok
-      ? `public, max-age=0, s-maxage=${page.sMaxAge}, stale-while-revalidate=60`
-      : 'no-cache',
-    ...(ok ? { etag } : {}),
-    ...page.headers,
-  };
-  const result = {
-    etag,
-    headers,
-    encodedHeaders: encoding === 'identity' ? headers : { ...headers, 'content-encoding': encoding },
-  };
-  byEncoding[encoding] = result;
-  return result;
-}
-
-const RESOLUTION_PARAMS = ['tenant', 'tenantGuid', 'restaurant', 'restaurantGuid'];
-
-/**
- * A page's cache key: host, path and the resolution parameters. Other query parameters do not change a page,
- * so they do not make new entries either (no filling the cache with ?x=1, ?x=2...).
- */
-function cacheKey(request: SiteRequest): string {
-  let search = '';
-  if (request.search) {
-    const params = new URLSearchParams(request.search);
-    search = RESOLUTION_PARAMS.map((name) => params.getAll(name).join(',')).join('|');
-  }
-  return `${request.host.toLowerCase()}\n${request.path}\n${search}`;
-}
-
-const notCached = (status: number, body: string): Rendered => ({
-  status,
-  body,
+/** robots.txt on a local address: development, so everything is disallowed (and nothing is stored). */
+const developmentRobots = (): Rendered => ({
+  status: 200,
+  contentType: 'text/plain; charset=utf-8',
+  body: robotsTxt({ noIndex: true, sitemapUrl: null }),
   cacheable: false,
-  noIndex: true,
 });
-
-function matches(ifNoneMatch: string, etag: string): boolean {
-  const bare = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t.replace(/^W\//, '') === bare;
-  });
-}
-
-/**
- * spec 01 §4 redirects as HTTP redirects: www/apex (301, the same path on the other host) or the mapping's
- * redirectTo (308; the request's path is kept when the target is a bare origin).
- */
-function redirectOf(target: string, request: SiteRequest, explicit: boolean): Redirect {
-  const url = new URL(target);
-  // www ↔ apex stays on the port the visitor used (a development or non-standard port)
-  const port = /:(\d+)$/.exec(request.host)?.[1];
-  if (!explicit && port) url.port = port;
-  const bareOrigin = url.pathname === '/' && !url.search;
-  const location = bareOrigin
-    ? `${url.origin}${request.path}${request.search ? `?${request.search}` : ''}`
-    : url.href;
-  return { status: explicit ? 308 : 301, redirect: location };
-}
-
-function canonicalBase(home: string, seoConfig: { canonicalUrl?: string | undefined } | null): string {
-  return (seoConfig?.canonicalUrl ?? home).replace(/\/?$/, '/');
-}
-
-function sitemapOf(
-  data: SiteData,
-  links: ReturnType<typeof siteLinks>,
-  seoConfig: { canonicalUrl?: string | undefined } | null,
-): string {
-  const url = (page: string) =>
-    seoConfig?.canonicalUrl ? `${canonicalBase('', seoConfig)}${page.replace(/^\//, '')}` : links.abs(page);
-  const lastmod = data.restaurant.updatedAt;
-  return sitemapXml([
-    { loc: url('/'), lastmod },
-    { loc: url('/menu'), lastmod },
-    ...data.menus.map((m) => ({ loc: url(`/menu/${m.menuGroupId}`), lastmod })),
-  ]);
-}

@@ -64,11 +64,27 @@ const menuGroupListQuery = pageQuery.extend({
     .optional(),
 });
 
+/** What a kind's endpoints share: the id parameter of one record, the tag, and the kind's name in text. */
+function kindParts(kind: CatalogueKindDefinition) {
+  return {
+    idParams: restaurantParams.extend({ [kind.idParam]: positiveId(`${kind.label} ID`) }),
+    tags: [kind.path],
+    label: kind.label.toLowerCase(),
+  };
+}
+
+/** The endpoints of a kind, in this order: list, get, create, batch, update, delete. */
 export function catalogueEndpoints(kind: CatalogueKindDefinition) {
-  const idParams = restaurantParams.extend({ [kind.idParam]: positiveId(`${kind.label} ID`) });
+  return {
+    ...catalogueReadEndpoints(kind),
+    ...catalogueWriteEndpoints(kind),
+  } satisfies Record<string, Endpoint>;
+}
+
+/** List (keyset paged, decision 012) and get one. */
+function catalogueReadEndpoints(kind: CatalogueKindDefinition) {
+  const { idParams, tags, label } = kindParts(kind);
   const readAccess = kind === EMPLOYEE_KIND ? WRITE : READ;
-  const tags = [kind.path];
-  const label = kind.label.toLowerCase();
   return {
     list: defineEndpoint({
       id: `list${kind.plural}`,
@@ -102,6 +118,13 @@ export function catalogueEndpoints(kind: CatalogueKindDefinition) {
       response: { status: 200, description: `The ${label}`, schema: successOf(kind.response) },
       problems: [404],
     }),
+  };
+}
+
+/** Create one, create many at once, update (merge patch) and delete. */
+function catalogueWriteEndpoints(kind: CatalogueKindDefinition) {
+  const { idParams, tags, label } = kindParts(kind);
+  return {
     create: defineEndpoint({
       id: `create${kind.singular}`,
       method: 'POST',
@@ -158,7 +181,7 @@ export function catalogueEndpoints(kind: CatalogueKindDefinition) {
       response: { status: 204, description: 'Deleted' },
       problems: [404, 409],
     }),
-  } satisfies Record<string, Endpoint>;
+  };
 }
 
 export type CatalogueEndpoints = ReturnType<typeof catalogueEndpoints>;

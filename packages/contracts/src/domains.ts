@@ -1,15 +1,17 @@
 import {
-  bulkCreateDomainMappingsSchema,
-  bulkUpdateDomainMappingsSchema,
-  createDomainMappingInputSchema,
   DOMAIN_SEARCH_DEFAULT_LIMIT,
   domainGuidSchema,
-  domainMappingQuerySchema,
   domainMappingSchema,
   publicDomainMappingSchema,
   seoConfigSchema,
-  updateDomainMappingInputSchema,
 } from '@brigade/domain/domain-mapping';
+import {
+  bulkCreateDomainMappingsSchema,
+  bulkUpdateDomainMappingsSchema,
+  createDomainMappingInputSchema,
+  domainMappingQuerySchema,
+  updateDomainMappingInputSchema,
+} from '@brigade/domain/domain-mapping-input';
 import { INT32_MAX, int32MaxMessage } from '@brigade/domain/integers';
 import { text } from '@brigade/domain/text';
 import { z } from 'zod';

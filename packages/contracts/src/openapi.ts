@@ -14,6 +14,8 @@ const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   500: 'Unexpected error; the detail carries no internals, the log has the request id',
 };
 
+type ToSchema = (schema: z.ZodType, io: 'input' | 'output') => JsonSchema;
+
 /**
  * Generates the OpenAPI 3.1 document from the contracts. OpenAPI 3.1 schemas are JSON Schema 2020-12, which
  * zod 4 emits natively; Date values (stored timestamps) are documented as date-time strings, which is how
@@ -23,16 +25,36 @@ export function buildOpenApiDocument(
   endpoints: readonly Endpoint[],
   info: { title: string; version: string },
 ) {
-  // Named (recursive) schemas: zod emits them under the schema's own $defs; the document keeps them once, in
-  // components.schemas, and every reference points there.
-  const named: Record<string, JsonSchema> = {};
-  const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
-    const { $defs, ...json } = rawSchema(schema, io);
-    for (const [name, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>))
-      named[name] ??= pointToComponents(definition) as JsonSchema;
-    return pointToComponents(json) as JsonSchema;
+  const { toSchema, named } = schemaConverter();
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const endpoint of endpoints) {
+    const path = API_BASE_PATH + (endpoint.path === '/' ? '' : endpoint.path);
+    paths[path] ??= {};
+    paths[path][endpoint.method.toLowerCase()] = operationOf(endpoint, toSchema);
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: info.title, version: info.version },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    paths,
+    components: {
+      // the Problem schema first, then the named schemas in the order the operations met them
+      schemas: { Problem: stripDialect(toSchema(problemSchema, 'output')), ...named },
+      securitySchemes: {
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'brigade_session' },
+        bearerToken: { type: 'http', scheme: 'bearer' },
+      },
+    },
   };
-  const rawSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema =>
+}
+
+/**
+ * zod schemas as JSON Schema. Named (recursive) schemas: zod emits them under the schema's own $defs; the
+ * document keeps them once, in components.schemas (`named`), and every reference points there.
+ */
+function schemaConverter(): { toSchema: ToSchema; named: Record<string, JsonSchema> } {
+  const named: Record<string, JsonSchema> = {};
+  const rawSchema: ToSchema = (schema, io) =>
     z.toJSONSchema(schema, {
       target: 'draft-2020-12',
       io,
@@ -44,62 +66,53 @@ export function buildOpenApiDocument(
         }
       },
     }) as JsonSchema;
+  const toSchema: ToSchema = (schema, io) => {
+    const { $defs, ...json } = rawSchema(schema, io);
+    for (const [name, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>))
+      named[name] ??= pointToComponents(definition) as JsonSchema;
+    return pointToComponents(json) as JsonSchema;
+  };
+  return { toSchema, named };
+}
 
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const endpoint of endpoints) {
-    const operation: Record<string, unknown> = {
-      operationId: endpoint.id,
-      summary: endpoint.summary,
-      ...(endpoint.description ? { description: endpoint.description } : {}),
-      tags: endpoint.tags,
-      'x-brigade-access': endpoint.access,
-      parameters: [
-        ...parametersOf(endpoint.request?.params, 'path', toSchema),
-        ...parametersOf(endpoint.request?.query, 'query', toSchema),
-      ],
-      ...(endpoint.request?.body
-        ? {
-            requestBody: {
-              required: true,
-              content: {
-                'application/json': { schema: stripDialect(toSchema(endpoint.request.body, 'input')) },
-              },
+/** One endpoint as an OpenAPI operation: parameters, body, its response and its problems, security. */
+function operationOf(endpoint: Endpoint, toSchema: ToSchema): Record<string, unknown> {
+  const operation: Record<string, unknown> = {
+    operationId: endpoint.id,
+    summary: endpoint.summary,
+    ...(endpoint.description ? { description: endpoint.description } : {}),
+    tags: endpoint.tags,
+    'x-brigade-access': endpoint.access,
+    parameters: [
+      ...parametersOf(endpoint.request?.params, 'path', toSchema),
+      ...parametersOf(endpoint.request?.query, 'query', toSchema),
+    ],
+    ...(endpoint.request?.body
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: stripDialect(toSchema(endpoint.request.body, 'input')) },
             },
-          }
-        : {}),
-      responses: {
-        [endpoint.response.status]: {
-          description: endpoint.response.description,
-          ...(endpoint.response.schema
-            ? {
-                content: {
-                  'application/json': { schema: stripDialect(toSchema(endpoint.response.schema, 'input')) },
-                },
-              }
-            : {}),
-        },
-        ...problemResponses(endpoint),
+          },
+        }
+      : {}),
+    responses: {
+      [endpoint.response.status]: {
+        description: endpoint.response.description,
+        ...(endpoint.response.schema
+          ? {
+              content: {
+                'application/json': { schema: stripDialect(toSchema(endpoint.response.schema, 'input')) },
+              },
+            }
+          : {}),
       },
-    };
-    if (endpoint.access.kind !== 'public') operation.security = [{ sessionCookie: [] }, { bearerToken: [] }];
-    const path = API_BASE_PATH + (endpoint.path === '/' ? '' : endpoint.path);
-    paths[path] ??= {};
-    paths[path][endpoint.method.toLowerCase()] = operation;
-  }
-
-  return {
-    openapi: '3.1.0',
-    info: { title: info.title, version: info.version },
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
-    paths,
-    components: {
-      schemas: { Problem: stripDialect(toSchema(problemSchema, 'output')), ...named },
-      securitySchemes: {
-        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'brigade_session' },
-        bearerToken: { type: 'http', scheme: 'bearer' },
-      },
+      ...problemResponses(endpoint),
     },
   };
+  if (endpoint.access.kind !== 'public') operation.security = [{ sessionCookie: [] }, { bearerToken: [] }];
+  return operation;
 }
 
 function problemResponses(endpoint: Endpoint) {
@@ -119,11 +132,7 @@ function problemResponses(endpoint: Endpoint) {
   return responses;
 }
 
-function parametersOf(
-  schema: z.ZodType | undefined,
-  location: 'path' | 'query',
-  toSchema: (schema: z.ZodType, io: 'input' | 'output') => JsonSchema,
-) {
+function parametersOf(schema: z.ZodType | undefined, location: 'path' | 'query', toSchema: ToSchema) {
   if (!schema) return [];
   const json = toSchema(schema, 'input');
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;

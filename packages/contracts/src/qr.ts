@@ -5,7 +5,8 @@ import { successOf } from './envelope';
 
 /**
  * QR codes of a restaurant's public menu (issue 9 §5): staff print them for tables and windows. Public, as
- * the address they encode is: the primary domain mapping's `/menu` when usable, else `<site>/<slug>/menu`.
+ * the address they encode is: the primary domain mapping's `/menu` when usable, else an address public sites
+ * answer (docs/behaviour/menu-display-and-qr.md#public-menu-link).
  */
 const tags = ['public'];
 const params = z.object({ restaurantGuid: domainGuidSchema });

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  bulkCreateDomainMappingsSchema,
-  createDomainMappingInputSchema,
   DOMAIN_MESSAGES,
   domainErrors,
-  domainMappingQuerySchema,
   domainMappingSchema,
   domainSchema,
   domainSuggestions,
@@ -26,8 +23,13 @@ import {
   seoConfigSchema,
   subdomainCandidate,
   subdomainSchema,
-  updateDomainMappingInputSchema,
 } from './domain-mapping';
+import {
+  bulkCreateDomainMappingsSchema,
+  createDomainMappingInputSchema,
+  domainMappingQuerySchema,
+  updateDomainMappingInputSchema,
+} from './domain-mapping-input';
 
 const messages = (result: { error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];

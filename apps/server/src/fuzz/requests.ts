@@ -121,11 +121,27 @@ export function requestArbitrary(
   });
 }
 
+/** An endpoint's request in its parts: the arbitrary of valid ones, and the schemas that changes work from. */
+interface RequestShape {
+  valid: fc.Arbitrary<Omit<FuzzRequest, 'flavour'>>;
+  paramNames: string[];
+  querySchema: JsonSchema | undefined;
+  bodySchema: JsonSchema | undefined;
+}
+
 function bodyAndUrlArbitrary(
   endpoint: Endpoint,
   flavour: Flavour,
   world: FuzzWorld,
 ): fc.Arbitrary<FuzzRequest> {
+  const shape = requestShape(endpoint, world);
+  if (flavour === 'valid') return shape.valid.map((parts) => ({ flavour, ...parts }));
+  if (flavour === 'near-valid') return nearValidArbitrary(shape);
+  return hostileArbitrary(shape);
+}
+
+/** Valid requests: path values from the world's pools, the query and the body from their schemas. */
+function requestShape(endpoint: Endpoint, world: FuzzWorld): RequestShape {
   const pools = pathPools(world);
   const hints = bodyHints(world);
   const paramsSchema = endpoint.request?.params ? jsonSchemaOf(endpoint.request.params) : undefined;
@@ -154,29 +170,34 @@ function bodyAndUrlArbitrary(
   const bodySchema = endpoint.request?.body ? jsonSchemaOf(endpoint.request.body) : undefined;
   const validBody = bodySchema ? validArbitrary(bodySchema, hints) : fc.constant(undefined);
   const valid = fc.record({ params: validParams, query: validQuery, body: validBody });
+  return { valid, paramNames, querySchema, bodySchema };
+}
 
-  if (flavour === 'valid') return valid.map((parts) => ({ flavour, ...parts }));
-
-  if (flavour === 'near-valid') {
-    return fc
-      .tuple(valid, fc.nat(), nearValidKind, fc.nat(), fc.constantFrom(...NEAR_VALID_PATH), fc.boolean())
-      .map(([parts, place, kind, pick, pathValue, onPath]) => {
-        if (onPath && paramNames.length > 0) {
-          const name = paramNames[place % paramNames.length]!;
-          return { flavour, ...parts, params: { ...parts.params, [name]: pathValue } };
+/** Near-valid: one path value, or one body field (the query's when there is no body), changed. */
+function nearValidArbitrary({ valid, paramNames, querySchema, bodySchema }: RequestShape) {
+  const flavour = 'near-valid' as const;
+  return fc
+    .tuple(valid, fc.nat(), nearValidKind, fc.nat(), fc.constantFrom(...NEAR_VALID_PATH), fc.boolean())
+    .map(([parts, place, kind, pick, pathValue, onPath]): FuzzRequest => {
+      if (onPath && paramNames.length > 0) {
+        const name = paramNames[place % paramNames.length]!;
+        return { flavour, ...parts, params: { ...parts.params, [name]: pathValue } };
+      }
+      if (!bodySchema) {
+        // No body to change: the query, or a body the route does not take.
+        if (querySchema) {
+          const query = mutateOnce(parts.query, querySchema, place, kind, pick);
+          return { flavour, ...parts, query: toQuery(query) };
         }
-        if (!bodySchema) {
-          // No body to change: the query, or a body the route does not take.
-          if (querySchema) {
-            const query = mutateOnce(parts.query, querySchema, place, kind, pick);
-            return { flavour, ...parts, query: toQuery(query) };
-          }
-          return { flavour, ...parts, body: {} };
-        }
-        return { flavour, ...parts, body: mutateOnce(parts.body, bodySchema, place, kind, pick) };
-      });
-  }
+        return { flavour, ...parts, body: {} };
+      }
+      return { flavour, ...parts, body: mutateOnce(parts.body, bodySchema, place, kind, pick) };
+    });
+}
 
+/** Hostile: one path value, query key, body field or the whole body replaced, or a `__proto__` key added. */
+function hostileArbitrary({ valid, paramNames }: RequestShape) {
+  const flavour = 'hostile' as const;
   return fc
     .tuple(
       valid,
@@ -186,7 +207,7 @@ function bodyAndUrlArbitrary(
       rawBody,
       fc.constantFrom('path', 'query', 'field', 'proto', 'raw'),
     )
-    .map(([parts, place, hostile, pathValue, raw, target]) => {
+    .map(([parts, place, hostile, pathValue, raw, target]): FuzzRequest => {
       if (target === 'path' && paramNames.length > 0) {
         const name = paramNames[place % paramNames.length]!;
         return { flavour, ...parts, params: { ...parts.params, [name]: pathValue } };

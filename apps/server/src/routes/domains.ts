@@ -16,6 +16,8 @@ import {
   validateDomain,
   verifyDomainMapping,
 } from '@brigade/contracts/domains';
+import * as availability from '@brigade/core/domains/domain-availability';
+import * as bulk from '@brigade/core/domains/domain-mapping-bulk';
 import * as mappings from '@brigade/core/domains/domain-mapping-service';
 import {
   mayIssueCertificate,
@@ -59,7 +61,7 @@ export const domainRoutes = [
   ),
   implement(checkDomainAvailability, async ({ query, deps }) =>
     success(
-      await mappings.checkDomainAvailability(domainContextOf(deps), query.domain, {
+      await availability.checkDomainAvailability(domainContextOf(deps), query.domain, {
         guid: query.excludeGuid,
         domainId: query.excludeDomainId,
       }),
@@ -67,7 +69,7 @@ export const domainRoutes = [
   ),
   implement(validateDomain, async ({ query, actor, deps }) =>
     success(
-      await mappings.validateDomain(domainContextOf(deps), actor, query.domain, {
+      await availability.validateDomain(domainContextOf(deps), actor, query.domain, {
         guid: query.excludeGuid,
         domainId: query.excludeDomainId,
       }),
@@ -75,14 +77,14 @@ export const domainRoutes = [
   ),
   implement(bulkCreateDomainMappings, async ({ body, actor, deps, request }) =>
     success(
-      await mappings.bulkCreateDomainMappings(domainContextOf(deps), actor, body.mappings, (obj, msg) =>
+      await bulk.bulkCreateDomainMappings(domainContextOf(deps), actor, body.mappings, (obj, msg) =>
         request.log.warn(obj, msg),
       ),
     ),
   ),
   implement(bulkUpdateDomainMappings, async ({ body, actor, deps, request }) =>
     success(
-      await mappings.bulkUpdateDomainMappings(
+      await bulk.bulkUpdateDomainMappings(
         domainContextOf(deps, request.log),
         actor,
         body.mappings,

@@ -43,15 +43,38 @@ export interface LargeChainCatalogue {
   itemsOfGroup: Map<number, number[]>;
 }
 
-/** mulberry32: a small seeded generator, so the same seed always builds the same catalogue. */
-function random(seed: number) {
+/**
+ * Seeded draws: mulberry32, a small seeded generator, so the same seed always builds the same catalogue.
+ * Every part of the catalogue draws from one sequence in a fixed order, so the order of the calls below is
+ * part of what a seed means.
+ */
+interface Draw {
+  next(): number;
+  pick<T>(list: readonly T[]): T;
+  uuid(): string;
+  money(min: number, max: number): number;
+}
+
+function drawFrom(seed: number): Draw {
   let state = seed >>> 0;
-  return () => {
+  const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    pick: (list) => list[Math.floor(next() * list.length)]!,
+    uuid: () => {
+      const hex = Array.from({ length: 32 }, () => Math.floor(next() * 16).toString(16));
+      hex[12] = '4';
+      hex[16] = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+      const s = hex.join('');
+      return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+    },
+    money: (min, max) => Math.round((min + next() * (max - min)) * 4) / 4,
   };
 }
 
@@ -82,21 +105,16 @@ const TAGS = [
 ];
 
 export function generateLargeChain(options: LargeChainOptions = {}): LargeChainCatalogue {
-  const next = random(options.seed ?? 42);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
-  const uuid = () => {
-    const hex = Array.from({ length: 32 }, () => Math.floor(next() * 16).toString(16));
-    hex[12] = '4';
-    hex[16] = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-    const s = hex.join('');
-    return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
-  };
-  const money = (min: number, max: number) => Math.round((min + next() * (max - min)) * 4) / 4;
-
-  const itemCount = options.items ?? 250;
+  const draw = drawFrom(options.seed ?? 42);
   const groupCount = options.modifierGroups ?? 40;
-  const perGroup = options.modifiersPerGroup ?? 6;
+  const kinds = kindsOf(draw);
+  const modifierGroups = modifierGroupsOf(draw, groupCount, options.modifiersPerGroup ?? 6);
+  const items = itemsOf(draw, options.items ?? 250, groupCount);
+  return { ...kinds, modifierGroups, items, ...menuGroupsOf(draw, items.length, groupCount) };
+}
 
+/** Tags, tax rates, courses, sales categories and prep stations. */
+function kindsOf({ uuid }: Draw) {
   const tags = TAGS.map((name, i) => ({
     tagId: i + 1,
     guid: uuid(),
@@ -124,9 +142,14 @@ export function generateLargeChain(options: LargeChainOptions = {}): LargeChainC
     guid: uuid(),
     name,
   }));
+  return { tags, taxRates, courses, salesCategories, prepStations };
+}
 
+/** Modifier groups by turns No charge, Individual and Group; every fourth one required. */
+function modifierGroupsOf(draw: Draw, groupCount: number, perGroup: number): CreateModifierGroupInput[] {
+  const { next, pick, uuid, money } = draw;
   const strategies = ['No charge', 'Individual', 'Group'] as const;
-  const modifierGroups: CreateModifierGroupInput[] = Array.from({ length: groupCount }, (_, g) => {
+  return Array.from({ length: groupCount }, (_, g) => {
     const pricingStrategy = strategies[g % 3]!;
     const required = g % 4 === 0;
     return {
@@ -151,8 +174,12 @@ export function generateLargeChain(options: LargeChainOptions = {}): LargeChainC
       })),
     };
   });
+}
 
-  const items: CreateItemInput[] = Array.from({ length: itemCount }, (_, i) => {
+/** Items: the last 30 are drinks; every fifth is priced by size, every fiftieth is open-priced. */
+function itemsOf(draw: Draw, itemCount: number, groupCount: number): CreateItemInput[] {
+  const { next, pick, uuid, money } = draw;
+  return Array.from({ length: itemCount }, (_, i) => {
     const itemId = i + 1;
     const drink = i >= itemCount - 30;
     const name = drink ? `${pick(WORDS)} drink ${itemId}` : `${pick(WORDS)} ${pick(FOODS)} ${itemId}`;
@@ -194,57 +221,46 @@ export function generateLargeChain(options: LargeChainOptions = {}): LargeChainC
     }
     return { ...base, basePrice: money(3, 28) };
   });
+}
 
-  // 30 groups in 3 menus, up to 4 deep: All Day (21 groups), Breakfast (4), Drinks (5).
-  const menuGroups: CreateMenuGroupInput[] = [];
-  const itemsOfGroup = new Map<number, number[]>();
-  let nextGroupId = 1;
-  const addGroup = (fields: Partial<CreateMenuGroupInput> & { name: string }, itemIds: number[] = []) => {
-    const menuGroupId = nextGroupId++;
-    itemsOfGroup.set(menuGroupId, itemIds);
-    menuGroups.push({
+/** Menu groups being built: each added group takes the next id, and food items are handed out in order. */
+class MenuBuilder {
+  readonly menuGroups: CreateMenuGroupInput[] = [];
+  readonly itemsOfGroup = new Map<number, number[]>();
+  private nextGroupId = 1;
+  private cursor = 1;
+
+  constructor(
+    private readonly draw: Draw,
+    /** Items 1..foodItems are food; the ones after are drinks. */
+    readonly foodItems: number,
+  ) {}
+
+  add(fields: Partial<CreateMenuGroupInput> & { name: string }, itemIds: number[] = []): number {
+    const menuGroupId = this.nextGroupId++;
+    this.itemsOfGroup.set(menuGroupId, itemIds);
+    this.menuGroups.push({
       menuGroupId,
-      guid: uuid(),
+      guid: this.draw.uuid(),
       ...fields,
       items: itemIds.map((itemId, position) => ({ itemId, position, isRequired: false })),
     });
     return menuGroupId;
-  };
-  const foodItems = items.length - 30;
-  let cursor = 1;
-  const takeItems = (count: number) => {
-    const ids: number[] = [];
-    for (let i = 0; i < count && cursor <= foodItems; i++) ids.push(cursor++);
-    return ids;
-  };
-
-  const allDay = addGroup({ name: 'All Day', description: 'Served all day', position: 0, isMenu: true });
-  const sections = ['Starters', 'Mains', 'Sides', 'Desserts'];
-  const perLeaf = Math.floor((foodItems - 40) / 20);
-  for (const [s, section] of sections.entries()) {
-    const sectionId = addGroup(
-      { name: section, parentId: allDay, position: sections.length - s },
-      takeItems(5),
-    );
-    for (let c = 0; c < 3; c++) {
-      const categoryId = addGroup(
-        {
-          name: `${section} ${c + 1}`,
-          parentId: sectionId,
-          position: c,
-          modifierGroups: [{ modifierGroupId: ((s * 3 + c) % groupCount) + 1, position: 0 }],
-          ...(s === 2 && c === 2 ? { visibleInKiosk: false } : {}),
-        },
-        takeItems(perLeaf),
-      );
-      if (c === 0)
-        addGroup(
-          { name: `${section} specials`, parentId: categoryId, position: 0, isSpecial: true },
-          takeItems(2),
-        );
-    }
   }
-  const breakfast = addGroup({
+
+  /** The next `count` food items not yet on a menu (fewer when they run out). */
+  takeItems(count: number): number[] {
+    const ids: number[] = [];
+    for (let i = 0; i < count && this.cursor <= this.foodItems; i++) ids.push(this.cursor++);
+    return ids;
+  }
+}
+
+/** 30 groups in 3 menus, up to 4 deep: All Day (21 groups), Breakfast (4), Drinks (5). */
+function menuGroupsOf(draw: Draw, itemCount: number, groupCount: number) {
+  const menus = new MenuBuilder(draw, itemCount - 30);
+  const allDay = addAllDayMenu(menus, groupCount);
+  const breakfast = menus.add({
     name: 'Breakfast',
     description: 'Until 11',
     position: 1,
@@ -252,38 +268,62 @@ export function generateLargeChain(options: LargeChainOptions = {}): LargeChainC
     timeRange: { startTime: '06:00', endTime: '11:00' },
   });
   for (let c = 0; c < 3; c++)
-    addGroup({ name: `Breakfast ${c + 1}`, parentId: breakfast, position: c }, takeItems(10));
-  const drinks = addGroup({ name: 'Drinks', position: 2, isMenu: true });
+    menus.add({ name: `Breakfast ${c + 1}`, parentId: breakfast, position: c }, menus.takeItems(10));
+  const drinks = menus.add({ name: 'Drinks', position: 2, isMenu: true });
   for (let c = 0; c < 4; c++) {
-    const first = foodItems + c * 8 + 1;
-    const ids = Array.from({ length: c === 3 ? 6 : 8 }, (_, k) => first + k).filter(
-      (id) => id <= items.length,
-    );
-    addGroup({ name: ['Soft drinks', 'Coffee', 'Beer', 'Wine'][c]!, parentId: drinks, position: c }, ids);
+    const first = menus.foodItems + c * 8 + 1;
+    const ids = Array.from({ length: c === 3 ? 6 : 8 }, (_, k) => first + k).filter((id) => id <= itemCount);
+    menus.add({ name: ['Soft drinks', 'Coffee', 'Beer', 'Wine'][c]!, parentId: drinks, position: c }, ids);
   }
-  // Left-over food items go to the first section so every item is on a menu.
-  const rest = takeItems(foodItems);
-  if (rest.length > 0) {
-    const first = menuGroups[1]!;
-    first.items = [
-      ...(first.items ?? []),
-      ...rest.map((itemId, k) => ({ itemId, position: 100 + k, isRequired: false })),
-    ];
-    itemsOfGroup.set(first.menuGroupId!, [...(itemsOfGroup.get(first.menuGroupId!) ?? []), ...rest]);
-  }
+  addLeftOverItems(menus);
+  const { menuGroups, itemsOfGroup } = menus;
+  return { menuGroups, menuIds: { allDay, breakfast, drinks }, itemsOfGroup };
+}
 
-  return {
-    tags,
-    taxRates,
-    courses,
-    salesCategories,
-    prepStations,
-    modifierGroups,
-    items,
-    menuGroups,
-    menuIds: { allDay, breakfast, drinks },
-    itemsOfGroup,
-  };
+/** All Day: four sections of three categories each, the first category of each with a specials subgroup. */
+function addAllDayMenu(menus: MenuBuilder, groupCount: number): number {
+  const allDay = menus.add({ name: 'All Day', description: 'Served all day', position: 0, isMenu: true });
+  const sections = ['Starters', 'Mains', 'Sides', 'Desserts'];
+  const perLeaf = Math.floor((menus.foodItems - 40) / 20);
+  for (const [s, section] of sections.entries()) {
+    const sectionId = menus.add(
+      { name: section, parentId: allDay, position: sections.length - s },
+      menus.takeItems(5),
+    );
+    for (let c = 0; c < 3; c++) {
+      const categoryId = menus.add(
+        {
+          name: `${section} ${c + 1}`,
+          parentId: sectionId,
+          position: c,
+          modifierGroups: [{ modifierGroupId: ((s * 3 + c) % groupCount) + 1, position: 0 }],
+          ...(s === 2 && c === 2 ? { visibleInKiosk: false } : {}),
+        },
+        menus.takeItems(perLeaf),
+      );
+      if (c === 0)
+        menus.add(
+          { name: `${section} specials`, parentId: categoryId, position: 0, isSpecial: true },
+          menus.takeItems(2),
+        );
+    }
+  }
+  return allDay;
+}
+
+/** Left-over food items go to the first section so every item is on a menu. */
+function addLeftOverItems(menus: MenuBuilder): void {
+  const rest = menus.takeItems(menus.foodItems);
+  if (rest.length === 0) return;
+  const first = menus.menuGroups[1]!;
+  first.items = [
+    ...(first.items ?? []),
+    ...rest.map((itemId, k) => ({ itemId, position: 100 + k, isRequired: false })),
+  ];
+  menus.itemsOfGroup.set(first.menuGroupId!, [
+    ...(menus.itemsOfGroup.get(first.menuGroupId!) ?? []),
+    ...rest,
+  ]);
 }
 
 /** Stores a generated catalogue in a restaurant, kind by kind (each kind one all-or-nothing batch). */

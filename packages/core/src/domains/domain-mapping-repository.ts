@@ -3,11 +3,11 @@ import { domainMappingStatusChanges, domainMappings } from '@brigade/db/schema/d
 import { restaurants } from '@brigade/db/schema/tenancy';
 import {
   type DomainMapping,
-  type DomainMappingQuery,
   domainMappingSchema,
   type StatusChanges,
   type VerificationStatus,
 } from '@brigade/domain/domain-mapping';
+import type { DomainMappingQuery } from '@brigade/domain/domain-mapping-input';
 import { and, asc, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
 
 export type DomainMappingRow = typeof domainMappings.$inferSelect;
@@ -252,4 +252,26 @@ export async function findMappingsForHosts(
     mapping: toDomainMapping(row),
     restaurantActive: status === 'active',
   }));
+}
+
+/** What a mapping's public address is drawn from: its name and type, whether it is primary, its statuses. */
+export type MappingAddress = Pick<
+  DomainMapping,
+  'domain' | 'domainType' | 'isPrimary' | 'isActive' | 'verificationStatus' | 'sslStatus'
+>;
+
+/** A restaurant's mappings as addresses, oldest first (the public menu link and its QR code). */
+export async function findMappingAddresses(ex: Executor, restaurantGuid: string): Promise<MappingAddress[]> {
+  return ex
+    .select({
+      domain: domainMappings.domain,
+      domainType: domainMappings.domainType,
+      isPrimary: domainMappings.isPrimary,
+      isActive: domainMappings.isActive,
+      verificationStatus: domainMappings.verificationStatus,
+      sslStatus: domainMappings.sslStatus,
+    })
+    .from(domainMappings)
+    .where(eq(domainMappings.restaurantGuid, restaurantGuid))
+    .orderBy(asc(domainMappings.domainId));
 }

@@ -2,32 +2,25 @@ import { randomBytes } from 'node:crypto';
 import type { Executor } from '@brigade/db/database';
 import { type Actor, activeRoleIn, roleAtLeast } from '@brigade/domain/access';
 import {
-  type CreateDomainMappingInput,
-  createDomainMappingInputSchema,
   DOMAIN_MESSAGES,
   DOMAIN_SEARCH_DEFAULT_LIMIT,
   type DomainMapping,
-  type DomainMappingQuery,
-  domainErrors,
   domainGuidSchema,
-  domainSuggestions,
   generateUniqueSubdomain,
   initialStatuses,
-  isDomainAvailable,
   mappingNotFoundMessage,
   normalizeDomain,
   provedStatusChanges,
   subdomainErrors,
-  type UpdateDomainMappingInput,
-  updateDomainMappingInputSchema,
 } from '@brigade/domain/domain-mapping';
 import {
-  BrigadeError,
-  fieldErrorsOf,
-  isBrigadeError,
-  notFound,
-  validationErrorOf,
-} from '@brigade/domain/errors';
+  type CreateDomainMappingInput,
+  createDomainMappingInputSchema,
+  type DomainMappingQuery,
+  type UpdateDomainMappingInput,
+  updateDomainMappingInputSchema,
+} from '@brigade/domain/domain-mapping-input';
+import { BrigadeError, fieldErrorsOf, notFound, validationErrorOf } from '@brigade/domain/errors';
 import { issueNextId } from '../counters/counter-service';
 import { isUniqueViolation } from '../db-errors';
 import { findRestaurantByGuid } from '../tenancy/restaurant-repository';
@@ -37,7 +30,6 @@ import {
   clearOtherPrimaries,
   deleteDomainMappingRow,
   domainExists,
-  findDomainMappingByDomain,
   findDomainMappingByGuid,
   insertDomainMapping,
   insertDomainStatusChange,
@@ -77,7 +69,8 @@ export function managedTenantIds(actor: Actor): number[] | null {
   return actor.assignments.filter((a) => a.isActive && roleAtLeast(a.role, 'admin')).map((a) => a.tenantId);
 }
 
-const canManage = (actor: Actor, tenantId: number): boolean => {
+/** Whether the actor manages the tenant (spec 01 §6). */
+export const canManage = (actor: Actor, tenantId: number): boolean => {
   if (actor.kind !== 'user' || !actor.isActive) return false;
   if (actor.isSiteAdmin) return true;
   const role = activeRoleIn(actor, tenantId);
@@ -347,103 +340,4 @@ export async function transferDomainMapping(
   await ctx.onChange();
   if (!updated) throw notFound(mappingNotFoundMessage(guid), 'DOMAIN_MAPPING_NOT_FOUND');
   return updated.mapping;
-}
-
-export interface BulkResult {
-  index: number;
-  success: boolean;
-  mapping?: DomainMapping;
-  error?: string;
-  guid?: string;
-}
-export interface BulkOutcome {
-  results: BulkResult[];
-  summary: { total: number; successful: number; failed: number };
-}
-
-const outcome = (results: BulkResult[]): BulkOutcome => {
-  const successful = results.filter((r) => r.success).length;
-  return { results, summary: { total: results.length, successful, failed: results.length - successful } };
-};
-const messageOf = (error: unknown): string =>
-  isBrigadeError(error) ? error.message : error instanceof Error ? error.message : String(error);
-
-/** spec 01 §8: partial failures in bulk create are reported, and the successful results returned. */
-export async function bulkCreateDomainMappings(
-  ctx: DomainContext,
-  actor: Actor,
-  mappings: readonly unknown[],
-  log: (obj: object, msg: string) => void = () => {},
-): Promise<BulkOutcome> {
-  const results: BulkResult[] = [];
-  for (const [index, body] of mappings.entries()) {
-    try {
-      results.push({ index, success: true, mapping: await createDomainMapping(ctx, actor, body) });
-    } catch (error) {
-      log({ index, error: messageOf(error) }, 'bulk domain mapping create failed');
-      results.push({ index, success: false, error: messageOf(error) });
-    }
-  }
-  return outcome(results);
-}
-
-export async function bulkUpdateDomainMappings(
-  ctx: DomainContext,
-  actor: Actor,
-  mappings: readonly { guid: string; updates: unknown }[],
-  log: (obj: object, msg: string) => void = () => {},
-): Promise<BulkOutcome> {
-  const results: BulkResult[] = [];
-  for (const [index, { guid, updates }] of mappings.entries()) {
-    try {
-      results.push({
-        index,
-        guid,
-        success: true,
-        mapping: await updateDomainMapping(ctx, actor, guid, updates),
-      });
-    } catch (error) {
-      log({ index, guid, error: messageOf(error) }, 'bulk domain mapping update failed');
-      results.push({ index, guid, success: false, error: messageOf(error) });
-    }
-  }
-  return outcome(results);
-}
-
-/** spec 01 §4: available if no mapping exists, or the found mapping has the excluded guid or id. */
-export async function checkDomainAvailability(
-  ctx: DomainContext,
-  domain: string,
-  exclude: { guid?: string | undefined; domainId?: number | undefined },
-): Promise<{ domain: string; available: boolean }> {
-  const errors = domainErrors(domain);
-  if (errors.length > 0)
-    throw validationErrorOf(fieldErrorsOf(errors.map((message) => ({ path: ['domain'], message }))));
-  const normalized = normalizeDomain(domain);
-  const existing = await findDomainMappingByDomain(ctx.db, normalized);
-  return { domain: normalized, available: isDomainAvailable(existing?.mapping ?? null, exclude) };
-}
-
-/**
- * spec 01 §3 domain validation result. existingMapping is shown only to someone who manages it; for anyone
- * else a taken domain is just unavailable.
- */
-export async function validateDomain(
-  ctx: DomainContext,
-  actor: Actor,
-  domain: string,
-  exclude: { guid?: string | undefined; domainId?: number | undefined },
-) {
-  const errors = domainErrors(domain);
-  const normalized = typeof domain === 'string' ? normalizeDomain(domain) : '';
-  const existing = errors.length === 0 ? await findDomainMappingByDomain(ctx.db, normalized) : null;
-  const isAvailable = errors.length === 0 && isDomainAvailable(existing?.mapping ?? null, exclude);
-  return {
-    domain: normalized,
-    isValid: errors.length === 0,
-    isAvailable,
-    existingMapping: existing && canManage(actor, existing.tenantId) ? existing.mapping : null,
-    errors,
-    suggestions: domainSuggestions(domain ?? '', isAvailable || errors.length > 0),
-  };
 }

@@ -1,9 +1,9 @@
 import type { Actor } from '@brigade/domain/access';
+import type { DomainMapping } from '@brigade/domain/domain-mapping';
 import {
   type CreateDomainMappingInput,
   createDomainMappingInputSchema,
-  type DomainMapping,
-} from '@brigade/domain/domain-mapping';
+} from '@brigade/domain/domain-mapping-input';
 import type { ProjectDomain } from '@brigade/domain/hosting';
 import { runWithCompensation } from '../compensating-steps';
 import { validateInput } from '../validate';

@@ -1,10 +1,9 @@
 import type { Executor } from '@brigade/db/database';
-import { domainMappings } from '@brigade/db/schema/domains';
-import { type DomainMapping, isUsable, protocolFor } from '@brigade/domain/domain-mapping';
+import { isUsable, protocolFor } from '@brigade/domain/domain-mapping';
 import { notFound } from '@brigade/domain/errors';
 import type { Restaurant } from '@brigade/domain/restaurant';
-import { and, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
+import { findMappingAddresses, type MappingAddress } from '../domains/domain-mapping-repository';
 import { findRestaurantByGuid } from '../tenancy/restaurant-repository';
 
 /** A printed QR code must scan from a table tent: medium error correction, the standard 4-module quiet zone. */
@@ -13,44 +12,54 @@ export const QR_PNG_DEFAULT_SIZE = 512;
 export const QR_PNG_MIN_SIZE = 128;
 export const QR_PNG_MAX_SIZE = 2048;
 
-type MappingView = Pick<
-  DomainMapping,
-  'domain' | 'isPrimary' | 'isActive' | 'verificationStatus' | 'sslStatus'
->;
+/**
+ * Where the public sites are for a restaurant without a usable primary domain: an origin, and whether slug
+ * addresses (`<origin>/<slug>`) are served there. They are only on the site port (SITE_PORT); on the
+ * platform's own host (PUBLIC_URL) public sites answer mapped hosts only (docs/operations/README.md#reverse-proxy).
+ */
+export interface PublicSites {
+  origin: string;
+  servesSlugs: boolean;
+}
 
 /**
- * The public address of a restaurant's menu: on its primary domain mapping when that one is usable (active
- * and verified; https only once SSL is issued), otherwise `<site origin>/<slug>/menu` on the public sites.
+ * The public address of a restaurant's menu (docs/behaviour/menu-display-and-qr.md#public-menu-link):
+ * 1. its primary domain mapping when that one is usable (active and verified; https only once SSL is issued);
+ * 2. where slug addresses are served, `<site origin>/<slug>/menu`;
+ * 3. otherwise another usable mapping: a custom domain before a generated subdomain, one with SSL issued
+ *    first, then the oldest;
+ * 4. otherwise `<site origin>/<slug>/menu` still: not served until the restaurant has a usable domain.
  */
 export function publicMenuUrl(
   restaurant: Pick<Restaurant, 'slug'>,
-  mappings: readonly MappingView[],
+  mappings: readonly MappingAddress[],
   siteOrigin: string,
+  servesSlugs = true,
 ): string {
-  const primary = mappings.find((m) => m.isPrimary && isUsable(m));
-  if (primary) return `${protocolFor(primary)}://${primary.domain}/menu`;
+  const mapping =
+    mappings.find((m) => m.isPrimary && isUsable(m)) ?? (servesSlugs ? undefined : servedMappingOf(mappings));
+  if (mapping) return `${protocolFor(mapping)}://${mapping.domain}/menu`;
   return `${siteOrigin.replace(/\/+$/, '')}/${encodeURIComponent(restaurant.slug)}/menu`;
 }
 
-/** The restaurant (any tenant: the menu address is public) and its mappings; unknown is a 404. */
+/** The usable mapping a link should name when none is primary: custom first, then SSL issued, then the oldest. */
+function servedMappingOf(mappings: readonly MappingAddress[]): MappingAddress | undefined {
+  const rank = (m: MappingAddress) =>
+    (m.domainType === 'custom' ? 0 : 2) + (m.sslStatus === 'issued' ? 0 : 1);
+  // a stable sort: equal ranks keep the stored order (oldest first)
+  return mappings.filter(isUsable).sort((a, b) => rank(a) - rank(b))[0];
+}
+
+/** The restaurant (any tenant: the menu address is public) and its menu address; unknown is a 404. */
 export async function publicMenuTarget(
   ex: Executor,
   restaurantGuid: string,
-  siteOrigin: string,
+  sites: PublicSites,
 ): Promise<{ restaurant: Restaurant; url: string }> {
   const restaurant = await findRestaurantByGuid(ex, restaurantGuid);
   if (!restaurant) throw notFound(`Restaurant not found: ${restaurantGuid}`, 'RESTAURANT_NOT_FOUND');
-  const mappings = await ex
-    .select({
-      domain: domainMappings.domain,
-      isPrimary: domainMappings.isPrimary,
-      isActive: domainMappings.isActive,
-      verificationStatus: domainMappings.verificationStatus,
-      sslStatus: domainMappings.sslStatus,
-    })
-    .from(domainMappings)
-    .where(and(eq(domainMappings.restaurantGuid, restaurantGuid), eq(domainMappings.isPrimary, true)));
-  return { restaurant, url: publicMenuUrl(restaurant, mappings as MappingView[], siteOrigin) };
+  const mappings = await findMappingAddresses(ex, restaurantGuid);
+  return { restaurant, url: publicMenuUrl(restaurant, mappings, sites.origin, sites.servesSlugs) };
 }
 
 /**

@@ -538,6 +538,12 @@ const SECTIONS: Record<string, Dish[]> = {
 };
 
 export function harborGrillCatalogue(): LargeChainCatalogue {
+  const { items, idsOf } = itemsOfSections();
+  return { ...kindsOfHarborGrill(), modifierGroups, items, ...menuGroupsOf(idsOf) };
+}
+
+/** Every dish as an item, section by section (ids in that order), and each section's item ids. */
+function itemsOfSections(): { items: CreateItemInput[]; idsOf: Map<string, number[]> } {
   const items: CreateItemInput[] = [];
   const idsOf = new Map<string, number[]>();
   for (const [section, dishes] of Object.entries(SECTIONS)) {
@@ -545,42 +551,48 @@ export function harborGrillCatalogue(): LargeChainCatalogue {
     for (const dish of dishes) {
       const itemId = items.length + 1;
       ids.push(itemId);
-      const alcohol = dish.category === ALCOHOL;
-      const base = {
-        itemId,
-        guid: guidOf(`item:${dish.name}`),
-        name: dish.name,
-        customerDescription: dish.description,
-        ...(dish.calories !== undefined ? { calories: dish.calories } : {}),
-        containsAlcohol: alcohol,
-        tagIds: (dish.tags ?? []).map(tagId),
-        modifierGroups: (dish.modifiers ?? []).map((modifierGroupId, position) => ({
-          modifierGroupId,
-          position,
-        })),
-        prepStationIds: [dish.station],
-        courseId: dish.course,
-        salesCategoryId: dish.category ?? FOOD,
-        taxRateIds: alcohol ? [SALES_TAX, LIQUOR_TAX] : [SALES_TAX, CITY_TAX],
-      };
-      items.push(
-        dish.sizes
-          ? {
-              ...base,
-              pricingStrategy: 'size',
-              sizePrice: dish.sizes.map(([name, price], s) => ({
-                id: s + 1,
-                guid: guidOf(`size:${dish.name}:${name}`),
-                name,
-                price,
-              })),
-            }
-          : { ...base, basePrice: dish.price ?? 0 },
-      );
+      items.push(itemOf(dish, itemId));
     }
     idsOf.set(section, ids);
   }
+  return { items, idsOf };
+}
 
+function itemOf(dish: Dish, itemId: number): CreateItemInput {
+  const alcohol = dish.category === ALCOHOL;
+  const base = {
+    itemId,
+    guid: guidOf(`item:${dish.name}`),
+    name: dish.name,
+    customerDescription: dish.description,
+    ...(dish.calories !== undefined ? { calories: dish.calories } : {}),
+    containsAlcohol: alcohol,
+    tagIds: (dish.tags ?? []).map(tagId),
+    modifierGroups: (dish.modifiers ?? []).map((modifierGroupId, position) => ({
+      modifierGroupId,
+      position,
+    })),
+    prepStationIds: [dish.station],
+    courseId: dish.course,
+    salesCategoryId: dish.category ?? FOOD,
+    taxRateIds: alcohol ? [SALES_TAX, LIQUOR_TAX] : [SALES_TAX, CITY_TAX],
+  };
+  return dish.sizes
+    ? {
+        ...base,
+        pricingStrategy: 'size',
+        sizePrice: dish.sizes.map(([name, price], s) => ({
+          id: s + 1,
+          guid: guidOf(`size:${dish.name}:${name}`),
+          name,
+          price,
+        })),
+      }
+    : { ...base, basePrice: dish.price ?? 0 };
+}
+
+/** The three menus and their groups, each group holding its section's items. */
+function menuGroupsOf(idsOf: Map<string, number[]>) {
   const menuGroups: CreateMenuGroupInput[] = [];
   const itemsOfGroup = new Map<number, number[]>();
   const addGroup = (fields: Partial<CreateMenuGroupInput> & { name: string }, section?: string) => {
@@ -595,7 +607,6 @@ export function harborGrillCatalogue(): LargeChainCatalogue {
     });
     return menuGroupId;
   };
-
   const allDay = addGroup({
     name: 'All Day',
     description: 'Lunch and dinner, from the raw bar to the wood grill',
@@ -646,6 +657,11 @@ export function harborGrillCatalogue(): LargeChainCatalogue {
   addGroup({ name: 'Beer', parentId: drinks, position: 2 }, 'beer');
   addGroup({ name: 'Coffee & Soft Drinks', parentId: drinks, position: 3 }, 'softDrinks');
 
+  return { menuGroups, menuIds: { allDay, breakfast: brunch, drinks }, itemsOfGroup };
+}
+
+/** Tags, tax rates, courses, sales categories and prep stations. */
+function kindsOfHarborGrill() {
   return {
     tags: TAG_NAMES.map((name, i) => ({
       tagId: i + 1,
@@ -674,10 +690,5 @@ export function harborGrillCatalogue(): LargeChainCatalogue {
       guid: guidOf(`station:${name}`),
       name,
     })),
-    modifierGroups,
-    items,
-    menuGroups,
-    menuIds: { allDay, breakfast: brunch, drinks },
-    itemsOfGroup,
   };
 }

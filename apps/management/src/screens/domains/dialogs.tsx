@@ -1,9 +1,5 @@
-import {
-  createDomainMappingInputSchema,
-  redirectConfigSchema,
-  seoConfigSchema,
-  WWW_REDIRECTS,
-} from '@brigade/domain/domain-mapping';
+import { redirectConfigSchema, seoConfigSchema, WWW_REDIRECTS } from '@brigade/domain/domain-mapping';
+import { createDomainMappingInputSchema } from '@brigade/domain/domain-mapping-input';
 import { Dialog } from '@brigade/ui/components/dialog';
 import { useState } from 'react';
 import { z } from 'zod';

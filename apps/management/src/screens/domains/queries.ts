@@ -7,7 +7,8 @@ import {
   updateDomainMapping,
   verifyDomainMapping,
 } from '@brigade/contracts/domains';
-import type { DomainMapping, UpdateDomainMappingInput } from '@brigade/domain/domain-mapping';
+import type { DomainMapping } from '@brigade/domain/domain-mapping';
+import type { UpdateDomainMappingInput } from '@brigade/domain/domain-mapping-input';
 import { useSelection } from '@brigade/ui/selection';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../api';

@@ -1,0 +1,118 @@
+import type { ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
+import { chooseMenu } from './load';
+import { notCached, type Rendered } from './outcome';
+import { type PageContext, renderChooser, renderHome, renderMenu, renderNotFound } from './render';
+import { robotsTxt, sitemapXml } from './seo';
+
+/** A restaurant's site, loaded and visible: what every page of it is rendered from. */
+export interface LoadedSite {
+  ctx: PageContext;
+  /** The restaurant whose change drops the page, and whether its mapping keeps it from search engines. */
+  ids: { tenantId: number; restaurantId: number; noIndex: boolean };
+  /** How long a page stays right: until the restaurant's data or a menu's availability changes. */
+  ttlMs(): number;
+  /** A resolved menu of the restaurant, read once per loaded restaurant. */
+  menuOf(menuGroupId: number): Promise<ResolvedMenuGroup | null>;
+}
+
+type Renderer = (site: LoadedSite, page: string, match: RegExpExecArray) => Promise<Rendered>;
+
+/** A stored page of the site (dropped when the restaurant changes or its time is up). */
+function sitePage(site: LoadedSite, status: number, body: string, contentType?: string): Rendered {
+  return {
+    status,
+    ...(contentType ? { contentType } : {}),
+    body,
+    ...site.ids,
+    ttlMs: site.ttlMs(),
+    cacheable: true,
+  };
+}
+
+/** `/`: the home page, previewing the menu the site opens on (else the first). */
+const homePage: Renderer = async (site) => {
+  const { data } = site.ctx;
+  const chosen =
+    chooseMenu(data.menus, data.restaurant.websiteConfig.parentMenuGroupId).menu ?? data.menus[0] ?? null;
+  const menu = chosen ? await site.menuOf(chosen.menuGroupId) : null;
+  return sitePage(site, 200, renderHome(site.ctx, menu));
+};
+
+/** `/menu`: the menu chosen automatically, else the chooser (docs/behaviour/catalogue.md#menu-chooser). */
+const chosenMenuPage: Renderer = async (site, page) => {
+  const { data } = site.ctx;
+  const { menu } = chooseMenu(data.menus, data.restaurant.websiteConfig.parentMenuGroupId);
+  const resolved = menu ? await site.menuOf(menu.menuGroupId) : null;
+  const body = resolved
+    ? renderMenu(site.ctx, page, [resolved], resolved.menuGroupId)
+    : renderChooser(site.ctx);
+  return sitePage(site, 200, body);
+};
+
+/** `/menu/all`: every menu shown online now ("View All Menus"). */
+const allMenusPage: Renderer = async (site, page) => {
+  const menus = (await Promise.all(site.ctx.data.menus.map((m) => site.menuOf(m.menuGroupId)))).filter(
+    (m): m is ResolvedMenuGroup => m !== null,
+  );
+  const body = menus.length > 0 ? renderMenu(site.ctx, page, menus, null) : renderChooser(site.ctx);
+  return sitePage(site, 200, body);
+};
+
+/** `/menu/{menuGroupId}`: one menu; one not shown online now is 404 with the chooser. */
+const oneMenuPage: Renderer = async (site, page, match) => {
+  const menu = await site.menuOf(Number(match[1]));
+  if (!menu) return sitePage(site, 404, renderChooser(site.ctx));
+  return sitePage(site, 200, renderMenu(site.ctx, page, [menu], menu.menuGroupId));
+};
+
+/** `/sitemap.xml`: the home, the chooser and every menu shown online now. */
+const sitemapPage: Renderer = async (site) =>
+  sitePage(site, 200, sitemapOf(site.ctx), 'application/xml; charset=utf-8');
+
+/** `/robots.txt`: everything allowed with the sitemap named, or everything disallowed for a noIndex mapping. */
+const robotsPage: Renderer = async (site) => {
+  const { links, seoConfig } = site.ctx;
+  const sitemap = site.ids.noIndex ? null : `${canonicalBase(links.abs('/'), seoConfig)}sitemap.xml`;
+  // kept for the page cache's longest time: it changes only with the mapping
+  return {
+    status: 200,
+    contentType: 'text/plain; charset=utf-8',
+    body: robotsTxt({ noIndex: site.ids.noIndex, sitemapUrl: sitemap }),
+    ...site.ids,
+    cacheable: true,
+  };
+};
+
+/** The pages of a site (docs/behaviour/domains-and-public-sites.md#public-site-pages), first match wins. */
+const SITE_ROUTES: readonly { pattern: RegExp; render: Renderer }[] = [
+  { pattern: /^\/$/, render: homePage },
+  { pattern: /^\/menu$/, render: chosenMenuPage },
+  { pattern: /^\/menu\/all$/, render: allMenusPage },
+  { pattern: /^\/menu\/(\d{1,9})$/, render: oneMenuPage },
+  { pattern: /^\/sitemap\.xml$/, render: sitemapPage },
+  { pattern: /^\/robots\.txt$/, render: robotsPage },
+];
+
+/** The page at a site path, or "Restaurant Not Found" for a path that is none of the site's. */
+export function renderRoute(site: LoadedSite, page: string): Promise<Rendered> {
+  for (const route of SITE_ROUTES) {
+    const match = route.pattern.exec(page);
+    if (match) return route.render(site, page, match);
+  }
+  return Promise.resolve(notCached(404, renderNotFound()));
+}
+
+function canonicalBase(home: string, seoConfig: { canonicalUrl?: string | undefined } | null): string {
+  return (seoConfig?.canonicalUrl ?? home).replace(/\/?$/, '/');
+}
+
+function sitemapOf({ data, links, seoConfig }: PageContext): string {
+  const url = (page: string) =>
+    seoConfig?.canonicalUrl ? `${canonicalBase('', seoConfig)}${page.replace(/^\//, '')}` : links.abs(page);
+  const lastmod = data.restaurant.updatedAt;
+  return sitemapXml([
+    { loc: url('/'), lastmod },
+    { loc: url('/menu'), lastmod },
+    ...data.menus.map((m) => ({ loc: url(`/menu/${m.menuGroupId}`), lastmod })),
+  ]);
+}
