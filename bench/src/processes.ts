@@ -54,7 +54,9 @@ export async function load(
 }
 
 /** A login role in brigade_app (created with it when the database is not migrated yet) and its URL. */
-async function applicationRoleUrl(ownerUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function applicationRoleUrl(
+  ownerUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `brigade_bench_web_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: ownerUrl });

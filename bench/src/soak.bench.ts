@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, ROOT, stop, waitFor, withPostgresDatabase } from './processes';
+import { applicationRoleUrl, freePort, ROOT, stop, waitFor, withPostgresDatabase } from './processes';
 import { fmt, printTable } from './stats';
 
 /**
@@ -56,10 +56,16 @@ interface Server {
   origin: string;
   pid: number;
   child: ChildProcess;
+  /** Drops the PostgreSQL login role the server used, if one was made. */
+  dropRole: () => Promise<void>;
 }
 
 /** One node process (tsx as a loader, not its CLI wrapper): its pid is the server's, for RSS. */
 async function startServer(databaseUrl: string, dataDir: string, large: boolean): Promise<Server> {
+  // Production refuses to serve as the owner (decision 018): connect as a member of brigade_app and
+  // migrate through the owner's URL, as a real deployment does.
+  const role = databaseUrl ? await applicationRoleUrl(databaseUrl) : null;
+  const roleEnv = role ? { DATABASE_URL: role.url, DATABASE_MIGRATION_URL: databaseUrl } : {};
   const env = {
     ...process.env,
     LOG_LEVEL: 'warn',
@@ -68,6 +74,7 @@ async function startServer(databaseUrl: string, dataDir: string, large: boolean)
     DATABASE_URL: databaseUrl,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
+    ...roleEnv,
   };
   if (large) {
     const seeded = spawnSync(
@@ -88,9 +95,10 @@ async function startServer(databaseUrl: string, dataDir: string, large: boolean)
     await waitFor(`${origin}/healthz`, 120_000);
   } catch (error) {
     await stop(child);
+    await role?.drop();
     throw error;
   }
-  return { origin, pid: child.pid!, child };
+  return { origin, pid: child.pid!, child, dropRole: async () => role?.drop() };
 }
 
 /** A GET with its own Host header (fetch does not send one). */
@@ -267,6 +275,7 @@ export async function benchSoak(postgresUrl: string | undefined): Promise<void> 
       return { rssStart, rssWarm, reads, rssReads, mixed, rssEnd, alive };
     } finally {
       await stop(server.child);
+      await server.dropRole();
       rmSync(dataDir, { recursive: true, force: true });
     }
   };
