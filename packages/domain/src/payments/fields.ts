@@ -13,10 +13,13 @@ import { YES_NO } from './constants';
 
 export const requiredMessage = (label: string) => `${label} is required`;
 export const typeMessage = (label: string) => `${label} must be a string`;
-export const maxLengthMessage = (label: string, max: number) => `${label} cannot exceed ${max} characters`;
-export const minLengthMessage = (label: string, min: number) => `${label} must be at least ${min} characters`;
+const characters = (count: number) => `${count} character${count === 1 ? '' : 's'}`;
+export const maxLengthMessage = (label: string, max: number) => `${label} cannot exceed ${characters(max)}`;
+export const minLengthMessage = (label: string, min: number) =>
+  `${label} must be at least ${characters(min)}`;
+export const emptyMessage = (label: string) => `${label} cannot be empty`;
 export const exactLengthMessage = (label: string, length: number) =>
-  `${label} must be exactly ${length} characters`;
+  `${label} must be exactly ${characters(length)}`;
 export const invalidMessage = (label: string) => `${label} is invalid`;
 export const yesNoMessage = (label: string) => `${label} must be Y or N`;
 export const oneOfMessage = (label: string, values: readonly string[]) =>
@@ -67,7 +70,11 @@ export function gatewayText(label: string, rule: TextRule = {}): z.ZodString {
   if (rule.required) schema = schema.min(1, { message: missing, abort: true });
   if (rule.length !== undefined)
     schema = schema.length(rule.length, abort(exactLengthMessage(label, rule.length)));
-  if (rule.min !== undefined) schema = schema.min(rule.min, abort(minLengthMessage(label, rule.min)));
+  if (rule.min !== undefined)
+    schema = schema.min(
+      rule.min,
+      abort(rule.min === 1 ? emptyMessage(label) : minLengthMessage(label, rule.min)),
+    );
   if (rule.max !== undefined) schema = schema.max(rule.max, abort(maxLengthMessage(label, rule.max)));
   if (rule.pattern) schema = schema.regex(rule.pattern, abort(rule.patternMessage ?? invalidMessage(label)));
   return schema;

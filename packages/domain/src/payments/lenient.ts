@@ -102,7 +102,9 @@ export const lenientList = <T extends z.ZodType>(item: T) =>
       const entries = Array.isArray(value) ? value : [value];
       return entries.filter(isPlainObject);
     })
-    .pipe(z.array(item));
+    .pipe(z.array(item))
+    // An absent key never reaches the transform inside an object; the default covers it.
+    .default(() => []);
 
 /** An answer that is one object or a list of them (inquireByOrderid, settlestat, profile): always a list. */
 export const lenientOneOrMany = <T extends z.ZodType>(item: T) =>
