@@ -145,6 +145,27 @@ export const PROCESSORS = {
 /** `respproc` PPS: the gateway's own validation answered, not a processor. */
 export const GATEWAY_PROCESSOR = 'PPS';
 
+/** Response codes the gateway itself (respproc PPS) answers with, and what they mean. */
+export const PPS_RESPONSE_CODES = {
+  '08': 'Profile Deleted',
+  '09': 'Profile Saved',
+  '11': 'Invalid card',
+  '16': 'Card expired',
+  '26': 'Txn Settled',
+  '27': 'Txn Batched',
+  '28': 'Txn not settled',
+  '29': 'Txn not found',
+  '34': 'Invalid field',
+  '37': 'CVV mismatch',
+  '39': 'Void not permitted after 30 days',
+  '43': 'Invalid amount',
+  '46': 'Partial refunds not supported',
+  '61': 'Line down',
+  '62': 'Timed out',
+  '96': 'Profile not found',
+  '98': 'Invalid token',
+} as const;
+
 export const BIN_PRODUCTS = ['A', 'D', 'M', 'N', 'V'] as const;
 export type BinProduct = (typeof BIN_PRODUCTS)[number];
 

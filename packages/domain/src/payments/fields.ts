@@ -115,7 +115,8 @@ export const recordDate = (label: string) =>
     patternMessage: `${label} must be a date (YYYY-MM-DD or YYYYMMDD)`,
   });
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+/** A JSON object (not an array, not null). */
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
@@ -155,8 +156,6 @@ export function pickShape<S extends z.ZodRawShape, K extends keyof S>(
   for (const key of keys) picked[key] = shape[key];
   return picked;
 }
-
-export { isPlainObject };
 
 /** A rule between fields of one request, with the message it gives and the field it names. */
 export interface PaymentRule<T> {

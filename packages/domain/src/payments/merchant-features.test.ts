@@ -5,6 +5,7 @@ import {
   canZeroDollarAuthorise,
   isFeeConfigurationValid,
   isSurchargeApplicable,
+  merchantFeatures,
 } from './merchant-features';
 
 describe('isSurchargeApplicable', () => {
@@ -60,5 +61,12 @@ describe('BIN products', () => {
   ])('%j is %j with %s information', (product, name, level) => {
     expect(binProductName(product)).toBe(name);
     expect(binInformationLevel(product)).toBe(level);
+  });
+});
+
+describe('merchantFeatures', () => {
+  it('lists the features set to Y', () => {
+    expect(merchantFeatures({ avs: 'Y', cvv: 'N', echeck: 'Y' })).toEqual(['avs', 'echeck']);
+    expect(merchantFeatures({})).toEqual([]);
   });
 });

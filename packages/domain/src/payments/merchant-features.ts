@@ -9,6 +9,21 @@ import { BIN_PRODUCTS, type BinProduct } from './constants';
 export const isSurchargeApplicable = (answer: { token?: string; postal?: string }): boolean =>
   answer.token === 'CREDIT' && answer.postal === 'NOT_RESTRICTED';
 
+export const MERCHANT_FEATURE_NAMES = {
+  avs: 'Address verification',
+  cvv: 'Card verification code',
+  echeck: 'eCheck/ACH',
+} as const;
+export type MerchantFeature = keyof typeof MERCHANT_FEATURE_NAMES;
+
+/** The features a merchant has switched on (Y): address verification, card verification code, eCheck/ACH. */
+export const merchantFeatures = (merchant: {
+  avs?: string;
+  cvv?: string;
+  echeck?: string;
+}): MerchantFeature[] =>
+  (Object.keys(MERCHANT_FEATURE_NAMES) as MerchantFeature[]).filter((feature) => merchant[feature] === 'Y');
+
 /** A zero-dollar authorisation (account verification) needs the merchant to run AVS or CVV checks. */
 export const canZeroDollarAuthorise = (merchant: { avs?: string; cvv?: string }): boolean =>
   merchant.avs === 'Y' || merchant.cvv === 'Y';

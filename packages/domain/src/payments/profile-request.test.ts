@@ -266,7 +266,7 @@ describe('profileDeleteRequestSchema', () => {
     ]);
   });
 
-  it('the strict form wants 20-digit profile ids and account ids without a leading 0', () => {
+  it('the strict form wants 20-digit profile ids, account ids without a leading 0, merchant ids of 10+', () => {
     expect(profileDeleteRequestStrictSchema.safeParse(request).success).toBe(true);
     expect(
       issuesOf(profileDeleteRequestStrictSchema.safeParse({ ...request, profileid: '1'.repeat(19) })),
@@ -274,6 +274,9 @@ describe('profileDeleteRequestSchema', () => {
     expect(issuesOf(profileDeleteRequestStrictSchema.safeParse({ ...request, accountid: '01' }))).toEqual([
       ['accountid', 'Account ID cannot start with 0'],
     ]);
+    expect(
+      issuesOf(profileDeleteRequestStrictSchema.safeParse({ ...request, merchid: 'MERCH0001' })),
+    ).toEqual([['merchid', 'Merchant ID must be at least 10 characters']]);
     expect(profileDeleteRequestSchema.safeParse({ ...request, accountid: '01' }).success).toBe(true);
   });
 

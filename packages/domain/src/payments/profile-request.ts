@@ -252,9 +252,15 @@ const deleteFields = {
 export const profileDeleteRequestSchema = z.object(deleteFields);
 export type ProfileDeleteRequest = z.output<typeof profileDeleteRequestSchema>;
 
-/** The strict form: a 20-digit profile id (as the gateway issues them), an account id without leading 0. */
+/**
+ * The strict form: a 20-digit profile id (as the gateway issues them), an account id without a leading 0,
+ * a merchant id of at least 10 characters.
+ */
 export const profileDeleteRequestStrictSchema = z.object({
-  ...deleteFields,
+  merchid: deleteFields.merchid.min(L.merchidStrictMin, {
+    message: `Merchant ID must be at least ${L.merchidStrictMin} characters`,
+    abort: true,
+  }),
   profileid: deleteFields.profileid.length(L.profileid, {
     message: `Profile ID must be exactly ${L.profileid} digits`,
     abort: true,

@@ -10,6 +10,7 @@ import {
   isProcessable,
   isRetryable,
   isSettled,
+  isTransactionNotFound,
   isUsualApprovalCode,
   isVoidSuccessful,
   respstatMeaning,
@@ -36,6 +37,15 @@ describe('respstat', () => {
     expect(isUsualApprovalCode('0')).toBe(false);
     expect(isUsualApprovalCode('05')).toBe(false);
     expect(isUsualApprovalCode(undefined)).toBe(false);
+  });
+});
+
+describe('isTransactionNotFound', () => {
+  it('is PPS 29 only', () => {
+    expect(isTransactionNotFound({ respproc: 'PPS', respcode: '29' })).toBe(true);
+    expect(isTransactionNotFound({ respproc: 'RPCT', respcode: '29' })).toBe(false);
+    expect(isTransactionNotFound({ respproc: 'PPS', respcode: '28' })).toBe(false);
+    expect(isTransactionNotFound({})).toBe(false);
   });
 });
 

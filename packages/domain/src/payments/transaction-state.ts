@@ -1,4 +1,4 @@
-import { APPROVAL_RESPCODES, VOID_AUTHCODE } from './constants';
+import { APPROVAL_RESPCODES, GATEWAY_PROCESSOR, VOID_AUTHCODE } from './constants';
 import { DATE_TIME_14 } from './fields';
 
 /**
@@ -22,6 +22,13 @@ export const isRetryable = (response: { respstat?: string }): boolean => respons
 /** An approval normally answers 00 or 000; anything else on an approval is worth a look. */
 export const isUsualApprovalCode = (respcode: string | undefined): boolean =>
   (APPROVAL_RESPCODES as readonly string[]).includes(respcode ?? '');
+
+/**
+ * The gateway found no such transaction (PPS 29): after an authorisation whose answer was lost, an inquiry
+ * by order id answering this means the authorisation never happened and may be sent again.
+ */
+export const isTransactionNotFound = (response: { respproc?: string; respcode?: string }): boolean =>
+  response.respproc === GATEWAY_PROCESSOR && response.respcode === '29';
 
 /** Authorized or Queued for Capture: not yet settled, voided or declined, so it can still be acted on. */
 export const isProcessable = (setlstat: string | undefined): boolean =>
