@@ -46,7 +46,7 @@ const twoLetters = (label: string) =>
     pattern: UPPER_LETTERS,
     patternMessage: `${label} must be 2 uppercase letters`,
   }).optional();
-const lineNumber = (label: string, max: number) =>
+const numericText = (label: string, max: number) =>
   gatewayText(label, {
     required: true,
     max,
@@ -66,10 +66,10 @@ export const lineItemSchema = closedObject({
   upc: gatewayText('UPC', { required: true, max: 14 })
     .refine((upc) => !/^0+$/.test(upc), 'UPC cannot be all zeros')
     .optional(),
-  quantity: lineNumber('Quantity', 12),
+  quantity: numericText('Quantity', 12),
   uom: gatewayText('Unit of measure', { required: true, max: 8 }).optional(),
-  unitcost: lineNumber('Unit cost', 12),
-  netamnt: lineNumber('Net amount', 12),
+  unitcost: numericText('Unit cost', 12),
+  netamnt: numericText('Net amount', 12),
   discamnt: amountText('Discount amount', L.amount).optional(),
   taxamnt: amountText('Tax amount', L.amount).optional(),
 });

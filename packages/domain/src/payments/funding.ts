@@ -91,6 +91,7 @@ export const paginatedFundingResponseSchema = fundingResponseSchema.extend({
   perPageSize: numericText('Per-page size'),
   currentPageSize: numericText('Current page size'),
 });
+export type PaginatedFundingResponse = z.output<typeof paginatedFundingResponseSchema>;
 
 /**
  * Any funding answer. Lists are always lists ([] when absent); `errormsg` is how the gateway says "No

@@ -37,6 +37,7 @@ export type GatewayError = z.output<typeof gatewayErrorSchema>;
 export const gatewayErrorLenientSchema = z
   .looseObject({ message: lenientString, errorcode: lenientString })
   .transform(withDefaults);
+export type GatewayErrorLenient = z.output<typeof gatewayErrorLenientSchema>;
 
 /** Codes with a second name: 49 is DATA_ERROR, 65 is AUTH_ERROR. */
 const CODE_NAMES: Record<string, string> = { '49': 'DATA_ERROR', '65': 'AUTH_ERROR' };

@@ -160,3 +160,4 @@ export const signatureCaptureResponseSchema = z.object({
 });
 export const signatureCaptureResponseLenientSchema = lenientObjectOf(SIGCAP_FIELDS);
 export type SignatureCaptureResponse = z.output<typeof signatureCaptureResponseSchema>;
+export type SignatureCaptureResponseLenient = z.output<typeof signatureCaptureResponseLenientSchema>;

@@ -69,6 +69,7 @@ export type ProfileResponseLenient = z.output<typeof profileResponseLenientSchem
 
 /** A look-up answers one account, or a list of them when it asks for all of a profile's: always a list. */
 export const profileGetResponseLenientSchema = lenientOneOrMany(profileResponseLenientSchema);
+export type ProfileGetResponseLenient = z.output<typeof profileGetResponseLenientSchema>;
 
 const DELETE_FIELDS = {
   resptext: RESPONSE_FIELDS.resptext,

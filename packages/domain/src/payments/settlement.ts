@@ -64,3 +64,5 @@ const settlementBatchLenientSchema = lenientObjectOf(
 /** A settlestat answer: one batch, or (by date) a list of batches; always read as a list. */
 export const settlementResponseLenientSchema = lenientOneOrMany(settlementBatchLenientSchema);
 export type SettlementBatchLenient = z.output<typeof settlementBatchLenientSchema>;
+export type SettlementResponseLenient = z.output<typeof settlementResponseLenientSchema>;
+export type SettlementTransaction = z.output<typeof settlementTransactionSchema>;

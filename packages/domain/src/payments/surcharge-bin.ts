@@ -34,6 +34,7 @@ export const surchargeRequestSchema = z
   });
 export type SurchargeRequest = z.output<typeof surchargeRequestSchema>;
 
+/** A problem the surcharge service reports about one field of the request. */
 export const surchargeMessageSchema = z.object({
   field: oneOf('Message field', SURCHARGE_MESSAGE_FIELDS),
   message: gatewayText('Message', { max: L.surchargeMessage }),
