@@ -4,6 +4,7 @@ import { storeOf } from '@brigade/core/catalogue/kind-stores';
 import { createUserAsAdmin } from '@brigade/core/identity/admin-users-service';
 import { createRestaurant } from '@brigade/core/tenancy/restaurant-service';
 import { createTenant } from '@brigade/core/tenancy/tenant-service';
+import { SYSTEM } from '@brigade/core/use-case';
 import type { Db, Executor } from '@brigade/db/database';
 import type { TenantRole } from '@brigade/domain/access';
 import type { CatalogueKindDefinition } from '@brigade/domain/catalogue/kinds';
@@ -15,7 +16,7 @@ const unique = () => randomBytes(4).toString('hex');
 
 export async function makeTenant(db: Executor, overrides: { plan?: TenantPlan; displayName?: string } = {}) {
   const id = unique();
-  return createTenant(db, {
+  return createTenant({ db }, SYSTEM, {
     name: `Tenant ${id} LLC`,
     displayName: overrides.displayName ?? `Tenant ${id}`,
     ...(overrides.plan ? { plan: overrides.plan } : {}),
@@ -23,7 +24,7 @@ export async function makeTenant(db: Executor, overrides: { plan?: TenantPlan; d
 }
 
 export async function makeRestaurant(db: Executor, tenantId: number, name = `Restaurant ${unique()}`) {
-  return createRestaurant(db, {
+  return createRestaurant({ db }, SYSTEM, {
     tenantId,
     name,
     concept: 'Bistro',
