@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createEntity } from '@brigade/core/catalogue/catalogue-service';
-import { storeOf } from '@brigade/core/catalogue/kind-stores';
+import { createCatalogueRecord } from '@brigade/core/catalogue/catalogue-service';
 import { createUserAsAdmin } from '@brigade/core/identity/admin-users-service';
 import { createRestaurant } from '@brigade/core/tenancy/restaurant-service';
 import { createTenant } from '@brigade/core/tenancy/tenant-service';
 import { SYSTEM } from '@brigade/core/use-case';
-import type { Db, Executor } from '@brigade/db/database';
+import type { Executor } from '@brigade/db/database';
 import type { TenantRole } from '@brigade/domain/access';
 import type { CatalogueKindDefinition } from '@brigade/domain/catalogue/kinds';
 import type { TenantPlan } from '@brigade/domain/tenant';
@@ -74,10 +73,9 @@ export async function makeCatalogueRecord(
   scope: { tenantId: number; restaurantId: number },
   overrides: Record<string, unknown> = {},
 ) {
-  return createEntity(
-    db as Db,
-    storeOf(kind),
-    { ...scope, actor: 'test' },
-    { ...sampleOf(kind).valid, ...overrides },
-  );
+  return createCatalogueRecord({ db }, SYSTEM, {
+    kind,
+    ...scope,
+    record: { ...sampleOf(kind).valid, ...overrides },
+  });
 }
