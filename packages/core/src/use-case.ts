@@ -1,5 +1,6 @@
 import type { Executor } from '@brigade/db/database';
 import type { Actor } from '@brigade/domain/access';
+import { BrigadeError } from '@brigade/domain/errors';
 
 /**
  * The one shape of a use-case (docs/decisions/021-use-case-shape.md):
@@ -32,3 +33,12 @@ export const SYSTEM: Actor = {
 
 /** The user id written where a record keeps who changed it (lastModifiedBy, createdBy): "system" for no user. */
 export const userIdOf = (actor: Actor): string => (actor.kind === 'user' ? actor.userId : 'system');
+
+/**
+ * The signed-in user a use-case acts for, where only a user can (their own password, a hand-off). The route
+ * already refused anyone else (access `signed-in`); the check keeps other callers from passing the anonymous.
+ */
+export function userOf(actor: Actor): Extract<Actor, { kind: 'user' }> {
+  if (actor.kind !== 'user') throw new BrigadeError('unauthorized', 'UNAUTHENTICATED', 'Sign-in required');
+  return actor;
+}

@@ -50,7 +50,7 @@ export async function makeUser(
     email?: string;
   } = {},
 ) {
-  return createUserAsAdmin(db, {
+  return createUserAsAdmin({ db }, SYSTEM, {
     email: options.email ?? `user-${unique()}@example.com`,
     password: TEST_PASSWORD,
     firstName: 'Test',

@@ -165,7 +165,7 @@ export async function seedDemo(db: Executor): Promise<DemoSeedResult> {
       [owner, { firstName: 'Olive', lastName: 'Owner', tenantId: tenant.tenantId, tenantRole: 'owner' }],
     ] as const) {
       if (await findCredentials(tx, login.email)) continue;
-      await createUserAsAdmin(tx, {
+      await createUserAsAdmin({ db: tx }, SYSTEM, {
         email: login.email,
         password: login.password,
         emailVerified: true,
