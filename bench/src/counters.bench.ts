@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { issueNextId } from '@brigade/core/counters/counter-service';
 import { createRestaurant } from '@brigade/core/tenancy/restaurant-service';
 import { createTenant } from '@brigade/core/tenancy/tenant-service';
+import { SYSTEM } from '@brigade/core/use-case';
 import { type Database, openDatabase } from '@brigade/db/database';
 import { runMigrations } from '@brigade/db/migrate';
 import pg from 'pg';
@@ -54,8 +55,8 @@ async function measure(
 
 async function measureEngine(database: Database): Promise<CounterFigures[]> {
   await runMigrations(database);
-  const tenant = await createTenant(database.db, { name: 'Bench', displayName: 'Bench' });
-  const restaurant = await createRestaurant(database.db, {
+  const tenant = await createTenant({ db: database.db }, SYSTEM, { name: 'Bench', displayName: 'Bench' });
+  const restaurant = await createRestaurant({ db: database.db }, SYSTEM, {
     tenantId: tenant.tenantId,
     name: `Bench ${Date.now()}`,
     concept: 'Bench',

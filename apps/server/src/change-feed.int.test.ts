@@ -1,8 +1,12 @@
-import { createEntities, createEntity, updateEntity } from '@brigade/core/catalogue/catalogue-service';
-import { storeOf } from '@brigade/core/catalogue/kind-stores';
+import {
+  createCatalogueRecord,
+  createCatalogueRecords,
+  updateCatalogueRecord,
+} from '@brigade/core/catalogue/catalogue-service';
 import { generateLargeChain, loadLargeChain } from '@brigade/core/catalogue/large-chain';
 import { resolveCatalogueScope } from '@brigade/core/catalogue/scope';
 import { type Change, ChangeFeed } from '@brigade/core/changes/change-feed';
+import { SYSTEM } from '@brigade/core/use-case';
 import { ITEM_KIND, TAG_KIND } from '@brigade/domain/catalogue/kinds';
 import type { ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
 import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
@@ -67,12 +71,11 @@ describe('change feed', () => {
     const before = await versionNow();
     heard.length = 0;
     // a batch of twelve rows in one transaction, written by the service directly (no HTTP, no publish)
-    await createEntities(
-      t.database.db,
-      storeOf(TAG_KIND),
-      scope,
-      Array.from({ length: 12 }, (_, i) => ({ name: `Feed tag ${i}` })),
-    );
+    await createCatalogueRecords({ db: t.database.db }, SYSTEM, {
+      kind: TAG_KIND,
+      ...scope,
+      records: Array.from({ length: 12 }, (_, i) => ({ name: `Feed tag ${i}` })),
+    });
     expect(await versionNow()).toBe(before + 1);
     expect(
       await heardChange(
@@ -85,19 +88,29 @@ describe('change feed', () => {
   it('lets concurrent writers to one restaurant through: one bump each, no deadlock', async () => {
     const before = await versionNow();
     const tagIds = (
-      await createEntities(
-        t.database.db,
-        storeOf(TAG_KIND),
-        scope,
-        Array.from({ length: 10 }, (_, i) => ({ name: `Concurrent ${i}` })),
-      )
+      await createCatalogueRecords({ db: t.database.db }, SYSTEM, {
+        kind: TAG_KIND,
+        ...scope,
+        records: Array.from({ length: 10 }, (_, i) => ({ name: `Concurrent ${i}` })),
+      })
     ).map((tag) => Number(tag.tagId));
     // updates (version row first touched at commit) racing creates (id counter first): 20 transactions
     await Promise.all([
       ...tagIds.map((tagId, i) =>
-        updateEntity(t.database.db, storeOf(TAG_KIND), scope, tagId, { name: `Concurrent renamed ${i}` }),
+        updateCatalogueRecord({ db: t.database.db }, SYSTEM, {
+          kind: TAG_KIND,
+          ...scope,
+          id: tagId,
+          patch: { name: `Concurrent renamed ${i}` },
+        }),
       ),
-      ...tagIds.map((_, i) => createEntity(t.database.db, storeOf(TAG_KIND), scope, { name: `Racing ${i}` })),
+      ...tagIds.map((_, i) =>
+        createCatalogueRecord({ db: t.database.db }, SYSTEM, {
+          kind: TAG_KIND,
+          ...scope,
+          record: { name: `Racing ${i}` },
+        }),
+      ),
     ]);
     expect(await versionNow()).toBe(before + 1 + 20);
   });
@@ -106,7 +119,11 @@ describe('change feed', () => {
     const before = await versionNow();
     await expect(
       t.database.db.transaction(async (tx) => {
-        await createEntity(tx as never, storeOf(TAG_KIND), scope, { name: 'Never stored' });
+        await createCatalogueRecord({ db: tx }, SYSTEM, {
+          kind: TAG_KIND,
+          ...scope,
+          record: { name: 'Never stored' },
+        });
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
@@ -132,8 +149,11 @@ describe('cached resolved menus', () => {
   it('shows a write made past the API (a service call) on the very next read', async () => {
     const before = await menu();
     const target = allItems(before.json().data)[0]!;
-    await updateEntity(t.database.db, storeOf(ITEM_KIND), scope, target.itemId, {
-      name: 'Renamed behind the API',
+    await updateCatalogueRecord({ db: t.database.db }, SYSTEM, {
+      kind: ITEM_KIND,
+      ...scope,
+      id: target.itemId,
+      patch: { name: 'Renamed behind the API' },
     });
     const after = await menu({ 'if-none-match': String(before.headers.etag) });
     expect(after.statusCode).toBe(200);

@@ -4,6 +4,7 @@ import type { HostCache } from '@brigade/core/domains/resolution-service';
 import type { TxtResolver } from '@brigade/core/domains/verification-service';
 import type { HostingClient } from '@brigade/core/hosting/hosting-client';
 import type { IdentityDeps } from '@brigade/core/identity/auth-service';
+import type { UseCaseDeps } from '@brigade/core/use-case';
 import type { Database } from '@brigade/db/database';
 import type { ImageStorage } from '@brigade/images/storage';
 import type { Config } from './config';
@@ -28,6 +29,12 @@ export interface AppDeps {
   /** Resolved menus by restaurant version (issue 6). */
   menuCache: MenuTreeCache;
 }
+
+/**
+ * What every use-case gets (docs/decisions/021-use-case-shape.md): the database handle of this request, which
+ * is the request's transaction when it runs in one (contract-routes.ts). Built per request for that reason.
+ */
+export const useCaseDeps = (deps: AppDeps): UseCaseDeps => ({ db: deps.database.db });
 
 export interface DomainDeps {
   baseDomain: string;

@@ -1,7 +1,7 @@
+import { CATALOGUE_READ, CATALOGUE_WRITE, catalogueReadAccess } from '@brigade/domain/catalogue/access';
 import {
   CATALOGUE_KINDS,
   type CatalogueKindDefinition,
-  EMPLOYEE_KIND,
   JOB_TITLE_KIND,
   MAX_BATCH_ROWS,
   MENU_GROUP_KIND,
@@ -21,9 +21,6 @@ import { successOf } from './envelope';
  * Access (decision 008): every employee of the tenant reads the catalogue; managers and above write it.
  * Employee records hold wages and POS access codes, so reading them also takes a manager.
  */
-
-const READ = { kind: 'tenant', role: 'employee' } as const;
-const WRITE = { kind: 'tenant', role: 'manager' } as const;
 
 export const restaurantParams = z.object({
   tenantId: positiveId('Tenant ID'),
@@ -84,7 +81,7 @@ export function catalogueEndpoints(kind: CatalogueKindDefinition) {
 /** List (keyset paged, decision 012) and get one. */
 function catalogueReadEndpoints(kind: CatalogueKindDefinition) {
   const { idParams, tags, label } = kindParts(kind);
-  const readAccess = kind === EMPLOYEE_KIND ? WRITE : READ;
+  const readAccess = catalogueReadAccess(kind);
   return {
     list: defineEndpoint({
       id: `list${kind.plural}`,
@@ -131,7 +128,7 @@ function catalogueWriteEndpoints(kind: CatalogueKindDefinition) {
       path: base(kind),
       summary: `Create a ${label} (spec 02 §7: a supplied id and guid are kept, otherwise issued)`,
       tags,
-      access: WRITE,
+      access: CATALOGUE_WRITE,
       changes: 'catalogue',
       request: { params: restaurantParams, body: kind.create },
       response: { status: 201, description: 'Created', schema: successOf(kind.response) },
@@ -144,7 +141,7 @@ function catalogueWriteEndpoints(kind: CatalogueKindDefinition) {
       summary: `Create many ${label}s at once: every row is validated first, and all or none are stored`,
       description: `At most ${MAX_BATCH_ROWS} rows. Field errors name the row: \`3.name\`.`,
       tags,
-      access: WRITE,
+      access: CATALOGUE_WRITE,
       changes: 'catalogue',
       request: {
         params: restaurantParams,
@@ -163,7 +160,7 @@ function catalogueWriteEndpoints(kind: CatalogueKindDefinition) {
       path: `${base(kind)}/{${kind.idParam}}`,
       summary: `Update a ${label}: sent fields replace the stored ones, null clears an optional field`,
       tags,
-      access: WRITE,
+      access: CATALOGUE_WRITE,
       changes: 'catalogue',
       request: { params: idParams, body: kind.patch },
       response: { status: 200, description: 'Updated', schema: successOf(kind.response) },
@@ -175,7 +172,7 @@ function catalogueWriteEndpoints(kind: CatalogueKindDefinition) {
       path: `${base(kind)}/{${kind.idParam}}`,
       summary: `Delete a ${label}`,
       tags,
-      access: WRITE,
+      access: CATALOGUE_WRITE,
       changes: 'catalogue',
       request: { params: idParams },
       response: { status: 204, description: 'Deleted' },
@@ -201,7 +198,7 @@ export const activateJobTitle = defineEndpoint({
   path: `${base(JOB_TITLE_KIND)}/{jobId}/activate`,
   summary: 'Activate a job title: it can be assigned to employees again',
   tags: [JOB_TITLE_KIND.path],
-  access: WRITE,
+  access: CATALOGUE_WRITE,
   changes: 'catalogue',
   request: { params: jobTitleParams },
   response: { status: 200, description: 'The job title', schema: successOf(JOB_TITLE_KIND.response) },
@@ -214,7 +211,7 @@ export const deactivateJobTitle = defineEndpoint({
   path: `${base(JOB_TITLE_KIND)}/{jobId}/deactivate`,
   summary: 'Deactivate a job title: it can no longer be assigned (existing assignments stay)',
   tags: [JOB_TITLE_KIND.path],
-  access: WRITE,
+  access: CATALOGUE_WRITE,
   changes: 'catalogue',
   request: { params: jobTitleParams },
   response: { status: 200, description: 'The job title', schema: successOf(JOB_TITLE_KIND.response) },
@@ -252,7 +249,7 @@ export const getCatalogueSummary = defineEndpoint({
     'Counted in one statement. `employees` is present only when the caller may list employees ' +
     '(the access of listEmployees).',
   tags: ['catalogue-summary'],
-  access: READ,
+  access: CATALOGUE_READ,
   request: { params: restaurantParams },
   response: { status: 200, description: 'The counts', schema: successOf(catalogueSummarySchema) },
   problems: [404],

@@ -22,7 +22,15 @@ export interface ActorAssignment {
 
 export type Actor =
   | { kind: 'anonymous' }
-  | { kind: 'user'; userId: string; isSiteAdmin: boolean; isActive: boolean; assignments: ActorAssignment[] };
+  | {
+      kind: 'user';
+      userId: string;
+      /** The user's email, when known: the name some records keep of who changed them (catalogue updatedBy). */
+      email?: string;
+      isSiteAdmin: boolean;
+      isActive: boolean;
+      assignments: ActorAssignment[];
+    };
 
 export type AccessDecision = 'allow' | 'unauthenticated' | 'forbidden';
 

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createEntity } from '@brigade/core/catalogue/catalogue-service';
-import { storeOf } from '@brigade/core/catalogue/kind-stores';
+import { createCatalogueRecord } from '@brigade/core/catalogue/catalogue-service';
 import { createUserAsAdmin } from '@brigade/core/identity/admin-users-service';
 import { createRestaurant } from '@brigade/core/tenancy/restaurant-service';
 import { createTenant } from '@brigade/core/tenancy/tenant-service';
-import type { Db, Executor } from '@brigade/db/database';
+import { SYSTEM } from '@brigade/core/use-case';
+import type { Executor } from '@brigade/db/database';
 import type { TenantRole } from '@brigade/domain/access';
 import type { CatalogueKindDefinition } from '@brigade/domain/catalogue/kinds';
 import type { TenantPlan } from '@brigade/domain/tenant';
@@ -15,7 +15,7 @@ const unique = () => randomBytes(4).toString('hex');
 
 export async function makeTenant(db: Executor, overrides: { plan?: TenantPlan; displayName?: string } = {}) {
   const id = unique();
-  return createTenant(db, {
+  return createTenant({ db }, SYSTEM, {
     name: `Tenant ${id} LLC`,
     displayName: overrides.displayName ?? `Tenant ${id}`,
     ...(overrides.plan ? { plan: overrides.plan } : {}),
@@ -23,7 +23,7 @@ export async function makeTenant(db: Executor, overrides: { plan?: TenantPlan; d
 }
 
 export async function makeRestaurant(db: Executor, tenantId: number, name = `Restaurant ${unique()}`) {
-  return createRestaurant(db, {
+  return createRestaurant({ db }, SYSTEM, {
     tenantId,
     name,
     concept: 'Bistro',
@@ -50,7 +50,7 @@ export async function makeUser(
     email?: string;
   } = {},
 ) {
-  return createUserAsAdmin(db, {
+  return createUserAsAdmin({ db }, SYSTEM, {
     email: options.email ?? `user-${unique()}@example.com`,
     password: TEST_PASSWORD,
     firstName: 'Test',
@@ -73,10 +73,9 @@ export async function makeCatalogueRecord(
   scope: { tenantId: number; restaurantId: number },
   overrides: Record<string, unknown> = {},
 ) {
-  return createEntity(
-    db as Db,
-    storeOf(kind),
-    { ...scope, actor: 'test' },
-    { ...sampleOf(kind).valid, ...overrides },
-  );
+  return createCatalogueRecord({ db }, SYSTEM, {
+    kind,
+    ...scope,
+    record: { ...sampleOf(kind).valid, ...overrides },
+  });
 }

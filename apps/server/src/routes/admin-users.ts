@@ -13,39 +13,40 @@ import {
   changeAssignment,
   createUserAsAdmin,
   deleteUserAsAdmin,
-  getUserOrThrow,
+  getUser,
   listOrSearchUsers,
   removeAssignment,
   updateUserAsAdmin,
 } from '@brigade/core/identity/admin-users-service';
 import type { User } from '@brigade/domain/user';
+import { useCaseDeps } from '../deps';
 import { implement, success } from '../plugins/contract-routes';
 
 const userResult = (user: User) => success({ user });
 
 export const adminUserRoutes = [
-  implement(listAdminUsers, async ({ query, deps }) =>
-    success(await listOrSearchUsers(deps.database.db, query)),
+  implement(listAdminUsers, async ({ query, actor, deps }) =>
+    success(await listOrSearchUsers(useCaseDeps(deps), actor, query)),
   ),
-  implement(createAdminUser, async ({ body, deps }) =>
-    userResult(await createUserAsAdmin(deps.database.db, body)),
+  implement(createAdminUser, async ({ body, actor, deps }) =>
+    userResult(await createUserAsAdmin(useCaseDeps(deps), actor, body)),
   ),
-  implement(getAdminUser, async ({ params, deps }) =>
-    userResult(await getUserOrThrow(deps.database.db, params.uid)),
+  implement(getAdminUser, async ({ params, actor, deps }) =>
+    userResult(await getUser(useCaseDeps(deps), actor, params)),
   ),
-  implement(updateAdminUser, async ({ params, body, deps }) =>
-    userResult(await updateUserAsAdmin(deps.database.db, params.uid, body)),
+  implement(updateAdminUser, async ({ params, body, actor, deps }) =>
+    userResult(await updateUserAsAdmin(useCaseDeps(deps), actor, { ...params, changes: body })),
   ),
-  implement(deleteAdminUser, ({ params, request, deps }) =>
-    deleteUserAsAdmin(deps.database.db, params.uid, request.auth!.user.uid),
+  implement(deleteAdminUser, ({ params, actor, deps }) =>
+    deleteUserAsAdmin(useCaseDeps(deps), actor, params),
   ),
-  implement(addTenantAssignment, async ({ params, body, deps }) =>
-    userResult(await addAssignment(deps.database.db, params.uid, body)),
+  implement(addTenantAssignment, async ({ params, body, actor, deps }) =>
+    userResult(await addAssignment(useCaseDeps(deps), actor, { ...params, assignment: body })),
   ),
-  implement(updateTenantAssignment, async ({ params, body, deps }) =>
-    userResult(await changeAssignment(deps.database.db, params.uid, params.tenantId, body)),
+  implement(updateTenantAssignment, async ({ params, body, actor, deps }) =>
+    userResult(await changeAssignment(useCaseDeps(deps), actor, { ...params, changes: body })),
   ),
-  implement(removeTenantAssignment, async ({ params, deps }) =>
-    userResult(await removeAssignment(deps.database.db, params.uid, params.tenantId)),
+  implement(removeTenantAssignment, async ({ params, actor, deps }) =>
+    userResult(await removeAssignment(useCaseDeps(deps), actor, params)),
   ),
 ];

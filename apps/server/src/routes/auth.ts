@@ -35,39 +35,60 @@ function signedInResponse(reply: FastifyReply, config: Config, result: SignedIn)
 }
 
 export const authRoutes = [
-  implement(signup, async ({ body, request, reply, deps }) =>
-    signedInResponse(reply, deps.config, await signupUseCase(deps.identity, body, clientInfo(request))),
-  ),
-  implement(signin, async ({ body, request, reply, deps }) =>
+  implement(signup, async ({ body, actor, request, reply, deps }) =>
     signedInResponse(
       reply,
       deps.config,
-      await signinUseCase(deps.identity, body, clientInfo(request), request.sessionToken),
+      await signupUseCase(deps.identity, actor, { account: body, client: clientInfo(request) }),
     ),
   ),
-  implement(signout, async ({ request, reply, deps }) => {
-    await signoutUseCase(deps.identity, request.sessionToken);
-    clearSessionCookie(reply, deps.config);
-  }),
-  implement(getSession, ({ request }) => success({ user: request.auth!.user })),
-  implement(createHandoff, ({ body, request, deps }) =>
-    createHandoffUseCase(deps.identity, request.auth!.user.uid, body.returnUrl),
-  ),
-  implement(exchangeHandoff, async ({ body, request, reply, deps }) =>
+  implement(signin, async ({ body, actor, request, reply, deps }) =>
     signedInResponse(
       reply,
       deps.config,
-      await exchangeHandoffUseCase(deps.identity, body.code, body.rememberMe, {
-        ...clientInfo(request),
-        origin: typeof request.headers.origin === 'string' ? request.headers.origin : undefined,
+      await signinUseCase(deps.identity, actor, {
+        credentials: body,
+        client: clientInfo(request),
+        previousToken: request.sessionToken,
       }),
     ),
   ),
-  implement(changePassword, ({ body, request, deps }) =>
-    changePasswordUseCase(deps.identity, request.auth!.user.uid, request.auth!.tokenHash, body),
+  implement(signout, async ({ actor, request, reply, deps }) => {
+    await signoutUseCase(deps.identity, actor, { token: request.sessionToken });
+    clearSessionCookie(reply, deps.config);
+  }),
+  implement(getSession, ({ request }) => success({ user: request.auth!.user })),
+  implement(createHandoff, ({ body, actor, deps }) =>
+    createHandoffUseCase(deps.identity, actor, { returnUrl: body.returnUrl }),
   ),
-  implement(requestPasswordReset, ({ body, request, deps }) =>
-    requestPasswordResetUseCase(deps.identity, { email: body.email }, clientInfo(request), body.resetUrl),
+  implement(exchangeHandoff, async ({ body, actor, request, reply, deps }) =>
+    signedInResponse(
+      reply,
+      deps.config,
+      await exchangeHandoffUseCase(deps.identity, actor, {
+        code: body.code,
+        rememberMe: body.rememberMe,
+        client: {
+          ...clientInfo(request),
+          origin: typeof request.headers.origin === 'string' ? request.headers.origin : undefined,
+        },
+      }),
+    ),
   ),
-  implement(confirmPasswordReset, ({ body, deps }) => confirmPasswordResetUseCase(deps.identity, body)),
+  implement(changePassword, ({ body, actor, request, deps }) =>
+    changePasswordUseCase(deps.identity, actor, {
+      passwords: body,
+      sessionTokenHash: request.auth!.tokenHash,
+    }),
+  ),
+  implement(requestPasswordReset, ({ body, actor, request, deps }) =>
+    requestPasswordResetUseCase(deps.identity, actor, {
+      email: body.email,
+      client: clientInfo(request),
+      resetUrl: body.resetUrl,
+    }),
+  ),
+  implement(confirmPasswordReset, ({ body, actor, deps }) =>
+    confirmPasswordResetUseCase(deps.identity, actor, body),
+  ),
 ];

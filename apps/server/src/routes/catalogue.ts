@@ -6,43 +6,21 @@ import {
 } from '@brigade/contracts/catalogue';
 import { getMenu, listMenus } from '@brigade/contracts/menus';
 import {
-  createEntities,
-  createEntity,
-  deleteEntity,
-  getEntity,
-  listEntities,
-  updateEntity,
+  createCatalogueRecord,
+  createCatalogueRecords,
+  deleteCatalogueRecord,
+  getCatalogueRecord,
+  listCatalogueRecords,
+  updateCatalogueRecord,
 } from '@brigade/core/catalogue/catalogue-service';
 import { setJobTitleActive } from '@brigade/core/catalogue/job-title-service';
-import { storeOf } from '@brigade/core/catalogue/kind-stores';
 import { listMenus as listMenusUseCase, resolveMenuIn } from '@brigade/core/catalogue/menu-resolver';
-import type { CatalogueScope } from '@brigade/core/catalogue/scope';
-import { resolveCatalogueScope } from '@brigade/core/catalogue/scope';
-import { catalogueSummary } from '@brigade/core/catalogue/summary';
-import { decideAccess } from '@brigade/domain/access';
-import { EMPLOYEE_KIND } from '@brigade/domain/catalogue/kinds';
-import type { FastifyRequest } from 'fastify';
+import { catalogueScopeOf, resolveCatalogueScope } from '@brigade/core/catalogue/scope';
+import { getCatalogueSummary as getCatalogueSummaryUseCase } from '@brigade/core/catalogue/summary';
+import { useCaseDeps } from '../deps';
 import { type Implementation, implement, success } from '../plugins/contract-routes';
 
-/** The scope of a catalogue call: the path's tenant and restaurant (checked by the use-case), and who acts. */
-const scopeOf = (
-  params: { tenantId: number; restaurantId: number },
-  request: FastifyRequest,
-): CatalogueScope => ({
-  tenantId: params.tenantId,
-  restaurantId: params.restaurantId,
-  actor: request.auth?.user.email ?? 'System',
-});
-
 type Params = { tenantId: number; restaurantId: number } & Record<string, number>;
-
-// Employee records are counted for those who may list them: the same decision as the list endpoint's.
-const employeeList = CATALOGUE_ENDPOINTS_BY_KIND.get(EMPLOYEE_KIND)!.list;
-
-const catalogueSummaryRoute = implement(getCatalogueSummary, async ({ params, actor, request, deps }) => {
-  const employees = decideAccess(actor, employeeList.access, params.tenantId) === 'allow';
-  return success(await catalogueSummary(deps.database.db, scopeOf(params, request), { employees }));
-});
 
 /**
  * list, get, create, batch, update and delete for every catalogue kind, generated like the contracts, and the
@@ -50,77 +28,70 @@ const catalogueSummaryRoute = implement(getCatalogueSummary, async ({ params, ac
  */
 export const catalogueRoutes: Implementation[] = [
   ...[...CATALOGUE_ENDPOINTS_BY_KIND].flatMap(([kind, endpoints]) => {
-    const store = storeOf(kind);
-    const idOf = (params: Params) => params[kind.idParam]!;
+    // The kind, the path's tenant and restaurant (checked by the use-case) and, for one record, its id.
+    const target = (params: Params) => ({
+      kind,
+      tenantId: params.tenantId,
+      restaurantId: params.restaurantId,
+    });
+    const record = (params: Params) => ({ ...target(params), id: params[kind.idParam]! });
     return [
-      implement(endpoints.list, async ({ params, query, request, deps }) => {
-        const scope = scopeOf(params as Params, request);
-        const { data, nextCursor } = await listEntities(deps.database.db, store, scope, query as never);
+      implement(endpoints.list, async ({ params, query, actor, deps }) => {
+        const input = { ...target(params as Params), query: query as never };
+        const { data, nextCursor } = await listCatalogueRecords(useCaseDeps(deps), actor, input);
         return success(data, { nextCursor });
       }),
-      implement(endpoints.get, async ({ params, request, deps }) =>
+      implement(endpoints.get, async ({ params, actor, deps }) =>
+        success(await getCatalogueRecord(useCaseDeps(deps), actor, record(params as Params))),
+      ),
+      implement(endpoints.create, async ({ params, body, actor, deps }) =>
         success(
-          await getEntity(
-            deps.database.db,
-            store,
-            scopeOf(params as Params, request),
-            idOf(params as Params),
-          ),
+          await createCatalogueRecord(useCaseDeps(deps), actor, {
+            ...target(params as Params),
+            record: body,
+          }),
         ),
       ),
-      implement(endpoints.create, async ({ params, body, request, deps }) =>
-        success(await createEntity(deps.database.db, store, scopeOf(params as Params, request), body)),
-      ),
-      implement(endpoints.batch, async ({ params, body, request, deps }) =>
+      implement(endpoints.batch, async ({ params, body, actor, deps }) =>
         success(
-          await createEntities(
-            deps.database.db,
-            store,
-            scopeOf(params as Params, request),
-            body as unknown[],
-          ),
+          await createCatalogueRecords(useCaseDeps(deps), actor, {
+            ...target(params as Params),
+            records: body as unknown[],
+          }),
         ),
       ),
-      implement(endpoints.update, async ({ params, body, request, deps }) =>
+      implement(endpoints.update, async ({ params, body, actor, deps }) =>
         success(
-          await updateEntity(
-            deps.database.db,
-            store,
-            scopeOf(params as Params, request),
-            idOf(params as Params),
-            body,
-          ),
+          await updateCatalogueRecord(useCaseDeps(deps), actor, { ...record(params as Params), patch: body }),
         ),
       ),
-      implement(endpoints.delete, async ({ params, request, deps }) => {
-        await deleteEntity(
-          deps.database.db,
-          store,
-          scopeOf(params as Params, request),
-          idOf(params as Params),
-        );
+      implement(endpoints.delete, async ({ params, actor, deps }) => {
+        await deleteCatalogueRecord(useCaseDeps(deps), actor, record(params as Params));
       }),
     ];
   }),
-  catalogueSummaryRoute,
+  implement(getCatalogueSummary, async ({ params, actor, deps }) =>
+    success(await getCatalogueSummaryUseCase(useCaseDeps(deps), actor, params)),
+  ),
 ];
 
 export const jobTitleRoutes: Implementation[] = [
-  implement(activateJobTitle, async ({ params, request, deps }) =>
-    success(await setJobTitleActive(deps.database.db, scopeOf(params, request), params.jobId, true)),
+  implement(activateJobTitle, async ({ params, actor, deps }) =>
+    success(await setJobTitleActive(useCaseDeps(deps), actor, { ...params, isActive: true })),
   ),
-  implement(deactivateJobTitle, async ({ params, request, deps }) =>
-    success(await setJobTitleActive(deps.database.db, scopeOf(params, request), params.jobId, false)),
+  implement(deactivateJobTitle, async ({ params, actor, deps }) =>
+    success(await setJobTitleActive(useCaseDeps(deps), actor, { ...params, isActive: false })),
   ),
 ];
 
+// The resolved menus (menu-resolver.ts) still take the catalogue scope directly: catalogueScopeOf builds it.
 export const menuRoutes: Implementation[] = [
-  implement(listMenus, async ({ params, query, request, deps }) =>
-    success(await listMenusUseCase(deps.database.db, scopeOf(params, request), query)),
+  implement(listMenus, async ({ params, query, actor, deps }) =>
+    success(await listMenusUseCase(deps.database.db, catalogueScopeOf(actor, params), query)),
   ),
-  implement(getMenu, async ({ params, query, request, reply, deps }) => {
+  implement(getMenu, async ({ params, query, actor, request, reply, deps }) => {
     const db = deps.database.db;
-    const scope = await resolveCatalogueScope(db, scopeOf(params, request));
+    const scope = await resolveCatalogueScope(db, catalogueScopeOf(actor, params));
     // Without ?at= the document depends only on the restaurant's data, which its version names (decision
     // 011): the finished JSON is kept and an unchanged menu answers 304 to a device that asks again.
     const timeless = query.at === undefined;

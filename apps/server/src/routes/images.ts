@@ -11,12 +11,13 @@ import { tooLarge } from '@brigade/images/pipeline';
 import { CONTENT_TYPES, LocalDiskStorage } from '@brigade/images/storage';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../deps';
+import { type AppDeps, useCaseDeps } from '../deps';
 import { implement, success } from '../plugins/contract-routes';
 import { sendProblem } from '../plugins/problem-details';
 
+/** The image use-cases' deps for this request (the request's logger, its database handle). */
 const imageDeps = (deps: AppDeps, request: FastifyRequest): ImageDeps => ({
-  db: deps.database.db,
+  ...useCaseDeps(deps),
   storage: deps.imageStorage,
   logger: { warn: (details, message) => request.log.warn(details, message) },
   records: imageRecords(deps.database.db),
@@ -96,7 +97,7 @@ export const imageRoutes = [
     return success(image);
   }),
   implement(deleteImage, async ({ actor, deps, request, body }) =>
-    success(await deleteImageUseCase(imageDeps(deps, request), actor, body.image)),
+    success(await deleteImageUseCase(imageDeps(deps, request), actor, body)),
   ),
 ];
 

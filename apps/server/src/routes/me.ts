@@ -4,6 +4,7 @@ import {
   listMyTenants as listMyTenantsUseCase,
 } from '@brigade/core/identity/me-service';
 import { primaryAssignment } from '@brigade/domain/user';
+import { useCaseDeps } from '../deps';
 import { implement, success } from '../plugins/contract-routes';
 
 export const meRoutes = [
@@ -16,9 +17,9 @@ export const meRoutes = [
     });
   }),
   implement(listMyTenants, async ({ actor, deps }) =>
-    success(await listMyTenantsUseCase(deps.database.db, actor)),
+    success(await listMyTenantsUseCase(useCaseDeps(deps), actor)),
   ),
-  implement(listMyRestaurants, async ({ params, deps }) =>
-    success(await listMyRestaurantsUseCase(deps.database.db, params.tenantId)),
+  implement(listMyRestaurants, async ({ params, actor, deps }) =>
+    success(await listMyRestaurantsUseCase(useCaseDeps(deps), actor, params)),
   ),
 ];

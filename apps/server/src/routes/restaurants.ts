@@ -18,9 +18,9 @@ import {
 } from '@brigade/core/tenancy/places-link-service';
 import { createRestaurantWithinPlan } from '@brigade/core/tenancy/restaurant-creation-service';
 import {
-  getRestaurantByGuidFor,
+  getRestaurantByGuid as getRestaurantByGuidUseCase,
   getRestaurantBySlug as getRestaurantBySlugUseCase,
-  getRestaurantOrThrow,
+  getRestaurant as getRestaurantUseCase,
   listRestaurants as listRestaurantsUseCase,
 } from '@brigade/core/tenancy/restaurant-lookup-service';
 import {
@@ -29,6 +29,7 @@ import {
   updateRestaurant as updateRestaurantUseCase,
 } from '@brigade/core/tenancy/restaurant-update-service';
 import { publicRestaurantView, type Restaurant } from '@brigade/domain/restaurant';
+import { useCaseDeps } from '../deps';
 import { implement, success } from '../plugins/contract-routes';
 
 const restaurantResult = (restaurant: Restaurant) => success({ restaurant });
@@ -36,48 +37,41 @@ const restaurantResult = (restaurant: Restaurant) => success({ restaurant });
 export const restaurantRoutes = [
   implement(createRestaurant, async ({ params, body, actor, deps }) =>
     restaurantResult(
-      await createRestaurantWithinPlan(deps.database.db, actor, { ...body, tenantId: params.tenantId }),
+      await createRestaurantWithinPlan(useCaseDeps(deps), actor, { ...body, tenantId: params.tenantId }),
     ),
   ),
-  implement(listRestaurants, async ({ params, deps }) =>
-    success({ restaurants: await listRestaurantsUseCase(deps.database.db, params.tenantId) }),
+  implement(listRestaurants, async ({ params, actor, deps }) =>
+    success({ restaurants: await listRestaurantsUseCase(useCaseDeps(deps), actor, params) }),
   ),
-  implement(checkSlugAvailability, async ({ params, query, deps }) =>
-    success(
-      await checkSlugAvailabilityUseCase(
-        deps.database.db,
-        params.tenantId,
-        query.slug,
-        query.excludeRestaurantId,
-      ),
-    ),
+  implement(checkSlugAvailability, async ({ params, query, actor, deps }) =>
+    success(await checkSlugAvailabilityUseCase(useCaseDeps(deps), actor, { ...query, ...params })),
   ),
-  implement(getRestaurant, async ({ params, deps }) =>
-    restaurantResult(await getRestaurantOrThrow(deps.database.db, params)),
+  implement(getRestaurant, async ({ params, actor, deps }) =>
+    restaurantResult(await getRestaurantUseCase(useCaseDeps(deps), actor, params)),
   ),
-  implement(updateRestaurant, async ({ params, body, deps }) =>
-    restaurantResult(await updateRestaurantUseCase(deps.database.db, params, body)),
+  implement(updateRestaurant, async ({ params, body, actor, deps }) =>
+    restaurantResult(await updateRestaurantUseCase(useCaseDeps(deps), actor, { ...params, changes: body })),
   ),
-  implement(updateRestaurantStatus, async ({ params, body, deps }) =>
+  implement(updateRestaurantStatus, async ({ params, body, actor, deps }) =>
     restaurantResult(
-      await updateRestaurantStatusUseCase(deps.database.db, { ...params, status: body.status }),
+      await updateRestaurantStatusUseCase(useCaseDeps(deps), actor, { ...params, status: body.status }),
     ),
   ),
-  implement(connectGooglePlace, async ({ params, body, deps }) =>
-    restaurantResult(await connectGooglePlaceUseCase(deps.database.db, params, body)),
+  implement(connectGooglePlace, async ({ params, body, actor, deps }) =>
+    restaurantResult(await connectGooglePlaceUseCase(useCaseDeps(deps), actor, { ...params, place: body })),
   ),
-  implement(syncGooglePlace, async ({ params, body, deps }) =>
-    restaurantResult(await syncGooglePlaceUseCase(deps.database.db, params, body)),
+  implement(syncGooglePlace, async ({ params, body, actor, deps }) =>
+    restaurantResult(await syncGooglePlaceUseCase(useCaseDeps(deps), actor, { ...params, place: body })),
   ),
   implement(getRestaurantByGuid, async ({ params, actor, deps }) =>
-    restaurantResult(await getRestaurantByGuidFor(deps.database.db, actor, params.guid)),
+    restaurantResult(await getRestaurantByGuidUseCase(useCaseDeps(deps), actor, params)),
   ),
-  implement(getRestaurantBySlug, async ({ params, deps }) =>
+  implement(getRestaurantBySlug, async ({ params, actor, deps }) =>
     success({
-      restaurant: publicRestaurantView(await getRestaurantBySlugUseCase(deps.database.db, params.slug)),
+      restaurant: publicRestaurantView(await getRestaurantBySlugUseCase(useCaseDeps(deps), actor, params)),
     }),
   ),
-  implement(listAllRestaurants, async ({ query, deps }) =>
-    success({ restaurants: await listOrSearchAllRestaurants(deps.database.db, query) }),
+  implement(listAllRestaurants, async ({ query, actor, deps }) =>
+    success({ restaurants: await listOrSearchAllRestaurants(useCaseDeps(deps), actor, query) }),
   ),
 ];

@@ -7,34 +7,38 @@ import {
   updateTenant,
 } from '@brigade/contracts/tenants';
 import {
-  getTenantByGuidFor,
+  getTenantByGuid as getTenantByGuidUseCase,
   listAllTenants,
   updateTenant as updateTenantUseCase,
 } from '@brigade/core/tenancy/tenant-admin-service';
 import { seedTenantWithRestaurants } from '@brigade/core/tenancy/tenant-seed-service';
-import { createTenant as createTenantUseCase, getTenantOrThrow } from '@brigade/core/tenancy/tenant-service';
+import {
+  createTenant as createTenantUseCase,
+  getTenant as getTenantUseCase,
+} from '@brigade/core/tenancy/tenant-service';
 import type { Tenant } from '@brigade/domain/tenant';
+import { useCaseDeps } from '../deps';
 import { implement, success } from '../plugins/contract-routes';
 
 const tenantResult = (tenant: Tenant) => success({ tenant });
 
 export const tenantRoutes = [
-  implement(createTenant, async ({ body, deps }) =>
-    tenantResult(await createTenantUseCase(deps.database.db, body)),
+  implement(createTenant, async ({ body, actor, deps }) =>
+    tenantResult(await createTenantUseCase(useCaseDeps(deps), actor, body)),
   ),
-  implement(listTenants, async ({ query, deps }) =>
-    success({ tenants: await listAllTenants(deps.database.db, query) }),
+  implement(listTenants, async ({ query, actor, deps }) =>
+    success({ tenants: await listAllTenants(useCaseDeps(deps), actor, query) }),
   ),
-  implement(seedTenant, async ({ body, deps }) =>
-    success(await seedTenantWithRestaurants(deps.database.db, body)),
+  implement(seedTenant, async ({ body, actor, deps }) =>
+    success(await seedTenantWithRestaurants(useCaseDeps(deps), actor, body)),
   ),
   implement(getTenantByGuid, async ({ params, actor, deps }) =>
-    tenantResult(await getTenantByGuidFor(deps.database.db, actor, params.guid)),
+    tenantResult(await getTenantByGuidUseCase(useCaseDeps(deps), actor, params)),
   ),
-  implement(getTenant, async ({ params, deps }) =>
-    tenantResult(await getTenantOrThrow(deps.database.db, params.tenantId)),
+  implement(getTenant, async ({ params, actor, deps }) =>
+    tenantResult(await getTenantUseCase(useCaseDeps(deps), actor, params)),
   ),
   implement(updateTenant, async ({ params, body, actor, deps }) =>
-    tenantResult(await updateTenantUseCase(deps.database.db, actor, { ...body, tenantId: params.tenantId })),
+    tenantResult(await updateTenantUseCase(useCaseDeps(deps), actor, { ...body, tenantId: params.tenantId })),
   ),
 ];

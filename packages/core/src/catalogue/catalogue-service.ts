@@ -1,4 +1,6 @@
-import type { Db, Executor } from '@brigade/db/database';
+import type { Executor } from '@brigade/db/database';
+import type { Actor } from '@brigade/domain/access';
+import type { CatalogueKindDefinition } from '@brigade/domain/catalogue/kinds';
 import { MAX_BATCH_ROWS } from '@brigade/domain/catalogue/kinds';
 import { applyMergePatch } from '@brigade/domain/catalogue/merge-patch';
 import { DEFAULT_LIST_LIMIT } from '@brigade/domain/catalogue/paging';
@@ -11,9 +13,11 @@ import {
 } from '@brigade/domain/errors';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../db-errors';
+import type { UseCaseDeps } from '../use-case';
 import { assignIdentities } from './identities';
+import { storeOf } from './kind-stores';
 import { decodeCursor, encodeCursor } from './paging';
-import { type CatalogueScope, type ResolvedScope, resolveCatalogueScope } from './scope';
+import { type CatalogueScope, catalogueScopeOf, type ResolvedScope, resolveCatalogueScope } from './scope';
 import {
   deleteRecord,
   insertRecords,
@@ -28,9 +32,72 @@ import {
 
 /**
  * The use-cases every catalogue kind shares (spec 02 §7): list, get, create, batch create, update (merge),
- * delete. Each takes an explicit scope and resolves it under its tenant first (scope.ts); writes run in one
- * transaction, so a batch is all or nothing.
+ * delete, in the shape of every use-case (decision 021): `(deps, actor, input)`, the input naming the kind
+ * and the restaurant. Each resolves its scope under its tenant first (scope.ts); writes run in one
+ * transaction, so a batch is all or nothing. Access to the tenant was decided by the route (the contracts
+ * declare it per kind, packages/domain/src/catalogue/access.ts).
+ *
+ * Below them is the generic layer they run, over a kind's store and a scope: `(db, store, scope, ...)`.
  */
+
+/** What every catalogue use-case names: the kind of record and the restaurant it belongs to. */
+export interface CatalogueTarget {
+  kind: CatalogueKindDefinition;
+  tenantId: number;
+  restaurantId: number;
+}
+
+export const listCatalogueRecords = (
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: CatalogueTarget & { query?: ListQuery | undefined },
+): Promise<ListPage> =>
+  listEntities(deps.db, storeOf(input.kind), catalogueScopeOf(actor, input), input.query);
+
+export const getCatalogueRecord = (
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: CatalogueTarget & { id: number },
+): Promise<Row> => getEntity(deps.db, storeOf(input.kind), catalogueScopeOf(actor, input), input.id);
+
+/** Creates one record (spec 02 §7); field errors name the field (`name`). */
+export async function createCatalogueRecord(
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: CatalogueTarget & { record: unknown },
+): Promise<Row> {
+  const scope = catalogueScopeOf(actor, input);
+  const [created] = await writeNew(deps.db, storeOf(input.kind), scope, [input.record], false);
+  return created!;
+}
+
+/**
+ * Batch create (spec 02 §5 "validates each ... before saving"): every row is validated first, and nothing is
+ * stored unless every row is valid and stored. Field errors name the row (`3.name`).
+ */
+export const createCatalogueRecords = (
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: CatalogueTarget & { records: readonly unknown[] },
+): Promise<Row[]> =>
+  createEntities(deps.db, storeOf(input.kind), catalogueScopeOf(actor, input), input.records);
+
+/**
+ * Update by id (spec 02 §7 "merges the changes"): the patch is merged into the stored record and the merged
+ * record is validated with the stored schema, so rules across fields hold whichever fields were sent.
+ */
+export const updateCatalogueRecord = (
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: CatalogueTarget & { id: number; patch: unknown },
+): Promise<Row> =>
+  updateEntity(deps.db, storeOf(input.kind), catalogueScopeOf(actor, input), input.id, input.patch);
+
+export const deleteCatalogueRecord = (
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: CatalogueTarget & { id: number },
+): Promise<void> => deleteEntity(deps.db, storeOf(input.kind), catalogueScopeOf(actor, input), input.id);
 
 /** A list request: the kind's filter fields (menu groups: parent) and the page wanted (decision 012). */
 export interface ListQuery extends Row {
@@ -46,7 +113,8 @@ export interface ListPage {
 
 /**
  * One page of a kind's list, in the list order (keyset paging, decision 012). One query reads the page and
- * one row more, which tells whether another page follows.
+ * one row more, which tells whether another page follows. Exported (with createEntities) only for
+ * large-chain.ts, which still calls the generic layer; use-cases call listCatalogueRecords.
  */
 export async function listEntities(
   db: Executor,
@@ -70,12 +138,7 @@ export async function listEntities(
   return { data, nextCursor: more && last ? encodeCursor(list, orderKeyOf(store, last)) : null };
 }
 
-export async function getEntity(
-  db: Executor,
-  store: KindStore,
-  scope: CatalogueScope,
-  id: number,
-): Promise<Row> {
+async function getEntity(db: Executor, store: KindStore, scope: CatalogueScope, id: number): Promise<Row> {
   const resolved = await resolveCatalogueScope(db, scope);
   const [record] = await selectRecords(db, store, resolved, { ids: [id] });
   if (!record) throw notFound(store.kind.notFound(id));
@@ -83,23 +146,9 @@ export async function getEntity(
   return shown!;
 }
 
-/** Creates one record (spec 02 §7); field errors name the field (`name`). */
-export async function createEntity(
-  db: Db,
-  store: KindStore,
-  scope: CatalogueScope,
-  input: unknown,
-): Promise<Row> {
-  const [created] = await writeNew(db, store, scope, [input], false);
-  return created!;
-}
-
-/**
- * Batch create (spec 02 §5 "validates each ... before saving"): every row is validated first, and nothing is
- * stored unless every row is valid and stored. Field errors name the row (`3.name`).
- */
+/** Batch create in the generic layer: at most MAX_BATCH_ROWS rows (see createCatalogueRecords). */
 export async function createEntities(
-  db: Db,
+  db: Executor,
   store: KindStore,
   scope: CatalogueScope,
   inputs: readonly unknown[],
@@ -112,7 +161,7 @@ export async function createEntities(
 }
 
 async function writeNew(
-  db: Db,
+  db: Executor,
   store: KindStore,
   scope: CatalogueScope,
   inputs: readonly unknown[],
@@ -140,12 +189,8 @@ async function writeNew(
   );
 }
 
-/**
- * Update by id (spec 02 §7 "merges the changes"): the patch is merged into the stored record and the merged
- * record is validated with the stored schema, so rules across fields hold whichever fields were sent.
- */
-export async function updateEntity(
-  db: Db,
+async function updateEntity(
+  db: Executor,
   store: KindStore,
   scope: CatalogueScope,
   id: number,
@@ -188,8 +233,8 @@ const touches = (patch: Row, field: string) =>
   patch[field] !== undefined ||
   (REMOVAL_LISTS[field] !== undefined && patch[REMOVAL_LISTS[field]] !== undefined);
 
-export async function deleteEntity(
-  db: Db,
+async function deleteEntity(
+  db: Executor,
   store: KindStore,
   scope: CatalogueScope,
   id: number,

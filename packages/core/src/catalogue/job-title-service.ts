@@ -1,7 +1,7 @@
-import type { Db } from '@brigade/db/database';
-import { updateEntity } from './catalogue-service';
-import type { CatalogueScope } from './scope';
-import { JOB_TITLE_STORE } from './staff-stores';
+import type { Actor } from '@brigade/domain/access';
+import { JOB_TITLE_KIND } from '@brigade/domain/catalogue/kinds';
+import type { UseCaseDeps } from '../use-case';
+import { updateCatalogueRecord } from './catalogue-service';
 import type { Row } from './store';
 
 /**
@@ -9,8 +9,14 @@ import type { Row } from './store';
  * assigned. Employees keep assignments to a title deactivated later (decision 008).
  */
 export const setJobTitleActive = (
-  db: Db,
-  scope: CatalogueScope,
-  jobId: number,
-  isActive: boolean,
-): Promise<Row> => updateEntity(db, JOB_TITLE_STORE, scope, jobId, { isActive });
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: { tenantId: number; restaurantId: number; jobId: number; isActive: boolean },
+): Promise<Row> =>
+  updateCatalogueRecord(deps, actor, {
+    kind: JOB_TITLE_KIND,
+    tenantId: input.tenantId,
+    restaurantId: input.restaurantId,
+    id: input.jobId,
+    patch: { isActive: input.isActive },
+  });

@@ -1,6 +1,8 @@
-import type { Db } from '@brigade/db/database';
+import type { Actor } from '@brigade/domain/access';
+import { MENU_GROUP_KIND } from '@brigade/domain/catalogue/kinds';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
-import { getEntity } from './catalogue-service';
+import type { UseCaseDeps } from '../use-case';
+import { getCatalogueRecord } from './catalogue-service';
 import {
   lockMenuGroups,
   type Reference,
@@ -8,11 +10,12 @@ import {
   touchMenuGroups,
   writeReferences,
 } from './menu-group-references';
-import { MENU_GROUP_STORE } from './menu-group-store';
-import { type CatalogueScope, resolveCatalogueScope } from './scope';
+import { catalogueScopeOf, resolveCatalogueScope } from './scope';
 import type { Row } from './store';
 
 export interface MoveMenuGroupItem {
+  tenantId: number;
+  restaurantId: number;
   menuGroupId: number;
   itemId: number;
   toMenuGroupId: number;
@@ -27,13 +30,13 @@ export interface MoveMenuGroupItem {
  * menus follow.
  */
 export async function moveMenuGroupItem(
-  db: Db,
-  scope: CatalogueScope,
+  deps: UseCaseDeps,
+  actor: Actor,
   move: MoveMenuGroupItem,
 ): Promise<{ from: Row; to: Row }> {
   const { menuGroupId, itemId, toMenuGroupId } = move;
-  return db.transaction(async (tx) => {
-    const resolved = await resolveCatalogueScope(tx, scope);
+  return deps.db.transaction(async (tx) => {
+    const resolved = await resolveCatalogueScope(tx, catalogueScopeOf(actor, move));
     // Both group rows are locked (in id order, so two opposite moves cannot deadlock): concurrent writes to
     // either group's items wait for this one.
     const found = new Set(await lockMenuGroups(tx, resolved, [menuGroupId, toMenuGroupId]));
@@ -63,9 +66,11 @@ export async function moveMenuGroupItem(
     }
     await touchMenuGroups(tx, resolved, [...found]);
 
-    const from = await getEntity(tx, MENU_GROUP_STORE, resolved, menuGroupId);
-    const to =
-      toMenuGroupId === menuGroupId ? from : await getEntity(tx, MENU_GROUP_STORE, resolved, toMenuGroupId);
+    const { tenantId, restaurantId } = move;
+    const group = (id: number) =>
+      getCatalogueRecord({ ...deps, db: tx }, actor, { kind: MENU_GROUP_KIND, tenantId, restaurantId, id });
+    const from = await group(menuGroupId);
+    const to = toMenuGroupId === menuGroupId ? from : await group(toMenuGroupId);
     return { from, to };
   });
 }

@@ -1,6 +1,8 @@
 import type { Executor } from '@brigade/db/database';
 import { restaurantVersions } from '@brigade/db/schema/changes';
 import { restaurants, tenants } from '@brigade/db/schema/tenancy';
+import type { Actor } from '@brigade/domain/access';
+import { DEFAULT_UPDATED_BY } from '@brigade/domain/catalogue/job-title';
 import { notFound } from '@brigade/domain/errors';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -19,6 +21,19 @@ export interface CatalogueScope {
   /** Recorded as updatedBy where an entity keeps one (job titles, job assignments). */
   actor: string;
 }
+
+/**
+ * The scope of a catalogue use-case: the restaurant its input names, and who acts, written as the actor's
+ * email (the record of who changed a job title or a job assignment), else "System".
+ */
+export const catalogueScopeOf = (
+  actor: Actor,
+  input: { tenantId: number; restaurantId: number },
+): CatalogueScope => ({
+  tenantId: input.tenantId,
+  restaurantId: input.restaurantId,
+  actor: actor.kind === 'user' && actor.email !== undefined ? actor.email : DEFAULT_UPDATED_BY,
+});
 
 /** A scope whose restaurant was found under its tenant. */
 export interface ResolvedScope extends CatalogueScope {

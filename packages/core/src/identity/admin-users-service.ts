@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '@brigade/db/database';
+import type { Actor } from '@brigade/domain/access';
 import { BrigadeError, notFound, validationError } from '@brigade/domain/errors';
 import {
   addTenantAssignmentSchema,
@@ -15,6 +16,7 @@ import {
 } from '@brigade/domain/user';
 import { isUniqueViolation } from '../db-errors';
 import { getTenantOrThrow } from '../tenancy/tenant-service';
+import { SYSTEM, type UseCaseDeps, userIdOf } from '../use-case';
 import { validateInput } from '../validate';
 import { hashPassword } from './secrets';
 import { revokeUserSessions } from './session-repository';
@@ -33,8 +35,18 @@ import {
   upsertAssignment,
 } from './user-repository';
 
+/**
+ * Site administrators' management of users and their tenant assignments (spec 01 §7.1). The routes are
+ * site-admin only (decided by the route from the contract); the use-cases take `(deps, actor, input)`
+ * (decision 021).
+ */
+
 const userNotFound = (uid: string) => notFound(`User with UID ${uid} not found`, 'USER_NOT_FOUND');
 
+export const getUser = (deps: UseCaseDeps, _actor: Actor, input: { uid: string }): Promise<User> =>
+  getUserOrThrow(deps.db, input.uid);
+
+/** A user that must exist; a helper use-cases call inside their own transaction (executor first). */
 export async function getUserOrThrow(ex: Executor, uid: string): Promise<User> {
   const user = await findUserByUid(ex, uid);
   if (!user) throw userNotFound(uid);
@@ -57,9 +69,11 @@ function decodeCursor(token: string): { createdAt: Date; uid: string } {
  * (default 20, max 100) that runs only from 2 characters on; an empty or shorter term finds nothing.
  */
 export async function listOrSearchUsers(
-  ex: Executor,
+  deps: UseCaseDeps,
+  _actor: Actor,
   query: { limit?: number | undefined; pageToken?: string | undefined; search?: string | undefined },
 ): Promise<{ users: User[]; nextPageToken: string | null }> {
+  const ex = deps.db;
   if (query.search !== undefined) {
     const term = query.search.trim();
     if (term.length < USER_SEARCH_MIN_CHARS) return { users: [], nextPageToken: null };
@@ -78,7 +92,8 @@ export async function listOrSearchUsers(
   return { users, nextPageToken: page.length > limit ? encodeCursor(users[users.length - 1]!) : null };
 }
 
-export async function createUserAsAdmin(ex: Executor, input: unknown): Promise<User> {
+export async function createUserAsAdmin(deps: UseCaseDeps, _actor: Actor, input: unknown): Promise<User> {
+  const ex = deps.db;
   const data = validateInput(adminCreateUserSchema, input);
   const uid = randomUUID();
   const passwordHash = await hashPassword(data.password);
@@ -119,9 +134,14 @@ export async function createUserAsAdmin(ex: Executor, input: unknown): Promise<U
  * password. Deactivating a user or setting a password ends the user's sessions. The last active site
  * administrator cannot be demoted or deactivated, so the platform is never left without one.
  */
-export async function updateUserAsAdmin(ex: Executor, uid: string, input: unknown): Promise<User> {
-  const data = validateInput(adminUpdateUserSchema, input);
-  return ex.transaction(async (tx) => {
+export async function updateUserAsAdmin(
+  deps: UseCaseDeps,
+  _actor: Actor,
+  input: { uid: string; changes: unknown },
+): Promise<User> {
+  const { uid } = input;
+  const data = validateInput(adminUpdateUserSchema, input.changes);
+  return deps.db.transaction(async (tx) => {
     const user = await getUserOrThrow(tx, uid);
     const losesAdmin =
       user.isSiteAdmin && user.isActive && (data.isSiteAdmin === false || data.isActive === false);
@@ -154,11 +174,15 @@ export async function updateUserAsAdmin(ex: Executor, uid: string, input: unknow
  * "delete user completely"; with our own identity there is no separate auth account to keep). Employees
  * records in restaurants are separate data and are not touched.
  */
-export async function deleteUserAsAdmin(ex: Executor, uid: string, actorUid: string): Promise<void> {
-  if (uid === actorUid) {
+export async function deleteUserAsAdmin(
+  deps: UseCaseDeps,
+  actor: Actor,
+  { uid }: { uid: string },
+): Promise<void> {
+  if (uid === userIdOf(actor)) {
     throw new BrigadeError('conflict', 'CANNOT_DELETE_SELF', 'You cannot delete your own account');
   }
-  await ex.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const user = await getUserOrThrow(tx, uid);
     if (user.isSiteAdmin && user.isActive && (await countActiveSiteAdmins(tx, uid)) === 0) {
       throw new BrigadeError(
@@ -172,9 +196,14 @@ export async function deleteUserAsAdmin(ex: Executor, uid: string, actorUid: str
 }
 
 /** spec 01 §4: add an assignment (active, timestamps); an existing one takes the new role and flag. */
-export async function addAssignment(ex: Executor, uid: string, input: unknown): Promise<User> {
-  const data = validateInput(addTenantAssignmentSchema, input);
-  return ex.transaction(async (tx) => {
+export async function addAssignment(
+  deps: UseCaseDeps,
+  _actor: Actor,
+  input: { uid: string; assignment: unknown },
+): Promise<User> {
+  const { uid } = input;
+  const data = validateInput(addTenantAssignmentSchema, input.assignment);
+  return deps.db.transaction(async (tx) => {
     await getUserOrThrow(tx, uid);
     await getTenantOrThrow(tx, data.tenantId);
     await upsertAssignment(tx, uid, data.tenantId, data.role, data.isActive);
@@ -183,13 +212,13 @@ export async function addAssignment(ex: Executor, uid: string, input: unknown): 
 }
 
 export async function changeAssignment(
-  ex: Executor,
-  uid: string,
-  tenantId: number,
-  input: unknown,
+  deps: UseCaseDeps,
+  _actor: Actor,
+  input: { uid: string; tenantId: number; changes: unknown },
 ): Promise<User> {
-  const data = validateInput(updateTenantAssignmentSchema, input);
-  return ex.transaction(async (tx) => {
+  const { uid, tenantId } = input;
+  const data = validateInput(updateTenantAssignmentSchema, input.changes);
+  return deps.db.transaction(async (tx) => {
     await getUserOrThrow(tx, uid);
     if (!(await updateAssignment(tx, uid, tenantId, data))) {
       throw notFound(`User ${uid} has no assignment to tenant ${tenantId}`, 'ASSIGNMENT_NOT_FOUND');
@@ -199,7 +228,12 @@ export async function changeAssignment(
 }
 
 /** spec 01 §4: removing an assignment that does not exist is a no-op. */
-export async function removeAssignment(ex: Executor, uid: string, tenantId: number): Promise<User> {
+export async function removeAssignment(
+  deps: UseCaseDeps,
+  _actor: Actor,
+  { uid, tenantId }: { uid: string; tenantId: number },
+): Promise<User> {
+  const ex = deps.db;
   await getUserOrThrow(ex, uid);
   await deleteAssignment(ex, uid, tenantId);
   return getUserOrThrow(ex, uid);
@@ -207,7 +241,8 @@ export async function removeAssignment(ex: Executor, uid: string, tenantId: numb
 
 /**
  * Makes `email` an active site administrator with this password: promotes an existing account, or creates
- * one (the CLI's create-admin, for the first administrator of a deployment).
+ * one (the CLI's create-admin, for the first administrator of a deployment). Not a use-case of the API but
+ * a command of the CLI, which acts as the system; it keeps the executor-first form cli.ts calls.
  */
 export async function ensureSiteAdmin(
   ex: Executor,
@@ -216,14 +251,13 @@ export async function ensureSiteAdmin(
   const email = validateInput(adminCreateUserSchema.shape.email, input.email);
   const existing = await findCredentials(ex, email);
   if (existing) {
-    const user = await updateUserAsAdmin(ex, existing.uid, {
-      isSiteAdmin: true,
-      isActive: true,
-      password: input.password,
+    const user = await updateUserAsAdmin({ db: ex }, SYSTEM, {
+      uid: existing.uid,
+      changes: { isSiteAdmin: true, isActive: true, password: input.password },
     });
     return { user, created: false };
   }
-  const user = await createUserAsAdmin(ex, {
+  const user = await createUserAsAdmin({ db: ex }, SYSTEM, {
     email,
     password: input.password,
     firstName: input.firstName ?? 'Site',

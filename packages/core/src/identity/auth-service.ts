@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Executor } from '@brigade/db/database';
+import type { Actor } from '@brigade/domain/access';
 import { BrigadeError, validationError } from '@brigade/domain/errors';
 import { allowedReturnOrigin, withQuery } from '@brigade/domain/return-url';
 import {
@@ -21,6 +21,7 @@ import {
   type User,
 } from '@brigade/domain/user';
 import { isUniqueViolation } from '../db-errors';
+import { type UseCaseDeps, userOf } from '../use-case';
 import { validateInput } from '../validate';
 import type { Mailer } from './mailer';
 import { hashPassword, hashToken, randomToken, verifyPassword } from './secrets';
@@ -58,8 +59,12 @@ import {
   updateUserRow,
 } from './user-repository';
 
-export interface IdentityDeps {
-  db: Executor;
+/**
+ * Signing up, in and out, hand-off between apps and passwords (decision 007), as use-cases of the one shape
+ * (decision 021). Most callers are not signed in yet (the actor is anonymous); what the request itself tells
+ * (the client's address and user agent, its session) is part of the input.
+ */
+export interface IdentityDeps extends UseCaseDeps {
   mailer: Mailer;
   /** Origins of Brigade's apps: the only places a sign-in may return to. */
   appOrigins: readonly string[];
@@ -88,8 +93,13 @@ async function signedIn(
 }
 
 /** Self-signup (spec 01 §6): a non-admin, inactive account, signed in at once so it can see its status. */
-export async function signup(deps: IdentityDeps, input: SignupInput, client: ClientInfo): Promise<SignedIn> {
-  const data = validateInput(signupInputSchema, input);
+export async function signup(
+  deps: IdentityDeps,
+  _actor: Actor,
+  input: { account: SignupInput; client: ClientInfo },
+): Promise<SignedIn> {
+  const { client } = input;
+  const data = validateInput(signupInputSchema, input.account);
   // Sign-up says when an email is taken (spec text), so it is counted per address like a guess.
   await takeAttemptOrRefuse(
     deps.db,
@@ -133,11 +143,16 @@ export async function signup(deps: IdentityDeps, input: SignupInput, client: Cli
  */
 export async function signin(
   deps: IdentityDeps,
-  input: SigninInput,
-  client: ClientInfo,
-  previousToken?: string,
+  _actor: Actor,
+  input: {
+    credentials: SigninInput;
+    client: ClientInfo;
+    /** The session the browser already had, ended when this sign-in succeeds. */
+    previousToken?: string | undefined;
+  },
 ): Promise<SignedIn> {
-  const data = validateInput(signinInputSchema, input);
+  const { client, previousToken } = input;
+  const data = validateInput(signinInputSchema, input.credentials);
   const ip = client.ip ?? 'unknown';
   const { windowMs } = SIGNIN_THROTTLE;
   const credentials = await findCredentials(deps.db, data.email);
@@ -164,12 +179,17 @@ export async function signin(
   return signedIn(deps, credentials.uid, data.rememberMe, client);
 }
 
-export async function signout(deps: IdentityDeps, token: string | undefined): Promise<void> {
+export async function signout(
+  deps: IdentityDeps,
+  _actor: Actor,
+  { token }: { token?: string | undefined },
+): Promise<void> {
   if (token) await revokeSession(deps.db, hashToken(token));
 }
 
 /** A single-use code (60 s) that lets the app at `returnUrl` open its own session for this user. */
-export async function createHandoff(deps: IdentityDeps, uid: string, returnUrl: string) {
+export async function createHandoff(deps: IdentityDeps, actor: Actor, { returnUrl }: { returnUrl: string }) {
+  const uid = userOf(actor).userId;
   const origin = allowedReturnOrigin(returnUrl, deps.appOrigins);
   if (!origin) {
     throw validationError('This return address is not one of Brigade’s apps', [
@@ -190,10 +210,10 @@ export async function createHandoff(deps: IdentityDeps, uid: string, returnUrl: 
 /** spec 01 §2.7 token handler: exchanges the code once; "Authentication failed" otherwise. */
 export async function exchangeHandoff(
   deps: IdentityDeps,
-  code: string,
-  rememberMe: boolean,
-  client: ClientInfo & { origin?: string | undefined },
+  _actor: Actor,
+  input: { code: string; rememberMe: boolean; client: ClientInfo & { origin?: string | undefined } },
 ): Promise<SignedIn> {
+  const { code, rememberMe, client } = input;
   const row = await consumeHandoffCode(deps.db, hashToken(code));
   // A code only opens a session for the app it was made for, when the browser says where it is.
   if (!row || (client.origin && client.origin !== row.returnOrigin)) {
@@ -205,11 +225,15 @@ export async function exchangeHandoff(
 /** Changes the password after checking the current one; every other session of the user ends. */
 export async function changePassword(
   deps: IdentityDeps,
-  uid: string,
-  currentTokenHash: string,
-  input: unknown,
+  actor: Actor,
+  input: {
+    passwords: unknown /** The hash of the session that asks, which stays. */;
+    sessionTokenHash: string;
+  },
 ): Promise<void> {
-  const data = validateInput(changePasswordInputSchema, input);
+  const uid = userOf(actor).userId;
+  const currentTokenHash = input.sessionTokenHash;
+  const data = validateInput(changePasswordInputSchema, input.passwords);
   // Counted per user (the caller is signed in), before the check, like sign-in.
   const key = passwordChangeKey(uid);
   await takeAttemptOrRefuse(
@@ -239,11 +263,11 @@ export async function changePassword(
  */
 export async function requestPasswordReset(
   deps: IdentityDeps,
-  input: unknown,
-  client: ClientInfo,
-  resetUrl?: string,
+  _actor: Actor,
+  input: { email: unknown; client: ClientInfo; resetUrl?: string | undefined },
 ): Promise<void> {
-  const { email } = validateInput(passwordResetRequestSchema, input);
+  const { client, resetUrl } = input;
+  const { email } = validateInput(passwordResetRequestSchema, { email: input.email });
   const { windowMs, perAddress, perEmail } = PASSWORD_RESET_THROTTLE;
   const address = resetAddressKey(client.ip ?? 'unknown');
   await takeAttemptOrRefuse(deps.db, address, perAddress, windowMs, PASSWORD_RESET_LIMITED);
@@ -269,7 +293,7 @@ export async function requestPasswordReset(
   if (outboxId !== null) deps.mailer.deliverLater(outboxId, mail);
 }
 
-export async function confirmPasswordReset(deps: IdentityDeps, input: unknown): Promise<void> {
+export async function confirmPasswordReset(deps: IdentityDeps, _actor: Actor, input: unknown): Promise<void> {
   const data = validateInput(passwordResetConfirmSchema, input);
   await deps.db.transaction(async (tx) => {
     const row = await consumeResetToken(tx, hashToken(data.token));

@@ -1,10 +1,10 @@
-import type { Executor } from '@brigade/db/database';
 import type { TenantRole } from '@brigade/domain/access';
 import { type Actor, activeRoleIn } from '@brigade/domain/access';
 import type { Tenant } from '@brigade/domain/tenant';
 import { listRestaurantsOfTenant } from '../tenancy/restaurant-repository';
 import { listTenants } from '../tenancy/tenant-repository';
 import { getTenantOrThrow } from '../tenancy/tenant-service';
+import type { UseCaseDeps } from '../use-case';
 
 export interface MyTenant {
   tenantId: number;
@@ -20,9 +20,9 @@ export interface MyTenant {
  * spec 01 §1: a user sees only the tenants they are assigned to (active assignments of an active user);
  * a site administrator may enter every tenant.
  */
-export async function listMyTenants(ex: Executor, actor: Actor): Promise<MyTenant[]> {
+export async function listMyTenants(deps: UseCaseDeps, actor: Actor): Promise<MyTenant[]> {
   if (actor.kind !== 'user' || !actor.isActive) return [];
-  const all = await listTenants(ex);
+  const all = await listTenants(deps.db);
   const visible = actor.isSiteAdmin ? all : all.filter((t) => activeRoleIn(actor, t.tenantId) !== null);
   return visible
     .map((t) => ({
@@ -38,9 +38,13 @@ export async function listMyTenants(ex: Executor, actor: Actor): Promise<MyTenan
 }
 
 /** The restaurants of a tenant the caller may enter (access is checked by the route), for the selector. */
-export async function listMyRestaurants(ex: Executor, tenantId: number) {
-  await getTenantOrThrow(ex, tenantId);
-  const restaurants = await listRestaurantsOfTenant(ex, tenantId);
+export async function listMyRestaurants(
+  deps: UseCaseDeps,
+  _actor: Actor,
+  { tenantId }: { tenantId: number },
+) {
+  await getTenantOrThrow(deps.db, tenantId);
+  const restaurants = await listRestaurantsOfTenant(deps.db, tenantId);
   return restaurants.map((r) => ({
     restaurantId: r.restaurantId,
     guid: r.guid,

@@ -1,5 +1,6 @@
 import { type LoggedQuery, withQueryLog } from '@brigade/db/query-log';
 import { outboxEmails, passwordResetTokens } from '@brigade/db/schema/identity';
+import { ANONYMOUS } from '@brigade/domain/access';
 import { makeUser } from '@brigade/test-utils/factories';
 import { useTestDatabase } from '@brigade/test-utils/test-database';
 import { eq } from 'drizzle-orm';
@@ -33,9 +34,12 @@ describe('password reset request', () => {
   it('does the same work for an email without an account as for an account, and mails only the account', async () => {
     const user = await makeUser(db.database.db);
     const known = observed();
-    await requestPasswordReset(known.deps, { email: user.email }, { ip: '10.1.0.1' });
+    await requestPasswordReset(known.deps, ANONYMOUS, { email: user.email, client: { ip: '10.1.0.1' } });
     const unknown = observed();
-    await requestPasswordReset(unknown.deps, { email: 'nobody-has-this@example.com' }, { ip: '10.1.0.2' });
+    await requestPasswordReset(unknown.deps, ANONYMOUS, {
+      email: 'nobody-has-this@example.com',
+      client: { ip: '10.1.0.2' },
+    });
 
     // The same statements in the same order; the only difference is what the database finds.
     expect(unknown.queries.map((q) => q.sql)).toEqual(known.queries.map((q) => q.sql));

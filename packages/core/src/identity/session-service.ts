@@ -80,6 +80,7 @@ export async function authenticate(ex: Executor, token: string): Promise<Authent
 export const actorOf = (user: User): Actor => ({
   kind: 'user',
   userId: user.uid,
+  email: user.email,
   isSiteAdmin: user.isSiteAdmin,
   isActive: user.isActive,
   assignments: user.tenantAssignments.map((a) => ({

@@ -138,7 +138,7 @@ describe('image service', () => {
       scope: { folder: 'site' },
     });
     const count = files.size;
-    const result = await deleteImage(depsOf(storage, records), admin, JSON.stringify(image));
+    const result = await deleteImage(depsOf(storage, records), admin, { image: JSON.stringify(image) });
     expect(result.failed).toEqual([image.webp!.url]);
     expect(result.deleted).toHaveLength(count - 1);
     expect(warnings).toContain('Failed to delete image file');

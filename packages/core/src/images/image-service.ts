@@ -19,6 +19,7 @@ import {
 import { CONTENT_TYPES, type ImageStorage } from '@brigade/images/storage';
 import { getRestaurantOrThrow } from '../tenancy/restaurant-lookup-service';
 import { getTenantOrThrow } from '../tenancy/tenant-service';
+import type { UseCaseDeps } from '../use-case';
 import type { ImageRecords } from './image-repository';
 
 /** Who may upload to or delete from a tenant's images: the same role as catalogue writes. */
@@ -58,7 +59,11 @@ export function scopeOfKey(key: string): Omit<ImageScope, 'folder'> {
   };
 }
 
-/** Access to a scope: site administrators everywhere; managers and up in their tenant; site-config is admin-only. */
+/**
+ * Access to a scope: site administrators everywhere; managers and up in their tenant; site-config is
+ * admin-only. The routes are only `signed-in` (the scope is in the form or the URL, not the path), so the
+ * use-cases decide here (decision 009).
+ */
 export async function assertImageAccess(ex: Executor, actor: Actor, scope: Omit<ImageScope, 'folder'>) {
   const requirement =
     scope.tenantId === undefined
@@ -83,8 +88,7 @@ export interface UploadInput {
   preset?: 'default' | 'hero';
 }
 
-export interface ImageDeps {
-  db: Executor;
+export interface ImageDeps extends UseCaseDeps {
   storage: ImageStorage;
   logger: PipelineLogger;
   /** The record of uploads and their files (image-repository.ts). */
@@ -190,8 +194,12 @@ export interface DeleteResult {
  * Every URL must be this storage's and within the caller's scopes before anything is deleted; then
  * individual failures are logged and the successes returned (spec 01 §8).
  */
-export async function deleteImage(deps: ImageDeps, actor: Actor, image: string): Promise<DeleteResult> {
-  const text = image.trim();
+export async function deleteImage(
+  deps: ImageDeps,
+  actor: Actor,
+  input: { image: string },
+): Promise<DeleteResult> {
+  const text = input.image.trim();
   const urls = text.startsWith('{') ? urlsOfOptimizedImage(readOptimizedImage(text)) : [text];
   const keys = urls.map((url) => {
     const key = deps.storage.keyOf(url);

@@ -10,6 +10,7 @@ import { findRestaurantByGuid } from '../tenancy/restaurant-repository';
 import { createRestaurant } from '../tenancy/restaurant-service';
 import { findTenantByGuid } from '../tenancy/tenant-repository';
 import { createTenant } from '../tenancy/tenant-service';
+import { SYSTEM } from '../use-case';
 
 // Fixed guids make the demo recognisable, so seeding twice (or from two processes at once) creates it once.
 export const DEMO_TENANT_GUID = '0d3c6a52-5b1e-4c38-9d1a-1f7e2b9a0001';
@@ -134,11 +135,12 @@ export async function seedDemo(db: Executor): Promise<DemoSeedResult> {
     let created = false;
     let tenant = await findTenantByGuid(tx, DEMO_TENANT_GUID);
     if (!tenant) {
-      tenant = await createTenant(
-        tx,
-        { name: 'Brigade Demo Hospitality', displayName: 'Demo Restaurant Group', plan: 'professional' },
-        { guid: DEMO_TENANT_GUID },
-      );
+      tenant = await createTenant({ db: tx }, SYSTEM, {
+        name: 'Brigade Demo Hospitality',
+        displayName: 'Demo Restaurant Group',
+        plan: 'professional',
+        identity: { guid: DEMO_TENANT_GUID },
+      });
       created = true;
     }
     const restaurants: Restaurant[] = [];
@@ -149,7 +151,11 @@ export async function seedDemo(db: Executor): Promise<DemoSeedResult> {
         continue;
       }
       restaurants.push(
-        await createRestaurant(tx, { ...demo.input, tenantId: tenant.tenantId }, { guid: demo.guid }),
+        await createRestaurant({ db: tx }, SYSTEM, {
+          ...demo.input,
+          tenantId: tenant.tenantId,
+          identity: { guid: demo.guid },
+        }),
       );
       created = true;
     }
@@ -159,7 +165,7 @@ export async function seedDemo(db: Executor): Promise<DemoSeedResult> {
       [owner, { firstName: 'Olive', lastName: 'Owner', tenantId: tenant.tenantId, tenantRole: 'owner' }],
     ] as const) {
       if (await findCredentials(tx, login.email)) continue;
-      await createUserAsAdmin(tx, {
+      await createUserAsAdmin({ db: tx }, SYSTEM, {
         email: login.email,
         password: login.password,
         emailVerified: true,

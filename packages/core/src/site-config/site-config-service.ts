@@ -1,4 +1,5 @@
 import type { Executor } from '@brigade/db/database';
+import { ANONYMOUS } from '@brigade/domain/access';
 import {
   type EffectiveSiteConfiguration,
   effectiveSiteConfiguration,
@@ -142,6 +143,6 @@ export async function getEffectiveSiteConfiguration(
   ex: Executor,
   slug: string,
 ): Promise<EffectiveSiteConfiguration> {
-  const restaurant = await getRestaurantBySlug(ex, slug);
+  const restaurant = await getRestaurantBySlug({ db: ex }, ANONYMOUS, { slug });
   return effectiveSiteConfiguration(await getSiteConfiguration(ex), restaurant);
 }

@@ -1,9 +1,10 @@
-import type { Executor } from '@brigade/db/database';
+import type { Actor } from '@brigade/domain/access';
 import {
   ADMIN_RESTAURANT_LIST_DEFAULT_LIMIT,
   ADMIN_RESTAURANT_SEARCH_DEFAULT_LIMIT,
   ADMIN_RESTAURANT_SEARCH_MIN_CHARS,
 } from '@brigade/domain/restaurant';
+import type { UseCaseDeps } from '../use-case';
 import { listRestaurantsWithTenant, type RestaurantWithTenant } from './restaurant-repository';
 
 /**
@@ -11,9 +12,11 @@ import { listRestaurantsWithTenant, type RestaurantWithTenant } from './restaura
  * search term finds nothing, as for users.
  */
 export async function listOrSearchAllRestaurants(
-  ex: Executor,
+  deps: UseCaseDeps,
+  _actor: Actor,
   query: { limit?: number | undefined; offset?: number | undefined; search?: string | undefined },
 ): Promise<RestaurantWithTenant[]> {
+  const ex = deps.db;
   if (query.search !== undefined) {
     const term = query.search.trim();
     if (term.length < ADMIN_RESTAURANT_SEARCH_MIN_CHARS) return [];

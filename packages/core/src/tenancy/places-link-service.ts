@@ -1,4 +1,4 @@
-import type { Executor } from '@brigade/db/database';
+import type { Actor } from '@brigade/domain/access';
 import {
   applyPlaceSync,
   connectPlace,
@@ -8,20 +8,24 @@ import {
 } from '@brigade/domain/platform-sync';
 import type { Restaurant } from '@brigade/domain/restaurant';
 import { databaseNow } from '../db-clock';
+import type { UseCaseDeps } from '../use-case';
 import { validateInput } from '../validate';
 import { type RestaurantScope, restaurantNotFound } from './restaurant-lookup-service';
 import { lockRestaurant, updateRestaurantRow } from './restaurant-repository';
 
 type PlaceEdit = (sync: PlatformSync, place: PlaceSummary, now: Date) => PlatformSync;
 
+/** The restaurant whose link changes, and the place as the caller sends it (validated here). */
+export type PlacesLinkInput = RestaurantScope & { place: unknown };
+
 async function editPlacesLink(
-  ex: Executor,
-  scope: RestaurantScope,
-  input: unknown,
+  deps: UseCaseDeps,
+  input: PlacesLinkInput,
   edit: PlaceEdit,
 ): Promise<Restaurant> {
-  const place = validateInput(placeSummarySchema, input);
-  return ex.transaction(async (tx) => {
+  const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
+  const place = validateInput(placeSummarySchema, input.place);
+  return deps.db.transaction(async (tx) => {
     const current = await lockRestaurant(tx, scope.tenantId, scope.restaurantId);
     if (!current) throw restaurantNotFound(scope.restaurantId);
     const platformSync = edit(current.platformSync, place, await databaseNow(tx));
@@ -30,12 +34,12 @@ async function editPlacesLink(
 }
 
 /** spec 01 §4: connecting sets enabled and syncEnabled true, autoSync false, and stamps connectedAt. */
-export const connectGooglePlace = (ex: Executor, scope: RestaurantScope, input: unknown) =>
-  editPlacesLink(ex, scope, input, connectPlace);
+export const connectGooglePlace = (deps: UseCaseDeps, _actor: Actor, input: PlacesLinkInput) =>
+  editPlacesLink(deps, input, connectPlace);
 
 /**
  * spec 01 §4: a later sync refreshes name, address and lastSyncAt, and keeps (or backfills) connectedAt.
  * The place details come from the caller until the Places integration (spec 03) fetches them itself.
  */
-export const syncGooglePlace = (ex: Executor, scope: RestaurantScope, input: unknown) =>
-  editPlacesLink(ex, scope, input, applyPlaceSync);
+export const syncGooglePlace = (deps: UseCaseDeps, _actor: Actor, input: PlacesLinkInput) =>
+  editPlacesLink(deps, input, applyPlaceSync);

@@ -1,8 +1,8 @@
-import type { Executor } from '@brigade/db/database';
 import type { Actor } from '@brigade/domain/access';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
 import type { CreateRestaurantInput, Restaurant } from '@brigade/domain/restaurant';
 import { restaurantCreationRefusal } from '@brigade/domain/tenant';
+import type { UseCaseDeps } from '../use-case';
 import { countRestaurantsOfTenant } from './restaurant-repository';
 import { createRestaurant } from './restaurant-service';
 import { lockTenant } from './tenant-repository';
@@ -15,11 +15,11 @@ const isSiteAdmin = (actor: Actor) => actor.kind === 'user' && actor.isSiteAdmin
  * locked while counting, so concurrent creates cannot pass the cap together. A refusal says why.
  */
 export function createRestaurantWithinPlan(
-  ex: Executor,
+  deps: UseCaseDeps,
   actor: Actor,
   input: CreateRestaurantInput,
 ): Promise<Restaurant> {
-  return ex.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const tenant = await lockTenant(tx, input.tenantId);
     if (!tenant) throw notFound(`Tenant with ID ${input.tenantId} not found`, 'TENANT_NOT_FOUND');
     const refusal = restaurantCreationRefusal(
@@ -28,6 +28,6 @@ export function createRestaurantWithinPlan(
       { isSiteAdmin: isSiteAdmin(actor) },
     );
     if (refusal) throw new BrigadeError('conflict', refusal.code, refusal.message);
-    return createRestaurant(tx, input);
+    return createRestaurant({ ...deps, db: tx }, actor, input);
   });
 }

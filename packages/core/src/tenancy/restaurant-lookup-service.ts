@@ -2,6 +2,7 @@ import type { Executor } from '@brigade/db/database';
 import { type Actor, decideAccess } from '@brigade/domain/access';
 import { notFound } from '@brigade/domain/errors';
 import type { Restaurant } from '@brigade/domain/restaurant';
+import type { UseCaseDeps } from '../use-case';
 import {
   findRestaurant,
   findRestaurantByGuid,
@@ -15,9 +16,17 @@ export interface RestaurantScope {
   restaurantId: number;
 }
 
+/** spec 01 §7.3 a restaurant of a tenant; access to the tenant was decided by the route. */
+export const getRestaurant = (
+  deps: UseCaseDeps,
+  _actor: Actor,
+  input: RestaurantScope,
+): Promise<Restaurant> => getRestaurantOrThrow(deps.db, input);
+
 /**
  * A restaurant named by a tenant route: it must belong to that tenant. Another tenant's restaurant is
- * "Restaurant with ID {id} not found" (spec 01 §8), exactly like one that does not exist.
+ * "Restaurant with ID {id} not found" (spec 01 §8), exactly like one that does not exist. A helper that
+ * use-cases call inside their own transaction, so it takes the executor like a repository.
  */
 export async function getRestaurantOrThrow(ex: Executor, scope: RestaurantScope): Promise<Restaurant> {
   const restaurant = await findRestaurant(ex, scope.tenantId, scope.restaurantId);
@@ -29,17 +38,25 @@ export const restaurantNotFound = (restaurantId: number) =>
   notFound(`Restaurant with ID ${restaurantId} not found`, 'RESTAURANT_NOT_FOUND');
 
 /** spec 01 §7.3 restaurants per tenant; a tenant that does not exist is "Tenant with ID {id} not found". */
-export async function listRestaurants(ex: Executor, tenantId: number): Promise<Restaurant[]> {
-  await getTenantOrThrow(ex, tenantId);
-  return listRestaurantsOfTenant(ex, tenantId);
+export async function listRestaurants(
+  deps: UseCaseDeps,
+  _actor: Actor,
+  { tenantId }: { tenantId: number },
+): Promise<Restaurant[]> {
+  await getTenantOrThrow(deps.db, tenantId);
+  return listRestaurantsOfTenant(deps.db, tenantId);
 }
 
 /**
  * spec 01 §7.3 restaurant by guid. As for tenants by guid, access is checked once the restaurant's tenant is
  * known; without access the answer is the spec's "Restaurant not found: {guid}".
  */
-export async function getRestaurantByGuidFor(ex: Executor, actor: Actor, guid: string): Promise<Restaurant> {
-  const restaurant = await findRestaurantByGuid(ex, guid);
+export async function getRestaurantByGuid(
+  deps: UseCaseDeps,
+  actor: Actor,
+  { guid }: { guid: string },
+): Promise<Restaurant> {
+  const restaurant = await findRestaurantByGuid(deps.db, guid);
   if (
     !restaurant ||
     decideAccess(actor, { kind: 'tenant', role: 'employee' }, restaurant.tenantId) !== 'allow'
@@ -50,8 +67,12 @@ export async function getRestaurantByGuidFor(ex: Executor, actor: Actor, guid: s
 }
 
 /** spec 01 §7.3 by slug across tenants (public sites resolve restaurants this way); spec 01 §8 text. */
-export async function getRestaurantBySlug(ex: Executor, slug: string): Promise<Restaurant> {
-  const restaurant = await findRestaurantBySlug(ex, slug.toLowerCase());
+export async function getRestaurantBySlug(
+  deps: UseCaseDeps,
+  _actor: Actor,
+  { slug }: { slug: string },
+): Promise<Restaurant> {
+  const restaurant = await findRestaurantBySlug(deps.db, slug.toLowerCase());
   if (!restaurant) throw notFound(`Restaurant not found for slug: ${slug}`, 'RESTAURANT_NOT_FOUND');
   return restaurant;
 }

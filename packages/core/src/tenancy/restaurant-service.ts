@@ -1,4 +1,5 @@
 import type { Executor } from '@brigade/db/database';
+import type { Actor } from '@brigade/domain/access';
 import { defaultPlatformSync } from '@brigade/domain/platform-sync';
 import {
   type CreateRestaurantData,
@@ -10,6 +11,7 @@ import { slugify } from '@brigade/domain/slug';
 import { defaultWebsiteConfig, withDefaultSeoTitle } from '@brigade/domain/website-config';
 import { advanceCounterPast, issueNextId } from '../counters/counter-service';
 import { isUniqueViolation } from '../db-errors';
+import type { UseCaseDeps } from '../use-case';
 import { validateInput } from '../validate';
 import { insertRestaurant, listSlugsLike } from './restaurant-repository';
 import { getTenantOrThrow } from './tenant-service';
@@ -22,18 +24,20 @@ export type SuppliedRestaurantIdentity =
 /**
  * Creates a restaurant (spec 01 §4 "Restaurant creation": validate, generate restaurantId and guid, derive the
  * slug, set timestamps). A slug already used by another restaurant gets the first free numeric suffix
- * (`harbor-grill-2`), since slugs are unique across tenants. Plan caps belong to the tenancy API.
+ * (`harbor-grill-2`), since slugs are unique across tenants. Plan caps belong to the tenancy API
+ * (createRestaurantWithinPlan); `identity` is for seeds only (the API's body schema has no such field).
  */
 export async function createRestaurant(
-  ex: Executor,
-  input: CreateRestaurantInput,
-  identity?: SuppliedRestaurantIdentity,
+  deps: UseCaseDeps,
+  _actor: Actor,
+  input: CreateRestaurantInput & { identity?: SuppliedRestaurantIdentity | undefined },
 ): Promise<Restaurant> {
-  const data = validateInput(createRestaurantInputSchema, input);
+  const { identity, ...fields } = input;
+  const data = validateInput(createRestaurantInputSchema, fields);
   // Two creates with the same name can pick the same free slug at once; the loser retries with a fresh look.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await insertWithFreshIds(ex, data, identity);
+      return await insertWithFreshIds(deps.db, data, identity);
     } catch (error) {
       if (attempt >= 5 || !isUniqueViolation(error, 'restaurants_slug_key')) throw error;
     }

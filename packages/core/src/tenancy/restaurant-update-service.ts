@@ -1,4 +1,4 @@
-import type { Executor } from '@brigade/db/database';
+import type { Actor } from '@brigade/domain/access';
 import { BrigadeError, validationError } from '@brigade/domain/errors';
 import { withServerTimestamps } from '@brigade/domain/platform-sync';
 import {
@@ -12,6 +12,7 @@ import { slugify } from '@brigade/domain/slug';
 import { withDefaultSeoTitle } from '@brigade/domain/website-config';
 import { databaseNow } from '../db-clock';
 import { isUniqueViolation } from '../db-errors';
+import type { UseCaseDeps } from '../use-case';
 import { validateInput } from '../validate';
 import { type RestaurantScope, restaurantNotFound } from './restaurant-lookup-service';
 import {
@@ -33,14 +34,14 @@ const slugTaken = (slug: string) => {
  * answer says nothing about other tenants' restaurant ids.
  */
 export async function checkSlugAvailability(
-  ex: Executor,
-  tenantId: number,
-  candidate: string,
-  excludeRestaurantId?: number,
+  deps: UseCaseDeps,
+  _actor: Actor,
+  input: { tenantId: number; slug: string; excludeRestaurantId?: number | undefined },
 ): Promise<{ slug: string; available: boolean }> {
-  const slug = slugify(candidate);
+  const { tenantId, excludeRestaurantId } = input;
+  const slug = slugify(input.slug);
   if (!slug) throw validationError(SLUG_EMPTY, [{ path: 'query.slug', message: SLUG_EMPTY }]);
-  const holder = await findSlugHolder(ex, slug);
+  const holder = await findSlugHolder(deps.db, slug);
   const isExcluded =
     holder !== null && holder.tenantId === tenantId && holder.restaurantId === excludeRestaurantId;
   return { slug, available: holder === null || isExcluded };
@@ -53,13 +54,14 @@ export async function checkSlugAvailability(
  * gets the default "{name} - Restaurant"; connectedAt and lastSyncAt stay the server's (spec 01 §5).
  */
 export async function updateRestaurant(
-  ex: Executor,
-  scope: RestaurantScope,
-  input: UpdateRestaurantInput,
+  deps: UseCaseDeps,
+  _actor: Actor,
+  input: RestaurantScope & { changes: UpdateRestaurantInput },
 ): Promise<Restaurant> {
-  const data = validateInput(updateRestaurantInputSchema, input);
+  const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
+  const data = validateInput(updateRestaurantInputSchema, input.changes);
   try {
-    return await ex.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       const current = await lockRestaurant(tx, scope.tenantId, scope.restaurantId);
       if (!current) throw restaurantNotFound(scope.restaurantId);
       const { slug: sentSlug, websiteConfig, platformSync, ...plain } = data;
@@ -94,11 +96,14 @@ export async function updateRestaurant(
 
 /** spec 01 §5: a status update needs a tenantId (minimum 10000001), a restaurantId and active or inactive. */
 export async function updateRestaurantStatus(
-  ex: Executor,
+  deps: UseCaseDeps,
+  _actor: Actor,
   input: RestaurantStatusUpdate,
 ): Promise<Restaurant> {
   const data = validateInput(restaurantStatusUpdateSchema, input);
-  const updated = await updateRestaurantRow(ex, data.tenantId, data.restaurantId, { status: data.status });
+  const updated = await updateRestaurantRow(deps.db, data.tenantId, data.restaurantId, {
+    status: data.status,
+  });
   if (!updated) throw restaurantNotFound(data.restaurantId);
   return updated;
 }

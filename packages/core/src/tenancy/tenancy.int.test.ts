@@ -1,6 +1,7 @@
 import { useTestDatabase } from '@brigade/test-utils/test-database';
 import { describe, expect, it } from 'vitest';
 import { readCounter } from '../counters/counter-service';
+import { SYSTEM } from '../use-case';
 import {
   findRestaurant,
   findRestaurantByGuid,
@@ -24,7 +25,10 @@ const restaurantInput = (tenantId: number, name: string) => ({
 describe('tenants and restaurants', () => {
   it('creates a tenant with a counter id, a guid and the creation defaults', async () => {
     const { db: d } = db.database;
-    const tenant = await createTenant(d, { name: 'Acme Foods LLC', displayName: 'Acme Foods' });
+    const tenant = await createTenant({ db: d }, SYSTEM, {
+      name: 'Acme Foods LLC',
+      displayName: 'Acme Foods',
+    });
     expect(tenant).toMatchObject({
       tenantId: 10000001,
       name: 'Acme Foods LLC',
@@ -38,7 +42,7 @@ describe('tenants and restaurants', () => {
     expect(tenant.createdAt).toBeInstanceOf(Date);
     expect(await findTenantById(d, tenant.tenantId)).toEqual(tenant);
     expect(await findTenantByGuid(d, tenant.guid)).toEqual(tenant);
-    const second = await createTenant(d, { name: 'Beta', displayName: 'Beta' });
+    const second = await createTenant({ db: d }, SYSTEM, { name: 'Beta', displayName: 'Beta' });
     expect(second.tenantId).toBe(10000002);
     expect((await listTenants(d, { limit: 1 })).map((t) => t.tenantId)).toEqual([10000001]);
   });
@@ -46,7 +50,7 @@ describe('tenants and restaurants', () => {
   it('refuses an invalid tenant with the spec messages and stores nothing', async () => {
     const { db: d } = db.database;
     const before = await readCounter(d, { entityType: 'tenants' });
-    await expect(createTenant(d, { name: '', displayName: ' ' })).rejects.toMatchObject({
+    await expect(createTenant({ db: d }, SYSTEM, { name: '', displayName: ' ' })).rejects.toMatchObject({
       kind: 'validation',
       errors: [
         { path: 'name', message: 'Business name is required' },
@@ -59,20 +63,22 @@ describe('tenants and restaurants', () => {
   it('keeps a supplied id and guid, and moves the counter past it', async () => {
     const { db: d } = db.database;
     const guid = '6f1c1f8e-8f39-4a0e-9d55-3c1d1c0b7a11';
-    const tenant = await createTenant(
-      d,
-      { name: 'Imported', displayName: 'Imported' },
-      { tenantId: 10000500, guid },
-    );
+    const tenant = await createTenant({ db: d }, SYSTEM, {
+      name: 'Imported',
+      displayName: 'Imported',
+      identity: { tenantId: 10000500, guid },
+    });
     expect(tenant).toMatchObject({ tenantId: 10000500, guid });
-    expect((await createTenant(d, { name: 'Next', displayName: 'Next' })).tenantId).toBe(10000501);
+    expect((await createTenant({ db: d }, SYSTEM, { name: 'Next', displayName: 'Next' })).tenantId).toBe(
+      10000501,
+    );
   });
 
   it('creates restaurants with defaults, a derived slug and a suffix when the slug is taken', async () => {
     const { db: d } = db.database;
-    const a = await createTenant(d, { name: 'Slug A', displayName: 'Slug A' });
-    const b = await createTenant(d, { name: 'Slug B', displayName: 'Slug B' });
-    const first = await createRestaurant(d, restaurantInput(a.tenantId, "Joe's  Diner!"));
+    const a = await createTenant({ db: d }, SYSTEM, { name: 'Slug A', displayName: 'Slug A' });
+    const b = await createTenant({ db: d }, SYSTEM, { name: 'Slug B', displayName: 'Slug B' });
+    const first = await createRestaurant({ db: d }, SYSTEM, restaurantInput(a.tenantId, "Joe's  Diner!"));
     expect(first).toMatchObject({
       restaurantId: 20000001,
       tenantId: a.tenantId,
@@ -92,7 +98,7 @@ describe('tenants and restaurants', () => {
       websiteConfig: { seo: { title: "Joe's  Diner! - Restaurant" } },
     });
     // Slugs are unique across tenants (public sites resolve by slug).
-    const second = await createRestaurant(d, restaurantInput(b.tenantId, 'Joe’s Diner'));
+    const second = await createRestaurant({ db: d }, SYSTEM, restaurantInput(b.tenantId, 'Joe’s Diner'));
     expect(second.slug).toBe('joe-s-diner-2');
     expect(await findRestaurantBySlug(d, 'joe-s-diner-2')).toMatchObject({
       restaurantId: second.restaurantId,
@@ -105,9 +111,9 @@ describe('tenants and restaurants', () => {
 
   it('finds a restaurant only under its own tenant', async () => {
     const { db: d } = db.database;
-    const a = await createTenant(d, { name: 'Own A', displayName: 'Own A' });
-    const b = await createTenant(d, { name: 'Own B', displayName: 'Own B' });
-    const restaurant = await createRestaurant(d, restaurantInput(a.tenantId, 'Only Mine'));
+    const a = await createTenant({ db: d }, SYSTEM, { name: 'Own A', displayName: 'Own A' });
+    const b = await createTenant({ db: d }, SYSTEM, { name: 'Own B', displayName: 'Own B' });
+    const restaurant = await createRestaurant({ db: d }, SYSTEM, restaurantInput(a.tenantId, 'Only Mine'));
     expect(await findRestaurant(d, a.tenantId, restaurant.restaurantId)).toMatchObject({ name: 'Only Mine' });
     expect(await findRestaurant(d, b.tenantId, restaurant.restaurantId)).toBeNull();
   });
@@ -115,7 +121,9 @@ describe('tenants and restaurants', () => {
   it('refuses a restaurant under a missing tenant with the spec text and issues no id', async () => {
     const { db: d } = db.database;
     const before = await readCounter(d, { entityType: 'restaurants' });
-    await expect(createRestaurant(d, restaurantInput(10099999, 'Ghost'))).rejects.toMatchObject({
+    await expect(
+      createRestaurant({ db: d }, SYSTEM, restaurantInput(10099999, 'Ghost')),
+    ).rejects.toMatchObject({
       kind: 'not_found',
       message: 'Tenant with ID 10099999 not found',
     });
@@ -124,9 +132,11 @@ describe('tenants and restaurants', () => {
 
   it('gives concurrent restaurants of the same name distinct slugs', async () => {
     const { db: d } = db.database;
-    const tenant = await createTenant(d, { name: 'Busy', displayName: 'Busy' });
+    const tenant = await createTenant({ db: d }, SYSTEM, { name: 'Busy', displayName: 'Busy' });
     const created = await Promise.all(
-      Array.from({ length: 6 }, () => createRestaurant(d, restaurantInput(tenant.tenantId, 'Twin Pines'))),
+      Array.from({ length: 6 }, () =>
+        createRestaurant({ db: d }, SYSTEM, restaurantInput(tenant.tenantId, 'Twin Pines')),
+      ),
     );
     expect(new Set(created.map((r) => r.slug)).size).toBe(6);
   });

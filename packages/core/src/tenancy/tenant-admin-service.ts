@@ -1,4 +1,3 @@
-import type { Executor } from '@brigade/db/database';
 import { type Actor, decideAccess } from '@brigade/domain/access';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
 import {
@@ -7,6 +6,7 @@ import {
   type UpdateTenantInput,
   updateTenantInputSchema,
 } from '@brigade/domain/tenant';
+import type { UseCaseDeps } from '../use-case';
 import { validateInput } from '../validate';
 import { countRestaurantsOfTenant } from './restaurant-repository';
 import {
@@ -20,8 +20,12 @@ import {
 const isSiteAdmin = (actor: Actor) => actor.kind === 'user' && actor.isSiteAdmin && actor.isActive;
 
 /** spec 01 §7.3: all tenants, with an optional limit. */
-export function listAllTenants(ex: Executor, options: { limit?: number | undefined }): Promise<Tenant[]> {
-  return listTenants(ex, options.limit === undefined ? {} : { limit: options.limit });
+export function listAllTenants(
+  deps: UseCaseDeps,
+  _actor: Actor,
+  input: { limit?: number | undefined },
+): Promise<Tenant[]> {
+  return listTenants(deps.db, input.limit === undefined ? {} : { limit: input.limit });
 }
 
 /**
@@ -29,8 +33,12 @@ export function listAllTenants(ex: Executor, options: { limit?: number | undefin
  * known, with the same rule the routes use; a caller without access hears "not found", as for a guid that
  * does not exist (spec 01 §8 "Tenant not found: {guid}").
  */
-export async function getTenantByGuidFor(ex: Executor, actor: Actor, guid: string): Promise<Tenant> {
-  const tenant = await findTenantByGuid(ex, guid);
+export async function getTenantByGuid(
+  deps: UseCaseDeps,
+  actor: Actor,
+  { guid }: { guid: string },
+): Promise<Tenant> {
+  const tenant = await findTenantByGuid(deps.db, guid);
   if (!tenant || decideAccess(actor, { kind: 'tenant', role: 'employee' }, tenant.tenantId) !== 'allow') {
     throw notFound(`Tenant not found: ${guid}`, 'TENANT_NOT_FOUND');
   }
@@ -42,9 +50,13 @@ export async function getTenantByGuidFor(ex: Executor, actor: Actor, guid: strin
  * rename it and change its settings; plan and status are billing and platform matters, so only a site
  * administrator changes them. A plan whose cap is below the tenant's restaurant count is refused.
  */
-export async function updateTenant(ex: Executor, actor: Actor, input: UpdateTenantInput): Promise<Tenant> {
+export async function updateTenant(
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: UpdateTenantInput,
+): Promise<Tenant> {
   const data = validateInput(updateTenantInputSchema, input);
-  return ex.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const current = await lockTenant(tx, data.tenantId);
     if (!current) throw notFound(`Tenant with ID ${data.tenantId} not found`, 'TENANT_NOT_FOUND');
     const changesPlan = data.plan !== undefined && data.plan !== current.plan;

@@ -1,7 +1,8 @@
-import type { Executor } from '@brigade/db/database';
+import type { Actor } from '@brigade/domain/access';
 import { BrigadeError } from '@brigade/domain/errors';
 import type { CreateRestaurantInput, Restaurant } from '@brigade/domain/restaurant';
 import { type CreateTenantInput, planChangeRefusal, type Tenant } from '@brigade/domain/tenant';
+import type { UseCaseDeps } from '../use-case';
 import { createRestaurant } from './restaurant-service';
 import { createTenant } from './tenant-service';
 
@@ -16,17 +17,19 @@ export interface TenantSeed {
  * the starter plan's "cannot create" rule. A restaurant's validation errors name it (`restaurants.1.name`).
  */
 export function seedTenantWithRestaurants(
-  ex: Executor,
+  deps: UseCaseDeps,
+  actor: Actor,
   seed: TenantSeed,
 ): Promise<{ tenant: Tenant; restaurants: Restaurant[] }> {
-  return ex.transaction(async (tx) => {
-    const tenant = await createTenant(tx, seed.tenant);
+  return deps.db.transaction(async (tx) => {
+    const within = { ...deps, db: tx };
+    const tenant = await createTenant(within, actor, seed.tenant);
     const refusal = planChangeRefusal(tenant.plan, seed.restaurants.length);
     if (refusal) throw new BrigadeError('conflict', 'PLAN_RESTAURANT_CAP_REACHED', refusal);
     const restaurants: Restaurant[] = [];
     for (const [index, input] of seed.restaurants.entries()) {
       try {
-        restaurants.push(await createRestaurant(tx, { ...input, tenantId: tenant.tenantId }));
+        restaurants.push(await createRestaurant(within, actor, { ...input, tenantId: tenant.tenantId }));
       } catch (error) {
         if (error instanceof BrigadeError && error.kind === 'validation' && error.errors) {
           const errors = error.errors.map((e) => ({ ...e, path: `restaurants.${index}.${e.path}` }));

@@ -1,7 +1,9 @@
 import type { Executor } from '@brigade/db/database';
+import type { Actor } from '@brigade/domain/access';
 import { notFound } from '@brigade/domain/errors';
 import { type CreateTenantInput, createTenantInputSchema, type Tenant } from '@brigade/domain/tenant';
 import { advanceCounterPast, issueNextId } from '../counters/counter-service';
+import type { UseCaseDeps } from '../use-case';
 import { validateInput } from '../validate';
 import { findTenantById, insertTenant } from './tenant-repository';
 
@@ -13,15 +15,17 @@ export type SuppliedIdentity = { tenantId: number; guid: string } | { tenantId?:
 
 /**
  * Creates a tenant (spec 01 §7.3: tenantId from the counter, guid, status active, plan default starter).
- * The id is issued in the transaction that inserts the row. Runs in `ex` when given a transaction.
+ * The id is issued in the transaction that inserts the row. `identity` is for seeds only (the API's body
+ * schema has no such field).
  */
 export async function createTenant(
-  db: Executor,
-  input: CreateTenantInput,
-  identity?: SuppliedIdentity,
+  deps: UseCaseDeps,
+  _actor: Actor,
+  input: CreateTenantInput & { identity?: SuppliedIdentity | undefined },
 ): Promise<Tenant> {
-  const data = validateInput(createTenantInputSchema, input);
-  return db.transaction(async (tx) => {
+  const { identity, ...fields } = input;
+  const data = validateInput(createTenantInputSchema, fields);
+  return deps.db.transaction(async (tx) => {
     if (identity?.tenantId !== undefined)
       await advanceCounterPast(tx, { entityType: 'tenants' }, identity.tenantId);
     const tenantId = identity?.tenantId ?? (await issueNextId(tx, { entityType: 'tenants' }));
@@ -29,7 +33,14 @@ export async function createTenant(
   });
 }
 
-/** Reads a tenant that must exist: spec 01 §8 "Tenant with ID {id} not found". */
+/** spec 01 §7.3 a tenant by id; access to it was decided by the route. */
+export const getTenant = (deps: UseCaseDeps, _actor: Actor, input: { tenantId: number }): Promise<Tenant> =>
+  getTenantOrThrow(deps.db, input.tenantId);
+
+/**
+ * Reads a tenant that must exist: spec 01 §8 "Tenant with ID {id} not found". A helper that use-cases call
+ * inside their own transaction, so it takes the executor like a repository.
+ */
 export async function getTenantOrThrow(ex: Executor, tenantId: number): Promise<Tenant> {
   const tenant = await findTenantById(ex, tenantId);
   if (!tenant) throw notFound(`Tenant with ID ${tenantId} not found`, 'TENANT_NOT_FOUND');
