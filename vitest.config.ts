@@ -2,8 +2,17 @@ import { defineConfig } from 'vitest/config';
 
 // Test kinds by suffix (ARCHITECTURE §8): *.test.ts is pure logic; *.int.test.ts talks to a real database
 // over real HTTP. Integration tests always run on PGlite, and once more on PostgreSQL when DATABASE_URL is set.
-const unitInclude = ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'bench/src/**/*.test.ts'];
-const intInclude = ['packages/*/src/**/*.int.test.ts', 'apps/*/src/**/*.int.test.ts'];
+const unitInclude = [
+  'packages/*/src/**/*.test.ts',
+  'packages/integrations/*/src/**/*.test.ts',
+  'apps/*/src/**/*.test.ts',
+  'bench/src/**/*.test.ts',
+];
+const intInclude = [
+  'packages/*/src/**/*.int.test.ts',
+  'packages/integrations/*/src/**/*.int.test.ts',
+  'apps/*/src/**/*.int.test.ts',
+];
 
 const integration = (engine: 'pglite' | 'postgres') => ({
   test: {

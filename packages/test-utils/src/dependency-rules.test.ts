@@ -15,7 +15,7 @@ interface Workspace {
   declaredDev: Set<string>;
 }
 
-const workspaces: Workspace[] = ['packages', 'apps']
+const workspaces: Workspace[] = ['packages', 'packages/integrations', 'apps']
   .flatMap((parent) => readdirSync(join(root, parent)).map((name) => join(parent, name)))
   .concat(['bench'])
   .filter((dir) => statSync(join(root, dir, 'package.json'), { throwIfNoEntry: false }))
@@ -38,7 +38,9 @@ const ALLOWED: Record<string, string[]> = {
   '@brigade/domain': [],
   '@brigade/db': ['@brigade/domain'],
   '@brigade/contracts': ['@brigade/domain'],
-  '@brigade/core': ['@brigade/db', '@brigade/domain', '@brigade/images'],
+  '@brigade/core': ['@brigade/cardpointe', '@brigade/db', '@brigade/domain', '@brigade/images'],
+  // Clients and emulators of outside services (packages/integrations/*): the domain's shapes, nothing else.
+  '@brigade/cardpointe': ['@brigade/domain'],
   '@brigade/images': ['@brigade/domain'],
   '@brigade/api-client': ['@brigade/contracts', '@brigade/domain'],
   '@brigade/ui': ['@brigade/api-client', '@brigade/contracts', '@brigade/domain'],
