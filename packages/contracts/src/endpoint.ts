@@ -59,6 +59,12 @@ interface WriteEndpoint {
    * stream files, the site configuration is the platform's.
    */
   audit?: false;
+  /**
+   * The write calls an outside service (a payment gateway) that may take many seconds: it must not run inside
+   * one request-long transaction. The handler gets the request's wall context instead and runs each of its
+   * database steps in a short transaction of its own (`HandlerContext.walls`).
+   */
+  outside?: true;
 }
 
 export const defineEndpoint = <

@@ -9,6 +9,7 @@ import * as images from './images';
 import * as me from './me';
 import * as menus from './menus';
 import { getApiInfo } from './meta';
+import * as payments from './payments';
 import * as qr from './qr';
 import * as restaurants from './restaurants';
 import * as siteConfig from './site-config';
@@ -36,4 +37,5 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(images),
   ...endpointsOf(qr),
   ...endpointsOf(auditLog),
+  ...endpointsOf(payments),
 ];

@@ -10,6 +10,12 @@ export type ErrorKind =
   | 'not_found'
   | 'conflict'
   | 'rate_limited'
+  /** Understood but refused as it stands (an idempotency key reused with another request). */
+  | 'unprocessable'
+  /** An outside service we called failed or refused (its own words are never passed through). */
+  | 'bad_gateway'
+  /** An outside service we called did not answer in time. */
+  | 'gateway_timeout'
   | 'unavailable'
   | 'internal';
 

@@ -25,6 +25,11 @@ export interface HandlerContext<E extends Endpoint> {
   deps: AppDeps;
   request: FastifyRequest;
   reply: FastifyReply;
+  /**
+   * For `outside` endpoints only: the tenants, actor and request the handler's own short transactions run
+   * under (withinWalls), since the request as a whole runs in none.
+   */
+  walls: WallContext | null;
 }
 
 export interface Implementation<E extends Endpoint = Endpoint> {
@@ -96,12 +101,23 @@ export function registerContractRoutes(
         const body = parse(endpoint.request?.body, request.body, '');
         if (errors.length > 0) throw validationErrorOf(errors);
 
-        const walls = wallsOf(endpoint, request);
+        const outside = endpoint.method !== 'GET' && endpoint.outside === true;
+        const walls = outside ? wallContextOf(endpoint, request, true) : wallsOf(endpoint, request);
         const handle = async (handlerDeps: AppDeps): Promise<unknown> =>
-          impl.handle({ params, query, body, actor, deps: handlerDeps, request, reply } as never);
-        const result = walls
-          ? await withinWalls(deps.database.db, walls, (tx) => handle(depsWithin(deps, tx)))
-          : await handle(deps);
+          impl.handle({
+            params,
+            query,
+            body,
+            actor,
+            deps: handlerDeps,
+            request,
+            reply,
+            walls: outside ? walls : null,
+          } as never);
+        const result =
+          walls && !outside
+            ? await withinWalls(deps.database.db, walls, (tx) => handle(depsWithin(deps, tx)))
+            : await handle(deps);
         // The write committed: this process's caches hear it before the writer can ask again (decision 011).
         const change = changeOf(endpoint, params as Record<string, unknown> | undefined);
         if (change) deps.changes.publish(change);
@@ -146,6 +162,14 @@ export function wallsOf(endpoint: Endpoint, request: FastifyRequest): WallContex
     endpoint.access.kind === 'tenant' && actor.kind === 'user' && !(actor.isSiteAdmin && actor.isActive);
   const audited = endpoint.method !== 'GET' && endpoint.audit !== false;
   if (!walledIn && !audited) return null;
+  return wallContextOf(endpoint, request, walledIn);
+}
+
+/** The context of a request's transactions: the caller's tenants when walled in, else all; who and which route. */
+function wallContextOf(endpoint: Endpoint, request: FastifyRequest, walledIn: boolean): WallContext {
+  const actor = request.actor;
+  walledIn &&=
+    endpoint.access.kind === 'tenant' && actor.kind === 'user' && !(actor.isSiteAdmin && actor.isActive);
   return {
     tenants: walledIn ? visibleTenantsOf(actor) : 'all',
     actor:

@@ -9,6 +9,9 @@ const STATUS_BY_KIND: Record<ErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
+  unprocessable: 422,
+  bad_gateway: 502,
+  gateway_timeout: 504,
   unavailable: 503,
   internal: 500,
 };
@@ -46,10 +49,10 @@ const sendBrigadeError = (reply: FastifyReply, error: BrigadeError) => {
   const status = STATUS_BY_KIND[error.kind];
   const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
   if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
-  if (status >= 500) {
-    reply.request.log.error({ err: error, code: error.code }, 'request failed');
+  if (status >= 500) reply.request.log.error({ err: error, code: error.code }, 'request failed');
+  // Our words about an outside service's failure are safe to show; anything else of ours at 5xx is not.
+  if (error.kind === 'internal' || error.kind === 'unavailable')
     return sendProblem(reply, status, error.code, 'An unexpected error occurred.');
-  }
   return sendProblem(reply, status, error.code, error.message, error.errors);
 };
 

@@ -1,0 +1,195 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+import { restaurants } from './tenancy';
+
+/**
+ * Card payments through the CardPointe gateway (docs/behaviour/payments.md, decision 023). Amounts are whole
+ * minor units in `bigint` columns (decision 022). No row ever holds a card number, a CVV or track data: the
+ * card is a CardSecure token from the hosted card-entry frame, and only its last four digits and brand are
+ * kept for people to recognise it.
+ */
+
+const money = (name: string) => bigint(name, { mode: 'number' });
+
+const restaurantFk = (name: string, t: { tenantId: never; restaurantId: never }) =>
+  foreignKey({
+    name,
+    columns: [t.tenantId, t.restaurantId],
+    foreignColumns: [restaurants.tenantId, restaurants.restaurantId],
+  }).onDelete('cascade');
+
+export const MERCHANT_ENVIRONMENTS = ['uat', 'production'] as const;
+export const GATEWAY_WRITE_METHODS = ['PUT', 'POST'] as const;
+
+/** A restaurant's merchant account at the gateway: one per restaurant. */
+export const merchantAccounts = pgTable(
+  'merchant_accounts',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    merchid: text('merchid').notNull(),
+    /** The gateway's site name: `https://<site>[-uat].cardconnect.com`. */
+    site: text('site').notNull(),
+    environment: text('environment', { enum: MERCHANT_ENVIRONMENTS }).notNull(),
+    writeMethod: text('write_method', { enum: GATEWAY_WRITE_METHODS }).notNull().default('PUT'),
+    /** The API username and password, sealed with AES-256-GCM (packages/core/src/secrets/sealed-box.ts). */
+    credentials: text('credentials').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    lastTestedAt: timestamp('last_tested_at', { withTimezone: true, mode: 'date' }),
+    lastTestOk: boolean('last_test_ok'),
+    lastTestMessage: text('last_test_message'),
+    updatedBy: text('updated_by').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'merchant_accounts_pkey', columns: [t.tenantId, t.restaurantId] }),
+    restaurantFk('merchant_accounts_restaurant_fk', t as never),
+    check('merchant_accounts_environment_check', sql`${t.environment} in ('uat', 'production')`),
+    check('merchant_accounts_write_method_check', sql`${t.writeMethod} in ('PUT', 'POST')`),
+  ],
+);
+
+export const TRANSACTION_KINDS = [
+  'sale',
+  'authorisation',
+  'verification',
+  'forced_credit',
+  'refund',
+] as const;
+export const TRANSACTION_STATUSES = [
+  'pending',
+  'authorised',
+  'captured',
+  'settled',
+  'declined',
+  'failed',
+  'voided',
+  'refunded',
+  'partially_refunded',
+  'unknown',
+] as const;
+
+/** One money movement asked of the gateway: an authorisation (or sale) or a refund of one. */
+export const paymentTransactions = pgTable(
+  'payment_transactions',
+  {
+    transactionId: uuid('transaction_id').primaryKey().default(sql`gen_random_uuid()`),
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    parentTransactionId: uuid('parent_transaction_id'),
+    kind: text('kind', { enum: TRANSACTION_KINDS }).notNull(),
+    status: text('status', { enum: TRANSACTION_STATUSES }).notNull(),
+    merchid: text('merchid').notNull(),
+    /** Ours, unique, never Luhn-valid (decision 022): what finds the transaction when no answer came. */
+    orderid: text('orderid').notNull(),
+    retref: text('retref'),
+    /** The restaurant's own reference (a check or order number), free text. */
+    orderReference: text('order_reference'),
+    amount: money('amount').notNull(),
+    authorisedAmount: money('authorised_amount'),
+    capturedAmount: money('captured_amount').notNull().default(0),
+    refundedAmount: money('refunded_amount').notNull().default(0),
+    tipAmount: money('tip_amount').notNull().default(0),
+    currency: text('currency').notNull().default('USD'),
+    /** The CardSecure token (not card data: it is useless outside this merchant's gateway account). */
+    token: text('token'),
+    lastFour: text('last_four'),
+    cardBrand: text('card_brand'),
+    respstat: text('respstat'),
+    respcode: text('respcode'),
+    resptext: text('resptext'),
+    respproc: text('respproc'),
+    authcode: text('authcode'),
+    avsresp: text('avsresp'),
+    cvvresp: text('cvvresp'),
+    setlstat: text('setlstat'),
+    batchid: text('batchid'),
+    declineCategory: text('decline_category'),
+    voidable: boolean('voidable'),
+    refundable: boolean('refundable'),
+    capturedAt: timestamp('captured_at', { withTimezone: true, mode: 'date' }),
+    settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    restaurantFk('payment_transactions_restaurant_fk', t as never),
+    uniqueIndex('payment_transactions_orderid_key').on(t.orderid),
+    uniqueIndex('payment_transactions_retref_key')
+      .on(t.merchid, t.retref)
+      .where(sql`${t.retref} is not null`),
+    index('payment_transactions_list_idx').on(t.tenantId, t.restaurantId, t.createdAt),
+    index('payment_transactions_parent_idx').on(t.parentTransactionId),
+    index('payment_transactions_unknown_idx').on(t.status).where(sql`${t.status} in ('pending', 'unknown')`),
+    check(
+      'payment_transactions_amounts_check',
+      sql`${t.capturedAmount} >= 0 and ${t.refundedAmount} >= 0 and ${t.tipAmount} >= 0`,
+    ),
+  ],
+);
+
+/** What happened to a transaction, step by step: each gateway call and its outcome, and who asked. */
+export const paymentTransactionEvents = pgTable(
+  'payment_transaction_events',
+  {
+    eventId: bigint('event_id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => paymentTransactions.transactionId, { onDelete: 'cascade' }),
+    /** What was done: authorise, capture, void, refund, inquire, inquire_by_order, void_by_order, … */
+    step: text('step').notNull(),
+    /** How it went: approved, declined, retry, no_answer, found, not_found, failed, … */
+    outcome: text('outcome').notNull(),
+    amount: money('amount'),
+    /** The gateway's answer codes and texts (never card data). */
+    details: jsonb('details').$type<Record<string, string | number | boolean | null>>().notNull(),
+    actor: text('actor').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_transaction_events_txn_idx').on(t.transactionId, t.eventId)],
+);
+
+/**
+ * Idempotency keys of payment writes (Stripe's semantics): the first request with a key runs, a repeat with
+ * the same body gets the stored answer, another body 422, a concurrent repeat 409. Kept 24 hours.
+ */
+export const paymentIdempotencyKeys = pgTable(
+  'payment_idempotency_keys',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    key: text('key').notNull(),
+    endpoint: text('endpoint').notNull(),
+    requestHash: text('request_hash').notNull(),
+    actor: text('actor').notNull(),
+    state: text('state', { enum: ['in_progress', 'done'] }).notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'payment_idempotency_keys_pkey', columns: [t.tenantId, t.restaurantId, t.key] }),
+    index('payment_idempotency_keys_expiry_idx').on(t.expiresAt),
+    check('payment_idempotency_keys_state_check', sql`${t.state} in ('in_progress', 'done')`),
+  ],
+);
