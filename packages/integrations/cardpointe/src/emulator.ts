@@ -135,30 +135,17 @@ function gateOf(
   return undefined;
 }
 
-export async function startCardPointeEmulator(
-  options: CardPointeEmulatorOptions = {},
-): Promise<CardPointeEmulator> {
-  const credentials = options.credentials ?? DEFAULT_CREDENTIALS;
-  const state = createState(
-    (options.merchants ?? [DEFAULT_MERCHANT]).map(merchantOf),
-    (options.now ?? new Date()).getTime(),
-  );
-  const calls = Object.fromEntries(ENDPOINT_NAMES.map((name) => [name, 0])) as Record<Endpoint, number>;
-  const requests: EmulatedRequest[] = [];
-  const gate: Gate = {
-    state,
-    authorization: `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`,
-    failures: new FailurePlan(),
-    limiter: options.uatRateLimit ? new RateLimiter() : undefined,
-    hung: new Set(),
-  };
-  const noise = options.noise ?? false;
-  const context = (): Context => {
-    settleUpTo(state, state.clock.now);
-    return { state, now: state.clock.now };
-  };
+interface Handling {
+  gate: Gate;
+  calls: Record<Endpoint, number>;
+  requests: EmulatedRequest[];
+  noise: boolean;
+  context: () => Context;
+}
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+/** The server's request handler: the hosted page, CardSecure, then the REST routes behind the gate. */
+function requestHandler({ gate, calls, requests, noise, context }: Handling) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://emulator');
     const method = req.method ?? 'GET';
     const text = await readText(req);
@@ -192,6 +179,32 @@ export async function startCardPointeEmulator(
     if (!body) return send(res, { status: 400, body: { message: 'Malformed JSON' } }, false);
     send(res, ROUTES[endpoint](context(), { params: segments.slice(1), query, body }), noise);
   };
+}
+
+export async function startCardPointeEmulator(
+  options: CardPointeEmulatorOptions = {},
+): Promise<CardPointeEmulator> {
+  const credentials = options.credentials ?? DEFAULT_CREDENTIALS;
+  const state = createState(
+    (options.merchants ?? [DEFAULT_MERCHANT]).map(merchantOf),
+    (options.now ?? new Date()).getTime(),
+  );
+  const calls = Object.fromEntries(ENDPOINT_NAMES.map((name) => [name, 0])) as Record<Endpoint, number>;
+  const requests: EmulatedRequest[] = [];
+  const gate: Gate = {
+    state,
+    authorization: `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`,
+    failures: new FailurePlan(),
+    limiter: options.uatRateLimit ? new RateLimiter() : undefined,
+    hung: new Set(),
+  };
+  const noise = options.noise ?? false;
+  const context = (): Context => {
+    settleUpTo(state, state.clock.now);
+    return { state, now: state.clock.now };
+  };
+
+  const handle = requestHandler({ gate, calls, requests, noise, context });
 
   const server = createServer((req, res) => {
     handle(req, res).catch(() => {
