@@ -67,6 +67,19 @@ describe('profiles against the emulator', () => {
     });
   });
 
+  it("creates a profile with an authorisation's profile 'Y'", async () => {
+    const answer = await client.auth({
+      merchid: MERCHID,
+      account: '4000056655665556',
+      amount: '3.00',
+      profile: 'Y',
+    });
+    expect(answer.profileid).toMatch(/^\d{20}$/);
+    expect(answer.acctid).toBe('1');
+    const [stored] = await client.getProfile(answer.profileid!, '1', MERCHID);
+    expect(stored?.token).toBe(answer.token);
+  });
+
   it('deletes an account, then answers 96 Profile not found', async () => {
     const created = await save({ account: '5454545454545454', expiry: '1230' });
     expect(await client.deleteProfile(created.profileid!, '1', MERCHID)).toEqual({
