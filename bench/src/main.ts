@@ -4,6 +4,7 @@ import { benchCounters } from './counters.bench';
 import { benchDomains } from './domains.bench';
 import { benchHttp } from './http.bench';
 import { benchImages } from './images.bench';
+import { benchPayments } from './payments.bench';
 import { benchSite } from './site.bench';
 import { benchSoak } from './soak.bench';
 
@@ -20,6 +21,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   images: () => benchImages(),
   site: () => benchSite(),
   bundles: () => benchBundles(),
+  payments: () => benchPayments(postgresUrl),
   soak: () => benchSoak(postgresUrl),
 };
 /** Run only when named: a soak takes minutes and needs wrk. */

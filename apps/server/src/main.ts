@@ -11,6 +11,7 @@ import { holdInstancePresence } from '@brigade/db/instance-presence';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { listenExtraPort } from './http-server';
+import { connectDemoMerchantAccounts } from './payments-runtime';
 import { createAppDeps, openMigratedDatabase, VERSION } from './runtime';
 
 type Database = Awaited<ReturnType<typeof openMigratedDatabase>>;
@@ -25,8 +26,10 @@ async function main() {
   const started = performance.now();
   const config = loadConfig();
   const database = await openMigratedDatabase(config);
-  const { app, presence, stopHousekeeping } = await buildAndRecover(config, database);
+  const { app, deps, presence, stopHousekeeping } = await buildAndRecover(config, database);
   const seeded = config.seedDemo ? await seedDemoData(database, app) : null;
+  if (seeded) await connectDemoMerchantAccounts(deps.payments, database.db, seeded.restaurants);
+  const gateway = await deps.payments.emulator();
   const extraServers: Server[] = [];
   stopOnSignals(async () => {
     stopHousekeeping();
@@ -42,7 +45,16 @@ async function main() {
   const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
   const extraBases = await listenAppPorts(app, config, host, extraServers);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  process.stdout.write(banner({ database, seconds, base: `http://${host}:${port}`, extraBases, seeded }));
+  process.stdout.write(
+    banner({
+      database,
+      seconds,
+      base: `http://${host}:${port}`,
+      extraBases,
+      seeded,
+      gatewayUrl: gateway?.url,
+    }),
+  );
 }
 
 /**
@@ -69,7 +81,7 @@ async function buildAndRecover(config: Config, database: Database) {
     },
     failed: (error) => app.log.error({ err: error }, 'housekeeping failed; it runs again later'),
   });
-  return { app, presence, stopHousekeeping };
+  return { app, deps, presence, stopHousekeeping };
 }
 
 async function seedDemoData(database: Database, app: App): Promise<SeedResult> {
@@ -135,8 +147,10 @@ function banner(up: {
   base: string;
   extraBases: Map<string, string>;
   seeded: SeedResult | null;
+  /** The CardPointe emulator's address when it stands in for the gateway. */
+  gatewayUrl: string | undefined;
 }): string {
-  const { database, seconds, base, extraBases, seeded } = up;
+  const { database, seconds, base, extraBases, seeded, gatewayUrl } = up;
   const site = extraBases.get('site');
   return [
     '',
@@ -149,6 +163,9 @@ function banner(up: {
     `  API reference  ${base}/api/v1/docs`,
     `  OpenAPI        ${base}/api/v1/openapi.json`,
     `  Health         ${base}/healthz  ${base}/readyz`,
+    gatewayUrl
+      ? `  Payments       CardPointe emulator at ${gatewayUrl} (no gateway configured; test card 4111 1111 1111 1111)`
+      : '  Payments       CardPointe gateway (each merchant account’s site)',
     ...(seeded ? demoLines(seeded, base) : []),
     '',
   ].join('\n');

@@ -4,8 +4,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CardPointeClient, gatewayBaseUrl } from '@brigade/cardpointe/client';
 import { type CardPointeEmulator, startCardPointeEmulator } from '@brigade/cardpointe/emulator';
 import type { CardPointeGateway } from '@brigade/cardpointe/gateway';
+import { getMerchantAccount, saveMerchantAccount } from '@brigade/core/payments/merchant-account-service';
 import type { GatewayAccount, PaymentDeps } from '@brigade/core/payments/payment-deps';
 import { createSealedBox, developmentSecretsKey, type SealedBox } from '@brigade/core/secrets/sealed-box';
+import { SYSTEM } from '@brigade/core/use-case';
 import { BrigadeError } from '@brigade/domain/errors';
 import type { Config } from './config';
 
@@ -108,4 +110,28 @@ export function paymentDepsOf(
       if (ms > 0) await sleep(ms);
     },
   };
+}
+
+/** The emulator's demo merchant (its default credentials), connected to each demo restaurant that has none. */
+export const EMULATOR_MERCHANT = {
+  merchid: '496160873888',
+  site: 'fts',
+  environment: 'uat',
+  username: 'testing',
+  password: 'testing123',
+  writeMethod: 'PUT',
+  enabled: true,
+} as const;
+
+export async function connectDemoMerchantAccounts(
+  runtime: PaymentsRuntime,
+  db: PaymentDeps['db'],
+  restaurants: readonly { tenantId: number; restaurantId: number }[],
+): Promise<void> {
+  if (runtime.mode !== 'emulator') return;
+  const deps = paymentDepsOf(runtime, { db, transact: (work) => work(db) });
+  for (const { tenantId, restaurantId } of restaurants) {
+    if (await getMerchantAccount(deps, SYSTEM, { tenantId, restaurantId })) continue;
+    await saveMerchantAccount(deps, SYSTEM, { tenantId, restaurantId, ...EMULATOR_MERCHANT });
+  }
 }

@@ -60,6 +60,7 @@ const ALLOWED: Record<string, string[]> = {
     '@brigade/site-app',
   ],
   '@brigade/bench': [
+    '@brigade/cardpointe',
     '@brigade/core',
     '@brigade/db',
     '@brigade/domain',

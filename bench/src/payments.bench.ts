@@ -1,0 +1,163 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CardPointeClient } from '@brigade/cardpointe/client';
+import { type CardPointeEmulator, startCardPointeEmulator } from '@brigade/cardpointe/emulator';
+import { authorisePayment } from '@brigade/core/payments/authorise';
+import { saveMerchantAccount } from '@brigade/core/payments/merchant-account-service';
+import type { PaymentDeps } from '@brigade/core/payments/payment-deps';
+import { createSealedBox } from '@brigade/core/secrets/sealed-box';
+import { createRestaurant } from '@brigade/core/tenancy/restaurant-service';
+import { createTenant } from '@brigade/core/tenancy/tenant-service';
+import { SYSTEM } from '@brigade/core/use-case';
+import { type Database, openDatabase } from '@brigade/db/database';
+import { runMigrations } from '@brigade/db/migrate';
+import { formatAmount } from '@brigade/domain/payments/amount';
+import { generateOrderId } from '@brigade/domain/payments/order-id';
+import { withPostgresDatabase } from './processes';
+import { fmt, percentile, printTable } from './stats';
+
+/**
+ * `npm run bench -- payments` (issue 16): authorisations per second through the payments module (idempotency
+ * key, pending row, gateway call, answer recorded, key completed) against the CardPointe emulator over real
+ * HTTP, beside the same authorisations sent to the emulator directly in the same run. The added latency of
+ * the module is the figure (goal: ≤ 5 ms at p50); absolute numbers depend on the machine.
+ */
+const AUTHORISATIONS = 1_000;
+const CONCURRENCY = 10;
+const CREDENTIALS = { username: 'testing', password: 'testing123' };
+const MERCHID = '496160873888';
+
+interface Figures {
+  path: string;
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+async function run(path: string, once: () => Promise<void>): Promise<Figures> {
+  const latencies: number[] = [];
+  let remaining = AUTHORISATIONS;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (remaining-- > 0) {
+        const t0 = performance.now();
+        await once();
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    path,
+    perSecond: AUTHORISATIONS / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+async function tokenOf(emulator: CardPointeEmulator): Promise<string> {
+  const answer = await fetch(`${emulator.url}/cardsecure/api/v1/ccn/tokenize`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: '4111111111111111' }),
+  });
+  return ((await answer.json()) as { token: string }).token;
+}
+
+async function measureEngine(database: Database, emulator: CardPointeEmulator): Promise<Figures[]> {
+  await runMigrations(database);
+  const db = database.db;
+  const tenant = await createTenant({ db }, SYSTEM, { name: `Bench ${Date.now()}`, displayName: 'Bench' });
+  const restaurant = await createRestaurant({ db }, SYSTEM, {
+    tenantId: tenant.tenantId,
+    name: `Bench ${Date.now()}`,
+    concept: 'Bench',
+    address: { street: '1 Bench St', city: 'Bench', state: 'BE', zipCode: '00000', country: 'US' },
+    contact: { phone: '000', email: 'bench@example.com' },
+  });
+  const client = new CardPointeClient({ baseUrl: emulator.restUrl, ...CREDENTIALS });
+  const box = createSealedBox(randomBytes(32));
+  const deps: PaymentDeps = {
+    db,
+    transact: (work) => db.transaction((tx) => work(tx)),
+    gateway: () => client,
+    gatewayOrigin: async () => emulator.url,
+    secrets: () => box,
+    randomBytes: (size) => randomBytes(size),
+    pause: async () => {},
+  };
+  const scope = { tenantId: tenant.tenantId, restaurantId: restaurant.restaurantId };
+  await saveMerchantAccount(deps, SYSTEM, {
+    ...scope,
+    merchid: MERCHID,
+    site: 'fts',
+    environment: 'uat',
+    writeMethod: 'PUT',
+    enabled: true,
+    ...CREDENTIALS,
+  });
+  const token = await tokenOf(emulator);
+  const direct = await run(`${database.engine}: emulator directly`, async () => {
+    const answer = await client.auth({
+      merchid: MERCHID,
+      account: token,
+      expiry: '1230',
+      amount: formatAmount(2450),
+      capture: 'Y',
+      orderid: generateOrderId(randomBytes(16)),
+    });
+    if (answer.respstat !== 'A') throw new Error(`declined: ${answer.resptext}`);
+  });
+  const module = await run(`${database.engine}: through the payments module`, async () => {
+    const { transaction } = await authorisePayment(deps, SYSTEM, {
+      ...scope,
+      idempotencyKey: randomUUID(),
+      amount: 2450,
+      capture: true,
+      token,
+      expiry: '1230',
+    });
+    if (transaction.status !== 'captured') throw new Error(`not captured: ${transaction.status}`);
+  });
+  return [direct, module];
+}
+
+export async function benchPayments(postgresUrl: string | undefined): Promise<void> {
+  const emulator = await startCardPointeEmulator({ credentials: CREDENTIALS });
+  const figures: Figures[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'brigade-bench-'));
+  const pglite = await openDatabase({ dataDir: dir });
+  try {
+    figures.push(...(await measureEngine(pglite, emulator)));
+  } finally {
+    await pglite.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (postgresUrl)
+    await withPostgresDatabase(postgresUrl, 'payments', async (url) => {
+      const postgres = await openDatabase({ url, poolMax: 20 });
+      try {
+        figures.push(...(await measureEngine(postgres, emulator)));
+      } finally {
+        await postgres.close();
+      }
+    });
+  await emulator.close();
+  printTable(
+    `Authorisations: ${fmt(AUTHORISATIONS, 0)} sales, ${CONCURRENCY} concurrent, CardPointe emulator over HTTP`,
+    ['path', 'auths/s', 'p50 ms', 'p99 ms'],
+    figures.map((f) => [f.path, fmt(f.perSecond, 0), fmt(f.p50, 2), fmt(f.p99, 2)]),
+  );
+  for (let i = 0; i + 1 < figures.length; i += 2) {
+    const [direct, module] = [figures[i]!, figures[i + 1]!];
+    process.stdout.write(
+      `  ${module.path.split(':')[0]}: the module adds ${fmt(module.p50 - direct.p50, 2)} ms at p50, ${fmt(module.p99 - direct.p99, 2)} ms at p99 (goal ≤ 5 ms at p50)\n`,
+    );
+  }
+  if (!postgresUrl)
+    process.stdout.write('  note: PostgreSQL skipped: set DATABASE_URL (or BENCH_DATABASE_URL)\n');
+}
