@@ -25,7 +25,7 @@ import { fmt, percentile, printTable } from './stats';
  * the module is the figure (goal: ≤ 5 ms at p50); absolute numbers depend on the machine.
  */
 const AUTHORISATIONS = 1_000;
-const CONCURRENCY = 10;
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const CREDENTIALS = { username: 'testing', password: 'testing123' };
 const MERCHID = '496160873888';
 

@@ -1,4 +1,5 @@
 import { GatewayCallError } from '@brigade/cardpointe/gateway';
+import type { Executor } from '@brigade/db/database';
 import type { Actor } from '@brigade/domain/access';
 import { formatAmount, parseDecimalAmount } from '@brigade/domain/payments/amount';
 import { authorisationKind } from '@brigade/domain/payments/amount-kinds';
@@ -7,9 +8,9 @@ import type { AuthResponseLenient } from '@brigade/domain/payments/gateway-respo
 import { generateOrderId } from '@brigade/domain/payments/order-id';
 import { userIdOf } from '../use-case';
 import { safeText } from './gateway-text';
-import { idempotent } from './idempotency';
-import { openMerchantAccount } from './merchant-account-service';
-import { gatewayProblem, type PaymentDeps } from './payment-deps';
+import { idempotencyKey } from './idempotency';
+import { openMerchantAccountIn } from './merchant-account-service';
+import { type GatewayAccount, gatewayProblem, type PaymentDeps } from './payment-deps';
 import {
   addEvent,
   insertTransaction,
@@ -36,71 +37,108 @@ export async function authorisePayment(
   actor: Actor,
   call: AuthoriseCall,
 ): Promise<{ transaction: TransactionView }> {
-  const { idempotencyKey, tenantId, restaurantId, ...input } = call;
+  const { idempotencyKey: key, tenantId, restaurantId, ...input } = call;
   const scope = { tenantId, restaurantId };
-  return idempotent(
-    deps,
-    actor,
-    { scope, key: idempotencyKey, operation: 'authorisePayment', body: input },
-    async () => {
-      const { account } = await openMerchantAccount(deps, scope);
-      const total = input.amount + (input.tipAmount ?? 0);
-      const kind =
-        authorisationKind(total) === 'account_verification'
-          ? 'verification'
-          : input.capture
-            ? 'sale'
-            : 'authorisation';
-      const pending = await deps.transact(async (tx) => {
-        const row = await insertTransaction(tx, {
-          ...scope,
-          kind,
-          status: 'pending',
-          merchid: account.merchid,
-          orderid: generateOrderId(deps.randomBytes(16)),
-          orderReference: input.orderReference ?? null,
-          amount: total,
-          tipAmount: input.tipAmount ?? 0,
-          token: input.token,
-          lastFour: input.token.slice(-4),
-          cardBrand: cardBrandOfToken(input.token),
-          createdBy: userIdOf(actor),
-        });
-        await addEvent(tx, event(row, actor, 'authorise', 'requested', total, { capture: input.capture }));
-        return row;
-      });
-      const request = {
-        merchid: account.merchid,
-        account: input.token,
-        expiry: input.expiry,
-        amount: formatAmount(total),
-        currency: 'USD',
-        orderid: pending.orderid,
-        capture: input.capture && total > 0 ? ('Y' as const) : ('N' as const),
-        ecomind: 'T' as const,
-        ...(input.name ? { name: input.name } : {}),
-        ...(input.postal ? { postal: input.postal } : {}),
-      };
-      let answer: AuthResponseLenient;
-      try {
-        answer = await deps.gateway(account).auth(request);
-      } catch (error) {
-        if (mayHaveBeenProcessed(error)) {
-          const reconciled = await reconcileAuthorisation(deps, actor, {
-            scope,
-            account,
-            row: pending,
-            cause: error as GatewayCallError,
-          });
-          return { transaction: transactionView(reconciled) };
-        }
-        await recordFailure(deps, actor, pending, error);
-        throw gatewayProblem(error);
-      }
-      const saved = await recordAuthorisation(deps, actor, pending, answer, input.capture);
-      return { transaction: transactionView(saved) };
-    },
-  );
+  const idempotency = idempotencyKey<{ transaction: TransactionView }>(deps, actor, {
+    scope,
+    key,
+    operation: 'authorisePayment',
+    body: input,
+  });
+  // One transaction: the key claimed, the account opened, the payment written as pending (decision 023).
+  const begun = await deps.transact(async (tx) => {
+    const claimed = await idempotency.claim(tx);
+    if (claimed) return claimed;
+    const { account } = await openMerchantAccountIn(deps, tx, scope);
+    return { account, pending: await insertPending(tx, deps, actor, scope, account.merchid, input) };
+  });
+  if ('replay' in begun) return begun.replay;
+  try {
+    return await send(deps, actor, { scope, input, ...begun }, (tx, result) =>
+      idempotency.complete(tx, result),
+    );
+  } catch (error) {
+    await idempotency.fail(error);
+    throw error;
+  }
+}
+
+async function insertPending(
+  tx: Executor,
+  deps: PaymentDeps,
+  actor: Actor,
+  scope: RestaurantScope,
+  merchid: string,
+  input: AuthoriseInput,
+): Promise<TransactionRow> {
+  const total = input.amount + (input.tipAmount ?? 0);
+  const kind =
+    authorisationKind(total) === 'account_verification'
+      ? 'verification'
+      : input.capture
+        ? 'sale'
+        : 'authorisation';
+  const row = await insertTransaction(tx, {
+    ...scope,
+    kind,
+    status: 'pending',
+    merchid,
+    orderid: generateOrderId(deps.randomBytes(16)),
+    orderReference: input.orderReference ?? null,
+    amount: total,
+    tipAmount: input.tipAmount ?? 0,
+    token: input.token,
+    lastFour: input.token.slice(-4),
+    cardBrand: cardBrandOfToken(input.token),
+    createdBy: userIdOf(actor),
+  });
+  await addEvent(tx, event(row, actor, 'authorise', 'requested', total, { capture: input.capture }));
+  return row;
+}
+
+type Complete = (tx: Executor, result: { transaction: TransactionView }) => Promise<void>;
+
+/** The gateway call and its answer, recorded with the key's completion in one transaction. */
+async function send(
+  deps: PaymentDeps,
+  actor: Actor,
+  payment: {
+    scope: RestaurantScope;
+    input: AuthoriseInput;
+    account: GatewayAccount;
+    pending: TransactionRow;
+  },
+  complete: Complete,
+): Promise<{ transaction: TransactionView }> {
+  const { input, account, pending } = payment;
+  const request = {
+    merchid: account.merchid,
+    account: input.token,
+    expiry: input.expiry,
+    amount: formatAmount(pending.amount),
+    currency: 'USD',
+    orderid: pending.orderid,
+    capture: input.capture && pending.amount > 0 ? ('Y' as const) : ('N' as const),
+    ecomind: 'T' as const,
+    ...(input.name ? { name: input.name } : {}),
+    ...(input.postal ? { postal: input.postal } : {}),
+  };
+  let answer: AuthResponseLenient;
+  try {
+    answer = await deps.gateway(account).auth(request);
+  } catch (error) {
+    if (mayHaveBeenProcessed(error)) {
+      const cause = error as GatewayCallError;
+      const reconciled = await reconcileAuthorisation(deps, actor, { ...payment, row: pending, cause });
+      const result = { transaction: transactionView(reconciled) };
+      await deps.transact((tx) => complete(tx, result));
+      return result;
+    }
+    await recordFailure(deps, actor, pending, error);
+    throw gatewayProblem(error);
+  }
+  const saved = await recordAuthorisation(deps, actor, pending, answer, input.capture, 'authorise', complete);
+  return { transaction: transactionView(saved) };
 }
 
 /** No usable answer, but the request may have reached the processor: only the order id can tell. */
@@ -170,6 +208,7 @@ export async function recordAuthorisation(
   answer: AuthResponseLenient,
   capture: boolean,
   step = 'authorise',
+  complete?: Complete,
 ): Promise<TransactionRow> {
   const changes = authorisationChanges(row, answer, capture);
   const partial =
@@ -189,6 +228,7 @@ export async function recordAuthorisation(
         answerDetails(answer),
       ),
     );
+    if (complete) await complete(tx, { transaction: transactionView(saved) });
     return saved;
   });
 }

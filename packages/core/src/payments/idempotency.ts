@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Executor } from '@brigade/db/database';
 import type { Actor } from '@brigade/domain/access';
 import { BrigadeError, type ErrorKind, validationError } from '@brigade/domain/errors';
 import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '@brigade/domain/payments/api';
@@ -46,12 +47,25 @@ interface StoredProblem {
   problem: { kind: ErrorKind; code: string; message: string };
 }
 
-export async function idempotent<T>(
+/**
+ * One request's idempotency key, for operations that claim and complete it inside their own transactions
+ * (a payment claims it in the transaction that writes the pending row, and completes it in the one that
+ * records the answer: two transactions, not four).
+ */
+export interface IdempotencyKeyHandle<T> {
+  /** Claims the key in `tx`; the stored answer when this request repeats an earlier one (or an error). */
+  claim(tx: Executor): Promise<{ replay: T } | null>;
+  /** Stores the answer with the key, in the transaction that records it. */
+  complete(tx: Executor, result: T): Promise<void>;
+  /** After a failure: gives the key back when nothing happened at the gateway, else stores the problem. */
+  fail(error: unknown): Promise<void>;
+}
+
+export function idempotencyKey<T>(
   deps: PaymentDeps,
   actor: Actor,
   call: IdempotentCall,
-  run: () => Promise<T>,
-): Promise<T> {
+): IdempotencyKeyHandle<T> {
   const parsed = idempotencyKeySchema.safeParse(call.key);
   if (!parsed.success)
     throw validationError(IDEMPOTENCY_KEY_MESSAGE, [
@@ -59,35 +73,58 @@ export async function idempotent<T>(
     ]);
   const key = parsed.data;
   const requestHash = hashOf(call.operation, call.body);
-  const existing = await deps.transact((tx) =>
-    claimIdempotencyKey(tx, {
-      scope: call.scope,
-      key,
-      endpoint: call.operation,
-      requestHash,
-      actor: userIdOf(actor),
-      ttlSeconds: IDEMPOTENCY_TTL_SECONDS,
-    }),
-  );
-  if (existing) return replay<T>(existing, call.operation, requestHash);
-  try {
-    const result = await run();
-    await deps.transact((tx) => completeIdempotencyKey(tx, call.scope, key, { status: 200, body: result }));
-    return result;
-  } catch (error) {
-    if (
-      error instanceof BrigadeError &&
-      (NOTHING_HAPPENED.has(error.kind) || NOTHING_HAPPENED_CODES.has(error.code))
-    ) {
-      await deps.transact((tx) => releaseIdempotencyKey(tx, call.scope, key));
-    } else {
+  let claimed = false;
+  return {
+    async claim(tx) {
+      const existing = await claimIdempotencyKey(tx, {
+        scope: call.scope,
+        key,
+        endpoint: call.operation,
+        requestHash,
+        actor: userIdOf(actor),
+        ttlSeconds: IDEMPOTENCY_TTL_SECONDS,
+      });
+      if (existing) return { replay: replay<T>(existing, call.operation, requestHash) };
+      claimed = true;
+      return null;
+    },
+    complete: (tx, result) => completeIdempotencyKey(tx, call.scope, key, { status: 200, body: result }),
+    async fail(error) {
+      if (!claimed) return;
+      if (nothingHappened(error)) {
+        await deps.transact((tx) => releaseIdempotencyKey(tx, call.scope, key));
+        return;
+      }
       const problem =
         error instanceof BrigadeError ? error : new BrigadeError('internal', 'INTERNAL', 'Unexpected');
       const stored: StoredProblem = {
         problem: { kind: problem.kind, code: problem.code, message: problem.message },
       };
       await deps.transact((tx) => completeIdempotencyKey(tx, call.scope, key, { status: 500, body: stored }));
-    }
+    },
+  };
+}
+
+const nothingHappened = (error: unknown) =>
+  error instanceof BrigadeError &&
+  (NOTHING_HAPPENED.has(error.kind) || NOTHING_HAPPENED_CODES.has(error.code));
+
+/** An operation under an idempotency key, claimed and completed in transactions of their own. */
+export async function idempotent<T>(
+  deps: PaymentDeps,
+  actor: Actor,
+  call: IdempotentCall,
+  run: () => Promise<T>,
+): Promise<T> {
+  const key = idempotencyKey<T>(deps, actor, call);
+  const claimed = await deps.transact((tx) => key.claim(tx));
+  if (claimed) return claimed.replay;
+  try {
+    const result = await run();
+    await deps.transact((tx) => key.complete(tx, result));
+    return result;
+  } catch (error) {
+    await key.fail(error);
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import type { Executor } from '@brigade/db/database';
 import type { Actor } from '@brigade/domain/access';
 import { BrigadeError, notFound, validationError } from '@brigade/domain/errors';
 import {
@@ -95,11 +96,16 @@ export async function saveMerchantAccount(
 }
 
 /** The account and its opened credentials, for a gateway call; 404 when none, 409 when switched off. */
-export async function openMerchantAccount(
+export const openMerchantAccount = (deps: PaymentDeps, scope: RestaurantScope) =>
+  deps.transact((tx) => openMerchantAccountIn(deps, tx, scope));
+
+/** openMerchantAccount inside the caller's transaction. */
+export async function openMerchantAccountIn(
   deps: PaymentDeps,
+  ex: Executor,
   scope: RestaurantScope,
 ): Promise<{ row: MerchantAccountRow; account: GatewayAccount }> {
-  const row = await deps.transact((tx) => findMerchantAccount(tx, scope));
+  const row = await findMerchantAccount(ex, scope);
   if (!row) throw notFound(NO_MERCHANT_ACCOUNT, 'MERCHANT_ACCOUNT_NOT_FOUND');
   if (!row.enabled)
     throw new BrigadeError('conflict', 'MERCHANT_ACCOUNT_DISABLED', 'The merchant account is switched off');
