@@ -2,7 +2,7 @@ import { errorMessage } from '@brigade/api-client/problem-error';
 import { Alert } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { Skeleton } from '@brigade/ui/components/skeleton';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useCardEntry } from './payments-api';
 
 /** What the hosted card-entry frame last told us: a card token with its expiry, or a problem. */
@@ -108,7 +108,8 @@ function CardStatus({ id, state, error }: { id: string; state: CardEntryState; e
   let text = 'Type the card number, expiry and CVV above. They go straight to the card processor.';
   let className = 'ui-field__hint';
   if (state.kind === 'token') {
-    const expiry = state.expiry.length === 4 ? ` (expires ${state.expiry.slice(0, 2)}/${state.expiry.slice(2)})` : '';
+    const expiry =
+      state.expiry.length === 4 ? ` (expires ${state.expiry.slice(0, 2)}/${state.expiry.slice(2)})` : '';
     text = `Card details received${expiry}.`;
     className = 'ui-field__hint pay-card-frame__ok';
   } else if (state.kind === 'invalid') {

@@ -55,7 +55,10 @@ export const TRANSACTIONS_PAGE_SIZE = 25;
 
 function usePaymentsTarget() {
   const { tenantId, restaurantId } = useCurrentRestaurant();
-  return { params: { tenantId, restaurantId }, key: (...rest: unknown[]) => restaurantKey(restaurantId, 'payments', ...rest) };
+  return {
+    params: { tenantId, restaurantId },
+    key: (...rest: unknown[]) => restaurantKey(restaurantId, 'payments', ...rest),
+  };
 }
 
 /** The restaurant's merchant account; null when none is connected. */
@@ -177,7 +180,8 @@ export function useFunding(date: string, enabled: boolean) {
   const { params, key } = usePaymentsTarget();
   return useQuery({
     queryKey: key('funding', date),
-    queryFn: async ({ signal }) => (await apiClient.call(getFunding, { params, query: { date }, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await apiClient.call(getFunding, { params, query: { date }, signal })).data,
     enabled,
   });
 }

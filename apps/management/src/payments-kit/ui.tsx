@@ -1,6 +1,6 @@
 import { errorMessage } from '@brigade/api-client/problem-error';
 import { ErrorView } from '@brigade/ui/components/alert';
-import { buttonClass, Button } from '@brigade/ui/components/button';
+import { Button, buttonClass } from '@brigade/ui/components/button';
 import { EmptyState } from '@brigade/ui/components/empty-state';
 import { LockIcon } from '@brigade/ui/components/icons';
 import { SkeletonRows } from '@brigade/ui/components/skeleton';

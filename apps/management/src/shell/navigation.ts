@@ -94,7 +94,12 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { to: '/payments/terminal', label: 'Virtual terminal', icon: CardIcon, requires: authorisePayment },
       { to: '/payments/transactions', label: 'Transactions', icon: ReceiptIcon, requires: listTransactions },
       { to: '/payments/funding', label: 'Settlement & funding', icon: BankIcon, requires: getFunding },
-      { to: '/payments/settings', label: 'Payment settings', icon: SettingsIcon, requires: saveMerchantAccount },
+      {
+        to: '/payments/settings',
+        label: 'Payment settings',
+        icon: SettingsIcon,
+        requires: saveMerchantAccount,
+      },
     ],
   },
   {

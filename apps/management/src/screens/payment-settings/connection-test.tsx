@@ -21,13 +21,23 @@ export function ConnectionTest({ account }: { account: MerchantAccount }) {
             Gateway: {account.gatewayUrl}
           </p>
         </div>
-        <Button variant="secondary" onClick={() => test.mutate()} loading={test.isPending} loadingText="Testing...">
+        <Button
+          variant="secondary"
+          onClick={() => test.mutate()}
+          loading={test.isPending}
+          loadingText="Testing..."
+        >
           Test connection
         </Button>
       </div>
-      {test.isError && <Alert title="The test could not run">{errorMessageOf(test.error, 'Test failed')}</Alert>}
+      {test.isError && (
+        <Alert title="The test could not run">{errorMessageOf(test.error, 'Test failed')}</Alert>
+      )}
       {test.data && (
-        <Alert tone={test.data.ok ? 'success' : 'error'} title={test.data.ok ? 'Connection works' : 'Connection failed'}>
+        <Alert
+          tone={test.data.ok ? 'success' : 'error'}
+          title={test.data.ok ? 'Connection works' : 'Connection failed'}
+        >
           {test.data.message}
           {test.data.features.length > 0 && ` Features: ${test.data.features.join(', ')}.`}
           {test.data.zeroDollarAuth && ' Zero-amount card checks are available.'}

@@ -13,7 +13,9 @@ export function merchantFormSchema(connected: boolean) {
   return merchantAccountInputSchema.superRefine((values, context) => {
     const given = [values.username, values.password].filter((v) => v !== undefined).length;
     if (given === 2 || (given === 0 && connected)) return;
-    const message = connected ? 'Enter both the API username and password, or neither' : MERCHANT_CREDENTIALS_MESSAGE;
+    const message = connected
+      ? 'Enter both the API username and password, or neither'
+      : MERCHANT_CREDENTIALS_MESSAGE;
     if (values.username === undefined) context.addIssue({ code: 'custom', path: ['username'], message });
     if (values.password === undefined) context.addIssue({ code: 'custom', path: ['password'], message });
   });

@@ -41,7 +41,11 @@ export function PaymentResult({
   const outcome = outcomeOf(transaction);
   const total = transaction.amount + transaction.tipAmount;
   return (
-    <section className={`ui-card pay-result pay-result--${outcome}`} aria-labelledby="pay-result-title" tabIndex={-1}>
+    <section
+      className={`ui-card pay-result pay-result--${outcome}`}
+      aria-labelledby="pay-result-title"
+      tabIndex={-1}
+    >
       <header className="pay-result__header">
         <h2 id="pay-result-title" className="pay-result__title" role="status">
           {HEADINGS[outcome]}
@@ -52,7 +56,9 @@ export function PaymentResult({
       <dl className="pay-facts">
         <Fact label="Card">{cardLabel(transaction.cardBrand, transaction.lastFour)}</Fact>
         <Fact label="Type">{kindLabel(transaction.kind)}</Fact>
-        {transaction.tipAmount > 0 && <Fact label="Tip">{formatMinor(transaction.tipAmount, transaction.currency)}</Fact>}
+        {transaction.tipAmount > 0 && (
+          <Fact label="Tip">{formatMinor(transaction.tipAmount, transaction.currency)}</Fact>
+        )}
         {transaction.authcode && <Fact label="Authorisation code">{transaction.authcode}</Fact>}
         {transaction.orderReference && <Fact label="Order reference">{transaction.orderReference}</Fact>}
       </dl>

@@ -6,7 +6,7 @@ import { Form, FormError, FormRow, FormSection, useFieldValue } from '../../comp
 import { MoneyField, TextField } from '../../components/form-fields';
 import { applyServerErrors } from '../../components/server-errors';
 import { useZodForm } from '../../components/use-zod-form';
-import { CardFrame, type CardEntryState } from '../../payments-kit/card-frame';
+import { type CardEntryState, CardFrame } from '../../payments-kit/card-frame';
 import { formatMinor, toMinor } from '../../payments-kit/format';
 import { isUnanswered, useIdempotentAttempts } from '../../payments-kit/idempotency';
 import { type Transaction, useAuthorise } from '../../payments-kit/payments-api';
@@ -112,7 +112,13 @@ function TerminalFields({ currency }: { currency: string }) {
           <MoneyField name="tipAmount" label="Tip" hint="Optional" currency={symbol} />
         </FormRow>
         <RadioGroupField name="mode" label="Type" options={MODE_OPTIONS} />
-        <TextField name="orderReference" label="Order reference" hint="Optional, e.g. a check number" maxLength={50} autoComplete="off" />
+        <TextField
+          name="orderReference"
+          label="Order reference"
+          hint="Optional, e.g. a check number"
+          maxLength={50}
+          autoComplete="off"
+        />
       </FormSection>
       <FormSection title="Cardholder" description="Optional: helps the card issuer approve the payment.">
         <FormRow>
@@ -129,7 +135,8 @@ function SubmitButton({ currency, pending, retry }: { currency: string; pending:
   const amount = useFieldValue<number | undefined>('amount');
   const tip = useFieldValue<number | undefined>('tipAmount');
   const mode = useFieldValue<'sale' | 'authorise'>('mode');
-  const total = (typeof amount === 'number' ? toMinor(amount) : 0) + (typeof tip === 'number' ? toMinor(tip) : 0);
+  const total =
+    (typeof amount === 'number' ? toMinor(amount) : 0) + (typeof tip === 'number' ? toMinor(tip) : 0);
   const verb = mode === 'sale' ? 'Charge' : 'Authorise';
   const label = retry ? 'Try again' : total > 0 ? `${verb} ${formatMinor(total, currency)}` : verb;
   return (

@@ -26,7 +26,12 @@ type ActionValues = z.output<typeof actionFormSchema>;
 const COPY: Record<TransactionAction, { title: string; submit: string; pending: string; done: string }> = {
   capture: { title: 'Capture this payment?', submit: 'Capture', pending: 'Capturing...', done: 'Captured' },
   void: { title: 'Void this payment?', submit: 'Void payment', pending: 'Voiding...', done: 'Voided' },
-  refund: { title: 'Refund this payment?', submit: 'Refund', pending: 'Refunding...', done: 'Refund approved' },
+  refund: {
+    title: 'Refund this payment?',
+    submit: 'Refund',
+    pending: 'Refunding...',
+    done: 'Refund approved',
+  },
 };
 
 /** What the gateway said no with, when the answer is a decline rather than an error. */
@@ -54,7 +59,9 @@ export function ActionDialog({
   const attempts = useIdempotentAttempts();
   const run = useTransactionAction(transaction.transactionId, attempts);
   const form = useZodForm(actionFormSchema, { defaultValues: { amount: undefined, tipAmount: undefined } });
-  const [problem, setProblem] = useState<{ text: string; unanswered: boolean; decline: boolean } | null>(null);
+  const [problem, setProblem] = useState<{ text: string; unanswered: boolean; decline: boolean } | null>(
+    null,
+  );
   const copy = COPY[action];
 
   const submit = async (values: ActionValues) => {
@@ -103,7 +110,11 @@ export function ActionDialog({
   );
 }
 
-function ActionProblem({ problem }: { problem: { text: string; unanswered: boolean; decline: boolean } | null }) {
+function ActionProblem({
+  problem,
+}: {
+  problem: { text: string; unanswered: boolean; decline: boolean } | null;
+}) {
   if (!problem) return null;
   if (problem.unanswered)
     return (

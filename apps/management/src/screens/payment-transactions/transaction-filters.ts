@@ -35,7 +35,8 @@ export const transactionFiltersSchema = z
     message: 'To cannot be before From',
   })
   .refine(
-    ({ minAmount, maxAmount }) => minAmount === undefined || maxAmount === undefined || minAmount <= maxAmount,
+    ({ minAmount, maxAmount }) =>
+      minAmount === undefined || maxAmount === undefined || minAmount <= maxAmount,
     { path: ['maxAmount'], message: 'Maximum cannot be below the minimum' },
   );
 

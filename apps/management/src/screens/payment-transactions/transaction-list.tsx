@@ -65,7 +65,10 @@ export function TransactionList({
                   </Button>
                 ),
               }
-            : { title: 'No card payments yet', message: 'Payments taken on the virtual terminal are listed here.' }
+            : {
+                title: 'No card payments yet',
+                message: 'Payments taken on the virtual terminal are listed here.',
+              }
         }
       />
       {rows && rows.length > 0 && <ListFooter list={list} count={rows.length} />}

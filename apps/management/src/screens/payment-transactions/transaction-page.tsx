@@ -36,7 +36,10 @@ export function TransactionPage({ transactionId }: { transactionId: string }) {
       <>
         <PageHeader title="Transaction" back={BACK} />
         {isProblemError(detail.error) && (detail.error.status === 404 || detail.error.status === 400) ? (
-          <ErrorView title="Transaction not found" message="It may belong to another restaurant, or the link is wrong." />
+          <ErrorView
+            title="Transaction not found"
+            message="It may belong to another restaurant, or the link is wrong."
+          />
         ) : (
           <ErrorView
             title="Could not load the transaction"
@@ -88,7 +91,12 @@ function TransactionActions({ transaction }: { transaction: Transaction }) {
   };
   return (
     <>
-      <Button variant="secondary" onClick={() => void check()} loading={refresh.isPending} loadingText="Checking...">
+      <Button
+        variant="secondary"
+        onClick={() => void check()}
+        loading={refresh.isPending}
+        loadingText="Checking..."
+      >
         Check status
       </Button>
       {can.capture && <Button onClick={() => setOpen('capture')}>Capture</Button>}

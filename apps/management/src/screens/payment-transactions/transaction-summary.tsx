@@ -23,7 +23,9 @@ export function TransactionSummary({ transaction: t }: { transaction: Transactio
         <Fact label="Captured">{money(t.capturedAmount)}</Fact>
         <Fact label="Refunded">{money(t.refundedAmount)}</Fact>
         <Fact label="Card">{cardLabel(t.cardBrand, t.lastFour)}</Fact>
-        <Fact label="Gateway answer">{t.resptext ? `${t.resptext}${t.respcode ? ` (${t.respcode})` : ''}` : null}</Fact>
+        <Fact label="Gateway answer">
+          {t.resptext ? `${t.resptext}${t.respcode ? ` (${t.respcode})` : ''}` : null}
+        </Fact>
         <Fact label="Authorisation code">{t.authcode}</Fact>
         <Fact label="Address / CVV check">{[t.avsresp, t.cvvresp].filter(Boolean).join(' / ') || null}</Fact>
         <Fact label="Order reference">{t.orderReference}</Fact>
