@@ -79,7 +79,6 @@ export function CardFrame({
   useFrameMessages(entry.data?.origin, frame, onChange);
   return (
     <div className="pay-card-frame">
-      <p className="ui-field__label">Card</p>
       {entry.isPending ? (
         <Skeleton height="9rem" />
       ) : entry.isError ? (

@@ -110,7 +110,7 @@ function Chart({ points, money }: { points: ChartPoint[]; money: (minor: number)
               stroke="var(--success)"
               strokeWidth={2}
               dot={false}
-              type="monotone"
+              type="linear"
             />
           </ComposedChart>
         </ResponsiveContainer>

@@ -60,8 +60,10 @@ export function TransactionPage({ transactionId }: { transactionId: string }) {
       />
       <div className="pay-detail">
         <TransactionSummary transaction={transaction} />
-        <Timeline events={events} currency={transaction.currency} />
-        <RefundList refunds={refunds} />
+        <div className="pay-detail__side">
+          <Timeline events={events} currency={transaction.currency} />
+          <RefundList refunds={refunds} />
+        </div>
       </div>
     </>
   );
