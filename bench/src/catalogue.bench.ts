@@ -3,7 +3,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateLargeChain } from '@brigade/core/catalogue/large-chain';
-import { freePort, load, ROOT, startBrigade, stop, TSX, waitFor, withPostgresDatabase } from './processes';
+import {
+  freePort,
+  load,
+  ROOT,
+  signInApi,
+  startBrigade,
+  stop,
+  TSX,
+  waitFor,
+  withPostgresDatabase,
+} from './processes';
 import { fmt, printTable } from './stats';
 
 const DURATION_S = 8;
@@ -18,27 +28,12 @@ interface Api {
 }
 
 async function signIn(origin: string): Promise<Api> {
-  const response = await fetch(`${origin}/api/v1/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    // The demo tenant's owner, not the site administrator: a tenant's own staff is the usual caller, and their
-    // requests run in the tenant's row-level-security transaction (decision 018).
-    body: JSON.stringify({ email: 'owner@brigade.local', password: 'brigade-owner' }),
+  // The demo tenant's owner, not the site administrator: a tenant's own staff is the usual caller, and their
+  // requests run in the tenant's row-level-security transaction (decision 018).
+  const { token, call } = await signInApi(origin, {
+    email: 'owner@brigade.local',
+    password: 'brigade-owner',
   });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
-  const { sessionToken } = (await response.json()) as { sessionToken: string };
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${origin}/api/v1${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${sessionToken}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${(await res.text()).slice(0, 300)}`);
-    return res.json();
-  };
   const tenants = ((await call('GET', '/me/tenants')) as { data: { tenantId: number }[] }).data;
   const tenantId = tenants[0]!.tenantId;
   // A restaurant of its own: the demo restaurants already have the demo menu.
@@ -50,7 +45,7 @@ async function signIn(origin: string): Promise<Api> {
   })) as { data: { restaurant: { restaurantId: number } } };
   return {
     call,
-    token: sessionToken,
+    token,
     base: `/tenants/${tenantId}/restaurants/${created.data.restaurant.restaurantId}`,
   };
 }

@@ -1,4 +1,4 @@
-import { load, startBrigade, withPostgresDatabase } from './processes';
+import { load, signInApi, startBrigade, withPostgresDatabase } from './processes';
 import { fmt, percentile, printTable } from './stats';
 
 const DURATION_S = 6;
@@ -24,24 +24,9 @@ async function measure(engine: 'pglite' | 'postgres', databaseUrl: string) {
   const brigade = await startBrigade(databaseUrl, { BRIGADE_BASE_DOMAIN: BASE_DOMAIN });
   try {
     const { origin } = brigade;
-    const signin = await fetch(`${origin}/api/v1/auth/signin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@brigade.local', password: 'brigade-admin' }),
-    });
-    const { sessionToken } = (await signin.json()) as { sessionToken: string };
-    const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${origin}/api/v1${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${sessionToken}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${(await res.text()).slice(0, 300)}`);
-      return res.json() as Promise<{ data: Record<string, unknown> }>;
-    };
+    const session = await signInApi(origin, { email: 'admin@brigade.local', password: 'brigade-admin' });
+    const call = async (method: string, path: string, body?: unknown) =>
+      (await session.call(method, path, body)) as { data: Record<string, unknown> };
     const tenants = (await call('GET', '/me/tenants')).data as unknown as { tenantId: number }[];
     const tenantId = tenants[0]!.tenantId;
     const tenant = (await call('GET', `/tenants/${tenantId}`)).data.tenant as { guid: string };

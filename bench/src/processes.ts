@@ -148,3 +148,36 @@ export async function startBrigade(
     throw error;
   }
 }
+
+/** A signed-in caller of the API: its session token, and `call` for JSON requests under /api/v1. */
+export interface ApiSession {
+  token: string;
+  call(method: string, path: string, body?: unknown): Promise<unknown>;
+}
+
+/** Signs in with the given demo login and returns a caller that sends the session token on every request. */
+export async function signInApi(
+  origin: string,
+  login: { email: string; password: string },
+): Promise<ApiSession> {
+  const response = await fetch(`${origin}/api/v1/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(login),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  const { sessionToken } = (await response.json()) as { sessionToken: string };
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${origin}/api/v1${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${sessionToken}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${(await res.text()).slice(0, 300)}`);
+    return res.json();
+  };
+  return { token: sessionToken, call };
+}

@@ -1,5 +1,6 @@
 import type { MenuTreeCache } from '@brigade/core/catalogue/menu-resolver';
 import type { ChangeFeed } from '@brigade/core/changes/change-feed';
+import type { DomainLog, DomainUseCaseDeps } from '@brigade/core/domains/domain-deps';
 import type { HostCache } from '@brigade/core/domains/resolution-service';
 import type { TxtResolver } from '@brigade/core/domains/verification-service';
 import type { HostingClient } from '@brigade/core/hosting/hosting-client';
@@ -35,6 +36,17 @@ export interface AppDeps {
  * is the request's transaction when it runs in one (contract-routes.ts). Built per request for that reason.
  */
 export const useCaseDeps = (deps: AppDeps): UseCaseDeps => ({ db: deps.database.db });
+
+/** What the domain use-cases get: the request's database and this instance's domain parts, with its logger. */
+export const domainUseCaseDeps = (deps: AppDeps, log?: DomainLog): DomainUseCaseDeps => ({
+  ...useCaseDeps(deps),
+  baseDomain: deps.domains.baseDomain,
+  hostCache: deps.domains.hostCache,
+  resolver: deps.domains.resolver,
+  onChange: deps.domains.onChange,
+  hosting: deps.domains.hosting,
+  log,
+});
 
 export interface DomainDeps {
   baseDomain: string;

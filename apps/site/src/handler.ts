@@ -8,6 +8,7 @@ import {
 } from '@brigade/core/domains/resolution-service';
 import { listRestaurantsWithTenant } from '@brigade/core/tenancy/restaurant-repository';
 import type { Executor } from '@brigade/db/database';
+import { ANONYMOUS } from '@brigade/domain/access';
 import type { SiteConfiguration } from '@brigade/domain/site-config';
 import { redirectOf, siteAddressOf } from './address';
 import { type CachedPage, compressed, etagOf, PageCache, type SiteChange, SiteDataCache } from './cache';
@@ -224,7 +225,7 @@ export class SiteHandler {
   private resolve(request: SiteRequest): Promise<ResolutionResult> {
     const { db, hostCache } = this.options;
     const input = resolveInputOf(request);
-    return this.data.resolution(input, () => resolvePublicRestaurant(db, hostCache, input));
+    return this.data.resolution(input, () => resolvePublicRestaurant({ db, hostCache }, ANONYMOUS, input));
   }
 
   /** The answer when no restaurant resolves: Development Mode on local addresses, else not found. */

@@ -8,6 +8,7 @@ import { findSiteConfiguration } from '@brigade/core/site-config/site-config-rep
 import { findRestaurantByGuid } from '@brigade/core/tenancy/restaurant-repository';
 import { findTenantByGuid } from '@brigade/core/tenancy/tenant-repository';
 import type { Executor } from '@brigade/db/database';
+import { ANONYMOUS } from '@brigade/domain/access';
 import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import type { MenuSummary, ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
 import {
@@ -36,10 +37,10 @@ export interface SiteData {
 /** The menu reads of the site: what the online-ordering channel shows at this moment. */
 export const SITE_CHANNEL = 'onlineOrdering' as const;
 
+// The site reads as nobody in particular: public menus only.
 const scopeOf = (restaurant: Restaurant) => ({
   tenantId: restaurant.tenantId,
   restaurantId: restaurant.restaurantId,
-  actor: 'site',
 });
 
 /** The stored site configuration; the spec's default one while none is stored (spec 01 §9). */
@@ -65,7 +66,11 @@ export async function loadSiteData(
     siteConfig ? Promise.resolve(siteConfig) : siteConfigurationOf(ex),
   ]);
   if (!tenant || !restaurant || restaurant.tenantId !== tenant.tenantId) return null;
-  const menus = await listMenus(ex, scopeOf(restaurant), { channel: SITE_CHANNEL, at: now.toISOString() });
+  const menus = await listMenus({ db: ex }, ANONYMOUS, {
+    ...scopeOf(restaurant),
+    channel: SITE_CHANNEL,
+    at: now.toISOString(),
+  });
   return {
     tenant,
     restaurant,
@@ -88,13 +93,12 @@ export async function loadMenu(
   menuGroupId: number,
 ): Promise<ResolvedMenuGroup | null> {
   if (!data.menus.some((m) => m.menuGroupId === menuGroupId)) return null;
-  const { menu, available } = await resolveMenu(
-    ex,
-    scopeOf(data.restaurant),
+  const { menu, available } = await resolveMenu({ db: ex, menuCache: cache }, ANONYMOUS, {
+    ...scopeOf(data.restaurant),
     menuGroupId,
-    { channel: SITE_CHANNEL, at: data.now.toISOString() },
-    cache,
-  );
+    channel: SITE_CHANNEL,
+    at: data.now.toISOString(),
+  });
   return available ? pruneEmptyGroups(menu) : null;
 }
 

@@ -79,6 +79,7 @@ CREATE TABLE "payment_transactions" (
 	"decline_category" text,
 	"voidable" boolean,
 	"refundable" boolean,
+	"reconciliation" text,
 	"captured_at" timestamp with time zone,
 	"settled_at" timestamp with time zone,
 	"created_by" text NOT NULL,

@@ -84,13 +84,14 @@ export const jobTitleRoutes: Implementation[] = [
   ),
 ];
 
-// The resolved menus (menu-resolver.ts) still take the catalogue scope directly: catalogueScopeOf builds it.
 export const menuRoutes: Implementation[] = [
   implement(listMenus, async ({ params, query, actor, deps }) =>
-    success(await listMenusUseCase(deps.database.db, catalogueScopeOf(actor, params), query)),
+    success(await listMenusUseCase(useCaseDeps(deps), actor, { ...params, ...query })),
   ),
+  // The HTTP validation (ETag, 304, the finished document kept) needs the restaurant's version before the
+  // tree is read, so this handler resolves the scope and reads through resolveMenuIn, the layer under resolveMenu.
   implement(getMenu, async ({ params, query, actor, request, reply, deps }) => {
-    const db = deps.database.db;
+    const { db } = useCaseDeps(deps);
     const scope = await resolveCatalogueScope(db, catalogueScopeOf(actor, params));
     // Without ?at= the document depends only on the restaurant's data, which its version names (decision
     // 011): the finished JSON is kept and an unchanged menu answers 304 to a device that asks again.

@@ -17,8 +17,8 @@ import {
 import { setupDomainWithRedirect as setupDomain } from '@brigade/core/domains/domain-setup-service';
 import { isBrigadeError } from '@brigade/domain/errors';
 import { withDomainFlags } from '@brigade/domain/hosting';
+import { domainUseCaseDeps } from '../deps';
 import { implement, success } from '../plugins/contract-routes';
-import { domainContextOf } from './domains';
 
 const now = () => Date.now();
 
@@ -101,8 +101,7 @@ export const hostingRoutes = [
     await (await deps.domains.hosting()).deleteDomain(params.domain);
   }),
   implement(setupDomainWithRedirect, async ({ body, actor, deps, request }) => {
-    const client = await deps.domains.hosting();
-    const setup = await setupDomain(domainContextOf(deps, request.log), client, actor, body);
+    const setup = await setupDomain(domainUseCaseDeps(deps, request.log), actor, body);
     // A failed step undoes the earlier ones and answers with its problem, so nothing is left to list here.
     const { mainDomainStatus, subDomainStatus, mappingsCreated } = setup;
     return success({ mainDomainStatus, subDomainStatus, mappingsCreated, errors: [] });

@@ -24,56 +24,57 @@ import {
   initializeDefaultSiteConfiguration,
   updateSiteConfiguration,
 } from '@brigade/core/site-config/site-config-service';
-import type { Actor } from '@brigade/domain/access';
 import type { SiteConfiguration } from '@brigade/domain/site-config';
+import { useCaseDeps } from '../deps';
 import { implement, success } from '../plugins/contract-routes';
 
+// spec 01 §3 lastModifiedBy is the acting user's id (the routes that write are site-admin only).
 const result = (siteConfig: SiteConfiguration) => success({ siteConfig });
-// spec 01 §3 lastModifiedBy: the signed-in administrator's user id (the routes that write are site-admin only).
-const by = (actor: Actor) => (actor.kind === 'user' ? actor.userId : 'system');
 
 export const siteConfigRoutes = [
-  implement(getSiteConfig, async ({ deps }) => result(await getSiteConfiguration(deps.database.db))),
+  implement(getSiteConfig, async ({ actor, deps }) =>
+    result(await getSiteConfiguration(useCaseDeps(deps), actor)),
+  ),
   implement(createSiteConfig, async ({ body, actor, deps }) =>
-    result(await createSiteConfiguration(deps.database.db, body, by(actor))),
+    result(await createSiteConfiguration(useCaseDeps(deps), actor, body)),
   ),
   implement(initializeSiteConfig, async ({ actor, deps }) =>
-    success(await initializeDefaultSiteConfiguration(deps.database.db, by(actor))),
+    success(await initializeDefaultSiteConfiguration(useCaseDeps(deps), actor)),
   ),
   implement(updateSiteConfig, async ({ body, actor, deps }) =>
-    result(await updateSiteConfiguration(deps.database.db, body, by(actor))),
+    result(await updateSiteConfiguration(useCaseDeps(deps), actor, body)),
   ),
   implement(addLayoutTemplate, async ({ body, actor, deps }) =>
-    result(await entries.addLayoutTemplate(deps.database.db, body, by(actor))),
+    result(await entries.addLayoutTemplate(useCaseDeps(deps), actor, body)),
   ),
   implement(updateLayoutTemplate, async ({ params, body, actor, deps }) =>
-    result(await entries.updateLayoutTemplate(deps.database.db, params.templateId, body, by(actor))),
+    result(await entries.updateLayoutTemplate(useCaseDeps(deps), actor, { ...params, changes: body })),
   ),
   implement(removeLayoutTemplate, async ({ params, actor, deps }) =>
-    result(await entries.removeLayoutTemplate(deps.database.db, params.templateId, by(actor))),
+    result(await entries.removeLayoutTemplate(useCaseDeps(deps), actor, params)),
   ),
   implement(addColorScheme, async ({ body, actor, deps }) =>
-    result(await entries.addColorScheme(deps.database.db, body, by(actor))),
+    result(await entries.addColorScheme(useCaseDeps(deps), actor, body)),
   ),
   implement(updateColorScheme, async ({ params, body, actor, deps }) =>
-    result(await entries.updateColorScheme(deps.database.db, params.schemeId, body, by(actor))),
+    result(await entries.updateColorScheme(useCaseDeps(deps), actor, { ...params, changes: body })),
   ),
   implement(addFallbackImage, async ({ body, actor, deps }) =>
-    result(await entries.addFallbackImage(deps.database.db, body, by(actor))),
+    result(await entries.addFallbackImage(useCaseDeps(deps), actor, body)),
   ),
   implement(updateFallbackImage, async ({ params, body, actor, deps }) =>
-    result(await entries.updateFallbackImage(deps.database.db, params.imageId, body, by(actor))),
+    result(await entries.updateFallbackImage(useCaseDeps(deps), actor, { ...params, changes: body })),
   ),
   implement(removeFallbackImage, async ({ params, actor, deps }) =>
-    result(await entries.removeFallbackImage(deps.database.db, params.imageId, by(actor))),
+    result(await entries.removeFallbackImage(useCaseDeps(deps), actor, params)),
   ),
   implement(setFallbackTexts, async ({ body, actor, deps }) =>
-    result(await entries.setFallbackTexts(deps.database.db, body, by(actor))),
+    result(await entries.setFallbackTexts(useCaseDeps(deps), actor, body)),
   ),
-  implement(chooseHeroImage, async ({ query, deps }) =>
-    success({ heroImage: await chooseSiteHeroImage(deps.database.db, query) }),
+  implement(chooseHeroImage, async ({ query, actor, deps }) =>
+    success({ heroImage: await chooseSiteHeroImage(useCaseDeps(deps), actor, query) }),
   ),
-  implement(getEffectiveSiteConfig, async ({ params, deps }) =>
-    success(await getEffectiveSiteConfiguration(deps.database.db, params.slug)),
+  implement(getEffectiveSiteConfig, async ({ params, actor, deps }) =>
+    success(await getEffectiveSiteConfiguration(useCaseDeps(deps), actor, params)),
   ),
 ];

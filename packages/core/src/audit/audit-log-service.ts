@@ -1,10 +1,11 @@
-import type { Executor } from '@brigade/db/database';
 import type { AuditChange } from '@brigade/db/schema/audit';
 import { auditLog } from '@brigade/db/schema/audit';
+import type { Actor } from '@brigade/domain/access';
 import { type AuditEntry, type AuditQuery, SYSTEM_ACTOR } from '@brigade/domain/audit-log';
 import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { decodeCursor, encodeCursor, isSafeIdKey } from '../catalogue/paging';
 import { tenantIs } from '../tenant-scope';
+import type { UseCaseDeps } from '../use-case';
 import { fieldNameOf } from './audit-fields';
 
 export interface AuditPage {
@@ -14,14 +15,15 @@ export interface AuditPage {
 
 /**
  * A page of the audit log, newest first (decision 019): one tenant's (its owners and admins) or every
- * tenant's (site administrators, `tenantId: null`). Keyset paged on the entry id like the catalogue lists
- * (decision 012); a cursor continues only the log it came from.
+ * tenant's (site administrators, no `tenantId`). Keyset paged on the entry id like the catalogue lists
+ * (decision 012); a cursor continues only the log it came from. Who may read which log the route decides.
  */
 export async function listAuditEntries(
-  ex: Executor,
-  tenantId: number | null,
-  query: AuditQuery,
+  deps: UseCaseDeps,
+  _actor: Actor,
+  input: AuditQuery & { tenantId?: number | null | undefined },
 ): Promise<AuditPage> {
+  const { tenantId = null, ...query } = input;
   const list = `audit-log:${tenantId ?? 'all'}`;
   const conditions: (SQL | undefined)[] = [
     tenantId === null ? undefined : tenantIs(auditLog.tenantId, tenantId),
@@ -40,7 +42,7 @@ export async function listAuditEntries(
     const [after] = decodeCursor(query.cursor, list, 1, isSafeIdKey);
     conditions.push(lt(auditLog.auditId, after!));
   }
-  const rows = await ex
+  const rows = await deps.db
     .select()
     .from(auditLog)
     .where(and(...conditions))

@@ -1,5 +1,6 @@
 import type { Executor } from '@brigade/db/database';
 import { menuGroups } from '@brigade/db/schema/catalogue';
+import type { Actor } from '@brigade/domain/access';
 import {
   isGroupAvailableAt,
   isGroupOnChannel,
@@ -16,9 +17,10 @@ import type {
 } from '@brigade/domain/catalogue/resolved-menu';
 import { notFound } from '@brigade/domain/errors';
 import { and, asc, isNull } from 'drizzle-orm';
+import type { UseCaseDeps } from '../use-case';
 import { MenuCache } from './menu-cache';
 import { clean, type Row, readTree, type TreeData, withoutOrdinal } from './menu-tree-reader';
-import { type CatalogueScope, type ResolvedScope, resolveCatalogueScope, scopeWhere } from './scope';
+import { catalogueScopeOf, type ResolvedScope, resolveCatalogueScope, scopeWhere } from './scope';
 
 /**
  * Resolved menus (issue 6): a parent group's whole tree in one document, read with a fixed number of
@@ -45,13 +47,19 @@ const groupShown = (group: MenuGroup, filters: Filters) =>
   (!filters.channel || isGroupOnChannel(group, filters.channel)) &&
   (!filters.moment || isGroupAvailableAt(group, filters.moment));
 
+/** The restaurant whose menus are read, and the channel and moment they are shown for. */
+export type MenuInput = { tenantId: number; restaurantId: number } & MenuFilter;
+
+/** What resolved menus read besides the database: the menu cache, when there is one. */
+export interface MenuDeps extends UseCaseDeps {
+  menuCache?: MenuTreeCache | undefined;
+}
+
 /** spec 02 §2 menu chooser: the parent groups (no parentId) that are shown, by position. */
-export async function listMenus(
-  db: Executor,
-  scope: CatalogueScope,
-  filter: MenuFilter = {},
-): Promise<MenuSummary[]> {
-  const resolved = await resolveCatalogueScope(db, scope);
+export async function listMenus(deps: UseCaseDeps, actor: Actor, input: MenuInput): Promise<MenuSummary[]> {
+  const { db } = deps;
+  const { tenantId, restaurantId, ...filter } = input;
+  const resolved = await resolveCatalogueScope(db, catalogueScopeOf(actor, { tenantId, restaurantId }));
   const filters = filtersOf(filter, resolved);
   const rows = await db
     .select()
@@ -93,14 +101,15 @@ export interface ResolvedMenu {
   available: boolean;
 }
 
+/** One parent group's resolved tree (spec 02 §2), read through the menu cache when deps has one. */
 export async function resolveMenu(
-  db: Executor,
-  scope: CatalogueScope,
-  menuGroupId: number,
-  filter: MenuFilter = {},
-  cache?: MenuTreeCache,
+  deps: MenuDeps,
+  actor: Actor,
+  input: MenuInput & { menuGroupId: number },
 ): Promise<ResolvedMenu> {
-  return resolveMenuIn(db, await resolveCatalogueScope(db, scope), menuGroupId, filter, cache);
+  const { tenantId, restaurantId, menuGroupId, ...filter } = input;
+  const resolved = await resolveCatalogueScope(deps.db, catalogueScopeOf(actor, { tenantId, restaurantId }));
+  return resolveMenuIn(deps.db, resolved, menuGroupId, filter, deps.menuCache);
 }
 
 /** The rows a menu's tree is assembled from, as the menu cache keeps them. */

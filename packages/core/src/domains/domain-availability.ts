@@ -6,42 +6,49 @@ import {
   normalizeDomain,
 } from '@brigade/domain/domain-mapping';
 import { fieldErrorsOf, validationErrorOf } from '@brigade/domain/errors';
+import type { UseCaseDeps } from '../use-case';
 import { findDomainMappingByDomain } from './domain-mapping-repository';
-import { canManage, type DomainContext } from './domain-mapping-service';
+import { canManage } from './domain-mapping-service';
 
 /**
  * Whether a domain can be mapped, and the validation result with suggestions
  * (docs/behaviour/domains-and-public-sites.md#availability-and-validation-result).
  */
 
+/** The domain asked about, and a mapping to leave out (the one being edited), by guid or id. */
+export interface DomainQuestion {
+  domain: string;
+  excludeGuid?: string | undefined;
+  excludeDomainId?: number | undefined;
+}
+
+const excluded = (input: DomainQuestion) => ({ guid: input.excludeGuid, domainId: input.excludeDomainId });
+
 /** spec 01 §4: available if no mapping exists, or the found mapping has the excluded guid or id. */
 export async function checkDomainAvailability(
-  ctx: DomainContext,
-  domain: string,
-  exclude: { guid?: string | undefined; domainId?: number | undefined },
+  deps: UseCaseDeps,
+  _actor: Actor,
+  input: DomainQuestion,
 ): Promise<{ domain: string; available: boolean }> {
+  const { domain } = input;
   const errors = domainErrors(domain);
   if (errors.length > 0)
     throw validationErrorOf(fieldErrorsOf(errors.map((message) => ({ path: ['domain'], message }))));
   const normalized = normalizeDomain(domain);
-  const existing = await findDomainMappingByDomain(ctx.db, normalized);
-  return { domain: normalized, available: isDomainAvailable(existing?.mapping ?? null, exclude) };
+  const existing = await findDomainMappingByDomain(deps.db, normalized);
+  return { domain: normalized, available: isDomainAvailable(existing?.mapping ?? null, excluded(input)) };
 }
 
 /**
  * spec 01 §3 domain validation result. existingMapping is shown only to someone who manages it; for anyone
  * else a taken domain is just unavailable.
  */
-export async function validateDomain(
-  ctx: DomainContext,
-  actor: Actor,
-  domain: string,
-  exclude: { guid?: string | undefined; domainId?: number | undefined },
-) {
+export async function validateDomain(deps: UseCaseDeps, actor: Actor, input: DomainQuestion) {
+  const { domain } = input;
   const errors = domainErrors(domain);
   const normalized = typeof domain === 'string' ? normalizeDomain(domain) : '';
-  const existing = errors.length === 0 ? await findDomainMappingByDomain(ctx.db, normalized) : null;
-  const isAvailable = errors.length === 0 && isDomainAvailable(existing?.mapping ?? null, exclude);
+  const existing = errors.length === 0 ? await findDomainMappingByDomain(deps.db, normalized) : null;
+  const isAvailable = errors.length === 0 && isDomainAvailable(existing?.mapping ?? null, excluded(input));
   return {
     domain: normalized,
     isValid: errors.length === 0,

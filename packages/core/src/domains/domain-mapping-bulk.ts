@@ -1,7 +1,8 @@
 import type { Actor } from '@brigade/domain/access';
 import type { DomainMapping } from '@brigade/domain/domain-mapping';
 import { isBrigadeError } from '@brigade/domain/errors';
-import { createDomainMapping, type DomainContext, updateDomainMapping } from './domain-mapping-service';
+import type { DomainUseCaseDeps } from './domain-deps';
+import { createDomainMapping, updateDomainMapping } from './domain-mapping-service';
 
 /**
  * Bulk create and update of domain mappings (docs/behaviour/domains-and-public-sites.md#bulk-operations):
@@ -29,17 +30,16 @@ const messageOf = (error: unknown): string =>
 
 /** spec 01 §8: partial failures in bulk create are reported, and the successful results returned. */
 export async function bulkCreateDomainMappings(
-  ctx: DomainContext,
+  deps: DomainUseCaseDeps,
   actor: Actor,
-  mappings: readonly unknown[],
-  log: (obj: object, msg: string) => void = () => {},
+  input: { mappings: readonly unknown[] },
 ): Promise<BulkOutcome> {
   const results: BulkResult[] = [];
-  for (const [index, body] of mappings.entries()) {
+  for (const [index, body] of input.mappings.entries()) {
     try {
-      results.push({ index, success: true, mapping: await createDomainMapping(ctx, actor, body) });
+      results.push({ index, success: true, mapping: await createDomainMapping(deps, actor, body) });
     } catch (error) {
-      log({ index, error: messageOf(error) }, 'bulk domain mapping create failed');
+      deps.log?.warn({ index, error: messageOf(error) }, 'bulk domain mapping create failed');
       results.push({ index, success: false, error: messageOf(error) });
     }
   }
@@ -47,22 +47,21 @@ export async function bulkCreateDomainMappings(
 }
 
 export async function bulkUpdateDomainMappings(
-  ctx: DomainContext,
+  deps: DomainUseCaseDeps,
   actor: Actor,
-  mappings: readonly { guid: string; updates: unknown }[],
-  log: (obj: object, msg: string) => void = () => {},
+  input: { mappings: readonly { guid: string; updates: unknown }[] },
 ): Promise<BulkOutcome> {
   const results: BulkResult[] = [];
-  for (const [index, { guid, updates }] of mappings.entries()) {
+  for (const [index, { guid, updates }] of input.mappings.entries()) {
     try {
       results.push({
         index,
         guid,
         success: true,
-        mapping: await updateDomainMapping(ctx, actor, guid, updates),
+        mapping: await updateDomainMapping(deps, actor, { guid, changes: updates }),
       });
     } catch (error) {
-      log({ index, guid, error: messageOf(error) }, 'bulk domain mapping update failed');
+      deps.log?.warn({ index, guid, error: messageOf(error) }, 'bulk domain mapping update failed');
       results.push({ index, guid, success: false, error: messageOf(error) });
     }
   }

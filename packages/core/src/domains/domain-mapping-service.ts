@@ -25,7 +25,9 @@ import { issueNextId } from '../counters/counter-service';
 import { isUniqueViolation } from '../db-errors';
 import { findRestaurantByGuid } from '../tenancy/restaurant-repository';
 import { findTenantByGuid } from '../tenancy/tenant-repository';
+import { userIdOf } from '../use-case';
 import { validateInput } from '../validate';
+import type { DomainUseCaseDeps } from './domain-deps';
 import {
   clearOtherPrimaries,
   deleteDomainMappingRow,
@@ -39,25 +41,7 @@ import {
   updateDomainMappingRow,
 } from './domain-mapping-repository';
 
-/** What the domain use-cases need: the database, the base domain of subdomains, and who to tell of changes. */
-export interface DomainContext {
-  db: Executor;
-  /** spec 01 §9: generated subdomains live under the configured base domain. */
-  baseDomain: string;
-  /** Called after every committed change (the resolution cache is invalidated through it). */
-  onChange: () => void | Promise<void>;
-  /** Structured log lines (the request's logger): hand changes of statuses, undo failures. */
-  log?: DomainLog | undefined;
-}
-
-export interface DomainLog {
-  info(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
-
 const isSiteAdmin = (actor: Actor) => actor.kind === 'user' && actor.isSiteAdmin && actor.isActive;
-
-const userIdOf = (actor: Actor): string => (actor.kind === 'user' ? actor.userId : 'system');
 
 /**
  * spec 01 §6: owner or admin can manage a tenant; site administrators manage every tenant. Returns the
@@ -76,6 +60,12 @@ export const canManage = (actor: Actor, tenantId: number): boolean => {
   const role = activeRoleIn(actor, tenantId);
   return role !== null && roleAtLeast(role, 'admin');
 };
+
+/** The tenant and restaurant a mapping is for, by guid. */
+export interface MappingTarget {
+  tenantGuid: string;
+  restaurantGuid: string;
+}
 
 const domainTaken = (domain: string) =>
   new BrigadeError('conflict', 'DOMAIN_TAKEN', `Domain ${domain} is already mapped`);
@@ -106,24 +96,24 @@ async function managedTarget(ex: Executor, actor: Actor, tenantGuid: string, res
  * A mapping of type subdomain starts verified (spec 01 §4), so it must be a name the platform answers for:
  * one label under the base domain (issue 14). Anything else is a custom domain and proves ownership by DNS.
  */
-function checkSubdomainName(ctx: DomainContext, input: CreateDomainMappingInput): void {
+function checkSubdomainName(deps: DomainUseCaseDeps, input: CreateDomainMappingInput): void {
   if (input.domainType !== 'subdomain') return;
-  const errors = subdomainErrors(input.domain, ctx.baseDomain);
+  const errors = subdomainErrors(input.domain, deps.baseDomain);
   if (errors.length > 0) {
     throw validationErrorOf(fieldErrorsOf(errors.map((message) => ({ path: ['domain'], message }))));
   }
 }
 
-/** Inserts one mapping in the caller's transaction (access checked, id issued, primary kept unique). */
 /** Fails (404) unless the actor manages the tenant and the restaurant belongs to it; before outside calls. */
 export async function checkMappingTarget(
-  ctx: DomainContext,
+  deps: DomainUseCaseDeps,
   actor: Actor,
-  target: { tenantGuid: string; restaurantGuid: string },
+  target: MappingTarget,
 ): Promise<void> {
-  await managedTarget(ctx.db, actor, target.tenantGuid, target.restaurantGuid);
+  await managedTarget(deps.db, actor, target.tenantGuid, target.restaurantGuid);
 }
 
+/** Inserts one mapping in the caller's transaction (access checked, id issued, primary kept unique). */
 async function insertMappingIn(tx: Executor, actor: Actor, input: CreateDomainMappingInput) {
   const { tenant } = await managedTarget(tx, actor, input.tenantGuid, input.restaurantGuid);
   if (await domainExists(tx, input.domain)) throw domainTaken(input.domain);
@@ -162,76 +152,78 @@ async function insertMappingIn(tx: Executor, actor: Actor, input: CreateDomainMa
  * already validated.
  */
 export async function insertMappings(
-  ctx: DomainContext,
+  deps: DomainUseCaseDeps,
   actor: Actor,
-  inputs: readonly CreateDomainMappingInput[],
+  input: { mappings: readonly CreateDomainMappingInput[] },
 ): Promise<DomainMapping[]> {
-  for (const input of inputs) checkSubdomainName(ctx, input);
+  const inputs = input.mappings;
+  for (const one of inputs) checkSubdomainName(deps, one);
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       const created: DomainMapping[] = [];
-      for (const input of inputs) created.push(await insertMappingIn(tx, actor, input));
+      for (const one of inputs) created.push(await insertMappingIn(tx, actor, one));
       return created;
     });
   } finally {
-    await ctx.onChange();
+    await deps.onChange();
   }
 }
 
 async function insertMapping(
-  ctx: DomainContext,
+  deps: DomainUseCaseDeps,
   actor: Actor,
   input: CreateDomainMappingInput,
 ): Promise<DomainMapping> {
-  const [created] = await insertMappings(ctx, actor, [input]);
+  const [created] = await insertMappings(deps, actor, { mappings: [input] });
   return created!;
 }
 
 /** spec 01 §4: create; subdomains start issued and verified, custom domains pending and pending. */
 export async function createDomainMapping(
-  ctx: DomainContext,
+  deps: DomainUseCaseDeps,
   actor: Actor,
-  body: unknown,
+  input: unknown,
 ): Promise<DomainMapping> {
-  return insertMapping(ctx, actor, validateInput(createDomainMappingInputSchema, body));
+  return insertMapping(deps, actor, validateInput(createDomainMappingInputSchema, input));
 }
 
 /** spec 01 §9: a subdomain "restaurant-" + last 8 characters of the restaurant guid under the base domain. */
 export async function createGeneratedSubdomain(
-  ctx: DomainContext,
+  deps: DomainUseCaseDeps,
   actor: Actor,
-  body: { tenantGuid: string; restaurantGuid: string },
+  input: MappingTarget,
 ): Promise<DomainMapping> {
-  await managedTarget(ctx.db, actor, body.tenantGuid, body.restaurantGuid);
-  const domain = await generateUniqueSubdomain(body.restaurantGuid, ctx.baseDomain, (d) =>
-    domainExists(ctx.db, d),
+  const { tenantGuid, restaurantGuid } = input;
+  await managedTarget(deps.db, actor, tenantGuid, restaurantGuid);
+  const domain = await generateUniqueSubdomain(restaurantGuid, deps.baseDomain, (d) =>
+    domainExists(deps.db, d),
   );
-  return insertMapping(ctx, actor, { ...body, domain, domainType: 'subdomain' });
+  return insertMapping(deps, actor, { tenantGuid, restaurantGuid, domain, domainType: 'subdomain' });
 }
 
 export async function getDomainMapping(
-  ctx: DomainContext,
+  deps: DomainUseCaseDeps,
   actor: Actor,
-  guid: string,
+  input: { guid: string },
 ): Promise<DomainMapping> {
-  return (await managedMapping(ctx.db, actor, guid)).mapping;
+  return (await managedMapping(deps.db, actor, input.guid)).mapping;
 }
 
 export async function queryMappings(
-  ctx: DomainContext,
+  deps: DomainUseCaseDeps,
   actor: Actor,
   query: DomainMappingQuery,
 ): Promise<DomainMapping[]> {
-  return (await queryDomainMappings(ctx.db, query, managedTenantIds(actor))).map((s) => s.mapping);
+  return (await queryDomainMappings(deps.db, query, managedTenantIds(actor))).map((s) => s.mapping);
 }
 
 export async function searchMappings(
-  ctx: DomainContext,
+  deps: DomainUseCaseDeps,
   actor: Actor,
-  prefix: string,
-  limit = DOMAIN_SEARCH_DEFAULT_LIMIT,
+  input: { prefix: string; limit?: number | undefined },
 ): Promise<DomainMapping[]> {
-  return (await searchDomainMappings(ctx.db, normalizeDomain(prefix), limit, managedTenantIds(actor))).map(
+  const { prefix, limit = DOMAIN_SEARCH_DEFAULT_LIMIT } = input;
+  return (await searchDomainMappings(deps.db, normalizeDomain(prefix), limit, managedTenantIds(actor))).map(
     (s) => s.mapping,
   );
 }
@@ -243,17 +235,17 @@ export async function searchMappings(
  * 403; sending the stored value back is not a change (the tenant plan/status rule, docs/decisions/006).
  */
 export async function updateDomainMapping(
-  ctx: DomainContext,
+  deps: DomainUseCaseDeps,
   actor: Actor,
-  guid: string,
-  body: unknown,
+  input: { guid: string; changes: unknown },
 ): Promise<DomainMapping> {
-  const changes: UpdateDomainMappingInput = validateInput(updateDomainMappingInputSchema, body);
+  const { guid } = input;
+  const changes: UpdateDomainMappingInput = validateInput(updateDomainMappingInputSchema, input.changes);
   const { isActive, isPrimary, sslStatus, verificationStatus, verificationToken, redirectConfig, seoConfig } =
     changes;
   const by = userIdOf(actor);
   // spec 01 §3: a restaurant's primary domain is one; making one primary demotes the others atomically.
-  const { updated, recorded } = await ctx.db.transaction(async (tx) => {
+  const { updated, recorded } = await deps.db.transaction(async (tx) => {
     const current = await managedMapping(tx, actor, guid);
     const statusChanges = provedStatusChanges(current.mapping, { sslStatus, verificationStatus });
     const changesStatus = Object.keys(statusChanges).length > 0;
@@ -292,9 +284,9 @@ export async function updateDomainMapping(
       : null;
     return { updated: row, recorded: record };
   });
-  await ctx.onChange();
+  await deps.onChange();
   if (recorded) {
-    ctx.log?.info(
+    deps.log?.info(
       {
         event: 'domain_mapping.status_changed',
         actor: recorded.changedBy,
@@ -311,23 +303,27 @@ export async function updateDomainMapping(
   return updated.mapping;
 }
 
-export async function deleteDomainMapping(ctx: DomainContext, actor: Actor, guid: string): Promise<void> {
-  await managedMapping(ctx.db, actor, guid);
-  await deleteDomainMappingRow(ctx.db, guid);
-  await ctx.onChange();
+export async function deleteDomainMapping(
+  deps: DomainUseCaseDeps,
+  actor: Actor,
+  { guid }: { guid: string },
+): Promise<void> {
+  await managedMapping(deps.db, actor, guid);
+  await deleteDomainMappingRow(deps.db, guid);
+  await deps.onChange();
 }
 
 /** spec 01 §4: transfer moves a mapping to another tenant and restaurant and resets isPrimary to false. */
 export async function transferDomainMapping(
-  ctx: DomainContext,
+  deps: DomainUseCaseDeps,
   actor: Actor,
-  guid: string,
-  target: { tenantGuid: string; restaurantGuid: string },
+  input: MappingTarget & { guid: string },
 ): Promise<DomainMapping> {
-  await managedMapping(ctx.db, actor, guid);
-  const { tenant } = await managedTarget(ctx.db, actor, target.tenantGuid, target.restaurantGuid);
+  const { guid, ...target } = input;
+  await managedMapping(deps.db, actor, guid);
+  const { tenant } = await managedTarget(deps.db, actor, target.tenantGuid, target.restaurantGuid);
   const updated = await updateDomainMappingRow(
-    ctx.db,
+    deps.db,
     guid,
     {
       tenantId: tenant.tenantId,
@@ -337,7 +333,7 @@ export async function transferDomainMapping(
     },
     userIdOf(actor),
   );
-  await ctx.onChange();
+  await deps.onChange();
   if (!updated) throw notFound(mappingNotFoundMessage(guid), 'DOMAIN_MAPPING_NOT_FOUND');
   return updated.mapping;
 }

@@ -7,7 +7,8 @@ import {
 import type { ProjectDomain } from '@brigade/domain/hosting';
 import { runWithCompensation } from '../compensating-steps';
 import { validateInput } from '../validate';
-import { checkMappingTarget, type DomainContext, insertMappings } from './domain-mapping-service';
+import type { DomainUseCaseDeps } from './domain-deps';
+import { checkMappingTarget, insertMappings } from './domain-mapping-service';
 
 /** The hosting provider's project-domain calls the setup makes (HostingClient has them). */
 export interface ProjectDomains {
@@ -40,11 +41,11 @@ const REDIRECT_STATUS = 308;
  * mappings' domain rules (taken, reserved) are decided by that write, not checked twice beforehand.
  */
 export async function setupDomainWithRedirect(
-  ctx: DomainContext,
-  hosting: ProjectDomains,
+  deps: DomainUseCaseDeps,
   actor: Actor,
   input: SetupWithRedirectInput,
 ): Promise<SetupWithRedirectResult> {
+  const hosting = await deps.hosting();
   const target = `https://${input.mainDomain}`;
   const common = { domainType: 'custom', tenantGuid: input.tenantGuid, restaurantGuid: input.restaurantGuid };
   const mappings: CreateDomainMappingInput[] = [
@@ -56,7 +57,7 @@ export async function setupDomainWithRedirect(
     }),
   ];
   // Nothing to undo yet: an unknown or foreign tenant or restaurant stops here, before the provider.
-  await checkMappingTarget(ctx, actor, input);
+  await checkMappingTarget(deps, actor, input);
   return runWithCompensation(
     async (step) => {
       const remove = (status: ProjectDomain) => hosting.removeProjectDomain(status.name);
@@ -70,11 +71,11 @@ export async function setupDomainWithRedirect(
         () => hosting.addProjectDomain(input.subDomain, { to: target, statusCode: REDIRECT_STATUS }),
         remove,
       );
-      const created = await step('map both domains', () => insertMappings(ctx, actor, mappings));
+      const created = await step('map both domains', () => insertMappings(deps, actor, { mappings }));
       return { mainDomainStatus, subDomainStatus, mappingsCreated: created.length, mappings: created };
     },
     (name, error) =>
-      ctx.log?.error(
+      deps.log?.error(
         {
           event: 'domain_setup.undo_failed',
           step: name,

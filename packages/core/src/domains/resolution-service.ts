@@ -1,4 +1,5 @@
 import type { Executor } from '@brigade/db/database';
+import type { Actor } from '@brigade/domain/access';
 import {
   DOMAIN_MESSAGES,
   type DomainMapping,
@@ -12,9 +13,11 @@ import {
   redirectFor,
   type SeoConfig,
 } from '@brigade/domain/domain-mapping';
+import { notFound } from '@brigade/domain/errors';
 import { isSlug } from '@brigade/domain/slug';
 import { findRestaurantByGuid, findRestaurantBySlug } from '../tenancy/restaurant-repository';
 import { findTenantByGuid, findTenantById } from '../tenancy/tenant-repository';
+import type { ResolutionDeps } from './domain-deps';
 import { findMappingsForHosts } from './domain-mapping-repository';
 
 /** spec 01 §9: public resolution is cached for 5 minutes. */
@@ -139,10 +142,11 @@ export interface ResolveInput {
  * found (§4: a domain is usable when active and verified).
  */
 export async function resolvePublicRestaurant(
-  ex: Executor,
-  cache: HostCache,
+  deps: ResolutionDeps,
+  _actor: Actor,
   input: ResolveInput,
 ): Promise<ResolutionResult> {
+  const { db: ex, hostCache: cache } = deps;
   const tenantGuid = input.tenantGuid ?? input.tenant;
   const restaurantGuid = input.restaurantGuid ?? input.restaurant;
   if (tenantGuid !== undefined || restaurantGuid !== undefined) {
@@ -213,8 +217,18 @@ function decodedSegment(segment: string): string | null {
   }
 }
 
-/** On-demand TLS: a certificate only for a host whose mapping is usable (active and verified) and live. */
-export async function mayIssueCertificate(ex: Executor, cache: HostCache, host: string): Promise<boolean> {
-  if (!host || isLocalHost(host)) return false;
-  return isServable(await lookupHost(ex, cache, host));
+/**
+ * On-demand TLS: a certificate only for a host whose mapping is usable (active and verified) and live; any
+ * other host is not found.
+ */
+export async function authorizeCertificate(
+  deps: ResolutionDeps,
+  _actor: Actor,
+  input: { domain: string },
+): Promise<{ domain: string; allowed: true }> {
+  const domain = input.domain.trim().toLowerCase();
+  const allowed =
+    !!domain && !isLocalHost(domain) && isServable(await lookupHost(deps.db, deps.hostCache, domain));
+  if (!allowed) throw notFound(`No restaurant configured for domain: ${domain}`, 'DOMAIN_NOT_SERVED');
+  return { domain, allowed: true };
 }

@@ -2,12 +2,18 @@ import { Resolver } from 'node:dns/promises';
 import type { Actor } from '@brigade/domain/access';
 import {
   type DomainMapping,
+  isUsable,
   mappingNotFoundMessage,
+  needsSslRenewal,
+  needsVerification,
+  protocolFor,
   verificationRecordName,
 } from '@brigade/domain/domain-mapping';
 import { notFound } from '@brigade/domain/errors';
+import { userIdOf } from '../use-case';
+import type { DomainUseCaseDeps } from './domain-deps';
 import { recordVerificationAttempt } from './domain-mapping-repository';
-import { type DomainContext, getDomainMapping } from './domain-mapping-service';
+import { getDomainMapping } from './domain-mapping-service';
 
 /** The one DNS query ownership verification makes. */
 export interface TxtResolver {
@@ -36,12 +42,12 @@ export interface VerificationStatus {
  * verified, failure sets it failed (spec 01 §4: status changes are direct). Subdomains are verified already.
  */
 export async function verifyDomainOwnership(
-  ctx: DomainContext,
-  resolver: TxtResolver,
+  deps: DomainUseCaseDeps,
   actor: Actor,
-  guid: string,
+  input: { guid: string },
 ): Promise<{ mapping: DomainMapping; verification: VerificationStatus }> {
-  const mapping = await getDomainMapping(ctx, actor, guid);
+  const { guid } = input;
+  const mapping = await getDomainMapping(deps, actor, { guid });
   const name = verificationRecordName(mapping.domain);
   const token = mapping.verificationToken ?? '';
   const record = { type: 'TXT' as const, name, value: token };
@@ -51,7 +57,7 @@ export async function verifyDomainOwnership(
   let error: string | null = null;
   let found: string[] = [];
   try {
-    found = (await resolver.resolveTxt(name)).map((chunks) => chunks.join(''));
+    found = (await deps.resolver.resolveTxt(name)).map((chunks) => chunks.join(''));
     if (!token || !found.includes(token)) {
       error = `TXT record ${name} does not contain the verification token`;
     }
@@ -63,12 +69,12 @@ export async function verifyDomainOwnership(
         : `DNS lookup of ${name} failed (${code})`;
   }
   const updated = await recordVerificationAttempt(
-    ctx.db,
+    deps.db,
     guid,
     { verificationStatus: error ? 'failed' : 'verified', verificationError: error },
-    actor.kind === 'user' ? actor.userId : 'system',
+    userIdOf(actor),
   );
-  await ctx.onChange();
+  await deps.onChange();
   if (!updated) throw notFound(mappingNotFoundMessage(guid), 'DOMAIN_MAPPING_NOT_FOUND');
   return {
     mapping: updated.mapping,
@@ -90,3 +96,23 @@ const statusOf = (
   verificationError: mapping.hostingConfig.verificationError,
   dnsRecords,
 });
+
+/** A mapping's state at a glance: what it still needs, whether it is served, and the TXT record to publish. */
+export async function getDomainMappingStatus(deps: DomainUseCaseDeps, actor: Actor, input: { guid: string }) {
+  const mapping = await getDomainMapping(deps, actor, input);
+  return {
+    domain: mapping.domain,
+    needsVerification: needsVerification(mapping),
+    needsSslRenewal: needsSslRenewal(mapping),
+    isUsable: isUsable(mapping),
+    protocol: protocolFor(mapping),
+    verificationRecord:
+      mapping.domainType === 'custom' && mapping.verificationToken
+        ? {
+            type: 'TXT' as const,
+            name: verificationRecordName(mapping.domain),
+            value: mapping.verificationToken,
+          }
+        : null,
+  };
+}

@@ -173,7 +173,7 @@ export async function seedDemo(db: Executor): Promise<DemoSeedResult> {
       });
       created = true;
     }
-    const site = await initializeDefaultSiteConfiguration(tx, 'system');
+    const site = await initializeDefaultSiteConfiguration({ db: tx }, SYSTEM);
     return {
       tenant,
       restaurant: restaurants[0]!,

@@ -3,6 +3,7 @@ import { useTestDatabase } from '@brigade/test-utils/test-database';
 import { describe, expect, it } from 'vitest';
 import { demoCatalogue, seedLargeChainOnce } from '../catalogue/large-chain';
 import { listMenus, resolveMenu } from '../catalogue/menu-resolver';
+import { SYSTEM } from '../use-case';
 
 const t = useTestDatabase();
 
@@ -12,12 +13,17 @@ describe('the demo menu (Harbor Grill)', () => {
     const tenant = await makeTenant(db);
     const restaurant = await makeRestaurant(db, tenant.tenantId);
     const scope = { tenantId: tenant.tenantId, restaurantId: restaurant.restaurantId, actor: 'test' };
+    const ids = { tenantId: tenant.tenantId, restaurantId: restaurant.restaurantId };
     const catalogue = demoCatalogue();
     expect(await seedLargeChainOnce(db, scope, catalogue)).toBe(true);
     expect(await seedLargeChainOnce(db, scope, catalogue)).toBe(false);
 
-    expect((await listMenus(db, scope)).map((m) => m.name)).toEqual(['All Day', 'Weekend Brunch', 'Drinks']);
-    const { menu } = await resolveMenu(db, scope, catalogue.menuIds.allDay);
+    expect((await listMenus({ db }, SYSTEM, ids)).map((m) => m.name)).toEqual([
+      'All Day',
+      'Weekend Brunch',
+      'Drinks',
+    ]);
+    const { menu } = await resolveMenu({ db }, SYSTEM, { ...ids, menuGroupId: catalogue.menuIds.allDay });
     expect(menu.subgroups.map((g) => g.name)).toEqual([
       'Raw Bar & Starters',
       'Soups & Salads',
@@ -38,11 +44,17 @@ describe('the demo menu (Harbor Grill)', () => {
       'Choose a side',
     ]);
     // brunch is a weekend menu: not available on a Wednesday
-    const wednesday = await resolveMenu(db, scope, catalogue.menuIds.breakfast, {
+    const wednesday = await resolveMenu({ db }, SYSTEM, {
+      ...ids,
+      menuGroupId: catalogue.menuIds.breakfast,
       at: '2026-11-18T10:00:00',
     });
     expect(wednesday.available).toBe(false);
-    const saturday = await resolveMenu(db, scope, catalogue.menuIds.breakfast, { at: '2026-11-21T10:00:00' });
+    const saturday = await resolveMenu({ db }, SYSTEM, {
+      ...ids,
+      menuGroupId: catalogue.menuIds.breakfast,
+      at: '2026-11-21T10:00:00',
+    });
     expect(saturday.available).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { Executor } from '@brigade/db/database';
+import type { Actor } from '@brigade/domain/access';
 import {
   colorSchemeChangesSchema,
   colorSchemeSchema,
@@ -10,60 +10,71 @@ import {
   type SiteConfiguration,
 } from '@brigade/domain/site-config';
 import * as edits from '@brigade/domain/site-config-edits';
+import type { UseCaseDeps } from '../use-case';
 import { validateInput } from '../validate';
-import { editSiteConfiguration, type ModifiedBy } from './site-config-service';
+import { editSiteConfiguration } from './site-config-service';
 
 /**
  * spec 01 §7.3: add/update/remove layout templates (by templateId), add/update colour schemes (by schemeId),
  * add/update/remove fallback images (by imageId), and the fallback texts. Each is one update of the site
- * configuration, so each adds 1 to its version.
+ * configuration, so each adds 1 to its version. An added entry is the input itself; a change names its entry
+ * by id and carries the `changes`.
  */
 type Result = Promise<SiteConfiguration>;
 
-export function addLayoutTemplate(ex: Executor, input: unknown, by: ModifiedBy): Result {
+export function addLayoutTemplate(deps: UseCaseDeps, actor: Actor, input: unknown): Result {
   const template = validateInput(newLayoutTemplateSchema, input);
-  return editSiteConfiguration(ex, by, (c, now) => edits.addLayoutTemplate(c, template, now));
+  return editSiteConfiguration(deps, actor, (c, now) => edits.addLayoutTemplate(c, template, now));
 }
 
 export function updateLayoutTemplate(
-  ex: Executor,
-  templateId: string,
-  input: unknown,
-  by: ModifiedBy,
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: { templateId: string; changes: unknown },
 ): Result {
-  const changes = validateInput(layoutTemplateChangesSchema, input);
-  return editSiteConfiguration(ex, by, (c, now) => edits.updateLayoutTemplate(c, templateId, changes, now));
+  const changes = validateInput(layoutTemplateChangesSchema, input.changes);
+  return editSiteConfiguration(deps, actor, (c, now) =>
+    edits.updateLayoutTemplate(c, input.templateId, changes, now),
+  );
 }
 
-export function removeLayoutTemplate(ex: Executor, templateId: string, by: ModifiedBy): Result {
-  return editSiteConfiguration(ex, by, (c) => edits.removeLayoutTemplate(c, templateId));
+export function removeLayoutTemplate(deps: UseCaseDeps, actor: Actor, input: { templateId: string }): Result {
+  return editSiteConfiguration(deps, actor, (c) => edits.removeLayoutTemplate(c, input.templateId));
 }
 
-export function addColorScheme(ex: Executor, input: unknown, by: ModifiedBy): Result {
+export function addColorScheme(deps: UseCaseDeps, actor: Actor, input: unknown): Result {
   const scheme = validateInput(colorSchemeSchema, input);
-  return editSiteConfiguration(ex, by, (c) => edits.addColorScheme(c, scheme));
+  return editSiteConfiguration(deps, actor, (c) => edits.addColorScheme(c, scheme));
 }
 
-export function updateColorScheme(ex: Executor, schemeId: string, input: unknown, by: ModifiedBy): Result {
-  const changes = validateInput(colorSchemeChangesSchema, input);
-  return editSiteConfiguration(ex, by, (c) => edits.updateColorScheme(c, schemeId, changes));
+export function updateColorScheme(
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: { schemeId: string; changes: unknown },
+): Result {
+  const changes = validateInput(colorSchemeChangesSchema, input.changes);
+  return editSiteConfiguration(deps, actor, (c) => edits.updateColorScheme(c, input.schemeId, changes));
 }
 
-export function addFallbackImage(ex: Executor, input: unknown, by: ModifiedBy): Result {
+export function addFallbackImage(deps: UseCaseDeps, actor: Actor, input: unknown): Result {
   const image = validateInput(fallbackImageSchema, input);
-  return editSiteConfiguration(ex, by, (c) => edits.addFallbackImage(c, image));
+  return editSiteConfiguration(deps, actor, (c) => edits.addFallbackImage(c, image));
 }
 
-export function updateFallbackImage(ex: Executor, imageId: string, input: unknown, by: ModifiedBy): Result {
-  const changes = validateInput(fallbackImageChangesSchema, input);
-  return editSiteConfiguration(ex, by, (c) => edits.updateFallbackImage(c, imageId, changes));
+export function updateFallbackImage(
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: { imageId: string; changes: unknown },
+): Result {
+  const changes = validateInput(fallbackImageChangesSchema, input.changes);
+  return editSiteConfiguration(deps, actor, (c) => edits.updateFallbackImage(c, input.imageId, changes));
 }
 
-export function removeFallbackImage(ex: Executor, imageId: string, by: ModifiedBy): Result {
-  return editSiteConfiguration(ex, by, (c) => edits.removeFallbackImage(c, imageId));
+export function removeFallbackImage(deps: UseCaseDeps, actor: Actor, input: { imageId: string }): Result {
+  return editSiteConfiguration(deps, actor, (c) => edits.removeFallbackImage(c, input.imageId));
 }
 
-export function setFallbackTexts(ex: Executor, input: unknown, by: ModifiedBy): Result {
+export function setFallbackTexts(deps: UseCaseDeps, actor: Actor, input: unknown): Result {
   const texts = validateInput(fallbackTextsSchema, input);
-  return editSiteConfiguration(ex, by, (c) => edits.setFallbackTexts(c, texts));
+  return editSiteConfiguration(deps, actor, (c) => edits.setFallbackTexts(c, texts));
 }

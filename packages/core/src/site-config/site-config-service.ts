@@ -1,5 +1,5 @@
 import type { Executor } from '@brigade/db/database';
-import { ANONYMOUS } from '@brigade/domain/access';
+import type { Actor } from '@brigade/domain/access';
 import {
   type EffectiveSiteConfiguration,
   effectiveSiteConfiguration,
@@ -19,6 +19,7 @@ import { withDefaultFlags } from '@brigade/domain/site-config-edits';
 import { databaseNow } from '../db-clock';
 import { isUniqueViolation } from '../db-errors';
 import { getRestaurantBySlug } from '../tenancy/restaurant-lookup-service';
+import { type UseCaseDeps, userIdOf } from '../use-case';
 import { validateInput } from '../validate';
 import {
   findSiteConfiguration,
@@ -26,14 +27,15 @@ import {
   updateSiteConfigurationRow,
 } from './site-config-repository';
 
-/** Who changed the configuration: a user id, or "system" for start-up work (spec 01 §3 default). */
-export type ModifiedBy = string;
-
 const notConfigured = () => notFound('Site configuration not found', 'SITE_CONFIG_NOT_FOUND');
 const alreadyExists = () =>
   new BrigadeError('conflict', 'SITE_CONFIG_EXISTS', 'Site configuration already exists');
 
-export async function getSiteConfiguration(ex: Executor): Promise<SiteConfiguration> {
+export async function getSiteConfiguration(deps: UseCaseDeps, _actor: Actor): Promise<SiteConfiguration> {
+  return storedConfiguration(deps.db);
+}
+
+async function storedConfiguration(ex: Executor): Promise<SiteConfiguration> {
   const config = await findSiteConfiguration(ex);
   if (!config) throw notConfigured();
   return config;
@@ -42,16 +44,19 @@ export async function getSiteConfiguration(ex: Executor): Promise<SiteConfigurat
 const contentOf = ({ lastModified: _m, lastModifiedBy: _b, version: _v, ...content }: SiteConfiguration) =>
   content as SiteConfigurationContent;
 
-/** Creates the one site configuration (version 1). A second one is refused. */
+/**
+ * Creates the one site configuration (version 1). A second one is refused. lastModifiedBy (spec 01 §3) is
+ * the acting user's id, "system" for start-up work.
+ */
 export async function createSiteConfiguration(
-  ex: Executor,
+  deps: UseCaseDeps,
+  actor: Actor,
   input: CreateSiteConfigurationInput,
-  by: ModifiedBy,
 ): Promise<SiteConfiguration> {
   const content = withDefaultFlags(validateInput(createSiteConfigurationInputSchema, input));
   try {
-    return await ex.transaction(async (tx) =>
-      insertSiteConfiguration(tx, stampTemplates(content, await databaseNow(tx)), by),
+    return await deps.db.transaction(async (tx) =>
+      insertSiteConfiguration(tx, stampTemplates(content, await databaseNow(tx)), userIdOf(actor)),
     );
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyExists();
@@ -76,16 +81,19 @@ function stampTemplates(content: SiteConfigurationContent, now: Date): SiteConfi
  * exists it is returned unchanged with created false, also when two callers race.
  */
 export async function initializeDefaultSiteConfiguration(
-  ex: Executor,
-  by: ModifiedBy,
+  deps: UseCaseDeps,
+  actor: Actor,
 ): Promise<{ siteConfig: SiteConfiguration; created: boolean }> {
-  const existing = await findSiteConfiguration(ex);
+  const existing = await findSiteConfiguration(deps.db);
   if (existing) return { siteConfig: existing, created: false };
   try {
-    return { siteConfig: await createSiteConfiguration(ex, defaultSiteConfiguration(), by), created: true };
+    return {
+      siteConfig: await createSiteConfiguration(deps, actor, defaultSiteConfiguration()),
+      created: true,
+    };
   } catch (error) {
     if (error instanceof BrigadeError && error.code === 'SITE_CONFIG_EXISTS') {
-      return { siteConfig: await getSiteConfiguration(ex), created: false };
+      return { siteConfig: await storedConfiguration(deps.db), created: false };
     }
     throw error;
   }
@@ -96,16 +104,16 @@ export async function initializeDefaultSiteConfiguration(
  * (the defaults must still name existing entries) and stores it with version + 1 (spec 01 §4).
  */
 export async function editSiteConfiguration(
-  ex: Executor,
-  by: ModifiedBy,
+  deps: UseCaseDeps,
+  actor: Actor,
   edit: (content: SiteConfigurationContent, now: Date) => SiteConfigurationContent,
 ): Promise<SiteConfiguration> {
-  return ex.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const current = await findSiteConfiguration(tx, { forUpdate: true });
     if (!current) throw notConfigured();
     const next = edit(contentOf(current), await databaseNow(tx));
     const content = withDefaultFlags(validateInput(createSiteConfigurationInputSchema, next));
-    const updated = await updateSiteConfigurationRow(tx, content, by);
+    const updated = await updateSiteConfigurationRow(tx, content, userIdOf(actor));
     // spec 01 §8
     if (!updated) {
       throw new BrigadeError(
@@ -120,29 +128,31 @@ export async function editSiteConfiguration(
 
 /** spec 01 §7.3 update: any editable field; sent lists and nested objects replace the stored ones. */
 export function updateSiteConfiguration(
-  ex: Executor,
+  deps: UseCaseDeps,
+  actor: Actor,
   input: UpdateSiteConfigurationInput,
-  by: ModifiedBy,
 ): Promise<SiteConfiguration> {
   const changes = validateInput(updateSiteConfigurationInputSchema, input);
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  return editSiteConfiguration(ex, by, (content) => ({ ...content, ...defined }));
+  return editSiteConfiguration(deps, actor, (content) => ({ ...content, ...defined }));
 }
 
 /** spec 01 §4 hero image choice; without a site configuration only the last step (the generic image) remains. */
 export async function chooseSiteHeroImage(
-  ex: Executor,
+  deps: UseCaseDeps,
+  _actor: Actor,
   request: { image?: string | undefined; category?: string | undefined },
 ): Promise<HeroImageChoice> {
-  const config = await findSiteConfiguration(ex);
+  const config = await findSiteConfiguration(deps.db);
   return chooseHeroImage(config?.fallbackImages ?? [], request);
 }
 
 /** spec 01 §7.3 effective restaurant configuration, for the public site of the restaurant with this slug. */
 export async function getEffectiveSiteConfiguration(
-  ex: Executor,
-  slug: string,
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: { slug: string },
 ): Promise<EffectiveSiteConfiguration> {
-  const restaurant = await getRestaurantBySlug({ db: ex }, ANONYMOUS, { slug });
-  return effectiveSiteConfiguration(await getSiteConfiguration(ex), restaurant);
+  const restaurant = await getRestaurantBySlug(deps, actor, input);
+  return effectiveSiteConfiguration(await storedConfiguration(deps.db), restaurant);
 }

@@ -123,6 +123,8 @@ export const paymentTransactions = pgTable(
     declineCategory: text('decline_category'),
     voidable: boolean('voidable'),
     refundable: boolean('refundable'),
+    /** What reconciliation found when no answer came (null when the gateway answered). */
+    reconciliation: text('reconciliation'),
     capturedAt: timestamp('captured_at', { withTimezone: true, mode: 'date' }),
     settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
     createdBy: text('created_by').notNull(),

@@ -62,15 +62,6 @@ export interface ItemFormValues {
   onlineOrderingPartners: boolean;
 }
 
-/** The sales channels an item or a modifier group is offered on, with their labels. */
-export const ITEM_CHANNEL_FIELDS = [
-  ['pos', 'POS'],
-  ['kiosk', 'Kiosk'],
-  ['onlineOrdering', 'Online ordering'],
-  ['onlineOrderingPartners', 'Ordering partners'],
-  ['customerInvoices', 'Customer invoices'],
-] as const;
-
 export const PRICING_STRATEGY_LABELS: Record<ItemPricingStrategy, string> = {
   base: 'One price',
   size: 'Price per size',

@@ -13,6 +13,7 @@ import {
   useTags,
   useTaxRates,
 } from '../../catalogue-kit/catalogue-api';
+import { ChannelsSection } from '../../catalogue-kit/channels-section';
 import { Section } from '../../catalogue-kit/ui';
 import {
   CheckboxField,
@@ -23,7 +24,7 @@ import {
 import { useFieldValue } from '../../components/form';
 import { NumberField, TextareaField, TextField } from '../../components/form-fields';
 import { useCurrentRestaurant } from '../../restaurant-context';
-import { ITEM_CHANNEL_FIELDS, type ItemFormValues, PRICING_STRATEGY_LABELS } from './item-form';
+import { type ItemFormValues, PRICING_STRATEGY_LABELS } from './item-form';
 
 /*
  * The sections of the item editor's form (spec 02 §3 Item), each reading the form from context. The
@@ -238,14 +239,6 @@ export function ItemPointOfSaleSection() {
   );
 }
 
-export function ItemChannelsSection() {
-  return (
-    <Section title="Sold on" description="The channels that sell this item.">
-      <div className="cat-checks">
-        {ITEM_CHANNEL_FIELDS.map(([field, label]) => (
-          <CheckboxField key={field} name={field} label={label} />
-        ))}
-      </div>
-    </Section>
-  );
-}
+export const ItemChannelsSection = () => (
+  <ChannelsSection title="Sold on" description="The channels that sell this item." />
+);

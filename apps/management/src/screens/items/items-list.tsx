@@ -8,18 +8,13 @@ import {
   useMenuGroups,
   useTags,
 } from '../../catalogue-kit/catalogue-api';
+import { CHANNEL_FIELDS } from '../../catalogue-kit/channels-section';
 import { Badge } from '../../components/badge';
 import { type Column, DataTable } from '../../components/data-table';
 import { useMoney } from '../../components/money';
 import { PageHeader } from '../../components/page-header';
 import { useCan } from '../../restaurant-context';
-import {
-  filterItems,
-  ITEM_CHANNEL_FIELDS,
-  type ItemFilter,
-  type ItemStatusFilter,
-  priceSummary,
-} from './item-form';
+import { filterItems, type ItemFilter, type ItemStatusFilter, priceSummary } from './item-form';
 
 const STATUS_OPTIONS: [ItemStatusFilter, string][] = [
   ['all', 'All channels'],
@@ -121,8 +116,8 @@ function useItemColumns(): Column<ItemRecord>[] {
     {
       header: 'Channels',
       cell: (item) => {
-        const on = ITEM_CHANNEL_FIELDS.filter(([field]) => item[field]);
-        if (on.length === ITEM_CHANNEL_FIELDS.length) return 'All';
+        const on = CHANNEL_FIELDS.filter(([field]) => item[field]);
+        if (on.length === CHANNEL_FIELDS.length) return 'All';
         if (on.length === 0) return <Badge tone="warning">None</Badge>;
         return on.map(([, label]) => label).join(', ');
       },

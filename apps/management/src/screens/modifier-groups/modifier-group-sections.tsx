@@ -4,12 +4,12 @@ import {
 } from '@brigade/domain/catalogue/modifier-group';
 import { Button } from '@brigade/ui/components/button';
 import { useFieldArray, useFormContext } from 'react-hook-form';
+import { ChannelsSection } from '../../catalogue-kit/channels-section';
 import { RowActions } from '../../catalogue-kit/record-page';
 import { Section } from '../../catalogue-kit/ui';
 import { CheckboxField, SelectField } from '../../components/choice-fields';
 import { useFieldValue } from '../../components/form';
 import { NumberField, TextField } from '../../components/form-fields';
-import { ITEM_CHANNEL_FIELDS } from '../items/item-form';
 import type { ModifierGroupFormValues } from './modifier-group-form';
 
 /* The sections of the modifier-group editor's form (spec 02 §3 ModifierGroup), reading the form from context. */
@@ -124,14 +124,9 @@ export function ModifiersSection({ canSave }: { canSave: boolean }) {
   );
 }
 
-export function ModifierGroupChannelsSection() {
-  return (
-    <Section title="Channels" description="A modifier group is offered on no channel until one is turned on.">
-      <div className="cat-checks">
-        {ITEM_CHANNEL_FIELDS.map(([field, label]) => (
-          <CheckboxField key={field} name={field} label={label} />
-        ))}
-      </div>
-    </Section>
-  );
-}
+export const ModifierGroupChannelsSection = () => (
+  <ChannelsSection
+    title="Channels"
+    description="A modifier group is offered on no channel until one is turned on."
+  />
+);

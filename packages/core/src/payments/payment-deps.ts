@@ -1,0 +1,93 @@
+import type { CardPointeGateway } from '@brigade/cardpointe/gateway';
+import { GatewayCallError } from '@brigade/cardpointe/gateway';
+import type { Executor } from '@brigade/db/database';
+import { BrigadeError } from '@brigade/domain/errors';
+import type { SealedBox } from '../secrets/sealed-box';
+import type { UseCaseDeps } from '../use-case';
+
+/** A merchant account as the gateway client needs it: where, and the opened credentials. */
+export interface GatewayAccount {
+  merchid: string;
+  site: string;
+  environment: 'uat' | 'production';
+  writeMethod: 'PUT' | 'POST';
+  username: string;
+  password: string;
+}
+
+/**
+ * What the payments use-cases reach (decision 021): the database only through `transact` — each step a short
+ * transaction of its own under the request's walls, since a gateway call may take 35 seconds and must never
+ * hold a transaction open — the gateway client for an account, the sealed box, and randomness for order ids.
+ */
+export interface PaymentDeps extends UseCaseDeps {
+  transact<T>(work: (tx: Executor) => Promise<T>): Promise<T>;
+  gateway(account: GatewayAccount): CardPointeGateway;
+  /** `https://<site>[-uat].cardconnect.com`, or the local emulator's origin when it stands in. */
+  gatewayOrigin(account: { site: string; environment: 'uat' | 'production' }): Promise<string>;
+  secrets(): SealedBox;
+  randomBytes(size: number): Uint8Array;
+  /** Waits before reconciliation attempt `attempt` (1, 2, 3): the gateway needs a moment to know. */
+  pause(attempt: number): Promise<void>;
+}
+
+export class GatewayProblem extends BrigadeError {
+  constructor(
+    kind: ConstructorParameters<typeof BrigadeError>[0],
+    code: string,
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(kind, code, message);
+  }
+}
+
+/** A failed gateway call as the API says it: never the gateway's raw words, never a 500. */
+export function gatewayProblem(error: unknown): BrigadeError {
+  if (error instanceof BrigadeError) return error;
+  if (!(error instanceof GatewayCallError))
+    return new GatewayProblem('bad_gateway', 'GATEWAY_ERROR', 'The payment gateway call failed; try again');
+  switch (error.failure) {
+    case 'unauthorized':
+      return new GatewayProblem(
+        'bad_gateway',
+        'GATEWAY_UNAUTHORIZED',
+        "The payment gateway refused the merchant account's credentials; check them in the payment settings",
+      );
+    case 'rate-limited': {
+      const seconds = error.details.retryAfterSeconds ?? 60;
+      return new GatewayProblem(
+        'rate_limited',
+        'GATEWAY_RATE_LIMITED',
+        `The payment gateway is limiting requests; try again in ${seconds} seconds`,
+        seconds,
+      );
+    }
+    case 'timeout':
+      return new GatewayProblem(
+        'gateway_timeout',
+        'GATEWAY_TIMEOUT',
+        'The payment gateway did not answer in time',
+      );
+    case 'network':
+      return new GatewayProblem(
+        'bad_gateway',
+        'GATEWAY_UNREACHABLE',
+        'The payment gateway cannot be reached',
+      );
+    case 'rejected':
+      return new GatewayProblem('bad_gateway', 'GATEWAY_REJECTED', 'The payment gateway refused the request');
+    case 'bad-answer':
+      return new GatewayProblem(
+        'bad_gateway',
+        'GATEWAY_BAD_ANSWER',
+        "The payment gateway's answer could not be read",
+      );
+    default:
+      return new GatewayProblem(
+        'bad_gateway',
+        'GATEWAY_ERROR',
+        `The payment gateway failed (HTTP ${error.details.status ?? '?'}); try again`,
+      );
+  }
+}

@@ -1,0 +1,277 @@
+import type { Executor } from '@brigade/db/database';
+import {
+  merchantAccounts,
+  paymentIdempotencyKeys,
+  paymentTransactionEvents,
+  paymentTransactions,
+} from '@brigade/db/schema/payments';
+import type { TransactionQuery } from '@brigade/domain/payments/api';
+import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { tenantIs } from '../tenant-scope';
+
+/**
+ * The payments tables (docs/behaviour/payments.md): merchant accounts, transactions with their step-by-step
+ * events, and idempotency keys. Every query names its tenant (tenant-scope.ts) besides the database's wall.
+ */
+
+export type MerchantAccountRow = typeof merchantAccounts.$inferSelect;
+export type TransactionRow = typeof paymentTransactions.$inferSelect;
+export type NewTransactionRow = typeof paymentTransactions.$inferInsert;
+export type TransactionEventRow = typeof paymentTransactionEvents.$inferSelect;
+export type IdempotencyRow = typeof paymentIdempotencyKeys.$inferSelect;
+
+export interface RestaurantScope {
+  tenantId: number;
+  restaurantId: number;
+}
+
+const accountOf = (scope: RestaurantScope) =>
+  and(
+    tenantIs(merchantAccounts.tenantId, scope.tenantId),
+    eq(merchantAccounts.restaurantId, scope.restaurantId),
+  );
+
+export async function findMerchantAccount(ex: Executor, scope: RestaurantScope) {
+  const [row] = await ex.select().from(merchantAccounts).where(accountOf(scope));
+  return row ?? null;
+}
+
+export async function upsertMerchantAccount(
+  ex: Executor,
+  row: typeof merchantAccounts.$inferInsert,
+): Promise<MerchantAccountRow> {
+  const { tenantId: _t, restaurantId: _r, createdAt: _c, ...changes } = row;
+  const [saved] = await ex
+    .insert(merchantAccounts)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [merchantAccounts.tenantId, merchantAccounts.restaurantId],
+      set: { ...changes, updatedAt: sql`now()` },
+    })
+    .returning();
+  return saved!;
+}
+
+export async function recordMerchantTest(
+  ex: Executor,
+  scope: RestaurantScope,
+  result: { ok: boolean; message: string },
+): Promise<void> {
+  await ex
+    .update(merchantAccounts)
+    .set({ lastTestedAt: sql`now()`, lastTestOk: result.ok, lastTestMessage: result.message })
+    .where(accountOf(scope));
+}
+
+const transactionIn = (scope: RestaurantScope, transactionId: string) =>
+  and(
+    tenantIs(paymentTransactions.tenantId, scope.tenantId),
+    eq(paymentTransactions.restaurantId, scope.restaurantId),
+    eq(paymentTransactions.transactionId, transactionId),
+  );
+
+export async function findTransaction(ex: Executor, scope: RestaurantScope, transactionId: string) {
+  const [row] = await ex.select().from(paymentTransactions).where(transactionIn(scope, transactionId));
+  return row ?? null;
+}
+
+/** The transaction, locked until the end of the caller's transaction (two captures never interleave). */
+export async function lockTransaction(ex: Executor, scope: RestaurantScope, transactionId: string) {
+  const [row] = await ex
+    .select()
+    .from(paymentTransactions)
+    .where(transactionIn(scope, transactionId))
+    .for('update');
+  return row ?? null;
+}
+
+export async function insertTransaction(ex: Executor, row: NewTransactionRow): Promise<TransactionRow> {
+  const [saved] = await ex.insert(paymentTransactions).values(row).returning();
+  return saved!;
+}
+
+export async function updateTransaction(
+  ex: Executor,
+  scope: RestaurantScope,
+  transactionId: string,
+  changes: Partial<NewTransactionRow>,
+): Promise<TransactionRow> {
+  const [saved] = await ex
+    .update(paymentTransactions)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(transactionIn(scope, transactionId))
+    .returning();
+  return saved!;
+}
+
+export async function addEvent(
+  ex: Executor,
+  event: typeof paymentTransactionEvents.$inferInsert,
+): Promise<void> {
+  await ex.insert(paymentTransactionEvents).values(event);
+}
+
+export async function eventsOf(ex: Executor, scope: RestaurantScope, transactionId: string) {
+  return ex
+    .select()
+    .from(paymentTransactionEvents)
+    .where(
+      and(
+        tenantIs(paymentTransactionEvents.tenantId, scope.tenantId),
+        eq(paymentTransactionEvents.transactionId, transactionId),
+      ),
+    )
+    .orderBy(asc(paymentTransactionEvents.eventId));
+}
+
+export async function refundsOf(ex: Executor, scope: RestaurantScope, transactionId: string) {
+  return ex
+    .select()
+    .from(paymentTransactions)
+    .where(
+      and(
+        tenantIs(paymentTransactions.tenantId, scope.tenantId),
+        eq(paymentTransactions.restaurantId, scope.restaurantId),
+        eq(paymentTransactions.parentTransactionId, transactionId),
+      ),
+    )
+    .orderBy(asc(paymentTransactions.createdAt));
+}
+
+/** Transactions in one settlement batch's retrefs, to link a batch's lines to their transactions. */
+export async function transactionIdsByRetref(ex: Executor, scope: RestaurantScope, merchid: string) {
+  const rows = await ex
+    .select({ transactionId: paymentTransactions.transactionId, retref: paymentTransactions.retref })
+    .from(paymentTransactions)
+    .where(
+      and(
+        tenantIs(paymentTransactions.tenantId, scope.tenantId),
+        eq(paymentTransactions.restaurantId, scope.restaurantId),
+        eq(paymentTransactions.merchid, merchid),
+      ),
+    );
+  return new Map(rows.filter((r) => r.retref).map((r) => [r.retref!, r.transactionId]));
+}
+
+/** A page cursor: the last row's creation time and id, newest first. */
+export const encodeCursor = (row: { createdAt: Date; transactionId: string }) =>
+  Buffer.from(`${row.createdAt.toISOString()}|${row.transactionId}`).toString('base64url');
+
+function decodeCursor(cursor: string): { createdAt: Date; transactionId: string } | null {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) return null;
+  return { createdAt, transactionId: id };
+}
+
+export async function listTransactionRows(ex: Executor, scope: RestaurantScope, query: TransactionQuery) {
+  const t = paymentTransactions;
+  const conditions: (SQL | undefined)[] = [
+    tenantIs(t.tenantId, scope.tenantId),
+    eq(t.restaurantId, scope.restaurantId),
+    query.status ? eq(t.status, query.status) : undefined,
+    query.cardBrand ? eq(t.cardBrand, query.cardBrand) : undefined,
+    query.lastFour ? eq(t.lastFour, query.lastFour) : undefined,
+    query.minAmount !== undefined ? gte(t.amount, query.minAmount) : undefined,
+    query.maxAmount !== undefined ? lte(t.amount, query.maxAmount) : undefined,
+    query.from ? gte(t.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
+    query.to ? lt(t.createdAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000)) : undefined,
+  ];
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  if (cursor) {
+    conditions.push(
+      or(
+        lt(t.createdAt, cursor.createdAt),
+        and(eq(t.createdAt, cursor.createdAt), lt(t.transactionId, cursor.transactionId)),
+      ),
+    );
+  }
+  const rows = await ex
+    .select()
+    .from(t)
+    .where(and(...conditions))
+    .orderBy(desc(t.createdAt), desc(t.transactionId))
+    .limit(query.limit + 1);
+  const more = rows.length > query.limit;
+  const page = more ? rows.slice(0, query.limit) : rows;
+  return { rows: page, nextCursor: more ? encodeCursor(page.at(-1)!) : null };
+}
+
+// --- Idempotency keys -------------------------------------------------------------------------------------
+
+export interface IdempotencyClaim {
+  scope: RestaurantScope;
+  key: string;
+  endpoint: string;
+  requestHash: string;
+  actor: string;
+  ttlSeconds: number;
+}
+
+/** Claims a key: null when this request is the first with it, else the row that holds it. */
+export async function claimIdempotencyKey(
+  ex: Executor,
+  claim: IdempotencyClaim,
+): Promise<IdempotencyRow | null> {
+  const k = paymentIdempotencyKeys;
+  const inserted = await ex
+    .insert(k)
+    .values({
+      tenantId: claim.scope.tenantId,
+      restaurantId: claim.scope.restaurantId,
+      key: claim.key,
+      endpoint: claim.endpoint,
+      requestHash: claim.requestHash,
+      actor: claim.actor,
+      state: 'in_progress',
+      expiresAt: sql`now() + make_interval(secs => ${claim.ttlSeconds})`,
+    })
+    .onConflictDoNothing()
+    .returning({ key: k.key });
+  if (inserted.length > 0) return null;
+  const [existing] = await ex
+    .select()
+    .from(k)
+    .where(
+      and(
+        tenantIs(k.tenantId, claim.scope.tenantId),
+        eq(k.restaurantId, claim.scope.restaurantId),
+        eq(k.key, claim.key),
+      ),
+    );
+  return existing ?? null;
+}
+
+export async function completeIdempotencyKey(
+  ex: Executor,
+  scope: RestaurantScope,
+  key: string,
+  response: { status: number; body: unknown },
+): Promise<void> {
+  const k = paymentIdempotencyKeys;
+  await ex
+    .update(k)
+    .set({ state: 'done', responseStatus: response.status, responseBody: response.body })
+    .where(and(tenantIs(k.tenantId, scope.tenantId), eq(k.restaurantId, scope.restaurantId), eq(k.key, key)));
+}
+
+/** Lets the key be used again: the request it held did nothing at the gateway. */
+export async function releaseIdempotencyKey(
+  ex: Executor,
+  scope: RestaurantScope,
+  key: string,
+): Promise<void> {
+  const k = paymentIdempotencyKeys;
+  await ex
+    .delete(k)
+    .where(and(tenantIs(k.tenantId, scope.tenantId), eq(k.restaurantId, scope.restaurantId), eq(k.key, key)));
+}
+
+/** Housekeeping: keys past their 24 hours. */
+export async function deleteExpiredIdempotencyKeys(ex: Executor): Promise<number> {
+  const rows = await ex
+    .delete(paymentIdempotencyKeys)
+    .where(lt(paymentIdempotencyKeys.expiresAt, sql`now()`))
+    .returning({ key: paymentIdempotencyKeys.key });
+  return rows.length;
+}

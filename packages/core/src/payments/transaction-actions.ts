@@ -1,0 +1,299 @@
+import type { Actor } from '@brigade/domain/access';
+import { BrigadeError, notFound, validationError } from '@brigade/domain/errors';
+import { formatAmount, parseDecimalAmount } from '@brigade/domain/payments/amount';
+import { captureKind } from '@brigade/domain/payments/amount-kinds';
+import type { CaptureInput, RefundInput, TransactionView, VoidInput } from '@brigade/domain/payments/api';
+import { generateOrderId } from '@brigade/domain/payments/order-id';
+import { allowedVoids, isVoidSuccessful } from '@brigade/domain/payments/transaction-state';
+import { userIdOf } from '../use-case';
+import { event, OUTCOME_OF_RESPSTAT } from './authorise';
+import { safeText } from './gateway-text';
+import { idempotent } from './idempotency';
+import { openMerchantAccount } from './merchant-account-service';
+import { gatewayProblem, type PaymentDeps } from './payment-deps';
+import {
+  addEvent,
+  findTransaction,
+  insertTransaction,
+  type RestaurantScope,
+  type TransactionRow,
+  updateTransaction,
+} from './payment-repository';
+import { answerDetails, transactionView } from './transaction-view';
+
+/** Capture, void and refund of a recorded transaction (docs/behaviour/payments.md#after-the-payment). */
+
+export interface TransactionCall extends RestaurantScope {
+  transactionId: string;
+  idempotencyKey: string | undefined;
+}
+
+export const TRANSACTION_NOT_FOUND = 'Transaction not found';
+export const TIP_OVER_LIMIT_MESSAGE =
+  'A tip over 25% of the authorised amount needs a new authorisation: void this one and take the payment again';
+
+async function target(deps: PaymentDeps, call: TransactionCall) {
+  const scope = { tenantId: call.tenantId, restaurantId: call.restaurantId };
+  const row = await deps.transact((tx) => findTransaction(tx, scope, call.transactionId));
+  if (!row) throw notFound(TRANSACTION_NOT_FOUND, 'TRANSACTION_NOT_FOUND');
+  const { account } = await openMerchantAccount(deps, scope);
+  if (account.merchid !== row.merchid)
+    throw new BrigadeError(
+      'conflict',
+      'MERCHANT_CHANGED',
+      'This transaction belongs to another merchant account',
+    );
+  return { scope, row, account };
+}
+
+const refuse = (code: string, message: string) => new BrigadeError('conflict', code, message);
+
+export async function capturePayment(
+  deps: PaymentDeps,
+  actor: Actor,
+  call: TransactionCall & CaptureInput,
+): Promise<{ transaction: TransactionView }> {
+  const { amount, tipAmount } = call;
+  const operation = `capturePayment:${call.transactionId}`;
+  return idempotent(
+    deps,
+    actor,
+    { scope: call, key: call.idempotencyKey, operation, body: { amount, tipAmount } },
+    async () => {
+      const { row, account } = await target(deps, call);
+      if (row.status !== 'authorised' || row.kind !== 'authorisation')
+        throw refuse('NOT_CAPTURABLE', 'Only an authorisation that is not captured yet can be captured');
+      const authorised = row.authorisedAmount ?? row.amount;
+      const base = amount ?? authorised - row.tipAmount;
+      const tip = tipAmount ?? row.tipAmount;
+      const total = base + tip;
+      if (captureKind(authorised, total) === 'tip_adjustment_over_limit')
+        throw validationError(TIP_OVER_LIMIT_MESSAGE, [
+          { path: 'tipAmount', message: TIP_OVER_LIMIT_MESSAGE },
+        ]);
+      const answer = await call_(deps, actor, row, 'capture', total, () =>
+        deps
+          .gateway(account)
+          .capture({
+            merchid: account.merchid,
+            account: row.token ?? '',
+            retref: row.retref!,
+            amount: formatAmount(total),
+          }),
+      );
+      const approved = answer.respstat === 'A';
+      const saved = await deps.transact((tx) =>
+        updateTransaction(
+          tx,
+          row,
+          row.transactionId,
+          approved
+            ? {
+                status: 'captured',
+                capturedAmount: parseDecimalAmount(answer.amount ?? '') ?? total,
+                tipAmount: tip,
+                setlstat: safeText(answer.setlstat),
+                capturedAt: new Date(),
+                voidable: true,
+              }
+            : { resptext: safeText(answer.resptext), respcode: safeText(answer.respcode) },
+        ),
+      );
+      return { transaction: transactionView(saved) };
+    },
+  );
+}
+
+export async function voidPayment(
+  deps: PaymentDeps,
+  actor: Actor,
+  call: TransactionCall & VoidInput,
+): Promise<{ transaction: TransactionView }> {
+  const operation = `voidPayment:${call.transactionId}`;
+  return idempotent(
+    deps,
+    actor,
+    { scope: call, key: call.idempotencyKey, operation, body: { amount: call.amount } },
+    async () => {
+      const { row, account } = await target(deps, call);
+      if (!['authorised', 'captured'].includes(row.status) || row.voidable === false || !row.retref)
+        throw refuse('NOT_VOIDABLE', 'This transaction can no longer be voided; refund it once it settles');
+      const allowed = allowedVoids(
+        row.setlstat ?? (row.status === 'authorised' ? 'Authorized' : 'Queued for Capture'),
+      );
+      if (call.amount !== undefined && !allowed.includes('partial'))
+        throw refuse(
+          'PARTIAL_VOID_NOT_ALLOWED',
+          'Only the whole amount can be voided once the payment is queued for capture',
+        );
+      const held = row.status === 'captured' ? row.capturedAmount : (row.authorisedAmount ?? row.amount);
+      if (call.amount !== undefined && call.amount > held)
+        throw validationError('The amount is more than the transaction holds', [
+          { path: 'amount', message: 'The amount is more than the transaction holds' },
+        ]);
+      const answer = await call_(deps, actor, row, 'void', call.amount ?? held, () =>
+        deps
+          .gateway(account)
+          .void({
+            merchid: account.merchid,
+            retref: row.retref!,
+            ...(call.amount !== undefined ? { amount: formatAmount(call.amount) } : {}),
+          }),
+      );
+      if (!isVoidSuccessful(answer))
+        throw refuse(
+          'VOID_REFUSED',
+          `The gateway refused the void: ${safeText(answer.resptext) ?? 'no reason given'}`,
+        );
+      const partial = call.amount !== undefined && call.amount < held;
+      const saved = await deps.transact((tx) =>
+        updateTransaction(
+          tx,
+          row,
+          row.transactionId,
+          partial
+            ? { authorisedAmount: held - call.amount! }
+            : { status: 'voided', voidable: false, refundable: false, capturedAmount: 0 },
+        ),
+      );
+      return { transaction: transactionView(saved) };
+    },
+  );
+}
+
+export async function refundPayment(
+  deps: PaymentDeps,
+  actor: Actor,
+  call: TransactionCall & RefundInput,
+): Promise<{ transaction: TransactionView }> {
+  const operation = `refundPayment:${call.transactionId}`;
+  return idempotent(
+    deps,
+    actor,
+    { scope: call, key: call.idempotencyKey, operation, body: { amount: call.amount } },
+    async () => {
+      const { row, account } = await target(deps, call);
+      const left = row.capturedAmount - row.refundedAmount;
+      if (row.refundable !== true || left <= 0 || !row.retref)
+        throw refuse(
+          'NOT_REFUNDABLE',
+          'This transaction cannot be refunded now; a payment is refundable once it settles (check its status)',
+        );
+      if (call.amount !== undefined && call.amount > left)
+        throw validationError('The refund is more than what is left to refund', [
+          { path: 'amount', message: 'The refund is more than what is left to refund' },
+        ]);
+      const amount = call.amount ?? left;
+      const refund = await deps.transact((tx) =>
+        insertTransaction(tx, {
+          tenantId: row.tenantId,
+          restaurantId: row.restaurantId,
+          parentTransactionId: row.transactionId,
+          kind: 'refund',
+          status: 'pending',
+          merchid: row.merchid,
+          orderid: generateOrderId(deps.randomBytes(16)),
+          orderReference: row.orderReference,
+          amount,
+          lastFour: row.lastFour,
+          cardBrand: row.cardBrand,
+          createdBy: userIdOf(actor),
+        }),
+      );
+      const answer = await call_(deps, actor, row, 'refund', amount, () =>
+        deps
+          .gateway(account)
+          .refund({
+            merchid: account.merchid,
+            retref: row.retref!,
+            amount: formatAmount(amount),
+            orderid: refund.orderid,
+          }),
+      ).catch(async (error: BrigadeError) => {
+        // No answer: the refund may exist at the gateway; its status check (inquire) will tell.
+        const unknown =
+          error.kind === 'gateway_timeout' ||
+          error.code === 'GATEWAY_ERROR' ||
+          error.code === 'GATEWAY_BAD_ANSWER';
+        await deps.transact((tx) =>
+          updateTransaction(tx, refund, refund.transactionId, {
+            status: unknown ? 'unknown' : 'failed',
+            resptext: error.message.slice(0, 200),
+          }),
+        );
+        throw error;
+      });
+      const approved = answer.respstat === 'A';
+      const saved = await deps.transact(async (tx) => {
+        const done = await updateTransaction(tx, refund, refund.transactionId, {
+          status: approved ? 'captured' : answer.respstat === 'C' ? 'declined' : 'failed',
+          retref: safeText(answer.retref),
+          capturedAmount: approved ? amount : 0,
+          respstat: safeText(answer.respstat),
+          respcode: safeText(answer.respcode),
+          resptext: safeText(answer.resptext),
+          respproc: safeText(answer.respproc),
+        });
+        await addEvent(
+          tx,
+          event(
+            refund,
+            actor,
+            'refund',
+            OUTCOME_OF_RESPSTAT[answer.respstat ?? ''] ?? 'unknown',
+            amount,
+            answerDetails(answer),
+          ),
+        );
+        if (approved) {
+          const refunded = row.refundedAmount + amount;
+          await updateTransaction(tx, row, row.transactionId, {
+            refundedAmount: refunded,
+            status: refunded >= row.capturedAmount ? 'refunded' : 'partially_refunded',
+            refundable: refunded < row.capturedAmount,
+          });
+        }
+        return done;
+      });
+      return { transaction: transactionView(saved) };
+    },
+  );
+}
+
+/**
+ * One gateway call on an existing transaction, recorded as an event either way. No answer to a capture,
+ * void or refund is reported (504 and an event) rather than retried: each is safe to ask again with the same
+ * Idempotency-Key only after a status check, which the transaction page offers.
+ */
+async function call_<T extends { respstat?: string }>(
+  deps: PaymentDeps,
+  actor: Actor,
+  row: TransactionRow,
+  step: string,
+  amount: number,
+  send: () => Promise<T>,
+): Promise<T> {
+  try {
+    const answer = await send();
+    await deps.transact((tx) =>
+      addEvent(
+        tx,
+        event(
+          row,
+          actor,
+          step,
+          OUTCOME_OF_RESPSTAT[answer.respstat ?? ''] ?? 'unknown',
+          amount,
+          answerDetails(answer as Record<string, unknown>),
+        ),
+      ),
+    );
+    return answer;
+  } catch (error) {
+    const problem = gatewayProblem(error);
+    await deps.transact((tx) =>
+      addEvent(tx, event(row, actor, step, 'failed', amount, { code: problem.code })),
+    );
+    throw problem;
+  }
+}

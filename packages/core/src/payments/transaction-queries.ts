@@ -1,0 +1,106 @@
+import type { Actor } from '@brigade/domain/access';
+import { BrigadeError, notFound } from '@brigade/domain/errors';
+import type { TransactionEventView, TransactionQuery, TransactionView } from '@brigade/domain/payments/api';
+import { canRefund, canVoid, isCaptured, isSettled } from '@brigade/domain/payments/transaction-state';
+import { event } from './authorise';
+import { safeText } from './gateway-text';
+import { openMerchantAccount } from './merchant-account-service';
+import { gatewayProblem, type PaymentDeps } from './payment-deps';
+import {
+  addEvent,
+  eventsOf,
+  findTransaction,
+  listTransactionRows,
+  type NewTransactionRow,
+  type RestaurantScope,
+  refundsOf,
+  updateTransaction,
+} from './payment-repository';
+import { TRANSACTION_NOT_FOUND } from './transaction-actions';
+import { answerDetails, eventView, transactionView } from './transaction-view';
+
+export async function listTransactions(
+  deps: PaymentDeps,
+  _actor: Actor,
+  input: RestaurantScope & TransactionQuery,
+): Promise<{ transactions: TransactionView[]; nextCursor: string | null }> {
+  const { tenantId, restaurantId, ...query } = input;
+  const page = await deps.transact((tx) => listTransactionRows(tx, { tenantId, restaurantId }, query));
+  return { transactions: page.rows.map(transactionView), nextCursor: page.nextCursor };
+}
+
+export async function getTransaction(
+  deps: PaymentDeps,
+  _actor: Actor,
+  input: RestaurantScope & { transactionId: string },
+): Promise<{ transaction: TransactionView; events: TransactionEventView[]; refunds: TransactionView[] }> {
+  return deps.transact(async (tx) => {
+    const row = await findTransaction(tx, input, input.transactionId);
+    if (!row) throw notFound(TRANSACTION_NOT_FOUND, 'TRANSACTION_NOT_FOUND');
+    const [events, refunds] = [
+      await eventsOf(tx, input, row.transactionId),
+      await refundsOf(tx, input, row.transactionId),
+    ];
+    return {
+      transaction: transactionView(row),
+      events: events.map(eventView),
+      refunds: refunds.map(transactionView),
+    };
+  });
+}
+
+/** A 14-digit gateway date-time (YYYYMMDDHHMMSS) as a Date; null when it is not one. */
+export function gatewayDateTime(value: string | undefined): Date | null {
+  const m = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(value ?? '');
+  if (!m) return null;
+  const date = new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Asks the gateway about the transaction now (inquire) and keeps what it says: settlement, voidable, refundable. */
+export async function refreshTransaction(
+  deps: PaymentDeps,
+  actor: Actor,
+  input: RestaurantScope & { transactionId: string },
+): Promise<{ transaction: TransactionView }> {
+  const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
+  const row = await deps.transact((tx) => findTransaction(tx, scope, input.transactionId));
+  if (!row) throw notFound(TRANSACTION_NOT_FOUND, 'TRANSACTION_NOT_FOUND');
+  if (!row.retref)
+    throw new BrigadeError(
+      'conflict',
+      'NO_GATEWAY_REFERENCE',
+      'This transaction has no gateway reference to check',
+    );
+  const { account } = await openMerchantAccount(deps, scope);
+  let answer: Awaited<ReturnType<ReturnType<PaymentDeps['gateway']>['inquire']>>;
+  try {
+    answer = await deps.gateway(account).inquire(row.retref, account.merchid);
+  } catch (error) {
+    throw gatewayProblem(error);
+  }
+  const changes: Partial<NewTransactionRow> = {
+    setlstat: safeText(answer.setlstat) ?? row.setlstat,
+    batchid: safeText(answer.batchid) ?? row.batchid,
+    voidable: answer.voidable === undefined ? row.voidable : canVoid(answer),
+    refundable: answer.refundable === undefined ? row.refundable : canRefund(answer),
+  };
+  if (isCaptured(answer)) changes.capturedAt = gatewayDateTime(answer.capturedate) ?? row.capturedAt;
+  if (isSettled(answer)) {
+    changes.settledAt = gatewayDateTime(answer.settledate) ?? row.settledAt;
+    if (row.status === 'captured' && row.kind !== 'refund') changes.status = 'settled';
+  }
+  const saved = await deps.transact(async (tx) => {
+    const updated = await updateTransaction(tx, row, row.transactionId, changes);
+    await addEvent(
+      tx,
+      event(row, actor, 'inquire', 'checked', null, {
+        ...answerDetails(answer),
+        voidable: answer.voidable ?? null,
+        refundable: answer.refundable ?? null,
+      }),
+    );
+    return updated;
+  });
+  return { transaction: transactionView(saved) };
+}

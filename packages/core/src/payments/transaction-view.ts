@@ -1,0 +1,107 @@
+import type { TransactionEventView, TransactionView } from '@brigade/domain/payments/api';
+import { declineCategoryMeaning } from '@brigade/domain/payments/transaction-state';
+import { withTextRuleApplied } from './gateway-text';
+import type { TransactionEventRow, TransactionRow } from './payment-repository';
+
+/** A transaction as the API shows it: never its token, and advice in words for what staff should do. */
+export function transactionView(row: TransactionRow): TransactionView {
+  return {
+    transactionId: row.transactionId,
+    parentTransactionId: row.parentTransactionId,
+    kind: row.kind,
+    status: row.status,
+    orderid: row.orderid,
+    retref: row.retref,
+    orderReference: row.orderReference,
+    amount: row.amount,
+    authorisedAmount: row.authorisedAmount,
+    capturedAmount: row.capturedAmount,
+    refundedAmount: row.refundedAmount,
+    tipAmount: row.tipAmount,
+    currency: row.currency,
+    lastFour: row.lastFour,
+    cardBrand: row.cardBrand,
+    respstat: row.respstat,
+    respcode: row.respcode,
+    resptext: row.resptext,
+    respproc: row.respproc,
+    authcode: row.authcode,
+    avsresp: row.avsresp,
+    cvvresp: row.cvvresp,
+    setlstat: row.setlstat,
+    batchid: row.batchid,
+    declineCategory: row.declineCategory,
+    advice: adviceFor(row),
+    voidable: row.voidable,
+    refundable: row.refundable,
+    capturedAt: row.capturedAt?.toISOString() ?? null,
+    settledAt: row.settledAt?.toISOString() ?? null,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    reconciliation: reconciliationOf(row),
+  };
+}
+
+const DECLINE_ADVICE = {
+  never_retry: 'Do not try this card again; ask for another way to pay.',
+  retry_later: 'The issuer asks to try again later.',
+  fix_data_and_retry: 'Check the card details (expiry, postal code, CVV) and try again.',
+  other: 'The card was declined; ask for another way to pay.',
+  unknown: 'The card was declined; ask for another way to pay.',
+} as const;
+
+/** What staff should do next, in words; null when nothing is needed. */
+export function adviceFor(
+  row: Pick<TransactionRow, 'status' | 'declineCategory' | 'reconciliation'>,
+): string | null {
+  switch (row.status) {
+    case 'declined':
+      return DECLINE_ADVICE[declineCategoryMeaning(row.declineCategory ?? undefined)];
+    case 'failed':
+      return 'Nothing was charged. A temporary problem at the gateway or processor: try again.';
+    case 'unknown':
+      return 'The gateway did not confirm this payment. Do not charge the card again until it is resolved; Brigade keeps checking.';
+    case 'pending':
+      return 'Waiting for the gateway.';
+    default:
+      return null;
+  }
+}
+
+function reconciliationOf(row: TransactionRow): TransactionView['reconciliation'] {
+  if (row.status === 'unknown') return { state: 'unresolved', detail: row.reconciliation };
+  if (row.status === 'pending') return { state: 'in_progress', detail: row.reconciliation };
+  return row.reconciliation
+    ? { state: 'resolved', detail: row.reconciliation }
+    : { state: 'none', detail: null };
+}
+
+export const eventView = (row: TransactionEventRow): TransactionEventView => ({
+  eventId: row.eventId,
+  step: row.step,
+  outcome: row.outcome,
+  amount: row.amount,
+  details: row.details,
+  actor: row.actor,
+  occurredAt: row.occurredAt.toISOString(),
+});
+
+/** The answer codes and texts worth keeping from a gateway answer (never card data), made safe to store. */
+export function answerDetails(answer: Record<string, unknown>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const field of [
+    'respstat',
+    'respcode',
+    'resptext',
+    'respproc',
+    'retref',
+    'authcode',
+    'setlstat',
+    'amount',
+  ]) {
+    const value = answer[field];
+    if (typeof value === 'string' && value !== '') kept[field] = withTextRuleApplied(value);
+  }
+  return kept;
+}

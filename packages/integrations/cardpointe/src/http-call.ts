@@ -1,0 +1,110 @@
+import type { z } from 'zod';
+import type { Endpoint } from './endpoints';
+import { type CallOptions, GatewayCallError } from './gateway';
+
+/**
+ * One HTTP exchange with the gateway and the typed failures of docs/operations/cardpointe.md: the status
+ * decides the failure kind, a timeout or the caller's signal aborts, an answer that is not JSON or not the
+ * expected shape is `bad-answer`. Messages name the endpoint and the status only: never a body, an account
+ * number, a CVV or the credentials.
+ */
+
+export interface HttpCall {
+  endpoint: Endpoint;
+  url: string;
+  method: string;
+  authorization: string;
+  body?: unknown;
+  timeoutMs: number;
+  fetch: typeof fetch;
+  options?: CallOptions;
+}
+
+const retryAfterOf = (headers: Headers): number | undefined => {
+  const raw = headers.get('x-rate-limit-retry-after-seconds') ?? headers.get('retry-after');
+  if (raw === null) return undefined;
+  const seconds = Number(raw.trim());
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+};
+
+/** The failure a non-2xx status is. */
+export function statusFailure(endpoint: Endpoint, status: number, headers: Headers): GatewayCallError {
+  const details = { status, endpoint };
+  if (status === 401)
+    return new GatewayCallError('unauthorized', `CardPointe ${endpoint}: HTTP 401`, details);
+  if (status === 429) {
+    const retryAfterSeconds = retryAfterOf(headers);
+    return new GatewayCallError('rate-limited', `CardPointe ${endpoint}: HTTP 429 (rate limited)`, {
+      ...details,
+      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+    });
+  }
+  if (status >= 500) return new GatewayCallError('server', `CardPointe ${endpoint}: HTTP ${status}`, details);
+  return new GatewayCallError('rejected', `CardPointe ${endpoint}: HTTP ${status}`, details);
+}
+
+/** The failure a thrown fetch (or body read) is. */
+function thrownFailure(endpoint: Endpoint, timeout: AbortSignal, caller: AbortSignal | undefined) {
+  if (timeout.aborted)
+    return new GatewayCallError('timeout', `CardPointe ${endpoint}: no answer within the timeout`, {
+      endpoint,
+    });
+  if (caller?.aborted)
+    return new GatewayCallError(
+      'timeout',
+      `CardPointe ${endpoint}: the call was cancelled before an answer`,
+      {
+        endpoint,
+      },
+    );
+  return new GatewayCallError('network', `CardPointe ${endpoint}: the connection failed`, { endpoint });
+}
+
+/** Sends the call and answers its JSON body (undefined for an empty one); rejects with GatewayCallError. */
+export async function sendCall(call: HttpCall): Promise<unknown> {
+  const timeout = AbortSignal.timeout(call.options?.timeoutMs ?? call.timeoutMs);
+  const caller = call.options?.signal;
+  const signal = caller ? AbortSignal.any([timeout, caller]) : timeout;
+  let text: string;
+  let response: Response;
+  try {
+    response = await call.fetch(call.url, {
+      method: call.method,
+      headers: {
+        authorization: call.authorization,
+        accept: 'application/json',
+        ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      signal,
+    });
+    text = await response.text();
+  } catch {
+    throw thrownFailure(call.endpoint, timeout, caller);
+  }
+  if (!response.ok) throw statusFailure(call.endpoint, response.status, response.headers);
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new GatewayCallError('bad-answer', `CardPointe ${call.endpoint}: the answer is not JSON`, {
+      status: response.status,
+      endpoint: call.endpoint,
+    });
+  }
+}
+
+/** Reads an answer with a lenient schema; `bad-answer` when even that fails. */
+export function readAnswer<S extends z.ZodType>(endpoint: Endpoint, schema: S, json: unknown): z.output<S> {
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  throw new GatewayCallError(
+    'bad-answer',
+    `CardPointe ${endpoint}: the answer is not of the expected shape`,
+    {
+      endpoint,
+    },
+  );
+}
