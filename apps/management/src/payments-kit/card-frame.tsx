@@ -104,7 +104,8 @@ export function CardFrame({
 }
 
 function CardStatus({ id, state, error }: { id: string; state: CardEntryState; error?: string | null }) {
-  let text = 'Type the card number, expiry and CVV above. They go straight to the card processor.';
+  let text =
+    'Enter the card in the box above. Card numbers go straight to the card processor, never to Brigade.';
   let className = 'ui-field__hint';
   if (state.kind === 'token') {
     const expiry =

@@ -47,7 +47,7 @@ export function TerminalForm({ currency }: { currency: string }) {
   const submit = async (values: TerminalFormValues) => {
     setFormError(null);
     if (card.kind !== 'token') {
-      setCardError(card.kind === 'invalid' ? card.message : 'Enter the card details');
+      setCardError(card.kind === 'invalid' ? card.message : 'Enter the card details in the card box first');
       return;
     }
     setCardError(null);
