@@ -1,5 +1,6 @@
 import { Alert } from '@brigade/ui/components/alert';
 import { Button, buttonClass } from '@brigade/ui/components/button';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { cardLabel, formatMinor, kindLabel } from '../../payments-kit/format';
 import type { Transaction } from '../../payments-kit/payments-api';
@@ -39,9 +40,13 @@ export function PaymentResult({
   onTryAgain: () => void;
 }) {
   const outcome = outcomeOf(transaction);
+  const section = useRef<HTMLElement>(null);
+  // the answer replaces the form: focus moves to it, so keyboard and screen reader users land on it
+  useEffect(() => section.current?.focus(), []);
   const total = transaction.amount + transaction.tipAmount;
   return (
     <section
+      ref={section}
       className={`ui-card pay-result pay-result--${outcome}`}
       aria-labelledby="pay-result-title"
       tabIndex={-1}
