@@ -25,6 +25,7 @@ import { imageRoutes, registerImageSupport } from './routes/images';
 import { meRoutes } from './routes/me';
 import { menuMoveRoutes } from './routes/menu-moves';
 import { metaRoutes } from './routes/meta';
+import { paymentRoutes } from './routes/payments';
 import { qrRoutes } from './routes/qr';
 import { restaurantRoutes } from './routes/restaurants';
 import { siteConfigRoutes } from './routes/site-config';
@@ -47,6 +48,7 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...imageRoutes,
   ...qrRoutes,
   ...auditLogRoutes,
+  ...paymentRoutes,
 ];
 
 export interface BuildAppOptions {
@@ -92,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerHealthRoutes(app, deps);
   await registerImageSupport(app, deps);
   app.addHook('onClose', () => deps.domains.close());
+  app.addHook('onClose', () => deps.payments.close());
   app.addHook('onClose', () => deps.changes.close());
   const endpoints = [...ENDPOINTS, ...(options.extraEndpoints?.endpoints ?? [])];
   await registerOpenApi(app, endpoints, deps.version);

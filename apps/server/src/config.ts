@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { parseSecretsKey } from '@brigade/core/secrets/sealed-box';
 import { DEVELOPMENT_APP_ORIGINS } from '@brigade/domain/return-url';
 import { z } from 'zod';
 
@@ -140,6 +141,19 @@ const configSchema = z.object({
           ),
       ),
     ),
+  // Secrets kept at rest (gateway credentials): 32 bytes, base64. Development generates one in the data dir.
+  SECRETS_KEY: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || parseSecretsKey(value) !== null, {
+      message: 'must be 32 random bytes in base64 (e.g. `openssl rand -base64 32`)',
+    }),
+  // The CardPointe gateway (docs/operations/cardpointe.md): the local emulator unless switched off; production
+  // talks to each merchant account's site unless CARDPOINTE_URL sends every account elsewhere.
+  CARDPOINTE_EMULATOR: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
+  CARDPOINTE_URL: z.url({ error: 'must be a URL such as https://fts-uat.cardconnect.com' }).optional(),
+  CARDPOINTE_TIMEOUT_MS: milliseconds(35_000),
+  CARDPOINTE_RECONCILE_PAUSE_MS: milliseconds(1_000),
   IMAGE_STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
   BRIGADE_MEDIA_DIR: z.string().min(1, 'must not be empty').default('./.data/media'),
   BRIGADE_MEDIA_URL: z.url({ error: 'must be a URL such as https://brigade.example.com/media' }).optional(),
@@ -206,6 +220,17 @@ export interface Config {
   media: MediaConfig;
   /** How long a connection may take over each part of a request (decision 017); 0 turns a limit off. */
   http: HttpLimits;
+  /** SECRETS_KEY, decoded; undefined in development (a generated key in the data dir is used instead). */
+  secretsKey: Uint8Array | undefined;
+  cardpointe: {
+    /** The local emulator stands in for the gateway (the default outside production). */
+    emulator: boolean;
+    /** Every merchant account's gateway origin when set; otherwise its site's. */
+    url: string | undefined;
+    timeoutMs: number;
+    /** The pause before reconciliation attempt n is n times this. */
+    reconcilePauseMs: number;
+  };
 }
 
 export interface HttpLimits {
@@ -301,6 +326,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     hostingProjectId: c.HOSTING_PROJECT_ID,
     media: mediaConfigOf(c, publicOrigin),
+    secretsKey: c.SECRETS_KEY ? (parseSecretsKey(c.SECRETS_KEY) ?? undefined) : undefined,
+    cardpointe: {
+      emulator:
+        (c.CARDPOINTE_EMULATOR ?? (c.NODE_ENV === 'production' || c.CARDPOINTE_URL ? 'off' : 'on')) === 'on',
+      url: c.CARDPOINTE_URL ? new URL(c.CARDPOINTE_URL).origin : undefined,
+      timeoutMs: c.CARDPOINTE_TIMEOUT_MS,
+      reconcilePauseMs: c.CARDPOINTE_RECONCILE_PAUSE_MS,
+    },
     http: {
       headersTimeoutMs: c.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: c.HTTP_REQUEST_TIMEOUT_MS,

@@ -9,6 +9,7 @@ import type { UseCaseDeps } from '@brigade/core/use-case';
 import type { Database } from '@brigade/db/database';
 import type { ImageStorage } from '@brigade/images/storage';
 import type { Config } from './config';
+import type { PaymentsRuntime } from './payments-runtime';
 
 /** What handlers may use: passed explicitly, never read from globals. */
 export interface AppDeps {
@@ -29,6 +30,8 @@ export interface AppDeps {
   changes: ChangeFeed;
   /** Resolved menus by restaurant version (issue 6). */
   menuCache: MenuTreeCache;
+  /** The payment gateway (or its emulator) and the sealed box for merchant credentials (issue 16). */
+  payments: PaymentsRuntime;
 }
 
 /**

@@ -15,6 +15,7 @@ import { S3Storage } from '@brigade/images/s3-storage';
 import { type ImageStorage, LocalDiskStorage } from '@brigade/images/storage';
 import { type Config, ConfigError } from './config';
 import type { AppDeps } from './deps';
+import { createPaymentsRuntime } from './payments-runtime';
 
 export const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -112,6 +113,7 @@ export function createAppDeps(
     changes,
     menuCache,
     domains: createDomainDeps(config, changes),
+    payments: createPaymentsRuntime(config),
     imageStorage: createImageStorage(config, instanceId),
     instanceId,
     identity: {

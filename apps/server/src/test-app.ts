@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { type BuildAppOptions, buildApp } from './app';
 import { loadConfig } from './config';
+import type { AppDeps } from './deps';
 import { createAppDeps } from './runtime';
 
 /** Log lines the app wrote, parsed; tests read them to prove what is (and is not) logged. */
@@ -28,10 +29,12 @@ export function useTestApp(
   const db = useTestDatabase();
   const logs = new LogCapture();
   let app: FastifyInstance | undefined;
+  let deps: AppDeps | undefined;
   let baseUrl = '';
   beforeAll(async () => {
     const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', ...options.env }), port: 0 };
-    app = await buildApp({ ...options, deps: createAppDeps(config, db.database), logStream: logs });
+    deps = createAppDeps(config, db.database);
+    app = await buildApp({ ...options, deps, logStream: logs });
     baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -45,6 +48,11 @@ export function useTestApp(
     },
     get baseUrl() {
       return baseUrl;
+    },
+    /** The server's services (e.g. the payment gateway emulator, to advance its clock). */
+    get deps() {
+      if (!deps) throw new Error('useTestApp: deps are only available inside tests and hooks');
+      return deps;
     },
     get database() {
       return db.database;

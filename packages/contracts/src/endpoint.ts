@@ -41,6 +41,8 @@ interface EndpointFields<
 interface ReadEndpoint {
   method: 'GET';
   changes?: undefined;
+  /** The read calls an outside service: no request-long transaction (see WriteEndpoint.outside). */
+  outside?: true;
 }
 
 interface WriteEndpoint {

@@ -211,6 +211,7 @@ export const getSettlement = defineEndpoint({
   summary: "The day's settlement batches and what each accepted or rejected",
   tags,
   access: { kind: 'tenant', role: 'manager' },
+  outside: true,
   request: { params, query: settlementQuerySchema },
   response: {
     status: 200,
@@ -227,6 +228,7 @@ export const getFunding = defineEndpoint({
   summary: "The day's deposit: net sales, fees, adjustments and chargebacks; null when nothing was funded",
   tags,
   access: { kind: 'tenant', role: 'manager' },
+  outside: true,
   request: { params, query: fundingQuerySchema },
   response: { status: 200, description: 'The day', schema: successOf(fundingDaySchema.nullable()) },
   problems: [404, 429, 502, 503, 504],
@@ -239,6 +241,7 @@ export const listFunding = defineEndpoint({
   summary: 'Deposits day by day over at most 31 days, for the funding chart',
   tags,
   access: { kind: 'tenant', role: 'manager' },
+  outside: true,
   request: { params, query: fundingRangeQuerySchema },
   response: { status: 200, description: 'Days', schema: successOf(z.array(fundingDaySchema)) },
   problems: [404, 429, 502, 503, 504],

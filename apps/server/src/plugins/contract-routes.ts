@@ -101,7 +101,7 @@ export function registerContractRoutes(
         const body = parse(endpoint.request?.body, request.body, '');
         if (errors.length > 0) throw validationErrorOf(errors);
 
-        const outside = endpoint.method !== 'GET' && endpoint.outside === true;
+        const outside = endpoint.outside === true;
         const walls = outside ? wallContextOf(endpoint, request, true) : wallsOf(endpoint, request);
         const handle = async (handlerDeps: AppDeps): Promise<unknown> =>
           impl.handle({

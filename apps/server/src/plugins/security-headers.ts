@@ -21,7 +21,7 @@ const HSTS_MAX_AGE_S = 365 * 24 * 60 * 60;
  *   URL, spec 01 §3);
  * - frame-ancestors 'none': no page of Brigade may be framed (the sign-in page least of all).
  */
-export function appContentSecurityPolicy(config: Pick<Config, 'env' | 'media'>): Record<string, string[]> {
+export function appContentSecurityPolicy(config: Pick<Config, 'env' | 'media' | 'cardpointe'>): Record<string, string[]> {
   const media = new URL(config.media.baseUrl).origin;
   return {
     'default-src': ["'self'"],
@@ -35,13 +35,20 @@ export function appContentSecurityPolicy(config: Pick<Config, 'env' | 'media'>):
     'base-uri': ["'none'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
+    // The payment gateway's hosted card-entry frame (issue 16): CardPointe's sites, the configured gateway,
+    // and outside production the local emulator on whatever port it took.
+    'frame-src': [
+      'https://*.cardconnect.com',
+      ...(config.cardpointe.url ? [config.cardpointe.url] : []),
+      ...(config.env === 'production' ? [] : ['http://127.0.0.1:*', 'http://localhost:*']),
+    ],
     // Behind TLS every subresource is https; in plain-HTTP development upgrading would break them.
     ...(config.env === 'production' ? { 'upgrade-insecure-requests': [] } : {}),
   };
 }
 
 /** The baseline helmet options; HSTS only in production, where TLS ends at the proxy in front. */
-export function helmetOptions(config: Pick<Config, 'env' | 'media'>): FastifyHelmetOptions {
+export function helmetOptions(config: Pick<Config, 'env' | 'media' | 'cardpointe'>): FastifyHelmetOptions {
   return {
     contentSecurityPolicy: { useDefaults: false, directives: appContentSecurityPolicy(config) },
     xFrameOptions: { action: 'deny' },
@@ -59,7 +66,7 @@ export function helmetOptions(config: Pick<Config, 'env' | 'media'>): FastifyHel
  * public sites: a stored page goes out without Fastify's reply pipeline, so helmet's hook has not run).
  * Taken from helmet itself, so that both kinds of answers carry the same set.
  */
-export function baselineHeaders(config: Pick<Config, 'env' | 'media'>): Record<string, string> {
+export function baselineHeaders(config: Pick<Config, 'env' | 'media' | 'cardpointe'>): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: string | number | readonly string[]) => {

@@ -72,14 +72,12 @@ export async function capturePayment(
           { path: 'tipAmount', message: TIP_OVER_LIMIT_MESSAGE },
         ]);
       const answer = await call_(deps, actor, row, 'capture', total, () =>
-        deps
-          .gateway(account)
-          .capture({
-            merchid: account.merchid,
-            account: row.token ?? '',
-            retref: row.retref!,
-            amount: formatAmount(total),
-          }),
+        deps.gateway(account).capture({
+          merchid: account.merchid,
+          account: row.token ?? '',
+          retref: row.retref!,
+          amount: formatAmount(total),
+        }),
       );
       const approved = answer.respstat === 'A';
       const saved = await deps.transact((tx) =>
@@ -132,13 +130,11 @@ export async function voidPayment(
           { path: 'amount', message: 'The amount is more than the transaction holds' },
         ]);
       const answer = await call_(deps, actor, row, 'void', call.amount ?? held, () =>
-        deps
-          .gateway(account)
-          .void({
-            merchid: account.merchid,
-            retref: row.retref!,
-            ...(call.amount !== undefined ? { amount: formatAmount(call.amount) } : {}),
-          }),
+        deps.gateway(account).void({
+          merchid: account.merchid,
+          retref: row.retref!,
+          ...(call.amount !== undefined ? { amount: formatAmount(call.amount) } : {}),
+        }),
       );
       if (!isVoidSuccessful(answer))
         throw refuse(
@@ -201,14 +197,12 @@ export async function refundPayment(
         }),
       );
       const answer = await call_(deps, actor, row, 'refund', amount, () =>
-        deps
-          .gateway(account)
-          .refund({
-            merchid: account.merchid,
-            retref: row.retref!,
-            amount: formatAmount(amount),
-            orderid: refund.orderid,
-          }),
+        deps.gateway(account).refund({
+          merchid: account.merchid,
+          retref: row.retref!,
+          amount: formatAmount(amount),
+          orderid: refund.orderid,
+        }),
       ).catch(async (error: BrigadeError) => {
         // No answer: the refund may exist at the gateway; its status check (inquire) will tell.
         const unknown =

@@ -10,7 +10,7 @@ import type { EmulatorState } from './emulator-state';
 
 /**
  * The CardSecure token of a card number: starts with 9, then the card's first two digits, digits derived
- * from the number, and the card's last four; as long as the card number. Stable per card.
+ * from the number, and the card's last four; as long as the card number, never Luhn-valid. Stable per card.
  */
 export function tokenOf(pan: string): string {
   const middleLength = Math.max(pan.length - 7, 1);
@@ -18,7 +18,11 @@ export function tokenOf(pan: string): string {
   let middle = '';
   for (let index = 0; middle.length < middleLength; index++)
     middle += String(hash[index % hash.length]! % 10);
-  return `9${pan.slice(0, 2)}${middle}${pan.slice(-4)}`;
+  const token = `9${pan.slice(0, 2)}${middle}${pan.slice(-4)}`;
+  // Never Luhn-valid, so no scan for card numbers mistakes a stored token for one: change one middle digit.
+  if (!isLuhnValid(token)) return token;
+  const at = 3 + middle.length - 1;
+  return `${token.slice(0, at)}${(Number(token[at]) + 1) % 10}${token.slice(at + 1)}`;
 }
 
 /** Whether `account` looks like a CardSecure token (not a card number). */
