@@ -95,6 +95,36 @@ describe('management payments', () => {
     }
   }, 180_000);
 
+  it('authorises only, then voids the authorisation from its page behind a confirmation', async () => {
+    const { context, page } = await managementPage(harness);
+    try {
+      await connectMerchantAccount(page);
+      await openManagement(page, harness, '/payments/terminal', 'Virtual terminal');
+      await page.getByLabel('Amount').fill('30');
+      await page.getByRole('radio', { name: /Authorise only/ }).check();
+      await typeTestCard(page);
+      await page.getByRole('button', { name: /Authorise \$30\.00/ }).click();
+      await page.getByRole('heading', { level: 2, name: 'Approved' }).waitFor({ timeout: 40_000 });
+      expect(await page.locator('.pay-result').textContent()).toContain('Authorised only');
+      await page.getByRole('link', { name: 'View transaction' }).click();
+      await page.getByRole('heading', { level: 1, name: /\$30\.00/ }).waitFor();
+      // before settlement: capture and void are offered, a refund is not
+      await page.getByRole('button', { name: 'Capture' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Refund' }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Void' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Void this payment?' });
+      await dialog.waitFor();
+      await shot(page, 'transaction-void-dialog-1280');
+      await dialog.getByRole('button', { name: 'Void payment' }).click();
+      await dialog.waitFor({ state: 'detached', timeout: 40_000 });
+      await page.getByText('Voided', { exact: true }).first().waitFor({ timeout: 20_000 });
+      expect(await page.getByRole('button', { name: 'Void' }).count()).toBe(0);
+      await shot(page, 'transaction-voided-1280');
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+
   it('fits a phone: terminal, list as cards, transaction, funding and settings at 390 px', async () => {
     const { context, page } = await managementPage(harness, undefined, { width: 390, height: 844 });
     try {

@@ -43,7 +43,7 @@ export function PaymentResult({
   const section = useRef<HTMLElement>(null);
   // the answer replaces the form: focus moves to it, so keyboard and screen reader users land on it
   useEffect(() => section.current?.focus(), []);
-  const total = transaction.amount + transaction.tipAmount;
+  const total = transaction.amount; // the total: the tip is part of it
   return (
     <section
       ref={section}
@@ -52,7 +52,7 @@ export function PaymentResult({
       tabIndex={-1}
     >
       <header className="pay-result__header">
-        <h2 id="pay-result-title" className="pay-result__title" role="status">
+        <h2 id="pay-result-title" className="pay-result__title">
           {HEADINGS[outcome]}
         </h2>
         <StatusBadge status={transaction.status} />
@@ -62,7 +62,7 @@ export function PaymentResult({
         <Fact label="Card">{cardLabel(transaction.cardBrand, transaction.lastFour)}</Fact>
         <Fact label="Type">{kindLabel(transaction.kind)}</Fact>
         {transaction.tipAmount > 0 && (
-          <Fact label="Tip">{formatMinor(transaction.tipAmount, transaction.currency)}</Fact>
+          <Fact label="Of which tip">{formatMinor(transaction.tipAmount, transaction.currency)}</Fact>
         )}
         {transaction.authcode && <Fact label="Authorisation code">{transaction.authcode}</Fact>}
         {transaction.orderReference && <Fact label="Order reference">{transaction.orderReference}</Fact>}

@@ -16,7 +16,7 @@ const COLUMNS: readonly Column<Transaction>[] = [
     primary: true,
     cell: (t) => (
       <Link className="pay-link" to={PAYMENT_PATHS.transaction(t.transactionId)}>
-        {formatMinor(t.amount + t.tipAmount, t.currency)}
+        {formatMinor(t.amount, t.currency)}
       </Link>
     ),
   },

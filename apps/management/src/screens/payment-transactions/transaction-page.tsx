@@ -53,7 +53,7 @@ export function TransactionPage({ transactionId }: { transactionId: string }) {
   return (
     <>
       <PageHeader
-        title={`${formatMinor(transaction.amount + transaction.tipAmount, transaction.currency)} · ${cardLabel(transaction.cardBrand, transaction.lastFour)}`}
+        title={`${formatMinor(transaction.amount, transaction.currency)} · ${cardLabel(transaction.cardBrand, transaction.lastFour)}`}
         description={<StatusBadge status={transaction.status} />}
         back={BACK}
         actions={<TransactionActions transaction={transaction} />}

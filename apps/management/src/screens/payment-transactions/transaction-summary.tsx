@@ -17,8 +17,8 @@ export function TransactionSummary({ transaction: t }: { transaction: Transactio
       <SummaryNotes transaction={t} />
       <dl className="pay-facts">
         <Fact label="Type">{kindLabel(t.kind)}</Fact>
-        <Fact label="Amount">{money(t.amount)}</Fact>
-        <Fact label="Tip">{money(t.tipAmount)}</Fact>
+        <Fact label="Amount (tip included)">{money(t.amount)}</Fact>
+        <Fact label="Of which tip">{money(t.tipAmount)}</Fact>
         <Fact label="Authorised">{money(t.authorisedAmount)}</Fact>
         <Fact label="Captured">{money(t.capturedAmount)}</Fact>
         <Fact label="Refunded">{money(t.refundedAmount)}</Fact>
