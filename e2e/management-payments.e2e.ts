@@ -131,7 +131,7 @@ describe('management payments', () => {
       await connectMerchantAccount(page);
       await shot(page, 'settings-390');
       await openManagement(page, harness, '/payments/terminal', 'Virtual terminal');
-      await page.locator('iframe[title="Card details"]').waitFor();
+      await page.frameLocator('iframe[title="Card details"]').getByLabel('Card number').waitFor();
       await shot(page, 'terminal-390');
       await openManagement(page, harness, '/payments/transactions', 'Transactions');
       await page.getByRole('button', { name: /^Filters/ }).waitFor();
