@@ -51,6 +51,7 @@ const ALLOWED: Record<string, string[]> = {
   '@brigade/site-app': ['@brigade/core', '@brigade/contracts', '@brigade/db', '@brigade/domain'],
   '@brigade/test-utils': ['@brigade/contracts', '@brigade/core', '@brigade/db', '@brigade/domain'],
   '@brigade/server': [
+    '@brigade/cardpointe',
     '@brigade/contracts',
     '@brigade/core',
     '@brigade/db',

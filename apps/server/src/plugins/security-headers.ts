@@ -21,7 +21,9 @@ const HSTS_MAX_AGE_S = 365 * 24 * 60 * 60;
  *   URL, spec 01 §3);
  * - frame-ancestors 'none': no page of Brigade may be framed (the sign-in page least of all).
  */
-export function appContentSecurityPolicy(config: Pick<Config, 'env' | 'media' | 'cardpointe'>): Record<string, string[]> {
+export function appContentSecurityPolicy(
+  config: Pick<Config, 'env' | 'media' | 'cardpointe'>,
+): Record<string, string[]> {
   const media = new URL(config.media.baseUrl).origin;
   return {
     'default-src': ["'self'"],
@@ -66,7 +68,9 @@ export function helmetOptions(config: Pick<Config, 'env' | 'media' | 'cardpointe
  * public sites: a stored page goes out without Fastify's reply pipeline, so helmet's hook has not run).
  * Taken from helmet itself, so that both kinds of answers carry the same set.
  */
-export function baselineHeaders(config: Pick<Config, 'env' | 'media' | 'cardpointe'>): Record<string, string> {
+export function baselineHeaders(
+  config: Pick<Config, 'env' | 'media' | 'cardpointe'>,
+): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: string | number | readonly string[]) => {

@@ -322,10 +322,13 @@ describe('walls and card data', () => {
     for (const table of tables)
       dump.push(JSON.stringify(await t.database.db.execute(sql.raw(`select * from ${table}`))));
     // Log lines carry their time in epoch milliseconds (13 digits): not card data.
-    dump.push(t.logs.text().replace(/"time":\d+/g, ""));
+    dump.push(t.logs.text().replace(/"time":\d+/g, ''));
     const text = dump.join('\n');
     for (const run of text.match(/(?<![\d.])\d{13,19}(?!\d)/g) ?? [])
-      expect(isLuhnValid(run), `${run} in ${text.slice(Math.max(0, text.indexOf(run) - 120), text.indexOf(run) + 40)}`).toBe(false);
+      expect(
+        isLuhnValid(run),
+        `${run} in ${text.slice(Math.max(0, text.indexOf(run) - 120), text.indexOf(run) + 40)}`,
+      ).toBe(false);
     expect(text).not.toMatch(/"cvv2?"\s*:/);
   });
 });

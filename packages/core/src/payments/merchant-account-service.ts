@@ -10,6 +10,7 @@ import {
   MERCHANT_FEATURE_NAMES,
   merchantFeatures,
 } from '@brigade/domain/payments/merchant-features';
+import { findRestaurant } from '../tenancy/restaurant-repository';
 import { userIdOf } from '../use-case';
 import { type GatewayAccount, gatewayProblem, type PaymentDeps } from './payment-deps';
 import {
@@ -67,6 +68,8 @@ export async function saveMerchantAccount(
       { path: username === undefined ? 'username' : 'password', message: MERCHANT_CREDENTIALS_MESSAGE },
     ]);
   const row = await deps.transact(async (tx) => {
+    if (!(await findRestaurant(tx, tenantId, restaurantId)))
+      throw notFound('Restaurant not found', 'RESTAURANT_NOT_FOUND');
     const existing = await findMerchantAccount(tx, scope);
     if (!existing && username === undefined)
       throw validationError(MERCHANT_CREDENTIALS_MESSAGE, [

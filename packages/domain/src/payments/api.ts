@@ -8,15 +8,18 @@ import { MMYY } from './fields';
  * card number, a CVV or track data.
  */
 
-/** The largest amount the gateway's 12-character amount field can carry: 999,999,999.99. */
-export const MAX_AMOUNT_MINOR = 99_999_999_999;
+/**
+ * The largest amount one payment may have: 21,474,836.47, the largest a PostgreSQL integer holds (decision
+ * 016 bounds every integer of a request so); far above any restaurant bill, below the gateway's 12 characters.
+ */
+export const MAX_AMOUNT_MINOR = 2_147_483_647;
 
 const minorUnits = (label: string, min: 0 | 1) =>
   z
     .number({ error: `${label} must be a whole number of cents` })
     .int(`${label} must be a whole number of cents`)
     .min(min, min === 1 ? `${label} must be more than 0` : `${label} cannot be negative`)
-    .max(MAX_AMOUNT_MINOR, `${label} cannot exceed 999,999,999.99`);
+    .max(MAX_AMOUNT_MINOR, `${label} cannot exceed 21,474,836.47`);
 
 export const TOKEN_MESSAGE = 'Card token must be the 12-19 digit token of the card-entry frame';
 export const CARD_EXPIRY_MESSAGE = 'Expiry must be MMYY';
@@ -107,7 +110,7 @@ export const transactionQuerySchema = z.strictObject({
     .string()
     .regex(/^\d{4}$/, 'Last four must be 4 digits')
     .optional(),
-  cursor: z.string().max(200).optional(),
+  cursor: text().max(200, 'Cursor cannot exceed 200 characters').optional(),
   limit: z.coerce
     .number()
     .int('Limit must be a whole number')
@@ -189,8 +192,7 @@ export const merchantAccountInputSchema = z.strictObject({
     .min(1, 'API username is required')
     .max(100, 'API username cannot exceed 100 characters')
     .optional(),
-  password: z
-    .string()
+  password: text()
     .min(1, 'API password is required')
     .max(200, 'API password cannot exceed 200 characters')
     .optional(),
