@@ -48,6 +48,10 @@ const screen = {
   website: lazy(() => import('./screens/website/index')),
   domains: lazy(() => import('./screens/domains/index')),
   auditLog: lazy(() => import('./screens/audit-log/index')),
+  paymentTerminal: lazy(() => import('./screens/payment-terminal/index')),
+  paymentTransactions: lazy(() => import('./screens/payment-transactions/index')),
+  paymentFunding: lazy(() => import('./screens/payment-funding/index')),
+  paymentSettings: lazy(() => import('./screens/payment-settings/index')),
 } satisfies Record<string, Screen>;
 
 /** Every path of the app (others link to them: keep them stable). */
@@ -74,6 +78,11 @@ export const ROUTES: readonly { path: string; screen: Screen }[] = [
   { path: '/website', screen: screen.website },
   { path: '/domains', screen: screen.domains },
   { path: '/audit-log', screen: screen.auditLog },
+  { path: '/payments/terminal', screen: screen.paymentTerminal },
+  { path: '/payments/transactions', screen: screen.paymentTransactions },
+  { path: '/payments/transactions/:transactionId', screen: screen.paymentTransactions },
+  { path: '/payments/funding', screen: screen.paymentFunding },
+  { path: '/payments/settings', screen: screen.paymentSettings },
 ];
 
 export function AppRoutes() {

@@ -37,6 +37,18 @@ describe('createApiClient', () => {
     expect(headers?.['content-type']).toBe('application/json');
   });
 
+  it('sends extra headers such as Idempotency-Key', async () => {
+    const { calls, fetch } = recordingFetch(200, { success: true });
+    const client = createApiClient({ fetch });
+    await client.call(signin, {
+      body: { email: 'a@b.co', password: 'secret' },
+      headers: { 'Idempotency-Key': 'key-1' },
+    });
+    const headers = calls[0]?.init.headers as Record<string, string> | undefined;
+    expect(headers?.['Idempotency-Key']).toBe('key-1');
+    expect(headers?.accept).toBe('application/json');
+  });
+
   it('throws a ProblemError carrying the problem details on non-2xx answers', async () => {
     const problem = {
       type: 'about:blank',

@@ -36,7 +36,11 @@ type Slot<K extends string, T, Optional extends boolean = false> = [T] extends [
 
 export type CallOptions<E> = Slot<'params', ParamsInput<E>> &
   Slot<'query', QueryInput<E>, true> &
-  Slot<'body', BodyInput<E>> & { signal?: AbortSignal };
+  Slot<'body', BodyInput<E>> & {
+    signal?: AbortSignal;
+    /** Extra request headers (e.g. `Idempotency-Key` on payment writes); they cannot replace accept/auth. */
+    headers?: Record<string, string>;
+  };
 
 type CallArgs<E> = object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
 
@@ -92,8 +96,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     `${baseUrl}${API_BASE_PATH}${fillPath(endpoint.path, params)}${queryString(query)}`;
 
   async function call<E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>> {
-    const opts = (args[0] ?? {}) as { params?: object; query?: object; body?: unknown; signal?: AbortSignal };
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const opts = (args[0] ?? {}) as {
+      params?: object;
+      query?: object;
+      body?: unknown;
+      signal?: AbortSignal;
+      headers?: Record<string, string>;
+    };
+    const headers: Record<string, string> = { ...opts.headers, accept: 'application/json' };
     const token = options.getToken?.();
     if (token) headers.authorization = `Bearer ${token}`;
     const hasBody = opts.body !== undefined;

@@ -1,9 +1,17 @@
 import type { AnyEndpoint } from '@brigade/api-client/client';
 import { listTenantAuditLog } from '@brigade/contracts/audit-log';
+import {
+  authorisePayment,
+  getFunding,
+  listTransactions,
+  saveMerchantAccount,
+} from '@brigade/contracts/payments';
 import type { ComponentType, SVGProps } from 'react';
 import {
   BadgeIcon,
+  BankIcon,
   BookIcon,
+  CardIcon,
   ChartIcon,
   FlameIcon,
   GlobeIcon,
@@ -14,6 +22,8 @@ import {
   ListOrderedIcon,
   PercentIcon,
   PrinterIcon,
+  ReceiptIcon,
+  SettingsIcon,
   StoreIcon,
   TagIcon,
   UsersIcon,
@@ -37,7 +47,10 @@ export interface NavSection {
   items: NavLinkItem[];
 }
 
-/** The sidebar (issue 8): Dashboard; Menu; Kitchen & front of house; Staff; Restaurant; Organization. */
+/**
+ * The sidebar (issue 8): Dashboard; Menu; Kitchen & front of house; Staff; Restaurant; Payments (issue 16);
+ * Organization.
+ */
 export const NAV_SECTIONS: readonly NavSection[] = [
   { items: [{ to: '/', label: 'Dashboard', icon: HomeIcon, end: true }] },
   {
@@ -73,6 +86,20 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { to: '/restaurant', label: 'Profile & hours', icon: StoreIcon },
       { to: '/website', label: 'Website', icon: GlobeIcon },
       { to: '/domains', label: 'Domains', icon: LinkIcon },
+    ],
+  },
+  {
+    title: 'Payments',
+    items: [
+      { to: '/payments/terminal', label: 'Virtual terminal', icon: CardIcon, requires: authorisePayment },
+      { to: '/payments/transactions', label: 'Transactions', icon: ReceiptIcon, requires: listTransactions },
+      { to: '/payments/funding', label: 'Settlement & funding', icon: BankIcon, requires: getFunding },
+      {
+        to: '/payments/settings',
+        label: 'Payment settings',
+        icon: SettingsIcon,
+        requires: saveMerchantAccount,
+      },
     ],
   },
   {

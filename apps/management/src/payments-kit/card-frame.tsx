@@ -1,0 +1,127 @@
+import { errorMessage } from '@brigade/api-client/problem-error';
+import { Alert } from '@brigade/ui/components/alert';
+import { Button } from '@brigade/ui/components/button';
+import { Skeleton } from '@brigade/ui/components/skeleton';
+import { useEffect, useId, useRef } from 'react';
+import { useCardEntry } from './payments-api';
+
+/** What the hosted card-entry frame last told us: a card token with its expiry, or a problem. */
+export type CardEntryState =
+  | { kind: 'empty' }
+  | { kind: 'token'; token: string; expiry: string }
+  | { kind: 'invalid'; message: string };
+
+/**
+ * Reads one message of the frame: a JSON string `{"message":"<token>","expiry":"MMYY"}` or
+ * `{"validationError":"..."}`. Anything else is not the frame's and is ignored (null).
+ */
+export function readCardEntryMessage(data: unknown): CardEntryState | null {
+  if (typeof data !== 'string') return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const message = parsed as { message?: unknown; expiry?: unknown; validationError?: unknown };
+  if (typeof message.validationError === 'string' && message.validationError !== '')
+    return { kind: 'invalid', message: message.validationError };
+  if (typeof message.message === 'string' && /^\d{12,19}$/.test(message.message))
+    return {
+      kind: 'token',
+      token: message.message,
+      expiry: typeof message.expiry === 'string' ? message.expiry : '',
+    };
+  if (message.message === '') return { kind: 'empty' };
+  return null;
+}
+
+/** The frame's messages, from exactly its origin and its window; other windows' messages are ignored. */
+function useFrameMessages(
+  origin: string | undefined,
+  frame: React.RefObject<HTMLIFrameElement | null>,
+  onChange: (state: CardEntryState) => void,
+) {
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  useEffect(() => {
+    if (!origin) return;
+    const listen = (event: MessageEvent) => {
+      if (event.origin !== origin) return;
+      if (frame.current && event.source !== frame.current.contentWindow) return;
+      const state = readCardEntryMessage(event.data);
+      if (state) onChangeRef.current(state);
+    };
+    window.addEventListener('message', listen);
+    return () => window.removeEventListener('message', listen);
+  }, [origin, frame]);
+}
+
+/**
+ * The hosted card-entry frame: card number, expiry and CVV are typed into the gateway's page, never into
+ * ours; it hands back a token. `generation` reloads the frame (a new payment, another card).
+ */
+export function CardFrame({
+  state,
+  onChange,
+  generation,
+  error,
+}: {
+  state: CardEntryState;
+  onChange: (state: CardEntryState) => void;
+  generation: number;
+  error?: string | null;
+}) {
+  const entry = useCardEntry(true);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const statusId = useId();
+  useFrameMessages(entry.data?.origin, frame, onChange);
+  return (
+    <div className="pay-card-frame">
+      {entry.isPending ? (
+        <Skeleton height="9rem" />
+      ) : entry.isError ? (
+        <Alert title="The card entry could not be loaded">
+          {errorMessage(entry.error)}{' '}
+          <Button variant="link" onClick={() => void entry.refetch()}>
+            Try Again
+          </Button>
+        </Alert>
+      ) : (
+        <iframe
+          key={generation}
+          ref={frame}
+          src={entry.data.url}
+          title="Card details"
+          className="pay-card-frame__frame"
+          aria-describedby={statusId}
+        />
+      )}
+      <CardStatus id={statusId} state={state} error={error} />
+    </div>
+  );
+}
+
+function CardStatus({ id, state, error }: { id: string; state: CardEntryState; error?: string | null }) {
+  let text =
+    'Enter the card in the box above. Card numbers go straight to the card processor, never to Brigade.';
+  let className = 'ui-field__hint';
+  if (state.kind === 'token') {
+    const expiry =
+      state.expiry.length === 4 ? ` (expires ${state.expiry.slice(0, 2)}/${state.expiry.slice(2)})` : '';
+    text = `Card details received${expiry}.`;
+    className = 'ui-field__hint pay-card-frame__ok';
+  } else if (state.kind === 'invalid') {
+    text = state.message;
+    className = 'ui-field__error';
+  } else if (error) {
+    text = error;
+    className = 'ui-field__error';
+  }
+  return (
+    <p id={id} className={className} aria-live="polite">
+      {text}
+    </p>
+  );
+}

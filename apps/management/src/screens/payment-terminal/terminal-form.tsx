@@ -1,0 +1,158 @@
+import { Alert } from '@brigade/ui/components/alert';
+import { Button } from '@brigade/ui/components/button';
+import { useState } from 'react';
+import { RadioGroupField } from '../../components/choice-fields';
+import { Form, FormError, FormRow, FormSection, useFieldValue } from '../../components/form';
+import { MoneyField, TextField } from '../../components/form-fields';
+import { applyServerErrors } from '../../components/server-errors';
+import { useZodForm } from '../../components/use-zod-form';
+import { type CardEntryState, CardFrame } from '../../payments-kit/card-frame';
+import { formatMinor, toMinor } from '../../payments-kit/format';
+import { isUnanswered, useIdempotentAttempts } from '../../payments-kit/idempotency';
+import { type Transaction, useAuthorise } from '../../payments-kit/payments-api';
+import { PaymentResult } from './payment-result';
+import {
+  authoriseBodyOf,
+  TERMINAL_DEFAULTS,
+  type TerminalFormValues,
+  terminalFormSchema,
+} from './terminal-form-schema';
+
+const MODE_OPTIONS = [
+  { value: 'sale', label: 'Sale (charge now)' },
+  { value: 'authorise', label: 'Authorise only (capture later)' },
+] as const;
+
+/**
+ * The virtual terminal: amount, tip, reference, the card (hosted frame) and "Sale" or "Authorise only".
+ * A retry after no answer reuses the attempt's Idempotency-Key; a new payment gets a new one.
+ */
+export function TerminalForm({ currency }: { currency: string }) {
+  const form = useZodForm(terminalFormSchema, { defaultValues: TERMINAL_DEFAULTS });
+  const attempts = useIdempotentAttempts();
+  const authorise = useAuthorise(attempts);
+  const [card, setCard] = useState<CardEntryState>({ kind: 'empty' });
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [frameGeneration, setFrameGeneration] = useState(0);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [unanswered, setUnanswered] = useState(false);
+  const [result, setResult] = useState<Transaction | null>(null);
+
+  const newCard = () => {
+    setCard({ kind: 'empty' });
+    setFrameGeneration((n) => n + 1);
+    attempts.reset();
+    setUnanswered(false);
+  };
+  const submit = async (values: TerminalFormValues) => {
+    setFormError(null);
+    if (card.kind !== 'token') {
+      setCardError(card.kind === 'invalid' ? card.message : 'Enter the card details in the card box first');
+      return;
+    }
+    setCardError(null);
+    try {
+      setResult(await authorise.mutateAsync(authoriseBodyOf(values, card)));
+      setUnanswered(false);
+    } catch (error) {
+      setUnanswered(isUnanswered(error));
+      setFormError(applyServerErrors(error, form));
+    }
+  };
+
+  if (result)
+    return (
+      <PaymentResult
+        transaction={result}
+        onTryAgain={() => {
+          setResult(null);
+          newCard();
+        }}
+        onNewPayment={() => {
+          setResult(null);
+          form.reset(TERMINAL_DEFAULTS);
+          newCard();
+        }}
+      />
+    );
+  return (
+    <Form form={form} onSubmit={submit} label="Take a card payment" className="pay-terminal">
+      <TerminalFields currency={currency} />
+      <FormSection title="Card">
+        <CardFrame
+          state={card}
+          generation={frameGeneration}
+          error={cardError}
+          onChange={(state) => {
+            setCard(state);
+            if (state.kind === 'token') setCardError(null);
+          }}
+        />
+      </FormSection>
+      {unanswered ? (
+        <Alert tone="warning" title="No answer yet: the payment may have gone through">
+          {formError} Trying again is safe: the same request is sent with the same key, so the card is not
+          charged twice.
+        </Alert>
+      ) : (
+        <FormError message={formError} title="The payment was not taken" />
+      )}
+      <SubmitButton currency={currency} pending={authorise.isPending} retry={unanswered} />
+    </Form>
+  );
+}
+
+function TerminalFields({ currency }: { currency: string }) {
+  const symbol = currencySymbol(currency);
+  return (
+    <>
+      <FormSection title="Payment">
+        <FormRow>
+          <MoneyField name="amount" label="Amount" currency={symbol} />
+          <MoneyField name="tipAmount" label="Tip" hint="Optional" currency={symbol} />
+        </FormRow>
+        <RadioGroupField name="mode" label="Type" options={MODE_OPTIONS} />
+        <TextField
+          name="orderReference"
+          label="Order reference"
+          hint="Optional, e.g. a check number"
+          maxLength={50}
+          autoComplete="off"
+        />
+      </FormSection>
+      <FormSection title="Cardholder" description="Optional: helps the card issuer approve the payment.">
+        <FormRow>
+          <TextField name="name" label="Name on card" maxLength={30} autoComplete="off" />
+          <TextField name="postal" label="Postal code" autoComplete="off" />
+        </FormRow>
+      </FormSection>
+    </>
+  );
+}
+
+/** "Charge $12.50" / "Authorise $12.50" (the amount as typed, tip included). */
+function SubmitButton({ currency, pending, retry }: { currency: string; pending: boolean; retry: boolean }) {
+  const amount = useFieldValue<number | undefined>('amount');
+  const tip = useFieldValue<number | undefined>('tipAmount');
+  const mode = useFieldValue<'sale' | 'authorise'>('mode');
+  const total =
+    (typeof amount === 'number' ? toMinor(amount) : 0) + (typeof tip === 'number' ? toMinor(tip) : 0);
+  const verb = mode === 'sale' ? 'Charge' : 'Authorise';
+  const label = retry ? 'Try again' : total > 0 ? `${verb} ${formatMinor(total, currency)}` : verb;
+  return (
+    <div className="form-footer">
+      <Button type="submit" size="lg" loading={pending} loadingText="Processing...">
+        {label}
+      </Button>
+    </div>
+  );
+}
+
+function currencySymbol(currency: string): string {
+  try {
+    const parts = new Intl.NumberFormat(undefined, { style: 'currency', currency }).formatToParts(0);
+    return parts.find((part) => part.type === 'currency')?.value ?? '$';
+  } catch {
+    return '$';
+  }
+}

@@ -1,0 +1,155 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './harness';
+import { axeViolations, managementPage, openManagement, serious, watchCspViolations } from './helpers';
+
+// The payments screens (issue 16): the demo owner connects the emulator's merchant account, takes a sale on
+// the virtual terminal with the test card typed into the hosted frame, sees "Approved", opens the
+// transaction, and looks at the list, funding and settings; screenshots at 1280 and 390 px go to
+// /tmp/payscreens.
+
+const harness = useHarness();
+const SHOTS = '/tmp/payscreens';
+mkdirSync(SHOTS, { recursive: true });
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+
+/** Connects the emulator's merchant account when the restaurant has none (its default test merchant). */
+async function connectMerchantAccount(page: Page) {
+  await openManagement(page, harness, '/payments/settings', 'Payment settings');
+  const connect = page.getByRole('button', { name: 'Connect account' });
+  const save = page.getByRole('button', { name: 'Save changes' });
+  await connect.or(save).first().waitFor({ timeout: 20_000 });
+  if (await save.isVisible()) return;
+  await page.getByLabel('Merchant ID').fill('496160873888');
+  await page.getByLabel('Site').fill('fts');
+  await page.getByLabel('API username').fill('testing');
+  await page.getByLabel('API password').fill('testing123');
+  await connect.click();
+  await page.getByText('Credentials saved').waitFor({ timeout: 20_000 });
+}
+
+/** Types the card into the hosted frame and hands it to the terminal. */
+async function typeTestCard(page: Page) {
+  const frame = page.frameLocator('iframe[title="Card details"]');
+  await frame.getByLabel('Card number').fill('4111111111111111');
+  await frame.getByLabel('Expiry (MMYY)').fill('1230');
+  await frame.getByLabel('Security code (CVV)').fill('123');
+  await frame.getByRole('button', { name: 'Use this card' }).click();
+  await page.getByText(/Card details received/).waitFor({ timeout: 20_000 });
+}
+
+describe('management payments', () => {
+  it('takes a sale on the virtual terminal through the hosted card frame and shows the transaction', async () => {
+    const { context, page } = await managementPage(harness);
+    const cspViolations = await watchCspViolations(page);
+    try {
+      await connectMerchantAccount(page);
+      await page.getByRole('button', { name: 'Test connection' }).click();
+      await page.getByText(/Connection (works|failed)/).waitFor({ timeout: 30_000 });
+      await shot(page, 'settings-1280');
+
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Virtual terminal' })
+        .click();
+      await page.getByRole('heading', { level: 1, name: 'Virtual terminal' }).waitFor();
+      await page.getByLabel('Amount').fill('12.50');
+      await page.getByLabel('Tip').fill('2');
+      await page.getByLabel('Order reference').fill('Check 42');
+      await typeTestCard(page);
+      // the card number never reaches our page's inputs
+      const ourInputs = await page
+        .locator('input')
+        .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+      expect(ourInputs.join(' ')).not.toContain('4111111111111111');
+      await shot(page, 'terminal-1280');
+      await page.getByRole('button', { name: /Charge \$14\.50/ }).click();
+      await page.getByRole('heading', { level: 2, name: 'Approved' }).waitFor({ timeout: 40_000 });
+      const result = await page.locator('.pay-result').textContent();
+      expect(result).toContain('$14.50');
+      expect(result).toContain('1111');
+      await shot(page, 'terminal-approved-1280');
+      expect(serious(await axeViolations(page))).toEqual([]);
+
+      await page.getByRole('link', { name: 'View transaction' }).click();
+      await page.getByRole('heading', { level: 1, name: /\$14\.50/ }).waitFor();
+      expect(await page.getByTestId('payment-event').count()).toBeGreaterThan(0);
+      await page.getByRole('button', { name: 'Check status' }).click();
+      await page.getByText(/Status checked/).waitFor({ timeout: 30_000 });
+      await shot(page, 'transaction-1280');
+
+      await page.getByRole('link', { name: '← Transactions' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Transactions' }).waitFor();
+      await page.getByRole('table', { name: 'Transactions' }).getByText('$14.50').first().waitFor();
+      await shot(page, 'transactions-1280');
+
+      await openManagement(page, harness, '/payments/funding', 'Settlement & funding');
+      await page.getByRole('heading', { level: 2, name: /Daily deposits/ }).waitFor();
+      await page.waitForTimeout(1_000);
+      await shot(page, 'funding-1280');
+      expect(await cspViolations()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+
+  it('authorises only, then voids the authorisation from its page behind a confirmation', async () => {
+    const { context, page } = await managementPage(harness);
+    try {
+      await connectMerchantAccount(page);
+      await openManagement(page, harness, '/payments/terminal', 'Virtual terminal');
+      await page.getByLabel('Amount').fill('30');
+      await page.getByRole('radio', { name: /Authorise only/ }).check();
+      await typeTestCard(page);
+      await page.getByRole('button', { name: /Authorise \$30\.00/ }).click();
+      await page.getByRole('heading', { level: 2, name: 'Approved' }).waitFor({ timeout: 40_000 });
+      expect(await page.locator('.pay-result').textContent()).toContain('Authorised only');
+      await page.getByRole('link', { name: 'View transaction' }).click();
+      await page.getByRole('heading', { level: 1, name: /\$30\.00/ }).waitFor();
+      // before settlement: capture and void are offered, a refund is not
+      await page.getByRole('button', { name: 'Capture' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Refund' }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Void' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Void this payment?' });
+      await dialog.waitFor();
+      await shot(page, 'transaction-void-dialog-1280');
+      await dialog.getByRole('button', { name: 'Void payment' }).click();
+      await dialog.waitFor({ state: 'detached', timeout: 40_000 });
+      await page.getByText('Voided', { exact: true }).first().waitFor({ timeout: 20_000 });
+      expect(await page.getByRole('button', { name: 'Void' }).count()).toBe(0);
+      await shot(page, 'transaction-voided-1280');
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+
+  it('fits a phone: terminal, list as cards, transaction, funding and settings at 390 px', async () => {
+    const { context, page } = await managementPage(harness, undefined, { width: 390, height: 844 });
+    try {
+      await connectMerchantAccount(page);
+      await shot(page, 'settings-390');
+      await openManagement(page, harness, '/payments/terminal', 'Virtual terminal');
+      await page.frameLocator('iframe[title="Card details"]').getByLabel('Card number').waitFor();
+      await shot(page, 'terminal-390');
+      await openManagement(page, harness, '/payments/transactions', 'Transactions');
+      await page.getByRole('button', { name: /^Filters/ }).waitFor();
+      await page.waitForTimeout(500);
+      await shot(page, 'transactions-390');
+      const first = page.getByRole('table', { name: 'Transactions' }).getByRole('link').first();
+      if (await first.isVisible().catch(() => false)) {
+        await first.click();
+        await page.getByRole('button', { name: 'Check status' }).waitFor();
+        await shot(page, 'transaction-390');
+      }
+      await openManagement(page, harness, '/payments/funding', 'Settlement & funding');
+      await page.waitForTimeout(1_000);
+      await shot(page, 'funding-390');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      expect(overflow).toBe(false);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+});
