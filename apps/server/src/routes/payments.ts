@@ -7,8 +7,9 @@ import {
   testMerchantAccount,
 } from '@brigade/core/payments/merchant-account-service';
 import type { PaymentDeps } from '@brigade/core/payments/payment-deps';
+import { refundPayment } from '@brigade/core/payments/refund';
 import { getFunding, getSettlement, listFunding } from '@brigade/core/payments/reports';
-import { capturePayment, refundPayment, voidPayment } from '@brigade/core/payments/transaction-actions';
+import { capturePayment, voidPayment } from '@brigade/core/payments/transaction-actions';
 import {
   getTransaction,
   listTransactions,

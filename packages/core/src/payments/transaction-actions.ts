@@ -2,10 +2,8 @@ import type { Actor } from '@brigade/domain/access';
 import { BrigadeError, notFound, validationError } from '@brigade/domain/errors';
 import { formatAmount, parseDecimalAmount } from '@brigade/domain/payments/amount';
 import { captureKind } from '@brigade/domain/payments/amount-kinds';
-import type { CaptureInput, RefundInput, TransactionView, VoidInput } from '@brigade/domain/payments/api';
-import { generateOrderId } from '@brigade/domain/payments/order-id';
+import type { CaptureInput, TransactionView, VoidInput } from '@brigade/domain/payments/api';
 import { allowedVoids, isVoidSuccessful } from '@brigade/domain/payments/transaction-state';
-import { userIdOf } from '../use-case';
 import { event, OUTCOME_OF_RESPSTAT } from './authorise';
 import { safeText } from './gateway-text';
 import { idempotent } from './idempotency';
@@ -14,7 +12,6 @@ import { gatewayProblem, type PaymentDeps } from './payment-deps';
 import {
   addEvent,
   findTransaction,
-  insertTransaction,
   type RestaurantScope,
   type TransactionRow,
   updateTransaction,
@@ -32,7 +29,7 @@ export const TRANSACTION_NOT_FOUND = 'Transaction not found';
 export const TIP_OVER_LIMIT_MESSAGE =
   'A tip over 25% of the authorised amount needs a new authorisation: void this one and take the payment again';
 
-async function target(deps: PaymentDeps, call: TransactionCall) {
+export async function target(deps: PaymentDeps, call: TransactionCall) {
   const scope = { tenantId: call.tenantId, restaurantId: call.restaurantId };
   const row = await deps.transact((tx) => findTransaction(tx, scope, call.transactionId));
   if (!row) throw notFound(TRANSACTION_NOT_FOUND, 'TRANSACTION_NOT_FOUND');
@@ -46,7 +43,7 @@ async function target(deps: PaymentDeps, call: TransactionCall) {
   return { scope, row, account };
 }
 
-const refuse = (code: string, message: string) => new BrigadeError('conflict', code, message);
+export const refuse = (code: string, message: string) => new BrigadeError('conflict', code, message);
 
 export async function capturePayment(
   deps: PaymentDeps,
@@ -157,109 +154,12 @@ export async function voidPayment(
   );
 }
 
-export async function refundPayment(
-  deps: PaymentDeps,
-  actor: Actor,
-  call: TransactionCall & RefundInput,
-): Promise<{ transaction: TransactionView }> {
-  const operation = `refundPayment:${call.transactionId}`;
-  return idempotent(
-    deps,
-    actor,
-    { scope: call, key: call.idempotencyKey, operation, body: { amount: call.amount } },
-    async () => {
-      const { row, account } = await target(deps, call);
-      const left = row.capturedAmount - row.refundedAmount;
-      if (row.refundable !== true || left <= 0 || !row.retref)
-        throw refuse(
-          'NOT_REFUNDABLE',
-          'This transaction cannot be refunded now; a payment is refundable once it settles (check its status)',
-        );
-      if (call.amount !== undefined && call.amount > left)
-        throw validationError('The refund is more than what is left to refund', [
-          { path: 'amount', message: 'The refund is more than what is left to refund' },
-        ]);
-      const amount = call.amount ?? left;
-      const refund = await deps.transact((tx) =>
-        insertTransaction(tx, {
-          tenantId: row.tenantId,
-          restaurantId: row.restaurantId,
-          parentTransactionId: row.transactionId,
-          kind: 'refund',
-          status: 'pending',
-          merchid: row.merchid,
-          orderid: generateOrderId(deps.randomBytes(16)),
-          orderReference: row.orderReference,
-          amount,
-          lastFour: row.lastFour,
-          cardBrand: row.cardBrand,
-          createdBy: userIdOf(actor),
-        }),
-      );
-      const answer = await call_(deps, actor, row, 'refund', amount, () =>
-        deps.gateway(account).refund({
-          merchid: account.merchid,
-          retref: row.retref!,
-          amount: formatAmount(amount),
-          orderid: refund.orderid,
-        }),
-      ).catch(async (error: BrigadeError) => {
-        // No answer: the refund may exist at the gateway; its status check (inquire) will tell.
-        const unknown =
-          error.kind === 'gateway_timeout' ||
-          error.code === 'GATEWAY_ERROR' ||
-          error.code === 'GATEWAY_BAD_ANSWER';
-        await deps.transact((tx) =>
-          updateTransaction(tx, refund, refund.transactionId, {
-            status: unknown ? 'unknown' : 'failed',
-            resptext: error.message.slice(0, 200),
-          }),
-        );
-        throw error;
-      });
-      const approved = answer.respstat === 'A';
-      const saved = await deps.transact(async (tx) => {
-        const done = await updateTransaction(tx, refund, refund.transactionId, {
-          status: approved ? 'captured' : answer.respstat === 'C' ? 'declined' : 'failed',
-          retref: safeText(answer.retref),
-          capturedAmount: approved ? amount : 0,
-          respstat: safeText(answer.respstat),
-          respcode: safeText(answer.respcode),
-          resptext: safeText(answer.resptext),
-          respproc: safeText(answer.respproc),
-        });
-        await addEvent(
-          tx,
-          event(
-            refund,
-            actor,
-            'refund',
-            OUTCOME_OF_RESPSTAT[answer.respstat ?? ''] ?? 'unknown',
-            amount,
-            answerDetails(answer),
-          ),
-        );
-        if (approved) {
-          const refunded = row.refundedAmount + amount;
-          await updateTransaction(tx, row, row.transactionId, {
-            refundedAmount: refunded,
-            status: refunded >= row.capturedAmount ? 'refunded' : 'partially_refunded',
-            refundable: refunded < row.capturedAmount,
-          });
-        }
-        return done;
-      });
-      return { transaction: transactionView(saved) };
-    },
-  );
-}
-
 /**
  * One gateway call on an existing transaction, recorded as an event either way. No answer to a capture,
  * void or refund is reported (504 and an event) rather than retried: each is safe to ask again with the same
  * Idempotency-Key only after a status check, which the transaction page offers.
  */
-async function call_<T extends { respstat?: string }>(
+export async function call_<T extends { respstat?: string }>(
   deps: PaymentDeps,
   actor: Actor,
   row: TransactionRow,

@@ -1,0 +1,125 @@
+import type { Actor } from '@brigade/domain/access';
+import { type BrigadeError, validationError } from '@brigade/domain/errors';
+import { formatAmount } from '@brigade/domain/payments/amount';
+import type { RefundInput, TransactionView } from '@brigade/domain/payments/api';
+import { generateOrderId } from '@brigade/domain/payments/order-id';
+import type { RefundResponseLenient } from '@brigade/domain/payments/void-refund';
+import { userIdOf } from '../use-case';
+import { event, OUTCOME_OF_RESPSTAT } from './authorise';
+import { safeText } from './gateway-text';
+import { idempotent } from './idempotency';
+import type { PaymentDeps } from './payment-deps';
+import {
+  addEvent,
+  insertTransaction,
+  lockTransaction,
+  type TransactionRow,
+  updateTransaction,
+} from './payment-repository';
+import { call_, refuse, type TransactionCall, target } from './transaction-actions';
+import { answerDetails, transactionView } from './transaction-view';
+
+export const NOT_REFUNDABLE_MESSAGE =
+  'This transaction cannot be refunded now; a payment is refundable once it settles (check its status)';
+export const REFUND_TOO_LARGE_MESSAGE = 'The refund is more than what is left to refund';
+
+/**
+ * Refunds a settled payment, in full or in part (docs/behaviour/payments.md#the-payments-api). The refund is a
+ * transaction of its own, written pending under its own order id before the gateway hears of it; the
+ * original's refunded amount grows under a row lock, so two refunds at once cannot both count the same cents.
+ */
+export async function refundPayment(
+  deps: PaymentDeps,
+  actor: Actor,
+  call: TransactionCall & RefundInput,
+): Promise<{ transaction: TransactionView }> {
+  const operation = `refundPayment:${call.transactionId}`;
+  const body = { amount: call.amount };
+  return idempotent(deps, actor, { scope: call, key: call.idempotencyKey, operation, body }, async () => {
+    const { row, account } = await target(deps, call);
+    const left = row.capturedAmount - row.refundedAmount;
+    if (row.refundable !== true || left <= 0 || !row.retref)
+      throw refuse('NOT_REFUNDABLE', NOT_REFUNDABLE_MESSAGE);
+    if (call.amount !== undefined && call.amount > left)
+      throw validationError(REFUND_TOO_LARGE_MESSAGE, [
+        { path: 'amount', message: REFUND_TOO_LARGE_MESSAGE },
+      ]);
+    const amount = call.amount ?? left;
+    const refund = await deps.transact((tx) =>
+      insertTransaction(tx, pendingRefund(deps, actor, row, amount)),
+    );
+    const answer = await call_(deps, actor, row, 'refund', amount, () =>
+      deps.gateway(account).refund({
+        merchid: account.merchid,
+        retref: row.retref!,
+        amount: formatAmount(amount),
+        orderid: refund.orderid,
+      }),
+    ).catch(async (error: BrigadeError) => {
+      // No answer: the refund may exist at the gateway; a status check (inquire) will tell.
+      const unknown =
+        error.kind === 'gateway_timeout' || ['GATEWAY_ERROR', 'GATEWAY_BAD_ANSWER'].includes(error.code);
+      await deps.transact((tx) =>
+        updateTransaction(tx, refund, refund.transactionId, {
+          status: unknown ? 'unknown' : 'failed',
+          resptext: error.message.slice(0, 200),
+        }),
+      );
+      throw error;
+    });
+    const saved = await recordRefund(deps, actor, { original: row, refund, amount, answer });
+    return { transaction: transactionView(saved) };
+  });
+}
+
+const pendingRefund = (deps: PaymentDeps, actor: Actor, row: TransactionRow, amount: number) => ({
+  tenantId: row.tenantId,
+  restaurantId: row.restaurantId,
+  parentTransactionId: row.transactionId,
+  kind: 'refund' as const,
+  status: 'pending' as const,
+  merchid: row.merchid,
+  orderid: generateOrderId(deps.randomBytes(16)),
+  orderReference: row.orderReference,
+  amount,
+  lastFour: row.lastFour,
+  cardBrand: row.cardBrand,
+  createdBy: userIdOf(actor),
+});
+
+async function recordRefund(
+  deps: PaymentDeps,
+  actor: Actor,
+  refunded: {
+    original: TransactionRow;
+    refund: TransactionRow;
+    amount: number;
+    answer: RefundResponseLenient;
+  },
+): Promise<TransactionRow> {
+  const { original, refund, amount, answer } = refunded;
+  const approved = answer.respstat === 'A';
+  return deps.transact(async (tx) => {
+    const done = await updateTransaction(tx, refund, refund.transactionId, {
+      status: approved ? 'captured' : answer.respstat === 'C' ? 'declined' : 'failed',
+      retref: safeText(answer.retref),
+      capturedAmount: approved ? amount : 0,
+      respstat: safeText(answer.respstat),
+      respcode: safeText(answer.respcode),
+      resptext: safeText(answer.resptext),
+      respproc: safeText(answer.respproc),
+    });
+    const outcome = OUTCOME_OF_RESPSTAT[answer.respstat ?? ''] ?? 'unknown';
+    await addEvent(tx, event(refund, actor, 'refund', outcome, amount, answerDetails(answer)));
+    if (approved) {
+      const locked = (await lockTransaction(tx, original, original.transactionId)) ?? original;
+      const total = locked.refundedAmount + amount;
+      await updateTransaction(tx, original, original.transactionId, {
+        refundedAmount: total,
+        status: total >= locked.capturedAmount ? 'refunded' : 'partially_refunded',
+        refundable: total < locked.capturedAmount,
+      });
+    }
+    return done;
+  });
+}
