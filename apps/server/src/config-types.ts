@@ -1,0 +1,80 @@
+/** The configuration the server runs with, as loadConfig (config.ts) builds it from the environment. */
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  /** Where migrations run (the tables' owner); DATABASE_URL when unset. */
+  migrationUrl: string | undefined;
+  dataDir: string;
+  poolMax: number;
+  logLevel: string;
+  seedDemo: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address (sign-in throttling counts by it):
+   * false, true (any sender), or the proxies' addresses (Fastify's `trustProxy`).
+   */
+  trustProxy: TrustProxy;
+  /** Where people reach this deployment (production); reset links and allowed origins derive from it. */
+  publicUrl: string | undefined;
+  /** A second port that serves the auth app at /auth/ (spec 01 §2.8: auth on 3000 in development). */
+  authAppPort: number | undefined;
+  /** Ports that serve the management app at /manage/ (3005), the menu display at /menu/ (3003) and the
+   * public restaurant sites (3004) in development (spec 01 §2.8); undefined means not opened. */
+  managementAppPort: number | undefined;
+  menuAppPort: number | undefined;
+  sitePort: number | undefined;
+  /** Origins of Brigade's apps: where sign-in may return to and which browser origins may write. */
+  appOrigins: string[];
+  /** The auth app's address (spec 01 §2.7: the auth service, default path /auth). */
+  authUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Session cookies get the Secure flag everywhere but plain-HTTP development and tests. */
+  secureCookies: boolean;
+  /** The domain generated restaurant subdomains live under (spec 01 §9). */
+  baseDomain: string;
+  /** Name servers for DNS TXT ownership checks; empty means the system's. */
+  dnsServers: string[];
+  /** The hosting provider: its API and token, or null to use the in-process emulator. */
+  hosting: { apiUrl: string; token: string; projectId: string; teamId: string | undefined } | null;
+  hostingProjectId: string;
+  /** Where uploaded images go (issue 7): files under `dir` served at `baseUrl`, or an S3-compatible bucket. */
+  media: MediaConfig;
+  /** How long a connection may take over each part of a request (decision 017); 0 turns a limit off. */
+  http: HttpLimits;
+  /** SECRETS_KEY, decoded; undefined in development (a generated key in the data dir is used instead). */
+  secretsKey: Uint8Array | undefined;
+  cardpointe: {
+    /** The local emulator stands in for the gateway (the default outside production). */
+    emulator: boolean;
+    /** Every merchant account's gateway origin when set; otherwise its site's. */
+    url: string | undefined;
+    timeoutMs: number;
+    /** The pause before reconciliation attempt n is n times this. */
+    reconcilePauseMs: number;
+  };
+}
+
+export interface HttpLimits {
+  /** The whole request head must arrive within this (Node's headersTimeout; 408 then). */
+  headersTimeoutMs: number;
+  /** The whole request, body included, must arrive within this (Node's requestTimeout; 408 then). */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this (longer than a load balancer's idle timeout). */
+  keepAliveTimeoutMs: number;
+  /** A socket with no traffic at all for this long is destroyed (Fastify's connectionTimeout). */
+  idleTimeoutMs: number;
+  /** How often Node looks for requests over the headers and request limits. */
+  timeoutCheckIntervalMs: number;
+}
+
+export type MediaConfig =
+  | { storage: 'local'; dir: string; baseUrl: string }
+  | {
+      storage: 's3';
+      baseUrl: string;
+      s3: { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
+    };
+
+export type TrustProxy = boolean | string[];
