@@ -18,6 +18,7 @@ import {
 } from './payment-repository';
 import { TRANSACTION_NOT_FOUND } from './transaction-actions';
 import { answerDetails, eventView, transactionView } from './transaction-view';
+import { userNames } from './user-names';
 
 export async function listTransactions(
   deps: PaymentDeps,
@@ -25,8 +26,14 @@ export async function listTransactions(
   input: RestaurantScope & TransactionQuery,
 ): Promise<{ transactions: TransactionView[]; nextCursor: string | null }> {
   const { tenantId, restaurantId, ...query } = input;
-  const page = await deps.transact((tx) => listTransactionRows(tx, { tenantId, restaurantId }, query));
-  return { transactions: page.rows.map(transactionView), nextCursor: page.nextCursor };
+  return deps.transact(async (tx) => {
+    const page = await listTransactionRows(tx, { tenantId, restaurantId }, query);
+    const names = await userNames(
+      tx,
+      page.rows.map((row) => row.createdBy),
+    );
+    return { transactions: page.rows.map((row) => transactionView(row, names)), nextCursor: page.nextCursor };
+  });
 }
 
 export async function getTransaction(
@@ -37,14 +44,14 @@ export async function getTransaction(
   return deps.transact(async (tx) => {
     const row = await findTransaction(tx, input, input.transactionId);
     if (!row) throw notFound(TRANSACTION_NOT_FOUND, 'TRANSACTION_NOT_FOUND');
-    const [events, refunds] = [
-      await eventsOf(tx, input, row.transactionId),
-      await refundsOf(tx, input, row.transactionId),
-    ];
+    const events = await eventsOf(tx, input, row.transactionId);
+    const refunds = await refundsOf(tx, input, row.transactionId);
+    const actors = [row, ...refunds].map((r) => r.createdBy).concat(events.map((e) => e.actor));
+    const names = await userNames(tx, actors);
     return {
-      transaction: transactionView(row),
-      events: events.map(eventView),
-      refunds: refunds.map(transactionView),
+      transaction: transactionView(row, names),
+      events: events.map((e) => eventView(e, names)),
+      refunds: refunds.map((r) => transactionView(r, names)),
     };
   });
 }

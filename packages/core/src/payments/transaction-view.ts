@@ -4,7 +4,7 @@ import { withTextRuleApplied } from './gateway-text';
 import type { TransactionEventRow, TransactionRow } from './payment-repository';
 
 /** A transaction as the API shows it: never its token, and advice in words for what staff should do. */
-export function transactionView(row: TransactionRow): TransactionView {
+export function transactionView(row: TransactionRow, names?: ReadonlyMap<string, string>): TransactionView {
   return {
     transactionId: row.transactionId,
     parentTransactionId: row.parentTransactionId,
@@ -37,6 +37,7 @@ export function transactionView(row: TransactionRow): TransactionView {
     capturedAt: row.capturedAt?.toISOString() ?? null,
     settledAt: row.settledAt?.toISOString() ?? null,
     createdBy: row.createdBy,
+    createdByName: names?.get(row.createdBy) ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     reconciliation: reconciliationOf(row),
@@ -77,13 +78,17 @@ function reconciliationOf(row: TransactionRow): TransactionView['reconciliation'
     : { state: 'none', detail: null };
 }
 
-export const eventView = (row: TransactionEventRow): TransactionEventView => ({
+export const eventView = (
+  row: TransactionEventRow,
+  names?: ReadonlyMap<string, string>,
+): TransactionEventView => ({
   eventId: row.eventId,
   step: row.step,
   outcome: row.outcome,
   amount: row.amount,
   details: row.details,
   actor: row.actor,
+  actorName: names?.get(row.actor) ?? null,
   occurredAt: row.occurredAt.toISOString(),
 });
 

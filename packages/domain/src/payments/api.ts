@@ -158,6 +158,8 @@ export const transactionSchema = z.object({
   capturedAt: z.iso.datetime().nullable(),
   settledAt: z.iso.datetime().nullable(),
   createdBy: z.string(),
+  /** Who took it, by name (null where the answer does not look names up). */
+  createdByName: z.string().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   reconciliation: reconciliationSchema,
@@ -171,6 +173,7 @@ export const transactionEventSchema = z.object({
   amount: z.number().nullable(),
   details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
   actor: z.string(),
+  actorName: z.string().nullable(),
   occurredAt: z.iso.datetime(),
 });
 export type TransactionEventView = z.input<typeof transactionEventSchema>;

@@ -24,7 +24,8 @@ export function Timeline({ events, currency }: { events: readonly TransactionEve
                 {event.amount !== null && <span>{formatMinor(event.amount, currency)}</span>}
               </p>
               <p className="pay-muted">
-                <time dateTime={event.occurredAt}>{formatDateTime(event.occurredAt)}</time> · {event.actor}
+                <time dateTime={event.occurredAt}>{formatDateTime(event.occurredAt)}</time> ·{' '}
+                {event.actorName ?? event.actor}
               </p>
               <EventDetails details={event.details} />
             </li>

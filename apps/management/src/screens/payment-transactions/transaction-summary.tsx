@@ -35,7 +35,7 @@ export function TransactionSummary({ transaction: t }: { transaction: Transactio
         <Fact label="Batch">{t.batchid}</Fact>
         <Fact label="Voidable">{yesNo(t.voidable)}</Fact>
         <Fact label="Refundable">{yesNo(t.refundable)}</Fact>
-        <Fact label="Taken by">{t.createdBy}</Fact>
+        <Fact label="Taken by">{t.createdByName ?? t.createdBy}</Fact>
         <Fact label="Taken">{formatDateTime(t.createdAt)}</Fact>
         <Fact label="Captured at">{t.capturedAt ? formatDateTime(t.capturedAt) : null}</Fact>
         <Fact label="Settled at">{t.settledAt ? formatDateTime(t.settledAt) : null}</Fact>
