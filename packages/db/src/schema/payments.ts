@@ -1,3 +1,4 @@
+import { PAYMENT_KINDS, PAYMENT_STATUSES } from '@brigade/domain/payments/api';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -65,25 +66,9 @@ export const merchantAccounts = pgTable(
   ],
 );
 
-export const TRANSACTION_KINDS = [
-  'sale',
-  'authorisation',
-  'verification',
-  'forced_credit',
-  'refund',
-] as const;
-export const TRANSACTION_STATUSES = [
-  'pending',
-  'authorised',
-  'captured',
-  'settled',
-  'declined',
-  'failed',
-  'voided',
-  'refunded',
-  'partially_refunded',
-  'unknown',
-] as const;
+// The lists are the domain's (packages/domain/src/payments/api.ts): one truth for the API and the table.
+export const TRANSACTION_KINDS = PAYMENT_KINDS;
+export const TRANSACTION_STATUSES = PAYMENT_STATUSES;
 
 /** One money movement asked of the gateway: an authorisation (or sale) or a refund of one. */
 export const paymentTransactions = pgTable(
