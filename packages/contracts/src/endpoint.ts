@@ -32,7 +32,13 @@ interface EndpointFields<
   /** How OpenAPI groups the endpoint (what a write changes is `changes`, not its tag). */
   tags: string[];
   access: AccessRequirement;
-  request?: { params?: Params; query?: Query; body?: Body };
+  request?: {
+    params?: Params;
+    query?: Query;
+    body?: Body;
+    /** Request headers the endpoint needs (lower-case names), e.g. `idempotency-key`; others pass untouched. */
+    headers?: z.ZodType;
+  };
   response: { status: 200 | 201 | 202 | 204; description: string; schema?: Response };
   /** Problem statuses this endpoint documents besides 400/401/403/500. */
   problems?: number[];

@@ -86,6 +86,7 @@ function operationOf(endpoint: Endpoint, toSchema: ToSchema): Record<string, unk
     parameters: [
       ...parametersOf(endpoint.request?.params, 'path', toSchema),
       ...parametersOf(endpoint.request?.query, 'query', toSchema),
+      ...parametersOf(endpoint.request?.headers, 'header', toSchema),
     ],
     ...(endpoint.request?.body
       ? {
@@ -132,7 +133,11 @@ function problemResponses(endpoint: Endpoint) {
   return responses;
 }
 
-function parametersOf(schema: z.ZodType | undefined, location: 'path' | 'query', toSchema: ToSchema) {
+function parametersOf(
+  schema: z.ZodType | undefined,
+  location: 'path' | 'query' | 'header',
+  toSchema: ToSchema,
+) {
   if (!schema) return [];
   const json = toSchema(schema, 'input');
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;

@@ -5,6 +5,7 @@ import {
   fundingDaySchema,
   fundingQuerySchema,
   fundingRangeQuerySchema,
+  idempotencyKeySchema,
   merchantAccountInputSchema,
   merchantAccountSchema,
   merchantTestSchema,
@@ -36,6 +37,8 @@ const transactionParams = params.extend({
   transactionId: z.uuid({ error: 'Transaction ID must be a UUID' }),
 });
 const idempotency = 'Requires an `Idempotency-Key` header (kept 24 hours).';
+/** The header every payment write carries (decision 023). */
+const idempotencyHeaders = z.object({ 'idempotency-key': idempotencyKeySchema });
 
 const transactionResult = successOf(z.object({ transaction: transactionSchema }));
 const GATEWAY_PROBLEMS = [409, 422, 429, 502, 503, 504];
@@ -102,7 +105,7 @@ export const authorisePayment = defineEndpoint({
   access: { kind: 'tenant', role: 'employee' },
   changes: 'none',
   outside: true,
-  request: { params, body: authoriseInputSchema },
+  request: { params, body: authoriseInputSchema, headers: idempotencyHeaders },
   response: { status: 201, description: 'The transaction', schema: transactionResult },
   problems: [404, ...GATEWAY_PROBLEMS],
 });
@@ -169,7 +172,7 @@ export const capturePayment = defineEndpoint({
   access: { kind: 'tenant', role: 'employee' },
   changes: 'none',
   outside: true,
-  request: { params: transactionParams, body: captureInputSchema },
+  request: { params: transactionParams, body: captureInputSchema, headers: idempotencyHeaders },
   response: { status: 200, description: 'The transaction', schema: transactionResult },
   problems: [404, ...GATEWAY_PROBLEMS],
 });
@@ -184,7 +187,7 @@ export const voidPayment = defineEndpoint({
   access: { kind: 'tenant', role: 'manager' },
   changes: 'none',
   outside: true,
-  request: { params: transactionParams, body: voidInputSchema },
+  request: { params: transactionParams, body: voidInputSchema, headers: idempotencyHeaders },
   response: { status: 200, description: 'The transaction', schema: transactionResult },
   problems: [404, ...GATEWAY_PROBLEMS],
 });
@@ -199,7 +202,7 @@ export const refundPayment = defineEndpoint({
   access: { kind: 'tenant', role: 'manager' },
   changes: 'none',
   outside: true,
-  request: { params: transactionParams, body: refundInputSchema },
+  request: { params: transactionParams, body: refundInputSchema, headers: idempotencyHeaders },
   response: { status: 201, description: 'The refund', schema: transactionResult },
   problems: [404, ...GATEWAY_PROBLEMS],
 });

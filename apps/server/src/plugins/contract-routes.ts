@@ -99,6 +99,7 @@ export function registerContractRoutes(
         const params = parse(endpoint.request?.params, request.params, 'params');
         const query = parse(endpoint.request?.query, request.query, 'query');
         const body = parse(endpoint.request?.body, request.body, '');
+        parse(endpoint.request?.headers, request.headers, 'headers');
         if (errors.length > 0) throw validationErrorOf(errors);
 
         const outside = endpoint.outside === true;
