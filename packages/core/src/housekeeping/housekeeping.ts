@@ -5,8 +5,8 @@ import { deleteExpiredCredentials, type ExpiredCredentials } from '../identity/s
 import { deleteStaleAttempts } from '../identity/throttle';
 import { type SweepResult, sweepAbandonedUploads } from '../images/upload-sweep';
 import type { PaymentDeps } from '../payments/payment-deps';
-import { SYSTEM } from '../use-case';
 import { reconcileStalePayments, type StaleSweepResult } from '../payments/reconcile-stale';
+import { SYSTEM } from '../use-case';
 
 /**
  * Housekeeping (docs/operations/README.md "Housekeeping"): what would otherwise only grow. Run at start-up

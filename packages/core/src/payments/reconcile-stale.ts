@@ -52,7 +52,13 @@ export async function reconcileStalePayments(
   const seconds = options.olderThanSeconds ?? STALE_AFTER_SECONDS;
   const before = new Date((options.now ?? new Date()).getTime() - seconds * 1000);
   const rows = await deps.transact((tx) => findStaleTransactions(tx, before, STALE_BATCH));
-  const result: StaleSweepResult = { examined: rows.length, settled: {}, skipped: 0, errors: 0, idempotencyKeys: 0 };
+  const result: StaleSweepResult = {
+    examined: rows.length,
+    settled: {},
+    skipped: 0,
+    errors: 0,
+    idempotencyKeys: 0,
+  };
   for (const row of rows) {
     try {
       const status = await sweepOne(deps, actor, row, before);

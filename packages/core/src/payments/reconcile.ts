@@ -75,7 +75,8 @@ async function voidFound(
   deps: PaymentDeps,
   actor: Actor,
   lost: Omit<Lost, 'cause'>,
-  approved: AuthResponseLenient) {
+  approved: AuthResponseLenient,
+) {
   const { row, account } = lost;
   await note(deps, actor, row, 'inquire_by_order', 'found_approved', answerDetails(approved));
   const saved = await recordAuthorisation(deps, actor, row, approved, row.kind === 'sale', 'reconcile');
@@ -107,7 +108,11 @@ async function voidFound(
   });
 }
 
-async function voidByOrder(deps: PaymentDeps, actor: Actor, lost: Omit<Lost, 'cause'>): Promise<TransactionRow> {
+async function voidByOrder(
+  deps: PaymentDeps,
+  actor: Actor,
+  lost: Omit<Lost, 'cause'>,
+): Promise<TransactionRow> {
   const { row, account } = lost;
   for (let attempt = 1; attempt <= VOID_BY_ORDER_ATTEMPTS; attempt++) {
     if (attempt > 1) await deps.pause(attempt);
