@@ -19,8 +19,10 @@ const RECONCILE_SHOTS = '/tmp/reconcile';
 mkdirSync(RECONCILE_SHOTS, { recursive: true });
 const HOUR = 3_600_000;
 
-/** The transaction page at 1280 and at 390 px, back at 1280 after. */
+/** The transaction page at 1280 and at 390 px (its toasts closed first), back at 1280 after. */
 async function shotBothWidths(page: Page, name: string) {
+  const closeToast = page.getByRole('button', { name: /^(Dismiss|Close)/ });
+  while ((await closeToast.count()) > 0) await closeToast.first().click();
   await page.screenshot({ path: `${RECONCILE_SHOTS}/${name}-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(300);
@@ -220,6 +222,7 @@ describe('management payments', () => {
 
       const refunds = page.getByRole('region', { name: 'Refunds' });
       await refunds.getByRole('link', { name: '$15.00' }).waitFor({ timeout: 20_000 });
+      await refunds.getByText('Refunded', { exact: true }).waitFor();
       await header.getByText('Partially refunded', { exact: true }).waitFor({ timeout: 20_000 });
       // What is left to refund is offered again.
       await page.getByRole('button', { name: 'Refund' }).waitFor();
