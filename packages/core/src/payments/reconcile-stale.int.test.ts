@@ -8,9 +8,11 @@ import { useTestDatabase } from '@brigade/test-utils/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSealedBox } from '../secrets/sealed-box';
 import { SYSTEM } from '../use-case';
+import { event } from './authorise';
 import { saveMerchantAccount } from './merchant-account-service';
 import type { PaymentDeps } from './payment-deps';
 import {
+  addEvent,
   eventsOf,
   findTransaction,
   insertTransaction,
@@ -103,6 +105,12 @@ describe('the reconciliation sweep', () => {
     expect((await sale(charged.orderid)).respstat).toBe('A');
     const neverSent = await row();
     const young = await row({ createdAt: new Date(), updatedAt: new Date() });
+    // Old, but a request is still at work on it: its last step was a moment ago.
+    const busy = await row();
+    await addEvent(
+      db.database.db,
+      event(busy, SYSTEM, 'authorise', 'no_answer', null, { failure: 'timeout' }),
+    );
     const parent = await row({
       status: 'captured',
       amount: 2000,
@@ -151,6 +159,8 @@ describe('the reconciliation sweep', () => {
     expect(await stepsOf(neverSent)).toEqual(['sweep:stale:system', 'inquire_by_order:not_found:system']);
     expect(await reread(young)).toMatchObject({ status: 'pending', reconciliation: null });
     expect(await stepsOf(young)).toEqual([]);
+    expect(await reread(busy)).toMatchObject({ status: 'pending', reconciliation: null });
+    expect(await stepsOf(busy)).toEqual(['authorise:no_answer:system']);
     expect(await reread(refund)).toMatchObject({ status: 'captured', capturedAmount: 500 });
     expect(await reread(parent)).toMatchObject({ status: 'partially_refunded', refundedAmount: 500 });
     expect(await reread(lostRefund)).toMatchObject({ status: 'failed' });
@@ -172,6 +182,7 @@ describe('the reconciliation sweep', () => {
     expect(steps.filter((step) => step === 'void_by_order:no_answer:system')).toHaveLength(
       VOID_BY_ORDER_ATTEMPTS,
     );
+    expect(steps.at(-1)).toBe('sweep:still_unknown:system');
     // Just settled: the next sweep leaves it until it is stale again.
     expect((await reconcileStalePayments(deps, SYSTEM, { olderThanSeconds: 120 })).examined).toBe(0);
   });

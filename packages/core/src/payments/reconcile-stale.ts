@@ -98,6 +98,8 @@ async function sweepOne(
     claimed.kind === 'refund'
       ? await settleRefund(deps, actor, claimed, account)
       : await settleByOrderId(deps, actor, { scope, account, row: claimed });
+  if (settled.status === 'unknown')
+    await note(deps, actor, settled, 'sweep', 'still_unknown', { reconciliation: settled.reconciliation });
   return settled.status;
 }
 

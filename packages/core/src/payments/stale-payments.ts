@@ -1,5 +1,5 @@
 import type { Executor } from '@brigade/db/database';
-import { paymentTransactions } from '@brigade/db/schema/payments';
+import { paymentTransactionEvents, paymentTransactions } from '@brigade/db/schema/payments';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { TransactionRow } from './payment-repository';
 
@@ -11,6 +11,8 @@ import type { TransactionRow } from './payment-repository';
 /**
  * Transactions left `pending` or `unknown` since before `before`, oldest first. The literal status list
  * matches the predicate of the partial index `payment_transactions_unknown_idx`, so the planner uses it.
+ * A row with an event since `before` is not stale: a request is still at work on it (each step of a payment
+ * and of its reconciliation is an event, never more than a gateway timeout and a pause apart).
  */
 export async function findStaleTransactions(
   ex: Executor,
@@ -21,10 +23,15 @@ export async function findStaleTransactions(
   return ex
     .select()
     .from(t)
-    .where(and(sql`${t.status} in ('pending', 'unknown')`, lt(t.updatedAt, before)))
+    .where(and(sql`${t.status} in ('pending', 'unknown')`, lt(t.updatedAt, before), quietSince(before)))
     .orderBy(asc(t.updatedAt))
     .limit(limit);
 }
+
+const quietSince = (before: Date) => {
+  const e = paymentTransactionEvents;
+  return sql`not exists (select 1 from ${e} where ${e.transactionId} = ${paymentTransactions.transactionId} and ${e.occurredAt} >= ${before})`;
+};
 
 /**
  * Claims a stale row for one sweep: touches it only while it is still stale (same status, untouched since
@@ -46,6 +53,7 @@ export async function claimStaleTransaction(
         eq(t.transactionId, row.transactionId),
         eq(t.status, row.status),
         lt(t.updatedAt, before),
+        quietSince(before),
       ),
     )
     .returning();
