@@ -7,13 +7,41 @@ import { axeViolations, managementPage, openManagement, serious, watchCspViolati
 // The payments screens (issue 16): the demo owner connects the emulator's merchant account, takes a sale on
 // the virtual terminal with the test card typed into the hosted frame, sees "Approved", opens the
 // transaction, and looks at the list, funding and settings; screenshots at 1280 and 390 px go to
-// /tmp/payscreens.
+// /tmp/payscreens. Then a refund after settlement, the emulator's clock moved over HTTP (its own control
+// route, /emulator/clock); those screenshots go to /tmp/reconcile.
 
 const harness = useHarness();
 const SHOTS = '/tmp/payscreens';
 mkdirSync(SHOTS, { recursive: true });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+const RECONCILE_SHOTS = '/tmp/reconcile';
+mkdirSync(RECONCILE_SHOTS, { recursive: true });
+const HOUR = 3_600_000;
+
+/** The transaction page at 1280 and at 390 px (its toasts closed first), back at 1280 after. */
+async function shotBothWidths(page: Page, name: string) {
+  const closeToast = page.getByRole('button', { name: /^(Dismiss|Close)/ });
+  while ((await closeToast.count()) > 0) await closeToast.first().click();
+  await page.screenshot({ path: `${RECONCILE_SHOTS}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${RECONCILE_SHOTS}/${name}-390.png`, fullPage: true });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  expect(overflow).toBe(false);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Moves the emulator's clock (an emulator-only control the real gateway does not have). */
+async function advanceGatewayClock(gatewayOrigin: string, advanceMs: number) {
+  const answer = await fetch(`${gatewayOrigin}/emulator/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceMs }),
+  });
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as { now: string }).now;
+}
 
 /** Connects the emulator's merchant account when the restaurant has none (its default test merchant). */
 async function connectMerchantAccount(page: Page) {
@@ -115,7 +143,9 @@ describe('management payments', () => {
       const dialog = page.getByRole('alertdialog', { name: 'Void this payment?' });
       await dialog.waitFor();
       await shot(page, 'transaction-void-dialog-1280');
-      await dialog.getByRole('button', { name: 'Void payment' }).click();
+      const confirm = dialog.getByRole('button', { name: 'Void payment' });
+      expect(await confirm.getAttribute('class')).toContain('ui-button--danger');
+      await confirm.click();
       await dialog.waitFor({ state: 'detached', timeout: 40_000 });
       await page.getByText('Voided', { exact: true }).first().waitFor({ timeout: 20_000 });
       expect(await page.getByRole('button', { name: 'Void' }).count()).toBe(0);
@@ -148,6 +178,56 @@ describe('management payments', () => {
       await shot(page, 'funding-390');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       expect(overflow).toBe(false);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+  // Last: it moves the emulator's clock a day on, which settles every payment taken before.
+  it('refunds part of a sale once it has settled, behind a danger-styled confirmation', async () => {
+    const { context, page } = await managementPage(harness);
+    try {
+      await connectMerchantAccount(page);
+      await openManagement(page, harness, '/payments/terminal', 'Virtual terminal');
+      await page.getByLabel('Amount').fill('40');
+      await page.getByLabel('Order reference').fill('Check 77');
+      // The hosted frame comes from the gateway: here the emulator, whose controls sit beside it.
+      const frameSrc = await page.locator('iframe[title="Card details"]').getAttribute('src');
+      const gatewayOrigin = new URL(frameSrc!).origin;
+      await typeTestCard(page);
+      await page.getByRole('button', { name: /Charge \$40\.00/ }).click();
+      await page.getByRole('heading', { level: 2, name: 'Approved' }).waitFor({ timeout: 40_000 });
+      await page.getByRole('link', { name: 'View transaction' }).click();
+      await page.getByRole('heading', { level: 1, name: /\$40\.00/ }).waitFor();
+      // Captured but not settled: no refund yet.
+      expect(await page.getByRole('button', { name: 'Refund' }).count()).toBe(0);
+
+      await advanceGatewayClock(gatewayOrigin, 26 * HOUR);
+      await page.getByRole('button', { name: 'Check status' }).click();
+      await page.getByText('Status checked: settled').waitFor({ timeout: 30_000 });
+      const header = page.locator('.page-header');
+      await header.getByText('Settled', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Refund' }).waitFor();
+      await shotBothWidths(page, 'transaction-settled');
+
+      await page.getByRole('button', { name: 'Refund' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Refund this payment?' });
+      await dialog.waitFor();
+      const confirm = dialog.getByRole('button', { name: 'Refund', exact: true });
+      expect(await confirm.getAttribute('class')).toContain('ui-button--danger');
+      await dialog.getByLabel('Amount').fill('15');
+      await page.screenshot({ path: `${RECONCILE_SHOTS}/transaction-refund-dialog-1280.png` });
+      await confirm.click();
+      await dialog.waitFor({ state: 'detached', timeout: 40_000 });
+      await page.getByText('Refund approved').first().waitFor();
+
+      const refunds = page.getByRole('region', { name: 'Refunds' });
+      await refunds.getByRole('link', { name: '$15.00' }).waitFor({ timeout: 20_000 });
+      await refunds.getByText('Refunded', { exact: true }).waitFor();
+      await header.getByText('Partially refunded', { exact: true }).waitFor({ timeout: 20_000 });
+      // What is left to refund is offered again.
+      await page.getByRole('button', { name: 'Refund' }).waitFor();
+      await shotBothWidths(page, 'transaction-refunded');
+      expect(serious(await axeViolations(page))).toEqual([]);
     } finally {
       await context.close();
     }

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { demoCatalogue, seedLargeChainOnce } from '@brigade/core/catalogue/large-chain';
 import {
   HOUSEKEEPING_INTERVAL_MS,
+  type HousekeepingResult,
   runHousekeeping,
   scheduleHousekeeping,
 } from '@brigade/core/housekeeping/housekeeping';
@@ -11,7 +12,7 @@ import { holdInstancePresence } from '@brigade/db/instance-presence';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { listenExtraPort } from './http-server';
-import { connectDemoMerchantAccounts } from './payments-runtime';
+import { connectDemoMerchantAccounts, paymentDepsOf } from './payments-runtime';
 import { createAppDeps, openMigratedDatabase, VERSION } from './runtime';
 
 type Database = Awaited<ReturnType<typeof openMigratedDatabase>>;
@@ -60,8 +61,8 @@ async function main() {
 /**
  * The app on its dependencies; then, before serving, crash safety (docs/decisions/015-crash-safety.md):
  * announce this instance and remove what uploads of instances that died mid-request left behind.
- * Housekeeping repeats that sweep and clears stale throttle counts and unusable credentials every 15
- * minutes (docs/operations/README.md).
+ * Housekeeping repeats that sweep, clears stale throttle counts and unusable credentials, and settles
+ * payments left pending or unknown, at start-up and every 15 minutes (docs/operations/README.md).
  */
 async function buildAndRecover(config: Config, database: Database) {
   const logProxy = {
@@ -74,13 +75,25 @@ async function buildAndRecover(config: Config, database: Database) {
   const housekeeping = { db: database.db, storage: deps.imageStorage, instanceId: deps.instanceId };
   const swept = (await runHousekeeping(housekeeping)).uploads;
   if (swept.uploads > 0) app.log.warn(swept, 'removed the files of uploads interrupted by a crash');
-  const stopHousekeeping = scheduleHousekeeping(housekeeping, HOUSEKEEPING_INTERVAL_MS, {
-    done: (result) => {
+  // With payments: their sweep waits on the gateway (35 s a call), so it never holds up start-up.
+  const withPayments = {
+    ...housekeeping,
+    payments: paymentDepsOf(deps.payments, {
+      db: database.db,
+      transact: (work) => database.db.transaction(work),
+    }),
+  };
+  const report = {
+    done: (result: HousekeepingResult) => {
       if (result.uploads.uploads > 0)
         app.log.warn(result.uploads, 'removed the files of interrupted uploads');
+      if (result.payments && result.payments.examined > 0)
+        app.log.info(result.payments, 'settled payments left pending or unknown');
     },
-    failed: (error) => app.log.error({ err: error }, 'housekeeping failed; it runs again later'),
-  });
+    failed: (error: unknown) => app.log.error({ err: error }, 'housekeeping failed; it runs again later'),
+  };
+  void runHousekeeping(withPayments).then(report.done, report.failed);
+  const stopHousekeeping = scheduleHousekeeping(withPayments, HOUSEKEEPING_INTERVAL_MS, report);
   return { app, deps, presence, stopHousekeeping };
 }
 

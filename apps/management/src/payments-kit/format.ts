@@ -59,7 +59,11 @@ const STATUS_TONES: Record<PaymentStatus, BadgeTone | undefined> = {
   unknown: 'warning',
 };
 
-export const statusLabel = (status: string): string => STATUS_LABELS[status as PaymentStatus] ?? status;
+/** A refund that went through is `captured` at the gateway; people read it as "Refunded". */
+export const statusLabel = (status: string, kind?: string): string =>
+  kind === 'refund' && status === 'captured'
+    ? 'Refunded'
+    : (STATUS_LABELS[status as PaymentStatus] ?? status);
 export const statusTone = (status: string): BadgeTone | undefined => STATUS_TONES[status as PaymentStatus];
 
 export const KIND_LABELS: Record<PaymentKind, string> = {

@@ -21,8 +21,8 @@ export const PAYMENT_PATHS = {
   settings: '/payments/settings',
 } as const;
 
-export function StatusBadge({ status }: { status: string }) {
-  return <Badge tone={statusTone(status)}>{statusLabel(status)}</Badge>;
+export function StatusBadge({ status, kind }: { status: string; kind?: string }) {
+  return <Badge tone={statusTone(status)}>{statusLabel(status, kind)}</Badge>;
 }
 
 /** A label and its value in a summary list (<dl>). */

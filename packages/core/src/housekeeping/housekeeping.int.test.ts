@@ -8,6 +8,7 @@ import { makeUser } from '@brigade/test-utils/factories';
 import { useTestDatabase } from '@brigade/test-utils/test-database';
 import { afterAll, describe, expect, it } from 'vitest';
 import { imageRecords } from '../images/image-repository';
+import type { PaymentDeps } from '../payments/payment-deps';
 import { runHousekeeping, scheduleHousekeeping } from './housekeeping';
 
 const db = useTestDatabase();
@@ -91,6 +92,25 @@ describe('housekeeping', () => {
     const result = await runHousekeeping({ db: ex, storage, instanceId: SELF }, NOW);
     expect(result.uploads.uploads).toBe(1);
     expect((await ex.select().from(images)).map((row) => row.writer)).toEqual([SELF]);
+  });
+
+  it('sweeps payments only when given the payments runtime (reconcile-stale.int.test.ts tests the sweep)', async () => {
+    const ex = db.database.db;
+    const unreachable = () => {
+      throw new Error('nothing to ask the gateway');
+    };
+    const payments: PaymentDeps = {
+      db: ex,
+      transact: (work) => ex.transaction(work),
+      gateway: unreachable,
+      gatewayOrigin: unreachable,
+      secrets: unreachable,
+      randomBytes: (size) => new Uint8Array(size),
+      pause: async () => {},
+    };
+    const swept = await runHousekeeping({ db: ex, storage, instanceId: SELF, payments }, NOW);
+    expect(swept.payments).toEqual({ examined: 0, settled: {}, skipped: 0, errors: 0, idempotencyKeys: 0 });
+    expect((await runHousekeeping({ db: ex, storage, instanceId: SELF }, NOW)).payments).toBeNull();
   });
 
   it('runs on a timer until stopped, one run at a time', async () => {

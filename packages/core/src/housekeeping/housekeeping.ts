@@ -4,6 +4,9 @@ import type { ImageStorage } from '@brigade/images/storage';
 import { deleteExpiredCredentials, type ExpiredCredentials } from '../identity/session-repository';
 import { deleteStaleAttempts } from '../identity/throttle';
 import { type SweepResult, sweepAbandonedUploads } from '../images/upload-sweep';
+import type { PaymentDeps } from '../payments/payment-deps';
+import { reconcileStalePayments, type StaleSweepResult } from '../payments/reconcile-stale';
+import { SYSTEM } from '../use-case';
 
 /**
  * Housekeeping (docs/operations/README.md "Housekeeping"): what would otherwise only grow. Run at start-up
@@ -13,7 +16,10 @@ import { type SweepResult, sweepAbandonedUploads } from '../images/upload-sweep'
  * - sign-in, sign-up and reset throttle counts whose window is long over;
  * - sessions, hand-off codes and reset tokens that can no longer be used;
  * - the files and records of uploads whose server instance died mid-upload (decision 015), which the
- *   start-up sweep only catches when an instance restarts.
+ *   start-up sweep only catches when an instance restarts;
+ * - with the payments runtime: payments left pending or unknown, settled by their order id, and expired
+ *   idempotency keys (payments/reconcile-stale.ts). Each stale row is claimed before it is settled, so
+ *   instances sweeping at once never settle one twice.
  */
 /** How often each server instance runs housekeeping after start-up. */
 export const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
@@ -23,12 +29,16 @@ export interface HousekeepingDeps {
   storage: ImageStorage;
   /** This server instance: its own uploads in progress are never touched. */
   instanceId: string;
+  /** The payments use-cases' deps (the gateway runtime); without them, payments are not swept. */
+  payments?: PaymentDeps;
 }
 
 export interface HousekeepingResult {
   throttleKeys: number;
   credentials: ExpiredCredentials;
   uploads: SweepResult;
+  /** Null when housekeeping runs without the payments runtime. */
+  payments: StaleSweepResult | null;
 }
 
 export async function runHousekeeping(deps: HousekeepingDeps, now = new Date()): Promise<HousekeepingResult> {
@@ -37,6 +47,7 @@ export async function runHousekeeping(deps: HousekeepingDeps, now = new Date()):
     throttleKeys: await deleteStaleAttempts(deps.db, before),
     credentials: await deleteExpiredCredentials(deps.db, before),
     uploads: await sweepAbandonedUploads({ db: deps.db, storage: deps.storage }, deps.instanceId),
+    payments: deps.payments ? await reconcileStalePayments(deps.payments, SYSTEM, { now }) : null,
   };
 }
 

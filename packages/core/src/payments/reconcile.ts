@@ -30,10 +30,22 @@ export async function reconcileAuthorisation(
   actor: Actor,
   lost: Lost,
 ): Promise<TransactionRow> {
-  const { row, account } = lost;
-  await note(deps, actor, row, 'authorise', 'no_answer', { failure: lost.cause.failure });
-  const gateway = deps.gateway(account);
+  await note(deps, actor, lost.row, 'authorise', 'no_answer', { failure: lost.cause.failure });
   await deps.pause(1);
+  return settleByOrderId(deps, actor, lost);
+}
+
+/**
+ * Steps 1 to 3 for an authorisation whose outcome Brigade does not know: the live path after no answer, and
+ * housekeeping's sweep (reconcile-stale.ts) for rows a crash or a lost answer left pending or unknown.
+ */
+export async function settleByOrderId(
+  deps: PaymentDeps,
+  actor: Actor,
+  lost: Omit<Lost, 'cause'>,
+): Promise<TransactionRow> {
+  const { row, account } = lost;
+  const gateway = deps.gateway(account);
   let found: AuthResponseLenient[] | null = null;
   try {
     found = await gateway.inquireByOrderid(row.orderid, account.merchid);
@@ -59,7 +71,12 @@ export async function reconcileAuthorisation(
   return voidByOrder(deps, actor, lost);
 }
 
-async function voidFound(deps: PaymentDeps, actor: Actor, lost: Lost, approved: AuthResponseLenient) {
+async function voidFound(
+  deps: PaymentDeps,
+  actor: Actor,
+  lost: Omit<Lost, 'cause'>,
+  approved: AuthResponseLenient,
+) {
   const { row, account } = lost;
   await note(deps, actor, row, 'inquire_by_order', 'found_approved', answerDetails(approved));
   const saved = await recordAuthorisation(deps, actor, row, approved, row.kind === 'sale', 'reconcile');
@@ -91,7 +108,11 @@ async function voidFound(deps: PaymentDeps, actor: Actor, lost: Lost, approved: 
   });
 }
 
-async function voidByOrder(deps: PaymentDeps, actor: Actor, lost: Lost): Promise<TransactionRow> {
+async function voidByOrder(
+  deps: PaymentDeps,
+  actor: Actor,
+  lost: Omit<Lost, 'cause'>,
+): Promise<TransactionRow> {
   const { row, account } = lost;
   for (let attempt = 1; attempt <= VOID_BY_ORDER_ATTEMPTS; attempt++) {
     if (attempt > 1) await deps.pause(attempt);
@@ -124,10 +145,10 @@ async function voidByOrder(deps: PaymentDeps, actor: Actor, lost: Lost): Promise
   });
 }
 
-const failureOf = (error: unknown) =>
+export const failureOf = (error: unknown) =>
   error && typeof error === 'object' && 'failure' in error ? String(error.failure) : 'error';
 
-async function note(
+export async function note(
   deps: PaymentDeps,
   actor: Actor,
   row: TransactionRow,

@@ -87,7 +87,8 @@ const pendingRefund = (deps: PaymentDeps, actor: Actor, row: TransactionRow, amo
   createdBy: userIdOf(actor),
 });
 
-async function recordRefund(
+/** Records a refund's answer; an approved one adds to the original's refunded amount under its row lock. */
+export async function recordRefund(
   deps: PaymentDeps,
   actor: Actor,
   refunded: {
@@ -96,6 +97,7 @@ async function recordRefund(
     amount: number;
     answer: RefundResponseLenient;
   },
+  step = 'refund',
 ): Promise<TransactionRow> {
   const { original, refund, amount, answer } = refunded;
   const approved = answer.respstat === 'A';
@@ -110,7 +112,7 @@ async function recordRefund(
       respproc: safeText(answer.respproc),
     });
     const outcome = OUTCOME_OF_RESPSTAT[answer.respstat ?? ''] ?? 'unknown';
-    await addEvent(tx, event(refund, actor, 'refund', outcome, amount, answerDetails(answer)));
+    await addEvent(tx, event(refund, actor, step, outcome, amount, answerDetails(answer)));
     if (approved) {
       const locked = (await lockTransaction(tx, original, original.transactionId)) ?? original;
       const total = locked.refundedAmount + amount;

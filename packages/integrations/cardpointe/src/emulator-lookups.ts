@@ -11,10 +11,10 @@ export function inquire(ctx: Context, [retref = '', merchid = '']: string[]): Re
   return txn && txn.merchid === merchid ? ok(inquireView(txn)) : pps('29');
 }
 
-/** One transaction as an object, several as a list, none as PPS 29. */
+/** One transaction as an object, several as a list, none as PPS 29; a refund by its own order id. */
 export function inquireByOrderid(ctx: Context, [orderid = '', merchid = '', set = '']: string[]): Reply {
   const found = [...ctx.state.transactions.values()].filter(
-    (txn) => txn.orderid === orderid && txn.merchid === merchid && txn.kind === 'auth',
+    (txn) => txn.orderid === orderid && txn.merchid === merchid,
   );
   if (found.length === 0) return pps('29');
   const views = found.map((txn) => {

@@ -185,6 +185,8 @@ export function refund(ctx: Context, raw: Record<string, unknown>): Reply {
   };
   delete txn.settledate;
   delete txn.batchid;
+  // A refund sent without an order id has none of its own (it is not found by the original's).
+  if (parsed.data.orderid === undefined) delete txn.orderid;
   original.refunded += amount;
   ctx.state.transactions.set(txn.retref, txn);
   return ok({

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { CARD_ENTRY_PATH, cardEntryPage, TOKENIZE_PATH } from './card-entry-page';
 import type { Context, Reply } from './emulator-answers';
+import { CONTROL_PREFIX, control } from './emulator-control';
 import { FailurePlan, type InjectedFailure, RateLimiter } from './emulator-gate';
 import { tokenize } from './emulator-lookups';
 import { ROUTES } from './emulator-routes';
@@ -18,7 +19,8 @@ import { ENDPOINT_NAMES, type Endpoint, endpointOf } from './endpoints';
 /**
  * A local CardPointe Gateway (INTEGRATIONS.md "CardPointe Gateway"; docs/operations/cardpointe.md): the REST
  * API under /cardconnect/rest with Basic auth and the gateway's test cards and amounts, CardSecure
- * tokenisation, the hosted card-entry page, and settlement and funding on an emulated clock. Card numbers
+ * tokenisation, the hosted card-entry page, and settlement and funding on an emulated clock (which tests also
+ * move over HTTP: emulator-control.ts, a route the real gateway does not have). Card numbers
  * stay in memory; the request log never holds account, CVV or track data.
  */
 
@@ -158,6 +160,8 @@ function requestHandler({ gate, calls, requests, noise, context }: Handling) {
         false,
       );
     }
+    if (url.pathname.startsWith(CONTROL_PREFIX))
+      return send(res, control(gate.state, method, url.pathname, parseBody(text)), false);
     if (!url.pathname.startsWith(REST_PREFIX)) return send(res, { status: 404, body: {} }, false);
     const segments = url.pathname.slice(REST_PREFIX.length).split('/').map(decodeURIComponent);
     const endpoint = endpointOf(method, segments);

@@ -42,7 +42,7 @@ function declineOf(answer: Transaction): string | null {
 
 /**
  * The confirmation of a capture, void or refund, with its amount (blank: the whole; a capture can add a
- * tip). Each attempt has its own Idempotency-Key; a retry after no answer reuses it. A decline shows the
+ * tip); voids and refunds, which cannot be undone, confirm with the danger style. Each attempt has its own Idempotency-Key; a retry after no answer reuses it. A decline shows the
  * gateway's words, an error the problem's detail.
  */
 export function ActionDialog({
@@ -96,6 +96,7 @@ export function ActionDialog({
           pending={run.isPending}
           submitLabel={problem?.unanswered ? 'Try again' : copy.submit}
           pendingLabel={copy.pending}
+          tone={action === 'capture' ? 'primary' : 'danger'}
         />
       }
     >

@@ -65,7 +65,7 @@ export function RefundList({ refunds }: { refunds: readonly Transaction[] }) {
             <Link className="pay-link" to={PAYMENT_PATHS.transaction(refund.transactionId)}>
               {formatMinor(refund.amount, refund.currency)}
             </Link>
-            <StatusBadge status={refund.status} />
+            <StatusBadge status={refund.status} kind={refund.kind} />
             <span className="pay-muted">{formatDateTime(refund.createdAt)}</span>
           </li>
         ))}

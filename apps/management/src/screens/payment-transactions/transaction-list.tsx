@@ -20,7 +20,7 @@ const COLUMNS: readonly Column<Transaction>[] = [
       </Link>
     ),
   },
-  { header: 'Status', cell: (t) => <StatusBadge status={t.status} /> },
+  { header: 'Status', cell: (t) => <StatusBadge status={t.status} kind={t.kind} /> },
   { header: 'Card', cell: (t) => cardLabel(t.cardBrand, t.lastFour) },
   { header: 'Type', cell: (t) => kindLabel(t.kind), hideOnMobile: true },
   { header: 'Reference', cell: (t) => t.orderReference ?? '—', hideOnMobile: true },

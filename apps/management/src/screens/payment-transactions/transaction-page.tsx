@@ -54,7 +54,7 @@ export function TransactionPage({ transactionId }: { transactionId: string }) {
     <>
       <PageHeader
         title={`${formatMinor(transaction.amount, transaction.currency)} · ${cardLabel(transaction.cardBrand, transaction.lastFour)}`}
-        description={<StatusBadge status={transaction.status} />}
+        description={<StatusBadge status={transaction.status} kind={transaction.kind} />}
         back={BACK}
         actions={<TransactionActions transaction={transaction} />}
       />
