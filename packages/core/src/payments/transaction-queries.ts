@@ -92,7 +92,8 @@ export async function refreshTransaction(
     voidable: answer.voidable === undefined ? row.voidable : canVoid(answer),
     refundable: answer.refundable === undefined ? row.refundable : canRefund(answer),
   };
-  if (isCaptured(answer)) changes.capturedAt = gatewayDateTime(answer.capturedate) ?? row.capturedAt;
+  // Our own record of the capture wins: the gateway's dates carry no time zone.
+  if (isCaptured(answer)) changes.capturedAt = row.capturedAt ?? gatewayDateTime(answer.capturedate);
   if (isSettled(answer)) {
     changes.settledAt = gatewayDateTime(answer.settledate) ?? row.settledAt;
     if (row.status === 'captured' && row.kind !== 'refund') changes.status = 'settled';
