@@ -1,8 +1,6 @@
 import {
   acctIdSchema,
   authoriseInputSchema,
-  binQuerySchema,
-  binSchema,
   captureInputSchema,
   cardEntrySchema,
   fundingDaySchema,
@@ -11,25 +9,29 @@ import {
   merchantAccountInputSchema,
   merchantAccountSchema,
   merchantTestSchema,
-  profileAccountCreateSchema,
-  profileCreateSchema,
-  profileDeleteQuerySchema,
-  profileDeleteResultSchema,
-  profileDetailSchema,
   profileIdSchema,
-  profileSchema,
-  profileUpdateSchema,
   refundInputSchema,
   settlementBatchSchema,
   settlementQuerySchema,
-  signatureInputSchema,
-  surchargeQuerySchema,
-  surchargeSchema,
   transactionEventSchema,
   transactionQuerySchema,
   transactionSchema,
   voidInputSchema,
 } from '@brigade/domain/payments/api';
+import {
+  binQuerySchema,
+  binSchema,
+  profileAccountCreateSchema,
+  profileCreateSchema,
+  profileDeleteQuerySchema,
+  profileDeleteResultSchema,
+  profileDetailSchema,
+  profileSchema,
+  profileUpdateSchema,
+  signatureInputSchema,
+  surchargeQuerySchema,
+  surchargeSchema,
+} from '@brigade/domain/payments/api-profiles';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { successOf } from './envelope';
@@ -262,8 +264,7 @@ export const listFunding = defineEndpoint({
   problems: [404, 429, 502, 503, 504],
 });
 
-// --- Stored customer profiles ----------------------------------------------------------------------------
-
+/** Stored customer profiles, look-ups before a payment, and signature capture after one. */
 const profileParams = params.extend({ profileId: profileIdSchema });
 const accountParams = profileParams.extend({ acctId: acctIdSchema });
 const profileResult = successOf(z.object({ profile: profileSchema }));
@@ -342,9 +343,7 @@ export const deleteProfile = defineEndpoint({
   method: 'DELETE',
   path: `${base}/profiles/{profileId}/accounts/{acctId}`,
   summary: 'Delete a stored account at the gateway: permanent, so `confirm` must repeat the profile ID',
-  description:
-    `${idempotency} High risk and irreversible: without \`confirm=<profileId>\` the request is refused ` +
-    '(400). The answer says deleted, retry_required or failed; Brigade forgets the account only when deleted.',
+  description: `${idempotency} Irreversible: refused (400) without \`confirm=<profileId>\`. Brigade forgets the account only when deleted.`,
   tags,
   access: { kind: 'tenant', role: 'manager' },
   changes: 'none',
@@ -357,8 +356,6 @@ export const deleteProfile = defineEndpoint({
   },
   problems: [404, ...GATEWAY_PROBLEMS],
 });
-
-// --- Look-ups and signature ------------------------------------------------------------------------------
 
 export const getSurcharge = defineEndpoint({
   id: 'getPaymentSurcharge',

@@ -1,12 +1,12 @@
 import type { Actor } from '@brigade/domain/access';
 import { formatAmount, parseDecimalAmount } from '@brigade/domain/payments/amount';
+import type { TransactionView } from '@brigade/domain/payments/api';
 import type {
   BinView,
   SignatureInput,
   SurchargeQuery,
   SurchargeView,
-  TransactionView,
-} from '@brigade/domain/payments/api';
+} from '@brigade/domain/payments/api-profiles';
 import {
   binInformationLevel,
   binProductName,

@@ -1,7 +1,7 @@
 import type { Actor } from '@brigade/domain/access';
 import { BrigadeError, notFound, validationError } from '@brigade/domain/errors';
+import { cardBrandOfToken } from '@brigade/domain/payments/api';
 import {
-  cardBrandOfToken,
   PROFILE_DELETE_CONFIRM_MESSAGE,
   type ProfileAccountCreateInput,
   type ProfileCreateInput,
@@ -9,7 +9,7 @@ import {
   type ProfileDetailView,
   type ProfileUpdateInput,
   type ProfileView,
-} from '@brigade/domain/payments/api';
+} from '@brigade/domain/payments/api-profiles';
 import { type ProfileOperation, profileDeleteOutcome } from '@brigade/domain/payments/profile-operation';
 import { type ProfileRequest, profileRequestSchemaFor } from '@brigade/domain/payments/profile-request';
 import type { ProfileResponseLenient } from '@brigade/domain/payments/profile-response';
