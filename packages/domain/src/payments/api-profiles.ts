@@ -25,7 +25,10 @@ const profileContact = {
     .optional(),
 };
 const profileName = () =>
-  text().trim().min(1, 'Name is required').max(30, 'Name cannot exceed 30 characters');
+  text({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(30, 'Name cannot exceed 30 characters');
 
 /** A new profile from the card-entry frame's token: the gateway keeps the card, Brigade its last four. */
 export const profileCreateSchema = z.strictObject({
