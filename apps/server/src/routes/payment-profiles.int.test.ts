@@ -121,6 +121,19 @@ describe('stored customer profiles', () => {
     expect(keyless.json().detail).toMatch(/Idempotency-Key header is required/);
   });
 
+  it('stores a card once for a repeated key, and answers 422 for the key with another body', async () => {
+    const body = { token: await tokenOf(VISA), expiry: '1230', name: 'Repeat' };
+    const key = randomUUID();
+    const before = emulator.calls.saveProfile;
+    const first = await call('manager', 'POST', '/profiles', body, key);
+    const again = await call('manager', 'POST', '/profiles', body, key);
+    expect(profileOf(again)).toEqual(profileOf(first));
+    expect(emulator.calls.saveProfile - before).toBe(1);
+    expect((await call('manager', 'POST', '/profiles', { ...body, name: 'Other' }, key)).statusCode).toBe(
+      422,
+    );
+  });
+
   it('updates only what is sent, and adds a second card that becomes the default', async () => {
     const profile = profileOf(await createProfile(MASTERCARD, { name: 'Charles Babbage' }));
     const path = `/profiles/${profile.profileId}/accounts/${profile.acctId}`;
@@ -225,6 +238,13 @@ describe('surcharge and BIN', () => {
     expect(answer.json().data).toMatchObject({ applicable: false, feeAmount: 0, postalStatus: 'RESTRICTED' });
     const empty = await call('employee', 'GET', '/surcharge?amount=100');
     expect(empty.statusCode).toBe(400);
+  });
+
+  it('answers a gateway without an answer with 504, never a 500', async () => {
+    emulator.hang('bin');
+    const answer = await call('employee', 'GET', `/bin?token=${await tokenOf(VISA)}`);
+    expect(answer.statusCode).toBe(504);
+    expect(answer.json().code).toBe('GATEWAY_TIMEOUT');
   });
 
   it('names a Visa and a Mastercard from their BIN', async () => {
