@@ -51,6 +51,7 @@ const screen = {
   paymentTerminal: lazy(() => import('./screens/payment-terminal/index')),
   paymentTransactions: lazy(() => import('./screens/payment-transactions/index')),
   paymentFunding: lazy(() => import('./screens/payment-funding/index')),
+  paymentProfiles: lazy(() => import('./screens/payment-profiles/index')),
   paymentSettings: lazy(() => import('./screens/payment-settings/index')),
 } satisfies Record<string, Screen>;
 
@@ -82,6 +83,7 @@ export const ROUTES: readonly { path: string; screen: Screen }[] = [
   { path: '/payments/transactions', screen: screen.paymentTransactions },
   { path: '/payments/transactions/:transactionId', screen: screen.paymentTransactions },
   { path: '/payments/funding', screen: screen.paymentFunding },
+  { path: '/payments/profiles', screen: screen.paymentProfiles },
   { path: '/payments/settings', screen: screen.paymentSettings },
 ];
 

@@ -53,7 +53,7 @@ export interface TransactionFilters {
 
 export const TRANSACTIONS_PAGE_SIZE = 25;
 
-function usePaymentsTarget() {
+export function usePaymentsTarget() {
   const { tenantId, restaurantId } = useCurrentRestaurant();
   return {
     params: { tenantId, restaurantId },

@@ -18,6 +18,7 @@ export const PAYMENT_PATHS = {
   transactions: '/payments/transactions',
   transaction: (transactionId: string) => `/payments/transactions/${transactionId}`,
   funding: '/payments/funding',
+  profiles: '/payments/profiles',
   settings: '/payments/settings',
 } as const;
 

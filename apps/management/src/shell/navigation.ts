@@ -3,6 +3,7 @@ import { listTenantAuditLog } from '@brigade/contracts/audit-log';
 import {
   authorisePayment,
   getFunding,
+  listProfiles,
   listTransactions,
   saveMerchantAccount,
 } from '@brigade/contracts/payments';
@@ -93,6 +94,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     items: [
       { to: '/payments/terminal', label: 'Virtual terminal', icon: CardIcon, requires: authorisePayment },
       { to: '/payments/transactions', label: 'Transactions', icon: ReceiptIcon, requires: listTransactions },
+      { to: '/payments/profiles', label: 'Customer profiles', icon: UsersIcon, requires: listProfiles },
       { to: '/payments/funding', label: 'Settlement & funding', icon: BankIcon, requires: getFunding },
       {
         to: '/payments/settings',

@@ -1,5 +1,6 @@
 import * as contract from '@brigade/contracts/payments';
 import { authorisePayment } from '@brigade/core/payments/authorise';
+import { captureSignature, getBin, getSurcharge } from '@brigade/core/payments/lookups';
 import {
   getCardEntry,
   getMerchantAccount,
@@ -7,6 +8,14 @@ import {
   testMerchantAccount,
 } from '@brigade/core/payments/merchant-account-service';
 import type { PaymentDeps } from '@brigade/core/payments/payment-deps';
+import {
+  addProfileAccount,
+  createProfile,
+  deleteProfile,
+  getProfile,
+  listProfiles,
+  updateProfile,
+} from '@brigade/core/payments/profiles';
 import { refundPayment } from '@brigade/core/payments/refund';
 import { getFunding, getSettlement, listFunding } from '@brigade/core/payments/reports';
 import { capturePayment, voidPayment } from '@brigade/core/payments/transaction-actions';
@@ -107,5 +116,62 @@ export const paymentRoutes = [
   ),
   implement(contract.listFunding, async ({ params, query, actor, deps, walls }) =>
     success(await listFunding(paymentDeps(deps, walls), actor, { ...params, ...query })),
+  ),
+  implement(contract.listProfiles, async ({ params, actor, deps, walls }) =>
+    success(await listProfiles(paymentDeps(deps, walls), actor, params)),
+  ),
+  implement(contract.createProfile, async ({ params, body, actor, deps, walls, request }) =>
+    success(
+      await createProfile(paymentDeps(deps, walls), actor, {
+        ...params,
+        ...body,
+        idempotencyKey: keyOf(request),
+      }),
+    ),
+  ),
+  implement(contract.addProfileAccount, async ({ params, body, actor, deps, walls, request }) =>
+    success(
+      await addProfileAccount(paymentDeps(deps, walls), actor, {
+        ...params,
+        ...body,
+        idempotencyKey: keyOf(request),
+      }),
+    ),
+  ),
+  implement(contract.getProfile, async ({ params, actor, deps, walls }) =>
+    success(await getProfile(paymentDeps(deps, walls), actor, params)),
+  ),
+  implement(contract.updateProfile, async ({ params, body, actor, deps, walls, request }) =>
+    success(
+      await updateProfile(paymentDeps(deps, walls), actor, {
+        ...params,
+        ...body,
+        idempotencyKey: keyOf(request),
+      }),
+    ),
+  ),
+  implement(contract.deleteProfile, async ({ params, query, actor, deps, walls, request }) =>
+    success(
+      await deleteProfile(paymentDeps(deps, walls), actor, {
+        ...params,
+        ...query,
+        idempotencyKey: keyOf(request),
+      }),
+    ),
+  ),
+  implement(contract.getSurcharge, async ({ params, query, actor, deps, walls }) =>
+    success(await getSurcharge(paymentDeps(deps, walls), actor, { ...params, ...query })),
+  ),
+  implement(contract.getBin, async ({ params, query, actor, deps, walls }) =>
+    success(await getBin(paymentDeps(deps, walls), actor, { ...params, ...query })),
+  ),
+  implement(contract.captureSignature, async ({ params, body, actor, deps, walls, request }) =>
+    success(
+      await captureSignature(paymentDeps(deps, walls), actor, {
+        ...params,
+        ...body,
+        idempotencyKey: keyOf(request),
+      }),
+    ),
   ),
 ];

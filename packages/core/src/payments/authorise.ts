@@ -1,9 +1,11 @@
 import { GatewayCallError } from '@brigade/cardpointe/gateway';
 import type { Executor } from '@brigade/db/database';
 import type { Actor } from '@brigade/domain/access';
+import { notFound } from '@brigade/domain/errors';
 import { formatAmount, parseDecimalAmount } from '@brigade/domain/payments/amount';
 import { authorisationKind } from '@brigade/domain/payments/amount-kinds';
 import { type AuthoriseInput, cardBrandOfToken, type TransactionView } from '@brigade/domain/payments/api';
+import type { AuthRequest } from '@brigade/domain/payments/authorisation';
 import type { AuthResponseLenient } from '@brigade/domain/payments/gateway-response';
 import { generateOrderId } from '@brigade/domain/payments/order-id';
 import { userIdOf } from '../use-case';
@@ -19,6 +21,8 @@ import {
   type TransactionRow,
   updateTransaction,
 } from './payment-repository';
+import { findProfileRow } from './profile-repository';
+import { PROFILE_NOT_FOUND } from './profiles';
 import { reconcileAuthorisation } from './reconcile';
 import { answerDetails, transactionView } from './transaction-view';
 
@@ -50,7 +54,11 @@ export async function authorisePayment(
     const claimed = await idempotency.claim(tx);
     if (claimed) return claimed;
     const { account } = await openMerchantAccountIn(deps, tx, scope);
-    return { account, pending: await insertPending(tx, deps, actor, scope, account.merchid, input) };
+    const card = await cardOf(tx, scope, input);
+    return {
+      account,
+      pending: await insertPending(tx, deps, actor, { scope, card, merchid: account.merchid }, input),
+    };
   });
   if ('replay' in begun) return begun.replay;
   try {
@@ -63,14 +71,32 @@ export async function authorisePayment(
   }
 }
 
+/** The card charged, as the transaction shows it: from the token, or from the stored profile's row. */
+async function cardOf(
+  tx: Executor,
+  scope: RestaurantScope,
+  input: AuthoriseInput,
+): Promise<{ token: string | null; lastFour: string | null; cardBrand: string | null }> {
+  if (input.token)
+    return { token: input.token, lastFour: input.token.slice(-4), cardBrand: cardBrandOfToken(input.token) };
+  const { profileId, acctId } = input.profile!;
+  const row = await findProfileRow(tx, scope, profileId, acctId);
+  if (!row) throw notFound(PROFILE_NOT_FOUND, 'PROFILE_NOT_FOUND');
+  return { token: null, lastFour: row.lastFour, cardBrand: row.cardBrand };
+}
+
 async function insertPending(
   tx: Executor,
   deps: PaymentDeps,
   actor: Actor,
-  scope: RestaurantScope,
-  merchid: string,
+  where: {
+    scope: RestaurantScope;
+    merchid: string;
+    card: { token: string | null; lastFour: string | null; cardBrand: string | null };
+  },
   input: AuthoriseInput,
 ): Promise<TransactionRow> {
+  const { scope, merchid, card } = where;
   const total = input.amount + (input.tipAmount ?? 0);
   const kind =
     authorisationKind(total) === 'account_verification'
@@ -87,9 +113,7 @@ async function insertPending(
     orderReference: input.orderReference ?? null,
     amount: total,
     tipAmount: input.tipAmount ?? 0,
-    token: input.token,
-    lastFour: input.token.slice(-4),
-    cardBrand: cardBrandOfToken(input.token),
+    ...card,
     createdBy: userIdOf(actor),
   });
   await addEvent(tx, event(row, actor, 'authorise', 'requested', total, { capture: input.capture }));
@@ -111,10 +135,14 @@ async function send(
   complete: Complete,
 ): Promise<{ transaction: TransactionView }> {
   const { input, account, pending } = payment;
+  // A stored profile is named by `profileid/acctid`: the gateway charges the card it keeps.
+  const card = input.profile
+    ? { profile: `${input.profile.profileId}/${input.profile.acctId}` }
+    : { account: input.token! };
   const request = {
     merchid: account.merchid,
-    account: input.token,
-    expiry: input.expiry,
+    ...card,
+    ...(input.expiry ? { expiry: input.expiry } : {}),
     amount: formatAmount(pending.amount),
     currency: 'USD',
     orderid: pending.orderid,
@@ -125,7 +153,8 @@ async function send(
   };
   let answer: AuthResponseLenient;
   try {
-    answer = await deps.gateway(account).auth(request);
+    // Without `account` when a profile names the card: the gateway reads it from the profile.
+    answer = await deps.gateway(account).auth(request as AuthRequest);
   } catch (error) {
     if (mayHaveBeenProcessed(error)) {
       const cause = error as GatewayCallError;

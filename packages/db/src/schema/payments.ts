@@ -180,3 +180,36 @@ export const paymentIdempotencyKeys = pgTable(
     check('payment_idempotency_keys_state_check', sql`${t.state} in ('in_progress', 'done')`),
   ],
 );
+
+/**
+ * A customer's card stored at the gateway as a profile account (`profileid/acctid`), as Brigade lists it:
+ * who the card belongs to, its last four digits, brand and expiry. Never the card number: the gateway keeps
+ * the card, created from a CardSecure token of the hosted card-entry frame.
+ */
+export const paymentProfiles = pgTable(
+  'payment_profiles',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    /** The gateway's profile id (20 digits). */
+    profileid: text('profileid').notNull(),
+    /** The account within the profile (1, 2, …). */
+    acctid: text('acctid').notNull(),
+    name: text('name'),
+    lastFour: text('last_four'),
+    cardBrand: text('card_brand'),
+    /** MMYY. */
+    expiry: text('expiry'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'payment_profiles_pkey',
+      columns: [t.tenantId, t.restaurantId, t.profileid, t.acctid],
+    }),
+    restaurantFk('payment_profiles_restaurant_fk', t as never),
+  ],
+);

@@ -14,7 +14,7 @@ import { MMYY } from './fields';
  */
 export const MAX_AMOUNT_MINOR = 2_147_483_647;
 
-const minorUnits = (label: string, min: 0 | 1) =>
+export const minorUnits = (label: string, min: 0 | 1) =>
   z
     .number({ error: `${label} must be a whole number of cents` })
     .int(`${label} must be a whole number of cents`)
@@ -30,21 +30,51 @@ export const idempotencyKeySchema = z
   .string({ error: IDEMPOTENCY_KEY_MESSAGE })
   .regex(/^[A-Za-z0-9_.:-]{1,255}$/, IDEMPOTENCY_KEY_MESSAGE);
 
-export const authoriseInputSchema = z.strictObject({
-  /** Before tip. 0 verifies the card without charging it. */
-  amount: minorUnits('Amount', 0),
-  tipAmount: minorUnits('Tip', 0).optional(),
-  /** true: a sale (authorised and captured at once); false: authorise only, capture later. */
-  capture: z.boolean({ error: 'Capture must be true or false' }),
-  token: z.string({ error: TOKEN_MESSAGE }).regex(/^\d{12,19}$/, TOKEN_MESSAGE),
-  expiry: z.string({ error: CARD_EXPIRY_MESSAGE }).regex(MMYY, CARD_EXPIRY_MESSAGE),
-  name: text().trim().max(30, 'Name cannot exceed 30 characters').optional(),
-  postal: z
-    .string()
-    .regex(/^[A-Za-z0-9 -]{1,10}$/, 'Postal code must be 1-10 letters, digits, spaces or hyphens')
-    .optional(),
-  orderReference: text().trim().max(50, 'Order reference cannot exceed 50 characters').optional(),
-});
+export const PROFILE_ID_MESSAGE = 'Profile ID must be the 15-20 digit ID of a stored profile';
+export const ACCOUNT_ID_MESSAGE = 'Account ID must be 1-3 digits';
+export const profileIdSchema = z
+  .string({ error: PROFILE_ID_MESSAGE })
+  .regex(/^\d{15,20}$/, PROFILE_ID_MESSAGE);
+export const acctIdSchema = z
+  .string({ error: ACCOUNT_ID_MESSAGE })
+  .regex(/^[1-9]\d{0,2}$/, ACCOUNT_ID_MESSAGE);
+
+export const CARD_OR_PROFILE_MESSAGE = 'Give either a card token or a stored profile, not both';
+export const EXPIRY_WITH_TOKEN_MESSAGE = 'Expiry is required with a card token';
+
+export const cardToken = () => z.string({ error: TOKEN_MESSAGE }).regex(/^\d{12,19}$/, TOKEN_MESSAGE);
+export const cardExpiry = () => z.string({ error: CARD_EXPIRY_MESSAGE }).regex(MMYY, CARD_EXPIRY_MESSAGE);
+
+export const authoriseInputSchema = z
+  .strictObject({
+    /** Before tip. 0 verifies the card without charging it. */
+    amount: minorUnits('Amount', 0),
+    tipAmount: minorUnits('Tip', 0).optional(),
+    /** true: a sale (authorised and captured at once); false: authorise only, capture later. */
+    capture: z.boolean({ error: 'Capture must be true or false' }),
+    /** The card: a token of the card-entry frame, or (instead) a stored profile account. */
+    token: cardToken().optional(),
+    profile: z
+      .strictObject(
+        { profileId: profileIdSchema, acctId: acctIdSchema },
+        { error: 'Profile must be { profileId, acctId }' },
+      )
+      .optional(),
+    /** Required with a token; with a profile, the stored expiry unless given. */
+    expiry: cardExpiry().optional(),
+    name: text().trim().max(30, 'Name cannot exceed 30 characters').optional(),
+    postal: z
+      .string()
+      .regex(/^[A-Za-z0-9 -]{1,10}$/, 'Postal code must be 1-10 letters, digits, spaces or hyphens')
+      .optional(),
+    orderReference: text().trim().max(50, 'Order reference cannot exceed 50 characters').optional(),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.token === undefined) === (value.profile === undefined))
+      ctx.addIssue({ code: 'custom', message: CARD_OR_PROFILE_MESSAGE, path: ['token'] });
+    else if (value.token !== undefined && value.expiry === undefined)
+      ctx.addIssue({ code: 'custom', message: EXPIRY_WITH_TOKEN_MESSAGE, path: ['expiry'] });
+  });
 export type AuthoriseInput = z.output<typeof authoriseInputSchema>;
 
 export const captureInputSchema = z.strictObject({
