@@ -201,7 +201,7 @@ describe('management payments', () => {
       // Captured but not settled: no refund yet.
       expect(await page.getByRole('button', { name: 'Refund' }).count()).toBe(0);
 
-      await advanceGatewayClock(gatewayOrigin, 26 * HOUR);
+      const settledClock = await advanceGatewayClock(gatewayOrigin, 26 * HOUR);
       await page.getByRole('button', { name: 'Check status' }).click();
       await page.getByText('Status checked: settled').waitFor({ timeout: 30_000 });
       const header = page.locator('.page-header');
@@ -227,6 +227,34 @@ describe('management payments', () => {
       // What is left to refund is offered again.
       await page.getByRole('button', { name: 'Refund' }).waitFor();
       await shotBothWidths(page, 'transaction-refunded');
+      expect(serious(await axeViolations(page))).toEqual([]);
+
+      // A day later the settled batch is funded: the deposit, the chart and the settlement show it.
+      // The sale settled at the first midnight (UTC) after it and is funded at the next one.
+      await advanceGatewayClock(gatewayOrigin, 24 * HOUR);
+      const dayAfter = (iso: string, days: number) =>
+        new Date(Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) + days * 24 * HOUR).toISOString().slice(0, 10);
+      const saleDay = new Date(Date.parse(settledClock) - 26 * HOUR).toISOString();
+      const settledOn = dayAfter(saleDay, 1);
+      const fundedOn = dayAfter(saleDay, 2);
+      await openManagement(
+        page,
+        harness,
+        `/payments/funding?date=${fundedOn}&days=7`,
+        'Settlement & funding',
+      );
+      const deposit = page.locator('section.pay-deposit');
+      await deposit.getByText('Net sales').waitFor({ timeout: 30_000 });
+      await page.locator('.recharts-surface').first().waitFor({ timeout: 30_000 });
+      await shotBothWidths(page, 'funding-with-deposit');
+      await openManagement(
+        page,
+        harness,
+        `/payments/funding?date=${settledOn}&days=7`,
+        'Settlement & funding',
+      );
+      await page.getByText(/Batch/).first().waitFor({ timeout: 30_000 });
+      await shotBothWidths(page, 'funding-settlement');
       expect(serious(await axeViolations(page))).toEqual([]);
     } finally {
       await context.close();

@@ -103,7 +103,9 @@ export function formatDateTime(iso: string | null | undefined): string {
 /** A calendar day "2026-11-24" as "24 Nov 2026" (no time zone shift). */
 export function formatDay(day: string | null | undefined): string {
   if (!day) return '—';
-  const [year, month, dayOfMonth] = day.slice(0, 10).split('-').map(Number);
+  // The gateway writes some dates as YYYYMMDD (a funding date), Brigade as YYYY-MM-DD.
+  const iso = /^\d{8}$/.test(day) ? `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}` : day;
+  const [year, month, dayOfMonth] = iso.slice(0, 10).split('-').map(Number);
   if (!year || !month || !dayOfMonth) return day;
   return new Date(year, month - 1, dayOfMonth).toLocaleDateString(undefined, { dateStyle: 'medium' });
 }

@@ -1,7 +1,7 @@
 import { ProblemError } from '@brigade/api-client/problem-error';
 import { describe, expect, it } from 'vitest';
 import { readCardEntryMessage } from './card-frame';
-import { formatMinor, localDay, toMinor, words } from './format';
+import { formatDay, formatMinor, localDay, toMinor, words } from './format';
 import { IdempotentAttempts, withIdempotencyKey } from './idempotency';
 import { dollars } from './schemas';
 
@@ -91,5 +91,13 @@ describe('amounts', () => {
   it('names days and steps', () => {
     expect(localDay(1, new Date(2026, 11, 31))).toBe('2027-01-01');
     expect(words('capture_requested')).toBe('Capture requested');
+  });
+});
+
+describe('days', () => {
+  it('reads the gateway’s YYYYMMDD dates as Brigade’s YYYY-MM-DD', () => {
+    expect(formatDay('20261126')).toBe(formatDay('2026-11-26'));
+    expect(formatDay('20261126')).not.toContain('20261126');
+    expect(formatDay(null)).toBe('—');
   });
 });

@@ -46,7 +46,7 @@ export function chartPoints(days: readonly FundingDay[], from: string, to: strin
   return points;
 }
 
-/** Net sales and fees as bars, deposits as a line, day by day (recharts). */
+/** Net sales and fees as bars, deposits as a line, day by day (recharts; drawn at once, without animation). */
 export function FundingChart({ from, to, days }: { from: string; to: string; days: number }) {
   const range = useFundingRange(from, to, true);
   const currency = useMoneyCurrency();
@@ -102,14 +102,27 @@ function Chart({ points, money }: { points: ChartPoint[]; money: (minor: number)
               }}
             />
             <Legend />
-            <Bar dataKey="netSales" name="Net sales" fill="var(--brand)" radius={[4, 4, 0, 0]} />
-            <Bar dataKey="fees" name="Fees" fill="var(--warning)" radius={[4, 4, 0, 0]} />
+            <Bar
+              dataKey="netSales"
+              name="Net sales"
+              fill="var(--brand)"
+              radius={[4, 4, 0, 0]}
+              isAnimationActive={false}
+            />
+            <Bar
+              dataKey="fees"
+              name="Fees"
+              fill="var(--warning)"
+              radius={[4, 4, 0, 0]}
+              isAnimationActive={false}
+            />
             <Line
               dataKey="deposits"
               name="Deposits"
               stroke="var(--success)"
               strokeWidth={2}
               dot={false}
+              isAnimationActive={false}
               type="linear"
             />
           </ComposedChart>
