@@ -31,7 +31,7 @@ function columns(tenantGuids: Map<number, string>): Column<Row>[] {
       cell: (r) => {
         const tenantGuid = tenantGuids.get(r.tenantId);
         return tenantGuid ? (
-          <a className="admin-link" href={managementUrl(tenantGuid, r.guid)}>
+          <a className="admin-link admin-nowrap" href={managementUrl(tenantGuid, r.guid)}>
             Open in management<span className="ui-visually-hidden"> ({r.name})</span>
           </a>
         ) : (

@@ -28,7 +28,7 @@ function restaurantColumns(tenant: TenantRow): Column<RestaurantRow>[] {
     {
       header: 'Management',
       cell: (r) => (
-        <a className="admin-link" href={managementUrl(tenant.guid, r.guid)}>
+        <a className="admin-link admin-nowrap" href={managementUrl(tenant.guid, r.guid)}>
           Open in management<span className="ui-visually-hidden"> ({r.name})</span>
         </a>
       ),

@@ -50,7 +50,7 @@ export function StatusSection({ user }: { user: AdminUser }) {
         title={deactivate ? `Deactivate ${name}?` : `Delete ${name} completely?`}
         message={
           deactivate
-            ? `${name} can no longer sign in. Their profile and tenant assignments are kept, and you can reactivate them at any time.`
+            ? `${name} is signed out everywhere and loses access to every tenant until reactivated. Their profile and tenant assignments are kept.`
             : `This permanently removes ${name}'s profile, their ${tenants} tenant assignment${tenants === 1 ? '' : 's'}, their open sessions and their sign-in (${user.email}). It cannot be undone.`
         }
         confirmLabel={deactivate ? 'Deactivate' : 'Delete user'}
