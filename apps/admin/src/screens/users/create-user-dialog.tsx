@@ -40,7 +40,7 @@ function CreateUserFields({ tenants }: { tenants: readonly TenantRow[] }) {
           options={roleOptions}
         />
       </FormRow>
-      <CheckboxField name="isActive" label="Active (may sign in)" />
+      <CheckboxField name="isActive" label="Active" />
       <CheckboxField name="emailVerified" label="Email verified" />
       <CheckboxField name="isSiteAdmin" label="Site administrator" />
     </>
