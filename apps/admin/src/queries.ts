@@ -19,7 +19,6 @@ import type {
   TenantAssignment,
   User,
 } from '@brigade/domain/user';
-import { USER_SEARCH_MIN_CHARS } from '@brigade/domain/user';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from './api';
 
@@ -40,12 +39,6 @@ export const adminKeys = {
   tenantRestaurants: (tenantId: number) => ['admin', 'tenants', tenantId, 'restaurants'] as const,
   restaurants: (search: string, offset: number) => ['admin', 'restaurants', search, offset] as const,
 };
-
-/** A search term the server accepts (spec 01 §9: at least 2 characters), or '' for the plain list. */
-export function searchTerm(value: string): string {
-  const term = value.trim();
-  return term.length >= USER_SEARCH_MIN_CHARS ? term : '';
-}
 
 export const USER_PAGE_SIZE = 25;
 

@@ -5,13 +5,13 @@ import { type Column, DataTable } from '../../components/data-table';
 import { StatusBadge } from '../../components/labels';
 import { PageHeader } from '../../components/page-header';
 import { Paging } from '../../components/paging';
+import { searchTerm } from '../../components/search';
 import { useToast } from '../../components/toast';
 import { useDebounced } from '../../components/use-debounced';
 import {
   managementUrl,
   RESTAURANT_PAGE_SIZE,
   type RestaurantRow,
-  searchTerm,
   useAllRestaurants,
   useRestaurantStatus,
   useTenants,

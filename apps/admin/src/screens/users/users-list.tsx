@@ -7,29 +7,12 @@ import { type Column, DataTable } from '../../components/data-table';
 import { formatDate, roleLabel } from '../../components/labels';
 import { PageHeader } from '../../components/page-header';
 import { Paging } from '../../components/paging';
+import { searchTerm } from '../../components/search';
 import { useDebounced } from '../../components/use-debounced';
-import { type AdminUser, searchTerm, type TenantRow, useTenants, useUserPage } from '../../queries';
+import { type AdminUser, type TenantRow, useTenants, useUserPage } from '../../queries';
 import { PlusIcon } from '../../shell/icons';
 import { CreateUserDialog } from './create-user-dialog';
-
-type YesNoFilter = 'all' | 'yes' | 'no';
-interface Filters {
-  active: YesNoFilter;
-  siteAdmin: YesNoFilter;
-  tenantId: string;
-}
-const NO_FILTERS: Filters = { active: 'all', siteAdmin: 'all', tenantId: '' };
-
-const matches = (filter: YesNoFilter, value: boolean) => filter === 'all' || (filter === 'yes') === value;
-
-function applyFilters(users: readonly AdminUser[], filters: Filters): AdminUser[] {
-  return users.filter(
-    (user) =>
-      matches(filters.active, user.isActive) &&
-      matches(filters.siteAdmin, user.isSiteAdmin) &&
-      (!filters.tenantId || user.tenantAssignments.some((a) => String(a.tenantId) === filters.tenantId)),
-  );
-}
+import { applyFilters, type Filters, hasFilters, NO_FILTERS, type YesNoFilter } from './user-filters';
 
 function columns(tenants: Map<number, TenantRow>): Column<AdminUser>[] {
   return [
@@ -185,8 +168,8 @@ export default function UsersList() {
         search={{ value: text, onChange: setText, placeholder: 'Search by name or email...' }}
         toolbar={<UserFilters filters={filters} onChange={setFilters} tenants={tenants.data ?? []} />}
         empty={{
-          title: filters === NO_FILTERS ? 'No users yet' : 'No users match the filters',
-          message: filters === NO_FILTERS ? 'Create the first user.' : 'Clear a filter to see more.',
+          title: hasFilters(filters) ? 'No users match the filters' : 'No users yet',
+          message: hasFilters(filters) ? 'Clear a filter to see more.' : 'Create the first user.',
         }}
       />
       {short && (
