@@ -219,6 +219,12 @@ describe('site administration app', () => {
   it('creates a tenant (the spec’s messages first), shows its plan’s cap, and lists restaurants', async () => {
     const { context, page } = await adminPage(harness);
     try {
+      // keyboard: Ctrl+B collapses and expands the sidebar (spec 01 §2.8)
+      const sidebar = page.getByTestId('sidebar');
+      await page.keyboard.press('Control+b');
+      expect(await sidebar.getAttribute('data-state')).toBe('collapsed');
+      await page.keyboard.press('Control+b');
+      expect(await sidebar.getAttribute('data-state')).toBe('expanded');
       await nav(page, 'Tenants');
       await page.getByRole('heading', { level: 1, name: 'Tenants' }).waitFor();
       await page.getByRole('table', { name: 'Tenants' }).waitFor();
@@ -310,6 +316,11 @@ describe('site administration app', () => {
       await page.getByRole('heading', { level: 1, name: 'Quinn Okafor' }).waitFor();
       await expectAccessible(page, 'user 390');
       await shot(page, 'user-390');
+      await page.getByRole('link', { name: 'Demo Restaurant Group' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Demo Restaurant Group' }).waitFor();
+      await page.getByRole('table', { name: /^Restaurants of/ }).waitFor();
+      await expectAccessible(page, 'tenant 390');
+      await shot(page, 'tenant-390');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     } finally {
       await context.close();
