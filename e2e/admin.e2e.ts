@@ -310,10 +310,10 @@ describe('site administration app', () => {
       await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
       await page.getByTestId('sidebar-sheet').getByRole('link', { name: 'Users', exact: true }).click();
       await page
-        .getByRole('row', { name: /Quinn Okafor/ })
+        .getByRole('row', { name: /Olive Owner/ })
         .getByRole('link')
         .click();
-      await page.getByRole('heading', { level: 1, name: 'Quinn Okafor' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Olive Owner' }).waitFor();
       await expectAccessible(page, 'user 390');
       await shot(page, 'user-390');
       await page.getByRole('link', { name: 'Demo Restaurant Group' }).click();
@@ -321,6 +321,10 @@ describe('site administration app', () => {
       await page.getByRole('table', { name: /^Restaurants of/ }).waitFor();
       await expectAccessible(page, 'tenant 390');
       await shot(page, 'tenant-390');
+      // the dark theme (system preference; the theme default is system)
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expectAccessible(page, 'tenant 390 dark');
+      await shot(page, 'tenant-390-dark');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     } finally {
       await context.close();
