@@ -106,6 +106,8 @@ export interface Harness {
   fixtureOrigin: string;
   /** The management app (/manage/), the menu display (/menu/) and the public sites, each on its own port. */
   managementOrigin: string;
+  /** The site administration app (/admin/) on its own port (3001 in development). */
+  adminOrigin: string;
   menuOrigin: string;
   siteOrigin: string;
   browser: Browser;
@@ -122,7 +124,8 @@ export async function startHarness(): Promise<Harness> {
     throw new Error('apps/auth/dist is missing: run `npm run build:web` first');
   }
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const [apiPort, authPort, targetPort, fixturePort, managementPort, menuPort, sitePort] = [
+  const [apiPort, authPort, targetPort, fixturePort, managementPort, menuPort, sitePort, adminPort] = [
+    await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
@@ -133,6 +136,7 @@ export async function startHarness(): Promise<Harness> {
   ];
   // the management app (3005), the menu display (3003) and the public sites (3004) on their own ports
   const managementOrigin = `http://${HOST}:${managementPort}`;
+  const adminOrigin = `http://${HOST}:${adminPort}`;
   const menuOrigin = `http://${HOST}:${menuPort}`;
   const siteOrigin = `http://${HOST}:${sitePort}`;
   const authOrigin = `http://${HOST}:${authPort}`;
@@ -147,6 +151,7 @@ export async function startHarness(): Promise<Harness> {
       PORT: String(apiPort),
       AUTH_APP_PORT: String(authPort),
       MANAGEMENT_APP_PORT: String(managementPort),
+      ADMIN_APP_PORT: String(adminPort),
       MENU_APP_PORT: String(menuPort),
       SITE_PORT: String(sitePort),
       BRIGADE_DATA_DIR: dataDir,
@@ -158,6 +163,7 @@ export async function startHarness(): Promise<Harness> {
         targetOrigin,
         fixtureOrigin,
         managementOrigin,
+        adminOrigin,
         menuOrigin,
         siteOrigin,
       ].join(','),
@@ -222,6 +228,7 @@ export async function startHarness(): Promise<Harness> {
       fixturePort,
       fixtureOrigin,
       managementOrigin,
+      adminOrigin,
       menuOrigin,
       siteOrigin,
       browser: launched,

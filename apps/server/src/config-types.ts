@@ -19,6 +19,8 @@ export interface Config {
   publicUrl: string | undefined;
   /** A second port that serves the auth app at /auth/ (spec 01 §2.8: auth on 3000 in development). */
   authAppPort: number | undefined;
+  /** A port that serves the site administration app at /admin/ (spec 01 §2.8: admin on 3001 in development). */
+  adminAppPort: number | undefined;
   /** Ports that serve the management app at /manage/ (3005), the menu display at /menu/ (3003) and the
    * public restaurant sites (3004) in development (spec 01 §2.8); undefined means not opened. */
   managementAppPort: number | undefined;

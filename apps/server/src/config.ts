@@ -67,6 +67,12 @@ const configSchema = z.object({
     .min(0)
     .max(65535, 'must be a port number')
     .optional(),
+  ADMIN_APP_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535, 'must be a port number')
+    .optional(),
   MANAGEMENT_APP_PORT: z.coerce
     .number({ error: 'must be a port number' })
     .int()
@@ -208,7 +214,10 @@ export class ConfigError extends Error {
 }
 
 type Environment = z.infer<typeof configSchema>;
-type AppPorts = Pick<Config, 'authAppPort' | 'managementAppPort' | 'menuAppPort' | 'sitePort'>;
+type AppPorts = Pick<
+  Config,
+  'authAppPort' | 'adminAppPort' | 'managementAppPort' | 'menuAppPort' | 'sitePort'
+>;
 
 /**
  * Reads the configuration from environment variables and checks it at boot, so that a typo stops the
@@ -304,6 +313,7 @@ function appPortsOf(c: Environment): AppPorts {
     value ?? (c.NODE_ENV === 'development' ? fallback : undefined);
   return {
     authAppPort: devPort(c.AUTH_APP_PORT, 3000),
+    adminAppPort: devPort(c.ADMIN_APP_PORT, 3001),
     managementAppPort: devPort(c.MANAGEMENT_APP_PORT, 3005),
     menuAppPort: devPort(c.MENU_APP_PORT, 3003),
     sitePort: devPort(c.SITE_PORT, 3004),
@@ -317,14 +327,16 @@ function appPortsOf(c: Environment): AppPorts {
 function appOriginsOf(c: Environment, ports: AppPorts, publicOrigin: string | undefined): string[] {
   const localOrigins = (port: number | undefined) =>
     port ? [`http://localhost:${port}`, `http://127.0.0.1:${port}`] : [];
-  const { authAppPort, managementAppPort, menuAppPort, sitePort } = ports;
+  const { authAppPort, adminAppPort, managementAppPort, menuAppPort, sitePort } = ports;
   return [
     ...new Set([
       ...(c.BRIGADE_APP_ORIGINS ?? (c.NODE_ENV === 'production' ? [] : DEVELOPMENT_APP_ORIGINS)),
       ...(publicOrigin ? [publicOrigin] : []),
       ...(c.NODE_ENV === 'production'
         ? []
-        : [c.PORT, authAppPort, managementAppPort, menuAppPort, sitePort].flatMap(localOrigins)),
+        : [c.PORT, authAppPort, adminAppPort, managementAppPort, menuAppPort, sitePort].flatMap(
+            localOrigins,
+          )),
     ]),
   ].map((origin) => new URL(origin).origin);
 }

@@ -121,7 +121,7 @@ function stopOnSignals(close: () => Promise<void>, app: App): void {
 }
 
 /**
- * spec 01 §2.8: in development each app has its own port (auth 3000, menu 3003, restaurant sites 3004,
+ * spec 01 §2.8: in development each app has its own port (auth 3000, admin 3001, menu 3003, restaurant sites 3004,
  * management 3005). The same request handler serves them all, so /api on each is the API itself and the
  * cookies set there belong to that origin; a request's local port tells which app `/` means. Answers each
  * app's address by name.
@@ -134,6 +134,7 @@ async function listenAppPorts(
 ): Promise<Map<string, string>> {
   const extraPorts = [
     { name: 'auth', port: config.authAppPort, path: '/auth/' },
+    { name: 'admin', port: config.adminAppPort, path: '/admin/' },
     { name: 'management', port: config.managementAppPort, path: '/manage/' },
     { name: 'menu', port: config.menuAppPort, path: '/menu/' },
     { name: 'site', port: config.sitePort, path: '/' },
@@ -171,6 +172,7 @@ function banner(up: {
     `  Sign in        ${extraBases.get('auth') ?? `${base}/auth/`}`,
     `  Management     ${extraBases.get('management') ?? `${base}/manage/`}`,
     `  Menu display   ${extraBases.get('menu') ?? `${base}/menu/`}`,
+    `  Site admin     ${extraBases.get('admin') ?? `${base}/admin/`}`,
     ...(site ? [`  Public sites   ${site}<restaurant slug>, e.g. ${site}harbor-grill`] : []),
     `  API            ${base}/api/v1`,
     `  API reference  ${base}/api/v1/docs`,

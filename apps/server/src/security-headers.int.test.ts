@@ -147,7 +147,15 @@ describe('the apps (auth, management, menu)', () => {
   });
 
   it('sends the same headers on every app page, client route and asset', async () => {
-    for (const path of ['/auth/sign-up', '/manage/', '/manage/menus', '/menu/', '/menu/display']) {
+    for (const path of [
+      '/auth/sign-up',
+      '/admin/',
+      '/admin/users',
+      '/manage/',
+      '/manage/menus',
+      '/menu/',
+      '/menu/display',
+    ]) {
       const response = await fetch(`${dev.baseUrl}${path}`);
       expect(response.status, path).toBe(200);
       expectBaseline(response, { hsts: false });

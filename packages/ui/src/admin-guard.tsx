@@ -62,6 +62,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
     return (
       <CenteredCard label="Authentication Error">
         <ErrorView
+          level={1}
           title="Authentication Error"
           message={session.state.error.message || 'Session validation failed'}
           actions={actions}
@@ -72,6 +73,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
   return (
     <CenteredCard label="Access Denied">
       <ErrorView
+        level={1}
         icon={<ShieldIcon />}
         title="Access Denied"
         message="You don't have permission to access this admin area. Site administrator privileges are required."

@@ -27,6 +27,7 @@ function AdminSignInGate({ children }: { children: ReactNode }) {
     return (
       <CenteredCard label="Admin Access Required">
         <ErrorView
+          level={1}
           icon={<ShieldIcon />}
           title="Admin Access Required"
           message="Site administrator privileges are required to access this page."

@@ -8,7 +8,7 @@ import type { Config } from '../config';
 const HSTS_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 /**
- * The Content-Security-Policy of everything the server answers itself: the auth, management and menu apps
+ * The Content-Security-Policy of everything the server answers itself: the auth, admin, management and menu apps
  * (Vite builds: scripts and stylesheets are files, no inline script), the API and its problem answers
  * (docs/decisions/017-security-headers-and-timeouts.md). The public sites send their own policy, with the
  * hashes of their inline stylesheet and script (apps/site/src/csp.ts).

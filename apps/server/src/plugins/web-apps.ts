@@ -11,6 +11,7 @@ const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 /** The React apps the server hosts, each under its path prefix (Vite `base`), built to apps/<name>/dist. */
 export const WEB_APPS = [
   { name: 'auth', prefix: '/auth/', dist: join(REPO_ROOT, 'apps/auth/dist') },
+  { name: 'admin', prefix: '/admin/', dist: join(REPO_ROOT, 'apps/admin/dist') },
   { name: 'management', prefix: '/manage/', dist: join(REPO_ROOT, 'apps/management/dist') },
   { name: 'menu', prefix: '/menu/', dist: join(REPO_ROOT, 'apps/menu/dist') },
 ] as const;
@@ -21,13 +22,14 @@ export const WEB_APPS = [
  */
 export async function registerWebApps(
   app: FastifyInstance,
-  ports: Pick<Config, 'managementAppPort' | 'menuAppPort'>,
+  ports: Pick<Config, 'adminAppPort' | 'managementAppPort' | 'menuAppPort'>,
 ): Promise<void> {
   // The bare address of an app's own port opens that app; elsewhere a person wants to sign in.
   app.get('/', (request, reply) => {
     const port = request.raw.socket.localPort;
     if (port !== undefined && port === ports.managementAppPort) return reply.redirect('/manage/');
     if (port !== undefined && port === ports.menuAppPort) return reply.redirect('/menu/');
+    if (port !== undefined && port === ports.adminAppPort) return reply.redirect('/admin/');
     return reply.redirect('/auth/');
   });
   // one registration gives reply.sendFile; each app passes its own root

@@ -36,16 +36,20 @@ export function ErrorView({
   message,
   actions,
   icon,
+  level = 2,
 }: {
   title: ReactNode;
   message?: ReactNode;
   actions?: ReactNode;
   icon?: ReactNode;
+  /** 1 when the view is the whole page (a guard's screen), so the page has its level-one heading. */
+  level?: 1 | 2;
 }) {
+  const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <div className="ui-state ui-state--error" role="alert">
       <span className="ui-state__icon">{icon ?? <AlertIcon />}</span>
-      <h2 className="ui-state__title">{title}</h2>
+      <Heading className="ui-state__title">{title}</Heading>
       {message && <p className="ui-state__message">{message}</p>}
       {actions && <div className="ui-state__actions">{actions}</div>}
     </div>

@@ -1,0 +1,51 @@
+import { AdminProtectedRoute } from '@brigade/ui/admin-protected-route';
+import { useCrossAppSignOut } from '@brigade/ui/lib/use-sign-out';
+import { PlatformProvider } from '@brigade/ui/platform';
+import { ThemeProvider } from '@brigade/ui/theme';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router';
+import { apiClient, queryClient } from './api';
+import { ToastProvider } from './components/toast';
+import { AppRoutes } from './routes';
+import { AppShell } from './shell/app-shell';
+import { ErrorBoundary } from './shell/error-boundary';
+
+/** Where people sign in: the auth app (spec 01 §2.7, default path /auth; every Brigade port serves it). */
+export const AUTH_URL: string = import.meta.env.VITE_AUTH_URL || '/auth';
+/** "Go to Main Site" on the Access Denied screen (spec 01 §2.7): the management app unless configured. */
+export const MAIN_SITE_URL: string = import.meta.env.VITE_MAIN_SITE_URL || '/manage/';
+export const BASENAME = '/admin';
+
+function CrossAppSignOut() {
+  // another app or tab signed out: drop what we hold and go to sign-in (spec 01 §4)
+  useCrossAppSignOut();
+  return null;
+}
+
+/**
+ * The site administration app: the admin-protected route (spec 01 §2.7: token handling, then the sign-in
+ * guard, then the admin guard), then the shell with the routed screens. No tenant or restaurant is chosen:
+ * a site administrator works across all of them.
+ */
+export function App() {
+  return (
+    <ErrorBoundary page>
+      <QueryClientProvider client={queryClient}>
+        <PlatformProvider client={apiClient} authUrl={AUTH_URL} mainSiteUrl={MAIN_SITE_URL}>
+          <ThemeProvider>
+            <CrossAppSignOut />
+            <BrowserRouter basename={BASENAME}>
+              <AdminProtectedRoute>
+                <ToastProvider>
+                  <AppShell>
+                    <AppRoutes />
+                  </AppShell>
+                </ToastProvider>
+              </AdminProtectedRoute>
+            </BrowserRouter>
+          </ThemeProvider>
+        </PlatformProvider>
+      </QueryClientProvider>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,43 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { NotFoundScreen } from './shell/not-found';
+
+/*
+ * ROUTE TABLE of the admin app (BrowserRouter basename "/admin"). Every screen is its own chunk, as in the
+ * management app (decision 020): `lazy(() => import('./screens/<folder>/index'))`, default export, no
+ * props; a folder with several paths reads useParams() (uid, tenantId).
+ *
+ * Data: `apiClient.call(endpoint, { params, query, body })` in a useQuery keyed with `adminKeys` (src/queries.ts);
+ * forms: useZodForm + <Form> with the fields of src/components (the domain's schemas, so the server's
+ * messages); dialogs: Dialog / ConfirmDialog; toasts: useToast().
+ */
+
+type Screen = LazyExoticComponent<ComponentType>;
+
+const screen = {
+  overview: lazy(() => import('./screens/overview/index')),
+  users: lazy(() => import('./screens/users/index')),
+  tenants: lazy(() => import('./screens/tenants/index')),
+  restaurants: lazy(() => import('./screens/restaurants/index')),
+} satisfies Record<string, Screen>;
+
+/** Every path of the app (others link to them: keep them stable). */
+export const ROUTES: readonly { path: string; screen: Screen }[] = [
+  { path: '/', screen: screen.overview },
+  { path: '/users', screen: screen.users },
+  { path: '/users/:uid', screen: screen.users },
+  { path: '/tenants', screen: screen.tenants },
+  { path: '/tenants/:tenantId', screen: screen.tenants },
+  { path: '/restaurants', screen: screen.restaurants },
+];
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      {ROUTES.map(({ path, screen: Screen }) => (
+        <Route key={path} path={path} element={<Screen />} />
+      ))}
+      <Route path="*" element={<NotFoundScreen />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,157 @@
+import type { Jsonify } from '@brigade/api-client/client';
+import { errorMessage } from '@brigade/api-client/problem-error';
+import { PLAN_RESTAURANT_CAPS } from '@brigade/domain/tenant';
+import { ErrorView } from '@brigade/ui/components/alert';
+import { Button } from '@brigade/ui/components/button';
+import { LoadingView } from '@brigade/ui/components/spinner';
+import { Link } from 'react-router';
+import { Badge } from '../../components/badge';
+import { type Column, DataTable } from '../../components/data-table';
+import { planLabel, roleLabel, StatusBadge } from '../../components/labels';
+import { PageHeader } from '../../components/page-header';
+import {
+  type AdminUser,
+  managementUrl,
+  type RestaurantRow,
+  type TenantRow,
+  useAllUsers,
+  useTenantRestaurants,
+  useTenants,
+} from '../../queries';
+import { TenantSettingsForm } from './tenant-settings';
+
+function restaurantColumns(tenant: TenantRow): Column<RestaurantRow>[] {
+  return [
+    { header: 'Restaurant', primary: true, cell: (r) => r.name },
+    { header: 'City', cell: (r) => r.address.city },
+    { header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
+    {
+      header: 'Management',
+      cell: (r) => (
+        <a className="admin-link admin-nowrap" href={managementUrl(tenant.guid, r.guid)}>
+          Open in management<span className="ui-visually-hidden"> ({r.name})</span>
+        </a>
+      ),
+    },
+  ];
+}
+
+function userColumns(tenantId: number): Column<AdminUser>[] {
+  const assignment = (user: AdminUser) => user.tenantAssignments.find((a) => a.tenantId === tenantId);
+  return [
+    {
+      header: 'Name',
+      primary: true,
+      cell: (u) => (
+        <Link className="admin-link" to={`/users/${encodeURIComponent(u.uid)}`}>
+          {u.displayName || u.email}
+        </Link>
+      ),
+    },
+    { header: 'Email', cell: (u) => u.email },
+    { header: 'Role', cell: (u) => roleLabel(assignment(u)?.role ?? '') },
+    {
+      header: 'Assignment',
+      cell: (u) => (
+        <Badge tone={assignment(u)?.isActive ? 'success' : 'warning'}>
+          {assignment(u)?.isActive ? 'Active' : 'Inactive'}
+        </Badge>
+      ),
+    },
+  ];
+}
+
+function TenantBody({ tenant }: { tenant: TenantRow }) {
+  const restaurants = useTenantRestaurants(tenant.tenantId);
+  const users = useAllUsers();
+  const members = users.data?.filter((u) => u.tenantAssignments.some((a) => a.tenantId === tenant.tenantId));
+  const count = restaurants.data?.length;
+  const cap = PLAN_RESTAURANT_CAPS[tenant.plan];
+  return (
+    <>
+      <dl className="admin-facts">
+        <div>
+          <dt>Tenant ID</dt>
+          <dd>{tenant.tenantId}</dd>
+        </div>
+        <div>
+          <dt>Plan</dt>
+          <dd>{planLabel(tenant.plan)}</dd>
+        </div>
+        <div>
+          <dt>Restaurants</dt>
+          <dd>{count === undefined ? '…' : `${count} of ${cap}`}</dd>
+        </div>
+        <div>
+          <dt>Settings</dt>
+          <dd>
+            {tenant.settings.timezone} · {tenant.settings.currency} · {tenant.settings.dateFormat}
+          </dd>
+        </div>
+      </dl>
+      <div className="admin-sections">
+        <TenantSettingsForm key={tenant.updatedAt} tenant={tenant} restaurantCount={count} />
+        <section className="ui-card admin-section" aria-labelledby="restaurants-title">
+          <h2 id="restaurants-title" className="admin-section__title">
+            Restaurants
+          </h2>
+          <DataTable
+            label={`Restaurants of ${tenant.displayName}`}
+            rows={restaurants.data}
+            columns={restaurantColumns(tenant)}
+            rowKey={(r) => r.restaurantId}
+            isLoading={restaurants.isPending}
+            error={restaurants.error}
+            onRetry={() => void restaurants.refetch()}
+            empty={{ title: 'No restaurants', message: 'This tenant has no restaurant yet.' }}
+          />
+        </section>
+        <section className="ui-card admin-section" aria-labelledby="users-title">
+          <h2 id="users-title" className="admin-section__title">
+            Users
+          </h2>
+          <DataTable
+            label={`Users of ${tenant.displayName}`}
+            rows={members}
+            columns={userColumns(tenant.tenantId)}
+            rowKey={(u) => u.uid}
+            isLoading={users.isPending}
+            error={users.error}
+            onRetry={() => void users.refetch()}
+            empty={{ title: 'No users', message: 'Assign users to this tenant from their page under Users.' }}
+          />
+        </section>
+      </div>
+    </>
+  );
+}
+
+/** One tenant: plan (with its restaurant cap) and status, its restaurants and its users. */
+export default function TenantDetail({ tenantId }: { tenantId: number }) {
+  const tenants = useTenants();
+  const tenant = tenants.data?.find((t) => t.tenantId === tenantId);
+  if (tenants.isPending) return <LoadingView page />;
+  if (tenants.error || !tenant)
+    return (
+      <ErrorView
+        title={tenants.error ? 'Could not load the tenant' : 'Tenant not found'}
+        message={tenants.error ? errorMessage(tenants.error) : `There is no tenant ${tenantId}.`}
+        actions={tenants.error && <Button onClick={() => void tenants.refetch()}>Try Again</Button>}
+      />
+    );
+  return (
+    <>
+      <PageHeader
+        back={{ to: '/tenants', label: 'Tenants' }}
+        title={tenant.displayName}
+        description={
+          <span className="admin-badges">
+            <span>{tenant.name}</span>
+            <StatusBadge status={tenant.status} />
+          </span>
+        }
+      />
+      <TenantBody tenant={tenant as Jsonify<typeof tenant>} />
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { Button } from '@brigade/ui/components/button';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { type Column, DataTable, matchesSearch } from '../../components/data-table';
+import { formatDate, planLabel, StatusBadge } from '../../components/labels';
+import { PageHeader } from '../../components/page-header';
+import { type TenantRow, useTenants } from '../../queries';
+import { PlusIcon } from '../../shell/icons';
+import { CreateTenantDialog } from './create-tenant-dialog';
+
+const COLUMNS: Column<TenantRow>[] = [
+  {
+    header: 'Tenant',
+    primary: true,
+    cell: (t) => (
+      <Link className="admin-link" to={`/tenants/${t.tenantId}`}>
+        {t.displayName}
+      </Link>
+    ),
+  },
+  { header: 'Business name', hideOnMobile: true, cell: (t) => t.name },
+  { header: 'ID', cell: (t) => t.tenantId },
+  { header: 'Plan', cell: (t) => planLabel(t.plan) },
+  { header: 'Status', cell: (t) => <StatusBadge status={t.status} /> },
+  { header: 'Created', hideOnMobile: true, cell: (t) => formatDate(t.createdAt) },
+];
+
+/** Tenants: every organisation, searchable by name and id; create one. */
+export default function TenantsList() {
+  const tenants = useTenants();
+  const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
+  const rows = tenants.data?.filter((t) => matchesSearch(search, t.displayName, t.name, t.tenantId));
+  return (
+    <>
+      <PageHeader
+        title="Tenants"
+        description="The organisations on Brigade: their plan decides how many restaurants they may have."
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <PlusIcon /> Create tenant
+          </Button>
+        }
+      />
+      <DataTable
+        label="Tenants"
+        rows={rows}
+        columns={COLUMNS}
+        rowKey={(t) => t.tenantId}
+        isLoading={tenants.isPending}
+        error={tenants.error}
+        onRetry={() => void tenants.refetch()}
+        search={{ value: search, onChange: setSearch, placeholder: 'Search by name or ID...' }}
+        empty={{ title: 'No tenants yet', message: 'Create the first tenant.' }}
+      />
+      {creating && <CreateTenantDialog onClose={() => setCreating(false)} />}
+    </>
+  );
+}
