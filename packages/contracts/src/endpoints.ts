@@ -9,6 +9,7 @@ import * as images from './images';
 import * as me from './me';
 import * as menus from './menus';
 import { getApiInfo } from './meta';
+import * as paymentProfiles from './payment-profiles';
 import * as payments from './payments';
 import * as qr from './qr';
 import * as restaurants from './restaurants';
@@ -38,4 +39,5 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(qr),
   ...endpointsOf(auditLog),
   ...endpointsOf(payments),
+  ...endpointsOf(paymentProfiles),
 ];

@@ -1,16 +1,13 @@
 import {
-  acctIdSchema,
   authoriseInputSchema,
   captureInputSchema,
   cardEntrySchema,
   fundingDaySchema,
   fundingQuerySchema,
   fundingRangeQuerySchema,
-  idempotencyKeySchema,
   merchantAccountInputSchema,
   merchantAccountSchema,
   merchantTestSchema,
-  profileIdSchema,
   refundInputSchema,
   settlementBatchSchema,
   settlementQuerySchema,
@@ -19,25 +16,9 @@ import {
   transactionSchema,
   voidInputSchema,
 } from '@brigade/domain/payments/api';
-import {
-  binQuerySchema,
-  binSchema,
-  profileAccountCreateSchema,
-  profileCreateSchema,
-  profileDeleteQuerySchema,
-  profileDeleteResultSchema,
-  profileDetailSchema,
-  profileSchema,
-  profileUpdateSchema,
-  signatureInputSchema,
-  surchargeQuerySchema,
-  surchargeSchema,
-} from '@brigade/domain/payments/api-profiles';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { successOf } from './envelope';
-import { restaurantIdParam, tenantIdParam } from './tenancy-params';
-
 /**
  * Card payments through the restaurant's CardPointe merchant account (docs/behaviour/payments.md). Roles:
  * owners and admins manage the merchant account; managers also void and refund, read settlement and
@@ -47,18 +28,16 @@ import { restaurantIdParam, tenantIdParam } from './tenancy-params';
  * 422, a concurrent repeat 409. Writes that call the gateway run outside one long transaction (`outside`)
  * so a slow gateway never holds the database.
  */
-const tags = ['payments'];
-const base = '/tenants/{tenantId}/restaurants/{restaurantId}/payments';
-const params = z.object({ tenantId: tenantIdParam, restaurantId: restaurantIdParam });
-const transactionParams = params.extend({
-  transactionId: z.uuid({ error: 'Transaction ID must be a UUID' }),
-});
-const idempotency = 'Requires an `Idempotency-Key` header (kept 24 hours).';
-/** The header every payment write carries (decision 023). */
-const idempotencyHeaders = z.object({ 'idempotency-key': idempotencyKeySchema });
-
-const transactionResult = successOf(z.object({ transaction: transactionSchema }));
-const GATEWAY_PROBLEMS = [409, 422, 429, 502, 503, 504];
+import {
+  base,
+  GATEWAY_PROBLEMS,
+  idempotency,
+  idempotencyHeaders,
+  params,
+  tags,
+  transactionParams,
+  transactionResult,
+} from './payments-shared';
 
 export const getMerchantAccount = defineEndpoint({
   id: 'getMerchantAccount',
@@ -268,135 +247,3 @@ export const listFunding = defineEndpoint({
 });
 
 /** Stored customer profiles, look-ups before a payment, and signature capture after one. */
-const profileParams = params.extend({ profileId: profileIdSchema });
-const accountParams = profileParams.extend({ acctId: acctIdSchema });
-const profileResult = successOf(z.object({ profile: profileSchema }));
-
-export const listProfiles = defineEndpoint({
-  id: 'listPaymentProfiles',
-  method: 'GET',
-  path: `${base}/profiles`,
-  summary: "The restaurant's stored customer profiles (cards kept at the gateway), newest first",
-  tags,
-  access: { kind: 'tenant', role: 'employee' },
-  request: { params },
-  response: { status: 200, description: 'Profiles', schema: successOf(z.array(profileSchema)) },
-});
-
-export const createProfile = defineEndpoint({
-  id: 'createPaymentProfile',
-  method: 'POST',
-  path: `${base}/profiles`,
-  summary: "Store a customer's card at the gateway from a token of the card-entry frame",
-  description: `${idempotency} Brigade keeps the profile's ids, name, last four digits, brand and expiry only.`,
-  tags,
-  access: { kind: 'tenant', role: 'manager' },
-  changes: 'none',
-  outside: true,
-  request: { params, body: profileCreateSchema },
-  response: { status: 201, description: 'The stored profile', schema: profileResult },
-  problems: [404, ...GATEWAY_PROBLEMS],
-});
-
-export const addProfileAccount = defineEndpoint({
-  id: 'addPaymentProfileAccount',
-  method: 'POST',
-  path: `${base}/profiles/{profileId}/accounts`,
-  summary: 'Store another card on a customer profile',
-  description: idempotency,
-  tags,
-  access: { kind: 'tenant', role: 'manager' },
-  changes: 'none',
-  outside: true,
-  request: { params: profileParams, body: profileAccountCreateSchema },
-  response: { status: 201, description: 'The stored account', schema: profileResult },
-  problems: [404, ...GATEWAY_PROBLEMS],
-});
-
-export const getProfile = defineEndpoint({
-  id: 'getPaymentProfile',
-  method: 'GET',
-  path: `${base}/profiles/{profileId}/accounts/{acctId}`,
-  summary: 'A stored account as the gateway holds it now, with what Brigade keeps of it',
-  tags,
-  access: { kind: 'tenant', role: 'manager' },
-  outside: true,
-  request: { params: accountParams },
-  response: { status: 200, description: 'The account', schema: successOf(profileDetailSchema) },
-  problems: [404, 429, 502, 503, 504],
-});
-
-export const updateProfile = defineEndpoint({
-  id: 'updatePaymentProfile',
-  method: 'PATCH',
-  path: `${base}/profiles/{profileId}/accounts/{acctId}`,
-  summary: "Change a stored account's name, contact details or expiry, or make it the default",
-  description: `${idempotency} Only the fields sent change (profileupdate Y).`,
-  tags,
-  access: { kind: 'tenant', role: 'manager' },
-  changes: 'none',
-  outside: true,
-  request: { params: accountParams, body: profileUpdateSchema },
-  response: { status: 200, description: 'The account', schema: profileResult },
-  problems: [404, ...GATEWAY_PROBLEMS],
-});
-
-export const deleteProfile = defineEndpoint({
-  id: 'deletePaymentProfile',
-  method: 'DELETE',
-  path: `${base}/profiles/{profileId}/accounts/{acctId}`,
-  summary: 'Delete a stored account at the gateway: permanent, so `confirm` must repeat the profile ID',
-  description: `${idempotency} Irreversible: refused (400) without \`confirm=<profileId>\`. Brigade forgets the account only when deleted.`,
-  tags,
-  access: { kind: 'tenant', role: 'manager' },
-  changes: 'none',
-  outside: true,
-  request: { params: accountParams, query: profileDeleteQuerySchema },
-  response: {
-    status: 200,
-    description: 'What the gateway did',
-    schema: successOf(profileDeleteResultSchema),
-  },
-  problems: [404, ...GATEWAY_PROBLEMS],
-});
-
-export const getSurcharge = defineEndpoint({
-  id: 'getPaymentSurcharge',
-  method: 'GET',
-  path: `${base}/surcharge`,
-  summary: 'Whether a surcharge may be added for a card (token) and postal code, and the fee for an amount',
-  tags,
-  access: { kind: 'tenant', role: 'employee' },
-  outside: true,
-  request: { params, query: surchargeQuerySchema },
-  response: { status: 200, description: 'The answer', schema: successOf(surchargeSchema) },
-  problems: [404, 429, 502, 503, 504],
-});
-
-export const getBin = defineEndpoint({
-  id: 'getPaymentBin',
-  method: 'GET',
-  path: `${base}/bin`,
-  summary: "What a card's BIN says about it: product, country, issuer, prepaid, corporate",
-  tags,
-  access: { kind: 'tenant', role: 'employee' },
-  outside: true,
-  request: { params, query: binQuerySchema },
-  response: { status: 200, description: 'The card', schema: successOf(binSchema) },
-  problems: [404, 429, 502, 503, 504],
-});
-
-export const captureSignature = defineEndpoint({
-  id: 'capturePaymentSignature',
-  method: 'POST',
-  path: `${base}/transactions/{transactionId}/signature`,
-  summary: "Attach the customer's signature (a base64 image) to an approved payment",
-  description: idempotency,
-  tags,
-  access: { kind: 'tenant', role: 'employee' },
-  changes: 'none',
-  outside: true,
-  request: { params: transactionParams, body: signatureInputSchema },
-  response: { status: 200, description: 'The transaction', schema: transactionResult },
-  problems: [404, ...GATEWAY_PROBLEMS],
-});

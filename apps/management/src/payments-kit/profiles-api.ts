@@ -1,5 +1,5 @@
 import type { BodyInput, ResponseOf } from '@brigade/api-client/client';
-import { createProfile, deleteProfile, listProfiles } from '@brigade/contracts/payments';
+import { createProfile, deleteProfile, listProfiles } from '@brigade/contracts/payment-profiles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../api';
 import { useCan } from '../restaurant-context';

@@ -1,9 +1,9 @@
 import type { AnyEndpoint } from '@brigade/api-client/client';
 import { listTenantAuditLog } from '@brigade/contracts/audit-log';
+import { listProfiles } from '@brigade/contracts/payment-profiles';
 import {
   authorisePayment,
   getFunding,
-  listProfiles,
   listTransactions,
   saveMerchantAccount,
 } from '@brigade/contracts/payments';

@@ -1,3 +1,4 @@
+import * as profilesContract from '@brigade/contracts/payment-profiles';
 import * as contract from '@brigade/contracts/payments';
 import { authorisePayment } from '@brigade/core/payments/authorise';
 import { captureSignature, getBin, getSurcharge } from '@brigade/core/payments/lookups';
@@ -117,10 +118,10 @@ export const paymentRoutes = [
   implement(contract.listFunding, async ({ params, query, actor, deps, walls }) =>
     success(await listFunding(paymentDeps(deps, walls), actor, { ...params, ...query })),
   ),
-  implement(contract.listProfiles, async ({ params, actor, deps, walls }) =>
+  implement(profilesContract.listProfiles, async ({ params, actor, deps, walls }) =>
     success(await listProfiles(paymentDeps(deps, walls), actor, params)),
   ),
-  implement(contract.createProfile, async ({ params, body, actor, deps, walls, request }) =>
+  implement(profilesContract.createProfile, async ({ params, body, actor, deps, walls, request }) =>
     success(
       await createProfile(paymentDeps(deps, walls), actor, {
         ...params,
@@ -129,7 +130,7 @@ export const paymentRoutes = [
       }),
     ),
   ),
-  implement(contract.addProfileAccount, async ({ params, body, actor, deps, walls, request }) =>
+  implement(profilesContract.addProfileAccount, async ({ params, body, actor, deps, walls, request }) =>
     success(
       await addProfileAccount(paymentDeps(deps, walls), actor, {
         ...params,
@@ -138,10 +139,10 @@ export const paymentRoutes = [
       }),
     ),
   ),
-  implement(contract.getProfile, async ({ params, actor, deps, walls }) =>
+  implement(profilesContract.getProfile, async ({ params, actor, deps, walls }) =>
     success(await getProfile(paymentDeps(deps, walls), actor, params)),
   ),
-  implement(contract.updateProfile, async ({ params, body, actor, deps, walls, request }) =>
+  implement(profilesContract.updateProfile, async ({ params, body, actor, deps, walls, request }) =>
     success(
       await updateProfile(paymentDeps(deps, walls), actor, {
         ...params,
@@ -150,7 +151,7 @@ export const paymentRoutes = [
       }),
     ),
   ),
-  implement(contract.deleteProfile, async ({ params, query, actor, deps, walls, request }) =>
+  implement(profilesContract.deleteProfile, async ({ params, query, actor, deps, walls, request }) =>
     success(
       await deleteProfile(paymentDeps(deps, walls), actor, {
         ...params,
@@ -159,13 +160,13 @@ export const paymentRoutes = [
       }),
     ),
   ),
-  implement(contract.getSurcharge, async ({ params, query, actor, deps, walls }) =>
+  implement(profilesContract.getSurcharge, async ({ params, query, actor, deps, walls }) =>
     success(await getSurcharge(paymentDeps(deps, walls), actor, { ...params, ...query })),
   ),
-  implement(contract.getBin, async ({ params, query, actor, deps, walls }) =>
+  implement(profilesContract.getBin, async ({ params, query, actor, deps, walls }) =>
     success(await getBin(paymentDeps(deps, walls), actor, { ...params, ...query })),
   ),
-  implement(contract.captureSignature, async ({ params, body, actor, deps, walls, request }) =>
+  implement(profilesContract.captureSignature, async ({ params, body, actor, deps, walls, request }) =>
     success(
       await captureSignature(paymentDeps(deps, walls), actor, {
         ...params,
