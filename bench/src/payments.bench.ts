@@ -1,9 +1,11 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { CardPointeClient } from '@brigade/cardpointe/client';
-import { type CardPointeEmulator, startCardPointeEmulator } from '@brigade/cardpointe/emulator';
 import { authorisePayment } from '@brigade/core/payments/authorise';
 import { saveMerchantAccount } from '@brigade/core/payments/merchant-account-service';
 import type { PaymentDeps } from '@brigade/core/payments/payment-deps';
@@ -15,13 +17,19 @@ import { type Database, openDatabase } from '@brigade/db/database';
 import { runMigrations } from '@brigade/db/migrate';
 import { formatAmount } from '@brigade/domain/payments/amount';
 import { generateOrderId } from '@brigade/domain/payments/order-id';
-import { withPostgresDatabase } from './processes';
+import { ROOT, stop, TSX, withPostgresDatabase } from './processes';
+
+interface RemoteEmulator {
+  url: string;
+  restUrl: string;
+}
+
 import { fmt, percentile, printTable } from './stats';
 
 /**
  * `npm run bench -- payments` (issue 16): authorisations per second through the payments module (idempotency
- * key, pending row, gateway call, answer recorded, key completed) against the CardPointe emulator over real
- * HTTP, beside the same authorisations sent to the emulator directly in the same run. The added latency of
+ * key, pending row, gateway call, answer recorded, key completed) against the CardPointe emulator (in a process
+ * of its own, as a remote gateway is) over real HTTP, beside the same authorisations sent to the emulator directly in the same run. The added latency of
  * the module is the figure (goal: ≤ 5 ms at p50); absolute numbers depend on the machine.
  */
 const AUTHORISATIONS = 1_000;
@@ -59,7 +67,7 @@ async function run(path: string, once: () => Promise<void>): Promise<Figures> {
   };
 }
 
-async function tokenOf(emulator: CardPointeEmulator): Promise<string> {
+async function tokenOf(emulator: RemoteEmulator): Promise<string> {
   const answer = await fetch(`${emulator.url}/cardsecure/api/v1/ccn/tokenize`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -68,7 +76,7 @@ async function tokenOf(emulator: CardPointeEmulator): Promise<string> {
   return ((await answer.json()) as { token: string }).token;
 }
 
-async function measureEngine(database: Database, emulator: CardPointeEmulator): Promise<Figures[]> {
+async function measureEngine(database: Database, emulator: RemoteEmulator): Promise<Figures[]> {
   await runMigrations(database);
   const db = database.db;
   const tenant = await createTenant({ db }, SYSTEM, { name: `Bench ${Date.now()}`, displayName: 'Bench' });
@@ -126,8 +134,17 @@ async function measureEngine(database: Database, emulator: CardPointeEmulator): 
   return [direct, module];
 }
 
+/** The emulator in a child process (cardpointe-emulator-process.ts), as a remote gateway would be. */
+async function startEmulatorProcess(): Promise<{ emulator: RemoteEmulator; child: ChildProcess }> {
+  const child = spawn(TSX, [join(ROOT, 'bench/src/cardpointe-emulator-process.ts')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+  return { emulator: JSON.parse(line) as RemoteEmulator, child };
+}
+
 export async function benchPayments(postgresUrl: string | undefined): Promise<void> {
-  const emulator = await startCardPointeEmulator({ credentials: CREDENTIALS });
+  const { emulator, child } = await startEmulatorProcess();
   const figures: Figures[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'brigade-bench-'));
   const pglite = await openDatabase({ dataDir: dir });
@@ -146,7 +163,7 @@ export async function benchPayments(postgresUrl: string | undefined): Promise<vo
         await postgres.close();
       }
     });
-  await emulator.close();
+  await stop(child);
   printTable(
     `Authorisations: ${fmt(AUTHORISATIONS, 0)} sales, ${CONCURRENCY} concurrent, CardPointe emulator over HTTP`,
     ['path', 'auths/s', 'p50 ms', 'p99 ms'],

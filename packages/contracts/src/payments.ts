@@ -203,6 +203,21 @@ export const refundPayment = defineEndpoint({
   problems: [404, ...GATEWAY_PROBLEMS],
 });
 
+export const voidPaymentByOrder = defineEndpoint({
+  id: 'voidPaymentByOrder',
+  method: 'POST',
+  path: `${base}/transactions/{transactionId}/void-by-order`,
+  summary: 'Void whatever stands under an unknown payment’s order id (the last resort when no answer came)',
+  description: idempotency,
+  tags,
+  access: { kind: 'tenant', role: 'manager' },
+  changes: 'none',
+  outside: true,
+  request: { params: transactionParams, body: z.strictObject({}), headers: idempotencyHeaders },
+  response: { status: 200, description: 'The transaction', schema: transactionResult },
+  problems: [404, ...GATEWAY_PROBLEMS],
+});
+
 export const getSettlement = defineEndpoint({
   id: 'getSettlement',
   method: 'GET',

@@ -14,6 +14,7 @@ import {
   saveMerchantAccount,
   testMerchantAccount,
   voidPayment,
+  voidPaymentByOrder,
 } from '@brigade/contracts/payments';
 import type { CardBrand, PaymentStatus } from '@brigade/domain/payments/api';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -129,7 +130,7 @@ export function useAuthorise(attempts: IdempotentAttempts) {
   });
 }
 
-export type TransactionAction = 'capture' | 'void' | 'refund';
+export type TransactionAction = 'capture' | 'void' | 'refund' | 'void_by_order';
 export interface ActionInput {
   amount?: number;
   tipAmount?: number;
@@ -147,6 +148,8 @@ export function useTransactionAction(transactionId: string, attempts: Idempotent
         if (action === 'capture') return apiClient.call(capturePayment, { ...call, body: input, headers });
         const body = input.amount === undefined ? {} : { amount: input.amount };
         if (action === 'void') return apiClient.call(voidPayment, { ...call, body, headers });
+        if (action === 'void_by_order')
+          return apiClient.call(voidPaymentByOrder, { ...call, body: {}, headers });
         return apiClient.call(refundPayment, { ...call, body, headers });
       });
       return answer.data.transaction;

@@ -200,6 +200,14 @@ describe('taking a payment', () => {
       .json()
       .data.events.map((e: { step: string; outcome: string }) => `${e.step}:${e.outcome}`);
     expect(steps.filter((s: string) => s === 'void_by_order:no_answer')).toHaveLength(3);
+    // Staff's last resort: a manager voids by order id; nothing stands under it, so nothing was charged.
+    const path = `/transactions/${txn.transactionId}/void-by-order`;
+    expect((await call('employee', 'POST', path, {}, randomUUID())).statusCode).toBe(403);
+    const resolved = await call('manager', 'POST', path, {}, randomUUID());
+    expect(resolved.statusCode).toBe(200);
+    expect(txnOf(resolved)).toMatchObject({ status: 'failed', reconciliation: { state: 'resolved' } });
+    const again = await call('manager', 'POST', path, {}, randomUUID());
+    expect(again.statusCode).toBe(409);
   });
 });
 

@@ -19,7 +19,7 @@ import {
 } from '@brigade/core/payments/profiles';
 import { refundPayment } from '@brigade/core/payments/refund';
 import { getFunding, getSettlement, listFunding } from '@brigade/core/payments/reports';
-import { capturePayment, voidPayment } from '@brigade/core/payments/transaction-actions';
+import { capturePayment, voidPayment, voidPaymentByOrder } from '@brigade/core/payments/transaction-actions';
 import {
   getTransaction,
   listTransactions,
@@ -105,6 +105,14 @@ export const paymentRoutes = [
       await refundPayment(paymentDeps(deps, walls), actor, {
         ...params,
         ...body,
+        idempotencyKey: keyOf(request),
+      }),
+    ),
+  ),
+  implement(contract.voidPaymentByOrder, async ({ params, actor, deps, walls, request }) =>
+    success(
+      await voidPaymentByOrder(paymentDeps(deps, walls), actor, {
+        ...params,
         idempotencyKey: keyOf(request),
       }),
     ),

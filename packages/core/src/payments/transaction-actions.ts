@@ -154,6 +154,46 @@ export async function voidPayment(
   );
 }
 
+export const NOT_UNKNOWN_MESSAGE =
+  'Only a payment whose outcome is unknown is voided by its order id; use Void or Refund for the others';
+
+/**
+ * Staff's last resort for a payment left `unknown` (no answer, reconciliation found nothing for sure): void
+ * whatever stands under its order id. Voided → nobody is charged; nothing there → it was never charged.
+ */
+export async function voidPaymentByOrder(
+  deps: PaymentDeps,
+  actor: Actor,
+  call: TransactionCall,
+): Promise<{ transaction: TransactionView }> {
+  const operation = `voidPaymentByOrder:${call.transactionId}`;
+  return idempotent(deps, actor, { scope: call, key: call.idempotencyKey, operation, body: {} }, async () => {
+    const { row, account } = await target(deps, call);
+    if (row.status !== 'unknown' && row.status !== 'pending')
+      throw refuse('NOT_UNKNOWN', NOT_UNKNOWN_MESSAGE);
+    const answer = await call_(deps, actor, row, 'void_by_order', row.amount, () =>
+      deps.gateway(account).voidByOrderId({ merchid: account.merchid, orderid: row.orderid }),
+    );
+    const saved = await deps.transact((tx) =>
+      updateTransaction(
+        tx,
+        row,
+        row.transactionId,
+        isVoidSuccessful(answer)
+          ? {
+              status: 'voided',
+              voidable: false,
+              refundable: false,
+              capturedAmount: 0,
+              reconciliation: 'Voided by its order id: the card is not charged',
+            }
+          : { status: 'failed', reconciliation: 'Nothing stands under its order id: nothing was charged' },
+      ),
+    );
+    return { transaction: transactionView(saved) };
+  });
+}
+
 /**
  * One gateway call on an existing transaction, recorded as an event either way. No answer to a capture,
  * void or refund is reported (504 and an event) rather than retried: each is safe to ask again with the same

@@ -26,6 +26,12 @@ type ActionValues = z.output<typeof actionFormSchema>;
 const COPY: Record<TransactionAction, { title: string; submit: string; pending: string; done: string }> = {
   capture: { title: 'Capture this payment?', submit: 'Capture', pending: 'Capturing...', done: 'Captured' },
   void: { title: 'Void this payment?', submit: 'Void payment', pending: 'Voiding...', done: 'Voided' },
+  void_by_order: {
+    title: 'Void by order ID?',
+    submit: 'Void by order ID',
+    pending: 'Voiding...',
+    done: 'Checked by order ID',
+  },
   refund: {
     title: 'Refund this payment?',
     submit: 'Refund',
@@ -102,7 +108,9 @@ export function ActionDialog({
     >
       <Form form={form} onSubmit={submit} id={formId} label={copy.title}>
         <FormRow>
-          <MoneyField name="amount" label="Amount" hint="Blank for the whole amount" />
+          {action !== 'void_by_order' && (
+            <MoneyField name="amount" label="Amount" hint="Blank for the whole amount" />
+          )}
           {action === 'capture' && <MoneyField name="tipAmount" label="Tip" hint="Optional" />}
         </FormRow>
         <ActionProblem problem={problem} />
@@ -132,6 +140,8 @@ function ActionDescription({ action, transaction }: { action: TransactionAction;
     return `${money(transaction.authorisedAmount ?? transaction.amount)} is authorised. Capture it, a smaller amount, or add a tip (up to 25% more).`;
   if (action === 'void')
     return `Cancels the payment of ${money(transaction.amount)} before it settles. This cannot be undone.`;
+  if (action === 'void_by_order')
+    return `The gateway never confirmed this payment of ${money(transaction.amount)}. Voiding by its order ID makes sure the card is not charged; if nothing stands under it, nothing was charged.`;
   const left = transaction.capturedAmount - transaction.refundedAmount;
   return `Gives back up to ${money(left)} to the card. A refund cannot be undone.`;
 }

@@ -90,6 +90,7 @@ function TransactionActions({ transaction }: { transaction: Transaction }) {
     capture: rights.capture && transaction.status === 'authorised',
     void: rights.void && transaction.voidable === true,
     refund: rights.refund && transaction.refundable === true,
+    voidByOrder: rights.void && (transaction.status === 'unknown' || transaction.status === 'pending'),
   };
   return (
     <>
@@ -105,6 +106,11 @@ function TransactionActions({ transaction }: { transaction: Transaction }) {
       {can.void && (
         <Button variant="danger" onClick={() => setOpen('void')}>
           Void
+        </Button>
+      )}
+      {can.voidByOrder && (
+        <Button variant="danger" onClick={() => setOpen('void_by_order')}>
+          Void by order ID
         </Button>
       )}
       {can.refund && (
