@@ -21,6 +21,10 @@ const UNAUDITED = [
   'audit_log',
   'domain_mapping_status_changes',
   'images',
+  // payments keep their own step-by-step history (decision 023)
+  'payment_idempotency_keys',
+  'payment_transaction_events',
+  'payment_transactions',
   'restaurant_counters',
   'restaurant_versions',
 ];

@@ -39,6 +39,8 @@ export const AUDITED_TABLES = {
   domain_mappings: 'Domains',
   tenants: 'Organization',
   tenant_assignments: 'Team members',
+  merchant_accounts: 'Payment settings',
+  payment_profiles: 'Customer payment profiles',
 } as const satisfies Record<string, string>;
 export type AuditedTable = keyof typeof AUDITED_TABLES;
 export const AUDITED_TABLE_NAMES = Object.keys(AUDITED_TABLES) as [AuditedTable, ...AuditedTable[]];
