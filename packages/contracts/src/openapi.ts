@@ -144,6 +144,7 @@ function operationOf(endpoint: Endpoint, toSchema: ToSchema): Record<string, unk
 function problemResponses(endpoint: Endpoint) {
   const statuses = new Set<number>([500, ...(endpoint.problems ?? [])]);
   if (endpoint.request) statuses.add(400);
+  if (endpoint.request?.body) statuses.add(415);
   if (endpoint.access.kind !== 'public') {
     statuses.add(401);
     statuses.add(403);
