@@ -58,14 +58,17 @@ const allMenusPage: Renderer = async (site, page) => {
   return sitePage(site, 200, body);
 };
 
-/** `/menu/{menuGroupId}`: one menu; one not shown online now is 404 with the chooser. */
+/**
+ * `/menu/{menuGroupId}`: one menu, also when it is shown online at other times only (it says so); one not
+ * shown online at all is 404 with the chooser.
+ */
 const oneMenuPage: Renderer = async (site, page, match) => {
   const menu = await site.menuOf(Number(match[1]));
   if (!menu) return sitePage(site, 404, renderChooser(site.ctx));
   return sitePage(site, 200, renderMenu(site.ctx, page, [menu], menu.menuGroupId));
 };
 
-/** `/sitemap.xml`: the home, the chooser and every menu shown online now. */
+/** `/sitemap.xml`: the home, the chooser, all menus and every menu shown online at some time. */
 const sitemapPage: Renderer = async (site) =>
   sitePage(site, 200, sitemapOf(site.ctx), 'application/xml; charset=utf-8');
 
@@ -110,9 +113,11 @@ function sitemapOf({ data, links, seoConfig }: PageContext): string {
   const url = (page: string) =>
     seoConfig?.canonicalUrl ? `${canonicalBase('', seoConfig)}${page.replace(/^\//, '')}` : links.abs(page);
   const lastmod = data.restaurant.updatedAt;
+  // every menu shown online at some time, not only those shown at the moment of the request (decision 024)
   return sitemapXml([
     { loc: url('/'), lastmod },
     { loc: url('/menu'), lastmod },
-    ...data.menus.map((m) => ({ loc: url(`/menu/${m.menuGroupId}`), lastmod })),
+    { loc: url('/menu/all'), lastmod },
+    ...data.listedMenus.map((m) => ({ loc: url(`/menu/${m.menuGroupId}`), lastmod })),
   ]);
 }

@@ -7,6 +7,8 @@ export interface PageSeo {
   keywords?: readonly string[] | undefined;
   /** Absolute URL. */
   ogImage?: string | undefined;
+  /** What the social card's image shows (og:image:alt, twitter:image:alt). */
+  ogImageAlt?: string | undefined;
   /** Absolute URL. */
   canonical?: string | undefined;
   noIndex?: boolean | undefined;
@@ -44,7 +46,12 @@ export function Document(props: {
         {seo.description ? <meta property="og:description" content={seo.description} /> : null}
         {seo.canonical ? <meta property="og:url" content={seo.canonical} /> : null}
         {seo.ogImage ? <meta property="og:image" content={seo.ogImage} /> : null}
+        {seo.ogImage ? <meta property="og:image:alt" content={seo.ogImageAlt ?? seo.title} /> : null}
         <meta name="twitter:card" content={seo.ogImage ? 'summary_large_image' : 'summary'} />
+        <meta name="twitter:title" content={seo.title} />
+        {seo.description ? <meta name="twitter:description" content={seo.description} /> : null}
+        {seo.ogImage ? <meta name="twitter:image" content={seo.ogImage} /> : null}
+        {seo.ogImage ? <meta name="twitter:image:alt" content={seo.ogImageAlt ?? seo.title} /> : null}
         {/* React itself preloads the hero (an <img> with fetchPriority high) at the top of <head>. */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant stylesheet and theme */}
         <style dangerouslySetInnerHTML={{ __html: props.themeCss + SITE_CSS }} />

@@ -7,7 +7,7 @@ import type {
 import { formatMoney, itemPrice } from '../format';
 import { imageSource } from '../images';
 import type { SiteLinks } from '../links';
-import type { SiteData } from '../load';
+import { isMenuShownNow, type SiteData } from '../load';
 import { SiteFooter, SiteHeader } from './chrome';
 
 /** spec 02 §2 menu chooser texts. */
@@ -18,6 +18,7 @@ export const CHOOSER_TEXTS = {
   viewAll: 'View All Menus',
   noMenus: 'No Menus Available',
   noMenusText: (restaurant: string) => `${restaurant} doesn't have any menus configured yet.`,
+  notNow: 'This menu is not being served right now.',
 } as const;
 
 export function MenuChooserPage({ data, links }: { data: SiteData; links: SiteLinks }) {
@@ -100,6 +101,9 @@ export function MenuPage(props: {
           <p className="eyebrow">{restaurant.name}</p>
           <h1>{title}</h1>
           {current !== null && menus[0]?.description ? <p className="muted">{menus[0].description}</p> : null}
+          {current !== null && !isMenuShownNow(data, current) ? (
+            <p className="muted">{CHOOSER_TEXTS.notNow}</p>
+          ) : null}
           {data.menus.length > 1 ? <MenuTabs menus={data.menus} links={links} current={current} /> : null}
         </div>
         {sections.length > 1 && current !== null ? (

@@ -1,0 +1,128 @@
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { demoCatalogue, seedLargeChainOnce } from '@brigade/core/catalogue/large-chain';
+import { type DemoSeedResult, seedDemo } from '@brigade/core/seed/demo-seed';
+import { WEEKDAYS } from '@brigade/domain/weekdays';
+import { freePort } from '@brigade/test-utils/ports';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './test-app';
+import { asBearer, type Session, signInAs } from './test-client';
+
+/**
+ * What crawlers, schema.org and social-card validators read on the public sites (issue 22 items 1-3), over
+ * real HTTP against the real server: structured data, social cards, sitemaps, robots.txt and canonical hosts
+ * (docs/decisions/024-crawlers-and-canonical-hosts.md).
+ */
+
+const sitePort = await freePort();
+const t = useTestApp({ env: { SITE_PORT: String(sitePort) } });
+const site = `http://127.0.0.1:${sitePort}`;
+
+function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'GET', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON-LD is walked as untyped JSON
+const jsonLd = (html: string): any[] =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) =>
+    JSON.parse(m[1]!),
+  );
+const meta = (html: string, attr: 'name' | 'property', key: string) =>
+  new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html)?.[1];
+const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+
+let siteServer: Server;
+let demo: DemoSeedResult;
+let owner: Session;
+let brunch: { menuGroupId: number; name: string };
+
+const api = (path: string) =>
+  `/api/v1/tenants/${demo.tenant.tenantId}/restaurants/${demo.restaurant.restaurantId}${path}`;
+
+/** A menu served online on one day of the week only, three days from now: never today, in any time zone. */
+async function createOffDayMenu(): Promise<{ menuGroupId: number; name: string }> {
+  const day = WEEKDAYS[(new Date().getUTCDay() + 6 + 3) % 7]!;
+  const daysOfWeek = Object.fromEntries(WEEKDAYS.map((d) => [d, d === day]));
+  const created = await asBearer(t.app, owner, {
+    method: 'POST',
+    url: api('/menu-groups'),
+    payload: { name: 'Weekend Brunch', daysOfWeek },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().data;
+}
+
+beforeAll(async () => {
+  demo = await seedDemo(t.database.db);
+  const { tenantId, restaurantId } = demo.restaurant;
+  await seedLargeChainOnce(t.database.db, { tenantId, restaurantId, actor: 'test' }, demoCatalogue);
+  siteServer = createServer(t.app.routing);
+  await new Promise<void>((resolve) => siteServer.listen(sitePort, '127.0.0.1', resolve));
+  owner = await signInAs(t.app, 'owner@brigade.local', 'brigade-owner');
+  brunch = await createOffDayMenu();
+});
+afterAll(async () => {
+  await new Promise((resolve) => siteServer?.close(resolve));
+});
+
+describe('structured data', () => {
+  it("names the restaurant's menus in hasMenu, and each menu page's Menu points back to the Restaurant", async () => {
+    const home = await get(`${site}/harbor-grill`);
+    const [restaurant] = jsonLd(home.text);
+    expect(restaurant['@id']).toBe(`${site}/harbor-grill#restaurant`);
+    expect(restaurant.hasMenu.length).toBeGreaterThan(0);
+    for (const menu of restaurant.hasMenu) {
+      expect(menu).toMatchObject({ '@type': 'Menu', '@id': `${menu.url}#menu` });
+      const page = await get(menu.url);
+      expect(page.status, menu.url).toBe(200);
+      const [markup] = jsonLd(page.text);
+      expect(markup).toMatchObject({
+        '@type': 'Menu',
+        '@id': menu['@id'],
+        provider: { '@type': 'Restaurant', '@id': restaurant['@id'], name: 'Harbor Grill' },
+      });
+    }
+  });
+
+  it('gives the price range of the menu, and no stock picture as the restaurant image', async () => {
+    const [restaurant] = jsonLd((await get(`${site}/harbor-grill`)).text);
+    expect(restaurant.priceRange).toMatch(/^\$\d+\.\d\d - \$\d+\.\d\d$/);
+    // the demo restaurant has no picture of its own: the platform's fallback hero is not its image
+    expect(restaurant.image).toBeUndefined();
+  });
+});
+
+describe('social cards', () => {
+  it('describes the image and fills the twitter card', async () => {
+    const page = (await get(`${site}/harbor-grill`)).text;
+    const image = meta(page, 'property', 'og:image');
+    expect(image).toBeDefined();
+    expect(meta(page, 'property', 'og:image:alt')).toBeTruthy();
+    expect(meta(page, 'name', 'twitter:title')).toBe(meta(page, 'property', 'og:title'));
+    expect(meta(page, 'name', 'twitter:description')).toBe(meta(page, 'property', 'og:description'));
+    expect(meta(page, 'name', 'twitter:image')).toBe(image);
+    expect(meta(page, 'name', 'twitter:image:alt')).toBe(meta(page, 'property', 'og:image:alt'));
+  });
+});
+
+describe('sitemap', () => {
+  it('lists all menus and every menu shown online at some time, not only now', async () => {
+    const sitemap = (await get(`${site}/harbor-grill/sitemap.xml`)).text;
+    expect(sitemap).toContain(`<loc>${site}/harbor-grill/menu/all</loc>`);
+    expect(sitemap).toContain(`<loc>${site}/harbor-grill/menu/${brunch.menuGroupId}</loc>`);
+    // and its page is there on an off day, saying it is not served now
+    const page = await get(`${site}/harbor-grill/menu/${brunch.menuGroupId}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('This menu is not being served right now.');
+    expect(canonical(page.text)).toBe(`${site}/harbor-grill/menu/${brunch.menuGroupId}`);
+  });
+});
