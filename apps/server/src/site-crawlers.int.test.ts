@@ -126,3 +126,64 @@ describe('sitemap', () => {
     expect(canonical(page.text)).toBe(`${site}/harbor-grill/menu/${brunch.menuGroupId}`);
   });
 });
+
+describe('crawlers on slug addresses', () => {
+  it('answers robots.txt and sitemap.xml at the root of the slug host for the slugs it serves', async () => {
+    const robots = await get(`${site}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(robots.text).toBe(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${site}/sitemap.xml\n`);
+    const index = await get(`${site}/sitemap.xml`);
+    expect(index.status).toBe(200);
+    expect(index.text).toContain('<sitemapindex');
+    expect(index.text).toContain(`<loc>${site}/harbor-grill/sitemap.xml</loc>`);
+    // the sitemap it names lists the slug pages
+    expect((await get(`${site}/harbor-grill/sitemap.xml`)).text).toContain(`<loc>${site}/harbor-grill</loc>`);
+    expect(canonical((await get(`${site}/harbor-grill/menu/all`)).text)).toBe(
+      `${site}/harbor-grill/menu/all`,
+    );
+  });
+
+  it('points slug pages at the verified primary domain, which then covers them instead', async () => {
+    const admin = await signInAs(t.app, 'admin@brigade.local', 'brigade-admin');
+    const created = await asBearer(t.app, owner, {
+      method: 'POST',
+      url: '/api/v1/domain-mappings',
+      payload: {
+        domain: 'harbor-primary.example',
+        domainType: 'custom',
+        isPrimary: true,
+        tenantGuid: demo.tenant.guid,
+        restaurantGuid: demo.restaurant.guid,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    // not yet verified: the slug pages stay canonical
+    expect(canonical((await get(`${site}/harbor-grill`)).text)).toBe(`${site}/harbor-grill`);
+    const verified = await asBearer(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/v1/domain-mappings/${created.json().data.mapping.guid}`,
+      payload: { verificationStatus: 'verified' },
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+
+    expect(canonical((await get(`${site}/harbor-grill`)).text)).toBe('http://harbor-primary.example/');
+    const menu = await get(`${site}/harbor-grill/menu/${brunch.menuGroupId}`);
+    expect(canonical(menu.text)).toBe(`http://harbor-primary.example/menu/${brunch.menuGroupId}`);
+    expect(jsonLd((await get(`${site}/harbor-grill`)).text)[0]['@id']).toBe(
+      'http://harbor-primary.example/#restaurant',
+    );
+    // the primary host is canonical for itself, with its own robots.txt and sitemap
+    const primary = { host: 'harbor-primary.example' };
+    expect(canonical((await get(`${site}/menu/all`, primary)).text)).toBe(
+      'http://harbor-primary.example/menu/all',
+    );
+    expect((await get(`${site}/robots.txt`, primary)).text).toContain(
+      'Sitemap: http://harbor-primary.example/sitemap.xml',
+    );
+    expect((await get(`${site}/sitemap.xml`, primary)).text).toContain(
+      '<loc>http://harbor-primary.example/menu/all</loc>',
+    );
+    // and the slug host's sitemap index leaves the restaurant to it
+    expect((await get(`${site}/sitemap.xml`)).text).not.toContain('harbor-grill');
+  });
+});

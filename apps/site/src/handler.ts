@@ -12,6 +12,7 @@ import { ANONYMOUS } from '@brigade/domain/access';
 import type { SiteConfiguration } from '@brigade/domain/site-config';
 import { redirectOf, siteAddressOf } from './address';
 import { type CachedPage, compressed, etagOf, PageCache, type SiteChange, SiteDataCache } from './cache';
+import { withCanonicalHost } from './canonical-host';
 import { sitePagePolicy } from './csp';
 import type { SiteLinks } from './links';
 import { availabilityTtlMs, loadMenu, loadSiteData, type SiteData, siteConfigurationOf } from './load';
@@ -19,7 +20,7 @@ import { HTML, notCached, type Redirect, type Rendered } from './outcome';
 import { renderDevelopmentMode, renderNotAvailable, renderNotFound } from './render';
 import { cacheKey, resolveInputOf, type SiteRequest, type SiteResponse } from './request';
 import { type LoadedSite, renderRoute } from './routes';
-import { robotsTxt } from './seo';
+import { isSlugHostRoot, slugHostRoot } from './slug-host';
 import { storedResponse } from './stored-response';
 
 export type { SiteRequest, SiteResponse } from './request';
@@ -207,8 +208,8 @@ export class SiteHandler {
    * (docs/behaviour/domains-and-public-sites.md#public-site-pages).
    */
   private async render(request: SiteRequest): Promise<Rendered | Redirect> {
-    // Local addresses are development: nothing there is for search engines.
-    if (request.path === '/robots.txt' && isLocalHost(request.host)) return developmentRobots();
+    // Hosts that serve sites by slug answer robots.txt and sitemap.xml for all of them at their root.
+    if (isLocalHost(request.host) && isSlugHostRoot(request)) return slugHostRoot(this.options.db, request);
     const resolution = await this.resolve(request);
     if (!resolution.found) return this.unresolved(request, resolution);
     if (resolution.shouldRedirect && resolution.redirectTo) {
@@ -225,7 +226,9 @@ export class SiteHandler {
   private resolve(request: SiteRequest): Promise<ResolutionResult> {
     const { db, hostCache } = this.options;
     const input = resolveInputOf(request);
-    return this.data.resolution(input, () => resolvePublicRestaurant({ db, hostCache }, ANONYMOUS, input));
+    return this.data.resolution(input, async () =>
+      withCanonicalHost(db, await resolvePublicRestaurant({ db, hostCache }, ANONYMOUS, input)),
+    );
   }
 
   /** The answer when no restaurant resolves: Development Mode on local addresses, else not found. */
@@ -294,11 +297,3 @@ function isShown(data: SiteData | null): data is SiteData {
     data.tenant.status === 'active'
   );
 }
-
-/** robots.txt on a local address: development, so everything is disallowed (and nothing is stored). */
-const developmentRobots = (): Rendered => ({
-  status: 200,
-  contentType: 'text/plain; charset=utf-8',
-  body: robotsTxt({ noIndex: true, sitemapUrl: null }),
-  cacheable: false,
-});
