@@ -31,6 +31,20 @@ function get(url: string, headers: Record<string, string> = {}): Promise<{ statu
   });
 }
 
+function getRaw(url: string): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'GET' }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: JSON-LD is walked as untyped JSON
 const jsonLd = (html: string): any[] =>
   [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) =>
@@ -124,6 +138,35 @@ describe('sitemap', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('This menu is not being served right now.');
     expect(canonical(page.text)).toBe(`${site}/harbor-grill/menu/${brunch.menuGroupId}`);
+  });
+});
+
+describe('favicon', () => {
+  it("answers /favicon.ico on every host: the restaurant's icon, else Brigade's", async () => {
+    // the slug host's root has no restaurant: Brigade's icon
+    const root = await getRaw(`${site}/favicon.ico`);
+    expect(root.status).toBe(200);
+    expect(root.headers['content-type']).toBe('image/x-icon');
+    expect(root.body.subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
+    // a site without an icon of its own sends Brigade's; pages name their site's icon
+    const own = await getRaw(`${site}/harbor-grill/favicon.ico`);
+    expect(own.status).toBe(302);
+    expect(own.headers.location).toBe('/brigade-favicon.ico');
+    expect((await getRaw(`${site}/brigade-favicon.ico`)).status).toBe(200);
+    expect((await get(`${site}/harbor-grill`)).text).toContain(
+      '<link rel="icon" href="/harbor-grill/favicon.ico"/>',
+    );
+    // with a branding icon, that one
+    const icon = 'https://cdn.example.com/harbor-icon.png';
+    const updated = await asBearer(t.app, owner, {
+      method: 'PATCH',
+      url: api(''),
+      payload: { websiteConfig: { branding: { icon } } },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const branded = await getRaw(`${site}/harbor-grill/favicon.ico`);
+    expect(branded.status).toBe(302);
+    expect(branded.headers.location).toBe(icon);
   });
 });
 

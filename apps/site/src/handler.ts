@@ -19,7 +19,7 @@ import { availabilityTtlMs, loadMenu, loadSiteData, type SiteData, siteConfigura
 import { HTML, notCached, type Redirect, type Rendered } from './outcome';
 import { renderDevelopmentMode, renderNotAvailable, renderNotFound } from './render';
 import { cacheKey, resolveInputOf, type SiteRequest, type SiteResponse } from './request';
-import { type LoadedSite, renderRoute } from './routes';
+import { DEFAULT_ICON_PATH, type LoadedSite, renderRoute } from './routes';
 import { isSlugHostRoot, slugHostRoot } from './slug-host';
 import { storedResponse } from './stored-response';
 
@@ -55,6 +55,7 @@ const STATIC_FILES: Record<string, { file: string; type: string }> = {
     type: 'image/jpeg',
   },
   '/hero-food-default.jpg': { file: 'hero-food-default.jpg', type: 'image/jpeg' },
+  [DEFAULT_ICON_PATH]: { file: 'favicon.ico', type: 'image/x-icon' },
 };
 
 /**
@@ -91,6 +92,9 @@ export class SiteHandler {
   cached(request: SiteRequest): SiteResponse | null {
     const asset = STATIC_FILES[request.path];
     if (asset) return this.staticFile(asset);
+    // A host that serves slugs has no restaurant at its root: the default icon (a mapped host's is its own).
+    if (request.path === '/favicon.ico' && isLocalHost(request.host))
+      return this.staticFile(STATIC_FILES[DEFAULT_ICON_PATH]!);
     const hit = this.cache?.get(cacheKey(request));
     return hit ? storedResponse(hit, request) : null;
   }

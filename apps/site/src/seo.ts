@@ -83,6 +83,7 @@ export function pageSeo(
     canonical,
     noIndex: seoConfig?.noIndex === true,
     siteName: data.restaurant.name,
+    icon: links.to('/favicon.ico'),
     ...overrides,
   };
 }

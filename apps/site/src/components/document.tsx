@@ -13,6 +13,8 @@ export interface PageSeo {
   canonical?: string | undefined;
   noIndex?: boolean | undefined;
   siteName?: string | undefined;
+  /** The site's icon address (its /favicon.ico, which answers with the restaurant's icon or Brigade's). */
+  icon?: string | undefined;
   jsonLd?: readonly object[] | undefined;
 }
 
@@ -40,6 +42,7 @@ export function Document(props: {
         ) : null}
         {seo.noIndex ? <meta name="robots" content="noindex, nofollow" /> : null}
         {seo.canonical ? <link rel="canonical" href={seo.canonical} /> : null}
+        {seo.icon ? <link rel="icon" href={seo.icon} /> : null}
         <meta property="og:type" content="restaurant" />
         <meta property="og:title" content={seo.title} />
         {seo.siteName ? <meta property="og:site_name" content={seo.siteName} /> : null}
