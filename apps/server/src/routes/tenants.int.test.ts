@@ -137,10 +137,12 @@ describe('tenants API', () => {
     expect((await call(manager, 'PATCH', `/tenants/${tenant.tenantId}`, { name: 'X' })).statusCode).toBe(403);
   });
 
-  it('says "Tenant ID is required" when the tenant id is not a number', async () => {
+  it('says the tenant id must be a positive integer when it is not a number (it was given)', async () => {
     const response = await call(admin, 'PATCH', '/tenants/abc', { name: 'X' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual([{ path: 'params.tenantId', message: 'Tenant ID is required' }]);
+    expect(response.json().errors).toEqual([
+      { path: 'params.tenantId', message: 'Tenant ID must be a positive integer' },
+    ]);
   });
 
   it('leaves plan and status to site administrators, and refuses a plan below the restaurant count', async () => {
