@@ -120,7 +120,9 @@ describe('API skeleton', () => {
       type: 'string',
       format: 'date-time',
     });
-    expect(doc.paths['/api/v1/test/tenants/{tenantId}/secret'].get.security).toBeDefined();
+    // signed-in operations take the document's security (a session token); public ones declare none
+    expect(doc.security).toEqual([{ bearerToken: [] }, { sessionCookie: [] }]);
+    expect(doc.paths['/api/v1/test/tenants/{tenantId}/secret'].get.security).toBeUndefined();
     const docs = await fetch(`${t.baseUrl}/api/v1/docs`, { redirect: 'follow' });
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('swagger-ui');

@@ -77,6 +77,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Slow clients are cut (issue 14): head, whole request, keep-alive and idle limits (decision 017).
     ...fastifyServerOptions(deps.config.http),
   });
+  // JSON is the API's one body type (multipart only for uploads): Fastify's default text/plain parser would
+  // hand a string to the JSON schemas, a 400 for what is a 415 (issue 22).
+  app.removeContentTypeParser('text/plain');
   // Set when the request arrives (a synchronous hook: no promise per request), kept on every answer.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

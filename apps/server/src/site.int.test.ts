@@ -246,7 +246,7 @@ describe('SEO', () => {
       servesCuisine: string;
       address: object;
       openingHoursSpecification: object[];
-      hasMenu: string;
+      hasMenu: object[];
     }[];
     expect(restaurant!['@type']).toBe('Restaurant');
     expect(restaurant!.telephone).toBe('+1 207 555 0142');
@@ -257,7 +257,10 @@ describe('SEO', () => {
     });
     expect(restaurant!.openingHoursSpecification).toHaveLength(7);
     expect(restaurant!.openingHoursSpecification[4]).toMatchObject({ opens: '09:00', closes: '23:00' });
-    expect(restaurant!.hasMenu).toBe(`${site}/harbor-grill/menu`);
+    // each menu shown online, by its own page (which carries that Menu's markup)
+    expect(restaurant!.hasMenu).toContainEqual(
+      expect.objectContaining({ '@type': 'Menu', url: `${site}/harbor-grill/menu/${menus[0]!.menuGroupId}` }),
+    );
     // the fallback hero is served
     const hero = await get(`${site}/images/fallback/generic-restaurant-hero.jpg`);
     expect(hero.status).toBe(200);

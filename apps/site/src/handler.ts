@@ -12,14 +12,15 @@ import { ANONYMOUS } from '@brigade/domain/access';
 import type { SiteConfiguration } from '@brigade/domain/site-config';
 import { redirectOf, siteAddressOf } from './address';
 import { type CachedPage, compressed, etagOf, PageCache, type SiteChange, SiteDataCache } from './cache';
+import { withCanonicalHost } from './canonical-host';
 import { sitePagePolicy } from './csp';
 import type { SiteLinks } from './links';
 import { availabilityTtlMs, loadMenu, loadSiteData, type SiteData, siteConfigurationOf } from './load';
 import { HTML, notCached, type Redirect, type Rendered } from './outcome';
 import { renderDevelopmentMode, renderNotAvailable, renderNotFound } from './render';
 import { cacheKey, resolveInputOf, type SiteRequest, type SiteResponse } from './request';
-import { type LoadedSite, renderRoute } from './routes';
-import { robotsTxt } from './seo';
+import { DEFAULT_ICON_PATH, type LoadedSite, renderRoute } from './routes';
+import { isSlugHostRoot, slugHostRoot } from './slug-host';
 import { storedResponse } from './stored-response';
 
 export type { SiteRequest, SiteResponse } from './request';
@@ -54,6 +55,7 @@ const STATIC_FILES: Record<string, { file: string; type: string }> = {
     type: 'image/jpeg',
   },
   '/hero-food-default.jpg': { file: 'hero-food-default.jpg', type: 'image/jpeg' },
+  [DEFAULT_ICON_PATH]: { file: 'favicon.ico', type: 'image/x-icon' },
 };
 
 /**
@@ -90,6 +92,9 @@ export class SiteHandler {
   cached(request: SiteRequest): SiteResponse | null {
     const asset = STATIC_FILES[request.path];
     if (asset) return this.staticFile(asset);
+    // A host that serves slugs has no restaurant at its root: the default icon (a mapped host's is its own).
+    if (request.path === '/favicon.ico' && isLocalHost(request.host))
+      return this.staticFile(STATIC_FILES[DEFAULT_ICON_PATH]!);
     const hit = this.cache?.get(cacheKey(request));
     return hit ? storedResponse(hit, request) : null;
   }
@@ -207,8 +212,8 @@ export class SiteHandler {
    * (docs/behaviour/domains-and-public-sites.md#public-site-pages).
    */
   private async render(request: SiteRequest): Promise<Rendered | Redirect> {
-    // Local addresses are development: nothing there is for search engines.
-    if (request.path === '/robots.txt' && isLocalHost(request.host)) return developmentRobots();
+    // Hosts that serve sites by slug answer robots.txt and sitemap.xml for all of them at their root.
+    if (isLocalHost(request.host) && isSlugHostRoot(request)) return slugHostRoot(this.options.db, request);
     const resolution = await this.resolve(request);
     if (!resolution.found) return this.unresolved(request, resolution);
     if (resolution.shouldRedirect && resolution.redirectTo) {
@@ -225,7 +230,9 @@ export class SiteHandler {
   private resolve(request: SiteRequest): Promise<ResolutionResult> {
     const { db, hostCache } = this.options;
     const input = resolveInputOf(request);
-    return this.data.resolution(input, () => resolvePublicRestaurant({ db, hostCache }, ANONYMOUS, input));
+    return this.data.resolution(input, async () =>
+      withCanonicalHost(db, await resolvePublicRestaurant({ db, hostCache }, ANONYMOUS, input)),
+    );
   }
 
   /** The answer when no restaurant resolves: Development Mode on local addresses, else not found. */
@@ -294,11 +301,3 @@ function isShown(data: SiteData | null): data is SiteData {
     data.tenant.status === 'active'
   );
 }
-
-/** robots.txt on a local address: development, so everything is disallowed (and nothing is stored). */
-const developmentRobots = (): Rendered => ({
-  status: 200,
-  contentType: 'text/plain; charset=utf-8',
-  body: robotsTxt({ noIndex: true, sitemapUrl: null }),
-  cacheable: false,
-});

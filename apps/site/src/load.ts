@@ -30,6 +30,11 @@ export interface SiteData {
   currency: string;
   /** The parent menu groups shown online now, by position (spec 02 §2 menu chooser). */
   menus: MenuSummary[];
+  /**
+   * The parent menu groups shown online at some time, now or not (a brunch menu on a weekday): what the
+   * sitemap and the Restaurant's hasMenu list, and what a menu's own page shows (decision 024).
+   */
+  listedMenus: MenuSummary[];
   /** When the data was read; "available now" is relative to it. */
   now: Date;
 }
@@ -66,11 +71,11 @@ export async function loadSiteData(
     siteConfig ? Promise.resolve(siteConfig) : siteConfigurationOf(ex),
   ]);
   if (!tenant || !restaurant || restaurant.tenantId !== tenant.tenantId) return null;
-  const menus = await listMenus({ db: ex }, ANONYMOUS, {
-    ...scopeOf(restaurant),
-    channel: SITE_CHANNEL,
-    at: now.toISOString(),
-  });
+  const scope = { ...scopeOf(restaurant), channel: SITE_CHANNEL };
+  const [menus, listedMenus] = await Promise.all([
+    listMenus({ db: ex }, ANONYMOUS, { ...scope, at: now.toISOString() }),
+    listMenus({ db: ex }, ANONYMOUS, scope),
+  ]);
   return {
     tenant,
     restaurant,
@@ -79,28 +84,36 @@ export async function loadSiteData(
     timezone: tenant.settings.timezone,
     currency: restaurant.settings.currency,
     menus,
+    listedMenus,
     now,
   };
 }
 
 export { siteConfigurationOf };
 
-/** One menu as the site shows it now; null when it is not among the menus shown online now. */
+/**
+ * One menu as the site shows it now; a menu shown online at other times (not now) whole, as its own page
+ * shows it; null when it is not among the menus shown online.
+ */
 export async function loadMenu(
   data: SiteData,
   ex: Executor,
   cache: MenuTreeCache | undefined,
   menuGroupId: number,
 ): Promise<ResolvedMenuGroup | null> {
-  if (!data.menus.some((m) => m.menuGroupId === menuGroupId)) return null;
+  const now = isMenuShownNow(data, menuGroupId);
+  if (!now && !data.listedMenus.some((m) => m.menuGroupId === menuGroupId)) return null;
   const { menu, available } = await resolveMenu({ db: ex, menuCache: cache }, ANONYMOUS, {
     ...scopeOf(data.restaurant),
     menuGroupId,
     channel: SITE_CHANNEL,
-    at: data.now.toISOString(),
+    ...(now ? { at: data.now.toISOString() } : {}),
   });
   return available ? pruneEmptyGroups(menu) : null;
 }
+
+export const isMenuShownNow = (data: SiteData, menuGroupId: number) =>
+  data.menus.some((m) => m.menuGroupId === menuGroupId);
 
 /** A menu without the groups that have nothing to show (no items, and no subgroup with items). */
 export function pruneEmptyGroups(group: ResolvedMenuGroup): ResolvedMenuGroup {

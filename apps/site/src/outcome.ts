@@ -11,7 +11,7 @@ export interface Rendered {
 }
 
 export interface Redirect {
-  status: 301 | 308;
+  status: 301 | 302 | 308;
   redirect: string;
 }
 

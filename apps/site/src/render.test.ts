@@ -45,6 +45,7 @@ function siteData(websiteConfig: object, menus: SiteData['menus'] = []): SiteDat
     timezone: 'UTC',
     currency: 'USD',
     menus,
+    listedMenus: menus,
     now: new Date(),
   };
 }

@@ -9,7 +9,7 @@ import { DevelopmentMode, NotAvailable, NotFound, STATE_TEXTS, TRY_AGAIN_SCRIPT 
 import { itemPrice, shortPrice } from './format';
 import type { SiteLinks } from './links';
 import type { SiteData } from './load';
-import { menuJsonLd, pageSeo, restaurantJsonLd } from './seo';
+import { menuJsonLd, pageSeo, priceRangeOf, restaurantJsonLd } from './seo';
 import { blockColoursCss, siteTheme, themeCss } from './theme';
 
 /** Every page is a whole HTML document, rendered once to static markup (no hydration: no JavaScript). */
@@ -52,6 +52,10 @@ export interface PageContext {
   seoConfig: SeoConfig | null;
 }
 
+/** The canonical address of one of the site's pages. */
+const canonicalOf = (ctx: PageContext, page: string) =>
+  pageSeo(ctx.data, ctx.links, page, ctx.seoConfig).canonical ?? ctx.links.abs(page);
+
 export function renderHome(ctx: PageContext, previewMenu: ResolvedMenuGroup | null): string {
   const { data, links } = ctx;
   const seo = pageSeo(data, links, '/', ctx.seoConfig);
@@ -60,10 +64,16 @@ export function renderHome(ctx: PageContext, previewMenu: ResolvedMenuGroup | nu
     data.effective.components.menuPreview.defaultItemCount,
     data.currency,
   );
-  const menuUrl = pageSeo(data, links, '/menu', ctx.seoConfig).canonical ?? links.abs('/menu');
+  const menus = {
+    links: data.listedMenus.map((menu) => ({
+      name: menu.name,
+      url: canonicalOf(ctx, `/menu/${menu.menuGroupId}`),
+    })),
+    priceRange: priceRangeOf(previewMenu, data.currency),
+  };
   return html(
     <Document
-      seo={{ ...seo, jsonLd: [restaurantJsonLd(data, links, seo.canonical ?? links.abs('/'), menuUrl)] }}
+      seo={{ ...seo, jsonLd: [restaurantJsonLd(data, links, seo.canonical ?? links.abs('/'), menus)] }}
       themeCss={themeOf(data) + blockColoursCss(data.restaurant.websiteConfig.contentBlocks)}
     >
       <HomePage data={data} links={links} preview={preview} />
@@ -99,15 +109,15 @@ export function renderMenu(
   // An automatically chosen menu shown at /menu names its own address as canonical.
   const canonicalPage = current === null ? '/menu/all' : `/menu/${current}`;
   const seo = pageSeo(data, links, canonicalPage, ctx.seoConfig, { title });
-  const home = pageSeo(data, links, '/', ctx.seoConfig).canonical ?? links.abs('/');
-  const restaurantId = `${home}#restaurant`;
+  const home = canonicalOf(ctx, '/');
+  const restaurant = { id: `${home}#restaurant`, url: home };
   const description = menus[0]?.description?.trim();
   return html(
     <Document
       seo={{
         ...seo,
         ...(current !== null && description ? { description } : {}),
-        jsonLd: menus.map((menu) => menuJsonLd(menu, data, seo.canonical ?? links.abs(page), restaurantId)),
+        jsonLd: menus.map((menu) => menuJsonLd(menu, data, seo.canonical ?? links.abs(page), restaurant)),
       }}
       themeCss={themeOf(data)}
     >

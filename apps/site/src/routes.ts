@@ -1,6 +1,8 @@
+import { imageRefUrl } from '@brigade/domain/catalogue/image-ref';
 import type { ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
+import { absoluteUrl } from './images';
 import { chooseMenu } from './load';
-import { notCached, type Rendered } from './outcome';
+import { notCached, type Redirect, type Rendered } from './outcome';
 import { type PageContext, renderChooser, renderHome, renderMenu, renderNotFound } from './render';
 import { robotsTxt, sitemapXml } from './seo';
 
@@ -15,7 +17,7 @@ export interface LoadedSite {
   menuOf(menuGroupId: number): Promise<ResolvedMenuGroup | null>;
 }
 
-type Renderer = (site: LoadedSite, page: string, match: RegExpExecArray) => Promise<Rendered>;
+type Renderer = (site: LoadedSite, page: string, match: RegExpExecArray) => Promise<Rendered | Redirect>;
 
 /** A stored page of the site (dropped when the restaurant changes or its time is up). */
 function sitePage(site: LoadedSite, status: number, body: string, contentType?: string): Rendered {
@@ -58,14 +60,17 @@ const allMenusPage: Renderer = async (site, page) => {
   return sitePage(site, 200, body);
 };
 
-/** `/menu/{menuGroupId}`: one menu; one not shown online now is 404 with the chooser. */
+/**
+ * `/menu/{menuGroupId}`: one menu, also when it is shown online at other times only (it says so); one not
+ * shown online at all is 404 with the chooser.
+ */
 const oneMenuPage: Renderer = async (site, page, match) => {
   const menu = await site.menuOf(Number(match[1]));
   if (!menu) return sitePage(site, 404, renderChooser(site.ctx));
   return sitePage(site, 200, renderMenu(site.ctx, page, [menu], menu.menuGroupId));
 };
 
-/** `/sitemap.xml`: the home, the chooser and every menu shown online now. */
+/** `/sitemap.xml`: the home, the chooser, all menus and every menu shown online at some time. */
 const sitemapPage: Renderer = async (site) =>
   sitePage(site, 200, sitemapOf(site.ctx), 'application/xml; charset=utf-8');
 
@@ -83,6 +88,16 @@ const robotsPage: Renderer = async (site) => {
   };
 };
 
+/** Brigade's own icon, served by every site: the icon of a site whose restaurant has none. */
+export const DEFAULT_ICON_PATH = '/brigade-favicon.ico';
+
+/** `/favicon.ico`: the restaurant's branding icon, else Brigade's (a redirect: the icon may live anywhere). */
+const faviconPage: Renderer = async (site) => {
+  const icon = site.ctx.data.restaurant.websiteConfig.branding.icon;
+  const url = icon ? imageRefUrl(icon) : null;
+  return { status: 302, redirect: url ? absoluteUrl(url, site.ctx.links.origin) : DEFAULT_ICON_PATH };
+};
+
 /** The pages of a site (docs/behaviour/domains-and-public-sites.md#public-site-pages), first match wins. */
 const SITE_ROUTES: readonly { pattern: RegExp; render: Renderer }[] = [
   { pattern: /^\/$/, render: homePage },
@@ -91,10 +106,11 @@ const SITE_ROUTES: readonly { pattern: RegExp; render: Renderer }[] = [
   { pattern: /^\/menu\/(\d{1,9})$/, render: oneMenuPage },
   { pattern: /^\/sitemap\.xml$/, render: sitemapPage },
   { pattern: /^\/robots\.txt$/, render: robotsPage },
+  { pattern: /^\/favicon\.ico$/, render: faviconPage },
 ];
 
 /** The page at a site path, or "Restaurant Not Found" for a path that is none of the site's. */
-export function renderRoute(site: LoadedSite, page: string): Promise<Rendered> {
+export function renderRoute(site: LoadedSite, page: string): Promise<Rendered | Redirect> {
   for (const route of SITE_ROUTES) {
     const match = route.pattern.exec(page);
     if (match) return route.render(site, page, match);
@@ -110,9 +126,11 @@ function sitemapOf({ data, links, seoConfig }: PageContext): string {
   const url = (page: string) =>
     seoConfig?.canonicalUrl ? `${canonicalBase('', seoConfig)}${page.replace(/^\//, '')}` : links.abs(page);
   const lastmod = data.restaurant.updatedAt;
+  // every menu shown online at some time, not only those shown at the moment of the request (decision 024)
   return sitemapXml([
     { loc: url('/'), lastmod },
     { loc: url('/menu'), lastmod },
-    ...data.menus.map((m) => ({ loc: url(`/menu/${m.menuGroupId}`), lastmod })),
+    { loc: url('/menu/all'), lastmod },
+    ...data.listedMenus.map((m) => ({ loc: url(`/menu/${m.menuGroupId}`), lastmod })),
   ]);
 }

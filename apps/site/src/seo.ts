@@ -4,7 +4,7 @@ import type { SeoConfig } from '@brigade/domain/domain-mapping';
 import { cutText } from '@brigade/domain/text';
 import { defaultSeoTitle } from '@brigade/domain/website-config';
 import type { PageSeo } from './components/document';
-import { itemPrice, openingHoursSpecification } from './format';
+import { formatMoney, itemPrice, openingHoursSpecification } from './format';
 import { absoluteUrl } from './images';
 import type { SiteLinks } from './links';
 import type { SiteData } from './load';
@@ -20,13 +20,47 @@ export function restaurantSeo(data: SiteData, links: SiteLinks) {
     `${restaurant.name}, ${restaurant.concept.toLowerCase()} in ${restaurant.address.city}, ${restaurant.address.state}.`;
   const keywords =
     seo.keywords.length > 0 ? seo.keywords : [restaurant.name, restaurant.concept, restaurant.address.city];
-  const ogImageRef = (seo.ogImage?.trim() && imageRefUrl(seo.ogImage.trim())) || data.effective.heroImage.url;
+  const explicitOgImage = seo.ogImage?.trim() && imageRefUrl(seo.ogImage.trim());
+  const hero = data.effective.heroImage;
   return {
     title: seo.title?.trim() || defaultSeoTitle(restaurant.name),
     description: description.length > 160 ? `${cutText(description, 157).trimEnd()}...` : description,
     keywords,
-    ogImage: absoluteUrl(ogImageRef, links.origin),
+    ogImage: absoluteUrl(explicitOgImage || hero.url, links.origin),
+    // social cards describe their image: the hero's alt text when the hero is the image, else the name
+    ogImageAlt: (!explicitOgImage && hero.alt?.trim()) || restaurant.name,
   };
+}
+
+/** The restaurant's own pictures (not the platform's stock fallbacks), absolute: for schema.org `image`. */
+function ownImages(data: SiteData, links: SiteLinks): string[] {
+  const { branding, seo } = data.restaurant.websiteConfig;
+  const refs = [
+    seo.ogImage?.trim() ? imageRefUrl(seo.ogImage.trim()) : null,
+    data.effective.heroImage.source === 'explicit' ? data.effective.heroImage.url : null,
+    branding.logo ? imageRefUrl(branding.logo) : null,
+  ];
+  const urls = refs.filter((ref): ref is string => !!ref).map((ref) => absoluteUrl(ref, links.origin));
+  return [...new Set(urls)];
+}
+
+/** "$8.00 - $32.00": the span of a menu's prices (schema.org priceRange); undefined without prices. */
+export function priceRangeOf(menu: ResolvedMenuGroup | null, currency: string): string | undefined {
+  const amounts: number[] = [];
+  const visit = (group: ResolvedMenuGroup) => {
+    for (const { item } of group.items) {
+      const price = itemPrice(item, currency);
+      if (price.kind === 'base') amounts.push(price.amount);
+      if (price.kind === 'size') amounts.push(...price.sizes.map((size) => size.amount));
+    }
+    group.subgroups.forEach(visit);
+  };
+  if (menu) visit(menu);
+  if (amounts.length === 0) return undefined;
+  const [low, high] = [Math.min(...amounts), Math.max(...amounts)];
+  return low === high
+    ? formatMoney(low, currency)
+    : `${formatMoney(low, currency)} - ${formatMoney(high, currency)}`;
 }
 
 /** Canonical URL and indexing of a page: the mapping's seoConfig (canonicalUrl, noIndex) wins. */
@@ -49,19 +83,35 @@ export function pageSeo(
     canonical,
     noIndex: seoConfig?.noIndex === true,
     siteName: data.restaurant.name,
+    icon: links.to('/favicon.ico'),
     ...overrides,
   };
 }
 
-/** schema.org Restaurant (address, telephone, opening hours, cuisine, menu URL). */
+/** A menu page as the Restaurant's hasMenu names it: the same @id as the Menu markup on that page. */
+export interface MenuLink {
+  name: string;
+  url: string;
+}
+
+export const menuNodeId = (menuUrl: string) => `${menuUrl}#menu`;
+
+/**
+ * schema.org Restaurant (address, telephone, opening hours, cuisine, price range, its own images, and its
+ * menus: each a Menu whose page carries that Menu's markup, pointing back here).
+ */
 export function restaurantJsonLd(
   data: SiteData,
   links: SiteLinks,
   canonicalHome: string,
-  menuUrl: string,
+  menus: { links: readonly MenuLink[]; priceRange?: string | undefined },
 ): object {
   const { restaurant } = data;
   const seo = restaurantSeo(data, links);
+  const images = ownImages(data, links);
+  const logo = restaurant.websiteConfig.branding.logo
+    ? imageRefUrl(restaurant.websiteConfig.branding.logo)
+    : null;
   const sameAs = Object.values(restaurant.websiteConfig.social).filter(
     (v): v is string => !!v && /^https?:\/\//.test(v),
   );
@@ -72,7 +122,9 @@ export function restaurantJsonLd(
     name: restaurant.name,
     url: canonicalHome,
     description: seo.description,
-    image: seo.ogImage,
+    ...(images.length > 0 ? { image: images.length === 1 ? images[0] : images } : {}),
+    ...(logo ? { logo: absoluteUrl(logo, links.origin) } : {}),
+    ...(menus.priceRange ? { priceRange: menus.priceRange } : {}),
     telephone: restaurant.contact.phone,
     email: restaurant.contact.email,
     servesCuisine: restaurant.concept,
@@ -86,7 +138,16 @@ export function restaurantJsonLd(
       addressCountry: restaurant.address.country,
     },
     openingHoursSpecification: openingHoursSpecification(restaurant.operatingHours),
-    hasMenu: menuUrl,
+    ...(menus.links.length > 0
+      ? {
+          hasMenu: menus.links.map((menu) => ({
+            '@type': 'Menu',
+            '@id': menuNodeId(menu.url),
+            name: menu.name,
+            url: menu.url,
+          })),
+        }
+      : {}),
     ...(sameAs.length > 0 ? { sameAs } : {}),
     ...(restaurant.websiteConfig.ordering.enabled && restaurant.websiteConfig.ordering.url
       ? {
@@ -136,16 +197,20 @@ function menuSection(group: ResolvedMenuGroup, currency: string): object {
   };
 }
 
-/** schema.org Menu of one menu group tree: sections, items and their offers. */
+/**
+ * schema.org Menu of one menu group tree: sections, items and their offers, and the Restaurant it belongs to
+ * (typed and named here, with the @id of the home page's Restaurant, so the link holds on this page alone).
+ */
 export function menuJsonLd(
   menu: ResolvedMenuGroup,
   data: SiteData,
   url: string,
-  restaurantId: string,
+  restaurant: { id: string; url: string },
 ): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'Menu',
+    '@id': menuNodeId(url),
     name: menu.name,
     url,
     ...(menu.description ? { description: menu.description } : {}),
@@ -155,11 +220,16 @@ export function menuJsonLd(
       : {}),
     hasMenuSection: menu.subgroups.map((g) => menuSection(g, data.currency)),
     mainEntityOfPage: url,
-    provider: { '@id': restaurantId },
+    provider: {
+      '@type': 'Restaurant',
+      '@id': restaurant.id,
+      name: data.restaurant.name,
+      url: restaurant.url,
+    },
   };
 }
 
-/** sitemap.xml of a site: its home, its menu chooser and every menu shown online now. */
+/** sitemap.xml of a site from its addresses (routes.ts decides which). */
 export function sitemapXml(urls: readonly { loc: string; lastmod?: Date }[]): string {
   const xml = (s: string) =>
     s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -61,7 +61,7 @@ main{flex:1 0 auto}
 .card{background:var(--surface);border:1px solid var(--border);border-radius:16px;padding:1.25rem 1.35rem;box-shadow:0 1px 2px rgb(28 25 23/.05)}
 .preview .card{display:flex;flex-direction:column;gap:.4rem}
 .row{display:flex;align-items:baseline;gap:.75rem}
-.row h3{flex:1}
+.row h3,.item .row h2{flex:1}
 .price{font-weight:700;font-variant-numeric:tabular-nums;white-space:nowrap;color:var(--link)}
 .about{display:grid;gap:2.5rem;align-items:center}
 .about .lead{font-size:clamp(1.15rem,2.4vw,1.4rem);line-height:1.6}
@@ -113,9 +113,9 @@ address{font-style:normal}
 .item-with-image>.thumb{grid-column:2;grid-row:1/span 5;width:96px;height:96px;border-radius:12px;object-fit:cover}
 .item-with-image>:not(.thumb){grid-column:1}
 .card-image{width:calc(100% + 2.7rem);max-width:none;margin:-1.25rem -1.35rem .5rem;aspect-ratio:16/9;height:auto;object-fit:cover;border-radius:16px 16px 0 0}
-.item .row h3{font-family:inherit;font-size:1.08rem;font-weight:700;letter-spacing:0}
+.item .row h2,.item .row h3{font-family:inherit;font-size:1.08rem;font-weight:700;letter-spacing:0}
 .leader{flex:1;border-bottom:2px dotted var(--border-strong);transform:translateY(-.3em);min-width:1rem}
-.item .row h3{flex:none;max-width:75%}
+.item .row h2,.item .row h3{flex:none;max-width:75%}
 .meta{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center;font-size:.85rem;color:var(--muted)}
 .tag{display:inline-flex;align-items:center;padding:.1rem .55rem;border-radius:999px;background:var(--surface-muted);border:1px solid var(--border);color:var(--text);font-size:.8rem;font-weight:600}
 .sizes{display:flex;flex-wrap:wrap;gap:.35rem 1rem;list-style:none;margin:0;padding:0;font-size:.95rem}

@@ -37,4 +37,23 @@ describe('OpenAPI document', () => {
     expect(resolvedMenuGroupSchema.safeParse(group(9)).success).toBe(true);
     expect(resolvedMenuGroupSchema.safeParse(group(9, 42)).success).toBe(false);
   });
+
+  it('declares who may call what: public operations need no security, the rest a session token', () => {
+    expect(doc.security).toEqual([{ bearerToken: [] }, { sessionCookie: [] }]);
+    expect(doc.components.securitySchemes.sessionCookie).toMatchObject({
+      in: 'cookie',
+      name: 'brigade_session',
+    });
+    expect(doc.paths['/api/v1/auth/signin'].post.security).toEqual([]);
+    expect(doc.paths['/api/v1/tenants/{tenantId}'].get.security).toBeUndefined();
+    expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
+  });
+
+  it('documents a client error on every operation, and no field that takes any value while refusing all', () => {
+    for (const operations of Object.values(doc.paths) as Record<string, { responses: object }>[])
+      for (const operation of Object.values(operations))
+        expect(Object.keys(operation.responses).some((status) => status.startsWith('4'))).toBe(true);
+    const create = doc.paths['/api/v1/tenants/{tenantId}/restaurants/{restaurantId}/items'].post;
+    expect(create.requestBody.content['application/json'].schema.properties.orderingRules).toBe(false);
+  });
 });

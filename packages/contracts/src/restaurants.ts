@@ -121,7 +121,7 @@ export const updateRestaurantStatus = defineEndpoint({
     // spec 01 §5: the status update's tenantId is at least 10000001
     params: z.object({
       tenantId: z.coerce
-        .number({ error: 'Tenant ID is required' })
+        .number({ error: 'Tenant ID must be a positive integer' })
         .int('Tenant ID must be a positive integer')
         .min(MIN_TENANT_ID, `Tenant ID must be at least ${MIN_TENANT_ID}`)
         .max(INT32_MAX, int32MaxMessage('Tenant ID')),

@@ -1,15 +1,16 @@
 import { INT32_MAX, int32MaxMessage } from '@brigade/domain/integers';
 import { z } from 'zod';
 
-// Path ids arrive as text; the messages are the spec's where it words them (spec 01 §5 "Tenant ID is required").
+// Path ids arrive as text, and are always there when the route matches: text that is not a number gets the
+// same message as a negative or fractional one ("is required" would tell the caller it sent nothing).
 export const tenantIdParam = z.coerce
-  .number({ error: 'Tenant ID is required' })
+  .number({ error: 'Tenant ID must be a positive integer' })
   .int('Tenant ID must be a positive integer')
   .positive('Tenant ID must be a positive integer')
   .max(INT32_MAX, int32MaxMessage('Tenant ID'));
 
 export const restaurantIdParam = z.coerce
-  .number({ error: 'Restaurant ID is required' })
+  .number({ error: 'Restaurant ID must be a positive integer' })
   .int('Restaurant ID must be a positive integer')
   .positive('Restaurant ID must be a positive integer')
   .max(INT32_MAX, int32MaxMessage('Restaurant ID'));

@@ -74,7 +74,7 @@ export const seedTenant = defineEndpoint({
 export const getTenantByGuid = defineEndpoint({
   id: 'getTenantByGuid',
   method: 'GET',
-  path: '/tenants/by-guid/{guid}',
+  path: '/tenants-by-guid/{guid}',
   summary: 'A tenant by guid, for its members and site administrators',
   description: 'Callers who may not enter the tenant get the same 404 as for an unknown guid.',
   tags: ['tenants'],

@@ -72,12 +72,44 @@ export function registerProblemDetails(app: FastifyInstance): void {
     return sendProblem(reply, 500, 'INTERNAL', 'An unexpected error occurred.');
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    sendProblem(
-      reply,
-      404,
-      'ROUTE_NOT_FOUND',
-      `Route ${request.method} ${request.url.split('?')[0]} not found`,
-    ),
-  );
+  const allowedMethods = routeMethods(app);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = allowedMethods(path);
+    if (allowed.length > 0) {
+      // The path exists, only not for this method (RFC 9110 §15.5.6): 405 with the methods it takes.
+      reply.header('allow', allowed.join(', '));
+      return sendProblem(
+        reply,
+        405,
+        'METHOD_NOT_ALLOWED',
+        `Method ${request.method} is not allowed on ${path}; allowed: ${allowed.join(', ')}`,
+      );
+    }
+    return sendProblem(reply, 404, 'ROUTE_NOT_FOUND', `Route ${request.method} ${path} not found`);
+  });
+}
+
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/**
+ * The methods each registered path takes, for 405's Allow header. Catch-all routes (`*`) are left out: they
+ * answer their own not-found pages, and a path is not "known" because a catch-all would look at it.
+ */
+function routeMethods(app: FastifyInstance): (path: string) => string[] {
+  const routes: { pattern: RegExp; methods: string[] }[] = [];
+  app.addHook('onRoute', (route) => {
+    if (route.url.includes('*')) return;
+    const source = route.url
+      .split('/')
+      .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/');
+    routes.push({ pattern: new RegExp(`^${source}/?$`), methods: [route.method].flat() });
+  });
+  return (path) => {
+    const methods = new Set(
+      routes.filter((route) => route.pattern.test(path)).flatMap((route) => route.methods),
+    );
+    return METHOD_ORDER.filter((method) => methods.has(method));
+  };
 }

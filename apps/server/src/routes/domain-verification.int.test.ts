@@ -73,6 +73,14 @@ describe('DNS TXT ownership verification', () => {
       verified: false,
       verificationAttempts: 1,
       verificationError: 'TXT record _brigade-verification.verify-me.example.com not found',
+      // the record to create, not the (no) records found
+      dnsRecords: [
+        {
+          type: 'TXT',
+          name: '_brigade-verification.verify-me.example.com',
+          value: mapping.verificationToken,
+        },
+      ],
     });
     expect(missing.verification.lastVerificationAttempt).not.toBeNull();
 

@@ -83,20 +83,20 @@ describe('tenants API', () => {
     expect((await call(employee, 'GET', `/tenants/${tenant.tenantId}`)).json().data.tenant.guid).toBe(
       tenant.guid,
     );
-    expect((await call(employee, 'GET', `/tenants/by-guid/${tenant.guid}`)).json().data.tenant.tenantId).toBe(
+    expect((await call(employee, 'GET', `/tenants-by-guid/${tenant.guid}`)).json().data.tenant.tenantId).toBe(
       tenant.tenantId,
     );
-    expect((await call(admin, 'GET', `/tenants/by-guid/${tenant.guid}`)).statusCode).toBe(200);
+    expect((await call(admin, 'GET', `/tenants-by-guid/${tenant.guid}`)).statusCode).toBe(200);
     // Someone else's tenant and an unknown guid look the same.
-    const refused = await call(stranger, 'GET', `/tenants/by-guid/${tenant.guid}`);
+    const refused = await call(stranger, 'GET', `/tenants-by-guid/${tenant.guid}`);
     expect(refused.statusCode).toBe(404);
     expect(refused.json().detail).toBe(`Tenant not found: ${tenant.guid}`);
     expect(refused.body).not.toContain(tenant.name);
     const unknown = '6f1c1f8e-8f39-4a0e-9d55-3c1d1c0b7a11';
-    expect((await call(admin, 'GET', `/tenants/by-guid/${unknown}`)).json().detail).toBe(
+    expect((await call(admin, 'GET', `/tenants-by-guid/${unknown}`)).json().detail).toBe(
       `Tenant not found: ${unknown}`,
     );
-    expect((await call(admin, 'GET', '/tenants/by-guid/nope')).json().errors).toEqual([
+    expect((await call(admin, 'GET', '/tenants-by-guid/nope')).json().errors).toEqual([
       { path: 'params.guid', message: 'Invalid GUID format' },
     ]);
     const missing = await call(admin, 'GET', '/tenants/10999999');
@@ -137,10 +137,12 @@ describe('tenants API', () => {
     expect((await call(manager, 'PATCH', `/tenants/${tenant.tenantId}`, { name: 'X' })).statusCode).toBe(403);
   });
 
-  it('says "Tenant ID is required" when the tenant id is not a number', async () => {
+  it('says the tenant id must be a positive integer when it is not a number (it was given)', async () => {
     const response = await call(admin, 'PATCH', '/tenants/abc', { name: 'X' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual([{ path: 'params.tenantId', message: 'Tenant ID is required' }]);
+    expect(response.json().errors).toEqual([
+      { path: 'params.tenantId', message: 'Tenant ID must be a positive integer' },
+    ]);
   });
 
   it('leaves plan and status to site administrators, and refuses a plan below the restaurant count', async () => {

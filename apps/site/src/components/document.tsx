@@ -7,10 +7,14 @@ export interface PageSeo {
   keywords?: readonly string[] | undefined;
   /** Absolute URL. */
   ogImage?: string | undefined;
+  /** What the social card's image shows (og:image:alt, twitter:image:alt). */
+  ogImageAlt?: string | undefined;
   /** Absolute URL. */
   canonical?: string | undefined;
   noIndex?: boolean | undefined;
   siteName?: string | undefined;
+  /** The site's icon address (its /favicon.ico, which answers with the restaurant's icon or Brigade's). */
+  icon?: string | undefined;
   jsonLd?: readonly object[] | undefined;
 }
 
@@ -38,13 +42,19 @@ export function Document(props: {
         ) : null}
         {seo.noIndex ? <meta name="robots" content="noindex, nofollow" /> : null}
         {seo.canonical ? <link rel="canonical" href={seo.canonical} /> : null}
+        {seo.icon ? <link rel="icon" href={seo.icon} /> : null}
         <meta property="og:type" content="restaurant" />
         <meta property="og:title" content={seo.title} />
         {seo.siteName ? <meta property="og:site_name" content={seo.siteName} /> : null}
         {seo.description ? <meta property="og:description" content={seo.description} /> : null}
         {seo.canonical ? <meta property="og:url" content={seo.canonical} /> : null}
         {seo.ogImage ? <meta property="og:image" content={seo.ogImage} /> : null}
+        {seo.ogImage ? <meta property="og:image:alt" content={seo.ogImageAlt ?? seo.title} /> : null}
         <meta name="twitter:card" content={seo.ogImage ? 'summary_large_image' : 'summary'} />
+        <meta name="twitter:title" content={seo.title} />
+        {seo.description ? <meta name="twitter:description" content={seo.description} /> : null}
+        {seo.ogImage ? <meta name="twitter:image" content={seo.ogImage} /> : null}
+        {seo.ogImage ? <meta name="twitter:image:alt" content={seo.ogImageAlt ?? seo.title} /> : null}
         {/* React itself preloads the hero (an <img> with fetchPriority high) at the top of <head>. */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant stylesheet and theme */}
         <style dangerouslySetInnerHTML={{ __html: props.themeCss + SITE_CSS }} />

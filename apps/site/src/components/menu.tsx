@@ -7,7 +7,7 @@ import type {
 import { formatMoney, itemPrice } from '../format';
 import { imageSource } from '../images';
 import type { SiteLinks } from '../links';
-import type { SiteData } from '../load';
+import { isMenuShownNow, type SiteData } from '../load';
 import { SiteFooter, SiteHeader } from './chrome';
 
 /** spec 02 §2 menu chooser texts. */
@@ -18,6 +18,7 @@ export const CHOOSER_TEXTS = {
   viewAll: 'View All Menus',
   noMenus: 'No Menus Available',
   noMenusText: (restaurant: string) => `${restaurant} doesn't have any menus configured yet.`,
+  notNow: 'This menu is not being served right now.',
 } as const;
 
 export function MenuChooserPage({ data, links }: { data: SiteData; links: SiteLinks }) {
@@ -100,6 +101,9 @@ export function MenuPage(props: {
           <p className="eyebrow">{restaurant.name}</p>
           <h1>{title}</h1>
           {current !== null && menus[0]?.description ? <p className="muted">{menus[0].description}</p> : null}
+          {current !== null && !isMenuShownNow(data, current) ? (
+            <p className="muted">{CHOOSER_TEXTS.notNow}</p>
+          ) : null}
           {data.menus.length > 1 ? <MenuTabs menus={data.menus} links={links} current={current} /> : null}
         </div>
         {sections.length > 1 && current !== null ? (
@@ -121,7 +125,8 @@ export function MenuPage(props: {
               <Group key={menu.menuGroupId} group={menu} data={data} level={2} />
             ) : (
               <div key={menu.menuGroupId}>
-                {menu.items.length > 0 ? <Items group={menu} data={data} /> : null}
+                {/* the menu's own items sit right under the page's h1: their names are h2, like its sections */}
+                {menu.items.length > 0 ? <Items group={menu} data={data} heading="h2" /> : null}
                 {menu.subgroups.map((group) => (
                   <Group key={group.menuGroupId} group={group} data={data} level={2} />
                 ))}
@@ -183,7 +188,7 @@ function Group({ group, data, level }: { group: ResolvedMenuGroup; data: SiteDat
           <p className="muted">{group.seasonalAvailability.displayMessage}</p>
         ) : null}
       </header>
-      {group.items.length > 0 ? <Items group={group} data={data} /> : null}
+      {group.items.length > 0 ? <Items group={group} data={data} heading="h3" /> : null}
       {group.subgroups.map((sub) => (
         <Group key={sub.menuGroupId} group={sub} data={data} level={3} />
       ))}
@@ -191,7 +196,8 @@ function Group({ group, data, level }: { group: ResolvedMenuGroup; data: SiteDat
   );
 }
 
-function Items({ group, data }: { group: ResolvedMenuGroup; data: SiteData }) {
+/** A group's items; `heading` is one level below the heading they sit under (h1 of the page, h2 of a section). */
+function Items({ group, data, heading }: { group: ResolvedMenuGroup; data: SiteData; heading: 'h2' | 'h3' }) {
   return (
     <ul className="items">
       {group.items.map((ref) => (
@@ -200,13 +206,16 @@ function Items({ group, data }: { group: ResolvedMenuGroup; data: SiteData }) {
           item={ref.item}
           data={data}
           hidePrices={group.pricingType === 'fixed'}
+          heading={heading}
         />
       ))}
     </ul>
   );
 }
 
-function MenuItem({ item, data, hidePrices }: { item: ResolvedItem; data: SiteData; hidePrices: boolean }) {
+function MenuItem(props: { item: ResolvedItem; data: SiteData; hidePrices: boolean; heading: 'h2' | 'h3' }) {
+  const { item, data, hidePrices } = props;
+  const Heading = props.heading;
   const price = itemPrice(item, data.currency);
   const modifiers = item.modifierGroups.filter(
     (ref) => ref.modifierGroup.onlineOrdering && ref.modifierGroup.modifiers.length > 0,
@@ -229,7 +238,7 @@ function MenuItem({ item, data, hidePrices }: { item: ResolvedItem; data: SiteDa
         />
       ) : null}
       <div className="row">
-        <h3>{item.name}</h3>
+        <Heading>{item.name}</Heading>
         <span className="leader" aria-hidden="true" />
         {!hidePrices && (price.kind === 'base' || price.kind === 'open') ? (
           <span className="price">{price.text}</span>

@@ -33,6 +33,7 @@ export interface VerificationStatus {
   verificationAttempts: number;
   lastVerificationAttempt: Date | null;
   verificationError: string | null;
+  /** The TXT record ownership takes (none for subdomains): what to create when verification failed. */
   dnsRecords: { type: 'TXT'; name: string; value: string }[];
 }
 
@@ -55,9 +56,8 @@ export async function verifyDomainOwnership(
     return { mapping, verification: statusOf(mapping, []) };
   }
   let error: string | null = null;
-  let found: string[] = [];
   try {
-    found = (await deps.resolver.resolveTxt(name)).map((chunks) => chunks.join(''));
+    const found = (await deps.resolver.resolveTxt(name)).map((chunks) => chunks.join(''));
     if (!token || !found.includes(token)) {
       error = `TXT record ${name} does not contain the verification token`;
     }
@@ -78,10 +78,8 @@ export async function verifyDomainOwnership(
   if (!updated) throw notFound(mappingNotFoundMessage(guid), 'DOMAIN_MAPPING_NOT_FOUND');
   return {
     mapping: updated.mapping,
-    verification: statusOf(
-      updated.mapping,
-      found.map((value) => ({ ...record, value })),
-    ),
+    // The record the domain needs, verified or not: after a failure it is what to create (issue 22).
+    verification: statusOf(updated.mapping, [record]),
   };
 }
 

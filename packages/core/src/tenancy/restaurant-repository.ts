@@ -1,4 +1,5 @@
 import type { Executor } from '@brigade/db/database';
+import { domainMappings } from '@brigade/db/schema/domains';
 import { restaurants, tenants } from '@brigade/db/schema/tenancy';
 import { type Restaurant, restaurantSchema } from '@brigade/domain/restaurant';
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
@@ -173,4 +174,31 @@ export async function listRestaurantsWithTenant(
     tenantName: row.tenantName,
     tenantDisplayName: row.tenantDisplayName,
   }));
+}
+
+/**
+ * The restaurants whose public site lives at its slug address (decision 024): active, of an active tenant,
+ * website enabled, and without a usable primary domain (that domain is then where the site is canonical).
+ * By slug; at most `limit` (a sitemap index holds 50,000).
+ */
+export async function listSlugSites(
+  ex: Executor,
+  limit: number,
+): Promise<{ slug: string; updatedAt: Date }[]> {
+  return ex
+    .select({ slug: restaurants.slug, updatedAt: restaurants.updatedAt })
+    .from(restaurants)
+    .innerJoin(tenants, eq(tenants.tenantId, restaurants.tenantId))
+    .where(
+      and(
+        eq(restaurants.status, 'active'),
+        eq(tenants.status, 'active'),
+        sql`coalesce((${restaurants.websiteConfig}->>'enabled')::boolean, true)`,
+        sql`not exists (select 1 from ${domainMappings} where ${domainMappings.restaurantGuid} = ${restaurants.guid}
+          and ${domainMappings.isPrimary} and ${domainMappings.isActive}
+          and ${domainMappings.verificationStatus} = 'verified')`,
+      ),
+    )
+    .orderBy(asc(restaurants.slug))
+    .limit(limit);
 }

@@ -1,0 +1,232 @@
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { demoCatalogue, seedLargeChainOnce } from '@brigade/core/catalogue/large-chain';
+import { type DemoSeedResult, seedDemo } from '@brigade/core/seed/demo-seed';
+import { WEEKDAYS } from '@brigade/domain/weekdays';
+import { freePort } from '@brigade/test-utils/ports';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './test-app';
+import { asBearer, type Session, signInAs } from './test-client';
+
+/**
+ * What crawlers, schema.org and social-card validators read on the public sites (issue 22 items 1-3), over
+ * real HTTP against the real server: structured data, social cards, sitemaps, robots.txt and canonical hosts
+ * (docs/decisions/024-crawlers-and-canonical-hosts.md).
+ */
+
+const sitePort = await freePort();
+const t = useTestApp({ env: { SITE_PORT: String(sitePort) } });
+const site = `http://127.0.0.1:${sitePort}`;
+
+function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'GET', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function getRaw(url: string): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'GET' }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON-LD is walked as untyped JSON
+const jsonLd = (html: string): any[] =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) =>
+    JSON.parse(m[1]!),
+  );
+const meta = (html: string, attr: 'name' | 'property', key: string) =>
+  new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html)?.[1];
+const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+
+let siteServer: Server;
+let demo: DemoSeedResult;
+let owner: Session;
+let brunch: { menuGroupId: number; name: string };
+
+const api = (path: string) =>
+  `/api/v1/tenants/${demo.tenant.tenantId}/restaurants/${demo.restaurant.restaurantId}${path}`;
+
+/** A menu served online on one day of the week only, three days from now: never today, in any time zone. */
+async function createOffDayMenu(): Promise<{ menuGroupId: number; name: string }> {
+  const day = WEEKDAYS[(new Date().getUTCDay() + 6 + 3) % 7]!;
+  const daysOfWeek = Object.fromEntries(WEEKDAYS.map((d) => [d, d === day]));
+  const created = await asBearer(t.app, owner, {
+    method: 'POST',
+    url: api('/menu-groups'),
+    payload: { name: 'Weekend Brunch', daysOfWeek },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().data;
+}
+
+beforeAll(async () => {
+  demo = await seedDemo(t.database.db);
+  const { tenantId, restaurantId } = demo.restaurant;
+  await seedLargeChainOnce(t.database.db, { tenantId, restaurantId, actor: 'test' }, demoCatalogue);
+  siteServer = createServer(t.app.routing);
+  await new Promise<void>((resolve) => siteServer.listen(sitePort, '127.0.0.1', resolve));
+  owner = await signInAs(t.app, 'owner@brigade.local', 'brigade-owner');
+  brunch = await createOffDayMenu();
+});
+afterAll(async () => {
+  await new Promise((resolve) => siteServer?.close(resolve));
+});
+
+describe('structured data', () => {
+  it("names the restaurant's menus in hasMenu, and each menu page's Menu points back to the Restaurant", async () => {
+    const home = await get(`${site}/harbor-grill`);
+    const [restaurant] = jsonLd(home.text);
+    expect(restaurant['@id']).toBe(`${site}/harbor-grill#restaurant`);
+    expect(restaurant.hasMenu.length).toBeGreaterThan(0);
+    for (const menu of restaurant.hasMenu) {
+      expect(menu).toMatchObject({ '@type': 'Menu', '@id': `${menu.url}#menu` });
+      const page = await get(menu.url);
+      expect(page.status, menu.url).toBe(200);
+      const [markup] = jsonLd(page.text);
+      expect(markup).toMatchObject({
+        '@type': 'Menu',
+        '@id': menu['@id'],
+        provider: { '@type': 'Restaurant', '@id': restaurant['@id'], name: 'Harbor Grill' },
+      });
+    }
+  });
+
+  it('gives the price range of the menu, and no stock picture as the restaurant image', async () => {
+    const [restaurant] = jsonLd((await get(`${site}/harbor-grill`)).text);
+    expect(restaurant.priceRange).toMatch(/^\$\d+\.\d\d - \$\d+\.\d\d$/);
+    // the demo restaurant has no picture of its own: the platform's fallback hero is not its image
+    expect(restaurant.image).toBeUndefined();
+  });
+});
+
+describe('social cards', () => {
+  it('describes the image and fills the twitter card', async () => {
+    const page = (await get(`${site}/harbor-grill`)).text;
+    const image = meta(page, 'property', 'og:image');
+    expect(image).toBeDefined();
+    expect(meta(page, 'property', 'og:image:alt')).toBeTruthy();
+    expect(meta(page, 'name', 'twitter:title')).toBe(meta(page, 'property', 'og:title'));
+    expect(meta(page, 'name', 'twitter:description')).toBe(meta(page, 'property', 'og:description'));
+    expect(meta(page, 'name', 'twitter:image')).toBe(image);
+    expect(meta(page, 'name', 'twitter:image:alt')).toBe(meta(page, 'property', 'og:image:alt'));
+  });
+});
+
+describe('sitemap', () => {
+  it('lists all menus and every menu shown online at some time, not only now', async () => {
+    const sitemap = (await get(`${site}/harbor-grill/sitemap.xml`)).text;
+    expect(sitemap).toContain(`<loc>${site}/harbor-grill/menu/all</loc>`);
+    expect(sitemap).toContain(`<loc>${site}/harbor-grill/menu/${brunch.menuGroupId}</loc>`);
+    // and its page is there on an off day, saying it is not served now
+    const page = await get(`${site}/harbor-grill/menu/${brunch.menuGroupId}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('This menu is not being served right now.');
+    expect(canonical(page.text)).toBe(`${site}/harbor-grill/menu/${brunch.menuGroupId}`);
+  });
+});
+
+describe('favicon', () => {
+  it("answers /favicon.ico on every host: the restaurant's icon, else Brigade's", async () => {
+    // the slug host's root has no restaurant: Brigade's icon
+    const root = await getRaw(`${site}/favicon.ico`);
+    expect(root.status).toBe(200);
+    expect(root.headers['content-type']).toBe('image/x-icon');
+    expect(root.body.subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
+    // a site without an icon of its own sends Brigade's; pages name their site's icon
+    const own = await getRaw(`${site}/harbor-grill/favicon.ico`);
+    expect(own.status).toBe(302);
+    expect(own.headers.location).toBe('/brigade-favicon.ico');
+    expect((await getRaw(`${site}/brigade-favicon.ico`)).status).toBe(200);
+    expect((await get(`${site}/harbor-grill`)).text).toContain(
+      '<link rel="icon" href="/harbor-grill/favicon.ico"/>',
+    );
+    // with a branding icon, that one
+    const icon = 'https://cdn.example.com/harbor-icon.png';
+    const updated = await asBearer(t.app, owner, {
+      method: 'PATCH',
+      url: api(''),
+      payload: { websiteConfig: { branding: { icon } } },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const branded = await getRaw(`${site}/harbor-grill/favicon.ico`);
+    expect(branded.status).toBe(302);
+    expect(branded.headers.location).toBe(icon);
+  });
+});
+
+describe('crawlers on slug addresses', () => {
+  it('answers robots.txt and sitemap.xml at the root of the slug host for the slugs it serves', async () => {
+    const robots = await get(`${site}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(robots.text).toBe(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${site}/sitemap.xml\n`);
+    const index = await get(`${site}/sitemap.xml`);
+    expect(index.status).toBe(200);
+    expect(index.text).toContain('<sitemapindex');
+    expect(index.text).toContain(`<loc>${site}/harbor-grill/sitemap.xml</loc>`);
+    // the sitemap it names lists the slug pages
+    expect((await get(`${site}/harbor-grill/sitemap.xml`)).text).toContain(`<loc>${site}/harbor-grill</loc>`);
+    expect(canonical((await get(`${site}/harbor-grill/menu/all`)).text)).toBe(
+      `${site}/harbor-grill/menu/all`,
+    );
+  });
+
+  it('points slug pages at the verified primary domain, which then covers them instead', async () => {
+    const admin = await signInAs(t.app, 'admin@brigade.local', 'brigade-admin');
+    const created = await asBearer(t.app, owner, {
+      method: 'POST',
+      url: '/api/v1/domain-mappings',
+      payload: {
+        domain: 'harbor-primary.example',
+        domainType: 'custom',
+        isPrimary: true,
+        tenantGuid: demo.tenant.guid,
+        restaurantGuid: demo.restaurant.guid,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    // not yet verified: the slug pages stay canonical
+    expect(canonical((await get(`${site}/harbor-grill`)).text)).toBe(`${site}/harbor-grill`);
+    const verified = await asBearer(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/v1/domain-mappings/${created.json().data.mapping.guid}`,
+      payload: { verificationStatus: 'verified' },
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+
+    expect(canonical((await get(`${site}/harbor-grill`)).text)).toBe('http://harbor-primary.example/');
+    const menu = await get(`${site}/harbor-grill/menu/${brunch.menuGroupId}`);
+    expect(canonical(menu.text)).toBe(`http://harbor-primary.example/menu/${brunch.menuGroupId}`);
+    expect(jsonLd((await get(`${site}/harbor-grill`)).text)[0]['@id']).toBe(
+      'http://harbor-primary.example/#restaurant',
+    );
+    // the primary host is canonical for itself, with its own robots.txt and sitemap
+    const primary = { host: 'harbor-primary.example' };
+    expect(canonical((await get(`${site}/menu/all`, primary)).text)).toBe(
+      'http://harbor-primary.example/menu/all',
+    );
+    expect((await get(`${site}/robots.txt`, primary)).text).toContain(
+      'Sitemap: http://harbor-primary.example/sitemap.xml',
+    );
+    expect((await get(`${site}/sitemap.xml`, primary)).text).toContain(
+      '<loc>http://harbor-primary.example/menu/all</loc>',
+    );
+    // and the slug host's sitemap index leaves the restaurant to it
+    expect((await get(`${site}/sitemap.xml`)).text).not.toContain('harbor-grill');
+  });
+});
