@@ -107,7 +107,11 @@ describe('public site by host name', () => {
     expect(restaurant.address).toMatchObject({ '@type': 'PostalAddress' });
     expect(restaurant.telephone).toBeTruthy();
     expect(Array.isArray(restaurant.openingHoursSpecification)).toBe(true);
-    expect(String(restaurant.hasMenu)).toContain(`harborgrill.example:${sitePort}/menu`);
+    // hasMenu names each menu page's Menu (decision 024, issue 22): a list of Menu nodes on this host.
+    const menus = restaurant.hasMenu as { '@type': string }[];
+    expect(menus.length).toBeGreaterThan(0);
+    expect(menus.every((menu) => menu['@type'] === 'Menu')).toBe(true);
+    expect(JSON.stringify(menus)).toContain(`harborgrill.example:${sitePort}/menu`);
     await page.context().close();
   });
 
