@@ -1,6 +1,6 @@
 import { AppShell as Shell } from '@brigade/ui/app-shell/app-shell';
+import { BadgeIcon } from '@brigade/ui/app-shell/icons';
 import type { ReactNode } from 'react';
-import { BadgeIcon } from './icons';
 import { NAV_SECTIONS } from './navigation';
 
 /** The sidebar's heading: which app this is (there is no tenant or restaurant to switch here). */

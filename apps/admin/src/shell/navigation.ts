@@ -1,5 +1,6 @@
+import { HomeIcon, StoreIcon, UsersIcon } from '@brigade/ui/app-shell/icons';
 import type { NavSection } from '@brigade/ui/app-shell/sidebar';
-import { BuildingIcon, HomeIcon, StoreIcon, UsersIcon } from './icons';
+import { BuildingIcon } from './icons';
 
 /**
  * The admin sidebar (issue 17): Overview; People & organisations. Every entry is for site administrators

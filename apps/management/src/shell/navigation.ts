@@ -7,12 +7,12 @@ import {
   listTransactions,
   saveMerchantAccount,
 } from '@brigade/contracts/payments';
+import { BadgeIcon, HomeIcon, LinkIcon, StoreIcon, UsersIcon } from '@brigade/ui/app-shell/icons';
 import type {
   NavLinkItem as ShellNavLinkItem,
   NavSection as ShellNavSection,
 } from '@brigade/ui/app-shell/sidebar';
 import {
-  BadgeIcon,
   BankIcon,
   BookIcon,
   CardIcon,
@@ -20,17 +20,13 @@ import {
   FlameIcon,
   GlobeIcon,
   HistoryIcon,
-  HomeIcon,
   LayersIcon,
-  LinkIcon,
   ListOrderedIcon,
   PercentIcon,
   PrinterIcon,
   ReceiptIcon,
   SettingsIcon,
-  StoreIcon,
   TagIcon,
-  UsersIcon,
   UtensilsIcon,
   WalletIcon,
 } from './icons';

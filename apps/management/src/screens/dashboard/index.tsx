@@ -12,6 +12,7 @@ import {
 } from '@brigade/domain/catalogue/kinds';
 import { PageHeader } from '@brigade/ui/app-kit/page-header';
 import { DashboardSkeleton } from '@brigade/ui/app-shell/dashboard-skeleton';
+import { PlusIcon, StoreIcon, UsersIcon } from '@brigade/ui/app-shell/icons';
 import { ErrorView } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { useQuery } from '@tanstack/react-query';
@@ -26,10 +27,7 @@ import {
   GlobeIcon,
   LayersIcon,
   PercentIcon,
-  PlusIcon,
   PrinterIcon,
-  StoreIcon,
-  UsersIcon,
   UtensilsIcon,
 } from '../../shell/icons';
 

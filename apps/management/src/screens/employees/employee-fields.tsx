@@ -20,10 +20,10 @@ import {
   TextareaField,
   TextField,
 } from '@brigade/ui/app-kit/form-fields';
+import { PlusIcon, TrashIcon } from '@brigade/ui/app-shell/icons';
 import { Button } from '@brigade/ui/components/button';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useCatalogueList } from '../../components/catalogue-queries';
-import { PlusIcon, TrashIcon } from '../../shell/icons';
 
 export const roleLabel = (role: string) => {
   const text = role.replace(/_/g, ' ');
