@@ -40,7 +40,7 @@ function SidebarContent({
   adminSignOut,
 }: SidebarProps & { collapsed: boolean; onNavigate?: () => void }) {
   const session = useSession();
-  const { signOut, pending } = useSignOut(adminSignOut ? { admin: true } : {});
+  const { signOut, pending } = useSignOut({ admin: adminSignOut });
   const user = session.state.status === 'authenticated' ? session.state.user : null;
   return (
     <>
