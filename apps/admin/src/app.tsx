@@ -1,14 +1,14 @@
 import { AdminProtectedRoute } from '@brigade/ui/admin-protected-route';
+import { ToastProvider } from '@brigade/ui/app-kit/toast';
+import { ErrorBoundary } from '@brigade/ui/app-shell/error-boundary';
 import { useCrossAppSignOut } from '@brigade/ui/lib/use-sign-out';
 import { PlatformProvider } from '@brigade/ui/platform';
 import { ThemeProvider } from '@brigade/ui/theme';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { apiClient, queryClient } from './api';
-import { ToastProvider } from './components/toast';
 import { AppRoutes } from './routes';
 import { AppShell } from './shell/app-shell';
-import { ErrorBoundary } from './shell/error-boundary';
 
 /** Where people sign in: the auth app (spec 01 §2.7, default path /auth; every Brigade port serves it). */
 export const AUTH_URL: string = import.meta.env.VITE_AUTH_URL || '/auth';
@@ -29,7 +29,7 @@ function CrossAppSignOut() {
  */
 export function App() {
   return (
-    <ErrorBoundary page>
+    <ErrorBoundary appName="admin" page>
       <QueryClientProvider client={queryClient}>
         <PlatformProvider client={apiClient} authUrl={AUTH_URL} mainSiteUrl={MAIN_SITE_URL}>
           <ThemeProvider>

@@ -1,6 +1,6 @@
+import { NotFoundScreen } from '@brigade/ui/app-shell/not-found';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { NotFoundScreen } from './shell/not-found';
 
 /*
  * ROUTE TABLE of the admin app (BrowserRouter basename "/admin"). Every screen is its own chunk, as in the
@@ -37,7 +37,10 @@ export function AppRoutes() {
       {ROUTES.map(({ path, screen: Screen }) => (
         <Route key={path} path={path} element={<Screen />} />
       ))}
-      <Route path="*" element={<NotFoundScreen />} />
+      <Route
+        path="*"
+        element={<NotFoundScreen appTitle="site administration" homeLabel="Go to the overview" />}
+      />
     </Routes>
   );
 }

@@ -1,3 +1,5 @@
+import { ToastProvider } from '@brigade/ui/app-kit/toast';
+import { ErrorBoundary } from '@brigade/ui/app-shell/error-boundary';
 import { AuthGuard } from '@brigade/ui/auth-guard';
 import { useCrossAppSignOut } from '@brigade/ui/lib/use-sign-out';
 import { PlatformProvider } from '@brigade/ui/platform';
@@ -8,10 +10,8 @@ import { TokenHandler } from '@brigade/ui/token-handler';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { apiClient, queryClient } from './api';
-import { ToastProvider } from './components/toast';
 import { AppRoutes } from './routes';
 import { AppShell } from './shell/app-shell';
-import { ErrorBoundary } from './shell/error-boundary';
 import { SelectionFromUrl } from './shell/selection-from-url';
 
 /** Where people sign in: the auth app (spec 01 §2.7, default path /auth; every Brigade port serves it). */
@@ -30,7 +30,7 @@ function CrossAppSignOut() {
  */
 export function App() {
   return (
-    <ErrorBoundary page>
+    <ErrorBoundary appName="management" page>
       <QueryClientProvider client={queryClient}>
         <PlatformProvider client={apiClient} authUrl={AUTH_URL}>
           <ThemeProvider>

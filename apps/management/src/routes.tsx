@@ -1,6 +1,6 @@
+import { NotFoundScreen } from '@brigade/ui/app-shell/not-found';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { NotFoundScreen } from './shell/not-found';
 
 /*
  * ROUTE TABLE of the management app (BrowserRouter basename "/manage"). Every screen is its own chunk:
@@ -19,13 +19,13 @@ import { NotFoundScreen } from './shell/not-found';
  *     in a `useQuery` keyed with `restaurantKey(restaurantId, ...)`.
  *   - forms: `const form = useZodForm(schema, { defaultValues })` (the domain's zod schema: same messages as
  *     the server; `useNormalisedForm` when the schema normalises the form's own values, as the catalogue
- *     editors do), `<Form form={form} onSubmit={...}>` (src/components/form.tsx) with `<TextField name>`,
+ *     editors do), `<Form form={form} onSubmit={...}>` (@brigade/ui/app-kit/form) with `<TextField name>`,
  *     `<NumberField>`, `<MoneyField>`, `<TextareaField>`, `<TimeField>`, `<DateField>`, `<ColorField>`
  *     (form-fields.tsx), `<SelectField>`, `<CheckboxField>`, `<SwitchField>`, `<RadioGroupField>`,
  *     `<MultiSelectField>` (choice-fields.tsx); on a failed mutation `applyServerErrors(error, form)` puts
  *     the problem's errors[] on the fields and returns what is left for a <FormError>.
- *   - dialogs: `Dialog` (@brigade/ui/components/dialog), `ConfirmDialog` (src/components/confirm-dialog.tsx);
- *     toasts: `useToast().success('Saved')` (src/components/toast.tsx).
+ *   - dialogs: `Dialog` (@brigade/ui/components/dialog), `ConfirmDialog` (@brigade/ui/app-kit/confirm-dialog);
+ *     toasts: `useToast().success('Saved')` (@brigade/ui/app-kit/toast).
  */
 
 type Screen = LazyExoticComponent<ComponentType>;
@@ -93,7 +93,7 @@ export function AppRoutes() {
       {ROUTES.map(({ path, screen: Screen }) => (
         <Route key={path} path={path} element={<Screen />} />
       ))}
-      <Route path="*" element={<NotFoundScreen />} />
+      <Route path="*" element={<NotFoundScreen appTitle="management" homeLabel="Go to the dashboard" />} />
     </Routes>
   );
 }

@@ -1,8 +1,8 @@
 import { PLAN_RESTAURANT_CAPS, TENANT_PLANS, TENANT_STATUSES, type TenantPlan } from '@brigade/domain/tenant';
 import { SITE_ROLES } from '@brigade/domain/user';
+import { Badge, type BadgeTone } from '@brigade/ui/app-kit/badge';
+import type { SelectOption } from '@brigade/ui/app-kit/choice-fields';
 import type { TenantRole } from '../queries';
-import { Badge, type BadgeTone } from './badge';
-import type { SelectOption } from './choice-fields';
 
 const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1).replaceAll('_', ' ');
 

@@ -1,39 +1,33 @@
-import { LoadingView } from '@brigade/ui/components/spinner';
-import { type ReactNode, Suspense } from 'react';
-import { useLocation } from 'react-router';
-import { ErrorBoundary } from './error-boundary';
-import { Sidebar, SidebarTrigger } from './sidebar';
-import { SidebarProvider, useSidebar } from './sidebar-state';
+import { AppShell as Shell } from '@brigade/ui/app-shell/app-shell';
+import { BadgeIcon } from '@brigade/ui/app-shell/icons';
+import type { ReactNode } from 'react';
+import { NAV_SECTIONS } from './navigation';
 
-function Frame({ children }: { children: ReactNode }) {
-  const { open, isMobile } = useSidebar();
-  const location = useLocation();
+/** The sidebar's heading: which app this is (there is no tenant or restaurant to switch here). */
+function AppTitle({ collapsed }: { collapsed: boolean }) {
   return (
-    <div className="shell" data-sidebar={isMobile ? 'sheet' : open ? 'expanded' : 'collapsed'}>
-      <a className="shell-skip" href="#main">
-        Skip to content
-      </a>
-      <Sidebar />
-      <div className="shell-body">
-        <header className="shell-topbar">
-          <SidebarTrigger />
-          <span className="shell-topbar__title">Site administration</span>
-        </header>
-        <main id="main" className="shell-main" tabIndex={-1}>
-          <ErrorBoundary resetKey={location.pathname}>
-            <Suspense fallback={<LoadingView page />}>{children}</Suspense>
-          </ErrorBoundary>
-        </main>
-      </div>
+    <div className="admin-brand" title={collapsed ? 'Brigade Admin' : undefined}>
+      <span className="admin-brand__mark" aria-hidden="true">
+        <BadgeIcon />
+      </span>
+      <span className="admin-brand__text shell-collapsible">
+        <span className="admin-brand__name">Brigade Admin</span>
+        <span className="admin-brand__note">Site administration</span>
+      </span>
     </div>
   );
 }
 
-/** The admin app's frame (the management app's shell, decision 020): sidebar, top bar with the sidebar trigger, and the routed screen. */
+const appTitle = (collapsed: boolean) => <AppTitle collapsed={collapsed} />;
+
+/**
+ * The admin app's frame (the management app's shell, decision 020): its title over the navigation; an admin
+ * sign-out (spec 01 §4: it clears the stored tenant and restaurant selections first).
+ */
 export function AppShell({ children }: { children: ReactNode }) {
   return (
-    <SidebarProvider>
-      <Frame>{children}</Frame>
-    </SidebarProvider>
+    <Shell appName="admin" title="Site administration" sections={NAV_SECTIONS} header={appTitle} adminSignOut>
+      {children}
+    </Shell>
   );
 }

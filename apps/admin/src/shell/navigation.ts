@@ -1,19 +1,6 @@
-import type { ComponentType, SVGProps } from 'react';
-import { BuildingIcon, HomeIcon, StoreIcon, UsersIcon } from './icons';
-
-export interface NavLinkItem {
-  to: string;
-  label: string;
-  icon: ComponentType<SVGProps<SVGSVGElement>>;
-  /** Active only on the exact path (the overview). */
-  end?: boolean;
-}
-
-export interface NavSection {
-  /** No title: the section is shown without a heading (Overview). */
-  title?: string;
-  items: NavLinkItem[];
-}
+import { HomeIcon, StoreIcon, UsersIcon } from '@brigade/ui/app-shell/icons';
+import type { NavSection } from '@brigade/ui/app-shell/sidebar';
+import { BuildingIcon } from './icons';
 
 /**
  * The admin sidebar (issue 17): Overview; People & organisations. Every entry is for site administrators

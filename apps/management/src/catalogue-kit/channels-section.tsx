@@ -1,4 +1,4 @@
-import { CheckboxField } from '../components/choice-fields';
+import { CheckboxField } from '@brigade/ui/app-kit/choice-fields';
 import { Section } from './ui';
 
 /** The sales channels an item or a modifier group is offered on (spec 02 §3), with their labels. */

@@ -1,11 +1,11 @@
 import type { CatalogueKindDefinition } from '@brigade/domain/catalogue/kinds';
+import { Form, FormError } from '@brigade/ui/app-kit/form';
+import { PageHeader } from '@brigade/ui/app-kit/page-header';
 import { Alert } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { Fragment, type ReactNode } from 'react';
 import type { FieldValues, SubmitHandler, UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Form, FormError } from '../components/form';
-import { PageHeader } from '../components/page-header';
 import { useCatalogueRecord } from './catalogue-api';
 import { LoadState, MoveButtons } from './ui';
 

@@ -1,9 +1,9 @@
+import { ConfirmDialog } from '@brigade/ui/app-kit/confirm-dialog';
+import { applyProblem, errorMessageOf } from '@brigade/ui/app-kit/server-errors';
+import { useToast } from '@brigade/ui/app-kit/toast';
 import { useState } from 'react';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '../components/confirm-dialog';
-import { applyProblem, errorMessageOf } from '../components/server-errors';
-import { useToast } from '../components/toast';
 
 /* A catalogue record editor's writes: save (create or patch), and delete with its "Delete X?" dialog. */
 

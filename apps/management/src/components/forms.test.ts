@@ -1,9 +1,9 @@
 import { ProblemError } from '@brigade/api-client/problem-error';
 import { createTaxRateInputSchema } from '@brigade/domain/catalogue/tax-rate';
+import { applyServerErrors, fieldPath } from '@brigade/ui/app-kit/server-errors';
+import { blankToUndefined } from '@brigade/ui/app-kit/use-zod-form';
 import { describe, expect, it } from 'vitest';
 import { toMergePatch } from './merge-patch';
-import { applyServerErrors, fieldPath } from './server-errors';
-import { blankToUndefined } from './use-zod-form';
 
 describe('blankToUndefined', () => {
   it('turns blank texts and NaN into undefined, deeply, and keeps the rest', () => {

@@ -1,5 +1,5 @@
 import type { PaymentKind, PaymentStatus } from '@brigade/domain/payments/api';
-import type { BadgeTone } from '../components/badge';
+import type { BadgeTone } from '@brigade/ui/app-kit/badge';
 
 /*
  * How the payments screens show what the payments API gives: amounts are whole minor units (cents,

@@ -1,4 +1,6 @@
 import { errorMessage } from '@brigade/api-client/problem-error';
+import { Badge } from '@brigade/ui/app-kit/badge';
+import { PageHeader } from '@brigade/ui/app-kit/page-header';
 import { ErrorView } from '@brigade/ui/components/alert';
 import { Button, buttonClass } from '@brigade/ui/components/button';
 import { EmptyState } from '@brigade/ui/components/empty-state';
@@ -6,8 +8,6 @@ import { LockIcon } from '@brigade/ui/components/icons';
 import { SkeletonRows } from '@brigade/ui/components/skeleton';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Badge } from '../components/badge';
-import { PageHeader } from '../components/page-header';
 import { statusLabel, statusTone } from './format';
 import { type MerchantAccount, useMerchantAccount, usePaymentRights } from './payments-api';
 import './payments.css';

@@ -1,41 +1,33 @@
-import { LoadingView } from '@brigade/ui/components/spinner';
-import { type ReactNode, Suspense } from 'react';
-import { useLocation } from 'react-router';
-import { useCurrentRestaurant } from '../restaurant-context';
-import { ErrorBoundary } from './error-boundary';
-import { Sidebar, SidebarTrigger } from './sidebar';
-import { SidebarProvider, useSidebar } from './sidebar-state';
+import { AppShell as Shell } from '@brigade/ui/app-shell/app-shell';
+import { type ReactNode, useMemo } from 'react';
+import { canCall, useCurrentRestaurant } from '../restaurant-context';
+import { NAV_SECTIONS, type NavSection } from './navigation';
+import { RestaurantSwitcher } from './restaurant-switcher';
 
-function Frame({ children }: { children: ReactNode }) {
-  const { open, isMobile } = useSidebar();
-  const { restaurantName } = useCurrentRestaurant();
-  const location = useLocation();
-  return (
-    <div className="shell" data-sidebar={isMobile ? 'sheet' : open ? 'expanded' : 'collapsed'}>
-      <a className="shell-skip" href="#main">
-        Skip to content
-      </a>
-      <Sidebar />
-      <div className="shell-body">
-        <header className="shell-topbar">
-          <SidebarTrigger />
-          <span className="shell-topbar__title">{restaurantName}</span>
-        </header>
-        <main id="main" className="shell-main" tabIndex={-1}>
-          <ErrorBoundary resetKey={location.pathname}>
-            <Suspense fallback={<LoadingView page />}>{children}</Suspense>
-          </ErrorBoundary>
-        </main>
-      </div>
-    </div>
+/** The navigation the signed-in user may use: entries they may not open are left out, and empty sections. */
+function useNavSections(): readonly NavSection[] {
+  const { role, isSiteAdmin } = useCurrentRestaurant();
+  return useMemo(
+    () =>
+      NAV_SECTIONS.map((section) => ({
+        ...section,
+        items: section.items.filter(
+          (item) => !item.requires || canCall(item.requires, { role, isSiteAdmin }),
+        ),
+      })).filter((section) => section.items.length > 0),
+    [role, isSiteAdmin],
   );
 }
 
-/** The management app's frame: sidebar, top bar with the sidebar trigger, and the routed screen. */
+const switcher = (collapsed: boolean) => <RestaurantSwitcher collapsed={collapsed} />;
+
+/** The management app's frame: the restaurant switcher over its navigation, the restaurant as the title. */
 export function AppShell({ children }: { children: ReactNode }) {
+  const { restaurantName } = useCurrentRestaurant();
+  const sections = useNavSections();
   return (
-    <SidebarProvider>
-      <Frame>{children}</Frame>
-    </SidebarProvider>
+    <Shell appName="management" title={restaurantName} sections={sections} header={switcher}>
+      {children}
+    </Shell>
   );
 }

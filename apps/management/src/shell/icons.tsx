@@ -1,7 +1,6 @@
 import { strokeIcon as make } from '@brigade/ui/components/icons';
 
 // Inline navigation icons (24px grid, stroke): a few paths are cheaper than an icon package.
-export const HomeIcon = make('M3 10.5 12 3l9 7.5|M5 9.5V21h14V9.5|M10 21v-6h4v6');
 export const BookIcon = make(
   'M4 4.5A2.5 2.5 0 0 1 6.5 2H20v17H6.5A2.5 2.5 0 0 0 4 21.5z|M4 19.5A2.5 2.5 0 0 1 6.5 17H20',
 );
@@ -28,28 +27,11 @@ export const PercentIcon = make(
   'M19 5 5 19|M6.5 9a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z|M17.5 20a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z',
 );
 export const ChartIcon = make('M3 3v18h18|M18 17V9|M13 17V5|M8 17v-3');
-export const BadgeIcon = make('M16 7V5a2 2 0 0 0-2-2h-4a2 2 0 0 0-2 2v2|M3 7h18v13H3z|M12 12h.01');
-export const UsersIcon = make(
-  'M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2|M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z|M22 21v-2a4 4 0 0 0-3-3.9|M16 3.1a4 4 0 0 1 0 7.8',
-);
-export const StoreIcon = make('M3 9l1.5-5h15L21 9|M3 9v11h18V9|M3 9h18|M9 20v-6h6v6');
 export const GlobeIcon = make(
   'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z|M2 12h20|M12 2a15 15 0 0 1 4 10 15 15 0 0 1-4 10 15 15 0 0 1-4-10 15 15 0 0 1 4-10z',
 );
-export const LinkIcon = make(
-  'M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7|M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7',
-);
-export const PanelIcon = make(
-  'M5 3h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z|M9 3v18',
-);
-export const LogOutIcon = make('M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4|m16 17 5-5-5-5|M21 12H9');
 export const ChevronsUpDownIcon = make('m7 15 5 5 5-5|m7 9 5-5 5 5');
-export const PlusIcon = make('M12 5v14|M5 12h14');
-export const SearchIcon = make('M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16z|m21 21-4.3-4.3');
 export const PencilIcon = make('M17 3a2.8 2.8 0 1 1 4 4L7.5 20.5 2 22l1.5-5.5z');
-export const TrashIcon = make(
-  'M3 6h18|M19 6v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6|M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2',
-);
 export const HistoryIcon = make('M3 12a9 9 0 1 0 2.6-6.4L3 8|M3 3v5h5|M12 7v5l3.5 2');
 export const FilterIcon = make('M22 3H2l8 9.5V19l4 2v-8.5z');
 export const CardIcon = make('M2 5h20v14H2z|M2 10h20|M6 15h4');
@@ -60,4 +42,3 @@ export const BankIcon = make('M3 21h18|M3 10h18|M12 3l9 7H3z|M6 10v8|M10 10v8|M1
 export const SettingsIcon = make(
   'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z|M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z',
 );
-export const CheckIcon = make('M20 6 9 17l-5-5');

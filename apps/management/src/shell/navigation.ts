@@ -7,9 +7,12 @@ import {
   listTransactions,
   saveMerchantAccount,
 } from '@brigade/contracts/payments';
-import type { ComponentType, SVGProps } from 'react';
+import { BadgeIcon, HomeIcon, LinkIcon, StoreIcon, UsersIcon } from '@brigade/ui/app-shell/icons';
+import type {
+  NavLinkItem as ShellNavLinkItem,
+  NavSection as ShellNavSection,
+} from '@brigade/ui/app-shell/sidebar';
 import {
-  BadgeIcon,
   BankIcon,
   BookIcon,
   CardIcon,
@@ -17,36 +20,23 @@ import {
   FlameIcon,
   GlobeIcon,
   HistoryIcon,
-  HomeIcon,
   LayersIcon,
-  LinkIcon,
   ListOrderedIcon,
   PercentIcon,
   PrinterIcon,
   ReceiptIcon,
   SettingsIcon,
-  StoreIcon,
   TagIcon,
-  UsersIcon,
   UtensilsIcon,
   WalletIcon,
 } from './icons';
 
-export interface NavLinkItem {
-  to: string;
-  label: string;
-  icon: ComponentType<SVGProps<SVGSVGElement>>;
-  /** Active only on the exact path (the dashboard). */
-  end?: boolean;
+export interface NavLinkItem extends ShellNavLinkItem {
   /** Shown only to those who may call this endpoint (the screen's own read); a section left empty hides. */
   requires?: AnyEndpoint;
 }
 
-export interface NavSection {
-  /** No title: the section is shown without a heading (Dashboard). */
-  title?: string;
-  items: NavLinkItem[];
-}
+export type NavSection = ShellNavSection<NavLinkItem>;
 
 /**
  * The sidebar (issue 8): Dashboard; Menu; Kitchen & front of house; Staff; Restaurant; Payments (issue 16);

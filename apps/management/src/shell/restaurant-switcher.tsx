@@ -1,9 +1,10 @@
+import { CheckIcon } from '@brigade/ui/app-shell/icons';
 import { initials } from '@brigade/ui/lib/initials';
 import { useMyRestaurants } from '@brigade/ui/lib/queries';
 import { useMenuButton } from '@brigade/ui/lib/use-menu-button';
 import { useSelection } from '@brigade/ui/selection';
 import { useNavigate } from 'react-router';
-import { CheckIcon, ChevronsUpDownIcon } from './icons';
+import { ChevronsUpDownIcon } from './icons';
 
 /**
  * The restaurant switcher at the top of the sidebar: the current restaurant and organisation; opens a menu

@@ -1,9 +1,10 @@
+import { PageHeader } from '@brigade/ui/app-kit/page-header';
+import { DashboardSkeleton } from '@brigade/ui/app-shell/dashboard-skeleton';
+import { StoreIcon, UsersIcon } from '@brigade/ui/app-shell/icons';
 import { buttonClass } from '@brigade/ui/components/button';
 import { Link } from 'react-router';
-import { PageHeader } from '../../components/page-header';
 import { useAllRestaurants, useTenants } from '../../queries';
-import { DashboardSkeleton } from '../../shell/dashboard-skeleton';
-import { BuildingIcon, StoreIcon, UsersIcon } from '../../shell/icons';
+import { BuildingIcon } from '../../shell/icons';
 
 const CARDS = [
   {

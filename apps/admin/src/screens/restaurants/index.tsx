@@ -1,12 +1,12 @@
 import { errorMessage } from '@brigade/api-client/problem-error';
+import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
+import { PageHeader } from '@brigade/ui/app-kit/page-header';
+import { useToast } from '@brigade/ui/app-kit/toast';
 import { Button } from '@brigade/ui/components/button';
 import { useEffect, useMemo, useState } from 'react';
-import { type Column, DataTable } from '../../components/data-table';
 import { StatusBadge } from '../../components/labels';
-import { PageHeader } from '../../components/page-header';
 import { Paging } from '../../components/paging';
 import { searchTerm } from '../../components/search';
-import { useToast } from '../../components/toast';
 import { useDebounced } from '../../components/use-debounced';
 import {
   managementUrl,

@@ -1,15 +1,15 @@
 import { createTenantInputSchema } from '@brigade/domain/tenant';
+import { SelectField } from '@brigade/ui/app-kit/choice-fields';
+import { DialogFormFooter } from '@brigade/ui/app-kit/dialog-form-footer';
+import { Form, FormError, FormRow } from '@brigade/ui/app-kit/form';
+import { TextField } from '@brigade/ui/app-kit/form-fields';
+import { applyServerErrors } from '@brigade/ui/app-kit/server-errors';
+import { useToast } from '@brigade/ui/app-kit/toast';
+import { useZodForm } from '@brigade/ui/app-kit/use-zod-form';
 import { Dialog } from '@brigade/ui/components/dialog';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { SelectField } from '../../components/choice-fields';
-import { DialogFormFooter } from '../../components/dialog-form-footer';
-import { Form, FormError, FormRow } from '../../components/form';
-import { TextField } from '../../components/form-fields';
 import { planOptions, statusOptions } from '../../components/labels';
-import { applyServerErrors } from '../../components/server-errors';
-import { useToast } from '../../components/toast';
-import { useZodForm } from '../../components/use-zod-form';
 import { useTenantMutations } from '../../queries';
 
 const FORM_ID = 'create-tenant-form';

@@ -1,14 +1,14 @@
 import type { Jsonify } from '@brigade/api-client/client';
 import { errorMessage } from '@brigade/api-client/problem-error';
 import { PLAN_RESTAURANT_CAPS } from '@brigade/domain/tenant';
+import { Badge } from '@brigade/ui/app-kit/badge';
+import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
+import { PageHeader } from '@brigade/ui/app-kit/page-header';
 import { ErrorView } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { LoadingView } from '@brigade/ui/components/spinner';
 import { Link } from 'react-router';
-import { Badge } from '../../components/badge';
-import { type Column, DataTable } from '../../components/data-table';
 import { planLabel, roleLabel, StatusBadge } from '../../components/labels';
-import { PageHeader } from '../../components/page-header';
 import {
   type AdminUser,
   managementUrl,

@@ -1,11 +1,11 @@
+import { type Column, DataTable, matchesSearch } from '@brigade/ui/app-kit/data-table';
+import { PageHeader } from '@brigade/ui/app-kit/page-header';
+import { PlusIcon } from '@brigade/ui/app-shell/icons';
 import { Button } from '@brigade/ui/components/button';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { type Column, DataTable, matchesSearch } from '../../components/data-table';
 import { formatDate, planLabel, StatusBadge } from '../../components/labels';
-import { PageHeader } from '../../components/page-header';
 import { type TenantRow, useTenants } from '../../queries';
-import { PlusIcon } from '../../shell/icons';
 import { CreateTenantDialog } from './create-tenant-dialog';
 
 const COLUMNS: Column<TenantRow>[] = [

@@ -1,15 +1,15 @@
 import { adminCreateUserSchema } from '@brigade/domain/user';
+import { CheckboxField, SelectField } from '@brigade/ui/app-kit/choice-fields';
+import { DialogFormFooter } from '@brigade/ui/app-kit/dialog-form-footer';
+import { Form, FormError, FormRow } from '@brigade/ui/app-kit/form';
+import { TextField } from '@brigade/ui/app-kit/form-fields';
+import { applyServerErrors } from '@brigade/ui/app-kit/server-errors';
+import { useToast } from '@brigade/ui/app-kit/toast';
+import { useZodForm } from '@brigade/ui/app-kit/use-zod-form';
 import { Dialog } from '@brigade/ui/components/dialog';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CheckboxField, SelectField } from '../../components/choice-fields';
-import { DialogFormFooter } from '../../components/dialog-form-footer';
-import { Form, FormError, FormRow } from '../../components/form';
-import { TextField } from '../../components/form-fields';
 import { roleOptions } from '../../components/labels';
-import { applyServerErrors } from '../../components/server-errors';
-import { useToast } from '../../components/toast';
-import { useZodForm } from '../../components/use-zod-form';
 import { type TenantRow, useCreateUser } from '../../queries';
 
 const FORM_ID = 'create-user-form';

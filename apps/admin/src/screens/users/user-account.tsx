@@ -1,13 +1,13 @@
 import { adminUpdateUserSchema } from '@brigade/domain/user';
+import { SelectField, SwitchField } from '@brigade/ui/app-kit/choice-fields';
+import { Form, FormError, FormRow } from '@brigade/ui/app-kit/form';
+import { TextField } from '@brigade/ui/app-kit/form-fields';
+import { applyServerErrors } from '@brigade/ui/app-kit/server-errors';
+import { useToast } from '@brigade/ui/app-kit/toast';
+import { useZodForm } from '@brigade/ui/app-kit/use-zod-form';
 import { Button } from '@brigade/ui/components/button';
 import { useState } from 'react';
-import { SelectField, SwitchField } from '../../components/choice-fields';
-import { Form, FormError, FormRow } from '../../components/form';
-import { TextField } from '../../components/form-fields';
 import { siteRoleOptions } from '../../components/labels';
-import { applyServerErrors } from '../../components/server-errors';
-import { useToast } from '../../components/toast';
-import { useZodForm } from '../../components/use-zod-form';
 import { type AdminUser, useUserMutations } from '../../queries';
 
 /** A titled card on the user's page. */

@@ -1,16 +1,16 @@
 import { errorMessage } from '@brigade/api-client/problem-error';
 import { addTenantAssignmentSchema } from '@brigade/domain/user';
+import { SelectField } from '@brigade/ui/app-kit/choice-fields';
+import { ConfirmDialog } from '@brigade/ui/app-kit/confirm-dialog';
+import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
+import { Form, FormError } from '@brigade/ui/app-kit/form';
+import { applyServerErrors } from '@brigade/ui/app-kit/server-errors';
+import { useToast } from '@brigade/ui/app-kit/toast';
+import { useZodForm } from '@brigade/ui/app-kit/use-zod-form';
 import { Button } from '@brigade/ui/components/button';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { SelectField } from '../../components/choice-fields';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { type Column, DataTable } from '../../components/data-table';
-import { Form, FormError } from '../../components/form';
 import { formatDate, roleLabel, roleOptions, TENANT_ROLES } from '../../components/labels';
-import { applyServerErrors } from '../../components/server-errors';
-import { useToast } from '../../components/toast';
-import { useZodForm } from '../../components/use-zod-form';
 import {
   type AdminUser,
   type Assignment,

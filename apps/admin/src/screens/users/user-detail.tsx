@@ -1,10 +1,10 @@
 import { errorMessage } from '@brigade/api-client/problem-error';
+import { Badge } from '@brigade/ui/app-kit/badge';
+import { PageHeader } from '@brigade/ui/app-kit/page-header';
 import { ErrorView } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { LoadingView } from '@brigade/ui/components/spinner';
-import { Badge } from '../../components/badge';
 import { formatDate } from '../../components/labels';
-import { PageHeader } from '../../components/page-header';
 import { useTenants, useUser } from '../../queries';
 import { AccessSection, ProfileSection } from './user-account';
 import { AssignmentsSection } from './user-assignments';

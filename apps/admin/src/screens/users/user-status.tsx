@@ -1,9 +1,9 @@
 import { errorMessage } from '@brigade/api-client/problem-error';
+import { ConfirmDialog } from '@brigade/ui/app-kit/confirm-dialog';
+import { useToast } from '@brigade/ui/app-kit/toast';
 import { Button } from '@brigade/ui/components/button';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { useToast } from '../../components/toast';
 import { type AdminUser, useUserMutations } from '../../queries';
 import { Section } from './user-account';
 

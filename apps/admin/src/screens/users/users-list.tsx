@@ -1,16 +1,16 @@
 import { USER_SEARCH_MIN_CHARS } from '@brigade/domain/user';
+import { Badge } from '@brigade/ui/app-kit/badge';
+import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
+import { PageHeader } from '@brigade/ui/app-kit/page-header';
+import { PlusIcon } from '@brigade/ui/app-shell/icons';
 import { Button } from '@brigade/ui/components/button';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Badge } from '../../components/badge';
-import { type Column, DataTable } from '../../components/data-table';
 import { formatDate, roleLabel } from '../../components/labels';
-import { PageHeader } from '../../components/page-header';
 import { Paging } from '../../components/paging';
 import { searchTerm } from '../../components/search';
 import { useDebounced } from '../../components/use-debounced';
 import { type AdminUser, type TenantRow, useTenants, useUserPage } from '../../queries';
-import { PlusIcon } from '../../shell/icons';
 import { CreateUserDialog } from './create-user-dialog';
 import { applyFilters, type Filters, hasFilters, NO_FILTERS, type YesNoFilter } from './user-filters';
 

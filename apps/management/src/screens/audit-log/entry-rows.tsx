@@ -1,6 +1,6 @@
+import { Badge } from '@brigade/ui/app-kit/badge';
 import { ChevronRightIcon } from '@brigade/ui/components/icons';
 import { useId, useState } from 'react';
-import { Badge } from '../../components/badge';
 import {
   actorName,
   changedFields,

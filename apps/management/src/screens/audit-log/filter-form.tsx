@@ -1,10 +1,10 @@
 import { AUDITED_TABLE_NAMES } from '@brigade/domain/audit-log';
+import { SelectField } from '@brigade/ui/app-kit/choice-fields';
+import { Form, useFieldValue } from '@brigade/ui/app-kit/form';
+import { DateField, TextField } from '@brigade/ui/app-kit/form-fields';
+import { useZodForm } from '@brigade/ui/app-kit/use-zod-form';
 import { Button } from '@brigade/ui/components/button';
 import { useEffect, useId, useState } from 'react';
-import { SelectField } from '../../components/choice-fields';
-import { Form, useFieldValue } from '../../components/form';
-import { DateField, TextField } from '../../components/form-fields';
-import { useZodForm } from '../../components/use-zod-form';
 import { FilterIcon } from '../../shell/icons';
 import { type AuditFilters, auditFiltersSchema, FILTER_NAMES, formValuesOf } from './audit-filters';
 import { tableLabel } from './audit-format';

@@ -1,9 +1,9 @@
+import { PageHeader } from '@brigade/ui/app-kit/page-header';
 import { EmptyState } from '@brigade/ui/components/empty-state';
 import { LockIcon } from '@brigade/ui/components/icons';
 import { useSelection } from '@brigade/ui/selection';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { PageHeader } from '../../components/page-header';
 import { type AuditFilters, filtersFromSearch, isFiltering, searchFromFilters } from './audit-filters';
 import { AuditList } from './audit-list';
 import { AuditFilterForm } from './filter-form';

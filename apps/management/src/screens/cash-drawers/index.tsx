@@ -5,9 +5,9 @@ import {
   RESET_BALANCE_TYPES,
 } from '@brigade/domain/catalogue/cash-drawer';
 import { CASH_DRAWER_KIND, type StoredCashDrawer } from '@brigade/domain/catalogue/kinds';
-import { SelectField } from '../../components/choice-fields';
-import { FormRow, FormSection } from '../../components/form';
-import { MoneyField, TextField } from '../../components/form-fields';
+import { SelectField } from '@brigade/ui/app-kit/choice-fields';
+import { FormRow, FormSection } from '@brigade/ui/app-kit/form';
+import { MoneyField, TextField } from '@brigade/ui/app-kit/form-fields';
 import { enumOptions, money, text } from '../entity/cells';
 import type { EntityConfig } from '../entity/entity-config';
 import { EntityScreen } from '../entity/entity-screen';

@@ -10,26 +10,24 @@ import {
   PRINTER_KIND,
   TAX_RATE_KIND,
 } from '@brigade/domain/catalogue/kinds';
+import { PageHeader } from '@brigade/ui/app-kit/page-header';
+import { DashboardSkeleton } from '@brigade/ui/app-shell/dashboard-skeleton';
+import { PlusIcon, StoreIcon, UsersIcon } from '@brigade/ui/app-shell/icons';
 import { ErrorView } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { apiClient } from '../../api';
-import { PageHeader } from '../../components/page-header';
 import { restaurantKey } from '../../components/query-keys';
 import { useCan, useCurrentRestaurant } from '../../restaurant-context';
-import { DashboardSkeleton } from '../../shell/dashboard-skeleton';
 import {
   BookIcon,
   FlameIcon,
   GlobeIcon,
   LayersIcon,
   PercentIcon,
-  PlusIcon,
   PrinterIcon,
-  StoreIcon,
-  UsersIcon,
   UtensilsIcon,
 } from '../../shell/icons';
 

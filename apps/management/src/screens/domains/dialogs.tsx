@@ -1,15 +1,15 @@
 import { redirectConfigSchema, seoConfigSchema, WWW_REDIRECTS } from '@brigade/domain/domain-mapping';
 import { createDomainMappingInputSchema } from '@brigade/domain/domain-mapping-input';
+import { CheckboxField, SelectField, SwitchField } from '@brigade/ui/app-kit/choice-fields';
+import { DialogFormFooter } from '@brigade/ui/app-kit/dialog-form-footer';
+import { Form, FormError, FormSection } from '@brigade/ui/app-kit/form';
+import { TextField } from '@brigade/ui/app-kit/form-fields';
+import { applyServerErrors } from '@brigade/ui/app-kit/server-errors';
+import { useToast } from '@brigade/ui/app-kit/toast';
+import { useZodForm } from '@brigade/ui/app-kit/use-zod-form';
 import { Dialog } from '@brigade/ui/components/dialog';
 import { useState } from 'react';
 import { z } from 'zod';
-import { CheckboxField, SelectField, SwitchField } from '../../components/choice-fields';
-import { DialogFormFooter } from '../../components/dialog-form-footer';
-import { Form, FormError, FormSection } from '../../components/form';
-import { TextField } from '../../components/form-fields';
-import { applyServerErrors } from '../../components/server-errors';
-import { useToast } from '../../components/toast';
-import { useZodForm } from '../../components/use-zod-form';
 import { type Mapping, useDomainMutations } from './queries';
 
 const addSchema = createDomainMappingInputSchema.pick({ domain: true, isPrimary: true });

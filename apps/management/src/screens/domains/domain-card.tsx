@@ -5,11 +5,11 @@ import {
   protocolFor,
   verificationRecordName,
 } from '@brigade/domain/domain-mapping';
+import { ConfirmDialog } from '@brigade/ui/app-kit/confirm-dialog';
+import { useToast } from '@brigade/ui/app-kit/toast';
 import { Alert } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { useToast } from '../../components/toast';
 import { DomainSettingsDialog } from './dialogs';
 import { errorText } from './error-text';
 import { type Mapping, useDomainMutations } from './queries';

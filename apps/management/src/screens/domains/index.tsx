@@ -1,11 +1,11 @@
 import { updateRestaurant } from '@brigade/contracts/restaurants';
+import { PageHeader } from '@brigade/ui/app-kit/page-header';
+import { useToast } from '@brigade/ui/app-kit/toast';
 import { Alert, ErrorView } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { EmptyState } from '@brigade/ui/components/empty-state';
 import { SkeletonRows } from '@brigade/ui/components/skeleton';
 import { useState } from 'react';
-import { PageHeader } from '../../components/page-header';
-import { useToast } from '../../components/toast';
 import { useCan, useCurrentRestaurant } from '../../restaurant-context';
 import { AddDomainDialog } from './dialogs';
 import { DomainCard } from './domain-card';

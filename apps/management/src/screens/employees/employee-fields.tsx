@@ -11,13 +11,19 @@ import {
 } from '@brigade/domain/catalogue/employee';
 import type { JobTitle } from '@brigade/domain/catalogue/job-title';
 import { JOB_TITLE_KIND } from '@brigade/domain/catalogue/kinds';
+import { SelectField, SwitchField } from '@brigade/ui/app-kit/choice-fields';
+import { FormRow, FormSection } from '@brigade/ui/app-kit/form';
+import {
+  DateField,
+  MoneyField,
+  NumberField,
+  TextareaField,
+  TextField,
+} from '@brigade/ui/app-kit/form-fields';
+import { PlusIcon, TrashIcon } from '@brigade/ui/app-shell/icons';
 import { Button } from '@brigade/ui/components/button';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useCatalogueList } from '../../components/catalogue-queries';
-import { SelectField, SwitchField } from '../../components/choice-fields';
-import { FormRow, FormSection } from '../../components/form';
-import { DateField, MoneyField, NumberField, TextareaField, TextField } from '../../components/form-fields';
-import { PlusIcon, TrashIcon } from '../../shell/icons';
 
 export const roleLabel = (role: string) => {
   const text = role.replace(/_/g, ' ');

@@ -1,8 +1,8 @@
 import type { CatalogueKindDefinition } from '@brigade/domain/catalogue/kinds';
+import type { Column } from '@brigade/ui/app-kit/data-table';
 import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
-import type { Column } from '../../components/data-table';
 
 /**
  * Describes one catalogue kind for the generic list + dialog editor (EntityScreen): what the list shows,

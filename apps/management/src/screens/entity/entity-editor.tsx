@@ -1,13 +1,13 @@
+import { DialogFormFooter } from '@brigade/ui/app-kit/dialog-form-footer';
+import { Form, FormError } from '@brigade/ui/app-kit/form';
+import { applyServerErrors } from '@brigade/ui/app-kit/server-errors';
+import { useToast } from '@brigade/ui/app-kit/toast';
+import { useZodForm } from '@brigade/ui/app-kit/use-zod-form';
 import { Button } from '@brigade/ui/components/button';
 import { Dialog } from '@brigade/ui/components/dialog';
 import { useState } from 'react';
 import { useCatalogueMutations } from '../../components/catalogue-queries';
-import { DialogFormFooter } from '../../components/dialog-form-footer';
-import { Form, FormError } from '../../components/form';
 import { toMergePatch } from '../../components/merge-patch';
-import { applyServerErrors } from '../../components/server-errors';
-import { useToast } from '../../components/toast';
-import { useZodForm } from '../../components/use-zod-form';
 import { capitalNoun, type EntityConfig } from './entity-config';
 
 /**

@@ -1,15 +1,16 @@
 import { errorMessage } from '@brigade/api-client/problem-error';
+import { ConfirmDialog } from '@brigade/ui/app-kit/confirm-dialog';
+import { DataTable, matchesSearch } from '@brigade/ui/app-kit/data-table';
+import { PageHeader } from '@brigade/ui/app-kit/page-header';
+import { useToast } from '@brigade/ui/app-kit/toast';
+import { PlusIcon, TrashIcon } from '@brigade/ui/app-shell/icons';
 import { Button } from '@brigade/ui/components/button';
 import { EmptyState } from '@brigade/ui/components/empty-state';
 import { LockIcon } from '@brigade/ui/components/icons';
 import { useState } from 'react';
 import { endpointsOf, useCatalogueList, useCatalogueMutations } from '../../components/catalogue-queries';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, matchesSearch } from '../../components/data-table';
-import { PageHeader } from '../../components/page-header';
-import { useToast } from '../../components/toast';
 import { useCan } from '../../restaurant-context';
-import { PencilIcon, PlusIcon, TrashIcon } from '../../shell/icons';
+import { PencilIcon } from '../../shell/icons';
 import { capitalNoun, type EntityConfig } from './entity-config';
 import { EntityEditorDialog } from './entity-editor';
 

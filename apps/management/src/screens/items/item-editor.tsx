@@ -1,4 +1,5 @@
 import { ITEM_KIND } from '@brigade/domain/catalogue/kinds';
+import { useNormalisedForm } from '@brigade/ui/app-kit/use-zod-form';
 import { useMemo } from 'react';
 import {
   type ItemRecord,
@@ -8,7 +9,6 @@ import {
 } from '../../catalogue-kit/catalogue-api';
 import { RecordPage, RecordRoute } from '../../catalogue-kit/record-page';
 import { DeleteRecordDialog, useRecordWrites } from '../../catalogue-kit/record-writes';
-import { useNormalisedForm } from '../../components/use-zod-form';
 import { useCan } from '../../restaurant-context';
 import { ITEM_FORM_FIELDS, type ItemFormValues, itemBody, itemFormSchema, itemFormValues } from './item-form';
 import { ItemModifierGroupsSection } from './item-modifier-groups';

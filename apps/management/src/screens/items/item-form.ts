@@ -1,7 +1,7 @@
 import { createItemInputSchema, type ItemPricingStrategy } from '@brigade/domain/catalogue/item';
+import { optionalNumber, optionalText, withoutUndefined } from '@brigade/ui/app-kit/form-values';
 import { z } from 'zod';
 import type { ItemRecord } from '../../catalogue-kit/catalogue-api';
-import { optionalNumber, optionalText, withoutUndefined } from '../../components/form-values';
 import { changedMergePatch } from '../../components/merge-patch';
 import { type MoneyFormat, plainMoney } from '../../components/money';
 

@@ -1,3 +1,5 @@
+import { CheckboxField } from '@brigade/ui/app-kit/choice-fields';
+import { NumberField } from '@brigade/ui/app-kit/form-fields';
 import { Button } from '@brigade/ui/components/button';
 import { useId, useMemo, useState } from 'react';
 import { type UseFieldArrayReturn, useFieldArray, useFormContext } from 'react-hook-form';
@@ -5,8 +7,6 @@ import { Link } from 'react-router';
 import { type ModifierGroupRecord, useModifierGroups } from '../../catalogue-kit/catalogue-api';
 import { RowActions } from '../../catalogue-kit/record-page';
 import { Section } from '../../catalogue-kit/ui';
-import { CheckboxField } from '../../components/choice-fields';
-import { NumberField } from '../../components/form-fields';
 import { selectionSummary } from '../modifier-groups/modifier-group-form';
 import type { ItemFormValues } from './item-form';
 

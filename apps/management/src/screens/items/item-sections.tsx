@@ -1,5 +1,13 @@
 import { ITEM_PRICING_STRATEGIES } from '@brigade/domain/catalogue/item';
 import { parseOptimizedImage } from '@brigade/domain/images';
+import {
+  CheckboxField,
+  MultiSelectField,
+  RadioGroupField,
+  SelectField,
+} from '@brigade/ui/app-kit/choice-fields';
+import { useFieldValue } from '@brigade/ui/app-kit/form';
+import { NumberField, TextareaField, TextField } from '@brigade/ui/app-kit/form-fields';
 import { Button } from '@brigade/ui/components/button';
 import { ImageUpload } from '@brigade/ui/images/image-upload';
 import { ResponsiveImage } from '@brigade/ui/images/responsive-image';
@@ -15,14 +23,6 @@ import {
 } from '../../catalogue-kit/catalogue-api';
 import { ChannelsSection } from '../../catalogue-kit/channels-section';
 import { Section } from '../../catalogue-kit/ui';
-import {
-  CheckboxField,
-  MultiSelectField,
-  RadioGroupField,
-  SelectField,
-} from '../../components/choice-fields';
-import { useFieldValue } from '../../components/form';
-import { NumberField, TextareaField, TextField } from '../../components/form-fields';
 import { useCurrentRestaurant } from '../../restaurant-context';
 import { type ItemFormValues, PRICING_STRATEGY_LABELS } from './item-form';
 

@@ -1,3 +1,6 @@
+import { Badge } from '@brigade/ui/app-kit/badge';
+import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
+import { PageHeader } from '@brigade/ui/app-kit/page-header';
 import { buttonClass } from '@brigade/ui/components/button';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -9,10 +12,7 @@ import {
   useTags,
 } from '../../catalogue-kit/catalogue-api';
 import { CHANNEL_FIELDS } from '../../catalogue-kit/channels-section';
-import { Badge } from '../../components/badge';
-import { type Column, DataTable } from '../../components/data-table';
 import { useMoney } from '../../components/money';
-import { PageHeader } from '../../components/page-header';
 import { useCan } from '../../restaurant-context';
 import { filterItems, type ItemFilter, type ItemStatusFilter, priceSummary } from './item-form';
 

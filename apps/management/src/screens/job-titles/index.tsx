@@ -7,14 +7,14 @@ import {
   type JobTitle,
 } from '@brigade/domain/catalogue/job-title';
 import { JOB_TITLE_KIND } from '@brigade/domain/catalogue/kinds';
+import { SwitchField } from '@brigade/ui/app-kit/choice-fields';
+import { FormRow } from '@brigade/ui/app-kit/form';
+import { ColorField, MoneyField, TextareaField, TextField } from '@brigade/ui/app-kit/form-fields';
+import { useToast } from '@brigade/ui/app-kit/toast';
 import { Button } from '@brigade/ui/components/button';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../api';
 import { invalidateAfterChange } from '../../components/catalogue-queries';
-import { SwitchField } from '../../components/choice-fields';
-import { FormRow } from '../../components/form';
-import { ColorField, MoneyField, TextareaField, TextField } from '../../components/form-fields';
-import { useToast } from '../../components/toast';
 import { useCan, useCurrentRestaurant } from '../../restaurant-context';
 import { money, swatch, text } from '../entity/cells';
 import type { EntityConfig } from '../entity/entity-config';

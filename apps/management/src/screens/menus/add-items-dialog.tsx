@@ -1,4 +1,8 @@
 import { ITEM_KIND } from '@brigade/domain/catalogue/kinds';
+import { Form, FormError } from '@brigade/ui/app-kit/form';
+import { NumberField, TextField } from '@brigade/ui/app-kit/form-fields';
+import { applyProblem } from '@brigade/ui/app-kit/server-errors';
+import { useNormalisedForm } from '@brigade/ui/app-kit/use-zod-form';
 import { Alert } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { Dialog } from '@brigade/ui/components/dialog';
@@ -9,11 +13,7 @@ import {
   useCatalogueMutations,
   useItems,
 } from '../../catalogue-kit/catalogue-api';
-import { Form, FormError } from '../../components/form';
-import { NumberField, TextField } from '../../components/form-fields';
 import { useMoney } from '../../components/money';
-import { applyProblem } from '../../components/server-errors';
-import { useNormalisedForm } from '../../components/use-zod-form';
 import { useCan } from '../../restaurant-context';
 import {
   type ItemFormValues,

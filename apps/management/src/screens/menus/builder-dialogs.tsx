@@ -1,8 +1,8 @@
+import { ConfirmDialog } from '@brigade/ui/app-kit/confirm-dialog';
+import { errorMessageOf } from '@brigade/ui/app-kit/server-errors';
+import { useToast } from '@brigade/ui/app-kit/toast';
 import { useState } from 'react';
 import type { MenuGroupRecord } from '../../catalogue-kit/catalogue-api';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { errorMessageOf } from '../../components/server-errors';
-import { useToast } from '../../components/toast';
 import { AddItemsDialog } from './add-items-dialog';
 import type { DialogState, Node } from './builder-state';
 import { focusWhenShown } from './focus';

@@ -1,8 +1,8 @@
+import { Badge } from '@brigade/ui/app-kit/badge';
 import { Button } from '@brigade/ui/components/button';
 import { Link } from 'react-router';
 import type { ItemRecord, MenuGroupRecord } from '../../catalogue-kit/catalogue-api';
 import { FolderIcon, MoveButtons, MoveToIcon, UnlinkIcon } from '../../catalogue-kit/ui';
-import { Badge } from '../../components/badge';
 import { useMoney } from '../../components/money';
 import { priceSummary } from '../items/item-form';
 import type { DialogState, Node, Permissions } from './builder-state';

@@ -1,6 +1,6 @@
+import { optionalNumber } from '@brigade/ui/app-kit/form-values';
 import { describe, expect, it } from 'vitest';
 import type { MenuGroupRecord } from '../../catalogue-kit/catalogue-api';
-import { optionalNumber } from '../../components/form-values';
 import { changedMergePatch } from '../../components/merge-patch';
 import {
   type GroupFormValues,
@@ -109,7 +109,7 @@ describe('form utils', () => {
 describe('server problems on the form', () => {
   it('puts field errors on known fields and returns the rest as the form message', async () => {
     const { ProblemError } = await import('@brigade/api-client/problem-error');
-    const { applyProblem, errorMessageOf } = await import('../../components/server-errors');
+    const { applyProblem, errorMessageOf } = await import('@brigade/ui/app-kit/server-errors');
     const placed: [string, string][] = [];
     const setError = ((path: string, error: { message: string }) =>
       placed.push([path, error.message])) as never;

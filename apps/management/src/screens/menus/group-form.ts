@@ -5,9 +5,9 @@ import {
   type WeekDays,
 } from '@brigade/domain/catalogue/menu-group';
 import { WEEKDAYS } from '@brigade/domain/weekdays';
+import { optionalNumber, optionalText } from '@brigade/ui/app-kit/form-values';
 import { z } from 'zod';
 import type { MenuGroupRecord } from '../../catalogue-kit/catalogue-api';
-import { optionalNumber, optionalText } from '../../components/form-values';
 import { changedMergePatch } from '../../components/merge-patch';
 
 /**

@@ -1,12 +1,12 @@
 import { MENU_GROUP_KIND } from '@brigade/domain/catalogue/kinds';
+import { DialogFormFooter } from '@brigade/ui/app-kit/dialog-form-footer';
+import { Form, FormError } from '@brigade/ui/app-kit/form';
+import { applyProblem } from '@brigade/ui/app-kit/server-errors';
+import { useNormalisedForm } from '@brigade/ui/app-kit/use-zod-form';
 import { Dialog } from '@brigade/ui/components/dialog';
 import { useState } from 'react';
 import type { UseFormSetError } from 'react-hook-form';
 import { type MenuGroupRecord, useCatalogueMutations } from '../../catalogue-kit/catalogue-api';
-import { DialogFormFooter } from '../../components/dialog-form-footer';
-import { Form, FormError } from '../../components/form';
-import { applyProblem } from '../../components/server-errors';
-import { useNormalisedForm } from '../../components/use-zod-form';
 import {
   GROUP_FORM_FIELDS,
   type GroupFormValues,

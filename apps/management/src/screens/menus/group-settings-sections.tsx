@@ -1,10 +1,10 @@
 import { MENU_PRICING_TYPES, type MenuPricingType } from '@brigade/domain/catalogue/menu-group';
 import { WEEKDAY_LABELS, WEEKDAYS } from '@brigade/domain/weekdays';
+import { CheckboxField, SelectField } from '@brigade/ui/app-kit/choice-fields';
+import { useFieldValue } from '@brigade/ui/app-kit/form';
+import { DateField, NumberField, TextareaField, TextField } from '@brigade/ui/app-kit/form-fields';
 import { useFormState } from 'react-hook-form';
 import { Section } from '../../catalogue-kit/ui';
-import { CheckboxField, SelectField } from '../../components/choice-fields';
-import { useFieldValue } from '../../components/form';
-import { DateField, NumberField, TextareaField, TextField } from '../../components/form-fields';
 import { AVAILABILITY_CHANNELS, type GroupFormValues, VISIBILITY_FIELDS } from './group-form';
 
 /* The sections of the menu-group settings dialog (spec 02 §3 MenuGroup), reading the form from context. */

@@ -1,3 +1,4 @@
+import { PageHeader } from '@brigade/ui/app-kit/page-header';
 import { ErrorView } from '@brigade/ui/components/alert';
 import { Button, buttonClass } from '@brigade/ui/components/button';
 import { EmptyState } from '@brigade/ui/components/empty-state';
@@ -5,7 +6,6 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { type MenuGroupRecord, useItems, useMenuGroups } from '../../catalogue-kit/catalogue-api';
 import { LoadState } from '../../catalogue-kit/ui';
-import { PageHeader } from '../../components/page-header';
 import { BuilderDialogs } from './builder-dialogs';
 import { type DialogState, type Node, type Permissions, useBuilderPermissions } from './builder-state';
 import { GroupContents, GroupSummary } from './group-contents';

@@ -1,13 +1,13 @@
+import { ConfirmDialog } from '@brigade/ui/app-kit/confirm-dialog';
+import { PageHeader } from '@brigade/ui/app-kit/page-header';
+import { errorMessageOf } from '@brigade/ui/app-kit/server-errors';
+import { useToast } from '@brigade/ui/app-kit/toast';
 import { Button } from '@brigade/ui/components/button';
 import { EmptyState } from '@brigade/ui/components/empty-state';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type MenuGroupRecord, menuGroupEndpoints, useMenuGroups } from '../../catalogue-kit/catalogue-api';
 import { LoadState, MoveButtons } from '../../catalogue-kit/ui';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { PageHeader } from '../../components/page-header';
-import { errorMessageOf } from '../../components/server-errors';
-import { useToast } from '../../components/toast';
 import { useCan } from '../../restaurant-context';
 import { refocusMoveButton } from './focus';
 import { GroupSettingsDialog } from './group-settings-dialog';

@@ -1,8 +1,8 @@
+import { errorMessageOf } from '@brigade/ui/app-kit/server-errors';
 import { Alert } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { Dialog } from '@brigade/ui/components/dialog';
 import { useId, useState } from 'react';
-import { errorMessageOf } from '../../components/server-errors';
 
 export interface MoveChoice {
   id: number;

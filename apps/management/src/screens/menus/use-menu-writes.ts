@@ -1,5 +1,7 @@
 import { moveMenuGroupItem } from '@brigade/contracts/menus';
 import { MENU_GROUP_KIND } from '@brigade/domain/catalogue/kinds';
+import { errorMessageOf } from '@brigade/ui/app-kit/server-errors';
+import { useToast } from '@brigade/ui/app-kit/toast';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiClient } from '../../api';
@@ -9,8 +11,6 @@ import {
   type MenuGroupRecord,
   useCatalogueMutations,
 } from '../../catalogue-kit/catalogue-api';
-import { errorMessageOf } from '../../components/server-errors';
-import { useToast } from '../../components/toast';
 import { useCurrentRestaurant } from '../../restaurant-context';
 import {
   addItemRefs,

@@ -1,4 +1,5 @@
 import { MODIFIER_GROUP_KIND } from '@brigade/domain/catalogue/kinds';
+import { useNormalisedForm } from '@brigade/ui/app-kit/use-zod-form';
 import { useMemo } from 'react';
 import {
   type ModifierGroupRecord,
@@ -8,7 +9,6 @@ import {
 } from '../../catalogue-kit/catalogue-api';
 import { RecordPage, RecordRoute } from '../../catalogue-kit/record-page';
 import { DeleteRecordDialog, useRecordWrites } from '../../catalogue-kit/record-writes';
-import { useNormalisedForm } from '../../components/use-zod-form';
 import { useCan } from '../../restaurant-context';
 import {
   MODIFIER_GROUP_FORM_FIELDS,

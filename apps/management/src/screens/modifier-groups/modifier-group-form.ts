@@ -3,9 +3,9 @@ import {
   type ModifierPricingStrategy,
   type SelectionRequirement,
 } from '@brigade/domain/catalogue/modifier-group';
+import { optionalNumber, optionalText, withoutUndefined } from '@brigade/ui/app-kit/form-values';
 import { z } from 'zod';
 import type { ModifierGroupRecord } from '../../catalogue-kit/catalogue-api';
-import { optionalNumber, optionalText, withoutUndefined } from '../../components/form-values';
 import { changedMergePatch } from '../../components/merge-patch';
 
 /**

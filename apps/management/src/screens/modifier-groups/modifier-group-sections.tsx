@@ -2,14 +2,14 @@ import {
   MODIFIER_PRICING_STRATEGIES,
   SELECTION_REQUIREMENTS,
 } from '@brigade/domain/catalogue/modifier-group';
+import { CheckboxField, SelectField } from '@brigade/ui/app-kit/choice-fields';
+import { useFieldValue } from '@brigade/ui/app-kit/form';
+import { NumberField, TextField } from '@brigade/ui/app-kit/form-fields';
 import { Button } from '@brigade/ui/components/button';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { ChannelsSection } from '../../catalogue-kit/channels-section';
 import { RowActions } from '../../catalogue-kit/record-page';
 import { Section } from '../../catalogue-kit/ui';
-import { CheckboxField, SelectField } from '../../components/choice-fields';
-import { useFieldValue } from '../../components/form';
-import { NumberField, TextField } from '../../components/form-fields';
 import type { ModifierGroupFormValues } from './modifier-group-form';
 
 /* The sections of the modifier-group editor's form (spec 02 §3 ModifierGroup), reading the form from context. */

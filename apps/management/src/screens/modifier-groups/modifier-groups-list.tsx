@@ -1,3 +1,7 @@
+import { Badge } from '@brigade/ui/app-kit/badge';
+import { type Column, DataTable, matchesSearch } from '@brigade/ui/app-kit/data-table';
+import { formatPrice } from '@brigade/ui/app-kit/form-values';
+import { PageHeader } from '@brigade/ui/app-kit/page-header';
 import { buttonClass } from '@brigade/ui/components/button';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,10 +11,6 @@ import {
   useItems,
   useModifierGroups,
 } from '../../catalogue-kit/catalogue-api';
-import { Badge } from '../../components/badge';
-import { type Column, DataTable, matchesSearch } from '../../components/data-table';
-import { formatPrice } from '../../components/form-values';
-import { PageHeader } from '../../components/page-header';
 import { useCan } from '../../restaurant-context';
 import { selectionSummary } from './modifier-group-form';
 

@@ -1,4 +1,4 @@
-import { Badge } from '../../components/badge';
+import { Badge } from '@brigade/ui/app-kit/badge';
 import { useMoneyCurrency } from '../../payments-kit/currency';
 import { formatDay, formatMinor, words } from '../../payments-kit/format';
 import { useFundingRange } from '../../payments-kit/payments-api';

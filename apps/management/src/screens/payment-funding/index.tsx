@@ -1,5 +1,5 @@
+import { PageHeader } from '@brigade/ui/app-kit/page-header';
 import { useSearchParams } from 'react-router';
-import { PageHeader } from '../../components/page-header';
 import { localDay } from '../../payments-kit/format';
 import { usePaymentRights } from '../../payments-kit/payments-api';
 import { NotAllowed, WithMerchantAccount } from '../../payments-kit/ui';

@@ -1,10 +1,10 @@
 import { errorMessage } from '@brigade/api-client/problem-error';
+import { Badge } from '@brigade/ui/app-kit/badge';
 import { ErrorView } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { EmptyState } from '@brigade/ui/components/empty-state';
 import { SkeletonRows } from '@brigade/ui/components/skeleton';
 import { Link } from 'react-router';
-import { Badge } from '../../components/badge';
 import { useMoneyCurrency } from '../../payments-kit/currency';
 import { formatDay, formatMinor, words } from '../../payments-kit/format';
 import { type SettlementBatch, useSettlement } from '../../payments-kit/payments-api';

@@ -1,7 +1,7 @@
 import { errorMessage } from '@brigade/api-client/problem-error';
+import { ConfirmDialog } from '@brigade/ui/app-kit/confirm-dialog';
+import { useToast } from '@brigade/ui/app-kit/toast';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { useToast } from '../../components/toast';
 import { cardLabel } from '../../payments-kit/format';
 import { useIdempotentAttempts } from '../../payments-kit/idempotency';
 import { type StoredProfile, useDeleteProfile } from '../../payments-kit/profiles-api';

@@ -1,6 +1,6 @@
+import { PageHeader } from '@brigade/ui/app-kit/page-header';
 import { Button } from '@brigade/ui/components/button';
 import { useState } from 'react';
-import { PageHeader } from '../../components/page-header';
 import { type StoredProfile, useProfileRights, useStoredProfiles } from '../../payments-kit/profiles-api';
 import { NotAllowed, WithMerchantAccount } from '../../payments-kit/ui';
 import { DeleteProfileDialog } from './delete-profile-dialog';

@@ -1,6 +1,6 @@
+import { Badge } from '@brigade/ui/app-kit/badge';
+import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
 import { Button } from '@brigade/ui/components/button';
-import { Badge } from '../../components/badge';
-import { type Column, DataTable } from '../../components/data-table';
 import { cardLabel, formatDateTime } from '../../payments-kit/format';
 import type { StoredProfile, useStoredProfiles } from '../../payments-kit/profiles-api';
 

@@ -1,6 +1,6 @@
+import { errorMessageOf } from '@brigade/ui/app-kit/server-errors';
 import { Alert } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
-import { errorMessageOf } from '../../components/server-errors';
 import { formatDateTime } from '../../payments-kit/format';
 import { type MerchantAccount, useMerchantAccountWrites } from '../../payments-kit/payments-api';
 

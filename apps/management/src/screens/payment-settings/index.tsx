@@ -1,13 +1,13 @@
 import { errorMessage } from '@brigade/api-client/problem-error';
+import { Form, FormError } from '@brigade/ui/app-kit/form';
+import { PageHeader } from '@brigade/ui/app-kit/page-header';
+import { applyServerErrors } from '@brigade/ui/app-kit/server-errors';
+import { useToast } from '@brigade/ui/app-kit/toast';
+import { useZodForm } from '@brigade/ui/app-kit/use-zod-form';
 import { ErrorView } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { SkeletonRows } from '@brigade/ui/components/skeleton';
 import { useMemo, useState } from 'react';
-import { Form, FormError } from '../../components/form';
-import { PageHeader } from '../../components/page-header';
-import { applyServerErrors } from '../../components/server-errors';
-import { useToast } from '../../components/toast';
-import { useZodForm } from '../../components/use-zod-form';
 import {
   type MerchantAccount,
   useMerchantAccount,

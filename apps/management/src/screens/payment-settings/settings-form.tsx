@@ -1,7 +1,7 @@
-import { Badge } from '../../components/badge';
-import { SelectField, SwitchField } from '../../components/choice-fields';
-import { FormRow, FormSection } from '../../components/form';
-import { TextField } from '../../components/form-fields';
+import { Badge } from '@brigade/ui/app-kit/badge';
+import { SelectField, SwitchField } from '@brigade/ui/app-kit/choice-fields';
+import { FormRow, FormSection } from '@brigade/ui/app-kit/form';
+import { TextField } from '@brigade/ui/app-kit/form-fields';
 import type { MerchantAccount } from '../../payments-kit/payments-api';
 
 const ENVIRONMENTS = [

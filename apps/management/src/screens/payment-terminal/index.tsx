@@ -1,5 +1,5 @@
+import { PageHeader } from '@brigade/ui/app-kit/page-header';
 import { EmptyState } from '@brigade/ui/components/empty-state';
-import { PageHeader } from '../../components/page-header';
 import { useMoneyCurrency } from '../../payments-kit/currency';
 import { usePaymentRights } from '../../payments-kit/payments-api';
 import { NotAllowed, WithMerchantAccount } from '../../payments-kit/ui';

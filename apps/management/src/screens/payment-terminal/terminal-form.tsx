@@ -1,11 +1,11 @@
+import { RadioGroupField } from '@brigade/ui/app-kit/choice-fields';
+import { Form, FormError, FormRow, FormSection, useFieldValue } from '@brigade/ui/app-kit/form';
+import { MoneyField, TextField } from '@brigade/ui/app-kit/form-fields';
+import { applyServerErrors } from '@brigade/ui/app-kit/server-errors';
+import { useZodForm } from '@brigade/ui/app-kit/use-zod-form';
 import { Alert } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { useState } from 'react';
-import { RadioGroupField } from '../../components/choice-fields';
-import { Form, FormError, FormRow, FormSection, useFieldValue } from '../../components/form';
-import { MoneyField, TextField } from '../../components/form-fields';
-import { applyServerErrors } from '../../components/server-errors';
-import { useZodForm } from '../../components/use-zod-form';
 import { type CardEntryState, CardFrame } from '../../payments-kit/card-frame';
 import { formatMinor, toMinor } from '../../payments-kit/format';
 import { isUnanswered, useIdempotentAttempts } from '../../payments-kit/idempotency';

@@ -1,13 +1,13 @@
+import { DialogFormFooter } from '@brigade/ui/app-kit/dialog-form-footer';
+import { Form, FormError, FormRow } from '@brigade/ui/app-kit/form';
+import { MoneyField } from '@brigade/ui/app-kit/form-fields';
+import { applyServerErrors } from '@brigade/ui/app-kit/server-errors';
+import { useToast } from '@brigade/ui/app-kit/toast';
+import { useZodForm } from '@brigade/ui/app-kit/use-zod-form';
 import { Alert } from '@brigade/ui/components/alert';
 import { Dialog } from '@brigade/ui/components/dialog';
 import { useId, useState } from 'react';
 import { z } from 'zod';
-import { DialogFormFooter } from '../../components/dialog-form-footer';
-import { Form, FormError, FormRow } from '../../components/form';
-import { MoneyField } from '../../components/form-fields';
-import { applyServerErrors } from '../../components/server-errors';
-import { useToast } from '../../components/toast';
-import { useZodForm } from '../../components/use-zod-form';
 import { formatMinor, toMinor } from '../../payments-kit/format';
 import { isUnanswered, useIdempotentAttempts } from '../../payments-kit/idempotency';
 import {

@@ -1,10 +1,10 @@
 import { CARD_BRANDS, PAYMENT_STATUSES } from '@brigade/domain/payments/api';
+import { SelectField } from '@brigade/ui/app-kit/choice-fields';
+import { Form } from '@brigade/ui/app-kit/form';
+import { DateField, MoneyField, TextField } from '@brigade/ui/app-kit/form-fields';
+import { useZodForm } from '@brigade/ui/app-kit/use-zod-form';
 import { Button } from '@brigade/ui/components/button';
 import { useEffect, useId, useState } from 'react';
-import { SelectField } from '../../components/choice-fields';
-import { Form } from '../../components/form';
-import { DateField, MoneyField, TextField } from '../../components/form-fields';
-import { useZodForm } from '../../components/use-zod-form';
 import { brandLabel, statusLabel } from '../../payments-kit/format';
 import { FilterIcon } from '../../shell/icons';
 import {

@@ -1,9 +1,9 @@
 import { errorMessage } from '@brigade/api-client/problem-error';
+import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
 import { Alert } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { type Column, DataTable } from '../../components/data-table';
 import { cardLabel, formatDateTime, formatMinor, kindLabel } from '../../payments-kit/format';
 import type { Transaction, useTransactions } from '../../payments-kit/payments-api';
 import { PAYMENT_PATHS, StatusBadge } from '../../payments-kit/ui';

@@ -1,11 +1,11 @@
 import { errorMessage, isProblemError } from '@brigade/api-client/problem-error';
+import { PageHeader } from '@brigade/ui/app-kit/page-header';
+import { errorMessageOf } from '@brigade/ui/app-kit/server-errors';
+import { useToast } from '@brigade/ui/app-kit/toast';
 import { ErrorView } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { SkeletonRows } from '@brigade/ui/components/skeleton';
 import { useState } from 'react';
-import { PageHeader } from '../../components/page-header';
-import { errorMessageOf } from '../../components/server-errors';
-import { useToast } from '../../components/toast';
 import { cardLabel, formatMinor } from '../../payments-kit/format';
 import {
   type Transaction,

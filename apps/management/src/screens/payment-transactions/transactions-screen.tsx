@@ -1,7 +1,7 @@
+import { PageHeader } from '@brigade/ui/app-kit/page-header';
 import { buttonClass } from '@brigade/ui/components/button';
 import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { PageHeader } from '../../components/page-header';
 import { usePaymentRights, useTransactions } from '../../payments-kit/payments-api';
 import { PAYMENT_PATHS } from '../../payments-kit/ui';
 import { TransactionFilterForm } from './filter-form';

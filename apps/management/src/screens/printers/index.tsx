@@ -11,10 +11,10 @@ import {
   PRINTER_FONT_SIZES,
   type Printer,
 } from '@brigade/domain/catalogue/printer';
+import { SelectField } from '@brigade/ui/app-kit/choice-fields';
+import { FormRow, FormSection, useFieldValue } from '@brigade/ui/app-kit/form';
+import { MoneyField, TextareaField, TextField } from '@brigade/ui/app-kit/form-fields';
 import { useCatalogueList } from '../../components/catalogue-queries';
-import { SelectField } from '../../components/choice-fields';
-import { FormRow, FormSection, useFieldValue } from '../../components/form';
-import { MoneyField, TextareaField, TextField } from '../../components/form-fields';
 import { enumOptions, text } from '../entity/cells';
 import type { EntityConfig } from '../entity/entity-config';
 import { EntityScreen } from '../entity/entity-screen';

@@ -1,10 +1,10 @@
 import { RESTAURANT_STATUSES } from '@brigade/domain/restaurant';
 import { WEEKDAY_LABELS, WEEKDAYS, type Weekday } from '@brigade/domain/weekdays';
-import { CheckboxField, SelectField, SwitchField } from '../../components/choice-fields';
-import { FormRow, FormSection, useFieldValue } from '../../components/form';
-import { NumberField, TextField, TimeField } from '../../components/form-fields';
-import { PageHeader } from '../../components/page-header';
-import { applyServerErrors } from '../../components/server-errors';
+import { CheckboxField, SelectField, SwitchField } from '@brigade/ui/app-kit/choice-fields';
+import { FormRow, FormSection, useFieldValue } from '@brigade/ui/app-kit/form';
+import { NumberField, TextField, TimeField } from '@brigade/ui/app-kit/form-fields';
+import { PageHeader } from '@brigade/ui/app-kit/page-header';
+import { applyServerErrors } from '@brigade/ui/app-kit/server-errors';
 import type { RestaurantRecord } from './queries';
 import {
   changedFields,

@@ -1,13 +1,13 @@
 import { updateRestaurant } from '@brigade/contracts/restaurants';
+import { Form, FormError } from '@brigade/ui/app-kit/form';
+import { useToast } from '@brigade/ui/app-kit/toast';
+import { useZodForm } from '@brigade/ui/app-kit/use-zod-form';
 import { ErrorView } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { SkeletonRows } from '@brigade/ui/components/skeleton';
 import { Fragment, type ReactNode, useState } from 'react';
 import type { DefaultValues, FieldValues, SubmitHandler, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { Form, FormError } from '../../components/form';
-import { useToast } from '../../components/toast';
-import { useZodForm } from '../../components/use-zod-form';
 import { useCan } from '../../restaurant-context';
 import { type RestaurantRecord, useRestaurantRecord, useUpdateRestaurant } from './queries';
 import { UnsavedChangesGuard } from './unsaved-changes';

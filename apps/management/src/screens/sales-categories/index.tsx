@@ -1,8 +1,8 @@
 import type { Jsonify } from '@brigade/api-client/client';
 import { SALES_CATEGORY_KIND } from '@brigade/domain/catalogue/kinds';
 import { createSalesCategoryInputSchema, type SalesCategory } from '@brigade/domain/catalogue/sales-category';
-import { FormRow } from '../../components/form';
-import { TextareaField, TextField } from '../../components/form-fields';
+import { FormRow } from '@brigade/ui/app-kit/form';
+import { TextareaField, TextField } from '@brigade/ui/app-kit/form-fields';
 import { text } from '../entity/cells';
 import type { EntityConfig } from '../entity/entity-config';
 import { EntityScreen } from '../entity/entity-screen';

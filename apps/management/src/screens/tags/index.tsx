@@ -1,8 +1,8 @@
 import type { Jsonify } from '@brigade/api-client/client';
 import { TAG_KIND } from '@brigade/domain/catalogue/kinds';
 import { createTagInputSchema, type Tag } from '@brigade/domain/catalogue/tag';
-import { FormRow } from '../../components/form';
-import { ColorField, TextareaField, TextField } from '../../components/form-fields';
+import { FormRow } from '@brigade/ui/app-kit/form';
+import { ColorField, TextareaField, TextField } from '@brigade/ui/app-kit/form-fields';
 import { swatch, text } from '../entity/cells';
 import type { EntityConfig } from '../entity/entity-config';
 import { EntityScreen } from '../entity/entity-screen';

@@ -6,9 +6,9 @@ import {
   TAX_ROUNDING_OPTIONS,
   type TaxRate,
 } from '@brigade/domain/catalogue/tax-rate';
-import { SelectField, SwitchField } from '../../components/choice-fields';
-import { FormRow, FormSection, useFieldValue } from '../../components/form';
-import { NumberField, TextField } from '../../components/form-fields';
+import { SelectField, SwitchField } from '@brigade/ui/app-kit/choice-fields';
+import { FormRow, FormSection, useFieldValue } from '@brigade/ui/app-kit/form';
+import { NumberField, TextField } from '@brigade/ui/app-kit/form-fields';
 import { enumOptions, text, yesNo } from '../entity/cells';
 import type { EntityConfig } from '../entity/entity-config';
 import { EntityScreen } from '../entity/entity-screen';

@@ -6,13 +6,13 @@ import {
   SEO_TITLE_MAX,
   type WebsiteConfig,
 } from '@brigade/domain/website-config';
+import { SelectField, SwitchField } from '@brigade/ui/app-kit/choice-fields';
+import { FormRow, FormSection, useFieldValue } from '@brigade/ui/app-kit/form';
+import { ColorField, TextareaField, TextField } from '@brigade/ui/app-kit/form-fields';
+import { PageHeader } from '@brigade/ui/app-kit/page-header';
+import { applyServerErrors } from '@brigade/ui/app-kit/server-errors';
 import { Button, buttonClass } from '@brigade/ui/components/button';
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import { SelectField, SwitchField } from '../../components/choice-fields';
-import { FormRow, FormSection, useFieldValue } from '../../components/form';
-import { ColorField, TextareaField, TextField } from '../../components/form-fields';
-import { PageHeader } from '../../components/page-header';
-import { applyServerErrors } from '../../components/server-errors';
 import type { RestaurantRecord } from '../restaurant/queries';
 import '../restaurant/restaurant.css';
 import { RestaurantRecordGate, SettingsForm, useSettingsForm } from '../restaurant/settings-form';

@@ -1,11 +1,11 @@
 // biome-ignore-all lint/a11y/noRedundantRoles: the phone layout sets display: block on the table parts, which drops their implicit roles in Chromium; the explicit roles keep the table announced as a table
 import { errorMessage } from '@brigade/api-client/problem-error';
-import { ErrorView } from '@brigade/ui/components/alert';
-import { Button } from '@brigade/ui/components/button';
-import { EmptyState } from '@brigade/ui/components/empty-state';
-import { Skeleton } from '@brigade/ui/components/skeleton';
 import { type ReactNode, useId } from 'react';
-import { SearchIcon } from '../shell/icons';
+import { SearchIcon } from '../app-shell/icons';
+import { ErrorView } from '../components/alert';
+import { Button } from '../components/button';
+import { EmptyState } from '../components/empty-state';
+import { Skeleton } from '../components/skeleton';
 
 export interface Column<T> {
   /** Column heading (also the label of the value on phone cards). */

@@ -1,9 +1,11 @@
-import { Button } from '@brigade/ui/components/button';
-import { AlertIcon } from '@brigade/ui/components/icons';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Button } from '../components/button';
+import { AlertIcon } from '../components/icons';
 
 interface Props {
   children: ReactNode;
+  /** Which app this is, in the console message of a caught error ("management", "admin"). */
+  appName: string;
   /** Changing it clears a caught error (the shell passes the path, so navigating away recovers). */
   resetKey?: unknown;
   /** Fill the page (top level) or the content area (inside the shell). */
@@ -32,7 +34,7 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    console.error('Unhandled error in the admin app', error, info.componentStack);
+    console.error(`Unhandled error in the ${this.props.appName} app`, error, info.componentStack);
   }
 
   override render() {

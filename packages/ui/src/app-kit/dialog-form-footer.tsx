@@ -1,5 +1,5 @@
-import { Button } from '@brigade/ui/components/button';
 import type { ReactNode } from 'react';
+import { Button } from '../components/button';
 
 /**
  * A form dialog's footer: Cancel, and the submit button of the form `formId` (a spinner while `pending`).

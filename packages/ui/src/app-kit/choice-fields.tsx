@@ -1,5 +1,5 @@
-import { Skeleton } from '@brigade/ui/components/skeleton';
 import { type ReactNode, useId } from 'react';
+import { Skeleton } from '../components/skeleton';
 import { type BaseFieldProps, FieldFrame, FieldNotes, useField } from './field-frame';
 
 /*

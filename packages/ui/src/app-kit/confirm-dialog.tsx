@@ -1,6 +1,6 @@
-import { Button } from '@brigade/ui/components/button';
-import { Dialog } from '@brigade/ui/components/dialog';
 import type { ReactNode } from 'react';
+import { Button } from '../components/button';
+import { Dialog } from '../components/dialog';
 
 /**
  * "Are you sure?" before something that cannot be undone (deletes). An alertdialog; Esc and Cancel close

@@ -1,41 +1,50 @@
-import { Spinner } from '@brigade/ui/components/spinner';
-import { useSession } from '@brigade/ui/lib/session';
-import { useSignOut } from '@brigade/ui/lib/use-sign-out';
-import { ThemeSwitcher } from '@brigade/ui/theme-switcher';
-import { useEffect, useMemo, useRef } from 'react';
+import { type ComponentType, type ReactNode, type SVGProps, useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { canCall, useCurrentRestaurant } from '../restaurant-context';
+import { Spinner } from '../components/spinner';
+import { useSession } from '../lib/session';
+import { useSignOut } from '../lib/use-sign-out';
+import { ThemeSwitcher } from '../theme-switcher';
 import { LogOutIcon, PanelIcon } from './icons';
-import { NAV_SECTIONS, type NavSection } from './navigation';
-import { RestaurantSwitcher } from './restaurant-switcher';
 import { useSidebar } from './sidebar-state';
 
-/** The navigation the signed-in user may use: entries they may not open are left out, and empty sections. */
-function useNavSections(): readonly NavSection[] {
-  const { role, isSiteAdmin } = useCurrentRestaurant();
-  return useMemo(
-    () =>
-      NAV_SECTIONS.map((section) => ({
-        ...section,
-        items: section.items.filter(
-          (item) => !item.requires || canCall(item.requires, { role, isSiteAdmin }),
-        ),
-      })).filter((section) => section.items.length > 0),
-    [role, isSiteAdmin],
-  );
+export interface NavLinkItem {
+  to: string;
+  label: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  /** Active only on the exact path (the dashboard, the overview). */
+  end?: boolean;
+}
+
+export interface NavSection<Item extends NavLinkItem = NavLinkItem> {
+  /** No title: the section is shown without a heading (Dashboard, Overview). */
+  title?: string;
+  items: Item[];
+}
+
+/** What differs between the apps that use the shell: their navigation and the sidebar's heading. */
+export interface SidebarProps {
+  /** The navigation the signed-in user may use (the app leaves out what they may not open). */
+  sections: readonly NavSection[];
+  /** The sidebar's heading (the management app's restaurant switcher, the admin app's title). */
+  header: (collapsed: boolean) => ReactNode;
+  /** spec 01 §4: an admin sign-out clears the stored tenant and restaurant selections first. */
+  adminSignOut?: boolean;
 }
 
 /** What the desktop sidebar and the mobile sheet both show. */
-function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
-  const sections = useNavSections();
+function SidebarContent({
+  collapsed,
+  onNavigate,
+  sections,
+  header,
+  adminSignOut,
+}: SidebarProps & { collapsed: boolean; onNavigate?: () => void }) {
   const session = useSession();
-  const { signOut, pending } = useSignOut();
+  const { signOut, pending } = useSignOut({ admin: adminSignOut });
   const user = session.state.status === 'authenticated' ? session.state.user : null;
   return (
     <>
-      <div className="shell-sidebar__header">
-        <RestaurantSwitcher collapsed={collapsed} />
-      </div>
+      <div className="shell-sidebar__header">{header(collapsed)}</div>
       <nav className="shell-nav" aria-label="Main">
         {sections.map((section) => (
           <div key={section.title ?? 'home'} className="shell-nav__section">
@@ -87,7 +96,7 @@ function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; onNavig
  * The collapsible sidebar (spec 01 §2.8). Desktop: a column 16rem wide, or 3rem of icons when collapsed.
  * Below 768 px: a slide-over sheet 18rem wide on a modal <dialog> (focus stays inside, Esc closes).
  */
-export function Sidebar() {
+export function Sidebar(props: SidebarProps) {
   const { open, isMobile, openMobile, setOpenMobile } = useSidebar();
   const sheetRef = useRef<HTMLDialogElement>(null);
   const location = useLocation();
@@ -125,7 +134,7 @@ export function Sidebar() {
         }}
       >
         <div className="shell-sidebar shell-sidebar--sheet">
-          <SidebarContent collapsed={false} onNavigate={() => setOpenMobile(false)} />
+          <SidebarContent {...props} collapsed={false} onNavigate={() => setOpenMobile(false)} />
         </div>
       </dialog>
     );
@@ -137,7 +146,7 @@ export function Sidebar() {
       data-testid="sidebar"
       aria-label="Sidebar"
     >
-      <SidebarContent collapsed={!open} />
+      <SidebarContent {...props} collapsed={!open} />
     </aside>
   );
 }

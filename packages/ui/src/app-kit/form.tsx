@@ -1,4 +1,3 @@
-import { Alert } from '@brigade/ui/components/alert';
 import type { ReactNode } from 'react';
 import {
   type FieldValues,
@@ -7,9 +6,10 @@ import {
   type UseFormReturn,
   useFormContext,
 } from 'react-hook-form';
+import { Alert } from '../components/alert';
 
 /*
- * The one form idiom of the admin app (as in the management app, decision 020): a form from useZodForm (or useNormalisedForm) in
+ * The one form idiom of the management and admin apps (decision 020): a form from useZodForm (or useNormalisedForm) in
  * <Form form={form} onSubmit>, with the fields of form-fields.tsx and choice-fields.tsx inside. Each field
  * takes the `name` of its value (dots for nested values: "posAccessConfig.hasAccess"), shows its label,
  * optional hint and the field's error (aria-invalid + aria-describedby), and reads the form from context.

@@ -1,4 +1,4 @@
-import { Skeleton } from '@brigade/ui/components/skeleton';
+import { Skeleton } from '../components/skeleton';
 
 /**
  * spec 01 §2.8 / 02 §2 dashboard loading placeholder: a sidebar (a title and 4 link rows), a header row,
