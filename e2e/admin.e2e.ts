@@ -323,6 +323,11 @@ describe('site administration app', () => {
       await shot(page, 'tenant-390');
       // the dark theme (system preference; the theme default is system)
       await page.emulateMedia({ colorScheme: 'dark' });
+      // Colours change with a short transition: check them once every transition has ended.
+      await page.evaluate(async () => {
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+        await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null)));
+      });
       await expectAccessible(page, 'tenant 390 dark');
       await shot(page, 'tenant-390-dark');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
