@@ -1,16 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import { planChangeRefusal } from '@brigade/domain/tenant';
 import { describe, expect, it } from 'vitest';
-import {
-  apiCall,
-  DEMO_ADMIN,
-  DEMO_OWNER,
-  DEMO_TENANT_ID,
-  type Harness,
-  signInByApi,
-  useHarness,
-} from './harness';
-import { axeViolations, type Credentials, fillSignIn, serious, watchCspViolations } from './helpers';
+import { adminPage, expectAccessible, expectNoViolations, nav, shot } from './admin-helpers';
+import { apiCall, DEMO_ADMIN, DEMO_OWNER, DEMO_TENANT_ID, signInByApi, useHarness } from './harness';
+import { type Credentials, fillSignIn, watchCspViolations } from './helpers';
 
 // The site administration app (issue 17): the admin-protected route (spec 01 §2.7) in front of the users,
 // tenants and restaurants screens. A non-admin gets "Access Denied" and the server refuses the admin API;
@@ -18,43 +10,7 @@ import { axeViolations, type Credentials, fillSignIn, serious, watchCspViolation
 // and every screen passes axe-core at 1280 and 390 px (screenshots in /tmp/admin).
 
 const harness = useHarness();
-const SHOTS = '/tmp/admin';
-mkdirSync(SHOTS, { recursive: true });
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-
-/** axe-core finds nothing serious; the rest is printed (and expected to be nothing either). */
-async function expectAccessible(page: Page, where: string) {
-  const violations = await axeViolations(page);
-  if (violations.length > 0) console.log(where, JSON.stringify(violations, null, 2));
-  expect(serious(violations), where).toEqual([]);
-}
-
-/** Opens the admin app signed out, follows "Sign In as Admin" to the auth app, signs in, comes back. */
-async function signInToAdmin(page: Page, h: Harness, who: Credentials = DEMO_ADMIN) {
-  await page.goto(`${h.adminOrigin}/admin/`);
-  await page.getByRole('heading', { name: 'Admin Access Required' }).waitFor({ timeout: 20_000 });
-  if (page.viewportSize()?.width === 1280) await shot(page, 'admin-access-required-1280');
-  await page.getByRole('button', { name: 'Sign In as Admin' }).click();
-  await page.waitForURL(
-    (url) => url.pathname.startsWith('/auth') && url.searchParams.get('adminAccess') === 'true',
-  );
-  await fillSignIn(page, who);
-  await page.waitForURL((url) => url.origin === h.adminOrigin, { timeout: 20_000 });
-  await page.getByRole('heading', { level: 1, name: 'Site administration' }).waitFor({ timeout: 30_000 });
-}
-
-async function adminPage(h: Harness, viewport = { width: 1280, height: 800 }) {
-  const context = await h.newContext(viewport);
-  const page = await context.newPage();
-  await signInToAdmin(page, h);
-  return { context, page };
-}
-
 const signInAttempt = (who: Credentials) => apiCall(harness, 'POST', '/auth/signin', { body: who });
-
-const nav = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
 
 describe('site administration app', () => {
   it('shows a non-admin "Access Denied" with its buttons, and the server refuses the admin API', async () => {
@@ -148,9 +104,33 @@ describe('site administration app', () => {
       expect(await assignments.getByRole('combobox').inputValue()).toBe('manager');
       await expectAccessible(page, 'user page');
       await shot(page, 'user-1280');
+
+      // the list's filters are the server's: Quinn is among the demo tenant's active users, not the inactive
+      await page.getByRole('link', { name: '← Users' }).click();
+      await page.getByLabel('Tenant', { exact: true }).selectOption({ label: 'Demo Restaurant Group' });
+      await page.getByRole('row', { name: /Quinn Okafor/ }).waitFor();
+      await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Inactive' });
+      await page.getByText('No users match the filters').waitFor();
       expect(await csp()).toEqual([]);
     } finally {
       await context.close();
+    }
+    // in the auth app's selection, the user now finds the tenant: its restaurants to choose from
+    const auth = await harness.newContext();
+    try {
+      const page = await auth.newPage();
+      const target = `${harness.managementOrigin}/manage/`;
+      await page.goto(
+        `${harness.authOrigin}/auth/?returnUrl=${encodeURIComponent(target)}&context=management`,
+      );
+      await fillSignIn(page, person);
+      await page.getByRole('heading', { name: 'Select Restaurant' }).waitFor({ timeout: 20_000 });
+      await page.getByText('Demo Restaurant Group', { exact: true }).waitFor();
+      await page.getByRole('button', { name: /Harbor Grill/ }).waitFor();
+      await page.getByRole('button', { name: /Lantern Noodle Bar/ }).waitFor();
+      await shot(page, 'manager-selection-1280');
+    } finally {
+      await auth.close();
     }
     // the server has the assignment, and the user now sees the tenant among theirs
     const token = await signInByApi(harness, person);
@@ -214,6 +194,47 @@ describe('site administration app', () => {
     }
     const gone = await apiCall(harness, 'GET', `/admin-users/${uid}`, { token: adminToken });
     expect(gone.status).toBe(404);
+  });
+
+  it('deletes only a profile behind a confirmation naming what is lost; the person still signs in', async () => {
+    const adminToken = await signInByApi(harness, DEMO_ADMIN);
+    const body = {
+      email: 'pia.profile-e2e@example.com',
+      password: 'profile-secret',
+      firstName: 'Pia',
+      lastName: 'Profile',
+    };
+    const created = await apiCall<{ data: { user: { uid: string } } }>(harness, 'POST', '/admin-users', {
+      token: adminToken,
+      body: { ...body, tenantId: DEMO_TENANT_ID, tenantRole: 'manager' },
+    });
+    expect(created.status).toBe(201);
+    const { uid } = created.body.data.user;
+    const { context, page } = await adminPage(harness);
+    try {
+      await page.goto(`${harness.adminOrigin}/admin/users/${uid}`);
+      await page.getByRole('heading', { level: 1, name: 'Pia Profile' }).waitFor({ timeout: 20_000 });
+      await page.getByRole('button', { name: 'Delete profile only' }).click();
+      const confirm = page.getByRole('alertdialog', { name: "Delete Pia Profile's profile?" });
+      const message = await confirm.textContent();
+      expect(message).toContain('names, phone and photo');
+      expect(message).toContain('1 tenant assignment');
+      expect(message).toContain(`they can still sign in as ${body.email}`);
+      await expectNoViolations(page, 'delete profile confirmation');
+      await shot(page, 'delete-profile-1280');
+      await confirm.getByRole('button', { name: 'Delete profile' }).click();
+      // the page stays, now with the email as the name and no tenant
+      await page.getByRole('heading', { level: 1, name: body.email }).waitFor();
+      await page.getByText("Pia Profile's profile deleted").waitFor();
+    } finally {
+      await context.close();
+    }
+    const again = (await signInAttempt(body)) as { status: number; body: { sessionToken: string } };
+    expect(again.status).toBe(200);
+    const tenants = await apiCall<{ data: unknown[] }>(harness, 'GET', '/me/tenants', {
+      token: again.body.sessionToken,
+    });
+    expect(tenants.body.data).toEqual([]);
   });
 
   it('creates a tenant (the spec’s messages first), shows its plan’s cap, and lists restaurants', async () => {
@@ -285,6 +306,74 @@ describe('site administration app', () => {
     expect(tenants.body.data.tenants).toContainEqual(
       expect.objectContaining({ displayName: 'Lakeside Eats', plan: 'professional', status: 'active' }),
     );
+  });
+
+  it('seeds a tenant with restaurants (all or nothing, the plan’s cap) and edits its settings', async () => {
+    const { context, page } = await adminPage(harness);
+    try {
+      await nav(page, 'Tenants');
+      await page.getByRole('button', { name: 'Seed tenant with restaurants' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Seed tenant with restaurants' });
+      const submit = dialog.getByRole('button', { name: 'Create tenant and restaurants' });
+      await submit.click();
+      await dialog.getByText('Business name is required').waitFor();
+      await dialog.getByText('Street is required').waitFor();
+      await expectNoViolations(page, 'seed dialog');
+      await shot(page, 'seed-tenant-1280');
+      await dialog.getByLabel('Business name').fill('Riverside Kitchens LLC');
+      await dialog.getByLabel('Display name').fill('Riverside Kitchens');
+      await dialog.getByLabel('Plan').selectOption({ label: 'Starter — up to 1 restaurant' });
+      const restaurant = (n: number) => dialog.getByRole('group', { name: `Restaurant ${n}` });
+      const fill = async (n: number, name: string) => {
+        const r = restaurant(n);
+        await r.getByLabel('Name').fill(name);
+        await r.getByLabel('Concept').fill('Bistro');
+        await r.getByLabel('Street').fill('1 River Road');
+        await r.getByLabel('City').fill('Portland');
+        await r.getByLabel('State').fill('ME');
+        await r.getByLabel('ZIP code').fill('04101');
+        await r.getByLabel('Phone').fill('207-555-0100');
+        await r.getByLabel('Email').fill('hello@riverside.example.com');
+      };
+      await fill(1, 'Riverside North');
+      await dialog.getByRole('button', { name: 'Add restaurant' }).click();
+      await fill(2, 'Riverside South');
+      await dialog.getByText('2 of up to 1 restaurant on this plan.').waitFor();
+      // the server refuses two restaurants on the starter plan, and creates nothing
+      await submit.click();
+      await dialog.getByText(planChangeRefusal('starter', 2)!).waitFor();
+      await dialog.getByLabel('Plan').selectOption({ label: 'Professional — up to 5 restaurants' });
+      await submit.click();
+      await page.getByRole('heading', { level: 1, name: 'Riverside Kitchens' }).waitFor();
+      const restaurants = page.getByRole('table', { name: 'Restaurants of Riverside Kitchens' });
+      await restaurants.getByRole('row', { name: /Riverside North/ }).waitFor();
+      await restaurants.getByRole('row', { name: /Riverside South/ }).waitFor();
+      await page.getByText('2 of 5').waitFor();
+
+      // settings: the server's messages, then saved
+      const settings = page.getByRole('form', { name: 'Tenant settings' });
+      await settings.getByLabel('Time zone').fill('Mars/Base');
+      await settings.getByLabel('Currency').fill('EURO');
+      await settings.getByRole('button', { name: 'Save settings' }).click();
+      await settings.getByText('Timezone must be a valid IANA time zone').waitFor();
+      await settings.getByText('Currency must be a 3-letter code').waitFor();
+      await settings.getByLabel('Time zone').fill('Europe/Lisbon');
+      await settings.getByLabel('Currency').fill('eur');
+      await settings.getByLabel('Date format').fill('DD/MM/YYYY');
+      await settings.getByRole('button', { name: 'Save settings' }).click();
+      await page.getByText('Europe/Lisbon · EUR · DD/MM/YYYY').waitFor();
+      await expectNoViolations(page, 'tenant with settings');
+      await shot(page, 'tenant-seeded-1280');
+    } finally {
+      await context.close();
+    }
+    const adminToken = await signInByApi(harness, DEMO_ADMIN);
+    const tenants = await apiCall<{
+      data: { tenants: { displayName: string; settings: { timezone: string } }[] };
+    }>(harness, 'GET', '/tenants', { token: adminToken });
+    const riverside = tenants.body.data.tenants.filter((t) => t.displayName === 'Riverside Kitchens');
+    expect(riverside).toHaveLength(1);
+    expect(riverside[0]!.settings.timezone).toBe('Europe/Lisbon');
   });
 
   it('works at 390 px: the sidebar is a sheet, lists are cards, every screen passes axe', async () => {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -14,7 +14,7 @@ import {
 } from './harness';
 
 // Steps the browser tests share: signing in through the auth app, demo data through the API, screenshots and
-// axe-core checks.
+// axe-core checks, and the payments screens' steps (merchant account, hosted card frame).
 
 export interface Credentials {
   email: string;
@@ -206,4 +206,36 @@ document.addEventListener('securitypolicyviolation', (e) => {
     ...logged,
     ...((await page.evaluate('window.__cspViolations ?? []').catch(() => [])) as string[]),
   ];
+}
+
+/** Connects the emulator's merchant account when the restaurant has none (its default test merchant). */
+export async function connectMerchantAccount(page: Page, harness: Harness) {
+  await openManagement(page, harness, '/payments/settings', 'Payment settings');
+  const connect = page.getByRole('button', { name: 'Connect account' });
+  const save = page.getByRole('button', { name: 'Save changes' });
+  await connect.or(save).first().waitFor({ timeout: 20_000 });
+  if (await save.isVisible()) return;
+  await page.getByLabel('Merchant ID').fill('496160873888');
+  await page.getByLabel('Site').fill('fts');
+  await page.getByLabel('API username').fill('testing');
+  await page.getByLabel('API password').fill('testing123');
+  await connect.click();
+  await page.getByText('Credentials saved').waitFor({ timeout: 20_000 });
+}
+
+/** Types a test card (Visa 4111… unless told) into the hosted card frame and waits for its token. */
+export async function typeTestCard(page: Page, cardNumber = '4111111111111111') {
+  const frame = page.frameLocator('iframe[title="Card details"]');
+  await frame.getByLabel('Card number').fill(cardNumber);
+  await frame.getByLabel('Expiry (MMYY)').fill('1230');
+  await frame.getByLabel('Security code (CVV)').fill('123');
+  await frame.getByRole('button', { name: 'Use this card' }).click();
+  await page.getByText(/Card details received/).waitFor({ timeout: 20_000 });
+}
+
+/** A full-page screenshot of the payments screens into /tmp/payscreens/`name`.png. */
+export const PAYMENT_SHOTS = '/tmp/payscreens';
+export async function paymentShot(page: Page, name: string) {
+  mkdirSync(PAYMENT_SHOTS, { recursive: true });
+  await page.screenshot({ path: `${PAYMENT_SHOTS}/${name}.png`, fullPage: true });
 }

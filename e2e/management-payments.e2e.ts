@@ -2,7 +2,16 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useHarness } from './harness';
-import { axeViolations, managementPage, openManagement, serious, watchCspViolations } from './helpers';
+import {
+  axeViolations,
+  connectMerchantAccount,
+  managementPage,
+  openManagement,
+  paymentShot,
+  serious,
+  typeTestCard,
+  watchCspViolations,
+} from './helpers';
 
 // The payments screens (issue 16): the demo owner connects the emulator's merchant account, takes a sale on
 // the virtual terminal with the test card typed into the hosted frame, sees "Approved", opens the
@@ -11,10 +20,7 @@ import { axeViolations, managementPage, openManagement, serious, watchCspViolati
 // route, /emulator/clock); those screenshots go to /tmp/reconcile.
 
 const harness = useHarness();
-const SHOTS = '/tmp/payscreens';
-mkdirSync(SHOTS, { recursive: true });
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+const shot = paymentShot;
 const RECONCILE_SHOTS = '/tmp/reconcile';
 mkdirSync(RECONCILE_SHOTS, { recursive: true });
 const HOUR = 3_600_000;
@@ -43,37 +49,12 @@ async function advanceGatewayClock(gatewayOrigin: string, advanceMs: number) {
   return ((await answer.json()) as { now: string }).now;
 }
 
-/** Connects the emulator's merchant account when the restaurant has none (its default test merchant). */
-async function connectMerchantAccount(page: Page) {
-  await openManagement(page, harness, '/payments/settings', 'Payment settings');
-  const connect = page.getByRole('button', { name: 'Connect account' });
-  const save = page.getByRole('button', { name: 'Save changes' });
-  await connect.or(save).first().waitFor({ timeout: 20_000 });
-  if (await save.isVisible()) return;
-  await page.getByLabel('Merchant ID').fill('496160873888');
-  await page.getByLabel('Site').fill('fts');
-  await page.getByLabel('API username').fill('testing');
-  await page.getByLabel('API password').fill('testing123');
-  await connect.click();
-  await page.getByText('Credentials saved').waitFor({ timeout: 20_000 });
-}
-
-/** Types the card into the hosted frame and hands it to the terminal. */
-async function typeTestCard(page: Page) {
-  const frame = page.frameLocator('iframe[title="Card details"]');
-  await frame.getByLabel('Card number').fill('4111111111111111');
-  await frame.getByLabel('Expiry (MMYY)').fill('1230');
-  await frame.getByLabel('Security code (CVV)').fill('123');
-  await frame.getByRole('button', { name: 'Use this card' }).click();
-  await page.getByText(/Card details received/).waitFor({ timeout: 20_000 });
-}
-
 describe('management payments', () => {
   it('takes a sale on the virtual terminal through the hosted card frame and shows the transaction', async () => {
     const { context, page } = await managementPage(harness);
     const cspViolations = await watchCspViolations(page);
     try {
-      await connectMerchantAccount(page);
+      await connectMerchantAccount(page, harness);
       await page.getByRole('button', { name: 'Test connection' }).click();
       await page.getByText(/Connection (works|failed)/).waitFor({ timeout: 30_000 });
       await shot(page, 'settings-1280');
@@ -126,7 +107,7 @@ describe('management payments', () => {
   it('authorises only, then voids the authorisation from its page behind a confirmation', async () => {
     const { context, page } = await managementPage(harness);
     try {
-      await connectMerchantAccount(page);
+      await connectMerchantAccount(page, harness);
       await openManagement(page, harness, '/payments/terminal', 'Virtual terminal');
       await page.getByLabel('Amount').fill('30');
       await page.getByRole('radio', { name: /Authorise only/ }).check();
@@ -158,7 +139,7 @@ describe('management payments', () => {
   it('fits a phone: terminal, list as cards, transaction, funding and settings at 390 px', async () => {
     const { context, page } = await managementPage(harness, undefined, { width: 390, height: 844 });
     try {
-      await connectMerchantAccount(page);
+      await connectMerchantAccount(page, harness);
       await shot(page, 'settings-390');
       await openManagement(page, harness, '/payments/terminal', 'Virtual terminal');
       await page.frameLocator('iframe[title="Card details"]').getByLabel('Card number').waitFor();
@@ -186,7 +167,7 @@ describe('management payments', () => {
   it('refunds part of a sale once it has settled, behind a danger-styled confirmation', async () => {
     const { context, page } = await managementPage(harness);
     try {
-      await connectMerchantAccount(page);
+      await connectMerchantAccount(page, harness);
       await openManagement(page, harness, '/payments/terminal', 'Virtual terminal');
       await page.getByLabel('Amount').fill('40');
       await page.getByLabel('Order reference').fill('Check 77');

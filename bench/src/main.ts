@@ -4,6 +4,7 @@ import { benchCounters } from './counters.bench';
 import { benchDomains } from './domains.bench';
 import { benchHttp } from './http.bench';
 import { benchImages } from './images.bench';
+import { benchOrdering } from './ordering.bench';
 import { benchPayments } from './payments.bench';
 import { benchSite } from './site.bench';
 import { benchSoak } from './soak.bench';
@@ -22,6 +23,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   site: () => benchSite(),
   bundles: () => benchBundles(),
   payments: () => benchPayments(postgresUrl),
+  ordering: () => benchOrdering(postgresUrl),
   soak: () => benchSoak(postgresUrl),
 };
 /** Run only when named: a soak takes minutes and needs wrk. */

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { tokenizeCard } from '@brigade/cardpointe/card-entry-page';
 import { CardPointeClient } from '@brigade/cardpointe/client';
 import { authorisePayment } from '@brigade/core/payments/authorise';
 import { saveMerchantAccount } from '@brigade/core/payments/merchant-account-service';
@@ -15,16 +16,18 @@ import { createTenant } from '@brigade/core/tenancy/tenant-service';
 import { SYSTEM } from '@brigade/core/use-case';
 import { type Database, openDatabase } from '@brigade/db/database';
 import { runMigrations } from '@brigade/db/migrate';
+import { withQueryLog } from '@brigade/db/query-log';
 import { formatAmount } from '@brigade/domain/payments/amount';
 import { generateOrderId } from '@brigade/domain/payments/order-id';
 import { ROOT, stop, TSX, withPostgresDatabase } from './processes';
 
-interface RemoteEmulator {
+export interface RemoteEmulator {
   url: string;
   restUrl: string;
 }
 
-import { fmt, percentile, printTable } from './stats';
+import { fmt, printTable } from './stats';
+import { type RunFigures, timedRuns } from './timed-runs';
 
 /**
  * `npm run bench -- payments` (issue 16): authorisations per second through the payments module (idempotency
@@ -38,46 +41,13 @@ const CONCURRENCIES = [1, 10] as const;
 const CREDENTIALS = { username: 'testing', password: 'testing123' };
 const MERCHID = '496160873888';
 
-interface Figures {
-  path: string;
-  concurrency: number;
-  perSecond: number;
-  p50: number;
-  p99: number;
+interface Figures extends RunFigures {
+  /** SQL statements one authorisation sends (besides begin and commit); null for the direct path. */
+  statements?: number;
 }
 
-async function run(path: string, concurrency: number, once: () => Promise<void>): Promise<Figures> {
-  const latencies: number[] = [];
-  let remaining = AUTHORISATIONS;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (remaining-- > 0) {
-        const t0 = performance.now();
-        await once();
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    path,
-    concurrency,
-    perSecond: AUTHORISATIONS / seconds,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-  };
-}
-
-async function tokenOf(emulator: RemoteEmulator): Promise<string> {
-  const answer = await fetch(`${emulator.url}/cardsecure/api/v1/ccn/tokenize`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: '4111111111111111' }),
-  });
-  return ((await answer.json()) as { token: string }).token;
-}
+const run = (path: string, concurrency: number, once: () => Promise<void>) =>
+  timedRuns(AUTHORISATIONS, path, concurrency, once);
 
 async function measureEngine(database: Database, emulator: RemoteEmulator): Promise<Figures[]> {
   await runMigrations(database);
@@ -111,7 +81,7 @@ async function measureEngine(database: Database, emulator: RemoteEmulator): Prom
     enabled: true,
     ...CREDENTIALS,
   });
-  const token = await tokenOf(emulator);
+  const token = await tokenizeCard(emulator.url, '4111111111111111');
   const direct = async () => {
     const answer = await client.auth({
       merchid: MERCHID,
@@ -134,16 +104,39 @@ async function measureEngine(database: Database, emulator: RemoteEmulator): Prom
     });
     if (transaction.status !== 'captured') throw new Error(`not captured: ${transaction.status}`);
   };
+  const statements = await statementsPerAuthorisation(database, deps, scope, token);
   const figures: Figures[] = [];
   for (const concurrency of CONCURRENCIES) {
     figures.push(await run(`${database.engine}: emulator directly`, concurrency, direct));
-    figures.push(await run(`${database.engine}: through the payments module`, concurrency, module));
+    figures.push({
+      ...(await run(`${database.engine}: through the payments module`, concurrency, module)),
+      statements,
+    });
   }
   return figures;
 }
 
+/** The SQL statements one authorisation through the module sends (besides begin and commit). */
+async function statementsPerAuthorisation(
+  database: Database,
+  deps: PaymentDeps,
+  scope: { tenantId: number; restaurantId: number },
+  token: string,
+): Promise<number> {
+  let count = 0;
+  const logged = withQueryLog(database, () => {
+    count += 1;
+  });
+  await authorisePayment(
+    { ...deps, db: logged, transact: (work) => logged.transaction((tx) => work(tx)) },
+    SYSTEM,
+    { ...scope, idempotencyKey: randomUUID(), amount: 2450, capture: true, token, expiry: '1230' },
+  );
+  return count;
+}
+
 /** The emulator in a child process (cardpointe-emulator-process.ts), as a remote gateway would be. */
-async function startEmulatorProcess(): Promise<{ emulator: RemoteEmulator; child: ChildProcess }> {
+export async function startEmulatorProcess(): Promise<{ emulator: RemoteEmulator; child: ChildProcess }> {
   const child = spawn(TSX, [join(ROOT, 'bench/src/cardpointe-emulator-process.ts')], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -174,8 +167,15 @@ export async function benchPayments(postgresUrl: string | undefined): Promise<vo
   await stop(child);
   printTable(
     `Authorisations: ${fmt(AUTHORISATIONS, 0)} sales per row, CardPointe emulator in its own process over HTTP`,
-    ['path', 'at once', 'auths/s', 'p50 ms', 'p99 ms'],
-    figures.map((f) => [f.path, f.concurrency, fmt(f.perSecond, 0), fmt(f.p50, 2), fmt(f.p99, 2)]),
+    ['path', 'at once', 'auths/s', 'p50 ms', 'p99 ms', 'SQL statements'],
+    figures.map((f) => [
+      f.path,
+      f.concurrency,
+      fmt(f.perSecond, 0),
+      fmt(f.p50, 2),
+      fmt(f.p99, 2),
+      f.statements === undefined ? '—' : f.statements,
+    ]),
   );
   for (let i = 0; i + 1 < figures.length; i += 2) {
     const [direct, module] = [figures[i]!, figures[i + 1]!];

@@ -1,8 +1,9 @@
-import type { Jsonify } from '@brigade/api-client/client';
+import type { BodyInput, Jsonify } from '@brigade/api-client/client';
 import {
   addTenantAssignment,
   createAdminUser,
   deleteAdminUser,
+  deleteAdminUserProfile,
   getAdminUser,
   listAdminUsers,
   removeTenantAssignment,
@@ -10,9 +11,10 @@ import {
   updateTenantAssignment,
 } from '@brigade/contracts/admin-users';
 import { listAllRestaurants, listRestaurants, updateRestaurantStatus } from '@brigade/contracts/restaurants';
-import { createTenant, listTenants, updateTenant } from '@brigade/contracts/tenants';
+import { listTenantUsers } from '@brigade/contracts/tenant-users';
+import { createTenant, listTenants, seedTenant, updateTenant } from '@brigade/contracts/tenants';
 import type { Restaurant } from '@brigade/domain/restaurant';
-import type { Tenant, TenantPlan, TenantStatus } from '@brigade/domain/tenant';
+import type { Tenant, TenantPlan, TenantSettings, TenantStatus } from '@brigade/domain/tenant';
 import type {
   AdminCreateUserInput,
   AdminUpdateUserInput,
@@ -31,9 +33,9 @@ export type TenantRole = Assignment['role'];
 /** Query keys of the admin app: every user write invalidates ['admin', 'users'], tenant writes ['admin', 'tenants']. */
 export const adminKeys = {
   users: ['admin', 'users'] as const,
-  userPage: (search: string, pageToken: string | null) =>
-    ['admin', 'users', 'page', search, pageToken] as const,
-  allUsers: ['admin', 'users', 'all'] as const,
+  userPage: (search: string, pageToken: string | null, filters: UserQueryFilters) =>
+    ['admin', 'users', 'page', search, pageToken, filters] as const,
+  tenantUsers: (tenantId: number) => ['admin', 'users', 'tenant', tenantId] as const,
   user: (uid: string) => ['admin', 'users', 'one', uid] as const,
   tenants: ['admin', 'tenants'] as const,
   tenantRestaurants: (tenantId: number) => ['admin', 'tenants', tenantId, 'restaurants'] as const,
@@ -42,16 +44,23 @@ export const adminKeys = {
 
 export const USER_PAGE_SIZE = 25;
 
-/** One page of users: the plain list (pageToken paging) or a search (≥ 2 characters). */
-export function useUserPage(search: string, pageToken: string | null) {
+/** The users list's filters as the API takes them (see screens/users/user-filters.ts). */
+export interface UserQueryFilters {
+  isActive?: 'true' | 'false';
+  isSiteAdmin?: 'true' | 'false';
+  tenantId?: number;
+}
+
+/** One page of users: the plain list (pageToken paging) or a search (≥ 2 characters), filtered by the server. */
+export function useUserPage(search: string, pageToken: string | null, filters: UserQueryFilters = {}) {
   return useQuery({
-    queryKey: adminKeys.userPage(search, pageToken),
+    queryKey: adminKeys.userPage(search, pageToken, filters),
     queryFn: async ({ signal }) =>
       (
         await apiClient.call(listAdminUsers, {
           query: search
-            ? { search, limit: USER_PAGE_SIZE }
-            : { limit: USER_PAGE_SIZE, ...(pageToken ? { pageToken } : {}) },
+            ? { search, limit: USER_PAGE_SIZE, ...filters }
+            : { limit: USER_PAGE_SIZE, ...filters, ...(pageToken ? { pageToken } : {}) },
           signal,
         })
       ).data,
@@ -59,28 +68,15 @@ export function useUserPage(search: string, pageToken: string | null) {
   });
 }
 
-/** Every user, page after page (a tenant's members: the API lists users, not a tenant's users). */
-export function useAllUsers(enabled = true) {
+/** A tenant's users (every assignment to it, active or not) with their role there: GET /tenants/{id}/users. */
+export function useTenantUsers(tenantId: number) {
   return useQuery({
-    queryKey: adminKeys.allUsers,
-    enabled,
-    queryFn: async ({ signal }) => {
-      const users: AdminUser[] = [];
-      let pageToken: string | null = null;
-      do {
-        const page: { users: AdminUser[]; nextPageToken: string | null } = (
-          await apiClient.call(listAdminUsers, {
-            query: { limit: 100, ...(pageToken ? { pageToken } : {}) },
-            signal,
-          })
-        ).data;
-        users.push(...page.users);
-        pageToken = page.nextPageToken;
-      } while (pageToken);
-      return users;
-    },
+    queryKey: adminKeys.tenantUsers(tenantId),
+    queryFn: async ({ signal }) =>
+      (await apiClient.call(listTenantUsers, { params: { tenantId }, signal })).data.users,
   });
 }
+export type TenantUserRow = NonNullable<ReturnType<typeof useTenantUsers>['data']>[number];
 
 export function useUser(uid: string) {
   return useQuery({
@@ -161,6 +157,9 @@ export function useUserMutations(uid: string) {
       async (tenantId: number) =>
         (await apiClient.call(removeTenantAssignment, { params: { uid, tenantId } })).data.user as AdminUser,
     ),
+    removeProfile: useUserWrite(
+      async () => (await apiClient.call(deleteAdminUserProfile, { params })).data.user as AdminUser,
+    ),
     remove: useMutation({
       mutationFn: async () => {
         await apiClient.call(deleteAdminUser, { params });
@@ -195,7 +194,13 @@ export function useTenantMutations() {
         plan?: TenantPlan;
         status?: TenantStatus;
         displayName?: string;
+        settings?: TenantSettings;
       }) => (await apiClient.call(updateTenant, { params: { tenantId }, body })).data.tenant,
+      onSuccess: done,
+    }),
+    seed: useMutation({
+      mutationFn: async (body: BodyInput<typeof seedTenant>) =>
+        (await apiClient.call(seedTenant, { body })).data,
       onSuccess: done,
     }),
   };

@@ -19,6 +19,8 @@ const screen = {
   users: lazy(() => import('./screens/users/index')),
   tenants: lazy(() => import('./screens/tenants/index')),
   restaurants: lazy(() => import('./screens/restaurants/index')),
+  siteConfig: lazy(() => import('./screens/site-config/index')),
+  domains: lazy(() => import('./screens/domains/index')),
 } satisfies Record<string, Screen>;
 
 /** Every path of the app (others link to them: keep them stable). */
@@ -29,6 +31,9 @@ export const ROUTES: readonly { path: string; screen: Screen }[] = [
   { path: '/tenants', screen: screen.tenants },
   { path: '/tenants/:tenantId', screen: screen.tenants },
   { path: '/restaurants', screen: screen.restaurants },
+  { path: '/site-config', screen: screen.siteConfig },
+  { path: '/site-config/:section', screen: screen.siteConfig },
+  { path: '/domains', screen: screen.domains },
 ];
 
 export function AppRoutes() {

@@ -53,6 +53,8 @@ const screen = {
   paymentFunding: lazy(() => import('./screens/payment-funding/index')),
   paymentProfiles: lazy(() => import('./screens/payment-profiles/index')),
   paymentSettings: lazy(() => import('./screens/payment-settings/index')),
+  orders: lazy(() => import('./screens/orders/index')),
+  kitchen: lazy(() => import('./screens/kitchen/index')),
 } satisfies Record<string, Screen>;
 
 /** Every path of the app (others link to them: keep them stable). */
@@ -85,6 +87,10 @@ export const ROUTES: readonly { path: string; screen: Screen }[] = [
   { path: '/payments/funding', screen: screen.paymentFunding },
   { path: '/payments/profiles', screen: screen.paymentProfiles },
   { path: '/payments/settings', screen: screen.paymentSettings },
+  { path: '/orders', screen: screen.orders },
+  { path: '/orders/:orderId', screen: screen.orders },
+  { path: '/kitchen', screen: screen.kitchen },
+  { path: '/kitchen/:stationId', screen: screen.kitchen },
 ];
 
 export function AppRoutes() {

@@ -25,6 +25,8 @@ import { imageRoutes, registerImageSupport } from './routes/images';
 import { meRoutes } from './routes/me';
 import { menuMoveRoutes } from './routes/menu-moves';
 import { metaRoutes } from './routes/meta';
+import { registerOrderEvents } from './routes/order-events';
+import { orderingRoutes } from './routes/ordering';
 import { paymentRoutes } from './routes/payments';
 import { qrRoutes } from './routes/qr';
 import { restaurantRoutes } from './routes/restaurants';
@@ -49,6 +51,7 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...qrRoutes,
   ...auditLogRoutes,
   ...paymentRoutes,
+  ...orderingRoutes,
 ];
 
 export interface BuildAppOptions {
@@ -95,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   registerIdentity(app, deps);
   registerHealthRoutes(app, deps);
+  registerOrderEvents(app, deps);
   await registerImageSupport(app, deps);
   app.addHook('onClose', () => deps.domains.close());
   app.addHook('onClose', () => deps.payments.close());

@@ -56,6 +56,8 @@ export interface Config {
     /** The pause before reconciliation attempt n is n times this. */
     reconcilePauseMs: number;
   };
+  /** The TCP port kitchen tickets are sent to on the restaurants' network printers (raw ESC/POS, 9100). */
+  kitchenPrinterPort: number;
 }
 
 export interface HttpLimits {

@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       hosting: null,
       hostingProjectId: 'brigade',
       cardpointe: { emulator: true, url: undefined, timeoutMs: 35_000, reconcilePauseMs: 1_000 },
+      kitchenPrinterPort: 9100,
       media: { storage: 'local', dir: './.data/media', baseUrl: 'http://localhost:3002/media' },
       http: {
         headersTimeoutMs: 10_000,

@@ -160,6 +160,12 @@ const configSchema = z.object({
   CARDPOINTE_URL: z.url({ error: 'must be a URL such as https://fts-uat.cardconnect.com' }).optional(),
   CARDPOINTE_TIMEOUT_MS: milliseconds(35_000),
   CARDPOINTE_RECONCILE_PAUSE_MS: milliseconds(1_000),
+  KITCHEN_PRINTER_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(1, 'must be a port number')
+    .max(65535, 'must be a port number')
+    .default(9100),
   IMAGE_STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
   BRIGADE_MEDIA_DIR: z.string().min(1, 'must not be empty').default('./.data/media'),
   BRIGADE_MEDIA_URL: z.url({ error: 'must be a URL such as https://brigade.example.com/media' }).optional(),
@@ -267,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: c.CARDPOINTE_TIMEOUT_MS,
       reconcilePauseMs: c.CARDPOINTE_RECONCILE_PAUSE_MS,
     },
+    kitchenPrinterPort: c.KITCHEN_PRINTER_PORT,
     http: {
       headersTimeoutMs: c.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: c.HTTP_REQUEST_TIMEOUT_MS,

@@ -5,6 +5,7 @@ import type { HostCache } from '@brigade/core/domains/resolution-service';
 import type { TxtResolver } from '@brigade/core/domains/verification-service';
 import type { HostingClient } from '@brigade/core/hosting/hosting-client';
 import type { IdentityDeps } from '@brigade/core/identity/auth-service';
+import type { PrinterTransport } from '@brigade/core/ordering/kitchen-printing';
 import type { UseCaseDeps } from '@brigade/core/use-case';
 import type { Database } from '@brigade/db/database';
 import type { ImageStorage } from '@brigade/images/storage';
@@ -32,6 +33,8 @@ export interface AppDeps {
   menuCache: MenuTreeCache;
   /** The payment gateway (or its emulator) and the sealed box for merchant credentials (issue 16). */
   payments: PaymentsRuntime;
+  /** How kitchen tickets reach the restaurants' network printers (issue 21). */
+  kitchenPrinter: PrinterTransport;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CardPointeClient, gatewayBaseUrl } from '@brigade/cardpointe/client';
@@ -44,7 +44,7 @@ export function createPaymentsRuntime(config: Config): PaymentsRuntime {
   return {
     mode: cardpointe.emulator ? 'emulator' : 'gateway',
     gatewayOrigin: origin,
-    gateway: (account) =>
+    gateway: gatewayCache((account) =>
       deferred(
         origin(account).then(
           (base) =>
@@ -57,6 +57,7 @@ export function createPaymentsRuntime(config: Config): PaymentsRuntime {
             }),
         ),
       ),
+    ),
     secrets: () => {
       box ??= createSealedBox(secretsKeyOf(config));
       return box;
@@ -82,15 +83,61 @@ function secretsKeyOf(config: Config): Uint8Array {
   return developmentSecretsKey(join(config.dataDir, 'secrets.key'));
 }
 
+const GATEWAY_CACHE_LIMIT = 256;
+
+/**
+ * One gateway client per merchant id, kept between requests and made anew when the account's site,
+ * environment, write method or credentials change (compared by a SHA-256 fingerprint, so the map never holds a
+ * second copy of a password): a changed merchant account is never served by the client of its old settings.
+ * At most GATEWAY_CACHE_LIMIT clients, least recently used dropped first; a client whose making failed (the
+ * emulator did not start) is dropped, so the next call tries again.
+ */
+export function gatewayCache(
+  make: (account: GatewayAccount) => CardPointeGateway & { ready?: Promise<unknown> },
+  limit = GATEWAY_CACHE_LIMIT,
+): (account: GatewayAccount) => CardPointeGateway {
+  const clients = new Map<string, { fingerprint: string; gateway: CardPointeGateway }>();
+  return (account) => {
+    const fingerprint = createHash('sha256')
+      .update(
+        JSON.stringify([
+          account.site,
+          account.environment,
+          account.writeMethod,
+          account.username,
+          account.password,
+        ]),
+      )
+      .digest('hex');
+    const held = clients.get(account.merchid);
+    clients.delete(account.merchid);
+    if (held?.fingerprint === fingerprint) {
+      clients.set(account.merchid, held);
+      return held.gateway;
+    }
+    const gateway = make(account);
+    const entry = { fingerprint, gateway };
+    clients.set(account.merchid, entry);
+    gateway.ready?.catch(() => {
+      if (clients.get(account.merchid) === entry) clients.delete(account.merchid);
+    });
+    if (clients.size > limit) clients.delete(clients.keys().next().value!);
+    return gateway;
+  };
+}
+
 /** A gateway whose client is still being made (the emulator starting): each call waits for it. */
-function deferred(client: Promise<CardPointeGateway>): CardPointeGateway {
-  return new Proxy({} as CardPointeGateway, {
-    get:
-      (_target, name) =>
-      async (...args: unknown[]) => {
-        const ready = (await client) as unknown as Record<string | symbol, (...a: unknown[]) => unknown>;
-        return ready[name]!.apply(ready, args);
-      },
+function deferred(client: Promise<CardPointeGateway>): CardPointeGateway & { ready: Promise<unknown> } {
+  const ready = client.then(() => undefined);
+  ready.catch(() => {}); // the calls report it; `ready` only tells the cache
+  return new Proxy({ ready } as CardPointeGateway & { ready: Promise<unknown> }, {
+    get: (target, name) =>
+      name === 'ready'
+        ? target.ready
+        : async (...args: unknown[]) => {
+            const ready = (await client) as unknown as Record<string | symbol, (...a: unknown[]) => unknown>;
+            return ready[name]!.apply(ready, args);
+          },
   });
 }
 

@@ -1,4 +1,6 @@
 import { Writable } from 'node:stream';
+import type { Database } from '@brigade/db/database';
+import { cardDataIn, tablesText } from '@brigade/test-utils/card-data';
 import { useTestDatabase } from '@brigade/test-utils/test-database';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
@@ -17,6 +19,28 @@ export class LogCapture extends Writable {
   text() {
     return this.lines.map((line) => JSON.stringify(line)).join('\n');
   }
+}
+
+/** Where card data could end up if it ever reached Brigade: payments, orders, mail (issue 16). */
+const CARD_TABLES = [
+  'merchant_accounts',
+  'payment_transactions',
+  'payment_transaction_events',
+  'payment_idempotency_keys',
+  'payment_profiles',
+  'orders',
+  'order_events',
+  'outbox_emails',
+];
+
+/**
+ * The whole suite's card-data scan (issue 16): after every file that runs a server, its database's payment,
+ * order and mail rows and every log line it wrote must hold no Luhn-valid card number and no CVV field. Log
+ * lines carry their time in epoch milliseconds (13 digits), which is not card data.
+ */
+export async function cardDataLeftBy(database: Database, logs: LogCapture): Promise<string[]> {
+  const rows = await tablesText(database.db, CARD_TABLES);
+  return cardDataIn(`${rows}\n${logs.text().replace(/"time":\d+/g, '')}`);
 }
 
 /**
@@ -38,7 +62,9 @@ export function useTestApp(
     baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
+    const found = deps ? await cardDataLeftBy(db.database, logs) : [];
     await app?.close();
+    if (found.length > 0) throw new Error(`Card data left after this file's tests:\n${found.join('\n')}`);
   });
   return {
     logs,

@@ -21,15 +21,24 @@ const STYLE_ELEMENT = /<style>([\s\S]*?)<\/style>/g;
  * style attributes; the fixed scripts by hash; images from this host, the media storage and any https
  * address (an image may be any web URL, spec 01 §3); nothing else. JSON-LD blocks are data, not scripts.
  */
-export function sitePagePolicy(html: string, imageOrigins: readonly string[] = []): string {
+export function sitePagePolicy(
+  html: string,
+  imageOrigins: readonly string[] = [],
+  ordering: { frameOrigins: readonly string[] } | null = null,
+): string {
   const styles = [...new Set([...html.matchAll(STYLE_ELEMENT)].map((match) => cspHash(match[1] ?? '')))];
+  // The ordering pages (docs/behaviour/ordering.md) load the ordering script and its stylesheet from this
+  // host, call the API on it, and frame the gateway's hosted card entry; no other page may.
+  const own = ordering ? ["'self'"] : [];
+  const styleSources = [...styles, ...own];
   return [
     "default-src 'none'",
-    `script-src ${SITE_SCRIPT_HASHES.join(' ')}`,
+    `script-src ${[...SITE_SCRIPT_HASHES, ...own].join(' ')}`,
     "script-src-attr 'none'",
-    `style-src ${styles.length > 0 ? styles.join(' ') : "'none'"}`,
+    `style-src ${styleSources.length > 0 ? styleSources.join(' ') : "'none'"}`,
     "style-src-attr 'none'",
     ["img-src 'self' data: https:", ...imageOrigins].join(' '),
+    ...(ordering ? ["connect-src 'self'", `frame-src ${ordering.frameOrigins.join(' ')}`] : []),
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",

@@ -64,3 +64,57 @@ describe('SiteHandler', () => {
     expect(render).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('the ordering pages (issue 21)', () => {
+  const handler = () =>
+    new SiteHandler({
+      db: db.database.db,
+      hostCache: new HostCache(),
+      cardFrameOrigins: ['https://*.cardconnect.com'],
+    });
+
+  it('serves /order where ordering is internal, with a policy that lets the ordering script work', async () => {
+    const answer = await handler().handle(request('/harbor-grill/order', 'identity'));
+    expect(answer.status).toBe(200);
+    const html = answer.body.toString();
+    expect(html).toContain('id="brigade-order"');
+    expect(html).toContain('data-slug="harbor-grill"');
+    expect(html).toContain('data-base="/harbor-grill"');
+    const policy = answer.headers['content-security-policy']!;
+    expect(policy).toMatch(/script-src [^;]*'self'/);
+    expect(policy).toContain("connect-src 'self'");
+    expect(policy).toContain('frame-src https://*.cardconnect.com');
+    // the order page names the built script and stylesheet by content hash, served for a year
+    const script = /<script type="module" src="(\/_brigade\/ordering-[0-9a-f]{12}\.js)"/.exec(html)?.[1];
+    if (script) {
+      const asset = await handler().handle(request(script));
+      expect(asset.status).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(asset.headers['content-encoding']).toBe('gzip');
+    }
+  });
+
+  it('keeps every other page free of script, connections and frames', async () => {
+    const menu = await handler().handle(request('/harbor-grill/menu', 'identity'));
+    const policy = menu.headers['content-security-policy']!;
+    expect(policy).not.toMatch(/script-src [^;]*'self'/);
+    expect(policy).not.toMatch(/style-src [^;]*'self'/);
+    expect(policy).not.toContain('connect-src');
+    expect(policy).not.toContain('frame-src');
+    expect(menu.body.toString()).toContain('href="/harbor-grill/order"');
+  });
+
+  it('has no ordering page where ordering links out (another provider)', async () => {
+    const answer = await handler().handle(request('/lantern-noodle-bar/order', 'identity'));
+    expect(answer.status).toBe(404);
+    const confirmation = await handler().handle(request('/lantern-noodle-bar/order/AAAAAAAAAAAAAAAAAAAAAA'));
+    expect(confirmation.status).toBe(404);
+  });
+
+  it('never stores a confirmation page, and keeps it from search engines', async () => {
+    const answer = await handler().handle(request('/harbor-grill/order/AAAAAAAAAAAAAAAAAAAAAA', 'identity'));
+    expect(answer.status).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.body.toString()).toContain('<meta name="robots" content="noindex, nofollow"/>');
+  });
+});

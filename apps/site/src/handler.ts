@@ -16,6 +16,7 @@ import { withCanonicalHost } from './canonical-host';
 import { sitePagePolicy } from './csp';
 import type { SiteLinks } from './links';
 import { availabilityTtlMs, loadMenu, loadSiteData, type SiteData, siteConfigurationOf } from './load';
+import { ORDERING_ASSET_PREFIX, orderingAsset } from './ordering-assets';
 import { HTML, notCached, type Redirect, type Rendered } from './outcome';
 import { renderDevelopmentMode, renderNotAvailable, renderNotFound } from './render';
 import { cacheKey, resolveInputOf, type SiteRequest, type SiteResponse } from './request';
@@ -41,6 +42,8 @@ export interface SiteHandlerOptions {
   now?: () => Date;
   /** Origins images may come from besides this host and https addresses (the media storage's). */
   imageOrigins?: readonly string[];
+  /** Where the payment gateway's hosted card-entry frame may load from (the ordering pages frame it). */
+  cardFrameOrigins?: readonly string[];
   /** The Development Mode screen lists restaurants to open (development only). */
   listSitesInDevelopmentMode?: boolean;
   onError?: (error: unknown) => void;
@@ -92,6 +95,10 @@ export class SiteHandler {
   cached(request: SiteRequest): SiteResponse | null {
     const asset = STATIC_FILES[request.path];
     if (asset) return this.staticFile(asset);
+    if (request.path.startsWith(ORDERING_ASSET_PREFIX)) {
+      const script = orderingAsset(request);
+      if (script) return script;
+    }
     // A host that serves slugs has no restaurant at its root: the default icon (a mapped host's is its own).
     if (request.path === '/favicon.ico' && isLocalHost(request.host))
       return this.staticFile(STATIC_FILES[DEFAULT_ICON_PATH]!);
@@ -178,9 +185,17 @@ export class SiteHandler {
       contentType,
       headers: {
         ...(outcome.noIndex ? { 'x-robots-tag': 'noindex' } : {}),
+        // a page made for one visitor (an order's confirmation) is kept by no cache at all
+        ...(!outcome.cacheable && outcome.status === 200 ? { 'cache-control': 'no-store' } : {}),
         // computed once per stored page: its stylesheet's hash (decision 017)
         ...(contentType === HTML
-          ? { 'content-security-policy': sitePagePolicy(outcome.body, this.options.imageOrigins) }
+          ? {
+              'content-security-policy': sitePagePolicy(
+                outcome.body,
+                this.options.imageOrigins,
+                outcome.ordering ? { frameOrigins: this.options.cardFrameOrigins ?? [] } : null,
+              ),
+            }
           : {}),
       },
       body,

@@ -8,6 +8,8 @@ export interface Rendered {
   ttlMs?: number;
   tenantId?: number;
   restaurantId?: number;
+  /** A page that runs the ordering script: its policy also allows that script, its API calls and the card frame. */
+  ordering?: boolean;
 }
 
 export interface Redirect {

@@ -5,6 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { Document, type PageSeo } from './components/document';
 import { HomePage, type PreviewItem } from './components/home';
 import { CHOOSER_TEXTS, MenuChooserPage, MenuPage } from './components/menu';
+import { ORDERING_TEXTS, OrderingPage } from './components/ordering';
 import { DevelopmentMode, NotAvailable, NotFound, STATE_TEXTS, TRY_AGAIN_SCRIPT } from './components/states';
 import { itemPrice, shortPrice } from './format';
 import type { SiteLinks } from './links';
@@ -135,6 +136,27 @@ const NEUTRAL_THEME = themeCss({
   text: '#1c1917',
   order: '#c2410c',
 });
+
+/** `/order` and `/order/{token}`: the ordering pages, which the ordering script brings to life. */
+export function renderOrdering(
+  ctx: PageContext,
+  page: string,
+  mode: 'order' | 'confirmation',
+  assets: { script: string; style: string } | null,
+): string {
+  const { data, links } = ctx;
+  const name = data.restaurant.name;
+  const seo = pageSeo(data, links, page, ctx.seoConfig, {
+    title: mode === 'order' ? ORDERING_TEXTS.title(name) : ORDERING_TEXTS.orderTitle(name),
+    // an order's page is the guest's own: never in a search engine
+    ...(mode === 'confirmation' ? { noIndex: true } : {}),
+  });
+  return html(
+    <Document seo={seo} themeCss={themeOf(data)} assets={assets}>
+      <OrderingPage data={data} links={links} mode={mode} />
+    </Document>,
+  );
+}
 
 export function renderNotAvailable(error: string): string {
   return html(

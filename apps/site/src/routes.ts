@@ -1,9 +1,18 @@
 import { imageRefUrl } from '@brigade/domain/catalogue/image-ref';
 import type { ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
+import { ordersInternally } from '@brigade/domain/ordering/internal';
 import { absoluteUrl } from './images';
 import { chooseMenu } from './load';
+import { orderingAssetPaths } from './ordering-assets';
 import { notCached, type Redirect, type Rendered } from './outcome';
-import { type PageContext, renderChooser, renderHome, renderMenu, renderNotFound } from './render';
+import {
+  type PageContext,
+  renderChooser,
+  renderHome,
+  renderMenu,
+  renderNotFound,
+  renderOrdering,
+} from './render';
 import { robotsTxt, sitemapXml } from './seo';
 
 /** A restaurant's site, loaded and visible: what every page of it is rendered from. */
@@ -70,6 +79,22 @@ const oneMenuPage: Renderer = async (site, page, match) => {
   return sitePage(site, 200, renderMenu(site.ctx, page, [menu], menu.menuGroupId));
 };
 
+/** `/order`: ordering for a restaurant that orders through Brigade; "not found" for others. */
+const orderPage: Renderer = async (site, page) => {
+  if (!ordersInternally(site.ctx.data.restaurant)) return notCached(404, renderNotFound());
+  return {
+    ...sitePage(site, 200, renderOrdering(site.ctx, page, 'order', orderingAssetPaths())),
+    ordering: true,
+  };
+};
+
+/** `/order/{token}`: one guest's order, live; never stored (the token is the guest's own). */
+const confirmationPage: Renderer = async (site, page) => {
+  if (!ordersInternally(site.ctx.data.restaurant)) return notCached(404, renderNotFound());
+  const body = renderOrdering(site.ctx, page, 'confirmation', orderingAssetPaths());
+  return { ...notCached(200, body), ...site.ids, noIndex: true, ordering: true };
+};
+
 /** `/sitemap.xml`: the home, the chooser, all menus and every menu shown online at some time. */
 const sitemapPage: Renderer = async (site) =>
   sitePage(site, 200, sitemapOf(site.ctx), 'application/xml; charset=utf-8');
@@ -104,6 +129,8 @@ const SITE_ROUTES: readonly { pattern: RegExp; render: Renderer }[] = [
   { pattern: /^\/menu$/, render: chosenMenuPage },
   { pattern: /^\/menu\/all$/, render: allMenusPage },
   { pattern: /^\/menu\/(\d{1,9})$/, render: oneMenuPage },
+  { pattern: /^\/order$/, render: orderPage },
+  { pattern: /^\/order\/([A-Za-z0-9_-]{22})$/, render: confirmationPage },
   { pattern: /^\/sitemap\.xml$/, render: sitemapPage },
   { pattern: /^\/robots\.txt$/, render: robotsPage },
   { pattern: /^\/favicon\.ico$/, render: faviconPage },

@@ -24,11 +24,16 @@ const siteAdmin = { kind: 'site-admin' } as const;
 
 // spec 01 §7.1 and §9: limit default 50 (max 100), pageToken; search needs at least 2 characters, default
 // limit 20, and an empty term finds nothing.
+const yesNo = (name: string) =>
+  z
+    .enum(['true', 'false'], { error: `${name} must be true or false` })
+    .transform((value) => value === 'true');
+
 export const listAdminUsers = defineEndpoint({
   id: 'listAdminUsers',
   method: 'GET',
   path: '/admin-users',
-  summary: 'List users, or search them by display name and email',
+  summary: 'List users, or search them by display name and email; filter by isActive, isSiteAdmin, tenantId',
   tags: ['admin-users'],
   access: siteAdmin,
   request: {
@@ -41,6 +46,14 @@ export const listAdminUsers = defineEndpoint({
         .optional(),
       pageToken: text().optional(),
       search: text().optional(),
+      isActive: yesNo('isActive').optional(),
+      isSiteAdmin: yesNo('isSiteAdmin').optional(),
+      tenantId: z.coerce
+        .number({ error: 'Tenant ID must be a positive integer' })
+        .int('Tenant ID must be a positive integer')
+        .positive('Tenant ID must be a positive integer')
+        .max(INT32_MAX, int32MaxMessage('Tenant ID'))
+        .optional(),
     }),
   },
   response: {
@@ -98,6 +111,23 @@ export const deleteAdminUser = defineEndpoint({
   changes: 'none',
   request: { params: uidParams },
   response: { status: 204, description: 'Deleted' },
+  problems: [404, 409],
+});
+
+export const deleteAdminUserProfile = defineEndpoint({
+  id: 'deleteAdminUserProfile',
+  method: 'DELETE',
+  path: '/admin-users/{uid}/profile',
+  summary: 'Delete only the user’s profile; the account and its sign-in stay',
+  description:
+    'spec 01 §6 "delete user document": names (the display name becomes the email), phone, photo, site ' +
+    'administrator and site role, and every tenant assignment go; email, password, email verification, ' +
+    'active and sessions stay. Not for yourself, nor the last active site administrator (409).',
+  tags: ['admin-users'],
+  access: siteAdmin,
+  changes: 'none',
+  request: { params: uidParams },
+  response: { status: 200, description: 'The user without a profile', schema: userResult },
   problems: [404, 409],
 });
 

@@ -4,6 +4,7 @@ import {
   domainMappingSchema,
   publicDomainMappingSchema,
   seoConfigSchema,
+  subdomainSchema,
 } from '@brigade/domain/domain-mapping';
 import {
   bulkCreateDomainMappingsSchema,
@@ -69,14 +70,16 @@ export const createGeneratedSubdomain = defineEndpoint({
   id: 'createGeneratedSubdomain',
   method: 'POST',
   path: `${base}/subdomain`,
-  summary: 'Generate and map the restaurant’s subdomain under the base domain',
+  summary: 'Map the restaurant’s subdomain under the base domain: the chosen one, or a generated one',
   description:
-    'spec 01 §9: "restaurant-" plus the last 8 characters of the restaurant guid under BRIGADE_BASE_DOMAIN, ' +
-    'a numeric suffix on collision, up to 100 tries.',
+    'With `subdomain` (one label: letters, digits and hyphens, not at either end, up to 63) that name under ' +
+    'BRIGADE_BASE_DOMAIN; 409 "Domain {domain} is already mapped" when taken. Without it, spec 01 §9: ' +
+    '"restaurant-" plus the last 8 characters of the restaurant guid, a numeric suffix on collision, up to ' +
+    '100 tries.',
   tags,
   access: signedIn,
   changes: 'domains',
-  request: { body: targetBody },
+  request: { body: targetBody.extend({ subdomain: subdomainSchema.optional() }) },
   response: { status: 201, description: 'Created', schema: mappingResult },
   problems: [404, 409],
 });

@@ -1,3 +1,4 @@
+import * as adminDomains from './admin-domains';
 import * as adminUsers from './admin-users';
 import * as auditLog from './audit-log';
 import * as auth from './auth';
@@ -9,11 +10,13 @@ import * as images from './images';
 import * as me from './me';
 import * as menus from './menus';
 import { getApiInfo } from './meta';
+import * as ordering from './ordering';
 import * as paymentProfiles from './payment-profiles';
 import * as payments from './payments';
 import * as qr from './qr';
 import * as restaurants from './restaurants';
 import * as siteConfig from './site-config';
+import * as tenantUsers from './tenant-users';
 import * as tenants from './tenants';
 
 const endpointsOf = (module: Record<string, unknown>): Endpoint[] =>
@@ -29,15 +32,18 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(me),
   ...endpointsOf(adminUsers),
   ...endpointsOf(tenants),
+  ...endpointsOf(tenantUsers),
   ...endpointsOf(restaurants),
   ...endpointsOf(siteConfig),
   ...CATALOGUE_ENDPOINTS,
   ...endpointsOf(menus),
   ...endpointsOf(domains),
+  ...endpointsOf(adminDomains),
   ...endpointsOf(hosting),
   ...endpointsOf(images),
   ...endpointsOf(qr),
   ...endpointsOf(auditLog),
   ...endpointsOf(payments),
   ...endpointsOf(paymentProfiles),
+  ...endpointsOf(ordering),
 ];

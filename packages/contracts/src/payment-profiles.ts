@@ -86,7 +86,7 @@ export const getProfile = defineEndpoint({
   outside: true,
   request: { params: accountParams },
   response: { status: 200, description: 'The account', schema: successOf(profileDetailSchema) },
-  problems: [404, 429, 502, 503, 504],
+  problems: [404, 422, 429, 502, 503, 504],
 });
 
 export const updateProfile = defineEndpoint({

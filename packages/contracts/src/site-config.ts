@@ -1,3 +1,4 @@
+import { positiveId } from '@brigade/domain/integers';
 import {
   colorSchemeChangesSchema,
   colorSchemeSchema,
@@ -270,6 +271,83 @@ export const getEffectiveSiteConfig = defineEndpoint({
         fallbackTexts: fallbackTextsSchema,
         heroImage: heroImageSchema,
         overridesApplied: z.boolean(),
+      }),
+    ),
+  },
+  problems: [404],
+});
+
+// issue 17: the version history (site administrators only). Every stored configuration is a version.
+const versionSummarySchema = z.object({
+  version: z.number().int(),
+  modifiedAt: z.date(),
+  modifiedBy: z.string(),
+  modifiedByEmail: z.string().nullable(),
+});
+const changeSchema = z.object({
+  path: z.string(),
+  kind: z.enum(['added', 'removed', 'changed']),
+  before: z.unknown().optional(),
+  after: z.unknown().optional(),
+});
+
+export const listSiteConfigVersions = defineEndpoint({
+  id: 'listSiteConfigVersions',
+  method: 'GET',
+  path: '/site-config/versions',
+  summary: 'The site configuration’s versions, newest first, with who made each and when',
+  description: 'limit 1-100 (default 50); `before` lists the versions older than that one.',
+  tags,
+  access: siteAdmin,
+  request: {
+    query: z.object({
+      limit: z.coerce
+        .number({ error: 'Limit must be a number' })
+        .int('Limit must be a whole number')
+        .min(1, 'Limit must be at least 1')
+        .max(100, 'Limit cannot exceed 100')
+        .default(50),
+      before: positiveId('Version').optional(),
+    }),
+  },
+  response: {
+    status: 200,
+    description: 'The versions',
+    schema: successOf(z.object({ versions: z.array(versionSummarySchema) })),
+  },
+});
+
+export const getSiteConfigVersion = defineEndpoint({
+  id: 'getSiteConfigVersion',
+  method: 'GET',
+  path: '/site-config/versions/{version}',
+  summary: 'The site configuration as it was at one version',
+  tags,
+  access: siteAdmin,
+  request: { params: z.object({ version: positiveId('Version') }) },
+  response: { status: 200, description: 'That version', schema: siteConfigResult },
+  problems: [404],
+});
+
+export const compareSiteConfigVersions = defineEndpoint({
+  id: 'compareSiteConfigVersions',
+  method: 'GET',
+  path: '/site-config/versions-diff',
+  summary: 'What changed between two versions of the site configuration',
+  description:
+    'Entries of the layout template, colour scheme and fallback image lists are matched by id, so a change ' +
+    'is named like `colorSchemes[warm-neutral].primary`; kind is added, removed or changed.',
+  tags,
+  access: siteAdmin,
+  request: { query: z.object({ from: positiveId('From version'), to: positiveId('To version') }) },
+  response: {
+    status: 200,
+    description: 'Both versions and the changes from one to the other',
+    schema: successOf(
+      z.object({
+        from: siteConfigurationSchema,
+        to: siteConfigurationSchema,
+        changes: z.array(changeSchema),
       }),
     ),
   },

@@ -1,6 +1,7 @@
 import { INT32_MAX, int32MaxMessage } from '@brigade/domain/integers';
-import { createRestaurantInputSchema, restaurantSchema } from '@brigade/domain/restaurant';
+import { restaurantSchema } from '@brigade/domain/restaurant';
 import { createTenantInputSchema, tenantSchema, updateTenantInputSchema } from '@brigade/domain/tenant';
+import { seedTenantInputSchema } from '@brigade/domain/tenant-seed';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { successOf } from './envelope';
@@ -58,10 +59,7 @@ export const seedTenant = defineEndpoint({
   access: siteAdmin,
   changes: 'tenant',
   request: {
-    body: z.object({
-      tenant: createTenantInputSchema,
-      restaurants: z.array(createRestaurantInputSchema.omit({ tenantId: true })).default([]),
-    }),
+    body: seedTenantInputSchema,
   },
   response: {
     status: 201,

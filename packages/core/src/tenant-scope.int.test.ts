@@ -21,6 +21,10 @@ const UNAUDITED = [
   'audit_log',
   'domain_mapping_status_changes',
   'images',
+  // orders keep their own history of statuses (order_events); the counters and kitchen bumps are bookkeeping
+  'kitchen_bumps',
+  'order_events',
+  'order_number_counters',
   // payments keep their own step-by-step history (decision 023)
   'payment_idempotency_keys',
   'payment_transaction_events',

@@ -41,6 +41,8 @@ export const AUDITED_TABLES = {
   tenant_assignments: 'Team members',
   merchant_accounts: 'Payment settings',
   payment_profiles: 'Customer payment profiles',
+  orders: 'Online orders',
+  ordering_settings: 'Online ordering settings',
 } as const satisfies Record<string, string>;
 export type AuditedTable = keyof typeof AUDITED_TABLES;
 export const AUDITED_TABLE_NAMES = Object.keys(AUDITED_TABLES) as [AuditedTable, ...AuditedTable[]];

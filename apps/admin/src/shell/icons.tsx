@@ -4,3 +4,6 @@ import { strokeIcon as make } from '@brigade/ui/components/icons';
 export const BuildingIcon = make(
   'M4 21V3h10v18|M14 9h6v12|M2 21h20|M8 7h2|M8 11h2|M8 15h2|M17 13h1|M17 17h1',
 );
+export const PaletteIcon = make(
+  'M12 21a9 9 0 1 1 9-9c0 2-1.5 3-3 3h-2a2 2 0 0 0-1.5 3.3A1.6 1.6 0 0 1 12 21z|M7.5 10.5h.01|M10.5 7h.01|M15 7.5h.01',
+);

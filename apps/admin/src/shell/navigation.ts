@@ -1,6 +1,6 @@
-import { HomeIcon, StoreIcon, UsersIcon } from '@brigade/ui/app-shell/icons';
+import { HomeIcon, LinkIcon, StoreIcon, UsersIcon } from '@brigade/ui/app-shell/icons';
 import type { NavSection } from '@brigade/ui/app-shell/sidebar';
-import { BuildingIcon } from './icons';
+import { BuildingIcon, PaletteIcon } from './icons';
 
 /**
  * The admin sidebar (issue 17): Overview; People & organisations. Every entry is for site administrators
@@ -14,6 +14,13 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { to: '/users', label: 'Users', icon: UsersIcon },
       { to: '/tenants', label: 'Tenants', icon: BuildingIcon },
       { to: '/restaurants', label: 'Restaurants', icon: StoreIcon },
+    ],
+  },
+  {
+    title: 'Public sites',
+    items: [
+      { to: '/site-config', label: 'Site configuration', icon: PaletteIcon },
+      { to: '/domains', label: 'Domains', icon: LinkIcon },
     ],
   },
 ];

@@ -1,6 +1,6 @@
 import { ProblemError } from '@brigade/api-client/problem-error';
+import { readCardEntryMessage } from '@brigade/domain/payments/card-entry';
 import { describe, expect, it } from 'vitest';
-import { readCardEntryMessage } from './card-frame';
 import { formatDay, formatMinor, localDay, toMinor, words } from './format';
 import { IdempotentAttempts, withIdempotencyKey } from './idempotency';
 import { dollars } from './schemas';

@@ -33,7 +33,6 @@ export const GlobeIcon = make(
 export const ChevronsUpDownIcon = make('m7 15 5 5 5-5|m7 9 5-5 5 5');
 export const PencilIcon = make('M17 3a2.8 2.8 0 1 1 4 4L7.5 20.5 2 22l1.5-5.5z');
 export const HistoryIcon = make('M3 12a9 9 0 1 0 2.6-6.4L3 8|M3 3v5h5|M12 7v5l3.5 2');
-export const FilterIcon = make('M22 3H2l8 9.5V19l4 2v-8.5z');
 export const CardIcon = make('M2 5h20v14H2z|M2 10h20|M6 15h4');
 export const ReceiptIcon = make(
   'M5 2v20l3-2 2 2 2-2 2 2 2-2 3 2V2l-3 2-2-2-2 2-2-2-2 2z|M9 8h6|M9 12h6|M9 16h4',
@@ -42,3 +41,7 @@ export const BankIcon = make('M3 21h18|M3 10h18|M12 3l9 7H3z|M6 10v8|M10 10v8|M1
 export const SettingsIcon = make(
   'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z|M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z',
 );
+export const BagIcon = make(
+  'M6 2 3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4z|M3 6h18|M16 10a4 4 0 0 1-8 0',
+);
+export const MonitorIcon = make('M2 3h20v14H2z|M8 21h8|M12 17v4');

@@ -1,5 +1,6 @@
 import type { AnyEndpoint } from '@brigade/api-client/client';
 import { listTenantAuditLog } from '@brigade/contracts/audit-log';
+import { getSalesSummary, listOrders } from '@brigade/contracts/ordering';
 import { listProfiles } from '@brigade/contracts/payment-profiles';
 import {
   authorisePayment,
@@ -13,6 +14,7 @@ import type {
   NavSection as ShellNavSection,
 } from '@brigade/ui/app-shell/sidebar';
 import {
+  BagIcon,
   BankIcon,
   BookIcon,
   CardIcon,
@@ -22,6 +24,7 @@ import {
   HistoryIcon,
   LayersIcon,
   ListOrderedIcon,
+  MonitorIcon,
   PercentIcon,
   PrinterIcon,
   ReceiptIcon,
@@ -39,11 +42,19 @@ export interface NavLinkItem extends ShellNavLinkItem {
 export type NavSection = ShellNavSection<NavLinkItem>;
 
 /**
- * The sidebar (issue 8): Dashboard; Menu; Kitchen & front of house; Staff; Restaurant; Payments (issue 16);
+ * The sidebar (issue 8): Dashboard; Orders (issue 21); Menu; Kitchen & front of house; Staff; Restaurant; Payments (issue 16);
  * Organization.
  */
 export const NAV_SECTIONS: readonly NavSection[] = [
   { items: [{ to: '/', label: 'Dashboard', icon: HomeIcon, end: true }] },
+  {
+    title: 'Orders',
+    items: [
+      { to: '/orders', label: 'Orders', icon: BagIcon, requires: listOrders, end: true },
+      { to: '/kitchen', label: 'Kitchen display', icon: MonitorIcon, requires: listOrders },
+      { to: '/orders/summary', label: 'Sales summary', icon: ChartIcon, requires: getSalesSummary },
+    ],
+  },
   {
     title: 'Menu',
     items: [

@@ -4,6 +4,17 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 
+/**
+ * Where the payment gateway's hosted card-entry frame may load from (issue 16): CardPointe's sites, the
+ * configured gateway, and outside production the local emulator on whatever port it took. The apps' policy
+ * and the public sites' ordering pages both allow these.
+ */
+export const cardFrameSources = (config: Pick<Config, 'env' | 'cardpointe'>): string[] => [
+  'https://*.cardconnect.com',
+  ...(config.cardpointe.url ? [config.cardpointe.url] : []),
+  ...(config.env === 'production' ? [] : ['http://127.0.0.1:*', 'http://localhost:*']),
+];
+
 /** A year: the HSTS lifetime browsers and preload lists expect. */
 const HSTS_MAX_AGE_S = 365 * 24 * 60 * 60;
 
@@ -37,13 +48,7 @@ export function appContentSecurityPolicy(
     'base-uri': ["'none'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
-    // The payment gateway's hosted card-entry frame (issue 16): CardPointe's sites, the configured gateway,
-    // and outside production the local emulator on whatever port it took.
-    'frame-src': [
-      'https://*.cardconnect.com',
-      ...(config.cardpointe.url ? [config.cardpointe.url] : []),
-      ...(config.env === 'production' ? [] : ['http://127.0.0.1:*', 'http://localhost:*']),
-    ],
+    'frame-src': cardFrameSources(config),
     // Behind TLS every subresource is https; in plain-HTTP development upgrading would break them.
     ...(config.env === 'production' ? { 'upgrade-insecure-requests': [] } : {}),
   };

@@ -3,7 +3,7 @@ import { normalizeDomain } from '@brigade/domain/domain-mapping';
 import { SiteHandler, type SiteRequest, type SiteResponse } from '@brigade/site-app/handler';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
-import { baselineHeaders } from './security-headers';
+import { baselineHeaders, cardFrameSources } from './security-headers';
 
 /**
  * The public restaurant sites (issue 9, apps/site) on the server's one request handler. A request is a site
@@ -19,6 +19,7 @@ export function registerSite(app: FastifyInstance, deps: AppDeps): SiteHandler {
     menuCache: deps.menuCache,
     listSitesInDevelopmentMode: deps.config.env !== 'production',
     imageOrigins: [new URL(deps.config.media.baseUrl).origin],
+    cardFrameOrigins: cardFrameSources(deps.config),
     onError: (error) => app.log.error({ err: error }, 'public site page failed'),
   });
   // helmet's headers for answers that bypass Fastify's reply (decision 017); pages add their own CSP.

@@ -117,6 +117,54 @@ describe('admin users API', () => {
     expect(await search('%')).toEqual([]);
   });
 
+  it('filters the list and the search by active, site admin and tenant on the server', async () => {
+    const tenant = await makeTenant(t.database.db);
+    const member = await makeUser(t.database.db, {
+      email: 'filter.member@example.com',
+      tenantId: tenant.tenantId,
+      role: 'employee',
+    });
+    const idle = await makeUser(t.database.db, {
+      email: 'filter.idle@example.com',
+      tenantId: tenant.tenantId,
+      role: 'manager',
+      isActive: false,
+    });
+    const boss = await makeUser(t.database.db, { email: 'filter.boss@example.com', isSiteAdmin: true });
+    const uids = async (query: string) => {
+      const response = await asBearer(t.app, admin, {
+        method: 'GET',
+        url: `/api/v1/admin-users?limit=100&${query}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().data.users as { uid: string }[]).map((u) => u.uid);
+    };
+    expect((await uids(`tenantId=${tenant.tenantId}`)).sort()).toEqual([member.uid, idle.uid].sort());
+    expect(await uids(`tenantId=${tenant.tenantId}&isActive=false`)).toEqual([idle.uid]);
+    const admins = await uids('isSiteAdmin=true');
+    expect(admins).toContain(boss.uid);
+    expect(admins).not.toContain(member.uid);
+    expect(await uids('isActive=false')).not.toContain(member.uid);
+    // the search takes the same filters
+    expect(await uids('search=filter.&isActive=true')).toEqual(
+      expect.arrayContaining([member.uid, boss.uid]),
+    );
+    expect(await uids('search=filter.&isActive=true')).not.toContain(idle.uid);
+    expect(await uids(`search=filter.&tenantId=${tenant.tenantId}&isSiteAdmin=false&isActive=true`)).toEqual([
+      member.uid,
+    ]);
+    for (const [query, message] of [
+      ['isActive=maybe', 'isActive must be true or false'],
+      ['isSiteAdmin=1', 'isSiteAdmin must be true or false'],
+      ['tenantId=abc', 'Tenant ID must be a positive integer'],
+      ['tenantId=0', 'Tenant ID must be a positive integer'],
+    ] as const) {
+      const response = await asBearer(t.app, admin, { method: 'GET', url: `/api/v1/admin-users?${query}` });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.body, query).toContain(message);
+    }
+  });
+
   it('promotes, demotes, verifies, deactivates (ending sessions) and reactivates', async () => {
     const user = await makeUser(t.database.db);
     const session = await signInAs(t.app, user.email, TEST_PASSWORD);
@@ -223,5 +271,64 @@ describe('admin users API', () => {
       401,
     );
     await expect(signInAs(t.app, user.email, TEST_PASSWORD)).rejects.toThrow('401');
+  });
+
+  it('deletes only the profile: names, photo, site admin and assignments go, the sign-in stays', async () => {
+    const tenant = await makeTenant(t.database.db);
+    const other = await makeTenant(t.database.db);
+    const user = await makeUser(t.database.db, {
+      tenantId: tenant.tenantId,
+      role: 'manager',
+      isSiteAdmin: true,
+    });
+    const add = await asBrowser(t.app, admin, {
+      method: 'POST',
+      url: `/api/v1/admin-users/${user.uid}/tenant-assignments`,
+      payload: { tenantId: other.tenantId, role: 'employee' },
+    });
+    expect(add.statusCode, add.body).toBe(200);
+    const session = await signInAs(t.app, user.email, TEST_PASSWORD);
+    const url = `/api/v1/admin-users/${user.uid}/profile`;
+    const owner = await makeUser(t.database.db, { tenantId: tenant.tenantId, role: 'owner' });
+    const ownerSession = await signInAs(t.app, owner.email, TEST_PASSWORD);
+    expect((await asBrowser(t.app, ownerSession, { method: 'DELETE', url })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
+
+    const deleted = await asBrowser(t.app, admin, { method: 'DELETE', url });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json().data.user).toMatchObject({
+      uid: user.uid,
+      email: user.email,
+      displayName: user.email,
+      firstName: null,
+      lastName: null,
+      photoURL: null,
+      isSiteAdmin: false,
+      siteRole: null,
+      isActive: true,
+      tenantAssignments: [],
+    });
+    // the account stays: the open session still answers, and the person signs in again with no tenant
+    expect((await asBearer(t.app, session, { method: 'GET', url: '/api/v1/auth/session' })).statusCode).toBe(
+      200,
+    );
+    const again = await signInAs(t.app, user.email, TEST_PASSWORD);
+    const mine = await asBearer(t.app, again, { method: 'GET', url: '/api/v1/me/tenants' });
+    expect(mine.json().data).toEqual([]);
+  });
+
+  it('refuses the profile delete for yourself, the last site administrator and an unknown user', async () => {
+    const self = await asBrowser(t.app, admin, {
+      method: 'DELETE',
+      url: `/api/v1/admin-users/${adminUid}/profile`,
+    });
+    expect(self.statusCode).toBe(409);
+    expect(self.json().detail).toBe('You cannot delete your own profile');
+    const missing = await asBrowser(t.app, admin, {
+      method: 'DELETE',
+      url: '/api/v1/admin-users/nobody/profile',
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().detail).toBe('User with UID nobody not found');
   });
 });

@@ -2,12 +2,14 @@ import {
   addTenantAssignment,
   createAdminUser,
   deleteAdminUser,
+  deleteAdminUserProfile,
   getAdminUser,
   listAdminUsers,
   removeTenantAssignment,
   updateAdminUser,
   updateTenantAssignment,
 } from '@brigade/contracts/admin-users';
+import { deleteUserProfile } from '@brigade/core/identity/admin-user-profile-service';
 import {
   addAssignment,
   changeAssignment,
@@ -39,6 +41,9 @@ export const adminUserRoutes = [
   ),
   implement(deleteAdminUser, ({ params, actor, deps }) =>
     deleteUserAsAdmin(useCaseDeps(deps), actor, params),
+  ),
+  implement(deleteAdminUserProfile, async ({ params, actor, deps }) =>
+    userResult(await deleteUserProfile(useCaseDeps(deps), actor, params)),
   ),
   implement(addTenantAssignment, async ({ params, body, actor, deps }) =>
     userResult(await addAssignment(useCaseDeps(deps), actor, { ...params, assignment: body })),

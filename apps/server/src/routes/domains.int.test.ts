@@ -1,4 +1,5 @@
 import { restaurants } from '@brigade/db/schema/tenancy';
+import { DOMAIN_MESSAGES } from '@brigade/domain/domain-mapping';
 import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +93,45 @@ describe('domain mappings: create and read', () => {
       restaurantGuid: second.guid,
     });
     expect(again.json().data.mapping.domain).toBe(expected.replace('.sites', '-1.sites'));
+  });
+
+  it('maps a chosen subdomain under the base domain, with the subdomain messages', async () => {
+    const third = await makeRestaurant(t.database.db, tenant.tenantId, 'Domain Test Third');
+    const target = { tenantGuid: tenant.guid, restaurantGuid: third.guid };
+    const chosen = await call(owner, 'POST', '/domain-mappings/subdomain', {
+      ...target,
+      subdomain: 'Second-Place',
+    });
+    expect(chosen.statusCode, chosen.body).toBe(201);
+    expect(chosen.json().data.mapping).toMatchObject({
+      domain: 'second-place.sites.brigade.test',
+      domainType: 'subdomain',
+      verificationStatus: 'verified',
+      sslStatus: 'issued',
+    });
+    const taken = await call(owner, 'POST', '/domain-mappings/subdomain', {
+      ...target,
+      subdomain: 'second-place',
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().detail).toBe('Domain second-place.sites.brigade.test is already mapped');
+    for (const [subdomain, message] of [
+      ['', 'Subdomain is required'],
+      ['a'.repeat(64), 'Subdomain must be less than 63 characters'],
+      ['-bad', DOMAIN_MESSAGES.subdomainFormat],
+      ['two.labels', DOMAIN_MESSAGES.subdomainFormat],
+      [42, 'Subdomain is required'],
+    ] as const) {
+      const response = await call(owner, 'POST', '/domain-mappings/subdomain', { ...target, subdomain });
+      expect(response.statusCode, String(subdomain)).toBe(400);
+      expect(response.body, String(subdomain)).toContain(message);
+    }
+    // another tenant's restaurant stays hidden, with or without a name
+    const hidden = await call(outsider, 'POST', '/domain-mappings/subdomain', {
+      ...target,
+      subdomain: 'sneaky',
+    });
+    expect(hidden.statusCode).toBe(404);
   });
 
   it('refuses every rule with the spec messages', async () => {

@@ -1,3 +1,4 @@
+import { listAllDomainMappings } from '@brigade/contracts/admin-domains';
 import {
   bulkCreateDomainMappings,
   bulkUpdateDomainMappings,
@@ -17,6 +18,7 @@ import {
   verifyDomainMapping,
 } from '@brigade/contracts/domains';
 import * as availability from '@brigade/core/domains/domain-availability';
+import { listDomainMappingsAcrossTenants } from '@brigade/core/domains/domain-mapping-admin';
 import * as bulk from '@brigade/core/domains/domain-mapping-bulk';
 import * as mappings from '@brigade/core/domains/domain-mapping-service';
 import {
@@ -31,6 +33,9 @@ import { implement, success } from '../plugins/contract-routes';
 const mappingResult = (mapping: DomainMapping) => success({ mapping });
 
 export const domainRoutes = [
+  implement(listAllDomainMappings, async ({ query, actor, deps }) =>
+    success({ mappings: await listDomainMappingsAcrossTenants(useCaseDeps(deps), actor, query) }),
+  ),
   implement(createDomainMapping, async ({ body, actor, deps }) =>
     mappingResult(await mappings.createDomainMapping(domainUseCaseDeps(deps), actor, body)),
   ),

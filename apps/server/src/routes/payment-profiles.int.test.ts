@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { tokenizeCard } from '@brigade/cardpointe/card-entry-page';
 import type { CardPointeEmulator } from '@brigade/cardpointe/emulator';
+import { cardDataIn, rowsOf, tablesText } from '@brigade/test-utils/card-data';
 import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -62,14 +64,7 @@ const call = (who: string, method: Method, path: string, payload?: object, key?:
 const write = (who: string, method: Method, path: string, payload?: object) =>
   call(who, method, path, payload, randomUUID());
 
-async function tokenOf(card: string): Promise<string> {
-  const answer = await fetch(`${emulator.url}/cardsecure/api/v1/ccn/tokenize`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: card }),
-  });
-  return ((await answer.json()) as { token: string }).token;
-}
+const tokenOf = (card: string) => tokenizeCard(emulator.url, card);
 
 type Profile = { profileId: string; acctId: string; [key: string]: unknown };
 const profileOf = (response: { json: () => unknown }) =>
@@ -306,31 +301,66 @@ describe('walls and card data', () => {
   });
 
   it('keeps no card number in the profiles table', async () => {
-    const rows = rowsOf(await t.database.db.execute(sql`select * from payment_profiles`));
-    const text = JSON.stringify(rows);
+    const text = await tablesText(t.database.db, ['payment_profiles']);
     expect(text).toContain('1111');
-    for (const run of text.match(CARD_LIKE_RUN) ?? []) expect(isLuhnValid(run), run).toBe(false);
+    expect(cardDataIn(text)).toEqual([]);
   });
 });
 
-function isLuhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
+describe('the merchant account a card was stored under', () => {
+  const OTHER = { ...MERCHANT, merchid: '800000009999' };
+
+  it('records it, and refuses (422) to charge or change the card under another merchant account, asking the gateway nothing', async () => {
+    const profile = profileOf(await createProfile(VISA, { name: 'First Merchant' }));
+    expect(profile.merchid).toBe(MERCHANT.merchid);
+    const path = `/profiles/${profile.profileId}/accounts/${profile.acctId}`;
+    const charge = {
+      amount: 1500,
+      capture: true,
+      profile: { profileId: profile.profileId, acctId: profile.acctId },
+    };
+    const key = randomUUID();
+    try {
+      expect((await call('owner', 'PUT', '/merchant-account', OTHER)).statusCode).toBe(200);
+      const lastRequest = emulator.requests.at(-1);
+      const transactionsBefore = await countTransactions();
+
+      const refused = await call('employee', 'POST', '/transactions', charge, key);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({
+        code: 'PROFILE_OTHER_MERCHANT',
+        detail:
+          'This stored card was stored under another merchant account: it can be charged or changed only under the merchant ID it was stored with',
+      });
+      expect((await call('manager', 'GET', path)).statusCode).toBe(422);
+      expect((await write('manager', 'PATCH', path, { name: 'Renamed' })).statusCode).toBe(422);
+      const added = await write('manager', 'POST', `/profiles/${profile.profileId}/accounts`, {
+        token: await tokenOf(MASTERCARD),
+        expiry: '1230',
+      });
+      expect(added.statusCode).toBe(422);
+      const deleted = await write('manager', 'DELETE', `${path}?confirm=${profile.profileId}`);
+      expect(deleted.statusCode).toBe(422);
+      // nothing reached the gateway, nothing was written
+      expect(emulator.requests.at(-1)).toBe(lastRequest);
+      expect(await countTransactions()).toBe(transactionsBefore);
+
+      // a card stored now belongs to the new merchant account
+      const mine = profileOf(await createProfile(MASTERCARD, { name: 'Second Merchant' }));
+      expect(mine.merchid).toBe(OTHER.merchid);
+      const listed = (await call('employee', 'GET', '/profiles')).json().data as Profile[];
+      expect(listed.find((p) => p.profileId === profile.profileId)?.merchid).toBe(MERCHANT.merchid);
+    } finally {
+      expect((await call('owner', 'PUT', '/merchant-account', MERCHANT)).statusCode).toBe(200);
     }
-    sum += d;
-  }
-  return sum % 10 === 0;
+    // the refusal gave its key back: under the card's own merchant the same request is taken
+    const taken = await call('employee', 'POST', '/transactions', charge, key);
+    expect(taken.statusCode).toBe(201);
+    expect(taken.json().data.transaction).toMatchObject({ status: 'captured', lastFour: '1111' });
+  });
+});
+
+async function countTransactions(): Promise<number> {
+  const result = await t.database.db.execute(sql`select count(*)::int as n from payment_transactions`);
+  return (rowsOf(result)[0] as { n: number }).n;
 }
-
-/**
- * A run of 13-19 digits standing alone, as a card number would: not inside a longer number, a decimal, a hex
- * digest or an identifier (20-digit order ids, hashes and uuids are not card numbers).
- */
-const CARD_LIKE_RUN = /(?<![0-9A-Za-z.])\d{13,19}(?![0-9A-Za-z])/g;
-
-/** The rows of a query, without the driver's own result fields (type ids, parsers). */
-const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;

@@ -37,7 +37,7 @@ import { implement, success } from '../plugins/contract-routes';
  * use-case runs in a short transaction under the request's walls (the gateway calls between them never hold
  * one), inside the request's transaction when the route has one (reads).
  */
-function paymentDeps(deps: AppDeps, walls: WallContext | null): PaymentDeps {
+export function paymentDeps(deps: AppDeps, walls: WallContext | null): PaymentDeps {
   const db = deps.database.db;
   const transact = walls
     ? <T>(work: (tx: Executor) => Promise<T>) => withinWalls(db, walls, (tx) => work(tx))

@@ -297,4 +297,62 @@ describe('site configuration API', () => {
     const missing = await call(null, 'GET', '/restaurants/by-slug/nowhere/site-config');
     expect(missing.json().detail).toBe('Restaurant not found for slug: nowhere');
   });
+
+  it('keeps every version with who made it and when, newest first, and refuses non-admins', async () => {
+    const listed = await call(admin, 'GET', '/site-config/versions?limit=100');
+    expect(listed.statusCode, listed.body).toBe(200);
+    const versions = listed.json().data.versions;
+    expect(versions.map((v: { version: number }) => v.version)).toEqual(
+      Array.from({ length: version }, (_, i) => version - i),
+    );
+    expect(versions[0]).toMatchObject({
+      modifiedBy: adminUid,
+      modifiedByEmail: expect.stringContaining('@'),
+    });
+    expect(Date.parse(versions[0].modifiedAt)).not.toBeNaN();
+    const older = await call(admin, 'GET', `/site-config/versions?limit=2&before=${version}`);
+    expect(older.json().data.versions.map((v: { version: number }) => v.version)).toEqual([
+      version - 1,
+      version - 2,
+    ]);
+    for (const url of [
+      '/site-config/versions',
+      '/site-config/versions/1',
+      '/site-config/versions-diff?from=1&to=2',
+    ]) {
+      expect((await call(employee, 'GET', url)).statusCode, url).toBe(403);
+      expect((await call(null, 'GET', url)).statusCode, url).toBe(401);
+    }
+  });
+
+  it('reads one version as it was and says when there is no such version', async () => {
+    const first = await call(admin, 'GET', '/site-config/versions/1');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data.siteConfig).toMatchObject({
+      version: 1,
+      defaultColorScheme: 'warm-neutral',
+      allowRestaurantOverrides: true,
+    });
+    const missing = await call(admin, 'GET', '/site-config/versions/9999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().detail).toBe('Site configuration version 9999 not found');
+    const bad = await call(admin, 'GET', '/site-config/versions/abc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Version must be a positive integer');
+  });
+
+  it('compares two versions entry by entry', async () => {
+    const current = (await call(admin, 'GET', '/site-config')).json().data.siteConfig;
+    await edit('PATCH', '/site-config/color-schemes/night', { primary: '#123456' });
+    const diff = await call(admin, 'GET', `/site-config/versions-diff?from=${current.version}&to=${version}`);
+    expect(diff.statusCode, diff.body).toBe(200);
+    expect(diff.json().data.changes).toEqual([
+      { path: 'colorSchemes[night].primary', kind: 'changed', before: '#000000', after: '#123456' },
+    ]);
+    const missing = await call(admin, 'GET', `/site-config/versions-diff?from=1&to=9999`);
+    expect(missing.statusCode).toBe(404);
+    const bad = await call(admin, 'GET', '/site-config/versions-diff?from=1');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('To version must be a positive integer');
+  });
 });

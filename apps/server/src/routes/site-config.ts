@@ -3,10 +3,13 @@ import {
   addFallbackImage,
   addLayoutTemplate,
   chooseHeroImage,
+  compareSiteConfigVersions,
   createSiteConfig,
   getEffectiveSiteConfig,
   getSiteConfig,
+  getSiteConfigVersion,
   initializeSiteConfig,
+  listSiteConfigVersions,
   removeFallbackImage,
   removeLayoutTemplate,
   setFallbackTexts,
@@ -24,6 +27,7 @@ import {
   initializeDefaultSiteConfiguration,
   updateSiteConfiguration,
 } from '@brigade/core/site-config/site-config-service';
+import * as versions from '@brigade/core/site-config/site-config-versions-service';
 import type { SiteConfiguration } from '@brigade/domain/site-config';
 import { useCaseDeps } from '../deps';
 import { implement, success } from '../plugins/contract-routes';
@@ -76,5 +80,14 @@ export const siteConfigRoutes = [
   ),
   implement(getEffectiveSiteConfig, async ({ params, actor, deps }) =>
     success(await getEffectiveSiteConfiguration(useCaseDeps(deps), actor, params)),
+  ),
+  implement(listSiteConfigVersions, async ({ query, actor, deps }) =>
+    success({ versions: await versions.listSiteConfigVersions(useCaseDeps(deps), actor, query) }),
+  ),
+  implement(getSiteConfigVersion, async ({ params, actor, deps }) =>
+    result(await versions.getSiteConfigVersion(useCaseDeps(deps), actor, params)),
+  ),
+  implement(compareSiteConfigVersions, async ({ query, actor, deps }) =>
+    success(await versions.compareSiteConfigVersions(useCaseDeps(deps), actor, query)),
   ),
 ];

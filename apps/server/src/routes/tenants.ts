@@ -1,3 +1,4 @@
+import { listTenantUsers } from '@brigade/contracts/tenant-users';
 import {
   createTenant,
   getTenant,
@@ -6,6 +7,7 @@ import {
   seedTenant,
   updateTenant,
 } from '@brigade/contracts/tenants';
+import { listTenantUsers as listTenantUsersUseCase } from '@brigade/core/identity/tenant-users-service';
 import {
   getTenantByGuid as getTenantByGuidUseCase,
   listAllTenants,
@@ -23,6 +25,9 @@ import { implement, success } from '../plugins/contract-routes';
 const tenantResult = (tenant: Tenant) => success({ tenant });
 
 export const tenantRoutes = [
+  implement(listTenantUsers, async ({ params, actor, deps }) =>
+    success({ users: await listTenantUsersUseCase(useCaseDeps(deps), actor, params) }),
+  ),
   implement(createTenant, async ({ body, actor, deps }) =>
     tenantResult(await createTenantUseCase(useCaseDeps(deps), actor, body)),
   ),

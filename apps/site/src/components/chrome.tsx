@@ -12,7 +12,9 @@ export function orderLink(
 ): { href: string; text: string; external: boolean } | null {
   const ordering = restaurant.websiteConfig.ordering;
   if (!ordering.enabled) return null;
-  // The internal provider orders from the site's own menu; the others (and custom) go to their URL.
+  // The internal provider orders on the site's own ordering page; the others (and custom) go to their URL.
+  if (ordering.provider === 'internal' && restaurant.websiteConfig.enabled)
+    return { href: links.to('/order'), text: ordering.buttonText, external: false };
   if (ordering.url) return { href: ordering.url, text: ordering.buttonText, external: true };
   return { href: links.to('/menu'), text: ordering.buttonText, external: false };
 }

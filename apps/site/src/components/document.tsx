@@ -28,6 +28,8 @@ export function Document(props: {
   children: ReactNode;
   /** A tiny inline script, only on pages that need one. */
   script?: string;
+  /** The ordering pages' own script and stylesheet (files on this host, by content hash). */
+  assets?: { script: string; style: string } | null | undefined;
 }) {
   const { seo } = props;
   return (
@@ -58,6 +60,8 @@ export function Document(props: {
         {/* React itself preloads the hero (an <img> with fetchPriority high) at the top of <head>. */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant stylesheet and theme */}
         <style dangerouslySetInnerHTML={{ __html: props.themeCss + SITE_CSS }} />
+        {props.assets ? <link rel="stylesheet" href={props.assets.style} /> : null}
+        {props.assets ? <script type="module" src={props.assets.script} /> : null}
         {(seo.jsonLd ?? []).map((data, i) => (
           <script
             // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list rendered once on the server

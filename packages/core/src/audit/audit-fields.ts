@@ -1,6 +1,8 @@
 import * as catalogue from '@brigade/db/schema/catalogue';
 import * as domains from '@brigade/db/schema/domains';
 import * as identity from '@brigade/db/schema/identity';
+import * as ordering from '@brigade/db/schema/ordering';
+import * as payments from '@brigade/db/schema/payments';
 import * as tenancy from '@brigade/db/schema/tenancy';
 import { getTableColumns, getTableName, isTable, type Table } from 'drizzle-orm';
 
@@ -9,7 +11,7 @@ import { getTableColumns, getTableName, isTable, type Table } from 'drizzle-orm'
  * field names (visibleInPOS), which are the schema's keys. This maps one to the other for every table.
  */
 const FIELD_NAMES = new Map<string, Map<string, string>>();
-for (const schema of [catalogue, domains, identity, tenancy]) {
+for (const schema of [catalogue, domains, identity, ordering, payments, tenancy]) {
   for (const value of Object.values(schema)) {
     if (!isTable(value)) continue;
     const columns = getTableColumns(value as Table);

@@ -57,9 +57,17 @@ export interface MenuDeps extends UseCaseDeps {
 
 /** spec 02 §2 menu chooser: the parent groups (no parentId) that are shown, by position. */
 export async function listMenus(deps: UseCaseDeps, actor: Actor, input: MenuInput): Promise<MenuSummary[]> {
-  const { db } = deps;
   const { tenantId, restaurantId, ...filter } = input;
-  const resolved = await resolveCatalogueScope(db, catalogueScopeOf(actor, { tenantId, restaurantId }));
+  const resolved = await resolveCatalogueScope(deps.db, catalogueScopeOf(actor, { tenantId, restaurantId }));
+  return listMenusIn(deps.db, resolved, filter);
+}
+
+/** listMenus for a scope already resolved. */
+export async function listMenusIn(
+  db: Executor,
+  resolved: ResolvedScope,
+  filter: MenuFilter,
+): Promise<MenuSummary[]> {
   const filters = filtersOf(filter, resolved);
   const rows = await db
     .select()

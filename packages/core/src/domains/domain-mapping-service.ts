@@ -187,17 +187,21 @@ export async function createDomainMapping(
   return insertMapping(deps, actor, validateInput(createDomainMappingInputSchema, input));
 }
 
-/** spec 01 §9: a subdomain "restaurant-" + last 8 characters of the restaurant guid under the base domain. */
+/**
+ * The restaurant's subdomain under the base domain: the chosen label (`subdomain`, validated by the contract
+ * with subdomainSchema; a taken one is 409) or, without one, spec 01 §9: "restaurant-" + the last 8
+ * characters of the restaurant guid.
+ */
 export async function createGeneratedSubdomain(
   deps: DomainUseCaseDeps,
   actor: Actor,
-  input: MappingTarget,
+  input: MappingTarget & { subdomain?: string | undefined },
 ): Promise<DomainMapping> {
-  const { tenantGuid, restaurantGuid } = input;
+  const { tenantGuid, restaurantGuid, subdomain } = input;
   await managedTarget(deps.db, actor, tenantGuid, restaurantGuid);
-  const domain = await generateUniqueSubdomain(restaurantGuid, deps.baseDomain, (d) =>
-    domainExists(deps.db, d),
-  );
+  const domain = subdomain
+    ? normalizeDomain(`${subdomain}.${deps.baseDomain}`)
+    : await generateUniqueSubdomain(restaurantGuid, deps.baseDomain, (d) => domainExists(deps.db, d));
   return insertMapping(deps, actor, { tenantGuid, restaurantGuid, domain, domainType: 'subdomain' });
 }
 

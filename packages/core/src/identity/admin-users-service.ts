@@ -30,6 +30,7 @@ import {
   listUsersPage,
   searchUsers,
   type UserChanges,
+  type UserFilters,
   updateAssignment,
   updateUserRow,
   upsertAssignment,
@@ -66,19 +67,29 @@ function decodeCursor(token: string): { createdAt: Date; uid: string } {
 
 /**
  * spec 01 §7.1/§9: a page of users (limit default 50, max 100), or a search over display name and email
- * (default 20, max 100) that runs only from 2 characters on; an empty or shorter term finds nothing.
+ * (default 20, max 100) that runs only from 2 characters on; an empty or shorter term finds nothing. Both
+ * take the filters isActive, isSiteAdmin and tenantId (issue 17).
  */
 export async function listOrSearchUsers(
   deps: UseCaseDeps,
   _actor: Actor,
-  query: { limit?: number | undefined; pageToken?: string | undefined; search?: string | undefined },
+  query: {
+    limit?: number | undefined;
+    pageToken?: string | undefined;
+    search?: string | undefined;
+  } & UserFilters,
 ): Promise<{ users: User[]; nextPageToken: string | null }> {
   const ex = deps.db;
+  const filters: UserFilters = {
+    isActive: query.isActive,
+    isSiteAdmin: query.isSiteAdmin,
+    tenantId: query.tenantId,
+  };
   if (query.search !== undefined) {
     const term = query.search.trim();
     if (term.length < USER_SEARCH_MIN_CHARS) return { users: [], nextPageToken: null };
     return {
-      users: await searchUsers(ex, term, query.limit ?? USER_SEARCH_DEFAULT_LIMIT),
+      users: await searchUsers(ex, term, query.limit ?? USER_SEARCH_DEFAULT_LIMIT, filters),
       nextPageToken: null,
     };
   }
@@ -87,6 +98,7 @@ export async function listOrSearchUsers(
     ex,
     limit + 1,
     query.pageToken ? decodeCursor(query.pageToken) : undefined,
+    filters,
   );
   const users = page.slice(0, limit);
   return { users, nextPageToken: page.length > limit ? encodeCursor(users[users.length - 1]!) : null };

@@ -2,7 +2,7 @@ import type { Executor } from '@brigade/db/database';
 import { tenantAssignments, users } from '@brigade/db/schema/identity';
 import type { TenantRole } from '@brigade/domain/access';
 import type { User } from '@brigade/domain/user';
-import { and, asc, eq, gt, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { tenantIs } from '../tenant-scope';
 
 type UserRow = typeof users.$inferSelect;
@@ -118,22 +118,45 @@ export async function countActiveSiteAdmins(ex: Executor, exceptUid?: string): P
   return row?.n ?? 0;
 }
 
+/** issue 17: the users list's filters, answered by the database (undefined: either). */
+export interface UserFilters {
+  isActive?: boolean | undefined;
+  isSiteAdmin?: boolean | undefined;
+  /** Users with an assignment (active or not) to this tenant. */
+  tenantId?: number | undefined;
+}
+
+function filterConditions(filters: UserFilters): SQL | undefined {
+  return and(
+    filters.isActive === undefined ? undefined : eq(users.isActive, filters.isActive),
+    filters.isSiteAdmin === undefined ? undefined : eq(users.isSiteAdmin, filters.isSiteAdmin),
+    filters.tenantId === undefined
+      ? undefined
+      : sql`exists (select 1 from ${tenantAssignments} where ${tenantAssignments.userUid} = ${users.uid}
+          and ${tenantIs(tenantAssignments.tenantId, filters.tenantId)})`,
+  );
+}
+
 /** A page of users in creation order; the cursor is the last (createdAt, uid) seen. */
 export async function listUsersPage(
   ex: Executor,
   limit: number,
   after?: { createdAt: Date; uid: string },
+  filters: UserFilters = {},
 ): Promise<User[]> {
   const rows = await ex
     .select()
     .from(users)
     .where(
-      after
-        ? or(
-            gt(users.createdAt, after.createdAt),
-            and(eq(users.createdAt, after.createdAt), gt(users.uid, after.uid)),
-          )
-        : undefined,
+      and(
+        after
+          ? or(
+              gt(users.createdAt, after.createdAt),
+              and(eq(users.createdAt, after.createdAt), gt(users.uid, after.uid)),
+            )
+          : undefined,
+        filterConditions(filters),
+      ),
     )
     .orderBy(asc(users.createdAt), asc(users.uid))
     .limit(limit);
@@ -141,12 +164,17 @@ export async function listUsersPage(
 }
 
 /** Users whose display name or email contains the term (case-insensitive), by display name. */
-export async function searchUsers(ex: Executor, term: string, limit: number): Promise<User[]> {
+export async function searchUsers(
+  ex: Executor,
+  term: string,
+  limit: number,
+  filters: UserFilters = {},
+): Promise<User[]> {
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await ex
     .select()
     .from(users)
-    .where(or(ilike(users.displayName, pattern), ilike(users.email, pattern)))
+    .where(and(or(ilike(users.displayName, pattern), ilike(users.email, pattern)), filterConditions(filters)))
     .orderBy(asc(sql`lower(${users.displayName})`), asc(users.uid))
     .limit(limit);
   return withAssignments(ex, rows);
@@ -191,4 +219,39 @@ export async function deleteAssignment(ex: Executor, uid: string, tenantId: numb
   await ex
     .delete(tenantAssignments)
     .where(and(eq(tenantAssignments.userUid, uid), tenantIs(tenantAssignments.tenantId, tenantId)));
+}
+
+/** A tenant's member: the user's own fields and their assignment to that tenant (nothing of other tenants). */
+export interface TenantMemberRow {
+  uid: string;
+  email: string;
+  displayName: string;
+  firstName: string | null;
+  lastName: string | null;
+  isActive: boolean;
+  lastLogin: Date | null;
+  role: TenantRole;
+  assignmentActive: boolean;
+  assignedAt: Date;
+}
+
+/** Everyone with an assignment (active or not) to the tenant, by display name. */
+export async function listTenantMembers(ex: Executor, tenantId: number): Promise<TenantMemberRow[]> {
+  return ex
+    .select({
+      uid: users.uid,
+      email: users.email,
+      displayName: users.displayName,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isActive: users.isActive,
+      lastLogin: users.lastLogin,
+      role: tenantAssignments.role,
+      assignmentActive: tenantAssignments.isActive,
+      assignedAt: tenantAssignments.assignedAt,
+    })
+    .from(tenantAssignments)
+    .innerJoin(users, eq(users.uid, tenantAssignments.userUid))
+    .where(tenantIs(tenantAssignments.tenantId, tenantId))
+    .orderBy(asc(sql`lower(${users.displayName})`), asc(users.uid));
 }

@@ -1,28 +1,23 @@
 import { GatewayCallError } from '@brigade/cardpointe/gateway';
-import type { Executor } from '@brigade/db/database';
 import type { Actor } from '@brigade/domain/access';
-import { notFound } from '@brigade/domain/errors';
 import { formatAmount, parseDecimalAmount } from '@brigade/domain/payments/amount';
-import { authorisationKind } from '@brigade/domain/payments/amount-kinds';
-import { type AuthoriseInput, cardBrandOfToken, type TransactionView } from '@brigade/domain/payments/api';
+import type { AuthoriseInput, TransactionView } from '@brigade/domain/payments/api';
 import type { AuthRequest } from '@brigade/domain/payments/authorisation';
 import type { AuthResponseLenient } from '@brigade/domain/payments/gateway-response';
-import { generateOrderId } from '@brigade/domain/payments/order-id';
 import { userIdOf } from '../use-case';
 import { safeText } from './gateway-text';
-import { idempotencyKey } from './idempotency';
-import { openMerchantAccountIn } from './merchant-account-service';
+import { type IdempotencyKeyHandle, idempotencyKey } from './idempotency';
 import { type GatewayAccount, gatewayProblem, type PaymentDeps } from './payment-deps';
 import {
   addEvent,
-  insertTransaction,
+  type KeyCompletion,
   type NewTransactionRow,
   type RestaurantScope,
+  recordAnswerRows,
   type TransactionRow,
   updateTransaction,
 } from './payment-repository';
-import { findProfileRow } from './profile-repository';
-import { PROFILE_NOT_FOUND } from './profiles';
+import { beginPayment } from './pending-payment';
 import { reconcileAuthorisation } from './reconcile';
 import { answerDetails, transactionView } from './transaction-view';
 
@@ -50,77 +45,15 @@ export async function authorisePayment(
     body: input,
   });
   // One transaction: the key claimed, the account opened, the payment written as pending (decision 023).
-  const begun = await deps.transact(async (tx) => {
-    const claimed = await idempotency.claim(tx);
-    if (claimed) return claimed;
-    const { account } = await openMerchantAccountIn(deps, tx, scope);
-    const card = await cardOf(tx, scope, input);
-    return {
-      account,
-      pending: await insertPending(tx, deps, actor, { scope, card, merchid: account.merchid }, input),
-    };
-  });
+  const begun = await beginPayment(deps, actor, idempotency, { scope, input });
   if ('replay' in begun) return begun.replay;
   try {
-    return await send(deps, actor, { scope, input, ...begun }, (tx, result) =>
-      idempotency.complete(tx, result),
-    );
+    return await send(deps, actor, { scope, input, ...begun }, idempotency);
   } catch (error) {
     await idempotency.fail(error);
     throw error;
   }
 }
-
-/** The card charged, as the transaction shows it: from the token, or from the stored profile's row. */
-async function cardOf(
-  tx: Executor,
-  scope: RestaurantScope,
-  input: AuthoriseInput,
-): Promise<{ token: string | null; lastFour: string | null; cardBrand: string | null }> {
-  if (input.token)
-    return { token: input.token, lastFour: input.token.slice(-4), cardBrand: cardBrandOfToken(input.token) };
-  const { profileId, acctId } = input.profile!;
-  const row = await findProfileRow(tx, scope, profileId, acctId);
-  if (!row) throw notFound(PROFILE_NOT_FOUND, 'PROFILE_NOT_FOUND');
-  return { token: null, lastFour: row.lastFour, cardBrand: row.cardBrand };
-}
-
-async function insertPending(
-  tx: Executor,
-  deps: PaymentDeps,
-  actor: Actor,
-  where: {
-    scope: RestaurantScope;
-    merchid: string;
-    card: { token: string | null; lastFour: string | null; cardBrand: string | null };
-  },
-  input: AuthoriseInput,
-): Promise<TransactionRow> {
-  const { scope, merchid, card } = where;
-  const total = input.amount + (input.tipAmount ?? 0);
-  const kind =
-    authorisationKind(total) === 'account_verification'
-      ? 'verification'
-      : input.capture
-        ? 'sale'
-        : 'authorisation';
-  const row = await insertTransaction(tx, {
-    ...scope,
-    kind,
-    status: 'pending',
-    merchid,
-    orderid: generateOrderId(deps.randomBytes(16)),
-    orderReference: input.orderReference ?? null,
-    amount: total,
-    tipAmount: input.tipAmount ?? 0,
-    ...card,
-    createdBy: userIdOf(actor),
-  });
-  await addEvent(tx, event(row, actor, 'authorise', 'requested', total, { capture: input.capture }));
-  return row;
-}
-
-type Complete = (tx: Executor, result: { transaction: TransactionView }) => Promise<void>;
 
 /** The gateway call and its answer, recorded with the key's completion in one transaction. */
 async function send(
@@ -132,7 +65,7 @@ async function send(
     account: GatewayAccount;
     pending: TransactionRow;
   },
-  complete: Complete,
+  key: IdempotencyKeyHandle<{ transaction: TransactionView }>,
 ): Promise<{ transaction: TransactionView }> {
   const { input, account, pending } = payment;
   // A stored profile is named by `profileid/acctid`: the gateway charges the card it keeps.
@@ -160,13 +93,21 @@ async function send(
       const cause = error as GatewayCallError;
       const reconciled = await reconcileAuthorisation(deps, actor, { ...payment, row: pending, cause });
       const result = { transaction: transactionView(reconciled) };
-      await deps.transact((tx) => complete(tx, result));
+      await deps.transact((tx) => key.complete(tx, result));
       return result;
     }
     await recordFailure(deps, actor, pending, error);
     throw gatewayProblem(error);
   }
-  const saved = await recordAuthorisation(deps, actor, pending, answer, input.capture, 'authorise', complete);
+  const saved = await recordAuthorisation(
+    deps,
+    actor,
+    pending,
+    answer,
+    input.capture,
+    'authorise',
+    (result) => key.completion(result),
+  );
   return { transaction: transactionView(saved) };
 }
 
@@ -237,29 +178,29 @@ export async function recordAuthorisation(
   answer: AuthResponseLenient,
   capture: boolean,
   step = 'authorise',
-  complete?: Complete,
+  completion?: (result: { transaction: TransactionView }) => KeyCompletion,
 ): Promise<TransactionRow> {
   const changes = authorisationChanges(row, answer, capture);
   const partial =
     changes.authorisedAmount !== null &&
     changes.authorisedAmount !== undefined &&
     changes.authorisedAmount < row.amount;
-  return deps.transact(async (tx) => {
-    const saved = await updateTransaction(tx, row, row.transactionId, changes);
-    await addEvent(
-      tx,
-      event(
-        row,
-        actor,
-        step,
-        partial ? 'partially_approved' : (OUTCOME_OF_RESPSTAT[answer.respstat ?? ''] ?? 'unknown'),
-        changes.authorisedAmount ?? row.amount,
-        answerDetails(answer),
-      ),
-    );
-    if (complete) await complete(tx, { transaction: transactionView(saved) });
-    return saved;
-  });
+  // The row as the update leaves it (the fields given, a time of ours), so the answer stored with the key is
+  // computed before the one statement that writes the row, its event and the key (decision 023).
+  const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  const saved: TransactionRow = { ...row, ...given, updatedAt: new Date() };
+  const answered = event(
+    row,
+    actor,
+    step,
+    partial ? 'partially_approved' : (OUTCOME_OF_RESPSTAT[answer.respstat ?? ''] ?? 'unknown'),
+    changes.authorisedAmount ?? row.amount,
+    answerDetails(answer),
+  );
+  await deps.transact((tx) =>
+    recordAnswerRows(tx, saved, changes, answered, completion?.({ transaction: transactionView(saved) })),
+  );
+  return saved;
 }
 
 /** A call the gateway refused without processing it (credentials, limits, shape): nothing was charged. */

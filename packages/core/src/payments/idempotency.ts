@@ -8,6 +8,8 @@ import { GatewayProblem, type PaymentDeps } from './payment-deps';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
+  type IdempotencyClaim,
+  type KeyCompletion,
   type RestaurantScope,
   releaseIdempotencyKey,
 } from './payment-repository';
@@ -57,6 +59,14 @@ export interface IdempotencyKeyHandle<T> {
   claim(tx: Executor): Promise<{ replay: T } | null>;
   /** Stores the answer with the key, in the transaction that records it. */
   complete(tx: Executor, result: T): Promise<void>;
+  /**
+   * The claim as data, for a statement that claims the key together with other writes (a payment's pending
+   * row); `claimedWith()` once such a statement claimed it, so that `fail` knows the key is this request's.
+   */
+  readonly asClaim: IdempotencyClaim;
+  claimedWith(): void;
+  /** The answer's completion as data, for a statement that records it together with other writes. */
+  completion(result: T): KeyCompletion;
   /** After a failure: gives the key back when nothing happened at the gateway, else stores the problem. */
   fail(error: unknown): Promise<void>;
 }
@@ -74,16 +84,22 @@ export function idempotencyKey<T>(
   const key = parsed.data;
   const requestHash = hashOf(call.operation, call.body);
   let claimed = false;
+  const asClaim: IdempotencyClaim = {
+    scope: call.scope,
+    key,
+    endpoint: call.operation,
+    requestHash,
+    actor: userIdOf(actor),
+    ttlSeconds: IDEMPOTENCY_TTL_SECONDS,
+  };
   return {
+    asClaim,
+    claimedWith: () => {
+      claimed = true;
+    },
+    completion: (result) => ({ scope: call.scope, key, response: { status: 200, body: result } }),
     async claim(tx) {
-      const existing = await claimIdempotencyKey(tx, {
-        scope: call.scope,
-        key,
-        endpoint: call.operation,
-        requestHash,
-        actor: userIdOf(actor),
-        ttlSeconds: IDEMPOTENCY_TTL_SECONDS,
-      });
+      const existing = await claimIdempotencyKey(tx, asClaim);
       if (existing) return { replay: replay<T>(existing, call.operation, requestHash) };
       claimed = true;
       return null;

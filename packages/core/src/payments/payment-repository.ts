@@ -6,7 +6,7 @@ import {
   paymentTransactions,
 } from '@brigade/db/schema/payments';
 import type { TransactionQuery } from '@brigade/domain/payments/api';
-import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { tenantIs } from '../tenant-scope';
 
 /**
@@ -111,6 +111,38 @@ export async function addEvent(
   await ex.insert(paymentTransactionEvents).values(event);
 }
 
+/** Steps on a recorded transaction that never overlap: one at a time per transaction (claimAction). */
+export const EXCLUSIVE_STEPS = ['capture', 'void', 'void_by_order'] as const;
+
+/**
+ * The exclusive step in flight on a transaction: its latest exclusive event is `requested` (its outcome not
+ * recorded yet) and younger than `seconds`, after which a crashed request no longer holds the transaction.
+ */
+export async function stepInFlight(
+  ex: Executor,
+  row: Pick<TransactionRow, 'tenantId' | 'transactionId'>,
+  seconds: number,
+): Promise<string | null> {
+  const e = paymentTransactionEvents;
+  const [latest] = await ex
+    .select({
+      step: e.step,
+      outcome: e.outcome,
+      recent: sql<boolean>`${e.occurredAt} > now() - make_interval(secs => ${seconds})`,
+    })
+    .from(e)
+    .where(
+      and(
+        tenantIs(e.tenantId, row.tenantId),
+        eq(e.transactionId, row.transactionId),
+        inArray(e.step, [...EXCLUSIVE_STEPS]),
+      ),
+    )
+    .orderBy(desc(e.eventId))
+    .limit(1);
+  return latest?.outcome === 'requested' && latest.recent ? latest.step : null;
+}
+
 export async function eventsOf(ex: Executor, scope: RestaurantScope, transactionId: string) {
   return ex
     .select()
@@ -208,14 +240,10 @@ export interface IdempotencyClaim {
   ttlSeconds: number;
 }
 
-/** Claims a key: null when this request is the first with it, else the row that holds it. */
-export async function claimIdempotencyKey(
-  ex: Executor,
-  claim: IdempotencyClaim,
-): Promise<IdempotencyRow | null> {
-  const k = paymentIdempotencyKeys;
-  const inserted = await ex
-    .insert(k)
+/** The key's claim: one insert that does nothing when the key is taken, answering the key when it is not. */
+const claimInsert = (ex: Executor, claim: IdempotencyClaim) =>
+  ex
+    .insert(paymentIdempotencyKeys)
     .values({
       tenantId: claim.scope.tenantId,
       restaurantId: claim.scope.restaurantId,
@@ -227,7 +255,15 @@ export async function claimIdempotencyKey(
       expiresAt: sql`now() + make_interval(secs => ${claim.ttlSeconds})`,
     })
     .onConflictDoNothing()
-    .returning({ key: k.key });
+    .returning({ key: paymentIdempotencyKeys.key });
+
+/** Claims a key: null when this request is the first with it, else the row that holds it. */
+export async function claimIdempotencyKey(
+  ex: Executor,
+  claim: IdempotencyClaim,
+): Promise<IdempotencyRow | null> {
+  const k = paymentIdempotencyKeys;
+  const inserted = await claimInsert(ex, claim);
   if (inserted.length > 0) return null;
   const [existing] = await ex
     .select()
@@ -242,17 +278,70 @@ export async function claimIdempotencyKey(
   return existing ?? null;
 }
 
+export interface KeyCompletion {
+  scope: RestaurantScope;
+  key: string;
+  response: { status: number; body: unknown };
+}
+
+const completeUpdate = (ex: Executor, { scope, key, response }: KeyCompletion) => {
+  const k = paymentIdempotencyKeys;
+  return ex
+    .update(k)
+    .set({ state: 'done', responseStatus: response.status, responseBody: response.body })
+    .where(and(tenantIs(k.tenantId, scope.tenantId), eq(k.restaurantId, scope.restaurantId), eq(k.key, key)));
+};
+
 export async function completeIdempotencyKey(
   ex: Executor,
   scope: RestaurantScope,
   key: string,
   response: { status: number; body: unknown },
 ): Promise<void> {
-  const k = paymentIdempotencyKeys;
-  await ex
-    .update(k)
-    .set({ state: 'done', responseStatus: response.status, responseBody: response.body })
-    .where(and(tenantIs(k.tenantId, scope.tenantId), eq(k.restaurantId, scope.restaurantId), eq(k.key, key)));
+  await completeUpdate(ex, { scope, key, response });
+}
+
+// --- A payment's first and last writes in one statement each (decision 023; fewer round trips) ------------
+
+/**
+ * Claims the key, writes the pending payment (`row`, every column given) and its first event, in one
+ * statement. False when the key was taken: the payment and event were written anyway, so the caller must roll
+ * the transaction back (and take the key's slow path, which tells a repeat, a conflict and a reuse apart).
+ */
+export async function claimAndInsertPending(
+  ex: Executor,
+  claim: IdempotencyClaim,
+  row: TransactionRow,
+  first: typeof paymentTransactionEvents.$inferInsert,
+): Promise<boolean> {
+  // getSQL(): a builder put in sql`` directly would be wrapped in parentheses, which a WITH item refuses
+  const result = await ex.execute(sql`with claimed as (${claimInsert(ex, claim).getSQL()}),
+    pending as (${ex.insert(paymentTransactions).values(row).getSQL()}),
+    first_event as (${ex.insert(paymentTransactionEvents).values(first).getSQL()})
+    select count(*)::int as claimed from claimed`);
+  const [answer] = (result as unknown as { rows: { claimed: number }[] }).rows;
+  return Number(answer?.claimed) === 1;
+}
+
+/**
+ * Records a gateway's answer in one statement: the transaction's changes (the row becomes `saved`, whose
+ * `updatedAt` the caller chose), its event, and the key's completion when there is one.
+ */
+export async function recordAnswerRows(
+  ex: Executor,
+  saved: TransactionRow,
+  changes: Partial<NewTransactionRow>,
+  answerEvent: typeof paymentTransactionEvents.$inferInsert,
+  completion?: KeyCompletion,
+): Promise<void> {
+  const update = ex
+    .update(paymentTransactions)
+    .set({ ...changes, updatedAt: saved.updatedAt })
+    .where(transactionIn(saved, saved.transactionId));
+  const done = completion ? sql`, completed as (${completeUpdate(ex, completion).getSQL()})` : sql``;
+  await ex.execute(sql`with saved as (${update.getSQL()}),
+    answer_event as (${ex.insert(paymentTransactionEvents).values(answerEvent).getSQL()})${done}
+    select 1`);
 }
 
 /** Lets the key be used again: the request it held did nothing at the gateway. */

@@ -40,9 +40,14 @@ export async function findProfileRow(
   return row ?? null;
 }
 
-export async function profileExists(ex: Executor, scope: RestaurantScope, profileid: string) {
-  const [row] = await ex.select({ acctid: p.acctid }).from(p).where(ofProfile(scope, profileid)).limit(1);
-  return row !== undefined;
+/** The merchant id a stored profile was stored under (from any of its accounts); undefined: no such profile. */
+export async function profileMerchant(
+  ex: Executor,
+  scope: RestaurantScope,
+  profileid: string,
+): Promise<string | null | undefined> {
+  const [row] = await ex.select({ merchid: p.merchid }).from(p).where(ofProfile(scope, profileid)).limit(1);
+  return row?.merchid;
 }
 
 /** Records a stored account; the gateway answers a duplicate card with the ids it already had. */

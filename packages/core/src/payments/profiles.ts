@@ -25,7 +25,7 @@ import {
   listProfileRows,
   markDefaultAccount,
   type ProfileRow,
-  profileExists,
+  profileMerchant,
   updateProfileRow,
   upsertProfileRow,
 } from './profile-repository';
@@ -45,11 +45,24 @@ interface Keyed {
 }
 
 export const PROFILE_NOT_FOUND = 'Stored profile not found';
+export const PROFILE_OTHER_MERCHANT =
+  'This stored card was stored under another merchant account: it can be charged or changed only under the merchant ID it was stored with';
+
+/**
+ * A stored card belongs to the merchant id the gateway stored it under (null: stored before that was
+ * recorded, with no merchant account to tell): any other merchant account is refused before the gateway hears
+ * of it (422).
+ */
+export function assertSameMerchant(stored: string | null | undefined, merchid: string): void {
+  if (stored !== merchid)
+    throw new BrigadeError('unprocessable', 'PROFILE_OTHER_MERCHANT', PROFILE_OTHER_MERCHANT);
+}
 
 export function profileView(row: ProfileRow): ProfileView {
   return {
     profileId: row.profileid,
     acctId: row.acctid,
+    merchid: row.merchid,
     name: row.name,
     lastFour: row.lastFour,
     cardBrand: row.cardBrand,
@@ -89,10 +102,13 @@ function approved(answer: ProfileResponseLenient): { profileid: string; acctid: 
   );
 }
 
-const findOrFail = async (deps: PaymentDeps, scope: RestaurantScope, ids: ProfileIds) => {
+/** The stored account's row and the merchant account, refused when the card is another merchant's. */
+const openStored = async (deps: PaymentDeps, scope: RestaurantScope, ids: ProfileIds) => {
   const row = await deps.transact((tx) => findProfileRow(tx, scope, ids.profileId, ids.acctId));
   if (!row) throw notFound(PROFILE_NOT_FOUND, 'PROFILE_NOT_FOUND');
-  return row;
+  const { account } = await openMerchantAccount(deps, scope);
+  assertSameMerchant(row.merchid, account.merchid);
+  return { row, account };
 };
 
 export async function listProfiles(
@@ -124,6 +140,7 @@ export async function createProfile(
       upsertProfileRow(tx, {
         ...scope,
         ...ids,
+        merchid: account.merchid,
         ...cardOf(input),
         isDefault: true,
         createdBy: userIdOf(actor),
@@ -144,9 +161,10 @@ export async function addProfileAccount(
   const scope = { tenantId, restaurantId };
   const operation = `addProfileAccount:${profileId}`;
   return idempotent(deps, actor, { scope, key, operation, body: input }, async () => {
-    if (!(await deps.transact((tx) => profileExists(tx, scope, profileId))))
-      throw notFound(PROFILE_NOT_FOUND, 'PROFILE_NOT_FOUND');
+    const stored = await deps.transact((tx) => profileMerchant(tx, scope, profileId));
+    if (stored === undefined) throw notFound(PROFILE_NOT_FOUND, 'PROFILE_NOT_FOUND');
     const { account } = await openMerchantAccount(deps, scope);
+    assertSameMerchant(stored, account.merchid);
     const request = profileRequest(
       {
         merchid: account.merchid,
@@ -163,6 +181,7 @@ export async function addProfileAccount(
       const saved = await upsertProfileRow(tx, {
         ...scope,
         ...ids,
+        merchid: account.merchid,
         ...cardOf(input),
         isDefault: false,
         createdBy: userIdOf(actor),
@@ -195,8 +214,7 @@ export async function getProfile(
   _actor: Actor,
   call: RestaurantScope & ProfileIds,
 ): Promise<ProfileDetailView> {
-  const row = await findOrFail(deps, call, call);
-  const { account } = await openMerchantAccount(deps, call);
+  const { row, account } = await openStored(deps, call, call);
   const answers = await askGateway(() =>
     deps.gateway(account).getProfile(call.profileId, call.acctId, account.merchid),
   );
@@ -228,8 +246,7 @@ export async function updateProfile(
   const ids = { profileId, acctId };
   const operation = `updateProfile:${profileId}/${acctId}`;
   return idempotent(deps, actor, { scope, key, operation, body: input }, async () => {
-    await findOrFail(deps, scope, ids);
-    const { account } = await openMerchantAccount(deps, scope);
+    const { account } = await openStored(deps, scope, ids);
     const request = profileRequest(
       {
         merchid: account.merchid,
@@ -276,8 +293,7 @@ export async function deleteProfile(
   const scope = { tenantId, restaurantId };
   const operation = `deleteProfile:${profileId}/${acctId}`;
   return idempotent(deps, actor, { scope, key, operation, body: {} }, async () => {
-    await findOrFail(deps, scope, { profileId, acctId });
-    const { account } = await openMerchantAccount(deps, scope);
+    const { account } = await openStored(deps, scope, { profileId, acctId });
     const answer = await askGateway(() =>
       deps.gateway(account).deleteProfile(profileId, acctId, account.merchid),
     );

@@ -1,3 +1,4 @@
+import type { Executor } from '@brigade/db/database';
 import type { Actor } from '@brigade/domain/access';
 import { BrigadeError, notFound, validationError } from '@brigade/domain/errors';
 import { formatAmount, parseDecimalAmount } from '@brigade/domain/payments/amount';
@@ -12,7 +13,9 @@ import { gatewayProblem, type PaymentDeps } from './payment-deps';
 import {
   addEvent,
   findTransaction,
+  lockTransaction,
   type RestaurantScope,
+  stepInFlight,
   type TransactionRow,
   updateTransaction,
 } from './payment-repository';
@@ -45,6 +48,48 @@ export async function target(deps: PaymentDeps, call: TransactionCall) {
 
 export const refuse = (code: string, message: string) => new BrigadeError('conflict', code, message);
 
+export const STEP_IN_PROGRESS_MESSAGE =
+  'Another capture or void of this transaction is in progress; check its status in a moment';
+/** How long a `requested` step holds its transaction when its outcome never comes (a crash). */
+const IN_FLIGHT_SECONDS = 120;
+
+/**
+ * Claims a recorded transaction for one capture or void (decision 023: never twice at the gateway), in one
+ * short transaction under its row lock: refused (409 STEP_IN_PROGRESS) while another such step is in flight,
+ * `plan` checks the locked row (its refusals roll the claim back) and says the amount, and a `requested`
+ * event marks the claim. The gateway call's outcome event (call_) ends it.
+ */
+export async function claimStep<P extends { amount: number }>(
+  deps: PaymentDeps,
+  actor: Actor,
+  found: TransactionRow,
+  step: string,
+  plan: (row: TransactionRow) => P,
+): Promise<{ row: TransactionRow; plan: P }> {
+  return deps.transact(async (tx) => {
+    const row = await lockTransaction(tx, found, found.transactionId);
+    if (!row) throw notFound(TRANSACTION_NOT_FOUND, 'TRANSACTION_NOT_FOUND');
+    if (await stepInFlight(tx, row, IN_FLIGHT_SECONDS))
+      throw refuse('STEP_IN_PROGRESS', STEP_IN_PROGRESS_MESSAGE);
+    const planned = plan(row);
+    await addEvent(tx, event(row, actor, step, 'requested', planned.amount));
+    return { row, plan: planned };
+  });
+}
+
+/** What a capture sends: the total (base + tip) and the tip; refused when not capturable or over the tip limit. */
+function capturePlan(row: TransactionRow, amount: number | undefined, tipAmount: number | undefined) {
+  if (row.status !== 'authorised' || row.kind !== 'authorisation')
+    throw refuse('NOT_CAPTURABLE', 'Only an authorisation that is not captured yet can be captured');
+  const authorised = row.authorisedAmount ?? row.amount;
+  const base = amount ?? authorised - row.tipAmount;
+  const tip = tipAmount ?? row.tipAmount;
+  const total = base + tip;
+  if (captureKind(authorised, total) === 'tip_adjustment_over_limit')
+    throw validationError(TIP_OVER_LIMIT_MESSAGE, [{ path: 'tipAmount', message: TIP_OVER_LIMIT_MESSAGE }]);
+  return { amount: total, tip };
+}
+
 export async function capturePayment(
   deps: PaymentDeps,
   actor: Actor,
@@ -57,46 +102,64 @@ export async function capturePayment(
     actor,
     { scope: call, key: call.idempotencyKey, operation, body: { amount, tipAmount } },
     async () => {
-      const { row, account } = await target(deps, call);
-      if (row.status !== 'authorised' || row.kind !== 'authorisation')
-        throw refuse('NOT_CAPTURABLE', 'Only an authorisation that is not captured yet can be captured');
-      const authorised = row.authorisedAmount ?? row.amount;
-      const base = amount ?? authorised - row.tipAmount;
-      const tip = tipAmount ?? row.tipAmount;
-      const total = base + tip;
-      if (captureKind(authorised, total) === 'tip_adjustment_over_limit')
-        throw validationError(TIP_OVER_LIMIT_MESSAGE, [
-          { path: 'tipAmount', message: TIP_OVER_LIMIT_MESSAGE },
-        ]);
-      const answer = await call_(deps, actor, row, 'capture', total, () =>
-        deps.gateway(account).capture({
-          merchid: account.merchid,
-          account: row.token ?? '',
-          retref: row.retref!,
-          amount: formatAmount(total),
-        }),
+      const { row: found, account } = await target(deps, call);
+      const { row, plan } = await claimStep(deps, actor, found, 'capture', (row) =>
+        capturePlan(row, amount, tipAmount),
       );
-      const approved = answer.respstat === 'A';
-      const saved = await deps.transact((tx) =>
-        updateTransaction(
-          tx,
-          row,
-          row.transactionId,
-          approved
-            ? {
-                status: 'captured',
-                capturedAmount: parseDecimalAmount(answer.amount ?? '') ?? total,
-                tipAmount: tip,
-                setlstat: safeText(answer.setlstat),
-                capturedAt: new Date(),
-                voidable: true,
-              }
-            : { resptext: safeText(answer.resptext), respcode: safeText(answer.respcode) },
-        ),
+      const { amount: total, tip } = plan;
+      const saved = await call_(
+        deps,
+        actor,
+        row,
+        'capture',
+        total,
+        () =>
+          deps.gateway(account).capture({
+            merchid: account.merchid,
+            account: row.token ?? '',
+            retref: row.retref!,
+            amount: formatAmount(total),
+          }),
+        (tx, answer) =>
+          updateTransaction(
+            tx,
+            row,
+            row.transactionId,
+            answer.respstat === 'A'
+              ? {
+                  status: 'captured',
+                  capturedAmount: parseDecimalAmount(answer.amount ?? '') ?? total,
+                  tipAmount: tip,
+                  setlstat: safeText(answer.setlstat),
+                  capturedAt: new Date(),
+                  voidable: true,
+                }
+              : { resptext: safeText(answer.resptext), respcode: safeText(answer.respcode) },
+          ),
       );
       return { transaction: transactionView(saved) };
     },
   );
+}
+
+/** What a void takes back: the amount asked or all the transaction holds; refused when it cannot be voided. */
+function voidPlan(row: TransactionRow, amount: number | undefined) {
+  if (!['authorised', 'captured'].includes(row.status) || row.voidable === false || !row.retref)
+    throw refuse('NOT_VOIDABLE', 'This transaction can no longer be voided; refund it once it settles');
+  const allowed = allowedVoids(
+    row.setlstat ?? (row.status === 'authorised' ? 'Authorized' : 'Queued for Capture'),
+  );
+  if (amount !== undefined && !allowed.includes('partial'))
+    throw refuse(
+      'PARTIAL_VOID_NOT_ALLOWED',
+      'Only the whole amount can be voided once the payment is queued for capture',
+    );
+  const held = row.status === 'captured' ? row.capturedAmount : (row.authorisedAmount ?? row.amount);
+  if (amount !== undefined && amount > held)
+    throw validationError('The amount is more than the transaction holds', [
+      { path: 'amount', message: 'The amount is more than the transaction holds' },
+    ]);
+  return { amount: amount ?? held, held };
 }
 
 export async function voidPayment(
@@ -110,45 +173,35 @@ export async function voidPayment(
     actor,
     { scope: call, key: call.idempotencyKey, operation, body: { amount: call.amount } },
     async () => {
-      const { row, account } = await target(deps, call);
-      if (!['authorised', 'captured'].includes(row.status) || row.voidable === false || !row.retref)
-        throw refuse('NOT_VOIDABLE', 'This transaction can no longer be voided; refund it once it settles');
-      const allowed = allowedVoids(
-        row.setlstat ?? (row.status === 'authorised' ? 'Authorized' : 'Queued for Capture'),
-      );
-      if (call.amount !== undefined && !allowed.includes('partial'))
-        throw refuse(
-          'PARTIAL_VOID_NOT_ALLOWED',
-          'Only the whole amount can be voided once the payment is queued for capture',
-        );
-      const held = row.status === 'captured' ? row.capturedAmount : (row.authorisedAmount ?? row.amount);
-      if (call.amount !== undefined && call.amount > held)
-        throw validationError('The amount is more than the transaction holds', [
-          { path: 'amount', message: 'The amount is more than the transaction holds' },
-        ]);
-      const answer = await call_(deps, actor, row, 'void', call.amount ?? held, () =>
-        deps.gateway(account).void({
-          merchid: account.merchid,
-          retref: row.retref!,
-          ...(call.amount !== undefined ? { amount: formatAmount(call.amount) } : {}),
-        }),
-      );
-      if (!isVoidSuccessful(answer))
-        throw refuse(
-          'VOID_REFUSED',
-          `The gateway refused the void: ${safeText(answer.resptext) ?? 'no reason given'}`,
-        );
+      const { row: found, account } = await target(deps, call);
+      const { row, plan } = await claimStep(deps, actor, found, 'void', (row) => voidPlan(row, call.amount));
+      const { held } = plan;
       const partial = call.amount !== undefined && call.amount < held;
-      const saved = await deps.transact((tx) =>
-        updateTransaction(
-          tx,
-          row,
-          row.transactionId,
-          partial
-            ? { authorisedAmount: held - call.amount! }
-            : { status: 'voided', voidable: false, refundable: false, capturedAmount: 0 },
-        ),
+      const saved = await call_(
+        deps,
+        actor,
+        row,
+        'void',
+        plan.amount,
+        () =>
+          deps.gateway(account).void({
+            merchid: account.merchid,
+            retref: row.retref!,
+            ...(call.amount !== undefined ? { amount: formatAmount(call.amount) } : {}),
+          }),
+        async (tx, answer) => {
+          if (!isVoidSuccessful(answer)) return safeText(answer.resptext) ?? 'no reason given';
+          return updateTransaction(
+            tx,
+            row,
+            row.transactionId,
+            partial
+              ? { authorisedAmount: held - call.amount! }
+              : { status: 'voided', voidable: false, refundable: false, capturedAmount: 0 },
+          );
+        },
       );
+      if (typeof saved === 'string') throw refuse('VOID_REFUSED', `The gateway refused the void: ${saved}`);
       return { transaction: transactionView(saved) };
     },
   );
@@ -168,27 +221,34 @@ export async function voidPaymentByOrder(
 ): Promise<{ transaction: TransactionView }> {
   const operation = `voidPaymentByOrder:${call.transactionId}`;
   return idempotent(deps, actor, { scope: call, key: call.idempotencyKey, operation, body: {} }, async () => {
-    const { row, account } = await target(deps, call);
-    if (row.status !== 'unknown' && row.status !== 'pending')
-      throw refuse('NOT_UNKNOWN', NOT_UNKNOWN_MESSAGE);
-    const answer = await call_(deps, actor, row, 'void_by_order', row.amount, () =>
-      deps.gateway(account).voidByOrderId({ merchid: account.merchid, orderid: row.orderid }),
-    );
-    const saved = await deps.transact((tx) =>
-      updateTransaction(
-        tx,
-        row,
-        row.transactionId,
-        isVoidSuccessful(answer)
-          ? {
-              status: 'voided',
-              voidable: false,
-              refundable: false,
-              capturedAmount: 0,
-              reconciliation: 'Voided by its order id: the card is not charged',
-            }
-          : { status: 'failed', reconciliation: 'Nothing stands under its order id: nothing was charged' },
-      ),
+    const { row: found, account } = await target(deps, call);
+    const { row } = await claimStep(deps, actor, found, 'void_by_order', (row) => {
+      if (row.status !== 'unknown' && row.status !== 'pending')
+        throw refuse('NOT_UNKNOWN', NOT_UNKNOWN_MESSAGE);
+      return { amount: row.amount };
+    });
+    const saved = await call_(
+      deps,
+      actor,
+      row,
+      'void_by_order',
+      row.amount,
+      () => deps.gateway(account).voidByOrderId({ merchid: account.merchid, orderid: row.orderid }),
+      (tx, answer) =>
+        updateTransaction(
+          tx,
+          row,
+          row.transactionId,
+          isVoidSuccessful(answer)
+            ? {
+                status: 'voided',
+                voidable: false,
+                refundable: false,
+                capturedAmount: 0,
+                reconciliation: 'Voided by its order id: the card is not charged',
+              }
+            : { status: 'failed', reconciliation: 'Nothing stands under its order id: nothing was charged' },
+        ),
     );
     return { transaction: transactionView(saved) };
   });
@@ -197,32 +257,22 @@ export async function voidPaymentByOrder(
 /**
  * One gateway call on an existing transaction, recorded as an event either way. No answer to a capture,
  * void or refund is reported (504 and an event) rather than retried: each is safe to ask again with the same
- * Idempotency-Key only after a status check, which the transaction page offers.
+ * Idempotency-Key only after a status check, which the transaction page offers. `record` writes what the
+ * answer changes in the same transaction as its outcome event, so a step claimed by claimStep is never seen
+ * finished before its transaction row says so.
  */
-export async function call_<T extends { respstat?: string }>(
+export async function call_<T extends { respstat?: string }, R = T>(
   deps: PaymentDeps,
   actor: Actor,
   row: TransactionRow,
   step: string,
   amount: number,
   send: () => Promise<T>,
-): Promise<T> {
+  record: (tx: Executor, answer: T) => Promise<R> = async (_tx, answer) => answer as unknown as R,
+): Promise<R> {
+  let answer: T;
   try {
-    const answer = await send();
-    await deps.transact((tx) =>
-      addEvent(
-        tx,
-        event(
-          row,
-          actor,
-          step,
-          OUTCOME_OF_RESPSTAT[answer.respstat ?? ''] ?? 'unknown',
-          amount,
-          answerDetails(answer as Record<string, unknown>),
-        ),
-      ),
-    );
-    return answer;
+    answer = await send();
   } catch (error) {
     const problem = gatewayProblem(error);
     await deps.transact((tx) =>
@@ -230,4 +280,10 @@ export async function call_<T extends { respstat?: string }>(
     );
     throw problem;
   }
+  const outcome = OUTCOME_OF_RESPSTAT[answer.respstat ?? ''] ?? 'unknown';
+  const details = answerDetails(answer as Record<string, unknown>);
+  return deps.transact(async (tx) => {
+    await addEvent(tx, event(row, actor, step, outcome, amount, details));
+    return record(tx, answer);
+  });
 }

@@ -539,7 +539,9 @@ const SECTIONS: Record<string, Dish[]> = {
 
 export function harborGrillCatalogue(): LargeChainCatalogue {
   const { items, idsOf } = itemsOfSections();
-  return { ...kindsOfHarborGrill(), modifierGroups, items, ...menuGroupsOf(idsOf) };
+  // The demo takes orders online (its website's ordering is internal): its choices are offered there too.
+  const offered = modifierGroups.map((group) => ({ ...group, pos: true, kiosk: true, onlineOrdering: true }));
+  return { ...kindsOfHarborGrill(), modifierGroups: offered, items, ...menuGroupsOf(idsOf) };
 }
 
 /** Every dish as an item, section by section (ids in that order), and each section's item ids. */

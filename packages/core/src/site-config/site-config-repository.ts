@@ -1,12 +1,13 @@
 import type { Executor } from '@brigade/db/database';
-import { siteConfigurations } from '@brigade/db/schema/site-config';
+import { users } from '@brigade/db/schema/identity';
+import { siteConfigurations, siteConfigurationVersions } from '@brigade/db/schema/site-config';
 import { BrigadeError } from '@brigade/domain/errors';
 import {
   type SiteConfiguration,
   type SiteConfigurationContent,
   siteConfigurationSchema,
 } from '@brigade/domain/site-config';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 
 type Row = typeof siteConfigurations.$inferSelect;
 
@@ -55,7 +56,7 @@ export async function insertSiteConfiguration(
     .insert(siteConfigurations)
     .values({ ...contentColumns(content), version: 1, lastModifiedBy: modifiedBy })
     .returning();
-  return toSiteConfiguration(row!);
+  return recordVersion(ex, toSiteConfiguration(row!));
 }
 
 /** spec 01 §4: every update adds 1 to the version and records when and by whom. */
@@ -75,5 +76,68 @@ export async function updateSiteConfigurationRow(
     })
     .where(eq(siteConfigurations.slot, 'platform'))
     .returning();
-  return row ? toSiteConfiguration(row) : null;
+  return row ? recordVersion(ex, toSiteConfiguration(row)) : null;
+}
+
+/** issue 17: every stored configuration is kept as a version (its number is the configuration's version). */
+async function recordVersion(ex: Executor, config: SiteConfiguration): Promise<SiteConfiguration> {
+  const { version, lastModified, lastModifiedBy, ...content } = config;
+  await ex.insert(siteConfigurationVersions).values({
+    version,
+    content: JSON.parse(JSON.stringify(content)) as Record<string, unknown>,
+    modifiedAt: lastModified,
+    modifiedBy: lastModifiedBy,
+  });
+  return config;
+}
+
+export interface SiteConfigurationVersionRow {
+  version: number;
+  modifiedAt: Date;
+  modifiedBy: string;
+  modifiedByEmail: string | null;
+}
+
+/** The versions, newest first, with the email of who made each (null for "system" or a deleted account). */
+export async function listSiteConfigurationVersions(
+  ex: Executor,
+  options: { limit: number; before?: number | undefined },
+): Promise<SiteConfigurationVersionRow[]> {
+  const v = siteConfigurationVersions;
+  return ex
+    .select({
+      version: v.version,
+      modifiedAt: v.modifiedAt,
+      modifiedBy: v.modifiedBy,
+      modifiedByEmail: users.email,
+    })
+    .from(v)
+    .leftJoin(users, eq(users.uid, v.modifiedBy))
+    .where(options.before === undefined ? undefined : sql`${v.version} < ${options.before}`)
+    .orderBy(desc(v.version))
+    .limit(options.limit);
+}
+
+/** One stored version as the configuration it was, or null. */
+export async function findSiteConfigurationVersion(
+  ex: Executor,
+  version: number,
+): Promise<SiteConfiguration | null> {
+  const [row] = await ex
+    .select()
+    .from(siteConfigurationVersions)
+    .where(eq(siteConfigurationVersions.version, version));
+  if (!row) return null;
+  const parsed = siteConfigurationSchema.safeParse({
+    ...row.content,
+    version: row.version,
+    lastModified: row.modifiedAt,
+    lastModifiedBy: row.modifiedBy,
+  });
+  if (!parsed.success) {
+    throw new BrigadeError('internal', 'INVALID_SITE_CONFIG', 'Invalid site configuration data structure', {
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
 }

@@ -195,6 +195,12 @@ export const paymentProfiles = pgTable(
     profileid: text('profileid').notNull(),
     /** The account within the profile (1, 2, …). */
     acctid: text('acctid').notNull(),
+    /**
+     * The merchant id the gateway stored the card under: only that merchant can charge or change it. Null only
+     * for a row stored before it was recorded whose restaurant then had no merchant account (treated as another
+     * merchant's).
+     */
+    merchid: text('merchid'),
     name: text('name'),
     lastFour: text('last_four'),
     cardBrand: text('card_brand'),

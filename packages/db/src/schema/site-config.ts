@@ -38,3 +38,17 @@ export const siteConfigurations = pgTable(
     check('site_configurations_version_check', sql`${t.version} >= 1`),
   ],
 );
+
+// issue 17: every stored version of the site configuration, for its history and a diff between two versions.
+// The content is the configuration's editable document as the domain schema reads it (without the version
+// and who/when, which are columns here); version 1 is the creation.
+export const siteConfigurationVersions = pgTable(
+  'site_configuration_versions',
+  {
+    version: integer('version').primaryKey(),
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    modifiedAt: timestamp('modified_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    modifiedBy: text('modified_by').notNull(),
+  },
+  (t) => [check('site_configuration_versions_version_check', sql`${t.version} >= 1`)],
+);

@@ -10,7 +10,8 @@ import { cardExpiry, cardToken, minorUnits } from './api';
 // --- Stored customer profiles (cards kept at the gateway) ------------------------------------------------
 
 const US_POSTAL_MESSAGE = 'Postal code must be 5 digits or 5+4';
-const profileContact = {
+/** A stored profile's contact fields (also the management app's form limits). */
+export const profileContact = {
   postal: z
     .string({ error: US_POSTAL_MESSAGE })
     .regex(/^\d{5}(-?\d{4})?$/, US_POSTAL_MESSAGE)
@@ -24,7 +25,7 @@ const profileContact = {
     .regex(/^[0-9 ()+.-]{1,15}$/, 'Phone must be up to 15 digits, spaces, dashes, parentheses, plus or dots')
     .optional(),
 };
-const profileName = () =>
+export const profileName = () =>
   text({ error: 'Name is required' })
     .trim()
     .min(1, 'Name is required')
@@ -73,6 +74,8 @@ export const profileDeleteQuerySchema = z.strictObject({
 export const profileSchema = z.object({
   profileId: z.string(),
   acctId: z.string(),
+  /** The merchant id the card was stored under: only that merchant account can charge or change it. */
+  merchid: z.string().nullable(),
   name: z.string().nullable(),
   lastFour: z.string().nullable(),
   cardBrand: z.string().nullable(),

@@ -12,13 +12,26 @@ import type { Reply } from './emulator-answers';
 export const CARD_ENTRY_PATH = '/itoke/ajax-tokenizer.html';
 export const TOKENIZE_PATH = '/cardsecure/api/v1/ccn/tokenize';
 
+/**
+ * What the card-entry frame does with a card, for tests and benches that pay without a browser: tokenises
+ * the number at the gateway's (or the emulator's) CardSecure endpoint at `origin` and answers the token.
+ */
+export async function tokenizeCard(origin: string, card: string): Promise<string> {
+  const answer = await fetch(`${origin}${TOKENIZE_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: card }),
+  });
+  return ((await answer.json()) as { token: string }).token;
+}
+
 const STYLE = `
   body { font: 16px/1.4 system-ui, sans-serif; margin: 0; padding: 12px; color: #1a1a1a; background: #fff; }
   form { display: grid; gap: 10px; max-width: 360px; }
   label { display: grid; gap: 4px; font-weight: 600; font-size: 14px; }
-  input { font: inherit; padding: 8px 10px; border: 1px solid #767676; border-radius: 6px; }
+  input { font: inherit; padding: 8px 10px; border: 1px solid #767676; border-radius: 6px; width: 100%; min-width: 0; box-sizing: border-box; }
   input:focus-visible, button:focus-visible { outline: 3px solid #1a5fb4; outline-offset: 1px; }
-  .row { display: grid; grid-template-columns: 1fr 1fr; gap: 10px; }
+  .row { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 10px; }
   button { font: inherit; padding: 10px; border: 0; border-radius: 6px; background: #1a5fb4; color: #fff; }
   [role=alert] { color: #a51d2d; min-height: 1.4em; margin: 0; }
 `;

@@ -51,6 +51,23 @@ describe('profiles against the emulator', () => {
     expect(await client.getProfile(created.profileid!, '', MERCHID)).toHaveLength(2);
   });
 
+  it('keeps one default account: defaultacct Y on an added or updated account takes it from the others', async () => {
+    const created = await save({ account: '6011000990139424', expiry: '1231', name: 'Grace Hopper' });
+    const defaults = async () =>
+      (await client.getProfile(created.profileid!, '', MERCHID)).map((a) => `${a.acctid}:${a.defaultacct}`);
+    await save({
+      profile: created.profileid!,
+      account: '5555555555554444',
+      expiry: '1129',
+      defaultacct: 'Y',
+    });
+    expect(await defaults()).toEqual(['1:N', '2:Y']);
+    await save({ profile: created.profileid!, account: '378282246310005', expiry: '1129' });
+    expect(await defaults()).toEqual(['1:N', '2:Y', '3:N']);
+    await save({ profile: `${created.profileid}/1`, profileupdate: 'Y', defaultacct: 'Y' });
+    expect(await defaults()).toEqual(['1:Y', '2:N', '3:N']);
+  });
+
   it('charges a stored account by profile id/account id', async () => {
     const created = await save({ account: '4444333322221111', expiry: '1230' });
     const answer = await client.auth({

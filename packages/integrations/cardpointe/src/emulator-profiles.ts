@@ -105,6 +105,14 @@ function updateAccount(account: ProfileAccount, request: ProfileRequest, token: 
   if (token) account.token = token;
 }
 
+/** `defaultacct` Y makes the account the profile's one default: the others lose it. */
+function settleDefault(profile: { accounts: Map<string, ProfileAccount> }, account: ProfileAccount) {
+  if (account.fields.defaultacct !== 'Y') return;
+  for (const other of profile.accounts.values())
+    if (other !== account && other.fields.defaultacct === 'Y')
+      other.fields = { ...other.fields, defaultacct: 'N' };
+}
+
 export function saveProfile(ctx: Context, raw: Record<string, unknown>): Reply {
   const parsed = profileRequestSchema.safeParse(raw);
   if (!parsed.success) return invalidField();
@@ -122,8 +130,10 @@ export function saveProfile(ctx: Context, raw: Record<string, unknown>): Reply {
   if (!profile || profile.merchid !== request.merchid) return pps('96');
   if (operation === 'add_account') {
     const next = String(Math.max(0, ...[...profile.accounts.keys()].map(Number)) + 1);
-    const account = { acctid: next, token: token!, fields: { ...keptFields(request), defaultacct: 'N' } };
+    const defaultacct = request.defaultacct === 'Y' ? 'Y' : 'N';
+    const account = { acctid: next, token: token!, fields: { ...keptFields(request), defaultacct } };
     profile.accounts.set(next, account);
+    settleDefault(profile, account);
     return ok(profileView(profile, account, true));
   }
   const account = storedAccount(ctx.state, acctid ? `${profileid}/${acctid}` : profileid, request.merchid);
@@ -134,6 +144,7 @@ export function saveProfile(ctx: Context, raw: Record<string, unknown>): Reply {
     { ...request, profileupdate: operation === 'update_profile' ? 'Y' : request.profileupdate },
     token,
   );
+  settleDefault(profile, stored);
   return ok(profileView(profile, stored, true));
 }
 

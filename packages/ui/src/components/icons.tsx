@@ -105,3 +105,6 @@ export const SunIcon = strokeIcon(
   'M12 16a4 4 0 1 0 0-8 4 4 0 0 0 0 8z|M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4',
 );
 export const MoonIcon = strokeIcon('M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z');
+
+/** A funnel: the "Filters" toggle of a filter bar. */
+export const FilterIcon = strokeIcon('M22 3H2l8 9.5V19l4 2v-8.5z');

@@ -1,10 +1,10 @@
 import { PageHeader } from '@brigade/ui/app-kit/page-header';
 import { DashboardSkeleton } from '@brigade/ui/app-shell/dashboard-skeleton';
-import { StoreIcon, UsersIcon } from '@brigade/ui/app-shell/icons';
+import { LinkIcon, StoreIcon, UsersIcon } from '@brigade/ui/app-shell/icons';
 import { buttonClass } from '@brigade/ui/components/button';
 import { Link } from 'react-router';
 import { useAllRestaurants, useTenants } from '../../queries';
-import { BuildingIcon } from '../../shell/icons';
+import { BuildingIcon, PaletteIcon } from '../../shell/icons';
 
 const CARDS = [
   {
@@ -25,6 +25,18 @@ const CARDS = [
     icon: StoreIcon,
     text: 'Search restaurants across every tenant, switch them on or off, open them in management.',
   },
+  {
+    to: '/site-config',
+    title: 'Site configuration',
+    icon: PaletteIcon,
+    text: 'Layout templates, colour schemes, fallback images and texts of every public site, with their history.',
+  },
+  {
+    to: '/domains',
+    title: 'Domains',
+    icon: LinkIcon,
+    text: 'Every custom domain and subdomain: verify, check the hosting provider, move, switch on or off.',
+  },
 ] as const;
 
 /** The admin home: where to go, and how many tenants and restaurants there are. */
@@ -40,7 +52,10 @@ export default function OverviewScreen() {
   };
   return (
     <>
-      <PageHeader title="Site administration" description="Users, tenants and restaurants across Brigade." />
+      <PageHeader
+        title="Site administration"
+        description="Users, tenants, restaurants, public sites and domains across Brigade."
+      />
       <ul className="admin-cards">
         {CARDS.map(({ to, title, icon: Icon, text }) => (
           <li key={to} className="ui-card admin-card">

@@ -10,14 +10,15 @@ import { LoadingView } from '@brigade/ui/components/spinner';
 import { Link } from 'react-router';
 import { planLabel, roleLabel, StatusBadge } from '../../components/labels';
 import {
-  type AdminUser,
   managementUrl,
   type RestaurantRow,
   type TenantRow,
-  useAllUsers,
+  type TenantUserRow,
   useTenantRestaurants,
   useTenants,
+  useTenantUsers,
 } from '../../queries';
+import { TenantLocaleForm } from './tenant-locale';
 import { TenantSettingsForm } from './tenant-settings';
 
 function restaurantColumns(tenant: TenantRow): Column<RestaurantRow>[] {
@@ -36,8 +37,7 @@ function restaurantColumns(tenant: TenantRow): Column<RestaurantRow>[] {
   ];
 }
 
-function userColumns(tenantId: number): Column<AdminUser>[] {
-  const assignment = (user: AdminUser) => user.tenantAssignments.find((a) => a.tenantId === tenantId);
+function userColumns(): Column<TenantUserRow>[] {
   return [
     {
       header: 'Name',
@@ -49,12 +49,12 @@ function userColumns(tenantId: number): Column<AdminUser>[] {
       ),
     },
     { header: 'Email', cell: (u) => u.email },
-    { header: 'Role', cell: (u) => roleLabel(assignment(u)?.role ?? '') },
+    { header: 'Role', cell: (u) => roleLabel(u.role) },
     {
       header: 'Assignment',
       cell: (u) => (
-        <Badge tone={assignment(u)?.isActive ? 'success' : 'warning'}>
-          {assignment(u)?.isActive ? 'Active' : 'Inactive'}
+        <Badge tone={u.assignmentActive ? 'success' : 'warning'}>
+          {u.assignmentActive ? 'Active' : 'Inactive'}
         </Badge>
       ),
     },
@@ -63,8 +63,8 @@ function userColumns(tenantId: number): Column<AdminUser>[] {
 
 function TenantBody({ tenant }: { tenant: TenantRow }) {
   const restaurants = useTenantRestaurants(tenant.tenantId);
-  const users = useAllUsers();
-  const members = users.data?.filter((u) => u.tenantAssignments.some((a) => a.tenantId === tenant.tenantId));
+  const users = useTenantUsers(tenant.tenantId);
+  const members = users.data;
   const count = restaurants.data?.length;
   const cap = PLAN_RESTAURANT_CAPS[tenant.plan];
   return (
@@ -91,6 +91,7 @@ function TenantBody({ tenant }: { tenant: TenantRow }) {
       </dl>
       <div className="admin-sections">
         <TenantSettingsForm key={tenant.updatedAt} tenant={tenant} restaurantCount={count} />
+        <TenantLocaleForm key={`locale-${tenant.updatedAt}`} tenant={tenant} />
         <section className="ui-card admin-section" aria-labelledby="restaurants-title">
           <h2 id="restaurants-title" className="admin-section__title">
             Restaurants
@@ -113,7 +114,7 @@ function TenantBody({ tenant }: { tenant: TenantRow }) {
           <DataTable
             label={`Users of ${tenant.displayName}`}
             rows={members}
-            columns={userColumns(tenant.tenantId)}
+            columns={userColumns()}
             rowKey={(u) => u.uid}
             isLoading={users.isPending}
             error={users.error}

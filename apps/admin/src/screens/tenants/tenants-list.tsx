@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { formatDate, planLabel, StatusBadge } from '../../components/labels';
 import { type TenantRow, useTenants } from '../../queries';
 import { CreateTenantDialog } from './create-tenant-dialog';
+import { SeedTenantDialog } from './seed-tenant-dialog';
 
 const COLUMNS: Column<TenantRow>[] = [
   {
@@ -29,7 +30,7 @@ const COLUMNS: Column<TenantRow>[] = [
 export default function TenantsList() {
   const tenants = useTenants();
   const [search, setSearch] = useState('');
-  const [creating, setCreating] = useState(false);
+  const [creating, setCreating] = useState<'tenant' | 'seed' | null>(null);
   const rows = tenants.data?.filter((t) => matchesSearch(search, t.displayName, t.name, t.tenantId));
   return (
     <>
@@ -37,9 +38,14 @@ export default function TenantsList() {
         title="Tenants"
         description="The organisations on Brigade: their plan decides how many restaurants they may have."
         actions={
-          <Button onClick={() => setCreating(true)}>
-            <PlusIcon /> Create tenant
-          </Button>
+          <>
+            <Button variant="secondary" onClick={() => setCreating('seed')}>
+              Seed tenant with restaurants
+            </Button>
+            <Button onClick={() => setCreating('tenant')}>
+              <PlusIcon /> Create tenant
+            </Button>
+          </>
         }
       />
       <DataTable
@@ -53,7 +59,8 @@ export default function TenantsList() {
         search={{ value: search, onChange: setSearch, placeholder: 'Search by name or ID...' }}
         empty={{ title: 'No tenants yet', message: 'Create the first tenant.' }}
       />
-      {creating && <CreateTenantDialog onClose={() => setCreating(false)} />}
+      {creating === 'tenant' && <CreateTenantDialog onClose={() => setCreating(null)} />}
+      {creating === 'seed' && <SeedTenantDialog onClose={() => setCreating(null)} />}
     </>
   );
 }

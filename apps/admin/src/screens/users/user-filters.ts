@@ -1,8 +1,6 @@
-import type { AdminUser } from '../../queries';
-
 /*
- * The users list's filters (status, site admin, tenant). The API filters by search only, so they apply to the
- * page of users shown.
+ * The users list's filters (status, site admin, tenant), sent to the server with the list or the search
+ * (GET /admin-users?isActive&isSiteAdmin&tenantId), so every page and every search is filtered.
  */
 export type YesNoFilter = 'all' | 'yes' | 'no';
 export interface Filters {
@@ -12,15 +10,23 @@ export interface Filters {
 }
 export const NO_FILTERS: Filters = { active: 'all', siteAdmin: 'all', tenantId: '' };
 
-const matches = (filter: YesNoFilter, value: boolean) => filter === 'all' || (filter === 'yes') === value;
+export interface FilterQuery {
+  isActive?: 'true' | 'false';
+  isSiteAdmin?: 'true' | 'false';
+  tenantId?: number;
+}
 
-export function applyFilters(users: readonly AdminUser[], filters: Filters): AdminUser[] {
-  return users.filter(
-    (user) =>
-      matches(filters.active, user.isActive) &&
-      matches(filters.siteAdmin, user.isSiteAdmin) &&
-      (!filters.tenantId || user.tenantAssignments.some((a) => String(a.tenantId) === filters.tenantId)),
-  );
+const yesNo = (filter: YesNoFilter) => (filter === 'all' ? undefined : filter === 'yes' ? 'true' : 'false');
+
+/** The filters as the API's query: only those chosen. */
+export function filterQuery(filters: Filters): FilterQuery {
+  const query: FilterQuery = {};
+  const active = yesNo(filters.active);
+  const siteAdmin = yesNo(filters.siteAdmin);
+  if (active) query.isActive = active;
+  if (siteAdmin) query.isSiteAdmin = siteAdmin;
+  if (filters.tenantId) query.tenantId = Number(filters.tenantId);
+  return query;
 }
 
 export const hasFilters = (filters: Filters) =>

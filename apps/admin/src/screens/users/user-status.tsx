@@ -7,22 +7,73 @@ import { useNavigate } from 'react-router';
 import { type AdminUser, useUserMutations } from '../../queries';
 import { Section } from './user-account';
 
-/** Deactivate or reactivate (sign-in refused while inactive), and delete the user completely. */
+type Confirm = 'deactivate' | 'deleteProfile' | 'delete';
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** What each confirmation says: its title, what is lost (and what stays), and its button. */
+function confirmation(kind: Confirm, user: AdminUser) {
+  const name = user.displayName || user.email;
+  const assignments = plural(user.tenantAssignments.length, 'tenant assignment');
+  switch (kind) {
+    case 'deactivate':
+      return {
+        title: `Deactivate ${name}?`,
+        message: `${name} is signed out everywhere and loses access to every tenant until reactivated. Their profile and tenant assignments are kept.`,
+        confirmLabel: 'Deactivate',
+        pendingLabel: 'Deactivating...',
+      };
+    case 'deleteProfile':
+      return {
+        title: `Delete ${name}'s profile?`,
+        message: `This removes ${name}'s profile: their names, phone and photo, ${user.isSiteAdmin ? 'their site administrator access, ' : ''}and their ${assignments}. Their account stays: they can still sign in as ${user.email}, with no organisation to choose until one is assigned. It cannot be undone.`,
+        confirmLabel: 'Delete profile',
+        pendingLabel: 'Deleting...',
+      };
+    case 'delete':
+      return {
+        title: `Delete ${name} completely?`,
+        message: `This permanently removes ${name}'s profile, their ${assignments}, their open sessions and their sign-in (${user.email}). It cannot be undone.`,
+        confirmLabel: 'Delete user',
+        pendingLabel: 'Deleting...',
+      };
+  }
+}
+
+/**
+ * Deactivate or reactivate (sign-in refused while inactive); delete only the profile (the account stays,
+ * spec 01 §6 "delete user document"); delete the user completely.
+ */
 export function StatusSection({ user }: { user: AdminUser }) {
-  const { update, remove } = useUserMutations(user.uid);
+  const { update, remove, removeProfile } = useUserMutations(user.uid);
   const toast = useToast();
   const navigate = useNavigate();
-  const [confirm, setConfirm] = useState<'deactivate' | 'delete' | null>(null);
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
   const name = user.displayName || user.email;
-  const tenants = user.tenantAssignments.length;
-  const deactivate = confirm === 'deactivate';
-  const pending = deactivate ? update.isPending : remove.isPending;
-  const failure = deactivate ? update.error : remove.error;
+  const mutation = confirm === 'deactivate' ? update : confirm === 'deleteProfile' ? removeProfile : remove;
+  const close = () => setConfirm(null);
+  const done = (message: string, then: () => void) => ({
+    onSuccess: () => {
+      toast.success(message);
+      then();
+    },
+  });
+  const run = () => {
+    if (confirm === 'deactivate') update.mutate({ isActive: false }, done(`${name} deactivated`, close));
+    else if (confirm === 'deleteProfile')
+      removeProfile.mutate(undefined, done(`${name}'s profile deleted`, close));
+    else
+      remove.mutate(
+        undefined,
+        done(`${name} deleted`, () => navigate('/users')),
+      );
+  };
+  const texts = confirm ? confirmation(confirm, user) : null;
   return (
     <Section
       id="account-title"
       title="Account"
-      description="Deactivating keeps everything; deleting does not."
+      description="Deactivating keeps everything; deleting the profile keeps the sign-in; deleting the user keeps nothing."
     >
       <div className="admin-danger">
         {user.isActive ? (
@@ -41,41 +92,26 @@ export function StatusSection({ user }: { user: AdminUser }) {
             Reactivate user
           </Button>
         )}
+        <Button variant="danger" onClick={() => setConfirm('deleteProfile')}>
+          Delete profile only
+        </Button>
         <Button variant="danger" onClick={() => setConfirm('delete')}>
           Delete user
         </Button>
       </div>
       <ConfirmDialog
-        open={confirm !== null}
-        title={deactivate ? `Deactivate ${name}?` : `Delete ${name} completely?`}
-        message={
-          deactivate
-            ? `${name} is signed out everywhere and loses access to every tenant until reactivated. Their profile and tenant assignments are kept.`
-            : `This permanently removes ${name}'s profile, their ${tenants} tenant assignment${tenants === 1 ? '' : 's'}, their open sessions and their sign-in (${user.email}). It cannot be undone.`
-        }
-        confirmLabel={deactivate ? 'Deactivate' : 'Delete user'}
-        pendingLabel={deactivate ? 'Deactivating...' : 'Deleting...'}
-        pending={pending}
-        error={failure ? errorMessage(failure) : null}
-        onCancel={() => setConfirm(null)}
-        onConfirm={() =>
-          deactivate
-            ? update.mutate(
-                { isActive: false },
-                {
-                  onSuccess: () => {
-                    toast.success(`${name} deactivated`);
-                    setConfirm(null);
-                  },
-                },
-              )
-            : remove.mutate(undefined, {
-                onSuccess: () => {
-                  toast.success(`${name} deleted`);
-                  navigate('/users');
-                },
-              })
-        }
+        open={texts !== null}
+        title={texts?.title ?? ''}
+        message={texts?.message ?? ''}
+        confirmLabel={texts?.confirmLabel}
+        pendingLabel={texts?.pendingLabel}
+        pending={mutation.isPending}
+        error={mutation.error ? errorMessage(mutation.error) : null}
+        onCancel={() => {
+          mutation.reset();
+          close();
+        }}
+        onConfirm={run}
       />
     </Section>
   );

@@ -4,15 +4,16 @@ import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
 import { PageHeader } from '@brigade/ui/app-kit/page-header';
 import { PlusIcon } from '@brigade/ui/app-shell/icons';
 import { Button } from '@brigade/ui/components/button';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { FilterSelect } from '../../components/filter-select';
 import { formatDate, roleLabel } from '../../components/labels';
 import { Paging } from '../../components/paging';
 import { searchTerm } from '../../components/search';
 import { useDebounced } from '../../components/use-debounced';
 import { type AdminUser, type TenantRow, useTenants, useUserPage } from '../../queries';
 import { CreateUserDialog } from './create-user-dialog';
-import { applyFilters, type Filters, hasFilters, NO_FILTERS, type YesNoFilter } from './user-filters';
+import { type Filters, filterQuery, hasFilters, NO_FILTERS, type YesNoFilter } from './user-filters';
 
 function columns(tenants: Map<number, TenantRow>): Column<AdminUser>[] {
   return [
@@ -48,34 +49,6 @@ function columns(tenants: Map<number, TenantRow>): Column<AdminUser>[] {
     },
     { header: 'Last sign-in', hideOnMobile: true, cell: (user) => formatDate(user.lastLogin) },
   ];
-}
-
-function FilterSelect({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: readonly { value: string; label: string }[];
-}) {
-  const id = useId();
-  return (
-    <div className="admin-filter">
-      <label htmlFor={id} className="admin-filter__label">
-        {label}
-      </label>
-      <select id={id} className="ui-field__input" value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
 }
 
 function UserFilters({
@@ -131,19 +104,19 @@ function usePaging() {
   };
 }
 
-/** Users: search (≥ 2 characters, by name and email), filters on the page shown, paging, create. */
+/** Users: search (≥ 2 characters, by name and email), filters (answered by the server), paging, create. */
 export default function UsersList() {
   const [text, setText] = useState('');
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [creating, setCreating] = useState(false);
   const search = searchTerm(useDebounced(text));
   const paging = usePaging();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts at the first page
-  useEffect(() => paging.reset(), [search]);
-  const page = useUserPage(search, search ? null : paging.token);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search or filter starts at the first page
+  useEffect(() => paging.reset(), [search, filters]);
+  const page = useUserPage(search, search ? null : paging.token, filterQuery(filters));
   const tenants = useTenants();
   const byId = useMemo(() => new Map((tenants.data ?? []).map((t) => [t.tenantId, t])), [tenants.data]);
-  const rows = useMemo(() => page.data && applyFilters(page.data.users, filters), [page.data, filters]);
+  const rows = page.data?.users;
   const short = text.trim().length > 0 && text.trim().length < USER_SEARCH_MIN_CHARS;
   const nextToken = search ? null : page.data?.nextPageToken;
   return (

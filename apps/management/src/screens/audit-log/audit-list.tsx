@@ -117,8 +117,8 @@ function ListFooter({ log, count }: { log: AuditQuery; count: number }) {
       </Button>
     );
   return (
-    <div className="audit-footer">
-      <p className="audit-footer__count" aria-live="polite">
+    <div className="list-footer audit-footer">
+      <p className="list-footer__count" aria-live="polite">
         {log.hasNextPage
           ? `Showing the newest ${count} entries`
           : `${count} ${count === 1 ? 'entry' : 'entries'}, all shown`}

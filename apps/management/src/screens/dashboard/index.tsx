@@ -144,7 +144,7 @@ export default function DashboardScreen() {
           </Link>
         ))}
       </div>
-      <h2 className="dashboard-section-title">Shortcuts</h2>
+      <h2 className="section-title">Shortcuts</h2>
       <ul className="dashboard-shortcuts">
         {shortcuts.map(({ to, label, text, icon: Icon }) => (
           <li key={to + label}>

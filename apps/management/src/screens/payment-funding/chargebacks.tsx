@@ -11,7 +11,7 @@ export function Chargebacks({ from, to }: { from: string; to: string }) {
   const chargebacks = range.data.flatMap((day) => day.chargebacks.map((c) => ({ ...c, day: day.date })));
   return (
     <section className="ui-card pay-chargebacks" aria-labelledby="pay-chargebacks-title">
-      <h2 id="pay-chargebacks-title" className="pay-section-title">
+      <h2 id="pay-chargebacks-title" className="section-title">
         Chargebacks
       </h2>
       {chargebacks.length === 0 ? (

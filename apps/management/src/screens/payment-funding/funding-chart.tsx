@@ -71,7 +71,7 @@ export function FundingChart({ from, to, days }: { from: string; to: string; day
   else body = <Chart points={chartPoints(range.data, from, to)} money={money} />;
   return (
     <section className="ui-card pay-chart" aria-labelledby="pay-chart-title">
-      <h2 id="pay-chart-title" className="pay-section-title">
+      <h2 id="pay-chart-title" className="section-title">
         Daily deposits, last {days} days
       </h2>
       {body}

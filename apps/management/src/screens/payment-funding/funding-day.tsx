@@ -28,7 +28,7 @@ export function FundingDaySection({ date }: { date: string }) {
   else body = <Deposit day={funding.data} />;
   return (
     <section className="ui-card pay-deposit" aria-labelledby="pay-deposit-title">
-      <h2 id="pay-deposit-title" className="pay-section-title">
+      <h2 id="pay-deposit-title" className="section-title">
         Deposit of {formatDay(date)}
       </h2>
       {body}

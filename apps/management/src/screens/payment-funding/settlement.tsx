@@ -33,7 +33,7 @@ export function SettlementSection({ date }: { date: string }) {
   else body = settlement.data.map((batch, index) => <Batch key={batch.batchid ?? index} batch={batch} />);
   return (
     <section className="ui-card pay-settlement" aria-labelledby="pay-settlement-title">
-      <h2 id="pay-settlement-title" className="pay-section-title">
+      <h2 id="pay-settlement-title" className="section-title">
         Settlement of {formatDay(date)}
       </h2>
       {body}

@@ -8,13 +8,14 @@ import type { StoredProfile, useStoredProfiles } from '../../payments-kit/profil
 export const expiryLabel = (expiry: string | null) =>
   expiry && /^\d{4}$/.test(expiry) ? `${expiry.slice(0, 2)}/${expiry.slice(2)}` : '—';
 
-const COLUMNS: readonly Column<StoredProfile>[] = [
+const columns = (merchid: string): readonly Column<StoredProfile>[] => [
   { header: 'Customer', primary: true, cell: (p) => p.name ?? 'No name' },
   {
     header: 'Card',
     cell: (p) => (
       <>
-        {cardLabel(p.cardBrand, p.lastFour)} {p.isDefault && <Badge>Default</Badge>}
+        {cardLabel(p.cardBrand, p.lastFour)} {p.isDefault && <Badge>Default</Badge>}{' '}
+        {p.merchid !== merchid && <Badge tone="warning">Other merchant account</Badge>}
       </>
     ),
   },
@@ -27,23 +28,36 @@ const COLUMNS: readonly Column<StoredProfile>[] = [
   },
 ];
 
-/** The stored cards, newest first: loading rows, the error with "Try Again", the empty state, delete. */
+export type ProfileAction = 'edit' | 'add-account' | 'delete';
+const ACTIONS: readonly { action: ProfileAction; label: string }[] = [
+  { action: 'edit', label: 'Edit' },
+  { action: 'add-account', label: 'Add card' },
+  { action: 'delete', label: 'Delete' },
+];
+
+/**
+ * The stored cards, newest first: loading rows, the error with "Try Again", the empty state, and per card
+ * edit, add another card to the profile, and delete. A card stored under another merchant account than the
+ * current one (`merchid`) is marked and offers nothing: only its own merchant can charge or change it.
+ */
 export function ProfileList({
   list,
+  merchid,
   manage,
-  onDelete,
+  onAction,
   onAdd,
 }: {
   list: ReturnType<typeof useStoredProfiles>;
+  merchid: string;
   manage: boolean;
-  onDelete: (profile: StoredProfile) => void;
+  onAction: (action: ProfileAction, profile: StoredProfile) => void;
   onAdd: () => void;
 }) {
   return (
     <DataTable
       label="Customer profiles"
       rows={list.data}
-      columns={COLUMNS}
+      columns={columns(merchid)}
       rowKey={(p) => `${p.profileId}/${p.acctId}`}
       isLoading={list.isPending}
       error={list.isError && !list.data ? list.error : undefined}
@@ -55,16 +69,19 @@ export function ProfileList({
       }}
       {...(manage
         ? {
-            rowActions: (p: StoredProfile) => (
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => onDelete(p)}
-                aria-label={`Delete ${p.name ?? 'the card'} ${cardLabel(p.cardBrand, p.lastFour)}`}
-              >
-                Delete
-              </Button>
-            ),
+            rowActions: (p: StoredProfile) =>
+              p.merchid === merchid &&
+              ACTIONS.map(({ action, label }) => (
+                <Button
+                  key={action}
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => onAction(action, p)}
+                  aria-label={`${label}: ${p.name ?? 'the card'} ${cardLabel(p.cardBrand, p.lastFour)}`}
+                >
+                  {label}
+                </Button>
+              )),
           }
         : {})}
     />

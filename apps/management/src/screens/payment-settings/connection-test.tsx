@@ -11,7 +11,7 @@ export function ConnectionTest({ account }: { account: MerchantAccount }) {
     <section className="ui-card pay-test" aria-labelledby="pay-test-title">
       <div className="pay-test__head">
         <div>
-          <h2 id="pay-test-title" className="pay-section-title">
+          <h2 id="pay-test-title" className="section-title">
             Connection
           </h2>
           <p className="pay-muted">

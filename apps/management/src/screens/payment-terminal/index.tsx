@@ -17,7 +17,13 @@ export default function PaymentTerminalScreen() {
     <>
       <PageHeader title="Virtual terminal" description="Take a card payment by typing the card's details." />
       <WithMerchantAccount loadingLabel="Loading the terminal">
-        {(account) => (account.enabled ? <TerminalForm currency={currency} /> : <DisabledAccount />)}
+        {(account) =>
+          account.enabled ? (
+            <TerminalForm currency={currency} merchid={account.merchid} />
+          ) : (
+            <DisabledAccount />
+          )
+        }
       </WithMerchantAccount>
     </>
   );

@@ -7,7 +7,8 @@ import { dollars } from '../../payments-kit/schemas';
 
 /*
  * The virtual terminal's form: amounts typed in dollars (the API takes cents), the same limits and messages
- * as the API's authorise schema. The card is not part of the form: the hosted frame gives its token.
+ * as the API's authorise schema. The card is either typed into the hosted frame (which gives its token, not
+ * part of the form) or a stored customer profile chosen in the form (`storedCard`: "profileId/acctId").
  */
 
 export const terminalFormSchema = z.object({
@@ -21,6 +22,8 @@ export const terminalFormSchema = z.object({
     .regex(/^[A-Za-z0-9 -]{1,10}$/, 'Postal code must be 1-10 letters, digits, spaces or hyphens')
     .optional(),
   mode: z.enum(['sale', 'authorise']),
+  source: z.enum(['card', 'profile']),
+  storedCard: z.string().optional(),
 });
 
 export type TerminalFormInput = z.input<typeof terminalFormSchema>;
@@ -33,18 +36,29 @@ export const TERMINAL_DEFAULTS: TerminalFormInput = {
   name: '',
   postal: '',
   mode: 'sale',
+  source: 'card',
+  storedCard: undefined,
 };
 
-/** The authorise request of the form's values and the frame's card token. */
+export const CHOOSE_STORED_CARD = 'Choose a stored card';
+
+/** The stored account chosen in the form ("profileId/acctId"), or null. */
+export function storedCardOf(values: TerminalFormValues): { profileId: string; acctId: string } | null {
+  const [profileId, acctId] = values.storedCard?.split('/') ?? [];
+  return values.source === 'profile' && profileId && acctId ? { profileId, acctId } : null;
+}
+
+/** The authorise request of the form's values and the card: the frame's token, or a stored profile. */
 export function authoriseBodyOf(
   values: TerminalFormValues,
-  card: Extract<CardEntryState, { kind: 'token' }>,
+  card: Extract<CardEntryState, { kind: 'token' }> | { profileId: string; acctId: string },
 ): AuthoriseBody {
   const body: AuthoriseBody = {
     amount: toMinor(values.amount),
     capture: values.mode === 'sale',
-    token: card.token,
-    expiry: card.expiry,
+    ...('token' in card
+      ? { token: card.token, expiry: card.expiry }
+      : { profile: { profileId: card.profileId, acctId: card.acctId } }),
   };
   if (values.tipAmount) body.tipAmount = toMinor(values.tipAmount);
   if (values.orderReference) body.orderReference = values.orderReference;

@@ -11,8 +11,11 @@ import { formatMinor, toMinor } from '../../payments-kit/format';
 import { isUnanswered, useIdempotentAttempts } from '../../payments-kit/idempotency';
 import { type Transaction, useAuthorise } from '../../payments-kit/payments-api';
 import { PaymentResult } from './payment-result';
+import { StoredCardPicker } from './stored-card-picker';
 import {
   authoriseBodyOf,
+  CHOOSE_STORED_CARD,
+  storedCardOf,
   TERMINAL_DEFAULTS,
   type TerminalFormValues,
   terminalFormSchema,
@@ -22,12 +25,17 @@ const MODE_OPTIONS = [
   { value: 'sale', label: 'Sale (charge now)' },
   { value: 'authorise', label: 'Authorise only (capture later)' },
 ] as const;
+const SOURCE_OPTIONS = [
+  { value: 'card', label: 'Type a card' },
+  { value: 'profile', label: 'Stored card (customer profile)' },
+] as const;
 
 /**
- * The virtual terminal: amount, tip, reference, the card (hosted frame) and "Sale" or "Authorise only".
+ * The virtual terminal: amount, tip, reference, the card (typed into the hosted frame, or a stored customer
+ * profile) and "Sale" or "Authorise only".
  * A retry after no answer reuses the attempt's Idempotency-Key; a new payment gets a new one.
  */
-export function TerminalForm({ currency }: { currency: string }) {
+export function TerminalForm({ currency, merchid }: { currency: string; merchid: string }) {
   const form = useZodForm(terminalFormSchema, { defaultValues: TERMINAL_DEFAULTS });
   const attempts = useIdempotentAttempts();
   const authorise = useAuthorise(attempts);
@@ -46,13 +54,16 @@ export function TerminalForm({ currency }: { currency: string }) {
   };
   const submit = async (values: TerminalFormValues) => {
     setFormError(null);
-    if (card.kind !== 'token') {
-      setCardError(card.kind === 'invalid' ? card.message : 'Enter the card details in the card box first');
+    const charged = values.source === 'profile' ? storedCardOf(values) : card.kind === 'token' ? card : null;
+    if (!charged) {
+      if (values.source === 'profile') form.setError('storedCard', { message: CHOOSE_STORED_CARD });
+      else
+        setCardError(card.kind === 'invalid' ? card.message : 'Enter the card details in the card box first');
       return;
     }
     setCardError(null);
     try {
-      setResult(await authorise.mutateAsync(authoriseBodyOf(values, card)));
+      setResult(await authorise.mutateAsync(authoriseBodyOf(values, charged)));
       setUnanswered(false);
     } catch (error) {
       setUnanswered(isUnanswered(error));
@@ -78,17 +89,16 @@ export function TerminalForm({ currency }: { currency: string }) {
   return (
     <Form form={form} onSubmit={submit} label="Take a card payment" className="pay-terminal">
       <TerminalFields currency={currency} />
-      <FormSection title="Card">
-        <CardFrame
-          state={card}
-          generation={frameGeneration}
-          error={cardError}
-          onChange={(state) => {
-            setCard(state);
-            if (state.kind === 'token') setCardError(null);
-          }}
-        />
-      </FormSection>
+      <CardSection
+        merchid={merchid}
+        card={card}
+        generation={frameGeneration}
+        error={cardError}
+        onChange={(state) => {
+          setCard(state);
+          if (state.kind === 'token') setCardError(null);
+        }}
+      />
       {unanswered ? (
         <Alert tone="warning" title="No answer yet: the payment may have gone through">
           {formError} Trying again is safe: the same request is sent with the same key, so the card is not
@@ -99,6 +109,35 @@ export function TerminalForm({ currency }: { currency: string }) {
       )}
       <SubmitButton currency={currency} pending={authorise.isPending} retry={unanswered} />
     </Form>
+  );
+}
+
+/**
+ * Which card: typed into the hosted frame (which stays mounted, so its token survives a switch), or a stored
+ * customer profile chosen from the list.
+ */
+function CardSection({
+  merchid,
+  card,
+  generation,
+  error,
+  onChange,
+}: {
+  merchid: string;
+  card: CardEntryState;
+  generation: number;
+  error: string | null;
+  onChange: (state: CardEntryState) => void;
+}) {
+  const source = useFieldValue<'card' | 'profile'>('source');
+  return (
+    <FormSection title="Card">
+      <RadioGroupField name="source" label="Card to charge" options={SOURCE_OPTIONS} />
+      <div hidden={source === 'profile'}>
+        <CardFrame state={card} generation={generation} error={error} onChange={onChange} />
+      </div>
+      {source === 'profile' && <StoredCardPicker merchid={merchid} />}
+    </FormSection>
   );
 }
 

@@ -7,7 +7,7 @@ import { PAYMENT_PATHS, StatusBadge } from '../../payments-kit/ui';
 export function Timeline({ events, currency }: { events: readonly TransactionEvent[]; currency: string }) {
   return (
     <section className="ui-card pay-history" aria-labelledby="pay-history-title">
-      <h2 id="pay-history-title" className="pay-section-title">
+      <h2 id="pay-history-title" className="section-title">
         History
       </h2>
       {events.length === 0 ? (
@@ -56,7 +56,7 @@ export function RefundList({ refunds }: { refunds: readonly Transaction[] }) {
   if (refunds.length === 0) return null;
   return (
     <section className="ui-card pay-refunds" aria-labelledby="pay-refunds-title">
-      <h2 id="pay-refunds-title" className="pay-section-title">
+      <h2 id="pay-refunds-title" className="section-title">
         Refunds
       </h2>
       <ul className="pay-refunds__list">

@@ -99,8 +99,8 @@ function ListFooter({ list, count }: { list: TransactionsQuery; count: number })
       </Button>
     );
   return (
-    <div className="pay-list-footer">
-      <p className="pay-list-footer__count" aria-live="polite">
+    <div className="list-footer">
+      <p className="list-footer__count" aria-live="polite">
         {list.hasNextPage
           ? `Showing the newest ${count} transactions`
           : `${count} ${count === 1 ? 'transaction' : 'transactions'}, all shown`}

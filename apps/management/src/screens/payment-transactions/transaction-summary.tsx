@@ -11,7 +11,7 @@ export function TransactionSummary({ transaction: t }: { transaction: Transactio
   const money = (minor: number | null) => formatMinor(minor, t.currency);
   return (
     <section className="ui-card pay-summary" aria-labelledby="pay-summary-title">
-      <h2 id="pay-summary-title" className="pay-section-title">
+      <h2 id="pay-summary-title" className="section-title">
         Summary
       </h2>
       <SummaryNotes transaction={t} />

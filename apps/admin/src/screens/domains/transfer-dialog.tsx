@@ -1,0 +1,110 @@
+import { errorMessage } from '@brigade/api-client/problem-error';
+import { FormError } from '@brigade/ui/app-kit/form';
+import { useToast } from '@brigade/ui/app-kit/toast';
+import { Button } from '@brigade/ui/components/button';
+import { Dialog } from '@brigade/ui/components/dialog';
+import { useId, useState } from 'react';
+import { useTenantRestaurants, useTenants } from '../../queries';
+import { type DomainRow, useDomainWrites } from './domains-api';
+
+function RestaurantSelect({
+  tenantId,
+  value,
+  onChange,
+}: {
+  tenantId: number;
+  value: string;
+  onChange: (guid: string) => void;
+}) {
+  const restaurants = useTenantRestaurants(tenantId);
+  const id = useId();
+  return (
+    <div className="ui-field">
+      <label className="ui-field__label" htmlFor={id}>
+        Restaurant
+      </label>
+      <select
+        id={id}
+        className="ui-field__input"
+        value={value}
+        disabled={restaurants.isPending}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">{restaurants.isPending ? 'Loading...' : 'Choose a restaurant'}</option>
+        {(restaurants.data ?? []).map((r) => (
+          <option key={r.guid} value={r.guid}>
+            {r.name}
+          </option>
+        ))}
+      </select>
+      {restaurants.data?.length === 0 && <p className="ui-field__hint">This tenant has no restaurant.</p>}
+    </div>
+  );
+}
+
+/** Move a mapping to another restaurant, of this tenant or another (spec 01 §4: isPrimary is reset). */
+export function TransferDialog({ row, onClose }: { row: DomainRow; onClose: () => void }) {
+  const tenants = useTenants();
+  const [tenantId, setTenantId] = useState(row.tenantId);
+  const [restaurantGuid, setRestaurantGuid] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const { transfer } = useDomainWrites();
+  const toast = useToast();
+  const tenantSelect = useId();
+  const tenant = tenants.data?.find((t) => t.tenantId === tenantId);
+  const submit = () => {
+    if (!tenant || !restaurantGuid) return setProblem('Choose the restaurant to move the domain to');
+    if (restaurantGuid === row.mapping.restaurantGuid) return setProblem('The domain is already there');
+    transfer.mutate(
+      { guid: row.mapping.guid, tenantGuid: tenant.guid, restaurantGuid },
+      {
+        onSuccess: () => {
+          toast.success(`${row.mapping.domain} moved`);
+          onClose();
+        },
+        onError: (error) => setProblem(errorMessage(error)),
+      },
+    );
+  };
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={`Transfer ${row.mapping.domain}`}
+      description={`Now at ${row.restaurantName} (${row.tenantDisplayName}). The new restaurant does not get it as its primary domain.`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button loading={transfer.isPending} loadingText="Transferring..." onClick={submit}>
+            Transfer domain
+          </Button>
+        </>
+      }
+    >
+      <FormError message={problem} />
+      <div className="ui-field">
+        <label className="ui-field__label" htmlFor={tenantSelect}>
+          Tenant
+        </label>
+        <select
+          id={tenantSelect}
+          className="ui-field__input"
+          value={tenantId}
+          onChange={(event) => {
+            setTenantId(Number(event.target.value));
+            setRestaurantGuid('');
+          }}
+        >
+          {(tenants.data ?? []).map((t) => (
+            <option key={t.tenantId} value={t.tenantId}>
+              {t.displayName} ({t.tenantId})
+            </option>
+          ))}
+        </select>
+      </div>
+      <RestaurantSelect tenantId={tenantId} value={restaurantGuid} onChange={setRestaurantGuid} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,187 @@
+import { errorMessage, isProblemError } from '@brigade/api-client/problem-error';
+import { ticketAge } from '@brigade/domain/ordering/kitchen';
+import { errorMessageOf } from '@brigade/ui/app-kit/server-errors';
+import { useToast } from '@brigade/ui/app-kit/toast';
+import { Button } from '@brigade/ui/components/button';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { type KitchenTicket, useKitchenBoard, useKitchenWrites } from '../orders/orders-api';
+import { ORDER_PATHS, timeOf } from '../orders/paths';
+
+/** The time now, once a second (the tickets' timers). */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** "4:07" minutes and seconds since `from`. */
+export function elapsed(from: Date, now: Date): string {
+  const seconds = Math.max(0, Math.floor((now.getTime() - from.getTime()) / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/**
+ * One station's kitchen display: dark, large type, full-screen friendly. Tickets of the orders on the line,
+ * oldest first, each with its timer (amber after 10 minutes, red after 20), lines by course, and Bump; the
+ * header recalls the station's last bump. Polls every 3 seconds like the orders list, so screens agree.
+ */
+export function KitchenBoardScreen({ prepStationId }: { prepStationId: number }) {
+  const board = useKitchenBoard(prepStationId);
+  const frame = useRef<HTMLDivElement>(null);
+  const now = useNow();
+  const fullScreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void frame.current?.requestFullscreen?.();
+  };
+  return (
+    <div className="kds" ref={frame}>
+      <header className="kds__bar">
+        <Link className="kds__back" to={ORDER_PATHS.kitchen}>
+          ← Stations
+        </Link>
+        <h1 className="kds__title">{board.data?.station.name ?? 'Kitchen display'}</h1>
+        <p className="kds__clock" aria-hidden="true">
+          {now.toLocaleTimeString(undefined, { timeStyle: 'short' })}
+        </p>
+        <div className="kds__tools">
+          {board.data && <RecallButton prepStationId={prepStationId} last={board.data.lastBumped} />}
+          <Button size="sm" variant="secondary" onClick={fullScreen}>
+            Full screen
+          </Button>
+        </div>
+      </header>
+      <BoardBody board={board} prepStationId={prepStationId} now={now} />
+    </div>
+  );
+}
+
+function BoardBody({
+  board,
+  prepStationId,
+  now,
+}: {
+  board: ReturnType<typeof useKitchenBoard>;
+  prepStationId: number;
+  now: Date;
+}) {
+  if (board.isPending)
+    return (
+      <p className="kds__message" role="status">
+        Loading the tickets...
+      </p>
+    );
+  if (board.isError)
+    return (
+      <div className="kds__message" role="alert">
+        <p>
+          {isProblemError(board.error) && board.error.status === 404
+            ? 'This prep station does not exist (any more).'
+            : `Could not load the tickets: ${errorMessage(board.error)}`}
+        </p>
+        <Button onClick={() => void board.refetch()}>Try Again</Button>
+      </div>
+    );
+  if (board.data.tickets.length === 0)
+    return (
+      <p className="kds__message" role="status">
+        No tickets. New orders appear here once they are accepted.
+      </p>
+    );
+  return (
+    <ol className="kds__tickets" aria-label="Tickets, oldest first">
+      {board.data.tickets.map((ticket) => (
+        <Ticket key={ticket.orderId} ticket={ticket} prepStationId={prepStationId} now={now} />
+      ))}
+    </ol>
+  );
+}
+
+function Ticket({ ticket, prepStationId, now }: { ticket: KitchenTicket; prepStationId: number; now: Date }) {
+  const { bump } = useKitchenWrites(prepStationId);
+  const toast = useToast();
+  const fired = new Date(ticket.firedAt);
+  const age = ticketAge(fired, now);
+  const doBump = async () => {
+    try {
+      const result = await bump.mutateAsync(ticket.orderId);
+      if (result.status === 'ready') toast.success(`Order #${ticket.number} is ready for pickup`);
+    } catch (error) {
+      toast.error(errorMessageOf(error, 'Could not bump the ticket'));
+    }
+  };
+  return (
+    <li className={`kds-ticket kds-ticket--${age}`} data-testid="kds-ticket">
+      <div className="kds-ticket__head">
+        <h2 className="kds-ticket__number">#{ticket.number}</h2>
+        <span className="kds-ticket__timer" title="Time since the kitchen got the ticket">
+          {elapsed(fired, now)}
+        </span>
+      </div>
+      <p className="kds-ticket__meta">
+        {ticket.customerName} · {ticket.asap ? 'ASAP' : 'Pickup'} {timeOf(ticket.readyAt ?? ticket.pickupAt)}
+        {ticket.stationsTotal > 1 && ` · ${ticket.stationsDone}/${ticket.stationsTotal} stations done`}
+      </p>
+      {ticket.courses.map((course) => (
+        <section key={course.courseId ?? 'none'} className="kds-ticket__course">
+          {course.name && <h3 className="kds-ticket__course-name">{course.name}</h3>}
+          <ul className="kds-ticket__lines">
+            {course.lines.map((line, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a ticket's lines never change order
+              <li key={index}>
+                <span className="kds-ticket__qty">{line.quantity}×</span> {line.name}
+                {line.sizeName && ` (${line.sizeName})`}
+                {line.modifiers.length > 0 && (
+                  <span className="kds-ticket__mods">
+                    {line.modifiers
+                      .map((m) => (m.quantity > 1 ? `${m.quantity}× ${m.name}` : m.name))
+                      .join(', ')}
+                  </span>
+                )}
+                {line.notes && <span className="kds-ticket__note">Note: {line.notes}</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      {ticket.notes && <p className="kds-ticket__note">Order note: {ticket.notes}</p>}
+      <Button block size="lg" onClick={() => void doBump()} loading={bump.isPending} loadingText="Bumping...">
+        Bump #{ticket.number}
+      </Button>
+    </li>
+  );
+}
+
+function RecallButton({
+  prepStationId,
+  last,
+}: {
+  prepStationId: number;
+  last: { orderId: number; number: number } | null;
+}) {
+  const { recall } = useKitchenWrites(prepStationId);
+  const toast = useToast();
+  const doRecall = async () => {
+    try {
+      const result = await recall.mutateAsync();
+      toast.success(`Order #${result.number} is back on the screen`);
+    } catch (error) {
+      toast.error(errorMessageOf(error, 'Could not recall the ticket'));
+    }
+  };
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      disabled={!last}
+      loading={recall.isPending}
+      loadingText="Recalling..."
+      onClick={() => void doRecall()}
+    >
+      {last ? `Recall #${last.number}` : 'Recall'}
+    </Button>
+  );
+}

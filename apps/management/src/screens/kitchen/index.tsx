@@ -1,0 +1,63 @@
+import { errorMessage } from '@brigade/api-client/problem-error';
+import { PageHeader } from '@brigade/ui/app-kit/page-header';
+import { ErrorView } from '@brigade/ui/components/alert';
+import { Button, buttonClass } from '@brigade/ui/components/button';
+import { EmptyState } from '@brigade/ui/components/empty-state';
+import { SkeletonRows } from '@brigade/ui/components/skeleton';
+import { Link, useParams } from 'react-router';
+import { usePrepStations } from '../../catalogue-kit/catalogue-api';
+import { ORDER_PATHS } from '../orders/paths';
+import { KitchenBoardScreen } from './board';
+import './kitchen.css';
+
+/** /kitchen (choose the station) and /kitchen/:stationId (that station's display). */
+export default function KitchenRoute() {
+  const { stationId } = useParams();
+  const id = Number(stationId);
+  return stationId && Number.isInteger(id) && id > 0 ? (
+    <KitchenBoardScreen prepStationId={id} />
+  ) : (
+    <StationChooser />
+  );
+}
+
+function StationChooser() {
+  const stations = usePrepStations();
+  return (
+    <>
+      <PageHeader
+        title="Kitchen display"
+        description="Choose the prep station this screen is for. Each station sees the lines routed to it."
+      />
+      {stations.isPending ? (
+        <SkeletonRows count={3} label="Loading the prep stations" />
+      ) : stations.isError ? (
+        <ErrorView
+          title="Could not load the prep stations"
+          message={errorMessage(stations.error)}
+          actions={<Button onClick={() => void stations.refetch()}>Try Again</Button>}
+        />
+      ) : stations.data.length === 0 ? (
+        <EmptyState
+          title="No prep stations yet"
+          message="Add the kitchen's stations (grill, fryer, bar...) and route items to them."
+          actions={
+            <Link className={buttonClass('primary')} to="/prep-stations">
+              Add prep stations
+            </Link>
+          }
+        />
+      ) : (
+        <ul className="kds-stations">
+          {stations.data.map((station) => (
+            <li key={station.prepStationId}>
+              <Link className="ui-card kds-stations__link" to={ORDER_PATHS.station(station.prepStationId)}>
+                {station.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

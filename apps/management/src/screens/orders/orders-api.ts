@@ -1,0 +1,152 @@
+import type { BodyInput, ResponseOf } from '@brigade/api-client/client';
+import {
+  bumpTicket,
+  getKitchenBoard,
+  getOrder,
+  getOrderingSettings,
+  getSalesSummary,
+  listOrders,
+  moveOrder,
+  pauseOrdering,
+  recallTicket,
+  setItemSoldOut,
+  updateOrderingSettings,
+} from '@brigade/contracts/ordering';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../api';
+import { restaurantKey } from '../../components/query-keys';
+import { useCurrentRestaurant } from '../../restaurant-context';
+
+/*
+ * The ordering API for the orders and kitchen screens (contracts: packages/contracts/src/ordering.ts).
+ * Query keys: ['restaurant', id, 'ordering', 'orders' | 'order' | 'settings' | 'summary' | 'kitchen', ...].
+ * The live screens poll every 3 seconds while the tab is visible (TanStack pauses interval refetches in a
+ * hidden tab); every write refreshes what it changed.
+ */
+
+export type Order = ResponseOf<typeof getOrder>['data'];
+export type OrderingSettings = ResponseOf<typeof getOrderingSettings>['data'];
+export type SalesSummary = ResponseOf<typeof getSalesSummary>['data'];
+export type KitchenBoard = ResponseOf<typeof getKitchenBoard>['data'];
+export type KitchenTicket = KitchenBoard['tickets'][number];
+export type MoveBody = BodyInput<typeof moveOrder>;
+
+export const LIVE_INTERVAL_MS = 3000;
+const live = { refetchInterval: LIVE_INTERVAL_MS, refetchIntervalInBackground: false, staleTime: 0 } as const;
+
+function useOrderingTarget() {
+  const { tenantId, restaurantId } = useCurrentRestaurant();
+  return {
+    params: { tenantId, restaurantId },
+    key: (...rest: unknown[]) => restaurantKey(restaurantId, 'ordering', ...rest),
+  };
+}
+
+/** The business day's orders, newest first, polled. */
+export function useOrders(date?: string) {
+  const { params, key } = useOrderingTarget();
+  return useQuery({
+    queryKey: key('orders', date ?? 'today'),
+    queryFn: async ({ signal }) =>
+      apiClient.call(listOrders, { params, query: date ? { date } : {}, signal }),
+    ...live,
+  });
+}
+
+export function useOrder(orderId: number) {
+  const { params, key } = useOrderingTarget();
+  return useQuery({
+    queryKey: key('order', orderId),
+    queryFn: async ({ signal }) =>
+      (await apiClient.call(getOrder, { params: { ...params, orderId }, signal })).data,
+    ...live,
+  });
+}
+
+function useRefreshOrdering() {
+  const queryClient = useQueryClient();
+  const { key } = useOrderingTarget();
+  return () => queryClient.invalidateQueries({ queryKey: key() });
+}
+
+export function useMoveOrder(orderId: number) {
+  const { params } = useOrderingTarget();
+  const refresh = useRefreshOrdering();
+  return useMutation({
+    mutationFn: async (body: MoveBody) =>
+      (await apiClient.call(moveOrder, { params: { ...params, orderId }, body })).data,
+    onSettled: refresh,
+  });
+}
+
+export function useOrderingSettings() {
+  const { params, key } = useOrderingTarget();
+  return useQuery({
+    queryKey: key('settings'),
+    queryFn: async ({ signal }) => (await apiClient.call(getOrderingSettings, { params, signal })).data,
+    ...live,
+  });
+}
+
+/** Pause (minutes > 0), resume (0), sold out, and the settings form's save. */
+export function useSettingsWrites() {
+  const { params, key } = useOrderingTarget();
+  const queryClient = useQueryClient();
+  const put = (settings: OrderingSettings) => queryClient.setQueryData(key('settings'), settings);
+  return {
+    pause: useMutation({
+      mutationFn: async (minutes: number) =>
+        (await apiClient.call(pauseOrdering, { params, body: { minutes } })).data,
+      onSuccess: put,
+    }),
+    soldOut: useMutation({
+      mutationFn: async ({ itemId, soldOut }: { itemId: number; soldOut: boolean }) =>
+        (await apiClient.call(setItemSoldOut, { params: { ...params, itemId }, body: { soldOut } })).data,
+      onSuccess: put,
+      onError: () => queryClient.invalidateQueries({ queryKey: key('settings') }),
+    }),
+    update: useMutation({
+      mutationFn: async (body: BodyInput<typeof updateOrderingSettings>) =>
+        (await apiClient.call(updateOrderingSettings, { params, body })).data,
+      onSuccess: put,
+    }),
+  };
+}
+
+export function useSalesSummary(date: string | undefined, enabled: boolean) {
+  const { params, key } = useOrderingTarget();
+  return useQuery({
+    queryKey: key('summary', date ?? 'today'),
+    queryFn: async ({ signal }) =>
+      (await apiClient.call(getSalesSummary, { params, query: date ? { date } : {}, signal })).data,
+    enabled,
+    refetchInterval: 30_000,
+  });
+}
+
+export function useKitchenBoard(prepStationId: number) {
+  const { params, key } = useOrderingTarget();
+  return useQuery({
+    queryKey: key('kitchen', prepStationId),
+    queryFn: async ({ signal }) =>
+      (await apiClient.call(getKitchenBoard, { params: { ...params, prepStationId }, signal })).data,
+    ...live,
+  });
+}
+
+export function useKitchenWrites(prepStationId: number) {
+  const { params } = useOrderingTarget();
+  const refresh = useRefreshOrdering();
+  return {
+    bump: useMutation({
+      mutationFn: async (orderId: number) =>
+        (await apiClient.call(bumpTicket, { params: { ...params, prepStationId, orderId } })).data,
+      onSettled: refresh,
+    }),
+    recall: useMutation({
+      mutationFn: async () =>
+        (await apiClient.call(recallTicket, { params: { ...params, prepStationId } })).data,
+      onSettled: refresh,
+    }),
+  };
+}

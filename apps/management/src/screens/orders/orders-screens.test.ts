@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { elapsed } from '../kitchen/board';
+import { arrivals, titleWith } from './new-order-alert';
+import { hourPoints } from './summary-screen';
+
+describe('the new-order alert', () => {
+  it('counts new orders in the title', () => {
+    expect(titleWith(0)).toBe('Orders — Brigade');
+    expect(titleWith(2)).toBe('(2) Orders — Brigade');
+  });
+
+  it('beeps only for orders that arrive after the screen first loaded', () => {
+    const first = arrivals(null, [1, 2]);
+    expect(first.fresh).toEqual([]);
+    const second = arrivals(first.seen, [2, 3]);
+    expect(second.fresh).toEqual([3]);
+    // an order accepted and gone from the new ones, then seen again, is not new again
+    expect(arrivals(second.seen, [1, 3]).fresh).toEqual([]);
+  });
+});
+
+describe('the kitchen timer', () => {
+  it('reads minutes and seconds since the ticket fired, never negative', () => {
+    const fired = new Date('2026-01-01T12:00:00Z');
+    expect(elapsed(fired, new Date('2026-01-01T12:04:07Z'))).toBe('4:07');
+    expect(elapsed(fired, new Date('2026-01-01T12:21:00Z'))).toBe('21:00');
+    expect(elapsed(fired, new Date('2026-01-01T11:59:00Z'))).toBe('0:00');
+  });
+});
+
+describe('the sales chart', () => {
+  it('has a point for every hour around the busy ones, zeros between', () => {
+    const points = hourPoints([
+      { hour: 11, orders: 2, sales: 3000 },
+      { hour: 13, orders: 1, sales: 500 },
+    ]);
+    expect(points.map((p) => [p.label, p.orders, p.sales])).toEqual([
+      ['10:00', 0, 0],
+      ['11:00', 2, 3000],
+      ['12:00', 0, 0],
+      ['13:00', 1, 500],
+      ['14:00', 0, 0],
+    ]);
+    expect(hourPoints([{ hour: 0, orders: 1, sales: 1 }]).map((p) => p.label)).toEqual(['00:00', '01:00']);
+    expect(hourPoints([])).toEqual([]);
+  });
+});

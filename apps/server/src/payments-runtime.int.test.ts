@@ -1,0 +1,75 @@
+import type { CardPointeGateway } from '@brigade/cardpointe/gateway';
+import type { GatewayAccount } from '@brigade/core/payments/payment-deps';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+import { createPaymentsRuntime, gatewayCache } from './payments-runtime';
+
+// The gateway clients of the running server: one per merchant account, made anew when the account changes,
+// against the emulator over real HTTP.
+
+const ACCOUNT: GatewayAccount = {
+  merchid: '496160873888',
+  site: 'fts',
+  environment: 'uat',
+  writeMethod: 'PUT',
+  username: 'testing',
+  password: 'testing123',
+};
+
+describe('gatewayCache', () => {
+  const counting = () => {
+    const made: GatewayAccount[] = [];
+    const cache = gatewayCache((account) => {
+      made.push(account);
+      return { made: made.length } as unknown as CardPointeGateway;
+    }, 2);
+    return { made, cache };
+  };
+
+  it('keeps one client per merchant account and makes a new one when any of its settings change', () => {
+    const { made, cache } = counting();
+    const first = cache(ACCOUNT);
+    expect(cache({ ...ACCOUNT })).toBe(first);
+    for (const change of [
+      { password: 'changed' },
+      { username: 'other' },
+      { site: 'other' },
+      { environment: 'production' as const },
+      { writeMethod: 'POST' as const },
+    ]) {
+      const changed = cache({ ...ACCOUNT, ...change });
+      expect(changed).not.toBe(first);
+      expect(cache({ ...ACCOUNT, ...change })).toBe(changed);
+    }
+    // the old settings' client was dropped when the account changed: coming back makes a new one
+    expect(cache(ACCOUNT)).not.toBe(first);
+    expect(made).toHaveLength(7);
+  });
+
+  it('holds at most `limit` clients, the least recently used dropped first', () => {
+    const { made, cache } = counting();
+    const a = cache({ ...ACCOUNT, merchid: 'A' });
+    cache({ ...ACCOUNT, merchid: 'B' });
+    expect(cache({ ...ACCOUNT, merchid: 'A' })).toBe(a); // A used again: B is now the oldest
+    cache({ ...ACCOUNT, merchid: 'C' });
+    expect(cache({ ...ACCOUNT, merchid: 'A' })).toBe(a);
+    cache({ ...ACCOUNT, merchid: 'B' });
+    expect(made.map((m) => m.merchid)).toEqual(['A', 'B', 'C', 'B']);
+  });
+});
+
+describe('the runtime against the emulator', () => {
+  const runtime = createPaymentsRuntime(loadConfig({ NODE_ENV: 'test', CARDPOINTE_EMULATOR: 'on' }));
+  afterAll(() => runtime.close());
+
+  it('reuses the client, and a changed password is used at once (refused, then accepted again)', async () => {
+    const gateway = runtime.gateway(ACCOUNT);
+    expect(runtime.gateway(ACCOUNT)).toBe(gateway);
+    expect((await gateway.inquireMerchant(ACCOUNT.merchid)).merchid).toBe(ACCOUNT.merchid);
+    const wrong = runtime.gateway({ ...ACCOUNT, password: 'wrong' });
+    await expect(wrong.inquireMerchant(ACCOUNT.merchid)).rejects.toMatchObject({ failure: 'unauthorized' });
+    const again = runtime.gateway(ACCOUNT);
+    expect(again).not.toBe(gateway);
+    expect((await again.inquireMerchant(ACCOUNT.merchid)).merchid).toBe(ACCOUNT.merchid);
+  });
+});

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { type AddressInfo, createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test-app';
+import { useOrderingRestaurant } from './test-ordering';
+
+/**
+ * Kitchen tickets on network printers (issue 21): accepting an order sends each prep station that has a
+ * ticket printer its own ESC/POS ticket over TCP. A local TCP receiver stands in for the printers and
+ * decodes what arrives: the text, the double-size title and the paper cut.
+ */
+
+/** What a printer received on one connection, decoded. */
+interface Printed {
+  text: string;
+  doubleSize: boolean;
+  cut: boolean;
+}
+
+/** Reads ESC/POS: printable text and line feeds kept; ESC and GS commands recognised and dropped. */
+function decodeEscPos(bytes: Buffer): Printed {
+  let text = '';
+  let doubleSize = false;
+  let cut = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b === 0x1b) {
+      const command = bytes[i + 1];
+      // ESC @ (initialise) and ESC E/M/t/a/- n: one parameter byte except for @
+      i += command === 0x40 ? 1 : 2;
+    } else if (b === 0x1d) {
+      const command = bytes[i + 1];
+      if (command === 0x56) cut = true; // GS V: cut the paper
+      if (command === 0x21 && (bytes[i + 2] ?? 0) > 0) doubleSize = true; // GS ! n: character size
+      i += 2;
+    } else if (b === 0x1c) {
+      i += 1; // FS . (cancel Kanji mode) and the like
+    } else if (b === 0x0a) text += '\n';
+    else if (b >= 0x20) text += String.fromCharCode(b);
+  }
+  return { text, doubleSize, cut };
+}
+
+const received: Printed[] = [];
+const printers = createServer((socket) => {
+  const chunks: Buffer[] = [];
+  socket.on('data', (chunk) => chunks.push(chunk));
+  socket.on('end', () => received.push(decodeEscPos(Buffer.concat(chunks))));
+});
+printers.listen(0, '127.0.0.1');
+await once(printers, 'listening');
+const printerPort = (printers.address() as AddressInfo).port;
+
+const t = useTestApp({
+  env: { KITCHEN_PRINTER_PORT: String(printerPort), CARDPOINTE_RECONCILE_PAUSE_MS: '0' },
+});
+
+const kit = useOrderingRestaurant(t);
+const ids: Record<string, number> = {};
+const staff = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, payload?: object) =>
+  kit.staff('owner', method, path, payload);
+const create = async (kind: string, record: object) =>
+  (await kit.create(kind, record)) as Record<string, number>;
+
+beforeAll(async () => {
+  ids.printer = (
+    await create('printers', { name: 'Line', model: 'TM-T88', ipSetup: 'Static', ipAddress: '127.0.0.1' })
+  ).printerId!;
+  ids.offline = (
+    await create('printers', { name: 'Bar', model: 'TM-T88', ipSetup: 'Static', ipAddress: '127.0.0.2' })
+  ).printerId!;
+  ids.grill = (await create('prep-stations', { name: 'Grill', ticketPrinterId: ids.printer })).prepStationId!;
+  ids.bar = (await create('prep-stations', { name: 'Bar', ticketPrinterId: ids.offline })).prepStationId!;
+  ids.cold = (await create('prep-stations', { name: 'Cold' })).prepStationId!;
+  ids.cheese = (
+    await create('modifier-groups', {
+      name: 'Cheese',
+      selectionRequirement: 'Required',
+      onlineOrdering: true,
+      modifiers: [{ name: 'Cheddar' }],
+    })
+  ).modifierGroupId!;
+  ids.burger = (
+    await create('items', {
+      name: 'Burger',
+      kitchenName: 'BURG',
+      basePrice: 12,
+      prepStationIds: [ids.grill],
+      modifierGroups: [{ modifierGroupId: ids.cheese, position: 0 }],
+    })
+  ).itemId!;
+  ids.oysters = (await create('items', { name: 'Oysters', basePrice: 18, prepStationIds: [ids.cold] }))
+    .itemId!;
+  ids.spritz = (await create('items', { name: 'Spritz', basePrice: 11, prepStationIds: [ids.bar] })).itemId!;
+  await create('menu-groups', {
+    name: 'Dinner',
+    isMenu: true,
+    items: [ids.burger, ids.oysters, ids.spritz].map((itemId, position) => ({ itemId, position })),
+  });
+});
+
+afterAll(() => {
+  printers.close();
+});
+
+async function placeOrder(): Promise<number> {
+  const token = await kit.tokenOf('4111111111111111');
+  const placed = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/ordering/${kit.slug}/orders`,
+    headers: { 'idempotency-key': randomUUID() },
+    payload: {
+      lines: [
+        {
+          itemId: ids.burger,
+          quantity: 2,
+          modifiers: [{ modifierGroupId: ids.cheese, modifierId: 1 }],
+          notes: 'No onions',
+        },
+        { itemId: ids.oysters, quantity: 1 },
+        { itemId: ids.spritz, quantity: 1 },
+      ],
+      pickup: { asap: true },
+      customer: { name: 'Ada Guest', email: 'ada@example.com', phone: '+1 555 010 0200' },
+      payment: { token, expiry: '1230' },
+    },
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  const list = await staff('GET', '/orders');
+  return list.json().data.find((o: { token: string }) => o.token === placed.json().data.token).orderId;
+}
+
+describe('kitchen tickets on printers', () => {
+  it("prints each station's own lines when the order is accepted, and logs a printer that is off", async () => {
+    const orderId = await placeOrder();
+    expect(received).toHaveLength(0);
+    const accepted = await staff('POST', `/orders/${orderId}/status`, { status: 'accepted' });
+    expect(accepted.statusCode).toBe(200);
+    await expect.poll(() => received.length, { timeout: 5_000 }).toBe(1);
+    const ticket = received[0]!;
+    expect(ticket.text).toContain('GRILL');
+    expect(ticket.text).toMatch(/#\d+ ASAP \d{1,2}:\d{2} [AP]M/);
+    expect(ticket.text).toContain('2 x BURG');
+    expect(ticket.text).toContain('Cheddar');
+    expect(ticket.text).toContain('NOTE: No onions');
+    expect(ticket.text).toContain('Ada Guest');
+    // the cold station has no printer; the bar's printer (127.0.0.2) does not answer
+    expect(ticket.text).not.toContain('Oysters');
+    expect(ticket.text).not.toContain('Spritz');
+    expect(ticket.doubleSize).toBe(true);
+    expect(ticket.cut).toBe(true);
+    await expect
+      .poll(() => t.logs.lines.filter((line) => line.msg === 'kitchen ticket not printed').length, {
+        timeout: 10_000,
+      })
+      .toBe(1);
+    const failed = t.logs.lines.find((line) => line.msg === 'kitchen ticket not printed')!;
+    expect(failed).toMatchObject({ orderId, prepStationId: ids.bar, host: '127.0.0.2', ok: false });
+  });
+
+  it('prints nothing for moves other than accepting', async () => {
+    const orderId = await placeOrder();
+    await staff('POST', `/orders/${orderId}/status`, { status: 'accepted' });
+    await expect.poll(() => received.length, { timeout: 5_000 }).toBe(2);
+    await staff('POST', `/orders/${orderId}/status`, { status: 'ready' });
+    await staff('POST', `/orders/${orderId}/status`, { status: 'completed' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(received).toHaveLength(2);
+  });
+});

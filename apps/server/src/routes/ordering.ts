@@ -1,0 +1,123 @@
+import * as contract from '@brigade/contracts/ordering';
+import { getOrderingMenu, type OrderingDeps, placeOrder, quoteOrder } from '@brigade/core/ordering/checkout';
+import { getGuestOrder } from '@brigade/core/ordering/guest-orders';
+import { bumpTicket, getKitchenBoard, recallTicket } from '@brigade/core/ordering/kitchen';
+import { printKitchenTickets } from '@brigade/core/ordering/kitchen-printing';
+import type { OrderRow } from '@brigade/core/ordering/ordering-repository';
+import {
+  getOrder,
+  getOrderingSettings,
+  listOrders,
+  moveOrder,
+  pauseOrdering,
+  setItemSoldOut,
+  updateOrderingSettings,
+} from '@brigade/core/ordering/restaurant-orders';
+import { getSalesSummary } from '@brigade/core/ordering/sales-summary';
+import type { WallContext } from '@brigade/db/tenant-walls';
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../deps';
+import { implement, success } from '../plugins/contract-routes';
+import { paymentDeps } from './payments';
+import { publicSitesFor } from './qr';
+
+/**
+ * Online ordering (issue 21, docs/behaviour/ordering.md): one call per handler. Placing an order and moving
+ * one call the payment gateway, so those run outside one request-long transaction (`outside`), each database
+ * step in a short one of its own.
+ */
+const orderingDeps = (deps: AppDeps, walls: WallContext | null, request?: FastifyRequest): OrderingDeps => ({
+  ...paymentDeps(deps, walls),
+  menuCache: deps.menuCache,
+  ...(request
+    ? {
+        receipts: { mailer: deps.identity.mailer, sites: publicSitesFor(deps.config, request) },
+        printKitchenTickets: kitchenPrinting(deps, request),
+      }
+    : {}),
+});
+
+/**
+ * Prints an order's kitchen tickets after the move that sent it to the kitchen, never holding up the
+ * answer; a printer that does not take its ticket is logged (the kitchen display shows the order anyway).
+ */
+const kitchenPrinting =
+  (deps: AppDeps, request: FastifyRequest) =>
+  (order: OrderRow): void => {
+    printKitchenTickets({ db: deps.database.db, transport: deps.kitchenPrinter }, order)
+      .then((results) => {
+        for (const failed of results.filter((r) => !r.ok))
+          request.log.warn({ orderId: order.orderId, ...failed }, 'kitchen ticket not printed');
+      })
+      .catch((error: unknown) =>
+        request.log.warn({ err: error, orderId: order.orderId }, 'kitchen tickets failed'),
+      );
+  };
+
+export const orderingRoutes = [
+  implement(contract.getOrderingMenu, async ({ params, actor, deps }) =>
+    success(await getOrderingMenu(orderingDeps(deps, null), actor, params)),
+  ),
+  implement(contract.quoteOrder, async ({ params, body, actor, deps }) =>
+    success(await quoteOrder(orderingDeps(deps, null), actor, { ...params, ...body })),
+  ),
+  implement(contract.placeOrder, async ({ params, body, actor, deps, walls, request }) => {
+    const key = request.headers['idempotency-key'];
+    return success(
+      await placeOrder(orderingDeps(deps, walls, request), actor, {
+        ...params,
+        ...body,
+        idempotencyKey: typeof key === 'string' ? key : undefined,
+      }),
+    );
+  }),
+  implement(contract.getGuestOrder, async ({ params, actor, deps }) =>
+    success(await getGuestOrder(orderingDeps(deps, null), actor, params)),
+  ),
+  implement(contract.listOrders, async ({ params, query, actor, deps }) => {
+    const { orders, businessDate } = await listOrders({ db: deps.database.db }, actor, {
+      ...params,
+      ...query,
+    });
+    return success(orders, { businessDate });
+  }),
+  implement(contract.getOrder, async ({ params, actor, deps }) =>
+    success(await getOrder({ db: deps.database.db }, actor, params)),
+  ),
+  implement(contract.moveOrder, async ({ params, body, actor, deps, walls, request }) =>
+    success(
+      await moveOrder(
+        { ...paymentDeps(deps, walls), printKitchenTickets: kitchenPrinting(deps, request) },
+        actor,
+        {
+          ...params,
+          ...body,
+        },
+      ),
+    ),
+  ),
+  implement(contract.getOrderingSettings, async ({ params, actor, deps }) =>
+    success(await getOrderingSettings({ db: deps.database.db }, actor, params)),
+  ),
+  implement(contract.updateOrderingSettings, async ({ params, body, actor, deps }) =>
+    success(await updateOrderingSettings({ db: deps.database.db }, actor, { ...params, ...body })),
+  ),
+  implement(contract.pauseOrdering, async ({ params, body, actor, deps }) =>
+    success(await pauseOrdering({ db: deps.database.db }, actor, { ...params, ...body })),
+  ),
+  implement(contract.setItemSoldOut, async ({ params, body, actor, deps }) =>
+    success(await setItemSoldOut({ db: deps.database.db }, actor, { ...params, ...body })),
+  ),
+  implement(contract.getKitchenBoard, async ({ params, actor, deps }) =>
+    success(await getKitchenBoard({ db: deps.database.db }, actor, params)),
+  ),
+  implement(contract.bumpTicket, async ({ params, actor, deps, walls }) =>
+    success(await bumpTicket(paymentDeps(deps, walls), actor, params)),
+  ),
+  implement(contract.recallTicket, async ({ params, actor, deps }) =>
+    success(await recallTicket({ db: deps.database.db }, actor, params)),
+  ),
+  implement(contract.getSalesSummary, async ({ params, query, actor, deps }) =>
+    success(await getSalesSummary({ db: deps.database.db }, actor, { ...params, ...query })),
+  ),
+];

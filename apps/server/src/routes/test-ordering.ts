@@ -1,0 +1,86 @@
+import { tokenizeCard } from '@brigade/cardpointe/card-entry-page';
+import type { CardPointeEmulator } from '@brigade/cardpointe/emulator';
+import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
+import { beforeAll, expect } from 'vitest';
+import type { useTestApp } from '../test-app';
+import { asBearer, type Session, signInAs } from '../test-client';
+
+type TestApp = ReturnType<typeof useTestApp>;
+export type Person = 'owner' | 'manager' | 'employee' | 'otherOwner';
+
+const ALL_DAY = { open: '00:00', close: '00:00', closed: false };
+const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+
+/**
+ * What the ordering tests share (issue 21): a restaurant that orders internally, open all day, connected
+ * to the CardPointe emulator, with an owner, a manager, an employee and another tenant's owner signed in;
+ * and the calls they make as staff, as a guest and to the emulator's card vault. Set up in a `beforeAll`
+ * registered before the file's own, which then adds its catalogue.
+ */
+export function useOrderingRestaurant(t: TestApp) {
+  const kit = {
+    tenantId: 0,
+    restaurantId: 0,
+    slug: '',
+    sessions: {} as Record<Person, Session>,
+    emulator: undefined as unknown as CardPointeEmulator,
+    staff: (who: Person, method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, payload?: object) =>
+      asBearer(t.app, kit.sessions[who], {
+        method,
+        url: `/api/v1/tenants/${kit.tenantId}/restaurants/${kit.restaurantId}${path}`,
+        ...(payload ? { payload } : {}),
+      }),
+    guest: (method: 'GET' | 'POST', path: string, payload?: object, key?: string) =>
+      t.app.inject({
+        method,
+        url: `/api/v1/ordering${path}`,
+        ...(payload ? { payload } : {}),
+        headers: key ? { 'idempotency-key': key } : {},
+      }),
+    /** Creates a catalogue record as the owner; its stored form. */
+    create: async (kind: string, record: object): Promise<Record<string, unknown>> => {
+      const answer = await kit.staff('owner', 'POST', `/${kind}`, record);
+      expect(answer.statusCode, answer.body).toBe(201);
+      return answer.json().data;
+    },
+    /** A card's token from the emulator's vault, as the hosted frame would give it. */
+    tokenOf: (card: string) => tokenizeCard(kit.emulator.url, card),
+  };
+  beforeAll(async () => {
+    const db = t.database.db;
+    kit.tenantId = (await makeTenant(db, { plan: 'enterprise' })).tenantId;
+    const restaurant = await makeRestaurant(db, kit.tenantId);
+    kit.restaurantId = restaurant.restaurantId;
+    kit.slug = restaurant.slug;
+    const otherTenantId = (await makeTenant(db)).tenantId;
+    await makeRestaurant(db, otherTenantId);
+    const people = {
+      owner: { tenantId: kit.tenantId, role: 'owner' },
+      manager: { tenantId: kit.tenantId, role: 'manager' },
+      employee: { tenantId: kit.tenantId, role: 'employee' },
+      otherOwner: { tenantId: otherTenantId, role: 'owner' },
+    } as const;
+    for (const [name, options] of Object.entries(people))
+      kit.sessions[name as Person] = await signInAs(
+        t.app,
+        (await makeUser(db, options)).email,
+        TEST_PASSWORD,
+      );
+    kit.emulator = (await t.deps.payments.emulator())!;
+    const merchant = {
+      merchid: '496160873888',
+      site: 'fts',
+      environment: 'uat',
+      username: 'testing',
+      password: 'testing123',
+    };
+    expect((await kit.staff('owner', 'PUT', '/payments/merchant-account', merchant)).statusCode).toBe(200);
+    const patched = await kit.staff('owner', 'PATCH', '', {
+      operatingHours: Object.fromEntries(DAYS.map((d) => [d, ALL_DAY])),
+      settings: { taxRate: 0, serviceCharge: 0, currency: 'USD', allowTips: true, autoAcceptOrders: false },
+      websiteConfig: { enabled: true, ordering: { enabled: true, provider: 'internal' } },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+  });
+  return kit;
+}

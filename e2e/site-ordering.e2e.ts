@@ -1,0 +1,124 @@
+import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiCall, useHarness } from './harness';
+import { axeViolations, HARBOR_GRILL_PATH, screenshot, watchCspViolations } from './helpers';
+
+/**
+ * Online ordering on the public site (issue 21) in Chromium: a guest orders a sized item with choices and an
+ * item whose required choices the dialog enforces, pays through the hosted card frame of the CardPointe
+ * emulator, and watches the confirmation page follow the restaurant's moves live (server-sent events).
+ */
+const harness = useHarness();
+
+async function typeCardIntoFrame(page: Page) {
+  const frame = page.frameLocator('iframe[title="Card details"]');
+  await frame.getByLabel('Card number').fill('4111111111111111');
+  await frame.getByLabel('Expiry (MMYY)').fill('1230');
+  await frame.getByLabel('Security code (CVV)').fill('123');
+  await frame.getByRole('button', { name: 'Use this card' }).click();
+  await page.getByText('Card details received.').waitFor({ timeout: 20_000 });
+}
+
+async function addOysters(page: Page) {
+  await page.getByRole('button', { name: /^Kumamoto Oysters/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Kumamoto Oysters' });
+  await dialog.getByRole('radio', { name: /^Dozen/ }).check();
+  await dialog.getByLabel('Mignonette').check();
+  await dialog.getByLabel('Cocktail sauce').check();
+  await dialog.getByRole('button', { name: /^Add to order · \$39\.00$/ }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+async function addTwoRibeyes(page: Page) {
+  await page.getByRole('button', { name: /^Ribeye, 14 oz/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ribeye, 14 oz' });
+  // The required choices are enforced before anything reaches the cart.
+  await dialog.getByRole('button', { name: /^Add to order/ }).click();
+  expect(await dialog.getByRole('alert').textContent()).toContain('Choose an option in Temperature');
+  await dialog.getByLabel('Medium rare').check();
+  await dialog.getByLabel('Garlic mash').check();
+  await dialog.getByRole('button', { name: 'More: Quantity of Ribeye, 14 oz' }).click();
+  await dialog.getByRole('button', { name: /^Add to order · \$104\.00$/ }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('ordering on the public site', () => {
+  it('orders, pays through the hosted frame, and follows the order live', async () => {
+    const context = await harness.newContext({ width: 390, height: 844 });
+    const page = await context.newPage();
+    const cspViolations = await watchCspViolations(page);
+    try {
+      await page.goto(`${harness.siteOrigin}/harbor-grill/order`);
+      await page.getByRole('heading', { name: 'Order from Harbor Grill' }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await addOysters(page);
+      await addTwoRibeyes(page);
+      await screenshot(page, 'site-ordering-menu-390', { fullPage: false });
+      await page.getByRole('link', { name: /^View order · 3 items/ }).click();
+      await page.getByRole('button', { name: /^Checkout · 3 items · \$143\.00$/ }).click();
+
+      await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+      await page.getByLabel('Name').fill('Ada Guest');
+      await page.getByLabel('Email (for the receipt)').fill('ada@example.com');
+      await page.getByLabel('Phone').fill('+1 555 010 0200');
+      await typeCardIntoFrame(page);
+      // 143.00 + sales tax 8.25% (11.7975 → 11.80) + local 1.5% (2.145 → 2.14, half even) + 18% tip 25.74
+      const place = page.getByRole('button', { name: 'Place order · $182.68' });
+      await place.waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, 'site-ordering-checkout-390');
+      await place.click();
+
+      await page.waitForURL(/\/harbor-grill\/order\/[A-Za-z0-9_-]{22}$/, { timeout: 30_000 });
+      await page.getByRole('heading', { name: 'Thanks! The restaurant has your order.' }).waitFor();
+      expect(await page.getByText('$182.68').count()).toBeGreaterThan(0);
+      expect(await axeViolations(page)).toEqual([]);
+
+      // The restaurant accepts it: the guest's page says so without a reload.
+      // Late in the evening the demo restaurant is closing and the pickup falls on tomorrow's business day:
+      // the restaurant's list of the order's own day holds it.
+      const token = new URL(page.url()).pathname.split('/').at(-1)!;
+      const guestOrder = await apiCall<{ data: { pickupAt: string } }>(
+        harness,
+        'GET',
+        `/ordering/orders/${token}`,
+      );
+      const day = toLocalMoment(guestOrder.body.data.pickupAt, 'America/New_York').date;
+      const orders = await apiCall<{ data: { orderId: number; token: string }[] }>(
+        harness,
+        'GET',
+        `${HARBOR_GRILL_PATH}/orders?date=${day}`,
+        { token: harness.ownerToken },
+      );
+      const placed = orders.body.data.find((o) => o.token === token)!;
+      const moved = await apiCall(harness, 'POST', `${HARBOR_GRILL_PATH}/orders/${placed.orderId}/status`, {
+        token: harness.ownerToken,
+        body: { status: 'accepted', readyInMinutes: 20 },
+      });
+      expect(moved.status).toBe(200);
+      await page.getByRole('heading', { name: 'Your order is accepted.' }).waitFor({ timeout: 15_000 });
+      await screenshot(page, 'site-ordering-confirmation-390');
+      expect(await cspViolations()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('lays the ordering page out beside the cart on a desktop, and keeps the menu page free of script', async () => {
+    const context = await harness.newContext({ width: 1280, height: 900 });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${harness.siteOrigin}/harbor-grill/order`);
+      await page.getByRole('heading', { name: 'Your order' }).waitFor();
+      await screenshot(page, 'site-ordering-menu-1280', { fullPage: false });
+      const menuPage = await page.goto(`${harness.siteOrigin}/harbor-grill/menu`);
+      expect(await menuPage?.text()).not.toContain('<script type="module"');
+      expect(await page.getByRole('link', { name: 'Order Now' }).getAttribute('href')).toBe(
+        '/harbor-grill/order',
+      );
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,37 @@
+import { TENANT_ROLES } from '@brigade/domain/access';
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { successOf } from './envelope';
+import { tenantParams } from './tenancy-params';
+
+// issue 17: a tenant's users, for its owners and admins and for site administrators.
+export const tenantUserSchema = z.object({
+  uid: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  isActive: z.boolean(),
+  lastLogin: z.date().nullable(),
+  role: z.enum(TENANT_ROLES),
+  assignmentActive: z.boolean(),
+  assignedAt: z.date(),
+});
+
+export const listTenantUsers = defineEndpoint({
+  id: 'listTenantUsers',
+  method: 'GET',
+  path: '/tenants/{tenantId}/users',
+  summary: 'The users of a tenant (every assignment, active or not), with their role there, by name',
+  description:
+    'Only the assignment to this tenant is shown. isActive is the account; assignmentActive the assignment.',
+  tags: ['tenants'],
+  access: { kind: 'tenant', role: 'admin' },
+  request: { params: tenantParams },
+  response: {
+    status: 200,
+    description: 'The users',
+    schema: successOf(z.object({ users: z.array(tenantUserSchema) })),
+  },
+  problems: [404],
+});

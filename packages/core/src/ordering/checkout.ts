@@ -1,0 +1,338 @@
+import { createHash } from 'node:crypto';
+import type { Actor } from '@brigade/domain/access';
+import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
+import { BrigadeError, type FieldError, validationError } from '@brigade/domain/errors';
+import type {
+  GuestOrder,
+  OrderingMenu,
+  PickupChoice,
+  PlaceOrderRequest,
+  Quote,
+  QuoteRequest,
+} from '@brigade/domain/ordering/api';
+import { type CartLine, type PricedLine, priceLine } from '@brigade/domain/ordering/line-pricing';
+import {
+  asapPickup,
+  type PickupProblem,
+  pickupProblem,
+  pickupSlots,
+  slotOf,
+} from '@brigade/domain/ordering/pickup';
+import { computeTotals, type OrderTotals } from '@brigade/domain/ordering/totals';
+import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '@brigade/domain/payments/api';
+import type { MenuDeps } from '../catalogue/menu-resolver';
+import type { Mailer } from '../identity/mailer';
+import { insertOutboxEmail } from '../identity/outbox-repository';
+import { authorisePayment } from '../payments/authorise';
+import { getCardEntry } from '../payments/merchant-account-service';
+import type { PublicSites } from '../qr/menu-qr';
+import { SYSTEM } from '../use-case';
+import { guestOrderOf, receiptFor } from './guest-orders';
+import { moveOrderAs, type OrderMoveDeps } from './order-moves';
+import {
+  closedReason,
+  type OrderingPlace,
+  openOrderingPlace,
+  orderableMenusAt,
+  orderingPaused,
+  pickupRulesOf,
+  totalsRulesOf,
+} from './ordering-place';
+import {
+  addOrderEvent,
+  findOrderByKey,
+  insertOrder,
+  nextOrderNumber,
+  type OrderRow,
+  ordersPerSlot,
+  updateOrder,
+} from './ordering-repository';
+
+/**
+ * A guest's checkout (docs/behaviour/ordering.md#checkout): the ordering menu, a quote, and placing the order
+ * — priced on the server, paid by authorising the card through the payments module, and only then shown to
+ * the restaurant. One Idempotency-Key makes one order and one authorisation, however often it is sent.
+ */
+export interface OrderingDeps extends OrderMoveDeps, MenuDeps {
+  /** The clock ordering decides by (tests set it). */
+  now?: () => Date;
+  /** Where receipts go out (the outbox, and SMTP when configured) and where the sites are, for their link. */
+  receipts?: { mailer: Mailer; sites: PublicSites } | undefined;
+}
+
+const nowOf = (deps: OrderingDeps) => deps.now?.() ?? new Date();
+
+export const PICKUP_MESSAGES: Record<PickupProblem | 'asap_closed' | 'full', string> = {
+  too_soon: 'That pickup time is too soon; choose a later one',
+  closed: 'The restaurant is closed at that pickup time',
+  too_far: 'That pickup time is too far ahead',
+  asap_closed: 'The restaurant is not taking orders for pickup now; choose a pickup time',
+  full: 'That pickup time is fully booked; choose another',
+};
+export const ORDER_INVALID = 'The order cannot be placed as it is';
+export const KEY_REUSED = 'This Idempotency-Key was already used with a different order';
+export const ORDER_IN_PROGRESS = 'This order is still being placed; retry shortly';
+export const PAYMENT_NOT_CONFIRMED =
+  'The payment could not be confirmed, so the order was not placed; any hold on your card will be released';
+export const NO_PAYMENTS = 'This restaurant is not taking online payments yet';
+
+/** The ordering menu a guest's browser reads: what can be ordered now, and when it can be picked up. */
+export async function getOrderingMenu(
+  deps: OrderingDeps,
+  _actor: Actor,
+  input: { slug: string },
+): Promise<OrderingMenu> {
+  const place = await openOrderingPlace(deps, input.slug);
+  const now = nowOf(deps);
+  const rules = pickupRulesOf(place);
+  const asap = asapPickup(rules, now);
+  const slots = await openSlots(deps, place, now);
+  const { sections } = await orderableMenusAt(deps, place, asap ?? slots[0] ?? now);
+  const cardEntry = await getCardEntry(deps, SYSTEM, place.scope).catch(() => null);
+  const closed =
+    closedReason(place, now) ??
+    (cardEntry ? null : NO_PAYMENTS) ??
+    (asap !== null || slots.length > 0 ? null : 'Online ordering is closed right now');
+  return {
+    restaurantId: place.restaurant.restaurantId,
+    restaurantName: place.restaurant.name,
+    currency: place.restaurant.settings.currency,
+    accepting: closed === null,
+    closedMessage: closed,
+    asapAt: asap,
+    slots,
+    allowTips: place.restaurant.settings.allowTips,
+    tipPresets: place.settings.tipPresets,
+    cardEntry,
+    menus: sections,
+  };
+}
+
+async function openSlots(deps: OrderingDeps, place: OrderingPlace, now: Date): Promise<Date[]> {
+  const rules = pickupRulesOf(place);
+  const all = pickupSlots(rules, now);
+  const capacity = place.settings.slotCapacity;
+  if (capacity === null || all.length === 0) return all;
+  const taken = await ordersPerSlot(
+    deps.db,
+    place.scope,
+    all[0]!,
+    new Date(all.at(-1)!.getTime() + 15 * 60_000),
+  );
+  const full = new Set([...taken].filter(([, n]) => n >= capacity).map(([slot]) => slot));
+  return all.filter((slot) => !full.has(slot.getTime()));
+}
+
+interface Priced {
+  lines: PricedLine[];
+  totals: OrderTotals;
+  pickupAt: Date;
+  asap: boolean;
+}
+
+/** Prices a cart for a pickup: every problem found at once, as one 400. */
+async function priceOrder(
+  deps: OrderingDeps,
+  place: OrderingPlace,
+  request: { lines: CartLine[]; pickup: PickupChoice; tip?: QuoteRequest['tip'] },
+  now: Date,
+): Promise<Priced> {
+  const paused = closedReason(place, now);
+  if (paused) throw orderingPaused(paused);
+  const pickup = await pickupOf(deps, place, request.pickup, now);
+  if ('error' in pickup) throw validationError(ORDER_INVALID, [pickup.error]);
+  const { items } = await orderableMenusAt(deps, place, pickup.at);
+  const errors: FieldError[] = [];
+  const lines: PricedLine[] = [];
+  request.lines.forEach((line, index) => {
+    const priced = priceLine(line, items.get(line.itemId), `lines.${index}`);
+    if ('errors' in priced) errors.push(...priced.errors);
+    else lines.push(priced.line);
+  });
+  if (errors.length > 0) throw validationError(ORDER_INVALID, errors);
+  const totals = computeTotals(lines, request.tip, totalsRulesOf(place));
+  if ('errors' in totals) throw validationError(ORDER_INVALID, totals.errors);
+  return { lines, totals: totals.totals, pickupAt: pickup.at, asap: 'asap' in request.pickup };
+}
+
+async function pickupOf(
+  deps: OrderingDeps,
+  place: OrderingPlace,
+  choice: PickupChoice,
+  now: Date,
+): Promise<{ at: Date } | { error: FieldError }> {
+  const rules = pickupRulesOf(place);
+  let at: Date;
+  if ('asap' in choice) {
+    const asap = asapPickup(rules, now);
+    if (!asap) return { error: { path: 'pickup', message: PICKUP_MESSAGES.asap_closed } };
+    at = asap;
+  } else {
+    at = new Date(choice.at);
+    const problem = pickupProblem(rules, at, now);
+    if (problem) return { error: { path: 'pickup.at', message: PICKUP_MESSAGES[problem] } };
+  }
+  const capacity = place.settings.slotCapacity;
+  if (capacity !== null) {
+    const slot = slotOf(at);
+    const taken = await ordersPerSlot(deps.db, place.scope, slot, new Date(slot.getTime() + 15 * 60_000));
+    if ((taken.get(slot.getTime()) ?? 0) >= capacity)
+      return { error: { path: 'asap' in choice ? 'pickup' : 'pickup.at', message: PICKUP_MESSAGES.full } };
+  }
+  return { at };
+}
+
+/** What the order would cost, priced exactly as placing it would be. */
+export async function quoteOrder(
+  deps: OrderingDeps,
+  _actor: Actor,
+  input: QuoteRequest & { slug: string },
+): Promise<Quote> {
+  const place = await openOrderingPlace(deps, input.slug);
+  const priced = await priceOrder(deps, place, input, nowOf(deps));
+  return {
+    lines: priced.lines.map(shownLine),
+    totals: priced.totals,
+    pickupAt: priced.pickupAt,
+    currency: place.restaurant.settings.currency,
+  };
+}
+
+/** A line as the order keeps it: the tax fields are the server's business. */
+const shownLine = (line: PricedLine) => {
+  const { taxRateIds: _t, taxInclusion: _i, takeoutTaxException: _e, ...shown } = line;
+  return shown;
+};
+
+const hashOf = (body: unknown) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
+
+/**
+ * Places an order: priced, written as `placing` under its Idempotency-Key, the card authorised (not yet
+ * captured), then `new` for the restaurant — or `payment_failed`, which the restaurant never sees.
+ */
+export async function placeOrder(
+  deps: OrderingDeps,
+  actor: Actor,
+  input: PlaceOrderRequest & { slug: string; idempotencyKey: string | undefined },
+): Promise<GuestOrder> {
+  const { slug, idempotencyKey, ...request } = input;
+  const key = idempotencyKeySchema.safeParse(idempotencyKey);
+  if (!key.success)
+    throw validationError(IDEMPOTENCY_KEY_MESSAGE, [
+      { path: 'idempotency-key', message: IDEMPOTENCY_KEY_MESSAGE },
+    ]);
+  const place = await openOrderingPlace(deps, slug);
+  const hash = hashOf(request);
+  const earlier = await findOrderByKey(deps.db, place.scope, key.data);
+  if (earlier) return replay(deps, place, earlier, hash);
+  const now = nowOf(deps);
+  const priced = await priceOrder(deps, place, request, now);
+  const placed = await deps.transact(async (tx) => {
+    const businessDate = toLocalMoment(priced.pickupAt.toISOString(), place.resolved.timezone).date;
+    const number = await nextOrderNumber(tx, place.scope, businessDate);
+    const row = await insertOrder(tx, {
+      ...place.scope,
+      token: Buffer.from(deps.randomBytes(16)).toString('base64url'),
+      number,
+      businessDate,
+      status: 'placing',
+      pickupAt: priced.pickupAt,
+      asap: priced.asap,
+      customer: request.customer,
+      notes: request.notes || null,
+      lines: priced.lines,
+      totals: { ...priced.totals },
+      total: priced.totals.total,
+      currency: place.restaurant.settings.currency,
+      idempotencyKey: key.data,
+      requestHash: hash,
+    });
+    if (row) await addOrderEvent(tx, row, 'placing', 'guest');
+    return row;
+  });
+  // Someone else's request with this key got there first (a double click): theirs is the order.
+  if (!placed) return replay(deps, place, (await findOrderByKey(deps.db, place.scope, key.data))!, hash);
+  const paid = await pay(deps, actor, place, placed, request);
+  return guestOrderOf(deps, place, paid.row, { lastFour: paid.lastFour });
+}
+
+async function replay(
+  deps: OrderingDeps,
+  place: OrderingPlace,
+  row: OrderRow,
+  hash: string,
+): Promise<GuestOrder> {
+  if (row.requestHash !== hash) throw new BrigadeError('unprocessable', 'IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
+  if (row.status === 'placing') throw new BrigadeError('conflict', 'ORDER_IN_PROGRESS', ORDER_IN_PROGRESS);
+  return guestOrderOf(deps, place, row);
+}
+
+/** Authorises the order's total on the guest's card and moves the order on by the answer. */
+async function pay(
+  deps: OrderingDeps,
+  actor: Actor,
+  place: OrderingPlace,
+  order: OrderRow,
+  request: PlaceOrderRequest,
+): Promise<{ row: OrderRow; lastFour: string | null }> {
+  const tip = (order.totals as unknown as OrderTotals).tip;
+  let transaction: Awaited<ReturnType<typeof authorisePayment>>['transaction'];
+  try {
+    ({ transaction } = await authorisePayment(deps, actor, {
+      ...place.scope,
+      idempotencyKey: `order-${order.orderId}`,
+      amount: order.total - tip,
+      tipAmount: tip,
+      capture: false,
+      token: request.payment.token,
+      expiry: request.payment.expiry,
+      ...(request.payment.postal ? { postal: request.payment.postal } : {}),
+      name: request.customer.name.slice(0, 30),
+      orderReference: `Online order ${order.number}`,
+    }));
+  } catch (error) {
+    await failOrder(deps, order, PAYMENT_NOT_CONFIRMED, null);
+    throw error;
+  }
+  if (transaction.status !== 'authorised') {
+    const message =
+      transaction.status === 'declined'
+        ? `Your card was declined${transaction.resptext ? `: ${transaction.resptext}` : ''}`
+        : PAYMENT_NOT_CONFIRMED;
+    const row = await failOrder(deps, order, message, transaction.transactionId);
+    return { row, lastFour: transaction.lastFour };
+  }
+  const receipt = await receiptFor(deps, place, order, transaction.lastFour);
+  const { placed, outboxId } = await deps.transact(async (tx) => {
+    const row = await updateOrder(tx, order, {
+      status: 'new',
+      transactionId: transaction.transactionId,
+      ...(receipt ? { receiptSentAt: new Date() } : {}),
+    });
+    await addOrderEvent(tx, row, 'new', 'guest');
+    // The receipt is recorded with the order going live, and sent once that is committed.
+    return { placed: row, outboxId: receipt ? await insertOutboxEmail(tx, receipt) : null };
+  });
+  if (receipt && outboxId !== null) deps.receipts?.mailer.deliverLater(outboxId, receipt);
+  const lastFour = transaction.lastFour;
+  if (!place.restaurant.settings.autoAcceptOrders) return { row: placed, lastFour };
+  // Auto-accept: the restaurant said yes to every order in advance (spec 01 §3 settings).
+  return { row: await moveOrderAs(deps, actor, placed, { status: 'accepted' }, 'auto-accept'), lastFour };
+}
+
+async function failOrder(
+  deps: OrderingDeps,
+  order: OrderRow,
+  message: string,
+  transactionId: string | null,
+): Promise<OrderRow> {
+  return deps.transact(async (tx) => {
+    const row = await updateOrder(tx, order, {
+      status: 'payment_failed',
+      paymentMessage: message,
+      transactionId,
+    });
+    await addOrderEvent(tx, row, 'payment_failed', 'guest', message);
+    return row;
+  });
+}

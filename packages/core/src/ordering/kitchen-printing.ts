@@ -1,0 +1,109 @@
+import { connect } from 'node:net';
+import type { Executor } from '@brigade/db/database';
+import { courses, prepStations, printers } from '@brigade/db/schema/catalogue';
+import type { OrderLine } from '@brigade/domain/ordering/api';
+import { type KitchenTicketContent, kitchenTicketContent } from '@brigade/domain/ordering/kitchen-ticket';
+import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
+import { type ResolvedScope, resolveCatalogueScope, scopeWhere } from '../catalogue/scope';
+import type { OrderRow } from './ordering-repository';
+
+/**
+ * Kitchen tickets on the restaurant's network printers (docs/behaviour/ordering.md#kitchen-tickets-on-printers):
+ * when an order reaches the kitchen, each prep station it goes to that has a ticket printer with an IP
+ * address gets its own ticket, as ESC/POS bytes over raw TCP (port 9100, the printers' standard). Printing
+ * never holds up the order: it runs after the move, and a printer that is off is reported, not retried.
+ */
+
+/** Sends bytes to a printer; resolves once they are written and the connection is closed. */
+export type PrinterTransport = (host: string, bytes: Uint8Array) => Promise<void>;
+
+export function tcpPrinterTransport(options: { port: number; timeoutMs?: number }): PrinterTransport {
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  return (host, bytes) =>
+    new Promise<void>((resolve, reject) => {
+      const socket = connect({ host, port: options.port });
+      socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`The printer at ${host} did not answer`)));
+      socket.once('error', reject);
+      socket.once('close', (failed) => {
+        if (!failed) resolve();
+      });
+      socket.end(Buffer.from(bytes));
+    });
+}
+
+export interface PrintResult {
+  prepStationId: number;
+  printerId: number;
+  host: string;
+  ok: boolean;
+  error?: string;
+}
+
+/** The ESC/POS bytes of one ticket, for a printer of that paper width and ticket font size. */
+export function encodeTicket(
+  ticket: KitchenTicketContent,
+  printer: { paperWidth: string; kitchenTicketFontSize: string },
+): Uint8Array {
+  const columns = printer.paperWidth === 'Narrow' ? 32 : 48;
+  const big = printer.kitchenTicketFontSize === 'Large' ? 2 : 1;
+  let encoder = new ReceiptPrinterEncoder({ language: 'esc-pos', columns })
+    .initialize()
+    .bold(true)
+    .line(ticket.station.toUpperCase())
+    .size(2, 2)
+    .line(ticket.title)
+    .size(1, 1)
+    .bold(false)
+    .rule();
+  for (const line of ticket.lines) {
+    if (line.heading) encoder = encoder.bold(true).line(`-- ${line.heading} --`).bold(false);
+    encoder = encoder.size(big, big).bold(true).line(line.text).bold(false).size(1, 1);
+    for (const detail of line.details) encoder = encoder.line(`   ${detail}`);
+  }
+  encoder = encoder.rule();
+  for (const text of ticket.footer) encoder = encoder.line(text);
+  return encoder.newline().newline().cut().encode();
+}
+
+/** Prints an order's kitchen tickets; what each printer said, one result per station with a printer. */
+export async function printKitchenTickets(
+  deps: { db: Executor; transport: PrinterTransport },
+  order: OrderRow,
+): Promise<PrintResult[]> {
+  const scope = { tenantId: order.tenantId, restaurantId: order.restaurantId };
+  const resolved: ResolvedScope = await resolveCatalogueScope(deps.db, { ...scope, actor: 'System' });
+  const [stations, printerRows, courseRows] = await Promise.all([
+    deps.db.select().from(prepStations).where(scopeWhere(prepStations, scope)),
+    deps.db.select().from(printers).where(scopeWhere(printers, scope)),
+    deps.db
+      .select({ courseId: courses.courseId, number: courses.number, name: courses.name })
+      .from(courses)
+      .where(scopeWhere(courses, scope)),
+  ]);
+  const byId = new Map(printerRows.map((p) => [p.printerId, p]));
+  const results: PrintResult[] = [];
+  for (const station of stations) {
+    const printer = station.ticketPrinterId ? byId.get(station.ticketPrinterId) : undefined;
+    if (!printer?.ipAddress) continue;
+    const ticket = kitchenTicketContent({
+      station,
+      order: { ...order, customerName: order.customer.name },
+      lines: order.lines as OrderLine[],
+      courses: courseRows,
+      timeZone: resolved.timezone,
+    });
+    if (!ticket) continue;
+    const result = {
+      prepStationId: station.prepStationId,
+      printerId: printer.printerId,
+      host: printer.ipAddress,
+    };
+    try {
+      await deps.transport(printer.ipAddress, encodeTicket(ticket, printer));
+      results.push({ ...result, ok: true });
+    } catch (error) {
+      results.push({ ...result, ok: false, error: (error as Error).message });
+    }
+  }
+  return results;
+}

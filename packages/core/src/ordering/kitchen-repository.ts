@@ -1,0 +1,107 @@
+import type { Executor } from '@brigade/db/database';
+import { courses, prepStations } from '@brigade/db/schema/catalogue';
+import { kitchenBumps, orderEvents, orders } from '@brigade/db/schema/ordering';
+import type { CourseRef } from '@brigade/domain/ordering/kitchen';
+import { KITCHEN_STATUSES } from '@brigade/domain/ordering/kitchen';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { scopeWhere } from '../catalogue/scope';
+import type { RestaurantScope } from './ordering-repository';
+
+/** The kitchen display's tables: prep stations and courses (catalogue), orders on the line, bumps. */
+
+export async function stationsOfRestaurant(ex: Executor, scope: RestaurantScope) {
+  return ex
+    .select({
+      prepStationId: prepStations.prepStationId,
+      name: prepStations.name,
+      number: prepStations.number,
+    })
+    .from(prepStations)
+    .where(scopeWhere(prepStations, scope))
+    .orderBy(asc(prepStations.prepStationId));
+}
+
+export async function coursesOfRestaurant(ex: Executor, scope: RestaurantScope): Promise<CourseRef[]> {
+  return ex
+    .select({ courseId: courses.courseId, number: courses.number, name: courses.name })
+    .from(courses)
+    .where(scopeWhere(courses, scope));
+}
+
+/** Orders on the line (accepted, in preparation), oldest first. */
+export async function kitchenOrderRows(ex: Executor, scope: RestaurantScope) {
+  return ex
+    .select()
+    .from(orders)
+    .where(and(scopeWhere(orders, scope), inArray(orders.status, [...KITCHEN_STATUSES])))
+    .orderBy(asc(orders.orderId))
+    .limit(200);
+}
+
+/** When each order was accepted (its latest acceptance). */
+export async function acceptedAt(ex: Executor, scope: RestaurantScope, orderIds: number[]) {
+  if (orderIds.length === 0) return new Map<number, Date>();
+  const rows = await ex
+    .select({ orderId: orderEvents.orderId, at: orderEvents.occurredAt })
+    .from(orderEvents)
+    .where(
+      and(
+        scopeWhere(orderEvents, scope),
+        inArray(orderEvents.orderId, orderIds),
+        eq(orderEvents.status, 'accepted'),
+      ),
+    )
+    .orderBy(asc(orderEvents.eventId));
+  return new Map(rows.map((row) => [row.orderId, row.at]));
+}
+
+export async function bumpsOf(ex: Executor, scope: RestaurantScope, orderIds: number[]) {
+  if (orderIds.length === 0) return [];
+  return ex
+    .select({ orderId: kitchenBumps.orderId, prepStationId: kitchenBumps.prepStationId })
+    .from(kitchenBumps)
+    .where(and(scopeWhere(kitchenBumps, scope), inArray(kitchenBumps.orderId, orderIds)));
+}
+
+export async function insertBump(
+  ex: Executor,
+  scope: RestaurantScope & { orderId: number; prepStationId: number },
+  bumpedBy: string,
+): Promise<void> {
+  await ex
+    .insert(kitchenBumps)
+    .values({ ...scope, bumpedBy })
+    .onConflictDoNothing();
+}
+
+/** The station's most recent bump (what "recall" undoes). */
+export async function lastBumpOf(ex: Executor, scope: RestaurantScope, prepStationId: number) {
+  const [row] = await ex
+    .select({
+      orderId: kitchenBumps.orderId,
+      bumpedAt: kitchenBumps.bumpedAt,
+      number: orders.number,
+      status: orders.status,
+    })
+    .from(kitchenBumps)
+    .innerJoin(orders, eq(orders.orderId, kitchenBumps.orderId))
+    .where(and(scopeWhere(kitchenBumps, scope), eq(kitchenBumps.prepStationId, prepStationId)))
+    .orderBy(desc(kitchenBumps.bumpedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function deleteBump(
+  ex: Executor,
+  scope: RestaurantScope & { orderId: number; prepStationId: number },
+) {
+  await ex
+    .delete(kitchenBumps)
+    .where(
+      and(
+        scopeWhere(kitchenBumps, scope),
+        eq(kitchenBumps.orderId, scope.orderId),
+        eq(kitchenBumps.prepStationId, scope.prepStationId),
+      ),
+    );
+}

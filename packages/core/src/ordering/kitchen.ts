@@ -1,0 +1,180 @@
+import type { Actor } from '@brigade/domain/access';
+import { BrigadeError, notFound } from '@brigade/domain/errors';
+import type { OrderLine } from '@brigade/domain/ordering/api';
+import {
+  type BumpResult,
+  groupByCourse,
+  KITCHEN_STATUSES,
+  type KitchenBoard,
+  type KitchenTicket,
+  routesTo,
+  stationsOf,
+} from '@brigade/domain/ordering/kitchen';
+import { STATUS_LABELS } from '@brigade/domain/ordering/order-status';
+import { resolveCatalogueScope } from '../catalogue/scope';
+import type { PaymentDeps } from '../payments/payment-deps';
+import { type UseCaseDeps, userIdOf } from '../use-case';
+import {
+  acceptedAt,
+  bumpsOf,
+  coursesOfRestaurant,
+  deleteBump,
+  insertBump,
+  kitchenOrderRows,
+  lastBumpOf,
+  stationsOfRestaurant,
+} from './kitchen-repository';
+import { moveOrderAs, ORDER_NOT_FOUND } from './order-moves';
+import { findOrder, type OrderRow } from './ordering-repository';
+
+/**
+ * The kitchen display's use-cases (docs/behaviour/ordering.md#kitchen-display): a station's board, bump
+ * (the station is done with a ticket) and recall (undo the station's last bump). Bumps are rows, so every
+ * screen of a station agrees. When every station an order went to has bumped it, the order moves to `ready`
+ * through the order-moves use-case, so its payment and audit rules hold.
+ */
+
+interface StationCall {
+  tenantId: number;
+  restaurantId: number;
+  prepStationId: number;
+}
+
+export const STATION_NOT_FOUND = 'Prep station not found';
+export const NOTHING_TO_RECALL = 'This station has no bumped ticket to recall';
+
+async function stationOf(deps: UseCaseDeps, actor: Actor, input: StationCall) {
+  const { tenantId, restaurantId } = input;
+  await resolveCatalogueScope(deps.db, { tenantId, restaurantId, actor: userIdOf(actor) });
+  const stations = await stationsOfRestaurant(deps.db, { tenantId, restaurantId });
+  const station = stations.find((s) => s.prepStationId === input.prepStationId);
+  if (!station) throw notFound(STATION_NOT_FOUND, 'PREP_STATION_NOT_FOUND');
+  return { station, allStationIds: stations.map((s) => s.prepStationId) };
+}
+
+export async function getKitchenBoard(
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: StationCall,
+): Promise<KitchenBoard> {
+  const { station, allStationIds } = await stationOf(deps, actor, input);
+  const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
+  const rows = (await kitchenOrderRows(deps.db, scope)).filter((row) =>
+    linesOf(row).some((line) => routesTo(line, station.prepStationId)),
+  );
+  const ids = rows.map((row) => row.orderId);
+  const [bumps, accepted, courses, last] = await Promise.all([
+    bumpsOf(deps.db, scope, ids),
+    acceptedAt(deps.db, scope, ids),
+    coursesOfRestaurant(deps.db, scope),
+    lastBumpOf(deps.db, scope, station.prepStationId),
+  ]);
+  const bumpedHere = new Set(
+    bumps.filter((b) => b.prepStationId === station.prepStationId).map((b) => b.orderId),
+  );
+  const tickets = rows
+    .filter((row) => !bumpedHere.has(row.orderId))
+    .map((row): KitchenTicket => {
+      const stations = stationsOf(linesOf(row), allStationIds);
+      const done = bumps.filter(
+        (b) => b.orderId === row.orderId && stations.includes(b.prepStationId),
+      ).length;
+      const lines = linesOf(row).filter((line) => routesTo(line, station.prepStationId));
+      return {
+        ...ticketHead(row, accepted.get(row.orderId) ?? row.createdAt),
+        courses: groupByCourse(lines, courses).map((group) => ({
+          ...group,
+          lines: group.lines.map(ticketLine),
+        })),
+        stationsDone: done,
+        stationsTotal: stations.length,
+      };
+    });
+  const recallable = last && KITCHEN_STATUSES.includes(last.status);
+  return {
+    station,
+    tickets,
+    lastBumped: recallable ? { orderId: last.orderId, number: last.number, bumpedAt: last.bumpedAt } : null,
+  };
+}
+
+const linesOf = (row: OrderRow) => row.lines as OrderLine[];
+
+const ticketHead = (row: OrderRow, firedAt: Date) => ({
+  orderId: row.orderId,
+  number: row.number,
+  status: row.status,
+  customerName: row.customer.name,
+  notes: row.notes,
+  pickupAt: row.pickupAt,
+  asap: row.asap,
+  readyAt: row.readyAt,
+  firedAt,
+});
+
+const ticketLine = (line: OrderLine) => ({
+  name: line.kitchenName || line.name,
+  quantity: line.quantity,
+  ...(line.sizeName ? { sizeName: line.sizeName } : {}),
+  modifiers: line.modifiers.map((m) => ({ name: m.name, quantity: m.quantity })),
+  ...(line.notes ? { notes: line.notes } : {}),
+});
+
+const offTheLine = (row: OrderRow) =>
+  new BrigadeError(
+    'conflict',
+    'ORDER_NOT_IN_KITCHEN',
+    `Order #${row.number} is ${STATUS_LABELS[row.status].toLowerCase()}: it is not on the kitchen's line`,
+  );
+
+/** The station is done with the order's ticket; the last station's bump makes the order ready. */
+export async function bumpTicket(
+  deps: PaymentDeps,
+  actor: Actor,
+  input: StationCall & { orderId: number },
+): Promise<BumpResult> {
+  const { station, allStationIds } = await deps.transact((tx) =>
+    stationOf({ ...deps, db: tx }, actor, input),
+  );
+  const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
+  const { row, pending } = await deps.transact(async (tx) => {
+    const order = await findOrder(tx, scope, input.orderId);
+    if (!order) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
+    if (!KITCHEN_STATUSES.includes(order.status)) throw offTheLine(order);
+    const stations = stationsOf(linesOf(order), allStationIds);
+    if (!stations.includes(station.prepStationId))
+      throw new BrigadeError(
+        'conflict',
+        'NOT_FOR_STATION',
+        `Order #${order.number} has nothing for ${station.name}`,
+      );
+    await insertBump(tx, { ...input }, userIdOf(actor));
+    const bumped = new Set((await bumpsOf(tx, scope, [order.orderId])).map((b) => b.prepStationId));
+    return { row: order, pending: stations.filter((id) => !bumped.has(id)) };
+  });
+  if (pending.length > 0) return { orderId: row.orderId, number: row.number, status: row.status };
+  try {
+    const moved = await moveOrderAs(deps, actor, row, { status: 'ready' }, 'Every kitchen station bumped it');
+    return { orderId: moved.orderId, number: moved.number, status: moved.status };
+  } catch (error) {
+    // Another screen's bump (or a person) moved the order meanwhile: the bump stands, the order is as it is.
+    if (error instanceof BrigadeError && error.kind === 'conflict') {
+      const now = await deps.transact((tx) => findOrder(tx, scope, row.orderId));
+      return { orderId: row.orderId, number: row.number, status: now?.status ?? row.status };
+    }
+    throw error;
+  }
+}
+
+/** Undoes the station's last bump, while that order is still on the line. */
+export async function recallTicket(deps: UseCaseDeps, actor: Actor, input: StationCall): Promise<BumpResult> {
+  await stationOf(deps, actor, input);
+  const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
+  const last = await lastBumpOf(deps.db, scope, input.prepStationId);
+  if (!last) throw notFound(NOTHING_TO_RECALL, 'NOTHING_TO_RECALL');
+  const row = await findOrder(deps.db, scope, last.orderId, true);
+  if (!row) throw notFound(NOTHING_TO_RECALL, 'NOTHING_TO_RECALL');
+  if (!KITCHEN_STATUSES.includes(row.status)) throw offTheLine(row);
+  await deleteBump(deps.db, { ...scope, orderId: row.orderId, prepStationId: input.prepStationId });
+  return { orderId: row.orderId, number: row.number, status: row.status };
+}

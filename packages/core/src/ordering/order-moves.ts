@@ -1,0 +1,102 @@
+import type { Actor } from '@brigade/domain/access';
+import { BrigadeError, notFound } from '@brigade/domain/errors';
+import type { MoveOrderInput } from '@brigade/domain/ordering/api';
+import {
+  canMove,
+  capturesOn,
+  moveRefusedMessage,
+  type OrderStatus,
+} from '@brigade/domain/ordering/order-status';
+import type { PaymentDeps } from '../payments/payment-deps';
+import { findTransaction } from '../payments/payment-repository';
+import { refundPayment } from '../payments/refund';
+import { capturePayment, voidPayment } from '../payments/transaction-actions';
+import { userIdOf } from '../use-case';
+import { addOrderEvent, findOrder, type OrderRow, readSettings, updateOrder } from './ordering-repository';
+
+/**
+ * Moving an order through its life (docs/behaviour/ordering.md#an-orders-life) with the payment that goes
+ * with each move: accepting captures (when the restaurant captures on accept), completing captures what is
+ * not captured yet, cancelling voids an authorisation or refunds a capture, and refunding a completed order
+ * refunds it. The gateway is called before the status changes, with an Idempotency-Key per order and move,
+ * so a move that failed at the gateway leaves the order as it was and can simply be tried again.
+ */
+
+export const ORDER_NOT_FOUND = 'Order not found';
+export const PAYMENT_NOT_RETURNABLE =
+  'The payment can be neither voided nor refunded right now; check it on the transaction page';
+export const ORDER_CHANGED = 'The order changed meanwhile; reload it and try again';
+
+/** What moving an order reaches: the payments module, and the kitchen's printers when they are wired. */
+export interface OrderMoveDeps extends PaymentDeps {
+  /** Prints an order's kitchen tickets once it reaches the kitchen (never awaited by the move). */
+  printKitchenTickets?: ((order: OrderRow) => void) | undefined;
+}
+
+export interface MoveOrderCall extends MoveOrderInput {
+  tenantId: number;
+  restaurantId: number;
+  orderId: number;
+}
+
+export async function moveOrder(deps: OrderMoveDeps, actor: Actor, call: MoveOrderCall): Promise<OrderRow> {
+  const { tenantId, restaurantId, orderId, ...move } = call;
+  const row = await deps.transact((tx) => findOrder(tx, { tenantId, restaurantId }, orderId));
+  if (!row || row.status === 'placing' || row.status === 'payment_failed')
+    throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
+  return moveOrderAs(deps, actor, row, move, move.note ?? null);
+}
+
+/** Moves `row` (as read) to `move.status`, with its payment step; refuses if the order moved meanwhile. */
+export async function moveOrderAs(
+  deps: OrderMoveDeps,
+  actor: Actor,
+  row: OrderRow,
+  move: Pick<MoveOrderInput, 'status' | 'readyInMinutes'>,
+  note: string | null,
+): Promise<OrderRow> {
+  const to = move.status;
+  if (!canMove(row.status, to))
+    throw new BrigadeError('conflict', 'ORDER_MOVE_REFUSED', moveRefusedMessage(row.status, to));
+  await paymentStep(deps, actor, row, to);
+  const moved = await deps.transact(async (tx) => {
+    const current = await findOrder(tx, row, row.orderId, true);
+    if (!current || current.status !== row.status)
+      throw new BrigadeError('conflict', 'ORDER_CHANGED', ORDER_CHANGED);
+    const readyAt =
+      to === 'accepted'
+        ? move.readyInMinutes === undefined
+          ? current.pickupAt
+          : new Date(Date.now() + move.readyInMinutes * 60_000)
+        : undefined;
+    const changed = await updateOrder(tx, current, { status: to, ...(readyAt ? { readyAt } : {}) });
+    await addOrderEvent(tx, changed, to, actor.kind === 'user' ? userIdOf(actor) : 'guest', note);
+    return changed;
+  });
+  // Accepted: the order reaches the kitchen, and its tickets the stations' printers.
+  if (to === 'accepted') deps.printKitchenTickets?.(moved);
+  return moved;
+}
+
+async function paymentStep(deps: PaymentDeps, actor: Actor, row: OrderRow, to: OrderStatus): Promise<void> {
+  if (!row.transactionId) return;
+  const scope = { tenantId: row.tenantId, restaurantId: row.restaurantId };
+  const payment = await deps.transact((tx) => findTransaction(tx, scope, row.transactionId!));
+  if (!payment) return;
+  const call = { ...scope, transactionId: payment.transactionId };
+  const captured = payment.capturedAmount > 0;
+  const settings = await deps.transact((tx) => readSettings(tx, scope));
+  if (capturesOn(to, settings.captureOn) && !captured && payment.status === 'authorised') {
+    await capturePayment(deps, actor, { ...call, idempotencyKey: `order-${row.orderId}-capture` });
+    return;
+  }
+  if (to !== 'cancelled' && to !== 'refunded') return;
+  // Before settlement the money is taken back by a void (authorised or captured); after it, by a refund.
+  if (['authorised', 'captured'].includes(payment.status) && payment.voidable !== false) {
+    await voidPayment(deps, actor, { ...call, idempotencyKey: `order-${row.orderId}-void` });
+  } else if (payment.refundable === true && payment.refundedAmount < payment.capturedAmount) {
+    await refundPayment(deps, actor, { ...call, idempotencyKey: `order-${row.orderId}-refund` });
+  } else if (!['voided', 'refunded', 'declined', 'failed'].includes(payment.status)) {
+    throw new BrigadeError('conflict', 'PAYMENT_NOT_RETURNABLE', PAYMENT_NOT_RETURNABLE);
+  }
+}

@@ -1,0 +1,230 @@
+import type { Executor } from '@brigade/db/database';
+import { taxRates } from '@brigade/db/schema/catalogue';
+import { orderEvents, orderingSettings, orderNumberCounters, orders } from '@brigade/db/schema/ordering';
+import { DEFAULT_ORDERING_SETTINGS, type OrderingSettings } from '@brigade/domain/ordering/api';
+import type { OrderStatus } from '@brigade/domain/ordering/order-status';
+import type { OrderTaxRate } from '@brigade/domain/ordering/totals';
+import { and, asc, count, desc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { scopeWhere } from '../catalogue/scope';
+
+/**
+ * The ordering tables (packages/db/src/schema/ordering.ts). Every query names its tenant and restaurant
+ * (scopeWhere), including those public requests make, which see every tenant (decision 018).
+ */
+
+export interface RestaurantScope {
+  tenantId: number;
+  restaurantId: number;
+}
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+
+export async function readSettings(ex: Executor, scope: RestaurantScope): Promise<OrderingSettings> {
+  const [row] = await ex.select().from(orderingSettings).where(scopeWhere(orderingSettings, scope)).limit(1);
+  if (!row) return structuredClone(DEFAULT_ORDERING_SETTINGS);
+  return {
+    leadTimeMinutes: row.leadTimeMinutes,
+    schedulingDays: row.schedulingDays,
+    slotCapacity: row.slotCapacity,
+    tipPresets: row.tipPresets,
+    captureOn: row.captureOn,
+    pausedUntil: row.pausedUntil,
+    soldOutItemIds: row.soldOutItemIds,
+  };
+}
+
+export async function saveSettings(
+  ex: Executor,
+  scope: RestaurantScope,
+  settings: OrderingSettings,
+  updatedBy: string,
+): Promise<void> {
+  const values = { ...settings, updatedBy };
+  await ex
+    .insert(orderingSettings)
+    .values({ ...scope, ...values })
+    .onConflictDoUpdate({
+      target: [orderingSettings.tenantId, orderingSettings.restaurantId],
+      set: { ...values, updatedAt: sql`now()` },
+    });
+}
+
+export async function readTaxRates(ex: Executor, scope: RestaurantScope): Promise<OrderTaxRate[]> {
+  const rows = await ex
+    .select({
+      taxRateId: taxRates.taxRateId,
+      name: taxRates.name,
+      type: taxRates.type,
+      disabled: taxRates.disabled,
+      rate: taxRates.rate,
+      default: taxRates.default,
+      takeoutTaxEnabled: taxRates.takeoutTaxEnabled,
+      takeoutTaxrate: taxRates.takeoutTaxrate,
+      roundingOptions: taxRates.roundingOptions,
+    })
+    .from(taxRates)
+    .where(scopeWhere(taxRates, scope))
+    .orderBy(asc(taxRates.taxRateId));
+  return rows.map((row) => ({
+    ...row,
+    takeoutTaxrate: row.takeoutTaxrate ?? undefined,
+  })) as OrderTaxRate[];
+}
+
+/** The next order number of a business day: 1, 2, 3… (one upsert, safe under concurrency). */
+export async function nextOrderNumber(
+  ex: Executor,
+  scope: RestaurantScope,
+  businessDate: string,
+): Promise<number> {
+  const [row] = await ex
+    .insert(orderNumberCounters)
+    .values({ ...scope, businessDate, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: [
+        orderNumberCounters.tenantId,
+        orderNumberCounters.restaurantId,
+        orderNumberCounters.businessDate,
+      ],
+      set: { lastNumber: sql`${orderNumberCounters.lastNumber} + 1` },
+    })
+    .returning({ lastNumber: orderNumberCounters.lastNumber });
+  return row!.lastNumber;
+}
+
+/** Inserts an order unless its idempotency key is taken; null when it is (the caller reads the holder). */
+export async function insertOrder(ex: Executor, row: NewOrderRow): Promise<OrderRow | null> {
+  const [inserted] = await ex
+    .insert(orders)
+    .values(row)
+    .onConflictDoNothing({ target: [orders.tenantId, orders.restaurantId, orders.idempotencyKey] })
+    .returning();
+  return inserted ?? null;
+}
+
+export async function findOrderByKey(ex: Executor, scope: RestaurantScope, key: string) {
+  const [row] = await ex
+    .select()
+    .from(orders)
+    .where(and(scopeWhere(orders, scope), eq(orders.idempotencyKey, key)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findOrder(ex: Executor, scope: RestaurantScope, orderId: number, lock = false) {
+  const query = ex
+    .select()
+    .from(orders)
+    .where(and(scopeWhere(orders, scope), eq(orders.orderId, orderId)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** The order a guest's token names (any tenant: the token is the guest's only key). */
+export async function findOrderByToken(ex: Executor, token: string) {
+  const [row] = await ex.select().from(orders).where(eq(orders.token, token)).limit(1);
+  return row ?? null;
+}
+
+export async function updateOrder(
+  ex: Executor,
+  row: Pick<OrderRow, 'tenantId' | 'restaurantId' | 'orderId'>,
+  changes: Partial<NewOrderRow>,
+): Promise<OrderRow> {
+  const [updated] = await ex
+    .update(orders)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(and(scopeWhere(orders, row), eq(orders.orderId, row.orderId)))
+    .returning();
+  return updated!;
+}
+
+export async function addOrderEvent(
+  ex: Executor,
+  row: Pick<OrderRow, 'tenantId' | 'restaurantId' | 'orderId'>,
+  status: OrderStatus,
+  actor: string,
+  note: string | null = null,
+): Promise<void> {
+  await ex.insert(orderEvents).values({
+    tenantId: row.tenantId,
+    restaurantId: row.restaurantId,
+    orderId: row.orderId,
+    status,
+    actor,
+    note,
+  });
+}
+
+export async function orderEventsOf(
+  ex: Executor,
+  row: Pick<OrderRow, 'tenantId' | 'restaurantId' | 'orderId'>,
+) {
+  return ex
+    .select()
+    .from(orderEvents)
+    .where(and(scopeWhere(orderEvents, row), eq(orderEvents.orderId, row.orderId)))
+    .orderBy(asc(orderEvents.eventId));
+}
+
+const HIDDEN: OrderStatus[] = ['placing', 'payment_failed'];
+
+export async function listOrderRows(
+  ex: Executor,
+  scope: RestaurantScope,
+  query: { businessDate?: string | undefined; statuses?: readonly OrderStatus[] | undefined },
+) {
+  return ex
+    .select()
+    .from(orders)
+    .where(
+      and(
+        scopeWhere(orders, scope),
+        query.businessDate ? eq(orders.businessDate, query.businessDate) : undefined,
+        query.statuses ? inArray(orders.status, [...query.statuses]) : notInArray(orders.status, HIDDEN),
+      ),
+    )
+    .orderBy(desc(orders.orderId))
+    .limit(500);
+}
+
+/** How many live orders each 15-minute slot from `from` to `to` holds (for the slot capacity). */
+export async function ordersPerSlot(ex: Executor, scope: RestaurantScope, from: Date, to: Date) {
+  const slot = sql<string>`to_timestamp(floor(extract(epoch from ${orders.pickupAt}) / 900) * 900)`;
+  const rows = await ex
+    .select({ slot, taken: count() })
+    .from(orders)
+    .where(
+      and(
+        scopeWhere(orders, scope),
+        gte(orders.pickupAt, from),
+        lt(orders.pickupAt, to),
+        notInArray(orders.status, ['payment_failed', 'cancelled', 'refunded']),
+      ),
+    )
+    .groupBy(slot);
+  return new Map(rows.map((row) => [new Date(row.slot).getTime(), Number(row.taken)]));
+}
+
+/** What the daily sales summary reads of a business day's orders (every one the restaurant saw). */
+export async function summaryRows(ex: Executor, scope: RestaurantScope, businessDate: string) {
+  return ex
+    .select({
+      status: orders.status,
+      createdAt: orders.createdAt,
+      total: orders.total,
+      totals: orders.totals,
+      currency: orders.currency,
+    })
+    .from(orders)
+    .where(
+      and(
+        scopeWhere(orders, scope),
+        eq(orders.businessDate, businessDate),
+        notInArray(orders.status, HIDDEN),
+      ),
+    );
+}

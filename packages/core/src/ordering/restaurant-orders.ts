@@ -1,0 +1,190 @@
+import { type Actor, decideAccess } from '@brigade/domain/access';
+import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
+import { BrigadeError, notFound } from '@brigade/domain/errors';
+import type { OrderingSettings, OrderView } from '@brigade/domain/ordering/api';
+import { ACTIVE_STATUSES, type RestaurantOrderStatus } from '@brigade/domain/ordering/order-status';
+import { type ResolvedScope, resolveCatalogueScope } from '../catalogue/scope';
+import { findTransaction } from '../payments/payment-repository';
+import { userNames } from '../payments/user-names';
+import { type UseCaseDeps, userIdOf } from '../use-case';
+import {
+  type MoveOrderCall,
+  moveOrder as moveOrderRow,
+  ORDER_NOT_FOUND,
+  type OrderMoveDeps,
+} from './order-moves';
+import {
+  findOrder,
+  listOrderRows,
+  type OrderRow,
+  orderEventsOf,
+  type RestaurantScope,
+  readSettings,
+  saveSettings,
+} from './ordering-repository';
+
+/**
+ * The restaurant's side of online ordering (docs/behaviour/ordering.md#orders-in-management): the day's
+ * orders, one order with its history, moving orders on, and the ordering settings (pause, sold out).
+ */
+
+interface Scoped {
+  tenantId: number;
+  restaurantId: number;
+}
+
+async function scopeOf(deps: UseCaseDeps, actor: Actor, input: Scoped): Promise<ResolvedScope> {
+  return resolveCatalogueScope(deps.db, {
+    tenantId: input.tenantId,
+    restaurantId: input.restaurantId,
+    actor: userIdOf(actor),
+  });
+}
+
+export async function listOrders(
+  deps: UseCaseDeps & { now?: () => Date },
+  actor: Actor,
+  input: Scoped & {
+    status?: RestaurantOrderStatus | undefined;
+    date?: string | undefined;
+    active?: 'true' | 'false' | undefined;
+  },
+): Promise<{ orders: OrderView[]; businessDate: string }> {
+  const resolved = await scopeOf(deps, actor, input);
+  const businessDate =
+    input.date ?? toLocalMoment((deps.now?.() ?? new Date()).toISOString(), resolved.timezone).date;
+  const statuses = input.status ? [input.status] : input.active === 'true' ? ACTIVE_STATUSES : undefined;
+  const rows = await listOrderRows(deps.db, input, { businessDate, statuses });
+  return { orders: rows.map((row) => orderView(row, null)), businessDate };
+}
+
+export async function getOrder(
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: Scoped & { orderId: number },
+): Promise<OrderView> {
+  await scopeOf(deps, actor, input);
+  const row = await findOrder(deps.db, input, input.orderId);
+  if (!row || row.status === 'placing' || row.status === 'payment_failed')
+    throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
+  return detailedView(deps, row);
+}
+
+export const MANAGERS_RETURN_MONEY = 'Only managers, admins and owners can cancel or refund an order';
+
+export async function moveOrder(deps: OrderMoveDeps, actor: Actor, input: MoveOrderCall): Promise<OrderView> {
+  // Cancelling and refunding give money back: a manager's call, as voids and refunds are (payments roles).
+  const returnsMoney = input.status === 'cancelled' || input.status === 'refunded';
+  if (returnsMoney && decideAccess(actor, { kind: 'tenant', role: 'manager' }, input.tenantId) !== 'allow')
+    throw new BrigadeError('forbidden', 'ROLE_TOO_LOW', MANAGERS_RETURN_MONEY);
+  return detailedView(deps, await moveOrderRow(deps, actor, input));
+}
+
+async function detailedView(deps: UseCaseDeps, row: OrderRow): Promise<OrderView> {
+  const scope = { tenantId: row.tenantId, restaurantId: row.restaurantId };
+  const [events, payment] = await Promise.all([
+    orderEventsOf(deps.db, row),
+    row.transactionId ? findTransaction(deps.db, scope, row.transactionId) : Promise.resolve(null),
+  ]);
+  const names = await userNames(
+    deps.db,
+    events.map((e) => e.actor),
+  );
+  return {
+    ...orderView(row, payment),
+    events: events.map((event) => ({
+      status: event.status,
+      note: event.note,
+      actor: event.actor,
+      actorName: names.get(event.actor) ?? null,
+      at: event.occurredAt,
+    })),
+  };
+}
+
+function orderView(
+  row: OrderRow,
+  payment: { status: string; lastFour: string | null; cardBrand: string | null } | null,
+): OrderView {
+  return {
+    orderId: row.orderId,
+    token: row.token,
+    number: row.number,
+    businessDate: row.businessDate,
+    status: row.status,
+    fulfilment: 'pickup',
+    pickupAt: row.pickupAt,
+    asap: row.asap,
+    readyAt: row.readyAt,
+    customer: row.customer,
+    notes: row.notes,
+    lines: row.lines as OrderView['lines'],
+    totals: row.totals as unknown as OrderView['totals'],
+    currency: row.currency,
+    transactionId: row.transactionId,
+    paymentStatus: payment?.status ?? null,
+    cardLastFour: payment?.lastFour ?? null,
+    cardBrand: payment?.cardBrand ?? null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+// --- Settings -------------------------------------------------------------------------------------------
+
+export async function getOrderingSettings(
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: Scoped,
+): Promise<OrderingSettings> {
+  await scopeOf(deps, actor, input);
+  return readSettings(deps.db, input);
+}
+
+async function changeSettings(
+  deps: UseCaseDeps,
+  actor: Actor,
+  scope: RestaurantScope,
+  change: (settings: OrderingSettings) => OrderingSettings,
+): Promise<OrderingSettings> {
+  await scopeOf(deps, actor, scope);
+  const next = change(await readSettings(deps.db, scope));
+  await saveSettings(deps.db, scope, next, userIdOf(actor));
+  return next;
+}
+
+export async function updateOrderingSettings(
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: Scoped & Partial<Omit<OrderingSettings, 'pausedUntil' | 'soldOutItemIds'>>,
+): Promise<OrderingSettings> {
+  const { tenantId, restaurantId, ...changes } = input;
+  return changeSettings(deps, actor, { tenantId, restaurantId }, (settings) => ({ ...settings, ...changes }));
+}
+
+/** Pauses online ordering for `minutes` (0 resumes it). */
+export async function pauseOrdering(
+  deps: UseCaseDeps & { now?: () => Date },
+  actor: Actor,
+  input: Scoped & { minutes: number },
+): Promise<OrderingSettings> {
+  const { tenantId, restaurantId, minutes } = input;
+  const now = deps.now?.() ?? new Date();
+  return changeSettings(deps, actor, { tenantId, restaurantId }, (settings) => ({
+    ...settings,
+    pausedUntil: minutes === 0 ? null : new Date(now.getTime() + minutes * 60_000),
+  }));
+}
+
+/** Marks an item sold out ("86") for online ordering, or back in stock. */
+export async function setItemSoldOut(
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: Scoped & { itemId: number; soldOut: boolean },
+): Promise<OrderingSettings> {
+  const { tenantId, restaurantId, itemId, soldOut } = input;
+  return changeSettings(deps, actor, { tenantId, restaurantId }, (settings) => {
+    const others = settings.soldOutItemIds.filter((id) => id !== itemId);
+    return { ...settings, soldOutItemIds: soldOut ? [...others, itemId] : others };
+  });
+}

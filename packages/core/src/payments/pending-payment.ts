@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import type { Executor } from '@brigade/db/database';
+import type { Actor } from '@brigade/domain/access';
+import { BrigadeError, notFound } from '@brigade/domain/errors';
+import { authorisationKind } from '@brigade/domain/payments/amount-kinds';
+import { type AuthoriseInput, cardBrandOfToken, type TransactionView } from '@brigade/domain/payments/api';
+import { generateOrderId } from '@brigade/domain/payments/order-id';
+import { userIdOf } from '../use-case';
+import { event } from './authorise';
+import type { IdempotencyKeyHandle } from './idempotency';
+import { openMerchantAccountIn } from './merchant-account-service';
+import type { GatewayAccount, PaymentDeps } from './payment-deps';
+import {
+  addEvent,
+  claimAndInsertPending,
+  insertTransaction,
+  type RestaurantScope,
+  type TransactionRow,
+} from './payment-repository';
+import { findProfileRow } from './profile-repository';
+import { assertSameMerchant, PROFILE_NOT_FOUND } from './profiles';
+
+/**
+ * A payment's first transaction (decision 023): the Idempotency-Key claimed, the merchant account opened, the
+ * payment written as `pending` with its `authorise`/`requested` event — all or nothing. The usual case takes
+ * two statements (the account read; the key's claim, the row and the event in one); a key already taken, or a
+ * refusal, rolls that back and takes the step-by-step path, which tells a repeat (the stored answer), a
+ * request still running (409) and a key reused with another body (422) apart, exactly as before.
+ */
+
+type Answer = { transaction: TransactionView };
+export type Begun = { replay: Answer } | { account: GatewayAccount; pending: TransactionRow };
+
+/** The fast path gave way: roll its transaction back and take the step-by-step one. */
+class StepByStep extends Error {}
+
+export async function beginPayment(
+  deps: PaymentDeps,
+  actor: Actor,
+  idempotency: IdempotencyKeyHandle<Answer>,
+  payment: { scope: RestaurantScope; input: AuthoriseInput },
+): Promise<Begun> {
+  const { scope, input } = payment;
+  try {
+    return await deps.transact(async (tx) => {
+      const { account, pending } = await prepare(deps, actor, tx, payment).catch((error: unknown) => {
+        // a refusal may answer a repeat: the step-by-step path claims the key first, as it always did
+        throw error instanceof BrigadeError ? new StepByStep() : error;
+      });
+      const first = event(pending, actor, 'authorise', 'requested', pending.amount, {
+        capture: input.capture,
+      });
+      if (!(await claimAndInsertPending(tx, idempotency.asClaim, pending, first))) throw new StepByStep();
+      idempotency.claimedWith();
+      return { account, pending };
+    });
+  } catch (error) {
+    if (!(error instanceof StepByStep)) throw error;
+  }
+  return deps.transact(async (tx) => {
+    const claimed = await idempotency.claim(tx);
+    if (claimed) return claimed;
+    const { account, pending } = await prepare(deps, actor, tx, { scope, input });
+    const saved = await insertTransaction(tx, pending);
+    await addEvent(
+      tx,
+      event(saved, actor, 'authorise', 'requested', saved.amount, { capture: input.capture }),
+    );
+    return { account, pending: saved };
+  });
+}
+
+/** The account to charge through and the pending row, every column given (so the row written is this one). */
+async function prepare(
+  deps: PaymentDeps,
+  actor: Actor,
+  tx: Executor,
+  { scope, input }: { scope: RestaurantScope; input: AuthoriseInput },
+): Promise<{ account: GatewayAccount; pending: TransactionRow }> {
+  const { account } = await openMerchantAccountIn(deps, tx, scope);
+  const card = await cardOf(tx, scope, input, account.merchid);
+  const total = input.amount + (input.tipAmount ?? 0);
+  const kind =
+    authorisationKind(total) === 'account_verification'
+      ? 'verification'
+      : input.capture
+        ? 'sale'
+        : 'authorisation';
+  const now = new Date();
+  const pending: TransactionRow = {
+    transactionId: randomUUID(),
+    ...scope,
+    parentTransactionId: null,
+    kind,
+    status: 'pending',
+    merchid: account.merchid,
+    orderid: generateOrderId(deps.randomBytes(16)),
+    retref: null,
+    orderReference: input.orderReference ?? null,
+    amount: total,
+    authorisedAmount: null,
+    capturedAmount: 0,
+    refundedAmount: 0,
+    tipAmount: input.tipAmount ?? 0,
+    currency: 'USD',
+    ...card,
+    respstat: null,
+    respcode: null,
+    resptext: null,
+    respproc: null,
+    authcode: null,
+    avsresp: null,
+    cvvresp: null,
+    setlstat: null,
+    batchid: null,
+    declineCategory: null,
+    voidable: null,
+    refundable: null,
+    reconciliation: null,
+    capturedAt: null,
+    settledAt: null,
+    createdBy: userIdOf(actor),
+    createdAt: now,
+    updatedAt: now,
+  };
+  return { account, pending };
+}
+
+/** The card charged, as the transaction shows it: from the token, or from the stored profile's row. */
+async function cardOf(
+  tx: Executor,
+  scope: RestaurantScope,
+  input: AuthoriseInput,
+  merchid: string,
+): Promise<{ token: string | null; lastFour: string | null; cardBrand: string | null }> {
+  if (input.token)
+    return { token: input.token, lastFour: input.token.slice(-4), cardBrand: cardBrandOfToken(input.token) };
+  const { profileId, acctId } = input.profile!;
+  const row = await findProfileRow(tx, scope, profileId, acctId);
+  if (!row) throw notFound(PROFILE_NOT_FOUND, 'PROFILE_NOT_FOUND');
+  // another merchant's card: refused here, so nothing is written, the key is given back, the gateway not asked
+  assertSameMerchant(row.merchid, merchid);
+  return { token: null, lastFour: row.lastFour, cardBrand: row.cardBrand };
+}

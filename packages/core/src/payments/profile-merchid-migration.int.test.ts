@@ -1,0 +1,63 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '@brigade/db/database';
+import { MIGRATIONS_FOLDER, runMigrations } from '@brigade/db/migrate';
+import { makeRestaurant, makeTenant } from '@brigade/test-utils/factories';
+import { sql } from 'drizzle-orm';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { describe, expect, it } from 'vitest';
+
+// Migration 0012 on a database of stored profiles made before it (PGlite, whatever the engine of the run):
+// each row takes its restaurant's merchant account's id; a restaurant without an account leaves it null.
+
+/** The migrations folder as it stood up to and including `lastTag`. */
+function migrationsUpTo(lastTag: string): string {
+  const folder = mkdtempSync(join(tmpdir(), 'brigade-migrations-'));
+  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalPath = join(folder, 'meta/_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
+  expect(last).toBeGreaterThan(0);
+  journal.entries = journal.entries.slice(0, last + 1);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return folder;
+}
+
+describe('migration 0012: stored profiles record their merchant id', () => {
+  it("backfills each row from its restaurant's merchant account, leaving rows with none null", async () => {
+    const database = await openDatabase({});
+    const before = migrationsUpTo('0010_payment_profiles');
+    try {
+      await migrate(database.db as unknown as PgliteDatabase, { migrationsFolder: before });
+      const db = database.db;
+      const { tenantId } = await makeTenant(db);
+      const withAccount = (await makeRestaurant(db, tenantId)).restaurantId;
+      const without = (await makeRestaurant(db, tenantId)).restaurantId;
+      await db.execute(sql`insert into merchant_accounts
+        (tenant_id, restaurant_id, merchid, site, environment, credentials, updated_by)
+        values (${tenantId}, ${withAccount}, '496160873888', 'fts', 'uat', 'sealed', 'system')`);
+      for (const [restaurantId, profileid] of [
+        [withAccount, '11111111111111111111'],
+        [without, '22222222222222222222'],
+      ] as const)
+        await db.execute(sql`insert into payment_profiles
+          (tenant_id, restaurant_id, profileid, acctid, last_four, created_by)
+          values (${tenantId}, ${restaurantId}, ${profileid}, '1', '1111', 'system')`);
+
+      await runMigrations(database);
+
+      const result = await db.execute(
+        sql`select profileid, merchid from payment_profiles order by profileid`,
+      );
+      expect((result as unknown as { rows: unknown[] }).rows).toEqual([
+        { profileid: '11111111111111111111', merchid: '496160873888' },
+        { profileid: '22222222222222222222', merchid: null },
+      ]);
+    } finally {
+      await database.close();
+      rmSync(before, { recursive: true, force: true });
+    }
+  });
+});

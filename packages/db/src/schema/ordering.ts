@@ -1,0 +1,165 @@
+import { CAPTURE_MOMENTS, ORDER_STATUSES } from '@brigade/domain/ordering/order-status';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+import { paymentTransactions } from './payments';
+import { restaurants } from './tenancy';
+
+/**
+ * Online ordering with the internal provider (docs/behaviour/ordering.md). Amounts are whole cents (decision
+ * 022). An order keeps its priced lines and totals as the guest was charged for them (jsonb): later catalogue
+ * changes never rewrite an order. No row holds card data: the payment is a payment_transactions row.
+ */
+
+const money = (name: string) => bigint(name, { mode: 'number' });
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+const restaurantFk = (name: string, t: { tenantId: never; restaurantId: never }) =>
+  foreignKey({
+    name,
+    columns: [t.tenantId, t.restaurantId],
+    foreignColumns: [restaurants.tenantId, restaurants.restaurantId],
+  }).onDelete('cascade');
+
+/** A restaurant's online-ordering settings: one row, created with the defaults on first change. */
+export const orderingSettings = pgTable(
+  'ordering_settings',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    leadTimeMinutes: integer('lead_time_minutes').notNull().default(20),
+    schedulingDays: integer('scheduling_days').notNull().default(2),
+    slotCapacity: integer('slot_capacity'),
+    tipPresets: jsonb('tip_presets').$type<number[]>().notNull().default([15, 18, 20]),
+    captureOn: text('capture_on', { enum: CAPTURE_MOMENTS }).notNull().default('accept'),
+    pausedUntil: at('paused_until'),
+    soldOutItemIds: jsonb('sold_out_item_ids').$type<number[]>().notNull().default([]),
+    updatedBy: text('updated_by').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'ordering_settings_pkey', columns: [t.tenantId, t.restaurantId] }),
+    restaurantFk('ordering_settings_restaurant_fk', t as never),
+  ],
+);
+
+/** Order numbers restart at 1 every business day of the restaurant (its own clock). */
+export const orderNumberCounters = pgTable(
+  'order_number_counters',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'order_number_counters_pkey', columns: [t.tenantId, t.restaurantId, t.businessDate] }),
+    restaurantFk('order_number_counters_restaurant_fk', t as never),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    orderId: bigint('order_id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    /** The guest's handle on the order (the confirmation page): 128 random bits, unguessable. */
+    token: text('token').notNull(),
+    number: integer('number').notNull(),
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    fulfilment: text('fulfilment').notNull().default('pickup'),
+    pickupAt: at('pickup_at').notNull(),
+    asap: boolean('asap').notNull(),
+    readyAt: at('ready_at'),
+    customer: jsonb('customer').$type<{ name: string; email: string; phone: string }>().notNull(),
+    notes: text('notes'),
+    lines: jsonb('lines').$type<unknown[]>().notNull(),
+    totals: jsonb('totals').$type<Record<string, unknown>>().notNull(),
+    total: money('total').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    transactionId: uuid('transaction_id'),
+    paymentMessage: text('payment_message'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    receiptSentAt: at('receipt_sent_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    restaurantFk('orders_restaurant_fk', t as never),
+    foreignKey({
+      name: 'orders_transaction_fk',
+      columns: [t.transactionId],
+      foreignColumns: [paymentTransactions.transactionId],
+    }),
+    uniqueIndex('orders_token_key').on(t.token),
+    uniqueIndex('orders_idempotency_key').on(t.tenantId, t.restaurantId, t.idempotencyKey),
+    uniqueIndex('orders_number_key').on(t.tenantId, t.restaurantId, t.businessDate, t.number),
+    index('orders_list_idx').on(t.tenantId, t.restaurantId, t.businessDate, t.orderId),
+    index('orders_pickup_idx').on(t.tenantId, t.restaurantId, t.pickupAt),
+    check('orders_total_check', sql`${t.total} >= 0`),
+  ],
+);
+
+/** Every status an order went through, who moved it and why. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    eventId: bigint('event_id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    note: text('note'),
+    actor: text('actor').notNull(),
+    occurredAt: at('occurred_at').notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.eventId)],
+);
+
+/**
+ * The kitchen display (docs/behaviour/ordering.md#kitchen-display): a prep station is done with an order's
+ * ticket once it bumped it. One row per order and station, so every screen of a station agrees; recalling
+ * the station's last bump deletes its row.
+ */
+export const kitchenBumps = pgTable(
+  'kitchen_bumps',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    prepStationId: integer('prep_station_id').notNull(),
+    bumpedBy: text('bumped_by').notNull(),
+    bumpedAt: at('bumped_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'kitchen_bumps_pkey',
+      columns: [t.tenantId, t.restaurantId, t.orderId, t.prepStationId],
+    }),
+    restaurantFk('kitchen_bumps_restaurant_fk', t as never),
+    index('kitchen_bumps_station_idx').on(t.tenantId, t.restaurantId, t.prepStationId, t.bumpedAt),
+  ],
+);

@@ -1,0 +1,51 @@
+import type { OrderLine } from './api';
+import { type CourseRef, groupByCourse, routesTo } from './kitchen';
+
+/**
+ * What a printed kitchen ticket says (docs/behaviour/ordering.md#kitchen-tickets-on-printers): for one prep
+ * station, the order's number, when it is wanted and for whom, then the station's lines by course in firing
+ * order — the kitchen's name of each item, its size and choices, the guest's note — and the order's note.
+ * Plain data: the ESC/POS bytes are made from it in packages/core.
+ */
+export interface KitchenTicketContent {
+  station: string;
+  title: string;
+  lines: { heading?: string | undefined; text: string; details: string[] }[];
+  footer: string[];
+}
+
+export function kitchenTicketContent(input: {
+  station: { prepStationId: number; name: string };
+  order: { number: number; customerName: string; pickupAt: Date; asap: boolean; notes: string | null };
+  lines: readonly OrderLine[];
+  courses: readonly CourseRef[];
+  timeZone: string;
+}): KitchenTicketContent | null {
+  const mine = input.lines.filter((line) => routesTo(line, input.station.prepStationId));
+  if (mine.length === 0) return null;
+  const time = new Intl.DateTimeFormat('en-US', {
+    timeZone: input.timeZone,
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(input.order.pickupAt);
+  const lines: KitchenTicketContent['lines'] = [];
+  for (const group of groupByCourse(mine, input.courses)) {
+    group.lines.forEach((line, index) => {
+      lines.push({
+        ...(index === 0 && group.name ? { heading: group.name } : {}),
+        text: `${line.quantity} x ${line.kitchenName || line.name}`,
+        details: [
+          ...(line.sizeName ? [line.sizeName] : []),
+          ...line.modifiers.map((m) => (m.quantity > 1 ? `${m.quantity} x ${m.name}` : m.name)),
+          ...(line.notes ? [`NOTE: ${line.notes}`] : []),
+        ],
+      });
+    });
+  }
+  return {
+    station: input.station.name,
+    title: `#${input.order.number} ${input.order.asap ? 'ASAP' : 'PICKUP'} ${time}`,
+    lines,
+    footer: [input.order.customerName, ...(input.order.notes ? [`ORDER NOTE: ${input.order.notes}`] : [])],
+  };
+}

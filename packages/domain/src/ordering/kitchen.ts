@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import type { OrderLine } from './api';
+import { ORDER_STATUSES, type OrderStatus } from './order-status';
+
+/**
+ * The kitchen display (docs/behaviour/ordering.md#kitchen-display): each prep station sees a ticket per
+ * order on the line holding only the lines routed to it, grouped by course in firing order.
+ *
+ * Routing: a line goes to the stations its item names (`prepStationIds`). A line whose item names no station
+ * goes to every station — nothing is made unseen, and a restaurant that routes nothing still sees every
+ * order on every screen. An order is done in the kitchen once every station it was routed to bumped it.
+ */
+
+/** Orders the kitchen works on: accepted (the restaurant took it) and in preparation. New orders are not on
+ * the line yet — the restaurant may still refuse them, and their payment may not be captured. */
+export const KITCHEN_STATUSES: readonly OrderStatus[] = ['accepted', 'in_preparation'];
+
+/** Minutes after which a ticket's timer turns amber, then red. */
+export const TICKET_AMBER_MINUTES = 10;
+export const TICKET_RED_MINUTES = 20;
+
+export type TicketAge = 'fresh' | 'amber' | 'red';
+export function ticketAge(firedAt: Date, now: Date): TicketAge {
+  const minutes = (now.getTime() - firedAt.getTime()) / 60_000;
+  return minutes >= TICKET_RED_MINUTES ? 'red' : minutes >= TICKET_AMBER_MINUTES ? 'amber' : 'fresh';
+}
+
+/** Does `line` go to station `prepStationId`? */
+export const routesTo = (line: Pick<OrderLine, 'prepStationIds'>, prepStationId: number): boolean =>
+  line.prepStationIds.length === 0 || line.prepStationIds.includes(prepStationId);
+
+/** The stations an order's lines go to, among the restaurant's stations `allStationIds`. */
+export function stationsOf(
+  lines: readonly Pick<OrderLine, 'prepStationIds'>[],
+  allStationIds: readonly number[],
+) {
+  return allStationIds.filter((id) => lines.some((line) => routesTo(line, id)));
+}
+
+export interface CourseRef {
+  courseId: number;
+  number: string | null;
+  name: string;
+}
+
+/** Firing order of courses: by their number (numerically when it is one), then by id. */
+function courseRank(course: CourseRef): [number, string, number] {
+  const numeric = course.number !== null && /^\d+(\.\d+)?$/.test(course.number.trim());
+  return [numeric ? Number(course.number) : Number.POSITIVE_INFINITY, course.number ?? '', course.courseId];
+}
+
+function compareCourses(a: CourseRef, b: CourseRef): number {
+  const [an, as, ai] = courseRank(a);
+  const [bn, bs, bi] = courseRank(b);
+  return an - bn || as.localeCompare(bs) || ai - bi;
+}
+
+export interface CourseGroup<Line> {
+  courseId: number | null;
+  name: string | null;
+  lines: Line[];
+}
+
+/**
+ * Groups lines by course in firing order. Lines with no course (or a course since deleted) come first: they
+ * fire at once.
+ */
+export function groupByCourse<Line extends Pick<OrderLine, 'courseId'>>(
+  lines: readonly Line[],
+  courses: readonly CourseRef[],
+): CourseGroup<Line>[] {
+  const known = new Map(courses.map((course) => [course.courseId, course]));
+  const loose = lines.filter((line) => line.courseId === undefined || !known.has(line.courseId));
+  const used = [
+    ...new Set(lines.map((line) => line.courseId).filter((id) => id !== undefined && known.has(id))),
+  ]
+    .map((id) => known.get(id as number)!)
+    .sort(compareCourses);
+  const groups: CourseGroup<Line>[] = loose.length ? [{ courseId: null, name: null, lines: loose }] : [];
+  for (const course of used)
+    groups.push({
+      courseId: course.courseId,
+      name: course.name,
+      lines: lines.filter((l) => l.courseId === course.courseId),
+    });
+  return groups;
+}
+
+// --- API shapes -----------------------------------------------------------------------------------------
+
+export const ticketLineSchema = z.object({
+  name: z.string(),
+  quantity: z.number(),
+  sizeName: z.string().optional(),
+  modifiers: z.array(z.object({ name: z.string(), quantity: z.number() })),
+  notes: z.string().optional(),
+});
+
+export const kitchenTicketSchema = z.object({
+  orderId: z.number(),
+  number: z.number(),
+  status: z.enum(ORDER_STATUSES),
+  customerName: z.string(),
+  notes: z.string().nullable(),
+  pickupAt: z.date(),
+  asap: z.boolean(),
+  readyAt: z.date().nullable(),
+  /** When the kitchen got the ticket: the order's acceptance (its placing when none is recorded). */
+  firedAt: z.date(),
+  courses: z.array(
+    z.object({
+      courseId: z.number().nullable(),
+      name: z.string().nullable(),
+      lines: z.array(ticketLineSchema),
+    }),
+  ),
+  /** How many of the order's stations have bumped it, of how many. */
+  stationsDone: z.number(),
+  stationsTotal: z.number(),
+});
+export type KitchenTicket = z.input<typeof kitchenTicketSchema>;
+
+export const kitchenStationSchema = z.object({
+  prepStationId: z.number(),
+  name: z.string(),
+  number: z.string().nullable(),
+});
+
+export const kitchenBoardSchema = z.object({
+  station: kitchenStationSchema,
+  tickets: z.array(kitchenTicketSchema),
+  /** The order this station bumped last and may recall (null when there is none to recall). */
+  lastBumped: z.object({ orderId: z.number(), number: z.number(), bumpedAt: z.date() }).nullable(),
+});
+export type KitchenBoard = z.input<typeof kitchenBoardSchema>;
+
+export const bumpResultSchema = z.object({
+  orderId: z.number(),
+  number: z.number(),
+  /** The order's status after the bump or recall (`ready` once every station bumped it). */
+  status: z.enum(ORDER_STATUSES),
+});
+export type BumpResult = z.input<typeof bumpResultSchema>;
