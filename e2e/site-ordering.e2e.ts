@@ -47,6 +47,10 @@ describe('ordering on the public site', () => {
   it('orders, pays through the hosted frame, and follows the order live', async () => {
     const context = await harness.newContext({ width: 390, height: 844 });
     const page = await context.newPage();
+    // The site scrolls smoothly unless the visitor prefers reduced motion. Playwright scrolls the card frame's
+    // button into view and then clicks where the button was: under load, the frame was still gliding and the
+    // click fell beside the button. Reduced motion makes the scroll instant.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     const cspViolations = await watchCspViolations(page);
     try {
       await page.goto(`${harness.siteOrigin}/harbor-grill/order`);
