@@ -162,4 +162,50 @@ describe('menu display app', () => {
     await page.getByRole('heading', { name: 'Sign in to Brigade' }).waitFor();
     await context.close();
   });
+
+  it('shows the wizard states of spec 01 §2.5b while all menus load, when they fail, and with none', async () => {
+    const context = await harness.newContext({ width: 1024, height: 768 });
+    const page = await context.newPage();
+    await signInFrom(page, `${harness.menuOrigin}/menu/`);
+    await pickRestaurant(page, /Harbor Grill/);
+    await page.getByRole('button', { name: 'Show all menus' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Our Menus' }).waitFor();
+
+    // A fresh load of the display: the list of menus answers late, then fails (a 404 is not retried).
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const menuList = (url: URL) => /\/restaurants\/\d+\/menus$/.test(url.pathname);
+    await page.route(menuList, async (route) => {
+      await answered;
+      await route.fulfill({
+        status: 404,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({ error: 'Not found', message: 'Not found' }),
+      });
+    });
+    await page.reload();
+    await page.getByRole('status').getByText('Loading available menus...').waitFor();
+    release();
+    await page.getByRole('heading', { name: 'Error Loading Menus' }).waitFor();
+    await page.getByText('Unable to load menus for this restaurant.').waitFor();
+    expect(serious(await axeViolations(page))).toEqual([]);
+
+    // Try Again, now answered: every menu is back.
+    await page.unroute(menuList);
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByRole('heading', { level: 2 }).first().waitFor();
+    expect(await page.getByRole('heading', { name: 'Error Loading Menus' }).count()).toBe(0);
+
+    // A restaurant without menus, shown whole: the wizard's empty state.
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Change restaurant' }).click();
+    await pickRestaurant(page, /Lantern Noodle Bar/);
+    await page.getByRole('heading', { name: 'Choose a menu to display' }).waitFor();
+    await page.goto(`${harness.menuOrigin}/menu/display`);
+    await page.getByRole('heading', { name: 'No Menus Available' }).waitFor();
+    await page.getByText("Lantern Noodle Bar doesn't have any menus configured yet.").waitFor();
+    await context.close();
+  });
 });

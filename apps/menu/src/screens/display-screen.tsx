@@ -120,13 +120,21 @@ function useDisplayTheme(): [DisplayTheme, (theme: DisplayTheme) => void] {
 function AllMenus({ restaurant, interval }: { restaurant: RestaurantRef; interval: number }) {
   const { restaurant: selected } = useSelection();
   const menus = useMenus(restaurant, interval);
-  if (menus.isPending) return <LoadingView page message="Loading menus..." />;
-  if (menus.isError) return <LoadError title="Failed to load menus" onRetry={() => void menus.refetch()} />;
+  // All menus at once is spec 01 §2.5b's menu selection wizard in its 'all' mode: its own wording.
+  if (menus.isPending) return <LoadingView page message="Loading available menus..." />;
+  if (menus.isError)
+    return (
+      <LoadError
+        title="Error Loading Menus"
+        message="Unable to load menus for this restaurant."
+        onRetry={() => void menus.refetch()}
+      />
+    );
   if (menus.data.length === 0)
     return (
       <EmptyState
-        title="No menus available"
-        message={`Contact your administrator to set up menus for ${selected?.name ?? 'this restaurant'}`}
+        title="No Menus Available"
+        message={`${selected?.name ?? 'This restaurant'} doesn't have any menus configured yet.`}
       />
     );
   return (
