@@ -119,6 +119,31 @@ describe('auth app', () => {
     await context.close();
   });
 
+  it('leaves the console clean for a signed-out visitor of the sign-in page, and sends its script compressed', async () => {
+    const context = await harness.newContext({ width: 390, height: 844 });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    const failed: string[] = [];
+    const encodings: Record<string, string> = {};
+    page.on('response', async (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+      if (response.request().resourceType() === 'script')
+        encodings[response.url()] = (await response.allHeaders())['content-encoding'] ?? 'none';
+    });
+    await page.goto(`${harness.authOrigin}/auth/`);
+    await page.getByRole('heading', { name: 'Sign in to Brigade' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(failed).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(Object.values(encodings).length).toBeGreaterThan(0);
+    for (const [url, encoding] of Object.entries(encodings)) expect(encoding, url).toBe('br');
+    await context.close();
+  });
+
   it("shows the server's message when the password is wrong", async () => {
     const context = await harness.newContext();
     const page = await context.newPage();

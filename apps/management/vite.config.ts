@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from '../../scripts/vite-precompress.ts';
 
 // The management app lives under /manage/. `npm start` serves apps/management/dist there on the API port
 // and on the management port (3005 in development, spec 01 §2.8); `vite apps/management` (dev) proxies /api.
 export default defineConfig({
   base: '/manage/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: {
     port: 3005,

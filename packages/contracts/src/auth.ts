@@ -18,6 +18,7 @@ export const signinResultSchema = successOf(z.object({ user: userSchema }), {
   expiresAt: z.date(),
 });
 export const sessionResultSchema = successOf(z.object({ user: userSchema }));
+export const sessionStateResultSchema = successOf(z.object({ user: userSchema.nullable() }));
 
 // Sessions, handoff codes and passwords are in no cache the change feed keeps, so these writes change 'none'.
 
@@ -69,6 +70,25 @@ export const getSession = defineEndpoint({
   tags: ['auth'],
   access: { kind: 'signed-in' },
   response: { status: 200, description: 'The session is valid', schema: sessionResultSchema },
+});
+
+/**
+ * The apps' "am I signed in?" check. GET /auth/session answers 401 without a valid session, as API clients
+ * expect; a browser logs every 401 as a console error, and a signed-out visitor of the sign-in page is not an
+ * error. This one answers 200 either way.
+ */
+export const getSessionState = defineEndpoint({
+  id: 'getSessionState',
+  method: 'GET',
+  path: '/auth/session/state',
+  summary: 'The signed-in user of this session, or null when there is no valid session (never 401)',
+  tags: ['auth'],
+  access: { kind: 'public' },
+  response: {
+    status: 200,
+    description: 'The user of a valid session, else null',
+    schema: sessionStateResultSchema,
+  },
 });
 
 export const createHandoff = defineEndpoint({

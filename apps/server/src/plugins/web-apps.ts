@@ -33,7 +33,9 @@ export async function registerWebApps(
     return reply.redirect('/auth/');
   });
   // one registration gives reply.sendFile; each app passes its own root
-  await app.register(fastifyStatic, { root: WEB_APPS[0].dist, serve: false });
+  // preCompressed: the build wrote .br and .gz beside each file (scripts/vite-precompress.ts); a browser
+  // that accepts one gets it, with Vary: Accept-Encoding.
+  await app.register(fastifyStatic, { root: WEB_APPS[0].dist, serve: false, preCompressed: true });
   for (const web of WEB_APPS) {
     app.get(`${web.prefix.slice(0, -1)}`, (_request, reply) => reply.redirect(web.prefix));
     app.get(`${web.prefix}*`, { logLevel: 'warn' }, (request, reply) => {

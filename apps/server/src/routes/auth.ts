@@ -4,6 +4,7 @@ import {
   createHandoff,
   exchangeHandoff,
   getSession,
+  getSessionState,
   requestPasswordReset,
   signin,
   signout,
@@ -58,6 +59,11 @@ export const authRoutes = [
     clearSessionCookie(reply, deps.config);
   }),
   implement(getSession, ({ request }) => success({ user: request.auth!.user })),
+  implement(getSessionState, ({ request, reply }) => {
+    // the answer depends on the caller's cookie: no cache may keep it
+    reply.header('cache-control', 'private, no-store');
+    return success({ user: request.auth?.user ?? null });
+  }),
   implement(createHandoff, ({ body, actor, deps }) =>
     createHandoffUseCase(deps.identity, actor, { returnUrl: body.returnUrl }),
   ),

@@ -1,5 +1,5 @@
 import { ProblemError } from '@brigade/api-client/problem-error';
-import { getSession } from '@brigade/contracts/auth';
+import { getSessionState } from '@brigade/contracts/auth';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { usePlatform } from '../platform';
@@ -28,7 +28,8 @@ export function useSession() {
     queryKey: SESSION_QUERY_KEY,
     queryFn: async ({ signal }): Promise<SessionUser | null> => {
       try {
-        return (await client.call(getSession, { signal })).data.user;
+        // 200 with null when signed out: a signed-out visitor leaves no 401 in the browser's console
+        return (await client.call(getSessionState, { signal })).data.user;
       } catch (error) {
         if (meansNoSession(error)) return null;
         throw error;
