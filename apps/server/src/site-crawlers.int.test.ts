@@ -3,6 +3,8 @@ import { demoCatalogue, seedLargeChainOnce } from '@brigade/core/catalogue/large
 import { type DemoSeedResult, seedDemo } from '@brigade/core/seed/demo-seed';
 import { WEEKDAYS } from '@brigade/domain/weekdays';
 import { freePort } from '@brigade/test-utils/ports';
+import { type SdttResult, structuredDataTestHtml } from 'structured-data-testing-tool';
+import { Google, SocialMedia } from 'structured-data-testing-tool/presets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from './test-app';
 import { asBearer, type Session, signInAs } from './test-client';
@@ -125,6 +127,76 @@ describe('social cards', () => {
     expect(meta(page, 'name', 'twitter:description')).toBe(meta(page, 'property', 'og:description'));
     expect(meta(page, 'name', 'twitter:image')).toBe(image);
     expect(meta(page, 'name', 'twitter:image:alt')).toBe(meta(page, 'property', 'og:image:alt'));
+  });
+});
+
+/**
+ * sdtt (structured-data-testing-tool): every schema.org type it finds must be one schema.org defines, the
+ * Google preset's rules and the social presets' tags (Open Graph and Twitter cards with their image alt) must
+ * hold, and the page must carry the schema named. A failure lists each failed test.
+ */
+async function sdtt(url: string, schemas: string[]): Promise<SdttResult> {
+  const page = await get(url);
+  expect(page.status, url).toBe(200);
+  try {
+    return await structuredDataTestHtml(page.text, { presets: [Google, SocialMedia], schemas });
+  } catch (error) {
+    const res = (error as { res?: SdttResult }).res;
+    if (!res) throw error;
+    throw new Error(
+      `${url}: ${res.failed.map((test) => `${test.test} (${test.description}): ${test.error?.message}`).join('; ')}`,
+    );
+  }
+}
+
+describe('schema.org and social-card validator (sdtt)', () => {
+  it('passes on the home page, the menu chooser, every menu page and all menus', async () => {
+    const home = await sdtt(`${site}/harbor-grill`, ['jsonld:Restaurant']);
+    expect(home.schemas).toContain('Restaurant');
+    expect(home.failed).toEqual([]);
+    const [restaurant] = jsonLd((await get(`${site}/harbor-grill`)).text);
+    for (const menu of restaurant.hasMenu as { url: string }[]) {
+      const result = await sdtt(menu.url, ['jsonld:Menu']);
+      expect(result.schemas).toContain('Menu');
+    }
+    for (const path of ['/harbor-grill/menu', '/harbor-grill/menu/all']) {
+      const result = await sdtt(`${site}${path}`, []);
+      expect(result.failed).toEqual([]);
+    }
+  });
+
+  it('gives the place on the map (geo) once the restaurant has coordinates, and refuses ones off the globe', async () => {
+    const path = api('');
+    const read = await asBearer(t.app, owner, { method: 'GET', url: path });
+    const address = read.json().data.restaurant.address;
+    expect(jsonLd((await get(`${site}/harbor-grill`)).text)[0].geo).toBeUndefined();
+
+    const bad = await asBearer(t.app, owner, {
+      method: 'PATCH',
+      url: path,
+      payload: { address: { ...address, coordinates: { latitude: 91, longitude: -70.25 } } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Latitude must be between -90 and 90');
+
+    const coordinates = { latitude: 43.6561, longitude: -70.2485 };
+    const saved = await asBearer(t.app, owner, {
+      method: 'PATCH',
+      url: path,
+      payload: { address: { ...address, coordinates } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [restaurant] = jsonLd((await get(`${site}/harbor-grill`)).text);
+    expect(restaurant.geo).toEqual({ '@type': 'GeoCoordinates', ...coordinates });
+    expect((await sdtt(`${site}/harbor-grill`, ['jsonld:Restaurant'])).failed).toEqual([]);
+  });
+
+  it("names the site's own ordering page as the OrderAction of a restaurant that orders internally", async () => {
+    const [restaurant] = jsonLd((await get(`${site}/harbor-grill`)).text);
+    expect(restaurant.potentialAction).toEqual({
+      '@type': 'OrderAction',
+      target: `${site}/harbor-grill/order`,
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ResolvedItem } from '@brigade/domain/catalogue/resolved-menu';
 import type { DayHours, OperatingHours } from '@brigade/domain/restaurant';
 import { WEEKDAY_LABELS, WEEKDAYS, type Weekday } from '@brigade/domain/weekdays';
+import type { DayOfWeek, OpeningHoursSpecification } from 'schema-dts';
 
 /** Display helpers of the public site: money, prices by strategy, hours, colours. Pure functions. */
 
@@ -97,10 +98,10 @@ export function groupedHours(hours: OperatingHours): { days: string; hours: stri
 }
 
 /** schema.org OpeningHoursSpecification entries; a close before the open time runs past midnight. */
-export function openingHoursSpecification(hours: OperatingHours): object[] {
+export function openingHoursSpecification(hours: OperatingHours): OpeningHoursSpecification[] {
   return WEEKDAYS.filter((day) => !hours[day].closed).map((day) => ({
     '@type': 'OpeningHoursSpecification',
-    dayOfWeek: `https://schema.org/${WEEKDAY_LABELS[day]}`,
+    dayOfWeek: `https://schema.org/${WEEKDAY_LABELS[day]}` as DayOfWeek,
     opens: hours[day].open,
     closes: hours[day].close,
   }));

@@ -1,8 +1,10 @@
 import { imageRefUrl } from '@brigade/domain/catalogue/image-ref';
 import type { ResolvedItem, ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
 import type { SeoConfig } from '@brigade/domain/domain-mapping';
+import { ordersInternally } from '@brigade/domain/ordering/internal';
 import { cutText } from '@brigade/domain/text';
 import { defaultSeoTitle } from '@brigade/domain/website-config';
+import type { Menu, MenuSection, Offer, OrderAction, Restaurant, WithContext } from 'schema-dts';
 import type { PageSeo } from './components/document';
 import { formatMoney, itemPrice, openingHoursSpecification } from './format';
 import { absoluteUrl } from './images';
@@ -105,7 +107,7 @@ export function restaurantJsonLd(
   links: SiteLinks,
   canonicalHome: string,
   menus: { links: readonly MenuLink[]; priceRange?: string | undefined },
-): object {
+): WithContext<Restaurant> {
   const { restaurant } = data;
   const seo = restaurantSeo(data, links);
   const images = ownImages(data, links);
@@ -137,6 +139,15 @@ export function restaurantJsonLd(
       postalCode: restaurant.address.zipCode,
       addressCountry: restaurant.address.country,
     },
+    ...(restaurant.address.coordinates
+      ? {
+          geo: {
+            '@type': 'GeoCoordinates',
+            latitude: restaurant.address.coordinates.latitude,
+            longitude: restaurant.address.coordinates.longitude,
+          },
+        }
+      : {}),
     openingHoursSpecification: openingHoursSpecification(restaurant.operatingHours),
     ...(menus.links.length > 0
       ? {
@@ -149,18 +160,22 @@ export function restaurantJsonLd(
         }
       : {}),
     ...(sameAs.length > 0 ? { sameAs } : {}),
-    ...(restaurant.websiteConfig.ordering.enabled && restaurant.websiteConfig.ordering.url
-      ? {
-          potentialAction: {
-            '@type': 'OrderAction',
-            target: restaurant.websiteConfig.ordering.url,
-          },
-        }
-      : {}),
+    ...orderAction(data, canonicalHome),
   };
 }
 
-function offersOf(item: ResolvedItem, currency: string): object | object[] | undefined {
+/** Where a guest orders: the site's own ordering page (internal provider), else the provider's URL. */
+function orderAction(data: SiteData, canonicalHome: string): { potentialAction?: OrderAction } {
+  const { ordering } = data.restaurant.websiteConfig;
+  const target = ordersInternally(data.restaurant)
+    ? new URL('order', canonicalHome.replace(/\/?$/, '/')).toString()
+    : ordering.enabled && ordering.url
+      ? ordering.url
+      : null;
+  return target ? { potentialAction: { '@type': 'OrderAction', target } } : {};
+}
+
+function offersOf(item: ResolvedItem, currency: string): Offer | Offer[] | undefined {
   const price = itemPrice(item, currency);
   switch (price.kind) {
     case 'base':
@@ -177,7 +192,7 @@ function offersOf(item: ResolvedItem, currency: string): object | object[] | und
   }
 }
 
-function menuSection(group: ResolvedMenuGroup, currency: string): object {
+function menuSection(group: ResolvedMenuGroup, currency: string): MenuSection & { '@type': 'MenuSection' } {
   return {
     '@type': 'MenuSection',
     name: group.name,
@@ -206,7 +221,7 @@ export function menuJsonLd(
   data: SiteData,
   url: string,
   restaurant: { id: string; url: string },
-): object {
+): WithContext<Menu> {
   return {
     '@context': 'https://schema.org',
     '@type': 'Menu',
@@ -215,9 +230,7 @@ export function menuJsonLd(
     url,
     ...(menu.description ? { description: menu.description } : {}),
     inLanguage: 'en',
-    ...(menu.items.length > 0
-      ? { hasMenuItem: (menuSection(menu, data.currency) as { hasMenuItem: object[] }).hasMenuItem }
-      : {}),
+    ...(menu.items.length > 0 ? { hasMenuItem: menuSection(menu, data.currency).hasMenuItem } : {}),
     hasMenuSection: menu.subgroups.map((g) => menuSection(g, data.currency)),
     mainEntityOfPage: url,
     provider: {

@@ -20,6 +20,22 @@ const restaurantNameSchema = requiredText('Restaurant name is required');
 const conceptSchema = requiredText('Concept is required');
 const restaurantStatusSchema = z.enum(RESTAURANT_STATUSES, { error: 'Status must be active or inactive' });
 
+/** A point on the map, in degrees (spec 03 §9: latitude -90..90, longitude -180..180). */
+export const coordinatesSchema = z.object(
+  {
+    latitude: z
+      .number({ error: 'Latitude must be a number' })
+      .min(-90, 'Latitude must be between -90 and 90')
+      .max(90, 'Latitude must be between -90 and 90'),
+    longitude: z
+      .number({ error: 'Longitude must be a number' })
+      .min(-180, 'Longitude must be between -180 and 180')
+      .max(180, 'Longitude must be between -180 and 180'),
+  },
+  { error: 'Coordinates must have a latitude and a longitude' },
+);
+export type Coordinates = z.infer<typeof coordinatesSchema>;
+
 /** spec 01 §5 Restaurant: street, city, state, zipCode and country each required. */
 export const addressSchema = z.object(
   {
@@ -29,6 +45,9 @@ export const addressSchema = z.object(
     zipCode: requiredText('ZIP code is required'),
     // spec 01 §9: country US. Omitting it gives US; sending it blank is still refused as "required".
     country: requiredText('Country is required').default('US'),
+    // Where the restaurant is on a map (typed in, or imported from its Google place): schema.org `geo` on its
+    // website. Spec 03 §9's coordinate ranges.
+    coordinates: coordinatesSchema.optional(),
   },
   { error: 'Address is required' },
 );

@@ -14,11 +14,5 @@ export function LoadError({
   message?: string;
   onRetry: () => void;
 }) {
-  return (
-    <ErrorView
-      title={title}
-      message={message}
-      actions={<Button onClick={onRetry}>Try Again</Button>}
-    />
-  );
+  return <ErrorView title={title} message={message} actions={<Button onClick={onRetry}>Try Again</Button>} />;
 }

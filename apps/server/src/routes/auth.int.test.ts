@@ -476,25 +476,33 @@ describe('passwords', () => {
   });
 });
 
-describe('the apps\' session check', () => {
+describe("the apps' session check", () => {
   it('answers 200 with the user of a valid session, and 200 with null signed out or with a stale token', async () => {
     const user = await makeUser(t.database.db);
     const session = await signInAs(t.app, user.email, TEST_PASSWORD);
-    const state = (response: { statusCode: number; json: () => unknown; headers: Record<string, unknown> }) => {
+    const state = (response: {
+      statusCode: number;
+      json: () => unknown;
+      headers: Record<string, unknown>;
+    }) => {
       expect(response.statusCode).toBe(200);
       expect(String(response.headers['cache-control'])).toMatch(/no-store|private/);
       return response.json() as { success: boolean; data: { user: { email: string } | null } };
     };
-    const signedIn = state(await asBearer(t.app, session, { method: 'GET', url: '/api/v1/auth/session/state' }));
+    const signedIn = state(
+      await asBearer(t.app, session, { method: 'GET', url: '/api/v1/auth/session/state' }),
+    );
     expect(signedIn).toMatchObject({ success: true, data: { user: { email: user.email } } });
     expect(signedIn.data.user).not.toHaveProperty('passwordHash');
 
-    const signedOut = state(await asBrowser(t.app, null, { method: 'GET', url: '/api/v1/auth/session/state' }));
+    const signedOut = state(
+      await asBrowser(t.app, null, { method: 'GET', url: '/api/v1/auth/session/state' }),
+    );
     expect(signedOut).toEqual({ success: true, data: { user: null } });
     // the specified check keeps answering 401 to a caller without a session
-    expect(
-      (await asBrowser(t.app, null, { method: 'GET', url: '/api/v1/auth/session' })).statusCode,
-    ).toBe(401);
+    expect((await asBrowser(t.app, null, { method: 'GET', url: '/api/v1/auth/session' })).statusCode).toBe(
+      401,
+    );
 
     await asBearer(t.app, session, { method: 'POST', url: '/api/v1/auth/signout' });
     const stale = state(await asBearer(t.app, session, { method: 'GET', url: '/api/v1/auth/session/state' }));
