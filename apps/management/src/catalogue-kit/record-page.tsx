@@ -1,3 +1,4 @@
+import { loadError } from '@brigade/api-client/query-defaults';
 import type { CatalogueKindDefinition } from '@brigade/domain/catalogue/kinds';
 import { Form, FormError } from '@brigade/ui/app-kit/form';
 import { PageHeader } from '@brigade/ui/app-kit/page-header';
@@ -41,7 +42,7 @@ export function RecordRoute<R extends { updatedAt: string }>({
     return (
       <div className="cat-page">
         <PageHeader title={title} back={back} />
-        <LoadState error={record.error} onRetry={() => void record.refetch()} label={label} />
+        <LoadState error={loadError(record)} onRetry={() => void record.refetch()} label={label} />
       </div>
     );
   return <Fragment key={record.data.updatedAt}>{form(record.data)}</Fragment>;
