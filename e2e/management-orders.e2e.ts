@@ -21,6 +21,14 @@ let gatewayOrigin = '';
 const owner = <T = { data: Record<string, unknown> }>(method: string, path: string, body?: unknown) =>
   apiCall<T>(harness, method, `${HARBOR_GRILL_PATH}${path}`, { token: harness.ownerToken, body });
 
+/** An IANA zone (Etc/GMT±n) where the local time is now between 11:30 and 12:30. */
+function noonZone(now = new Date()): string {
+  const hours = now.getUTCHours() + now.getUTCMinutes() / 60;
+  const offset = Math.round(12 - hours); // -11 .. +12
+  // Etc/GMT names count the other way round: Etc/GMT-5 is UTC+5.
+  return offset === 0 ? 'Etc/UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+}
+
 async function created(path: string, body: object, key: string): Promise<number> {
   const answer = await owner('POST', path, body);
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
@@ -43,6 +51,21 @@ beforeAll(async () => {
     websiteConfig: { enabled: true, ordering: { enabled: true, provider: 'internal' } },
   });
   expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+  // The board lists the orders of today, the restaurant's date; an ASAP pickup a few minutes before its
+  // midnight falls on tomorrow. The tenant's clock is set to a zone where it is about noon now, so the
+  // order is today's at whatever hour the tests run.
+  const tenantPath = `/tenants/${HARBOR_GRILL_PATH.split('/')[2]}`;
+  const tenant = await apiCall<{ data: { tenant: { settings: Record<string, unknown> } } }>(
+    harness,
+    'GET',
+    tenantPath,
+    { token: harness.ownerToken },
+  );
+  const clock = await apiCall(harness, 'PATCH', tenantPath, {
+    token: harness.ownerToken,
+    body: { settings: { ...tenant.body.data.tenant.settings, timezone: noonZone() } },
+  });
+  expect(clock.status, JSON.stringify(clock.body)).toBe(200);
   ids.grill = await created('/prep-stations', { name: 'E2E Grill' }, 'prepStationId');
   ids.fryer = await created('/prep-stations', { name: 'E2E Fryer' }, 'prepStationId');
   ids.cheese = await created(
