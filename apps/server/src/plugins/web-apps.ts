@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { join, normalize } from 'node:path';
+import { basename, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -49,7 +49,12 @@ export async function registerWebApps(
       }
       const wanted = normalize((request.params as { '*': string })['*'] || 'index.html');
       const file = join(web.dist, wanted);
-      const isFile = file.startsWith(web.dist) && existsSync(file) && statSync(file).isFile();
+      // Dot files (the build's input hash, dist/.build-hash) are the build's own notes, not the app's.
+      const isFile =
+        file.startsWith(web.dist) &&
+        !basename(file).startsWith('.') &&
+        existsSync(file) &&
+        statSync(file).isFile();
       if (wanted.startsWith('assets/')) {
         // Vite names assets by content hash: a file never changes, so browsers and CDNs may keep it for a year.
         if (!isFile) return sendProblem(reply, 404, 'ROUTE_NOT_FOUND', `Route GET ${request.url} not found`);
