@@ -6,7 +6,16 @@ import {
   TOO_LARGE_MESSAGE,
 } from '@brigade/domain/images';
 import sharp from 'sharp';
-import { levelOf, makePyramid, type Pixels, type Size, sharpOf, sizeAtWidth, sizeInside } from './pyramid';
+import {
+  levelOf,
+  makePyramid,
+  type Pixels,
+  type Size,
+  sharpOf,
+  sizeAtWidth,
+  sizeInside,
+  withImageSlot,
+} from './pyramid';
 
 type Sharp = ReturnType<typeof sharp>;
 type Metadata = Awaited<ReturnType<Sharp['metadata']>>;
@@ -133,7 +142,7 @@ async function encode(
       : format === 'webp'
         ? pipeline.webp({ quality: q, effort: WEBP_EFFORT })
         : pipeline.png({ compressionLevel: 9, palette: q < 100, quality: q });
-  const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+  const { data, info } = await withImageSlot(() => encoded.toBuffer({ resolveWithObject: true }));
   return { role, data, format, width: info.width, height: info.height };
 }
 

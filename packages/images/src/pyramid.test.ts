@@ -1,6 +1,13 @@
 import sharp, { type ResizeOptions } from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { makePyramid, type Pixels, sizeAtWidth, sizeInside } from './pyramid';
+import {
+  IMAGE_WORK_AT_ONCE,
+  makePyramid,
+  type Pixels,
+  sizeAtWidth,
+  sizeInside,
+  withImageSlot,
+} from './pyramid';
 
 const blank = async (width: number, height: number): Promise<Pixels> => ({
   data: await sharp({ create: { width, height, channels: 3, background: '#804020' } })
@@ -56,5 +63,33 @@ describe('image pyramid', () => {
     expect([small.width, small.height, small.data.length]).toEqual([320, 240, 320 * 240 * 3]);
     await expect(levels.get('0x1')).rejects.toThrow();
     expect((await levels.get('600x450'))!.width).toBe(600);
+  });
+});
+
+describe('image work on the thread pool', () => {
+  it('runs at most all but two of the pool threads at once, and a failure gives its slot back', async () => {
+    expect(IMAGE_WORK_AT_ONCE).toBe(Math.max(1, (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 2));
+    let now = 0;
+    let most = 0;
+    const releases: Array<() => void> = [];
+    const job = (fail: boolean) =>
+      withImageSlot(async () => {
+        now += 1;
+        most = Math.max(most, now);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        now -= 1;
+        if (fail) throw new Error('encode failed');
+        return 'done';
+      });
+    const settled = Promise.allSettled(Array.from({ length: 7 }, (_, i) => job(i === 0)));
+    // Let each started job reach its wait, then release them one by one.
+    while (releases.length > 0 || now > 0) {
+      await new Promise((resolve) => setImmediate(resolve));
+      releases.shift()?.();
+    }
+    const results = await settled;
+    expect(most).toBe(IMAGE_WORK_AT_ONCE);
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(6);
   });
 });

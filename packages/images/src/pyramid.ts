@@ -19,6 +19,29 @@ export interface Size {
   height: number;
 }
 
+/**
+ * sharp runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which file reads,
+ * zlib (the sites' page compression) and DNS share. Image work takes at most all but two of its threads,
+ * process-wide, so an upload never queues the server's other work behind twenty encodes; on a 2-core machine
+ * two at a time already keeps both cores busy.
+ */
+export const IMAGE_WORK_AT_ONCE = Math.max(1, (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 2);
+let running = 0;
+const waiting: Array<() => void> = [];
+
+export async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= IMAGE_WORK_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, or is given back.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 export const sharpOf = (pixels: Pixels) =>
   sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels } });
 
@@ -76,10 +99,12 @@ export function makePyramid(full: Pixels, sizes: Size[]): Map<string, Promise<Pi
 }
 
 async function resizePixels(pixels: Pixels, size: Size): Promise<Pixels> {
-  const { data, info } = await sharpOf(pixels)
-    .resize({ width: size.width, height: size.height, fit: 'fill' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await withImageSlot(() =>
+    sharpOf(pixels)
+      .resize({ width: size.width, height: size.height, fit: 'fill' })
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
+  );
   return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
