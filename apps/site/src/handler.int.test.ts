@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { HostCache } from '@brigade/core/domains/resolution-service';
 import { seedDemo } from '@brigade/core/seed/demo-seed';
 import { useTestDatabase } from '@brigade/test-utils/test-database';
@@ -48,6 +49,30 @@ describe('SiteHandler', () => {
       ...Array.from({ length: 10 }, () => handler.handle(request('/harbor-grill/menu'))),
     ]);
     expect(render).toHaveBeenCalledTimes(3);
+  });
+
+  it('lets other requests through while a missed page is compressed (issue 20 item 3)', async () => {
+    const handler = new SiteHandler({ db: db.database.db, hostCache: new HostCache() });
+    // Data and menus read once: a later miss is render, compression and store, with no database read.
+    await handler.handle(request('/harbor-grill'));
+    handler.cache!.clear();
+    const order: string[] = [];
+    const miss = handler.handle(request('/harbor-grill', 'br')).then((answer) => {
+      order.push('miss answered');
+      return answer;
+    });
+    // Another request's turn of the event loop: with Brotli and gzip on the loop it came only after the miss.
+    await new Promise<void>((resolve) =>
+      setImmediate(() => {
+        order.push('other request');
+        resolve();
+      }),
+    );
+    const answer = await miss;
+    expect(order).toEqual(['other request', 'miss answered']);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(answer.body as Buffer).toString()).toContain('Harbor Grill');
+    expect(handler.cache!.size).toBe(1);
   });
 
   it('shares a failure too, and renders anew afterwards', async () => {
