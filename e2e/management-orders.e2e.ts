@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { tokenizeCard } from '@brigade/cardpointe/card-entry-page';
+import { noonZone } from '@brigade/test-utils/clock';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, useHarness } from './harness';
@@ -20,14 +21,6 @@ let gatewayOrigin = '';
 
 const owner = <T = { data: Record<string, unknown> }>(method: string, path: string, body?: unknown) =>
   apiCall<T>(harness, method, `${HARBOR_GRILL_PATH}${path}`, { token: harness.ownerToken, body });
-
-/** An IANA zone (Etc/GMT±n) where the local time is now between 11:30 and 12:30. */
-function noonZone(now = new Date()): string {
-  const hours = now.getUTCHours() + now.getUTCMinutes() / 60;
-  const offset = Math.round(12 - hours); // -11 .. +12
-  // Etc/GMT names count the other way round: Etc/GMT-5 is UTC+5.
-  return offset === 0 ? 'Etc/UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
-}
 
 async function created(path: string, body: object, key: string): Promise<number> {
   const answer = await owner('POST', path, body);
