@@ -64,7 +64,21 @@ describe('unsaved changes in management', () => {
     await name.waitFor();
     await name.fill(`${item.name} (saved)`);
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByText(`${item.name} (saved) saved`).waitFor();
+    const toast = page.getByText(`${item.name} (saved) saved`);
+    await toast.waitFor();
+    // the toast leaves the Save bar in view
+    const [toastBox, saveBox] = await Promise.all([
+      toast.boundingBox(),
+      page.getByRole('button', { name: 'Save changes' }).boundingBox(),
+    ]);
+    const overlaps =
+      toastBox &&
+      saveBox &&
+      toastBox.x < saveBox.x + saveBox.width &&
+      saveBox.x < toastBox.x + toastBox.width &&
+      toastBox.y < saveBox.y + saveBox.height &&
+      saveBox.y < toastBox.y + toastBox.height;
+    expect(overlaps).toBeFalsy();
     await sidebarMenus.click();
     await page.waitForURL(/\/manage\/menus$/);
     expect(await dialog.count()).toBe(0);
