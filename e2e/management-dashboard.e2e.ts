@@ -1,7 +1,14 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, DEMO_OWNER, useHarness } from './harness';
-import { createDemoUser, HARBOR_GRILL_PATH, screenshot, signInToManagement } from './helpers';
+import {
+  axeViolations,
+  createDemoUser,
+  HARBOR_GRILL_PATH,
+  screenshot,
+  serious,
+  signInToManagement,
+} from './helpers';
 
 // The management dashboard counts from the catalogue summary (decision 012): one request instead of seven
 // lists, the counts the API gives, the employee count only for roles that may read employee records, and
@@ -57,6 +64,20 @@ describe('management dashboard', () => {
       // No list is read to count it.
       const lists = calls.filter((call) => call in CARDS);
       expect(lists).toEqual([]);
+
+      // The set-up checklist, from the same answer: the demo restaurant has no custom domain yet.
+      const setup = (summary.body.data as unknown as { setup: Record<string, boolean | number> }).setup;
+      expect(setup.customDomainVerified).toBe(false);
+      const checklist = page.getByRole('region', { name: /^Get set up · \d of 5 done$/ });
+      await checklist.waitFor();
+      const domainStep = checklist.getByRole('listitem').filter({ hasText: 'Connect your domain' });
+      expect(await domainStep.textContent()).toContain('(to do)');
+      await domainStep.getByRole('link', { name: 'Open domains' }).click();
+      await page.waitForURL(/\/manage\/domains$/);
+      await page.goBack();
+      await checklist.waitFor();
+      expect(serious(await axeViolations(page))).toEqual([]);
+      await screenshot(page, 'dashboard-setup-1280');
     } finally {
       await context.close();
     }

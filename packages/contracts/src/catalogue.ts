@@ -238,6 +238,22 @@ export const catalogueSummarySchema = z.object({
   employees: count
     .optional()
     .meta({ description: 'Only for callers who may read employee records (managers and above)' }),
+  setup: z
+    .object({
+      websitePublished: z.boolean(),
+      customDomainVerified: z.boolean().meta({ description: 'An active, verified custom domain' }),
+      paymentsConnected: z.boolean().meta({ description: 'A merchant account is set up' }),
+      teamMembers: count.meta({ description: "People with an active assignment to the restaurant's tenant" }),
+    })
+    .meta({ description: "The dashboard's set-up checklist" }),
+  today: z
+    .object({
+      date: z.string().meta({ description: "The restaurant's date (its time zone), YYYY-MM-DD" }),
+      orders: count.meta({ description: 'Online orders of the day taken by the restaurant, not cancelled' }),
+      sales: count.meta({ description: 'Their totals, in minor units of the currency' }),
+    })
+    .optional()
+    .meta({ description: 'Only for callers who may read the sales summary (managers and above)' }),
 });
 
 export const getCatalogueSummary = defineEndpoint({

@@ -235,7 +235,7 @@ describe('catalogue summary', () => {
     const { status, body } = await r.send('GET', 'catalogue-summary');
     expect(status, JSON.stringify(body)).toBe(200);
     const counts = body.data;
-    expect(counts).toEqual({
+    expect(counts).toMatchObject({
       menus: 3,
       items: 9,
       modifierGroups: 2,
@@ -263,6 +263,40 @@ describe('catalogue summary', () => {
     ] as const) {
       expect(counts[key], key).toBe(await listed(`${path}?limit=2`));
     }
+  });
+
+  it("answers the set-up checklist, and today's orders and sales to managers only", async () => {
+    const r = await restaurant();
+    const fresh = (await r.send('GET', 'catalogue-summary', undefined, owner)).body.data;
+    // owner, manager and employee of this tenant; a new website is published (spec 01 §3 default)
+    expect(fresh.setup).toEqual({
+      websitePublished: true,
+      customDomainVerified: false,
+      paymentsConnected: false,
+      teamMembers: 3,
+    });
+    expect(fresh.today).toMatchObject({ orders: 0, sales: 0 });
+    expect(fresh.today.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    const base = r.base;
+    const published = await asBearer(t.app, owner, {
+      method: 'PATCH',
+      url: base,
+      payload: { websiteConfig: { enabled: false } },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    const merchant = await asBearer(t.app, owner, {
+      method: 'PUT',
+      url: `${base}/payments/merchant-account`,
+      payload: { merchid: '496160873888', site: 'fts', environment: 'uat', username: 'u', password: 'p' },
+    });
+    expect(merchant.statusCode, merchant.body).toBe(200);
+    const after = (await r.send('GET', 'catalogue-summary', undefined, owner)).body.data;
+    expect(after.setup).toMatchObject({ websitePublished: false, paymentsConnected: true });
+
+    const asEmployee = (await r.send('GET', 'catalogue-summary', undefined, employee)).body.data;
+    expect(asEmployee.setup.paymentsConnected).toBe(true);
+    expect(asEmployee).not.toHaveProperty('today');
   });
 
   it('shows the employee count only to those who may read employee records', async () => {

@@ -86,16 +86,19 @@ export function useOrderingRestaurant(t: TestApp) {
     expect(patched.statusCode, patched.body).toBe(200);
     // today's orders go by the restaurant's date: a clock at noon keeps an ASAP pickup on today
     kit.timeZone = noonZone();
-    const tenant = await asBearer(t.app, kit.sessions.owner, {
-      method: 'GET',
-      url: `/api/v1/tenants/${kit.tenantId}`,
-    });
-    const clock = await asBearer(t.app, kit.sessions.owner, {
-      method: 'PATCH',
-      url: `/api/v1/tenants/${kit.tenantId}`,
-      payload: { settings: { ...tenant.json().data.tenant.settings, timezone: kit.timeZone } },
-    });
-    expect(clock.statusCode, clock.body).toBe(200);
+    await setTenantClock(t, kit.sessions.owner, kit.tenantId, kit.timeZone);
   });
   return kit;
+}
+
+/** Sets the tenant's time zone, as its owner. */
+async function setTenantClock(t: TestApp, owner: Session, tenantId: number, timeZone: string) {
+  const url = `/api/v1/tenants/${tenantId}`;
+  const tenant = await asBearer(t.app, owner, { method: 'GET', url });
+  const clock = await asBearer(t.app, owner, {
+    method: 'PATCH',
+    url,
+    payload: { settings: { ...tenant.json().data.tenant.settings, timezone: timeZone } },
+  });
+  expect(clock.statusCode, clock.body).toBe(200);
 }

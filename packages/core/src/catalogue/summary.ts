@@ -1,10 +1,16 @@
 import { menuGroups } from '@brigade/db/schema/catalogue';
+import { domainMappings } from '@brigade/db/schema/domains';
+import { tenantAssignments } from '@brigade/db/schema/identity';
+import { orders } from '@brigade/db/schema/ordering';
+import { merchantAccounts } from '@brigade/db/schema/payments';
 import { restaurants } from '@brigade/db/schema/tenancy';
 import { type Actor, decideAccess } from '@brigade/domain/access';
 import { catalogueReadAccess } from '@brigade/domain/catalogue/access';
 import { type CatalogueKindDefinition, EMPLOYEE_KIND } from '@brigade/domain/catalogue/kinds';
+import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import { notFound } from '@brigade/domain/errors';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { OrderStatus } from '@brigade/domain/ordering/order-status';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { tenantIs } from '../tenant-scope';
 import type { UseCaseDeps } from '../use-case';
 import { KIND_STORES } from './kind-stores';
@@ -32,14 +38,26 @@ export interface CatalogueSummary {
   cashDrawers: number;
   jobTitles: number;
   employees?: number;
+  setup: {
+    websitePublished: boolean;
+    customDomainVerified: boolean;
+    paymentsConnected: boolean;
+    teamMembers: number;
+  };
+  today?: { date: string; orders: number; sales: number };
 }
+
+/** Orders the restaurant has taken and not cancelled (the sales of the day). */
+const TAKEN: readonly OrderStatus[] = ['new', 'accepted', 'in_preparation', 'ready', 'completed'];
+// the sales figures' access (getSalesSummary): managers and above
+const SALES_ACCESS = { kind: 'tenant', role: 'manager' } as const;
 
 /** The summary's key of a kind: its plural in camelCase (ModifierGroups → modifierGroups). */
 export const summaryKeyOf = (kind: CatalogueKindDefinition) =>
   kind.plural.charAt(0).toLowerCase() + kind.plural.slice(1);
 
 export async function getCatalogueSummary(
-  deps: UseCaseDeps,
+  deps: UseCaseDeps & { now?: () => Date },
   actor: Actor,
   input: { tenantId: number; restaurantId: number },
 ): Promise<CatalogueSummary> {
@@ -56,8 +74,13 @@ export async function getCatalogueSummary(
     const key = summaryKeyOf(store.kind);
     counts[key] = count(store.table).as(key);
   }
+  const setupColumns = setupOf(resolved);
+  const today =
+    decideAccess(actor, SALES_ACCESS, input.tenantId) === 'allow'
+      ? toLocalMoment((deps.now?.() ?? new Date()).toISOString(), resolved.timezone).date
+      : null;
   const [row] = await ex
-    .select(counts)
+    .select({ ...counts, ...setupColumns, ...(today ? todayOf(resolved, today) : {}) })
     .from(restaurants)
     .where(
       and(
@@ -67,5 +90,56 @@ export async function getCatalogueSummary(
     );
   // Found a moment ago, but deleted in between.
   if (!row) throw notFound(`Restaurant with ID ${resolved.restaurantId} not found`, 'RESTAURANT_NOT_FOUND');
-  return row as unknown as CatalogueSummary;
+  const {
+    websitePublished,
+    customDomainVerified,
+    paymentsConnected,
+    teamMembers,
+    todayOrders,
+    todaySales,
+    ...rest
+  } = row as Record<string, unknown>;
+  return {
+    ...(rest as Omit<CatalogueSummary, 'setup' | 'today'>),
+    setup: {
+      websitePublished: websitePublished === true,
+      customDomainVerified: customDomainVerified === true,
+      paymentsConnected: paymentsConnected === true,
+      teamMembers: Number(teamMembers),
+    },
+    ...(today ? { today: { date: today, orders: Number(todayOrders), sales: Number(todaySales) } } : {}),
+  };
+}
+
+/** The set-up checklist's facts, as sub-selects of the same statement. */
+function setupOf(scope: { tenantId: number; restaurantId: number }) {
+  return {
+    websitePublished: sql<boolean>`coalesce((${restaurants.websiteConfig}->>'enabled')::boolean, false)`.as(
+      'websitePublished',
+    ),
+    customDomainVerified:
+      sql<boolean>`exists (select 1 from ${domainMappings} where ${domainMappings.restaurantGuid} = ${restaurants.guid} and ${domainMappings.domainType} = 'custom' and ${domainMappings.verificationStatus} = 'verified' and ${domainMappings.isActive})`.as(
+        'customDomainVerified',
+      ),
+    paymentsConnected:
+      sql<boolean>`exists (select 1 from ${merchantAccounts} where ${merchantAccounts.tenantId} = ${scope.tenantId} and ${merchantAccounts.restaurantId} = ${scope.restaurantId})`.as(
+        'paymentsConnected',
+      ),
+    teamMembers:
+      sql<number>`(select count(*)::int from ${tenantAssignments} where ${tenantAssignments.tenantId} = ${scope.tenantId} and ${tenantAssignments.isActive})`.as(
+        'teamMembers',
+      ),
+  };
+}
+
+/** The day's orders and sales, as sub-selects of the same statement. */
+function todayOf(scope: { tenantId: number; restaurantId: number }, date: string) {
+  const where = sql`${orders.tenantId} = ${scope.tenantId} and ${orders.restaurantId} = ${scope.restaurantId} and ${orders.businessDate} = ${date} and ${inArray(orders.status, [...TAKEN])}`;
+  return {
+    todayOrders: sql<number>`(select count(*)::int from ${orders} where ${where})`.as('todayOrders'),
+    todaySales:
+      sql<number>`(select coalesce(sum(${orders.total}), 0)::bigint from ${orders} where ${where})`.as(
+        'todaySales',
+      ),
+  };
 }

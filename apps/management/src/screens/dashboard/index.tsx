@@ -30,6 +30,7 @@ import {
   PrinterIcon,
   UtensilsIcon,
 } from '../../shell/icons';
+import { SetupChecklist, TodayFigures } from './setup-checklist';
 
 type Summary = ResponseOf<typeof getCatalogueSummary>['data'];
 
@@ -37,7 +38,7 @@ interface Count {
   /** The list the card links to; it is shown to those who may read that list. */
   kind: CatalogueKindDefinition;
   /** The summary's count. */
-  key: keyof Summary;
+  key: Exclude<keyof Summary, 'setup' | 'today'>;
   label: string;
   to: string;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
@@ -88,7 +89,10 @@ function useCatalogueSummary() {
   });
 }
 
-/** The dashboard: how much the restaurant has set up (counts that link to each list) and shortcuts. */
+/**
+ * The dashboard: today's orders and sales once there are any, the set-up checklist until it is done, how
+ * much the restaurant has set up (counts that link to each list) and shortcuts. One request.
+ */
 export default function DashboardScreen() {
   const { restaurantName } = useCurrentRestaurant();
   const counts = COUNTS.map(useCount).filter((count) => count.allowed);
@@ -132,6 +136,8 @@ export default function DashboardScreen() {
   return (
     <>
       <PageHeader title="Dashboard" description={`What ${restaurantName} has set up, at a glance.`} />
+      {summary.data.today ? <TodayFigures today={summary.data.today} /> : null}
+      <SetupChecklist summary={summary.data} />
       <h2 className="ui-visually-hidden">Summary</h2>
       <div className="dashboard-cards">
         {counts.map(({ kind, key, label, to, icon: Icon }) => (
