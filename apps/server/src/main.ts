@@ -54,6 +54,7 @@ async function main() {
       extraBases,
       seeded,
       gatewayUrl: gateway?.url,
+      placesMode: deps.places.mode,
     }),
   );
 }
@@ -163,8 +164,10 @@ function banner(up: {
   seeded: SeedResult | null;
   /** The CardPointe emulator's address when it stands in for the gateway. */
   gatewayUrl: string | undefined;
+  /** Who answers places calls: Google (a key is configured), the in-process emulator, or nobody. */
+  placesMode: 'google' | 'emulator' | 'off';
 }): string {
-  const { database, seconds, base, extraBases, seeded, gatewayUrl } = up;
+  const { database, seconds, base, extraBases, seeded, gatewayUrl, placesMode } = up;
   const site = extraBases.get('site');
   return [
     '',
@@ -181,10 +184,17 @@ function banner(up: {
     gatewayUrl
       ? `  Payments       CardPointe emulator at ${gatewayUrl} (no gateway configured; test card 4111 1111 1111 1111)`
       : '  Payments       CardPointe gateway (each merchant account’s site)',
+    `  Places         ${PLACES_LINES[placesMode]}`,
     ...(seeded ? demoLines(seeded, base) : []),
     '',
   ].join('\n');
 }
+
+const PLACES_LINES = {
+  google: 'Google Places API (New) (GOOGLE_PLACES_API_KEY)',
+  emulator: 'Google Places emulator, a dozen Portland restaurants (no GOOGLE_PLACES_API_KEY configured)',
+  off: 'off: set GOOGLE_PLACES_API_KEY to search Google places',
+} as const;
 
 function demoLines(seeded: SeedResult, base: string): string[] {
   return [

@@ -13,6 +13,7 @@ import { getApiInfo } from './meta';
 import * as ordering from './ordering';
 import * as paymentProfiles from './payment-profiles';
 import * as payments from './payments';
+import * as places from './places';
 import * as qr from './qr';
 import * as restaurants from './restaurants';
 import * as siteConfig from './site-config';
@@ -46,4 +47,5 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(payments),
   ...endpointsOf(paymentProfiles),
   ...endpointsOf(ordering),
+  ...endpointsOf(places),
 ];

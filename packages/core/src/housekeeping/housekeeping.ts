@@ -6,6 +6,7 @@ import { deleteStaleAttempts } from '../identity/throttle';
 import { type SweepResult, sweepAbandonedUploads } from '../images/upload-sweep';
 import type { PaymentDeps } from '../payments/payment-deps';
 import { reconcileStalePayments, type StaleSweepResult } from '../payments/reconcile-stale';
+import { purgeExpiredPlaces } from '../places/places-cache';
 import { SYSTEM } from '../use-case';
 
 /**
@@ -19,7 +20,8 @@ import { SYSTEM } from '../use-case';
  *   start-up sweep only catches when an instance restarts;
  * - with the payments runtime: payments left pending or unknown, settled by their order id, and expired
  *   idempotency keys (payments/reconcile-stale.ts). Each stale row is claimed before it is settled, so
- *   instances sweeping at once never settle one twice.
+ *   instances sweeping at once never settle one twice;
+ * - Google Places answers past their spec 03 §9 lifetime (places/places-cache.ts).
  */
 /** How often each server instance runs housekeeping after start-up. */
 export const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
@@ -37,6 +39,8 @@ export interface HousekeepingResult {
   throttleKeys: number;
   credentials: ExpiredCredentials;
   uploads: SweepResult;
+  /** Expired Google Places answers removed from the shared cache. */
+  placesAnswers: number;
   /** Null when housekeeping runs without the payments runtime. */
   payments: StaleSweepResult | null;
 }
@@ -47,6 +51,7 @@ export async function runHousekeeping(deps: HousekeepingDeps, now = new Date()):
     throttleKeys: await deleteStaleAttempts(deps.db, before),
     credentials: await deleteExpiredCredentials(deps.db, before),
     uploads: await sweepAbandonedUploads({ db: deps.db, storage: deps.storage }, deps.instanceId),
+    placesAnswers: await purgeExpiredPlaces(deps.db),
     payments: deps.payments ? await reconcileStalePayments(deps.payments, SYSTEM, { now }) : null,
   };
 }

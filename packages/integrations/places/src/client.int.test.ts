@@ -1,7 +1,8 @@
+import { distanceMetres } from '@brigade/domain/places';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldMaskOf, PlacesClient } from './client';
 import { type PlacesEmulator, startPlacesEmulator } from './emulator';
-import { distanceMetres, MISSING_FIELD_MASK } from './emulator-answers';
+import { MISSING_FIELD_MASK } from './emulator-answers';
 import { WORLD } from './emulator-world';
 
 // The client against the emulator over real HTTP: the four calls, their field masks as the emulator saw

@@ -1,4 +1,5 @@
 import { PRICE_LEVELS } from '@brigade/domain/places';
+
 import { WORLD, type WorldPlace } from './emulator-world';
 
 /**
@@ -143,19 +144,6 @@ export function matchesText(place: WorldPlace, query: string): boolean {
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word && !STOP_WORDS.has(word));
   return words.every((word) => haystack.includes(word));
-}
-
-/** Metres between two points on the globe (haversine). */
-export function distanceMetres(
-  a: { latitude: number; longitude: number },
-  b: { latitude: number; longitude: number },
-): number {
-  const rad = (deg: number) => (deg * Math.PI) / 180;
-  const dLat = rad(b.latitude - a.latitude);
-  const dLng = rad(b.longitude - a.longitude);
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
 }
 
 export const findPlace = (id: string) => WORLD.find((place) => place.id === id);

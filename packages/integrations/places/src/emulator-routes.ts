@@ -1,6 +1,6 @@
+import { distanceMetres } from '@brigade/domain/places';
 import {
   cut,
-  distanceMetres,
   findPlace,
   googleError,
   MISSING_FIELD_MASK,
