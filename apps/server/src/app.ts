@@ -28,6 +28,7 @@ import { metaRoutes } from './routes/meta';
 import { registerOrderEvents } from './routes/order-events';
 import { orderingRoutes } from './routes/ordering';
 import { paymentRoutes } from './routes/payments';
+import { placeLinkRoutes } from './routes/place-link';
 import { placesRoutes } from './routes/places';
 import { qrRoutes } from './routes/qr';
 import { restaurantRoutes } from './routes/restaurants';
@@ -53,6 +54,7 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...auditLogRoutes,
   ...paymentRoutes,
   ...placesRoutes,
+  ...placeLinkRoutes,
   ...orderingRoutes,
 ];
 

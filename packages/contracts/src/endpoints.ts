@@ -13,6 +13,7 @@ import { getApiInfo } from './meta';
 import * as ordering from './ordering';
 import * as paymentProfiles from './payment-profiles';
 import * as payments from './payments';
+import * as placeLink from './place-link';
 import * as places from './places';
 import * as qr from './qr';
 import * as restaurants from './restaurants';
@@ -48,4 +49,5 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(paymentProfiles),
   ...endpointsOf(ordering),
   ...endpointsOf(places),
+  ...endpointsOf(placeLink),
 ];

@@ -97,11 +97,22 @@ export const placeReviewSchema = z.object({
   publishTime: z.string().optional(),
 });
 
+/** Google's postalAddress (a google.type.PostalAddress): what an address import reads. */
+export const postalAddressSchema = z.object({
+  regionCode: z.string().optional(),
+  postalCode: z.string().optional(),
+  administrativeArea: z.string().optional(),
+  locality: z.string().optional(),
+  addressLines: z.array(z.string()).optional(),
+});
+export type PostalAddress = z.infer<typeof postalAddressSchema>;
+
 /** spec 03 §3.4 Place details. Every field but the ids may be absent: the field mask decides what comes. */
 export const placeSchema = z.object({
   id: z.string(),
   displayName: z.string().optional(),
   formattedAddress: z.string().optional(),
+  postalAddress: postalAddressSchema.optional(),
   location: latLngSchema.optional(),
   types: z.array(z.string()).optional(),
   businessStatus: z.enum(BUSINESS_STATUSES).optional(),
@@ -207,8 +218,9 @@ export const placeNearbyQuerySchema = z.object({
 export type PlaceNearbyQuery = z.output<typeof placeNearbyQuerySchema>;
 
 /** Google's place ids: letters, digits, `-` and `_`. */
-export const placeIdSchema = text()
+export const placeIdSchema = text({ error: 'Place ID is required' })
   .trim()
+  .min(1, 'Place ID is required')
   .regex(/^[A-Za-z0-9_-]{1,256}$/, 'Place ID must be a Google place id');
 
 /** Place fields a details call may ask for (Google's top-level names). */
@@ -216,6 +228,7 @@ export const PLACE_FIELDS = [
   'id',
   'displayName',
   'formattedAddress',
+  'postalAddress',
   'location',
   'types',
   'businessStatus',

@@ -50,6 +50,20 @@ function openingHours(place: WorldPlace) {
   return { periods, weekdayDescriptions };
 }
 
+/** The world's addresses are "street, city, ST 12345, USA". */
+function postalAddressOf(address: string) {
+  const [street, city, stateZip] = address.split(', ');
+  const [state, zip] = (stateZip ?? '').split(' ');
+  return {
+    regionCode: 'US',
+    languageCode: 'en',
+    postalCode: zip,
+    administrativeArea: state,
+    locality: city,
+    addressLines: [street],
+  };
+}
+
 /** A world place in Places API (New)'s shape, every field. */
 export function wirePlace(place: WorldPlace): Record<string, unknown> {
   return {
@@ -57,6 +71,7 @@ export function wirePlace(place: WorldPlace): Record<string, unknown> {
     id: place.id,
     displayName: { text: place.name, languageCode: 'en' },
     formattedAddress: place.address,
+    postalAddress: postalAddressOf(place.address),
     location: { latitude: place.latitude, longitude: place.longitude },
     types: place.types,
     businessStatus: place.businessStatus ?? 'OPERATIONAL',

@@ -37,6 +37,8 @@ export interface InjectedFailure {
   retryAfterSeconds?: number;
   /** Never answer (a hang) instead of a status. */
   hang?: boolean;
+  /** Let this many matching requests through first. */
+  after?: number;
 }
 
 export interface PlacesEmulator {
@@ -111,6 +113,10 @@ class FailurePlan {
     const index = this.planned.findIndex((f) => f.endpoint === undefined || f.endpoint === endpoint);
     if (index < 0) return undefined;
     const failure = this.planned[index]!;
+    if ((failure.after ?? 0) > 0) {
+      failure.after = failure.after! - 1;
+      return undefined;
+    }
     failure.times = (failure.times ?? 1) - 1;
     if (failure.times <= 0) this.planned.splice(index, 1);
     return failure;

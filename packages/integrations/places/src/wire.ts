@@ -31,6 +31,15 @@ const wirePlaceSchema = z.object({
   id: loose(z.string()),
   displayName: loose(localizedText),
   formattedAddress: loose(z.string()),
+  postalAddress: loose(
+    z.object({
+      regionCode: z.string().optional().catch(undefined),
+      postalCode: z.string().optional().catch(undefined),
+      administrativeArea: z.string().optional().catch(undefined),
+      locality: z.string().optional().catch(undefined),
+      addressLines: z.array(z.string()).optional().catch(undefined),
+    }),
+  ),
   location: loose(z.object({ latitude: z.number(), longitude: z.number() })),
   types: loose(z.array(z.string())),
   businessStatus: loose(z.enum(BUSINESS_STATUSES)),
@@ -96,6 +105,7 @@ function placeOf(wire: WirePlace): Place | undefined {
     id,
     displayName: wire.displayName?.text,
     formattedAddress: wire.formattedAddress,
+    postalAddress: wire.postalAddress ? defined(wire.postalAddress) : undefined,
     location: wire.location,
     types: wire.types,
     businessStatus: wire.businessStatus,
