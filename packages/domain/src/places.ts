@@ -192,19 +192,24 @@ const placeTypeSchema = text()
 export const SEARCH_QUERY_MESSAGE = 'Search query is required';
 
 /** GET /places/search: query, optional location, radius, type (spec 03 §7 places table). */
-export const placeSearchQuerySchema = z.object({
-  query: text({ error: SEARCH_QUERY_MESSAGE }).trim().min(1, SEARCH_QUERY_MESSAGE).max(500),
-  location: locationParamSchema.optional(),
-  radius: radiusSchema.optional(),
-  type: placeTypeSchema.optional(),
-  pageSize: pageSizeSchema.optional(),
-  pageToken: text().max(1000).optional(),
-  minRating: z.coerce
-    .number({ error: 'Minimum rating must be between 0 and 5' })
-    .min(0, 'Minimum rating must be between 0 and 5')
-    .max(5, 'Minimum rating must be between 0 and 5')
-    .optional(),
-});
+export const placeSearchQuerySchema = z
+  .object({
+    query: text({ error: SEARCH_QUERY_MESSAGE }).trim().min(1, SEARCH_QUERY_MESSAGE).max(500),
+    location: locationParamSchema.optional(),
+    radius: radiusSchema.optional(),
+    type: placeTypeSchema.optional(),
+    pageSize: pageSizeSchema.optional(),
+    pageToken: text().max(1000).optional(),
+    minRating: z.coerce
+      .number({ error: 'Minimum rating must be between 0 and 5' })
+      .min(0, 'Minimum rating must be between 0 and 5')
+      .max(5, 'Minimum rating must be between 0 and 5')
+      .optional(),
+  })
+  .refine((query) => query.radius === undefined || query.location !== undefined, {
+    message: 'Radius needs a location',
+    path: ['radius'],
+  });
 export type PlaceSearchQuery = z.output<typeof placeSearchQuerySchema>;
 
 /** GET /places/nearby: location, optional radius, type, keyword. */

@@ -137,6 +137,7 @@ describe('places routes', () => {
       'Radius must be between 0 and 50000 metres',
     );
     expect(await detail(get('/search?query=x&pageSize=21'))).toBe('Page size must be between 1 and 20');
+    expect(await detail(get('/search?query=x&radius=10'))).toBe('Radius needs a location');
     const name = `places/${TRATTORIA}/photos/TrattoriaPhoto1`;
     expect(await detail(photo({ name, maxWidthPx: 4801 }))).toBe(
       'Photo sizes must be between 1 and 4800 pixels',

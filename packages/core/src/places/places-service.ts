@@ -68,7 +68,10 @@ async function cached<T>(
   } catch (error) {
     throw placesProblem(error);
   }
-  await writeCached(deps.db, { key, kind, answer: value, ttlMs: PLACES_CACHE_TTL_MS[kind] });
+  // The answer is good whether or not the cache keeps it: a failed write only costs the next caller a miss.
+  await writeCached(deps.db, { key, kind, answer: value, ttlMs: PLACES_CACHE_TTL_MS[kind] }).catch(
+    () => undefined,
+  );
   return { value, cache: 'miss' };
 }
 
