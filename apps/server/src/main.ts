@@ -8,11 +8,13 @@ import {
 } from '@brigade/core/housekeeping/housekeeping';
 import { seedDemo } from '@brigade/core/seed/demo-seed';
 import { DataDirInUseError } from '@brigade/db/data-dir-lock';
+import type { Executor } from '@brigade/db/database';
 import { holdInstancePresence } from '@brigade/db/instance-presence';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { listenExtraPort } from './http-server';
 import { connectDemoMerchantAccounts, paymentDepsOf } from './payments-runtime';
+import { placesDepsOf } from './places-runtime';
 import { createAppDeps, openMigratedDatabase, VERSION } from './runtime';
 
 type Database = Awaited<ReturnType<typeof openMigratedDatabase>>;
@@ -83,11 +85,22 @@ async function buildAndRecover(config: Config, database: Database) {
       db: database.db,
       transact: (work) => database.db.transaction(work),
     }),
+    // Linked places due for their automatic sync (not in production without a key: there is no Google).
+    ...(deps.places.mode === 'off'
+      ? {}
+      : {
+          places: async () => ({
+            ...(await placesDepsOf(deps.places, database.db)),
+            transact: <T>(work: (tx: Executor) => Promise<T>) => database.db.transaction(work),
+          }),
+        }),
   };
   const report = {
     done: (result: HousekeepingResult) => {
       if (result.uploads.uploads > 0)
         app.log.warn(result.uploads, 'removed the files of interrupted uploads');
+      if (result.placesResync && result.placesResync.due > 0)
+        app.log.info(result.placesResync, 'synced linked Google places');
       if (result.payments && result.payments.examined > 0)
         app.log.info(result.payments, 'settled payments left pending or unknown');
     },

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { type OpeningPeriod, PLACES_MAX_IMPORTED_PHOTOS, type Place, type PlaceField } from './places';
+import {
+  type OpeningPeriod,
+  PLACE_IMPORT_FIELDS,
+  PLACES_MAX_IMPORTED_PHOTOS,
+  type Place,
+  type PlaceField,
+  type PlaceImportField,
+} from './places';
 import {
   type Address,
   addressSchema,
@@ -18,9 +25,6 @@ import { WEEKDAYS } from './weekdays';
  * (`address.coordinates`), so importing the address keeps the stored coordinates and importing coordinates
  * keeps the stored address.
  */
-
-export const PLACE_IMPORT_FIELDS = ['hours', 'phone', 'website', 'address', 'coordinates', 'photos'] as const;
-export type PlaceImportField = (typeof PLACE_IMPORT_FIELDS)[number];
 
 /** The place fields an import or its preview reads. */
 export const IMPORT_PLACE_FIELDS: readonly PlaceField[] = [

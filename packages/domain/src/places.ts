@@ -23,6 +23,10 @@ export const PLACES_CACHE_TTL_MS = {
   details: 30 * 60_000,
   photo: 30 * 60_000,
 } as const;
+/** What a linked place can fill in on its restaurant (issue 18; places-import.ts). */
+export const PLACE_IMPORT_FIELDS = ['hours', 'phone', 'website', 'address', 'coordinates', 'photos'] as const;
+export type PlaceImportField = (typeof PLACE_IMPORT_FIELDS)[number];
+
 /** Issue 18: up to 10 photos are imported from a place. */
 export const PLACES_MAX_IMPORTED_PHOTOS = 10;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BrigadeError } from './errors';
 import { optimizedImageSchema } from './images';
 import { jsonTimestampSchema } from './json-timestamp';
-import { authorAttributionSchema, PLACES_MAX_IMPORTED_PHOTOS } from './places';
+import { authorAttributionSchema, PLACE_IMPORT_FIELDS, PLACES_MAX_IMPORTED_PHOTOS } from './places';
 import { multilineText, requiredText, text } from './text';
 
 /**
@@ -73,6 +73,11 @@ export const googlePlacesEntrySchema = platformEntrySchema.extend({
   lastSyncAt: timestampSchema.optional(),
   syncEnabled: z.boolean().default(false),
   autoSync: z.boolean().default(false),
+  /**
+   * What the last sync found different between the place and the restaurant (issue 18: shown before anything
+   * is overwritten; an import writes them). Empty when they agree.
+   */
+  pendingChanges: z.array(z.enum(PLACE_IMPORT_FIELDS)).optional(),
   /** Photos imported from the place (at most 10), each with its authorAttributions. */
   photos: z.array(importedPlacePhotoSchema).max(PLACES_MAX_IMPORTED_PHOTOS).optional(),
 });

@@ -1,8 +1,8 @@
 import type { Executor } from '@brigade/db/database';
 import type { Actor } from '@brigade/domain/access';
 import { BrigadeError } from '@brigade/domain/errors';
-import type { Place } from '@brigade/domain/places';
-import type { ImportableValues, PlaceImportField } from '@brigade/domain/places-import';
+import type { Place, PlaceImportField } from '@brigade/domain/places';
+import type { ImportableValues } from '@brigade/domain/places-import';
 import type { ImportedPlacePhoto } from '@brigade/domain/platform-sync';
 import type { Restaurant } from '@brigade/domain/restaurant';
 import { deleteImage, type ImageDeps, uploadImage } from '../images/image-service';
@@ -99,10 +99,17 @@ function changesOf(
     const kept = has('coordinates') ? values.coordinates : coordinates;
     changes.address = { ...base, ...(kept ? { coordinates: kept } : {}) };
   }
-  if (has('photos')) {
-    const sync = current.platformSync;
-    const entry = sync.platforms.googlePlaces!;
-    changes.platformSync = { ...sync, platforms: { ...sync.platforms, googlePlaces: { ...entry, photos } } };
+  const sync = current.platformSync;
+  const entry = sync.platforms.googlePlaces!;
+  if (has('photos') || entry.pendingChanges?.some(has)) {
+    // What was pending and is now imported is pending no longer.
+    const pendingChanges = entry.pendingChanges?.filter((field) => !has(field));
+    const googlePlaces = {
+      ...entry,
+      ...(has('photos') ? { photos } : {}),
+      ...(pendingChanges ? { pendingChanges } : {}),
+    };
+    changes.platformSync = { ...sync, platforms: { ...sync.platforms, googlePlaces } };
   }
   return changes;
 }
