@@ -5,7 +5,6 @@ import {
   PLACES_MAX_IMPORTED_PHOTOS,
   type Place,
   type PlaceField,
-  type PlaceImportField,
 } from './places';
 import {
   type Address,
