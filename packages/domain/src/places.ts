@@ -63,10 +63,11 @@ export const BUSINESS_STATUSES = ['OPERATIONAL', 'CLOSED_TEMPORARILY', 'CLOSED_P
 
 export const latLngSchema = z.object({ latitude: z.number(), longitude: z.number() });
 
+// Text rules (decision 016) too: attributions are kept on the restaurant, whose updates send them back.
 export const authorAttributionSchema = z.object({
-  displayName: z.string().optional(),
-  uri: z.string().optional(),
-  photoUri: z.string().optional(),
+  displayName: text().optional(),
+  uri: text().optional(),
+  photoUri: text().optional(),
 });
 export type AuthorAttribution = z.infer<typeof authorAttributionSchema>;
 

@@ -106,6 +106,11 @@ describe('Places call failures', () => {
       await failureOf(details(raw), 'bad-answer');
       answer = JSON.stringify({ id: 'x1', rating: 'high', priceLevel: 'PRICE_LEVEL_NEW', futureField: 1 });
       expect(await details(raw)).toEqual({ id: 'x1' });
+      answer = JSON.stringify({
+        id: 'x2',
+        photos: [{ name: 'places/x2/photos/p', authorAttributions: [{ displayName: 'A\u0000n\ud800n' }] }],
+      });
+      expect((await details(raw)).photos![0]!.authorAttributions).toEqual([{ displayName: 'Ann' }]);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }

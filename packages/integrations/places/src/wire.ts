@@ -20,11 +20,17 @@ const point = z.object({
   hour: z.number().int().min(0).max(24).default(0),
   minute: z.number().int().min(0).max(59).default(0),
 });
-const attribution = z.object({
-  displayName: z.string().optional(),
-  uri: z.string().optional(),
-  photoUri: z.string().optional(),
-});
+// Attributions are kept on the restaurant, whose text rules (decision 016) refuse control characters and
+// unpaired surrogates: such characters in Google's text are dropped here.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+const CONTROL = /[\u0000-\u001F\u007F]/g;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const cleanText = z
+  .string()
+  .transform((value) => value.replace(CONTROL, '').replace(LONE_SURROGATE, ''))
+  .optional()
+  .catch(undefined);
+const attribution = z.object({ displayName: cleanText, uri: cleanText, photoUri: cleanText });
 
 const wirePlaceSchema = z.object({
   name: loose(z.string()),
