@@ -1,13 +1,14 @@
-import type { Executor } from '@brigade/db/database';
-import { restaurants } from '@brigade/db/schema/tenancy';
 import type { Actor } from '@brigade/domain/access';
 import { isBrigadeError } from '@brigade/domain/errors';
 import { IMPORT_PLACE_FIELDS, importDiff } from '@brigade/domain/places-import';
 import { applyPlaceSync, type PlatformSync, type SYNC_FREQUENCIES } from '@brigade/domain/platform-sync';
-import { sql } from 'drizzle-orm';
 import { databaseNow } from '../db-clock';
 import { type RestaurantScope, restaurantNotFound } from '../tenancy/restaurant-lookup-service';
-import { lockRestaurant, updateRestaurantRow } from '../tenancy/restaurant-repository';
+import {
+  listPlaceLinkedRestaurants,
+  lockRestaurant,
+  updateRestaurantRow,
+} from '../tenancy/restaurant-repository';
 import type { PlaceLinkDeps } from './place-link-service';
 import { placeDetails } from './places-service';
 
@@ -31,18 +32,6 @@ export function isSyncDue(sync: PlatformSync, now: Date): boolean {
   if (!entry?.placeId || !entry.syncEnabled || !(entry.autoSync || sync.autoSync)) return false;
   const last = entry.lastSyncAt ?? entry.connectedAt;
   return !last || now.getTime() - new Date(last).getTime() >= FREQUENCY_MS[sync.syncFrequency];
-}
-
-/** Restaurants with a linked place (platform-wide: housekeeping acts as the system). */
-async function linkedRestaurants(ex: Executor) {
-  return ex
-    .select({
-      tenantId: restaurants.tenantId,
-      restaurantId: restaurants.restaurantId,
-      platformSync: restaurants.platformSync,
-    })
-    .from(restaurants)
-    .where(sql`${restaurants.platformSync} -> 'platforms' -> 'googlePlaces' ->> 'placeId' is not null`);
 }
 
 export interface ResyncResult {
@@ -94,7 +83,7 @@ async function markFailed(deps: PlaceLinkDeps, scope: RestaurantScope, error: un
 
 /** Syncs every link that is due at `now`, one after another (each its own short transaction). */
 export async function resyncDuePlaces(deps: PlaceLinkDeps, actor: Actor, now: Date): Promise<ResyncResult> {
-  const due = (await deps.transact((tx) => linkedRestaurants(tx))).filter((row) =>
+  const due = (await deps.transact((tx) => listPlaceLinkedRestaurants(tx))).filter((row) =>
     isSyncDue(row.platformSync, now),
   );
   const result: ResyncResult = { due: due.length, synced: 0, failed: 0 };
