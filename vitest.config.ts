@@ -7,6 +7,7 @@ const unitInclude = [
   'packages/integrations/*/src/**/*.test.ts',
   'apps/*/src/**/*.test.ts',
   'bench/src/**/*.test.ts',
+  'scripts/**/*.test.ts',
 ];
 const intInclude = [
   'packages/*/src/**/*.int.test.ts',

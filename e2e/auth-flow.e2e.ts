@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { apiCall, DEMO_ADMIN, DEMO_OWNER, DEMO_TENANT_ID, signInByApi, useHarness } from './harness';
-import { fillSignIn, screenshot, signInToManagement, watchCspViolations } from './helpers';
+import {
+  axeViolations,
+  fillSignIn,
+  screenshot,
+  serious,
+  signInToManagement,
+  watchCspViolations,
+} from './helpers';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -188,6 +195,44 @@ describe('auth app', () => {
     await page.getByText('This return address is not allowed').waitFor();
     expect(page.url().startsWith(harness.authOrigin)).toBe(true);
     await context.close();
+  });
+
+  it('offers the apps after a direct sign-in, and opens management with the organization clicked', async () => {
+    const context = await harness.newContext({ width: 390, height: 844 });
+    const page = await context.newPage();
+    await page.goto(`${harness.authOrigin}/auth/`);
+    await fillSignIn(page, DEMO_OWNER);
+    await page.getByRole('heading', { name: "You're signed in" }).waitFor({ timeout: 20_000 });
+    const apps = page.getByRole('list', { name: 'Your apps' });
+    expect(await apps.getByRole('link').allTextContents()).toEqual([
+      expect.stringContaining('Management'),
+      expect.stringContaining('Menu display'),
+    ]);
+    expect(await apps.getByRole('link', { name: /Management/ }).getAttribute('href')).toBe('/manage/');
+    expect(serious(await axeViolations(page))).toEqual([]);
+    await screenshot(page, 'auth-home-apps-390');
+
+    // The organization opens management with it chosen: one step left, and the wizard says why.
+    await page
+      .getByRole('button', { name: /open in Management$/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/manage\//);
+    await page.getByRole('heading', { name: 'Select Restaurant' }).waitFor({ timeout: 20_000 });
+    await page.getByText('Step 1 of 1').waitFor();
+    await page.getByText(/your only one, so it is chosen for you/).waitFor();
+    expect(await page.getByRole('button', { name: 'Back' }).count()).toBe(0);
+    await screenshot(page, 'management-wizard-one-organization-390');
+    await context.close();
+
+    // A site administrator also gets the site administration.
+    const adminContext = await harness.newContext();
+    const adminPage = await adminContext.newPage();
+    await adminPage.goto(`${harness.authOrigin}/auth/`);
+    await fillSignIn(adminPage, DEMO_ADMIN);
+    await adminPage.getByRole('heading', { name: "You're signed in" }).waitFor({ timeout: 20_000 });
+    await adminPage.getByRole('link', { name: /Site administration/ }).waitFor();
+    await adminContext.close();
   });
 
   it('signing out in one tab signs out the other tabs and apps of the browser', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { tokenizeCard } from '@brigade/cardpointe/card-entry-page';
+import { noonZone } from '@brigade/test-utils/clock';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, useHarness } from './harness';
@@ -43,6 +44,21 @@ beforeAll(async () => {
     websiteConfig: { enabled: true, ordering: { enabled: true, provider: 'internal' } },
   });
   expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+  // The board lists the orders of today, the restaurant's date; an ASAP pickup a few minutes before its
+  // midnight falls on tomorrow. The tenant's clock is set to a zone where it is about noon now, so the
+  // order is today's at whatever hour the tests run.
+  const tenantPath = `/tenants/${HARBOR_GRILL_PATH.split('/')[2]}`;
+  const tenant = await apiCall<{ data: { tenant: { settings: Record<string, unknown> } } }>(
+    harness,
+    'GET',
+    tenantPath,
+    { token: harness.ownerToken },
+  );
+  const clock = await apiCall(harness, 'PATCH', tenantPath, {
+    token: harness.ownerToken,
+    body: { settings: { ...tenant.body.data.tenant.settings, timezone: noonZone() } },
+  });
+  expect(clock.status, JSON.stringify(clock.body)).toBe(200);
   ids.grill = await created('/prep-stations', { name: 'E2E Grill' }, 'prepStationId');
   ids.fryer = await created('/prep-stations', { name: 'E2E Fryer' }, 'prepStationId');
   ids.cheese = await created(

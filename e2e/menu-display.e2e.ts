@@ -1,3 +1,4 @@
+import { ensureContrast } from '@brigade/domain/colour-contrast';
 import { describe, expect, it } from 'vitest';
 import { apiCall, useHarness } from './harness';
 import {
@@ -170,6 +171,22 @@ describe('menu display app', () => {
     await pickRestaurant(page, /Harbor Grill/);
     await page.getByRole('button', { name: 'Show all menus' }).click();
     await page.getByRole('heading', { level: 1, name: 'Our Menus' }).waitFor();
+
+    // The restaurant's own primary colour, made readable on the dark screen, replaces Brigade's orange.
+    const base = await demoRestaurantPath(harness, harness.ownerToken, 'Harbor Grill');
+    const details = await apiCall<{
+      data: { restaurant: { websiteConfig: { branding: { colors: { primary: string } } } } };
+    }>(harness, 'GET', base, { token: harness.ownerToken });
+    const primary = details.body.data.restaurant.websiteConfig.branding.colors.primary;
+    const expected = ensureContrast(primary, '#12100f');
+    await page.waitForFunction(
+      (colour) => getComputedStyle(document.documentElement).getPropertyValue('--brand').trim() === colour,
+      expected,
+    );
+    const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(expected.slice(i, i + 2), 16));
+    expect(
+      await page.locator('.menu-display__header').evaluate((el) => getComputedStyle(el).borderBottomColor),
+    ).toBe(`rgb(${r}, ${g}, ${b})`);
 
     // A fresh load of the display: the list of menus answers late, then fails (a 404 is not retried).
     let release: () => void = () => undefined;

@@ -1,3 +1,5 @@
+// Must stay the first import (see the module).
+import './production-env';
 import { benchBundles } from './bundles.bench';
 import { benchCatalogue } from './catalogue.bench';
 import { benchCounters } from './counters.bench';
@@ -8,6 +10,7 @@ import { benchOrdering } from './ordering.bench';
 import { benchPayments } from './payments.bench';
 import { benchPlaces } from './places.bench';
 import { benchSite } from './site.bench';
+import { benchSiteMiss } from './site-miss.bench';
 import { benchSoak } from './soak.bench';
 
 /**
@@ -22,6 +25,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   domains: () => benchDomains(postgresUrl),
   images: () => benchImages(),
   site: () => benchSite(),
+  'site-miss': () => benchSiteMiss(),
   bundles: () => benchBundles(),
   payments: () => benchPayments(postgresUrl),
   ordering: () => benchOrdering(postgresUrl),

@@ -17,11 +17,11 @@ const Check = () => (
 
 export function Logo() {
   return (
-    <Link to="/" className="auth-logo" aria-label="Brigade home">
+    <Link to="/" className="auth-logo">
       <span className="auth-logo__mark" aria-hidden="true">
         B
       </span>
-      Brigade
+      Brigade<span className="ui-visually-hidden"> home</span>
     </Link>
   );
 }

@@ -8,7 +8,7 @@ import { SelectionGuard } from '@brigade/ui/selection-guard';
 import { ThemeProvider } from '@brigade/ui/theme';
 import { TokenHandler } from '@brigade/ui/token-handler';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { apiClient, queryClient } from './api';
 import { AppRoutes } from './routes';
 import { AppShell } from './shell/app-shell';
@@ -24,6 +24,29 @@ function CrossAppSignOut() {
   return null;
 }
 
+/** Everything below the router: token handoff, guards, the shell and the routed screens. */
+function RoutedApp() {
+  return (
+    <TokenHandler>
+      <AuthGuard>
+        <SelectionFromUrl>
+          <SelectionGuard context="management">
+            <ToastProvider>
+              <AppShell>
+                <AppRoutes />
+              </AppShell>
+            </ToastProvider>
+          </SelectionGuard>
+        </SelectionFromUrl>
+      </AuthGuard>
+    </TokenHandler>
+  );
+}
+
+// A data router (one splat route; the screens are descendant <Routes>), so forms can hold a navigation
+// while they have unsaved changes (useBlocker).
+const router = createBrowserRouter([{ path: '*', element: <RoutedApp /> }], { basename: BASENAME });
+
 /**
  * The management app: token handoff, sign-in and selection guards (context "management", spec 01 §2.1–2.5),
  * then the shell with the routed screens.
@@ -36,21 +59,7 @@ export function App() {
           <ThemeProvider>
             <SelectionProvider>
               <CrossAppSignOut />
-              <BrowserRouter basename={BASENAME}>
-                <TokenHandler>
-                  <AuthGuard>
-                    <SelectionFromUrl>
-                      <SelectionGuard context="management">
-                        <ToastProvider>
-                          <AppShell>
-                            <AppRoutes />
-                          </AppShell>
-                        </ToastProvider>
-                      </SelectionGuard>
-                    </SelectionFromUrl>
-                  </AuthGuard>
-                </TokenHandler>
-              </BrowserRouter>
+              <RouterProvider router={router} />
             </SelectionProvider>
           </ThemeProvider>
         </PlatformProvider>

@@ -79,6 +79,28 @@ describe('host cache invalidation', () => {
     expect((await resolveOn(t.app, 'cache-one.brigade.test')).found).toBe(false);
   });
 
+  it('remembers an unknown host as unknown, and finds it as soon as a mapping for it is created', async () => {
+    const host = 'cache-unknown.brigade.test';
+    const cache = t.deps.domains.hostCache;
+    expect((await resolveOn(t.app, host)).found).toBe(false);
+    // Remembered as a miss: the next requests for it are answered without the database.
+    expect(cache.get(host)).toBeNull();
+    expect((await resolveOn(t.app, host)).found).toBe(false);
+    const create = await asBearer(t.app, owner, {
+      method: 'POST',
+      url: '/api/v1/domain-mappings',
+      payload: {
+        domain: host,
+        domainType: 'subdomain',
+        tenantGuid: tenant.guid,
+        restaurantGuid: restaurant.guid,
+      },
+    });
+    expect(create.statusCode).toBe(201);
+    expect(cache.get(host)).toBeUndefined();
+    expect((await resolveOn(t.app, host)).found).toBe(true);
+  });
+
   it.skipIf(!isPostgres)('clears the cache of another instance within a second (LISTEN/NOTIFY)', async () => {
     const other = second!;
     const create = await asBearer(t.app, owner, {

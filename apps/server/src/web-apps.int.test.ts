@@ -1,4 +1,6 @@
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { WEB_APPS } from './plugins/web-apps';
@@ -74,4 +76,21 @@ describe('web apps are sent compressed', () => {
       expect(brotliDecompressSync(route.body).toString('utf8')).toBe(html);
     });
   }
+});
+
+describe("web apps keep the build's notes to themselves", () => {
+  it('answers index.html for dist/.build-hash, not the hash', async () => {
+    const web = WEB_APPS[0];
+    const hashFile = join(web.dist, '.build-hash');
+    const made = !existsSync(hashFile);
+    if (made) writeFileSync(hashFile, 'build-hash-of-the-test\n');
+    try {
+      const answer = await get(`${web.prefix}.build-hash`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-type']).toMatch(/text\/html/);
+      expect(answer.body.toString('utf8')).toContain('<script type="module"');
+    } finally {
+      if (made) rmSync(hashFile);
+    }
+  });
 });

@@ -19,7 +19,7 @@ const STYLE_ELEMENT = /<style>([\s\S]*?)<\/style>/g;
  * The Content-Security-Policy of one rendered page (decision 017): its inline stylesheet (the site CSS and
  * the restaurant's theme, which differs per restaurant) by hash, computed once when the page is stored; no
  * style attributes; the fixed scripts by hash; images from this host, the media storage and any https
- * address (an image may be any web URL, spec 01 §3); nothing else. JSON-LD blocks are data, not scripts.
+ * address (an image may be any web URL, spec 01 §3); connections to its own host; nothing else. JSON-LD blocks are data, not scripts.
  */
 export function sitePagePolicy(
   html: string,
@@ -38,7 +38,10 @@ export function sitePagePolicy(
     `style-src ${styleSources.length > 0 ? styleSources.join(' ') : "'none'"}`,
     "style-src-attr 'none'",
     ["img-src 'self' data: https:", ...imageOrigins].join(' '),
-    ...(ordering ? ["connect-src 'self'", `frame-src ${ordering.frameOrigins.join(' ')}`] : []),
+    // Every page may read its own host: tools that audit a page (Lighthouse reads robots.txt from the page's
+    // context) are refused under default-src 'none'. A page runs no script but its fixed hashed ones.
+    "connect-src 'self'",
+    ...(ordering ? [`frame-src ${ordering.frameOrigins.join(' ')}`] : []),
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",

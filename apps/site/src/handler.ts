@@ -153,7 +153,7 @@ export class SiteHandler {
       if ('redirect' in outcome) return outcome;
       let page = this.page(outcome);
       if (outcome.cacheable && this.cache) {
-        page = { ...page, ...compressed(page.body) };
+        page = { ...page, ...(await compressed(page.body)) };
         this.cache.set(key, page, generation);
       }
       return page;

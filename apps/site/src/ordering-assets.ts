@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { type CachedPage, compressed, etagOf } from './cache';
+import { type CachedPage, compressedOnce, etagOf } from './cache';
 import type { SiteRequest, SiteResponse } from './request';
 import { storedResponse } from './stored-response';
 
@@ -42,7 +42,7 @@ function load(): Assets | null {
       contentType: type,
       headers: { 'cache-control': 'public, max-age=31536000, immutable' },
       body,
-      ...compressed(body),
+      ...compressedOnce(body),
       etag: etagOf(body),
       sMaxAge: 31_536_000,
       expires: Number.POSITIVE_INFINITY,

@@ -68,6 +68,20 @@ describe('PageCache', () => {
 });
 
 describe('PageCache bounds', () => {
+  it('forgets the least recently used page first, so a flood of new keys keeps the busy ones', () => {
+    const cache = new PageCache(3);
+    for (const key of ['busy', 'b', 'c']) cache.set(key, page(1, 1), cache.generation);
+    expect(cache.get('busy')).toBeDefined();
+    for (let i = 0; i < 2; i++) cache.set(`new-${i}`, page(1, 1), cache.generation);
+    expect([!!cache.get('busy'), !!cache.get('b'), !!cache.get('c')]).toEqual([true, false, false]);
+    for (let i = 0; i < 100; i++) {
+      cache.set(`flood-${i}`, page(1, 1), cache.generation);
+      cache.get('busy');
+    }
+    expect(cache.size).toBe(3);
+    expect(cache.get('busy')).toBeDefined();
+  });
+
   it('keeps to its byte budget, oldest first', () => {
     const cache = new PageCache(100, Date.now, 10);
     const sized = (n: number) => ({
@@ -268,6 +282,23 @@ describe('SiteDataCache', () => {
     cache.invalidate({ area: 'catalogue', tenantId: 1, restaurantId: 2 });
     await cache.restaurant('g', read);
     expect(reads).toBe(2);
+  });
+
+  it('keeps a bounded number of resolutions, forgetting the least recently used first', async () => {
+    const cache = new SiteDataCache(true, 3);
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return resolution;
+    };
+    await cache.resolution({ host: 'h', path: '/busy' }, load);
+    for (let i = 0; i < 50; i++) {
+      await cache.resolution({ host: 'h', path: `/made-up-${i}` }, load);
+      await cache.resolution({ host: 'h', path: '/busy' }, load);
+    }
+    expect(loads).toBe(51);
+    await cache.resolution({ host: 'h', path: '/made-up-0' }, load);
+    expect(loads).toBe(52);
   });
 
   it('does not keep what was read while a change happened', async () => {

@@ -20,3 +20,12 @@ export const queryClientConfig: QueryClientConfig = {
 };
 
 export const createQueryClient = (): QueryClient => new QueryClient(queryClientConfig);
+
+/**
+ * What a screen shows as the failure of a query: its error, or, while it is still retrying (spec 01 §8: up to
+ * 3 times with back-off, ~7 s), the last attempt's failure. The error view appears after the first failed
+ * attempt instead of placeholders for the whole back-off; the retries go on behind it, and a success
+ * replaces the error with the data.
+ */
+export const loadError = (query: { error: unknown; failureReason: unknown }): unknown =>
+  query.error ?? query.failureReason ?? null;

@@ -37,8 +37,22 @@ describe('image pipeline', () => {
       const meta = await sharp(v.data).metadata();
       expect(meta.format).toBe(v.format);
       expect(meta.width).toBe(v.width);
+      expect(meta.height).toBe(v.height);
+      if (v.role !== 'original' && v.role !== 'webp')
+        expect(v.height).toBe(Math.round((v.width * 1600) / 2400));
     }
     expect(result.aspectRatio).toBeCloseTo(1.5, 2);
+  }, 60_000);
+
+  it('encodes the bounded original once when a variant has its size, format and quality', async () => {
+    // 2000×1500 fits 1920×1080 as 1440×1080, which is also its large 1440 px variant.
+    const result = await processImage(await makePhoto(2000, 1500));
+    const jpeg1440 = result.variants.large.find((v) => v.role === 'large-1440-jpeg')!;
+    const webp1440 = result.variants.large.find((v) => v.role === 'large-1440-webp')!;
+    expect([result.original.width, result.original.height]).toEqual([1440, 1080]);
+    expect(jpeg1440.data).toBe(result.original.data);
+    expect(webp1440.data).toBe(result.webp!.data);
+    expect(result.original.role).toBe('original');
   }, 60_000);
 
   it('makes no variants for images 600 px wide or less', async () => {

@@ -39,13 +39,16 @@ function useWizard({ returnUrl, onComplete, rememberMe }: Omit<SelectionWizardPr
   const { client } = usePlatform();
   const selection = useSelection();
   const [tenant, setTenant] = useState<MyTenant | null>(null);
+  // the only organization, chosen without the person choosing it: one step, no way back to a list of one
+  const [automatic, setAutomatic] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const pickTenant = useCallback(
-    (picked: MyTenant) => {
+    (picked: MyTenant, how: { automatic: boolean }) => {
       setError(null);
       setTenant(picked);
+      setAutomatic(how.automatic);
       selection.selectTenant(picked);
     },
     [selection.selectTenant],
@@ -85,7 +88,7 @@ function useWizard({ returnUrl, onComplete, rememberMe }: Omit<SelectionWizardPr
     setTenant(null);
   }, []);
 
-  return { tenant, redirecting, error, pickTenant, pickRestaurant, back, selection };
+  return { tenant, automatic, redirecting, error, pickTenant, pickRestaurant, back, selection };
 }
 
 /** spec 01 §2.2: two steps, organization then location. */
@@ -96,21 +99,24 @@ export function SelectionWizard({
   rememberMe = false,
 }: SelectionWizardProps) {
   const session = useSession();
-  const { tenant, redirecting, error, pickTenant, pickRestaurant, back, selection } = useWizard({
+  const { tenant, automatic, redirecting, error, pickTenant, pickRestaurant, back, selection } = useWizard({
     returnUrl,
     onComplete,
     rememberMe,
   });
   const wording = context ? SELECTION_WORDING[context] : undefined;
-  const step = tenant ? 2 : 1;
+  const steps = automatic ? 1 : 2;
+  const step = tenant && !automatic ? 2 : 1;
   const organization = tenant ? tenant.displayName || tenant.name : '';
 
   return (
     <Card className="ui-wizard" aria-label="Selection wizard">
       <div className="ui-wizard__progress">
-        <span className="ui-badge ui-badge--brand">Step {step} of 2</span>
+        <span className="ui-badge ui-badge--brand">
+          Step {step} of {steps}
+        </span>
         <span className="ui-wizard__bar" aria-hidden="true">
-          <span style={{ width: step === 1 ? '50%' : '100%' }} />
+          <span style={{ width: step === steps ? '100%' : '50%' }} />
         </span>
       </div>
       {error && (
@@ -133,13 +139,19 @@ export function SelectionWizard({
         />
       ) : (
         <>
-          <div className="ui-wizard__crumb">
-            <Button variant="ghost" size="sm" onClick={back}>
-              <ChevronLeftIcon width={16} height={16} />
-              Back
-            </Button>
-            <span className="ui-badge">{organization}</span>
-          </div>
+          {automatic ? (
+            <p className="ui-wizard__note">
+              Organization: <strong>{organization}</strong>, your only one, so it is chosen for you.
+            </p>
+          ) : (
+            <div className="ui-wizard__crumb">
+              <Button variant="ghost" size="sm" onClick={back}>
+                <ChevronLeftIcon width={16} height={16} />
+                Back
+              </Button>
+              <span className="ui-badge">{organization}</span>
+            </div>
+          )}
           <RestaurantSelector
             tenant={tenant}
             title={wording?.restaurant.title ?? WIZARD_RESTAURANT_TITLE}

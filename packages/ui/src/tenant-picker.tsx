@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { Button } from './components/button';
 import { EmptyState } from './components/empty-state';
 import { BuildingIcon } from './components/icons';
@@ -9,7 +9,8 @@ import { useAutoSelectSingle } from './lib/use-auto-select';
 import { SelectionList, SelectionOption, SelectionPanel } from './selection-list';
 
 export interface TenantPickerProps {
-  onSelect: (tenant: MyTenant) => void;
+  /** `automatic` when the only organization was chosen without the person choosing it. */
+  onSelect: (tenant: MyTenant, how: { automatic: boolean }) => void;
   selectedTenantId?: number | null | undefined;
   title?: ReactNode;
   description?: ReactNode;
@@ -29,7 +30,8 @@ export function TenantPicker({
 }: TenantPickerProps) {
   const tenants = useMyTenants();
 
-  useAutoSelectSingle(tenants.data, autoSelect, onSelect);
+  const selectOnly = useCallback((tenant: MyTenant) => onSelect(tenant, { automatic: true }), [onSelect]);
+  useAutoSelectSingle(tenants.data, autoSelect, selectOnly);
 
   return (
     <SelectionPanel title={title} description={description}>
@@ -43,7 +45,7 @@ export function TenantPicker({
           <SelectionOption
             index={index}
             pressed={tenant.tenantId === selectedTenantId}
-            onSelect={() => onSelect(tenant)}
+            onSelect={() => onSelect(tenant, { automatic: false })}
             avatar={initials(tenant.displayName)}
             title={tenant.displayName}
             meta={tenant.name}

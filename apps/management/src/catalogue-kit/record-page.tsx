@@ -1,6 +1,8 @@
+import { loadError } from '@brigade/api-client/query-defaults';
 import type { CatalogueKindDefinition } from '@brigade/domain/catalogue/kinds';
 import { Form, FormError } from '@brigade/ui/app-kit/form';
 import { PageHeader } from '@brigade/ui/app-kit/page-header';
+import { UnsavedChangesPrompt } from '@brigade/ui/app-kit/unsaved-changes';
 import { Alert } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { Fragment, type ReactNode } from 'react';
@@ -41,7 +43,7 @@ export function RecordRoute<R extends { updatedAt: string }>({
     return (
       <div className="cat-page">
         <PageHeader title={title} back={back} />
-        <LoadState error={record.error} onRetry={() => void record.refetch()} label={label} />
+        <LoadState error={loadError(record)} onRetry={() => void record.refetch()} label={label} />
       </div>
     );
   return <Fragment key={record.data.updatedAt}>{form(record.data)}</Fragment>;
@@ -133,6 +135,7 @@ export function RecordForm<V extends FieldValues>({
           </Button>
         </div>
       )}
+      <UnsavedChangesPrompt when={canSave && form.formState.isDirty && !form.formState.isSubmitting} />
     </Form>
   );
 }

@@ -89,6 +89,7 @@ export function useRecordWrites<R extends { name: string }, V extends FieldValue
   body,
   mutations,
   setError,
+  reset,
   fields,
   deleteFailure,
 }: {
@@ -98,6 +99,8 @@ export function useRecordWrites<R extends { name: string }, V extends FieldValue
   body: (original: R | null, values: V) => Record<string, unknown>;
   mutations: RecordMutations<R>;
   setError: UseFormSetError<V>;
+  /** After a save, the saved values become the form's own: it is no longer "unsaved". */
+  reset: (values: V) => void;
   fields: readonly string[];
   deleteFailure: string;
 }) {
@@ -111,9 +114,11 @@ export function useRecordWrites<R extends { name: string }, V extends FieldValue
       if (record) {
         const patch = body(record, values);
         if (Object.keys(patch).length > 0) await mutations.update.mutateAsync({ id: idOf(record), patch });
+        reset(values);
         toast.success(`${values.name} saved`);
       } else {
         const created = await mutations.create.mutateAsync(body(null, values));
+        reset(values);
         toast.success(`${created.name} created`);
         void navigate(`${listPath}/${idOf(created)}`, { replace: true });
       }

@@ -1,5 +1,6 @@
 import type { Jsonify } from '@brigade/api-client/client';
 import type { ResolvedItemReference, ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
+import { ensureContrast, readableOn } from '@brigade/domain/colour-contrast';
 import { Button } from '@brigade/ui/components/button';
 import { EmptyState } from '@brigade/ui/components/empty-state';
 import { LoadingView } from '@brigade/ui/components/spinner';
@@ -55,6 +56,7 @@ export function DisplayScreen() {
 
   return (
     <div className="menu-display" data-display-theme={theme}>
+      <BrandColours restaurant={ref} theme={theme} />
       <header className="menu-display__header">
         <div>
           <p className="menu-display__restaurant">{restaurant.name}</p>
@@ -90,6 +92,30 @@ export function DisplayScreen() {
       </main>
     </div>
   );
+}
+
+// The display's backgrounds (packages/ui styles.css --bg-color) the brand colour must read on.
+const DISPLAY_BACKGROUND: Record<DisplayTheme, string> = { dark: '#12100f', light: '#f6f5f3' };
+
+/**
+ * The restaurant's primary colour (website branding) as the display's brand colour in place of Brigade's,
+ * darkened or lightened until it reads on the screen's background (WCAG 4.5:1).
+ */
+function BrandColours({ restaurant, theme }: { restaurant: RestaurantRef; theme: DisplayTheme }) {
+  const details = useRestaurant(restaurant);
+  const primary = details.data?.websiteConfig.branding.colors.primary;
+  useEffect(() => {
+    if (!primary) return;
+    const root = document.documentElement.style;
+    const brand = ensureContrast(primary, DISPLAY_BACKGROUND[theme]);
+    root.setProperty('--brand', brand);
+    root.setProperty('--brand-contrast', readableOn(brand));
+    root.setProperty('--brand-soft', `color-mix(in srgb, ${brand} 16%, transparent)`);
+    return () => {
+      for (const name of ['--brand', '--brand-contrast', '--brand-soft']) root.removeProperty(name);
+    };
+  }, [primary, theme]);
+  return null;
 }
 
 function useDisplayTheme(): [DisplayTheme, (theme: DisplayTheme) => void] {

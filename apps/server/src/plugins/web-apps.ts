@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { join, normalize } from 'node:path';
+import { basename, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -22,14 +22,17 @@ export const WEB_APPS = [
  */
 export async function registerWebApps(
   app: FastifyInstance,
-  ports: Pick<Config, 'adminAppPort' | 'managementAppPort' | 'menuAppPort'>,
+  config: Pick<Config, 'env' | 'adminAppPort' | 'managementAppPort' | 'menuAppPort'>,
 ): Promise<void> {
+  // Source maps are for developers' tools: in production they would publish the apps' sources (issue 20
+  // item 2), so they are not found there; the build still writes them, for debugging a copy locally.
+  const hideSourceMaps = config.env === 'production';
   // The bare address of an app's own port opens that app; elsewhere a person wants to sign in.
   app.get('/', (request, reply) => {
     const port = request.raw.socket.localPort;
-    if (port !== undefined && port === ports.managementAppPort) return reply.redirect('/manage/');
-    if (port !== undefined && port === ports.menuAppPort) return reply.redirect('/menu/');
-    if (port !== undefined && port === ports.adminAppPort) return reply.redirect('/admin/');
+    if (port !== undefined && port === config.managementAppPort) return reply.redirect('/manage/');
+    if (port !== undefined && port === config.menuAppPort) return reply.redirect('/menu/');
+    if (port !== undefined && port === config.adminAppPort) return reply.redirect('/admin/');
     return reply.redirect('/auth/');
   });
   // one registration gives reply.sendFile; each app passes its own root
@@ -49,7 +52,14 @@ export async function registerWebApps(
       }
       const wanted = normalize((request.params as { '*': string })['*'] || 'index.html');
       const file = join(web.dist, wanted);
-      const isFile = file.startsWith(web.dist) && existsSync(file) && statSync(file).isFile();
+      // Dot files (the build's input hash, dist/.build-hash) are the build's own notes, not the app's.
+      const isFile =
+        file.startsWith(web.dist) &&
+        !basename(file).startsWith('.') &&
+        existsSync(file) &&
+        statSync(file).isFile();
+      if (hideSourceMaps && wanted.endsWith('.map'))
+        return sendProblem(reply, 404, 'ROUTE_NOT_FOUND', `Route GET ${request.url} not found`);
       if (wanted.startsWith('assets/')) {
         // Vite names assets by content hash: a file never changes, so browsers and CDNs may keep it for a year.
         if (!isFile) return sendProblem(reply, 404, 'ROUTE_NOT_FOUND', `Route GET ${request.url} not found`);

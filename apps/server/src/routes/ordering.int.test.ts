@@ -408,14 +408,10 @@ describe('availability at the pickup time', () => {
       timeRange: { startTime: '09:00', endTime: '11:00' },
       items: [{ itemId: pancakes, position: 0 }],
     });
-    // tomorrow on the restaurant's clock (the tenant's zone, America/New_York)
-    const tomorrow = addDays(toLocalMoment(new Date().toISOString(), 'America/New_York').date, 1);
+    // tomorrow on the restaurant's clock (the tenant's zone)
+    const tomorrow = addDays(toLocalMoment(new Date().toISOString(), kit.timeZone).date, 1);
     const at = (hhmm: string) =>
-      instantOf(
-        tomorrow,
-        Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3)),
-        'America/New_York',
-      ).toISOString();
+      instantOf(tomorrow, Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3)), kit.timeZone).toISOString();
     const quote = (time: string) =>
       guest('POST', `/${kit.slug}/quote`, {
         lines: [{ itemId: pancakes, quantity: 1 }],

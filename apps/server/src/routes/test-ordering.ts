@@ -1,5 +1,6 @@
 import { tokenizeCard } from '@brigade/cardpointe/card-entry-page';
 import type { CardPointeEmulator } from '@brigade/cardpointe/emulator';
+import { noonZone } from '@brigade/test-utils/clock';
 import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import { beforeAll, expect } from 'vitest';
 import type { useTestApp } from '../test-app';
@@ -21,6 +22,8 @@ export function useOrderingRestaurant(t: TestApp) {
   const kit = {
     tenantId: 0,
     restaurantId: 0,
+    /** The tenant's clock: a zone where it was about noon when the file started (noonZone). */
+    timeZone: '',
     slug: '',
     sessions: {} as Record<Person, Session>,
     emulator: undefined as unknown as CardPointeEmulator,
@@ -81,6 +84,18 @@ export function useOrderingRestaurant(t: TestApp) {
       websiteConfig: { enabled: true, ordering: { enabled: true, provider: 'internal' } },
     });
     expect(patched.statusCode, patched.body).toBe(200);
+    // today's orders go by the restaurant's date: a clock at noon keeps an ASAP pickup on today
+    kit.timeZone = noonZone();
+    const tenant = await asBearer(t.app, kit.sessions.owner, {
+      method: 'GET',
+      url: `/api/v1/tenants/${kit.tenantId}`,
+    });
+    const clock = await asBearer(t.app, kit.sessions.owner, {
+      method: 'PATCH',
+      url: `/api/v1/tenants/${kit.tenantId}`,
+      payload: { settings: { ...tenant.json().data.tenant.settings, timezone: kit.timeZone } },
+    });
+    expect(clock.statusCode, clock.body).toBe(200);
   });
   return kit;
 }

@@ -1,24 +1,57 @@
 import { describe, expect, it } from 'vitest';
-import { HostCache, isLocalHost, RESOLUTION_CACHE_TTL_MS } from './resolution-service';
+import {
+  HOST_CACHE_MAX_ENTRIES,
+  HostCache,
+  type HostEntry,
+  isLocalHost,
+  RESOLUTION_CACHE_TTL_MS,
+  UNKNOWN_HOST_TTL_MS,
+} from './resolution-service';
 
 describe('host cache', () => {
-  it('keeps hits and misses for 5 minutes, then forgets them', () => {
+  const entry = { restaurantActive: true, mapping: {} } as HostEntry;
+
+  it('keeps hits for 5 minutes and misses (unknown hosts) for 1 minute, then forgets them', () => {
     let now = 1_000;
     const cache = new HostCache(RESOLUTION_CACHE_TTL_MS, () => now);
     expect(RESOLUTION_CACHE_TTL_MS).toBe(300_000);
+    expect(UNKNOWN_HOST_TTL_MS).toBe(60_000);
     cache.set('miss.example.com', null);
+    cache.set('hit.example.com', entry);
     expect(cache.get('miss.example.com')).toBeNull();
     expect(cache.get('never.example.com')).toBeUndefined();
-    now += RESOLUTION_CACHE_TTL_MS;
+    now += UNKNOWN_HOST_TTL_MS - 1;
+    expect(cache.get('miss.example.com')).toBeNull();
+    now += 1;
     expect(cache.get('miss.example.com')).toBeUndefined();
+    expect(cache.get('hit.example.com')).toBe(entry);
+    now = 1_000 + RESOLUTION_CACHE_TTL_MS;
+    expect(cache.get('hit.example.com')).toBeUndefined();
     expect(cache.size).toBe(0);
   });
+
   it('clears everything on change', () => {
     const cache = new HostCache();
     cache.set('a.example.com', null);
     cache.set('b.example.com', null);
     cache.clear();
     expect(cache.size).toBe(0);
+  });
+
+  it('remembers a bounded number of hosts, forgetting the least recently used first', () => {
+    expect(HOST_CACHE_MAX_ENTRIES).toBe(10_000);
+    const cache = new HostCache(RESOLUTION_CACHE_TTL_MS, Date.now, 3);
+    cache.set('a.example.com', entry);
+    cache.set('b.example.com', null);
+    cache.set('c.example.com', null);
+    expect(cache.get('a.example.com')).toBe(entry); // a is now the most recently used
+    cache.set('d.example.com', null);
+    expect(cache.size).toBe(3);
+    expect(cache.get('b.example.com')).toBeUndefined();
+    expect(cache.get('a.example.com')).toBe(entry);
+    // a flood of made-up hosts never grows it
+    for (let i = 0; i < 1000; i++) cache.set(`random-${i}.example.com`, null);
+    expect(cache.size).toBe(3);
   });
 });
 

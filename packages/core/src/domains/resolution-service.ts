@@ -29,16 +29,25 @@ export interface HostEntry {
   restaurantActive: boolean;
 }
 
+/** Hosts that map to nothing are remembered for a minute (issue 20 item 3): a creation clears them anyway. */
+export const UNKNOWN_HOST_TTL_MS = 60 * 1000;
+/** At most this many hosts are remembered, the least recently asked for going first. */
+export const HOST_CACHE_MAX_ENTRIES = 10_000;
+
 /**
- * The in-process host cache of resolution and tls-ask. Hits and misses are both kept for the TTL; any change
- * to a mapping, restaurant or tenant clears it (locally at once, on every instance through the change feed,
- * docs/decisions/011-change-feed.md).
+ * The in-process host cache of resolution and tls-ask. Hits are kept for the TTL and misses (hosts that map to
+ * nothing) for a minute, so a host nobody mapped costs one query a minute rather than one per request; any
+ * change to a mapping, restaurant or tenant clears it (locally at once, on every instance through the change
+ * feed, docs/decisions/011-change-feed.md). Anyone can send any Host header, so the cache is bounded: beyond
+ * its size the least recently used host is forgotten.
  */
 export class HostCache {
   private readonly entries = new Map<string, { value: HostEntry | null; expires: number }>();
   constructor(
     private readonly ttlMs = RESOLUTION_CACHE_TTL_MS,
     private readonly now: () => number = Date.now,
+    private readonly maxEntries = HOST_CACHE_MAX_ENTRIES,
+    private readonly missTtlMs = Math.min(ttlMs, UNKNOWN_HOST_TTL_MS),
   ) {}
   get size() {
     return this.entries.size;
@@ -50,10 +59,18 @@ export class HostCache {
       this.entries.delete(host);
       return undefined;
     }
+    // Most recently used last (a Map keeps insertion order), so eviction takes the least recently used.
+    this.entries.delete(host);
+    this.entries.set(host, entry);
     return entry.value;
   }
   set(host: string, value: HostEntry | null) {
-    this.entries.set(host, { value, expires: this.now() + this.ttlMs });
+    this.entries.delete(host);
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size < this.maxEntries) break;
+      this.entries.delete(oldest);
+    }
+    this.entries.set(host, { value, expires: this.now() + (value ? this.ttlMs : this.missTtlMs) });
   }
   clear() {
     this.entries.clear();

@@ -1,4 +1,5 @@
 import { errorMessage } from '@brigade/api-client/problem-error';
+import { loadError } from '@brigade/api-client/query-defaults';
 import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
 import { PageHeader } from '@brigade/ui/app-kit/page-header';
 import { useToast } from '@brigade/ui/app-kit/toast';
@@ -168,7 +169,7 @@ export default function DomainsScreen() {
         columns={columns(selected, toggle)}
         rowKey={(r) => r.mapping.guid}
         isLoading={page.isPending}
-        error={page.error}
+        error={loadError(page)}
         onRetry={() => void page.refetch()}
         search={{ value: text, onChange: setText, placeholder: 'Search domains, restaurants or tenants...' }}
         toolbar={<Filters filters={filters} onChange={setFilters} />}

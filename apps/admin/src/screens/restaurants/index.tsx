@@ -1,4 +1,5 @@
 import { errorMessage } from '@brigade/api-client/problem-error';
+import { loadError } from '@brigade/api-client/query-defaults';
 import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
 import { PageHeader } from '@brigade/ui/app-kit/page-header';
 import { useToast } from '@brigade/ui/app-kit/toast';
@@ -68,7 +69,7 @@ export default function RestaurantsScreen() {
         columns={columns(guids)}
         rowKey={(r) => r.restaurantId}
         isLoading={restaurants.isPending}
-        error={restaurants.error}
+        error={loadError(restaurants)}
         onRetry={() => void restaurants.refetch()}
         search={{ value: text, onChange: setText, placeholder: 'Search restaurants or tenants...' }}
         empty={{ title: 'No restaurants yet' }}

@@ -1,4 +1,5 @@
 import { errorMessage } from '@brigade/api-client/problem-error';
+import { loadError } from '@brigade/api-client/query-defaults';
 import { Badge } from '@brigade/ui/app-kit/badge';
 import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
 import { ErrorView } from '@brigade/ui/components/alert';
@@ -114,7 +115,7 @@ export function HistoryTab({ config }: TabProps) {
         columns={columns}
         rowKey={(v) => v.version}
         isLoading={versions.isPending}
-        error={versions.error}
+        error={loadError(versions)}
         onRetry={() => void versions.refetch()}
         empty={{ title: 'No versions yet' }}
         rowActions={(v) =>

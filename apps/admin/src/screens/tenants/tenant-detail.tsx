@@ -1,5 +1,6 @@
 import type { Jsonify } from '@brigade/api-client/client';
 import { errorMessage } from '@brigade/api-client/problem-error';
+import { loadError } from '@brigade/api-client/query-defaults';
 import { PLAN_RESTAURANT_CAPS } from '@brigade/domain/tenant';
 import { Badge } from '@brigade/ui/app-kit/badge';
 import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
@@ -102,7 +103,7 @@ function TenantBody({ tenant }: { tenant: TenantRow }) {
             columns={restaurantColumns(tenant)}
             rowKey={(r) => r.restaurantId}
             isLoading={restaurants.isPending}
-            error={restaurants.error}
+            error={loadError(restaurants)}
             onRetry={() => void restaurants.refetch()}
             empty={{ title: 'No restaurants', message: 'This tenant has no restaurant yet.' }}
           />
@@ -117,7 +118,7 @@ function TenantBody({ tenant }: { tenant: TenantRow }) {
             columns={userColumns()}
             rowKey={(u) => u.uid}
             isLoading={users.isPending}
-            error={users.error}
+            error={loadError(users)}
             onRetry={() => void users.refetch()}
             empty={{ title: 'No users', message: 'Assign users to this tenant from their page under Users.' }}
           />

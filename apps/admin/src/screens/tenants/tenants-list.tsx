@@ -1,3 +1,4 @@
+import { loadError } from '@brigade/api-client/query-defaults';
 import { type Column, DataTable, matchesSearch } from '@brigade/ui/app-kit/data-table';
 import { PageHeader } from '@brigade/ui/app-kit/page-header';
 import { PlusIcon } from '@brigade/ui/app-shell/icons';
@@ -54,7 +55,7 @@ export default function TenantsList() {
         columns={COLUMNS}
         rowKey={(t) => t.tenantId}
         isLoading={tenants.isPending}
-        error={tenants.error}
+        error={loadError(tenants)}
         onRetry={() => void tenants.refetch()}
         search={{ value: search, onChange: setSearch, placeholder: 'Search by name or ID...' }}
         empty={{ title: 'No tenants yet', message: 'Create the first tenant.' }}

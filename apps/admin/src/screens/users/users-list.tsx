@@ -1,3 +1,4 @@
+import { loadError } from '@brigade/api-client/query-defaults';
 import { USER_SEARCH_MIN_CHARS } from '@brigade/domain/user';
 import { Badge } from '@brigade/ui/app-kit/badge';
 import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
@@ -136,7 +137,7 @@ export default function UsersList() {
         columns={columns(byId)}
         rowKey={(user) => user.uid}
         isLoading={page.isPending}
-        error={page.error}
+        error={loadError(page)}
         onRetry={() => void page.refetch()}
         search={{ value: text, onChange: setText, placeholder: 'Search by name or email...' }}
         toolbar={<UserFilters filters={filters} onChange={setFilters} tenants={tenants.data ?? []} />}

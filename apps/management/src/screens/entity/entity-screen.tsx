@@ -1,4 +1,5 @@
 import { errorMessage } from '@brigade/api-client/problem-error';
+import { loadError } from '@brigade/api-client/query-defaults';
 import { ConfirmDialog } from '@brigade/ui/app-kit/confirm-dialog';
 import { DataTable, matchesSearch } from '@brigade/ui/app-kit/data-table';
 import { PageHeader } from '@brigade/ui/app-kit/page-header';
@@ -57,7 +58,7 @@ export function EntityScreen<Row extends Record<string, unknown>>({ config }: { 
         columns={config.columns}
         rowKey={(row) => row[kind.idField] as number}
         isLoading={list.isPending}
-        error={list.error}
+        error={loadError(list)}
         onRetry={() => void list.refetch()}
         search={{
           value: search,

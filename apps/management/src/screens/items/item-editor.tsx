@@ -57,6 +57,7 @@ function ItemForm({ item }: { item: ItemRecord | null }) {
     body: itemBody,
     mutations: { create, update, remove },
     setError: form.setError,
+    reset: (values) => form.reset(values),
     fields: ITEM_FORM_FIELDS,
     deleteFailure: 'Could not delete the item',
   });

@@ -1,3 +1,4 @@
+import { loadError } from '@brigade/api-client/query-defaults';
 import { Badge } from '@brigade/ui/app-kit/badge';
 import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
 import { PageHeader } from '@brigade/ui/app-kit/page-header';
@@ -67,7 +68,7 @@ export function ItemsList() {
         columns={columns}
         rowKey={(item) => item.itemId}
         isLoading={items.isPending}
-        error={items.error}
+        error={loadError(items)}
         onRetry={() => void items.refetch()}
         search={{
           value: filter.search,

@@ -1,3 +1,4 @@
+import { loadError } from '@brigade/api-client/query-defaults';
 import { PageHeader } from '@brigade/ui/app-kit/page-header';
 import { ErrorView } from '@brigade/ui/components/alert';
 import { Button, buttonClass } from '@brigade/ui/components/button';
@@ -40,7 +41,7 @@ export function MenuBuilder({ menuGroupId }: { menuGroupId: number }) {
     return (
       <div className="cat-page">
         <PageHeader title="Menu" back={{ to: '/menus', label: 'Menus' }} />
-        <LoadState error={groups.error} onRetry={() => void groups.refetch()} label="the menu" />
+        <LoadState error={loadError(groups)} onRetry={() => void groups.refetch()} label="the menu" />
       </div>
     );
   if (!tree) return <MenuNotFound menuGroupId={menuGroupId} />;

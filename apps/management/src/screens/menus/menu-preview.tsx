@@ -1,3 +1,4 @@
+import { loadError } from '@brigade/api-client/query-defaults';
 import { MENU_CHANNELS, type MenuChannel } from '@brigade/domain/catalogue/menu-availability';
 import { useId, useState } from 'react';
 import { type ResolvedMenuRecord, useResolvedMenu } from '../../catalogue-kit/catalogue-api';
@@ -42,7 +43,7 @@ export function MenuPreview({ menuGroupId }: { menuGroupId: number }) {
         </div>
       </div>
       {menu.isPending || menu.error ? (
-        <LoadState error={menu.error} onRetry={() => void menu.refetch()} label="the preview" />
+        <LoadState error={loadError(menu)} onRetry={() => void menu.refetch()} label="the preview" />
       ) : !menu.data.available ? (
         <p className="ui-muted" role="status">
           This menu is not shown{channel ? ` on ${CHANNEL_LABELS[channel]}` : ''}.

@@ -1,3 +1,4 @@
+import { loadError } from '@brigade/api-client/query-defaults';
 import { ConfirmDialog } from '@brigade/ui/app-kit/confirm-dialog';
 import { PageHeader } from '@brigade/ui/app-kit/page-header';
 import { errorMessageOf } from '@brigade/ui/app-kit/server-errors';
@@ -34,7 +35,7 @@ export function MenusList() {
         actions={newMenu}
       />
       {groups.isPending || groups.error ? (
-        <LoadState error={groups.error} onRetry={() => void groups.refetch()} label="menus" />
+        <LoadState error={loadError(groups)} onRetry={() => void groups.refetch()} label="menus" />
       ) : menus.length === 0 ? (
         <EmptyState
           title="No menus yet"

@@ -69,6 +69,7 @@ function ModifierGroupForm({ group }: { group: ModifierGroupRecord | null }) {
     body: modifierGroupBody,
     mutations: { create, update, remove },
     setError: form.setError,
+    reset: (values) => form.reset(values),
     fields: MODIFIER_GROUP_FORM_FIELDS,
     deleteFailure: 'Could not delete the modifier group',
   });

@@ -1,3 +1,4 @@
+import { loadError } from '@brigade/api-client/query-defaults';
 import { Badge } from '@brigade/ui/app-kit/badge';
 import { type Column, DataTable, matchesSearch } from '@brigade/ui/app-kit/data-table';
 import { formatPrice } from '@brigade/ui/app-kit/form-values';
@@ -45,7 +46,7 @@ export function ModifierGroupsList() {
         columns={columns}
         rowKey={(g) => g.modifierGroupId}
         isLoading={groups.isPending}
-        error={groups.error}
+        error={loadError(groups)}
         onRetry={() => void groups.refetch()}
         search={{ value: search, onChange: setSearch, placeholder: 'Search groups and modifiers' }}
         empty={{

@@ -1,6 +1,7 @@
 import { updateRestaurant } from '@brigade/contracts/restaurants';
 import { Form, FormError } from '@brigade/ui/app-kit/form';
 import { useToast } from '@brigade/ui/app-kit/toast';
+import { UnsavedChangesPrompt } from '@brigade/ui/app-kit/unsaved-changes';
 import { useZodForm } from '@brigade/ui/app-kit/use-zod-form';
 import { ErrorView } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
@@ -10,7 +11,6 @@ import type { DefaultValues, FieldValues, SubmitHandler, UseFormReturn } from 'r
 import type { z } from 'zod';
 import { useCan } from '../../restaurant-context';
 import { type RestaurantRecord, useRestaurantRecord, useUpdateRestaurant } from './queries';
-import { UnsavedChangesGuard } from './unsaved-changes';
 
 /*
  * The restaurant and website screens: one form over the restaurant record each, saved as a whole.
@@ -97,7 +97,7 @@ export function SettingsForm<T extends FieldValues, O>({
           </Button>
         </div>
       )}
-      <UnsavedChangesGuard dirty={form.formState.isDirty} />
+      <UnsavedChangesPrompt when={canEdit && form.formState.isDirty && !form.formState.isSubmitting} />
     </Form>
   );
 }
