@@ -8,6 +8,7 @@ import { benchHttp } from './http.bench';
 import { benchImages } from './images.bench';
 import { benchOrdering } from './ordering.bench';
 import { benchPayments } from './payments.bench';
+import { benchPlaces } from './places.bench';
 import { benchSite } from './site.bench';
 import { benchSiteMiss } from './site-miss.bench';
 import { benchSoak } from './soak.bench';
@@ -28,6 +29,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   bundles: () => benchBundles(),
   payments: () => benchPayments(postgresUrl),
   ordering: () => benchOrdering(postgresUrl),
+  places: () => benchPlaces(postgresUrl),
   soak: () => benchSoak(postgresUrl),
 };
 /** Run only when named: a soak takes minutes and needs wrk. */

@@ -28,6 +28,8 @@ import { metaRoutes } from './routes/meta';
 import { registerOrderEvents } from './routes/order-events';
 import { orderingRoutes } from './routes/ordering';
 import { paymentRoutes } from './routes/payments';
+import { placeLinkRoutes } from './routes/place-link';
+import { placesRoutes } from './routes/places';
 import { qrRoutes } from './routes/qr';
 import { restaurantRoutes } from './routes/restaurants';
 import { siteConfigRoutes } from './routes/site-config';
@@ -51,6 +53,8 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...qrRoutes,
   ...auditLogRoutes,
   ...paymentRoutes,
+  ...placesRoutes,
+  ...placeLinkRoutes,
   ...orderingRoutes,
 ];
 
@@ -102,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerImageSupport(app, deps);
   app.addHook('onClose', () => deps.domains.close());
   app.addHook('onClose', () => deps.payments.close());
+  app.addHook('onClose', () => deps.places.close());
   app.addHook('onClose', () => deps.changes.close());
   const endpoints = [...ENDPOINTS, ...(options.extraEndpoints?.endpoints ?? [])];
   await registerOpenApi(app, endpoints, deps.version);

@@ -56,6 +56,16 @@ export interface Config {
     /** The pause before reconciliation attempt n is n times this. */
     reconcilePauseMs: number;
   };
+  /** Google Places API (New) (docs/operations/places.md). */
+  places: {
+    /** GOOGLE_PLACES_API_KEY: a secret, never logged or answered (`apiKey` is on the log's redaction list). */
+    apiKey: string | undefined;
+    /** No key outside production: the in-process emulator answers (started on first use). */
+    emulator: boolean;
+    /** The API's base, `https://places.googleapis.com/v1` unless GOOGLE_PLACES_URL says otherwise. */
+    url: string;
+    timeoutMs: number;
+  };
   /** The TCP port kitchen tickets are sent to on the restaurants' network printers (raw ESC/POS, 9100). */
   kitchenPrinterPort: number;
 }

@@ -33,6 +33,12 @@ describe('loadConfig', () => {
       hosting: null,
       hostingProjectId: 'brigade',
       cardpointe: { emulator: true, url: undefined, timeoutMs: 35_000, reconcilePauseMs: 1_000 },
+      places: {
+        apiKey: undefined,
+        emulator: true,
+        url: 'https://places.googleapis.com/v1',
+        timeoutMs: 10_000,
+      },
       kitchenPrinterPort: 9100,
       media: { storage: 'local', dir: './.data/media', baseUrl: 'http://localhost:3002/media' },
       http: {
@@ -138,6 +144,26 @@ describe('loadConfig', () => {
         '  HTTP_REQUEST_TIMEOUT_MS: must be a number of milliseconds (got "soon")',
         '  HTTP_KEEP_ALIVE_TIMEOUT_MS: must be at least 1 (got "0")',
       ].join('\n'),
+    );
+  });
+
+  it('Google Places: the emulator without a key outside production; a key turns it off', () => {
+    expect(loadConfig({}).places.emulator).toBe(true);
+    const google = loadConfig({
+      GOOGLE_PLACES_API_KEY: 'AIzaKey',
+      GOOGLE_PLACES_URL: 'http://places.test/v1/',
+    }).places;
+    expect(google).toEqual({
+      apiKey: 'AIzaKey',
+      emulator: false,
+      url: 'http://places.test/v1',
+      timeoutMs: 10_000,
+    });
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://b.example.com' }).places.emulator).toBe(
+      false,
+    );
+    expect(() => loadConfig({ GOOGLE_PLACES_URL: 'nope' })).toThrow(
+      'GOOGLE_PLACES_URL: must be a URL such as https://places.googleapis.com/v1 (got "nope")',
     );
   });
 

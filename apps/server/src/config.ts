@@ -160,6 +160,13 @@ const configSchema = z.object({
   CARDPOINTE_URL: z.url({ error: 'must be a URL such as https://fts-uat.cardconnect.com' }).optional(),
   CARDPOINTE_TIMEOUT_MS: milliseconds(35_000),
   CARDPOINTE_RECONCILE_PAUSE_MS: milliseconds(1_000),
+  // Google Places API (New) (docs/operations/places.md): the key stays on the server; without one the
+  // built-in emulator answers outside production, and places calls answer 503 in production.
+  GOOGLE_PLACES_API_KEY: z.string().trim().min(1, 'must not be empty').optional(),
+  GOOGLE_PLACES_URL: z
+    .url({ error: 'must be a URL such as https://places.googleapis.com/v1' })
+    .default('https://places.googleapis.com/v1'),
+  GOOGLE_PLACES_TIMEOUT_MS: milliseconds(10_000),
   KITCHEN_PRINTER_PORT: z.coerce
     .number({ error: 'must be a port number' })
     .int()
@@ -272,6 +279,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       url: c.CARDPOINTE_URL ? new URL(c.CARDPOINTE_URL).origin : undefined,
       timeoutMs: c.CARDPOINTE_TIMEOUT_MS,
       reconcilePauseMs: c.CARDPOINTE_RECONCILE_PAUSE_MS,
+    },
+    places: {
+      apiKey: c.GOOGLE_PLACES_API_KEY,
+      emulator: !c.GOOGLE_PLACES_API_KEY && c.NODE_ENV !== 'production',
+      url: c.GOOGLE_PLACES_URL.replace(/\/+$/, ''),
+      timeoutMs: c.GOOGLE_PLACES_TIMEOUT_MS,
     },
     kitchenPrinterPort: c.KITCHEN_PRINTER_PORT,
     http: {

@@ -11,6 +11,7 @@ import type { Database } from '@brigade/db/database';
 import type { ImageStorage } from '@brigade/images/storage';
 import type { Config } from './config';
 import type { PaymentsRuntime } from './payments-runtime';
+import type { PlacesRuntime } from './places-runtime';
 
 /** What handlers may use: passed explicitly, never read from globals. */
 export interface AppDeps {
@@ -33,6 +34,8 @@ export interface AppDeps {
   menuCache: MenuTreeCache;
   /** The payment gateway (or its emulator) and the sealed box for merchant credentials (issue 16). */
   payments: PaymentsRuntime;
+  /** Google Places (or its emulator), with this process's cache counters (issue 18). */
+  places: PlacesRuntime;
   /** How kitchen tickets reach the restaurants' network printers (issue 21). */
   kitchenPrinter: PrinterTransport;
 }

@@ -8,11 +8,13 @@ import {
 } from '@brigade/core/housekeeping/housekeeping';
 import { seedDemo } from '@brigade/core/seed/demo-seed';
 import { DataDirInUseError } from '@brigade/db/data-dir-lock';
+import type { Executor } from '@brigade/db/database';
 import { holdInstancePresence } from '@brigade/db/instance-presence';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { listenExtraPort } from './http-server';
 import { connectDemoMerchantAccounts, paymentDepsOf } from './payments-runtime';
+import { placesDepsOf } from './places-runtime';
 import { createAppDeps, openMigratedDatabase, VERSION } from './runtime';
 
 type Database = Awaited<ReturnType<typeof openMigratedDatabase>>;
@@ -54,6 +56,7 @@ async function main() {
       extraBases,
       seeded,
       gatewayUrl: gateway?.url,
+      placesMode: deps.places.mode,
     }),
   );
 }
@@ -82,11 +85,22 @@ async function buildAndRecover(config: Config, database: Database) {
       db: database.db,
       transact: (work) => database.db.transaction(work),
     }),
+    // Linked places due for their automatic sync (not in production without a key: there is no Google).
+    ...(deps.places.mode === 'off'
+      ? {}
+      : {
+          places: async () => ({
+            ...(await placesDepsOf(deps.places, database.db)),
+            transact: <T>(work: (tx: Executor) => Promise<T>) => database.db.transaction(work),
+          }),
+        }),
   };
   const report = {
     done: (result: HousekeepingResult) => {
       if (result.uploads.uploads > 0)
         app.log.warn(result.uploads, 'removed the files of interrupted uploads');
+      if (result.placesResync && result.placesResync.due > 0)
+        app.log.info(result.placesResync, 'synced linked Google places');
       if (result.payments && result.payments.examined > 0)
         app.log.info(result.payments, 'settled payments left pending or unknown');
     },
@@ -163,8 +177,10 @@ function banner(up: {
   seeded: SeedResult | null;
   /** The CardPointe emulator's address when it stands in for the gateway. */
   gatewayUrl: string | undefined;
+  /** Who answers places calls: Google (a key is configured), the in-process emulator, or nobody. */
+  placesMode: 'google' | 'emulator' | 'off';
 }): string {
-  const { database, seconds, base, extraBases, seeded, gatewayUrl } = up;
+  const { database, seconds, base, extraBases, seeded, gatewayUrl, placesMode } = up;
   const site = extraBases.get('site');
   return [
     '',
@@ -181,10 +197,17 @@ function banner(up: {
     gatewayUrl
       ? `  Payments       CardPointe emulator at ${gatewayUrl} (no gateway configured; test card 4111 1111 1111 1111)`
       : '  Payments       CardPointe gateway (each merchant account’s site)',
+    `  Places         ${PLACES_LINES[placesMode]}`,
     ...(seeded ? demoLines(seeded, base) : []),
     '',
   ].join('\n');
 }
+
+const PLACES_LINES = {
+  google: 'Google Places API (New) (GOOGLE_PLACES_API_KEY)',
+  emulator: 'Google Places emulator, a dozen Portland restaurants (no GOOGLE_PLACES_API_KEY configured)',
+  off: 'off: set GOOGLE_PLACES_API_KEY to search Google places',
+} as const;
 
 function demoLines(seeded: SeedResult, base: string): string[] {
   return [

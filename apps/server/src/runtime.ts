@@ -17,6 +17,7 @@ import { type ImageStorage, LocalDiskStorage } from '@brigade/images/storage';
 import { type Config, ConfigError } from './config';
 import type { AppDeps } from './deps';
 import { createPaymentsRuntime } from './payments-runtime';
+import { createPlacesRuntime } from './places-runtime';
 
 export const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -115,6 +116,7 @@ export function createAppDeps(
     menuCache,
     domains: createDomainDeps(config, changes),
     payments: createPaymentsRuntime(config),
+    places: createPlacesRuntime(config),
     kitchenPrinter: tcpPrinterTransport({ port: config.kitchenPrinterPort }),
     imageStorage: createImageStorage(config, instanceId),
     instanceId,

@@ -1,7 +1,9 @@
 import { CATALOGUE_ENDPOINTS_BY_KIND } from '@brigade/contracts/catalogue';
 import type { Endpoint } from '@brigade/contracts/endpoint';
 import { ENDPOINTS } from '@brigade/contracts/endpoints';
+import { connectGooglePlace } from '@brigade/core/tenancy/places-link-service';
 import { switchOffTenantFiltersForTest } from '@brigade/core/tenant-scope';
+import { SYSTEM } from '@brigade/core/use-case';
 import { type AccessRequirement, TENANT_ROLES, type TenantRole } from '@brigade/domain/access';
 import { CATALOGUE_KINDS } from '@brigade/domain/catalogue/kinds';
 import { sampleOf } from '@brigade/test-utils/catalogue-samples';
@@ -165,6 +167,11 @@ describe('tenant-isolation matrix with the application filters switched off (row
     bodies.set(endpoints.update.id, valid);
     bodies.set(endpoints.batch.id, [valid]);
   }
+  // The place link (issue 18): a real place of the emulator, and an import of every field.
+  bodies.set('connectGooglePlace', { placeId: 'ChIJBrigadeEmuPdx0002' });
+  bodies.set('importGooglePlace', {
+    fields: ['hours', 'phone', 'website', 'address', 'coordinates', 'photos'],
+  });
   let before = '';
   let checked = 0;
 
@@ -215,6 +222,11 @@ describe('tenant-isolation matrix with the application filters switched off (row
         [sampleOf(kind).nameField]: `${MARKER} ${kind.path}`.slice(0, 30),
       });
     }
+    // The target restaurant is linked to a place, so the place-link routes would have something to change.
+    await connectGooglePlace({ db: t.database.db }, SYSTEM, {
+      ...target,
+      place: { placeId: 'ChIJBrigadeEmuPdx0001', placeName: `${MARKER} place`, placeAddress: '1 Place St' },
+    });
     before = await targetRows();
     expect(before).toContain(MARKER);
     switchOffTenantFiltersForTest(true);

@@ -13,6 +13,8 @@ import { getApiInfo } from './meta';
 import * as ordering from './ordering';
 import * as paymentProfiles from './payment-profiles';
 import * as payments from './payments';
+import * as placeLink from './place-link';
+import * as places from './places';
 import * as qr from './qr';
 import * as restaurants from './restaurants';
 import * as siteConfig from './site-config';
@@ -46,4 +48,6 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(payments),
   ...endpointsOf(paymentProfiles),
   ...endpointsOf(ordering),
+  ...endpointsOf(places),
+  ...endpointsOf(placeLink),
 ];

@@ -1,5 +1,4 @@
 import { INT32_MAX, int32MaxMessage } from '@brigade/domain/integers';
-import { placeSummarySchema } from '@brigade/domain/platform-sync';
 import {
   ADMIN_RESTAURANT_LIST_DEFAULT_LIMIT,
   ADMIN_RESTAURANT_MAX_LIMIT,
@@ -131,32 +130,6 @@ export const updateRestaurantStatus = defineEndpoint({
   },
   response: { status: 200, description: 'Updated', schema: restaurantResult },
   problems: [404],
-});
-
-export const connectGooglePlace = defineEndpoint({
-  id: 'connectGooglePlace',
-  method: 'POST',
-  path: `${base}/{restaurantId}/platform-sync/google-places/connect`,
-  summary: 'Link the restaurant to a Google place (enabled and syncEnabled true, autoSync false)',
-  tags: ['restaurants'],
-  access: manager,
-  changes: 'restaurant',
-  request: { params: restaurantParams, body: placeSummarySchema },
-  response: { status: 200, description: 'The restaurant with the link', schema: restaurantResult },
-  problems: [404],
-});
-
-export const syncGooglePlace = defineEndpoint({
-  id: 'syncGooglePlace',
-  method: 'POST',
-  path: `${base}/{restaurantId}/platform-sync/google-places/sync`,
-  summary: 'Record a sync of the linked place: refresh name, address and lastSyncAt; keep connectedAt',
-  tags: ['restaurants'],
-  access: manager,
-  changes: 'restaurant',
-  request: { params: restaurantParams, body: placeSummarySchema },
-  response: { status: 200, description: 'The restaurant with the refreshed link', schema: restaurantResult },
-  problems: [404, 409],
 });
 
 export const getRestaurantByGuid = defineEndpoint({

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { BrigadeError } from './errors';
+import { optimizedImageSchema } from './images';
 import { jsonTimestampSchema } from './json-timestamp';
+import { authorAttributionSchema, PLACE_IMPORT_FIELDS, PLACES_MAX_IMPORTED_PHOTOS } from './places';
 import { multilineText, requiredText, text } from './text';
 
 /**
@@ -53,6 +55,15 @@ export const platformEntrySchema = z.object({
   aiReplyConfig: aiReplyConfigSchema.optional(),
 });
 
+/** A photo imported from the linked place (issue 18): the stored image, and its authors as Google requires. */
+export const importedPlacePhotoSchema = z.object({
+  /** The place photo it came from (`places/{id}/photos/{ref}`). */
+  name: text(),
+  image: optimizedImageSchema,
+  authorAttributions: z.array(authorAttributionSchema),
+});
+export type ImportedPlacePhoto = z.infer<typeof importedPlacePhotoSchema>;
+
 /** spec 01 §3 / spec 03 §3.4: the restaurant-level Google Places link. */
 export const googlePlacesEntrySchema = platformEntrySchema.extend({
   placeId: text().min(1).optional(),
@@ -62,6 +73,13 @@ export const googlePlacesEntrySchema = platformEntrySchema.extend({
   lastSyncAt: timestampSchema.optional(),
   syncEnabled: z.boolean().default(false),
   autoSync: z.boolean().default(false),
+  /**
+   * What the last sync found different between the place and the restaurant (issue 18: shown before anything
+   * is overwritten; an import writes them). Empty when they agree.
+   */
+  pendingChanges: z.array(z.enum(PLACE_IMPORT_FIELDS)).optional(),
+  /** Photos imported from the place (at most 10), each with its authorAttributions. */
+  photos: z.array(importedPlacePhotoSchema).max(PLACES_MAX_IMPORTED_PHOTOS).optional(),
 });
 
 // spec 01 §3: "other platforms are left empty", so every entry is optional and absent until connected.

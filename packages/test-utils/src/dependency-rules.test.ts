@@ -38,9 +38,16 @@ const ALLOWED: Record<string, string[]> = {
   '@brigade/domain': [],
   '@brigade/db': ['@brigade/domain'],
   '@brigade/contracts': ['@brigade/domain'],
-  '@brigade/core': ['@brigade/cardpointe', '@brigade/db', '@brigade/domain', '@brigade/images'],
+  '@brigade/core': [
+    '@brigade/cardpointe',
+    '@brigade/db',
+    '@brigade/domain',
+    '@brigade/images',
+    '@brigade/places',
+  ],
   // Clients and emulators of outside services (packages/integrations/*): the domain's shapes, nothing else.
   '@brigade/cardpointe': ['@brigade/domain'],
+  '@brigade/places': ['@brigade/domain'],
   '@brigade/images': ['@brigade/domain'],
   '@brigade/api-client': ['@brigade/contracts', '@brigade/domain'],
   '@brigade/ui': ['@brigade/api-client', '@brigade/contracts', '@brigade/domain'],
@@ -58,6 +65,7 @@ const ALLOWED: Record<string, string[]> = {
     '@brigade/db',
     '@brigade/domain',
     '@brigade/images',
+    '@brigade/places',
     '@brigade/site-app',
   ],
   '@brigade/bench': [
@@ -66,6 +74,7 @@ const ALLOWED: Record<string, string[]> = {
     '@brigade/db',
     '@brigade/domain',
     '@brigade/images',
+    '@brigade/places',
     '@brigade/site-app',
     '@brigade/test-utils',
   ],

@@ -452,56 +452,6 @@ describe('restaurants API: updates', () => {
   });
 });
 
-describe('restaurants API: the Google place link (spec 01 §4)', () => {
-  it('connects, then syncs: refreshes name, address and lastSyncAt and keeps connectedAt', async () => {
-    const { tenant, owner } = await tenantWith('professional');
-    const restaurant = await makeRestaurant(t.database.db, tenant.tenantId);
-    const base = `/tenants/${tenant.tenantId}/restaurants/${restaurant.restaurantId}/platform-sync/google-places`;
-    const place = { placeId: 'ChIJ-1', placeName: 'Old Name', placeAddress: '1 Old St' };
-    const connected = (await call(owner, 'POST', `${base}/connect`, place)).json().data.restaurant
-      .platformSync.platforms.googlePlaces;
-    expect(connected).toMatchObject({
-      ...place,
-      enabled: true,
-      syncEnabled: true,
-      autoSync: false,
-      syncStatus: 'connected',
-    });
-    expect(connected.connectedAt).toEqual(expect.any(String));
-    expect(connected).not.toHaveProperty('lastSyncAt');
-
-    const synced = (
-      await call(owner, 'POST', `${base}/sync`, { ...place, placeName: 'New Name', placeAddress: '2 New St' })
-    ).json().data.restaurant.platformSync.platforms.googlePlaces;
-    expect(synced).toMatchObject({
-      placeName: 'New Name',
-      placeAddress: '2 New St',
-      connectedAt: connected.connectedAt,
-      syncStatus: 'completed',
-    });
-    expect(new Date(synced.lastSyncAt).getTime()).toBeGreaterThanOrEqual(
-      new Date(connected.connectedAt).getTime(),
-    );
-
-    const other = await call(owner, 'POST', `${base}/sync`, { ...place, placeId: 'ChIJ-2' });
-    expect(other.statusCode).toBe(409);
-    expect((await call(owner, 'POST', `${base}/connect`, {})).json().errors).toEqual([
-      { path: 'placeId', message: 'Place ID is required' },
-      { path: 'placeName', message: 'Place name is required' },
-      { path: 'placeAddress', message: 'Place address is required' },
-    ]);
-  });
-
-  it('refuses a sync before any place is connected', async () => {
-    const { tenant, owner } = await tenantWith('professional');
-    const restaurant = await makeRestaurant(t.database.db, tenant.tenantId);
-    const url = `/tenants/${tenant.tenantId}/restaurants/${restaurant.restaurantId}/platform-sync/google-places/sync`;
-    const response = await call(owner, 'POST', url, { placeId: 'p', placeName: 'n', placeAddress: 'a' });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().detail).toBe('No Google Place is connected to this restaurant');
-  });
-});
-
 describe('restaurants API: site administrators across tenants', () => {
   it('lists and searches every restaurant with tenantName and tenantDisplayName (search default limit 20)', async () => {
     const seeded = await call(admin, 'POST', '/tenants/seed', {

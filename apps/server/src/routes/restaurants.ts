@@ -1,21 +1,15 @@
 import {
   checkSlugAvailability,
-  connectGooglePlace,
   createRestaurant,
   getRestaurant,
   getRestaurantByGuid,
   getRestaurantBySlug,
   listAllRestaurants,
   listRestaurants,
-  syncGooglePlace,
   updateRestaurant,
   updateRestaurantStatus,
 } from '@brigade/contracts/restaurants';
 import { listOrSearchAllRestaurants } from '@brigade/core/tenancy/admin-restaurants-service';
-import {
-  connectGooglePlace as connectGooglePlaceUseCase,
-  syncGooglePlace as syncGooglePlaceUseCase,
-} from '@brigade/core/tenancy/places-link-service';
 import { createRestaurantWithinPlan } from '@brigade/core/tenancy/restaurant-creation-service';
 import {
   getRestaurantByGuid as getRestaurantByGuidUseCase,
@@ -56,12 +50,6 @@ export const restaurantRoutes = [
     restaurantResult(
       await updateRestaurantStatusUseCase(useCaseDeps(deps), actor, { ...params, status: body.status }),
     ),
-  ),
-  implement(connectGooglePlace, async ({ params, body, actor, deps }) =>
-    restaurantResult(await connectGooglePlaceUseCase(useCaseDeps(deps), actor, { ...params, place: body })),
-  ),
-  implement(syncGooglePlace, async ({ params, body, actor, deps }) =>
-    restaurantResult(await syncGooglePlaceUseCase(useCaseDeps(deps), actor, { ...params, place: body })),
   ),
   implement(getRestaurantByGuid, async ({ params, actor, deps }) =>
     restaurantResult(await getRestaurantByGuidUseCase(useCaseDeps(deps), actor, params)),

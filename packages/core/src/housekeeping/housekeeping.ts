@@ -6,6 +6,9 @@ import { deleteStaleAttempts } from '../identity/throttle';
 import { type SweepResult, sweepAbandonedUploads } from '../images/upload-sweep';
 import type { PaymentDeps } from '../payments/payment-deps';
 import { reconcileStalePayments, type StaleSweepResult } from '../payments/reconcile-stale';
+import type { PlaceLinkDeps } from '../places/place-link-service';
+import { type ResyncResult, resyncDuePlaces } from '../places/place-resync';
+import { purgeExpiredPlaces } from '../places/places-cache';
 import { SYSTEM } from '../use-case';
 
 /**
@@ -19,7 +22,9 @@ import { SYSTEM } from '../use-case';
  *   start-up sweep only catches when an instance restarts;
  * - with the payments runtime: payments left pending or unknown, settled by their order id, and expired
  *   idempotency keys (payments/reconcile-stale.ts). Each stale row is claimed before it is settled, so
- *   instances sweeping at once never settle one twice.
+ *   instances sweeping at once never settle one twice;
+ * - Google Places answers past their spec 03 §9 lifetime (places/places-cache.ts);
+ * - with Google Places configured: the automatic re-sync of linked places that are due (places/place-resync.ts).
  */
 /** How often each server instance runs housekeeping after start-up. */
 export const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
@@ -31,12 +36,18 @@ export interface HousekeepingDeps {
   instanceId: string;
   /** The payments use-cases' deps (the gateway runtime); without them, payments are not swept. */
   payments?: PaymentDeps;
+  /** The place-link use-cases' deps (Google or its emulator); without them, linked places are not re-synced. */
+  places?: () => Promise<PlaceLinkDeps>;
 }
 
 export interface HousekeepingResult {
   throttleKeys: number;
   credentials: ExpiredCredentials;
   uploads: SweepResult;
+  /** Expired Google Places answers removed from the shared cache. */
+  placesAnswers: number;
+  /** Null when housekeeping runs without Google Places. */
+  placesResync: ResyncResult | null;
   /** Null when housekeeping runs without the payments runtime. */
   payments: StaleSweepResult | null;
 }
@@ -47,6 +58,8 @@ export async function runHousekeeping(deps: HousekeepingDeps, now = new Date()):
     throttleKeys: await deleteStaleAttempts(deps.db, before),
     credentials: await deleteExpiredCredentials(deps.db, before),
     uploads: await sweepAbandonedUploads({ db: deps.db, storage: deps.storage }, deps.instanceId),
+    placesAnswers: await purgeExpiredPlaces(deps.db),
+    placesResync: deps.places ? await resyncDuePlaces(await deps.places(), SYSTEM, now) : null,
     payments: deps.payments ? await reconcileStalePayments(deps.payments, SYSTEM, { now }) : null,
   };
 }

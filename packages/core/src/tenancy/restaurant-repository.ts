@@ -1,6 +1,7 @@
 import type { Executor } from '@brigade/db/database';
 import { domainMappings } from '@brigade/db/schema/domains';
 import { restaurants, tenants } from '@brigade/db/schema/tenancy';
+import { platformSyncSchema } from '@brigade/domain/platform-sync';
 import { type Restaurant, restaurantSchema } from '@brigade/domain/restaurant';
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import { tenantIs } from '../tenant-scope';
@@ -201,4 +202,17 @@ export async function listSlugSites(
     )
     .orderBy(asc(restaurants.slug))
     .limit(limit);
+}
+
+/** Restaurants with a linked place (platform-wide: housekeeping acts as the system). */
+export async function listPlaceLinkedRestaurants(ex: Executor) {
+  const rows = await ex
+    .select({
+      tenantId: restaurants.tenantId,
+      restaurantId: restaurants.restaurantId,
+      platformSync: restaurants.platformSync,
+    })
+    .from(restaurants)
+    .where(sql`${restaurants.platformSync} -> 'platforms' -> 'googlePlaces' ->> 'placeId' is not null`);
+  return rows.map((row) => ({ ...row, platformSync: platformSyncSchema.parse(row.platformSync) }));
 }

@@ -1,0 +1,75 @@
+import { type CacheCounters, createCacheCounters } from '@brigade/core/places/places-cache';
+import type { PlacesDeps } from '@brigade/core/places/places-service';
+import { BrigadeError } from '@brigade/domain/errors';
+import { PlacesClient } from '@brigade/places/client';
+import { type PlacesEmulator, startPlacesEmulator } from '@brigade/places/emulator';
+import type { PlacesApi } from '@brigade/places/places-api';
+import type { Config } from './config';
+
+/**
+ * Google Places' side of the running server (docs/operations/places.md): Places API (New) with
+ * GOOGLE_PLACES_API_KEY, or — with no key outside production — the in-process emulator, started on first use
+ * (as the CardPointe emulator is). Production without a key answers places calls with 503. The key lives in
+ * the client only; nothing here logs or answers it.
+ */
+export interface PlacesRuntime {
+  mode: 'google' | 'emulator' | 'off';
+  api(): Promise<PlacesApi>;
+  /** The emulator (started on first call) when it stands in for Google; null otherwise. */
+  emulator(): Promise<PlacesEmulator> | null;
+  /** This process's cache hits and misses (the bench and operators read them). */
+  counters: CacheCounters;
+  /** Where answers come from, for the cache keys. */
+  source(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export function createPlacesRuntime(config: Config): PlacesRuntime {
+  const { places } = config;
+  let emulator: Promise<PlacesEmulator> | undefined;
+  let client: Promise<PlacesClient> | undefined;
+  const startEmulator = () => {
+    emulator ??= startPlacesEmulator();
+    // A failed start is tried again on the next call.
+    emulator.catch(() => {
+      emulator = undefined;
+      client = undefined;
+    });
+    return emulator;
+  };
+  const mode = places.apiKey ? 'google' : places.emulator ? 'emulator' : 'off';
+  const api = (): Promise<PlacesClient> => {
+    if (mode === 'off')
+      return Promise.reject(
+        new BrigadeError(
+          'unavailable',
+          'PLACES_NOT_CONFIGURED',
+          'Google Places is not configured (GOOGLE_PLACES_API_KEY)',
+        ),
+      );
+    client ??=
+      mode === 'google'
+        ? Promise.resolve(
+            new PlacesClient({ baseUrl: places.url, apiKey: places.apiKey!, timeoutMs: places.timeoutMs }),
+          )
+        : startEmulator().then(
+            (e) => new PlacesClient({ baseUrl: e.apiUrl, apiKey: 'emulator', timeoutMs: places.timeoutMs }),
+          );
+    return client;
+  };
+  return {
+    mode,
+    api,
+    emulator: () => (mode === 'emulator' ? startEmulator() : null),
+    counters: createCacheCounters(),
+    source: async () => (mode === 'emulator' ? (await startEmulator()).apiUrl : places.url),
+    close: async () => {
+      await (await emulator?.catch(() => undefined))?.close();
+    },
+  };
+}
+
+/** The places use-cases' deps for one request. */
+export async function placesDepsOf(runtime: PlacesRuntime, db: PlacesDeps['db']): Promise<PlacesDeps> {
+  return { db, places: runtime.api, counters: runtime.counters, source: await runtime.source() };
+}

@@ -1,0 +1,88 @@
+import {
+  photoMediaRequestSchema,
+  photoMediaSchema,
+  placeDetailsQuerySchema,
+  placeIdSchema,
+  placeNearbyQuerySchema,
+  placeSchema,
+  placeSearchQuerySchema,
+  placeSearchResultSchema,
+} from '@brigade/domain/places';
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { successOf } from './envelope';
+
+/**
+ * Google Places for signed-in staff (spec 03 §1 "Places", §7 places table; issue 18): the server calls
+ * Places API (New) with its own key, which never leaves it. Answers are cached in the shared database per
+ * spec 03 §9 (search and nearby 10 minutes, details and photos 30); the `X-Cache` answer header says `hit`
+ * or `miss`. Google's failures come back as problems: 404 for an unknown place, 429 with `retry-after` when
+ * Google's quota is exhausted, 502/504 when Google fails or is slow.
+ */
+
+const signedIn = { kind: 'signed-in' } as const;
+const problems = [404, 429, 502, 503, 504];
+
+export const searchPlaces = defineEndpoint({
+  id: 'searchPlaces',
+  method: 'GET',
+  path: '/places/search',
+  summary: 'Search Google places by text, optionally near a location (radius in metres, 0-50,000)',
+  tags: ['places'],
+  access: signedIn,
+  outside: true,
+  request: { query: placeSearchQuerySchema },
+  response: {
+    status: 200,
+    description: 'The places found (at most 20 a page) and the next page token',
+    schema: successOf(placeSearchResultSchema),
+  },
+  problems,
+});
+
+export const getPlaceDetails = defineEndpoint({
+  id: 'getPlaceDetails',
+  method: 'GET',
+  path: '/places/details/{placeId}',
+  summary: "A Google place's details; `fields` (comma-separated) narrows them",
+  tags: ['places'],
+  access: signedIn,
+  outside: true,
+  request: { params: z.object({ placeId: placeIdSchema }), query: placeDetailsQuerySchema },
+  response: { status: 200, description: 'The place', schema: successOf(placeSchema) },
+  problems,
+});
+
+export const searchNearbyPlaces = defineEndpoint({
+  id: 'searchNearbyPlaces',
+  method: 'GET',
+  path: '/places/nearby',
+  summary: 'Google places within a radius of a location, nearest first; `keyword` narrows them',
+  tags: ['places'],
+  access: signedIn,
+  outside: true,
+  request: { query: placeNearbyQuerySchema },
+  response: {
+    status: 200,
+    description: 'The places within the radius (at most 20)',
+    schema: successOf(placeSearchResultSchema),
+  },
+  problems,
+});
+
+export const getPlacePhotoMedia = defineEndpoint({
+  id: 'getPlacePhotoMedia',
+  method: 'POST',
+  path: '/places/photos/media',
+  summary: "A place photo's address at a size (1-4800 px each; default 800 by 600)",
+  description:
+    'The photo is not redirected to (skipHttpRedirect is always true): the answer carries its photoUri. Show the photo with its authorAttributions, as Google requires.',
+  tags: ['places'],
+  access: signedIn,
+  changes: 'none',
+  audit: false,
+  outside: true,
+  request: { body: photoMediaRequestSchema },
+  response: { status: 200, description: "The photo's address", schema: successOf(photoMediaSchema) },
+  problems,
+});

@@ -1,0 +1,156 @@
+import type { Actor } from '@brigade/domain/access';
+import {
+  distanceMetres,
+  type PhotoMedia,
+  type PhotoMediaRequest,
+  PLACE_FIELDS,
+  PLACES_CACHE_TTL_MS,
+  PLACES_DEFAULT_RADIUS_M,
+  type Place,
+  type PlaceField,
+  type PlaceNearbyQuery,
+  type PlaceSearchQuery,
+  type PlaceSearchResult,
+} from '@brigade/domain/places';
+import type { PlacesApi } from '@brigade/places/places-api';
+import type { UseCaseDeps } from '../use-case';
+import { type CacheCounters, type CacheKind, cacheKeyOf, readCached, writeCached } from './places-cache';
+import { placesProblem } from './places-problem';
+
+/**
+ * Google Places for signed-in staff (spec 03 §1 "Places", §7 places table; issue 18): search, nearby,
+ * details and photo addresses, each answer cached in the shared database per spec 03 §9. The key stays on the
+ * server (the PlacesApi holds it); failures become problems (places-problem.ts), never a 500.
+ */
+export interface PlacesDeps extends UseCaseDeps {
+  /** The client (the emulator's, started on first use, when no key is configured). */
+  places: () => Promise<PlacesApi>;
+  counters: CacheCounters;
+  /** Where answers come from (the API's base): part of every cache key, so an emulator's never pass for Google's. */
+  source: string;
+}
+
+/** An answer and whether the cache had it. */
+export interface Cached<T> {
+  value: T;
+  cache: 'hit' | 'miss';
+}
+
+/** What search results carry: enough for a result list (name, address, rating, a photo). */
+export const SEARCH_FIELDS: readonly PlaceField[] = [
+  'displayName',
+  'formattedAddress',
+  'location',
+  'types',
+  'businessStatus',
+  'rating',
+  'userRatingCount',
+  'priceLevel',
+  'photos',
+];
+
+async function cached<T>(
+  deps: PlacesDeps,
+  kind: CacheKind,
+  request: unknown,
+  fetchAnswer: (api: PlacesApi) => Promise<T>,
+): Promise<Cached<T>> {
+  const key = cacheKeyOf(kind, { source: deps.source, request });
+  const held = await readCached(deps.db, key);
+  if (held !== undefined) {
+    deps.counters.hits += 1;
+    return { value: held as T, cache: 'hit' };
+  }
+  deps.counters.misses += 1;
+  let value: T;
+  try {
+    value = await fetchAnswer(await deps.places());
+  } catch (error) {
+    throw placesProblem(error);
+  }
+  // The answer is good whether or not the cache keeps it: a failed write only costs the next caller a miss.
+  await writeCached(deps.db, { key, kind, answer: value, ttlMs: PLACES_CACHE_TTL_MS[kind] }).catch(
+    () => undefined,
+  );
+  return { value, cache: 'miss' };
+}
+
+const circleOf = (location: { latitude: number; longitude: number }, radius: number | undefined) => ({
+  circle: { center: location, radius: radius ?? PLACES_DEFAULT_RADIUS_M },
+});
+
+/** GET /places/search: a text search, biased to `location` (within `radius`) when given. */
+export function searchPlaces(
+  deps: PlacesDeps,
+  _actor: Actor,
+  query: PlaceSearchQuery,
+): Promise<Cached<PlaceSearchResult>> {
+  const request = {
+    textQuery: query.query,
+    pageSize: query.pageSize,
+    pageToken: query.pageToken,
+    minRating: query.minRating,
+    includedType: query.type,
+    locationBias: query.location ? circleOf(query.location, query.radius) : undefined,
+  };
+  return cached(deps, 'search', request, (api) => api.searchText(request, SEARCH_FIELDS));
+}
+
+/**
+ * GET /places/nearby: places within `radius` of `location`, nearest first. Places API (New) has no keyword
+ * in a nearby search, so a keyword makes it a text search biased to the circle, cut to the circle here.
+ */
+export function nearbyPlaces(
+  deps: PlacesDeps,
+  _actor: Actor,
+  query: PlaceNearbyQuery,
+): Promise<Cached<PlaceSearchResult>> {
+  const circle = circleOf(query.location, query.radius);
+  const request = { ...circle, type: query.type, keyword: query.keyword, count: query.maxResultCount };
+  return cached(deps, 'nearby', request, async (api) => {
+    if (!query.keyword)
+      return api.searchNearby(
+        {
+          locationRestriction: circle,
+          includedTypes: query.type ? [query.type] : undefined,
+          maxResultCount: query.maxResultCount,
+          rankPreference: 'DISTANCE',
+        },
+        SEARCH_FIELDS,
+      );
+    const found = await api.searchText(
+      {
+        textQuery: query.keyword,
+        locationBias: circle,
+        includedType: query.type,
+        pageSize: query.maxResultCount,
+      },
+      SEARCH_FIELDS,
+    );
+    const within = (place: Place) =>
+      place.location !== undefined && distanceMetres(query.location, place.location) <= circle.circle.radius;
+    return { places: found.places.filter(within) };
+  });
+}
+
+/** GET /places/details/{placeId}: the place's details, the asked fields (all by default). */
+export function placeDetails(
+  deps: PlacesDeps,
+  _actor: Actor,
+  input: { placeId: string; fields?: readonly PlaceField[] | undefined },
+): Promise<Cached<Place>> {
+  const fields = [...(input.fields ?? PLACE_FIELDS)].sort();
+  return cached(deps, 'details', { placeId: input.placeId, fields }, (api) =>
+    api.getPlace(input.placeId, fields),
+  );
+}
+
+/** POST /places/photos/media: the photo's address (skipHttpRedirect, spec 03 §7.3). */
+export function placePhotoMedia(
+  deps: PlacesDeps,
+  _actor: Actor,
+  request: PhotoMediaRequest,
+): Promise<Cached<PhotoMedia>> {
+  const call = { name: request.name, maxWidthPx: request.maxWidthPx, maxHeightPx: request.maxHeightPx };
+  return cached(deps, 'photo', call, (api) => api.getPhotoMedia(call));
+}

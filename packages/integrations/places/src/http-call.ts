@@ -1,0 +1,109 @@
+import type { Endpoint } from './endpoints';
+import { type CallOptions, PlacesCallError } from './places-api';
+
+/**
+ * One HTTP exchange with Places API (New) and its typed failures: the status (and Google's error status
+ * word) decides the failure kind, a timeout or the caller's signal aborts. Messages name the endpoint, the
+ * status and Google's status word only: never the key, never the request's text.
+ */
+
+export interface HttpCall {
+  endpoint: Endpoint;
+  url: string;
+  method: 'GET' | 'POST';
+  apiKey: string;
+  fieldMask?: string | undefined;
+  body?: unknown;
+  timeoutMs: number;
+  fetch: typeof fetch;
+  options?: CallOptions | undefined;
+}
+
+const retryAfterOf = (headers: Headers): number | undefined => {
+  const raw = headers.get('retry-after');
+  if (raw === null) return undefined;
+  const seconds = Number(raw.trim());
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+};
+
+/** Google's `{error:{status}}` word (INVALID_ARGUMENT, NOT_FOUND, RESOURCE_EXHAUSTED…), when the body has one. */
+function googleStatusOf(text: string): string | undefined {
+  try {
+    const status = (JSON.parse(text) as { error?: { status?: unknown } })?.error?.status;
+    return typeof status === 'string' && /^[A-Z_]{1,64}$/.test(status) ? status : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The failure a non-2xx answer is. */
+export function statusFailure(
+  endpoint: Endpoint,
+  status: number,
+  headers: Headers,
+  text: string,
+): PlacesCallError {
+  const googleStatus = googleStatusOf(text);
+  const details = { status, endpoint, ...(googleStatus ? { googleStatus } : {}) };
+  const message = `Places ${endpoint}: HTTP ${status}${googleStatus ? ` ${googleStatus}` : ''}`;
+  if (status === 429) {
+    const retryAfterSeconds = retryAfterOf(headers);
+    return new PlacesCallError('rate-limited', message, {
+      ...details,
+      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+    });
+  }
+  if (status === 400) return new PlacesCallError('invalid-argument', message, details);
+  if (status === 401 || status === 403) return new PlacesCallError('forbidden', message, details);
+  if (status === 404) return new PlacesCallError('not-found', message, details);
+  if (status >= 500) return new PlacesCallError('server', message, details);
+  return new PlacesCallError('rejected', message, details);
+}
+
+function thrownFailure(endpoint: Endpoint, timeout: AbortSignal, caller: AbortSignal | undefined) {
+  if (timeout.aborted)
+    return new PlacesCallError('timeout', `Places ${endpoint}: no answer within the timeout`, { endpoint });
+  if (caller?.aborted)
+    return new PlacesCallError('timeout', `Places ${endpoint}: the call was cancelled before an answer`, {
+      endpoint,
+    });
+  return new PlacesCallError('network', `Places ${endpoint}: the connection failed`, { endpoint });
+}
+
+/** Sends the call and answers its JSON body; rejects with PlacesCallError. */
+export async function sendCall(call: HttpCall): Promise<unknown> {
+  const timeout = AbortSignal.timeout(call.options?.timeoutMs ?? call.timeoutMs);
+  const caller = call.options?.signal;
+  const signal = caller ? AbortSignal.any([timeout, caller]) : timeout;
+  let text: string;
+  let response: Response;
+  try {
+    response = await call.fetch(call.url, {
+      method: call.method,
+      headers: {
+        'x-goog-api-key': call.apiKey,
+        accept: 'application/json',
+        ...(call.fieldMask === undefined ? {} : { 'x-goog-fieldmask': call.fieldMask }),
+        ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      // A photo's media answers a redirect unless skipHttpRedirect: never followed here.
+      redirect: 'manual',
+      signal,
+    });
+    text = await response.text();
+  } catch {
+    throw thrownFailure(call.endpoint, timeout, caller);
+  }
+  if (!response.ok) throw statusFailure(call.endpoint, response.status, response.headers, text);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new PlacesCallError('bad-answer', `Places ${call.endpoint}: the answer is not JSON`, {
+      status: response.status,
+      endpoint: call.endpoint,
+    });
+  }
+}
