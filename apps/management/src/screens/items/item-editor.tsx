@@ -1,15 +1,18 @@
 import { ITEM_KIND } from '@brigade/domain/catalogue/kinds';
 import { useNormalisedForm } from '@brigade/ui/app-kit/use-zod-form';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import {
   type ItemRecord,
   itemEndpoints,
   useCatalogueMutations,
   useMenuGroups,
+  useTaxRates,
 } from '../../catalogue-kit/catalogue-api';
 import { RecordPage, RecordRoute } from '../../catalogue-kit/record-page';
 import { DeleteRecordDialog, useRecordWrites } from '../../catalogue-kit/record-writes';
 import { useCan } from '../../restaurant-context';
+import { defaultTaxRates } from '../restaurant/tax-and-currency';
 import { ITEM_FORM_FIELDS, type ItemFormValues, itemBody, itemFormSchema, itemFormValues } from './item-form';
 import { ItemModifierGroupsSection } from './item-modifier-groups';
 import {
@@ -44,12 +47,30 @@ function useGroupsWithItem(item: ItemRecord | null) {
   );
 }
 
+/**
+ * A new item starts with the restaurant's default tax rates (the Tax rates screen's "default" ones), as
+ * its starting value: an untouched new item is not "unsaved" because of them.
+ */
+function useDefaultTaxRates(form: UseFormReturn<ItemFormValues>, isNew: boolean) {
+  const taxRates = useTaxRates();
+  const applied = useRef(false);
+  useEffect(() => {
+    if (!isNew || applied.current || !taxRates.data) return;
+    applied.current = true;
+    if (form.getFieldState('taxRateIds').isDirty) return;
+    form.resetField('taxRateIds', {
+      defaultValue: defaultTaxRates(taxRates.data).map((rate) => rate.taxRateId),
+    });
+  }, [isNew, taxRates.data, form]);
+}
+
 function ItemForm({ item }: { item: ItemRecord | null }) {
   const canSave = useCan(item ? itemEndpoints.update : itemEndpoints.create);
   const canDelete = useCan(itemEndpoints.delete) && item !== null;
   const { create, update, remove } = useCatalogueMutations<ItemRecord>(ITEM_KIND);
   const usedIn = useGroupsWithItem(item);
   const form = useNormalisedForm<ItemFormValues>(itemFormSchema, itemFormValues(item));
+  useDefaultTaxRates(form, item === null);
   const { formError, save, deletion } = useRecordWrites({
     record: item,
     idOf: (record) => record.itemId,

@@ -175,6 +175,7 @@ export function ItemTaxesSection() {
           value: t.taxRateId,
           label: `${t.name} (${t.rate}${t.type === 'Percent' ? '%' : ''})`,
         }))}
+        hint="New items start with the restaurant's default tax rates."
         emptyText={noneYet('tax rates', '/tax-rates', 'Tax rates')}
       />
       <div className="cat-checks">

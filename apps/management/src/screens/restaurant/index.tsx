@@ -14,6 +14,7 @@ import {
 } from './restaurant-form';
 import './restaurant.css';
 import { RestaurantRecordGate, SettingsForm, useSettingsForm } from './settings-form';
+import { CurrencyField, DefaultTaxRates } from './tax-and-currency';
 
 /** spec 01 §3 Restaurant: profile, address, contact, opening hours and settings. */
 export default function RestaurantScreen() {
@@ -132,19 +133,13 @@ function HoursSection() {
 }
 
 function SettingsSection() {
+  const currency = useFieldValue<string>('settings.currency');
   return (
     <FormSection title="Settings">
       <FormRow>
-        <NumberField
-          name="settings.taxRate"
-          label="Tax rate"
-          hint="As a fraction: 0.0875 is 8.75%"
-          min={0}
-          max={100}
-          step="any"
-        />
+        <DefaultTaxRates />
         <NumberField name="settings.serviceCharge" label="Service charge" min={0} max={100} step="any" />
-        <TextField name="settings.currency" label="Currency" hint="3-letter code, e.g. USD" maxLength={3} />
+        <CurrencyField current={currency} />
       </FormRow>
       <FormRow>
         <SwitchField name="settings.allowTips" label="Allow tips" />

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { apiCall, useHarness } from './harness';
+import { axeViolations, HARBOR_GRILL_PATH, screenshot, serious, signInToManagement } from './helpers';
+
+/**
+ * One tax truth (issue 23 item 4): the Tax rates screen's default rates are what new items start with, and
+ * the profile shows them instead of a tax rate of its own; the currency is a choice of ISO 4217 codes.
+ */
+const harness = useHarness();
+
+interface TaxRate {
+  taxRateId: number;
+  name: string;
+  default: boolean;
+  disabled: boolean;
+}
+
+describe('taxes and currency in management', () => {
+  it('starts a new item with the default tax rates, and shows them on the profile', async () => {
+    const rates = await apiCall<{ data: TaxRate[] }>(harness, 'GET', `${HARBOR_GRILL_PATH}/tax-rates`, {
+      token: harness.ownerToken,
+    });
+    const defaults = rates.body.data.filter((rate) => rate.default && !rate.disabled);
+    const others = rates.body.data.filter((rate) => !defaults.includes(rate));
+    expect(defaults.length).toBeGreaterThan(0);
+
+    const context = await harness.newContext({ width: 1280, height: 800 });
+    const page = await context.newPage();
+    await signInToManagement(page, harness);
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await page.goto(`${harness.managementOrigin}/manage/items/new`);
+    const taxes = page.getByRole('group', { name: 'Tax rates' });
+    await taxes.getByRole('checkbox').first().waitFor();
+    // the defaults arrive with the tax rates
+    const first = taxes.getByRole('checkbox', { name: new RegExp(`^${defaults[0]!.name} `) });
+    await expect.poll(() => first.isChecked(), { timeout: 10_000 }).toBe(true);
+    for (const rate of defaults)
+      expect(
+        await taxes.getByRole('checkbox', { name: new RegExp(`^${rate.name} `) }).isChecked(),
+        rate.name,
+      ).toBe(true);
+    for (const rate of others)
+      expect(
+        await taxes.getByRole('checkbox', { name: new RegExp(`^${rate.name} `) }).isChecked(),
+        rate.name,
+      ).toBe(false);
+    // an untouched new item is not "unsaved" because of its starting taxes
+    await page.getByRole('navigation').getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: /Profile/ })
+      .click();
+    const shown = page.getByTestId('default-tax-rates');
+    await shown.waitFor();
+    for (const rate of defaults) expect(await shown.textContent()).toContain(rate.name);
+    expect(await page.getByLabel('Tax rate', { exact: true }).count()).toBe(0);
+    const currency = page.getByLabel('Currency');
+    expect(await currency.evaluate((el) => el.tagName)).toBe('SELECT');
+    expect(await currency.locator('option:checked').textContent()).toMatch(/^USD · US Dollar$/);
+    expect(serious(await axeViolations(page))).toEqual([]);
+    await screenshot(page, 'management-profile-taxes-1280');
+    await context.close();
+  });
+});
