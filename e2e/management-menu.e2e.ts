@@ -338,6 +338,20 @@ describe('management app: menu builder, items and modifier groups', () => {
     await openManagement(page, harness, `/menus/${menuGroupId}`, 'Dinner');
     await page.getByRole('heading', { name: 'Sides', exact: true }).waitFor();
     await screenshot(page, 'management-menu-builder-390');
+    // tight on a phone: no sideways scrolling; an item is one row (name over price beside its buttons); a
+    // top-level group's buttons, one line
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    for (const row of await page.getByTestId('menu-item-row').all()) {
+      expect((await row.boundingBox())!.height).toBeLessThan(64);
+    }
+    for (const actions of await page
+      .locator('.cat-group[data-depth="1"] > .cat-group__header .cat-row__actions')
+      .all()) {
+      const tops = await actions
+        .getByRole('button')
+        .evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
+      expect(new Set(tops).size).toBe(1);
+    }
     await openManagement(page, harness, '/items', 'Items');
     await page.getByText('Tonkotsu Ramen').first().waitFor();
     await screenshot(page, 'management-items-390');
