@@ -16,7 +16,7 @@ interface TaxRate {
 }
 
 describe('taxes and currency in management', () => {
-  it('starts a new item with the default tax rates, and shows them on the profile', async () => {
+  it('starts a new item with the default taxes, warns of a duplicate name, shows the taxes on the profile', async () => {
     const rates = await apiCall<{ data: TaxRate[] }>(harness, 'GET', `${HARBOR_GRILL_PATH}/tax-rates`, {
       token: harness.ownerToken,
     });
@@ -44,6 +44,22 @@ describe('taxes and currency in management', () => {
         await taxes.getByRole('checkbox', { name: new RegExp(`^${rate.name} `) }).isChecked(),
         rate.name,
       ).toBe(false);
+    // a name another item has: said at once, not refused
+    const existing = await apiCall<{ data: { name: string }[] }>(
+      harness,
+      'GET',
+      `${HARBOR_GRILL_PATH}/items`,
+      {
+        token: harness.ownerToken,
+      },
+    );
+    const twin = existing.body.data[0]!.name;
+    await page.getByLabel('Name', { exact: true }).fill(twin.toUpperCase());
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Another item is already called “${twin}”` })
+      .waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('');
     // an untouched new item is not "unsaved" because of its starting taxes
     await page.getByRole('navigation').getByRole('link', { name: 'Dashboard', exact: true }).click();
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
@@ -61,6 +77,10 @@ describe('taxes and currency in management', () => {
     expect(await currency.locator('option:checked').textContent()).toMatch(/^USD · US Dollar$/);
     expect(serious(await axeViolations(page))).toEqual([]);
     await screenshot(page, 'management-profile-taxes-1280');
+
+    // the website's "published" switch says what its state means
+    await page.getByRole('navigation').getByRole('link', { name: 'Website', exact: true }).click();
+    await page.getByText(/^On: anyone can visit the public site of Harbor Grill\.$/).waitFor();
     await context.close();
   });
 });

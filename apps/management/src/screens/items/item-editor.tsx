@@ -113,7 +113,7 @@ function ItemForm({ item }: { item: ItemRecord | null }) {
         />
       }
     >
-      <ItemDetailsSection itemName={item?.name ?? ''} canSave={canSave} />
+      <ItemDetailsSection itemId={item?.itemId ?? null} itemName={item?.name ?? ''} canSave={canSave} />
       <ItemPricingSection canSave={canSave} />
       <ItemModifierGroupsSection canSave={canSave} />
       <ItemTaxesSection />

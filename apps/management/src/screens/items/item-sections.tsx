@@ -16,6 +16,7 @@ import { useFieldArray, useFormContext, useFormState } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
   useCourses,
+  useItems,
   usePrepStations,
   useSalesCategories,
   useTags,
@@ -38,13 +39,38 @@ const noneYet = (what: string, to: string, screen: string): ReactNode => (
   </>
 );
 
-export function ItemDetailsSection({ itemName, canSave }: { itemName: string; canSave: boolean }) {
+/** Another item of the restaurant with the same name (case and spaces aside), if any. */
+function useSameName(itemId: number | null): string | null {
+  const items = useItems();
+  const name = (useFieldValue<string>('name') ?? '').trim().toLowerCase();
+  if (!name) return null;
+  const twin = (items.data ?? []).find(
+    (other) => other.itemId !== itemId && other.name.trim().toLowerCase() === name,
+  );
+  return twin ? twin.name : null;
+}
+
+export function ItemDetailsSection({
+  itemId,
+  itemName,
+  canSave,
+}: {
+  itemId: number | null;
+  itemName: string;
+  canSave: boolean;
+}) {
+  const twin = useSameName(itemId);
   return (
     <Section title="Details">
       <div className="cat-grid-2">
         <TextField name="name" label="Name" autoComplete="off" />
         <TextField name="posName" label="POS name" autoComplete="off" />
       </div>
+      {twin ? (
+        <p className="cat-warning" role="status">
+          Another item is already called “{twin}”. Guests and staff would see two items with one name.
+        </p>
+      ) : null}
       <TextareaField name="customerDescription" label="Description for guests" rows={2} />
       <div className="cat-grid-3">
         <TextField name="number" label="Number" autoComplete="off" />

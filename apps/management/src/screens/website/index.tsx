@@ -141,12 +141,17 @@ function SiteSection({ restaurant }: { restaurant: RestaurantRecord }) {
   const siteConfig = useSiteConfig();
   const menuOptions = (menus.data ?? []).map((menu) => ({ value: menu.menuGroupId, label: menu.name }));
   const overrides = siteConfig.data?.allowRestaurantOverrides === true;
+  const published = useFieldValue<boolean>('enabled');
   return (
     <FormSection title="Site">
       <SwitchField
         name="enabled"
         label="Website published"
-        hint={`Off: the public site of ${restaurant.name} answers "Restaurant Not Found".`}
+        hint={
+          published
+            ? `On: anyone can visit the public site of ${restaurant.name}.`
+            : `Off: the public site of ${restaurant.name} answers "Restaurant Not Found".`
+        }
       />
       <SelectField
         name="parentMenuGroupId"
