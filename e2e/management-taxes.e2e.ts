@@ -83,4 +83,42 @@ describe('taxes and currency in management', () => {
     await page.getByText(/^On: anyone can visit the public site of Harbor Grill\.$/).waitFor();
     await context.close();
   });
+
+  it('marks an item sold out (86) from the items list, and back', async () => {
+    const context = await harness.newContext({ width: 1280, height: 800 });
+    const page = await context.newPage();
+    await signInToManagement(page, harness);
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await page.getByRole('navigation').getByRole('link', { name: 'Items', exact: true }).click();
+    const table = page.getByRole('table', { name: 'Items' });
+    await table.waitFor();
+    const row = table.getByRole('row').filter({ has: page.getByRole('link', { name: 'Grilled Artichoke' }) });
+    const toggle = row.getByRole('checkbox', { name: /Grilled Artichoke sold out/ });
+    expect(await toggle.isChecked()).toBe(false);
+    await toggle.check();
+    await page.getByText('Grilled Artichoke is sold out').waitFor();
+    const settings = () =>
+      apiCall<{ data: { soldOutItemIds: number[] } }>(
+        harness,
+        'GET',
+        `${HARBOR_GRILL_PATH}/ordering-settings`,
+        {
+          token: harness.ownerToken,
+        },
+      );
+    const items = await apiCall<{ data: { itemId: number; name: string }[] }>(
+      harness,
+      'GET',
+      `${HARBOR_GRILL_PATH}/items`,
+      { token: harness.ownerToken },
+    );
+    const artichoke = items.body.data.find((item) => item.name === 'Grilled Artichoke')!;
+    expect((await settings()).body.data.soldOutItemIds).toContain(artichoke.itemId);
+    expect(serious(await axeViolations(page))).toEqual([]);
+    await screenshot(page, 'management-items-soldout-1280', { fullPage: false });
+    await toggle.uncheck();
+    await page.getByText('Grilled Artichoke is back').waitFor();
+    expect((await settings()).body.data.soldOutItemIds).not.toContain(artichoke.itemId);
+    await context.close();
+  });
 });

@@ -16,6 +16,8 @@ import { CHANNEL_FIELDS } from '../../catalogue-kit/channels-section';
 import { useMoney } from '../../components/money';
 import { useCan } from '../../restaurant-context';
 import { filterItems, type ItemFilter, type ItemStatusFilter, priceSummary } from './item-form';
+import { ItemThumbnail } from './item-thumbnail';
+import { SoldOutToggle, useSoldOut } from './sold-out-toggle';
 
 const STATUS_OPTIONS: [ItemStatusFilter, string][] = [
   ['all', 'All channels'],
@@ -94,7 +96,7 @@ export function ItemsList() {
   );
 }
 
-/** The list's columns: name, price, menu groups, channels and tags. */
+/** The list's columns: photo, name, price, menu groups, channels, the "86" switch and tags. */
 function useItemColumns(): Column<ItemRecord>[] {
   const groups = useMenuGroups();
   const tags = useTags();
@@ -106,7 +108,13 @@ function useItemColumns(): Column<ItemRecord>[] {
     return map;
   }, [groups.data]);
   const tagNames = useMemo(() => new Map((tags.data ?? []).map((t) => [t.tagId, t.name])), [tags.data]);
+  const soldOut = useSoldOut();
   return [
+    {
+      header: 'Photo',
+      hideOnMobile: true,
+      cell: (item) => <ItemThumbnail imageUrl={item.imageUrl} />,
+    },
     { header: 'Name', primary: true, cell: (item) => <Link to={`/items/${item.itemId}`}>{item.name}</Link> },
     { header: 'Price', align: 'end', cell: (item) => priceSummary(item, money) },
     {
@@ -123,6 +131,20 @@ function useItemColumns(): Column<ItemRecord>[] {
         return on.map(([, label]) => label).join(', ');
       },
     },
+    ...(soldOut.allowed
+      ? [
+          {
+            header: 'Sold out',
+            cell: (item: ItemRecord) => (
+              <SoldOutToggle
+                itemId={item.itemId}
+                name={item.name}
+                soldOut={soldOut.soldOut.has(item.itemId)}
+              />
+            ),
+          },
+        ]
+      : []),
     {
       header: 'Tags',
       hideOnMobile: true,
