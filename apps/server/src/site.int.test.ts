@@ -230,6 +230,40 @@ describe('menu chooser and menu pages', () => {
   });
 });
 
+describe('hero texts', () => {
+  it('shows the hero headline and subtitle when set, and refuses a headline over 80 characters', async () => {
+    const restaurant = (await asBearer(t.app, owner, { method: 'GET', url: api('') })).json().data.restaurant;
+    const config = restaurant.websiteConfig;
+    const before = await get(`${site}/harbor-grill`);
+    expect(before.text).toContain('<h1 id="hero-title">Harbor Grill</h1>');
+
+    const tooLong = await asBearer(t.app, owner, {
+      method: 'PATCH',
+      url: api(''),
+      payload: { websiteConfig: { ...config, content: { ...config.content, heroHeadline: 'x'.repeat(81) } } },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.body).toContain('Headline should be under 80 characters');
+
+    const content = {
+      ...config.content,
+      heroHeadline: 'Fresh off the boat',
+      heroSubtitle: 'Oysters at noon.',
+    };
+    const saved = await asBearer(t.app, owner, {
+      method: 'PATCH',
+      url: api(''),
+      payload: { websiteConfig: { ...config, content } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const page = await get(`${site}/harbor-grill`);
+    expect(page.text).toContain('<h1 id="hero-title">Fresh off the boat</h1>');
+    expect(page.text).toContain('<p class="tagline">Oysters at noon.</p>');
+    expect(page.text).toMatch(/<p class="eyebrow">Harbor Grill(<!-- -->)? · (<!-- -->)?Portland<\/p>/);
+    await asBearer(t.app, owner, { method: 'PATCH', url: api(''), payload: { websiteConfig: config } });
+  });
+});
+
 describe('SEO', () => {
   it('has title, description, keywords, og:image, canonical and a parseable schema.org Restaurant', async () => {
     const page = await get(`${site}/harbor-grill`);

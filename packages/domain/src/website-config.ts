@@ -50,7 +50,14 @@ export const seoSchema = z.object({
   ogImage: imageSchema.optional(),
 });
 
+export const HERO_HEADLINE_MAX = 80;
+export const HERO_SUBTITLE_MAX = 200;
+
 export const websiteContentSchema = z.object({
+  // The home page's hero: a headline in place of the restaurant's name, and a line under it in place of the
+  // SEO description (both optional; not in spec 01 §3, which gave the hero no texts of its own).
+  heroHeadline: text().max(HERO_HEADLINE_MAX, 'Headline should be under 80 characters').optional(),
+  heroSubtitle: multilineText().max(HERO_SUBTITLE_MAX, 'Subtitle should be under 200 characters').optional(),
   aboutText: multilineText().optional(),
   specialOffers: z.array(multilineText()).default([]),
   announcement: multilineText().optional(),

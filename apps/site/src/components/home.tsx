@@ -83,7 +83,10 @@ function Hero({ data, links }: { data: SiteData; links: SiteLinks }) {
   const hero = effective.components.heroSection;
   if (!hero.enabled) return null;
   const image = imageSource(effective.heroImage.image) ?? { src: effective.heroImage.url };
+  const { heroHeadline, heroSubtitle } = restaurant.websiteConfig.content;
+  const headline = heroHeadline?.trim();
   const tagline =
+    heroSubtitle?.trim() ||
     restaurant.websiteConfig.seo.description?.trim() ||
     effective.fallbackTexts.heroTagline ||
     restaurant.concept;
@@ -104,9 +107,9 @@ function Hero({ data, links }: { data: SiteData; links: SiteLinks }) {
       />
       <div className="wrap hero-body">
         <p className="eyebrow">
-          {restaurant.concept} · {restaurant.address.city}
+          {headline ? restaurant.name : restaurant.concept} · {restaurant.address.city}
         </p>
-        <h1 id="hero-title">{restaurant.name}</h1>
+        <h1 id="hero-title">{headline || restaurant.name}</h1>
         <p className="tagline">{tagline}</p>
         <div className="actions">
           <a className="btn btn-light" href={links.to('/menu')}>

@@ -1,6 +1,8 @@
 import { chooseHeroImage } from '@brigade/domain/hero-image';
 import {
   CONTENT_BLOCK_LAYOUTS,
+  HERO_HEADLINE_MAX,
+  HERO_SUBTITLE_MAX,
   ORDERING_PROVIDERS,
   SEO_DESCRIPTION_MAX,
   SEO_TITLE_MAX,
@@ -102,6 +104,19 @@ function WebsiteForm({ restaurant }: { restaurant: RestaurantRecord }) {
         <ListTextField name="seo.keywords" label="Keywords" hint="Separated by commas" />
       </FormSection>
       <FormSection title="Content">
+        <TextField
+          name="content.heroHeadline"
+          label="Hero headline"
+          hint="The big line of the home page; the restaurant's name when empty"
+          maxLength={HERO_HEADLINE_MAX}
+        />
+        <TextareaField
+          name="content.heroSubtitle"
+          label="Hero subtitle"
+          hint="The line under it; the SEO description when empty"
+          maxLength={HERO_SUBTITLE_MAX}
+          rows={2}
+        />
         <TextareaField name="content.aboutText" label="About" rows={4} />
         <TextField
           name="content.announcement"
