@@ -40,7 +40,16 @@ export function Attributions({ authors }: { authors: readonly Jsonify<AuthorAttr
 }
 
 /** The place's first photo through the server (`/places/photos/media`), or a plain placeholder. */
-export function PlacePhoto({ place, widthPx = 400 }: { place: PlaceRecord; widthPx?: number }) {
+export function PlacePhoto({
+  place,
+  widthPx = 400,
+  attribution = true,
+}: {
+  place: PlaceRecord;
+  widthPx?: number;
+  /** Off where the photo sits inside a button: the caller shows the authors next to it. */
+  attribution?: boolean;
+}) {
   const photo = place.photos?.[0];
   const uri = usePhotoUri(photo?.name, widthPx);
   return (
@@ -50,7 +59,7 @@ export function PlacePhoto({ place, widthPx = 400 }: { place: PlaceRecord; width
       ) : (
         <div className="places-photo__empty" aria-hidden="true" />
       )}
-      {photo && (
+      {photo && attribution && (
         <figcaption>
           <Attributions authors={photo.authorAttributions} />
         </figcaption>

@@ -6,7 +6,7 @@ import { SkeletonRows } from '@brigade/ui/components/skeleton';
 import { TextField } from '@brigade/ui/components/text-field';
 import { type FormEvent, useState } from 'react';
 import { errorText } from '../domains/error-text';
-import { PlacePhoto, type PlaceRecord, Rating } from './place-parts';
+import { Attributions, PlacePhoto, type PlaceRecord, Rating } from './place-parts';
 import { usePlaceSearch } from './queries';
 
 /** "Find your restaurant on Google": a text search prefilled with the restaurant's name and city. */
@@ -52,11 +52,12 @@ export function PlaceSearch({
                 aria-pressed={chosenId === place.id}
                 onClick={() => onChoose(place)}
               >
-                <PlacePhoto place={place} widthPx={320} />
+                <PlacePhoto place={place} widthPx={320} attribution={false} />
                 <span className="places-result__name">{place.displayName ?? place.id}</span>
                 <span className="places-result__address">{place.formattedAddress}</span>
                 <Rating place={place} />
               </button>
+              {place.photos?.[0] && <Attributions authors={place.photos[0].authorAttributions} />}
             </li>
           ))}
         </ul>
