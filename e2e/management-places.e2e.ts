@@ -53,7 +53,7 @@ describe('management: Google listing', () => {
     const { context, page } = await managementPage(harness);
     await linkPlace(page);
     await expect.poll(() => page.locator('.ui-toast').count(), { timeout: 10_000 }).toBe(0);
-    await screenshot(page, 'management-places-linked-1280');
+    await screenshot(page, 'management-places-linked-1280', { fullPage: false });
     await expectAxeClean(page);
 
     const preview = await apiCall<PreviewBody>(
@@ -92,7 +92,7 @@ describe('management: Google listing', () => {
     await openManagement(page, harness, '/google-places', 'Google listing');
     await page.getByRole('heading', { name: 'Linked to Google', level: 2 }).waitFor({ timeout: 20_000 });
     await page.getByRole('heading', { name: PLACE, level: 2 }).waitFor({ timeout: 20_000 });
-    await screenshot(page, 'management-places-390');
+    await screenshot(page, 'management-places-390', { fullPage: false });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAxeClean(page);
     await page.getByRole('button', { name: 'Import from Google' }).click();

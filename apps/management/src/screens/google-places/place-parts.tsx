@@ -1,5 +1,6 @@
 import type { Jsonify } from '@brigade/api-client/client';
 import type { AuthorAttribution, Place } from '@brigade/domain/places';
+import { useState } from 'react';
 import { usePhotoUri } from './queries';
 
 export type PlaceRecord = Jsonify<Place>;
@@ -52,10 +53,17 @@ export function PlacePhoto({
 }) {
   const photo = place.photos?.[0];
   const uri = usePhotoUri(photo?.name, widthPx);
+  // A photo that does not load (e.g. the page's img-src refuses its origin) leaves the plain placeholder.
+  const [failed, setFailed] = useState(false);
   return (
     <figure className="places-photo">
-      {uri.data ? (
-        <img src={uri.data} alt={`${place.displayName ?? 'The place'} on Google`} loading="lazy" />
+      {uri.data && !failed ? (
+        <img
+          src={uri.data}
+          alt={`${place.displayName ?? 'The place'} on Google`}
+          loading="lazy"
+          onError={() => setFailed(true)}
+        />
       ) : (
         <div className="places-photo__empty" aria-hidden="true" />
       )}
