@@ -88,6 +88,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { to: '/restaurant', label: 'Profile & hours', icon: StoreIcon },
       { to: '/website', label: 'Website', icon: GlobeIcon },
       { to: '/domains', label: 'Domains', icon: LinkIcon },
+      { to: '/google-places', label: 'Google listing', icon: StoreIcon },
     ],
   },
   {

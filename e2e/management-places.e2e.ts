@@ -1,0 +1,106 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiCall, useHarness } from './harness';
+import {
+  axeViolations,
+  HARBOR_GRILL_PATH,
+  managementPage,
+  openManagement,
+  screenshot,
+  serious,
+} from './helpers';
+
+// The Google listing screen (issue 18 item 5) against the server's in-process Places emulator: search, pick
+// a place, link it, compare in the import dialog and import two fields, then read them back from the API.
+
+const harness = useHarness();
+const PLACE = 'Rose City Trattoria';
+
+interface PreviewBody {
+  data: { fields: { field: string; place: unknown; available: boolean }[] };
+}
+interface RestaurantBody {
+  data: {
+    restaurant: {
+      contact: { phone?: string; website?: string };
+      platformSync: { platforms: { googlePlaces?: { placeId?: string; placeName?: string } } };
+    };
+  };
+}
+
+async function expectAxeClean(page: Page) {
+  expect(serious(await axeViolations(page))).toEqual([]);
+}
+
+async function linkPlace(page: Page) {
+  await openManagement(page, harness, '/google-places', 'Google listing');
+  const search = page.getByRole('form', { name: 'Search Google' });
+  await search.getByLabel('Name and city').fill(PLACE);
+  await search.getByLabel('Name and city').press('Enter');
+  const results = page.getByRole('list', { name: 'Places found' });
+  const result = results.getByRole('button', { name: new RegExp(PLACE) }).first();
+  await result.waitFor({ timeout: 20_000 });
+  await result.focus();
+  await result.press('Enter');
+  await expect.poll(() => result.getAttribute('aria-pressed')).toBe('true');
+  await page.getByRole('heading', { name: PLACE, level: 2 }).waitFor();
+  await page.getByRole('button', { name: 'Link this place' }).click();
+  await page.getByRole('heading', { name: 'Linked to Google', level: 2 }).waitFor({ timeout: 20_000 });
+}
+
+describe('management: Google listing', () => {
+  it('finds the restaurant on Google, links it and imports two chosen fields', async () => {
+    const { context, page } = await managementPage(harness);
+    await linkPlace(page);
+    await expect.poll(() => page.locator('.ui-toast').count(), { timeout: 10_000 }).toBe(0);
+    await screenshot(page, 'management-places-linked-1280', { fullPage: false });
+    await expectAxeClean(page);
+
+    const preview = await apiCall<PreviewBody>(
+      harness,
+      'GET',
+      `${HARBOR_GRILL_PATH}/platform-sync/google-places/import`,
+      {
+        token: harness.ownerToken,
+      },
+    );
+    expect(preview.status).toBe(200);
+    const googleValue = (field: string) => preview.body.data.fields.find((f) => f.field === field)?.place;
+
+    await page.getByRole('button', { name: 'Import from Google' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import from Google' });
+    await dialog.getByRole('list', { name: 'Fields' }).waitFor({ timeout: 20_000 });
+    await screenshot(page, 'management-places-import-1280', { fullPage: false });
+    await expectAxeClean(page);
+    await dialog.getByRole('checkbox', { name: 'Phone' }).check();
+    await dialog.getByRole('checkbox', { name: 'Website' }).check();
+    await dialog.getByRole('button', { name: 'Import 2 fields' }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+
+    const after = await apiCall<RestaurantBody>(harness, 'GET', HARBOR_GRILL_PATH, {
+      token: harness.ownerToken,
+    });
+    const restaurant = after.body.data.restaurant;
+    expect(restaurant.platformSync.platforms.googlePlaces?.placeName).toBe(PLACE);
+    expect(restaurant.contact.phone).toBe(googleValue('phone'));
+    expect(restaurant.contact.website).toBe(googleValue('website'));
+    await context.close();
+  });
+
+  it('fits a 390 px phone and stays axe-clean', async () => {
+    const { context, page } = await managementPage(harness, undefined, { width: 390, height: 844 });
+    await openManagement(page, harness, '/google-places', 'Google listing');
+    await page.getByRole('heading', { name: 'Linked to Google', level: 2 }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: PLACE, level: 2 }).waitFor({ timeout: 20_000 });
+    await screenshot(page, 'management-places-390', { fullPage: false });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAxeClean(page);
+    await page.getByRole('button', { name: 'Import from Google' }).click();
+    await page
+      .getByRole('dialog', { name: 'Import from Google' })
+      .getByRole('list', { name: 'Fields' })
+      .waitFor();
+    await screenshot(page, 'management-places-import-390', { fullPage: false });
+    await context.close();
+  });
+});
