@@ -46,6 +46,24 @@ describe('log redaction', () => {
     expect(line).toContain('[Redacted]');
   });
 
+  it('never writes Google OAuth tokens, client secrets or PKCE verifiers', () => {
+    const { lines, logger } = capture();
+    logger.info(
+      {
+        answer: { access_token: 'ya29.g-1', refresh_token: '1//g-2', id_token: 'g-3', expires_in: 3599 },
+        form: { client_secret: 'g-4', code_verifier: 'g-5' },
+        oauthState: { codeVerifier: 'g-6', nonce: 'n-ok' },
+      },
+      'google token answer',
+    );
+    const line = lines.join('');
+    for (const value of ['ya29.g-1', '1//g-2', 'g-3', 'g-4', 'g-5', 'g-6']) expect(line).not.toContain(value);
+    expect(line).toContain('3599');
+    expect(maskUrl('/token?refresh_token=r1&code_verifier=v1&client_secret=s1&access_token=a1&x=1')).toBe(
+      '/token?refresh_token=[Redacted]&code_verifier=[Redacted]&client_secret=[Redacted]&access_token=[Redacted]&x=1',
+    );
+  });
+
   it('masks one-time codes and tokens in URLs', () => {
     expect(maskUrl('/auth/callback?code=abc&state=x&token=t1')).toBe(
       '/auth/callback?code=[Redacted]&state=x&token=[Redacted]',

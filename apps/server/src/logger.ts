@@ -13,6 +13,13 @@ const SENSITIVE_KEYS = [
   'accessToken',
   'refreshToken',
   'idToken',
+  // Google OAuth's own names (token answers, refresh and revoke forms) and the PKCE verifier (decision 027).
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'client_secret',
+  'codeVerifier',
+  'code_verifier',
   'apiKey',
   'secret',
   'clientSecret',
@@ -35,7 +42,8 @@ export const REDACT_PATHS = [
 ];
 
 // Query strings can carry one-time codes (the sign-in handoff sends ?token=…): mask their values in URLs.
-const SECRET_QUERY = /([?&](?:token|code|password|sessionToken|apiKey|key)=)[^&#]*/gi;
+const SECRET_QUERY =
+  /([?&](?:token|code|password|sessionToken|apiKey|key|access_token|refresh_token|code_verifier|client_secret)=)[^&#]*/gi;
 export const maskUrl = (url: string) => url.replace(SECRET_QUERY, '$1[Redacted]');
 
 // What a database error carries besides its SQL text and SQLSTATE: the query's parameters (Drizzle), and

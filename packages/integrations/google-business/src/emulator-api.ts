@@ -1,0 +1,120 @@
+import type { ServerResponse } from 'node:http';
+import type { EmulatorState } from './emulator-state';
+import { EMULATOR_ACCOUNT, EMULATOR_LOCATIONS } from './emulator-world';
+
+type Send = (res: ServerResponse, status: number, body: unknown) => void;
+
+const STATUS_NAMES: Record<number, string> = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  404: 'NOT_FOUND',
+  429: 'RESOURCE_EXHAUSTED',
+};
+
+/** Google's API error shape `{"error":{"code","message","status","details":[]}}`. */
+export function apiError(send: Send, res: ServerResponse, code: number, message: string) {
+  send(res, code, { error: { code, message, status: STATUS_NAMES[code] ?? 'INTERNAL', details: [] } });
+}
+
+export const UNAUTHENTICATED_MESSAGE =
+  'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.';
+
+/** A page of `items` from an offset page token; pageSize out of 1..max is INVALID_ARGUMENT. */
+function page<T>(
+  items: T[],
+  url: URL,
+  defaults: { size: number; max: number },
+): { slice: T[]; next?: string } | string {
+  const raw = url.searchParams.get('pageSize');
+  const size = raw === null ? defaults.size : Number(raw);
+  if (!Number.isInteger(size) || size < 1 || size > defaults.max)
+    return `pageSize must be between 1 and ${defaults.max}`;
+  const start = Number(url.searchParams.get('pageToken') ?? '0');
+  if (!Number.isInteger(start) || start < 0) return 'Invalid pageToken';
+  const slice = items.slice(start, start + size);
+  return start + size < items.length ? { slice, next: String(start + size) } : { slice };
+}
+
+const pick = (location: (typeof EMULATOR_LOCATIONS)[number], readMask: string) =>
+  Object.fromEntries(
+    Object.entries(location).filter(([key]) => key === 'name' || readMask.split(',').includes(key)),
+  );
+
+export function accounts(url: URL, res: ServerResponse, send: Send) {
+  const result = page([EMULATOR_ACCOUNT], url, { size: 20, max: 20 });
+  if (typeof result === 'string') return apiError(send, res, 400, result);
+  send(res, 200, { accounts: result.slice, ...(result.next ? { nextPageToken: result.next } : {}) });
+}
+
+export function locations(accountId: string, url: URL, res: ServerResponse, send: Send) {
+  if (`accounts/${accountId}` !== EMULATOR_ACCOUNT.name)
+    return apiError(send, res, 404, 'Requested entity was not found.');
+  const readMask = url.searchParams.get('readMask');
+  if (!readMask)
+    return apiError(send, res, 400, 'Request contains an invalid argument. readMask is required');
+  const result = page(EMULATOR_LOCATIONS, url, { size: 10, max: 100 });
+  if (typeof result === 'string') return apiError(send, res, 400, result);
+  send(res, 200, {
+    locations: result.slice.map((location) => pick(location, readMask)),
+    ...(result.next ? { nextPageToken: result.next } : {}),
+  });
+}
+
+export function location(locationId: string, url: URL, res: ServerResponse, send: Send) {
+  const found = EMULATOR_LOCATIONS.find((entry) => entry.name === `locations/${locationId}`);
+  if (!found) return apiError(send, res, 404, 'Requested entity was not found.');
+  const readMask = url.searchParams.get('readMask');
+  if (!readMask)
+    return apiError(send, res, 400, 'Request contains an invalid argument. readMask is required');
+  send(res, 200, pick(found, readMask));
+}
+
+const reviewName = (accountId: string, locationId: string, reviewId: string) =>
+  `accounts/${accountId}/locations/${locationId}/reviews/${reviewId}`;
+
+export function reviews(
+  state: EmulatorState,
+  ids: { account: string; location: string },
+  url: URL,
+  res: ServerResponse,
+  send: Send,
+) {
+  const list = state.reviews.get(ids.location);
+  if (
+    `accounts/${ids.account}` !== EMULATOR_ACCOUNT.name ||
+    !EMULATOR_LOCATIONS.some((l) => l.name === `locations/${ids.location}`)
+  )
+    return apiError(send, res, 404, 'Requested entity was not found.');
+  const all = list ?? [];
+  const result = page(all, url, { size: 50, max: 50 });
+  if (typeof result === 'string') return apiError(send, res, 400, result);
+  const stars = all.map((review) => ['ONE', 'TWO', 'THREE', 'FOUR', 'FIVE'].indexOf(review.starRating) + 1);
+  send(res, 200, {
+    reviews: result.slice.map((review) => ({
+      name: reviewName(ids.account, ids.location, review.reviewId),
+      ...review,
+    })),
+    averageRating: stars.length ? Math.round((stars.reduce((a, b) => a + b, 0) / stars.length) * 10) / 10 : 0,
+    totalReviewCount: all.length,
+    ...(result.next ? { nextPageToken: result.next } : {}),
+  });
+}
+
+export function reply(
+  state: EmulatorState,
+  ids: { location: string; review: string; method: string; body: unknown },
+  res: ServerResponse,
+  send: Send,
+) {
+  const review = state.reviews.get(ids.location)?.find((entry) => entry.reviewId === ids.review);
+  if (!review) return apiError(send, res, 404, 'Requested entity was not found.');
+  if (ids.method === 'DELETE') {
+    delete review.reviewReply;
+    return send(res, 200, {});
+  }
+  const comment = (ids.body as { comment?: unknown } | null)?.comment;
+  if (typeof comment !== 'string' || comment.length === 0 || Buffer.byteLength(comment) > 4096)
+    return apiError(send, res, 400, 'Request contains an invalid argument.');
+  review.reviewReply = { comment, updateTime: new Date().toISOString() };
+  send(res, 200, review.reviewReply);
+}

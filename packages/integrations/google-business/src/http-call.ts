@@ -1,0 +1,103 @@
+/** One call to Google over fetch with a per-call timeout; failures become GoogleBusinessError. */
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+export type GoogleBusinessErrorKind =
+  | 'unauthorized'
+  | 'invalid-grant'
+  | 'rate-limited'
+  | 'not-found'
+  | 'invalid-argument'
+  | 'http'
+  | 'timeout'
+  | 'network'
+  | 'bad-answer';
+
+/** A failed call. Never carries a token, a code or a secret: only Google's status and message. */
+export class GoogleBusinessError extends Error {
+  constructor(
+    readonly kind: GoogleBusinessErrorKind,
+    message: string,
+    readonly details: { call: string; httpStatus?: number; googleStatus?: string } = { call: '' },
+  ) {
+    super(message);
+    this.name = 'GoogleBusinessError';
+  }
+}
+
+export interface HttpCall {
+  call: string;
+  url: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  headers?: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  fetch: typeof fetch;
+}
+
+function kindOf(httpStatus: number, googleStatus: string | undefined): GoogleBusinessErrorKind {
+  if (googleStatus === 'invalid_grant') return 'invalid-grant';
+  if (httpStatus === 401) return 'unauthorized';
+  if (httpStatus === 429) return 'rate-limited';
+  if (httpStatus === 404) return 'not-found';
+  if (httpStatus === 400) return 'invalid-argument';
+  return 'http';
+}
+
+/** Google's API shape `{error:{code,message,status}}` or OAuth's `{error, error_description}`. */
+function readError(json: unknown): { status?: string; message?: string } {
+  if (typeof json !== 'object' || json === null) return {};
+  const error = (json as { error?: unknown; error_description?: unknown }).error;
+  if (typeof error === 'string') {
+    const description = (json as { error_description?: unknown }).error_description;
+    return { status: error, message: typeof description === 'string' ? description : error };
+  }
+  if (typeof error === 'object' && error !== null) {
+    const { status, message } = error as { status?: unknown; message?: unknown };
+    return {
+      ...(typeof status === 'string' ? { status } : {}),
+      ...(typeof message === 'string' ? { message } : {}),
+    };
+  }
+  return {};
+}
+
+async function fetchOnce(request: HttpCall): Promise<Response> {
+  try {
+    return await request.fetch(request.url, {
+      method: request.method,
+      headers: request.headers ?? {},
+      ...(request.body === undefined ? {} : { body: request.body }),
+      signal: AbortSignal.timeout(request.timeoutMs),
+    });
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    throw new GoogleBusinessError(
+      timedOut ? 'timeout' : 'network',
+      timedOut ? `Google ${request.call}: no answer in time` : `Google ${request.call}: could not be reached`,
+      { call: request.call },
+    );
+  }
+}
+
+/** Sends the call; a 2xx answer's JSON (or `{}` when empty) comes back, anything else throws. */
+export async function sendCall(request: HttpCall): Promise<unknown> {
+  const response = await fetchOnce(request);
+  const raw = await response.text().catch(() => '');
+  let json: unknown = {};
+  try {
+    json = raw ? JSON.parse(raw) : {};
+  } catch {
+    if (response.ok)
+      throw new GoogleBusinessError('bad-answer', `Google ${request.call}: not JSON`, {
+        call: request.call,
+      });
+  }
+  if (response.ok) return json;
+  const { status, message } = readError(json);
+  throw new GoogleBusinessError(
+    kindOf(response.status, status),
+    `Google ${request.call}: ${message ?? `HTTP ${response.status}`}`,
+    { call: request.call, httpStatus: response.status, ...(status ? { googleStatus: status } : {}) },
+  );
+}
