@@ -19,6 +19,9 @@ const t = useTestDatabase();
 // the logs themselves (the audit log; the domain status changes, each already a record of who and when).
 const UNAUDITED = [
   'audit_log',
+  // Google Business Profile: sealed tokens refreshed hourly, and single-use OAuth states
+  'business_listing_connections',
+  'business_listing_oauth_states',
   'domain_mapping_status_changes',
   'images',
   // orders keep their own history of statuses (order_events); the counters and kitchen bumps are bookkeeping

@@ -37,4 +37,8 @@ ALTER TABLE "business_listing_connections" ADD CONSTRAINT "business_listing_conn
 ALTER TABLE "business_listing_oauth_states" ADD CONSTRAINT "business_listing_oauth_states_user_uid_users_uid_fk" FOREIGN KEY ("user_uid") REFERENCES "public"."users"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "business_listing_oauth_states" ADD CONSTRAINT "business_listing_oauth_states_restaurant_fk" FOREIGN KEY ("tenant_id","restaurant_id") REFERENCES "public"."restaurants"("tenant_id","restaurant_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "business_listing_connections_restaurant_key" ON "business_listing_connections" USING btree ("tenant_id","restaurant_id","provider");--> statement-breakpoint
-CREATE INDEX "business_listing_oauth_states_expiry_idx" ON "business_listing_oauth_states" USING btree ("expires_at");
+CREATE INDEX "business_listing_oauth_states_expiry_idx" ON "business_listing_oauth_states" USING btree ("expires_at");--> statement-breakpoint
+-- Walled like every tenant table (decision 018). Not audited: the connections hold sealed tokens and
+-- change on every refresh; the OAuth states are short-lived, single-use bookkeeping.
+SELECT "brigade_protect_tenant_table"('business_listing_connections', false);--> statement-breakpoint
+SELECT "brigade_protect_tenant_table"('business_listing_oauth_states', false);
