@@ -48,6 +48,7 @@ const ALLOWED: Record<string, string[]> = {
   // Clients and emulators of outside services (packages/integrations/*): the domain's shapes, nothing else.
   '@brigade/cardpointe': ['@brigade/domain'],
   '@brigade/places': ['@brigade/domain'],
+  '@brigade/google-business': ['@brigade/domain'],
   '@brigade/images': ['@brigade/domain'],
   '@brigade/api-client': ['@brigade/contracts', '@brigade/domain'],
   '@brigade/ui': ['@brigade/api-client', '@brigade/contracts', '@brigade/domain'],
