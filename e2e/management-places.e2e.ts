@@ -103,4 +103,57 @@ describe('management: Google listing', () => {
     await screenshot(page, 'management-places-import-390', { fullPage: false });
     await context.close();
   });
+
+  it('shows imported photos on the public site with their authors, and unlinks', async () => {
+    const photo = 'places/ChIJBrigadeEmuPdx0001/photos/TrattoriaPhoto1';
+    const imported = await apiCall(
+      harness,
+      'POST',
+      `${HARBOR_GRILL_PATH}/platform-sync/google-places/import`,
+      {
+        token: harness.ownerToken,
+        body: { fields: ['photos'], photos: [photo] },
+      },
+    );
+    expect(imported.status).toBe(200);
+    const context = await harness.newContext();
+    const site = await context.newPage();
+    await site.goto(`${harness.siteOrigin}/harbor-grill`);
+    const photos = site.getByRole('region', { name: /^Around / });
+    await photos.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => photos.locator('figcaption').first().textContent())
+      .toMatch(/^Photo: .+ · from Google$/);
+    await expect
+      .poll(() =>
+        photos
+          .locator('img')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
+    await screenshot(site, 'site-place-photos-1280', { fullPage: false });
+
+    const { context: manage, page } = await managementPage(harness);
+    await openManagement(page, harness, '/google-places', 'Google listing');
+    await page.getByRole('heading', { name: 'Linked to Google', level: 2 }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Unlink' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Unlink from Google?' });
+    await confirm.waitFor();
+    await expectAxeClean(page);
+    await confirm.getByRole('button', { name: 'Unlink' }).click();
+    await confirm.waitFor({ state: 'detached', timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Linked to Google', level: 2 }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Link this place' }).waitFor({ state: 'detached' });
+
+    const after = await apiCall<RestaurantBody>(harness, 'GET', HARBOR_GRILL_PATH, {
+      token: harness.ownerToken,
+    });
+    expect(after.body.data.restaurant.platformSync.platforms.googlePlaces?.placeId).toBeUndefined();
+    await site.reload();
+    await site.getByRole('heading', { level: 1 }).waitFor();
+    expect(await site.getByRole('region', { name: /^Around / }).count()).toBe(0);
+    await manage.close();
+    await context.close();
+  });
 });

@@ -1,4 +1,5 @@
 import { isWebUrl, parseOptimizedImage } from '@brigade/domain/catalogue/image-ref';
+import type { OptimizedImage } from '@brigade/domain/images';
 
 export interface ImageSource {
   src: string;
@@ -16,23 +17,26 @@ export function imageSource(ref: string | undefined): ImageSource | null {
   const value = ref?.trim();
   if (!value) return null;
   const optimized = parseOptimizedImage(value);
-  if (optimized) {
-    const variants = [
-      ...(optimized.variants?.small ?? []),
-      ...(optimized.variants?.medium ?? []),
-      ...(optimized.variants?.large ?? []),
-    ];
-    const webp = variants.filter((v) => v.format === 'webp');
-    const chosen = webp.length > 0 ? webp : variants;
-    return {
-      src: optimized.webp?.url ?? optimized.original.url,
-      ...(chosen.length > 0 ? { srcSet: chosen.map((v) => `${v.url} ${v.width}w`).join(', ') } : {}),
-      width: optimized.original.width,
-      height: optimized.original.height,
-    };
-  }
+  if (optimized) return optimizedSource(optimized);
   if (isWebUrl(value) || value.startsWith('/')) return { src: value };
   return null;
+}
+
+/** An optimized image's original as src and its WebP variants (or all variants) as srcset. */
+export function optimizedSource(optimized: OptimizedImage): ImageSource {
+  const variants = [
+    ...(optimized.variants?.small ?? []),
+    ...(optimized.variants?.medium ?? []),
+    ...(optimized.variants?.large ?? []),
+  ];
+  const webp = variants.filter((v) => v.format === 'webp');
+  const chosen = webp.length > 0 ? webp : variants;
+  return {
+    src: optimized.webp?.url ?? optimized.original.url,
+    ...(chosen.length > 0 ? { srcSet: chosen.map((v) => `${v.url} ${v.width}w`).join(', ') } : {}),
+    width: optimized.original.width,
+    height: optimized.original.height,
+  };
 }
 
 /** An absolute URL for a site path or URL (Open Graph and JSON-LD need absolute ones). */

@@ -15,8 +15,9 @@ const siteConfig = {
   version: 1,
 } as SiteConfiguration;
 
-function siteData(websiteConfig: object, menus: SiteData['menus'] = []): SiteData {
+function siteData(websiteConfig: object, menus: SiteData['menus'] = [], platformSync?: object): SiteData {
   const restaurant = restaurantSchema.parse({
+    ...(platformSync ? { platformSync } : {}),
     restaurantId: 20000009,
     guid: '3f0e8a52-1c1d-4c55-9d7e-7f0b1c2d3e4f',
     slug: 'test-kitchen',
@@ -141,6 +142,41 @@ describe('home page', () => {
     );
     expect(html).toContain('--primary:#0f766e');
     expect(html).toContain('--bg:#fafaf9');
+  });
+
+  it("shows the linked Google place's imported photos with their authors, and none once unlinked", () => {
+    const image = {
+      original: {
+        url: 'https://test.example/media/p1.jpg',
+        width: 1600,
+        height: 1200,
+        size: 1,
+        format: 'jpeg',
+      },
+      variants: {
+        small: [
+          { url: 'https://test.example/media/p1-s.webp', width: 480, height: 360, size: 1, format: 'webp' },
+        ],
+      },
+      uploadedAt: new Date(0).toISOString(),
+    };
+    const photo = {
+      name: 'places/P1/photos/A',
+      image,
+      authorAttributions: [{ displayName: 'Ana <B>', uri: 'https://maps.google.com/contrib/1' }],
+    };
+    const linked = { platforms: { googlePlaces: { placeId: 'P1', enabled: true, photos: [photo] } } };
+    const html = renderHome({ data: siteData({}, [], linked), links, seoConfig: null }, null);
+    expect(html).toContain('<h2 id="photos-title">Around Test Kitchen</h2>');
+    expect(html).toContain('srcSet="https://test.example/media/p1-s.webp 480w"');
+    expect(html).toContain('alt="Test Kitchen on Google, 1 of 1"');
+    expect(html).toContain(
+      'Photo: <span><a href="https://maps.google.com/contrib/1" rel="noopener nofollow" target="_blank">Ana &lt;B&gt;</a></span> · from Google',
+    );
+    const unlinked = { platforms: { googlePlaces: { enabled: false, photos: [photo] } } };
+    expect(renderHome({ data: siteData({}, [], unlinked), links, seoConfig: null }, null)).not.toContain(
+      'photos-title',
+    );
   });
 
   it('canonical and noindex come from the mapping', () => {

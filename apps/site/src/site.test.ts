@@ -186,11 +186,19 @@ describe('site pieces', () => {
       'about',
       'special-offers',
       'content-blocks',
+      'photos',
       'cta',
       'location',
       'contact',
     ]);
-    expect(homeSections(['about'])).toEqual(['hero', 'about', 'special-offers', 'content-blocks', 'cta']);
+    expect(homeSections(['about'])).toEqual([
+      'hero',
+      'about',
+      'special-offers',
+      'content-blocks',
+      'photos',
+      'cta',
+    ]);
   });
 
   it('keeps links on the way the site was reached', () => {

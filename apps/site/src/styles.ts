@@ -67,6 +67,10 @@ main{flex:1 0 auto}
 .about .lead{font-size:clamp(1.15rem,2.4vw,1.4rem);line-height:1.6}
 .offers{display:grid;gap:.75rem;list-style:none;margin:0;padding:0}
 .offers li{display:flex;gap:.75rem;align-items:flex-start;background:var(--surface);border:1px solid var(--border);border-left:4px solid var(--accent);border-radius:12px;padding:1rem 1.1rem;font-weight:500}
+.photos{display:grid;gap:1rem;grid-template-columns:repeat(auto-fill,minmax(15rem,1fr));list-style:none;margin:0;padding:0}
+.photos figure{margin:0}
+.photos img{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;border-radius:12px;background:var(--border)}
+.photos figcaption{font-size:.8125rem;color:var(--muted);margin-top:.4rem}
 .block{display:grid;gap:2rem;align-items:center}
 .block+.block{margin-top:clamp(3rem,6vw,4.5rem)}
 .block-art{aspect-ratio:4/3;border-radius:20px;overflow:hidden;background:radial-gradient(circle at 30% 25%,color-mix(in srgb,var(--primary) 70%,#fff) 0,var(--primary) 45%,var(--ink) 100%);display:grid;place-items:center;color:var(--on-primary);font:700 clamp(2rem,6vw,3.5rem)/1 ui-serif,Georgia,serif}

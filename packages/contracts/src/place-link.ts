@@ -78,3 +78,19 @@ export const importGooglePlace = defineEndpoint({
   response: { status: 200, description: 'The restaurant after the import', schema: restaurantResult },
   problems: [...googleProblems, 422],
 });
+
+export const disconnectGooglePlace = defineEndpoint({
+  id: 'disconnectGooglePlace',
+  method: 'POST',
+  path: `${base}/disconnect`,
+  summary: 'Unlink the restaurant from its Google place',
+  description:
+    "The link's place, times and imported photos are removed and the link is turned off; what an import copied into the restaurant (hours, phone, address) stays. No place linked: 409.",
+  tags: ['restaurants', 'places'],
+  access: manager,
+  changes: 'restaurant',
+  outside: true,
+  request: { params: restaurantParams },
+  response: { status: 200, description: 'The restaurant without the link', schema: restaurantResult },
+  problems: [404, 409],
+});

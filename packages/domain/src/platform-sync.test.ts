@@ -4,6 +4,7 @@ import {
   applyPlaceSync,
   connectPlace,
   defaultPlatformSync,
+  disconnectPlace,
   type PlatformSync,
   platformSyncSchema,
   withServerTimestamps,
@@ -156,5 +157,37 @@ describe('withServerTimestamps (spec 01 §5: connectedAt and lastSyncAt become s
     const result = withServerTimestamps(sent, platformSyncSchema.parse({}), now).platforms.googlePlaces!;
     expect(result.connectedAt).toEqual(now);
     expect(result.lastSyncAt).toBeUndefined();
+  });
+});
+
+describe('disconnectPlace', () => {
+  it('drops the place, its times and photos, turns the link off and keeps the AI settings', () => {
+    const connected = platformSyncSchema.parse({
+      platforms: {
+        googlePlaces: {
+          ...connectPlace(defaultPlatformSync(), place, connectedAt).platforms.googlePlaces,
+          lastSyncAt: later,
+          pendingChanges: ['phone'],
+          lastError: 'quota',
+          aiReplyConfig: { enabled: true },
+        },
+        yelp: { enabled: true },
+      },
+    });
+    const sync = disconnectPlace(connected);
+    expect(sync.platforms.googlePlaces).toEqual({
+      enabled: false,
+      syncEnabled: false,
+      autoSync: false,
+      syncStatus: 'idle',
+      aiReplyConfig: connected.platforms.googlePlaces?.aiReplyConfig,
+    });
+    expect(sync.platforms.yelp).toEqual(connected.platforms.yelp);
+  });
+
+  it('refuses when no place is linked', () => {
+    expect(() => disconnectPlace(defaultPlatformSync())).toThrow(
+      'No Google Place is connected to this restaurant',
+    );
   });
 });

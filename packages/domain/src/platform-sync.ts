@@ -193,6 +193,41 @@ export function applyPlaceSync(sync: PlatformSync, place: PlaceSummary, now: Dat
 }
 
 /**
+ * Unlinking (issue 18): the place, its name, address, times, pending changes and imported photos leave the
+ * link; enabled, syncEnabled and autoSync turn off and the status goes back to idle. The AI reply settings
+ * and identifiers stay, as connecting keeps them. What an import copied into the restaurant (hours, phone,
+ * address) is the restaurant's own data by then and stays. Unlinking a restaurant with no place is a conflict.
+ */
+export function disconnectPlace(sync: PlatformSync): PlatformSync {
+  const entry = sync.platforms.googlePlaces;
+  if (!entry?.placeId) {
+    throw new BrigadeError(
+      'conflict',
+      'PLACE_NOT_CONNECTED',
+      'No Google Place is connected to this restaurant',
+    );
+  }
+  const {
+    placeId: _placeId,
+    placeName: _placeName,
+    placeAddress: _placeAddress,
+    connectedAt: _connectedAt,
+    lastSyncAt: _lastSyncAt,
+    pendingChanges: _pendingChanges,
+    photos: _photos,
+    lastError: _lastError,
+    ...kept
+  } = entry;
+  return {
+    ...sync,
+    platforms: {
+      ...sync.platforms,
+      googlePlaces: { ...kept, enabled: false, syncEnabled: false, autoSync: false, syncStatus: 'idle' },
+    },
+  };
+}
+
+/**
  * spec 01 §5 Restaurant update: connectedAt and lastSyncAt become server timestamps. A platform sync document
  * sent by a client keeps the stored times (a client can neither set nor clear them); a time the client sends
  * where none is stored becomes `now`, the server's time.

@@ -214,6 +214,31 @@ describe('the Google place link', () => {
     ]);
   });
 
+  it('unlinks: the place and its photos go, what was imported stays; unlinking twice is a 409', async () => {
+    const { base, link } = await connected();
+    const files = filesIn(mediaDir).length;
+    const photo = `places/${TRATTORIA}/photos/TrattoriaPhoto1`;
+    const imported = await call(owner, 'POST', `${link}/import`, {
+      fields: ['phone', 'photos'],
+      photos: [photo],
+    });
+    expect(imported.statusCode).toBe(200);
+    const phone = imported.json().data.restaurant.contact.phone;
+    expect(filesIn(mediaDir).length).toBeGreaterThan(files);
+    const response = await call(owner, 'POST', `${link}/disconnect`);
+    expect(response.statusCode).toBe(200);
+    const entry = response.json().data.restaurant.platformSync.platforms.googlePlaces;
+    expect(entry).toEqual({ enabled: false, syncEnabled: false, autoSync: false, syncStatus: 'idle' });
+    const after = await restaurantOf(base);
+    expect(after.platformSync.platforms.googlePlaces).toEqual(entry);
+    expect(after.contact.phone).toBe(phone);
+    expect(filesIn(mediaDir)).toHaveLength(files);
+    const again = await call(owner, 'POST', `${link}/disconnect`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe('No Google Place is connected to this restaurant');
+    expect((await call(owner, 'POST', `${link}/sync`)).statusCode).toBe(409);
+  });
+
   it('is for owners and admins of the tenant: an employee is refused, another tenant gets nothing', async () => {
     const { base, link } = await connected();
     const before = await restaurantOf(base);
@@ -223,6 +248,7 @@ describe('the Google place link', () => {
         await call(session, 'POST', `${link}/sync`),
         await call(session, 'GET', `${link}/import`),
         await call(session, 'POST', `${link}/import`, { fields: ['phone'] }),
+        await call(session, 'POST', `${link}/disconnect`),
       ];
       for (const response of refused) {
         expect(response.statusCode).toBe(403);

@@ -1,5 +1,6 @@
 import {
   connectGooglePlace,
+  disconnectGooglePlace,
   importGooglePlace,
   previewGooglePlaceImport,
   syncGooglePlace,
@@ -11,6 +12,7 @@ import {
   linkPlace,
   previewPlaceImport,
   syncLinkedPlace,
+  unlinkPlace,
 } from '@brigade/core/places/place-link-service';
 import type { Executor } from '@brigade/db/database';
 import { type WallContext, withinWalls } from '@brigade/db/tenant-walls';
@@ -63,5 +65,9 @@ export const placeLinkRoutes = [
   implement(importGooglePlace, async ({ params, body, actor, deps, walls, request }) => {
     const linkDeps = await placeLinkDeps(deps, walls, request);
     return success({ restaurant: await importPlace(linkDeps, actor, { ...params, import: body }) });
+  }),
+  implement(disconnectGooglePlace, async ({ params, actor, deps, walls, request }) => {
+    const linkDeps = await placeLinkDeps(deps, walls, request);
+    return success({ restaurant: await unlinkPlace(linkDeps, actor, params) });
   }),
 ];

@@ -6,6 +6,7 @@ import type { SiteLinks } from '../links';
 import type { SiteData } from '../load';
 import { blockColoursClass, blockHasColours } from '../theme';
 import { orderLink, SiteFooter, SiteHeader, socialLinks } from './chrome';
+import { PlacePhotos } from './photos';
 
 export interface PreviewItem {
   itemId: number;
@@ -22,8 +23,8 @@ export interface HomeProps {
 }
 
 /** The home page's sections: the layout template's order (spec 01 §3), with the restaurant's own content
- * (special offers, content blocks, CTA sections) placed after the about section or, when the template has
- * none, before the location. */
+ * (special offers, content blocks, photos from its Google place, CTA sections) placed after the about section
+ * or, when the template has none, before the location. */
 export function homeSections(templateSections: readonly string[]): string[] {
   const known = templateSections.map((s) => s.trim().toLowerCase());
   const sections = [...known];
@@ -35,7 +36,7 @@ export function homeSections(templateSections: readonly string[]): string[] {
     else sections.splice(at + 1, 0, ...missing);
   };
   if (!sections.includes('hero')) sections.unshift('hero');
-  insertAfter(['about', 'menu-preview', 'hero'], ['special-offers', 'content-blocks']);
+  insertAfter(['about', 'menu-preview', 'hero'], ['special-offers', 'content-blocks', 'photos']);
   const locationAt = sections.findIndex((s) => s === 'location' || s === 'contact');
   if (!sections.includes('cta')) {
     if (locationAt === -1) sections.push('cta');
@@ -62,6 +63,8 @@ export function HomePage({ data, links, preview }: HomeProps) {
               return <Offers key={section} data={data} />;
             case 'content-blocks':
               return <Blocks key={section} blocks={restaurant.websiteConfig.contentBlocks} />;
+            case 'photos':
+              return <PlacePhotos key={section} data={data} />;
             case 'cta':
               return <Ctas key={section} data={data} links={links} />;
             case 'location':

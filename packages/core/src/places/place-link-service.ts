@@ -12,7 +12,7 @@ import {
 } from '@brigade/domain/places-import';
 import { type ImportedPlacePhoto, placeSummarySchema } from '@brigade/domain/platform-sync';
 import type { Restaurant } from '@brigade/domain/restaurant';
-import { connectGooglePlace, syncGooglePlace } from '../tenancy/places-link-service';
+import { connectGooglePlace, disconnectGooglePlace, syncGooglePlace } from '../tenancy/places-link-service';
 import { getRestaurantOrThrow, type RestaurantScope } from '../tenancy/restaurant-lookup-service';
 import { validateInput } from '../validate';
 import { importChanges, importPhotos, type PlaceImportDeps, removeImported } from './place-import-steps';
@@ -129,4 +129,19 @@ export async function importPlace(
   if (chosen.fields.includes('photos'))
     await removeImported(deps, actor, restaurant.platformSync.platforms.googlePlaces?.photos ?? []);
   return updated;
+}
+
+/**
+ * Unlinks the restaurant from its place (issue 18). The link's imported photos are the place's, shown under
+ * Google's terms with their authors: they go with the link (after the write commits, best effort). What an
+ * import copied into the restaurant stays. No call to Google.
+ */
+export async function unlinkPlace(
+  deps: PlaceImportDeps,
+  actor: Actor,
+  scope: RestaurantScope,
+): Promise<Restaurant> {
+  const { before, after } = await deps.transact((tx) => disconnectGooglePlace({ db: tx }, actor, scope));
+  await removeImported(deps, actor, before.platformSync.platforms.googlePlaces?.photos ?? []);
+  return after;
 }

@@ -2,6 +2,7 @@ import type { Actor } from '@brigade/domain/access';
 import {
   applyPlaceSync,
   connectPlace,
+  disconnectPlace,
   type PlaceSummary,
   type PlatformSync,
   placeSummarySchema,
@@ -43,3 +44,18 @@ export const connectGooglePlace = (deps: UseCaseDeps, _actor: Actor, input: Plac
  */
 export const syncGooglePlace = (deps: UseCaseDeps, _actor: Actor, input: PlacesLinkInput) =>
   editPlacesLink(deps, input, applyPlaceSync);
+
+/** Issue 18: unlink the place (platform-sync disconnectPlace); answers the restaurant before and after. */
+export async function disconnectGooglePlace(
+  deps: UseCaseDeps,
+  _actor: Actor,
+  scope: RestaurantScope,
+): Promise<{ before: Restaurant; after: Restaurant }> {
+  return deps.db.transaction(async (tx) => {
+    const before = await lockRestaurant(tx, scope.tenantId, scope.restaurantId);
+    if (!before) throw restaurantNotFound(scope.restaurantId);
+    const platformSync = disconnectPlace(before.platformSync);
+    const after = (await updateRestaurantRow(tx, scope.tenantId, scope.restaurantId, { platformSync }))!;
+    return { before, after };
+  });
+}

@@ -1,4 +1,5 @@
 import { connectGooglePlace } from '@brigade/contracts/place-link';
+import { ConfirmDialog } from '@brigade/ui/app-kit/confirm-dialog';
 import { PageHeader } from '@brigade/ui/app-kit/page-header';
 import { useToast } from '@brigade/ui/app-kit/toast';
 import { Alert, ErrorView } from '@brigade/ui/components/alert';
@@ -51,7 +52,8 @@ function Listing({ restaurant, canManage }: { restaurant: RestaurantRecord; canM
   const linkedId = link?.placeId;
   const [chosen, setChosen] = useState<PlaceRecord | null>(null);
   const [importing, setImporting] = useState(false);
-  const { connect, sync } = usePlaceLinkMutations();
+  const [unlinking, setUnlinking] = useState(false);
+  const { connect, sync, disconnect } = usePlaceLinkMutations();
   const toast = useToast();
   const run = async (action: () => Promise<unknown>, done: string) => {
     try {
@@ -79,8 +81,21 @@ function Listing({ restaurant, canManage }: { restaurant: RestaurantRecord; canM
       >
         Sync now
       </Button>
+      <Button variant="secondary" onClick={() => setUnlinking(true)}>
+        Unlink
+      </Button>
     </div>
   );
+  const unlink = async () => {
+    try {
+      await disconnect.mutateAsync();
+      setUnlinking(false);
+      setChosen(null);
+      toast.success('Unlinked from Google');
+    } catch {
+      // The dialog shows the error.
+    }
+  };
   return (
     <div className="places-screen">
       {!canManage && (
@@ -106,6 +121,20 @@ function Listing({ restaurant, canManage }: { restaurant: RestaurantRecord; canM
         !canManage && <Alert tone="info" title="Not linked to Google yet" />
       )}
       {importing && <ImportDialog onClose={() => setImporting(false)} />}
+      <ConfirmDialog
+        open={unlinking}
+        title="Unlink from Google?"
+        message={`${link?.placeName ?? 'The place'} will no longer be linked: syncing stops and the photos imported from Google are removed. What you imported into the restaurant (hours, phone, address) stays.`}
+        confirmLabel="Unlink"
+        pendingLabel="Unlinking..."
+        pending={disconnect.isPending}
+        error={disconnect.error ? errorText(disconnect.error) : null}
+        onConfirm={() => void unlink()}
+        onCancel={() => {
+          setUnlinking(false);
+          disconnect.reset();
+        }}
+      />
     </div>
   );
 }

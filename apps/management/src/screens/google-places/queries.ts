@@ -1,5 +1,6 @@
 import {
   connectGooglePlace,
+  disconnectGooglePlace,
   importGooglePlace,
   previewGooglePlaceImport,
   syncGooglePlace,
@@ -74,6 +75,10 @@ export function usePlaceLinkMutations() {
     }),
     sync: useMutation({
       mutationFn: async () => (await apiClient.call(syncGooglePlace, { params })).data.restaurant,
+      onSuccess: store,
+    }),
+    disconnect: useMutation({
+      mutationFn: async () => (await apiClient.call(disconnectGooglePlace, { params })).data.restaurant,
       onSuccess: store,
     }),
     importFields: useMutation({
