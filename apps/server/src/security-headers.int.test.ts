@@ -136,7 +136,15 @@ describe('the apps (auth, management, menu)', () => {
       expect(response.status, `${url}: run npm run build:web first`).toBe(200);
       expectBaseline(response, { hsts: false });
       const policy = expectAppPolicy(response);
-      expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'https:', MEDIA_ORIGIN]);
+      // loopback outside production: the Places emulator's photos (production: see below)
+      expect(policy.get('img-src')).toEqual([
+        "'self'",
+        'data:',
+        'https:',
+        MEDIA_ORIGIN,
+        'http://127.0.0.1:*',
+        'http://localhost:*',
+      ]);
       expect(policy.has('upgrade-insecure-requests')).toBe(false);
       const html = await response.text();
       // A script in index.html would be refused by script-src 'self': it belongs in a file.
@@ -283,6 +291,7 @@ describe('production', () => {
       const policy = expectAppPolicy(response);
       expect(policy.get('upgrade-insecure-requests')).toEqual([]);
       expect(policy.get('img-src')).toContain('https://brigade.example.com');
+      expect(policy.get('img-src')).not.toContain('http://127.0.0.1:*');
     }
     for (const path of ['/harbor-grill', '/hero-food-default.jpg']) {
       const page = await fetch(`${prodSite()}${path}`);

@@ -12,8 +12,12 @@ import type { Config } from '../config';
 export const cardFrameSources = (config: Pick<Config, 'env' | 'cardpointe'>): string[] => [
   'https://*.cardconnect.com',
   ...(config.cardpointe.url ? [config.cardpointe.url] : []),
-  ...(config.env === 'production' ? [] : ['http://127.0.0.1:*', 'http://localhost:*']),
+  ...localEmulatorSources(config),
 ];
+
+/** Outside production the local emulators (CardPointe's frame, Google's place photos) answer on loopback. */
+const localEmulatorSources = (config: Pick<Config, 'env'>): string[] =>
+  config.env === 'production' ? [] : ['http://127.0.0.1:*', 'http://localhost:*'];
 
 /** A year: the HSTS lifetime browsers and preload lists expect. */
 const HSTS_MAX_AGE_S = 365 * 24 * 60 * 60;
@@ -29,7 +33,7 @@ const HSTS_MAX_AGE_S = 365 * 24 * 60 * 60;
  * - style-src 'self' without 'unsafe-inline': stylesheets are files; React applies `style` props through
  *   the CSSOM (element.style), which CSP does not govern, so no inline styles need allowing;
  * - img-src: this origin, data: (the favicon), the media storage, and https: (an item image may be any web
- *   URL, spec 01 §3);
+ *   URL, spec 01 §3); outside production also loopback, where the Places emulator serves its photos;
  * - frame-ancestors 'none': no page of Brigade may be framed (the sign-in page least of all).
  */
 export function appContentSecurityPolicy(
@@ -41,7 +45,7 @@ export function appContentSecurityPolicy(
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'"],
-    'img-src': ["'self'", 'data:', 'https:', media],
+    'img-src': ["'self'", 'data:', 'https:', media, ...localEmulatorSources(config)],
     'font-src': ["'self'"],
     'connect-src': ["'self'"],
     'object-src': ["'none'"],
