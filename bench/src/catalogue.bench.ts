@@ -151,7 +151,7 @@ export async function benchCatalogue(postgresUrl: string | undefined): Promise<v
       }),
     );
     printTable(
-      `Resolved large-chain menu (All Day: 21 groups, ${fmt(runs[0]!.menuBytes / 1024, 0)} KiB): autocannon, ${CONNECTIONS} connections, ${DURATION_S} s; client and servers share 2 cores`,
+      `Resolved large-chain menu (All Day: 21 groups, ${fmt(runs[0]!.menuBytes / 1024, 0)} KiB): wrk, ${CONNECTIONS} connections, ${DURATION_S} s; client and servers share 2 cores`,
       ['measure', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs reference'],
       [
         ['Fastify, same JSON from memory', fmt(ref.rps, 0), fmt(ref.p50), fmt(ref.p99), ref.errors, '100%'],

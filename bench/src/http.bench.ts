@@ -73,7 +73,7 @@ export async function benchHttp(postgresUrl: string | undefined): Promise<void> 
       runs.push(await withPostgresDatabase(postgresUrl, 'http', (url) => measureBrigade('postgres', url)));
     const pct = (rps: number) => `${fmt((rps / ref.rps) * 100, 0)}%`;
     printTable(
-      `HTTP: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each; client and servers share the same 2 cores`,
+      `HTTP: wrk, ${CONNECTIONS} connections, ${DURATION_S} s each; client and servers share the same 2 cores`,
       ['measure', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs reference'],
       [
         ['node:http reference (same JSON)', fmt(ref.rps, 0), fmt(ref.p50), fmt(ref.p99), ref.errors, '100%'],

@@ -17,7 +17,7 @@ import { fmt, printTable } from './stats';
 
 /**
  * Public sites (issue 9), in one run:
- * - the cached home page over HTTP against nginx serving the same bytes as a static file (autocannon, 50
+ * - the cached home page over HTTP against nginx serving the same bytes as a static file (wrk, 50
  *   connections, 10 s each; nginx with one worker, as Brigade is one process);
  * - uncached pages per second: the site handler in-process with its page cache off (data reads, React
  *   render), and React's render alone;

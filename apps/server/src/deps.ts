@@ -5,6 +5,7 @@ import type { HostCache } from '@brigade/core/domains/resolution-service';
 import type { TxtResolver } from '@brigade/core/domains/verification-service';
 import type { HostingClient } from '@brigade/core/hosting/hosting-client';
 import type { IdentityDeps } from '@brigade/core/identity/auth-service';
+import type { SessionCache } from '@brigade/core/identity/session-cache';
 import type { PrinterTransport } from '@brigade/core/ordering/kitchen-printing';
 import type { UseCaseDeps } from '@brigade/core/use-case';
 import type { Database } from '@brigade/db/database';
@@ -19,6 +20,8 @@ export interface AppDeps {
   database: Database;
   version: string;
   identity: IdentityDeps;
+  /** Live sessions in memory, dropped by the identity feed (issue 20; session-cache.ts). */
+  sessions: SessionCache;
   /** Domain mappings (issue 5): the host cache of resolution and tls-ask, and how changes are announced. */
   domains: DomainDeps;
   /** Where uploaded images are stored (issue 7). */

@@ -7,6 +7,7 @@ import { createTxtResolver } from '@brigade/core/domains/verification-service';
 import { HostingClient } from '@brigade/core/hosting/hosting-client';
 import { type HostingEmulator, startHostingEmulator } from '@brigade/core/hosting/hosting-emulator';
 import { createMailer } from '@brigade/core/identity/mailer';
+import { SessionCache } from '@brigade/core/identity/session-cache';
 import { tcpPrinterTransport } from '@brigade/core/ordering/kitchen-printing';
 import { lockDataDir } from '@brigade/db/data-dir-lock';
 import { type Database, openDatabase } from '@brigade/db/database';
@@ -114,6 +115,7 @@ export function createAppDeps(
     version: VERSION,
     changes,
     menuCache,
+    sessions: new SessionCache(database),
     domains: createDomainDeps(config, changes),
     payments: createPaymentsRuntime(config),
     places: createPlacesRuntime(config),

@@ -6,6 +6,8 @@ const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 export interface NotificationListener {
   /** Resolves once the listener is connected. */
   ready: Promise<void>;
+  /** Whether announcements are heard now (false before `ready` and while a lost connection is re-made). */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
@@ -22,9 +24,15 @@ export function listenForNotifications(
   if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name: ${channel}`);
   if (database.pglite) {
     const unsubscribe = database.pglite.listen(channel, (payload) => handlers.onMessage(payload));
+    let heard = false;
+    let stopped = false;
     return {
-      ready: unsubscribe.then(() => undefined),
+      ready: unsubscribe.then(() => {
+        heard = true;
+      }),
+      listening: () => heard && !stopped,
       close: async () => {
+        stopped = true;
         await (await unsubscribe)().catch(() => {});
       },
     };
@@ -59,6 +67,7 @@ export function listenForNotifications(
   });
   return {
     ready,
+    listening: () => client !== null && !closed,
     close: async () => {
       closed = true;
       clearTimeout(retry);

@@ -1,4 +1,4 @@
-import { type Authenticated, actorOf, authenticate } from '@brigade/core/identity/session-service';
+import { type Authenticated, actorOf } from '@brigade/core/identity/session-service';
 import { type Actor, ANONYMOUS } from '@brigade/domain/access';
 import { SESSION_POLICY } from '@brigade/domain/session-policy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -62,9 +62,23 @@ export function registerIdentity(app: FastifyInstance, deps: AppDeps): void {
     }
 
     if (request.sessionToken) {
-      request.auth = await authenticate(deps.database.db, request.sessionToken);
+      request.auth = await deps.sessions.authenticate(deps.database.db, request.sessionToken);
       if (request.auth) request.actor = actorOf(request.auth.user);
     }
+  });
+
+  // A write that may have changed identity (sign-out, a password, a role, a deactivation) must be seen by
+  // the writer's next request, which can arrive before this instance hears the database's announcement:
+  // a successful write by a signed-in caller, or any under /auth (a password reset), forgets the sessions
+  // held here before the answer leaves. Other instances hear the identity feed.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (
+      !SAFE_METHODS.has(request.method) &&
+      reply.statusCode < 400 &&
+      (request.auth || request.url.startsWith('/api/v1/auth/'))
+    )
+      deps.sessions.forgetAll();
+    return payload;
   });
 }
 

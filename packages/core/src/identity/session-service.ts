@@ -49,9 +49,24 @@ export interface Authenticated {
   expiresAt: Date;
 }
 
+/** A live session as read from the database, with the deadlines a cached copy is checked against. */
+export interface LoadedSession {
+  auth: Authenticated;
+  userUid: string;
+  idleExpiresAt: Date;
+  absoluteExpiresAt: Date;
+}
+
 /** The user behind a session token, or null for an unknown, revoked or expired session. */
 export async function authenticate(ex: Executor, token: string): Promise<Authenticated | null> {
-  const tokenHash = hashToken(token);
+  return (await loadSession(ex, hashToken(token)))?.auth ?? null;
+}
+
+/**
+ * The live session with this token hash and its user, from the database (one query), touching its idle
+ * deadline when it was last seen more than `touchEveryMs` ago (a second query then).
+ */
+export async function loadSession(ex: Executor, tokenHash: string): Promise<LoadedSession | null> {
   const found = await findLiveSessionWithUser(ex, tokenHash);
   if (!found) return null;
   const { session } = found;
@@ -68,11 +83,17 @@ export async function authenticate(ex: Executor, token: string): Promise<Authent
     idleExpiresAt = nextIdleDeadline(new Date(), session.rememberMe, session.absoluteExpiresAt);
     await touchSession(ex, tokenHash, idleExpiresAt);
   }
+  const absoluteExpiresAt = session.absoluteExpiresAt;
   return {
-    user,
-    tokenHash,
-    rememberMe: session.rememberMe,
-    expiresAt: sessionExpiresAt({ idleExpiresAt, absoluteExpiresAt: session.absoluteExpiresAt }),
+    auth: {
+      user,
+      tokenHash,
+      rememberMe: session.rememberMe,
+      expiresAt: sessionExpiresAt({ idleExpiresAt, absoluteExpiresAt }),
+    },
+    userUid: user.uid,
+    idleExpiresAt,
+    absoluteExpiresAt,
   };
 }
 

@@ -53,7 +53,7 @@ function Listing({ restaurant, canManage }: { restaurant: RestaurantRecord; canM
   const [chosen, setChosen] = useState<PlaceRecord | null>(null);
   const [importing, setImporting] = useState(false);
   const [unlinking, setUnlinking] = useState(false);
-  const { connect, sync, disconnect } = usePlaceLinkMutations();
+  const { connect, sync } = usePlaceLinkMutations();
   const toast = useToast();
   const run = async (action: () => Promise<unknown>, done: string) => {
     try {
@@ -86,16 +86,7 @@ function Listing({ restaurant, canManage }: { restaurant: RestaurantRecord; canM
       </Button>
     </div>
   );
-  const unlink = async () => {
-    try {
-      await disconnect.mutateAsync();
-      setUnlinking(false);
-      setChosen(null);
-      toast.success('Unlinked from Google');
-    } catch {
-      // The dialog shows the error.
-    }
-  };
+
   return (
     <div className="places-screen">
       {!canManage && (
@@ -121,20 +112,52 @@ function Listing({ restaurant, canManage }: { restaurant: RestaurantRecord; canM
         !canManage && <Alert tone="info" title="Not linked to Google yet" />
       )}
       {importing && <ImportDialog onClose={() => setImporting(false)} />}
-      <ConfirmDialog
-        open={unlinking}
-        title="Unlink from Google?"
-        message={`${link?.placeName ?? 'The place'} will no longer be linked: syncing stops and the photos imported from Google are removed. What you imported into the restaurant (hours, phone, address) stays.`}
-        confirmLabel="Unlink"
-        pendingLabel="Unlinking..."
-        pending={disconnect.isPending}
-        error={disconnect.error ? errorText(disconnect.error) : null}
-        onConfirm={() => void unlink()}
-        onCancel={() => {
-          setUnlinking(false);
-          disconnect.reset();
-        }}
-      />
+      {unlinking && (
+        <UnlinkDialog
+          placeName={link?.placeName}
+          onDone={() => {
+            setUnlinking(false);
+            setChosen(null);
+          }}
+          onCancel={() => setUnlinking(false)}
+        />
+      )}
     </div>
+  );
+}
+
+/** "Unlink from Google?": what goes (the link, syncing, imported photos) and what stays (imported fields). */
+function UnlinkDialog({
+  placeName,
+  onDone,
+  onCancel,
+}: {
+  placeName: string | undefined;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const { disconnect } = usePlaceLinkMutations();
+  const toast = useToast();
+  const unlink = async () => {
+    try {
+      await disconnect.mutateAsync();
+      toast.success('Unlinked from Google');
+      onDone();
+    } catch {
+      // The dialog shows the error.
+    }
+  };
+  return (
+    <ConfirmDialog
+      open
+      title="Unlink from Google?"
+      message={`${placeName ?? 'The place'} will no longer be linked: syncing stops and the photos imported from Google are removed. What you imported into the restaurant (hours, phone, address) stays.`}
+      confirmLabel="Unlink"
+      pendingLabel="Unlinking..."
+      pending={disconnect.isPending}
+      error={disconnect.error ? errorText(disconnect.error) : null}
+      onConfirm={() => void unlink()}
+      onCancel={onCancel}
+    />
   );
 }

@@ -1,0 +1,146 @@
+import { openDatabase } from '@brigade/db/database';
+import { makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import type { AppDeps } from './deps';
+import { createAppDeps } from './runtime';
+import { useTestApp } from './test-app';
+import { APP_ORIGIN, asBearer, type Session, signInAs } from './test-client';
+
+/**
+ * Sessions in memory (issue 20): a signed-in request whose session was read lately costs no query, and
+ * sign-out, revocation, a password change, a role change and deactivation still take effect at once — on
+ * this instance before the write answers, and on every other instance (PostgreSQL: a second server on the
+ * same database) as soon as the identity feed announces it.
+ */
+const t = useTestApp();
+const isPostgres = process.env.BRIGADE_TEST_ENGINE === 'postgres';
+
+let tenantId: number;
+let second: { app: FastifyInstance; deps: AppDeps; close: () => Promise<void> } | undefined;
+
+beforeAll(async () => {
+  tenantId = (await makeTenant(t.database.db)).tenantId;
+  await t.deps.sessions.ready;
+  if (isPostgres) {
+    const database = await openDatabase({ url: t.database.pool!.options.connectionString!, poolMax: 4 });
+    const deps = createAppDeps(
+      { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), port: 0 },
+      database,
+    );
+    const app = await buildApp({ deps });
+    await deps.sessions.ready;
+    second = {
+      app,
+      deps,
+      close: async () => {
+        await app.close();
+        await database.close();
+      },
+    };
+  }
+});
+afterAll(async () => second?.close());
+
+async function signedIn(role: 'owner' | 'manager' = 'owner') {
+  const user = await makeUser(t.database.db, { tenantId, role });
+  return { user, session: await signInAs(t.app, user.email, TEST_PASSWORD) };
+}
+
+const sessionStatus = async (session: Session, app = t.app) =>
+  (await asBearer(app, session, { method: 'GET', url: '/api/v1/auth/session' })).statusCode;
+
+const restaurantsStatus = async (session: Session, app = t.app) =>
+  (await asBearer(app, session, { method: 'GET', url: `/api/v1/tenants/${tenantId}/restaurants` }))
+    .statusCode;
+
+/** Runs a statement with the identity feed's triggers off, so no instance hears of it. */
+async function unannounced(statement: ReturnType<typeof sql>) {
+  await t.database.db.transaction(async (tx) => {
+    await tx.execute(sql`alter table sessions disable trigger sessions_revoked_identity_feed`);
+    await tx.execute(statement);
+    await tx.execute(sql`alter table sessions enable trigger sessions_revoked_identity_feed`);
+  });
+}
+
+describe('sessions in memory', () => {
+  it('answers a repeated signed-in request from memory: no query reads the session', async () => {
+    const { user, session } = await signedIn();
+    expect(await sessionStatus(session)).toBe(200);
+    const hits = t.deps.sessions.hits;
+    expect(await sessionStatus(session)).toBe(200);
+    expect(t.deps.sessions.hits).toBe(hits + 1);
+    // Proof that the database is not asked: a revocation nobody announces goes unseen...
+    await unannounced(sql`update sessions set revoked_at = now() where user_uid = ${user.uid}`);
+    expect(await sessionStatus(session)).toBe(200);
+    // ...until the feed says the user changed (here: any announced change of the user).
+    await t.database.db.execute(sql`update users set updated_at = now() where uid = ${user.uid}`);
+    await expect.poll(() => sessionStatus(session), { timeout: 5000, interval: 20 }).toBe(401);
+  });
+
+  it('signing out takes effect before the answer leaves', async () => {
+    const { session } = await signedIn();
+    expect(await sessionStatus(session)).toBe(200);
+    expect(await sessionStatus(session)).toBe(200);
+    const out = await asBearer(t.app, session, { method: 'POST', url: '/api/v1/auth/signout' });
+    expect(out.statusCode).toBeLessThan(300);
+    expect(await sessionStatus(session)).toBe(401);
+  });
+
+  it('a password change ends the other sessions at once', async () => {
+    const { user, session } = await signedIn();
+    const other = await signInAs(t.app, user.email, TEST_PASSWORD);
+    expect(await sessionStatus(other)).toBe(200);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password',
+      headers: { authorization: `Bearer ${session.token}`, origin: APP_ORIGIN },
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'A-new-passw0rd!' },
+    });
+    expect(changed.statusCode).toBe(204);
+    expect(await sessionStatus(other)).toBe(401);
+    expect(await sessionStatus(session)).toBe(200);
+  });
+
+  it('a role change or a deactivation written elsewhere is heard through the feed', async () => {
+    const { user, session } = await signedIn('manager');
+    expect(await restaurantsStatus(session)).toBe(200);
+    expect(await restaurantsStatus(session)).toBe(200);
+    await t.database.db.execute(
+      sql`update tenant_assignments set is_active = false where user_uid = ${user.uid}`,
+    );
+    await expect.poll(() => restaurantsStatus(session), { timeout: 5000, interval: 20 }).toBe(403);
+    await t.database.db.execute(
+      sql`update tenant_assignments set is_active = true where user_uid = ${user.uid}`,
+    );
+    await expect.poll(() => restaurantsStatus(session), { timeout: 5000, interval: 20 }).toBe(200);
+    await t.database.db.execute(sql`update users set is_active = false where uid = ${user.uid}`);
+    await expect.poll(() => restaurantsStatus(session), { timeout: 5000, interval: 20 }).not.toBe(200);
+  });
+});
+
+describe.skipIf(!isPostgres)('two instances on one PostgreSQL', () => {
+  it('a sign-out on one instance ends the session on the other as soon as the feed announces it', async () => {
+    const { session } = await signedIn();
+    expect(await sessionStatus(session, second!.app)).toBe(200);
+    const hits = second!.deps.sessions.hits;
+    expect(await sessionStatus(session, second!.app)).toBe(200);
+    expect(second!.deps.sessions.hits).toBe(hits + 1);
+    const out = await asBearer(t.app, session, { method: 'POST', url: '/api/v1/auth/signout' });
+    expect(out.statusCode).toBeLessThan(300);
+    await expect.poll(() => sessionStatus(session, second!.app), { timeout: 2000, interval: 10 }).toBe(401);
+  });
+
+  it('a role change on one instance narrows access on the other', async () => {
+    const { user, session } = await signedIn('manager');
+    expect(await restaurantsStatus(session, second!.app)).toBe(200);
+    expect(await restaurantsStatus(session, second!.app)).toBe(200);
+    await t.database.db.execute(sql`delete from tenant_assignments where user_uid = ${user.uid}`);
+    await expect
+      .poll(() => restaurantsStatus(session, second!.app), { timeout: 2000, interval: 10 })
+      .not.toBe(200);
+  });
+});

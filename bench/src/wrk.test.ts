@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { parseWrk, wrkDurationMs } from './wrk';
+
+const REPORT = `Running 2s test @ http://127.0.0.1:8080/
+  1 threads and 50 connections
+  Thread Stats   Avg      Stdev     Max   +/- Stdev
+    Latency     1.96ms  401.22us  12.01ms   91.13%
+    Req/Sec    25.61k     1.02k   26.90k    75.00%
+  Latency Distribution
+     50%    1.90ms
+     75%    2.01ms
+     90%    2.20ms
+     99%    3.50ms
+  50985 requests in 2.00s, 8.12MB read
+  Socket errors: connect 0, read 2, write 0, timeout 1
+  Non-2xx or 3xx responses: 4
+Requests/sec:  25492.18
+Transfer/sec:      4.06MB
+`;
+
+describe('wrk report', () => {
+  it('reads requests per second, p50 and p99 in ms, and errors', () => {
+    expect(parseWrk(REPORT)).toEqual({ rps: 25492.18, p50: 1.9, p99: 3.5, errors: 7 });
+  });
+
+  it('converts wrk durations', () => {
+    expect(wrkDurationMs('401.22us')).toBeCloseTo(0.40122);
+    expect(wrkDurationMs('1.5s')).toBe(1500);
+    expect(() => wrkDurationMs('fast')).toThrow('not a wrk duration');
+  });
+});

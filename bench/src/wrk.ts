@@ -1,0 +1,76 @@
+import { spawn, spawnSync } from 'node:child_process';
+
+/** What every throughput table prints. */
+export interface LoadFigures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+let available: boolean | undefined;
+/** Whether wrk (the Debian package) is installed. */
+export function hasWrk(): boolean {
+  available ??= !spawnSync('wrk', ['-v']).error;
+  return available;
+}
+
+const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
+
+/** "1.23ms" → 1.23 (milliseconds). */
+export function wrkDurationMs(text: string): number {
+  const match = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim());
+  if (!match) throw new Error(`not a wrk duration: ${text}`);
+  return Number(match[1]) * UNIT_MS[match[2]!]!;
+}
+
+/** The figures of wrk's `--latency` report. */
+export function parseWrk(output: string): LoadFigures {
+  const rps = /Requests\/sec:\s+([\d.]+)/.exec(output);
+  const p50 = /^\s+50%\s+(\S+)/m.exec(output);
+  const p99 = /^\s+99%\s+(\S+)/m.exec(output);
+  if (!rps || !p50 || !p99) throw new Error(`unexpected wrk output:\n${output}`);
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0);
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  const socketErrors = socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
+  return {
+    rps: Number(rps[1]),
+    p50: wrkDurationMs(p50[1]!),
+    p99: wrkDurationMs(p99[1]!),
+    errors: non2xx + socketErrors,
+  };
+}
+
+/**
+ * wrk (a C load generator: the client is never the bottleneck, even on large bodies) for a fixed time, one
+ * thread, `--latency` for percentiles.
+ */
+export function wrk(
+  url: string,
+  options: { connections: number; durationS: number; headers?: Record<string, string> },
+): Promise<LoadFigures> {
+  const args = ['-t1', `-c${options.connections}`, `-d${options.durationS}s`, '--latency'];
+  for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}: ${value}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) reject(new Error(`wrk exited with ${code}:\n${output}`));
+      else {
+        try {
+          resolve(parseWrk(output));
+        } catch (error) {
+          reject(error);
+        }
+      }
+    });
+  });
+}

@@ -1,0 +1,139 @@
+import type { Database, Executor } from '@brigade/db/database';
+import { listenForNotifications, type NotificationListener } from '@brigade/db/notifications';
+import { SESSION_POLICY } from '@brigade/domain/session-policy';
+import { hashToken } from './secrets';
+import { type Authenticated, type LoadedSession, loadSession } from './session-service';
+
+/** Where the database announces the uid of a user whose sessions, account or assignments changed (0017). */
+export const IDENTITY_CHANNEL = 'brigade_identity';
+
+export interface SessionCacheOptions {
+  /** Live sessions kept at most (least recently used go first). */
+  maxEntries?: number;
+  /**
+   * How long a copy is trusted without asking the database: the touch interval, so the idle deadline is
+   * pushed on as before and a lost announcement cannot keep a session alive longer than this.
+   */
+  maxAgeMs?: number;
+  now?: () => number;
+}
+
+interface Entry extends LoadedSession {
+  loadedAt: number;
+}
+
+/**
+ * Live sessions in memory (issue 20): an authenticated request whose session was read in the last few
+ * minutes costs no query. Correctness comes from the identity feed: the database announces every committed
+ * revocation, user change and assignment change (migration 0017) to every instance, and this process drops
+ * that user's sessions when it hears one; while the announcements are not heard (before the listener is
+ * connected, or while a lost connection is re-made) nothing is kept, and a gap drops everything. A load
+ * that raced with a drop is not kept (a generation count). `forgetAll` is for this process's own writes,
+ * which must be visible before the writer hears the database (plugins/identity.ts).
+ */
+export class SessionCache {
+  readonly #entries = new Map<string, Entry>();
+  readonly #byUser = new Map<string, Set<string>>();
+  readonly #listener: NotificationListener | null;
+  readonly #maxEntries: number;
+  readonly #maxAgeMs: number;
+  readonly #now: () => number;
+  #generation = 0;
+  hits = 0;
+  misses = 0;
+
+  /** Without a database nothing is heard, so nothing is kept (every call asks the database). */
+  constructor(database?: Database, options: SessionCacheOptions = {}) {
+    this.#maxEntries = options.maxEntries ?? 20_000;
+    this.#maxAgeMs = options.maxAgeMs ?? SESSION_POLICY.touchEveryMs;
+    this.#now = options.now ?? Date.now;
+    this.#listener = database
+      ? listenForNotifications(database, IDENTITY_CHANNEL, {
+          onMessage: (uid) => this.forgetUser(uid),
+          onGap: () => this.forgetAll(),
+        })
+      : null;
+  }
+
+  get ready(): Promise<void> {
+    return this.#listener?.ready ?? Promise.resolve();
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** The session behind a token: from memory when a fresh copy is held, else from the database. */
+  async authenticate(ex: Executor, token: string): Promise<Authenticated | null> {
+    const tokenHash = hashToken(token);
+    const now = this.#now();
+    const entry = this.#entries.get(tokenHash);
+    if (entry) {
+      if (this.#fresh(entry, now)) {
+        this.hits++;
+        this.#entries.delete(tokenHash);
+        this.#entries.set(tokenHash, entry);
+        return entry.auth;
+      }
+      this.#drop(tokenHash);
+    }
+    this.misses++;
+    const generation = this.#generation;
+    const keep = this.#listener?.listening() ?? false;
+    const loaded = await loadSession(ex, tokenHash);
+    if (loaded && keep && generation === this.#generation) this.#store(tokenHash, loaded, now);
+    return loaded?.auth ?? null;
+  }
+
+  /** Drops one user's sessions (the database announced a change to them). */
+  forgetUser(uid: string): void {
+    this.#generation++;
+    const hashes = this.#byUser.get(uid);
+    if (!hashes) return;
+    for (const tokenHash of [...hashes]) this.#drop(tokenHash);
+  }
+
+  forgetAll(): void {
+    this.#generation++;
+    this.#entries.clear();
+    this.#byUser.clear();
+  }
+
+  async close(): Promise<void> {
+    this.forgetAll();
+    await this.#listener?.close();
+  }
+
+  #fresh(entry: Entry, now: number): boolean {
+    return (
+      now - entry.loadedAt < this.#maxAgeMs &&
+      now < entry.idleExpiresAt.getTime() &&
+      now < entry.absoluteExpiresAt.getTime()
+    );
+  }
+
+  #store(tokenHash: string, loaded: LoadedSession, now: number): void {
+    this.#drop(tokenHash);
+    this.#entries.set(tokenHash, { ...loaded, loadedAt: now });
+    let hashes = this.#byUser.get(loaded.userUid);
+    if (!hashes) {
+      hashes = new Set();
+      this.#byUser.set(loaded.userUid, hashes);
+    }
+    hashes.add(tokenHash);
+    while (this.#entries.size > this.#maxEntries) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.#drop(oldest);
+    }
+  }
+
+  #drop(tokenHash: string): void {
+    const entry = this.#entries.get(tokenHash);
+    if (!entry) return;
+    this.#entries.delete(tokenHash);
+    const hashes = this.#byUser.get(entry.userUid);
+    hashes?.delete(tokenHash);
+    if (hashes?.size === 0) this.#byUser.delete(entry.userUid);
+  }
+}
