@@ -1,4 +1,5 @@
 import type { MenuTreeCache } from '@brigade/core/catalogue/menu-resolver';
+import type { ScopeCache } from '@brigade/core/catalogue/scope-cache';
 import type { ChangeFeed } from '@brigade/core/changes/change-feed';
 import type { DomainLog, DomainUseCaseDeps } from '@brigade/core/domains/domain-deps';
 import type { HostCache } from '@brigade/core/domains/resolution-service';
@@ -35,6 +36,8 @@ export interface AppDeps {
   changes: ChangeFeed;
   /** Resolved menus by restaurant version (issue 6). */
   menuCache: MenuTreeCache;
+  /** Restaurants' scopes (time zone, version) in memory, dropped by the change feed (issue 20). */
+  scopes: ScopeCache;
   /** The payment gateway (or its emulator) and the sealed box for merchant credentials (issue 16). */
   payments: PaymentsRuntime;
   /** Google Places (or its emulator), with this process's cache counters (issue 18). */

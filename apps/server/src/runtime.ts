@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createMenuCache } from '@brigade/core/catalogue/menu-resolver';
+import { ScopeCache } from '@brigade/core/catalogue/scope-cache';
 import { ChangeFeed } from '@brigade/core/changes/change-feed';
 import { HostCache } from '@brigade/core/domains/resolution-service';
 import { createTxtResolver } from '@brigade/core/domains/verification-service';
@@ -116,6 +117,7 @@ export function createAppDeps(
     changes,
     menuCache,
     sessions: new SessionCache(database),
+    scopes: new ScopeCache(changes, database.committedWrites),
     domains: createDomainDeps(config, changes),
     payments: createPaymentsRuntime(config),
     places: createPlacesRuntime(config),

@@ -2,6 +2,7 @@ import { openDatabase } from '@brigade/db/database';
 import { makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -57,13 +58,29 @@ const restaurantsStatus = async (session: Session, app = t.app) =>
   (await asBearer(app, session, { method: 'GET', url: `/api/v1/tenants/${tenantId}/restaurants` }))
     .statusCode;
 
-/** Runs a statement with the identity feed's triggers off, so no instance hears of it. */
-async function unannounced(statement: ReturnType<typeof sql>) {
-  await t.database.db.transaction(async (tx) => {
-    await tx.execute(sql`alter table sessions disable trigger sessions_revoked_identity_feed`);
-    await tx.execute(statement);
-    await tx.execute(sql`alter table sessions enable trigger sessions_revoked_identity_feed`);
-  });
+/**
+ * Revokes the user's sessions with the identity feed's trigger off, so no instance hears of it: on
+ * PostgreSQL from a connection of its own (this process's pool would report its own commit).
+ */
+async function revokeUnannounced(uid: string) {
+  const statements = [
+    'begin',
+    'alter table sessions disable trigger sessions_revoked_identity_feed',
+    `update sessions set revoked_at = now() where user_uid = '${uid.replace(/'/g, "''")}'`,
+    'alter table sessions enable trigger sessions_revoked_identity_feed',
+    'commit',
+  ];
+  if (t.database.pglite) {
+    for (const statement of statements) await t.database.pglite.exec(statement);
+    return;
+  }
+  const client = new pg.Client(t.database.pool!.options);
+  await client.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
 
 describe('sessions in memory', () => {
@@ -74,7 +91,7 @@ describe('sessions in memory', () => {
     expect(await sessionStatus(session)).toBe(200);
     expect(t.deps.sessions.hits).toBe(hits + 1);
     // Proof that the database is not asked: a revocation nobody announces goes unseen...
-    await unannounced(sql`update sessions set revoked_at = now() where user_uid = ${user.uid}`);
+    await revokeUnannounced(user.uid);
     expect(await sessionStatus(session)).toBe(200);
     // ...until the feed says the user changed (here: any announced change of the user).
     await t.database.db.execute(sql`update users set updated_at = now() where uid = ${user.uid}`);

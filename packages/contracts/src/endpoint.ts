@@ -47,7 +47,10 @@ interface EndpointFields<
 interface ReadEndpoint {
   method: 'GET';
   changes?: undefined;
-  /** The read calls an outside service: no request-long transaction (see WriteEndpoint.outside). */
+  /**
+   * No request-long transaction (see WriteEndpoint.outside): the read calls an outside service, or answers
+   * from memory when it can and opens its own short transaction under the request's walls when it cannot.
+   */
   outside?: true;
 }
 

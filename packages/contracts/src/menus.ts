@@ -51,6 +51,8 @@ export const getMenu = defineEndpoint({
     'filter, it comes back with `available: false` and no contents.',
   tags: ['menus'],
   access: READ,
+  // Answered from memory (no query) when this instance holds the restaurant's current version.
+  outside: true,
   request: {
     params: restaurantParams.extend({
       menuGroupId: positiveId('Menu group ID'),

@@ -5,6 +5,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { CommittedWrites, watchCommittedWrites } from './committed-writes';
 import { ALL_TENANTS_OPTION } from './tenant-walls';
 
 /** The Drizzle handle every repository takes; the same type on both engines. */
@@ -26,6 +27,11 @@ export interface Database {
   readonly pglite?: PGlite;
   /** The raw pool (PostgreSQL only): for session-level work such as advisory locks and LISTEN. */
   readonly pool?: pg.Pool;
+  /**
+   * This process's committed writes, heard before the writer resumes (PostgreSQL only; PGlite's own
+   * notifications arrive before its commit returns). See committed-writes.ts.
+   */
+  readonly committedWrites?: CommittedWrites;
 }
 
 export interface DatabaseOptions {
@@ -50,11 +56,14 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: withAllTenantsOption(url), max: poolMax });
   // An idle client that loses its connection emits 'error'; without a listener that would crash the process.
   pool.on('error', () => {});
+  const committedWrites = new CommittedWrites();
+  watchCommittedWrites(pool, committedWrites);
   const db = drizzleNodePg(pool) as unknown as Db;
   const database: Database = {
     engine: 'postgres',
     db,
     pool,
+    committedWrites,
     location: redactUrl(url),
     ping: async () => {
       await pool.query('select 1');

@@ -66,20 +66,6 @@ export function registerIdentity(app: FastifyInstance, deps: AppDeps): void {
       if (request.auth) request.actor = actorOf(request.auth.user);
     }
   });
-
-  // A write that may have changed identity (sign-out, a password, a role, a deactivation) must be seen by
-  // the writer's next request, which can arrive before this instance hears the database's announcement:
-  // a successful write by a signed-in caller, or any under /auth (a password reset), forgets the sessions
-  // held here before the answer leaves. Other instances hear the identity feed.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (
-      !SAFE_METHODS.has(request.method) &&
-      reply.statusCode < 400 &&
-      (request.auth || request.url.startsWith('/api/v1/auth/'))
-    )
-      deps.sessions.forgetAll();
-    return payload;
-  });
 }
 
 export const clientInfo = (request: FastifyRequest) => ({

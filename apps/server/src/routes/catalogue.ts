@@ -14,10 +14,15 @@ import {
   updateCatalogueRecord,
 } from '@brigade/core/catalogue/catalogue-service';
 import { setJobTitleActive } from '@brigade/core/catalogue/job-title-service';
+import type { DocumentEncoding } from '@brigade/core/catalogue/menu-cache';
 import { listMenus as listMenusUseCase, resolveMenuIn } from '@brigade/core/catalogue/menu-resolver';
-import { catalogueScopeOf, resolveCatalogueScope } from '@brigade/core/catalogue/scope';
+import { catalogueScopeOf, type ResolvedScope } from '@brigade/core/catalogue/scope';
 import { getCatalogueSummary as getCatalogueSummaryUseCase } from '@brigade/core/catalogue/summary';
-import { useCaseDeps } from '../deps';
+import type { Executor } from '@brigade/db/database';
+import { withinWalls } from '@brigade/db/tenant-walls';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type AppDeps, useCaseDeps } from '../deps';
 import { type Implementation, implement, success } from '../plugins/contract-routes';
 
 type Params = { tenantId: number; restaurantId: number } & Record<string, number>;
@@ -89,27 +94,65 @@ export const menuRoutes: Implementation[] = [
     success(await listMenusUseCase(useCaseDeps(deps), actor, { ...params, ...query })),
   ),
   // The HTTP validation (ETag, 304, the finished document kept) needs the restaurant's version before the
-  // tree is read, so this handler resolves the scope and reads through resolveMenuIn, the layer under resolveMenu.
-  implement(getMenu, async ({ params, query, actor, request, reply, deps }) => {
-    const { db } = useCaseDeps(deps);
-    const scope = await resolveCatalogueScope(db, catalogueScopeOf(actor, params));
-    // Without ?at= the document depends only on the restaurant's data, which its version names (decision
-    // 011): the finished JSON is kept and an unchanged menu answers 304 to a device that asks again.
+  // tree is read, so this handler resolves the scope and reads through resolveMenuIn, the layer under
+  // resolveMenu. Without ?at= the document depends only on the restaurant's data, which its version names
+  // (decision 011): the finished JSON is kept (and compressed once), and an unchanged menu answers 304 to a
+  // device that asks again. With the scope in memory too (issue 20), a repeated read asks the database nothing.
+  implement(getMenu, async ({ params, query, actor, request, reply, deps, walls }) => {
     const timeless = query.at === undefined;
     const key = `${params.menuGroupId}:${query.channel ?? 'all'}`;
-    const etag = `"menu-${scope.restaurantId}-${scope.version}-${key}"`;
-    const validated = () => reply.header('etag', etag).header('cache-control', 'private, no-cache');
-    if (timeless) {
-      if (request.headers['if-none-match'] === etag) return validated().status(304).send();
-      const cached = deps.menuCache.document(scope, key);
-      if (cached) return validated().type('application/json; charset=utf-8').send(cached);
+    const scopeOf = catalogueScopeOf(actor, params);
+    const known = timeless ? deps.scopes.cached(scopeOf) : undefined;
+    if (known) {
+      const answered = storedMenu(deps, request, reply, known, key);
+      if (answered) return answered;
     }
-    const { menu, available } = await resolveMenuIn(db, scope, params.menuGroupId, query, deps.menuCache);
-    const body = success(menu, { available });
-    if (timeless) {
-      deps.menuCache.storeDocument(scope, key, JSON.stringify(body));
-      validated();
-    }
-    return body;
+    const read = async (db: Executor) => {
+      const scope = await deps.scopes.resolve(db, scopeOf);
+      if (timeless) {
+        const answered = storedMenu(deps, request, reply, scope, key);
+        if (answered) return answered;
+      }
+      const { menu, available } = await resolveMenuIn(db, scope, params.menuGroupId, query, deps.menuCache);
+      const body = success(menu, { available });
+      if (timeless) {
+        deps.menuCache.storeDocument(scope, key, JSON.stringify(body));
+        validated(reply, etagOf(scope, key));
+      }
+      return body;
+    };
+    return walls ? withinWalls(deps.database.db, walls, read) : read(deps.database.db);
   }),
 ];
+
+/** A weak validator: the same menu in JSON, br or gzip is one resource (the encodings vary by Accept-Encoding). */
+const etagOf = (scope: ResolvedScope, key: string) =>
+  `W/"menu-${scope.restaurantId}-${scope.version}-${key}"`;
+
+const validated = (reply: FastifyReply, etag: string) =>
+  reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
+
+/**
+ * 304 when the device holds this version, else the kept document of this version — compressed as the client
+ * accepts when the compression is done (the compress plugin leaves an encoded answer alone) — or null.
+ */
+function storedMenu(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  scope: ResolvedScope,
+  key: string,
+): FastifyReply | null {
+  const etag = etagOf(scope, key);
+  const held = request.headers['if-none-match'];
+  if (held === etag || held === etag.slice(2)) return validated(reply, etag).status(304).send();
+  const json = deps.menuCache.document(scope, key);
+  if (json === undefined) return null;
+  validated(reply, etag).type('application/json; charset=utf-8');
+  const encoding = negotiate(request.headers['accept-encoding'] ?? '', ENCODINGS) as DocumentEncoding | null;
+  const encoded = encoding ? deps.menuCache.encoded(scope, key, encoding) : undefined;
+  if (encoding && encoded) return reply.header('content-encoding', encoding).send(encoded);
+  return reply.send(json);
+}
+
+const ENCODINGS: DocumentEncoding[] = ['br', 'gzip'];

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { changeConcerns, parseChange } from '../changes/change-feed';
 import { MenuCache } from './menu-cache';
@@ -12,6 +13,26 @@ const scope = (restaurantId: number, version: number, tenantId = 1): ResolvedSco
 });
 
 describe('MenuCache', () => {
+  it('keeps each document compressed in br and gzip once the compression finishes, for its version only', async () => {
+    const cache = new MenuCache<string>();
+    const json = JSON.stringify({
+      items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Item ${i}` })),
+    });
+    cache.storeDocument(scope(1, 3), 'k', json);
+    await expect.poll(() => cache.encoded(scope(1, 3), 'k', 'br')).toBeDefined();
+    await expect.poll(() => cache.encoded(scope(1, 3), 'k', 'gzip')).toBeDefined();
+    expect(brotliDecompressSync(cache.encoded(scope(1, 3), 'k', 'br')!).toString()).toBe(json);
+    expect(gunzipSync(cache.encoded(scope(1, 3), 'k', 'gzip')!).toString()).toBe(json);
+    expect(cache.encoded(scope(1, 3), 'k', 'br')!.length).toBeLessThan(json.length / 5);
+    expect(cache.encoded(scope(1, 4), 'k', 'br')).toBeUndefined();
+    // a newer version arrives while the older one's compression runs: the old bytes land nowhere
+    cache.storeDocument(scope(2, 1), 'k', json);
+    cache.storeDocument(scope(2, 2), 'k', 'v2');
+    await expect.poll(() => cache.encoded(scope(2, 2), 'k', 'gzip')).toBeDefined();
+    expect(gunzipSync(cache.encoded(scope(2, 2), 'k', 'gzip')!).toString()).toBe('v2');
+    expect(cache.encoded(scope(2, 1), 'k', 'gzip')).toBeUndefined();
+  });
+
   it('serves what it holds only for the same version', () => {
     const cache = new MenuCache<string>();
     cache.storeTree(scope(1, 3), 10, 'tree v3');

@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { type Change, changeConcerns } from '../changes/change-feed';
 import type { ResolvedScope } from './scope';
 
@@ -6,8 +8,27 @@ interface Entry<T> {
   version: number;
   trees: Map<number, T>;
   documents: Map<string, string>;
+  /** The documents compressed, by key and encoding, once the compression (off the event loop) is done. */
+  encoded: Map<string, Buffer>;
   bytes: number;
 }
+
+/** The encodings a finished document is kept in besides plain JSON (issue 20: compressed once, sent many times). */
+export type DocumentEncoding = 'br' | 'gzip';
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+const COMPRESSORS: Record<DocumentEncoding, (text: string) => Promise<Buffer>> = {
+  // Once per menu version, in libuv's thread pool: the best ratio that still takes a fraction of a second.
+  br: (text) =>
+    brotli(text, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 9,
+        [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
+      },
+    }),
+  gzip: (text) => gzipped(text, { level: 9 }),
+};
 
 /**
  * Resolved menus kept in memory per restaurant (issue 6; docs/decisions/011-change-feed.md): the rows of a
@@ -45,6 +66,28 @@ export class MenuCache<T = unknown> {
     entry.bytes += document.length;
     this.#bytes += document.length;
     this.#evict();
+    for (const encoding of Object.keys(COMPRESSORS) as DocumentEncoding[]) {
+      void COMPRESSORS[encoding](document).then(
+        (body) => this.#storeEncoded(scope, key, encoding, body),
+        () => undefined, // plain JSON is still there; the reply compresses on the fly
+      );
+    }
+  }
+
+  /** The document compressed in this encoding, when its compression has finished. */
+  encoded(scope: ResolvedScope, key: string, encoding: DocumentEncoding): Buffer | undefined {
+    return this.#current(scope)?.encoded.get(`${encoding}:${key}`);
+  }
+
+  #storeEncoded(scope: ResolvedScope, key: string, encoding: DocumentEncoding, body: Buffer): void {
+    const entry = this.#entries.get(scope.restaurantId);
+    // Only into the entry the document went into (a newer version or a drop since: nothing to do).
+    if (!entry || entry.version !== scope.version || entry.tenantId !== scope.tenantId) return;
+    if (!entry.documents.has(key)) return;
+    entry.encoded.set(`${encoding}:${key}`, body);
+    entry.bytes += body.length;
+    this.#bytes += body.length;
+    this.#evict();
   }
 
   /** Frees what a change made stale (a change feed listener). */
@@ -80,6 +123,7 @@ export class MenuCache<T = unknown> {
       version: scope.version,
       trees: new Map(),
       documents: new Map(),
+      encoded: new Map(),
       bytes: 0,
     };
     this.#entries.set(scope.restaurantId, entry);

@@ -68,6 +68,15 @@ export class ChangeFeed {
     return this.#listener?.ready ?? Promise.resolve();
   }
 
+  /**
+   * Whether the database's announcements are heard now. A cache that keeps what a read found must not keep it
+   * while they are not (before the listener is connected, or while a lost connection is re-made). Without a
+   * database nothing is heard.
+   */
+  listening(): boolean {
+    return this.#listener?.listening() ?? false;
+  }
+
   subscribe(listener: ChangeListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);

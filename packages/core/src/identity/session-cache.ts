@@ -28,8 +28,9 @@ interface Entry extends LoadedSession {
  * revocation, user change and assignment change (migration 0017) to every instance, and this process drops
  * that user's sessions when it hears one; while the announcements are not heard (before the listener is
  * connected, or while a lost connection is re-made) nothing is kept, and a gap drops everything. A load
- * that raced with a drop is not kept (a generation count). `forgetAll` is for this process's own writes,
- * which must be visible before the writer hears the database (plugins/identity.ts).
+ * that raced with a drop is not kept (a generation count). This process's own committed writes drop
+ * everything before the writer resumes (committed-writes.ts), so the writer's next request never meets a
+ * session from before its write even though the announcement reaches this process a moment later.
  */
 export class SessionCache {
   readonly #entries = new Map<string, Entry>();
@@ -53,6 +54,8 @@ export class SessionCache {
           onGap: () => this.forgetAll(),
         })
       : null;
+    // This process's own writes are heard as they commit (PostgreSQL; PGlite's announcements already are).
+    database?.committedWrites?.subscribe(() => this.forgetAll());
   }
 
   get ready(): Promise<void> {

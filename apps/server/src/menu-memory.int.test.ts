@@ -1,0 +1,153 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { updateCatalogueRecord } from '@brigade/core/catalogue/catalogue-service';
+import { generateLargeChain, loadLargeChain } from '@brigade/core/catalogue/large-chain';
+import { SYSTEM } from '@brigade/core/use-case';
+import { openDatabase } from '@brigade/db/database';
+import { ITEM_KIND } from '@brigade/domain/catalogue/kinds';
+import type { ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
+import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { createAppDeps } from './runtime';
+import { useTestApp } from './test-app';
+import { asBearer, type Session, signInAs } from './test-client';
+
+/**
+ * Resolved menus answered from memory (issue 20): with the restaurant's scope (version) held in memory a
+ * repeated read asks the database nothing, the finished document goes out compressed as it was stored, and
+ * every write — through the API, a service called directly, another instance — is still seen by the next read.
+ */
+const t = useTestApp();
+const isPostgres = process.env.BRIGADE_TEST_ENGINE === 'postgres';
+const catalogue = generateLargeChain({ items: 40, modifierGroups: 4, modifiersPerGroup: 3, seed: 5 });
+
+let session: Session;
+let scope: { tenantId: number; restaurantId: number; actor: string };
+let url: string;
+let second: { app: FastifyInstance; close: () => Promise<void> } | undefined;
+
+beforeAll(async () => {
+  const db = t.database.db;
+  const tenant = await makeTenant(db);
+  const restaurant = await makeRestaurant(db, tenant.tenantId);
+  scope = { tenantId: tenant.tenantId, restaurantId: restaurant.restaurantId, actor: 'test' };
+  await loadLargeChain(db, scope, catalogue);
+  const user = await makeUser(db, { tenantId: tenant.tenantId, role: 'manager' });
+  session = await signInAs(t.app, user.email, TEST_PASSWORD);
+  url = `/api/v1/tenants/${scope.tenantId}/restaurants/${scope.restaurantId}/menus/${catalogue.menuIds.allDay}`;
+  await t.deps.changes.ready;
+  if (isPostgres) {
+    const database = await openDatabase({ url: t.database.pool!.options.connectionString!, poolMax: 4 });
+    const deps = createAppDeps(
+      { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), port: 0 },
+      database,
+    );
+    const app = await buildApp({ deps });
+    await deps.changes.ready;
+    second = {
+      app,
+      close: async () => {
+        await app.close();
+        await database.close();
+      },
+    };
+  }
+});
+afterAll(async () => second?.close());
+
+const menu = (headers: Record<string, string> = {}, app = t.app) =>
+  asBearer(app, session, { method: 'GET', url, headers });
+
+/** Raises the restaurant's version where no instance hears it (PostgreSQL: a connection of its own). */
+async function bumpVersionUnannounced() {
+  const statement = `update restaurant_versions set version = version + 1 where tenant_id = ${scope.tenantId} and restaurant_id = ${scope.restaurantId}`;
+  if (t.database.pglite) {
+    await t.database.pglite.exec(statement);
+    return;
+  }
+  const client = new pg.Client(t.database.pool!.options);
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+const firstItem = (group: ResolvedMenuGroup): number | undefined =>
+  group.items[0]?.itemId ?? group.subgroups.map(firstItem).find((id) => id !== undefined);
+
+/** Renames an item of the menu through the catalogue service (no HTTP, nothing published). */
+async function renameItem(name: string) {
+  const itemId = firstItem((await menu()).json().data)!;
+  await updateCatalogueRecord({ db: t.database.db }, SYSTEM, {
+    kind: ITEM_KIND,
+    ...scope,
+    id: itemId,
+    patch: { name },
+  });
+}
+
+describe('menus from memory', () => {
+  it('answers a repeated read without asking the database for the version', async () => {
+    const first = await menu();
+    expect(first.statusCode).toBe(200);
+    const hits = t.deps.scopes.hits;
+    const again = await menu();
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(t.deps.scopes.hits).toBeGreaterThan(hits);
+    // Proof that no query ran: a version raised where nobody hears it is not seen...
+    await bumpVersionUnannounced();
+    expect((await menu()).headers.etag).toBe(first.headers.etag);
+    // ...until the change feed says the restaurant changed.
+    t.deps.changes.publish({ area: 'catalogue', tenantId: scope.tenantId, restaurantId: scope.restaurantId });
+    expect((await menu()).headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('sends the stored document compressed as the client accepts, with a weak ETag that validates any encoding', async () => {
+    const plain = await menu({ 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const etag = String(plain.headers.etag);
+    expect(etag).toMatch(/^W\/"menu-/);
+    expect(plain.headers.vary).toContain('accept-encoding');
+    await expect
+      .poll(async () => (await menu({ 'accept-encoding': 'br' })).headers['content-encoding'])
+      .toBe('br');
+    const br = await menu({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    const gzip = await menu({ 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(gzip.headers.etag).toBe(etag);
+    for (const held of [etag, etag.slice(2)]) {
+      const notModified = await menu({ 'if-none-match': held, 'accept-encoding': 'br' });
+      expect(notModified.statusCode).toBe(304);
+    }
+  });
+
+  it('shows a write made by a service called directly on the very next read', async () => {
+    const before = await menu();
+    await menu();
+    await renameItem('Renamed behind the API, read at once');
+    const after = await menu();
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.body).toContain('Renamed behind the API, read at once');
+  });
+});
+
+describe.skipIf(!isPostgres)('two instances on one PostgreSQL', () => {
+  it("shows one instance's write on the other as soon as the feed announces it", async () => {
+    const before = await menu({}, second!.app);
+    await menu({}, second!.app);
+    await renameItem('Renamed on instance one');
+    await expect
+      .poll(async () => (await menu({}, second!.app)).body, { timeout: 2000, interval: 10 })
+      .toContain('Renamed on instance one');
+    expect((await menu({}, second!.app)).headers.etag).not.toBe(before.headers.etag);
+  });
+});

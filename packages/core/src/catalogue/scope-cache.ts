@@ -1,0 +1,93 @@
+import type { CommittedWrites } from '@brigade/db/committed-writes';
+import type { Executor } from '@brigade/db/database';
+import { type Change, type ChangeFeed, changeConcerns } from '../changes/change-feed';
+import { applicationTenantFiltersOn } from '../tenant-scope';
+import { type CatalogueScope, type ResolvedScope, resolveCatalogueScope } from './scope';
+
+interface Known {
+  tenantId: number;
+  restaurantId: number;
+  timezone: string;
+  version: number;
+}
+
+/**
+ * Restaurants' scopes (tenant time zone, change-feed version) in memory (issue 20), so a read answered from
+ * the menu cache asks the database nothing. The change feed drops a restaurant's entry on any change that
+ * concerns it: this instance's writes before they answer (contract-routes publishes, and on PostgreSQL every
+ * committed write of this process clears everything as it commits — committed-writes.ts), everyone's through
+ * the database's announcements. Nothing is kept while the announcements are not heard, a read that raced with a
+ * drop stores nothing (a generation count), and a gap in the feed (`{ area: 'tenant' }` without ids) clears
+ * everything.
+ *
+ * Only behind the application's access check: while the isolation matrix switches the application's
+ * tenant checks off to prove row-level security alone, nothing is answered from memory.
+ */
+export class ScopeCache {
+  readonly #entries = new Map<string, Known>();
+  readonly #feed: ChangeFeed;
+  readonly #maxEntries: number;
+  #generation = 0;
+  hits = 0;
+  misses = 0;
+
+  constructor(feed: ChangeFeed, committedWrites?: CommittedWrites, maxEntries = 10_000) {
+    this.#feed = feed;
+    this.#maxEntries = maxEntries;
+    feed.subscribe((change) => this.invalidate(change));
+    // A write of this process (any: a service called directly too) is seen by its next read at once.
+    committedWrites?.subscribe(() => this.invalidate({ area: 'tenant' }));
+  }
+
+  /** The scope when a current copy is held (no query), else undefined. */
+  cached(scope: CatalogueScope): ResolvedScope | undefined {
+    if (!applicationTenantFiltersOn() || !this.#feed.listening()) return undefined;
+    const known = this.#entries.get(keyOf(scope));
+    if (!known) return undefined;
+    this.hits++;
+    return { ...scope, timezone: known.timezone, version: known.version };
+  }
+
+  /** The scope from memory, else from the database (resolveCatalogueScope), kept for the next read. */
+  async resolve(ex: Executor, scope: CatalogueScope): Promise<ResolvedScope> {
+    const cached = this.cached(scope);
+    if (cached) return cached;
+    this.misses++;
+    const generation = this.#generation;
+    const keep = this.#feed.listening();
+    const resolved = await resolveCatalogueScope(ex, scope);
+    if (keep && generation === this.#generation && applicationTenantFiltersOn()) {
+      const key = keyOf(scope);
+      this.#entries.delete(key);
+      this.#entries.set(key, {
+        tenantId: resolved.tenantId,
+        restaurantId: resolved.restaurantId,
+        timezone: resolved.timezone,
+        version: resolved.version,
+      });
+      if (this.#entries.size > this.#maxEntries) {
+        const oldest = this.#entries.keys().next().value;
+        if (oldest !== undefined) this.#entries.delete(oldest);
+      }
+    }
+    return resolved;
+  }
+
+  invalidate(change: Change): void {
+    this.#generation++;
+    if (change.tenantId === undefined) {
+      this.#entries.clear();
+      return;
+    }
+    for (const [key, known] of this.#entries) {
+      if (changeConcerns(change, known.tenantId, known.restaurantId)) this.#entries.delete(key);
+    }
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+}
+
+const keyOf = (scope: { tenantId: number; restaurantId: number }) =>
+  `${scope.tenantId}:${scope.restaurantId}`;
