@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 /**
  * The emulator's answer: a deterministic text derived from the prompt, so a test can predict it. It follows
  * the labelled lines Brigade's review-reply prompt carries (docs/operations/llm.md), as a well-behaved model
- * would: `Reviewer first name:`, `Business name:`, `Rating: N`, `Style:`, `at most N words`. A prompt without
+ * would: `Reviewer first name:`, `Business name:`, `Rating: N`, `Style:`, `at most N words`, and an owner's template
+ * (filled with those values). A prompt without
  * them gets a short acknowledgement naming the prompt's fingerprint.
  */
 
@@ -56,6 +57,18 @@ const truncateWords = (text: string, limit: number): string => {
   return words.length <= limit ? text : words.slice(0, limit).join(' ');
 };
 
+/** The owner's template the prompt carries (the lines after "Owner's template…:" up to "Review:"), if any. */
+function templateOf(prompt: string): string | undefined {
+  const match = /^Owner's template[^\n]*:\n([\s\S]*?)\nReview:/m.exec(prompt);
+  return match?.[1]?.trim() || undefined;
+}
+
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(
+    /\{\{?\s*([A-Za-z]+)\s*\}?\}/g,
+    (whole, key: string) => values[key.toLowerCase()] ?? whole,
+  );
+
 /** The emulated assistant text for these messages. */
 export function emulatedReply(messages: EmulatedMessage[]): string {
   const prompt = messages.map((m) => m.content).join('\n');
@@ -67,11 +80,23 @@ export function emulatedReply(messages: EmulatedMessage[]): string {
   const name = lineValue(prompt, 'Reviewer first name');
   const firstName = name && !/^\(.*\)$/.test(name) ? name : undefined;
   const business = lineValue(prompt, 'Business name');
-  const style = lineValue(prompt, 'Style')?.split(/[\s(]/)[0]?.toLowerCase() ?? 'professional';
+  const style = lineValue(prompt, 'Style')?.split(/[\s(:]/)[0]?.toLowerCase() ?? 'professional';
   const greeting = (GREETINGS[style] ?? ((n: string | undefined) => (n ? `Hello ${n},` : 'Hello,')))(
     firstName,
   );
   const limit = Number(/at most (\d+) words/i.exec(prompt)?.[1] ?? 120);
+  // A model told to follow the owner's template does: filled with the prompt's values.
+  const template = templateOf(prompt);
+  if (template)
+    return truncateWords(
+      fill(template, {
+        firstname: firstName ?? 'there',
+        reviewername: firstName ?? 'there',
+        businessname: business ?? 'our team',
+        rating: String(rating),
+      }),
+      limit,
+    );
   // The fingerprint picks how much of the body a "sampled" answer uses, so different prompts differ.
   const sentences = body(rating, business);
   const count = 2 + (Number.parseInt(fingerprint.slice(0, 2), 16) % 2);
