@@ -80,7 +80,10 @@ export function emulatedReply(messages: EmulatedMessage[]): string {
   const name = lineValue(prompt, 'Reviewer first name');
   const firstName = name && !/^\(.*\)$/.test(name) ? name : undefined;
   const business = lineValue(prompt, 'Business name');
-  const style = lineValue(prompt, 'Style')?.split(/[\s(:]/)[0]?.toLowerCase() ?? 'professional';
+  const style =
+    lineValue(prompt, 'Style')
+      ?.split(/[\s(:]/)[0]
+      ?.toLowerCase() ?? 'professional';
   const greeting = (GREETINGS[style] ?? ((n: string | undefined) => (n ? `Hello ${n},` : 'Hello,')))(
     firstName,
   );
