@@ -18,6 +18,9 @@ const milliseconds = (fallback: number) =>
 export const llmEnvironment = {
   LLM_BASE_URL: z
     .url({ error: 'must be a URL such as https://api.openai.com/v1 or http://127.0.0.1:11434/v1' })
+    .refine((url) => !URL.canParse(url) || (!new URL(url).username && !new URL(url).password), {
+      message: 'must not carry credentials: put the key in LLM_API_KEY',
+    })
     .optional()
     .or(z.literal('').transform(() => undefined)),
   LLM_API_KEY: z

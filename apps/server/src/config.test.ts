@@ -200,6 +200,9 @@ describe('loadConfig', () => {
       mode: 'emulator',
       apiKey: undefined,
     });
+    expect(() => loadConfig({ LLM_BASE_URL: 'https://me:sk-secret@llm.test/v1' })).toThrow(
+      'LLM_BASE_URL: must not carry credentials: put the key in LLM_API_KEY',
+    );
     expect(() => loadConfig({ LLM_BASE_URL: 'nope', LLM_EMULATOR: 'maybe' })).toThrow(
       [
         '  LLM_BASE_URL: must be a URL such as https://api.openai.com/v1 or http://127.0.0.1:11434/v1 (got "nope")',

@@ -79,7 +79,8 @@ function userMessage(input: DraftInput, wordLimit: number): string {
   const business = businessNameOf(input);
   const contact = businessContact(input);
   const template = templateFor(input);
-  const text = reviewText(review);
+  // The guest cannot close the markers early: marker look-alikes in the text are removed.
+  const text = reviewText(review).replaceAll(REVIEW_START, '').replaceAll(REVIEW_END, '').trim();
   const lines = [
     ...(business ? [`Business name: ${business}`] : []),
     ...(contact ? [`Business contact details: ${contact}`] : []),
