@@ -120,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => deps.domains.close());
   app.addHook('onClose', () => deps.payments.close());
   app.addHook('onClose', () => deps.places.close());
+  app.addHook('onClose', () => deps.llm.close());
   app.addHook('onClose', () => deps.changes.close());
   app.addHook('onClose', () => deps.sessions.close());
   const endpoints = [...ENDPOINTS, ...(options.extraEndpoints?.endpoints ?? [])];

@@ -66,8 +66,25 @@ export interface Config {
     url: string;
     timeoutMs: number;
   };
+  /** The language model that drafts review replies (docs/operations/llm.md). */
+  llm: LlmConfig;
   /** The TCP port kitchen tickets are sent to on the restaurants' network printers (raw ESC/POS, 9100). */
   kitchenPrinterPort: number;
+}
+
+export interface LlmConfig {
+  /**
+   * `remote`: the OpenAI-compatible server at LLM_BASE_URL; `emulator`: the in-process emulator (no URL,
+   * outside production); `local`: no model, the local drafter writes drafts (production without a URL, or
+   * LLM_EMULATOR=off).
+   */
+  mode: 'remote' | 'emulator' | 'local';
+  /** LLM_BASE_URL without a trailing slash: the part before `/chat/completions`. */
+  baseUrl: string | undefined;
+  /** LLM_API_KEY: a secret, never logged or answered (`apiKey` is on the log's redaction list). */
+  apiKey: string | undefined;
+  model: string;
+  timeoutMs: number;
 }
 
 export interface HttpLimits {

@@ -39,6 +39,13 @@ describe('loadConfig', () => {
         url: 'https://places.googleapis.com/v1',
         timeoutMs: 10_000,
       },
+      llm: {
+        mode: 'emulator',
+        baseUrl: undefined,
+        apiKey: undefined,
+        model: 'gpt-4o-mini',
+        timeoutMs: 30_000,
+      },
       kitchenPrinterPort: 9100,
       media: { storage: 'local', dir: './.data/media', baseUrl: 'http://localhost:3002/media' },
       http: {
@@ -164,6 +171,43 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ GOOGLE_PLACES_URL: 'nope' })).toThrow(
       'GOOGLE_PLACES_URL: must be a URL such as https://places.googleapis.com/v1 (got "nope")',
+    );
+  });
+
+  it('LLM: the emulator with no LLM_BASE_URL outside production, the local drafter in production or when off', () => {
+    expect(loadConfig({}).llm.mode).toBe('emulator');
+    expect(loadConfig({ LLM_EMULATOR: 'off' }).llm.mode).toBe('local');
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://b.example.com' }).llm.mode).toBe(
+      'local',
+    );
+    expect(
+      loadConfig({
+        LLM_BASE_URL: 'http://127.0.0.1:11434/v1/',
+        LLM_MODEL: ' llama3.1 ',
+        LLM_TIMEOUT_MS: '5000',
+      }).llm,
+    ).toEqual({
+      mode: 'remote',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      apiKey: undefined,
+      model: 'llama3.1',
+      timeoutMs: 5000,
+    });
+    expect(loadConfig({ LLM_BASE_URL: 'https://api.openai.com/v1', LLM_API_KEY: ' sk-x ' }).llm.apiKey).toBe(
+      'sk-x',
+    );
+    expect(loadConfig({ LLM_BASE_URL: '', LLM_API_KEY: '' }).llm).toMatchObject({
+      mode: 'emulator',
+      apiKey: undefined,
+    });
+    expect(() => loadConfig({ LLM_BASE_URL: 'https://me:sk-secret@llm.test/v1' })).toThrow(
+      'LLM_BASE_URL: must not carry credentials: put the key in LLM_API_KEY',
+    );
+    expect(() => loadConfig({ LLM_BASE_URL: 'nope', LLM_EMULATOR: 'maybe' })).toThrow(
+      [
+        '  LLM_BASE_URL: must be a URL such as https://api.openai.com/v1 or http://127.0.0.1:11434/v1 (got "nope")',
+        '  LLM_EMULATOR: must be on or off (got "maybe")',
+      ].join('\n'),
     );
   });
 

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { parseSecretsKey } from '@brigade/core/secrets/sealed-box';
 import { DEVELOPMENT_APP_ORIGINS } from '@brigade/domain/return-url';
 import { z } from 'zod';
+import { llmConfigOf, llmEnvironment } from './config-llm';
 
 const booleanFlag = (fallback: boolean) =>
   z
@@ -167,6 +168,8 @@ const configSchema = z.object({
     .url({ error: 'must be a URL such as https://places.googleapis.com/v1' })
     .default('https://places.googleapis.com/v1'),
   GOOGLE_PLACES_TIMEOUT_MS: milliseconds(10_000),
+  // The language model of AI review-reply drafts (config-llm.ts, docs/operations/llm.md).
+  ...llmEnvironment,
   KITCHEN_PRINTER_PORT: z.coerce
     .number({ error: 'must be a port number' })
     .int()
@@ -197,7 +200,7 @@ const configSchema = z.object({
 
 import type { Config, MediaConfig, TrustProxy } from './config-types';
 
-export type { Config, HttpLimits, MediaConfig, TrustProxy } from './config-types';
+export type { Config, HttpLimits, LlmConfig, MediaConfig, TrustProxy } from './config-types';
 
 const PROXY_ADDRESS_GROUPS = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -286,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       url: c.GOOGLE_PLACES_URL.replace(/\/+$/, ''),
       timeoutMs: c.GOOGLE_PLACES_TIMEOUT_MS,
     },
+    llm: llmConfigOf(c, c.NODE_ENV),
     kitchenPrinterPort: c.KITCHEN_PRINTER_PORT,
     http: {
       headersTimeoutMs: c.HTTP_HEADERS_TIMEOUT_MS,

@@ -12,6 +12,7 @@ import type { UseCaseDeps } from '@brigade/core/use-case';
 import type { Database } from '@brigade/db/database';
 import type { ImageStorage } from '@brigade/images/storage';
 import type { Config } from './config';
+import type { LlmRuntime } from './llm-runtime';
 import type { PaymentsRuntime } from './payments-runtime';
 import type { PlacesRuntime } from './places-runtime';
 
@@ -42,6 +43,8 @@ export interface AppDeps {
   payments: PaymentsRuntime;
   /** Google Places (or its emulator), with this process's cache counters (issue 18). */
   places: PlacesRuntime;
+  /** The language model (or its emulator, or none: the local drafter) of AI review-reply drafts (issue 19). */
+  llm: LlmRuntime;
   /** How kitchen tickets reach the restaurants' network printers (issue 21). */
   kitchenPrinter: PrinterTransport;
 }

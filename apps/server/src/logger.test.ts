@@ -64,6 +64,21 @@ describe('log redaction', () => {
     );
   });
 
+  it("never writes the language model's API key, in the config or a request's headers", () => {
+    const { lines, logger } = capture();
+    logger.info(
+      {
+        llm: { mode: 'remote', apiKey: 'sk-llm-1', model: 'gpt-4o-mini' },
+        config: { llm: { apiKey: 'sk-llm-2' } },
+        headers: { authorization: 'Bearer sk-llm-3' },
+      },
+      'llm configured',
+    );
+    const line = lines.join('');
+    for (const value of ['sk-llm-1', 'sk-llm-2', 'sk-llm-3']) expect(line).not.toContain(value);
+    expect(line).toContain('gpt-4o-mini');
+  });
+
   it('masks one-time codes and tokens in URLs', () => {
     expect(maskUrl('/auth/callback?code=abc&state=x&token=t1')).toBe(
       '/auth/callback?code=[Redacted]&state=x&token=[Redacted]',

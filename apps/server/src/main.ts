@@ -57,6 +57,7 @@ async function main() {
       seeded,
       gatewayUrl: gateway?.url,
       placesMode: deps.places.mode,
+      llm: deps.llm.description,
     }),
   );
 }
@@ -179,6 +180,8 @@ function banner(up: {
   gatewayUrl: string | undefined;
   /** Who answers places calls: Google (a key is configured), the in-process emulator, or nobody. */
   placesMode: 'google' | 'emulator' | 'off';
+  /** Who drafts review replies (never the key). */
+  llm: string;
 }): string {
   const { database, seconds, base, extraBases, seeded, gatewayUrl, placesMode } = up;
   const site = extraBases.get('site');
@@ -198,6 +201,7 @@ function banner(up: {
       ? `  Payments       CardPointe emulator at ${gatewayUrl} (no gateway configured; test card 4111 1111 1111 1111)`
       : '  Payments       CardPointe gateway (each merchant account’s site)',
     `  Places         ${PLACES_LINES[placesMode]}`,
+    `  AI replies     ${up.llm}`,
     ...(seeded ? demoLines(seeded, base) : []),
     '',
   ].join('\n');

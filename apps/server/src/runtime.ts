@@ -18,6 +18,7 @@ import { S3Storage } from '@brigade/images/s3-storage';
 import { type ImageStorage, LocalDiskStorage } from '@brigade/images/storage';
 import { type Config, ConfigError } from './config';
 import type { AppDeps } from './deps';
+import { createLlmRuntime } from './llm-runtime';
 import { createPaymentsRuntime } from './payments-runtime';
 import { createPlacesRuntime } from './places-runtime';
 
@@ -121,6 +122,7 @@ export function createAppDeps(
     domains: createDomainDeps(config, changes),
     payments: createPaymentsRuntime(config),
     places: createPlacesRuntime(config),
+    llm: createLlmRuntime(config),
     kitchenPrinter: tcpPrinterTransport({ port: config.kitchenPrinterPort }),
     imageStorage: createImageStorage(config, instanceId),
     instanceId,

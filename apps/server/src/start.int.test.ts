@@ -35,6 +35,9 @@ describe.runIf(inject('brigadeTemplate').engine === 'pglite')('npm start', () =>
         child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
       });
       expect(output).toContain('database: pglite');
+      expect(output).toContain(
+        'AI replies     the built-in chat-completions emulator (no LLM_BASE_URL configured)',
+      );
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
       const doc = (await (await fetch(`${base}/api/v1/openapi.json`)).json()) as { openapi: string };
       expect(doc.openapi).toBe('3.1.0');

@@ -1,0 +1,86 @@
+/**
+ * What Brigade asks of an OpenAI-compatible chat-completions server (INTEGRATIONS.md "OpenAI-compatible chat
+ * completions"; docs/operations/llm.md): one completion of a list of messages. The HTTP client (client.ts)
+ * and the tests' fakes implement it; every call either resolves with the assistant's text or rejects with an
+ * `LlmError`.
+ */
+export interface ChatCompletionsApi {
+  /** The model name sent with every call (whatever the server serves: gpt-4o-mini, llama3.1, …). */
+  readonly model: string;
+  complete(request: ChatRequest, options?: CallOptions): Promise<ChatAnswer>;
+}
+
+export type ChatRole = 'system' | 'user' | 'assistant';
+
+export interface ChatMessage {
+  role: ChatRole;
+  content: string;
+}
+
+export interface ChatRequest {
+  messages: ChatMessage[];
+  /** 0-2; the server's default when absent. */
+  temperature?: number | undefined;
+  /** The most tokens the answer may have; the server's default when absent. */
+  maxTokens?: number | undefined;
+}
+
+export interface ChatUsage {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+}
+
+export interface ChatAnswer {
+  /** The assistant's text, as the server sent it (not trimmed). */
+  content: string;
+  /** The model that answered (the server's word, else the one asked for). */
+  model: string;
+  finishReason: string | undefined;
+  usage: ChatUsage | undefined;
+  /** How many HTTP attempts it took (1 when the first answered). */
+  attempts: number;
+}
+
+export interface CallOptions {
+  /** Overrides the client's per-attempt timeout (milliseconds). */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Why a call brought no usable answer:
+ * - `unauthorized`: 401 or 403, the key is missing, wrong or not allowed this model;
+ * - `rate-limited`: 429 after the retries, with `retryAfterSeconds` when the server said;
+ * - `http`: another non-2xx answer (a 400 for an unknown model, a 5xx after the retries…);
+ * - `timeout`: no answer within the timeout (or the caller cancelled);
+ * - `network`: the connection failed;
+ * - `bad-answer`: an answer that is not JSON, or has no assistant text in `choices[0].message.content`.
+ */
+export type LlmErrorKind = 'unauthorized' | 'rate-limited' | 'http' | 'timeout' | 'network' | 'bad-answer';
+
+export interface LlmErrorDetails {
+  status?: number;
+  retryAfterSeconds?: number;
+  /** The server's `error.code` / `error.type` word, when it sent one. */
+  code?: string;
+  attempts?: number;
+}
+
+/** A failed call. Its message names the status and the server's error word: never the key, never the prompt. */
+export class LlmError extends Error {
+  override readonly name = 'LlmError';
+  constructor(
+    readonly kind: LlmErrorKind,
+    message: string,
+    readonly details: LlmErrorDetails = {},
+  ) {
+    super(message);
+  }
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_RETRIES = 2;
+export const DEFAULT_BACKOFF_MS = 500;
+/** A 429 asking to wait longer than this is not waited for: the caller hears rate-limited at once. */
+export const MAX_RETRY_AFTER_SECONDS = 20;
