@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { generateLargeChain } from '@brigade/core/catalogue/large-chain';
 import {
   freePort,
+  type LoadFigures,
   load,
   ROOT,
   signInApi,
@@ -54,11 +55,21 @@ interface EngineFigures {
   engine: string;
   loadMs: number;
   batchMs: number[];
-  menuBytes: number;
-  menu: Awaited<ReturnType<typeof load>>;
-  small: Awaited<ReturnType<typeof load>>;
-  json: string;
+  reads: Record<ReadName, LoadFigures>;
+  /** The JSON each menu read answers (the reference serves these bytes). */
+  bodies: Record<MenuName, string>;
 }
+
+type MenuName = 'large' | 'small';
+type ReadName = 'large' | 'large-br' | 'small-br' | 'tags';
+/** What a browser sends; wrk sends no Accept-Encoding unless told. */
+const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br' };
+const READS: { name: ReadName; label: string; menu?: MenuName; headers: Record<string, string> }[] = [
+  { name: 'large', label: 'large menu (All Day), uncompressed', menu: 'large', headers: {} },
+  { name: 'large-br', label: 'large menu (All Day), br', menu: 'large', headers: BROWSER_ENCODINGS },
+  { name: 'small-br', label: 'small menu (Drinks), br', menu: 'small', headers: BROWSER_ENCODINGS },
+  { name: 'tags', label: 'GET …/tags (small tenant read, not cached)', headers: BROWSER_ENCODINGS },
+];
 
 async function measureEngine(engine: 'pglite' | 'postgres', databaseUrl: string): Promise<EngineFigures> {
   const brigade = await startBrigade(databaseUrl);
@@ -95,20 +106,24 @@ async function measureEngine(engine: 'pglite' | 'postgres', databaseUrl: string)
       batchMs.push(performance.now() - t0);
     }
 
-    const menuPath = `/api/v1${api.base}/menus/${chain.menuIds.allDay}`;
-    const json = JSON.stringify(await api.call('GET', `${api.base}/menus/${chain.menuIds.allDay}`));
-    const menu = await load(`${origin}${menuPath}`, {
-      connections: CONNECTIONS,
-      durationS: DURATION_S,
-      headers: { authorization: `Bearer ${api.token}` },
-    });
-    // A small tenant read: the per-request cost of session, access and the tenant's transaction (decision 018).
-    const small = await load(`${origin}/api/v1${api.base}/tags`, {
-      connections: CONNECTIONS,
-      durationS: DURATION_S,
-      headers: { authorization: `Bearer ${api.token}` },
-    });
-    return { engine, loadMs, batchMs, menuBytes: Buffer.byteLength(json), menu, small, json };
+    const menuPaths: Record<MenuName, string> = {
+      large: `${api.base}/menus/${chain.menuIds.allDay}`,
+      small: `${api.base}/menus/${chain.menuIds.drinks}`,
+    };
+    const bodies = {
+      large: JSON.stringify(await api.call('GET', menuPaths.large)),
+      small: JSON.stringify(await api.call('GET', menuPaths.small)),
+    };
+    const reads = {} as Record<ReadName, LoadFigures>;
+    for (const read of READS) {
+      const path = read.menu ? menuPaths[read.menu] : `${api.base}/tags`;
+      reads[read.name] = await load(`${origin}/api/v1${path}`, {
+        connections: CONNECTIONS,
+        durationS: DURATION_S,
+        headers: { authorization: `Bearer ${api.token}`, ...read.headers },
+      });
+    }
+    return { engine, loadMs, batchMs, reads, bodies };
   } finally {
     await brigade.stop();
   }
@@ -125,16 +140,25 @@ export async function benchCatalogue(postgresUrl: string | undefined): Promise<v
     runs.push(await withPostgresDatabase(postgresUrl, 'catalogue', (url) => measureEngine('postgres', url)));
 
   const dir = mkdtempSync(join(tmpdir(), 'brigade-bench-json-'));
-  const jsonFile = join(dir, 'menu.json');
-  writeFileSync(jsonFile, runs[0]!.json);
+  const files = (['large', 'small'] as const).map((name) => {
+    const file = join(dir, `${name}.json`);
+    writeFileSync(file, runs[0]!.bodies[name]);
+    return `${name}=${file}`;
+  });
   const port = await freePort();
   const reference = spawn(TSX, [join(ROOT, 'bench/src/json-reference-server.ts')], {
-    env: { ...process.env, PORT: String(port), JSON_FILE: jsonFile },
+    env: { ...process.env, PORT: String(port), JSON_FILES: files.join(',') },
     stdio: 'ignore',
   });
   try {
     await waitFor(`http://127.0.0.1:${port}/`);
-    const ref = await load(`http://127.0.0.1:${port}/`, { connections: CONNECTIONS, durationS: DURATION_S });
+    const references = {} as Record<ReadName, LoadFigures>;
+    for (const read of READS.filter((r) => r.menu))
+      references[read.name] = await load(`http://127.0.0.1:${port}/${read.menu}`, {
+        connections: CONNECTIONS,
+        durationS: DURATION_S,
+        headers: read.headers,
+      });
     const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
     printTable(
       `Catalogue writes: the large-chain catalogue through 8 batch requests; ${BATCH_ITEMS} items in one request (${BATCH_RUNS} runs)`,
@@ -150,28 +174,25 @@ export async function benchCatalogue(postgresUrl: string | undefined): Promise<v
         ];
       }),
     );
+    const kib = (text: string) => fmt(Buffer.byteLength(text) / 1024, 0);
     printTable(
-      `Resolved large-chain menu (All Day: 21 groups, ${fmt(runs[0]!.menuBytes / 1024, 0)} KiB): wrk, ${CONNECTIONS} connections, ${DURATION_S} s; client and servers share 2 cores`,
-      ['measure', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs reference'],
-      [
-        ['Fastify, same JSON from memory', fmt(ref.rps, 0), fmt(ref.p50), fmt(ref.p99), ref.errors, '100%'],
-        ...runs.map((run) => [
-          `${run.engine}: GET …/menus/{id} (session check included)`,
-          fmt(run.menu.rps, 0),
-          fmt(run.menu.p50),
-          fmt(run.menu.p99),
-          run.menu.errors,
-          `${fmt((run.menu.rps / ref.rps) * 100, 0)}%`,
-        ]),
-        ...runs.map((run) => [
-          `${run.engine}: GET …/tags (small tenant read)`,
-          fmt(run.small.rps, 0),
-          fmt(run.small.p50),
-          fmt(run.small.p99),
-          run.small.errors,
-          `${fmt((run.small.rps / ref.rps) * 100, 0)}%`,
-        ]),
-      ],
+      `Resolved menus (large ${kib(runs[0]!.bodies.large)} KiB, small ${kib(runs[0]!.bodies.small)} KiB as JSON), repeated reads: wrk, ${CONNECTIONS} connections, ${DURATION_S} s each; reference: Fastify answering the same bytes from memory (compressed once); client and servers share 2 cores`,
+      ['measure', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'reference req/s', 'ratio'],
+      READS.flatMap((read) =>
+        runs.map((run) => {
+          const figures = run.reads[read.name];
+          const ref = references[read.name];
+          return [
+            `${run.engine}: ${read.label}`,
+            fmt(figures.rps, 0),
+            fmt(figures.p50),
+            fmt(figures.p99),
+            figures.errors,
+            ref ? fmt(ref.rps, 0) : '—',
+            ref ? `${fmt((figures.rps / ref.rps) * 100, 0)}%` : '—',
+          ];
+        }),
+      ),
     );
     if (!postgresUrl)
       process.stdout.write('  note: PostgreSQL skipped: set DATABASE_URL (or BENCH_DATABASE_URL)\n');

@@ -1,9 +1,35 @@
 import { readFileSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 
-// The reference for the resolved-menu read: Fastify answering the same JSON from memory (serialised per
-// request, as Brigade's handlers are), so the ratio shows what the database reads and assembly cost.
-const body = JSON.parse(readFileSync(process.env.JSON_FILE!, 'utf8')) as unknown;
+// The reference for the resolved-menu reads: Fastify answering the very bytes Brigade answers, from memory,
+// compressed once at start (brotli 9, gzip 9, as Brigade stores them) and sent as the client accepts. What
+// is left between the two is what Brigade does per request: session, access, the cache look-up.
+// JSON_FILES: "name=path,name=path"; each is served at /name.
+interface Stored {
+  plain: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+const stored = new Map<string, Stored>();
+for (const pair of (process.env.JSON_FILES ?? '').split(',').filter(Boolean)) {
+  const [name, path] = pair.split('=') as [string, string];
+  const plain = readFileSync(path);
+  stored.set(name, {
+    plain,
+    br: brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzip: gzipSync(plain, { level: 9 }),
+  });
+}
 const app = Fastify({ logger: false });
-app.get('/', async () => body);
+app.get<{ Params: { name: string } }>('/:name', async (request, reply) => {
+  const body = stored.get(request.params.name);
+  if (!body) return reply.status(404).send();
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(body.br);
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(body.gzip);
+  return reply.send(body.plain);
+});
+app.get('/', async () => 'ok');
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

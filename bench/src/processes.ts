@@ -8,6 +8,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { hasWrk, type LoadFigures, wrk } from './wrk';
 
+export type { LoadFigures };
+
 let warned = false;
 
 // Shared by the benchmarks that start real server processes and load them over loopback.
