@@ -47,6 +47,8 @@ function siteData(websiteConfig: object, menus: SiteData['menus'] = []): SiteDat
     menus,
     listedMenus: menus,
     now: new Date(),
+    today: new Date().toISOString().slice(0, 10),
+    closure: null,
   };
 }
 
