@@ -4,7 +4,7 @@ import { imageSource } from '../images';
 import type { SiteLinks } from '../links';
 import type { SiteData } from '../load';
 import { blockColoursClass, blockHasColours } from '../theme';
-import { orderLink, SiteFooter, SiteHeader, socialLinks } from './chrome';
+import { orderLink, SiteFooter, SiteHeader } from './chrome';
 import { ContactCard, Location } from './visit';
 
 export interface PreviewItem {
