@@ -88,6 +88,7 @@ main{flex:1 0 auto}
 .hours th{text-align:left;font-weight:500;padding:.35rem 0}
 .hours td{text-align:right;font-variant-numeric:tabular-nums;padding:.35rem 0}
 .hours tr+tr>*{border-top:1px dashed var(--border)}
+.hours .span-line{display:block;white-space:nowrap}
 .special-title{margin:1.1rem 0 .25rem;font-size:1rem}
 .closed-today{background:var(--text);color:var(--bg);text-align:center;padding:.6rem 1.25rem;font-size:1rem}
 address{font-style:normal}

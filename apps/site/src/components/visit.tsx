@@ -42,7 +42,7 @@ export function Location({ data }: { data: SiteData }) {
                   {groupedHours(data.restaurant.operatingHours).map((row) => (
                     <tr key={row.days}>
                       <th scope="row">{row.days}</th>
-                      <td>{row.hours}</td>
+                      <td>{spanLines(row.hours)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -104,7 +104,7 @@ function SpecialHoursList({ data }: { data: SiteData }) {
           {rows.map((row) => (
             <tr key={row.day}>
               <th scope="row">{row.day}</th>
-              <td>{row.hours}</td>
+              <td>{spanLines(row.hours)}</td>
             </tr>
           ))}
         </tbody>
@@ -112,3 +112,11 @@ function SpecialHoursList({ data }: { data: SiteData }) {
     </>
   );
 }
+
+/** Each span of a day on its own line ("11:00 AM – 2:30 PM", "5:00 PM – 10:00 PM"). */
+const spanLines = (hours: string) =>
+  hours.split(', ').map((line) => (
+    <span key={line} className="span-line">
+      {line}
+    </span>
+  ));

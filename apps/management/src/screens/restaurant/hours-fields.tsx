@@ -75,10 +75,10 @@ export function SpanList({ name, what }: { name: string; what: string }) {
           variant="link"
           size="sm"
           className="span-list__add"
-          aria-label={`Add opening hours to ${what}`}
+          aria-label={`Add hours to ${what}`}
           onClick={() => append(nextSpan((getValues(name) ?? []) as { close?: string }[]))}
         >
-          + Add hours
+          <span aria-hidden="true">+ </span>Add hours
         </Button>
       ) : null}
     </div>
