@@ -160,4 +160,16 @@ describe('online ordering on special dates', () => {
       expect(minutes).toBeLessThanOrEqual(11 * 60);
     }
   });
+
+  it('shows no menu at a moment on a date closed for a holiday, and the menus again the day after', async () => {
+    const patched = await staff('owner', 'PATCH', '', {
+      specialHours: [{ date: '2030-07-04', closed: true, label: 'Independence Day' }],
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const closed = await staff('employee', 'GET', '/menus?at=2030-07-04T12:00');
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().data).toEqual([]);
+    const open = await staff('employee', 'GET', '/menus?at=2030-07-05T12:00');
+    expect(open.json().data.map((menu: { name: string }) => menu.name)).toContain('Lunch');
+  });
 });
