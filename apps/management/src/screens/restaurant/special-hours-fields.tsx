@@ -1,4 +1,5 @@
-import { SPECIAL_LABEL_MAX } from '@brigade/domain/hours/special';
+import { isCalendarDate, SPECIAL_LABEL_MAX } from '@brigade/domain/hours/special';
+import { WEEKDAY_LABELS, weekdayOfDate } from '@brigade/domain/weekdays';
 import { CheckboxField } from '@brigade/ui/app-kit/choice-fields';
 import { FormSection, useFieldValue } from '@brigade/ui/app-kit/form';
 import { DateField, TextField } from '@brigade/ui/app-kit/form-fields';
@@ -16,6 +17,12 @@ const localToday = () => {
   const now = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+};
+
+/** "Thursday" for "2026-11-26". */
+const weekdayOfDateText = (date: string) => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return WEEKDAY_LABELS[weekdayOfDate(y, m, d)];
 };
 
 export function SpecialHoursSection() {
@@ -68,10 +75,11 @@ function SpecialDayRow({ index, onRemove }: { index: number; onRemove: () => voi
   const name = `specialHours.${index}`;
   const closed = useFieldValue<boolean>(`${name}.closed`);
   const date = useFieldValue<string>(`${name}.date`) || 'new date';
+  const weekday = isCalendarDate(date) ? weekdayOfDateText(date) : undefined;
   return (
     <li className="special-row">
       <div className="special-row__head">
-        <DateField name={`${name}.date`} label="Date" />
+        <DateField name={`${name}.date`} label="Date" hint={weekday} />
         <TextField
           name={`${name}.label`}
           label="Label"
