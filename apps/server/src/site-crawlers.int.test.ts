@@ -198,6 +198,57 @@ describe('schema.org and social-card validator (sdtt)', () => {
       target: `${site}/harbor-grill/order`,
     });
   });
+
+  it('gives several spans a day and the special dates ahead, and redraws the page when the hours change', async () => {
+    const path = api('');
+    const read = (await asBearer(t.app, owner, { method: 'GET', url: path })).json().data.restaurant;
+    const ahead = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const saved = await asBearer(t.app, owner, {
+      method: 'PATCH',
+      url: path,
+      payload: {
+        operatingHours: {
+          ...read.operatingHours,
+          wednesday: {
+            open: '11:30',
+            close: '22:00',
+            spans: [
+              { open: '11:30', close: '14:30' },
+              { open: '17:30', close: '22:00' },
+            ],
+          },
+        },
+        specialHours: [{ date: ahead, closed: true, label: 'Staff holiday' }],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const page = (await get(`${site}/harbor-grill`)).text;
+    const [restaurant] = jsonLd(page);
+    const wednesday = restaurant.openingHoursSpecification.filter(
+      (spec: { dayOfWeek: string }) => spec.dayOfWeek === 'https://schema.org/Wednesday',
+    );
+    expect(wednesday.map((spec: { opens: string }) => spec.opens)).toEqual(['11:30', '17:30']);
+    expect(restaurant.specialOpeningHoursSpecification).toEqual([
+      {
+        '@type': 'OpeningHoursSpecification',
+        validFrom: ahead,
+        validThrough: ahead,
+        opens: '00:00',
+        closes: '00:00',
+      },
+    ]);
+    expect(page).toContain('Staff holiday');
+    expect((await sdtt(`${site}/harbor-grill`, ['jsonld:Restaurant'])).failed).toEqual([]);
+    const cleared = await asBearer(t.app, owner, {
+      method: 'PATCH',
+      url: path,
+      payload: { specialHours: [] },
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(
+      jsonLd((await get(`${site}/harbor-grill`)).text)[0].specialOpeningHoursSpecification,
+    ).toBeUndefined();
+  });
 });
 
 describe('sitemap', () => {

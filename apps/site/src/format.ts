@@ -1,5 +1,6 @@
 import type { ResolvedItem } from '@brigade/domain/catalogue/resolved-menu';
-import type { DayHours, OperatingHours } from '@brigade/domain/restaurant';
+import type { Span } from '@brigade/domain/hours/spans';
+import { type DayHours, daySpans, type OperatingHours } from '@brigade/domain/hours/weekly';
 import { WEEKDAY_LABELS, WEEKDAYS, type Weekday } from '@brigade/domain/weekdays';
 import type { DayOfWeek, OpeningHoursSpecification } from 'schema-dts';
 
@@ -78,9 +79,14 @@ export function formatTime(time: string): string {
   return `${hour}:${String(m).padStart(2, '0')} ${suffix}`;
 }
 
+/** A day's spans, "11:30 AM – 2:30 PM, 5:30 PM – 10:00 PM", or "Closed". */
 export function formatDayHours(hours: DayHours): string {
-  return hours.closed ? 'Closed' : `${formatTime(hours.open)} – ${formatTime(hours.close)}`;
+  const spans = daySpans(hours);
+  return spans.length === 0 ? 'Closed' : formatSpans(spans);
 }
+
+export const formatSpans = (spans: readonly Span[]): string =>
+  spans.map((span) => `${formatTime(span.open)} – ${formatTime(span.close)}`).join(', ');
 
 /** Consecutive days with the same hours read as one line ("Monday – Thursday"). */
 export function groupedHours(hours: OperatingHours): { days: string; hours: string }[] {
@@ -97,15 +103,20 @@ export function groupedHours(hours: OperatingHours): { days: string; hours: stri
   }));
 }
 
-/** schema.org OpeningHoursSpecification entries; a close before the open time runs past midnight. */
+/** schema.org OpeningHoursSpecification: one entry per span; a close before the open runs past midnight. */
 export function openingHoursSpecification(hours: OperatingHours): OpeningHoursSpecification[] {
-  return WEEKDAYS.filter((day) => !hours[day].closed).map((day) => ({
-    '@type': 'OpeningHoursSpecification',
-    dayOfWeek: `https://schema.org/${WEEKDAY_LABELS[day]}` as DayOfWeek,
-    opens: hours[day].open,
-    closes: hours[day].close,
-  }));
+  return WEEKDAYS.flatMap((day) =>
+    daySpans(hours[day]).map((span) => ({
+      '@type': 'OpeningHoursSpecification' as const,
+      dayOfWeek: `https://schema.org/${WEEKDAY_LABELS[day]}` as DayOfWeek,
+      ...jsonLdTimes(span),
+    })),
+  );
 }
+
+/** opens/closes of a span; an all-day span (open = close) is 00:00-23:59, as Google reads "open 24 hours". */
+export const jsonLdTimes = (span: Span): { opens: string; closes: string } =>
+  span.open === span.close ? { opens: '00:00', closes: '23:59' } : { opens: span.open, closes: span.close };
 
 // The WCAG colour helpers are shared with the site administration's colour-scheme preview.
 export { contrastRatio, ensureContrast, luminance, readableOn } from '@brigade/domain/colour-contrast';

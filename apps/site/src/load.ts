@@ -15,6 +15,8 @@ import {
   type EffectiveSiteConfiguration,
   effectiveSiteConfiguration,
 } from '@brigade/domain/effective-site-config';
+import { closureOn } from '@brigade/domain/hours/opening-state';
+import type { SpecialDay } from '@brigade/domain/hours/special';
 import type { Restaurant } from '@brigade/domain/restaurant';
 import { defaultSiteConfiguration, type SiteConfiguration } from '@brigade/domain/site-config';
 import type { Tenant } from '@brigade/domain/tenant';
@@ -37,6 +39,13 @@ export interface SiteData {
   listedMenus: MenuSummary[];
   /** When the data was read; "available now" is relative to it. */
   now: Date;
+  /** The restaurant's local date at `now` (YYYY-MM-DD). */
+  today: string;
+  /**
+   * The special day closing the restaurant today (a holiday), if any: the site then shows no menu as served
+   * now and no ordering, but a "Closed today" notice (decision 030).
+   */
+  closure: SpecialDay | null;
 }
 
 /** The menu reads of the site: what the online-ordering channel shows at this moment. */
@@ -72,7 +81,11 @@ export async function loadSiteData(
   ]);
   if (!tenant || !restaurant || restaurant.tenantId !== tenant.tenantId) return null;
   const scope = { ...scopeOf(restaurant), channel: SITE_CHANNEL };
+  const timezone = tenant.settings.timezone;
+  const today = toLocalMoment(now.toISOString(), timezone).date;
+  const closure = closureOn(restaurant, today);
   const [menus, listedMenus] = await Promise.all([
+    // On a holiday closure the menu reads themselves show nothing "now" (menu-resolver, decision 030).
     listMenus({ db: ex }, ANONYMOUS, { ...scope, at: now.toISOString() }),
     listMenus({ db: ex }, ANONYMOUS, scope),
   ]);
@@ -81,11 +94,13 @@ export async function loadSiteData(
     restaurant,
     siteConfig: config,
     effective: effectiveSiteConfiguration(config, restaurant),
-    timezone: tenant.settings.timezone,
+    timezone,
     currency: restaurant.settings.currency,
     menus,
     listedMenus,
     now,
+    today,
+    closure,
   };
 }
 

@@ -48,6 +48,8 @@ function siteData(websiteConfig: object, menus: SiteData['menus'] = [], platform
     menus,
     listedMenus: menus,
     now: new Date(),
+    today: new Date().toISOString().slice(0, 10),
+    closure: null,
   };
 }
 

@@ -4,12 +4,21 @@ import type { SeoConfig } from '@brigade/domain/domain-mapping';
 import { ordersInternally } from '@brigade/domain/ordering/internal';
 import { cutText } from '@brigade/domain/text';
 import { defaultSeoTitle } from '@brigade/domain/website-config';
-import type { Menu, MenuSection, Offer, OrderAction, Restaurant, WithContext } from 'schema-dts';
+import type {
+  Menu,
+  MenuSection,
+  Offer,
+  OpeningHoursSpecification,
+  OrderAction,
+  Restaurant,
+  WithContext,
+} from 'schema-dts';
 import type { PageSeo } from './components/document';
 import { formatMoney, itemPrice, openingHoursSpecification } from './format';
 import { absoluteUrl } from './images';
 import type { SiteLinks } from './links';
 import type { SiteData } from './load';
+import { specialOpeningHoursSpecification } from './special-hours';
 
 /** The restaurant's SEO with the spec's defaults (spec 01 §3): title "{name} - Restaurant", the about text
  * as description, name, concept and city as keywords, the hero image as og:image. */
@@ -149,6 +158,7 @@ export function restaurantJsonLd(
         }
       : {}),
     openingHoursSpecification: openingHoursSpecification(restaurant.operatingHours),
+    ...specialHoursJsonLd(data),
     ...(menus.links.length > 0
       ? {
           hasMenu: menus.links.map((menu) => ({
@@ -162,6 +172,14 @@ export function restaurantJsonLd(
     ...(sameAs.length > 0 ? { sameAs } : {}),
     ...orderAction(data, canonicalHome),
   };
+}
+
+/** Today's and later special hours (decision 030); nothing when there are none. */
+function specialHoursJsonLd(data: SiteData): {
+  specialOpeningHoursSpecification?: OpeningHoursSpecification[];
+} {
+  const special = specialOpeningHoursSpecification(data.restaurant, data.today);
+  return special.length > 0 ? { specialOpeningHoursSpecification: special } : {};
 }
 
 /** Where a guest orders: the site's own ordering page (internal provider), else the provider's URL. */

@@ -15,7 +15,7 @@ h2{font-size:clamp(1.75rem,4vw,2.5rem)}
 h3{font-size:1.2rem}
 p{margin:0}
 :focus-visible{outline:3px solid var(--focus);outline-offset:3px;border-radius:6px}
-.top,.announce,.foot{flex:none}
+.top,.announce,.closed-today,.foot{flex:none}
 main{flex:1 0 auto}
 .skip{position:absolute;left:-999px;top:0;z-index:50;background:var(--surface);color:var(--text);padding:.75rem 1rem}
 .skip:focus{left:1rem;top:1rem}
@@ -92,6 +92,9 @@ main{flex:1 0 auto}
 .hours th{text-align:left;font-weight:500;padding:.35rem 0}
 .hours td{text-align:right;font-variant-numeric:tabular-nums;padding:.35rem 0}
 .hours tr+tr>*{border-top:1px dashed var(--border)}
+.hours .span-line{display:block;white-space:nowrap}
+.special-title{margin:1.1rem 0 .25rem;font-size:1rem}
+.closed-today{background:var(--text);color:var(--bg);text-align:center;padding:.6rem 1.25rem;font-size:1rem}
 address{font-style:normal}
 .social{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;margin:0;padding:0}
 .social a{display:inline-flex;min-height:2.5rem;align-items:center;padding:.35rem .95rem;border:1px solid var(--border);border-radius:999px;text-decoration:none;color:var(--text);background:var(--surface)}

@@ -94,12 +94,15 @@ export const updateRestaurant = defineEndpoint({
   id: 'updateRestaurant',
   method: 'PATCH',
   path: `${base}/{restaurantId}`,
-  summary: 'Update a restaurant: details, hours, settings, website configuration, platform sync, slug',
+  summary:
+    'Update a restaurant: details, hours, special hours, settings, website configuration, platform sync, slug',
   description:
     'spec 01 §5: server-set fields (docId, createdAt, updatedAt, ids) are dropped and the rest validated as ' +
     'a partial restaurant. Omitted fields stay; sent nested documents replace the stored ones (with the ' +
     'schema defaults). A sent slug is normalised and must be free. connectedAt and lastSyncAt in the ' +
-    'platform sync stay the server’s.',
+    'platform sync stay the server’s. Hours (decision 030): a weekday is `{open, close, closed}` (one span) ' +
+    'or carries `spans` (sorted, apart; open and close become their outline); `specialHours` lists dated ' +
+    'exceptions, one per date, closed or with their own spans. Invalid hours are a 400 naming each problem.',
   tags: ['restaurants'],
   access: manager,
   changes: 'restaurant',

@@ -10,21 +10,29 @@ describe('hours of a place', () => {
       { open: at(2, 11), close: at(2, 22) },
       { open: at(0, 10, 30), close: at(0, 21) },
     ])!;
-    expect(hours.tuesday).toEqual({ open: '11:00', close: '22:00', closed: false });
-    expect(hours.sunday).toEqual({ open: '10:30', close: '21:00', closed: false });
+    expect(hours.tuesday).toMatchObject({ open: '11:00', close: '22:00', closed: false });
+    expect(hours.sunday).toMatchObject({ open: '10:30', close: '21:00', closed: false });
     expect(hours.monday.closed).toBe(true);
   });
 
-  it('spans split days from the first opening to the last close, after midnight too', () => {
+  it('imports split days as spans, outlined from the first opening to the last close, after midnight too', () => {
     const hours = hoursOfPlace([
       { open: at(5, 17), close: at(6, 2) },
       { open: at(5, 11), close: at(5, 14) },
     ])!;
-    expect(hours.friday).toEqual({ open: '11:00', close: '02:00', closed: false });
+    expect(hours.friday).toEqual({
+      open: '11:00',
+      close: '02:00',
+      closed: false,
+      spans: [
+        { open: '11:00', close: '14:00' },
+        { open: '17:00', close: '02:00' },
+      ],
+    });
   });
 
   it('reads "open 24 hours" as 00:00-23:59 every day; no periods as nothing to import', () => {
-    expect(hoursOfPlace([{ open: at(0, 0) }])!.wednesday).toEqual({
+    expect(hoursOfPlace([{ open: at(0, 0) }])!.wednesday).toMatchObject({
       open: '00:00',
       close: '23:59',
       closed: false,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { spanIssues } from './hours/spans';
 import {
   type OpeningPeriod,
   PLACE_IMPORT_FIELDS,
@@ -64,8 +65,9 @@ const hhmm = (hour: number, minute: number) =>
 const minutes = (point: { hour: number; minute: number }) => point.hour * 60 + point.minute;
 
 /**
- * A place's regular hours as operating hours: each weekday from its earliest opening to the close of its
- * last period (after midnight when that period ends the next day); a day without a period is closed. Google's
+ * A place's regular hours as operating hours: each period a span of the weekday it opens on (decision 030;
+ * the day's open and close outline it, after midnight when the last period ends the next day); a day
+ * without a period is closed. Google's
  * "open 24 hours" (one period opening Sunday 00:00 with no close) is 00:00-23:59 every day.
  */
 export function hoursOfPlace(periods: readonly OpeningPeriod[]): OperatingHours | undefined {
@@ -77,16 +79,18 @@ export function hoursOfPlace(periods: readonly OpeningPeriod[]): OperatingHours 
     if (allDay) return [weekday, { open: '00:00', close: '23:59', closed: false }] as const;
     const today = periods.filter((period) => period.open.day === day);
     if (today.length === 0) return [weekday, { open: '09:00', close: '17:00', closed: true }] as const;
-    const first = today.reduce((a, b) => (minutes(b.open) < minutes(a.open) ? b : a));
-    const last = today.reduce((a, b) => (minutes(b.open) > minutes(a.open) ? b : a));
-    const close = last.close ?? { hour: 23, minute: 59 };
+    const spans = today
+      .map((period) => {
+        const close = period.close ?? { hour: 23, minute: 59 };
+        return { open: hhmm(period.open.hour, period.open.minute), close: hhmm(close.hour, close.minute) };
+      })
+      .sort((a, b) => a.open.localeCompare(b.open));
+    // Periods that do not make valid spans (overlapping) import as the day's outline, as before spans.
+    const usable =
+      spanIssues(spans).length === 0 ? spans : [{ open: spans[0]!.open, close: spans.at(-1)!.close }];
     return [
       weekday,
-      {
-        open: hhmm(first.open.hour, first.open.minute),
-        close: hhmm(close.hour, close.minute),
-        closed: false,
-      },
+      { open: usable[0]!.open, close: usable.at(-1)!.close, closed: false, spans: usable },
     ] as const;
   });
   return operatingHoursSchema.parse(Object.fromEntries(entries));

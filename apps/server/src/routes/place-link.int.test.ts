@@ -122,8 +122,8 @@ describe('the Google place link', () => {
       available: true,
       changed: true,
     });
-    expect(byField.hours.place.monday).toEqual({ open: '09:00', close: '17:00', closed: true });
-    expect(byField.hours.place.tuesday).toEqual({ open: '11:00', close: '22:00', closed: false });
+    expect(byField.hours.place.monday).toMatchObject({ open: '09:00', close: '17:00', closed: true });
+    expect(byField.hours.place.tuesday).toMatchObject({ open: '11:00', close: '22:00', closed: false });
     expect(byField.coordinates.place).toEqual({ latitude: 45.5236, longitude: -122.6847 });
     expect(byField.address.place).toEqual({
       street: '1201 NW Couch St',
@@ -143,7 +143,7 @@ describe('the Google place link', () => {
     expect(response.statusCode).toBe(200);
     const after = response.json().data.restaurant;
     expect(after.operatingHours.monday.closed).toBe(true);
-    expect(after.operatingHours.sunday).toEqual({ open: '11:00', close: '22:00', closed: false });
+    expect(after.operatingHours.sunday).toMatchObject({ open: '11:00', close: '22:00', closed: false });
     expect(after.contact).toEqual({ ...before.contact, phone: '(503) 555-0101' });
     expect(after.address).toEqual(before.address);
     expect(after.platformSync).toEqual(before.platformSync);

@@ -1,7 +1,9 @@
+import type { SpecialDay } from '@brigade/domain/hours/special';
 import type { Restaurant } from '@brigade/domain/restaurant';
 import { socialUrl } from '../format';
 import { imageSource } from '../images';
 import type { SiteLinks } from '../links';
+import { closedTodayText } from '../special-hours';
 
 export type NavPage = 'home' | 'menu';
 
@@ -19,13 +21,24 @@ export function orderLink(
   return { href: links.to('/menu'), text: ordering.buttonText, external: false };
 }
 
-export function SiteHeader(props: { restaurant: Restaurant; links: SiteLinks; current: NavPage }) {
-  const { restaurant, links, current } = props;
+export function SiteHeader(props: {
+  restaurant: Restaurant;
+  links: SiteLinks;
+  current: NavPage;
+  /** Today's holiday closure: announced on every page, and no ordering button (decision 030). */
+  closure?: SpecialDay | null;
+}) {
+  const { restaurant, links, current, closure } = props;
   const logo = imageSource(restaurant.websiteConfig.branding.logo);
   const announcement = restaurant.websiteConfig.content.announcement?.trim();
-  const order = orderLink(restaurant, links);
+  const order = closure ? null : orderLink(restaurant, links);
   return (
     <>
+      {closure ? (
+        <aside className="closed-today" aria-label="Opening today">
+          <strong>{closedTodayText(closure)}</strong>
+        </aside>
+      ) : null}
       {announcement ? (
         <aside className="announce" aria-label="Announcement">
           {announcement}

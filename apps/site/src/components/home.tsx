@@ -1,12 +1,12 @@
 import { firstCharacter } from '@brigade/domain/text';
 import type { ContentBlock, CtaSection } from '@brigade/domain/website-config';
-import { groupedHours } from '../format';
 import { imageSource } from '../images';
 import type { SiteLinks } from '../links';
 import type { SiteData } from '../load';
 import { blockColoursClass, blockHasColours } from '../theme';
-import { orderLink, SiteFooter, SiteHeader, socialLinks } from './chrome';
+import { orderLink, SiteFooter, SiteHeader } from './chrome';
 import { PlacePhotos } from './photos';
+import { ContactCard, Location } from './visit';
 
 export interface PreviewItem {
   itemId: number;
@@ -49,7 +49,7 @@ export function HomePage({ data, links, preview }: HomeProps) {
   const { restaurant, effective } = data;
   return (
     <>
-      <SiteHeader restaurant={restaurant} links={links} current="home" />
+      <SiteHeader restaurant={restaurant} links={links} current="home" closure={data.closure} />
       <main id="main">
         {homeSections(effective.layoutTemplate.sections).map((section) => {
           switch (section) {
@@ -93,7 +93,8 @@ function Hero({ data, links }: { data: SiteData; links: SiteLinks }) {
     restaurant.websiteConfig.seo.description?.trim() ||
     effective.fallbackTexts.heroTagline ||
     restaurant.concept;
-  const order = orderLink(restaurant, links);
+  // A holiday closure takes ordering off the page for the day (decision 030).
+  const order = data.closure ? null : orderLink(restaurant, links);
   return (
     <section
       className={`hero hero-${hero.defaultHeight} hero-${hero.defaultTextPosition}`}
@@ -259,7 +260,7 @@ function Blocks({ blocks }: { blocks: readonly ContentBlock[] }) {
 function Ctas({ data, links }: { data: SiteData; links: SiteLinks }) {
   const ctas: readonly CtaSection[] = data.restaurant.websiteConfig.ctaSections;
   if (ctas.length === 0) return null;
-  const order = orderLink(data.restaurant, links);
+  const order = data.closure ? null : orderLink(data.restaurant, links);
   const tel = `tel:${data.restaurant.contact.phone.replace(/[^+\d]/g, '')}`;
   return (
     <>
@@ -305,91 +306,6 @@ function Ctas({ data, links }: { data: SiteData; links: SiteLinks }) {
   );
 }
 
-function Location({ data }: { data: SiteData }) {
-  const settings = data.effective.components.locationSection;
-  if (!settings.enabled) return null;
-  const { address } = data.restaurant;
-  const oneLine = `${address.street}, ${address.city}, ${address.state} ${address.zipCode}`;
-  const directions = `https://www.openstreetmap.org/search?query=${encodeURIComponent(`${oneLine}, ${address.country}`)}`;
-  return (
-    <section className="section section-alt" id="visit" aria-labelledby="visit-title">
-      <div className="wrap">
-        <div className="section-head">
-          <div>
-            <p className="eyebrow">Visit</p>
-            <h2 id="visit-title">Find us</h2>
-          </div>
-        </div>
-        <div className="visit">
-          <div className="card">
-            <h3>Address</h3>
-            <address>
-              {address.street}
-              <br />
-              {address.city}, {address.state} {address.zipCode}
-            </address>
-            {settings.showMap ? (
-              <a href={directions} rel="noopener" target="_blank">
-                Get directions
-              </a>
-            ) : null}
-          </div>
-          {settings.showHours ? (
-            <div className="card">
-              <h3>Hours</h3>
-              <table className="hours">
-                <tbody>
-                  {groupedHours(data.restaurant.operatingHours).map((row) => (
-                    <tr key={row.days}>
-                      <th scope="row">{row.days}</th>
-                      <td>{row.hours}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ) : null}
-          <ContactCard data={data} />
-        </div>
-      </div>
-    </section>
-  );
-}
-
-function ContactCard({ data }: { data: SiteData }) {
-  const settings = data.effective.components.contactSection;
-  if (!settings.enabled) return null;
-  const { contact } = data.restaurant;
-  const social = settings.showSocialLinks ? socialLinks(data.restaurant) : [];
-  return (
-    <div className="card" id="contact">
-      <h3>Contact</h3>
-      {settings.showPhone ? (
-        <p>
-          <a href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}>{contact.phone}</a>
-        </p>
-      ) : null}
-      {settings.showEmail ? (
-        <p>
-          <a href={`mailto:${contact.email}`}>{contact.email}</a>
-        </p>
-      ) : null}
-      {social.length > 0 ? (
-        <ul className="social" aria-label="Social media">
-          {social.map((s) => (
-            <li key={s.name}>
-              <a href={s.href} rel="noopener me" target="_blank">
-                {s.name}
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  );
-}
-
-/** A contact section of its own, for templates that list "contact" without "location". */
 function Contact({ data }: { data: SiteData }) {
   const sections = data.effective.layoutTemplate.sections;
   if (sections.includes('location') && data.effective.components.locationSection.enabled) return null;

@@ -8,6 +8,7 @@ import { formatMoney, itemPrice } from '../format';
 import { imageSource } from '../images';
 import type { SiteLinks } from '../links';
 import { isMenuShownNow, type SiteData } from '../load';
+import { closedTodayText } from '../special-hours';
 import { SiteFooter, SiteHeader } from './chrome';
 
 /** spec 02 §2 menu chooser texts. */
@@ -19,19 +20,25 @@ export const CHOOSER_TEXTS = {
   noMenus: 'No Menus Available',
   noMenusText: (restaurant: string) => `${restaurant} doesn't have any menus configured yet.`,
   notNow: 'This menu is not being served right now.',
+  closedText: (restaurant: string) => `${restaurant} is closed today. See you soon!`,
 } as const;
 
 export function MenuChooserPage({ data, links }: { data: SiteData; links: SiteLinks }) {
   const { restaurant, menus } = data;
   return (
     <>
-      <SiteHeader restaurant={restaurant} links={links} current="menu" />
+      <SiteHeader restaurant={restaurant} links={links} current="menu" closure={data.closure} />
       <main id="main" className="wrap">
         {menus.length === 0 ? (
           <div className="state">
             <div className="card">
-              <h1>{CHOOSER_TEXTS.noMenus}</h1>
-              <p className="muted">{CHOOSER_TEXTS.noMenusText(restaurant.name)}</p>
+              {/* A holiday closure hides every menu for the day: say why rather than "no menus". */}
+              <h1>{data.closure ? closedTodayText(data.closure) : CHOOSER_TEXTS.noMenus}</h1>
+              <p className="muted">
+                {data.closure
+                  ? CHOOSER_TEXTS.closedText(restaurant.name)
+                  : CHOOSER_TEXTS.noMenusText(restaurant.name)}
+              </p>
               <a className="btn btn-primary" href={links.to('/')}>
                 Back to {restaurant.name}
               </a>
@@ -95,14 +102,14 @@ export function MenuPage(props: {
   );
   return (
     <>
-      <SiteHeader restaurant={restaurant} links={links} current="menu" />
+      <SiteHeader restaurant={restaurant} links={links} current="menu" closure={data.closure} />
       <main id="main">
         <div className="wrap page-head">
           <p className="eyebrow">{restaurant.name}</p>
           <h1>{title}</h1>
           {current !== null && menus[0]?.description ? <p className="muted">{menus[0].description}</p> : null}
           {current !== null && !isMenuShownNow(data, current) ? (
-            <p className="muted">{CHOOSER_TEXTS.notNow}</p>
+            <p className="muted">{data.closure ? closedTodayText(data.closure) : CHOOSER_TEXTS.notNow}</p>
           ) : null}
           {data.menus.length > 1 ? <MenuTabs menus={data.menus} links={links} current={current} /> : null}
         </div>

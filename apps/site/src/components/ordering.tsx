@@ -27,7 +27,7 @@ export function OrderingPage({
   const { restaurant } = data;
   return (
     <>
-      <SiteHeader restaurant={restaurant} links={links} current="menu" />
+      <SiteHeader restaurant={restaurant} links={links} current="menu" closure={data.closure} />
       <main id="main" className="wrap">
         <div
           id="brigade-order"

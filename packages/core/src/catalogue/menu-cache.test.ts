@@ -9,6 +9,7 @@ const scope = (restaurantId: number, version: number, tenantId = 1): ResolvedSco
   restaurantId,
   version,
   actor: 'test',
+  specialHours: [],
   timezone: 'UTC',
 });
 

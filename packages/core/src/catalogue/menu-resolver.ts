@@ -16,6 +16,7 @@ import type {
   ResolvedMenuGroup,
 } from '@brigade/domain/catalogue/resolved-menu';
 import { notFound } from '@brigade/domain/errors';
+import { specialDayOn } from '@brigade/domain/hours/special';
 import { and, asc, isNull } from 'drizzle-orm';
 import type { UseCaseDeps } from '../use-case';
 import { MenuCache } from './menu-cache';
@@ -34,16 +35,24 @@ import { catalogueScopeOf, type ResolvedScope, resolveCatalogueScope, scopeWhere
 interface Filters {
   channel?: MenuFilter['channel'];
   moment?: LocalMoment;
+  /** The moment falls on a date the restaurant is closed for (a holiday): no menu is shown then. */
+  closed?: boolean;
 }
 
-const filtersOf = (filter: MenuFilter, scope: ResolvedScope): Filters => ({
-  ...(filter.channel ? { channel: filter.channel } : {}),
-  ...(filter.at ? { moment: toLocalMoment(filter.at, scope.timezone) } : {}),
-});
+const filtersOf = (filter: MenuFilter, scope: ResolvedScope): Filters => {
+  if (!filter.at) return filter.channel ? { channel: filter.channel } : {};
+  const moment = toLocalMoment(filter.at, scope.timezone);
+  return {
+    ...(filter.channel ? { channel: filter.channel } : {}),
+    moment,
+    closed: specialDayOn(scope.specialHours, moment.date)?.closed === true,
+  };
+};
 
-/** Is a group shown: active, on the channel, available at the moment. */
+/** Is a group shown: active, on the channel, available at the moment (and not on a holiday closure). */
 const groupShown = (group: MenuGroup, filters: Filters) =>
   group.isActive &&
+  !filters.closed &&
   (!filters.channel || isGroupOnChannel(group, filters.channel)) &&
   (!filters.moment || isGroupAvailableAt(group, filters.moment));
 

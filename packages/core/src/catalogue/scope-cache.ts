@@ -4,15 +4,11 @@ import { type Change, type ChangeFeed, changeConcerns } from '../changes/change-
 import { applicationTenantFiltersOn } from '../tenant-scope';
 import { type CatalogueScope, type ResolvedScope, resolveCatalogueScope } from './scope';
 
-interface Known {
-  tenantId: number;
-  restaurantId: number;
-  timezone: string;
-  version: number;
-}
+/** What the database said of the restaurant (all but who asks). */
+type Known = Omit<ResolvedScope, 'actor'>;
 
 /**
- * Restaurants' scopes (tenant time zone, change-feed version) in memory (issue 20), so a read answered from
+ * Restaurants' scopes (tenant time zone, change-feed version, special days) in memory (issue 20), so a read answered from
  * the menu cache asks the database nothing. The change feed drops a restaurant's entry on any change that
  * concerns it: this instance's writes before they answer (contract-routes publishes, and on PostgreSQL every
  * committed write of this process clears everything as it commits — committed-writes.ts), everyone's through
@@ -45,7 +41,7 @@ export class ScopeCache {
     const known = this.#entries.get(keyOf(scope));
     if (!known) return undefined;
     this.hits++;
-    return { ...scope, timezone: known.timezone, version: known.version };
+    return { ...known, actor: scope.actor };
   }
 
   /** The scope from memory, else from the database (resolveCatalogueScope), kept for the next read. */
@@ -59,12 +55,8 @@ export class ScopeCache {
     if (keep && generation === this.#generation && applicationTenantFiltersOn()) {
       const key = keyOf(scope);
       this.#entries.delete(key);
-      this.#entries.set(key, {
-        tenantId: resolved.tenantId,
-        restaurantId: resolved.restaurantId,
-        timezone: resolved.timezone,
-        version: resolved.version,
-      });
+      const { actor: _actor, ...known } = resolved;
+      this.#entries.set(key, known);
       if (this.#entries.size > this.#maxEntries) {
         const oldest = this.#entries.keys().next().value;
         if (oldest !== undefined) this.#entries.delete(oldest);

@@ -4,6 +4,7 @@ import { restaurants, tenants } from '@brigade/db/schema/tenancy';
 import type { Actor } from '@brigade/domain/access';
 import { DEFAULT_UPDATED_BY } from '@brigade/domain/catalogue/job-title';
 import { notFound } from '@brigade/domain/errors';
+import type { SpecialDay } from '@brigade/domain/hours/special';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { tenantIs } from '../tenant-scope';
@@ -41,6 +42,8 @@ export interface ResolvedScope extends CatalogueScope {
   timezone: string;
   /** The restaurant's change-feed version: any committed write to it or its catalogue raises it (decision 011). */
   version: number;
+  /** The restaurant's special days: a holiday closure hides every menu on its date (decision 030). */
+  specialHours: SpecialDay[];
 }
 
 /**
@@ -53,6 +56,7 @@ export async function resolveCatalogueScope(ex: Executor, scope: CatalogueScope)
     .select({
       settings: tenants.settings,
       restaurantId: restaurants.restaurantId,
+      specialHours: restaurants.specialHours,
       version: restaurantVersions.version,
     })
     .from(tenants)
@@ -74,7 +78,12 @@ export async function resolveCatalogueScope(ex: Executor, scope: CatalogueScope)
   if (row.restaurantId === null) {
     throw notFound(`Restaurant with ID ${scope.restaurantId} not found`, 'RESTAURANT_NOT_FOUND');
   }
-  return { ...scope, timezone: row.settings?.timezone ?? 'UTC', version: row.version ?? 0 };
+  return {
+    ...scope,
+    timezone: row.settings?.timezone ?? 'UTC',
+    version: row.version ?? 0,
+    specialHours: row.specialHours ?? [],
+  };
 }
 
 /** The filter every catalogue query carries. */

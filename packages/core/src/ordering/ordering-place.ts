@@ -40,6 +40,7 @@ export async function openOrderingPlace(deps: MenuDeps, slug: string): Promise<O
 
 export const pickupRulesOf = (place: OrderingPlace): PickupRules => ({
   hours: place.restaurant.operatingHours,
+  specialHours: place.restaurant.specialHours,
   timeZone: place.resolved.timezone,
   leadTimeMinutes: place.settings.leadTimeMinutes,
   schedulingDays: place.settings.schedulingDays,

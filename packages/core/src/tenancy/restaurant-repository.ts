@@ -73,6 +73,7 @@ export type RestaurantChanges = Partial<
     | 'address'
     | 'contact'
     | 'operatingHours'
+    | 'specialHours'
     | 'status'
     | 'settings'
     | 'platformSync'

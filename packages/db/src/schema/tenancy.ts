@@ -1,3 +1,4 @@
+import type { SpecialHours } from '@brigade/domain/hours/special';
 import type { PlatformSync } from '@brigade/domain/platform-sync';
 import type { Address, Contact, OperatingHours, RestaurantSettings } from '@brigade/domain/restaurant';
 import type { TenantSettings } from '@brigade/domain/tenant';
@@ -47,6 +48,8 @@ export const restaurants = pgTable(
     address: jsonb('address').$type<Address>().notNull(),
     contact: jsonb('contact').$type<Contact>().notNull(),
     operatingHours: jsonb('operating_hours').$type<OperatingHours>().notNull(),
+    // Dated exceptions to the weekly hours (decision 030), validated by the domain's specialHoursSchema.
+    specialHours: jsonb('special_hours').$type<SpecialHours>().notNull().default(sql`'[]'::jsonb`),
     status: text('status', { enum: ['active', 'inactive'] })
       .notNull()
       .default('active'),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { openStretches } from '../hours/opening-state';
 import { DEFAULT_OPERATING_HOURS, type OperatingHours } from '../restaurant';
-import { asapPickup, instantOf, openStretches, type PickupRules, pickupProblem, pickupSlots } from './pickup';
+import { asapPickup, instantOf, type PickupRules, pickupProblem, pickupSlots } from './pickup';
 
 const hours = structuredClone(DEFAULT_OPERATING_HOURS) as OperatingHours;
 // A late bar on Friday: 17:00 to 02:00 Saturday morning; closed Monday.
@@ -12,6 +13,7 @@ const late: OperatingHours = {
 
 const rules = (over: Partial<PickupRules> = {}): PickupRules => ({
   hours: late,
+  specialHours: [],
   timeZone: 'America/New_York',
   leadTimeMinutes: 20,
   schedulingDays: 2,
@@ -38,12 +40,14 @@ describe('instantOf', () => {
 describe('openStretches', () => {
   it('includes the tail of the day before when it ran past midnight, and nothing on a closed day', () => {
     // 2026-11-27 is a Friday, 2026-11-28 a Saturday, 2026-11-30 a Monday
-    expect(openStretches(late, '2026-11-27')).toEqual([[17 * 60, 24 * 60]]);
-    expect(openStretches(late, '2026-11-28')).toEqual([
+    expect(openStretches({ operatingHours: late, specialHours: [] }, '2026-11-27')).toEqual([
+      [17 * 60, 24 * 60],
+    ]);
+    expect(openStretches({ operatingHours: late, specialHours: [] }, '2026-11-28')).toEqual([
       [0, 2 * 60],
       [9 * 60, 23 * 60],
     ]);
-    expect(openStretches(late, '2026-11-30')).toEqual([]);
+    expect(openStretches({ operatingHours: late, specialHours: [] }, '2026-11-30')).toEqual([]);
   });
 });
 

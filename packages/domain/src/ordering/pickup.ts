@@ -1,52 +1,20 @@
 import { toLocalMoment } from '../catalogue/menu-availability';
+import { type OpeningSchedule, openStretches } from '../hours/opening-state';
+import { addDays, type SpecialDay } from '../hours/special';
 import type { OperatingHours } from '../restaurant';
-import { weekdayOfDate } from '../weekdays';
 
 /**
  * When a pickup order may be collected (docs/behaviour/ordering.md#pickup-times): inside the restaurant's
- * opening hours, on its own clock (the tenant's time zone), no sooner than the lead time from now, and no
+ * opening hours (its weekly spans, or a date's special hours — hours/opening-state.ts), on its own clock (the tenant's time zone), no sooner than the lead time from now, and no
  * sooner than the lead time after opening (the kitchen starts when the doors open). Scheduled pickups are
  * offered in 15-minute slots for `schedulingDays` days (today counts as one).
  */
 
 export const SLOT_MINUTES = 15;
-const DAY_MINUTES = 24 * 60;
 const MINUTE_MS = 60_000;
 
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-
-/** A local calendar date (YYYY-MM-DD) moved by `days`. */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-const weekdayOf = (date: string) => {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return weekdayOfDate(y, m, d);
-};
-
-/**
- * The stretches of a local date, in minutes since its midnight, when the restaurant is open: the day's own
- * hours (to midnight when it closes after midnight) and the tail of the day before when that one ran past
- * midnight. Equal open and close times mean open all day.
- */
-export function openStretches(hours: OperatingHours, date: string): Array<[number, number]> {
-  const stretches: Array<[number, number]> = [];
-  const yesterday = hours[weekdayOf(addDays(date, -1))];
-  if (!yesterday.closed) {
-    const open = minutesOf(yesterday.open);
-    const close = minutesOf(yesterday.close);
-    if (close < open && close > 0) stretches.push([0, close]);
-  }
-  const today = hours[weekdayOf(date)];
-  if (!today.closed) {
-    const open = minutesOf(today.open);
-    const close = minutesOf(today.close);
-    stretches.push([open, close === open ? open + DAY_MINUTES : close <= open ? DAY_MINUTES : close]);
-  }
-  return stretches;
-}
+// The calendar helper moved to hours/special.ts; ordering's callers keep importing it from here.
+export { addDays };
 
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -91,15 +59,22 @@ export function instantOf(date: string, minutes: number, timeZone: string): Date
 
 export interface PickupRules {
   hours: OperatingHours;
+  /** Dated exceptions: a closed date offers no pickup, a date with special spans offers those (decision 030). */
+  specialHours: readonly SpecialDay[];
   timeZone: string;
   leadTimeMinutes: number;
   schedulingDays: number;
 }
 
+const scheduleOf = (rules: PickupRules): OpeningSchedule => ({
+  operatingHours: rules.hours,
+  specialHours: rules.specialHours,
+});
+
 /** Is an instant inside the hours, at least the lead time after opening (stretches of its own local date). */
 function insideHours(rules: PickupRules, at: Date): boolean {
   const local = toLocalMoment(at.toISOString(), rules.timeZone);
-  return openStretches(rules.hours, local.date).some(([open, close]) => {
+  return openStretches(scheduleOf(rules), local.date).some(([open, close]) => {
     // A stretch that starts at midnight continues the day before's: the kitchen is already going.
     const first = open === 0 ? 0 : open + rules.leadTimeMinutes;
     return local.minutes >= first && local.minutes <= close;
@@ -137,7 +112,7 @@ export function pickupSlots(rules: PickupRules, now: Date, full: ReadonlySet<num
   const slots: Date[] = [];
   for (let day = 0; day < Math.max(rules.schedulingDays, 1); day++) {
     const date = addDays(today, day);
-    for (const [open, close] of openStretches(rules.hours, date)) {
+    for (const [open, close] of openStretches(scheduleOf(rules), date)) {
       const first = Math.ceil(open / SLOT_MINUTES) * SLOT_MINUTES;
       for (let minutes = first; minutes <= close; minutes += SLOT_MINUTES) {
         const at = instantOf(date, minutes, rules.timeZone);

@@ -45,8 +45,11 @@ function show(field: PlaceImportField, value: unknown): string {
     return `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`;
   }
   if (field === 'hours' && typeof value === 'object') {
-    return Object.entries(value as Record<string, { open: string; close: string; closed: boolean }>)
-      .map(([day, h]) => `${day.slice(0, 3)} ${h.closed ? 'closed' : `${h.open}–${h.close}`}`)
+    type Day = { open: string; close: string; closed: boolean; spans?: { open: string; close: string }[] };
+    // Each of a day's spans (decision 030); a day without spans is one, open to close.
+    const spans = (h: Day) => (h.spans?.length ? h.spans : [h]).map((s) => `${s.open}–${s.close}`).join(', ');
+    return Object.entries(value as Record<string, Day>)
+      .map(([day, h]) => `${day.slice(0, 3)} ${h.closed ? 'closed' : spans(h)}`)
       .join(' · ');
   }
   if (typeof value === 'object')

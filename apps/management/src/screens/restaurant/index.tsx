@@ -1,10 +1,10 @@
 import { RESTAURANT_STATUSES } from '@brigade/domain/restaurant';
-import { WEEKDAY_LABELS, WEEKDAYS, type Weekday } from '@brigade/domain/weekdays';
-import { CheckboxField, SelectField, SwitchField } from '@brigade/ui/app-kit/choice-fields';
+import { SelectField, SwitchField } from '@brigade/ui/app-kit/choice-fields';
 import { FormRow, FormSection, useFieldValue } from '@brigade/ui/app-kit/form';
-import { NumberField, TextField, TimeField } from '@brigade/ui/app-kit/form-fields';
+import { NumberField, TextField } from '@brigade/ui/app-kit/form-fields';
 import { PageHeader } from '@brigade/ui/app-kit/page-header';
 import { applyServerErrors } from '@brigade/ui/app-kit/server-errors';
+import { HoursSection } from './hours-fields';
 import type { RestaurantRecord } from './queries';
 import {
   changedFields,
@@ -14,6 +14,7 @@ import {
 } from './restaurant-form';
 import './restaurant.css';
 import { RestaurantRecordGate, SettingsForm, useSettingsForm } from './settings-form';
+import { SpecialHoursSection } from './special-hours-fields';
 import { CurrencyField, DefaultTaxRates } from './tax-and-currency';
 
 /** spec 01 §3 Restaurant: profile, address, contact, opening hours and settings. */
@@ -22,7 +23,7 @@ export default function RestaurantScreen() {
     <>
       <PageHeader
         title="Restaurant"
-        description="Profile, address, contact details, opening hours and settings of this location."
+        description="Profile, address, contact details, opening hours, special hours and settings of this location."
       />
       <RestaurantRecordGate what="restaurant">
         {(restaurant) => <RestaurantForm restaurant={restaurant} />}
@@ -71,6 +72,7 @@ function RestaurantForm({ restaurant }: { restaurant: RestaurantRecord }) {
       <AddressSection />
       <ContactSection />
       <HoursSection />
+      <SpecialHoursSection />
       <SettingsSection />
     </SettingsForm>
   );
@@ -117,21 +119,6 @@ function ContactSection() {
   );
 }
 
-function HoursSection() {
-  return (
-    <FormSection
-      title="Opening hours"
-      description="A closing time before the opening time means after midnight."
-    >
-      <div className="hours-grid">
-        {WEEKDAYS.map((day) => (
-          <DayHoursRow key={day} day={day} />
-        ))}
-      </div>
-    </FormSection>
-  );
-}
-
 function SettingsSection() {
   const currency = useFieldValue<string>('settings.currency');
   return (
@@ -146,25 +133,5 @@ function SettingsSection() {
         <SwitchField name="settings.autoAcceptOrders" label="Accept orders automatically" />
       </FormRow>
     </FormSection>
-  );
-}
-
-function DayHoursRow({ day }: { day: Weekday }) {
-  const closed = useFieldValue<boolean>(`operatingHours.${day}.closed`);
-  return (
-    <div className="hours-row" data-closed={closed || undefined}>
-      <span className="hours-row__day">{WEEKDAY_LABELS[day]}</span>
-      <TimeField
-        name={`operatingHours.${day}.open`}
-        label={`${WEEKDAY_LABELS[day]} opens`}
-        disabled={closed}
-      />
-      <TimeField
-        name={`operatingHours.${day}.close`}
-        label={`${WEEKDAY_LABELS[day]} closes`}
-        disabled={closed}
-      />
-      <CheckboxField name={`operatingHours.${day}.closed`} label="Closed" />
-    </div>
   );
 }

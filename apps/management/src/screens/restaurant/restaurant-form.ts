@@ -1,3 +1,4 @@
+import { specialHoursSchema } from '@brigade/domain/hours/special';
 import {
   addressSchema,
   contactSchema,
@@ -21,6 +22,7 @@ export const restaurantFormSchema = z.object({
   address: addressSchema,
   contact: contactSchema,
   operatingHours: operatingHoursSchema,
+  specialHours: specialHoursSchema,
   settings: restaurantSettingsSchema,
 });
 export type RestaurantFormInput = z.input<typeof restaurantFormSchema>;
@@ -35,6 +37,7 @@ export function restaurantToForm(restaurant: RestaurantRecord): RestaurantFormIn
     address: { ...restaurant.address },
     contact: { ...restaurant.contact },
     operatingHours: structuredClone(restaurant.operatingHours),
+    specialHours: structuredClone(restaurant.specialHours),
     settings: { ...restaurant.settings },
   };
 }
