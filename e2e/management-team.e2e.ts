@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_TENANT_ID, useHarness } from './harness';
-import { axeViolations, managementPage, openManagement, pickRestaurant, screenshot, serious } from './helpers';
+import {
+  axeViolations,
+  managementPage,
+  openManagement,
+  pickRestaurant,
+  screenshot,
+  serious,
+} from './helpers';
 
 /**
  * Team invitations end to end (issue 23 item 1): the owner invites from the Team screen, the development

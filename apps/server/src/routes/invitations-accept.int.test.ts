@@ -3,9 +3,9 @@ import { tenantInvitations } from '@brigade/db/schema/invitations';
 import { makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { invitationLinkFor, invite, onLink, tokenOf } from '../test-invitations';
 import { useTestApp } from '../test-app';
 import { asBrowser, type Session, signInAs } from '../test-client';
+import { invitationLinkFor, invite, onLink, tokenOf } from '../test-invitations';
 
 // issue 23: reading and accepting an invitation by its link (docs/behaviour/team-invitations.md).
 const t = useTestApp();

@@ -3,9 +3,9 @@ import { tenantInvitations } from '@brigade/db/schema/invitations';
 import { makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { invitationLinkFor, invite, onLink, tokenOf } from '../test-invitations';
 import { useTestApp } from '../test-app';
 import { asBrowser, type Session, signInAs } from '../test-client';
+import { invitationLinkFor, invite, onLink, tokenOf } from '../test-invitations';
 
 // issue 23: owners and admins invite, list, resend and revoke (docs/behaviour/team-invitations.md).
 const t = useTestApp();
