@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_TENANT_ID, useHarness } from './harness';
+import { apiCall, DEMO_TENANT_ID, useHarness } from './harness';
 import {
   axeViolations,
+  HARBOR_GRILL_PATH,
   managementPage,
   openManagement,
   pickRestaurant,
@@ -90,5 +91,40 @@ describe('team invitations', () => {
     await phone.setViewportSize({ width: 1280, height: 800 });
     await screenshot(phone, 'invite-used-1280');
     await invitee.close();
+
+    // the owner links an employee record to the new member
+    const owner = await managementPage(harness);
+    await openManagement(owner.page, harness, '/employees', 'Employees');
+    await owner.page.getByRole('button', { name: 'New employee' }).first().click();
+    const form = owner.page.getByRole('dialog', { name: 'New employee' });
+    await form.getByLabel('First name').fill('Maria');
+    await form.getByLabel('Last name').fill('Lopez');
+    await form.getByLabel('Brigade user').selectOption({ label: `Maria Lopez (${email})` });
+    await screenshot(owner.page, 'employee-user-link-1280', { fullPage: false });
+    await checkAxe(owner.page, 'employee form');
+    await form.getByRole('button', { name: 'Create employee' }).click();
+    await form.waitFor({ state: 'detached' });
+    const employees = await apiCall<{ data: { firstName: string; userId?: string }[] }>(
+      harness,
+      'GET',
+      `${HARBOR_GRILL_PATH}/employees`,
+      { token: harness.ownerToken },
+    );
+    const maria = employees.body.data.find((employee) => employee.firstName === 'Maria');
+    const uid = await memberUid(email);
+    expect(uid).toBeTruthy();
+    expect(maria?.userId).toBe(uid);
+    await owner.context.close();
   });
 });
+
+/** The uid of the organization's member with this email (the owner's view of the team). */
+async function memberUid(email: string): Promise<string | undefined> {
+  const users = await apiCall<{ data: { users: { uid: string; email: string }[] } }>(
+    harness,
+    'GET',
+    `/tenants/${DEMO_TENANT_ID}/users`,
+    { token: harness.ownerToken },
+  );
+  return users.body.data.users.find((user) => user.email === email)?.uid;
+}

@@ -22,6 +22,8 @@ ALTER TABLE "tenant_invitations" ADD CONSTRAINT "tenant_invitations_accepted_use
 CREATE UNIQUE INDEX "tenant_invitations_token_key" ON "tenant_invitations" USING btree ("token_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "tenant_invitations_open_key" ON "tenant_invitations" USING btree ("tenant_id","email") WHERE "tenant_invitations"."accepted_at" is null and "tenant_invitations"."revoked_at" is null;--> statement-breakpoint
 CREATE INDEX "tenant_invitations_tenant_idx" ON "tenant_invitations" USING btree ("tenant_id","created_at");--> statement-breakpoint
+ALTER TABLE "employees" ADD COLUMN "user_id" text;--> statement-breakpoint
+ALTER TABLE "employees" ADD CONSTRAINT "employees_user_id_users_uid_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("uid") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 -- Walled like every tenant table (decision 018) and audited like the assignments it leads to (decision 019),
 -- without the token's hash.
 SELECT "brigade_protect_tenant_table"('tenant_invitations', true, '{token_hash}');
