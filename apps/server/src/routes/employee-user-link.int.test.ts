@@ -26,7 +26,7 @@ const send = (method: 'POST' | 'PATCH', url: string, payload: Record<string, unk
   asBrowser(t.app, manager, { method, url, payload });
 
 describe('employee ↔ user link', () => {
-  it("links an employee to a member, refuses someone of another organization, and clears with null", async () => {
+  it('links an employee to a member, refuses someone of another organization, and clears with null', async () => {
     const created = await send('POST', base, { firstName: 'Ada', lastName: 'Lovelace', userId: member.uid });
     expect(created.statusCode, created.body).toBe(201);
     const employee = created.json().data;
