@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiCall, DEMO_TENANT_ID, useHarness } from './harness';
+import { apiCall, DEMO_ADMIN, DEMO_TENANT_ID, signInByApi, useHarness } from './harness';
 import {
   axeViolations,
   HARBOR_GRILL_PATH,
@@ -9,6 +9,7 @@ import {
   pickRestaurant,
   screenshot,
   serious,
+  watchCspViolations,
 } from './helpers';
 
 /**
@@ -63,6 +64,7 @@ describe('team invitations', () => {
     const link = await mailedLink(email);
     const invitee = await harness.newContext({ width: 390, height: 844 });
     const phone = await invitee.newPage();
+    const cspViolations = await watchCspViolations(phone);
     await phone.goto(link);
     await phone.getByRole('heading', { level: 1, name: /^Join / }).waitFor({ timeout: 20_000 });
     expect(await phone.getByText(`invited ${email} to join`).count()).toBe(1);
@@ -82,6 +84,7 @@ describe('team invitations', () => {
     const mine = await phone.evaluate(async () => (await fetch('/api/v1/me/tenants')).json());
     expect(mine.data).toEqual([expect.objectContaining({ tenantId: DEMO_TENANT_ID, role: 'manager' })]);
     await screenshot(phone, 'invite-landed-390');
+    expect(await cspViolations()).toEqual([]);
 
     // the link works once
     await phone.goto(link);
@@ -115,6 +118,40 @@ describe('team invitations', () => {
     expect(uid).toBeTruthy();
     expect(maria?.userId).toBe(uid);
     await owner.context.close();
+  });
+});
+
+describe('an invitation to someone who has an account', () => {
+  it('asks them to sign in, then joins and lands in management', async () => {
+    const person = { email: `sam.${Date.now()}@example.com`, password: 'sam-secret' };
+    const admin = await signInByApi(harness, DEMO_ADMIN);
+    const created = await apiCall(harness, 'POST', '/admin-users', {
+      token: admin,
+      body: { ...person, firstName: 'Sam', lastName: 'Reyes' },
+    });
+    expect(created.status).toBe(201);
+    const invited = await apiCall(harness, 'POST', `/tenants/${DEMO_TENANT_ID}/invitations`, {
+      token: harness.ownerToken,
+      body: { email: person.email, role: 'employee' },
+    });
+    expect(invited.status).toBe(201);
+
+    const context = await harness.newContext({ width: 1280, height: 800 });
+    const page = await context.newPage();
+    await page.goto(await mailedLink(person.email));
+    await page.getByText('You already have a Brigade account: sign in to join.').waitFor({ timeout: 20_000 });
+    await screenshot(page, 'invite-sign-in-1280');
+    await checkAxe(page, 'invite sign-in');
+    await page.getByLabel('Password', { exact: true }).fill('not-it');
+    await page.getByRole('button', { name: 'Sign in and join' }).click();
+    await page.getByText('Invalid email or password').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill(person.password);
+    await page.getByRole('button', { name: 'Sign in and join' }).click();
+    await pickRestaurant(page, /Harbor Grill/);
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor({ timeout: 30_000 });
+    const mine = await page.evaluate(async () => (await fetch('/api/v1/me/tenants')).json());
+    expect(mine.data).toEqual([expect.objectContaining({ tenantId: DEMO_TENANT_ID, role: 'employee' })]);
+    await context.close();
   });
 });
 

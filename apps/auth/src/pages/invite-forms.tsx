@@ -124,6 +124,7 @@ export function SignInToAcceptForm({
         mutation.mutate(data);
       })}
     >
+      <p className="ui-muted">You already have a Brigade account: sign in to join.</p>
       {formError && <Alert title="Could not accept the invitation">{formError}</Alert>}
       <TextField label="Email" type="email" value={email} readOnly autoComplete="username" />
       <TextField

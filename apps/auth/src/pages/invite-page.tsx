@@ -99,10 +99,7 @@ export function InvitePage() {
         ) : signedIn ? (
           <AcceptButton token={token} onJoined={go} />
         ) : offer.accountExists ? (
-          <>
-            <p className="auth-switch">You already have a Brigade account: sign in to join.</p>
-            <SignInToAcceptForm token={token} email={offer.email} onJoined={go} />
-          </>
+          <SignInToAcceptForm token={token} email={offer.email} onJoined={go} />
         ) : (
           <CreateAccountForm token={token} email={offer.email} onJoined={go} />
         )}
