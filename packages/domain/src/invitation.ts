@@ -67,5 +67,5 @@ export const INVITATION_MESSAGES = {
   otherAccount: (email: string) => `This invitation is for ${email}. Sign out and open the link again.`,
   accountRequired: 'Enter your name and a password to create your account',
   memberAlready: 'You are already a member of this organization',
-  notOpen: 'This invitation is no longer pending',
+  inProgress: (email: string) => `An invitation to ${email} is being sent at this moment; try again`,
 } as const;

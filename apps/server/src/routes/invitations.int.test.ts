@@ -134,6 +134,23 @@ describe('inviting', () => {
   });
 });
 
+describe('inviting at the same moment', () => {
+  it('answers each of two simultaneous invitations of one email 201 or 409, never 5xx, and keeps one open', async () => {
+    const email = fresh();
+    const answers = await Promise.all(
+      (['employee', 'manager'] as const).map((role) =>
+        invite(t.app, sessions.owner!, tenant.tenantId, { email, role }),
+      ),
+    );
+    for (const answer of answers) expect([201, 409], answer.body).toContain(answer.statusCode);
+    expect(answers.some((answer) => answer.statusCode === 201)).toBe(true);
+    const open = (await list(sessions.owner!))
+      .json()
+      .data.invitations.filter((i: { email: string }) => i.email === email);
+    expect(open).toHaveLength(1);
+  });
+});
+
 describe('resending and revoking', () => {
   it('resends with a new link (the old one dies) and revokes (the link is withdrawn)', async () => {
     const email = fresh();

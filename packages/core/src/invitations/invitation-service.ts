@@ -8,6 +8,7 @@ import {
   rolesGrantableBy,
 } from '@brigade/domain/invitation';
 import { withQuery } from '@brigade/domain/return-url';
+import { isUniqueViolation } from '../db-errors';
 import type { Mailer } from '../identity/mailer';
 import { insertOutboxEmail } from '../identity/outbox-repository';
 import { hashToken, randomToken } from '../identity/secrets';
@@ -114,11 +115,24 @@ export async function createInvitation(
   await revokeOpenInvitationOf(deps.db, tenantId, data.email);
   const token = randomToken();
   const invitedBy = actor.kind === 'user' && actor.userId !== 'system' ? userIdOf(actor) : null;
-  const invitationId = await insertInvitation(
-    deps.db,
-    { tenantId, email: data.email, role: data.role, tokenHash: hashToken(token), invitedBy },
-    expiry(),
-  );
+  let invitationId: string;
+  try {
+    invitationId = await insertInvitation(
+      deps.db,
+      { tenantId, email: data.email, role: data.role, tokenHash: hashToken(token), invitedBy },
+      expiry(),
+    );
+  } catch (error) {
+    // Two invitations of one email at the same moment: the open-invitation index lets one through.
+    if (isUniqueViolation(error, 'tenant_invitations_open_key')) {
+      throw new BrigadeError(
+        'conflict',
+        'INVITATION_IN_PROGRESS',
+        INVITATION_MESSAGES.inProgress(data.email),
+      );
+    }
+    throw error;
+  }
   await mailInvitation(deps, actor, { tenantId, email: data.email, role: data.role, token });
   return (await findOpenInvitation(deps.db, tenantId, invitationId))!;
 }
