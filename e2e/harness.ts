@@ -112,14 +112,21 @@ export interface Harness {
   siteOrigin: string;
   browser: Browser;
   newContext: (viewport?: { width: number; height: number }) => Promise<BrowserContext>;
+  /** What the server wrote to stdout and stderr so far (its log; at LOG_LEVEL info, the development mail). */
+  serverOutput: () => string;
   stop: () => Promise<void>;
+}
+
+export interface HarnessOptions {
+  /** Environment of the server on top of the harness's own (e.g. LOG_LEVEL: 'info' to see mail in the log). */
+  env?: Record<string, string>;
 }
 
 /**
  * Starts the real server (`tsx apps/server/src/main.ts`) on free ports with a fresh data directory, a second
  * app origin, and Chromium. Every test gets its own browser context (fresh cookies and storage).
  */
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   if (!existsSync(join(AUTH_DIST, 'index.html'))) {
     throw new Error('apps/auth/dist is missing: run `npm run build:web` first');
   }
@@ -167,6 +174,7 @@ export async function startHarness(): Promise<Harness> {
         menuOrigin,
         siteOrigin,
       ].join(','),
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     // its own process group: tsx runs the server in a child process, and both must go at the end
@@ -233,6 +241,7 @@ export async function startHarness(): Promise<Harness> {
       siteOrigin,
       browser: launched,
       newContext: (viewport = { width: 1280, height: 800 }) => launched.newContext({ viewport }),
+      serverOutput: () => output,
       stop,
     };
   } catch (error) {
@@ -284,10 +293,10 @@ export interface FileHarness extends Harness {
  *   const harness = useHarness();
  *   it('...', async () => { await signInToManagement(page, harness); ... harness.ownerToken ... });
  */
-export function useHarness(): FileHarness {
+export function useHarness(options: HarnessOptions = {}): FileHarness {
   const harness = {} as FileHarness;
   beforeAll(async () => {
-    Object.assign(harness, await startHarness());
+    Object.assign(harness, await startHarness(options));
     harness.ownerToken = await signInByApi(harness, DEMO_OWNER);
   }, 120_000);
   afterAll(async () => {

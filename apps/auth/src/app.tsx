@@ -18,6 +18,7 @@ import { ContinuePage } from './pages/continue-page';
 import { readFlow } from './pages/flow';
 import { ForgotPasswordPage } from './pages/forgot-password-page';
 import { HomePage } from './pages/home-page';
+import { InvitePage } from './pages/invite-page';
 import { ResetPasswordPage } from './pages/reset-password-page';
 import { SignInPage } from './pages/sign-in-page';
 import { SignUpPage } from './pages/sign-up-page';
@@ -47,6 +48,8 @@ function Routes() {
   );
   // The reset link's ?token= is a password-reset token, not a handoff code: keep it away from the handler.
   if (path === '/reset-password') return <ResetPasswordPage />;
+  // Likewise the invitation link's ?token= (issue 23).
+  if (path === '/invite') return <InvitePage />;
   return (
     // the auth app can itself be a handoff target (a sign-in on another origin sent back here)
     <TokenHandler>

@@ -15,7 +15,16 @@ const Check = () => (
   </svg>
 );
 
-export function Logo() {
+export function Logo({ decorative = false }: { decorative?: boolean }) {
+  // The brand panel is aria-hidden: a link there would be focusable yet unnamed to assistive technology.
+  if (decorative) {
+    return (
+      <span className="auth-logo">
+        <span className="auth-logo__mark">B</span>
+        Brigade
+      </span>
+    );
+  }
   return (
     <Link to="/" className="auth-logo">
       <span className="auth-logo__mark" aria-hidden="true">
@@ -31,7 +40,7 @@ export function AuthLayout({ children, wide = false }: { children: ReactNode; wi
   return (
     <div className="auth-shell">
       <aside className="auth-brand" aria-hidden="true">
-        <Logo />
+        <Logo decorative />
         <div>
           <h2 className="auth-brand__headline">Run every service like your best night.</h2>
           <p className="auth-brand__lead">

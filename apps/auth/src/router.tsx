@@ -3,7 +3,7 @@ import { type AnchorHTMLAttributes, type MouseEvent, useEffect, useSyncExternalS
 /** The app is served under /auth/ (vite base); routes below are relative to it. */
 export const BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
 
-export type RoutePath = '/' | '/signup' | '/forgot-password' | '/reset-password';
+export type RoutePath = '/' | '/signup' | '/forgot-password' | '/reset-password' | '/invite';
 
 const listeners = new Set<() => void>();
 const notify = () => {

@@ -56,6 +56,7 @@ const screen = {
   paymentSettings: lazy(() => import('./screens/payment-settings/index')),
   orders: lazy(() => import('./screens/orders/index')),
   kitchen: lazy(() => import('./screens/kitchen/index')),
+  team: lazy(() => import('./screens/team/index')),
 } satisfies Record<string, Screen>;
 
 /** Every path of the app (others link to them: keep them stable). */
@@ -93,6 +94,7 @@ export const ROUTES: readonly { path: string; screen: Screen }[] = [
   { path: '/orders/:orderId', screen: screen.orders },
   { path: '/kitchen', screen: screen.kitchen },
   { path: '/kitchen/:stationId', screen: screen.kitchen },
+  { path: '/team', screen: screen.team },
 ];
 
 export function AppRoutes() {

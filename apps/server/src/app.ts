@@ -24,6 +24,7 @@ import { domainRoutes } from './routes/domains';
 import { registerHealthRoutes } from './routes/health';
 import { hostingRoutes } from './routes/hosting';
 import { imageRoutes, registerImageSupport } from './routes/images';
+import { invitationRoutes } from './routes/invitations';
 import { meRoutes } from './routes/me';
 import { menuMoveRoutes } from './routes/menu-moves';
 import { metaRoutes } from './routes/meta';
@@ -43,6 +44,7 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...meRoutes,
   ...adminUserRoutes,
   ...tenantRoutes,
+  ...invitationRoutes,
   ...restaurantRoutes,
   ...siteConfigRoutes,
   ...catalogueRoutes,

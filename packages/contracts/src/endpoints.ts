@@ -7,6 +7,7 @@ import * as domains from './domains';
 import type { Endpoint } from './endpoint';
 import * as hosting from './hosting';
 import * as images from './images';
+import * as invitations from './invitations';
 import * as me from './me';
 import * as menus from './menus';
 import { getApiInfo } from './meta';
@@ -35,6 +36,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(adminUsers),
   ...endpointsOf(tenants),
   ...endpointsOf(tenantUsers),
+  ...endpointsOf(invitations),
   ...endpointsOf(restaurants),
   ...endpointsOf(siteConfig),
   ...CATALOGUE_ENDPOINTS,

@@ -12,6 +12,7 @@ const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   403: 'Signed in, but not allowed to do this',
   404: 'Not found (also answered when the caller may not know whether it exists)',
   409: 'Conflicts with stored data',
+  410: 'Gone for good (a used, withdrawn or expired link)',
   415: 'The body is not of a type the operation accepts (JSON operations take application/json)',
   429: 'Too many requests; retry after the Retry-After header',
   500: 'Unexpected error; the detail carries no internals, the log has the request id',

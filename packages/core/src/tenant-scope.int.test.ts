@@ -64,6 +64,10 @@ beforeAll(async () => {
     const restaurant = await makeRestaurant(db, tenant.tenantId);
     const scope = { tenantId: tenant.tenantId, restaurantId: restaurant.restaurantId };
     await makeCatalogueRecord(db, ITEM_KIND, scope);
+    // a team invitation (issue 23), so the wall is tried on one
+    await db.execute(sql`insert into tenant_invitations (tenant_id, email, role, token_hash, expires_at)
+      values (${tenant.tenantId}, ${`invitee-${which}-${tenant.tenantId}@example.com`}, 'employee',
+        ${`hash-${which}-${tenant.tenantId}`}, now() + interval '7 days')`);
     if (which === 'a') a = scope;
     else b = scope;
   }

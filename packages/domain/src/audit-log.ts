@@ -39,6 +39,7 @@ export const AUDITED_TABLES = {
   domain_mappings: 'Domains',
   tenants: 'Organization',
   tenant_assignments: 'Team members',
+  tenant_invitations: 'Team invitations',
   merchant_accounts: 'Payment settings',
   payment_profiles: 'Customer payment profiles',
   orders: 'Online orders',

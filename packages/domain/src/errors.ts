@@ -9,6 +9,8 @@ export type ErrorKind =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  /** Existed once and never will again (a used, withdrawn or expired invitation link). */
+  | 'gone'
   | 'rate_limited'
   /** Understood but refused as it stands (an idempotency key reused with another request). */
   | 'unprocessable'

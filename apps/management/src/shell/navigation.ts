@@ -1,5 +1,6 @@
 import type { AnyEndpoint } from '@brigade/api-client/client';
 import { listTenantAuditLog } from '@brigade/contracts/audit-log';
+import { listInvitations } from '@brigade/contracts/invitations';
 import { getSalesSummary, listOrders } from '@brigade/contracts/ordering';
 import { listProfiles } from '@brigade/contracts/payment-profiles';
 import {
@@ -43,7 +44,7 @@ export type NavSection = ShellNavSection<NavLinkItem>;
 
 /**
  * The sidebar (issue 8): Dashboard; Orders (issue 21); Menu; Kitchen & front of house; Staff; Restaurant; Payments (issue 16);
- * Organization.
+ * Organization (team: issue 23).
  */
 export const NAV_SECTIONS: readonly NavSection[] = [
   { items: [{ to: '/', label: 'Dashboard', icon: HomeIcon, end: true }] },
@@ -108,6 +109,9 @@ export const NAV_SECTIONS: readonly NavSection[] = [
   },
   {
     title: 'Organization',
-    items: [{ to: '/audit-log', label: 'Audit log', icon: HistoryIcon, requires: listTenantAuditLog }],
+    items: [
+      { to: '/team', label: 'Team', icon: UsersIcon, requires: listInvitations },
+      { to: '/audit-log', label: 'Audit log', icon: HistoryIcon, requires: listTenantAuditLog },
+    ],
   },
 ];

@@ -8,6 +8,7 @@ const STATUS_BY_KIND: Record<ErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
   rate_limited: 429,
   unprocessable: 422,
   bad_gateway: 502,

@@ -5,6 +5,7 @@ import { isAssignableJobTitle } from '@brigade/domain/catalogue/employee';
 import { EMPLOYEE_KIND, JOB_TITLE_KIND } from '@brigade/domain/catalogue/kinds';
 import { BrigadeError } from '@brigade/domain/errors';
 import { and, asc, inArray, sql } from 'drizzle-orm';
+import { checkUserLinks } from './employee-user-link';
 import type { ResolvedScope } from './scope';
 import { scopeWhere } from './scope';
 import type { KindStore, RecordError, Row } from './store';
@@ -81,7 +82,10 @@ export const EMPLOYEE_STORE: KindStore = {
     // The employee's tenant is the scope's (spec 02 §3 tenantId; its default of 1 is for records without one).
     return { ...record, tenantId: scope.tenantId, jobAssignments };
   },
-  checkReferences: checkJobAssignments,
+  checkReferences: async (ex, scope, records, previous) => [
+    ...(await checkJobAssignments(ex, scope, records, previous)),
+    ...(await checkUserLinks(ex, scope, records, previous)),
+  ],
 };
 
 /**

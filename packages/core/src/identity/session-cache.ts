@@ -25,7 +25,7 @@ interface Entry extends LoadedSession {
 /**
  * Live sessions in memory (issue 20): an authenticated request whose session was read in the last few
  * minutes costs no query. Correctness comes from the identity feed: the database announces every committed
- * revocation, user change and assignment change (migration 0017) to every instance, and this process drops
+ * revocation, user change and assignment change (migration 0018) to every instance, and this process drops
  * that user's sessions when it hears one; while the announcements are not heard (before the listener is
  * connected, or while a lost connection is re-made) nothing is kept, and a gap drops everything. A load
  * that raced with a drop is not kept (a generation count). This process's own committed writes drop

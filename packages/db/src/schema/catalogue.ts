@@ -23,6 +23,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, guid, updatedAt } from './columns';
+import { users } from './identity';
 import { restaurants } from './tenancy';
 
 /**
@@ -221,6 +222,8 @@ export const employees = pgTable(
     posAccessConfig: jsonb('pos_access_config').$type<PosAccessConfig>().notNull(),
     jobAssignments: jsonb('job_assignments').$type<StoredJobAssignment[]>().notNull(),
     showWages: boolean('show_wages').notNull().default(true),
+    // issue 23: the Brigade user this employee is (a member of the tenant); cleared when the user goes
+    userId: text('user_id').references(() => users.uid, { onDelete: 'set null' }),
   },
   (t) => [
     ...entityConstraints('employees', t, t.employeeId),

@@ -104,6 +104,8 @@ const editableFields = {
   posAccessConfig: posAccessConfigSchema,
   jobAssignments: z.array(jobAssignmentSchema),
   showWages: z.boolean(),
+  // issue 23: the Brigade user this employee signs in as (a member of the organization), if any
+  userId: text({ error: 'User ID must be text' }).trim().min(1, 'User ID must be text').max(100).optional(),
 };
 
 // spec 02 §3 and §9 defaults.

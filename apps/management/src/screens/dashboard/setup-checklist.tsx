@@ -1,9 +1,11 @@
 import type { ResponseOf } from '@brigade/api-client/client';
 import type { getCatalogueSummary } from '@brigade/contracts/catalogue';
+import { listInvitations } from '@brigade/contracts/invitations';
 import { CheckIcon } from '@brigade/ui/app-shell/icons';
 import { Link } from 'react-router';
 import { useMoneyCurrency } from '../../payments-kit/currency';
 import { formatMinor } from '../../payments-kit/format';
+import { useCan } from '../../restaurant-context';
 
 type Summary = ResponseOf<typeof getCatalogueSummary>['data'];
 
@@ -15,8 +17,11 @@ interface Step {
   action: string;
 }
 
-/** What a restaurant sets up before it takes orders on Brigade, in the order it usually happens. */
-export function setupSteps(summary: Summary): Step[] {
+/**
+ * What a restaurant sets up before it takes orders on Brigade, in the order it usually happens. `canInvite`:
+ * the viewer may invite people (owners and admins), so the team step leads to the Team screen.
+ */
+export function setupSteps(summary: Summary, canInvite = false): Step[] {
   const { setup } = summary;
   return [
     {
@@ -53,15 +58,18 @@ export function setupSteps(summary: Summary): Step[] {
       text:
         setup.teamMembers > 1
           ? `${setup.teamMembers} people have access.`
-          : 'Managers and staff get their own sign-in; your Brigade administrator adds them.',
-      action: '',
+          : canInvite
+            ? 'Invite managers and staff by email: each gets their own sign-in.'
+            : 'Managers and staff get their own sign-in; an owner or admin invites them.',
+      ...(canInvite ? { to: '/team' } : {}),
+      action: 'Invite your team',
     },
   ];
 }
 
 /** The set-up checklist: each step done or not, with the way to it; hidden once every step is done. */
 export function SetupChecklist({ summary }: { summary: Summary }) {
-  const steps = setupSteps(summary);
+  const steps = setupSteps(summary, useCan(listInvitations));
   const done = steps.filter((step) => step.done).length;
   if (done === steps.length) return null;
   return (

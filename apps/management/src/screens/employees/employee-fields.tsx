@@ -24,6 +24,7 @@ import { PlusIcon, TrashIcon } from '@brigade/ui/app-shell/icons';
 import { Button } from '@brigade/ui/components/button';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useCatalogueList } from '../../components/catalogue-queries';
+import { UserLinkField } from './user-link-field';
 
 export const roleLabel = (role: string) => {
   const text = role.replace(/_/g, ' ');
@@ -182,6 +183,7 @@ export function EmployeeFields({ readOnly }: { readOnly: boolean }) {
           <TextField name="email" label="Email" type="email" autoComplete="off" />
           <TextField name="phone" label="Phone" type="tel" autoComplete="off" />
         </FormRow>
+        <UserLinkField />
       </FormSection>
       <FormSection title="Role and pay">
         <FormRow>

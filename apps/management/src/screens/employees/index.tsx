@@ -26,6 +26,7 @@ const EDITABLE = [
   'posAccessConfig',
   'jobAssignments',
   'showWages',
+  'userId',
 ] as const;
 
 const displayName = (row: Pick<Row, 'chosenName' | 'firstName' | 'lastName'>) =>
@@ -64,6 +65,7 @@ const config: EntityConfig<Row> = {
     posAccessConfig: { hasAccess: false, accessCode: '', allowCodeLogin: false, updateAllLocations: false },
     jobAssignments: [],
     showWages: true,
+    userId: undefined,
   }),
   toForm: (row) => ({
     firstName: row.firstName,
@@ -89,6 +91,7 @@ const config: EntityConfig<Row> = {
       ...(updatedBy ? { updatedBy } : {}),
     })),
     showWages: row.showWages,
+    userId: row.userId,
   }),
   renderFields: ({ readOnly }) => <EmployeeFields readOnly={readOnly} />,
   dialogSize: 'lg',

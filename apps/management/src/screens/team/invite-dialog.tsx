@@ -1,0 +1,75 @@
+import type { TenantRole } from '@brigade/domain/access';
+import { createInvitationInputSchema } from '@brigade/domain/invitation';
+import { SelectField } from '@brigade/ui/app-kit/choice-fields';
+import { DialogFormFooter } from '@brigade/ui/app-kit/dialog-form-footer';
+import { Form, FormError } from '@brigade/ui/app-kit/form';
+import { TextField } from '@brigade/ui/app-kit/form-fields';
+import { applyServerErrors } from '@brigade/ui/app-kit/server-errors';
+import { useToast } from '@brigade/ui/app-kit/toast';
+import { useZodForm } from '@brigade/ui/app-kit/use-zod-form';
+import { Dialog } from '@brigade/ui/components/dialog';
+import { useState } from 'react';
+import type { z } from 'zod';
+import { useInvitationMutations } from './queries';
+
+export const ROLE_LABELS: Record<TenantRole, string> = {
+  owner: 'Owner',
+  admin: 'Admin',
+  manager: 'Manager',
+  employee: 'Employee',
+};
+
+const ROLE_HINTS: Record<TenantRole, string> = {
+  owner: 'Everything, including other owners',
+  admin: 'Everything but owners: organization, restaurants, domains, team',
+  manager: 'Menus, items and the catalogue, orders',
+  employee: 'Reads the back office',
+};
+
+/** Invite someone by email to a role the inviter may grant; the server mails the link. */
+export function InviteDialog({ roles, onClose }: { roles: readonly TenantRole[]; onClose: () => void }) {
+  const { create } = useInvitationMutations();
+  const toast = useToast();
+  const defaultRole: TenantRole = roles.includes('employee') ? 'employee' : (roles[0] ?? 'employee');
+  const form = useZodForm(createInvitationInputSchema, { defaultValues: { email: '', role: defaultRole } });
+  const [formError, setFormError] = useState<string | null>(null);
+  const role = form.watch('role') as TenantRole;
+  const onSubmit = async (values: z.output<typeof createInvitationInputSchema>) => {
+    setFormError(null);
+    try {
+      const invitation = await create.mutateAsync(values);
+      toast.success(`Invitation sent to ${invitation.email}`);
+      onClose();
+    } catch (error) {
+      setFormError(applyServerErrors(error, form));
+    }
+  };
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Invite a team member"
+      description="They get an email with a link that works once, for 7 days. Access covers every restaurant of the organization."
+      footer={
+        <DialogFormFooter
+          formId="invite-member"
+          onCancel={onClose}
+          pending={form.formState.isSubmitting}
+          submitLabel="Send invitation"
+          pendingLabel="Sending..."
+        />
+      }
+    >
+      <Form form={form} onSubmit={onSubmit} id="invite-member">
+        <FormError message={formError} />
+        <TextField name="email" label="Email" type="email" autoFocus autoComplete="off" />
+        <SelectField
+          name="role"
+          label="Role"
+          hint={ROLE_HINTS[role]}
+          options={roles.map((value) => ({ value, label: ROLE_LABELS[value] }))}
+        />
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,169 @@
+import type { TenantRole } from '@brigade/domain/access';
+import { type Actor, activeRoleIn, TENANT_ROLES } from '@brigade/domain/access';
+import { BrigadeError, notFound } from '@brigade/domain/errors';
+import {
+  createInvitationInputSchema,
+  INVITATION_MESSAGES,
+  INVITATION_TTL_MS,
+  rolesGrantableBy,
+} from '@brigade/domain/invitation';
+import { withQuery } from '@brigade/domain/return-url';
+import { isUniqueViolation } from '../db-errors';
+import type { Mailer } from '../identity/mailer';
+import { insertOutboxEmail } from '../identity/outbox-repository';
+import { hashToken, randomToken } from '../identity/secrets';
+import { findUserByUid } from '../identity/user-repository';
+import { getTenantOrThrow } from '../tenancy/tenant-service';
+import { type UseCaseDeps, userIdOf } from '../use-case';
+import { validateInput } from '../validate';
+import {
+  findOpenInvitation,
+  type InvitationView,
+  insertInvitation,
+  isTenantMember,
+  listOpenInvitations,
+  replaceInvitationToken,
+  revokeInvitation,
+  revokeOpenInvitationOf,
+} from './invitation-repository';
+
+/**
+ * Team invitations (issue 23, decision 029): the tenant's owners and admins (and site administrators)
+ * invite, list, resend and revoke. The route lets only them in; these use-cases add the rule that nobody
+ * hands out a role above their own.
+ */
+export interface InvitationDeps extends UseCaseDeps {
+  mailer: Mailer;
+  /** The auth app's accept page; the mail's link adds `token`. */
+  inviteUrl: string;
+}
+
+const ROLE_NAMES: Record<TenantRole, string> = {
+  owner: 'an owner',
+  admin: 'an admin',
+  manager: 'a manager',
+  employee: 'an employee',
+};
+
+function ownStanding(actor: Actor, tenantId: number): TenantRole | 'site-admin' {
+  if (actor.kind === 'user' && actor.isSiteAdmin && actor.isActive) return 'site-admin';
+  return activeRoleIn(actor, tenantId) ?? TENANT_ROLES[TENANT_ROLES.length - 1]!;
+}
+
+/** The roles the actor may invite to in the tenant (the invite dialog offers these). */
+export const grantableRoles = (actor: Actor, tenantId: number): TenantRole[] =>
+  rolesGrantableBy(ownStanding(actor, tenantId));
+
+/** Stores the mail in the request's transaction and delivers it once the request is answered. */
+async function mailInvitation(
+  deps: InvitationDeps,
+  actor: Actor,
+  invitation: { tenantId: number; email: string; role: TenantRole; token: string },
+): Promise<void> {
+  const tenant = await getTenantOrThrow(deps.db, invitation.tenantId);
+  const inviter = actor.kind === 'user' ? await findUserByUid(deps.db, actor.userId) : null;
+  const link = withQuery(deps.inviteUrl, { token: invitation.token });
+  const mail = {
+    to: invitation.email,
+    subject: `You're invited to join ${tenant.displayName} on Brigade`,
+    text: [
+      `${inviter?.displayName ?? 'Brigade'} invited you to join ${tenant.displayName} on Brigade as ${ROLE_NAMES[invitation.role]}.`,
+      '',
+      `Accept the invitation here (the link works once, for 7 days): ${link}`,
+      '',
+      'If you did not expect this invitation, ignore this message.',
+    ].join('\n'),
+  };
+  const outboxId = await insertOutboxEmail(deps.db, mail);
+  deps.mailer.deliverLater(outboxId, mail);
+}
+
+const expiry = () => new Date(Date.now() + INVITATION_TTL_MS);
+
+export async function listInvitations(
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: { tenantId: number },
+): Promise<{ invitations: InvitationView[]; grantableRoles: TenantRole[] }> {
+  await getTenantOrThrow(deps.db, input.tenantId);
+  return {
+    invitations: await listOpenInvitations(deps.db, input.tenantId),
+    grantableRoles: grantableRoles(actor, input.tenantId),
+  };
+}
+
+/** Invites an email to a role; an open invitation of the same email is replaced (its link stops working). */
+export async function createInvitation(
+  deps: InvitationDeps,
+  actor: Actor,
+  input: { tenantId: number; invitation: unknown },
+): Promise<InvitationView> {
+  const { tenantId } = input;
+  const data = validateInput(createInvitationInputSchema, input.invitation);
+  await getTenantOrThrow(deps.db, tenantId);
+  if (!grantableRoles(actor, tenantId).includes(data.role)) {
+    throw new BrigadeError('forbidden', 'ROLE_TOO_HIGH', INVITATION_MESSAGES.roleTooHigh, {
+      errors: [{ path: 'role', message: INVITATION_MESSAGES.roleTooHigh }],
+    });
+  }
+  if (await isTenantMember(deps.db, tenantId, data.email)) {
+    const message = INVITATION_MESSAGES.alreadyMember(data.email);
+    throw new BrigadeError('validation', 'ALREADY_MEMBER', message, {
+      errors: [{ path: 'email', message }],
+    });
+  }
+  await revokeOpenInvitationOf(deps.db, tenantId, data.email);
+  const token = randomToken();
+  const invitedBy = actor.kind === 'user' && actor.userId !== 'system' ? userIdOf(actor) : null;
+  let invitationId: string;
+  try {
+    invitationId = await insertInvitation(
+      deps.db,
+      { tenantId, email: data.email, role: data.role, tokenHash: hashToken(token), invitedBy },
+      expiry(),
+    );
+  } catch (error) {
+    // Two invitations of one email at the same moment: the open-invitation index lets one through.
+    if (isUniqueViolation(error, 'tenant_invitations_open_key')) {
+      throw new BrigadeError(
+        'conflict',
+        'INVITATION_IN_PROGRESS',
+        INVITATION_MESSAGES.inProgress(data.email),
+      );
+    }
+    throw error;
+  }
+  await mailInvitation(deps, actor, { tenantId, email: data.email, role: data.role, token });
+  return (await findOpenInvitation(deps.db, tenantId, invitationId))!;
+}
+
+const invitationNotFound = (invitationId: string) =>
+  notFound(`Invitation ${invitationId} not found`, 'INVITATION_NOT_FOUND');
+
+/** Mails a new link: the previous one stops working, and the seven days start again. */
+export async function resendInvitation(
+  deps: InvitationDeps,
+  actor: Actor,
+  input: { tenantId: number; invitationId: string },
+): Promise<InvitationView> {
+  const { tenantId, invitationId } = input;
+  const current = await findOpenInvitation(deps.db, tenantId, invitationId);
+  if (!current) throw invitationNotFound(invitationId);
+  if (!grantableRoles(actor, tenantId).includes(current.role)) {
+    throw new BrigadeError('forbidden', 'ROLE_TOO_HIGH', INVITATION_MESSAGES.roleTooHigh);
+  }
+  const token = randomToken();
+  await replaceInvitationToken(deps.db, tenantId, invitationId, hashToken(token), expiry());
+  await mailInvitation(deps, actor, { tenantId, email: current.email, role: current.role, token });
+  return (await findOpenInvitation(deps.db, tenantId, invitationId))!;
+}
+
+export async function revokeInvitationById(
+  deps: UseCaseDeps,
+  _actor: Actor,
+  input: { tenantId: number; invitationId: string },
+): Promise<void> {
+  if (!(await revokeInvitation(deps.db, input.tenantId, input.invitationId))) {
+    throw invitationNotFound(input.invitationId);
+  }
+}
