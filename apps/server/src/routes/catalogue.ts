@@ -146,13 +146,13 @@ function storedMenu(
   const etag = etagOf(scope, key);
   const held = request.headers['if-none-match'];
   if (held === etag || held === etag.slice(2)) return validated(reply, etag).status(304).send();
-  const json = deps.menuCache.document(scope, key);
-  if (json === undefined) return null;
+  const plain = deps.menuCache.encoded(scope, key, 'identity');
+  if (plain === undefined) return null;
   validated(reply, etag).type('application/json; charset=utf-8');
   const encoding = negotiate(request.headers['accept-encoding'] ?? '', ENCODINGS) as DocumentEncoding | null;
   const encoded = encoding ? deps.menuCache.encoded(scope, key, encoding) : undefined;
   if (encoding && encoded) return reply.header('content-encoding', encoding).send(encoded);
-  return reply.send(json);
+  return reply.send(plain);
 }
 
 const ENCODINGS: DocumentEncoding[] = ['br', 'gzip'];

@@ -7,7 +7,7 @@ interface Entry<T> {
   tenantId: number;
   version: number;
   trees: Map<number, T>;
-  documents: Map<string, string>;
+  documents: Map<string, Buffer>;
   /** The documents compressed, by key and encoding, once the compression (off the event loop) is done. */
   encoded: Map<string, Buffer>;
   bytes: number;
@@ -56,15 +56,17 @@ export class MenuCache<T = unknown> {
   }
 
   document(scope: ResolvedScope, key: string): string | undefined {
-    return this.#current(scope)?.documents.get(key);
+    return this.#current(scope)?.documents.get(key)?.toString('utf8');
   }
 
   storeDocument(scope: ResolvedScope, key: string, document: string): void {
     const entry = this.#entryFor(scope);
     if (!entry || entry.documents.has(key)) return;
-    entry.documents.set(key, document);
-    entry.bytes += document.length;
-    this.#bytes += document.length;
+    // Kept as the bytes sent: a long string would be encoded to UTF-8 again on every send.
+    const bytes = Buffer.from(document, 'utf8');
+    entry.documents.set(key, bytes);
+    entry.bytes += bytes.length;
+    this.#bytes += bytes.length;
     this.#evict();
     for (const encoding of Object.keys(COMPRESSORS) as DocumentEncoding[]) {
       void COMPRESSORS[encoding](document).then(
@@ -74,9 +76,10 @@ export class MenuCache<T = unknown> {
     }
   }
 
-  /** The document compressed in this encoding, when its compression has finished. */
-  encoded(scope: ResolvedScope, key: string, encoding: DocumentEncoding): Buffer | undefined {
-    return this.#current(scope)?.encoded.get(`${encoding}:${key}`);
+  /** The document's bytes in this encoding (identity: UTF-8 JSON), when its compression has finished. */
+  encoded(scope: ResolvedScope, key: string, encoding: DocumentEncoding | 'identity'): Buffer | undefined {
+    const entry = this.#current(scope);
+    return encoding === 'identity' ? entry?.documents.get(key) : entry?.encoded.get(`${encoding}:${key}`);
   }
 
   #storeEncoded(scope: ResolvedScope, key: string, encoding: DocumentEncoding, body: Buffer): void {
