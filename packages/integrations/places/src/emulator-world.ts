@@ -1,7 +1,8 @@
 /**
- * The emulator's fixed world: a dozen restaurants in Portland, Oregon, in Places API (New)'s wire shape
- * (INTEGRATIONS.md "Google Places API (New)"), with hours, ratings, price levels and 1-4 photos each. Ids
- * are stable so tests and demos can name them.
+ * The emulator's fixed world: a dozen restaurants in Portland, Oregon, and the places of the two demo
+ * restaurants in Portland, Maine (so `npm start`'s demo links to Google in one search), in Places API (New)'s
+ * wire shape (INTEGRATIONS.md "Google Places API (New)"), with hours, ratings, price levels and 1-4 photos
+ * each. Ids are stable so tests and demos can name them.
  */
 
 export interface WorldPhoto {
@@ -248,5 +249,39 @@ export const WORLD: readonly WorldPlace[] = [
     hours: everyDay(16, 23),
     photos: photos('Steak', ['#7f1d1d', '#1c1917', '#a16207', '#d6d3d1'], 'Goose Hollow Steakhouse'),
     summary: 'Dry-aged steaks and a long wine list.',
+  },
+  // The demo seed's restaurants (packages/core/src/seed/demo-seed.ts), as Google might list them.
+  {
+    id: 'ChIJBrigadeEmuPwm0001',
+    name: 'Harbor Grill',
+    address: '12 Wharf St, Portland, ME 04101, USA',
+    phone: '(207) 555-0142',
+    website: 'https://harborgrill.example/',
+    latitude: 43.6561,
+    longitude: -70.2536,
+    types: ['seafood_restaurant', 'restaurant', 'food', 'establishment'],
+    keywords: ['seafood', 'oysters', 'grill', 'fish'],
+    rating: 4.7,
+    userRatingCount: 642,
+    priceLevel: 3,
+    hours: closedMonday(16, 22),
+    photos: photos('HarborGrill', ['#0f766e', '#f59e0b', '#1f2937', '#e0f2fe'], 'Harbor Grill'),
+    summary: 'Day-boat fish and oysters over a wood fire on the Old Port waterfront.',
+  },
+  {
+    id: 'ChIJBrigadeEmuPwm0002',
+    name: 'Lantern Noodle Bar',
+    address: '48 Exchange St, Portland, ME 04101, USA',
+    phone: '(207) 555-0188',
+    latitude: 43.6574,
+    longitude: -70.2547,
+    types: ['ramen_restaurant', 'restaurant', 'food', 'establishment'],
+    keywords: ['noodles', 'ramen', 'dumplings'],
+    rating: 4.5,
+    userRatingCount: 377,
+    priceLevel: 2,
+    hours: closedMonday(11, 22),
+    photos: photos('Lantern', ['#b45309', '#fde68a'], 'Lantern Noodle Bar'),
+    summary: 'Hand-pulled noodles and dumplings on Exchange Street.',
   },
 ];
