@@ -24,6 +24,7 @@ import { domainRoutes } from './routes/domains';
 import { registerHealthRoutes } from './routes/health';
 import { hostingRoutes } from './routes/hosting';
 import { imageRoutes, registerImageSupport } from './routes/images';
+import { itemBulkRoutes } from './routes/item-bulk';
 import { meRoutes } from './routes/me';
 import { menuMoveRoutes } from './routes/menu-moves';
 import { metaRoutes } from './routes/meta';
@@ -49,6 +50,7 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...jobTitleRoutes,
   ...menuRoutes,
   ...menuMoveRoutes,
+  ...itemBulkRoutes,
   ...domainRoutes,
   ...hostingRoutes,
   ...imageRoutes,
