@@ -181,6 +181,7 @@ describe('bulk update of items', () => {
       [{ itemIds: [], change: { pos: false } }, 'itemIds', 'Choose at least one item'],
       [{ itemIds: ids501, change: { pos: false } }, 'itemIds', 'A bulk change holds at most 500 items'],
       [{ itemIds: [r.ids.a], change: {} }, 'change', 'Choose a change to make'],
+      [{ itemIds: [r.ids.a], change: { name: 'X' } }, 'change', 'Unknown change'],
       [
         { itemIds: [r.ids.a, r.ids.a], change: { pos: false } },
         'itemIds.1',
@@ -275,6 +276,14 @@ describe('creating an item into menu groups', () => {
       path: 'menuGroupIds.1',
       message: `Menu group with ID ${r.ids.mains} is listed more than once`,
     });
+    // A failure while writing (a guid already used: the insert fails after the counter was raised past the
+    // supplied id) rolls back the counter too.
+    const existingGuid = before[0]!.guid as string;
+    const clash = await r.send('POST', 'items/in-menu-groups', {
+      item: { itemId: 50, guid: existingGuid, name: 'Clash', basePrice: 1 },
+      menuGroupIds: [r.ids.mains],
+    });
+    expect(clash.status).toBe(409);
     expect(await r.items()).toEqual(before);
     expect((await r.group(r.ids.mains)).items).toHaveLength(1);
     // The counter was not moved by the failed writes.
