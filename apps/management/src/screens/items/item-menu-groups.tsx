@@ -1,21 +1,7 @@
 import { useMemo } from 'react';
-import { type MenuGroupRecord, useMenuGroups } from '../../catalogue-kit/catalogue-api';
+import { useMenuGroups } from '../../catalogue-kit/catalogue-api';
 import { LoadState, Section } from '../../catalogue-kit/ui';
-import { buildMenuTree, type MenuTreeNode, parentGroups } from '../menus/tree';
-
-/** Every menu group in menu order, each with its depth (0 = a menu), for an indented list. */
-export function nestedGroups(
-  groups: readonly MenuGroupRecord[],
-): { group: MenuGroupRecord; depth: number }[] {
-  const walk = (node: MenuTreeNode<MenuGroupRecord>): { group: MenuGroupRecord; depth: number }[] => [
-    { group: node.group, depth: node.depth },
-    ...node.children.flatMap(walk),
-  ];
-  return parentGroups(groups).flatMap((menu) => {
-    const tree = buildMenuTree(groups, menu.menuGroupId);
-    return tree ? walk(tree) : [];
-  });
-}
+import { menuOutline } from '../menus/tree';
 
 /**
  * "Add to menu groups" of a new item: one checkbox a group, nested under its menu (Tab and Space work as
@@ -29,7 +15,7 @@ export function ItemMenuGroupsSection({
   onChange: (selected: number[]) => void;
 }) {
   const groups = useMenuGroups();
-  const rows = useMemo(() => nestedGroups(groups.data ?? []), [groups.data]);
+  const rows = useMemo(() => menuOutline(groups.data ?? []), [groups.data]);
   const toggle = (id: number, on: boolean) =>
     onChange(on ? [...selected, id] : selected.filter((other) => other !== id));
   return (
