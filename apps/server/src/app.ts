@@ -25,6 +25,7 @@ import { registerHealthRoutes } from './routes/health';
 import { hostingRoutes } from './routes/hosting';
 import { imageRoutes, registerImageSupport } from './routes/images';
 import { invitationRoutes } from './routes/invitations';
+import { itemBulkRoutes } from './routes/item-bulk';
 import { meRoutes } from './routes/me';
 import { menuMoveRoutes } from './routes/menu-moves';
 import { metaRoutes } from './routes/meta';
@@ -51,6 +52,7 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...jobTitleRoutes,
   ...menuRoutes,
   ...menuMoveRoutes,
+  ...itemBulkRoutes,
   ...domainRoutes,
   ...hostingRoutes,
   ...imageRoutes,

@@ -8,6 +8,7 @@ import type { Endpoint } from './endpoint';
 import * as hosting from './hosting';
 import * as images from './images';
 import * as invitations from './invitations';
+import * as itemBulk from './item-bulk';
 import * as me from './me';
 import * as menus from './menus';
 import { getApiInfo } from './meta';
@@ -40,6 +41,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(restaurants),
   ...endpointsOf(siteConfig),
   ...CATALOGUE_ENDPOINTS,
+  ...endpointsOf(itemBulk),
   ...endpointsOf(menus),
   ...endpointsOf(domains),
   ...endpointsOf(adminDomains),

@@ -269,14 +269,14 @@ export async function withChildren(
 }
 
 /** Shapes records for the caller: the stored schema completes and checks them, then derived values. */
-function present(store: KindStore, records: readonly Row[]): Row[] {
+export function present(store: KindStore, records: readonly Row[]): Row[] {
   return records.map((record) => {
     const parsed = store.kind.stored.parse(record) as Row;
     return store.kind.present ? store.kind.present(parsed) : parsed;
   });
 }
 
-function validateRows(schema: z.ZodType, inputs: readonly unknown[], batch: boolean): Row[] {
+export function validateRows(schema: z.ZodType, inputs: readonly unknown[], batch: boolean): Row[] {
   const errors: FieldError[] = [];
   const data = inputs.map((input, index) => {
     const result = schema.safeParse(input);

@@ -1,7 +1,8 @@
 import { ITEM_KIND } from '@brigade/domain/catalogue/kinds';
 import { useNormalisedForm } from '@brigade/ui/app-kit/use-zod-form';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import {
   type ItemRecord,
   itemEndpoints,
@@ -13,7 +14,9 @@ import { RecordPage, RecordRoute } from '../../catalogue-kit/record-page';
 import { DeleteRecordDialog, useRecordWrites } from '../../catalogue-kit/record-writes';
 import { useCan } from '../../restaurant-context';
 import { defaultTaxRates } from '../restaurant/tax-and-currency';
+import { useCreateItemInMenuGroups } from './item-bulk-api';
 import { ITEM_FORM_FIELDS, type ItemFormValues, itemBody, itemFormSchema, itemFormValues } from './item-form';
+import { ItemMenuGroupsSection } from './item-menu-groups';
 import { ItemModifierGroupsSection } from './item-modifier-groups';
 import {
   ItemChannelsSection,
@@ -64,10 +67,25 @@ function useDefaultTaxRates(form: UseFormReturn<ItemFormValues>, isNew: boolean)
   }, [isNew, taxRates.data, form]);
 }
 
+/** The groups a new item goes into: ?menuGroupId= (the menu builder's "full editor" link) ticks one. */
+function usePreselectedGroups() {
+  const [search] = useSearchParams();
+  return useState<number[]>(() => {
+    const id = Number(search.get('menuGroupId'));
+    return Number.isInteger(id) && id > 0 ? [id] : [];
+  });
+}
+
 function ItemForm({ item }: { item: ItemRecord | null }) {
   const canSave = useCan(item ? itemEndpoints.update : itemEndpoints.create);
   const canDelete = useCan(itemEndpoints.delete) && item !== null;
-  const { create, update, remove } = useCatalogueMutations<ItemRecord>(ITEM_KIND);
+  const { update, remove } = useCatalogueMutations<ItemRecord>(ITEM_KIND);
+  const [menuGroupIds, setMenuGroupIds] = usePreselectedGroups();
+  const createInGroups = useCreateItemInMenuGroups();
+  // A new item and its places in menu groups are one write (all or nothing).
+  const create = {
+    mutateAsync: (body: Record<string, unknown>) => createInGroups.mutateAsync({ item: body, menuGroupIds }),
+  };
   const usedIn = useGroupsWithItem(item);
   const form = useNormalisedForm<ItemFormValues>(itemFormSchema, itemFormValues(item));
   useDefaultTaxRates(form, item === null);
@@ -120,6 +138,7 @@ function ItemForm({ item }: { item: ItemRecord | null }) {
       <ItemKitchenSection />
       <ItemPointOfSaleSection />
       <ItemChannelsSection />
+      {item === null && <ItemMenuGroupsSection selected={menuGroupIds} onChange={setMenuGroupIds} />}
     </RecordPage>
   );
 }

@@ -15,7 +15,9 @@ import {
 import { CHANNEL_FIELDS } from '../../catalogue-kit/channels-section';
 import { useMoney } from '../../components/money';
 import { useCan } from '../../restaurant-context';
+import { ItemBulkBar } from './item-bulk-bar';
 import { filterItems, type ItemFilter, type ItemStatusFilter, priceSummary } from './item-form';
+import { SelectAll, useItemSelection } from './item-selection';
 import { ItemThumbnail } from './item-thumbnail';
 import { SoldOutToggle, useSoldOut } from './sold-out-toggle';
 
@@ -38,7 +40,8 @@ export function ItemsList() {
     tagId: null,
     status: 'all',
   });
-  const columns = useItemColumns();
+  const selection = useItemSelection(items.data);
+  const columns = useItemColumns(selection.column);
 
   const rows = useMemo(() => {
     if (!items.data) return undefined;
@@ -78,7 +81,10 @@ export function ItemsList() {
           placeholder: 'Search by name, PLU or SKU',
         }}
         toolbar={
-          <ItemFilters filter={filter} onChange={(change) => setFilter((f) => ({ ...f, ...change }))} />
+          <>
+            <ItemFilters filter={filter} onChange={(change) => setFilter((f) => ({ ...f, ...change }))} />
+            {selection.enabled && rows && rows.length > 0 && <SelectAll rows={rows} selection={selection} />}
+          </>
         }
         empty={
           filtering
@@ -92,12 +98,15 @@ export function ItemsList() {
               }
         }
       />
+      {selection.enabled && selection.selected.length > 0 && (
+        <ItemBulkBar selected={selection.selected} onClear={selection.clear} />
+      )}
     </div>
   );
 }
 
-/** The list's columns: photo, name, price, menu groups, channels, the "86" switch and tags. */
-function useItemColumns(): Column<ItemRecord>[] {
+/** The list's columns: a tick box (bulk edit), photo, name, price, menu groups, channels, the "86" switch, tags. */
+function useItemColumns(select: Column<ItemRecord>[]): Column<ItemRecord>[] {
   const groups = useMenuGroups();
   const tags = useTags();
   const money = useMoney();
@@ -110,6 +119,7 @@ function useItemColumns(): Column<ItemRecord>[] {
   const tagNames = useMemo(() => new Map((tags.data ?? []).map((t) => [t.tagId, t.name])), [tags.data]);
   const soldOut = useSoldOut();
   return [
+    ...select,
     {
       header: 'Photo',
       hideOnMobile: true,

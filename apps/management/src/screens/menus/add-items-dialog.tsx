@@ -1,20 +1,17 @@
-import { ITEM_KIND } from '@brigade/domain/catalogue/kinds';
 import { Form, FormError } from '@brigade/ui/app-kit/form';
 import { NumberField, TextField } from '@brigade/ui/app-kit/form-fields';
 import { applyProblem } from '@brigade/ui/app-kit/server-errors';
+import { useToast } from '@brigade/ui/app-kit/toast';
 import { useNormalisedForm } from '@brigade/ui/app-kit/use-zod-form';
 import { Alert } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { Dialog } from '@brigade/ui/components/dialog';
 import { useId, useMemo, useState } from 'react';
-import {
-  type ItemRecord,
-  itemEndpoints,
-  useCatalogueMutations,
-  useItems,
-} from '../../catalogue-kit/catalogue-api';
+import { Link } from 'react-router';
+import { type ItemRecord, itemEndpoints, useItems } from '../../catalogue-kit/catalogue-api';
 import { useMoney } from '../../components/money';
 import { useCan } from '../../restaurant-context';
+import { useCreateItemInMenuGroups } from '../items/item-bulk-api';
 import {
   type ItemFormValues,
   itemBody,
@@ -30,18 +27,21 @@ import {
 export function AddItemsDialog({
   open,
   onClose,
+  groupId,
   groupName,
   presentIds,
   onAdd,
 }: {
   open: boolean;
   onClose: () => void;
+  groupId: number;
   groupName: string;
   presentIds: ReadonlySet<number>;
   /** Links the chosen item ids to the group. */
   onAdd: (itemIds: number[]) => Promise<void>;
 }) {
   const canCreateItem = useCan(itemEndpoints.create);
+  const toast = useToast();
   const [chosen, setChosen] = useState<number[]>([]);
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -87,8 +87,9 @@ export function AddItemsDialog({
         <ExistingItems presentIds={presentIds} chosen={chosen} onChoose={setChosen} />
         {canCreateItem && (
           <NewItemForm
-            onCreated={async (item) => {
-              await onAdd([item.itemId]);
+            groupId={groupId}
+            onCreated={(item) => {
+              toast.success(`${item.name} created in ${groupName}`);
               onClose();
             }}
           />
@@ -172,18 +173,18 @@ function ExistingItems({
   );
 }
 
-/** A new item with a base price, created and added in one go. */
-function NewItemForm({ onCreated }: { onCreated: (item: ItemRecord) => Promise<void> }) {
-  const { create } = useCatalogueMutations<ItemRecord>(ITEM_KIND);
+/** A new item with a base price, created into the group in one write (both or neither). */
+function NewItemForm({ groupId, onCreated }: { groupId: number; onCreated: (item: ItemRecord) => void }) {
+  const create = useCreateItemInMenuGroups();
   const [formError, setFormError] = useState<string | null>(null);
   const headingId = useId();
   const form = useNormalisedForm<ItemFormValues>(itemFormSchema, itemFormValues());
   const submit = async (values: ItemFormValues) => {
     setFormError(null);
     try {
-      const item = await create.mutateAsync(itemBody(null, values));
+      const item = await create.mutateAsync({ item: itemBody(null, values), menuGroupIds: [groupId] });
       form.reset(itemFormValues());
-      await onCreated(item);
+      onCreated(item);
     } catch (error) {
       setFormError(applyProblem(error, form.setError, ['name', 'basePrice']));
     }
@@ -207,7 +208,11 @@ function NewItemForm({ onCreated }: { onCreated: (item: ItemRecord) => Promise<v
           Create and add
         </Button>
       </Form>
-      <p className="ui-muted ui-small">Sizes, modifiers, taxes and more are set in the item editor.</p>
+      <p className="ui-muted ui-small">
+        Sizes, modifiers, taxes and more are set in the{' '}
+        <Link to={`/items/new?menuGroupId=${groupId}`}>full item editor</Link>, which adds the item to this
+        group too.
+      </p>
     </section>
   );
 }

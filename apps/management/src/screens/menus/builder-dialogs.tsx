@@ -76,6 +76,7 @@ function OpenDialog({ dialog, setDialog, tree, groups, writes }: DialogsProps) {
         <AddItemsDialog
           open
           onClose={close}
+          groupId={dialog.group.menuGroupId}
           groupName={dialog.group.name}
           presentIds={new Set(dialog.group.items.map((ref) => ref.itemId))}
           onAdd={async (itemIds) => {

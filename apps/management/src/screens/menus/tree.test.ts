@@ -5,6 +5,7 @@ import {
   countTree,
   descendantIds,
   type GroupLike,
+  menuOutline,
   moveInList,
   moveItemRefBetween,
   moveTargets,
@@ -167,5 +168,23 @@ describe('moving between groups', () => {
       moveItemRefBetween(from, [...to, { itemId: 11, position: 1, isRequired: false }], 11).from,
     ).toEqual(from);
     expect(moveItemRefBetween(from, to, 99)).toEqual({ from, to });
+  });
+});
+
+describe('menu outline (the new item\'s "Add to menu groups")', () => {
+  it('lists each menu by position, then its groups depth first by position, with their depth', () => {
+    const groups = [group(1, null, 1), group(2, null, 0), group(3, 1, 5), group(4, 1, 2), group(5, 4, 0)];
+    expect(menuOutline(groups).map(({ group: g, depth }) => [g.menuGroupId, depth])).toEqual([
+      [2, 0],
+      [1, 0],
+      [4, 1],
+      [5, 2],
+      [3, 1],
+    ]);
+  });
+
+  it('leaves out groups whose parent is missing, and cuts a cycle', () => {
+    const groups = [group(1, null, 0), group(2, 9, 0), group(3, 4, 0), group(4, 3, 0)];
+    expect(menuOutline(groups).map(({ group: g }) => g.menuGroupId)).toEqual([1]);
   });
 });

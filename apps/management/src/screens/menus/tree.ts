@@ -169,3 +169,15 @@ export function moveItemRefBetween(
     to: renumber([...sortedItemRefs(to), moved]),
   };
 }
+
+/** Every group in menu order (each menu, then its groups depth first), with its depth (0 = a menu). */
+export function menuOutline<G extends GroupLike>(groups: readonly G[]): { group: G; depth: number }[] {
+  const walk = (node: MenuTreeNode<G>): { group: G; depth: number }[] => [
+    { group: node.group, depth: node.depth },
+    ...node.children.flatMap(walk),
+  ];
+  return parentGroups(groups).flatMap((menu) => {
+    const tree = buildMenuTree(groups, menu.menuGroupId);
+    return tree ? walk(tree) : [];
+  });
+}
