@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apiCall, useHarness } from './harness';
 import {
   axeViolations,
+  createDemoUser,
   HARBOR_GRILL_PATH,
   managementPage,
   openManagement,
@@ -101,6 +102,27 @@ describe('management: Google listing', () => {
       .getByRole('list', { name: 'Fields' })
       .waitFor();
     await screenshot(page, 'management-places-import-390', { fullPage: false });
+    await context.close();
+  });
+
+  it('shows an employee the linked place read-only: no search, no link, import or unlink', async () => {
+    const employee = { email: 'places-employee@brigade.local', password: 'Places-employee-1' };
+    await createDemoUser(harness, {
+      ...employee,
+      firstName: 'Pat',
+      lastName: 'Line',
+      tenantRole: 'employee',
+    });
+    const { context, page } = await managementPage(harness, employee);
+    await openManagement(page, harness, '/google-places', 'Google listing');
+    await page.getByRole('heading', { name: 'Linked to Google', level: 2 }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: PLACE, level: 2 }).waitFor({ timeout: 20_000 });
+    await page.getByText('Only owners and admins link the restaurant to Google').waitFor();
+    for (const name of ['Link this place', 'Import from Google', 'Sync now', 'Unlink'])
+      expect(await page.getByRole('button', { name }).count(), name).toBe(0);
+    expect(await page.getByRole('form', { name: 'Search Google' }).count()).toBe(0);
+    await expectAxeClean(page);
+    await screenshot(page, 'management-places-employee-1280', { fullPage: false });
     await context.close();
   });
 
