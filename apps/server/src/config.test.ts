@@ -1,3 +1,4 @@
+import { GOOGLE_URLS } from '@brigade/google-business/endpoints';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
@@ -38,6 +39,13 @@ describe('loadConfig', () => {
         emulator: true,
         url: 'https://places.googleapis.com/v1',
         timeoutMs: 10_000,
+      },
+      businessListing: {
+        clientId: undefined,
+        clientSecret: undefined,
+        emulator: true,
+        urls: GOOGLE_URLS,
+        timeoutMs: 15_000,
       },
       kitchenPrinterPort: 9100,
       media: { storage: 'local', dir: './.data/media', baseUrl: 'http://localhost:3002/media' },
@@ -164,6 +172,25 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ GOOGLE_PLACES_URL: 'nope' })).toThrow(
       'GOOGLE_PLACES_URL: must be a URL such as https://places.googleapis.com/v1 (got "nope")',
+    );
+  });
+
+  it('Google Business Profile: the emulator without a client id outside production; id and secret together', () => {
+    const google = loadConfig({
+      GOOGLE_BUSINESS_CLIENT_ID: 'brigade.apps.googleusercontent.com',
+      GOOGLE_BUSINESS_CLIENT_SECRET: 'GOCSPX-secret',
+      GOOGLE_BUSINESS_URL: 'http://gbp.test:4010/',
+    }).businessListing;
+    expect(google).toMatchObject({ clientId: 'brigade.apps.googleusercontent.com', emulator: false });
+    expect(google.urls.tokenUrl).toBe('http://gbp.test:4010/token');
+    expect(google.urls.reviewsUrl).toBe('http://gbp.test:4010/v4');
+    const production = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://b.example.com' });
+    expect(production.businessListing.emulator).toBe(false);
+    expect(() => loadConfig({ GOOGLE_BUSINESS_CLIENT_ID: 'id' })).toThrow(
+      'GOOGLE_BUSINESS_CLIENT_SECRET: required when GOOGLE_BUSINESS_CLIENT_ID is set',
+    );
+    expect(() => loadConfig({ GOOGLE_BUSINESS_CLIENT_SECRET: 's' })).toThrow(
+      'GOOGLE_BUSINESS_CLIENT_ID: required when GOOGLE_BUSINESS_CLIENT_SECRET is set',
     );
   });
 

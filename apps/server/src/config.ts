@@ -2,6 +2,11 @@ import { isIP } from 'node:net';
 import { parseSecretsKey } from '@brigade/core/secrets/sealed-box';
 import { DEVELOPMENT_APP_ORIGINS } from '@brigade/domain/return-url';
 import { z } from 'zod';
+import {
+  businessListingConfigOf,
+  businessListingEnvironment,
+  businessListingProblems,
+} from './config-business-listing';
 
 const booleanFlag = (fallback: boolean) =>
   z
@@ -167,6 +172,7 @@ const configSchema = z.object({
     .url({ error: 'must be a URL such as https://places.googleapis.com/v1' })
     .default('https://places.googleapis.com/v1'),
   GOOGLE_PLACES_TIMEOUT_MS: milliseconds(10_000),
+  ...businessListingEnvironment,
   KITCHEN_PRINTER_PORT: z.coerce
     .number({ error: 'must be a port number' })
     .int()
@@ -286,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       url: c.GOOGLE_PLACES_URL.replace(/\/+$/, ''),
       timeoutMs: c.GOOGLE_PLACES_TIMEOUT_MS,
     },
+    businessListing: businessListingConfigOf(c),
     kitchenPrinterPort: c.KITCHEN_PRINTER_PORT,
     http: {
       headersTimeoutMs: c.HTTP_HEADERS_TIMEOUT_MS,
@@ -319,6 +326,8 @@ function checkCombinations(c: Environment, env: NodeJS.ProcessEnv): void {
         `Invalid configuration:\n${missing.map((n) => `  ${n}: required when IMAGE_STORAGE is s3`).join('\n')}`,
       );
   }
+  const listing = businessListingProblems(c);
+  if (listing.length > 0) throw new ConfigError(`Invalid configuration:\n${listing.join('\n')}`);
   if (c.HTTP_REQUEST_TIMEOUT_MS > 0 && c.HTTP_HEADERS_TIMEOUT_MS > c.HTTP_REQUEST_TIMEOUT_MS) {
     // Node refuses a headers limit above the request limit (the head is part of the request).
     throw new ConfigError(

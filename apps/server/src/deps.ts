@@ -9,6 +9,7 @@ import type { PrinterTransport } from '@brigade/core/ordering/kitchen-printing';
 import type { UseCaseDeps } from '@brigade/core/use-case';
 import type { Database } from '@brigade/db/database';
 import type { ImageStorage } from '@brigade/images/storage';
+import type { BusinessListingRuntime } from './business-listing-runtime';
 import type { Config } from './config';
 import type { PaymentsRuntime } from './payments-runtime';
 import type { PlacesRuntime } from './places-runtime';
@@ -36,6 +37,8 @@ export interface AppDeps {
   payments: PaymentsRuntime;
   /** Google Places (or its emulator), with this process's cache counters (issue 18). */
   places: PlacesRuntime;
+  /** Google Business Profile (or its emulator) (issue 19). */
+  businessListing: BusinessListingRuntime;
   /** How kitchen tickets reach the restaurants' network printers (issue 21). */
   kitchenPrinter: PrinterTransport;
 }

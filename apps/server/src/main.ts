@@ -57,6 +57,7 @@ async function main() {
       seeded,
       gatewayUrl: gateway?.url,
       placesMode: deps.places.mode,
+      listingMode: deps.businessListing.mode,
     }),
   );
 }
@@ -179,8 +180,10 @@ function banner(up: {
   gatewayUrl: string | undefined;
   /** Who answers places calls: Google (a key is configured), the in-process emulator, or nobody. */
   placesMode: 'google' | 'emulator' | 'off';
+  /** Who answers Google Business Profile calls. */
+  listingMode: 'google' | 'emulator' | 'off';
 }): string {
-  const { database, seconds, base, extraBases, seeded, gatewayUrl, placesMode } = up;
+  const { database, seconds, base, extraBases, seeded, gatewayUrl, placesMode, listingMode } = up;
   const site = extraBases.get('site');
   return [
     '',
@@ -198,6 +201,7 @@ function banner(up: {
       ? `  Payments       CardPointe emulator at ${gatewayUrl} (no gateway configured; test card 4111 1111 1111 1111)`
       : '  Payments       CardPointe gateway (each merchant account’s site)',
     `  Places         ${PLACES_LINES[placesMode]}`,
+    `  Business       ${LISTING_LINES[listingMode]}`,
     ...(seeded ? demoLines(seeded, base) : []),
     '',
   ].join('\n');
@@ -207,6 +211,13 @@ const PLACES_LINES = {
   google: 'Google Places API (New) (GOOGLE_PLACES_API_KEY)',
   emulator: 'Google Places emulator, a dozen Portland restaurants (no GOOGLE_PLACES_API_KEY configured)',
   off: 'off: set GOOGLE_PLACES_API_KEY to search Google places',
+} as const;
+
+const LISTING_LINES = {
+  google: 'Google Business Profile (GOOGLE_BUSINESS_CLIENT_ID)',
+  emulator:
+    'Google Business Profile emulator, one account with three locations (no GOOGLE_BUSINESS_CLIENT_ID)',
+  off: 'off: set GOOGLE_BUSINESS_CLIENT_ID and GOOGLE_BUSINESS_CLIENT_SECRET to connect Google Business Profile',
 } as const;
 
 function demoLines(seeded: SeedResult, base: string): string[] {

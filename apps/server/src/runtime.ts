@@ -14,6 +14,7 @@ import { runMigrations } from '@brigade/db/migrate';
 import { databaseRoleRefusal } from '@brigade/db/tenant-walls';
 import { S3Storage } from '@brigade/images/s3-storage';
 import { type ImageStorage, LocalDiskStorage } from '@brigade/images/storage';
+import { createBusinessListingRuntime } from './business-listing-runtime';
 import { type Config, ConfigError } from './config';
 import type { AppDeps } from './deps';
 import { createPaymentsRuntime } from './payments-runtime';
@@ -117,6 +118,7 @@ export function createAppDeps(
     domains: createDomainDeps(config, changes),
     payments: createPaymentsRuntime(config),
     places: createPlacesRuntime(config),
+    businessListing: createBusinessListingRuntime(config),
     kitchenPrinter: tcpPrinterTransport({ port: config.kitchenPrinterPort }),
     imageStorage: createImageStorage(config, instanceId),
     instanceId,

@@ -2,6 +2,7 @@ import * as adminDomains from './admin-domains';
 import * as adminUsers from './admin-users';
 import * as auditLog from './audit-log';
 import * as auth from './auth';
+import * as businessListing from './business-listing';
 import { CATALOGUE_ENDPOINTS } from './catalogue';
 import * as domains from './domains';
 import type { Endpoint } from './endpoint';
@@ -50,4 +51,5 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(ordering),
   ...endpointsOf(places),
   ...endpointsOf(placeLink),
+  ...endpointsOf(businessListing),
 ];
