@@ -3,6 +3,7 @@ import * as adminUsers from './admin-users';
 import * as auditLog from './audit-log';
 import * as auth from './auth';
 import * as businessListing from './business-listing';
+import * as businessListingReviews from './business-listing-reviews';
 import { CATALOGUE_ENDPOINTS } from './catalogue';
 import * as domains from './domains';
 import type { Endpoint } from './endpoint';
@@ -52,4 +53,5 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(places),
   ...endpointsOf(placeLink),
   ...endpointsOf(businessListing),
+  ...endpointsOf(businessListingReviews),
 ];

@@ -246,3 +246,14 @@ describe('connections', () => {
     expect(row.accessToken).toMatch(/^v1\./);
   });
 });
+
+describe('logs', () => {
+  it('carry no token Google issued during these tests (connects, refreshes, revocations, failures)', async () => {
+    const state = (await emulator()).state;
+    const issued = [...state.accessTokens.keys(), ...state.refreshTokens.keys()];
+    expect(issued.length).toBeGreaterThan(10);
+    const logs = t.logs.text();
+    expect(logs).toContain('needs reconnecting');
+    for (const token of issued) expect(logs).not.toContain(token);
+  });
+});

@@ -11,6 +11,11 @@ import {
   updateBusinessListingConnection,
 } from '@brigade/contracts/business-listing';
 import {
+  listBusinessListingReviews,
+  replyToBusinessListingReview,
+  syncBusinessListingReviews,
+} from '@brigade/contracts/business-listing-reviews';
+import {
   deleteConnection,
   disconnectRestaurant,
   getConnection,
@@ -20,6 +25,8 @@ import {
 import type { ListingDeps } from '@brigade/core/listing/listing-deps';
 import { listAccounts, listLocations, selectLocation } from '@brigade/core/listing/location-service';
 import { completeAuth, createAuthUrl } from '@brigade/core/listing/oauth-service';
+import { listStoredReviews, replyToReview } from '@brigade/core/listing/review-reply';
+import { syncReviews } from '@brigade/core/listing/review-sync';
 import { visibleTenantsOf } from '@brigade/core/tenant-scope';
 import type { Executor } from '@brigade/db/database';
 import { type WallContext, withinWalls } from '@brigade/db/tenant-walls';
@@ -122,6 +129,28 @@ export const businessListingRoutes = [
       await selectLocation(listingDeps(deps, actor, walls, request), actor, {
         ...guidsOf(body),
         locationId: body.locationId,
+      }),
+    ),
+  ),
+  implement(syncBusinessListingReviews, async ({ params, actor, deps, walls, request }) =>
+    success(await syncReviews(listingDeps(deps, actor, walls, request), actor, params.connectionId)),
+  ),
+  implement(listBusinessListingReviews, async ({ params, query, actor, deps, walls, request }) =>
+    success(
+      await listStoredReviews(listingDeps(deps, actor, walls, request), actor, {
+        connectionId: params.connectionId,
+        limit: query.limit,
+      }),
+    ),
+  ),
+  implement(replyToBusinessListingReview, async ({ body, actor, deps, walls, request }) =>
+    success(
+      await replyToReview(listingDeps(deps, actor, walls, request), actor, {
+        reviewId: body.reviewId,
+        response: body.response,
+        isAiGenerated: body.isAiGenerated,
+        tenantGuid: body.tenantId,
+        restaurantGuid: body.restaurantId,
       }),
     ),
   ),
