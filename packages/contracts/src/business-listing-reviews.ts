@@ -1,4 +1,5 @@
 import { reviewReplyBodySchema } from '@brigade/domain/listing/review';
+import { text } from '@brigade/domain/text';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { successOf } from './envelope';
@@ -12,7 +13,8 @@ import { successOf } from './envelope';
 const signedIn = { kind: 'signed-in' } as const;
 const tags = ['business-listing'];
 const base = '/business-listing';
-const connectionParams = z.object({ connectionId: z.uuid({ error: 'Connection not found' }) });
+// Any text: an id that is not a connection's (a UUID) is simply not found (404), as an unknown one is.
+const connectionParams = z.object({ connectionId: z.string().max(100) });
 
 const timestamp = z.union([z.date(), z.string()]).nullable();
 
@@ -113,5 +115,29 @@ export const replyToBusinessListingReview = defineEndpoint({
     }),
   },
   response: { status: 200, description: 'The review with its reply', schema: successOf(listingReviewSchema) },
+  problems: [404, 409, 429, 502, 503, 504],
+});
+
+export const deleteBusinessListingReviewReply = defineEndpoint({
+  id: 'deleteBusinessListingReviewReply',
+  method: 'DELETE',
+  path: `${base}/reviews/reply`,
+  summary: "Delete a review's reply on Google and here",
+  tags,
+  access: signedIn,
+  changes: 'none',
+  outside: true,
+  request: {
+    query: z.object({
+      reviewId: text({ error: 'reviewId is required' }).trim().min(1, 'reviewId is required').max(300),
+      tenantId: z.uuid({ error: 'tenantId must be a UUID' }).optional(),
+      restaurantId: z.uuid({ error: 'restaurantId must be a UUID' }).optional(),
+    }),
+  },
+  response: {
+    status: 200,
+    description: 'The review without its reply',
+    schema: successOf(listingReviewSchema),
+  },
   problems: [404, 409, 429, 502, 503, 504],
 });

@@ -48,7 +48,8 @@ export const listingConnectionSchema = connectionSchema.extend({
 export type ListingConnection = z.infer<typeof listingConnectionSchema>;
 
 const connectionResult = successOf(listingConnectionSchema);
-const connectionParams = z.object({ connectionId: z.uuid({ error: 'Connection not found' }) });
+// Any text: an id that is not a connection's (a UUID) is simply not found (404), as an unknown one is.
+const connectionParams = z.object({ connectionId: z.string().max(100) });
 
 export const getBusinessListingAuthUrl = defineEndpoint({
   id: 'getBusinessListingAuthUrl',

@@ -184,6 +184,28 @@ describe('POST /business-listing/auth/callback', () => {
   });
 });
 
+describe('a misconfigured OAuth client', () => {
+  it("answers 502 GOOGLE_BUSINESS_CLIENT_REFUSED, not reconnect needed, when Google refuses the server's client", async () => {
+    const place = await world.newPlace();
+    const { code, state } = await consent(t, world.owner, place);
+    const e = await emulator();
+    const secret = e.state.clientSecret;
+    e.state.clientSecret = 'rotated-in-the-console';
+    try {
+      const answer = await api(t, world.owner, 'POST', '/auth/callback', { code, state });
+      expect(answer.statusCode).toBe(502);
+      expect(answer.json()).toMatchObject({
+        code: 'GOOGLE_BUSINESS_CLIENT_REFUSED',
+        detail:
+          "Google refused the server's OAuth client; check GOOGLE_BUSINESS_CLIENT_ID and GOOGLE_BUSINESS_CLIENT_SECRET",
+      });
+    } finally {
+      e.state.clientSecret = secret;
+    }
+    expect(t.logs.text()).not.toContain(secret);
+  });
+});
+
 describe('a production server without GOOGLE_BUSINESS_CLIENT_ID', () => {
   it('answers the listing routes that need Google with 503 BUSINESS_LISTING_NOT_CONFIGURED', async () => {
     const production = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://brigade.example.com' });

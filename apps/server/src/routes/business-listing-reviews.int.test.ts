@@ -195,6 +195,36 @@ describe('POST /business-listing/reviews/reply', () => {
   });
 });
 
+describe('DELETE /business-listing/reviews/reply', () => {
+  it('deletes the reply on Google and here; a low rating needs a response again', async () => {
+    const { place, connectionId } = await syncedPlace();
+    expect((await sync(connectionId)).statusCode).toBe(200);
+    const scope = `tenantId=${place.tenantGuid}&restaurantId=${place.restaurantGuid}`;
+    // emu-review-001: one star, replied in the emulator's world.
+    const answer = await api(
+      t,
+      world.owner,
+      'DELETE',
+      `/reviews/reply?reviewId=google_emu-review-001&${scope}`,
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().data).toMatchObject({ response: null, needsResponse: true, isAiGenerated: false });
+    expect(
+      (await trattoriaReviews()).find((r) => r.reviewId === 'emu-review-001')?.reviewReply,
+    ).toBeUndefined();
+    const outsider = await api(
+      t,
+      world.outsider,
+      'DELETE',
+      `/reviews/reply?reviewId=google_emu-review-004&${scope}`,
+    );
+    expect(outsider.statusCode).toBe(404);
+    expect((await api(t, world.owner, 'DELETE', '/reviews/reply')).json().detail).toBe(
+      'reviewId is required',
+    );
+  });
+});
+
 describe('review sync over several pages', () => {
   it('follows the pages (50 a page) and stores reviews added since', async () => {
     const { place, connectionId } = await syncedPlace();

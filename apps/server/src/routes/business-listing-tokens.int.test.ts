@@ -182,8 +182,11 @@ describe('connections', () => {
         (await api(t, world.owner, 'PATCH', `/connections/${connection.connectionId}`, body)).statusCode,
       ).toBe(400);
     }
-    const missing = await api(t, world.owner, 'GET', '/connections/00000000-0000-4000-8000-000000000000');
-    expect(missing.statusCode).toBe(404);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const missing = await api(t, world.owner, 'GET', `/connections/${id}`);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().detail).toBe('Connection not found');
+    }
   });
 
   it('disconnects: revokes the grant at Google, forgets the tokens, keeps the row', async () => {

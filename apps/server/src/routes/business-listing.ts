@@ -11,6 +11,7 @@ import {
   updateBusinessListingConnection,
 } from '@brigade/contracts/business-listing';
 import {
+  deleteBusinessListingReviewReply,
   listBusinessListingReviews,
   replyToBusinessListingReview,
   syncBusinessListingReviews,
@@ -25,7 +26,7 @@ import {
 import type { ListingDeps } from '@brigade/core/listing/listing-deps';
 import { listAccounts, listLocations, selectLocation } from '@brigade/core/listing/location-service';
 import { completeAuth, createAuthUrl } from '@brigade/core/listing/oauth-service';
-import { listStoredReviews, replyToReview } from '@brigade/core/listing/review-reply';
+import { deleteReply, listStoredReviews, replyToReview } from '@brigade/core/listing/review-reply';
 import { syncReviews } from '@brigade/core/listing/review-sync';
 import { visibleTenantsOf } from '@brigade/core/tenant-scope';
 import type { Executor } from '@brigade/db/database';
@@ -151,6 +152,15 @@ export const businessListingRoutes = [
         isAiGenerated: body.isAiGenerated,
         tenantGuid: body.tenantId,
         restaurantGuid: body.restaurantId,
+      }),
+    ),
+  ),
+  implement(deleteBusinessListingReviewReply, async ({ query, actor, deps, walls, request }) =>
+    success(
+      await deleteReply(listingDeps(deps, actor, walls, request), actor, {
+        reviewId: query.reviewId,
+        tenantGuid: query.tenantId,
+        restaurantGuid: query.restaurantId,
       }),
     ),
   ),

@@ -17,6 +17,8 @@ export function canUseListing(actor: Actor, tenantId: number): boolean {
   return role !== null && roleAtLeast(role, 'manager');
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const RESTAURANT_NOT_FOUND = 'Restaurant not found';
 export const CONNECTION_NOT_FOUND = 'Connection not found';
 
@@ -56,7 +58,7 @@ export async function managedConnection(
   actor: Actor,
   connectionId: string,
 ): Promise<ConnectionRow> {
-  const row = await findConnectionById(ex, connectionId);
+  const row = UUID.test(connectionId) ? await findConnectionById(ex, connectionId) : null;
   if (!row || !canUseListing(actor, row.tenantId))
     throw notFound(CONNECTION_NOT_FOUND, 'CONNECTION_NOT_FOUND');
   return row;

@@ -13,6 +13,13 @@ export function listingProblem(error: unknown): BrigadeError {
       'GOOGLE_BUSINESS_ERROR',
       'The Google Business Profile call failed; try again',
     );
+  // 401 invalid_client from the token or revoke endpoint: the server's own OAuth client, not the connection.
+  if (error.details.googleStatus === 'invalid_client')
+    return new BrigadeError(
+      'bad_gateway',
+      'GOOGLE_BUSINESS_CLIENT_REFUSED',
+      "Google refused the server's OAuth client; check GOOGLE_BUSINESS_CLIENT_ID and GOOGLE_BUSINESS_CLIENT_SECRET",
+    );
   switch (error.kind) {
     case 'not-found':
       return new BrigadeError(

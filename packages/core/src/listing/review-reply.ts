@@ -37,16 +37,19 @@ export function reviewView(row: ReviewRow) {
 }
 export type ReviewView = ReturnType<typeof reviewView>;
 
-interface ReplyInput {
+interface ReviewRef {
   reviewId: string;
-  response: string;
-  isAiGenerated: boolean;
   tenantGuid?: string | undefined;
   restaurantGuid?: string | undefined;
 }
 
+interface ReplyInput extends ReviewRef {
+  response: string;
+  isAiGenerated: boolean;
+}
+
 /** The review the actor may reply to; a review id two restaurants share needs the restaurant named. */
-function pickReview(actor: Actor, found: ReviewRow[], input: ReplyInput): ReviewRow {
+function pickReview(actor: Actor, found: ReviewRow[], input: ReviewRef): ReviewRow {
   const mine = found.filter(
     (row) =>
       canUseListing(actor, row.tenantId) &&
@@ -69,19 +72,24 @@ function partsOf(resourceName: string | null) {
   return { accountId: match[1]!, locationId: match[2]!, reviewId: match[3]! };
 }
 
-/**
- * spec 03 §7 POST …/reviews/reply {reviewId, response, isAiGenerated}: the reply goes to Google first (PUT
- * creates or updates it), then is stored with whether the AI drafted it and who posted it.
- */
-export async function replyToReview(deps: ListingDeps, actor: Actor, input: ReplyInput): Promise<ReviewView> {
-  const user = userOf(actor);
+/** The review the actor may answer, its restaurant's connection, and where on Google it lives. */
+async function reviewToAnswer(deps: ListingDeps, actor: Actor, input: ReviewRef) {
   const { review, connectionId } = await deps.transact(async (tx) => {
     const picked = pickReview(actor, await findReviewsById(tx, input.reviewId), input);
     const connection = await findGoogleConnection(tx, picked.tenantId, picked.restaurantId);
     return { review: picked, connectionId: connection?.connectionId };
   });
   if (!connectionId) throw notConnected();
-  const target = partsOf(review.resourceName);
+  return { review, connectionId, target: partsOf(review.resourceName) };
+}
+
+/**
+ * spec 03 §7 POST …/reviews/reply {reviewId, response, isAiGenerated}: the reply goes to Google first (PUT
+ * creates or updates it), then is stored with whether the AI drafted it and who posted it.
+ */
+export async function replyToReview(deps: ListingDeps, actor: Actor, input: ReplyInput): Promise<ReviewView> {
+  const user = userOf(actor);
+  const { review, connectionId, target } = await reviewToAnswer(deps, actor, input);
   const posted = await callGoogle(deps, connectionId, (api, token) =>
     api.putReply(token, target, input.response),
   );
@@ -107,5 +115,21 @@ export async function listStoredReviews(
   return deps.transact(async (tx) => {
     const connection = await managedConnection(tx, actor, input.connectionId);
     return (await listReviewsOf(tx, connection, input.limit)).map(reviewView);
+  });
+}
+
+/** Deletes the review's reply on Google, then here: the review needs a response again if rated 3 or less. */
+export async function deleteReply(deps: ListingDeps, actor: Actor, input: ReviewRef): Promise<ReviewView> {
+  const { review, connectionId, target } = await reviewToAnswer(deps, actor, input);
+  await callGoogle(deps, connectionId, (api, token) => api.deleteReply(token, target));
+  return deps.transact(async (tx) => {
+    await recordReply(tx, review.id, {
+      response: null,
+      responseTime: null,
+      isAiGenerated: false,
+      respondedBy: null,
+    });
+    const [after] = (await findReviewsById(tx, input.reviewId)).filter((row) => row.id === review.id);
+    return reviewView(after!);
   });
 }
