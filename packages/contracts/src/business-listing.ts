@@ -42,6 +42,8 @@ const resourceId = (name: string) =>
 /** A connection as answered: §3.4's fields and why it is in error, never a token (decision 027). */
 export const listingConnectionSchema = connectionSchema.extend({
   status: z.enum(CONNECTION_STATUSES),
+  /** The chosen location's title on Google when it was chosen. */
+  locationTitle: z.string().nullable(),
   statusReason: z.string().nullable(),
   scopes: z.array(z.string()),
 });

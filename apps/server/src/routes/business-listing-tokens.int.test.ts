@@ -155,6 +155,7 @@ describe('accounts and locations', () => {
     expect(chosen.json().data).toMatchObject({
       connectionId: connection.connectionId,
       locationId: 'locations/4002',
+      locationTitle: 'Sellwood Pizza Kitchen',
     });
     const unknown = await api(t, world.owner, 'PATCH', '/locations/select', { ...body, locationId: '9999' });
     expect(unknown.statusCode).toBe(404);
@@ -176,7 +177,11 @@ describe('connections', () => {
       locationId: '4003',
     });
     expect(patched.statusCode, patched.body).toBe(200);
-    expect(patched.json().data).toMatchObject({ locationId: 'locations/4003', accountId: ACCOUNT });
+    expect(patched.json().data).toMatchObject({
+      locationId: 'locations/4003',
+      locationTitle: null,
+      accountId: ACCOUNT,
+    });
     for (const body of [{ accessToken: 'x' }, { status: 'connected' }, { refreshToken: 'y' }]) {
       expect(
         (await api(t, world.owner, 'PATCH', `/connections/${connection.connectionId}`, body)).statusCode,

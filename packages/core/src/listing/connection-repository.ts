@@ -19,6 +19,7 @@ export type ConnectionChanges = Partial<
     typeof businessListingConnections.$inferInsert,
     | 'accountId'
     | 'locationId'
+    | 'locationTitle'
     | 'status'
     | 'statusReason'
     | 'accessToken'

@@ -57,7 +57,11 @@ export async function updateConnection(
         : { accountId: input.accountId === null ? null : accountResourceName(input.accountId) }),
       ...(input.locationId === undefined
         ? {}
-        : { locationId: input.locationId === null ? null : locationResourceName(input.locationId) }),
+        : {
+            locationId: input.locationId === null ? null : locationResourceName(input.locationId),
+            // A location set by hand has no title until it is selected (which asks Google).
+            locationTitle: null,
+          }),
     });
     return connectionView((await findConnectionById(tx, input.connectionId))!);
   });

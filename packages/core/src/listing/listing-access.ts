@@ -65,7 +65,11 @@ export async function managedConnection(
 }
 
 /** A connection as the API answers it (spec 03 §3.4 and why it is in error): never a token (decision 027). */
-export type ListingConnection = Connection & { statusReason: string | null; scopes: string[] };
+export type ListingConnection = Connection & {
+  locationTitle: string | null;
+  statusReason: string | null;
+  scopes: string[];
+};
 
 export function connectionView(row: ConnectionRow): ListingConnection {
   return {
@@ -74,6 +78,7 @@ export function connectionView(row: ConnectionRow): ListingConnection {
     restaurantGuid: row.restaurantGuid,
     accountId: row.accountId,
     locationId: row.locationId,
+    locationTitle: row.locationTitle,
     status: row.status,
     statusReason: row.statusReason,
     scopes: row.scopes,

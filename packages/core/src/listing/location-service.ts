@@ -81,9 +81,14 @@ export async function selectLocation(
 ): Promise<ListingConnection> {
   const connection = await connectionOf(deps, actor, input);
   const locationId = locationResourceName(input.locationId.split('/').at(-1) ?? input.locationId);
-  await callGoogle(deps, connection.connectionId, (api, token) => api.getLocation(token, locationId));
+  const location = await callGoogle(deps, connection.connectionId, (api, token) =>
+    api.getLocation(token, locationId, 'name,title'),
+  );
   return deps.transact(async (tx) => {
-    await updateConnectionRow(tx, connection.connectionId, { locationId });
+    await updateConnectionRow(tx, connection.connectionId, {
+      locationId,
+      locationTitle: location.title ?? null,
+    });
     return connectionView((await findConnectionById(tx, connection.connectionId))!);
   });
 }

@@ -40,6 +40,8 @@ export const businessListingConnections = pgTable(
     provider: text('provider').notNull().default('google'),
     accountId: text('account_id'),
     locationId: text('location_id'),
+    /** The chosen location's title on Google, as it was when chosen (migration 0017). */
+    locationTitle: text('location_title'),
     status: text('status', { enum: CONNECTION_STATUSES }).notNull().default('pending'),
     /** Why the status is error, e.g. `reconnect_needed` after Google refused the refresh token. */
     statusReason: text('status_reason'),
