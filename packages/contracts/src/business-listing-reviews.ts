@@ -41,6 +41,17 @@ export const listingReviewSchema = z.object({
   updatedAt: z.union([z.date(), z.string()]),
 });
 
+export const reviewSyncResultSchema = z.object({
+  fetched: z.number(),
+  created: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  missing: z.number(),
+  averageRating: z.number().nullable(),
+  totalReviewCount: z.number().nullable(),
+  lastSyncAt: z.union([z.date(), z.string()]),
+});
+
 export const syncBusinessListingReviews = defineEndpoint({
   id: 'syncBusinessListingReviews',
   method: 'POST',
@@ -57,18 +68,7 @@ export const syncBusinessListingReviews = defineEndpoint({
   response: {
     status: 200,
     description: 'What the sync did',
-    schema: successOf(
-      z.object({
-        fetched: z.number(),
-        created: z.number(),
-        updated: z.number(),
-        unchanged: z.number(),
-        missing: z.number(),
-        averageRating: z.number().nullable(),
-        totalReviewCount: z.number().nullable(),
-        lastSyncAt: z.union([z.date(), z.string()]),
-      }),
-    ),
+    schema: successOf(reviewSyncResultSchema),
   },
   problems: [404, 409, 429, 502, 503, 504],
 });

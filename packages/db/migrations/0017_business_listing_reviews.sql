@@ -25,6 +25,7 @@ CREATE TABLE "business_listing_reviews" (
 );
 --> statement-breakpoint
 ALTER TABLE "business_listing_connections" ADD COLUMN "location_title" text;--> statement-breakpoint
+ALTER TABLE "business_listing_connections" ADD COLUMN "profile" jsonb;--> statement-breakpoint
 ALTER TABLE "business_listing_reviews" ADD CONSTRAINT "business_listing_reviews_connection_id_business_listing_connections_connection_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."business_listing_connections"("connection_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "business_listing_reviews" ADD CONSTRAINT "business_listing_reviews_responded_by_users_uid_fk" FOREIGN KEY ("responded_by") REFERENCES "public"."users"("uid") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "business_listing_reviews" ADD CONSTRAINT "business_listing_reviews_restaurant_fk" FOREIGN KEY ("tenant_id","restaurant_id") REFERENCES "public"."restaurants"("tenant_id","restaurant_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

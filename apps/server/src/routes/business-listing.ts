@@ -11,6 +11,10 @@ import {
   updateBusinessListingConnection,
 } from '@brigade/contracts/business-listing';
 import {
+  syncBusinessListingFull,
+  syncBusinessListingProfile,
+} from '@brigade/contracts/business-listing-profile';
+import {
   deleteBusinessListingReviewReply,
   listBusinessListingReviews,
   replyToBusinessListingReview,
@@ -26,6 +30,7 @@ import {
 import type { ListingDeps } from '@brigade/core/listing/listing-deps';
 import { listAccounts, listLocations, selectLocation } from '@brigade/core/listing/location-service';
 import { completeAuth, createAuthUrl } from '@brigade/core/listing/oauth-service';
+import { syncFull, syncProfile } from '@brigade/core/listing/profile-sync';
 import { deleteReply, listStoredReviews, replyToReview } from '@brigade/core/listing/review-reply';
 import { syncReviews } from '@brigade/core/listing/review-sync';
 import { visibleTenantsOf } from '@brigade/core/tenant-scope';
@@ -163,5 +168,11 @@ export const businessListingRoutes = [
         restaurantGuid: query.restaurantId,
       }),
     ),
+  ),
+  implement(syncBusinessListingProfile, async ({ params, actor, deps, walls, request }) =>
+    success(await syncProfile(listingDeps(deps, actor, walls, request), actor, params.connectionId)),
+  ),
+  implement(syncBusinessListingFull, async ({ params, actor, deps, walls, request }) =>
+    success(await syncFull(listingDeps(deps, actor, walls, request), actor, params.connectionId)),
   ),
 ];

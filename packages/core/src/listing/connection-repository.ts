@@ -20,6 +20,7 @@ export type ConnectionChanges = Partial<
     | 'accountId'
     | 'locationId'
     | 'locationTitle'
+    | 'profile'
     | 'status'
     | 'statusReason'
     | 'accessToken'

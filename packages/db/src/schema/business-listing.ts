@@ -1,4 +1,5 @@
 import { CONNECTION_STATUSES } from '@brigade/domain/listing/connection';
+import type { ListingProfile } from '@brigade/domain/listing/profile';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -6,6 +7,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -42,6 +44,8 @@ export const businessListingConnections = pgTable(
     locationId: text('location_id'),
     /** The chosen location's title on Google, as it was when chosen (migration 0017). */
     locationTitle: text('location_title'),
+    /** The location's profile as the last profile sync read it (packages/domain/src/listing/profile.ts). */
+    profile: jsonb('profile').$type<ListingProfile>(),
     status: text('status', { enum: CONNECTION_STATUSES }).notNull().default('pending'),
     /** Why the status is error, e.g. `reconnect_needed` after Google refused the refresh token. */
     statusReason: text('status_reason'),
