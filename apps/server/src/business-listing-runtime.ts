@@ -1,3 +1,5 @@
+import type { ListingDeps } from '@brigade/core/listing/listing-deps';
+import type { Db } from '@brigade/db/database';
 import { BrigadeError } from '@brigade/domain/errors';
 import { BusinessProfileClient } from '@brigade/google-business/business-client';
 import {
@@ -8,6 +10,7 @@ import {
 } from '@brigade/google-business/emulator';
 import { GoogleOAuthClient } from '@brigade/google-business/oauth';
 import type { Config } from './config';
+import type { AppDeps } from './deps';
 
 /**
  * Google Business Profile's side of the running server (docs/operations/business-profile.md): Google's OAuth
@@ -67,5 +70,22 @@ export function createBusinessListingRuntime(config: Config): BusinessListingRun
     close: async () => {
       await (await emulator?.catch(() => undefined))?.close();
     },
+  };
+}
+
+/** The listing use-cases' deps for housekeeping's scheduled syncs: the platform acting, every tenant. */
+export function scheduledListingDeps(
+  deps: AppDeps,
+  db: Db,
+  log: { warn(details: object, message: string): void },
+): ListingDeps {
+  return {
+    transact: (work) => db.transaction(work),
+    google: () => deps.businessListing.clients(),
+    // The same key handling as every other sealed secret (SECRETS_KEY).
+    secrets: () => deps.payments.secrets(),
+    appOrigins: deps.config.appOrigins,
+    now: () => new Date(),
+    log: { warn: (details, message) => log.warn(details, message) },
   };
 }

@@ -11,6 +11,7 @@ import { DataDirInUseError } from '@brigade/db/data-dir-lock';
 import type { Executor } from '@brigade/db/database';
 import { holdInstancePresence } from '@brigade/db/instance-presence';
 import { buildApp } from './app';
+import { scheduledListingDeps } from './business-listing-runtime';
 import { type Config, ConfigError, loadConfig } from './config';
 import { listenExtraPort } from './http-server';
 import { connectDemoMerchantAccounts, paymentDepsOf } from './payments-runtime';
@@ -95,6 +96,10 @@ async function buildAndRecover(config: Config, database: Database) {
             transact: <T>(work: (tx: Executor) => Promise<T>) => database.db.transaction(work),
           }),
         }),
+    // Scheduled Google Business Profile syncs (not in production without a client id).
+    ...(deps.businessListing.mode === 'off'
+      ? {}
+      : { listing: () => scheduledListingDeps(deps, database.db, app.log) }),
   };
   const report = {
     done: (result: HousekeepingResult) => {
@@ -102,6 +107,8 @@ async function buildAndRecover(config: Config, database: Database) {
         app.log.warn(result.uploads, 'removed the files of interrupted uploads');
       if (result.placesResync && result.placesResync.due > 0)
         app.log.info(result.placesResync, 'synced linked Google places');
+      if (result.listingSync && result.listingSync.due > 0)
+        app.log.info(result.listingSync, 'ran scheduled Google Business Profile syncs');
       if (result.payments && result.payments.examined > 0)
         app.log.info(result.payments, 'settled payments left pending or unknown');
     },

@@ -1,4 +1,9 @@
-import { CONNECTION_STATUSES, connectionSchema } from '@brigade/domain/listing/connection';
+import { jsonTimestampSchema } from '@brigade/domain/json-timestamp';
+import {
+  CONNECTION_STATUSES,
+  connectionSchema,
+  LISTING_SYNC_FREQUENCIES,
+} from '@brigade/domain/listing/connection';
 import { text } from '@brigade/domain/text';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
@@ -44,6 +49,10 @@ export const listingConnectionSchema = connectionSchema.extend({
   status: z.enum(CONNECTION_STATUSES),
   /** The chosen location's title on Google when it was chosen. */
   locationTitle: z.string().nullable(),
+  syncFrequency: z.enum(LISTING_SYNC_FREQUENCIES),
+  nextSyncAt: jsonTimestampSchema.nullable(),
+  lastSyncStatus: z.string().nullable(),
+  lastSyncError: z.string().nullable(),
   statusReason: z.string().nullable(),
   scopes: z.array(z.string()),
 });
@@ -133,7 +142,8 @@ export const updateBusinessListingConnection = defineEndpoint({
   id: 'updateBusinessListingConnection',
   method: 'PATCH',
   path: `${base}/connections/{connectionId}`,
-  summary: "Change a connection's account or location (partial); tokens and status are the server's",
+  summary:
+    "Change a connection's account, location or sync frequency (partial); tokens and status are the server's",
   tags,
   access: signedIn,
   outside: true,
@@ -143,6 +153,9 @@ export const updateBusinessListingConnection = defineEndpoint({
     body: z.strictObject({
       accountId: resourceId('accountId').nullable().optional(),
       locationId: resourceId('locationId').nullable().optional(),
+      syncFrequency: z
+        .enum(LISTING_SYNC_FREQUENCIES, { error: 'syncFrequency must be realtime, hourly, daily or weekly' })
+        .optional(),
     }),
   },
   response: { status: 200, description: 'The connection', schema: connectionResult },

@@ -1,6 +1,10 @@
 import type { Actor } from '@brigade/domain/access';
 import { notFound } from '@brigade/domain/errors';
-import { accountResourceName, locationResourceName } from '@brigade/domain/listing/connection';
+import {
+  accountResourceName,
+  type LISTING_SYNC_FREQUENCIES,
+  locationResourceName,
+} from '@brigade/domain/listing/connection';
 import type { ConnectionRow } from './connection-repository';
 import {
   deleteConnectionRow,
@@ -39,7 +43,7 @@ export async function getConnection(
   return connectionView(await deps.transact((tx) => managedConnection(tx, actor, connectionId)));
 }
 
-/** spec 03 §7 PATCH …/connections/{id}: the account and location only (prefixed as Google names them). */
+/** spec 03 §7 PATCH …/connections/{id}: the account, location (prefixed as Google names them), sync frequency. */
 export async function updateConnection(
   deps: ListingDeps,
   actor: Actor,
@@ -47,11 +51,14 @@ export async function updateConnection(
     connectionId: string;
     accountId?: string | null | undefined;
     locationId?: string | null | undefined;
+    syncFrequency?: (typeof LISTING_SYNC_FREQUENCIES)[number] | undefined;
   },
 ): Promise<ListingConnection> {
   return deps.transact(async (tx) => {
     await managedConnection(tx, actor, input.connectionId);
     await updateConnectionRow(tx, input.connectionId, {
+      // A new frequency takes effect at once: the next housekeeping run syncs and schedules from there.
+      ...(input.syncFrequency === undefined ? {} : { syncFrequency: input.syncFrequency, nextSyncAt: null }),
       ...(input.accountId === undefined
         ? {}
         : { accountId: input.accountId === null ? null : accountResourceName(input.accountId) }),

@@ -1,7 +1,7 @@
 import type { Executor } from '@brigade/db/database';
 import { type Actor, activeRoleIn, roleAtLeast } from '@brigade/domain/access';
 import { notFound } from '@brigade/domain/errors';
-import type { Connection } from '@brigade/domain/listing/connection';
+import type { Connection, LISTING_SYNC_FREQUENCIES } from '@brigade/domain/listing/connection';
 import { findRestaurantByGuid } from '../tenancy/restaurant-repository';
 import { findTenantByGuid } from '../tenancy/tenant-repository';
 import { type ConnectionRow, findConnectionById } from './connection-repository';
@@ -67,6 +67,10 @@ export async function managedConnection(
 /** A connection as the API answers it (spec 03 §3.4 and why it is in error): never a token (decision 027). */
 export type ListingConnection = Connection & {
   locationTitle: string | null;
+  syncFrequency: (typeof LISTING_SYNC_FREQUENCIES)[number];
+  nextSyncAt: Date | null;
+  lastSyncStatus: string | null;
+  lastSyncError: string | null;
   statusReason: string | null;
   scopes: string[];
 };
@@ -85,6 +89,10 @@ export function connectionView(row: ConnectionRow): ListingConnection {
     tokenExpiresAt: row.tokenExpiresAt,
     connectedAt: row.connectedAt,
     lastSyncAt: row.lastSyncAt,
+    syncFrequency: row.syncFrequency,
+    nextSyncAt: row.nextSyncAt,
+    lastSyncStatus: row.lastSyncStatus,
+    lastSyncError: row.lastSyncError,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -1,4 +1,4 @@
-import { CONNECTION_STATUSES } from '@brigade/domain/listing/connection';
+import { CONNECTION_STATUSES, LISTING_SYNC_FREQUENCIES } from '@brigade/domain/listing/connection';
 import type { ListingProfile } from '@brigade/domain/listing/profile';
 import { sql } from 'drizzle-orm';
 import {
@@ -56,11 +56,19 @@ export const businessListingConnections = pgTable(
     connectedBy: text('connected_by').references(() => users.uid, { onDelete: 'set null' }),
     connectedAt: timestamp('connected_at', { withTimezone: true, mode: 'date' }),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true, mode: 'date' }),
+    /** spec 03 §4: how often the scheduled sync runs (realtime means every housekeeping run). */
+    syncFrequency: text('sync_frequency', { enum: LISTING_SYNC_FREQUENCIES }).notNull().default('daily'),
+    /** When the scheduled sync is next due; claimed by moving it on (one instance runs each sync). */
+    nextSyncAt: timestamp('next_sync_at', { withTimezone: true, mode: 'date' }),
+    /** How the last sync ended (completed, error) and, on error, what failed. */
+    lastSyncStatus: text('last_sync_status'),
+    lastSyncError: text('last_sync_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     restaurantFk('business_listing_connections_restaurant_fk', t as never),
+    index('business_listing_connections_next_sync_idx').on(t.nextSyncAt),
     uniqueIndex('business_listing_connections_restaurant_key').on(t.tenantId, t.restaurantId, t.provider),
   ],
 );
