@@ -255,6 +255,37 @@ describe('connections', () => {
   });
 });
 
+describe("Google's quota (429 RESOURCE_EXHAUSTED)", () => {
+  it('backs off and retries, so a short burst over quota still answers', async () => {
+    const { place } = await connected();
+    const e = await emulator();
+    const before = e.requests.filter((r) => r.path.endsWith('/locations')).length;
+    e.exhaustQuota(2);
+    const answer = await locations(place);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(e.requests.filter((r) => r.path.endsWith('/locations')).length - before).toBe(3);
+  });
+
+  it("answers 429 with Google's retry-after once the retries are spent", async () => {
+    const { place } = await connected();
+    const e = await emulator();
+    e.exhaustQuota(5, 30);
+    try {
+      const answer = await locations(place);
+      expect(answer.statusCode).toBe(429);
+      expect(answer.headers['retry-after']).toBe('30');
+      expect(answer.json()).toMatchObject({
+        code: 'GOOGLE_BUSINESS_RATE_LIMITED',
+        detail: 'Google Business Profile is limiting requests (quota); try again in 30 seconds',
+      });
+    } finally {
+      e.exhaustQuota(0);
+    }
+    // Over quota is not a broken connection.
+    expect((await locations(place)).statusCode).toBe(200);
+  });
+});
+
 describe('logs', () => {
   it('carry no token Google issued during these tests (connects, refreshes, revocations, failures)', async () => {
     const state = (await emulator()).state;

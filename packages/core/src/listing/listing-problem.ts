@@ -1,5 +1,17 @@
-import { BrigadeError } from '@brigade/domain/errors';
+import { BrigadeError, type ErrorKind } from '@brigade/domain/errors';
 import { GoogleBusinessError } from '@brigade/google-business/http-call';
+
+/** A listing problem; a 429's `retry-after` (seconds) goes to the answer's header (problem-details.ts). */
+export class ListingProblem extends BrigadeError {
+  constructor(
+    kind: ErrorKind,
+    code: string,
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(kind, code, message);
+  }
+}
 
 /**
  * A failed Google call as the API says it (problem+json, never a 500). Our words only: Google's message may
@@ -33,12 +45,15 @@ export function listingProblem(error: unknown): BrigadeError {
         'GOOGLE_BUSINESS_INVALID_ARGUMENT',
         'Google Business Profile refused the request as invalid',
       );
-    case 'rate-limited':
-      return new BrigadeError(
+    case 'rate-limited': {
+      const seconds = Math.max(1, Math.ceil(error.details.retryAfterSeconds ?? 60));
+      return new ListingProblem(
         'rate_limited',
         'GOOGLE_BUSINESS_RATE_LIMITED',
-        'Google Business Profile is limiting requests (quota); try again in a minute',
+        `Google Business Profile is limiting requests (quota); try again in ${seconds} seconds`,
+        seconds,
       );
+    }
     case 'unauthorized':
     case 'invalid-grant':
       return reconnectNeeded();

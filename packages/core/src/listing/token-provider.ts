@@ -12,11 +12,30 @@ export const RECONNECT_NEEDED_REASON = 'reconnect_needed';
 /**
  * Calls Google for a connection with a usable access token (spec 03 §4, §7, §9; issue 19):
  * - a token that expires within 5 minutes (or has no known expiry) is refreshed first;
- * - a 401 from Google gets one refresh and one retry;
+ * - a 401 from Google gets one refresh and one retry; a 429 is retried after short pauses (backoff), then
+ *   answered 429 with Google's retry-after;
  * - a refused refresh token (invalid_grant: revoked or expired) or a 401 with a fresh token turns the
  *   connection to status error, reason reconnect_needed, forgets its tokens and answers 409 RECONNECT_NEEDED.
  * Tokens are opened here and given to the client only; no error or log line carries one.
  */
+/** Waits before retrying a 429 (Google's quota is per minute: a short pause often clears a burst). */
+export const RATE_LIMIT_PAUSES_MS = [250, 750];
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `work`, retried after each pause while Google answers 429; the last 429 goes to the caller. */
+async function withBackoff<T>(work: () => Promise<T>): Promise<T> {
+  for (const ms of RATE_LIMIT_PAUSES_MS) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof GoogleBusinessError && error.kind === 'rate-limited')) throw error;
+      await pause(ms);
+    }
+  }
+  return work();
+}
+
 export async function callGoogle<T>(
   deps: ListingDeps,
   connectionId: string,
@@ -31,13 +50,13 @@ export async function callGoogle<T>(
     ? await refreshToken(deps, oauth, row)
     : deps.secrets().open(row.accessToken, accessTokenContext(row.connectionId));
   try {
-    return await work(api, first);
+    return await withBackoff(() => work(api, first));
   } catch (error) {
     if (!(error instanceof GoogleBusinessError && error.kind === 'unauthorized')) throw listingProblem(error);
   }
   const second = await refreshToken(deps, oauth, row);
   try {
-    return await work(api, second);
+    return await withBackoff(() => work(api, second));
   } catch (error) {
     if (error instanceof GoogleBusinessError && error.kind === 'unauthorized') {
       await markReconnectNeeded(deps, row, 'Google refused a freshly refreshed access token');
