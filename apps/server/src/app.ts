@@ -19,6 +19,7 @@ import { registerWebApps } from './plugins/web-apps';
 import { adminUserRoutes } from './routes/admin-users';
 import { auditLogRoutes } from './routes/audit-log';
 import { authRoutes } from './routes/auth';
+import { businessListingRoutes } from './routes/business-listing';
 import { catalogueRoutes, jobTitleRoutes, menuRoutes } from './routes/catalogue';
 import { domainRoutes } from './routes/domains';
 import { registerHealthRoutes } from './routes/health';
@@ -60,6 +61,7 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...auditLogRoutes,
   ...paymentRoutes,
   ...placesRoutes,
+  ...businessListingRoutes,
   ...placeLinkRoutes,
   ...orderingRoutes,
 ];
@@ -125,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => deps.payments.close());
   app.addHook('onClose', () => deps.places.close());
   app.addHook('onClose', () => deps.llm.close());
+  app.addHook('onClose', () => deps.businessListing.close());
   app.addHook('onClose', () => deps.changes.close());
   app.addHook('onClose', () => deps.sessions.close());
   const endpoints = [...ENDPOINTS, ...(options.extraEndpoints?.endpoints ?? [])];

@@ -1,3 +1,5 @@
+import type { BusinessListingConfig } from './config-business-listing';
+
 /** The configuration the server runs with, as loadConfig (config.ts) builds it from the environment. */
 export interface Config {
   env: 'development' | 'test' | 'production';
@@ -68,6 +70,8 @@ export interface Config {
   };
   /** The language model that drafts review replies (docs/operations/llm.md). */
   llm: LlmConfig;
+  /** Google Business Profile (docs/operations/business-profile.md). */
+  businessListing: BusinessListingConfig;
   /** The TCP port kitchen tickets are sent to on the restaurants' network printers (raw ESC/POS, 9100). */
   kitchenPrinterPort: number;
 }

@@ -1,3 +1,4 @@
+import { GOOGLE_URLS } from '@brigade/google-business/endpoints';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
@@ -45,6 +46,13 @@ describe('loadConfig', () => {
         apiKey: undefined,
         model: 'gpt-4o-mini',
         timeoutMs: 30_000,
+      },
+      businessListing: {
+        clientId: undefined,
+        clientSecret: undefined,
+        emulator: true,
+        urls: GOOGLE_URLS,
+        timeoutMs: 15_000,
       },
       kitchenPrinterPort: 9100,
       media: { storage: 'local', dir: './.data/media', baseUrl: 'http://localhost:3002/media' },
@@ -208,6 +216,25 @@ describe('loadConfig', () => {
         '  LLM_BASE_URL: must be a URL such as https://api.openai.com/v1 or http://127.0.0.1:11434/v1 (got "nope")',
         '  LLM_EMULATOR: must be on or off (got "maybe")',
       ].join('\n'),
+    );
+  });
+
+  it('Google Business Profile: the emulator without a client id outside production; id and secret together', () => {
+    const google = loadConfig({
+      GOOGLE_BUSINESS_CLIENT_ID: 'brigade.apps.googleusercontent.com',
+      GOOGLE_BUSINESS_CLIENT_SECRET: 'GOCSPX-secret',
+      GOOGLE_BUSINESS_URL: 'http://gbp.test:4010/',
+    }).businessListing;
+    expect(google).toMatchObject({ clientId: 'brigade.apps.googleusercontent.com', emulator: false });
+    expect(google.urls.tokenUrl).toBe('http://gbp.test:4010/token');
+    expect(google.urls.reviewsUrl).toBe('http://gbp.test:4010/v4');
+    const production = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://b.example.com' });
+    expect(production.businessListing.emulator).toBe(false);
+    expect(() => loadConfig({ GOOGLE_BUSINESS_CLIENT_ID: 'id' })).toThrow(
+      'GOOGLE_BUSINESS_CLIENT_SECRET: required when GOOGLE_BUSINESS_CLIENT_ID is set',
+    );
+    expect(() => loadConfig({ GOOGLE_BUSINESS_CLIENT_SECRET: 's' })).toThrow(
+      'GOOGLE_BUSINESS_CLIENT_ID: required when GOOGLE_BUSINESS_CLIENT_SECRET is set',
     );
   });
 

@@ -2,6 +2,11 @@ import { isIP } from 'node:net';
 import { parseSecretsKey } from '@brigade/core/secrets/sealed-box';
 import { DEVELOPMENT_APP_ORIGINS } from '@brigade/domain/return-url';
 import { z } from 'zod';
+import {
+  businessListingConfigOf,
+  businessListingEnvironment,
+  businessListingProblems,
+} from './config-business-listing';
 import { llmConfigOf, llmEnvironment } from './config-llm';
 
 const booleanFlag = (fallback: boolean) =>
@@ -170,6 +175,7 @@ const configSchema = z.object({
   GOOGLE_PLACES_TIMEOUT_MS: milliseconds(10_000),
   // The language model of AI review-reply drafts (config-llm.ts, docs/operations/llm.md).
   ...llmEnvironment,
+  ...businessListingEnvironment,
   KITCHEN_PRINTER_PORT: z.coerce
     .number({ error: 'must be a port number' })
     .int()
@@ -290,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: c.GOOGLE_PLACES_TIMEOUT_MS,
     },
     llm: llmConfigOf(c, c.NODE_ENV),
+    businessListing: businessListingConfigOf(c),
     kitchenPrinterPort: c.KITCHEN_PRINTER_PORT,
     http: {
       headersTimeoutMs: c.HTTP_HEADERS_TIMEOUT_MS,
@@ -323,6 +330,8 @@ function checkCombinations(c: Environment, env: NodeJS.ProcessEnv): void {
         `Invalid configuration:\n${missing.map((n) => `  ${n}: required when IMAGE_STORAGE is s3`).join('\n')}`,
       );
   }
+  const listing = businessListingProblems(c);
+  if (listing.length > 0) throw new ConfigError(`Invalid configuration:\n${listing.join('\n')}`);
   if (c.HTTP_REQUEST_TIMEOUT_MS > 0 && c.HTTP_HEADERS_TIMEOUT_MS > c.HTTP_REQUEST_TIMEOUT_MS) {
     // Node refuses a headers limit above the request limit (the head is part of the request).
     throw new ConfigError(

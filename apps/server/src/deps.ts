@@ -11,6 +11,7 @@ import type { PrinterTransport } from '@brigade/core/ordering/kitchen-printing';
 import type { UseCaseDeps } from '@brigade/core/use-case';
 import type { Database } from '@brigade/db/database';
 import type { ImageStorage } from '@brigade/images/storage';
+import type { BusinessListingRuntime } from './business-listing-runtime';
 import type { Config } from './config';
 import type { LlmRuntime } from './llm-runtime';
 import type { PaymentsRuntime } from './payments-runtime';
@@ -45,6 +46,8 @@ export interface AppDeps {
   places: PlacesRuntime;
   /** The language model (or its emulator, or none: the local drafter) of AI review-reply drafts (issue 19). */
   llm: LlmRuntime;
+  /** Google Business Profile (or its emulator) (issue 19). */
+  businessListing: BusinessListingRuntime;
   /** How kitchen tickets reach the restaurants' network printers (issue 21). */
   kitchenPrinter: PrinterTransport;
 }

@@ -11,6 +11,7 @@ import { DataDirInUseError } from '@brigade/db/data-dir-lock';
 import type { Executor } from '@brigade/db/database';
 import { holdInstancePresence } from '@brigade/db/instance-presence';
 import { buildApp } from './app';
+import { scheduledListingDeps } from './business-listing-runtime';
 import { type Config, ConfigError, loadConfig } from './config';
 import { listenExtraPort } from './http-server';
 import { connectDemoMerchantAccounts, paymentDepsOf } from './payments-runtime';
@@ -58,6 +59,7 @@ async function main() {
       gatewayUrl: gateway?.url,
       placesMode: deps.places.mode,
       llm: deps.llm.description,
+      listingMode: deps.businessListing.mode,
     }),
   );
 }
@@ -95,6 +97,10 @@ async function buildAndRecover(config: Config, database: Database) {
             transact: <T>(work: (tx: Executor) => Promise<T>) => database.db.transaction(work),
           }),
         }),
+    // Scheduled Google Business Profile syncs (not in production without a client id).
+    ...(deps.businessListing.mode === 'off'
+      ? {}
+      : { listing: () => scheduledListingDeps(deps, database.db, app.log) }),
   };
   const report = {
     done: (result: HousekeepingResult) => {
@@ -102,6 +108,8 @@ async function buildAndRecover(config: Config, database: Database) {
         app.log.warn(result.uploads, 'removed the files of interrupted uploads');
       if (result.placesResync && result.placesResync.due > 0)
         app.log.info(result.placesResync, 'synced linked Google places');
+      if (result.listingSync && result.listingSync.due > 0)
+        app.log.info(result.listingSync, 'ran scheduled Google Business Profile syncs');
       if (result.payments && result.payments.examined > 0)
         app.log.info(result.payments, 'settled payments left pending or unknown');
     },
@@ -182,8 +190,10 @@ function banner(up: {
   placesMode: 'google' | 'emulator' | 'off';
   /** Who drafts review replies (never the key). */
   llm: string;
+  /** Who answers Google Business Profile calls. */
+  listingMode: 'google' | 'emulator' | 'off';
 }): string {
-  const { database, seconds, base, extraBases, seeded, gatewayUrl, placesMode } = up;
+  const { database, seconds, base, extraBases, seeded, gatewayUrl, placesMode, listingMode } = up;
   const site = extraBases.get('site');
   return [
     '',
@@ -202,6 +212,7 @@ function banner(up: {
       : '  Payments       CardPointe gateway (each merchant account’s site)',
     `  Places         ${PLACES_LINES[placesMode]}`,
     `  AI replies     ${up.llm}`,
+    `  Business       ${LISTING_LINES[listingMode]}`,
     ...(seeded ? demoLines(seeded, base) : []),
     '',
   ].join('\n');
@@ -211,6 +222,13 @@ const PLACES_LINES = {
   google: 'Google Places API (New) (GOOGLE_PLACES_API_KEY)',
   emulator: 'Google Places emulator, a dozen Portland restaurants (no GOOGLE_PLACES_API_KEY configured)',
   off: 'off: set GOOGLE_PLACES_API_KEY to search Google places',
+} as const;
+
+const LISTING_LINES = {
+  google: 'Google Business Profile (GOOGLE_BUSINESS_CLIENT_ID)',
+  emulator:
+    'Google Business Profile emulator, one account with three locations (no GOOGLE_BUSINESS_CLIENT_ID)',
+  off: 'off: set GOOGLE_BUSINESS_CLIENT_ID and GOOGLE_BUSINESS_CLIENT_SECRET to connect Google Business Profile',
 } as const;
 
 function demoLines(seeded: SeedResult, base: string): string[] {

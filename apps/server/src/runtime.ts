@@ -16,6 +16,7 @@ import { runMigrations } from '@brigade/db/migrate';
 import { databaseRoleRefusal } from '@brigade/db/tenant-walls';
 import { S3Storage } from '@brigade/images/s3-storage';
 import { type ImageStorage, LocalDiskStorage } from '@brigade/images/storage';
+import { createBusinessListingRuntime } from './business-listing-runtime';
 import { type Config, ConfigError } from './config';
 import type { AppDeps } from './deps';
 import { createLlmRuntime } from './llm-runtime';
@@ -123,6 +124,7 @@ export function createAppDeps(
     payments: createPaymentsRuntime(config),
     places: createPlacesRuntime(config),
     llm: createLlmRuntime(config),
+    businessListing: createBusinessListingRuntime(config),
     kitchenPrinter: tcpPrinterTransport({ port: config.kitchenPrinterPort }),
     imageStorage: createImageStorage(config, instanceId),
     instanceId,

@@ -2,6 +2,9 @@ import * as adminDomains from './admin-domains';
 import * as adminUsers from './admin-users';
 import * as auditLog from './audit-log';
 import * as auth from './auth';
+import * as businessListing from './business-listing';
+import * as businessListingProfile from './business-listing-profile';
+import * as businessListingReviews from './business-listing-reviews';
 import { CATALOGUE_ENDPOINTS } from './catalogue';
 import * as domains from './domains';
 import type { Endpoint } from './endpoint';
@@ -54,4 +57,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(ordering),
   ...endpointsOf(places),
   ...endpointsOf(placeLink),
+  ...endpointsOf(businessListing),
+  ...endpointsOf(businessListingReviews),
+  ...endpointsOf(businessListingProfile),
 ];

@@ -19,9 +19,11 @@ const t = useTestDatabase();
 // the logs themselves (the audit log; the domain status changes, each already a record of who and when).
 const UNAUDITED = [
   'audit_log',
-  // Google Business Profile: sealed tokens refreshed hourly, and single-use OAuth states
+  // Google Business Profile: sealed tokens refreshed hourly, single-use OAuth states, and reviews upserted by
+  // every sync (who replied from Brigade is on the row)
   'business_listing_connections',
   'business_listing_oauth_states',
+  'business_listing_reviews',
   'domain_mapping_status_changes',
   'images',
   // orders keep their own history of statuses (order_events); the counters and kitchen bumps are bookkeeping

@@ -4,6 +4,8 @@ import type { ImageStorage } from '@brigade/images/storage';
 import { deleteExpiredCredentials, type ExpiredCredentials } from '../identity/session-repository';
 import { deleteStaleAttempts } from '../identity/throttle';
 import { type SweepResult, sweepAbandonedUploads } from '../images/upload-sweep';
+import type { ListingDeps } from '../listing/listing-deps';
+import { type ScheduledSyncResult, syncDueListings } from '../listing/scheduled-sync';
 import type { PaymentDeps } from '../payments/payment-deps';
 import { reconcileStalePayments, type StaleSweepResult } from '../payments/reconcile-stale';
 import type { PlaceLinkDeps } from '../places/place-link-service';
@@ -24,7 +26,9 @@ import { SYSTEM } from '../use-case';
  *   idempotency keys (payments/reconcile-stale.ts). Each stale row is claimed before it is settled, so
  *   instances sweeping at once never settle one twice;
  * - Google Places answers past their spec 03 §9 lifetime (places/places-cache.ts);
- * - with Google Places configured: the automatic re-sync of linked places that are due (places/place-resync.ts).
+ * - with Google Places configured: the automatic re-sync of linked places that are due (places/place-resync.ts);
+ * - with Google Business Profile configured: the scheduled syncs that are due (listing/scheduled-sync.ts), each
+ *   claimed by one instance.
  */
 /** How often each server instance runs housekeeping after start-up. */
 export const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
@@ -38,6 +42,8 @@ export interface HousekeepingDeps {
   payments?: PaymentDeps;
   /** The place-link use-cases' deps (Google or its emulator); without them, linked places are not re-synced. */
   places?: () => Promise<PlaceLinkDeps>;
+  /** The listing use-cases' deps (Google or its emulator); without them, no scheduled listing syncs run. */
+  listing?: () => ListingDeps;
 }
 
 export interface HousekeepingResult {
@@ -48,6 +54,8 @@ export interface HousekeepingResult {
   placesAnswers: number;
   /** Null when housekeeping runs without Google Places. */
   placesResync: ResyncResult | null;
+  /** Null when housekeeping runs without Google Business Profile. */
+  listingSync: ScheduledSyncResult | null;
   /** Null when housekeeping runs without the payments runtime. */
   payments: StaleSweepResult | null;
 }
@@ -60,6 +68,7 @@ export async function runHousekeeping(deps: HousekeepingDeps, now = new Date()):
     uploads: await sweepAbandonedUploads({ db: deps.db, storage: deps.storage }, deps.instanceId),
     placesAnswers: await purgeExpiredPlaces(deps.db),
     placesResync: deps.places ? await resyncDuePlaces(await deps.places(), SYSTEM, now) : null,
+    listingSync: deps.listing ? await syncDueListings(deps.listing(), now) : null,
     payments: deps.payments ? await reconcileStalePayments(deps.payments, SYSTEM, { now }) : null,
   };
 }

@@ -1,11 +1,15 @@
-import { CONNECTION_STATUSES } from '@brigade/domain/listing/connection';
+import { CONNECTION_STATUSES, LISTING_SYNC_FREQUENCIES } from '@brigade/domain/listing/connection';
+import type { ListingProfile } from '@brigade/domain/listing/profile';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -38,6 +42,10 @@ export const businessListingConnections = pgTable(
     provider: text('provider').notNull().default('google'),
     accountId: text('account_id'),
     locationId: text('location_id'),
+    /** The chosen location's title on Google, as it was when chosen (migration 0020). */
+    locationTitle: text('location_title'),
+    /** The location's profile as the last profile sync read it (packages/domain/src/listing/profile.ts). */
+    profile: jsonb('profile').$type<ListingProfile>(),
     status: text('status', { enum: CONNECTION_STATUSES }).notNull().default('pending'),
     /** Why the status is error, e.g. `reconnect_needed` after Google refused the refresh token. */
     statusReason: text('status_reason'),
@@ -48,11 +56,19 @@ export const businessListingConnections = pgTable(
     connectedBy: text('connected_by').references(() => users.uid, { onDelete: 'set null' }),
     connectedAt: timestamp('connected_at', { withTimezone: true, mode: 'date' }),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true, mode: 'date' }),
+    /** spec 03 §4: how often the scheduled sync runs (realtime means every housekeeping run). */
+    syncFrequency: text('sync_frequency', { enum: LISTING_SYNC_FREQUENCIES }).notNull().default('daily'),
+    /** When the scheduled sync is next due; claimed by moving it on (one instance runs each sync). */
+    nextSyncAt: timestamp('next_sync_at', { withTimezone: true, mode: 'date' }),
+    /** How the last sync ended (completed, error) and, on error, what failed. */
+    lastSyncStatus: text('last_sync_status'),
+    lastSyncError: text('last_sync_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     restaurantFk('business_listing_connections_restaurant_fk', t as never),
+    index('business_listing_connections_next_sync_idx').on(t.nextSyncAt),
     uniqueIndex('business_listing_connections_restaurant_key').on(t.tenantId, t.restaurantId, t.provider),
   ],
 );
@@ -83,5 +99,50 @@ export const businessListingOauthStates = pgTable(
       'business_listing_oauth_states_used_after_created',
       sql`${t.usedAt} IS NULL OR ${t.usedAt} >= ${t.createdAt}`,
     ),
+  ],
+);
+
+/**
+ * Reviews of a connected location (spec 03 §3.4; migration 0020), one row per restaurant and review id
+ * (`{source}_{externalId}`). Synced from Google (upserted: a sync run twice stores nothing twice) and
+ * replied to from Brigade; sentiment and needs-a-response are derived when read, not stored.
+ */
+export const businessListingReviews = pgTable(
+  'business_listing_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    /** The connection that last synced it; a deleted connection leaves its reviews. */
+    connectionId: uuid('connection_id').references(() => businessListingConnections.connectionId, {
+      onDelete: 'set null',
+    }),
+    reviewId: text('review_id').notNull(),
+    externalId: text('external_id').notNull(),
+    source: text('source').notNull().default('google'),
+    /** Google's resource name, accounts/{a}/locations/{l}/reviews/{r}: where a reply goes. */
+    resourceName: text('resource_name'),
+    reviewerName: text('reviewer_name').notNull(),
+    reviewerPhotoUrl: text('reviewer_photo_url'),
+    isReviewerAnonymous: boolean('is_reviewer_anonymous').notNull().default(false),
+    rating: smallint('rating').notNull(),
+    comment: text('comment'),
+    reviewTime: timestamp('review_time', { withTimezone: true, mode: 'date' }),
+    reviewUpdateTime: timestamp('review_update_time', { withTimezone: true, mode: 'date' }),
+    response: text('response'),
+    responseTime: timestamp('response_time', { withTimezone: true, mode: 'date' }),
+    /** Whether the reply now on Google was drafted by the AI (false once it is changed elsewhere). */
+    responseIsAiGenerated: boolean('response_is_ai_generated').notNull().default(false),
+    /** Who posted the reply from Brigade; null when it came from Google (or was posted automatically). */
+    respondedBy: text('responded_by').references(() => users.uid, { onDelete: 'set null' }),
+    syncedAt: timestamp('synced_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    restaurantFk('business_listing_reviews_restaurant_fk', t as never),
+    uniqueIndex('business_listing_reviews_review_key').on(t.tenantId, t.restaurantId, t.reviewId),
+    index('business_listing_reviews_time_idx').on(t.tenantId, t.restaurantId, t.reviewTime),
+    check('business_listing_reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
   ],
 );

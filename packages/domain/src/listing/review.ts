@@ -70,8 +70,9 @@ const utf8Length = (value: string): number => new TextEncoder().encode(value).le
  */
 export const reviewReplyTextSchema = multilineText({ error: REVIEW_REPLY_REQUIRED_MESSAGE })
   .trim()
-  .min(1, REVIEW_REPLY_REQUIRED_MESSAGE)
-  .max(REVIEW_REPLY_MAX_LENGTH, REVIEW_REPLY_TOO_LONG_MESSAGE)
+  .min(1, { error: REVIEW_REPLY_REQUIRED_MESSAGE, abort: true })
+  // One "Response too long", not one per rule.
+  .max(REVIEW_REPLY_MAX_LENGTH, { error: REVIEW_REPLY_TOO_LONG_MESSAGE, abort: true })
   .refine((value) => utf8Length(value) <= REVIEW_REPLY_MAX_LENGTH, REVIEW_REPLY_TOO_LONG_MESSAGE);
 
 /** §3.4 reply body. */

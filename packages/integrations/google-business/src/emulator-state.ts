@@ -22,6 +22,8 @@ export interface EmulatorState {
   /** access token → the refresh token it came from and whether it still works */
   accessTokens: Map<string, { refreshToken: string; valid: boolean }>;
   reviews: Map<string, EmulatorReview[]>;
+  /** API calls still to answer 429 (exhaustQuota), and the retry-after they carry. */
+  quota: { exhausted: number; retryAfterSeconds: number };
 }
 
 export function newState(clientId: string, clientSecret: string): EmulatorState {
@@ -32,6 +34,7 @@ export function newState(clientId: string, clientSecret: string): EmulatorState 
     refreshTokens: new Map(),
     accessTokens: new Map(),
     reviews: new Map([[EMULATOR_LOCATIONS[0]?.name.split('/')[1] ?? '4001', initialReviews()]]),
+    quota: { exhausted: 0, retryAfterSeconds: 1 },
   };
 }
 

@@ -41,6 +41,11 @@ export interface GoogleBusinessEmulator {
   requests: EmulatedRequest[];
   /** Makes every access token issued so far stop working (as if an hour had passed). */
   expireAccessTokens(): void;
+  /**
+   * The next `count` API calls (not OAuth) answer 429 RESOURCE_EXHAUSTED with `retry-after`, as Google does
+   * over quota (300 requests a minute per API, 10 edits a minute per profile).
+   */
+  exhaustQuota(count: number, retryAfterSeconds?: number): void;
   close(): Promise<void>;
 }
 
@@ -74,7 +79,15 @@ async function oauthRoute(
   return true;
 }
 
+const QUOTA_MESSAGE =
+  "Quota exceeded for quota metric 'Requests' and limit 'Requests per minute' of service 'mybusiness.googleapis.com'.";
+
 async function apiRoute(state: EmulatorState, req: IncomingMessage, url: URL, res: ServerResponse) {
+  if (state.quota.exhausted > 0) {
+    state.quota.exhausted -= 1;
+    res.setHeader('retry-after', String(state.quota.retryAfterSeconds));
+    return apiError(send, res, 429, QUOTA_MESSAGE);
+  }
   const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
   if (!isAccessTokenValid(state, bearer)) return apiError(send, res, 401, UNAUTHENTICATED_MESSAGE);
   const path = url.pathname;
@@ -137,6 +150,9 @@ export async function startGoogleBusinessEmulator(
     urls: urlsUnder(baseUrl),
     state,
     requests,
+    exhaustQuota: (count, retryAfterSeconds = 1) => {
+      state.quota = { exhausted: count, retryAfterSeconds };
+    },
     expireAccessTokens: () => {
       for (const entry of state.accessTokens.values()) entry.valid = false;
     },

@@ -18,7 +18,13 @@ export class GoogleBusinessError extends Error {
   constructor(
     readonly kind: GoogleBusinessErrorKind,
     message: string,
-    readonly details: { call: string; httpStatus?: number; googleStatus?: string } = { call: '' },
+    readonly details: {
+      call: string;
+      httpStatus?: number;
+      googleStatus?: string;
+      /** A 429's `retry-after`, in seconds, when Google sent one. */
+      retryAfterSeconds?: number;
+    } = { call: '' },
   ) {
     super(message);
     this.name = 'GoogleBusinessError';
@@ -95,9 +101,15 @@ export async function sendCall(request: HttpCall): Promise<unknown> {
   }
   if (response.ok) return json;
   const { status, message } = readError(json);
+  const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
   throw new GoogleBusinessError(
     kindOf(response.status, status),
     `Google ${request.call}: ${message ?? `HTTP ${response.status}`}`,
-    { call: request.call, httpStatus: response.status, ...(status ? { googleStatus: status } : {}) },
+    {
+      call: request.call,
+      httpStatus: response.status,
+      ...(status ? { googleStatus: status } : {}),
+      ...(Number.isFinite(retryAfter) && retryAfter >= 0 ? { retryAfterSeconds: retryAfter } : {}),
+    },
   );
 }

@@ -1,0 +1,143 @@
+import { reviewReplyBodySchema } from '@brigade/domain/listing/review';
+import { text } from '@brigade/domain/text';
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { successOf } from './envelope';
+
+/**
+ * Reviews of a connected Google location (spec 03 §3.4, §7; issue 19): sync, the stored reviews, and replies.
+ * Access as the other listing routes (business-listing.ts): signed-in, the use-cases check the role, and
+ * anyone without one gets 404.
+ */
+
+const signedIn = { kind: 'signed-in' } as const;
+const tags = ['business-listing'];
+const base = '/business-listing';
+// Any text: an id that is not a connection's (a UUID) is simply not found (404), as an unknown one is.
+const connectionParams = z.object({ connectionId: z.string().max(100) });
+
+const timestamp = z.union([z.date(), z.string()]).nullable();
+
+/** A stored review with §3.4's derivations (positive ≥ 4, negative ≤ 2, needs a response). */
+export const listingReviewSchema = z.object({
+  reviewId: z.string(),
+  externalId: z.string(),
+  source: z.string(),
+  tenantGuid: z.string(),
+  restaurantGuid: z.string(),
+  reviewerName: z.string(),
+  reviewerPhotoUrl: z.string().nullable(),
+  isReviewerAnonymous: z.boolean(),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string().nullable(),
+  reviewTime: timestamp,
+  response: z.string().nullable(),
+  responseTime: timestamp,
+  isAiGenerated: z.boolean(),
+  sentiment: z.enum(['positive', 'neutral', 'negative']),
+  needsResponse: z.boolean(),
+  syncedAt: timestamp,
+  createdAt: z.union([z.date(), z.string()]),
+  updatedAt: z.union([z.date(), z.string()]),
+});
+
+export const reviewSyncResultSchema = z.object({
+  fetched: z.number(),
+  created: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  missing: z.number(),
+  averageRating: z.number().nullable(),
+  totalReviewCount: z.number().nullable(),
+  lastSyncAt: z.union([z.date(), z.string()]),
+});
+
+export const syncBusinessListingReviews = defineEndpoint({
+  id: 'syncBusinessListingReviews',
+  method: 'POST',
+  path: `${base}/connections/{connectionId}/sync/reviews`,
+  summary: "Sync the chosen location's reviews from Google (every page; missed reviews re-checked)",
+  description:
+    'All reviews are upserted in one transaction: a second run stores nothing twice, a failed one changes ' +
+    'nothing. 409 LOCATION_NOT_SELECTED before a location is chosen.',
+  tags,
+  access: signedIn,
+  changes: 'none',
+  outside: true,
+  request: { params: connectionParams },
+  response: {
+    status: 200,
+    description: 'What the sync did',
+    schema: successOf(reviewSyncResultSchema),
+  },
+  problems: [404, 409, 429, 502, 503, 504],
+});
+
+export const listBusinessListingReviews = defineEndpoint({
+  id: 'listBusinessListingReviews',
+  method: 'GET',
+  path: `${base}/connections/{connectionId}/reviews`,
+  summary: "The restaurant's stored reviews, newest first",
+  tags,
+  access: signedIn,
+  outside: true,
+  request: {
+    params: connectionParams,
+    query: z.object({
+      limit: z.coerce
+        .number({ error: 'limit must be between 1 and 500' })
+        .int('limit must be between 1 and 500')
+        .min(1, 'limit must be between 1 and 500')
+        .max(500, 'limit must be between 1 and 500')
+        .default(100),
+    }),
+  },
+  response: { status: 200, description: 'The reviews', schema: successOf(z.array(listingReviewSchema)) },
+  problems: [404],
+});
+
+export const replyToBusinessListingReview = defineEndpoint({
+  id: 'replyToBusinessListingReview',
+  method: 'POST',
+  path: `${base}/reviews/reply`,
+  summary: 'Reply to a review on Google (creates or replaces the reply)',
+  description:
+    'response 1-4096 characters and at most 4096 UTF-8 bytes ("Response too long"); isAiGenerated defaults ' +
+    'to false. tenantId and restaurantId are needed only when two restaurants hold the same review.',
+  tags,
+  access: signedIn,
+  changes: 'none',
+  outside: true,
+  request: {
+    body: reviewReplyBodySchema.extend({
+      tenantId: z.uuid({ error: 'tenantId must be a UUID' }).optional(),
+      restaurantId: z.uuid({ error: 'restaurantId must be a UUID' }).optional(),
+    }),
+  },
+  response: { status: 200, description: 'The review with its reply', schema: successOf(listingReviewSchema) },
+  problems: [404, 409, 429, 502, 503, 504],
+});
+
+export const deleteBusinessListingReviewReply = defineEndpoint({
+  id: 'deleteBusinessListingReviewReply',
+  method: 'DELETE',
+  path: `${base}/reviews/reply`,
+  summary: "Delete a review's reply on Google and here",
+  tags,
+  access: signedIn,
+  changes: 'none',
+  outside: true,
+  request: {
+    query: z.object({
+      reviewId: text({ error: 'reviewId is required' }).trim().min(1, 'reviewId is required').max(300),
+      tenantId: z.uuid({ error: 'tenantId must be a UUID' }).optional(),
+      restaurantId: z.uuid({ error: 'restaurantId must be a UUID' }).optional(),
+    }),
+  },
+  response: {
+    status: 200,
+    description: 'The review without its reply',
+    schema: successOf(listingReviewSchema),
+  },
+  problems: [404, 409, 429, 502, 503, 504],
+});

@@ -1,0 +1,135 @@
+import type { Actor } from '@brigade/domain/access';
+import { BrigadeError, notFound, validationError } from '@brigade/domain/errors';
+import { reviewNeedsResponse, reviewSentiment } from '@brigade/domain/listing/review';
+import { userOf } from '../use-case';
+import { findGoogleConnection } from './connection-repository';
+import { canUseListing, managedConnection } from './listing-access';
+import type { ListingDeps } from './listing-deps';
+import { notConnected } from './listing-problem';
+import { findReviewsById, listReviewsOf, type ReviewRow, recordReply } from './review-repository';
+import { callGoogle } from './token-provider';
+
+export const REVIEW_NOT_FOUND = 'Review not found';
+
+/** A stored review as the API answers it (§3.4), with its derivations. */
+export function reviewView(row: ReviewRow) {
+  return {
+    reviewId: row.reviewId,
+    externalId: row.externalId,
+    source: row.source,
+    tenantGuid: row.tenantGuid,
+    restaurantGuid: row.restaurantGuid,
+    reviewerName: row.reviewerName,
+    reviewerPhotoUrl: row.reviewerPhotoUrl,
+    isReviewerAnonymous: row.isReviewerAnonymous,
+    rating: row.rating,
+    comment: row.comment,
+    reviewTime: row.reviewTime,
+    response: row.response,
+    responseTime: row.responseTime,
+    isAiGenerated: row.responseIsAiGenerated,
+    sentiment: reviewSentiment(row.rating),
+    needsResponse: reviewNeedsResponse(row),
+    syncedAt: row.syncedAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+export type ReviewView = ReturnType<typeof reviewView>;
+
+interface ReviewRef {
+  reviewId: string;
+  tenantGuid?: string | undefined;
+  restaurantGuid?: string | undefined;
+}
+
+interface ReplyInput extends ReviewRef {
+  response: string;
+  isAiGenerated: boolean;
+}
+
+/** The review the actor may reply to; a review id two restaurants share needs the restaurant named. */
+function pickReview(actor: Actor, found: ReviewRow[], input: ReviewRef): ReviewRow {
+  const mine = found.filter(
+    (row) =>
+      canUseListing(actor, row.tenantId) &&
+      (input.tenantGuid === undefined || row.tenantGuid === input.tenantGuid) &&
+      (input.restaurantGuid === undefined || row.restaurantGuid === input.restaurantGuid),
+  );
+  if (mine.length === 0) throw notFound(REVIEW_NOT_FOUND, 'REVIEW_NOT_FOUND');
+  if (mine.length > 1) {
+    const message = 'reviewId names reviews of several restaurants: send tenantId and restaurantId';
+    throw validationError(message, [{ path: 'reviewId', message }], 'REVIEW_AMBIGUOUS');
+  }
+  return mine[0]!;
+}
+
+/** `accounts/{a}/locations/{l}/reviews/{r}` → its parts. */
+function partsOf(resourceName: string | null) {
+  const match = /^accounts\/([^/]+)\/locations\/([^/]+)\/reviews\/([^/]+)$/.exec(resourceName ?? '');
+  if (!match)
+    throw new BrigadeError('conflict', 'REVIEW_NOT_SYNCED', 'Sync the reviews before replying to this one');
+  return { accountId: match[1]!, locationId: match[2]!, reviewId: match[3]! };
+}
+
+/** The review the actor may answer, its restaurant's connection, and where on Google it lives. */
+async function reviewToAnswer(deps: ListingDeps, actor: Actor, input: ReviewRef) {
+  const { review, connectionId } = await deps.transact(async (tx) => {
+    const picked = pickReview(actor, await findReviewsById(tx, input.reviewId), input);
+    const connection = await findGoogleConnection(tx, picked.tenantId, picked.restaurantId);
+    return { review: picked, connectionId: connection?.connectionId };
+  });
+  if (!connectionId) throw notConnected();
+  return { review, connectionId, target: partsOf(review.resourceName) };
+}
+
+/**
+ * spec 03 §7 POST …/reviews/reply {reviewId, response, isAiGenerated}: the reply goes to Google first (PUT
+ * creates or updates it), then is stored with whether the AI drafted it and who posted it.
+ */
+export async function replyToReview(deps: ListingDeps, actor: Actor, input: ReplyInput): Promise<ReviewView> {
+  const user = userOf(actor);
+  const { review, connectionId, target } = await reviewToAnswer(deps, actor, input);
+  const posted = await callGoogle(deps, connectionId, (api, token) =>
+    api.putReply(token, target, input.response),
+  );
+  const responseTime = posted?.updateTime ? new Date(posted.updateTime) : deps.now();
+  return deps.transact(async (tx) => {
+    await recordReply(tx, review.id, {
+      response: posted?.comment ?? input.response,
+      responseTime,
+      isAiGenerated: input.isAiGenerated,
+      respondedBy: user.userId,
+    });
+    const [after] = (await findReviewsById(tx, input.reviewId)).filter((row) => row.id === review.id);
+    return reviewView(after!);
+  });
+}
+
+/** The connection's restaurant's stored reviews, newest first. */
+export async function listStoredReviews(
+  deps: ListingDeps,
+  actor: Actor,
+  input: { connectionId: string; limit: number },
+): Promise<ReviewView[]> {
+  return deps.transact(async (tx) => {
+    const connection = await managedConnection(tx, actor, input.connectionId);
+    return (await listReviewsOf(tx, connection, input.limit)).map(reviewView);
+  });
+}
+
+/** Deletes the review's reply on Google, then here: the review needs a response again if rated 3 or less. */
+export async function deleteReply(deps: ListingDeps, actor: Actor, input: ReviewRef): Promise<ReviewView> {
+  const { review, connectionId, target } = await reviewToAnswer(deps, actor, input);
+  await callGoogle(deps, connectionId, (api, token) => api.deleteReply(token, target));
+  return deps.transact(async (tx) => {
+    await recordReply(tx, review.id, {
+      response: null,
+      responseTime: null,
+      isAiGenerated: false,
+      respondedBy: null,
+    });
+    const [after] = (await findReviewsById(tx, input.reviewId)).filter((row) => row.id === review.id);
+    return reviewView(after!);
+  });
+}
