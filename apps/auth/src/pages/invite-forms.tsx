@@ -13,6 +13,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiClient } from '../api';
 import { applyServerErrors } from '../form-errors';
+import { NameFields, NewPasswordField } from './account-fields';
 
 /** What accepting answers: the organization joined. */
 export type Joined = (tenantId: number) => void;
@@ -57,29 +58,8 @@ export function CreateAccountForm({
     >
       {formError && <Alert title="Could not accept the invitation">{formError}</Alert>}
       <TextField label="Email" type="email" value={email} readOnly autoComplete="username" />
-      <div className="auth-form__row">
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          autoFocus
-          error={errors.firstName?.message}
-          {...form.register('firstName')}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          error={errors.lastName?.message}
-          {...form.register('lastName')}
-        />
-      </div>
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 6 characters."
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
+      <NameFields register={(name) => form.register(name)} errors={errors} />
+      <NewPasswordField registered={form.register('password')} error={errors.password} />
       <Button type="submit" size="lg" block loading={mutation.isPending} loadingText="Joining...">
         Create account and join
       </Button>

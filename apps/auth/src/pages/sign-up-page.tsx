@@ -14,6 +14,7 @@ import { apiClient } from '../api';
 import { applyServerErrors } from '../form-errors';
 import { AuthLayout } from '../layout';
 import { Link, navigate, useLocation, useTitle, withFlowParams } from '../router';
+import { NameFields, NewPasswordField } from './account-fields';
 
 type SignupForm = z.input<typeof signupInputSchema>;
 type SignupData = z.output<typeof signupInputSchema>;
@@ -59,21 +60,7 @@ export function SignUpPage() {
       >
         <form className="auth-form" noValidate onSubmit={form.handleSubmit(submit)}>
           {formError && <Alert title="Could not create the account">{formError}</Alert>}
-          <div className="auth-form__row">
-            <TextField
-              label="First name"
-              autoComplete="given-name"
-              autoFocus
-              error={errors.firstName?.message}
-              {...form.register('firstName')}
-            />
-            <TextField
-              label="Last name"
-              autoComplete="family-name"
-              error={errors.lastName?.message}
-              {...form.register('lastName')}
-            />
-          </div>
+          <NameFields register={(name) => form.register(name)} errors={errors} />
           <TextField
             label="Email"
             type="email"
@@ -82,14 +69,7 @@ export function SignUpPage() {
             error={errors.email?.message}
             {...form.register('email')}
           />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 6 characters."
-            error={errors.password?.message}
-            {...form.register('password')}
-          />
+          <NewPasswordField registered={form.register('password')} error={errors.password} />
           <Button type="submit" size="lg" block loading={pending} loadingText="Creating account...">
             Create Account
           </Button>
