@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { connectionParams } from './business-listing';
 import { reviewSyncResultSchema } from './business-listing-reviews';
 import { defineEndpoint } from './endpoint';
 import { successOf } from './envelope';
@@ -11,7 +12,6 @@ import { successOf } from './envelope';
 const signedIn = { kind: 'signed-in' } as const;
 const tags = ['business-listing'];
 const base = '/business-listing';
-const connectionParams = z.object({ connectionId: z.string().max(100) });
 const problems = [404, 409, 429, 502, 503, 504];
 
 const address = z.object({

@@ -1,6 +1,7 @@
 import { reviewReplyBodySchema } from '@brigade/domain/listing/review';
 import { text } from '@brigade/domain/text';
 import { z } from 'zod';
+import { connectionParams } from './business-listing';
 import { defineEndpoint } from './endpoint';
 import { successOf } from './envelope';
 
@@ -14,7 +15,6 @@ const signedIn = { kind: 'signed-in' } as const;
 const tags = ['business-listing'];
 const base = '/business-listing';
 // Any text: an id that is not a connection's (a UUID) is simply not found (404), as an unknown one is.
-const connectionParams = z.object({ connectionId: z.string().max(100) });
 
 const timestamp = z.union([z.date(), z.string()]).nullable();
 

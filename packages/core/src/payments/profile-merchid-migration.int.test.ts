@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@brigade/db/database';
 import { MIGRATIONS_FOLDER, runMigrations } from '@brigade/db/migrate';
-import { makeRestaurant, makeTenant } from '@brigade/test-utils/factories';
+import { makeTenant } from '@brigade/test-utils/factories';
 import { sql } from 'drizzle-orm';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -33,8 +33,12 @@ describe('migration 0012: stored profiles record their merchant id', () => {
       await migrate(database.db as unknown as PgliteDatabase, { migrationsFolder: before });
       const db = database.db;
       const { tenantId } = await makeTenant(db);
-      const withAccount = (await makeRestaurant(db, tenantId)).restaurantId;
-      const without = (await makeRestaurant(db, tenantId)).restaurantId;
+      // Restaurants as the table stood then (later migrations add columns the factories fill).
+      const [withAccount, without] = [20000001, 20000002];
+      for (const restaurantId of [withAccount, without])
+        await db.execute(sql`insert into restaurants
+          (restaurant_id, tenant_id, slug, name, address, contact, operating_hours, settings, platform_sync, website_config)
+          values (${restaurantId}, ${tenantId}, ${`r-${restaurantId}`}, 'Old Kitchen', '{}', '{}', '{}', '{}', '{}', '{}')`);
       await db.execute(sql`insert into merchant_accounts
         (tenant_id, restaurant_id, merchid, site, environment, credentials, updated_by)
         values (${tenantId}, ${withAccount}, '496160873888', 'fts', 'uat', 'sealed', 'system')`);
