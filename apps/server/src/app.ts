@@ -34,6 +34,7 @@ import { paymentRoutes } from './routes/payments';
 import { placeLinkRoutes } from './routes/place-link';
 import { placesRoutes } from './routes/places';
 import { qrRoutes } from './routes/qr';
+import { websitePreviewRoutes } from './routes/website-preview';
 import { restaurantRoutes } from './routes/restaurants';
 import { siteConfigRoutes } from './routes/site-config';
 import { tenantRoutes } from './routes/tenants';
@@ -55,6 +56,7 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...hostingRoutes,
   ...imageRoutes,
   ...qrRoutes,
+  ...websitePreviewRoutes,
   ...auditLogRoutes,
   ...paymentRoutes,
   ...placesRoutes,

@@ -21,6 +21,7 @@ import * as restaurants from './restaurants';
 import * as siteConfig from './site-config';
 import * as tenantUsers from './tenant-users';
 import * as tenants from './tenants';
+import * as websitePreview from './website-preview';
 
 const endpointsOf = (module: Record<string, unknown>): Endpoint[] =>
   Object.values(module).filter(
@@ -39,6 +40,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(invitations),
   ...endpointsOf(restaurants),
   ...endpointsOf(siteConfig),
+  ...endpointsOf(websitePreview),
   ...CATALOGUE_ENDPOINTS,
   ...endpointsOf(menus),
   ...endpointsOf(domains),
