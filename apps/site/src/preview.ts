@@ -59,11 +59,9 @@ function withDraft(saved: SiteData, draft: WebsiteConfig, siteOrigin: string): S
  * origin only, and sandboxed (an opaque origin without scripts, forms, popups or top navigation) even when
  * opened on its own.
  */
-export function previewPagePolicy(
-  html: string,
-  imageOrigins: readonly string[],
-  siteOrigin: string,
-): string {
-  return `${sitePagePolicy(html, [...imageOrigins, siteOrigin])
-    .replace("frame-ancestors 'none'", "frame-ancestors 'self'")}; sandbox`;
+export function previewPagePolicy(html: string, imageOrigins: readonly string[], siteOrigin: string): string {
+  return `${sitePagePolicy(html, [...imageOrigins, siteOrigin]).replace(
+    "frame-ancestors 'none'",
+    "frame-ancestors 'self'",
+  )}; sandbox`;
 }
