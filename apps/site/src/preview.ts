@@ -49,7 +49,9 @@ function withDraft(saved: SiteData, draft: WebsiteConfig, siteOrigin: string): S
   const restaurant = { ...saved.restaurant, websiteConfig: draft };
   const effective = effectiveSiteConfiguration(saved.siteConfig, restaurant);
   // The platform's fallback heroes are site paths (/hero-food-default.jpg): the preview is not on the site.
-  const heroImage = { ...effective.heroImage, url: absoluteUrl(effective.heroImage.url, siteOrigin) };
+  const site = (ref: string) => (ref.startsWith('/') ? absoluteUrl(ref, siteOrigin) : ref);
+  const chosen = effective.heroImage;
+  const heroImage = { ...chosen, url: site(chosen.url), image: site(chosen.image) };
   return { ...saved, restaurant, effective: { ...effective, heroImage } };
 }
 

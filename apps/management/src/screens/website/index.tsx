@@ -106,7 +106,8 @@ function WebsiteForm({ restaurant }: { restaurant: RestaurantRecord }) {
             invalid: invalid.includes(id),
           }))}
         />
-        <WebsitePreview />
+        {/* previewing is part of editing: the roles that may save (the endpoint's access) */}
+        {canEdit && <WebsitePreview />}
       </div>
     </SettingsForm>
   );

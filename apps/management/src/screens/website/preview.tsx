@@ -74,7 +74,12 @@ function PreviewBody() {
     retry: false,
     staleTime: 5 * 60_000,
   });
-  const path = preview.data?.path;
+  // the last page drawn stays (dimmed) while a newer draft is drawn or cannot be
+  const [path, setPath] = useState<string | null>(null);
+  const latest = preview.data?.path;
+  useEffect(() => {
+    if (latest) setPath(latest);
+  }, [latest]);
   const [shown, setShown] = useState<string | null>(null);
   const updating = draft !== settled || preview.isFetching || (!!path && shown !== path);
   return (
@@ -91,7 +96,7 @@ function PreviewBody() {
       {path ? (
         <iframe
           className="website-preview__frame"
-          data-updating={updating || undefined}
+          data-updating={updating || preview.isError || undefined}
           title="Preview of the public home page"
           src={path}
           // no allow-scripts, no allow-same-origin: the page runs nothing and reaches nothing of this app
