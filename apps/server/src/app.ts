@@ -34,10 +34,10 @@ import { paymentRoutes } from './routes/payments';
 import { placeLinkRoutes } from './routes/place-link';
 import { placesRoutes } from './routes/places';
 import { qrRoutes } from './routes/qr';
-import { websitePreviewRoutes } from './routes/website-preview';
 import { restaurantRoutes } from './routes/restaurants';
 import { siteConfigRoutes } from './routes/site-config';
 import { tenantRoutes } from './routes/tenants';
+import { websitePreviewRoutes } from './routes/website-preview';
 
 export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...metaRoutes,
