@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-app';
@@ -101,6 +102,13 @@ describe('website preview', () => {
     const messages = (made.json().errors as { path: string; message: string }[]).map((e) => e.message);
     expect(messages).toContain('Must be a valid hex color');
     expect(messages).toContain('Title should be under 60 characters');
+  });
+
+  it('refuses a draft too large to carry in an id, 422', async () => {
+    const noise = randomBytes(15_000).toString('base64');
+    const made = await preview(owner, draft('Huge', { content: { aboutText: noise } }));
+    expect(made.statusCode).toBe(422);
+    expect(made.json().detail).toBe('The draft is too large to preview; save it to see it on the site');
   });
 
   it('lets an admin preview, and refuses a manager, as saving does', async () => {
