@@ -23,6 +23,8 @@ import { sectionsWithErrors, WEBSITE_SECTIONS, type WebsiteSectionId } from './w
 export default function WebsiteScreen() {
   const link = usePublicLink();
   const siteUrl = link.data ? siteUrlOf(link.data.url) : null;
+  // here, not in the form: a save loads the record anew (and the form with it), on the same tab
+  const [section, setSection] = useState<WebsiteSectionId>('hero');
   return (
     <>
       <PageHeader
@@ -37,18 +39,25 @@ export default function WebsiteScreen() {
         }
       />
       <RestaurantRecordGate what="website">
-        {(restaurant) => <WebsiteForm restaurant={restaurant} />}
+        {(restaurant) => <WebsiteForm restaurant={restaurant} section={section} setSection={setSection} />}
       </RestaurantRecordGate>
     </>
   );
 }
 
-function WebsiteForm({ restaurant }: { restaurant: RestaurantRecord }) {
+function WebsiteForm({
+  restaurant,
+  section,
+  setSection,
+}: {
+  restaurant: RestaurantRecord;
+  section: WebsiteSectionId;
+  setSection: (section: WebsiteSectionId) => void;
+}) {
   const { canEdit, update, toast, original, form, formError, setFormError } = useSettingsForm(
     websiteFormSchema,
     (): WebsiteConfig => websiteToForm(restaurant),
   );
-  const [section, setSection] = useState<WebsiteSectionId>('hero');
   const invalid = sectionsWithErrors(form.formState.errors);
   const submits = form.formState.submitCount;
   // A refused save shows the first section with an error (its fields may sit on a hidden tab).

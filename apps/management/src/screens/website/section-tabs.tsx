@@ -41,15 +41,16 @@ export function SectionTabs<Id extends string>({
     event.preventDefault();
     const tab = tabs[next]!;
     onSelect(tab.id);
-    list.current?.querySelector<HTMLButtonElement>(`#section-tab-${tab.id}`)?.focus();
+    list.current?.querySelector<HTMLElement>(`#section-tab-${tab.id}`)?.focus();
   };
   return (
     <div className="section-tabs">
       <div className="section-tabs__list" role="tablist" aria-label={label} ref={list} onKeyDown={onKeyDown}>
         {tabs.map((tab) => (
-          <button
+          // Not <button>: a read-only form disables every button in its fieldset, and the tabs must still
+          // switch for the roles that only read. Clicks, arrows, Home and End select.
+          <div
             key={tab.id}
-            type="button"
             role="tab"
             id={`section-tab-${tab.id}`}
             aria-controls={`section-panel-${tab.id}`}
@@ -58,6 +59,12 @@ export function SectionTabs<Id extends string>({
             className="section-tabs__tab"
             data-invalid={tab.invalid || undefined}
             onClick={() => onSelect(tab.id)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' || event.key === ' ') {
+                event.preventDefault();
+                onSelect(tab.id);
+              }
+            }}
           >
             {tab.label}
             {tab.invalid && (
@@ -66,7 +73,7 @@ export function SectionTabs<Id extends string>({
                 <span className="ui-visually-hidden"> (has errors)</span>
               </>
             )}
-          </button>
+          </div>
         ))}
       </div>
       {tabs.map((tab) => (
