@@ -90,6 +90,14 @@ describe('website preview', () => {
     expect(page.headers['x-robots-tag']).toBe('noindex');
   });
 
+  it('lets the apps frame their own origin (the preview) and still be framed by nobody', async () => {
+    const app = await open(owner, base);
+    const csp = String(app.headers['content-security-policy']);
+    expect(csp).toMatch(/frame-src 'self' /);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(app.headers['x-frame-options']).toBe('DENY');
+  });
+
   it('refuses an invalid draft with the messages a save gives, 400', async () => {
     const made = await preview(
       owner,
