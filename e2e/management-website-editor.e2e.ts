@@ -81,6 +81,8 @@ describe('management: website editor with live preview', () => {
     // phones: the preview below the form, behind a toggle
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('tab', { name: 'Hero', exact: true }).click();
+    await page.getByRole('tablist', { name: 'Website sections' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'management-website-tabs-390', { fullPage: false });
     const toggle = page.getByRole('button', { name: /preview$/ });
     await toggle.scrollIntoViewIfNeeded();
     if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
