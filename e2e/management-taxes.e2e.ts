@@ -80,6 +80,7 @@ describe('taxes and currency in management', () => {
 
     // the website's "published" switch says what its state means
     await page.getByRole('navigation').getByRole('link', { name: 'Website', exact: true }).click();
+    await page.getByRole('tab', { name: 'Publishing', exact: true }).click();
     await page.getByText(/^On: anyone can visit the public site of Harbor Grill\.$/).waitFor();
     await context.close();
   });

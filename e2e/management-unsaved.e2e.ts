@@ -97,6 +97,7 @@ describe('unsaved changes in management', () => {
     await signInToManagement(page, harness);
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.getByRole('navigation').getByRole('link', { name: 'Website', exact: true }).click();
+    await page.getByRole('tab', { name: 'SEO' }).click();
     const title = page.getByLabel('SEO title');
     await title.waitFor();
     await title.fill('A title nobody saved');

@@ -137,7 +137,9 @@ describe('management: domains, website, restaurant', () => {
   it('edits the website SEO title with its live counter and saves it', async () => {
     const { context, page } = await managementPage(harness);
     await openScreen(page, 'Website');
+    const tab = (name: string) => page.getByRole('tab', { name, exact: true }).click();
 
+    await tab('SEO');
     const title = page.getByLabel('SEO title');
     await title.waitFor();
     // the stored title (the demo has one; a restaurant without shows "{name} - Restaurant", spec 01 §3)
@@ -159,7 +161,9 @@ describe('management: domains, website, restaurant', () => {
     await description.fill('Grilled fish, oysters and chowder by the water in Portland.');
     const descriptionCounter = page.locator('.ui-field', { has: description }).locator('.ui-field__counter');
     expect(await descriptionCounter.textContent()).toBe('59/160');
+    await tab('Colours & branding');
     await page.getByLabel('Primary colour', { exact: true }).fill('#0f766e');
+    await tab('Content blocks');
     await page.getByRole('button', { name: 'Add content block' }).click();
     const block = page.getByRole('group', { name: /^Block \d+$/ }).last();
     await block.getByLabel('Title', { exact: true }).fill('Oyster hour');
@@ -173,6 +177,7 @@ describe('management: domains, website, restaurant', () => {
     await block.getByText('Optimized', { exact: true }).waitFor({ timeout: 30_000 });
     await block.scrollIntoViewIfNeeded();
     await shot(page, 'management-website-block-1280', { keepToasts: true });
+    await tab('SEO');
     await page.getByLabel('SEO description').blur();
     await title.scrollIntoViewIfNeeded();
     await shot(page, 'management-website-1280');
@@ -249,7 +254,10 @@ describe('management: domains, website, restaurant', () => {
 
     await openScreen(page, 'Website');
     await page.getByText('Only owners and admins of the organization can change the website.').waitFor();
+    await page.getByRole('tab', { name: 'SEO', exact: true }).click();
     expect(await page.getByLabel('SEO title').isDisabled()).toBe(true);
+    // previewing is part of editing: no preview for a role that may not save
+    expect(await page.getByRole('region', { name: 'Preview' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Save website' }).count()).toBe(0);
 
     await openScreen(page, 'Restaurant');

@@ -39,6 +39,7 @@ import { qrRoutes } from './routes/qr';
 import { restaurantRoutes } from './routes/restaurants';
 import { siteConfigRoutes } from './routes/site-config';
 import { tenantRoutes } from './routes/tenants';
+import { websitePreviewRoutes } from './routes/website-preview';
 
 export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...metaRoutes,
@@ -58,6 +59,7 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...hostingRoutes,
   ...imageRoutes,
   ...qrRoutes,
+  ...websitePreviewRoutes,
   ...auditLogRoutes,
   ...paymentRoutes,
   ...placesRoutes,

@@ -171,7 +171,13 @@ export class SiteHandler {
     }
     return {
       status: 200,
-      headers: { 'content-type': asset.type, 'cache-control': 'public, max-age=86400', etag: etagOf(body) },
+      headers: {
+        'content-type': asset.type,
+        'cache-control': 'public, max-age=86400',
+        etag: etagOf(body),
+        // public pictures, shown by other origins too: the website editor's preview (decision 032)
+        'cross-origin-resource-policy': 'cross-origin',
+      },
       body,
     };
   }

@@ -25,6 +25,7 @@ import * as restaurants from './restaurants';
 import * as siteConfig from './site-config';
 import * as tenantUsers from './tenant-users';
 import * as tenants from './tenants';
+import * as websitePreview from './website-preview';
 
 const endpointsOf = (module: Record<string, unknown>): Endpoint[] =>
   Object.values(module).filter(
@@ -43,6 +44,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(invitations),
   ...endpointsOf(restaurants),
   ...endpointsOf(siteConfig),
+  ...endpointsOf(websitePreview),
   ...CATALOGUE_ENDPOINTS,
   ...endpointsOf(itemBulk),
   ...endpointsOf(menus),

@@ -34,7 +34,10 @@ const HSTS_MAX_AGE_S = 365 * 24 * 60 * 60;
  *   the CSSOM (element.style), which CSP does not govern, so no inline styles need allowing;
  * - img-src: this origin, data: (the favicon), the media storage, and https: (an item image may be any web
  *   URL, spec 01 §3); outside production also loopback, where the Places emulator serves its photos;
- * - frame-ancestors 'none': no page of Brigade may be framed (the sign-in page least of all).
+ * - frame-src 'self' and the card frame: the website editor frames its preview page, which the API answers
+ *   on this same origin (docs/decisions/032-website-preview.md); nothing else of this origin may be framed;
+ * - frame-ancestors 'none': no page of Brigade may be framed (the sign-in page least of all); the website
+ *   preview alone sends its own policy, framed by this origin only.
  */
 export function appContentSecurityPolicy(
   config: Pick<Config, 'env' | 'media' | 'cardpointe'>,
@@ -52,7 +55,7 @@ export function appContentSecurityPolicy(
     'base-uri': ["'none'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
-    'frame-src': cardFrameSources(config),
+    'frame-src': ["'self'", ...cardFrameSources(config)],
     // Behind TLS every subresource is https; in plain-HTTP development upgrading would break them.
     ...(config.env === 'production' ? { 'upgrade-insecure-requests': [] } : {}),
   };
