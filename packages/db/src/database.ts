@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { CommittedWrites, watchCommittedWrites } from './committed-writes';
+import { closeSideConnection, rememberPoolClients } from './side-connection';
 import { ALL_TENANTS_OPTION } from './tenant-walls';
 
 /** The Drizzle handle every repository takes; the same type on both engines. */
@@ -58,6 +59,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   pool.on('error', () => {});
   const committedWrites = new CommittedWrites();
   watchCommittedWrites(pool, committedWrites);
+  rememberPoolClients(pool);
   const db = drizzleNodePg(pool) as unknown as Db;
   const database: Database = {
     engine: 'postgres',
@@ -68,7 +70,10 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
     ping: async () => {
       await pool.query('select 1');
     },
-    close: () => pool.end(),
+    close: async () => {
+      await closeSideConnection(pool);
+      await pool.end();
+    },
   };
   await database.ping();
   return database;
