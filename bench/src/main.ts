@@ -9,6 +9,7 @@ import { benchImages } from './images.bench';
 import { benchOrdering } from './ordering.bench';
 import { benchPayments } from './payments.bench';
 import { benchPlaces } from './places.bench';
+import { benchRss } from './rss.bench';
 import { benchSite } from './site.bench';
 import { benchSiteMiss } from './site-miss.bench';
 import { benchSoak } from './soak.bench';
@@ -26,6 +27,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   images: () => benchImages(),
   site: () => benchSite(),
   'site-miss': () => benchSiteMiss(),
+  rss: () => benchRss(postgresUrl),
   bundles: () => benchBundles(),
   payments: () => benchPayments(postgresUrl),
   ordering: () => benchOrdering(postgresUrl),

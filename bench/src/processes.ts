@@ -117,6 +117,8 @@ export interface RunningBrigade {
   origin: string;
   /** Milliseconds from spawning to the first /healthz answer (migrate, seed, listen). */
   startupMs: number;
+  /** The spawned process (tsx, whose child runs the server). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -141,6 +143,8 @@ export async function startBrigade(
       DATABASE_URL: role?.url ?? databaseUrl,
       ...(role ? { DATABASE_MIGRATION_URL: databaseUrl } : {}),
       NODE_ENV: 'production',
+      // As `npm start` sets it (package.json): two malloc arenas, not one per thread (issue 20, RSS).
+      MALLOC_ARENA_MAX: '2',
       PORT: String(port),
       HOST: '127.0.0.1',
       ...env,
@@ -155,7 +159,7 @@ export async function startBrigade(
   };
   try {
     const startupMs = await waitFor(`${origin}/healthz`);
-    return { origin, startupMs, stop: cleanup };
+    return { origin, startupMs, pid: child.pid!, stop: cleanup };
   } catch (error) {
     await cleanup();
     throw error;

@@ -11,6 +11,7 @@ import { DataDirInUseError } from '@brigade/db/data-dir-lock';
 import type { Executor } from '@brigade/db/database';
 import { holdInstancePresence } from '@brigade/db/instance-presence';
 import { buildApp } from './app';
+import { releaseBootMemory } from './boot-memory';
 import { scheduledListingDeps } from './business-listing-runtime';
 import { type Config, ConfigError, loadConfig } from './config';
 import { listenExtraPort } from './http-server';
@@ -43,6 +44,7 @@ async function main() {
     await database.close();
   }, app);
 
+  releaseBootMemory();
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

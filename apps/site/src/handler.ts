@@ -11,11 +11,20 @@ import type { Executor } from '@brigade/db/database';
 import { ANONYMOUS } from '@brigade/domain/access';
 import type { SiteConfiguration } from '@brigade/domain/site-config';
 import { redirectOf, siteAddressOf } from './address';
-import { type CachedPage, compressed, etagOf, PageCache, type SiteChange, SiteDataCache } from './cache';
+import {
+  type CachedPage,
+  compressed,
+  encodingOf,
+  etagOf,
+  PageCache,
+  type SiteChange,
+  SiteDataCache,
+} from './cache';
 import { withCanonicalHost } from './canonical-host';
 import { sitePagePolicy } from './csp';
 import type { SiteLinks } from './links';
 import { availabilityTtlMs, loadMenu, loadSiteData, type SiteData, siteConfigurationOf } from './load';
+import { LoopTurns } from './loop-turns';
 import { ORDERING_ASSET_PREFIX, orderingAsset } from './ordering-assets';
 import { HTML, notCached, type Redirect, type Rendered } from './outcome';
 import { renderDevelopmentMode, renderNotAvailable, renderNotFound } from './render';
@@ -72,6 +81,7 @@ export class SiteHandler {
   private siteConfig: SiteConfiguration | null = null;
   private readonly statics = new Map<string, Buffer>();
   private readonly rendering = new Map<string, Promise<CachedPage | Redirect>>();
+  private readonly turns = new LoopTurns();
   private readonly now: () => Date;
   private readonly maxAgeMs: number;
   private readonly sharedMaxAge: number;
@@ -147,13 +157,15 @@ export class SiteHandler {
   /** Renders a page (and stores it when it may be stored), or the redirect the request gets. */
   private async produce(request: SiteRequest): Promise<CachedPage | Redirect> {
     const key = cacheKey(request);
+    // One render per turn of the loop (loop-turns.ts), read before the generation so nothing is missed.
+    await this.turns.next();
     const generation = this.cache?.generation ?? 0;
     try {
       const outcome = await this.render(request);
       if ('redirect' in outcome) return outcome;
       let page = this.page(outcome);
       if (outcome.cacheable && this.cache) {
-        page = { ...page, ...(await compressed(page.body)) };
+        page = { ...page, ...(await compressed(page.body, encodingOf(request.acceptEncoding))) };
         this.cache.set(key, page, generation);
       }
       return page;

@@ -1,8 +1,6 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { CachedPage } from './cache';
+import { type CachedPage, compressedNow, type Encoding, encodingOf } from './cache';
 import type { SiteRequest, SiteResponse } from './request';
 
-type Encoding = 'identity' | 'gzip' | 'br';
 interface Prepared {
   etag: string;
   /** For 304: no Content-Encoding. */
@@ -13,20 +11,28 @@ const prepared = new WeakMap<CachedPage, Partial<Record<Encoding, Prepared>>>();
 
 /** A stored page's bytes in the encoding the client takes, or 304 when its copy is current. */
 export function storedResponse(page: CachedPage, request: SiteRequest): SiteResponse {
-  const accept = request.acceptEncoding ?? '';
-  const encoding: Encoding =
-    accept.includes('br') && /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : 'identity';
+  const encoding = encodingOf(request.acceptEncoding);
   const { etag, headers, encodedHeaders } = preparedHeaders(page, encoding);
   if (page.status === 200 && request.ifNoneMatch && matches(request.ifNoneMatch, etag)) {
     return { status: 304, headers, body: '' };
   }
-  const body =
-    encoding === 'br'
-      ? (page.br ?? brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }))
-      : encoding === 'gzip'
-        ? (page.gzip ?? gzipSync(page.body, { level: 6 }))
-        : page.body;
+  const body = encoding === 'identity' ? page.body : (page[encoding] ?? laterEncoding(page, encoding));
   return { status: page.status, headers: encodedHeaders, body };
+}
+
+/**
+ * A page is stored compressed for the visitor who missed; another encoding is made when first asked for and
+ * kept beside it (outside the page cache's byte count: at most one more compressed copy per page).
+ */
+const laterEncodings = new WeakMap<CachedPage, { gzip?: Buffer; br?: Buffer }>();
+function laterEncoding(page: CachedPage, encoding: 'gzip' | 'br'): Buffer {
+  let made = laterEncodings.get(page);
+  if (!made) {
+    made = {};
+    laterEncodings.set(page, made);
+  }
+  made[encoding] ??= compressedNow(page.body, encoding);
+  return made[encoding];
 }
 
 /** A stored page's response headers, per encoding, built once (the hot path only looks them up). */

@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -6,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { CommittedWrites, watchCommittedWrites } from './committed-writes';
+import { closeSideConnection, rememberPoolClients } from './side-connection';
 import { ALL_TENANTS_OPTION } from './tenant-walls';
 
 /** The Drizzle handle every repository takes; the same type on both engines. */
@@ -58,6 +61,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   pool.on('error', () => {});
   const committedWrites = new CommittedWrites();
   watchCommittedWrites(pool, committedWrites);
+  rememberPoolClients(pool);
   const db = drizzleNodePg(pool) as unknown as Db;
   const database: Database = {
     engine: 'postgres',
@@ -68,19 +72,36 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
     ping: async () => {
       await pool.query('select 1');
     },
-    close: () => pool.end(),
+    close: async () => {
+      await closeSideConnection(pool);
+      await pool.end();
+    },
   };
   await database.ping();
   return database;
 }
 
+/**
+ * PostgreSQL's default is 128 MB, all of it in PGlite's WebAssembly memory once touched. Hot reads are
+ * answered from the application's own caches (decision 011, issue 20) and the files from the OS page cache,
+ * so a smaller pool keeps the process under 400 MB (bench/README.md, RSS row).
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
 async function openPglite(options: DatabaseOptions): Promise<Database> {
   const dataDir = options.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(
-    dataDir,
-    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
-  );
+  const onDisk = !dataDir.startsWith('memory://');
+  if (onDisk) mkdirSync(dataDir, { recursive: true });
+  const fresh = onDisk && !options.loadDataDir && !existsSync(join(dataDir, 'PG_VERSION'));
+  const open = () =>
+    PGlite.create(dataDir, {
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    });
+  // A new data directory is made by initdb in a child process: a PGlite instance that ran initdb keeps
+  // ~430 MB more memory for the life of the process than one that opened an existing directory (issue 20).
+  if (fresh) await initialiseInChildProcess(dataDir);
+  const client = await open();
   // PGlite runs as a superuser, which row-level security never stops; walled transactions switch to the
   // application's role (decision 018). The session default is set for the same reading as on PostgreSQL.
   await client.exec(`set brigade.all_tenants = 'on'`);
@@ -95,6 +116,29 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     },
     close: () => client.close(),
   };
+}
+
+/** Runs initdb for a new PGlite data directory in a short-lived child process. */
+async function initialiseInChildProcess(dataDir: string): Promise<void> {
+  const pglite = import.meta.resolve('@electric-sql/pglite');
+  const script = `const { PGlite } = await import(${JSON.stringify(pglite)});
+const db = await PGlite.create(${JSON.stringify(dataDir)});
+await db.close();`;
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`Creating the PGlite data directory failed: ${stderr.trim()}`)),
+    );
+  });
 }
 
 /**

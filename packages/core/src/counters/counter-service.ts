@@ -15,6 +15,7 @@ import {
   findCounter,
   setCounter,
 } from './counter-repository';
+import { holdsCounterLocks, reserveOutside } from './id-blocks';
 import { findRestaurantScope, ID_OWNERS } from './id-owners';
 
 /** What callers hand in: checked here, so the CLI and the API can pass untrusted values straight through. */
@@ -26,8 +27,9 @@ export interface CounterRequest {
 
 /**
  * Issues the next id of an entity type (spec 02 §4): creates the counter at first id − 1 on first use,
- * increments it and returns the new value. Pass the transaction that inserts the row using the id, so a
- * rolled-back insert also rolls back the counter and no hole is left.
+ * increments it and returns the new value. Pass the transaction that inserts the row using the id: the
+ * collision check runs in it. On PostgreSQL the id is reserved outside it (decision 033), so a rolled-back
+ * insert leaves a hole; on PGlite the counter rolls back with it.
  */
 export async function issueNextId(ex: Executor, request: CounterRequest): Promise<number> {
   const [id] = await issueNextIds(ex, request, 1);
@@ -75,6 +77,7 @@ export async function resetCounter(
   const scope = parseCounterScope(request);
   const value = checkResetValue(scope.entityType, request.value ?? initialCounterValue(scope.entityType));
   await ensureRestaurantScope(ex, scope);
+  holdsCounterLocks(ex);
   return guard('UPDATE_FAILED', () => setCounter(ex, scope, value, false));
 }
 
@@ -86,6 +89,7 @@ export async function advanceCounterPast(ex: Executor, request: CounterRequest, 
   const scope = parseCounterScope(request);
   checkResetValue(scope.entityType, id);
   await ensureRestaurantScope(ex, scope);
+  holdsCounterLocks(ex);
   return guard('UPDATE_FAILED', () => setCounter(ex, scope, id, true));
 }
 
@@ -94,6 +98,9 @@ export async function readCounter(ex: Executor, request: CounterRequest): Promis
 }
 
 async function addToCounter(ex: Executor, scope: CounterScope, count: number): Promise<number> {
+  const reserved = await reserveOutside(ex, scope, count);
+  if (reserved !== null) return reserved;
+  holdsCounterLocks(ex);
   const initial = initialCounterValue(scope.entityType);
   if (!('tenantId' in scope)) return addToPlatformCounter(ex, scope.entityType, initial, count);
   const next = await addToRestaurantCounter(ex, scope, count);

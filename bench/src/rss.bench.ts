@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { freePort, load, startBrigade, withPostgresDatabase } from './processes';
+import { fmt, printTable } from './stats';
+
+const GOAL_MB = 400;
+const LOAD_S = 10;
+const PATHS = ['/harbor-grill', '/harbor-grill/menu', '/api/v1/restaurants/by-slug/harbor-grill'];
+
+/** Resident memory of a process, in MB (Linux). */
+function rssMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** A process and its descendants (tsx runs the server in a child process). */
+function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    const listed = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    children = listed ? listed.split(/\s+/).map(Number) : [];
+  } catch {
+    // gone
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/** The server: the largest process of the tree (the tsx wrapper is the other one). */
+const serverPid = (pid: number) =>
+  processTree(pid).reduce((best, p) => (rssMb(p) > rssMb(best) ? p : best), pid);
+
+interface RssFigures {
+  engine: string;
+  afterBoot: number;
+  afterLoad: number;
+  peak: number;
+  wrapper: number;
+}
+
+async function measure(engine: string, databaseUrl: string): Promise<RssFigures> {
+  const sitePort = await freePort();
+  const brigade = await startBrigade(databaseUrl, { SITE_PORT: String(sitePort) });
+  const site = `http://127.0.0.1:${sitePort}`;
+  const url = (path: string) => (path.startsWith('/api/') ? brigade.origin : site) + path;
+  try {
+    const server = serverPid(brigade.pid);
+    const wrapper = processTree(brigade.pid)
+      .filter((p) => p !== server)
+      .reduce((sum, p) => sum + rssMb(p), 0);
+    // Let the first boot settle as it would before traffic arrives.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const afterBoot = rssMb(server);
+    for (const path of PATHS) {
+      const answer = await fetch(url(path));
+      if (!answer.ok) throw new Error(`${path} answered ${answer.status}`);
+    }
+    for (const path of PATHS) {
+      await load(url(path), {
+        connections: 50,
+        durationS: LOAD_S,
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+    }
+    return { engine, afterBoot, afterLoad: rssMb(server), peak: rssMb(server, 'VmHWM'), wrapper };
+  } finally {
+    await brigade.stop();
+  }
+}
+
+/**
+ * Issue 20: the server's resident memory after a first boot (fresh data directory, demo and large-chain
+ * seed) and after load runs (wrk, 50 connections, 10 s each on the home page, the menu page and the public
+ * restaurant document). Goal on PGlite: <= 400 MB. The peak (VmHWM) is the highest RSS since the process
+ * started, start-up included.
+ */
+export async function benchRss(postgresUrl: string | undefined): Promise<void> {
+  const figures = [await measure('pglite', '')];
+  if (postgresUrl)
+    figures.push(await withPostgresDatabase(postgresUrl, 'rss', (url) => measure('postgres', url)));
+  printTable(
+    `Server RSS (MB) after a first boot and after ${3 * LOAD_S} s of load (goal on PGlite: <= ${GOAL_MB} MB)`,
+    ['engine', 'after first boot', 'after the load runs', 'peak (VmHWM)', 'tsx wrapper'],
+    figures.map((f) => [
+      f.engine,
+      fmt(f.afterBoot, 0),
+      fmt(f.afterLoad, 0),
+      fmt(f.peak, 0),
+      fmt(f.wrapper, 0),
+    ]),
+  );
+}
