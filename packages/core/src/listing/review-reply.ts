@@ -28,6 +28,7 @@ export function reviewView(row: ReviewRow) {
     response: row.response,
     responseTime: row.responseTime,
     isAiGenerated: row.responseIsAiGenerated,
+    replyAutoPosted: row.responseAutoPosted,
     sentiment: reviewSentiment(row.rating),
     needsResponse: reviewNeedsResponse(row),
     syncedAt: row.syncedAt,

@@ -1,0 +1,2 @@
+ALTER TABLE "business_listing_connections" ADD COLUMN "ai_config" jsonb;--> statement-breakpoint
+ALTER TABLE "business_listing_reviews" ADD COLUMN "response_auto_posted" boolean DEFAULT false NOT NULL;
