@@ -143,6 +143,12 @@ export const businessListingReviews = pgTable(
     respondedBy: text('responded_by').references(() => users.uid, { onDelete: 'set null' }),
     /** The reply was posted by the auto-reply job, not approved by a person (migration 0021). */
     responseAutoPosted: boolean('response_auto_posted').notNull().default(false),
+    /**
+     * When the auto-reply job claimed the review (migration 0021): set atomically by one instance before it
+     * drafts and posts, cleared again only when that attempt failed. A claimed review is never auto-replied
+     * a second time.
+     */
+    autoReplyClaimedAt: timestamp('auto_reply_claimed_at', { withTimezone: true, mode: 'date' }),
     syncedAt: timestamp('synced_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
