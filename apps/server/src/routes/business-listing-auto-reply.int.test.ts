@@ -201,4 +201,31 @@ describe('the auto-reply job', () => {
       posted: 0,
     });
   });
+
+  it('gives the claim back when Google fails, and posts on the next run', async () => {
+    const { place, connectionId } = await syncedPlace();
+    const now = new Date();
+    // 020: three stars, no reply.
+    await reviewTimes(place, now, { '020': 30 });
+    await replyConfig(place, { autoReply: true });
+    await api(t, world.owner, 'POST', '/ai-config', {
+      connectionId,
+      isEnabled: true,
+      autoRespondToRatings: [3],
+    });
+    (await google()).exhaustQuota(3, 1);
+    expect((await housekeeping(now)).listingAutoReply).toMatchObject({ due: 1, posted: 0, failed: 1 });
+    const [row] = await t.database.db
+      .select()
+      .from(businessListingReviews)
+      .where(
+        and(
+          eq(businessListingReviews.restaurantId, place.restaurantId),
+          eq(businessListingReviews.reviewId, 'google_emu-review-020'),
+        ),
+      );
+    expect(row).toMatchObject({ response: null, autoReplyClaimedAt: null, responseAutoPosted: false });
+    expect((await housekeeping(now)).listingAutoReply).toMatchObject({ posted: 1 });
+    expect(await replied(place)).toEqual(['google_emu-review-020']);
+  });
 });
