@@ -79,6 +79,7 @@ const ALLOWED: Record<string, string[]> = {
     '@brigade/core',
     '@brigade/db',
     '@brigade/domain',
+    '@brigade/google-business',
     '@brigade/images',
     '@brigade/places',
     '@brigade/site-app',
