@@ -20,6 +20,7 @@ import { adminUserRoutes } from './routes/admin-users';
 import { auditLogRoutes } from './routes/audit-log';
 import { authRoutes } from './routes/auth';
 import { businessListingRoutes } from './routes/business-listing';
+import { businessListingAiRoutes } from './routes/business-listing-ai';
 import { catalogueRoutes, jobTitleRoutes, menuRoutes } from './routes/catalogue';
 import { domainRoutes } from './routes/domains';
 import { registerHealthRoutes } from './routes/health';
@@ -62,6 +63,7 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...paymentRoutes,
   ...placesRoutes,
   ...businessListingRoutes,
+  ...businessListingAiRoutes,
   ...placeLinkRoutes,
   ...orderingRoutes,
 ];

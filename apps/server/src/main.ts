@@ -100,7 +100,7 @@ async function buildAndRecover(config: Config, database: Database) {
     // Scheduled Google Business Profile syncs (not in production without a client id).
     ...(deps.businessListing.mode === 'off'
       ? {}
-      : { listing: () => scheduledListingDeps(deps, database.db, app.log) }),
+      : { listing: () => scheduledListingDeps(deps, database.db, app.log), llm: () => deps.llm.api() }),
   };
   const report = {
     done: (result: HousekeepingResult) => {
@@ -110,6 +110,8 @@ async function buildAndRecover(config: Config, database: Database) {
         app.log.info(result.placesResync, 'synced linked Google places');
       if (result.listingSync && result.listingSync.due > 0)
         app.log.info(result.listingSync, 'ran scheduled Google Business Profile syncs');
+      if (result.listingAutoReply && result.listingAutoReply.due > 0)
+        app.log.info(result.listingAutoReply, 'posted due Google Business Profile auto-replies');
       if (result.payments && result.payments.examined > 0)
         app.log.info(result.payments, 'settled payments left pending or unknown');
     },

@@ -34,6 +34,8 @@ export const listingReviewSchema = z.object({
   response: z.string().nullable(),
   responseTime: timestamp,
   isAiGenerated: z.boolean(),
+  /** The reply was posted by the auto-reply job (AI config auto-reply on, threshold passed), not a person. */
+  replyAutoPosted: z.boolean(),
   sentiment: z.enum(['positive', 'neutral', 'negative']),
   needsResponse: z.boolean(),
   syncedAt: timestamp,

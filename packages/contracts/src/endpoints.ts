@@ -3,6 +3,7 @@ import * as adminUsers from './admin-users';
 import * as auditLog from './audit-log';
 import * as auth from './auth';
 import * as businessListing from './business-listing';
+import * as businessListingAi from './business-listing-ai';
 import * as businessListingProfile from './business-listing-profile';
 import * as businessListingReviews from './business-listing-reviews';
 import { CATALOGUE_ENDPOINTS } from './catalogue';
@@ -60,4 +61,5 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(businessListing),
   ...endpointsOf(businessListingReviews),
   ...endpointsOf(businessListingProfile),
+  ...endpointsOf(businessListingAi),
 ];

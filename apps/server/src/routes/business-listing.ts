@@ -46,7 +46,7 @@ import { implement, success } from '../plugins/contract-routes';
  * `outside` and "signed-in" (the tenant is named by GUID), so each database step runs in a short transaction
  * walled in to the caller's own tenants here, and the use-cases check the role.
  */
-function listingDeps(
+export function listingDeps(
   deps: AppDeps,
   actor: Actor,
   walls: WallContext | null,

@@ -1,9 +1,11 @@
 import type { Executor } from '@brigade/db/database';
 import { THROTTLE_RETENTION_MS } from '@brigade/domain/session-policy';
 import type { ImageStorage } from '@brigade/images/storage';
+import type { ChatCompletionsApi } from '@brigade/llm/chat-api';
 import { deleteExpiredCredentials, type ExpiredCredentials } from '../identity/session-repository';
 import { deleteStaleAttempts } from '../identity/throttle';
 import { type SweepResult, sweepAbandonedUploads } from '../images/upload-sweep';
+import { type AutoReplyResult, autoReplyDueReviews } from '../listing/auto-reply-job';
 import type { ListingDeps } from '../listing/listing-deps';
 import { type ScheduledSyncResult, syncDueListings } from '../listing/scheduled-sync';
 import type { PaymentDeps } from '../payments/payment-deps';
@@ -28,7 +30,8 @@ import { SYSTEM } from '../use-case';
  * - Google Places answers past their spec 03 §9 lifetime (places/places-cache.ts);
  * - with Google Places configured: the automatic re-sync of linked places that are due (places/place-resync.ts);
  * - with Google Business Profile configured: the scheduled syncs that are due (listing/scheduled-sync.ts), each
- *   claimed by one instance.
+ *   claimed by one instance, then the auto-replies that are due (listing/auto-reply-job.ts), each review
+ *   claimed by one instance and posted once.
  */
 /** How often each server instance runs housekeeping after start-up. */
 export const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
@@ -44,6 +47,8 @@ export interface HousekeepingDeps {
   places?: () => Promise<PlaceLinkDeps>;
   /** The listing use-cases' deps (Google or its emulator); without them, no scheduled listing syncs run. */
   listing?: () => ListingDeps;
+  /** The language model for auto-replies (undefined: the local drafter writes them). */
+  llm?: () => Promise<ChatCompletionsApi | undefined>;
 }
 
 export interface HousekeepingResult {
@@ -56,6 +61,8 @@ export interface HousekeepingResult {
   placesResync: ResyncResult | null;
   /** Null when housekeeping runs without Google Business Profile. */
   listingSync: ScheduledSyncResult | null;
+  /** Null when housekeeping runs without Google Business Profile. */
+  listingAutoReply: AutoReplyResult | null;
   /** Null when housekeeping runs without the payments runtime. */
   payments: StaleSweepResult | null;
 }
@@ -69,6 +76,9 @@ export async function runHousekeeping(deps: HousekeepingDeps, now = new Date()):
     placesAnswers: await purgeExpiredPlaces(deps.db),
     placesResync: deps.places ? await resyncDuePlaces(await deps.places(), SYSTEM, now) : null,
     listingSync: deps.listing ? await syncDueListings(deps.listing(), now) : null,
+    listingAutoReply: deps.listing
+      ? await autoReplyDueReviews(deps.listing(), await deps.llm?.(), now)
+      : null,
     payments: deps.payments ? await reconcileStalePayments(deps.payments, SYSTEM, { now }) : null,
   };
 }

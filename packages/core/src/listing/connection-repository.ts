@@ -34,6 +34,7 @@ export type ConnectionChanges = Partial<
     | 'connectedBy'
     | 'connectedAt'
     | 'lastSyncAt'
+    | 'aiConfig'
   >
 >;
 

@@ -28,6 +28,7 @@ export function reviewView(row: ReviewRow) {
     response: row.response,
     responseTime: row.responseTime,
     isAiGenerated: row.responseIsAiGenerated,
+    replyAutoPosted: row.responseAutoPosted,
     sentiment: reviewSentiment(row.rating),
     needsResponse: reviewNeedsResponse(row),
     syncedAt: row.syncedAt,
@@ -83,26 +84,55 @@ async function reviewToAnswer(deps: ListingDeps, actor: Actor, input: ReviewRef)
   return { review, connectionId, target: partsOf(review.resourceName) };
 }
 
+export interface PostedReply {
+  response: string;
+  isAiGenerated: boolean;
+  /** Who approved and posted it; null when the auto-reply job posted it. */
+  respondedBy: string | null;
+  /** Posted by the auto-reply job (docs/behaviour/ai-review-replies.md), not by a person. */
+  autoPosted: boolean;
+}
+
 /**
- * spec 03 §7 POST …/reviews/reply {reviewId, response, isAiGenerated}: the reply goes to Google first (PUT
- * creates or updates it), then is stored with whether the AI drafted it and who posted it.
+ * Posts a reply to the review on Google (PUT creates or updates it), then stores it with whether the AI
+ * drafted it, who posted it and whether the auto-reply job did. The one path every reply takes.
  */
-export async function replyToReview(deps: ListingDeps, actor: Actor, input: ReplyInput): Promise<ReviewView> {
-  const user = userOf(actor);
-  const { review, connectionId, target } = await reviewToAnswer(deps, actor, input);
+export async function postReply(
+  deps: ListingDeps,
+  review: ReviewRow,
+  connectionId: string,
+  reply: PostedReply,
+): Promise<ReviewView> {
+  const target = partsOf(review.resourceName);
   const posted = await callGoogle(deps, connectionId, (api, token) =>
-    api.putReply(token, target, input.response),
+    api.putReply(token, target, reply.response),
   );
   const responseTime = posted?.updateTime ? new Date(posted.updateTime) : deps.now();
   return deps.transact(async (tx) => {
     await recordReply(tx, review.id, {
-      response: posted?.comment ?? input.response,
+      response: posted?.comment ?? reply.response,
       responseTime,
-      isAiGenerated: input.isAiGenerated,
-      respondedBy: user.userId,
+      isAiGenerated: reply.isAiGenerated,
+      respondedBy: reply.respondedBy,
+      autoPosted: reply.autoPosted,
     });
-    const [after] = (await findReviewsById(tx, input.reviewId)).filter((row) => row.id === review.id);
+    const [after] = (await findReviewsById(tx, review.reviewId)).filter((row) => row.id === review.id);
     return reviewView(after!);
+  });
+}
+
+/**
+ * spec 03 §7 POST …/reviews/reply {reviewId, response, isAiGenerated}: a person's reply (or a draft they
+ * approved), posted to Google and stored.
+ */
+export async function replyToReview(deps: ListingDeps, actor: Actor, input: ReplyInput): Promise<ReviewView> {
+  const user = userOf(actor);
+  const { review, connectionId } = await reviewToAnswer(deps, actor, input);
+  return postReply(deps, review, connectionId, {
+    response: input.response,
+    isAiGenerated: input.isAiGenerated,
+    respondedBy: user.userId,
+    autoPosted: false,
   });
 }
 

@@ -102,6 +102,7 @@ export async function upsertReviews(
           syncedAt: excluded('synced_at'),
           updatedAt: sql`now()`,
           responseIsAiGenerated: sql`CASE WHEN ${r.response} IS NOT DISTINCT FROM excluded."response" THEN ${r.responseIsAiGenerated} ELSE false END`,
+          responseAutoPosted: sql`CASE WHEN ${r.response} IS NOT DISTINCT FROM excluded."response" THEN ${r.responseAutoPosted} ELSE false END`,
           respondedBy: sql`CASE WHEN ${r.response} IS NOT DISTINCT FROM excluded."response" THEN ${r.respondedBy} ELSE NULL END`,
         },
         setWhere: changed,
@@ -122,6 +123,7 @@ export async function recordReply(
     responseTime: Date | null;
     isAiGenerated: boolean;
     respondedBy: string | null;
+    autoPosted?: boolean;
   },
 ): Promise<void> {
   await ex
@@ -131,6 +133,7 @@ export async function recordReply(
       responseTime: reply.responseTime,
       responseIsAiGenerated: reply.isAiGenerated,
       respondedBy: reply.respondedBy,
+      responseAutoPosted: reply.autoPosted ?? false,
       updatedAt: new Date(),
     })
     .where(eq(r.id, id));

@@ -1,4 +1,8 @@
-import { CONNECTION_STATUSES, LISTING_SYNC_FREQUENCIES } from '@brigade/domain/listing/connection';
+import {
+  type AiConfig,
+  CONNECTION_STATUSES,
+  LISTING_SYNC_FREQUENCIES,
+} from '@brigade/domain/listing/connection';
 import type { ListingProfile } from '@brigade/domain/listing/profile';
 import { sql } from 'drizzle-orm';
 import {
@@ -63,6 +67,8 @@ export const businessListingConnections = pgTable(
     /** How the last sync ended (completed, error) and, on error, what failed. */
     lastSyncStatus: text('last_sync_status'),
     lastSyncError: text('last_sync_error'),
+    /** The AI reply config (spec 03 §3.4, migration 0021), defaults filled in; null while none is saved. */
+    aiConfig: jsonb('ai_config').$type<AiConfig>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -135,6 +141,14 @@ export const businessListingReviews = pgTable(
     responseIsAiGenerated: boolean('response_is_ai_generated').notNull().default(false),
     /** Who posted the reply from Brigade; null when it came from Google (or was posted automatically). */
     respondedBy: text('responded_by').references(() => users.uid, { onDelete: 'set null' }),
+    /** The reply was posted by the auto-reply job, not approved by a person (migration 0021). */
+    responseAutoPosted: boolean('response_auto_posted').notNull().default(false),
+    /**
+     * When the auto-reply job claimed the review (migration 0021): set atomically by one instance before it
+     * drafts and posts, cleared again only when that attempt failed. A claimed review is never auto-replied
+     * a second time.
+     */
+    autoReplyClaimedAt: timestamp('auto_reply_claimed_at', { withTimezone: true, mode: 'date' }),
     syncedAt: timestamp('synced_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
