@@ -24,8 +24,8 @@ async function expectAxeClean(page: Page) {
   expect(serious(await axeViolations(page))).toEqual([]);
 }
 
-/** The stored reviews, through the API as the owner (the restaurant and tenant named by GUID). */
-async function storedReviews(): Promise<ReviewsBody['data']> {
+/** The restaurant's connection id, through the API as the owner (the restaurant and tenant named by GUID). */
+async function connectionId(): Promise<string> {
   const restaurant = await apiCall<{ data: { restaurant: { guid: string; tenantId: number } } }>(
     harness,
     'GET',
@@ -47,12 +47,17 @@ async function storedReviews(): Promise<ReviewsBody['data']> {
     `/business-listing/connections?tenantId=${tenant.body.data.tenant.guid}&restaurantId=${guid}`,
     { token: harness.ownerToken },
   );
-  const connectionId = connections.body.data[0]?.connectionId;
-  expect(connectionId).toBeTruthy();
+  const id = connections.body.data[0]?.connectionId;
+  expect(id).toBeTruthy();
+  return id ?? '';
+}
+
+/** The stored reviews, through the API as the owner. */
+async function storedReviews(): Promise<ReviewsBody['data']> {
   const reviews = await apiCall<ReviewsBody>(
     harness,
     'GET',
-    `/business-listing/connections/${connectionId}/reviews?limit=500`,
+    `/business-listing/connections/${await connectionId()}/reviews?limit=500`,
     { token: harness.ownerToken },
   );
   expect(reviews.status).toBe(200);
@@ -163,20 +168,90 @@ describe('management: Google Business Profile and reviews', () => {
     const { context, page } = await managementPage(harness, undefined, { width: 390, height: 844 });
     await openManagement(page, harness, '/reviews', 'Reviews');
     await reviewList(page).waitFor({ timeout: 20_000 });
-    await screenshot(page, 'management-reviews-390');
+    await screenshot(page, 'management-reviews-390', { fullPage: false });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAxeClean(page);
     await reviewList(page).getByRole('listitem').first().getByRole('link').click();
     await page.getByRole('link', { name: '← Back to reviews' }).waitFor();
-    await screenshot(page, 'management-review-thread-390');
+    await screenshot(page, 'management-review-thread-390', { fullPage: false });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAxeClean(page);
     await openManagement(page, harness, '/google-business', 'Google Business Profile');
     await page.getByRole('heading', { name: LOCATION, level: 2 }).waitFor({ timeout: 20_000 });
     await page.getByRole('table', { name: "Google's profile beside the restaurant's details" }).waitFor();
-    await screenshot(page, 'management-gbp-390');
+    await screenshot(page, 'management-gbp-390', { fullPage: false });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAxeClean(page);
+    await context.close();
+  });
+
+  it('drafts a reply with AI into the editor without posting it; posting it marks it AI-drafted', async () => {
+    const { context, page } = await managementPage(harness);
+    await openManagement(page, harness, '/reviews?status=needs-response', 'Reviews');
+    await reviewList(page).getByRole('listitem').first().getByRole('link').click();
+    const editor = page.getByRole('form', { name: 'Reply to this review' });
+    const before = await storedReviews();
+    await editor.getByRole('button', { name: 'Draft with AI' }).click();
+    await editor.getByText(/^Drafted by AI — review before posting/).waitFor({ timeout: 20_000 });
+    const draft = await editor.getByLabel('Your reply').inputValue();
+    expect(draft.length).toBeGreaterThan(20);
+    await screenshot(page, 'management-review-ai-draft-1280');
+    await expectAxeClean(page);
+    // Nothing was posted: the stored reviews are as they were.
+    expect(await storedReviews()).toEqual(before);
+
+    await editor.getByRole('button', { name: 'Post reply' }).click();
+    await page
+      .getByRole('region', { name: 'Your reply' })
+      .getByText('AI-drafted')
+      .waitFor({ timeout: 20_000 });
+    const posted = (await storedReviews()).filter((review) => review.response === draft.trim());
+    expect(posted).toHaveLength(1);
+    expect(posted[0]?.isAiGenerated).toBe(true);
+    await context.close();
+  });
+
+  it('saves the AI reply settings with the domain rules (a custom style needs a tone)', async () => {
+    const { context, page } = await managementPage(harness);
+    await openManagement(page, harness, '/google-business', 'Google Business Profile');
+    const form = page.getByRole('form', { name: 'AI replies' });
+    await form.waitFor({ timeout: 20_000 });
+    await form.getByRole('switch', { name: 'Use AI for review replies' }).check();
+    await form.getByRole('radio', { name: 'Custom tone' }).check();
+    await form.getByRole('button', { name: 'Save AI settings' }).click();
+    await form.getByText('Custom tone is required when using custom response style').waitFor();
+    await form.getByLabel('Custom tone').fill('Warm and brief, first names.');
+    await form.getByRole('radio', { name: 'Short (about 50 words)' }).check();
+    await form.getByRole('checkbox', { name: '5 stars' }).uncheck();
+    await form.getByLabel('Wait before replying automatically').fill('48');
+    await screenshot(page, 'management-gbp-ai-settings-1280');
+    await expectAxeClean(page);
+    await form.getByRole('button', { name: 'Save AI settings' }).click();
+    await page.getByText('AI reply settings saved').waitFor({ timeout: 20_000 });
+
+    const saved = await apiCall<{ data: Record<string, unknown> }>(
+      harness,
+      'GET',
+      `/business-listing/connections/${await connectionId()}/ai-config`,
+      { token: harness.ownerToken },
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({
+      isEnabled: true,
+      responseStyle: 'custom',
+      customTone: 'Warm and brief, first names.',
+      autoRespondToRatings: [1, 2, 3, 4],
+      reviewThreshold: 48,
+    });
+    const restaurant = await apiCall<{
+      data: { restaurant: { platformSync: { platforms: Record<string, { aiReplyConfig?: unknown }> } } };
+    }>(harness, 'GET', HARBOR_GRILL_PATH, { token: harness.ownerToken });
+    expect(
+      restaurant.body.data.restaurant.platformSync.platforms.googleMyBusiness?.aiReplyConfig,
+    ).toMatchObject({
+      responseLength: 'short',
+      autoReply: false,
+    });
     await context.close();
   });
 

@@ -7,6 +7,7 @@ import { Card } from '@brigade/ui/components/card';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '../domains/error-text';
+import { AiSettingsCard } from './ai-settings';
 import { ConnectButton } from './connect';
 import { LocationPicker } from './location-picker';
 import { ProfileComparison } from './profile-compare';
@@ -90,6 +91,7 @@ export function ConnectionPanel({ connection }: { connection: Connection }) {
         </div>
       </Card>
       {!reconnect && <ProfileComparison connectionId={connection.connectionId} />}
+      <AiSettingsCard connectionId={connection.connectionId} />
       {disconnecting && (
         <DisconnectDialog title={connection.locationTitle} onClose={() => setDisconnecting(false)} />
       )}

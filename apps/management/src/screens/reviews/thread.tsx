@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { errorText } from '../domains/error-text';
 import { type ListingReview, useReplyMutations } from '../google-business/review-queries';
+import { AiDraftButton } from './ai-draft';
 import { ReplyState } from './inbox';
 import { ReplyEditor } from './reply-editor';
 import { reviewDate, Stars } from './stars';
@@ -74,6 +75,7 @@ export function ReviewThread({ review, connectionId }: { review: ListingReview; 
           connectionId={connectionId}
           onPosted={() => setEditing(false)}
           onCancel={editing ? () => setEditing(false) : undefined}
+          drafter={(fill) => <AiDraftButton review={review} connectionId={connectionId} onDraft={fill} />}
         />
       )}
       {deleting && (
