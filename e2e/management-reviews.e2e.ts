@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apiCall, useHarness } from './harness';
 import {
   axeViolations,
+  createDemoUser,
   HARBOR_GRILL_PATH,
   managementPage,
   openManagement,
@@ -69,7 +70,10 @@ const reviewList = (page: Page) => page.getByRole('list', { name: 'Reviews', exa
 describe('management: Google Business Profile and reviews', () => {
   it('connects through Google consent, picks the location, compares the profile and syncs', async () => {
     const { context, page } = await managementPage(harness);
-    await openManagement(page, harness, '/google-business', 'Google Business Profile');
+    await openManagement(page, harness, '/reviews', 'Reviews');
+    await page.getByRole('heading', { name: 'Connect Google Business Profile to see reviews' }).waitFor();
+    await page.getByRole('link', { name: 'Go to Google Business Profile' }).click();
+    await page.getByRole('heading', { name: 'Google Business Profile', level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Not connected', level: 2 }).waitFor({ timeout: 20_000 });
     await expectAxeClean(page);
     await page.getByRole('button', { name: 'Connect Google Business Profile' }).click();
@@ -217,10 +221,10 @@ describe('management: Google Business Profile and reviews', () => {
     const form = page.getByRole('form', { name: 'AI replies' });
     await form.waitFor({ timeout: 20_000 });
     await form.getByRole('switch', { name: 'Use AI for review replies' }).check();
-    await form.getByRole('radio', { name: 'Custom tone' }).check();
+    await form.getByRole('radio', { name: 'Custom', exact: true }).check();
     await form.getByRole('button', { name: 'Save AI settings' }).click();
     await form.getByText('Custom tone is required when using custom response style').waitFor();
-    await form.getByLabel('Custom tone').fill('Warm and brief, first names.');
+    await form.getByRole('textbox', { name: 'Custom tone' }).fill('Warm and brief, first names.');
     await form.getByRole('radio', { name: 'Short (about 50 words)' }).check();
     await form.getByRole('checkbox', { name: '5 stars' }).uncheck();
     await form.getByLabel('Wait before replying automatically').fill('48');
@@ -252,6 +256,24 @@ describe('management: Google Business Profile and reviews', () => {
       responseLength: 'short',
       autoReply: false,
     });
+    await context.close();
+  });
+
+  it('tells an employee who manages it, and shows no connect button', async () => {
+    const employee = { email: 'reviews-employee@brigade.local', password: 'Reviews-employee-1' };
+    await createDemoUser(harness, {
+      ...employee,
+      firstName: 'Eve',
+      lastName: 'Line',
+      tenantRole: 'employee',
+    });
+    const { context, page } = await managementPage(harness, employee);
+    await openManagement(page, harness, '/google-business', 'Google Business Profile');
+    await page.getByText('Only owners, admins and managers manage the Google Business Profile').waitFor();
+    expect(await page.getByRole('button', { name: 'Connect Google Business Profile' }).count()).toBe(0);
+    await openManagement(page, harness, '/reviews', 'Reviews');
+    await page.getByText('Only owners, admins and managers answer reviews').waitFor();
+    expect(await page.getByRole('list', { name: 'Reviews', exact: true }).count()).toBe(0);
     await context.close();
   });
 

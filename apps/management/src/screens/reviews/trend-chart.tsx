@@ -4,7 +4,7 @@ import type { ListingReview } from '../google-business/review-queries';
 
 const WIDTH = 600;
 const HEIGHT = 220;
-const PAD = { left: 36, right: 16, top: 16, bottom: 36 };
+const PAD = { left: 48, right: 16, top: 16, bottom: 36 };
 
 const x = (index: number, count: number) =>
   PAD.left +
