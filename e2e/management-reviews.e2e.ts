@@ -175,6 +175,13 @@ describe('management: Google Business Profile and reviews', () => {
     await screenshot(page, 'management-reviews-390', { fullPage: false });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAxeClean(page);
+    // The less used filters fold away on a phone.
+    const rating = page.getByLabel('Rating', { exact: true });
+    expect(await rating.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'More filters' }).click();
+    await rating.selectOption('1');
+    await page.getByRole('button', { name: 'More filters (1)' }).waitFor();
+    await expect.poll(() => reviewList(page).getByRole('listitem').count()).toBe(5);
     await reviewList(page).getByRole('listitem').first().getByRole('link').click();
     await page.getByRole('link', { name: '← Back to reviews' }).waitFor();
     await screenshot(page, 'management-review-thread-390', { fullPage: false });

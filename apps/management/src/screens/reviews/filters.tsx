@@ -1,11 +1,20 @@
 import { Button } from '@brigade/ui/components/button';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { activeFilterCount, NO_FILTERS, type ReviewFilters } from '../google-business/review-filters';
 
-function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+function Field({
+  label,
+  more = false,
+  children,
+}: {
+  label: string;
+  /** Folded away behind "More filters" on a phone. */
+  more?: boolean;
+  children: (id: string) => ReactNode;
+}) {
   const id = useId();
   return (
-    <div className="ui-field rv-filter">
+    <div className={more ? 'ui-field rv-filter rv-filter--more' : 'ui-field rv-filter'}>
       <label className="ui-field__label" htmlFor={id}>
         {label}
       </label>
@@ -44,7 +53,7 @@ function Choice({
   options: Options;
 }) {
   return (
-    <Field label={label}>
+    <Field label={label} more={label !== 'Reply'}>
       {(id) => (
         <select id={id} className="ui-field__input" value={value} onChange={onChange}>
           {options.map(([option, text]) => (
@@ -70,8 +79,10 @@ export function ReviewFilterFields({
     <K extends keyof ReviewFilters>(key: K) =>
     (event: { target: { value: string } }) =>
       onChange({ ...filters, [key]: event.target.value as ReviewFilters[K] });
+  const [open, setOpen] = useState(false);
+  const folded = [filters.rating, filters.sentiment, filters.from, filters.to].filter(Boolean).length;
   return (
-    <search className="rv-filters" aria-label="Filter the reviews">
+    <search className="rv-filters" aria-label="Filter the reviews" data-open={open || undefined}>
       <Field label="Search">
         {(id) => (
           <input
@@ -92,7 +103,7 @@ export function ReviewFilterFields({
         onChange={set('sentiment')}
         options={SENTIMENT_OPTIONS}
       />
-      <Field label="From">
+      <Field label="From" more>
         {(id) => (
           <input
             id={id}
@@ -103,11 +114,20 @@ export function ReviewFilterFields({
           />
         )}
       </Field>
-      <Field label="To">
+      <Field label="To" more>
         {(id) => (
           <input id={id} type="date" className="ui-field__input" value={filters.to} onChange={set('to')} />
         )}
       </Field>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="rv-filters__toggle"
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {folded > 0 ? `More filters (${folded})` : 'More filters'}
+      </Button>
       {activeFilterCount(filters) > 0 && (
         <Button variant="ghost" className="rv-filters__clear" onClick={() => onChange(NO_FILTERS)}>
           Clear filters
