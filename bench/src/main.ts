@@ -6,6 +6,7 @@ import { benchCounters } from './counters.bench';
 import { benchDomains } from './domains.bench';
 import { benchHttp } from './http.bench';
 import { benchImages } from './images.bench';
+import { benchListings } from './listings.bench';
 import { benchOrdering } from './ordering.bench';
 import { benchPayments } from './payments.bench';
 import { benchPlaces } from './places.bench';
@@ -30,6 +31,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   payments: () => benchPayments(postgresUrl),
   ordering: () => benchOrdering(postgresUrl),
   places: () => benchPlaces(postgresUrl),
+  listings: () => benchListings(postgresUrl),
   soak: () => benchSoak(postgresUrl),
 };
 /** Run only when named: a soak takes minutes and needs wrk. */

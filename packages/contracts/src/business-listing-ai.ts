@@ -66,7 +66,7 @@ export const getAiConfig = defineEndpoint({
   tags,
   access: signedIn,
   outside: true,
-  request: { params: z.object({ connectionId: z.string().max(100) }) },
+  request: { params: z.object({ connectionId: text().max(100) }) },
   response: { status: 200, description: 'The AI config', schema: successOf(aiConfigResultSchema) },
   problems: [404],
 });

@@ -1,3 +1,4 @@
+import { text } from '@brigade/domain/text';
 import { z } from 'zod';
 import { reviewSyncResultSchema } from './business-listing-reviews';
 import { defineEndpoint } from './endpoint';
@@ -11,7 +12,7 @@ import { successOf } from './envelope';
 const signedIn = { kind: 'signed-in' } as const;
 const tags = ['business-listing'];
 const base = '/business-listing';
-const connectionParams = z.object({ connectionId: z.string().max(100) });
+const connectionParams = z.object({ connectionId: text().max(100) });
 const problems = [404, 409, 429, 502, 503, 504];
 
 const address = z.object({

@@ -14,7 +14,7 @@ const signedIn = { kind: 'signed-in' } as const;
 const tags = ['business-listing'];
 const base = '/business-listing';
 // Any text: an id that is not a connection's (a UUID) is simply not found (404), as an unknown one is.
-const connectionParams = z.object({ connectionId: z.string().max(100) });
+const connectionParams = z.object({ connectionId: text().max(100) });
 
 const timestamp = z.union([z.date(), z.string()]).nullable();
 

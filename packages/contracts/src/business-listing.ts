@@ -60,7 +60,7 @@ export type ListingConnection = z.infer<typeof listingConnectionSchema>;
 
 const connectionResult = successOf(listingConnectionSchema);
 // Any text: an id that is not a connection's (a UUID) is simply not found (404), as an unknown one is.
-const connectionParams = z.object({ connectionId: z.string().max(100) });
+const connectionParams = z.object({ connectionId: text().max(100) });
 
 export const getBusinessListingAuthUrl = defineEndpoint({
   id: 'getBusinessListingAuthUrl',

@@ -75,9 +75,16 @@ describe('AI config', () => {
     expect((await api(t, world.owner, 'POST', '/ai-config', blank)).json().detail).toContain(
       'Custom tone is required when using custom response style',
     );
+    for (const hours of [-1, 8761, 1.5]) {
+      const answer = await api(t, world.owner, 'POST', '/ai-config', {
+        connectionId,
+        reviewThreshold: hours,
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().detail).toContain('Review threshold must be between 0 and 8760 hours');
+    }
     for (const bad of [
       { connectionId, autoRespondToRatings: [0, 6] },
-      { connectionId, reviewThreshold: -1 },
       { connectionId, responseStyle: 'rude' },
       { isEnabled: true },
     ]) {

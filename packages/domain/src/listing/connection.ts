@@ -29,6 +29,9 @@ export const POST_CONTENT_MAX_LENGTH = 1500;
 /** §7: the locations call's default readMask. */
 export const DEFAULT_LOCATION_READ_MASK =
   'name,title,storefrontAddress,phoneNumbers,categories,latlng,openInfo,metadata';
+/** The longest review threshold: a year of hours (a bound of ours; the spec gives only the default). */
+export const MAX_REVIEW_THRESHOLD_HOURS = 8760;
+export const REVIEW_THRESHOLD_MESSAGE = `Review threshold must be between 0 and ${MAX_REVIEW_THRESHOLD_HOURS} hours`;
 export const CUSTOM_TONE_REQUIRED_MESSAGE = 'Custom tone is required when using custom response style';
 
 /** §7: an account id is prefixed 'accounts/' when missing. */
@@ -87,7 +90,12 @@ export const aiConfigSchema = z
     autoRespondToRatings: z.array(z.number().int().min(1).max(5)).default([1, 2, 3, 4, 5]),
     responseTemplates: z.partialRecord(ratingKey, multilineText().max(4096)).default({}),
     includeBusinessInfo: z.boolean().default(true),
-    reviewThreshold: z.number().int().min(0).default(DEFAULT_REVIEW_THRESHOLD_HOURS),
+    reviewThreshold: z
+      .number({ error: REVIEW_THRESHOLD_MESSAGE })
+      .int(REVIEW_THRESHOLD_MESSAGE)
+      .min(0, REVIEW_THRESHOLD_MESSAGE)
+      .max(MAX_REVIEW_THRESHOLD_HOURS, REVIEW_THRESHOLD_MESSAGE)
+      .default(DEFAULT_REVIEW_THRESHOLD_HOURS),
   })
   .superRefine((config, ctx) => {
     if (config.responseStyle === 'custom' && !config.customTone?.trim()) {
