@@ -95,7 +95,15 @@ export function ReviewsInbox({ reviews, connection }: { reviews: ListingReview[]
 
 export function ReplyState({ review }: { review: ListingReview }) {
   if (review.response)
-    return <Badge tone="success">{review.isAiGenerated ? 'Replied · AI-drafted' : 'Replied'}</Badge>;
+    return (
+      <Badge tone="success">
+        {review.replyAutoPosted
+          ? 'Replied · auto-posted'
+          : review.isAiGenerated
+            ? 'Replied · AI-drafted'
+            : 'Replied'}
+      </Badge>
+    );
   if (review.needsResponse) return <Badge tone="danger">Needs response</Badge>;
   return <Badge tone="info">Unanswered</Badge>;
 }
