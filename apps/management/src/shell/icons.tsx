@@ -45,3 +45,4 @@ export const BagIcon = make(
   'M6 2 3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4z|M3 6h18|M16 10a4 4 0 0 1-8 0',
 );
 export const MonitorIcon = make('M2 3h20v14H2z|M8 21h8|M12 17v4');
+export const StarIcon = make('M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8-6.2-3.2-6.2 3.2 1.2-6.8-5-4.9 6.9-1z');

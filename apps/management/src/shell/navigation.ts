@@ -30,6 +30,7 @@ import {
   PrinterIcon,
   ReceiptIcon,
   SettingsIcon,
+  StarIcon,
   TagIcon,
   UtensilsIcon,
   WalletIcon,
@@ -90,6 +91,8 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { to: '/website', label: 'Website', icon: GlobeIcon },
       { to: '/domains', label: 'Domains', icon: LinkIcon },
       { to: '/google-places', label: 'Google listing', icon: StoreIcon },
+      { to: '/google-business', label: 'Google Business Profile', icon: StoreIcon },
+      { to: '/reviews', label: 'Reviews', icon: StarIcon },
     ],
   },
   {
