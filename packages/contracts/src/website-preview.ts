@@ -1,3 +1,4 @@
+import { text } from '@brigade/domain/text';
 import { websiteConfigSchema } from '@brigade/domain/website-config';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
@@ -13,7 +14,7 @@ const base = '/tenants/{tenantId}/restaurants/{restaurantId}/website/preview';
  * travels inside it, so any instance can draw it, and it opens only for the user, tenant and restaurant it was
  * made for.
  */
-export const previewIdParam = z.string().min(1).max(16_000);
+export const previewIdParam = text().min(1).max(16_000);
 
 export const createWebsitePreview = defineEndpoint({
   id: 'createWebsitePreview',
