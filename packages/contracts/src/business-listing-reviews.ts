@@ -1,4 +1,4 @@
-import { reviewReplyBodySchema } from '@brigade/domain/listing/review';
+import { REVIEW_REPLY_ACTIONS, reviewReplyBodySchema } from '@brigade/domain/listing/review';
 import { text } from '@brigade/domain/text';
 import { z } from 'zod';
 import { connectionParams } from './business-listing';
@@ -142,4 +142,39 @@ export const deleteBusinessListingReviewReply = defineEndpoint({
     schema: successOf(listingReviewSchema),
   },
   problems: [404, 409, 429, 502, 503, 504],
+});
+
+/** One reply event of a review (migration 0022). */
+export const reviewReplyEventSchema = z.object({
+  id: z.string(),
+  action: z.enum(REVIEW_REPLY_ACTIONS),
+  /** The reply's text; null for a deletion. */
+  response: z.string().nullable(),
+  isAiGenerated: z.boolean(),
+  autoPosted: z.boolean(),
+  /** Who did it; null for the auto-reply job or a change made on Google. */
+  userId: z.string().nullable(),
+  userName: z.string().nullable(),
+  at: z.union([z.date(), z.string()]),
+});
+
+export const listBusinessListingReviewReplyHistory = defineEndpoint({
+  id: 'listBusinessListingReviewReplyHistory',
+  method: 'GET',
+  path: `${base}/connections/{connectionId}/reviews/{reviewId}/history`,
+  summary: "A review's reply history (posted, edited, deleted, changed on Google), newest first",
+  tags,
+  access: signedIn,
+  outside: true,
+  request: {
+    params: connectionParams.extend({
+      reviewId: text({ error: 'reviewId is required' }).trim().min(1, 'reviewId is required').max(300),
+    }),
+  },
+  response: {
+    status: 200,
+    description: 'The reply events',
+    schema: successOf(z.array(reviewReplyEventSchema)),
+  },
+  problems: [404],
 });

@@ -23,6 +23,7 @@ const UNAUDITED = [
   // every sync (who replied from Brigade is on the row)
   'business_listing_connections',
   'business_listing_oauth_states',
+  'business_listing_review_replies',
   'business_listing_reviews',
   'domain_mapping_status_changes',
   'images',

@@ -159,6 +159,17 @@ describe('the auto-reply job', () => {
         ),
       );
     expect(row?.respondedBy).toBeNull();
+    // Its reply history: one posting with no user, AI-drafted and auto-posted (migration 0022).
+    const history = await api(
+      t,
+      world.owner,
+      'GET',
+      `/connections/${connectionId}/reviews/${posted.reviewId}/history`,
+    );
+    expect(history.json().data).toMatchObject([
+      { action: 'posted', response: posted.response, userId: null, isAiGenerated: true, autoPosted: true },
+    ]);
+    expect(history.json().data).toHaveLength(1);
     expect(reviews.filter((review) => review.replyAutoPosted)).toHaveLength(1);
 
     // Two hours later 008's threshold has passed too; 003 is not answered again.

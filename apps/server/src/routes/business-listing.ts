@@ -16,6 +16,7 @@ import {
 } from '@brigade/contracts/business-listing-profile';
 import {
   deleteBusinessListingReviewReply,
+  listBusinessListingReviewReplyHistory,
   listBusinessListingReviews,
   replyToBusinessListingReview,
   syncBusinessListingReviews,
@@ -31,7 +32,12 @@ import type { ListingDeps } from '@brigade/core/listing/listing-deps';
 import { listAccounts, listLocations, selectLocation } from '@brigade/core/listing/location-service';
 import { completeAuth, createAuthUrl } from '@brigade/core/listing/oauth-service';
 import { syncFull, syncProfile } from '@brigade/core/listing/profile-sync';
-import { deleteReply, listStoredReviews, replyToReview } from '@brigade/core/listing/review-reply';
+import {
+  deleteReply,
+  listReplyHistory,
+  listStoredReviews,
+  replyToReview,
+} from '@brigade/core/listing/review-reply';
 import { syncReviews } from '@brigade/core/listing/review-sync';
 import { visibleTenantsOf } from '@brigade/core/tenant-scope';
 import type { Executor } from '@brigade/db/database';
@@ -148,6 +154,9 @@ export const businessListingRoutes = [
         limit: query.limit,
       }),
     ),
+  ),
+  implement(listBusinessListingReviewReplyHistory, async ({ params, actor, deps, walls, request }) =>
+    success(await listReplyHistory(listingDeps(deps, actor, walls, request), actor, params)),
   ),
   implement(replyToBusinessListingReview, async ({ body, actor, deps, walls, request }) =>
     success(

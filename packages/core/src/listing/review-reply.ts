@@ -6,7 +6,14 @@ import { findGoogleConnection } from './connection-repository';
 import { canUseListing, managedConnection } from './listing-access';
 import type { ListingDeps } from './listing-deps';
 import { notConnected } from './listing-problem';
-import { findReviewsById, listReviewsOf, type ReviewRow, recordReply } from './review-repository';
+import {
+  findReviewsById,
+  listReviewsOf,
+  type ReplyHistoryRow,
+  type ReviewRow,
+  recordReply,
+  replyHistoryOf,
+} from './review-repository';
 import { callGoogle } from './token-provider';
 
 export const REVIEW_NOT_FOUND = 'Review not found';
@@ -109,7 +116,7 @@ export async function postReply(
   );
   const responseTime = posted?.updateTime ? new Date(posted.updateTime) : deps.now();
   return deps.transact(async (tx) => {
-    await recordReply(tx, review.id, {
+    await recordReply(tx, review, {
       response: posted?.comment ?? reply.response,
       responseTime,
       isAiGenerated: reply.isAiGenerated,
@@ -150,16 +157,49 @@ export async function listStoredReviews(
 
 /** Deletes the review's reply on Google, then here: the review needs a response again if rated 3 or less. */
 export async function deleteReply(deps: ListingDeps, actor: Actor, input: ReviewRef): Promise<ReviewView> {
+  const user = userOf(actor);
   const { review, connectionId, target } = await reviewToAnswer(deps, actor, input);
   await callGoogle(deps, connectionId, (api, token) => api.deleteReply(token, target));
   return deps.transact(async (tx) => {
-    await recordReply(tx, review.id, {
+    await recordReply(tx, review, {
       response: null,
       responseTime: null,
       isAiGenerated: false,
       respondedBy: null,
+      userId: user.userId,
     });
     const [after] = (await findReviewsById(tx, input.reviewId)).filter((row) => row.id === review.id);
     return reviewView(after!);
+  });
+}
+
+/** A reply history row as the API answers it. */
+export function replyEventView(row: ReplyHistoryRow) {
+  return {
+    id: row.id,
+    action: row.action,
+    response: row.response,
+    isAiGenerated: row.isAiGenerated,
+    autoPosted: row.autoPosted,
+    userId: row.userId,
+    userName: row.userName,
+    at: row.at,
+  };
+}
+export type ReplyEventView = ReturnType<typeof replyEventView>;
+
+/** The reply history of one of the connection's restaurant's reviews, newest first (same access as the list). */
+export async function listReplyHistory(
+  deps: ListingDeps,
+  actor: Actor,
+  input: { connectionId: string; reviewId: string },
+): Promise<ReplyEventView[]> {
+  return deps.transact(async (tx) => {
+    const connection = await managedConnection(tx, actor, input.connectionId);
+    const review = (await findReviewsById(tx, input.reviewId)).find(
+      (row) => row.tenantId === connection.tenantId && row.restaurantId === connection.restaurantId,
+    );
+    if (!review) throw notFound(REVIEW_NOT_FOUND, 'REVIEW_NOT_FOUND');
+    return (await replyHistoryOf(tx, review.id)).map(replyEventView);
   });
 }

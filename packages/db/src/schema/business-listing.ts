@@ -4,6 +4,7 @@ import {
   LISTING_SYNC_FREQUENCIES,
 } from '@brigade/domain/listing/connection';
 import type { ListingProfile } from '@brigade/domain/listing/profile';
+import { REVIEW_REPLY_ACTIONS } from '@brigade/domain/listing/review';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -158,5 +159,40 @@ export const businessListingReviews = pgTable(
     uniqueIndex('business_listing_reviews_review_key').on(t.tenantId, t.restaurantId, t.reviewId),
     index('business_listing_reviews_time_idx').on(t.tenantId, t.restaurantId, t.reviewTime),
     check('business_listing_reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
+/**
+ * Every reply event of a review (migration 0022): posted, edited, deleted from Brigade, or found changed on
+ * Google by a sync. Written in the transaction that changes the review's reply; never updated.
+ */
+export const businessListingReviewReplies = pgTable(
+  'business_listing_review_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    /** The review row (business_listing_reviews.id). */
+    reviewRowId: uuid('review_row_id')
+      .notNull()
+      .references(() => businessListingReviews.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: REVIEW_REPLY_ACTIONS }).notNull(),
+    /** The reply's text; null for a deletion. */
+    response: text('response'),
+    isAiGenerated: boolean('is_ai_generated').notNull().default(false),
+    autoPosted: boolean('auto_posted').notNull().default(false),
+    /** Who did it; null for the auto-reply job or a change made on Google. */
+    userId: text('user_id').references(() => users.uid, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Write order: events of the same instant still list in the order they happened. */
+    seq: integer('seq').generatedAlwaysAsIdentity(),
+  },
+  (t) => [
+    restaurantFk('business_listing_review_replies_restaurant_fk', t as never),
+    index('business_listing_review_replies_review_idx').on(t.reviewRowId, t.seq),
+    check(
+      'business_listing_review_replies_action',
+      sql`${t.action} IN ('posted', 'edited', 'deleted', 'changed-on-google')`,
+    ),
   ],
 );

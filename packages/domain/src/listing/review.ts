@@ -13,6 +13,10 @@ export const REVIEW_REPLY_TOO_LONG_MESSAGE = 'Response too long';
 export const REVIEW_REPLY_REQUIRED_MESSAGE = 'Response is required';
 
 /** Google's `starRating` values, index + 1 being the number of stars. */
+/** What a reply history row records (migration 0022). */
+export const REVIEW_REPLY_ACTIONS = ['posted', 'edited', 'deleted', 'changed-on-google'] as const;
+export type ReviewReplyAction = (typeof REVIEW_REPLY_ACTIONS)[number];
+
 export const STAR_RATINGS = ['ONE', 'TWO', 'THREE', 'FOUR', 'FIVE'] as const;
 export type StarRating = (typeof STAR_RATINGS)[number];
 export type ReviewRating = 1 | 2 | 3 | 4 | 5;

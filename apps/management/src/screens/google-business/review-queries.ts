@@ -1,9 +1,11 @@
 import type { Jsonify } from '@brigade/api-client/client';
 import {
   deleteBusinessListingReviewReply,
+  listBusinessListingReviewReplyHistory,
   listBusinessListingReviews,
   type listingReviewSchema,
   replyToBusinessListingReview,
+  type reviewReplyEventSchema,
   syncBusinessListingReviews,
 } from '@brigade/contracts/business-listing-reviews';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +14,22 @@ import { apiClient } from '../../api';
 import { listingKey, useListingScope } from './queries';
 
 export type ListingReview = Jsonify<z.infer<typeof listingReviewSchema>>;
+export type ReplyEvent = Jsonify<z.infer<typeof reviewReplyEventSchema>>;
+
+/** A review's reply history, newest first (posted, edited, deleted, changed on Google). */
+export function useReplyHistory(connectionId: string, reviewId: string) {
+  const { restaurantId } = useListingScope();
+  return useQuery({
+    queryKey: listingKey(restaurantId, 'reviews', connectionId, 'history', reviewId),
+    queryFn: async ({ signal }) =>
+      (
+        await apiClient.call(listBusinessListingReviewReplyHistory, {
+          params: { connectionId, reviewId },
+          signal,
+        })
+      ).data as ReplyEvent[],
+  });
+}
 
 /** Every stored review of the connection (the API's maximum page: 500), newest first. */
 export function useReviews(connectionId: string | undefined) {
@@ -35,10 +53,12 @@ export function useReplyMutations(connectionId: string) {
   const { restaurantId, tenantGuid, restaurantGuid } = useListingScope();
   const queryClient = useQueryClient();
   const key = listingKey(restaurantId, 'reviews', connectionId);
-  const store = (review: ListingReview) =>
+  const store = (review: ListingReview) => {
     queryClient.setQueryData<ListingReview[]>(key, (reviews) =>
       reviews?.map((one) => (one.reviewId === review.reviewId ? review : one)),
     );
+    void queryClient.invalidateQueries({ queryKey: [...key, 'history', review.reviewId] });
+  };
   const scope = { tenantId: tenantGuid, restaurantId: restaurantGuid };
   return {
     post: useMutation({

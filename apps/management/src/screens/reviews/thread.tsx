@@ -9,6 +9,7 @@ import { type ListingReview, useReplyMutations } from '../google-business/review
 import { AiDraftButton } from './ai-draft';
 import { ReplyState } from './inbox';
 import { ReplyEditor } from './reply-editor';
+import { ReplyHistory } from './reply-history';
 import { reviewDate, Stars } from './stars';
 
 const sentimentLabel = { positive: 'Positive', neutral: 'Neutral', negative: 'Negative' } as const;
@@ -78,6 +79,7 @@ export function ReviewThread({ review, connectionId }: { review: ListingReview; 
           drafter={(fill) => <AiDraftButton review={review} connectionId={connectionId} onDraft={fill} />}
         />
       )}
+      <ReplyHistory connectionId={connectionId} reviewId={review.reviewId} />
       {deleting && (
         <DeleteReplyDialog review={review} connectionId={connectionId} onClose={() => setDeleting(false)} />
       )}
