@@ -126,6 +126,8 @@ describe('management: Google Business Profile and reviews', () => {
     await first.click();
     const editor = page.getByRole('form', { name: 'Reply to this review' });
     await editor.waitFor();
+    const history = page.getByRole('region', { name: 'Reply history' });
+    await history.getByText('No earlier replies').waitFor({ timeout: 20_000 });
     await expectAxeClean(page);
     const text = 'Thank you for telling us. We are sorry and would love to welcome you back.';
     await editor.getByLabel('Your reply').fill(text);
@@ -147,6 +149,13 @@ describe('management: Google Business Profile and reviews', () => {
     await confirm.waitFor({ state: 'detached', timeout: 20_000 });
     await editor.waitFor();
     expect((await storedReviews()).filter((review) => review.response === text)).toHaveLength(0);
+    // The reply history lists the deletion above the posting, newest first.
+    const events = history.getByRole('listitem');
+    await expect.poll(() => events.count(), { timeout: 20_000 }).toBe(2);
+    expect(await events.nth(0).textContent()).toMatch(/^Deleted/);
+    expect(await events.nth(1).textContent()).toMatch(/^Posted.*Thank you for telling us/);
+    await screenshot(page, 'management-review-history-1280');
+    await expectAxeClean(page);
 
     // Back to the list keeps the filter; the review needs a response again.
     await page.getByRole('link', { name: '← Back to reviews' }).click();
@@ -185,6 +194,8 @@ describe('management: Google Business Profile and reviews', () => {
     await reviewList(page).getByRole('listitem').first().getByRole('link').click();
     await page.getByRole('link', { name: '← Back to reviews' }).waitFor();
     await screenshot(page, 'management-review-thread-390', { fullPage: false });
+    await page.getByRole('region', { name: 'Reply history' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'management-review-history-390');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAxeClean(page);
     await openManagement(page, harness, '/google-business', 'Google Business Profile');
