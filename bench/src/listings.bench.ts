@@ -3,12 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_RESTAURANT_GUID, DEMO_TENANT_GUID } from '@brigade/core/seed/demo-seed';
 import {
   EMULATOR_CLIENT_ID,
   EMULATOR_CLIENT_SECRET,
   startGoogleBusinessEmulator,
 } from '@brigade/google-business/emulator';
+import { APP_ORIGIN, connectDemo } from './listings-connect';
+import { benchFullSync } from './listings-sync.bench';
 import {
   freePort,
   type LoadFigures,
@@ -25,42 +26,6 @@ import { fmt, printTable } from './stats';
 
 const CONNECTIONS = 16;
 const DURATION_S = 8;
-const APP_ORIGIN = 'http://bench.invalid';
-
-/** The demo restaurant connected to the emulator's first location, its 25 reviews synced, as a browser would. */
-async function connectDemo(session: Awaited<ReturnType<typeof signInApi>>) {
-  const scope = `tenantId=${DEMO_TENANT_GUID}&restaurantId=${DEMO_RESTAURANT_GUID}`;
-  const redirectUrl = encodeURIComponent(`${APP_ORIGIN}/manage/business-profile/callback`);
-  const { data } = (await session.call(
-    'GET',
-    `/business-listing/auth/url?${scope}&redirectUrl=${redirectUrl}`,
-  )) as {
-    data: { url: string };
-  };
-  const html = await (await fetch(data.url)).text();
-  const fields = [...html.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map(
-    ([, key, value]): [string, string] => [key ?? '', (value ?? '').replaceAll('&#38;', '&')],
-  );
-  const action = new URL(/action="([^"]+)"/.exec(html)?.[1] ?? '', data.url);
-  const approved = await fetch(action, {
-    method: 'POST',
-    body: new URLSearchParams(fields),
-    redirect: 'manual',
-  });
-  const back = new URL(approved.headers.get('location') ?? '');
-  const connected = (await session.call('POST', '/business-listing/auth/callback', {
-    code: back.searchParams.get('code'),
-    state: back.searchParams.get('state'),
-  })) as { data: { connectionId: string } };
-  const { connectionId } = connected.data;
-  await session.call('PATCH', '/business-listing/locations/select', {
-    tenantId: DEMO_TENANT_GUID,
-    restaurantId: DEMO_RESTAURANT_GUID,
-    locationId: '4001',
-  });
-  await session.call('POST', `/business-listing/connections/${connectionId}/sync/reviews`);
-  return connectionId;
-}
 
 async function measure(engine: 'pglite' | 'postgres', databaseUrl: string) {
   const emulator = await startGoogleBusinessEmulator();
@@ -80,7 +45,9 @@ async function measure(engine: 'pglite' | 'postgres', databaseUrl: string) {
       email: 'admin@brigade.local',
       password: 'brigade-admin',
     });
-    const connectionId = await connectDemo(session);
+    // The first location and its 25 reviews, synced.
+    const connectionId = await connectDemo(session, '4001');
+    await session.call('POST', `/business-listing/connections/${connectionId}/sync/reviews`);
     const url = `${brigade.origin}/api/v1/business-listing/connections/${connectionId}/reviews?limit=100`;
     const body = await (await fetch(url, { headers: { authorization: `Bearer ${session.token}` } })).text();
     const figures = await load(url, {
@@ -119,7 +86,8 @@ async function reference(body: string): Promise<LoadFigures> {
 /**
  * `npm run bench -- listings`: the stored reviews of a Google Business Profile connection (the demo restaurant
  * connected to the Google Business Profile emulator, 25 reviews synced) under load with wrk, beside a Fastify
- * server answering the same bytes from memory.
+ * server answering the same bytes from memory; then a full sync of a location with 2,000 reviews
+ * (listings-sync.bench.ts).
  */
 export async function benchListings(postgresUrl: string | undefined) {
   const results = [await measure('pglite', '')];
@@ -148,4 +116,5 @@ export async function benchListings(postgresUrl: string | undefined) {
       ]),
     ],
   );
+  await benchFullSync(postgresUrl);
 }

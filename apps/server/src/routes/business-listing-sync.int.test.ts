@@ -1,3 +1,4 @@
+import { businessListingReviews } from '@brigade/db/schema/business-listing';
 import { restaurants } from '@brigade/db/schema/tenancy';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -106,5 +107,36 @@ describe('POST /business-listing/connections/{id}/sync/full', () => {
     expect(answer.json().data.reviews).toMatchObject({ fetched: 25, created: 25 });
     const again = await api(t, world.manager, 'POST', `/connections/${connectionId}/sync/full`);
     expect(again.json().data.reviews).toMatchObject({ created: 0, updated: 0, unchanged: 25 });
+  });
+});
+
+describe('a full sync of a location with many reviews', () => {
+  it('stores each of 300 generated reviews once, and nothing new the second time', async () => {
+    const emulator = await t.deps.businessListing.emulator();
+    emulator?.addReviews('4002', 300);
+    const place = await world.newPlace();
+    const { connectionId } = await connect(t, world.owner, place);
+    const chosen = await api(t, world.owner, 'PATCH', '/locations/select', {
+      tenantId: place.tenantGuid,
+      restaurantId: place.restaurantGuid,
+      locationId: '4002',
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const first = await api(t, world.manager, 'POST', `/connections/${connectionId}/sync/full`);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data.reviews).toMatchObject({ fetched: 300, created: 300 });
+    const again = await api(t, world.manager, 'POST', `/connections/${connectionId}/sync/full`);
+    expect(again.json().data.reviews).toMatchObject({ fetched: 300, created: 0, updated: 0, unchanged: 300 });
+    const stored = await t.database.db
+      .select({ reviewId: businessListingReviews.reviewId })
+      .from(businessListingReviews)
+      .where(
+        and(
+          eq(businessListingReviews.tenantId, place.tenantId),
+          eq(businessListingReviews.restaurantId, place.restaurantId),
+        ),
+      );
+    expect(stored).toHaveLength(300);
+    expect(new Set(stored.map((row) => row.reviewId)).size).toBe(300);
   });
 });

@@ -114,3 +114,50 @@ export function initialReviews(): EmulatorReview[] {
     };
   });
 }
+
+const GENERATED_COMMENTS = [
+  ['Cold food and nobody came back to check on us.', 'Waited an hour for a table we had booked.'],
+  ['Too salty this time, and the bill had a mistake.', 'Noisy room, slow kitchen.'],
+  ['Fine for a quick lunch.', 'Good pasta, average dessert.'],
+  ['Friendly staff and a lovely terrace.', 'Great wine list, we will be back.'],
+  ['Best meal we had all year.', 'Perfect anniversary dinner, thank you!'],
+];
+const GENERATED_REPLIES = [
+  'Thank you for your kind words!',
+  'We are sorry, please write to us so we can fix it.',
+];
+/** The newest generated review: a day before the fixed world's oldest; each next one three hours older. */
+const GENERATED_NEWEST = Date.UTC(2026, 9, 5, 12, 0, 0);
+const GENERATED_STEP_MS = 3 * 60 * 60 * 1000;
+
+/**
+ * Generated reviews for load (`addReviews`): the same `count` reviews for the same `from` every time. Ratings
+ * cover all five stars, one in four has a reply, one in eleven is anonymous, one in six has
+ * no text; each is three hours older than the one before (2,000 reviews span about eight months), newest first.
+ */
+export function generatedReviews(locationId: string, from: number, count: number): EmulatorReview[] {
+  return Array.from({ length: count }, (_, offset) => {
+    const index = from + offset;
+    const stars = (index * 7 + Math.floor(index / 5)) % 5;
+    const time = new Date(GENERATED_NEWEST - index * GENERATED_STEP_MS).toISOString();
+    const anonymous = index % 11 === 10;
+    const comments = GENERATED_COMMENTS[stars] ?? [];
+    return {
+      reviewId: `emu-gen-${locationId}-${String(index + 1).padStart(5, '0')}`,
+      reviewer: anonymous
+        ? { displayName: 'A Google user', isAnonymous: true }
+        : {
+            displayName: `${NAMES[index % NAMES.length] ?? 'Guest'} ${String.fromCharCode(65 + (index % 26))}.`,
+            profilePhotoUrl: `https://lh3.googleusercontent.com/a/emu-gen-${index + 1}`,
+            isAnonymous: false,
+          },
+      starRating: STARS[stars] ?? 'FIVE',
+      ...(index % 6 === 5 ? {} : { comment: comments[index % comments.length] }),
+      createTime: time,
+      updateTime: time,
+      ...(index % 4 === 1
+        ? { reviewReply: { comment: GENERATED_REPLIES[stars >= 3 ? 0 : 1] ?? '', updateTime: time } }
+        : {}),
+    };
+  });
+}

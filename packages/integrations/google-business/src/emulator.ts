@@ -11,6 +11,7 @@ import {
 } from './emulator-api';
 import { approve, consentPage, readBody, revokeEndpoint, tokenEndpoint } from './emulator-oauth';
 import { type EmulatorState, isAccessTokenValid, newState } from './emulator-state';
+import { EMULATOR_LOCATIONS, generatedReviews } from './emulator-world';
 import { type GoogleBusinessUrls, urlsUnder } from './endpoints';
 
 /**
@@ -25,6 +26,8 @@ export interface GoogleBusinessEmulatorOptions {
   clientId?: string;
   clientSecret?: string;
   port?: number;
+  /** Generated reviews to add at start, by location id (e.g. `{ '4002': 2000 }`); see `addReviews`. */
+  extraReviews?: Record<string, number>;
 }
 
 export interface EmulatedRequest {
@@ -46,6 +49,11 @@ export interface GoogleBusinessEmulator {
    * over quota (300 requests a minute per API, 10 edits a minute per profile).
    */
   exhaustQuota(count: number, retryAfterSeconds?: number): void;
+  /**
+   * Gives a location `count` more reviews (emulator-world.ts `generatedReviews`: deterministic, varied,
+   * older than those it has), for load and pagination; returns how many reviews the location has now.
+   */
+  addReviews(locationId: string, count: number): number;
   close(): Promise<void>;
 }
 
@@ -131,6 +139,16 @@ export async function startGoogleBusinessEmulator(
     options.clientSecret ?? EMULATOR_CLIENT_SECRET,
   );
   const requests: EmulatedRequest[] = [];
+  const addReviews = (locationId: string, count: number) => {
+    if (!EMULATOR_LOCATIONS.some((entry) => entry.name === `locations/${locationId}`))
+      throw new Error(`The emulator has no location ${locationId}`);
+    const list = state.reviews.get(locationId) ?? [];
+    const generated = list.filter((review) => review.reviewId.startsWith('emu-gen-')).length;
+    list.push(...generatedReviews(locationId, generated, count));
+    state.reviews.set(locationId, list);
+    return list.length;
+  };
+  for (const [locationId, count] of Object.entries(options.extraReviews ?? {})) addReviews(locationId, count);
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://emulator');
     requests.push({
@@ -153,6 +171,7 @@ export async function startGoogleBusinessEmulator(
     exhaustQuota: (count, retryAfterSeconds = 1) => {
       state.quota = { exhausted: count, retryAfterSeconds };
     },
+    addReviews,
     expireAccessTokens: () => {
       for (const entry of state.accessTokens.values()) entry.valid = false;
     },

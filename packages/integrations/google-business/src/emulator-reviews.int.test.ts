@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { BusinessProfileClient } from './business-client';
+import { type GoogleBusinessEmulator, startGoogleBusinessEmulator } from './emulator';
+import { issueAccessToken, issueRefreshToken } from './emulator-state';
+import { EMULATOR_ACCOUNT } from './emulator-world';
+import { BUSINESS_MANAGE_SCOPE } from './endpoints';
+
+// The emulator's load control (issue 19, bench): a location given many generated reviews, read back over
+// real HTTP page by page as Brigade's sync reads them; the fixed world stays as it was.
+
+let emulator: GoogleBusinessEmulator | undefined;
+afterEach(async () => {
+  await emulator?.close();
+  emulator = undefined;
+});
+
+async function readAll(location: string) {
+  if (!emulator) throw new Error('no emulator');
+  const token = issueAccessToken(emulator.state, issueRefreshToken(emulator.state, BUSINESS_MANAGE_SCOPE));
+  const api = new BusinessProfileClient({ urls: emulator.urls });
+  const items: Awaited<ReturnType<typeof api.listReviews>>['items'] = [];
+  let pageToken: string | undefined;
+  let total = 0;
+  do {
+    const page = await api.listReviews(
+      token,
+      EMULATOR_ACCOUNT.name,
+      location,
+      pageToken ? { pageToken } : {},
+    );
+    items.push(...page.items);
+    total = page.totalReviewCount ?? 0;
+    pageToken = page.nextPageToken;
+  } while (pageToken);
+  return { items, total };
+}
+
+describe('GoogleBusinessEmulator.addReviews', () => {
+  it('gives a location varied, deterministic reviews, newest first, and leaves the others alone', async () => {
+    emulator = await startGoogleBusinessEmulator();
+    expect(emulator.addReviews('4002', 300)).toBe(300);
+    const { items, total } = await readAll('locations/4002');
+    expect(total).toBe(300);
+    expect(new Set(items.map((r) => r.reviewId)).size).toBe(300);
+    for (const stars of [1, 2, 3, 4, 5])
+      expect(items.filter((r) => r.rating === stars).length).toBeGreaterThan(40);
+    expect(items.filter((r) => r.reviewReply).length).toBe(75);
+    expect(items.filter((r) => r.reviewer.isAnonymous).length).toBe(27);
+    expect(items.filter((r) => !r.comment).length).toBe(50);
+    const times = items.map((r) => Date.parse(r.createTime ?? ''));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(times[0]! - times.at(-1)!).toBeGreaterThan(30 * 24 * 3600 * 1000);
+    expect((await readAll('locations/4001')).total).toBe(25);
+
+    // More reviews continue the series (older, new ids); a second emulator makes the same ones.
+    expect(emulator.addReviews('4002', 20)).toBe(320);
+    const more = await readAll('locations/4002');
+    expect(new Set(more.items.map((r) => r.reviewId)).size).toBe(320);
+    await emulator.close();
+    emulator = await startGoogleBusinessEmulator({ extraReviews: { '4002': 320 } });
+    expect((await readAll('locations/4002')).items).toEqual(more.items);
+  });
+
+  it('refuses a location it does not have', async () => {
+    emulator = await startGoogleBusinessEmulator();
+    expect(() => emulator?.addReviews('9999', 1)).toThrow('The emulator has no location 9999');
+  });
+});
