@@ -2,17 +2,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { updateCatalogueRecord } from '@brigade/core/catalogue/catalogue-service';
 import { generateLargeChain, loadLargeChain } from '@brigade/core/catalogue/large-chain';
 import { SYSTEM } from '@brigade/core/use-case';
-import { openDatabase } from '@brigade/db/database';
 import { ITEM_KIND } from '@brigade/domain/catalogue/kinds';
 import type { ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
 import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
-import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
-import { loadConfig } from './config';
-import { createAppDeps } from './runtime';
-import { useTestApp } from './test-app';
+import { runUnheard, startSecondInstance, useTestApp } from './test-app';
 import { asBearer, type Session, signInAs } from './test-client';
 
 /**
@@ -27,7 +21,7 @@ const catalogue = generateLargeChain({ items: 40, modifierGroups: 4, modifiersPe
 let session: Session;
 let scope: { tenantId: number; restaurantId: number; actor: string };
 let url: string;
-let second: { app: FastifyInstance; close: () => Promise<void> } | undefined;
+let second: Awaited<ReturnType<typeof startSecondInstance>> | undefined;
 
 beforeAll(async () => {
   const db = t.database.db;
@@ -39,43 +33,18 @@ beforeAll(async () => {
   session = await signInAs(t.app, user.email, TEST_PASSWORD);
   url = `/api/v1/tenants/${scope.tenantId}/restaurants/${scope.restaurantId}/menus/${catalogue.menuIds.allDay}`;
   await t.deps.changes.ready;
-  if (isPostgres) {
-    const database = await openDatabase({ url: t.database.pool!.options.connectionString!, poolMax: 4 });
-    const deps = createAppDeps(
-      { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), port: 0 },
-      database,
-    );
-    const app = await buildApp({ deps });
-    await deps.changes.ready;
-    second = {
-      app,
-      close: async () => {
-        await app.close();
-        await database.close();
-      },
-    };
-  }
+  if (isPostgres) second = await startSecondInstance(t.database);
 });
 afterAll(async () => second?.close());
 
 const menu = (headers: Record<string, string> = {}, app = t.app) =>
   asBearer(app, session, { method: 'GET', url, headers });
 
-/** Raises the restaurant's version where no instance hears it (PostgreSQL: a connection of its own). */
-async function bumpVersionUnannounced() {
-  const statement = `update restaurant_versions set version = version + 1 where tenant_id = ${scope.tenantId} and restaurant_id = ${scope.restaurantId}`;
-  if (t.database.pglite) {
-    await t.database.pglite.exec(statement);
-    return;
-  }
-  const client = new pg.Client(t.database.pool!.options);
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+/** Raises the restaurant's version where no instance hears it. */
+const bumpVersionUnannounced = () =>
+  runUnheard(t.database, [
+    `update restaurant_versions set version = version + 1 where tenant_id = ${scope.tenantId} and restaurant_id = ${scope.restaurantId}`,
+  ]);
 
 const firstItem = (group: ResolvedMenuGroup): number | undefined =>
   group.items[0]?.itemId ?? group.subgroups.map(firstItem).find((id) => id !== undefined);

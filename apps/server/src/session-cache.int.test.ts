@@ -1,14 +1,7 @@
-import { openDatabase } from '@brigade/db/database';
 import { makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
-import { loadConfig } from './config';
-import type { AppDeps } from './deps';
-import { createAppDeps } from './runtime';
-import { useTestApp } from './test-app';
+import { runUnheard, startSecondInstance, useTestApp } from './test-app';
 import { APP_ORIGIN, asBearer, type Session, signInAs } from './test-client';
 
 /**
@@ -21,28 +14,12 @@ const t = useTestApp();
 const isPostgres = process.env.BRIGADE_TEST_ENGINE === 'postgres';
 
 let tenantId: number;
-let second: { app: FastifyInstance; deps: AppDeps; close: () => Promise<void> } | undefined;
+let second: Awaited<ReturnType<typeof startSecondInstance>> | undefined;
 
 beforeAll(async () => {
   tenantId = (await makeTenant(t.database.db)).tenantId;
   await t.deps.sessions.ready;
-  if (isPostgres) {
-    const database = await openDatabase({ url: t.database.pool!.options.connectionString!, poolMax: 4 });
-    const deps = createAppDeps(
-      { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), port: 0 },
-      database,
-    );
-    const app = await buildApp({ deps });
-    await deps.sessions.ready;
-    second = {
-      app,
-      deps,
-      close: async () => {
-        await app.close();
-        await database.close();
-      },
-    };
-  }
+  if (isPostgres) second = await startSecondInstance(t.database);
 });
 afterAll(async () => second?.close());
 
@@ -58,30 +35,15 @@ const restaurantsStatus = async (session: Session, app = t.app) =>
   (await asBearer(app, session, { method: 'GET', url: `/api/v1/tenants/${tenantId}/restaurants` }))
     .statusCode;
 
-/**
- * Revokes the user's sessions with the identity feed's trigger off, so no instance hears of it: on
- * PostgreSQL from a connection of its own (this process's pool would report its own commit).
- */
-async function revokeUnannounced(uid: string) {
-  const statements = [
+/** Revokes the user's sessions with the identity feed's trigger off, so no instance hears of it. */
+const revokeUnannounced = (uid: string) =>
+  runUnheard(t.database, [
     'begin',
     'alter table sessions disable trigger sessions_revoked_identity_feed',
     `update sessions set revoked_at = now() where user_uid = '${uid.replace(/'/g, "''")}'`,
     'alter table sessions enable trigger sessions_revoked_identity_feed',
     'commit',
-  ];
-  if (t.database.pglite) {
-    for (const statement of statements) await t.database.pglite.exec(statement);
-    return;
-  }
-  const client = new pg.Client(t.database.pool!.options);
-  await client.connect();
-  try {
-    for (const statement of statements) await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+  ]);
 
 describe('sessions in memory', () => {
   it('answers a repeated signed-in request from memory: no query reads the session', async () => {

@@ -1,8 +1,9 @@
 import { Writable } from 'node:stream';
-import type { Database } from '@brigade/db/database';
+import { type Database, openDatabase } from '@brigade/db/database';
 import { cardDataIn, tablesText } from '@brigade/test-utils/card-data';
 import { useTestDatabase } from '@brigade/test-utils/test-database';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { type BuildAppOptions, buildApp } from './app';
 import { loadConfig } from './config';
@@ -84,4 +85,44 @@ export function useTestApp(
       return db.database;
     },
   };
+}
+
+/**
+ * A second server instance on the same PostgreSQL database as `database` (its own pool, change feed and
+ * caches), for tests of what one instance's writes do to another's memory. Close it when done.
+ */
+export async function startSecondInstance(
+  database: Database,
+): Promise<{ app: FastifyInstance; deps: AppDeps; close: () => Promise<void> }> {
+  const own = await openDatabase({ url: database.pool!.options.connectionString!, poolMax: 4 });
+  const deps = createAppDeps({ ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), port: 0 }, own);
+  const app = await buildApp({ deps });
+  await Promise.all([deps.changes.ready, deps.sessions.ready]);
+  return {
+    app,
+    deps,
+    close: async () => {
+      await app.close();
+      await own.close();
+    },
+  };
+}
+
+/**
+ * Runs statements where no instance's memory hears of them from this process: on PGlite on the raw
+ * instance, on PostgreSQL on a connection of its own (this process's pool would report its own commits;
+ * packages/db/src/committed-writes.ts).
+ */
+export async function runUnheard(database: Database, statements: string[]): Promise<void> {
+  if (database.pglite) {
+    for (const statement of statements) await database.pglite.exec(statement);
+    return;
+  }
+  const client = new pg.Client(database.pool!.options);
+  await client.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
