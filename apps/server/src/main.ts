@@ -224,7 +224,8 @@ function banner(up: {
 
 const PLACES_LINES = {
   google: 'Google Places API (New) (GOOGLE_PLACES_API_KEY)',
-  emulator: 'Google Places emulator, a dozen Portland, Oregon restaurants and the two demo restaurants (no GOOGLE_PLACES_API_KEY configured)',
+  emulator:
+    'Google Places emulator, a dozen Portland, Oregon restaurants and the two demo restaurants (no GOOGLE_PLACES_API_KEY configured)',
   off: 'off: set GOOGLE_PLACES_API_KEY to search Google places',
 } as const;
 
