@@ -206,7 +206,9 @@ describe('tenants API', () => {
     });
     expect(overCap.statusCode).toBe(409);
     expect(overCap.json().detail).toBe('The starter plan allows at most 1 restaurant; this tenant has 2');
-    expect(await counters()).toEqual(before);
+    // PostgreSQL reserves ids outside the seed's transaction (decision 033): a refused seed may leave holes
+    // in the counters there, never a row. PGlite issues them inside it: nothing moves.
+    if (t.database.engine === 'pglite') expect(await counters()).toEqual(before);
     expect((await call(admin, 'GET', '/tenants')).json().data.tenants).toHaveLength(tenantsBefore);
   });
 });
