@@ -64,10 +64,7 @@ describe('taxes and currency in management', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Dashboard', exact: true }).click();
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
 
-    await page
-      .getByRole('navigation')
-      .getByRole('link', { name: /Profile/ })
-      .click();
+    await page.getByRole('navigation').getByRole('link', { name: 'Profile & hours', exact: true }).click();
     const shown = page.getByTestId('default-tax-rates');
     await shown.waitFor();
     for (const rate of defaults) expect(await shown.textContent()).toContain(rate.name);

@@ -96,6 +96,14 @@ export async function repairWorld(db: Db, world: FuzzWorld): Promise<void> {
 // Writes a refused request is meant to make: a session's last-seen and idle expiry move on every
 // authenticated request, and failed sign-ins are counted. Everything else must stay as it was.
 const VOLATILE_COLUMNS: Record<string, string[]> = { sessions: ['last_seen_at', 'idle_expires_at'] };
+/**
+ * On PostgreSQL ids are reserved outside the caller's transaction (decision 033): a refused request may have
+ * moved a counter (a hole), which is allowed; the rows the ids were for are what must not be left behind.
+ */
+const RESERVED_OUTSIDE: Record<string, string[]> = {
+  platform_counters: ['next_id', 'updated_at'],
+  restaurant_counters: ['next_id', 'updated_at'],
+};
 const EXCLUDED_TABLES = new Set(['auth_throttle']);
 
 export interface StateHasher {
@@ -113,7 +121,8 @@ export interface StateHasher {
  * A cheap fingerprint of everything stored: per table, the row count and the md5 of the sorted md5s of its
  * rows (volatile columns left out). Two equal snapshots mean no row was added, removed or changed.
  */
-export async function stateHasher(db: Db): Promise<StateHasher> {
+export async function stateHasher(db: Db, engine: 'pglite' | 'postgres'): Promise<StateHasher> {
+  const volatile = engine === 'postgres' ? { ...VOLATILE_COLUMNS, ...RESERVED_OUTSIDE } : VOLATILE_COLUMNS;
   const result = await db.execute(sql`
     select table_name as "table", string_agg(quote_ident(column_name), ',' order by ordinal_position) as columns,
       string_agg(column_name, ',' order by ordinal_position) as names
@@ -127,7 +136,7 @@ export async function stateHasher(db: Db): Promise<StateHasher> {
     if (EXCLUDED_TABLES.has(row.table)) continue;
     const names = row.names.split(',');
     const quoted = row.columns.split(',');
-    const kept = quoted.filter((_, index) => !VOLATILE_COLUMNS[row.table]?.includes(names[index]!));
+    const kept = quoted.filter((_, index) => !volatile[row.table]?.includes(names[index]!));
     tables.push(row.table);
     parts.push(
       `select '${row.table}' as t, count(*)::text || ':' || coalesce(md5(string_agg(h, '' order by h)), '') as v ` +

@@ -65,7 +65,7 @@ describe('fuzzing the API from its contracts', () => {
   it('answers no generated request with a 5xx and leaves no write behind a refusal', async () => {
     const started = performance.now();
     const stats = newStats();
-    const hasher = await stateHasher(t.database.db);
+    const hasher = await stateHasher(t.database.db, t.database.engine);
     const runner = new FuzzRunner({ baseUrl: t.baseUrl, db: t.database.db, world, hasher, stats });
     const failures: string[] = [];
     for (const endpoint of routes) {
