@@ -187,6 +187,11 @@ export async function axeViolations(page: Page): Promise<Violation[]> {
 export const serious = <V extends { impact: string }>(violations: V[]): V[] =>
   violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 
+/** Fails the test when the page has a serious or critical accessibility violation. */
+export async function expectAxeClean(page: Page): Promise<void> {
+  expect(serious(await axeViolations(page))).toEqual([]);
+}
+
 /**
  * Starts collecting the Content-Security-Policy violations `page` reports, across navigations: Chromium
  * logs each one to the console ("Refused to ... because it violates the following Content Security Policy

@@ -2,13 +2,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, useHarness } from './harness';
 import {
-  axeViolations,
   createDemoUser,
+  expectAxeClean,
   HARBOR_GRILL_PATH,
   managementPage,
   openManagement,
   screenshot,
-  serious,
 } from './helpers';
 
 // The Google listing screen (issue 18 item 5) against the server's in-process Places emulator: search, pick
@@ -27,10 +26,6 @@ interface RestaurantBody {
       platformSync: { platforms: { googlePlaces?: { placeId?: string; placeName?: string } } };
     };
   };
-}
-
-async function expectAxeClean(page: Page) {
-  expect(serious(await axeViolations(page))).toEqual([]);
 }
 
 async function linkPlace(page: Page) {

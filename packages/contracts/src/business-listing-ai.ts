@@ -1,4 +1,5 @@
 import { aiConfigSchema, CUSTOM_TONE_REQUIRED_MESSAGE } from '@brigade/domain/listing/connection';
+import { aiReplySettingsSchema } from '@brigade/domain/platform-sync';
 import { text } from '@brigade/domain/text';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
@@ -71,8 +72,13 @@ export const getAiConfig = defineEndpoint({
   problems: [404],
 });
 
-/** The save body: the connection and the AI config (omitted fields take the §9 defaults). */
-export const saveAiConfigBodySchema = z.object({ connectionId }).and(aiConfigSchema);
+/**
+ * The save body: the connection and the AI config (omitted fields take the §9 defaults), and optionally the
+ * restaurant's reply settings (length, business name, auto-reply), saved in the same transaction.
+ */
+export const saveAiConfigBodySchema = z
+  .object({ connectionId, reply: aiReplySettingsSchema.optional() })
+  .and(aiConfigSchema);
 
 export const saveAiConfig = defineEndpoint({
   id: 'saveAiConfig',
@@ -81,7 +87,9 @@ export const saveAiConfig = defineEndpoint({
   summary: "Save the connection's AI config (replaces the stored one)",
   description:
     'Omitted fields take their defaults (AI off, professional style, every rating, 24 hours, business info ' +
-    `included). A custom style needs a custom tone ('${CUSTOM_TONE_REQUIRED_MESSAGE}').`,
+    `included). A custom style needs a custom tone ('${CUSTOM_TONE_REQUIRED_MESSAGE}'). With \`reply\`, the ` +
+    "restaurant's reply settings change too (only the fields given, and `enabled` follows `isEnabled`), in " +
+    'the same transaction.',
   tags,
   access: signedIn,
   changes: 'none',

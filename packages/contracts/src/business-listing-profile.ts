@@ -1,3 +1,4 @@
+import { profileEditSchema } from '@brigade/domain/listing/profile-edit';
 import { z } from 'zod';
 import { connectionParams } from './business-listing';
 import { reviewSyncResultSchema } from './business-listing-reviews';
@@ -26,6 +27,7 @@ const hours = z.record(z.string(), z.object({ open: z.string(), close: z.string(
 export const profileSyncResultSchema = z.object({
   profile: z.object({
     title: z.string().nullable(),
+    description: z.string().nullable(),
     address: address.nullable(),
     phone: z.string().nullable(),
     categories: z.array(z.string()),
@@ -82,4 +84,28 @@ export const syncBusinessListingFull = defineEndpoint({
     schema: successOf(z.object({ profile: profileSyncResultSchema, reviews: reviewSyncResultSchema })),
   },
   problems,
+});
+
+export const editBusinessListingProfile = defineEndpoint({
+  id: 'editBusinessListingProfile',
+  method: 'PATCH',
+  path: `${base}/connections/{connectionId}/profile`,
+  summary: "Change the chosen location's profile on Google",
+  description:
+    "Only the fields sent change (name, description up to 750 characters, phone, website, the week's hours); " +
+    "an empty description, phone or website removes it. Google is called first; on success the connection's " +
+    'profile keeps the new values and `differences` is worked out again. When Google refuses or cannot be ' +
+    "reached nothing is stored (409 reconnect needed, 429 Google's edit quota, 502). The restaurant's own " +
+    'record is not changed.',
+  tags,
+  access: signedIn,
+  changes: 'none',
+  outside: true,
+  request: { params: connectionParams, body: profileEditSchema },
+  response: {
+    status: 200,
+    description: 'The profile as Google now has it, and its differences',
+    schema: successOf(profileSyncResultSchema),
+  },
+  problems: [400, ...problems],
 });

@@ -1,4 +1,11 @@
 import { REVIEW_REPLY_ACTIONS, reviewReplyBodySchema } from '@brigade/domain/listing/review';
+import {
+  REVIEW_PAGE_DEFAULT,
+  REVIEW_PAGE_MAX,
+  REVIEW_TREND_UNITS,
+  reviewListQuerySchema,
+  reviewSummaryQuerySchema,
+} from '@brigade/domain/listing/review-query';
 import { text } from '@brigade/domain/text';
 import { z } from 'zod';
 import { connectionParams } from './business-listing';
@@ -75,27 +82,65 @@ export const syncBusinessListingReviews = defineEndpoint({
   problems: [404, 409, 429, 502, 503, 504],
 });
 
+const filterText =
+  'Filters (all optional, combined): status (needs-response, unanswered, replied), rating (one or more of ' +
+  '1-5: rating=1,2 or rating=1&rating=2), sentiment (positive: 4-5 stars, neutral: 3, negative: 1-2), ' +
+  "from/to (the review's create time: YYYY-MM-DD days in UTC, inclusive, or ISO date-times), search " +
+  "(every word in the reviewer's name or the comment, case-insensitive).";
+
 export const listBusinessListingReviews = defineEndpoint({
   id: 'listBusinessListingReviews',
   method: 'GET',
   path: `${base}/connections/{connectionId}/reviews`,
-  summary: "The restaurant's stored reviews, newest first",
+  summary: "The restaurant's stored reviews, filtered and sorted (newest first by default), a page at a time",
+  description:
+    `${filterText} sort: newest (default), oldest, lowest, highest (rating, then newest). Keyset paged: ` +
+    `limit 1-${REVIEW_PAGE_MAX} (default ${REVIEW_PAGE_DEFAULT}; up to 500 is accepted from older callers and ` +
+    `read as ${REVIEW_PAGE_MAX}); follow nextCursor as ?cursor= with the same filters and sort.`,
   tags,
   access: signedIn,
   outside: true,
-  request: {
-    params: connectionParams,
-    query: z.object({
-      limit: z.coerce
-        .number({ error: 'limit must be between 1 and 500' })
-        .int('limit must be between 1 and 500')
-        .min(1, 'limit must be between 1 and 500')
-        .max(500, 'limit must be between 1 and 500')
-        .default(100),
+  request: { params: connectionParams, query: reviewListQuerySchema },
+  response: {
+    status: 200,
+    description: 'A page of reviews',
+    schema: successOf(z.array(listingReviewSchema), {
+      nextCursor: z
+        .string()
+        .nullable()
+        .meta({ description: 'Pass as ?cursor= for the next page; null on the last page' }),
     }),
   },
-  response: { status: 200, description: 'The reviews', schema: successOf(z.array(listingReviewSchema)) },
-  problems: [404],
+  problems: [400, 404],
+});
+
+/** The summary of the reviews a filter selects (issue 19): figures and the rating trend, from SQL. */
+export const reviewSummarySchema = z.object({
+  count: z.number().int(),
+  /** Rounded to two decimals; null without reviews. */
+  averageRating: z.number().nullable(),
+  /** How many reviews have 1, 2, 3, 4 and 5 stars. */
+  ratingDistribution: z.object({ 1: z.number(), 2: z.number(), 3: z.number(), 4: z.number(), 5: z.number() }),
+  needsResponse: z.number().int(),
+  trendUnit: z.enum(REVIEW_TREND_UNITS),
+  /** Oldest first; `period` is the month's or the (Monday) week's first day, yyyy-mm-dd, UTC. */
+  trend: z.array(z.object({ period: z.string(), count: z.number().int(), averageRating: z.number() })),
+});
+
+export const getBusinessListingReviewSummary = defineEndpoint({
+  id: 'getBusinessListingReviewSummary',
+  method: 'GET',
+  path: `${base}/connections/{connectionId}/reviews/summary`,
+  summary: 'Count, average, rating distribution, needs-response count and the rating trend of the reviews',
+  description:
+    `${filterText} trend: week or month buckets; without it, months when the reviews span three months or ` +
+    'more, weeks otherwise. Undated reviews count everywhere but in the trend.',
+  tags,
+  access: signedIn,
+  outside: true,
+  request: { params: connectionParams, query: reviewSummaryQuerySchema },
+  response: { status: 200, description: 'The summary', schema: successOf(reviewSummarySchema) },
+  problems: [400, 404],
 });
 
 export const replyToBusinessListingReview = defineEndpoint({

@@ -4,6 +4,7 @@ import * as auditLog from './audit-log';
 import * as auth from './auth';
 import * as businessListing from './business-listing';
 import * as businessListingAi from './business-listing-ai';
+import * as businessListingPosts from './business-listing-posts';
 import * as businessListingProfile from './business-listing-profile';
 import * as businessListingReviews from './business-listing-reviews';
 import { CATALOGUE_ENDPOINTS } from './catalogue';
@@ -64,4 +65,5 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(businessListingReviews),
   ...endpointsOf(businessListingProfile),
   ...endpointsOf(businessListingAi),
+  ...endpointsOf(businessListingPosts),
 ];

@@ -27,6 +27,8 @@ const UNAUDITED = [
   'business_listing_reviews',
   'domain_mapping_status_changes',
   'images',
+  // Google Business Profile posts: each row is Google's answer, who published it is on the row
+  'listing_posts',
   // orders keep their own history of statuses (order_events); the counters and kitchen bumps are bookkeeping
   'kitchen_bumps',
   'order_events',

@@ -253,3 +253,31 @@ export function withServerTimestamps(sent: PlatformSync, stored: PlatformSync, n
     },
   };
 }
+
+/** The reply settings kept on the restaurant beside the connection's AI config (spec 01 §3 aiReplyConfig). */
+export const aiReplySettingsSchema = z.strictObject({
+  responseLength: z.enum(RESPONSE_LENGTHS).optional(),
+  includeBusinessName: z.boolean().optional(),
+  autoReply: z.boolean().optional(),
+});
+export type AiReplySettings = z.infer<typeof aiReplySettingsSchema>;
+
+/**
+ * The restaurant's platform sync with the Google Business Profile reply settings changed: only `enabled` and
+ * the given fields; everything else in the entry (sync status, last sync, errors) and the other platforms
+ * stay as stored. Saved in the AI config's transaction, so a sync finishing meanwhile is not overwritten.
+ */
+export function withAiReplySettings(
+  sync: PlatformSync,
+  enabled: boolean,
+  settings: AiReplySettings,
+): PlatformSync {
+  const entry = sync.platforms.googleMyBusiness;
+  const given = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
+  const aiReplyConfig = aiReplyConfigSchema.parse({ ...entry?.aiReplyConfig, ...given, enabled });
+  const base = entry ?? platformEntrySchema.parse({ enabled: true });
+  return {
+    ...sync,
+    platforms: { ...sync.platforms, googleMyBusiness: { ...base, aiReplyConfig } },
+  };
+}

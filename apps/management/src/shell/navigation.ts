@@ -91,8 +91,10 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { to: '/website', label: 'Website', icon: GlobeIcon },
       { to: '/domains', label: 'Domains', icon: LinkIcon },
       { to: '/google-places', label: 'Google listing', icon: StoreIcon },
-      { to: '/google-business', label: 'Google Business Profile', icon: StoreIcon },
+      // end: /google-business/posts has its own item
+      { to: '/google-business', label: 'Google Business Profile', icon: StoreIcon, end: true },
       { to: '/reviews', label: 'Reviews', icon: StarIcon },
+      { to: '/google-business/posts', label: 'Google posts', icon: StoreIcon },
     ],
   },
   {

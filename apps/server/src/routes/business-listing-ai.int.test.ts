@@ -1,5 +1,7 @@
 import { businessListingReviews } from '@brigade/db/schema/business-listing';
+import { restaurants } from '@brigade/db/schema/tenancy';
 import { CUSTOM_TONE_REQUIRED_MESSAGE } from '@brigade/domain/listing/connection';
+import type { PlatformEntry } from '@brigade/domain/platform-sync';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-app';
@@ -109,7 +111,66 @@ describe('AI config', () => {
     expect(after).toEqual(before);
     expect((await api(t, world.owner, 'GET', '/connections/not-a-uuid/ai-config')).statusCode).toBe(404);
   });
+
+  it("saves the restaurant's reply settings in the same write, keeping what a sync stored meanwhile", async () => {
+    const own = await world.newPlace();
+    const { connectionId: id } = await connect(t, world.owner, own);
+    // What a sync writes into the entry while the form is open: it must survive the save.
+    const before = await platformEntry(own);
+    await setPlatformEntry(own, { ...before, syncStatus: 'error', lastError: 'kept' });
+    const reply = { responseLength: 'long', autoReply: true };
+    const saved = await api(t, world.owner, 'POST', '/ai-config', {
+      connectionId: id,
+      isEnabled: true,
+      reply,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = await platformEntry(own);
+    expect(after).toMatchObject({ syncStatus: 'error', lastError: 'kept' });
+    expect(after?.aiReplyConfig).toMatchObject({ enabled: true, responseLength: 'long', autoReply: true });
+    // Only the fields given change; a bad one is refused and changes nothing.
+    await api(t, world.owner, 'POST', '/ai-config', {
+      connectionId: id,
+      reply: { includeBusinessName: false },
+    });
+    expect((await platformEntry(own))?.aiReplyConfig).toMatchObject({
+      enabled: false,
+      responseLength: 'long',
+      autoReply: true,
+      includeBusinessName: false,
+    });
+    for (const bad of [{ responseLength: 'huge' }, { autoReply: 'yes' }, { somethingElse: 1 }]) {
+      const answer = await api(t, world.owner, 'POST', '/ai-config', { connectionId: id, reply: bad });
+      expect(answer.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await platformEntry(own))?.aiReplyConfig?.includeBusinessName).toBe(false);
+    // Another tenant's owner changes nothing on this restaurant.
+    const outsider = { connectionId: id, isEnabled: true, reply: { autoReply: false } };
+    expect((await api(t, world.outsider, 'POST', '/ai-config', outsider)).statusCode).toBe(404);
+    expect((await platformEntry(own))?.aiReplyConfig?.autoReply).toBe(true);
+  });
 });
+
+async function platformEntry(place: Place) {
+  const [row] = await t.database.db
+    .select({ platformSync: restaurants.platformSync })
+    .from(restaurants)
+    .where(eq(restaurants.restaurantId, place.restaurantId));
+  return row!.platformSync.platforms.googleMyBusiness;
+}
+
+async function setPlatformEntry(place: Place, entry: Partial<PlatformEntry>) {
+  const [row] = await t.database.db
+    .select({ platformSync: restaurants.platformSync })
+    .from(restaurants)
+    .where(eq(restaurants.restaurantId, place.restaurantId));
+  const platformSync = structuredClone(row!.platformSync);
+  platformSync.platforms.googleMyBusiness = { enabled: true, syncStatus: 'connected', ...entry };
+  await t.database.db
+    .update(restaurants)
+    .set({ platformSync })
+    .where(eq(restaurants.restaurantId, place.restaurantId));
+}
 
 describe('POST /business-listing/reviews/generate-ai-response', () => {
   it("drafts with the language model from the connection's and restaurant's settings, and posts nothing", async () => {

@@ -25,9 +25,9 @@ export const businessListingAiRoutes = [
     success(await getAiConfig(listingDeps(deps, actor, walls, request), actor, params.connectionId)),
   ),
   implement(saveAiConfigEndpoint, async ({ body, actor, deps, walls, request }) => {
-    const { connectionId, ...config } = body;
+    const { connectionId, reply, ...config } = body;
     return success(
-      await saveAiConfig(listingDeps(deps, actor, walls, request), actor, { connectionId, config }),
+      await saveAiConfig(listingDeps(deps, actor, walls, request), actor, { connectionId, config, reply }),
     );
   }),
 ];

@@ -11,11 +11,13 @@ import {
   updateBusinessListingConnection,
 } from '@brigade/contracts/business-listing';
 import {
+  editBusinessListingProfile,
   syncBusinessListingFull,
   syncBusinessListingProfile,
 } from '@brigade/contracts/business-listing-profile';
 import {
   deleteBusinessListingReviewReply,
+  getBusinessListingReviewSummary,
   listBusinessListingReviewReplyHistory,
   listBusinessListingReviews,
   replyToBusinessListingReview,
@@ -31,13 +33,10 @@ import {
 import type { ListingDeps } from '@brigade/core/listing/listing-deps';
 import { listAccounts, listLocations, selectLocation } from '@brigade/core/listing/location-service';
 import { completeAuth, createAuthUrl } from '@brigade/core/listing/oauth-service';
+import { editProfile } from '@brigade/core/listing/profile-edit';
 import { syncFull, syncProfile } from '@brigade/core/listing/profile-sync';
-import {
-  deleteReply,
-  listReplyHistory,
-  listStoredReviews,
-  replyToReview,
-} from '@brigade/core/listing/review-reply';
+import { listStoredReviews, summariseStoredReviews } from '@brigade/core/listing/review-inbox';
+import { deleteReply, listReplyHistory, replyToReview } from '@brigade/core/listing/review-reply';
 import { syncReviews } from '@brigade/core/listing/review-sync';
 import { visibleTenantsOf } from '@brigade/core/tenant-scope';
 import type { Executor } from '@brigade/db/database';
@@ -147,11 +146,18 @@ export const businessListingRoutes = [
   implement(syncBusinessListingReviews, async ({ params, actor, deps, walls, request }) =>
     success(await syncReviews(listingDeps(deps, actor, walls, request), actor, params.connectionId)),
   ),
-  implement(listBusinessListingReviews, async ({ params, query, actor, deps, walls, request }) =>
+  implement(listBusinessListingReviews, async ({ params, query, actor, deps, walls, request }) => {
+    const page = await listStoredReviews(listingDeps(deps, actor, walls, request), actor, {
+      ...query,
+      connectionId: params.connectionId,
+    });
+    return success(page.data, { nextCursor: page.nextCursor });
+  }),
+  implement(getBusinessListingReviewSummary, async ({ params, query, actor, deps, walls, request }) =>
     success(
-      await listStoredReviews(listingDeps(deps, actor, walls, request), actor, {
+      await summariseStoredReviews(listingDeps(deps, actor, walls, request), actor, {
+        ...query,
         connectionId: params.connectionId,
-        limit: query.limit,
       }),
     ),
   ),
@@ -180,6 +186,9 @@ export const businessListingRoutes = [
   ),
   implement(syncBusinessListingProfile, async ({ params, actor, deps, walls, request }) =>
     success(await syncProfile(listingDeps(deps, actor, walls, request), actor, params.connectionId)),
+  ),
+  implement(editBusinessListingProfile, async ({ params, body, actor, deps, walls, request }) =>
+    success(await editProfile(listingDeps(deps, actor, walls, request), actor, params.connectionId, body)),
   ),
   implement(syncBusinessListingFull, async ({ params, actor, deps, walls, request }) =>
     success(await syncFull(listingDeps(deps, actor, walls, request), actor, params.connectionId)),

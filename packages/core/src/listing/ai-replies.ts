@@ -7,9 +7,10 @@ import {
   type DraftSettings,
   draftSettingsOf,
 } from '@brigade/domain/listing/draft-settings';
+import { type AiReplySettings, withAiReplySettings } from '@brigade/domain/platform-sync';
 import type { Restaurant } from '@brigade/domain/restaurant';
 import type { ChatCompletionsApi } from '@brigade/llm/chat-api';
-import { findRestaurant } from '../tenancy/restaurant-repository';
+import { findRestaurant, lockRestaurant, updateRestaurantRow } from '../tenancy/restaurant-repository';
 import { type ConnectionRow, updateConnectionRow } from './connection-repository';
 import { managedConnection } from './listing-access';
 import type { ListingDeps } from './listing-deps';
@@ -38,14 +39,29 @@ export async function getAiConfig(deps: ListingDeps, actor: Actor, connectionId:
 export async function saveAiConfig(
   deps: ListingDeps,
   actor: Actor,
-  input: { connectionId: string; config: AiConfig },
+  input: { connectionId: string; config: AiConfig; reply?: AiReplySettings },
 ): Promise<AiConfig> {
   const config = aiConfigSchema.parse(input.config);
   return deps.transact(async (tx) => {
     const connection = await managedConnection(tx, actor, input.connectionId);
     await updateConnectionRow(tx, connection.connectionId, { aiConfig: config });
+    if (input.reply) await saveReplySettings(tx, connection, config.isEnabled, input.reply);
     return config;
   });
+}
+
+/** The restaurant's half of the settings, read and written under the row's lock (withAiReplySettings). */
+async function saveReplySettings(
+  tx: Executor,
+  connection: ConnectionRow,
+  enabled: boolean,
+  reply: AiReplySettings,
+): Promise<void> {
+  const { tenantId, restaurantId } = connection;
+  const restaurant = await lockRestaurant(tx, tenantId, restaurantId);
+  if (!restaurant) throw notFound(REVIEW_NOT_FOUND, 'REVIEW_NOT_FOUND');
+  const platformSync = withAiReplySettings(restaurant.platformSync, enabled, reply);
+  await updateRestaurantRow(tx, tenantId, restaurantId, { platformSync });
 }
 
 /** The business as a reply may mention it: the restaurant's name and public contact details. */

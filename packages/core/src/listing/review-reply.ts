@@ -8,7 +8,6 @@ import type { ListingDeps } from './listing-deps';
 import { notConnected } from './listing-problem';
 import {
   findReviewsById,
-  listReviewsOf,
   type ReplyHistoryRow,
   type ReviewRow,
   recordReply,
@@ -140,18 +139,6 @@ export async function replyToReview(deps: ListingDeps, actor: Actor, input: Repl
     isAiGenerated: input.isAiGenerated,
     respondedBy: user.userId,
     autoPosted: false,
-  });
-}
-
-/** The connection's restaurant's stored reviews, newest first. */
-export async function listStoredReviews(
-  deps: ListingDeps,
-  actor: Actor,
-  input: { connectionId: string; limit: number },
-): Promise<ReviewView[]> {
-  return deps.transact(async (tx) => {
-    const connection = await managedConnection(tx, actor, input.connectionId);
-    return (await listReviewsOf(tx, connection, input.limit)).map(reviewView);
   });
 }
 

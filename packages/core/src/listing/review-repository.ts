@@ -41,18 +41,6 @@ export async function findReviewsById(ex: Executor, reviewId: string): Promise<R
   return (await selectReviews(ex).where(eq(r.reviewId, reviewId)).limit(10)).map(flatten);
 }
 
-export async function listReviewsOf(
-  ex: Executor,
-  scope: { tenantId: number; restaurantId: number },
-  limit: number,
-): Promise<ReviewRow[]> {
-  const found = await selectReviews(ex)
-    .where(and(tenantIs(r.tenantId, scope.tenantId), eq(r.restaurantId, scope.restaurantId)))
-    .orderBy(desc(r.reviewTime), desc(r.reviewId))
-    .limit(limit);
-  return found.map(flatten);
-}
-
 const excluded = (column: string) => sql.raw(`excluded."${column}"`);
 
 /** The synced columns: a sync writes only when one of them differs, so a second run changes nothing. */

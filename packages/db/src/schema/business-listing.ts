@@ -3,6 +3,7 @@ import {
   CONNECTION_STATUSES,
   LISTING_SYNC_FREQUENCIES,
 } from '@brigade/domain/listing/connection';
+import { CALL_TO_ACTION_TYPES, POST_STATES } from '@brigade/domain/listing/post';
 import type { ListingProfile } from '@brigade/domain/listing/profile';
 import { REVIEW_REPLY_ACTIONS } from '@brigade/domain/listing/review';
 import { sql } from 'drizzle-orm';
@@ -157,7 +158,24 @@ export const businessListingReviews = pgTable(
   (t) => [
     restaurantFk('business_listing_reviews_restaurant_fk', t as never),
     uniqueIndex('business_listing_reviews_review_key').on(t.tenantId, t.restaurantId, t.reviewId),
-    index('business_listing_reviews_time_idx').on(t.tenantId, t.restaurantId, t.reviewTime),
+    // The inbox's orders (migration 0024): newest/oldest (one index read both ways), by rating, and the
+    // reviews that need a response, each ending in the row id that breaks ties for the keyset.
+    index('business_listing_reviews_time_idx').on(
+      t.tenantId,
+      t.restaurantId,
+      t.reviewTime.desc().nullsLast(),
+      t.id.desc(),
+    ),
+    index('business_listing_reviews_rating_idx').on(
+      t.tenantId,
+      t.restaurantId,
+      t.rating,
+      t.reviewTime.desc().nullsLast(),
+      t.id.desc(),
+    ),
+    index('business_listing_reviews_needs_response_idx')
+      .on(t.tenantId, t.restaurantId, t.reviewTime.desc().nullsLast(), t.id.desc())
+      .where(sql`(${t.response} IS NULL OR btrim(${t.response}) = '') AND ${t.rating} <= 3`),
     check('business_listing_reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
   ],
 );
@@ -193,6 +211,49 @@ export const businessListingReviewReplies = pgTable(
     check(
       'business_listing_review_replies_action',
       sql`${t.action} IN ('posted', 'edited', 'deleted', 'changed-on-google')`,
+    ),
+  ],
+);
+
+/**
+ * Posts published on the connected location's Google profile from Brigade (spec 03 §3.4 "Post: content,
+ * call-to-action, state"; migration 0023). A row is written only after Google accepted the post, and holds
+ * Google's answer: its resource name, state and times.
+ */
+export const listingPosts = pgTable(
+  'listing_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    /** The connection it was published through; its posts go with it. */
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => businessListingConnections.connectionId, { onDelete: 'cascade' }),
+    /** Google's resource name, accounts/{a}/locations/{l}/localPosts/{p}. */
+    googleName: text('google_name').notNull(),
+    content: text('content').notNull(),
+    callToActionType: text('call_to_action_type', { enum: CALL_TO_ACTION_TYPES }),
+    callToActionUrl: text('call_to_action_url'),
+    state: text('state', { enum: POST_STATES }).notNull().default('draft'),
+    /** The post on Google Search, as Google answered it. */
+    searchUrl: text('search_url'),
+    /** Google's createTime and updateTime. */
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    googleUpdatedAt: timestamp('google_updated_at', { withTimezone: true, mode: 'date' }),
+    createdBy: text('created_by').references(() => users.uid, { onDelete: 'set null' }),
+    updatedBy: text('updated_by').references(() => users.uid, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    restaurantFk('listing_posts_restaurant_fk', t as never),
+    uniqueIndex('listing_posts_google_name_key').on(t.tenantId, t.googleName),
+    index('listing_posts_connection_idx').on(t.connectionId, t.createdAt),
+    check('listing_posts_state', sql`${t.state} IN ('draft', 'live', 'rejected')`),
+    check(
+      'listing_posts_call_to_action_type',
+      sql`${t.callToActionType} IS NULL OR ${t.callToActionType} IN ('book', 'order', 'shop', 'learn_more', 'sign_up', 'call')`,
     ),
   ],
 );

@@ -56,6 +56,9 @@ describe('profileOfLocation', () => {
       mapsUri: 'https://maps.google.com/?cid=4001',
       openStatus: 'OPEN',
     });
+    expect(profileOfLocation({ ...location, profile: { description: ' Fresh pasta ' } }).description).toBe(
+      'Fresh pasta',
+    );
     expect(profile.hours?.monday).toEqual({
       open: '11:00',
       close: '22:00',
@@ -71,6 +74,7 @@ describe('profileOfLocation', () => {
   it('leaves out what Google does not have', () => {
     expect(profileOfLocation({})).toEqual({
       title: null,
+      description: null,
       address: null,
       phone: null,
       categories: [],
@@ -112,5 +116,24 @@ describe('profileDifferences', () => {
     });
     expect(differences.map((d) => d.field)).toEqual(['name', 'phone', 'website', 'hours']);
     expect(differences[0]).toEqual({ field: 'name', google: 'Rose City Trattoria', restaurant: 'Trattoria' });
+  });
+
+  it("counts hours as equal when every day opens at the same times, whatever a closed day's stored times", () => {
+    const hours = structuredClone(profile.hours!);
+    hours.sunday = {
+      open: '10:00',
+      close: '21:00',
+      closed: true,
+      spans: [{ open: '10:00', close: '21:00' }],
+    };
+    expect(profileDifferences(profile, { ...same, operatingHours: hours })).toEqual([]);
+    hours.monday = {
+      ...hours.monday,
+      close: '23:00',
+      spans: [{ open: hours.monday.open, close: '23:00' }],
+    };
+    expect(profileDifferences(profile, { ...same, operatingHours: hours }).map((d) => d.field)).toEqual([
+      'hours',
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { daySpans } from '../hours/weekly';
 import { type OperatingHours, operatingHoursSchema } from '../restaurant';
 import { WEEKDAYS } from '../weekdays';
 
@@ -8,6 +9,8 @@ import { WEEKDAYS } from '../weekdays';
  */
 export interface ListingProfile {
   title: string | null;
+  /** The business description (at most 750 characters). */
+  description: string | null;
   address: { street: string; city: string; state: string; zipCode: string; country: string } | null;
   phone: string | null;
   categories: string[];
@@ -20,11 +23,12 @@ export interface ListingProfile {
 
 /** The location fields a profile sync asks Google for (Business Information API readMask). */
 export const PROFILE_READ_MASK =
-  'name,title,storefrontAddress,phoneNumbers,categories,regularHours,websiteUri,openInfo,metadata';
+  'name,title,profile,storefrontAddress,phoneNumbers,categories,regularHours,websiteUri,openInfo,metadata';
 
 type TimeOfDay = { hours?: number; minutes?: number };
 interface LocationFields {
   title?: string | undefined;
+  profile?: { description?: string | undefined } | undefined;
   storefrontAddress?: Record<string, unknown> | undefined;
   phoneNumbers?: { primaryPhone?: string | undefined } | undefined;
   categories?: Record<string, unknown> | undefined;
@@ -86,6 +90,7 @@ export function hoursOfRegularHours(raw: Record<string, unknown> | undefined): O
 export function profileOfLocation(location: LocationFields): ListingProfile {
   return {
     title: str(location.title),
+    description: str(location.profile?.description),
     address: addressOf(location.storefrontAddress),
     phone: str(location.phoneNumbers?.primaryPhone),
     categories: categoriesOf(location.categories),
@@ -116,6 +121,10 @@ interface RestaurantSide {
 const digits = (phone: string | null | undefined) =>
   (phone ?? '').replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
 const loose = (text: string | null | undefined) => (text ?? '').trim().toLowerCase().replace(/\/+$/, '');
+
+/** Whether two weeks open at different times (a closed day's stored times do not count). */
+const hoursDiffer = (a: OperatingHours, b: OperatingHours) =>
+  WEEKDAYS.some((day) => JSON.stringify(daySpans(a[day])) !== JSON.stringify(daySpans(b[day])));
 
 /**
  * The fields where Google and the restaurant's own record disagree (ignoring case, a trailing slash and phone
@@ -151,7 +160,7 @@ export function profileDifferences(profile: ListingProfile, restaurant: Restaura
       'hours',
       profile.hours,
       restaurant.operatingHours,
-      profile.hours !== null && JSON.stringify(profile.hours) !== JSON.stringify(restaurant.operatingHours),
+      profile.hours !== null && hoursDiffer(profile.hours, restaurant.operatingHours),
     ],
   ];
   return checks

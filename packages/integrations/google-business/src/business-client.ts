@@ -11,6 +11,7 @@ import {
   type BusinessLocation,
   type GoogleAccount,
   type GoogleReview,
+  type LocationUpdate,
   type Page,
   type ReviewsPage,
   wireAccountsSchema,
@@ -19,9 +20,23 @@ import {
   wireReviewReplySchema,
   wireReviewsSchema,
 } from './wire';
+import {
+  type GoogleLocalPost,
+  type LocalPostInput,
+  wireLocalPostSchema,
+  wireLocalPostsSchema,
+} from './wire-posts';
 
 /** v4 reviews: at most 50 a page (INTEGRATIONS.md). */
 export const REVIEWS_MAX_PAGE_SIZE = 50;
+/** v4 local posts: at most 100 a page. */
+export const POSTS_MAX_PAGE_SIZE = 100;
+
+/** `accounts/{a}/locations/{l}` of a connection's account and location, however they were written. */
+export interface LocationRef {
+  accountId: string;
+  locationId: string;
+}
 
 export interface BusinessClientOptions {
   urls?: GoogleBusinessUrls;
@@ -60,7 +75,7 @@ export class BusinessProfileClient {
     call: string,
     accessToken: string,
     url: URL,
-    method: 'GET' | 'PUT' | 'DELETE' = 'GET',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' = 'GET',
     body?: unknown,
   ) {
     return sendCall({
@@ -112,6 +127,24 @@ export class BusinessProfileClient {
     return parse('location get', wireLocationSchema, await this.send('location get', accessToken, url));
   }
 
+  /**
+   * Business Information `PATCH locations/{id}?updateMask=…`: the fields named in `updateMask` (Google's
+   * names: title, profile.description, phoneNumbers, websiteUri, regularHours) take the values in `fields`;
+   * a field in the mask but not in `fields` is cleared. Google answers the location as it now stands.
+   */
+  async updateLocation(
+    accessToken: string,
+    locationId: string,
+    update: { fields: LocationUpdate; updateMask: readonly string[] },
+  ): Promise<BusinessLocation> {
+    const url = new URL(
+      `${this.urls.businessInformationUrl}/${locationResourceName(locationIdOf(locationId))}`,
+    );
+    url.searchParams.set('updateMask', update.updateMask.join(','));
+    const json = await this.send('location patch', accessToken, url, 'PATCH', update.fields);
+    return parse('location patch', wireLocationSchema, json);
+  }
+
   private reviewsUrl(accountId: string, locationId: string, suffix = ''): URL {
     const parent = `accounts/${accountIdOf(accountId)}/locations/${locationIdOf(locationId)}`;
     return new URL(`${this.urls.reviewsUrl}/${parent}/reviews${suffix}`);
@@ -158,6 +191,64 @@ export class BusinessProfileClient {
       `/${encodeURIComponent(review.reviewId)}/reply`,
     );
     await this.send('reply delete', accessToken, url, 'DELETE');
+  }
+
+  private postsUrl(where: LocationRef, postId?: string): URL {
+    const parent = `accounts/${accountIdOf(where.accountId)}/locations/${locationIdOf(where.locationId)}`;
+    const suffix = postId ? `/${encodeURIComponent(postId.split('/').at(-1) ?? postId)}` : '';
+    return new URL(`${this.urls.reviewsUrl}/${parent}/localPosts${suffix}`);
+  }
+
+  /** One page of the location's local posts (page size 1-100). */
+  async listLocalPosts(
+    accessToken: string,
+    where: LocationRef,
+    page: PageRequest = {},
+  ): Promise<{ items: GoogleLocalPost[]; nextPageToken?: string }> {
+    const url = this.postsUrl(where);
+    url.searchParams.set(
+      'pageSize',
+      String(clamp(page.pageSize ?? POSTS_MAX_PAGE_SIZE, { min: 1, max: POSTS_MAX_PAGE_SIZE })),
+    );
+    if (page.pageToken) url.searchParams.set('pageToken', page.pageToken);
+    return parse('posts list', wireLocalPostsSchema, await this.send('posts list', accessToken, url));
+  }
+
+  /** Publishes a standard post (POST …/localPosts). */
+  async createLocalPost(
+    accessToken: string,
+    where: LocationRef,
+    post: LocalPostInput,
+  ): Promise<GoogleLocalPost> {
+    const body = {
+      languageCode: post.languageCode ?? 'en',
+      summary: post.summary,
+      topicType: 'STANDARD',
+      ...(post.callToAction ? { callToAction: post.callToAction } : {}),
+    };
+    const json = await this.send('post create', accessToken, this.postsUrl(where), 'POST', body);
+    return parse('post create', wireLocalPostSchema, json);
+  }
+
+  /** Changes a post's summary and call-to-action (PATCH …/localPosts/{p}?updateMask=summary,callToAction). */
+  async updateLocalPost(
+    accessToken: string,
+    where: LocationRef,
+    postId: string,
+    post: LocalPostInput,
+  ): Promise<GoogleLocalPost> {
+    const url = this.postsUrl(where, postId);
+    url.searchParams.set('updateMask', 'summary,callToAction');
+    const body = { summary: post.summary, ...(post.callToAction ? { callToAction: post.callToAction } : {}) };
+    return parse(
+      'post update',
+      wireLocalPostSchema,
+      await this.send('post update', accessToken, url, 'PATCH', body),
+    );
+  }
+
+  async deleteLocalPost(accessToken: string, where: LocationRef, postId: string): Promise<void> {
+    await this.send('post delete', accessToken, this.postsUrl(where, postId), 'DELETE');
   }
 }
 

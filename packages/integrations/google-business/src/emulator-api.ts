@@ -35,10 +35,13 @@ function page<T>(
   return start + size < items.length ? { slice, next: String(start + size) } : { slice };
 }
 
-const pick = (location: (typeof EMULATOR_LOCATIONS)[number], readMask: string) =>
-  Object.fromEntries(
-    Object.entries(location).filter(([key]) => key === 'name' || readMask.split(',').includes(key)),
+/** The location's fields the readMask names (a mask naming a sub-field, `profile.description`, gives its field). */
+const pick = (location: Record<string, unknown>, readMask: string) => {
+  const wanted = readMask.split(',').map((field) => field.trim().split('.')[0]);
+  return Object.fromEntries(
+    Object.entries(location).filter(([key]) => key === 'name' || wanted.includes(key)),
   );
+};
 
 export function accounts(url: URL, res: ServerResponse, send: Send) {
   const result = page([EMULATOR_ACCOUNT], url, { size: 20, max: 20 });
@@ -46,13 +49,19 @@ export function accounts(url: URL, res: ServerResponse, send: Send) {
   send(res, 200, { accounts: result.slice, ...(result.next ? { nextPageToken: result.next } : {}) });
 }
 
-export function locations(accountId: string, url: URL, res: ServerResponse, send: Send) {
+export function locations(
+  state: EmulatorState,
+  accountId: string,
+  url: URL,
+  res: ServerResponse,
+  send: Send,
+) {
   if (`accounts/${accountId}` !== EMULATOR_ACCOUNT.name)
     return apiError(send, res, 404, 'Requested entity was not found.');
   const readMask = url.searchParams.get('readMask');
   if (!readMask)
     return apiError(send, res, 400, 'Request contains an invalid argument. readMask is required');
-  const result = page(EMULATOR_LOCATIONS, url, { size: 10, max: 100 });
+  const result = page([...state.locations.values()], url, { size: 10, max: 100 });
   if (typeof result === 'string') return apiError(send, res, 400, result);
   send(res, 200, {
     locations: result.slice.map((location) => pick(location, readMask)),
@@ -60,8 +69,14 @@ export function locations(accountId: string, url: URL, res: ServerResponse, send
   });
 }
 
-export function location(locationId: string, url: URL, res: ServerResponse, send: Send) {
-  const found = EMULATOR_LOCATIONS.find((entry) => entry.name === `locations/${locationId}`);
+export function location(
+  state: EmulatorState,
+  locationId: string,
+  url: URL,
+  res: ServerResponse,
+  send: Send,
+) {
+  const found = state.locations.get(locationId);
   if (!found) return apiError(send, res, 404, 'Requested entity was not found.');
   const readMask = url.searchParams.get('readMask');
   if (!readMask)

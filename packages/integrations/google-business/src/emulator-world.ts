@@ -30,6 +30,10 @@ export const EMULATOR_LOCATIONS = [
   {
     name: 'locations/4001',
     title: 'Rose City Trattoria',
+    profile: {
+      description:
+        'Handmade pasta and wood-fired dishes on Hawthorne since 2009. Family recipes, Oregon produce and a long Italian wine list.',
+    },
     storefrontAddress: address('1201 SE Hawthorne Blvd', '97214'),
     phoneNumbers: { primaryPhone: '(503) 555-0141' },
     categories: {

@@ -10,7 +10,9 @@ import {
   UNAUTHENTICATED_MESSAGE,
 } from './emulator-api';
 import { approve, consentPage, readBody, revokeEndpoint, tokenEndpoint } from './emulator-oauth';
-import { type EmulatorState, isAccessTokenValid, newState } from './emulator-state';
+import { localPosts } from './emulator-posts';
+import { type EmulatorLocation, patchLocation } from './emulator-profile';
+import { type EmulatorState, isAccessTokenValid, newState, revokeAllGrants } from './emulator-state';
 import { EMULATOR_LOCATIONS, generatedReviews } from './emulator-world';
 import { type GoogleBusinessUrls, urlsUnder } from './endpoints';
 
@@ -49,11 +51,24 @@ export interface GoogleBusinessEmulator {
    * over quota (300 requests a minute per API, 10 edits a minute per profile).
    */
   exhaustQuota(count: number, retryAfterSeconds?: number): void;
+  /** The next `count` API calls (not OAuth) answer 500 INTERNAL, as Google does when it fails. */
+  failNextCalls(count: number): void;
   /**
    * Gives a location `count` more reviews (emulator-world.ts `generatedReviews`: deterministic, varied,
    * older than those it has), for load and pagination; returns how many reviews the location has now.
    */
   addReviews(locationId: string, count: number): number;
+  /**
+   * Revokes every grant given so far, as an owner removing Brigade's access on Google does: refreshing then
+   * answers invalid_grant. Also over HTTP, for browser tests: `POST {baseUrl}/emulator/revoke-grants`.
+   */
+  revokeAllGrants(): number;
+  /** A location as it stands (PATCHes applied); also `GET {baseUrl}/emulator/locations/{id}`. */
+  location(locationId: string): EmulatorLocation | undefined;
+  /** Forgets the edits of the last minute, so each location may take 10 more at once. */
+  forgetEdits(): void;
+  /** Moves the emulator's clock on (post times, the edits-a-minute quota) without waiting. */
+  advanceClock(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -66,6 +81,7 @@ const LOCATIONS = /^\/businessinformation\/v1\/accounts\/([^/]+)\/locations$/;
 const LOCATION = /^\/businessinformation\/v1\/locations\/([^/]+)$/;
 const REVIEWS = /^\/v4\/accounts\/([^/]+)\/locations\/([^/]+)\/reviews$/;
 const REPLY = /^\/v4\/accounts\/([^/]+)\/locations\/([^/]+)\/reviews\/([^/]+)\/reply$/;
+const POSTS = /^\/v4\/accounts\/([^/]+)\/locations\/([^/]+)\/localPosts(?:\/([^/]+))?$/;
 
 async function oauthRoute(
   state: EmulatorState,
@@ -90,7 +106,70 @@ async function oauthRoute(
 const QUOTA_MESSAGE =
   "Quota exceeded for quota metric 'Requests' and limit 'Requests per minute' of service 'mybusiness.googleapis.com'.";
 
+/**
+ * The emulator's own controls, which Google does not have (as the CardPointe emulator's /emulator/clock):
+ * browser tests, in another process than the server that started the emulator, reach it over HTTP.
+ */
+function controlRoute(state: EmulatorState, req: IncomingMessage, url: URL, res: ServerResponse): boolean {
+  if (req.method === 'POST' && url.pathname === '/emulator/revoke-grants') {
+    send(res, 200, { revoked: revokeAllGrants(state) });
+    return true;
+  }
+  const one = /^\/emulator\/locations\/([^/]+)$/.exec(url.pathname);
+  if (req.method === 'GET' && one) {
+    const found = state.locations.get(one[1] ?? '');
+    if (found) send(res, 200, found);
+    else apiError(send, res, 404, 'Requested entity was not found.');
+    return true;
+  }
+  return false;
+}
+
+/** The request's JSON body (null when empty); undefined when it is not JSON. */
+async function jsonBody(req: IncomingMessage): Promise<unknown> {
+  const raw = await readBody(req);
+  try {
+    return raw ? JSON.parse(raw) : null;
+  } catch {
+    return undefined;
+  }
+}
+
+async function writeRoute(
+  state: EmulatorState,
+  req: IncomingMessage,
+  url: URL,
+  res: ServerResponse,
+): Promise<boolean> {
+  const replyMatch = REPLY.exec(url.pathname);
+  const patchMatch = req.method === 'PATCH' ? LOCATION.exec(url.pathname) : null;
+  if (!patchMatch && !(replyMatch && (req.method === 'PUT' || req.method === 'DELETE'))) return false;
+  const body = await jsonBody(req);
+  if (body === undefined) {
+    apiError(send, res, 400, 'Invalid JSON payload received.');
+    return true;
+  }
+  if (patchMatch) patchLocation(state, { locationId: patchMatch[1] ?? '', url, body }, res, send);
+  else
+    reply(
+      state,
+      {
+        location: replyMatch?.[2] ?? '',
+        review: decodeURIComponent(replyMatch?.[3] ?? ''),
+        method: req.method ?? 'PUT',
+        body,
+      },
+      res,
+      send,
+    );
+  return true;
+}
+
 async function apiRoute(state: EmulatorState, req: IncomingMessage, url: URL, res: ServerResponse) {
+  if (state.failures > 0) {
+    state.failures -= 1;
+    return apiError(send, res, 500, 'Internal error encountered.');
+  }
   if (state.quota.exhausted > 0) {
     state.quota.exhausted -= 1;
     res.setHeader('retry-after', String(state.quota.retryAfterSeconds));
@@ -98,34 +177,22 @@ async function apiRoute(state: EmulatorState, req: IncomingMessage, url: URL, re
   }
   const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
   if (!isAccessTokenValid(state, bearer)) return apiError(send, res, 401, UNAUTHENTICATED_MESSAGE);
+  if (await writeRoute(state, req, url, res)) return;
   const path = url.pathname;
-  const replyMatch = REPLY.exec(path);
-  if (replyMatch && (req.method === 'PUT' || req.method === 'DELETE')) {
-    const raw = await readBody(req);
-    let body: unknown = null;
-    try {
-      body = raw ? JSON.parse(raw) : null;
-    } catch {
-      return apiError(send, res, 400, 'Invalid JSON payload received.');
-    }
-    return reply(
-      state,
-      {
-        location: replyMatch[2] ?? '',
-        review: decodeURIComponent(replyMatch[3] ?? ''),
-        method: req.method,
-        body,
-      },
-      res,
-      send,
-    );
+  const posts = POSTS.exec(path);
+  if (posts) {
+    const body = req.method === 'GET' || req.method === 'DELETE' ? null : await jsonBody(req);
+    if (body === undefined) return apiError(send, res, 400, 'Invalid JSON payload received.');
+    const [, account = '', location = '', post] = posts;
+    const target = { account, location, method: req.method ?? 'GET', url, body };
+    return localPosts(state, post ? { ...target, post: decodeURIComponent(post) } : target, res, send);
   }
   if (req.method !== 'GET') return apiError(send, res, 404, 'Requested entity was not found.');
   if (path === '/accountmanagement/v1/accounts') return accounts(url, res, send);
   const match = LOCATIONS.exec(path) ?? undefined;
-  if (match) return locations(match[1] ?? '', url, res, send);
+  if (match) return locations(state, match[1] ?? '', url, res, send);
   const one = LOCATION.exec(path);
-  if (one) return location(one[1] ?? '', url, res, send);
+  if (one) return location(state, one[1] ?? '', url, res, send);
   const list = REVIEWS.exec(path);
   if (list) return reviews(state, { account: list[1] ?? '', location: list[2] ?? '' }, url, res, send);
   apiError(send, res, 404, 'Requested entity was not found.');
@@ -158,6 +225,7 @@ export async function startGoogleBusinessEmulator(
       ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
     });
     void (async () => {
+      if (controlRoute(state, req, url, res)) return;
       if (!(await oauthRoute(state, req, url, res))) await apiRoute(state, req, url, res);
     })().catch(() => apiError(send, res, 500, 'Internal error encountered.'));
   });
@@ -171,7 +239,16 @@ export async function startGoogleBusinessEmulator(
     exhaustQuota: (count, retryAfterSeconds = 1) => {
       state.quota = { exhausted: count, retryAfterSeconds };
     },
+    failNextCalls: (count) => {
+      state.failures = count;
+    },
     addReviews,
+    revokeAllGrants: () => revokeAllGrants(state),
+    location: (locationId) => state.locations.get(locationId),
+    forgetEdits: () => state.edits.clear(),
+    advanceClock: (ms) => {
+      state.clockOffsetMs += ms;
+    },
     expireAccessTokens: () => {
       for (const entry of state.accessTokens.values()) entry.valid = false;
     },

@@ -34,7 +34,7 @@ export class GoogleBusinessError extends Error {
 export interface HttpCall {
   call: string;
   url: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   headers?: Record<string, string>;
   body?: string;
   timeoutMs: number;

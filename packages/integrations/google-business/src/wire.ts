@@ -35,6 +35,7 @@ export const wireLocationSchema = z.object({
   categories: z.record(z.string(), z.unknown()).optional(),
   regularHours: z.record(z.string(), z.unknown()).optional(),
   websiteUri: z.string().optional(),
+  profile: z.object({ description: z.string().optional() }).loose().optional(),
   latlng: z.object({ latitude: z.number(), longitude: z.number() }).optional(),
   openInfo: z.record(z.string(), z.unknown()).optional(),
   metadata: z
@@ -47,6 +48,29 @@ export const wireLocationSchema = z.object({
     .optional(),
 });
 export type BusinessLocation = z.infer<typeof wireLocationSchema>;
+
+/** Google's time of day: `{}` is midnight; a closing time may be `{hours: 24}`. */
+export interface TimeOfDay {
+  hours?: number;
+  minutes?: number;
+}
+
+/** A period of regular hours: opens on a day at a time, closes on a day (the next, past midnight) at a time. */
+export interface TimePeriod {
+  openDay: string;
+  openTime: TimeOfDay;
+  closeDay: string;
+  closeTime: TimeOfDay;
+}
+
+/** The location fields Brigade writes (Business Information API v1 names and shapes). */
+export interface LocationUpdate {
+  title?: string;
+  profile?: { description: string };
+  phoneNumbers?: { primaryPhone: string };
+  websiteUri?: string;
+  regularHours?: { periods: TimePeriod[] };
+}
 
 export const wireLocationsSchema = z
   .object({ locations: z.array(wireLocationSchema).default([]), nextPageToken })

@@ -4,7 +4,7 @@ import type { AiConfig } from '@brigade/domain/listing/connection';
 import type { AiReplyConfig } from '@brigade/domain/platform-sync';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../api';
-import { type RestaurantRecord, useUpdateRestaurant } from '../restaurant/queries';
+import { restaurantKey } from '../../components/query-keys';
 import { listingKey, useListingScope } from './queries';
 
 /** The connection's AI config; null while none is stored (the API answers 404: the defaults apply). */
@@ -31,38 +31,16 @@ export function useAiConfig(connectionId: string) {
 export function useSaveAiSettings(connectionId: string) {
   const { restaurantId } = useListingScope();
   const queryClient = useQueryClient();
-  const updateRestaurant = useUpdateRestaurant();
   return useMutation({
     mutationFn: async (input: {
       ai: AiConfig;
       reply: Pick<AiReplyConfig, 'responseLength' | 'includeBusinessName' | 'autoReply'>;
-      restaurant: RestaurantRecord;
-    }) => {
-      const saved = (await apiClient.call(saveAiConfig, { body: { connectionId, ...input.ai } })).data;
-      const platformSync = input.restaurant.platformSync;
-      const entry = platformSync.platforms.googleMyBusiness;
-      await updateRestaurant.mutateAsync({
-        platformSync: {
-          ...platformSync,
-          platforms: {
-            ...platformSync.platforms,
-            googleMyBusiness: {
-              ...entry,
-              enabled: entry?.enabled ?? true,
-              syncStatus: entry?.syncStatus ?? 'idle',
-              aiReplyConfig: {
-                ...entry?.aiReplyConfig,
-                enabled: input.ai.isEnabled,
-                ...input.reply,
-              },
-            },
-          },
-        },
-      } as never);
-      return saved;
+    }) =>
+      (await apiClient.call(saveAiConfig, { body: { connectionId, ...input.ai, reply: input.reply } })).data,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(listingKey(restaurantId, 'ai-config', connectionId), saved);
+      return queryClient.invalidateQueries({ queryKey: restaurantKey(restaurantId) });
     },
-    onSuccess: (saved) =>
-      queryClient.setQueryData(listingKey(restaurantId, 'ai-config', connectionId), saved),
   });
 }
 

@@ -103,25 +103,13 @@ export function AiSettingsCard({ connectionId }: { connectionId: string }) {
           }
         />
       ) : (
-        <AiSettingsForm
-          connectionId={connectionId}
-          defaults={defaultsOf(config.data, record.data)}
-          restaurant={record.data}
-        />
+        <AiSettingsForm connectionId={connectionId} defaults={defaultsOf(config.data, record.data)} />
       )}
     </Card>
   );
 }
 
-function AiSettingsForm({
-  connectionId,
-  defaults,
-  restaurant,
-}: {
-  connectionId: string;
-  defaults: AiSettingsInput;
-  restaurant: RestaurantRecord;
-}) {
+function AiSettingsForm({ connectionId, defaults }: { connectionId: string; defaults: AiSettingsInput }) {
   const form = useZodForm(aiSettingsSchema, { defaultValues: defaults });
   const save = useSaveAiSettings(connectionId);
   const toast = useToast();
@@ -129,7 +117,7 @@ function AiSettingsForm({
   const submit = async (values: AiSettings) => {
     setFormError(null);
     try {
-      await save.mutateAsync({ ...values, restaurant });
+      await save.mutateAsync(values);
       toast.success('AI reply settings saved');
     } catch (error) {
       setFormError(applyServerErrors(error, form));

@@ -11,6 +11,7 @@ import { AiSettingsCard } from './ai-settings';
 import { ConnectButton } from './connect';
 import { LocationPicker } from './location-picker';
 import { ProfileComparison } from './profile-compare';
+import { ProfileEditCard } from './profile-edit';
 import { type Connection, useConnectMutations } from './queries';
 
 export const when = (value: string | null | undefined) =>
@@ -91,6 +92,7 @@ export function ConnectionPanel({ connection }: { connection: Connection }) {
         </div>
       </Card>
       {!reconnect && <ProfileComparison connectionId={connection.connectionId} />}
+      {!reconnect && <ProfileEditCard connectionId={connection.connectionId} />}
       <AiSettingsCard connectionId={connection.connectionId} />
       {disconnecting && (
         <DisconnectDialog title={connection.locationTitle} onClose={() => setDisconnecting(false)} />

@@ -9,9 +9,11 @@ import {
   selectBusinessListingLocation,
 } from '@brigade/contracts/business-listing';
 import {
+  editBusinessListingProfile,
   syncBusinessListingFull,
   syncBusinessListingProfile,
 } from '@brigade/contracts/business-listing-profile';
+import type { ProfileEdit } from '@brigade/domain/listing/profile-edit';
 import { useSelection } from '@brigade/ui/selection';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../api';
@@ -131,6 +133,29 @@ export function useConnectMutations() {
         void queryClient.invalidateQueries({ queryKey: listingKey(restaurantId, 'connection') });
         void queryClient.invalidateQueries({ queryKey: listingKey(restaurantId, 'reviews') });
       },
+      // A refused grant turns the connection to "reconnect needed": show it.
+      onError: () => void queryClient.invalidateQueries({ queryKey: listingKey(restaurantId, 'connection') }),
     }),
   };
+}
+
+/**
+ * Changes the profile on Google (PATCH …/connections/{id}/profile): the form's fields, or one field's value
+ * from the restaurant's record. The answer replaces the comparison, so it shows the new values at once.
+ */
+export function useEditProfile(connectionId: string) {
+  const { restaurantId } = useListingScope();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (edit: ProfileEdit) =>
+      (await apiClient.call(editBusinessListingProfile, { params: { connectionId }, body: edit })).data,
+    onSuccess: (result) => {
+      queryClient.setQueryData(listingKey(restaurantId, 'profile', connectionId), result);
+      void queryClient.invalidateQueries({ queryKey: listingKey(restaurantId, 'connection') });
+    },
+    onError: () => {
+      // A lost grant turns the connection to "reconnect needed": show it.
+      void queryClient.invalidateQueries({ queryKey: listingKey(restaurantId, 'connection') });
+    },
+  });
 }

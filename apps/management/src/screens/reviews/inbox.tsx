@@ -1,26 +1,34 @@
 import { Badge } from '@brigade/ui/app-kit/badge';
 import { useToast } from '@brigade/ui/app-kit/toast';
+import { Alert, ErrorView } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { EmptyState } from '@brigade/ui/components/empty-state';
+import { SkeletonRows } from '@brigade/ui/components/skeleton';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorText } from '../domains/error-text';
 import { when } from '../google-business/connection';
 import type { Connection } from '../google-business/queries';
 import {
   activeFilterCount,
-  filterReviews,
   NO_FILTERS,
   parseFilters,
   type ReviewFilters,
-  summarise,
+  trendPoints,
 } from '../google-business/review-filters';
-import { type ListingReview, useReplyMutations } from '../google-business/review-queries';
+import {
+  type ListingReview,
+  useReplyMutations,
+  useReviewPages,
+  useReviewSummary,
+} from '../google-business/review-queries';
 import { ReviewFilterFields } from './filters';
 import { reviewDate, Stars } from './stars';
 import { RatingSummary } from './summary';
 import { RatingTrend } from './trend-chart';
 
 const KEYS = Object.keys(NO_FILTERS) as (keyof ReviewFilters)[];
+const count = (n: number) => n.toLocaleString('en-US');
 
 /** The filters live in the address, so a review's thread and the browser's Back keep them. */
 export function useReviewFilters() {
@@ -33,9 +41,35 @@ export function useReviewFilters() {
   return { filters, setFilters, search: params.toString() };
 }
 
-export function ReviewsInbox({ reviews, connection }: { reviews: ListingReview[]; connection: Connection }) {
+type Pages = ReturnType<typeof useReviewPages>;
+type Summary = ReturnType<typeof useReviewSummary>;
+
+/** The figures and the trend of the filtered reviews, from the summary route. */
+function Overview({ summary, onUnit }: { summary: Summary; onUnit: (unit: 'week' | 'month') => void }) {
+  if (summary.isError)
+    return (
+      <Alert tone="error" title="Failed to load the rating summary">
+        {errorText(summary.error)}{' '}
+        <Button variant="secondary" size="sm" onClick={() => void summary.refetch()}>
+          Try Again
+        </Button>
+      </Alert>
+    );
+  if (!summary.data) return <SkeletonRows count={3} label="Loading the rating summary" />;
+  const { trendUnit, trend } = summary.data;
+  return (
+    <div className="rv-overview" aria-busy={summary.isFetching || undefined}>
+      <RatingSummary summary={summary.data} />
+      <RatingTrend points={trendPoints(trend, trendUnit)} unit={trendUnit} onUnit={onUnit} />
+    </div>
+  );
+}
+
+export function ReviewsInbox({ connection }: { connection: Connection }) {
   const { filters, setFilters, search } = useReviewFilters();
-  const shown = filterReviews(reviews, filters);
+  const [unit, setUnit] = useState<'week' | 'month' | null>(null);
+  const pages = useReviewPages(connection.connectionId, filters);
+  const summary = useReviewSummary(connection.connectionId, filters, unit);
   const { sync } = useReplyMutations(connection.connectionId);
   const toast = useToast();
   const syncNow = async () => {
@@ -46,18 +80,17 @@ export function ReviewsInbox({ reviews, connection }: { reviews: ListingReview[]
       toast.error(errorText(error));
     }
   };
+  const total = summary.data?.count;
+  const filtered = activeFilterCount(filters) > 0;
   return (
     <div className="rv-inbox">
-      <div className="rv-overview">
-        <RatingSummary summary={summarise(reviews)} />
-        <RatingTrend reviews={reviews} />
-      </div>
+      <Overview summary={summary} onUnit={setUnit} />
       <section className="rv-list-section" aria-labelledby="rv-list-title">
         <div className="rv-list-head">
           <h2 id="rv-list-title" className="rv-heading">
-            {activeFilterCount(filters) > 0
-              ? `${shown.length} of ${reviews.length} reviews`
-              : `${reviews.length} reviews`}
+            {total === undefined
+              ? 'Reviews'
+              : `${count(total)} ${filtered ? 'matching ' : ''}${total === 1 ? 'review' : 'reviews'}`}
           </h2>
           <span className="rv-muted">Last sync {when(connection.lastSyncAt)}</span>
           <Button variant="secondary" size="sm" onClick={() => void syncNow()} loading={sync.isPending}>
@@ -65,30 +98,88 @@ export function ReviewsInbox({ reviews, connection }: { reviews: ListingReview[]
           </Button>
         </div>
         <ReviewFilterFields filters={filters} onChange={setFilters} />
-        {shown.length === 0 ? (
-          <EmptyState
-            title={reviews.length === 0 ? 'No reviews yet' : 'No reviews match these filters'}
-            message={
-              reviews.length === 0
-                ? 'Sync to read the reviews from Google.'
-                : 'Clear a filter or search for something else.'
-            }
-            actions={
-              activeFilterCount(filters) > 0 && (
-                <Button variant="secondary" onClick={() => setFilters(NO_FILTERS)}>
-                  Clear filters
-                </Button>
-              )
-            }
-          />
-        ) : (
-          <ul className="rv-list" aria-label="Reviews">
-            {shown.map((review) => (
-              <ReviewRow key={review.reviewId} review={review} search={search} />
-            ))}
-          </ul>
-        )}
+        <ReviewList pages={pages} total={total} filters={filters} setFilters={setFilters} search={search} />
       </section>
+    </div>
+  );
+}
+
+function ReviewList({
+  pages,
+  total,
+  filters,
+  setFilters,
+  search,
+}: {
+  pages: Pages;
+  total: number | undefined;
+  filters: ReviewFilters;
+  setFilters: (next: ReviewFilters) => void;
+  search: string;
+}) {
+  if (pages.isPending) return <SkeletonRows count={6} label="Loading reviews" />;
+  if (pages.isError && !pages.data)
+    return (
+      <ErrorView
+        title="Failed to load the reviews"
+        message={errorText(pages.error)}
+        actions={<Button onClick={() => void pages.refetch()}>Try Again</Button>}
+      />
+    );
+  const shown = pages.data?.pages.flatMap((page) => page.data) ?? [];
+  const filtered = activeFilterCount(filters) > 0;
+  if (shown.length === 0)
+    return (
+      <EmptyState
+        title={filtered ? 'No reviews match these filters' : 'No reviews yet'}
+        message={
+          filtered ? 'Clear a filter or search for something else.' : 'Sync to read the reviews from Google.'
+        }
+        actions={
+          filtered && (
+            <Button variant="secondary" onClick={() => setFilters({ ...NO_FILTERS, sort: filters.sort })}>
+              Clear filters
+            </Button>
+          )
+        }
+      />
+    );
+  return (
+    <>
+      <ul className="rv-list" aria-label="Reviews" aria-busy={pages.isFetching || undefined}>
+        {shown.map((review) => (
+          <ReviewRow key={review.reviewId} review={review} search={search} />
+        ))}
+      </ul>
+      <ListFooter pages={pages} shown={shown.length} total={total} />
+    </>
+  );
+}
+
+/** "Showing 50 of 1,234" and "Load more" (or its failure and a retry) while more pages remain. */
+function ListFooter({ pages, shown, total }: { pages: Pages; shown: number; total: number | undefined }) {
+  return (
+    <div className="list-footer rv-footer">
+      <p className="list-footer__count" aria-live="polite">
+        {total !== undefined && (pages.hasNextPage || total !== shown)
+          ? `Showing ${count(shown)} of ${count(Math.max(total, shown))}`
+          : `${count(shown)} ${shown === 1 ? 'review' : 'reviews'}, all shown`}
+      </p>
+      {pages.isFetchNextPageError && (
+        <Alert tone="error" title="Could not load more reviews">
+          {errorText(pages.error)}
+        </Alert>
+      )}
+      {pages.hasNextPage && (
+        <Button
+          variant="secondary"
+          loading={pages.isFetchingNextPage}
+          loadingText="Loading..."
+          onClick={() => void pages.fetchNextPage()}
+        >
+          {pages.isFetchNextPageError ? 'Try Again' : 'Load more'}
+        </Button>
+      )}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { Link, useParams } from 'react-router';
 import { useCurrentRestaurant } from '../../restaurant-context';
 import { errorText } from '../domains/error-text';
 import { useConnection } from '../google-business/queries';
-import { useReviews } from '../google-business/review-queries';
+import { useReview } from '../google-business/review-queries';
 import { ReviewsInbox } from './inbox';
 import { ReviewThread } from './thread';
 import './reviews.css';
@@ -38,23 +38,23 @@ function Reviews() {
   const { reviewId } = useParams();
   const connection = useConnection();
   const connectionId = connection.data?.locationId ? connection.data.connectionId : undefined;
-  const reviews = useReviews(connectionId);
-  if (connection.isPending || (connectionId && reviews.isPending))
+  const review = useReview(connectionId, reviewId);
+  if (connection.isPending || (connectionId && reviewId && review.isPending))
     return <SkeletonRows count={6} label="Loading reviews" />;
-  const failed = connection.error ?? reviews.error;
+  const failed = connection.error ?? (reviewId ? review.error : null);
   if (failed)
     return (
       <ErrorView
         title="Failed to load the reviews"
         message={errorText(failed)}
         actions={
-          <Button onClick={() => void (connection.isError ? connection.refetch() : reviews.refetch())}>
+          <Button onClick={() => void (connection.isError ? connection.refetch() : review.refetch())}>
             Try Again
           </Button>
         }
       />
     );
-  if (!connection.data || !connectionId || !reviews.data)
+  if (!connection.data || !connectionId)
     return (
       <EmptyState
         title="Connect Google Business Profile to see reviews"
@@ -74,13 +74,12 @@ function Reviews() {
       <Link to="/google-business">Reconnect Google Business Profile</Link>
     </Alert>
   );
-  const review = reviewId ? reviews.data.find((one) => one.reviewId === reviewId) : undefined;
   if (reviewId)
     return (
       <>
         {banner}
-        {review ? (
-          <ReviewThread review={review} connectionId={connectionId} />
+        {review.data ? (
+          <ReviewThread review={review.data} connectionId={connectionId} />
         ) : (
           <EmptyState
             title="Review not found"
@@ -93,7 +92,7 @@ function Reviews() {
   return (
     <>
       {banner}
-      <ReviewsInbox reviews={reviews.data} connection={connection.data} />
+      <ReviewsInbox connection={connection.data} />
     </>
   );
 }

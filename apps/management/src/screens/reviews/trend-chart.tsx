@@ -1,6 +1,5 @@
-import { useId, useState } from 'react';
-import { ratingTrend, type TrendPoint } from '../google-business/review-filters';
-import type { ListingReview } from '../google-business/review-queries';
+import { useId } from 'react';
+import type { TrendPoint } from '../google-business/review-filters';
 
 const WIDTH = 600;
 const HEIGHT = 220;
@@ -52,12 +51,16 @@ function Chart({ points, descId, unit }: { points: TrendPoint[]; descId: string;
 }
 
 /** Average rating per week or month as a line, with the same figures as a table for screen readers and all. */
-export function RatingTrend({ reviews }: { reviews: ListingReview[] }) {
-  // Monthly once the reviews span three months or more; weekly before that.
-  const [unit, setUnit] = useState<'week' | 'month'>(() =>
-    ratingTrend(reviews, 'month').length >= 3 ? 'month' : 'week',
-  );
-  const points = ratingTrend(reviews, unit);
+export function RatingTrend({
+  points,
+  unit,
+  onUnit,
+}: {
+  points: TrendPoint[];
+  /** The server's choice until one is made here: monthly once the reviews span three months, else weekly. */
+  unit: 'week' | 'month';
+  onUnit: (unit: 'week' | 'month') => void;
+}) {
   const titleId = useId();
   const descId = useId();
   const lowest = points.reduce((low, p) => (low && low.average <= p.average ? low : p), points[0]);
@@ -75,7 +78,7 @@ export function RatingTrend({ reviews }: { reviews: ListingReview[] }) {
                 type="radio"
                 name={`${titleId}-unit`}
                 checked={unit === option}
-                onChange={() => setUnit(option)}
+                onChange={() => onUnit(option)}
               />
               <span>{option === 'week' ? 'Weekly' : 'Monthly'}</span>
             </label>

@@ -1,0 +1,4 @@
+DROP INDEX "business_listing_reviews_time_idx";--> statement-breakpoint
+CREATE INDEX "business_listing_reviews_rating_idx" ON "business_listing_reviews" USING btree ("tenant_id","restaurant_id","rating","review_time" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "business_listing_reviews_needs_response_idx" ON "business_listing_reviews" USING btree ("tenant_id","restaurant_id","review_time" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE ("business_listing_reviews"."response" IS NULL OR btrim("business_listing_reviews"."response") = '') AND "business_listing_reviews"."rating" <= 3;--> statement-breakpoint
+CREATE INDEX "business_listing_reviews_time_idx" ON "business_listing_reviews" USING btree ("tenant_id","restaurant_id","review_time" DESC NULLS LAST,"id" DESC NULLS LAST);
