@@ -115,6 +115,8 @@ describe('housekeeping', () => {
 
   it('runs on a timer until stopped, one run at a time', async () => {
     const ex = db.database.db;
+    // This test runs on the real clock, so the first test's rows "recent" to its fixed NOW may be old by now.
+    await ex.delete(authThrottle);
     await ex.insert(authThrottle).values({ key: 'signup:10.0.0.1', failures: 1, windowStartedAt: OLD });
     const runs: number[] = [];
     const stop = scheduleHousekeeping({ db: ex, storage, instanceId: SELF }, 20, {

@@ -9,6 +9,7 @@ import {
 } from '@brigade/domain/restaurant';
 import { slugify } from '@brigade/domain/slug';
 import { defaultWebsiteConfig, withDefaultSeoTitle } from '@brigade/domain/website-config';
+import { sql } from 'drizzle-orm';
 import { advanceCounterPast, issueNextId } from '../counters/counter-service';
 import { isUniqueViolation } from '../db-errors';
 import type { UseCaseDeps } from '../use-case';
@@ -34,7 +35,7 @@ export async function createRestaurant(
 ): Promise<Restaurant> {
   const { identity, ...fields } = input;
   const data = validateInput(createRestaurantInputSchema, fields);
-  // Two creates with the same name can pick the same free slug at once; the loser retries with a fresh look.
+  // A slug can still be taken between the look and the insert (a rename); the loser retries with a fresh look.
   for (let attempt = 1; ; attempt++) {
     try {
       return await insertWithFreshIds(deps.db, data, identity);
@@ -66,7 +67,16 @@ function insertWithFreshIds(ex: Executor, data: CreateRestaurantData, identity?:
   });
 }
 
+// Any constant works: it only has to differ from other advisory lock users of the same database.
+const SLUG_LOCK = 4_242_007;
+
+/**
+ * The first free slug for `base`. Creates of one name wait for each other here until their transactions
+ * end: since ids are issued outside the caller's transaction (decision 033), nothing else orders them, and
+ * six at once would otherwise each take the same slug and retry one round per winner.
+ */
 async function freeSlug(ex: Executor, base: string): Promise<string> {
+  await ex.execute(sql`select pg_advisory_xact_lock(${SLUG_LOCK}, hashtext(${base}))`);
   const taken = new Set(await listSlugsLike(ex, base));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) {
