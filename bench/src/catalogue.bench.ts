@@ -15,7 +15,7 @@ import {
   waitFor,
   withPostgresDatabase,
 } from './processes';
-import { fmt, printTable } from './stats';
+import { cpuColumns, fmt, printTable } from './stats';
 
 const DURATION_S = 8;
 const CONNECTIONS = 10;
@@ -121,6 +121,7 @@ async function measureEngine(engine: 'pglite' | 'postgres', databaseUrl: string)
         connections: CONNECTIONS,
         durationS: DURATION_S,
         headers: { authorization: `Bearer ${api.token}`, ...read.headers },
+        serverPid: brigade.pid,
       });
     }
     return { engine, loadMs, batchMs, reads, bodies };
@@ -158,6 +159,7 @@ export async function benchCatalogue(postgresUrl: string | undefined): Promise<v
         connections: CONNECTIONS,
         durationS: DURATION_S,
         headers: read.headers,
+        serverPid: reference.pid,
       });
     const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
     printTable(
@@ -177,7 +179,18 @@ export async function benchCatalogue(postgresUrl: string | undefined): Promise<v
     const kib = (text: string) => fmt(Buffer.byteLength(text) / 1024, 0);
     printTable(
       `Resolved menus (large ${kib(runs[0]!.bodies.large)} KiB, small ${kib(runs[0]!.bodies.small)} KiB as JSON), repeated reads: wrk, ${CONNECTIONS} connections, ${DURATION_S} s each; reference: Fastify answering the same bytes from memory (compressed once); client and servers share 2 cores`,
-      ['measure', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'reference req/s', 'ratio'],
+      [
+        'measure',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'errors',
+        'reference req/s',
+        'ratio',
+        'CPU µs/req',
+        'ref. CPU µs/req',
+        'CPU ratio',
+      ],
       READS.flatMap((read) =>
         runs.map((run) => {
           const figures = run.reads[read.name];
@@ -190,6 +203,7 @@ export async function benchCatalogue(postgresUrl: string | undefined): Promise<v
             figures.errors,
             ref ? fmt(ref.rps, 0) : '—',
             ref ? `${fmt((figures.rps / ref.rps) * 100, 0)}%` : '—',
+            ...cpuColumns(figures, ref),
           ];
         }),
       ),

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort, load, ROOT, startBrigade, stop, TSX, waitFor, withPostgresDatabase } from './processes';
-import { fmt, percentile, printTable } from './stats';
+import { cpuColumns, fmt, percentile, printTable } from './stats';
 
 const DURATION_S = 8;
 const CONNECTIONS = 50;
@@ -9,7 +9,7 @@ const CONNECTIONS = 50;
 const SIGNINS = 100;
 
 /** Sign-in latency (argon2id verification included) and session checks per second, on the demo admin. */
-async function measureAuth(base: string) {
+async function measureAuth(base: string, serverPid: number) {
   const signinOnce = async () => {
     const t0 = performance.now();
     const response = await fetch(`${base}/api/v1/auth/signin`, {
@@ -34,6 +34,7 @@ async function measureAuth(base: string) {
     connections: CONNECTIONS,
     durationS: DURATION_S,
     headers: { authorization: `Bearer ${token}` },
+    serverPid,
   });
   return { signinP50: percentile(latencies, 50), signinP99: percentile(latencies, 99), session };
 }
@@ -44,8 +45,9 @@ async function measureBrigade(engine: 'pglite' | 'postgres', databaseUrl: string
     const health = await load(`${brigade.origin}/healthz`, {
       connections: CONNECTIONS,
       durationS: DURATION_S,
+      serverPid: brigade.pid,
     });
-    const auth = await measureAuth(brigade.origin);
+    const auth = await measureAuth(brigade.origin, brigade.pid);
     return { engine, startupMs: brigade.startupMs, health, auth };
   } finally {
     await brigade.stop();
@@ -67,6 +69,7 @@ export async function benchHttp(postgresUrl: string | undefined): Promise<void> 
     const ref = await load(`http://127.0.0.1:${referencePort}/`, {
       connections: CONNECTIONS,
       durationS: DURATION_S,
+      serverPid: reference.pid,
     });
     const runs = [await measureBrigade('pglite', '')];
     if (postgresUrl)
@@ -74,9 +77,17 @@ export async function benchHttp(postgresUrl: string | undefined): Promise<void> 
     const pct = (rps: number) => `${fmt((rps / ref.rps) * 100, 0)}%`;
     printTable(
       `HTTP: wrk, ${CONNECTIONS} connections, ${DURATION_S} s each; client and servers share the same 2 cores`,
-      ['measure', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs reference'],
+      ['measure', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs reference', 'CPU µs/req', 'CPU vs reference'],
       [
-        ['node:http reference (same JSON)', fmt(ref.rps, 0), fmt(ref.p50), fmt(ref.p99), ref.errors, '100%'],
+        [
+          'node:http reference (same JSON)',
+          fmt(ref.rps, 0),
+          fmt(ref.p50),
+          fmt(ref.p99),
+          ref.errors,
+          '100%',
+          ...cpuColumns(ref, ref).filter((_, i) => i !== 1),
+        ],
         ...runs.flatMap((run) => [
           [
             `${run.engine}: GET /healthz`,
@@ -85,6 +96,7 @@ export async function benchHttp(postgresUrl: string | undefined): Promise<void> 
             fmt(run.health.p99),
             run.health.errors,
             pct(run.health.rps),
+            ...cpuColumns(run.health, ref).filter((_, i) => i !== 1),
           ],
           [
             `${run.engine}: GET /api/v1/auth/session`,
@@ -93,6 +105,7 @@ export async function benchHttp(postgresUrl: string | undefined): Promise<void> 
             fmt(run.auth.session.p99),
             run.auth.session.errors,
             pct(run.auth.session.rps),
+            ...cpuColumns(run.auth.session, ref).filter((_, i) => i !== 1),
           ],
         ]),
       ],

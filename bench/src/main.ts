@@ -14,6 +14,7 @@ import { benchRss } from './rss.bench';
 import { benchSite } from './site.bench';
 import { benchSiteMiss } from './site-miss.bench';
 import { benchSoak } from './soak.bench';
+import { benchStartup } from './startup.bench';
 
 /**
  * `npm run bench`: prints figures; it asserts nothing about speed (goals are read from the figures, not
@@ -35,6 +36,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   places: () => benchPlaces(postgresUrl),
   listings: () => benchListings(postgresUrl),
   soak: () => benchSoak(postgresUrl),
+  startup: () => benchStartup(postgresUrl),
 };
 /** Run only when named: a soak takes minutes and needs wrk. */
 const ON_REQUEST = new Set(['soak']);

@@ -16,3 +16,20 @@ export function printTable(title: string, header: string[], rows: (string | numb
   process.stdout.write(`\n${title}\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n`);
   for (const row of cells.slice(1)) process.stdout.write(`${line(row)}\n`);
 }
+
+/**
+ * The server's CPU time per request beside the reference's, and the reference's share of it (issue 20): the
+ * figure that holds still when other work on the machine moves both servers' req/s.
+ */
+export function cpuColumns(
+  figures: { cpuUsPerRequest?: number },
+  reference: { cpuUsPerRequest?: number } | undefined,
+): string[] {
+  const own = figures.cpuUsPerRequest;
+  const ref = reference?.cpuUsPerRequest;
+  return [
+    own === undefined ? '—' : fmt(own, 1),
+    ref === undefined ? '—' : fmt(ref, 1),
+    own === undefined || ref === undefined ? '—' : `${fmt((ref / own) * 100, 0)}%`,
+  ];
+}

@@ -6,6 +6,8 @@ export interface LoadFigures {
   p50: number;
   p99: number;
   errors: number;
+  /** The server's CPU time per request answered (µs), when the bench asked for it (`serverPid`). */
+  cpuUsPerRequest?: number;
 }
 
 let available: boolean | undefined;

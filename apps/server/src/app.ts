@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import type { RequestListener } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
 import type { Endpoint } from '@brigade/contracts/endpoint';
 import { ENDPOINTS } from '@brigade/contracts/endpoints';
@@ -7,20 +7,21 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AppDeps } from './deps';
-import { fastifyServerOptions } from './http-server';
-import { loggerOptions } from './logger';
+import { createHttpServer, fastifyServerOptions, requestIdOf } from './http-server';
+import { loggerOptions, skipRedactionOfRequestIds } from './logger';
 import { type Implementation, registerContractRoutes } from './plugins/contract-routes';
 import { registerIdentity } from './plugins/identity';
 import { registerOpenApi } from './plugins/openapi';
 import { registerProblemDetails } from './plugins/problem-details';
 import { registerSecurityHeaders } from './plugins/security-headers';
-import { registerSite } from './plugins/site';
+import { registerSite, type SiteFrontDoor } from './plugins/site';
 import { registerWebApps } from './plugins/web-apps';
 import { adminUserRoutes } from './routes/admin-users';
 import { auditLogRoutes } from './routes/audit-log';
 import { authRoutes } from './routes/auth';
 import { businessListingRoutes } from './routes/business-listing';
 import { businessListingAiRoutes } from './routes/business-listing-ai';
+import { businessListingPostRoutes } from './routes/business-listing-posts';
 import { catalogueRoutes, jobTitleRoutes, menuRoutes } from './routes/catalogue';
 import { domainRoutes } from './routes/domains';
 import { registerHealthRoutes } from './routes/health';
@@ -66,6 +67,7 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...placesRoutes,
   ...businessListingRoutes,
   ...businessListingAiRoutes,
+  ...businessListingPostRoutes,
   ...placeLinkRoutes,
   ...orderingRoutes,
 ];
@@ -78,27 +80,47 @@ export interface BuildAppOptions {
   extraEndpoints?: { endpoints: readonly Endpoint[]; implementations: readonly Implementation[] };
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+/**
+ * The listener every port serves (the app's own and the development app ports): a stored public site page
+ * is answered before Fastify sees the request (plugins/site.ts, issue 20), everything else goes to Fastify.
+ */
+const listeners = new WeakMap<FastifyInstance, RequestListener>();
+export const requestListenerOf = (app: FastifyInstance): RequestListener => listeners.get(app) ?? app.routing;
+const frontDoors = new WeakMap<FastifyInstance, SiteFrontDoor>();
+/** The site's answer in front of Fastify alone (tests tell the two ways apart with it). */
+export const siteFrontDoorOf = (app: FastifyInstance): SiteFrontDoor['answer'] =>
+  frontDoors.get(app)?.answer ?? (() => false);
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { deps } = options;
   const logger = loggerOptions(deps.config.logLevel) as object;
+  // The site's answer for stored pages, set once the site plugin is registered (below).
+  const front: SiteFrontDoor = { answer: () => false };
+  let fastify: RequestListener = () => {};
+  const listener: RequestListener = (request, response) => {
+    if (!front.answer(request, response)) fastify(request, response);
+  };
   const app = Fastify({
     logger: options.logStream ? { ...logger, stream: options.logStream } : logger,
     trustProxy: deps.config.trustProxy,
     // A caller's (or proxy's) X-Request-Id is kept so one id follows a request across systems.
     requestIdHeader: false,
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
     // Slow clients are cut (issue 14): head, whole request, keep-alive and idle limits (decision 017).
     ...fastifyServerOptions(deps.config.http),
+    // The same limits, on a server whose listener looks at the site's stored pages first.
+    serverFactory: (handler) => {
+      fastify = handler;
+      return createHttpServer(listener, deps.config.http);
+    },
   });
+  listeners.set(app, listener);
+  frontDoors.set(app, front);
   // JSON is the API's one body type (multipart only for uploads): Fastify's default text/plain parser would
   // hand a string to the JSON schemas, a 400 for what is a 415 (issue 22).
   app.removeContentTypeParser('text/plain');
+  skipRedactionOfRequestIds(app.log);
   // Set when the request arrives (a synchronous hook: no promise per request), kept on every answer.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -108,9 +130,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerProblemDetails(app);
   // First: a public site page (issue 9) is answered before the API's hooks (cookies, identity) run; it
   // carries the same baseline headers, written by the site plugin.
-  registerSite(app, deps);
+  front.answer = registerSite(app, deps).answerStored;
   // Every other answer (apps, API, problems, media) gets helmet's headers (issue 14, decision 017).
-  await registerSecurityHeaders(app, deps.config);
+  registerSecurityHeaders(app, deps.config);
   // The API's JSON (and CSV, XML) goes out compressed to a client that accepts it, at a level that costs
   // about a millisecond per 100 KB: a 638 KB resolved menu is ~86 KB gzip. Pages, the apps' files (compressed
   // at build time) and server-sent events have other types and are left alone.

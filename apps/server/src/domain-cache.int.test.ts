@@ -1,11 +1,7 @@
-import { openDatabase } from '@brigade/db/database';
 import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
-import { loadConfig } from './config';
-import { createAppDeps } from './runtime';
-import { useTestApp } from './test-app';
+import { startSecondInstance, useTestApp } from './test-app';
 import { asBearer, type Session, signInAs } from './test-client';
 
 /**
@@ -16,8 +12,7 @@ import { asBearer, type Session, signInAs } from './test-client';
 const t = useTestApp();
 const isPostgres = process.env.BRIGADE_TEST_ENGINE === 'postgres';
 
-let second: FastifyInstance | undefined;
-let closeSecond: (() => Promise<void>) | undefined;
+let second: Awaited<ReturnType<typeof startSecondInstance>> | undefined;
 let owner: Session;
 let tenant: { guid: string; tenantId: number };
 let restaurant: { guid: string };
@@ -28,22 +23,9 @@ beforeAll(async () => {
   restaurant = await makeRestaurant(db, tenant.tenantId);
   const user = await makeUser(db, { tenantId: tenant.tenantId, role: 'owner' });
   owner = await signInAs(t.app, user.email, TEST_PASSWORD);
-  if (isPostgres) {
-    const url = t.database.pool!.options.connectionString!;
-    const database = await openDatabase({ url, poolMax: 4 });
-    const deps = createAppDeps(
-      { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), port: 0 },
-      database,
-    );
-    second = await buildApp({ deps });
-    await deps.domains.ready;
-    closeSecond = async () => {
-      await second?.close();
-      await database.close();
-    };
-  }
+  if (isPostgres) second = await startSecondInstance(t.database);
 });
-afterAll(async () => closeSecond?.());
+afterAll(async () => second?.close());
 
 const resolveOn = async (app: FastifyInstance, host: string) =>
   (await app.inject({ method: 'GET', url: `/api/v1/public/resolve?host=${host}` })).json();
@@ -102,7 +84,7 @@ describe('host cache invalidation', () => {
   });
 
   it.skipIf(!isPostgres)('clears the cache of another instance within a second (LISTEN/NOTIFY)', async () => {
-    const other = second!;
+    const other = second!.app;
     const create = await asBearer(t.app, owner, {
       method: 'POST',
       url: '/api/v1/domain-mappings',

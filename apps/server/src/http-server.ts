@@ -1,4 +1,11 @@
-import { createServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerOptions,
+} from 'node:http';
 import type { HttpLimits } from './config';
 
 /**
@@ -14,6 +21,15 @@ export function nodeServerOptions(limits: HttpLimits): ServerOptions {
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     connectionsCheckingInterval: limits.timeoutCheckIntervalMs,
   };
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** A request's id: the caller's (or proxy's) X-Request-Id when it is a sane one, so one id follows a request
+ * across systems; else a new one. */
+export function requestIdOf(request: IncomingMessage): string {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
 /** The same limits as Fastify's options for the main port (Fastify sets some of them after creating it). */

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions, maskUrl } from './logger';
+import { loggerOptions, maskUrl, skipRedactionOfRequestIds } from './logger';
 
 const capture = () => {
   const lines: string[] = [];
@@ -16,6 +16,18 @@ const capture = () => {
 };
 
 describe('log redaction', () => {
+  it('writes the request id as it is and still redacts beside it (the id skips the redactor, issue 20)', () => {
+    const { lines, logger } = capture();
+    skipRedactionOfRequestIds(logger);
+    const child = logger.child({ reqId: 'req-1a2b3c4d', token: 'tok-9' });
+    child.info({ reqId: 'req-2', body: { password: 'pw-9' } }, 'bound');
+    const line = JSON.parse(lines.join('')) as Record<string, unknown>;
+    expect(line.reqId).toBe('req-2');
+    expect(lines.join('')).toContain('"reqId":"req-1a2b3c4d"');
+    expect(line.token).toBe('[Redacted]');
+    expect(line.body).toEqual({ password: '[Redacted]' });
+  });
+
   it('never writes passwords, tokens, card numbers or CVV, at any usual depth', () => {
     const { lines, logger } = capture();
     logger.info(

@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 
 /**
  * Log paths whose values never reach a log line (STANDARDS: secrets and card data are never logged).
@@ -120,4 +121,21 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       }),
     },
   };
+}
+
+/** The binding Fastify gives every request's child logger (its default `requestIdLogLabel`). */
+export const REQUEST_ID_LOG_KEY = 'reqId';
+
+/**
+ * Lets the request id binding skip the redaction (issue 20). With paths beginning `*.`, pino runs every
+ * binding through the redactor, and it walks all the paths even for a string: ~3 µs on every request, for
+ * Fastify's child logger of the request. The id is a string (ours, or a caller's checked against
+ * /^[A-Za-z0-9._-]+$/), which no path can reach into, so it is written as pino writes any unredacted value:
+ * the log lines are the same. Every other key, in bindings and in log calls, is redacted as before.
+ */
+export function skipRedactionOfRequestIds(logger: object): void {
+  const own = logger as Record<symbol, unknown>;
+  const stringifiers = own[pino.symbols.stringifiersSym] as Record<string, unknown> | undefined;
+  const stringify = own[pino.symbols.stringifySym];
+  if (stringifiers && typeof stringify === 'function') stringifiers[REQUEST_ID_LOG_KEY] = stringify;
 }

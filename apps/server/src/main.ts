@@ -10,7 +10,7 @@ import { seedDemo } from '@brigade/core/seed/demo-seed';
 import { DataDirInUseError } from '@brigade/db/data-dir-lock';
 import type { Executor } from '@brigade/db/database';
 import { holdInstancePresence } from '@brigade/db/instance-presence';
-import { buildApp } from './app';
+import { buildApp, requestListenerOf } from './app';
 import { releaseBootMemory } from './boot-memory';
 import { scheduledListingDeps } from './business-listing-runtime';
 import { type Config, ConfigError, loadConfig } from './config';
@@ -170,7 +170,7 @@ async function listenAppPorts(
   for (const extra of extraPorts) {
     if (extra.port === undefined) continue;
     // the same limits on slow clients as the main port (decision 017)
-    const server = await listenExtraPort(app.routing, extra.port, config.host, config.http);
+    const server = await listenExtraPort(requestListenerOf(app), extra.port, config.host, config.http);
     servers.push(server);
     const address = server.address();
     bases.set(

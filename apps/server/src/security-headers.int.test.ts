@@ -7,6 +7,7 @@ import { defineEndpoint } from '@brigade/contracts/endpoint';
 import { seedDemo } from '@brigade/core/seed/demo-seed';
 import { freePort } from '@brigade/test-utils/ports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestListenerOf } from './app';
 import { loadConfig } from './config';
 import { listenExtraPort } from './http-server';
 import { implement } from './plugins/contract-routes';
@@ -51,6 +52,8 @@ const dev = useTestApp({
   extraEndpoints,
   env: {
     NODE_ENV: 'development',
+    // At warn, a stored page is answered in front of Fastify (plugins/site.ts): the same headers are checked.
+    LOG_LEVEL: 'warn',
     AUTH_APP_PORT: String(ports.devAuth),
     SITE_PORT: String(ports.devSite),
     BRIGADE_MEDIA_DIR: mediaDir,
@@ -60,6 +63,8 @@ const prod = useTestApp({
   extraEndpoints,
   env: {
     NODE_ENV: 'production',
+    // At warn, a stored page is answered in front of Fastify (plugins/site.ts): the same headers are checked.
+    LOG_LEVEL: 'warn',
     PUBLIC_URL: 'https://brigade.example.com',
     SITE_PORT: String(ports.prodSite),
     BRIGADE_MEDIA_DIR: mediaDir,
@@ -71,9 +76,9 @@ beforeAll(async () => {
   await seedDemo(dev.database.db);
   await seedDemo(prod.database.db);
   const limits = loadConfig({}).http;
-  servers.push(await listenExtraPort(dev.app.routing, ports.devAuth, '127.0.0.1', limits));
-  servers.push(await listenExtraPort(dev.app.routing, ports.devSite, '127.0.0.1', limits));
-  servers.push(await listenExtraPort(prod.app.routing, ports.prodSite, '127.0.0.1', limits));
+  servers.push(await listenExtraPort(requestListenerOf(dev.app), ports.devAuth, '127.0.0.1', limits));
+  servers.push(await listenExtraPort(requestListenerOf(dev.app), ports.devSite, '127.0.0.1', limits));
+  servers.push(await listenExtraPort(requestListenerOf(prod.app), ports.prodSite, '127.0.0.1', limits));
 });
 afterAll(async () => {
   for (const server of servers) await new Promise((resolve) => server.close(resolve));

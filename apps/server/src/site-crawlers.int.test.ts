@@ -6,6 +6,7 @@ import { freePort } from '@brigade/test-utils/ports';
 import { type SdttResult, structuredDataTestHtml } from 'structured-data-testing-tool';
 import { Google, SocialMedia } from 'structured-data-testing-tool/presets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestListenerOf } from './app';
 import { useTestApp } from './test-app';
 import { asBearer, type Session, signInAs } from './test-client';
 
@@ -81,7 +82,7 @@ beforeAll(async () => {
   demo = await seedDemo(t.database.db);
   const { tenantId, restaurantId } = demo.restaurant;
   await seedLargeChainOnce(t.database.db, { tenantId, restaurantId, actor: 'test' }, demoCatalogue);
-  siteServer = createServer(t.app.routing);
+  siteServer = createServer(requestListenerOf(t.app));
   await new Promise<void>((resolve) => siteServer.listen(sitePort, '127.0.0.1', resolve));
   owner = await signInAs(t.app, 'owner@brigade.local', 'brigade-owner');
   brunch = await createOffDayMenu();

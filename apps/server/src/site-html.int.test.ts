@@ -4,6 +4,7 @@ import { seedDemo } from '@brigade/core/seed/demo-seed';
 import { freePort } from '@brigade/test-utils/ports';
 import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestListenerOf } from './app';
 import { useTestApp } from './test-app';
 import { asBearer, signInAs } from './test-client';
 
@@ -57,7 +58,7 @@ beforeAll(async () => {
   const { tenantId, restaurantId } = demo.restaurant;
   await seedLargeChainOnce(t.database.db, { tenantId, restaurantId, actor: 'test' }, demoCatalogue);
   mixedMenu = await createMixedMenu(tenantId, restaurantId);
-  siteServer = createServer(t.app.routing);
+  siteServer = createServer(requestListenerOf(t.app));
   await new Promise<void>((resolve) => siteServer.listen(sitePort, '127.0.0.1', resolve));
   const chooser = await get(`${site}/harbor-grill/menu`);
   firstMenu = Number(/\/harbor-grill\/menu\/(\d+)/.exec(chooser.text)?.[1]);

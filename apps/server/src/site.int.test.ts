@@ -6,6 +6,7 @@ import { items } from '@brigade/db/schema/catalogue';
 import { freePort } from '@brigade/test-utils/ports';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestListenerOf } from './app';
 import { useTestApp } from './test-app';
 import { asBearer, type Session, signInAs } from './test-client';
 
@@ -15,7 +16,8 @@ import { asBearer, type Session, signInAs } from './test-client';
  */
 
 const sitePort = await freePort();
-const t = useTestApp({ env: { SITE_PORT: String(sitePort) } });
+// At warn, stored pages are answered in front of Fastify (plugins/site.ts): every test here goes through it.
+const t = useTestApp({ env: { SITE_PORT: String(sitePort), LOG_LEVEL: 'warn' } });
 const site = `http://127.0.0.1:${sitePort}`;
 
 interface Got {
@@ -68,7 +70,7 @@ beforeAll(async () => {
   demo = await seedDemo(db);
   const { tenantId, restaurantId } = demo.restaurant;
   await seedLargeChainOnce(db, { tenantId, restaurantId, actor: 'test' }, demoCatalogue);
-  siteServer = createServer(t.app.routing);
+  siteServer = createServer(requestListenerOf(t.app));
   await new Promise<void>((resolve) => siteServer.listen(sitePort, '127.0.0.1', resolve));
   owner = await signInAs(t.app, 'owner@brigade.local', 'brigade-owner');
   admin = await signInAs(t.app, 'admin@brigade.local', 'brigade-admin');

@@ -97,7 +97,7 @@ export async function startSecondInstance(
   const own = await openDatabase({ url: database.pool!.options.connectionString!, poolMax: 4 });
   const deps = createAppDeps({ ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), port: 0 }, own);
   const app = await buildApp({ deps });
-  await Promise.all([deps.changes.ready, deps.sessions.ready]);
+  await Promise.all([deps.changes.ready, deps.sessions.ready, deps.domains.ready]);
   return {
     app,
     deps,

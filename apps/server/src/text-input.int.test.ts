@@ -3,6 +3,7 @@ import { TEXT_CHARACTERS_MESSAGE } from '@brigade/domain/text';
 import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import { freePort } from '@brigade/test-utils/ports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestListenerOf } from './app';
 import { useTestApp } from './test-app';
 import { asBearer, type Session, signInAs } from './test-client';
 
@@ -25,7 +26,7 @@ beforeAll(async () => {
   restaurantId = (await makeRestaurant(t.database.db, tenantId)).restaurantId;
   const user = await makeUser(t.database.db, { tenantId, role: 'owner' });
   owner = await signInAs(t.app, user.email, TEST_PASSWORD);
-  siteServer = createServer(t.app.routing);
+  siteServer = createServer(requestListenerOf(t.app));
   await new Promise<void>((resolve) => siteServer.listen(sitePort, '127.0.0.1', resolve));
 });
 afterAll(async () => {

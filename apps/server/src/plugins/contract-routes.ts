@@ -32,9 +32,23 @@ export interface HandlerContext<E extends Endpoint> {
   walls: WallContext | null;
 }
 
+/**
+ * A result the handler has already written as JSON (issue 20: an answer it gives again and again, such as the
+ * signed-in user of a session held in memory, is serialised once). `json` is `JSON.stringify(value)`, what
+ * Fastify would have written; outside production `value` is checked against the contract as any result is.
+ */
+export class JsonAnswer<T = unknown> {
+  readonly json: string;
+  constructor(readonly value: T) {
+    this.json = JSON.stringify(value);
+  }
+}
+
 export interface Implementation<E extends Endpoint = Endpoint> {
   endpoint: E;
-  handle(context: HandlerContext<E>): Promise<ResultOf<E>> | ResultOf<E>;
+  handle(
+    context: HandlerContext<E>,
+  ): Promise<ResultOf<E> | JsonAnswer<ResultOf<E>>> | ResultOf<E> | JsonAnswer<ResultOf<E>>;
 }
 
 /**
@@ -88,20 +102,7 @@ export function registerContractRoutes(
         if (decision === 'forbidden')
           return sendProblem(reply, 403, 'FORBIDDEN', 'You do not have access to this');
 
-        const errors: FieldError[] = [];
-        const parse = (schema: z.ZodType | undefined, value: unknown, prefix: string) => {
-          if (!schema) return undefined;
-          const result = schema.safeParse(value);
-          if (result.success) return result.data;
-          errors.push(...fieldErrorsOf(result.error.issues, prefix));
-          return undefined;
-        };
-        const params = parse(endpoint.request?.params, request.params, 'params');
-        const query = parse(endpoint.request?.query, request.query, 'query');
-        const body = parse(endpoint.request?.body, request.body, '');
-        parse(endpoint.request?.headers, request.headers, 'headers');
-        if (errors.length > 0) throw validationErrorOf(errors);
-
+        const { params, query, body } = parseInput(endpoint, request);
         const outside = endpoint.outside === true;
         const walls = outside ? wallContextOf(endpoint, request, true) : wallsOf(endpoint, request);
         const handle = async (handlerDeps: AppDeps): Promise<unknown> =>
@@ -125,8 +126,9 @@ export function registerContractRoutes(
         if (reply.sent) return reply;
         reply.status(endpoint.response.status);
         if (endpoint.response.status === 204 || !endpoint.response.schema) return reply.send();
+        const answer = result instanceof JsonAnswer ? result.value : result;
         if (checkResponses) {
-          const checked = endpoint.response.schema.safeParse(result);
+          const checked = endpoint.response.schema.safeParse(answer);
           if (!checked.success) {
             request.log.error(
               { issues: checked.error.issues, endpoint: endpoint.id },
@@ -135,10 +137,37 @@ export function registerContractRoutes(
             throw new Error(`Response of ${endpoint.id} does not match its contract`);
           }
         }
+        if (result instanceof JsonAnswer) return reply.type(JSON_TYPE).send(result.json);
         return reply.send(result);
       },
     });
   }
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The request's params, query and body by the contract's schemas; every field's error at once (a 400). */
+function parseInput(
+  endpoint: Endpoint,
+  request: FastifyRequest,
+): { params: unknown; query: unknown; body: unknown } {
+  const schemas = endpoint.request;
+  if (!schemas) return { params: undefined, query: undefined, body: undefined };
+  const errors: FieldError[] = [];
+  const params = parseField(schemas.params, request.params, 'params', errors);
+  const query = parseField(schemas.query, request.query, 'query', errors);
+  const body = parseField(schemas.body, request.body, '', errors);
+  parseField(schemas.headers, request.headers, 'headers', errors);
+  if (errors.length > 0) throw validationErrorOf(errors);
+  return { params, query, body };
+}
+
+function parseField(schema: z.ZodType | undefined, value: unknown, prefix: string, errors: FieldError[]) {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  errors.push(...fieldErrorsOf(result.error.issues, prefix));
+  return undefined;
 }
 
 /** decideAccess, except inside the isolation matrix's test that switches the application's tenant check off. */

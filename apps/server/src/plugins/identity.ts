@@ -42,7 +42,8 @@ export function registerIdentity(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('sessionToken', undefined);
   app.decorateRequest('authVia', null);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook (issue 20): a session held in memory is answered in the same turn, with no promise.
+  app.addHook('onRequest', (request, reply, done) => {
     request.actor = ANONYMOUS;
     const header = request.headers.authorization;
     const bearer =
@@ -50,22 +51,44 @@ export function registerIdentity(app: FastifyInstance, deps: AppDeps): void {
         ? header.replace(/^Bearer\s+/i, '').trim()
         : '';
     const cookie = request.cookies[SESSION_POLICY.cookieName];
-    request.sessionToken = bearer || cookie || undefined;
+    const token = bearer || cookie || undefined;
+    request.sessionToken = token;
     request.authVia = bearer ? 'bearer' : cookie ? 'cookie' : null;
 
     if (!SAFE_METHODS.has(request.method)) {
       const origin = originOf(request);
       const cookieCarried = request.authVia === 'cookie';
       if ((origin && !deps.config.appOrigins.includes(origin)) || (cookieCarried && !origin)) {
-        return sendProblem(reply, 403, 'CSRF_REJECTED', 'Cross-site request refused');
+        sendProblem(reply, 403, 'CSRF_REJECTED', 'Cross-site request refused');
+        return done();
       }
     }
 
-    if (request.sessionToken) {
-      request.auth = await deps.sessions.authenticate(deps.database.db, request.sessionToken);
-      if (request.auth) request.actor = actorOf(request.auth.user);
+    if (!token) return done();
+    const held = deps.sessions.held(token);
+    if (held) {
+      signedIn(request, held);
+      return done();
     }
+    deps.sessions.authenticate(deps.database.db, token).then((auth) => {
+      signedIn(request, auth);
+      done();
+    }, done);
   });
+}
+
+// A session held in memory hands out the same user object until it changes, so its actor is made once.
+const actors = new WeakMap<Authenticated['user'], Actor>();
+
+function signedIn(request: FastifyRequest, auth: Authenticated | null): void {
+  request.auth = auth;
+  if (!auth) return;
+  let actor = actors.get(auth.user);
+  if (!actor) {
+    actor = actorOf(auth.user);
+    actors.set(auth.user, actor);
+  }
+  request.actor = actor;
 }
 
 export const clientInfo = (request: FastifyRequest) => ({

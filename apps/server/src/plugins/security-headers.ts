@@ -1,8 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
+
+declare module 'fastify' {
+  interface RouteShorthandOptions {
+    /** A route's own helmet options, merged over the app's; `false` sends none (as @fastify/helmet took them). */
+    helmet?: HelmetOptions | false;
+  }
+}
 
 /**
  * Where the payment gateway's hosted card-entry frame may load from (issue 16): CardPointe's sites, the
@@ -62,7 +68,7 @@ export function appContentSecurityPolicy(
 }
 
 /** The baseline helmet options; HSTS only in production, where TLS ends at the proxy in front. */
-export function helmetOptions(config: Pick<Config, 'env' | 'media' | 'cardpointe'>): FastifyHelmetOptions {
+export function helmetOptions(config: Pick<Config, 'env' | 'media' | 'cardpointe'>): HelmetOptions {
   return {
     contentSecurityPolicy: { useDefaults: false, directives: appContentSecurityPolicy(config) },
     xFrameOptions: { action: 'deny' },
@@ -75,6 +81,31 @@ export function helmetOptions(config: Pick<Config, 'env' | 'media' | 'cardpointe
   };
 }
 
+/** What helmet does to a response, in its order: headers set (the name as helmet writes it) and removed. */
+type HeaderWrites = readonly (readonly [name: string, value: string | null])[];
+
+/** Runs helmet once on a recorder and keeps what it wrote, so a request only replays it. */
+function recordHelmet(options: HelmetOptions): HeaderWrites {
+  const writes: [string, string | null][] = [];
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      writes.push([name, String(value)]);
+    },
+    removeHeader: (name: string) => {
+      writes.push([name, null]);
+    },
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return writes;
+}
+
+function replay(writes: HeaderWrites, res: ServerResponse): void {
+  for (const [name, value] of writes) {
+    if (value === null) res.removeHeader(name);
+    else res.setHeader(name, value);
+  }
+}
+
 /**
  * The same baseline as plain headers, without the CSP, for answers written straight to the socket (the
  * public sites: a stored page goes out without Fastify's reply pipeline, so helmet's hook has not run).
@@ -84,29 +115,45 @@ export function baselineHeaders(
   config: Pick<Config, 'env' | 'media' | 'cardpointe'>,
 ): Record<string, string> {
   const headers: Record<string, string> = {};
-  const recorder = {
-    setHeader: (name: string, value: string | number | readonly string[]) => {
-      headers[name.toLowerCase()] = String(value);
-    },
-    removeHeader: (name: string) => {
-      delete headers[name.toLowerCase()];
-    },
-  };
-  // the same options (@fastify/helmet's types come from helmet's CommonJS declarations, these from its ESM)
-  helmet({ ...helmetOptions(config), contentSecurityPolicy: false } as HelmetOptions)(
-    {} as IncomingMessage,
-    recorder as unknown as ServerResponse,
-    () => {},
-  );
+  for (const [name, value] of recordHelmet({ ...helmetOptions(config), contentSecurityPolicy: false })) {
+    if (value === null) delete headers[name.toLowerCase()];
+    else headers[name.toLowerCase()] = value;
+  }
   return headers;
 }
 
 /**
- * helmet on every response of the Fastify app (issue 14): the apps on every port, the API's JSON, problem
- * answers (404 and 500 included) and the media files.
+ * helmet's headers on every response of the Fastify app (issue 14): the apps on every port, the API's JSON,
+ * problem answers (404 and 500 included) and the media files. helmet runs once, at start-up, and every
+ * request replays what it wrote (issue 20: @fastify/helmet built helmet's middleware, CSP parsing included,
+ * anew for every request), the same names, values and order. A route's own `helmet` options (the media
+ * files' cross-origin resource policy) are applied by a hook of that route over the app's set.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(fastifyHelmet, helmetOptions(config));
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Pick<Config, 'env' | 'media' | 'cardpointe'>,
+): void {
+  const options = helmetOptions(config);
+  const baseline = recordHelmet(options);
+  app.addHook('onRequest', (_request, reply, done) => {
+    replay(baseline, reply.raw);
+    done();
+  });
+  app.addHook('onRoute', (route) => {
+    if (route.helmet === undefined) return;
+    const own = route.helmet === false ? [] : recordHelmet({ ...options, ...route.helmet } as HelmetOptions);
+    const kept = new Set(own.map(([name]) => name.toLowerCase()));
+    // What the app's set wrote and this route's does not is taken away again; the rest is overwritten in place.
+    const writes: HeaderWrites = [
+      ...baseline.filter(([name]) => !kept.has(name.toLowerCase())).map(([name]) => [name, null] as const),
+      ...own,
+    ];
+    const hook: onRequestHookHandler = (_request, reply, done) => {
+      replay(writes, reply.raw);
+      done();
+    };
+    route.onRequest = [hook, ...(route.onRequest ? [route.onRequest].flat() : [])];
+  });
 }
 
 /**

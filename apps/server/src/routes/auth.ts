@@ -23,7 +23,7 @@ import {
 } from '@brigade/core/identity/auth-service';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../config';
-import { implement, success } from '../plugins/contract-routes';
+import { implement, JsonAnswer, success } from '../plugins/contract-routes';
 import { clientInfo } from '../plugins/identity';
 import { clearSessionCookie, setSessionCookie } from '../plugins/session-cookie';
 
@@ -34,6 +34,8 @@ function signedInResponse(reply: FastifyReply, config: Config, result: SignedIn)
     { sessionToken: result.session.token, expiresAt: result.session.expiresAt },
   );
 }
+
+const sessionAnswers = new WeakMap<object, JsonAnswer<{ success: true; data: { user: SignedIn['user'] } }>>();
 
 export const authRoutes = [
   implement(signup, async ({ body, actor, request, reply, deps }) =>
@@ -58,7 +60,17 @@ export const authRoutes = [
     await signoutUseCase(deps.identity, actor, { token: request.sessionToken });
     clearSessionCookie(reply, deps.config);
   }),
-  implement(getSession, ({ request }) => success({ user: request.auth!.user })),
+  // A session held in memory hands out the same user object until it changes (issue 20): its answer is
+  // serialised once per user object, and a changed user is a new object (the cache loads it again).
+  implement(getSession, ({ request }) => {
+    const user = request.auth!.user;
+    let answer = sessionAnswers.get(user);
+    if (!answer) {
+      answer = new JsonAnswer(success({ user }));
+      sessionAnswers.set(user, answer);
+    }
+    return answer;
+  }),
   implement(getSessionState, ({ request, reply }) => {
     // the answer depends on the caller's cookie: no cache may keep it
     reply.header('cache-control', 'private, no-store');

@@ -113,19 +113,21 @@ export async function registerImageSupport(app: FastifyInstance, deps: AppDeps):
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 20 },
   });
-  app.addHook('preParsing', async (request) => {
-    const contentType = request.headers['content-type'] ?? '';
-    if (request.routeOptions.url !== '/api/v1/images' && /^multipart\//i.test(contentType))
-      throw Object.assign(new Error('Unsupported Media Type'), { statusCode: 415 });
+  // Both hooks run on every request (issue 20): callback hooks, no promise, and the route is looked at last.
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    const contentType = request.headers['content-type'];
+    if (contentType && /^multipart\//i.test(contentType) && request.routeOptions.url !== '/api/v1/images')
+      return done(Object.assign(new Error('Unsupported Media Type'), { statusCode: 415 }));
+    done(null, payload);
   });
   // A declared length over the limit gets the spec's message before any byte is read (without a length,
   // Fastify's own 413 applies at the limit). Identity's onRequest hook has run, so the actor is known.
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.url !== '/api/v1/images' || request.method !== 'POST') return;
+  app.addHook('onRequest', (request, _reply, done) => {
     // Access is decided first: anyone signed out gets 401 (or Fastify's 413), never this message.
-    if (request.actor?.kind !== 'user') return;
+    if (request.method !== 'POST' || request.actor?.kind !== 'user') return done();
+    if (request.routeOptions.url !== '/api/v1/images') return done();
     const length = Number(request.headers['content-length'] ?? 0);
-    if (length > MULTIPART_BODY_LIMIT) throw tooLarge();
+    done(length > MULTIPART_BODY_LIMIT ? tooLarge() : undefined);
   });
 
   const storage = deps.imageStorage;

@@ -1,11 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash as digest, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** A random 256-bit token, URL-safe. */
 export const randomToken = () => randomBytes(32).toString('base64url');
 
-/** What is stored in place of a token: its SHA-256, so the database never holds a usable credential. */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/**
+ * What is stored in place of a token: its SHA-256, so the database never holds a usable credential. Every
+ * authenticated request hashes its token: the one-shot digest costs ~0.5 µs, createHash's ~4 µs (issue 20).
+ */
+export const hashToken = (token: string) => digest('sha256', token, 'hex');
 
 // argon2id with OWASP's minimum recommended cost (19 MiB, 2 passes): ~20 ms a hash on this machine.
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

@@ -66,20 +66,30 @@ export class SessionCache {
     return this.#entries.size;
   }
 
+  /**
+   * The session behind a token when a fresh copy is held, without a promise (issue 20: the request hook
+   * answers a held session in the same turn); undefined when it must be asked of the database.
+   */
+  held(token: string): Authenticated | undefined {
+    const tokenHash = hashToken(token);
+    const entry = this.#entries.get(tokenHash);
+    if (!entry) return undefined;
+    if (!this.#fresh(entry, this.#now())) {
+      this.#drop(tokenHash);
+      return undefined;
+    }
+    this.hits++;
+    this.#entries.delete(tokenHash);
+    this.#entries.set(tokenHash, entry);
+    return entry.auth;
+  }
+
   /** The session behind a token: from memory when a fresh copy is held, else from the database. */
   async authenticate(ex: Executor, token: string): Promise<Authenticated | null> {
+    const held = this.held(token);
+    if (held) return held;
     const tokenHash = hashToken(token);
     const now = this.#now();
-    const entry = this.#entries.get(tokenHash);
-    if (entry) {
-      if (this.#fresh(entry, now)) {
-        this.hits++;
-        this.#entries.delete(tokenHash);
-        this.#entries.set(tokenHash, entry);
-        return entry.auth;
-      }
-      this.#drop(tokenHash);
-    }
     this.misses++;
     const generation = this.#generation;
     const keep = this.#listener?.listening() ?? false;

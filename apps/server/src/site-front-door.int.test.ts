@@ -1,0 +1,114 @@
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { seedDemo } from '@brigade/core/seed/demo-seed';
+import { freePort } from '@brigade/test-utils/ports';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteFrontDoorOf } from './app';
+import { useTestApp } from './test-app';
+
+/**
+ * Issue 20: a stored public page is answered in front of Fastify (plugins/site.ts, `answerStored`), with the
+ * headers the site's onRequest hook sends. This server counts which of the two answered each request.
+ */
+
+const sitePort = await freePort();
+const t = useTestApp({ env: { SITE_PORT: String(sitePort), LOG_LEVEL: 'warn', TRUST_PROXY: 'true' } });
+const site = `http://127.0.0.1:${sitePort}`;
+const answered = { front: 0, fastify: 0 };
+let server: Server;
+
+interface Got {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+function send(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Got> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${site}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Everything but the headers that differ per answer. */
+const stable = (headers: Got['headers']) => {
+  const { date: _date, 'x-request-id': _id, ...rest } = headers;
+  return rest;
+};
+
+beforeAll(async () => {
+  await seedDemo(t.database.db);
+  const front = siteFrontDoorOf(t.app);
+  server = createServer((request, response) => {
+    if (front(request, response)) answered.front++;
+    else {
+      answered.fastify++;
+      t.app.routing(request, response);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(sitePort, '127.0.0.1', resolve));
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('stored pages in front of Fastify', () => {
+  it('answers a stored page with the same status, headers and bytes as the first (rendered) answer', async () => {
+    const before = { ...answered };
+    const first = await send('/harbor-grill', { 'accept-encoding': 'gzip' });
+    expect(first.status).toBe(200);
+    expect(answered.fastify).toBe(before.fastify + 1);
+    const second = await send('/harbor-grill', { 'accept-encoding': 'gzip' });
+    expect(answered.front).toBe(before.front + 1);
+    expect(second.status).toBe(200);
+    expect(stable(second.headers)).toEqual(stable(first.headers));
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(second.headers['content-encoding']).toBe('gzip');
+    expect(second.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(second.headers['x-content-type-options']).toBe('nosniff');
+    expect(second.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps a caller’s X-Request-Id, answers If-None-Match with 304 and HEAD without a body', async () => {
+    const page = await send('/harbor-grill');
+    const before = { ...answered };
+    const kept = await send('/harbor-grill', { 'x-request-id': 'trace-12345678' });
+    expect(kept.headers['x-request-id']).toBe('trace-12345678');
+    const notModified = await send('/harbor-grill', { 'if-none-match': page.headers.etag as string });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body.length).toBe(0);
+    const head = await send('/harbor-grill', {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(Number(head.headers['content-length'])).toBe(page.body.length);
+    expect(answered.front).toBe(before.front + 3);
+    expect(answered.fastify).toBe(before.fastify);
+  });
+
+  it('leaves the API, other methods and pages not stored to Fastify', async () => {
+    await send('/harbor-grill');
+    const before = { ...answered };
+    expect((await send('/healthz')).status).toBe(200);
+    expect((await send('/harbor-grill', {}, 'POST')).status).not.toBe(200);
+    expect((await send('/harbor-grill/menu?not-stored-yet=1')).status).toBe(200);
+    expect(answered.fastify).toBe(before.fastify + 3);
+    expect(answered.front).toBe(before.front);
+  });
+
+  it('reads the forwarded Host and protocol as Fastify does when every sender is trusted', async () => {
+    // A page stored for the forwarded address is found by it; the same path on another Host is not.
+    const forwarded = { 'x-forwarded-host': 'localhost:9999', 'x-forwarded-proto': 'https' };
+    const first = await send('/harbor-grill', forwarded);
+    expect(first.status).toBe(200);
+    const before = { ...answered };
+    const again = await send('/harbor-grill', forwarded);
+    expect(answered.front).toBe(before.front + 1);
+    expect(stable(again.headers)).toEqual(stable(first.headers));
+    expect(again.body.toString('utf8')).toContain('https://localhost:9999/harbor-grill');
+  });
+});
