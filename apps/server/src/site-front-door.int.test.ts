@@ -10,8 +10,12 @@ import { useTestApp } from './test-app';
  * headers the site's onRequest hook sends. This server counts which of the two answered each request.
  */
 
+/** The access lines written for one request id. */
+const linesOf = (reqId: string) => t.logs.lines.filter((line) => line.reqId === reqId);
+
 const sitePort = await freePort();
-const t = useTestApp({ env: { SITE_PORT: String(sitePort), LOG_LEVEL: 'warn', TRUST_PROXY: 'true' } });
+// At the default level, info: the front door writes its own access line.
+const t = useTestApp({ env: { SITE_PORT: String(sitePort), LOG_LEVEL: 'info', TRUST_PROXY: 'true' } });
 const site = `http://127.0.0.1:${sitePort}`;
 const answered = { front: 0, fastify: 0 };
 let server: Server;
@@ -110,5 +114,51 @@ describe('stored pages in front of Fastify', () => {
     expect(answered.front).toBe(before.front + 1);
     expect(stable(again.headers)).toEqual(stable(first.headers));
     expect(again.body.toString('utf8')).toContain('https://localhost:9999/harbor-grill');
+  });
+
+  it('writes one access line at info, with the masked URL and the forwarded client, and never the cookie', async () => {
+    await send('/harbor-grill?token=secret-code');
+    const before = { ...answered };
+    const id = 'access-line-0001';
+    await send('/harbor-grill?token=secret-code', {
+      'x-request-id': id,
+      'x-forwarded-for': '203.0.113.7, 10.0.0.1',
+      'user-agent': 'bench/1.0',
+      cookie: 'brigade_session=do-not-log',
+    });
+    expect(answered.front).toBe(before.front + 1);
+    const lines = linesOf(id);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: {
+        method: 'GET',
+        url: '/harbor-grill?token=[Redacted]',
+        remoteAddress: '203.0.113.7',
+        userAgent: 'bench/1.0',
+      },
+      res: { statusCode: 200 },
+    });
+    expect(typeof lines[0]!.responseTime).toBe('number');
+    expect(JSON.stringify(lines[0])).not.toContain('do-not-log');
+  });
+
+  it('leaves the request to Fastify at debug, where Fastify logs more of it, and to no one’s log at warn', async () => {
+    await send('/harbor-grill');
+    const level = t.app.log.level;
+    try {
+      t.app.log.level = 'debug';
+      const before = { ...answered };
+      await send('/harbor-grill', { 'x-request-id': 'debug-level-0001' });
+      expect(answered).toEqual({ front: before.front, fastify: before.fastify + 1 });
+      expect(linesOf('debug-level-0001').map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+      t.app.log.level = 'warn';
+      await send('/harbor-grill', { 'x-request-id': 'warn-level-0001' });
+      expect(answered.front).toBe(before.front + 1);
+      expect(linesOf('warn-level-0001')).toEqual([]);
+    } finally {
+      t.app.log.level = level;
+    }
   });
 });

@@ -5,6 +5,7 @@ import { SiteHandler, type SiteRequest, type SiteResponse } from '@brigade/site-
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { requestIdOf } from '../http-server';
+import { REQUEST_ID_LOG_KEY } from '../logger';
 import { baselineHeaders, cardFrameSources } from './security-headers';
 
 /**
@@ -68,10 +69,13 @@ export function registerSite(
   });
 
   const forwarded = forwardedReader(deps.config.trustProxy);
+  const clientAddress = clientAddressReader(deps.config.trustProxy);
   // Before Fastify (issue 20): a stored page for the site port or a known mapped host, with the headers the
-  // hook above would send. Request lines are logged at info, by Fastify: at that level it stays Fastify's.
+  // hook above would send. At info it writes the one access line itself (Fastify's two lines in one); at
+  // debug and trace, where Fastify says more of each request, the request stays Fastify's.
   const answerStored = (request: IncomingMessage, response: ServerResponse): boolean => {
-    if (REQUEST_LOG_LEVELS.has(app.log.level)) return false;
+    const level = app.log.level;
+    if (DETAILED_LOG_LEVELS.has(level)) return false;
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const seen = forwarded(request);
     if (!seen) return false;
@@ -79,7 +83,22 @@ export function registerSite(
     if (!siteRequest || !(sites.onSitePort(request) || sites.knownMappedHost(siteRequest.host))) return false;
     const ready = handler.cached(siteRequest);
     if (!ready) return false;
-    send(response, ready, requestIdOf(request));
+    const logged = level === 'info';
+    const ip = logged ? clientAddress(request) : undefined;
+    if (ip === null) return false;
+    const started = logged ? performance.now() : 0;
+    const reqId = requestIdOf(request);
+    send(response, ready, reqId);
+    if (!logged) return true;
+    app.log.info(
+      {
+        [REQUEST_ID_LOG_KEY]: reqId,
+        req: { method: request.method, url: request.url ?? '/', ip, headers: request.headers },
+        res: { statusCode: ready.status },
+        responseTime: performance.now() - started,
+      },
+      'request completed',
+    );
     return true;
   };
   return { handler, answerStored };
@@ -168,8 +187,22 @@ function forwardedReader(trustProxy: AppDeps['config']['trustProxy']) {
   };
 }
 
-/** The levels at which Fastify logs every request (its incoming and completed lines are at info). */
-const REQUEST_LOG_LEVELS = new Set(['trace', 'debug', 'info']);
+/** The levels at which Fastify logs more of a request than its access line. */
+const DETAILED_LOG_LEVELS = new Set(['trace', 'debug']);
+
+/**
+ * The client's address as Fastify reads it (`request.ip`): the socket's, or with every sender trusted the
+ * first X-Forwarded-For entry. With a list of proxies and an X-Forwarded-For, null: Fastify checks the list.
+ */
+function clientAddressReader(trustProxy: AppDeps['config']['trustProxy']) {
+  return (request: IncomingMessage): string | undefined | null => {
+    const forwardedFor = header(request.headers['x-forwarded-for']);
+    if (trustProxy === false || forwardedFor === undefined) return request.socket.remoteAddress;
+    if (trustProxy !== true) return null;
+    const comma = forwardedFor.indexOf(',');
+    return (comma === -1 ? forwardedFor : forwardedFor.slice(0, comma)).trim();
+  };
+}
 const lastEntry = (value: string) => value.slice(value.lastIndexOf(',') + 1).trim();
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
