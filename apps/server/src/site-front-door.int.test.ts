@@ -152,7 +152,10 @@ describe('stored pages in front of Fastify', () => {
       const before = { ...answered };
       await send('/harbor-grill', { 'x-request-id': 'debug-level-0001' });
       expect(answered).toEqual({ front: before.front, fastify: before.fastify + 1 });
-      expect(linesOf('debug-level-0001').map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+      expect(linesOf('debug-level-0001').map((line) => line.msg)).toEqual([
+        'incoming request',
+        'request completed',
+      ]);
       t.app.log.level = 'warn';
       await send('/harbor-grill', { 'x-request-id': 'warn-level-0001' });
       expect(answered.front).toBe(before.front + 1);
