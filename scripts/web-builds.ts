@@ -23,6 +23,8 @@ export interface WebBuild {
 }
 
 export const BUILD_HASH_FILE = '.build-hash';
+/** `npm start` builds into `<outDir>.next` and moves it into place when whole (build-web-if-changed.ts). */
+export const NEXT_BUILD_SUFFIX = '.next';
 
 /** What every build reads besides its own sources: shared packages, tool versions and settings. */
 const SHARED_INPUTS = [

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { sendProblem } from './problem-details';
 
@@ -16,6 +16,12 @@ export const WEB_APPS = [
   { name: 'menu', prefix: '/menu/', dist: join(REPO_ROOT, 'apps/menu/dist') },
 ] as const;
 
+export interface WebApp {
+  name: string;
+  prefix: string;
+  dist: string;
+}
+
 /**
  * Serves each built single-page app under its prefix: files as they are (hashed assets cached for a year,
  * immutable), and index.html for every other path below the prefix so client-side routes survive a reload.
@@ -23,6 +29,7 @@ export const WEB_APPS = [
 export async function registerWebApps(
   app: FastifyInstance,
   config: Pick<Config, 'env' | 'adminAppPort' | 'managementAppPort' | 'menuAppPort'>,
+  apps: readonly WebApp[] = WEB_APPS,
 ): Promise<void> {
   // Source maps are for developers' tools: in production they would publish the apps' sources (issue 20
   // item 2), so they are not found there; the build still writes them, for debugging a copy locally.
@@ -38,18 +45,11 @@ export async function registerWebApps(
   // one registration gives reply.sendFile; each app passes its own root
   // preCompressed: the build wrote .br and .gz beside each file (scripts/vite-precompress.ts); a browser
   // that accepts one gets it, with Vary: Accept-Encoding.
-  await app.register(fastifyStatic, { root: WEB_APPS[0].dist, serve: false, preCompressed: true });
-  for (const web of WEB_APPS) {
+  await app.register(fastifyStatic, { root: apps[0]!.dist, serve: false, preCompressed: true });
+  for (const web of apps) {
     app.get(`${web.prefix.slice(0, -1)}`, (_request, reply) => reply.redirect(web.prefix));
     app.get(`${web.prefix}*`, { logLevel: 'warn' }, (request, reply) => {
-      if (!existsSync(join(web.dist, 'index.html'))) {
-        return sendProblem(
-          reply,
-          503,
-          'APP_NOT_BUILT',
-          `The ${web.name} app is not built: run npm run build:web`,
-        );
-      }
+      if (!existsSync(join(web.dist, 'index.html'))) return notBuilt(request, reply, web);
       const wanted = normalize((request.params as { '*': string })['*'] || 'index.html');
       const file = join(web.dist, wanted);
       // Dot files (the build's input hash, dist/.build-hash) are the build's own notes, not the app's.
@@ -71,3 +71,32 @@ export async function registerWebApps(
     });
   }
 }
+
+/**
+ * An app without a build in place. While `npm start` builds it (into `<dist>.next`, scripts/
+ * build-web-if-changed.ts) the answer says so and asks to come back: a browser gets a page that reloads
+ * itself, anything else a problem with Retry-After.
+ */
+function notBuilt(request: FastifyRequest, reply: FastifyReply, web: WebApp) {
+  if (!existsSync(`${web.dist}.next`))
+    return sendProblem(
+      reply,
+      503,
+      'APP_NOT_BUILT',
+      `The ${web.name} app is not built: run npm run build:web`,
+    );
+  const detail = `The ${web.name} app is being built: try again in a few seconds`;
+  reply.header('retry-after', String(BUILDING_RETRY_S));
+  if (!request.headers.accept?.includes('text/html')) return sendProblem(reply, 503, 'APP_BUILDING', detail);
+  return reply
+    .code(503)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+        `<meta http-equiv="refresh" content="${BUILDING_RETRY_S}"><title>Starting Brigade</title></head>` +
+        `<body><main><h1>Brigade is starting</h1><p>${detail}. This page reloads by itself.</p></main></body></html>`,
+    );
+}
+
+const BUILDING_RETRY_S = 3;
