@@ -9,6 +9,7 @@ import type { DestinationStream } from 'pino';
 import type { AppDeps } from './deps';
 import { createHttpServer, fastifyServerOptions, requestIdOf } from './http-server';
 import { loggerOptions, skipRedactionOfRequestIds } from './logger';
+import { apiFrontDoor } from './plugins/api-front-door';
 import { type Implementation, registerContractRoutes } from './plugins/contract-routes';
 import { registerIdentity } from './plugins/identity';
 import { registerOpenApi } from './plugins/openapi';
@@ -87,8 +88,8 @@ export interface BuildAppOptions {
 const listeners = new WeakMap<FastifyInstance, RequestListener>();
 export const requestListenerOf = (app: FastifyInstance): RequestListener => listeners.get(app) ?? app.routing;
 const frontDoors = new WeakMap<FastifyInstance, SiteFrontDoor>();
-/** The site's answer in front of Fastify alone (tests tell the two ways apart with it). */
-export const siteFrontDoorOf = (app: FastifyInstance): SiteFrontDoor['answer'] =>
+/** The answers in front of Fastify alone, site and API (tests tell the two ways apart with it). */
+export const frontDoorOf = (app: FastifyInstance): SiteFrontDoor['answer'] =>
   frontDoors.get(app)?.answer ?? (() => false);
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -130,7 +131,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerProblemDetails(app);
   // First: a public site page (issue 9) is answered before the API's hooks (cookies, identity) run; it
   // carries the same baseline headers, written by the site plugin.
-  front.answer = registerSite(app, deps).answerStored;
+  const site = registerSite(app, deps).answerStored;
+  const api = apiFrontDoor(app, deps);
+  // In front of Fastify (decision 034): a stored site page, or one of the API's hot reads held in memory.
+  front.answer = (request, response) => site(request, response) || api(request, response);
   // Every other answer (apps, API, problems, media) gets helmet's headers (issue 14, decision 017).
   registerSecurityHeaders(app, deps.config);
   // The API's JSON (and CSV, XML) goes out compressed to a client that accepts it, at a level that costs

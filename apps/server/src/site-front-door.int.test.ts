@@ -2,7 +2,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { seedDemo } from '@brigade/core/seed/demo-seed';
 import { freePort } from '@brigade/test-utils/ports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteFrontDoorOf } from './app';
+import { frontDoorOf } from './app';
 import { useTestApp } from './test-app';
 
 /**
@@ -47,7 +47,7 @@ const stable = (headers: Got['headers']) => {
 
 beforeAll(async () => {
   await seedDemo(t.database.db);
-  const front = siteFrontDoorOf(t.app);
+  const front = frontDoorOf(t.app);
   server = createServer((request, response) => {
     if (front(request, response)) answered.front++;
     else {

@@ -19,6 +19,19 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The session token a request carries: `Authorization: Bearer <token>` first, else the session cookie. */
+export function sessionTokenOf(
+  authorization: string | undefined,
+  cookies: Record<string, string | undefined>,
+): { token: string | undefined; via: 'bearer' | 'cookie' | null } {
+  const bearer =
+    typeof authorization === 'string' && /^Bearer\s+/i.test(authorization)
+      ? authorization.replace(/^Bearer\s+/i, '').trim()
+      : '';
+  const cookie = cookies[SESSION_POLICY.cookieName];
+  return { token: bearer || cookie || undefined, via: bearer ? 'bearer' : cookie ? 'cookie' : null };
+}
+
 function originOf(request: FastifyRequest): string | null {
   const origin = request.headers.origin;
   if (typeof origin === 'string' && origin !== 'null') return origin;
@@ -45,15 +58,9 @@ export function registerIdentity(app: FastifyInstance, deps: AppDeps): void {
   // A callback hook (issue 20): a session held in memory is answered in the same turn, with no promise.
   app.addHook('onRequest', (request, reply, done) => {
     request.actor = ANONYMOUS;
-    const header = request.headers.authorization;
-    const bearer =
-      typeof header === 'string' && /^Bearer\s+/i.test(header)
-        ? header.replace(/^Bearer\s+/i, '').trim()
-        : '';
-    const cookie = request.cookies[SESSION_POLICY.cookieName];
-    const token = bearer || cookie || undefined;
+    const { token, via } = sessionTokenOf(request.headers.authorization, request.cookies);
     request.sessionToken = token;
-    request.authVia = bearer ? 'bearer' : cookie ? 'cookie' : null;
+    request.authVia = via;
 
     if (!SAFE_METHODS.has(request.method)) {
       const origin = originOf(request);
@@ -80,14 +87,20 @@ export function registerIdentity(app: FastifyInstance, deps: AppDeps): void {
 // A session held in memory hands out the same user object until it changes, so its actor is made once.
 const actors = new WeakMap<Authenticated['user'], Actor>();
 
-function signedIn(request: FastifyRequest, auth: Authenticated | null): void {
-  request.auth = auth;
-  if (!auth) return;
+/** The actor of a session's user, made once per user object (the API's front door asks for it too). */
+export function actorOfHeld(auth: Authenticated): Actor {
   let actor = actors.get(auth.user);
   if (!actor) {
     actor = actorOf(auth.user);
     actors.set(auth.user, actor);
   }
+  return actor;
+}
+
+function signedIn(request: FastifyRequest, auth: Authenticated | null): void {
+  request.auth = auth;
+  if (!auth) return;
+  const actor = actorOfHeld(auth);
   request.actor = actor;
 }
 

@@ -114,8 +114,17 @@ function replay(writes: HeaderWrites, res: ServerResponse): void {
 export function baselineHeaders(
   config: Pick<Config, 'env' | 'media' | 'cardpointe'>,
 ): Record<string, string> {
+  return headersOf(recordHelmet({ ...helmetOptions(config), contentSecurityPolicy: false }));
+}
+
+/** Every header the app's hook gives an answer (the CSP included), for the API's front door. */
+export function appHeaders(config: Pick<Config, 'env' | 'media' | 'cardpointe'>): Record<string, string> {
+  return headersOf(recordHelmet(helmetOptions(config)));
+}
+
+function headersOf(writes: HeaderWrites): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [name, value] of recordHelmet({ ...helmetOptions(config), contentSecurityPolicy: false })) {
+  for (const [name, value] of writes) {
     if (value === null) delete headers[name.toLowerCase()];
     else headers[name.toLowerCase()] = value;
   }

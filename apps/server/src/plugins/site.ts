@@ -4,8 +4,7 @@ import { normalizeDomain } from '@brigade/domain/domain-mapping';
 import { SiteHandler, type SiteRequest, type SiteResponse } from '@brigade/site-app/handler';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
-import { requestIdOf } from '../http-server';
-import { REQUEST_ID_LOG_KEY } from '../logger';
+import { type FrontAnswer, frontDoorWriter, headerText as header, write } from './front-door';
 import { baselineHeaders, cardFrameSources } from './security-headers';
 
 /**
@@ -43,7 +42,7 @@ export function registerSite(
 
   const sites = siteRequests(deps);
   // helmet's headers for answers that bypass Fastify's reply (decision 017); pages add their own CSP.
-  const send = sender(baselineHeaders(deps.config));
+  const frontAnswerOf = frontAnswers(baselineHeaders(deps.config));
 
   // A callback hook, so that a page is sent without waiting on a promise when it can be.
   app.addHook('onRequest', (request, reply, done) => {
@@ -54,7 +53,7 @@ export function registerSite(
     // hooks) has anything to add to it. Node drops the body of a HEAD answer itself.
     const reply_ = (response: SiteResponse) => {
       reply.hijack();
-      send(reply.raw, response, request.id);
+      write(reply.raw, frontAnswerOf(response), request.id);
     };
     const onSitePort = sites.onSitePort(request.raw);
     // On the site port, or on a host the host cache already knows as mapped, a stored page goes out at once.
@@ -69,36 +68,20 @@ export function registerSite(
   });
 
   const forwarded = forwardedReader(deps.config.trustProxy);
-  const clientAddress = clientAddressReader(deps.config.trustProxy);
-  // Before Fastify (issue 20): a stored page for the site port or a known mapped host, with the headers the
-  // hook above would send. At info it writes the one access line itself (Fastify's two lines in one); at
-  // debug and trace, where Fastify says more of each request, the request stays Fastify's.
+  const writer = frontDoorWriter(app.log, deps.config.trustProxy);
+  // Before Fastify (issue 20, decision 034): a stored page for the site port or a known mapped host, with
+  // the headers the hook above would send, and at info its access line.
   const answerStored = (request: IncomingMessage, response: ServerResponse): boolean => {
-    const level = app.log.level;
-    if (DETAILED_LOG_LEVELS.has(level)) return false;
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    const answer = writer.open(request);
+    if (!answer) return false;
     const seen = forwarded(request);
     if (!seen) return false;
     const siteRequest = sites.of(request, seen.host, seen.protocol);
     if (!siteRequest || !(sites.onSitePort(request) || sites.knownMappedHost(siteRequest.host))) return false;
     const ready = handler.cached(siteRequest);
     if (!ready) return false;
-    const logged = level === 'info';
-    const ip = logged ? clientAddress(request) : undefined;
-    if (ip === null) return false;
-    const started = logged ? performance.now() : 0;
-    const reqId = requestIdOf(request);
-    send(response, ready, reqId);
-    if (!logged) return true;
-    app.log.info(
-      {
-        [REQUEST_ID_LOG_KEY]: reqId,
-        req: { method: request.method, url: request.url ?? '/', ip, headers: request.headers },
-        res: { statusCode: ready.status },
-        responseTime: performance.now() - started,
-      },
-      'request completed',
-    );
+    answer(response, frontAnswerOf(ready));
     return true;
   };
   return { handler, answerStored };
@@ -139,25 +122,18 @@ function siteRequests(deps: AppDeps) {
 }
 
 /**
- * Writes a site answer: the baseline headers, its own and its length, in one header block per answer's
- * headers (a stored page's are the same object for every request, so the merge is made once).
+ * A site answer as the front door writes it: the baseline headers and its own, merged once per answer's
+ * headers (a stored page's are the same object for every request).
  */
-function sender(baseline: Record<string, string>) {
+function frontAnswers(baseline: Record<string, string>) {
   const merged = new WeakMap<Record<string, string>, string[]>();
-  return (response: ServerResponse, answer: SiteResponse, requestId: string) => {
+  return (answer: SiteResponse): FrontAnswer => {
     let headers = merged.get(answer.headers);
     if (!headers) {
       headers = Object.entries({ ...baseline, ...answer.headers }).flat();
       merged.set(answer.headers, headers);
     }
-    response.writeHead(answer.status, [
-      ...headers,
-      'content-length',
-      String(Buffer.byteLength(answer.body)),
-      'x-request-id',
-      requestId,
-    ]);
-    response.end(answer.body);
+    return { status: answer.status, headers, body: answer.body };
   };
 }
 
@@ -187,22 +163,5 @@ function forwardedReader(trustProxy: AppDeps['config']['trustProxy']) {
   };
 }
 
-/** The levels at which Fastify logs more of a request than its access line. */
-const DETAILED_LOG_LEVELS = new Set(['trace', 'debug']);
-
-/**
- * The client's address as Fastify reads it (`request.ip`): the socket's, or with every sender trusted the
- * first X-Forwarded-For entry. With a list of proxies and an X-Forwarded-For, null: Fastify checks the list.
- */
-function clientAddressReader(trustProxy: AppDeps['config']['trustProxy']) {
-  return (request: IncomingMessage): string | undefined | null => {
-    const forwardedFor = header(request.headers['x-forwarded-for']);
-    if (trustProxy === false || forwardedFor === undefined) return request.socket.remoteAddress;
-    if (trustProxy !== true) return null;
-    const comma = forwardedFor.indexOf(',');
-    return (comma === -1 ? forwardedFor : forwardedFor.slice(0, comma)).trim();
-  };
-}
 const lastEntry = (value: string) => value.slice(value.lastIndexOf(',') + 1).trim();
-const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -37,6 +37,19 @@ function signedInResponse(reply: FastifyReply, config: Config, result: SignedIn)
 
 const sessionAnswers = new WeakMap<object, JsonAnswer<{ success: true; data: { user: SignedIn['user'] } }>>();
 
+/**
+ * GET /auth/session's answer for a user held in memory: serialised once per user object, and a changed user
+ * is a new object (the cache loads it again). The route and the API's front door answer with it.
+ */
+export function sessionAnswerOf(user: SignedIn['user']) {
+  let answer = sessionAnswers.get(user);
+  if (!answer) {
+    answer = new JsonAnswer(success({ user }));
+    sessionAnswers.set(user, answer);
+  }
+  return answer;
+}
+
 export const authRoutes = [
   implement(signup, async ({ body, actor, request, reply, deps }) =>
     signedInResponse(
@@ -60,17 +73,8 @@ export const authRoutes = [
     await signoutUseCase(deps.identity, actor, { token: request.sessionToken });
     clearSessionCookie(reply, deps.config);
   }),
-  // A session held in memory hands out the same user object until it changes (issue 20): its answer is
-  // serialised once per user object, and a changed user is a new object (the cache loads it again).
-  implement(getSession, ({ request }) => {
-    const user = request.auth!.user;
-    let answer = sessionAnswers.get(user);
-    if (!answer) {
-      answer = new JsonAnswer(success({ user }));
-      sessionAnswers.set(user, answer);
-    }
-    return answer;
-  }),
+  // A session held in memory hands out the same user object until it changes (issue 20).
+  implement(getSession, ({ request }) => sessionAnswerOf(request.auth!.user)),
   implement(getSessionState, ({ request, reply }) => {
     // the answer depends on the caller's cookie: no cache may keep it
     reply.header('cache-control', 'private, no-store');

@@ -100,7 +100,7 @@ export const menuRoutes: Implementation[] = [
   // device that asks again. With the scope in memory too (issue 20), a repeated read asks the database nothing.
   implement(getMenu, async ({ params, query, actor, request, reply, deps, walls }) => {
     const timeless = query.at === undefined;
-    const key = `${params.menuGroupId}:${query.channel ?? 'all'}`;
+    const key = menuKeyOf(params.menuGroupId, query.channel);
     const scopeOf = catalogueScopeOf(actor, params);
     const known = timeless ? deps.scopes.cached(scopeOf) : undefined;
     if (known) {
@@ -130,12 +130,43 @@ const etagOf = (scope: ResolvedScope, key: string) =>
   `W/"menu-${scope.restaurantId}-${scope.version}-${key}"`;
 
 const validated = (reply: FastifyReply, etag: string) =>
-  reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
+  reply.header('etag', etag).header('cache-control', MENU_CACHE_CONTROL).header('vary', 'accept-encoding');
+
+/** What memory answers for a menu: 304 for the version the device holds, else the kept document. */
+export type HeldMenu =
+  | { status: 304; etag: string }
+  | { status: 200; etag: string; encoding: DocumentEncoding | null; body: Buffer | string };
 
 /**
  * 304 when the device holds this version, else the kept document of this version — compressed as the client
- * accepts when the compression is done (the compress plugin leaves an encoded answer alone) — or null.
+ * accepts when the compression is done — or null. The route below and the API's front door (plugins/
+ * api-front-door.ts) both answer with it.
  */
+export function heldMenu(
+  menuCache: AppDeps['menuCache'],
+  scope: ResolvedScope,
+  key: string,
+  ifNoneMatch: string | undefined,
+  acceptEncoding: string | undefined,
+): HeldMenu | null {
+  const etag = etagOf(scope, key);
+  if (ifNoneMatch === etag || ifNoneMatch === etag.slice(2)) return { status: 304, etag };
+  const plain = menuCache.encoded(scope, key, 'identity');
+  if (plain === undefined) return null;
+  const encoding = negotiate(acceptEncoding ?? '', ENCODINGS) as DocumentEncoding | null;
+  const encoded = encoding ? menuCache.encoded(scope, key, encoding) : undefined;
+  if (encoding && encoded) return { status: 200, etag, encoding, body: encoded };
+  return { status: 200, etag, encoding: null, body: plain };
+}
+
+/** The kept document's key: the group and the channel (a read with ?at= is never kept). */
+export const menuKeyOf = (menuGroupId: number, channel: string | undefined) =>
+  `${menuGroupId}:${channel ?? 'all'}`;
+
+/** The validation headers of a kept menu, in the order the route sets them. */
+export const MENU_CACHE_CONTROL = 'private, no-cache';
+
+/** A kept menu through Fastify's reply (the compress plugin leaves an encoded answer alone). */
 function storedMenu(
   deps: AppDeps,
   request: FastifyRequest,
@@ -143,16 +174,19 @@ function storedMenu(
   scope: ResolvedScope,
   key: string,
 ): FastifyReply | null {
-  const etag = etagOf(scope, key);
-  const held = request.headers['if-none-match'];
-  if (held === etag || held === etag.slice(2)) return validated(reply, etag).status(304).send();
-  const plain = deps.menuCache.encoded(scope, key, 'identity');
-  if (plain === undefined) return null;
-  validated(reply, etag).type('application/json; charset=utf-8');
-  const encoding = negotiate(request.headers['accept-encoding'] ?? '', ENCODINGS) as DocumentEncoding | null;
-  const encoded = encoding ? deps.menuCache.encoded(scope, key, encoding) : undefined;
-  if (encoding && encoded) return reply.header('content-encoding', encoding).send(encoded);
-  return reply.send(plain);
+  const held = heldMenu(
+    deps.menuCache,
+    scope,
+    key,
+    request.headers['if-none-match'],
+    request.headers['accept-encoding'],
+  );
+  if (!held) return null;
+  validated(reply, held.etag);
+  if (held.status === 304) return reply.status(304).send();
+  reply.type('application/json; charset=utf-8');
+  if (held.encoding) reply.header('content-encoding', held.encoding);
+  return reply.send(held.body);
 }
 
 const ENCODINGS: DocumentEncoding[] = ['br', 'gzip'];
