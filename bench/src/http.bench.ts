@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, load, ROOT, startBrigade, stop, TSX, waitFor, withPostgresDatabase } from './processes';
 import { cpuColumns, fmt, percentile, printTable } from './stats';
@@ -30,13 +33,61 @@ async function measureAuth(base: string, serverPid: number) {
     token = sessionToken;
   }
   latencies.sort((a, b) => a - b);
+  const headers = { authorization: `Bearer ${token}` };
   const session = await load(`${base}/api/v1/auth/session`, {
     connections: CONNECTIONS,
     durationS: DURATION_S,
-    headers: { authorization: `Bearer ${token}` },
+    headers,
     serverPid,
   });
-  return { signinP50: percentile(latencies, 50), signinP99: percentile(latencies, 99), session };
+  // node:http answering the very bytes of that answer (headers and body), in the same run
+  const sameBytes = await withReference(await answerOf(`${base}/api/v1/auth/session`, headers), (url, pid) =>
+    load(url, { connections: CONNECTIONS, durationS: DURATION_S, headers, serverPid: pid }),
+  );
+  return { signinP50: percentile(latencies, 50), signinP99: percentile(latencies, 99), session, sameBytes };
+}
+
+/** One answer as it goes on the wire: its headers but those node:http writes itself, and its body. */
+function answerOf(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ headers: string[]; body: string }> {
+  const own = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const raw = response.rawHeaders;
+        const kept: string[] = [];
+        for (let i = 0; i < raw.length; i += 2)
+          if (!own.has(raw[i]!.toLowerCase())) kept.push(raw[i]!, raw[i + 1]!);
+        resolve({ headers: kept, body: Buffer.concat(chunks).toString('base64') });
+      });
+    }).on('error', reject);
+  });
+}
+
+/** A reference server (its own process) answering `answer`, for the time of `run`. */
+async function withReference<T>(
+  answer: { headers: string[]; body: string } | undefined,
+  run: (url: string, pid: number) => Promise<T>,
+): Promise<T> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'brigade-reference-'));
+  const file = join(dir, 'answer.json');
+  if (answer) writeFileSync(file, JSON.stringify(answer));
+  const reference = spawn(TSX, [join(ROOT, 'bench/src/reference-server.ts')], {
+    env: { ...process.env, PORT: String(port), ...(answer ? { REFERENCE_ANSWER: file } : {}) },
+    stdio: 'ignore',
+  });
+  try {
+    await waitFor(`http://127.0.0.1:${port}/`);
+    return await run(`http://127.0.0.1:${port}/`, reference.pid!);
+  } finally {
+    await stop(reference);
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function measureBrigade(engine: 'pglite' | 'postgres', databaseUrl: string) {
@@ -59,18 +110,10 @@ async function measureBrigade(engine: 'pglite' | 'postgres', databaseUrl: string
  * PostgreSQL URL is given, on PostgreSQL; beside a bare node:http server answering the same JSON.
  */
 export async function benchHttp(postgresUrl: string | undefined): Promise<void> {
-  const referencePort = await freePort();
-  const reference = spawn(TSX, [join(ROOT, 'bench/src/reference-server.ts')], {
-    env: { ...process.env, PORT: String(referencePort) },
-    stdio: 'ignore',
-  });
-  try {
-    await waitFor(`http://127.0.0.1:${referencePort}/`);
-    const ref = await load(`http://127.0.0.1:${referencePort}/`, {
-      connections: CONNECTIONS,
-      durationS: DURATION_S,
-      serverPid: reference.pid,
-    });
+  const ref = await withReference(undefined, (url, pid) =>
+    load(url, { connections: CONNECTIONS, durationS: DURATION_S, serverPid: pid }),
+  );
+  {
     const runs = [await measureBrigade('pglite', '')];
     if (postgresUrl)
       runs.push(await withPostgresDatabase(postgresUrl, 'http', (url) => measureBrigade('postgres', url)));
@@ -80,7 +123,7 @@ export async function benchHttp(postgresUrl: string | undefined): Promise<void> 
       ['measure', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs reference', 'CPU µs/req', 'CPU vs reference'],
       [
         [
-          'node:http reference (same JSON)',
+          'node:http reference ({"status":"ok"}, 2 headers)',
           fmt(ref.rps, 0),
           fmt(ref.p50),
           fmt(ref.p99),
@@ -99,13 +142,31 @@ export async function benchHttp(postgresUrl: string | undefined): Promise<void> 
             ...cpuColumns(run.health, ref).filter((_, i) => i !== 1),
           ],
           [
-            `${run.engine}: GET /api/v1/auth/session`,
+            `${run.engine}: GET /api/v1/auth/session (vs the 2-header reference)`,
             fmt(run.auth.session.rps, 0),
             fmt(run.auth.session.p50),
             fmt(run.auth.session.p99),
             run.auth.session.errors,
             pct(run.auth.session.rps),
             ...cpuColumns(run.auth.session, ref).filter((_, i) => i !== 1),
+          ],
+          [
+            `${run.engine}: node:http, the same bytes as /auth/session`,
+            fmt(run.auth.sameBytes.rps, 0),
+            fmt(run.auth.sameBytes.p50),
+            fmt(run.auth.sameBytes.p99),
+            run.auth.sameBytes.errors,
+            '',
+            ...cpuColumns(run.auth.sameBytes, ref).filter((_, i) => i !== 1),
+          ],
+          [
+            `${run.engine}: /auth/session vs the same bytes`,
+            '',
+            '',
+            '',
+            '',
+            `${fmt((run.auth.session.rps / run.auth.sameBytes.rps) * 100, 0)}%`,
+            ...cpuColumns(run.auth.session, run.auth.sameBytes).filter((_, i) => i !== 1),
           ],
         ]),
       ],
@@ -120,7 +181,5 @@ export async function benchHttp(postgresUrl: string | undefined): Promise<void> 
         fmt(run.startupMs / 1000, 2),
       ]),
     );
-  } finally {
-    await stop(reference);
   }
 }

@@ -81,13 +81,14 @@ const COMPRESS_THRESHOLD = 1024;
 
 /** GET /auth/session for a session held in memory: the user, serialised once per user. */
 function sessionRoute(security: string[]): FrontRoute {
+  const headers = [...security, 'content-type', JSON_TYPE];
   return {
     pattern: patternOf(getSession),
     answer({ actor, auth, search, request }) {
       if (search !== '' || decideAccess(actor, getSession.access, undefined) !== 'allow') return null;
       const { json } = sessionAnswerOf(auth.user);
       if (json.length >= COMPRESS_THRESHOLD && request.headers['accept-encoding']) return null;
-      return { status: 200, headers: [...security, 'content-type', JSON_TYPE], body: json };
+      return { status: 200, headers, body: json };
     },
   };
 }
