@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AppDeps } from './deps';
 import { createHttpServer, fastifyServerOptions, requestIdOf } from './http-server';
-import { loggerOptions, skipRedactionOfRequestIds } from './logger';
+import { loggerOptions, redactBindings } from './logger';
 import { apiFrontDoor } from './plugins/api-front-door';
 import { type Implementation, registerContractRoutes } from './plugins/contract-routes';
 import { registerIdentity } from './plugins/identity';
@@ -121,7 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // JSON is the API's one body type (multipart only for uploads): Fastify's default text/plain parser would
   // hand a string to the JSON schemas, a 400 for what is a 415 (issue 22).
   app.removeContentTypeParser('text/plain');
-  skipRedactionOfRequestIds(app.log);
+  redactBindings(app.log);
   // Set when the request arrives (a synchronous hook: no promise per request), kept on every answer.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

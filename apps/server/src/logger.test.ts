@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions, maskUrl, skipRedactionOfRequestIds } from './logger';
+import { loggerOptions, maskUrl, redactBindings, redacted } from './logger';
 
 const capture = () => {
   const lines: string[] = [];
@@ -12,13 +12,14 @@ const capture = () => {
       done();
     },
   });
-  return { lines, logger: pino(loggerOptions('info') as pino.LoggerOptions, stream) };
+  const logger = pino(loggerOptions('info') as pino.LoggerOptions, stream);
+  redactBindings(logger);
+  return { lines, logger };
 };
 
 describe('log redaction', () => {
-  it('writes the request id as it is and still redacts beside it (the id skips the redactor, issue 20)', () => {
+  it('writes the request id as it is and still redacts beside it, in bindings and in the line', () => {
     const { lines, logger } = capture();
-    skipRedactionOfRequestIds(logger);
     const child = logger.child({ reqId: 'req-1a2b3c4d', token: 'tok-9' });
     child.info({ reqId: 'req-2', body: { password: 'pw-9' } }, 'bound');
     const line = JSON.parse(lines.join('')) as Record<string, unknown>;
@@ -89,6 +90,61 @@ describe('log redaction', () => {
     const line = lines.join('');
     for (const value of ['sk-llm-1', 'sk-llm-2', 'sk-llm-3']) expect(line).not.toContain(value);
     expect(line).toContain('gpt-4o-mini');
+  });
+
+  it('leaves the logged object itself alone: a copy carries the redaction, and nothing to hide means no copy', () => {
+    const plain = { reqId: 'r-1', res: { statusCode: 200 }, list: [{ id: 1 }] };
+    expect(redacted(plain)).toBe(plain);
+    const secret = {
+      keep: 1,
+      body: { items: [{ token: 't-1', id: 2 }] },
+      deep: { a: { b: { c: { password: 'p' } } } },
+    };
+    const copy = redacted(secret);
+    // four levels down, as deep as `body.items[0].token`; deeper is written as it is
+    expect(copy).toEqual({
+      keep: 1,
+      body: { items: [{ token: '[Redacted]', id: 2 }] },
+      deep: { a: { b: { c: { password: 'p' } } } },
+    });
+    expect(secret.body.items[0]!.token).toBe('t-1');
+    expect(copy.deep).toBe(secret.deep);
+  });
+
+  it('writes only the safe parts of a request and a reply, and hides the headers a reply sets', () => {
+    const { lines, logger } = capture();
+    logger.info(
+      {
+        req: {
+          method: 'GET',
+          url: '/a?token=t-7',
+          ip: '203.0.113.9',
+          headers: { authorization: 'Bearer t-8' },
+        },
+        res: { statusCode: 200, headers: { 'set-cookie': 'brigade_session=t-9' } },
+        upstream: { headers: { 'set-cookie': 's-10', 'x-goog-api-key': 'k-11' } },
+      },
+      'request completed',
+    );
+    const line = JSON.parse(lines.join('')) as Record<string, unknown>;
+    expect(line.req).toEqual({ method: 'GET', url: '/a?token=[Redacted]', remoteAddress: '203.0.113.9' });
+    expect(line.res).toEqual({ statusCode: 200 });
+    expect(line.upstream).toEqual({
+      headers: { 'set-cookie': '[Redacted]', 'x-goog-api-key': '[Redacted]' },
+    });
+  });
+
+  it('redacts the fields an error carries', () => {
+    const { lines, logger } = capture();
+    const error = Object.assign(new Error('gateway refused'), {
+      token: 'e-1',
+      request: { headers: { authorization: 'Bearer e-2' } },
+    });
+    logger.error({ err: error }, 'failed');
+    const text = lines.join('');
+    expect(text).not.toContain('e-1');
+    expect(text).toContain('gateway refused');
+    expect(JSON.parse(text).err.request).toEqual({ headers: { authorization: '[Redacted]' } });
   });
 
   it('masks one-time codes and tokens in URLs', () => {
