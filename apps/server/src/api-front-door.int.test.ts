@@ -1,9 +1,8 @@
-import { createServer, request as httpRequest, type Server } from 'node:http';
 import { demoCatalogue, seedLargeChainOnce } from '@brigade/core/catalogue/large-chain';
 import { seedDemo } from '@brigade/core/seed/demo-seed';
 import { makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { frontDoorOf } from './app';
+import { countingServer, type Got, send as sendOver, stable } from './front-door-test-kit';
 import { useTestApp } from './test-app';
 import { type Session, signInAs } from './test-client';
 
@@ -15,38 +14,15 @@ import { type Session, signInAs } from './test-client';
  */
 
 const t = useTestApp({ env: { LOG_LEVEL: 'info' } });
-const answered = { front: 0, fastify: 0 };
-let server: Server;
-let origin = '';
+let counting: Awaited<ReturnType<typeof countingServer>>;
+/** How many requests each way answered (the counting server's own tally). */
+let answered: { front: number; fastify: number };
 let owner: Session;
 let stranger: Session;
 let base = '';
 let menuPath = '';
-
-interface Got {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-function send(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Got> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${origin}${path}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** Everything but the headers that differ per answer. */
-const stable = (headers: Got['headers']) => {
-  const { date: _date, 'x-request-id': _id, ...rest } = headers;
-  return rest;
-};
+const send = (path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Got> =>
+  sendOver(`${counting.origin}${path}`, headers, method);
 
 /** The same request through Fastify (at debug nothing is taken in front of it), then through the front door. */
 async function bothWays(path: string, headers: Record<string, string>) {
@@ -97,17 +73,8 @@ beforeAll(async () => {
   const user = await makeUser(t.database.db, { tenantId: other.tenantId, role: 'owner' });
   stranger = await signInAs(t.app, user.email, TEST_PASSWORD);
   base = `/api/v1/tenants/${demo.tenant.tenantId}/restaurants/${demo.restaurant.restaurantId}`;
-  const front = frontDoorOf(t.app);
-  server = createServer((request, response) => {
-    if (front(request, response)) answered.front++;
-    else {
-      answered.fastify++;
-      t.app.routing(request, response);
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  counting = await countingServer(t.app);
+  answered = counting.answered;
   const menus = JSON.parse((await send(`${base}/menus`, bearer(owner))).body.toString('utf8'));
   menuPath = `${base}/menus/${menus.data[0].menuGroupId}`;
   // The sessions are held from their first request on; the menu document is kept from its first read.
@@ -115,7 +82,7 @@ beforeAll(async () => {
   expect((await send(menuPath, bearer(owner))).status).toBe(200);
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await counting.close();
 });
 
 describe('GET /auth/session in front of Fastify', () => {

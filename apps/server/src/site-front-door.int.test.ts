@@ -1,8 +1,7 @@
-import { createServer, request as httpRequest, type Server } from 'node:http';
 import { seedDemo } from '@brigade/core/seed/demo-seed';
 import { freePort } from '@brigade/test-utils/ports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { frontDoorOf } from './app';
+import { countingServer, type Got, send as sendOver, stable } from './front-door-test-kit';
 import { useTestApp } from './test-app';
 
 /**
@@ -17,48 +16,19 @@ const sitePort = await freePort();
 // At the default level, info: the front door writes its own access line.
 const t = useTestApp({ env: { SITE_PORT: String(sitePort), LOG_LEVEL: 'info', TRUST_PROXY: 'true' } });
 const site = `http://127.0.0.1:${sitePort}`;
-const answered = { front: 0, fastify: 0 };
-let server: Server;
-
-interface Got {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-function send(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Got> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${site}${path}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** Everything but the headers that differ per answer. */
-const stable = (headers: Got['headers']) => {
-  const { date: _date, 'x-request-id': _id, ...rest } = headers;
-  return rest;
-};
+let counting: Awaited<ReturnType<typeof countingServer>>;
+/** How many requests each way answered (the counting server's own tally). */
+let answered: { front: number; fastify: number };
+const send = (path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Got> =>
+  sendOver(`${site}${path}`, headers, method);
 
 beforeAll(async () => {
   await seedDemo(t.database.db);
-  const front = frontDoorOf(t.app);
-  server = createServer((request, response) => {
-    if (front(request, response)) answered.front++;
-    else {
-      answered.fastify++;
-      t.app.routing(request, response);
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(sitePort, '127.0.0.1', resolve));
+  counting = await countingServer(t.app, sitePort);
+  answered = counting.answered;
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await counting.close();
 });
 
 describe('stored pages in front of Fastify', () => {
