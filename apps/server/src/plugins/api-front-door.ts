@@ -19,8 +19,9 @@ import { appHeaders } from './security-headers';
  * pages are: GET /auth/session and a resolved menu (GET …/menus/{menuGroupId}, without ?at=). A request is
  * taken only when everything it needs is already in memory: a session held by the session cache, access
  * allowed by the same `decideAccess` the routes ask, params and query accepted by the endpoint's own
- * schemas, the restaurant's scope held and the menu document kept. Anything else (no or unknown session,
- * refused access, a bad parameter, a menu not kept, ?at=, HEAD) goes to Fastify, which answers it as it always
+ * schemas, the restaurant's scope held and the menu document kept (compressed, for a client that takes br
+ * or gzip). Anything else (no or unknown session, refused access, a bad parameter, a menu not kept or not
+ * compressed yet, ?at=, HEAD) goes to Fastify, which answers it as it always
  * did: this door only ever gives the answer the route would have given, with the same headers and bytes
  * (api-front-door.int.test.ts compares the two ways).
  */
@@ -117,7 +118,8 @@ function menuRoute(deps: AppDeps, security: string[]): FrontRoute {
         request.headers['if-none-match'],
         request.headers['accept-encoding'],
       );
-      if (!held) return null;
+      // A copy not compressed yet: Fastify's compress plugin compresses the JSON on the way out.
+      if (!held || (held.status === 200 && held.wanted && !held.encoding)) return null;
       const validation = [
         ...security,
         'etag',

@@ -135,7 +135,15 @@ const validated = (reply: FastifyReply, etag: string) =>
 /** What memory answers for a menu: 304 for the version the device holds, else the kept document. */
 export type HeldMenu =
   | { status: 304; etag: string }
-  | { status: 200; etag: string; encoding: DocumentEncoding | null; body: Buffer | string };
+  | {
+      status: 200;
+      etag: string;
+      /** The encoding the client takes best, whether or not its copy is ready. */
+      wanted: DocumentEncoding | null;
+      /** The body's encoding: `wanted` once its compression is done, else null (the JSON itself). */
+      encoding: DocumentEncoding | null;
+      body: Buffer | string;
+    };
 
 /**
  * 304 when the device holds this version, else the kept document of this version — compressed as the client
@@ -155,8 +163,8 @@ export function heldMenu(
   if (plain === undefined) return null;
   const encoding = negotiate(acceptEncoding ?? '', ENCODINGS) as DocumentEncoding | null;
   const encoded = encoding ? menuCache.encoded(scope, key, encoding) : undefined;
-  if (encoding && encoded) return { status: 200, etag, encoding, body: encoded };
-  return { status: 200, etag, encoding: null, body: plain };
+  if (encoding && encoded) return { status: 200, etag, wanted: encoding, encoding, body: encoded };
+  return { status: 200, etag, wanted: encoding, encoding: null, body: plain };
 }
 
 /** The kept document's key: the group and the channel (a read with ?at= is never kept). */
