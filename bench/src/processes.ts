@@ -163,9 +163,17 @@ export interface RunningBrigade {
  * A real Brigade process (`npm start`'s entry, production mode) on a fresh embedded data directory, or on
  * `databaseUrl` when given; the demo seed runs, so the demo logins work.
  */
+/**
+ * glibc's malloc as `npm start` sets it (package.json; issue 20, RSS): two arenas, not one per thread, and
+ * blocks of 32 KB and more mapped on their own, so that what V8's compilers (PGlite's WebAssembly tiers up
+ * through TurboFan) and the compression threads free goes back to the system instead of staying in the heap.
+ */
+export const MALLOC_SETTINGS = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '32768' };
+
 export async function startBrigade(
   databaseUrl: string,
   env: Record<string, string> = {},
+  options: { mallocDefaults?: boolean } = {},
 ): Promise<RunningBrigade> {
   const dataDir = mkdtempSync(join(tmpdir(), 'brigade-bench-'));
   const port = await freePort();
@@ -174,14 +182,13 @@ export async function startBrigade(
   const role = databaseUrl ? await applicationRoleUrl(databaseUrl) : null;
   const child = spawn(TSX, [join(ROOT, 'apps/server/src/main.ts')], {
     env: {
-      ...process.env,
+      ...withoutMallocSettings(process.env),
       LOG_LEVEL: 'warn',
       BRIGADE_DATA_DIR: dataDir,
       DATABASE_URL: role?.url ?? databaseUrl,
       ...(role ? { DATABASE_MIGRATION_URL: databaseUrl } : {}),
       NODE_ENV: 'production',
-      // As `npm start` sets it (package.json): two malloc arenas, not one per thread (issue 20, RSS).
-      MALLOC_ARENA_MAX: '2',
+      ...(options.mallocDefaults ? {} : MALLOC_SETTINGS),
       PORT: String(port),
       HOST: '127.0.0.1',
       ...env,
@@ -201,6 +208,12 @@ export async function startBrigade(
     await cleanup();
     throw error;
   }
+}
+
+function withoutMallocSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const copy = { ...env };
+  for (const name of Object.keys(MALLOC_SETTINGS)) delete copy[name];
+  return copy;
 }
 
 /** A signed-in caller of the API: its session token, and `call` for JSON requests under /api/v1. */

@@ -40,9 +40,13 @@ interface RssFigures {
   wrapper: number;
 }
 
-async function measure(engine: string, databaseUrl: string): Promise<RssFigures> {
+async function measure(
+  engine: string,
+  databaseUrl: string,
+  options: { mallocDefaults?: boolean } = {},
+): Promise<RssFigures> {
   const sitePort = await freePort();
-  const brigade = await startBrigade(databaseUrl, { SITE_PORT: String(sitePort) });
+  const brigade = await startBrigade(databaseUrl, { SITE_PORT: String(sitePort) }, options);
   const site = `http://127.0.0.1:${sitePort}`;
   const url = (path: string) => (path.startsWith('/api/') ? brigade.origin : site) + path;
   try {
@@ -76,10 +80,15 @@ async function measure(engine: string, databaseUrl: string): Promise<RssFigures>
  * Issue 20: the server's resident memory after a first boot (fresh data directory, demo and large-chain
  * seed) and after load runs (wrk, 50 connections, 10 s each on the home page, the menu page and the public
  * restaurant document), right away and after SETTLE_S seconds idle. Goal on PGlite: <= 400 MB. The peak
- * (VmHWM) is the highest RSS since the process started, start-up included.
+ * (VmHWM) is the highest RSS since the process started, start-up included. The servers run with malloc set
+ * as `npm start` sets it (MALLOC_SETTINGS); a second PGlite row runs with glibc's defaults for comparison.
  */
 export async function benchRss(postgresUrl: string | undefined): Promise<void> {
-  const figures = [await measure('pglite', '')];
+  const figures = [
+    await measure('pglite', ''),
+    // The same server with glibc's malloc left at its defaults: what MALLOC_SETTINGS are worth.
+    await measure('pglite, glibc malloc defaults', '', { mallocDefaults: true }),
+  ];
   if (postgresUrl)
     figures.push(await withPostgresDatabase(postgresUrl, 'rss', (url) => measure('postgres', url)));
   printTable(

@@ -109,6 +109,41 @@ describe('menus from memory', () => {
   });
 });
 
+describe('catalogue lists and records', () => {
+  const base = () => `/api/v1/tenants/${scope.tenantId}/restaurants/${scope.restaurantId}`;
+  const get = (path: string) => asBearer(t.app, session, { method: 'GET', url: path });
+
+  it('take the restaurant from memory on a repeated read and still show the next write', async () => {
+    const first = await get(`${base()}/tags`);
+    expect(first.statusCode).toBe(200);
+    const { hits, misses } = t.deps.scopes;
+    const again = await get(`${base()}/tags`);
+    expect(again.body).toBe(first.body);
+    const tagId = first.json().data[0].tagId;
+    expect((await get(`${base()}/tags/${tagId}`)).json().data.tagId).toBe(tagId);
+    expect(t.deps.scopes.hits).toBe(hits + 2);
+    expect(t.deps.scopes.misses).toBe(misses);
+    const created = await asBearer(t.app, session, {
+      method: 'POST',
+      url: `${base()}/tags`,
+      payload: { name: 'Read at once' },
+    });
+    expect(created.statusCode).toBe(201);
+    expect((await get(`${base()}/tags`)).json().data.map((tag: { name: string }) => tag.name)).toContain(
+      'Read at once',
+    );
+  });
+
+  it('keeps answering 404 for a restaurant that does not exist (a miss is not kept)', async () => {
+    const missing = `/api/v1/tenants/${scope.tenantId}/restaurants/999999/tags`;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const answer = await get(missing);
+      expect(answer.statusCode).toBe(404);
+      expect(answer.body).toContain('Restaurant with ID 999999 not found');
+    }
+  });
+});
+
 describe.skipIf(!isPostgres)('two instances on one PostgreSQL', () => {
   it("shows one instance's write on the other as soon as the feed announces it", async () => {
     const before = await menu({}, second!.app);

@@ -25,6 +25,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AppDeps, useCaseDeps } from '../deps';
 import { type Implementation, implement, success } from '../plugins/contract-routes';
 
+/** The catalogue's reads take the restaurant's scope from memory when it is held (issue 20). */
+const catalogueReadDeps = (deps: AppDeps) => ({ ...useCaseDeps(deps), scopes: deps.scopes });
+
 type Params = { tenantId: number; restaurantId: number } & Record<string, number>;
 
 /**
@@ -43,11 +46,11 @@ export const catalogueRoutes: Implementation[] = [
     return [
       implement(endpoints.list, async ({ params, query, actor, deps }) => {
         const input = { ...target(params as Params), query: query as never };
-        const { data, nextCursor } = await listCatalogueRecords(useCaseDeps(deps), actor, input);
+        const { data, nextCursor } = await listCatalogueRecords(catalogueReadDeps(deps), actor, input);
         return success(data, { nextCursor });
       }),
       implement(endpoints.get, async ({ params, actor, deps }) =>
-        success(await getCatalogueRecord(useCaseDeps(deps), actor, record(params as Params))),
+        success(await getCatalogueRecord(catalogueReadDeps(deps), actor, record(params as Params))),
       ),
       implement(endpoints.create, async ({ params, body, actor, deps }) =>
         success(

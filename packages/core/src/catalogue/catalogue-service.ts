@@ -18,6 +18,7 @@ import { assignIdentities } from './identities';
 import { storeOf } from './kind-stores';
 import { decodeCursor, encodeCursor } from './paging';
 import { type CatalogueScope, catalogueScopeOf, type ResolvedScope, resolveCatalogueScope } from './scope';
+import type { ScopeCache } from './scope-cache';
 import {
   deleteRecord,
   insertRecords,
@@ -47,18 +48,27 @@ export interface CatalogueTarget {
   restaurantId: number;
 }
 
+/**
+ * What the catalogue's reads take: with `scopes`, the restaurant's scope comes from memory when a current copy
+ * is held (issue 20: one query fewer per read), else from the database as without it.
+ */
+export interface CatalogueReadDeps extends UseCaseDeps {
+  scopes?: ScopeCache | undefined;
+}
+
 export const listCatalogueRecords = (
-  deps: UseCaseDeps,
+  deps: CatalogueReadDeps,
   actor: Actor,
   input: CatalogueTarget & { query?: ListQuery | undefined },
 ): Promise<ListPage> =>
-  listEntities(deps.db, storeOf(input.kind), catalogueScopeOf(actor, input), input.query);
+  listEntities(deps.db, storeOf(input.kind), catalogueScopeOf(actor, input), input.query, deps.scopes);
 
 export const getCatalogueRecord = (
-  deps: UseCaseDeps,
+  deps: CatalogueReadDeps,
   actor: Actor,
   input: CatalogueTarget & { id: number },
-): Promise<Row> => getEntity(deps.db, storeOf(input.kind), catalogueScopeOf(actor, input), input.id);
+): Promise<Row> =>
+  getEntity(deps.db, storeOf(input.kind), catalogueScopeOf(actor, input), input.id, deps.scopes);
 
 /** Creates one record (spec 02 §7); field errors name the field (`name`). */
 export async function createCatalogueRecord(
@@ -121,9 +131,10 @@ export async function listEntities(
   store: KindStore,
   scope: CatalogueScope,
   query: ListQuery = {},
+  scopes?: ScopeCache,
 ): Promise<ListPage> {
   const { limit = DEFAULT_LIST_LIMIT, cursor, ...filter } = query;
-  const resolved = await resolveCatalogueScope(db, scope);
+  const resolved = await resolveScope(db, scope, scopes);
   const where = store.listFilter?.(filter);
   // The cursor names the list it continues, so it cannot be replayed on another restaurant, kind or filter.
   const list = `${store.kind.path}/${resolved.tenantId}/${resolved.restaurantId}?${JSON.stringify(filter)}`;
@@ -138,13 +149,22 @@ export async function listEntities(
   return { data, nextCursor: more && last ? encodeCursor(list, orderKeyOf(store, last)) : null };
 }
 
-async function getEntity(db: Executor, store: KindStore, scope: CatalogueScope, id: number): Promise<Row> {
-  const resolved = await resolveCatalogueScope(db, scope);
+async function getEntity(
+  db: Executor,
+  store: KindStore,
+  scope: CatalogueScope,
+  id: number,
+  scopes?: ScopeCache,
+): Promise<Row> {
+  const resolved = await resolveScope(db, scope, scopes);
   const [record] = await selectRecords(db, store, resolved, { ids: [id] });
   if (!record) throw notFound(store.kind.notFound(id));
   const [shown] = present(store, await withChildren(db, store, resolved, [record]));
   return shown!;
 }
+
+const resolveScope = (db: Executor, scope: CatalogueScope, scopes: ScopeCache | undefined) =>
+  scopes ? scopes.resolve(db, scope) : resolveCatalogueScope(db, scope);
 
 /** Batch create in the generic layer: at most MAX_BATCH_ROWS rows (see createCatalogueRecords). */
 export async function createEntities(
