@@ -160,16 +160,16 @@ export interface RunningBrigade {
 }
 
 /**
- * A real Brigade process (`npm start`'s entry, production mode) on a fresh embedded data directory, or on
- * `databaseUrl` when given; the demo seed runs, so the demo logins work.
- */
-/**
  * glibc's malloc as `npm start` sets it (package.json; issue 20, RSS): two arenas, not one per thread, and
  * blocks of 32 KB and more mapped on their own, so that what V8's compilers (PGlite's WebAssembly tiers up
  * through TurboFan) and the compression threads free goes back to the system instead of staying in the heap.
  */
 export const MALLOC_SETTINGS = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '32768' };
 
+/**
+ * A real Brigade process (`npm start`'s entry, production mode) on a fresh embedded data directory, or on
+ * `databaseUrl` when given; the demo seed runs, so the demo logins work.
+ */
 export async function startBrigade(
   databaseUrl: string,
   env: Record<string, string> = {},
