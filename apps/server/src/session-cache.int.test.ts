@@ -1,3 +1,4 @@
+import { SessionCache } from '@brigade/core/identity/session-cache';
 import { makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,6 +59,25 @@ describe('sessions in memory', () => {
     // ...until the feed says the user changed (here: any announced change of the user).
     await t.database.db.execute(sql`update users set updated_at = now() where uid = ${user.uid}`);
     await expect.poll(() => sessionStatus(session), { timeout: 5000, interval: 20 }).toBe(401);
+  });
+
+  it('keeps a bounded number of sessions, the least recently used going first', async () => {
+    const cache = new SessionCache(t.database, { maxEntries: 2 });
+    try {
+      await cache.ready;
+      const [a, b, c] = await Promise.all([signedIn(), signedIn(), signedIn()]);
+      const db = t.database.db;
+      expect(await cache.authenticate(db, a.session.token)).not.toBeNull();
+      expect(await cache.authenticate(db, b.session.token)).not.toBeNull();
+      expect(cache.held(a.session.token)).toBeDefined(); // a is now more recent than b
+      expect(await cache.authenticate(db, c.session.token)).not.toBeNull();
+      expect(cache.size).toBe(2);
+      expect(cache.held(b.session.token)).toBeUndefined();
+      expect(cache.held(a.session.token)?.user.uid).toBe(a.user.uid);
+      expect(cache.held(c.session.token)?.user.uid).toBe(c.user.uid);
+    } finally {
+      await cache.close();
+    }
   });
 
   it('signing out takes effect before the answer leaves', async () => {

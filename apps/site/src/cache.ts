@@ -7,6 +7,7 @@ import {
   type ResolutionResult,
   type ResolveInput,
 } from '@brigade/core/domains/resolution-service';
+import { leastRecentKey, type Recent } from '@brigade/core/recency';
 import type { ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
 import type { ChangeArea } from '@brigade/domain/change-areas';
 import type { SiteData } from './load';
@@ -104,20 +105,15 @@ export const compressedOnce = (body: Buffer): { gzip: Buffer; br: Buffer } => ({
 });
 
 /**
- * Bounded caches keep their most recently used entry last (a Map iterates in insertion order): a hit moves
- * its entry to the end, and room is made from the front (issue 20 item 3: anyone can make up hosts, paths
- * and slugs, so no key space may grow without bound, and a flood of new keys must not wipe the busy ones).
+ * Makes room for one more entry by forgetting the least recently used (issue 20 item 3: anyone can make up
+ * hosts, paths and slugs, so no key space may grow without bound, and a flood of new keys must not wipe the
+ * busy ones). A hit marks its entry used; eviction gives used entries a second chance (recency.ts).
  */
-function touch<K, V>(map: Map<K, V>, key: K, value: V): void {
-  map.delete(key);
-  map.set(key, value);
-}
-
-/** Makes room for one more entry by forgetting the least recently used. */
-function keepBounded<K, V>(map: Map<K, V>, maxEntries: number): void {
-  for (const oldest of map.keys()) {
-    if (map.size < maxEntries) return;
-    map.delete(oldest);
+function keepBounded<K, V extends Recent>(map: Map<K, V>, maxEntries: number): void {
+  while (map.size >= maxEntries) {
+    const evicted = leastRecentKey(map);
+    if (evicted === undefined) return;
+    map.delete(evicted);
   }
 }
 
@@ -128,7 +124,7 @@ function keepBounded<K, V>(map: Map<K, V>, maxEntries: number): void {
  * started before an invalidation notice it and not store what it drew from older data.
  */
 export class PageCache {
-  private readonly pages = new Map<string, CachedPage>();
+  private readonly pages = new Map<string, { page: CachedPage; used: boolean }>();
   private gen = 0;
   private bytes = 0;
   constructor(
@@ -145,14 +141,14 @@ export class PageCache {
   }
 
   get(key: string): CachedPage | undefined {
-    const page = this.pages.get(key);
-    if (!page) return undefined;
-    if (page.expires <= this.now()) {
+    const kept = this.pages.get(key);
+    if (!kept) return undefined;
+    if (kept.page.expires <= this.now()) {
       this.delete(key);
       return undefined;
     }
-    touch(this.pages, key, page);
-    return page;
+    kept.used = true;
+    return kept.page;
   }
 
   /** Stores a page unless an invalidation happened since `generation` was read. */
@@ -160,12 +156,13 @@ export class PageCache {
     if (generation !== this.gen) return false;
     this.delete(key);
     const size = sizeOf(page);
-    // The least recently used go first (a Map iterates in insertion order, and get moves a hit last).
-    for (const oldest of this.pages.keys()) {
-      if (this.pages.size < this.maxEntries && this.bytes + size <= this.maxBytes) break;
-      this.delete(oldest);
+    // The least recently used go first (by second chance: recency.ts).
+    while (this.pages.size > 0 && (this.pages.size >= this.maxEntries || this.bytes + size > this.maxBytes)) {
+      const evicted = leastRecentKey(this.pages);
+      if (evicted === undefined) break;
+      this.delete(evicted);
     }
-    this.pages.set(key, page);
+    this.pages.set(key, { page, used: false });
     this.bytes += size;
     return true;
   }
@@ -177,7 +174,7 @@ export class PageCache {
       this.clearPages();
       return;
     }
-    for (const [key, page] of this.pages) {
+    for (const [key, { page }] of this.pages) {
       if (page.tenantId !== change.tenantId) continue;
       if (change.restaurantId === undefined || page.restaurantId === change.restaurantId) this.delete(key);
     }
@@ -194,17 +191,17 @@ export class PageCache {
   }
 
   private delete(key: string): void {
-    const page = this.pages.get(key);
-    if (!page) return;
+    const kept = this.pages.get(key);
+    if (!kept) return;
     this.pages.delete(key);
-    this.bytes -= sizeOf(page);
+    this.bytes -= sizeOf(kept.page);
   }
 }
 
 /** spec 01 §9: public resolution is cached 5 minutes (parameters, domains) and 10 minutes (slugs). */
 const RESOLUTION_TTL_MS = { params: 5 * 60_000, domain: 5 * 60_000, slug: 10 * 60_000, none: 60_000 };
 
-export interface RestaurantEntry {
+export interface RestaurantEntry extends Recent {
   data: SiteData | null;
   /** When the menus shown now may change (the next availability boundary). */
   expires: number;
@@ -218,7 +215,10 @@ export interface RestaurantEntry {
  * a load that started before a change is not kept.
  */
 export class SiteDataCache {
-  private readonly resolutions = new Map<string, { value: ResolutionResult; expires: number }>();
+  private readonly resolutions = new Map<
+    string,
+    { value: ResolutionResult; expires: number; used: boolean }
+  >();
   private readonly restaurants = new Map<
     string,
     RestaurantEntry & { tenantId: number; restaurantId: number }
@@ -247,7 +247,7 @@ export class SiteDataCache {
     ].join('|');
     const hit = this.resolutions.get(key);
     if (hit && hit.expires > this.now()) {
-      touch(this.resolutions, key, hit);
+      hit.used = true;
       return hit.value;
     }
     const generation = this.gen;
@@ -255,7 +255,11 @@ export class SiteDataCache {
     // Misses are not kept: a restaurant created a moment later must be found.
     if (value.found && generation === this.gen) {
       keepBounded(this.resolutions, this.maxEntries);
-      this.resolutions.set(key, { value, expires: this.now() + RESOLUTION_TTL_MS[value.method] });
+      this.resolutions.set(key, {
+        value,
+        expires: this.now() + RESOLUTION_TTL_MS[value.method],
+        used: false,
+      });
     }
     return value;
   }
@@ -266,12 +270,12 @@ export class SiteDataCache {
   ): Promise<RestaurantEntry> {
     const hit = this.enabled ? this.restaurants.get(guid) : undefined;
     if (hit && hit.expires > this.now()) {
-      touch(this.restaurants, guid, hit);
+      hit.used = true;
       return hit;
     }
     const generation = this.gen;
     const { data, ttlMs } = await load();
-    const entry = { data, expires: this.now() + ttlMs, menus: new Map() };
+    const entry = { data, expires: this.now() + ttlMs, menus: new Map(), used: false };
     if (this.enabled && data && generation === this.gen) {
       keepBounded(this.restaurants, this.maxEntries);
       this.restaurants.set(guid, {

@@ -1,9 +1,10 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { type Change, changeConcerns } from '../changes/change-feed';
+import { leastRecentKey, type Recent } from '../recency';
 import type { ResolvedScope } from './scope';
 
-interface Entry<T> {
+interface Entry<T> extends Recent {
   tenantId: number;
   version: number;
   trees: Map<number, T>;
@@ -36,7 +37,8 @@ const COMPRESSORS: Record<DocumentEncoding, (text: string) => Promise<Buffer>> =
  * the restaurant's change-feed version, which every read learns from its scope query: a write raises the
  * version in its own transaction, so a read that can see the write can never be served what was cached
  * before it, on this instance or any other. Change-feed events only free the memory early.
- * Least recently used restaurants go first when more than `maxRestaurants` or `maxBytes` of documents are held.
+ * The least recently used restaurants go first (by second chance: recency.ts) when more than `maxRestaurants` or
+ * `maxBytes` of documents are held.
  */
 export class MenuCache<T = unknown> {
   readonly #entries = new Map<number, Entry<T>>();
@@ -67,7 +69,7 @@ export class MenuCache<T = unknown> {
     entry.documents.set(key, bytes);
     entry.bytes += bytes.length;
     this.#bytes += bytes.length;
-    this.#evict();
+    this.#evict(scope.restaurantId);
     for (const encoding of Object.keys(COMPRESSORS) as DocumentEncoding[]) {
       void COMPRESSORS[encoding](document).then(
         (body) => this.#storeEncoded(scope, key, encoding, body),
@@ -90,7 +92,7 @@ export class MenuCache<T = unknown> {
     entry.encoded.set(`${encoding}:${key}`, body);
     entry.bytes += body.length;
     this.#bytes += body.length;
-    this.#evict();
+    this.#evict(scope.restaurantId);
   }
 
   /** Frees what a change made stale (a change feed listener). */
@@ -104,12 +106,11 @@ export class MenuCache<T = unknown> {
     return { restaurants: this.#entries.size, bytes: this.#bytes };
   }
 
-  /** The restaurant's entry if it holds this version (and marks it recently used). */
+  /** The restaurant's entry if it holds this version (and marks it used). */
   #current(scope: ResolvedScope): Entry<T> | undefined {
     const entry = this.#entries.get(scope.restaurantId);
     if (!entry || entry.version !== scope.version || entry.tenantId !== scope.tenantId) return undefined;
-    this.#entries.delete(scope.restaurantId);
-    this.#entries.set(scope.restaurantId, entry);
+    entry.used = true;
     return entry;
   }
 
@@ -128,10 +129,11 @@ export class MenuCache<T = unknown> {
       documents: new Map(),
       encoded: new Map(),
       bytes: 0,
+      used: false,
     };
     this.#entries.set(scope.restaurantId, entry);
-    this.#evict();
-    return this.#entries.get(scope.restaurantId);
+    this.#evict(scope.restaurantId);
+    return entry;
   }
 
   #drop(restaurantId: number): void {
@@ -141,11 +143,17 @@ export class MenuCache<T = unknown> {
     this.#entries.delete(restaurantId);
   }
 
-  #evict(): void {
-    for (const restaurantId of this.#entries.keys()) {
-      if (this.#entries.size <= this.maxRestaurants && this.#bytes <= this.maxBytes) return;
-      if (this.#entries.size === 1) return;
-      this.#drop(restaurantId);
+  /** Makes room within the limits, never by dropping `keep` (the entry being stored into). */
+  #evict(keep: number): void {
+    while (
+      this.#entries.size > 1 &&
+      (this.#entries.size > this.maxRestaurants || this.#bytes > this.maxBytes)
+    ) {
+      const restaurantId = leastRecentKey(this.#entries);
+      if (restaurantId === undefined) return;
+      if (restaurantId === keep)
+        this.#entries.get(keep)!.used = true; // passed over on the next round
+      else this.#drop(restaurantId);
     }
   }
 }

@@ -15,6 +15,7 @@ import {
 } from '@brigade/domain/domain-mapping';
 import { notFound } from '@brigade/domain/errors';
 import { isSlug } from '@brigade/domain/slug';
+import { leastRecentKey } from '../recency';
 import { findRestaurantByGuid, findRestaurantBySlug } from '../tenancy/restaurant-repository';
 import { findTenantByGuid, findTenantById } from '../tenancy/tenant-repository';
 import type { ResolutionDeps } from './domain-deps';
@@ -39,10 +40,10 @@ export const HOST_CACHE_MAX_ENTRIES = 10_000;
  * nothing) for a minute, so a host nobody mapped costs one query a minute rather than one per request; any
  * change to a mapping, restaurant or tenant clears it (locally at once, on every instance through the change
  * feed, docs/decisions/011-change-feed.md). Anyone can send any Host header, so the cache is bounded: beyond
- * its size the least recently used host is forgotten.
+ * its size the least recently used host is forgotten (by second chance: recency.ts).
  */
 export class HostCache {
-  private readonly entries = new Map<string, { value: HostEntry | null; expires: number }>();
+  private readonly entries = new Map<string, { value: HostEntry | null; expires: number; used: boolean }>();
   constructor(
     private readonly ttlMs = RESOLUTION_CACHE_TTL_MS,
     private readonly now: () => number = Date.now,
@@ -59,18 +60,18 @@ export class HostCache {
       this.entries.delete(host);
       return undefined;
     }
-    // Most recently used last (a Map keeps insertion order), so eviction takes the least recently used.
-    this.entries.delete(host);
-    this.entries.set(host, entry);
+    entry.used = true;
     return entry.value;
   }
   set(host: string, value: HostEntry | null) {
     this.entries.delete(host);
-    for (const oldest of this.entries.keys()) {
-      if (this.entries.size < this.maxEntries) break;
-      this.entries.delete(oldest);
+    while (this.entries.size >= this.maxEntries) {
+      const evicted = leastRecentKey(this.entries);
+      if (evicted === undefined) break;
+      this.entries.delete(evicted);
     }
-    this.entries.set(host, { value, expires: this.now() + (value ? this.ttlMs : this.missTtlMs) });
+    const expires = this.now() + (value ? this.ttlMs : this.missTtlMs);
+    this.entries.set(host, { value, expires, used: false });
   }
   clear() {
     this.entries.clear();

@@ -1,6 +1,7 @@
 import type { Database, Executor } from '@brigade/db/database';
 import { listenForNotifications, type NotificationListener } from '@brigade/db/notifications';
 import { SESSION_POLICY } from '@brigade/domain/session-policy';
+import { leastRecentKey, type Recent } from '../recency';
 import { hashToken } from './secrets';
 import { type Authenticated, type LoadedSession, loadSession } from './session-service';
 
@@ -8,7 +9,7 @@ import { type Authenticated, type LoadedSession, loadSession } from './session-s
 export const IDENTITY_CHANNEL = 'brigade_identity';
 
 export interface SessionCacheOptions {
-  /** Live sessions kept at most (least recently used go first). */
+  /** Live sessions kept at most (the least recently used go first, by second chance: recency.ts). */
   maxEntries?: number;
   /**
    * How long a copy is trusted without asking the database: the touch interval, so the idle deadline is
@@ -18,7 +19,7 @@ export interface SessionCacheOptions {
   now?: () => number;
 }
 
-interface Entry extends LoadedSession {
+interface Entry extends LoadedSession, Recent {
   loadedAt: number;
 }
 
@@ -79,8 +80,7 @@ export class SessionCache {
       return undefined;
     }
     this.hits++;
-    this.#entries.delete(tokenHash);
-    this.#entries.set(tokenHash, entry);
+    entry.used = true;
     return entry.auth;
   }
 
@@ -127,18 +127,18 @@ export class SessionCache {
 
   #store(tokenHash: string, loaded: LoadedSession, now: number): void {
     this.#drop(tokenHash);
-    this.#entries.set(tokenHash, { ...loaded, loadedAt: now });
+    while (this.#entries.size >= this.#maxEntries) {
+      const evicted = leastRecentKey(this.#entries);
+      if (evicted === undefined) break;
+      this.#drop(evicted);
+    }
+    this.#entries.set(tokenHash, { ...loaded, loadedAt: now, used: false });
     let hashes = this.#byUser.get(loaded.userUid);
     if (!hashes) {
       hashes = new Set();
       this.#byUser.set(loaded.userUid, hashes);
     }
     hashes.add(tokenHash);
-    while (this.#entries.size > this.#maxEntries) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.#drop(oldest);
-    }
   }
 
   #drop(tokenHash: string): void {
