@@ -1,5 +1,5 @@
 import {
-  listMenus,
+  listMenusFor,
   listMenuTimeBoundaries,
   type MenuTreeCache,
   resolveMenu,
@@ -80,15 +80,14 @@ export async function loadSiteData(
     siteConfig ? Promise.resolve(siteConfig) : siteConfigurationOf(ex),
   ]);
   if (!tenant || !restaurant || restaurant.tenantId !== tenant.tenantId) return null;
-  const scope = { ...scopeOf(restaurant), channel: SITE_CHANNEL };
   const timezone = tenant.settings.timezone;
   const today = toLocalMoment(now.toISOString(), timezone).date;
   const closure = closureOn(restaurant, today);
-  const [menus, listedMenus] = await Promise.all([
-    // On a holiday closure the menu reads themselves show nothing "now" (menu-resolver, decision 030).
-    listMenus({ db: ex }, ANONYMOUS, { ...scope, at: now.toISOString() }),
-    listMenus({ db: ex }, ANONYMOUS, scope),
-  ]);
+  // On a holiday closure the menu reads themselves show nothing "now" (menu-resolver, decision 030).
+  const [menus, listedMenus] = (await listMenusFor({ db: ex }, ANONYMOUS, scopeOf(restaurant), [
+    { channel: SITE_CHANNEL, at: now.toISOString() },
+    { channel: SITE_CHANNEL },
+  ])) as [MenuSummary[], MenuSummary[]];
   return {
     tenant,
     restaurant,

@@ -77,24 +77,48 @@ export async function listMenusIn(
   resolved: ResolvedScope,
   filter: MenuFilter,
 ): Promise<MenuSummary[]> {
-  const filters = filtersOf(filter, resolved);
+  return (await listMenusEach(db, resolved, [filter]))[0]!;
+}
+
+/**
+ * listMenus for several filters of one restaurant (the public site: the menus shown now and those listed at
+ * all), from one scope and one read of its menu groups.
+ */
+export async function listMenusFor(
+  deps: UseCaseDeps,
+  actor: Actor,
+  scope: { tenantId: number; restaurantId: number },
+  filters: MenuFilter[],
+): Promise<MenuSummary[][]> {
+  const resolved = await resolveCatalogueScope(deps.db, catalogueScopeOf(actor, scope));
+  return listMenusEach(deps.db, resolved, filters);
+}
+
+async function listMenusEach(
+  db: Executor,
+  resolved: ResolvedScope,
+  filters: MenuFilter[],
+): Promise<MenuSummary[][]> {
   const rows = await db
     .select()
     .from(menuGroups)
     .where(and(scopeWhere(menuGroups, resolved), isNull(menuGroups.parentId)))
     .orderBy(asc(menuGroups.position), asc(menuGroups.menuGroupId));
-  return rows
-    .map((row) => clean<MenuGroup>(row))
-    .filter((group) => groupShown(group, filters))
-    .map((group) => ({
-      menuGroupId: group.menuGroupId,
-      guid: group.guid,
-      name: group.name,
-      ...(group.description === undefined ? {} : { description: group.description }),
-      ...(group.image === undefined ? {} : { image: group.image }),
-      position: group.position,
-      isMenu: group.isMenu,
-    }));
+  const groups = rows.map((row) => clean<MenuGroup>(row));
+  return filters.map((filter) => {
+    const shown = filtersOf(filter, resolved);
+    return groups
+      .filter((group) => groupShown(group, shown))
+      .map((group) => ({
+        menuGroupId: group.menuGroupId,
+        guid: group.guid,
+        name: group.name,
+        ...(group.description === undefined ? {} : { description: group.description }),
+        ...(group.image === undefined ? {} : { image: group.image }),
+        position: group.position,
+        isMenu: group.isMenu,
+      }));
+  });
 }
 
 /**
