@@ -157,6 +157,27 @@ function answerHeaders(response: Response): string[] {
   );
 }
 
+/** The JSON reference server, answering the bodies and headers of a run's menu reads. */
+async function startReference(run: EngineFigures) {
+  const dir = mkdtempSync(join(tmpdir(), 'brigade-bench-json-'));
+  const files = (['large', 'small'] as const).map((name) => {
+    const file = join(dir, `${name}.json`);
+    writeFileSync(file, run.bodies[name]);
+    return `${name}=${file}`;
+  });
+  const port = await freePort();
+  const reference = spawn(TSX, [join(ROOT, 'bench/src/json-reference-server.ts')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      JSON_FILES: files.join(','),
+      JSON_HEADERS: JSON.stringify(run.headers),
+    },
+    stdio: 'ignore',
+  });
+  return { dir, port, reference };
+}
+
 /**
  * The catalogue (issue 6) through a real Brigade process in production mode: loading the large-chain
  * catalogue through the batch endpoints, one batch of 1,000 items, and the resolved large-chain menu read
@@ -167,22 +188,7 @@ export async function benchCatalogue(postgresUrl: string | undefined): Promise<v
   if (postgresUrl)
     runs.push(await withPostgresDatabase(postgresUrl, 'catalogue', (url) => measureEngine('postgres', url)));
 
-  const dir = mkdtempSync(join(tmpdir(), 'brigade-bench-json-'));
-  const files = (['large', 'small'] as const).map((name) => {
-    const file = join(dir, `${name}.json`);
-    writeFileSync(file, runs[0]!.bodies[name]);
-    return `${name}=${file}`;
-  });
-  const port = await freePort();
-  const reference = spawn(TSX, [join(ROOT, 'bench/src/json-reference-server.ts')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      JSON_FILES: files.join(','),
-      JSON_HEADERS: JSON.stringify(runs[0]!.headers),
-    },
-    stdio: 'ignore',
-  });
+  const { dir, port, reference } = await startReference(runs[0]!);
   try {
     await waitFor(`http://127.0.0.1:${port}/`);
     const references = {} as Record<ReadName, LoadFigures>;
