@@ -7,7 +7,7 @@ import {
   type ResolutionResult,
   type ResolveInput,
 } from '@brigade/core/domains/resolution-service';
-import { leastRecentKey, type Recent } from '@brigade/core/recency';
+import { leastRecentKey, makeRoom, type Recent } from '@brigade/core/recency';
 import type { ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
 import type { ChangeArea } from '@brigade/domain/change-areas';
 import type { SiteData } from './load';
@@ -104,18 +104,9 @@ export const compressedOnce = (body: Buffer): { gzip: Buffer; br: Buffer } => ({
   }),
 });
 
-/**
- * Makes room for one more entry by forgetting the least recently used (issue 20 item 3: anyone can make up
- * hosts, paths and slugs, so no key space may grow without bound, and a flood of new keys must not wipe the
- * busy ones). A hit marks its entry used; eviction gives used entries a second chance (recency.ts).
- */
-function keepBounded<K, V extends Recent>(map: Map<K, V>, maxEntries: number): void {
-  while (map.size >= maxEntries) {
-    const evicted = leastRecentKey(map);
-    if (evicted === undefined) return;
-    map.delete(evicted);
-  }
-}
+// Bounded caches (issue 20 item 3): anyone can make up hosts, paths and slugs, so no key space may grow
+// without bound, and a flood of new keys must not wipe the busy ones. A hit marks its entry used; room is
+// made by second chance (recency.ts).
 
 /**
  * Rendered pages by host and URL, for as long as their data and the clock keep them right: any change to the
@@ -254,7 +245,7 @@ export class SiteDataCache {
     const value = await load();
     // Misses are not kept: a restaurant created a moment later must be found.
     if (value.found && generation === this.gen) {
-      keepBounded(this.resolutions, this.maxEntries);
+      makeRoom(this.resolutions, this.maxEntries);
       this.resolutions.set(key, {
         value,
         expires: this.now() + RESOLUTION_TTL_MS[value.method],
@@ -277,7 +268,7 @@ export class SiteDataCache {
     const { data, ttlMs } = await load();
     const entry = { data, expires: this.now() + ttlMs, menus: new Map(), used: false };
     if (this.enabled && data && generation === this.gen) {
-      keepBounded(this.restaurants, this.maxEntries);
+      makeRoom(this.restaurants, this.maxEntries);
       this.restaurants.set(guid, {
         ...entry,
         tenantId: data.restaurant.tenantId,

@@ -32,3 +32,19 @@ export function leastRecentKey<K, V extends Recent>(map: Map<K, V>): K | undefin
   }
   return undefined;
 }
+
+/**
+ * Makes room for one more entry: evicts (by `drop`, which must remove the key from the map; by default
+ * `map.delete`) until fewer than `maxEntries` are held.
+ */
+export function makeRoom<K, V extends Recent>(
+  map: Map<K, V>,
+  maxEntries: number,
+  drop: (key: K) => void = (key) => map.delete(key),
+): void {
+  while (map.size >= maxEntries) {
+    const evicted = leastRecentKey(map);
+    if (evicted === undefined) return;
+    drop(evicted);
+  }
+}

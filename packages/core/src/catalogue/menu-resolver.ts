@@ -67,8 +67,7 @@ export interface MenuDeps extends UseCaseDeps {
 /** spec 02 §2 menu chooser: the parent groups (no parentId) that are shown, by position. */
 export async function listMenus(deps: UseCaseDeps, actor: Actor, input: MenuInput): Promise<MenuSummary[]> {
   const { tenantId, restaurantId, ...filter } = input;
-  const resolved = await resolveCatalogueScope(deps.db, catalogueScopeOf(actor, { tenantId, restaurantId }));
-  return listMenusIn(deps.db, resolved, filter);
+  return (await listMenusFor(deps, actor, { tenantId, restaurantId }, [filter]))[0]!;
 }
 
 /** listMenus for a scope already resolved. */

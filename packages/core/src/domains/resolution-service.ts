@@ -15,7 +15,7 @@ import {
 } from '@brigade/domain/domain-mapping';
 import { notFound } from '@brigade/domain/errors';
 import { isSlug } from '@brigade/domain/slug';
-import { leastRecentKey } from '../recency';
+import { makeRoom } from '../recency';
 import { findRestaurantByGuid, findRestaurantBySlug } from '../tenancy/restaurant-repository';
 import { findTenantByGuid, findTenantById } from '../tenancy/tenant-repository';
 import type { ResolutionDeps } from './domain-deps';
@@ -65,11 +65,7 @@ export class HostCache {
   }
   set(host: string, value: HostEntry | null) {
     this.entries.delete(host);
-    while (this.entries.size >= this.maxEntries) {
-      const evicted = leastRecentKey(this.entries);
-      if (evicted === undefined) break;
-      this.entries.delete(evicted);
-    }
+    makeRoom(this.entries, this.maxEntries);
     const expires = this.now() + (value ? this.ttlMs : this.missTtlMs);
     this.entries.set(host, { value, expires, used: false });
   }

@@ -1,7 +1,7 @@
 import type { Database, Executor } from '@brigade/db/database';
 import { listenForNotifications, type NotificationListener } from '@brigade/db/notifications';
 import { SESSION_POLICY } from '@brigade/domain/session-policy';
-import { leastRecentKey, type Recent } from '../recency';
+import { makeRoom, type Recent } from '../recency';
 import { hashToken } from './secrets';
 import { type Authenticated, type LoadedSession, loadSession } from './session-service';
 
@@ -127,11 +127,7 @@ export class SessionCache {
 
   #store(tokenHash: string, loaded: LoadedSession, now: number): void {
     this.#drop(tokenHash);
-    while (this.#entries.size >= this.#maxEntries) {
-      const evicted = leastRecentKey(this.#entries);
-      if (evicted === undefined) break;
-      this.#drop(evicted);
-    }
+    makeRoom(this.#entries, this.#maxEntries, (evicted) => this.#drop(evicted));
     this.#entries.set(tokenHash, { ...loaded, loadedAt: now, used: false });
     let hashes = this.#byUser.get(loaded.userUid);
     if (!hashes) {
