@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { demoCatalogue, seedLargeChainOnce } from '@brigade/core/catalogue/large-chain';
 import { createMenuCache } from '@brigade/core/catalogue/menu-resolver';
 import { HostCache } from '@brigade/core/domains/resolution-service';
@@ -19,8 +19,18 @@ interface MissFigures {
   p50: number;
   p99: number;
   worstLateness: number;
+  /** The longest stall less the collector's and the run queue's time in it: the requests' own work. */
+  worstOwnStall: number;
+  /** The collector on the main thread: its longest pause and how many full collections finished. */
+  gcMax: number;
+  fullCollections: number;
   delayP99: number;
   delayMax: number;
+}
+
+interface Span {
+  start: number;
+  end: number;
 }
 
 /**
@@ -96,10 +106,22 @@ export async function benchSiteMiss(): Promise<void> {
         ['event-loop delay p99 (ms, monitorEventLoopDelay)', fmt(figures.delayP99, 1)],
         ['event-loop delay max (ms, monitorEventLoopDelay)', fmt(figures.delayMax, 1)],
         ['1 ms timer, worst lateness (ms)', fmt(figures.worstLateness, 1)],
+        [
+          "longest stall less the collector's pauses and the wait for a core in it (ms)",
+          fmt(figures.worstOwnStall, 1),
+        ],
+        [
+          'collector: longest pause (ms), full collections',
+          `${fmt(figures.gcMax, 1)}, ${figures.fullCollections}`,
+        ],
         ['reference: the same load as cache hits, pages per second', fmt(hits.pagesPerSecond, 0)],
         [
           'reference: cache hits, event-loop delay p99 / max (ms)',
           `${fmt(hits.delayP99, 1)} / ${fmt(hits.delayMax, 1)}`,
+        ],
+        [
+          "reference: cache hits, longest stall less the collector's and the wait (ms); collector's longest pause, full collections",
+          `${fmt(hits.worstOwnStall, 1)}; ${fmt(hits.gcMax, 1)}, ${hits.fullCollections}`,
         ],
       ],
     );
@@ -114,11 +136,25 @@ async function missLoad(miss: () => Promise<unknown>, pages = PAGES): Promise<Mi
   await new Promise((resolve) => setTimeout(resolve, 200));
   let worstLateness = 0;
   let expected = performance.now() + 1;
+  const stalls: (Span & { offCpu: number })[] = [];
+  let waited = runQueueWait();
   const ticker = setInterval(() => {
     const now = performance.now();
+    const waitedNow = runQueueWait();
     worstLateness = Math.max(worstLateness, now - expected);
+    if (now - expected > 2) stalls.push({ start: expected - 1, end: now, offCpu: waitedNow - waited });
+    waited = waitedNow;
     expected = now + 1;
   }, 1);
+  const collections: (Span & { full: boolean })[] = [];
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const { kind } = (entry as unknown as { detail: { kind: number } }).detail;
+      const full = kind === constants.NODE_PERFORMANCE_GC_MAJOR;
+      collections.push({ start: entry.startTime, end: entry.startTime + entry.duration, full });
+    }
+  });
+  gc.observe({ entryTypes: ['gc'] });
   const histogram = monitorEventLoopDelay({ resolution: 1 });
   histogram.enable();
   const latencies: number[] = [];
@@ -138,15 +174,43 @@ async function missLoad(miss: () => Promise<unknown>, pages = PAGES): Promise<Mi
   const elapsed = performance.now() - t0;
   histogram.disable();
   clearInterval(ticker);
+  // The observer is told of collections after they end: let the last ones arrive.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  gc.disconnect();
   latencies.sort((a, b) => a - b);
   return {
     pagesPerSecond: pages / (elapsed / 1000),
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     worstLateness,
+    worstOwnStall: Math.max(0, ...stalls.map((stall) => ownTime(stall, collections))),
+    gcMax: Math.max(0, ...collections.map((c) => c.end - c.start)),
+    fullCollections: collections.filter((c) => c.full).length,
     delayP99: histogram.percentile(99) / 1e6,
     delayMax: histogram.max / 1e6,
   };
+}
+
+/**
+ * A stall's length less the time the collector paused the loop inside it and the time the machine kept the
+ * loop's thread waiting for a core (another thread of this process, the bench's or the system's had it).
+ */
+function ownTime(stall: Span & { offCpu: number }, collections: readonly Span[]): number {
+  let collecting = 0;
+  for (const c of collections) {
+    collecting += Math.max(0, Math.min(stall.end, c.end) - Math.max(stall.start, c.start));
+  }
+  return Math.max(0, stall.end - stall.start - collecting - stall.offCpu);
+}
+
+/** Milliseconds the main thread has spent runnable but waiting for a core (Linux schedstat; else 0). */
+function runQueueWait(): number {
+  try {
+    const [, waitingNs] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ');
+    return Number(waitingNs) / 1e6;
+  } catch {
+    return 0;
+  }
 }
 
 /** Calls per second of a synchronous function over about 2 s, after a warm-up. */
