@@ -41,6 +41,7 @@ const SCRIPT = `
   const error = document.getElementById('error');
   const post = (message) => window.parent.postMessage(JSON.stringify(message), '*');
   const fail = (text) => { error.textContent = text; post({ validationError: text }); };
+  const submit = form.querySelector('button');
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     error.textContent = '';
@@ -63,6 +64,8 @@ const SCRIPT = `
       fail('The card could not be checked; try again');
     }
   });
+  // Usable once the form is handled here: a click before this line would have submitted nowhere.
+  submit.disabled = false;
 `;
 
 function page(nonce: string): string {
@@ -88,7 +91,7 @@ function page(nonce: string): string {
     </label>
   </div>
   <p id="error" role="alert" aria-live="assertive"></p>
-  <button type="submit">Use this card</button>
+  <button type="submit" disabled>Use this card</button>
 </form>
 <script nonce="${nonce}">${SCRIPT}</script>
 </body>
