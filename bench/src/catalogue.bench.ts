@@ -56,6 +56,8 @@ interface EngineFigures {
   loadMs: number;
   batchMs: number[];
   reads: Record<ReadName, LoadFigures>;
+  /** The small menu read while the uncached read loads the database at the same time, and that read. */
+  mixed: { menu: LoadFigures; tags: LoadFigures };
   /** The JSON each menu read answers (the reference serves these bytes). */
   bodies: Record<MenuName, string>;
   /** The headers Brigade answers a menu read with, as name, value, … (the reference sends them too). */
@@ -126,16 +128,66 @@ async function measureEngine(engine: 'pglite' | 'postgres', databaseUrl: string)
         serverPid: brigade.pid,
       });
     }
+    const mixed = await mixedReads(`${origin}/api/v1`, api, menuPaths.small);
     // After the reads: the answer as a repeated read gets it (kept, compressed), not the first one's.
     const headers = answerHeaders(
       await fetch(`${origin}/api/v1${menuPaths.small}`, {
         headers: { authorization: `Bearer ${api.token}`, ...BROWSER_ENCODINGS },
       }),
     );
-    return { engine, loadMs, batchMs, reads, bodies, headers };
+    return { engine, loadMs, batchMs, reads, bodies, headers, mixed };
   } finally {
     await brigade.stop();
   }
+}
+
+function printMixed(runs: EngineFigures[]): void {
+  printTable(
+    `The small menu (br, answered from memory) while GET …/tags (reaches the database) runs beside it: two wrk, ${CONNECTIONS} connections each, ${DURATION_S} s; reference: each read alone (above)`,
+    [
+      'engine',
+      'menu req/s',
+      'alone',
+      'ratio',
+      'menu p50 ms',
+      'menu p99 ms',
+      'alone p99',
+      'tags req/s',
+      'alone',
+    ],
+    runs.map((run) => [
+      run.engine,
+      fmt(run.mixed.menu.rps, 0),
+      fmt(run.reads['small-br'].rps, 0),
+      `${fmt((run.mixed.menu.rps / run.reads['small-br'].rps) * 100, 0)}%`,
+      fmt(run.mixed.menu.p50),
+      fmt(run.mixed.menu.p99),
+      fmt(run.reads['small-br'].p99),
+      fmt(run.mixed.tags.rps, 0),
+      fmt(run.reads.tags.rps, 0),
+    ]),
+  );
+}
+
+/**
+ * A read answered from memory while reads that reach the database run beside it (issue 20: the database's
+ * work must not hold the HTTP loop). Each wrk has its own connections, both at once for the same time.
+ */
+async function mixedReads(
+  apiOrigin: string,
+  api: Api,
+  menuPath: string,
+): Promise<{ menu: LoadFigures; tags: LoadFigures }> {
+  const options = (headers: Record<string, string>) => ({
+    connections: CONNECTIONS,
+    durationS: DURATION_S,
+    headers: { authorization: `Bearer ${api.token}`, ...headers },
+  });
+  const [menu, tags] = await Promise.all([
+    load(`${apiOrigin}${menuPath}`, options(BROWSER_ENCODINGS)),
+    load(`${apiOrigin}${api.base}/tags`, options(BROWSER_ENCODINGS)),
+  ]);
+  return { menu, tags };
 }
 
 /**
@@ -246,6 +298,7 @@ export async function benchCatalogue(postgresUrl: string | undefined): Promise<v
         }),
       ),
     );
+    printMixed(runs);
     if (!postgresUrl)
       process.stdout.write('  note: PostgreSQL skipped: set DATABASE_URL (or BENCH_DATABASE_URL)\n');
   } finally {

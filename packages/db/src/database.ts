@@ -1,13 +1,14 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { CommittedWrites, watchCommittedWrites } from './committed-writes';
+import { type EmbeddedDatabase, PgliteThread } from './pglite-thread';
 import { closeSideConnection, rememberPoolClients } from './side-connection';
 import { ALL_TENANTS_OPTION } from './tenant-walls';
 
@@ -26,8 +27,8 @@ export interface Database {
   readonly location: string;
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** The raw PGlite instance (PGlite only): tests use it to copy a migrated template database. */
-  readonly pglite?: PGlite;
+  /** The embedded database's thread (PGlite only): listening, and tests copy a migrated template with it. */
+  readonly pglite?: EmbeddedDatabase;
   /** The raw pool (PostgreSQL only): for session-level work such as advisory locks and LISTEN. */
   readonly pool?: pg.Pool;
   /**
@@ -93,19 +94,18 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   const onDisk = !dataDir.startsWith('memory://');
   if (onDisk) mkdirSync(dataDir, { recursive: true });
   const fresh = onDisk && !options.loadDataDir && !existsSync(join(dataDir, 'PG_VERSION'));
-  const open = () =>
-    PGlite.create(dataDir, {
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-    });
   // A new data directory is made by initdb in a child process: a PGlite instance that ran initdb keeps
   // ~430 MB more memory for the life of the process than one that opened an existing directory (issue 20).
   if (fresh) await initialiseInChildProcess(dataDir);
-  const client = await open();
-  // PGlite runs as a superuser, which row-level security never stops; walled transactions switch to the
-  // application's role (decision 018). The session default is set for the same reading as on PostgreSQL.
-  await client.exec(`set brigade.all_tenants = 'on'`);
-  const db = drizzlePglite(client) as unknown as Db;
+  const client = await PgliteThread.start({
+    dataDir,
+    loadDataDir: options.loadDataDir,
+    startParams: ['-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    // PGlite runs as a superuser, which row-level security never stops; walled transactions switch to the
+    // application's role (decision 018). The session default is set for the same reading as on PostgreSQL.
+    setup: [`set brigade.all_tenants = 'on'`],
+  });
+  const db = drizzlePglite(client as unknown as PGlite) as unknown as Db;
   return {
     engine: 'pglite',
     db,

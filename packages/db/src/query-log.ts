@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { Database, Db } from './database';
@@ -13,7 +14,8 @@ export interface LoggedQuery {
  */
 export function withQueryLog(database: Database, onQuery: (query: LoggedQuery) => void): Db {
   const logger = { logQuery: (sql: string, params: unknown[]) => onQuery({ sql, params }) };
-  if (database.pglite) return drizzlePglite(database.pglite, { logger }) as unknown as Db;
+  if (database.pglite)
+    return drizzlePglite(database.pglite as unknown as PGlite, { logger }) as unknown as Db;
   if (database.pool) return drizzleNodePg(database.pool, { logger }) as unknown as Db;
   throw new Error('withQueryLog needs PGlite or a PostgreSQL pool');
 }

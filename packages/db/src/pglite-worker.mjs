@@ -1,0 +1,136 @@
+// The embedded database's own thread (issue 20): PGlite (PostgreSQL compiled to WebAssembly) runs here, so
+// its statements and the parsing of their answers never hold the server's event loop. pglite-thread.ts is
+// the other end; this file is plain JavaScript so that a worker needs no TypeScript loader.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+const { dataDir, loadDataDir, startParams, setup } = workerData;
+const pglite = await PGlite.create(dataDir, {
+  ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}),
+  startParams: [...PGlite.defaultStartParams, ...startParams],
+});
+for (const statement of setup) await pglite.exec(statement);
+
+/**
+ * Transactions by the id the server gave them. `begin` is not answered: the statements sent after it wait
+ * here until PGlite has opened the transaction (one round trip fewer per transaction), and fail with its
+ * error if BEGIN failed.
+ */
+const transactions = new Map();
+const unlisten = new Map();
+
+/** Column types answered as PostgreSQL's text (the caller's parsers for them keep the text). */
+const textParsers = new Map();
+function parsersOf(types) {
+  const key = types.join(',');
+  let parsers = textParsers.get(key);
+  if (!parsers) {
+    parsers = Object.fromEntries(types.map((type) => [type, (value) => value]));
+    textParsers.set(key, parsers);
+  }
+  return parsers;
+}
+
+const queryOptions = (message) => ({
+  ...(message.rowMode ? { rowMode: message.rowMode } : {}),
+  ...(message.textTypes ? { parsers: parsersOf(message.textTypes) } : {}),
+});
+
+/** What a statement runs on: its transaction's handle once open, or the database (after open transactions). */
+async function executor(message) {
+  if (message.tx === undefined) return pglite;
+  const open = transactions.get(message.tx);
+  if (!open) throw new Error(`transaction ${message.tx} is not open`);
+  return (await open.opened).tx;
+}
+
+/** A database error as fields the other thread turns back into an Error (code, constraint, detail...). */
+function errorOf(error) {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const fields = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (value === undefined || typeof value === 'function' || typeof value === 'object') continue;
+    fields[key] = value;
+  }
+  return { ...fields, name: error.name, message: error.message };
+}
+
+/** Opens transaction `id` inside PGlite's transaction callback, which lasts until `end` settles it. */
+function begin(id) {
+  let inside;
+  const opened = new Promise((resolve, reject) => {
+    inside = { resolve, reject };
+  });
+  const done = pglite.transaction(
+    (tx) =>
+      new Promise((commit, rollback) => {
+        inside.resolve({ tx, commit, rollback });
+      }),
+  );
+  // BEGIN failed: the callback never ran; the statements waiting for it get the error.
+  done.catch((error) => inside.reject(error));
+  opened.catch(() => {});
+  transactions.set(id, { opened, done });
+}
+
+/** Commits (answering COMMIT's error, if any) or rolls back transaction `message.tx`. */
+async function end(message) {
+  const open = transactions.get(message.tx);
+  if (!open) throw new Error(`transaction ${message.tx} is not open`);
+  transactions.delete(message.tx);
+  const settle = await open.opened;
+  if (message.commit) {
+    settle.commit();
+    await open.done;
+    return null;
+  }
+  const reason = new Error('rollback');
+  settle.rollback(reason);
+  await open.done.catch((error) => {
+    if (error !== reason) throw error;
+  });
+  return null;
+}
+
+async function run(message) {
+  switch (message.op) {
+    case 'query':
+      return (await executor(message)).query(message.text, message.params, queryOptions(message));
+    case 'exec':
+      return (await executor(message)).exec(message.text, queryOptions(message));
+    case 'end':
+      return end(message);
+    case 'listen': {
+      const stop = await pglite.listen(message.channel, (payload) =>
+        parentPort.postMessage({ notify: message.listener, payload }),
+      );
+      unlisten.set(message.listener, stop);
+      return null;
+    }
+    case 'unlisten': {
+      const stop = unlisten.get(message.listener);
+      unlisten.delete(message.listener);
+      await stop?.();
+      return null;
+    }
+    case 'dump': {
+      const dump = await pglite.dumpDataDir(message.compression);
+      return new Uint8Array(await dump.arrayBuffer());
+    }
+    case 'close':
+      await pglite.close();
+      return null;
+    default:
+      throw new Error(`unknown operation ${message.op}`);
+  }
+}
+
+parentPort.on('message', (message) => {
+  // Synchronously, so that the statements sent after it find the transaction.
+  if (message.op === 'begin') return begin(message.tx);
+  run(message).then(
+    (result) => parentPort.postMessage({ id: message.id, ok: true, result }),
+    (error) => parentPort.postMessage({ id: message.id, ok: false, error: errorOf(error) }),
+  );
+});
+parentPort.postMessage({ ready: true });
