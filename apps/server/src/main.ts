@@ -1,3 +1,5 @@
+// Must stay the first import: the heap's settings apply from the start (see the module).
+import './heap-settings';
 import type { Server } from 'node:http';
 import { demoCatalogue, seedLargeChainOnce } from '@brigade/core/catalogue/large-chain';
 import {
@@ -44,7 +46,7 @@ async function main() {
     await database.close();
   }, app);
 
-  releaseBootMemory();
+  await releaseBootMemory(database);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

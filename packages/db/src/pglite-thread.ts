@@ -10,6 +10,8 @@ export interface EmbeddedDatabase extends EmbeddedTransaction {
   transaction<T>(run: (tx: EmbeddedTransaction) => Promise<T>): Promise<T>;
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   dumpDataDir(compression?: 'gzip' | 'none' | 'auto'): Promise<Blob>;
+  /** One full garbage collection in the database's thread (after start-up). */
+  collectGarbage(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ interface Pending {
 }
 
 const WORKER = new URL('./pglite-worker.mjs', import.meta.url);
+const YOUNG_GENERATION_MB = 8;
 
 /**
  * PGlite on a thread of its own (issue 20). On the event loop, every statement ran PostgreSQL's WebAssembly and
@@ -83,6 +86,9 @@ export class PgliteThread implements EmbeddedDatabase {
       : undefined;
     const worker = new Worker(WORKER, {
       workerData: { ...options, loadDataDir },
+      // PGlite's memory is its WebAssembly memory; the thread's JavaScript heap only passes statements and
+      // answers through. A small young generation keeps the process under its memory goal (issue 20).
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
       ...(loadDataDir ? { transferList: [loadDataDir.buffer] } : {}),
     });
     await new Promise<void>((resolve, reject) => {
@@ -150,6 +156,10 @@ export class PgliteThread implements EmbeddedDatabase {
   async dumpDataDir(compression: 'gzip' | 'none' | 'auto' = 'auto'): Promise<Blob> {
     const bytes = (await this.call({ op: 'dump', compression })) as Uint8Array;
     return new Blob([bytes]);
+  }
+
+  async collectGarbage(): Promise<void> {
+    await this.call({ op: 'collect' });
   }
 
   async close(): Promise<void> {

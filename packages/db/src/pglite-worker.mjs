@@ -1,6 +1,8 @@
 // The embedded database's own thread (issue 20): PGlite (PostgreSQL compiled to WebAssembly) runs here, so
 // its statements and the parsing of their answers never hold the server's event loop. pglite-thread.ts is
 // the other end; this file is plain JavaScript so that a worker needs no TypeScript loader.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -117,6 +119,11 @@ async function run(message) {
       const dump = await pglite.dumpDataDir(message.compression);
       return new Uint8Array(await dump.arrayBuffer());
     }
+    case 'collect':
+      // One full collection (after start-up: migrations and the seed leave garbage the thread would keep).
+      setFlagsFromString('--expose-gc');
+      runInNewContext('gc')();
+      return null;
     case 'close':
       await pglite.close();
       return null;
