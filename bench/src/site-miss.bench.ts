@@ -95,40 +95,44 @@ export async function benchSiteMiss(): Promise<void> {
     const menu = await loadMenu(data, database.db, undefined, data.menus[0]!.menuGroupId);
     const links = siteLinks('http://127.0.0.1:3004', HOME, '');
     const renderPerSecond = timed(() => renderHome({ data, links, seoConfig: null }, menu));
-    printTable(
-      `Uncached pages, a new Host each request: large-chain home page (${fmt(body.length / 1024, 0)} KB), ${fmt(PAGES, 0)} pages, ${CONCURRENCY} in flight (goal: >= 800 pages/s, event loop never blocked > 5 ms)`,
-      ['figure', 'value'],
-      [
-        ['pages per second', fmt(figures.pagesPerSecond, 0)],
-        ['reference: React render alone, pages per second', fmt(renderPerSecond, 0)],
-        ['ratio to the render alone', `${fmt((100 * figures.pagesPerSecond) / renderPerSecond, 0)}%`],
-        ['latency p50 / p99 (ms)', `${fmt(figures.p50, 1)} / ${fmt(figures.p99, 1)}`],
-        ['event-loop delay p99 (ms, monitorEventLoopDelay)', fmt(figures.delayP99, 1)],
-        ['event-loop delay max (ms, monitorEventLoopDelay)', fmt(figures.delayMax, 1)],
-        ['1 ms timer, worst lateness (ms)', fmt(figures.worstLateness, 1)],
-        [
-          "longest stall less the collector's pauses and the wait for a core in it (ms)",
-          fmt(figures.worstOwnStall, 1),
-        ],
-        [
-          'collector: longest pause (ms), full collections',
-          `${fmt(figures.gcMax, 1)}, ${figures.fullCollections}`,
-        ],
-        ['reference: the same load as cache hits, pages per second', fmt(hits.pagesPerSecond, 0)],
-        [
-          'reference: cache hits, event-loop delay p99 / max (ms)',
-          `${fmt(hits.delayP99, 1)} / ${fmt(hits.delayMax, 1)}`,
-        ],
-        [
-          "reference: cache hits, longest stall less the collector's and the wait (ms); collector's longest pause, full collections",
-          `${fmt(hits.worstOwnStall, 1)}; ${fmt(hits.gcMax, 1)}, ${hits.fullCollections}`,
-        ],
-      ],
-    );
+    printMiss(body.length, renderPerSecond, figures, hits);
   } finally {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+function printMiss(bytes: number, renderPerSecond: number, figures: MissFigures, hits: MissFigures): void {
+  printTable(
+    `Uncached pages, a new Host each request: large-chain home page (${fmt(bytes / 1024, 0)} KB), ${fmt(PAGES, 0)} pages, ${CONCURRENCY} in flight (goal: >= 800 pages/s, event loop never blocked > 5 ms)`,
+    ['figure', 'value'],
+    [
+      ['pages per second', fmt(figures.pagesPerSecond, 0)],
+      ['reference: React render alone, pages per second', fmt(renderPerSecond, 0)],
+      ['ratio to the render alone', `${fmt((100 * figures.pagesPerSecond) / renderPerSecond, 0)}%`],
+      ['latency p50 / p99 (ms)', `${fmt(figures.p50, 1)} / ${fmt(figures.p99, 1)}`],
+      ['event-loop delay p99 (ms, monitorEventLoopDelay)', fmt(figures.delayP99, 1)],
+      ['event-loop delay max (ms, monitorEventLoopDelay)', fmt(figures.delayMax, 1)],
+      ['1 ms timer, worst lateness (ms)', fmt(figures.worstLateness, 1)],
+      [
+        "longest stall less the collector's pauses and the wait for a core in it (ms)",
+        fmt(figures.worstOwnStall, 1),
+      ],
+      [
+        'collector: longest pause (ms), full collections',
+        `${fmt(figures.gcMax, 1)}, ${figures.fullCollections}`,
+      ],
+      ['reference: the same load as cache hits, pages per second', fmt(hits.pagesPerSecond, 0)],
+      [
+        'reference: cache hits, event-loop delay p99 / max (ms)',
+        `${fmt(hits.delayP99, 1)} / ${fmt(hits.delayMax, 1)}`,
+      ],
+      [
+        "reference: cache hits, longest stall less the collector's and the wait (ms); collector's longest pause, full collections",
+        `${fmt(hits.worstOwnStall, 1)}; ${fmt(hits.gcMax, 1)}, ${hits.fullCollections}`,
+      ],
+    ],
+  );
 }
 
 async function missLoad(miss: () => Promise<unknown>, pages = PAGES): Promise<MissFigures> {
