@@ -178,14 +178,14 @@ async function mixedReads(
   api: Api,
   menuPath: string,
 ): Promise<{ menu: LoadFigures; tags: LoadFigures }> {
-  const options = (headers: Record<string, string>) => ({
+  const options = {
     connections: CONNECTIONS,
     durationS: DURATION_S,
-    headers: { authorization: `Bearer ${api.token}`, ...headers },
-  });
+    headers: { authorization: `Bearer ${api.token}`, ...BROWSER_ENCODINGS },
+  };
   const [menu, tags] = await Promise.all([
-    load(`${apiOrigin}${menuPath}`, options(BROWSER_ENCODINGS)),
-    load(`${apiOrigin}${api.base}/tags`, options(BROWSER_ENCODINGS)),
+    load(`${apiOrigin}${menuPath}`, options),
+    load(`${apiOrigin}${api.base}/tags`, options),
   ]);
   return { menu, tags };
 }

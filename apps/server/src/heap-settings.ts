@@ -8,5 +8,5 @@ import { setFlagsFromString } from 'node:v8';
  * collections it adds under such load take 3-6 ms each. The flag is process-wide (the database's thread too)
  * and read at each collection, so setting it before the server starts is enough.
  */
-export const HEAP_GROWING_PERCENT = 20;
+const HEAP_GROWING_PERCENT = 20;
 setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
