@@ -4,6 +4,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TENANT_CREATION_TIMEZONE } from '@brigade/domain/tenant';
 import { freePort } from '@brigade/test-utils/ports';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -240,7 +241,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       menuOrigin,
       siteOrigin,
       browser: launched,
-      newContext: (viewport = { width: 1280, height: 800 }) => launched.newContext({ viewport }),
+      // The browser sits where the demo restaurants are (America/New_York, the tenant's zone): the management
+      // screens read "today" from the browser's clock, as an owner editing on site does.
+      newContext: (viewport = { width: 1280, height: 800 }) =>
+        launched.newContext({ viewport, timezoneId: TENANT_CREATION_TIMEZONE }),
       serverOutput: () => output,
       stop,
     };
