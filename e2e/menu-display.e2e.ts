@@ -212,6 +212,8 @@ describe('menu display app', () => {
     // Try Again, now answered: every menu is back.
     await page.unroute(menuList);
     await page.getByRole('button', { name: 'Try Again' }).click();
+    // The error's own heading is an h2 too: wait for it to go before looking for the menus' headings.
+    await page.getByRole('heading', { name: 'Error Loading Menus' }).waitFor({ state: 'detached' });
     await page.getByRole('heading', { level: 2 }).first().waitFor();
     expect(await page.getByRole('heading', { name: 'Error Loading Menus' }).count()).toBe(0);
 
