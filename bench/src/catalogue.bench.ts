@@ -18,6 +18,8 @@ import {
 import { cpuColumns, fmt, printTable } from './stats';
 
 const DURATION_S = 8;
+// Each read is loaded this long, unmeasured, before its measured run (every server's JIT-compiled code in place).
+const WARM_UP_S = 3;
 const CONNECTIONS = 10;
 const BATCH_ITEMS = 1_000;
 const BATCH_RUNS = 3;
@@ -124,6 +126,7 @@ async function measureEngine(engine: 'pglite' | 'postgres', databaseUrl: string)
       reads[read.name] = await load(`${origin}/api/v1${path}`, {
         connections: CONNECTIONS,
         durationS: DURATION_S,
+        warmUpS: WARM_UP_S,
         headers: { authorization: `Bearer ${api.token}`, ...read.headers },
         serverPid: brigade.pid,
       });
@@ -248,6 +251,7 @@ export async function benchCatalogue(postgresUrl: string | undefined): Promise<v
       references[read.name] = await load(`http://127.0.0.1:${port}/${read.menu}`, {
         connections: CONNECTIONS,
         durationS: DURATION_S,
+        warmUpS: WARM_UP_S,
         headers: read.headers,
         serverPid: reference.pid,
       });

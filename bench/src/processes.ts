@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '@brigade/test-utils/ports';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { hasWrk, type LoadFigures, wrk } from './wrk';
+import { hasWrk, type LoadFigures, type LoadOptions, wrk } from './wrk';
 
 export type { LoadFigures };
 
@@ -42,11 +42,18 @@ export async function stop(child: ChildProcess): Promise<void> {
 /**
  * Load for a fixed time; the figures every table prints. wrk (issue 20: a C client, so a large body does not
  * make the client the bottleneck); autocannon only where wrk is not installed, and then it says so.
+ * `warmUpS`: a load of that length first, not measured, so that a server's JIT-compiled code is in place
+ * (a Node server answers its first seconds of load several percent slower while V8 compiles and, at times,
+ * throws away and recompiles its hot functions); every server of a comparison gets the same.
  */
 export async function load(
   url: string,
-  options: { connections: number; durationS: number; headers?: Record<string, string>; serverPid?: number },
+  options: LoadOptions & { serverPid?: number; warmUpS?: number },
 ): Promise<LoadFigures> {
+  if (options.warmUpS) {
+    await load(url, { ...options, durationS: options.warmUpS, serverPid: undefined, warmUpS: undefined });
+    return load(url, { ...options, warmUpS: undefined });
+  }
   if (options.serverPid !== undefined) {
     // The server's CPU time over the run, per request answered (issue 20): on a shared machine the req/s
     // of both servers move with what else runs, what each request costs the server much less.
@@ -69,6 +76,7 @@ export async function load(
     connections: options.connections,
     duration: options.durationS,
     headers: options.headers ?? {},
+    ...(options.paceMs !== undefined ? { connectionRate: 1000 / options.paceMs } : {}),
   });
   return {
     rps: result.requests.average,

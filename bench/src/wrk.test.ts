@@ -1,5 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { parseWrk, wrkDurationMs } from './wrk';
+import { hasWrk, parseWrk, wrk, wrkDurationMs } from './wrk';
 
 const REPORT = `Running 2s test @ http://127.0.0.1:8080/
   1 threads and 50 connections
@@ -27,5 +29,24 @@ describe('wrk report', () => {
     expect(wrkDurationMs('401.22us')).toBeCloseTo(0.40122);
     expect(wrkDurationMs('1.5s')).toBe(1500);
     expect(() => wrkDurationMs('fast')).toThrow('not a wrk duration');
+  });
+});
+
+describe.skipIf(!hasWrk())('wrk against a local server', () => {
+  it('paces each connection when asked, and keeps it busy when not', async () => {
+    const server = createServer((_request, response) => response.end('ok'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    try {
+      const busy = await wrk(url, { connections: 2, durationS: 1 });
+      // 2 connections, each waiting 100 ms on average after every answer: about 2 x 10 requests a second
+      const paced = await wrk(url, { connections: 2, durationS: 2, paceMs: 100 });
+      expect(paced.errors).toBe(0);
+      expect(paced.rps).toBeGreaterThan(10);
+      expect(paced.rps).toBeLessThan(30);
+      expect(busy.rps).toBeGreaterThan(20 * paced.rps);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
