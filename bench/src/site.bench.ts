@@ -215,6 +215,13 @@ const run = (url: string, headers: Record<string, string> = {}, paceMs?: number)
  * 9,000 requests a second, well below what either server answers at saturation on the 2-core machines measured.
  */
 const PACE_MS = 5;
+const loadRow = (name: string, figures: LoadFigures) => [
+  name,
+  fmt(figures.rps, 0),
+  fmt(figures.p50),
+  fmt(figures.p99),
+  figures.errors,
+];
 
 export async function benchSite(): Promise<void> {
   process.stdout.write('\nPublic sites (issue 9)\n');
@@ -281,21 +288,14 @@ async function homePageOverHttp(
     PACE_MS,
   ])) as [LoadFigures, LoadFigures];
   const [plainLoad] = (await plainNodeLoad(body)) as [LoadFigures];
-  const row = (name: string, figures: LoadFigures) => [
-    name,
-    fmt(figures.rps, 0),
-    fmt(figures.p50),
-    fmt(figures.p99),
-    figures.errors,
-  ];
   const rows: (string | number)[][] = [
-    row('Brigade, cached home page', brigadeLoad),
-    row('Brigade, same, LOG_LEVEL=info (access line)', brigadeInfo),
-    ...(nginxLoad ? [row('nginx, same bytes as a static file', nginxLoad)] : []),
-    row('node:http, same headers and page', sameBytes),
-    row('node:http, same page, 2 headers', plainLoad),
-    row('Brigade, gzip (stored bytes)', brigadeGzip),
-    ...(nginxGzip ? [row('nginx, gzip_static (same page)', nginxGzip)] : []),
+    loadRow('Brigade, cached home page', brigadeLoad),
+    loadRow('Brigade, same, LOG_LEVEL=info (access line)', brigadeInfo),
+    ...(nginxLoad ? [loadRow('nginx, same bytes as a static file', nginxLoad)] : []),
+    loadRow('node:http, same headers and page', sameBytes),
+    loadRow('node:http, same page, 2 headers', plainLoad),
+    loadRow('Brigade, gzip (stored bytes)', brigadeGzip),
+    ...(nginxGzip ? [loadRow('nginx, gzip_static (same page)', nginxGzip)] : []),
   ];
   printTable(
     `Home page over HTTP (${CONNECTIONS} connections, ${DURATION_S} s, ${body.length} bytes, gzip ${gzipBytes})`,
@@ -319,17 +319,10 @@ async function homePageOverHttp(
  * machine); paced, it is the server's own time and its stalls (collector, scheduling).
  */
 function printPaced(brigade: LoadFigures, sameBytes: LoadFigures): void {
-  const row = (name: string, figures: LoadFigures) => [
-    name,
-    fmt(figures.rps, 0),
-    fmt(figures.p50),
-    fmt(figures.p99),
-    figures.errors,
-  ];
   printTable(
     `Home page at a steady pace (${CONNECTIONS} connections, each waits ${PACE_MS} ms on average after every answer, ${DURATION_S} s)`,
     ['server', 'req/s', 'p50 ms', 'p99 ms', 'errors'],
-    [row('Brigade, cached home page', brigade), row('node:http, same headers and page', sameBytes)],
+    [loadRow('Brigade, cached home page', brigade), loadRow('node:http, same headers and page', sameBytes)],
   );
   process.stdout.write(
     `  p99 ${fmt(brigade.p99)} ms, node:http same bytes ${fmt(sameBytes.p99)} ms (goal <= 3)\n`,
