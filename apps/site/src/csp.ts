@@ -13,7 +13,29 @@ export const cspHash = (text: string) =>
  */
 export const SITE_SCRIPT_HASHES: readonly string[] = [cspHash(TRY_AGAIN_SCRIPT)];
 
-const STYLE_ELEMENT = /<style>([\s\S]*?)<\/style>/g;
+/**
+ * The hash sources of a page's inline stylesheets. Every page of a restaurant carries the same stylesheet
+ * (the site CSS and its theme), so their hashes are remembered by text (at most 200 texts; the store starts
+ * over when full) rather than computed for every page stored (issue 20: a miss's cost).
+ */
+function styleHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (let at = html.indexOf('<style>'); at !== -1; at = html.indexOf('<style>', at)) {
+    const end = html.indexOf('</style>', at + 7);
+    if (end === -1) break;
+    const css = html.slice(at + 7, end);
+    let hash = styleHashesByText.get(css);
+    if (hash === undefined) {
+      hash = cspHash(css);
+      if (styleHashesByText.size >= 200) styleHashesByText.clear();
+      styleHashesByText.set(css, hash);
+    }
+    if (!hashes.includes(hash)) hashes.push(hash);
+    at = end + 8;
+  }
+  return hashes;
+}
+const styleHashesByText = new Map<string, string>();
 
 /**
  * The Content-Security-Policy of one rendered page (decision 017): its inline stylesheet (the site CSS and
@@ -26,7 +48,7 @@ export function sitePagePolicy(
   imageOrigins: readonly string[] = [],
   ordering: { frameOrigins: readonly string[] } | null = null,
 ): string {
-  const styles = [...new Set([...html.matchAll(STYLE_ELEMENT)].map((match) => cspHash(match[1] ?? '')))];
+  const styles = styleHashes(html);
   // The ordering pages (docs/behaviour/ordering.md) load the ordering script and its stylesheet from this
   // host, call the API on it, and frame the gateway's hosted card entry; no other page may.
   const own = ordering ? ["'self'"] : [];

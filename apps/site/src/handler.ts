@@ -19,6 +19,7 @@ import {
   PageCache,
   type SiteChange,
   SiteDataCache,
+  utf8Bytes,
 } from './cache';
 import { withCanonicalHost } from './canonical-host';
 import { sitePagePolicy } from './csp';
@@ -203,7 +204,7 @@ export class SiteHandler {
   }
 
   private page(outcome: Rendered): CachedPage {
-    const body = Buffer.from(outcome.body);
+    const body = utf8Bytes(outcome.body);
     const ttl = outcome.ttlMs ?? this.maxAgeMs;
     const contentType = outcome.contentType ?? HTML;
     return {

@@ -137,6 +137,15 @@ describe('home page', () => {
     expect(sitePagePolicy(html)).toContain(`style-src ${cspHash(style)};`);
   });
 
+  it('hashes every stylesheet of a page once into its policy, and allows no style without one', () => {
+    const page = '<style>a{color:red}</style><p>x</p><style>b{}</style><style>a{color:red}</style>';
+    expect(sitePagePolicy(page)).toContain(`style-src ${cspHash('a{color:red}')} ${cspHash('b{}')};`);
+    expect(sitePagePolicy(`${page}<style>unterminated`)).toContain(
+      `style-src ${cspHash('a{color:red}')} ${cspHash('b{}')};`,
+    );
+    expect(sitePagePolicy('<p>no style</p>')).toContain("style-src 'none';");
+  });
+
   it('uses the colour scheme as custom properties, with the restaurant colours it chose', () => {
     const html = renderHome(
       { data: siteData({ branding: { colors: { primary: '#0f766e' } } }), links, seoConfig: null },

@@ -10,20 +10,30 @@ import { DevelopmentMode, NotAvailable, NotFound, STATE_TEXTS, TRY_AGAIN_SCRIPT 
 import { itemPrice, shortPrice } from './format';
 import type { SiteLinks } from './links';
 import type { SiteData } from './load';
-import { menuJsonLd, pageSeo, priceRangeOf, restaurantJsonLd } from './seo';
+import { canonicalUrl, menuJsonLd, pageSeo, priceRangeOf, restaurantJsonLd } from './seo';
 import { blockColoursCss, siteTheme, themeCss } from './theme';
 
 /** Every page is a whole HTML document, rendered once to static markup (no hydration: no JavaScript). */
 const html = (node: ReactNode) => `<!DOCTYPE html>${renderToStaticMarkup(node)}`;
 
-const themeOf = (data: SiteData) =>
-  themeCss(
-    siteTheme(
-      data.effective.colorScheme,
-      data.restaurant.websiteConfig,
-      data.siteConfig.allowRestaurantOverrides,
-    ),
-  );
+// A restaurant's stylesheet is the same for every page drawn from the same data (kept by the site's data
+// cache until a change): worked out once per data, not per render (issue 20: ~10% of a home page's render,
+// its contrast search alone).
+const themes = new WeakMap<SiteData, string>();
+const themeOf = (data: SiteData) => {
+  let css = themes.get(data);
+  if (css === undefined) {
+    css = themeCss(
+      siteTheme(
+        data.effective.colorScheme,
+        data.restaurant.websiteConfig,
+        data.siteConfig.allowRestaurantOverrides,
+      ),
+    );
+    themes.set(data, css);
+  }
+  return css;
+};
 
 /** The first items of a menu, depth first, as the home page previews them (spec 01 §9: 6, with prices). */
 export function previewItems(menu: ResolvedMenuGroup | null, count: number, currency: string): PreviewItem[] {
@@ -54,8 +64,7 @@ export interface PageContext {
 }
 
 /** The canonical address of one of the site's pages. */
-const canonicalOf = (ctx: PageContext, page: string) =>
-  pageSeo(ctx.data, ctx.links, page, ctx.seoConfig).canonical ?? ctx.links.abs(page);
+const canonicalOf = (ctx: PageContext, page: string) => canonicalUrl(ctx.links, page, ctx.seoConfig);
 
 export function renderHome(ctx: PageContext, previewMenu: ResolvedMenuGroup | null): string {
   const { data, links } = ctx;

@@ -55,8 +55,23 @@ function ownImages(data: SiteData, links: SiteLinks): string[] {
   return [...new Set(urls)];
 }
 
+// A resolved menu is kept (the menu cache, the site's data cache) and never changed: its span of prices is
+// worked out once per menu and currency, not on every render (issue 20: a walk of every item of a large menu).
+const priceRanges = new WeakMap<ResolvedMenuGroup, Map<string, string | undefined>>();
+
 /** "$8.00 - $32.00": the span of a menu's prices (schema.org priceRange); undefined without prices. */
 export function priceRangeOf(menu: ResolvedMenuGroup | null, currency: string): string | undefined {
+  if (!menu) return undefined;
+  let byCurrency = priceRanges.get(menu);
+  if (!byCurrency) {
+    byCurrency = new Map();
+    priceRanges.set(menu, byCurrency);
+  }
+  if (!byCurrency.has(currency)) byCurrency.set(currency, priceRange(menu, currency));
+  return byCurrency.get(currency);
+}
+
+function priceRange(menu: ResolvedMenuGroup, currency: string): string | undefined {
   const amounts: number[] = [];
   const visit = (group: ResolvedMenuGroup) => {
     for (const { item } of group.items) {
@@ -66,12 +81,21 @@ export function priceRangeOf(menu: ResolvedMenuGroup | null, currency: string): 
     }
     group.subgroups.forEach(visit);
   };
-  if (menu) visit(menu);
+  visit(menu);
   if (amounts.length === 0) return undefined;
   const [low, high] = [Math.min(...amounts), Math.max(...amounts)];
   return low === high
     ? formatMoney(low, currency)
     : `${formatMoney(low, currency)} - ${formatMoney(high, currency)}`;
+}
+
+/** A page's canonical address: under the mapping's canonicalUrl when it names one, else on this host. */
+export function canonicalUrl(links: SiteLinks, page: string, seoConfig: SeoConfig | null): string {
+  if (!seoConfig?.canonicalUrl) return links.abs(page);
+  return new URL(
+    page === '/' ? '' : page.replace(/^\//, ''),
+    seoConfig.canonicalUrl.replace(/\/?$/, '/'),
+  ).toString();
 }
 
 /** Canonical URL and indexing of a page: the mapping's seoConfig (canonicalUrl, noIndex) wins. */
@@ -82,16 +106,9 @@ export function pageSeo(
   seoConfig: SeoConfig | null,
   overrides: Partial<PageSeo> = {},
 ): PageSeo {
-  const base = restaurantSeo(data, links);
-  const canonical = seoConfig?.canonicalUrl
-    ? new URL(
-        page === '/' ? '' : page.replace(/^\//, ''),
-        seoConfig.canonicalUrl.replace(/\/?$/, '/'),
-      ).toString()
-    : links.abs(page);
   return {
-    ...base,
-    canonical,
+    ...restaurantSeo(data, links),
+    canonical: canonicalUrl(links, page, seoConfig),
     noIndex: seoConfig?.noIndex === true,
     siteName: data.restaurant.name,
     icon: links.to('/favicon.ico'),

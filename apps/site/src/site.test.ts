@@ -1,6 +1,6 @@
 import { defaultSiteConfiguration, type SiteConfiguration } from '@brigade/domain/site-config';
 import { describe, expect, it } from 'vitest';
-import { type CachedPage, PageCache, SiteDataCache } from './cache';
+import { type CachedPage, PageCache, SiteDataCache, utf8Bytes } from './cache';
 import { homeSections } from './components/home';
 import {
   contrastRatio,
@@ -15,7 +15,7 @@ import {
 import { imageSource } from './images';
 import { siteLinks } from './links';
 import { chooseMenu, ttlUntilNextBoundary } from './load';
-import { robotsTxt, sitemapXml } from './seo';
+import { priceRangeOf, robotsTxt, sitemapXml } from './seo';
 import { siteTheme } from './theme';
 
 const page = (tenantId: number, restaurantId: number, expires = Date.now() + 60_000): CachedPage => ({
@@ -143,6 +143,29 @@ describe('formatting', () => {
       text: 'Market price',
     });
     expect(formatMoney(3, 'EUR')).toBe('€3.00');
+  });
+
+  it("spans a menu's prices, its subgroups' too, per currency", () => {
+    const item = (itemId: number, basePrice: number) => ({
+      itemId,
+      item: { itemId, pricingStrategy: 'base', basePrice, sizePrice: [] },
+    });
+    const menu = {
+      items: [item(1, 8)],
+      subgroups: [{ items: [item(2, 32), item(3, 12)], subgroups: [] }],
+    } as never;
+    expect(priceRangeOf(menu, 'USD')).toBe('$8.00 - $32.00');
+    expect(priceRangeOf(menu, 'USD')).toBe('$8.00 - $32.00');
+    expect(priceRangeOf(menu, 'EUR')).toBe('€8.00 - €32.00');
+    expect(priceRangeOf({ items: [], subgroups: [] } as never, 'USD')).toBeUndefined();
+    expect(priceRangeOf(null, 'USD')).toBeUndefined();
+  });
+
+  it("writes a page's text as UTF-8, each page its own bytes", () => {
+    const texts = ['plain', 'Café — “menu” 🍜 \ud800 end', 'é'.repeat(300_000), ''];
+    const bytes = texts.map(utf8Bytes);
+    expect(bytes.map((b, i) => b.equals(Buffer.from(texts[i]!)))).toEqual([true, true, true, true]);
+    expect(bytes[0]!.toString()).toBe('plain');
   });
 
   it('groups days with the same hours', () => {

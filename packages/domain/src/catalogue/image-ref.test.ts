@@ -31,6 +31,34 @@ describe('isImageRef', () => {
   });
 });
 
+describe('parseOptimizedImage', () => {
+  it('gives the same frozen result for the same text, and parses each text on its own', () => {
+    const text = JSON.stringify(optimized);
+    const first = parseOptimizedImage(text);
+    expect(first).toEqual(optimized);
+    expect(parseOptimizedImage(text)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(Object.isFrozen(first?.variants?.small?.[0])).toBe(true);
+    const other = { ...optimized, original: { ...optimized.original, url: 'https://cdn.example/b.jpg' } };
+    expect(parseOptimizedImage(JSON.stringify(other))?.original.url).toBe('https://cdn.example/b.jpg');
+    expect(parseOptimizedImage('{"original":')).toBeNull();
+  });
+
+  it('parses texts too long to be remembered, and past a full store', () => {
+    const long = JSON.stringify({
+      ...optimized,
+      original: { ...optimized.original, format: 'x'.repeat(5000) },
+    });
+    expect(parseOptimizedImage(long)?.original.format).toHaveLength(5000);
+    for (let i = 0; i < 1100; i++) {
+      const url = `https://cdn.example/${i}.jpg`;
+      const text = JSON.stringify({ original: { ...optimized.original, url } });
+      expect(parseOptimizedImage(text)?.original.url).toBe(url);
+    }
+    expect(imageRefUrl(JSON.stringify(optimized))).toBe(optimized.original.url);
+  });
+});
+
 describe('imageRefSchema', () => {
   it("words a failure with the spec's generic message by default", () => {
     expect(imageRefSchema().safeParse('nope').error?.issues[0]?.message).toBe(

@@ -12,7 +12,33 @@ export const IMAGE_REF_MESSAGE = 'Must be a valid URL or OptimizedImage JSON str
 // Images are shown in browsers, so only web URLs count (no javascript:, data: or file: URLs).
 const webUrlSchema = withTextRule(z.url({ protocol: /^https?$/ }));
 
-export const isWebUrl = (value: string): boolean => webUrlSchema.safeParse(value).success;
+/**
+ * Remembers a parse of image references by their text (issue 20): a public page draws the same few images on
+ * every render, and validating one (URL parsing, JSON, the schema) costs more than drawing it. At most
+ * 1,000 texts of up to 4 KB are kept (validation sees any input); the store starts over when full. Results
+ * are frozen, as they are shared.
+ */
+function remembered<T>(parse: (value: string) => T): (value: string) => T {
+  const known = new Map<string, T>();
+  return (value) => {
+    if (known.has(value)) return known.get(value) as T;
+    const result = deepFreeze(parse(value));
+    if (value.length > 4096) return result;
+    if (known.size >= 1000) known.clear();
+    known.set(value, result);
+    return result;
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+export const isWebUrl = remembered((value: string): boolean => webUrlSchema.safeParse(value).success);
 
 /** spec 01 §3: a variant is {url, format webp/jpeg/png, width, height, size}. */
 export const imageVariantSchema = z.object({
@@ -41,7 +67,7 @@ export const optimizedImageSchema = z.object({
 export type OptimizedImage = z.infer<typeof optimizedImageSchema>;
 
 /** The optimised image held in a JSON string, or null when the text is not one. */
-export function parseOptimizedImage(value: string): OptimizedImage | null {
+export const parseOptimizedImage: (value: string) => Readonly<OptimizedImage> | null = remembered((value) => {
   let json: unknown;
   try {
     json = JSON.parse(value);
@@ -50,7 +76,7 @@ export function parseOptimizedImage(value: string): OptimizedImage | null {
   }
   const result = optimizedImageSchema.safeParse(json);
   return result.success ? result.data : null;
-}
+});
 
 export const isImageRef = (value: string): boolean => isWebUrl(value) || parseOptimizedImage(value) !== null;
 
