@@ -30,7 +30,12 @@ export interface CachedPage {
   /** Compressed when the page is stored, for the encoding of the visitor who missed (stored-response.ts). */
   gzip?: Buffer;
   br?: Buffer;
-  /** Strong validator of the identity body; encodings append -gz / -br. */
+  /**
+   * Its gzip or Brotli bytes were made at the quick level, as a miss makes them: the first visitor to find
+   * the page stored has them made again at the full level (SiteHandler.cached).
+   */
+  quick?: boolean;
+  /** Strong validator of the identity body; encodings append -gz / -br (-gzq / -brq when quick). */
   etag: string;
   /** Seconds a shared cache (CDN) may keep it. */
   sMaxAge: number;
@@ -59,12 +64,16 @@ const utf8Scratch = Buffer.allocUnsafeSlow(3 * 256 * 1024);
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
-// Levels that fit a miss (issue 20): on the 21 KB large-chain home page Brotli q5 takes 0.6 ms for 5,547
-// bytes where q9 takes 21 ms for 5,505 (0.8% smaller); gzip 6 0.2 ms for 5,926 bytes, gzip 9 0.35 ms for 5,921.
-const GZIP = { level: 6 };
-const brotliOptions = (body: Buffer) => ({
+// Levels (issue 20), on the 21 KB large-chain home page: Brotli q5 takes 0.55 ms for 5,547 bytes where q9
+// takes 21 ms for 5,505 (0.8% smaller); gzip 6 0.46 ms for 5,926 bytes, gzip 9 0.35-0.5 ms for 5,921. A page
+// is compressed at these when it has been asked for twice. For the visitor who missed, the quick levels:
+// Brotli q3 0.2 ms for 6,360 bytes, gzip 1 0.15 ms for 6,683. A flood of made-up Hosts, each page asked for
+// once, then costs a third of the CPU in compression.
+export type Level = 'quick' | 'full';
+const GZIP = { quick: { level: 1 }, full: { level: 6 } };
+const brotliOptions = (body: Buffer, level: Level = 'full') => ({
   params: {
-    [constants.BROTLI_PARAM_QUALITY]: 5,
+    [constants.BROTLI_PARAM_QUALITY]: level === 'quick' ? 3 : 5,
     [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
     [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
   },
@@ -87,15 +96,19 @@ export function encodingOf(acceptEncoding: string | undefined): Encoding {
  * thread pool, so a miss holds the event loop only for rendering. A later visitor who takes another encoding
  * gets it compressed once, on the spot (compressedNow, under a millisecond at these levels).
  */
-export async function compressed(body: Buffer, encoding: Encoding): Promise<{ gzip?: Buffer; br?: Buffer }> {
+export async function compressed(
+  body: Buffer,
+  encoding: Encoding,
+  level: Level = 'full',
+): Promise<{ gzip?: Buffer; br?: Buffer }> {
   if (encoding === 'identity') return {};
   // One compression per spare core at a time: more threads than cores would take the CPU from the loop.
   while (compressing >= COMPRESSION_THREADS)
     await new Promise<void>((resolve) => compressionQueue.push(resolve));
   compressing++;
   try {
-    if (encoding === 'br') return { br: await brotliAsync(body, brotliOptions(body)) };
-    return { gzip: await gzipAsync(body, GZIP) };
+    if (encoding === 'br') return { br: await brotliAsync(body, brotliOptions(body, level)) };
+    return { gzip: await gzipAsync(body, GZIP[level]) };
   } finally {
     compressing--;
     compressionQueue.shift()?.();
@@ -107,7 +120,7 @@ let compressing = 0;
 const compressionQueue: (() => void)[] = [];
 
 export const compressedNow = (body: Buffer, encoding: 'gzip' | 'br'): Buffer =>
-  encoding === 'br' ? brotliCompressSync(body, brotliOptions(body)) : gzipSync(body, GZIP);
+  encoding === 'br' ? brotliCompressSync(body, brotliOptions(body)) : gzipSync(body, GZIP.full);
 
 /** The same, on the spot: for files read once per process (the ordering assets), never per request. */
 export const compressedOnce = (body: Buffer): { gzip: Buffer; br: Buffer } => ({
@@ -153,6 +166,11 @@ export class PageCache {
     }
     kept.used = true;
     return kept.page;
+  }
+
+  /** The page stored under `key`, as it is: not marked used, expired or not. */
+  peek(key: string): CachedPage | undefined {
+    return this.pages.get(key)?.page;
   }
 
   /** Stores a page unless an invalidation happened since `generation` was read. */

@@ -75,6 +75,34 @@ describe('SiteHandler', () => {
     expect(handler.cache!.size).toBe(1);
   });
 
+  it('compresses a missed page quickly, then at the full level once it is asked for again (issue 20)', async () => {
+    const handler = new SiteHandler({ db: db.database.db, hostCache: new HostCache() });
+    const missed = await handler.handle(request('/harbor-grill', 'br'));
+    const quickTag = missed.headers.etag!;
+    expect(quickTag).toMatch(/-brq"$/);
+    const page = brotliDecompressSync(missed.body as Buffer);
+    // The second visitor gets the quick bytes too, and has them made again off the loop.
+    const again = await handler.handle(request('/harbor-grill', 'br'));
+    expect(again.headers.etag).toBe(quickTag);
+    let full = again;
+    for (let i = 0; i < 200 && full.headers.etag === quickTag; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      full = await handler.handle(request('/harbor-grill', 'br'));
+    }
+    expect(full.headers.etag).toBe(quickTag.replace(/-brq"$/, '-br"'));
+    expect(brotliDecompressSync(full.body as Buffer)).toEqual(page);
+    expect((full.body as Buffer).length).toBeLessThan((missed.body as Buffer).length);
+    // A copy holding the quick bytes is not current any more: the full ones are sent, not 304.
+    const revalidated = await handler.handle({ ...request('/harbor-grill', 'br'), ifNoneMatch: quickTag });
+    expect(revalidated.status).toBe(200);
+    const current = { ...request('/harbor-grill', 'br'), ifNoneMatch: full.headers.etag };
+    expect((await handler.handle(current)).status).toBe(304);
+    // A page stored for a visitor who took no encoding has nothing to make again.
+    handler.cache!.clear();
+    await handler.handle(request('/harbor-grill', 'identity'));
+    expect((await handler.handle(request('/harbor-grill', 'gzip'))).headers.etag).toMatch(/-gz"$/);
+  });
+
   it('shares a failure too, and renders anew afterwards', async () => {
     const handler = new SiteHandler({ db: db.database.db, hostCache: new HostCache(), onError: () => {} });
     const render = vi

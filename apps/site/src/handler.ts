@@ -82,6 +82,7 @@ export class SiteHandler {
   private siteConfig: SiteConfiguration | null = null;
   private readonly statics = new Map<string, Buffer>();
   private readonly rendering = new Map<string, Promise<CachedPage | Redirect>>();
+  private readonly recompressing = new WeakSet<CachedPage>();
   private readonly turns = new LoopTurns();
   private readonly now: () => Date;
   private readonly maxAgeMs: number;
@@ -113,8 +114,30 @@ export class SiteHandler {
     // A host that serves slugs has no restaurant at its root: the default icon (a mapped host's is its own).
     if (request.path === '/favicon.ico' && isLocalHost(request.host))
       return this.staticFile(STATIC_FILES[DEFAULT_ICON_PATH]!);
-    const hit = this.cache?.get(cacheKey(request));
-    return hit ? storedResponse(hit, request) : null;
+    if (!this.cache) return null;
+    const key = cacheKey(request);
+    const hit = this.cache.get(key);
+    if (!hit) return null;
+    if (hit.quick) this.recompress(this.cache, key, hit);
+    return storedResponse(hit, request);
+  }
+
+  /**
+   * A page asked for again, stored with bytes compressed at the quick level (a miss's): they are made again at
+   * the full level off the loop, and the page stored with them, unless a change or a newer render came since.
+   */
+  private recompress(cache: PageCache, key: string, page: CachedPage): void {
+    if (this.recompressing.has(page)) return;
+    this.recompressing.add(page);
+    const generation = cache.generation;
+    compressed(page.body, page.br ? 'br' : 'gzip').then(
+      (bytes) => {
+        if (cache.peek(key) !== page) return;
+        // Not stored when any change came in between: the next visitor tries again.
+        if (!cache.set(key, { ...page, ...bytes, quick: false }, generation)) this.recompressing.delete(page);
+      },
+      (error) => this.options.onError?.(error),
+    );
   }
 
   async handle(request: SiteRequest): Promise<SiteResponse> {
@@ -169,7 +192,10 @@ export class SiteHandler {
       if ('redirect' in made) return made;
       let { page } = made;
       if (made.cacheable && this.cache) {
-        page = { ...page, ...(await compressed(page.body, encodingOf(request.acceptEncoding))) };
+        const encoding = encodingOf(request.acceptEncoding);
+        if (encoding !== 'identity') {
+          page = { ...page, ...(await compressed(page.body, encoding, 'quick')), quick: true };
+        }
         this.cache.set(key, page, generation);
       }
       return page;

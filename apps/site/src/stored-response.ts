@@ -45,8 +45,12 @@ function preparedHeaders(page: CachedPage, encoding: Encoding): Prepared {
   const ready = byEncoding[encoding];
   if (ready) return ready;
   const ok = page.status === 200;
+  // Bytes made at another level are other bytes: their validator differs (a strong ETag names the bytes).
+  const quick = page.quick && page[encoding === 'br' ? 'br' : 'gzip'] ? 'q' : '';
   const etag =
-    encoding === 'identity' ? page.etag : `${page.etag.slice(0, -1)}-${encoding === 'br' ? 'br' : 'gz'}"`;
+    encoding === 'identity'
+      ? page.etag
+      : `${page.etag.slice(0, -1)}-${encoding === 'br' ? 'br' : 'gz'}${quick}"`;
   const headers: Record<string, string> = {
     'content-type': page.contentType,
     vary: 'Accept-Encoding',
