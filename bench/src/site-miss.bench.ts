@@ -26,6 +26,9 @@ interface MissFigures {
   fullCollections: number;
   delayP99: number;
   delayMax: number;
+  /** CPU time per page: the whole process (every thread: compression, the collector's helpers) and the loop's. */
+  cpuUs: number;
+  mainCpuUs: number;
 }
 
 interface Span {
@@ -111,6 +114,10 @@ function printMiss(bytes: number, renderPerSecond: number, figures: MissFigures,
       ['reference: React render alone, pages per second', fmt(renderPerSecond, 0)],
       ['ratio to the render alone', `${fmt((100 * figures.pagesPerSecond) / renderPerSecond, 0)}%`],
       ['latency p50 / p99 (ms)', `${fmt(figures.p50, 1)} / ${fmt(figures.p99, 1)}`],
+      [
+        'CPU per page, every thread / the event loop alone (µs)',
+        `${fmt(figures.cpuUs, 0)} / ${fmt(figures.mainCpuUs, 0)}`,
+      ],
       ['event-loop delay p99 (ms, monitorEventLoopDelay)', fmt(figures.delayP99, 1)],
       ['event-loop delay max (ms, monitorEventLoopDelay)', fmt(figures.delayMax, 1)],
       ['1 ms timer, worst lateness (ms)', fmt(figures.worstLateness, 1)],
@@ -164,6 +171,8 @@ async function missLoad(miss: () => Promise<unknown>, pages = PAGES): Promise<Mi
   const latencies: number[] = [];
   let started = 0;
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  const mainCpu0 = mainThreadCpuMs();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (started++ < pages) {
@@ -176,6 +185,8 @@ async function missLoad(miss: () => Promise<unknown>, pages = PAGES): Promise<Mi
     }),
   );
   const elapsed = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  const mainCpuMs = mainThreadCpuMs() - mainCpu0;
   histogram.disable();
   clearInterval(ticker);
   // The observer is told of collections after they end: let the last ones arrive.
@@ -192,6 +203,8 @@ async function missLoad(miss: () => Promise<unknown>, pages = PAGES): Promise<Mi
     fullCollections: collections.filter((c) => c.full).length,
     delayP99: histogram.percentile(99) / 1e6,
     delayMax: histogram.max / 1e6,
+    cpuUs: (cpu.user + cpu.system) / pages,
+    mainCpuUs: (mainCpuMs * 1000) / pages,
   };
 }
 
@@ -208,10 +221,14 @@ function ownTime(stall: Span & { offCpu: number }, collections: readonly Span[])
 }
 
 /** Milliseconds the main thread has spent runnable but waiting for a core (Linux schedstat; else 0). */
-function runQueueWait(): number {
+const runQueueWait = () => schedstat(1);
+/** Milliseconds the main thread has spent on a core (Linux schedstat; else 0). */
+const mainThreadCpuMs = () => schedstat(0);
+
+function schedstat(field: 0 | 1): number {
   try {
-    const [, waitingNs] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ');
-    return Number(waitingNs) / 1e6;
+    const fields = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ');
+    return Number(fields[field]) / 1e6;
   } catch {
     return 0;
   }
