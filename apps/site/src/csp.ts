@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { remembered } from '@brigade/domain/remembered';
 import { TRY_AGAIN_SCRIPT } from './components/states';
 
 /** A CSP hash source of a script or stylesheet text, as browsers compute it (UTF-8, SHA-256, base64). */
@@ -15,27 +16,21 @@ export const SITE_SCRIPT_HASHES: readonly string[] = [cspHash(TRY_AGAIN_SCRIPT)]
 
 /**
  * The hash sources of a page's inline stylesheets. Every page of a restaurant carries the same stylesheet
- * (the site CSS and its theme), so their hashes are remembered by text (at most 200 texts; the store starts
- * over when full) rather than computed for every page stored (issue 20: a miss's cost).
+ * (the site CSS and its theme), so their hashes are remembered by text rather than computed for every page
+ * stored (issue 20: a miss's cost).
  */
 function styleHashes(html: string): string[] {
   const hashes: string[] = [];
   for (let at = html.indexOf('<style>'); at !== -1; at = html.indexOf('<style>', at)) {
     const end = html.indexOf('</style>', at + 7);
     if (end === -1) break;
-    const css = html.slice(at + 7, end);
-    let hash = styleHashesByText.get(css);
-    if (hash === undefined) {
-      hash = cspHash(css);
-      if (styleHashesByText.size >= 200) styleHashesByText.clear();
-      styleHashesByText.set(css, hash);
-    }
+    const hash = styleHash(html.slice(at + 7, end));
     if (!hashes.includes(hash)) hashes.push(hash);
     at = end + 8;
   }
   return hashes;
 }
-const styleHashesByText = new Map<string, string>();
+const styleHash = remembered(cspHash, { limit: 200, longest: 64 * 1024 });
 
 /**
  * The Content-Security-Policy of one rendered page (decision 017): its inline stylesheet (the site CSS and

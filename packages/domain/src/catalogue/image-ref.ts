@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { remembered } from '../remembered';
 import { text, withTextRule } from '../text';
 
 /**
@@ -12,33 +13,14 @@ export const IMAGE_REF_MESSAGE = 'Must be a valid URL or OptimizedImage JSON str
 // Images are shown in browsers, so only web URLs count (no javascript:, data: or file: URLs).
 const webUrlSchema = withTextRule(z.url({ protocol: /^https?$/ }));
 
-/**
- * Remembers a parse of image references by their text (issue 20): a public page draws the same few images on
- * every render, and validating one (URL parsing, JSON, the schema) costs more than drawing it. At most
- * 1,000 texts of up to 4 KB are kept (validation sees any input); the store starts over when full. Results
- * are frozen, as they are shared.
- */
-function remembered<T>(parse: (value: string) => T): (value: string) => T {
-  const known = new Map<string, T>();
-  return (value) => {
-    if (known.has(value)) return known.get(value) as T;
-    const result = deepFreeze(parse(value));
-    if (value.length > 4096) return result;
-    if (known.size >= 1000) known.clear();
-    known.set(value, result);
-    return result;
-  };
-}
+// A public page draws the same few images on every render, and validating one (URL parsing, JSON, the schema)
+// costs more than drawing it: both checks are remembered by text (optimised-image JSON runs to ~2 KB).
+const IMAGE_TEXTS = { limit: 1000, longest: 4096 };
 
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}
-
-export const isWebUrl = remembered((value: string): boolean => webUrlSchema.safeParse(value).success);
+export const isWebUrl = remembered(
+  (value: string): boolean => webUrlSchema.safeParse(value).success,
+  IMAGE_TEXTS,
+);
 
 /** spec 01 §3: a variant is {url, format webp/jpeg/png, width, height, size}. */
 export const imageVariantSchema = z.object({
@@ -76,7 +58,7 @@ export const parseOptimizedImage: (value: string) => Readonly<OptimizedImage> | 
   }
   const result = optimizedImageSchema.safeParse(json);
   return result.success ? result.data : null;
-});
+}, IMAGE_TEXTS);
 
 export const isImageRef = (value: string): boolean => isWebUrl(value) || parseOptimizedImage(value) !== null;
 
