@@ -107,19 +107,35 @@ const RESERVED_OUTSIDE: Record<string, string[]> = {
 const EXCLUDED_TABLES = new Set(['auth_throttle']);
 
 export interface StateHasher {
-  /** One query: every table's row count and an order-independent hash of its rows. */
-  snapshot(): Promise<Record<string, string>>;
+  /**
+   * One query: per table, the row count and whether any row was written by a transaction that began at
+   * `since` (a clock() value) or later. Tables with columns that a refusal may write (VOLATILE_COLUMNS) get
+   * the hash of their other columns instead.
+   */
+  snapshot(since: string): Promise<StateSnapshot>;
   /**
    * The next transaction id the server will assign. Any write, committed or rolled back, takes one; reads
-   * take none. While it stands still nothing can have changed, so the fingerprint need not be recomputed.
+   * take none. While it stands still nothing can have changed, so the snapshot need not be taken again.
    */
   clock(): Promise<string>;
   tables: string[];
 }
 
+export interface StateSnapshot {
+  /** Per table: the row count, or for a table with volatile columns the count and a hash of the others. */
+  tables: Record<string, string>;
+  /** The tables holding a row version written at or after `since`: a row added or changed since. */
+  written: string[];
+}
+
+const XID_SPAN = 4_294_967_296n;
+
 /**
- * A cheap fingerprint of everything stored: per table, the row count and the md5 of the sorted md5s of its
- * rows (volatile columns left out). Two equal snapshots mean no row was added, removed or changed.
+ * A cheap check of everything stored. A committed insert or update leaves a row version whose xmin is the
+ * writer's transaction id, at or after the clock read before the request; a delete lowers the count (and a
+ * delete with an insert leaves a new xmin). So "same counts, no row version from the request's
+ * transactions" means no row was added, removed or changed. xmin is 32 bits and wraps: it is compared with
+ * the clock modulo 2^32. Tables with volatile columns are hashed row by row instead, leaving those out.
  */
 export async function stateHasher(db: Db, engine: 'pglite' | 'postgres'): Promise<StateHasher> {
   const volatile = engine === 'postgres' ? { ...VOLATILE_COLUMNS, ...RESERVED_OUTSIDE } : VOLATILE_COLUMNS;
@@ -130,20 +146,24 @@ export async function stateHasher(db: Db, engine: 'pglite' | 'postgres'): Promis
     where table_schema = 'public'
     group by table_name order by table_name`);
   const rows = (result as unknown as { rows: { table: string; columns: string; names: string }[] }).rows;
-  const parts: string[] = [];
-  const tables: string[] = [];
-  for (const row of rows) {
-    if (EXCLUDED_TABLES.has(row.table)) continue;
-    const names = row.names.split(',');
-    const quoted = row.columns.split(',');
-    const kept = quoted.filter((_, index) => !volatile[row.table]?.includes(names[index]!));
-    tables.push(row.table);
-    parts.push(
-      `select '${row.table}' as t, count(*)::text || ':' || coalesce(md5(string_agg(h, '' order by h)), '') as v ` +
-        `from (select md5(row(${kept.join(',')})::text) as h from "${row.table}") x`,
-    );
-  }
-  const query = sql.raw(parts.join(' union all '));
+  const tables = rows.map((row) => row.table).filter((table) => !EXCLUDED_TABLES.has(table));
+  const partsSince = (since: bigint) =>
+    rows
+      .filter((row) => !EXCLUDED_TABLES.has(row.table))
+      .map((row) => {
+        const skipped = volatile[row.table];
+        if (skipped) {
+          const names = row.names.split(',');
+          const kept = row.columns.split(',').filter((_, index) => !skipped.includes(names[index]!));
+          return (
+            `select '${row.table}' as t, count(*)::text || ':' || coalesce(md5(string_agg(h, '' order by h)), '') as v, ` +
+            `false as w from (select md5(row(${kept.join(',')})::text) as h from "${row.table}") x`
+          );
+        }
+        const fresh = `((xmin::text::bigint - ${since} + ${XID_SPAN}) % ${XID_SPAN}) < ${XID_SPAN / 2n}`;
+        return `select '${row.table}' as t, count(*)::text as v, coalesce(bool_or(${fresh}), false) as w from "${row.table}"`;
+      })
+      .join(' union all ');
   const clockQuery = sql`select pg_snapshot_xmax(pg_current_snapshot())::text as xmax`;
   return {
     tables,
@@ -151,14 +171,21 @@ export async function stateHasher(db: Db, engine: 'pglite' | 'postgres'): Promis
       const out = await db.execute(clockQuery);
       return (out as unknown as { rows: { xmax: string }[] }).rows[0]!.xmax;
     },
-    async snapshot() {
-      const out = await db.execute(query);
-      const found = (out as unknown as { rows: { t: string; v: string }[] }).rows;
-      return Object.fromEntries(found.map((r) => [r.t, r.v]));
+    async snapshot(since) {
+      const out = await db.execute(sql.raw(partsSince(BigInt(since) % XID_SPAN)));
+      const found = (out as unknown as { rows: { t: string; v: string; w: boolean }[] }).rows;
+      return {
+        tables: Object.fromEntries(found.map((r) => [r.t, r.v])),
+        written: found.filter((r) => r.w).map((r) => r.t),
+      };
     },
   };
 }
 
-/** The tables whose fingerprint differs between two snapshots. */
-export const changedTables = (before: Record<string, string>, after: Record<string, string>): string[] =>
-  Object.keys({ ...before, ...after }).filter((table) => before[table] !== after[table]);
+/** The tables that differ between a snapshot and a later one (taken with `since` = the first's clock). */
+export const changedTables = (before: StateSnapshot, after: StateSnapshot): string[] => {
+  const differ = Object.keys({ ...before.tables, ...after.tables }).filter(
+    (table) => before.tables[table] !== after.tables[table],
+  );
+  return [...new Set([...differ, ...after.written])].sort();
+};

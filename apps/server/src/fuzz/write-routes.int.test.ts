@@ -87,7 +87,7 @@ describe('fuzzing the API from its contracts', () => {
         `fuzz (${t.database.engine}, seed ${SEED}): ${stats.sent} requests in ${seconds.toFixed(1)} s`,
         `  routes covered: ${covered.length} (${writes.length} write routes, ${routes.length - writes.length} read routes with path or query values)`,
         `  5xx: ${stats.serverErrors}, rejected (4xx): ${stats.rejected}, accepted: ${stats.accepted}`,
-        `  state checks: ${stats.clockReads} transaction-clock reads, ${stats.fingerprints} full fingerprints`,
+        `  state checks: ${stats.clockReads} transaction-clock reads, ${stats.snapshots} state snapshots`,
         `  failures: ${failures.length}`,
       ].join('\n'),
     );
