@@ -18,7 +18,8 @@ const intInclude = [
 
 // Test files run side by side, at least two at a time: Vitest's default (one less than the cores) runs one at
 // a time on a 2-core machine, where most of a file's time is spent waiting on its database, server or browser.
-const WORKERS = Math.max(2, availableParallelism());
+// At most 8: freePort (packages/test-utils/src/ports.ts) gives each worker one of 8 port slices.
+const WORKERS = Math.min(8, Math.max(2, availableParallelism()));
 
 const integration = (engine: 'pglite' | 'postgres') => ({
   test: {
