@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { PORT_SLICES } from './packages/test-utils/src/ports';
 
 // Test kinds by suffix (ARCHITECTURE §8): *.test.ts is pure logic; *.int.test.ts talks to a real database
 // over real HTTP. Integration tests always run on PGlite, and once more on PostgreSQL when DATABASE_URL is set.
@@ -18,8 +19,8 @@ const intInclude = [
 
 // Test files run side by side, at least two at a time: Vitest's default (one less than the cores) runs one at
 // a time on a 2-core machine, where most of a file's time is spent waiting on its database, server or browser.
-// At most 8: freePort (packages/test-utils/src/ports.ts) gives each worker one of 8 port slices.
-const WORKERS = Math.min(8, Math.max(2, availableParallelism()));
+// At most one per port slice: freePort (packages/test-utils/src/ports.ts) gives each worker its own.
+const WORKERS = Math.min(PORT_SLICES, Math.max(2, availableParallelism()));
 
 const integration = (engine: 'pglite' | 'postgres') => ({
   test: {

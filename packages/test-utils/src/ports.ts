@@ -1,7 +1,8 @@
 import { createServer } from 'node:net';
 
 const LOWEST = 20_000;
-const SLICES = 8;
+/** How many port slices there are: one per Vitest worker, so at most this many workers (vitest.config.ts). */
+export const PORT_SLICES = 8;
 const SLICE = 1_500;
 /** Ports this process has handed out already: a second call never returns one of them. */
 const handedOut = new Set<number>();
@@ -17,7 +18,7 @@ const handedOut = new Set<number>();
  */
 export async function freePort(): Promise<number> {
   const pool = Number(process.env.VITEST_POOL_ID);
-  const start = LOWEST + (Number.isInteger(pool) && pool > 0 ? pool % SLICES : 0) * SLICE;
+  const start = LOWEST + (Number.isInteger(pool) && pool > 0 ? pool % PORT_SLICES : 0) * SLICE;
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const port = start + Math.floor(Math.random() * SLICE);
     if (handedOut.has(port)) continue;

@@ -146,10 +146,9 @@ export async function stateHasher(db: Db, engine: 'pglite' | 'postgres'): Promis
     where table_schema = 'public'
     group by table_name order by table_name`);
   const rows = (result as unknown as { rows: { table: string; columns: string; names: string }[] }).rows;
-  const tables = rows.map((row) => row.table).filter((table) => !EXCLUDED_TABLES.has(table));
+  const watched = rows.filter((row) => !EXCLUDED_TABLES.has(row.table));
   const partsSince = (since: bigint) =>
-    rows
-      .filter((row) => !EXCLUDED_TABLES.has(row.table))
+    watched
       .map((row) => {
         const skipped = volatile[row.table];
         if (skipped) {
@@ -166,7 +165,7 @@ export async function stateHasher(db: Db, engine: 'pglite' | 'postgres'): Promis
       .join(' union all ');
   const clockQuery = sql`select pg_snapshot_xmax(pg_current_snapshot())::text as xmax`;
   return {
-    tables,
+    tables: watched.map((row) => row.table),
     async clock() {
       const out = await db.execute(clockQuery);
       return (out as unknown as { rows: { xmax: string }[] }).rows[0]!.xmax;
