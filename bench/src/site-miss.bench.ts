@@ -8,6 +8,7 @@ import { HostCache } from '@brigade/core/domains/resolution-service';
 import { seedDemo } from '@brigade/core/seed/demo-seed';
 import { openDatabase } from '@brigade/db/database';
 import { runMigrations } from '@brigade/db/migrate';
+import { missesOverHttp } from './site-miss-http';
 import { fmt, percentile, printTable } from './stats';
 
 const HOME = '/harbor-grill';
@@ -103,6 +104,7 @@ export async function benchSiteMiss(): Promise<void> {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  await missesOverHttp();
 }
 
 function printMiss(bytes: number, renderPerSecond: number, figures: MissFigures, hits: MissFigures): void {

@@ -60,6 +60,8 @@ export interface LoadOptions {
    * capacity, latency is the server's own time and its stalls: what a visitor sees when it is not overloaded.
    */
   paceMs?: number;
+  /** A wrk script of the bench's own (what each request is), and the arguments it is given; not with paceMs. */
+  script?: { file: string; args: string[] };
 }
 
 let scripts: string | undefined;
@@ -79,7 +81,9 @@ export function wrk(url: string, options: LoadOptions): Promise<LoadFigures> {
   const args = ['-t1', `-c${options.connections}`, `-d${options.durationS}s`, '--latency'];
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}: ${value}`);
   if (options.paceMs !== undefined) args.push('-s', pacedScript(options.paceMs));
+  if (options.script) args.push('-s', options.script.file);
   args.push(url);
+  if (options.script) args.push('--', ...options.script.args);
   return new Promise((resolve, reject) => {
     const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';

@@ -10,6 +10,7 @@ import {
 import { leastRecentKey, makeRoom, type Recent } from '@brigade/core/recency';
 import type { ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
 import type { ChangeArea } from '@brigade/domain/change-areas';
+import { CompressionTurns } from './compression-turns';
 import type { SiteData } from './load';
 import { RESOLUTION_PARAMS } from './request';
 
@@ -94,7 +95,8 @@ export function encodingOf(acceptEncoding: string | undefined): Encoding {
 /**
  * Compresses a page when it is stored, for the encoding of the visitor who missed (issue 20): on libuv's
  * thread pool, so a miss holds the event loop only for rendering. A later visitor who takes another encoding
- * gets it compressed once, on the spot (compressedNow, under a millisecond at these levels).
+ * gets it compressed once, on the spot (compressedNow, under a millisecond at these levels). A visitor waits
+ * for it, so it goes before any background recompression (compression-turns.ts).
  */
 export async function compressed(
   body: Buffer,
@@ -102,22 +104,40 @@ export async function compressed(
   level: Level = 'full',
 ): Promise<{ gzip?: Buffer; br?: Buffer }> {
   if (encoding === 'identity') return {};
-  // One compression per spare core at a time: more threads than cores would take the CPU from the loop.
-  while (compressing >= COMPRESSION_THREADS)
-    await new Promise<void>((resolve) => compressionQueue.push(resolve));
-  compressing++;
+  await turns.take('visitor');
   try {
-    if (encoding === 'br') return { br: await brotliAsync(body, brotliOptions(body, level)) };
-    return { gzip: await gzipAsync(body, GZIP[level]) };
+    return await compressNow(body, encoding, level);
   } finally {
-    compressing--;
-    compressionQueue.shift()?.();
+    turns.release();
   }
 }
 
+/**
+ * A stored page's bytes made again at the full level, when no visitor's compression is waiting; null when
+ * too much such work waits already (the page keeps its quick bytes, and a later visit tries again).
+ */
+export async function recompressed(
+  body: Buffer,
+  encoding: 'gzip' | 'br',
+): Promise<{ gzip?: Buffer; br?: Buffer } | null> {
+  if (!(await turns.take('background'))) return null;
+  try {
+    return await compressNow(body, encoding, 'full');
+  } finally {
+    turns.release();
+  }
+}
+
+const compressNow = async (body: Buffer, encoding: 'gzip' | 'br', level: Level) =>
+  encoding === 'br'
+    ? { br: await brotliAsync(body, brotliOptions(body, level)) }
+    : { gzip: await gzipAsync(body, GZIP[level]) };
+
+// One compression per spare core at a time: more threads than cores would take the CPU from the loop. At
+// most 64 recompressions wait (a page each, already stored): under a flood of misses they may wait long.
 const COMPRESSION_THREADS = Math.max(1, availableParallelism() - 1);
-let compressing = 0;
-const compressionQueue: (() => void)[] = [];
+const RECOMPRESSION_BACKLOG = 64;
+const turns = new CompressionTurns(COMPRESSION_THREADS, RECOMPRESSION_BACKLOG);
 
 export const compressedNow = (body: Buffer, encoding: 'gzip' | 'br'): Buffer =>
   encoding === 'br' ? brotliCompressSync(body, brotliOptions(body)) : gzipSync(body, GZIP.full);

@@ -17,6 +17,7 @@ import {
   encodingOf,
   etagOf,
   PageCache,
+  recompressed,
   type SiteChange,
   SiteDataCache,
   utf8Bytes,
@@ -130,8 +131,13 @@ export class SiteHandler {
     if (this.recompressing.has(page)) return;
     this.recompressing.add(page);
     const generation = cache.generation;
-    compressed(page.body, page.br ? 'br' : 'gzip').then(
+    recompressed(page.body, page.br ? 'br' : 'gzip').then(
       (bytes) => {
+        if (!bytes) {
+          // Turned away (too much such work waiting): the next visitor tries again.
+          this.recompressing.delete(page);
+          return;
+        }
         if (cache.peek(key) !== page) return;
         // Not stored when any change came in between: the next visitor tries again.
         if (!cache.set(key, { ...page, ...bytes, quick: false }, generation)) this.recompressing.delete(page);
