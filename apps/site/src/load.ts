@@ -8,6 +8,7 @@ import { findSiteConfiguration } from '@brigade/core/site-config/site-config-rep
 import { findRestaurantByGuid } from '@brigade/core/tenancy/restaurant-repository';
 import { findTenantByGuid } from '@brigade/core/tenancy/tenant-repository';
 import type { Executor } from '@brigade/db/database';
+import { sideBySide } from '@brigade/db/side-by-side';
 import { ANONYMOUS } from '@brigade/domain/access';
 import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import type { MenuSummary, ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
@@ -74,10 +75,10 @@ export async function loadSiteData(
   now: Date = new Date(),
   siteConfig?: SiteConfiguration,
 ): Promise<SiteData | null> {
-  const [tenant, restaurant, config] = await Promise.all([
-    findTenantByGuid(ex, ids.tenantGuid),
-    findRestaurantByGuid(ex, ids.restaurantGuid),
-    siteConfig ? Promise.resolve(siteConfig) : siteConfigurationOf(ex),
+  const [tenant, restaurant, config] = await sideBySide(ex, [
+    () => findTenantByGuid(ex, ids.tenantGuid),
+    () => findRestaurantByGuid(ex, ids.restaurantGuid),
+    () => (siteConfig ? Promise.resolve(siteConfig) : siteConfigurationOf(ex)),
   ]);
   if (!tenant || !restaurant || restaurant.tenantId !== tenant.tenantId) return null;
   const timezone = tenant.settings.timezone;

@@ -10,6 +10,7 @@ import {
   modifiers,
   tags,
 } from '@brigade/db/schema/catalogue';
+import { sideBySide } from '@brigade/db/side-by-side';
 import type { Item, SizePrice } from '@brigade/domain/catalogue/item';
 import type { MenuGroup } from '@brigade/domain/catalogue/menu-group';
 import type { Modifier, ModifierGroup } from '@brigade/domain/catalogue/modifier-group';
@@ -56,9 +57,9 @@ export async function readTree(ex: Executor, scope: ResolvedScope, rootId: numbe
     and(inScope(table), inArray(column, ids.length > 0 ? [...ids] : [-1]));
 
   // 1. The restaurant's groups (a few dozen to a few hundred rows) and its tags; the subtree is found here.
-  const [allGroups, tagRows] = await Promise.all([
-    ex.select().from(menuGroups).where(inScope(menuGroups)),
-    ex.select().from(tags).where(inScope(tags)),
+  const [allGroups, tagRows] = await sideBySide(ex, [
+    () => ex.select().from(menuGroups).where(inScope(menuGroups)),
+    () => ex.select().from(tags).where(inScope(tags)),
   ]);
   const subtree = subtreeOf(allGroups, rootId);
   // 2. What the subtree's groups reference.
@@ -101,62 +102,69 @@ export async function readTree(ex: Executor, scope: ResolvedScope, rootId: numbe
 
 /** Round 2: the subtree's item links and modifier-group references, in their order. */
 async function readGroupLinks(ex: Executor, where: WhereIds, subtree: readonly number[]) {
-  const [itemLinks, groupRefs] = await Promise.all([
-    ex
-      .select()
-      .from(menuGroupItems)
-      .where(where(menuGroupItems, menuGroupItems.menuGroupId, subtree))
-      .orderBy(asc(menuGroupItems.menuGroupId), asc(menuGroupItems.position), asc(menuGroupItems.ordinal)),
-    ex
-      .select()
-      .from(menuGroupModifierGroups)
-      .where(where(menuGroupModifierGroups, menuGroupModifierGroups.menuGroupId, subtree))
-      .orderBy(
-        asc(menuGroupModifierGroups.menuGroupId),
-        asc(menuGroupModifierGroups.position),
-        asc(menuGroupModifierGroups.ordinal),
-      ),
+  const [itemLinks, groupRefs] = await sideBySide(ex, [
+    () =>
+      ex
+        .select()
+        .from(menuGroupItems)
+        .where(where(menuGroupItems, menuGroupItems.menuGroupId, subtree))
+        .orderBy(asc(menuGroupItems.menuGroupId), asc(menuGroupItems.position), asc(menuGroupItems.ordinal)),
+    () =>
+      ex
+        .select()
+        .from(menuGroupModifierGroups)
+        .where(where(menuGroupModifierGroups, menuGroupModifierGroups.menuGroupId, subtree))
+        .orderBy(
+          asc(menuGroupModifierGroups.menuGroupId),
+          asc(menuGroupModifierGroups.position),
+          asc(menuGroupModifierGroups.ordinal),
+        ),
   ]);
   return { itemLinks, groupRefs };
 }
 
 /** Round 3: the items, their size prices and their modifier-group references, in their order. */
 async function readItems(ex: Executor, where: WhereIds, itemIds: readonly number[]) {
-  const [rows, sizes, refs] = await Promise.all([
-    ex
-      .select()
-      .from(items)
-      .where(where(items, items.itemId, itemIds)),
-    ex
-      .select()
-      .from(itemSizePrices)
-      .where(where(itemSizePrices, itemSizePrices.itemId, itemIds))
-      .orderBy(asc(itemSizePrices.itemId), asc(itemSizePrices.ordinal)),
-    ex
-      .select()
-      .from(itemModifierGroups)
-      .where(where(itemModifierGroups, itemModifierGroups.itemId, itemIds))
-      .orderBy(
-        asc(itemModifierGroups.itemId),
-        asc(itemModifierGroups.position),
-        asc(itemModifierGroups.ordinal),
-      ),
+  const [rows, sizes, refs] = await sideBySide(ex, [
+    () =>
+      ex
+        .select()
+        .from(items)
+        .where(where(items, items.itemId, itemIds)),
+    () =>
+      ex
+        .select()
+        .from(itemSizePrices)
+        .where(where(itemSizePrices, itemSizePrices.itemId, itemIds))
+        .orderBy(asc(itemSizePrices.itemId), asc(itemSizePrices.ordinal)),
+    () =>
+      ex
+        .select()
+        .from(itemModifierGroups)
+        .where(where(itemModifierGroups, itemModifierGroups.itemId, itemIds))
+        .orderBy(
+          asc(itemModifierGroups.itemId),
+          asc(itemModifierGroups.position),
+          asc(itemModifierGroups.ordinal),
+        ),
   ]);
   return { rows, sizes, refs };
 }
 
 /** Round 4: the modifier groups and their modifiers, in their order. */
 async function readModifierGroups(ex: Executor, where: WhereIds, modifierGroupIds: readonly number[]) {
-  const [groups, modifierRows] = await Promise.all([
-    ex
-      .select()
-      .from(modifierGroups)
-      .where(where(modifierGroups, modifierGroups.modifierGroupId, modifierGroupIds)),
-    ex
-      .select()
-      .from(modifiers)
-      .where(where(modifiers, modifiers.modifierGroupId, modifierGroupIds))
-      .orderBy(asc(modifiers.modifierGroupId), asc(modifiers.ordinal)),
+  const [groups, modifierRows] = await sideBySide(ex, [
+    () =>
+      ex
+        .select()
+        .from(modifierGroups)
+        .where(where(modifierGroups, modifierGroups.modifierGroupId, modifierGroupIds)),
+    () =>
+      ex
+        .select()
+        .from(modifiers)
+        .where(where(modifiers, modifiers.modifierGroupId, modifierGroupIds))
+        .orderBy(asc(modifiers.modifierGroupId), asc(modifiers.ordinal)),
   ]);
   return { groups, modifiers: modifierRows };
 }

@@ -1,4 +1,5 @@
 import type { Executor } from '@brigade/db/database';
+import { sideBySide } from '@brigade/db/side-by-side';
 import type { Actor } from '@brigade/domain/access';
 import {
   DOMAIN_MESSAGES,
@@ -165,9 +166,9 @@ export async function resolvePublicRestaurant(
   const restaurantGuid = input.restaurantGuid ?? input.restaurant;
   if (tenantGuid !== undefined || restaurantGuid !== undefined) {
     if (!tenantGuid || !restaurantGuid) return notFoundResult('params', DOMAIN_MESSAGES.missingGuids);
-    const [tenant, restaurant] = await Promise.all([
-      findTenantByGuid(ex, tenantGuid).catch(() => null),
-      findRestaurantByGuid(ex, restaurantGuid).catch(() => null),
+    const [tenant, restaurant] = await sideBySide(ex, [
+      () => findTenantByGuid(ex, tenantGuid).catch(() => null),
+      () => findRestaurantByGuid(ex, restaurantGuid).catch(() => null),
     ]);
     if (!tenant) return notFoundResult('params', `Tenant not found: ${tenantGuid}`);
     if (!restaurant || restaurant.tenantId !== tenant.tenantId || restaurant.status !== 'active') {

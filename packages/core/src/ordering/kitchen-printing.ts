@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import type { Executor } from '@brigade/db/database';
 import { courses, prepStations, printers } from '@brigade/db/schema/catalogue';
+import { sideBySide } from '@brigade/db/side-by-side';
 import type { OrderLine } from '@brigade/domain/ordering/api';
 import { type KitchenTicketContent, kitchenTicketContent } from '@brigade/domain/ordering/kitchen-ticket';
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
@@ -72,13 +73,14 @@ export async function printKitchenTickets(
 ): Promise<PrintResult[]> {
   const scope = { tenantId: order.tenantId, restaurantId: order.restaurantId };
   const resolved: ResolvedScope = await resolveCatalogueScope(deps.db, { ...scope, actor: 'System' });
-  const [stations, printerRows, courseRows] = await Promise.all([
-    deps.db.select().from(prepStations).where(scopeWhere(prepStations, scope)),
-    deps.db.select().from(printers).where(scopeWhere(printers, scope)),
-    deps.db
-      .select({ courseId: courses.courseId, number: courses.number, name: courses.name })
-      .from(courses)
-      .where(scopeWhere(courses, scope)),
+  const [stations, printerRows, courseRows] = await sideBySide(deps.db, [
+    () => deps.db.select().from(prepStations).where(scopeWhere(prepStations, scope)),
+    () => deps.db.select().from(printers).where(scopeWhere(printers, scope)),
+    () =>
+      deps.db
+        .select({ courseId: courses.courseId, number: courses.number, name: courses.name })
+        .from(courses)
+        .where(scopeWhere(courses, scope)),
   ]);
   const byId = new Map(printerRows.map((p) => [p.printerId, p]));
   const results: PrintResult[] = [];

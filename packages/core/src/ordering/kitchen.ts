@@ -1,3 +1,4 @@
+import { sideBySide } from '@brigade/db/side-by-side';
 import type { Actor } from '@brigade/domain/access';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
 import type { OrderLine } from '@brigade/domain/ordering/api';
@@ -63,11 +64,11 @@ export async function getKitchenBoard(
     linesOf(row).some((line) => routesTo(line, station.prepStationId)),
   );
   const ids = rows.map((row) => row.orderId);
-  const [bumps, accepted, courses, last] = await Promise.all([
-    bumpsOf(deps.db, scope, ids),
-    acceptedAt(deps.db, scope, ids),
-    coursesOfRestaurant(deps.db, scope),
-    lastBumpOf(deps.db, scope, station.prepStationId),
+  const [bumps, accepted, courses, last] = await sideBySide(deps.db, [
+    () => bumpsOf(deps.db, scope, ids),
+    () => acceptedAt(deps.db, scope, ids),
+    () => coursesOfRestaurant(deps.db, scope),
+    () => lastBumpOf(deps.db, scope, station.prepStationId),
   ]);
   const bumpedHere = new Set(
     bumps.filter((b) => b.prepStationId === station.prepStationId).map((b) => b.orderId),

@@ -1,3 +1,4 @@
+import { sideBySide } from '@brigade/db/side-by-side';
 import type { ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
 import type { OrderingSection, OrderingSettings } from '@brigade/domain/ordering/api';
@@ -30,10 +31,10 @@ export async function openOrderingPlace(deps: MenuDeps, slug: string): Promise<O
   if (!restaurant || !ordersInternally(restaurant))
     throw notFound(ORDERING_NOT_AVAILABLE, 'ORDERING_NOT_AVAILABLE');
   const scope = { tenantId: restaurant.tenantId, restaurantId: restaurant.restaurantId };
-  const [resolved, settings, taxRates] = await Promise.all([
-    resolveCatalogueScope(deps.db, { ...scope, actor: 'System' }),
-    readSettings(deps.db, scope),
-    readTaxRates(deps.db, scope),
+  const [resolved, settings, taxRates] = await sideBySide(deps.db, [
+    () => resolveCatalogueScope(deps.db, { ...scope, actor: 'System' }),
+    () => readSettings(deps.db, scope),
+    () => readTaxRates(deps.db, scope),
   ]);
   return { scope, restaurant, resolved, settings, taxRates };
 }

@@ -1,3 +1,4 @@
+import { sideBySide } from '@brigade/db/side-by-side';
 import { type Actor, decideAccess } from '@brigade/domain/access';
 import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
@@ -82,9 +83,10 @@ export async function moveOrder(deps: OrderMoveDeps, actor: Actor, input: MoveOr
 
 async function detailedView(deps: UseCaseDeps, row: OrderRow): Promise<OrderView> {
   const scope = { tenantId: row.tenantId, restaurantId: row.restaurantId };
-  const [events, payment] = await Promise.all([
-    orderEventsOf(deps.db, row),
-    row.transactionId ? findTransaction(deps.db, scope, row.transactionId) : Promise.resolve(null),
+  const { transactionId } = row;
+  const [events, payment] = await sideBySide(deps.db, [
+    () => orderEventsOf(deps.db, row),
+    () => (transactionId ? findTransaction(deps.db, scope, transactionId) : Promise.resolve(null)),
   ]);
   const names = await userNames(
     deps.db,
