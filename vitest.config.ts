@@ -28,6 +28,7 @@ const integration = (engine: 'pglite' | 'postgres') => ({
     include: intInclude,
     env: { BRIGADE_TEST_ENGINE: engine, LOG_LEVEL: 'silent' },
     globalSetup: ['packages/test-utils/src/global-setup.ts'],
+    setupFiles: ['packages/test-utils/src/no-queued-statements.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
