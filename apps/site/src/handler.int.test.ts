@@ -11,6 +11,21 @@ import { SiteHandler, type SiteRequest } from './handler';
  * rather than each rendering it (a stampede that queued requests on the database for tens of seconds).
  */
 
+// The background line of the compression thread turns a recompression away when this says so (its limit,
+// 64 waiting, is hard to reach on purpose); otherwise the real one.
+const turnAway = vi.hoisted(() => ({ next: 0 }));
+vi.mock('./cache', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./cache')>();
+  return {
+    ...actual,
+    recompressed: (...args: Parameters<typeof actual.recompressed>) => {
+      if (turnAway.next === 0) return actual.recompressed(...args);
+      turnAway.next--;
+      return Promise.resolve(null);
+    },
+  };
+});
+
 // biome-ignore lint/correctness/useHookAtTopLevel: a vitest fixture named like a hook, not a React hook.
 const db = useTestDatabase();
 beforeAll(async () => {
@@ -73,6 +88,24 @@ describe('SiteHandler', () => {
     expect(answer.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(answer.body as Buffer).toString()).toContain('Harbor Grill');
     expect(handler.cache!.size).toBe(1);
+  });
+
+  it('asks again for the full level on a later visit when the background line turned the page away', async () => {
+    const handler = new SiteHandler({ db: db.database.db, hostCache: new HostCache() });
+    const quickTag = (await handler.handle(request('/harbor-grill', 'br'))).headers.etag!;
+    expect(quickTag).toMatch(/-brq"$/);
+    turnAway.next = 1;
+    // The second visit asks for the full level and is turned away; the page keeps its quick bytes.
+    await handler.handle(request('/harbor-grill', 'br'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(turnAway.next).toBe(0);
+    let later = await handler.handle(request('/harbor-grill', 'br'));
+    expect(later.headers.etag).toBe(quickTag);
+    for (let i = 0; i < 200 && later.headers.etag === quickTag; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      later = await handler.handle(request('/harbor-grill', 'br'));
+    }
+    expect(later.headers.etag).toBe(quickTag.replace(/-brq"$/, '-br"'));
   });
 
   it('compresses a missed page quickly, then at the full level once it is asked for again (issue 20)', async () => {
