@@ -5,10 +5,8 @@ import {
   resolveMenu,
 } from '@brigade/core/catalogue/menu-resolver';
 import { findSiteConfiguration } from '@brigade/core/site-config/site-config-repository';
-import { findRestaurantByGuid } from '@brigade/core/tenancy/restaurant-repository';
-import { findTenantByGuid } from '@brigade/core/tenancy/tenant-repository';
+import { findTenantAndRestaurantByGuids } from '@brigade/core/tenancy/restaurant-repository';
 import type { Executor } from '@brigade/db/database';
-import { sideBySide } from '@brigade/db/side-by-side';
 import { ANONYMOUS } from '@brigade/domain/access';
 import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import type { MenuSummary, ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
@@ -75,11 +73,9 @@ export async function loadSiteData(
   now: Date = new Date(),
   siteConfig?: SiteConfiguration,
 ): Promise<SiteData | null> {
-  const [tenant, restaurant, config] = await sideBySide(ex, [
-    () => findTenantByGuid(ex, ids.tenantGuid),
-    () => findRestaurantByGuid(ex, ids.restaurantGuid),
-    () => (siteConfig ? Promise.resolve(siteConfig) : siteConfigurationOf(ex)),
-  ]);
+  // The site handler passes the configuration it keeps; the website preview and tests have it read here.
+  const config = siteConfig ?? (await siteConfigurationOf(ex));
+  const { tenant, restaurant } = await findTenantAndRestaurantByGuids(ex, ids);
   if (!tenant || !restaurant || restaurant.tenantId !== tenant.tenantId) return null;
   const timezone = tenant.settings.timezone;
   const today = toLocalMoment(now.toISOString(), timezone).date;

@@ -1,10 +1,13 @@
 import type { Executor } from '@brigade/db/database';
 import { domainMappings } from '@brigade/db/schema/domains';
 import { restaurants, tenants } from '@brigade/db/schema/tenancy';
+import { sideBySide } from '@brigade/db/side-by-side';
 import { platformSyncSchema } from '@brigade/domain/platform-sync';
 import { type Restaurant, restaurantSchema } from '@brigade/domain/restaurant';
+import type { Tenant } from '@brigade/domain/tenant';
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import { tenantIs } from '../tenant-scope';
+import { findTenantByGuid } from './tenant-repository';
 
 export type NewRestaurantRow = typeof restaurants.$inferInsert;
 
@@ -32,6 +35,18 @@ export async function findRestaurant(
 export async function findRestaurantByGuid(ex: Executor, guid: string): Promise<Restaurant | null> {
   const [row] = await ex.select().from(restaurants).where(eq(restaurants.guid, guid)).limit(1);
   return row ? toRestaurant(row) : null;
+}
+
+/** A tenant and a restaurant by their guids, read side by side; each is null when its guid names nothing. */
+export async function findTenantAndRestaurantByGuids(
+  ex: Executor,
+  ids: { tenantGuid: string; restaurantGuid: string },
+): Promise<{ tenant: Tenant | null; restaurant: Restaurant | null }> {
+  const [tenant, restaurant] = await sideBySide(ex, [
+    () => findTenantByGuid(ex, ids.tenantGuid),
+    () => findRestaurantByGuid(ex, ids.restaurantGuid),
+  ]);
+  return { tenant, restaurant };
 }
 
 /** spec 01 §7.3: by slug across tenants, limit 1 (public sites resolve restaurants this way). */
