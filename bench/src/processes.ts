@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '@brigade/test-utils/ports';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { ensureServerBuild } from '../../scripts/server-build.mjs';
 import { hasWrk, type LoadFigures, type LoadOptions, wrk } from './wrk';
 
 export type { LoadFigures };
@@ -17,6 +18,15 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const TSX = join(ROOT, 'node_modules/.bin/tsx');
 
 export { freePort };
+
+/**
+ * The server as `npm start` runs it (scripts/start.mjs): its bundle, built first when the sources changed,
+ * run by node in one process (its pid is the server's).
+ */
+export async function serverCommand(): Promise<string[]> {
+  const { file } = await ensureServerBuild();
+  return [process.execPath, file];
+}
 
 /** Polls `url` until it answers 2xx; returns how long that took (ms). */
 export async function waitFor(url: string, timeoutMs = 60_000): Promise<number> {
@@ -188,7 +198,8 @@ export async function startBrigade(
   // Production refuses to serve as the owner (decision 018): the server connects as a member of
   // brigade_app and migrates through the owner's URL, as a real deployment does.
   const role = databaseUrl ? await applicationRoleUrl(databaseUrl) : null;
-  const child = spawn(TSX, [join(ROOT, 'apps/server/src/main.ts')], {
+  const [node, ...args] = await serverCommand();
+  const child = spawn(node!, args, {
     env: {
       ...withoutMallocSettings(process.env),
       LOG_LEVEL: 'warn',

@@ -14,22 +14,6 @@ function rssMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
   return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
 }
 
-/** A process and its descendants (tsx runs the server in a child process). */
-function processTree(pid: number): number[] {
-  let children: number[] = [];
-  try {
-    const listed = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
-    children = listed ? listed.split(/\s+/).map(Number) : [];
-  } catch {
-    // gone
-  }
-  return [pid, ...children.flatMap(processTree)];
-}
-
-/** The server: the largest process of the tree (the tsx wrapper is the other one). */
-const serverPid = (pid: number) =>
-  processTree(pid).reduce((best, p) => (rssMb(p) > rssMb(best) ? p : best), pid);
-
 interface RssFigures {
   engine: string;
   afterBoot: number;
@@ -37,7 +21,6 @@ interface RssFigures {
   /** After SETTLE_S seconds without requests (V8's memory reducer and the allocator have had their turn). */
   settled: number;
   peak: number;
-  wrapper: number;
 }
 
 async function measure(
@@ -50,10 +33,8 @@ async function measure(
   const site = `http://127.0.0.1:${sitePort}`;
   const url = (path: string) => (path.startsWith('/api/') ? brigade.origin : site) + path;
   try {
-    const server = serverPid(brigade.pid);
-    const wrapper = processTree(brigade.pid)
-      .filter((p) => p !== server)
-      .reduce((sum, p) => sum + rssMb(p), 0);
+    // One process: node runs the server's bundle (no tsx wrapper or loader thread since the eleventh session).
+    const server = brigade.pid;
     // Let the first boot settle as it would before traffic arrives.
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const afterBoot = rssMb(server);
@@ -70,7 +51,7 @@ async function measure(
     }
     const afterLoad = rssMb(server);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_S * 1000));
-    return { engine, afterBoot, afterLoad, settled: rssMb(server), peak: rssMb(server, 'VmHWM'), wrapper };
+    return { engine, afterBoot, afterLoad, settled: rssMb(server), peak: rssMb(server, 'VmHWM') };
   } finally {
     await brigade.stop();
   }
@@ -93,21 +74,13 @@ export async function benchRss(postgresUrl: string | undefined): Promise<void> {
     figures.push(await withPostgresDatabase(postgresUrl, 'rss', (url) => measure('postgres', url)));
   printTable(
     `Server RSS (MB) after a first boot and after ${3 * LOAD_S} s of load (goal on PGlite: <= ${GOAL_MB} MB)`,
-    [
-      'engine',
-      'after first boot',
-      'after the load runs',
-      `${SETTLE_S} s later, idle`,
-      'peak (VmHWM)',
-      'tsx wrapper',
-    ],
+    ['engine', 'after first boot', 'after the load runs', `${SETTLE_S} s later, idle`, 'peak (VmHWM)'],
     figures.map((f) => [
       f.engine,
       fmt(f.afterBoot, 0),
       fmt(f.afterLoad, 0),
       fmt(f.settled, 0),
       fmt(f.peak, 0),
-      fmt(f.wrapper, 0),
     ]),
   );
 }

@@ -3,7 +3,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { applicationRoleUrl, freePort, ROOT, stop, waitFor, withPostgresDatabase } from './processes';
+import {
+  applicationRoleUrl,
+  freePort,
+  ROOT,
+  serverCommand,
+  stop,
+  waitFor,
+  withPostgresDatabase,
+} from './processes';
 import { fmt, printTable } from './stats';
 
 /**
@@ -60,7 +68,7 @@ interface Server {
   dropRole: () => Promise<void>;
 }
 
-/** One node process (tsx as a loader, not its CLI wrapper): its pid is the server's, for RSS. */
+/** One node process running the server's bundle, as `npm start` does: its pid is the server's, for RSS. */
 async function startServer(databaseUrl: string, dataDir: string, large: boolean): Promise<Server> {
   // Production refuses to serve as the owner (decision 018): connect as a member of brigade_app and
   // migrate through the owner's URL, as a real deployment does.
@@ -85,7 +93,8 @@ async function startServer(databaseUrl: string, dataDir: string, large: boolean)
     if (seeded.status !== 0) throw new Error(`seed --large failed:\n${seeded.stderr}`);
   }
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
+  const [node, ...args] = await serverCommand();
+  const child = spawn(node!, args, {
     cwd: ROOT,
     env: { ...env, PORT: String(port) },
     stdio: 'ignore',

@@ -2,18 +2,25 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { freePort } from '@brigade/test-utils/ports';
 import { describe, expect, inject, it } from 'vitest';
-
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+import { ensureServerBuild } from '../../../scripts/server-build.mjs';
 
 // The start command of the README, on a fresh embedded data directory: migrate, seed, serve, print the URLs.
-// It runs once (in the PGlite project): the embedded database is what `npm start` uses by default.
+// It runs the server as `npm start` does, from its bundle (scripts/start.mjs), so the bundle's files found
+// beside its modules (migrations, the database's thread, the site's public files) are found. It runs once
+// (in the PGlite project): the embedded database is what `npm start` uses by default.
 describe.runIf(inject('brigadeTemplate').engine === 'pglite')('npm start', () => {
-  it('serves /healthz and the OpenAPI document from a fresh data directory, and stops cleanly', async () => {
+  it('serves /healthz, the OpenAPI document and a site page from a fresh data directory, and stops cleanly', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'brigade-start-'));
-    const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'apps/server/src/main.ts')], {
-      env: { ...process.env, PORT: '0', BRIGADE_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    const { file } = await ensureServerBuild();
+    const sitePort = await freePort();
+    const child = spawn(process.execPath, [file], {
+      env: {
+        ...process.env,
+        ...{ PORT: '0', SITE_PORT: String(sitePort), BRIGADE_DATA_DIR: dataDir, DATABASE_URL: '' },
+        LOG_LEVEL: 'warn',
+      },
     });
     let output = '';
     child.stdout.on('data', (chunk) => {
@@ -41,6 +48,12 @@ describe.runIf(inject('brigadeTemplate').engine === 'pglite')('npm start', () =>
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
       const doc = (await (await fetch(`${base}/api/v1/openapi.json`)).json()) as { openapi: string };
       expect(doc.openapi).toBe('3.1.0');
+      const site = `http://127.0.0.1:${sitePort}`;
+      const home = await fetch(`${site}/harbor-grill`);
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain('Harbor Grill');
+      const hero = await fetch(`${site}/hero-food-default.jpg`);
+      expect([hero.status, hero.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
     } finally {
       const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

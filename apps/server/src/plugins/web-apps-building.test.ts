@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { registerWebApps } from './web-apps';
 
 /**
- * `npm start` builds the web apps beside the server's start-up (scripts/start.ts), each into `<dist>.next`,
+ * `npm start` builds the web apps beside the server's start-up (scripts/start.mjs), each into `<dist>.next`,
  * moved into place when whole. Until then an app says it is being built; without a build under way, that
  * it is not built.
  */
