@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { SERVER_BUNDLE } from '../../scripts/server-build.mjs';
 import { WEB_BUILDS } from '../../scripts/web-builds';
 import { applicationRoleUrl, freePort, ROOT, withPostgresDatabase } from './processes';
 import { fmt, printTable } from './stats';
@@ -153,14 +154,15 @@ async function postgres(adminUrl: string): Promise<Boot[]> {
 }
 
 /**
- * As after a clone: no web build there (their output directories are removed, so `npm start` builds all of
- * them while the server starts) and a fresh data directory. Runs when a build is missing anyway, or with
+ * As after a clone: no web build and no server bundle there (their output directories are removed, so `npm
+ * start` bundles the server, then starts it while it builds every web app) and a fresh data directory. Runs when a build is missing anyway, or with
  * BENCH_STARTUP_BUILD=1.
  */
 async function freshClone(): Promise<Boot | null> {
   const missing = WEB_BUILDS.some((build) => !existsSync(join(ROOT, build.outDir, '.build-hash')));
   if (!missing && process.env.BENCH_STARTUP_BUILD !== '1') return null;
   for (const build of WEB_BUILDS) rmSync(join(ROOT, build.outDir), { recursive: true, force: true });
+  rmSync(dirname(join(ROOT, SERVER_BUNDLE)), { recursive: true, force: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'brigade-startup-'));
   try {
     return await boot('pglite', 'as after a clone: web apps built, fresh data directory', {
