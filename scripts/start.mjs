@@ -13,12 +13,21 @@ const webBuilds = spawn(
   ['--import', 'tsx', join(REPO_ROOT, 'scripts/build-web-if-changed.ts')],
   { cwd: REPO_ROOT, stdio: 'inherit' },
 );
+webBuilds.on('error', (error) => {
+  process.stderr.write(`The web builds could not start: ${error.message}\n`);
+  process.exit(1);
+});
 webBuilds.on('exit', (code) => {
   if (code !== 0) process.exit(1);
 });
 
 const started = performance.now();
-const { file, decision } = await ensureServerBuild();
+const { file, decision } = await ensureServerBuild().catch((error) => {
+  // A server that does not compile does not start (esbuild's message names the file and line).
+  webBuilds.kill();
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+});
 if (decision !== 'up to date') {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   process.stdout.write(`Built the server (${decision}) in ${seconds} s.\n`);
