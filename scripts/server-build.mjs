@@ -58,9 +58,13 @@ export async function buildServer({ root = REPO_ROOT, entry = SERVER_ENTRY, outF
     logLevel: 'silent',
     plugins: [workspaceOnly(root)],
   }).finally(() => stop());
-  const inputs = Object.keys(result.metafile.inputs)
-    .map((input) => relative(root, resolve(root, input)).split(sep).join('/'))
-    .sort();
+  const sources = Object.keys(result.metafile.inputs).map((input) =>
+    relative(root, resolve(root, input)).split(sep).join('/'),
+  );
+  // Besides the sources: the package files that say where a workspace import leads (their `exports`).
+  const inputs = [
+    ...new Set([...sources, ...sources.flatMap((source) => packageFileOf(root, source))]),
+  ].sort();
   const tmp = `.${process.pid}.tmp`;
   await mkdir(dirname(file), { recursive: true });
   for (const output of result.outputFiles) await writeFile(`${output.path}${tmp}`, output.contents);
@@ -135,6 +139,14 @@ const packageName = (specifier) =>
     .split('/')
     .slice(0, specifier.startsWith('@') ? 2 : 1)
     .join('/');
+
+/** The package.json of the workspace a source belongs to (relative to root), if any. */
+function packageFileOf(root, source) {
+  for (let dir = dirname(source); dir !== '.' && dir !== ''; dir = dirname(dir)) {
+    if (existsSync(join(root, dir, 'package.json'))) return [`${dir}/package.json`];
+  }
+  return [];
+}
 
 /** The first `node_modules/<name>` above `dir`, as Node would find it. */
 function nearestPackage(dir, name) {

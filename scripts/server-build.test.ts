@@ -46,6 +46,14 @@ describe('the server bundle (npm start)', () => {
     expect((await ensureServerBuild(options())).decision).toBe('up to date');
   });
 
+  it("builds again when the package file of a source's workspace changed (its exports lead imports)", async () => {
+    write('src/package.json', '{"name":"workspace","type":"module"}\n');
+    await ensureServerBuild(options());
+    expect((await ensureServerBuild(options())).decision).toBe('up to date');
+    write('src/package.json', '{"name":"workspace","type":"module","exports":{"./*":"./*.ts"}}\n');
+    expect((await ensureServerBuild(options())).decision).toBe('sources changed');
+  });
+
   it('builds again when the bundle is gone', async () => {
     const { file } = await ensureServerBuild(options());
     rmSync(file);
