@@ -3,11 +3,11 @@
 // TypeScript through tsx, the process carried tsx's loader thread and every module's source with an inline
 // source map: 75 MB more RSS and 15 MB more heap (bench/README.md). npm packages stay out of the bundle and
 // load from node_modules as they are. Plain JavaScript, because start.mjs runs it before anything is built.
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { hashFiles } from './files-hash.mjs';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The server's entry: what `npm start` runs (start.mjs), and the benches and the start-up test. */
@@ -86,19 +86,10 @@ async function readStamp(path) {
   }
 }
 
-/** SHA-256 over the inputs' paths and contents, this file's and esbuild's version (a missing file counts). */
+/** The inputs' hash, after esbuild's version and this file (a change to either calls for a new bundle). */
 async function hashOf(root, inputs) {
-  const hash = createHash('sha256');
   const esbuild = JSON.parse(await readFile(join(REPO_ROOT, 'node_modules/esbuild/package.json'), 'utf8'));
-  hash.update(`esbuild ${esbuild.version}\0`).update(await readFile(SELF));
-  const contents = await Promise.all(inputs.map((input) => readFile(join(root, input)).catch(() => null)));
-  inputs.forEach((input, index) => {
-    const content = contents[index];
-    // Lengths frame each part, so no two different sets of files hash alike.
-    hash.update(`${input.length}:${input}\0${content ? content.length : -1}:`);
-    if (content) hash.update(content);
-  });
-  return hash.digest('hex');
+  return hashFiles(root, inputs, [`esbuild ${esbuild.version}\0`, await readFile(SELF)]);
 }
 
 /**

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { hashFiles } from './files-hash.mjs';
 
 /**
  * The web builds `npm start` needs, and whether each is up to date (issue 20 item 4): a build's inputs are
@@ -81,17 +81,10 @@ async function filesOf(root: string, input: string): Promise<string[]> {
     .filter((file) => !IGNORED.test(file));
 }
 
-/** SHA-256 over the sorted paths and contents of the inputs; a missing input counts as absent. */
+/** SHA-256 over the sorted paths and contents of the inputs' files; a missing input counts as absent. */
 export async function hashInputs(root: string, inputs: string[]): Promise<string> {
   const files = [...new Set((await Promise.all(inputs.map((input) => filesOf(root, input)))).flat())].sort();
-  const contents = await Promise.all(files.map((file) => readFile(join(root, file))));
-  const hash = createHash('sha256');
-  files.forEach((file, index) => {
-    const content = contents[index]!;
-    // Lengths frame each part, so no two different sets of files hash alike.
-    hash.update(`${file.length}:${file}\0${content.length}:`).update(content);
-  });
-  return hash.digest('hex');
+  return hashFiles(root, files);
 }
 
 export type BuildDecision = 'up to date' | 'never built' | 'sources changed';

@@ -18,7 +18,10 @@ describe.runIf(inject('brigadeTemplate').engine === 'pglite')('npm start', () =>
     const child = spawn(process.execPath, [file], {
       env: {
         ...process.env,
-        ...{ PORT: '0', SITE_PORT: String(sitePort), BRIGADE_DATA_DIR: dataDir, DATABASE_URL: '' },
+        PORT: '0',
+        SITE_PORT: String(sitePort),
+        BRIGADE_DATA_DIR: dataDir,
+        DATABASE_URL: '',
         LOG_LEVEL: 'warn',
       },
     });
