@@ -7,6 +7,7 @@ import { freePort } from '@brigade/test-utils/ports';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureServerBuild } from '../../scripts/server-build.mjs';
+import { v8PoolSize } from '../../scripts/v8-pool-size.mjs';
 import { hasWrk, type LoadFigures, type LoadOptions, wrk } from './wrk';
 
 export type { LoadFigures };
@@ -21,12 +22,15 @@ export { freePort };
 
 /**
  * The server as `npm start` runs it (scripts/start.mjs): its bundle, built first when the sources changed,
- * run by node in one process (its pid is the server's).
+ * run by node in one process (its pid is the server's), with as many threads for V8 as `npm start` gives it.
  */
 export async function serverCommand(): Promise<string[]> {
   const { file } = await ensureServerBuild();
-  return [process.execPath, file];
+  return [process.execPath, ...SERVER_NODE_FLAGS, file];
 }
+
+/** node's own options for the server, as `npm start` gives them (package.json). */
+export const SERVER_NODE_FLAGS = [`--v8-pool-size=${v8PoolSize()}`];
 
 /** Polls `url` until it answers 2xx; returns how long that took (ms). */
 export async function waitFor(url: string, timeoutMs = 60_000): Promise<number> {

@@ -7,6 +7,7 @@ import {
   type ResolutionResult,
   type ResolveInput,
 } from '@brigade/core/domains/resolution-service';
+import { ownBytes, packed } from '@brigade/core/packed-bytes';
 import { leastRecentKey, makeRoom, type Recent } from '@brigade/core/recency';
 import type { ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
 import type { ChangeArea } from '@brigade/domain/change-areas';
@@ -58,7 +59,8 @@ export const etagOf = (body: Buffer | string) =>
 export function utf8Bytes(text: string): Buffer {
   if (text.length > 256 * 1024) return Buffer.from(text);
   const written = utf8Scratch.write(text);
-  return Buffer.from(utf8Scratch.subarray(0, written));
+  // memory of its own (a page of under 4 KB would otherwise hold a slice of Buffer's shared 8 KB pool)
+  return packed(utf8Scratch.subarray(0, written))[0];
 }
 // UTF-8 takes at most 3 bytes per UTF-16 unit.
 const utf8Scratch = Buffer.allocUnsafeSlow(3 * 256 * 1024);
@@ -133,6 +135,23 @@ const compressNow = async (body: Buffer, encoding: 'gzip' | 'br', level: Level) 
     ? { br: await brotliAsync(body, brotliOptions(body, level)) }
     : { gzip: await gzipAsync(body, GZIP[level]) };
 
+/**
+ * A page with these compressed bytes, for storing: its bytes and its compressed bytes in one piece of memory
+ * of their exact size (packed-bytes.ts: zlib's output is a view of a 16 KB buffer, and each piece of memory
+ * the cache keeps is one more for the collector).
+ */
+export function withCompressed(
+  page: CachedPage,
+  bytes: { gzip?: Buffer; br?: Buffer },
+  quick: boolean,
+): CachedPage {
+  const encoding = bytes.br ? 'br' : bytes.gzip ? 'gzip' : null;
+  if (!encoding) return { ...page, quick: false };
+  const [body, compressedBytes] = packed(page.body, bytes[encoding]!);
+  const { gzip: _gzip, br: _br, ...rest } = page;
+  return { ...rest, body, [encoding]: compressedBytes, quick };
+}
+
 // One compression per spare core at a time: more threads than cores would take the CPU from the loop. At
 // most 64 recompressions wait (a page each, already stored): under a flood of misses they may wait long.
 const COMPRESSION_THREADS = Math.max(1, availableParallelism() - 1);
@@ -140,7 +159,7 @@ const RECOMPRESSION_BACKLOG = 64;
 const turns = new CompressionTurns(COMPRESSION_THREADS, RECOMPRESSION_BACKLOG);
 
 export const compressedNow = (body: Buffer, encoding: 'gzip' | 'br'): Buffer =>
-  encoding === 'br' ? brotliCompressSync(body, brotliOptions(body)) : gzipSync(body, GZIP.full);
+  ownBytes(encoding === 'br' ? brotliCompressSync(body, brotliOptions(body)) : gzipSync(body, GZIP.full));
 
 /** The same, on the spot: for files read once per process (the ordering assets), never per request. */
 export const compressedOnce = (body: Buffer): { gzip: Buffer; br: Buffer } => ({

@@ -4,6 +4,7 @@ import { seedDemo } from '@brigade/core/seed/demo-seed';
 import { useTestDatabase } from '@brigade/test-utils/test-database';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { SiteHandler, type SiteRequest } from './handler';
+import { cacheKey } from './request';
 
 /**
  * The site handler on a real database (issue 14, found by the soak bench): when a page is not stored (first
@@ -40,6 +41,14 @@ const request = (path: string, acceptEncoding = 'gzip'): SiteRequest => ({
   protocol: 'http',
   acceptEncoding,
 });
+
+/** How many pieces of memory a stored page's bytes take, and how many bytes of them are not the page's. */
+function storedMemory(handler: SiteHandler, path: string) {
+  const page = handler.cache!.peek(cacheKey(request(path, 'br')))!;
+  const pieces = new Set([page.body, page.br, page.gzip].filter((b) => b !== undefined).map((b) => b.buffer));
+  const used = page.body.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0);
+  return { pieces: pieces.size, spare: [...pieces].reduce((sum, piece) => sum + piece.byteLength, 0) - used };
+}
 
 describe('SiteHandler', () => {
   it('renders a missing page once for the requests that ask for it at the same time', async () => {
@@ -113,6 +122,9 @@ describe('SiteHandler', () => {
     const missed = await handler.handle(request('/harbor-grill', 'br'));
     const quickTag = missed.headers.etag!;
     expect(quickTag).toMatch(/-brq"$/);
+    // Its bytes and its Brotli bytes are kept in one piece of memory of their size (zlib's output is a view
+    // of a 16 KB buffer: kept as it came, each stored page held all of it).
+    expect(storedMemory(handler, '/harbor-grill')).toEqual({ pieces: 1, spare: 0 });
     const page = brotliDecompressSync(missed.body as Buffer);
     // The second visitor gets the quick bytes too, and has them made again off the loop.
     const again = await handler.handle(request('/harbor-grill', 'br'));
@@ -123,6 +135,7 @@ describe('SiteHandler', () => {
       full = await handler.handle(request('/harbor-grill', 'br'));
     }
     expect(full.headers.etag).toBe(quickTag.replace(/-brq"$/, '-br"'));
+    expect(storedMemory(handler, '/harbor-grill')).toEqual({ pieces: 1, spare: 0 });
     expect(brotliDecompressSync(full.body as Buffer)).toEqual(page);
     expect((full.body as Buffer).length).toBeLessThan((missed.body as Buffer).length);
     // A copy holding the quick bytes is not current any more: the full ones are sent, not 304.

@@ -21,6 +21,7 @@ import {
   type SiteChange,
   SiteDataCache,
   utf8Bytes,
+  withCompressed,
 } from './cache';
 import { withCanonicalHost } from './canonical-host';
 import { sitePagePolicy } from './csp';
@@ -140,7 +141,7 @@ export class SiteHandler {
         }
         if (cache.peek(key) !== page) return;
         // Not stored when any change came in between: the next visitor tries again.
-        if (!cache.set(key, { ...page, ...bytes, quick: false }, generation)) this.recompressing.delete(page);
+        if (!cache.set(key, withCompressed(page, bytes, false), generation)) this.recompressing.delete(page);
       },
       (error) => this.options.onError?.(error),
     );
@@ -200,7 +201,7 @@ export class SiteHandler {
       if (made.cacheable && this.cache) {
         const encoding = encodingOf(request.acceptEncoding);
         if (encoding !== 'identity') {
-          page = { ...page, ...(await compressed(page.body, encoding, 'quick')), quick: true };
+          page = withCompressed(page, await compressed(page.body, encoding, 'quick'), true);
         }
         this.cache.set(key, page, generation);
       }

@@ -25,6 +25,11 @@ describe('MenuCache', () => {
     expect(brotliDecompressSync(cache.encoded(scope(1, 3), 'k', 'br')!).toString()).toBe(json);
     expect(gunzipSync(cache.encoded(scope(1, 3), 'k', 'gzip')!).toString()).toBe(json);
     expect(cache.encoded(scope(1, 3), 'k', 'br')!.length).toBeLessThan(json.length / 5);
+    // kept in memory of their own size, not as views of zlib's 16 KB working buffer (packed-bytes.ts)
+    for (const encoding of ['br', 'gzip'] as const) {
+      const bytes = cache.encoded(scope(1, 3), 'k', encoding)!;
+      expect(bytes.buffer.byteLength).toBe(bytes.length);
+    }
     expect(cache.encoded(scope(1, 4), 'k', 'br')).toBeUndefined();
     // a newer version arrives while the older one's compression runs: the old bytes land nowhere
     cache.storeDocument(scope(2, 1), 'k', json);

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { type Change, changeConcerns } from '../changes/change-feed';
+import { ownBytes } from '../packed-bytes';
 import { leastRecentKey, type Recent } from '../recency';
 import type { ResolvedScope } from './scope';
 
@@ -89,9 +90,11 @@ export class MenuCache<T = unknown> {
     // Only into the entry the document went into (a newer version or a drop since: nothing to do).
     if (!entry || entry.version !== scope.version || entry.tenantId !== scope.tenantId) return;
     if (!entry.documents.has(key)) return;
-    entry.encoded.set(`${encoding}:${key}`, body);
-    entry.bytes += body.length;
-    this.#bytes += body.length;
+    // zlib's output of a small document is a view of its whole 16 KB working buffer (packed-bytes.ts)
+    const bytes = ownBytes(body);
+    entry.encoded.set(`${encoding}:${key}`, bytes);
+    entry.bytes += bytes.length;
+    this.#bytes += bytes.length;
     this.#evict(scope.restaurantId);
   }
 

@@ -1,0 +1,1 @@
+export declare function v8PoolSize(cores?: number): number;
