@@ -8,6 +8,8 @@
 //   work: JavaScript, the collector) and how much waiting for a core that other threads or processes held.
 //   On a machine whose cores are all busy (the load generator runs on them too) the second can be most of a
 //   stall; the goal "a miss never blocks the event loop > 5 ms" is about the first.
+// Its 1 ms timer costs the process ~7% of a core when idle (0.66 s of CPU in 10 s, against 0.08 without),
+// less under load, where the loop runs its timers once a turn; the runs it compares all carry it.
 // Plain JavaScript: it runs before any loader.
 import { appendFileSync, openSync, readSync } from 'node:fs';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
