@@ -16,25 +16,19 @@ const HOME = '/harbor-grill';
  * Each request names the next Host (127.a.b.c, which serves the restaurant by its slug), counting from the
  * first one the run is given: a run from a number no earlier run used misses the page cache every time.
  */
-const HOSTS_SCRIPT = `local port, n, pace
+const HOSTS_SCRIPT = `local port, n
 function init(args)
   port = args[1]
   n = tonumber(args[2])
-  pace = tonumber(args[3] or "0")
 end
 function request()
   n = n + 1
   wrk.headers["Host"] = "127." .. (math.floor(n / 65536) % 256) .. "." .. (math.floor(n / 256) % 256) .. "." .. (n % 256) .. ":" .. port
   return wrk.format("GET", "${HOME}")
 end
-function delay()
-  if pace > 0 then return math.random(0, 2 * pace) end
-  return 0
-end
 `;
 /**
- * The paced runs: each connection waits this long on average after an answer (a random wait up to twice it,
- * as wrk.ts's paceMs), about 300 misses a second with 50 connections: a steady stream of misses well below
+ * The paced runs: each connection waits this long on average after an answer (wrk.ts's paceMs), about 300 misses a second with 50 connections: a steady stream of misses well below
  * what the server can make, so that the machine's two cores are not both busy all the time.
  */
 const PACE_MS = 150;
@@ -109,10 +103,10 @@ export async function missesOverHttp(): Promise<void> {
   });
   const url = `http://127.0.0.1:${sitePort}${HOME}`;
   const headers = { 'accept-encoding': 'gzip, deflate, br' };
-  const run = (firstHost: number, durationS: number, paceMs = 0) =>
+  const run = (firstHost: number, durationS: number, paceMs?: number) =>
     wrk(url, {
-      ...{ connections: CONNECTIONS, durationS, headers },
-      script: { file: script, args: [String(sitePort), String(firstHost), String(paceMs)] },
+      ...{ connections: CONNECTIONS, durationS, headers, paceMs },
+      script: { file: script, args: [String(sitePort), String(firstHost)] },
     });
   const timed = async (load: () => Promise<LoadFigures>) => {
     const start = Date.now();

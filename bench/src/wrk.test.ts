@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hasWrk, parseWrk, wrk, wrkDurationMs } from './wrk';
 
@@ -47,6 +50,35 @@ describe.skipIf(!hasWrk())('wrk against a local server', () => {
       expect(busy.rps).toBeGreaterThan(20 * paced.rps);
     } finally {
       await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("paces a bench's own script too, which still says what each request is", async () => {
+    const paths = new Set<string>();
+    const server = createServer((request, response) => {
+      paths.add(request.url ?? '');
+      response.end('ok');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const dir = mkdtempSync(join(tmpdir(), 'brigade-wrk-test-'));
+    const file = join(dir, 'paths.lua');
+    writeFileSync(
+      file,
+      'local n\nfunction init(args)\n  n = tonumber(args[1])\nend\nfunction request()\n  n = n + 1\n  return wrk.format("GET", "/p" .. n)\nend\n',
+    );
+    try {
+      const paced = await wrk(url, {
+        ...{ connections: 2, durationS: 2, paceMs: 100 },
+        script: { file, args: ['1000'] },
+      });
+      expect(paced.rps).toBeGreaterThan(10);
+      expect(paced.rps).toBeLessThan(30);
+      expect([...paths].every((path) => /^\/p1\d{3}$/.test(path))).toBe(true);
+      expect(paths.size).toBeGreaterThan(10);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -60,16 +61,26 @@ export interface LoadOptions {
    * capacity, latency is the server's own time and its stalls: what a visitor sees when it is not overloaded.
    */
   paceMs?: number;
-  /** A wrk script of the bench's own (what each request is), and the arguments it is given; not with paceMs. */
+  /**
+   * A wrk script of the bench's own (what each request is), and the arguments it is given. With paceMs it gets
+   * the pacing `delay()` added (it must not have one of its own).
+   */
   script?: { file: string; args: string[] };
 }
 
 let scripts: string | undefined;
-/** A wrk script whose `delay()` makes each connection wait `paceMs` on average between its requests. */
-export function pacedScript(paceMs: number): string {
+/**
+ * A wrk script whose `delay()` makes each connection wait `paceMs` on average between its requests, after
+ * what `base` (a script of the bench's own) says each request is (wrk takes one script).
+ */
+export function pacedScript(paceMs: number, base?: string): string {
   scripts ??= mkdtempSync(join(tmpdir(), 'brigade-wrk-'));
-  const file = join(scripts, `paced-${paceMs}.lua`);
-  writeFileSync(file, `function delay()\n  return math.random(0, ${2 * paceMs})\nend\n`);
+  const own = base ? `${readFileSync(base, 'utf8')}\n` : '';
+  const file = join(
+    scripts,
+    `paced-${paceMs}-${createHash('sha1').update(own).digest('hex').slice(0, 12)}.lua`,
+  );
+  writeFileSync(file, `${own}function delay()\n  return math.random(0, ${2 * paceMs})\nend\n`);
   return file;
 }
 
@@ -80,8 +91,9 @@ export function pacedScript(paceMs: number): string {
 export function wrk(url: string, options: LoadOptions): Promise<LoadFigures> {
   const args = ['-t1', `-c${options.connections}`, `-d${options.durationS}s`, '--latency'];
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}: ${value}`);
-  if (options.paceMs !== undefined) args.push('-s', pacedScript(options.paceMs));
-  if (options.script) args.push('-s', options.script.file);
+  const script =
+    options.paceMs !== undefined ? pacedScript(options.paceMs, options.script?.file) : options.script?.file;
+  if (script) args.push('-s', script);
   args.push(url);
   if (options.script) args.push('--', ...options.script.args);
   return new Promise((resolve, reject) => {
