@@ -13,7 +13,7 @@ import type { SiteConfiguration } from '@brigade/domain/site-config';
 import { redirectOf, siteAddressOf } from './address';
 import {
   type CachedPage,
-  compressed,
+  compressedForMiss,
   encodingOf,
   etagOf,
   PageCache,
@@ -192,16 +192,17 @@ export class SiteHandler {
     await this.turns.next();
     const generation = this.cache?.generation ?? 0;
     try {
-      // The rendered text is let go of here, before the compression's wait (issue 20): kept across that wait
-      // by a miss among many queued for the compression thread, each page's flattened HTML (20-40 KB) outlived
-      // the young generation, and the full collections it led to held the loop for 5-9 ms.
+      // The rendered text is let go of here, before the compression (issue 20): kept across a wait for the
+      // compression thread (a large page's, compressedForMiss) by a miss among many queued, each page's
+      // flattened HTML (20-40 KB) outlived the young generation, and the full collections it led to held the
+      // loop for 5-9 ms.
       const made = await this.render(request).then((outcome) => this.made(outcome));
       if ('redirect' in made) return made;
       let { page } = made;
       if (made.cacheable && this.cache) {
         const encoding = encodingOf(request.acceptEncoding);
         if (encoding !== 'identity') {
-          page = withCompressed(page, await compressed(page.body, encoding, 'quick'), true);
+          page = withCompressed(page, await compressedForMiss(page.body, encoding), true);
         }
         this.cache.set(key, page, generation);
       }

@@ -1,7 +1,14 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { ResolutionResult } from '@brigade/core/domains/resolution-service';
 import { describe, expect, it } from 'vitest';
-import { type CachedPage, compressed, encodingOf, SiteDataCache } from './cache';
+import {
+  type CachedPage,
+  compressed,
+  compressedForMiss,
+  encodingOf,
+  QUICK_ON_THE_LOOP_MAX,
+  SiteDataCache,
+} from './cache';
 import { LoopTurns } from './loop-turns';
 import { storedResponse } from './stored-response';
 
@@ -79,5 +86,32 @@ describe('compression of a missed page', () => {
     expect(gunzipSync(storedResponse(plain, request('gzip')).body as Buffer)).toEqual(body);
     expect(brotliDecompressSync(storedResponse(plain, request('br')).body as Buffer)).toEqual(body);
     expect(storedResponse(plain, request()).body).toBe(body);
+  });
+});
+
+describe('the compression for the visitor who missed (decision 038)', () => {
+  // Settles before the loop's next turn (made on the loop), or after it (a compression thread's answer needs one).
+  const madeBy = async (bytes: Promise<unknown>) =>
+    Promise.race([
+      bytes.then(() => 'the loop'),
+      new Promise((resolve) => setImmediate(() => resolve('a thread'))),
+    ]);
+  const html = (size: number) =>
+    Buffer.from('<p>Grilled halloumi, 12.50</p>'.repeat(Math.ceil(size / 30)).slice(0, size));
+
+  it('makes a page of up to 128 KB on the loop, at the quick level, and a larger one on a compression thread', async () => {
+    const small = html(21_000);
+    const br = compressedForMiss(small, 'br');
+    expect(await madeBy(br)).toBe('the loop');
+    expect(brotliDecompressSync((await br).br!).equals(small)).toBe(true);
+    const gzip = compressedForMiss(html(QUICK_ON_THE_LOOP_MAX), 'gzip');
+    expect(await madeBy(gzip)).toBe('the loop');
+    expect(gunzipSync((await gzip).gzip!).equals(html(QUICK_ON_THE_LOOP_MAX))).toBe(true);
+
+    const large = html(QUICK_ON_THE_LOOP_MAX + 1);
+    const threaded = compressedForMiss(large, 'br');
+    expect(await madeBy(threaded)).toBe('a thread');
+    expect(brotliDecompressSync((await threaded).br!).equals(large)).toBe(true);
+    expect(await compressedForMiss(small, 'identity')).toEqual({});
   });
 });
