@@ -70,13 +70,15 @@ const brotliAsync = promisify(brotliCompress);
 // Levels (issue 20), on the 21 KB large-chain home page: Brotli q5 takes 0.55 ms for 5,547 bytes where q9
 // takes 21 ms for 5,505 (0.8% smaller); gzip 6 0.46 ms for 5,926 bytes, gzip 9 0.35-0.5 ms for 5,921. A page
 // is compressed at these when it has been asked for twice. For the visitor who missed, the quick levels:
-// Brotli q3 0.2 ms for 6,360 bytes, gzip 1 0.15 ms for 6,683. A flood of made-up Hosts, each page asked for
-// once, then costs a third of the CPU in compression.
+// Brotli q1 0.08-0.11 ms for 7,028 bytes, gzip 1 0.08-0.15 ms for 6,682. Brotli q3 made 6,360 bytes in
+// 0.18-0.42 ms: its hash tables (256-512 KB) are fresh memory at each call with npm start's malloc settings,
+// and on the loop (decision 038) that cost a flood of misses 30-40% of its pages a second. The first
+// visitor's page fits TCP's first window (~14 KB) at either level.
 export type Level = 'quick' | 'full';
 const GZIP = { quick: { level: 1 }, full: { level: 6 } };
 const brotliOptions = (body: Buffer, level: Level = 'full') => ({
   params: {
-    [constants.BROTLI_PARAM_QUALITY]: level === 'quick' ? 3 : 5,
+    [constants.BROTLI_PARAM_QUALITY]: level === 'quick' ? 1 : 5,
     [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
     [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
   },
@@ -132,7 +134,7 @@ export async function recompressed(
 
 /**
  * Pages of up to this many bytes are compressed for the visitor who missed on the event loop (decision 038).
- * At the quick level a 21 KB page takes 0.15-0.2 ms, and 128 KB of real HTML ~1.3 ms: less, for the loop,
+ * At the quick level a 21 KB page takes ~0.1 ms, and 128 KB of HTML 1-2 ms: less, for the loop,
  * than a trip to libuv's thread pool, whose stream objects, output buffer and the page's bytes then outlived
  * the young generation under load and made the full collections come twice as often.
  */

@@ -86,7 +86,7 @@ describe('SiteHandler', () => {
       return answer;
     });
     // Another request's turn of the event loop. Through the compression thread the miss came after it; at
-    // Brotli quality 3 on the loop (0.2 ms for this page) it is answered in the turn that rendered it.
+    // Brotli quality 1 on the loop (~0.1 ms for this page) it is answered in the turn that rendered it.
     await new Promise<void>((resolve) =>
       setImmediate(() => {
         order.push('other request');
