@@ -150,10 +150,12 @@ export async function compressedForMiss(
 ): Promise<{ gzip?: Buffer; br?: Buffer }> {
   if (encoding === 'identity') return {};
   if (body.length > QUICK_ON_THE_LOOP_MAX) return compressed(body, encoding, 'quick');
-  return encoding === 'br'
-    ? { br: brotliCompressSync(body, brotliOptions(body, 'quick')) }
-    : { gzip: gzipSync(body, GZIP.quick) };
+  return { [encoding]: compressSync(body, encoding, 'quick') };
 }
+
+/** A page's bytes compressed at once, on the loop (zlib's output: a view of its working buffer). */
+const compressSync = (body: Buffer, encoding: 'gzip' | 'br', level: Level) =>
+  encoding === 'br' ? brotliCompressSync(body, brotliOptions(body, level)) : gzipSync(body, GZIP[level]);
 
 const compressNow = async (body: Buffer, encoding: 'gzip' | 'br', level: Level) =>
   encoding === 'br'
@@ -184,7 +186,7 @@ const RECOMPRESSION_BACKLOG = 64;
 const turns = new CompressionTurns(COMPRESSION_THREADS, RECOMPRESSION_BACKLOG);
 
 export const compressedNow = (body: Buffer, encoding: 'gzip' | 'br'): Buffer =>
-  ownBytes(encoding === 'br' ? brotliCompressSync(body, brotliOptions(body)) : gzipSync(body, GZIP.full));
+  ownBytes(compressSync(body, encoding, 'full'));
 
 /** The same, on the spot: for files read once per process (the ordering assets), never per request. */
 export const compressedOnce = (body: Buffer): { gzip: Buffer; br: Buffer } => ({
