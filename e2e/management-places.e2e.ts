@@ -45,6 +45,37 @@ async function linkPlace(page: Page) {
 }
 
 describe('management: Google listing', () => {
+  it('searches the new text at once while the prefilled search is still out', async () => {
+    const { context, page } = await managementPage(harness);
+    // The prefilled search (the restaurant's name and city) is held in flight; the typed one is not.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      (url) => url.pathname.endsWith('/places/search'),
+      async (route) => {
+        const query = new URL(route.request().url()).searchParams.get('query') ?? '';
+        if (!query.includes(PLACE)) await held;
+        await route.continue().catch(() => {});
+      },
+    );
+    await openManagement(page, harness, '/google-places', 'Google listing');
+    const search = page.getByRole('form', { name: 'Search Google' });
+    await expect
+      .poll(() => search.getByRole('button', { name: 'Search' }).getAttribute('aria-busy'))
+      .toBe('true');
+    await search.getByLabel('Name and city').fill(PLACE);
+    await search.getByLabel('Name and city').press('Enter');
+    const results = page.getByRole('list', { name: 'Places found' });
+    await results
+      .getByRole('button', { name: new RegExp(PLACE) })
+      .first()
+      .waitFor({ timeout: 10_000 });
+    release();
+    await context.close();
+  });
+
   it('finds the restaurant on Google, links it and imports two chosen fields', async () => {
     const { context, page } = await managementPage(harness);
     await linkPlace(page);

@@ -30,7 +30,9 @@ export function PlaceSearch({
     <Card title="Find your restaurant on Google" titleAs="h2">
       <form className="places-search" aria-label="Search Google" onSubmit={submit}>
         <TextField label="Name and city" value={text} onChange={(e) => setText(e.target.value)} />
-        <Button type="submit" loading={results.isFetching}>
+        {/* Busy only while the text shown is the one being searched: a changed text submits at once, even
+            while the previous search is still out (a disabled button would swallow the Enter). */}
+        <Button type="submit" loading={results.isFetching && text.trim() === query}>
           Search
         </Button>
       </form>
