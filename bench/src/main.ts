@@ -13,6 +13,7 @@ import { benchPlaces } from './places.bench';
 import { benchRss } from './rss.bench';
 import { benchSite } from './site.bench';
 import { benchSiteMiss } from './site-miss.bench';
+import { missesOverHttp } from './site-miss-http';
 import { benchSoak } from './soak.bench';
 import { benchStartup } from './startup.bench';
 
@@ -29,6 +30,8 @@ const BENCHES: Record<string, () => Promise<void>> = {
   images: () => benchImages(),
   site: () => benchSite(),
   'site-miss': () => benchSiteMiss(),
+  // its over-HTTP tables alone (a real server; no in-process part)
+  'site-miss-http': () => missesOverHttp(),
   rss: () => benchRss(postgresUrl),
   bundles: () => benchBundles(),
   payments: () => benchPayments(postgresUrl),
@@ -38,8 +41,8 @@ const BENCHES: Record<string, () => Promise<void>> = {
   soak: () => benchSoak(postgresUrl),
   startup: () => benchStartup(postgresUrl),
 };
-/** Run only when named: a soak takes minutes and needs wrk. */
-const ON_REQUEST = new Set(['soak']);
+/** Run only when named: a soak takes minutes and needs wrk; site-miss-http is a part of site-miss. */
+const ON_REQUEST = new Set(['soak', 'site-miss-http']);
 
 const selected = process.argv.slice(2).filter((arg) => arg !== '--');
 const names = selected.length > 0 ? selected : Object.keys(BENCHES).filter((name) => !ON_REQUEST.has(name));

@@ -26,11 +26,19 @@ export { freePort };
  */
 export async function serverCommand(): Promise<string[]> {
   const { file } = await ensureServerBuild();
-  return [process.execPath, ...SERVER_NODE_FLAGS, file];
+  return [process.execPath, ...SERVER_NODE_FLAGS, ...triedNodeFlags(), file];
 }
 
 /** node's own options for the server, as `npm start` gives them (package.json). */
 export const SERVER_NODE_FLAGS = [`--v8-pool-size=${v8PoolSize()}`];
+
+/**
+ * Options to try on the server without changing `npm start`: `BENCH_SERVER_NODE_FLAGS="--minor-mc"` adds
+ * them after the start script's own (V8's flags among them, which NODE_OPTIONS does not pass).
+ */
+function triedNodeFlags(): string[] {
+  return (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+}
 
 /** Polls `url` until it answers 2xx; returns how long that took (ms). */
 export async function waitFor(url: string, timeoutMs = 60_000): Promise<number> {

@@ -1,5 +1,8 @@
+import { PGlite, types } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PgliteThread } from './pglite-thread';
+import { PgliteThread, type QueryOptions } from './pglite-thread';
 
 // Decision 035: PGlite on a thread of its own keeps PGlite's guarantees. The thread is PGlite whichever
 // engine the run tests, so the PostgreSQL run has nothing more to check here.
@@ -23,6 +26,49 @@ describe.runIf(onPglite)('the embedded database on its own thread', () => {
     const keep = (value: string) => value;
     const arrays = await db.query(text, ['y', at], { rowMode: 'array', parsers: { 1184: keep } });
     expect(arrays.rows).toEqual([[1, 'y', '2026-11-28 12:00:00+00']]);
+  });
+
+  it('parses every type as PGlite itself does, whichever types a statement keeps as text', async () => {
+    // The thread's table keeps Drizzle's text types as text (pglite-worker.mjs); PGlite in this thread,
+    // asked the same with the same parsers, is the reference.
+    const reference = await PGlite.create();
+    try {
+      const text = `select $1::timestamptz as at, $2::timestamp as local, $3::date as day,
+        '1 day 02:00'::interval as span, array[$1, $1]::timestamptz[] as ats, array[$2]::timestamp[] as locals,
+        array[$3]::date[] as days, array['1 hour'::interval] as spans, array[1.50, 2]::numeric[] as amounts,
+        2.50::numeric as amount, 7::int as n, '{"a":[1]}'::jsonb as doc, array[1, 2]::int[] as ns`;
+      const params = ['2026-11-28 12:00:00+00', '2026-11-28 12:00:00', '2026-11-28'];
+      const keep = (value: string) => value;
+      const drizzleTypes = [1082, 1114, 1115, 1182, 1184, 1185, 1186, 1187, 1231];
+      const optionSets: (QueryOptions | undefined)[] = [
+        undefined,
+        { rowMode: 'array' },
+        { parsers: Object.fromEntries(drizzleTypes.map((type) => [type, keep])) },
+        { rowMode: 'array', parsers: { [types.TIMESTAMPTZ]: keep } },
+        { parsers: { [types.DATE]: keep, [types.INT4]: keep, 1115: keep } },
+      ];
+      for (const options of optionSets) {
+        const [ours, theirs] = await Promise.all([
+          db.query(text, params, options),
+          reference.query(text, params, options),
+        ]);
+        expect(ours.rows, JSON.stringify(options?.parsers && Object.keys(options.parsers))).toEqual(
+          theirs.rows,
+        );
+      }
+      // Drizzle itself over the thread: dates and times as PostgreSQL's text, as over PGlite.
+      const viaThread = drizzle(db as unknown as PGlite);
+      const viaPglite = drizzle(reference);
+      const statement = sql`select ${params[0]}::timestamptz as at, array[${params[2]}]::date[] as days`;
+      const [ourRows, theirRows] = await Promise.all([
+        viaThread.execute(statement),
+        viaPglite.execute(statement),
+      ]);
+      expect(ourRows.rows).toEqual([{ at: '2026-11-28 12:00:00+00', days: '{2026-11-28}' }]);
+      expect(ourRows.rows).toEqual(theirRows.rows);
+    } finally {
+      await reference.close();
+    }
   });
 
   it('refuses a parser that changes the text: it could not run on the thread', async () => {

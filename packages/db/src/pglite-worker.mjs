@@ -4,7 +4,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 
 const { dataDir, loadDataDir, startParams, setup } = workerData;
 const pglite = await PGlite.create(dataDir, {
@@ -21,22 +21,74 @@ for (const statement of setup) await pglite.exec(statement);
 const transactions = new Map();
 const unlisten = new Map();
 
-/** Column types answered as PostgreSQL's text (the caller's parsers for them keep the text). */
-const textParsers = new Map();
-function parsersOf(types) {
-  const key = types.join(',');
-  let parsers = textParsers.get(key);
-  if (!parsers) {
-    parsers = Object.fromEntries(types.map((type) => [type, (value) => value]));
-    textParsers.set(key, parsers);
+/**
+ * The column types Drizzle's driver keeps as PostgreSQL's text: dates, times and intervals, their arrays and
+ * numeric[] (drizzle-orm/pglite passes them as parsers with every statement it sends).
+ */
+const TABLE_TEXT_TYPES = [1082, 1114, 1115, 1182, 1184, 1185, 1186, 1187, 1231];
+/** Of those, the arrays and their element types (to parse an array as PGlite would, element by element). */
+const ARRAY_ELEMENT = new Map([
+  [1115, 1114],
+  [1182, 1082],
+  [1185, 1184],
+  [1187, 1186],
+  [1231, 1700],
+]);
+const keepText = (value) => value;
+
+/**
+ * PGlite copies its table of every type's parser (hundreds of entries) into a new object for each statement
+ * that brings parsers of its own, to merge them in: ~150 µs of this thread a statement (issue 20), and Drizzle
+ * brings them with every one. So the table itself keeps Drizzle's text types as text, and Drizzle's
+ * statements bring no parsers; a statement that asks for another set gets the difference as its parsers
+ * (PGlite's own parsing back for the types it did not ask to keep). PGlite rebuilds the array entries when
+ * it reloads its types, so the table is checked before each statement; where it has no table (another
+ * PGlite), every statement brings its parsers as before.
+ */
+const own = new Map();
+function tableKeepsText() {
+  const table = pglite.parsers;
+  if (!table || typeof table !== 'object') return false;
+  for (const type of TABLE_TEXT_TYPES) {
+    if (table[type] === keepText) continue;
+    if (!ARRAY_ELEMENT.has(type)) own.set(type, table[type]);
+    table[type] = keepText;
   }
-  return parsers;
+  return true;
+}
+/** PGlite's own parser of a type the table keeps as text. */
+function ownParser(type) {
+  const element = ARRAY_ELEMENT.get(type);
+  if (element === undefined) return own.get(type) ?? keepText;
+  const parseElement = TABLE_TEXT_TYPES.includes(element)
+    ? ownParser(element)
+    : (value) => (pglite.parsers[element] ?? keepText)(value, element);
+  return (value) => types.arrayParser(value, parseElement, type);
 }
 
-const queryOptions = (message) => ({
-  ...(message.rowMode ? { rowMode: message.rowMode } : {}),
-  ...(message.textTypes ? { parsers: parsersOf(message.textTypes) } : {}),
-});
+/** A statement's parsers, by the types it keeps as text (none: PGlite's parsing of every type). */
+const statementParsers = new Map();
+function parsersOf(textTypes = []) {
+  const tabled = tableKeepsText();
+  const key = `${tabled}:${textTypes.join(',')}`;
+  if (statementParsers.has(key)) return statementParsers.get(key);
+  const parsers = {};
+  if (tabled) {
+    for (const type of TABLE_TEXT_TYPES) if (!textTypes.includes(type)) parsers[type] = ownParser(type);
+  }
+  for (const type of textTypes) if (!tabled || !TABLE_TEXT_TYPES.includes(type)) parsers[type] = keepText;
+  const answer = Object.keys(parsers).length > 0 ? parsers : undefined;
+  statementParsers.set(key, answer);
+  return answer;
+}
+
+const queryOptions = (message) => {
+  const parsers = parsersOf(message.textTypes);
+  return {
+    ...(message.rowMode ? { rowMode: message.rowMode } : {}),
+    ...(parsers ? { parsers } : {}),
+  };
+};
 
 /** What a statement runs on: its transaction's handle once open, or the database (after open transactions). */
 async function executor(message) {
