@@ -3,6 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { demoCatalogue, seedLargeChainOnce } from '@brigade/core/catalogue/large-chain';
 import { seedDemo } from '@brigade/core/seed/demo-seed';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { IN_ONE_PIECE_MAX } from './plugins/compress-in-one-piece';
 import { useTestApp } from './test-app';
 import { type Session, signInAs } from './test-client';
 
@@ -14,6 +15,7 @@ import { type Session, signInAs } from './test-client';
 const t = useTestApp();
 let owner: Session;
 let menuPath = '';
+let tagsPath = '';
 
 beforeAll(async () => {
   const demo = await seedDemo(t.database.db);
@@ -27,9 +29,10 @@ beforeAll(async () => {
     headers: { authorization: `Bearer ${owner.token}` },
   });
   menuPath = `${base}/menus/${menus.json().data[0].menuGroupId}`;
+  tagsPath = `${base}/tags`;
 });
 
-function get(path: string, encoding?: string) {
+function get(path: string, encoding?: string, extra: Record<string, string> = {}) {
   return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
     (resolve, reject) => {
       const req = request(
@@ -38,6 +41,7 @@ function get(path: string, encoding?: string) {
           headers: {
             authorization: `Bearer ${owner.token}`,
             ...(encoding === undefined ? {} : { 'accept-encoding': encoding }),
+            ...extra,
           },
         },
         (res) => {
@@ -68,6 +72,35 @@ describe('API compression', () => {
     const gz = await get(menuPath, 'gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gz.body).toString())).toEqual(JSON.parse(plain.body.toString()));
+  });
+
+  it('compresses a mid-size answer in one piece: with its Content-Length, the same JSON once decoded', async () => {
+    const plain = await get(tagsPath);
+    expect(plain.status).toBe(200);
+    expect(plain.body.length).toBeGreaterThan(1024);
+    expect(plain.body.length).toBeLessThan(IN_ONE_PIECE_MAX);
+    const cases = [
+      ['br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['gzip;q=0.5, br', 'br', brotliDecompressSync],
+      ['*', 'gzip', gunzipSync],
+    ] as const;
+    for (const [accept, encoding, decode] of cases) {
+      const answer = await get(tagsPath, accept);
+      expect(answer.headers['content-encoding'], accept).toBe(encoding);
+      expect(answer.headers['content-length'], accept).toBe(String(answer.body.length));
+      expect(answer.headers['transfer-encoding'], accept).toBeUndefined();
+      expect(String(answer.headers.vary), accept).toMatch(/accept-encoding/i);
+      expect(JSON.parse(decode(answer.body).toString())).toEqual(JSON.parse(plain.body.toString()));
+    }
+    for (const [accept, extra] of [
+      ['identity', {}],
+      ['br', { 'x-no-compression': '1' }],
+    ] as const) {
+      const answer = await get(tagsPath, accept, extra);
+      expect(answer.headers['content-encoding'], accept).toBeUndefined();
+      expect(answer.body.equals(plain.body)).toBe(true);
+    }
   });
 
   it('leaves small answers as they are', async () => {
