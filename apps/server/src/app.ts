@@ -82,10 +82,6 @@ export interface BuildAppOptions {
   extraEndpoints?: { endpoints: readonly Endpoint[]; implementations: readonly Implementation[] };
 }
 
-/**
- * The listener every port serves (the app's own and the development app ports): a stored public site page
- * is answered before Fastify sees the request (plugins/site.ts, issue 20), everything else goes to Fastify.
- */
 /** The API's compression (issue 20): Brotli 4 and gzip 6 cost about a millisecond per 100 KB. */
 const API_COMPRESSION: AnswerCompression = {
   threshold: 1024,
@@ -94,6 +90,10 @@ const API_COMPRESSION: AnswerCompression = {
   types: /^(?:application\/(?:json|problem\+json|xml)|text\/(?:csv|plain))(?:;|$)/,
 };
 
+/**
+ * The listener every port serves (the app's own and the development app ports): a stored public site page
+ * is answered before Fastify sees the request (plugins/site.ts, issue 20), everything else goes to Fastify.
+ */
 const listeners = new WeakMap<FastifyInstance, RequestListener>();
 export const requestListenerOf = (app: FastifyInstance): RequestListener => listeners.get(app) ?? app.routing;
 const frontDoors = new WeakMap<FastifyInstance, SiteFrontDoor>();
