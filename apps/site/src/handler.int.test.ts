@@ -151,6 +151,29 @@ describe('SiteHandler', () => {
     expect((await handler.handle(request('/harbor-grill', 'gzip'))).headers.etag).toMatch(/-gz"$/);
   });
 
+  it('serves a new page to a full cache without storing it, and stores it when asked for again (decision 039)', async () => {
+    const handler = new SiteHandler({ db: db.database.db, hostCache: new HostCache(), pageCacheEntries: 2 });
+    const at = (host: string) => ({ ...request('/harbor-grill', 'br'), host });
+    const stored = (host: string) => handler.cache!.peek(cacheKey(at(host))) !== undefined;
+    for (const host of ['127.0.0.1:3004', '127.0.0.2:3004']) await handler.handle(at(host));
+    expect(handler.cache!.size).toBe(2);
+    // Any IPv4 address serves the sites by slug: a flood of new ones must not push out the stored pages.
+    const once = await handler.handle(at('127.0.0.3:3004'));
+    expect(once.status).toBe(200);
+    expect(once.headers.etag).toMatch(/-brq"$/);
+    expect(brotliDecompressSync(once.body as Buffer).toString()).toContain('127.0.0.3:3004');
+    expect([stored('127.0.0.1:3004'), stored('127.0.0.2:3004'), stored('127.0.0.3:3004')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    // Asked for again, it is stored in place of the least recently used.
+    const twice = await handler.handle(at('127.0.0.3:3004'));
+    expect(twice.headers.etag).toBe(once.headers.etag);
+    expect(stored('127.0.0.3:3004')).toBe(true);
+    expect(handler.cache!.size).toBe(2);
+  });
+
   it('shares a failure too, and renders anew afterwards', async () => {
     const handler = new SiteHandler({ db: db.database.db, hostCache: new HostCache(), onError: () => {} });
     const render = vi

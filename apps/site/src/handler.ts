@@ -45,6 +45,8 @@ export interface SiteHandlerOptions {
   menuCache?: MenuTreeCache;
   /** false turns the page cache off (the bench's uncached figure). */
   cache?: boolean;
+  /** How many pages the page cache holds at most (5,000 by default). */
+  pageCacheEntries?: number;
   /** false also turns off the cache of resolutions and restaurant data (every page reads the database). */
   dataCache?: boolean;
   /** How long at most a page is kept without a change (the change feed drops it sooner). */
@@ -91,7 +93,7 @@ export class SiteHandler {
   private readonly sharedMaxAge: number;
 
   constructor(private readonly options: SiteHandlerOptions) {
-    this.cache = options.cache === false ? null : new PageCache();
+    this.cache = options.cache === false ? null : new PageCache(options.pageCacheEntries);
     this.data = new SiteDataCache(options.dataCache !== false);
     this.now = options.now ?? (() => new Date());
     this.maxAgeMs = options.maxAgeMs ?? 10 * 60_000;
@@ -198,15 +200,17 @@ export class SiteHandler {
       // loop for 5-9 ms.
       const made = await this.render(request).then((outcome) => this.made(outcome));
       if ('redirect' in made) return made;
-      let { page } = made;
-      if (made.cacheable && this.cache) {
-        const encoding = encodingOf(request.acceptEncoding);
-        if (encoding !== 'identity') {
-          page = withCompressed(page, await compressedForMiss(page.body, encoding), true);
-        }
-        this.cache.set(key, page, generation);
+      const { page } = made;
+      if (!made.cacheable || !this.cache) return page;
+      const bytes = await compressedForMiss(page.body, encodingOf(request.acceptEncoding));
+      const compressedSize = bytes.br?.length ?? bytes.gzip?.length;
+      // A full cache stores a page asked for the second time lately (PageCache.admits, decision 039).
+      if (!this.cache.admits(key, page.body.length + (compressedSize ?? 0))) {
+        return compressedSize === undefined ? page : { ...page, ...bytes, quick: true };
       }
-      return page;
+      const stored = compressedSize === undefined ? page : withCompressed(page, bytes, true);
+      this.cache.set(key, stored, generation);
+      return stored;
     } catch (error) {
       this.options.onError?.(error);
       throw error;

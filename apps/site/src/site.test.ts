@@ -82,6 +82,35 @@ describe('PageCache bounds', () => {
     expect(cache.get('busy')).toBeDefined();
   });
 
+  it('admits every page while it has room, and only a key asked for twice once full', () => {
+    const cache = new PageCache(3);
+    for (const key of ['busy', 'b']) {
+      expect(cache.admits(key, 3)).toBe(true);
+      cache.set(key, page(1, 1), cache.generation);
+    }
+    expect(cache.admits('c', 3)).toBe(true);
+    cache.set('c', page(1, 1), cache.generation);
+    cache.get('busy');
+    // full: a flood of one-time keys is served and not stored, so it evicts nothing
+    for (let i = 0; i < 10; i++) expect(cache.admits(`flood-${i}`, 3)).toBe(false);
+    expect([!!cache.get('busy'), !!cache.get('b'), !!cache.get('c')]).toEqual([true, true, true]);
+    // a key already stored is replaced; one asked for again is stored, evicting the least recent
+    expect(cache.admits('b', 3)).toBe(true);
+    expect(cache.admits('flood-7', 3)).toBe(true);
+    cache.set('flood-7', page(1, 1), cache.generation);
+    expect(cache.size).toBe(3);
+    expect(cache.get('flood-7')).toBeDefined();
+  });
+
+  it('admits nothing new beyond its byte budget unless asked for twice', () => {
+    const cache = new PageCache(100, Date.now, 10);
+    expect(cache.admits('a', 6)).toBe(true);
+    cache.set('a', { ...page(1, 1), body: Buffer.alloc(6), gzip: Buffer.alloc(0), br: Buffer.alloc(0) }, 0);
+    expect(cache.admits('small', 4)).toBe(true);
+    expect(cache.admits('large', 5)).toBe(false);
+    expect(cache.admits('large', 5)).toBe(true);
+  });
+
   it('keeps to its byte budget, oldest first', () => {
     const cache = new PageCache(100, Date.now, 10);
     const sized = (n: number) => ({
