@@ -105,7 +105,8 @@ describe('PageCache bounds', () => {
   it('admits nothing new beyond its byte budget unless asked for twice', () => {
     const cache = new PageCache(100, Date.now, 10);
     expect(cache.admits('a', 6)).toBe(true);
-    cache.set('a', { ...page(1, 1), body: Buffer.alloc(6), gzip: Buffer.alloc(0), br: Buffer.alloc(0) }, 0);
+    const six = { ...page(1, 1), body: Buffer.alloc(6), gzip: Buffer.alloc(0), br: Buffer.alloc(0) };
+    cache.set('a', six, cache.generation);
     expect(cache.admits('small', 4)).toBe(true);
     expect(cache.admits('large', 5)).toBe(false);
     expect(cache.admits('large', 5)).toBe(true);
