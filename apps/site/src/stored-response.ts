@@ -7,7 +7,26 @@ interface Prepared {
   headers: Record<string, string>;
   encodedHeaders: Record<string, string>;
 }
-const prepared = new WeakMap<CachedPage, Partial<Record<Encoding, Prepared>>>();
+
+/**
+ * What is worked out once per page and kept with it: its headers per encoding, and the encodings made later.
+ * Kept on the page itself, in a property no spread copies (a symbol, not enumerable), rather than in a
+ * WeakMap beside it: each entry of a WeakMap is an ephemeron, which the collector's full pause goes over
+ * again until nothing changes, and under a flood of misses every page passed through one (issue 20).
+ */
+const MEMO = Symbol('stored response');
+interface Memo {
+  prepared: Partial<Record<Encoding, Prepared>>;
+  /** Encodings made after the page was stored, for visitors who take another one. */
+  later: { gzip?: Buffer; br?: Buffer };
+}
+function memoOf(page: CachedPage): Memo {
+  const kept = (page as { [MEMO]?: Memo })[MEMO];
+  if (kept) return kept;
+  const memo: Memo = { prepared: {}, later: {} };
+  Object.defineProperty(page, MEMO, { value: memo });
+  return memo;
+}
 
 /** A stored page's bytes in the encoding the client takes, or 304 when its copy is current. */
 export function storedResponse(page: CachedPage, request: SiteRequest): SiteResponse {
@@ -24,24 +43,15 @@ export function storedResponse(page: CachedPage, request: SiteRequest): SiteResp
  * A page is stored compressed for the visitor who missed; another encoding is made when first asked for and
  * kept beside it (outside the page cache's byte count: at most one more compressed copy per page).
  */
-const laterEncodings = new WeakMap<CachedPage, { gzip?: Buffer; br?: Buffer }>();
 function laterEncoding(page: CachedPage, encoding: 'gzip' | 'br'): Buffer {
-  let made = laterEncodings.get(page);
-  if (!made) {
-    made = {};
-    laterEncodings.set(page, made);
-  }
+  const made = memoOf(page).later;
   made[encoding] ??= compressedNow(page.body, encoding);
   return made[encoding];
 }
 
 /** A stored page's response headers, per encoding, built once (the hot path only looks them up). */
 function preparedHeaders(page: CachedPage, encoding: Encoding): Prepared {
-  let byEncoding = prepared.get(page);
-  if (!byEncoding) {
-    byEncoding = {};
-    prepared.set(page, byEncoding);
-  }
+  const byEncoding = memoOf(page).prepared;
   const ready = byEncoding[encoding];
   if (ready) return ready;
   const ok = page.status === 200;
