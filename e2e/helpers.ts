@@ -156,6 +156,22 @@ export async function loadAxe(page: Page): Promise<void> {
   await page.evaluate(readFileSync(AXE_SOURCE, 'utf8'));
 }
 
+/**
+ * Waits until the screen has drawn what it loads: no busy region or skeleton, no loading status, no website
+ * preview still being drawn. Playwright's 'networkidle' is no such signal: it fires once per document (a
+ * client-side navigation does not wait again) and a loaded machine may never give it 500 quiet milliseconds.
+ */
+export async function screenSettled(page: Page, timeout = 20_000) {
+  await page.waitForFunction(
+    () =>
+      !document.querySelector(
+        '[aria-busy="true"], .ui-skeleton, .ui-loading, .website-preview__placeholder, .website-preview__frame[data-updating]',
+      ),
+    undefined,
+    { timeout, polling: 100 },
+  );
+}
+
 /** axe-core on the page as it is now: the violations found. */
 export async function axeViolations(page: Page): Promise<Violation[]> {
   await loadAxe(page);

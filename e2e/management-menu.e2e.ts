@@ -5,6 +5,7 @@ import {
   createDemoUser,
   demoRestaurantPath,
   openManagement,
+  screenSettled,
   screenshot,
   serious,
   signInFromManagement,
@@ -471,7 +472,7 @@ describe('management app: menu builder, items and modifier groups', () => {
 
     const results: (Violation & { page: string })[] = [];
     const check = async (label: string) => {
-      await page.waitForLoadState('networkidle');
+      await screenSettled(page);
       const found = await axeViolations(page);
       results.push(...found.map((v) => ({ page: label, ...v })));
     };

@@ -6,6 +6,7 @@ import {
   createDemoUser,
   HARBOR_GRILL_PATH,
   managementPage,
+  screenSettled,
   screenshot,
   serious,
   signInToManagement,
@@ -334,7 +335,7 @@ describe('management app', () => {
     for (const { path, dialog } of pages) {
       await page.goto(`${harness.managementOrigin}${path}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.waitForLoadState('networkidle');
+      await screenSettled(page);
       if (dialog) {
         await page.getByRole('button', { name: dialog }).first().click();
         await page.getByRole('dialog', { name: dialog }).waitFor();

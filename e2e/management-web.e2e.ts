@@ -7,6 +7,7 @@ import {
   createDemoUser,
   HARBOR_GRILL_PATH,
   managementPage,
+  screenSettled,
   screenshot,
   serious,
   type Violation,
@@ -277,7 +278,7 @@ describe('management: domains, website, restaurant', () => {
     const found: Violation[] = [];
     for (const name of ['Restaurant', 'Website', 'Domains']) {
       await openScreen(page, name);
-      await page.waitForLoadState('networkidle');
+      await screenSettled(page);
       found.push(...(await axeViolations(page)));
     }
     await page.getByRole('button', { name: 'Add custom domain' }).click();
