@@ -46,6 +46,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
           env: { LOG_LEVEL: 'silent' },
           testTimeout: 60_000,
           hookTimeout: 90_000,

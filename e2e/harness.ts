@@ -1,18 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { TENANT_CREATION_TIMEZONE } from '@brigade/domain/tenant';
 import { freePort } from '@brigade/test-utils/ports';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { freeServerPorts, HOST, REPO_ROOT, serverEnvironment, sleep, waitFor } from './server-process';
 
-export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export { REPO_ROOT };
 export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-results/screenshots');
 const AUTH_DIST = join(REPO_ROOT, 'apps/auth/dist');
-const HOST = '127.0.0.1';
 
 // Debian's Chromium, driven by playwright-core (browser downloads do not work here).
 export const CHROMIUM_ARGS = [
@@ -28,23 +27,6 @@ export const CHROMIUM_ARGS = [
 ];
 
 export { freePort };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(url: string, timeoutMs: number, isAlive: () => boolean): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (!isAlive()) return false;
-    try {
-      const response = await fetch(url);
-      if (response.ok) return true;
-    } catch {
-      // not up yet
-    }
-    await sleep(200);
-  }
-  return false;
-}
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -124,61 +106,43 @@ export interface HarnessOptions {
 }
 
 /**
- * Starts the real server (`tsx apps/server/src/main.ts`) on free ports with a fresh data directory, a second
- * app origin, and Chromium. Every test gets its own browser context (fresh cookies and storage).
+ * Starts the real server (its bundle, as `npm start` runs it) on free ports with its own copy of the run's
+ * migrated and seeded data directory, a second app origin, and Chromium. Every test gets its own browser context (fresh cookies and storage).
  */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   if (!existsSync(join(AUTH_DIST, 'index.html'))) {
     throw new Error('apps/auth/dist is missing: run `npm run build:web` first');
   }
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const [apiPort, authPort, targetPort, fixturePort, managementPort, menuPort, sitePort, adminPort] = [
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-  ];
+  const ports = await freeServerPorts();
+  const [apiPort, targetPort, fixturePort] = [ports.api, await freePort(), await freePort()];
   // the management app (3005), the menu display (3003) and the public sites (3004) on their own ports
-  const managementOrigin = `http://${HOST}:${managementPort}`;
-  const adminOrigin = `http://${HOST}:${adminPort}`;
-  const menuOrigin = `http://${HOST}:${menuPort}`;
-  const siteOrigin = `http://${HOST}:${sitePort}`;
-  const authOrigin = `http://${HOST}:${authPort}`;
+  const managementOrigin = `http://${HOST}:${ports.management}`;
+  const adminOrigin = `http://${HOST}:${ports.admin}`;
+  const menuOrigin = `http://${HOST}:${ports.menu}`;
+  const siteOrigin = `http://${HOST}:${ports.site}`;
+  const authOrigin = `http://${HOST}:${ports.auth}`;
   const targetOrigin = `http://${HOST}:${targetPort}`;
   const fixtureOrigin = `http://${HOST}:${fixturePort}`;
+  // a copy of the run's migrated and seeded data directory, served by the server's bundle (global-setup.ts)
+  const { serverBundle, templateDir } = inject('brigadeE2e');
   const dataDir = mkdtempSync(join(tmpdir(), 'brigade-e2e-'));
+  cpSync(templateDir, dataDir, { recursive: true });
   let output = '';
-  const child: ChildProcess = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  const origins = [
+    authOrigin,
+    targetOrigin,
+    fixtureOrigin,
+    managementOrigin,
+    adminOrigin,
+    menuOrigin,
+    siteOrigin,
+  ];
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
     cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(apiPort),
-      AUTH_APP_PORT: String(authPort),
-      MANAGEMENT_APP_PORT: String(managementPort),
-      ADMIN_APP_PORT: String(adminPort),
-      MENU_APP_PORT: String(menuPort),
-      SITE_PORT: String(sitePort),
-      BRIGADE_DATA_DIR: dataDir,
-      BRIGADE_MEDIA_DIR: join(dataDir, 'media'),
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      BRIGADE_APP_ORIGINS: [
-        authOrigin,
-        targetOrigin,
-        fixtureOrigin,
-        managementOrigin,
-        adminOrigin,
-        menuOrigin,
-        siteOrigin,
-      ].join(','),
-      ...options.env,
-    },
+    env: { ...process.env, ...serverEnvironment({ dataDir, ports, origins }), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
-    // its own process group: tsx runs the server in a child process, and both must go at the end
+    // its own process group, so that anything it starts goes with it at the end
     detached: true,
   });
   const signalServer = (signal: NodeJS.Signals) => {
