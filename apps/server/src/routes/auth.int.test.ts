@@ -370,6 +370,38 @@ describe('cross-site request forgery', () => {
     const script = await asBearer(t.app, session, { method: 'POST', url: '/api/v1/auth/password', payload });
     expect(script.statusCode).toBe(400); // reached the use-case: the current password is wrong
   });
+
+  it('does not check the Origin of a bearer request without the cookie, and does with it (real HTTP)', async () => {
+    const user = await makeUser(t.database.db);
+    const session = await signInAs(t.app, user.email, TEST_PASSWORD);
+    const change = (headers: Record<string, string>) =>
+      fetch(`${t.baseUrl}/api/v1/auth/password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ currentPassword: 'x', newPassword: 'whatever-1' }),
+      });
+    const bearer = `Bearer ${session.token}`;
+    // A script that happens to send a foreign Origin (a server-side proxy, a tool) reaches the use-case.
+    const script = await change({ authorization: bearer, origin: 'https://tools.example' });
+    expect(script.status).toBe(400);
+    expect(((await script.json()) as { code: string }).code).toBe('VALIDATION_FAILED');
+    // With the session cookie as well, a foreign Origin is refused: the cookie is what a forger could use.
+    const both = await change({
+      authorization: bearer,
+      cookie: session.cookie,
+      origin: 'https://evil.example',
+    });
+    expect(both.status).toBe(403);
+    expect(((await both.json()) as { code: string }).code).toBe('CSRF_REJECTED');
+    // The cookie alone from a foreign Origin, and no credentials from one (a forged sign-in), stay refused.
+    expect((await change({ cookie: session.cookie, origin: 'https://evil.example' })).status).toBe(403);
+    const forgedSignin = await fetch(`${t.baseUrl}/api/v1/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
+    });
+    expect(forgedSignin.status).toBe(403);
+  });
 });
 
 describe('handoff to another app', () => {
