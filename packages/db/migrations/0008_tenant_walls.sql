@@ -160,7 +160,9 @@ BEGIN
 END $$;
 --> statement-breakpoint
 -- Slugs are unique across tenants (spec 01 §2.6), so choosing a free one must see every restaurant's slug,
--- and nothing else of them (its slug and ids): the one read that looks past the tenant wall on purpose.
+-- and nothing else of them (its slug and ids): the one read that looks past the tenant wall on purpose. It
+-- sets the setting for its one query and puts it back: a function's SET clause with a custom setting needs a
+-- superuser, and the tables' owner is not one (decision 046; migration 0025 brings older databases here).
 CREATE FUNCTION "brigade_slug_holders"(pattern text) RETURNS TABLE (slug text, tenant_id integer, restaurant_id integer)
   LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
