@@ -52,7 +52,7 @@ describe.runIf(inject('brigadeTemplate').engine === 'postgres')(
     // Whole words only: brigade_app stays (one per server), `brigade` the database is renamed.
     const rename = (text: string) =>
       text.replace(/\b(brigade_owner|brigade_web|brigade)\b(?!_)/g, (name) => names[name]!);
-    const superuserUrl = requireDatabaseUrl();
+    let superuserUrl = '';
     let database: Database | undefined;
     let app: FastifyInstance | undefined;
     let baseUrl = '';
@@ -81,6 +81,7 @@ describe.runIf(inject('brigadeTemplate').engine === 'postgres')(
     };
 
     beforeAll(async () => {
+      superuserUrl = requireDatabaseUrl();
       const guide = guideSetup();
       for (const statement of statementsOf(guide.sql)) {
         // The guide says an existing brigade_app is fine; every test database on this server shares it.
@@ -108,6 +109,7 @@ describe.runIf(inject('brigadeTemplate').engine === 'postgres')(
     afterAll(async () => {
       await app?.close();
       await database?.close();
+      if (!superuserUrl) return;
       await asSuperuser(`drop database if exists ${names.brigade} with (force)`);
       for (const role of [names.brigade_web, names.brigade_owner])
         await asSuperuser(`drop role if exists ${role}`).catch(() => {});
