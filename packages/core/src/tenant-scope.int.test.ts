@@ -210,6 +210,13 @@ describe('row-level security', () => {
         sql`select restaurant_id from brigade_slug_holders(${restaurantA!.slug})`,
       );
       expect(holders.map((row) => Number(row.restaurant_id))).toEqual([a.restaurantId]);
+      // The function looks past the wall for its own query only: afterwards the transaction is walled again.
+      expect(await rowsOf(tx, sql`select 1 from restaurants where slug = ${restaurantA!.slug}`)).toEqual([]);
+      const [setting] = await rowsOf<{ on: string }>(
+        tx,
+        sql`select current_setting('brigade.all_tenants') as on`,
+      );
+      expect(setting!.on).toBe('off');
     });
   });
 

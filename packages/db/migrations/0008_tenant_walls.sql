@@ -6,7 +6,11 @@
 -- share one), so it is created only when missing; two migrations racing to create it are both fine.
 DO $$
 BEGIN
-  CREATE ROLE "brigade_app" NOLOGIN;
+  -- Asked first: CREATE ROLE checks the privilege before it looks for the name, so an owner without
+  -- CREATEROLE would be refused even though the role exists (decision 046).
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'brigade_app') THEN
+    CREATE ROLE "brigade_app" NOLOGIN;
+  END IF;
 EXCEPTION WHEN duplicate_object OR unique_violation THEN
   NULL;
 END $$;
@@ -156,11 +160,18 @@ BEGIN
 END $$;
 --> statement-breakpoint
 -- Slugs are unique across tenants (spec 01 §2.6), so choosing a free one must see every restaurant's slug,
--- and nothing else of them (its slug and ids): the one read that looks past the tenant wall on purpose.
+-- and nothing else of them (its slug and ids): the one read that looks past the tenant wall on purpose. It
+-- sets the setting for its one query and puts it back: a function's SET clause with a custom setting needs a
+-- superuser, and the tables' owner is not one (decision 046; migration 0025 brings older databases here).
 CREATE FUNCTION "brigade_slug_holders"(pattern text) RETURNS TABLE (slug text, tenant_id integer, restaurant_id integer)
-  LANGUAGE sql STABLE SET brigade.all_tenants = 'on' AS $$
-  SELECT r.slug, r.tenant_id, r.restaurant_id FROM restaurants r WHERE r.slug LIKE pattern
-$$;
+  LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  before text := current_setting('brigade.all_tenants', true);
+BEGIN
+  PERFORM set_config('brigade.all_tenants', 'on', true);
+  RETURN QUERY SELECT r.slug, r.tenant_id, r.restaurant_id FROM restaurants r WHERE r.slug LIKE pattern;
+  PERFORM set_config('brigade.all_tenants', coalesce(before, ''), true);
+END $$;
 --> statement-breakpoint
 SELECT "brigade_protect_tenant_table"('tenants', true);--> statement-breakpoint
 SELECT "brigade_protect_tenant_table"('restaurants', true, '{}', '{tokens,accessToken,refreshToken}');--> statement-breakpoint

@@ -18,19 +18,26 @@ export const HANDOFF_CODE_TTL_MS = 60_000;
 export const PASSWORD_RESET_TTL_MS = HOUR;
 
 /**
- * Sign-in throttling (docs/decisions/014-throttling-and-enumeration.md). Every attempt is counted before its
- * password is checked, and a successful sign-in clears the counts of its account; the limits hold within
- * a window that starts with a key's first attempt.
+ * Sign-in throttling (docs/decisions/014-throttling-and-enumeration.md, 045-sign-in-slowdown.md). Every
+ * attempt is counted before its password is checked, and a successful sign-in clears the count of its
+ * address and account; the limits hold within a window that starts with a key's first attempt.
  */
 export const SIGNIN_THROTTLE = {
   windowMs: 15 * MINUTE,
   /** Attempts on one account from one client address: a typing user or a single guesser. */
   perAddressAndAccount: 5,
   /**
-   * Attempts on one account from all addresses together: guessing spread over many addresses. Higher than
-   * the above, so one address cannot lock an account for everyone else.
+   * Attempts on one account from all addresses together: the ceiling on guessing spread over many
+   * addresses. Twenty times the above, so locking the owner out takes twenty addresses, not two; below it,
+   * attempts are slowed down instead (`signinDelayMs`).
    */
-  perAccount: 10,
+  perAccount: 100,
+  /** Attempts on one account, from all addresses, that are answered without delay. */
+  undelayedPerAccount: 10,
+  /** The first delay, doubled every `delayStep` attempts, up to `maxDelayMs`. */
+  firstDelayMs: 250,
+  delayStep: 5,
+  maxDelayMs: 5_000,
   /**
    * Failed attempts with emails that have no account, from one client address (spraying). Over it, that
    * address's wrong passwords are refused for every email alike, so the refusal tells no account apart;
@@ -40,6 +47,19 @@ export const SIGNIN_THROTTLE = {
   /** Wrong current passwords in "change password" per signed-in user. */
   perUserPasswordChange: 5,
 } as const;
+
+/**
+ * How long the `attempt`th sign-in attempt on one account in its window (counted from all addresses, this one
+ * included) waits before its password is checked (decision 045): nothing for the first 10, then 250 ms for
+ * five attempts, 500 ms for the next five, doubling up to 5 s. It slows a guesser without locking anyone out:
+ * the owner, on an address of their own, still signs in, only later. Known and unknown emails alike.
+ */
+export function signinDelayMs(attempt: number): number {
+  const { undelayedPerAccount, firstDelayMs, delayStep, maxDelayMs } = SIGNIN_THROTTLE;
+  if (attempt <= undelayedPerAccount) return 0;
+  const doublings = Math.floor((attempt - undelayedPerAccount - 1) / delayStep);
+  return Math.min(maxDelayMs, firstDelayMs * 2 ** Math.min(doublings, 16));
+}
 
 /** Sign-ups from one client address (sign-up says when an email is taken, so it must not be a free oracle). */
 export const SIGNUP_THROTTLE = {

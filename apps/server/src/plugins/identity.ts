@@ -47,7 +47,9 @@ function originOf(request: FastifyRequest): string | null {
 /**
  * Loads the caller from `Authorization: Bearer <token>` or the session cookie, and guards browser writes
  * against cross-site request forgery: besides SameSite=Lax on the cookie, a state-changing request that
- * carries the cookie must come from one of Brigade's own origins (ARCHITECTURE §4).
+ * carries the cookie must come from one of Brigade's own origins, and one that carries no credentials (sign
+ * in, sign up) must not come from another origin (ARCHITECTURE §4). A bearer request without the cookie is
+ * not checked: it carries no ambient authority.
  */
 export function registerIdentity(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('actor', null as never);
@@ -62,7 +64,11 @@ export function registerIdentity(app: FastifyInstance, deps: AppDeps): void {
     request.sessionToken = token;
     request.authVia = via;
 
-    if (!SAFE_METHODS.has(request.method)) {
+    // A request with a bearer token and no session cookie cannot be forged by another site: a page can make
+    // a browser send the cookie, never an Authorization header of its choosing (that needs CORS, which
+    // Brigade does not grant), so its Origin says nothing and a script's is not checked.
+    const bearerOnly = via === 'bearer' && request.cookies[SESSION_POLICY.cookieName] === undefined;
+    if (!SAFE_METHODS.has(request.method) && !bearerOnly) {
       const origin = originOf(request);
       const cookieCarried = request.authVia === 'cookie';
       if ((origin && !deps.config.appOrigins.includes(origin)) || (cookieCarried && !origin)) {

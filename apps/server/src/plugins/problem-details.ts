@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import { isDatabaseUnavailable } from '@brigade/core/db-errors';
 import { type BrigadeError, type ErrorKind, type FieldError, isBrigadeError } from '@brigade/domain/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -46,6 +47,18 @@ export function sendProblem(
   return reply.status(status).type('application/problem+json').send(body);
 }
 
+/** How long a client is asked to wait before trying again while the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The database cannot be reached (issue 42): the service is unavailable for a while, not broken by this
+ * request, so 503 with Retry-After, the same answer /readyz gives, instead of a 500.
+ */
+export function sendDatabaseUnavailable(reply: FastifyReply): FastifyReply {
+  reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+  return sendProblem(reply, 503, 'DATABASE_UNAVAILABLE', 'The database is not reachable');
+}
+
 const sendBrigadeError = (reply: FastifyReply, error: BrigadeError) => {
   const status = STATUS_BY_KIND[error.kind];
   const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
@@ -60,7 +73,8 @@ const sendBrigadeError = (reply: FastifyReply, error: BrigadeError) => {
 /**
  * Maps every error to RFC 9457 problem details, in this one place (STYLE: one error type with codes).
  * Our own errors carry their status through `kind`; Fastify's client errors (bad JSON, wrong content type,
- * body too large) keep their status; anything else is a 500 whose body says nothing about internals.
+ * body too large) keep their status; a database that cannot be reached is a 503 with Retry-After; anything
+ * else is a 500 whose body says nothing about internals.
  */
 export function registerProblemDetails(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | BrigadeError, request: FastifyRequest, reply: FastifyReply) => {
@@ -68,6 +82,10 @@ export function registerProblemDetails(app: FastifyInstance): void {
     const status = (error as FastifyError).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
       return sendProblem(reply, status, (error as FastifyError).code ?? 'BAD_REQUEST', error.message);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unreachable');
+      return sendDatabaseUnavailable(reply);
     }
     request.log.error({ err: error }, 'unexpected error');
     return sendProblem(reply, 500, 'INTERNAL', 'An unexpected error occurred.');

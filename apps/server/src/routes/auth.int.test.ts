@@ -1,5 +1,11 @@
-import { outboxEmails, sessions } from '@brigade/db/schema/identity';
-import { PASSWORD_RESET_THROTTLE, SIGNIN_THROTTLE, SIGNUP_THROTTLE } from '@brigade/domain/session-policy';
+import { accountKey } from '@brigade/core/identity/throttle';
+import { authThrottle, outboxEmails, sessions } from '@brigade/db/schema/identity';
+import {
+  PASSWORD_RESET_THROTTLE,
+  SIGNIN_THROTTLE,
+  SIGNUP_THROTTLE,
+  signinDelayMs,
+} from '@brigade/domain/session-policy';
 import { makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +13,10 @@ import { useTestApp } from '../test-app';
 import { APP_ORIGIN, asBearer, asBrowser, signInAs } from '../test-client';
 
 const t = useTestApp();
+
+/** Counts `attempts` sign-in attempts on a throttle key now, as if they had been made (the window starts now). */
+const countAttempts = (key: string, attempts: number) =>
+  t.database.db.insert(authThrottle).values({ key, failures: attempts });
 
 const signupBody = (email: string) => ({ email, password: 'secret-pw', firstName: 'Sam', lastName: 'Cook' });
 
@@ -145,7 +155,7 @@ describe('sign-up and sign-in', () => {
     );
   });
 
-  it('locks an account after 5 failed sign-ins, even for the right password, with Retry-After', async () => {
+  it('refuses an address after 5 failed sign-ins on an account, even for the right password, with Retry-After', async () => {
     const user = await makeUser(t.database.db);
     const attempt = (password: string) =>
       asBrowser(t.app, null, {
@@ -177,8 +187,9 @@ describe('sign-up and sign-in', () => {
       20 - SIGNIN_THROTTLE.perAddressAndAccount,
     );
 
-    // Many addresses against one account: perAccount checks in all, counting the ones above.
+    // Many addresses against one account near its ceiling: the rest up to perAccount are checked, no more.
     const other = await makeUser(t.database.db);
+    await countAttempts(accountKey(other.email), SIGNIN_THROTTLE.perAccount - 10);
     const spread = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         asBrowser(t.app, null, {
@@ -189,8 +200,65 @@ describe('sign-up and sign-in', () => {
         }),
       ),
     );
-    expect(spread.filter((r) => r.statusCode === 401)).toHaveLength(SIGNIN_THROTTLE.perAccount);
-    expect(spread.filter((r) => r.statusCode === 429)).toHaveLength(20 - SIGNIN_THROTTLE.perAccount);
+    expect(spread.filter((r) => r.statusCode === 401)).toHaveLength(10);
+    expect(spread.filter((r) => r.statusCode === 429)).toHaveLength(10);
+  });
+
+  it('lets the owner sign in from their own address while others guess on theirs: slower, not locked', async () => {
+    const owner = await makeUser(t.database.db);
+    const from = (remoteAddress: string, password: string, email = owner.email) =>
+      asBrowser(t.app, null, {
+        method: 'POST',
+        url: '/api/v1/auth/signin',
+        payload: { email, password },
+        remoteAddress,
+      });
+    const timed = async (request: Promise<{ statusCode: number }>) => {
+      const started = performance.now();
+      const { statusCode } = await request;
+      return { statusCode, ms: performance.now() - started };
+    };
+    // Four addresses, five wrong passwords each: twice the old account limit of 10.
+    const attackers = ['10.9.5.1', '10.9.5.2', '10.9.5.3', '10.9.5.4'];
+    await Promise.all(
+      attackers.map(async (address) => {
+        for (let i = 0; i < SIGNIN_THROTTLE.perAddressAndAccount; i++)
+          expect((await from(address, 'guess')).statusCode).toBe(401);
+      }),
+    );
+    for (const address of attackers) expect((await from(address, TEST_PASSWORD)).statusCode).toBe(429);
+    // The 21st attempt on the account: the owner signs in, after the progressive delay (1 s).
+    expect(signinDelayMs(21)).toBe(1000);
+    const owners = await timed(from('10.9.5.99', TEST_PASSWORD));
+    expect(owners.statusCode).toBe(200);
+    expect(owners.ms).toBeGreaterThanOrEqual(signinDelayMs(21) - 5);
+    // Signing in cleared the owner's address only: the guessers' count on the account goes on.
+    const next = await timed(from('10.9.5.5', 'guess'));
+    expect(next.statusCode).toBe(401);
+    expect(next.ms).toBeGreaterThanOrEqual(signinDelayMs(22) - 5);
+    // An email without an account is slowed down the same way, so the delay tells no account apart.
+    const unknown = `nobody-${owner.email}`;
+    await countAttempts(accountKey(unknown), 20);
+    const unknowns = await timed(from('10.9.5.6', 'guess', unknown));
+    expect(unknowns.statusCode).toBe(401);
+    expect(unknowns.ms).toBeGreaterThanOrEqual(signinDelayMs(21) - 5);
+  });
+
+  it('refuses every address once an account reaches its ceiling, the right password too', async () => {
+    const owner = await makeUser(t.database.db);
+    await countAttempts(accountKey(owner.email), SIGNIN_THROTTLE.perAccount);
+    const refused = await asBrowser(t.app, null, {
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      payload: { email: owner.email, password: TEST_PASSWORD },
+      remoteAddress: '10.9.6.1',
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
+    expect(refused.json()).toMatchObject({
+      code: 'TOO_MANY_ATTEMPTS',
+      detail: 'Too many sign-in attempts. Try again later.',
+    });
   });
 
   it('locks one account from an address without locking other accounts signing in from it', async () => {
@@ -301,6 +369,38 @@ describe('cross-site request forgery', () => {
     ).toBe(200);
     const script = await asBearer(t.app, session, { method: 'POST', url: '/api/v1/auth/password', payload });
     expect(script.statusCode).toBe(400); // reached the use-case: the current password is wrong
+  });
+
+  it('does not check the Origin of a bearer request without the cookie, and does with it (real HTTP)', async () => {
+    const user = await makeUser(t.database.db);
+    const session = await signInAs(t.app, user.email, TEST_PASSWORD);
+    const change = (headers: Record<string, string>) =>
+      fetch(`${t.baseUrl}/api/v1/auth/password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ currentPassword: 'x', newPassword: 'whatever-1' }),
+      });
+    const bearer = `Bearer ${session.token}`;
+    // A script that happens to send a foreign Origin (a server-side proxy, a tool) reaches the use-case.
+    const script = await change({ authorization: bearer, origin: 'https://tools.example' });
+    expect(script.status).toBe(400);
+    expect(((await script.json()) as { code: string }).code).toBe('VALIDATION_FAILED');
+    // With the session cookie as well, a foreign Origin is refused: the cookie is what a forger could use.
+    const both = await change({
+      authorization: bearer,
+      cookie: session.cookie,
+      origin: 'https://evil.example',
+    });
+    expect(both.status).toBe(403);
+    expect(((await both.json()) as { code: string }).code).toBe('CSRF_REJECTED');
+    // The cookie alone from a foreign Origin, and no credentials from one (a forged sign-in), stay refused.
+    expect((await change({ cookie: session.cookie, origin: 'https://evil.example' })).status).toBe(403);
+    const forgedSignin = await fetch(`${t.baseUrl}/api/v1/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
+    });
+    expect(forgedSignin.status).toBe(403);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
-import { sendProblem } from '../plugins/problem-details';
+import { sendDatabaseUnavailable } from '../plugins/problem-details';
 
 /**
  * Liveness and readiness for load balancers and orchestrators. /healthz says the process answers;
@@ -14,7 +14,7 @@ export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps): void 
       return { status: 'ready', database: 'ok' };
     } catch (error) {
       request.log.warn({ err: error }, 'readiness check: database unreachable');
-      return sendProblem(reply, 503, 'DATABASE_UNAVAILABLE', 'The database is not reachable');
+      return sendDatabaseUnavailable(reply);
     }
   });
 }

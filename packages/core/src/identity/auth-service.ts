@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as slowDown } from 'node:timers/promises';
 import type { Actor } from '@brigade/domain/access';
 import { BrigadeError, validationError } from '@brigade/domain/errors';
 import { allowedReturnOrigin, withQuery } from '@brigade/domain/return-url';
@@ -8,6 +9,7 @@ import {
   PASSWORD_RESET_TTL_MS,
   SIGNIN_THROTTLE,
   SIGNUP_THROTTLE,
+  signinDelayMs,
 } from '@brigade/domain/session-policy';
 import {
   changePasswordInputSchema,
@@ -133,9 +135,10 @@ export async function signup(
 }
 
 /**
- * Signs in with email and password (docs/decisions/014-throttling-and-enumeration.md). Each attempt is
+ * Signs in with email and password (docs/decisions/014-throttling-and-enumeration.md, 045). Each attempt is
  * counted before the password is checked, per account and client address first and then per account, so
- * parallel guesses cannot slip past the limits, and one address cannot lock an account for other addresses.
+ * parallel guesses cannot slip past the limits, and one address cannot lock an account for other addresses;
+ * many attempts on one account are slowed down, and only a ceiling far above one address's limit refuses all.
  * An address that sprays emails without accounts is limited too; over that limit its wrong passwords are
  * refused for every email alike (known or not, after the same password check), so the refusal reveals no
  * account, while right passwords still sign in. A session the browser already had is ended, so signing in
@@ -160,7 +163,7 @@ export async function signin(
   const account = accountKey(data.email);
   // The pair first: an address refused for this account does not count the account up for everyone.
   await takeAttemptOrRefuse(deps.db, pair, SIGNIN_THROTTLE.perAddressAndAccount, windowMs);
-  await takeAttemptOrRefuse(deps.db, account, SIGNIN_THROTTLE.perAccount, windowMs);
+  const accountAttempts = await takeAttemptOrRefuse(deps.db, account, SIGNIN_THROTTLE.perAccount, windowMs);
   // Only emails without an account count against the address; the others just ask if it is over.
   const address = await reserveAttempt(
     deps.db,
@@ -169,12 +172,18 @@ export async function signin(
     windowMs,
     credentials ? 0 : 1,
   );
+  // Guessing spread over addresses is slowed down before the check, right passwords too (decision 045):
+  // a delay on wrong answers only would let a guesser stop waiting and take silence for "wrong".
+  const delayMs = signinDelayMs(accountAttempts);
+  if (delayMs > 0) await slowDown(delayMs);
   const valid = await verifyPassword(credentials?.passwordHash ?? null, data.password);
   if (!credentials || !valid) {
     if (!address.granted) throw new RateLimitedError(address.retryAfterSeconds);
     throw new BrigadeError('unauthorized', 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
   }
-  await clearKeys(deps.db, [pair, account]);
+  // Only the pair's count: the account's runs to the end of its window, so that the owner signing in does
+  // not hand a guesser on other addresses a fresh allowance (decision 045).
+  await clearKeys(deps.db, [pair]);
   if (previousToken) await revokeSession(deps.db, hashToken(previousToken));
   return signedIn(deps, credentials.uid, data.rememberMe, client);
 }

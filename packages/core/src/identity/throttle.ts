@@ -25,7 +25,8 @@ export class RateLimitedError extends BrigadeError {
   }
 }
 
-export type Reservation = { granted: true } | { granted: false; retryAfterSeconds: number };
+/** A granted reservation says how many attempts the key's window has counted, this one included. */
+export type Reservation = { granted: true; attempts: number } | { granted: false; retryAfterSeconds: number };
 
 /**
  * Takes one attempt of `key` (or, with `weight` 0, only asks whether one is left) in a single statement:
@@ -53,8 +54,8 @@ export async function reserveAttempt(
       },
       setWhere: sql`${expired} or ${authThrottle.failures} < ${limit}`,
     })
-    .returning({ key: authThrottle.key });
-  if (granted.length > 0) return { granted: true };
+    .returning({ attempts: authThrottle.failures });
+  if (granted[0]) return { granted: true, attempts: granted[0].attempts };
   const [row] = await ex
     .select({
       seconds: sql<number>`ceil(extract(epoch from ${authThrottle.windowStartedAt} + ${window} - now()))::int`,
@@ -64,16 +65,20 @@ export async function reserveAttempt(
   return { granted: false, retryAfterSeconds: Math.max(1, row?.seconds ?? 1) };
 }
 
-/** Takes one attempt of `key`, or refuses the request with 429 and Retry-After. */
+/**
+ * Takes one attempt of `key` and answers how many its window has counted (this one included), or refuses the
+ * request with 429 and Retry-After.
+ */
 export async function takeAttemptOrRefuse(
   ex: Executor,
   key: string,
   limit: number,
   windowMs: number,
   message = SIGNIN_LIMITED,
-): Promise<void> {
+): Promise<number> {
   const reservation = await reserveAttempt(ex, key, limit, windowMs);
   if (!reservation.granted) throw new RateLimitedError(reservation.retryAfterSeconds, message);
+  return reservation.attempts;
 }
 
 /** Forgets the attempts of keys (a successful sign-in clears its account's counts). */
