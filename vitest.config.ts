@@ -22,28 +22,33 @@ const intInclude = [
 // At most one per port slice: freePort (packages/test-utils/src/ports.ts) gives each worker its own.
 const WORKERS = Math.min(PORT_SLICES, Math.max(2, availableParallelism()));
 
-const integration = (engine: 'pglite' | 'postgres') => ({
-  test: {
-    name: `int:${engine}`,
-    include: intInclude,
-    // One module graph per worker, not per file: each file imported the server's whole graph again (~4 s a
-    // file, 245 s of a run). Files share no state through modules: each opens its own database and server.
-    isolate: false,
+// Integration files that need a module graph of their own: one replaces a module (vi.mock), one measures the
+// process's memory. The others share one graph per worker (isolate: false): each file imported the server's
+// whole graph again (~4 s a file, 245 s of a run), and files share no state through modules: each opens its
+// own database and server.
+const ownGraph = ['apps/site/src/handler.int.test.ts', 'packages/db/src/pglite-memory.int.test.ts'];
+
+const integration = (engine: 'pglite' | 'postgres') => {
+  const test = {
     env: { BRIGADE_TEST_ENGINE: engine, LOG_LEVEL: 'silent' },
     globalSetup: ['packages/test-utils/src/global-setup.ts'],
     setupFiles: ['packages/test-utils/src/no-queued-statements.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-  },
-});
+  };
+  return [
+    { test: { ...test, name: `int:${engine}`, include: intInclude, exclude: ownGraph, isolate: false } },
+    { test: { ...test, name: `int:${engine}:own`, include: ownGraph } },
+  ];
+};
 
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
     projects: [
       { test: { name: 'unit', include: unitInclude, exclude: intInclude } },
-      integration('pglite'),
-      ...(process.env.DATABASE_URL ? [integration('postgres')] : []),
+      ...integration('pglite'),
+      ...(process.env.DATABASE_URL ? integration('postgres') : []),
       // Browser tests (e2e/**/*.e2e.ts): Debian Chromium driven by playwright-core against a real server.
       {
         test: {
