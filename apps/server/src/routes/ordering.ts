@@ -14,6 +14,7 @@ import {
   updateOrderingSettings,
 } from '@brigade/core/ordering/restaurant-orders';
 import { getSalesSummary } from '@brigade/core/ordering/sales-summary';
+import type { PublicSites } from '@brigade/core/qr/menu-qr';
 import type { WallContext } from '@brigade/db/tenant-walls';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
@@ -36,6 +37,25 @@ const orderingDeps = (deps: AppDeps, walls: WallContext | null, request?: Fastif
       }
     : {}),
 });
+
+/**
+ * What the stuck-order sweep (core/ordering/stuck-orders.ts) works with outside a request: every tenant, the
+ * receipts addressed by the configured public URL (or localhost), and the kitchen tickets of the orders it
+ * sends to the kitchen.
+ */
+export function systemOrderingDeps(deps: AppDeps, log: FastifyRequest['log']): OrderingDeps {
+  const sites: PublicSites = deps.config.publicUrl
+    ? { origin: new URL(deps.config.publicUrl).origin, servesSlugs: false }
+    : {
+        origin: `http://localhost:${deps.config.sitePort ?? deps.config.port}`,
+        servesSlugs: deps.config.sitePort !== undefined,
+      };
+  return {
+    ...orderingDeps(deps, null),
+    receipts: { mailer: deps.identity.mailer, sites },
+    printKitchenTickets: kitchenPrinting(deps, { log } as FastifyRequest),
+  };
+}
 
 /**
  * Prints an order's kitchen tickets after the move that sent it to the kitchen, never holding up the

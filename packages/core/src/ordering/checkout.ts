@@ -25,6 +25,7 @@ import type { Mailer } from '../identity/mailer';
 import { insertOutboxEmail } from '../identity/outbox-repository';
 import { authorisePayment } from '../payments/authorise';
 import { getCardEntry } from '../payments/merchant-account-service';
+import { voidPayment } from '../payments/transaction-actions';
 import type { PublicSites } from '../qr/menu-qr';
 import { SYSTEM } from '../use-case';
 import { guestOrderOf, receiptFor } from './guest-orders';
@@ -40,6 +41,7 @@ import {
 } from './ordering-place';
 import {
   addOrderEvent,
+  findOrder,
   findOrderByKey,
   insertOrder,
   nextOrderNumber,
@@ -74,6 +76,7 @@ export const KEY_REUSED = 'This Idempotency-Key was already used with a differen
 export const ORDER_IN_PROGRESS = 'This order is still being placed; retry shortly';
 export const PAYMENT_NOT_CONFIRMED =
   'The payment could not be confirmed, so the order was not placed; any hold on your card will be released';
+export const ORDER_SETTLED = 'The order was settled while its payment was still being taken';
 export const NO_PAYMENTS = 'This restaurant is not taking online payments yet';
 
 /** The ordering menu a guest's browser reads: what can be ordered now, and when it can be picked up. */
@@ -302,29 +305,75 @@ async function pay(
     const row = await failOrder(deps, order, message, transaction.transactionId);
     return { row, lastFour: transaction.lastFour };
   }
+  return {
+    row: await goLiveOrRelease(deps, actor, place, order, transaction),
+    lastFour: transaction.lastFour,
+  };
+}
+
+/**
+ * The card is authorised: the order goes live (`new`, with its receipt), or — when that cannot be recorded —
+ * the hold is voided and the order fails, so a guest's card is never held for an order the restaurant cannot
+ * see. When the void cannot be confirmed either, the order stays `placing` and the stuck-order sweep
+ * (stuck-orders.ts) settles it from what the payment became.
+ */
+async function goLiveOrRelease(
+  deps: OrderingDeps,
+  actor: Actor,
+  place: OrderingPlace,
+  order: OrderRow,
+  transaction: { transactionId: string; lastFour: string | null },
+): Promise<OrderRow> {
+  let placed: OrderRow;
+  try {
+    placed = await goLive(deps, place, order, transaction);
+  } catch (error) {
+    await voidPayment(deps, SYSTEM, {
+      ...place.scope,
+      transactionId: transaction.transactionId,
+      idempotencyKey: `order-${order.orderId}-release`,
+    });
+    await failOrder(deps, order, PAYMENT_NOT_CONFIRMED, transaction.transactionId);
+    throw error;
+  }
+  if (!place.restaurant.settings.autoAcceptOrders) return placed;
+  // Auto-accept: the restaurant said yes to every order in advance (spec 01 §3 settings). When that fails
+  // (a capture on accept declined), the order is placed all the same and waits, `new`, for the restaurant.
+  return moveOrderAs(deps, actor, placed, { status: 'accepted' }, 'auto-accept').catch(() => placed);
+}
+
+/** `placing` → `new` with the authorised payment and the guest's receipt, in one transaction. */
+export async function goLive(
+  deps: OrderingDeps,
+  place: OrderingPlace,
+  order: OrderRow,
+  transaction: { transactionId: string; lastFour: string | null },
+  by = 'guest',
+): Promise<OrderRow> {
   const receipt = await receiptFor(deps, place, order, transaction.lastFour);
   const { placed, outboxId } = await deps.transact(async (tx) => {
+    // The stuck-order sweep may have settled it meanwhile (a checkout slower than its quiet time).
+    const current = await findOrder(tx, order, order.orderId, true);
+    if (current?.status !== 'placing') throw new BrigadeError('conflict', 'ORDER_CHANGED', ORDER_SETTLED);
     const row = await updateOrder(tx, order, {
       status: 'new',
       transactionId: transaction.transactionId,
       ...(receipt ? { receiptSentAt: new Date() } : {}),
     });
-    await addOrderEvent(tx, row, 'new', 'guest');
+    await addOrderEvent(tx, row, 'new', by);
     // The receipt is recorded with the order going live, and sent once that is committed.
     return { placed: row, outboxId: receipt ? await insertOutboxEmail(tx, receipt) : null };
   });
   if (receipt && outboxId !== null) deps.receipts?.mailer.deliverLater(outboxId, receipt);
-  const lastFour = transaction.lastFour;
-  if (!place.restaurant.settings.autoAcceptOrders) return { row: placed, lastFour };
-  // Auto-accept: the restaurant said yes to every order in advance (spec 01 §3 settings).
-  return { row: await moveOrderAs(deps, actor, placed, { status: 'accepted' }, 'auto-accept'), lastFour };
+  return placed;
 }
 
-async function failOrder(
+export async function failOrder(
   deps: OrderingDeps,
   order: OrderRow,
   message: string,
   transactionId: string | null,
+  by = 'guest',
 ): Promise<OrderRow> {
   return deps.transact(async (tx) => {
     const row = await updateOrder(tx, order, {
@@ -332,7 +381,7 @@ async function failOrder(
       paymentMessage: message,
       transactionId,
     });
-    await addOrderEvent(tx, row, 'payment_failed', 'guest', message);
+    await addOrderEvent(tx, row, 'payment_failed', by, message);
     return row;
   });
 }

@@ -25,6 +25,8 @@ import { addOrderEvent, findOrder, type OrderRow, readSettings, updateOrder } fr
 export const ORDER_NOT_FOUND = 'Order not found';
 export const PAYMENT_NOT_RETURNABLE =
   'The payment can be neither voided nor refunded right now; check it on the transaction page';
+export const captureDeclinedMessage = (resptext: string | null) =>
+  `The card could not be charged${resptext ? ` (${resptext})` : ''}, so the order was not moved; contact the guest or cancel the order`;
 export const ORDER_CHANGED = 'The order changed meanwhile; reload it and try again';
 
 /** What moving an order reaches: the payments module, and the kitchen's printers when they are wired. */
@@ -87,7 +89,12 @@ async function paymentStep(deps: PaymentDeps, actor: Actor, row: OrderRow, to: O
   const captured = payment.capturedAmount > 0;
   const settings = await deps.transact((tx) => readSettings(tx, scope));
   if (capturesOn(to, settings.captureOn) && !captured && payment.status === 'authorised') {
-    await capturePayment(deps, actor, { ...call, idempotencyKey: `order-${row.orderId}-capture` });
+    // Keyed by the order's state: a retried request repeats this attempt, a new attempt after a decline
+    // (which changes the order) asks the gateway again.
+    const key = `order-${row.orderId}-capture-${row.updatedAt.getTime()}`;
+    const { transaction } = await capturePayment(deps, actor, { ...call, idempotencyKey: key });
+    if (transaction.status !== 'captured')
+      await refuseDeclinedCapture(deps, actor, row, transaction.resptext);
     return;
   }
   if (to !== 'cancelled' && to !== 'refunded') return;
@@ -99,4 +106,22 @@ async function paymentStep(deps: PaymentDeps, actor: Actor, row: OrderRow, to: O
   } else if (!['voided', 'refunded', 'declined', 'failed'].includes(payment.status)) {
     throw new BrigadeError('conflict', 'PAYMENT_NOT_RETURNABLE', PAYMENT_NOT_RETURNABLE);
   }
+}
+
+/**
+ * A capture the gateway declined: the order stays where it was, its history says why, and the move is
+ * refused with that reason (issue 41: a declined capture never "accepts").
+ */
+async function refuseDeclinedCapture(
+  deps: PaymentDeps,
+  actor: Actor,
+  row: OrderRow,
+  resptext: string | null,
+): Promise<never> {
+  const message = captureDeclinedMessage(resptext);
+  await deps.transact(async (tx) => {
+    const changed = await updateOrder(tx, row, { paymentMessage: message });
+    await addOrderEvent(tx, changed, row.status, actor.kind === 'user' ? userIdOf(actor) : 'system', message);
+  });
+  throw new BrigadeError('conflict', 'CAPTURE_DECLINED', message);
 }

@@ -142,6 +142,34 @@ export async function updateOrder(
   return updated!;
 }
 
+/**
+ * Claims up to `limit` orders left `placing` since before `before` (any tenant): their `updatedAt` moves to
+ * now, so another instance's sweep passes them over, and rows another transaction holds are skipped.
+ */
+export async function claimQuietPlacingOrders(
+  ex: Executor,
+  before: Date,
+  limit: number,
+): Promise<OrderRow[]> {
+  const quiet = ex
+    .select({ tenantId: orders.tenantId, restaurantId: orders.restaurantId, orderId: orders.orderId })
+    .from(orders)
+    .where(and(eq(orders.status, 'placing'), lt(orders.updatedAt, before)))
+    .orderBy(asc(orders.updatedAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return ex
+    .update(orders)
+    .set({ updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(orders.status, 'placing'),
+        sql`(${orders.tenantId}, ${orders.restaurantId}, ${orders.orderId}) in (${quiet})`,
+      ),
+    )
+    .returning();
+}
+
 export async function addOrderEvent(
   ex: Executor,
   row: Pick<OrderRow, 'tenantId' | 'restaurantId' | 'orderId'>,

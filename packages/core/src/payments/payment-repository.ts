@@ -344,6 +344,20 @@ export async function recordAnswerRows(
     select 1`);
 }
 
+/** A key as stored (its state and, once done, the answer it keeps), or null when it was never claimed. */
+export async function findIdempotencyKey(
+  ex: Executor,
+  scope: RestaurantScope,
+  key: string,
+): Promise<IdempotencyRow | null> {
+  const k = paymentIdempotencyKeys;
+  const [row] = await ex
+    .select()
+    .from(k)
+    .where(and(tenantIs(k.tenantId, scope.tenantId), eq(k.restaurantId, scope.restaurantId), eq(k.key, key)));
+  return row ?? null;
+}
+
 /** Lets the key be used again: the request it held did nothing at the gateway. */
 export async function releaseIdempotencyKey(
   ex: Executor,
