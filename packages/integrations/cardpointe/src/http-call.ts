@@ -32,8 +32,13 @@ const retryAfterOf = (headers: Headers): number | undefined => {
 /** The failure a non-2xx status is. */
 export function statusFailure(endpoint: Endpoint, status: number, headers: Headers): GatewayCallError {
   const details = { status, endpoint };
+  // The gateway's 401 is an HTML page, not JSON: the status alone says what went wrong.
   if (status === 401)
-    return new GatewayCallError('unauthorized', `CardPointe ${endpoint}: HTTP 401`, details);
+    return new GatewayCallError(
+      'unauthorized',
+      `CardPointe ${endpoint}: HTTP 401 (unauthorized: check the API username and password)`,
+      details,
+    );
   if (status === 429) {
     const retryAfterSeconds = retryAfterOf(headers);
     return new GatewayCallError('rate-limited', `CardPointe ${endpoint}: HTTP 429 (rate limited)`, {
