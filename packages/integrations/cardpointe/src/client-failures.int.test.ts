@@ -47,7 +47,9 @@ describe('gateway call failures', () => {
     const wrong = new CardPointeClient({ baseUrl: emulator.restUrl, username: 'testing', password: 'nope' });
     const error = await failureOf(auth(wrong), 'unauthorized');
     expect(error.details.status).toBe(401);
-    expect(error.message).toBe('CardPointe auth: HTTP 401 (unauthorized: check the API username and password)');
+    expect(error.message).toBe(
+      'CardPointe auth: HTTP 401 (unauthorized: check the API username and password)',
+    );
   });
 
   it('answers wrong credentials with an HTML page, as the gateway does, not JSON', async () => {

@@ -11,10 +11,8 @@ import { type CardPointeEmulator, startCardPointeEmulator } from './emulator';
 const MERCHID = '496160873888';
 const DAY = 86_400_000;
 let emulator: CardPointeEmulator;
-let client: CardPointeClient;
 beforeAll(async () => {
   emulator = await startCardPointeEmulator({ now: new Date('2025-04-18T15:00:00Z') });
-  client = new CardPointeClient({ baseUrl: emulator.restUrl, username: 'testing', password: 'testing123' });
 });
 afterAll(async () => emulator?.close());
 
@@ -85,10 +83,9 @@ describe('capture', () => {
 describe('inquire', () => {
   it('shows the account as the token', async () => {
     const auth = await authorise();
-    const inquiry = (await sdkCall('get', `inquire/${auth.retref}/${MERCHID}`, { merchid: MERCHID })) as Record<
-      string,
-      string
-    >;
+    const inquiry = (await sdkCall('get', `inquire/${auth.retref}/${MERCHID}`, {
+      merchid: MERCHID,
+    })) as Record<string, string>;
     expect(inquiry.account).toBe(auth.token);
     expect(inquiry.account).toMatch(/^941\d{9}1111$/);
   });
@@ -97,11 +94,18 @@ describe('inquire', () => {
 describe('profiles', () => {
   it("stores the SDK's profile: a CardSecure token the emulator never issued, a name, no expiry", async () => {
     const token = '9418594164541111'; // the SDK's sample token (Luhn-valid, as real tokens can be)
-    const saved = (await sdkCall('put', 'profile', { merchid: MERCHID, account: token, name: 'Test User' })) as Record<
-      string,
-      string
-    >;
-    expect(saved).toMatchObject({ resptext: 'Profile Saved', respcode: '09', respstat: 'A', token, acctid: '1' });
+    const saved = (await sdkCall('put', 'profile', {
+      merchid: MERCHID,
+      account: token,
+      name: 'Test User',
+    })) as Record<string, string>;
+    expect(saved).toMatchObject({
+      resptext: 'Profile Saved',
+      respcode: '09',
+      respstat: 'A',
+      token,
+      acctid: '1',
+    });
     expect(saved.profileid).toMatch(/^\d{20}$/);
     // Get as the SDK asks for it: profile/<id>//<merchid>, a list
     const got = (await sdkCall('get', `profile/${saved.profileid}//${MERCHID}`, {
@@ -114,7 +118,11 @@ describe('profiles', () => {
   });
 
   it('still refuses an account that is neither a card nor a well-formed token (PPS 11)', async () => {
-    const answer = await sdkCall('put', 'profile', { merchid: MERCHID, account: '94185941', name: 'Test User' });
+    const answer = await sdkCall('put', 'profile', {
+      merchid: MERCHID,
+      account: '94185941',
+      name: 'Test User',
+    });
     expect(answer).toMatchObject({ respstat: 'C', respcode: '11' });
   });
 });
@@ -122,7 +130,11 @@ describe('profiles', () => {
 describe('signature capture', () => {
   it("answers the gateway's 'signature stored'", async () => {
     const auth = await authorise();
-    const answer = await sdkCall('put', 'sigcap', { merchid: MERCHID, retref: auth.retref, signature: 'H4sIAAAA' });
+    const answer = await sdkCall('put', 'sigcap', {
+      merchid: MERCHID,
+      retref: auth.retref,
+      signature: 'H4sIAAAA',
+    });
     expect(answer).toMatchObject({ resptext: 'signature stored', retref: auth.retref, merchid: MERCHID });
   });
 });
@@ -143,7 +155,12 @@ describe('settlement status', () => {
   });
 
   it("Brigade's client reads one batch or a list of batches", async () => {
-    const batch = { batchid: '1900942291', hoststat: 'GB', merchid: MERCHID, txns: [{ retref: '1', setlstat: 'Y' }] };
+    const batch = {
+      batchid: '1900942291',
+      hoststat: 'GB',
+      merchid: MERCHID,
+      txns: [{ retref: '1', setlstat: 'Y' }],
+    };
     const answers = [batch, [batch]];
     const server = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -158,7 +175,10 @@ describe('settlement status', () => {
     try {
       for (let call = 0; call < 2; call++)
         expect(await raw.settlestat({ merchid: MERCHID, batchid: '1900942291' })).toEqual([
-          expect.objectContaining({ batchid: '1900942291', txns: [expect.objectContaining({ setlstat: 'Y' })] }),
+          expect.objectContaining({
+            batchid: '1900942291',
+            txns: [expect.objectContaining({ setlstat: 'Y' })],
+          }),
         ]);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -49,7 +49,10 @@ function answerOf(raw: string) {
   const [head = '', ...rest] = raw.split('\r\n\r\n');
   const [statusLine = '', ...headerLines] = head.split('\r\n');
   const headers = Object.fromEntries(
-    headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+    headerLines.map((line) => [
+      line.slice(0, line.indexOf(':')).toLowerCase(),
+      line.slice(line.indexOf(':') + 1).trim(),
+    ]),
   );
   return { status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') };
 }
@@ -112,7 +115,10 @@ describe('a GET or DELETE with an unframed JSON body (the SDK way)', () => {
     try {
       for (let call = 0; call < 5; call++) {
         const answer = await sdkGet(`inquireMerchant/${MERCHID}`, { merchid: MERCHID });
-        expect(answer).toEqual({ status: 200, json: expect.objectContaining({ merchid: MERCHID, enabled: true }) });
+        expect(answer).toEqual({
+          status: 200,
+          json: expect.objectContaining({ merchid: MERCHID, enabled: true }),
+        });
       }
     } finally {
       agent.destroy();

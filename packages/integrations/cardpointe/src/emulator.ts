@@ -14,8 +14,8 @@ import {
   type EmulatorState,
   type Merchant,
 } from './emulator-state';
-import { ENDPOINT_NAMES, ENDPOINTS, type Endpoint, endpointOf } from './endpoints';
 import { tolerateStrayBytes } from './emulator-wire';
+import { ENDPOINT_NAMES, ENDPOINTS, type Endpoint, endpointOf } from './endpoints';
 
 /**
  * A local CardPointe Gateway (INTEGRATIONS.md "CardPointe Gateway"; docs/operations/cardpointe.md): the REST
@@ -165,7 +165,8 @@ function requestHandler({ gate, calls, requests, noise, context }: Handling) {
     const url = new URL(req.url ?? '/', 'http://emulator');
     const method = req.method ?? 'GET';
     const text = await readText(req);
-    if (method === 'GET' && url.pathname === CARD_ENTRY_PATH) return send(res, cardEntryPage(), false);
+    if (method === 'GET' && url.pathname === CARD_ENTRY_PATH)
+      return send(res, cardEntryPage(url.searchParams), false);
     if (method === 'POST' && url.pathname === TOKENIZE_PATH) {
       const body = parseBody(text);
       return send(
