@@ -16,11 +16,11 @@ let parent: Server;
 let parentOrigin: string;
 let browser: Browser;
 
-// The parent page: the frame (15rem high, as the public site's checkout shows it) and every message it posts.
+// The parent page: the frame (13rem high, as Brigade's checkout and terminal show it) and every message it posts.
 const parentPage = (src: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Parent</title></head><body>
 <script>window.messages = []; addEventListener('message', (e) => window.messages.push(JSON.parse(e.data)));</script>
-<iframe title="Card details" src="${src.replace(/&/g, '&amp;')}" style="width:100%;height:15rem;border:0"></iframe>
+<iframe title="Card details" src="${src.replace(/&/g, '&amp;')}" style="width:100%;height:13rem;border:0"></iframe>
 </body></html>`;
 
 beforeAll(async () => {
