@@ -16,11 +16,12 @@ let parent: Server;
 let parentOrigin: string;
 let browser: Browser;
 
-// The parent page: the frame (13rem high, as Brigade's checkout and terminal show it) and every message it posts.
+// The parent page: the frame (13rem high, as Brigade's checkout and terminal show it; 244 px wide on a 320 px
+// phone, as narrow as the checkout's) and every message it posts.
 const parentPage = (src: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Parent</title></head><body>
 <script>window.messages = []; addEventListener('message', (e) => window.messages.push(JSON.parse(e.data)));</script>
-<iframe title="Card details" src="${src.replace(/&/g, '&amp;')}" style="width:100%;height:13rem;border:0"></iframe>
+<div style="padding:0 30px"><iframe title="Card details" src="${src.replace(/&/g, '&amp;')}" style="width:100%;height:13rem;border:0"></iframe></div>
 </body></html>`;
 
 beforeAll(async () => {
@@ -120,6 +121,7 @@ describe('the hosted card-entry page', () => {
     const overflow = await frame!.evaluate(
       () => document.documentElement.scrollHeight - document.documentElement.clientHeight,
     );
+    expect(await frame!.evaluate(() => document.documentElement.clientWidth)).toBeLessThanOrEqual(244);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.context().close();
   });

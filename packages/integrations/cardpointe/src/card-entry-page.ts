@@ -78,7 +78,7 @@ const STYLE = `
   input, select { font: inherit; padding: 8px; border: 1px solid #767676; border-radius: 6px; width: 100%; min-width: 0; height: 2.6rem; box-sizing: border-box; background: #fff; color: inherit; }
   input:focus-visible, select:focus-visible { outline: 3px solid #1a5fb4; outline-offset: 1px; }
   .error { border-color: #a51d2d; border-width: 2px; }
-  .row { display: grid; grid-template-columns: repeat(auto-fit, minmax(5rem, 1fr)); gap: 8px; }
+  .row { display: grid; grid-template-columns: repeat(auto-fit, minmax(4.25rem, 1fr)); gap: 8px; }
   [role=alert] { color: #a51d2d; margin: 0; }
   [role=alert]:empty { display: none; }
 `;
