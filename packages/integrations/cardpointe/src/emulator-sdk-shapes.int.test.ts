@@ -154,17 +154,18 @@ describe('settlement status', () => {
     expect(await sdkCall('get', `settlestat?merchid=${MERCHID}&batchid=999999999`, {})).toEqual([]);
   });
 
-  it("Brigade's client reads one batch or a list of batches", async () => {
+  it("Brigade's client reads one batch, a list of batches, or 'Null batches'", async () => {
     const batch = {
       batchid: '1900942291',
       hoststat: 'GB',
       merchid: MERCHID,
       txns: [{ retref: '1', setlstat: 'Y' }],
     };
-    const answers = [batch, [batch]];
+    const answers: unknown[] = [batch, [batch], 'Null batches'];
     const server = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(answers.shift()));
+      const answer = answers.shift();
+      res.end(typeof answer === 'string' ? answer : JSON.stringify(answer));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const raw = new CardPointeClient({
@@ -180,6 +181,8 @@ describe('settlement status', () => {
             txns: [expect.objectContaining({ setlstat: 'Y' })],
           }),
         ]);
+      // a day without batches, answered in plain text as public clients report
+      expect(await raw.settlestat({ merchid: MERCHID, date: '0101' })).toEqual([]);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }

@@ -18,6 +18,8 @@ export interface HttpCall {
   timeoutMs: number;
   fetch: typeof fetch;
   options?: CallOptions;
+  /** What an answer that is not JSON stands for, if the endpoint has such answers (else `bad-answer`). */
+  plainText?: (text: string) => unknown;
 }
 
 const retryAfterOf = (headers: Headers): number | undefined => {
@@ -94,6 +96,8 @@ export async function sendCall(call: HttpCall): Promise<unknown> {
   try {
     return JSON.parse(text) as unknown;
   } catch {
+    const read = call.plainText?.(text);
+    if (read !== undefined) return read;
     throw new GatewayCallError('bad-answer', `CardPointe ${call.endpoint}: the answer is not JSON`, {
       status: response.status,
       endpoint: call.endpoint,
