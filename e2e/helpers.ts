@@ -244,13 +244,17 @@ export async function connectMerchantAccount(page: Page, harness: Harness) {
   await page.getByText('Credentials saved').waitFor({ timeout: 20_000 });
 }
 
-/** Types a test card (Visa 4111… unless told) into the hosted card frame and waits for its token. */
+/**
+ * Types a test card (Visa 4111… unless told, expiring 12/2030) into the hosted card frame and waits for its
+ * token. The frame has no button, like CardPointe's iFrame Tokenizer: it posts the token once the fields are
+ * filled in and typing pauses.
+ */
 export async function typeTestCard(page: Page, cardNumber = '4111111111111111') {
   const frame = page.frameLocator('iframe[title="Card details"]');
   await frame.getByLabel('Card number').fill(cardNumber);
-  await frame.getByLabel('Expiry (MMYY)').fill('1230');
+  await frame.getByLabel('Expiry month').selectOption('12');
+  await frame.getByLabel('Expiry year').selectOption('2030');
   await frame.getByLabel('Security code (CVV)').fill('123');
-  await frame.getByRole('button', { name: 'Use this card' }).click();
   await page.getByText(/Card details received/).waitFor({ timeout: 20_000 });
 }
 

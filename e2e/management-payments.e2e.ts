@@ -67,14 +67,18 @@ describe('management payments', () => {
       await page.getByLabel('Amount').fill('12.50');
       await page.getByLabel('Tip').fill('2');
       await page.getByLabel('Order reference').fill('Check 42');
+      // the terminal's own button waits for the hosted frame's token
+      const charge = page.getByRole('button', { name: /Charge \$14\.50/ });
+      expect(await charge.isDisabled()).toBe(true);
       await typeTestCard(page);
+      expect(await charge.isEnabled()).toBe(true);
       // the card number never reaches our page's inputs
       const ourInputs = await page
         .locator('input')
         .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
       expect(ourInputs.join(' ')).not.toContain('4111111111111111');
       await shot(page, 'terminal-1280');
-      await page.getByRole('button', { name: /Charge \$14\.50/ }).click();
+      await charge.click();
       await page.getByRole('heading', { level: 2, name: 'Approved' }).waitFor({ timeout: 40_000 });
       const result = await page.locator('.pay-result').textContent();
       expect(result).toContain('$14.50');

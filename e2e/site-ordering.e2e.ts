@@ -11,12 +11,14 @@ import { axeViolations, HARBOR_GRILL_PATH, screenshot, watchCspViolations } from
  */
 const harness = useHarness();
 
+/** The frame has no button (as CardPointe's): it posts the token once the fields are in and typing pauses. */
 async function typeCardIntoFrame(page: Page) {
   const frame = page.frameLocator('iframe[title="Card details"]');
+  expect(await frame.getByRole('button').count()).toBe(0);
   await frame.getByLabel('Card number').fill('4111111111111111');
-  await frame.getByLabel('Expiry (MMYY)').fill('1230');
+  await frame.getByLabel('Expiry month').selectOption('12');
+  await frame.getByLabel('Expiry year').selectOption('2030');
   await frame.getByLabel('Security code (CVV)').fill('123');
-  await frame.getByRole('button', { name: 'Use this card' }).click();
   await page.getByText('Card details received.').waitFor({ timeout: 20_000 });
 }
 
@@ -47,9 +49,9 @@ describe('ordering on the public site', () => {
   it('orders, pays through the hosted frame, and follows the order live', async () => {
     const context = await harness.newContext({ width: 390, height: 844 });
     const page = await context.newPage();
-    // The site scrolls smoothly unless the visitor prefers reduced motion. Playwright scrolls the card frame's
-    // button into view and then clicks where the button was: under load, the frame was still gliding and the
-    // click fell beside the button. Reduced motion makes the scroll instant.
+    // The site scrolls smoothly unless the visitor prefers reduced motion. Playwright scrolls a control into
+    // view and then clicks where it was: under load, the page was still gliding and the click fell beside it.
+    // Reduced motion makes the scroll instant.
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const cspViolations = await watchCspViolations(page);
     try {
@@ -66,10 +68,13 @@ describe('ordering on the public site', () => {
       await page.getByLabel('Name').fill('Ada Guest');
       await page.getByLabel('Email (for the receipt)').fill('ada@example.com');
       await page.getByLabel('Phone').fill('+1 555 010 0200');
-      await typeCardIntoFrame(page);
       // 143.00 + sales tax 8.25% (11.7975 → 11.80) + local 1.5% (2.145 → 2.14, half even) + 18% tip 25.74
       const place = page.getByRole('button', { name: 'Place order · $182.68' });
       await place.waitFor();
+      // the page's own Pay button waits for the frame's token
+      expect(await place.isDisabled()).toBe(true);
+      await typeCardIntoFrame(page);
+      expect(await place.isEnabled()).toBe(true);
       expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, 'site-ordering-checkout-390');
       await place.click();

@@ -170,24 +170,44 @@ export function Checkout(props: {
             errorOf={errorOf}
           />
           {menu.allowTips ? <TipFields presets={menu.tipPresets} tip={tip} onTip={setTip} /> : null}
-          <fieldset class="bo-group">
-            <legend>Payment</legend>
-            {menu.cardEntry ? (
-              <CardFrame
-                url={menu.cardEntry.url}
-                origin={menu.cardEntry.origin}
-                generation={frameGeneration}
-                state={card}
-                onChange={setCard}
-              />
-            ) : (
-              <p class="bo-error">This restaurant is not taking online payments yet.</p>
-            )}
-          </fieldset>
+          <PaymentFields menu={menu} generation={frameGeneration} card={card} onCard={setCard} />
         </div>
-        <Summary {...props} quote={quote} problem={problem} placing={placing} errorOf={errorOf} />
+        <Summary
+          {...props}
+          quote={quote}
+          problem={problem}
+          placing={placing}
+          cardReady={card.kind === 'token'}
+          errorOf={errorOf}
+        />
       </div>
     </form>
+  );
+}
+
+/** The gateway's card frame, whose token the Place order button waits for. */
+function PaymentFields(props: {
+  menu: MenuData;
+  generation: number;
+  card: CardEntryState;
+  onCard: (card: CardEntryState) => void;
+}) {
+  const { cardEntry } = props.menu;
+  return (
+    <fieldset class="bo-group">
+      <legend>Payment</legend>
+      {cardEntry ? (
+        <CardFrame
+          url={cardEntry.url}
+          origin={cardEntry.origin}
+          generation={props.generation}
+          state={props.card}
+          onChange={props.onCard}
+        />
+      ) : (
+        <p class="bo-error">This restaurant is not taking online payments yet.</p>
+      )}
+    </fieldset>
   );
 }
 
@@ -199,6 +219,8 @@ function Summary(props: {
   quote: QuoteData | null;
   problem: Problem | null;
   placing: boolean;
+  /** The card frame has posted a token: the order can be paid. */
+  cardReady: boolean;
   errorOf: (path: string) => string | undefined;
 }) {
   const { quote, currency } = props;
@@ -236,7 +258,8 @@ function Summary(props: {
       <button
         type="submit"
         class="btn btn-order bo-checkout"
-        disabled={props.placing || !quote || !props.menu.cardEntry}
+        disabled={props.placing || !quote || !props.menu.cardEntry || !props.cardReady}
+        aria-describedby="bo-checkout-hint"
       >
         {props.placing
           ? 'Placing your order…'
@@ -244,7 +267,11 @@ function Summary(props: {
             ? `Place order · ${money(quote.totals.total, currency)}`
             : 'Place order'}
       </button>
-      <p class="bo-hint">Your card is authorised now and charged when the restaurant accepts the order.</p>
+      <p class="bo-hint" id="bo-checkout-hint">
+        {props.menu.cardEntry && !props.cardReady
+          ? 'Enter your card details to place the order.'
+          : 'Your card is authorised now and charged when the restaurant accepts the order.'}
+      </p>
     </aside>
   );
 }

@@ -62,6 +62,15 @@ describe('the card-entry frame’s messages', () => {
     expect(readCardEntryMessage('not json')).toBeNull();
     expect(readCardEntryMessage('{"message":"4111 1111"}')).toBeNull();
   });
+
+  it("reads CardPointe's YYYYMM expiry as MMYY; an expiry of no month is none", () => {
+    const token = (expiry: string) =>
+      readCardEntryMessage(JSON.stringify({ message: '9418594164541111', expiry }));
+    expect(token('203012')).toEqual({ kind: 'token', token: '9418594164541111', expiry: '1230' });
+    expect(token('202701')).toMatchObject({ expiry: '0127' });
+    expect(token('203013')).toMatchObject({ expiry: '' });
+    expect(token('1330')).toMatchObject({ expiry: '' });
+  });
 });
 
 describe('amounts', () => {

@@ -4,6 +4,7 @@ import {
   AMOUNT_MESSAGE,
   authRequestSchema,
   captureRequestSchema,
+  gatewayCaptureRequestSchema,
   MERCHID_MESSAGE,
   RETREF_MESSAGE,
   voiceAuthRequestSchema,
@@ -276,6 +277,19 @@ describe('captureRequestSchema', () => {
 
   it('checks a given amount like an authorisation', () => {
     expect(issuesOf(captureRequestSchema.safeParse({ ...capture, amount: '1.234' }))).toEqual([
+      ['amount', AMOUNT_MESSAGE],
+    ]);
+  });
+});
+
+describe('gatewayCaptureRequestSchema (what the gateway accepts)', () => {
+  it('takes merchid and retref alone, as the gateway does; checks the rest like a capture', () => {
+    const bare = { merchid: '496160873888', retref: '110776233356' };
+    expect(gatewayCaptureRequestSchema.parse(bare)).toEqual(bare);
+    expect(issuesOf(gatewayCaptureRequestSchema.safeParse({ merchid: '496160873888' }))).toEqual([
+      ['retref', RETREF_MESSAGE],
+    ]);
+    expect(issuesOf(gatewayCaptureRequestSchema.safeParse({ ...bare, amount: '1.234' }))).toEqual([
       ['amount', AMOUNT_MESSAGE],
     ]);
   });

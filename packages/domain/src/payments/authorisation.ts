@@ -241,12 +241,25 @@ export type VoiceAuthRequest = z.output<typeof voiceAuthRequestSchema>;
  * A capture: the authorisation's fields, its retref and account; no amount captures the authorised amount.
  * A partial capture or tip adjustment is a capture with an amount (captureKind tells which).
  */
-export const captureRequestSchema = closedObject({
+const captureFields = {
   merchid,
   account,
   retref: gatewayText('Retrieval reference', { required: true, max: L.retref, message: RETREF_MESSAGE }),
   amount: amount.optional(),
   authcode,
   ...otherFields,
-}).superRefine(checkPaymentRules(authorisationRules));
+};
+export const captureRequestSchema = closedObject(captureFields).superRefine(
+  checkPaymentRules(authorisationRules),
+);
 export type CaptureRequest = z.output<typeof captureRequestSchema>;
+
+/**
+ * What the gateway itself accepts as a capture: the retref names the card, so the account may be left out
+ * (CardConnect's own sample SDK captures with merchid and retref only). Brigade sends the spec's form above;
+ * the emulator accepts this one.
+ */
+export const gatewayCaptureRequestSchema = closedObject({
+  ...captureFields,
+  account: account.optional(),
+}).superRefine(checkPaymentRules(authorisationRules));

@@ -11,7 +11,17 @@ export type CardEntryState =
   | { kind: 'invalid'; message: string };
 
 /**
- * Reads one message of the frame: a JSON string `{"message":"<token>","expiry":"MMYY"}` or
+ * The frame's expiry as MMYY: CardPointe's tokenizer posts it as YYYYMM (from its month and year fields);
+ * MMYY is read as it is; anything else is no expiry ('').
+ */
+function expiryOf(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  if (/^\d{4}(0[1-9]|1[0-2])$/.test(value)) return `${value.slice(4)}${value.slice(2, 4)}`;
+  return /^(0[1-9]|1[0-2])\d{2}$/.test(value) ? value : '';
+}
+
+/**
+ * Reads one message of the frame: a JSON string `{"message":"<token>","expiry":"YYYYMM"}` (or MMYY) or
  * `{"validationError":"..."}`. Anything else is not the frame's and is ignored (null).
  */
 export function readCardEntryMessage(data: unknown): CardEntryState | null {
@@ -27,11 +37,7 @@ export function readCardEntryMessage(data: unknown): CardEntryState | null {
   if (typeof message.validationError === 'string' && message.validationError !== '')
     return { kind: 'invalid', message: message.validationError };
   if (typeof message.message === 'string' && /^\d{12,19}$/.test(message.message))
-    return {
-      kind: 'token',
-      token: message.message,
-      expiry: typeof message.expiry === 'string' ? message.expiry : '',
-    };
+    return { kind: 'token', token: message.message, expiry: expiryOf(message.expiry) };
   if (message.message === '') return { kind: 'empty' };
   return null;
 }

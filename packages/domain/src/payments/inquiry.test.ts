@@ -177,7 +177,7 @@ describe('signature capture', () => {
 
   it('reads the answer', () => {
     const answer = {
-      resptext: 'Signature Captured',
+      resptext: 'signature stored',
       respcode: '00',
       retref: '288002073633',
       merchid: '496160873888',

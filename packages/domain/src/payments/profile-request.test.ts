@@ -136,6 +136,14 @@ describe('profileRequestSchema business rules', () => {
       ['account', 'Account is required for a new account'],
       ['expiry', 'Expiry is required for a new account'],
     ]);
+    expect(
+      issuesOf(profileRequestSchema.safeParse({ merchid: '496160873888', account: '4111111111111111' })),
+    ).toEqual([['expiry', 'Expiry is required for a new account']]);
+  });
+
+  it('a new account given as a CardSecure token may leave the expiry out (the token can carry it)', () => {
+    const request = { merchid: '496160873888', account: '9418594164541111', name: 'Test User' };
+    expect(profileRequestSchema.safeParse(request).success).toBe(true);
   });
 
   it('ACH accounts need a name', () => {

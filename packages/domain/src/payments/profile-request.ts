@@ -131,7 +131,9 @@ export const profileRules: readonly PaymentRule<ProfileFields>[] = [
   {
     path: 'expiry',
     message: 'Expiry is required for a new account',
-    holds: (v) => !isNewAccount(v) || !!v.expiry,
+    // A CardSecure token can carry its card's expiry (the hosted card-entry frame stores it in the token):
+    // the gateway stores a token without one (CardConnect's sample SDK creates profiles that way).
+    holds: (v) => !isNewAccount(v) || !!v.expiry || (!!v.account && isTokenizedAccount(v.account)),
   },
   { path: 'name', message: ACH_NAME_MESSAGE, holds: (v) => !isAchAccountType(v.accttype) || !!v.name },
   {

@@ -150,8 +150,8 @@ describe('CardSecure and the hosted card-entry page', () => {
     expect(((await response.json()) as { errorcode: string }).errorcode).not.toBe('0');
   });
 
-  it('serves the page, framable by any origin, with labelled inputs and no outside resources', async () => {
-    const response = await fetch(emulator.cardEntryUrl);
+  it('serves the page, framable by any origin, with labelled inputs, no button and no outside resources', async () => {
+    const response = await fetch(`${emulator.cardEntryUrl}?useexpiry=true&usecvv=true`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');
     expect(response.headers.get('x-frame-options')).toBeNull();
@@ -159,8 +159,9 @@ describe('CardSecure and the hosted card-entry page', () => {
     expect(csp).toContain('frame-ancestors *');
     expect(csp).toMatch(/script-src 'nonce-[^']+'/);
     const html = await response.text();
-    for (const label of ['Card number', 'Expiry (MMYY)', 'Security code (CVV)'])
+    for (const label of ['Card number', 'Expiry month', 'Expiry year', 'Security code (CVV)'])
       expect(html).toContain(label);
+    expect(html).not.toContain('<button');
     expect(html).toContain('postMessage');
     expect(html).toContain('/cardsecure/api/v1/ccn/tokenize');
     expect(html).not.toMatch(/(src|href)="https?:/);

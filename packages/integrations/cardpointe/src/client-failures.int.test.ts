@@ -47,6 +47,19 @@ describe('gateway call failures', () => {
     const wrong = new CardPointeClient({ baseUrl: emulator.restUrl, username: 'testing', password: 'nope' });
     const error = await failureOf(auth(wrong), 'unauthorized');
     expect(error.details.status).toBe(401);
+    expect(error.message).toBe(
+      'CardPointe auth: HTTP 401 (unauthorized: check the API username and password)',
+    );
+  });
+
+  it('answers wrong credentials with an HTML page, as the gateway does, not JSON', async () => {
+    const response = await fetch(`${emulator.restUrl}/inquireMerchant/${MERCHID}`, {
+      headers: { authorization: `Basic ${Buffer.from('testing:nope').toString('base64')}` },
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(response.headers.get('www-authenticate')).toMatch(/^Basic /);
+    expect(await response.text()).toMatch(/^<!doctype html>.*401/is);
   });
 
   it('injected 500 → server (may have reached the gateway), injected 400 → rejected', async () => {

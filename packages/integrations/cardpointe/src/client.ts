@@ -75,9 +75,12 @@ interface Request {
   params?: readonly (string | undefined)[];
   query?: Query;
   body?: unknown;
+  plainText?: (text: string) => unknown;
 }
 
 const NO_DEPOSITS = /no deposits match/i;
+/** settlestat's plain-text answer for a day without batches (seen in public clients; not published). */
+const NO_BATCHES = /^\s*null batches\s*$/i;
 
 /** A PPS 29 "Txn not found" answer, which inquireByOrderid reads as an empty list. */
 const isNotFound = (answer: { respstat?: string; respcode?: string; respproc?: string }) =>
@@ -121,6 +124,7 @@ export class CardPointeClient implements CardPointeGateway {
       timeoutMs: this.timeoutMs,
       fetch: this.fetchFn,
       options,
+      ...(request.plainText ? { plainText: request.plainText } : {}),
     });
     return readAnswer(endpoint, schema, json);
   }
@@ -178,8 +182,15 @@ export class CardPointeClient implements CardPointeGateway {
     return answer.errormsg !== undefined && NO_DEPOSITS.test(answer.errormsg) ? null : answer;
   }
 
+  /** One batch or a list, always read as a list; "Null batches" (plain text) is an empty one. */
   settlestat(request: SettleStatRequest, options?: CallOptions): Promise<SettlementResponseLenient> {
-    return this.call('settlestat', settlementResponseLenientSchema, { query: { ...request } }, options);
+    const plainText = (text: string) => (NO_BATCHES.test(text) ? [] : undefined);
+    return this.call(
+      'settlestat',
+      settlementResponseLenientSchema,
+      { query: { ...request }, plainText },
+      options,
+    );
   }
 
   surcharge(request: SurchargeRequest, options?: CallOptions): Promise<SurchargeResponseLenient> {

@@ -63,6 +63,8 @@ export function inquireView(txn: Transaction): Record<string, unknown> {
     ...(txn.capturedate === undefined ? {} : { capturedate: dateTime14(txn.capturedate) }),
     ...(txn.settledate === undefined ? {} : { settledate: dateTime14(txn.settledate) }),
     ...(txn.signature === undefined ? {} : { signature: txn.signature }),
+    // The account as the gateway shows it: the token (or the masked number when there is none).
+    account: txn.token,
     token: txn.token,
     ...(txn.profileid === undefined ? {} : { profileid: txn.profileid, acctid: txn.acctid }),
     authdate: date8(txn.authdate),

@@ -80,7 +80,8 @@ export function sigcap(ctx: Context, raw: Record<string, unknown>): Reply {
   if (!txn || txn.merchid !== merchid)
     return ok({ resptext: 'Txn not found', respcode: '29', retref, merchid });
   txn.signature = signature;
-  return ok({ resptext: 'Signature Captured', respcode: '00', retref, merchid });
+  // The gateway's words, as CardConnect's own sample SDK tests for them (the respcode is not published).
+  return ok({ resptext: 'signature stored', respcode: '00', retref, merchid });
 }
 
 /**

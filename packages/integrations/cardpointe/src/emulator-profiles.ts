@@ -1,7 +1,7 @@
 import { isAchAccountType, profileOperation } from '@brigade/domain/payments/profile-operation';
 import { type ProfileRequest, profileRequestSchema } from '@brigade/domain/payments/profile-request';
 import { type Context, invalidField, ok, pps, type Reply } from './emulator-answers';
-import { cardOf, tokenOf } from './emulator-cards';
+import { cardOf, looksLikeToken, tokenOf } from './emulator-cards';
 import { type EmulatorState, nextId, type Profile, type ProfileAccount } from './emulator-state';
 
 /**
@@ -88,7 +88,11 @@ export function createProfileFor(
   return { profileid: profile.profileid, acctid: '1' };
 }
 
-/** The token of a request's account: a card (tokenised), or a bank account for ACH. */
+/**
+ * The token of a request's account: a card (tokenised), a bank account for ACH, or any well-formed CardSecure
+ * token (9 and 15-18 more digits), also one the emulator did not issue: the gateway's vault holds cards the
+ * emulator never saw. Such a token is stored as given; the emulator cannot charge it (PPS 98).
+ */
 function tokenFor(state: EmulatorState, request: ProfileRequest): string | undefined {
   if (!request.account) return undefined;
   if (isAchAccountType(request.accttype)) {
@@ -96,7 +100,9 @@ function tokenFor(state: EmulatorState, request: ProfileRequest): string | undef
     state.vault.set(token, request.account);
     return token;
   }
-  return cardOf(state, request.account)?.token;
+  const card = cardOf(state, request.account);
+  if (card) return card.token;
+  return looksLikeToken(request.account) ? request.account : undefined;
 }
 
 function updateAccount(account: ProfileAccount, request: ProfileRequest, token: string | undefined) {

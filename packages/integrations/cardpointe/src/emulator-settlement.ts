@@ -35,6 +35,19 @@ export function settleUpTo(state: EmulatorState, now: number): void {
   state.clock.settledUpTo = Math.max(state.clock.settledUpTo, now);
 }
 
+/**
+ * The merchant's open batch, which a capture joins at once: the gateway answers a capture with the batch id
+ * it will settle in (the cutoff closes the batch under that id).
+ */
+export function openBatchOf(state: EmulatorState, merchid: string): string {
+  let batchid = state.openBatches.get(merchid);
+  if (batchid === undefined) {
+    batchid = nextId(state, 6);
+    state.openBatches.set(merchid, batchid);
+  }
+  return batchid;
+}
+
 function batchCaptured(state: EmulatorState, cutoff: number): void {
   const byMerchant = new Map<string, Transaction[]>();
   for (const txn of state.transactions.values()) {
@@ -43,7 +56,7 @@ function batchCaptured(state: EmulatorState, cutoff: number): void {
   }
   for (const [merchid, txns] of byMerchant) {
     const batch: Batch = {
-      batchid: nextId(state, 6),
+      batchid: openBatchOf(state, merchid),
       merchid,
       settledAt: cutoff,
       retrefs: [],
@@ -54,6 +67,7 @@ function batchCaptured(state: EmulatorState, cutoff: number): void {
       batch.retrefs.push(txn.retref);
     }
     state.batches.push(batch);
+    state.openBatches.delete(merchid);
   }
 }
 
@@ -222,19 +236,21 @@ function batchView(state: EmulatorState, batch: Batch) {
   };
 }
 
-/** settlestat?merchid=&batchid= (one batch) or &date=MMDD (the day's batches, a list). */
+/**
+ * settlestat?merchid=&date=MMDD (the day's batches) or &batchid= (that batch): a list either way. The
+ * published answer is a list of batches; that the batch-id form is a list too is the emulator's reading
+ * (docs/operations/cardpointe.md), and Brigade's client reads one batch or a list alike.
+ */
 export function settlestat(ctx: Context, query: Record<string, string>): Reply {
   const parsed = settleStatRequestSchema.safeParse(query);
   if (!parsed.success) return invalidField();
   const { merchid, batchid, date } = parsed.data;
-  const batches = ctx.state.batches.filter((batch) => batch.merchid === merchid);
-  if (batchid) {
-    const batch = batches.find((candidate) => candidate.batchid === batchid);
-    return ok(batch ? batchView(ctx.state, batch) : []);
-  }
-  return ok(
-    batches.filter((batch) => date8(batch.settledAt).slice(4) === date).map((b) => batchView(ctx.state, b)),
+  const wanted = ctx.state.batches.filter(
+    (batch) =>
+      batch.merchid === merchid &&
+      (batchid ? batch.batchid === batchid : date8(batch.settledAt).slice(4) === date),
   );
+  return ok(wanted.map((batch) => batchView(ctx.state, batch)));
 }
 
 /** funding?merchid=&date= (MMDD this year, YYYYMMDD; absent: the latest). */

@@ -94,6 +94,8 @@ export interface EmulatorState {
   transactions: Map<string, Transaction>;
   profiles: Map<string, Profile>;
   batches: Batch[];
+  /** Each merchant's open batch: the id its captures get until the next cutoff closes it. */
+  openBatches: Map<string, string>;
   fundings: Funding[];
   pendingChargebacks: (ChargebackEntry & { merchid: string })[];
   /** CardSecure: token → card number. */
@@ -112,6 +114,7 @@ export function createState(merchants: readonly Merchant[], now: number): Emulat
     transactions: new Map(),
     profiles: new Map(),
     batches: [],
+    openBatches: new Map(),
     fundings: [],
     pendingChargebacks: [],
     vault: new Map(),

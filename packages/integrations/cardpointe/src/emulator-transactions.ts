@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { formatAmount, parseRequestAmount } from '@brigade/domain/payments/amount';
-import { authRequestSchema, captureRequestSchema } from '@brigade/domain/payments/authorisation';
+import { authRequestSchema, gatewayCaptureRequestSchema } from '@brigade/domain/payments/authorisation';
 import {
   refundRequestSchema,
   voidByOrderIdRequestSchema,
@@ -9,6 +9,7 @@ import {
 import { asMmyy, authView, type Context, field, invalidField, ok, pps, type Reply } from './emulator-answers';
 import { authOutcome, avsAnswer, cardOf, cvvAnswer } from './emulator-cards';
 import { createProfileFor, storedAccount } from './emulator-profiles';
+import { openBatchOf } from './emulator-settlement';
 import { nextId, type Transaction } from './emulator-state';
 
 /** Authorisation, capture, void, void by order id and refund, with the gateway's rules by settlement state. */
@@ -65,6 +66,7 @@ export function auth(ctx: Context, raw: Record<string, unknown>): Reply {
     txn.setlstat = 'Queued for Capture';
     txn.captured = txn.authorised;
     txn.capturedate = ctx.now;
+    txn.batchid = openBatchOf(ctx.state, txn.merchid);
   }
   if (resolved.account) {
     txn.profileid = resolved.account.profileid;
@@ -82,7 +84,7 @@ const findTxn = (ctx: Context, retref: string, merchid: string) => {
 };
 
 export function capture(ctx: Context, raw: Record<string, unknown>): Reply {
-  const parsed = captureRequestSchema.safeParse(raw);
+  const parsed = gatewayCaptureRequestSchema.safeParse(raw);
   if (!parsed.success) return invalidField();
   const txn = findTxn(ctx, parsed.data.retref, parsed.data.merchid);
   if (txn?.kind !== 'auth' || txn.respstat !== 'A' || txn.setlstat === 'Voided') return pps('29');
@@ -93,6 +95,7 @@ export function capture(ctx: Context, raw: Record<string, unknown>): Reply {
   txn.captured = amount;
   txn.setlstat = 'Queued for Capture';
   txn.capturedate = ctx.now;
+  txn.batchid = openBatchOf(ctx.state, txn.merchid);
   return ok(authView(txn, amount));
 }
 
@@ -120,6 +123,7 @@ function voidTransaction(txn: Transaction, amount: number | undefined): Reply {
     if (amount !== undefined && amount < txn.captured) return pps('43');
     const voided = txn.captured;
     Object.assign(txn, { setlstat: 'Voided', captured: 0, authorised: 0 });
+    delete txn.batchid; // out of the open batch
     return voidAnswer(txn, voided);
   }
   if (amount !== undefined && amount > 0 && amount < txn.authorised) {
@@ -184,7 +188,7 @@ export function refund(ctx: Context, raw: Record<string, unknown>): Reply {
     parentRetref: original.retref,
   };
   delete txn.settledate;
-  delete txn.batchid;
+  txn.batchid = openBatchOf(ctx.state, txn.merchid);
   // A refund sent without an order id has none of its own (it is not found by the original's).
   if (parsed.data.orderid === undefined) delete txn.orderid;
   original.refunded += amount;

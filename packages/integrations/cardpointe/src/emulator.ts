@@ -14,7 +14,8 @@ import {
   type EmulatorState,
   type Merchant,
 } from './emulator-state';
-import { ENDPOINT_NAMES, type Endpoint, endpointOf } from './endpoints';
+import { tolerateStrayBytes } from './emulator-wire';
+import { ENDPOINT_NAMES, ENDPOINTS, type Endpoint, endpointOf } from './endpoints';
 
 /**
  * A local CardPointe Gateway (INTEGRATIONS.md "CardPointe Gateway"; docs/operations/cardpointe.md): the REST
@@ -94,17 +95,31 @@ function parseBody(text: string): Record<string, unknown> | undefined {
 
 function send(res: ServerResponse, reply: Reply, noise: boolean): void {
   if (reply.html !== undefined) {
-    res.writeHead(reply.status, reply.headers);
+    res.writeHead(reply.status, { 'content-length': Buffer.byteLength(reply.html), ...reply.headers });
     res.end(reply.html);
     return;
   }
   const body = reply.body === undefined ? '' : JSON.stringify(noise ? addNoise(reply.body) : reply.body);
-  res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+  res.writeHead(reply.status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    ...reply.headers,
+  });
   res.end(body);
 }
 
 const merchantOf = (entry: string | Merchant): Merchant =>
   typeof entry === 'string' ? { ...DEFAULT_MERCHANT, merchid: entry } : entry;
+
+/**
+ * Wrong or missing credentials: the gateway answers 401 with an HTML page, not JSON (the page's exact words
+ * and the realm are not published; these are the emulator's).
+ */
+const unauthorizedPage = (): Reply => ({
+  status: 401,
+  headers: { 'content-type': 'text/html; charset=utf-8', 'www-authenticate': 'Basic realm="CardConnect"' },
+  html: '<!doctype html><html lang="en"><head><title>401 Unauthorized</title></head><body><h1>HTTP Status 401 - Unauthorized</h1><p>This request requires HTTP authentication.</p></body></html>',
+});
 
 interface Gate {
   state: EmulatorState;
@@ -121,8 +136,7 @@ function gateOf(
   res: ServerResponse,
   endpoint: Endpoint,
 ): Reply | 'hang' | undefined {
-  if (req.headers.authorization !== gate.authorization)
-    return { status: 401, headers: { 'www-authenticate': 'Basic realm="CardConnect"' } };
+  if (req.headers.authorization !== gate.authorization) return unauthorizedPage();
   const failure = gate.failures.take(endpoint);
   if (failure === 'hang') {
     gate.hung.add(res);
@@ -151,7 +165,8 @@ function requestHandler({ gate, calls, requests, noise, context }: Handling) {
     const url = new URL(req.url ?? '/', 'http://emulator');
     const method = req.method ?? 'GET';
     const text = await readText(req);
-    if (method === 'GET' && url.pathname === CARD_ENTRY_PATH) return send(res, cardEntryPage(), false);
+    if (method === 'GET' && url.pathname === CARD_ENTRY_PATH)
+      return send(res, cardEntryPage(url.searchParams), false);
     if (method === 'POST' && url.pathname === TOKENIZE_PATH) {
       const body = parseBody(text);
       return send(
@@ -166,7 +181,8 @@ function requestHandler({ gate, calls, requests, noise, context }: Handling) {
     const segments = url.pathname.slice(REST_PREFIX.length).split('/').map(decodeURIComponent);
     const endpoint = endpointOf(method, segments);
     const query = Object.fromEntries(url.searchParams);
-    const body = parseBody(text);
+    // A look-up's body, framed or not, means nothing to the gateway (emulator-wire.ts).
+    const body = endpoint && ENDPOINTS[endpoint].method !== 'write' ? {} : parseBody(text);
     requests.push({
       method,
       path: url.pathname,
@@ -215,6 +231,7 @@ export async function startCardPointeEmulator(
       if (!res.headersSent) send(res, { status: 500, body: { error: 'Internal Server Error' } }, false);
     });
   });
+  tolerateStrayBytes(server);
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -18,6 +18,8 @@ export interface HttpCall {
   timeoutMs: number;
   fetch: typeof fetch;
   options?: CallOptions;
+  /** What an answer that is not JSON stands for, if the endpoint has such answers (else `bad-answer`). */
+  plainText?: (text: string) => unknown;
 }
 
 const retryAfterOf = (headers: Headers): number | undefined => {
@@ -32,8 +34,13 @@ const retryAfterOf = (headers: Headers): number | undefined => {
 /** The failure a non-2xx status is. */
 export function statusFailure(endpoint: Endpoint, status: number, headers: Headers): GatewayCallError {
   const details = { status, endpoint };
+  // The gateway's 401 is an HTML page, not JSON: the status alone says what went wrong.
   if (status === 401)
-    return new GatewayCallError('unauthorized', `CardPointe ${endpoint}: HTTP 401`, details);
+    return new GatewayCallError(
+      'unauthorized',
+      `CardPointe ${endpoint}: HTTP 401 (unauthorized: check the API username and password)`,
+      details,
+    );
   if (status === 429) {
     const retryAfterSeconds = retryAfterOf(headers);
     return new GatewayCallError('rate-limited', `CardPointe ${endpoint}: HTTP 429 (rate limited)`, {
@@ -89,6 +96,8 @@ export async function sendCall(call: HttpCall): Promise<unknown> {
   try {
     return JSON.parse(text) as unknown;
   } catch {
+    const read = call.plainText?.(text);
+    if (read !== undefined) return read;
     throw new GatewayCallError('bad-answer', `CardPointe ${call.endpoint}: the answer is not JSON`, {
       status: response.status,
       endpoint: call.endpoint,

@@ -99,16 +99,26 @@ export function TerminalForm({ currency, merchid }: { currency: string; merchid:
           if (state.kind === 'token') setCardError(null);
         }}
       />
-      {unanswered ? (
-        <Alert tone="warning" title="No answer yet: the payment may have gone through">
-          {formError} Trying again is safe: the same request is sent with the same key, so the card is not
-          charged twice.
-        </Alert>
-      ) : (
-        <FormError message={formError} title="The payment was not taken" />
-      )}
-      <SubmitButton currency={currency} pending={authorise.isPending} retry={unanswered} />
+      <TerminalProblem unanswered={unanswered} formError={formError} />
+      <SubmitButton
+        currency={currency}
+        pending={authorise.isPending}
+        retry={unanswered}
+        cardReady={card.kind === 'token'}
+      />
     </Form>
+  );
+}
+
+/** Why the payment was not taken, or (no answer came) that trying again is safe. */
+function TerminalProblem({ unanswered, formError }: { unanswered: boolean; formError: string | null }) {
+  return unanswered ? (
+    <Alert tone="warning" title="No answer yet: the payment may have gone through">
+      {formError} Trying again is safe: the same request is sent with the same key, so the card is not charged
+      twice.
+    </Alert>
+  ) : (
+    <FormError message={formError} title="The payment was not taken" />
   );
 }
 
@@ -169,18 +179,45 @@ function TerminalFields({ currency }: { currency: string }) {
   );
 }
 
-/** "Charge $12.50" / "Authorise $12.50" (the amount as typed, tip included). */
-function SubmitButton({ currency, pending, retry }: { currency: string; pending: boolean; retry: boolean }) {
+/**
+ * "Charge $12.50" / "Authorise $12.50" (the amount as typed, tip included). A typed card can be charged once
+ * the hosted frame has posted its token (the frame has no button of its own); a stored card at once.
+ */
+function SubmitButton({
+  currency,
+  pending,
+  retry,
+  cardReady,
+}: {
+  currency: string;
+  pending: boolean;
+  retry: boolean;
+  cardReady: boolean;
+}) {
   const amount = useFieldValue<number | undefined>('amount');
   const tip = useFieldValue<number | undefined>('tipAmount');
   const mode = useFieldValue<'sale' | 'authorise'>('mode');
+  const source = useFieldValue<'card' | 'profile'>('source');
+  const waiting = source === 'card' && !cardReady;
   const total =
     (typeof amount === 'number' ? toMinor(amount) : 0) + (typeof tip === 'number' ? toMinor(tip) : 0);
   const verb = mode === 'sale' ? 'Charge' : 'Authorise';
   const label = retry ? 'Try again' : total > 0 ? `${verb} ${formatMinor(total, currency)}` : verb;
   return (
     <div className="form-footer">
-      <Button type="submit" size="lg" loading={pending} loadingText="Processing...">
+      {waiting ? (
+        <p id="pay-terminal-waiting" className="ui-field__hint pay-terminal__waiting">
+          Enter the card in the card box to take the payment.
+        </p>
+      ) : null}
+      <Button
+        type="submit"
+        size="lg"
+        loading={pending}
+        loadingText="Processing..."
+        disabled={waiting}
+        aria-describedby={waiting ? 'pay-terminal-waiting' : undefined}
+      >
         {label}
       </Button>
     </div>
