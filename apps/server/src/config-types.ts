@@ -49,6 +49,8 @@ export interface Config {
   http: HttpLimits;
   /** SECRETS_KEY, decoded; undefined in development (a generated key in the data dir is used instead). */
   secretsKey: Uint8Array | undefined;
+  /** How long a payment or order in checkout may go without a change before the checkout sweep settles it. */
+  checkoutQuietSeconds: number;
   cardpointe: {
     /** The local emulator stands in for the gateway (the default outside production). */
     emulator: boolean;

@@ -166,6 +166,9 @@ const configSchema = z.object({
   CARDPOINTE_URL: z.url({ error: 'must be a URL such as https://fts-uat.cardconnect.com' }).optional(),
   CARDPOINTE_TIMEOUT_MS: milliseconds(35_000),
   CARDPOINTE_RECONCILE_PAUSE_MS: milliseconds(1_000),
+  // How long a payment or an order in checkout may go without a change before the checkout sweep settles it
+  // (docs/behaviour/ordering.md): longer than a gateway call and its reconciliation take.
+  CHECKOUT_QUIET_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).default(120),
   // Google Places API (New) (docs/operations/places.md): the key stays on the server; without one the
   // built-in emulator answers outside production, and places calls answer 503 in production.
   GOOGLE_PLACES_API_KEY: z.string().trim().min(1, 'must not be empty').optional(),
@@ -282,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hostingProjectId: c.HOSTING_PROJECT_ID,
     media: mediaConfigOf(c, publicOrigin),
     secretsKey: c.SECRETS_KEY ? (parseSecretsKey(c.SECRETS_KEY) ?? undefined) : undefined,
+    checkoutQuietSeconds: c.CHECKOUT_QUIET_SECONDS,
     cardpointe: {
       emulator:
         (c.CARDPOINTE_EMULATOR ?? (c.NODE_ENV === 'production' || c.CARDPOINTE_URL ? 'off' : 'on')) === 'on',

@@ -3,6 +3,11 @@ import './heap-settings';
 import type { Server } from 'node:http';
 import { demoCatalogue, seedLargeChainOnce } from '@brigade/core/catalogue/large-chain';
 import {
+  CHECKOUT_SWEEP_INTERVAL_MS,
+  repeatEvery,
+  runCheckoutSweep,
+} from '@brigade/core/housekeeping/checkout-sweep';
+import {
   HOUSEKEEPING_INTERVAL_MS,
   type HousekeepingResult,
   runHousekeeping,
@@ -19,6 +24,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { listenExtraPort } from './http-server';
 import { connectDemoMerchantAccounts, paymentDepsOf } from './payments-runtime';
 import { placesDepsOf } from './places-runtime';
+import { systemOrderingDeps } from './routes/ordering';
 import { createAppDeps, openMigratedDatabase, VERSION } from './runtime';
 
 type Database = Awaited<ReturnType<typeof openMigratedDatabase>>;
@@ -123,7 +129,27 @@ async function buildAndRecover(config: Config, database: Database) {
   };
   void runHousekeeping(withPayments).then(report.done, report.failed);
   const stopHousekeeping = scheduleHousekeeping(withPayments, HOUSEKEEPING_INTERVAL_MS, report);
-  return { app, deps, presence, stopHousekeeping };
+  const stopCheckoutSweep = repeatEvery(
+    CHECKOUT_SWEEP_INTERVAL_MS,
+    () => runCheckoutSweep(systemOrderingDeps(deps, app.log), { quietSeconds: config.checkoutQuietSeconds }),
+    {
+      done: ({ payments, orders }) => {
+        if (payments.examined > 0) app.log.info(payments, 'settled payments left pending or unknown');
+        if (orders.examined > 0) app.log.warn(orders, 'settled orders whose checkout was cut off');
+      },
+      failed: (error) =>
+        app.log.error({ err: error }, 'the checkout sweep failed; it runs again in a minute'),
+    },
+  );
+  return {
+    app,
+    deps,
+    presence,
+    stopHousekeeping: () => {
+      stopHousekeeping();
+      stopCheckoutSweep();
+    },
+  };
 }
 
 async function seedDemoData(database: Database, app: App): Promise<SeedResult> {

@@ -9,15 +9,18 @@ export interface InjectedFailure {
   times?: number;
 }
 
-/** Planned failures per endpoint, consumed as requests arrive: an HTTP status, or 'hang' (no answer). */
+/**
+ * Planned failures per endpoint, consumed as requests arrive: an HTTP status, 'hang' (no answer, nothing
+ * done), or 'lose' (the request is carried out, but its answer never leaves: a connection lost on the way back).
+ */
 export class FailurePlan {
-  private readonly planned: { endpoint: Endpoint; outcome: number | 'hang'; times: number }[] = [];
+  private readonly planned: { endpoint: Endpoint; outcome: number | 'hang' | 'lose'; times: number }[] = [];
 
-  add(endpoint: Endpoint, outcome: number | 'hang', times = 1): void {
+  add(endpoint: Endpoint, outcome: number | 'hang' | 'lose', times = 1): void {
     this.planned.push({ endpoint, outcome, times });
   }
 
-  take(endpoint: Endpoint): number | 'hang' | undefined {
+  take(endpoint: Endpoint): number | 'hang' | 'lose' | undefined {
     const plan = this.planned.find((entry) => entry.endpoint === endpoint);
     if (!plan) return undefined;
     plan.times -= 1;

@@ -58,6 +58,8 @@ export interface CardPointeEmulator {
   requests: EmulatedRequest[];
   /** The next `times` (default 1) requests to `endpoint` never get an answer. */
   hang(endpoint: Endpoint, options?: { times?: number }): void;
+  /** The next `times` (default 1) requests to `endpoint` are carried out, but their answers never leave. */
+  loseAnswer(endpoint: Endpoint, options?: { times?: number }): void;
   /** The next `times` (default 1) requests to `endpoint` get HTTP `status`. */
   injectFailure(failure: InjectedFailure): void;
   /** A chargeback of the transaction in its merchant's next funding. */
@@ -135,13 +137,13 @@ function gateOf(
   req: IncomingMessage,
   res: ServerResponse,
   endpoint: Endpoint,
-): Reply | 'hang' | undefined {
+): Reply | 'hang' | 'lose' | undefined {
   if (req.headers.authorization !== gate.authorization) return unauthorizedPage();
   const failure = gate.failures.take(endpoint);
-  if (failure === 'hang') {
+  if (failure === 'hang' || failure === 'lose') {
     gate.hung.add(res);
     res.on('close', () => gate.hung.delete(res));
-    return 'hang';
+    return failure;
   }
   if (failure)
     return { status: failure, body: failure >= 500 ? { error: 'Internal Server Error' } : undefined };
@@ -195,6 +197,10 @@ function requestHandler({ gate, calls, requests, noise, context }: Handling) {
     calls[endpoint] += 1;
     const gated = gateOf(gate, req, res, endpoint);
     if (gated === 'hang') return;
+    if (gated === 'lose') {
+      if (body) ROUTES[endpoint](context(), { params: segments.slice(1), query, body });
+      return;
+    }
     if (gated) return send(res, gated, false);
     if (!body) return send(res, { status: 400, body: { message: 'Malformed JSON' } }, false);
     send(res, ROUTES[endpoint](context(), { params: segments.slice(1), query, body }), noise);
@@ -249,6 +255,7 @@ export async function startCardPointeEmulator(
     calls,
     requests,
     hang: (endpoint, hangOptions) => gate.failures.add(endpoint, 'hang', hangOptions?.times),
+    loseAnswer: (endpoint, loseOptions) => gate.failures.add(endpoint, 'lose', loseOptions?.times),
     injectFailure: (failure) => gate.failures.add(failure.endpoint, failure.status, failure.times),
     addChargeback: (entry: ChargebackEntry) => addChargeback(state, entry),
     close: () =>

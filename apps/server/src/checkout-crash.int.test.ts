@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { tokenizeCard } from '@brigade/cardpointe/card-entry-page';
+import { type CardPointeEmulator, startCardPointeEmulator } from '@brigade/cardpointe/emulator';
+import { type Database, openDatabase } from '@brigade/db/database';
+import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
+import { freePort } from '@brigade/test-utils/ports';
+import { createTestDatabase, type TestDatabase } from '@brigade/test-utils/test-database';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ServerProcess, send } from './test-server-process';
+
+/**
+ * kill -9 in the middle of checkout (issue 41): the server is killed while the gateway is working on the
+ * guest's card — once before the gateway did anything, once after it authorised the card but before its
+ * answer came back — and started again on the same data. The gateway (the emulator, in this process) keeps
+ * its memory across the crash, as the real one does. After the restart the checkout sweep settles both
+ * orders: none is left `placing`, no hold is left on a card, and the guest's retry gets a final answer.
+ */
+const engine = inject('brigadeTemplate').engine;
+const OWNER = 'checkout-crash-owner@example.com';
+const ALL_DAY = { open: '00:00', close: '00:00', closed: false };
+const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+
+describe(`checkout on ${engine}: kill -9 while the gateway works, then restart`, () => {
+  const work = mkdtempSync(join(tmpdir(), 'brigade-checkout-crash-'));
+  const dataDir = join(work, 'data');
+  let testDatabase: TestDatabase | undefined;
+  let gateway: CardPointeEmulator;
+  let server: ServerProcess;
+  let tenantId = 0;
+  let restaurantId = 0;
+  let slug = '';
+  let token = '';
+
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const answer = await send(server.base, {
+      method,
+      path: `/api/v1${path}`,
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: Buffer.from(body === undefined ? '' : JSON.stringify(body)),
+    });
+    return { status: answer?.status ?? 0, json: answer?.body ? JSON.parse(answer.body) : undefined };
+  };
+  const staff = (method: string, path: string, body?: unknown) =>
+    call(method, `/tenants/${tenantId}/restaurants/${restaurantId}${path}`, body);
+
+  beforeAll(async () => {
+    gateway = await startCardPointeEmulator();
+    const port = await freePort();
+    const env: Record<string, string> = {
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      BRIGADE_SEED_DEMO: 'false',
+      BRIGADE_MEDIA_DIR: join(work, 'media'),
+      CARDPOINTE_URL: gateway.url,
+      CARDPOINTE_EMULATOR: 'off',
+      // the server waits on the lost answer until it is killed
+      CARDPOINTE_TIMEOUT_MS: '60000',
+      CARDPOINTE_RECONCILE_PAUSE_MS: '0',
+      CHECKOUT_QUIET_SECONDS: '1',
+      SECRETS_KEY: Buffer.alloc(32, 9).toString('base64'),
+    };
+    const template = inject('brigadeTemplate');
+    let database: Database;
+    if (template.engine === 'pglite') {
+      database = await openDatabase({ dataDir, loadDataDir: new Blob([readFileSync(template.dumpPath)]) });
+      Object.assign(env, { DATABASE_URL: '', BRIGADE_DATA_DIR: dataDir });
+    } else {
+      testDatabase = await createTestDatabase({ poolMax: 4 });
+      database = testDatabase.database;
+      Object.assign(env, { DATABASE_URL: database.pool!.options.connectionString! });
+    }
+    tenantId = (await makeTenant(database.db, { plan: 'enterprise' })).tenantId;
+    const restaurant = await makeRestaurant(database.db, tenantId);
+    restaurantId = restaurant.restaurantId;
+    slug = restaurant.slug;
+    await makeUser(database.db, { tenantId, role: 'owner', email: OWNER });
+    if (template.engine === 'pglite') await database.close();
+    server = new ServerProcess(env, port);
+    await server.start();
+    token = (await call('POST', '/auth/signin', { email: OWNER, password: TEST_PASSWORD })).json.sessionToken;
+    const merchant = {
+      merchid: '496160873888',
+      site: 'fts',
+      environment: 'uat',
+      username: 'testing',
+      password: 'testing123',
+    };
+    expect((await staff('PUT', '/payments/merchant-account', merchant)).status).toBe(200);
+    const patched = await staff('PATCH', '', {
+      operatingHours: Object.fromEntries(DAYS.map((d) => [d, ALL_DAY])),
+      websiteConfig: { enabled: true, ordering: { enabled: true, provider: 'internal' } },
+    });
+    expect(patched.status, JSON.stringify(patched.json)).toBe(200);
+    const item = await staff('POST', '/items', { name: 'Fries', basePrice: 4.5 });
+    await staff('POST', '/menu-groups', {
+      name: 'Dinner',
+      isMenu: true,
+      items: [{ itemId: item.json.data.itemId, position: 0 }],
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+    await gateway?.close();
+    await testDatabase?.drop();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  /** Sends an order and kills the server once the gateway has the authorisation (and, by `fault`, did it or not). */
+  async function orderCutOff(fault: 'hang' | 'lose') {
+    const key = randomUUID();
+    const menu = await call('GET', `/ordering/${slug}/menu`);
+    const body = {
+      lines: [{ itemId: menu.json.data.menus[0].items[0].itemId, quantity: 2 }],
+      pickup: { asap: true },
+      customer: { name: 'Ada Guest', email: 'ada@example.com', phone: '+1 555 010 0200' },
+      payment: { token: await tokenizeCard(gateway.url, '4111111111111111'), expiry: '1230' },
+    };
+    if (fault === 'hang') gateway.hang('auth');
+    else gateway.loseAnswer('auth');
+    const before = gateway.calls.auth;
+    const placing = call('POST', `/ordering/${slug}/orders`, body, { 'idempotency-key': key });
+    for (let i = 0; i < 200 && gateway.calls.auth === before; i++)
+      await new Promise((r) => setTimeout(r, 25));
+    expect(gateway.calls.auth).toBe(before + 1);
+    await server.kill();
+    expect((await placing).status).toBe(0); // the guest got no answer
+    return { key, body };
+  }
+
+  it('settles orders cut off before and after the gateway authorised, and voids the hold', async () => {
+    const beforeGateway = await orderCutOff('hang');
+    await server.start();
+    const afterGateway = await orderCutOff('lose');
+    await server.start();
+    // The checkout sweep runs at start-up and every minute; the quiet time here is 1 s.
+    let orders: { status: string; transactionId: string | null; paymentStatus: string | null }[] = [];
+    for (let i = 0; i < 150; i++) {
+      orders = (await staff('GET', '/orders?status=all')).json?.data ?? [];
+      const raw = await call('GET', `/tenants/${tenantId}/restaurants/${restaurantId}/payments/transactions`);
+      const settled = (raw.json?.data ?? []).every(
+        (p: { status: string }) => !['pending', 'unknown', 'authorised'].includes(p.status),
+      );
+      if (settled && (raw.json?.data ?? []).length >= 1) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const payments = (await staff('GET', '/payments/transactions')).json.data as { status: string }[];
+    // The card the gateway authorised is no longer held; nothing waits for an answer.
+    expect(payments.map((p) => p.status).sort()).toEqual(
+      expect.not.arrayContaining(['authorised', 'pending', 'unknown']),
+    );
+    expect(payments.some((p) => p.status === 'voided')).toBe(true);
+    // Each guest's retry with the same key gets a final answer, never "still being placed".
+    for (const cut of [beforeGateway, afterGateway]) {
+      const retry = await call('POST', `/ordering/${slug}/orders`, cut.body, { 'idempotency-key': cut.key });
+      expect(retry.status, JSON.stringify(retry.json)).toBe(201);
+      expect(retry.json.data.status).toBe('payment_failed');
+    }
+  }, 120_000);
+});
