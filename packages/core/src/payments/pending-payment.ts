@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '@brigade/db/database';
 import type { Actor } from '@brigade/domain/access';
-import { BrigadeError, notFound } from '@brigade/domain/errors';
+import { BrigadeError, notFound, validationError } from '@brigade/domain/errors';
 import { authorisationKind } from '@brigade/domain/payments/amount-kinds';
-import { type AuthoriseInput, cardBrandOfToken, type TransactionView } from '@brigade/domain/payments/api';
-import { generateOrderId } from '@brigade/domain/payments/order-id';
+import {
+  type AuthoriseInput,
+  CARD_NUMBER_MESSAGE,
+  cardBrandOfToken,
+  type TransactionView,
+} from '@brigade/domain/payments/api';
+import { generateOrderId, looksLikeCardNumber } from '@brigade/domain/payments/order-id';
 import { userIdOf } from '../use-case';
 import { event } from './authorise';
 import type { IdempotencyKeyHandle } from './idempotency';
@@ -133,6 +138,9 @@ async function cardOf(
   input: AuthoriseInput,
   merchid: string,
 ): Promise<{ token: string | null; lastFour: string | null; cardBrand: string | null }> {
+  // The API's schema refuses a card number already; callers inside Brigade (checkout) get the same wall.
+  if (input.token && looksLikeCardNumber(input.token))
+    throw validationError(CARD_NUMBER_MESSAGE, [{ path: 'token', message: CARD_NUMBER_MESSAGE }]);
   if (input.token)
     return { token: input.token, lastFour: input.token.slice(-4), cardBrand: cardBrandOfToken(input.token) };
   const { profileId, acctId } = input.profile!;

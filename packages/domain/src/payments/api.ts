@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from '../text';
 import { MMYY } from './fields';
+import { looksLikeCardNumber } from './order-id';
 
 /**
  * What Brigade's own payments API takes and gives (docs/behaviour/payments.md#the-payments-api): amounts as
@@ -42,7 +43,18 @@ export const acctIdSchema = z
 export const CARD_OR_PROFILE_MESSAGE = 'Give either a card token or a stored profile, not both';
 export const EXPIRY_WITH_TOKEN_MESSAGE = 'Expiry is required with a card token';
 
-export const cardToken = () => z.string({ error: TOKEN_MESSAGE }).regex(/^\d{12,19}$/, TOKEN_MESSAGE);
+export const CARD_NUMBER_MESSAGE =
+  'This is a card number, not a token: card numbers are never accepted; use the card-entry frame';
+
+/**
+ * A CardSecure token. A value that passes the Luhn check is a card number (tokens never do), refused with its
+ * own message before anything is written (docs/behaviour/payments.md#card-numbers-are-refused).
+ */
+export const cardToken = () =>
+  z
+    .string({ error: TOKEN_MESSAGE })
+    .regex(/^\d{12,19}$/, { error: TOKEN_MESSAGE, abort: true })
+    .refine((value) => !looksLikeCardNumber(value), CARD_NUMBER_MESSAGE);
 export const cardExpiry = () => z.string({ error: CARD_EXPIRY_MESSAGE }).regex(MMYY, CARD_EXPIRY_MESSAGE);
 
 export const authoriseInputSchema = z
