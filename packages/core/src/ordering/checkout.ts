@@ -19,12 +19,12 @@ import {
   slotOf,
 } from '@brigade/domain/ordering/pickup';
 import { computeTotals, type OrderTotals } from '@brigade/domain/ordering/totals';
-import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '@brigade/domain/payments/api';
+import { groupedAmount, IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '@brigade/domain/payments/api';
 import type { MenuDeps } from '../catalogue/menu-resolver';
 import type { Mailer } from '../identity/mailer';
 import { insertOutboxEmail } from '../identity/outbox-repository';
 import { authorisePayment } from '../payments/authorise';
-import { getCardEntry } from '../payments/merchant-account-service';
+import { getCardEntry, maxTransactionAmountOf } from '../payments/merchant-account-service';
 import type { PublicSites } from '../qr/menu-qr';
 import { SYSTEM } from '../use-case';
 import { guestOrderOf, receiptFor } from './guest-orders';
@@ -75,6 +75,8 @@ export const ORDER_IN_PROGRESS = 'This order is still being placed; retry shortl
 export const PAYMENT_NOT_CONFIRMED =
   'The payment could not be confirmed, so the order was not placed; any hold on your card will be released';
 export const NO_PAYMENTS = 'This restaurant is not taking online payments yet';
+export const orderOverMaximumMessage = (max: number) =>
+  `An online order cannot exceed ${groupedAmount(max)}; call the restaurant for a larger order`;
 
 /** The ordering menu a guest's browser reads: what can be ordered now, and when it can be picked up. */
 export async function getOrderingMenu(
@@ -152,6 +154,10 @@ async function priceOrder(
   if (errors.length > 0) throw validationError(ORDER_INVALID, errors);
   const totals = computeTotals(lines, request.tip, totalsRulesOf(place));
   if ('errors' in totals) throw validationError(ORDER_INVALID, totals.errors);
+  // docs/behaviour/payments.md#limits-on-amounts: refused here, before an order is written, not at the gateway
+  const max = await maxTransactionAmountOf(deps, place.scope);
+  if (max !== null && totals.totals.total > max)
+    throw validationError(ORDER_INVALID, [{ path: '', message: orderOverMaximumMessage(max) }]);
   return { lines, totals: totals.totals, pickupAt: pickup.at, asap: 'asap' in request.pickup };
 }
 

@@ -22,6 +22,19 @@ export const minorUnits = (label: string, min: 0 | 1) =>
     .min(min, min === 1 ? `${label} must be more than 0` : `${label} cannot be negative`)
     .max(MAX_AMOUNT_MINOR, `${label} cannot exceed 21,474,836.47`);
 
+/** A restaurant's largest payment unless its payment settings say otherwise: $10,000.00 (amount plus tip). */
+export const DEFAULT_MAX_TRANSACTION_AMOUNT = 1_000_000;
+
+/** An amount as the messages write it: 10000000 → "100,000.00". */
+export const groupedAmount = (minor: number): string =>
+  (minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export const overMaximumMessage = (max: number) =>
+  `The total (amount plus tip) cannot exceed ${groupedAmount(max)}, this restaurant's maximum per payment`;
+
+/** A sale's tip, as a capture's (TIP_ADJUSTMENT_LIMIT_PERCENT): at most 25% of the amount before it. */
+export const SALE_TIP_OVER_LIMIT_MESSAGE = 'A tip cannot be more than 25% of the amount';
+
 export const TOKEN_MESSAGE = 'Card token must be the 12-19 digit token of the card-entry frame';
 export const CARD_EXPIRY_MESSAGE = 'Expiry must be MMYY';
 export const IDEMPOTENCY_KEY_MESSAGE =
@@ -243,6 +256,8 @@ export const merchantAccountInputSchema = z.strictObject({
     .optional(),
   writeMethod: z.enum(['PUT', 'POST'], { error: 'Write method must be PUT or POST' }).default('PUT'),
   enabled: z.boolean().default(true),
+  /** The largest total (amount plus tip) one payment may have; absent keeps the stored one (new: $10,000). */
+  maxTransactionAmount: minorUnits('Maximum transaction amount', 1).optional(),
 });
 export type MerchantAccountInput = z.output<typeof merchantAccountInputSchema>;
 
@@ -252,6 +267,7 @@ export const merchantAccountSchema = z.object({
   environment: z.enum(['uat', 'production']),
   writeMethod: z.enum(['PUT', 'POST']),
   enabled: z.boolean(),
+  maxTransactionAmount: z.number(),
   /** Where the gateway is reached (the local emulator in development). Credentials are never returned. */
   gatewayUrl: z.string(),
   hasCredentials: z.literal(true),
