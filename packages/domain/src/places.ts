@@ -23,6 +23,15 @@ export const PLACES_CACHE_TTL_MS = {
   details: 30 * 60_000,
   photo: 30 * 60_000,
 } as const;
+/**
+ * Searches (text and nearby) that reach Google per tenant in 24 hours unless PLACES_DAILY_SEARCHES_PER_TENANT
+ * says otherwise (docs/behaviour/places.md#quota): finding a restaurant's place takes a handful; answers from
+ * the shared cache are not counted.
+ */
+export const PLACES_DAILY_SEARCHES = 200;
+export const PLACES_QUOTA_MESSAGE =
+  "Your organization has used today's Google Places searches. Try again later, or use a search made before.";
+
 /** What a linked place can fill in on its restaurant (issue 18; places-import.ts). */
 export const PLACE_IMPORT_FIELDS = ['hours', 'phone', 'website', 'address', 'coordinates', 'photos'] as const;
 export type PlaceImportField = (typeof PLACE_IMPORT_FIELDS)[number];

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Executor } from '@brigade/db/database';
 import type { Actor } from '@brigade/domain/access';
 import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import { BrigadeError, type FieldError, validationError } from '@brigade/domain/errors';
@@ -10,6 +11,7 @@ import type {
   Quote,
   QuoteRequest,
 } from '@brigade/domain/ordering/api';
+import { CHECKOUT_LIMITS, type CheckoutLimits } from '@brigade/domain/ordering/checkout-limits';
 import { type CartLine, type PricedLine, priceLine } from '@brigade/domain/ordering/line-pricing';
 import {
   asapPickup,
@@ -27,6 +29,7 @@ import { authorisePayment } from '../payments/authorise';
 import { getCardEntry, maxTransactionAmountOf } from '../payments/merchant-account-service';
 import type { PublicSites } from '../qr/menu-qr';
 import { SYSTEM } from '../use-case';
+import { recordDecline, refuseAfterDeclines, takeCheckoutAttempt } from './checkout-limits';
 import { guestOrderOf, receiptFor } from './guest-orders';
 import { moveOrderAs, type OrderMoveDeps } from './order-moves';
 import {
@@ -58,9 +61,12 @@ export interface OrderingDeps extends OrderMoveDeps, MenuDeps {
   now?: () => Date;
   /** Where receipts go out (the outbox, and SMTP when configured) and where the sites are, for their link. */
   receipts?: { mailer: Mailer; sites: PublicSites } | undefined;
+  /** The checkout's limits (docs/behaviour/ordering.md#checkout-limits); CHECKOUT_LIMITS unless given. */
+  checkoutLimits?: CheckoutLimits | undefined;
 }
 
 const nowOf = (deps: OrderingDeps) => deps.now?.() ?? new Date();
+const limitsOf = (deps: OrderingDeps) => deps.checkoutLimits ?? CHECKOUT_LIMITS;
 
 export const PICKUP_MESSAGES: Record<PickupProblem | 'asap_closed' | 'full', string> = {
   too_soon: 'That pickup time is too soon; choose a later one',
@@ -219,9 +225,15 @@ const hashOf = (body: unknown) => createHash('sha256').update(JSON.stringify(bod
 export async function placeOrder(
   deps: OrderingDeps,
   actor: Actor,
-  input: PlaceOrderRequest & { slug: string; idempotencyKey: string | undefined },
+  input: PlaceOrderRequest & {
+    slug: string;
+    idempotencyKey: string | undefined;
+    /** The guest's address, which the checkout's limits count by ('unknown' outside a request). */
+    client?: { ip?: string | undefined } | undefined;
+  },
 ): Promise<GuestOrder> {
-  const { slug, idempotencyKey, ...request } = input;
+  const { slug, idempotencyKey, client, ...request } = input;
+  const address = client?.ip ?? 'unknown';
   const key = idempotencyKeySchema.safeParse(idempotencyKey);
   if (!key.success)
     throw validationError(IDEMPOTENCY_KEY_MESSAGE, [
@@ -231,6 +243,7 @@ export async function placeOrder(
   const hash = hashOf(request);
   const earlier = await findOrderByKey(deps.db, place.scope, key.data);
   if (earlier) return replay(deps, place, earlier, hash);
+  await refuseAfterDeclines(deps.db, limitsOf(deps), place.scope, address);
   const now = nowOf(deps);
   const priced = await priceOrder(deps, place, request, now);
   const placed = await deps.transact(async (tx) => {
@@ -253,12 +266,15 @@ export async function placeOrder(
       idempotencyKey: key.data,
       requestHash: hash,
     });
-    if (row) await addOrderEvent(tx, row, 'placing', 'guest');
+    if (!row) return null;
+    // counted with the order it lets through: a refusal rolls the order back, a repeated key counts once
+    await takeCheckoutAttempt(tx, limitsOf(deps), place.scope, address);
+    await addOrderEvent(tx, row, 'placing', 'guest');
     return row;
   });
   // Someone else's request with this key got there first (a double click): theirs is the order.
   if (!placed) return replay(deps, place, (await findOrderByKey(deps.db, place.scope, key.data))!, hash);
-  const paid = await pay(deps, actor, place, placed, request);
+  const paid = await pay(deps, actor, { place, order: placed, address }, request);
   return guestOrderOf(deps, place, paid.row, { lastFour: paid.lastFour });
 }
 
@@ -277,8 +293,7 @@ async function replay(
 async function pay(
   deps: OrderingDeps,
   actor: Actor,
-  place: OrderingPlace,
-  order: OrderRow,
+  { place, order, address }: { place: OrderingPlace; order: OrderRow; address: string },
   request: PlaceOrderRequest,
 ): Promise<{ row: OrderRow; lastFour: string | null }> {
   const tip = (order.totals as unknown as OrderTotals).tip;
@@ -297,15 +312,15 @@ async function pay(
       orderReference: `Online order ${order.number}`,
     }));
   } catch (error) {
-    await failOrder(deps, order, PAYMENT_NOT_CONFIRMED, null);
+    await failOrder(deps, order, null, async () => PAYMENT_NOT_CONFIRMED);
     throw error;
   }
   if (transaction.status !== 'authorised') {
-    const message =
-      transaction.status === 'declined'
-        ? `Your card was declined${transaction.resptext ? `: ${transaction.resptext}` : ''}`
-        : PAYMENT_NOT_CONFIRMED;
-    const row = await failOrder(deps, order, message, transaction.transactionId);
+    const declined = transaction.status === 'declined';
+    const decline = { scope: place.scope, address, issuerText: transaction.resptext };
+    const row = await failOrder(deps, order, transaction.transactionId, (tx) =>
+      declined ? recordDecline(tx, limitsOf(deps), decline) : Promise.resolve(PAYMENT_NOT_CONFIRMED),
+    );
     return { row, lastFour: transaction.lastFour };
   }
   const receipt = await receiptFor(deps, place, order, transaction.lastFour);
@@ -326,13 +341,15 @@ async function pay(
   return { row: await moveOrderAs(deps, actor, placed, { status: 'accepted' }, 'auto-accept'), lastFour };
 }
 
+/** The order as `payment_failed`, with what the guest is told (`messageOf`, in the same transaction). */
 async function failOrder(
   deps: OrderingDeps,
   order: OrderRow,
-  message: string,
   transactionId: string | null,
+  messageOf: (tx: Executor) => Promise<string>,
 ): Promise<OrderRow> {
   return deps.transact(async (tx) => {
+    const message = await messageOf(tx);
     const row = await updateOrder(tx, order, {
       status: 'payment_failed',
       paymentMessage: message,
