@@ -206,8 +206,16 @@ const placeTypeSchema = text()
 export const SEARCH_QUERY_MESSAGE = 'Search query is required';
 
 /** GET /places/search: query, optional location, radius, type (spec 03 §7 places table). */
+/** Which tenant a search is made for (its quota counts it); the caller's first tenant when not given. */
+const quotaTenantSchema = z.coerce
+  .number({ error: 'Tenant ID must be a positive integer' })
+  .int('Tenant ID must be a positive integer')
+  .min(1, 'Tenant ID must be a positive integer')
+  .max(2_147_483_647, 'Tenant ID must be a positive integer');
+
 export const placeSearchQuerySchema = z
   .object({
+    tenantId: quotaTenantSchema.optional(),
     query: text({ error: SEARCH_QUERY_MESSAGE }).trim().min(1, SEARCH_QUERY_MESSAGE).max(500),
     location: locationParamSchema.optional(),
     radius: radiusSchema.optional(),
@@ -228,6 +236,7 @@ export type PlaceSearchQuery = z.output<typeof placeSearchQuerySchema>;
 
 /** GET /places/nearby: location, optional radius, type, keyword. */
 export const placeNearbyQuerySchema = z.object({
+  tenantId: quotaTenantSchema.optional(),
   location: locationParamSchema,
   radius: radiusSchema.optional(),
   type: placeTypeSchema.optional(),
