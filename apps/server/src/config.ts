@@ -1,7 +1,5 @@
 import { isIP } from 'node:net';
 import { parseSecretsKey } from '@brigade/core/secrets/sealed-box';
-import { CHECKOUT_LIMITS } from '@brigade/domain/ordering/checkout-limits';
-import { PLACES_DAILY_SEARCHES } from '@brigade/domain/places';
 import { DEVELOPMENT_APP_ORIGINS } from '@brigade/domain/return-url';
 import { z } from 'zod';
 import {
@@ -9,6 +7,7 @@ import {
   businessListingEnvironment,
   businessListingProblems,
 } from './config-business-listing';
+import { checkoutLimitsOf, limitsEnvironment } from './config-limits';
 import { llmConfigOf, llmEnvironment } from './config-llm';
 
 const booleanFlag = (fallback: boolean) =>
@@ -23,15 +22,6 @@ const milliseconds = (fallback: number) =>
     .int('must be a number of milliseconds')
     .min(0, 'must be a number of milliseconds')
     .max(3_600_000, 'must be at most 3600000 (an hour)')
-    .default(fallback);
-
-/** A count of the checkout's or of Places' limits (a positive whole number). */
-const limit = (fallback: number) =>
-  z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(1_000_000, 'must be at most 1000000')
     .default(fallback);
 
 const configSchema = z.object({
@@ -184,14 +174,8 @@ const configSchema = z.object({
     .url({ error: 'must be a URL such as https://places.googleapis.com/v1' })
     .default('https://places.googleapis.com/v1'),
   GOOGLE_PLACES_TIMEOUT_MS: milliseconds(10_000),
-  // Searches that reach Google, per tenant a day (docs/behaviour/places.md#quota).
-  PLACES_DAILY_SEARCHES_PER_TENANT: limit(PLACES_DAILY_SEARCHES),
-  // The public checkout's limits (docs/behaviour/ordering.md#checkout-limits), per 15 minutes.
-  CHECKOUT_ORDERS_PER_ADDRESS: limit(CHECKOUT_LIMITS.attemptsPerAddress),
-  CHECKOUT_ORDERS_PER_RESTAURANT: limit(CHECKOUT_LIMITS.attemptsPerRestaurant),
-  CHECKOUT_DECLINES_PER_ADDRESS: limit(CHECKOUT_LIMITS.declinesPerAddress),
-  CHECKOUT_DECLINES_PER_RESTAURANT: limit(CHECKOUT_LIMITS.declinesPerRestaurant),
-  CHECKOUT_DECLINE_ALERT: limit(CHECKOUT_LIMITS.declineAlert),
+  // What outsiders can make the platform spend: checkout counts, Places searches (config-limits.ts).
+  ...limitsEnvironment,
   // The language model of AI review-reply drafts (config-llm.ts, docs/operations/llm.md).
   ...llmEnvironment,
   ...businessListingEnvironment,
@@ -315,14 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: c.GOOGLE_PLACES_TIMEOUT_MS,
       dailySearchesPerTenant: c.PLACES_DAILY_SEARCHES_PER_TENANT,
     },
-    checkoutLimits: {
-      ...CHECKOUT_LIMITS,
-      attemptsPerAddress: c.CHECKOUT_ORDERS_PER_ADDRESS,
-      attemptsPerRestaurant: c.CHECKOUT_ORDERS_PER_RESTAURANT,
-      declinesPerAddress: c.CHECKOUT_DECLINES_PER_ADDRESS,
-      declinesPerRestaurant: c.CHECKOUT_DECLINES_PER_RESTAURANT,
-      declineAlert: c.CHECKOUT_DECLINE_ALERT,
-    },
+    checkoutLimits: checkoutLimitsOf(c),
     llm: llmConfigOf(c, c.NODE_ENV),
     businessListing: businessListingConfigOf(c),
     kitchenPrinterPort: c.KITCHEN_PRINTER_PORT,

@@ -52,9 +52,9 @@ describe('decideAccess', () => {
   it('lets members (active, with an active role in some tenant) spend outside calls, not new sign-ups', () => {
     const member = { kind: 'member' } as const;
     expect(decideAccess(user(), member)).toBe('allow');
-    expect(decideAccess(user({ assignments: [{ tenantId: 9, role: 'employee', isActive: true }] }), member)).toBe(
-      'allow',
-    );
+    expect(
+      decideAccess(user({ assignments: [{ tenantId: 9, role: 'employee', isActive: true }] }), member),
+    ).toBe('allow');
     expect(decideAccess({ kind: 'anonymous' }, member)).toBe('unauthenticated');
     // a self-sign-up: inactive, no tenant
     expect(decideAccess(user({ isActive: false, assignments: [] }), member)).toBe('forbidden');

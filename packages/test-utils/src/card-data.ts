@@ -106,7 +106,9 @@ export function cardDataInFiles(files: Iterable<StoredFile>): string[] {
 /** The files of an uncompressed tar (ustar, as PGlite's dumpDataDir('none') writes it). */
 export function* filesOfTar(tar: Uint8Array): Generator<StoredFile> {
   const text = (from: number, length: number) =>
-    Buffer.from(tar.subarray(from, from + length)).toString('latin1').replace(/\0.*$/s, '');
+    Buffer.from(tar.subarray(from, from + length))
+      .toString('latin1')
+      .replace(/\0.*$/s, '');
   for (let at = 0; at + 512 <= tar.length; ) {
     const name = text(at, 100);
     if (name === '') return; // the two empty blocks that end the archive
@@ -164,7 +166,11 @@ export async function scanDatabaseStorage(
   options: { files?: boolean } = {},
 ): Promise<DatabaseScan> {
   if (options.files === false)
-    return { method: 'sql-full-table-scan', reason: 'asked for', found: cardDataIn(await allTablesText(database.db)) };
+    return {
+      method: 'sql-full-table-scan',
+      reason: 'asked for',
+      found: cardDataIn(await allTablesText(database.db)),
+    };
   if (database.pglite) {
     await database.db.execute(sql`checkpoint`);
     const tar = new Uint8Array(await (await database.pglite.dumpDataDir('none')).arrayBuffer());

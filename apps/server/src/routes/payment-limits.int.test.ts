@@ -143,7 +143,13 @@ async function refundableSale(): Promise<{ id: string; retref: string }> {
 }
 
 const refund = (id: string, amount?: number) =>
-  http.staff('manager', 'POST', `/payments/transactions/${id}/refund`, amount ? { amount } : {}, randomUUID());
+  http.staff(
+    'manager',
+    'POST',
+    `/payments/transactions/${id}/refund`,
+    amount ? { amount } : {},
+    randomUUID(),
+  );
 
 describe('refunds at the same time', () => {
   it('twenty concurrent $5 refunds of a $50 payment: exactly ten go through, the rest are refused', async () => {
@@ -176,7 +182,11 @@ describe('refunds at the same time', () => {
     const failed = await refund(id, 5000);
     expect(failed.statusCode).toBe(502);
     // $30 refunded at the gateway behind Brigade's back: a refund of the $50 Brigade knows of is declined
-    const client = new CardPointeClient({ baseUrl: emulator.restUrl, username: 'testing', password: 'testing123' });
+    const client = new CardPointeClient({
+      baseUrl: emulator.restUrl,
+      username: 'testing',
+      password: 'testing123',
+    });
     expect((await client.refund({ merchid: MERCHANT.merchid, retref, amount: '30.00' })).respstat).toBe('A');
     const declined = await refund(id);
     expect(declined.statusCode, declined.body).toBe(201);

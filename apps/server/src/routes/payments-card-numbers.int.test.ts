@@ -118,7 +118,9 @@ describe('a card number sent as a token', () => {
 describe("the database's own storage after these flows", () => {
   it('holds no Luhn-valid card number in any file (WAL included on PGlite), and the scan finds a planted one', async () => {
     const scan = await scanDatabaseStorage(t.database);
-    process.stdout.write(`card-number storage scan: ${scan.method}${'reason' in scan ? ` (${scan.reason})` : ''}\n`);
+    process.stdout.write(
+      `card-number storage scan: ${scan.method}${'reason' in scan ? ` (${scan.reason})` : ''}\n`,
+    );
     expect(scan.found).toEqual([]);
     if (scan.method !== 'sql-full-table-scan') expect(scan.files).toBeGreaterThan(10);
     // The scan can fail: a number written to a row is found in the files, then removed for the suite's scan.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type PlacesEmulator, startPlacesEmulator } from '@brigade/places/emulator';
 import { PLACES_QUOTA_MESSAGE } from '@brigade/domain/places';
+import { type PlacesEmulator, startPlacesEmulator } from '@brigade/places/emulator';
 import { makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-app';
@@ -44,7 +44,12 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/v1/auth/signup',
     headers: { origin: APP_ORIGIN },
-    payload: { email: `probe-${randomUUID()}@example.com`, password: 'secret-pw', firstName: 'P', lastName: 'R' },
+    payload: {
+      email: `probe-${randomUUID()}@example.com`,
+      password: 'secret-pw',
+      firstName: 'P',
+      lastName: 'R',
+    },
   });
   expect(signup.statusCode, signup.body).toBe(201);
   sessions.selfSignup = { token: signup.json().sessionToken, cookie: '' };
@@ -64,7 +69,11 @@ describe('who may spend paid outside calls', () => {
         await as(who, 'GET', '/places/nearby?location=45.52,-122.68'),
         await as(who, 'GET', '/places/details/ChIJBrigadeEmuPdx0001'),
         await as(who, 'POST', '/places/photos/media', { name: 'places/ChIJBrigadeEmuPdx0001/photos/p1' }),
-        await as(who, 'GET', `/business-listing/connections?tenantId=${randomUUID()}&restaurantId=${randomUUID()}`),
+        await as(
+          who,
+          'GET',
+          `/business-listing/connections?tenantId=${randomUUID()}&restaurantId=${randomUUID()}`,
+        ),
         await as(who, 'POST', '/business-listing/reviews/generate-ai-response', {}),
       ]) {
         expect(answer.statusCode, `${who}: ${answer.body}`).toBe(403);
@@ -83,7 +92,8 @@ describe('who may spend paid outside calls', () => {
 describe("a tenant's daily Places searches", () => {
   it('counts searches that reach Google per tenant and refuses the sixth with 429 and Retry-After', async () => {
     // 'coffee' above was the first of the tenant's five
-    for (const query of ['tacos', 'ramen', 'bagels']) expect((await search('employee', query)).statusCode).toBe(200);
+    for (const query of ['tacos', 'ramen', 'bagels'])
+      expect((await search('employee', query)).statusCode).toBe(200);
     const nearby = await as('manager', 'GET', '/places/nearby?location=45.52,-122.68&radius=900');
     expect(nearby.statusCode, nearby.body).toBe(200);
     const before = emulator.calls.searchText;

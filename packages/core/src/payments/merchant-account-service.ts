@@ -164,7 +164,10 @@ export async function testMerchantAccount(
  * The largest total one payment of the restaurant may have (docs/behaviour/payments.md#limits-on-amounts), or
  * null without a merchant account (nothing can be paid then anyway).
  */
-export async function maxTransactionAmountOf(deps: PaymentDeps, scope: RestaurantScope): Promise<number | null> {
+export async function maxTransactionAmountOf(
+  deps: PaymentDeps,
+  scope: RestaurantScope,
+): Promise<number | null> {
   const row = await deps.transact((tx) => findMerchantAccount(tx, scope));
   return row?.maxTransactionAmount ?? null;
 }

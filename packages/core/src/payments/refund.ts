@@ -1,5 +1,5 @@
-import type { Actor } from '@brigade/domain/access';
 import type { Executor } from '@brigade/db/database';
+import type { Actor } from '@brigade/domain/access';
 import { type BrigadeError, notFound, validationError } from '@brigade/domain/errors';
 import { formatAmount } from '@brigade/domain/payments/amount';
 import type { RefundInput, TransactionView } from '@brigade/domain/payments/api';
@@ -42,7 +42,9 @@ export async function refundPayment(
   const body = { amount: call.amount };
   return idempotent(deps, actor, { scope: call, key: call.idempotencyKey, operation, body }, async () => {
     const { row: found, account } = await target(deps, call);
-    const { row, refund, amount } = await deps.transact((tx) => reserveRefund(deps, actor, tx, found, call.amount));
+    const { row, refund, amount } = await deps.transact((tx) =>
+      reserveRefund(deps, actor, tx, found, call.amount),
+    );
     const answer = await call_(deps, actor, row, 'refund', amount, () =>
       deps.gateway(account).refund({
         merchid: account.merchid,

@@ -15,9 +15,9 @@ import {
   type PlaceSearchResult,
 } from '@brigade/domain/places';
 import type { PlacesApi } from '@brigade/places/places-api';
+import { reserveAttempt } from '../identity/throttle';
 import type { UseCaseDeps } from '../use-case';
 import { type CacheCounters, type CacheKind, cacheKeyOf, readCached, writeCached } from './places-cache';
-import { reserveAttempt } from '../identity/throttle';
 import { PlacesProblem, placesProblem } from './places-problem';
 
 /**
@@ -122,30 +122,37 @@ export function nearbyPlaces(
   const circle = circleOf(query.location, query.radius);
   const request = { ...circle, type: query.type, keyword: query.keyword, count: query.maxResultCount };
   const charge = () => chargeSearch(deps, actor, query.tenantId);
-  return cached(deps, 'nearby', request, async (api) => {
-    if (!query.keyword)
-      return api.searchNearby(
+  return cached(
+    deps,
+    'nearby',
+    request,
+    async (api) => {
+      if (!query.keyword)
+        return api.searchNearby(
+          {
+            locationRestriction: circle,
+            includedTypes: query.type ? [query.type] : undefined,
+            maxResultCount: query.maxResultCount,
+            rankPreference: 'DISTANCE',
+          },
+          SEARCH_FIELDS,
+        );
+      const found = await api.searchText(
         {
-          locationRestriction: circle,
-          includedTypes: query.type ? [query.type] : undefined,
-          maxResultCount: query.maxResultCount,
-          rankPreference: 'DISTANCE',
+          textQuery: query.keyword,
+          locationBias: circle,
+          includedType: query.type,
+          pageSize: query.maxResultCount,
         },
         SEARCH_FIELDS,
       );
-    const found = await api.searchText(
-      {
-        textQuery: query.keyword,
-        locationBias: circle,
-        includedType: query.type,
-        pageSize: query.maxResultCount,
-      },
-      SEARCH_FIELDS,
-    );
-    const within = (place: Place) =>
-      place.location !== undefined && distanceMetres(query.location, place.location) <= circle.circle.radius;
-    return { places: found.places.filter(within) };
-  }, charge);
+      const within = (place: Place) =>
+        place.location !== undefined &&
+        distanceMetres(query.location, place.location) <= circle.circle.radius;
+      return { places: found.places.filter(within) };
+    },
+    charge,
+  );
 }
 
 const DAY_MS = 24 * 3600_000;
@@ -174,7 +181,12 @@ async function chargeSearch(deps: PlacesDeps, actor: Actor, asked: number | unde
   const key = `places-searches:${tenantId}`;
   const taken = await reserveAttempt(deps.db, key, deps.dailySearchesPerTenant, DAY_MS);
   if (!taken.granted)
-    throw new PlacesProblem('rate_limited', 'PLACES_QUOTA_EXCEEDED', PLACES_QUOTA_MESSAGE, taken.retryAfterSeconds);
+    throw new PlacesProblem(
+      'rate_limited',
+      'PLACES_QUOTA_EXCEEDED',
+      PLACES_QUOTA_MESSAGE,
+      taken.retryAfterSeconds,
+    );
 }
 
 /** GET /places/details/{placeId}: the place's details, the asked fields (all by default). */

@@ -51,9 +51,9 @@ describe('card numbers where a token belongs', () => {
       expect(messages(authoriseInputSchema.safeParse({ ...base, token: pan })), pan).toEqual([
         CARD_NUMBER_MESSAGE,
       ]);
-    expect(messages(profileCreateSchema.safeParse({ token: '4111111111111111', expiry: '1230', name: 'A' }))).toEqual(
-      [CARD_NUMBER_MESSAGE],
-    );
+    expect(
+      messages(profileCreateSchema.safeParse({ token: '4111111111111111', expiry: '1230', name: 'A' })),
+    ).toEqual([CARD_NUMBER_MESSAGE]);
     expect(authoriseInputSchema.safeParse({ ...base, token: '9411111111111111' }).success).toBe(true);
     // 12 digits is no card number length: only the token format decides
     expect(authoriseInputSchema.safeParse({ ...base, token: '941111111113' }).success).toBe(true);

@@ -43,7 +43,8 @@ export function isLuhnValid(value: string): boolean {
  * tokens never pass it (docs/behaviour/payments.md#card-numbers-are-refused), nor do order ids, so such a
  * value where a token belongs is a card number, refused before anything is written or sent.
  */
-export const looksLikeCardNumber = (value: string): boolean => /^\d{13,19}$/.test(value) && isLuhnValid(value);
+export const looksLikeCardNumber = (value: string): boolean =>
+  /^\d{13,19}$/.test(value) && isLuhnValid(value);
 
 /** The digit that, appended to `digits`, makes the whole Luhn-valid. */
 function luhnCheckDigit(digits: string): number {
