@@ -17,6 +17,7 @@ import { type Database, openDatabase } from '@brigade/db/database';
 import { runMigrations } from '@brigade/db/migrate';
 import { ANONYMOUS } from '@brigade/domain/access';
 import type { OrderingSection } from '@brigade/domain/ordering/api';
+import { CHECKOUT_LIMITS } from '@brigade/domain/ordering/checkout-limits';
 import { formatAmount } from '@brigade/domain/payments/amount';
 import { generateOrderId } from '@brigade/domain/payments/order-id';
 import { SiteHandler } from '@brigade/site-app/handler';
@@ -71,6 +72,8 @@ export async function orderingDepsOf(database: Database, emulator: RemoteEmulato
     randomBytes: (size) => randomBytes(size),
     pause: async () => {},
     menuCache: createMenuCache(),
+    // the bench is one address placing hundreds of orders on purpose: the checkout's limits would stop it
+    checkoutLimits: { ...CHECKOUT_LIMITS, attemptsPerAddress: 1_000_000, attemptsPerRestaurant: 1_000_000 },
   };
   await saveMerchantAccount(deps, SYSTEM, {
     tenantId: demo.tenantId,

@@ -48,5 +48,7 @@ export function canCall(
   if (access.kind === 'public' || access.kind === 'signed-in') return true;
   if (who.isSiteAdmin) return true;
   if (access.kind === 'site-admin') return false;
+  // a member: any role in a tenant (the screens run inside one of the user's tenants)
+  if (access.kind === 'member') return who.role !== null;
   return who.role !== null && roleAtLeast(who.role, access.role);
 }

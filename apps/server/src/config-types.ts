@@ -1,3 +1,4 @@
+import type { CheckoutLimits } from '@brigade/domain/ordering/checkout-limits';
 import type { BusinessListingConfig } from './config-business-listing';
 
 /** The configuration the server runs with, as loadConfig (config.ts) builds it from the environment. */
@@ -69,7 +70,11 @@ export interface Config {
     /** The API's base, `https://places.googleapis.com/v1` unless GOOGLE_PLACES_URL says otherwise. */
     url: string;
     timeoutMs: number;
+    /** Searches (text and nearby) that reach Google per tenant a day (PLACES_DAILY_SEARCHES_PER_TENANT). */
+    dailySearchesPerTenant: number;
   };
+  /** The public checkout's limits (docs/behaviour/ordering.md#checkout-limits), CHECKOUT_* variables. */
+  checkoutLimits: CheckoutLimits;
   /** The language model that drafts review replies (docs/operations/llm.md). */
   llm: LlmConfig;
   /** Google Business Profile (docs/operations/business-profile.md). */

@@ -39,6 +39,16 @@ describe('loadConfig', () => {
         emulator: true,
         url: 'https://places.googleapis.com/v1',
         timeoutMs: 10_000,
+        dailySearchesPerTenant: 200,
+      },
+      checkoutLimits: {
+        windowMs: 15 * 60_000,
+        attemptsPerAddress: 20,
+        attemptsPerRestaurant: 300,
+        declinesPerAddress: 5,
+        issuerTextDeclines: 2,
+        declinesPerRestaurant: 30,
+        declineAlert: 10,
       },
       llm: {
         mode: 'emulator',
@@ -173,12 +183,38 @@ describe('loadConfig', () => {
       emulator: false,
       url: 'http://places.test/v1',
       timeoutMs: 10_000,
+      dailySearchesPerTenant: 200,
     });
+    expect(loadConfig({ PLACES_DAILY_SEARCHES_PER_TENANT: '50' }).places.dailySearchesPerTenant).toBe(50);
+    expect(() => loadConfig({ PLACES_DAILY_SEARCHES_PER_TENANT: '0' })).toThrow(
+      'PLACES_DAILY_SEARCHES_PER_TENANT: must be at least 1 (got "0")',
+    );
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://b.example.com' }).places.emulator).toBe(
       false,
     );
     expect(() => loadConfig({ GOOGLE_PLACES_URL: 'nope' })).toThrow(
       'GOOGLE_PLACES_URL: must be a URL such as https://places.googleapis.com/v1 (got "nope")',
+    );
+  });
+
+  it('checkout limits: the documented defaults, each changed by its variable', () => {
+    const limits = loadConfig({
+      CHECKOUT_ORDERS_PER_ADDRESS: '3',
+      CHECKOUT_ORDERS_PER_RESTAURANT: '40',
+      CHECKOUT_DECLINES_PER_ADDRESS: '2',
+      CHECKOUT_DECLINES_PER_RESTAURANT: '9',
+      CHECKOUT_DECLINE_ALERT: '4',
+    }).checkoutLimits;
+    expect(limits).toMatchObject({
+      attemptsPerAddress: 3,
+      attemptsPerRestaurant: 40,
+      declinesPerAddress: 2,
+      declinesPerRestaurant: 9,
+      declineAlert: 4,
+      windowMs: 900_000,
+    });
+    expect(() => loadConfig({ CHECKOUT_ORDERS_PER_ADDRESS: 'many' })).toThrow(
+      'CHECKOUT_ORDERS_PER_ADDRESS: must be a whole number (got "many")',
     );
   });
 

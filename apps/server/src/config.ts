@@ -7,6 +7,7 @@ import {
   businessListingEnvironment,
   businessListingProblems,
 } from './config-business-listing';
+import { checkoutLimitsOf, limitsEnvironment } from './config-limits';
 import { llmConfigOf, llmEnvironment } from './config-llm';
 
 const booleanFlag = (fallback: boolean) =>
@@ -176,6 +177,8 @@ const configSchema = z.object({
     .url({ error: 'must be a URL such as https://places.googleapis.com/v1' })
     .default('https://places.googleapis.com/v1'),
   GOOGLE_PLACES_TIMEOUT_MS: milliseconds(10_000),
+  // What outsiders can make the platform spend: checkout counts, Places searches (config-limits.ts).
+  ...limitsEnvironment,
   // The language model of AI review-reply drafts (config-llm.ts, docs/operations/llm.md).
   ...llmEnvironment,
   ...businessListingEnvironment,
@@ -298,7 +301,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       emulator: !c.GOOGLE_PLACES_API_KEY && c.NODE_ENV !== 'production',
       url: c.GOOGLE_PLACES_URL.replace(/\/+$/, ''),
       timeoutMs: c.GOOGLE_PLACES_TIMEOUT_MS,
+      dailySearchesPerTenant: c.PLACES_DAILY_SEARCHES_PER_TENANT,
     },
+    checkoutLimits: checkoutLimitsOf(c),
     llm: llmConfigOf(c, c.NODE_ENV),
     businessListing: businessListingConfigOf(c),
     kitchenPrinterPort: c.KITCHEN_PRINTER_PORT,

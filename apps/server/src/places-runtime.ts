@@ -21,6 +21,8 @@ export interface PlacesRuntime {
   counters: CacheCounters;
   /** Where answers come from, for the cache keys. */
   source(): Promise<string>;
+  /** Searches that reach Google per tenant in 24 hours (PLACES_DAILY_SEARCHES_PER_TENANT). */
+  dailySearchesPerTenant: number;
   close(): Promise<void>;
 }
 
@@ -63,6 +65,7 @@ export function createPlacesRuntime(config: Config): PlacesRuntime {
     emulator: () => (mode === 'emulator' ? startEmulator() : null),
     counters: createCacheCounters(),
     source: async () => (mode === 'emulator' ? (await startEmulator()).apiUrl : places.url),
+    dailySearchesPerTenant: places.dailySearchesPerTenant,
     close: async () => {
       await (await emulator?.catch(() => undefined))?.close();
     },
@@ -71,5 +74,11 @@ export function createPlacesRuntime(config: Config): PlacesRuntime {
 
 /** The places use-cases' deps for one request. */
 export async function placesDepsOf(runtime: PlacesRuntime, db: PlacesDeps['db']): Promise<PlacesDeps> {
-  return { db, places: runtime.api, counters: runtime.counters, source: await runtime.source() };
+  return {
+    db,
+    places: runtime.api,
+    counters: runtime.counters,
+    source: await runtime.source(),
+    dailySearchesPerTenant: runtime.dailySearchesPerTenant,
+  };
 }

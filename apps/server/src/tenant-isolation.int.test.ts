@@ -26,7 +26,7 @@ import { asBearer, type Session, signInAs } from './test-client';
  */
 const t = useTestApp();
 
-const KNOWN_ACCESS: AccessRequirement['kind'][] = ['public', 'signed-in', 'site-admin', 'tenant'];
+const KNOWN_ACCESS: AccessRequirement['kind'][] = ['public', 'signed-in', 'member', 'site-admin', 'tenant'];
 const MARKER = 'Isolation Target Kitchen';
 
 let target: { tenantId: number; restaurantId: number };
@@ -47,6 +47,9 @@ beforeAll(async () => {
     await makeUser(db, { tenantId: tenant.tenantId, role: 'owner', isActive: false }),
   );
   callers.inactiveAdmin = await sessionOf(await makeUser(db, { isSiteAdmin: true, isActive: false }));
+  // as a self-sign-up is until activated: no tenant (and, in life, inactive too)
+  callers.unassigned = await sessionOf(await makeUser(db));
+  callers.selfSignup = await sessionOf(await makeUser(db, { isActive: false }));
   for (const role of TENANT_ROLES) {
     callers[role] = await sessionOf(await makeUser(db, { tenantId: tenant.tenantId, role }));
   }
@@ -86,6 +89,8 @@ function refusedCallers(access: AccessRequirement): string[] {
       return [];
     case 'signed-in':
       return ['anonymous'];
+    case 'member':
+      return ['anonymous', 'selfSignup', 'unassigned', 'inactiveOwner', 'inactiveAdmin'];
     case 'site-admin':
       return ['anonymous', 'inactiveAdmin', 'owner', 'otherTenantOwner'];
     case 'tenant': {
@@ -136,6 +141,12 @@ describe('tenant-isolation matrix', () => {
           if (caller === 'anonymous') expect(response.statusCode).toBe(401);
           expect(response.body).not.toContain(MARKER);
           expect(response.headers['content-type']).toContain('application/problem+json');
+        });
+      }
+      if (endpoint.access.kind === 'member') {
+        it('lets an employee of a tenant through the access check', async () => {
+          const response = await call(endpoint, callers.employee!);
+          expect([401, 403]).not.toContain(response.statusCode);
         });
       }
       if (endpoint.access.kind === 'tenant') {

@@ -93,9 +93,11 @@ export function useTestApp(
  */
 export async function startSecondInstance(
   database: Database,
+  env: Record<string, string> = {},
 ): Promise<{ app: FastifyInstance; deps: AppDeps; close: () => Promise<void> }> {
   const own = await openDatabase({ url: database.pool!.options.connectionString!, poolMax: 4 });
-  const deps = createAppDeps({ ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), port: 0 }, own);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const deps = createAppDeps({ ...config, port: 0 }, own);
   const app = await buildApp({ deps });
   await Promise.all([deps.changes.ready, deps.sessions.ready, deps.domains.ready]);
   return {

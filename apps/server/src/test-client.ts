@@ -49,3 +49,44 @@ export function asBearer(
     headers: { authorization: `Bearer ${session.token}`, ...options.headers },
   }) as Promise<LightMyRequestResponse>;
 }
+
+/** An answer over real HTTP, read like an injected one (statusCode, headers, body, json()). */
+export interface HttpAnswer {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: string;
+  // biome-ignore lint/suspicious/noExplicitAny: a test reads the JSON it expects
+  json(): any;
+}
+
+/**
+ * A request over real HTTP to a listening test server (`useTestApp().baseUrl`): as a script (bearer token)
+ * when a session is given, else anonymous, from 127.0.0.1.
+ */
+export async function overHttp(
+  baseUrl: string,
+  options: {
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    url: string;
+    session?: Session | null;
+    payload?: unknown;
+    headers?: Record<string, string>;
+  },
+): Promise<HttpAnswer> {
+  const response = await fetch(`${baseUrl}${options.url}`, {
+    method: options.method,
+    headers: {
+      ...(options.payload !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.session ? { authorization: `Bearer ${options.session.token}` } : {}),
+      ...options.headers,
+    },
+    ...(options.payload !== undefined ? { body: JSON.stringify(options.payload) } : {}),
+  });
+  const body = await response.text();
+  return {
+    statusCode: response.status,
+    headers: Object.fromEntries(response.headers),
+    body,
+    json: () => JSON.parse(body),
+  };
+}

@@ -8,12 +8,13 @@ import { successOf } from './envelope';
 /**
  * AI review replies of a Google Business Profile connection (spec 03 §3.4, §5.7, §7 listing table; issue 19;
  * docs/behaviour/ai-review-replies.md): a reply draft on request, and the connection's AI config. Access as the
- * other listing routes (business-listing.ts): signed-in, the use-cases check the role (owners, admins and
+ * other listing routes (business-listing.ts): members, the use-cases check the role (owners, admins and
  * managers of the tenant), and anyone else gets 404. A draft is only ever answered, never posted: posting is
  * the reply route's, after a person has approved it (or the auto-reply job's, when the owner switched it on).
  */
 
-const signedIn = { kind: 'signed-in' } as const;
+// Paid outside calls: an active account with a tenant role (issue 42), never a new sign-up.
+const member = { kind: 'member' } as const;
 const tags = ['business-listing'];
 const base = '/business-listing';
 // Any text: an id that is not a connection's (a UUID) is simply not found (404), as an unknown one is.
@@ -46,7 +47,7 @@ export const generateAiReviewResponse = defineEndpoint({
     'configured model, or by the local drafter when none is configured; a failing model is answered 429, 502 ' +
     'or 504, never replaced by a local draft. Nothing is posted to Google.',
   tags,
-  access: signedIn,
+  access: member,
   changes: 'none',
   outside: true,
   request: {
@@ -65,7 +66,7 @@ export const getAiConfig = defineEndpoint({
   path: `${base}/connections/{connectionId}/ai-config`,
   summary: "The connection's AI config (404 while none is stored)",
   tags,
-  access: signedIn,
+  access: member,
   outside: true,
   request: { params: z.object({ connectionId: text().max(100) }) },
   response: { status: 200, description: 'The AI config', schema: successOf(aiConfigResultSchema) },
@@ -91,7 +92,7 @@ export const saveAiConfig = defineEndpoint({
     "restaurant's reply settings change too (only the fields given, and `enabled` follows `isEnabled`), in " +
     'the same transaction.',
   tags,
-  access: signedIn,
+  access: member,
   changes: 'none',
   outside: true,
   request: { body: saveAiConfigBodySchema },

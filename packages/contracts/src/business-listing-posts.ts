@@ -8,12 +8,13 @@ import { successOf } from './envelope';
 
 /**
  * Posts on the connected location's Google profile (spec 03 §3.4, §5.7; issue 19; Google's v4 local posts).
- * Access as the other listing routes (business-listing.ts): signed-in, the use-cases let the tenant's owners,
+ * Access as the other listing routes (business-listing.ts): members, the use-cases let the tenant's owners,
  * admins and managers (and site administrators) in, and anyone else gets 404. Writes reach Google first:
  * nothing is stored unless Google accepted it.
  */
 
-const signedIn = { kind: 'signed-in' } as const;
+// Paid outside calls: an active account with a tenant role (issue 42), never a new sign-up.
+const member = { kind: 'member' } as const;
 const tags = ['business-listing'];
 const base = '/business-listing';
 const googleProblems = [400, 404, 409, 429, 502, 503, 504];
@@ -51,7 +52,7 @@ export const listBusinessListingPosts = defineEndpoint({
   path: `${base}/connections/{connectionId}/posts`,
   summary: "The connection's posts published from Brigade, newest first (at most 200)",
   tags,
-  access: signedIn,
+  access: member,
   outside: true,
   request: { params: connectionParams },
   response: { status: 200, description: 'The posts', schema: successOf(z.array(listingPostSchema)) },
@@ -65,7 +66,7 @@ export const createBusinessListingPost = defineEndpoint({
   summary: 'Publish a post on the Google profile of the chosen location, then store it',
   description: `${bodyRules} 409 LOCATION_NOT_SELECTED before a location is chosen, RECONNECT_NEEDED when Google no longer accepts the connection; 429 over Google's quota (10 edits a minute per profile).`,
   tags,
-  access: signedIn,
+  access: member,
   changes: 'none',
   outside: true,
   request: { params: connectionParams, body: postBodySchema },
@@ -80,7 +81,7 @@ export const updateBusinessListingPost = defineEndpoint({
   summary: "Change a post's content and call-to-action on Google, then here",
   description: `${bodyRules} The whole post is sent: a call-to-action left out is removed.`,
   tags,
-  access: signedIn,
+  access: member,
   changes: 'none',
   outside: true,
   request: { params: postParams, body: postBodySchema },
@@ -94,7 +95,7 @@ export const deleteBusinessListingPost = defineEndpoint({
   path: `${base}/connections/{connectionId}/posts/{postId}`,
   summary: 'Delete a post on Google (one already gone there counts as deleted), then here',
   tags,
-  access: signedIn,
+  access: member,
   changes: 'none',
   outside: true,
   request: { params: postParams },

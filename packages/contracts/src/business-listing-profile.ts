@@ -7,10 +7,11 @@ import { successOf } from './envelope';
 
 /**
  * Profile and full syncs of a connected Google location (spec 03 §7; issue 19). Access as the other listing
- * routes (business-listing.ts): signed-in, the use-cases check the role, anyone without one gets 404.
+ * routes (business-listing.ts): members, the use-cases check the role, anyone without one gets 404.
  */
 
-const signedIn = { kind: 'signed-in' } as const;
+// Paid outside calls: an active account with a tenant role (issue 42), never a new sign-up.
+const member = { kind: 'member' } as const;
 const tags = ['business-listing'];
 const base = '/business-listing';
 const problems = [404, 409, 429, 502, 503, 504];
@@ -56,7 +57,7 @@ export const syncBusinessListingProfile = defineEndpoint({
     'Title, address, phone, categories, hours, website and map link, kept on the connection; `differences` ' +
     "names each field where Google and the restaurant disagree. The restaurant's record is not changed.",
   tags,
-  access: signedIn,
+  access: member,
   changes: 'none',
   outside: true,
   request: { params: connectionParams },
@@ -74,7 +75,7 @@ export const syncBusinessListingFull = defineEndpoint({
   path: `${base}/connections/{connectionId}/sync/full`,
   summary: 'Sync the profile, then the reviews',
   tags,
-  access: signedIn,
+  access: member,
   changes: 'none',
   outside: true,
   request: { params: connectionParams },
@@ -98,7 +99,7 @@ export const editBusinessListingProfile = defineEndpoint({
     "reached nothing is stored (409 reconnect needed, 429 Google's edit quota, 502). The restaurant's own " +
     'record is not changed.',
   tags,
-  access: signedIn,
+  access: member,
   changes: 'none',
   outside: true,
   request: { params: connectionParams, body: profileEditSchema },

@@ -14,11 +14,12 @@ import { successOf } from './envelope';
 
 /**
  * Reviews of a connected Google location (spec 03 §3.4, §7; issue 19): sync, the stored reviews, and replies.
- * Access as the other listing routes (business-listing.ts): signed-in, the use-cases check the role, and
+ * Access as the other listing routes (business-listing.ts): members, the use-cases check the role, and
  * anyone without one gets 404.
  */
 
-const signedIn = { kind: 'signed-in' } as const;
+// Paid outside calls: an active account with a tenant role (issue 42), never a new sign-up.
+const member = { kind: 'member' } as const;
 const tags = ['business-listing'];
 const base = '/business-listing';
 // Any text: an id that is not a connection's (a UUID) is simply not found (404), as an unknown one is.
@@ -70,7 +71,7 @@ export const syncBusinessListingReviews = defineEndpoint({
     'All reviews are upserted in one transaction: a second run stores nothing twice, a failed one changes ' +
     'nothing. 409 LOCATION_NOT_SELECTED before a location is chosen.',
   tags,
-  access: signedIn,
+  access: member,
   changes: 'none',
   outside: true,
   request: { params: connectionParams },
@@ -98,7 +99,7 @@ export const listBusinessListingReviews = defineEndpoint({
     `limit 1-${REVIEW_PAGE_MAX} (default ${REVIEW_PAGE_DEFAULT}; up to 500 is accepted from older callers and ` +
     `read as ${REVIEW_PAGE_MAX}); follow nextCursor as ?cursor= with the same filters and sort.`,
   tags,
-  access: signedIn,
+  access: member,
   outside: true,
   request: { params: connectionParams, query: reviewListQuerySchema },
   response: {
@@ -136,7 +137,7 @@ export const getBusinessListingReviewSummary = defineEndpoint({
     `${filterText} trend: week or month buckets; without it, months when the reviews span three months or ` +
     'more, weeks otherwise. Undated reviews count everywhere but in the trend.',
   tags,
-  access: signedIn,
+  access: member,
   outside: true,
   request: { params: connectionParams, query: reviewSummaryQuerySchema },
   response: { status: 200, description: 'The summary', schema: successOf(reviewSummarySchema) },
@@ -152,7 +153,7 @@ export const replyToBusinessListingReview = defineEndpoint({
     'response 1-4096 characters and at most 4096 UTF-8 bytes ("Response too long"); isAiGenerated defaults ' +
     'to false. tenantId and restaurantId are needed only when two restaurants hold the same review.',
   tags,
-  access: signedIn,
+  access: member,
   changes: 'none',
   outside: true,
   request: {
@@ -171,7 +172,7 @@ export const deleteBusinessListingReviewReply = defineEndpoint({
   path: `${base}/reviews/reply`,
   summary: "Delete a review's reply on Google and here",
   tags,
-  access: signedIn,
+  access: member,
   changes: 'none',
   outside: true,
   request: {
@@ -209,7 +210,7 @@ export const listBusinessListingReviewReplyHistory = defineEndpoint({
   path: `${base}/connections/{connectionId}/reviews/{reviewId}/history`,
   summary: "A review's reply history (posted, edited, deleted, changed on Google), newest first",
   tags,
-  access: signedIn,
+  access: member,
   outside: true,
   request: {
     params: connectionParams.extend({

@@ -13,12 +13,14 @@ import { successOf } from './envelope';
  * Google Business Profile (spec 03 §7 listing table, issue 19; docs/behaviour/business-profile.md) under the
  * prefix /business-listing. The tenant and restaurant are named by GUID in the query, body or path (spec 03
  * §5.7: "tenant and restaurant GUIDs must be UUIDs"), not by the numeric path ids the contract layer checks,
- * so access is "signed-in" and the use-cases check the role: owners, admins and managers of the tenant (site
- * administrators too); anyone else gets 404, as if the restaurant or connection did not exist. Calls that
- * reach Google run outside one request-long transaction (`outside`). Tokens are never part of an answer.
+ * so access is "member" (an active account with a tenant role: these calls spend paid outside quota) and the
+ * use-cases check the role: owners, admins and managers of the tenant (site administrators too); anyone else
+ * gets 404, as if the restaurant or connection did not exist. Calls that reach Google run outside one
+ * request-long transaction (`outside`). Tokens are never part of an answer.
  */
 
-const signedIn = { kind: 'signed-in' } as const;
+// Paid outside calls: an active account with a tenant role (issue 42), never a new sign-up.
+const member = { kind: 'member' } as const;
 const tags = ['business-listing'];
 const base = '/business-listing';
 const googleProblems = [404, 409, 429, 502, 503, 504];
@@ -72,7 +74,7 @@ export const getBusinessListingAuthUrl = defineEndpoint({
     'carries tenantId, restaurantId, redirectUrl and a nonce; only its SHA-256 is stored. redirectUrl (where ' +
     "Google sends the browser back with code and state) must be on one of this deployment's app origins.",
   tags,
-  access: signedIn,
+  access: member,
   outside: true,
   request: {
     query: scopeQuery.extend({
@@ -93,7 +95,7 @@ export const completeBusinessListingAuth = defineEndpoint({
     'sent, for another restaurant) is refused with 400. The connection is saved and the state marked used ' +
     'in one transaction.',
   tags,
-  access: signedIn,
+  access: member,
   changes: 'none',
   outside: true,
   request: {
@@ -114,7 +116,7 @@ export const listBusinessListingConnections = defineEndpoint({
   path: `${base}/connections`,
   summary: "The restaurant's Google Business Profile connections",
   tags,
-  access: signedIn,
+  access: member,
   outside: true,
   request: { query: scopeQuery },
   response: {
@@ -131,7 +133,7 @@ export const getBusinessListingConnection = defineEndpoint({
   path: `${base}/connections/{connectionId}`,
   summary: 'One connection (404 when unknown or not yours)',
   tags,
-  access: signedIn,
+  access: member,
   outside: true,
   request: { params: connectionParams },
   response: { status: 200, description: 'The connection', schema: connectionResult },
@@ -145,7 +147,7 @@ export const updateBusinessListingConnection = defineEndpoint({
   summary:
     "Change a connection's account, location or sync frequency (partial); tokens and status are the server's",
   tags,
-  access: signedIn,
+  access: member,
   outside: true,
   changes: 'none',
   request: {
@@ -168,7 +170,7 @@ export const deleteBusinessListingConnection = defineEndpoint({
   path: `${base}/connections/{connectionId}`,
   summary: 'Delete a connection; its token is revoked at Google first (best effort)',
   tags,
-  access: signedIn,
+  access: member,
   changes: 'none',
   outside: true,
   request: { params: connectionParams },
@@ -183,7 +185,7 @@ export const disconnectBusinessListing = defineEndpoint({
   summary: 'Disconnect the restaurant: revoke the token at Google (best effort), forget the tokens',
   description: 'The connection stays, with status disconnected and no tokens, so it can be connected again.',
   tags,
-  access: signedIn,
+  access: member,
   changes: 'none',
   outside: true,
   request: { params: z.object({ tenantGuid, restaurantGuid }) },
@@ -206,7 +208,7 @@ export const listBusinessListingAccounts = defineEndpoint({
   path: `${base}/accounts`,
   summary: "The Google accounts the restaurant's connection can manage (page size 1-20)",
   tags,
-  access: signedIn,
+  access: member,
   outside: true,
   request: {
     query: scopeQuery.extend({ pageSize: pageSize(20, ACCOUNTS_PAGE_SIZE_MESSAGE), pageToken }),
@@ -229,7 +231,7 @@ export const listBusinessListingLocations = defineEndpoint({
     "accountId defaults to the connection's account, else its first Google account. readMask defaults to " +
     'name,title,storefrontAddress,phoneNumbers,categories,latlng,openInfo,metadata; page size 1-100.',
   tags,
-  access: signedIn,
+  access: member,
   outside: true,
   request: {
     query: scopeQuery.extend({
@@ -259,7 +261,7 @@ export const selectBusinessListingLocation = defineEndpoint({
   path: `${base}/locations/select`,
   summary: "Choose the connection's location (checked at Google first)",
   tags,
-  access: signedIn,
+  access: member,
   changes: 'none',
   outside: true,
   request: { body: z.strictObject({ ...scope, locationId: resourceId('locationId') }) },

@@ -12,6 +12,7 @@ import {
   soldOutSchema,
   updateOrderingSettingsSchema,
 } from '@brigade/domain/ordering/api';
+import { orderingAlertSchema } from '@brigade/domain/ordering/checkout-limits';
 import { bumpResultSchema, kitchenBoardSchema } from '@brigade/domain/ordering/kitchen';
 import { salesSummarySchema, summaryQuerySchema } from '@brigade/domain/ordering/summary';
 import { text } from '@brigade/domain/text';
@@ -89,7 +90,7 @@ export const placeOrder = defineEndpoint({
   outside: true,
   request: { params: slugParams, body: placeOrderRequestSchema, headers: idempotencyHeaders },
   response: { status: 201, description: 'The order', schema: successOf(guestOrderSchema) },
-  problems: [404, ...GATEWAY_PROBLEMS],
+  problems: [404, 429, ...GATEWAY_PROBLEMS],
 });
 
 export const getGuestOrder = defineEndpoint({
@@ -117,6 +118,18 @@ export const listOrders = defineEndpoint({
     description: 'The orders',
     schema: successOf(z.array(orderSchema), { businessDate: z.string() }),
   },
+  problems: [404],
+});
+
+export const listOrderingAlerts = defineEndpoint({
+  id: 'listOrderingAlerts',
+  method: 'GET',
+  path: `${base}/ordering/alerts`,
+  summary: "The last 24 hours' alerts about online checkout (a burst of declined cards), newest first",
+  tags,
+  access: { kind: 'tenant', role: 'employee' },
+  request: { params },
+  response: { status: 200, description: 'The alerts', schema: successOf(z.array(orderingAlertSchema)) },
   problems: [404],
 });
 

@@ -13,14 +13,16 @@ import { defineEndpoint } from './endpoint';
 import { successOf } from './envelope';
 
 /**
- * Google Places for signed-in staff (spec 03 §1 "Places", §7 places table; issue 18): the server calls
- * Places API (New) with its own key, which never leaves it. Answers are cached in the shared database per
- * spec 03 §9 (search and nearby 10 minutes, details and photos 30); the `X-Cache` answer header says `hit`
- * or `miss`. Google's failures come back as problems: 404 for an unknown place, 429 with `retry-after` when
- * Google's quota is exhausted, 502/504 when Google fails or is slow.
+ * Google Places for staff with an active tenant role (spec 03 §1 "Places", §7 places table; issues 18, 42):
+ * the server calls Places API (New) with its own key, which never leaves it. Answers are cached in the shared
+ * database per spec 03 §9 (search and nearby 10 minutes, details and photos 30); the `X-Cache` answer header
+ * says `hit` or `miss`. Searches that reach Google count against the tenant's daily quota (429 with
+ * `retry-after` once it is used). Google's failures come back as problems: 404 for an unknown place, 429 with
+ * `retry-after` when Google's quota is exhausted, 502/504 when Google fails or is slow.
  */
 
-const signedIn = { kind: 'signed-in' } as const;
+// Paid outside calls: an active account with a tenant role (issue 42), never a new sign-up.
+const member = { kind: 'member' } as const;
 const problems = [404, 429, 502, 503, 504];
 
 export const searchPlaces = defineEndpoint({
@@ -29,7 +31,7 @@ export const searchPlaces = defineEndpoint({
   path: '/places/search',
   summary: 'Search Google places by text, optionally near a location (radius in metres, 0-50,000)',
   tags: ['places'],
-  access: signedIn,
+  access: member,
   outside: true,
   request: { query: placeSearchQuerySchema },
   response: {
@@ -46,7 +48,7 @@ export const getPlaceDetails = defineEndpoint({
   path: '/places/details/{placeId}',
   summary: "A Google place's details; `fields` (comma-separated) narrows them",
   tags: ['places'],
-  access: signedIn,
+  access: member,
   outside: true,
   request: { params: z.object({ placeId: placeIdSchema }), query: placeDetailsQuerySchema },
   response: { status: 200, description: 'The place', schema: successOf(placeSchema) },
@@ -59,7 +61,7 @@ export const searchNearbyPlaces = defineEndpoint({
   path: '/places/nearby',
   summary: 'Google places within a radius of a location, nearest first; `keyword` narrows them',
   tags: ['places'],
-  access: signedIn,
+  access: member,
   outside: true,
   request: { query: placeNearbyQuerySchema },
   response: {
@@ -78,7 +80,7 @@ export const getPlacePhotoMedia = defineEndpoint({
   description:
     'The photo is not redirected to (skipHttpRedirect is always true): the answer carries its photoUri. Show the photo with its authorAttributions, as Google requires.',
   tags: ['places'],
-  access: signedIn,
+  access: member,
   changes: 'none',
   audit: false,
   outside: true,

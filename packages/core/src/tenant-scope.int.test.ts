@@ -33,6 +33,8 @@ const UNAUDITED = [
   'kitchen_bumps',
   'order_events',
   'order_number_counters',
+  // alerts the server raises about checkout (a burst of declines): nobody edits them, each is its own record
+  'ordering_alerts',
   // payments keep their own step-by-step history (decision 023)
   'payment_idempotency_keys',
   'payment_transaction_events',

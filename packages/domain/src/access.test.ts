@@ -49,6 +49,26 @@ describe('decideAccess', () => {
     );
   });
 
+  it('lets members (active, with an active role in some tenant) spend outside calls, not new sign-ups', () => {
+    const member = { kind: 'member' } as const;
+    expect(decideAccess(user(), member)).toBe('allow');
+    expect(
+      decideAccess(user({ assignments: [{ tenantId: 9, role: 'employee', isActive: true }] }), member),
+    ).toBe('allow');
+    expect(decideAccess({ kind: 'anonymous' }, member)).toBe('unauthenticated');
+    // a self-sign-up: inactive, no tenant
+    expect(decideAccess(user({ isActive: false, assignments: [] }), member)).toBe('forbidden');
+    expect(decideAccess(user({ assignments: [] }), member)).toBe('forbidden');
+    expect(decideAccess(user({ isActive: false }), member)).toBe('forbidden');
+    expect(
+      decideAccess(user({ assignments: [{ tenantId: 9, role: 'owner', isActive: false }] }), member),
+    ).toBe('forbidden');
+    expect(decideAccess(user({ isSiteAdmin: true, assignments: [] }), member)).toBe('allow');
+    expect(decideAccess(user({ isSiteAdmin: true, isActive: false, assignments: [] }), member)).toBe(
+      'forbidden',
+    );
+  });
+
   it('orders roles owner > admin > manager > employee', () => {
     expect(roleAtLeast('owner', 'admin')).toBe(true);
     expect(roleAtLeast('admin', 'admin')).toBe(true);

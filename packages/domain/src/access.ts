@@ -10,6 +10,12 @@ export type TenantRole = (typeof TENANT_ROLES)[number];
 export type AccessRequirement =
   | { kind: 'public' }
   | { kind: 'signed-in' }
+  /**
+   * An active account with an active assignment to some tenant, or an active site administrator: what a route
+   * that spends the platform's paid outside calls needs (Google Places, Business Profile, the LLM), so that an
+   * account that signed itself up and is not activated yet cannot (issue 42).
+   */
+  | { kind: 'member' }
   | { kind: 'site-admin' }
   /** An active assignment to the route's tenant with at least `role` (site administrators may enter any). */
   | { kind: 'tenant'; role: TenantRole };
@@ -55,6 +61,8 @@ export function decideAccess(
   if (actor.kind === 'anonymous') return 'unauthenticated';
   if (requirement.kind === 'signed-in') return 'allow';
   if (actor.isSiteAdmin && actor.isActive) return 'allow';
+  if (requirement.kind === 'member')
+    return actor.isActive && actor.assignments.some((a) => a.isActive) ? 'allow' : 'forbidden';
   if (requirement.kind === 'site-admin') return 'forbidden';
   if (tenantId === undefined) return 'forbidden';
   const role = activeRoleIn(actor, tenantId);

@@ -23,6 +23,15 @@ export const PLACES_CACHE_TTL_MS = {
   details: 30 * 60_000,
   photo: 30 * 60_000,
 } as const;
+/**
+ * Searches (text and nearby) that reach Google per tenant in 24 hours unless PLACES_DAILY_SEARCHES_PER_TENANT
+ * says otherwise (docs/behaviour/places.md#quota): finding a restaurant's place takes a handful; answers from
+ * the shared cache are not counted.
+ */
+export const PLACES_DAILY_SEARCHES = 200;
+export const PLACES_QUOTA_MESSAGE =
+  "Your organization has used today's Google Places searches. Try again later, or use a search made before.";
+
 /** What a linked place can fill in on its restaurant (issue 18; places-import.ts). */
 export const PLACE_IMPORT_FIELDS = ['hours', 'phone', 'website', 'address', 'coordinates', 'photos'] as const;
 export type PlaceImportField = (typeof PLACE_IMPORT_FIELDS)[number];
@@ -197,8 +206,16 @@ const placeTypeSchema = text()
 export const SEARCH_QUERY_MESSAGE = 'Search query is required';
 
 /** GET /places/search: query, optional location, radius, type (spec 03 §7 places table). */
+/** Which tenant a search is made for (its quota counts it); the caller's first tenant when not given. */
+const quotaTenantSchema = z.coerce
+  .number({ error: 'Tenant ID must be a positive integer' })
+  .int('Tenant ID must be a positive integer')
+  .min(1, 'Tenant ID must be a positive integer')
+  .max(2_147_483_647, 'Tenant ID must be a positive integer');
+
 export const placeSearchQuerySchema = z
   .object({
+    tenantId: quotaTenantSchema.optional(),
     query: text({ error: SEARCH_QUERY_MESSAGE }).trim().min(1, SEARCH_QUERY_MESSAGE).max(500),
     location: locationParamSchema.optional(),
     radius: radiusSchema.optional(),
@@ -219,6 +236,7 @@ export type PlaceSearchQuery = z.output<typeof placeSearchQuerySchema>;
 
 /** GET /places/nearby: location, optional radius, type, keyword. */
 export const placeNearbyQuerySchema = z.object({
+  tenantId: quotaTenantSchema.optional(),
   location: locationParamSchema,
   radius: radiusSchema.optional(),
   type: placeTypeSchema.optional(),

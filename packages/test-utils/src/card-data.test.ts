@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardDataIn } from './card-data';
+import { cardDataIn, cardDataInFiles, cardNumbersInBytes, filesOfTar } from './card-data';
 
 describe('cardDataIn', () => {
   it('finds a Luhn-valid card number standing alone, with where it stands', () => {
@@ -26,5 +26,45 @@ describe('cardDataIn', () => {
       '"cvvresp":"M"', // the gateway's answer code, not a CVV
     ];
     for (const text of clean) expect(cardDataIn(text), text).toEqual([]);
+  });
+});
+
+describe('card numbers in database files', () => {
+  it('finds a number among binary bytes, even beside bytes that read as letters', () => {
+    expect(cardNumbersInBytes('\u0001-card 4111111111111111X\u00ba')).toHaveLength(1);
+    expect(cardNumbersInBytes('#4111111111111111\u0001')).toHaveLength(1);
+    // a 20-digit order id, a token that fails Luhn, a digest and a decimal are no card numbers
+    expect(cardNumbersInBytes('94111111111111110000 9411111111111111 0.4111111111111111')).toEqual([]);
+    expect(cardNumbersInBytes(`ab${'4111111111111111'}cdef0123456789abcdef`)).toEqual([]);
+  });
+
+  it('reads a WAL segment as one stream, so a number split by a page header is whole again', () => {
+    const segment = new Uint8Array(8192 * 2);
+    const number = Buffer.from('4111111111111111');
+    segment.set(number.subarray(0, 6), 8192 - 6);
+    segment.fill(0x41, 8192, 8192 + 24); // the next page's header, here letters
+    segment.set(number.subarray(6), 8192 + 24);
+    const path = 'pg_wal/000000010000000000000001';
+    expect(cardDataInFiles([{ path: 'base/5/1', bytes: segment }])).toEqual([]);
+    expect(cardDataInFiles([{ path, bytes: segment }])).toEqual([
+      expect.stringMatching(/^pg_wal\/0+10+1: 4111111111111111 in /),
+    ]);
+  });
+
+  it('lists the files of a tar', () => {
+    const header = (name: string, size: number) => {
+      const block = Buffer.alloc(512);
+      block.write(name, 0, 'latin1');
+      block.write(`${size.toString(8).padStart(11, '0')}\0`, 124, 'latin1');
+      block.write('0', 156, 'latin1');
+      return block;
+    };
+    const body = Buffer.alloc(512);
+    body.write('hello', 0, 'latin1');
+    const tar = Buffer.concat([header('/base/1', 5), body, header('/base/2', 0), Buffer.alloc(1024)]);
+    expect([...filesOfTar(tar)].map((f) => [f.path, Buffer.from(f.bytes).toString('latin1')])).toEqual([
+      ['/base/1', 'hello'],
+      ['/base/2', ''],
+    ]);
   });
 });

@@ -7,6 +7,7 @@ import type { OrderRow } from '@brigade/core/ordering/ordering-repository';
 import {
   getOrder,
   getOrderingSettings,
+  listOrderingAlerts,
   listOrders,
   moveOrder,
   pauseOrdering,
@@ -19,6 +20,7 @@ import type { WallContext } from '@brigade/db/tenant-walls';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
 import { implement, success } from '../plugins/contract-routes';
+import { clientInfo } from '../plugins/identity';
 import { paymentDeps } from './payments';
 import { publicSitesFor } from './qr';
 
@@ -30,6 +32,7 @@ import { publicSitesFor } from './qr';
 const orderingDeps = (deps: AppDeps, walls: WallContext | null, request?: FastifyRequest): OrderingDeps => ({
   ...paymentDeps(deps, walls),
   menuCache: deps.menuCache,
+  checkoutLimits: deps.config.checkoutLimits,
   ...(request
     ? {
         receipts: { mailer: deps.identity.mailer, sites: publicSitesFor(deps.config, request) },
@@ -88,6 +91,7 @@ export const orderingRoutes = [
         ...params,
         ...body,
         idempotencyKey: typeof key === 'string' ? key : undefined,
+        client: clientInfo(request),
       }),
     );
   }),
@@ -101,6 +105,9 @@ export const orderingRoutes = [
     });
     return success(orders, { businessDate });
   }),
+  implement(contract.listOrderingAlerts, async ({ params, actor, deps }) =>
+    success(await listOrderingAlerts({ db: deps.database.db }, actor, params)),
+  ),
   implement(contract.getOrder, async ({ params, actor, deps }) =>
     success(await getOrder({ db: deps.database.db }, actor, params)),
   ),

@@ -1,6 +1,6 @@
 import { type Database, openDatabase } from '@brigade/db/database';
 import { type PlacesEmulator, QUOTA_QUERY, startPlacesEmulator } from '@brigade/places/emulator';
-import { makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
+import { makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -29,7 +29,9 @@ let secondDatabase: Database | undefined;
 let staff: Session;
 
 beforeAll(async () => {
-  const user = await makeUser(t.database.db, {});
+  // Places are for members of a tenant (issue 42: never an account that signed itself up)
+  const { tenantId } = await makeTenant(t.database.db);
+  const user = await makeUser(t.database.db, { tenantId });
   staff = await signInAs(t.app, user.email, TEST_PASSWORD);
   // A second instance on the same database (its own pool on PostgreSQL).
   secondDatabase = isPostgres

@@ -4,7 +4,7 @@ import { noonZone } from '@brigade/test-utils/clock';
 import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import { beforeAll, expect } from 'vitest';
 import type { useTestApp } from '../test-app';
-import { asBearer, type Session, signInAs } from '../test-client';
+import { asBearer, overHttp, type Session, signInAs } from '../test-client';
 
 type TestApp = ReturnType<typeof useTestApp>;
 export type Person = 'owner' | 'manager' | 'employee' | 'otherOwner';
@@ -40,6 +40,8 @@ export function useOrderingRestaurant(t: TestApp) {
         ...(payload ? { payload } : {}),
         headers: key ? { 'idempotency-key': key } : {},
       }),
+    /** The same calls over real HTTP (from 127.0.0.1; `headers` may name a forwarded client address). */
+    http: overHttpCalls(t, (): Where => kit),
     /** Creates a catalogue record as the owner; its stored form. */
     create: async (kind: string, record: object): Promise<Record<string, unknown>> => {
       const answer = await kit.staff('owner', 'POST', `/${kind}`, record);
@@ -89,6 +91,43 @@ export function useOrderingRestaurant(t: TestApp) {
     await setTenantClock(t, kit.sessions.owner, kit.tenantId, kit.timeZone);
   });
   return kit;
+}
+
+/** The kit's staff and guest calls over real HTTP to the file's listening server. */
+type Where = { tenantId: number; restaurantId: number; sessions: Record<Person, Session> };
+
+function overHttpCalls(t: TestApp, kitOf: () => Where) {
+  return {
+    staff: (
+      who: Person,
+      method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+      path: string,
+      payload?: object,
+      key?: string,
+    ) => {
+      const kit = kitOf();
+      return overHttp(t.baseUrl, {
+        method,
+        url: `/api/v1/tenants/${kit.tenantId}/restaurants/${kit.restaurantId}${path}`,
+        session: kit.sessions[who],
+        payload,
+        headers: key ? { 'idempotency-key': key } : {},
+      });
+    },
+    guest: (
+      method: 'GET' | 'POST',
+      path: string,
+      payload?: object,
+      key?: string,
+      headers: Record<string, string> = {},
+    ) =>
+      overHttp(t.baseUrl, {
+        method,
+        url: `/api/v1/ordering${path}`,
+        payload,
+        headers: { ...(key ? { 'idempotency-key': key } : {}), ...headers },
+      }),
+  };
 }
 
 /** Sets the tenant's time zone, as its owner. */

@@ -66,6 +66,28 @@ export async function reserveAttempt(
 }
 
 /**
+ * Counts one event of `key` with no limit (a declined card at checkout) and answers how many the current
+ * window holds now, this one included; the same row and window rules as reserveAttempt. Concurrent callers
+ * queue on the row, so each sees a different count.
+ */
+export async function countAttempt(ex: Executor, key: string, windowMs: number): Promise<number> {
+  const window = sql.raw(`interval '${Math.trunc(windowMs)} milliseconds'`);
+  const expired = sql`${authThrottle.windowStartedAt} + ${window} <= now()`;
+  const [row] = await ex
+    .insert(authThrottle)
+    .values({ key, failures: 1 })
+    .onConflictDoUpdate({
+      target: authThrottle.key,
+      set: {
+        failures: sql`case when ${expired} then 1 else ${authThrottle.failures} + 1 end`,
+        windowStartedAt: sql`case when ${expired} then now() else ${authThrottle.windowStartedAt} end`,
+      },
+    })
+    .returning({ failures: authThrottle.failures });
+  return row!.failures;
+}
+
+/**
  * Takes one attempt of `key` and answers how many its window has counted (this one included), or refuses the
  * request with 429 and Retry-After.
  */

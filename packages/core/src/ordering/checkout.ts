@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Executor } from '@brigade/db/database';
 import type { Actor } from '@brigade/domain/access';
 import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import { BrigadeError, type FieldError, validationError } from '@brigade/domain/errors';
@@ -10,6 +11,7 @@ import type {
   Quote,
   QuoteRequest,
 } from '@brigade/domain/ordering/api';
+import { CHECKOUT_LIMITS, type CheckoutLimits } from '@brigade/domain/ordering/checkout-limits';
 import { type CartLine, type PricedLine, priceLine } from '@brigade/domain/ordering/line-pricing';
 import {
   asapPickup,
@@ -19,15 +21,16 @@ import {
   slotOf,
 } from '@brigade/domain/ordering/pickup';
 import { computeTotals, type OrderTotals } from '@brigade/domain/ordering/totals';
-import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '@brigade/domain/payments/api';
+import { groupedAmount, IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '@brigade/domain/payments/api';
 import type { MenuDeps } from '../catalogue/menu-resolver';
 import type { Mailer } from '../identity/mailer';
 import { insertOutboxEmail } from '../identity/outbox-repository';
 import { authorisePayment } from '../payments/authorise';
-import { getCardEntry } from '../payments/merchant-account-service';
+import { getCardEntry, maxTransactionAmountOf } from '../payments/merchant-account-service';
 import { voidPayment } from '../payments/transaction-actions';
 import type { PublicSites } from '../qr/menu-qr';
 import { SYSTEM } from '../use-case';
+import { recordDecline, refuseAfterDeclines, takeCheckoutAttempt } from './checkout-limits';
 import { guestOrderOf, receiptFor } from './guest-orders';
 import { moveOrderAs, type OrderMoveDeps } from './order-moves';
 import {
@@ -60,9 +63,12 @@ export interface OrderingDeps extends OrderMoveDeps, MenuDeps {
   now?: () => Date;
   /** Where receipts go out (the outbox, and SMTP when configured) and where the sites are, for their link. */
   receipts?: { mailer: Mailer; sites: PublicSites } | undefined;
+  /** The checkout's limits (docs/behaviour/ordering.md#checkout-limits); CHECKOUT_LIMITS unless given. */
+  checkoutLimits?: CheckoutLimits | undefined;
 }
 
 const nowOf = (deps: OrderingDeps) => deps.now?.() ?? new Date();
+const limitsOf = (deps: OrderingDeps) => deps.checkoutLimits ?? CHECKOUT_LIMITS;
 
 export const PICKUP_MESSAGES: Record<PickupProblem | 'asap_closed' | 'full', string> = {
   too_soon: 'That pickup time is too soon; choose a later one',
@@ -78,6 +84,8 @@ export const PAYMENT_NOT_CONFIRMED =
   'The payment could not be confirmed, so the order was not placed; any hold on your card will be released';
 export const ORDER_SETTLED = 'The order was settled while its payment was still being taken';
 export const NO_PAYMENTS = 'This restaurant is not taking online payments yet';
+export const orderOverMaximumMessage = (max: number) =>
+  `An online order cannot exceed ${groupedAmount(max)}; call the restaurant for a larger order`;
 
 /** The ordering menu a guest's browser reads: what can be ordered now, and when it can be picked up. */
 export async function getOrderingMenu(
@@ -155,6 +163,10 @@ async function priceOrder(
   if (errors.length > 0) throw validationError(ORDER_INVALID, errors);
   const totals = computeTotals(lines, request.tip, totalsRulesOf(place));
   if ('errors' in totals) throw validationError(ORDER_INVALID, totals.errors);
+  // docs/behaviour/payments.md#limits-on-amounts: refused here, before an order is written, not at the gateway
+  const max = await maxTransactionAmountOf(deps, place.scope);
+  if (max !== null && totals.totals.total > max)
+    throw validationError(ORDER_INVALID, [{ path: '', message: orderOverMaximumMessage(max) }]);
   return { lines, totals: totals.totals, pickupAt: pickup.at, asap: 'asap' in request.pickup };
 }
 
@@ -216,9 +228,15 @@ const hashOf = (body: unknown) => createHash('sha256').update(JSON.stringify(bod
 export async function placeOrder(
   deps: OrderingDeps,
   actor: Actor,
-  input: PlaceOrderRequest & { slug: string; idempotencyKey: string | undefined },
+  input: PlaceOrderRequest & {
+    slug: string;
+    idempotencyKey: string | undefined;
+    /** The guest's address, which the checkout's limits count by ('unknown' outside a request). */
+    client?: { ip?: string | undefined } | undefined;
+  },
 ): Promise<GuestOrder> {
-  const { slug, idempotencyKey, ...request } = input;
+  const { slug, idempotencyKey, client, ...request } = input;
+  const address = client?.ip ?? 'unknown';
   const key = idempotencyKeySchema.safeParse(idempotencyKey);
   if (!key.success)
     throw validationError(IDEMPOTENCY_KEY_MESSAGE, [
@@ -228,6 +246,7 @@ export async function placeOrder(
   const hash = hashOf(request);
   const earlier = await findOrderByKey(deps.db, place.scope, key.data);
   if (earlier) return replay(deps, place, earlier, hash);
+  await refuseAfterDeclines(deps.db, limitsOf(deps), place.scope, address);
   const now = nowOf(deps);
   const priced = await priceOrder(deps, place, request, now);
   const placed = await deps.transact(async (tx) => {
@@ -250,12 +269,15 @@ export async function placeOrder(
       idempotencyKey: key.data,
       requestHash: hash,
     });
-    if (row) await addOrderEvent(tx, row, 'placing', 'guest');
+    if (!row) return null;
+    // counted with the order it lets through: a refusal rolls the order back, a repeated key counts once
+    await takeCheckoutAttempt(tx, limitsOf(deps), place.scope, address);
+    await addOrderEvent(tx, row, 'placing', 'guest');
     return row;
   });
   // Someone else's request with this key got there first (a double click): theirs is the order.
   if (!placed) return replay(deps, place, (await findOrderByKey(deps.db, place.scope, key.data))!, hash);
-  const paid = await pay(deps, actor, place, placed, request);
+  const paid = await pay(deps, actor, { place, order: placed, address }, request);
   return guestOrderOf(deps, place, paid.row, { lastFour: paid.lastFour });
 }
 
@@ -274,8 +296,7 @@ async function replay(
 async function pay(
   deps: OrderingDeps,
   actor: Actor,
-  place: OrderingPlace,
-  order: OrderRow,
+  { place, order, address }: { place: OrderingPlace; order: OrderRow; address: string },
   request: PlaceOrderRequest,
 ): Promise<{ row: OrderRow; lastFour: string | null }> {
   const tip = (order.totals as unknown as OrderTotals).tip;
@@ -294,15 +315,15 @@ async function pay(
       orderReference: `Online order ${order.number}`,
     }));
   } catch (error) {
-    await failOrder(deps, order, PAYMENT_NOT_CONFIRMED, null);
+    await failOrder(deps, order, null, async () => PAYMENT_NOT_CONFIRMED);
     throw error;
   }
   if (transaction.status !== 'authorised') {
-    const message =
-      transaction.status === 'declined'
-        ? `Your card was declined${transaction.resptext ? `: ${transaction.resptext}` : ''}`
-        : PAYMENT_NOT_CONFIRMED;
-    const row = await failOrder(deps, order, message, transaction.transactionId);
+    const declined = transaction.status === 'declined';
+    const decline = { scope: place.scope, address, issuerText: transaction.resptext };
+    const row = await failOrder(deps, order, transaction.transactionId, (tx) =>
+      declined ? recordDecline(tx, limitsOf(deps), decline) : Promise.resolve(PAYMENT_NOT_CONFIRMED),
+    );
     return { row, lastFour: transaction.lastFour };
   }
   return {
@@ -333,7 +354,7 @@ async function goLiveOrRelease(
       transactionId: transaction.transactionId,
       idempotencyKey: `order-${order.orderId}-release`,
     });
-    await failOrder(deps, order, PAYMENT_NOT_CONFIRMED, transaction.transactionId);
+    await failOrder(deps, order, transaction.transactionId, async () => PAYMENT_NOT_CONFIRMED);
     throw error;
   }
   if (!place.restaurant.settings.autoAcceptOrders) return placed;
@@ -368,14 +389,16 @@ export async function goLive(
   return placed;
 }
 
+/** The order as `payment_failed`, with what the guest is told (`messageOf`, in the same transaction). */
 export async function failOrder(
   deps: OrderingDeps,
   order: OrderRow,
-  message: string,
   transactionId: string | null,
+  messageOf: (tx: Executor) => Promise<string>,
   by = 'guest',
 ): Promise<OrderRow> {
   return deps.transact(async (tx) => {
+    const message = await messageOf(tx);
     const row = await updateOrder(tx, order, {
       status: 'payment_failed',
       paymentMessage: message,

@@ -1,6 +1,12 @@
 import type { Executor } from '@brigade/db/database';
 import { taxRates } from '@brigade/db/schema/catalogue';
-import { orderEvents, orderingSettings, orderNumberCounters, orders } from '@brigade/db/schema/ordering';
+import {
+  orderEvents,
+  orderingAlerts,
+  orderingSettings,
+  orderNumberCounters,
+  orders,
+} from '@brigade/db/schema/ordering';
 import { DEFAULT_ORDERING_SETTINGS, type OrderingSettings } from '@brigade/domain/ordering/api';
 import type { OrderStatus } from '@brigade/domain/ordering/order-status';
 import type { OrderTaxRate } from '@brigade/domain/ordering/totals';
@@ -255,4 +261,29 @@ export async function summaryRows(ex: Executor, scope: RestaurantScope, business
         notInArray(orders.status, HIDDEN),
       ),
     );
+}
+
+// --- Alerts to the restaurant (docs/behaviour/ordering.md#checkout-limits) ---------------------------------
+
+export type OrderingAlertRow = typeof orderingAlerts.$inferSelect;
+
+export async function insertOrderingAlert(
+  ex: Executor,
+  alert: typeof orderingAlerts.$inferInsert,
+): Promise<void> {
+  await ex.insert(orderingAlerts).values(alert);
+}
+
+/** The restaurant's alerts raised since `since`, newest first. */
+export async function orderingAlertsSince(
+  ex: Executor,
+  scope: RestaurantScope,
+  since: Date,
+): Promise<OrderingAlertRow[]> {
+  return ex
+    .select()
+    .from(orderingAlerts)
+    .where(and(scopeWhere(orderingAlerts, scope), gte(orderingAlerts.createdAt, since)))
+    .orderBy(desc(orderingAlerts.createdAt), desc(orderingAlerts.alertId))
+    .limit(50);
 }

@@ -3,6 +3,7 @@ import { type Actor, decideAccess } from '@brigade/domain/access';
 import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
 import type { OrderingSettings, OrderView } from '@brigade/domain/ordering/api';
+import { declineBurstMessage, type OrderingAlert } from '@brigade/domain/ordering/checkout-limits';
 import { ACTIVE_STATUSES, type RestaurantOrderStatus } from '@brigade/domain/ordering/order-status';
 import { type ResolvedScope, resolveCatalogueScope } from '../catalogue/scope';
 import { findTransaction } from '../payments/payment-repository';
@@ -19,6 +20,7 @@ import {
   listOrderRows,
   type OrderRow,
   orderEventsOf,
+  orderingAlertsSince,
   type RestaurantScope,
   readSettings,
   saveSettings,
@@ -57,6 +59,25 @@ export async function listOrders(
   const statuses = input.status ? [input.status] : input.active === 'true' ? ACTIVE_STATUSES : undefined;
   const rows = await listOrderRows(deps.db, input, { businessDate, statuses });
   return { orders: rows.map((row) => orderView(row, null)), businessDate };
+}
+
+/** The last 24 hours' alerts about the restaurant's online checkout (docs/behaviour/ordering.md#checkout-limits). */
+export async function listOrderingAlerts(
+  deps: UseCaseDeps & { now?: () => Date },
+  actor: Actor,
+  input: Scoped,
+): Promise<OrderingAlert[]> {
+  await scopeOf(deps, actor, input);
+  const since = new Date((deps.now?.() ?? new Date()).getTime() - 24 * 3600_000);
+  const rows = await orderingAlertsSince(deps.db, input, since);
+  return rows.map((row) => ({
+    alertId: row.alertId,
+    kind: row.kind,
+    declines: row.declines,
+    windowMinutes: row.windowMinutes,
+    message: declineBurstMessage(row.declines, row.windowMinutes),
+    createdAt: row.createdAt,
+  }));
 }
 
 export async function getOrder(

@@ -64,7 +64,8 @@ async function settleOrder(deps: OrderingDeps, actor: Actor, order: OrderRow, no
       transaction?.status === 'declined'
         ? `Your card was declined${transaction.resptext ? `: ${transaction.resptext}` : ''}`
         : PAYMENT_NOT_CONFIRMED;
-    return (await failOrder(deps, order, message, transaction?.transactionId ?? null, 'system')).status;
+    return (await failOrder(deps, order, transaction?.transactionId ?? null, async () => message, 'system'))
+      .status;
   }
   const late = order.pickupAt.getTime() + LATE_PICKUP_MINUTES * 60_000 < now.getTime();
   const place = late ? null : await placeOf(deps, order);
@@ -90,5 +91,5 @@ async function release(deps: OrderingDeps, order: OrderRow, transaction: Transac
     transactionId: transaction.transactionId,
     idempotencyKey: `order-${order.orderId}-release`,
   });
-  return failOrder(deps, order, PAYMENT_NOT_CONFIRMED, transaction.transactionId, 'system');
+  return failOrder(deps, order, transaction.transactionId, async () => PAYMENT_NOT_CONFIRMED, 'system');
 }

@@ -4,6 +4,7 @@ import { formatAmount, parseDecimalAmount } from '@brigade/domain/payments/amoun
 import type { AuthoriseInput, TransactionView } from '@brigade/domain/payments/api';
 import type { AuthRequest } from '@brigade/domain/payments/authorisation';
 import type { AuthResponseLenient } from '@brigade/domain/payments/gateway-response';
+import { looksLikeCardNumber } from '@brigade/domain/payments/order-id';
 import { userIdOf } from '../use-case';
 import { safeText } from './gateway-text';
 import { type IdempotencyKeyHandle, idempotencyKey } from './idempotency';
@@ -167,7 +168,10 @@ export function authorisationChanges(
     voidable: approved ? true : null,
     refundable: approved ? false : null,
     ...(captured ? { capturedAt: new Date() } : {}),
-    ...(answer.token && /^\d{12,19}$/.test(answer.token) ? { token: answer.token } : {}),
+    // A token only: a gateway that echoed a card number here would have it written (never stored).
+    ...(answer.token && /^\d{12,19}$/.test(answer.token) && !looksLikeCardNumber(answer.token)
+      ? { token: answer.token }
+      : {}),
   };
 }
 

@@ -38,6 +38,7 @@ export async function merchantAccountView(
     environment: row.environment,
     writeMethod: row.writeMethod,
     enabled: row.enabled,
+    maxTransactionAmount: row.maxTransactionAmount,
     gatewayUrl: await deps.gatewayOrigin(row),
     hasCredentials: true,
     lastTestedAt: row.lastTestedAt?.toISOString() ?? null,
@@ -157,6 +158,18 @@ export async function testMerchantAccount(
   }
   await deps.transact((tx) => recordMerchantTest(tx, scope, result));
   return result;
+}
+
+/**
+ * The largest total one payment of the restaurant may have (docs/behaviour/payments.md#limits-on-amounts), or
+ * null without a merchant account (nothing can be paid then anyway).
+ */
+export async function maxTransactionAmountOf(
+  deps: PaymentDeps,
+  scope: RestaurantScope,
+): Promise<number | null> {
+  const row = await deps.transact((tx) => findMerchantAccount(tx, scope));
+  return row?.maxTransactionAmount ?? null;
 }
 
 /** Where the hosted card-entry frame loads from: the gateway's own page, so card numbers never reach us. */

@@ -85,6 +85,30 @@ export async function lockTransaction(ex: Executor, scope: RestaurantScope, tran
   return row ?? null;
 }
 
+/**
+ * What refunds of `original` hold without an answer yet (`pending`, or `unknown` after a lost answer): refunds
+ * that may still go through, so a new refund may not count the same cents (refund.ts).
+ */
+export async function reservedRefundAmount(
+  ex: Executor,
+  original: Pick<TransactionRow, 'tenantId' | 'restaurantId' | 'transactionId'>,
+): Promise<number> {
+  const t = paymentTransactions;
+  const [row] = await ex
+    .select({ reserved: sql<number>`coalesce(sum(${t.amount}), 0)::int` })
+    .from(t)
+    .where(
+      and(
+        tenantIs(t.tenantId, original.tenantId),
+        eq(t.restaurantId, original.restaurantId),
+        eq(t.parentTransactionId, original.transactionId),
+        eq(t.kind, 'refund'),
+        inArray(t.status, ['pending', 'unknown']),
+      ),
+    );
+  return Number(row?.reserved ?? 0);
+}
+
 export async function insertTransaction(ex: Executor, row: NewTransactionRow): Promise<TransactionRow> {
   const [saved] = await ex.insert(paymentTransactions).values(row).returning();
   return saved!;

@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '@brigade/db/database';
 import type { Actor } from '@brigade/domain/access';
-import { BrigadeError, notFound } from '@brigade/domain/errors';
-import { authorisationKind } from '@brigade/domain/payments/amount-kinds';
-import { type AuthoriseInput, cardBrandOfToken, type TransactionView } from '@brigade/domain/payments/api';
-import { generateOrderId } from '@brigade/domain/payments/order-id';
+import { BrigadeError, notFound, validationError } from '@brigade/domain/errors';
+import { authorisationKind, captureKind } from '@brigade/domain/payments/amount-kinds';
+import {
+  type AuthoriseInput,
+  CARD_NUMBER_MESSAGE,
+  cardBrandOfToken,
+  overMaximumMessage,
+  SALE_TIP_OVER_LIMIT_MESSAGE,
+  type TransactionView,
+} from '@brigade/domain/payments/api';
+import { generateOrderId, looksLikeCardNumber } from '@brigade/domain/payments/order-id';
 import { userIdOf } from '../use-case';
 import { event } from './authorise';
 import type { IdempotencyKeyHandle } from './idempotency';
@@ -77,9 +84,10 @@ async function prepare(
   tx: Executor,
   { scope, input }: { scope: RestaurantScope; input: AuthoriseInput },
 ): Promise<{ account: GatewayAccount; pending: TransactionRow }> {
-  const { account } = await openMerchantAccountIn(deps, tx, scope);
-  const card = await cardOf(tx, scope, input, account.merchid);
+  const { row, account } = await openMerchantAccountIn(deps, tx, scope);
   const total = input.amount + (input.tipAmount ?? 0);
+  assertWithinLimits(input, total, row.maxTransactionAmount);
+  const card = await cardOf(tx, scope, input, account.merchid);
   const kind =
     authorisationKind(total) === 'account_verification'
       ? 'verification'
@@ -126,6 +134,22 @@ async function prepare(
   return { account, pending };
 }
 
+/**
+ * docs/behaviour/payments.md#limits-on-amounts: a sale's tip is at most 25% of its amount (as a capture's), and
+ * no payment's total exceeds the restaurant's maximum.
+ */
+function assertWithinLimits(input: AuthoriseInput, total: number, max: number): void {
+  const tip = input.tipAmount ?? 0;
+  if (input.capture && tip > 0 && captureKind(input.amount, total) === 'tip_adjustment_over_limit')
+    throw validationError(SALE_TIP_OVER_LIMIT_MESSAGE, [
+      { path: 'tipAmount', message: SALE_TIP_OVER_LIMIT_MESSAGE },
+    ]);
+  if (total > max) {
+    const message = overMaximumMessage(max);
+    throw validationError(message, [{ path: 'amount', message }]);
+  }
+}
+
 /** The card charged, as the transaction shows it: from the token, or from the stored profile's row. */
 async function cardOf(
   tx: Executor,
@@ -133,6 +157,9 @@ async function cardOf(
   input: AuthoriseInput,
   merchid: string,
 ): Promise<{ token: string | null; lastFour: string | null; cardBrand: string | null }> {
+  // The API's schema refuses a card number already; callers inside Brigade (checkout) get the same wall.
+  if (input.token && looksLikeCardNumber(input.token))
+    throw validationError(CARD_NUMBER_MESSAGE, [{ path: 'token', message: CARD_NUMBER_MESSAGE }]);
   if (input.token)
     return { token: input.token, lastFour: input.token.slice(-4), cardBrand: cardBrandOfToken(input.token) };
   const { profileId, acctId } = input.profile!;

@@ -1,5 +1,6 @@
+import type { Executor } from '@brigade/db/database';
 import type { Actor } from '@brigade/domain/access';
-import { type BrigadeError, validationError } from '@brigade/domain/errors';
+import { type BrigadeError, notFound, validationError } from '@brigade/domain/errors';
 import { formatAmount } from '@brigade/domain/payments/amount';
 import type { RefundInput, TransactionView } from '@brigade/domain/payments/api';
 import { generateOrderId } from '@brigade/domain/payments/order-id';
@@ -13,20 +14,24 @@ import {
   addEvent,
   insertTransaction,
   lockTransaction,
+  reservedRefundAmount,
   type TransactionRow,
   updateTransaction,
 } from './payment-repository';
-import { call_, refuse, type TransactionCall, target } from './transaction-actions';
+import { call_, refuse, TRANSACTION_NOT_FOUND, type TransactionCall, target } from './transaction-actions';
 import { answerDetails, transactionView } from './transaction-view';
 
 export const NOT_REFUNDABLE_MESSAGE =
   'This transaction cannot be refunded now; a payment is refundable once it settles (check its status)';
 export const REFUND_TOO_LARGE_MESSAGE = 'The refund is more than what is left to refund';
+export const REFUND_IN_PROGRESS_MESSAGE =
+  'Refunds still in progress already cover what is left to refund; check their status in a moment';
 
 /**
  * Refunds a settled payment, in full or in part (docs/behaviour/payments.md#the-payments-api). The refund is a
- * transaction of its own, written pending under its own order id before the gateway hears of it; the
- * original's refunded amount grows under a row lock, so two refunds at once cannot both count the same cents.
+ * transaction of its own, written pending under its own order id before the gateway hears of it — in the same
+ * database transaction that locks the original's row and counts what refunds without an answer already hold,
+ * so concurrent refunds never promise the same cents (a declined or failed one gives them back).
  */
 export async function refundPayment(
   deps: PaymentDeps,
@@ -36,17 +41,9 @@ export async function refundPayment(
   const operation = `refundPayment:${call.transactionId}`;
   const body = { amount: call.amount };
   return idempotent(deps, actor, { scope: call, key: call.idempotencyKey, operation, body }, async () => {
-    const { row, account } = await target(deps, call);
-    const left = row.capturedAmount - row.refundedAmount;
-    if (row.refundable !== true || left <= 0 || !row.retref)
-      throw refuse('NOT_REFUNDABLE', NOT_REFUNDABLE_MESSAGE);
-    if (call.amount !== undefined && call.amount > left)
-      throw validationError(REFUND_TOO_LARGE_MESSAGE, [
-        { path: 'amount', message: REFUND_TOO_LARGE_MESSAGE },
-      ]);
-    const amount = call.amount ?? left;
-    const refund = await deps.transact((tx) =>
-      insertTransaction(tx, pendingRefund(deps, actor, row, amount)),
+    const { row: found, account } = await target(deps, call);
+    const { row, refund, amount } = await deps.transact((tx) =>
+      reserveRefund(deps, actor, tx, found, call.amount),
     );
     const answer = await call_(deps, actor, row, 'refund', amount, () =>
       deps.gateway(account).refund({
@@ -56,7 +53,7 @@ export async function refundPayment(
         orderid: refund.orderid,
       }),
     ).catch(async (error: BrigadeError) => {
-      // No answer: the refund may exist at the gateway; a status check (inquire) will tell.
+      // No answer: the refund may exist at the gateway (it stays reserved as `unknown`); a status check tells.
       const unknown =
         error.kind === 'gateway_timeout' || ['GATEWAY_ERROR', 'GATEWAY_BAD_ANSWER'].includes(error.code);
       await deps.transact((tx) =>
@@ -70,6 +67,28 @@ export async function refundPayment(
     const saved = await recordRefund(deps, actor, { original: row, refund, amount, answer });
     return { transaction: transactionView(saved) };
   });
+}
+
+/** Under the original's row lock: what is free to refund, checked, and the pending refund that takes it. */
+async function reserveRefund(
+  deps: PaymentDeps,
+  actor: Actor,
+  tx: Executor,
+  found: TransactionRow,
+  asked: number | undefined,
+) {
+  const row = await lockTransaction(tx, found, found.transactionId);
+  if (!row) throw notFound(TRANSACTION_NOT_FOUND, 'TRANSACTION_NOT_FOUND');
+  const left = row.capturedAmount - row.refundedAmount;
+  if (row.refundable !== true || left <= 0 || !row.retref)
+    throw refuse('NOT_REFUNDABLE', NOT_REFUNDABLE_MESSAGE);
+  const free = left - (await reservedRefundAmount(tx, row));
+  if (free <= 0) throw refuse('REFUND_IN_PROGRESS', REFUND_IN_PROGRESS_MESSAGE);
+  if (asked !== undefined && asked > free)
+    throw validationError(REFUND_TOO_LARGE_MESSAGE, [{ path: 'amount', message: REFUND_TOO_LARGE_MESSAGE }]);
+  const amount = asked ?? free;
+  const refund = await insertTransaction(tx, pendingRefund(deps, actor, row, amount));
+  return { row, refund, amount };
 }
 
 const pendingRefund = (deps: PaymentDeps, actor: Actor, row: TransactionRow, amount: number) => ({

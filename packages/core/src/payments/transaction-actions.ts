@@ -3,7 +3,12 @@ import type { Actor } from '@brigade/domain/access';
 import { BrigadeError, notFound, validationError } from '@brigade/domain/errors';
 import { formatAmount, parseDecimalAmount } from '@brigade/domain/payments/amount';
 import { captureKind } from '@brigade/domain/payments/amount-kinds';
-import type { CaptureInput, TransactionView, VoidInput } from '@brigade/domain/payments/api';
+import {
+  type CaptureInput,
+  overMaximumMessage,
+  type TransactionView,
+  type VoidInput,
+} from '@brigade/domain/payments/api';
 import { allowedVoids, isVoidSuccessful } from '@brigade/domain/payments/transaction-state';
 import { event, OUTCOME_OF_RESPSTAT } from './authorise';
 import { safeText } from './gateway-text';
@@ -36,14 +41,14 @@ export async function target(deps: PaymentDeps, call: TransactionCall) {
   const scope = { tenantId: call.tenantId, restaurantId: call.restaurantId };
   const row = await deps.transact((tx) => findTransaction(tx, scope, call.transactionId));
   if (!row) throw notFound(TRANSACTION_NOT_FOUND, 'TRANSACTION_NOT_FOUND');
-  const { account } = await openMerchantAccount(deps, scope);
+  const { account, row: merchant } = await openMerchantAccount(deps, scope);
   if (account.merchid !== row.merchid)
     throw new BrigadeError(
       'conflict',
       'MERCHANT_CHANGED',
       'This transaction belongs to another merchant account',
     );
-  return { scope, row, account };
+  return { scope, row, account, maxTransactionAmount: merchant.maxTransactionAmount };
 }
 
 export const refuse = (code: string, message: string) => new BrigadeError('conflict', code, message);
@@ -77,8 +82,16 @@ export async function claimStep<P extends { amount: number }>(
   });
 }
 
-/** What a capture sends: the total (base + tip) and the tip; refused when not capturable or over the tip limit. */
-function capturePlan(row: TransactionRow, amount: number | undefined, tipAmount: number | undefined) {
+/**
+ * What a capture sends: the total (base + tip) and the tip; refused when not capturable, over the tip limit
+ * or over the restaurant's maximum per payment (docs/behaviour/payments.md#limits-on-amounts).
+ */
+function capturePlan(
+  row: TransactionRow,
+  amount: number | undefined,
+  tipAmount: number | undefined,
+  max: number,
+) {
   if (row.status !== 'authorised' || row.kind !== 'authorisation')
     throw refuse('NOT_CAPTURABLE', 'Only an authorisation that is not captured yet can be captured');
   const authorised = row.authorisedAmount ?? row.amount;
@@ -87,6 +100,11 @@ function capturePlan(row: TransactionRow, amount: number | undefined, tipAmount:
   const total = base + tip;
   if (captureKind(authorised, total) === 'tip_adjustment_over_limit')
     throw validationError(TIP_OVER_LIMIT_MESSAGE, [{ path: 'tipAmount', message: TIP_OVER_LIMIT_MESSAGE }]);
+  // What was authorised can always be captured (the maximum may have been lowered since); a tip may not pass it.
+  if (total > max && total > authorised) {
+    const message = overMaximumMessage(max);
+    throw validationError(message, [{ path: tipAmount !== undefined ? 'tipAmount' : 'amount', message }]);
+  }
   return { amount: total, tip };
 }
 
@@ -102,9 +120,9 @@ export async function capturePayment(
     actor,
     { scope: call, key: call.idempotencyKey, operation, body: { amount, tipAmount } },
     async () => {
-      const { row: found, account } = await target(deps, call);
+      const { row: found, account, maxTransactionAmount } = await target(deps, call);
       const { row, plan } = await claimStep(deps, actor, found, 'capture', (row) =>
-        capturePlan(row, amount, tipAmount),
+        capturePlan(row, amount, tipAmount, maxTransactionAmount),
       );
       const { amount: total, tip } = plan;
       const saved = await call_(

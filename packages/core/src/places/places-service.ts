@@ -1,4 +1,5 @@
-import type { Actor } from '@brigade/domain/access';
+import { type Actor, activeRoleIn } from '@brigade/domain/access';
+import { BrigadeError } from '@brigade/domain/errors';
 import {
   distanceMetres,
   type PhotoMedia,
@@ -6,6 +7,7 @@ import {
   PLACE_FIELDS,
   PLACES_CACHE_TTL_MS,
   PLACES_DEFAULT_RADIUS_M,
+  PLACES_QUOTA_MESSAGE,
   type Place,
   type PlaceField,
   type PlaceNearbyQuery,
@@ -13,9 +15,10 @@ import {
   type PlaceSearchResult,
 } from '@brigade/domain/places';
 import type { PlacesApi } from '@brigade/places/places-api';
+import { reserveAttempt } from '../identity/throttle';
 import type { UseCaseDeps } from '../use-case';
 import { type CacheCounters, type CacheKind, cacheKeyOf, readCached, writeCached } from './places-cache';
-import { placesProblem } from './places-problem';
+import { PlacesProblem, placesProblem } from './places-problem';
 
 /**
  * Google Places for signed-in staff (spec 03 §1 "Places", §7 places table; issue 18): search, nearby,
@@ -28,6 +31,8 @@ export interface PlacesDeps extends UseCaseDeps {
   counters: CacheCounters;
   /** Where answers come from (the API's base): part of every cache key, so an emulator's never pass for Google's. */
   source: string;
+  /** Searches that reach Google per tenant in 24 hours (docs/behaviour/places.md#quota); no quota when absent. */
+  dailySearchesPerTenant?: number | undefined;
 }
 
 /** An answer and whether the cache had it. */
@@ -54,6 +59,8 @@ async function cached<T>(
   kind: CacheKind,
   request: unknown,
   fetchAnswer: (api: PlacesApi) => Promise<T>,
+  /** Counts a call that will reach Google against its quota, or refuses it (searches: chargeSearch). */
+  charge?: () => Promise<void>,
 ): Promise<Cached<T>> {
   const key = cacheKeyOf(kind, { source: deps.source, request });
   const held = await readCached(deps.db, key);
@@ -61,6 +68,7 @@ async function cached<T>(
     deps.counters.hits += 1;
     return { value: held as T, cache: 'hit' };
   }
+  await charge?.();
   deps.counters.misses += 1;
   let value: T;
   try {
@@ -82,7 +90,7 @@ const circleOf = (location: { latitude: number; longitude: number }, radius: num
 /** GET /places/search: a text search, biased to `location` (within `radius`) when given. */
 export function searchPlaces(
   deps: PlacesDeps,
-  _actor: Actor,
+  actor: Actor,
   query: PlaceSearchQuery,
 ): Promise<Cached<PlaceSearchResult>> {
   const request = {
@@ -93,7 +101,13 @@ export function searchPlaces(
     includedType: query.type,
     locationBias: query.location ? circleOf(query.location, query.radius) : undefined,
   };
-  return cached(deps, 'search', request, (api) => api.searchText(request, SEARCH_FIELDS));
+  return cached(
+    deps,
+    'search',
+    request,
+    (api) => api.searchText(request, SEARCH_FIELDS),
+    () => chargeSearch(deps, actor, query.tenantId),
+  );
 }
 
 /**
@@ -102,35 +116,77 @@ export function searchPlaces(
  */
 export function nearbyPlaces(
   deps: PlacesDeps,
-  _actor: Actor,
+  actor: Actor,
   query: PlaceNearbyQuery,
 ): Promise<Cached<PlaceSearchResult>> {
   const circle = circleOf(query.location, query.radius);
   const request = { ...circle, type: query.type, keyword: query.keyword, count: query.maxResultCount };
-  return cached(deps, 'nearby', request, async (api) => {
-    if (!query.keyword)
-      return api.searchNearby(
+  const charge = () => chargeSearch(deps, actor, query.tenantId);
+  return cached(
+    deps,
+    'nearby',
+    request,
+    async (api) => {
+      if (!query.keyword)
+        return api.searchNearby(
+          {
+            locationRestriction: circle,
+            includedTypes: query.type ? [query.type] : undefined,
+            maxResultCount: query.maxResultCount,
+            rankPreference: 'DISTANCE',
+          },
+          SEARCH_FIELDS,
+        );
+      const found = await api.searchText(
         {
-          locationRestriction: circle,
-          includedTypes: query.type ? [query.type] : undefined,
-          maxResultCount: query.maxResultCount,
-          rankPreference: 'DISTANCE',
+          textQuery: query.keyword,
+          locationBias: circle,
+          includedType: query.type,
+          pageSize: query.maxResultCount,
         },
         SEARCH_FIELDS,
       );
-    const found = await api.searchText(
-      {
-        textQuery: query.keyword,
-        locationBias: circle,
-        includedType: query.type,
-        pageSize: query.maxResultCount,
-      },
-      SEARCH_FIELDS,
+      const within = (place: Place) =>
+        place.location !== undefined &&
+        distanceMetres(query.location, place.location) <= circle.circle.radius;
+      return { places: found.places.filter(within) };
+    },
+    charge,
+  );
+}
+
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * The tenant a search is made for: the one asked for (the caller must hold an active role there, or be a
+ * site administrator), else the caller's first tenant; null for a site administrator outside any tenant.
+ */
+function searchTenantOf(actor: Actor, asked: number | undefined): number | null {
+  if (actor.kind !== 'user') return null;
+  if (asked !== undefined) {
+    if ((actor.isSiteAdmin && actor.isActive) || activeRoleIn(actor, asked) !== null) return asked;
+    throw new BrigadeError('forbidden', 'FORBIDDEN', 'You do not have access to this');
+  }
+  const tenants = actor.assignments.filter((a) => a.isActive).map((a) => a.tenantId);
+  return actor.isActive && tenants.length > 0 ? Math.min(...tenants) : null;
+}
+
+/**
+ * A search that will reach Google, counted against its tenant's quota for 24 hours from the first
+ * (docs/behaviour/places.md#quota), in the throttle table sign-in uses, so every instance counts the same.
+ */
+async function chargeSearch(deps: PlacesDeps, actor: Actor, asked: number | undefined): Promise<void> {
+  const tenantId = searchTenantOf(actor, asked);
+  if (!deps.dailySearchesPerTenant || tenantId === null) return;
+  const key = `places-searches:${tenantId}`;
+  const taken = await reserveAttempt(deps.db, key, deps.dailySearchesPerTenant, DAY_MS);
+  if (!taken.granted)
+    throw new PlacesProblem(
+      'rate_limited',
+      'PLACES_QUOTA_EXCEEDED',
+      PLACES_QUOTA_MESSAGE,
+      taken.retryAfterSeconds,
     );
-    const within = (place: Place) =>
-      place.location !== undefined && distanceMetres(query.location, place.location) <= circle.circle.radius;
-    return { places: found.places.filter(within) };
-  });
 }
 
 /** GET /places/details/{placeId}: the place's details, the asked fields (all by default). */

@@ -163,3 +163,27 @@ export const kitchenBumps = pgTable(
     index('kitchen_bumps_station_idx').on(t.tenantId, t.restaurantId, t.prepStationId, t.bumpedAt),
   ],
 );
+
+/**
+ * Alerts to a restaurant about its online checkout (docs/behaviour/ordering.md#checkout-limits): a burst of
+ * declined cards (card testing), recorded once per window when the restaurant's declines reach the alert
+ * count, and shown on the management app's orders screen. Never a card number: counts and times only.
+ */
+export const orderingAlerts = pgTable(
+  'ordering_alerts',
+  {
+    alertId: bigint('alert_id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    kind: text('kind', { enum: ['decline_burst'] }).notNull(),
+    /** Declines counted in the window when the alert was raised. */
+    declines: integer('declines').notNull(),
+    windowMinutes: integer('window_minutes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    restaurantFk('ordering_alerts_restaurant_fk', t as never),
+    index('ordering_alerts_restaurant_idx').on(t.tenantId, t.restaurantId, t.createdAt),
+    check('ordering_alerts_kind', sql`${t.kind} in ('decline_burst')`),
+  ],
+);

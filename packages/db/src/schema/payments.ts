@@ -51,6 +51,8 @@ export const merchantAccounts = pgTable(
     /** The API username and password, sealed with AES-256-GCM (packages/core/src/secrets/sealed-box.ts). */
     credentials: text('credentials').notNull(),
     enabled: boolean('enabled').notNull().default(true),
+    /** The largest total (amount plus tip, cents) one payment may have (docs/behaviour/payments.md#limits-on-amounts). */
+    maxTransactionAmount: integer('max_transaction_amount').notNull().default(1_000_000),
     lastTestedAt: timestamp('last_tested_at', { withTimezone: true, mode: 'date' }),
     lastTestOk: boolean('last_test_ok'),
     lastTestMessage: text('last_test_message'),
@@ -63,6 +65,7 @@ export const merchantAccounts = pgTable(
     restaurantFk('merchant_accounts_restaurant_fk', t as never),
     check('merchant_accounts_environment_check', sql`${t.environment} in ('uat', 'production')`),
     check('merchant_accounts_write_method_check', sql`${t.writeMethod} in ('PUT', 'POST')`),
+    check('merchant_accounts_max_transaction_amount_check', sql`${t.maxTransactionAmount} > 0`),
   ],
 );
 

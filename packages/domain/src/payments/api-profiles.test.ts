@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { authoriseInputSchema, CARD_OR_PROFILE_MESSAGE, EXPIRY_WITH_TOKEN_MESSAGE } from './api';
+import {
+  authoriseInputSchema,
+  CARD_NUMBER_MESSAGE,
+  CARD_OR_PROFILE_MESSAGE,
+  EXPIRY_WITH_TOKEN_MESSAGE,
+} from './api';
 import {
   PROFILE_UPDATE_EMPTY_MESSAGE,
   profileCreateSchema,
@@ -36,6 +41,22 @@ describe('charging a token or a stored profile', () => {
     expect(authoriseInputSchema.safeParse({ ...base, profile: { ...profile, acctId: '0' } }).success).toBe(
       false,
     );
+  });
+});
+
+describe('card numbers where a token belongs', () => {
+  it('refuses any Luhn-valid 13-19 digits as a card number, and takes a token that fails the check', () => {
+    const base = { amount: 100, capture: true, expiry: '1230' };
+    for (const pan of ['4111111111111111', '4012888888881881', '378282246310005', '6011000990139424'])
+      expect(messages(authoriseInputSchema.safeParse({ ...base, token: pan })), pan).toEqual([
+        CARD_NUMBER_MESSAGE,
+      ]);
+    expect(
+      messages(profileCreateSchema.safeParse({ token: '4111111111111111', expiry: '1230', name: 'A' })),
+    ).toEqual([CARD_NUMBER_MESSAGE]);
+    expect(authoriseInputSchema.safeParse({ ...base, token: '9411111111111111' }).success).toBe(true);
+    // 12 digits is no card number length: only the token format decides
+    expect(authoriseInputSchema.safeParse({ ...base, token: '941111111113' }).success).toBe(true);
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from '../text';
 import { MMYY } from './fields';
+import { looksLikeCardNumber } from './order-id';
 
 /**
  * What Brigade's own payments API takes and gives (docs/behaviour/payments.md#the-payments-api): amounts as
@@ -20,6 +21,19 @@ export const minorUnits = (label: string, min: 0 | 1) =>
     .int(`${label} must be a whole number of cents`)
     .min(min, min === 1 ? `${label} must be more than 0` : `${label} cannot be negative`)
     .max(MAX_AMOUNT_MINOR, `${label} cannot exceed 21,474,836.47`);
+
+/** A restaurant's largest payment unless its payment settings say otherwise: $10,000.00 (amount plus tip). */
+export const DEFAULT_MAX_TRANSACTION_AMOUNT = 1_000_000;
+
+/** An amount as the messages write it: 10000000 → "100,000.00". */
+export const groupedAmount = (minor: number): string =>
+  (minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export const overMaximumMessage = (max: number) =>
+  `The total (amount plus tip) cannot exceed ${groupedAmount(max)}, this restaurant's maximum per payment`;
+
+/** A sale's tip, as a capture's (TIP_ADJUSTMENT_LIMIT_PERCENT): at most 25% of the amount before it. */
+export const SALE_TIP_OVER_LIMIT_MESSAGE = 'A tip cannot be more than 25% of the amount';
 
 export const TOKEN_MESSAGE = 'Card token must be the 12-19 digit token of the card-entry frame';
 export const CARD_EXPIRY_MESSAGE = 'Expiry must be MMYY';
@@ -42,7 +56,18 @@ export const acctIdSchema = z
 export const CARD_OR_PROFILE_MESSAGE = 'Give either a card token or a stored profile, not both';
 export const EXPIRY_WITH_TOKEN_MESSAGE = 'Expiry is required with a card token';
 
-export const cardToken = () => z.string({ error: TOKEN_MESSAGE }).regex(/^\d{12,19}$/, TOKEN_MESSAGE);
+export const CARD_NUMBER_MESSAGE =
+  'This is a card number, not a token: card numbers are never accepted; use the card-entry frame';
+
+/**
+ * A CardSecure token. A value that passes the Luhn check is a card number (tokens never do), refused with its
+ * own message before anything is written (docs/behaviour/payments.md#card-numbers-are-refused).
+ */
+export const cardToken = () =>
+  z
+    .string({ error: TOKEN_MESSAGE })
+    .regex(/^\d{12,19}$/, { error: TOKEN_MESSAGE, abort: true })
+    .refine((value) => !looksLikeCardNumber(value), CARD_NUMBER_MESSAGE);
 export const cardExpiry = () => z.string({ error: CARD_EXPIRY_MESSAGE }).regex(MMYY, CARD_EXPIRY_MESSAGE);
 
 export const authoriseInputSchema = z
@@ -231,6 +256,8 @@ export const merchantAccountInputSchema = z.strictObject({
     .optional(),
   writeMethod: z.enum(['PUT', 'POST'], { error: 'Write method must be PUT or POST' }).default('PUT'),
   enabled: z.boolean().default(true),
+  /** The largest total (amount plus tip) one payment may have; absent keeps the stored one (new: $10,000). */
+  maxTransactionAmount: minorUnits('Maximum transaction amount', 1).optional(),
 });
 export type MerchantAccountInput = z.output<typeof merchantAccountInputSchema>;
 
@@ -240,6 +267,7 @@ export const merchantAccountSchema = z.object({
   environment: z.enum(['uat', 'production']),
   writeMethod: z.enum(['PUT', 'POST']),
   enabled: z.boolean(),
+  maxTransactionAmount: z.number(),
   /** Where the gateway is reached (the local emulator in development). Credentials are never returned. */
   gatewayUrl: z.string(),
   hasCredentials: z.literal(true),

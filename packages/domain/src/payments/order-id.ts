@@ -38,6 +38,14 @@ export function isLuhnValid(value: string): boolean {
   return luhnSum(value) % 10 === 0;
 }
 
+/**
+ * Whether `value` is shaped like a card number (a PAN): 13-19 digits that pass the Luhn check. CardSecure
+ * tokens never pass it (docs/behaviour/payments.md#card-numbers-are-refused), nor do order ids, so such a
+ * value where a token belongs is a card number, refused before anything is written or sent.
+ */
+export const looksLikeCardNumber = (value: string): boolean =>
+  /^\d{13,19}$/.test(value) && isLuhnValid(value);
+
 /** The digit that, appended to `digits`, makes the whole Luhn-valid. */
 function luhnCheckDigit(digits: string): number {
   return (10 - (luhnSum(`${digits}0`) % 10)) % 10;

@@ -1,3 +1,5 @@
+import { isLuhnValid, looksLikeCardNumber } from '@brigade/domain/payments/order-id';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { authOutcome, isExpired, maskedCard, tokenOf } from './emulator-cards';
 import { ENDPOINT_NAMES, endpointOf, endpointPath, methodsOf } from './endpoints';
@@ -26,6 +28,29 @@ describe('emulated cards', () => {
     expect(tokenOf('4111111111111111')).toMatch(/^941\d{9}1111$/);
     expect(tokenOf('371449635398431')).toMatch(/^937\d{8}8431$/);
     expect(maskedCard('4111111111111111')).toBe('411111XXXXXX1111');
+  });
+
+  it('makes tokens that never pass the Luhn check, as CardSecure does, so no token is taken for a card', () => {
+    const testCards = [
+      '4111111111111111',
+      '4444333322221111',
+      '5454545454545454',
+      '4387751111111020',
+      '4387750101010101',
+      '4999006200620062',
+      '371449635398431',
+      '6011000990139424',
+    ];
+    for (const card of testCards) {
+      expect(isLuhnValid(card), card).toBe(true);
+      expect(looksLikeCardNumber(tokenOf(card)), card).toBe(false);
+    }
+    // Any Luhn-valid number of 13-19 digits: its token fails the check.
+    const pan = fc
+      .array(fc.integer({ min: 0, max: 9 }), { minLength: 12, maxLength: 18 })
+      .map((digits) => digits.join(''))
+      .map((body) => [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => `${body}${d}`).find(isLuhnValid)!);
+    fc.assert(fc.property(pan, (card) => !isLuhnValid(tokenOf(card))));
   });
 
   it('decides outcomes by card, amount and expiry', () => {

@@ -12,12 +12,16 @@ import { apiClient } from '../../api';
 import { restaurantKey } from '../../components/query-keys';
 import { useCurrentRestaurant } from '../../restaurant-context';
 
-/** Google places matching a text (the server's Places client; the emulator when no key is set). */
+/**
+ * Google places matching a text (the server's Places client; the emulator when no key is set), counted
+ * against the current tenant's daily search quota.
+ */
 export function usePlaceSearch(query: string) {
+  const { tenantId } = useCurrentRestaurant();
   return useQuery({
     queryKey: ['places', 'search', query],
     queryFn: async ({ signal }) =>
-      (await apiClient.call(searchPlaces, { query: { query, pageSize: 6 }, signal })).data.places,
+      (await apiClient.call(searchPlaces, { query: { query, pageSize: 6, tenantId }, signal })).data.places,
     enabled: query.trim() !== '',
   });
 }

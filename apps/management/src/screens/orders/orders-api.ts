@@ -5,6 +5,7 @@ import {
   getOrder,
   getOrderingSettings,
   getSalesSummary,
+  listOrderingAlerts,
   listOrders,
   moveOrder,
   pauseOrdering,
@@ -50,6 +51,17 @@ export function useOrders(date?: string) {
     queryFn: async ({ signal }) =>
       apiClient.call(listOrders, { params, query: date ? { date } : {}, signal }),
     ...live,
+  });
+}
+
+/** The last 24 hours' checkout alerts (a burst of declined cards), polled less often than the orders. */
+export function useOrderingAlerts() {
+  const { params, key } = useOrderingTarget();
+  return useQuery({
+    queryKey: key('alerts'),
+    queryFn: async ({ signal }) => (await apiClient.call(listOrderingAlerts, { params, signal })).data,
+    refetchInterval: 30_000,
+    refetchIntervalInBackground: false,
   });
 }
 

@@ -2,7 +2,7 @@ import { errorMessage } from '@brigade/api-client/problem-error';
 import { getSalesSummary, updateOrderingSettings } from '@brigade/contracts/ordering';
 import { type OrderStatus, RESTAURANT_STATUSES, STATUS_LABELS } from '@brigade/domain/ordering/order-status';
 import { PageHeader } from '@brigade/ui/app-kit/page-header';
-import { ErrorView } from '@brigade/ui/components/alert';
+import { Alert, ErrorView } from '@brigade/ui/components/alert';
 import { Button, buttonClass } from '@brigade/ui/components/button';
 import { EmptyState } from '@brigade/ui/components/empty-state';
 import { SkeletonRows } from '@brigade/ui/components/skeleton';
@@ -12,8 +12,8 @@ import { useCan } from '../../restaurant-context';
 import { useNewOrderAlert } from './new-order-alert';
 import { OrderActions, OrderStatusBadge } from './order-actions';
 import { OrderingControls } from './ordering-controls';
-import { type Order, useOrders } from './orders-api';
-import { ORDER_PATHS, pickupLabel } from './paths';
+import { type Order, useOrderingAlerts, useOrders } from './orders-api';
+import { ORDER_PATHS, pickupLabel, timeOf } from './paths';
 
 /** The filter chips: every status the restaurant sees, "Active" (new to ready) first. */
 type Filter = 'active' | 'all' | OrderStatus;
@@ -63,6 +63,7 @@ export function OrdersScreen() {
           </>
         }
       />
+      <CheckoutAlerts />
       <OrderingControls />
       <nav className="ord-filters" aria-label="Filter orders by status">
         {FILTERS.map(({ value, label }) => {
@@ -83,6 +84,18 @@ export function OrdersScreen() {
       </nav>
       <OrderGroups orders={orders} filter={filter} />
     </>
+  );
+}
+
+/** The latest alert about online checkout (docs/behaviour/ordering.md#checkout-limits), while it is recent. */
+function CheckoutAlerts() {
+  const alerts = useOrderingAlerts();
+  const latest = alerts.data?.[0];
+  if (!latest) return null;
+  return (
+    <Alert tone="warning" title={`Many declined cards at ${timeOf(String(latest.createdAt))}`}>
+      {latest.message}
+    </Alert>
   );
 }
 

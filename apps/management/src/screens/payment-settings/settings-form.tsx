@@ -1,7 +1,7 @@
 import { Badge } from '@brigade/ui/app-kit/badge';
 import { SelectField, SwitchField } from '@brigade/ui/app-kit/choice-fields';
 import { FormRow, FormSection } from '@brigade/ui/app-kit/form';
-import { TextField } from '@brigade/ui/app-kit/form-fields';
+import { MoneyField, TextField } from '@brigade/ui/app-kit/form-fields';
 import type { MerchantAccount } from '../../payments-kit/payments-api';
 
 const ENVIRONMENTS = [
@@ -26,6 +26,11 @@ export function AccountSection() {
         <SelectField name="writeMethod" label="Write method" options={WRITE_METHODS} />
       </FormRow>
       <SwitchField name="enabled" label="Take card payments with this account" />
+      <MoneyField
+        name="maxTransactionAmount"
+        label="Maximum per payment"
+        hint="The largest total (amount plus tip) one payment may have, online orders included"
+      />
     </FormSection>
   );
 }
