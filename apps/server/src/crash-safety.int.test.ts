@@ -1,13 +1,4 @@
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  watch,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { type Database, openDatabase } from '@brigade/db/database';
@@ -18,10 +9,10 @@ import { INCOMING_DIR } from '@brigade/images/storage';
 import { makePhoto } from '@brigade/images/test-images';
 import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import { freePort } from '@brigade/test-utils/ports';
-import { createTestDatabase, type TestDatabase } from '@brigade/test-utils/test-database';
+import type { TestDatabase } from '@brigade/test-utils/test-database';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Request, ServerProcess, send } from './test-server-process';
+import { type Request, ServerProcess, send, serverDatabase } from './test-server-process';
 
 /**
  * kill -9 in the middle of multi-row writes (docs/decisions/015-crash-safety.md): the real server runs as a
@@ -98,22 +89,16 @@ describe(`crash safety on ${engine}: kill -9 mid-request, then restart`, () => {
       BRIGADE_MEDIA_DIR: mediaDir,
       BRIGADE_MEDIA_URL: `http://127.0.0.1:${port}/media`,
     };
-    const template = inject('brigadeTemplate');
-    let database: Database;
-    if (template.engine === 'pglite') {
-      database = await openDatabase({ dataDir, loadDataDir: new Blob([readFileSync(template.dumpPath)]) });
-      Object.assign(env, { DATABASE_URL: '', BRIGADE_DATA_DIR: dataDir });
-    } else {
-      testDatabase = await createTestDatabase({ poolMax: 4 });
-      database = testDatabase.database;
-      Object.assign(env, { DATABASE_URL: database.pool!.options.connectionString! });
-    }
+    const prepared = await serverDatabase(dataDir);
+    const { database } = prepared;
+    testDatabase = prepared.testDatabase;
+    Object.assign(env, prepared.env);
     await makeUser(database.db, { isSiteAdmin: true, email: 'crash-admin@example.com' });
     const tenant = await makeTenant(database.db, { plan: 'enterprise' });
     tenantId = tenant.tenantId;
     for (let i = 0; i < 4; i++)
       restaurantIds.push((await makeRestaurant(database.db, tenantId)).restaurantId);
-    if (template.engine === 'pglite') await database.close();
+    await prepared.release();
     server = new ServerProcess(env, port);
   }, 120_000);
 

@@ -1,7 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type Database, openDatabase } from '@brigade/db/database';
+import { createTestDatabase, type TestDatabase } from '@brigade/test-utils/test-database';
+import { inject } from 'vitest';
 
 /** A real server process for tests that kill it (kill -9) and start it again on the same data. */
 
@@ -102,4 +106,38 @@ export function send(base: string, req: Request, onSent: () => void = () => {}) 
     outgoing.on('error', () => resolve(null)); // the server died before answering
     outgoing.end(req.body, onSent);
   });
+}
+
+/**
+ * The database a killed-and-restarted server runs on, of the engine this test project runs on: a PGlite data
+ * directory on disk (a copy of the run's template), or a fresh PostgreSQL database. `env` points the server at
+ * it; `database` is open for the test's set-up until `release()` (PGlite belongs to one process at a time).
+ */
+export async function serverDatabase(dataDir: string): Promise<{
+  database: Database;
+  env: Record<string, string>;
+  testDatabase: TestDatabase | undefined;
+  release: () => Promise<void>;
+}> {
+  const template = inject('brigadeTemplate');
+  if (template.engine === 'pglite') {
+    const database = await openDatabase({
+      dataDir,
+      loadDataDir: new Blob([readFileSync(template.dumpPath)]),
+    });
+    return {
+      database,
+      env: { DATABASE_URL: '', BRIGADE_DATA_DIR: dataDir },
+      testDatabase: undefined,
+      release: () => database.close(),
+    };
+  }
+  const testDatabase = await createTestDatabase({ poolMax: 4 });
+  const database = testDatabase.database;
+  return {
+    database,
+    env: { DATABASE_URL: database.pool!.options.connectionString! },
+    testDatabase,
+    release: async () => {},
+  };
 }
