@@ -9,6 +9,8 @@ describe('loadConfig', () => {
       port: 3002,
       host: '127.0.0.1',
       databaseUrl: undefined,
+      migrationUrl: undefined,
+      checkoutQuietSeconds: 120,
       dataDir: './.data',
       poolMax: 10,
       logLevel: 'info',

@@ -91,7 +91,8 @@ async function paymentStep(deps: PaymentDeps, actor: Actor, row: OrderRow, to: O
   if (capturesOn(to, settings.captureOn) && !captured && payment.status === 'authorised') {
     // Keyed by the order's state: a retried request repeats this attempt, a new attempt after a decline
     // (which changes the order) asks the gateway again.
-    const key = `order-${row.orderId}-capture-${row.updatedAt.getTime()}`;
+    // (base 36: a run of 13 digits could pass for a card number in the storage scan)
+    const key = `order-${row.orderId}-capture-${row.updatedAt.getTime().toString(36)}`;
     const { transaction } = await capturePayment(deps, actor, { ...call, idempotencyKey: key });
     if (transaction.status !== 'captured')
       await refuseDeclinedCapture(deps, actor, row, transaction.resptext);

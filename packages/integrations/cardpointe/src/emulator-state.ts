@@ -130,7 +130,8 @@ export function nextId(state: EmulatorState, digits: number): string {
   const tail = String(state.sequence).padStart(8, '0');
   let head = String(randomInt(1, 10));
   while (head.length < digits - tail.length) head += String(randomInt(0, 10));
-  return (head + tail).slice(0, digits);
+  // Shorter ids (batch ids, 6 digits) keep the sequence's low digits: its high ones repeat for a long run.
+  return (head + tail).slice(-digits);
 }
 
 const pad = (value: number, length = 2) => String(value).padStart(length, '0');
