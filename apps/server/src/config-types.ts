@@ -39,6 +39,8 @@ export interface Config {
   secureCookies: boolean;
   /** The domain generated restaurant subdomains live under (spec 01 §9). */
   baseDomain: string;
+  /** Labels under the base domain no restaurant may take (decision 040); `www` is added always. */
+  reservedSubdomains: string[];
   /** Name servers for DNS TXT ownership checks; empty means the system's. */
   dnsServers: string[];
   /** The hosting provider: its API and token, or null to use the in-process emulator. */
@@ -81,6 +83,11 @@ export interface Config {
   businessListing: BusinessListingConfig;
   /** The TCP port kitchen tickets are sent to on the restaurants' network printers (raw ESC/POS, 9100). */
   kitchenPrinterPort: number;
+  /**
+   * Development and tests only (refused in production): a printer may be this machine (loopback or one of its
+   * own addresses), e.g. a printer emulator on localhost. Off by default (decision 040).
+   */
+  kitchenPrinterAllowLocal: boolean;
 }
 
 export interface LlmConfig {

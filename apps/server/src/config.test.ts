@@ -1,3 +1,4 @@
+import { DEFAULT_RESERVED_SUBDOMAINS } from '@brigade/domain/platform-domains';
 import { GOOGLE_URLS } from '@brigade/google-business/endpoints';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
@@ -32,6 +33,7 @@ describe('loadConfig', () => {
       mailFrom: 'Brigade <no-reply@brigade.local>',
       secureCookies: false,
       baseDomain: 'brigade.test',
+      reservedSubdomains: [...DEFAULT_RESERVED_SUBDOMAINS],
       dnsServers: [],
       hosting: null,
       hostingProjectId: 'brigade',
@@ -67,6 +69,7 @@ describe('loadConfig', () => {
         timeoutMs: 15_000,
       },
       kitchenPrinterPort: 9100,
+      kitchenPrinterAllowLocal: false,
       media: { storage: 'local', dir: './.data/media', baseUrl: 'http://localhost:3002/media' },
       http: {
         headersTimeoutMs: 10_000,
@@ -273,6 +276,20 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ GOOGLE_BUSINESS_CLIENT_SECRET: 's' })).toThrow(
       'GOOGLE_BUSINESS_CLIENT_ID: required when GOOGLE_BUSINESS_CLIENT_SECRET is set',
+    );
+  });
+
+  it('reads the reserved subdomains and the local-printer switch, which production refuses', () => {
+    expect(loadConfig({ BRIGADE_RESERVED_SUBDOMAINS: ' Kitchen, api ,' }).reservedSubdomains).toEqual([
+      'kitchen',
+      'api',
+    ]);
+    expect(() => loadConfig({ BRIGADE_RESERVED_SUBDOMAINS: 'a.b' })).toThrow(
+      'BRIGADE_RESERVED_SUBDOMAINS: must be a comma-separated list of labels such as admin,api,mail',
+    );
+    expect(loadConfig({ KITCHEN_PRINTER_ALLOW_LOCAL: 'true' }).kitchenPrinterAllowLocal).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', KITCHEN_PRINTER_ALLOW_LOCAL: 'true' })).toThrow(
+      'KITCHEN_PRINTER_ALLOW_LOCAL: must not be set in production',
     );
   });
 

@@ -9,6 +9,7 @@ import {
 } from './config-business-listing';
 import { checkoutLimitsOf, limitsEnvironment } from './config-limits';
 import { llmConfigOf, llmEnvironment } from './config-llm';
+import { platformConfigOf, platformEnvironment, platformProblems } from './config-platform';
 
 const booleanFlag = (fallback: boolean) =>
   z
@@ -119,14 +120,7 @@ const configSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Brigade <no-reply@brigade.local>'),
-  // spec 01 §9: generated subdomains live under the configured base domain (issue 5).
-  BRIGADE_BASE_DOMAIN: z
-    .string()
-    .regex(
-      /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/i,
-      'must be a domain name such as sites.example.com',
-    )
-    .default('brigade.test'),
+  ...platformEnvironment,
   // The hosting provider's domains API (Vercel); without a token the built-in emulator answers.
   HOSTING_API_URL: z
     .url({ error: 'must be a URL such as https://api.vercel.com' })
@@ -182,12 +176,6 @@ const configSchema = z.object({
   // The language model of AI review-reply drafts (config-llm.ts, docs/operations/llm.md).
   ...llmEnvironment,
   ...businessListingEnvironment,
-  KITCHEN_PRINTER_PORT: z.coerce
-    .number({ error: 'must be a port number' })
-    .int()
-    .min(1, 'must be a port number')
-    .max(65535, 'must be a port number')
-    .default(9100),
   IMAGE_STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
   BRIGADE_MEDIA_DIR: z.string().min(1, 'must not be empty').default('./.data/media'),
   BRIGADE_MEDIA_URL: z.url({ error: 'must be a URL such as https://brigade.example.com/media' }).optional(),
@@ -275,7 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     secureCookies: c.NODE_ENV === 'production' || (c.PUBLIC_URL?.startsWith('https://') ?? false),
-    baseDomain: c.BRIGADE_BASE_DOMAIN.toLowerCase(),
+    ...platformConfigOf(c),
     dnsServers: c.DNS_SERVERS,
     hosting: c.HOSTING_TOKEN
       ? {
@@ -306,7 +294,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkoutLimits: checkoutLimitsOf(c),
     llm: llmConfigOf(c, c.NODE_ENV),
     businessListing: businessListingConfigOf(c),
-    kitchenPrinterPort: c.KITCHEN_PRINTER_PORT,
     http: {
       headersTimeoutMs: c.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: c.HTTP_REQUEST_TIMEOUT_MS,
@@ -339,8 +326,8 @@ function checkCombinations(c: Environment, env: NodeJS.ProcessEnv): void {
         `Invalid configuration:\n${missing.map((n) => `  ${n}: required when IMAGE_STORAGE is s3`).join('\n')}`,
       );
   }
-  const listing = businessListingProblems(c);
-  if (listing.length > 0) throw new ConfigError(`Invalid configuration:\n${listing.join('\n')}`);
+  const problems = [...businessListingProblems(c), ...platformProblems(c)];
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   if (c.HTTP_REQUEST_TIMEOUT_MS > 0 && c.HTTP_HEADERS_TIMEOUT_MS > c.HTTP_REQUEST_TIMEOUT_MS) {
     // Node refuses a headers limit above the request limit (the head is part of the request).
     throw new ConfigError(

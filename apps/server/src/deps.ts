@@ -1,4 +1,6 @@
+import type { CatalogueWriteDeps } from '@brigade/core/catalogue/catalogue-service';
 import type { MenuTreeCache } from '@brigade/core/catalogue/menu-resolver';
+import type { PrinterAddressPolicy } from '@brigade/core/catalogue/printer-addresses';
 import type { ScopeCache } from '@brigade/core/catalogue/scope-cache';
 import type { ChangeFeed } from '@brigade/core/changes/change-feed';
 import type { DomainLog, DomainUseCaseDeps } from '@brigade/core/domains/domain-deps';
@@ -10,6 +12,7 @@ import type { SessionCache } from '@brigade/core/identity/session-cache';
 import type { PrinterTransport } from '@brigade/core/ordering/kitchen-printing';
 import type { UseCaseDeps } from '@brigade/core/use-case';
 import type { Database } from '@brigade/db/database';
+import type { PlatformDomains } from '@brigade/domain/platform-domains';
 import type { ImageStorage } from '@brigade/images/storage';
 import type { BusinessListingRuntime } from './business-listing-runtime';
 import type { Config } from './config';
@@ -50,6 +53,8 @@ export interface AppDeps {
   businessListing: BusinessListingRuntime;
   /** How kitchen tickets reach the restaurants' network printers (issue 21). */
   kitchenPrinter: PrinterTransport;
+  /** Where a printer may be on this deployment (decision 040): this machine only with the development switch. */
+  printerAddresses: PrinterAddressPolicy;
 }
 
 /**
@@ -58,10 +63,16 @@ export interface AppDeps {
  */
 export const useCaseDeps = (deps: AppDeps): UseCaseDeps => ({ db: deps.database.db });
 
+/** What the catalogue's writes get: the request's database and where a printer may be. */
+export const catalogueWriteDeps = (deps: AppDeps): CatalogueWriteDeps => ({
+  ...useCaseDeps(deps),
+  printerAddresses: deps.printerAddresses,
+});
+
 /** What the domain use-cases get: the request's database and this instance's domain parts, with its logger. */
 export const domainUseCaseDeps = (deps: AppDeps, log?: DomainLog): DomainUseCaseDeps => ({
   ...useCaseDeps(deps),
-  baseDomain: deps.domains.baseDomain,
+  platform: deps.domains.platform,
   hostCache: deps.domains.hostCache,
   resolver: deps.domains.resolver,
   onChange: deps.domains.onChange,
@@ -70,7 +81,8 @@ export const domainUseCaseDeps = (deps: AppDeps, log?: DomainLog): DomainUseCase
 });
 
 export interface DomainDeps {
-  baseDomain: string;
+  /** The base domain of subdomains and the names the platform keeps (decision 040). */
+  platform: PlatformDomains;
   hostCache: HostCache;
   /** DNS lookups of ownership verification, on DNS_SERVERS when configured. */
   resolver: TxtResolver;

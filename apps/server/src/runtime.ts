@@ -14,6 +14,7 @@ import { lockDataDir } from '@brigade/db/data-dir-lock';
 import { type Database, openDatabase } from '@brigade/db/database';
 import { runMigrations } from '@brigade/db/migrate';
 import { databaseRoleRefusal } from '@brigade/db/tenant-walls';
+import { platformDomainsOf } from '@brigade/domain/platform-domains';
 import { S3Storage } from '@brigade/images/s3-storage';
 import { type ImageStorage, LocalDiskStorage } from '@brigade/images/storage';
 import { createBusinessListingRuntime } from './business-listing-runtime';
@@ -112,6 +113,7 @@ export function createAppDeps(
   const changes = new ChangeFeed(database);
   const menuCache = createMenuCache();
   changes.subscribe((change) => menuCache.invalidate(change));
+  const printerAddresses = { allowLocal: config.kitchenPrinterAllowLocal };
   return {
     config,
     database,
@@ -125,7 +127,8 @@ export function createAppDeps(
     places: createPlacesRuntime(config),
     llm: createLlmRuntime(config),
     businessListing: createBusinessListingRuntime(config),
-    kitchenPrinter: tcpPrinterTransport({ port: config.kitchenPrinterPort }),
+    kitchenPrinter: tcpPrinterTransport({ port: config.kitchenPrinterPort, addresses: printerAddresses }),
+    printerAddresses,
     imageStorage: createImageStorage(config, instanceId),
     instanceId,
     identity: {
@@ -151,7 +154,12 @@ export function createImageStorage(config: Config, instanceId?: string): ImageSt
  * entry holds whether its restaurant is active) — docs/decisions/010-domains.md, 011-change-feed.md.
  */
 export function createDomainDeps(config: Config, changes: ChangeFeed): AppDeps['domains'] {
-  const hostCache = new HostCache();
+  const platform = platformDomainsOf({
+    baseDomain: config.baseDomain,
+    reservedLabels: config.reservedSubdomains,
+    ownHosts: [config.publicUrl, ...config.appOrigins].flatMap((url) => (url ? [new URL(url).hostname] : [])),
+  });
+  const hostCache = new HostCache({ platform });
   const unsubscribe = changes.subscribe((change) => {
     if (change.area === 'domains' || change.area === 'restaurant' || change.area === 'tenant')
       hostCache.clear();
@@ -174,7 +182,7 @@ export function createDomainDeps(config: Config, changes: ChangeFeed): AppDeps['
   };
   return {
     hosting,
-    baseDomain: config.baseDomain,
+    platform,
     hostCache,
     resolver: createTxtResolver(config.dnsServers),
     onChange: async () => hostCache.clear(),

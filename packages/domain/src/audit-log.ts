@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INVALID_CURSOR } from './catalogue/paging';
 import { positiveId } from './integers';
+import { queryTime } from './query-dates';
 import { text } from './text';
 
 /**
@@ -82,9 +83,9 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 const isoTime = (label: string) =>
-  z.iso
-    .datetime({ offset: true, error: `${label} must be an ISO 8601 date-time` })
-    .transform((value) => new Date(value));
+  queryTime(label, 'date-time', `${label} must be an ISO 8601 date-time`).transform(
+    (value) => new Date(value),
+  );
 
 /** Filters of an audit log read; every one is optional and they combine. */
 export const auditQuerySchema = z.object({

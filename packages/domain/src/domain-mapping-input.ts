@@ -20,7 +20,15 @@ import { text } from './text';
  * update (the fields it may not change refused by name), bulk create and update, and the query of the list.
  */
 
-/** What a caller sends to create a mapping; ids, timestamps and createdBy are the server's. */
+/**
+ * The DNS proof of a custom domain is a token only the server makes (crypto-random, one per mapping, a new one
+ * when the mapping moves to another restaurant): a caller who could choose it could name a value already in
+ * someone else's DNS (issue 42). Sending one is refused, on create and on update.
+ */
+export const VERIFICATION_TOKEN_MESSAGE = 'verificationToken is issued by the server and cannot be set';
+const serverIssuedToken = z.never({ error: VERIFICATION_TOKEN_MESSAGE }).optional();
+
+/** What a caller sends to create a mapping; ids, timestamps, createdBy and the token are the server's. */
 export const createDomainMappingInputSchema = z.object({
   domain: domainSchema,
   domainType: z.enum(DOMAIN_TYPES, { error: 'Domain type must be custom or subdomain' }),
@@ -29,6 +37,7 @@ export const createDomainMappingInputSchema = z.object({
   isPrimary: z.boolean().optional(),
   redirectConfig: redirectConfigSchema.optional(),
   seoConfig: seoConfigSchema.optional(),
+  verificationToken: serverIssuedToken,
 });
 export type CreateDomainMappingInput = z.infer<typeof createDomainMappingInputSchema>;
 
@@ -57,7 +66,7 @@ export const updateDomainMappingInputSchema = z.object({
   isPrimary: z.boolean().optional(),
   sslStatus: z.enum(SSL_STATUSES).optional(),
   verificationStatus: z.enum(VERIFICATION_STATUSES).optional(),
-  verificationToken: text().min(1).nullable().optional(),
+  verificationToken: serverIssuedToken,
   redirectConfig: redirectConfigSchema.optional(),
   seoConfig: seoConfigSchema.optional(),
 });

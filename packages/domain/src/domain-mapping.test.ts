@@ -14,7 +14,6 @@ import {
   isExternalDomain,
   isManagedDomain,
   isUsable,
-  lookupHostsFor,
   needsSslRenewal,
   needsVerification,
   protocolFor,
@@ -30,6 +29,7 @@ import {
   domainMappingQuerySchema,
   updateDomainMappingInputSchema,
 } from './domain-mapping-input';
+import { lookupHostsFor } from './platform-domains';
 
 const messages = (result: { error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];

@@ -209,19 +209,6 @@ export function provedStatusChanges(
   return changes;
 }
 
-/**
- * A subdomain mapping is one label directly under the base domain (spec 01 §5 Subdomain rules for the label):
- * only names the platform answers for may skip the DNS proof.
- */
-export function subdomainErrors(domain: string, baseDomain: string): string[] {
-  const base = normalizeDomain(baseDomain);
-  const name = normalizeDomain(domain);
-  if (!name.endsWith(`.${base}`)) return [subdomainOutsideBaseMessage(base)];
-  const label = name.slice(0, -(base.length + 1));
-  const result = subdomainSchema.safeParse(label);
-  return result.success ? [] : result.error.issues.map((issue) => issue.message);
-}
-
 /** spec 01 §4: subdomains start ssl issued and verified; custom domains start pending and pending. */
 export function initialStatuses(domainType: DomainType): {
   sslStatus: SslStatus;
@@ -275,12 +262,6 @@ export function redirectFor(
     return { shouldRedirect: true, redirectTo: `${scheme}://www.${lower}` };
   }
   return { shouldRedirect: false, redirectTo: null };
-}
-
-/** The host names that may hold a mapping for `host`: itself, then its www / apex counterpart. */
-export function lookupHostsFor(host: string): string[] {
-  const lower = normalizeDomain(host);
-  return lower.startsWith('www.') ? [lower, lower.slice(4)] : [lower, `www.${lower}`];
 }
 
 /** spec 01 §9: "restaurant-" plus the last 8 characters of the restaurant guid; attempt n>0 adds "-n". */

@@ -45,6 +45,27 @@ const OTHER_TYPES: Record<string, unknown[]> = {
   undefined: [null, '', 0],
 };
 
+/**
+ * Days and moments at the edges of what a database holds (issue 42: year 0 and 9999-12-31 reached PostgreSQL
+ * as 22008 and came back as 500), and just outside the years 2000-2100 the queries take.
+ */
+const DATE_EDGES = ['0000-01-01', '9999-12-31', '1999-12-31', '2101-01-01', '1970-01-01'];
+const DATE_TIME_EDGES = [
+  '0000-01-01T00:00:00Z',
+  '9999-12-31T23:59:59Z',
+  '1999-12-31T23:59:59Z',
+  '+275760-09-13T00:00:00Z',
+  '2101-01-01T00:00:00+14:00',
+];
+const looksLikeDate = (value: unknown): value is string =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value);
+
+/**
+ * Numbers a money or rate field must refuse (issue 42: a negative modifier price took a quote below zero,
+ * 1e308 priced an item beyond what an order can hold), besides the schema's own edges.
+ */
+const NUMBER_EDGES = [-1, -50, -0.01, 0, 0.5, 12.345, 999_999.995, 1_000_000, 100.5, 2 ** 31, -(2 ** 31) - 1];
+
 export type NearValidKind = 'wrong-type' | 'too-long' | 'out-of-range' | 'missing' | 'empty' | 'null';
 export const NEAR_VALID_KINDS: NearValidKind[] = [
   'wrong-type',
@@ -81,6 +102,8 @@ export function mutateOnce(
       return replaceAt(value, path, 'x'.repeat((maxLength ?? 10_000) + 1));
     }
     case 'out-of-range': {
+      if (looksLikeDate(current))
+        return replaceAt(value, path, choose(current.includes('T') ? DATE_TIME_EDGES : DATE_EDGES));
       const low = (at.minimum as number | undefined) ?? (at.exclusiveMinimum as number | undefined);
       const high = (at.maximum as number | undefined) ?? (at.exclusiveMaximum as number | undefined);
       return replaceAt(
@@ -89,11 +112,7 @@ export function mutateOnce(
         choose([
           ...(low === undefined ? [] : [low - 1]),
           ...(high === undefined ? [] : [high + 1]),
-          -1,
-          0,
-          0.5,
-          2 ** 31,
-          -(2 ** 31) - 1,
+          ...NUMBER_EDGES,
           Number.MAX_SAFE_INTEGER,
           1e308,
         ]),
@@ -142,6 +161,10 @@ export const HOSTILE_VALUES: unknown[] = [
   ' ',
   1e308,
   -1e308,
+  -50,
+  999_999.995,
+  '0000-01-01',
+  '9999-12-31T23:59:59Z',
   -0,
   2 ** 31,
   -(2 ** 31) - 1,

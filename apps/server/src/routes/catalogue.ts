@@ -22,7 +22,7 @@ import type { Executor } from '@brigade/db/database';
 import { withinWalls } from '@brigade/db/tenant-walls';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type AppDeps, useCaseDeps } from '../deps';
+import { type AppDeps, catalogueWriteDeps, useCaseDeps } from '../deps';
 import { type Implementation, implement, success } from '../plugins/contract-routes';
 
 /** The catalogue's reads take the restaurant's scope from memory when it is held (issue 20). */
@@ -54,7 +54,7 @@ export const catalogueRoutes: Implementation[] = [
       ),
       implement(endpoints.create, async ({ params, body, actor, deps }) =>
         success(
-          await createCatalogueRecord(useCaseDeps(deps), actor, {
+          await createCatalogueRecord(catalogueWriteDeps(deps), actor, {
             ...target(params as Params),
             record: body,
           }),
@@ -62,7 +62,7 @@ export const catalogueRoutes: Implementation[] = [
       ),
       implement(endpoints.batch, async ({ params, body, actor, deps }) =>
         success(
-          await createCatalogueRecords(useCaseDeps(deps), actor, {
+          await createCatalogueRecords(catalogueWriteDeps(deps), actor, {
             ...target(params as Params),
             records: body as unknown[],
           }),
@@ -70,7 +70,10 @@ export const catalogueRoutes: Implementation[] = [
       ),
       implement(endpoints.update, async ({ params, body, actor, deps }) =>
         success(
-          await updateCatalogueRecord(useCaseDeps(deps), actor, { ...record(params as Params), patch: body }),
+          await updateCatalogueRecord(catalogueWriteDeps(deps), actor, {
+            ...record(params as Params),
+            patch: body,
+          }),
         ),
       ),
       implement(endpoints.delete, async ({ params, actor, deps }) => {

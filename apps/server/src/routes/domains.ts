@@ -49,10 +49,10 @@ export const domainRoutes = [
     success({ mappings: await mappings.searchMappings(domainUseCaseDeps(deps), actor, query) }),
   ),
   implement(checkDomainAvailability, async ({ query, actor, deps }) =>
-    success(await availability.checkDomainAvailability(useCaseDeps(deps), actor, query)),
+    success(await availability.checkDomainAvailability(domainUseCaseDeps(deps), actor, query)),
   ),
   implement(validateDomain, async ({ query, actor, deps }) =>
-    success(await availability.validateDomain(useCaseDeps(deps), actor, query)),
+    success(await availability.validateDomain(domainUseCaseDeps(deps), actor, query)),
   ),
   implement(bulkCreateDomainMappings, async ({ body, actor, deps, request }) =>
     success(await bulk.bulkCreateDomainMappings(domainUseCaseDeps(deps, request.log), actor, body)),

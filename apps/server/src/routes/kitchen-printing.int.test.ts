@@ -52,8 +52,13 @@ printers.listen(0, '127.0.0.1');
 await once(printers, 'listening');
 const printerPort = (printers.address() as AddressInfo).port;
 
+// The printers are this machine's loopback addresses: allowed only with the development switch (decision 040).
 const t = useTestApp({
-  env: { KITCHEN_PRINTER_PORT: String(printerPort), CARDPOINTE_RECONCILE_PAUSE_MS: '0' },
+  env: {
+    KITCHEN_PRINTER_PORT: String(printerPort),
+    KITCHEN_PRINTER_ALLOW_LOCAL: 'true',
+    CARDPOINTE_RECONCILE_PAUSE_MS: '0',
+  },
 });
 
 const kit = useOrderingRestaurant(t);

@@ -17,9 +17,11 @@ import type { UseCaseDeps } from '../use-case';
 import { assignIdentities } from './identities';
 import { storeOf } from './kind-stores';
 import { decodeCursor, encodeCursor } from './paging';
+import { type PrinterAddressPolicy, STRICT_PRINTER_ADDRESSES } from './printer-addresses';
 import { type CatalogueScope, catalogueScopeOf, type ResolvedScope, resolveCatalogueScope } from './scope';
 import type { ScopeCache } from './scope-cache';
 import {
+  type CheckContext,
   deleteRecord,
   insertRecords,
   type KindStore,
@@ -70,14 +72,27 @@ export const getCatalogueRecord = (
 ): Promise<Row> =>
   getEntity(deps.db, storeOf(input.kind), catalogueScopeOf(actor, input), input.id, deps.scopes);
 
+/**
+ * What the catalogue's writes take besides the database: where this deployment lets a printer be (decision
+ * 040); strict (never this machine) when not said.
+ */
+export interface CatalogueWriteDeps extends UseCaseDeps {
+  printerAddresses?: PrinterAddressPolicy | undefined;
+}
+
+const checkContextOf = (deps: CatalogueWriteDeps): CheckContext => ({
+  printerAddresses: deps.printerAddresses ?? STRICT_PRINTER_ADDRESSES,
+});
+
 /** Creates one record (spec 02 §7); field errors name the field (`name`). */
 export async function createCatalogueRecord(
-  deps: UseCaseDeps,
+  deps: CatalogueWriteDeps,
   actor: Actor,
   input: CatalogueTarget & { record: unknown },
 ): Promise<Row> {
   const scope = catalogueScopeOf(actor, input);
-  const [created] = await writeNew(deps.db, storeOf(input.kind), scope, [input.record], false);
+  const store = storeOf(input.kind);
+  const [created] = await writeNew(deps.db, store, scope, [input.record], false, checkContextOf(deps));
   return created!;
 }
 
@@ -86,22 +101,34 @@ export async function createCatalogueRecord(
  * stored unless every row is valid and stored. Field errors name the row (`3.name`).
  */
 export const createCatalogueRecords = (
-  deps: UseCaseDeps,
+  deps: CatalogueWriteDeps,
   actor: Actor,
   input: CatalogueTarget & { records: readonly unknown[] },
 ): Promise<Row[]> =>
-  createEntities(deps.db, storeOf(input.kind), catalogueScopeOf(actor, input), input.records);
+  createEntities(
+    deps.db,
+    storeOf(input.kind),
+    catalogueScopeOf(actor, input),
+    input.records,
+    checkContextOf(deps),
+  );
 
 /**
  * Update by id (spec 02 §7 "merges the changes"): the patch is merged into the stored record and the merged
  * record is validated with the stored schema, so rules across fields hold whichever fields were sent.
  */
 export const updateCatalogueRecord = (
-  deps: UseCaseDeps,
+  deps: CatalogueWriteDeps,
   actor: Actor,
   input: CatalogueTarget & { id: number; patch: unknown },
 ): Promise<Row> =>
-  updateEntity(deps.db, storeOf(input.kind), catalogueScopeOf(actor, input), input.id, input.patch);
+  updateEntity(
+    deps.db,
+    storeOf(input.kind),
+    catalogueScopeOf(actor, input),
+    { id: input.id, patch: input.patch },
+    checkContextOf(deps),
+  );
 
 export const deleteCatalogueRecord = (
   deps: UseCaseDeps,
@@ -172,12 +199,13 @@ export async function createEntities(
   store: KindStore,
   scope: CatalogueScope,
   inputs: readonly unknown[],
+  context: CheckContext = { printerAddresses: STRICT_PRINTER_ADDRESSES },
 ): Promise<Row[]> {
   if (inputs.length > MAX_BATCH_ROWS) {
     const message = `A batch holds at most ${MAX_BATCH_ROWS} rows`;
     throw validationErrorOf([{ path: '', message }]);
   }
-  return writeNew(db, store, scope, inputs, true);
+  return writeNew(db, store, scope, inputs, true, context);
 }
 
 async function writeNew(
@@ -186,6 +214,7 @@ async function writeNew(
   scope: CatalogueScope,
   inputs: readonly unknown[],
   batch: boolean,
+  context: CheckContext,
 ): Promise<Row[]> {
   const data = validateRows(store.kind.create, inputs, batch);
   return guardConflicts(store, () =>
@@ -193,7 +222,7 @@ async function writeNew(
       const resolved = await resolveCatalogueScope(tx, scope);
       const records = await assignIdentities(tx, store, resolved, data, batch);
       const completed = records.map((record) => store.complete?.(record, { scope: resolved }) ?? record);
-      await check(store, tx, resolved, completed, [], batch);
+      await check(store, tx, resolved, completed, [], batch, context);
       const stamps = await insertRecords(tx, store, resolved, completed);
       await store.children?.save(tx, resolved, completed, {
         replace: false,
@@ -213,8 +242,8 @@ async function updateEntity(
   db: Executor,
   store: KindStore,
   scope: CatalogueScope,
-  id: number,
-  patchInput: unknown,
+  { id, patch: patchInput }: { id: number; patch: unknown },
+  context: CheckContext,
 ): Promise<Row> {
   const patch = validateRows(store.kind.patch, [patchInput], false)[0] as Row;
   return guardConflicts(store, () =>
@@ -228,7 +257,7 @@ async function updateEntity(
       merged = store.prepareUpdate?.(merged, patch) ?? merged;
       merged = store.complete?.(merged, { scope: resolved, previous }) ?? merged;
       const record = validateRows(store.kind.stored, [merged], false)[0] as Row;
-      await check(store, tx, resolved, [record], [previous], false);
+      await check(store, tx, resolved, [record], [previous], false, context);
       const updatedAt = await updateRecord(tx, store, resolved, id, record);
       if (!updatedAt) throw notFound(store.kind.notFound(id));
       if (store.children) {
@@ -315,9 +344,10 @@ async function check(
   records: readonly Row[],
   previous: readonly (Row | undefined)[],
   batch: boolean,
+  context: CheckContext,
 ): Promise<void> {
   if (!store.checkReferences) return;
-  const errors = await store.checkReferences(ex, scope, records, previous);
+  const errors = await store.checkReferences(ex, scope, records, previous, context);
   if (errors.length > 0) throw validationErrorOf(errors.map((error) => fieldError(error, batch)));
 }
 

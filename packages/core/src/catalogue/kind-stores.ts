@@ -19,6 +19,7 @@ import {
 } from '@brigade/domain/catalogue/kinds';
 import { missingReferenceErrors, type ReferenceField } from './child-rows';
 import { MENU_GROUP_STORE } from './menu-group-store';
+import { printerHostProblem } from './printer-addresses';
 import { ITEM_STORE, MODIFIER_GROUP_STORE } from './product-stores';
 import { EMPLOYEE_STORE, JOB_TITLE_STORE } from './staff-stores';
 import type { KindStore } from './store';
@@ -29,7 +30,7 @@ export const TAG_STORE: KindStore = { kind: TAG_KIND, table: tags, idColumn: tag
 // Stations and printers point at other stations and printers of the restaurant; those must exist (or be
 // written in the same batch), so a kitchen setup never routes tickets to nothing.
 const referencesOf =
-  (fields: readonly ReferenceField[]): KindStore['checkReferences'] =>
+  (fields: readonly ReferenceField[]): NonNullable<KindStore['checkReferences']> =>
   async (ex, scope, records) =>
     [...(await missingReferenceErrors(ex, scope, records, fields)).values()].flat();
 
@@ -58,19 +59,30 @@ export const TAX_RATE_STORE: KindStore = {
   table: taxRates,
   idColumn: taxRates.taxRateId,
 };
+const printerReferences = referencesOf([
+  {
+    field: 'backupPrinterId',
+    table: printers,
+    idColumn: printers.printerId,
+    label: 'Printer',
+    sameKind: { idField: 'printerId' },
+  },
+]);
+// docs/behaviour/catalogue.md#printers: a printer is never this server (decision 040). An update that keeps
+// the stored address is not judged again.
 export const PRINTER_STORE: KindStore = {
   kind: PRINTER_KIND,
   table: printers,
   idColumn: printers.printerId,
-  checkReferences: referencesOf([
-    {
-      field: 'backupPrinterId',
-      table: printers,
-      idColumn: printers.printerId,
-      label: 'Printer',
-      sameKind: { idField: 'printerId' },
-    },
-  ]),
+  checkReferences: async (ex, scope, records, previous, context) => [
+    ...(await printerReferences(ex, scope, records, previous, context)),
+    ...records.flatMap((record, index) => {
+      const ip = record.ipAddress;
+      if (typeof ip !== 'string' || ip === previous[index]?.ipAddress) return [];
+      const message = printerHostProblem(ip, context.printerAddresses);
+      return message ? [{ index, path: 'ipAddress', message }] : [];
+    }),
+  ],
 };
 export const CASH_DRAWER_STORE: KindStore = {
   kind: CASH_DRAWER_KIND,

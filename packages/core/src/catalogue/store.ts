@@ -2,6 +2,7 @@ import type { Executor } from '@brigade/db/database';
 import type { CatalogueKindDefinition } from '@brigade/domain/catalogue/kinds';
 import { asc, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PrinterAddressPolicy } from './printer-addresses';
 import type { ResolvedScope } from './scope';
 import { scopeWhere } from './scope';
 
@@ -45,6 +46,11 @@ export interface ChildStore {
   ): Promise<void>;
 }
 
+/** What a write's checks know of the deployment besides the database (decision 040). */
+export interface CheckContext {
+  printerAddresses: PrinterAddressPolicy;
+}
+
 export interface WriteContext {
   scope: ResolvedScope;
   /** The stored record, for updates. */
@@ -65,14 +71,16 @@ export interface KindStore {
   /** Update only: applied to the merged record before validation (e.g. the menu-group removal lists). */
   prepareUpdate?(merged: Row, patch: Row): Row;
   /**
-   * Checks what a schema cannot: references to other stored entities. Runs in the write's transaction
-   * before anything is written; `previous[i]` is the stored record for updates.
+   * Checks what a schema cannot: references to other stored entities, and what depends on the deployment (a
+   * printer's address). Runs in the write's transaction before anything is written; `previous[i]` is the
+   * stored record for updates.
    */
   checkReferences?(
     ex: Executor,
     scope: ResolvedScope,
     records: readonly Row[],
     previous: readonly (Row | undefined)[],
+    context: CheckContext,
   ): Promise<RecordError[]>;
   /** Runs after the rows and children are written, in the same transaction (e.g. cycle checks). */
   afterWrite?(ex: Executor, scope: ResolvedScope, records: readonly Row[]): Promise<RecordError[]>;

@@ -1,3 +1,4 @@
+import type { PlatformDomains } from '@brigade/domain/platform-domains';
 import type { UseCaseDeps } from '../use-case';
 import type { ProjectDomains } from './domain-setup-service';
 import type { HostCache } from './resolution-service';
@@ -10,12 +11,15 @@ export interface ResolutionDeps extends UseCaseDeps {
 
 /**
  * What the domain use-cases reach outside themselves (docs/decisions/021-use-case-shape.md): the database, the
- * base domain of subdomains, who to tell of changes, the host cache, the DNS resolver of ownership
+ * platform's names (base domain of subdomains, reserved names), who to tell of changes, the host cache, the DNS resolver of ownership
  * verification and the hosting provider's client.
  */
 export interface DomainUseCaseDeps extends ResolutionDeps {
-  /** spec 01 §9: generated subdomains live under the configured base domain. */
-  baseDomain: string;
+  /**
+   * spec 01 §9: generated subdomains live under the configured base domain; the names the platform keeps
+   * (the base domain, its reserved labels, its own hosts) are never mapped (decision 040).
+   */
+  platform: PlatformDomains;
   /** Called after every committed change (the resolution cache is invalidated through it). */
   onChange: () => void | Promise<void>;
   /** DNS lookups of ownership verification. */

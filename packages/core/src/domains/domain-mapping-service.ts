@@ -11,7 +11,6 @@ import {
   mappingNotFoundMessage,
   normalizeDomain,
   provedStatusChanges,
-  subdomainErrors,
 } from '@brigade/domain/domain-mapping';
 import {
   type CreateDomainMappingInput,
@@ -21,6 +20,7 @@ import {
   updateDomainMappingInputSchema,
 } from '@brigade/domain/domain-mapping-input';
 import { BrigadeError, fieldErrorsOf, notFound, validationErrorOf } from '@brigade/domain/errors';
+import { isPlatformHost, platformMappingErrors } from '@brigade/domain/platform-domains';
 import { issueNextId } from '../counters/counter-service';
 import { isUniqueViolation } from '../db-errors';
 import { findRestaurantByGuid } from '../tenancy/restaurant-repository';
@@ -67,6 +67,13 @@ export interface MappingTarget {
   restaurantGuid: string;
 }
 
+/**
+ * A custom domain proves ownership with this token in a DNS TXT record (docs/decisions/010-domains.md): 128
+ * random bits, made here only (never taken from a caller, decision 040). A subdomain needs none.
+ */
+const verificationTokenFor = (domainType: DomainMapping['domainType']): string | null =>
+  domainType === 'custom' ? `brigade-verify=${randomBytes(16).toString('hex')}` : null;
+
 const domainTaken = (domain: string) =>
   new BrigadeError('conflict', 'DOMAIN_TAKEN', `Domain ${domain} is already mapped`);
 
@@ -93,12 +100,13 @@ async function managedTarget(ex: Executor, actor: Actor, tenantGuid: string, res
 }
 
 /**
- * A mapping of type subdomain starts verified (spec 01 §4), so it must be a name the platform answers for:
- * one label under the base domain (issue 14). Anything else is a custom domain and proves ownership by DNS.
+ * The names a mapping may take (decision 040): never one the platform keeps (its base domain, `www` and the
+ * reserved labels under it, its own hosts), whoever asks. A mapping of type subdomain starts verified (spec
+ * 01 §4), so it must be a name the platform answers for: one label under the base domain (issue 14); a
+ * custom domain proves ownership by DNS and is never a name under the base domain.
  */
-function checkSubdomainName(deps: DomainUseCaseDeps, input: CreateDomainMappingInput): void {
-  if (input.domainType !== 'subdomain') return;
-  const errors = subdomainErrors(input.domain, deps.baseDomain);
+function checkMappingName(deps: DomainUseCaseDeps, input: CreateDomainMappingInput): void {
+  const errors = platformMappingErrors(input.domain, input.domainType, deps.platform);
   if (errors.length > 0) {
     throw validationErrorOf(fieldErrorsOf(errors.map((message) => ({ path: ['domain'], message }))));
   }
@@ -131,9 +139,7 @@ async function insertMappingIn(tx: Executor, actor: Actor, input: CreateDomainMa
       isActive: true,
       isPrimary: input.isPrimary ?? false,
       ...initialStatuses(input.domainType),
-      // A custom domain proves ownership with this token in a DNS TXT record (docs/decisions/010-domains.md).
-      verificationToken:
-        input.domainType === 'custom' ? `brigade-verify=${randomBytes(16).toString('hex')}` : null,
+      verificationToken: verificationTokenFor(input.domainType),
       redirectConfig: { wwwRedirect: 'none', ...input.redirectConfig },
       seoConfig: input.seoConfig ?? {},
       createdBy: by,
@@ -157,7 +163,7 @@ export async function insertMappings(
   input: { mappings: readonly CreateDomainMappingInput[] },
 ): Promise<DomainMapping[]> {
   const inputs = input.mappings;
-  for (const one of inputs) checkSubdomainName(deps, one);
+  for (const one of inputs) checkMappingName(deps, one);
   try {
     return await deps.db.transaction(async (tx) => {
       const created: DomainMapping[] = [];
@@ -200,8 +206,12 @@ export async function createGeneratedSubdomain(
   const { tenantGuid, restaurantGuid, subdomain } = input;
   await managedTarget(deps.db, actor, tenantGuid, restaurantGuid);
   const domain = subdomain
-    ? normalizeDomain(`${subdomain}.${deps.baseDomain}`)
-    : await generateUniqueSubdomain(restaurantGuid, deps.baseDomain, (d) => domainExists(deps.db, d));
+    ? normalizeDomain(`${subdomain}.${deps.platform.baseDomain}`)
+    : await generateUniqueSubdomain(
+        restaurantGuid,
+        deps.platform.baseDomain,
+        async (d) => isPlatformHost(d, deps.platform) || (await domainExists(deps.db, d)),
+      );
   return insertMapping(deps, actor, { tenantGuid, restaurantGuid, domain, domainType: 'subdomain' });
 }
 
@@ -245,8 +255,7 @@ export async function updateDomainMapping(
 ): Promise<DomainMapping> {
   const { guid } = input;
   const changes: UpdateDomainMappingInput = validateInput(updateDomainMappingInputSchema, input.changes);
-  const { isActive, isPrimary, sslStatus, verificationStatus, verificationToken, redirectConfig, seoConfig } =
-    changes;
+  const { isActive, isPrimary, sslStatus, verificationStatus, redirectConfig, seoConfig } = changes;
   const by = userIdOf(actor);
   // spec 01 §3: a restaurant's primary domain is one; making one primary demotes the others atomically.
   const { updated, recorded } = await deps.db.transaction(async (tx) => {
@@ -270,7 +279,6 @@ export async function updateDomainMapping(
           isPrimary,
           sslStatus: statusChanges.sslStatus?.to,
           verificationStatus: statusChanges.verificationStatus?.to,
-          verificationToken,
           redirectConfig,
           seoConfig,
         }).filter(([, v]) => v !== undefined),
@@ -317,15 +325,20 @@ export async function deleteDomainMapping(
   await deps.onChange();
 }
 
-/** spec 01 §4: transfer moves a mapping to another tenant and restaurant and resets isPrimary to false. */
+/**
+ * spec 01 §4: transfer moves a mapping to another tenant and restaurant and resets isPrimary to false. A
+ * custom domain gets a new verification token (decision 040): whoever knew the old one learns nothing of
+ * the next proof. The proof already made stands (the caller manages both tenants).
+ */
 export async function transferDomainMapping(
   deps: DomainUseCaseDeps,
   actor: Actor,
   input: MappingTarget & { guid: string },
 ): Promise<DomainMapping> {
   const { guid, ...target } = input;
-  await managedMapping(deps.db, actor, guid);
+  const current = await managedMapping(deps.db, actor, guid);
   const { tenant } = await managedTarget(deps.db, actor, target.tenantGuid, target.restaurantGuid);
+  const moved = current.mapping.restaurantGuid !== target.restaurantGuid;
   const updated = await updateDomainMappingRow(
     deps.db,
     guid,
@@ -334,6 +347,7 @@ export async function transferDomainMapping(
       tenantGuid: target.tenantGuid,
       restaurantGuid: target.restaurantGuid,
       isPrimary: false,
+      ...(moved ? { verificationToken: verificationTokenFor(current.mapping.domainType) } : {}),
     },
     userIdOf(actor),
   );

@@ -13,7 +13,7 @@ describe('host cache', () => {
 
   it('keeps hits for 5 minutes and misses (unknown hosts) for 1 minute, then forgets them', () => {
     let now = 1_000;
-    const cache = new HostCache(RESOLUTION_CACHE_TTL_MS, () => now);
+    const cache = new HostCache({ now: () => now });
     expect(RESOLUTION_CACHE_TTL_MS).toBe(300_000);
     expect(UNKNOWN_HOST_TTL_MS).toBe(60_000);
     cache.set('miss.example.com', null);
@@ -40,7 +40,7 @@ describe('host cache', () => {
 
   it('remembers a bounded number of hosts, forgetting the least recently used first', () => {
     expect(HOST_CACHE_MAX_ENTRIES).toBe(10_000);
-    const cache = new HostCache(RESOLUTION_CACHE_TTL_MS, Date.now, 3);
+    const cache = new HostCache({ maxEntries: 3 });
     cache.set('a.example.com', entry);
     cache.set('b.example.com', null);
     cache.set('c.example.com', null);

@@ -5,7 +5,6 @@ import {
   DOMAIN_MESSAGES,
   type DomainMapping,
   isUsable,
-  lookupHostsFor,
   noRestaurantForDomainMessage,
   noRestaurantForSlugMessage,
   normalizeDomain,
@@ -15,6 +14,7 @@ import {
   type SeoConfig,
 } from '@brigade/domain/domain-mapping';
 import { notFound } from '@brigade/domain/errors';
+import { lookupHostsFor, type PlatformDomains } from '@brigade/domain/platform-domains';
 import { isSlug } from '@brigade/domain/slug';
 import { makeRoom } from '../recency';
 import { findRestaurantByGuid, findRestaurantBySlug } from '../tenancy/restaurant-repository';
@@ -36,21 +36,37 @@ export const UNKNOWN_HOST_TTL_MS = 60 * 1000;
 /** At most this many hosts are remembered, the least recently asked for going first. */
 export const HOST_CACHE_MAX_ENTRIES = 10_000;
 
+export interface HostCacheOptions {
+  ttlMs?: number;
+  now?: () => number;
+  maxEntries?: number;
+  missTtlMs?: number;
+  /** The names the platform keeps (decision 040): never resolved, never a www counterpart. */
+  platform?: PlatformDomains | undefined;
+}
+
 /**
  * The in-process host cache of resolution and tls-ask. Hits are kept for the TTL and misses (hosts that map to
  * nothing) for a minute, so a host nobody mapped costs one query a minute rather than one per request; any
  * change to a mapping, restaurant or tenant clears it (locally at once, on every instance through the change
  * feed, docs/decisions/011-change-feed.md). Anyone can send any Host header, so the cache is bounded: beyond
- * its size the least recently used host is forgotten (by second chance: recency.ts).
+ * its size the least recently used host is forgotten (by second chance: recency.ts). It also knows the names
+ * the platform keeps for itself, which no mapping answers for.
  */
 export class HostCache {
   private readonly entries = new Map<string, { value: HostEntry | null; expires: number; used: boolean }>();
-  constructor(
-    private readonly ttlMs = RESOLUTION_CACHE_TTL_MS,
-    private readonly now: () => number = Date.now,
-    private readonly maxEntries = HOST_CACHE_MAX_ENTRIES,
-    private readonly missTtlMs = Math.min(ttlMs, UNKNOWN_HOST_TTL_MS),
-  ) {}
+  private readonly ttlMs: number;
+  private readonly now: () => number;
+  private readonly maxEntries: number;
+  private readonly missTtlMs: number;
+  readonly platform: PlatformDomains | undefined;
+  constructor(options: HostCacheOptions = {}) {
+    this.ttlMs = options.ttlMs ?? RESOLUTION_CACHE_TTL_MS;
+    this.now = options.now ?? Date.now;
+    this.maxEntries = options.maxEntries ?? HOST_CACHE_MAX_ENTRIES;
+    this.missTtlMs = options.missTtlMs ?? Math.min(this.ttlMs, UNKNOWN_HOST_TTL_MS);
+    this.platform = options.platform;
+  }
   get size() {
     return this.entries.size;
   }
@@ -86,14 +102,16 @@ export const isServable = (entry: HostEntry | null | undefined): entry is HostEn
 /**
  * A host's mapping through the cache; one indexed query on a miss. The first servable candidate wins (the host
  * itself, then its www/apex counterpart), so an unproved claim on one name cannot shadow a served one;
- * otherwise the host's own mapping (or its counterpart's), which is a mapped host that is not served.
+ * otherwise the host's own mapping (or its counterpart's), which is a mapped host that is not served. A name
+ * the platform keeps maps to nothing, whatever is stored, and is never reached through its counterpart
+ * (decision 040).
  */
 export async function lookupHost(ex: Executor, cache: HostCache, rawHost: string): Promise<HostEntry | null> {
   const host = normalizeDomain(rawHost.replace(/:\d+$/, ''));
   const cached = cache.get(host);
   if (cached !== undefined) return cached;
-  const candidates = lookupHostsFor(host);
-  const found = await findMappingsForHosts(ex, candidates);
+  const candidates = lookupHostsFor(host, cache.platform);
+  const found = candidates.length > 0 ? await findMappingsForHosts(ex, candidates) : [];
   const byName = candidates.map((name) => found.find((f) => f.mapping.domain === name));
   const entry = byName.find(isServable) ?? byName.find((f) => f !== undefined) ?? null;
   cache.set(host, entry);

@@ -5,6 +5,11 @@ import { sideBySide } from '@brigade/db/side-by-side';
 import type { OrderLine } from '@brigade/domain/ordering/api';
 import { type KitchenTicketContent, kitchenTicketContent } from '@brigade/domain/ordering/kitchen-ticket';
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
+import {
+  type PrinterAddressPolicy,
+  printerHostProblem,
+  STRICT_PRINTER_ADDRESSES,
+} from '../catalogue/printer-addresses';
 import { type ResolvedScope, resolveCatalogueScope, scopeWhere } from '../catalogue/scope';
 import type { OrderRow } from './ordering-repository';
 
@@ -18,10 +23,21 @@ import type { OrderRow } from './ordering-repository';
 /** Sends bytes to a printer; resolves once they are written and the connection is closed. */
 export type PrinterTransport = (host: string, bytes: Uint8Array) => Promise<void>;
 
-export function tcpPrinterTransport(options: { port: number; timeoutMs?: number }): PrinterTransport {
+/**
+ * Raw TCP to the printer's port. An address no printer may have (one stored before the rule, decision 040)
+ * gets nothing: the ticket is reported as not printed.
+ */
+export function tcpPrinterTransport(options: {
+  port: number;
+  timeoutMs?: number;
+  addresses?: PrinterAddressPolicy;
+}): PrinterTransport {
   const timeoutMs = options.timeoutMs ?? 5_000;
+  const policy = options.addresses ?? STRICT_PRINTER_ADDRESSES;
   return (host, bytes) =>
     new Promise<void>((resolve, reject) => {
+      const refused = printerHostProblem(host, policy);
+      if (refused) return reject(new Error(`Not sent to ${host}: ${refused}`));
       const socket = connect({ host, port: options.port });
       socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`The printer at ${host} did not answer`)));
       socket.once('error', reject);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from '../text';
-import { displayNumberSchema, entityIdSchema, guidSchema, nonNegativeNumber } from './fields';
+import { displayNumberSchema, entityIdSchema, guidSchema, moneyAmount, nonNegativeNumber } from './fields';
 
 /** spec 02 §3 Cash drawer: reset balance type Automatic (default) | Manual. */
 export const RESET_BALANCE_TYPES = ['Automatic', 'Manual'] as const;
@@ -12,8 +12,10 @@ export const CASH_DRAWER_NAME_MAX = 30;
 const resetTypeSchema = z.enum(RESET_BALANCE_TYPES, {
   error: 'Reset balance type must be Automatic or Manual',
 });
-// The spec only says "numbers"; a drawer cannot start with less than nothing in it.
-const startingBalanceSchema = nonNegativeNumber('Starting balance');
+// The spec only says "numbers"; a drawer cannot start with less than nothing in it. What is sent is bounded
+// (docs/behaviour/catalogue.md#money-and-rates); a stored balance is read as it was written.
+const startingBalanceSchema = moneyAmount('Starting balance');
+const storedBalanceSchema = nonNegativeNumber('Starting balance');
 
 // The editable fields without defaults, so that a partial update fills nothing in. The spec does not make
 // the name required, only short.
@@ -44,11 +46,17 @@ export const cashDrawerDetailsSchema = z.object({ ...editableFields, ...defaulte
 export type CashDrawerDetails = z.infer<typeof cashDrawerDetailsSchema>;
 export type CashDrawerDetailsInput = z.input<typeof cashDrawerDetailsSchema>;
 
+/** The details as stored: balances read as they were written. */
+export const storedCashDrawerDetailsSchema = cashDrawerDetailsSchema.extend({
+  primaryStartingBalance: storedBalanceSchema.default(0),
+  secondaryStartingBalance: storedBalanceSchema.default(0),
+});
+
 /**
  * A stored cash drawer (spec 02 §3: id, guid, number and the settings; the spec lists no timestamps). There
  * is no cash-drawer counter in the id table, so a create without an id gets one from the use-case.
  */
-export const cashDrawerSchema = cashDrawerDetailsSchema.extend({
+export const cashDrawerSchema = storedCashDrawerDetailsSchema.extend({
   id: entityIdSchema('Cash drawer ID'),
   guid: guidSchema,
   number: displayNumberSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multilineText, requiredText, text } from '../text';
-import { entityIdSchema, guidSchema, timestampFields } from './fields';
+import { entityIdSchema, guidSchema, timestampFields, withMoneyBounds } from './fields';
 import type { JobTitle } from './job-title';
 
 /** spec 02 §3 Employee roles; training is the default (spec 02 §9). */
@@ -66,14 +66,16 @@ export type PosAccessConfig = z.infer<typeof posAccessConfigSchema>;
  * spec 02 §3 job assignment. The spec gives no default for isActive; an assignment is active unless it is
  * marked otherwise, since giving someone a job means they hold it.
  */
+const wageOverrideSchema = z
+  .number({ error: 'Wage override must be a number' })
+  .min(0, 'Wage override cannot be negative');
+/** What a wage override may be when sent: bounded (docs/behaviour/catalogue.md#money-and-rates). */
+export const wageOverrideInputSchema = withMoneyBounds(wageOverrideSchema, 'Wage override');
+
 export const jobAssignmentSchema = z.object({
   jobId: entityIdSchema('Job ID'),
   isActive: z.boolean().default(true),
-  wageOverride: z
-    .number({ error: 'Wage override must be a number' })
-    .min(0, 'Wage override cannot be negative')
-    .nullable()
-    .optional(),
+  wageOverride: wageOverrideSchema.nullable().optional(),
   lastUpdated: z.date().optional(),
   updatedBy: text().optional(),
 });
@@ -81,9 +83,11 @@ export type JobAssignment = z.infer<typeof jobAssignmentSchema>;
 
 // startDate is a calendar day, kept as YYYY-MM-DD so no time zone can move it.
 const startDateSchema = z.iso.date({ error: 'Invalid date format, expected YYYY-MM-DD' });
-const hourlyRateSchema = z
+const storedHourlyRateSchema = z
   .number({ error: 'Hourly rate must be a number' })
   .positive('Hourly rate must be positive');
+// Sent: bounded (docs/behaviour/catalogue.md#money-and-rates); stored: read as it was written.
+const hourlyRateSchema = withMoneyBounds(storedHourlyRateSchema, 'Hourly rate');
 
 // The fields an employee form edits, without defaults, so that a partial update fills nothing in.
 const editableFields = {
@@ -125,6 +129,7 @@ const defaultedFields = {
 export const employeeSchema = z.object({
   ...editableFields,
   ...defaultedFields,
+  hourlyRate: storedHourlyRateSchema.optional(),
   employeeId: entityIdSchema('Employee ID'),
   guid: guidSchema,
   tenantId: tenantIdSchema.default(DEFAULT_EMPLOYEE_TENANT_ID),

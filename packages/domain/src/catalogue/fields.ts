@@ -29,6 +29,45 @@ export const idListSchema = (label: string) => {
 export const nonNegativeNumber = (label: string) =>
   z.number({ error: `${label} must be a number` }).min(0, `${label} cannot be negative`);
 
+/**
+ * Bounds of money and rates sent to the catalogue (docs/behaviour/catalogue.md#money-and-rates, decision
+ * 040): a price, amount, balance or wage is 0 to 999,999.99 in whole cents; a percent rate is 0 to 100 with
+ * at most 4 decimals (8.875). Beyond them a value is a typo or an attack: 1e308 has no cents, and a total
+ * built from it overflows what the payment and order columns hold. Stored records are read with the rules
+ * they were written under (plain non-negative numbers), so an older record stays readable.
+ */
+export const MONEY_MAX = 999_999.99;
+export const MONEY_DECIMALS = 2;
+export const PERCENT_MAX = 100;
+export const PERCENT_DECIMALS = 4;
+
+/** Decimal places of a number as JSON writes it (12.5 → 1, 1e-7 → 7). */
+export function decimalPlaces(value: number): number {
+  const [mantissa = '', exponent = '0'] = String(Math.abs(value)).split('e');
+  const fraction = mantissa.split('.')[1]?.length ?? 0;
+  return Math.max(0, fraction - Number(exponent));
+}
+
+/** A money field's upper bound and cents: at most 999,999.99, at most 2 decimals. */
+export const withMoneyBounds = (schema: z.ZodNumber, label: string) =>
+  schema
+    .max(MONEY_MAX, `${label} cannot exceed 999,999.99`)
+    .refine((value) => decimalPlaces(value) <= MONEY_DECIMALS, `${label} can have at most 2 decimal places`);
+
+/** A price, amount, balance or wage sent to the catalogue: 0 to 999,999.99, at most 2 decimals. */
+export const moneyAmount = (label: string) => withMoneyBounds(nonNegativeNumber(label), label);
+
+/** A percent sent to the catalogue: 0 to 100, at most 4 decimals. `negative` is the field's own wording. */
+export const percentRate = (label: string, negative = `${label} cannot be negative`) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, negative)
+    .max(PERCENT_MAX, `${label} cannot exceed 100`)
+    .refine(
+      (value) => decimalPlaces(value) <= PERCENT_DECIMALS,
+      `${label} can have at most 4 decimal places`,
+    );
+
 /** A whole number that may not be negative (selection counts, positions). */
 export const nonNegativeInteger = (label: string) =>
   z

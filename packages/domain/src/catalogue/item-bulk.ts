@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityIdSchema, idListSchema, nonNegativeNumber } from './fields';
+import { entityIdSchema, idListSchema, moneyAmount } from './fields';
 import { createItemInputSchema } from './item';
 
 /**
@@ -38,7 +38,7 @@ export type ItemChannelFlag = (typeof ITEM_CHANNEL_FLAGS)[number];
 export const itemBulkChangeSchema = z
   .strictObject(
     {
-      basePrice: nonNegativeNumber('Base price').optional(),
+      basePrice: moneyAmount('Base price').optional(),
       taxRateIds: idListSchema('Tax rate IDs').optional(),
       addTagIds: idListSchema('Tag IDs').optional(),
       removeTagIds: idListSchema('Tag IDs').optional(),

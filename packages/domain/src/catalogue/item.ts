@@ -7,6 +7,7 @@ import {
   entityIdSchema,
   guidSchema,
   idListSchema,
+  moneyAmount,
   nonNegativeNumber,
   timestampFields,
 } from './fields';
@@ -19,11 +20,11 @@ export type ItemPricingStrategy = (typeof ITEM_PRICING_STRATEGIES)[number];
 
 // --- Size price -----------------------------------------------------------------------------------------
 
-// The spec only says price defaults to 0; a negative size price is refused like a negative basePrice.
+// The spec only says price defaults to 0; a negative size price is refused like a negative basePrice. What is
+// sent is bounded (docs/behaviour/catalogue.md#money-and-rates); a stored one is read as it was written.
 const sizePriceFields = {
   number: displayNumberSchema,
   name: requiredText('Size/price name cannot be empty'),
-  price: nonNegativeNumber('Price').default(0),
 };
 
 /**
@@ -32,6 +33,7 @@ const sizePriceFields = {
  */
 export const sizePriceSchema = z.object({
   ...sizePriceFields,
+  price: nonNegativeNumber('Price').default(0),
   id: entityIdSchema('Size price ID'),
   guid: guidSchema,
 });
@@ -40,6 +42,7 @@ export type SizePrice = z.infer<typeof sizePriceSchema>;
 /** A size price as sent with its item: id and guid are filled in by the use-case when absent. */
 export const sizePriceInputSchema = z.object({
   ...sizePriceFields,
+  price: moneyAmount('Price').default(0),
   id: entityIdSchema('Size price ID').optional(),
   guid: guidSchema.optional(),
 });
@@ -99,7 +102,7 @@ const editableFields = {
   sku: text().optional(),
   containsAlcohol: z.boolean(),
   pricingStrategy: pricingStrategySchema,
-  basePrice: nonNegativeNumber('Base price').optional(),
+  basePrice: moneyAmount('Base price').optional(),
   sizePrice: z.array(sizePriceSchema),
   openPrice: z.boolean(),
   kitchenName: text().optional(),
@@ -144,6 +147,8 @@ export const itemSchema = z
   .object({
     ...editableFields,
     ...defaultedFields,
+    // read as it was written (docs/behaviour/catalogue.md#money-and-rates)
+    basePrice: nonNegativeNumber('Base price').optional(),
     itemId: entityIdSchema('Item ID'),
     guid: guidSchema,
     ...timestampFields,

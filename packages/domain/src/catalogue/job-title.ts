@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { multilineText, requiredText, text } from '../text';
-import { entityIdSchema, guidSchema, nonNegativeInteger, nonNegativeNumber } from './fields';
+import { entityIdSchema, guidSchema, moneyAmount, nonNegativeInteger, nonNegativeNumber } from './fields';
 
 /** spec 02 §9: job title defaults. */
 export const DEFAULT_JOB_TITLE_COLOR = '#000000';
 export const DEFAULT_UPDATED_BY = 'System';
 
-const defaultWageSchema = nonNegativeNumber('Default wage');
+// Sent: bounded (docs/behaviour/catalogue.md#money-and-rates); stored: read as it was written.
+const defaultWageSchema = moneyAmount('Default wage');
 
 // The editable fields without defaults, so that a partial update fills nothing in.
 const editableFields = {
@@ -31,6 +32,7 @@ const defaultedFields = {
 export const jobTitleSchema = z.object({
   ...editableFields,
   ...defaultedFields,
+  defaultWage: nonNegativeNumber('Default wage').default(0),
   jobId: entityIdSchema('Job ID'),
   guid: guidSchema,
   createdAt: z.date(),

@@ -18,6 +18,7 @@ import {
   hasPosAccess,
   jobAssignmentSchema,
   updateEmployeeInputSchema,
+  wageOverrideInputSchema,
 } from './employee';
 import { timestampFields } from './fields';
 import { createItemInputSchema, itemSchema, updateItemInputSchema } from './item';
@@ -238,6 +239,7 @@ export const deriveEmployee = (employee: Employee): EmployeeDerived => {
  * its tenant's (the scope's), so it is not an input; ids and guid follow spec 02 §7.
  */
 const jobAssignmentInputSchema = jobAssignmentSchema.extend({
+  wageOverride: wageOverrideInputSchema.nullable().optional(),
   // Server-owned audit fields (stamped when an assignment changes); a client echoing what it read back is fine.
   lastUpdated: z.union([z.date(), z.iso.datetime({ offset: true })]).optional(),
 });

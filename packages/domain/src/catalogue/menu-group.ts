@@ -8,6 +8,7 @@ import {
   entityIdSchema,
   guidSchema,
   idListSchema,
+  moneyAmount,
   nonNegativeInteger,
   nonNegativeNumber,
   timestampFields,
@@ -160,7 +161,7 @@ const editableFields = {
   isMenu: z.boolean(),
   isActive: z.boolean(),
   pricingType: pricingTypeSchema,
-  fixedPrice: nonNegativeNumber('Fixed price').optional(),
+  fixedPrice: moneyAmount('Fixed price').optional(),
   discountPercentage: z
     .number({ error: discountMessage })
     .min(0, discountMessage)
@@ -214,6 +215,8 @@ export const menuGroupSchema = z
   .object({
     ...editableFields,
     ...defaultedFields,
+    // read as it was written (docs/behaviour/catalogue.md#money-and-rates)
+    fixedPrice: nonNegativeNumber('Fixed price').optional(),
     menuGroupId: entityIdSchema('Menu group ID'),
     guid: guidSchema,
     ...timestampFields,

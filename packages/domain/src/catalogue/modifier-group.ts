@@ -7,6 +7,7 @@ import {
   displayNumberSchema,
   entityIdSchema,
   guidSchema,
+  moneyAmount,
   nonNegativeInteger,
   nonNegativeNumber,
   timestampFields,
@@ -34,11 +35,9 @@ const selectionRangeRule = {
 
 // --- Modifier -------------------------------------------------------------------------------------------
 
-// A negative price is allowed: a modifier such as "no cheese" may take money off (the spec sets no bound).
 const modifierFields = {
   number: displayNumberSchema,
   name: requiredText('Modifier name cannot be empty'),
-  price: z.number({ error: 'Price must be a number' }).nullable().optional(),
   calories: nonNegativeNumber('Calories').nullable().optional(),
 };
 
@@ -48,6 +47,8 @@ const modifierFields = {
  */
 export const modifierSchema = z.object({
   ...modifierFields,
+  // Read as it was written: a negative price was once allowed (docs/behaviour/catalogue.md#money-and-rates).
+  price: z.number({ error: 'Price must be a number' }).nullable().optional(),
   id: entityIdSchema('Modifier ID'),
   guid: guidSchema,
 });
@@ -56,6 +57,8 @@ export type Modifier = z.infer<typeof modifierSchema>;
 /** A modifier as sent with its group: id and guid are filled in by the use-case when absent. */
 export const modifierInputSchema = z.object({
   ...modifierFields,
+  // issue 42: never negative (a modifier that took money off could take a total below zero), and bounded.
+  price: moneyAmount('Price').nullable().optional(),
   id: entityIdSchema('Modifier ID').optional(),
   guid: guidSchema.optional(),
 });
@@ -135,7 +138,7 @@ const editableFields = {
   posName: text().optional(),
   buttonColor: text().optional(),
   pricingStrategy: pricingStrategySchema,
-  groupPrice: nonNegativeNumber('Group price').optional(),
+  groupPrice: moneyAmount('Group price').optional(),
   modifiers: z.array(modifierSchema),
   selectionRequirement: selectionRequirementSchema,
   includePosPrompt: z.boolean(),
@@ -173,6 +176,8 @@ export const modifierGroupSchema = z
   .object({
     ...editableFields,
     ...defaultedFields,
+    // read as it was written (docs/behaviour/catalogue.md#money-and-rates)
+    groupPrice: nonNegativeNumber('Group price').optional(),
     modifierGroupId: entityIdSchema('Modifier group ID'),
     guid: guidSchema,
     ...timestampFields,

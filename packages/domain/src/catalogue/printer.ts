@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multilineText, requiredText, text } from '../text';
-import { cashDrawerDetailsSchema } from './cash-drawer';
+import { cashDrawerDetailsSchema, storedCashDrawerDetailsSchema } from './cash-drawer';
 import {
   type CrossFieldRule,
   checkRules,
@@ -9,6 +9,7 @@ import {
   guidSchema,
   timestampFields,
 } from './fields';
+import { printerAddressProblem } from './printer-address';
 
 export const IP_SETUPS = ['Dynamic', 'Static'] as const;
 export const PRINTER_FONT_SIZES = ['Small', 'Medium', 'Large'] as const;
@@ -19,6 +20,13 @@ export type CashDrawerOption = (typeof CASH_DRAWER_OPTIONS)[number];
 
 /** spec 02 §5 and §9: a receipt footer is at most 126 characters (3 rows of ~42). */
 export const CUSTOM_FOOTER_MAX = 126;
+
+const storedIpSchema = z.ipv4({ error: 'Invalid IP address' });
+// docs/behaviour/catalogue.md#printers: never an address that cannot be a printer on the restaurant's network.
+const printerIpSchema = storedIpSchema.superRefine((ip, ctx) => {
+  const problem = printerAddressProblem(ip);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 const ipSetupSchema = z.enum(IP_SETUPS, { error: 'IP setup must be Dynamic or Static' });
 const fontSizeSchema = z.enum(PRINTER_FONT_SIZES, { error: 'Font size must be Small, Medium or Large' });
@@ -59,7 +67,7 @@ const editableFields = {
   model: requiredText('Printer model cannot be empty'),
   ipSetup: ipSetupSchema,
   serialNumber: text().optional(),
-  ipAddress: z.ipv4({ error: 'Invalid IP address' }).optional(),
+  ipAddress: printerIpSchema.optional(),
   customFooter: multilineText()
     .max(CUSTOM_FOOTER_MAX, 'Custom footer too long (max 3 rows of ~42 chars)')
     .optional(),
@@ -92,6 +100,9 @@ export const printerSchema = z
   .object({
     ...editableFields,
     ...defaultedFields,
+    // read as it was written
+    ipAddress: storedIpSchema.optional(),
+    cashDrawer: storedCashDrawerDetailsSchema.optional(),
     printerId: entityIdSchema('Printer ID'),
     guid: guidSchema,
     ...timestampFields,

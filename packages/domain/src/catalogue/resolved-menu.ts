@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryTime } from '../query-dates';
 import { type Item, itemSchema } from './item';
 import { MENU_CHANNELS } from './menu-availability';
 import { type MenuGroup, menuGroupSchema } from './menu-group';
@@ -86,7 +87,7 @@ export const resolvedMenuGroupSchema: z.ZodType<ResolvedMenuGroup> = z
 /** The query of the menu reads: a channel, and a moment (ISO date-time; without offset, the restaurant's). */
 export const menuFilterSchema = z.object({
   channel: z.enum(MENU_CHANNELS, { error: `channel must be one of ${MENU_CHANNELS.join(', ')}` }).optional(),
-  at: z.iso.datetime({ local: true, offset: true, error: 'at must be an ISO date-time' }).optional(),
+  at: queryTime('at', 'local-date-time', 'at must be an ISO date-time').optional(),
 });
 export type MenuFilter = z.infer<typeof menuFilterSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredText, text } from '../text';
-import { displayNumberSchema, entityIdSchema, guidSchema, timestampFields } from './fields';
+import { displayNumberSchema, entityIdSchema, guidSchema, percentRate, timestampFields } from './fields';
 
 /** spec 02 §3 Tax rate: type Percent (default) | Fixed | 'Tax Table'. */
 export const TAX_RATE_TYPES = ['Percent', 'Fixed', 'Tax Table'] as const;
@@ -17,7 +17,12 @@ export type TaxRoundingOption = (typeof TAX_ROUNDING_OPTIONS)[number];
 
 const typeSchema = z.enum(TAX_RATE_TYPES, { error: "Type must be Percent, Fixed or 'Tax Table'" });
 const roundingSchema = z.enum(TAX_ROUNDING_OPTIONS, { error: 'Invalid rounding option' });
-const rateSchema = z.number({ error: 'Rate must be a number' }).min(0, 'Rate cannot be negative');
+// A rate is a percent (8.875), or for a Fixed rate an amount per item, in currency units: 0 to 100, at most
+// 4 decimals (docs/behaviour/catalogue.md#money-and-rates). A stored one is read as it was written.
+const rateSchema = percentRate('Rate');
+const takeoutRateSchema = percentRate('Takeout tax rate');
+const storedRate = (label: string) =>
+  z.number({ error: `${label} must be a number` }).min(0, `${label} cannot be negative`);
 
 // The editable fields without defaults, so that a partial update fills nothing in.
 const editableFields = {
@@ -31,10 +36,7 @@ const editableFields = {
   default: z.boolean(),
   takeoutTaxEnabled: z.boolean(),
   // spelled with a lower-case "r", as spec 02 §3 has it
-  takeoutTaxrate: z
-    .number({ error: 'Takeout tax rate must be a number' })
-    .min(0, 'Takeout tax rate cannot be negative')
-    .optional(),
+  takeoutTaxrate: takeoutRateSchema.optional(),
   roundingOptions: roundingSchema,
 };
 
@@ -52,6 +54,8 @@ const defaultedFields = {
 export const taxRateSchema = z.object({
   ...editableFields,
   ...defaultedFields,
+  rate: storedRate('Rate').default(0),
+  takeoutTaxrate: storedRate('Takeout tax rate').optional(),
   taxRateId: entityIdSchema('Tax rate ID'),
   guid: guidSchema,
   ...timestampFields,

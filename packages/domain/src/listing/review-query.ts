@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryTime } from '../query-dates';
 import { text } from '../text';
 
 /**
@@ -40,19 +41,8 @@ function boundOf(value: string, end: boolean): Date {
   return end ? new Date(start.getTime() + 86_400_000) : start;
 }
 
-/** 2026-02-30 is not a day (Date would roll it over to March). */
-const isCalendarDay = (value: string) => {
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
-};
-
-const dateParam = text({ error: REVIEW_DATE_MESSAGE })
-  .trim()
-  .refine(
-    (value) =>
-      (DAY.test(value) && isCalendarDay(value)) || z.iso.datetime({ offset: true }).safeParse(value).success,
-    REVIEW_DATE_MESSAGE,
-  );
+// docs/behaviour/README.md#dates-in-queries: a day or a date-time, within the years 2000-2100.
+const dateParam = (label: string) => queryTime(label, 'date-or-date-time', REVIEW_DATE_MESSAGE);
 
 /** `rating=1,2` or `rating=1&rating=2`: the distinct ratings, ascending. */
 const ratingParam = z.preprocess(
@@ -66,8 +56,8 @@ export const reviewFilterShape = {
   status: z.enum(REVIEW_STATUSES, { error: REVIEW_STATUS_MESSAGE }).optional(),
   rating: ratingParam.optional(),
   sentiment: z.enum(REVIEW_SENTIMENTS, { error: REVIEW_SENTIMENT_MESSAGE }).optional(),
-  from: dateParam.optional(),
-  to: dateParam.optional(),
+  from: dateParam('from').optional(),
+  to: dateParam('to').optional(),
   search: text({ error: REVIEW_SEARCH_MESSAGE })
     .trim()
     .max(REVIEW_SEARCH_MAX, REVIEW_SEARCH_MESSAGE)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cardExpiry, cardToken } from '../payments/api';
+import { queryTime } from '../query-dates';
 import { multilineText, requiredText, text } from '../text';
 import { cartLinesSchema, tipChoiceSchema } from './cart';
 import { CAPTURE_MOMENTS, ORDER_STATUSES, RESTAURANT_STATUSES } from './order-status';
@@ -232,7 +233,7 @@ export const orderQuerySchema = z.strictObject({
     .enum(RESTAURANT_STATUSES, { error: `status must be one of ${RESTAURANT_STATUSES.join(', ')}` })
     .optional(),
   /** The business date (YYYY-MM-DD, the restaurant's clock); today when absent. */
-  date: z.iso.date({ error: 'date must be YYYY-MM-DD' }).optional(),
+  date: queryTime('date', 'date', 'date must be YYYY-MM-DD').optional(),
   active: z.enum(['true', 'false'], { error: 'active must be true or false' }).optional(),
 });
 

@@ -1,3 +1,4 @@
+import { MONEY_MAX } from '../catalogue/fields';
 import type { ModifierPricingStrategy } from '../catalogue/modifier-group';
 import type { ResolvedItem, ResolvedModifierGroupReference } from '../catalogue/resolved-menu';
 import { centsOf } from './rounding';
@@ -58,10 +59,26 @@ export interface OrderableItem {
   takeoutTaxException: boolean;
 }
 
+const MAX_PRICE_CENTS = Math.round(MONEY_MAX * 100);
+
+/**
+ * A catalogue price as ordering charges it, in cents; null when it is beyond what the catalogue takes
+ * (docs/behaviour/catalogue.md#money-and-rates: a record written before the bound, or by hand). A price
+ * below zero, which modifiers once allowed, counts as nothing: a line never takes money off the order.
+ */
+export function chargedCents(price: number): number | null {
+  if (!Number.isFinite(price) || price > MONEY_MAX) return null;
+  const cents = centsOf(price);
+  return cents > MAX_PRICE_CENTS ? null : Math.max(0, cents);
+}
+
 /** The rules a modifier group has for one item: the reference's own values first, the group's otherwise. */
 export function orderableGroupOf(reference: ResolvedModifierGroupReference): OrderableModifierGroup | null {
   const group = reference.modifierGroup;
   if (!group.isActive || !group.onlineOrdering) return null;
+  const groupPrice = group.pricingStrategy === 'Group' ? chargedCents(group.groupPrice ?? 0) : 0;
+  // A price beyond the bound is not offered: the group (or the modifier) is left out.
+  if (groupPrice === null) return null;
   const required = reference.isRequired ?? group.selectionRequirement === 'Required';
   const multiple = reference.allowMultipleSelection ?? group.allowMultipleSelection;
   const min = required ? Math.max(1, reference.minSelection ?? group.minSelection) : 0;
@@ -73,20 +90,31 @@ export function orderableGroupOf(reference: ResolvedModifierGroupReference): Ord
     maxSelection: max,
     allowDuplicates: multiple && (reference.allowDuplicateSelection ?? group.allowDuplicateSelection),
     pricingStrategy: group.pricingStrategy,
-    groupPrice: group.pricingStrategy === 'Group' ? centsOf(group.groupPrice ?? 0) : 0,
-    modifiers: group.modifiers.map((modifier) => ({
-      id: modifier.id,
-      name: modifier.name,
-      price: group.pricingStrategy === 'Individual' ? centsOf(modifier.price ?? 0) : 0,
-      ...(modifier.calories === undefined ? {} : { calories: modifier.calories }),
-    })),
+    groupPrice,
+    modifiers: group.modifiers.flatMap((modifier) => {
+      const price = group.pricingStrategy === 'Individual' ? chargedCents(modifier.price ?? 0) : 0;
+      if (price === null) return [];
+      return [
+        {
+          id: modifier.id,
+          name: modifier.name,
+          price,
+          ...(modifier.calories === undefined ? {} : { calories: modifier.calories }),
+        },
+      ];
+    }),
   };
 }
 
 /** The item as ordering offers it, or null when it cannot be ordered online (channel off, open price). */
 export function orderableItemOf(item: ResolvedItem, soldOut: ReadonlySet<number>): OrderableItem | null {
   if (!item.onlineOrdering || item.pricingStrategy === 'open') return null;
-  if (item.pricingStrategy === 'size' && item.sizePrice.length === 0) return null;
+  const price = item.pricingStrategy === 'base' ? chargedCents(item.basePrice ?? 0) : 0;
+  const sizes = item.sizePrice.flatMap((size) => {
+    const cents = chargedCents(size.price);
+    return cents === null ? [] : [{ id: size.id, name: size.name, price: cents }];
+  });
+  if (price === null || (item.pricingStrategy === 'size' && sizes.length === 0)) return null;
   return {
     itemId: item.itemId,
     name: item.name,
@@ -95,8 +123,8 @@ export function orderableItemOf(item: ResolvedItem, soldOut: ReadonlySet<number>
     calories: item.calories,
     containsAlcohol: item.containsAlcohol,
     pricingStrategy: item.pricingStrategy,
-    price: item.pricingStrategy === 'base' ? centsOf(item.basePrice ?? 0) : 0,
-    sizes: item.sizePrice.map((size) => ({ id: size.id, name: size.name, price: centsOf(size.price) })),
+    price,
+    sizes,
     modifierGroups: [...item.modifierGroups]
       .sort((a, b) => a.position - b.position)
       .map(orderableGroupOf)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toLocalMoment } from '../catalogue/menu-availability';
+import { queryTime } from '../query-dates';
 import type { OrderStatus } from './order-status';
 
 /**
@@ -10,7 +11,7 @@ import type { OrderStatus } from './order-status';
 
 export const summaryQuerySchema = z.strictObject({
   /** The business date (YYYY-MM-DD, the restaurant's clock); today when absent. */
-  date: z.iso.date({ error: 'date must be YYYY-MM-DD' }).optional(),
+  date: queryTime('date', 'date', 'date must be YYYY-MM-DD').optional(),
 });
 
 export const salesSummarySchema = z.object({

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { cartLineSchema } from './cart';
 import { type CartLine, type PricedLine, priceLine } from './line-pricing';
-import type { OrderableItem } from './orderable';
+import { chargedCents, type OrderableItem } from './orderable';
 import { centsOf, includedPercentOf, percentOf, roundFraction } from './rounding';
-import { computeTotals, type OrderTaxRate, TIPS_OFF, type TotalsRules } from './totals';
+import { computeTotals, type OrderTaxRate, TIPS_OFF, TOTAL_BELOW_ZERO, type TotalsRules } from './totals';
 
 const rate = (over: Partial<OrderTaxRate> & { taxRateId: number; rate: number }): OrderTaxRate => ({
   name: `Rate ${over.taxRateId}`,
@@ -313,5 +313,21 @@ describe('priceLine', () => {
     expect(cartLineSchema.safeParse({ itemId: 7, quantity: 0 }).success).toBe(false);
     expect(cartLineSchema.safeParse({ itemId: 7, quantity: 100 }).success).toBe(false);
     expect(cartLineSchema.safeParse({ itemId: 7, quantity: 1.5 }).success).toBe(false);
+  });
+});
+
+describe('never below zero (issue 42 item 8)', () => {
+  it('charges a stored negative price as nothing and leaves out a price beyond the bound', () => {
+    expect(chargedCents(-50)).toBe(0);
+    expect(chargedCents(12.5)).toBe(1250);
+    expect(chargedCents(999_999.99)).toBe(99_999_999);
+    expect(chargedCents(1e308)).toBeNull();
+    expect(chargedCents(999_999.995)).toBeNull();
+  });
+
+  it('refuses a total below zero rather than charging one', () => {
+    expect(computeTotals([line({ lineTotal: -4900 })], undefined, rules([]))).toEqual({
+      errors: [{ path: 'lines', message: TOTAL_BELOW_ZERO }],
+    });
   });
 });

@@ -64,6 +64,7 @@ export const TIPS_OFF = 'This restaurant does not take tips online';
 export const tipPresetMessage = (presets: readonly number[]) =>
   `Tip percent must be one of ${presets.join(', ')}`;
 export const TOTAL_TOO_LARGE = 'The order total is too large to pay online';
+export const TOTAL_BELOW_ZERO = 'The order total cannot be below zero';
 
 interface Fraction {
   n: bigint;
@@ -162,5 +163,7 @@ export function computeTotals(
   if ('error' in tip) return { errors: [tip.error] };
   const total = subtotal + tax + serviceCharge + tip.tip;
   if (total > MAX_AMOUNT_MINOR) return { errors: [{ path: 'lines', message: TOTAL_TOO_LARGE }] };
+  // Prices are never below zero (orderable.ts): this only stops a total that slipped past that guard.
+  if (subtotal < 0 || total < 0) return { errors: [{ path: 'lines', message: TOTAL_BELOW_ZERO }] };
   return { totals: { subtotal, taxes, tax, includedTax, serviceCharge, tip: tip.tip, total } };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryTime } from '../query-dates';
 import { text } from '../text';
 import { MMYY } from './fields';
 import { looksLikeCardNumber } from './order-id';
@@ -152,11 +153,12 @@ export function cardBrandOfToken(token: string): CardBrand {
   return 'other';
 }
 
-const isoDate = z.iso.date({ error: 'Dates must be YYYY-MM-DD' });
+// docs/behaviour/README.md#dates-in-queries: days within the years 2000-2100.
+const isoDate = (label: string) => queryTime(label, 'date', 'Dates must be YYYY-MM-DD');
 
 export const transactionQuerySchema = z.strictObject({
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  from: isoDate('From').optional(),
+  to: isoDate('To').optional(),
   status: z.enum(PAYMENT_STATUSES, { error: 'Unknown status' }).optional(),
   cardBrand: z.enum(CARD_BRANDS, { error: 'Unknown card brand' }).optional(),
   minAmount: z.coerce.number().pipe(minorUnits('Minimum amount', 0)).optional(),
@@ -291,7 +293,7 @@ export const cardEntrySchema = z.object({ url: z.string(), origin: z.string() })
 
 // --- Settlement and funding, as the screens read them ----------------------------------------------------
 
-export const settlementQuerySchema = z.strictObject({ date: isoDate });
+export const settlementQuerySchema = z.strictObject({ date: isoDate('Date') });
 
 export const settlementBatchSchema = z.object({
   batchid: z.string().nullable(),
@@ -311,9 +313,9 @@ export const settlementBatchSchema = z.object({
 });
 export type SettlementBatchView = z.input<typeof settlementBatchSchema>;
 
-export const fundingQuerySchema = z.strictObject({ date: isoDate });
+export const fundingQuerySchema = z.strictObject({ date: isoDate('Date') });
 export const fundingRangeQuerySchema = z
-  .strictObject({ from: isoDate, to: isoDate })
+  .strictObject({ from: isoDate('From'), to: isoDate('To') })
   .refine((q) => q.from <= q.to, { message: 'From must not be after to', path: ['from'] })
   .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 30 * 86_400_000, {
     message: 'A funding range covers at most 31 days',

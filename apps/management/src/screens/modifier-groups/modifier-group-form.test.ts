@@ -40,8 +40,13 @@ describe('modifier group form', () => {
     expect(messages({ ...base, modifiers: [{ name: 'Egg', calories: -1 }] })).toEqual([
       'modifiers.0.calories: Calories cannot be negative',
     ]);
-    // A negative modifier price takes money off ("no cheese").
-    expect(messages({ ...base, modifiers: [{ name: 'No cheese', price: -0.5 }] })).toEqual([]);
+    // issue 42: a modifier never takes money off, and a price is at most 999,999.99 in cents.
+    expect(messages({ ...base, modifiers: [{ name: 'No cheese', price: -0.5 }] })).toEqual([
+      'modifiers.0.price: Price cannot be negative',
+    ]);
+    expect(messages({ ...base, modifiers: [{ name: 'Gold', price: 1_000_000 }] })).toEqual([
+      'modifiers.0.price: Price cannot exceed 999,999.99',
+    ]);
   });
 
   it('builds the create body and the merge patch', () => {
