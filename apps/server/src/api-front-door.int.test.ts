@@ -164,8 +164,13 @@ describe('a resolved menu in front of Fastify', () => {
 
   it('answers the changed menu after a write, never the old one', async () => {
     const before = await expectSameAnswer(menuPath, bearer(owner));
-    const itemId = /"itemId":(\d+)/.exec(before.body.toString('utf8'))?.[1];
-    expect(itemId).toBeDefined();
+    const held = before.body.toString('utf8');
+    const itemId = /"itemId":(\d+)/.exec(held)?.[1];
+    // the menu's first item is one of the restaurant's items, under the name the menu shows
+    const item = await send(`${base}/items/${itemId}`, bearer(owner));
+    expect(item.status).toBe(200);
+    const { name } = JSON.parse(item.body.toString('utf8')).data;
+    expect(held).toContain(`"name":${JSON.stringify(name)}`);
     const patched = await t.app.inject({
       method: 'PATCH',
       url: `${base}/items/${itemId}`,

@@ -97,7 +97,7 @@ describe('sessions in memory', () => {
       const db = t.database.db;
       expect(await cache.authenticate(db, a.session.token)).not.toBeNull();
       expect(await cache.authenticate(db, b.session.token)).not.toBeNull();
-      expect(cache.held(a.session.token)).toBeDefined(); // a is now more recent than b
+      expect(cache.held(a.session.token)?.user.uid).toBe(a.user.uid); // a is now more recent than b
       expect(await cache.authenticate(db, c.session.token)).not.toBeNull();
       expect(cache.size).toBe(2);
       expect(cache.held(b.session.token)).toBeUndefined();

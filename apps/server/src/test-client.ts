@@ -26,6 +26,13 @@ export async function signInAs(
   return { token, cookie: `brigade_session=${token}` };
 }
 
+/** Signs in with the password and answers whose session that opened (GET /auth/session's user email). */
+export async function emailOfSignIn(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const session = await signInAs(app, email, password);
+  const me = await asBearer(app, session, { method: 'GET', url: '/api/v1/auth/session' });
+  return me.json().data.user.email;
+}
+
 /** A request as a browser makes it: session cookie plus an Origin header from one of Brigade's apps. */
 export function asBrowser(
   app: FastifyInstance,

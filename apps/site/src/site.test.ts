@@ -70,8 +70,10 @@ describe('PageCache', () => {
 describe('PageCache bounds', () => {
   it('forgets the least recently used page first, so a flood of new keys keeps the busy ones', () => {
     const cache = new PageCache(3);
-    for (const key of ['busy', 'b', 'c']) cache.set(key, page(1, 1), cache.generation);
-    expect(cache.get('busy')).toBeDefined();
+    const busy = page(1, 1);
+    cache.set('busy', busy, cache.generation);
+    for (const key of ['b', 'c']) cache.set(key, page(1, 1), cache.generation);
+    expect(cache.get('busy')).toBe(busy);
     for (let i = 0; i < 2; i++) cache.set(`new-${i}`, page(1, 1), cache.generation);
     expect([!!cache.get('busy'), !!cache.get('b'), !!cache.get('c')]).toEqual([true, false, false]);
     for (let i = 0; i < 100; i++) {
@@ -79,7 +81,7 @@ describe('PageCache bounds', () => {
       cache.get('busy');
     }
     expect(cache.size).toBe(3);
-    expect(cache.get('busy')).toBeDefined();
+    expect(cache.get('busy')).toBe(busy);
   });
 
   it('admits every page while it has room, and only a key asked for twice once full', () => {
@@ -97,9 +99,10 @@ describe('PageCache bounds', () => {
     // a key already stored is replaced; one asked for again is stored, evicting the least recent
     expect(cache.admits('b', 3)).toBe(true);
     expect(cache.admits('flood-7', 3)).toBe(true);
-    cache.set('flood-7', page(1, 1), cache.generation);
+    const flood7 = page(1, 1);
+    cache.set('flood-7', flood7, cache.generation);
     expect(cache.size).toBe(3);
-    expect(cache.get('flood-7')).toBeDefined();
+    expect(cache.get('flood-7')).toBe(flood7);
   });
 
   it('admits nothing new beyond its byte budget unless asked for twice', () => {

@@ -1,7 +1,7 @@
 import { makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-app';
-import { asBearer, asBrowser, type Session, signInAs } from '../test-client';
+import { asBearer, asBrowser, emailOfSignIn, type Session, signInAs } from '../test-client';
 
 const t = useTestApp();
 let admin: Session;
@@ -48,7 +48,7 @@ describe('admin users API', () => {
       isActive: true,
       tenantAssignments: [{ tenantId: tenant.tenantId, role: 'manager', isActive: true }],
     });
-    await expect(signInAs(t.app, 'chef.lee@example.com', 'kitchen-pw')).resolves.toBeDefined();
+    expect(await emailOfSignIn(t.app, 'chef.lee@example.com', 'kitchen-pw')).toBe('chef.lee@example.com');
     const again = await asBrowser(t.app, admin, {
       method: 'POST',
       url: '/api/v1/admin-users',

@@ -107,7 +107,13 @@ describe('the kitchen display', () => {
     expect(ticketOf(await board(ids.fryer), orderId)).toMatchObject({ stationsDone: 1 });
     const recalled = await staff('employee', 'POST', `/kitchen/${ids.grill}/recall`);
     expect(recalled.statusCode, recalled.body).toBe(200);
-    expect(ticketOf(await board(ids.grill), orderId)).toBeDefined();
+    // back on the grill's board, its bump undone: no station has bumped it now
+    expect(ticketOf(await board(ids.grill), orderId)).toMatchObject({
+      orderId,
+      status: 'accepted',
+      stationsDone: 0,
+      stationsTotal: 2,
+    });
     expect((await bump(ids.grill, orderId)).statusCode).toBe(200);
     expect((await bump(ids.grill, orderId)).json().data.status).toBe('accepted');
     const last = await bump(ids.fryer, orderId);
