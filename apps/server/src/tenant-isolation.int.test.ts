@@ -20,7 +20,7 @@ import { useTestApp } from './test-app';
 import { asBearer, type Session, signInAs } from './test-client';
 
 /**
- * The tenant-isolation matrix (ARCHITECTURE §5), generated from every endpoint in packages/contracts, so it
+ * The tenant-isolation matrix (docs/architecture.md#identity-and-access), generated from every endpoint in packages/contracts, so it
  * grows with each endpoint added: callers who may not use an endpoint get 401/403/404 and none of the
  * target tenant's data. It fails for an endpoint without a known access declaration.
  */

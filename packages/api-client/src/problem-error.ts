@@ -1,4 +1,4 @@
-/** One field-level message of an RFC 9457 problem (ARCHITECTURE §4). */
+/** One field-level message of an RFC 9457 problem (docs/behaviour/README.md#errors). */
 export interface ProblemFieldError {
   path: string;
   message: string;

@@ -14,7 +14,7 @@ import { defineEndpoint, type Endpoint } from './endpoint';
 import { successOf } from './envelope';
 
 /**
- * The catalogue API (spec 02; ARCHITECTURE §4): for every kind, list, get, create, update (merge patch),
+ * The catalogue API (spec 02; docs/behaviour/README.md#requests-and-responses): for every kind, list, get, create, update (merge patch),
  * delete and batch create under /tenants/{tenantId}/restaurants/{restaurantId}/{kind}. Generated from the
  * kind definitions in packages/domain/src/catalogue/kinds.ts, so every kind gets the same endpoints.
  *

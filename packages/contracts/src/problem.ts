@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// RFC 9457 problem details, the one error shape of the API (ARCHITECTURE §4).
+// RFC 9457 problem details, the one error shape of the API (docs/behaviour/README.md#errors).
 export const problemSchema = z
   .object({
     type: z

@@ -2,7 +2,7 @@ import type { Executor } from '@brigade/db/database';
 import { sql } from 'drizzle-orm';
 
 /**
- * The database's clock (ARCHITECTURE §3: timestamps are the database's). Inside a transaction `now()` is the
+ * The database's clock (docs/architecture.md#data: timestamps are the database's). Inside a transaction `now()` is the
  * transaction's start, so a timestamp read here equals the `updated_at` the same transaction writes.
  */
 export async function databaseNow(ex: Executor): Promise<Date> {

@@ -1,5 +1,5 @@
 /**
- * Who may call what (spec 01 §6, ARCHITECTURE §5). Pure rules: the server loads the actor once per request
+ * Who may call what (spec 01 §6, docs/architecture.md#identity-and-access). Pure rules: the server loads the actor once per request
  * and asks `decideAccess` for every endpoint, using the requirement the endpoint declares in its contract.
  */
 

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { text } from './text';
 
 /**
- * Google places as Brigade publishes them (spec 03 §3.4 "Place details", §5.7, §9; INTEGRATIONS.md "Google
- * Places API (New)"). Google's own field names are kept so a reader can match them to its documentation; the
+ * Google places as Brigade publishes them (docs/behaviour/places.md). Google's own field names are kept so a reader can match them to its documentation; the
  * one change is `priceLevel`, which Google sends as PRICE_LEVEL_* and Brigade as spec 03 §9's 0-4.
  */
 
@@ -12,7 +11,7 @@ export const PLACES_MAX_PAGE_SIZE = 20;
 export const PLACES_PHOTO_MAX_PX = 4800;
 export const PLACES_PHOTO_DEFAULT_WIDTH_PX = 800;
 export const PLACES_PHOTO_DEFAULT_HEIGHT_PX = 600;
-// INTEGRATIONS.md: searchNearby's circle radius 0-50000 metres.
+// Google's limit: searchNearby's circle radius is 0-50000 metres.
 export const PLACES_MAX_RADIUS_M = 50_000;
 /** A nearby search without a radius looks this far (ours; the spec gives none). */
 export const PLACES_DEFAULT_RADIUS_M = 1_500;

@@ -7,7 +7,7 @@ import { multilineText, requiredText, text } from './text';
 
 /**
  * A restaurant's links to outside listing platforms (spec 01 §3 "Platform sync", spec 03 §3.4), stored as a
- * JSONB document. Credentials are not kept here in the clear: ARCHITECTURE §6 encrypts secrets at rest, so
+ * JSONB document. Credentials are not kept here in the clear: secrets are encrypted at rest (decision 023), so
  * `tokens` holds only opaque values (ciphertext or a reference) that this package never interprets.
  */
 

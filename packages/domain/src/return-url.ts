@@ -1,5 +1,5 @@
 /**
- * Where a sign-in may send the browser back to (ARCHITECTURE §5: no open redirect). Only absolute http(s)
+ * Where a sign-in may send the browser back to (docs/behaviour/identity-and-sessions.md#handoff-between-apps: no open redirect). Only absolute http(s)
  * URLs whose origin is one of Brigade's own apps are honoured.
  */
 export function allowedReturnOrigin(returnUrl: string, allowedOrigins: readonly string[]): string | null {

@@ -1,5 +1,5 @@
 /**
- * Session, handoff and sign-in throttling policy (ARCHITECTURE §5). Restaurant shifts run long, so a plain
+ * Session, handoff and sign-in throttling policy (docs/behaviour/identity-and-sessions.md#sessions). Restaurant shifts run long, so a plain
  * session survives a shift of inactivity; "remember me" keeps a device signed in for a month of use.
  */
 const MINUTE = 60_000;

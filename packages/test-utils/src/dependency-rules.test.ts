@@ -88,7 +88,7 @@ const ALLOWED: Record<string, string[]> = {
     '@brigade/test-utils',
   ],
 };
-/** Only these know Drizzle and the table definitions (ARCHITECTURE: only db and core's repositories). */
+/** Only these know Drizzle and the table definitions (docs/architecture.md#dependency-direction, rule 4). */
 const ORM_PACKAGES = new Set(['@brigade/db', '@brigade/core', '@brigade/test-utils']);
 
 /** These open and migrate the database (the process and the benchmarks); the others only name its types. */

@@ -7,7 +7,7 @@ import { sendProblem } from './problem-details';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Who is calling, loaded once per request before any route runs (ARCHITECTURE §5). */
+    /** Who is calling, loaded once per request before any route runs (docs/architecture.md#identity-and-access). */
     actor: Actor;
     /** The session behind the request, when there is a live one. */
     auth: Authenticated | null;
@@ -48,7 +48,7 @@ function originOf(request: FastifyRequest): string | null {
  * Loads the caller from `Authorization: Bearer <token>` or the session cookie, and guards browser writes
  * against cross-site request forgery: besides SameSite=Lax on the cookie, a state-changing request that
  * carries the cookie must come from one of Brigade's own origins, and one that carries no credentials (sign
- * in, sign up) must not come from another origin (ARCHITECTURE §4). A bearer request without the cookie is
+ * in, sign up) must not come from another origin (docs/behaviour/identity-and-sessions.md#csrf-protection). A bearer request without the cookie is
  * not checked: it carries no ambient authority.
  */
 export function registerIdentity(app: FastifyInstance, deps: AppDeps): void {

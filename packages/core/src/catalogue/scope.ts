@@ -49,7 +49,7 @@ export interface ResolvedScope extends CatalogueScope {
 /**
  * spec 02 §1: the numeric tenantId and restaurantId are first resolved to stored records. One query answers
  * both questions. A restaurant of another tenant is not found under this one, so its existence does not
- * leak; access to the tenant itself was checked before this runs (ARCHITECTURE §5).
+ * leak; access to the tenant itself was checked before this runs (docs/architecture.md#identity-and-access).
  */
 export async function resolveCatalogueScope(ex: Executor, scope: CatalogueScope): Promise<ResolvedScope> {
   const [row] = await ex

@@ -24,7 +24,7 @@ import { VercelError } from '@vercel/sdk/models/vercelerror.js';
 import { z } from 'zod';
 
 /**
- * The client of the Vercel domains API (INTEGRATIONS.md "Hosting provider"), built on Vercel's own SDK,
+ * The client of the Vercel domains API (decision 010), built on Vercel's own SDK,
  * `@vercel/sdk` (pinned; decision 010): the same calls go to api.vercel.com with HOSTING_TOKEN or to the
  * emulator (hosting-emulator.ts) without one, which answers what this SDK version validates. The SDK's
  * standalone functions are used with `VercelCore` (loading the whole `Vercel` class costs seconds at start).

@@ -4,7 +4,7 @@ import { type Call, type EmulatorState, HANDLERS, problem, type Reply } from './
 const MAX_REQUESTS = 200;
 
 /**
- * An in-memory emulator of the Vercel domains API (INTEGRATIONS.md "Hosting provider"): project domains
+ * An in-memory emulator of the Vercel domains API (decision 010): project domains
  * (add, get, verify, remove), domain config, DNS records and the registrar's domain list/get/create/update/
  * delete. `npm start` and the tests use it when no HOSTING_TOKEN is configured. `txt` plays the DNS: a
  * project domain verifies once `_vercel.<apex>` holds its challenge value.

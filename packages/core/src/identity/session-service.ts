@@ -97,7 +97,7 @@ export async function loadSession(ex: Executor, tokenHash: string): Promise<Load
   };
 }
 
-/** The access-relevant view of a user (ARCHITECTURE §5), computed once per request. */
+/** The access-relevant view of a user (docs/architecture.md#identity-and-access), computed once per request. */
 export const actorOf = (user: User): Actor => ({
   kind: 'user',
   userId: user.uid,

@@ -9,7 +9,7 @@ import type { ListingDeps } from './listing-deps';
 import { type NewReviewRow, upsertReviews } from './review-repository';
 import { callGoogle } from './token-provider';
 
-/** Google's v4 reviews page size maximum (INTEGRATIONS.md). */
+/** Google's v4 reviews page size maximum. */
 const PAGE_SIZE = 50;
 /** A runaway page loop (a token that never ends) stops here: 50,000 reviews. */
 const MAX_PAGES = 1000;
@@ -56,8 +56,8 @@ async function readAllPages(
 
 /**
  * Every review of the location, page by page. Google's later pages occasionally leave reviews out
- * (INTEGRATIONS.md): when fewer came back than Google counts, the pages are read once more, newest updates
- * first, and the two readings merged.
+ * (docs/behaviour/business-profile.md, the reviews sync): when fewer came back than Google counts, the pages
+ * are read once more, newest updates first, and the two readings merged.
  */
 export async function fetchAllReviews(
   api: BusinessProfileClient,

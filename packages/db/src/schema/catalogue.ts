@@ -27,7 +27,7 @@ import { users } from './identity';
 import { restaurants } from './tenancy';
 
 /**
- * The catalogue of spec 02 (ARCHITECTURE §3): one table per kind, keyed (tenant_id, restaurant_id,
+ * The catalogue of spec 02 (docs/architecture.md#data): one table per kind, keyed (tenant_id, restaurant_id,
  * <entity>_id) so every index starts with the tenant (the Citus distribution column), with a composite
  * foreign key to the restaurant under its tenant (a row can never drift into another tenant). Column keys
  * are the spec's field names, so a row reads as the entity. Menu trees are relational: menu_groups.parent_id,

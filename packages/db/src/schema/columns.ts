@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { timestamp, uuid } from 'drizzle-orm/pg-core';
 
-// ARCHITECTURE §3: timestamps come from the database clock ("server timestamp" in the spec).
+// docs/architecture.md#data: timestamps come from the database clock ("server timestamp" in the spec).
 export const createdAt = () =>
   timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 export const updatedAt = () =>

@@ -88,7 +88,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userUid)],
 );
 
-// Single-use codes that carry a sign-in to an app on another origin (ARCHITECTURE §5).
+// Single-use codes that carry a sign-in to an app on another origin (docs/behaviour/identity-and-sessions.md#handoff-between-apps).
 export const handoffCodes = pgTable('handoff_codes', {
   codeHash: text('code_hash').primaryKey(),
   userUid: text('user_uid')

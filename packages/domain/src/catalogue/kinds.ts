@@ -53,7 +53,7 @@ import { createTaxRateInputSchema, taxRateSchema, updateTaxRateInputSchema } fro
 type ObjectSchema = z.ZodObject<z.ZodRawShape, z.core.$ZodObjectConfig>;
 
 export interface CatalogueKindDefinition {
-  /** URL segment under the restaurant (ARCHITECTURE §4: kebab-case plurals). */
+  /** URL segment under the restaurant (docs/behaviour/README.md#requests-and-responses: kebab-case plurals). */
   path: string;
   /** For endpoint ids: listCourses, getCourse, ... */
   singular: string;

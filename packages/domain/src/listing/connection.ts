@@ -4,7 +4,7 @@ import { multilineText, text } from '../text';
 
 /**
  * Business-listing connections and their AI reply settings (spec 03 §3.4, §4, §5.7, §9). Tokens are never part
- * of these shapes: they are stored encrypted and never leave the server (ARCHITECTURE §6).
+ * of these shapes: they are stored encrypted and never leave the server (decision 023: sealed with SECRETS_KEY).
  */
 
 export const CONNECTION_STATUSES = ['connected', 'disconnected', 'error', 'pending'] as const;

@@ -4,7 +4,7 @@ import { multilineText, text, withTextRule } from '../text';
 /**
  * Google Business Profile posts (spec 03 §3.4 "Post: content, call-to-action, state", §5.7, §8; issue 19):
  * what a restaurant publishes on its Google profile from Brigade. Google's v4 API calls them local posts
- * (INTEGRATIONS.md "Google Business Profile"); its `summary` is the post's content.
+ * (docs/behaviour/business-profile.md); its `summary` is the post's content.
  */
 
 export const POST_CONTENT_MAX_LENGTH = 1500;

@@ -4,7 +4,7 @@ import { multilineText, requiredText, text } from '../text';
 
 /**
  * Business-listing reviews (spec 03 §3.4, §4, §5.7, §8, §9). Google's Business Profile v4 API names a review's
- * rating as a star-rating word (INTEGRATIONS.md "Google Business Profile"); the stored form keeps the number.
+ * rating as a star-rating word (ONE to FIVE); the stored form keeps the number.
  */
 
 export const REVIEW_RATING_MESSAGE = 'Review.fromJSON: rating is missing or invalid.';

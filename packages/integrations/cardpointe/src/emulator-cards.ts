@@ -4,7 +4,7 @@ import { isLuhnValid } from '@brigade/domain/payments/order-id';
 import type { EmulatorState } from './emulator-state';
 
 /**
- * The cards of the emulator: CardSecure tokens and the gateway's test behaviour (INTEGRATIONS.md): which
+ * The cards of the emulator: CardSecure tokens and the gateway's test behaviour (docs/operations/cardpointe.md#test-cards-and-amounts): which
  * card or amount approves, declines, times out or is partially approved, and the CVV and AVS answers.
  */
 

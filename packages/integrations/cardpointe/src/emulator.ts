@@ -18,7 +18,7 @@ import { tolerateStrayBytes } from './emulator-wire';
 import { ENDPOINT_NAMES, ENDPOINTS, type Endpoint, endpointOf } from './endpoints';
 
 /**
- * A local CardPointe Gateway (INTEGRATIONS.md "CardPointe Gateway"; docs/operations/cardpointe.md): the REST
+ * A local CardPointe Gateway (docs/operations/cardpointe.md#the-emulator): the REST
  * API under /cardconnect/rest with Basic auth and the gateway's test cards and amounts, CardSecure
  * tokenisation, the hosted card-entry page, and settlement and funding on an emulated clock (which tests also
  * move over HTTP: emulator-control.ts, a route the real gateway does not have). Card numbers

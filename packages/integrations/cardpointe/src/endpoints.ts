@@ -1,5 +1,5 @@
 /**
- * The one place that knows the gateway's paths (INTEGRATIONS.md "CardPointe Gateway"): every endpoint's
+ * The one place that knows the gateway's paths (docs/operations/cardpointe.md): every endpoint's
  * HTTP method and how its path is built under `…/cardconnect/rest/`. The client builds its URLs from here
  * only; the emulator reads a request's endpoint back with `endpointOf`. Path segments are always
  * `encodeURIComponent`ed.

@@ -27,7 +27,7 @@ import {
   wireLocalPostsSchema,
 } from './wire-posts';
 
-/** v4 reviews: at most 50 a page (INTEGRATIONS.md). */
+/** v4 reviews: at most 50 a page (Google's limit). */
 export const REVIEWS_MAX_PAGE_SIZE = 50;
 /** v4 local posts: at most 100 a page. */
 export const POSTS_MAX_PAGE_SIZE = 100;

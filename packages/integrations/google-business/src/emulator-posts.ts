@@ -4,7 +4,7 @@ import { type EmulatorState, emulatorNow, takeEdit } from './emulator-state';
 import { EMULATOR_ACCOUNT, EMULATOR_LOCATIONS } from './emulator-world';
 
 /**
- * The v4 local posts API (INTEGRATIONS.md "Google Business Profile"; issue 19): list, create, patch
+ * The v4 local posts API (docs/operations/business-profile.md#posts; issue 19): list, create, patch
  * (updateMask summary,callToAction) and delete the standard posts of a location. It checks a post as Google
  * does — summary 1-1500 characters, a URL for every action but CALL — and answers 400 INVALID_ARGUMENT with a
  * BadRequest field violation otherwise; every write counts against the 10 edits a minute per profile

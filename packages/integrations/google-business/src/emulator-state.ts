@@ -112,7 +112,7 @@ export function revokeToken(state: EmulatorState, value: string): boolean {
   return true;
 }
 
-/** Edits a profile takes a minute (INTEGRATIONS.md quotas): profile PATCHes and post writes alike. */
+/** Edits a profile takes a minute (Google's quota; docs/operations/business-profile.md#editing-the-profile-on-google): profile PATCHes and post writes alike. */
 export const EDITS_PER_MINUTE = 10;
 const EDIT_WINDOW_MS = 60_000;
 

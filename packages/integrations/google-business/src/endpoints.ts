@@ -1,4 +1,4 @@
-/** Google's endpoints for the Business Profile integration (INTEGRATIONS.md "Google Business Profile"). */
+/** Google's endpoints for the Business Profile integration (docs/operations/business-profile.md). */
 export const GOOGLE_AUTHORIZE_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
 export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 export const GOOGLE_REVOKE_URL = 'https://oauth2.googleapis.com/revoke';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Page } from './wire';
 
-/** Google's v4 local posts (INTEGRATIONS.md "Google Business Profile"), read leniently like wire.ts. */
+/** Google's v4 local posts (docs/operations/business-profile.md#posts), read leniently like wire.ts. */
 
 export const wireLocalPostSchema = z.object({
   name: z.string().regex(/^accounts\/[^/]+\/locations\/[^/]+\/localPosts\/[^/]+$/),

@@ -1,6 +1,5 @@
 /**
- * What Brigade asks of an OpenAI-compatible chat-completions server (INTEGRATIONS.md "OpenAI-compatible chat
- * completions"; docs/operations/llm.md): one completion of a list of messages. The HTTP client (client.ts)
+ * What Brigade asks of an OpenAI-compatible chat-completions server (docs/operations/llm.md): one completion of a list of messages. The HTTP client (client.ts)
  * and the tests' fakes implement it; every call either resolves with the assistant's text or rejects with an
  * `LlmError`.
  */

@@ -4,7 +4,7 @@ import { type EmulatedMessage, emulatedReply, fingerprintOf } from './emulator-r
 import { type EmulatedRequest, invalid, openAiError, type Reply, validateChatBody } from './emulator-wire';
 
 /**
- * A local OpenAI-compatible chat-completions server (INTEGRATIONS.md; docs/operations/llm.md):
+ * A local OpenAI-compatible chat-completions server (docs/operations/llm.md#the-emulator):
  * `POST /v1/chat/completions` checks the request's shape as OpenAI does (model, messages with roles and text
  * contents, temperature, max_tokens) and answers OpenAI's shape (`choices[0].message.content`, `usage`) with a
  * deterministic text derived from the prompt (emulator-reply.ts). `npm start` uses it when no LLM_BASE_URL is

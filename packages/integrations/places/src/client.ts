@@ -30,7 +30,7 @@ export interface PlacesClientOptions {
 }
 
 /**
- * The field mask of a call (INTEGRATIONS.md: mandatory; search masks prefixed `places.`, details masks not).
+ * The field mask of a call (Google requires one on every call; search masks prefixed `places.`, details masks not).
  * Search masks also ask for `nextPageToken`, so paging works whatever the caller's fields.
  */
 export function fieldMaskOf(endpoint: Endpoint, fields: readonly PlaceField[]): string {

@@ -3,7 +3,7 @@ import { PRICE_LEVELS } from '@brigade/domain/places';
 import { WORLD, type WorldPlace } from './emulator-world';
 
 /**
- * What the emulator answers (INTEGRATIONS.md "Google Places API (New)"): places in Google's wire shape, cut
+ * What the emulator answers (docs/operations/places.md#the-emulator-in-tests): places in Google's wire shape, cut
  * to the request's field mask, text search by words, nearby search by distance, and Google's error bodies.
  */
 

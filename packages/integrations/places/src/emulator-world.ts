@@ -1,7 +1,7 @@
 /**
  * The emulator's fixed world: a dozen restaurants in Portland, Oregon, and the places of the two demo
  * restaurants in Portland, Maine (so `npm start`'s demo links to Google in one search), in Places API (New)'s
- * wire shape (INTEGRATIONS.md "Google Places API (New)"), with hours, ratings, price levels and 1-4 photos
+ * wire shape, with hours, ratings, price levels and 1-4 photos
  * each. Ids are stable so tests and demos can name them.
  */
 

@@ -6,7 +6,7 @@ import { getPhotoMedia, getPlace, type RouteCall, searchNearby, searchText } fro
 import { ENDPOINT_NAMES, type Endpoint, endpointOf } from './endpoints';
 
 /**
- * A local Places API (New) (INTEGRATIONS.md "Google Places API (New)"; docs/operations/places.md): the four
+ * A local Places API (New) (docs/operations/places.md): the four
  * calls under /v1 over a fixed world of a dozen Portland, Oregon restaurants and the demo's two (emulator-world.ts), the key header and
  * field masks checked as Google does, and generated JPEGs behind photo addresses. `npm start` uses it when
  * no GOOGLE_PLACES_API_KEY is configured.

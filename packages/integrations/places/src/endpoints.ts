@@ -1,5 +1,5 @@
 /**
- * The one place that knows the paths of Places API (New) (INTEGRATIONS.md "Google Places API (New)"), below
+ * The one place that knows the paths of Places API (New) (docs/operations/places.md), below
  * its base `https://places.googleapis.com/v1`. The client builds its URLs from here only; the emulator reads
  * a request's endpoint back with `endpointOf`. Ids are always `encodeURIComponent`ed.
  */

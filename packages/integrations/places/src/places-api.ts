@@ -2,7 +2,7 @@ import type { PhotoMedia, Place, PlaceField, PlaceSearchResult } from '@brigade/
 import type { Endpoint } from './endpoints';
 
 /**
- * What Brigade asks of Places API (New) (INTEGRATIONS.md "Google Places API (New)"; docs/behaviour/places.md):
+ * What Brigade asks of Places API (New) (docs/behaviour/places.md):
  * the real client (client.ts) and the tests' fakes implement it. Every method either resolves with Google's
  * answer, read leniently and mapped to the domain's Place (price levels as spec 03 §9's 0-4), or rejects
  * with a `PlacesCallError`.

@@ -7,7 +7,7 @@ import {
 import { z } from 'zod';
 
 /**
- * Google's Place as it comes over the wire, read leniently (INTEGRATIONS.md "Google Places API (New)"): a
+ * Google's Place as it comes over the wire, read leniently (Google's Places API (New) reference; docs/operations/places.md): a
  * field of an unexpected shape is dropped, not fatal, since Google adds and changes fields; only `id` (or a
  * `name` of places/{id}) must be there. `toPlace` maps it to the domain's Place.
  */
@@ -123,7 +123,7 @@ function placeOf(wire: WirePlace): Place | undefined {
     userRatingCount: wire.userRatingCount,
     priceLevel: priceLevelNumber(wire.priceLevel),
     regularOpeningHours: wire.regularOpeningHours,
-    // INTEGRATIONS.md: at most 10 photos and 5 reviews.
+    // Google returns at most 10 photos and 5 reviews a place; a longer answer is cut to that.
     photos: wire.photos?.slice(0, 10),
     reviews: wire.reviews?.slice(0, 5).map((review) =>
       defined({

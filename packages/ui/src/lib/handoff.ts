@@ -3,7 +3,7 @@ import { createHandoff } from '@brigade/contracts/auth';
 
 /**
  * The address to send the browser to after sign-in: the return URL with a fresh single-use handoff code as
- * `token` (ARCHITECTURE §5; the server refuses return URLs outside the allowed origins with a 400) and, after
+ * `token` (docs/behaviour/identity-and-sessions.md#handoff-between-apps; the server refuses return URLs outside the allowed origins with a 400) and, after
  * a selection, restaurantId and tenantId as guids (spec 01 §2.2).
  */
 export async function handoffRedirectUrl(
