@@ -1,7 +1,7 @@
 // npm start's server build (issue 20): the server's TypeScript (its own code and the workspace packages it
 // imports) bundled by esbuild into one ES module, so that the server process runs plain JavaScript. Run by
 // TypeScript through tsx, the process carried tsx's loader thread and every module's source with an inline
-// source map: 75 MB more RSS and 15 MB more heap (bench/README.md). npm packages stay out of the bundle and
+// source map: 75 MB more RSS and 15 MB more heap (docs/decisions/047-benchmark-history.md). npm packages stay out of the bundle and
 // load from node_modules as they are. Plain JavaScript, because start.mjs runs it before anything is built.
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';

@@ -5,7 +5,7 @@
 // on two cores they took the cores from the event loop, beside the compression thread and the database's.
 // Under a steady ~330 page misses a second the loop then waited up to 12 ms for a core, and one visitor in a
 // hundred waited 50-76 ms for a page made in 2. With one thread, 10-35 ms. One core is left for the event
-// loop, at most Node's four for V8 (bench/README.md, "The collector's threads and the loop").
+// loop, at most Node's four for V8 (docs/decisions/047-benchmark-history.md, "The collector's threads and the loop").
 // Plain JavaScript: it runs before anything is built.
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';

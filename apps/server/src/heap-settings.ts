@@ -7,8 +7,8 @@ import { setFlagsFromString } from 'node:v8';
  * young generation while it waits for the database's thread (decision 035), and the heap reached 200 MB with
  * ~60 MB of it live (445-478 MB of RSS against the 400 MB goal). 20% was chosen for that.
  *
- * 20% is too tight under a flood of page misses (twelfth session, bench/README.md "The collector's threads and
- * the loop", decision 037). About 60 MB of the heap stay live, and V8 starts marking once the room left is less than
+ * 20% is too tight under a flood of page misses (twelfth session, docs/decisions/047-benchmark-history.md "The collector's
+ * threads and the loop", decision 037). About 60 MB of the heap stay live, and V8 starts marking once the room left is less than
  * the young generation's size. With 20% it is always marking: 4-5 full collections a second, most of a core
  * marking on the collector's threads, 7-8 stalls a second in which the loop's own work passed 5 ms (almost
  * all of them full collections), ~800 misses a second.

@@ -85,7 +85,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
 /**
  * PostgreSQL's default is 128 MB, all of it in PGlite's WebAssembly memory once touched. Hot reads are
  * answered from the application's own caches (decision 011, issue 20) and the files from the OS page cache,
- * so a smaller pool keeps the process under 400 MB (bench/README.md, RSS row).
+ * so a smaller pool keeps the process under 400 MB (bench/README.md, rss).
  */
 const PGLITE_SHARED_BUFFERS = '32MB';
 
