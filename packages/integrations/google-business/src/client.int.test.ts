@@ -188,12 +188,14 @@ describe('Business Profile APIs ↔ emulator', () => {
     const location = await api.getLocation(token, 'locations/4001', 'name,title,regularHours,websiteUri');
     expect(location.title).toBe('Rose City Trattoria');
     // the emulator's trattoria: 11:00-22:00, Monday to Saturday
-    expect(location.regularHours?.periods).toHaveLength(6);
-    expect(location.regularHours?.periods?.[0]).toEqual({
-      openDay: 'MONDAY',
-      openTime: { hours: 11 },
-      closeDay: 'MONDAY',
-      closeTime: { hours: 22 },
+    const days = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY'];
+    expect(location.regularHours).toEqual({
+      periods: days.map((day) => ({
+        openDay: day,
+        openTime: { hours: 11 },
+        closeDay: day,
+        closeTime: { hours: 22 },
+      })),
     });
     expect(location.storefrontAddress).toBeUndefined();
     expect((await failure(api.getLocation(token, '9999'))).kind).toBe('not-found');
