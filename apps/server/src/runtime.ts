@@ -107,7 +107,7 @@ export function createAppDeps(
       if (config.env !== 'production')
         log.info({ to: mail.to, subject: mail.subject, body: mail.text }, 'mail (no SMTP configured)');
     },
-    onError: (error, mail) => log.warn({ err: error, subject: mail.subject }, 'mail delivery failed'),
+    ...(config.publicUrl ? { messageIdDomain: new URL(config.publicUrl).hostname } : {}),
   });
   const instanceId = randomUUID();
   const changes = new ChangeFeed(database);

@@ -35,7 +35,7 @@ const orderingDeps = (deps: AppDeps, walls: WallContext | null, request?: Fastif
   checkoutLimits: deps.config.checkoutLimits,
   ...(request
     ? {
-        receipts: { mailer: deps.identity.mailer, sites: publicSitesFor(deps.config, request) },
+        receipts: { sites: publicSitesFor(deps.config, request) },
         printKitchenTickets: kitchenPrinting(deps, request),
       }
     : {}),
@@ -55,7 +55,7 @@ export function systemOrderingDeps(deps: AppDeps, log: FastifyRequest['log']): O
       };
   return {
     ...orderingDeps(deps, null),
-    receipts: { mailer: deps.identity.mailer, sites },
+    receipts: { sites },
     printKitchenTickets: kitchenPrinting(deps, { log } as FastifyRequest),
   };
 }
