@@ -22,8 +22,8 @@ export interface QueueSpec {
   retryBackoff: boolean;
   /** A running job not finished in this time counts as failed (its process died): it is retried. */
   expireInSeconds: number;
-  /** `singleton`: at most one running at a time across instances (sweeps); `standard` otherwise. */
-  policy: 'standard' | 'singleton';
+  /** `stately`: at most one waiting and one running across instances (sweeps); `standard` otherwise. */
+  policy: 'standard' | 'stately';
 }
 
 /** Every queue Brigade has. Adding one here creates it at the next migration (start-up). */
@@ -53,7 +53,7 @@ export const QUEUES = {
     retryDelay: 0,
     retryBackoff: false,
     expireInSeconds: 300,
-    policy: 'singleton',
+    policy: 'stately',
   },
   /** What would otherwise only grow, and the scheduled Google syncs (housekeeping/housekeeping.ts). */
   housekeeping: {
@@ -62,7 +62,7 @@ export const QUEUES = {
     retryDelay: 0,
     retryBackoff: false,
     expireInSeconds: 900,
-    policy: 'singleton',
+    policy: 'stately',
   },
 } as const satisfies Record<string, QueueSpec>;
 
