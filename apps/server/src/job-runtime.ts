@@ -6,6 +6,7 @@ import {
 } from '@brigade/core/housekeeping/housekeeping';
 import { JobRunner } from '@brigade/core/jobs/job-runner';
 import { enqueue } from '@brigade/core/jobs/jobs';
+import { printQueuedTicket } from '@brigade/core/ordering/kitchen-tickets';
 import { QUEUES } from '@brigade/db/job-queue';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './deps';
@@ -15,6 +16,7 @@ import { systemOrderingDeps } from './routes/ordering';
  * What this instance's job runner does (docs/jobs.md): every queue's handler, and the schedules. Every
  * instance runs the same; each job runs on one of them.
  * - `mail.deliver`: one outbox message (queued by the outbox row's insert);
+ * - `kitchen.ticket`: one kitchen ticket (queued by the move that sends an order to the kitchen);
  * - `checkout.sweep`: stale payments, then orders stuck in `placing`; every minute and at start-up;
  * - `housekeeping`: what would otherwise only grow, and the due Google syncs; every 15 minutes and at start-up.
  */
@@ -26,6 +28,10 @@ export function createJobRunner(
   return new JobRunner(deps.database, log)
     .handle(QUEUES.mail.name, async (data) => {
       await deps.identity.mailer.deliver(Number(data.outboxId));
+    })
+    .handle(QUEUES.ticket.name, async (data, job) => {
+      const transport = deps.kitchenPrinter;
+      await printQueuedTicket({ db: deps.database.db, transport }, Number(data.ticketId), job);
     })
     .handle(
       QUEUES.checkoutSweep.name,
