@@ -292,7 +292,7 @@ const printedTicketParams = params.extend({
     .number({ error: 'Ticket ID must be a positive integer' })
     .int('Ticket ID must be a positive integer')
     .min(1, 'Ticket ID must be a positive integer')
-    .max(Number.MAX_SAFE_INTEGER, 'Ticket ID must be a positive integer'),
+    .max(2_147_483_647, 'Ticket ID must be a positive integer'),
 });
 
 export const listKitchenTickets = defineEndpoint({
