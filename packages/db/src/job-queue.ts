@@ -43,7 +43,7 @@ export const QUEUES = {
     retryLimit: 2,
     retryDelay: 2,
     retryBackoff: true,
-    expireInSeconds: 60,
+    expireInSeconds: 30,
     policy: 'standard',
   },
   /** Stale payments, then orders stuck in `placing` (housekeeping/checkout-sweep.ts), every minute. */

@@ -67,6 +67,8 @@ export class JobRunner {
     });
     boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
     await boss.start();
+    // Jobs a dead process held are given back now, not at the first maintenance (their expiry must be past).
+    await boss.maintain();
     this.boss = boss;
     for (const registration of this.registrations) {
       const worker = { id: '' };
