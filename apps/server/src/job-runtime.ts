@@ -7,6 +7,7 @@ import {
 import { JobRunner } from '@brigade/core/jobs/job-runner';
 import { enqueue } from '@brigade/core/jobs/jobs';
 import { printQueuedTicket } from '@brigade/core/ordering/kitchen-tickets';
+import { checkUnacceptedOrder } from '@brigade/core/ordering/unaccepted-orders';
 import { QUEUES } from '@brigade/db/job-queue';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './deps';
@@ -17,6 +18,7 @@ import { systemOrderingDeps } from './routes/ordering';
  * instance runs the same; each job runs on one of them.
  * - `mail.deliver`: one outbox message (queued by the outbox row's insert);
  * - `kitchen.ticket`: one kitchen ticket (queued by the move that sends an order to the kitchen);
+ * - `order.unaccepted`: an order still `new` after its alert or cancel time (queued when it goes live);
  * - `checkout.sweep`: stale payments, then orders stuck in `placing`; every minute and at start-up;
  * - `housekeeping`: what would otherwise only grow, and the due Google syncs; every 15 minutes and at start-up.
  */
@@ -32,6 +34,14 @@ export function createJobRunner(
     .handle(QUEUES.ticket.name, async (data, job) => {
       const transport = deps.kitchenPrinter;
       await printQueuedTicket({ db: deps.database.db, transport }, Number(data.ticketId), job);
+    })
+    .handle(QUEUES.unaccepted.name, async (data) => {
+      const done = await checkUnacceptedOrder(systemOrderingDeps(deps, log), {
+        orderId: Number(data.orderId),
+        step: data.step === 'cancel' ? 'cancel' : 'alert',
+        minutes: Number(data.minutes),
+      });
+      if (done === 'cancelled') log.warn({ orderId: data.orderId }, 'cancelled an order nobody accepted');
     })
     .handle(
       QUEUES.checkoutSweep.name,

@@ -46,6 +46,15 @@ export const QUEUES = {
     expireInSeconds: 30,
     policy: 'standard',
   },
+  /** An order still waiting to be accepted: mail the restaurant, or cancel it (ordering/unaccepted-orders.ts). */
+  unaccepted: {
+    name: 'order.unaccepted',
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    policy: 'standard',
+  },
   /** Stale payments, then orders stuck in `placing` (housekeeping/checkout-sweep.ts), every minute. */
   checkoutSweep: {
     name: 'checkout.sweep',

@@ -51,6 +51,7 @@ import {
   ordersPerSlot,
   updateOrder,
 } from './ordering-repository';
+import { queueUnacceptedChecks } from './unaccepted-orders';
 
 /**
  * A guest's checkout (docs/behaviour/ordering.md#checkout): the ordering menu, a quote, and placing the order
@@ -383,6 +384,8 @@ export async function goLive(
     await addOrderEvent(tx, row, 'new', by);
     // The receipt and its delivery job are recorded with the order going live, and sent once that commits.
     if (receipt) await insertOutboxEmail(tx, receipt);
+    // So are the checks that chase it if nobody accepts it.
+    await queueUnacceptedChecks(tx, row, place.settings);
     return row;
   });
 }

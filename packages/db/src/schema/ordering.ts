@@ -47,6 +47,10 @@ export const orderingSettings = pgTable(
     slotCapacity: integer('slot_capacity'),
     tipPresets: jsonb('tip_presets').$type<number[]>().notNull().default([15, 18, 20]),
     captureOn: text('capture_on', { enum: CAPTURE_MOMENTS }).notNull().default('accept'),
+    /** An order still `new` this long after it was placed: the restaurant is mailed (0: never). */
+    alertAfterMinutes: integer('alert_after_minutes').notNull().default(5),
+    /** An order still `new` this long after it was placed is cancelled and its hold voided (0: never). */
+    cancelAfterMinutes: integer('cancel_after_minutes').notNull().default(20),
     pausedUntil: at('paused_until'),
     soldOutItemIds: jsonb('sold_out_item_ids').$type<number[]>().notNull().default([]),
     updatedBy: text('updated_by').notNull(),

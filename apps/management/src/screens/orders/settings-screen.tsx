@@ -91,6 +91,28 @@ function SettingsForm({ settings }: { settings: OrderingSettings }) {
           />
         </FormRow>
       </FormSection>
+      <FormSection title="Orders nobody accepts">
+        <FormRow>
+          <NumberField
+            name="alertAfterMinutes"
+            label="Email the restaurant after"
+            suffix="min"
+            min={0}
+            max={120}
+            step={1}
+            hint="An order still waiting this long: mail to the restaurant's contact address. 0 never."
+          />
+          <NumberField
+            name="cancelAfterMinutes"
+            label="Cancel the order after"
+            suffix="min"
+            min={0}
+            max={240}
+            step={1}
+            hint="The guest's card is released. 0 never."
+          />
+        </FormRow>
+      </FormSection>
       <FormSection title="Tips and payment">
         <TextField
           name="tipPresets"

@@ -64,7 +64,15 @@ const baseConfig: Omit<EntityConfig<Row>, 'columns'> = {
   description: 'Where items are prepared (grill, fryer, bar). Tickets go to the station’s printer.',
   noun: 'prep station',
   schema: createPrepStationInputSchema,
-  editable: ['number', 'name', 'sendToExpediter', 'otherStationIds', 'ticketPrinterId', 'backupPrinterId', 'alwaysPrintTickets'],
+  editable: [
+    'number',
+    'name',
+    'sendToExpediter',
+    'otherStationIds',
+    'ticketPrinterId',
+    'backupPrinterId',
+    'alwaysPrintTickets',
+  ],
   defaults: () => ({
     number: '',
     name: '',
