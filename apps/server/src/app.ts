@@ -155,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOrderEvents(app, deps);
   await registerImageSupport(app, deps);
   app.addHook('onClose', () => deps.domains.close());
+  app.addHook('onClose', () => deps.orderFeed.close());
   app.addHook('onClose', () => deps.payments.close());
   app.addHook('onClose', () => deps.places.close());
   app.addHook('onClose', () => deps.llm.close());

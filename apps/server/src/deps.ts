@@ -3,6 +3,7 @@ import type { MenuTreeCache } from '@brigade/core/catalogue/menu-resolver';
 import type { PrinterAddressPolicy } from '@brigade/core/catalogue/printer-addresses';
 import type { ScopeCache } from '@brigade/core/catalogue/scope-cache';
 import type { ChangeFeed } from '@brigade/core/changes/change-feed';
+import type { OrderFeed } from '@brigade/core/ordering/order-feed';
 import type { DomainLog, DomainUseCaseDeps } from '@brigade/core/domains/domain-deps';
 import type { HostCache } from '@brigade/core/domains/resolution-service';
 import type { TxtResolver } from '@brigade/core/domains/verification-service';
@@ -39,6 +40,8 @@ export interface AppDeps {
    * its catalogue, tenants, domains and the site configuration; handlers publish their own writes here too.
    */
   changes: ChangeFeed;
+  /** Writes to orders, their kitchen tickets and bumps, heard from every instance (the live screens). */
+  orderFeed: OrderFeed;
   /** Resolved menus by restaurant version (issue 6). */
   menuCache: MenuTreeCache;
   /** Restaurants' scopes (time zone, version) in memory, dropped by the change feed (issue 20). */

@@ -64,7 +64,7 @@ export interface TicketPrintDeps {
  */
 export async function printQueuedTicket(deps: TicketPrintDeps, ticketId: number, job: JobContext) {
   const [ticket] = await deps.db.select().from(kitchenTickets).where(eq(kitchenTickets.ticketId, ticketId));
-  if (!ticket || ticket.status !== 'queued') return ticket?.status ?? 'gone';
+  if (ticket?.status !== 'queued') return ticket?.status ?? 'gone';
   const [order] = await deps.db.select().from(orders).where(eq(orders.orderId, ticket.orderId));
   const context = await ticketContextOf(deps.db, order as OrderRow);
   const station = context.stations.find((s) => s.prepStationId === ticket.prepStationId);
