@@ -142,6 +142,8 @@ describe('live orders', () => {
       const stream = await open(staffPath(), kit.sessions.owner);
       await expect.poll(() => stream.events.map((e) => e.event)).toContain('ready');
       const { orderId } = await place();
+      const accepted = await kit.staff('owner', 'POST', `/orders/${orderId}/status`, { status: 'accepted' });
+      expect(accepted.statusCode).toBe(200);
       const second = await startSecondInstance(t.database);
       try {
         const before = stream.events.length;
