@@ -214,6 +214,43 @@ describe('orders in management and the kitchen display', () => {
     }
   }, 240_000);
 
+  it('pushes an order accepted elsewhere onto an open kitchen display, without polling', async () => {
+    const { context, page } = await managementPage(harness);
+    try {
+      const boardReads: string[] = [];
+      page.on('request', (request) => {
+        if (/\/kitchen\/\d+$/.test(new URL(request.url()).pathname)) boardReads.push(request.url());
+      });
+      const stream = page.waitForResponse((response) => response.url().endsWith('/orders/events'));
+      await openManagement(page, harness, '/kitchen', 'Kitchen display');
+      await page.getByRole('link', { name: 'E2E Grill' }).click();
+      await page.getByRole('heading', { level: 1, name: 'E2E Grill' }).waitFor();
+      expect((await stream).headers()['content-type']).toContain('text/event-stream');
+      await page.waitForTimeout(500); // the stream's first refetch
+      const number = await placeGuestOrder();
+      const orders = await owner<{ data: { orderId: number; number: number }[] }>('GET', '/orders');
+      const orderId = orders.body.data.find((order) => order.number === number)!.orderId;
+      const readsBefore = boardReads.length;
+      const accepted = Date.now();
+      expect((await owner('POST', `/orders/${orderId}/status`, { status: 'accepted' })).status).toBe(200);
+      await page
+        .getByTestId('kds-ticket')
+        .filter({ hasText: `#${number}` })
+        .waitFor({ timeout: 2_500 });
+      // Pushed: the board was read again because the stream said so, well before a 3-second poll.
+      expect(Date.now() - accepted).toBeLessThan(2_500);
+      expect(boardReads.length).toBeGreaterThan(readsBefore);
+      // And with the stream open the board does not poll: once the accept's writes have been heard (a
+      // second), 4 quiet seconds bring no read.
+      await page.waitForTimeout(1_000);
+      const quiet = boardReads.length;
+      await page.waitForTimeout(4_000);
+      expect(boardReads.length).toBe(quiet);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('pauses ordering, marks an item sold out, and shows the summary and settings', async () => {
     await placeGuestOrder(); // the day's summary has something to chart
     const { context, page } = await managementPage(harness);

@@ -9,6 +9,7 @@ import { SkeletonRows } from '@brigade/ui/components/skeleton';
 import { Link, useSearchParams } from 'react-router';
 import { formatDay, formatMinor } from '../../payments-kit/format';
 import { useCan } from '../../restaurant-context';
+import { useOrderStream } from './live-orders';
 import { useNewOrderAlert } from './new-order-alert';
 import { OrderActions, OrderStatusBadge } from './order-actions';
 import { OrderingControls } from './ordering-controls';
@@ -31,6 +32,7 @@ const matches = (filter: Filter, status: OrderStatus) =>
 export function OrdersScreen() {
   const [search, setSearch] = useSearchParams();
   const filter = (FILTERS.find((f) => f.value === search.get('status'))?.value ?? 'active') as Filter;
+  useOrderStream();
   const orders = useOrders();
   const list = orders.data?.data;
   useNewOrderAlert(list?.filter((order) => order.status === 'new').map((order) => order.orderId));
