@@ -26,6 +26,7 @@ export async function getJobCounts(deps: { db: Executor }, actor: Actor): Promis
     await deps.db.execute(
       sql`select q.name as queue, j.state::text as state, count(j.id)::int as n
           from pgboss.queue q left join pgboss.job j on j.name = q.name
+          where q.name not like '\_\_pgboss%'
           group by q.name, j.state order by q.name`,
     ),
   );
