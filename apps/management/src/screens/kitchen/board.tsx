@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { useOrderStream } from '../orders/live-orders';
 import { type KitchenTicket, useKitchenBoard, useKitchenWrites } from '../orders/orders-api';
 import { ORDER_PATHS, timeOf } from '../orders/paths';
+import { TicketAlerts } from '../orders/ticket-alerts';
 
 /** The time now, once a second (the tickets' timers). */
 function useNow(): Date {
@@ -56,6 +57,9 @@ export function KitchenBoardScreen({ prepStationId }: { prepStationId: number })
           </Button>
         </div>
       </header>
+      <div className="kds__alerts">
+        <TicketAlerts />
+      </div>
       <BoardBody board={board} prepStationId={prepStationId} now={now} />
     </div>
   );

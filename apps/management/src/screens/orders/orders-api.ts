@@ -5,10 +5,12 @@ import {
   getOrder,
   getOrderingSettings,
   getSalesSummary,
+  listKitchenTickets,
   listOrderingAlerts,
   listOrders,
   moveOrder,
   pauseOrdering,
+  printKitchenTicket,
   recallTicket,
   setItemSoldOut,
   updateOrderingSettings,
@@ -174,4 +176,34 @@ export function useKitchenWrites(prepStationId: number) {
       onSettled: refresh,
     }),
   };
+}
+
+export type PrintedTicket = ResponseOf<typeof listKitchenTickets>['data'][number];
+
+/** The kitchen tickets no printer took (docs/jobs.md#kitchen-tickets): live, like the orders. */
+export function useFailedTickets() {
+  const { params, key } = useOrderingTarget();
+  const live = useLive();
+  return useQuery({
+    queryKey: key('tickets', 'failed'),
+    queryFn: async ({ signal }) =>
+      (await apiClient.call(listKitchenTickets, { params, query: { status: 'failed' }, signal })).data,
+    ...live,
+  });
+}
+
+/** Retry (no printer: the station's own), or Print elsewhere (one of the restaurant's printers). */
+export function usePrintTicketAgain() {
+  const { params } = useOrderingTarget();
+  const refresh = useRefreshOrdering();
+  return useMutation({
+    mutationFn: async ({ ticketId, printerId }: { ticketId: number; printerId?: number }) =>
+      (
+        await apiClient.call(printKitchenTicket, {
+          params: { ...params, ticketId },
+          body: printerId ? { printerId } : {},
+        })
+      ).data,
+    onSettled: refresh,
+  });
 }

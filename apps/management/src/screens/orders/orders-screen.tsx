@@ -15,6 +15,7 @@ import { OrderActions, OrderStatusBadge } from './order-actions';
 import { OrderingControls } from './ordering-controls';
 import { type Order, useOrderingAlerts, useOrders } from './orders-api';
 import { ORDER_PATHS, pickupLabel, timeOf } from './paths';
+import { TicketAlerts } from './ticket-alerts';
 
 /** The filter chips: every status the restaurant sees, "Active" (new to ready) first. */
 type Filter = 'active' | 'all' | OrderStatus;
@@ -65,6 +66,7 @@ export function OrdersScreen() {
           </>
         }
       />
+      <TicketAlerts />
       <CheckoutAlerts />
       <OrderingControls />
       <nav className="ord-filters" aria-label="Filter orders by status">
