@@ -6,7 +6,6 @@ import { enqueue } from '@brigade/core/jobs/jobs';
 import { type Database, openDatabase } from '@brigade/db/database';
 import { QUEUES } from '@brigade/db/job-queue';
 import { runMigrations } from '@brigade/db/migrate';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { fmt, percentile, printTable } from './stats';
 
@@ -55,17 +54,39 @@ async function writers(
   return { perSecond: count / ((performance.now() - started) / 1000), p99: percentile(latencies, 99) };
 }
 
+/** One statement outside Drizzle (the bench knows no tables): the pool, or PGlite's thread. */
+async function plainSql(database: Database, text: string): Promise<void> {
+  if (database.pglite) await database.pglite.exec(text);
+  else await database.pool!.query(text);
+}
+
+/** The reference: one plain row in a transaction of its own, as an enqueue is written. */
+async function plainTransaction(database: Database, text: string, values: unknown[]): Promise<void> {
+  if (database.pglite) {
+    await database.pglite.transaction((tx) => tx.query(text, values));
+    return;
+  }
+  const client = await database.pool!.connect();
+  try {
+    await client.query('begin');
+    await client.query(text, values);
+    await client.query('commit');
+  } finally {
+    client.release();
+  }
+}
+
 async function measureEngine(database: Database): Promise<Figures> {
   await runMigrations(database);
   const db = database.db;
-  await db.execute(sql`create table if not exists bench_plain_jobs (id uuid primary key default gen_random_uuid(),
-    name text not null, data jsonb, created_on timestamptz not null default now())`);
+  await plainSql(
+    database,
+    `create table if not exists bench_plain_jobs (id uuid primary key default gen_random_uuid(),
+    name text not null, data jsonb, created_on timestamptz not null default now())`,
+  );
+  const insert = 'insert into bench_plain_jobs (name, data) values ($1, $2::jsonb)';
   const reference = await writers(JOBS, () =>
-    db.transaction((tx) =>
-      tx.execute(
-        sql`insert into bench_plain_jobs (name, data) values (${QUEUE}, ${JSON.stringify({ n: 1 })}::jsonb)`,
-      ),
-    ),
+    plainTransaction(database, insert, [QUEUE, JSON.stringify({ n: 1 })]),
   );
   const enqueued = await writers(JOBS, () => db.transaction((tx) => enqueue(tx, QUEUE, { n: 1 })));
 

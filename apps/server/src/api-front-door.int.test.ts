@@ -35,8 +35,15 @@ async function bothWays(path: string, headers: Record<string, string>) {
   } finally {
     t.app.log.level = level;
   }
-  const before = { ...answered };
-  const viaFront = await send(path, headers);
+  // A compressed copy is made in the thread pool after Fastify's answer: until it is ready (a moment on a
+  // busy machine) Fastify answers, as the next test shows. Then the front door answers, once.
+  let before = { ...answered };
+  let viaFront = await send(path, headers);
+  for (let wait = 0; wait < 50 && headers['accept-encoding'] && answered.front === before.front; wait++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    before = { ...answered };
+    viaFront = await send(path, headers);
+  }
   expect(answered, `${path} ${JSON.stringify(headers)} went to the front door`).toEqual({
     front: before.front + 1,
     fastify: before.fastify,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** The states of a job (docs/jobs.md): waiting, waiting to retry, running, done, cancelled, dead. */
 export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
@@ -28,11 +29,11 @@ export type JobCounts = z.infer<typeof jobCountsSchema>;
 
 export const jobQuerySchema = z.object({
   state: z.enum(JOB_STATES, { error: `State must be one of: ${JOB_STATES.join(', ')}` }).default('failed'),
-  queue: z.string().max(100, 'Queue cannot exceed 100 characters').optional(),
+  queue: text().max(100, 'Queue cannot exceed 100 characters').optional(),
 });
 
 export const jobParamsSchema = z.object({
-  queue: z.string().min(1, 'Queue cannot be empty').max(100, 'Queue cannot exceed 100 characters'),
+  queue: text().min(1, 'Queue cannot be empty').max(100, 'Queue cannot exceed 100 characters'),
   jobId: z.uuid({ error: 'Job ID must be a UUID' }),
 });
 
