@@ -27,6 +27,15 @@ const send = (path: string, headers: Record<string, string> = {}, method = 'GET'
 
 /** The same request through Fastify (at debug nothing is taken in front of it), then through the front door. */
 async function bothWays(path: string, headers: Record<string, string>) {
+  // The document is kept, and its compressed copies made in the thread pool, after Fastify's answer: until
+  // they are ready (a moment on a busy machine) Fastify answers and compresses on its own, as the next test
+  // shows. Asked until the front door takes it, so that both ways below answer from the same kept copy.
+  for (let wait = 0; wait < 100; wait++) {
+    const seen = { ...answered };
+    await send(path, headers);
+    if (answered.front > seen.front) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   const level = t.app.log.level;
   t.app.log.level = 'debug';
   let viaFastify: Got;
@@ -35,15 +44,8 @@ async function bothWays(path: string, headers: Record<string, string>) {
   } finally {
     t.app.log.level = level;
   }
-  // A compressed copy is made in the thread pool after Fastify's answer: until it is ready (a moment on a
-  // busy machine) Fastify answers, as the next test shows. Then the front door answers, once.
-  let before = { ...answered };
-  let viaFront = await send(path, headers);
-  for (let wait = 0; wait < 50 && headers['accept-encoding'] && answered.front === before.front; wait++) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    before = { ...answered };
-    viaFront = await send(path, headers);
-  }
+  const before = { ...answered };
+  const viaFront = await send(path, headers);
   expect(answered, `${path} ${JSON.stringify(headers)} went to the front door`).toEqual({
     front: before.front + 1,
     fastify: before.fastify,
