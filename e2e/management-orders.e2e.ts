@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tokenizeCard } from '@brigade/cardpointe/card-entry-page';
 import { noonZone } from '@brigade/test-utils/clock';
+import { freePort } from '@brigade/test-utils/ports';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, useHarness } from './harness';
 import { axeViolations, createDemoUser, HARBOR_GRILL_PATH, managementPage, openManagement } from './helpers';
 
@@ -13,7 +16,20 @@ import { axeViolations, createDemoUser, HARBOR_GRILL_PATH, managementPage, openM
 // display, is bumped, recalled and bumped again, marked ready and picked up. axe-core finds no violations on
 // the new screens; screenshots at 1280 and 390 px go to /tmp/orders21.
 
-const harness = useHarness();
+// The bar's kitchen printer: a TCP listener on loopback in this process, off until the test turns it on.
+const printerPort = await freePort();
+const printed: string[] = [];
+const printer = createServer((socket) => {
+  const chunks: Buffer[] = [];
+  socket.on('data', (chunk) => chunks.push(chunk));
+  socket.on('end', () => printed.push(Buffer.concat(chunks).toString('latin1')));
+});
+const harness = useHarness({
+  env: { KITCHEN_PRINTER_PORT: String(printerPort), KITCHEN_PRINTER_ALLOW_LOCAL: 'true' },
+});
+afterAll(() => {
+  printer.close();
+});
 const SHOTS = '/tmp/orders21';
 mkdirSync(SHOTS, { recursive: true });
 const ids: Record<string, number> = {};
@@ -105,7 +121,7 @@ beforeAll(async () => {
 }, 60_000);
 
 /** Places an order as a guest would: the card tokenised by the gateway (the emulator), then the API. */
-async function placeGuestOrder(): Promise<number> {
+async function placeGuestOrder(lines?: object[]): Promise<number> {
   const token = await tokenizeCard(gatewayOrigin, '4111111111111111');
   const restaurant = await owner<{ data: { restaurant: { slug: string } } }>('GET', '');
   const response = await fetch(
@@ -118,7 +134,7 @@ async function placeGuestOrder(): Promise<number> {
         origin: harness.authOrigin,
       },
       body: JSON.stringify({
-        lines: [
+        lines: lines ?? [
           {
             itemId: ids.burger,
             sizeId: 2,
@@ -213,6 +229,88 @@ describe('orders in management and the kitchen display', () => {
       await context.close();
     }
   }, 240_000);
+
+  it('pushes an order accepted elsewhere onto an open kitchen display, without polling', async () => {
+    const { context, page } = await managementPage(harness);
+    try {
+      const boardReads: string[] = [];
+      page.on('request', (request) => {
+        if (/\/kitchen\/\d+$/.test(new URL(request.url()).pathname)) boardReads.push(request.url());
+      });
+      const stream = page.waitForResponse((response) => response.url().endsWith('/orders/events'));
+      await openManagement(page, harness, '/kitchen', 'Kitchen display');
+      await page.getByRole('link', { name: 'E2E Grill' }).click();
+      await page.getByRole('heading', { level: 1, name: 'E2E Grill' }).waitFor();
+      expect((await stream).headers()['content-type']).toContain('text/event-stream');
+      await page.waitForTimeout(500); // the stream's first refetch
+      const number = await placeGuestOrder();
+      const orders = await owner<{ data: { orderId: number; number: number }[] }>('GET', '/orders');
+      const orderId = orders.body.data.find((order) => order.number === number)!.orderId;
+      const readsBefore = boardReads.length;
+      const accepted = Date.now();
+      expect((await owner('POST', `/orders/${orderId}/status`, { status: 'accepted' })).status).toBe(200);
+      await page
+        .getByTestId('kds-ticket')
+        .filter({ hasText: `#${number}` })
+        .waitFor({ timeout: 2_500 });
+      // Pushed: the board was read again because the stream said so, well before a 3-second poll.
+      expect(Date.now() - accepted).toBeLessThan(2_500);
+      expect(boardReads.length).toBeGreaterThan(readsBefore);
+      // And with the stream open the board does not poll: once the accept's writes have been heard (a
+      // second), 4 quiet seconds bring no read.
+      await page.waitForTimeout(1_000);
+      const quiet = boardReads.length;
+      await page.waitForTimeout(4_000);
+      expect(boardReads.length).toBe(quiet);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows a ticket the printer did not take on the orders screen until Retry prints it', async () => {
+    const printerId = await created(
+      '/printers',
+      { name: 'E2E Bar printer', model: 'TM-T88', ipSetup: 'Static', ipAddress: '127.0.0.1' },
+      'printerId',
+    );
+    const bar = await created(
+      '/prep-stations',
+      { name: 'E2E Bar', ticketPrinterId: printerId },
+      'prepStationId',
+    );
+    const spritz = await created(
+      '/items',
+      { name: 'E2E Spritz', basePrice: 9, prepStationIds: [bar] },
+      'itemId',
+    );
+    await created(
+      '/menu-groups',
+      { name: 'E2E Drinks', isMenu: true, items: [{ itemId: spritz, position: 0 }] },
+      'menuGroupId',
+    );
+    const { context, page } = await managementPage(harness);
+    try {
+      await openManagement(page, harness, '/orders', 'Orders');
+      const number = await placeGuestOrder([{ itemId: spritz, quantity: 2 }]);
+      const orders = await owner<{ data: { orderId: number; number: number }[] }>('GET', '/orders');
+      const orderId = orders.body.data.find((order) => order.number === number)!.orderId;
+      expect((await owner('POST', `/orders/${orderId}/status`, { status: 'accepted' })).status).toBe(200);
+      // The printer is off: three tries, then the ticket waits on the screen.
+      const alert = page.getByRole('alert').filter({ hasText: 'Ticket not printed' });
+      await alert.getByText(`#${number} at E2E Bar`, { exact: true }).waitFor({ timeout: 30_000 });
+      await alert.getByText(/E2E Bar printer: .*ECONNREFUSED/).waitFor();
+      await check(page, 'ticket-not-printed');
+      printer.listen(printerPort, '127.0.0.1');
+      await once(printer, 'listening');
+      await alert.getByRole('button', { name: `Retry ticket #${number} at E2E Bar` }).click();
+      await expect.poll(() => printed.length, { timeout: 10_000 }).toBe(1);
+      expect(printed[0]).toContain('E2E BAR');
+      expect(printed[0]).toContain('2 x E2E Spritz');
+      await alert.waitFor({ state: 'detached', timeout: 10_000 });
+    } finally {
+      await context.close();
+    }
+  });
 
   it('pauses ordering, marks an item sold out, and shows the summary and settings', async () => {
     await placeGuestOrder(); // the day's summary has something to chart

@@ -6,6 +6,7 @@ import { benchCounters } from './counters.bench';
 import { benchDomains } from './domains.bench';
 import { benchHttp } from './http.bench';
 import { benchImages } from './images.bench';
+import { benchJobs } from './jobs.bench';
 import { benchListings } from './listings.bench';
 import { benchOrdering } from './ordering.bench';
 import { benchPayments } from './payments.bench';
@@ -40,6 +41,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   listings: () => benchListings(postgresUrl),
   soak: () => benchSoak(postgresUrl),
   startup: () => benchStartup(postgresUrl),
+  jobs: () => benchJobs(postgresUrl),
 };
 /** Run only when named: a soak takes minutes and needs wrk; site-miss-http is a part of site-miss. */
 const ON_REQUEST = new Set(['soak', 'site-miss-http']);

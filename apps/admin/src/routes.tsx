@@ -21,6 +21,7 @@ const screen = {
   restaurants: lazy(() => import('./screens/restaurants/index')),
   siteConfig: lazy(() => import('./screens/site-config/index')),
   domains: lazy(() => import('./screens/domains/index')),
+  jobs: lazy(() => import('./screens/jobs/index')),
 } satisfies Record<string, Screen>;
 
 /** Every path of the app (others link to them: keep them stable). */
@@ -34,6 +35,7 @@ export const ROUTES: readonly { path: string; screen: Screen }[] = [
   { path: '/site-config', screen: screen.siteConfig },
   { path: '/site-config/:section', screen: screen.siteConfig },
   { path: '/domains', screen: screen.domains },
+  { path: '/jobs', screen: screen.jobs },
 ];
 
 export function AppRoutes() {

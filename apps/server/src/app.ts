@@ -18,6 +18,7 @@ import { registerProblemDetails } from './plugins/problem-details';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSite, type SiteFrontDoor } from './plugins/site';
 import { registerWebApps } from './plugins/web-apps';
+import { adminJobRoutes } from './routes/admin-jobs';
 import { adminUserRoutes } from './routes/admin-users';
 import { auditLogRoutes } from './routes/audit-log';
 import { authRoutes } from './routes/auth';
@@ -65,6 +66,7 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...qrRoutes,
   ...websitePreviewRoutes,
   ...auditLogRoutes,
+  ...adminJobRoutes,
   ...paymentRoutes,
   ...placesRoutes,
   ...businessListingRoutes,
@@ -153,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOrderEvents(app, deps);
   await registerImageSupport(app, deps);
   app.addHook('onClose', () => deps.domains.close());
+  app.addHook('onClose', () => deps.orderFeed.close());
   app.addHook('onClose', () => deps.payments.close());
   app.addHook('onClose', () => deps.places.close());
   app.addHook('onClose', () => deps.llm.close());

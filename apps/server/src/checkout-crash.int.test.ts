@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tokenizeCard } from '@brigade/cardpointe/card-entry-page';
@@ -7,6 +9,8 @@ import { type CardPointeEmulator, startCardPointeEmulator } from '@brigade/cardp
 import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import { freePort } from '@brigade/test-utils/ports';
 import type { TestDatabase } from '@brigade/test-utils/test-database';
+import { sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ServerProcess, send, serverDatabase } from './test-server-process';
 
@@ -21,6 +25,10 @@ const engine = inject('brigadeTemplate').engine;
 const OWNER = 'checkout-crash-owner@example.com';
 const ALL_DAY = { open: '00:00', close: '00:00', closed: false };
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+
+const kitchen = fakePrinter();
+const mail = fakeMailProvider();
+await Promise.all([once(kitchen.server, 'listening'), once(mail.server.server, 'listening')]);
 
 describe(`checkout on ${engine}: kill -9 while the gateway works, then restart`, () => {
   const work = mkdtempSync(join(tmpdir(), 'brigade-checkout-crash-'));
@@ -66,6 +74,10 @@ describe(`checkout on ${engine}: kill -9 while the gateway works, then restart`,
       CARDPOINTE_RECONCILE_PAUSE_MS: '0',
       CHECKOUT_QUIET_SECONDS: '1',
       SECRETS_KEY: Buffer.alloc(32, 9).toString('base64'),
+      // the kitchen's printer and the mail provider, in this process, told to hang or to answer
+      KITCHEN_PRINTER_PORT: String(kitchen.port()),
+      KITCHEN_PRINTER_ALLOW_LOCAL: 'true',
+      SMTP_URL: `smtp://127.0.0.1:${mail.port()}`,
     };
     const prepared = await serverDatabase(dataDir);
     const { database } = prepared;
@@ -76,6 +88,10 @@ describe(`checkout on ${engine}: kill -9 while the gateway works, then restart`,
     restaurantId = restaurant.restaurantId;
     slug = restaurant.slug;
     await makeUser(database.db, { tenantId, role: 'owner', email: OWNER });
+    // A job whose process died runs again once its expiry has passed (2 s here instead of a queue's 30-120 s).
+    await database.db.execute(
+      sql`update pgboss.queue set expire_seconds = 2, retry_delay = 0, retry_backoff = false where name in ('kitchen.ticket', 'mail.deliver')`,
+    );
     await prepared.release();
     server = new ServerProcess(env, port);
     await server.start();
@@ -93,7 +109,21 @@ describe(`checkout on ${engine}: kill -9 while the gateway works, then restart`,
       websiteConfig: { enabled: true, ordering: { enabled: true, provider: 'internal' } },
     });
     expect(patched.status, JSON.stringify(patched.json)).toBe(200);
-    const item = await staff('POST', '/items', { name: 'Fries', basePrice: 4.5 });
+    const printer = await staff('POST', '/printers', {
+      name: 'Line',
+      model: 'TM-T88',
+      ipSetup: 'Static',
+      ipAddress: '127.0.0.1',
+    });
+    const station = await staff('POST', '/prep-stations', {
+      name: 'Fryer',
+      ticketPrinterId: printer.json.data.printerId,
+    });
+    const item = await staff('POST', '/items', {
+      name: 'Fries',
+      basePrice: 4.5,
+      prepStationIds: [station.json.data.prepStationId],
+    });
     await staff('POST', '/menu-groups', {
       name: 'Dinner',
       isMenu: true,
@@ -104,6 +134,8 @@ describe(`checkout on ${engine}: kill -9 while the gateway works, then restart`,
   afterAll(async () => {
     await server?.stop('SIGKILL');
     await gateway?.close();
+    kitchen.server.close();
+    await new Promise<void>((resolve) => mail.server.close(() => resolve()));
     await testDatabase?.drop();
     rmSync(work, { recursive: true, force: true });
   });
@@ -153,4 +185,91 @@ describe(`checkout on ${engine}: kill -9 while the gateway works, then restart`,
     const payments = (await staff('GET', '/payments/transactions')).json.data as { status: string }[];
     expect(payments.map((p) => p.status).sort()).toEqual(['failed', 'voided']);
   }, 120_000);
+
+  it('prints the kitchen ticket and sends the receipt that were under way when the server died', async () => {
+    kitchen.mode = 'hang';
+    mail.mode = 'hang';
+    const menu = await call('GET', `/ordering/${slug}/menu`);
+    const placed = await call(
+      'POST',
+      `/ordering/${slug}/orders`,
+      {
+        lines: [{ itemId: menu.json.data.menus[0].items[0].itemId, quantity: 3 }],
+        pickup: { asap: true },
+        customer: { name: 'Grace Guest', email: 'grace@example.com', phone: '+1 555 010 0300' },
+        payment: { token: await tokenizeCard(gateway.url, '4111111111111111'), expiry: '1230' },
+      },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+    const orders = (await staff('GET', '/orders')).json.data as { orderId: number; token: string }[];
+    const orderId = orders.find((o) => o.token === placed.json.data.token)!.orderId;
+    expect((await staff('POST', `/orders/${orderId}/status`, { status: 'accepted' })).status).toBe(200);
+    // Both jobs are running: the printer and the mail provider have the connection and say nothing.
+    await expect
+      .poll(() => kitchen.connections + mail.dataStarted, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(2);
+    expect(kitchen.connections).toBeGreaterThanOrEqual(1);
+    expect(mail.dataStarted).toBeGreaterThanOrEqual(1);
+    await server.kill();
+    expect(kitchen.printed).toEqual([]);
+    expect(mail.delivered).toEqual([]);
+
+    kitchen.mode = 'answer';
+    mail.mode = 'answer';
+    await new Promise((resolve) => setTimeout(resolve, 2_500)); // the running jobs' expiry passes
+    await server.start();
+    await expect.poll(() => kitchen.printed.length, { timeout: 20_000 }).toBe(1);
+    expect(kitchen.printed[0]).toContain('FRYER');
+    expect(kitchen.printed[0]).toContain('3 x Fries');
+    await expect.poll(() => mail.delivered.length, { timeout: 20_000 }).toBe(1);
+    expect(mail.delivered[0]).toContain('grace@example.com');
+    const tickets = (await staff('GET', '/kitchen-tickets')).json.data as {
+      orderId: number;
+      status: string;
+    }[];
+    expect(tickets.filter((t) => t.orderId === orderId).map((t) => t.status)).toEqual(['printed']);
+  }, 120_000);
 });
+
+/** A kitchen printer on loopback that hangs on each connection, or takes the ticket and closes. */
+function fakePrinter() {
+  const state = { mode: 'answer' as 'hang' | 'answer', connections: 0, printed: [] as string[] };
+  // Half-open allowed: in `hang` mode the printer does not close its side when the sender finishes.
+  const server = createServer({ allowHalfOpen: true }, (socket) => {
+    state.connections += 1;
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', () => {});
+    if (state.mode === 'hang') return; // read and never close: the sender waits
+    socket.on('end', () => {
+      state.printed.push(Buffer.concat(chunks).toString('latin1'));
+      socket.end();
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  return Object.assign(state, { server, port: () => (server.address() as AddressInfo).port });
+}
+
+/** A mail provider on loopback that hangs in the middle of a message, or takes it. */
+function fakeMailProvider() {
+  const state = { mode: 'answer' as 'hang' | 'answer', dataStarted: 0, delivered: [] as string[] };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      state.dataStarted += 1;
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (state.mode === 'hang') return; // never answers the message
+        state.delivered.push(
+          `${session.envelope.rcptTo.map((r) => r.address).join(',')}\n${Buffer.concat(chunks)}`,
+        );
+        callback();
+      });
+    },
+  });
+  server.listen(0, '127.0.0.1');
+  return Object.assign(state, { server, port: () => (server.server.address() as AddressInfo).port });
+}

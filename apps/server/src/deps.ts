@@ -10,6 +10,7 @@ import type { HostingClient } from '@brigade/core/hosting/hosting-client';
 import type { IdentityDeps } from '@brigade/core/identity/auth-service';
 import type { SessionCache } from '@brigade/core/identity/session-cache';
 import type { PrinterTransport } from '@brigade/core/ordering/kitchen-printing';
+import type { OrderFeed } from '@brigade/core/ordering/order-feed';
 import type { UseCaseDeps } from '@brigade/core/use-case';
 import type { Database } from '@brigade/db/database';
 import type { PlatformDomains } from '@brigade/domain/platform-domains';
@@ -39,6 +40,8 @@ export interface AppDeps {
    * its catalogue, tenants, domains and the site configuration; handlers publish their own writes here too.
    */
   changes: ChangeFeed;
+  /** Writes to orders, their kitchen tickets and bumps, heard from every instance (the live screens). */
+  orderFeed: OrderFeed;
   /** Resolved menus by restaurant version (issue 6). */
   menuCache: MenuTreeCache;
   /** Restaurants' scopes (time zone, version) in memory, dropped by the change feed (issue 20). */

@@ -2,17 +2,7 @@
 import './heap-settings';
 import type { Server } from 'node:http';
 import { demoCatalogue, seedLargeChainOnce } from '@brigade/core/catalogue/large-chain';
-import {
-  CHECKOUT_SWEEP_INTERVAL_MS,
-  repeatEvery,
-  runCheckoutSweep,
-} from '@brigade/core/housekeeping/checkout-sweep';
-import {
-  HOUSEKEEPING_INTERVAL_MS,
-  type HousekeepingResult,
-  runHousekeeping,
-  scheduleHousekeeping,
-} from '@brigade/core/housekeeping/housekeeping';
+import { runHousekeeping } from '@brigade/core/housekeeping/housekeeping';
 import { seedDemo } from '@brigade/core/seed/demo-seed';
 import { DataDirInUseError } from '@brigade/db/data-dir-lock';
 import type { Executor } from '@brigade/db/database';
@@ -22,9 +12,9 @@ import { releaseBootMemory } from './boot-memory';
 import { scheduledListingDeps } from './business-listing-runtime';
 import { type Config, ConfigError, loadConfig } from './config';
 import { listenExtraPort } from './http-server';
+import { createJobRunner, startJobRunner } from './job-runtime';
 import { connectDemoMerchantAccounts, paymentDepsOf } from './payments-runtime';
 import { placesDepsOf } from './places-runtime';
-import { systemOrderingDeps } from './routes/ordering';
 import { createAppDeps, openMigratedDatabase, VERSION } from './runtime';
 
 type Database = Awaited<ReturnType<typeof openMigratedDatabase>>;
@@ -39,13 +29,13 @@ async function main() {
   const started = performance.now();
   const config = loadConfig();
   const database = await openMigratedDatabase(config);
-  const { app, deps, presence, stopHousekeeping } = await buildAndRecover(config, database);
+  const { app, deps, presence, jobs } = await buildAndRecover(config, database);
   const seeded = config.seedDemo ? await seedDemoData(database, app) : null;
   if (seeded) await connectDemoMerchantAccounts(deps.payments, database.db, seeded.restaurants);
   const gateway = await deps.payments.emulator();
   const extraServers: Server[] = [];
   stopOnSignals(async () => {
-    stopHousekeeping();
+    await jobs.stop();
     for (const server of extraServers) server.close();
     await app.close();
     await presence.close();
@@ -112,44 +102,9 @@ async function buildAndRecover(config: Config, database: Database) {
       ? {}
       : { listing: () => scheduledListingDeps(deps, database.db, app.log), llm: () => deps.llm.api() }),
   };
-  const report = {
-    done: (result: HousekeepingResult) => {
-      if (result.uploads.uploads > 0)
-        app.log.warn(result.uploads, 'removed the files of interrupted uploads');
-      if (result.placesResync && result.placesResync.due > 0)
-        app.log.info(result.placesResync, 'synced linked Google places');
-      if (result.listingSync && result.listingSync.due > 0)
-        app.log.info(result.listingSync, 'ran scheduled Google Business Profile syncs');
-      if (result.listingAutoReply && result.listingAutoReply.due > 0)
-        app.log.info(result.listingAutoReply, 'posted due Google Business Profile auto-replies');
-      if (result.payments && result.payments.examined > 0)
-        app.log.info(result.payments, 'settled payments left pending or unknown');
-    },
-    failed: (error: unknown) => app.log.error({ err: error }, 'housekeeping failed; it runs again later'),
-  };
-  void runHousekeeping(withPayments).then(report.done, report.failed);
-  const stopHousekeeping = scheduleHousekeeping(withPayments, HOUSEKEEPING_INTERVAL_MS, report);
-  const stopCheckoutSweep = repeatEvery(
-    CHECKOUT_SWEEP_INTERVAL_MS,
-    () => runCheckoutSweep(systemOrderingDeps(deps, app.log), { quietSeconds: config.checkoutQuietSeconds }),
-    {
-      done: ({ payments, orders }) => {
-        if (payments.examined > 0) app.log.info(payments, 'settled payments left pending or unknown');
-        if (orders.examined > 0) app.log.warn(orders, 'settled orders whose checkout was cut off');
-      },
-      failed: (error) =>
-        app.log.error({ err: error }, 'the checkout sweep failed; it runs again in a minute'),
-    },
-  );
-  return {
-    app,
-    deps,
-    presence,
-    stopHousekeeping: () => {
-      stopHousekeeping();
-      stopCheckoutSweep();
-    },
-  };
+  const jobs = createJobRunner(deps, withPayments, app.log);
+  await startJobRunner(jobs, deps);
+  return { app, deps, presence, jobs };
 }
 
 async function seedDemoData(database: Database, app: App): Promise<SeedResult> {

@@ -10,6 +10,7 @@ import { type HostingEmulator, startHostingEmulator } from '@brigade/core/hostin
 import { createMailer } from '@brigade/core/identity/mailer';
 import { SessionCache } from '@brigade/core/identity/session-cache';
 import { tcpPrinterTransport } from '@brigade/core/ordering/kitchen-printing';
+import { OrderFeed } from '@brigade/core/ordering/order-feed';
 import { lockDataDir } from '@brigade/db/data-dir-lock';
 import { type Database, openDatabase } from '@brigade/db/database';
 import { runMigrations } from '@brigade/db/migrate';
@@ -107,7 +108,7 @@ export function createAppDeps(
       if (config.env !== 'production')
         log.info({ to: mail.to, subject: mail.subject, body: mail.text }, 'mail (no SMTP configured)');
     },
-    onError: (error, mail) => log.warn({ err: error, subject: mail.subject }, 'mail delivery failed'),
+    ...(config.publicUrl ? { messageIdDomain: new URL(config.publicUrl).hostname } : {}),
   });
   const instanceId = randomUUID();
   const changes = new ChangeFeed(database);
@@ -119,6 +120,7 @@ export function createAppDeps(
     database,
     version: VERSION,
     changes,
+    orderFeed: new OrderFeed(database),
     menuCache,
     sessions: new SessionCache(database),
     scopes: new ScopeCache(changes, database.committedWrites),

@@ -1,4 +1,5 @@
 import * as adminDomains from './admin-domains';
+import * as adminJobs from './admin-jobs';
 import * as adminUsers from './admin-users';
 import * as auditLog from './audit-log';
 import * as auth from './auth';
@@ -52,6 +53,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(menus),
   ...endpointsOf(domains),
   ...endpointsOf(adminDomains),
+  ...endpointsOf(adminJobs),
   ...endpointsOf(hosting),
   ...endpointsOf(images),
   ...endpointsOf(qr),

@@ -14,6 +14,11 @@ import {
 } from '@brigade/domain/ordering/api';
 import { orderingAlertSchema } from '@brigade/domain/ordering/checkout-limits';
 import { bumpResultSchema, kitchenBoardSchema } from '@brigade/domain/ordering/kitchen';
+import {
+  kitchenTicketQuerySchema,
+  kitchenTicketSchema,
+  printTicketSchema,
+} from '@brigade/domain/ordering/kitchen-tickets';
 import { salesSummarySchema, summaryQuerySchema } from '@brigade/domain/ordering/summary';
 import { text } from '@brigade/domain/text';
 import { z } from 'zod';
@@ -280,4 +285,37 @@ export const recallTicket = defineEndpoint({
   request: { params: stationParams },
   response: { status: 200, description: 'The recalled order', schema: successOf(bumpResultSchema) },
   problems: [404, 409],
+});
+
+const printedTicketParams = params.extend({
+  ticketId: z.coerce
+    .number({ error: 'Ticket ID must be a positive integer' })
+    .int('Ticket ID must be a positive integer')
+    .min(1, 'Ticket ID must be a positive integer')
+    .max(2_147_483_647, 'Ticket ID must be a positive integer'),
+});
+
+export const listKitchenTickets = defineEndpoint({
+  id: 'listKitchenTickets',
+  method: 'GET',
+  path: `${base}/kitchen-tickets`,
+  summary: "The restaurant's kitchen tickets, newest first (the screens ask for the failed ones)",
+  tags,
+  access: { kind: 'tenant', role: 'employee' },
+  request: { params, query: kitchenTicketQuerySchema },
+  response: { status: 200, description: 'The tickets', schema: successOf(z.array(kitchenTicketSchema)) },
+  problems: [404],
+});
+
+export const printKitchenTicket = defineEndpoint({
+  id: 'printKitchenTicket',
+  method: 'POST',
+  path: `${base}/kitchen-tickets/{ticketId}/print`,
+  summary: 'Print a ticket again: Retry on its station, Reprint, or Print elsewhere on another printer',
+  tags,
+  access: { kind: 'tenant', role: 'employee' },
+  changes: 'none',
+  request: { params: printedTicketParams, body: printTicketSchema },
+  response: { status: 200, description: 'The ticket, queued', schema: successOf(kitchenTicketSchema) },
+  problems: [404],
 });

@@ -31,6 +31,8 @@ const UNAUDITED = [
   'listing_posts',
   // orders keep their own history of statuses (order_events); the counters and kitchen bumps are bookkeeping
   'kitchen_bumps',
+  // a kitchen ticket's row is the job's bookkeeping: printed, failed, tried again (docs/jobs.md)
+  'kitchen_tickets',
   'order_events',
   'order_number_counters',
   // alerts the server raises about checkout (a burst of declines): nobody edits them, each is its own record

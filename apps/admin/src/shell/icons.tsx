@@ -7,3 +7,5 @@ export const BuildingIcon = make(
 export const PaletteIcon = make(
   'M12 21a9 9 0 1 1 9-9c0 2-1.5 3-3 3h-2a2 2 0 0 0-1.5 3.3A1.6 1.6 0 0 1 12 21z|M7.5 10.5h.01|M10.5 7h.01|M15 7.5h.01',
 );
+/** The job queue: a stack of cards with a check. */
+export const QueueIcon = make('M4 6h16|M4 12h10|M4 18h7|m15 17 2 2 4-4');

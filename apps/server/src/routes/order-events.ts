@@ -1,7 +1,12 @@
+import { resolveCatalogueScope } from '@brigade/core/catalogue/scope';
 import { getGuestOrder } from '@brigade/core/ordering/guest-orders';
-import { ANONYMOUS } from '@brigade/domain/access';
+import type { OrderChange } from '@brigade/core/ordering/order-feed';
+import { findOrderByToken } from '@brigade/core/ordering/ordering-repository';
+import { userIdOf } from '@brigade/core/use-case';
+import { ANONYMOUS, decideAccess } from '@brigade/domain/access';
+import { isBrigadeError } from '@brigade/domain/errors';
 import type { GuestOrder } from '@brigade/domain/ordering/api';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
 import { sendProblem } from '../plugins/problem-details';
 import { paymentDeps } from './payments';
@@ -9,10 +14,13 @@ import { paymentDeps } from './payments';
 /** Statuses after which a guest's order changes no more: the stream ends there. */
 const FINAL = new Set(['completed', 'cancelled', 'refunded', 'payment_failed']);
 const TOKEN = /^[A-Za-z0-9_-]{22}$/;
+const ID = /^[1-9]\d{0,9}$/;
 
 export interface OrderEventsOptions {
-  /** How often the order is looked at (ms). */
+  /** How often a stream looks at its order itself when the order feed is not heard (ms). */
   pollMs?: number;
+  /** Even with the feed heard, a stream looks at its order this often (ms): a safety net, not the path. */
+  safetyMs?: number;
   /** A comment line this often keeps proxies from closing a quiet stream (ms). */
   heartbeatMs?: number;
   /** A stream ends after this long; EventSource reconnects by itself (ms). */
@@ -20,62 +28,127 @@ export interface OrderEventsOptions {
 }
 
 /**
- * A guest's order as server-sent events (docs/behaviour/ordering.md#the-confirmation-page):
- * `GET /api/v1/ordering/orders/{token}/events` sends the order at once and again whenever it changes, and
- * ends when it is final. Each stream looks at its one order by its indexed token every couple of seconds,
- * so it works the same whichever instance the restaurant's change went through.
+ * Live orders as server-sent events (docs/jobs.md#live-screens), fed by the order feed (every committed
+ * write to an order, its tickets or bumps, on any instance):
+ * - `GET /api/v1/ordering/orders/{token}/events`: a guest's order (docs/behaviour/ordering.md#the-confirmation-page),
+ *   sent at once and again whenever it changes; it ends when the order is final.
+ * - `GET /api/v1/tenants/{tenantId}/restaurants/{restaurantId}/orders/events`: the restaurant's staff
+ *   (employees and up) hear `change` with the order's id whenever one of its orders changes, and refetch.
  */
 export function registerOrderEvents(
   app: FastifyInstance,
   deps: AppDeps,
   options: OrderEventsOptions = {},
 ): void {
-  const pollMs = options.pollMs ?? 2000;
-  const heartbeatMs = options.heartbeatMs ?? 15_000;
-  const lifetimeMs = options.lifetimeMs ?? 30 * 60_000;
-  app.get('/api/v1/ordering/orders/:token/events', async (request, reply) => {
-    const { token } = request.params as { token: string };
-    if (!TOKEN.test(token)) return sendProblem(reply, 404, 'ORDER_NOT_FOUND', 'Order not found');
-    const read = () =>
-      getGuestOrder({ ...paymentDeps(deps, null), menuCache: deps.menuCache }, ANONYMOUS, { token });
-    const first = await read();
-    reply.hijack();
-    const out = reply.raw;
-    out.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-accel-buffering': 'no',
-      'x-content-type-options': 'nosniff',
-    });
-    let last = '';
-    const send = (order: GuestOrder) => {
-      const data = JSON.stringify(order);
-      if (data === last) return false;
-      last = data;
-      out.write(`event: order\ndata: ${data}\n\n`);
-      return FINAL.has(order.status);
-    };
-    const timers: NodeJS.Timeout[] = [];
-    const end = () => {
-      for (const timer of timers) clearInterval(timer);
-      if (!out.writableEnded) out.end();
-    };
-    if (send(first)) return end();
-    let busy = false;
-    timers.push(
-      setInterval(() => {
-        if (busy) return;
-        busy = true;
-        read()
-          .then((order) => send(order) && end())
-          .catch(() => end())
-          .finally(() => {
-            busy = false;
-          });
-      }, pollMs),
-      setInterval(() => out.write(': keep-alive\n\n'), heartbeatMs),
-      setTimeout(end, lifetimeMs),
-    );
-    request.raw.on('close', end);
+  const timing = {
+    pollMs: options.pollMs ?? 2000,
+    safetyMs: options.safetyMs ?? 30_000,
+    heartbeatMs: options.heartbeatMs ?? 15_000,
+    lifetimeMs: options.lifetimeMs ?? 30 * 60_000,
+  };
+  app.get('/api/v1/ordering/orders/:token/events', (request, reply) =>
+    guestStream(deps, timing, request, reply),
+  );
+  app.get('/api/v1/tenants/:tenantId/restaurants/:restaurantId/orders/events', (request, reply) =>
+    staffStream(deps, timing, request, reply),
+  );
+}
+
+type Timing = Required<OrderEventsOptions>;
+
+/** Opens the event stream on the raw response; `end` closes it and stops its timers and subscription. */
+function openStream(reply: FastifyReply, request: FastifyRequest, timing: Timing) {
+  reply.hijack();
+  const out = reply.raw;
+  out.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-accel-buffering': 'no',
+    'x-content-type-options': 'nosniff',
   });
+  const cleanups: (() => void)[] = [];
+  const end = () => {
+    for (const cleanup of cleanups.splice(0)) cleanup();
+    if (!out.writableEnded) out.end();
+  };
+  const heartbeat = setInterval(() => out.write(': keep-alive\n\n'), timing.heartbeatMs);
+  const lifetime = setTimeout(end, timing.lifetimeMs);
+  cleanups.push(
+    () => clearInterval(heartbeat),
+    () => clearTimeout(lifetime),
+  );
+  request.raw.on('close', end);
+  return {
+    write: (event: string, data: unknown) => out.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+    end,
+    cleanups,
+  };
+}
+
+async function guestStream(deps: AppDeps, timing: Timing, request: FastifyRequest, reply: FastifyReply) {
+  const { token } = request.params as { token: string };
+  if (!TOKEN.test(token)) return sendProblem(reply, 404, 'ORDER_NOT_FOUND', 'Order not found');
+  const read = () =>
+    getGuestOrder({ ...paymentDeps(deps, null), menuCache: deps.menuCache }, ANONYMOUS, { token });
+  const first = await read();
+  const row = await findOrderByToken(deps.database.db, token);
+  const stream = openStream(reply, request, timing);
+  let last = '';
+  let lastRead = Date.now();
+  const send = (order: GuestOrder) => {
+    const data = JSON.stringify(order);
+    if (data !== last) {
+      last = data;
+      stream.write('order', order);
+    }
+    if (FINAL.has(order.status)) stream.end();
+  };
+  send(first);
+  if (FINAL.has(first.status)) return;
+  let busy = false;
+  const look = () => {
+    if (busy) return;
+    busy = true;
+    lastRead = Date.now();
+    read()
+      .then(send)
+      .catch(() => stream.end())
+      .finally(() => {
+        busy = false;
+      });
+  };
+  const unsubscribe = await deps.orderFeed.subscribe((change) => {
+    if (change.orderId === null || change.orderId === row?.orderId) look();
+  });
+  const poll = setInterval(() => {
+    if (!deps.orderFeed.listening() || Date.now() - lastRead >= timing.safetyMs) look();
+  }, timing.pollMs);
+  stream.cleanups.push(unsubscribe, () => clearInterval(poll));
+  look(); // what changed while the subscription was being made
+}
+
+async function staffStream(deps: AppDeps, timing: Timing, request: FastifyRequest, reply: FastifyReply) {
+  const params = request.params as { tenantId: string; restaurantId: string };
+  if (!ID.test(params.tenantId) || !ID.test(params.restaurantId))
+    return sendProblem(reply, 404, 'NOT_FOUND', 'Restaurant not found');
+  const scope = { tenantId: Number(params.tenantId), restaurantId: Number(params.restaurantId) };
+  const decision = decideAccess(request.actor, { kind: 'tenant', role: 'employee' }, scope.tenantId);
+  if (decision === 'unauthenticated') return sendProblem(reply, 401, 'UNAUTHENTICATED', 'Sign-in required');
+  if (decision === 'forbidden') return sendProblem(reply, 403, 'FORBIDDEN', 'You do not have access to this');
+  try {
+    await resolveCatalogueScope(deps.database.db, { ...scope, actor: userIdOf(request.actor) });
+  } catch (error) {
+    if (isBrigadeError(error) && error.kind === 'not_found')
+      return sendProblem(reply, 404, error.code, error.message);
+    throw error;
+  }
+  const stream = openStream(reply, request, timing);
+  const mine = (change: OrderChange) =>
+    change.orderId === null ||
+    (change.tenantId === scope.tenantId && change.restaurantId === scope.restaurantId);
+  const unsubscribe = await deps.orderFeed.subscribe((change) => {
+    if (mine(change)) stream.write('change', { orderId: change.orderId });
+  });
+  stream.cleanups.push(unsubscribe);
+  stream.write('ready', { listening: deps.orderFeed.listening() });
 }

@@ -2,8 +2,7 @@ import * as contract from '@brigade/contracts/ordering';
 import { getOrderingMenu, type OrderingDeps, placeOrder, quoteOrder } from '@brigade/core/ordering/checkout';
 import { getGuestOrder } from '@brigade/core/ordering/guest-orders';
 import { bumpTicket, getKitchenBoard, recallTicket } from '@brigade/core/ordering/kitchen';
-import { printKitchenTickets } from '@brigade/core/ordering/kitchen-printing';
-import type { OrderRow } from '@brigade/core/ordering/ordering-repository';
+import { listKitchenTickets, printTicketAgain } from '@brigade/core/ordering/kitchen-tickets';
 import {
   getOrder,
   getOrderingSettings,
@@ -33,12 +32,7 @@ const orderingDeps = (deps: AppDeps, walls: WallContext | null, request?: Fastif
   ...paymentDeps(deps, walls),
   menuCache: deps.menuCache,
   checkoutLimits: deps.config.checkoutLimits,
-  ...(request
-    ? {
-        receipts: { mailer: deps.identity.mailer, sites: publicSitesFor(deps.config, request) },
-        printKitchenTickets: kitchenPrinting(deps, request),
-      }
-    : {}),
+  ...(request ? { receipts: { sites: publicSitesFor(deps.config, request) } } : {}),
 });
 
 /**
@@ -55,27 +49,9 @@ export function systemOrderingDeps(deps: AppDeps, log: FastifyRequest['log']): O
       };
   return {
     ...orderingDeps(deps, null),
-    receipts: { mailer: deps.identity.mailer, sites },
-    printKitchenTickets: kitchenPrinting(deps, { log } as FastifyRequest),
+    receipts: { sites },
   };
 }
-
-/**
- * Prints an order's kitchen tickets after the move that sent it to the kitchen, never holding up the
- * answer; a printer that does not take its ticket is logged (the kitchen display shows the order anyway).
- */
-const kitchenPrinting =
-  (deps: AppDeps, request: FastifyRequest) =>
-  (order: OrderRow): void => {
-    printKitchenTickets({ db: deps.database.db, transport: deps.kitchenPrinter }, order)
-      .then((results) => {
-        for (const failed of results.filter((r) => !r.ok))
-          request.log.warn({ orderId: order.orderId, ...failed }, 'kitchen ticket not printed');
-      })
-      .catch((error: unknown) =>
-        request.log.warn({ err: error, orderId: order.orderId }, 'kitchen tickets failed'),
-      );
-  };
 
 export const orderingRoutes = [
   implement(contract.getOrderingMenu, async ({ params, actor, deps }) =>
@@ -113,14 +89,10 @@ export const orderingRoutes = [
   ),
   implement(contract.moveOrder, async ({ params, body, actor, deps, walls, request }) =>
     success(
-      await moveOrder(
-        { ...paymentDeps(deps, walls), printKitchenTickets: kitchenPrinting(deps, request) },
-        actor,
-        {
-          ...params,
-          ...body,
-        },
-      ),
+      await moveOrder(paymentDeps(deps, walls), actor, {
+        ...params,
+        ...body,
+      }),
     ),
   ),
   implement(contract.getOrderingSettings, async ({ params, actor, deps }) =>
@@ -144,6 +116,16 @@ export const orderingRoutes = [
   implement(contract.recallTicket, async ({ params, actor, deps }) =>
     success(await recallTicket({ db: deps.database.db }, actor, params)),
   ),
+  implement(contract.listKitchenTickets, async ({ params, query, actor, deps }) =>
+    success(await listKitchenTickets({ db: deps.database.db }, actor, { ...params, ...query })),
+  ),
+  implement(contract.printKitchenTicket, async ({ params, body, actor, deps }) => {
+    // The request's own transaction (walled): the ticket and its job commit with it.
+    const db = deps.database.db;
+    return success(
+      await printTicketAgain({ db, transact: (work) => work(db) }, actor, { ...params, ...body }),
+    );
+  }),
   implement(contract.getSalesSummary, async ({ params, query, actor, deps }) =>
     success(await getSalesSummary({ db: deps.database.db }, actor, { ...params, ...query })),
   ),

@@ -4,6 +4,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createJobRunner } from '../job-runtime';
 import { useTestApp } from '../test-app';
 import { useOrderingRestaurant } from './test-ordering';
 
@@ -112,14 +113,35 @@ describe('printer addresses (issue 42 item 10)', () => {
     const orderId = orders.find((o) => o.token === placed.json().data.token)!.orderId;
     const accepted = await kit.staff('owner', 'POST', `/orders/${orderId}/status`, { status: 'accepted' });
     expect(accepted.statusCode, accepted.body).toBe(200);
-    await expect
-      .poll(() => t.logs.lines.filter((line) => line.msg === 'kitchen ticket not printed').length, {
-        timeout: 10_000,
-      })
-      .toBe(1);
-    const failed = t.logs.lines.find((line) => line.msg === 'kitchen ticket not printed')!;
-    expect(failed).toMatchObject({ orderId, printerId, host: '127.0.0.1', ok: false });
-    expect(failed.error).toContain('Not sent to 127.0.0.1');
+    // The ticket's job runs (no retries here) and leaves it failed, with why, for the screens.
+    const runner = createJobRunner(
+      t.deps,
+      { db: t.database.db, storage: t.deps.imageStorage, instanceId: 'test' },
+      t.app.log,
+    );
+    await t.database.db.execute(sql`update pgboss.job set retry_limit = 0 where name = 'kitchen.ticket'`);
+    await runner.start();
+    try {
+      await expect
+        .poll(
+          async () =>
+            (
+              (await kit.staff('owner', 'GET', '/kitchen-tickets?status=failed')).json().data as {
+                orderId: number;
+              }[]
+            ).length,
+          { timeout: 10_000 },
+        )
+        .toBe(1);
+    } finally {
+      await runner.stop();
+    }
+    const [failed] = (await kit.staff('owner', 'GET', '/kitchen-tickets')).json().data as Record<
+      string,
+      unknown
+    >[];
+    expect(failed).toMatchObject({ orderId, status: 'failed', printedOn: null, attempts: 1 });
+    expect(failed!.error).toContain('Not sent to 127.0.0.1');
     expect(received).toEqual([]);
   });
 });

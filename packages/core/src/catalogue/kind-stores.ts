@@ -47,6 +47,7 @@ export const PREP_STATION_STORE: KindStore = {
       sameKind: { idField: 'prepStationId' },
     },
     { field: 'ticketPrinterId', table: printers, idColumn: printers.printerId, label: 'Printer' },
+    { field: 'backupPrinterId', table: printers, idColumn: printers.printerId, label: 'Printer' },
   ]),
 };
 export const SALES_CATEGORY_STORE: KindStore = {

@@ -9,7 +9,7 @@ import { useTestDatabase } from '@brigade/test-utils/test-database';
 import { afterAll, describe, expect, it } from 'vitest';
 import { imageRecords } from '../images/image-repository';
 import type { PaymentDeps } from '../payments/payment-deps';
-import { runHousekeeping, scheduleHousekeeping } from './housekeeping';
+import { runHousekeeping } from './housekeeping';
 
 const db = useTestDatabase();
 const mediaDir = mkdtempSync(join(tmpdir(), 'brigade-housekeeping-'));
@@ -111,27 +111,5 @@ describe('housekeeping', () => {
     const swept = await runHousekeeping({ db: ex, storage, instanceId: SELF, payments }, NOW);
     expect(swept.payments).toEqual({ examined: 0, settled: {}, skipped: 0, errors: 0, idempotencyKeys: 0 });
     expect((await runHousekeeping({ db: ex, storage, instanceId: SELF }, NOW)).payments).toBeNull();
-  });
-
-  it('runs on a timer until stopped, one run at a time', async () => {
-    const ex = db.database.db;
-    // This test runs on the real clock, so the first test's rows "recent" to its fixed NOW may be old by now.
-    await ex.delete(authThrottle);
-    await ex.insert(authThrottle).values({ key: 'signup:10.0.0.1', failures: 1, windowStartedAt: OLD });
-    const runs: number[] = [];
-    const stop = scheduleHousekeeping({ db: ex, storage, instanceId: SELF }, 20, {
-      done: (result) => runs.push(result.throttleKeys),
-      failed: (error) => {
-        throw error;
-      },
-    });
-    await expect.poll(() => runs.length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
-    stop();
-    const settled = runs.length;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(runs.length).toBeLessThanOrEqual(settled + 1);
-    expect(runs[0]).toBe(1);
-    const left = (await ex.select().from(authThrottle)).map((row) => row.key);
-    expect(left).not.toContain('signup:10.0.0.1');
   });
 });

@@ -16,9 +16,9 @@ import { purgeExpiredPlaces } from '../places/places-cache';
 import { SYSTEM } from '../use-case';
 
 /**
- * Housekeeping (docs/operations/README.md "Housekeeping"): what would otherwise only grow. Run at start-up
- * and then periodically by every server instance; each step is an idempotent delete, so instances running
- * it at the same time do no harm.
+ * Housekeeping (docs/operations/README.md "Housekeeping"): what would otherwise only grow. The `housekeeping`
+ * job runs it at start-up and every 15 minutes (docs/jobs.md), on one instance at a time; each step is an
+ * idempotent delete or claims what it settles, so an overlap would do no harm.
  *
  * - sign-in, sign-up and reset throttle counts whose window is long over;
  * - sessions, hand-off codes and reset tokens that can no longer be used;
@@ -33,8 +33,6 @@ import { SYSTEM } from '../use-case';
  *   claimed by one instance, then the auto-replies that are due (listing/auto-reply-job.ts), each review
  *   claimed by one instance and posted once.
  */
-/** How often each server instance runs housekeeping after start-up. */
-export const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
 
 export interface HousekeepingDeps {
   db: Executor;
@@ -81,27 +79,4 @@ export async function runHousekeeping(deps: HousekeepingDeps, now = new Date()):
       : null,
     payments: deps.payments ? await reconcileStalePayments(deps.payments, SYSTEM, { now }) : null,
   };
-}
-
-/**
- * Runs housekeeping every `intervalMs` (never two runs at once) until the returned stop is called. The
- * timer does not keep the process alive; a failed run is reported and the next one tries again.
- */
-export function scheduleHousekeeping(
-  deps: HousekeepingDeps,
-  intervalMs: number,
-  report: { done: (result: HousekeepingResult) => void; failed: (error: unknown) => void },
-): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runHousekeeping(deps)
-      .then(report.done, report.failed)
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

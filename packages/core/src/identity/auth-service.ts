@@ -294,12 +294,12 @@ export async function requestPasswordReset(
       'If it was not you, ignore this message: your password stays as it is.',
     ].join('\n'),
   };
-  const outboxId = await insertResetTokenWithMail(
+  // One statement stores the token and its mail; the mail's insert queues its delivery (docs/jobs.md).
+  await insertResetTokenWithMail(
     deps.db,
     { email, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS) },
     mail,
   );
-  if (outboxId !== null) deps.mailer.deliverLater(outboxId, mail);
 }
 
 export async function confirmPasswordReset(deps: IdentityDeps, _actor: Actor, input: unknown): Promise<void> {

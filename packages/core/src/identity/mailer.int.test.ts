@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { outboxEmails } from '@brigade/db/schema/identity';
+import { rowsOf } from '@brigade/test-utils/card-data';
 import { useTestDatabase } from '@brigade/test-utils/test-database';
-import { desc, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { JobRunner } from '../jobs/job-runner';
 import { createMailer, type Mail } from './mailer';
 import { insertOutboxEmail } from './outbox-repository';
 
@@ -11,6 +13,8 @@ const db = useTestDatabase();
 const received: { from: string; to: string[]; raw: string }[] = [];
 let server: SMTPServer;
 let port = 0;
+/** The SMTP server refuses this many messages before it takes one (a provider's outage). */
+let refuseNext = 0;
 
 // A real SMTP server on loopback: the mail really crosses SMTP, as it would to a provider.
 beforeAll(async () => {
@@ -21,6 +25,10 @@ beforeAll(async () => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (refuseNext > 0) {
+          refuseNext -= 1;
+          return callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 }));
+        }
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -35,30 +43,40 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const latestOutbox = async () =>
-  (await db.database.db.select().from(outboxEmails).orderBy(desc(outboxEmails.id)).limit(1))[0];
+const rowOf = async (id: number) =>
+  (await db.database.db.select().from(outboxEmails).where(eq(outboxEmails.id, id)))[0]!;
+const smtp = () => `smtp://127.0.0.1:${port}`;
 
 describe('mailer', () => {
-  it('sends over SMTP and keeps only a record (not the body) in the outbox', async () => {
+  it('sends over SMTP once, keeps only a record (not the body), and leaves a sent message alone', async () => {
     const mailer = createMailer(db.database.db, {
-      smtpUrl: `smtp://127.0.0.1:${port}`,
+      smtpUrl: smtp(),
       from: 'Brigade <no-reply@brigade.test>',
+      messageIdDomain: 'orders.example.com',
     });
-    await mailer.send({
+    const id = await insertOutboxEmail(db.database.db, {
       to: 'cook@example.com',
       subject: 'Reset your Brigade password',
       text: 'Link: http://x/reset?token=abc',
     });
-    expect(received).toHaveLength(1);
-    expect(received[0]).toMatchObject({ from: 'no-reply@brigade.test', to: ['cook@example.com'] });
-    expect(received[0]!.raw).toContain('Subject: Reset your Brigade password');
-    expect(received[0]!.raw).toContain('token=abc');
-    const row = await latestOutbox();
+    const before = received.length;
+    expect(await mailer.deliver(id)).toBe('sent');
+    expect(received).toHaveLength(before + 1);
+    const mail = received.at(-1)!;
+    expect(mail).toMatchObject({ from: 'no-reply@brigade.test', to: ['cook@example.com'] });
+    expect(mail.raw).toContain('Subject: Reset your Brigade password');
+    expect(mail.raw).toContain('token=abc');
+    // a stable Message-ID: a delivery repeated after a crash carries the same one
+    expect(mail.raw).toMatch(new RegExp(`Message-ID: <outbox-${id}-[0-9a-z]+@orders\\.example\\.com>`));
+    const row = await rowOf(id);
     expect(row).toMatchObject({
       toAddress: 'cook@example.com',
       textBody: '[delivered by SMTP; body not kept]',
     });
-    expect(row!.sentAt).toBeInstanceOf(Date);
+    expect(row.sentAt).toBeInstanceOf(Date);
+    expect(await mailer.deliver(id)).toBe('already sent');
+    expect(received).toHaveLength(before + 1);
+    expect(await mailer.deliver(999_999)).toBe('gone');
   });
 
   it('without SMTP keeps the message in the outbox and hands it to the log callback', async () => {
@@ -67,50 +85,76 @@ describe('mailer', () => {
       from: 'x@y.z',
       onUndelivered: (mail) => logged.push(mail),
     });
-    await mailer.send({ to: 'host@example.com', subject: 'Hello', text: 'body text' });
-    expect(logged).toEqual([{ to: 'host@example.com', subject: 'Hello', text: 'body text' }]);
-    expect(await latestOutbox()).toMatchObject({
-      toAddress: 'host@example.com',
-      textBody: 'body text',
-      sentAt: null,
-    });
-  });
-
-  it('records a delivery failure and reports it', async () => {
-    const mailer = createMailer(db.database.db, { smtpUrl: 'smtp://127.0.0.1:1', from: 'x@y.z' });
-    await expect(mailer.send({ to: 'a@example.com', subject: 'S', text: 'T' })).rejects.toThrow();
-    expect((await latestOutbox())!.error).toMatch(/ECONNREFUSED/);
-  });
-
-  it('delivers a recorded message after the caller has moved on, and records a failure there', async () => {
-    const mailer = createMailer(db.database.db, {
-      smtpUrl: `smtp://127.0.0.1:${port}`,
-      from: 'Brigade <no-reply@brigade.test>',
-    });
     const id = await insertOutboxEmail(db.database.db, {
-      to: 'later@example.com',
-      subject: 'Later',
-      text: 'T',
+      to: 'host@example.com',
+      subject: 'Hello',
+      text: 'body',
     });
-    const before = received.length;
-    mailer.deliverLater(id, { to: 'later@example.com', subject: 'Later', text: 'T' });
-    expect(received).toHaveLength(before); // nothing happens inside the caller's turn
-    await vi.waitFor(async () => {
-      const [row] = await db.database.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
-      expect(row!.sentAt).toBeInstanceOf(Date);
-    });
-    expect(received.at(-1)!.to).toEqual(['later@example.com']);
+    expect(await mailer.deliver(id)).toBe('kept');
+    expect(logged).toEqual([{ to: 'host@example.com', subject: 'Hello', text: 'body' }]);
+    expect(await rowOf(id)).toMatchObject({ textBody: 'body', sentAt: null });
+  });
 
-    const errors: unknown[] = [];
-    const failing = createMailer(db.database.db, {
-      smtpUrl: 'smtp://127.0.0.1:1',
-      from: 'x@y.z',
-      onError: (error) => errors.push(error),
-    });
-    const failed = await insertOutboxEmail(db.database.db, { to: 'a@example.com', subject: 'S', text: 'T' });
-    failing.deliverLater(failed, { to: 'a@example.com', subject: 'S', text: 'T' });
-    await vi.waitFor(() => expect(errors).toHaveLength(1), { timeout: 5000 });
-    const [row] = await db.database.db.select().from(outboxEmails).where(eq(outboxEmails.id, failed));
-    expect(row!.error).toMatch(/ECONNREFUSED/);
+  it('records a delivery failure on the row and throws, so its job is tried again', async () => {
+    const mailer = createMailer(db.database.db, { smtpUrl: 'smtp://127.0.0.1:1', from: 'x@y.z' });
+    const id = await insertOutboxEmail(db.database.db, { to: 'a@example.com', subject: 'S', text: 'T' });
+    await expect(mailer.deliver(id)).rejects.toThrow(/ECONNREFUSED/);
+    expect(await rowOf(id)).toMatchObject({ sentAt: null, error: expect.stringMatching(/ECONNREFUSED/) });
+  });
+});
+
+describe('mail through the job queue', () => {
+  it('queues the delivery with the write that records the mail, and retries until the provider takes it', async () => {
+    const mailer = createMailer(db.database.db, { smtpUrl: smtp(), from: 'no-reply@brigade.test' });
+    const runner = new JobRunner(db.database, { warn: () => {}, error: () => {} }).handle(
+      'mail.deliver',
+      async (data) => {
+        await mailer.deliver(data.outboxId as number);
+      },
+    );
+    // The messages above were delivered by hand: their jobs go, so this test sees only its own.
+    await db.database.db.execute(sql`delete from pgboss.job where name = 'mail.deliver'`);
+    // the queue's own delay between tries is 30 s; this test's jobs retry at once
+    await db.database.db.execute(
+      sql`update pgboss.queue set retry_delay = 0, retry_backoff = false where name = 'mail.deliver'`,
+    );
+    await runner.start();
+    try {
+      // A rolled-back write leaves neither the mail nor its job.
+      await expect(
+        db.database.db.transaction(async (tx) => {
+          await insertOutboxEmail(tx, { to: 'never@example.com', subject: 'Never', text: 'T' });
+          throw new Error('the order was not placed');
+        }),
+      ).rejects.toThrow('the order was not placed');
+      refuseNext = 1;
+      const before = received.length;
+      const id = await db.database.db.transaction((tx) =>
+        insertOutboxEmail(tx, { to: 'guest@example.com', subject: 'Your order', text: 'Thanks' }),
+      );
+      await vi.waitFor(async () => expect((await rowOf(id)).sentAt).toBeInstanceOf(Date), {
+        timeout: 10_000,
+      });
+      expect(received.slice(before).map((mail) => mail.to)).toEqual([['guest@example.com']]);
+      const jobs = rowsOf(
+        await db.database.db.execute(
+          sql`select state, retry_count from pgboss.job where name = 'mail.deliver' and data->>'outboxId' = ${String(id)}`,
+        ),
+      );
+      expect(jobs).toEqual([{ state: 'completed', retry_count: 1 }]);
+      expect(
+        (
+          await db.database.db
+            .select()
+            .from(outboxEmails)
+            .where(eq(outboxEmails.toAddress, 'never@example.com'))
+        ).length,
+      ).toBe(0);
+    } finally {
+      await runner.stop();
+      await db.database.db.execute(
+        sql`update pgboss.queue set retry_delay = 30, retry_backoff = true where name = 'mail.deliver'`,
+      );
+    }
   });
 });

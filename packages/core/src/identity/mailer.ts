@@ -1,6 +1,6 @@
 import type { Executor } from '@brigade/db/database';
 import nodemailer from 'nodemailer';
-import { insertOutboxEmail, markOutboxFailed, markOutboxSent } from './outbox-repository';
+import { findOutboxEmail, markOutboxFailed, markOutboxSent } from './outbox-repository';
 
 export interface Mail {
   to: string;
@@ -9,14 +9,11 @@ export interface Mail {
 }
 
 export interface Mailer {
-  /** Records the message in the outbox and delivers it; resolves once delivered (without SMTP: recorded). */
-  send(mail: Mail): Promise<void>;
   /**
-   * Delivers a message already recorded in the outbox as row `id`, after the current request has been
-   * answered, so how long delivery takes (or whether there is anything to deliver) never shows in the
-   * response time. A failure is recorded on the row and reported to `onError`.
+   * Delivers outbox message `id` (the `mail.deliver` job, docs/jobs.md). A message already sent is left
+   * alone; a failure is recorded on the row and thrown, so the job is tried again later.
    */
-  deliverLater(id: number, mail: Mail): void;
+  deliver(id: number): Promise<'sent' | 'kept' | 'already sent' | 'gone'>;
 }
 
 export interface MailerOptions {
@@ -25,39 +22,40 @@ export interface MailerOptions {
   from: string;
   /** Called for mail that is not delivered by SMTP, so a developer can read it in the log. */
   onUndelivered?: (mail: Mail) => void;
-  /** Called when a delivery started by `deliverLater` fails (nobody awaits it). */
-  onError?: (error: unknown, mail: Mail) => void;
+  /** The host part of Message-IDs (a retried delivery keeps its id, so a mail client can drop a twin). */
+  messageIdDomain?: string;
 }
 
 /**
- * Every message is recorded in the outbox table. With SMTP configured it is sent and its body is then
- * dropped from the table (it may carry a one-time link); without SMTP the outbox is the delivery, which
- * keeps flows like password reset usable on the embedded defaults.
+ * Every message is recorded in the outbox table with its delivery job. With SMTP configured the job sends it
+ * and its body is then dropped from the table (it may carry a one-time link); without SMTP the outbox is the
+ * delivery, which keeps flows like password reset usable on the embedded defaults.
  */
 export function createMailer(db: Executor, options: MailerOptions): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
-  const deliver = async (id: number, mail: Mail) => {
-    if (!transport) {
-      options.onUndelivered?.(mail);
-      return;
-    }
-    try {
-      await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
-      await markOutboxSent(db, id);
-    } catch (error) {
-      await markOutboxFailed(db, id, (error as Error).message);
-      throw error;
-    }
-  };
+  const domain = options.messageIdDomain ?? 'brigade.local';
   return {
-    async send(mail) {
-      await deliver(await insertOutboxEmail(db, mail), mail);
-    },
-    deliverLater(id, mail) {
-      // Deferred past the promise chain that is answering the request, so the reply goes out first.
-      setImmediate(() => {
-        deliver(id, mail).catch((error) => options.onError?.(error, mail));
-      });
+    async deliver(id) {
+      const row = await findOutboxEmail(db, id);
+      if (!row) return 'gone';
+      if (row.sentAt) return 'already sent';
+      const mail = { to: row.toAddress, subject: row.subject, text: row.textBody };
+      if (!transport) {
+        options.onUndelivered?.(mail);
+        return 'kept';
+      }
+      try {
+        await transport.sendMail({
+          from: options.from,
+          ...mail,
+          messageId: `<outbox-${id}-${row.createdAt.getTime().toString(36)}@${domain}>`,
+        });
+      } catch (error) {
+        await markOutboxFailed(db, id, (error as Error).message);
+        throw error;
+      }
+      await markOutboxSent(db, id);
+      return 'sent';
     },
   };
 }

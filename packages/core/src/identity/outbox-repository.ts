@@ -8,7 +8,11 @@ export interface OutboxMessage {
   text: string;
 }
 
-/** Records a message to send; answers its id. */
+/**
+ * Records a message to send; answers its id. The row's insert trigger queues its delivery job in the same
+ * transaction (migration 0027, docs/jobs.md): the mail exists exactly when the write that caused it does,
+ * and goes out once that commits.
+ */
 export async function insertOutboxEmail(ex: Executor, mail: OutboxMessage): Promise<number> {
   const [row] = await ex
     .insert(outboxEmails)
@@ -17,11 +21,16 @@ export async function insertOutboxEmail(ex: Executor, mail: OutboxMessage): Prom
   return row!.id;
 }
 
+export async function findOutboxEmail(ex: Executor, id: number) {
+  const [row] = await ex.select().from(outboxEmails).where(eq(outboxEmails.id, id));
+  return row;
+}
+
 /** A delivered message keeps its record, not its body (it may carry a one-time link). */
 export async function markOutboxSent(ex: Executor, id: number): Promise<void> {
   await ex
     .update(outboxEmails)
-    .set({ sentAt: new Date(), textBody: '[delivered by SMTP; body not kept]' })
+    .set({ sentAt: new Date(), textBody: '[delivered by SMTP; body not kept]', error: null })
     .where(eq(outboxEmails.id, id));
 }
 

@@ -74,8 +74,7 @@ async function mailInvitation(
       'If you did not expect this invitation, ignore this message.',
     ].join('\n'),
   };
-  const outboxId = await insertOutboxEmail(deps.db, mail);
-  deps.mailer.deliverLater(outboxId, mail);
+  await insertOutboxEmail(deps.db, mail);
 }
 
 const expiry = () => new Date(Date.now() + INVITATION_TTL_MS);

@@ -23,7 +23,6 @@ import {
 import { computeTotals, type OrderTotals } from '@brigade/domain/ordering/totals';
 import { groupedAmount, IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '@brigade/domain/payments/api';
 import type { MenuDeps } from '../catalogue/menu-resolver';
-import type { Mailer } from '../identity/mailer';
 import { insertOutboxEmail } from '../identity/outbox-repository';
 import { authorisePayment } from '../payments/authorise';
 import { getCardEntry, maxTransactionAmountOf } from '../payments/merchant-account-service';
@@ -52,6 +51,7 @@ import {
   ordersPerSlot,
   updateOrder,
 } from './ordering-repository';
+import { queueUnacceptedChecks } from './unaccepted-orders';
 
 /**
  * A guest's checkout (docs/behaviour/ordering.md#checkout): the ordering menu, a quote, and placing the order
@@ -61,8 +61,8 @@ import {
 export interface OrderingDeps extends OrderMoveDeps, MenuDeps {
   /** The clock ordering decides by (tests set it). */
   now?: () => Date;
-  /** Where receipts go out (the outbox, and SMTP when configured) and where the sites are, for their link. */
-  receipts?: { mailer: Mailer; sites: PublicSites } | undefined;
+  /** Receipts go out through the outbox and its mail job; where the sites are, for their link. */
+  receipts?: { sites: PublicSites } | undefined;
   /** The checkout's limits (docs/behaviour/ordering.md#checkout-limits); CHECKOUT_LIMITS unless given. */
   checkoutLimits?: CheckoutLimits | undefined;
 }
@@ -372,7 +372,7 @@ export async function goLive(
   by = 'guest',
 ): Promise<OrderRow> {
   const receipt = await receiptFor(deps, place, order, transaction.lastFour);
-  const { placed, outboxId } = await deps.transact(async (tx) => {
+  return deps.transact(async (tx) => {
     // The stuck-order sweep may have settled it meanwhile (a checkout slower than its quiet time).
     const current = await findOrder(tx, order, order.orderId, true);
     if (current?.status !== 'placing') throw new BrigadeError('conflict', 'ORDER_CHANGED', ORDER_SETTLED);
@@ -382,11 +382,12 @@ export async function goLive(
       ...(receipt ? { receiptSentAt: new Date() } : {}),
     });
     await addOrderEvent(tx, row, 'new', by);
-    // The receipt is recorded with the order going live, and sent once that is committed.
-    return { placed: row, outboxId: receipt ? await insertOutboxEmail(tx, receipt) : null };
+    // The receipt and its delivery job are recorded with the order going live, and sent once that commits.
+    if (receipt) await insertOutboxEmail(tx, receipt);
+    // So are the checks that chase it if nobody accepts it.
+    await queueUnacceptedChecks(tx, row, place.settings);
+    return row;
   });
-  if (receipt && outboxId !== null) deps.receipts?.mailer.deliverLater(outboxId, receipt);
-  return placed;
 }
 
 /** The order as `payment_failed`, with what the guest is told (`messageOf`, in the same transaction). */

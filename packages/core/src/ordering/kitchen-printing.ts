@@ -16,8 +16,9 @@ import type { OrderRow } from './ordering-repository';
 /**
  * Kitchen tickets on the restaurant's network printers (docs/behaviour/ordering.md#kitchen-tickets-on-printers):
  * when an order reaches the kitchen, each prep station it goes to that has a ticket printer with an IP
- * address gets its own ticket, as ESC/POS bytes over raw TCP (port 9100, the printers' standard). Printing
- * never holds up the order: it runs after the move, and a printer that is off is reported, not retried.
+ * address gets its own ticket, as ESC/POS bytes over raw TCP (port 9100, the printers' standard). Each ticket
+ * is a job (kitchen-tickets.ts): printing never holds up the order, and a printer that is off is retried,
+ * then the station's backup printer is tried, then the ticket waits on the screens for Retry.
  */
 
 /** Sends bytes to a printer; resolves once they are written and the connection is closed. */
@@ -48,14 +49,6 @@ export function tcpPrinterTransport(options: {
     });
 }
 
-export interface PrintResult {
-  prepStationId: number;
-  printerId: number;
-  host: string;
-  ok: boolean;
-  error?: string;
-}
-
 /** The ESC/POS bytes of one ticket, for a printer of that paper width and ticket font size. */
 export function encodeTicket(
   ticket: KitchenTicketContent,
@@ -82,46 +75,57 @@ export function encodeTicket(
   return encoder.newline().newline().cut().encode();
 }
 
-/** Prints an order's kitchen tickets; what each printer said, one result per station with a printer. */
-export async function printKitchenTickets(
-  deps: { db: Executor; transport: PrinterTransport },
-  order: OrderRow,
-): Promise<PrintResult[]> {
+/** What an order's tickets are made from: the restaurant's stations, printers and courses, and its time zone. */
+export interface TicketContext {
+  stations: (typeof prepStations.$inferSelect)[];
+  printers: Map<number, typeof printers.$inferSelect>;
+  courses: { courseId: number; number: string | null; name: string }[];
+  timeZone: string;
+}
+
+export async function ticketContextOf(db: Executor, order: OrderRow): Promise<TicketContext> {
   const scope = { tenantId: order.tenantId, restaurantId: order.restaurantId };
-  const resolved: ResolvedScope = await resolveCatalogueScope(deps.db, { ...scope, actor: 'System' });
-  const [stations, printerRows, courseRows] = await sideBySide(deps.db, [
-    () => deps.db.select().from(prepStations).where(scopeWhere(prepStations, scope)),
-    () => deps.db.select().from(printers).where(scopeWhere(printers, scope)),
+  const resolved: ResolvedScope = await resolveCatalogueScope(db, { ...scope, actor: 'System' });
+  const [stations, printerRows, courseRows] = await sideBySide(db, [
+    () => db.select().from(prepStations).where(scopeWhere(prepStations, scope)),
+    () => db.select().from(printers).where(scopeWhere(printers, scope)),
     () =>
-      deps.db
+      db
         .select({ courseId: courses.courseId, number: courses.number, name: courses.name })
         .from(courses)
         .where(scopeWhere(courses, scope)),
   ]);
-  const byId = new Map(printerRows.map((p) => [p.printerId, p]));
-  const results: PrintResult[] = [];
-  for (const station of stations) {
-    const printer = station.ticketPrinterId ? byId.get(station.ticketPrinterId) : undefined;
-    if (!printer?.ipAddress) continue;
-    const ticket = kitchenTicketContent({
-      station,
-      order: { ...order, customerName: order.customer.name },
-      lines: order.lines as OrderLine[],
-      courses: courseRows,
-      timeZone: resolved.timezone,
-    });
-    if (!ticket) continue;
-    const result = {
-      prepStationId: station.prepStationId,
-      printerId: printer.printerId,
-      host: printer.ipAddress,
-    };
-    try {
-      await deps.transport(printer.ipAddress, encodeTicket(ticket, printer));
-      results.push({ ...result, ok: true });
-    } catch (error) {
-      results.push({ ...result, ok: false, error: (error as Error).message });
-    }
-  }
-  return results;
+  return {
+    stations,
+    printers: new Map(printerRows.map((p) => [p.printerId, p])),
+    courses: courseRows,
+    timeZone: resolved.timezone,
+  };
+}
+
+/** A station's ticket of an order, or null when none of its lines go to that station. */
+export function stationTicket(
+  context: TicketContext,
+  station: TicketContext['stations'][number],
+  order: OrderRow,
+): KitchenTicketContent | null {
+  return kitchenTicketContent({
+    station,
+    order: { ...order, customerName: order.customer.name },
+    lines: order.lines as OrderLine[],
+    courses: context.courses,
+    timeZone: context.timeZone,
+  });
+}
+
+/** The printers a station's tickets may go to, in order (its ticket printer, then its backup), with an address. */
+export function stationPrinters(
+  context: TicketContext,
+  station: TicketContext['stations'][number],
+): (typeof printers.$inferSelect)[] {
+  const ids = [station.ticketPrinterId, station.backupPrinterId].filter((id): id is number => id !== null);
+  return [...new Set(ids)].flatMap((id) => {
+    const printer = context.printers.get(id);
+    return printer?.ipAddress ? [printer] : [];
+  });
 }

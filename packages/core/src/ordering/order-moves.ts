@@ -12,6 +12,7 @@ import { findTransaction } from '../payments/payment-repository';
 import { refundPayment } from '../payments/refund';
 import { capturePayment, voidPayment } from '../payments/transaction-actions';
 import { userIdOf } from '../use-case';
+import { queueKitchenTickets } from './kitchen-tickets';
 import { addOrderEvent, findOrder, type OrderRow, readSettings, updateOrder } from './ordering-repository';
 
 /**
@@ -29,11 +30,8 @@ export const captureDeclinedMessage = (resptext: string | null) =>
   `The card could not be charged${resptext ? ` (${resptext})` : ''}, so the order was not moved; contact the guest or cancel the order`;
 export const ORDER_CHANGED = 'The order changed meanwhile; reload it and try again';
 
-/** What moving an order reaches: the payments module, and the kitchen's printers when they are wired. */
-export interface OrderMoveDeps extends PaymentDeps {
-  /** Prints an order's kitchen tickets once it reaches the kitchen (never awaited by the move). */
-  printKitchenTickets?: ((order: OrderRow) => void) | undefined;
-}
+/** What moving an order reaches: the payments module (its kitchen tickets are jobs, kitchen-tickets.ts). */
+export type OrderMoveDeps = PaymentDeps;
 
 export interface MoveOrderCall extends MoveOrderInput {
   tenantId: number;
@@ -73,10 +71,10 @@ export async function moveOrderAs(
         : undefined;
     const changed = await updateOrder(tx, current, { status: to, ...(readyAt ? { readyAt } : {}) });
     await addOrderEvent(tx, changed, to, actor.kind === 'user' ? userIdOf(actor) : 'guest', note);
+    // Accepted: the order reaches the kitchen, and its tickets are queued for the stations' printers.
+    if (to === 'accepted') await queueKitchenTickets(tx, changed);
     return changed;
   });
-  // Accepted: the order reaches the kitchen, and its tickets the stations' printers.
-  if (to === 'accepted') deps.printKitchenTickets?.(moved);
   return moved;
 }
 

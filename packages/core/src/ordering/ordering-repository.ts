@@ -36,6 +36,8 @@ export async function readSettings(ex: Executor, scope: RestaurantScope): Promis
     slotCapacity: row.slotCapacity,
     tipPresets: row.tipPresets,
     captureOn: row.captureOn,
+    alertAfterMinutes: row.alertAfterMinutes,
+    cancelAfterMinutes: row.cancelAfterMinutes,
     pausedUntil: row.pausedUntil,
     soldOutItemIds: row.soldOutItemIds,
   };

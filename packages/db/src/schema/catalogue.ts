@@ -100,6 +100,8 @@ export const prepStations = pgTable(
     sendToExpediter: boolean('send_to_expediter').notNull().default(false),
     otherStationIds: ids('other_station_ids'),
     ticketPrinterId: integer('ticket_printer_id'),
+    /** Where a ticket goes when the ticket printer does not take it (docs/jobs.md). */
+    backupPrinterId: integer('backup_printer_id'),
     alwaysPrintTickets: boolean('always_print_tickets').notNull().default(false),
   },
   (t) => entityConstraints('prep_stations', t, t.prepStationId),

@@ -47,6 +47,10 @@ export const orderingSettings = pgTable(
     slotCapacity: integer('slot_capacity'),
     tipPresets: jsonb('tip_presets').$type<number[]>().notNull().default([15, 18, 20]),
     captureOn: text('capture_on', { enum: CAPTURE_MOMENTS }).notNull().default('accept'),
+    /** An order still `new` this long after it was placed: the restaurant is mailed (0: never). */
+    alertAfterMinutes: integer('alert_after_minutes').notNull().default(5),
+    /** An order still `new` this long after it was placed is cancelled and its hold voided (0: never). */
+    cancelAfterMinutes: integer('cancel_after_minutes').notNull().default(20),
     pausedUntil: at('paused_until'),
     soldOutItemIds: jsonb('sold_out_item_ids').$type<number[]>().notNull().default([]),
     updatedBy: text('updated_by').notNull(),
@@ -185,5 +189,44 @@ export const orderingAlerts = pgTable(
     restaurantFk('ordering_alerts_restaurant_fk', t as never),
     index('ordering_alerts_restaurant_idx').on(t.tenantId, t.restaurantId, t.createdAt),
     check('ordering_alerts_kind', sql`${t.kind} in ('decline_burst')`),
+  ],
+);
+
+export const KITCHEN_TICKET_STATUSES = ['queued', 'printed', 'failed'] as const;
+
+/**
+ * Each kitchen ticket of an order (docs/behaviour/ordering.md#kitchen-tickets-on-printers, docs/jobs.md): one
+ * per prep station that prints, written with the move that sends the order to the kitchen, together with the
+ * `kitchen.ticket` job that prints it. `failed` (its printer and the station's backup did not take it) stays
+ * on the orders screen and the kitchen display until it prints (Retry, or Print elsewhere). Never a card
+ * number: the ticket's bytes are made from the order when it prints.
+ */
+export const kitchenTickets = pgTable(
+  'kitchen_tickets',
+  {
+    ticketId: bigint('ticket_id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    prepStationId: integer('prep_station_id').notNull(),
+    /** The printer asked for (Print elsewhere) instead of the station's; null: the station's printer. */
+    printerId: integer('printer_id'),
+    /** The printer that took it. */
+    printedOn: integer('printed_on'),
+    status: text('status', { enum: KITCHEN_TICKET_STATUSES }).notNull().default('queued'),
+    /** Sends tried so far, over every printer. */
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    printedAt: at('printed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    restaurantFk('kitchen_tickets_restaurant_fk', t as never),
+    index('kitchen_tickets_order_idx').on(t.orderId),
+    index('kitchen_tickets_status_idx').on(t.tenantId, t.restaurantId, t.status),
+    check('kitchen_tickets_status', sql`${t.status} in ('queued', 'printed', 'failed')`),
   ],
 );

@@ -10,6 +10,8 @@ const editableFields = {
   otherStationIds: idListSchema('Other station IDs'),
   // null: tickets go to no particular printer
   ticketPrinterId: entityIdSchema('Ticket printer ID').nullable().optional(),
+  // null: a ticket the ticket printer does not take waits for Retry or Print elsewhere
+  backupPrinterId: entityIdSchema('Backup printer ID').nullable().optional(),
   alwaysPrintTickets: z.boolean(),
 };
 

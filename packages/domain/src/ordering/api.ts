@@ -46,6 +46,10 @@ export const orderingSettingsSchema = z.object({
     )
     .max(4, 'At most 4 tip presets'),
   captureOn: z.enum(CAPTURE_MOMENTS, { error: 'Capture must be on accept or on completion' }),
+  /** Minutes an order may wait unaccepted before the restaurant is mailed about it (0: never). */
+  alertAfterMinutes: minutes('Alert after', 120),
+  /** Minutes an order may wait unaccepted before it is cancelled and the guest's card released (0: never). */
+  cancelAfterMinutes: minutes('Cancel after', 240),
   /** Online ordering paused until this instant (null: not paused). */
   pausedUntil: z.date().nullable(),
   /** Items marked sold out ("86"), until someone turns them back on. */
@@ -59,6 +63,8 @@ export const DEFAULT_ORDERING_SETTINGS: OrderingSettings = {
   slotCapacity: null,
   tipPresets: [...DEFAULT_TIP_PRESETS],
   captureOn: 'accept',
+  alertAfterMinutes: 5,
+  cancelAfterMinutes: 20,
   pausedUntil: null,
   soldOutItemIds: [],
 };

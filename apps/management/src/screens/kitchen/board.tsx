@@ -5,8 +5,10 @@ import { useToast } from '@brigade/ui/app-kit/toast';
 import { Button } from '@brigade/ui/components/button';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useOrderStream } from '../orders/live-orders';
 import { type KitchenTicket, useKitchenBoard, useKitchenWrites } from '../orders/orders-api';
 import { ORDER_PATHS, timeOf } from '../orders/paths';
+import { TicketAlerts } from '../orders/ticket-alerts';
 
 /** The time now, once a second (the tickets' timers). */
 function useNow(): Date {
@@ -27,9 +29,10 @@ export function elapsed(from: Date, now: Date): string {
 /**
  * One station's kitchen display: dark, large type, full-screen friendly. Tickets of the orders on the line,
  * oldest first, each with its timer (amber after 10 minutes, red after 20), lines by course, and Bump; the
- * header recalls the station's last bump. Polls every 3 seconds like the orders list, so screens agree.
+ * header recalls the station's last bump. Live like the orders list (pushed, polled while the push is down).
  */
 export function KitchenBoardScreen({ prepStationId }: { prepStationId: number }) {
+  useOrderStream();
   const board = useKitchenBoard(prepStationId);
   const frame = useRef<HTMLDivElement>(null);
   const now = useNow();
@@ -54,6 +57,9 @@ export function KitchenBoardScreen({ prepStationId }: { prepStationId: number })
           </Button>
         </div>
       </header>
+      <div className="kds__alerts">
+        <TicketAlerts />
+      </div>
       <BoardBody board={board} prepStationId={prepStationId} now={now} />
     </div>
   );

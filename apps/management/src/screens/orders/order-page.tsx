@@ -7,6 +7,7 @@ import { SkeletonRows } from '@brigade/ui/components/skeleton';
 import { Link } from 'react-router';
 import { cardLabel, formatDateTime, formatMinor } from '../../payments-kit/format';
 import { Fact, PAYMENT_PATHS, StatusBadge } from '../../payments-kit/ui';
+import { useOrderStream } from './live-orders';
 import { OrderActions, OrderStatusBadge } from './order-actions';
 import { type Order, useOrder } from './orders-api';
 import { ORDER_PATHS, pickupLabel } from './paths';
@@ -15,6 +16,7 @@ const BACK = { to: ORDER_PATHS.orders, label: 'Orders' };
 
 /** One order: its moves, items, customer, pickup, totals, payment and history (live). */
 export function OrderPage({ orderId }: { orderId: number }) {
+  useOrderStream();
   const detail = useOrder(orderId);
   if (detail.isPending)
     return (

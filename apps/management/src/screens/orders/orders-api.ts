@@ -5,10 +5,12 @@ import {
   getOrder,
   getOrderingSettings,
   getSalesSummary,
+  listKitchenTickets,
   listOrderingAlerts,
   listOrders,
   moveOrder,
   pauseOrdering,
+  printKitchenTicket,
   recallTicket,
   setItemSoldOut,
   updateOrderingSettings,
@@ -17,12 +19,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../api';
 import { restaurantKey } from '../../components/query-keys';
 import { useCurrentRestaurant } from '../../restaurant-context';
+import { useLiveStreamOpen } from './live-orders';
 
 /*
  * The ordering API for the orders and kitchen screens (contracts: packages/contracts/src/ordering.ts).
  * Query keys: ['restaurant', id, 'ordering', 'orders' | 'order' | 'settings' | 'summary' | 'kitchen', ...].
- * The live screens poll every 3 seconds while the tab is visible (TanStack pauses interval refetches in a
- * hidden tab); every write refreshes what it changed.
+ * The live screens are pushed changes by the order stream (live-orders.ts) and poll every 3 seconds only
+ * while it is down (TanStack pauses interval refetches in a hidden tab); every write refreshes what it changed.
  */
 
 export type Order = ResponseOf<typeof getOrder>['data'];
@@ -33,7 +36,15 @@ export type KitchenTicket = KitchenBoard['tickets'][number];
 export type MoveBody = BodyInput<typeof moveOrder>;
 
 export const LIVE_INTERVAL_MS = 3000;
-const live = { refetchInterval: LIVE_INTERVAL_MS, refetchIntervalInBackground: false, staleTime: 0 } as const;
+/** Pushed while the live stream is open (live-orders.ts); polled every 3 seconds while it is not. */
+const useLive = () => {
+  const streamOpen = useLiveStreamOpen();
+  return {
+    refetchInterval: streamOpen ? false : LIVE_INTERVAL_MS,
+    refetchIntervalInBackground: false,
+    staleTime: 0,
+  } as const;
+};
 
 function useOrderingTarget() {
   const { tenantId, restaurantId } = useCurrentRestaurant();
@@ -46,6 +57,7 @@ function useOrderingTarget() {
 /** The business day's orders, newest first, polled. */
 export function useOrders(date?: string) {
   const { params, key } = useOrderingTarget();
+  const live = useLive();
   return useQuery({
     queryKey: key('orders', date ?? 'today'),
     queryFn: async ({ signal }) =>
@@ -67,6 +79,7 @@ export function useOrderingAlerts() {
 
 export function useOrder(orderId: number) {
   const { params, key } = useOrderingTarget();
+  const live = useLive();
   return useQuery({
     queryKey: key('order', orderId),
     queryFn: async ({ signal }) =>
@@ -93,6 +106,7 @@ export function useMoveOrder(orderId: number) {
 
 export function useOrderingSettings() {
   const { params, key } = useOrderingTarget();
+  const live = useLive();
   return useQuery({
     queryKey: key('settings'),
     queryFn: async ({ signal }) => (await apiClient.call(getOrderingSettings, { params, signal })).data,
@@ -138,6 +152,7 @@ export function useSalesSummary(date: string | undefined, enabled: boolean) {
 
 export function useKitchenBoard(prepStationId: number) {
   const { params, key } = useOrderingTarget();
+  const live = useLive();
   return useQuery({
     queryKey: key('kitchen', prepStationId),
     queryFn: async ({ signal }) =>
@@ -161,4 +176,34 @@ export function useKitchenWrites(prepStationId: number) {
       onSettled: refresh,
     }),
   };
+}
+
+export type PrintedTicket = ResponseOf<typeof listKitchenTickets>['data'][number];
+
+/** The kitchen tickets no printer took (docs/jobs.md#kitchen-tickets): live, like the orders. */
+export function useFailedTickets() {
+  const { params, key } = useOrderingTarget();
+  const live = useLive();
+  return useQuery({
+    queryKey: key('tickets', 'failed'),
+    queryFn: async ({ signal }) =>
+      (await apiClient.call(listKitchenTickets, { params, query: { status: 'failed' }, signal })).data,
+    ...live,
+  });
+}
+
+/** Retry (no printer: the station's own), or Print elsewhere (one of the restaurant's printers). */
+export function usePrintTicketAgain() {
+  const { params } = useOrderingTarget();
+  const refresh = useRefreshOrdering();
+  return useMutation({
+    mutationFn: async ({ ticketId, printerId }: { ticketId: number; printerId?: number }) =>
+      (
+        await apiClient.call(printKitchenTicket, {
+          params: { ...params, ticketId },
+          body: printerId ? { printerId } : {},
+        })
+      ).data,
+    onSettled: refresh,
+  });
 }

@@ -9,11 +9,13 @@ import { SkeletonRows } from '@brigade/ui/components/skeleton';
 import { Link, useSearchParams } from 'react-router';
 import { formatDay, formatMinor } from '../../payments-kit/format';
 import { useCan } from '../../restaurant-context';
+import { useOrderStream } from './live-orders';
 import { useNewOrderAlert } from './new-order-alert';
 import { OrderActions, OrderStatusBadge } from './order-actions';
 import { OrderingControls } from './ordering-controls';
 import { type Order, useOrderingAlerts, useOrders } from './orders-api';
 import { ORDER_PATHS, pickupLabel, timeOf } from './paths';
+import { TicketAlerts } from './ticket-alerts';
 
 /** The filter chips: every status the restaurant sees, "Active" (new to ready) first. */
 type Filter = 'active' | 'all' | OrderStatus;
@@ -31,6 +33,7 @@ const matches = (filter: Filter, status: OrderStatus) =>
 export function OrdersScreen() {
   const [search, setSearch] = useSearchParams();
   const filter = (FILTERS.find((f) => f.value === search.get('status'))?.value ?? 'active') as Filter;
+  useOrderStream();
   const orders = useOrders();
   const list = orders.data?.data;
   useNewOrderAlert(list?.filter((order) => order.status === 'new').map((order) => order.orderId));
@@ -63,6 +66,7 @@ export function OrdersScreen() {
           </>
         }
       />
+      <TicketAlerts />
       <CheckoutAlerts />
       <OrderingControls />
       <nav className="ord-filters" aria-label="Filter orders by status">

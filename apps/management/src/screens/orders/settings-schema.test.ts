@@ -7,6 +7,8 @@ const values = {
   slotCapacity: undefined,
   tipPresets: '15, 18, 20',
   captureOn: 'accept',
+  alertAfterMinutes: 5,
+  cancelAfterMinutes: 20,
 };
 
 describe('the ordering settings form', () => {

@@ -36,6 +36,8 @@ export const orderingFormSchema = z.object({
       return z.NEVER;
     }),
   captureOn: base.captureOn,
+  alertAfterMinutes: base.alertAfterMinutes,
+  cancelAfterMinutes: base.cancelAfterMinutes,
 });
 export type OrderingFormOutput = z.output<typeof orderingFormSchema>;
 
@@ -45,4 +47,6 @@ export const orderingFormValues = (settings: OrderingSettings) => ({
   slotCapacity: settings.slotCapacity ?? undefined,
   tipPresets: settings.tipPresets.join(', '),
   captureOn: settings.captureOn,
+  alertAfterMinutes: settings.alertAfterMinutes,
+  cancelAfterMinutes: settings.cancelAfterMinutes,
 });

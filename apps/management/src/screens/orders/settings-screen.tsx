@@ -91,6 +91,7 @@ function SettingsForm({ settings }: { settings: OrderingSettings }) {
           />
         </FormRow>
       </FormSection>
+      <UnacceptedOrdersSection />
       <FormSection title="Tips and payment">
         <TextField
           name="tipPresets"
@@ -106,5 +107,33 @@ function SettingsForm({ settings }: { settings: OrderingSettings }) {
         </Button>
       </div>
     </Form>
+  );
+}
+
+/** What happens to orders nobody accepts (docs/behaviour/ordering.md#orders-nobody-accepts). */
+function UnacceptedOrdersSection() {
+  return (
+    <FormSection title="Orders nobody accepts">
+      <FormRow>
+        <NumberField
+          name="alertAfterMinutes"
+          label="Email the restaurant after"
+          suffix="min"
+          min={0}
+          max={120}
+          step={1}
+          hint="An order still waiting this long: mail to the restaurant's contact address. 0 never."
+        />
+        <NumberField
+          name="cancelAfterMinutes"
+          label="Cancel the order after"
+          suffix="min"
+          min={0}
+          max={240}
+          step={1}
+          hint="The guest's card is released. 0 never."
+        />
+      </FormRow>
+    </FormSection>
   );
 }

@@ -38,6 +38,14 @@ function PrepStationFields({ row }: { row: Row | undefined }) {
         emptyValue={null}
         hint={printers.isPending ? 'Loading printers...' : undefined}
       />
+      <SelectField
+        name="backupPrinterId"
+        label="Backup printer"
+        options={printerOptions}
+        placeholder="No backup printer"
+        emptyValue={null}
+        hint="Takes the station's tickets when its ticket printer does not answer"
+      />
       <MultiSelectField
         name="otherStationIds"
         label="Also send to stations"
@@ -56,13 +64,22 @@ const baseConfig: Omit<EntityConfig<Row>, 'columns'> = {
   description: 'Where items are prepared (grill, fryer, bar). Tickets go to the station’s printer.',
   noun: 'prep station',
   schema: createPrepStationInputSchema,
-  editable: ['number', 'name', 'sendToExpediter', 'otherStationIds', 'ticketPrinterId', 'alwaysPrintTickets'],
+  editable: [
+    'number',
+    'name',
+    'sendToExpediter',
+    'otherStationIds',
+    'ticketPrinterId',
+    'backupPrinterId',
+    'alwaysPrintTickets',
+  ],
   defaults: () => ({
     number: '',
     name: '',
     sendToExpediter: false,
     otherStationIds: [],
     ticketPrinterId: null,
+    backupPrinterId: null,
     alwaysPrintTickets: false,
   }),
   toForm: (row) => ({
@@ -71,6 +88,7 @@ const baseConfig: Omit<EntityConfig<Row>, 'columns'> = {
     sendToExpediter: row.sendToExpediter,
     otherStationIds: row.otherStationIds,
     ticketPrinterId: row.ticketPrinterId ?? null,
+    backupPrinterId: row.backupPrinterId ?? null,
     alwaysPrintTickets: row.alwaysPrintTickets,
   }),
   renderFields: ({ row }) => <PrepStationFields row={row} />,

@@ -1,0 +1,52 @@
+import { authThrottle } from '@brigade/db/schema/identity';
+import { rowsOf } from '@brigade/test-utils/card-data';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createJobRunner, startJobRunner } from './job-runtime';
+import { useTestApp } from './test-app';
+
+const t = useTestApp();
+let stop: (() => Promise<void>) | undefined;
+afterAll(async () => stop?.());
+
+const jobsOf = async (queue: string) =>
+  rowsOf(
+    await t.database.db.execute(
+      sql`select state, data from pgboss.job where name = ${queue} order by created_on`,
+    ),
+  ) as { state: string; data: Record<string, unknown> }[];
+
+describe("the server's job runner", () => {
+  it('runs housekeeping and the checkout sweep at start-up, and delivers queued mail', async () => {
+    const db = t.database.db;
+    const long = new Date(Date.now() - 7 * 24 * 3600 * 1000);
+    await db.insert(authThrottle).values({ key: 'signin:10.9.9.9', failures: 3, windowStartedAt: long });
+    const [mail] = rowsOf(
+      await db.execute(
+        sql`insert into outbox_emails (to_address, subject, text_body) values ('cook@example.com', 'Hello', 'T') returning id`,
+      ),
+    ) as { id: number }[];
+    const runner = createJobRunner(
+      t.deps,
+      { db, storage: t.deps.imageStorage, instanceId: t.deps.instanceId },
+      t.app.log,
+    );
+    await startJobRunner(runner, t.deps);
+    stop = () => runner.stop();
+    await vi.waitFor(
+      async () => {
+        expect((await jobsOf('housekeeping')).map((job) => job.state)).toEqual(['completed']);
+        expect((await jobsOf('checkout.sweep')).map((job) => job.state)).toEqual(['completed']);
+        expect(await jobsOf('mail.deliver')).toEqual([{ state: 'completed', data: { outboxId: mail!.id } }]);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    // housekeeping really ran: the week-old throttle count is gone
+    expect((await db.select().from(authThrottle)).map((row) => row.key)).not.toContain('signin:10.9.9.9');
+    // both sweeps are scheduled every minute and every 15 minutes, in UTC
+    expect(rowsOf(await db.execute(sql`select name, cron from pgboss.schedule order by name`))).toEqual([
+      { name: 'checkout.sweep', cron: '* * * * *' },
+      { name: 'housekeeping', cron: '*/15 * * * *' },
+    ]);
+  });
+});

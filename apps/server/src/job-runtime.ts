@@ -1,0 +1,81 @@
+import { runCheckoutSweep } from '@brigade/core/housekeeping/checkout-sweep';
+import {
+  type HousekeepingDeps,
+  type HousekeepingResult,
+  runHousekeeping,
+} from '@brigade/core/housekeeping/housekeeping';
+import { JobRunner } from '@brigade/core/jobs/job-runner';
+import { enqueue } from '@brigade/core/jobs/jobs';
+import { printQueuedTicket } from '@brigade/core/ordering/kitchen-tickets';
+import { checkUnacceptedOrder } from '@brigade/core/ordering/unaccepted-orders';
+import { QUEUES } from '@brigade/db/job-queue';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from './deps';
+import { systemOrderingDeps } from './routes/ordering';
+
+/**
+ * What this instance's job runner does (docs/jobs.md): every queue's handler, and the schedules. Every
+ * instance runs the same; each job runs on one of them.
+ * - `mail.deliver`: one outbox message (queued by the outbox row's insert);
+ * - `kitchen.ticket`: one kitchen ticket (queued by the move that sends an order to the kitchen);
+ * - `order.unaccepted`: an order still `new` after its alert or cancel time (queued when it goes live);
+ * - `checkout.sweep`: stale payments, then orders stuck in `placing`; every minute and at start-up;
+ * - `housekeeping`: what would otherwise only grow, and the due Google syncs; every 15 minutes and at start-up.
+ */
+export function createJobRunner(
+  deps: AppDeps,
+  housekeeping: HousekeepingDeps,
+  log: FastifyBaseLogger,
+): JobRunner {
+  return new JobRunner(deps.database, log)
+    .handle(QUEUES.mail.name, async (data) => {
+      await deps.identity.mailer.deliver(Number(data.outboxId));
+    })
+    .handle(QUEUES.ticket.name, async (data, job) => {
+      const transport = deps.kitchenPrinter;
+      await printQueuedTicket({ db: deps.database.db, transport }, Number(data.ticketId), job);
+    })
+    .handle(QUEUES.unaccepted.name, async (data) => {
+      const done = await checkUnacceptedOrder(systemOrderingDeps(deps, log), {
+        orderId: Number(data.orderId),
+        step: data.step === 'cancel' ? 'cancel' : 'alert',
+        minutes: Number(data.minutes),
+      });
+      if (done === 'cancelled') log.warn({ orderId: data.orderId }, 'cancelled an order nobody accepted');
+    })
+    .handle(
+      QUEUES.checkoutSweep.name,
+      async () => {
+        const { payments, orders } = await runCheckoutSweep(systemOrderingDeps(deps, log), {
+          quietSeconds: deps.config.checkoutQuietSeconds,
+        });
+        if (payments.examined > 0) log.info(payments, 'settled payments left pending or unknown');
+        if (orders.examined > 0) log.warn(orders, 'settled orders whose checkout was cut off');
+      },
+      { batchSize: 1, cron: '* * * * *' },
+    )
+    .handle(
+      QUEUES.housekeeping.name,
+      async () => reportHousekeeping(await runHousekeeping(housekeeping), log),
+      { batchSize: 1, cron: '*/15 * * * *' },
+    );
+}
+
+/** Starts the runner, then asks for one of each sweep at once (a restart is when they matter most). */
+export async function startJobRunner(runner: JobRunner, deps: AppDeps): Promise<void> {
+  await runner.start();
+  await enqueue(deps.database.db, QUEUES.checkoutSweep.name, {});
+  await enqueue(deps.database.db, QUEUES.housekeeping.name, {});
+}
+
+function reportHousekeeping(result: HousekeepingResult, log: FastifyBaseLogger): void {
+  if (result.uploads.uploads > 0) log.warn(result.uploads, 'removed the files of interrupted uploads');
+  if (result.placesResync && result.placesResync.due > 0)
+    log.info(result.placesResync, 'synced linked Google places');
+  if (result.listingSync && result.listingSync.due > 0)
+    log.info(result.listingSync, 'ran scheduled Google Business Profile syncs');
+  if (result.listingAutoReply && result.listingAutoReply.due > 0)
+    log.info(result.listingAutoReply, 'posted due Google Business Profile auto-replies');
+  if (result.payments && result.payments.examined > 0)
+    log.info(result.payments, 'settled payments left pending or unknown');
+}

@@ -1,0 +1,196 @@
+import type { Executor } from '@brigade/db/database';
+import { QUEUES } from '@brigade/db/job-queue';
+import { prepStations, printers } from '@brigade/db/schema/catalogue';
+import { kitchenTickets, orders } from '@brigade/db/schema/ordering';
+import type { Actor } from '@brigade/domain/access';
+import { notFound } from '@brigade/domain/errors';
+import type { KitchenTicket } from '@brigade/domain/ordering/kitchen-tickets';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { resolveCatalogueScope } from '../catalogue/scope';
+import type { JobContext } from '../jobs/job-runner';
+import { enqueue } from '../jobs/jobs';
+import {
+  encodeTicket,
+  type PrinterTransport,
+  stationPrinters,
+  stationTicket,
+  ticketContextOf,
+} from './kitchen-printing';
+import type { OrderRow } from './ordering-repository';
+
+/*
+ * Kitchen tickets that are never lost (docs/jobs.md): the move that sends an order to the kitchen writes one
+ * ticket row per printing station and its `kitchen.ticket` job in the same transaction. The job sends the
+ * ticket to the station's printer, retried with backoff; after the last try to the station's backup printer;
+ * then the ticket is `failed` and the screens show it until Retry or Print elsewhere queues it again.
+ */
+
+interface Scoped {
+  tenantId: number;
+  restaurantId: number;
+}
+
+/** Queues the tickets of an order that has just reached the kitchen, in the move's transaction. */
+export async function queueKitchenTickets(tx: Executor, order: OrderRow): Promise<number> {
+  const context = await ticketContextOf(tx, order);
+  const stations = context.stations.filter(
+    (station) => stationPrinters(context, station).length > 0 && stationTicket(context, station, order),
+  );
+  if (stations.length === 0) return 0;
+  const rows = await tx
+    .insert(kitchenTickets)
+    .values(
+      stations.map((station) => ({
+        tenantId: order.tenantId,
+        restaurantId: order.restaurantId,
+        orderId: order.orderId,
+        prepStationId: station.prepStationId,
+      })),
+    )
+    .returning({ ticketId: kitchenTickets.ticketId });
+  for (const row of rows) await enqueue(tx, QUEUES.ticket.name, { ticketId: row.ticketId });
+  return rows.length;
+}
+
+export interface TicketPrintDeps {
+  db: Executor;
+  transport: PrinterTransport;
+}
+
+/**
+ * The `kitchen.ticket` job: prints one ticket. Throws while tries are left (the queue retries); on the last
+ * try a ticket its printer did not take goes to the station's backup printer, and failing that it is
+ * `failed` (and so is the job).
+ */
+export async function printQueuedTicket(deps: TicketPrintDeps, ticketId: number, job: JobContext) {
+  const [ticket] = await deps.db.select().from(kitchenTickets).where(eq(kitchenTickets.ticketId, ticketId));
+  if (ticket?.status !== 'queued') return ticket?.status ?? 'gone';
+  const [order] = await deps.db.select().from(orders).where(eq(orders.orderId, ticket.orderId));
+  const context = await ticketContextOf(deps.db, order as OrderRow);
+  const station = context.stations.find((s) => s.prepStationId === ticket.prepStationId);
+  const content = station ? stationTicket(context, station, order as OrderRow) : null;
+  const chosen = ticket.printerId === null ? undefined : context.printers.get(ticket.printerId);
+  const [own, backup] = chosen ? [chosen] : station ? stationPrinters(context, station) : [];
+  const lastTry = job.retryCount >= job.retryLimit;
+  const targets = lastTry && backup ? [own!, backup] : own ? [own] : [];
+  let error = content
+    ? 'The station has no printer with an address'
+    : 'Nothing of this order goes to the station';
+  let attempts = ticket.attempts;
+  for (const printer of content ? targets : []) {
+    attempts += 1;
+    try {
+      await deps.transport(printer.ipAddress!, encodeTicket(content!, printer));
+      await updateTicket(deps.db, ticketId, {
+        status: 'printed',
+        printedOn: printer.printerId,
+        printedAt: new Date(),
+        attempts,
+        error: null,
+      });
+      return 'printed';
+    } catch (failure) {
+      error = `${printer.name}: ${(failure as Error).message}`;
+    }
+  }
+  await updateTicket(deps.db, ticketId, { status: lastTry ? 'failed' : 'queued', attempts, error });
+  throw new Error(error);
+}
+
+const updateTicket = (ex: Executor, ticketId: number, values: Partial<typeof kitchenTickets.$inferInsert>) =>
+  ex
+    .update(kitchenTickets)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(kitchenTickets.ticketId, ticketId));
+
+/** The restaurant's tickets (newest first), or those in one state: the screens ask for `failed`. */
+export async function listKitchenTickets(
+  deps: { db: Executor },
+  actor: Actor,
+  input: Scoped & { status?: 'queued' | 'printed' | 'failed' | undefined },
+): Promise<KitchenTicket[]> {
+  await scopeOf(deps.db, actor, input);
+  return ticketViews(deps.db, input, input.status ? eq(kitchenTickets.status, input.status) : undefined);
+}
+
+/** Retry, Reprint or Print elsewhere: the ticket is queued again (on `printerId` when given). */
+export async function printTicketAgain(
+  deps: { db: Executor; transact: <T>(work: (tx: Executor) => Promise<T>) => Promise<T> },
+  actor: Actor,
+  input: Scoped & { ticketId: number; printerId?: number | null | undefined },
+): Promise<KitchenTicket> {
+  await scopeOf(deps.db, actor, input);
+  return deps.transact(async (tx) => {
+    const where = and(ticketOf(input), eq(kitchenTickets.ticketId, input.ticketId));
+    const [ticket] = await tx.select().from(kitchenTickets).where(where).for('update');
+    if (!ticket) throw notFound('Kitchen ticket');
+    if (input.printerId) {
+      const [printer] = await tx
+        .select({ id: printers.printerId })
+        .from(printers)
+        .where(
+          and(
+            eq(printers.tenantId, input.tenantId),
+            eq(printers.restaurantId, input.restaurantId),
+            eq(printers.printerId, input.printerId),
+          ),
+        );
+      if (!printer) throw notFound('Printer');
+    }
+    await updateTicket(tx, ticket.ticketId, {
+      status: 'queued',
+      printerId: input.printerId ?? null,
+      error: null,
+    });
+    await enqueue(tx, QUEUES.ticket.name, { ticketId: ticket.ticketId });
+    const [view] = await ticketViews(tx, input, eq(kitchenTickets.ticketId, ticket.ticketId));
+    return view!;
+  });
+}
+
+const ticketOf = (scope: Scoped) =>
+  and(eq(kitchenTickets.tenantId, scope.tenantId), eq(kitchenTickets.restaurantId, scope.restaurantId));
+
+async function ticketViews(ex: Executor, scope: Scoped, filter: ReturnType<typeof eq> | undefined) {
+  const rows = await ex
+    .select({
+      ticket: kitchenTickets,
+      orderNumber: orders.number,
+      stationName: sql<string>`coalesce(${prepStations.name}, 'Station ' || ${kitchenTickets.prepStationId})`,
+    })
+    .from(kitchenTickets)
+    .innerJoin(orders, eq(orders.orderId, kitchenTickets.orderId))
+    .leftJoin(
+      prepStations,
+      and(
+        eq(prepStations.tenantId, kitchenTickets.tenantId),
+        eq(prepStations.restaurantId, kitchenTickets.restaurantId),
+        eq(prepStations.prepStationId, kitchenTickets.prepStationId),
+      ),
+    )
+    .where(and(ticketOf(scope), filter))
+    .orderBy(desc(kitchenTickets.ticketId))
+    .limit(200);
+  return rows.map(({ ticket, orderNumber, stationName }) => ({
+    ticketId: ticket.ticketId,
+    orderId: ticket.orderId,
+    orderNumber,
+    prepStationId: ticket.prepStationId,
+    stationName,
+    status: ticket.status,
+    printerId: ticket.printerId,
+    printedOn: ticket.printedOn,
+    attempts: ticket.attempts,
+    error: ticket.error,
+    printedAt: ticket.printedAt,
+    updatedAt: ticket.updatedAt,
+  }));
+}
+
+async function scopeOf(db: Executor, actor: Actor, input: Scoped): Promise<void> {
+  await resolveCatalogueScope(db, {
+    tenantId: input.tenantId,
+    restaurantId: input.restaurantId,
+    actor: actor.kind === 'user' ? actor.userId : 'System',
+  });
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "ordering_settings" ADD COLUMN "alert_after_minutes" integer DEFAULT 5 NOT NULL;--> statement-breakpoint
+ALTER TABLE "ordering_settings" ADD COLUMN "cancel_after_minutes" integer DEFAULT 20 NOT NULL;
