@@ -45,6 +45,8 @@ const integration = (engine: 'pglite' | 'postgres') => {
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
+    // the suite's time (issue 49): each project's worker time and the slowest files, printed at the end
+    reporters: ['default', './scripts/file-times-reporter.ts'],
     projects: [
       { test: { name: 'unit', include: unitInclude, exclude: intInclude } },
       ...integration('pglite'),

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type CardPointeEmulator, startCardPointeEmulator } from '@brigade/cardpointe/emulator';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS } from './harness';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './harness';
 
 /**
  * The CardPointe emulator's hosted card-entry page in Chromium, framed by a page of another origin, as the
@@ -33,7 +33,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => parent.listen(0, '127.0.0.1', resolve));
   parentOrigin = `http://127.0.0.1:${(parent.address() as AddressInfo).port}`;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 });
 afterAll(async () => {
   await browser?.close();

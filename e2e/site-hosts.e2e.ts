@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCall,
   CHROMIUM_ARGS,
+  CHROMIUM_PATH,
   DEMO_ADMIN,
   DEMO_OWNER,
   DEMO_TENANT_ID,
@@ -67,7 +68,7 @@ beforeAll(async () => {
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
   }
   browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP *.example 127.0.0.1, MAP *.*.example 127.0.0.1'],
   });
 }, 120_000);

@@ -6,6 +6,7 @@ import {
   type Server,
   type ServerOptions,
 } from 'node:http';
+import type { Socket } from 'node:net';
 import type { HttpLimits } from './config';
 
 /**
@@ -48,7 +49,27 @@ export function createHttpServer(handler: RequestListener, limits: HttpLimits): 
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   server.setTimeout(limits.idleTimeoutMs);
+  dropSilentConnectionsOnClose(server);
   return server;
+}
+
+/**
+ * On close, Node ends the keep-alive connections between requests, but a connection that has not sent a byte
+ * yet (a browser's or client's speculative preconnect) counts as busy, and would hold the shutdown until the
+ * headers limit cuts it (30 s): such connections are dropped as the server closes.
+ */
+function dropSilentConnectionsOnClose(server: Server): void {
+  const open = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
+  const close = server.close.bind(server);
+  server.close = (callback?: (error?: Error) => void) => {
+    close(callback);
+    for (const socket of open) if (socket.bytesRead === 0) socket.destroy();
+    return server;
+  };
 }
 
 export async function listenExtraPort(

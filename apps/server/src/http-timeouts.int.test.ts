@@ -149,3 +149,19 @@ describe.each([
     expect(response.status).toBe(200);
   });
 });
+
+describe('closing', () => {
+  it('closes at once while a connection has sent nothing yet (a preconnect), dropping it', async () => {
+    const limits = { ...LIMITS, headersTimeoutMs: 60_000, requestTimeoutMs: 60_000, idleTimeoutMs: 60_000 };
+    const server = await listenExtraPort(t.app.routing, 0, '127.0.0.1', limits);
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const accepted = new Promise((resolve) => server.once('connection', resolve));
+    const outcome = slowClient(port, { giveUpMs: 30_000 });
+    await accepted;
+    const closed = new Promise<string>((resolve) => server.close(() => resolve('closed')));
+    const limit = new Promise<string>((resolve) => setTimeout(() => resolve('still open'), 5_000).unref());
+    expect(await Promise.race([closed, limit])).toBe('closed');
+    expect((await outcome).received).toBe('');
+  });
+});

@@ -46,18 +46,31 @@ export function registerOrderEvents(
     heartbeatMs: options.heartbeatMs ?? 15_000,
     lifetimeMs: options.lifetimeMs ?? 30 * 60_000,
   };
+  // Open streams end as the server closes: an open stream would otherwise hold the shutdown for its lifetime.
+  // Clients reconnect (EventSource does on its own) to another instance or to this one restarted.
+  const open = new Set<() => void>();
+  app.addHook('preClose', (done) => {
+    for (const end of [...open]) end();
+    done();
+  });
+  const live = { timing, open };
   app.get('/api/v1/ordering/orders/:token/events', (request, reply) =>
-    guestStream(deps, timing, request, reply),
+    guestStream(deps, live, request, reply),
   );
   app.get('/api/v1/tenants/:tenantId/restaurants/:restaurantId/orders/events', (request, reply) =>
-    staffStream(deps, timing, request, reply),
+    staffStream(deps, live, request, reply),
   );
 }
 
 type Timing = Required<OrderEventsOptions>;
+/** The streams' timings, and the open streams' `end`s (the server ends them as it closes). */
+interface Live {
+  timing: Timing;
+  open: Set<() => void>;
+}
 
 /** Opens the event stream on the raw response; `end` closes it and stops its timers and subscription. */
-function openStream(reply: FastifyReply, request: FastifyRequest, timing: Timing) {
+function openStream(reply: FastifyReply, request: FastifyRequest, { timing, open }: Live) {
   reply.hijack();
   const out = reply.raw;
   out.writeHead(200, {
@@ -68,9 +81,11 @@ function openStream(reply: FastifyReply, request: FastifyRequest, timing: Timing
   });
   const cleanups: (() => void)[] = [];
   const end = () => {
+    open.delete(end);
     for (const cleanup of cleanups.splice(0)) cleanup();
     if (!out.writableEnded) out.end();
   };
+  open.add(end);
   const heartbeat = setInterval(() => out.write(': keep-alive\n\n'), timing.heartbeatMs);
   const lifetime = setTimeout(end, timing.lifetimeMs);
   cleanups.push(
@@ -85,14 +100,14 @@ function openStream(reply: FastifyReply, request: FastifyRequest, timing: Timing
   };
 }
 
-async function guestStream(deps: AppDeps, timing: Timing, request: FastifyRequest, reply: FastifyReply) {
+async function guestStream(deps: AppDeps, live: Live, request: FastifyRequest, reply: FastifyReply) {
   const { token } = request.params as { token: string };
   if (!TOKEN.test(token)) return sendProblem(reply, 404, 'ORDER_NOT_FOUND', 'Order not found');
   const read = () =>
     getGuestOrder({ ...paymentDeps(deps, null), menuCache: deps.menuCache }, ANONYMOUS, { token });
   const first = await read();
   const row = await findOrderByToken(deps.database.db, token);
-  const stream = openStream(reply, request, timing);
+  const stream = openStream(reply, request, live);
   let last = '';
   let lastRead = Date.now();
   const send = (order: GuestOrder) => {
@@ -121,13 +136,13 @@ async function guestStream(deps: AppDeps, timing: Timing, request: FastifyReques
     if (change.orderId === null || change.orderId === row?.orderId) look();
   });
   const poll = setInterval(() => {
-    if (!deps.orderFeed.listening() || Date.now() - lastRead >= timing.safetyMs) look();
-  }, timing.pollMs);
+    if (!deps.orderFeed.listening() || Date.now() - lastRead >= live.timing.safetyMs) look();
+  }, live.timing.pollMs);
   stream.cleanups.push(unsubscribe, () => clearInterval(poll));
   look(); // what changed while the subscription was being made
 }
 
-async function staffStream(deps: AppDeps, timing: Timing, request: FastifyRequest, reply: FastifyReply) {
+async function staffStream(deps: AppDeps, live: Live, request: FastifyRequest, reply: FastifyReply) {
   const params = request.params as { tenantId: string; restaurantId: string };
   if (!ID.test(params.tenantId) || !ID.test(params.restaurantId))
     return sendProblem(reply, 404, 'NOT_FOUND', 'Restaurant not found');
@@ -142,7 +157,7 @@ async function staffStream(deps: AppDeps, timing: Timing, request: FastifyReques
       return sendProblem(reply, 404, error.code, error.message);
     throw error;
   }
-  const stream = openStream(reply, request, timing);
+  const stream = openStream(reply, request, live);
   const mine = (change: OrderChange) =>
     change.orderId === null ||
     (change.tenantId === scope.tenantId && change.restaurantId === scope.restaurantId);

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { rowsOf } from '@brigade/test-utils/card-data';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { createAppDeps } from '../runtime';
 import { startSecondInstance, useTestApp } from '../test-app';
 import type { Session } from '../test-client';
 import { useOrderingRestaurant } from './test-ordering';
@@ -26,16 +29,17 @@ afterAll(() => {
 });
 
 /** Opens a server-sent event stream over real HTTP; `next(event)` waits for that event's data. */
-async function open(path: string, session?: Session) {
+async function open(path: string, session?: Session, baseUrl = t.baseUrl) {
   const abort = new AbortController();
   streams.push(abort);
-  const response = await fetch(`${t.baseUrl}${path}`, {
+  const response = await fetch(`${baseUrl}${path}`, {
     signal: abort.signal,
     headers: session ? { authorization: `Bearer ${session.token}` } : {},
   });
   const events: { event: string; data: unknown; at: number }[] = [];
+  let ended: Promise<void> = Promise.resolve();
   if (response.ok && response.body) {
-    void (async () => {
+    ended = (async () => {
       let buffer = '';
       const decoder = new TextDecoder();
       try {
@@ -56,7 +60,7 @@ async function open(path: string, session?: Session) {
       }
     })();
   }
-  return { response, events };
+  return { response, events, ended };
 }
 
 const place = async () => {
@@ -134,6 +138,22 @@ describe('live orders', () => {
     expect(
       (await open('/api/v1/tenants/x/restaurants/1/orders/events', kit.sessions.owner)).response.status,
     ).toBe(404);
+  });
+
+  it('ends the open streams when the server closes, so a shutdown is not held by them', async () => {
+    const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), port: 0 };
+    const app = await buildApp({ deps: createAppDeps(config, t.database) });
+    const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+    const staff = await open(staffPath(), kit.sessions.owner, baseUrl);
+    const { token } = await place();
+    const guest = await open(`/api/v1/ordering/orders/${token}/events`, undefined, baseUrl);
+    await expect
+      .poll(() => staff.events.some((e) => e.event === 'ready') && guest.events.length > 0)
+      .toBe(true);
+    const closed = app.close().then(() => 'closed');
+    const limit = new Promise<string>((resolve) => setTimeout(() => resolve('still open'), 5_000).unref());
+    expect(await Promise.race([closed, limit])).toBe('closed');
+    await Promise.all([staff.ended, guest.ended]);
   });
 
   it.runIf(process.env.BRIGADE_TEST_ENGINE === 'postgres')(
