@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { TENANT_CREATION_TIMEZONE } from '@brigade/domain/tenant';
 import { freePort } from '@brigade/test-utils/ports';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { freeServerPorts, HOST, REPO_ROOT, serverEnvironment, sleep, waitFor } from './server-process';
 
@@ -27,6 +27,15 @@ export const CHROMIUM_ARGS = [
 ];
 
 export { freePort };
+
+/**
+ * Screenshots are for people to look at (test-results/screenshots); no test reads them. E2E_SCREENSHOTS=off
+ * (set by .ci/run, whose clone nobody looks into) skips taking them: a tenth of the browser tests' time.
+ */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS !== 'off';
+function skipScreenshots(page: Page) {
+  page.screenshot = async () => Buffer.alloc(0);
+}
 
 /**
  * Debian's headless shell (package chromium-headless-shell) when it is installed: the same engine as
@@ -216,8 +225,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       browser: launched,
       // The browser sits where the demo restaurants are (America/New_York, the tenant's zone): the management
       // screens read "today" from the browser's clock, as an owner editing on site does.
-      newContext: (viewport = { width: 1280, height: 800 }) =>
-        launched.newContext({ viewport, timezoneId: TENANT_CREATION_TIMEZONE }),
+      newContext: async (viewport = { width: 1280, height: 800 }) => {
+        const context = await launched.newContext({ viewport, timezoneId: TENANT_CREATION_TIMEZONE });
+        if (!SCREENSHOTS) context.on('page', skipScreenshots);
+        return context;
+      },
       serverOutput: () => output,
       stop,
     };

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Database, openDatabase } from '@brigade/db/database';
 import { createTestDatabase, type TestDatabase } from '@brigade/test-utils/test-database';
 import { inject } from 'vitest';
+import { ensureServerBuild } from '../../../scripts/server-build.mjs';
 
 /** A real server process for tests that kill it (kill -9) and start it again on the same data. */
 
@@ -18,7 +18,10 @@ export interface Request {
   body: Buffer;
 }
 
-/** The server as `npm start` runs it (node with the tsx loader: one process, so SIGKILL reaches it). */
+/**
+ * The server as `npm start` runs it: its bundle (built first when a source changed), in one process, so
+ * SIGKILL reaches it. The bundle starts in two thirds of the time tsx takes to compile the sources.
+ */
 export class ServerProcess {
   private child: ChildProcess | null = null;
   output = '';
@@ -33,7 +36,8 @@ export class ServerProcess {
 
   async start(): Promise<void> {
     this.output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
+    const { file } = await ensureServerBuild();
+    const child = spawn(process.execPath, ['--enable-source-maps', file], {
       cwd: ROOT,
       env: { ...process.env, ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],
