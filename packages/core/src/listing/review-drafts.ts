@@ -110,6 +110,11 @@ const PROBLEMS: Record<DraftFailureKind, { kind: ErrorKind; code: string; messag
     code: 'AI_RATE_LIMITED',
     message: 'The language model is limiting requests; try again shortly',
   },
+  quota: {
+    kind: 'bad_gateway',
+    code: 'AI_QUOTA',
+    message: 'The language model account has no quota left; check its plan and billing',
+  },
   http: {
     kind: 'bad_gateway',
     code: 'AI_ERROR',

@@ -51,16 +51,26 @@ export interface CallOptions {
  * Why a call brought no usable answer:
  * - `unauthorized`: 401 or 403, the key is missing, wrong or not allowed this model;
  * - `rate-limited`: 429 after the retries, with `retryAfterSeconds` when the server said;
+ * - `quota`: 429 `insufficient_quota`, the account has no credit left (not retried);
  * - `http`: another non-2xx answer (a 400 for an unknown model, a 5xx after the retries…);
  * - `timeout`: no answer within the timeout (or the caller cancelled);
  * - `network`: the connection failed;
  * - `bad-answer`: an answer that is not JSON, or has no assistant text in `choices[0].message.content`.
  */
-export type LlmErrorKind = 'unauthorized' | 'rate-limited' | 'http' | 'timeout' | 'network' | 'bad-answer';
+export type LlmErrorKind =
+  | 'unauthorized'
+  | 'rate-limited'
+  | 'quota'
+  | 'http'
+  | 'timeout'
+  | 'network'
+  | 'bad-answer';
 
 export interface LlmErrorDetails {
   status?: number;
   retryAfterSeconds?: number;
+  /** The same wait to the millisecond (OpenAI's `retry-after-ms`). */
+  retryAfterMs?: number;
   /** The server's `error.code` / `error.type` word, when it sent one. */
   code?: string;
   attempts?: number;

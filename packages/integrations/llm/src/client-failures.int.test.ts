@@ -70,6 +70,23 @@ describe('LLM call failures', () => {
     expect(emulator.calls - calls).toBe(3);
   });
 
+  it("waits the milliseconds of OpenAI's retry-after-ms, before a coarser Retry-After", async () => {
+    emulator.injectFailure({ status: 429, retryAfterMs: 250, retryAfterSeconds: 120 });
+    const started = performance.now();
+    const answer = await clientOf().complete({ messages: MESSAGES });
+    expect(answer.attempts).toBe(2);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(240);
+  });
+
+  it('an account out of quota (429 insufficient_quota) → quota at once, not retried', async () => {
+    // once: a retry would be answered, so only a client that does not retry fails here
+    emulator.injectFailure({ status: 429, code: 'insufficient_quota' });
+    const calls = emulator.calls;
+    const error = await failureOf(clientOf({ retries: 2 }).complete({ messages: MESSAGES }), 'quota');
+    expect(error.details).toMatchObject({ status: 429, code: 'insufficient_quota', attempts: 1 });
+    expect(emulator.calls - calls).toBe(1);
+  });
+
   it('a 429 asking for a long wait is not waited for', async () => {
     emulator.injectFailure({ status: 429, retryAfterSeconds: 120 });
     const started = Date.now();

@@ -40,6 +40,13 @@ describe('LlmClient ↔ emulator', () => {
     ]);
   });
 
+  it('limits the answer with max_completion_tokens, which reasoning models take (they refuse max_tokens)', async () => {
+    const reasoning = new LlmClient({ baseUrl: emulator.apiUrl, apiKey: KEY, model: 'o4-mini' });
+    const answer = await reasoning.complete({ messages: REVIEW_PROMPT, maxTokens: 200 });
+    expect(answer.content).toBe(emulatedReply(REVIEW_PROMPT));
+    expect(emulator.requests.at(-1)).toMatchObject({ model: 'o4-mini', maxTokens: 200 });
+  });
+
   it('answers the same text for the same prompt and another for another prompt', async () => {
     const again = await client.complete({ messages: REVIEW_PROMPT });
     expect(again.content).toBe((await client.complete({ messages: REVIEW_PROMPT })).content);

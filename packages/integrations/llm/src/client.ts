@@ -49,8 +49,9 @@ const retryable = (status: number) => status === 429 || status >= 500;
 /**
  * An OpenAI-compatible chat-completions client over fetch (`POST {baseUrl}/chat/completions`): any base URL
  * and model, so OpenAI, a gateway or a self-hosted llama.cpp / vLLM / Ollama all work. Each attempt has its
- * own timeout; 429 and 5xx answers are retried a bounded number of times with exponential backoff (a 429's
- * retry-after is honoured when short enough). The key lives in a private field and is never part of an error,
+ * own timeout; 429 and 5xx answers are retried a bounded number of times with exponential backoff and jitter,
+ * or after the server's `retry-after-ms` / `Retry-After` when it gives one short enough; an account out of
+ * quota is not retried. The key lives in a private field and is never part of an error,
  * a log line or `inspect` output.
  */
 export class LlmClient implements ChatCompletionsApi {
@@ -81,18 +82,22 @@ export class LlmClient implements ChatCompletionsApi {
       model: this.model,
       messages: request.messages.map(({ role, content }) => ({ role, content })),
       ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
-      ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
+      // OpenAI's name for the limit since reasoning models, which refuse the older max_tokens
+      ...(request.maxTokens === undefined ? {} : { max_completion_tokens: request.maxTokens }),
     };
   }
 
   /** The pause before retry number `retry` (1-based), or undefined when the failure is not worth a retry. */
   private pauseBefore(retry: number, failure: LlmError): number | undefined {
     const status = failure.details.status;
-    if (retry > this.retries || status === undefined || !retryable(status)) return undefined;
+    if (retry > this.retries || status === undefined || !retryable(status) || failure.kind === 'quota')
+      return undefined;
     const backoff = this.backoffMs * 2 ** (retry - 1) * (1 + this.random());
-    const asked = failure.details.retryAfterSeconds;
+    const asked = failure.details.retryAfterMs;
     if (asked === undefined) return backoff;
-    return asked > this.maxRetryAfterSeconds ? undefined : Math.max(backoff, asked * 1000);
+    if (asked > this.maxRetryAfterSeconds * 1000) return undefined;
+    // the server's word, when it gives one, rather than our guess
+    return asked;
   }
 
   async complete(request: ChatRequest, options: CallOptions = {}): Promise<ChatAnswer> {

@@ -1,13 +1,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type EmulatedMessage, emulatedReply, fingerprintOf } from './emulator-reply';
+import { choicesOf, chunksOf, completionOf } from './emulator-answer';
+import type { EmulatedMessage } from './emulator-reply';
 import { type EmulatedRequest, invalid, openAiError, type Reply, validateChatBody } from './emulator-wire';
 
 /**
- * A local OpenAI-compatible chat-completions server (docs/operations/llm.md#the-emulator):
- * `POST /v1/chat/completions` checks the request's shape as OpenAI does (model, messages with roles and text
- * contents, temperature, max_tokens) and answers OpenAI's shape (`choices[0].message.content`, `usage`) with a
- * deterministic text derived from the prompt (emulator-reply.ts). `npm start` uses it when no LLM_BASE_URL is
+ * A local OpenAI-compatible chat-completions server (docs/operations/llm.md#the-emulator), faithful enough that
+ * OpenAI's own `openai` package works against it unmodified: `POST /v1/chat/completions` checks the request as
+ * OpenAI does (emulator-wire.ts: messages with text or content parts, tool results, n, response_format, tools,
+ * the token limits, unknown parameters refused) and answers OpenAI's shapes, whole or as server-sent events
+ * (`stream: true`), with a deterministic text derived from the prompt (emulator-reply.ts, emulator-answer.ts). `npm start` uses it when no LLM_BASE_URL is
  * configured. With `apiKey` set, any other bearer key gets 401 `invalid_api_key`; without, no key is needed
  * (as a self-hosted server).
  *
@@ -27,6 +29,10 @@ export interface InjectedFailure {
   status?: number;
   times?: number;
   retryAfterSeconds?: number;
+  /** Sent as OpenAI's `retry-after-ms`. */
+  retryAfterMs?: number;
+  /** The error's code (e.g. `insufficient_quota` on a 429). */
+  code?: string;
   /** Never answer (a hang) instead of a status. */
   hang?: boolean;
   /** Answer 200 with this raw body instead (a malformed answer). */
@@ -96,10 +102,18 @@ function takeFailure(state: State, req: IncomingMessage): InjectedFailure | unde
 function failureReply(failure: InjectedFailure): Reply {
   if (failure.rawBody !== undefined) return { status: 200, body: failure.rawBody };
   const status = failure.status ?? 500;
-  const headers =
-    failure.retryAfterSeconds === undefined
-      ? undefined
-      : { 'retry-after': String(failure.retryAfterSeconds) };
+  const headers = {
+    ...(failure.retryAfterSeconds === undefined ? {} : { 'retry-after': String(failure.retryAfterSeconds) }),
+    ...(failure.retryAfterMs === undefined ? {} : { 'retry-after-ms': String(failure.retryAfterMs) }),
+  };
+  if (failure.code === 'insufficient_quota')
+    return openAiError(
+      429,
+      'You exceeded your current quota, please check your plan and billing details.',
+      'insufficient_quota',
+      'insufficient_quota',
+      headers,
+    );
   return status === 429
     ? openAiError(429, 'Rate limit reached for requests.', 'requests', 'rate_limit_exceeded', headers)
     : openAiError(
@@ -111,15 +125,14 @@ function failureReply(failure: InjectedFailure): Reply {
       );
 }
 
-const tokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
+const modelOf = (id: string) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'brigade' });
 
 async function handle(state: State, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const path = new URL(req.url ?? '/', 'http://emulator').pathname.replace(/\/+$/, '');
   if (req.method === 'GET' && path === '/v1/models')
-    return send(res, {
-      status: 200,
-      body: { object: 'list', data: [{ id: 'brigade-emulator', object: 'model' }] },
-    });
+    return send(res, { status: 200, body: { object: 'list', data: [modelOf('brigade-emulator')] } });
+  if (req.method === 'GET' && path.startsWith('/v1/models/'))
+    return send(res, { status: 200, body: modelOf(decodeURIComponent(path.slice('/v1/models/'.length))) });
   if (path !== '/v1/chat/completions' && path !== '/chat/completions')
     return send(
       res,
@@ -140,21 +153,12 @@ async function handle(state: State, req: IncomingMessage, res: ServerResponse): 
     return;
   }
   if (failure) return send(res, failureReply(failure));
-  const messages = checked.request.messages;
-  const content = (state.options.answer ?? emulatedReply)(messages);
-  const prompt = tokens(messages.map((m) => m.content).join(''));
-  const completion = tokens(content);
-  send(res, {
-    status: 200,
-    body: {
-      id: `chatcmpl-emu-${fingerprintOf(messages)}`,
-      object: 'chat.completion',
-      created: Math.floor(Date.now() / 1000),
-      model: checked.request.model,
-      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-      usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
-    },
-  });
+  const { request } = checked;
+  const choices = choicesOf(request, state.options.answer);
+  if (!request.stream) return send(res, { status: 200, body: completionOf(request, choices) });
+  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+  for (const chunk of chunksOf(request, choices)) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+  res.end('data: [DONE]\n\n');
 }
 
 export async function startLlmEmulator(options: LlmEmulatorOptions = {}): Promise<LlmEmulator> {

@@ -15,7 +15,13 @@ export interface Attempt {
   fetch: typeof fetch;
 }
 
+/**
+ * How long the server asks to wait, in seconds (fractions kept): OpenAI's `retry-after-ms` first, then the
+ * standard `Retry-After` (seconds or an HTTP date).
+ */
 export function retryAfterOf(headers: Headers, now = Date.now()): number | undefined {
+  const ms = Number(headers.get('retry-after-ms')?.trim() || Number.NaN);
+  if (Number.isFinite(ms) && ms >= 0) return ms / 1000;
   const raw = headers.get('retry-after');
   if (raw === null) return undefined;
   const seconds = Number(raw.trim());
@@ -39,9 +45,10 @@ function codeOf(text: string, secret: string | undefined): string | undefined {
   }
 }
 
-function kindOfStatus(status: number): LlmErrorKind {
+function kindOfStatus(status: number, code: string | undefined): LlmErrorKind {
   if (status === 401 || status === 403) return 'unauthorized';
-  if (status === 429) return 'rate-limited';
+  // OpenAI answers an account without credit with 429 insufficient_quota: waiting does not help
+  if (status === 429) return code === 'insufficient_quota' ? 'quota' : 'rate-limited';
   return 'http';
 }
 
@@ -52,12 +59,18 @@ export function statusFailure(
   secret?: string | undefined,
 ): LlmError {
   const code = codeOf(text, secret);
-  const retryAfterSeconds = status === 429 ? retryAfterOf(headers) : undefined;
-  return new LlmError(kindOfStatus(status), `LLM chat/completions: HTTP ${status}${code ? ` ${code}` : ''}`, {
-    status,
-    ...(code ? { code } : {}),
-    ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
-  });
+  const retryAfter = status === 429 || status >= 500 ? retryAfterOf(headers) : undefined;
+  return new LlmError(
+    kindOfStatus(status, code),
+    `LLM chat/completions: HTTP ${status}${code ? ` ${code}` : ''}`,
+    {
+      status,
+      ...(code ? { code } : {}),
+      ...(retryAfter === undefined
+        ? {}
+        : { retryAfterSeconds: Math.ceil(retryAfter), retryAfterMs: Math.round(retryAfter * 1000) }),
+    },
+  );
 }
 
 const nonNegative = (value: unknown): number =>
