@@ -33,10 +33,14 @@ async function failureOf(call: Promise<unknown>, failure: PlacesFailure): Promis
 const details = (c = client) => c.getPlace('ChIJBrigadeEmuPdx0001', ['displayName']);
 
 describe('Places call failures', () => {
-  it('a wrong key → forbidden (403), and the key never shows in the client', async () => {
+  it('a wrong key → forbidden: Google answers 400 API_KEY_INVALID, which is the key, not the request', async () => {
     const wrong = new PlacesClient({ baseUrl: emulator.apiUrl, apiKey: 'nope' });
     const error = await failureOf(details(wrong), 'forbidden');
-    expect(error.details).toMatchObject({ status: 403, googleStatus: 'PERMISSION_DENIED' });
+    expect(error.details).toMatchObject({
+      status: 400,
+      googleStatus: 'INVALID_ARGUMENT',
+      reason: 'API_KEY_INVALID',
+    });
     expect(inspect(client)).not.toContain(KEY);
   });
 

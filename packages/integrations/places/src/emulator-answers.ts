@@ -29,6 +29,37 @@ export const googleError = (code: number, message: string, headers?: Record<stri
   ...(headers ? { headers } : {}),
 });
 
+/** Google's answer to a key that is not a key of any project: 400, with the reason API_KEY_INVALID. */
+export const invalidKey = (): Reply => {
+  const reply = googleError(400, 'API key not valid. Please pass a valid API key.');
+  (reply.body as { error: Record<string, unknown> }).error.details = [
+    {
+      '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+      reason: 'API_KEY_INVALID',
+      domain: 'googleapis.com',
+      metadata: { service: 'places.googleapis.com' },
+    },
+  ];
+  return reply;
+};
+
+/** The fields of a Place (Places API (New)); a mask naming another is refused, as Google does. */
+const PLACE_FIELDS = new Set(
+  (
+    'id name displayName types primaryType primaryTypeDisplayName nationalPhoneNumber internationalPhoneNumber ' +
+    'formattedAddress shortFormattedAddress postalAddress addressComponents plusCode location viewport rating ' +
+    'googleMapsUri googleMapsLinks websiteUri reviews reviewSummary regularOpeningHours currentOpeningHours ' +
+    'currentSecondaryOpeningHours regularSecondaryOpeningHours utcOffsetMinutes timeZone adrFormatAddress ' +
+    'businessStatus priceLevel priceRange attributions userRatingCount iconMaskBaseUri iconBackgroundColor ' +
+    'takeout delivery dineIn curbsidePickup reservable servesBreakfast servesLunch servesDinner servesBeer ' +
+    'servesWine servesBrunch servesVegetarianFood outdoorSeating liveMusic menuForChildren servesCocktails ' +
+    'servesDessert servesCoffee goodForChildren allowsDogs restroom goodForGroups goodForWatchingSports ' +
+    'paymentOptions parkingOptions subDestinations accessibilityOptions fuelOptions evChargeOptions ' +
+    'evChargeAmenitySummary generativeSummary neighborhoodSummary areaSummary containingPlaces ' +
+    'addressDescriptor pureServiceAreaBusiness movedPlace movedPlaceId photos editorialSummary consumerAlert'
+  ).split(' '),
+);
+
 export const MISSING_FIELD_MASK =
   'FieldMask is a required parameter. See https://cloud.google.com/apis/docs/system-parameters on how to ' +
   "provide it. As an example, you can set the header 'X-Goog-FieldMask' to 'displayName' to return the place " +
@@ -128,7 +159,7 @@ export function maskedFields(mask: string, search: boolean): Set<string> | undef
     const parts = path.split('.');
     if (search && parts[0] !== 'places') return null;
     const field = search ? parts[1] : parts[0];
-    if (!field) return null;
+    if (!field || !PLACE_FIELDS.has(field)) return null;
     fields.add(field);
   }
   return fields;

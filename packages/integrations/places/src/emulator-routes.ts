@@ -66,7 +66,11 @@ export function searchText(call: RouteCall): Reply {
   const { textQuery, pageToken, minRating, includedType } = call.body;
   if (typeof textQuery !== 'string' || textQuery.trim() === '')
     return googleError(400, 'textQuery is required.');
-  const pageSize = pageSizeOf(call.body.pageSize, 'pageSize');
+  // pageSize, or the older maxResultCount Google still takes in its place
+  const pageSize =
+    call.body.pageSize === undefined && call.body.maxResultCount !== undefined
+      ? pageSizeOf(call.body.maxResultCount, 'maxResultCount')
+      : pageSizeOf(call.body.pageSize, 'pageSize');
   if (isReply(pageSize)) return pageSize;
   const bias = circleOf(call.body.locationBias);
   let found = WORLD.filter((place) => matchesText(place, textQuery))

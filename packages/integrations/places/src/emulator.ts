@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { findPlace, googleError, type Reply } from './emulator-answers';
+import { findPlace, googleError, invalidKey, type Reply } from './emulator-answers';
 import { getPhotoMedia, getPlace, type RouteCall, searchNearby, searchText } from './emulator-routes';
 import { ENDPOINT_NAMES, type Endpoint, endpointOf } from './endpoints';
 
@@ -143,10 +143,18 @@ interface Handling {
 }
 
 /** The failure a request meets before its route: key, injected or asked-for failures, quota. */
-function gate(h: Handling, req: IncomingMessage, endpoint: Endpoint, body: Record<string, unknown>) {
-  const key = req.headers['x-goog-api-key'];
-  if (typeof key !== 'string' || key === '' || (h.options.apiKey !== undefined && key !== h.options.apiKey))
-    return googleError(403, 'The request is missing a valid API key.');
+function gate(
+  h: Handling,
+  req: IncomingMessage,
+  url: URL,
+  endpoint: Endpoint,
+  body: Record<string, unknown>,
+) {
+  // the header, or Google's `key` system parameter in the query (its documented photo and details URLs)
+  const header = req.headers['x-goog-api-key'];
+  const key = typeof header === 'string' && header !== '' ? header : url.searchParams.get('key');
+  if (!key) return googleError(403, 'The request is missing a valid API key.');
+  if (h.options.apiKey !== undefined && key !== h.options.apiKey) return invalidKey();
   const injected = h.failures.take(endpoint);
   if (injected) return injected.hang ? 'hang' : failureReply(injected);
   const asked = Number(req.headers['x-emulator-status']);
@@ -178,7 +186,7 @@ async function handle(h: Handling, req: IncomingMessage, res: ServerResponse, or
     fieldMask,
     ...(req.method === 'POST' ? { body } : {}),
   });
-  const failure = gate(h, req, matched.endpoint, body);
+  const failure = gate(h, req, url, matched.endpoint, body);
   if (failure === 'hang') {
     h.hung.add(res);
     return;

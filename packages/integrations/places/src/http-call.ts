@@ -28,13 +28,23 @@ const retryAfterOf = (headers: Headers): number | undefined => {
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 };
 
-/** Google's `{error:{status}}` word (INVALID_ARGUMENT, NOT_FOUND, RESOURCE_EXHAUSTED…), when the body has one. */
-function googleStatusOf(text: string): string | undefined {
+const WORD = /^[A-Z_]{1,64}$/;
+
+/**
+ * Google's `{error:{status}}` word (INVALID_ARGUMENT, NOT_FOUND, RESOURCE_EXHAUSTED…) and the reason of its
+ * ErrorInfo detail (API_KEY_INVALID…), when the body has them; plain words only.
+ */
+function googleWordsOf(text: string): { status?: string; reason?: string } {
   try {
-    const status = (JSON.parse(text) as { error?: { status?: unknown } })?.error?.status;
-    return typeof status === 'string' && /^[A-Z_]{1,64}$/.test(status) ? status : undefined;
+    const error = (JSON.parse(text) as { error?: { status?: unknown; details?: unknown } })?.error;
+    const details = Array.isArray(error?.details) ? (error.details as { reason?: unknown }[]) : [];
+    const reason = details.map((detail) => detail?.reason).find((word) => typeof word === 'string');
+    return {
+      ...(typeof error?.status === 'string' && WORD.test(error.status) ? { status: error.status } : {}),
+      ...(typeof reason === 'string' && WORD.test(reason) ? { reason } : {}),
+    };
   } catch {
-    return undefined;
+    return {};
   }
 }
 
@@ -45,9 +55,15 @@ export function statusFailure(
   headers: Headers,
   text: string,
 ): PlacesCallError {
-  const googleStatus = googleStatusOf(text);
-  const details = { status, endpoint, ...(googleStatus ? { googleStatus } : {}) };
-  const message = `Places ${endpoint}: HTTP ${status}${googleStatus ? ` ${googleStatus}` : ''}`;
+  const { status: googleStatus, reason } = googleWordsOf(text);
+  const details = {
+    status,
+    endpoint,
+    ...(googleStatus ? { googleStatus } : {}),
+    ...(reason ? { reason } : {}),
+  };
+  const words = [googleStatus, reason].filter(Boolean).join(' ');
+  const message = `Places ${endpoint}: HTTP ${status}${words ? ` ${words}` : ''}`;
   if (status === 429) {
     const retryAfterSeconds = retryAfterOf(headers);
     return new PlacesCallError('rate-limited', message, {
@@ -55,6 +71,8 @@ export function statusFailure(
       ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
     });
   }
+  // Google answers a key that is no key with 400, not 403: it is the key, not the request, that is wrong
+  if (reason === 'API_KEY_INVALID') return new PlacesCallError('forbidden', message, details);
   if (status === 400) return new PlacesCallError('invalid-argument', message, details);
   if (status === 401 || status === 403) return new PlacesCallError('forbidden', message, details);
   if (status === 404) return new PlacesCallError('not-found', message, details);

@@ -67,7 +67,8 @@ export interface CallOptions {
 /**
  * Why a call brought no usable answer:
  * - `invalid-argument`: 400 INVALID_ARGUMENT (a missing field mask, a bad radius…);
- * - `forbidden`: 403, the key is wrong, restricted, or the API is not enabled for its project;
+ * - `forbidden`: 403, or 400 with the reason API_KEY_INVALID: the key is wrong, restricted, or the API is not
+ *   enabled for its project;
  * - `not-found`: 404 NOT_FOUND, no such place or photo;
  * - `rate-limited`: 429 RESOURCE_EXHAUSTED, with `retryAfterSeconds` when Google said;
  * - `server`: a 5xx;
@@ -96,6 +97,8 @@ export class PlacesCallError extends Error {
       retryAfterSeconds?: number;
       endpoint?: Endpoint;
       googleStatus?: string;
+      /** The reason of Google's ErrorInfo detail (API_KEY_INVALID…). */
+      reason?: string;
     } = {},
   ) {
     super(message);
