@@ -108,19 +108,29 @@ export type GoogleReview = z.output<typeof wireReviewSchema>;
 export interface ReviewsPage extends Page<GoogleReview> {
   averageRating?: number;
   totalReviewCount?: number;
+  /** Reviews of the page that could not be read (a STAR_RATING_UNSPECIFIED, a missing id): left out. */
+  unreadable?: number;
 }
 
+/**
+ * A page of reviews: one review Brigade cannot read (Google's STAR_RATING_UNSPECIFIED, say) is left out and
+ * counted, so it does not cost the page's other reviews.
+ */
 export const wireReviewsSchema = z
   .object({
-    reviews: z.array(wireReviewSchema).default([]),
+    reviews: z.array(z.unknown()).default([]),
     averageRating: z.number().optional(),
     totalReviewCount: z.number().int().optional(),
     nextPageToken,
   })
-  .transform(
-    (answer): ReviewsPage => ({
-      ...pageOf(answer.reviews, answer.nextPageToken),
+  .transform((answer): ReviewsPage => {
+    const read = answer.reviews.map((review) => wireReviewSchema.safeParse(review));
+    const reviews = read.flatMap((result) => (result.success ? [result.data] : []));
+    const unreadable = read.length - reviews.length;
+    return {
+      ...pageOf(reviews, answer.nextPageToken),
       ...(answer.averageRating === undefined ? {} : { averageRating: answer.averageRating }),
       ...(answer.totalReviewCount === undefined ? {} : { totalReviewCount: answer.totalReviewCount }),
-    }),
-  );
+      ...(unreadable > 0 ? { unreadable } : {}),
+    };
+  });
