@@ -96,7 +96,8 @@ describe(`crash safety on ${engine}: kill -9 mid-request, then restart`, () => {
     await makeUser(database.db, { isSiteAdmin: true, email: 'crash-admin@example.com' });
     const tenant = await makeTenant(database.db, { plan: 'enterprise' });
     tenantId = tenant.tenantId;
-    for (let i = 0; i < 4; i++)
+    // one for uploads, three for batches, two for batches tried again (a kill that came after the answer)
+    for (let i = 0; i < 6; i++)
       restaurantIds.push((await makeRestaurant(database.db, tenantId)).restaurantId);
     await prepared.release();
     server = new ServerProcess(env, port);
@@ -190,7 +191,11 @@ describe(`crash safety on ${engine}: kill -9 mid-request, then restart`, () => {
     // and its answer, so its transaction is early). An upload is killed when it starts writing files
     // (`.incoming` gets this instance's folder) and when its first file lands, the window between its
     // files; on PostgreSQL a batch is killed while its transaction is open.
-    const plan: { kind: Kind; at: number | 'first-write' | 'first-file' | 'open-transaction' }[] = [
+    const plan: {
+      kind: Kind;
+      at: number | 'first-write' | 'first-file' | 'open-transaction';
+      again?: true;
+    }[] = [
       { kind: 'batch', at: 0.12 },
       { kind: 'batch', at: engine === 'postgres' ? 'open-transaction' : 0.25 },
       { kind: 'seed', at: 0.5 },
@@ -232,6 +237,10 @@ describe(`crash safety on ${engine}: kill -9 mid-request, then restart`, () => {
       clearInterval(poll);
       const progress = server.progressOf(run);
       if (progress.arrived && !progress.completed) cut[kind] += 1;
+      // A warm server answers faster than the first, uncut run it was timed by: a kill that came after the
+      // answer is tried once more, earlier.
+      else if (typeof at === 'number' && cut[kind] === 0 && !plan[index]!.again)
+        plan.push({ kind, at: at / 2, again: true });
       await server.start(); // on the same data: recovery, then the start-up sweep
       if (watched) sweepLogs[run] = server.output;
     }
