@@ -16,11 +16,15 @@ import { buildWorld, type FuzzWorld, stateHasher } from './world';
  * (valid, near-valid, hostile), as the owner of the demo organization or as the site administrator. No answer
  * may be a 5xx, and no refused request may leave a write behind (see runner.ts). The seed is fixed so a run is
  * reproducible; FUZZ_SEED picks another, FUZZ_ROUTE narrows the run to one endpoint id, FUZZ_SCALE multiplies
- * the number of requests.
+ * the number of requests (PostgreSQL's pass: another seed, 0.4 of the batches).
  */
 
-const SEED = Number(process.env.FUZZ_SEED ?? 14_2026);
-const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
+// The PostgreSQL pass runs every route and flavour too, with fewer batches of other inputs (its own seed):
+// what differs between the engines is how a refused write is reported, which a batch per route shows; the
+// two passes together try more inputs than two full runs of one seed did (issue 49: the suite's time).
+const ON_POSTGRES = process.env.BRIGADE_TEST_ENGINE === 'postgres';
+const SEED = Number(process.env.FUZZ_SEED ?? (ON_POSTGRES ? 14_2027 : 14_2026));
+const SCALE = Number(process.env.FUZZ_SCALE ?? (ON_POSTGRES ? 0.4 : 1));
 const ONLY = process.env.FUZZ_ROUTE;
 const BATCH = 12;
 const FLAVOURS: Flavour[] = ['valid', 'near-valid', 'hostile'];
@@ -97,7 +101,7 @@ describe('fuzzing the API from its contracts', () => {
     expect(failures, failures.join('\n\n')).toEqual([]);
     expect(stats.serverErrors).toBe(0);
     expect(covered.length).toBe(routes.length);
-    if (ONLY === undefined && SCALE >= 1) expect(stats.sent).toBeGreaterThanOrEqual(10_000);
+    if (ONLY === undefined) expect(stats.sent).toBeGreaterThanOrEqual(Math.min(1, SCALE) * 10_000);
 
     // The callers were never signed out or locked out along the way, so every request was really judged.
     for (const session of [world.owner, world.admin]) {
