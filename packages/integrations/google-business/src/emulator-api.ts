@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { EmulatorState } from './emulator-state';
-import { EMULATOR_ACCOUNT, EMULATOR_LOCATIONS } from './emulator-world';
+import { EMULATOR_ACCOUNT, EMULATOR_LOCATIONS, type EmulatorReview } from './emulator-world';
 
 type Send = (res: ServerResponse, status: number, body: unknown) => void;
 
@@ -87,6 +87,37 @@ export function location(
 const reviewName = (accountId: string, locationId: string, reviewId: string) =>
   `accounts/${accountId}/locations/${locationId}/reviews/${reviewId}`;
 
+const RATING = ['ONE', 'TWO', 'THREE', 'FOUR', 'FIVE'];
+const ratingOf = (review: EmulatorReview) => RATING.indexOf(review.starRating) + 1;
+
+/**
+ * The reviews in the order `orderBy` asks: Google's documented values are `updateTime desc` (its default),
+ * `rating` and `rating desc`; ties keep the newest first.
+ */
+function ordered(list: EmulatorReview[], orderBy: string | null): EmulatorReview[] | string {
+  const order = orderBy?.trim().replace(/\s+/g, ' ');
+  // without orderBy, the order the reviews are kept in: newest first, as they were made
+  if (order === undefined || order === '') return list;
+  const newest = [...list].sort((a, b) => Date.parse(b.updateTime) - Date.parse(a.updateTime));
+  if (order === 'updateTime desc') return newest;
+  if (order === 'rating') return newest.sort((a, b) => ratingOf(a) - ratingOf(b));
+  if (order === 'rating desc') return newest.sort((a, b) => ratingOf(b) - ratingOf(a));
+  return 'Request contains an invalid argument. orderBy must be one of: rating, rating desc, updateTime desc';
+}
+
+/** One review (`accounts.locations.reviews.get`). */
+export function review(
+  state: EmulatorState,
+  ids: { account: string; location: string; review: string },
+  res: ServerResponse,
+  send: Send,
+) {
+  const found = state.reviews.get(ids.location)?.find((entry) => entry.reviewId === ids.review);
+  if (`accounts/${ids.account}` !== EMULATOR_ACCOUNT.name || !found)
+    return apiError(send, res, 404, 'Requested entity was not found.');
+  send(res, 200, { name: reviewName(ids.account, ids.location, found.reviewId), ...found });
+}
+
 export function reviews(
   state: EmulatorState,
   ids: { account: string; location: string },
@@ -100,10 +131,11 @@ export function reviews(
     !EMULATOR_LOCATIONS.some((l) => l.name === `locations/${ids.location}`)
   )
     return apiError(send, res, 404, 'Requested entity was not found.');
-  const all = list ?? [];
+  const all = ordered(list ?? [], url.searchParams.get('orderBy'));
+  if (typeof all === 'string') return apiError(send, res, 400, all);
   const result = page(all, url, { size: 50, max: 50 });
   if (typeof result === 'string') return apiError(send, res, 400, result);
-  const stars = all.map((review) => ['ONE', 'TWO', 'THREE', 'FOUR', 'FIVE'].indexOf(review.starRating) + 1);
+  const stars = all.map(ratingOf);
   send(res, 200, {
     reviews: result.slice.map((review) => ({
       name: reviewName(ids.account, ids.location, review.reviewId),

@@ -66,3 +66,45 @@ describe('GoogleBusinessEmulator.addReviews', () => {
     expect(() => emulator?.addReviews('9999', 1)).toThrow('The emulator has no location 9999');
   });
 });
+
+describe('reviews as Google documents them (accounts.locations.reviews)', () => {
+  async function call(path: string) {
+    if (!emulator) throw new Error('no emulator');
+    const token = issueAccessToken(emulator.state, issueRefreshToken(emulator.state, BUSINESS_MANAGE_SCOPE));
+    const answer = await fetch(
+      `${emulator.urls.reviewsUrl}/${EMULATOR_ACCOUNT.name}/locations/4002/${path}`,
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
+    return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+  }
+  const ratings = (body: Record<string, unknown>) =>
+    (body.reviews as { starRating: string }[]).map(
+      (r) => ['ONE', 'TWO', 'THREE', 'FOUR', 'FIVE'].indexOf(r.starRating) + 1,
+    );
+
+  it('sorts by rating, rating desc or updateTime desc (orderBy), and refuses another order', async () => {
+    emulator = await startGoogleBusinessEmulator();
+    emulator.addReviews('4002', 40);
+    const up = ratings((await call('reviews?orderBy=rating')).body);
+    expect(up).toEqual([...up].sort((a, b) => a - b));
+    expect(up[0]).toBeLessThan(up.at(-1)!);
+    const down = ratings((await call('reviews?orderBy=rating%20desc')).body);
+    expect(down).toEqual([...down].sort((a, b) => b - a));
+    const newest = (await call('reviews?orderBy=updateTime%20desc')).body.reviews as { updateTime: string }[];
+    const times = newest.map((r) => Date.parse(r.updateTime));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect((await call('reviews?orderBy=comment')).status).toBe(400);
+  });
+
+  it('gets one review by its id (reviews.get), and 404 for an unknown one', async () => {
+    emulator = await startGoogleBusinessEmulator();
+    emulator.addReviews('4002', 3);
+    const [first] = (await call('reviews')).body.reviews as { reviewId: string; name: string }[];
+    const one = await call(`reviews/${first!.reviewId}`);
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ reviewId: first!.reviewId, name: first!.name });
+    expect((await call('reviews/no-such-review')).status).toBe(404);
+  });
+});

@@ -6,6 +6,7 @@ import {
   location,
   locations,
   reply,
+  review,
   reviews,
   UNAUTHENTICATED_MESSAGE,
 } from './emulator-api';
@@ -80,6 +81,7 @@ const send = (res: ServerResponse, status: number, body: unknown) => {
 const LOCATIONS = /^\/businessinformation\/v1\/accounts\/([^/]+)\/locations$/;
 const LOCATION = /^\/businessinformation\/v1\/locations\/([^/]+)$/;
 const REVIEWS = /^\/v4\/accounts\/([^/]+)\/locations\/([^/]+)\/reviews$/;
+const REVIEW = /^\/v4\/accounts\/([^/]+)\/locations\/([^/]+)\/reviews\/([^/]+)$/;
 const REPLY = /^\/v4\/accounts\/([^/]+)\/locations\/([^/]+)\/reviews\/([^/]+)\/reply$/;
 const POSTS = /^\/v4\/accounts\/([^/]+)\/locations\/([^/]+)\/localPosts(?:\/([^/]+))?$/;
 
@@ -195,6 +197,14 @@ async function apiRoute(state: EmulatorState, req: IncomingMessage, url: URL, re
   if (one) return location(state, one[1] ?? '', url, res, send);
   const list = REVIEWS.exec(path);
   if (list) return reviews(state, { account: list[1] ?? '', location: list[2] ?? '' }, url, res, send);
+  const single = REVIEW.exec(path);
+  if (single)
+    return review(
+      state,
+      { account: single[1] ?? '', location: single[2] ?? '', review: decodeURIComponent(single[3] ?? '') },
+      res,
+      send,
+    );
   apiError(send, res, 404, 'Requested entity was not found.');
 }
 
