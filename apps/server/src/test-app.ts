@@ -5,6 +5,7 @@ import { useTestDatabase } from '@brigade/test-utils/test-database';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
+import { CHANGE_CHANNEL, type Change } from '@brigade/core/changes/change-feed';
 import { type BuildAppOptions, buildApp } from './app';
 import { loadConfig } from './config';
 import type { AppDeps } from './deps';
@@ -127,4 +128,31 @@ export async function runUnheard(database: Database, statements: string[]): Prom
   } finally {
     await client.end();
   }
+}
+
+/** A tenant id no seed reaches: the marker below concerns no cached document. */
+const MARKER_TENANT = 2_000_000_000;
+
+/**
+ * Waits until the server has heard every change announced so far. The database delivers announcements in
+ * commit order but a moment after the commit, so a seed's last announcements can arrive after a test's first
+ * read and drop what that read cached. A marker announced now arrives after all of them.
+ */
+export async function heardEverySoFar(deps: AppDeps, database: Database, timeoutMs = 10_000): Promise<void> {
+  if (!deps.changes.listening()) await deps.changes.ready;
+  const marker = MARKER_TENANT + Math.floor(Math.random() * 100_000_000);
+  const heard = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error('heardEverySoFar: the marker announcement never arrived'));
+    }, timeoutMs);
+    const stop = deps.changes.subscribe((change: Change) => {
+      if (change.tenantId !== marker) return;
+      clearTimeout(timer);
+      stop();
+      resolve();
+    });
+  });
+  await runUnheard(database, [`NOTIFY ${CHANGE_CHANNEL}, 'tenant:${marker}'`]);
+  await heard;
 }
