@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream';
+import { CHANGE_CHANNEL, type Change } from '@brigade/core/changes/change-feed';
 import { type Database, openDatabase } from '@brigade/db/database';
 import { cardDataIn, tablesText } from '@brigade/test-utils/card-data';
 import { useTestDatabase } from '@brigade/test-utils/test-database';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { CHANGE_CHANNEL, type Change } from '@brigade/core/changes/change-feed';
 import { type BuildAppOptions, buildApp } from './app';
 import { loadConfig } from './config';
 import type { AppDeps } from './deps';
