@@ -230,6 +230,105 @@ describe(`checkout on ${engine}: kill -9 while the gateway works, then restart`,
     }[];
     expect(tickets.filter((t) => t.orderId === orderId).map((t) => t.status)).toEqual(['printed']);
   }, 120_000);
+
+  /** A placed order (paid by card, held at the gateway): its id and its payment's. */
+  async function placed(name: string) {
+    const menu = await call('GET', `/ordering/${slug}/menu`);
+    const answer = await call(
+      'POST',
+      `/ordering/${slug}/orders`,
+      {
+        lines: [{ itemId: menu.json.data.menus[0].items[0].itemId, quantity: 1 }],
+        pickup: { asap: true },
+        customer: { name, email: 'guest@example.com', phone: '+1 555 010 0400' },
+        payment: { token: await tokenizeCard(gateway.url, '4111111111111111'), expiry: '1230' },
+      },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(answer.status, JSON.stringify(answer.json)).toBe(201);
+    const orders = (await staff('GET', '/orders')).json.data as { orderId: number; token: string }[];
+    const orderId = orders.find((o) => o.token === answer.json.data.token)!.orderId;
+    const order = (await staff('GET', `/orders/${orderId}`)).json.data;
+    return { orderId, transactionId: order.transactionId as string };
+  }
+
+  /**
+   * Sends a request while the gateway takes `endpoint`'s call and keeps its answer; kills the server once the
+   * gateway has done it, restarts, and sends the same request again until the checkout sweep has settled the
+   * cut-off step (409 until then).
+   */
+  async function cutOff(endpoint: 'capture' | 'void' | 'refund', send: () => ReturnType<typeof call>) {
+    gateway.loseAnswer(endpoint);
+    const before = gateway.calls[endpoint];
+    const sending = send();
+    await expect.poll(() => gateway.calls[endpoint], { timeout: 10_000 }).toBe(before + 1);
+    await server.kill();
+    expect((await sending).status).toBe(0);
+    await server.start();
+    let again = await send();
+    for (let i = 0; i < 150 && again.status === 409; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      again = await send();
+    }
+    return { again, gatewayCalls: gateway.calls[endpoint] - before };
+  }
+  const move = (orderId: number, status: string) => () =>
+    staff('POST', `/orders/${orderId}/status`, { status });
+
+  it('accepts an order whose capture was cut off by kill -9 once, without charging the card twice', async () => {
+    const { orderId, transactionId } = await placed('Capture Cut');
+    const { again, gatewayCalls } = await cutOff('capture', move(orderId, 'accepted'));
+    expect(again.status, JSON.stringify(again.json)).toBe(200);
+    expect(again.json.data.status).toBe('accepted');
+    // The capture the gateway made before the crash is the one recorded; no second capture was asked.
+    expect(gatewayCalls).toBe(1);
+    const payment = (await staff('GET', `/payments/transactions/${transactionId}`)).json.data;
+    expect(payment.transaction.status).toBe('captured');
+    expect(payment.transaction.capturedAmount).toBeGreaterThan(0);
+    expect(payment.events.map((e: { step: string; outcome: string }) => `${e.step}:${e.outcome}`)).toContain(
+      'capture:interrupted',
+    );
+  }, 120_000);
+
+  it('cancels an accepted order whose void was cut off by kill -9, and the card is not charged', async () => {
+    const { orderId, transactionId } = await placed('Void Cut');
+    const accepted = await staff('POST', `/orders/${orderId}/status`, { status: 'accepted' });
+    expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
+    const { again, gatewayCalls } = await cutOff('void', move(orderId, 'cancelled'));
+    expect(again.status, JSON.stringify(again.json)).toBe(200);
+    expect(again.json.data.status).toBe('cancelled');
+    expect(gatewayCalls).toBe(1);
+    const payment = (await staff('GET', `/payments/transactions/${transactionId}`)).json.data;
+    expect(payment.transaction.status).toBe('voided');
+  }, 120_000);
+
+  it('answers a refund cut off by kill -9 when it is asked again with its key, and refunds once', async () => {
+    const { orderId, transactionId } = await placed('Refund Cut');
+    for (const status of ['accepted', 'completed'])
+      expect((await staff('POST', `/orders/${orderId}/status`, { status })).status).toBe(200);
+    // The day's batch settles at the gateway; the transaction page's status check learns it is refundable.
+    gateway.clock.advance(2 * 24 * 60 * 60 * 1000);
+    const checked = await staff('POST', `/payments/transactions/${transactionId}/inquire`, {});
+    expect(checked.status, JSON.stringify(checked.json)).toBe(200);
+    expect(checked.json.data.transaction.refundable).toBe(true);
+    const key = randomUUID();
+    const { again, gatewayCalls } = await cutOff('refund', () =>
+      call(
+        'POST',
+        `/tenants/${tenantId}/restaurants/${restaurantId}/payments/transactions/${transactionId}/refund`,
+        { amount: 100 },
+        { 'idempotency-key': key },
+      ),
+    );
+    // The retry gets the refund the first request made (201, as the first would have), not a second one.
+    expect(again.status, JSON.stringify(again.json)).toBe(201);
+    expect(again.json.data.transaction.kind).toBe('refund');
+    expect(again.json.data.transaction.status).toBe('captured');
+    expect(gatewayCalls).toBe(1);
+    const payment = (await staff('GET', `/payments/transactions/${transactionId}`)).json.data;
+    expect(payment.refunds.map((r: { status: string }) => r.status)).toEqual(['captured']);
+    expect(payment.transaction.refundedAmount).toBe(100);
+  }, 120_000);
 });
 
 /** A kitchen printer on loopback that hangs on each connection, or takes the ticket and closes. */

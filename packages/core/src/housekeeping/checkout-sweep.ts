@@ -1,17 +1,21 @@
 import type { OrderingDeps } from '../ordering/checkout';
 import { resolveStuckOrders, type StuckOrderResult } from '../ordering/stuck-orders';
+import { type InterruptedStepResult, recoverInterruptedSteps } from '../payments/interrupted-steps';
 import { reconcileStalePayments, type StaleSweepResult } from '../payments/reconcile-stale';
 import { SYSTEM } from '../use-case';
 
 /**
  * The checkout sweep (docs/behaviour/ordering.md "When checkout is cut off"), the `checkout.sweep` job every
  * minute and at each start-up (docs/jobs.md): payments left without an answer are settled at the gateway (a
- * hold it made is voided), then orders left `placing` are settled from what their payments became. Both
+ * hold it made is voided), captures, voids and refunds cut off before their answer are looked up and their
+ * requests' keys answered, then orders left `placing` are settled from what their payments became. Both
  * claim what they settle, so sweeps that overlap never settle anything twice.
  */
 
 export interface CheckoutSweepResult {
   payments: StaleSweepResult;
+  /** Captures, voids and refunds whose request died before the gateway's answer (interrupted-steps.ts). */
+  steps: InterruptedStepResult;
   orders: StuckOrderResult;
 }
 
@@ -21,6 +25,7 @@ export async function runCheckoutSweep(
 ): Promise<CheckoutSweepResult> {
   const quiet = options.quietSeconds === undefined ? {} : { olderThanSeconds: options.quietSeconds };
   const payments = await reconcileStalePayments(deps, SYSTEM, quiet);
+  const steps = await recoverInterruptedSteps(deps, SYSTEM, quiet);
   const orders = await resolveStuckOrders(deps, SYSTEM, quiet);
-  return { payments, orders };
+  return { payments, steps, orders };
 }

@@ -43,7 +43,7 @@ export async function refundPayment(
   return idempotent(deps, actor, { scope: call, key: call.idempotencyKey, operation, body }, async () => {
     const { row: found, account } = await target(deps, call);
     const { row, refund, amount } = await deps.transact((tx) =>
-      reserveRefund(deps, actor, tx, found, call.amount),
+      reserveRefund(deps, actor, tx, found, { asked: call.amount, key: call.idempotencyKey ?? '' }),
     );
     const answer = await call_(deps, actor, row, 'refund', amount, () =>
       deps.gateway(account).refund({
@@ -75,7 +75,7 @@ async function reserveRefund(
   actor: Actor,
   tx: Executor,
   found: TransactionRow,
-  asked: number | undefined,
+  { asked, key }: { asked: number | undefined; key: string },
 ) {
   const row = await lockTransaction(tx, found, found.transactionId);
   if (!row) throw notFound(TRANSACTION_NOT_FOUND, 'TRANSACTION_NOT_FOUND');
@@ -88,6 +88,8 @@ async function reserveRefund(
     throw validationError(REFUND_TOO_LARGE_MESSAGE, [{ path: 'amount', message: REFUND_TOO_LARGE_MESSAGE }]);
   const amount = asked ?? free;
   const refund = await insertTransaction(tx, pendingRefund(deps, actor, row, amount));
+  // The key names the refund, so that a sweep can answer it when this request's process dies (interrupted-steps.ts).
+  await addEvent(tx, event(refund, actor, 'refund', 'requested', amount, { idempotencyKey: key }));
   return { row, refund, amount };
 }
 

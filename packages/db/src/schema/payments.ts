@@ -155,7 +155,11 @@ export const paymentTransactionEvents = pgTable(
     actor: text('actor').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('payment_transaction_events_txn_idx').on(t.transactionId, t.eventId)],
+  (t) => [
+    index('payment_transaction_events_txn_idx').on(t.transactionId, t.eventId),
+    // The checkout sweep's look for steps whose process died before the answer (core/payments/interrupted-steps.ts).
+    index('payment_transaction_events_requested_idx').on(t.occurredAt).where(sql`${t.outcome} = 'requested'`),
+  ],
 );
 
 /**
