@@ -172,6 +172,27 @@ async function check(page: Page, name: string) {
 }
 
 describe('orders in management and the kitchen display', () => {
+  it('asks for one tap where the browser keeps the new-order chime silent, and the tap turns it on', async () => {
+    const { context, page } = await managementPage(harness);
+    try {
+      // Headless Chromium lets every page play sound; a desktop browser's autoplay policy starts a page's audio
+      // suspended until a gesture. Started suspended the same way, with the browser's own AudioContext:
+      await page.addInitScript(`{
+        const Real = window.AudioContext;
+        window.AudioContext = class extends Real { constructor(...args) { super(...args); void this.suspend(); } };
+      }`);
+      await openManagement(page, harness, '/orders', 'Orders');
+      const banner = page.getByRole('status').filter({ hasText: 'Sound is off in this browser' });
+      await banner.waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Turn sound on' }).focus();
+      await page.keyboard.press('Enter');
+      await banner.waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows a guest order live, accepts it, bumps it on the kitchen display, readies and completes it', async () => {
     const { context, page } = await managementPage(harness);
     try {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /*
  * New online orders call for attention: a short beep (Web Audio API, no sound file) when an order arrives
@@ -10,10 +10,21 @@ export const titleWith = (newCount: number) => (newCount > 0 ? `(${newCount}) ${
 
 let audio: AudioContext | null = null;
 
+/** The page's one audio context, made at first need; null where there is no audio. */
+function audioContext(): AudioContext | null {
+  try {
+    audio ??= new AudioContext();
+    return audio;
+  } catch {
+    return null;
+  }
+}
+
 /** Two short tones. Browsers start audio only after a user gesture on the page; before that it is silent. */
 export function beep(): void {
   try {
-    audio ??= new AudioContext();
+    const audio = audioContext();
+    if (!audio) return;
     const start = audio.currentTime;
     for (const [offset, frequency] of [
       [0, 880],
@@ -63,4 +74,39 @@ export function useNewOrderAlert(newOrderIds: readonly number[] | undefined): vo
     },
     [],
   );
+}
+
+/**
+ * Whether the browser holds the chime back until someone interacts with the page (its autoplay policy: an
+ * audio context starts `suspended`). Any tap or key press on the page lets it start, so the first one is taken;
+ * `enable` is the one-tap "Turn sound on" of the banner, which also plays the chime so people hear it works.
+ */
+export function useSoundBlocked(): { blocked: boolean; enable: () => void } {
+  const [blocked, setBlocked] = useState(false);
+  useEffect(() => {
+    const context = audioContext();
+    if (!context) return;
+    const update = () => setBlocked(context.state === 'suspended');
+    const resume = () => void context.resume().catch(() => {});
+    update();
+    context.addEventListener('statechange', update);
+    document.addEventListener('pointerdown', resume, { capture: true });
+    document.addEventListener('keydown', resume, { capture: true });
+    return () => {
+      context.removeEventListener('statechange', update);
+      document.removeEventListener('pointerdown', resume, { capture: true });
+      document.removeEventListener('keydown', resume, { capture: true });
+    };
+  }, []);
+  const enable = () => {
+    const context = audioContext();
+    void context
+      ?.resume()
+      .then(() => {
+        setBlocked(context.state === 'suspended');
+        beep();
+      })
+      .catch(() => {});
+  };
+  return { blocked, enable };
 }

@@ -10,7 +10,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatDay, formatMinor } from '../../payments-kit/format';
 import { useCan } from '../../restaurant-context';
 import { useOrderStream } from './live-orders';
-import { useNewOrderAlert } from './new-order-alert';
+import { useNewOrderAlert, useSoundBlocked } from './new-order-alert';
 import { OrderActions, OrderStatusBadge } from './order-actions';
 import { OrderingControls } from './ordering-controls';
 import { type Order, useOrderingAlerts, useOrders } from './orders-api';
@@ -66,6 +66,7 @@ export function OrdersScreen() {
           </>
         }
       />
+      <SoundBanner />
       <TicketAlerts />
       <CheckoutAlerts />
       <OrderingControls />
@@ -88,6 +89,20 @@ export function OrdersScreen() {
       </nav>
       <OrderGroups orders={orders} filter={filter} />
     </>
+  );
+}
+
+/** Where the browser keeps the new-order chime silent until a tap, a one-tap way to turn it on. */
+function SoundBanner() {
+  const sound = useSoundBlocked();
+  if (!sound.blocked) return null;
+  return (
+    <Alert tone="info" title="Sound is off in this browser">
+      New orders chime only after someone taps this page.{' '}
+      <Button variant="secondary" onClick={sound.enable}>
+        Turn sound on
+      </Button>
+    </Alert>
   );
 }
 
