@@ -43,10 +43,13 @@ describe("the server's job runner", () => {
     );
     // housekeeping really ran: the week-old throttle count is gone
     expect((await db.select().from(authThrottle)).map((row) => row.key)).not.toContain('signin:10.9.9.9');
-    // both sweeps are scheduled every minute and every 15 minutes, in UTC
+    // the sweeps and the Google jobs are scheduled, in UTC
     expect(rowsOf(await db.execute(sql`select name, cron from pgboss.schedule order by name`))).toEqual([
       { name: 'checkout.sweep', cron: '* * * * *' },
       { name: 'housekeeping', cron: '*/15 * * * *' },
+      { name: 'listing.autoreply', cron: '* * * * *' },
+      { name: 'listing.schedule', cron: '* * * * *' },
+      { name: 'places.resync', cron: '*/15 * * * *' },
     ]);
   });
 });

@@ -6,8 +6,12 @@ import {
 } from '@brigade/core/housekeeping/housekeeping';
 import { JobRunner } from '@brigade/core/jobs/job-runner';
 import { enqueue } from '@brigade/core/jobs/jobs';
+import { autoReplyDueReviews } from '@brigade/core/listing/auto-reply-job';
+import { queueDueSyncs, syncConnection } from '@brigade/core/listing/scheduled-sync';
 import { printQueuedTicket } from '@brigade/core/ordering/kitchen-tickets';
 import { checkUnacceptedOrder } from '@brigade/core/ordering/unaccepted-orders';
+import { resyncDuePlaces } from '@brigade/core/places/place-resync';
+import { SYSTEM } from '@brigade/core/use-case';
 import { QUEUES } from '@brigade/db/job-queue';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './deps';
@@ -20,7 +24,10 @@ import { systemOrderingDeps } from './routes/ordering';
  * - `kitchen.ticket`: one kitchen ticket (queued by the move that sends an order to the kitchen);
  * - `order.unaccepted`: an order still `new` after its alert or cancel time (queued when it goes live);
  * - `checkout.sweep`: stale payments, then orders stuck in `placing`; every minute and at start-up;
- * - `housekeeping`: what would otherwise only grow, and the due Google syncs; every 15 minutes and at start-up.
+ * - `listing.schedule` (every minute) queues a `listing.sync` per Google Business Profile connection due, and
+ *   `listing.autoreply` (every minute) posts the AI replies due; `places.resync` (every 15 minutes) re-syncs the
+ *   linked Google places due. Without Google configured they find nothing to do;
+ * - `housekeeping`: what would otherwise only grow; every 15 minutes and at start-up.
  */
 export function createJobRunner(
   deps: AppDeps,
@@ -57,6 +64,36 @@ export function createJobRunner(
       { batchSize: 1, cron: '* * * * *' },
     )
     .handle(
+      QUEUES.listingSchedule.name,
+      async () => {
+        const queued = housekeeping.listing ? await queueDueSyncs(housekeeping.listing(), new Date()) : 0;
+        if (queued > 0) log.info({ queued }, 'queued the due Google Business Profile syncs');
+      },
+      { batchSize: 1, cron: '* * * * *' },
+    )
+    .handle(QUEUES.listingSync.name, async (data) => {
+      if (housekeeping.listing) await syncConnection(housekeeping.listing(), String(data.connectionId));
+    })
+    .handle(
+      QUEUES.listingAutoReply.name,
+      async () => {
+        if (!housekeeping.listing) return;
+        const llm = await housekeeping.llm?.();
+        const result = await autoReplyDueReviews(housekeeping.listing(), llm, new Date());
+        if (result.due > 0) log.info(result, 'posted due Google Business Profile auto-replies');
+      },
+      { batchSize: 1, cron: '* * * * *' },
+    )
+    .handle(
+      QUEUES.placesResync.name,
+      async () => {
+        if (!housekeeping.places) return;
+        const result = await resyncDuePlaces(await housekeeping.places(), SYSTEM, new Date());
+        if (result.due > 0) log.info(result, 'synced linked Google places');
+      },
+      { batchSize: 1, cron: '*/15 * * * *' },
+    )
+    .handle(
       QUEUES.housekeeping.name,
       async () => reportHousekeeping(await runHousekeeping(housekeeping), log),
       { batchSize: 1, cron: '*/15 * * * *' },
@@ -72,12 +109,6 @@ export async function startJobRunner(runner: JobRunner, deps: AppDeps): Promise<
 
 function reportHousekeeping(result: HousekeepingResult, log: FastifyBaseLogger): void {
   if (result.uploads.uploads > 0) log.warn(result.uploads, 'removed the files of interrupted uploads');
-  if (result.placesResync && result.placesResync.due > 0)
-    log.info(result.placesResync, 'synced linked Google places');
-  if (result.listingSync && result.listingSync.due > 0)
-    log.info(result.listingSync, 'ran scheduled Google Business Profile syncs');
-  if (result.listingAutoReply && result.listingAutoReply.due > 0)
-    log.info(result.listingAutoReply, 'posted due Google Business Profile auto-replies');
   if (result.payments && result.payments.examined > 0)
     log.info(result.payments, 'settled payments left pending or unknown');
 }

@@ -64,7 +64,43 @@ export const QUEUES = {
     expireInSeconds: 300,
     policy: 'stately',
   },
-  /** What would otherwise only grow, and the scheduled Google syncs (housekeeping/housekeeping.ts). */
+  /** Every minute: queues one `listing.sync` per Google Business Profile connection due (listing/scheduled-sync.ts). */
+  listingSchedule: {
+    name: 'listing.schedule',
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    expireInSeconds: 120,
+    policy: 'stately',
+  },
+  /** One connection's scheduled sync, profile then reviews; a failure is recorded and waits for its next turn. */
+  listingSync: {
+    name: 'listing.sync',
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    expireInSeconds: 300,
+    policy: 'standard',
+  },
+  /** Every minute: AI replies due under each restaurant's auto-reply rules (listing/auto-reply-job.ts). */
+  listingAutoReply: {
+    name: 'listing.autoreply',
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    expireInSeconds: 600,
+    policy: 'stately',
+  },
+  /** Every 15 minutes: linked Google places due for their automatic re-sync (places/place-resync.ts). */
+  placesResync: {
+    name: 'places.resync',
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    expireInSeconds: 900,
+    policy: 'stately',
+  },
+  /** What would otherwise only grow (housekeeping/housekeeping.ts). */
   housekeeping: {
     name: 'housekeeping',
     retryLimit: 0,

@@ -1,4 +1,4 @@
-import { runHousekeeping } from '@brigade/core/housekeeping/housekeeping';
+import { autoReplyDueReviews } from '@brigade/core/listing/auto-reply-job';
 import { businessListingConnections, businessListingReviews } from '@brigade/db/schema/business-listing';
 import { restaurants } from '@brigade/db/schema/tenancy';
 import type { AiReplyConfig } from '@brigade/domain/platform-sync';
@@ -9,10 +9,10 @@ import { useTestApp } from '../test-app';
 import { api, connect, makeWorld, type Place } from './test-business-listing';
 
 // With no language model (LLM_EMULATOR=off): drafts on request come from the local drafter, and the
-// auto-reply job in housekeeping (issue 19; docs/behaviour/ai-review-replies.md) posts a draft only when the
+// auto-reply job (`listing.autoreply`, issue 19; docs/behaviour/ai-review-replies.md) posts a draft only when the
 // connection's AI is enabled, the restaurant's auto-reply is on, the rating is selected (and at least the
 // minimum rating) and the review threshold has passed — recorded as AI-drafted and auto-posted — and exactly
-// once with two housekeeping runs at the same time. Google is the in-process emulator over HTTP.
+// once with two runs at the same time. Google is the in-process emulator over HTTP.
 
 const t = useTestApp({ env: { LLM_EMULATOR: 'off' } });
 let world: Awaited<ReturnType<typeof makeWorld>>;
@@ -22,15 +22,11 @@ beforeAll(async () => {
 
 const HOUR = 60 * 60_000;
 const google = async () => (await t.deps.businessListing.emulator())!;
-const housekeeping = (now: Date) =>
-  runHousekeeping(
-    {
-      db: t.database.db,
-      storage: t.deps.imageStorage,
-      instanceId: crypto.randomUUID(),
-      listing: () => scheduledListingDeps(t.deps, t.database.db, { warn: () => {} }),
-      llm: () => t.deps.llm.api(),
-    },
+/** One run of the `listing.autoreply` job as one server instance would make it (a new instance each call). */
+const autoReplyRun = async (now: Date) =>
+  autoReplyDueReviews(
+    scheduledListingDeps(t.deps, t.database.db, { warn: () => {} }),
+    await t.deps.llm.api(),
     now,
   );
 
@@ -124,17 +120,17 @@ describe('the auto-reply job', () => {
     await reviewTimes(place, now, { '003': 25, '008': 23, '006': 48, '009': 48 });
 
     // Nothing is posted while auto-reply is off, or AI is off, or neither was ever set.
-    expect((await housekeeping(now)).listingAutoReply).toMatchObject({ posted: 0 });
+    expect(await autoReplyRun(now)).toMatchObject({ posted: 0 });
     await replyConfig(place, { autoReply: true, minimumRating: 2 });
-    expect((await housekeeping(now)).listingAutoReply).toMatchObject({ posted: 0 });
+    expect(await autoReplyRun(now)).toMatchObject({ posted: 0 });
     const config = { connectionId, isEnabled: false, autoRespondToRatings: [1, 2], reviewThreshold: 24 };
     expect((await api(t, world.owner, 'POST', '/ai-config', config)).statusCode).toBe(200);
-    expect((await housekeeping(now)).listingAutoReply).toMatchObject({ posted: 0 });
+    expect(await autoReplyRun(now)).toMatchObject({ posted: 0 });
     expect(await replied(place)).toEqual([]);
 
     await api(t, world.owner, 'POST', '/ai-config', { ...config, isEnabled: true });
-    const run = await housekeeping(now);
-    expect(run.listingAutoReply).toMatchObject({ due: 1, posted: 1, failed: 0 });
+    const run = await autoReplyRun(now);
+    expect(run).toMatchObject({ due: 1, posted: 1, failed: 0 });
     // 008 is too soon, 006 below the minimum rating, 009 a rating auto-reply is not on for.
     expect(await replied(place)).toEqual(['google_emu-review-003']);
     const reviews = (
@@ -173,14 +169,14 @@ describe('the auto-reply job', () => {
     expect(reviews.filter((review) => review.replyAutoPosted)).toHaveLength(1);
 
     // Two hours later 008's threshold has passed too; 003 is not answered again.
-    expect((await housekeeping(new Date(now.getTime() + 2 * HOUR))).listingAutoReply).toMatchObject({
+    expect(await autoReplyRun(new Date(now.getTime() + 2 * HOUR))).toMatchObject({
       posted: 1,
     });
     expect(await replied(place)).toEqual(['google_emu-review-003', 'google_emu-review-008']);
     expect(await replyPuts('emu-review-003')).toBe(1);
   });
 
-  it('posts each due review exactly once with two housekeeping runs at the same time', async () => {
+  it('posts each due review exactly once with two runs at the same time', async () => {
     const { place, connectionId } = await syncedPlace();
     const now = new Date();
     // 012 and 017: four stars, no reply.
@@ -189,8 +185,8 @@ describe('the auto-reply job', () => {
     const config = { connectionId, isEnabled: true, autoRespondToRatings: [4] };
     expect((await api(t, world.owner, 'POST', '/ai-config', config)).statusCode).toBe(200);
 
-    const runs = await Promise.all([housekeeping(now), housekeeping(now)]);
-    const posted = runs.map((run) => run.listingAutoReply!.posted);
+    const runs = await Promise.all([autoReplyRun(now), autoReplyRun(now)]);
+    const posted = runs.map((run) => run.posted);
     expect(posted[0]! + posted[1]!).toBe(2);
     expect(await replied(place)).toEqual(['google_emu-review-012', 'google_emu-review-017']);
     expect(await replyPuts('emu-review-012')).toBe(1);
@@ -208,7 +204,7 @@ describe('the auto-reply job', () => {
       rows.every((row) => row.responseAutoPosted && row.responseIsAiGenerated && row.autoReplyClaimedAt),
     ).toBe(true);
     // A later run finds nothing left to post.
-    expect((await housekeeping(new Date(now.getTime() + HOUR))).listingAutoReply).toMatchObject({
+    expect(await autoReplyRun(new Date(now.getTime() + HOUR))).toMatchObject({
       posted: 0,
     });
   });
@@ -225,7 +221,7 @@ describe('the auto-reply job', () => {
       autoRespondToRatings: [3],
     });
     (await google()).exhaustQuota(3, 1);
-    expect((await housekeeping(now)).listingAutoReply).toMatchObject({ due: 1, posted: 0, failed: 1 });
+    expect(await autoReplyRun(now)).toMatchObject({ due: 1, posted: 0, failed: 1 });
     const [row] = await t.database.db
       .select()
       .from(businessListingReviews)
@@ -236,7 +232,7 @@ describe('the auto-reply job', () => {
         ),
       );
     expect(row).toMatchObject({ response: null, autoReplyClaimedAt: null, responseAutoPosted: false });
-    expect((await housekeeping(now)).listingAutoReply).toMatchObject({ posted: 1 });
+    expect(await autoReplyRun(now)).toMatchObject({ posted: 1 });
     expect(await replied(place)).toEqual(['google_emu-review-020']);
   });
 });

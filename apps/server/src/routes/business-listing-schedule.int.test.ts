@@ -1,8 +1,12 @@
+import { enqueue } from '@brigade/core/jobs/jobs';
 import { claimDueConnections, syncDueListings } from '@brigade/core/listing/scheduled-sync';
+import { QUEUES } from '@brigade/db/job-queue';
 import { businessListingConnections, businessListingReviews } from '@brigade/db/schema/business-listing';
-import { eq, inArray } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '@brigade/test-utils/card-data';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { scheduledListingDeps } from '../business-listing-runtime';
+import { createJobRunner } from '../job-runtime';
 import { useTestApp } from '../test-app';
 import { api, connect, makeWorld, type Place } from './test-business-listing';
 
@@ -55,6 +59,31 @@ const onlyDue = async (ids: string[]) => {
 };
 
 describe('scheduled listing syncs', () => {
+  it('runs as jobs: the schedule queues one listing.sync per due connection, which the job runner syncs', async () => {
+    const { place, connectionId } = await withLocation();
+    await onlyDue([connectionId]);
+    const db = t.database.db;
+    const housekeeping = { db, storage: t.deps.imageStorage, instanceId: t.deps.instanceId, listing: instance };
+    const runner = createJobRunner(t.deps, housekeeping, t.app.log);
+    await runner.start();
+    try {
+      await enqueue(db, QUEUES.listingSchedule.name, {});
+      await vi.waitFor(
+        async () => {
+          const jobs = rowsOf(
+            await db.execute(sql`select state, data from pgboss.job where name = 'listing.sync'`),
+          ) as { state: string; data: { connectionId: string } }[];
+          expect(jobs).toEqual([{ state: 'completed', data: { connectionId } }]);
+        },
+        { timeout: 15_000, interval: 100 },
+      );
+      expect((await rowOf(connectionId)).lastSyncStatus).toBe('completed');
+      expect(await reviewCount(place)).toBeGreaterThan(0);
+    } finally {
+      await runner.stop();
+    }
+  });
+
   it('syncs a due connection, schedules the next one by its frequency, and keeps the schedule across restarts', async () => {
     const { place, connectionId } = await withLocation();
     await onlyDue([connectionId]);

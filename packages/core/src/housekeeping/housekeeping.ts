@@ -5,13 +5,10 @@ import type { ChatCompletionsApi } from '@brigade/llm/chat-api';
 import { deleteExpiredCredentials, type ExpiredCredentials } from '../identity/session-repository';
 import { deleteStaleAttempts } from '../identity/throttle';
 import { type SweepResult, sweepAbandonedUploads } from '../images/upload-sweep';
-import { type AutoReplyResult, autoReplyDueReviews } from '../listing/auto-reply-job';
 import type { ListingDeps } from '../listing/listing-deps';
-import { type ScheduledSyncResult, syncDueListings } from '../listing/scheduled-sync';
 import type { PaymentDeps } from '../payments/payment-deps';
 import { reconcileStalePayments, type StaleSweepResult } from '../payments/reconcile-stale';
 import type { PlaceLinkDeps } from '../places/place-link-service';
-import { type ResyncResult, resyncDuePlaces } from '../places/place-resync';
 import { purgeExpiredPlaces } from '../places/places-cache';
 import { SYSTEM } from '../use-case';
 
@@ -27,11 +24,10 @@ import { SYSTEM } from '../use-case';
  * - with the payments runtime: payments left pending or unknown, settled by their order id, and expired
  *   idempotency keys (payments/reconcile-stale.ts). Each stale row is claimed before it is settled, so
  *   instances sweeping at once never settle one twice;
- * - Google Places answers past their spec 03 §9 lifetime (places/places-cache.ts);
- * - with Google Places configured: the automatic re-sync of linked places that are due (places/place-resync.ts);
- * - with Google Business Profile configured: the scheduled syncs that are due (listing/scheduled-sync.ts), each
- *   claimed by one instance, then the auto-replies that are due (listing/auto-reply-job.ts), each review
- *   claimed by one instance and posted once.
+ * - Google Places answers past their spec 03 §9 lifetime (places/places-cache.ts).
+ *
+ * The Google syncs and auto-replies are jobs of their own (docs/jobs.md: `listing.schedule`, `listing.sync`,
+ * `listing.autoreply`, `places.resync`); their deps travel here because the job runtime builds them once.
  */
 
 export interface HousekeepingDeps {
@@ -55,12 +51,6 @@ export interface HousekeepingResult {
   uploads: SweepResult;
   /** Expired Google Places answers removed from the shared cache. */
   placesAnswers: number;
-  /** Null when housekeeping runs without Google Places. */
-  placesResync: ResyncResult | null;
-  /** Null when housekeeping runs without Google Business Profile. */
-  listingSync: ScheduledSyncResult | null;
-  /** Null when housekeeping runs without Google Business Profile. */
-  listingAutoReply: AutoReplyResult | null;
   /** Null when housekeeping runs without the payments runtime. */
   payments: StaleSweepResult | null;
 }
@@ -72,11 +62,6 @@ export async function runHousekeeping(deps: HousekeepingDeps, now = new Date()):
     credentials: await deleteExpiredCredentials(deps.db, before),
     uploads: await sweepAbandonedUploads({ db: deps.db, storage: deps.storage }, deps.instanceId),
     placesAnswers: await purgeExpiredPlaces(deps.db),
-    placesResync: deps.places ? await resyncDuePlaces(await deps.places(), SYSTEM, now) : null,
-    listingSync: deps.listing ? await syncDueListings(deps.listing(), now) : null,
-    listingAutoReply: deps.listing
-      ? await autoReplyDueReviews(deps.listing(), await deps.llm?.(), now)
-      : null,
     payments: deps.payments ? await reconcileStalePayments(deps.payments, SYSTEM, { now }) : null,
   };
 }
