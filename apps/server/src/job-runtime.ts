@@ -4,6 +4,7 @@ import {
   type HousekeepingResult,
   runHousekeeping,
 } from '@brigade/core/housekeeping/housekeeping';
+import { pruneRetained } from '@brigade/core/housekeeping/retention';
 import { JobRunner } from '@brigade/core/jobs/job-runner';
 import { enqueue } from '@brigade/core/jobs/jobs';
 import { autoReplyDueReviews } from '@brigade/core/listing/auto-reply-job';
@@ -27,6 +28,7 @@ import { systemOrderingDeps } from './routes/ordering';
  * - `listing.schedule` (every minute) queues a `listing.sync` per Google Business Profile connection due, and
  *   `listing.autoreply` (every minute) posts the AI replies due; `places.resync` (every 15 minutes) re-syncs the
  *   linked Google places due. Without Google configured they find nothing to do;
+ * - `retention.prune`: audit log and mail outbox rows past the retention policy; daily at 03:17 UTC;
  * - `housekeeping`: what would otherwise only grow; every 15 minutes and at start-up.
  */
 export function createJobRunner(
@@ -92,6 +94,14 @@ export function createJobRunner(
         if (result.due > 0) log.info(result, 'synced linked Google places');
       },
       { batchSize: 1, cron: '*/15 * * * *' },
+    )
+    .handle(
+      QUEUES.retention.name,
+      async () => {
+        const removed = await pruneRetained(deps.database.db, deps.config.retention);
+        if (removed.auditLog + removed.mailOutbox > 0) log.info(removed, 'removed rows past their retention');
+      },
+      { batchSize: 1, cron: '17 3 * * *' },
     )
     .handle(
       QUEUES.housekeeping.name,

@@ -100,6 +100,15 @@ export const QUEUES = {
     expireInSeconds: 900,
     policy: 'stately',
   },
+  /** Daily: audit log and mail outbox rows older than the retention policy (housekeeping/retention.ts). */
+  retention: {
+    name: 'retention.prune',
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    expireInSeconds: 3600,
+    policy: 'stately',
+  },
   /** What would otherwise only grow (housekeeping/housekeeping.ts). */
   housekeeping: {
     name: 'housekeeping',

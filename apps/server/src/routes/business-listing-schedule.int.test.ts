@@ -63,7 +63,12 @@ describe('scheduled listing syncs', () => {
     const { place, connectionId } = await withLocation();
     await onlyDue([connectionId]);
     const db = t.database.db;
-    const housekeeping = { db, storage: t.deps.imageStorage, instanceId: t.deps.instanceId, listing: instance };
+    const housekeeping = {
+      db,
+      storage: t.deps.imageStorage,
+      instanceId: t.deps.instanceId,
+      listing: instance,
+    };
     const runner = createJobRunner(t.deps, housekeeping, t.app.log);
     await runner.start();
     try {

@@ -1,8 +1,9 @@
+import type { Executor } from '@brigade/db/database';
 import type { AuditChange } from '@brigade/db/schema/audit';
 import { auditLog } from '@brigade/db/schema/audit';
 import type { Actor } from '@brigade/domain/access';
 import { type AuditEntry, type AuditQuery, SYSTEM_ACTOR } from '@brigade/domain/audit-log';
-import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { decodeCursor, encodeCursor, isSafeIdKey } from '../catalogue/paging';
 import { tenantIs } from '../tenant-scope';
 import type { UseCaseDeps } from '../use-case';
@@ -76,4 +77,15 @@ function toEntry(row: typeof auditLog.$inferSelect): AuditEntry {
     method: row.method,
     path: row.path,
   };
+}
+
+/**
+ * Retention: removes up to `limit` of the oldest audit entries from before `before`, through the database
+ * function that alone may (migration 0032; it refuses anything younger than 30 days). Answers how many went.
+ */
+export async function pruneAuditLog(ex: Executor, before: Date, limit: number): Promise<number> {
+  const result = (await ex.execute(
+    sql`select brigade_prune_audit_log(${before.toISOString()}::timestamptz, ${limit}) as removed`,
+  )) as unknown as { rows: { removed: number }[] };
+  return Number(result.rows[0]?.removed ?? 0);
 }

@@ -1,6 +1,6 @@
 import type { Executor } from '@brigade/db/database';
 import { outboxEmails } from '@brigade/db/schema/identity';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, or } from 'drizzle-orm';
 
 export interface OutboxMessage {
   to: string;
@@ -36,4 +36,20 @@ export async function markOutboxSent(ex: Executor, id: number): Promise<void> {
 
 export async function markOutboxFailed(ex: Executor, id: number, error: string): Promise<void> {
   await ex.update(outboxEmails).set({ error }).where(eq(outboxEmails.id, id));
+}
+
+/**
+ * Retention: removes up to `limit` of the oldest messages created before `before` that are done with (sent, or
+ * given up on with their error); a message still waiting for its delivery is kept. Answers how many went.
+ */
+export async function deleteOldOutboxEmails(ex: Executor, before: Date, limit: number): Promise<number> {
+  const o = outboxEmails;
+  const old = ex
+    .select({ id: o.id })
+    .from(o)
+    .where(and(lt(o.createdAt, before), or(isNotNull(o.sentAt), isNotNull(o.error))))
+    .orderBy(o.id)
+    .limit(limit);
+  const gone = await ex.delete(o).where(inArray(o.id, old)).returning({ id: o.id });
+  return gone.length;
 }
