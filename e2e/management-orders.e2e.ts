@@ -328,6 +328,15 @@ describe('orders in management and the kitchen display', () => {
       expect(printed[0]).toContain('E2E BAR');
       expect(printed[0]).toContain('2 x E2E Spritz');
       await alert.waitFor({ state: 'detached', timeout: 10_000 });
+
+      // The order page lists its ticket as printed, and Reprint prints it once more.
+      await page.getByRole('link', { name: new RegExp(`^#${number} · `) }).click();
+      const tickets = page.getByRole('region', { name: 'Kitchen tickets' });
+      await tickets.getByText(/E2E Bar · Printed/).waitFor();
+      await tickets.getByRole('button', { name: 'Reprint the E2E Bar ticket' }).click();
+      await expect.poll(() => printed.length, { timeout: 10_000 }).toBe(2);
+      expect(printed[1]).toContain('2 x E2E Spritz');
+      await check(page, 'order-tickets');
     } finally {
       await context.close();
     }

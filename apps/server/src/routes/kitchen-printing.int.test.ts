@@ -225,6 +225,15 @@ describe('kitchen tickets on printers', () => {
         ['Bar', 'printed', ids.printer],
       ]);
     expect(received.slice(before).map((p) => p.text.split('\n')[0])).toEqual(['GRILL', 'BAR']);
+    // One order's tickets (the order page's Reprint): its own, not the first test's; a bad order id is a 400.
+    const all = (await staff('GET', '/kitchen-tickets')).json().data as Ticket[];
+    const own = (await staff('GET', `/kitchen-tickets?orderId=${orderId}`)).json().data as Ticket[];
+    expect(own.length).toBeGreaterThan(0);
+    expect(all.length).toBeGreaterThan(own.length);
+    expect(own).toEqual(all.filter((t) => t.orderId === orderId));
+    const bad = await staff('GET', '/kitchen-tickets?orderId=x');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().detail).toContain('Order ID must be a positive integer');
     await staff('PATCH', `/prep-stations/${ids.bar}`, { backupPrinterId: null });
   });
 

@@ -103,14 +103,18 @@ const updateTicket = (ex: Executor, ticketId: number, values: Partial<typeof kit
     .set({ ...values, updatedAt: new Date() })
     .where(eq(kitchenTickets.ticketId, ticketId));
 
-/** The restaurant's tickets (newest first), or those in one state: the screens ask for `failed`. */
+/** The restaurant's tickets (newest first), those in one state (the screens ask for `failed`), or one order's. */
 export async function listKitchenTickets(
   deps: { db: Executor },
   actor: Actor,
-  input: Scoped & { status?: 'queued' | 'printed' | 'failed' | undefined },
+  input: Scoped & { status?: 'queued' | 'printed' | 'failed' | undefined; orderId?: number | undefined },
 ): Promise<KitchenTicket[]> {
   await scopeOf(deps.db, actor, input);
-  return ticketViews(deps.db, input, input.status ? eq(kitchenTickets.status, input.status) : undefined);
+  const filter = and(
+    input.status ? eq(kitchenTickets.status, input.status) : undefined,
+    input.orderId ? eq(kitchenTickets.orderId, input.orderId) : undefined,
+  );
+  return ticketViews(deps.db, input, filter);
 }
 
 /** Retry, Reprint or Print elsewhere: the ticket is queued again (on `printerId` when given). */

@@ -24,6 +24,13 @@ export const kitchenTicketQuerySchema = z.object({
   status: z
     .enum(['queued', 'printed', 'failed'], { error: 'Status must be queued, printed or failed' })
     .optional(),
+  /** One order's tickets (the order page's Reprint). */
+  orderId: z.coerce
+    .number({ error: 'Order ID must be a positive integer' })
+    .int('Order ID must be a positive integer')
+    .min(1, 'Order ID must be a positive integer')
+    .max(2_147_483_647, 'Order ID must be a positive integer')
+    .optional(),
 });
 
 export const printTicketSchema = z.object({

@@ -9,6 +9,7 @@ import { cardLabel, formatDateTime, formatMinor } from '../../payments-kit/forma
 import { Fact, PAYMENT_PATHS, StatusBadge } from '../../payments-kit/ui';
 import { useOrderStream } from './live-orders';
 import { OrderActions, OrderStatusBadge } from './order-actions';
+import { OrderTickets } from './order-tickets';
 import { type Order, useOrder } from './orders-api';
 import { ORDER_PATHS, pickupLabel } from './paths';
 
@@ -59,6 +60,7 @@ export function OrderPage({ orderId }: { orderId: number }) {
         </div>
         <div className="pay-detail__side">
           <OrderFacts order={order} />
+          <OrderTickets orderId={order.orderId} />
           <OrderTimeline order={order} />
         </div>
       </div>

@@ -192,6 +192,18 @@ export function useFailedTickets() {
   });
 }
 
+/** One order's kitchen tickets (the order page's Reprint): live, like the orders. */
+export function useOrderTickets(orderId: number) {
+  const { params, key } = useOrderingTarget();
+  const live = useLive();
+  return useQuery({
+    queryKey: key('tickets', 'order', orderId),
+    queryFn: async ({ signal }) =>
+      (await apiClient.call(listKitchenTickets, { params, query: { orderId }, signal })).data,
+    ...live,
+  });
+}
+
 /** Retry (no printer: the station's own), or Print elsewhere (one of the restaurant's printers). */
 export function usePrintTicketAgain() {
   const { params } = useOrderingTarget();
