@@ -1,6 +1,8 @@
 import { type Database, openDatabase } from '@brigade/db/database';
 import { QUEUES } from '@brigade/db/job-queue';
 import { rowsOf } from '@brigade/test-utils/card-data';
+import { DatabaseRelay } from '@brigade/test-utils/database-relay';
+import { freePort } from '@brigade/test-utils/ports';
 import { useTestDatabase } from '@brigade/test-utils/test-database';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -101,5 +103,39 @@ describe('the job queue', () => {
       await vi.waitFor(() => expect(runs.size).toBe(300), { timeout: 15_000 });
       expect([...runs.values()].every((count) => count === 1)).toBe(true);
     },
+  );
+
+  it.runIf(process.env.BRIGADE_TEST_ENGINE === 'postgres')(
+    'waits while PostgreSQL cannot be reached and runs every queued job once when it is back',
+    async () => {
+      const url = new URL((db.database.pool!.options as { connectionString: string }).connectionString);
+      const relay = new DatabaseRelay(await freePort(), {
+        host: url.hostname,
+        port: Number(url.port || 5432),
+      });
+      await relay.start();
+      url.host = `127.0.0.1:${relay.port}`;
+      const throughRelay = await openDatabase({ url: url.toString(), poolMax: 4 });
+      extraDatabases.push(throughRelay);
+      const runs = new Map<number, number>();
+      await startRunner(throughRelay, async (data) => {
+        const n = data.n as number;
+        runs.set(n, (runs.get(n) ?? 0) + 1);
+      });
+      await enqueue(db.database.db, QUEUE, { n: 0 });
+      await vi.waitFor(() => expect(runs.get(0)).toBe(1), { timeout: 5_000 });
+
+      // The runner's database goes away (its connections cut, new ones refused) while jobs are queued.
+      await relay.cut();
+      for (let n = 1; n <= 5; n += 1) await enqueue(db.database.db, QUEUE, { n });
+      await new Promise((resolve) => setTimeout(resolve, 4_000)); // two polls fail meanwhile
+      expect([...runs.keys()]).toEqual([0]);
+
+      await relay.start();
+      await vi.waitFor(() => expect(runs.size).toBe(6), { timeout: 20_000, interval: 100 });
+      expect([...runs.values()].every((count) => count === 1)).toBe(true);
+      await relay.cut();
+    },
+    40_000,
   );
 });
