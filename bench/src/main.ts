@@ -17,6 +17,7 @@ import { benchSiteMiss } from './site-miss.bench';
 import { missesOverHttp } from './site-miss-http';
 import { benchSoak } from './soak.bench';
 import { benchStartup } from './startup.bench';
+import { benchTickets } from './tickets.bench';
 
 /**
  * `npm run bench`: prints figures; it asserts nothing about speed (goals are read from the figures, not
@@ -42,6 +43,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   soak: () => benchSoak(postgresUrl),
   startup: () => benchStartup(postgresUrl),
   jobs: () => benchJobs(postgresUrl),
+  tickets: () => benchTickets(postgresUrl),
 };
 /** Run only when named: a soak takes minutes and needs wrk; site-miss-http is a part of site-miss. */
 const ON_REQUEST = new Set(['soak', 'site-miss-http']);

@@ -46,7 +46,10 @@ const run = (path: string, concurrency: number, once: () => Promise<void>) =>
   timedRuns(ORDERS, path, concurrency, once);
 
 /** The demo restaurant, open all day, connected to the emulator, with the deps ordering runs on. */
-export async function orderingDepsOf(database: Database, emulator: RemoteEmulator): Promise<OrderingDeps> {
+export async function orderingDepsOf(
+  database: Database,
+  emulator: RemoteEmulator,
+): Promise<OrderingDeps & { demo: { tenantId: number; restaurantId: number } }> {
   await runMigrations(database);
   const db = database.db;
   const seeded = await seedDemo(db);
@@ -85,7 +88,7 @@ export async function orderingDepsOf(database: Database, emulator: RemoteEmulato
     enabled: true,
     ...CREDENTIALS,
   });
-  return deps;
+  return { ...deps, demo: { tenantId: demo.tenantId, restaurantId: demo.restaurantId } };
 }
 
 async function measureEngine(database: Database, emulator: RemoteEmulator): Promise<Figures[]> {
