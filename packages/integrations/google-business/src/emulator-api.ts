@@ -49,6 +49,13 @@ export function accounts(url: URL, res: ServerResponse, send: Send) {
   send(res, 200, { accounts: result.slice, ...(result.next ? { nextPageToken: result.next } : {}) });
 }
 
+/** One account (`accounts.get`); the emulator has one. */
+export function account(accountId: string, res: ServerResponse, send: Send) {
+  if (`accounts/${accountId}` !== EMULATOR_ACCOUNT.name)
+    return apiError(send, res, 404, 'Requested entity was not found.');
+  send(res, 200, EMULATOR_ACCOUNT);
+}
+
 export function locations(
   state: EmulatorState,
   accountId: string,
@@ -164,4 +171,49 @@ export function reply(
     return apiError(send, res, 400, 'Request contains an invalid argument.');
   review.reviewReply = { comment, updateTime: new Date().toISOString() };
   send(res, 200, review.reviewReply);
+}
+
+/**
+ * `accounts.locations.batchGetReviews` (POST, v4): the reviews of several of the account's locations in one
+ * list, each with its location's name, newest first unless `orderBy` says otherwise; paged by the body's
+ * pageSize (at most 50) and pageToken. An unknown location is NOT_FOUND.
+ */
+export function batchReviews(
+  state: EmulatorState,
+  accountId: string,
+  body: Record<string, unknown>,
+  res: ServerResponse,
+  send: Send,
+) {
+  const names = Array.isArray(body.locationNames) ? body.locationNames.map(String) : [];
+  if (names.length === 0)
+    return apiError(send, res, 400, 'Request contains an invalid argument. locationNames is required');
+  const prefix = `accounts/${accountId}/locations/`;
+  const where = new Map<EmulatorReview, { name: string; locationId: string }>();
+  for (const name of names) {
+    const locationId = name.startsWith(prefix) ? name.slice(prefix.length) : '';
+    if (
+      `accounts/${accountId}` !== EMULATOR_ACCOUNT.name ||
+      !EMULATOR_LOCATIONS.some((l) => l.name === `locations/${locationId}`)
+    )
+      return apiError(send, res, 404, 'Requested entity was not found.');
+    for (const review of state.reviews.get(locationId) ?? [])
+      if (body.ignoreRatingOnlyReviews !== true || review.comment) where.set(review, { name, locationId });
+  }
+  const order = typeof body.orderBy === 'string' && body.orderBy !== '' ? body.orderBy : 'updateTime desc';
+  const sorted = ordered([...where.keys()], order);
+  if (typeof sorted === 'string') return apiError(send, res, 400, sorted);
+  const query = new URL('http://emulator/');
+  if (body.pageSize !== undefined) query.searchParams.set('pageSize', String(body.pageSize));
+  if (body.pageToken !== undefined) query.searchParams.set('pageToken', String(body.pageToken));
+  const result = page(sorted, query, { size: 50, max: 50 });
+  if (typeof result === 'string') return apiError(send, res, 400, result);
+  const entry = (review: EmulatorReview) => {
+    const { name, locationId } = where.get(review)!;
+    return { name, review: { name: reviewName(accountId, locationId, review.reviewId), ...review } };
+  };
+  send(res, 200, {
+    locationReviews: result.slice.map(entry),
+    ...(result.next ? { nextPageToken: result.next } : {}),
+  });
 }

@@ -18,6 +18,16 @@ const oauthError = (send: Send, res: ServerResponse, status: number, error: stri
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/**
+ * PKCE is optional for a web client with a secret (Google's web-server flow); when a challenge comes, its method
+ * is S256 or plain (RFC 7636: plain when left out).
+ */
+const pkceAcceptable = (q: URLSearchParams) => {
+  const method = q.get('code_challenge_method');
+  if (!q.get('code_challenge')) return method === null;
+  return method === null || method === 'S256' || method === 'plain';
+};
+
 /** GET /o/oauth2/v2/auth: checks the request as Google does, then shows a one-button consent page. */
 export function consentPage(state: EmulatorState, url: URL, res: ServerResponse, send: Send) {
   const q = url.searchParams;
@@ -28,11 +38,11 @@ export function consentPage(state: EmulatorState, url: URL, res: ServerResponse,
         ? 'invalid_request'
         : !(q.get('scope') ?? '').split(' ').includes(BUSINESS_MANAGE_SCOPE)
           ? 'invalid_scope'
-          : q.get('code_challenge_method') !== 'S256' || !q.get('code_challenge')
+          : !pkceAcceptable(q)
             ? 'invalid_request'
             : undefined;
   if (problem) return oauthError(send, res, 400, problem, `Emulated consent refused: ${problem}`);
-  const hidden = ['redirect_uri', 'state', 'code_challenge', 'scope']
+  const hidden = ['redirect_uri', 'state', 'code_challenge', 'code_challenge_method', 'scope']
     .map((key) => `<input type="hidden" name="${key}" value="${escapeHtml(q.get(key) ?? '')}">`)
     .join('');
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -49,6 +59,7 @@ export function approve(state: EmulatorState, form: URLSearchParams, res: Server
     clientId: state.clientId,
     redirectUri,
     codeChallenge: form.get('code_challenge') ?? '',
+    codeChallengeMethod: form.get('code_challenge_method') === 'S256' ? 'S256' : 'plain',
     scope: form.get('scope') ?? BUSINESS_MANAGE_SCOPE,
   });
   const target = new URL(redirectUri);
@@ -64,8 +75,12 @@ function codeGrant(state: EmulatorState, form: URLSearchParams, res: ServerRespo
   state.codes.delete(form.get('code') ?? '');
   if (!code || code.redirectUri !== form.get('redirect_uri'))
     return oauthError(send, res, 400, 'invalid_grant', 'Bad Request');
-  if (s256(form.get('code_verifier') ?? '') !== code.codeChallenge)
-    return oauthError(send, res, 400, 'invalid_grant', 'Invalid code verifier.');
+  if (code.codeChallenge) {
+    const verifier = form.get('code_verifier') ?? '';
+    const proof = code.codeChallengeMethod === 'S256' ? s256(verifier) : verifier;
+    if (!verifier || proof !== code.codeChallenge)
+      return oauthError(send, res, 400, 'invalid_grant', 'Invalid code verifier.');
+  }
   const refreshToken = issueRefreshToken(state, code.scope);
   send(res, 200, {
     access_token: issueAccessToken(state, refreshToken),
@@ -89,9 +104,32 @@ function refreshGrant(state: EmulatorState, form: URLSearchParams, res: ServerRe
   });
 }
 
-/** POST /token: authorization_code (with PKCE) and refresh_token grants. */
-export function tokenEndpoint(state: EmulatorState, form: URLSearchParams, res: ServerResponse, send: Send) {
-  if (form.get('client_id') !== state.clientId || form.get('client_secret') !== state.clientSecret)
+/**
+ * The client's credentials, as Google takes them (RFC 6749 §2.3.1): in the form (client_secret_post) or as
+ * HTTP Basic (client_secret_basic, url-encoded id and secret), not both.
+ */
+function clientOf(form: URLSearchParams, authorization: string | undefined) {
+  const basic = /^Basic\s+(.+)$/i.exec(authorization ?? '');
+  if (!basic) return { id: form.get('client_id'), secret: form.get('client_secret') };
+  if (form.get('client_secret')) return null;
+  const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  const id = decodeURIComponent(decoded.slice(0, colon));
+  if (form.get('client_id') && form.get('client_id') !== id) return null;
+  return { id, secret: decodeURIComponent(decoded.slice(colon + 1)) };
+}
+
+/** POST /token: authorization_code (with PKCE when the consent had it) and refresh_token grants. */
+export function tokenEndpoint(
+  state: EmulatorState,
+  form: URLSearchParams,
+  authorization: string | undefined,
+  res: ServerResponse,
+  send: Send,
+) {
+  const client = clientOf(form, authorization);
+  if (client?.id !== state.clientId || client.secret !== state.clientSecret)
     return oauthError(send, res, 401, 'invalid_client', 'The OAuth client was not found.');
   const grantType = form.get('grant_type');
   if (grantType === 'authorization_code') return codeGrant(state, form, res, send);
@@ -99,9 +137,15 @@ export function tokenEndpoint(state: EmulatorState, form: URLSearchParams, res: 
   oauthError(send, res, 400, 'unsupported_grant_type', `Invalid grant_type: ${grantType ?? ''}`);
 }
 
-/** POST /revoke: 200 `{}` when revoked, 400 invalid_token otherwise. */
-export function revokeEndpoint(state: EmulatorState, form: URLSearchParams, res: ServerResponse, send: Send) {
-  if (revokeToken(state, form.get('token') ?? '')) return send(res, 200, {});
+/** POST /revoke: the token in the form or the query (as Google's own libraries send it); 200 `{}` or 400. */
+export function revokeEndpoint(
+  state: EmulatorState,
+  form: URLSearchParams,
+  query: URLSearchParams,
+  res: ServerResponse,
+  send: Send,
+) {
+  if (revokeToken(state, form.get('token') ?? query.get('token') ?? '')) return send(res, 200, {});
   oauthError(send, res, 400, 'invalid_token', 'Token expired or revoked');
 }
 

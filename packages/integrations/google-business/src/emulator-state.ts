@@ -11,7 +11,9 @@ export const ACCESS_TOKEN_SECONDS = 3599;
 export interface IssuedCode {
   clientId: string;
   redirectUri: string;
+  /** PKCE's challenge ('' when the client sent none: Google makes PKCE optional for web clients). */
   codeChallenge: string;
+  codeChallengeMethod: 'S256' | 'plain';
   scope: string;
 }
 

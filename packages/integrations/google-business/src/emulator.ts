@@ -1,8 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  account,
   accounts,
   apiError,
+  batchReviews,
   location,
   locations,
   reply,
@@ -78,6 +80,8 @@ const send = (res: ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body));
 };
 
+const ACCOUNT = /^\/accountmanagement\/v1\/accounts\/([^/]+)$/;
+const BATCH_REVIEWS = /^\/v4\/accounts\/([^/]+)\/locations:batchGetReviews$/;
 const LOCATIONS = /^\/businessinformation\/v1\/accounts\/([^/]+)\/locations$/;
 const LOCATION = /^\/businessinformation\/v1\/locations\/([^/]+)$/;
 const REVIEWS = /^\/v4\/accounts\/([^/]+)\/locations\/([^/]+)\/reviews$/;
@@ -99,8 +103,8 @@ async function oauthRoute(
   if (req.method !== 'POST') return false;
   if (!['/o/oauth2/v2/auth/approve', '/token', '/revoke'].includes(path)) return false;
   const form = new URLSearchParams(await readBody(req));
-  if (path === '/token') tokenEndpoint(state, form, res, send);
-  else if (path === '/revoke') revokeEndpoint(state, form, res, send);
+  if (path === '/token') tokenEndpoint(state, form, req.headers.authorization, res, send);
+  else if (path === '/revoke') revokeEndpoint(state, form, url.searchParams, res, send);
   else approve(state, form, res);
   return true;
 }
@@ -167,7 +171,21 @@ async function writeRoute(
   return true;
 }
 
+/**
+ * Google serves each API on its own host (mybusinessaccountmanagement.googleapis.com/v1/…,
+ * mybusinessbusinessinformation.googleapis.com/v1/…); the emulator serves them all on one, under
+ * /accountmanagement and /businessinformation. A client given the emulator's root as every API's root URL (as
+ * Google's own libraries take it: `rootUrl`) sends the bare `/v1/…` paths; they are read as Google would.
+ */
+export function servicePath(path: string): string {
+  if (!path.startsWith('/v1/')) return path;
+  return /^\/v1\/accounts(\/[^/]+)?$/.test(path)
+    ? `/accountmanagement${path}`
+    : `/businessinformation${path}`;
+}
+
 async function apiRoute(state: EmulatorState, req: IncomingMessage, url: URL, res: ServerResponse) {
+  url.pathname = servicePath(url.pathname);
   if (state.failures > 0) {
     state.failures -= 1;
     return apiError(send, res, 500, 'Internal error encountered.');
@@ -189,8 +207,16 @@ async function apiRoute(state: EmulatorState, req: IncomingMessage, url: URL, re
     const target = { account, location, method: req.method ?? 'GET', url, body };
     return localPosts(state, post ? { ...target, post: decodeURIComponent(post) } : target, res, send);
   }
+  const batch = req.method === 'POST' ? BATCH_REVIEWS.exec(path) : null;
+  if (batch) {
+    const body = await jsonBody(req);
+    if (!body || typeof body !== 'object') return apiError(send, res, 400, 'Invalid JSON payload received.');
+    return batchReviews(state, batch[1] ?? '', body as Record<string, unknown>, res, send);
+  }
   if (req.method !== 'GET') return apiError(send, res, 404, 'Requested entity was not found.');
   if (path === '/accountmanagement/v1/accounts') return accounts(url, res, send);
+  const oneAccount = ACCOUNT.exec(path);
+  if (oneAccount) return account(oneAccount[1] ?? '', res, send);
   const match = LOCATIONS.exec(path) ?? undefined;
   if (match) return locations(state, match[1] ?? '', url, res, send);
   const one = LOCATION.exec(path);
