@@ -10,7 +10,7 @@ import { text } from './text';
 
 /**
  * Hosting-provider domain requests and results (spec 01 §3 "Domain requests", "Hosting status", §5 request
- * rules). Pure schemas; the client and emulator are in packages/core/src/hosting.
+ * rules). Pure schemas; the client and emulator are in packages/integrations/hosting.
  */
 export const DOMAIN_REQUEST_METHODS = ['add', 'transfer-in', 'move-in'] as const;
 

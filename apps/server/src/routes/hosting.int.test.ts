@@ -1,5 +1,5 @@
 import { ChangeFeed } from '@brigade/core/changes/change-feed';
-import { type HostingEmulator, startHostingEmulator } from '@brigade/core/hosting/hosting-emulator';
+import { type HostingEmulator, startHostingEmulator } from '@brigade/hosting/hosting-emulator';
 import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
