@@ -4,6 +4,7 @@ import type { Context, Reply } from './emulator-answers';
 import { CONTROL_PREFIX, control } from './emulator-control';
 import { FailurePlan, type InjectedFailure, RateLimiter } from './emulator-gate';
 import { tokenize } from './emulator-lookups';
+import { loadState, saveState } from './emulator-persistence';
 import { ROUTES } from './emulator-routes';
 import { addChargeback, settleUpTo } from './emulator-settlement';
 import {
@@ -36,6 +37,11 @@ export interface CardPointeEmulatorOptions {
   noise?: boolean;
   /** The emulated clock's start (default: now). The clock moves only by `clock.advance`. */
   now?: Date;
+  /**
+   * Keep the gateway's memory in this file (emulator-persistence.ts): loaded at start when it exists, written
+   * after each request. Without it the memory lives and dies with the process.
+   */
+  stateFile?: string;
 }
 
 export interface EmulatedRequest {
@@ -211,10 +217,15 @@ export async function startCardPointeEmulator(
   options: CardPointeEmulatorOptions = {},
 ): Promise<CardPointeEmulator> {
   const credentials = options.credentials ?? DEFAULT_CREDENTIALS;
-  const state = createState(
-    (options.merchants ?? [DEFAULT_MERCHANT]).map(merchantOf),
-    (options.now ?? new Date()).getTime(),
-  );
+  const state =
+    (options.stateFile ? loadState(options.stateFile) : null) ??
+    createState(
+      (options.merchants ?? [DEFAULT_MERCHANT]).map(merchantOf),
+      (options.now ?? new Date()).getTime(),
+    );
+  const persist = () => {
+    if (options.stateFile) saveState(state, options.stateFile);
+  };
   const calls = Object.fromEntries(ENDPOINT_NAMES.map((name) => [name, 0])) as Record<Endpoint, number>;
   const requests: EmulatedRequest[] = [];
   const gate: Gate = {
@@ -233,9 +244,11 @@ export async function startCardPointeEmulator(
   const handle = requestHandler({ gate, calls, requests, noise, context });
 
   const server = createServer((req, res) => {
-    handle(req, res).catch(() => {
-      if (!res.headersSent) send(res, { status: 500, body: { error: 'Internal Server Error' } }, false);
-    });
+    handle(req, res)
+      .catch(() => {
+        if (!res.headersSent) send(res, { status: 500, body: { error: 'Internal Server Error' } }, false);
+      })
+      .finally(persist);
   });
   tolerateStrayBytes(server);
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
@@ -250,6 +263,7 @@ export async function startCardPointeEmulator(
       advance: (ms) => {
         state.clock.now += ms;
         settleUpTo(state, state.clock.now);
+        persist();
       },
     },
     calls,

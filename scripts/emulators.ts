@@ -1,0 +1,57 @@
+import { join, resolve } from 'node:path';
+import { startCardPointeEmulator } from '@brigade/cardpointe/emulator';
+import {
+  EMULATOR_CLIENT_ID,
+  EMULATOR_CLIENT_SECRET,
+  startGoogleBusinessEmulator,
+} from '@brigade/google-business/emulator';
+import { startHostingEmulator } from '@brigade/hosting/hosting-emulator';
+import { startLlmEmulator } from '@brigade/llm/emulator';
+import { startPlacesEmulator } from '@brigade/places/emulator';
+
+/**
+ * `npm run emulators` (docs/operations/README.md#the-emulators-as-their-own-process): every outside service's
+ * emulator in this one process, on fixed ports, so several Brigade instances share them and a Brigade crash
+ * leaves the gateway's memory as it is. The CardPointe emulator keeps its memory on disk
+ * (`EMULATORS_DIR`, default `./.data/emulators`) and so survives its own restart; the others keep theirs in memory.
+ * Prints one JSON line with the addresses, then the environment that points Brigade at them.
+ */
+const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const dir = resolve(process.env.EMULATORS_DIR ?? './.data/emulators');
+
+const cardpointe = await startCardPointeEmulator({
+  port: port('CARDPOINTE_EMULATOR_PORT', 4101),
+  stateFile: join(dir, 'cardpointe.json'),
+});
+const business = await startGoogleBusinessEmulator({ port: port('GOOGLE_BUSINESS_EMULATOR_PORT', 4102) });
+const places = await startPlacesEmulator({ port: port('PLACES_EMULATOR_PORT', 4103) });
+const llm = await startLlmEmulator({ port: port('LLM_EMULATOR_PORT', 4104) });
+const hosting = await startHostingEmulator({ port: port('HOSTING_EMULATOR_PORT', 4105) });
+
+const urls = {
+  cardpointe: cardpointe.url,
+  googleBusiness: business.baseUrl,
+  places: places.apiUrl,
+  llm: llm.apiUrl,
+  hosting: hosting.url,
+};
+process.stdout.write(`${JSON.stringify(urls)}\n`);
+process.stdout.write(
+  [
+    '',
+    `Emulators running (CardPointe's memory in ${dir}). Start Brigade with:`,
+    `  CARDPOINTE_URL=${urls.cardpointe}  (merchant account: any merchid of the emulator, user testing, password testing123)`,
+    `  GOOGLE_BUSINESS_URL=${urls.googleBusiness} GOOGLE_BUSINESS_CLIENT_ID=${EMULATOR_CLIENT_ID} GOOGLE_BUSINESS_CLIENT_SECRET=${EMULATOR_CLIENT_SECRET}`,
+    `  GOOGLE_PLACES_URL=${urls.places} GOOGLE_PLACES_API_KEY=emulator`,
+    `  LLM_BASE_URL=${urls.llm} LLM_API_KEY=emulator`,
+    `  HOSTING_API_URL=${urls.hosting} HOSTING_TOKEN=emulator`,
+    '',
+  ].join('\n'),
+);
+
+const stop = async () => {
+  await Promise.all([cardpointe.close(), business.close(), places.close(), llm.close(), hosting.close()]);
+  process.exit(0);
+};
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());
