@@ -1,5 +1,6 @@
 import { requestPasswordReset } from '@brigade/contracts/auth';
 import { passwordResetRequestSchema } from '@brigade/domain/user';
+import { applyServerErrors } from '@brigade/ui/app-kit/server-errors';
 import { Alert } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { Card } from '@brigade/ui/components/card';
@@ -10,7 +11,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiClient } from '../api';
-import { applyServerErrors } from '../form-errors';
 import { AuthLayout } from '../layout';
 import { BASE, Link, useLocation, useTitle, withFlowParams } from '../router';
 
@@ -30,7 +30,7 @@ export function ForgotPasswordPage() {
       apiClient.call(requestPasswordReset, {
         body: { email: data.email, resetUrl: `${window.location.origin}${BASE}/reset-password` },
       }),
-    onError: (error) => setFormError(applyServerErrors(error, form.setError, ['email'])),
+    onError: (error) => setFormError(applyServerErrors(error, form)),
   });
 
   return (

@@ -2,6 +2,7 @@ import { signin } from '@brigade/contracts/auth';
 import { acceptInvitation } from '@brigade/contracts/invitations';
 import { invitationAccountSchema } from '@brigade/domain/invitation';
 import { signinInputSchema } from '@brigade/domain/user';
+import { applyServerErrors } from '@brigade/ui/app-kit/server-errors';
 import { Alert } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { TextField } from '@brigade/ui/components/text-field';
@@ -12,7 +13,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiClient } from '../api';
-import { applyServerErrors } from '../form-errors';
 import { NameFields, NewPasswordField } from './account-fields';
 
 /** What accepting answers: the organization joined. */
@@ -20,7 +20,6 @@ export type Joined = (tenantId: number) => void;
 
 type AccountForm = z.input<typeof invitationAccountSchema>;
 type AccountData = z.output<typeof invitationAccountSchema>;
-const ACCOUNT_FIELDS = ['firstName', 'lastName', 'password'] as const;
 
 /** No account with the invited email yet: name and password (the sign-up rules), then joined and signed in. */
 export function CreateAccountForm({
@@ -45,7 +44,7 @@ export function CreateAccountForm({
       setSessionUser(result.data.user);
       onJoined(result.data.tenantId);
     },
-    onError: (error) => setFormError(applyServerErrors(error, form.setError, ACCOUNT_FIELDS)),
+    onError: (error) => setFormError(applyServerErrors(error, form)),
   });
   return (
     <form
@@ -93,7 +92,7 @@ export function SignInToAcceptForm({
       return apiClient.call(acceptInvitation, { body: { token } });
     },
     onSuccess: (result) => onJoined(result.data.tenantId),
-    onError: (error) => setFormError(applyServerErrors(error, form.setError, ['password'])),
+    onError: (error) => setFormError(applyServerErrors(error, form)),
   });
   return (
     <form

@@ -1,5 +1,6 @@
 import { confirmPasswordReset } from '@brigade/contracts/auth';
 import { passwordSchema } from '@brigade/domain/user';
+import { applyServerErrors } from '@brigade/ui/app-kit/server-errors';
 import { Alert } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { Card } from '@brigade/ui/components/card';
@@ -10,7 +11,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { apiClient } from '../api';
-import { applyServerErrors } from '../form-errors';
 import { AuthLayout } from '../layout';
 import { Link, useLocation, useTitle } from '../router';
 
@@ -35,7 +35,7 @@ export function ResetPasswordPage() {
   const mutation = useMutation({
     mutationFn: (data: ResetForm) =>
       apiClient.call(confirmPasswordReset, { body: { token: token ?? '', newPassword: data.newPassword } }),
-    onError: (error) => setFormError(applyServerErrors(error, form.setError, ['newPassword'])),
+    onError: (error) => setFormError(applyServerErrors(error, form)),
   });
 
   if (!token) {

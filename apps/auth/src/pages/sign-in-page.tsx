@@ -1,5 +1,6 @@
 import { signin } from '@brigade/contracts/auth';
 import { signinInputSchema } from '@brigade/domain/user';
+import { applyServerErrors } from '@brigade/ui/app-kit/server-errors';
 import { Alert } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { Card } from '@brigade/ui/components/card';
@@ -12,7 +13,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiClient } from '../api';
-import { applyServerErrors } from '../form-errors';
 import { AuthLayout } from '../layout';
 import { Link, useLocation, useTitle, withFlowParams } from '../router';
 import { returnHost, setRememberMeChosen } from './flow';
@@ -36,7 +36,7 @@ export function SignInPage() {
       setRememberMeChosen(data.rememberMe);
       setSessionUser(result.data.user);
     },
-    onError: (error) => setFormError(applyServerErrors(error, form.setError, ['email', 'password'])),
+    onError: (error) => setFormError(applyServerErrors(error, form)),
   });
 
   const adminAccess = search.get('adminAccess') === 'true';

@@ -1,5 +1,6 @@
 import { signup } from '@brigade/contracts/auth';
 import { signupInputSchema } from '@brigade/domain/user';
+import { applyServerErrors } from '@brigade/ui/app-kit/server-errors';
 import { Alert } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { Card } from '@brigade/ui/components/card';
@@ -8,20 +9,18 @@ import { useSetSessionUser } from '@brigade/ui/lib/session';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type UseFormSetError, useForm } from 'react-hook-form';
+import { type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiClient } from '../api';
-import { applyServerErrors } from '../form-errors';
 import { AuthLayout } from '../layout';
 import { Link, navigate, useLocation, useTitle, withFlowParams } from '../router';
 import { NameFields, NewPasswordField } from './account-fields';
 
 type SignupForm = z.input<typeof signupInputSchema>;
 type SignupData = z.output<typeof signupInputSchema>;
-const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
 
 /** The signup call: on success the new (inactive) account is the session user and the flow goes on. */
-function useSignup(setError: UseFormSetError<SignupForm>) {
+function useSignup(form: UseFormReturn<SignupForm, unknown, SignupData>) {
   const { search } = useLocation();
   const setSessionUser = useSetSessionUser();
   const [formError, setFormError] = useState<string | null>(null);
@@ -31,7 +30,7 @@ function useSignup(setError: UseFormSetError<SignupForm>) {
       setSessionUser(result.data.user);
       navigate(withFlowParams('/', search), { state: { justSignedUp: true } });
     },
-    onError: (error) => setFormError(applyServerErrors(error, setError, FIELDS)),
+    onError: (error) => setFormError(applyServerErrors(error, form)),
   });
   const submit = (data: SignupData) => {
     setFormError(null);
@@ -49,7 +48,7 @@ export function SignUpPage() {
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
   });
   const { errors } = form.formState;
-  const { formError, submit, pending } = useSignup(form.setError);
+  const { formError, submit, pending } = useSignup(form);
 
   return (
     <AuthLayout>
