@@ -218,6 +218,41 @@ describe('admin users API', () => {
     expect(deleteSelf.statusCode).toBe(409);
   });
 
+  it('keeps one of two administrators who demote each other at the same moment', async () => {
+    // The admin is the only active one now (the test above); a second one joins.
+    const second = await makeUser(t.database.db, { isSiteAdmin: true });
+    const secondSession = await signInAs(t.app, second.email, TEST_PASSWORD);
+    const demote = (session: Session, uid: string) =>
+      asBrowser(t.app, session, {
+        method: 'PATCH',
+        url: `/api/v1/admin-users/${uid}`,
+        payload: { isSiteAdmin: false },
+      });
+    for (let round = 0; round < 5; round++) {
+      const [first, other] = await Promise.all([demote(admin, second.uid), demote(secondSession, adminUid)]);
+      // One goes through; the other is refused: 409 when it counted under the lock, or 403 when its maker was
+      // already no administrator by the time the request was let in.
+      const statuses = [first.statusCode, other.statusCode].sort();
+      expect(statuses[0]).toBe(200);
+      expect([403, 409]).toContain(statuses[1]);
+      const list = await asBearer(t.app, first.statusCode === 200 ? admin : secondSession, {
+        method: 'GET',
+        url: '/api/v1/admin-users?limit=100',
+      });
+      const active = (list.json().data.users as { isSiteAdmin: boolean; isActive: boolean }[]).filter(
+        (u) => u.isSiteAdmin && u.isActive,
+      );
+      expect(active).toHaveLength(1);
+      // promote the demoted one again for the next round
+      const back = await asBrowser(t.app, first.statusCode === 200 ? admin : secondSession, {
+        method: 'PATCH',
+        url: `/api/v1/admin-users/${first.statusCode === 200 ? second.uid : adminUid}`,
+        payload: { isSiteAdmin: true },
+      });
+      expect(back.statusCode).toBe(200);
+    }
+  });
+
   it('adds, changes, toggles and removes tenant assignments (removing an absent one is a no-op)', async () => {
     const tenant = await makeTenant(t.database.db);
     const user = await makeUser(t.database.db);

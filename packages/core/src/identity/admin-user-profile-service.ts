@@ -2,8 +2,8 @@ import type { Actor } from '@brigade/domain/access';
 import { BrigadeError } from '@brigade/domain/errors';
 import { deriveDisplayName, type User } from '@brigade/domain/user';
 import { type UseCaseDeps, userIdOf } from '../use-case';
-import { getUserOrThrow } from './admin-users-service';
-import { countActiveSiteAdmins, deleteAssignment, updateUserRow } from './user-repository';
+import { getUserOrThrow, refuseLastSiteAdmin } from './admin-users-service';
+import { deleteAssignment, updateUserRow } from './user-repository';
 
 /**
  * spec 01 §6 "delete user document" (issue 17: the profile-only delete, distinct from the complete delete):
@@ -21,13 +21,7 @@ export async function deleteUserProfile(
   }
   return deps.db.transaction(async (tx) => {
     const user = await getUserOrThrow(tx, uid);
-    if (user.isSiteAdmin && user.isActive && (await countActiveSiteAdmins(tx, uid)) === 0) {
-      throw new BrigadeError(
-        'conflict',
-        'LAST_SITE_ADMIN',
-        'The last active site administrator cannot be deleted',
-      );
-    }
+    await refuseLastSiteAdmin(tx, user, 'deleted');
     await updateUserRow(tx, uid, {
       displayName: deriveDisplayName({ email: user.email }),
       firstName: null,

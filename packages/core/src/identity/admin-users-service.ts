@@ -21,13 +21,13 @@ import { validateInput } from '../validate';
 import { hashPassword } from './secrets';
 import { revokeUserSessions } from './session-repository';
 import {
-  countActiveSiteAdmins,
   deleteAssignment,
   deleteUserRow,
   findCredentials,
   findUserByUid,
   insertUser,
   listUsersPage,
+  lockOtherActiveSiteAdmins,
   searchUsers,
   type UserChanges,
   type UserFilters,
@@ -155,15 +155,8 @@ export async function updateUserAsAdmin(
   const data = validateInput(adminUpdateUserSchema, input.changes);
   return deps.db.transaction(async (tx) => {
     const user = await getUserOrThrow(tx, uid);
-    const losesAdmin =
-      user.isSiteAdmin && user.isActive && (data.isSiteAdmin === false || data.isActive === false);
-    if (losesAdmin && (await countActiveSiteAdmins(tx, uid)) === 0) {
-      throw new BrigadeError(
-        'conflict',
-        'LAST_SITE_ADMIN',
-        'The last active site administrator cannot be demoted or deactivated',
-      );
-    }
+    if (data.isSiteAdmin === false || data.isActive === false)
+      await refuseLastSiteAdmin(tx, user, 'demoted or deactivated');
     const changes: UserChanges = {};
     if (data.firstName !== undefined) changes.firstName = data.firstName;
     if (data.lastName !== undefined) changes.lastName = data.lastName;
@@ -182,6 +175,24 @@ export async function updateUserAsAdmin(
 }
 
 /**
+ * The one guard of "never without a site administrator": losing `user` as an active site administrator (by a
+ * demotion, deactivation or deletion) is refused when no other active one is left, counted under lock.
+ */
+export async function refuseLastSiteAdmin(
+  tx: Executor,
+  user: User,
+  action: 'deleted' | 'demoted or deactivated',
+): Promise<void> {
+  if (!user.isSiteAdmin || !user.isActive) return;
+  if ((await lockOtherActiveSiteAdmins(tx, user.uid)) > 0) return;
+  throw new BrigadeError(
+    'conflict',
+    'LAST_SITE_ADMIN',
+    `The last active site administrator cannot be ${action}`,
+  );
+}
+
+/**
  * Deletes the user completely: profile, tenant assignments, sessions and the ability to sign in (the spec's
  * "delete user completely"; with our own identity there is no separate auth account to keep). Employees
  * records in restaurants are separate data and are not touched.
@@ -195,14 +206,7 @@ export async function deleteUserAsAdmin(
     throw new BrigadeError('conflict', 'CANNOT_DELETE_SELF', 'You cannot delete your own account');
   }
   await deps.db.transaction(async (tx) => {
-    const user = await getUserOrThrow(tx, uid);
-    if (user.isSiteAdmin && user.isActive && (await countActiveSiteAdmins(tx, uid)) === 0) {
-      throw new BrigadeError(
-        'conflict',
-        'LAST_SITE_ADMIN',
-        'The last active site administrator cannot be deleted',
-      );
-    }
+    await refuseLastSiteAdmin(tx, await getUserOrThrow(tx, uid), 'deleted');
     await deleteUserRow(tx, uid);
   });
 }

@@ -104,18 +104,20 @@ export async function deleteUserRow(ex: Executor, uid: string): Promise<boolean>
   return rows.length > 0;
 }
 
-export async function countActiveSiteAdmins(ex: Executor, exceptUid?: string): Promise<number> {
-  const [row] = await ex
-    .select({ n: sql<number>`count(*)::int` })
+/**
+ * The other active site administrators than `exceptUid`, counted with every active site administrator's row
+ * locked (in one order, so two such transactions never deadlock) until the caller's transaction ends: two
+ * administrators demoting or deleting each other at once are taken one after the other, and the second sees
+ * what the first did, so the platform is never left without one.
+ */
+export async function lockOtherActiveSiteAdmins(ex: Executor, exceptUid: string): Promise<number> {
+  const rows = await ex
+    .select({ uid: users.uid })
     .from(users)
-    .where(
-      and(
-        eq(users.isSiteAdmin, true),
-        eq(users.isActive, true),
-        exceptUid ? sql`${users.uid} <> ${exceptUid}` : undefined,
-      ),
-    );
-  return row?.n ?? 0;
+    .where(and(eq(users.isSiteAdmin, true), eq(users.isActive, true)))
+    .orderBy(users.uid)
+    .for('update');
+  return rows.filter((row) => row.uid !== exceptUid).length;
 }
 
 /** issue 17: the users list's filters, answered by the database (undefined: either). */
