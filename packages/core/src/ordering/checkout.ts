@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Executor } from '@brigade/db/database';
 import type { Actor } from '@brigade/domain/access';
 import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
@@ -28,6 +27,7 @@ import { authorisePayment } from '../payments/authorise';
 import { getCardEntry, maxTransactionAmountOf } from '../payments/merchant-account-service';
 import { voidPayment } from '../payments/transaction-actions';
 import type { PublicSites } from '../qr/menu-qr';
+import { requestHash } from '../request-hash';
 import { SYSTEM } from '../use-case';
 import { recordDecline, refuseAfterDeclines, takeCheckoutAttempt } from './checkout-limits';
 import { guestOrderOf, receiptFor } from './guest-orders';
@@ -219,8 +219,6 @@ const shownLine = (line: PricedLine) => {
   return shown;
 };
 
-const hashOf = (body: unknown) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
-
 /**
  * Places an order: priced, written as `placing` under its Idempotency-Key, the card authorised (not yet
  * captured), then `new` for the restaurant — or `payment_failed`, which the restaurant never sees.
@@ -243,7 +241,7 @@ export async function placeOrder(
       { path: 'idempotency-key', message: IDEMPOTENCY_KEY_MESSAGE },
     ]);
   const place = await openOrderingPlace(deps, slug);
-  const hash = hashOf(request);
+  const hash = requestHash('placeOrder', request);
   const earlier = await findOrderByKey(deps.db, place.scope, key.data);
   if (earlier) return replay(deps, place, earlier, hash);
   await refuseAfterDeclines(deps.db, limitsOf(deps), place.scope, address);

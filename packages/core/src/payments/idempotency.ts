@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { Executor } from '@brigade/db/database';
 import type { Actor } from '@brigade/domain/access';
 import { BrigadeError, type ErrorKind, validationError } from '@brigade/domain/errors';
 import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '@brigade/domain/payments/api';
+import { requestHash as hashOfRequest } from '../request-hash';
 import { userIdOf } from '../use-case';
 import { GatewayProblem, type PaymentDeps } from './payment-deps';
 import {
@@ -82,7 +82,7 @@ export function idempotencyKey<T>(
       { path: 'headers.idempotency-key', message: IDEMPOTENCY_KEY_MESSAGE },
     ]);
   const key = parsed.data;
-  const requestHash = hashOf(call.operation, call.body);
+  const requestHash = hashOfRequest(call.operation, call.body);
   let claimed = false;
   const asClaim: IdempotencyClaim = {
     scope: call.scope,
@@ -166,20 +166,4 @@ function replay<T>(
     throw new GatewayProblem(kind, code, message);
   }
   return body as T;
-}
-
-/** SHA-256 of the operation and the body with its keys sorted, so key order never makes two requests differ. */
-function hashOf(operation: string, body: unknown): string {
-  return createHash('sha256').update(operation).update('\n').update(stableJson(body)).digest('hex');
-}
-
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
 }
