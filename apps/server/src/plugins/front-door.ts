@@ -12,6 +12,28 @@ import { REQUEST_ID_LOG_KEY } from '../logger';
  * request stays Fastify's.
  */
 
+/**
+ * Fastify's global request hooks, and how the front doors give their answers the same effect (decision 034):
+ * Fastify's hooks do not run for a request a front door takes. `global-hooks.int.test.ts` counts the hooks
+ * Fastify has; adding or removing one fails it until this list says how the front doors follow.
+ */
+export const GLOBAL_HOOKS_MIRRORED = {
+  onRequest: [
+    'x-request-id: written by `write` below from the same request id',
+    'site (public pages by Host): site.ts stores pages with the headers the hook sent, and answers only those',
+    "security headers: each stored answer keeps the headers of Fastify's first answer (site.ts, api-front-door.ts)",
+    'cookies: api-front-door.ts reads the session cookie itself',
+    'identity (the session): api-front-door.ts checks the session from the shared session cache',
+    'access: api-front-door.ts answers only what the access rule allows the cached actor',
+  ],
+  preParsing: ['request bodies: the front doors take GET and HEAD only'],
+  onSend: [
+    'compression: the front doors send the kept compressed copies the negotiation chose',
+    'cookies on send: the front doors set no cookies',
+  ],
+  onResponse: ['uploads clean-up: no upload reaches a front door (GET and HEAD only)'],
+} as const;
+
 /** What a front door writes: status, headers (name, value, name, value, …, content-length left out) and body. */
 export interface FrontAnswer {
   status: number;
