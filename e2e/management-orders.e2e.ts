@@ -172,6 +172,35 @@ async function check(page: Page, name: string) {
 }
 
 describe('orders in management and the kitchen display', () => {
+  it('counts the orders waiting to be accepted on the sidebar, live, on any screen', async () => {
+    const { context, page } = await managementPage(harness);
+    try {
+      await openManagement(page, harness, '/tax-rates', 'Tax rates');
+      const listed = await owner<{ data: { status: string }[] }>('GET', '/orders');
+      const waiting = listed.body.data.filter((order) => order.status === 'new').length;
+      const number = await placeGuestOrder();
+      const orders = page.getByRole('navigation', { name: 'Main' }).getByRole('link', {
+        name: new RegExp(`^Orders\\W+${waiting + 1} waiting to be accepted$`),
+      });
+      await orders.waitFor({ timeout: 15_000 });
+      expect(await orders.locator('.shell-nav__badge').innerText()).toContain(String(waiting + 1));
+      await check(page, 'sidebar-waiting-orders');
+      // Accepted elsewhere: the count goes down by itself.
+      const placed = await owner<{ data: { orderId: number; number: number }[] }>('GET', '/orders');
+      const orderId = placed.body.data.find((order) => order.number === number)!.orderId;
+      expect((await owner('POST', `/orders/${orderId}/status`, { status: 'accepted' })).status).toBe(200);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      if (waiting === 0)
+        await nav.locator('.shell-nav__badge').waitFor({ state: 'detached', timeout: 15_000 });
+      else
+        await nav
+          .getByRole('link', { name: new RegExp(`^Orders\\W+${waiting} waiting to be accepted$`) })
+          .waitFor({ timeout: 15_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
   it('asks for one tap where the browser keeps the new-order chime silent, and the tap turns it on', async () => {
     const { context, page } = await managementPage(harness);
     try {

@@ -13,6 +13,8 @@ export interface NavLinkItem {
   icon: ComponentType<SVGProps<SVGSVGElement>>;
   /** Active only on the exact path (the dashboard, the overview). */
   end?: boolean;
+  /** Something waiting there (new orders): a count on the link, and what it counts for screen readers. */
+  badge?: { count: number; label: string } | undefined;
 }
 
 export interface NavSection<Item extends NavLinkItem = NavLinkItem> {
@@ -50,7 +52,7 @@ function SidebarContent({
           <div key={section.title ?? 'home'} className="shell-nav__section">
             {section.title && <p className="shell-nav__title shell-collapsible">{section.title}</p>}
             <ul className="shell-nav__list">
-              {section.items.map(({ to, label, icon: Icon, end }) => (
+              {section.items.map(({ to, label, icon: Icon, end, badge }) => (
                 <li key={to}>
                   <NavLink
                     to={to}
@@ -61,6 +63,12 @@ function SidebarContent({
                   >
                     <Icon className="shell-nav__icon" />
                     <span className="shell-collapsible">{label}</span>
+                    {badge && badge.count > 0 && (
+                      <span className="shell-nav__badge">
+                        <span aria-hidden="true">{badge.count > 99 ? '99+' : badge.count}</span>
+                        <span className="ui-visually-hidden">, {badge.label}</span>
+                      </span>
+                    )}
                   </NavLink>
                 </li>
               ))}

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { restaurantKey } from '../../components/query-keys';
 import { useCurrentRestaurant } from '../../restaurant-context';
@@ -27,40 +27,59 @@ export function useLiveStreamOpen(): boolean {
   );
 }
 
-/** Opens the restaurant's order stream while the calling screen is shown. */
-export function useOrderStream(): void {
+/** One stream per restaurant however many parts of the page ask for it (the shell's badge and a screen). */
+const streams = new Map<string, { users: number; close: () => void }>();
+
+function openStream(tenantId: number, restaurantId: number, queryClient: QueryClient): () => void {
+  const source = new EventSource(`/api/v1/tenants/${tenantId}/restaurants/${restaurantId}/orders/events`);
+  let open = false;
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  const refresh = () => {
+    // a burst of changes (an order and its tickets) refetches once
+    pending ??= setTimeout(() => {
+      pending = undefined;
+      void queryClient.invalidateQueries({ queryKey: restaurantKey(restaurantId, 'ordering') });
+    }, 100);
+  };
+  const opened = () => {
+    if (!open) setConnected(1);
+    open = true;
+  };
+  const lost = () => {
+    if (open) setConnected(-1);
+    open = false;
+  };
+  source.addEventListener('ready', () => {
+    opened();
+    refresh(); // what changed while the stream was down
+  });
+  source.addEventListener('change', refresh);
+  source.addEventListener('error', lost); // EventSource reconnects by itself; `ready` comes again
+  return () => {
+    lost();
+    if (pending) clearTimeout(pending);
+    source.close();
+  };
+}
+
+/** Opens the restaurant's order stream while the calling component is shown (shared with the others). */
+export function useOrderStream(enabled = true): void {
   const { tenantId, restaurantId } = useCurrentRestaurant();
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
-    const source = new EventSource(`/api/v1/tenants/${tenantId}/restaurants/${restaurantId}/orders/events`);
-    let open = false;
-    let pending: ReturnType<typeof setTimeout> | undefined;
-    const refresh = () => {
-      // a burst of changes (an order and its tickets) refetches once
-      pending ??= setTimeout(() => {
-        pending = undefined;
-        void queryClient.invalidateQueries({ queryKey: restaurantKey(restaurantId, 'ordering') });
-      }, 100);
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const key = `${tenantId}/${restaurantId}`;
+    const stream = streams.get(key) ?? {
+      users: 0,
+      close: openStream(tenantId, restaurantId, queryClient),
     };
-    const opened = () => {
-      if (!open) setConnected(1);
-      open = true;
-    };
-    const lost = () => {
-      if (open) setConnected(-1);
-      open = false;
-    };
-    source.addEventListener('ready', () => {
-      opened();
-      refresh(); // what changed while the stream was down
-    });
-    source.addEventListener('change', refresh);
-    source.addEventListener('error', lost); // EventSource reconnects by itself; `ready` comes again
+    stream.users += 1;
+    streams.set(key, stream);
     return () => {
-      lost();
-      if (pending) clearTimeout(pending);
-      source.close();
+      stream.users -= 1;
+      if (stream.users > 0) return;
+      streams.delete(key);
+      stream.close();
     };
-  }, [tenantId, restaurantId, queryClient]);
+  }, [enabled, tenantId, restaurantId, queryClient]);
 }

@@ -55,7 +55,7 @@ function useOrderingTarget() {
 }
 
 /** The business day's orders, newest first, polled. */
-export function useOrders(date?: string) {
+export function useOrders(date?: string, options: { enabled?: boolean } = {}) {
   const { params, key } = useOrderingTarget();
   const live = useLive();
   return useQuery({
@@ -63,7 +63,14 @@ export function useOrders(date?: string) {
     queryFn: async ({ signal }) =>
       apiClient.call(listOrders, { params, query: date ? { date } : {}, signal }),
     ...live,
+    enabled: options.enabled ?? true,
   });
+}
+
+/** Today's orders still waiting to be accepted (the sidebar's badge on Orders); 0 when not shown. */
+export function useWaitingOrderCount(enabled: boolean): number {
+  const orders = useOrders(undefined, { enabled });
+  return enabled ? (orders.data?.data.filter((order) => order.status === 'new').length ?? 0) : 0;
 }
 
 /** The last 24 hours' checkout alerts (a burst of declined cards), polled less often than the orders. */
