@@ -4,6 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
 describe('loadConfig', () => {
+  it('reads the retention policy: 0 keeps for ever, the audit log at least 30 days', () => {
+    expect(loadConfig({ AUDIT_LOG_RETENTION_DAYS: '0', MAIL_OUTBOX_RETENTION_DAYS: '7' }).retention).toEqual({
+      auditLogDays: 0,
+      mailOutboxDays: 7,
+    });
+    expect(() => loadConfig({ AUDIT_LOG_RETENTION_DAYS: '10' })).toThrow(
+      'AUDIT_LOG_RETENTION_DAYS: must be 0 (for ever) or 30 to 36500 days',
+    );
+    expect(() => loadConfig({ MAIL_OUTBOX_RETENTION_DAYS: '-1' })).toThrow(
+      'MAIL_OUTBOX_RETENTION_DAYS: must be 0 (for ever) or more days',
+    );
+  });
+
   it('uses the embedded defaults when nothing is set', () => {
     expect(loadConfig({})).toEqual({
       env: 'development',

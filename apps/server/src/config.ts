@@ -10,6 +10,7 @@ import {
 import { checkoutLimitsOf, limitsEnvironment } from './config-limits';
 import { llmConfigOf, llmEnvironment } from './config-llm';
 import { platformConfigOf, platformEnvironment, platformProblems } from './config-platform';
+import { retentionEnvironment, retentionOf } from './config-retention';
 
 const booleanFlag = (fallback: boolean) =>
   z
@@ -164,21 +165,6 @@ const configSchema = z.object({
   // How long a payment or an order in checkout may go without a change before the checkout sweep settles it
   // (docs/behaviour/ordering.md): longer than a gateway call and its reconciliation take.
   CHECKOUT_QUIET_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).default(120),
-  // Retention (docs/jobs.md): days the audit log and the mail outbox keep their rows; 0 keeps them for ever.
-  AUDIT_LOG_RETENTION_DAYS: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number of days')
-    .refine(
-      (days) => days === 0 || (days >= 30 && days <= 36_500),
-      'must be 0 (for ever) or 30 to 36500 days',
-    )
-    .default(365),
-  MAIL_OUTBOX_RETENTION_DAYS: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number of days')
-    .min(0, 'must be 0 (for ever) or more days')
-    .max(36_500, 'must be at most 36500 days')
-    .default(30),
   // Google Places API (New) (docs/operations/places.md): the key stays on the server; without one the
   // built-in emulator answers outside production, and places calls answer 503 in production.
   GOOGLE_PLACES_API_KEY: z.string().trim().min(1, 'must not be empty').optional(),
@@ -188,6 +174,7 @@ const configSchema = z.object({
   GOOGLE_PLACES_TIMEOUT_MS: milliseconds(10_000),
   // What outsiders can make the platform spend: checkout counts, Places searches (config-limits.ts).
   ...limitsEnvironment,
+  ...retentionEnvironment,
   // The language model of AI review-reply drafts (config-llm.ts, docs/operations/llm.md).
   ...llmEnvironment,
   ...businessListingEnvironment,
@@ -292,7 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     media: mediaConfigOf(c, publicOrigin),
     secretsKey: c.SECRETS_KEY ? (parseSecretsKey(c.SECRETS_KEY) ?? undefined) : undefined,
     checkoutQuietSeconds: c.CHECKOUT_QUIET_SECONDS,
-    retention: { auditLogDays: c.AUDIT_LOG_RETENTION_DAYS, mailOutboxDays: c.MAIL_OUTBOX_RETENTION_DAYS },
+    retention: retentionOf(c),
     cardpointe: {
       emulator:
         (c.CARDPOINTE_EMULATOR ?? (c.NODE_ENV === 'production' || c.CARDPOINTE_URL ? 'off' : 'on')) === 'on',

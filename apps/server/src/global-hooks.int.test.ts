@@ -26,7 +26,8 @@ describe("Fastify's global hooks and the front doors", () => {
   it('has exactly the global request hooks the front doors are known to mirror', () => {
     const app = t.app as unknown as Record<symbol, unknown>;
     const symbol = Object.getOwnPropertySymbols(app).find((s) => s.description === 'fastify.hooks');
-    if (!symbol) throw new Error("Fastify's hooks are no longer where this test looks (Symbol fastify.hooks)");
+    if (!symbol)
+      throw new Error("Fastify's hooks are no longer where this test looks (Symbol fastify.hooks)");
     const hooks = app[symbol] as Record<string, unknown[]>;
     const counted = Object.fromEntries(
       REQUEST_HOOKS.map((kind) => [kind, hooks[kind]?.length ?? 0]).filter(([, n]) => n !== 0),
