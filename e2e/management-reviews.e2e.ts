@@ -368,7 +368,7 @@ describe('management: Google Business Profile and reviews', () => {
     await expect.poll(() => reviewList(phone.page).getByRole('listitem').count()).toBe(second);
     await expectAxeClean(phone.page);
     await phone.context.close();
-  });
+  }, 120_000);
 
   it('disconnects after confirming, keeping the synced reviews', async () => {
     const { context, page } = await managementPage(harness);

@@ -1,14 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { freePort } from '@brigade/test-utils/ports';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { tokenizeCard } from './card-entry-page';
 import { CardPointeClient } from './client';
-import { startCardPointeEmulator } from './emulator';
 
 /**
  * Issue 43: the gateway is another machine, so its memory must outlive Brigade's crashes and the emulator's own
@@ -19,44 +17,17 @@ const MERCHID = '496160873888';
 const work = mkdtempSync(join(tmpdir(), 'brigade-emulator-state-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/** A port nothing listens on now (the emulators process needs fixed ones). */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
 const clientOf = (restUrl: string) =>
   new CardPointeClient({ baseUrl: restUrl, username: 'testing', password: 'testing123' });
-
-describe('the CardPointe emulator with a state file', () => {
-  it('remembers authorisations, captures and tokens across a restart', async () => {
-    const stateFile = join(work, 'restart.json');
-    const first = await startCardPointeEmulator({ stateFile });
-    const token = await tokenizeCard(first.url, '4111111111111111');
-    const answer = await clientOf(first.restUrl).auth({
-      merchid: MERCHID,
-      account: token,
-      expiry: '1230',
-      amount: '12.50',
-      capture: 'Y',
-      orderid: 'STATE-1-X',
-    });
-    expect(answer.respstat).toBe('A');
-    await first.close();
-
-    const second = await startCardPointeEmulator({ stateFile });
-    try {
-      const client = clientOf(second.restUrl);
-      const found = await client.inquire(answer.retref!, MERCHID);
-      expect(found).toMatchObject({ retref: answer.retref, amount: '12.50', setlstat: 'Queued for Capture' });
-      // the token from before the restart still pays
-      const again = await client.auth({
-        merchid: MERCHID,
-        account: token,
-        expiry: '1230',
-        amount: '3.00',
-        orderid: 'STATE-2-X',
-      });
-      expect(again.respstat).toBe('A');
-    } finally {
-      await second.close();
-    }
-  });
-});
 
 /** `npm run emulators` as a child process; resolves with its addresses once it printed them. */
 async function emulatorsProcess(

@@ -244,8 +244,18 @@ export async function startCardPointeEmulator(
   const handle = requestHandler({ gate, calls, requests, noise, context });
 
   const server = createServer((req, res) => {
+    // The gateway records before it answers: the state is written before the answer's bytes go out, so a kill
+    // right after an answer never loses what it said (and once more after requests that are never answered).
+    if (options.stateFile) {
+      const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+      res.end = ((...args: unknown[]) => {
+        persist();
+        return end(...args);
+      }) as typeof res.end;
+    }
     handle(req, res)
-      .catch(() => {
+      .catch((error) => {
+        process.stderr.write(`CardPointe emulator: ${String(error?.stack ?? error)}\n`);
         if (!res.headersSent) send(res, { status: 500, body: { error: 'Internal Server Error' } }, false);
       })
       .finally(persist);
