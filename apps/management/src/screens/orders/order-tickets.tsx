@@ -22,8 +22,8 @@ function TicketLine({ ticket }: { ticket: PrintedTicket }) {
   const failed = ticket.status === 'failed';
   const action = failed ? 'Retry' : 'Reprint';
   return (
-    <li className="ord-ticket">
-      <p className="ord-ticket__what">
+    <li className="ord-ticket-alert">
+      <p className="ord-ticket-alert__what">
         <strong>{ticket.stationName}</strong>
         <span className="pay-muted">
           {' '}
@@ -65,7 +65,7 @@ export function OrderTickets({ orderId }: { orderId: number }) {
       <h2 id="ord-tickets-title" className="pay-section-title">
         Kitchen tickets
       </h2>
-      <ul className="ord-tickets">
+      <ul className="ord-ticket-alerts">
         {list.map((ticket) => (
           <TicketLine key={ticket.ticketId} ticket={ticket} />
         ))}
