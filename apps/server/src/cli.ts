@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { demoCatalogue, seedLargeChainOnce } from '@brigade/core/catalogue/large-chain';
 import { readCounter, resetCounter } from '@brigade/core/counters/counter-service';
 import { ensureSiteAdmin } from '@brigade/core/identity/admin-users-service';
+import { rebuildLedger } from '@brigade/core/ledger/index';
 import { seedDemo } from '@brigade/core/seed/demo-seed';
 import { DataDirInUseError } from '@brigade/db/data-dir-lock';
 import { isBrigadeError } from '@brigade/domain/errors';
@@ -20,6 +21,8 @@ Commands:
                                show a counter's last issued id
   counters:reset --type T [--tenant N --restaurant N] [--value V]
                                reset a counter to V, or to first id - 1 (spec 02 §4)
+  ledger:rebuild [--tenant N]  derive the sales ledger again from the orders and payments (every
+                               restaurant, or one tenant's); the same records give the same lines
 
 The database is the one \`npm start\` uses: DATABASE_URL, else the embedded one in BRIGADE_DATA_DIR (./.data).
 `;
@@ -59,6 +62,13 @@ const COMMANDS: Record<string, (database: Database, values: Options) => Promise<
       value: toNumber(values.value),
     });
     process.stdout.write(`Counter ${values.type} reset: last issued id ${value}, next id ${value + 1}\n`);
+  },
+  'ledger:rebuild': async (database, values) => {
+    const tenantId = toNumber(values.tenant);
+    const result = await rebuildLedger(database.db, tenantId === undefined ? {} : { tenantId });
+    process.stdout.write(
+      `Ledger rebuilt: ${result.restaurants} restaurants, ${result.deleted} lines removed, ${result.added} lines written\n`,
+    );
   },
 };
 

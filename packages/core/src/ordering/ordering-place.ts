@@ -116,7 +116,8 @@ function sectionOf(
     .flatMap((reference) => {
       const item = orderableItemOf(reference.item, soldOut);
       if (!item) return [];
-      items.set(item.itemId, item);
+      // an item in several groups reports under the first that offers it
+      items.set(item.itemId, items.get(item.itemId) ?? { ...item, menuGroupId: group.menuGroupId });
       return [publicItem(item)];
     });
   const sections = [...group.subgroups]
@@ -142,6 +143,8 @@ function publicItem(item: OrderableItem) {
     taxRateIds: _t,
     taxInclusion: _i,
     takeoutTaxException: _e,
+    salesCategoryId: _s,
+    menuGroupId: _g,
     ...shown
   } = item;
   return {

@@ -12,6 +12,7 @@ import type { OrderStatus } from '@brigade/domain/ordering/order-status';
 import type { OrderTaxRate } from '@brigade/domain/ordering/totals';
 import { and, asc, count, desc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import { scopeWhere } from '../catalogue/scope';
+import { recordSale } from '../ledger/index';
 
 /**
  * The ordering tables (packages/db/src/schema/ordering.ts). Every query names its tenant and restaurant
@@ -193,7 +194,18 @@ export async function addOrderEvent(
     actor,
     note,
   });
+  // An order reaching the kitchen is a sale; one given back returns it (the sales ledger, decision 050).
+  if (LEDGER_MOVES.has(status)) await recordSale(ex, row, { orderId: row.orderId });
 }
+
+const LEDGER_MOVES = new Set<OrderStatus>([
+  'accepted',
+  'in_preparation',
+  'ready',
+  'completed',
+  'cancelled',
+  'refunded',
+]);
 
 export async function orderEventsOf(
   ex: Executor,

@@ -7,6 +7,7 @@ import {
 } from '@brigade/db/schema/payments';
 import type { TransactionQuery } from '@brigade/domain/payments/api';
 import { and, asc, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { recordSale } from '../ledger/index';
 import { tenantIs } from '../tenant-scope';
 
 /**
@@ -114,19 +115,40 @@ export async function insertTransaction(ex: Executor, row: NewTransactionRow): P
   return saved!;
 }
 
+const MONEY_STATUSES = new Set(['captured', 'voided', 'refunded', 'partially_refunded']);
+
+/**
+ * Changes a transaction. A change that moves money (captured, voided, refunded) also stamps when (a void
+ * keeps what it gave back) and brings the sales ledger up to date in the same transaction (decision 050).
+ */
 export async function updateTransaction(
   ex: Executor,
   scope: RestaurantScope,
   transactionId: string,
   changes: Partial<NewTransactionRow>,
 ): Promise<TransactionRow> {
+  const t = paymentTransactions;
+  const stamps: { capturedAt?: SQL; voidedAmount?: SQL; voidedAt?: SQL } = {};
+  if (changes.status === 'captured' && changes.capturedAt === undefined)
+    stamps.capturedAt = sql`coalesce(${t.capturedAt}, now())`;
+  if (changes.status === 'voided') {
+    // the right-hand sides read the row as it was: what the void gave back is what was captured
+    stamps.voidedAmount = sql`case when ${t.voidedAt} is null then ${t.capturedAmount} else ${t.voidedAmount} end`;
+    stamps.voidedAt = sql`coalesce(${t.voidedAt}, now())`;
+  }
   const [saved] = await ex
-    .update(paymentTransactions)
-    .set({ ...changes, updatedAt: sql`now()` })
+    .update(t)
+    .set({ ...changes, ...stamps, updatedAt: sql`now()` })
     .where(transactionIn(scope, transactionId))
     .returning();
+  if (saved && movesMoney(changes)) await recordSale(ex, saved, { transactionId: saved.transactionId });
   return saved!;
 }
+
+const movesMoney = (changes: Partial<NewTransactionRow>) =>
+  (changes.status !== undefined && MONEY_STATUSES.has(changes.status)) ||
+  (changes.capturedAt !== undefined && changes.capturedAt !== null) ||
+  (changes.capturedAmount ?? 0) > 0;
 
 export async function addEvent(
   ex: Executor,
@@ -366,6 +388,8 @@ export async function recordAnswerRows(
   await ex.execute(sql`with saved as (${update.getSQL()}),
     answer_event as (${ex.insert(paymentTransactionEvents).values(answerEvent).getSQL()})${done}
     select 1`);
+  // a sale captured as it is authorised (the virtual terminal) is in the ledger from that moment
+  if (movesMoney(changes)) await recordSale(ex, saved, { transactionId: saved.transactionId });
 }
 
 /** A key as stored (its state and, once done, the answer it keeps), or null when it was never claimed. */

@@ -126,6 +126,8 @@ async function prepare(
     refundable: null,
     reconciliation: null,
     capturedAt: null,
+    voidedAt: null,
+    voidedAmount: 0,
     settledAt: null,
     createdBy: userIdOf(actor),
     createdAt: now,

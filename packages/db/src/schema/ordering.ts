@@ -119,6 +119,8 @@ export const orders = pgTable(
     uniqueIndex('orders_number_key').on(t.tenantId, t.restaurantId, t.businessDate, t.number),
     index('orders_list_idx').on(t.tenantId, t.restaurantId, t.businessDate, t.orderId),
     index('orders_pickup_idx').on(t.tenantId, t.restaurantId, t.pickupAt),
+    // the sales ledger finds the order of a payment (core/ledger)
+    index('orders_transaction_idx').on(t.transactionId),
     check('orders_total_check', sql`${t.total} >= 0`),
   ],
 );

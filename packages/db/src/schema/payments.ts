@@ -114,6 +114,12 @@ export const paymentTransactions = pgTable(
     /** What reconciliation found when no answer came (null when the gateway answered). */
     reconciliation: text('reconciliation'),
     capturedAt: timestamp('captured_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * A void that gave back a captured amount (before settlement): when, and how much it gave back (the
+     * void sets `capturedAmount` to 0). The sales ledger reads both (decision 050).
+     */
+    voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
+    voidedAmount: money('voided_amount').notNull().default(0),
     settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
     createdBy: text('created_by').notNull(),
     createdAt: createdAt(),

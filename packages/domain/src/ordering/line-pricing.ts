@@ -47,6 +47,9 @@ export interface PricedLine {
   taxRateIds: number[];
   taxInclusion: boolean;
   takeoutTaxException: boolean;
+  /** What the reports group the line by (the sales ledger). */
+  salesCategoryId?: number | undefined;
+  menuGroupId?: number | undefined;
 }
 
 export const ITEM_UNAVAILABLE = 'This item is not available for online ordering at the pickup time';
@@ -108,6 +111,8 @@ export function priceLine(
       taxRateIds: item.taxRateIds,
       taxInclusion: item.taxInclusion,
       takeoutTaxException: item.takeoutTaxException,
+      ...(item.salesCategoryId === undefined ? {} : { salesCategoryId: item.salesCategoryId }),
+      ...(item.menuGroupId === undefined ? {} : { menuGroupId: item.menuGroupId }),
     },
   };
 }

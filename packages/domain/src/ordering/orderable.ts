@@ -57,6 +57,9 @@ export interface OrderableItem {
   taxRateIds: number[];
   taxInclusion: boolean;
   takeoutTaxException: boolean;
+  // What the reports group sales by (the sales ledger): the item's sales category, the menu group it is in.
+  salesCategoryId?: number | undefined;
+  menuGroupId?: number | undefined;
 }
 
 const MAX_PRICE_CENTS = Math.round(MONEY_MAX * 100);
@@ -136,5 +139,8 @@ export function orderableItemOf(item: ResolvedItem, soldOut: ReadonlySet<number>
     taxRateIds: item.taxRateIds,
     taxInclusion: item.taxInclusion,
     takeoutTaxException: item.takeoutTaxException,
+    ...(item.salesCategoryId === undefined || item.salesCategoryId === null
+      ? {}
+      : { salesCategoryId: item.salesCategoryId }),
   };
 }

@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { rebuildLedger } from '@brigade/core/ledger/index';
+import { ledgerLines } from '@brigade/db/schema/ledger';
+import { asc, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test-app';
+import { useOrderingRestaurant } from './test-ordering';
+
+/**
+ * The sales ledger (issue 44, decision 050) over HTTP on both engines: an online order accepted, refunded in
+ * part after settlement and cancelled; a virtual-terminal sale and its void. Every event adds its lines in
+ * the transaction that records it, the sales side and the card side agree, a rebuild from the records gives
+ * the very same lines, and a line is never changed.
+ */
+const t = useTestApp({ env: { CARDPOINTE_RECONCILE_PAUSE_MS: '0', CARDPOINTE_TIMEOUT_MS: '1500' } });
+const kit = useOrderingRestaurant(t);
+const { staff, guest, create, tokenOf } = kit;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  ids.tax = (await create('tax-rates', { name: 'City', rate: 8.875, default: true })).taxRateId as number;
+  ids.drinks = (await create('sales-categories', { name: 'Drinks', code: 'DRK' })).salesCategoryId as number;
+  ids.burger = (await create('items', { name: 'Burger', basePrice: 12 })).itemId as number;
+  ids.soda = (await create('items', { name: 'Soda', basePrice: 2.5, salesCategoryId: ids.drinks }))
+    .itemId as number;
+  ids.menu = (
+    await create('menu-groups', {
+      name: 'Dinner',
+      isMenu: true,
+      items: [ids.burger, ids.soda].map((itemId, position) => ({ itemId, position })),
+    })
+  ).menuGroupId as number;
+});
+
+type Line = typeof ledgerLines.$inferSelect;
+const linesOf = async (where?: (line: Line) => boolean): Promise<Line[]> => {
+  const rows = await t.database.db
+    .select()
+    .from(ledgerLines)
+    .where(eq(ledgerLines.tenantId, kit.tenantId))
+    .orderBy(asc(ledgerLines.lineId));
+  return where ? rows.filter(where) : rows;
+};
+const total = (lines: readonly Line[]) => lines.reduce((sum, line) => sum + line.amount, 0);
+const salesSide = (line: Line) => line.kind !== 'tender';
+const tenderSide = (line: Line) => line.kind === 'tender';
+
+async function placeOrder(quantity = 2) {
+  const body = {
+    lines: [
+      { itemId: ids.burger, quantity },
+      { itemId: ids.soda, quantity: 1 },
+    ],
+    pickup: { asap: true },
+    tip: { percent: 18 },
+    customer: { name: 'Ada Guest', email: 'ada@example.com', phone: '+1 555 010 0200' },
+    payment: { token: await tokenOf('4111111111111111'), expiry: '1230' },
+  };
+  const placed = await guest('POST', `/${kit.slug}/orders`, body, randomUUID());
+  expect(placed.statusCode, placed.body).toBe(201);
+  const list = await staff('employee', 'GET', '/orders');
+  const order = list.json().data.find((o: { token: string }) => o.token === placed.json().data.token);
+  return order as { orderId: number; total: number; transactionId: string };
+}
+
+const move = async (who: 'employee' | 'manager', orderId: number, status: string) => {
+  const answer = await staff(who, 'POST', `/orders/${orderId}/status`, { status });
+  expect(answer.statusCode, answer.body).toBe(200);
+  const data = answer.json().data;
+  return { ...data, total: data.totals.total } as {
+    total: number;
+    paymentStatus: string;
+    transactionId: string;
+  };
+};
+
+describe('the sales ledger', () => {
+  let accepted: { orderId: number; total: number };
+
+  it('writes nothing for an order nobody accepted, and the sale when it is accepted', async () => {
+    const order = await placeOrder();
+    expect(await linesOf((l) => l.orderId === order.orderId)).toEqual([]);
+    const moved = await move('employee', order.orderId, 'accepted');
+    expect(moved.paymentStatus).toBe('captured');
+    const lines = await linesOf((l) => l.orderId === order.orderId);
+    const sale = lines.filter((l) => l.event === 'sale');
+    expect(sale.map((l) => [l.kind, l.itemName, l.quantity, l.amount])).toEqual([
+      ['item', 'Burger', 2, 2400],
+      ['item', 'Soda', 1, 250],
+      ['tax', null, 0, 235],
+      ['tip', null, 0, 477],
+    ]);
+    expect(sale[1]).toMatchObject({ salesCategoryId: ids.drinks, menuGroupId: ids.menu, channel: 'online' });
+    expect(sale[2]).toMatchObject({ taxRateId: ids.tax, taxName: 'City' });
+    expect(total(sale)).toBe(moved.total);
+    expect(lines.filter(tenderSide).map((l) => [l.event, l.amount, l.paymentMethod, l.cardBrand])).toEqual([
+      ['capture', moved.total, 'card', expect.any(String)],
+    ]);
+    accepted = { orderId: order.orderId, total: moved.total };
+  });
+
+  it('spreads a partial refund after settlement over the sale, and the card side agrees', async () => {
+    const order = (await staff('employee', 'GET', `/orders/${accepted.orderId}`)).json().data;
+    kit.emulator.clock.advance(26 * 3600_000);
+    const inquired = await staff('employee', 'POST', `/payments/transactions/${order.transactionId}/inquire`);
+    expect(inquired.statusCode, inquired.body).toBe(200);
+    const refund = await kit.http.staff(
+      'manager',
+      'POST',
+      `/payments/transactions/${order.transactionId}/refund`,
+      { amount: 1000 },
+      randomUUID(),
+    );
+    expect(refund.statusCode, refund.body).toBe(201);
+    const lines = await linesOf((l) => l.orderId === accepted.orderId);
+    const returned = lines.filter((l) => l.event === 'return');
+    expect(total(returned)).toBe(-1000);
+    // every part gives back its share: the burger most, the tip and the tax theirs
+    expect(returned.map((l) => l.kind)).toEqual(['item', 'item', 'tax', 'tip']);
+    expect(total(lines.filter(salesSide))).toBe(accepted.total - 1000);
+    expect(total(lines.filter(tenderSide))).toBe(accepted.total - 1000);
+  });
+
+  it('gives back what is left when the order is refunded, to zero on every line', async () => {
+    await move('manager', accepted.orderId, 'completed');
+    const refunded = await staff('manager', 'POST', `/orders/${accepted.orderId}/status`, {
+      status: 'refunded',
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const lines = await linesOf((l) => l.orderId === accepted.orderId);
+    const byPart = new Map<string, number>();
+    for (const l of lines.filter(salesSide)) {
+      const part = `${l.kind}:${l.itemId}:${l.taxRateId}`;
+      byPart.set(part, (byPart.get(part) ?? 0) + l.amount);
+    }
+    expect(Object.fromEntries(byPart)).toEqual({
+      [`item:${ids.burger}:null`]: 0,
+      [`item:${ids.soda}:null`]: 0,
+      [`tax:null:${ids.tax}`]: 0,
+      'tip:null:null': 0,
+    });
+    expect(total(lines.filter(tenderSide))).toBe(0);
+  });
+
+  it('reverses an order cancelled before settlement (its capture voided)', async () => {
+    const order = await placeOrder(1);
+    await move('employee', order.orderId, 'accepted');
+    const cancelled = await move('manager', order.orderId, 'cancelled');
+    expect(cancelled.paymentStatus).toBe('voided');
+    const lines = await linesOf((l) => l.orderId === order.orderId);
+    expect(lines.filter(tenderSide).map((l) => l.event)).toEqual(['capture', 'void']);
+    expect(total(lines.filter(salesSide))).toBe(0);
+    expect(total(lines.filter(tenderSide))).toBe(0);
+  });
+
+  it('takes a virtual-terminal sale with its tip, and its void back', async () => {
+    const sold = await kit.http.staff(
+      'employee',
+      'POST',
+      '/payments/transactions',
+      {
+        amount: 4250,
+        tipAmount: 800,
+        capture: true,
+        token: await tokenOf('4111111111111111'),
+        expiry: '1230',
+      },
+      randomUUID(),
+    );
+    expect(sold.statusCode, sold.body).toBe(201);
+    const id = sold.json().data.transaction.transactionId as string;
+    const lines = await linesOf((l) => l.transactionId === id);
+    expect(lines.map((l) => [l.event, l.kind, l.amount, l.channel])).toEqual([
+      ['capture', 'tender', 5050, 'virtual_terminal'],
+      ['sale', 'custom', 4250, 'virtual_terminal'],
+      ['sale', 'tip', 800, 'virtual_terminal'],
+    ]);
+    const voided = await kit.http.staff(
+      'manager',
+      'POST',
+      `/payments/transactions/${id}/void`,
+      {},
+      randomUUID(),
+    );
+    expect(voided.statusCode, voided.body).toBe(200);
+    const after = await linesOf((l) => l.transactionId === id);
+    expect(total(after.filter(salesSide))).toBe(0);
+    expect(total(after.filter(tenderSide))).toBe(0);
+  });
+
+  it('rebuilds the very same lines from the records, and never changes a line', async () => {
+    const shape = (lines: Line[]) =>
+      lines
+        .map(({ lineId: _id, createdAt: _at, ...line }) => line)
+        .sort((a, b) => a.lineKey.localeCompare(b.lineKey));
+    const before = shape(await linesOf());
+    expect(before.length).toBeGreaterThan(20);
+    const result = await rebuildLedger(t.database.db, { tenantId: kit.tenantId });
+    expect(result).toMatchObject({ deleted: before.length, added: before.length });
+    expect(shape(await linesOf())).toEqual(before);
+    await expect(
+      t.database.db.execute(sql`update ledger_lines set amount = 0 where tenant_id = ${kit.tenantId}`),
+    ).rejects.toSatisfy((error: Error & { cause?: Error }) =>
+      /never changed/.test(String(error.cause?.message)),
+    );
+  });
+});

@@ -1,0 +1,76 @@
+import type { Db, Executor } from '@brigade/db/database';
+import { projectSale } from '@brigade/domain/ledger/projection';
+import {
+  addLines,
+  deleteLines,
+  lockSale,
+  orderRow,
+  type RestaurantScope,
+  restaurantsOf,
+  restaurantTimezone,
+  saleRecords,
+  saleSubjects,
+  transactionById,
+} from './ledger-repository';
+
+/**
+ * The sales ledger's face (docs/behaviour/reports.md#the-sales-ledger, decision 050). Ordering and payments
+ * call `recordSale` in the transaction that records a money event (an order reaching the kitchen or given
+ * back; a capture, a void, a refund); reports read the lines (reports.ts); `rebuildLedger` derives every line
+ * again from the records.
+ */
+
+export type { RestaurantScope };
+export type SaleSubject = { orderId: number } | { transactionId: string };
+
+/** What a sale's lock is named by: its payment when it has one (orders and payments meet there). */
+async function lockKeyOf(ex: Executor, scope: RestaurantScope, subject: SaleSubject): Promise<string | null> {
+  if ('orderId' in subject) {
+    const order = await orderRow(ex, scope, { orderId: subject.orderId });
+    return order ? (order.transactionId ?? `o:${order.orderId}`) : null;
+  }
+  const payment = await transactionById(ex, scope, subject.transactionId);
+  if (!payment) return null;
+  return payment.kind === 'refund' && payment.parentTransactionId
+    ? payment.parentTransactionId
+    : payment.transactionId;
+}
+
+/**
+ * Brings a sale's ledger lines up to date with its records, inside the caller's transaction: derives every
+ * line of the sale and adds those not written yet. Returns how many it added.
+ */
+export async function recordSale(
+  ex: Executor,
+  scope: RestaurantScope,
+  subject: SaleSubject,
+): Promise<number> {
+  const lockKey = await lockKeyOf(ex, scope, subject);
+  if (!lockKey) return 0;
+  await lockSale(ex, scope, lockKey);
+  const records = await saleRecords(ex, scope, subject);
+  if (!records) return 0;
+  const timezone = await restaurantTimezone(ex, scope);
+  return addLines(ex, scope, projectSale({ ...records, timezone }));
+}
+
+/**
+ * Deletes the ledger of every restaurant (of one tenant, when named) and derives it again from the records,
+ * one restaurant per transaction. `brigade ledger rebuild`.
+ */
+export async function rebuildLedger(
+  database: Db,
+  options: { tenantId?: number } = {},
+): Promise<{ restaurants: number; deleted: number; added: number }> {
+  const totals = { restaurants: 0, deleted: 0, added: 0 };
+  const all = await database.transaction((tx) => restaurantsOf(tx, options.tenantId));
+  for (const scope of all) {
+    await database.transaction(async (tx) => {
+      totals.deleted += await deleteLines(tx, scope);
+      for (const subject of await saleSubjects(tx, scope))
+        totals.added += await recordSale(tx, scope, subject);
+    });
+    totals.restaurants += 1;
+  }
+  return totals;
+}

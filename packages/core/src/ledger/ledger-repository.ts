@@ -1,0 +1,214 @@
+import type { Executor } from '@brigade/db/database';
+import { ledgerLines } from '@brigade/db/schema/ledger';
+import { orderEvents, orders } from '@brigade/db/schema/ordering';
+import { paymentTransactions } from '@brigade/db/schema/payments';
+import { restaurants, tenants } from '@brigade/db/schema/tenancy';
+import type {
+  LedgerLine,
+  OrderRecord,
+  PaymentRecord,
+  SaleItemRecord,
+  SaleRecords,
+} from '@brigade/domain/ledger/projection';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { tenantIs } from '../tenant-scope';
+
+/**
+ * The ledger's reads of the records it is derived from (orders, their history, payments and refunds) and its
+ * writes (packages/db/src/schema/ledger.ts). Private to the ledger area: other areas call its face (index.ts).
+ */
+
+export interface RestaurantScope {
+  tenantId: number;
+  restaurantId: number;
+}
+
+const inScope = (table: { tenantId: PgColumn; restaurantId: PgColumn }, scope: RestaurantScope) =>
+  and(tenantIs(table.tenantId, scope.tenantId), eq(table.restaurantId, scope.restaurantId));
+
+/** The restaurant's clock: its tenant's time zone (docs/behaviour/tenancy.md). */
+export async function restaurantTimezone(ex: Executor, scope: RestaurantScope): Promise<string> {
+  const [row] = await ex
+    .select({ timezone: sql<string | null>`${tenants.settings}->>'timezone'` })
+    .from(tenants)
+    .where(tenantIs(tenants.tenantId, scope.tenantId))
+    .limit(1);
+  return row?.timezone || 'UTC';
+}
+
+/** One sale's records at a time: concurrent writers of one sale wait for each other (ends with the transaction). */
+export async function lockSale(ex: Executor, scope: RestaurantScope, saleKey: string): Promise<void> {
+  await ex.execute(
+    sql`select pg_advisory_xact_lock(${scope.tenantId}, hashtext(${`ledger:${scope.restaurantId}:${saleKey}`}))`,
+  );
+}
+
+type TransactionRow = typeof paymentTransactions.$inferSelect;
+
+export async function transactionById(ex: Executor, scope: RestaurantScope, transactionId: string) {
+  const [row] = await ex
+    .select()
+    .from(paymentTransactions)
+    .where(and(inScope(paymentTransactions, scope), eq(paymentTransactions.transactionId, transactionId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function orderRow(
+  ex: Executor,
+  scope: RestaurantScope,
+  where: { orderId?: number; transactionId?: string },
+) {
+  const [row] = await ex
+    .select()
+    .from(orders)
+    .where(
+      and(
+        inScope(orders, scope),
+        where.orderId !== undefined ? eq(orders.orderId, where.orderId) : undefined,
+        where.transactionId !== undefined ? eq(orders.transactionId, where.transactionId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+async function orderRecord(ex: Executor, row: typeof orders.$inferSelect): Promise<OrderRecord> {
+  const events = await ex
+    .select({
+      eventId: orderEvents.eventId,
+      status: orderEvents.status,
+      actor: orderEvents.actor,
+      occurredAt: orderEvents.occurredAt,
+    })
+    .from(orderEvents)
+    .where(and(inScope(orderEvents, row), eq(orderEvents.orderId, row.orderId)))
+    .orderBy(asc(orderEvents.eventId));
+  return {
+    orderId: row.orderId,
+    currency: row.currency,
+    lines: row.lines as SaleItemRecord[],
+    totals: row.totals as OrderRecord['totals'],
+    events,
+  };
+}
+
+async function paymentRecord(ex: Executor, row: TransactionRow): Promise<PaymentRecord> {
+  const refunds = await ex
+    .select({
+      transactionId: paymentTransactions.transactionId,
+      amount: paymentTransactions.amount,
+      // refunds approved before the ledger existed carry no capture time: their last change is it
+      capturedAt:
+        sql<Date>`coalesce(${paymentTransactions.capturedAt}, ${paymentTransactions.updatedAt})`.mapWith(
+          (value: string | Date) => new Date(value),
+        ),
+      createdBy: paymentTransactions.createdBy,
+    })
+    .from(paymentTransactions)
+    .where(
+      and(
+        inScope(paymentTransactions, row),
+        eq(paymentTransactions.parentTransactionId, row.transactionId),
+        eq(paymentTransactions.kind, 'refund'),
+        eq(paymentTransactions.status, 'captured'),
+      ),
+    )
+    .orderBy(asc(paymentTransactions.createdAt), asc(paymentTransactions.transactionId));
+  return {
+    transactionId: row.transactionId,
+    kind: row.kind,
+    amount: row.amount,
+    tipAmount: row.tipAmount,
+    currency: row.currency,
+    cardBrand: row.cardBrand,
+    createdBy: row.createdBy,
+    capturedAmount: row.capturedAmount,
+    capturedAt: row.capturedAt,
+    voidedAmount: row.voidedAmount,
+    voidedAt: row.voidedAt,
+    refunds,
+  };
+}
+
+const SALE_KINDS = new Set(['sale', 'authorisation', 'forced_credit']);
+
+/**
+ * The records of the sale an order or a payment belongs to: an order with its payment, or a payment taken
+ * without an order. Null when there is no sale (a verification, an unknown id).
+ */
+export async function saleRecords(
+  ex: Executor,
+  scope: RestaurantScope,
+  subject: { orderId: number } | { transactionId: string },
+): Promise<Omit<SaleRecords, 'timezone'> | null> {
+  if ('orderId' in subject) {
+    const row = await orderRow(ex, scope, { orderId: subject.orderId });
+    if (!row) return null;
+    const payment = row.transactionId ? await transactionById(ex, scope, row.transactionId) : null;
+    return { order: await orderRecord(ex, row), payment: payment ? await paymentRecord(ex, payment) : null };
+  }
+  let payment = await transactionById(ex, scope, subject.transactionId);
+  if (payment?.kind === 'refund' && payment.parentTransactionId)
+    payment = await transactionById(ex, scope, payment.parentTransactionId);
+  if (!payment || !SALE_KINDS.has(payment.kind)) return null;
+  const order = await orderRow(ex, scope, { transactionId: payment.transactionId });
+  return { order: order ? await orderRecord(ex, order) : null, payment: await paymentRecord(ex, payment) };
+}
+
+/** Adds the lines the ledger does not hold yet; a line it holds is never changed. */
+export async function addLines(
+  ex: Executor,
+  scope: RestaurantScope,
+  lines: readonly LedgerLine[],
+): Promise<number> {
+  if (lines.length === 0) return 0;
+  const added = await ex
+    .insert(ledgerLines)
+    .values(lines.map((line) => ({ ...scope, ...line })))
+    .onConflictDoNothing({ target: [ledgerLines.tenantId, ledgerLines.restaurantId, ledgerLines.lineKey] })
+    .returning({ lineId: ledgerLines.lineId });
+  return added.length;
+}
+
+/** Every sale of a restaurant: its orders that reached the kitchen or took money, and its payments without an order. */
+export async function saleSubjects(ex: Executor, scope: RestaurantScope) {
+  const orderIds = await ex
+    .select({ orderId: orders.orderId })
+    .from(orders)
+    .where(and(inScope(orders, scope), sql`${orders.status} not in ('placing', 'payment_failed')`))
+    .orderBy(asc(orders.orderId));
+  const payments = await ex
+    .select({ transactionId: paymentTransactions.transactionId })
+    .from(paymentTransactions)
+    .where(
+      and(
+        inScope(paymentTransactions, scope),
+        sql`${paymentTransactions.kind} in ('sale', 'authorisation', 'forced_credit')`,
+        sql`not exists (select 1 from ${orders} o where o.tenant_id = ${paymentTransactions.tenantId}
+          and o.transaction_id = ${paymentTransactions.transactionId})`,
+      ),
+    )
+    .orderBy(asc(paymentTransactions.createdAt), asc(paymentTransactions.transactionId));
+  return [
+    ...orderIds.map((row) => ({ orderId: row.orderId })),
+    ...payments.map((row) => ({ transactionId: row.transactionId })),
+  ];
+}
+
+export async function deleteLines(ex: Executor, scope: RestaurantScope): Promise<number> {
+  const gone = await ex
+    .delete(ledgerLines)
+    .where(inScope(ledgerLines, scope))
+    .returning({ lineId: ledgerLines.lineId });
+  return gone.length;
+}
+
+export async function restaurantsOf(ex: Executor, tenantId?: number) {
+  return ex
+    .select({ tenantId: restaurants.tenantId, restaurantId: restaurants.restaurantId })
+    .from(restaurants)
+    .where(tenantId === undefined ? undefined : tenantIs(restaurants.tenantId, tenantId))
+    .orderBy(asc(restaurants.tenantId), asc(restaurants.restaurantId));
+}

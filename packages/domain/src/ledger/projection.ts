@@ -1,0 +1,350 @@
+import { toLocalMoment } from '../catalogue/menu-availability';
+import { allocate } from './allocate';
+
+/**
+ * The sales ledger (docs/behaviour/reports.md#the-sales-ledger): every money event of a sale as immutable
+ * lines. A sale is an online order, or a card payment taken without one (the virtual terminal). Its lines are
+ * a pure function of the records — the order, its history, its payment and that payment's refunds — so the
+ * lines written as each event commits and the lines a rebuild derives from the same records are the same
+ * lines, key for key.
+ *
+ * Two sides, never mixed in one sum:
+ * - sales lines (event `sale` or `return`): what was sold — items (or the amount of a payment without items),
+ *   tax by rate, service charge and tip — positive when the sale is recognised (an order accepted, a
+ *   terminal payment captured), negative when money goes back;
+ * - tender lines (kind `tender`): money taken on a card — a capture, and back by a void or a refund.
+ *
+ * Money going back (a void of a captured amount, a refund, whole or part) is spread over the sale's lines in
+ * proportion (largest remainder, so the cents add up exactly); an order cancelled or refunded after it was
+ * recognised reverses whatever of it is left, so a sale given back in full ends at zero on every line.
+ */
+
+export const LEDGER_EVENTS = ['sale', 'return', 'capture', 'void', 'refund', 'credit'] as const;
+export type LedgerEvent = (typeof LEDGER_EVENTS)[number];
+export const LEDGER_KINDS = ['item', 'custom', 'tax', 'service_charge', 'tip', 'tender'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+export const LEDGER_CHANNELS = ['online', 'virtual_terminal'] as const;
+export type LedgerChannel = (typeof LEDGER_CHANNELS)[number];
+
+export interface LedgerLine {
+  lineKey: string;
+  saleKey: string;
+  event: LedgerEvent;
+  kind: LedgerKind;
+  channel: LedgerChannel;
+  occurredAt: Date;
+  /** The restaurant's day and hour (its own clock) when it happened. */
+  businessDate: string;
+  localHour: number;
+  orderId: number | null;
+  transactionId: string | null;
+  itemId: number | null;
+  itemName: string | null;
+  quantity: number;
+  menuGroupId: number | null;
+  salesCategoryId: number | null;
+  taxRateId: number | null;
+  taxName: string | null;
+  /** Tax inside tax-inclusive prices, for the rate (tax lines only; not part of `amount`). */
+  includedTax: number;
+  /** Cents: positive into the restaurant, negative back out. */
+  amount: number;
+  currency: string;
+  paymentMethod: 'card' | null;
+  cardBrand: string | null;
+  /** Who did it: a user id, 'guest' or 'system'. */
+  employee: string | null;
+}
+
+/** One line of an order as the ledger reads it (the order's priced line). */
+export interface SaleItemRecord {
+  itemId: number;
+  name: string;
+  quantity: number;
+  lineTotal: number;
+  menuGroupId?: number | undefined;
+  salesCategoryId?: number | undefined;
+}
+
+export interface OrderRecord {
+  orderId: number;
+  currency: string;
+  lines: readonly SaleItemRecord[];
+  totals: {
+    taxes?: readonly { taxRateId: number; name: string; amount: number; included: number }[];
+    serviceCharge?: number;
+    tip?: number;
+  };
+  /** Its history, oldest first. */
+  events: readonly { eventId: number; status: string; actor: string; occurredAt: Date }[];
+}
+
+export interface PaymentRecord {
+  transactionId: string;
+  kind: string;
+  amount: number;
+  tipAmount: number;
+  currency: string;
+  cardBrand: string | null;
+  createdBy: string;
+  /** What was captured and is still captured, and when it was captured. */
+  capturedAmount: number;
+  capturedAt: Date | null;
+  /** A void of a captured amount: what it gave back and when. */
+  voidedAmount: number;
+  voidedAt: Date | null;
+  /** Its approved refunds (a refund transaction each). */
+  refunds: readonly { transactionId: string; amount: number; capturedAt: Date; createdBy: string }[];
+}
+
+export interface SaleRecords {
+  timezone: string;
+  order: OrderRecord | null;
+  payment: PaymentRecord | null;
+}
+
+/** Statuses after which an order counts as sold (it reached the kitchen). */
+const SOLD = new Set(['accepted', 'in_preparation', 'ready', 'completed']);
+const GIVEN_BACK = new Set(['cancelled', 'refunded']);
+
+export const saleKeyOf = (records: Pick<SaleRecords, 'order' | 'payment'>): string =>
+  records.order ? `o:${records.order.orderId}` : `t:${records.payment?.transactionId ?? ''}`;
+
+type Part = Pick<
+  LedgerLine,
+  | 'kind'
+  | 'itemId'
+  | 'itemName'
+  | 'quantity'
+  | 'menuGroupId'
+  | 'salesCategoryId'
+  | 'taxRateId'
+  | 'taxName'
+  | 'includedTax'
+  | 'amount'
+>;
+
+const NO_ITEM = {
+  itemId: null,
+  itemName: null,
+  quantity: 0,
+  menuGroupId: null,
+  salesCategoryId: null,
+  taxRateId: null,
+  taxName: null,
+  includedTax: 0,
+};
+
+function orderParts(order: OrderRecord): Part[] {
+  const items: Part[] = order.lines.map((line) => ({
+    ...NO_ITEM,
+    kind: 'item',
+    itemId: line.itemId,
+    itemName: line.name,
+    quantity: line.quantity,
+    menuGroupId: line.menuGroupId ?? null,
+    salesCategoryId: line.salesCategoryId ?? null,
+    amount: line.lineTotal,
+  }));
+  const taxes: Part[] = (order.totals.taxes ?? []).map((tax) => ({
+    ...NO_ITEM,
+    kind: 'tax',
+    taxRateId: tax.taxRateId,
+    taxName: tax.name,
+    includedTax: tax.included,
+    amount: tax.amount,
+  }));
+  const extras: Part[] = [];
+  if (order.totals.serviceCharge)
+    extras.push({ ...NO_ITEM, kind: 'service_charge', amount: order.totals.serviceCharge });
+  if (order.totals.tip) extras.push({ ...NO_ITEM, kind: 'tip', amount: order.totals.tip });
+  return [...items, ...taxes, ...extras];
+}
+
+function paymentParts(payment: PaymentRecord, captured: number): Part[] {
+  const tip = Math.min(payment.tipAmount, captured);
+  const parts: Part[] = [{ ...NO_ITEM, kind: 'custom', amount: captured - tip }];
+  if (tip > 0) parts.push({ ...NO_ITEM, kind: 'tip', amount: tip });
+  return parts;
+}
+
+interface Happening {
+  at: Date;
+  /** Sorts happenings of one instant: money before the order's own moves. */
+  rank: number;
+  key: string;
+  apply: () => void;
+}
+
+/** Every ledger line of one sale, in the order they happened. */
+export function projectSale(records: SaleRecords): LedgerLine[] {
+  const { order, payment } = records;
+  const saleKey = saleKeyOf(records);
+  const channel: LedgerChannel = order ? 'online' : 'virtual_terminal';
+  const currency = order?.currency ?? payment?.currency ?? 'USD';
+  const lines: LedgerLine[] = [];
+  const line = (key: string, at: Date, event: LedgerEvent, employee: string | null, part: Part) => {
+    const moment = toLocalMoment(at.toISOString(), records.timezone);
+    lines.push({
+      lineKey: `${saleKey}:${key}`,
+      saleKey,
+      event,
+      channel,
+      occurredAt: at,
+      businessDate: moment.date,
+      localHour: Math.floor(moment.minutes / 60),
+      orderId: order?.orderId ?? null,
+      transactionId: payment?.transactionId ?? null,
+      currency,
+      paymentMethod: part.kind === 'tender' ? 'card' : null,
+      cardBrand: part.kind === 'tender' ? (payment?.cardBrand ?? null) : null,
+      employee,
+      ...part,
+    });
+  };
+
+  // The sale as recognised, and what of each of its parts has gone back so far.
+  let sold: Part[] | null = null;
+  let returned: number[] = [];
+  let returnedIncluded: number[] = [];
+  const recognise = (at: Date, employee: string, parts: Part[]) => {
+    sold = parts;
+    returned = parts.map(() => 0);
+    returnedIncluded = parts.map(() => 0);
+    parts.forEach((part, i) => line(`sale:${i}`, at, 'sale', employee, part));
+  };
+  /** Money back: spread over what is left of the sale; `all` reverses everything that is left. */
+  const giveBack = (key: string, at: Date, employee: string, amount: number | 'all') => {
+    const parts: Part[] = sold ?? [];
+    const left = parts.map((part, i) => part.amount - returned[i]!);
+    const leftIncluded = parts.map((part, i) => part.includedTax - returnedIncluded[i]!);
+    const total = left.reduce((a, b) => a + b, 0);
+    const wanted = amount === 'all' ? total : Math.min(amount, Math.max(total, 0));
+    if (amount !== 'all' && amount > wanted) {
+      // more back than the sale holds (a payment back before its sale was recognised): unallotted
+      line(`${key}:unallotted`, at, 'return', employee, {
+        ...NO_ITEM,
+        kind: 'custom',
+        amount: wanted - amount,
+      });
+    }
+    if (parts.length === 0 || wanted === 0) return;
+    const shares = amount === 'all' ? left : allocate(left, wanted);
+    const includedLeft = leftIncluded.reduce((a, b) => a + b, 0);
+    const included =
+      amount === 'all' ? leftIncluded : allocate(leftIncluded, Math.round((includedLeft * wanted) / total));
+    parts.forEach((part, i) => {
+      const share = shares[i]!;
+      if (share === 0 && included[i] === 0) return;
+      returned[i]! += share;
+      returnedIncluded[i]! += included[i]!;
+      const quantity = amount === 'all' && part.kind === 'item' ? -part.quantity : 0;
+      line(`${key}:${i}`, at, 'return', employee, {
+        ...part,
+        quantity,
+        includedTax: -(included[i] ?? 0),
+        amount: -share,
+      });
+    });
+  };
+
+  const happenings: Happening[] = [];
+  if (payment) addPaymentHappenings(payment, order, happenings, { line, recognise, giveBack });
+  if (order) {
+    const soldAt = order.events.find((e) => SOLD.has(e.status));
+    if (soldAt) {
+      happenings.push({
+        at: soldAt.occurredAt,
+        rank: 1,
+        key: `e${soldAt.eventId}`,
+        apply: () => recognise(soldAt.occurredAt, soldAt.actor, orderParts(order)),
+      });
+      const back = order.events.find((e) => GIVEN_BACK.has(e.status) && e.eventId > soldAt.eventId);
+      if (back)
+        happenings.push({
+          at: back.occurredAt,
+          rank: 2,
+          key: `e${back.eventId}`,
+          apply: () => giveBack(`ret:e${back.eventId}`, back.occurredAt, back.actor, 'all'),
+        });
+    }
+  }
+  happenings.sort((a, b) => a.at.getTime() - b.at.getTime() || a.rank - b.rank || a.key.localeCompare(b.key));
+  for (const happening of happenings) happening.apply();
+  return lines;
+}
+
+interface Writers {
+  line: (key: string, at: Date, event: LedgerEvent, employee: string | null, part: Part) => void;
+  recognise: (at: Date, employee: string, parts: Part[]) => void;
+  giveBack: (key: string, at: Date, employee: string, amount: number | 'all') => void;
+}
+
+function addPaymentHappenings(
+  payment: PaymentRecord,
+  order: OrderRecord | null,
+  happenings: Happening[],
+  w: Writers,
+) {
+  const capturedOnce = payment.capturedAmount + payment.voidedAmount;
+  const tender = (amount: number): Part => ({ ...NO_ITEM, kind: 'tender', amount });
+  if (payment.kind === 'forced_credit' && payment.capturedAt) {
+    const at = payment.capturedAt;
+    happenings.push({
+      at,
+      rank: 0,
+      key: 'credit',
+      apply: () => {
+        w.line('credit', at, 'credit', payment.createdBy, tender(-payment.amount));
+        w.line('credit:sale', at, 'return', payment.createdBy, {
+          ...NO_ITEM,
+          kind: 'custom',
+          amount: -payment.amount,
+        });
+      },
+    });
+    return;
+  }
+  if (payment.capturedAt && capturedOnce > 0) {
+    const at = payment.capturedAt;
+    happenings.push({
+      at,
+      rank: 0,
+      key: 'capture',
+      apply: () => {
+        w.line('capture', at, 'capture', payment.createdBy, tender(capturedOnce));
+        // Without an order, the payment is the sale (recognised when the money is taken).
+        if (!order) w.recognise(at, payment.createdBy, paymentParts(payment, capturedOnce));
+      },
+    });
+  }
+  if (payment.voidedAt && payment.voidedAmount > 0) {
+    const at = payment.voidedAt;
+    happenings.push({
+      at,
+      rank: 0,
+      key: 'void',
+      apply: () => {
+        w.line('void', at, 'void', null, tender(-payment.voidedAmount));
+        w.giveBack('ret:void', at, 'system', payment.voidedAmount);
+      },
+    });
+  }
+  for (const refund of payment.refunds) {
+    happenings.push({
+      at: refund.capturedAt,
+      rank: 0,
+      key: `refund:${refund.transactionId}`,
+      apply: () => {
+        w.line(
+          `refund:${refund.transactionId}`,
+          refund.capturedAt,
+          'refund',
+          refund.createdBy,
+          tender(-refund.amount),
+        );
+        w.giveBack(`ret:${refund.transactionId}`, refund.capturedAt, refund.createdBy, refund.amount);
+      },
+    });
+  }
+}
