@@ -10,13 +10,13 @@ import {
   addEvent,
   eventsOf,
   findTransaction,
-  listTransactionRows,
   type NewTransactionRow,
   type RestaurantScope,
   refundsOf,
   updateTransaction,
 } from './payment-repository';
 import { TRANSACTION_NOT_FOUND } from './transaction-actions';
+import { listTransactionRows } from './transaction-list-repository';
 import { answerDetails, eventView, transactionView } from './transaction-view';
 import { userNames } from './user-names';
 

@@ -54,7 +54,7 @@ describe('allocate', () => {
           const total = Math.floor(whole * fraction);
           const shares = allocate(weights, total);
           expect(shares.reduce((a, b) => a + b, 0)).toBe(total);
-          if (whole > 0) shares.forEach((share, i) => expect(share).toBeLessThanOrEqual(weights[i]!));
+          if (whole > 0) expect(shares.every((share, i) => share <= weights[i]!)).toBe(true);
         },
       ),
     );

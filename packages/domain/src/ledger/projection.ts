@@ -179,11 +179,43 @@ interface Happening {
 /** Every ledger line of one sale, in the order they happened. */
 export function projectSale(records: SaleRecords): LedgerLine[] {
   const { order, payment } = records;
+  const lines: LedgerLine[] = [];
+  const writers = saleBook(records, lines);
+  const happenings: Happening[] = [];
+  if (payment) addPaymentHappenings(payment, order, happenings, writers);
+  if (order) addOrderHappenings(order, happenings, writers);
+  happenings.sort((a, b) => a.at.getTime() - b.at.getTime() || a.rank - b.rank || a.key.localeCompare(b.key));
+  for (const happening of happenings) happening.apply();
+  return lines;
+}
+
+/** The sale's order moves: recognised when it reaches the kitchen; what is left reversed when given back. */
+function addOrderHappenings(order: OrderRecord, happenings: Happening[], w: Writers) {
+  const soldAt = order.events.find((e) => SOLD.has(e.status));
+  if (!soldAt) return;
+  happenings.push({
+    at: soldAt.occurredAt,
+    rank: 1,
+    key: `e${soldAt.eventId}`,
+    apply: () => w.recognise(soldAt.occurredAt, soldAt.actor, orderParts(order)),
+  });
+  const back = order.events.find((e) => GIVEN_BACK.has(e.status) && e.eventId > soldAt.eventId);
+  if (back)
+    happenings.push({
+      at: back.occurredAt,
+      rank: 2,
+      key: `e${back.eventId}`,
+      apply: () => w.giveBack(`ret:e${back.eventId}`, back.occurredAt, back.actor, 'all'),
+    });
+}
+
+/** The writers of one sale's lines, and what of each part of the sale has gone back so far. */
+function saleBook(records: SaleRecords, lines: LedgerLine[]): Writers {
+  const { order, payment } = records;
   const saleKey = saleKeyOf(records);
   const channel: LedgerChannel = order ? 'online' : 'virtual_terminal';
   const currency = order?.currency ?? payment?.currency ?? 'USD';
-  const lines: LedgerLine[] = [];
-  const line = (key: string, at: Date, event: LedgerEvent, employee: string | null, part: Part) => {
+  const line: Writers['line'] = (key, at, event, employee, part) => {
     const moment = toLocalMoment(at.toISOString(), records.timezone);
     lines.push({
       lineKey: `${saleKey}:${key}`,
@@ -202,76 +234,51 @@ export function projectSale(records: SaleRecords): LedgerLine[] {
       ...part,
     });
   };
-
-  // The sale as recognised, and what of each of its parts has gone back so far.
-  let sold: Part[] | null = null;
-  let returned: number[] = [];
-  let returnedIncluded: number[] = [];
-  const recognise = (at: Date, employee: string, parts: Part[]) => {
-    sold = parts;
-    returned = parts.map(() => 0);
-    returnedIncluded = parts.map(() => 0);
-    parts.forEach((part, i) => line(`sale:${i}`, at, 'sale', employee, part));
-  };
-  /** Money back: spread over what is left of the sale; `all` reverses everything that is left. */
-  const giveBack = (key: string, at: Date, employee: string, amount: number | 'all') => {
-    const parts: Part[] = sold ?? [];
-    const left = parts.map((part, i) => part.amount - returned[i]!);
-    const leftIncluded = parts.map((part, i) => part.includedTax - returnedIncluded[i]!);
-    const total = left.reduce((a, b) => a + b, 0);
-    const wanted = amount === 'all' ? total : Math.min(amount, Math.max(total, 0));
-    if (amount !== 'all' && amount > wanted) {
-      // more back than the sale holds (a payment back before its sale was recognised): unallotted
-      line(`${key}:unallotted`, at, 'return', employee, {
-        ...NO_ITEM,
-        kind: 'custom',
-        amount: wanted - amount,
-      });
-    }
-    if (parts.length === 0 || wanted === 0) return;
-    const shares = amount === 'all' ? left : allocate(left, wanted);
-    const includedLeft = leftIncluded.reduce((a, b) => a + b, 0);
-    const included =
-      amount === 'all' ? leftIncluded : allocate(leftIncluded, Math.round((includedLeft * wanted) / total));
+  const state = { sold: [] as Part[], returned: [] as number[], returnedIncluded: [] as number[] };
+  const recognise: Writers['recognise'] = (at, employee, parts) => {
+    state.sold = parts;
+    state.returned = parts.map(() => 0);
+    state.returnedIncluded = parts.map(() => 0);
     parts.forEach((part, i) => {
-      const share = shares[i]!;
-      if (share === 0 && included[i] === 0) return;
-      returned[i]! += share;
-      returnedIncluded[i]! += included[i]!;
-      const quantity = amount === 'all' && part.kind === 'item' ? -part.quantity : 0;
-      line(`${key}:${i}`, at, 'return', employee, {
-        ...part,
-        quantity,
-        includedTax: -(included[i] ?? 0),
-        amount: -share,
-      });
+      line(`sale:${i}`, at, 'sale', employee, part);
     });
   };
+  const giveBack: Writers['giveBack'] = (key, at, employee, amount) =>
+    giveBackFrom(state, (k, part) => line(`${key}${k}`, at, 'return', employee, part), amount);
+  return { line, recognise, giveBack };
+}
 
-  const happenings: Happening[] = [];
-  if (payment) addPaymentHappenings(payment, order, happenings, { line, recognise, giveBack });
-  if (order) {
-    const soldAt = order.events.find((e) => SOLD.has(e.status));
-    if (soldAt) {
-      happenings.push({
-        at: soldAt.occurredAt,
-        rank: 1,
-        key: `e${soldAt.eventId}`,
-        apply: () => recognise(soldAt.occurredAt, soldAt.actor, orderParts(order)),
-      });
-      const back = order.events.find((e) => GIVEN_BACK.has(e.status) && e.eventId > soldAt.eventId);
-      if (back)
-        happenings.push({
-          at: back.occurredAt,
-          rank: 2,
-          key: `e${back.eventId}`,
-          apply: () => giveBack(`ret:e${back.eventId}`, back.occurredAt, back.actor, 'all'),
-        });
-    }
-  }
-  happenings.sort((a, b) => a.at.getTime() - b.at.getTime() || a.rank - b.rank || a.key.localeCompare(b.key));
-  for (const happening of happenings) happening.apply();
-  return lines;
+/** Money back: spread over what is left of the sale; `all` reverses everything that is left. */
+function giveBackFrom(
+  state: { sold: Part[]; returned: number[]; returnedIncluded: number[] },
+  write: (key: string, part: Part) => void,
+  amount: number | 'all',
+) {
+  const parts = state.sold;
+  const left = parts.map((part, i) => part.amount - state.returned[i]!);
+  const leftIncluded = parts.map((part, i) => part.includedTax - state.returnedIncluded[i]!);
+  const total = left.reduce((a, b) => a + b, 0);
+  const wanted = amount === 'all' ? total : Math.min(amount, Math.max(total, 0));
+  // more back than the sale holds (money back before its sale was recognised): a line of its own
+  if (amount !== 'all' && amount > wanted)
+    write(':unallotted', { ...NO_ITEM, kind: 'custom', amount: wanted - amount });
+  if (parts.length === 0 || wanted === 0) return;
+  const shares = amount === 'all' ? left : allocate(left, wanted);
+  const includedLeft = leftIncluded.reduce((a, b) => a + b, 0);
+  const included =
+    amount === 'all' ? leftIncluded : allocate(leftIncluded, Math.round((includedLeft * wanted) / total));
+  parts.forEach((part, i) => {
+    const share = shares[i]!;
+    if (share === 0 && included[i] === 0) return;
+    state.returned[i]! += share;
+    state.returnedIncluded[i]! += included[i]!;
+    write(`:${i}`, {
+      ...part,
+      quantity: amount === 'all' && part.kind === 'item' ? -part.quantity : 0,
+      includedTax: -(included[i] ?? 0),
+      amount: -share,
+    });
+  });
 }
 
 interface Writers {
