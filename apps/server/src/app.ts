@@ -41,6 +41,7 @@ import { paymentRoutes } from './routes/payments';
 import { placeLinkRoutes } from './routes/place-link';
 import { placesRoutes } from './routes/places';
 import { qrRoutes } from './routes/qr';
+import { reportRoutes } from './routes/reports';
 import { restaurantRoutes } from './routes/restaurants';
 import { siteConfigRoutes } from './routes/site-config';
 import { tenantRoutes } from './routes/tenants';
@@ -74,6 +75,7 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...businessListingPostRoutes,
   ...placeLinkRoutes,
   ...orderingRoutes,
+  ...reportRoutes,
 ];
 
 export interface BuildAppOptions {

@@ -24,6 +24,7 @@ import * as payments from './payments';
 import * as placeLink from './place-link';
 import * as places from './places';
 import * as qr from './qr';
+import * as reports from './reports';
 import * as restaurants from './restaurants';
 import * as siteConfig from './site-config';
 import * as tenantUsers from './tenant-users';
@@ -58,6 +59,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(images),
   ...endpointsOf(qr),
   ...endpointsOf(auditLog),
+  ...endpointsOf(reports),
   ...endpointsOf(payments),
   ...endpointsOf(paymentProfiles),
   ...endpointsOf(ordering),

@@ -204,4 +204,60 @@ describe('the sales ledger', () => {
       /never changed/.test(String(error.cause?.message)),
     );
   });
+
+  it('reports the range from the ledger alone: totals, items, taxes, cards, and the period before', async () => {
+    const lines = await linesOf();
+    const day = lines[0]!.businessDate;
+    const answer = await staff('manager', 'GET', `/reports/sales?from=${day}&to=${day}&compare=previous`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const report = answer.json().data;
+    const sales = lines.filter(salesSide);
+    const sold = (l: Line) => l.kind === 'item' || l.kind === 'custom';
+    expect(report.totals).toMatchObject({
+      sales: new Set(lines.filter((l) => l.event === 'sale').map((l) => l.saleKey)).size,
+      grossSales: total(sales.filter((l) => l.event === 'sale' && sold(l))),
+      returns: -total(sales.filter((l) => l.event === 'return' && sold(l))),
+      tax: total(sales.filter((l) => l.kind === 'tax')),
+      tips: total(sales.filter((l) => l.kind === 'tip')),
+      totalCollected: total(sales),
+    });
+    expect(report.previous).toMatchObject({ totals: { sales: 0, totalCollected: 0 } });
+    expect(report.channels.map((c: { channel: string }) => c.channel).sort()).toEqual([
+      'online',
+      'virtual_terminal',
+    ]);
+    const soda = report.items.find((i: { name: string }) => i.name === 'Soda');
+    expect(soda).toMatchObject({ itemId: ids.soda });
+    expect(report.categories.find((c: { name: string }) => c.name === 'Drinks')).toMatchObject({
+      salesCategoryId: ids.drinks,
+      netSales: soda.netSales,
+    });
+    expect(report.taxes).toEqual([
+      { taxRateId: ids.tax, name: 'City', tax: total(sales.filter((l) => l.kind === 'tax')), includedTax: 0 },
+    ]);
+    const cards = report.payments.reduce((sum: number, p: { net: number }) => sum + p.net, 0);
+    expect(cards).toBe(total(lines.filter(tenderSide)));
+    expect(report.hours.reduce((n: number, h: { sales: number }) => n + h.sales, 0)).toBe(
+      report.totals.sales,
+    );
+  });
+
+  it('answers zeros for a range without sales, and 400 for a range it cannot cover', async () => {
+    const empty = await staff('manager', 'GET', '/reports/sales?from=2001-01-01&to=2002-12-31');
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(empty.json().data).toMatchObject({ totals: { sales: 0, netSales: 0 }, items: [], days: [] });
+    const backwards = await staff('manager', 'GET', '/reports/sales?from=2026-02-02&to=2026-02-01');
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().errors).toEqual([{ path: 'query.to', message: 'from must be on or before to' }]);
+    const long = await staff('manager', 'GET', '/reports/sales?from=2020-01-01&to=2026-01-01');
+    expect(long.json().errors).toEqual([{ path: 'query.to', message: 'A report covers at most 731 days' }]);
+    expect((await staff('manager', 'GET', '/reports/sales?from=1999-12-31')).statusCode).toBe(400);
+  });
+
+  it('is for managers of this tenant only', async () => {
+    expect((await staff('employee', 'GET', '/reports/sales')).statusCode).toBe(403);
+    const other = await staff('otherOwner', 'GET', '/reports/sales');
+    expect([403, 404]).toContain(other.statusCode);
+    expect(other.body).not.toMatch(/grossSales/);
+  });
 });

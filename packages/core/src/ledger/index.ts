@@ -5,6 +5,7 @@ import {
   deleteLines,
   lockSale,
   orderRow,
+  type PaymentRow,
   type RestaurantScope,
   restaurantsOf,
   restaurantTimezone,
@@ -21,7 +22,8 @@ import {
  */
 
 export type { RestaurantScope };
-export type SaleSubject = { orderId: number } | { transactionId: string };
+/** An order, a payment by id, or a payment row just written (which saves reading it again). */
+export type SaleSubject = { orderId: number } | { transactionId: string } | { transaction: PaymentRow };
 
 /** What a sale's lock is named by: its payment when it has one (orders and payments meet there). */
 async function lockKeyOf(ex: Executor, scope: RestaurantScope, subject: SaleSubject): Promise<string | null> {
@@ -29,7 +31,8 @@ async function lockKeyOf(ex: Executor, scope: RestaurantScope, subject: SaleSubj
     const order = await orderRow(ex, scope, { orderId: subject.orderId });
     return order ? (order.transactionId ?? `o:${order.orderId}`) : null;
   }
-  const payment = await transactionById(ex, scope, subject.transactionId);
+  const payment =
+    'transaction' in subject ? subject.transaction : await transactionById(ex, scope, subject.transactionId);
   if (!payment) return null;
   return payment.kind === 'refund' && payment.parentTransactionId
     ? payment.parentTransactionId

@@ -44,7 +44,8 @@ export async function lockSale(ex: Executor, scope: RestaurantScope, saleKey: st
   );
 }
 
-type TransactionRow = typeof paymentTransactions.$inferSelect;
+export type PaymentRow = typeof paymentTransactions.$inferSelect;
+type TransactionRow = PaymentRow;
 
 export async function transactionById(ex: Executor, scope: RestaurantScope, transactionId: string) {
   const [row] = await ex
@@ -141,7 +142,7 @@ const SALE_KINDS = new Set(['sale', 'authorisation', 'forced_credit']);
 export async function saleRecords(
   ex: Executor,
   scope: RestaurantScope,
-  subject: { orderId: number } | { transactionId: string },
+  subject: { orderId: number } | { transactionId: string } | { transaction: PaymentRow },
 ): Promise<Omit<SaleRecords, 'timezone'> | null> {
   if ('orderId' in subject) {
     const row = await orderRow(ex, scope, { orderId: subject.orderId });
@@ -149,7 +150,8 @@ export async function saleRecords(
     const payment = row.transactionId ? await transactionById(ex, scope, row.transactionId) : null;
     return { order: await orderRecord(ex, row), payment: payment ? await paymentRecord(ex, payment) : null };
   }
-  let payment = await transactionById(ex, scope, subject.transactionId);
+  let payment: PaymentRow | null =
+    'transaction' in subject ? subject.transaction : await transactionById(ex, scope, subject.transactionId);
   if (payment?.kind === 'refund' && payment.parentTransactionId)
     payment = await transactionById(ex, scope, payment.parentTransactionId);
   if (!payment || !SALE_KINDS.has(payment.kind)) return null;

@@ -68,14 +68,31 @@ async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
 }
 
 describe('the statements of a payment', () => {
-  it('takes three: the account, the claim with the pending row and event, the answer with the key', async () => {
+  it('takes three for an authorisation (the checkout’s): account, claim with pending row, answer with key', async () => {
+    const body = {
+      ...scope,
+      idempotencyKey: randomUUID(),
+      amount: 990,
+      capture: false,
+      token,
+      expiry: '1230',
+    };
+    const sent = await statementsOf(() => authorisePayment(deps, SYSTEM, body));
+    expect(sent).toHaveLength(3);
+    expect(sent[2]).toMatch(/^with saved as \(update "payment_transactions"/);
+  });
+
+  it('takes the same three and the sales ledger’s write for a sale captured at once', async () => {
     const key = randomUUID();
     const body = { ...scope, idempotencyKey: key, amount: 1250, capture: true, token, expiry: '1230' };
     let transactionId = '';
     const sent = await statementsOf(async () => {
       transactionId = (await authorisePayment(deps, SYSTEM, body)).transaction.transactionId;
     });
-    expect(sent).toHaveLength(3);
+    // the ledger (decision 050): the sale's lock, its order (none), refunds, the clock, the lines
+    expect(sent.slice(3)).toHaveLength(5);
+    expect(sent[3]).toMatch(/pg_advisory_xact_lock/);
+    expect(sent.at(-1)).toMatch(/^insert into "ledger_lines"/);
     expect(sent[0]).toMatch(/from "merchant_accounts"/);
     expect(sent[1]).toMatch(/^with claimed as \(insert into "payment_idempotency_keys"/);
     expect(sent[1]).toMatch(/insert into "payment_transactions"/);

@@ -5,8 +5,7 @@ import {
   paymentTransactionEvents,
   paymentTransactions,
 } from '@brigade/db/schema/payments';
-import type { TransactionQuery } from '@brigade/domain/payments/api';
-import { and, asc, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { recordSale } from '../ledger/index';
 import { tenantIs } from '../tenant-scope';
 
@@ -141,7 +140,7 @@ export async function updateTransaction(
     .set({ ...changes, ...stamps, updatedAt: sql`now()` })
     .where(transactionIn(scope, transactionId))
     .returning();
-  if (saved && movesMoney(changes)) await recordSale(ex, saved, { transactionId: saved.transactionId });
+  if (saved && movesMoney(changes)) await recordSale(ex, saved, { transaction: saved });
   return saved!;
 }
 
@@ -345,7 +344,7 @@ export async function recordAnswerRows(
     answer_event as (${ex.insert(paymentTransactionEvents).values(answerEvent).getSQL()})${done}
     select 1`);
   // a sale captured as it is authorised (the virtual terminal) is in the ledger from that moment
-  if (movesMoney(changes)) await recordSale(ex, saved, { transactionId: saved.transactionId });
+  if (movesMoney(changes)) await recordSale(ex, saved, { transaction: saved });
 }
 
 /** A key as stored (its state and, once done, the answer it keeps), or null when it was never claimed. */

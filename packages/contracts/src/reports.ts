@@ -1,0 +1,27 @@
+import { salesReportQuerySchema, salesReportSchema } from '@brigade/domain/ledger/reports';
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { successOf } from './envelope';
+import { restaurantIdParam, tenantIdParam } from './tenancy-params';
+
+/**
+ * Reports (docs/behaviour/reports.md): read from the sales ledger only, for managers and above. The CSV
+ * export is the management app's, made from the same answer.
+ */
+
+const tags = ['reports'];
+const base = '/tenants/{tenantId}/restaurants/{restaurantId}';
+const params = z.object({ tenantId: tenantIdParam, restaurantId: restaurantIdParam });
+
+export const getSalesReport = defineEndpoint({
+  id: 'getSalesReport',
+  method: 'GET',
+  path: `${base}/reports/sales`,
+  summary:
+    'Sales of a range of business days from the ledger: totals (and the period before), by channel, day, hour, item, sales category, menu group, tax rate and card brand',
+  tags,
+  access: { kind: 'tenant', role: 'manager' },
+  request: { params, query: salesReportQuerySchema },
+  response: { status: 200, description: 'The report', schema: successOf(salesReportSchema) },
+  problems: [400, 404],
+});
