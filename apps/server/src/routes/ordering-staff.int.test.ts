@@ -143,21 +143,28 @@ describe('the kitchen display', () => {
 });
 
 describe('the daily sales summary', () => {
-  it("adds up the day's orders for managers, by hour, with cancelled orders apart", async () => {
+  it("adds up the day's accepted orders for managers, by hour, with orders given back apart", async () => {
     const before = (await staff('manager', 'GET', '/orders/summary')).json().data;
     const kept = await place([ids.burger, ids.soda]);
     const dropped = await place([ids.fries]);
-    expect(
-      (await staff('owner', 'POST', `/orders/${dropped}/status`, { status: 'cancelled' })).statusCode,
-    ).toBe(200);
+    const neverAccepted = await place([ids.fries]);
+    const moveTo = async (orderId: number, status: string) =>
+      expect((await staff('owner', 'POST', `/orders/${orderId}/status`, { status })).statusCode).toBe(200);
+    // a sale once accepted (the sales ledger); one cancelled after it is given back; one never accepted is neither
+    await moveTo(kept, 'accepted');
+    await moveTo(dropped, 'accepted');
+    await moveTo(dropped, 'cancelled');
+    await moveTo(neverAccepted, 'cancelled');
     const answer = await staff('manager', 'GET', '/orders/summary');
     expect(answer.statusCode, answer.body).toBe(200);
     const after = answer.json().data;
     const order = (await staff('employee', 'GET', `/orders/${kept}`)).json().data;
-    expect(after.orders - before.orders).toBe(1);
-    expect(after.sales - before.sales).toBe(order.totals.total);
-    expect(after.subtotal - before.subtotal).toBe(1000);
+    const droppedOrder = (await staff('employee', 'GET', `/orders/${dropped}`)).json().data;
+    expect(after.orders - before.orders).toBe(2);
+    expect(after.sales - before.sales).toBe(order.totals.total + droppedOrder.totals.total);
+    expect(after.subtotal - before.subtotal).toBe(order.totals.subtotal + droppedOrder.totals.subtotal);
     expect(after.returned.orders - before.returned.orders).toBe(1);
+    expect(after.returned.amount - before.returned.amount).toBe(droppedOrder.totals.total);
     const hours = after.hours.reduce((sum: number, h: { orders: number }) => sum + h.orders, 0);
     expect(hours).toBe(after.orders);
     const other = await staff('manager', 'GET', '/orders/summary?date=2001-01-01');

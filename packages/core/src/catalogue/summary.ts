@@ -1,7 +1,6 @@
 import { menuGroups } from '@brigade/db/schema/catalogue';
 import { domainMappings } from '@brigade/db/schema/domains';
 import { tenantAssignments } from '@brigade/db/schema/identity';
-import { orders } from '@brigade/db/schema/ordering';
 import { merchantAccounts } from '@brigade/db/schema/payments';
 import { restaurants } from '@brigade/db/schema/tenancy';
 import { type Actor, decideAccess } from '@brigade/domain/access';
@@ -9,8 +8,8 @@ import { catalogueReadAccess } from '@brigade/domain/catalogue/access';
 import { type CatalogueKindDefinition, EMPLOYEE_KIND } from '@brigade/domain/catalogue/kinds';
 import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import { notFound } from '@brigade/domain/errors';
-import type { OrderStatus } from '@brigade/domain/ordering/order-status';
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { todayNetSales, todaySalesCount } from '../ledger/index';
 import { tenantIs } from '../tenant-scope';
 import type { UseCaseDeps } from '../use-case';
 import { KIND_STORES } from './kind-stores';
@@ -47,8 +46,6 @@ export interface CatalogueSummary {
   today?: { date: string; orders: number; sales: number };
 }
 
-/** Orders the restaurant has taken and not cancelled (the sales of the day). */
-const TAKEN: readonly OrderStatus[] = ['new', 'accepted', 'in_preparation', 'ready', 'completed'];
 // the sales figures' access (getSalesSummary): managers and above
 const SALES_ACCESS = { kind: 'tenant', role: 'manager' } as const;
 
@@ -132,14 +129,9 @@ function setupOf(scope: { tenantId: number; restaurantId: number }) {
   };
 }
 
-/** The day's orders and sales, as sub-selects of the same statement. */
-function todayOf(scope: { tenantId: number; restaurantId: number }, date: string) {
-  const where = sql`${orders.tenantId} = ${scope.tenantId} and ${orders.restaurantId} = ${scope.restaurantId} and ${orders.businessDate} = ${date} and ${inArray(orders.status, [...TAKEN])}`;
-  return {
-    todayOrders: sql<number>`(select count(*)::int from ${orders} where ${where})`.as('todayOrders'),
-    todaySales:
-      sql<number>`(select coalesce(sum(${orders.total}), 0)::bigint from ${orders} where ${where})`.as(
-        'todaySales',
-      ),
-  };
-}
+/** The day's sales and net sales, as sub-selects of the same statement. */
+/** Today's sales from the sales ledger (decision 050): only sales the restaurant took, net of returns. */
+const todayOf = (scope: { tenantId: number; restaurantId: number }, date: string) => ({
+  todayOrders: todaySalesCount(scope, date).as('todayOrders'),
+  todaySales: todayNetSales(scope, date).as('todaySales'),
+});

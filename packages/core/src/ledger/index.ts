@@ -21,6 +21,7 @@ import {
  * again from the records.
  */
 
+export { channelDay, todayNetSales, todaySalesCount } from './report-queries';
 export type { RestaurantScope };
 /** An order, a payment by id, or a payment row just written (which saves reading it again). */
 export type SaleSubject = { orderId: number } | { transactionId: string } | { transaction: PaymentRow };

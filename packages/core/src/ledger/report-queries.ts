@@ -147,3 +147,42 @@ export async function paymentRows(ex: Executor, scope: RestaurantScope, range: D
     .groupBy(sql`coalesce(${l.paymentMethod}, 'card')`, l.cardBrand)
     .orderBy(sql`sum(${l.amount}) desc`, l.cardBrand);
 }
+
+/** The day's sales recognised (all channels), as a sub-select (the dashboard's Today). */
+export const todaySalesCount = (scope: RestaurantScope, date: string) =>
+  sql<number>`(select count(distinct ${l.saleKey})::int from ${l} where ${inRange(scope, { from: date, to: date })} and ${l.event} = 'sale')`;
+
+/** The day's net sales (gross less returns less tax inside prices), as a sub-select. */
+export const todayNetSales = (scope: RestaurantScope, date: string) =>
+  sql<number>`(select (coalesce(sum(${l.amount}) filter (where ${SOLD}), 0) - coalesce(sum(${l.includedTax}) filter (where ${l.kind} = 'tax'), 0))::bigint from ${l} where ${inRange(scope, { from: date, to: date })})`;
+
+/** A business day of one channel as the orders' day summary shows it: what was sold, and what went back. */
+const dayFigures = {
+  orders: sql<number>`count(distinct ${l.saleKey}) filter (where ${l.event} = 'sale')`.mapWith(Number),
+  sales: cents(sql`sum(${l.amount}) filter (where ${l.event} = 'sale' and ${l.kind} <> 'tender')`),
+  subtotal: cents(sql`sum(${l.amount}) filter (where ${l.event} = 'sale' and ${SOLD})`),
+  tax: cents(sql`sum(${l.amount}) filter (where ${l.event} = 'sale' and ${l.kind} = 'tax')`),
+  serviceCharge: cents(
+    sql`sum(${l.amount}) filter (where ${l.event} = 'sale' and ${l.kind} = 'service_charge')`,
+  ),
+  tips: cents(sql`sum(${l.amount}) filter (where ${l.event} = 'sale' and ${l.kind} = 'tip')`),
+  returnedOrders: sql<number>`count(distinct ${l.saleKey}) filter (where ${l.event} = 'return')`.mapWith(
+    Number,
+  ),
+  returned: cents(sql`-sum(${l.amount}) filter (where ${l.event} = 'return' and ${l.kind} <> 'tender')`),
+};
+
+export async function channelDay(ex: Executor, scope: RestaurantScope, date: string, channel: 'online') {
+  const where = and(inRange(scope, { from: date, to: date }), eq(l.channel, channel));
+  const [totals] = await ex
+    .select({ ...dayFigures, currency: sql<string | null>`max(${l.currency})` })
+    .from(l)
+    .where(where);
+  const hours = await ex
+    .select({ hour: l.localHour, orders: dayFigures.orders, sales: dayFigures.sales })
+    .from(l)
+    .where(and(where, eq(l.event, 'sale')))
+    .groupBy(l.localHour)
+    .orderBy(l.localHour);
+  return { totals: totals!, hours };
+}

@@ -257,26 +257,6 @@ export async function ordersPerSlot(ex: Executor, scope: RestaurantScope, from: 
   return new Map(rows.map((row) => [new Date(row.slot).getTime(), Number(row.taken)]));
 }
 
-/** What the daily sales summary reads of a business day's orders (every one the restaurant saw). */
-export async function summaryRows(ex: Executor, scope: RestaurantScope, businessDate: string) {
-  return ex
-    .select({
-      status: orders.status,
-      createdAt: orders.createdAt,
-      total: orders.total,
-      totals: orders.totals,
-      currency: orders.currency,
-    })
-    .from(orders)
-    .where(
-      and(
-        scopeWhere(orders, scope),
-        eq(orders.businessDate, businessDate),
-        notInArray(orders.status, HIDDEN),
-      ),
-    );
-}
-
 // --- Alerts to the restaurant (docs/behaviour/ordering.md#checkout-limits) ---------------------------------
 
 export type OrderingAlertRow = typeof orderingAlerts.$inferSelect;

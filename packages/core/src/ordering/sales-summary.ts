@@ -1,11 +1,14 @@
 import type { Actor } from '@brigade/domain/access';
 import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
-import { type SalesSummary, type SummaryRow, summariseOrders } from '@brigade/domain/ordering/summary';
+import type { SalesSummary } from '@brigade/domain/ordering/summary';
 import { resolveCatalogueScope } from '../catalogue/scope';
+import { channelDay } from '../ledger/index';
 import { type UseCaseDeps, userIdOf } from '../use-case';
-import { summaryRows } from './ordering-repository';
 
-/** The daily sales summary of online orders (docs/behaviour/ordering.md#orders-in-management). */
+/**
+ * The daily sales summary of online orders (docs/behaviour/ordering.md#orders-in-management), read from the
+ * sales ledger (decision 050): the orders the restaurant accepted that day, and what went back that day.
+ */
 export async function getSalesSummary(
   deps: UseCaseDeps & { now?: () => Date },
   actor: Actor,
@@ -15,10 +18,13 @@ export async function getSalesSummary(
   const resolved = await resolveCatalogueScope(deps.db, { tenantId, restaurantId, actor: userIdOf(actor) });
   const today = toLocalMoment((deps.now?.() ?? new Date()).toISOString(), resolved.timezone).date;
   const businessDate = input.date ?? today;
-  const rows = await summaryRows(deps.db, { tenantId, restaurantId }, businessDate);
-  return summariseOrders(rows as SummaryRow[], {
+  const { totals, hours } = await channelDay(deps.db, { tenantId, restaurantId }, businessDate, 'online');
+  const { returnedOrders, returned, currency, ...figures } = totals;
+  return {
     businessDate,
-    currency: rows[0]?.currency ?? 'USD',
-    timezone: resolved.timezone,
-  });
+    currency: currency ?? 'USD',
+    ...figures,
+    returned: { orders: returnedOrders, amount: returned },
+    hours,
+  };
 }
