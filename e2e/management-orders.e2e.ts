@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tokenizeCard } from '@brigade/cardpointe/card-entry-page';
 import { noonZone } from '@brigade/test-utils/clock';
@@ -409,6 +410,41 @@ describe('orders in management and the kitchen display', () => {
     }
   }, 180_000);
 
+  it('shows the sales report from the ledger, and its CSV says the same', async () => {
+    const today = (await owner<{ data: { businessDate: string } }>('GET', '/orders/summary')).body.data
+      .businessDate;
+    const api = await owner<{ data: { totals: Record<string, number>; items: { name: string }[] } }>(
+      'GET',
+      `/reports/sales?from=${today}&to=${today}`,
+    );
+    expect(api.body.data.totals.sales).toBeGreaterThan(0); // the first test accepted an order
+    const { context, page } = await managementPage(harness);
+    try {
+      await openManagement(page, harness, '/reports', 'Sales report');
+      const net = (api.body.data.totals.netSales! / 100).toFixed(2);
+      await page.getByTestId('figure-netSales').getByText(net, { exact: false }).waitFor();
+      const items = page.getByRole('region', { name: 'Items' });
+      await items.getByText(api.body.data.items[0]!.name).first().waitFor();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download CSV' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`sales-${today}-to-${today}.csv`);
+      const csv = (await readFile((await download.path())!, 'utf8')).split('\r\n');
+      expect(csv).toContain(`Net sales,${net}`);
+      expect(csv).toContain(`Total collected,${(api.body.data.totals.totalCollected! / 100).toFixed(2)}`);
+      await check(page, 'sales-report');
+      await page.getByRole('button', { name: 'Month', exact: true }).click();
+      await page.getByRole('heading', { name: 'Net sales by day' }).waitFor();
+      await page
+        .getByText(/on the period before|nothing the period before/)
+        .first()
+        .waitFor();
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
   it('lets an employee take orders but not cancel them, nor open the settings or the sales figures', async () => {
     // the test before marked the fries sold out: the guest could not order them
     await owner('PUT', `/ordering-settings/sold-out/${ids.fries}`, { soldOut: false });
@@ -430,6 +466,7 @@ describe('orders in management and the kitchen display', () => {
       const nav = page.getByRole('navigation', { name: 'Main' });
       await nav.getByRole('link', { name: 'Kitchen display' }).waitFor();
       expect(await nav.getByRole('link', { name: 'Sales summary' }).count()).toBe(0);
+      expect(await nav.getByRole('link', { name: 'Sales report' }).count()).toBe(0);
       await openManagement(page, harness, '/orders/settings', 'Ordering settings');
       await page.getByText('You do not have access').waitFor();
     } finally {

@@ -60,6 +60,7 @@ const screen = {
   orders: lazy(() => import('./screens/orders/index')),
   kitchen: lazy(() => import('./screens/kitchen/index')),
   team: lazy(() => import('./screens/team/index')),
+  reports: lazy(() => import('./screens/reports/index')),
 } satisfies Record<string, Screen>;
 
 /** Every path of the app (others link to them: keep them stable). */
@@ -103,6 +104,7 @@ export const ROUTES: readonly { path: string; screen: Screen }[] = [
   { path: '/kitchen', screen: screen.kitchen },
   { path: '/kitchen/:stationId', screen: screen.kitchen },
   { path: '/team', screen: screen.team },
+  { path: '/reports', screen: screen.reports },
 ];
 
 export function AppRoutes() {

@@ -9,6 +9,7 @@ import {
   listTransactions,
   saveMerchantAccount,
 } from '@brigade/contracts/payments';
+import { getSalesReport } from '@brigade/contracts/reports';
 import { BadgeIcon, HomeIcon, LinkIcon, StoreIcon, UsersIcon } from '@brigade/ui/app-shell/icons';
 import type {
   NavLinkItem as ShellNavLinkItem,
@@ -56,6 +57,10 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { to: '/kitchen', label: 'Kitchen display', icon: MonitorIcon, requires: listOrders },
       { to: '/orders/summary', label: 'Sales summary', icon: ChartIcon, requires: getSalesSummary },
     ],
+  },
+  {
+    title: 'Reports',
+    items: [{ to: '/reports', label: 'Sales report', icon: ChartIcon, requires: getSalesReport }],
   },
   {
     title: 'Menu',

@@ -116,11 +116,11 @@ export function TodayFigures({ today }: { today: NonNullable<Summary['today']> }
       </h2>
       <div className="dashboard-cards">
         <Link to="/orders" className="dashboard-card" data-testid="today-orders">
-          <span className="dashboard-card__label">Online orders</span>
+          <span className="dashboard-card__label">Sales</span>
           <span className="dashboard-card__value">{today.orders}</span>
         </Link>
-        <Link to="/orders/summary" className="dashboard-card" data-testid="today-sales">
-          <span className="dashboard-card__label">Sales</span>
+        <Link to="/reports" className="dashboard-card" data-testid="today-sales">
+          <span className="dashboard-card__label">Net sales</span>
           <span className="dashboard-card__value">{formatMinor(today.sales, currency)}</span>
         </Link>
       </div>

@@ -1,0 +1,75 @@
+import type { SalesReport } from '@brigade/domain/ledger/reports';
+import { describe, expect, it } from 'vitest';
+import { changeOf, csvField, rangeOf, salesReportCsv, stepAnchor } from './report-period';
+
+describe('report periods', () => {
+  it('finds the day, the week from Monday and the calendar month holding a day', () => {
+    expect(rangeOf('day', '2026-12-04')).toEqual({ from: '2026-12-04', to: '2026-12-04' });
+    expect(rangeOf('week', '2026-12-06')).toEqual({ from: '2026-11-30', to: '2026-12-06' });
+    expect(rangeOf('month', '2024-02-10')).toEqual({ from: '2024-02-01', to: '2024-02-29' });
+    expect(rangeOf('custom', '2026-12-04', { from: '2026-01-01', to: '2026-03-31' })).toEqual({
+      from: '2026-01-01',
+      to: '2026-03-31',
+    });
+  });
+
+  it('steps a period back and forth, months by the calendar', () => {
+    expect(stepAnchor('month', '2026-03-31', -1)).toBe('2026-02-01');
+    expect(stepAnchor('week', '2026-12-04', 1)).toBe('2026-12-11');
+    expect(stepAnchor('day', '2026-01-01', -1)).toBe('2025-12-31');
+  });
+
+  it('compares to the period before in percent, and says nothing when there was nothing', () => {
+    expect(changeOf(1500, 1000)).toBe(50);
+    expect(changeOf(900, 1200)).toBe(-25);
+    expect(changeOf(900, 0)).toBeNull();
+  });
+});
+
+describe('the CSV export', () => {
+  it('quotes what needs quoting and keeps a spreadsheet from running a formula', () => {
+    expect(csvField('Fish, chips')).toBe('"Fish, chips"');
+    expect(csvField('12" pizza')).toBe('"12"" pizza"');
+    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvField(-5)).toBe('-5');
+    expect(csvField('-12.50')).toBe('-12.50');
+    expect(csvField('-cmd')).toBe(`'-cmd`);
+  });
+
+  it('writes the totals and every section with amounts in units', () => {
+    const totals = {
+      sales: 2,
+      grossSales: 2650,
+      returns: 1000,
+      netSales: 1650,
+      tax: 235,
+      includedTax: 0,
+      tips: 477,
+      serviceCharges: 0,
+      totalCollected: 2362,
+    };
+    const report: SalesReport = {
+      from: '2026-12-01',
+      to: '2026-12-04',
+      currency: 'USD',
+      totals,
+      previous: null,
+      channels: [],
+      days: [{ date: '2026-12-04', sales: 2, netSales: 1650 }],
+      hours: [],
+      items: [{ itemId: 1, name: 'Burger, double', quantity: 2, netSales: 2400, share: 90.6 }],
+      categories: [],
+      menuGroups: [],
+      taxes: [{ taxRateId: 3, name: 'City', tax: 235, includedTax: 0 }],
+      payments: [{ method: 'card', cardBrand: 'VISA', taken: 3362, returned: 1000, net: 2362 }],
+    };
+    const csv = salesReportCsv(report, 'Bistro');
+    const rows = csv.split('\r\n');
+    expect(rows[0]).toBe('Sales report,Bistro,2026-12-01,2026-12-04,USD');
+    expect(rows).toContain('Net sales,16.50');
+    expect(rows).toContain('Total collected,23.62');
+    expect(rows).toContain('"Burger, double",2,24.00,90.6');
+    expect(rows).toContain('card,VISA,33.62,10.00,23.62');
+    expect(rows).toContain('2026-12-04,2,16.50');
+  });
+});

@@ -1,0 +1,27 @@
+import type { ResponseOf } from '@brigade/api-client/client';
+import { getSalesReport } from '@brigade/contracts/reports';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../api';
+import { restaurantKey } from '../../components/query-keys';
+import { useCurrentRestaurant } from '../../restaurant-context';
+
+/** The sales report (contracts: packages/contracts/src/reports.ts); key ['restaurant', id, 'reports', 'sales', from, to]. */
+export type SalesReport = ResponseOf<typeof getSalesReport>['data'];
+
+export function useSalesReport(range: { from: string; to: string }, enabled: boolean) {
+  const { tenantId, restaurantId } = useCurrentRestaurant();
+  return useQuery({
+    queryKey: restaurantKey(restaurantId, 'reports', 'sales', range.from, range.to),
+    queryFn: async ({ signal }) =>
+      (
+        await apiClient.call(getSalesReport, {
+          params: { tenantId, restaurantId },
+          query: { ...range, compare: 'previous' },
+          signal,
+        })
+      ).data,
+    enabled,
+    // the period being changed keeps the last figures on screen until the next arrive
+    placeholderData: keepPreviousData,
+  });
+}

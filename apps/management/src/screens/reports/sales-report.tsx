@@ -1,0 +1,84 @@
+import { errorMessage } from '@brigade/api-client/problem-error';
+import { getSalesReport } from '@brigade/contracts/reports';
+import { PageHeader } from '@brigade/ui/app-kit/page-header';
+import { ErrorView } from '@brigade/ui/components/alert';
+import { Button } from '@brigade/ui/components/button';
+import { Skeleton } from '@brigade/ui/components/skeleton';
+import { useState } from 'react';
+import { formatMinor, localDay } from '../../payments-kit/format';
+import { NotAllowed } from '../../payments-kit/ui';
+import { useCan, useCurrentRestaurant } from '../../restaurant-context';
+import { PeriodPicker } from './period-picker';
+import { ReportBody } from './report-body';
+import { type Period, rangeOf, salesReportCsv } from './report-period';
+import { type SalesReport, useSalesReport } from './reports-api';
+
+const TITLE = 'Sales report';
+
+/**
+ * Sales of a day, week, month or custom range (managers and above), compared with the period before, from
+ * the sales ledger: totals, a chart by day (or hour for one day), items, sales categories, taxes and cards;
+ * a CSV download and a print layout of the same figures.
+ */
+export function SalesReportScreen() {
+  const allowed = useCan(getSalesReport);
+  const { restaurantName } = useCurrentRestaurant();
+  const [period, setPeriod] = useState<Period>('day');
+  const [anchor, setAnchor] = useState(() => localDay());
+  const [custom, setCustom] = useState(() => ({ from: localDay(-6), to: localDay() }));
+  const range = rangeOf(period, anchor, custom);
+  const report = useSalesReport(range, allowed);
+  if (!allowed) return <NotAllowed title={TITLE} who="managers, admins and owners" />;
+  return (
+    <>
+      <PageHeader
+        title={TITLE}
+        description="Sales the restaurant took, net of returns, on its own clock. Every figure comes from the sales ledger."
+        actions={
+          report.data ? (
+            <>
+              <Button variant="secondary" onClick={() => download(report.data, restaurantName)}>
+                Download CSV
+              </Button>
+              <Button variant="secondary" onClick={() => window.print()}>
+                Print
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      <PeriodPicker
+        period={period}
+        anchor={anchor}
+        custom={custom}
+        range={range}
+        onPeriod={setPeriod}
+        onAnchor={setAnchor}
+        onCustom={setCustom}
+      />
+      {report.isPending ? (
+        <Skeleton height="20rem" />
+      ) : report.isError ? (
+        <ErrorView
+          title="Could not load the report"
+          message={errorMessage(report.error)}
+          actions={<Button onClick={() => void report.refetch()}>Try Again</Button>}
+        />
+      ) : (
+        <ReportBody report={report.data} money={(minor) => formatMinor(minor, report.data.currency)} />
+      )}
+    </>
+  );
+}
+
+function download(report: SalesReport, restaurant: string) {
+  const blob = new Blob([salesReportCsv(report, restaurant)], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `sales-${report.from}-to-${report.to}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
