@@ -410,14 +410,52 @@ describe('orders in management and the kitchen display', () => {
     }
   }, 180_000);
 
-  it('shows the sales report from the ledger, and its CSV says the same', async () => {
+  it('refunds part of an order from its page, and the sales report and its CSV say the same', async () => {
+    await owner('PUT', `/ordering-settings/sold-out/${ids.fries}`, { soldOut: false });
+    const number = await placeGuestOrder();
+    const list = await owner<{ data: { orderId: number; number: number; transactionId: string }[] }>(
+      'GET',
+      '/orders',
+    );
+    const placed = list.body.data.find((o) => o.number === number)!;
+    expect((await owner('POST', `/orders/${placed.orderId}/status`, { status: 'accepted' })).status).toBe(
+      200,
+    );
+    // the gateway settles the day's batch: a part of the payment can now be refunded
+    const clock = await fetch(`${gatewayOrigin}/emulator/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advanceMs: 26 * 3_600_000 }),
+    });
+    expect(clock.status).toBe(200);
+    expect((await owner('POST', `/payments/transactions/${placed.transactionId}/inquire`)).status).toBe(200);
+    const { context: orderContext, page: orderPage } = await managementPage(harness);
+    try {
+      await openManagement(orderPage, harness, `/orders/${placed.orderId}`, `Order #${number}`);
+      await orderPage.getByRole('button', { name: 'Refund part' }).click();
+      const dialog = orderPage.getByRole('alertdialog', { name: `Refund part of #${number}?` });
+      await dialog.getByLabel('Amount').fill('2.00');
+      await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+      await dialog.getByText('Say why the order is refunded').waitFor();
+      await dialog.getByLabel('Reason').fill('Fries were cold');
+      await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+      await orderPage.getByText('−$2.00').waitFor();
+      await orderPage.getByText(/Refunded 2\.00 USD \([0-9a-f]{8}\): Fries were cold/).waitFor();
+      await check(orderPage, 'order-refunded-part');
+    } finally {
+      await orderContext.close();
+    }
+
     const today = (await owner<{ data: { businessDate: string } }>('GET', '/orders/summary')).body.data
       .businessDate;
     const api = await owner<{ data: { totals: Record<string, number>; items: { name: string }[] } }>(
       'GET',
       `/reports/sales?from=${today}&to=${today}`,
     );
-    expect(api.body.data.totals.sales).toBeGreaterThan(0); // the first test accepted an order
+    expect(api.body.data.totals.sales).toBeGreaterThan(0);
+    // the $2.00 went back spread over the order: its items' share is a return, the rest tax and tip
+    expect(api.body.data.totals.returns).toBeGreaterThan(0);
+    expect(api.body.data.totals.returns).toBeLessThan(200);
     const { context, page } = await managementPage(harness);
     try {
       await openManagement(page, harness, '/reports', 'Sales report');
@@ -432,12 +470,13 @@ describe('orders in management and the kitchen display', () => {
       expect(download.suggestedFilename()).toBe(`sales-${today}-to-${today}.csv`);
       const csv = (await readFile((await download.path())!, 'utf8')).split('\r\n');
       expect(csv).toContain(`Net sales,${net}`);
+      expect(csv).toContain(`Returns,${(api.body.data.totals.returns! / 100).toFixed(2)}`);
       expect(csv).toContain(`Total collected,${(api.body.data.totals.totalCollected! / 100).toFixed(2)}`);
       await check(page, 'sales-report');
       await page.getByRole('button', { name: 'Month', exact: true }).click();
       await page.getByRole('heading', { name: 'Net sales by day' }).waitFor();
       await page
-        .getByText(/on the period before|nothing the period before/)
+        .getByText(/on the period before|No sales the period before/)
         .first()
         .waitFor();
     } finally {

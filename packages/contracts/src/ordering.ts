@@ -9,6 +9,7 @@ import {
   placeOrderRequestSchema,
   quoteRequestSchema,
   quoteSchema,
+  refundOrderSchema,
   soldOutSchema,
   updateOrderingSettingsSchema,
 } from '@brigade/domain/ordering/api';
@@ -148,6 +149,22 @@ export const getSalesSummary = defineEndpoint({
   request: { params, query: summaryQuerySchema },
   response: { status: 200, description: 'The summary', schema: successOf(salesSummarySchema) },
   problems: [404],
+});
+
+export const refundOrder = defineEndpoint({
+  id: 'refundOrder',
+  method: 'POST',
+  path: `${base}/orders/{orderId}/refunds`,
+  summary:
+    'Refund part of an accepted order, or what is left of it, with a reason (once its payment settled)',
+  description: `${idempotency} The refund is a refund of the order's payment; the order's history says who, how much and why.`,
+  tags,
+  access: { kind: 'tenant', role: 'manager' },
+  changes: 'none',
+  outside: true,
+  request: { params: orderParams, body: refundOrderSchema, headers: idempotencyHeaders },
+  response: { status: 200, description: 'The order', schema: successOf(orderSchema) },
+  problems: [404, ...GATEWAY_PROBLEMS],
 });
 
 export const getOrder = defineEndpoint({

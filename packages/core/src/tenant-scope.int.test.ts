@@ -33,6 +33,8 @@ const UNAUDITED = [
   'kitchen_bumps',
   // a kitchen ticket's row is the job's bookkeeping: printed, failed, tried again (docs/jobs.md)
   'kitchen_tickets',
+  // the sales ledger is itself the record: insert-only, its lines derived from the orders and payments (decision 050)
+  'ledger_lines',
   'order_events',
   'order_number_counters',
   // alerts the server raises about checkout (a burst of declines): nobody edits them, each is its own record

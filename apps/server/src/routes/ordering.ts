@@ -10,6 +10,7 @@ import {
   listOrders,
   moveOrder,
   pauseOrdering,
+  refundOrder,
   setItemSoldOut,
   updateOrderingSettings,
 } from '@brigade/core/ordering/restaurant-orders';
@@ -87,6 +88,16 @@ export const orderingRoutes = [
   implement(contract.getOrder, async ({ params, actor, deps }) =>
     success(await getOrder({ db: deps.database.db }, actor, params)),
   ),
+  implement(contract.refundOrder, async ({ params, body, actor, deps, walls, request }) => {
+    const key = request.headers['idempotency-key'];
+    return success(
+      await refundOrder(paymentDeps(deps, walls), actor, {
+        ...params,
+        ...body,
+        idempotencyKey: typeof key === 'string' ? key : undefined,
+      }),
+    );
+  }),
   implement(contract.moveOrder, async ({ params, body, actor, deps, walls, request }) =>
     success(
       await moveOrder(paymentDeps(deps, walls), actor, {

@@ -261,3 +261,55 @@ describe('the sales ledger', () => {
     expect(other.body).not.toMatch(/grossSales/);
   });
 });
+
+describe('refunds from the order', () => {
+  it('refunds part once the payment settled, with a reason in the history, once per key', async () => {
+    const order = await placeOrder(1);
+    await move('employee', order.orderId, 'accepted');
+    const refund = (who: 'employee' | 'manager', body: object, key = randomUUID()) =>
+      kit.http.staff(who, 'POST', `/orders/${order.orderId}/refunds`, body, key);
+    expect((await refund('employee', { amount: 500, reason: 'Cold fries' })).statusCode).toBe(403);
+    const early = await refund('manager', { amount: 500, reason: 'Cold fries' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().detail).toMatch(/^The payment has not settled yet/);
+    const noReason = await refund('manager', { amount: 500, reason: ' ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().errors).toEqual([{ path: 'reason', message: 'Say why the order is refunded' }]);
+
+    await move('employee', order.orderId, 'completed');
+    kit.emulator.clock.advance(26 * 3600_000);
+    const view = (await staff('employee', 'GET', `/orders/${order.orderId}`)).json().data;
+    expect(
+      (await staff('employee', 'POST', `/payments/transactions/${view.transactionId}/inquire`)).statusCode,
+    ).toBe(200);
+    const key = randomUUID();
+    const first = await refund('manager', { amount: 500, reason: 'Cold fries' }, key);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toMatchObject({ status: 'completed', refundedAmount: 500 });
+    const again = await refund('manager', { amount: 500, reason: 'Cold fries' }, key);
+    expect(again.json().data.refundedAmount).toBe(500);
+    const notes = again
+      .json()
+      .data.events.filter((e: { note: string | null }) => e.note?.startsWith('Refunded'));
+    expect(notes).toHaveLength(1);
+    expect(notes[0].note).toMatch(/^Refunded 5\.00 USD \([0-9a-f]{8}\): Cold fries$/);
+    expect(total(await linesOf((l) => l.orderId === order.orderId && l.event === 'return'))).toBe(-500);
+
+    const before = await linesOf();
+    const tooMuch = await refund('manager', { amount: view.totals.total, reason: 'All of it' });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().detail).toBe('The refund is more than what is left to refund');
+    expect(await linesOf()).toEqual(before);
+
+    const rest = await refund('manager', { reason: 'Guest complained' });
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(rest.json().data).toMatchObject({
+      status: 'refunded',
+      refundedAmount: view.totals.total,
+      refundableAmount: 0,
+    });
+    const lines = await linesOf((l) => l.orderId === order.orderId);
+    expect(total(lines.filter(salesSide))).toBe(0);
+    expect(total(lines.filter(tenderSide))).toBe(0);
+  });
+});

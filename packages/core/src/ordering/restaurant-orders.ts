@@ -15,6 +15,7 @@ import {
   ORDER_NOT_FOUND,
   type OrderMoveDeps,
 } from './order-moves';
+import { type RefundOrderCall, refundOrder as refundOrderRow } from './order-refunds';
 import {
   findOrder,
   listOrderRows,
@@ -102,6 +103,15 @@ export async function moveOrder(deps: OrderMoveDeps, actor: Actor, input: MoveOr
   return detailedView(deps, await moveOrderRow(deps, actor, input));
 }
 
+/** A refund of part of an order (order-refunds.ts), answered with the order as it is now. */
+export async function refundOrder(
+  deps: OrderMoveDeps,
+  actor: Actor,
+  input: RefundOrderCall,
+): Promise<OrderView> {
+  return detailedView(deps, await refundOrderRow(deps, actor, input));
+}
+
 async function detailedView(deps: UseCaseDeps, row: OrderRow): Promise<OrderView> {
   const scope = { tenantId: row.tenantId, restaurantId: row.restaurantId };
   const { transactionId } = row;
@@ -115,6 +125,8 @@ async function detailedView(deps: UseCaseDeps, row: OrderRow): Promise<OrderView
   );
   return {
     ...orderView(row, payment),
+    refundedAmount: payment?.refundedAmount ?? 0,
+    refundableAmount: payment?.refundable ? Math.max(0, payment.capturedAmount - payment.refundedAmount) : 0,
     events: events.map((event) => ({
       status: event.status,
       note: event.note,

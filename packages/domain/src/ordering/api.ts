@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cardExpiry, cardToken } from '../payments/api';
+import { cardExpiry, cardToken, minorUnits } from '../payments/api';
 import { queryTime } from '../query-dates';
 import { multilineText, requiredText, text } from '../text';
 import { cartLinesSchema, tipChoiceSchema } from './cart';
@@ -226,6 +226,10 @@ export const orderSchema = z.object({
   currency: z.string(),
   transactionId: z.string().nullable(),
   paymentStatus: z.string().nullable(),
+  /** What was refunded of the payment so far (cents; the order page). */
+  refundedAmount: z.number().optional(),
+  /** What can still be refunded now (0 until the payment settles; the order page). */
+  refundableAmount: z.number().optional(),
   cardLastFour: z.string().nullable(),
   cardBrand: z.string().nullable(),
   events: z.array(orderEventSchema).optional(),
@@ -256,6 +260,18 @@ export const moveOrderSchema = z.strictObject({
   note: text().trim().max(200, 'Note cannot exceed 200 characters').optional(),
 });
 export type MoveOrderInput = z.output<typeof moveOrderSchema>;
+
+/** A refund of part of an order (docs/behaviour/ordering.md#refunds-from-the-order), managers and above. */
+export const REFUND_REASON_MESSAGE = 'Say why the order is refunded';
+export const refundOrderSchema = z.strictObject({
+  /** Cents; what is left to refund when absent. */
+  amount: minorUnits('Amount', 1).optional(),
+  reason: requiredText(REFUND_REASON_MESSAGE).max(200, 'Reason cannot exceed 200 characters'),
+});
+export type RefundOrderInput = z.output<typeof refundOrderSchema>;
+export const ORDER_NOT_SOLD = 'Only an order the restaurant accepted can be refunded in part';
+export const ORDER_NOT_SETTLED =
+  'The payment has not settled yet: part of it can be refunded once it settles (usually the next day); until then the order can only be cancelled in full';
 
 // --- The ordering menu (what the guest's browser reads) -------------------------------------------------
 

@@ -12,6 +12,7 @@ import { useToast } from '@brigade/ui/app-kit/toast';
 import { Button } from '@brigade/ui/components/button';
 import { useId, useState } from 'react';
 import { useCurrentRestaurant } from '../../restaurant-context';
+import { RefundControl } from './order-refund';
 import { type MoveBody, type Order, useMoveOrder } from './orders-api';
 
 /** Ready-time choices when accepting an order (minutes from now). */
@@ -91,6 +92,7 @@ export function OrderActions({ order, compact = false }: { order: Order; compact
           {MOVE_LABELS[status]}
         </Button>
       ))}
+      {mayReturn && !compact && <RefundControl order={order} />}
       {confirming && (
         <ConfirmDialog
           open

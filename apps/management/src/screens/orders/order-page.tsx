@@ -125,6 +125,9 @@ function OrderTotals({ order }: { order: Order }) {
         {totals.serviceCharge > 0 && <TotalRow label="Service charge" value={money(totals.serviceCharge)} />}
         <TotalRow label="Tip" value={money(totals.tip)} />
         <TotalRow label="Total" value={money(totals.total)} strong />
+        {order.refundedAmount ? (
+          <TotalRow label="Refunded" value={`−${money(order.refundedAmount)}`} />
+        ) : null}
       </dl>
     </section>
   );

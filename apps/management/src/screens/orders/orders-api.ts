@@ -12,12 +12,14 @@ import {
   pauseOrdering,
   printKitchenTicket,
   recallTicket,
+  refundOrder,
   setItemSoldOut,
   updateOrderingSettings,
 } from '@brigade/contracts/ordering';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../api';
 import { restaurantKey } from '../../components/query-keys';
+import { type IdempotentAttempts, withIdempotencyKey } from '../../payments-kit/idempotency';
 import { useCurrentRestaurant } from '../../restaurant-context';
 import { useLiveStreamOpen } from './live-orders';
 
@@ -107,6 +109,21 @@ export function useMoveOrder(orderId: number) {
   return useMutation({
     mutationFn: async (body: MoveBody) =>
       (await apiClient.call(moveOrder, { params: { ...params, orderId }, body })).data,
+    onSettled: refresh,
+  });
+}
+
+/** A refund of part of an order (managers), with its Idempotency-Key per attempt. */
+export function useRefundOrder(orderId: number, attempts: IdempotentAttempts) {
+  const { params } = useOrderingTarget();
+  const refresh = useRefreshOrdering();
+  return useMutation({
+    mutationFn: async (body: BodyInput<typeof refundOrder>) =>
+      (
+        await withIdempotencyKey(attempts, body, (headers) =>
+          apiClient.call(refundOrder, { params: { ...params, orderId }, body, headers }),
+        )
+      ).data,
     onSettled: refresh,
   });
 }
