@@ -10,14 +10,11 @@ import {
 import { resolveCatalogueScope } from '../catalogue/scope';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import {
-  categoryRows,
   type DayRange,
   type FigureRow,
-  itemRows,
-  menuGroupRows,
-  paymentRows,
-  taxRows,
-  totalsBy,
+  namesOf,
+  type ReportGroup,
+  reportRows,
   totalsOf,
 } from './report-queries';
 
@@ -37,45 +34,90 @@ export async function getSalesReport(
   const from = input.from ?? input.to ?? today;
   const range: DayRange = { from, to: input.to ?? from };
   const scope = { tenantId, restaurantId };
-  const ex = deps.db;
-  const totals = await totalsOf(ex, scope, range);
   const before = input.compare === 'previous' ? previousRange(range.from, range.to) : null;
-  const [channels, days, hours, items, categories, groups, taxes, payments, previous] = [
-    await totalsBy(ex, scope, range, 'channel'),
-    await totalsBy(ex, scope, range, 'businessDate'),
-    await totalsBy(ex, scope, range, 'localHour'),
-    await itemRows(ex, scope, range),
-    await categoryRows(ex, scope, range),
-    await menuGroupRows(ex, scope, range),
-    await taxRows(ex, scope, range),
-    await paymentRows(ex, scope, range),
-    before ? await totalsOf(ex, scope, before) : null,
-  ];
-  const itemSales = items.reduce((sum, row) => sum + row.netSales, 0);
+  const rows = await reportRows(deps.db, scope, range);
+  const previous = before ? await totalsOf(deps.db, scope, before) : null;
+  const of = (group: ReportGroup) => rows.filter((row) => row.group === group);
+  const total = of('total')[0];
+  const sold = of('itemId').filter((row) => row.soldLines > 0);
+  const categories = of('salesCategoryId').filter((row) => row.soldLines > 0);
+  const groups = of('menuGroupId').filter((row) => row.soldLines > 0);
+  const names = await namesOf(deps.db, scope, {
+    categories: categories.flatMap((row) => (row.salesCategoryId === null ? [] : [row.salesCategoryId])),
+    menuGroups: groups.flatMap((row) => (row.menuGroupId === null ? [] : [row.menuGroupId])),
+  });
+  const itemSales = sold.reduce((sum, row) => sum + row.soldAmount, 0);
+  const bySales = <T extends { soldAmount: number }>(a: T, b: T) => b.soldAmount - a.soldAmount;
   return {
     ...range,
-    currency: totals.currency ?? 'USD',
-    totals: salesTotals(totals),
+    currency: total?.currency ?? 'USD',
+    totals: salesTotals(total ?? ZERO),
     previous: before && previous ? { ...before, totals: salesTotals(previous) } : null,
-    channels: channels.map((row) => {
+    channels: of('channel').map((row) => {
       const t = salesTotals(row);
-      return { channel: row.key, sales: t.sales, netSales: t.netSales, totalCollected: t.totalCollected };
+      return {
+        channel: row.channel!,
+        sales: t.sales,
+        netSales: t.netSales,
+        totalCollected: t.totalCollected,
+      };
     }),
-    days: days.map((row) => ({ date: row.key, ...brief(row) })),
-    hours: hours.map((row) => ({ hour: row.key, ...brief(row) })),
-    items: items.map((row) => ({
+    days: of('businessDate')
+      .map((row) => ({ date: row.businessDate!, ...brief(row) }))
+      .sort((a, b) => a.date.localeCompare(b.date)),
+    hours: of('localHour')
+      .map((row) => ({ hour: row.localHour!, ...brief(row) }))
+      .sort((a, b) => a.hour - b.hour),
+    items: sold.sort(bySales).map((row) => ({
       itemId: row.itemId,
-      name: row.name ?? 'Amounts without items',
+      name: row.itemName ?? 'Amounts without items',
       quantity: row.quantity,
-      netSales: row.netSales,
-      share: shareOf(row.netSales, itemSales),
+      netSales: row.soldAmount,
+      share: shareOf(row.soldAmount, itemSales),
     })),
-    categories: categories.map((row) => ({ ...row, name: row.name ?? 'No sales category' })),
-    menuGroups: groups.map((row) => ({ ...row, name: row.name ?? 'No menu group' })),
-    taxes: taxes.map((row) => ({ ...row, name: row.name ?? 'Tax' })),
-    payments,
+    categories: categories.sort(bySales).map((row) => ({
+      salesCategoryId: row.salesCategoryId,
+      name:
+        (row.salesCategoryId !== null && names.categories.get(row.salesCategoryId)) || 'No sales category',
+      quantity: row.quantity,
+      netSales: row.soldAmount,
+    })),
+    menuGroups: groups.sort(bySales).map((row) => ({
+      menuGroupId: row.menuGroupId,
+      name: (row.menuGroupId !== null && names.menuGroups.get(row.menuGroupId)) || 'No menu group',
+      netSales: row.soldAmount,
+    })),
+    taxes: of('taxRateId')
+      .filter((row) => row.taxLines > 0)
+      .sort((a, b) => (a.taxRateId ?? 0) - (b.taxRateId ?? 0))
+      .map((row) => ({
+        taxRateId: row.taxRateId,
+        name: row.taxName ?? 'Tax',
+        tax: row.taxAmount,
+        includedTax: row.includedTax,
+      })),
+    payments: of('payment')
+      .filter((row) => row.tenderLines > 0)
+      .sort((a, b) => b.tender - a.tender)
+      .map((row) => ({
+        method: row.paymentMethod ?? 'card',
+        cardBrand: row.cardBrand,
+        taken: row.taken,
+        returned: row.given,
+        net: row.tender,
+      })),
   };
 }
+
+const ZERO: FigureRow = {
+  sales: 0,
+  grossSales: 0,
+  returns: 0,
+  tax: 0,
+  includedTax: 0,
+  tips: 0,
+  serviceCharges: 0,
+};
 
 /** The report's definitions (packages/domain/src/ledger/reports.ts) applied to summed lines. */
 export function salesTotals(row: FigureRow): SalesTotals {
