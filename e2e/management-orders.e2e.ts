@@ -472,6 +472,13 @@ describe('orders in management and the kitchen display', () => {
       expect(csv).toContain(`Net sales,${net}`);
       expect(csv).toContain(`Returns,${(api.body.data.totals.returns! / 100).toFixed(2)}`);
       expect(csv).toContain(`Total collected,${(api.body.data.totals.totalCollected! / 100).toFixed(2)}`);
+      const [journal] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download journal' }).click(),
+      ]);
+      const journalRows = (await readFile((await journal.path())!, 'utf8')).split('\r\n');
+      expect(journalRows[0]).toMatch(/^Date,Gross sales,Returns,Net sales,Tax payable,/);
+      expect(journalRows[1]).toMatch(new RegExp(`^${today},[^,]+,[^,]+,${net.replace('.', '\\.')},`));
       await check(page, 'sales-report');
       await page.getByRole('button', { name: 'Month', exact: true }).click();
       await page.getByRole('heading', { name: 'Net sales by day' }).waitFor();

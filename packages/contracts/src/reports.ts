@@ -1,4 +1,9 @@
-import { salesReportQuerySchema, salesReportSchema } from '@brigade/domain/ledger/reports';
+import {
+  journalQuerySchema,
+  journalSchema,
+  salesReportQuerySchema,
+  salesReportSchema,
+} from '@brigade/domain/ledger/reports';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { successOf } from './envelope';
@@ -23,5 +28,18 @@ export const getSalesReport = defineEndpoint({
   access: { kind: 'tenant', role: 'manager' },
   request: { params, query: salesReportQuerySchema },
   response: { status: 200, description: 'The report', schema: successOf(salesReportSchema) },
+  problems: [400, 404],
+});
+
+export const getJournal = defineEndpoint({
+  id: 'getJournal',
+  method: 'GET',
+  path: `${base}/reports/journal`,
+  summary:
+    'The daily journal of a range from the ledger: per business day sales, tax and tips payable, service charges, what guests paid and what the card took and gave back',
+  tags,
+  access: { kind: 'tenant', role: 'manager' },
+  request: { params, query: journalQuerySchema },
+  response: { status: 200, description: 'The journal', schema: successOf(journalSchema) },
   problems: [400, 404],
 });

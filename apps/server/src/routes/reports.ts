@@ -1,10 +1,13 @@
 import * as contract from '@brigade/contracts/reports';
-import { getSalesReport } from '@brigade/core/ledger/reports';
+import { getJournal, getSalesReport } from '@brigade/core/ledger/reports';
 import { implement, success } from '../plugins/contract-routes';
 
 /** Reports from the sales ledger (issue 44, docs/behaviour/reports.md). */
 export const reportRoutes = [
   implement(contract.getSalesReport, async ({ params, query, actor, deps }) =>
     success(await getSalesReport({ db: deps.database.db }, actor, { ...params, ...query })),
+  ),
+  implement(contract.getJournal, async ({ params, query, actor, deps }) =>
+    success(await getJournal({ db: deps.database.db }, actor, { ...params, ...query })),
   ),
 ];

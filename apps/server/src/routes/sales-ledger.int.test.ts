@@ -242,6 +242,29 @@ describe('the sales ledger', () => {
     );
   });
 
+  it('answers the daily journal from the same lines: the days add up to the report, the card to its lines', async () => {
+    const lines = await linesOf();
+    const days = [...new Set(lines.map((l) => l.businessDate))].sort();
+    const from = days[0]!;
+    const to = days.at(-1)!;
+    const answer = await staff('manager', 'GET', `/reports/journal?from=${from}&to=${to}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const journal = answer.json().data;
+    expect(journal.days.map((d: { date: string }) => d.date)).toEqual(days);
+    const report = (await staff('manager', 'GET', `/reports/sales?from=${from}&to=${to}`)).json().data;
+    const sum = (key: string) =>
+      journal.days.reduce((n: number, d: Record<string, number>) => n + d[key]!, 0);
+    expect(sum('totalCollected')).toBe(report.totals.totalCollected);
+    expect(sum('netSales')).toBe(report.totals.netSales);
+    expect(sum('cardNet')).toBe(total(lines.filter(tenderSide)));
+    expect(sum('cardTaken') - sum('cardReturned')).toBe(sum('cardNet'));
+    expect((await staff('manager', 'GET', '/reports/journal?from=2026-01-02')).statusCode).toBe(400);
+    expect((await staff('employee', 'GET', `/reports/journal?from=${from}&to=${to}`)).statusCode).toBe(403);
+    expect((await staff('otherOwner', 'GET', `/reports/journal?from=${from}&to=${to}`)).body).not.toMatch(
+      /cardNet/,
+    );
+  });
+
   it('answers zeros for a range without sales, and 400 for a range it cannot cover', async () => {
     const empty = await staff('manager', 'GET', '/reports/sales?from=2001-01-01&to=2002-12-31');
     expect(empty.statusCode, empty.body).toBe(200);

@@ -198,3 +198,20 @@ export async function channelDay(ex: Executor, scope: RestaurantScope, date: str
     .orderBy(l.localHour);
   return { totals: totals!, hours };
 }
+
+/** The figures and the card's money per business day (the daily journal). */
+export async function journalRows(ex: Executor, scope: RestaurantScope, range: DayRange) {
+  return ex
+    .select({
+      date: l.businessDate,
+      ...figures,
+      currency: sql<string | null>`max(${l.currency})`,
+      cardTaken: cents(sql`sum(${l.amount}) filter (where ${l.kind} = 'tender' and ${l.amount} > 0)`),
+      cardReturned: cents(sql`-sum(${l.amount}) filter (where ${l.kind} = 'tender' and ${l.amount} < 0)`),
+      cardNet: cents(sql`sum(${l.amount}) filter (where ${l.kind} = 'tender')`),
+    })
+    .from(l)
+    .where(inRange(scope, range))
+    .groupBy(l.businessDate)
+    .orderBy(l.businessDate);
+}

@@ -1,6 +1,7 @@
 import type { Actor } from '@brigade/domain/access';
 import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import {
+  type Journal,
   previousRange,
   type SalesReport,
   type SalesReportQuery,
@@ -12,6 +13,7 @@ import { type UseCaseDeps, userIdOf } from '../use-case';
 import {
   type DayRange,
   type FigureRow,
+  journalRows,
   namesOf,
   type ReportGroup,
   reportRows,
@@ -139,3 +141,26 @@ const brief = (row: FigureRow) => {
   const t = salesTotals(row);
   return { sales: t.sales, netSales: t.netSales };
 };
+
+/** The daily journal of a range (docs/behaviour/reports.md#daily-journal), from the ledger alone. */
+export async function getJournal(
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: { tenantId: number; restaurantId: number; from: string; to: string },
+): Promise<Journal> {
+  const { tenantId, restaurantId, from, to } = input;
+  await resolveCatalogueScope(deps.db, { tenantId, restaurantId, actor: userIdOf(actor) });
+  const rows = await journalRows(deps.db, { tenantId, restaurantId }, { from, to });
+  return {
+    from,
+    to,
+    currency: rows.find((row) => row.currency)?.currency ?? 'USD',
+    days: rows.map(({ date, currency: _c, cardTaken, cardReturned, cardNet, ...figures }) => ({
+      date,
+      ...salesTotals(figures),
+      cardTaken,
+      cardReturned,
+      cardNet,
+    })),
+  };
+}

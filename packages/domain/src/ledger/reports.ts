@@ -111,3 +111,34 @@ export type SalesReport = z.infer<typeof salesReportSchema>;
 /** Cents of one figure as a share of another, one decimal. */
 export const shareOf = (part: number, whole: number) =>
   whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10;
+
+/**
+ * The daily journal (docs/behaviour/reports.md#daily-journal): per business day, what an accountant books —
+ * sales, tax and tips payable, service charges, what the guests paid, and what the card took and gave back.
+ */
+export const journalQuerySchema = z
+  .strictObject({
+    from: queryTime('from', 'date', 'from must be YYYY-MM-DD'),
+    to: queryTime('to', 'date', 'to must be YYYY-MM-DD'),
+  })
+  .superRefine((query, context) => {
+    const days = daysBetween(query.from, query.to);
+    if (days < 0) context.addIssue({ code: 'custom', path: ['to'], message: REPORT_RANGE_ORDER });
+    else if (days + 1 > REPORT_MAX_DAYS)
+      context.addIssue({ code: 'custom', path: ['to'], message: REPORT_RANGE_TOO_LONG });
+  });
+
+export const journalDaySchema = salesTotalsSchema.extend({
+  date: z.string(),
+  cardTaken: z.number(),
+  cardReturned: z.number(),
+  cardNet: z.number(),
+});
+export const journalSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  currency: z.string(),
+  /** Days with any line, oldest first. */
+  days: z.array(journalDaySchema),
+});
+export type Journal = z.infer<typeof journalSchema>;

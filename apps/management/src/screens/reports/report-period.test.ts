@@ -1,6 +1,6 @@
 import type { SalesReport } from '@brigade/domain/ledger/reports';
 import { describe, expect, it } from 'vitest';
-import { changeOf, csvField, rangeOf, salesReportCsv, stepAnchor } from './report-period';
+import { changeOf, csvField, journalCsv, rangeOf, salesReportCsv, stepAnchor } from './report-period';
 
 describe('report periods', () => {
   it('finds the day, the week from Monday and the calendar month holding a day', () => {
@@ -71,5 +71,32 @@ describe('the CSV export', () => {
     expect(rows).toContain('"Burger, double",2,24.00,90.6');
     expect(rows).toContain('card,VISA,33.62,10.00,23.62');
     expect(rows).toContain('2026-12-04,2,16.50');
+  });
+});
+
+describe('the daily journal CSV', () => {
+  it('writes a row per day with what the card has not taken yet', () => {
+    const day = {
+      date: '2026-12-04',
+      sales: 2,
+      grossSales: 2650,
+      returns: 0,
+      netSales: 2650,
+      tax: 235,
+      includedTax: 0,
+      tips: 477,
+      serviceCharges: 0,
+      totalCollected: 3362,
+      cardTaken: 3000,
+      cardReturned: 0,
+      cardNet: 3000,
+    };
+    const rows = journalCsv({ from: '2026-12-04', to: '2026-12-04', currency: 'USD', days: [day] }).split(
+      '\r\n',
+    );
+    expect(rows[0]).toBe(
+      'Date,Gross sales,Returns,Net sales,Tax payable,Tax included in prices,Tips payable,Service charges,Total collected,Card taken,Card returned,Card net,Not yet on the card',
+    );
+    expect(rows[1]).toBe('2026-12-04,26.50,0.00,26.50,2.35,0.00,4.77,0.00,33.62,30.00,0.00,30.00,3.62');
   });
 });

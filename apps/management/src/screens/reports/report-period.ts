@@ -1,4 +1,4 @@
-import type { SalesReport } from '@brigade/domain/ledger/reports';
+import type { Journal, SalesReport } from '@brigade/domain/ledger/reports';
 
 /**
  * The periods the sales report offers (docs/behaviour/reports.md#sales) and its CSV export. Pure: the screen
@@ -104,6 +104,51 @@ export function salesReportCsv(report: SalesReport, restaurant: string): string 
     '',
     row('Day', 'Sales', 'Net sales'),
     ...report.days.map((d) => row(d.date, d.sales, cents(d.netSales))),
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+export const JOURNAL_COLUMNS = [
+  'Date',
+  'Gross sales',
+  'Returns',
+  'Net sales',
+  'Tax payable',
+  'Tax included in prices',
+  'Tips payable',
+  'Service charges',
+  'Total collected',
+  'Card taken',
+  'Card returned',
+  'Card net',
+  'Not yet on the card',
+] as const;
+
+/**
+ * The daily journal as CSV (docs/behaviour/reports.md#daily-journal): one row per business day, amounts in
+ * units with two decimals; "Not yet on the card" is what guests owe beyond what the card took (an order
+ * captured when picked up, or a refund that went back by another way).
+ */
+export function journalCsv(journal: Journal): string {
+  const lines = [
+    row(...JOURNAL_COLUMNS),
+    ...journal.days.map((d) =>
+      row(
+        d.date,
+        cents(d.grossSales),
+        cents(d.returns),
+        cents(d.netSales),
+        cents(d.tax),
+        cents(d.includedTax),
+        cents(d.tips),
+        cents(d.serviceCharges),
+        cents(d.totalCollected),
+        cents(d.cardTaken),
+        cents(d.cardReturned),
+        cents(d.cardNet),
+        cents(d.totalCollected - d.cardNet),
+      ),
+    ),
   ];
   return `${lines.join('\r\n')}\r\n`;
 }

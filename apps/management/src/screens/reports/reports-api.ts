@@ -1,5 +1,5 @@
 import type { ResponseOf } from '@brigade/api-client/client';
-import { getSalesReport } from '@brigade/contracts/reports';
+import { getJournal, getSalesReport } from '@brigade/contracts/reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../api';
 import { restaurantKey } from '../../components/query-keys';
@@ -24,4 +24,11 @@ export function useSalesReport(range: { from: string; to: string }, enabled: boo
     // the period being changed keeps the last figures on screen until the next arrive
     placeholderData: keepPreviousData,
   });
+}
+
+/** The daily journal of a range, fetched when asked for (the Download journal button). */
+export function useJournalFetch() {
+  const { tenantId, restaurantId } = useCurrentRestaurant();
+  return async (range: { from: string; to: string }) =>
+    (await apiClient.call(getJournal, { params: { tenantId, restaurantId }, query: range })).data;
 }

@@ -1,6 +1,7 @@
 import { errorMessage } from '@brigade/api-client/problem-error';
 import { getSalesReport } from '@brigade/contracts/reports';
 import { PageHeader } from '@brigade/ui/app-kit/page-header';
+import { useToast } from '@brigade/ui/app-kit/toast';
 import { ErrorView } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { Skeleton } from '@brigade/ui/components/skeleton';
@@ -10,8 +11,8 @@ import { NotAllowed } from '../../payments-kit/ui';
 import { useCan, useCurrentRestaurant } from '../../restaurant-context';
 import { PeriodPicker } from './period-picker';
 import { ReportBody } from './report-body';
-import { type Period, rangeOf, salesReportCsv } from './report-period';
-import { type SalesReport, useSalesReport } from './reports-api';
+import { journalCsv, type Period, rangeOf, salesReportCsv } from './report-period';
+import { useJournalFetch, useSalesReport } from './reports-api';
 
 const TITLE = 'Sales report';
 
@@ -28,6 +29,8 @@ export function SalesReportScreen() {
   const [custom, setCustom] = useState(() => ({ from: localDay(-6), to: localDay() }));
   const range = rangeOf(period, anchor, custom);
   const report = useSalesReport(range, allowed);
+  const fetchJournal = useJournalFetch();
+  const toast = useToast();
   if (!allowed) return <NotAllowed title={TITLE} who="managers, admins and owners" />;
   return (
     <>
@@ -37,8 +40,27 @@ export function SalesReportScreen() {
         actions={
           report.data ? (
             <>
-              <Button variant="secondary" onClick={() => download(report.data, restaurantName)}>
+              <Button
+                variant="secondary"
+                onClick={() =>
+                  save(
+                    salesReportCsv(report.data, restaurantName),
+                    `sales-${report.data.from}-to-${report.data.to}.csv`,
+                  )
+                }
+              >
                 Download CSV
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() =>
+                  void fetchJournal(range).then(
+                    (journal) => save(journalCsv(journal), `journal-${range.from}-to-${range.to}.csv`),
+                    (error: unknown) => toast.error(errorMessage(error)),
+                  )
+                }
+              >
+                Download journal
               </Button>
               <Button variant="secondary" onClick={() => window.print()}>
                 Print
@@ -71,12 +93,13 @@ export function SalesReportScreen() {
   );
 }
 
-function download(report: SalesReport, restaurant: string) {
-  const blob = new Blob([salesReportCsv(report, restaurant)], { type: 'text/csv;charset=utf-8' });
+/** Saves `text` as a CSV download named `name`. */
+function save(text: string, name: string) {
+  const blob = new Blob([text], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `sales-${report.from}-to-${report.to}.csv`;
+  link.download = name;
   document.body.append(link);
   link.click();
   link.remove();
