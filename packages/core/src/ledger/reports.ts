@@ -89,6 +89,15 @@ export async function getSalesReport(
       name: (row.menuGroupId !== null && names.menuGroups.get(row.menuGroupId)) || 'No menu group',
       netSales: row.soldAmount,
     })),
+    ...moneyBreakdowns(of),
+  };
+}
+
+type Row = Awaited<ReturnType<typeof reportRows>>[number];
+
+/** By tax rate (what to file) and by card brand (taken, returned, net). */
+function moneyBreakdowns(of: (group: ReportGroup) => Row[]) {
+  return {
     taxes: of('taxRateId')
       .filter((row) => row.taxLines > 0)
       .sort((a, b) => (a.taxRateId ?? 0) - (b.taxRateId ?? 0))

@@ -33,7 +33,9 @@ export function DayPicker({
           type="date"
           className="ui-field__input"
           value={date}
-          max={localDay()}
+          // tomorrow too: the gateway settles overnight on its own clock, so today's sales can sit in a batch
+          // dated the next day (issue 44)
+          max={localDay(1)}
           onChange={(event) => event.target.value && onChange({ date: event.target.value })}
         />
       </div>
