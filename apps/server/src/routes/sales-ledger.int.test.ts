@@ -324,6 +324,14 @@ describe('refunds from the order', () => {
     expect(tooMuch.json().detail).toBe('The refund is more than what is left to refund');
     expect(await linesOf()).toEqual(before);
 
+    const mails = await t.database.db.execute(
+      sql`select subject, text_body from outbox_emails where subject like ${`Your refund from % (order #${view.number})`} order by id`,
+    );
+    const sent = (mails as unknown as { rows: { subject: string; text_body: string }[] }).rows;
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text_body).toMatch(/refunded \$5\.00 of your order #\d+ to your card ending in 1111\./);
+    expect(sent[0]!.text_body).not.toMatch(/Cold fries/);
+
     const rest = await refund('manager', { reason: 'Guest complained' });
     expect(rest.statusCode, rest.body).toBe(200);
     expect(rest.json().data).toMatchObject({

@@ -2,10 +2,13 @@ import type { Actor } from '@brigade/domain/access';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
 import { ORDER_NOT_SETTLED, ORDER_NOT_SOLD, type RefundOrderInput } from '@brigade/domain/ordering/api';
 import type { OrderStatus } from '@brigade/domain/ordering/order-status';
+import { refundReceiptOf } from '@brigade/domain/ordering/receipt';
 import { formatAmount } from '@brigade/domain/payments/amount';
+import { insertOutboxEmail } from '../identity/outbox-repository';
 import type { PaymentDeps } from '../payments/payment-deps';
 import { findTransaction } from '../payments/payment-repository';
 import { refundPayment } from '../payments/refund';
+import { findRestaurant } from '../tenancy/restaurant-repository';
 import { userIdOf } from '../use-case';
 import { ORDER_NOT_FOUND } from './order-moves';
 import { addOrderEvent, findOrder, type OrderRow, orderEventsOf, updateOrder } from './ordering-repository';
@@ -26,7 +29,8 @@ export interface RefundOrderCall extends RefundOrderInput {
 /**
  * Refunds part of an order, or what is left of it, with a reason (docs/behaviour/ordering.md#refunds-from-the-order):
  * a refund of the order's settled payment (payments' own refund, keyed by the caller's Idempotency-Key), then a
- * line in the order's history; an order picked up and now refunded in full becomes `refunded`. The sales ledger
+ * line in the order's history and the guest's email of it; an order picked up and now refunded in full becomes
+ * `refunded`. The sales ledger
  * takes the refund from the payment, in the same transaction that records it.
  */
 export async function refundOrder(deps: PaymentDeps, actor: Actor, call: RefundOrderCall): Promise<OrderRow> {
@@ -58,6 +62,19 @@ export async function refundOrder(deps: PaymentDeps, actor: Actor, call: RefundO
     const after = await findTransaction(tx, scope, transactionId);
     const whole = after !== null && after.refundedAmount >= after.capturedAmount;
     const by = userIdOf(actor);
+    // the guest's email of the refund, sent once this commits (the outbox's delivery job)
+    const restaurant = await findRestaurant(tx, scope.tenantId, scope.restaurantId);
+    const mail = refundReceiptOf({
+      restaurantName: restaurant?.name ?? '',
+      customerName: current.customer.name,
+      number: current.number,
+      currency: current.currency,
+      amount: refund.amount,
+      refundedSoFar: after?.refundedAmount ?? refund.amount,
+      total: current.total,
+      cardLastFour: after?.lastFour ?? null,
+    });
+    await insertOutboxEmail(tx, { to: current.customer.email, ...mail });
     if (whole && current.status === 'completed') {
       const moved = await updateOrder(tx, current, { status: 'refunded' });
       await addOrderEvent(tx, moved, 'refunded', by, note);

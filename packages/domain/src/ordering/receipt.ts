@@ -62,3 +62,37 @@ export function receiptOf(input: ReceiptInput): { subject: string; text: string 
   ].join('\n');
   return { subject: `Your order #${input.number} at ${input.restaurantName}`, text };
 }
+
+export interface RefundReceiptInput {
+  restaurantName: string;
+  customerName: string;
+  number: number;
+  currency: string;
+  /** This refund, what has been refunded so far (this one included) and what the order came to; cents. */
+  amount: number;
+  refundedSoFar: number;
+  total: number;
+  cardLastFour: string | null;
+}
+
+/**
+ * The email to the guest when the restaurant refunds (part of) an order (docs/behaviour/ordering.md#refunds-from-the-order):
+ * how much, to which card, and what has been refunded so far. The restaurant's reason stays in its own
+ * history: it is written for the staff.
+ */
+export function refundReceiptOf(input: RefundReceiptInput): { subject: string; text: string } {
+  const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: input.currency });
+  const $ = (cents: number) => money.format(cents / 100);
+  const card = input.cardLastFour ? `your card ending in ${input.cardLastFour}` : 'your card';
+  return {
+    subject: `Your refund from ${input.restaurantName} (order #${input.number})`,
+    text: [
+      `Hello ${input.customerName},`,
+      '',
+      `${input.restaurantName} refunded ${$(input.amount)} of your order #${input.number} to ${card}.`,
+      `Refunded so far: ${$(input.refundedSoFar)} of ${$(input.total)}.`,
+      '',
+      'Your bank may take 5 to 10 business days to show it on your statement.',
+    ].join('\n'),
+  };
+}
