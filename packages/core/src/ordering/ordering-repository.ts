@@ -198,14 +198,8 @@ export async function addOrderEvent(
   if (LEDGER_MOVES.has(status)) await recordSale(ex, row, { orderId: row.orderId });
 }
 
-const LEDGER_MOVES = new Set<OrderStatus>([
-  'accepted',
-  'in_preparation',
-  'ready',
-  'completed',
-  'cancelled',
-  'refunded',
-]);
+/** The moves that make or unmake a sale: an order reaches the kitchen only through `accepted` (NEXT_STATUSES). */
+const LEDGER_MOVES = new Set<OrderStatus>(['accepted', 'cancelled', 'refunded']);
 
 export async function orderEventsOf(
   ex: Executor,
