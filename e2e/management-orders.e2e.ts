@@ -441,6 +441,7 @@ describe('orders in management and the kitchen display', () => {
       await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
       await orderPage.getByText('−$2.00').waitFor();
       await orderPage.getByText(/Refunded 2\.00 USD \([0-9a-f]{8}\): Fries were cold/).waitFor();
+      await orderPage.getByText('Refunded in part', { exact: true }).waitFor();
       await check(orderPage, 'order-refunded-part');
     } finally {
       await orderContext.close();

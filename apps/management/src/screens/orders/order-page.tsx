@@ -180,6 +180,14 @@ function OrderFacts({ order }: { order: Order }) {
   );
 }
 
+type OrderEvent = NonNullable<Order['events']>[number];
+
+/** A history line's title: its status, or "Refunded in part" for a refund that left the status as it was. */
+export function eventLabel(event: OrderEvent, before: OrderEvent | undefined): string {
+  if (before?.status === event.status && event.note?.startsWith('Refunded ')) return 'Refunded in part';
+  return STATUS_LABELS[event.status];
+}
+
 function OrderTimeline({ order }: { order: Order }) {
   const events = order.events ?? [];
   return (
@@ -192,7 +200,7 @@ function OrderTimeline({ order }: { order: Order }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: history only grows at its end
           <li key={index} className="pay-timeline__event" data-testid="order-event">
             <p className="pay-timeline__head">
-              <strong>{STATUS_LABELS[event.status]}</strong>
+              <strong>{eventLabel(event, events[index - 1])}</strong>
             </p>
             <p className="pay-muted">
               <time dateTime={event.at}>{formatDateTime(event.at)}</time> ·{' '}
