@@ -4,6 +4,7 @@ import {
   addLines,
   deleteLines,
   lockSale,
+  type OrderRow,
   orderRow,
   type PaymentRow,
   type RestaurantScope,
@@ -26,18 +27,27 @@ export type { RestaurantScope };
 /** An order, a payment by id, or a payment row just written (which saves reading it again). */
 export type SaleSubject = { orderId: number } | { transactionId: string } | { transaction: PaymentRow };
 
-/** What a sale's lock is named by: its payment when it has one (orders and payments meet there). */
-async function lockKeyOf(ex: Executor, scope: RestaurantScope, subject: SaleSubject): Promise<string | null> {
+/**
+ * What a sale's lock is named by — its payment when it has one (orders and payments meet there) — and the
+ * subject to read the sale's records by (an order read here is not read again).
+ */
+async function lockOf(
+  ex: Executor,
+  scope: RestaurantScope,
+  subject: SaleSubject,
+): Promise<{ key: string; read: { order: OrderRow } | Exclude<SaleSubject, { orderId: number }> } | null> {
   if ('orderId' in subject) {
     const order = await orderRow(ex, scope, { orderId: subject.orderId });
-    return order ? (order.transactionId ?? `o:${order.orderId}`) : null;
+    return order ? { key: order.transactionId ?? `o:${order.orderId}`, read: { order } } : null;
   }
   const payment =
     'transaction' in subject ? subject.transaction : await transactionById(ex, scope, subject.transactionId);
   if (!payment) return null;
-  return payment.kind === 'refund' && payment.parentTransactionId
-    ? payment.parentTransactionId
-    : payment.transactionId;
+  const key =
+    payment.kind === 'refund' && payment.parentTransactionId
+      ? payment.parentTransactionId
+      : payment.transactionId;
+  return { key, read: subject };
 }
 
 /**
@@ -49,10 +59,10 @@ export async function recordSale(
   scope: RestaurantScope,
   subject: SaleSubject,
 ): Promise<number> {
-  const lockKey = await lockKeyOf(ex, scope, subject);
-  if (!lockKey) return 0;
-  await lockSale(ex, scope, lockKey);
-  const records = await saleRecords(ex, scope, subject);
+  const lock = await lockOf(ex, scope, subject);
+  if (!lock) return 0;
+  await lockSale(ex, scope, lock.key);
+  const records = await saleRecords(ex, scope, lock.read);
   if (!records) return 0;
   const timezone = await restaurantTimezone(ex, scope);
   return addLines(ex, scope, projectSale({ ...records, timezone }));

@@ -45,6 +45,7 @@ export async function lockSale(ex: Executor, scope: RestaurantScope, saleKey: st
 }
 
 export type PaymentRow = typeof paymentTransactions.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
 type TransactionRow = PaymentRow;
 
 export async function transactionById(ex: Executor, scope: RestaurantScope, transactionId: string) {
@@ -75,7 +76,7 @@ export async function orderRow(
   return row ?? null;
 }
 
-async function orderRecord(ex: Executor, row: typeof orders.$inferSelect): Promise<OrderRecord> {
+async function orderRecord(ex: Executor, row: OrderRow): Promise<OrderRecord> {
   const events = await ex
     .select({
       eventId: orderEvents.eventId,
@@ -142,11 +143,12 @@ const SALE_KINDS = new Set(['sale', 'authorisation', 'forced_credit']);
 export async function saleRecords(
   ex: Executor,
   scope: RestaurantScope,
-  subject: { orderId: number } | { transactionId: string } | { transaction: PaymentRow },
+  subject: { order: OrderRow } | { transactionId: string } | { transaction: PaymentRow },
 ): Promise<Omit<SaleRecords, 'timezone'> | null> {
-  if ('orderId' in subject) {
-    const row = await orderRow(ex, scope, { orderId: subject.orderId });
-    if (!row) return null;
+  if ('order' in subject) {
+    // the order as read before the sale's lock: what the ledger reads of it (lines, totals, payment) never
+    // changes once it is live; its history and its payment are read now
+    const row = subject.order;
     const payment = row.transactionId ? await transactionById(ex, scope, row.transactionId) : null;
     return { order: await orderRecord(ex, row), payment: payment ? await paymentRecord(ex, payment) : null };
   }
