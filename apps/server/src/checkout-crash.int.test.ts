@@ -329,6 +329,42 @@ describe(`checkout on ${engine}: kill -9 while the gateway works, then restart`,
     expect(payment.refunds.map((r: { status: string }) => r.status)).toEqual(['captured']);
     expect(payment.transaction.refundedAmount).toBe(100);
   }, 120_000);
+
+  it('refunds part of an order cut off by kill -9 once: one refund, one history line, one mail, in the ledger', async () => {
+    const { orderId, transactionId } = await placed('Order Refund Cut');
+    for (const status of ['accepted', 'completed'])
+      expect((await staff('POST', `/orders/${orderId}/status`, { status })).status).toBe(200);
+    gateway.clock.advance(2 * 24 * 60 * 60 * 1000);
+    const checked = await staff('POST', `/payments/transactions/${transactionId}/inquire`, {});
+    expect(checked.json.data.transaction.refundable).toBe(true);
+    const day = (await staff('GET', `/orders/${orderId}`)).json.data.businessDate as string;
+    const cardReturned = async () => {
+      const journal = await staff('GET', `/reports/journal?from=${day}&to=${day}`);
+      return (journal.json.data.days as { cardReturned: number }[]).reduce((n, d) => n + d.cardReturned, 0);
+    };
+    const returnedBefore = await cardReturned();
+    const key = randomUUID();
+    const { again, gatewayCalls } = await cutOff('refund', () =>
+      call(
+        'POST',
+        `/tenants/${tenantId}/restaurants/${restaurantId}/orders/${orderId}/refunds`,
+        { amount: 100, reason: 'Cut off mid-refund' },
+        { 'idempotency-key': key },
+      ),
+    );
+    expect(again.status, JSON.stringify(again.json)).toBe(200);
+    expect(again.json.data.refundedAmount).toBe(100);
+    expect(gatewayCalls).toBe(1);
+    const notes = (again.json.data.events as { note: string | null }[]).filter((e) =>
+      e.note?.startsWith('Refunded '),
+    );
+    expect(notes).toHaveLength(1);
+    // the ledger has the refund once (written with the refund's record, whichever process recorded it)
+    expect((await cardReturned()) - returnedBefore).toBe(100);
+    const refundMails = () => mail.delivered.filter((m) => m.includes('Your refund from'));
+    await expect.poll(() => refundMails().length, { timeout: 20_000 }).toBe(1);
+    expect(refundMails()[0]).toContain('guest@example.com');
+  }, 120_000);
 });
 
 /** A kitchen printer on loopback that hangs on each connection, or takes the ticket and closes. */
