@@ -17,6 +17,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { CHART_TICK, CHART_TOOLTIP, hoursAround } from '../../components/charts';
 import { useMoneyCurrency } from '../../payments-kit/currency';
 import { formatDay, formatMinor, localDay } from '../../payments-kit/format';
 import { Fact, NotAllowed } from '../../payments-kit/ui';
@@ -28,21 +29,8 @@ const TITLE = 'Sales summary';
 const BACK = { to: ORDER_PATHS.orders, label: 'Orders' };
 
 /** One point per hour around the hours with orders (hours without any are zeros). */
-export function hourPoints(hours: SalesSummary['hours']) {
-  if (hours.length === 0) return [];
-  // an hour either side, so a single busy hour is a bar among others, not the whole chart
-  const first = Math.max(0, hours[0]!.hour - 1);
-  const last = Math.min(23, hours.at(-1)!.hour + 1);
-  const byHour = new Map(hours.map((h) => [h.hour, h]));
-  return Array.from({ length: last - first + 1 }, (_, i) => {
-    const hour = first + i;
-    return {
-      label: `${String(hour).padStart(2, '0')}:00`,
-      orders: byHour.get(hour)?.orders ?? 0,
-      sales: byHour.get(hour)?.sales ?? 0,
-    };
-  });
-}
+export const hourPoints = (hours: SalesSummary['hours']) =>
+  hoursAround(hours, (h) => ({ orders: h?.orders ?? 0, sales: h?.sales ?? 0 }));
 
 /** The business day's online orders and sales (managers and above), orders per hour as a chart. */
 export function SalesSummaryScreen() {
@@ -133,27 +121,17 @@ function HourChart({ summary, money }: { summary: SalesSummary; money: (minor: n
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
             <CartesianGrid stroke="var(--border)" vertical={false} />
-            <XAxis dataKey="label" tick={{ fill: 'var(--text-muted)', fontSize: 12 }} minTickGap={8} />
+            <XAxis dataKey="label" tick={CHART_TICK} minTickGap={8} />
             <YAxis
               yAxisId="sales"
-              tick={{ fill: 'var(--text-muted)', fontSize: 12 }}
+              tick={CHART_TICK}
               tickFormatter={(value: number) => money(value).replace(/\.00$/, '')}
               width={64}
             />
-            <YAxis
-              yAxisId="orders"
-              orientation="right"
-              allowDecimals={false}
-              tick={{ fill: 'var(--text-muted)', fontSize: 12 }}
-              width={32}
-            />
+            <YAxis yAxisId="orders" orientation="right" allowDecimals={false} tick={CHART_TICK} width={32} />
             <Tooltip
               formatter={(value, name) => (name === 'Sales' ? money(Number(value)) : String(value))}
-              contentStyle={{
-                background: 'var(--surface)',
-                border: '1px solid var(--border)',
-                borderRadius: 10,
-              }}
+              contentStyle={CHART_TOOLTIP}
             />
             <Legend />
             <Bar

@@ -14,6 +14,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { CHART_TICK, CHART_TOOLTIP } from '../../components/charts';
 import { useMoneyCurrency } from '../../payments-kit/currency';
 import { formatDay, formatMinor, localDay } from '../../payments-kit/format';
 import { type FundingDay, useFundingRange } from '../../payments-kit/payments-api';
@@ -87,20 +88,13 @@ function Chart({ points, money }: { points: ChartPoint[]; money: (minor: number)
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
             <CartesianGrid stroke="var(--border)" vertical={false} />
-            <XAxis dataKey="label" tick={{ fill: 'var(--text-muted)', fontSize: 12 }} minTickGap={12} />
+            <XAxis dataKey="label" tick={CHART_TICK} minTickGap={12} />
             <YAxis
-              tick={{ fill: 'var(--text-muted)', fontSize: 12 }}
+              tick={CHART_TICK}
               tickFormatter={(value: number) => money(value).replace(/\.00$/, '')}
               width={72}
             />
-            <Tooltip
-              formatter={(value) => money(Number(value))}
-              contentStyle={{
-                background: 'var(--surface)',
-                border: '1px solid var(--border)',
-                borderRadius: 10,
-              }}
-            />
+            <Tooltip formatter={(value) => money(Number(value))} contentStyle={CHART_TOOLTIP} />
             <Legend />
             <Bar
               dataKey="netSales"

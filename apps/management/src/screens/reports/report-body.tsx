@@ -1,6 +1,7 @@
 import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
 import { EmptyState } from '@brigade/ui/components/empty-state';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CHART_TICK, CHART_TOOLTIP, hoursAround } from '../../components/charts';
 import { formatDay } from '../../payments-kit/format';
 import { changeOf } from './report-period';
 import type { SalesReport } from './reports-api';
@@ -74,7 +75,7 @@ function Figures({ report, money }: { report: SalesReport; money: Money }) {
 function SalesChart({ report, money }: { report: SalesReport; money: Money }) {
   const points =
     report.from === report.to
-      ? hourPoints(report.hours)
+      ? hoursAround(report.hours, (h) => ({ netSales: h?.netSales ?? 0 }))
       : report.days.map((d) => ({ label: formatDay(d.date), netSales: d.netSales }));
   return (
     <figure className="pay-chart__figure">
@@ -82,20 +83,13 @@ function SalesChart({ report, money }: { report: SalesReport; money: Money }) {
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
             <CartesianGrid stroke="var(--border)" vertical={false} />
-            <XAxis dataKey="label" tick={{ fill: 'var(--text-muted)', fontSize: 12 }} minTickGap={8} />
+            <XAxis dataKey="label" tick={CHART_TICK} minTickGap={8} />
             <YAxis
-              tick={{ fill: 'var(--text-muted)', fontSize: 12 }}
+              tick={CHART_TICK}
               tickFormatter={(value: number) => money(value).replace(/\.00$/, '')}
               width={72}
             />
-            <Tooltip
-              formatter={(value) => money(Number(value))}
-              contentStyle={{
-                background: 'var(--surface)',
-                border: '1px solid var(--border)',
-                borderRadius: 10,
-              }}
-            />
+            <Tooltip formatter={(value) => money(Number(value))} contentStyle={CHART_TOOLTIP} />
             <Bar
               dataKey="netSales"
               name="Net sales"
@@ -174,16 +168,4 @@ function Tables({ report, money }: { report: SalesReport; money: Money }) {
       />
     </div>
   );
-}
-
-/** Every hour from the one before the first sale to the one after the last (hours without sales are zeros). */
-export function hourPoints(hours: SalesReport['hours']) {
-  if (hours.length === 0) return [];
-  const first = Math.max(0, hours[0]!.hour - 1);
-  const last = Math.min(23, hours.at(-1)!.hour + 1);
-  const byHour = new Map(hours.map((h) => [h.hour, h.netSales]));
-  return Array.from({ length: last - first + 1 }, (_, i) => ({
-    label: `${String(first + i).padStart(2, '0')}:00`,
-    netSales: byHour.get(first + i) ?? 0,
-  }));
 }
