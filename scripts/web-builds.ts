@@ -51,6 +51,7 @@ export const WEB_BUILDS: WebBuild[] = [
   spaBuild('admin'),
   spaBuild('management'),
   spaBuild('menu'),
+  spaBuild('pos'),
   {
     name: 'site ordering',
     outDir: 'apps/site/dist-ordering',

@@ -14,6 +14,7 @@ export const WEB_APPS = [
   { name: 'admin', prefix: '/admin/', dist: join(REPO_ROOT, 'apps/admin/dist') },
   { name: 'management', prefix: '/manage/', dist: join(REPO_ROOT, 'apps/management/dist') },
   { name: 'menu', prefix: '/menu/', dist: join(REPO_ROOT, 'apps/menu/dist') },
+  { name: 'pos', prefix: '/pos/', dist: join(REPO_ROOT, 'apps/pos/dist') },
 ] as const;
 
 export interface WebApp {

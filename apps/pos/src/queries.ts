@@ -1,0 +1,113 @@
+import type { Jsonify } from '@brigade/api-client/client';
+import { ProblemError } from '@brigade/api-client/problem-error';
+import { CATALOGUE_ENDPOINTS_BY_KIND } from '@brigade/contracts/catalogue';
+import { getRegister, listPosOrders, pairPosDevice, placePosOrder } from '@brigade/contracts/pos';
+import { PRINTER_KIND } from '@brigade/domain/catalogue/kinds';
+import {
+  DEVICE_HEADER,
+  DEVICE_REVOKED_MESSAGE,
+  DEVICE_TOKEN_MESSAGE,
+  type PairDeviceInput,
+  type PlacePosOrderInput,
+  type PosOrder,
+  type Register,
+} from '@brigade/domain/pos/api';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { apiClient } from './api';
+import { tracked } from './network';
+
+/** The organisation and restaurant the register sells for (the selection). */
+export interface Scope {
+  tenantId: number;
+  restaurantId: number;
+}
+
+export type RegisterData = Jsonify<Register>;
+export type Sale = Jsonify<PosOrder>;
+export type Menu = RegisterData['menus'][number];
+export type Item = Menu['items'][number];
+
+const params = (scope: Scope) => ({ tenantId: scope.tenantId, restaurantId: scope.restaurantId });
+const deviceHeaders = (token: string) => ({ [DEVICE_HEADER]: token });
+
+/** The server no longer knows this device (never paired, token lost, or unpaired by a manager). */
+export function isDeviceRefusal(error: unknown): boolean {
+  if (!(error instanceof ProblemError) || ![400, 401, 403].includes(error.status)) return false;
+  const messages = [error.detail, ...error.errors.map((e) => e.message)];
+  return messages.some((m) => m === DEVICE_TOKEN_MESSAGE || m === DEVICE_REVOKED_MESSAGE);
+}
+
+export const registerKey = (scope: Scope, token: string) =>
+  ['pos', scope.tenantId, scope.restaurantId, 'register', token] as const;
+export const salesKey = (scope: Scope) => ['pos', scope.tenantId, scope.restaurantId, 'sales'] as const;
+
+/** What the register sells; refreshed every 30 s while offline is not suspected, every 5 s while it is. */
+export function useRegister(scope: Scope, token: string, offline: boolean) {
+  return useQuery({
+    queryKey: registerKey(scope, token),
+    queryFn: ({ signal }) =>
+      tracked(() =>
+        apiClient.call(getRegister, { params: params(scope), headers: deviceHeaders(token), signal }),
+      ).then((answer) => answer.data),
+    staleTime: 30_000,
+    refetchInterval: offline ? 5_000 : 60_000,
+    refetchOnWindowFocus: 'always',
+  });
+}
+
+/** Today's register sales of the restaurant, newest first. */
+export function useSales(scope: Scope, token: string) {
+  return useQuery({
+    queryKey: salesKey(scope),
+    queryFn: ({ signal }) =>
+      tracked(() =>
+        apiClient.call(listPosOrders, { params: params(scope), headers: deviceHeaders(token), signal }),
+      ).then((answer) => answer.data),
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+}
+
+export interface PrinterOption {
+  printerId: number;
+  name: string;
+}
+
+/** The restaurant's printers, to choose the one receipts print on. */
+export function usePrinters(scope: Scope, enabled: boolean) {
+  const list = CATALOGUE_ENDPOINTS_BY_KIND.get(PRINTER_KIND)!.list;
+  return useQuery({
+    queryKey: ['pos', scope.tenantId, scope.restaurantId, 'printers'],
+    queryFn: async ({ signal }) => {
+      const answer = await tracked(() =>
+        apiClient.call(list, { params: params(scope), query: {}, body: undefined, signal } as never),
+      );
+      return (answer as { data: PrinterOption[] }).data.map((p) => ({
+        printerId: p.printerId,
+        name: p.name,
+      }));
+    },
+    enabled,
+  });
+}
+
+/** Pairs this device: the answer's token is shown once, and kept by the device. */
+export function usePairDevice(scope: Scope) {
+  return useMutation({
+    mutationFn: (body: PairDeviceInput) =>
+      tracked(() => apiClient.call(pairPosDevice, { params: params(scope), body })).then(
+        (answer) => answer.data,
+      ),
+  });
+}
+
+/** Rings up a sale; the key makes a retry of the same sale count once. */
+export function placeSale(scope: Scope, token: string, body: PlacePosOrderInput, idempotencyKey: string) {
+  return tracked(() =>
+    apiClient.call(placePosOrder, {
+      params: params(scope),
+      body,
+      headers: { ...deviceHeaders(token), 'Idempotency-Key': idempotencyKey },
+    }),
+  ).then((answer) => answer.data);
+}

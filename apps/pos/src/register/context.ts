@@ -1,0 +1,23 @@
+import { createContext, useContext } from 'react';
+import type { StoredDevice } from '../device-store';
+import type { RegisterData, Scope } from '../queries';
+
+/** What every register screen reads: where it sells, the device, the register's data, the network. */
+export interface RegisterContextValue {
+  scope: Scope;
+  device: StoredDevice;
+  register: RegisterData;
+  /** Cents as the restaurant's currency. */
+  money: (cents: number) => string;
+  offline: boolean;
+  /** The server refused the device: back to the pair screen with its message. */
+  onRefused: (message: string) => void;
+}
+
+export const RegisterContext = createContext<RegisterContextValue | null>(null);
+
+export function useRegisterContext(): RegisterContextValue {
+  const value = useContext(RegisterContext);
+  if (!value) throw new Error('useRegisterContext must be used inside the register');
+  return value;
+}

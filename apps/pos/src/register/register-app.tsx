@@ -1,0 +1,74 @@
+import { errorMessage } from '@brigade/api-client/problem-error';
+import { ErrorView } from '@brigade/ui/components/alert';
+import { Button } from '@brigade/ui/components/button';
+import { LoadingView } from '@brigade/ui/components/spinner';
+import { useEffect, useMemo, useReducer } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { checkReducer, EMPTY_CHECK } from '../check/check';
+import type { StoredDevice } from '../device-store';
+import { money } from '../money';
+import { useOffline } from '../network';
+import { isDeviceRefusal, type Scope, useRegister } from '../queries';
+import { OfflineBanner } from '../screens/offline-banner';
+import { RegisterScreen } from '../screens/register-screen';
+import { SalesScreen } from '../screens/sales-screen';
+import { TopBar } from '../screens/top-bar';
+import { RegisterContext, type RegisterContextValue } from './context';
+
+/**
+ * A paired register: what it sells (read with the device's token), the check being rung up (kept while the
+ * cashier looks at the sales), the offline banner, and the register and sales screens.
+ */
+export function RegisterApp(props: {
+  scope: Scope;
+  device: StoredDevice;
+  onRefused: (message: string) => void;
+}) {
+  const { scope, device, onRefused } = props;
+  const offline = useOffline();
+  const register = useRegister(scope, device.token, offline);
+  const [check, dispatch] = useReducer(checkReducer, EMPTY_CHECK);
+  const refusal = isDeviceRefusal(register.error) ? errorMessage(register.error) : null;
+  useEffect(() => {
+    if (refusal) onRefused(refusal);
+  }, [refusal, onRefused]);
+
+  const data = register.data;
+  const context = useMemo<RegisterContextValue | null>(
+    () =>
+      data
+        ? { scope, device, register: data, money: (cents) => money(cents, data.currency), offline, onRefused }
+        : null,
+    [scope, device, data, offline, onRefused],
+  );
+
+  let body: React.ReactNode;
+  if (context)
+    body = (
+      <RegisterContext.Provider value={context}>
+        <Routes>
+          <Route index element={<RegisterScreen check={check} dispatch={dispatch} />} />
+          <Route path="sales" element={<SalesScreen />} />
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </RegisterContext.Provider>
+    );
+  else if (register.isPending || refusal) body = <LoadingView page message="Opening the register..." />;
+  else
+    body = (
+      <ErrorView
+        level={1}
+        title="The register could not be opened"
+        message={errorMessage(register.error, 'Please try again or contact support')}
+        actions={<Button onClick={() => void register.refetch()}>Try Again</Button>}
+      />
+    );
+
+  return (
+    <div className="pos-app">
+      <TopBar restaurantName={data?.restaurantName} deviceName={data?.device.name ?? device.name} />
+      {offline && <OfflineBanner onRetry={() => void register.refetch()} />}
+      <div className="pos-app__body">{body}</div>
+    </div>
+  );
+}

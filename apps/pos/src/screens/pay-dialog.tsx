@@ -1,0 +1,185 @@
+import { errorMessage, ProblemError } from '@brigade/api-client/problem-error';
+import { CASH_SHORT } from '@brigade/domain/pos/api';
+import { Button } from '@brigade/ui/components/button';
+import { Dialog } from '@brigade/ui/components/dialog';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { changeDue, quickAmounts } from '../check/cash';
+import { type Check, saleOf } from '../check/check';
+import { isDeviceRefusal, placeSale, type Sale, salesKey } from '../queries';
+import { useRegisterContext } from '../register/context';
+import { centsOfDigits, digitsOfCents, Keypad } from './keypad';
+import { SaleDone } from './sale-done';
+
+/** A request sent whose outcome is not known (no answer, or the server failed): retried as it was. */
+interface Attempt {
+  key: string;
+  body: ReturnType<typeof saleOf>;
+}
+
+interface Problem {
+  title: string;
+  messages: string[];
+}
+
+/**
+ * Paying cash (issue 46): quick amounts and a keypad for what the guest hands over, the change due, and
+ * "Take cash", which rings the sale up with an Idempotency-Key. A retry after a lost answer sends the same
+ * sale with the same key, so it counts once; the amount is held until the server has answered. A refusal
+ * (400, 409) shows here and leaves the check as it was.
+ */
+export function PayDialog(props: { check: Check; total: number; onPaid: () => void; onClose: () => void }) {
+  const { money, offline } = useRegisterContext();
+  const [digits, setDigits] = useState('');
+  const tendered = centsOfDigits(digits);
+  const change = changeDue(tendered, props.total);
+  const pay = useTakeCash(props.onPaid);
+
+  if (pay.sale) return <SaleDone sale={pay.sale} onNewSale={props.onClose} />;
+  return (
+    <Dialog
+      open
+      onClose={() => {
+        if (!pay.sending) props.onClose();
+      }}
+      title={`Pay ${money(props.total)}`}
+      description="Cash: tap what the guest hands over, or type it on the keypad."
+      size="lg"
+      footer={
+        <>
+          <Button variant="secondary" size="lg" onClick={props.onClose} disabled={pay.sending}>
+            Cancel
+          </Button>
+          <Button
+            size="lg"
+            className="pos-dialog__primary"
+            disabled={change === null || offline}
+            loading={pay.sending}
+            loadingText="Taking cash..."
+            onClick={() => void pay.takeCash(props.check, tendered)}
+          >
+            {pay.held ? 'Try again' : 'Take cash'}
+          </Button>
+        </>
+      }
+    >
+      <div className="pos-pay">
+        <CashEntry
+          total={props.total}
+          digits={digits}
+          onDigits={setDigits}
+          locked={pay.held || pay.sending}
+        />
+        <p className="pos-pay__change" aria-live="polite">
+          {change === null ? (
+            <span className="pos-pay__short">{digits === '' ? 'Enter the cash tendered' : CASH_SHORT}</span>
+          ) : (
+            <>
+              Change due <strong data-testid="change-preview">{money(change)}</strong>
+            </>
+          )}
+        </p>
+        {offline && (
+          <p className="ui-field__error">
+            Offline: the sale cannot be recorded until the connection is back.
+          </p>
+        )}
+        {pay.problem && <ProblemView problem={pay.problem} />}
+      </div>
+    </Dialog>
+  );
+}
+
+/** The quick amounts and the keypad; both held while a sale's outcome is unknown. */
+function CashEntry(props: { total: number; digits: string; onDigits: (d: string) => void; locked: boolean }) {
+  const { money, register } = useRegisterContext();
+  const tendered = centsOfDigits(props.digits);
+  const amounts = quickAmounts(props.total, register.cashPresets);
+  return (
+    <>
+      <fieldset className="pos-pay__amounts" aria-label="Quick amounts">
+        {amounts.map((amount, index) => (
+          <button
+            key={amount}
+            type="button"
+            className="pos-option pos-pay__quick"
+            aria-pressed={tendered === amount && props.digits !== ''}
+            disabled={props.locked}
+            onClick={() => props.onDigits(digitsOfCents(amount) || '0')}
+          >
+            {index === 0 ? `Exact ${money(amount)}` : money(amount)}
+          </button>
+        ))}
+      </fieldset>
+      <Keypad
+        label="Cash tendered"
+        digits={props.digits}
+        onChange={props.onDigits}
+        format={money}
+        disabled={props.locked}
+      />
+    </>
+  );
+}
+
+/** Sends the sale once per key; keeps the key (and the sale) while the outcome is unknown. */
+function useTakeCash(onPaid: () => void) {
+  const { scope, device, onRefused } = useRegisterContext();
+  const queryClient = useQueryClient();
+  const [sending, setSending] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [sale, setSale] = useState<Sale | null>(null);
+  const attempt = useRef<Attempt | null>(null);
+  const takeCash = async (check: Check, tendered: number) => {
+    attempt.current ??= { key: crypto.randomUUID(), body: saleOf(check, tendered) };
+    const { key, body } = attempt.current;
+    setSending(true);
+    setProblem(null);
+    try {
+      const done = await placeSale(scope, device.token, body, key);
+      attempt.current = null;
+      setSale(done);
+      onPaid();
+      void queryClient.invalidateQueries({ queryKey: salesKey(scope) });
+    } catch (error) {
+      if (isDeviceRefusal(error)) return onRefused(errorMessage(error));
+      const answered = error instanceof ProblemError && error.status >= 400 && error.status < 500;
+      if (answered) attempt.current = null;
+      setProblem(problemOf(error, answered));
+    } finally {
+      setSending(false);
+    }
+  };
+  return { takeCash, sending, problem, sale, held: attempt.current !== null };
+}
+
+function ProblemView({ problem }: { problem: Problem }) {
+  return (
+    <div className="ui-alert" role="alert">
+      <div>
+        <p className="ui-alert__title">{problem.title}</p>
+        <ul className="pos-pay__errors">
+          {problem.messages.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+function problemOf(error: unknown, answered: boolean): Problem {
+  if (!answered)
+    return {
+      title: 'The sale may not have been recorded',
+      messages: [
+        errorMessage(error),
+        'Try again: the same sale is sent again and is counted once. Keep the cash until it goes through.',
+      ],
+    };
+  const messages =
+    error instanceof ProblemError && error.errors.length > 0
+      ? [...new Set(error.errors.map((e) => e.message))]
+      : [errorMessage(error)];
+  return { title: 'The sale was not taken', messages };
+}

@@ -1,0 +1,77 @@
+import { EmptyState } from '@brigade/ui/components/empty-state';
+import { type Dispatch, useMemo, useState } from 'react';
+import type { Check, CheckAction } from '../check/check';
+import { itemsById, priceCheck } from '../check/pricing';
+import type { Item } from '../queries';
+import { useRegisterContext } from '../register/context';
+import { needsChoices, sellingMenus } from '../register/sections';
+import { CheckBar, CheckPanel } from './check-panel';
+import { ItemDialog } from './item-dialog';
+import { MenuPanel } from './menu-panel';
+import { PayDialog } from './pay-dialog';
+
+/**
+ * The register (issue 46): the menu on the left, the check on the right (a sheet on a phone). Items with
+ * choices to make open a dialog; the others go straight on the check. "Pay" takes cash.
+ */
+export function RegisterScreen({ check, dispatch }: { check: Check; dispatch: Dispatch<CheckAction> }) {
+  const { register } = useRegisterContext();
+  const items = useMemo(() => itemsById(register.menus), [register.menus]);
+  const menus = useMemo(() => sellingMenus(register.menus), [register.menus]);
+  const priced = useMemo(() => priceCheck(check, items, register.rules), [check, items, register.rules]);
+  const [choosing, setChoosing] = useState<Item | null>(null);
+  const [paying, setPaying] = useState(false);
+  const [checkOpen, setCheckOpen] = useState(false);
+  const total = priced.totals?.total ?? 0;
+  const count = check.lines.reduce((n, line) => n + line.quantity, 0);
+
+  const pick = (item: Item) => {
+    if (needsChoices(item)) setChoosing(item);
+    else dispatch({ type: 'add', line: { itemId: item.itemId, quantity: 1, modifiers: [] } });
+  };
+
+  return (
+    <main className="pos-register" data-check-open={checkOpen ? 'true' : undefined}>
+      <h1 className="ui-visually-hidden">Register: {register.restaurantName}</h1>
+      {menus.length === 0 ? (
+        <div className="pos-menu">
+          <EmptyState
+            title="No items on the POS"
+            message="Turn on 'Visible in POS' for a menu in the management app to sell its items here."
+          />
+        </div>
+      ) : (
+        <MenuPanel menus={menus} onPick={pick} />
+      )}
+      <CheckPanel
+        check={check}
+        priced={priced}
+        dispatch={dispatch}
+        onPay={() => setPaying(true)}
+        onClose={() => setCheckOpen(false)}
+      />
+      <CheckBar count={count} total={total} onOpen={() => setCheckOpen(true)} />
+      {choosing && (
+        <ItemDialog
+          item={choosing}
+          onClose={() => setChoosing(null)}
+          onAdd={(line) => {
+            dispatch({ type: 'add', line });
+            setChoosing(null);
+          }}
+        />
+      )}
+      {paying && (
+        <PayDialog
+          check={check}
+          total={total}
+          onPaid={() => {
+            dispatch({ type: 'clear' });
+            setCheckOpen(false);
+          }}
+          onClose={() => setPaying(false)}
+        />
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,49 @@
+import { SERVICE_LABELS } from '@brigade/domain/pos/api';
+import { Button } from '@brigade/ui/components/button';
+import { Dialog } from '@brigade/ui/components/dialog';
+import type { Sale } from '../queries';
+import { useRegisterContext } from '../register/context';
+
+/** The sale is recorded: the change to hand back, big, the order number, and "New sale". */
+export function SaleDone({ sale, onNewSale }: { sale: Sale; onNewSale: () => void }) {
+  const { money } = useRegisterContext();
+  const cash = sale.tenders.find((t) => t.method === 'cash');
+  const change = cash?.change ?? 0;
+  return (
+    <Dialog
+      open
+      onClose={onNewSale}
+      title="Sale complete"
+      size="md"
+      footer={
+        <Button size="lg" className="pos-dialog__primary" onClick={onNewSale} data-autofocus>
+          New sale
+        </Button>
+      }
+    >
+      <div className="pos-done" role="status">
+        <p className="pos-done__label">Change due</p>
+        <p className="pos-done__change" data-testid="change-due">
+          {money(change)}
+        </p>
+        <p className="pos-done__order">
+          Order <strong data-testid="order-number">#{sale.number}</strong> · {SERVICE_LABELS[sale.service]}
+          {sale.guestName ? ` · ${sale.guestName}` : ''}
+        </p>
+        <dl className="pos-figures pos-done__figures">
+          <div>
+            <dt>Total</dt>
+            <dd data-testid="sale-total">{money(sale.totals.total)}</dd>
+          </div>
+          {cash && (
+            <div>
+              <dt>Cash tendered</dt>
+              <dd>{money(cash.tendered)}</dd>
+            </div>
+          )}
+        </dl>
+        {sale.drawerKick && <p className="pos-done__note">The cash drawer is opening.</p>}
+      </div>
+    </Dialog>
+  );
+}

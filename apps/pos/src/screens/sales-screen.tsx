@@ -1,0 +1,92 @@
+import { errorMessage } from '@brigade/api-client/problem-error';
+import { SERVICE_LABELS } from '@brigade/domain/pos/api';
+import { ErrorView } from '@brigade/ui/components/alert';
+import { Button } from '@brigade/ui/components/button';
+import { EmptyState } from '@brigade/ui/components/empty-state';
+import { LoadingView } from '@brigade/ui/components/spinner';
+import { useSelection } from '@brigade/ui/selection';
+import { useEffect } from 'react';
+import { clockTime } from '../money';
+import { isDeviceRefusal, type Sale, useSales } from '../queries';
+import { useRegisterContext } from '../register/context';
+
+/** Today's sales of the restaurant's registers, newest first (issue 46). */
+export function SalesScreen() {
+  const { scope, device, onRefused } = useRegisterContext();
+  const { clearSelection } = useSelection();
+  const sales = useSales(scope, device.token);
+  const refused = isDeviceRefusal(sales.error) ? errorMessage(sales.error) : null;
+  useEffect(() => {
+    if (refused) onRefused(refused);
+  }, [refused, onRefused]);
+  return (
+    <main className="pos-sales">
+      <header className="pos-sales__head">
+        <h1 className="pos-sales__title">Today’s sales</h1>
+        <div className="pos-sales__actions">
+          <Button variant="secondary" onClick={() => void sales.refetch()} loading={sales.isFetching}>
+            Refresh
+          </Button>
+          <Button variant="ghost" onClick={clearSelection}>
+            Change restaurant
+          </Button>
+        </div>
+      </header>
+      {sales.isPending ? (
+        <LoadingView message="Loading today’s sales..." />
+      ) : sales.isError ? (
+        <ErrorView
+          title="The sales could not be loaded"
+          message={errorMessage(sales.error)}
+          actions={<Button onClick={() => void sales.refetch()}>Try Again</Button>}
+        />
+      ) : sales.data.length === 0 ? (
+        <EmptyState title="No sales yet today" message="Sales rung up on the registers show here." />
+      ) : (
+        <SalesTable sales={sales.data} />
+      )}
+    </main>
+  );
+}
+
+function SalesTable({ sales }: { sales: Sale[] }) {
+  const { money, register } = useRegisterContext();
+  const total = sales.reduce((sum, sale) => sum + sale.totals.total, 0);
+  return (
+    <div className="pos-sales__scroll">
+      <table className="pos-sales__table">
+        <caption className="ui-visually-hidden">Today’s register sales, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Number</th>
+            <th scope="col">Time</th>
+            <th scope="col">Service</th>
+            <th scope="col">Guest</th>
+            <th scope="col" className="pos-num">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {sales.map((sale) => (
+            <tr key={sale.orderId} data-order-number={sale.number}>
+              <th scope="row">#{sale.number}</th>
+              <td>{clockTime(sale.createdAt, register.timezone)}</td>
+              <td>{SERVICE_LABELS[sale.service]}</td>
+              <td>{sale.guestName ?? '—'}</td>
+              <td className="pos-num">{money(sale.totals.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={4}>
+              {sales.length} {sales.length === 1 ? 'sale' : 'sales'}
+            </th>
+            <td className="pos-num">{money(total)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { Button } from '@brigade/ui/components/button';
+import { useSession } from '@brigade/ui/lib/session';
+import { useSignOut } from '@brigade/ui/lib/use-sign-out';
+import { NavLink } from 'react-router';
+import { BASE } from '../api';
+
+/**
+ * The register's bar: the restaurant and the device, Register and Sales, and the staff member signed in
+ * with "Switch staff / Sign out" (the device stays paired; the next person signs in).
+ */
+export function TopBar({ restaurantName, deviceName }: { restaurantName?: string; deviceName: string }) {
+  const { state } = useSession();
+  // signing in again comes back to the register
+  const { signOut, pending } = useSignOut({ returnUrl: `${window.location.origin}${BASE}/` });
+  const who = state.status === 'authenticated' ? state.user.displayName : null;
+  return (
+    <header className="pos-topbar">
+      <div className="pos-topbar__brand">
+        <span className="pos-topbar__logo" aria-hidden="true">
+          B
+        </span>
+        <span className="pos-topbar__names">
+          <span className="pos-topbar__title">{restaurantName ?? 'Register'}</span>
+          <span className="pos-topbar__meta">{deviceName}</span>
+        </span>
+      </div>
+      <nav className="pos-topbar__nav" aria-label="Register">
+        <NavLink to="/" end className="pos-topbar__link">
+          Register
+        </NavLink>
+        <NavLink to="/sales" className="pos-topbar__link">
+          Sales
+        </NavLink>
+      </nav>
+      <div className="pos-topbar__staff">
+        {who && <span className="pos-topbar__who">{who}</span>}
+        <Button
+          variant="secondary"
+          onClick={() => void signOut()}
+          loading={pending}
+          loadingText="Signing Out..."
+        >
+          Switch staff / Sign out
+        </Button>
+      </div>
+    </header>
+  );
+}
