@@ -33,6 +33,7 @@ const deviceHeaders = (token: string) => ({ [DEVICE_HEADER]: token });
 /** The server no longer knows this device (never paired, token lost, or unpaired by a manager). */
 export function isDeviceRefusal(error: unknown): boolean {
   if (!(error instanceof ProblemError) || ![400, 401, 403].includes(error.status)) return false;
+  if (error.code === 'DEVICE_NOT_PAIRED' || error.code === 'DEVICE_UNPAIRED') return true;
   const messages = [error.detail, ...error.errors.map((e) => e.message)];
   return messages.some((m) => m === DEVICE_TOKEN_MESSAGE || m === DEVICE_REVOKED_MESSAGE);
 }

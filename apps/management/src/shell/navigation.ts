@@ -9,6 +9,7 @@ import {
   listTransactions,
   saveMerchantAccount,
 } from '@brigade/contracts/payments';
+import { listPosDevices } from '@brigade/contracts/pos';
 import { getSalesReport } from '@brigade/contracts/reports';
 import { BadgeIcon, HomeIcon, LinkIcon, StoreIcon, UsersIcon } from '@brigade/ui/app-shell/icons';
 import type {
@@ -78,6 +79,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { to: '/prep-stations', label: 'Prep stations', icon: FlameIcon },
       { to: '/printers', label: 'Printers', icon: PrinterIcon },
       { to: '/cash-drawers', label: 'Cash drawers', icon: WalletIcon },
+      { to: '/pos-devices', label: 'Registers', icon: CardIcon, requires: listPosDevices },
       { to: '/tax-rates', label: 'Tax rates', icon: PercentIcon },
       { to: '/sales-categories', label: 'Sales categories', icon: ChartIcon },
     ],
