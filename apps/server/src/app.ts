@@ -40,6 +40,7 @@ import { orderingRoutes } from './routes/ordering';
 import { paymentRoutes } from './routes/payments';
 import { placeLinkRoutes } from './routes/place-link';
 import { placesRoutes } from './routes/places';
+import { posRoutes } from './routes/pos';
 import { qrRoutes } from './routes/qr';
 import { reportRoutes } from './routes/reports';
 import { restaurantRoutes } from './routes/restaurants';
@@ -76,6 +77,7 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...placeLinkRoutes,
   ...orderingRoutes,
   ...reportRoutes,
+  ...posRoutes,
 ];
 
 export interface BuildAppOptions {

@@ -12,6 +12,7 @@ import { queueDueSyncs, syncConnection } from '@brigade/core/listing/scheduled-s
 import { printQueuedTicket } from '@brigade/core/ordering/kitchen-tickets';
 import { checkUnacceptedOrder } from '@brigade/core/ordering/unaccepted-orders';
 import { resyncDuePlaces } from '@brigade/core/places/place-resync';
+import { kickDrawerJob } from '@brigade/core/pos/index';
 import { SYSTEM } from '@brigade/core/use-case';
 import { QUEUES } from '@brigade/db/job-queue';
 import type { FastifyBaseLogger } from 'fastify';
@@ -23,6 +24,7 @@ import { systemOrderingDeps } from './routes/ordering';
  * instance runs the same; each job runs on one of them.
  * - `mail.deliver`: one outbox message (queued by the outbox row's insert);
  * - `kitchen.ticket`: one kitchen ticket (queued by the move that sends an order to the kitchen);
+ * - `pos.drawer`: a register's cash drawer kick (queued with the cash sale);
  * - `order.unaccepted`: an order still `new` after its alert or cancel time (queued when it goes live);
  * - `checkout.sweep`: stale payments, then orders stuck in `placing`; every minute and at start-up;
  * - `listing.schedule` (every minute) queues a `listing.sync` per Google Business Profile connection due, and
@@ -43,6 +45,16 @@ export function createJobRunner(
     .handle(QUEUES.ticket.name, async (data, job) => {
       const transport = deps.kitchenPrinter;
       await printQueuedTicket({ db: deps.database.db, transport }, Number(data.ticketId), job);
+    })
+    .handle(QUEUES.drawer.name, async (data) => {
+      await kickDrawerJob(
+        { db: deps.database.db, transport: deps.kitchenPrinter },
+        {
+          tenantId: Number(data.tenantId),
+          restaurantId: Number(data.restaurantId),
+          printerId: Number(data.printerId),
+        },
+      );
     })
     .handle(QUEUES.unaccepted.name, async (data) => {
       const done = await checkUnacceptedOrder(systemOrderingDeps(deps, log), {

@@ -23,6 +23,7 @@ import * as paymentProfiles from './payment-profiles';
 import * as payments from './payments';
 import * as placeLink from './place-link';
 import * as places from './places';
+import * as pos from './pos';
 import * as qr from './qr';
 import * as reports from './reports';
 import * as restaurants from './restaurants';
@@ -60,6 +61,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(qr),
   ...endpointsOf(auditLog),
   ...endpointsOf(reports),
+  ...endpointsOf(pos),
   ...endpointsOf(payments),
   ...endpointsOf(paymentProfiles),
   ...endpointsOf(ordering),

@@ -37,6 +37,8 @@ const UNAUDITED = [
   'ledger_lines',
   'order_events',
   'order_number_counters',
+  // a register's tender is written once with its order, which keeps its own history (docs/behaviour/pos.md)
+  'order_tenders',
   // alerts the server raises about checkout (a burst of declines): nobody edits them, each is its own record
   'ordering_alerts',
   // payments keep their own step-by-step history (decision 023)

@@ -46,6 +46,15 @@ export const QUEUES = {
     expireInSeconds: 30,
     policy: 'standard',
   },
+  /** A register's cash drawer kick: ESC/POS pulse bytes to the printer it hangs on (pos/drawer.ts). */
+  drawer: {
+    name: 'pos.drawer',
+    retryLimit: 2,
+    retryDelay: 1,
+    retryBackoff: true,
+    expireInSeconds: 30,
+    policy: 'standard',
+  },
   /** An order still waiting to be accepted: mail the restaurant, or cancel it (ordering/unaccepted-orders.ts). */
   unaccepted: {
     name: 'order.unaccepted',

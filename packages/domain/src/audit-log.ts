@@ -43,8 +43,9 @@ export const AUDITED_TABLES = {
   tenant_invitations: 'Team invitations',
   merchant_accounts: 'Payment settings',
   payment_profiles: 'Customer payment profiles',
-  orders: 'Online orders',
+  orders: 'Orders',
   ordering_settings: 'Online ordering settings',
+  pos_devices: 'Registers',
 } as const satisfies Record<string, string>;
 export type AuditedTable = keyof typeof AUDITED_TABLES;
 export const AUDITED_TABLE_NAMES = Object.keys(AUDITED_TABLES) as [AuditedTable, ...AuditedTable[]];

@@ -2,6 +2,7 @@ import type { Executor } from '@brigade/db/database';
 import { ledgerLines } from '@brigade/db/schema/ledger';
 import { orderEvents, orders } from '@brigade/db/schema/ordering';
 import { paymentTransactions } from '@brigade/db/schema/payments';
+import { orderTenders } from '@brigade/db/schema/pos';
 import { restaurants, tenants } from '@brigade/db/schema/tenancy';
 import type {
   LedgerLine,
@@ -87,12 +88,29 @@ async function orderRecord(ex: Executor, row: OrderRow): Promise<OrderRecord> {
     .from(orderEvents)
     .where(and(inScope(orderEvents, row), eq(orderEvents.orderId, row.orderId)))
     .orderBy(asc(orderEvents.eventId));
+  // a register sale's cash (docs/behaviour/pos.md): an online order has none, and is not asked
+  const tenders =
+    row.channel === 'pos'
+      ? await ex
+          .select({
+            tenderId: orderTenders.tenderId,
+            method: orderTenders.method,
+            amount: orderTenders.amount,
+            takenAt: orderTenders.takenAt,
+            takenBy: orderTenders.takenBy,
+          })
+          .from(orderTenders)
+          .where(and(inScope(orderTenders, row), eq(orderTenders.orderId, row.orderId)))
+          .orderBy(asc(orderTenders.tenderId))
+      : [];
   return {
     orderId: row.orderId,
+    channel: row.channel,
     currency: row.currency,
     lines: row.lines as SaleItemRecord[],
     totals: row.totals as OrderRecord['totals'],
     events,
+    tenders,
   };
 }
 

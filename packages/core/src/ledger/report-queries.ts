@@ -199,16 +199,21 @@ export async function channelDay(ex: Executor, scope: RestaurantScope, date: str
   return { totals: totals!, hours };
 }
 
-/** The figures and the card's money per business day (the daily journal). */
+const card = sql`${l.kind} = 'tender' and ${l.paymentMethod} = 'card'`;
+
+/** The figures, the card's money and the registers' cash per business day (the daily journal). */
 export async function journalRows(ex: Executor, scope: RestaurantScope, range: DayRange) {
   return ex
     .select({
       date: l.businessDate,
       ...figures,
       currency: sql<string | null>`max(${l.currency})`,
-      cardTaken: cents(sql`sum(${l.amount}) filter (where ${l.kind} = 'tender' and ${l.amount} > 0)`),
-      cardReturned: cents(sql`-sum(${l.amount}) filter (where ${l.kind} = 'tender' and ${l.amount} < 0)`),
-      cardNet: cents(sql`sum(${l.amount}) filter (where ${l.kind} = 'tender')`),
+      cardTaken: cents(sql`sum(${l.amount}) filter (where ${card} and ${l.amount} > 0)`),
+      cardReturned: cents(sql`-sum(${l.amount}) filter (where ${card} and ${l.amount} < 0)`),
+      cardNet: cents(sql`sum(${l.amount}) filter (where ${card})`),
+      cashTaken: cents(
+        sql`sum(${l.amount}) filter (where ${l.kind} = 'tender' and ${l.paymentMethod} = 'cash')`,
+      ),
     })
     .from(l)
     .where(inRange(scope, range))

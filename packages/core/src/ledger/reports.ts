@@ -164,12 +164,13 @@ export async function getJournal(
     from,
     to,
     currency: rows.find((row) => row.currency)?.currency ?? 'USD',
-    days: rows.map(({ date, currency: _c, cardTaken, cardReturned, cardNet, ...figures }) => ({
+    days: rows.map(({ date, currency: _c, cardTaken, cardReturned, cardNet, cashTaken, ...figures }) => ({
       date,
       ...salesTotals(figures),
       cardTaken,
       cardReturned,
       cardNet,
+      cashTaken,
     })),
   };
 }

@@ -26,6 +26,8 @@ import { restaurants } from './tenancy';
  * changes never rewrite an order. No row holds card data: the payment is a payment_transactions row.
  */
 
+export const ORDER_CHANNELS = ['online', 'pos'] as const;
+
 const money = (name: string) => bigint(name, { mode: 'number' });
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -89,7 +91,12 @@ export const orders = pgTable(
     number: integer('number').notNull(),
     businessDate: date('business_date', { mode: 'string' }).notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    /** Where the order was taken: the public site (`online`) or a register (`pos`, docs/behaviour/pos.md). */
+    channel: text('channel', { enum: ORDER_CHANNELS }).notNull().default('online'),
+    /** `pickup` (online); a register sale is `dine_in` or `takeout`. */
     fulfilment: text('fulfilment').notNull().default('pickup'),
+    /** The register that took it (pos_devices), for a register sale. */
+    deviceId: bigint('device_id', { mode: 'number' }),
     pickupAt: at('pickup_at').notNull(),
     asap: boolean('asap').notNull(),
     readyAt: at('ready_at'),
@@ -122,6 +129,7 @@ export const orders = pgTable(
     // the sales ledger finds the order of a payment (core/ledger)
     index('orders_transaction_idx').on(t.transactionId),
     check('orders_total_check', sql`${t.total} >= 0`),
+    check('orders_channel_check', sql`${t.channel} in ('online', 'pos')`),
   ],
 );
 

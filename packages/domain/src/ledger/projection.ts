@@ -12,18 +12,19 @@ import { allocate } from './allocate';
  * - sales lines (event `sale` or `return`): what was sold — items (or the amount of a payment without items),
  *   tax by rate, service charge and tip — positive when the sale is recognised (an order accepted, a
  *   terminal payment captured), negative when money goes back;
- * - tender lines (kind `tender`): money taken on a card — a capture, and back by a void or a refund.
+ * - tender lines (kind `tender`): money taken on a card — a capture, and back by a void or a refund — or in
+ *   cash at a register (`cash_taken`).
  *
  * Money going back (a void of a captured amount, a refund, whole or part) is spread over the sale's lines in
  * proportion (largest remainder, so the cents add up exactly); an order cancelled or refunded after it was
  * recognised reverses whatever of it is left, so a sale given back in full ends at zero on every line.
  */
 
-export const LEDGER_EVENTS = ['sale', 'return', 'capture', 'void', 'refund', 'credit'] as const;
+export const LEDGER_EVENTS = ['sale', 'return', 'capture', 'void', 'refund', 'credit', 'cash_taken'] as const;
 export type LedgerEvent = (typeof LEDGER_EVENTS)[number];
 export const LEDGER_KINDS = ['item', 'custom', 'tax', 'service_charge', 'tip', 'tender'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
-export const LEDGER_CHANNELS = ['online', 'virtual_terminal'] as const;
+export const LEDGER_CHANNELS = ['online', 'virtual_terminal', 'pos'] as const;
 export type LedgerChannel = (typeof LEDGER_CHANNELS)[number];
 
 export interface LedgerLine {
@@ -50,7 +51,7 @@ export interface LedgerLine {
   /** Cents: positive into the restaurant, negative back out. */
   amount: number;
   currency: string;
-  paymentMethod: 'card' | null;
+  paymentMethod: 'card' | 'cash' | null;
   cardBrand: string | null;
   /** Who did it: a user id, 'guest' or 'system'. */
   employee: string | null;
@@ -68,6 +69,8 @@ export interface SaleItemRecord {
 
 export interface OrderRecord {
   orderId: number;
+  /** Where it was taken: the public site, or a register (a POS sale). */
+  channel?: 'online' | 'pos' | undefined;
   currency: string;
   lines: readonly SaleItemRecord[];
   totals: {
@@ -77,6 +80,8 @@ export interface OrderRecord {
   };
   /** Its history, oldest first. */
   events: readonly { eventId: number; status: string; actor: string; occurredAt: Date }[];
+  /** Money a register took for it (cash): what paid the order, not the change handed back. */
+  tenders?: readonly { tenderId: number; method: 'cash'; amount: number; takenAt: Date; takenBy: string }[];
 }
 
 export interface PaymentRecord {
@@ -184,6 +189,18 @@ export function projectSale(records: SaleRecords): LedgerLine[] {
   const happenings: Happening[] = [];
   if (payment) addPaymentHappenings(payment, order, happenings, writers);
   if (order) addOrderHappenings(order, happenings, writers);
+  for (const tender of order?.tenders ?? [])
+    happenings.push({
+      at: tender.takenAt,
+      rank: 0,
+      key: `cash:${tender.tenderId}`,
+      apply: () =>
+        writers.line(`cash:${tender.tenderId}`, tender.takenAt, 'cash_taken', tender.takenBy, {
+          ...NO_ITEM,
+          kind: 'tender',
+          amount: tender.amount,
+        }),
+    });
   happenings.sort((a, b) => a.at.getTime() - b.at.getTime() || a.rank - b.rank || a.key.localeCompare(b.key));
   for (const happening of happenings) happening.apply();
   return lines;
@@ -213,7 +230,7 @@ function addOrderHappenings(order: OrderRecord, happenings: Happening[], w: Writ
 function saleBook(records: SaleRecords, lines: LedgerLine[]): Writers {
   const { order, payment } = records;
   const saleKey = saleKeyOf(records);
-  const channel: LedgerChannel = order ? 'online' : 'virtual_terminal';
+  const channel: LedgerChannel = order ? (order.channel ?? 'online') : 'virtual_terminal';
   const currency = order?.currency ?? payment?.currency ?? 'USD';
   const line: Writers['line'] = (key, at, event, employee, part) => {
     const moment = toLocalMoment(at.toISOString(), records.timezone);
@@ -228,8 +245,8 @@ function saleBook(records: SaleRecords, lines: LedgerLine[]): Writers {
       orderId: order?.orderId ?? null,
       transactionId: payment?.transactionId ?? null,
       currency,
-      paymentMethod: part.kind === 'tender' ? 'card' : null,
-      cardBrand: part.kind === 'tender' ? (payment?.cardBrand ?? null) : null,
+      paymentMethod: part.kind !== 'tender' ? null : event === 'cash_taken' ? 'cash' : 'card',
+      cardBrand: part.kind === 'tender' && event !== 'cash_taken' ? (payment?.cardBrand ?? null) : null,
       employee,
       ...part,
     });

@@ -133,6 +133,8 @@ export const journalDaySchema = salesTotalsSchema.extend({
   cardTaken: z.number(),
   cardReturned: z.number(),
   cardNet: z.number(),
+  /** Cash the registers took for sales (docs/behaviour/pos.md). */
+  cashTaken: z.number(),
 });
 export const journalSchema = z.object({
   from: z.string(),

@@ -1,5 +1,5 @@
 import type { FieldError } from '../errors';
-import type { OrderableItem, OrderableModifierGroup } from './orderable';
+import type { OrderableModifierGroup, PricableItem } from './orderable';
 
 /**
  * Pricing one cart line against the item as it is (docs/behaviour/ordering.md#the-cart). Free of zod, so the
@@ -13,6 +13,8 @@ export interface CartLine {
   quantity: number;
   modifiers: { modifierGroupId: number; modifierId: number; quantity: number }[];
   notes?: string | undefined;
+  /** An open-priced item's price for one unit, cents (the register only: online items have prices). */
+  openPrice?: number | undefined;
 }
 
 /** A line as priced: what the order, the receipt and the kitchen keep. */
@@ -57,6 +59,7 @@ export const soldOutMessage = (name: string) => `${name} is sold out`;
 export const SIZE_REQUIRED = (name: string) => `Choose a size for ${name}`;
 export const SIZE_UNKNOWN = (name: string) => `That size is not offered for ${name}`;
 export const SIZE_NOT_OFFERED = (name: string) => `${name} has no sizes to choose from`;
+export const OPEN_PRICE_REQUIRED = (name: string) => `Enter a price for ${name}`;
 export const MODIFIER_OUTSIDE_GROUP = 'That choice is not an option of this item';
 export const tooFewMessage = (group: OrderableModifierGroup) =>
   group.minSelection === 1
@@ -75,7 +78,7 @@ export const duplicateMessage = (name: string, group: string) =>
  */
 export function priceLine(
   line: CartLine,
-  item: OrderableItem | undefined,
+  item: PricableItem | undefined,
   path: string,
 ): { line: PricedLine } | { errors: FieldError[] } {
   if (!item) return { errors: [{ path: `${path}.itemId`, message: ITEM_UNAVAILABLE }] };
@@ -88,6 +91,10 @@ export function priceLine(
     if (line.sizeId === undefined) errors.push({ path: `${path}.sizeId`, message: SIZE_REQUIRED(item.name) });
     else if (!size) errors.push({ path: `${path}.sizeId`, message: SIZE_UNKNOWN(item.name) });
     else unitPrice = size.price;
+  } else if (item.pricingStrategy === 'open') {
+    if (line.openPrice === undefined)
+      errors.push({ path: `${path}.openPrice`, message: OPEN_PRICE_REQUIRED(item.name) });
+    else unitPrice = line.openPrice;
   } else if (line.sizeId !== undefined) {
     errors.push({ path: `${path}.sizeId`, message: SIZE_NOT_OFFERED(item.name) });
   }
@@ -120,7 +127,7 @@ export function priceLine(
 /** The line's modifiers checked against each group's rules, priced per unit of the item. */
 function priceModifiers(
   line: CartLine,
-  item: OrderableItem,
+  item: PricableItem,
   path: string,
   errors: FieldError[],
 ): { chosen: PricedModifier[]; charge: number } {

@@ -62,6 +62,11 @@ export interface OrderableItem {
   menuGroupId?: number | undefined;
 }
 
+/** An item a line can be priced against: online's, or the register's, where 'open' takes the line's price. */
+export type PricableItem = Omit<OrderableItem, 'pricingStrategy'> & {
+  pricingStrategy: 'base' | 'size' | 'open';
+};
+
 const MAX_PRICE_CENTS = Math.round(MONEY_MAX * 100);
 
 /**
@@ -79,6 +84,12 @@ export function chargedCents(price: number): number | null {
 export function orderableGroupOf(reference: ResolvedModifierGroupReference): OrderableModifierGroup | null {
   const group = reference.modifierGroup;
   if (!group.isActive || !group.onlineOrdering) return null;
+  return groupRulesOf(reference);
+}
+
+/** A modifier group's rules and prices for one item, whatever the channel. */
+export function groupRulesOf(reference: ResolvedModifierGroupReference): OrderableModifierGroup | null {
+  const group = reference.modifierGroup;
   const groupPrice = group.pricingStrategy === 'Group' ? chargedCents(group.groupPrice ?? 0) : 0;
   // A price beyond the bound is not offered: the group (or the modifier) is left out.
   if (groupPrice === null) return null;

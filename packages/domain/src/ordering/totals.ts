@@ -13,7 +13,8 @@ import { centsOf, decimalFraction, percentOf, roundFraction } from './rounding';
  *   default rates when the item names none. Disabled rates and 'Tax Table' rates (which need a table the
  *   catalogue does not hold) add nothing.
  * - Online orders are taken out: a rate with takeout tax enabled uses its takeout rate, and an item with the
- *   takeout tax exception is not taxed.
+ *   takeout tax exception is not taxed. A register sale eaten in (`dineIn`) is taxed at the rates' own
+ *   percent, exception or not.
  * - Tax-inclusive items already carry their tax: it is shown (`includedTax`) but not added again.
  * - The service charge is the restaurant's percent of the subtotal, rounded half up; tips are a preset
  *   percent of the subtotal (half up) or an amount. Neither is taxed.
@@ -58,6 +59,8 @@ export interface TotalsRules {
   serviceChargePercent: number;
   allowTips: boolean;
   tipPresets: readonly number[];
+  /** Eaten in (a register sale): no takeout rates, no takeout exception. Online orders are taken out. */
+  dineIn?: boolean | undefined;
 }
 
 export const TIPS_OFF = 'This restaurant does not take tips online';
@@ -75,15 +78,15 @@ const ZERO: Fraction = { n: 0n, d: 1n };
 
 /** The rates a line is taxed at: its item's, else the restaurant's defaults; none for a takeout exception. */
 function ratesOf(line: PricedLine, rules: TotalsRules) {
-  if (line.takeoutTaxException) return [];
+  if (line.takeoutTaxException && !rules.dineIn) return [];
   const usable = rules.taxRates.filter((r) => !r.disabled && r.type !== 'Tax Table');
   return line.taxRateIds.length > 0
     ? usable.filter((r) => line.taxRateIds.includes(r.taxRateId))
     : usable.filter((r) => r.default);
 }
 
-const percentOfRate = (rate: OrderTaxRate) =>
-  rate.takeoutTaxEnabled && rate.takeoutTaxrate !== undefined ? rate.takeoutTaxrate : rate.rate;
+const ratePercent = (rate: OrderTaxRate, dineIn: boolean | undefined) =>
+  !dineIn && rate.takeoutTaxEnabled && rate.takeoutTaxrate !== undefined ? rate.takeoutTaxrate : rate.rate;
 
 export function computeTaxes(lines: readonly PricedLine[], rules: TotalsRules): TaxLine[] {
   const added = new Map<number, Fraction>();
@@ -91,6 +94,7 @@ export function computeTaxes(lines: readonly PricedLine[], rules: TotalsRules): 
   const fixed = new Map<number, number>();
   for (const line of lines) {
     const rates = ratesOf(line, rules);
+    const percentOfRate = (rate: OrderTaxRate) => ratePercent(rate, rules.dineIn);
     const percents = rates.filter((r) => r.type === 'Percent');
     const sum = percents.reduce((s, r) => add(s, fractionOf(percentOfRate(r))), ZERO);
     for (const rate of rates) {

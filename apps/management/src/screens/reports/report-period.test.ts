@@ -90,13 +90,14 @@ describe('the daily journal CSV', () => {
       cardTaken: 3000,
       cardReturned: 0,
       cardNet: 3000,
+      cashTaken: 200,
     };
     const rows = journalCsv({ from: '2026-12-04', to: '2026-12-04', currency: 'USD', days: [day] }).split(
       '\r\n',
     );
     expect(rows[0]).toBe(
-      'Date,Gross sales,Returns,Net sales,Tax payable,Tax included in prices,Tips payable,Service charges,Total collected,Card taken,Card returned,Card net,Not yet on the card',
+      'Date,Gross sales,Returns,Net sales,Tax payable,Tax included in prices,Tips payable,Service charges,Total collected,Card taken,Card returned,Card net,Cash taken,Not yet paid',
     );
-    expect(rows[1]).toBe('2026-12-04,26.50,0.00,26.50,2.35,0.00,4.77,0.00,33.62,30.00,0.00,30.00,3.62');
+    expect(rows[1]).toBe('2026-12-04,26.50,0.00,26.50,2.35,0.00,4.77,0.00,33.62,30.00,0.00,30.00,2.00,1.62');
   });
 });

@@ -121,13 +121,14 @@ export const JOURNAL_COLUMNS = [
   'Card taken',
   'Card returned',
   'Card net',
-  'Not yet on the card',
+  'Cash taken',
+  'Not yet paid',
 ] as const;
 
 /**
  * The daily journal as CSV (docs/behaviour/reports.md#daily-journal): one row per business day, amounts in
- * units with two decimals; "Not yet on the card" is what guests owe beyond what the card took (an order
- * captured when picked up, or a refund that went back by another way).
+ * units with two decimals; "Not yet paid" is what guests owe beyond what the card and the registers' cash
+ * took (an order captured when picked up, or a refund that went back by another way).
  */
 export function journalCsv(journal: Journal): string {
   const lines = [
@@ -146,7 +147,8 @@ export function journalCsv(journal: Journal): string {
         cents(d.cardTaken),
         cents(d.cardReturned),
         cents(d.cardNet),
-        cents(d.totalCollected - d.cardNet),
+        cents(d.cashTaken),
+        cents(d.totalCollected - d.cardNet - d.cashTaken),
       ),
     ),
   ];

@@ -1,0 +1,357 @@
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { type AddressInfo, createServer } from 'node:net';
+import type { JobRunner } from '@brigade/core/jobs/job-runner';
+import { rebuildLedger } from '@brigade/core/ledger/index';
+import { ledgerLines } from '@brigade/db/schema/ledger';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJobRunner } from '../job-runtime';
+import { useTestApp } from '../test-app';
+import { overHttp } from '../test-client';
+import { type Person, useOrderingRestaurant } from './test-ordering';
+
+/**
+ * The register (issue 46, docs/behaviour/pos.md) over real HTTP on both engines: a manager pairs a device;
+ * a cash sale is priced on the server from the POS menu (POS names, open prices, dine-in and takeout tax),
+ * written once per Idempotency-Key as an accepted order of channel `pos` with its tender, its kitchen ticket
+ * and the drawer kick (ESC/POS bytes at a TCP listener standing in for the printer), and its ledger lines,
+ * sales side equal to the cash taken. A device unpaired, or of another restaurant, takes nothing.
+ */
+
+const received: Buffer[] = [];
+const printer = createServer((socket) => {
+  const chunks: Buffer[] = [];
+  socket.on('data', (chunk) => chunks.push(chunk));
+  socket.on('end', () => received.push(Buffer.concat(chunks)));
+});
+printer.listen(0, '127.0.0.1');
+await once(printer, 'listening');
+
+const t = useTestApp({
+  env: {
+    KITCHEN_PRINTER_PORT: String((printer.address() as AddressInfo).port),
+    KITCHEN_PRINTER_ALLOW_LOCAL: 'true',
+  },
+});
+const kit = useOrderingRestaurant(t);
+const ids: Record<string, number> = {};
+let jobs: JobRunner | undefined;
+
+const register = (
+  who: Person,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  options: { token?: string; key?: string; payload?: object; restaurantId?: number } = {},
+) =>
+  overHttp(t.baseUrl, {
+    method,
+    url: `/api/v1/tenants/${kit.tenantId}/restaurants/${options.restaurantId ?? kit.restaurantId}/pos${path}`,
+    session: kit.sessions[who],
+    ...(options.payload ? { payload: options.payload } : {}),
+    headers: {
+      ...(options.token ? { 'x-pos-device': options.token } : {}),
+      ...(options.key ? { 'idempotency-key': options.key } : {}),
+    },
+  });
+
+beforeAll(async () => {
+  await t.database.db.execute(
+    sql`update pgboss.queue set retry_delay = 0, retry_backoff = false where name in ('kitchen.ticket', 'pos.drawer')`,
+  );
+  jobs = createJobRunner(
+    t.deps,
+    { db: t.database.db, storage: t.deps.imageStorage, instanceId: 'test' },
+    t.app.log,
+  );
+  await jobs.start();
+  const create = async (kind: string, record: object) =>
+    (await kit.create(kind, record)) as Record<string, number>;
+  ids.tax = (
+    await create('tax-rates', {
+      name: 'City',
+      rate: 10,
+      default: true,
+      takeoutTaxEnabled: true,
+      takeoutTaxrate: 5,
+    })
+  ).taxRateId!;
+  ids.printer = (
+    await create('printers', {
+      name: 'Counter',
+      model: 'TM-T88',
+      ipSetup: 'Static',
+      ipAddress: '127.0.0.1',
+      hasCashDrawer: 'One Cash Drawer',
+      cashDrawer: {},
+    })
+  ).printerId!;
+  ids.grill = (await create('prep-stations', { name: 'Grill', ticketPrinterId: ids.printer })).prepStationId!;
+  ids.cheese = (
+    await create('modifier-groups', {
+      name: 'Cheese',
+      selectionRequirement: 'Required',
+      pos: true,
+      pricingStrategy: 'Individual',
+      modifiers: [{ name: 'Cheddar', price: 1 }],
+    })
+  ).modifierGroupId!;
+  ids.burger = (
+    await create('items', {
+      name: 'Cheeseburger deluxe',
+      posName: 'Burger',
+      posColor: '#c2410c',
+      basePrice: 12,
+      prepStationIds: [ids.grill],
+      modifierGroups: [{ modifierGroupId: ids.cheese, position: 0 }],
+    })
+  ).itemId!;
+  ids.cake = (
+    await create('items', {
+      name: 'Cake of the day',
+      pricingStrategy: 'open',
+      openPrice: true,
+      takeoutTaxException: true,
+    })
+  ).itemId!;
+  ids.online = (await create('items', { name: 'Web special', basePrice: 9, pos: false })).itemId!;
+  ids.menu = (
+    await create('menu-groups', {
+      name: 'Counter',
+      isMenu: true,
+      buttonColor: '#1d4ed8',
+      items: [ids.burger, ids.cake, ids.online].map((itemId, position) => ({ itemId, position })),
+    })
+  ).menuGroupId!;
+});
+
+afterAll(async () => {
+  await jobs?.stop();
+  printer.close();
+});
+
+const sale = (service: 'dine_in' | 'takeout', tendered: number) => ({
+  service,
+  guestName: 'Table 4',
+  lines: [
+    { itemId: ids.burger, quantity: 2, modifiers: [{ modifierGroupId: ids.cheese, modifierId: 1 }] },
+    { itemId: ids.cake, quantity: 1, openPrice: 650 },
+  ],
+  tender: { method: 'cash', tendered },
+});
+
+describe('the register', () => {
+  let token = '';
+  let deviceId = 0;
+
+  it('is paired by a manager, and the token is shown once and works only for its restaurant', async () => {
+    expect((await register('employee', 'POST', '/devices', { payload: { name: 'Front' } })).statusCode).toBe(
+      403,
+    );
+    const bad = await register('manager', 'POST', '/devices', {
+      payload: { name: ' ', receiptPrinterId: 999 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((e: { message: string }) => e.message)).toContain(
+      'Device name cannot be empty',
+    );
+    const paired = await register('manager', 'POST', '/devices', {
+      payload: { name: 'Front', receiptPrinterId: ids.printer },
+    });
+    expect(paired.statusCode, paired.body).toBe(201);
+    token = paired.json().data.token;
+    deviceId = paired.json().data.device.deviceId;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const listed = await register('manager', 'GET', '/devices');
+    expect(listed.json().data).toEqual([
+      expect.objectContaining({ deviceId, name: 'Front', revokedAt: null }),
+    ]);
+    expect(listed.body).not.toContain(token);
+    const rows = await t.database.db.execute(
+      sql`select token_hash from pos_devices where device_id = ${deviceId}`,
+    );
+    expect(JSON.stringify(rows)).not.toContain(token);
+    // another tenant's owner sees nothing and cannot use it
+    expect((await register('otherOwner', 'GET', '/devices')).statusCode).toBe(403);
+    expect((await register('otherOwner', 'GET', '/register', { token })).statusCode).toBe(403);
+    // without a token the request is refused as it stands; with a made-up one, as a device unknown here
+    const bare = await register('employee', 'GET', '/register');
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().errors[0].message).toBe(
+      'This device is not paired with the restaurant; pair it again',
+    );
+    const madeUp = await register('employee', 'GET', '/register', { token: 'x'.repeat(43) });
+    expect(madeUp.statusCode).toBe(403);
+    expect(madeUp.json().detail).toBe('This device is not paired with the restaurant; pair it again');
+  });
+
+  it('reads the POS menu: POS names and colours, open prices, only items on the POS', async () => {
+    const answer = await register('employee', 'GET', '/register', { token });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { menus, device, rules } = answer.json().data;
+    expect(device).toMatchObject({ deviceId, name: 'Front', receiptPrinterId: ids.printer });
+    expect(menus).toHaveLength(1);
+    expect(menus[0]).toMatchObject({ name: 'Counter', buttonColor: '#1d4ed8' });
+    expect(menus[0].items.map((i: { buttonLabel: string }) => i.buttonLabel)).toEqual([
+      'Burger',
+      'Cake of the day',
+    ]);
+    expect(menus[0].items[0]).toMatchObject({ price: 1200, buttonColor: '#c2410c' });
+    expect(menus[0].items[0].modifierGroups[0]).toMatchObject({
+      name: 'Cheese',
+      minSelection: 1,
+      prompt: true,
+    });
+    expect(menus[0].items[1]).toMatchObject({ pricingStrategy: 'open', price: 0 });
+    expect(rules.taxRates.map((r: { name: string }) => r.name)).toEqual(['City']);
+  });
+
+  it('rings up a cash sale once per key: an accepted order with its tender, ticket, drawer kick and ledger', async () => {
+    const key = randomUUID();
+    // dine in: 2 × (12 + 1) + 6.50 = 32.50; City 10% on all (the takeout exception does not apply) = 3.25
+    const first = await register('employee', 'POST', '/orders', {
+      token,
+      key,
+      payload: sale('dine_in', 4000),
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const placed = first.json().data;
+    expect(placed.totals).toMatchObject({ subtotal: 3250, tax: 325, total: 3575 });
+    expect(placed.tenders).toEqual([
+      expect.objectContaining({ method: 'cash', amount: 3575, tendered: 4000, change: 425 }),
+    ]);
+    expect(placed).toMatchObject({
+      status: 'accepted',
+      service: 'dine_in',
+      guestName: 'Table 4',
+      drawerKick: true,
+    });
+    const again = await register('employee', 'POST', '/orders', {
+      token,
+      key,
+      payload: sale('dine_in', 4000),
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data.orderId).toBe(placed.orderId);
+    const reused = await register('employee', 'POST', '/orders', {
+      token,
+      key,
+      payload: sale('takeout', 4000),
+    });
+    expect(reused.statusCode).toBe(422);
+    // the one order model: the staff's order list and the kitchen display have it
+    const order = (await kit.staff('employee', 'GET', `/orders/${placed.orderId}`)).json().data;
+    expect(order).toMatchObject({ status: 'accepted', number: placed.number });
+    const tenders = await t.database.db.execute(
+      sql`select count(*)::int as n from order_tenders where order_id = ${placed.orderId}`,
+    );
+    expect(JSON.stringify(tenders)).toContain('"n":1');
+    // the ledger: the sale on the POS channel, and the cash on the tender side, equal
+    const lines = await t.database.db
+      .select()
+      .from(ledgerLines)
+      .where(eq(ledgerLines.orderId, placed.orderId))
+      .orderBy(asc(ledgerLines.lineId));
+    const sum = (kind: (l: (typeof lines)[number]) => boolean) =>
+      lines.filter(kind).reduce((n, l) => n + l.amount, 0);
+    expect(new Set(lines.map((l) => l.channel))).toEqual(new Set(['pos']));
+    expect(sum((l) => l.kind !== 'tender')).toBe(3575);
+    expect(lines.filter((l) => l.kind === 'tender').map((l) => [l.event, l.paymentMethod, l.amount])).toEqual(
+      [['cash_taken', 'cash', 3575]],
+    );
+    // the printer got the kitchen ticket and the drawer kick (ESC p 0)
+    await expect
+      .poll(() => received.some((bytes) => bytes.includes(Buffer.from([0x1b, 0x70, 0x00]))), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await expect
+      .poll(() => received.some((bytes) => bytes.toString('latin1').includes('Cheeseburger deluxe')), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    // the journal: the cash taken that day
+    const day = placed.businessDate;
+    const journal = (await kit.staff('manager', 'GET', `/reports/journal?from=${day}&to=${day}`)).json().data;
+    expect(journal.days[0]).toMatchObject({ cashTaken: 3575, cardNet: 0 });
+    // a rebuild derives the very same lines
+    const before = lines.map((l) => l.lineKey);
+    await rebuildLedger(t.database.db, { tenantId: kit.tenantId });
+    const after = await t.database.db
+      .select()
+      .from(ledgerLines)
+      .where(eq(ledgerLines.orderId, placed.orderId));
+    expect(after.map((l) => l.lineKey).sort()).toEqual([...before].sort());
+  });
+
+  it('taxes takeout at the takeout rate and keeps the takeout exception', async () => {
+    const answer = await register('employee', 'POST', '/orders', {
+      token,
+      key: randomUUID(),
+      payload: sale('takeout', 5000),
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    // takeout: 5% on the burgers only (26.00 → 1.30), the cake is exempt
+    expect(answer.json().data.totals).toMatchObject({ subtotal: 3250, tax: 130, total: 3380 });
+    const today = await register('employee', 'GET', '/orders', { token });
+    expect(
+      today.json().data.map((o: { total?: number; totals: { total: number } }) => o.totals.total),
+    ).toEqual([3380, 3575]);
+  });
+
+  it('refuses bad sales with the reasons, and stores nothing', async () => {
+    const count = async () =>
+      JSON.stringify(
+        await t.database.db.execute(sql`select count(*)::int as n from orders where channel = 'pos'`),
+      );
+    const before = await count();
+    const short = await register('employee', 'POST', '/orders', {
+      token,
+      key: randomUUID(),
+      payload: sale('dine_in', 100),
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors).toEqual([
+      { path: 'tender.tendered', message: 'The cash tendered is less than the total' },
+    ]);
+    const wrong = {
+      ...sale('dine_in', 9000),
+      lines: [
+        { itemId: ids.burger, quantity: 1 },
+        { itemId: ids.cake, quantity: 1 },
+        { itemId: ids.online, quantity: 1 },
+      ],
+    };
+    const refused = await register('employee', 'POST', '/orders', {
+      token,
+      key: randomUUID(),
+      payload: wrong,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(
+      refused.json().errors.map((e: { path: string; message: string }) => `${e.path}: ${e.message}`),
+    ).toEqual([
+      'lines.0.modifiers: Choose an option in Cheese',
+      'lines.1.openPrice: Enter a price for Cake of the day',
+      'lines.2.itemId: This item is not on the POS menu now',
+    ]);
+    expect(
+      (await register('employee', 'POST', '/orders', { token, payload: sale('dine_in', 9000) })).statusCode,
+    ).toBe(400);
+    expect(await count()).toBe(before);
+  });
+
+  it('stops a device at once when a manager unpairs it', async () => {
+    expect((await register('employee', 'DELETE', `/devices/${deviceId}`)).statusCode).toBe(403);
+    const revoked = await register('manager', 'DELETE', `/devices/${deviceId}`);
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(revoked.json().data.revokedAt).not.toBeNull();
+    const refused = await register('employee', 'POST', '/orders', {
+      token,
+      key: randomUUID(),
+      payload: sale('dine_in', 9000),
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toBe('This device was unpaired by a manager; pair it again');
+  });
+});

@@ -1,0 +1,53 @@
+import * as contract from '@brigade/contracts/pos';
+import {
+  getRegister,
+  listDevices,
+  listPosOrders,
+  pairDevice,
+  placePosOrder,
+  revokeDevice,
+} from '@brigade/core/pos/index';
+import { DEVICE_HEADER } from '@brigade/domain/pos/api';
+import type { FastifyRequest } from 'fastify';
+import { implement, success } from '../plugins/contract-routes';
+
+/** The register (issue 46, docs/behaviour/pos.md): one call per handler. */
+const deviceToken = (request: FastifyRequest) => request.headers[DEVICE_HEADER];
+
+export const posRoutes = [
+  implement(contract.pairPosDevice, async ({ params, body, actor, deps }) =>
+    success(await pairDevice({ db: deps.database.db }, actor, { ...params, ...body })),
+  ),
+  implement(contract.listPosDevices, async ({ params, actor, deps }) =>
+    success(await listDevices({ db: deps.database.db }, actor, params)),
+  ),
+  implement(contract.revokePosDevice, async ({ params, actor, deps }) =>
+    success(await revokeDevice({ db: deps.database.db }, actor, params)),
+  ),
+  implement(contract.getRegister, async ({ params, actor, deps, request }) =>
+    success(
+      await getRegister({ db: deps.database.db, menuCache: deps.menuCache }, actor, {
+        ...params,
+        token: deviceToken(request),
+      }),
+    ),
+  ),
+  implement(contract.placePosOrder, async ({ params, body, actor, deps, request }) =>
+    success(
+      await placePosOrder({ db: deps.database.db, menuCache: deps.menuCache }, actor, {
+        ...params,
+        token: deviceToken(request),
+        idempotencyKey: request.headers['idempotency-key'],
+        body,
+      }),
+    ),
+  ),
+  implement(contract.listPosOrders, async ({ params, actor, deps, request }) =>
+    success(
+      await listPosOrders({ db: deps.database.db, menuCache: deps.menuCache }, actor, {
+        ...params,
+        token: deviceToken(request),
+      }),
+    ),
+  ),
+];

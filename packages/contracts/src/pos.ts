@@ -1,0 +1,102 @@
+import { positiveId } from '@brigade/domain/integers';
+import {
+  deviceHeaders,
+  pairDeviceSchema,
+  pairedDeviceSchema,
+  placePosOrderSchema,
+  posDeviceSchema,
+  posOrderSchema,
+  registerSchema,
+} from '@brigade/domain/pos/api';
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { successOf } from './envelope';
+import { idempotency, idempotencyHeaders } from './payments-shared';
+import { restaurantIdParam, tenantIdParam } from './tenancy-params';
+
+/**
+ * The register (docs/behaviour/pos.md). A manager pairs a device with a restaurant once; the device keeps
+ * the token it is given and sends it (`X-Pos-Device`) with every register call, next to the signed-in
+ * staff member's session. Unpairing a device stops it at once. Sales are orders (channel `pos`).
+ */
+
+const tags = ['pos'];
+const base = '/tenants/{tenantId}/restaurants/{restaurantId}';
+const params = z.object({ tenantId: tenantIdParam, restaurantId: restaurantIdParam });
+const deviceParams = params.extend({ deviceId: positiveId('Device ID') });
+
+export const pairPosDevice = defineEndpoint({
+  id: 'pairPosDevice',
+  method: 'POST',
+  path: `${base}/pos/devices`,
+  summary: 'Pair a device as a register of the restaurant; the answer carries its token, shown only once',
+  tags,
+  access: { kind: 'tenant', role: 'manager' },
+  changes: 'none',
+  request: { params, body: pairDeviceSchema },
+  response: { status: 201, description: 'The device and its token', schema: successOf(pairedDeviceSchema) },
+  problems: [404],
+});
+
+export const listPosDevices = defineEndpoint({
+  id: 'listPosDevices',
+  method: 'GET',
+  path: `${base}/pos/devices`,
+  summary: "The restaurant's registers, paired and unpaired",
+  tags,
+  access: { kind: 'tenant', role: 'manager' },
+  request: { params },
+  response: { status: 200, description: 'The devices', schema: successOf(z.array(posDeviceSchema)) },
+  problems: [404],
+});
+
+export const revokePosDevice = defineEndpoint({
+  id: 'revokePosDevice',
+  method: 'DELETE',
+  path: `${base}/pos/devices/{deviceId}`,
+  summary: 'Unpair a register: its token stops working at once',
+  tags,
+  access: { kind: 'tenant', role: 'manager' },
+  changes: 'none',
+  request: { params: deviceParams },
+  response: { status: 200, description: 'The device, unpaired', schema: successOf(posDeviceSchema) },
+  problems: [404],
+});
+
+export const getRegister = defineEndpoint({
+  id: 'getRegister',
+  method: 'GET',
+  path: `${base}/pos/register`,
+  summary: 'What a paired register sells: the POS menus, tax rules and the device',
+  tags,
+  access: { kind: 'tenant', role: 'employee' },
+  request: { params, headers: deviceHeaders },
+  response: { status: 200, description: 'The register', schema: successOf(registerSchema) },
+  problems: [404],
+});
+
+export const placePosOrder = defineEndpoint({
+  id: 'placePosOrder',
+  method: 'POST',
+  path: `${base}/pos/orders`,
+  summary: 'Ring up a sale paid in cash: the order goes to the kitchen and the cash drawer opens',
+  description: `${idempotency} Priced on the server from the catalogue; the order, its tender, its kitchen tickets, the drawer kick and its ledger lines are written together.`,
+  tags,
+  access: { kind: 'tenant', role: 'employee' },
+  changes: 'none',
+  request: { params, body: placePosOrderSchema, headers: deviceHeaders.extend(idempotencyHeaders.shape) },
+  response: { status: 201, description: 'The sale', schema: successOf(posOrderSchema) },
+  problems: [404, 409],
+});
+
+export const listPosOrders = defineEndpoint({
+  id: 'listPosOrders',
+  method: 'GET',
+  path: `${base}/pos/orders`,
+  summary: "Today's register sales of the restaurant, newest first",
+  tags,
+  access: { kind: 'tenant', role: 'employee' },
+  request: { params, headers: deviceHeaders },
+  response: { status: 200, description: 'The sales', schema: successOf(z.array(posOrderSchema)) },
+  problems: [404],
+});

@@ -1,0 +1,107 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Actor } from '@brigade/domain/access';
+import { BrigadeError, notFound, validationError } from '@brigade/domain/errors';
+import {
+  DEVICE_REVOKED_MESSAGE,
+  DEVICE_TOKEN_MESSAGE,
+  deviceTokenSchema,
+  type PairDeviceInput,
+  type PairedDevice,
+  type PosDevice,
+  pairDeviceSchema,
+} from '@brigade/domain/pos/api';
+import { resolveCatalogueScope } from '../catalogue/scope';
+import { type UseCaseDeps, userIdOf } from '../use-case';
+import {
+  type DeviceRow,
+  deviceByToken,
+  findDevice,
+  findPrinter,
+  insertDevice,
+  listDeviceRows,
+  markSeen,
+  type RestaurantScope,
+  revokeDeviceRow,
+} from './device-repository';
+
+/**
+ * Registers (docs/behaviour/pos.md#pairing-a-register): a manager pairs a device with one restaurant and it
+ * is given a random token, shown once; only the token's SHA-256 is kept. Every register call names the
+ * device by its token beside the staff member's own session, so a device unpaired from management stops at
+ * once, and a token of one restaurant opens no other.
+ */
+
+export const PRINTER_NOT_FOUND = 'Receipt printer not found';
+export const DEVICE_NOT_FOUND = 'Device not found';
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export const deviceOf = (row: DeviceRow): PosDevice => ({
+  deviceId: row.deviceId,
+  name: row.name,
+  receiptPrinterId: row.receiptPrinterId,
+  pairedBy: row.pairedBy,
+  pairedAt: row.pairedAt,
+  lastSeenAt: row.lastSeenAt,
+  revokedAt: row.revokedAt,
+});
+
+export async function pairDevice(
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: RestaurantScope & PairDeviceInput,
+): Promise<PairedDevice> {
+  const { tenantId, restaurantId, ...fields } = input;
+  const scope = { tenantId, restaurantId };
+  await resolveCatalogueScope(deps.db, { ...scope, actor: userIdOf(actor) });
+  const body = pairDeviceSchema.parse(fields);
+  if (body.receiptPrinterId !== null && !(await findPrinter(deps.db, scope, body.receiptPrinterId)))
+    throw validationError(PRINTER_NOT_FOUND, [{ path: 'receiptPrinterId', message: PRINTER_NOT_FOUND }]);
+  const token = randomBytes(32).toString('base64url');
+  const row = await insertDevice(deps.db, {
+    ...scope,
+    name: body.name,
+    receiptPrinterId: body.receiptPrinterId,
+    tokenHash: hashOf(token),
+    pairedBy: userIdOf(actor),
+  });
+  return { device: deviceOf(row), token };
+}
+
+export async function listDevices(
+  deps: UseCaseDeps,
+  actor: Actor,
+  scope: RestaurantScope,
+): Promise<PosDevice[]> {
+  await resolveCatalogueScope(deps.db, { ...scope, actor: userIdOf(actor) });
+  return (await listDeviceRows(deps.db, scope)).map(deviceOf);
+}
+
+export async function revokeDevice(
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: RestaurantScope & { deviceId: number },
+): Promise<PosDevice> {
+  const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
+  await resolveCatalogueScope(deps.db, { ...scope, actor: userIdOf(actor) });
+  const row = await findDevice(deps.db, scope, input.deviceId);
+  if (!row) throw notFound(DEVICE_NOT_FOUND, 'DEVICE_NOT_FOUND');
+  return deviceOf(await revokeDeviceRow(deps.db, row, userIdOf(actor)));
+}
+
+/**
+ * The paired, not unpaired, device a register call names by its token in this restaurant; 403 otherwise
+ * (a token of another restaurant is as unknown as a made-up one).
+ */
+export async function pairedDevice(
+  deps: UseCaseDeps & { now?: () => Date },
+  scope: RestaurantScope,
+  token: unknown,
+): Promise<DeviceRow> {
+  const parsed = deviceTokenSchema.safeParse(token);
+  const row = parsed.success ? await deviceByToken(deps.db, scope, hashOf(parsed.data)) : null;
+  if (!row) throw new BrigadeError('forbidden', 'DEVICE_NOT_PAIRED', DEVICE_TOKEN_MESSAGE);
+  if (row.revokedAt) throw new BrigadeError('forbidden', 'DEVICE_UNPAIRED', DEVICE_REVOKED_MESSAGE);
+  await markSeen(deps.db, row, deps.now?.() ?? new Date());
+  return row;
+}

@@ -1,0 +1,8 @@
+/**
+ * The register's face (docs/behaviour/pos.md): pairing devices, what a register sells, ringing up a sale,
+ * the day's register sales and the cash drawer's job. Other areas and the server import only this file.
+ */
+export { listDevices, pairDevice, revokeDevice } from './devices';
+export { kickDrawerJob } from './drawer';
+export { getRegister, type PosDeps } from './register';
+export { listPosOrders, placePosOrder } from './sale';

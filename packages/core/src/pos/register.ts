@@ -1,0 +1,122 @@
+import { sideBySide } from '@brigade/db/side-by-side';
+import type { Actor } from '@brigade/domain/access';
+import { notFound } from '@brigade/domain/errors';
+import type { TotalsRules } from '@brigade/domain/ordering/totals';
+import type { PosItem, PosMenuGroup, Register } from '@brigade/domain/pos/api';
+import { posGroupOf, posItemsById } from '@brigade/domain/pos/menu';
+import { listMenusIn, type MenuDeps, resolveMenuIn } from '../catalogue/menu-resolver';
+import { type ResolvedScope, resolveCatalogueScope } from '../catalogue/scope';
+import { readSettings, readTaxRates } from '../ordering/ordering-repository';
+import { findRestaurant } from '../tenancy/restaurant-repository';
+import { userIdOf } from '../use-case';
+import type { DeviceRow, RestaurantScope } from './device-repository';
+import { deviceOf, pairedDevice } from './devices';
+
+/**
+ * What a register sells (docs/behaviour/pos.md#the-register-menu): the menus visible in the POS that are
+ * available now, their items on the POS channel, the 86 list shared with online ordering, and the tax rules
+ * the sale is priced by. The server prices a sale from this same read.
+ */
+
+export interface PosDeps extends MenuDeps {
+  now?: () => Date;
+}
+
+export interface RegisterPlace {
+  device: DeviceRow;
+  resolved: ResolvedScope;
+  restaurantName: string;
+  currency: string;
+  menus: PosMenuGroup[];
+  items: Map<number, PosItem>;
+  rules: Omit<TotalsRules, 'dineIn'>;
+}
+
+/** Quick cash amounts the register offers beside the exact one (cents). */
+export const CASH_NOTES = [500, 1000, 2000, 5000, 10000];
+
+/** The restaurant's clock and the paired device a register call names (403 for any other token). */
+export async function registerDevice(
+  deps: PosDeps,
+  actor: Actor,
+  scope: RestaurantScope,
+  token: unknown,
+): Promise<{ resolved: ResolvedScope; device: DeviceRow }> {
+  const resolved = await resolveCatalogueScope(deps.db, { ...scope, actor: userIdOf(actor) });
+  return { resolved, device: await pairedDevice(deps, scope, token) };
+}
+
+export async function openRegister(
+  deps: PosDeps,
+  actor: Actor,
+  scope: RestaurantScope,
+  token: unknown,
+): Promise<RegisterPlace> {
+  const { resolved, device } = await registerDevice(deps, actor, scope, token);
+  const now = deps.now?.() ?? new Date();
+  const [restaurant, settings, taxRates] = await sideBySide(deps.db, [
+    () => findRestaurant(deps.db, scope.tenantId, scope.restaurantId),
+    () => readSettings(deps.db, scope),
+    () => readTaxRates(deps.db, scope),
+  ]);
+  if (!restaurant)
+    throw notFound(`Restaurant with ID ${scope.restaurantId} not found`, 'RESTAURANT_NOT_FOUND');
+  const soldOut = new Set(settings.soldOutItemIds);
+  const filter = { channel: 'pos' as const, at: now.toISOString() };
+  const menus: PosMenuGroup[] = [];
+  for (const summary of await listMenusIn(deps.db, resolved, filter)) {
+    const { menu, available } = await resolveMenuIn(
+      deps.db,
+      resolved,
+      summary.menuGroupId,
+      filter,
+      deps.menuCache,
+    );
+    const group = available ? posGroupOf(menu, soldOut) : null;
+    if (group) menus.push(group);
+  }
+  return {
+    device,
+    resolved,
+    restaurantName: restaurant.name,
+    currency: restaurant.settings.currency,
+    menus,
+    items: posItemsById(menus),
+    rules: {
+      taxRates,
+      serviceChargePercent: restaurant.settings.serviceCharge,
+      allowTips: false,
+      tipPresets: [],
+    },
+  };
+}
+
+export async function getRegister(
+  deps: PosDeps,
+  actor: Actor,
+  input: RestaurantScope & { token: unknown },
+): Promise<Register> {
+  const place = await openRegister(deps, actor, input, input.token);
+  return {
+    device: deviceOf(place.device),
+    restaurantName: place.restaurantName,
+    currency: place.currency,
+    timezone: place.resolved.timezone,
+    menus: place.menus,
+    rules: {
+      taxRates: place.rules.taxRates.map((rate) => ({
+        taxRateId: rate.taxRateId,
+        name: rate.name,
+        type: rate.type,
+        disabled: rate.disabled,
+        rate: rate.rate,
+        default: rate.default,
+        takeoutTaxEnabled: rate.takeoutTaxEnabled,
+        ...(rate.takeoutTaxrate === undefined ? {} : { takeoutTaxrate: rate.takeoutTaxrate }),
+        roundingOptions: rate.roundingOptions,
+      })),
+      serviceChargePercent: place.rules.serviceChargePercent,
+    },
+    cashPresets: CASH_NOTES,
+  };
+}

@@ -1,0 +1,44 @@
+import type { Executor } from '@brigade/db/database';
+import { orders } from '@brigade/db/schema/ordering';
+import { orderTenders, posDevices } from '@brigade/db/schema/pos';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { scopeWhere } from '../catalogue/scope';
+import type { RestaurantScope } from './device-repository';
+
+/** A register sale's own rows: its tenders, and the day's register orders. Private to the pos area. */
+
+export type TenderRow = typeof orderTenders.$inferSelect;
+export type SaleRow = typeof orders.$inferSelect;
+
+export async function insertTender(ex: Executor, row: typeof orderTenders.$inferInsert): Promise<TenderRow> {
+  const [inserted] = await ex.insert(orderTenders).values(row).returning();
+  return inserted!;
+}
+
+export async function tendersOf(ex: Executor, scope: RestaurantScope, orderIds: number[]) {
+  if (orderIds.length === 0) return [];
+  return ex
+    .select()
+    .from(orderTenders)
+    .where(and(scopeWhere(orderTenders, scope), inArray(orderTenders.orderId, orderIds)))
+    .orderBy(orderTenders.tenderId);
+}
+
+/** A business day's register sales, newest first, with the name of the register that took each. */
+export async function registerSales(
+  ex: Executor,
+  scope: RestaurantScope,
+  businessDate: string,
+  limit: number,
+) {
+  return ex
+    .select({ order: orders, deviceName: posDevices.name })
+    .from(orders)
+    .leftJoin(
+      posDevices,
+      and(eq(posDevices.tenantId, orders.tenantId), eq(posDevices.deviceId, orders.deviceId)),
+    )
+    .where(and(scopeWhere(orders, scope), eq(orders.channel, 'pos'), eq(orders.businessDate, businessDate)))
+    .orderBy(desc(orders.orderId))
+    .limit(limit);
+}

@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto';
+import { QUEUES } from '@brigade/db/job-queue';
+import type { Actor } from '@brigade/domain/access';
+import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
+import { BrigadeError, type FieldError, validationError } from '@brigade/domain/errors';
+import { type PricedLine, priceLine } from '@brigade/domain/ordering/line-pricing';
+import { computeTotals, type OrderTotals } from '@brigade/domain/ordering/totals';
+import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '@brigade/domain/payments/api';
+import {
+  CASH_SHORT,
+  NOT_ON_REGISTER,
+  NOT_TAKING_SALES,
+  type PlacePosOrderInput,
+  type PosOrder,
+  placePosOrderSchema,
+  SERVICE_LABELS,
+} from '@brigade/domain/pos/api';
+import { enqueue } from '../jobs/jobs';
+import { KEY_REUSED, ORDER_INVALID } from '../ordering/checkout';
+import { queueKitchenTickets } from '../ordering/kitchen-tickets';
+import { addOrderEvent, findOrderByKey, insertOrder, nextOrderNumber } from '../ordering/ordering-repository';
+import { requestHash } from '../request-hash';
+import { userIdOf } from '../use-case';
+import { findPrinter, type RestaurantScope } from './device-repository';
+import { openRegister, type PosDeps, type RegisterPlace, registerDevice } from './register';
+import { insertTender, registerSales, type SaleRow, type TenderRow, tendersOf } from './sale-repository';
+
+/**
+ * A register sale (docs/behaviour/pos.md#ringing-up-a-sale): priced on the server from the register's menu,
+ * paid in cash, and written in one transaction — the order (channel `pos`, accepted: it goes to the kitchen
+ * at once), its tender, its kitchen tickets and the cash drawer's kick as jobs, and its sales-ledger lines.
+ * One Idempotency-Key makes one sale however often it is sent.
+ */
+
+const SALES_SHOWN = 100;
+
+export interface PlacePosOrderCall extends RestaurantScope {
+  token: unknown;
+  idempotencyKey: unknown;
+  body: PlacePosOrderInput;
+}
+
+export async function placePosOrder(deps: PosDeps, actor: Actor, call: PlacePosOrderCall): Promise<PosOrder> {
+  const scope = { tenantId: call.tenantId, restaurantId: call.restaurantId };
+  const key = idempotencyKeySchema.safeParse(call.idempotencyKey);
+  if (!key.success)
+    throw validationError(IDEMPOTENCY_KEY_MESSAGE, [
+      { path: 'idempotency-key', message: IDEMPOTENCY_KEY_MESSAGE },
+    ]);
+  const place = await openRegister(deps, actor, scope, call.token);
+  const request = placePosOrderSchema.parse(call.body);
+  const hash = requestHash('placePosOrder', request);
+  const earlier = await findOrderByKey(deps.db, scope, key.data);
+  if (earlier) return replay(deps, place, earlier, hash);
+  const { lines, totals } = priceSale(place, request);
+  const change = request.tender.tendered - totals.total;
+  if (change < 0) throw validationError(CASH_SHORT, [{ path: 'tender.tendered', message: CASH_SHORT }]);
+  const now = deps.now?.() ?? new Date();
+  const businessDate = toLocalMoment(now.toISOString(), place.resolved.timezone).date;
+  const by = userIdOf(actor);
+  const row = await insertOrder(deps.db, {
+    ...scope,
+    token: randomBytes(16).toString('base64url'),
+    number: await nextOrderNumber(deps.db, scope, businessDate),
+    businessDate,
+    status: 'accepted',
+    channel: 'pos',
+    fulfilment: request.service,
+    deviceId: place.device.deviceId,
+    pickupAt: now,
+    readyAt: now,
+    asap: true,
+    customer: { name: request.guestName ?? '', email: '', phone: '' },
+    lines,
+    totals: { ...totals },
+    total: totals.total,
+    currency: place.currency,
+    idempotencyKey: key.data,
+    requestHash: hash,
+  });
+  // Someone else's request with this key got there first (the same sale sent twice): theirs is the sale.
+  if (!row) return replay(deps, place, (await findOrderByKey(deps.db, scope, key.data))!, hash);
+  const tender = await insertTender(deps.db, {
+    ...scope,
+    orderId: row.orderId,
+    method: 'cash',
+    amount: totals.total,
+    tendered: request.tender.tendered,
+    change,
+    takenBy: by,
+    deviceId: place.device.deviceId,
+    takenAt: now,
+  });
+  // The sale reaches the kitchen: its history (and so its ledger lines, cash included) and its tickets.
+  const service = SERVICE_LABELS[request.service].toLowerCase();
+  await addOrderEvent(
+    deps.db,
+    row,
+    'accepted',
+    by,
+    `Rung up at ${place.device.name} (${service}), paid in cash`,
+  );
+  await queueKitchenTickets(deps.db, row);
+  const drawerKick = await kickDrawer(deps, place, row.orderId);
+  return saleOf(row, [tender], place.device.name, drawerKick);
+}
+
+/** Prices every line against the register's menu: every problem at once, as one 400. */
+function priceSale(
+  place: RegisterPlace,
+  request: ReturnType<typeof placePosOrderSchema.parse>,
+): { lines: PricedLine[]; totals: OrderTotals } {
+  if (place.items.size === 0) throw new BrigadeError('conflict', 'POS_NO_MENU', NOT_TAKING_SALES);
+  const errors: FieldError[] = [];
+  const lines: PricedLine[] = [];
+  request.lines.forEach((line, index) => {
+    const item = place.items.get(line.itemId);
+    if (!item) return errors.push({ path: `lines.${index}.itemId`, message: NOT_ON_REGISTER });
+    const priced = priceLine(line, item, `lines.${index}`);
+    if ('errors' in priced) errors.push(...priced.errors);
+    else lines.push(priced.line);
+  });
+  if (errors.length > 0) throw validationError(ORDER_INVALID, errors);
+  const totals = computeTotals(lines, undefined, { ...place.rules, dineIn: request.service === 'dine_in' });
+  if ('errors' in totals) throw validationError(ORDER_INVALID, totals.errors);
+  return { lines, totals: totals.totals };
+}
+
+/** The register's cash drawer opens: a job sends the kick to the printer it hangs on. */
+async function kickDrawer(deps: PosDeps, place: RegisterPlace, orderId: number): Promise<boolean> {
+  const printerId = place.device.receiptPrinterId;
+  if (printerId === null) return false;
+  const printer = await findPrinter(deps.db, place.device, printerId);
+  if (!printer?.ipAddress || printer.hasCashDrawer === 'No Cash Drawer') return false;
+  await enqueue(deps.db, QUEUES.drawer.name, {
+    tenantId: place.device.tenantId,
+    restaurantId: place.device.restaurantId,
+    printerId,
+    orderId,
+  });
+  return true;
+}
+
+async function replay(deps: PosDeps, place: RegisterPlace, row: SaleRow, hash: string): Promise<PosOrder> {
+  if (row.requestHash !== hash || row.channel !== 'pos')
+    throw new BrigadeError('unprocessable', 'IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
+  const tenders = await tendersOf(deps.db, row, [row.orderId]);
+  return saleOf(row, tenders, place.device.name, false);
+}
+
+function saleOf(
+  row: SaleRow,
+  tenders: TenderRow[],
+  deviceName: string | null,
+  drawerKick: boolean,
+): PosOrder {
+  const totals = row.totals as unknown as OrderTotals;
+  return {
+    orderId: row.orderId,
+    number: row.number,
+    businessDate: row.businessDate,
+    status: row.status,
+    service: row.fulfilment === 'takeout' ? 'takeout' : 'dine_in',
+    guestName: row.customer.name || null,
+    lines: (row.lines as PricedLine[]).map(
+      ({ taxRateIds: _t, taxInclusion: _i, takeoutTaxException: _e, ...shown }) => shown,
+    ),
+    totals: {
+      subtotal: totals.subtotal,
+      taxes: totals.taxes,
+      tax: totals.tax,
+      includedTax: totals.includedTax,
+      serviceCharge: totals.serviceCharge,
+      tip: totals.tip,
+      total: totals.total,
+    },
+    tenders: tenders.map((t) => ({
+      tenderId: t.tenderId,
+      method: t.method,
+      amount: t.amount,
+      tendered: t.tendered,
+      change: t.change,
+      takenBy: t.takenBy,
+      takenAt: t.takenAt,
+    })),
+    drawerKick,
+    deviceName,
+    createdAt: row.createdAt,
+  };
+}
+
+/** Today's register sales of the restaurant (its own clock), newest first. */
+export async function listPosOrders(
+  deps: PosDeps,
+  actor: Actor,
+  input: RestaurantScope & { token: unknown },
+): Promise<PosOrder[]> {
+  const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
+  const { resolved } = await registerDevice(deps, actor, scope, input.token);
+  const today = toLocalMoment((deps.now?.() ?? new Date()).toISOString(), resolved.timezone).date;
+  const rows = await registerSales(deps.db, scope, today, SALES_SHOWN);
+  const tenders = await tendersOf(
+    deps.db,
+    scope,
+    rows.map((r) => r.order.orderId),
+  );
+  return rows.map(({ order, deviceName }) =>
+    saleOf(
+      order,
+      tenders.filter((t) => t.orderId === order.orderId),
+      deviceName,
+      false,
+    ),
+  );
+}

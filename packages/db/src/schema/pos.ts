@@ -1,0 +1,91 @@
+import { TENDER_METHODS } from '@brigade/domain/pos/api';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { orders } from './ordering';
+import { restaurants } from './tenancy';
+
+/**
+ * The register (docs/behaviour/pos.md). Amounts are whole cents (decision 022); sales themselves are orders
+ * (channel `pos`), so the kitchen, the tickets and the sales ledger read them as they read online orders.
+ */
+
+const money = (name: string) => bigint(name, { mode: 'number' });
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const restaurantFk = (name: string, t: { tenantId: never; restaurantId: never }) =>
+  foreignKey({
+    name,
+    columns: [t.tenantId, t.restaurantId],
+    foreignColumns: [restaurants.tenantId, restaurants.restaurantId],
+  }).onDelete('cascade');
+
+/**
+ * A device a manager paired as a register of one restaurant. The device keeps a random token; only its
+ * SHA-256 is stored. Unpairing sets `revoked_at`: the token stops working at once, the row stays for the
+ * sales it took.
+ */
+export const posDevices = pgTable(
+  'pos_devices',
+  {
+    deviceId: bigint('device_id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The printer its receipts print on and its cash drawer hangs on. */
+    receiptPrinterId: integer('receipt_printer_id'),
+    pairedBy: text('paired_by').notNull(),
+    pairedAt: at('paired_at').notNull().defaultNow(),
+    lastSeenAt: at('last_seen_at'),
+    revokedAt: at('revoked_at'),
+    revokedBy: text('revoked_by'),
+  },
+  (t) => [
+    restaurantFk('pos_devices_restaurant_fk', t as never),
+    uniqueIndex('pos_devices_token_key').on(t.tokenHash),
+    index('pos_devices_restaurant_idx').on(t.tenantId, t.restaurantId),
+  ],
+);
+
+/**
+ * Money a register took for an order (cash so far): what of it paid the order (`amount`), what the guest
+ * handed over and the change given. Written with the order, in one transaction; the sales ledger reads it.
+ */
+export const orderTenders = pgTable(
+  'order_tenders',
+  {
+    tenderId: bigint('tender_id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    method: text('method', { enum: TENDER_METHODS }).notNull(),
+    amount: money('amount').notNull(),
+    tendered: money('tendered').notNull(),
+    change: money('change').notNull(),
+    takenBy: text('taken_by').notNull(),
+    deviceId: bigint('device_id', { mode: 'number' }),
+    takenAt: at('taken_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    restaurantFk('order_tenders_restaurant_fk', t as never),
+    index('order_tenders_order_idx').on(t.orderId),
+    check('order_tenders_method_check', sql`${t.method} in ('cash')`),
+    check(
+      'order_tenders_amounts_check',
+      sql`${t.amount} >= 0 and ${t.change} >= 0 and ${t.tendered} = ${t.amount} + ${t.change}`,
+    ),
+  ],
+);

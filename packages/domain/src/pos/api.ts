@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { INT32_MAX } from '../integers';
+import { cartLineSchema, MAX_LINES } from '../ordering/cart';
+import { minorUnits } from '../payments/api';
+import { text } from '../text';
+
+/**
+ * The register (docs/behaviour/pos.md): what a paired device reads to sell, what it sends to ring up a sale,
+ * and the devices a manager pairs. A POS sale is an order like any other (channel `pos`): the same lines,
+ * totals, kitchen display, kitchen tickets and sales ledger. Prices come from the catalogue on the server;
+ * the register shows the same figures with the same pure code (line-pricing.ts, totals.ts).
+ */
+
+/** The header a paired register sends with every register call: the device token it was given once. */
+export const DEVICE_HEADER = 'x-pos-device';
+export const DEVICE_TOKEN_MESSAGE = 'This device is not paired with the restaurant; pair it again';
+export const DEVICE_REVOKED_MESSAGE = 'This device was unpaired by a manager; pair it again';
+
+export const POS_SERVICES = ['dine_in', 'takeout'] as const;
+export type PosService = (typeof POS_SERVICES)[number];
+export const SERVICE_LABELS: Record<PosService, string> = { dine_in: 'Dine in', takeout: 'Takeout' };
+
+export const TENDER_METHODS = ['cash'] as const;
+export type TenderMethod = (typeof TENDER_METHODS)[number];
+
+export const MAX_TENDERED = 10_000_00;
+export const NOT_ON_REGISTER = 'This item is not on the POS menu now';
+export const CASH_SHORT = 'The cash tendered is less than the total';
+export const NOT_TAKING_SALES = 'This register cannot take sales: the restaurant has no menu on the POS';
+
+export const deviceTokenSchema = z
+  .string({ error: DEVICE_TOKEN_MESSAGE })
+  .regex(/^[A-Za-z0-9_-]{20,100}$/, DEVICE_TOKEN_MESSAGE);
+
+export const deviceHeaders = z.object({ [DEVICE_HEADER]: deviceTokenSchema });
+
+export const posDeviceSchema = z.object({
+  deviceId: z.number().int(),
+  name: z.string(),
+  /** The printer its receipts print on and its cash drawer hangs on, if any. */
+  receiptPrinterId: z.number().int().nullable(),
+  pairedBy: z.string(),
+  pairedAt: z.date(),
+  lastSeenAt: z.date().nullable(),
+  revokedAt: z.date().nullable(),
+});
+export type PosDevice = z.infer<typeof posDeviceSchema>;
+
+export const pairDeviceSchema = z.strictObject({
+  name: text()
+    .trim()
+    .min(1, 'Device name cannot be empty')
+    .max(60, 'Device name cannot exceed 60 characters'),
+  receiptPrinterId: z
+    .number({ error: 'Receipt printer must be a printer ID' })
+    .int('Receipt printer must be a printer ID')
+    .min(1, 'Receipt printer must be a printer ID')
+    .max(INT32_MAX, 'Receipt printer must be a printer ID')
+    .nullable()
+    .default(null),
+});
+export type PairDeviceInput = z.input<typeof pairDeviceSchema>;
+
+/** The answer to pairing: the token is shown once and kept by the device (never stored, only its hash). */
+export const pairedDeviceSchema = z.object({ device: posDeviceSchema, token: z.string() });
+export type PairedDevice = z.infer<typeof pairedDeviceSchema>;
+
+const modifierSchema = z.object({ id: z.number(), name: z.string(), price: z.number() });
+const modifierGroupSchema = z.object({
+  modifierGroupId: z.number(),
+  name: z.string(),
+  minSelection: z.number(),
+  maxSelection: z.number().nullable(),
+  allowDuplicates: z.boolean(),
+  pricingStrategy: z.enum(['No charge', 'Individual', 'Group']),
+  groupPrice: z.number(),
+  /** Ask for it as the item is rung up (required groups are always asked). */
+  prompt: z.boolean(),
+  modifiers: z.array(modifierSchema),
+});
+
+/** An item as the register sells it; prices in cents; `open`: the cashier enters the price. */
+export const posItemSchema = z.object({
+  itemId: z.number(),
+  name: z.string(),
+  /** The button's label: the item's POS name, else its name. */
+  buttonLabel: z.string(),
+  buttonColor: z.string().optional(),
+  pricingStrategy: z.enum(['base', 'size', 'open']),
+  price: z.number(),
+  sizes: z.array(z.object({ id: z.number(), name: z.string(), price: z.number() })),
+  modifierGroups: z.array(modifierGroupSchema),
+  soldOut: z.boolean(),
+  containsAlcohol: z.boolean(),
+  // what the register's own totals need (the server's are the ones charged)
+  prepStationIds: z.array(z.number()),
+  courseId: z.number().optional(),
+  taxRateIds: z.array(z.number()),
+  taxInclusion: z.boolean(),
+  takeoutTaxException: z.boolean(),
+  salesCategoryId: z.number().optional(),
+  menuGroupId: z.number().optional(),
+  kitchenName: z.string().optional(),
+});
+export type PosItem = z.infer<typeof posItemSchema>;
+
+export interface PosMenuGroup {
+  menuGroupId: number;
+  name: string;
+  buttonColor?: string | undefined;
+  items: PosItem[];
+  groups: PosMenuGroup[];
+}
+export const posMenuGroupSchema: z.ZodType<PosMenuGroup> = z
+  .object({
+    menuGroupId: z.number(),
+    name: z.string(),
+    buttonColor: z.string().optional(),
+    items: z.array(posItemSchema),
+    get groups() {
+      return z.array(posMenuGroupSchema);
+    },
+  })
+  .meta({ id: 'PosMenuGroup' }) as z.ZodType<PosMenuGroup>;
+
+const taxRateSchema = z.object({
+  taxRateId: z.number(),
+  name: z.string(),
+  type: z.string(),
+  disabled: z.boolean(),
+  rate: z.number(),
+  default: z.boolean(),
+  takeoutTaxEnabled: z.boolean(),
+  takeoutTaxrate: z.number().optional(),
+  roundingOptions: z.string(),
+});
+
+/** Everything a register needs to sell, read once when it unlocks and again on a change. */
+export const registerSchema = z.object({
+  device: posDeviceSchema,
+  restaurantName: z.string(),
+  currency: z.string(),
+  timezone: z.string(),
+  menus: z.array(posMenuGroupSchema),
+  rules: z.object({ taxRates: z.array(taxRateSchema), serviceChargePercent: z.number() }),
+  /** The register's quick cash amounts, cents. */
+  cashPresets: z.array(z.number()),
+});
+export type Register = z.infer<typeof registerSchema>;
+
+/** One register line: an online cart line, plus the price of an open-priced item. */
+export const posLineSchema = cartLineSchema.extend({
+  openPrice: minorUnits('Price', 0).max(MAX_TENDERED, 'Price is too large').optional(),
+});
+export type PosLineInput = z.input<typeof posLineSchema>;
+
+export const cashTenderSchema = z.strictObject({
+  method: z.literal('cash', { error: 'Tender method must be cash' }),
+  /** What the guest handed over, cents; the change is what is over the total. */
+  tendered: minorUnits('Cash tendered', 0).max(MAX_TENDERED, 'Cash tendered is too large'),
+});
+
+export const placePosOrderSchema = z.strictObject({
+  service: z.enum(POS_SERVICES, { error: 'Service must be dine_in or takeout' }),
+  lines: z
+    .array(posLineSchema, { error: 'Lines must be a list' })
+    .min(1, 'The check is empty')
+    .max(MAX_LINES, `A check cannot have more than ${MAX_LINES} lines`),
+  /** A name to call, or a table tent number. */
+  guestName: text().trim().max(60, 'Guest name cannot exceed 60 characters').optional(),
+  tender: cashTenderSchema,
+});
+export type PlacePosOrderInput = z.input<typeof placePosOrderSchema>;
+
+export const tenderSchema = z.object({
+  tenderId: z.number(),
+  method: z.enum(TENDER_METHODS),
+  amount: z.number(),
+  tendered: z.number(),
+  change: z.number(),
+  takenBy: z.string(),
+  takenAt: z.date(),
+});
+export type Tender = z.infer<typeof tenderSchema>;
+
+/** A sale as the register shows it once rung up. */
+export const posOrderSchema = z.object({
+  orderId: z.number(),
+  number: z.number(),
+  businessDate: z.string(),
+  status: z.string(),
+  service: z.enum(POS_SERVICES),
+  guestName: z.string().nullable(),
+  lines: z.array(z.record(z.string(), z.unknown())),
+  totals: z.object({
+    subtotal: z.number(),
+    taxes: z.array(
+      z.object({ taxRateId: z.number(), name: z.string(), amount: z.number(), included: z.number() }),
+    ),
+    tax: z.number(),
+    includedTax: z.number(),
+    serviceCharge: z.number(),
+    tip: z.number(),
+    total: z.number(),
+  }),
+  tenders: z.array(tenderSchema),
+  /** The cash drawer was asked to open (its printer gets the kick as a job). */
+  drawerKick: z.boolean(),
+  deviceName: z.string().nullable(),
+  createdAt: z.date(),
+});
+export type PosOrder = z.infer<typeof posOrderSchema>;
