@@ -1,8 +1,6 @@
 import type { Jsonify } from '@brigade/api-client/client';
 import { ProblemError } from '@brigade/api-client/problem-error';
-import { CATALOGUE_ENDPOINTS_BY_KIND } from '@brigade/contracts/catalogue';
 import { getRegister, listPosOrders, pairPosDevice, placePosOrder } from '@brigade/contracts/pos';
-import { PRINTER_KIND } from '@brigade/domain/catalogue/kinds';
 import {
   DEVICE_HEADER,
   DEVICE_REVOKED_MESSAGE,
@@ -76,10 +74,15 @@ export interface PrinterOption {
 
 /** The restaurant's printers, to choose the one receipts print on. */
 export function usePrinters(scope: Scope, enabled: boolean) {
-  const list = CATALOGUE_ENDPOINTS_BY_KIND.get(PRINTER_KIND)!.list;
   return useQuery({
     queryKey: ['pos', scope.tenantId, scope.restaurantId, 'printers'],
     queryFn: async ({ signal }) => {
+      // the catalogue's contracts are only needed here, once, when a device is paired: their own chunk
+      const [{ CATALOGUE_ENDPOINTS_BY_KIND }, { PRINTER_KIND }] = await Promise.all([
+        import('@brigade/contracts/catalogue'),
+        import('@brigade/domain/catalogue/kinds'),
+      ]);
+      const list = CATALOGUE_ENDPOINTS_BY_KIND.get(PRINTER_KIND)!.list;
       const answer = await tracked(() =>
         apiClient.call(list, { params: params(scope), query: {}, body: undefined, signal } as never),
       );

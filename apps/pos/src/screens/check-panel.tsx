@@ -71,11 +71,13 @@ export function CheckPanel(props: {
       <div className="pos-check__foot">
         <Figures priced={priced} />
         {priced.problems.length > 0 && (
-          <ul className="pos-check__problems" role="alert">
-            {priced.problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
+          <div role="alert">
+            <ul className="pos-check__problems">
+              {priced.problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          </div>
         )}
         <Button size="lg" block className="pos-check__pay" disabled={!payable} onClick={props.onPay}>
           Pay {money(total)}

@@ -71,11 +71,13 @@ export function ItemDialog(props: { item: Item; onAdd: (line: CartLine) => void;
           />
         </div>
         {tried && errors.length > 0 && (
-          <ul className="pos-choices__errors" role="alert">
-            {[...new Set(errors.map((e) => e.message))].map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
+          <div role="alert">
+            <ul className="pos-choices__errors">
+              {[...new Set(errors.map((e) => e.message))].map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          </div>
         )}
       </div>
     </Dialog>

@@ -115,8 +115,9 @@ function priceSale(
   const lines: PricedLine[] = [];
   request.lines.forEach((line, index) => {
     const item = place.items.get(line.itemId);
-    if (!item) return errors.push({ path: `lines.${index}.itemId`, message: NOT_ON_REGISTER });
-    const priced = priceLine(line, item, `lines.${index}`);
+    const priced = item
+      ? priceLine(line, item, `lines.${index}`)
+      : { errors: [{ path: `lines.${index}.itemId`, message: NOT_ON_REGISTER }] };
     if ('errors' in priced) errors.push(...priced.errors);
     else lines.push(priced.line);
   });

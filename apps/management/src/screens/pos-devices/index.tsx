@@ -1,6 +1,7 @@
 import type { Jsonify } from '@brigade/api-client/client';
 import { errorMessage } from '@brigade/api-client/problem-error';
 import { listPosDevices, revokePosDevice } from '@brigade/contracts/pos';
+import { listTenantUsers } from '@brigade/contracts/tenant-users';
 import { PRINTER_KIND } from '@brigade/domain/catalogue/kinds';
 import type { Printer } from '@brigade/domain/catalogue/printer';
 import type { PosDevice } from '@brigade/domain/pos/api';
@@ -10,11 +11,12 @@ import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
 import { PageHeader } from '@brigade/ui/app-kit/page-header';
 import { useToast } from '@brigade/ui/app-kit/toast';
 import { Button, buttonClass } from '@brigade/ui/components/button';
+import { useSession } from '@brigade/ui/lib/session';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiClient } from '../../api';
 import { useCatalogueList } from '../../components/catalogue-queries';
-import { restaurantKey } from '../../components/query-keys';
+import { restaurantKey, tenantKey } from '../../components/query-keys';
 import { useCan, useCurrentRestaurant } from '../../restaurant-context';
 
 type Device = Jsonify<PosDevice>;
@@ -44,11 +46,37 @@ function useRevokeDevice() {
   });
 }
 
-function columns(printerName: (id: number | null) => string): Column<Device>[] {
+/**
+ * Who a user id is: "you", or their name where the team list may be read (owners and admins); otherwise
+ * nothing (an id means nothing to a person).
+ */
+function usePersonName(): (uid: string) => string | null {
+  const { tenantId } = useCurrentRestaurant();
+  const { state } = useSession();
+  const canList = useCan(listTenantUsers);
+  const members = useQuery({
+    queryKey: tenantKey(tenantId, 'members'),
+    queryFn: async ({ signal }) =>
+      (await apiClient.call(listTenantUsers, { params: { tenantId }, signal })).data.users,
+    enabled: canList,
+  });
+  const me = state.status === 'authenticated' ? state.user.uid : null;
+  return (uid) =>
+    uid === me ? 'you' : (members.data?.find((member) => member.uid === uid)?.displayName ?? null);
+}
+
+function columns(
+  printerName: (id: number | null) => string,
+  personName: (uid: string) => string | null,
+): Column<Device>[] {
+  const paired = (d: Device) => {
+    const who = personName(d.pairedBy);
+    return who ? `${when(d.pairedAt)} by ${who}` : when(d.pairedAt);
+  };
   return [
     { header: 'Name', primary: true, cell: (d) => d.name },
     { header: 'Receipt printer', cell: (d) => printerName(d.receiptPrinterId) },
-    { header: 'Paired', cell: (d) => `${when(d.pairedAt)} by ${d.pairedBy}`, hideOnMobile: true },
+    { header: 'Paired', cell: paired, hideOnMobile: true },
     { header: 'Last seen', cell: (d) => when(d.lastSeenAt) },
     {
       header: 'Status',
@@ -58,6 +86,12 @@ function columns(printerName: (id: number | null) => string): Column<Device>[] {
   ];
 }
 
+const OpenRegisterLink = () => (
+  <a className={buttonClass('primary')} href={REGISTER_URL}>
+    Open the register
+  </a>
+);
+
 /**
  * The restaurant's registers (issue 46): each device a manager paired at /pos/, its receipt printer, when it
  * was last seen, and Unpair, which stops its token at once (the device shows the pair screen again).
@@ -65,33 +99,17 @@ function columns(printerName: (id: number | null) => string): Column<Device>[] {
 export default function PosDevicesScreen() {
   const devices = usePosDevices();
   const printers = useCatalogueList<Jsonify<Printer>>(PRINTER_KIND);
-  const revoke = useRevokeDevice();
+  const personName = usePersonName();
   const canRevoke = useCan(revokePosDevice);
-  const toast = useToast();
   const [unpairing, setUnpairing] = useState<Device | null>(null);
-  const [unpairError, setUnpairError] = useState<string | null>(null);
   const printerName = (id: number | null) =>
     id === null ? 'None' : (printers.data?.find((p) => p.printerId === id)?.name ?? `Printer ${id}`);
-  const unpair = async () => {
-    if (!unpairing) return;
-    try {
-      await revoke.mutateAsync(unpairing.deviceId);
-      toast.success(`${unpairing.name} was unpaired`);
-      setUnpairing(null);
-    } catch (error) {
-      setUnpairError(errorMessage(error));
-    }
-  };
   return (
     <>
       <PageHeader
         title="Registers"
         description="Devices paired as registers of this restaurant. Pair a device by opening the register on it."
-        actions={
-          <a className={buttonClass('primary')} href={REGISTER_URL}>
-            Open the register
-          </a>
-        }
+        actions={<OpenRegisterLink />}
       />
       <DataTable<Device>
         label="Registers"
@@ -103,44 +121,61 @@ export default function PosDevicesScreen() {
         empty={{
           title: 'No registers yet',
           message: 'Open the register on a tablet or a computer at the counter, and pair it there.',
-          actions: (
-            <a className={buttonClass('primary')} href={REGISTER_URL}>
-              Open the register
-            </a>
-          ),
+          actions: <OpenRegisterLink />,
         }}
-        columns={columns(printerName)}
+        columns={columns(printerName, personName)}
         rowActions={(device) =>
           canRevoke && !device.revokedAt ? (
             <Button
               size="sm"
               variant="secondary"
               aria-label={`Unpair ${device.name}`}
-              onClick={() => {
-                setUnpairError(null);
-                setUnpairing(device);
-              }}
+              onClick={() => setUnpairing(device)}
             >
               Unpair
             </Button>
           ) : null
         }
       />
-      <ConfirmDialog
-        open={unpairing !== null}
-        title="Unpair this register?"
-        message={
-          unpairing
-            ? `${unpairing.name} stops taking sales at once and shows the pair screen; a manager can pair it again.`
-            : ''
-        }
-        confirmLabel="Unpair"
-        pendingLabel="Unpairing..."
-        pending={revoke.isPending}
-        error={unpairError}
-        onConfirm={() => void unpair()}
-        onCancel={() => setUnpairing(null)}
-      />
+      <UnpairDialog device={unpairing} onDone={() => setUnpairing(null)} />
     </>
+  );
+}
+
+/** "Unpair this register?": the device's token stops working once confirmed. */
+function UnpairDialog({ device, onDone }: { device: Device | null; onDone: () => void }) {
+  const revoke = useRevokeDevice();
+  const toast = useToast();
+  const [error, setError] = useState<string | null>(null);
+  const unpair = async () => {
+    if (!device) return;
+    try {
+      await revoke.mutateAsync(device.deviceId);
+      toast.success(`${device.name} was unpaired`);
+      setError(null);
+      onDone();
+    } catch (caught) {
+      setError(errorMessage(caught));
+    }
+  };
+  return (
+    <ConfirmDialog
+      open={device !== null}
+      title="Unpair this register?"
+      message={
+        device
+          ? `${device.name} stops taking sales at once and shows the pair screen; a manager can pair it again.`
+          : ''
+      }
+      confirmLabel="Unpair"
+      pendingLabel="Unpairing..."
+      pending={revoke.isPending}
+      error={error}
+      onConfirm={() => void unpair()}
+      onCancel={() => {
+        setError(null);
+        onDone();
+      }}
+    />
   );
 }
