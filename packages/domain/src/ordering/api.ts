@@ -215,7 +215,10 @@ export const orderSchema = z.object({
   number: z.number(),
   businessDate: z.string(),
   status: z.enum(ORDER_STATUSES),
-  fulfilment: z.literal('pickup'),
+  /** Where it was taken: the public site, or a register (docs/behaviour/pos.md). */
+  channel: z.enum(['online', 'pos']),
+  /** `pickup` online; a register sale is eaten in or taken out. */
+  fulfilment: z.enum(['pickup', 'dine_in', 'takeout']),
   pickupAt: z.date(),
   asap: z.boolean(),
   readyAt: z.date().nullable(),

@@ -11,7 +11,7 @@ import { useOrderStream } from './live-orders';
 import { OrderActions, OrderStatusBadge } from './order-actions';
 import { OrderTickets } from './order-tickets';
 import { type Order, useOrder } from './orders-api';
-import { ORDER_PATHS, pickupLabel } from './paths';
+import { ORDER_PATHS, orderTitle, pickupLabel } from './paths';
 
 const BACK = { to: ORDER_PATHS.orders, label: 'Orders' };
 
@@ -48,7 +48,7 @@ export function OrderPage({ orderId }: { orderId: number }) {
   return (
     <>
       <PageHeader
-        title={`Order #${order.number} · ${order.customer.name}`}
+        title={`Order ${orderTitle(order)}`}
         description={<OrderStatusBadge status={order.status} />}
         back={BACK}
         actions={<OrderActions order={order} />}
@@ -151,18 +151,24 @@ function OrderFacts({ order }: { order: Order }) {
       <dl className="pay-facts">
         <Fact label="Pickup">{pickupLabel(order)}</Fact>
         <Fact label="Placed">{formatDateTime(order.createdAt)}</Fact>
-        <Fact label="Customer">{order.customer.name}</Fact>
-        <Fact label="Phone">
-          <a className="pay-link" href={`tel:${order.customer.phone}`}>
-            {order.customer.phone}
-          </a>
-        </Fact>
-        <Fact label="Email">
-          <a className="pay-link" href={`mailto:${order.customer.email}`}>
-            {order.customer.email}
-          </a>
-        </Fact>
-        <Fact label="Card">{cardLabel(order.cardBrand, order.cardLastFour)}</Fact>
+        <Fact label="Customer">{order.customer.name || '—'}</Fact>
+        {order.channel === 'pos' ? (
+          <Fact label="Paid">Cash at the register</Fact>
+        ) : (
+          <>
+            <Fact label="Phone">
+              <a className="pay-link" href={`tel:${order.customer.phone}`}>
+                {order.customer.phone}
+              </a>
+            </Fact>
+            <Fact label="Email">
+              <a className="pay-link" href={`mailto:${order.customer.email}`}>
+                {order.customer.email}
+              </a>
+            </Fact>
+            <Fact label="Card">{cardLabel(order.cardBrand, order.cardLastFour)}</Fact>
+          </>
+        )}
         <Fact label="Payment">
           {order.paymentStatus ? <StatusBadge status={order.paymentStatus} /> : '—'}
         </Fact>

@@ -14,7 +14,7 @@ import { useNewOrderAlert, useSoundBlocked } from './new-order-alert';
 import { OrderActions, OrderStatusBadge } from './order-actions';
 import { OrderingControls } from './ordering-controls';
 import { type Order, useOrderingAlerts, useOrders } from './orders-api';
-import { ORDER_PATHS, pickupLabel, timeOf } from './paths';
+import { ORDER_PATHS, orderTitle, pickupLabel, timeOf } from './paths';
 import { TicketAlerts } from './ticket-alerts';
 
 /** The filter chips: every status the restaurant sees, "Active" (new to ready) first. */
@@ -164,7 +164,7 @@ function OrderCard({ order }: { order: Order }) {
     <li className={`ui-card ord-card ord-card--${order.status}`}>
       <div className="ord-card__head">
         <Link className="ord-card__number" to={ORDER_PATHS.order(order.orderId)}>
-          #{order.number} · {order.customer.name}
+          {orderTitle(order)}
         </Link>
         <OrderStatusBadge status={order.status} />
       </div>

@@ -15,8 +15,19 @@ export function timeOf(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleTimeString(undefined, { timeStyle: 'short' });
 }
 
-/** "Pickup 18:45" or "ASAP · ready 18:40" (once accepted with a ready time). */
-export function pickupLabel(order: { asap: boolean; pickupAt: string; readyAt: string | null }): string {
+type Taken = { channel: 'online' | 'pos'; fulfilment: 'pickup' | 'dine_in' | 'takeout' };
+
+/** "#12 · Ada" for an online order; a register sale without a name says where it was taken. */
+export function orderTitle(order: Taken & { number: number; customer: { name: string } }): string {
+  const name = order.customer.name || (order.channel === 'pos' ? 'Register' : '');
+  return name ? `#${order.number} · ${name}` : `#${order.number}`;
+}
+
+/** "Pickup 18:45" or "ASAP · ready 18:40" (once accepted with a ready time); "Register · dine in" for the POS. */
+export function pickupLabel(
+  order: Partial<Taken> & { asap: boolean; pickupAt: string; readyAt: string | null },
+): string {
+  if (order.channel === 'pos') return `Register · ${order.fulfilment === 'takeout' ? 'takeout' : 'dine in'}`;
   const pickup = order.asap ? `ASAP (${timeOf(order.pickupAt)})` : `Pickup ${timeOf(order.pickupAt)}`;
   return order.readyAt ? `${pickup} · ready ${timeOf(order.readyAt)}` : pickup;
 }
