@@ -284,6 +284,24 @@ describe('the register', () => {
     expect(after.map((l) => l.lineKey).sort()).toEqual([...before].sort());
   });
 
+  it('makes one sale of the same key sent five times at once', async () => {
+    const key = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        register('employee', 'POST', '/orders', { token, key, payload: sale('dine_in', 4000) }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(answers.map((a) => a.json().data.orderId)).size).toBe(1);
+    const orderId = answers[0]!.json().data.orderId;
+    const rows = await t.database.db.execute(
+      sql`select (select count(*)::int from orders where idempotency_key = ${key}) as orders,
+                 (select count(*)::int from order_tenders where order_id = ${orderId}) as tenders,
+                 (select count(*)::int from ledger_lines where order_id = ${orderId} and kind = 'tender') as cash`,
+    );
+    expect(JSON.stringify(rows)).toContain('"orders":1,"tenders":1,"cash":1');
+  });
+
   it('taxes takeout at the takeout rate and keeps the takeout exception', async () => {
     const answer = await register('employee', 'POST', '/orders', {
       token,
@@ -296,7 +314,7 @@ describe('the register', () => {
     const today = await register('employee', 'GET', '/orders', { token });
     expect(
       today.json().data.map((o: { total?: number; totals: { total: number } }) => o.totals.total),
-    ).toEqual([3380, 3575]);
+    ).toEqual([3380, 3575, 3575]);
   });
 
   it('refuses bad sales with the reasons, and stores nothing', async () => {
