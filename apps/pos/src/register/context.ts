@@ -10,6 +10,8 @@ export interface RegisterContextValue {
   /** Cents as the restaurant's currency. */
   money: (cents: number) => string;
   offline: boolean;
+  /** Asks the server again now (the offline banner's "Check again"). */
+  recheck: () => void;
   /** The server refused the device: back to the pair screen with its message. */
   onRefused: (message: string) => void;
 }

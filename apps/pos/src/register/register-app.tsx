@@ -2,7 +2,7 @@ import { errorMessage } from '@brigade/api-client/problem-error';
 import { ErrorView } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { LoadingView } from '@brigade/ui/components/spinner';
-import { useEffect, useMemo, useReducer } from 'react';
+import { useCallback, useEffect, useMemo, useReducer } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { checkReducer, EMPTY_CHECK } from '../check/check';
 import type { StoredDevice } from '../device-store';
@@ -34,12 +34,17 @@ export function RegisterApp(props: {
   }, [refusal, onRefused]);
 
   const data = register.data;
+  const { refetch } = register;
+  const recheck = useCallback(() => void refetch(), [refetch]);
   const context = useMemo<RegisterContextValue | null>(
     () =>
       data
-        ? { scope, device, register: data, money: (cents) => money(cents, data.currency), offline, onRefused }
+        ? {
+            ...{ scope, device, register: data, offline, onRefused, recheck },
+            money: (cents: number) => money(cents, data.currency),
+          }
         : null,
-    [scope, device, data, offline, onRefused],
+    [scope, device, data, offline, onRefused, recheck],
   );
 
   let body: React.ReactNode;
@@ -67,7 +72,7 @@ export function RegisterApp(props: {
   return (
     <div className="pos-app">
       <TopBar restaurantName={data?.restaurantName} deviceName={data?.device.name ?? device.name} />
-      {offline && <OfflineBanner onRetry={() => void register.refetch()} />}
+      {offline && <OfflineBanner onRetry={recheck} />}
       <div className="pos-app__body">{body}</div>
     </div>
   );

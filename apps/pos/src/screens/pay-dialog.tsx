@@ -53,7 +53,8 @@ export function PayDialog(props: { check: Check; total: number; onPaid: () => vo
           <Button
             size="lg"
             className="pos-dialog__primary"
-            disabled={change === null || offline}
+            // offline: no new sale; a sale whose answer was lost may be sent again (same key, counted once)
+            disabled={change === null || (offline && !pay.held)}
             loading={pay.sending}
             loadingText="Taking cash..."
             onClick={() => void pay.takeCash(props.check, tendered)}
@@ -79,11 +80,7 @@ export function PayDialog(props: { check: Check; total: number; onPaid: () => vo
             </>
           )}
         </p>
-        {offline && (
-          <p className="ui-field__error">
-            Offline: the sale cannot be recorded until the connection is back.
-          </p>
-        )}
+        {offline && !pay.held && <OfflineNote />}
         {pay.problem && <ProblemView problem={pay.problem} />}
       </div>
     </Dialog>
@@ -151,6 +148,19 @@ function useTakeCash(onPaid: () => void) {
     }
   };
   return { takeCash, sending, problem, sale, held: attempt.current !== null };
+}
+
+/** The banner is behind the dialog: the dialog says it too, with its own "Check again". */
+function OfflineNote() {
+  const { recheck } = useRegisterContext();
+  return (
+    <div className="pos-pay__offline" role="alert">
+      <p>Offline — this register cannot take money until the connection is back.</p>
+      <Button variant="secondary" onClick={recheck}>
+        Check again
+      </Button>
+    </div>
+  );
 }
 
 function ProblemView({ problem }: { problem: Problem }) {
