@@ -2,7 +2,15 @@ import { TENANT_CREATION_TIMEZONE } from '@brigade/domain/tenant';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useHarness } from './harness';
-import { axeViolations, fillSignIn, screenSettled, screenshot, serious } from './helpers';
+import {
+  axeViolations,
+  type Credentials,
+  createDemoUser,
+  fillSignIn,
+  screenSettled,
+  screenshot,
+  serious,
+} from './helpers';
 
 /**
  * The register (issue 46) in Chromium against the real server, on the management app's port (/pos/ is
@@ -31,10 +39,16 @@ async function registerContext(viewport: { width: number; height: number }, hasT
   return harness.browser.newContext({ viewport, hasTouch, timezoneId: TENANT_CREATION_TIMEZONE });
 }
 
+const OWNER: Credentials = { email: 'owner@brigade.local', password: 'brigade-owner' };
+
 /** Signs in at /pos/ through the auth app and picks Harbor Grill (the "pos" wording of the wizard). */
-async function openRegister(page: Page) {
+async function openRegister(page: Page, who: Credentials = OWNER) {
   await page.goto(`${harness.managementOrigin}/pos/`);
-  await fillSignIn(page, { email: 'owner@brigade.local', password: 'brigade-owner' });
+  await signInAndPick(page, who);
+}
+
+async function signInAndPick(page: Page, who: Credentials) {
+  await fillSignIn(page, who);
   await page.getByRole('heading', { name: 'Select POS Terminal' }).waitFor({ timeout: 20_000 });
   await page.getByRole('button', { name: /Harbor Grill/ }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/pos'), { timeout: 20_000 });
@@ -277,5 +291,41 @@ describe('POS register', () => {
     expect(await rows.count()).toBe(2);
     expect(await page.locator(`tr[data-order-number="${sale.number}"]`).count()).toBe(1);
     await context.close();
+  });
+
+  it('keeps the device paired when staff switch; an employee rings up on it but cannot pair one', async () => {
+    const employee = { email: 'cashier@brigade.local', password: 'cashier-password-1' };
+    await createDemoUser(harness, {
+      ...employee,
+      firstName: 'Casey',
+      lastName: 'Cashier',
+      tenantRole: 'employee',
+    });
+    const context = await registerContext({ width: 1024, height: 768 }, false);
+    const page = await context.newPage();
+    await openRegister(page);
+    await pair(page, 'Counter 3');
+    await page.getByRole('button', { name: 'Switch staff / Sign out' }).click();
+    await page.getByLabel('Email').waitFor({ timeout: 20_000 });
+    await signInAndPick(page, employee);
+    // the device token outlived the sign-out: the register opens as it was
+    await page.getByRole('region', { name: 'Menu' }).waitFor({ timeout: 20_000 });
+    await page.getByText('Counter 3', { exact: true }).waitFor();
+    await page.getByText('Casey Cashier').waitFor();
+    await page.getByRole('button', { name: 'From the Wood Grill', exact: true }).click();
+    await page.getByRole('button', { name: /^Halibut & Chips/ }).click();
+    await page.getByRole('list', { name: 'Lines' }).getByText('Halibut & Chips').waitFor();
+    await context.close();
+
+    // a device nobody paired: the employee is asked to fetch a manager
+    const fresh = await registerContext({ width: 1024, height: 768 }, false);
+    const other = await fresh.newPage();
+    await openRegister(other, employee);
+    await other.getByRole('heading', { level: 1, name: 'Pair this device' }).waitFor({ timeout: 20_000 });
+    await other.getByText('Ask a manager to pair this device').waitFor();
+    expect(await other.getByRole('button', { name: 'Pair this device' }).count()).toBe(0);
+    expect(serious(await axeViolations(other))).toEqual([]);
+    await screenshot(other, 'pos-pair-employee-1024', { fullPage: false });
+    await fresh.close();
   });
 });
