@@ -12,7 +12,7 @@ import { queueDueSyncs, syncConnection } from '@brigade/core/listing/scheduled-s
 import { printQueuedTicket } from '@brigade/core/ordering/kitchen-tickets';
 import { checkUnacceptedOrder } from '@brigade/core/ordering/unaccepted-orders';
 import { resyncDuePlaces } from '@brigade/core/places/place-resync';
-import { kickDrawerJob } from '@brigade/core/pos/index';
+import { kickDrawerJob, printReceiptJob } from '@brigade/core/pos/index';
 import { SYSTEM } from '@brigade/core/use-case';
 import { QUEUES } from '@brigade/db/job-queue';
 import type { FastifyBaseLogger } from 'fastify';
@@ -24,7 +24,7 @@ import { systemOrderingDeps } from './routes/ordering';
  * instance runs the same; each job runs on one of them.
  * - `mail.deliver`: one outbox message (queued by the outbox row's insert);
  * - `kitchen.ticket`: one kitchen ticket (queued by the move that sends an order to the kitchen);
- * - `pos.drawer`: a register's cash drawer kick (queued with the cash sale);
+ * - `pos.drawer`: a register's cash drawer kick, `pos.receipt` its receipt (queued with the cash sale);
  * - `order.unaccepted`: an order still `new` after its alert or cancel time (queued when it goes live);
  * - `checkout.sweep`: stale payments, then orders stuck in `placing`; every minute and at start-up;
  * - `listing.schedule` (every minute) queues a `listing.sync` per Google Business Profile connection due, and
@@ -53,6 +53,19 @@ export function createJobRunner(
           tenantId: Number(data.tenantId),
           restaurantId: Number(data.restaurantId),
           printerId: Number(data.printerId),
+        },
+      );
+    })
+    .handle(QUEUES.receipt.name, async (data) => {
+      const sites = systemOrderingDeps(deps, log).receipts!.sites;
+      await printReceiptJob(
+        { db: deps.database.db, transport: deps.kitchenPrinter, sites },
+        {
+          tenantId: Number(data.tenantId),
+          restaurantId: Number(data.restaurantId),
+          orderId: Number(data.orderId),
+          printerId: Number(data.printerId),
+          reprint: data.reprint === true,
         },
       );
     })

@@ -7,6 +7,7 @@ import {
   posDeviceSchema,
   posOrderSchema,
   registerSchema,
+  reprintResultSchema,
 } from '@brigade/domain/pos/api';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
@@ -86,6 +87,19 @@ export const placePosOrder = defineEndpoint({
   changes: 'none',
   request: { params, body: placePosOrderSchema, headers: deviceHeaders.extend(idempotencyHeaders.shape) },
   response: { status: 201, description: 'The sale', schema: successOf(posOrderSchema) },
+  problems: [404, 409],
+});
+
+export const reprintPosReceipt = defineEndpoint({
+  id: 'reprintPosReceipt',
+  method: 'POST',
+  path: `${base}/pos/orders/{orderId}/receipt`,
+  summary: "Print a register sale's receipt again on this register's printer",
+  tags,
+  access: { kind: 'tenant', role: 'employee' },
+  changes: 'none',
+  request: { params: params.extend({ orderId: positiveId('Order ID') }), headers: deviceHeaders },
+  response: { status: 202, description: 'The receipt is queued', schema: successOf(reprintResultSchema) },
   problems: [404, 409],
 });
 

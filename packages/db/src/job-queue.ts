@@ -55,6 +55,15 @@ export const QUEUES = {
     expireInSeconds: 30,
     policy: 'standard',
   },
+  /** A register sale's printed receipt (pos/receipt.ts). */
+  receipt: {
+    name: 'pos.receipt',
+    retryLimit: 2,
+    retryDelay: 2,
+    retryBackoff: true,
+    expireInSeconds: 30,
+    policy: 'standard',
+  },
   /** An order still waiting to be accepted: mail the restaurant, or cancel it (ordering/unaccepted-orders.ts). */
   unaccepted: {
     name: 'order.unaccepted',

@@ -225,6 +225,7 @@ describe('the register', () => {
       service: 'dine_in',
       guestName: 'Table 4',
       drawerKick: true,
+      receiptQueued: true,
     });
     const again = await register('employee', 'POST', '/orders', {
       token,
@@ -265,11 +266,23 @@ describe('the register', () => {
         timeout: 15_000,
       })
       .toBe(true);
-    await expect
-      .poll(() => received.some((bytes) => bytes.toString('latin1').includes('Cheeseburger deluxe')), {
-        timeout: 15_000,
-      })
-      .toBe(true);
+    const printed = (pattern: RegExp) => received.filter((bytes) => pattern.test(bytes.toString('latin1')));
+    // the kitchen's ticket says where it is eaten; the receipt itemises the sale, the cash and the change
+    await expect.poll(() => printed(/DINE IN/).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    expect(printed(/BURG|Cheeseburger deluxe/).length).toBeGreaterThanOrEqual(2);
+    const receipt = printed(/Change/)[0]!.toString('latin1');
+    expect(receipt).toMatch(new RegExp(`#${placed.number} DINE IN Table 4`));
+    expect(receipt).toMatch(/2 x Cheeseburger deluxe\s+26\.00/);
+    expect(receipt).toMatch(/Cheddar/);
+    expect(receipt).toMatch(/City\s+3\.25/);
+    expect(receipt).toMatch(/Total\s+35\.75/);
+    expect(receipt).toMatch(/Cash\s+40\.00/);
+    expect(receipt).toMatch(/Change\s+4\.25/);
+    // printed again on asking, marked as a reprint
+    const reprint = await register('employee', 'POST', `/orders/${placed.orderId}/receipt`, { token });
+    expect(reprint.statusCode, reprint.body).toBe(202);
+    await expect.poll(() => printed(/REPRINT/).length, { timeout: 15_000 }).toBe(1);
+    expect((await register('employee', 'POST', '/orders/999999/receipt', { token })).statusCode).toBe(404);
     // the journal: the cash taken that day
     const day = placed.businessDate;
     const journal = (await kit.staff('manager', 'GET', `/reports/journal?from=${day}&to=${day}`)).json().data;

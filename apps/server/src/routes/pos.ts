@@ -5,6 +5,7 @@ import {
   listPosOrders,
   pairDevice,
   placePosOrder,
+  reprintReceipt,
   revokeDevice,
 } from '@brigade/core/pos/index';
 import { DEVICE_HEADER } from '@brigade/domain/pos/api';
@@ -39,6 +40,14 @@ export const posRoutes = [
         token: deviceToken(request),
         idempotencyKey: request.headers['idempotency-key'],
         body,
+      }),
+    ),
+  ),
+  implement(contract.reprintPosReceipt, async ({ params, actor, deps, request }) =>
+    success(
+      await reprintReceipt({ db: deps.database.db, menuCache: deps.menuCache }, actor, {
+        ...params,
+        token: deviceToken(request),
       }),
     ),
   ),

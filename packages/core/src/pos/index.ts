@@ -4,5 +4,6 @@
  */
 export { listDevices, pairDevice, revokeDevice } from './devices';
 export { kickDrawerJob } from './drawer';
+export { printReceiptJob } from './receipt';
 export { getRegister, type PosDeps } from './register';
-export { listPosOrders, placePosOrder } from './sale';
+export { listPosOrders, placePosOrder, reprintReceipt } from './sale';

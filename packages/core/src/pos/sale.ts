@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { QUEUES } from '@brigade/db/job-queue';
 import type { Actor } from '@brigade/domain/access';
 import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
-import { BrigadeError, type FieldError, validationError } from '@brigade/domain/errors';
+import { BrigadeError, type FieldError, notFound, validationError } from '@brigade/domain/errors';
 import { type PricedLine, priceLine } from '@brigade/domain/ordering/line-pricing';
 import { computeTotals, type OrderTotals } from '@brigade/domain/ordering/totals';
 import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '@brigade/domain/payments/api';
 import {
   CASH_SHORT,
+  NO_RECEIPT_PRINTER,
   NOT_ON_REGISTER,
   NOT_TAKING_SALES,
   type PlacePosOrderInput,
@@ -18,10 +19,17 @@ import {
 import { enqueue } from '../jobs/jobs';
 import { KEY_REUSED, ORDER_INVALID } from '../ordering/checkout';
 import { queueKitchenTickets } from '../ordering/kitchen-tickets';
-import { addOrderEvent, findOrderByKey, insertOrder, nextOrderNumber } from '../ordering/ordering-repository';
+import { ORDER_NOT_FOUND } from '../ordering/order-moves';
+import {
+  addOrderEvent,
+  findOrder,
+  findOrderByKey,
+  insertOrder,
+  nextOrderNumber,
+} from '../ordering/ordering-repository';
 import { requestHash } from '../request-hash';
 import { userIdOf } from '../use-case';
-import { findPrinter, type RestaurantScope } from './device-repository';
+import { type DeviceRow, findPrinter, type RestaurantScope } from './device-repository';
 import { openRegister, type PosDeps, type RegisterPlace, registerDevice } from './register';
 import { insertTender, registerSales, type SaleRow, type TenderRow, tendersOf } from './sale-repository';
 
@@ -101,8 +109,14 @@ export async function placePosOrder(deps: PosDeps, actor: Actor, call: PlacePosO
     `Rung up at ${place.device.name} (${service}), paid in cash`,
   );
   await queueKitchenTickets(deps.db, row);
-  const drawerKick = await kickDrawer(deps, place, row.orderId);
-  return saleOf(row, [tender], place.device.name, drawerKick);
+  // the drawer opens and the receipt prints on the register's printer: jobs, written with the sale
+  const printer = await registerPrinter(deps, place.device);
+  const printed = { ...scope, orderId: row.orderId, printerId: printer?.printerId };
+  const drawerKick = printer !== null && printer.hasCashDrawer !== 'No Cash Drawer';
+  if (drawerKick) await enqueue(deps.db, QUEUES.drawer.name, printed);
+  const receiptQueued = printer !== null && request.receipt === 'print';
+  if (receiptQueued) await enqueue(deps.db, QUEUES.receipt.name, printed);
+  return saleOf(row, [tender], place.device.name, { drawerKick, receiptQueued });
 }
 
 /** Prices every line against the register's menu: every problem at once, as one 400. */
@@ -127,33 +141,42 @@ function priceSale(
   return { lines, totals: totals.totals };
 }
 
-/** The register's cash drawer opens: a job sends the kick to the printer it hangs on. */
-async function kickDrawer(deps: PosDeps, place: RegisterPlace, orderId: number): Promise<boolean> {
-  const printerId = place.device.receiptPrinterId;
-  if (printerId === null) return false;
-  const printer = await findPrinter(deps.db, place.device, printerId);
-  if (!printer?.ipAddress || printer.hasCashDrawer === 'No Cash Drawer') return false;
-  await enqueue(deps.db, QUEUES.drawer.name, {
-    tenantId: place.device.tenantId,
-    restaurantId: place.device.restaurantId,
-    printerId,
-    orderId,
-  });
-  return true;
+/** The printer a register prints its receipts on and its cash drawer hangs on, when it has an address. */
+async function registerPrinter(deps: PosDeps, device: DeviceRow) {
+  if (device.receiptPrinterId === null) return null;
+  const printer = await findPrinter(deps.db, device, device.receiptPrinterId);
+  return printer?.ipAddress ? printer : null;
+}
+
+/** Prints a register sale's receipt again on the register's printer (a job, like the first). */
+export async function reprintReceipt(
+  deps: PosDeps,
+  actor: Actor,
+  input: RestaurantScope & { token: unknown; orderId: number },
+): Promise<{ receiptQueued: boolean }> {
+  const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
+  const { device } = await registerDevice(deps, actor, scope, input.token);
+  const order = await findOrder(deps.db, scope, input.orderId);
+  if (!order || order.channel !== 'pos') throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
+  const printer = await registerPrinter(deps, device);
+  if (!printer) throw new BrigadeError('conflict', 'NO_RECEIPT_PRINTER', NO_RECEIPT_PRINTER);
+  const job = { ...scope, orderId: order.orderId, printerId: printer.printerId, reprint: true };
+  await enqueue(deps.db, QUEUES.receipt.name, job);
+  return { receiptQueued: true };
 }
 
 async function replay(deps: PosDeps, place: RegisterPlace, row: SaleRow, hash: string): Promise<PosOrder> {
   if (row.requestHash !== hash || row.channel !== 'pos')
     throw new BrigadeError('unprocessable', 'IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
   const tenders = await tendersOf(deps.db, row, [row.orderId]);
-  return saleOf(row, tenders, place.device.name, false);
+  return saleOf(row, tenders, place.device.name, { drawerKick: false, receiptQueued: false });
 }
 
 function saleOf(
   row: SaleRow,
   tenders: TenderRow[],
   deviceName: string | null,
-  drawerKick: boolean,
+  queued: { drawerKick: boolean; receiptQueued: boolean },
 ): PosOrder {
   const totals = row.totals as unknown as OrderTotals;
   return {
@@ -184,7 +207,7 @@ function saleOf(
       takenBy: t.takenBy,
       takenAt: t.takenAt,
     })),
-    drawerKick,
+    ...queued,
     deviceName,
     createdAt: row.createdAt,
   };
@@ -210,7 +233,7 @@ export async function listPosOrders(
       order,
       tenders.filter((t) => t.orderId === order.orderId),
       deviceName,
-      false,
+      { drawerKick: false, receiptQueued: false },
     ),
   );
 }

@@ -14,9 +14,19 @@ export interface KitchenTicketContent {
   footer: string[];
 }
 
+const WHEN: Record<string, string> = { dine_in: 'DINE IN', takeout: 'TAKEOUT' };
+
 export function kitchenTicketContent(input: {
   station: { prepStationId: number; name: string };
-  order: { number: number; customerName: string; pickupAt: Date; asap: boolean; notes: string | null };
+  order: {
+    number: number;
+    customerName: string;
+    pickupAt: Date;
+    asap: boolean;
+    notes: string | null;
+    /** A register sale: eaten in or taken out (an online order is picked up). */
+    fulfilment?: string | undefined;
+  };
   lines: readonly OrderLine[];
   courses: readonly CourseRef[];
   timeZone: string;
@@ -44,7 +54,7 @@ export function kitchenTicketContent(input: {
   }
   return {
     station: input.station.name,
-    title: `#${input.order.number} ${input.order.asap ? 'ASAP' : 'PICKUP'} ${time}`,
+    title: `#${input.order.number} ${WHEN[input.order.fulfilment ?? ''] ?? (input.order.asap ? 'ASAP' : 'PICKUP')} ${time}`,
     lines,
     footer: [input.order.customerName, ...(input.order.notes ? [`ORDER NOTE: ${input.order.notes}`] : [])],
   };

@@ -169,6 +169,8 @@ export const placePosOrderSchema = z.strictObject({
   /** A name to call, or a table tent number. */
   guestName: text().trim().max(60, 'Guest name cannot exceed 60 characters').optional(),
   tender: cashTenderSchema,
+  /** A printed receipt on the register's printer, or none. */
+  receipt: z.enum(['print', 'none'], { error: 'Receipt must be print or none' }).default('print'),
 });
 export type PlacePosOrderInput = z.input<typeof placePosOrderSchema>;
 
@@ -206,7 +208,12 @@ export const posOrderSchema = z.object({
   tenders: z.array(tenderSchema),
   /** The cash drawer was asked to open (its printer gets the kick as a job). */
   drawerKick: z.boolean(),
+  /** A receipt was queued for the register's printer. */
+  receiptQueued: z.boolean(),
   deviceName: z.string().nullable(),
   createdAt: z.date(),
 });
 export type PosOrder = z.infer<typeof posOrderSchema>;
+
+export const reprintResultSchema = z.object({ receiptQueued: z.boolean() });
+export const NO_RECEIPT_PRINTER = 'This register has no receipt printer with an address';

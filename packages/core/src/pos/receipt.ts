@@ -1,0 +1,114 @@
+import type { Executor } from '@brigade/db/database';
+import { printers } from '@brigade/db/schema/catalogue';
+import type { PricedLine } from '@brigade/domain/ordering/line-pricing';
+import type { OrderTotals } from '@brigade/domain/ordering/totals';
+import { type ReceiptContent, receiptContent } from '@brigade/domain/pos/receipt';
+import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
+import { and, eq } from 'drizzle-orm';
+import { resolveCatalogueScope, scopeWhere } from '../catalogue/scope';
+import type { PrinterTransport } from '../ordering/kitchen-printing';
+import { findOrder } from '../ordering/ordering-repository';
+import { type PublicSites, publicMenuTarget } from '../qr/menu-qr';
+import { findRestaurant } from '../tenancy/restaurant-repository';
+import { findDevice } from './device-repository';
+import { tendersOf } from './sale-repository';
+
+/**
+ * The `pos.receipt` job (docs/behaviour/pos.md#receipts): prints a register sale's receipt on the printer of
+ * the register that took it — the printer's paper width, receipt font size and custom footer, a QR code to
+ * the restaurant's website. Throws while tries are left (the queue retries a printer that is off).
+ */
+
+export interface ReceiptJob {
+  tenantId: number;
+  restaurantId: number;
+  orderId: number;
+  printerId: number;
+  reprint?: boolean;
+}
+
+export async function printReceiptJob(
+  deps: { db: Executor; transport: PrinterTransport; sites: PublicSites },
+  job: ReceiptJob,
+): Promise<'printed' | 'nothing to print'> {
+  const scope = { tenantId: job.tenantId, restaurantId: job.restaurantId };
+  const [printer] = await deps.db
+    .select()
+    .from(printers)
+    .where(and(scopeWhere(printers, scope), eq(printers.printerId, job.printerId)))
+    .limit(1);
+  const order = await findOrder(deps.db, scope, job.orderId);
+  if (!printer?.ipAddress || !order || order.channel !== 'pos') return 'nothing to print';
+  const [restaurant, resolved, tenders, device] = await Promise.all([
+    findRestaurant(deps.db, scope.tenantId, scope.restaurantId),
+    resolveCatalogueScope(deps.db, { ...scope, actor: 'System' }),
+    tendersOf(deps.db, scope, [order.orderId]),
+    order.deviceId === null ? null : findDevice(deps.db, scope, order.deviceId),
+  ]);
+  const siteUrl = restaurant
+    ? await publicMenuTarget(deps.db, restaurant.guid, deps.sites).then(
+        ({ url }) => url.replace(/\/menu$/, ''),
+        () => null,
+      )
+    : null;
+  const content = receiptContent({
+    restaurant: {
+      name: restaurant?.name ?? '',
+      address: restaurant ? `${restaurant.address.street}, ${restaurant.address.city}` : null,
+      phone: restaurant?.contact.phone ?? null,
+    },
+    order: {
+      number: order.number,
+      service: order.fulfilment === 'takeout' ? 'takeout' : 'dine_in',
+      guestName: order.customer.name,
+      createdAt: order.createdAt,
+      lines: order.lines as PricedLine[],
+      totals: order.totals as unknown as OrderTotals,
+    },
+    tenders,
+    deviceName: device?.name ?? null,
+    timeZone: resolved.timezone,
+    customFooter: printer.customFooter,
+    siteUrl,
+    reprint: job.reprint === true,
+  });
+  await deps.transport(printer.ipAddress, encodeReceipt(content, printer));
+  return 'printed';
+}
+
+/** The ESC/POS bytes of a receipt, for a printer of that paper width and receipt font size. */
+export function encodeReceipt(
+  receipt: ReceiptContent,
+  printer: { paperWidth: string; customerReceiptFontSize: string },
+): Uint8Array {
+  const columns = printer.paperWidth === 'Narrow' ? 32 : 48;
+  const big = printer.customerReceiptFontSize === 'Large';
+  const row = (left: string, right: string) => {
+    const room = Math.max(1, columns - right.length - 1);
+    const text = left.length > room ? `${left.slice(0, room - 1)}…` : left;
+    return `${text.padEnd(room)} ${right}`;
+  };
+  let encoder = new ReceiptPrinterEncoder({ language: 'esc-pos', columns }).initialize().align('center');
+  receipt.header.forEach((line, index) => {
+    encoder =
+      index === 0 ? encoder.bold(true).size(2, 2).line(line).size(1, 1).bold(false) : encoder.line(line);
+  });
+  encoder = encoder.newline().bold(true).line(receipt.title).bold(false).align('left').rule();
+  for (const line of receipt.lines) {
+    encoder = encoder.line(row(line.text, line.amount));
+    for (const detail of line.details) encoder = encoder.line(`   ${detail}`);
+  }
+  encoder = encoder.rule();
+  for (const total of receipt.totals) {
+    if (total.strong) encoder = encoder.bold(true);
+    encoder =
+      big && total.strong
+        ? encoder.size(1, 2).line(row(total.label, total.amount)).size(1, 1)
+        : encoder.line(row(total.label, total.amount));
+    if (total.strong) encoder = encoder.bold(false);
+  }
+  encoder = encoder.rule().align('center');
+  for (const text of receipt.footer) encoder = encoder.line(text);
+  if (receipt.qrUrl) encoder = encoder.newline().qrcode(receipt.qrUrl, 2, 5, 'm').line(receipt.qrUrl);
+  return encoder.align('left').newline().newline().cut().encode();
+}

@@ -1,0 +1,86 @@
+import type { PricedLine } from '../ordering/line-pricing';
+import type { OrderTotals } from '../ordering/totals';
+import { formatAmount } from '../payments/amount';
+import { type PosService, SERVICE_LABELS } from './api';
+
+/**
+ * What a register's printed receipt says (docs/behaviour/pos.md#receipts): the restaurant, the order's number,
+ * service and time, each line with its size, choices and amount, the totals with tax by rate, the cash
+ * tendered and the change, the printer's custom footer and a QR code to the restaurant's website. Plain data:
+ * the ESC/POS bytes are made from it in packages/core.
+ */
+export interface ReceiptContent {
+  header: string[];
+  title: string;
+  lines: { text: string; amount: string; details: string[] }[];
+  totals: { label: string; amount: string; strong?: boolean }[];
+  footer: string[];
+  qrUrl: string | null;
+}
+
+export interface ReceiptInput {
+  restaurant: { name: string; address: string | null; phone: string | null };
+  order: {
+    number: number;
+    service: PosService;
+    guestName: string;
+    createdAt: Date;
+    lines: readonly PricedLine[];
+    totals: OrderTotals;
+  };
+  tenders: readonly { method: 'cash'; tendered: number; change: number }[];
+  deviceName: string | null;
+  timeZone: string;
+  customFooter: string | null;
+  siteUrl: string | null;
+  reprint: boolean;
+}
+
+export function receiptContent(input: ReceiptInput): ReceiptContent {
+  const { order } = input;
+  const when = new Intl.DateTimeFormat('en-US', {
+    timeZone: input.timeZone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(order.createdAt);
+  const totals: ReceiptContent['totals'] = [
+    { label: 'Subtotal', amount: formatAmount(order.totals.subtotal) },
+  ];
+  for (const tax of order.totals.taxes)
+    if (tax.amount > 0) totals.push({ label: tax.name, amount: formatAmount(tax.amount) });
+  if (order.totals.serviceCharge > 0)
+    totals.push({ label: 'Service charge', amount: formatAmount(order.totals.serviceCharge) });
+  if (order.totals.tip > 0) totals.push({ label: 'Tip', amount: formatAmount(order.totals.tip) });
+  totals.push({ label: 'Total', amount: formatAmount(order.totals.total), strong: true });
+  for (const tender of input.tenders) {
+    totals.push({ label: 'Cash', amount: formatAmount(tender.tendered) });
+    totals.push({ label: 'Change', amount: formatAmount(tender.change) });
+  }
+  const included = order.totals.includedTax;
+  return {
+    header: [
+      input.restaurant.name,
+      ...(input.restaurant.address ? [input.restaurant.address] : []),
+      ...(input.restaurant.phone ? [input.restaurant.phone] : []),
+    ],
+    title: `#${order.number} ${SERVICE_LABELS[order.service].toUpperCase()}${order.guestName ? ` ${order.guestName}` : ''}`,
+    lines: order.lines.map((line) => ({
+      text: `${line.quantity} x ${line.name}`,
+      amount: formatAmount(line.lineTotal),
+      details: [
+        ...(line.sizeName ? [line.sizeName] : []),
+        ...line.modifiers.map((m) => (m.quantity > 1 ? `${m.quantity} x ${m.name}` : m.name)),
+        ...(line.notes ? [line.notes] : []),
+      ],
+    })),
+    totals,
+    footer: [
+      ...(included > 0 ? [`Includes ${formatAmount(included)} tax`] : []),
+      `${when}${input.deviceName ? ` · ${input.deviceName}` : ''}`,
+      ...(input.reprint ? ['REPRINT'] : []),
+      ...(input.customFooter?.trim() ? [input.customFooter.trim()] : []),
+      'Thank you!',
+    ],
+    qrUrl: input.siteUrl,
+  };
+}
