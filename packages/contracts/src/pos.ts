@@ -1,6 +1,11 @@
 import { positiveId } from '@brigade/domain/integers';
 import {
+  cashMovementSchema,
+  closeDrawerSchema,
+  currentDrawerSchema,
   deviceHeaders,
+  drawerSessionSchema,
+  openDrawerSchema,
   pairDeviceSchema,
   pairedDeviceSchema,
   placePosOrderSchema,
@@ -9,6 +14,7 @@ import {
   registerSchema,
   reprintResultSchema,
 } from '@brigade/domain/pos/api';
+import { queryTime } from '@brigade/domain/query-dates';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { successOf } from './envelope';
@@ -101,6 +107,72 @@ export const reprintPosReceipt = defineEndpoint({
   request: { params: params.extend({ orderId: positiveId('Order ID') }), headers: deviceHeaders },
   response: { status: 202, description: 'The receipt is queued', schema: successOf(reprintResultSchema) },
   problems: [404, 409],
+});
+
+export const getDrawer = defineEndpoint({
+  id: 'getDrawer',
+  method: 'GET',
+  path: `${base}/pos/drawer`,
+  summary: "This register's open cash drawer session, blind (no expected amount), or null",
+  tags,
+  access: { kind: 'tenant', role: 'employee' },
+  request: { params, headers: deviceHeaders },
+  response: { status: 200, description: 'The session', schema: successOf(currentDrawerSchema) },
+  problems: [404],
+});
+
+export const openDrawer = defineEndpoint({
+  id: 'openDrawer',
+  method: 'POST',
+  path: `${base}/pos/drawer`,
+  summary: "Open this register's cash drawer session with its float",
+  tags,
+  access: { kind: 'tenant', role: 'employee' },
+  changes: 'none',
+  request: { params, body: openDrawerSchema, headers: deviceHeaders },
+  response: { status: 201, description: 'The session', schema: successOf(drawerSessionSchema) },
+  problems: [404, 409],
+});
+
+export const addCashMovement = defineEndpoint({
+  id: 'addCashMovement',
+  method: 'POST',
+  path: `${base}/pos/drawer/movements`,
+  summary: 'A pay-in or pay-out of the open drawer, with its reason',
+  tags,
+  access: { kind: 'tenant', role: 'employee' },
+  changes: 'none',
+  request: { params, body: cashMovementSchema, headers: deviceHeaders },
+  response: { status: 201, description: 'The session', schema: successOf(drawerSessionSchema) },
+  problems: [404, 409],
+});
+
+export const closeDrawer = defineEndpoint({
+  id: 'closeDrawer',
+  method: 'POST',
+  path: `${base}/pos/drawer/close`,
+  summary: 'Close the drawer with a blind count: the answer says what it should have held and the difference',
+  tags,
+  access: { kind: 'tenant', role: 'employee' },
+  changes: 'none',
+  request: { params, body: closeDrawerSchema, headers: deviceHeaders },
+  response: { status: 200, description: 'The closed session', schema: successOf(drawerSessionSchema) },
+  problems: [404, 409],
+});
+
+export const listDrawerSessions = defineEndpoint({
+  id: 'listDrawerSessions',
+  method: 'GET',
+  path: `${base}/pos/drawer-sessions`,
+  summary: "A business day's cash drawer sessions of every register, with expected amounts and over/short",
+  tags,
+  access: { kind: 'tenant', role: 'manager' },
+  request: {
+    params,
+    query: z.object({ date: queryTime('date', 'date', 'date must be YYYY-MM-DD').optional() }),
+  },
+  response: { status: 200, description: 'The sessions', schema: successOf(z.array(drawerSessionSchema)) },
+  problems: [404],
 });
 
 export const listPosOrders = defineEndpoint({

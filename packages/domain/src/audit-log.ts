@@ -46,6 +46,8 @@ export const AUDITED_TABLES = {
   orders: 'Orders',
   ordering_settings: 'Online ordering settings',
   pos_devices: 'Registers',
+  cash_drawer_sessions: 'Cash drawer sessions',
+  cash_movements: 'Cash pay-ins and pay-outs',
 } as const satisfies Record<string, string>;
 export type AuditedTable = keyof typeof AUDITED_TABLES;
 export const AUDITED_TABLE_NAMES = Object.keys(AUDITED_TABLES) as [AuditedTable, ...AuditedTable[]];

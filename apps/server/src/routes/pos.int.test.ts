@@ -372,6 +372,66 @@ describe('the register', () => {
     expect(await count()).toBe(before);
   });
 
+  it('keeps a drawer session: float, pay-ins and pay-outs, cash sales, a blind close with over/short', async () => {
+    const drawer = (method: 'GET' | 'POST', path = '', payload?: object, who: Person = 'employee') =>
+      register(who, method, `/drawer${path}`, { token, ...(payload ? { payload } : {}) });
+    expect((await drawer('GET')).json().data).toEqual({ session: null });
+    const noDrawer = await drawer('POST', '/movements', { kind: 'pay_out', amount: 100, reason: 'Ice' });
+    expect(noDrawer.statusCode).toBe(409);
+    expect(noDrawer.json().detail).toBe("Open this register's drawer with its float first");
+    const opened = await drawer('POST', '', { openingFloat: 10_000 });
+    expect(opened.statusCode, opened.body).toBe(201);
+    expect(opened.json().data).toMatchObject({ openingFloat: 10_000, closedAt: null, expected: null });
+    const twice = await drawer('POST', '', { openingFloat: 5_000 });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().detail).toBe("This register's drawer is already open; close it first");
+    expect(
+      (await drawer('POST', '/movements', { kind: 'pay_in', amount: 500, reason: 'Change from the bank' }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await drawer('POST', '/movements', { kind: 'pay_out', amount: 1_200, reason: 'Ice' })).statusCode,
+    ).toBe(201);
+    const noReason = await drawer('POST', '/movements', { kind: 'pay_out', amount: 100, reason: ' ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().errors[0].message).toBe('Give a reason for the pay-in or pay-out');
+    const sold = await register('employee', 'POST', '/orders', {
+      token,
+      key: randomUUID(),
+      payload: sale('takeout', 5000),
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
+    const cash = sold.json().data.totals.total as number;
+    // blind: the register does not see what the drawer should hold
+    const current = (await drawer('GET')).json().data.session;
+    expect(current).toMatchObject({ expected: null, cashSales: null, overShort: null });
+    expect(current.movements.map((m: { kind: string; amount: number }) => [m.kind, m.amount])).toEqual([
+      ['pay_in', 500],
+      ['pay_out', 1_200],
+    ]);
+    const expected = 10_000 + cash + 500 - 1_200;
+    // a manager sees it, an employee may not list the sessions
+    expect((await register('employee', 'GET', '/drawer-sessions')).statusCode).toBe(403);
+    const sessions = (await register('manager', 'GET', '/drawer-sessions')).json().data;
+    expect(sessions[0]).toMatchObject({
+      sessionId: current.sessionId,
+      cashSales: cash,
+      expected,
+      closedAt: null,
+    });
+    const closed = await drawer('POST', '/close', { counted: expected - 100, note: 'Short a dollar' });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().data).toMatchObject({
+      cashSales: cash,
+      expected,
+      counted: expected - 100,
+      overShort: -100,
+    });
+    expect((await drawer('GET')).json().data).toEqual({ session: null });
+    expect((await drawer('POST', '/close', { counted: 0 })).statusCode).toBe(409);
+    expect((await register('otherOwner', 'GET', '/drawer-sessions')).statusCode).toBe(403);
+  });
+
   it('stops a device at once when a manager unpairs it', async () => {
     expect((await register('employee', 'DELETE', `/devices/${deviceId}`)).statusCode).toBe(403);
     const revoked = await register('manager', 'DELETE', `/devices/${deviceId}`);

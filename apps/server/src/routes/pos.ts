@@ -1,8 +1,13 @@
 import * as contract from '@brigade/contracts/pos';
 import {
+  addCashMovement,
+  closeDrawer,
+  currentDrawer,
   getRegister,
   listDevices,
+  listDrawerSessions,
   listPosOrders,
+  openDrawer,
   pairDevice,
   placePosOrder,
   reprintReceipt,
@@ -10,10 +15,12 @@ import {
 } from '@brigade/core/pos/index';
 import { DEVICE_HEADER } from '@brigade/domain/pos/api';
 import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../deps';
 import { implement, success } from '../plugins/contract-routes';
 
 /** The register (issue 46, docs/behaviour/pos.md): one call per handler. */
 const deviceToken = (request: FastifyRequest) => request.headers[DEVICE_HEADER];
+const posDeps = (deps: AppDeps) => ({ db: deps.database.db, menuCache: deps.menuCache });
 
 export const posRoutes = [
   implement(contract.pairPosDevice, async ({ params, body, actor, deps }) =>
@@ -50,6 +57,21 @@ export const posRoutes = [
         token: deviceToken(request),
       }),
     ),
+  ),
+  implement(contract.getDrawer, async ({ params, actor, deps, request }) =>
+    success(await currentDrawer(posDeps(deps), actor, { ...params, token: deviceToken(request) })),
+  ),
+  implement(contract.openDrawer, async ({ params, body, actor, deps, request }) =>
+    success(await openDrawer(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
+  ),
+  implement(contract.addCashMovement, async ({ params, body, actor, deps, request }) =>
+    success(await addCashMovement(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
+  ),
+  implement(contract.closeDrawer, async ({ params, body, actor, deps, request }) =>
+    success(await closeDrawer(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
+  ),
+  implement(contract.listDrawerSessions, async ({ params, query, actor, deps }) =>
+    success(await listDrawerSessions({ db: deps.database.db }, actor, { ...params, ...query })),
   ),
   implement(contract.listPosOrders, async ({ params, actor, deps, request }) =>
     success(

@@ -4,6 +4,13 @@
  */
 export { listDevices, pairDevice, revokeDevice } from './devices';
 export { kickDrawerJob } from './drawer';
+export {
+  addCashMovement,
+  closeDrawer,
+  currentDrawer,
+  listDrawerSessions,
+  openDrawer,
+} from './drawer-sessions';
 export { printReceiptJob } from './receipt';
 export { getRegister, type PosDeps } from './register';
 export { listPosOrders, placePosOrder, reprintReceipt } from './sale';

@@ -30,6 +30,7 @@ import {
 import { requestHash } from '../request-hash';
 import { userIdOf } from '../use-case';
 import { type DeviceRow, findPrinter, type RestaurantScope } from './device-repository';
+import { openSessionOf } from './drawer-repository';
 import { openRegister, type PosDeps, type RegisterPlace, registerDevice } from './register';
 import { insertTender, registerSales, type SaleRow, type TenderRow, tendersOf } from './sale-repository';
 
@@ -88,6 +89,8 @@ export async function placePosOrder(deps: PosDeps, actor: Actor, call: PlacePosO
   });
   // Someone else's request with this key got there first (the same sale sent twice): theirs is the sale.
   if (!row) return replay(deps, place, (await findOrderByKey(deps.db, scope, key.data))!, hash);
+  // the cash goes into the register's open drawer session, if any (locked: a close waits for the sale)
+  const session = await openSessionOf(deps.db, scope, place.device.deviceId, true);
   const tender = await insertTender(deps.db, {
     ...scope,
     orderId: row.orderId,
@@ -97,6 +100,7 @@ export async function placePosOrder(deps: PosDeps, actor: Actor, call: PlacePosO
     change,
     takenBy: by,
     deviceId: place.device.deviceId,
+    sessionId: session?.sessionId ?? null,
     takenAt: now,
   });
   // The sale reaches the kitchen: its history (and so its ledger lines, cash included) and its tickets.

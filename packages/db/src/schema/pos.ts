@@ -76,6 +76,8 @@ export const orderTenders = pgTable(
     change: money('change').notNull(),
     takenBy: text('taken_by').notNull(),
     deviceId: bigint('device_id', { mode: 'number' }),
+    /** The register's drawer session the cash went into (cash_drawer_sessions), when one was open. */
+    sessionId: bigint('session_id', { mode: 'number' }),
     takenAt: at('taken_at').notNull().defaultNow(),
     createdAt: createdAt(),
   },
@@ -87,5 +89,66 @@ export const orderTenders = pgTable(
       'order_tenders_amounts_check',
       sql`${t.amount} >= 0 and ${t.change} >= 0 and ${t.tendered} = ${t.amount} + ${t.change}`,
     ),
+  ],
+);
+
+export const CASH_MOVEMENT_KINDS = ['pay_in', 'pay_out'] as const;
+
+/**
+ * A register's cash drawer from opening to close (docs/behaviour/pos.md#cash-drawer-sessions): opened with a
+ * float, closed with a blind count; what it should hold (`expected`: float + cash sales + pay-ins − pay-outs)
+ * and the difference (`over_short`) are fixed when it closes. One open session per register at a time.
+ */
+export const cashDrawerSessions = pgTable(
+  'cash_drawer_sessions',
+  {
+    sessionId: bigint('session_id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    deviceId: bigint('device_id', { mode: 'number' }).notNull(),
+    openedBy: text('opened_by').notNull(),
+    openedAt: at('opened_at').notNull().defaultNow(),
+    openingFloat: money('opening_float').notNull(),
+    closedBy: text('closed_by'),
+    closedAt: at('closed_at'),
+    counted: money('counted'),
+    expected: money('expected'),
+    overShort: money('over_short'),
+    note: text('note'),
+  },
+  (t) => [
+    restaurantFk('cash_drawer_sessions_restaurant_fk', t as never),
+    uniqueIndex('cash_drawer_sessions_open_key')
+      .on(t.tenantId, t.restaurantId, t.deviceId)
+      .where(sql`${t.closedAt} is null`),
+    index('cash_drawer_sessions_day_idx').on(t.tenantId, t.restaurantId, t.openedAt),
+    check(
+      'cash_drawer_sessions_amounts_check',
+      sql`${t.openingFloat} >= 0 and (${t.counted} is null or ${t.counted} >= 0)`,
+    ),
+  ],
+);
+
+/** Cash put into or taken out of an open drawer other than for a sale, with the reason. */
+export const cashMovements = pgTable(
+  'cash_movements',
+  {
+    movementId: bigint('movement_id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    sessionId: bigint('session_id', { mode: 'number' })
+      .notNull()
+      .references(() => cashDrawerSessions.sessionId, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: CASH_MOVEMENT_KINDS }).notNull(),
+    amount: money('amount').notNull(),
+    reason: text('reason').notNull(),
+    by: text('by').notNull(),
+    at: at('at').notNull().defaultNow(),
+  },
+  (t) => [
+    restaurantFk('cash_movements_restaurant_fk', t as never),
+    index('cash_movements_session_idx').on(t.sessionId),
+    check('cash_movements_kind_check', sql`${t.kind} in ('pay_in', 'pay_out')`),
+    check('cash_movements_amount_check', sql`${t.amount} > 0`),
   ],
 );

@@ -217,3 +217,55 @@ export type PosOrder = z.infer<typeof posOrderSchema>;
 
 export const reprintResultSchema = z.object({ receiptQueued: z.boolean() });
 export const NO_RECEIPT_PRINTER = 'This register has no receipt printer with an address';
+
+// --- Cash drawer sessions (docs/behaviour/pos.md#cash-drawer-sessions) ---------------------------------
+
+export const DRAWER_ALREADY_OPEN = "This register's drawer is already open; close it first";
+export const DRAWER_NOT_OPEN = "Open this register's drawer with its float first";
+export const MOVEMENT_REASON_REQUIRED = 'Give a reason for the pay-in or pay-out';
+
+export const openDrawerSchema = z.strictObject({
+  openingFloat: minorUnits('Opening float', 0).max(MAX_TENDERED, 'Opening float is too large'),
+});
+export const cashMovementSchema = z.strictObject({
+  kind: z.enum(['pay_in', 'pay_out'], { error: 'Kind must be pay_in or pay_out' }),
+  amount: minorUnits('Amount', 1).max(MAX_TENDERED, 'Amount is too large'),
+  reason: text().trim().min(1, MOVEMENT_REASON_REQUIRED).max(200, 'Reason cannot exceed 200 characters'),
+});
+export const closeDrawerSchema = z.strictObject({
+  /** The cash counted in the drawer (blind: the register does not show what it expects first). */
+  counted: minorUnits('Counted cash', 0).max(MAX_TENDERED * 10, 'Counted cash is too large'),
+  note: text().trim().max(200, 'Note cannot exceed 200 characters').optional(),
+});
+
+export const cashMovementViewSchema = z.object({
+  movementId: z.number(),
+  kind: z.enum(['pay_in', 'pay_out']),
+  amount: z.number(),
+  reason: z.string(),
+  by: z.string(),
+  at: z.date(),
+});
+
+/**
+ * A drawer session. While it is open the register sees its float and movements only (a blind count);
+ * `expected`, `cashSales` and `overShort` are shown once it is closed, and to managers.
+ */
+export const drawerSessionSchema = z.object({
+  sessionId: z.number(),
+  deviceId: z.number(),
+  deviceName: z.string().nullable(),
+  openedBy: z.string(),
+  openedAt: z.date(),
+  openingFloat: z.number(),
+  movements: z.array(cashMovementViewSchema),
+  closedBy: z.string().nullable(),
+  closedAt: z.date().nullable(),
+  counted: z.number().nullable(),
+  cashSales: z.number().nullable(),
+  expected: z.number().nullable(),
+  overShort: z.number().nullable(),
+  note: z.string().nullable(),
+});
+export type DrawerSession = z.infer<typeof drawerSessionSchema>;
+export const currentDrawerSchema = z.object({ session: drawerSessionSchema.nullable() });
