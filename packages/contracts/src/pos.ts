@@ -2,6 +2,8 @@ import { positiveId } from '@brigade/domain/integers';
 import {
   cashMovementSchema,
   closeDrawerSchema,
+  closeOutQuerySchema,
+  closeOutSchema,
   currentDrawerSchema,
   deviceHeaders,
   drawerSessionSchema,
@@ -173,6 +175,19 @@ export const listDrawerSessions = defineEndpoint({
   },
   response: { status: 200, description: 'The sessions', schema: successOf(z.array(drawerSessionSchema)) },
   problems: [404],
+});
+
+export const getCloseOut = defineEndpoint({
+  id: 'getCloseOut',
+  method: 'GET',
+  path: `${base}/reports/close-out`,
+  summary:
+    "A business day's close-out: each staff member's sales, tips, cash and card from the ledger, the drawers with over/short, cash outside a drawer",
+  tags: ['pos', 'reports'],
+  access: { kind: 'tenant', role: 'manager' },
+  request: { params, query: closeOutQuerySchema },
+  response: { status: 200, description: 'The close-out', schema: successOf(closeOutSchema) },
+  problems: [400, 404],
 });
 
 export const listPosOrders = defineEndpoint({

@@ -429,6 +429,28 @@ describe('the register', () => {
     });
     expect((await drawer('GET')).json().data).toEqual({ session: null });
     expect((await drawer('POST', '/close', { counted: 0 })).statusCode).toBe(409);
+    // the day's close-out: by staff from the ledger, the drawer as counted, the cash rung up with no drawer open
+    const base = `/api/v1/tenants/${kit.tenantId}/restaurants/${kit.restaurantId}`;
+    const closeOut = await overHttp(t.baseUrl, {
+      method: 'GET',
+      url: `${base}/reports/close-out?date=${sold.json().data.businessDate}`,
+      session: kit.sessions.manager,
+    });
+    expect(closeOut.statusCode, closeOut.body).toBe(200);
+    const day = closeOut.json().data;
+    const employee = day.staff.find((s: { cashTaken: number }) => s.cashTaken > 0);
+    const allCash = (await register('employee', 'GET', '/orders', { token }))
+      .json()
+      .data.reduce(
+        (sum: number, o: { tenders: { amount: number }[] }) =>
+          sum + o.tenders.reduce((n, t) => n + t.amount, 0),
+        0,
+      );
+    expect(employee.cashTaken).toBe(allCash);
+    expect(employee.sales).toBe(4);
+    expect(day.cashOutsideDrawers).toBe(allCash - cash);
+    expect(day.drawerTotals).toEqual({ expected, counted: expected - 100, overShort: -100, open: 0 });
+    expect(day.drawers).toHaveLength(1);
     expect((await register('otherOwner', 'GET', '/drawer-sessions')).statusCode).toBe(403);
   });
 

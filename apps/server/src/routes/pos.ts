@@ -3,6 +3,7 @@ import {
   addCashMovement,
   closeDrawer,
   currentDrawer,
+  getCloseOut,
   getRegister,
   listDevices,
   listDrawerSessions,
@@ -72,6 +73,9 @@ export const posRoutes = [
   ),
   implement(contract.listDrawerSessions, async ({ params, query, actor, deps }) =>
     success(await listDrawerSessions({ db: deps.database.db }, actor, { ...params, ...query })),
+  ),
+  implement(contract.getCloseOut, async ({ params, query, actor, deps }) =>
+    success(await getCloseOut({ db: deps.database.db }, actor, { ...params, ...query })),
   ),
   implement(contract.listPosOrders, async ({ params, actor, deps, request }) =>
     success(

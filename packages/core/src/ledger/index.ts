@@ -22,7 +22,8 @@ import {
  * again from the records.
  */
 
-export { channelDay, todayNetSales, todaySalesCount } from './report-queries';
+export { channelDay, employeeRows, todayNetSales, todaySalesCount } from './report-queries';
+export { salesTotals } from './reports';
 export type { RestaurantScope };
 /** An order, a payment by id, or a payment row just written (which saves reading it again). */
 export type SaleSubject = { orderId: number } | { transactionId: string } | { transaction: PaymentRow };

@@ -220,3 +220,24 @@ export async function journalRows(ex: Executor, scope: RestaurantScope, range: D
     .groupBy(l.businessDate)
     .orderBy(l.businessDate);
 }
+
+/**
+ * A business day by the staff member who did it (the close-out): the sales they rang up or accepted, what
+ * they gave back, tax and tips of their sales, and the cash and card money they took. Sums of the lines'
+ * `employee` (a user id, 'guest' or 'system').
+ */
+export async function employeeRows(ex: Executor, scope: RestaurantScope, date: string) {
+  return ex
+    .select({
+      employee: sql<string>`coalesce(${l.employee}, 'system')`,
+      ...figures,
+      cashTaken: cents(
+        sql`sum(${l.amount}) filter (where ${l.kind} = 'tender' and ${l.paymentMethod} = 'cash')`,
+      ),
+      cardNet: cents(sql`sum(${l.amount}) filter (where ${card})`),
+    })
+    .from(l)
+    .where(inRange(scope, { from: date, to: date }))
+    .groupBy(sql`coalesce(${l.employee}, 'system')`)
+    .orderBy(sql`coalesce(${l.employee}, 'system')`);
+}

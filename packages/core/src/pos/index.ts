@@ -2,6 +2,8 @@
  * The register's face (docs/behaviour/pos.md): pairing devices, what a register sells, ringing up a sale,
  * the day's register sales and the cash drawer's job. Other areas and the server import only this file.
  */
+
+export { getCloseOut } from './close-out';
 export { listDevices, pairDevice, revokeDevice } from './devices';
 export { kickDrawerJob } from './drawer';
 export {

@@ -1,7 +1,7 @@
 import type { Executor } from '@brigade/db/database';
 import { orders } from '@brigade/db/schema/ordering';
 import { orderTenders, posDevices } from '@brigade/db/schema/pos';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { scopeWhere } from '../catalogue/scope';
 import type { RestaurantScope } from './device-repository';
 
@@ -41,4 +41,20 @@ export async function registerSales(
     .where(and(scopeWhere(orders, scope), eq(orders.channel, 'pos'), eq(orders.businessDate, businessDate)))
     .orderBy(desc(orders.orderId))
     .limit(limit);
+}
+
+/** Cash of a business day's register sales taken while no drawer session was open on their register. */
+export async function cashOutsideSessions(ex: Executor, scope: RestaurantScope, businessDate: string) {
+  const [row] = await ex
+    .select({ total: sql<string | null>`sum(${orderTenders.amount})` })
+    .from(orderTenders)
+    .innerJoin(orders, eq(orders.orderId, orderTenders.orderId))
+    .where(
+      and(
+        scopeWhere(orderTenders, scope),
+        isNull(orderTenders.sessionId),
+        eq(orders.businessDate, businessDate),
+      ),
+    );
+  return Number(row?.total ?? 0);
 }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { INT32_MAX } from '../integers';
+import { salesTotalsSchema } from '../ledger/reports';
 import { cartLineSchema, MAX_LINES } from '../ordering/cart';
 import { minorUnits } from '../payments/api';
+import { queryTime } from '../query-dates';
 import { text } from '../text';
 
 /**
@@ -269,3 +271,34 @@ export const drawerSessionSchema = z.object({
 });
 export type DrawerSession = z.infer<typeof drawerSessionSchema>;
 export const currentDrawerSchema = z.object({ session: drawerSessionSchema.nullable() });
+
+// --- Close-out (docs/behaviour/pos.md#close-out) ---------------------------------------------------------
+
+export const closeOutQuerySchema = z.object({
+  date: queryTime('date', 'date', 'date must be YYYY-MM-DD').optional(),
+});
+
+/** A business day's close-out: by staff member from the sales ledger, the drawers, and cash outside them. */
+export const closeOutSchema = z.object({
+  date: z.string(),
+  currency: z.string(),
+  staff: z.array(
+    salesTotalsSchema.extend({
+      employee: z.string(),
+      name: z.string(),
+      cashTaken: z.number(),
+      cardNet: z.number(),
+    }),
+  ),
+  drawers: z.array(drawerSessionSchema),
+  /** Cash sales rung up while their register had no drawer session open. */
+  cashOutsideDrawers: z.number(),
+  /** What the drawers should hold in all, what was counted in those closed, and the difference. */
+  drawerTotals: z.object({
+    expected: z.number(),
+    counted: z.number(),
+    overShort: z.number(),
+    open: z.number(),
+  }),
+});
+export type CloseOut = z.infer<typeof closeOutSchema>;
