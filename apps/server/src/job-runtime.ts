@@ -38,36 +38,13 @@ export function createJobRunner(
   housekeeping: HousekeepingDeps,
   log: FastifyBaseLogger,
 ): JobRunner {
-  return new JobRunner(deps.database, log)
+  return withRegisterJobs(new JobRunner(deps.database, log), deps, log)
     .handle(QUEUES.mail.name, async (data) => {
       await deps.identity.mailer.deliver(Number(data.outboxId));
     })
     .handle(QUEUES.ticket.name, async (data, job) => {
       const transport = deps.kitchenPrinter;
       await printQueuedTicket({ db: deps.database.db, transport }, Number(data.ticketId), job);
-    })
-    .handle(QUEUES.drawer.name, async (data) => {
-      await kickDrawerJob(
-        { db: deps.database.db, transport: deps.kitchenPrinter },
-        {
-          tenantId: Number(data.tenantId),
-          restaurantId: Number(data.restaurantId),
-          printerId: Number(data.printerId),
-        },
-      );
-    })
-    .handle(QUEUES.receipt.name, async (data) => {
-      const sites = systemOrderingDeps(deps, log).receipts!.sites;
-      await printReceiptJob(
-        { db: deps.database.db, transport: deps.kitchenPrinter, sites },
-        {
-          tenantId: Number(data.tenantId),
-          restaurantId: Number(data.restaurantId),
-          orderId: Number(data.orderId),
-          printerId: Number(data.printerId),
-          reprint: data.reprint === true,
-        },
-      );
     })
     .handle(QUEUES.unaccepted.name, async (data) => {
       const done = await checkUnacceptedOrder(systemOrderingDeps(deps, log), {
@@ -146,4 +123,32 @@ function reportHousekeeping(result: HousekeepingResult, log: FastifyBaseLogger):
   if (result.uploads.uploads > 0) log.warn(result.uploads, 'removed the files of interrupted uploads');
   if (result.payments && result.payments.examined > 0)
     log.info(result.payments, 'settled payments left pending or unknown');
+}
+
+/** The registers' jobs (docs/behaviour/pos.md): a cash drawer's kick and a sale's receipt on its printer. */
+function withRegisterJobs(runner: JobRunner, deps: AppDeps, log: FastifyBaseLogger): JobRunner {
+  return runner
+    .handle(QUEUES.drawer.name, async (data) => {
+      await kickDrawerJob(
+        { db: deps.database.db, transport: deps.kitchenPrinter },
+        {
+          tenantId: Number(data.tenantId),
+          restaurantId: Number(data.restaurantId),
+          printerId: Number(data.printerId),
+        },
+      );
+    })
+    .handle(QUEUES.receipt.name, async (data) => {
+      const sites = systemOrderingDeps(deps, log).receipts!.sites;
+      await printReceiptJob(
+        { db: deps.database.db, transport: deps.kitchenPrinter, sites },
+        {
+          tenantId: Number(data.tenantId),
+          restaurantId: Number(data.restaurantId),
+          orderId: Number(data.orderId),
+          printerId: Number(data.printerId),
+          reprint: data.reprint === true,
+        },
+      );
+    });
 }

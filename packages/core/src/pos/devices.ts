@@ -11,6 +11,7 @@ import {
   pairDeviceSchema,
 } from '@brigade/domain/pos/api';
 import { resolveCatalogueScope } from '../catalogue/scope';
+import { userNames } from '../payments/user-names';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import {
   type DeviceRow,
@@ -36,11 +37,12 @@ export const DEVICE_NOT_FOUND = 'Device not found';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export const deviceOf = (row: DeviceRow): PosDevice => ({
+export const deviceOf = (row: DeviceRow, pairedByName: string | null = null): PosDevice => ({
   deviceId: row.deviceId,
   name: row.name,
   receiptPrinterId: row.receiptPrinterId,
   pairedBy: row.pairedBy,
+  pairedByName,
   pairedAt: row.pairedAt,
   lastSeenAt: row.lastSeenAt,
   revokedAt: row.revokedAt,
@@ -74,7 +76,12 @@ export async function listDevices(
   scope: RestaurantScope,
 ): Promise<PosDevice[]> {
   await resolveCatalogueScope(deps.db, { ...scope, actor: userIdOf(actor) });
-  return (await listDeviceRows(deps.db, scope)).map(deviceOf);
+  const rows = await listDeviceRows(deps.db, scope);
+  const names = await userNames(
+    deps.db,
+    rows.map((row) => row.pairedBy),
+  );
+  return rows.map((row) => deviceOf(row, names.get(row.pairedBy) ?? null));
 }
 
 export async function revokeDevice(

@@ -42,6 +42,8 @@ export const posDeviceSchema = z.object({
   /** The printer its receipts print on and its cash drawer hangs on, if any. */
   receiptPrinterId: z.number().int().nullable(),
   pairedBy: z.string(),
+  /** The name of who paired it, when known. */
+  pairedByName: z.string().nullable(),
   pairedAt: z.date(),
   lastSeenAt: z.date().nullable(),
   revokedAt: z.date().nullable(),
