@@ -188,6 +188,7 @@ function banner(up: {
     `  Sign in        ${extraBases.get('auth') ?? `${base}/auth/`}`,
     `  Management     ${extraBases.get('management') ?? `${base}/manage/`}`,
     `  Menu display   ${extraBases.get('menu') ?? `${base}/menu/`}`,
+    `  Register (POS) ${base}/pos/`,
     `  Site admin     ${extraBases.get('admin') ?? `${base}/admin/`}`,
     ...(site ? [`  Public sites   ${site}<restaurant slug>, e.g. ${site}harbor-grill`] : []),
     `  API            ${base}/api/v1`,
