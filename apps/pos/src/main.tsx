@@ -3,6 +3,7 @@ import '@brigade/ui/styles.css';
 import './app.css';
 import './register.css';
 import './dialogs.css';
+import './drawer.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';

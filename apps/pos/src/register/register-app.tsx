@@ -6,9 +6,11 @@ import { useCallback, useEffect, useMemo, useReducer } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { checkReducer, EMPTY_CHECK } from '../check/check';
 import type { StoredDevice } from '../device-store';
+import { useDrawer } from '../drawer-queries';
 import { money } from '../money';
 import { useOffline } from '../network';
 import { isDeviceRefusal, type Scope, useRegister } from '../queries';
+import { DrawerScreen } from '../screens/drawer-screen';
 import { OfflineBanner } from '../screens/offline-banner';
 import { RegisterScreen } from '../screens/register-screen';
 import { SalesScreen } from '../screens/sales-screen';
@@ -34,6 +36,12 @@ export function RegisterApp(props: {
   }, [refusal, onRefused]);
 
   const data = register.data;
+  const drawer = useDrawer(scope, device.token, data !== undefined);
+  let drawerStatus: string | undefined;
+  if (data && drawer.data !== undefined)
+    drawerStatus = drawer.data
+      ? `Drawer open · float ${money(drawer.data.openingFloat, data.currency)}`
+      : 'Drawer closed';
   const { refetch } = register;
   const recheck = useCallback(() => void refetch(), [refetch]);
   const context = useMemo<RegisterContextValue | null>(
@@ -54,6 +62,7 @@ export function RegisterApp(props: {
         <Routes>
           <Route index element={<RegisterScreen check={check} dispatch={dispatch} />} />
           <Route path="sales" element={<SalesScreen />} />
+          <Route path="drawer" element={<DrawerScreen />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
       </RegisterContext.Provider>
@@ -71,7 +80,12 @@ export function RegisterApp(props: {
 
   return (
     <div className="pos-app">
-      <TopBar restaurantName={data?.restaurantName} deviceName={data?.device.name ?? device.name} />
+      <TopBar
+        restaurantName={data?.restaurantName}
+        deviceName={data?.device.name ?? device.name}
+        drawerStatus={drawerStatus}
+        drawerOpen={Boolean(drawer.data)}
+      />
       {offline && <OfflineBanner onRetry={recheck} />}
       <div className="pos-app__body">{body}</div>
     </div>

@@ -5,10 +5,17 @@ import { NavLink } from 'react-router';
 import { BASE } from '../api';
 
 /**
- * The register's bar: the restaurant and the device, Register and Sales, and the staff member signed in
- * with "Switch staff / Sign out" (the device stays paired; the next person signs in).
+ * The register's bar: the restaurant, the device and its drawer's state, Register, Sales and Drawer, and
+ * the staff member signed in with "Switch staff / Sign out" (the device stays paired; the next one signs in).
  */
-export function TopBar({ restaurantName, deviceName }: { restaurantName?: string; deviceName: string }) {
+export function TopBar(props: {
+  restaurantName?: string | undefined;
+  deviceName: string;
+  /** "Drawer open · float $100.00" or "Drawer closed", once known. */
+  drawerStatus?: string | undefined;
+  drawerOpen: boolean;
+}) {
+  const { restaurantName, deviceName, drawerStatus, drawerOpen } = props;
   const { state } = useSession();
   // signing in again comes back to the register
   const { signOut, pending } = useSignOut({ returnUrl: `${window.location.origin}${BASE}/` });
@@ -21,7 +28,21 @@ export function TopBar({ restaurantName, deviceName }: { restaurantName?: string
         </span>
         <span className="pos-topbar__names">
           <span className="pos-topbar__title">{restaurantName ?? 'Register'}</span>
-          <span className="pos-topbar__meta">{deviceName}</span>
+          <span className="pos-topbar__meta">
+            {deviceName}
+            {drawerStatus && (
+              <>
+                {' · '}
+                <span
+                  className="pos-topbar__drawer"
+                  data-open={drawerOpen ? 'true' : undefined}
+                  data-testid="drawer-status"
+                >
+                  {drawerStatus}
+                </span>
+              </>
+            )}
+          </span>
         </span>
       </div>
       <nav className="pos-topbar__nav" aria-label="Register">
@@ -30,6 +51,9 @@ export function TopBar({ restaurantName, deviceName }: { restaurantName?: string
         </NavLink>
         <NavLink to="/sales" className="pos-topbar__link">
           Sales
+        </NavLink>
+        <NavLink to="/drawer" className="pos-topbar__link">
+          Drawer
         </NavLink>
       </nav>
       <div className="pos-topbar__staff">
