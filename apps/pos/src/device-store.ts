@@ -38,3 +38,15 @@ export function writeDevice(tenantId: number, restaurantId: number, device: Stor
 export function forgetDevice(tenantId: number, restaurantId: number): void {
   storage()?.removeItem(keyOf(tenantId, restaurantId));
 }
+
+/** Whether this register prints a receipt for a sale: the last choice made on the device (default print). */
+export type ReceiptChoice = 'print' | 'none';
+const receiptKeyOf = (deviceId: number) => `brigade-pos-receipt:${deviceId}`;
+
+export function readReceiptChoice(deviceId: number): ReceiptChoice {
+  return storage()?.getItem(receiptKeyOf(deviceId)) === 'none' ? 'none' : 'print';
+}
+
+export function writeReceiptChoice(deviceId: number, choice: ReceiptChoice): void {
+  storage()?.setItem(receiptKeyOf(deviceId), choice);
+}

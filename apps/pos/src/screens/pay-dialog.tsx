@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { changeDue, quickAmounts } from '../check/cash';
 import { type Check, saleOf } from '../check/check';
+import { type ReceiptChoice, readReceiptChoice, writeReceiptChoice } from '../device-store';
 import { isDeviceRefusal, placeSale, type Sale, salesKey } from '../queries';
 import { useRegisterContext } from '../register/context';
 import { centsOfDigits, digitsOfCents, Keypad } from './keypad';
@@ -14,7 +15,7 @@ import { SaleDone } from './sale-done';
 /** A request sent whose outcome is not known (no answer, or the server failed): retried as it was. */
 interface Attempt {
   key: string;
-  body: ReturnType<typeof saleOf>;
+  body: ReturnType<typeof saleOf> & { receipt: ReceiptChoice };
 }
 
 interface Problem {
@@ -29,8 +30,9 @@ interface Problem {
  * (400, 409) shows here and leaves the check as it was.
  */
 export function PayDialog(props: { check: Check; total: number; onPaid: () => void; onClose: () => void }) {
-  const { money, offline } = useRegisterContext();
+  const { money, offline, device } = useRegisterContext();
   const [digits, setDigits] = useState('');
+  const [receipt, setReceipt] = useState<ReceiptChoice>(() => readReceiptChoice(device.deviceId));
   const tendered = centsOfDigits(digits);
   const change = changeDue(tendered, props.total);
   const pay = useTakeCash(props.onPaid);
@@ -57,7 +59,7 @@ export function PayDialog(props: { check: Check; total: number; onPaid: () => vo
             disabled={change === null || (offline && !pay.held)}
             loading={pay.sending}
             loadingText="Taking cash..."
-            onClick={() => void pay.takeCash(props.check, tendered)}
+            onClick={() => void pay.takeCash(props.check, tendered, receipt)}
           >
             {pay.held ? 'Try again' : 'Take cash'}
           </Button>
@@ -70,6 +72,14 @@ export function PayDialog(props: { check: Check; total: number; onPaid: () => vo
           digits={digits}
           onDigits={setDigits}
           locked={pay.held || pay.sending}
+        />
+        <ReceiptPicker
+          choice={receipt}
+          locked={pay.held || pay.sending}
+          onChoose={(choice) => {
+            setReceipt(choice);
+            writeReceiptChoice(device.deviceId, choice);
+          }}
         />
         <p className="pos-pay__change" aria-live="polite">
           {change === null ? (
@@ -84,6 +94,35 @@ export function PayDialog(props: { check: Check; total: number; onPaid: () => vo
         {pay.problem && <ProblemView problem={pay.problem} />}
       </div>
     </Dialog>
+  );
+}
+
+const RECEIPT_LABELS: Record<ReceiptChoice, string> = { print: 'Print', none: 'No receipt' };
+
+/** Print a receipt or not; the device remembers the last choice. */
+function ReceiptPicker(props: {
+  choice: ReceiptChoice;
+  locked: boolean;
+  onChoose: (choice: ReceiptChoice) => void;
+}) {
+  return (
+    <fieldset className="pos-receipt" aria-label="Receipt">
+      <span className="pos-receipt__label" aria-hidden="true">
+        Receipt
+      </span>
+      {(['print', 'none'] as const).map((choice) => (
+        <button
+          key={choice}
+          type="button"
+          className="pos-option"
+          aria-pressed={props.choice === choice}
+          disabled={props.locked}
+          onClick={() => props.onChoose(choice)}
+        >
+          {RECEIPT_LABELS[choice]}
+        </button>
+      ))}
+    </fieldset>
   );
 }
 
@@ -127,8 +166,8 @@ function useTakeCash(onPaid: () => void) {
   const [problem, setProblem] = useState<Problem | null>(null);
   const [sale, setSale] = useState<Sale | null>(null);
   const attempt = useRef<Attempt | null>(null);
-  const takeCash = async (check: Check, tendered: number) => {
-    attempt.current ??= { key: crypto.randomUUID(), body: saleOf(check, tendered) };
+  const takeCash = async (check: Check, tendered: number, receipt: ReceiptChoice) => {
+    attempt.current ??= { key: crypto.randomUUID(), body: { ...saleOf(check, tendered), receipt } };
     const { key, body } = attempt.current;
     setSending(true);
     setProblem(null);

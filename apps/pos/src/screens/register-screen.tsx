@@ -1,5 +1,5 @@
 import { EmptyState } from '@brigade/ui/components/empty-state';
-import { type Dispatch, useMemo, useState } from 'react';
+import { type Dispatch, useMemo, useRef, useState } from 'react';
 import type { Check, CheckAction } from '../check/check';
 import { itemsById, priceCheck } from '../check/pricing';
 import type { Item } from '../queries';
@@ -21,6 +21,7 @@ export function RegisterScreen({ check, dispatch }: { check: Check; dispatch: Di
   const priced = useMemo(() => priceCheck(check, items, register.rules), [check, items, register.rules]);
   const [choosing, setChoosing] = useState<Item | null>(null);
   const [paying, setPaying] = useState(false);
+  const paid = useRef(false);
   const [checkOpen, setCheckOpen] = useState(false);
   const total = priced.totals?.total ?? 0;
   const count = check.lines.reduce((n, line) => n + line.quantity, 0);
@@ -66,12 +67,28 @@ export function RegisterScreen({ check, dispatch }: { check: Check; dispatch: Di
           check={check}
           total={total}
           onPaid={() => {
+            paid.current = true;
             dispatch({ type: 'clear' });
             setCheckOpen(false);
           }}
-          onClose={() => setPaying(false)}
+          onClose={() => {
+            setPaying(false);
+            if (paid.current) {
+              paid.current = false;
+              // "New sale": the next sale starts at the search (the dialog would give focus back to Pay)
+              requestAnimationFrame(focusSearch);
+            }
+          }}
         />
       )}
     </main>
   );
+}
+
+/** The menu's search box, else its first tab. */
+function focusSearch() {
+  const target = document.querySelector<HTMLElement>(
+    '.pos-menu input[type="search"], .pos-menu button[aria-pressed]',
+  );
+  target?.focus();
 }

@@ -4,7 +4,7 @@ import { Dialog } from '@brigade/ui/components/dialog';
 import type { Sale } from '../queries';
 import { useRegisterContext } from '../register/context';
 
-/** The sale is recorded: the change to hand back, big, the order number, and "New sale". */
+/** The sale is recorded: the change to hand back, big, the order number, the receipt, and "New sale". */
 export function SaleDone({ sale, onNewSale }: { sale: Sale; onNewSale: () => void }) {
   const { money } = useRegisterContext();
   const cash = sale.tenders.find((t) => t.method === 'cash');
@@ -43,6 +43,11 @@ export function SaleDone({ sale, onNewSale }: { sale: Sale; onNewSale: () => voi
           )}
         </dl>
         {sale.drawerKick && <p className="pos-done__note">The cash drawer is opening.</p>}
+        {sale.receiptQueued && (
+          <p className="pos-done__note" data-testid="receipt-printing">
+            Receipt printing
+          </p>
+        )}
       </div>
     </Dialog>
   );

@@ -5,7 +5,8 @@ import { Button } from '@brigade/ui/components/button';
 import { EmptyState } from '@brigade/ui/components/empty-state';
 import { LoadingView } from '@brigade/ui/components/spinner';
 import { useSelection } from '@brigade/ui/selection';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { reprintReceipt } from '../drawer-queries';
 import { clockTime } from '../money';
 import { isDeviceRefusal, type Sale, useSales } from '../queries';
 import { useRegisterContext } from '../register/context';
@@ -65,6 +66,7 @@ function SalesTable({ sales }: { sales: Sale[] }) {
             <th scope="col" className="pos-num">
               Total
             </th>
+            <th scope="col">Receipt</th>
           </tr>
         </thead>
         <tbody>
@@ -75,6 +77,9 @@ function SalesTable({ sales }: { sales: Sale[] }) {
               <td>{SERVICE_LABELS[sale.service]}</td>
               <td>{sale.guestName ?? '—'}</td>
               <td className="pos-num">{money(sale.totals.total)}</td>
+              <td className="pos-sales__reprint">
+                <Reprint sale={sale} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -84,9 +89,51 @@ function SalesTable({ sales }: { sales: Sale[] }) {
               {sales.length} {sales.length === 1 ? 'sale' : 'sales'}
             </th>
             <td className="pos-num">{money(total)}</td>
+            <td />
           </tr>
         </tfoot>
       </table>
     </div>
+  );
+}
+
+/** "Reprint receipt" on this register's printer; the server's refusal (no printer) shows beside it. */
+function Reprint({ sale }: { sale: Sale }) {
+  const { scope, device, onRefused } = useRegisterContext();
+  const [state, setState] = useState<{ sending: boolean; note?: string; error?: boolean }>({
+    sending: false,
+  });
+  const reprint = async () => {
+    setState({ sending: true });
+    try {
+      await reprintReceipt(scope, device.token, sale.orderId);
+      setState({ sending: false, note: 'Receipt printing' });
+    } catch (error) {
+      if (isDeviceRefusal(error)) return onRefused(errorMessage(error));
+      setState({ sending: false, note: errorMessage(error), error: true });
+    }
+  };
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="secondary"
+        aria-label={`Reprint receipt #${sale.number}`}
+        loading={state.sending}
+        loadingText="Sending..."
+        onClick={() => void reprint()}
+      >
+        Reprint receipt
+      </Button>
+      {state.note && (
+        <span
+          className="pos-sales__note"
+          role={state.error ? 'alert' : 'status'}
+          data-tone={state.error ? 'error' : undefined}
+        >
+          {state.note}
+        </span>
+      )}
+    </>
   );
 }
