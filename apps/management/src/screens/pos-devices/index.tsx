@@ -1,7 +1,6 @@
 import type { Jsonify } from '@brigade/api-client/client';
 import { errorMessage } from '@brigade/api-client/problem-error';
 import { listPosDevices, revokePosDevice } from '@brigade/contracts/pos';
-import { listTenantUsers } from '@brigade/contracts/tenant-users';
 import { PRINTER_KIND } from '@brigade/domain/catalogue/kinds';
 import type { Printer } from '@brigade/domain/catalogue/printer';
 import type { PosDevice } from '@brigade/domain/pos/api';
@@ -11,12 +10,11 @@ import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
 import { PageHeader } from '@brigade/ui/app-kit/page-header';
 import { useToast } from '@brigade/ui/app-kit/toast';
 import { Button, buttonClass } from '@brigade/ui/components/button';
-import { useSession } from '@brigade/ui/lib/session';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiClient } from '../../api';
 import { useCatalogueList } from '../../components/catalogue-queries';
-import { restaurantKey, tenantKey } from '../../components/query-keys';
+import { restaurantKey } from '../../components/query-keys';
 import { useCan, useCurrentRestaurant } from '../../restaurant-context';
 
 type Device = Jsonify<PosDevice>;
@@ -46,33 +44,9 @@ function useRevokeDevice() {
   });
 }
 
-/**
- * Who a user id is: "you", or their name where the team list may be read (owners and admins); otherwise
- * nothing (an id means nothing to a person).
- */
-function usePersonName(): (uid: string) => string | null {
-  const { tenantId } = useCurrentRestaurant();
-  const { state } = useSession();
-  const canList = useCan(listTenantUsers);
-  const members = useQuery({
-    queryKey: tenantKey(tenantId, 'members'),
-    queryFn: async ({ signal }) =>
-      (await apiClient.call(listTenantUsers, { params: { tenantId }, signal })).data.users,
-    enabled: canList,
-  });
-  const me = state.status === 'authenticated' ? state.user.uid : null;
-  return (uid) =>
-    uid === me ? 'you' : (members.data?.find((member) => member.uid === uid)?.displayName ?? null);
-}
-
-function columns(
-  printerName: (id: number | null) => string,
-  personName: (uid: string) => string | null,
-): Column<Device>[] {
-  const paired = (d: Device) => {
-    const who = personName(d.pairedBy);
-    return who ? `${when(d.pairedAt)} by ${who}` : when(d.pairedAt);
-  };
+function columns(printerName: (id: number | null) => string): Column<Device>[] {
+  const paired = (d: Device) =>
+    d.pairedByName ? `${when(d.pairedAt)} by ${d.pairedByName}` : when(d.pairedAt);
   return [
     { header: 'Name', primary: true, cell: (d) => d.name },
     { header: 'Receipt printer', cell: (d) => printerName(d.receiptPrinterId) },
@@ -99,7 +73,6 @@ const OpenRegisterLink = () => (
 export default function PosDevicesScreen() {
   const devices = usePosDevices();
   const printers = useCatalogueList<Jsonify<Printer>>(PRINTER_KIND);
-  const personName = usePersonName();
   const canRevoke = useCan(revokePosDevice);
   const [unpairing, setUnpairing] = useState<Device | null>(null);
   const printerName = (id: number | null) =>
@@ -123,7 +96,7 @@ export default function PosDevicesScreen() {
           message: 'Open the register on a tablet or a computer at the counter, and pair it there.',
           actions: <OpenRegisterLink />,
         }}
-        columns={columns(printerName, personName)}
+        columns={columns(printerName)}
         rowActions={(device) =>
           canRevoke && !device.revokedAt ? (
             <Button
