@@ -62,6 +62,7 @@ const screen = {
   kitchen: lazy(() => import('./screens/kitchen/index')),
   team: lazy(() => import('./screens/team/index')),
   reports: lazy(() => import('./screens/reports/index')),
+  closeOut: lazy(() => import('./screens/close-out/index')),
 } satisfies Record<string, Screen>;
 
 /** Every path of the app (others link to them: keep them stable). */
@@ -107,6 +108,7 @@ export const ROUTES: readonly { path: string; screen: Screen }[] = [
   { path: '/kitchen/:stationId', screen: screen.kitchen },
   { path: '/team', screen: screen.team },
   { path: '/reports', screen: screen.reports },
+  { path: '/reports/close-out', screen: screen.closeOut },
 ];
 
 export function AppRoutes() {

@@ -9,7 +9,7 @@ import {
   listTransactions,
   saveMerchantAccount,
 } from '@brigade/contracts/payments';
-import { listPosDevices } from '@brigade/contracts/pos';
+import { getCloseOut, listPosDevices } from '@brigade/contracts/pos';
 import { getSalesReport } from '@brigade/contracts/reports';
 import { BadgeIcon, HomeIcon, LinkIcon, StoreIcon, UsersIcon } from '@brigade/ui/app-shell/icons';
 import type {
@@ -61,7 +61,10 @@ export const NAV_SECTIONS: readonly NavSection[] = [
   },
   {
     title: 'Reports',
-    items: [{ to: '/reports', label: 'Sales report', icon: ChartIcon, requires: getSalesReport }],
+    items: [
+      { to: '/reports', label: 'Sales report', icon: ChartIcon, requires: getSalesReport, end: true },
+      { to: '/reports/close-out', label: 'Close-out', icon: WalletIcon, requires: getCloseOut },
+    ],
   },
   {
     title: 'Menu',
