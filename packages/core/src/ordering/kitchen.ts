@@ -106,6 +106,10 @@ const ticketHead = (row: OrderRow, firedAt: Date) => ({
   number: row.number,
   status: row.status,
   customerName: row.customer.name,
+  service: (row.fulfilment === 'dine_in' || row.fulfilment === 'takeout' ? row.fulfilment : 'pickup') as
+    | 'pickup'
+    | 'dine_in'
+    | 'takeout',
   notes: row.notes,
   pickupAt: row.pickupAt,
   asap: row.asap,

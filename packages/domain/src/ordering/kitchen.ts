@@ -101,6 +101,8 @@ export const kitchenTicketSchema = z.object({
   number: z.number(),
   status: z.enum(ORDER_STATUSES),
   customerName: z.string(),
+  /** Picked up (online), or a register sale eaten in or taken out. */
+  service: z.enum(['pickup', 'dine_in', 'takeout']),
   notes: z.string().nullable(),
   pickupAt: z.date(),
   asap: z.boolean(),

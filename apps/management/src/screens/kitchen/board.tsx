@@ -128,7 +128,9 @@ function Ticket({ ticket, prepStationId, now }: { ticket: KitchenTicket; prepSta
         </span>
       </div>
       <p className="kds-ticket__meta">
-        {ticket.customerName} · {ticket.asap ? 'ASAP' : 'Pickup'} {timeOf(ticket.readyAt ?? ticket.pickupAt)}
+        {ticket.service === 'pickup'
+          ? `${ticket.customerName} · ${ticket.asap ? 'ASAP' : 'Pickup'} ${timeOf(ticket.readyAt ?? ticket.pickupAt)}`
+          : `${ticket.customerName || 'Register'} · ${ticket.service === 'takeout' ? 'Takeout' : 'Dine in'}`}
         {ticket.stationsTotal > 1 && ` · ${ticket.stationsDone}/${ticket.stationsTotal} stations done`}
       </p>
       {ticket.courses.map((course) => (
