@@ -155,7 +155,7 @@ async function cashSale(page: Page, receipt: 'Print' | 'No receipt', remembered:
   expect(await choices.getByRole('button', { name: receipt }).getAttribute('aria-pressed')).toBe('true');
   await dialog.getByRole('button', { name: `Exact ${dollars(total)}` }).click();
   if (receipt === 'No receipt') {
-    await screenshot(page, 'pos-pay-receipt-1280', { fullPage: false });
+    await screenshot(page, `pos-pay-receipt-${page.viewportSize()?.width}`, { fullPage: false });
     expect(serious(await axeViolations(page))).toEqual([]);
   }
   const placed = answerTo(page, /\/pos\/orders$/);
@@ -171,7 +171,8 @@ async function cashSale(page: Page, receipt: 'Print' | 'No receipt', remembered:
   const done = page.getByRole('dialog', { name: 'Sale complete' });
   await done.waitFor();
   expect(await done.getByTestId('receipt-printing').count()).toBe(receipt === 'Print' ? 1 : 0);
-  if (receipt === 'Print') await screenshot(page, 'pos-done-receipt-1280', { fullPage: false });
+  if (receipt === 'Print')
+    await screenshot(page, `pos-done-receipt-${page.viewportSize()?.width}`, { fullPage: false });
   await done.getByRole('button', { name: 'New sale' }).click();
   await done.waitFor({ state: 'detached' });
   // the next sale starts at the search, not on the page's body

@@ -207,6 +207,8 @@ async function unpairFromManagement(context: BrowserContext, register: Page, nam
   await heading.waitFor({ timeout: 20_000 });
   const row = manage.getByRole('row').filter({ hasText: name });
   await row.getByText('Paired', { exact: true }).waitFor();
+  // who paired it, by name (the server's pairedByName)
+  await row.getByText(/ by Olive Owner$/).waitFor();
   expect(await manage.getByRole('link', { name: 'Open the register' }).getAttribute('href')).toBe('/pos/');
   await screenSettled(manage);
   await screenshot(manage, 'pos-management-registers-1280', { fullPage: false });

@@ -183,7 +183,7 @@ export function ClosedResult({ session, onDone }: { session: Session; onDone: ()
         Over / short <strong data-testid="drawer-over-short">{balanceText(overShort, money)}</strong>
       </p>
       {session.note && <p className="pos-drawer__hint">Note: {session.note}</p>}
-      <Button size="lg" className="pos-dialog__primary" onClick={onDone}>
+      <Button size="lg" className="pos-drawer__submit" onClick={onDone}>
         Done
       </Button>
     </section>

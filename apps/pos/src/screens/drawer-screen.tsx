@@ -68,7 +68,7 @@ function OpenDrawerForm() {
       <Problems error={open.error} />
       <Button
         size="lg"
-        className="pos-dialog__primary"
+        className="pos-drawer__submit"
         loading={open.isPending}
         loadingText="Opening..."
         onClick={() => open.mutate(centsOfDigits(digits))}

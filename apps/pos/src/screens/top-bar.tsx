@@ -29,7 +29,7 @@ export function TopBar(props: {
         <span className="pos-topbar__names">
           <span className="pos-topbar__title">{restaurantName ?? 'Register'}</span>
           <span className="pos-topbar__meta">
-            {deviceName}
+            <span>{deviceName}</span>
             {drawerStatus && (
               <>
                 {' · '}

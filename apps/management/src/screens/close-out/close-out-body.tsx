@@ -1,10 +1,13 @@
 import { Badge } from '@brigade/ui/app-kit/badge';
 import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
-import { formatDateTime } from '../../payments-kit/format';
 import type { CloseOut, DrawerRow, StaffRow } from './close-out-api';
 import { movementSums, overShortText, staffTotals } from './close-out-figures';
 
 type Money = (minor: number) => string;
+
+/** The time of day a drawer was opened (the day is the one chosen). */
+const timeOf = (iso: string) =>
+  new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
 
 /** Who a user id is: the name the close-out gives the staff member, else a plain "Staff member". */
 export function nameLookup(report: CloseOut): (uid: string) => string {
@@ -88,7 +91,7 @@ function DrawersTable({ report, money }: { report: CloseOut; money: Money }) {
   const maybe = (value: number | null) => (value === null ? '—' : money(value));
   const columns: Column<DrawerRow>[] = [
     { header: 'Register', primary: true, cell: (d) => d.deviceName ?? 'Register' },
-    { header: 'Opened', cell: (d) => `${formatDateTime(d.openedAt)} by ${nameOf(d.openedBy)}` },
+    { header: 'Opened', cell: (d) => `${timeOf(d.openedAt)} by ${nameOf(d.openedBy)}` },
     { header: 'Float', align: 'end', cell: (d) => money(d.openingFloat) },
     { header: 'Pay-ins', align: 'end', cell: (d) => money(movementSums(d.movements).payIns) },
     { header: 'Pay-outs', align: 'end', cell: (d) => money(movementSums(d.movements).payOuts) },
