@@ -15,6 +15,7 @@ import {
   posOrderSchema,
   registerSchema,
   reprintResultSchema,
+  voidPosOrderSchema,
 } from '@brigade/domain/pos/api';
 import { queryTime } from '@brigade/domain/query-dates';
 import { z } from 'zod';
@@ -175,6 +176,23 @@ export const listDrawerSessions = defineEndpoint({
   },
   response: { status: 200, description: 'The sessions', schema: successOf(z.array(drawerSessionSchema)) },
   problems: [404],
+});
+
+export const voidPosOrder = defineEndpoint({
+  id: 'voidPosOrder',
+  method: 'POST',
+  path: `${base}/pos/orders/{orderId}/void`,
+  summary: 'Void a register sale with a reason: it is cancelled and its cash handed back from this drawer',
+  tags,
+  access: { kind: 'tenant', role: 'manager' },
+  changes: 'none',
+  request: {
+    params: params.extend({ orderId: positiveId('Order ID') }),
+    body: voidPosOrderSchema,
+    headers: deviceHeaders,
+  },
+  response: { status: 200, description: 'The voided sale', schema: successOf(posOrderSchema) },
+  problems: [404, 409],
 });
 
 export const getCloseOut = defineEndpoint({

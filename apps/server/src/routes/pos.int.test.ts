@@ -454,6 +454,53 @@ describe('the register', () => {
     expect((await register('otherOwner', 'GET', '/drawer-sessions')).statusCode).toBe(403);
   });
 
+  it('voids a sale for a manager: cancelled with the reason, cash handed back, the ledger at zero', async () => {
+    const sold = await register('employee', 'POST', '/orders', {
+      token,
+      key: randomUUID(),
+      payload: sale('takeout', 5000),
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
+    const { orderId, totals, businessDate } = sold.json().data;
+    const journal = async () =>
+      (await kit.staff('manager', 'GET', `/reports/journal?from=${businessDate}&to=${businessDate}`)).json()
+        .data.days[0];
+    const before = await journal();
+    const voidIt = (who: Person, payload: object) =>
+      register(who, 'POST', `/orders/${orderId}/void`, { token, payload });
+    expect((await voidIt('employee', { reason: 'Rang it twice' })).statusCode).toBe(403);
+    const noReason = await voidIt('manager', { reason: '' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().errors[0].message).toBe('Give a reason for the void');
+    const voided = await voidIt('manager', { reason: 'Rang it twice' });
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(voided.json().data).toMatchObject({ status: 'cancelled', drawerKick: true });
+    expect(
+      voided.json().data.tenders.map((t: { kind: string; amount: number }) => [t.kind, t.amount]),
+    ).toEqual([
+      ['payment', totals.total],
+      ['refund', totals.total],
+    ]);
+    const again = await voidIt('manager', { reason: 'Again' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe('Only a register sale that is not voided yet can be voided');
+    const order = (await kit.staff('employee', 'GET', `/orders/${orderId}`)).json().data;
+    expect(order.status).toBe('cancelled');
+    expect(order.events.at(-1).note).toMatch(
+      /^Voided at Front, \d+\.\d\d USD handed back in cash: Rang it twice$/,
+    );
+    const lines = await t.database.db.select().from(ledgerLines).where(eq(ledgerLines.orderId, orderId));
+    const sumOf = (tender: boolean) =>
+      lines.filter((l) => (l.kind === 'tender') === tender).reduce((n, l) => n + l.amount, 0);
+    expect(sumOf(false)).toBe(0);
+    expect(sumOf(true)).toBe(0);
+    expect(lines.filter((l) => l.kind === 'tender').map((l) => [l.event, l.paymentMethod])).toEqual([
+      ['cash_taken', 'cash'],
+      ['cash_returned', 'cash'],
+    ]);
+    expect((await journal()).cashTaken).toBe(before.cashTaken - totals.total);
+  });
+
   it('stops a device at once when a manager unpairs it', async () => {
     expect((await register('employee', 'DELETE', `/devices/${deviceId}`)).statusCode).toBe(403);
     const revoked = await register('manager', 'DELETE', `/devices/${deviceId}`);

@@ -13,6 +13,7 @@ import {
   placePosOrder,
   reprintReceipt,
   revokeDevice,
+  voidPosOrder,
 } from '@brigade/core/pos/index';
 import { DEVICE_HEADER } from '@brigade/domain/pos/api';
 import type { FastifyRequest } from 'fastify';
@@ -73,6 +74,9 @@ export const posRoutes = [
   ),
   implement(contract.listDrawerSessions, async ({ params, query, actor, deps }) =>
     success(await listDrawerSessions({ db: deps.database.db }, actor, { ...params, ...query })),
+  ),
+  implement(contract.voidPosOrder, async ({ params, body, actor, deps, request }) =>
+    success(await voidPosOrder(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
   ),
   implement(contract.getCloseOut, async ({ params, query, actor, deps }) =>
     success(await getCloseOut({ db: deps.database.db }, actor, { ...params, ...query })),

@@ -95,6 +95,7 @@ async function orderRecord(ex: Executor, row: OrderRow): Promise<OrderRecord> {
           .select({
             tenderId: orderTenders.tenderId,
             method: orderTenders.method,
+            kind: orderTenders.kind,
             amount: orderTenders.amount,
             takenAt: orderTenders.takenAt,
             takenBy: orderTenders.takenBy,

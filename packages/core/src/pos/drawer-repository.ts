@@ -46,10 +46,15 @@ export const movementsOf = (ex: Executor, scope: RestaurantScope, sessionIds: nu
         .where(and(scopeWhere(cashMovements, scope), inArray(cashMovements.sessionId, sessionIds)))
         .orderBy(asc(cashMovements.movementId));
 
-/** The cash sales that went into a session's drawer (what paid the orders; change already out). */
+/** Cash in, less cash handed back for voided sales. */
+export const signedCash = sql<
+  string | null
+>`sum(case when ${orderTenders.kind} = 'refund' then -${orderTenders.amount} else ${orderTenders.amount} end)`;
+
+/** The cash sales that went into a session's drawer (what paid the orders, change already out; less voids). */
 export async function cashSalesOf(ex: Executor, scope: RestaurantScope, sessionId: number): Promise<number> {
   const [row] = await ex
-    .select({ total: sql<string | null>`sum(${orderTenders.amount})` })
+    .select({ total: signedCash })
     .from(orderTenders)
     .where(and(scopeWhere(orderTenders, scope), eq(orderTenders.sessionId, sessionId)));
   return Number(row?.total ?? 0);

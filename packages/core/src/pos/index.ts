@@ -16,3 +16,4 @@ export {
 export { printReceiptJob } from './receipt';
 export { getRegister, type PosDeps } from './register';
 export { listPosOrders, placePosOrder, reprintReceipt } from './sale';
+export { voidPosOrder } from './void';

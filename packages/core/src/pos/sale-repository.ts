@@ -4,6 +4,7 @@ import { orderTenders, posDevices } from '@brigade/db/schema/pos';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { scopeWhere } from '../catalogue/scope';
 import type { RestaurantScope } from './device-repository';
+import { signedCash } from './drawer-repository';
 
 /** A register sale's own rows: its tenders, and the day's register orders. Private to the pos area. */
 
@@ -46,7 +47,7 @@ export async function registerSales(
 /** Cash of a business day's register sales taken while no drawer session was open on their register. */
 export async function cashOutsideSessions(ex: Executor, scope: RestaurantScope, businessDate: string) {
   const [row] = await ex
-    .select({ total: sql<string | null>`sum(${orderTenders.amount})` })
+    .select({ total: signedCash })
     .from(orderTenders)
     .innerJoin(orders, eq(orders.orderId, orderTenders.orderId))
     .where(

@@ -176,7 +176,7 @@ async function replay(deps: PosDeps, place: RegisterPlace, row: SaleRow, hash: s
   return saleOf(row, tenders, place.device.name, { drawerKick: false, receiptQueued: false });
 }
 
-function saleOf(
+export function saleOf(
   row: SaleRow,
   tenders: TenderRow[],
   deviceName: string | null,
@@ -205,6 +205,7 @@ function saleOf(
     tenders: tenders.map((t) => ({
       tenderId: t.tenderId,
       method: t.method,
+      kind: t.kind,
       amount: t.amount,
       tendered: t.tendered,
       change: t.change,

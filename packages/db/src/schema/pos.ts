@@ -71,6 +71,10 @@ export const orderTenders = pgTable(
       .notNull()
       .references(() => orders.orderId, { onDelete: 'cascade' }),
     method: text('method', { enum: TENDER_METHODS }).notNull(),
+    /** `payment`: money taken for the order; `refund`: money handed back (a voided sale), `amount` out. */
+    kind: text('kind', { enum: ['payment', 'refund'] })
+      .notNull()
+      .default('payment'),
     amount: money('amount').notNull(),
     tendered: money('tendered').notNull(),
     change: money('change').notNull(),
@@ -85,6 +89,7 @@ export const orderTenders = pgTable(
     restaurantFk('order_tenders_restaurant_fk', t as never),
     index('order_tenders_order_idx').on(t.orderId),
     check('order_tenders_method_check', sql`${t.method} in ('cash')`),
+    check('order_tenders_kind_check', sql`${t.kind} in ('payment', 'refund')`),
     check(
       'order_tenders_amounts_check',
       sql`${t.amount} >= 0 and ${t.change} >= 0 and ${t.tendered} = ${t.amount} + ${t.change}`,

@@ -20,7 +20,16 @@ import { allocate } from './allocate';
  * recognised reverses whatever of it is left, so a sale given back in full ends at zero on every line.
  */
 
-export const LEDGER_EVENTS = ['sale', 'return', 'capture', 'void', 'refund', 'credit', 'cash_taken'] as const;
+export const LEDGER_EVENTS = [
+  'sale',
+  'return',
+  'capture',
+  'void',
+  'refund',
+  'credit',
+  'cash_taken',
+  'cash_returned',
+] as const;
 export type LedgerEvent = (typeof LEDGER_EVENTS)[number];
 export const LEDGER_KINDS = ['item', 'custom', 'tax', 'service_charge', 'tip', 'tender'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
@@ -81,7 +90,15 @@ export interface OrderRecord {
   /** Its history, oldest first. */
   events: readonly { eventId: number; status: string; actor: string; occurredAt: Date }[];
   /** Money a register took for it (cash): what paid the order, not the change handed back. */
-  tenders?: readonly { tenderId: number; method: 'cash'; amount: number; takenAt: Date; takenBy: string }[];
+  tenders?: readonly {
+    tenderId: number;
+    method: 'cash';
+    /** `refund`: cash handed back (a voided register sale). */
+    kind?: 'payment' | 'refund' | undefined;
+    amount: number;
+    takenAt: Date;
+    takenBy: string;
+  }[];
 }
 
 export interface PaymentRecord {
@@ -107,6 +124,8 @@ export interface SaleRecords {
   order: OrderRecord | null;
   payment: PaymentRecord | null;
 }
+
+const CASH_EVENTS = new Set<LedgerEvent>(['cash_taken', 'cash_returned']);
 
 /** Statuses after which an order counts as sold (it reached the kitchen). */
 const SOLD = new Set(['accepted', 'in_preparation', 'ready', 'completed']);
@@ -195,11 +214,17 @@ export function projectSale(records: SaleRecords): LedgerLine[] {
       rank: 0,
       key: `cash:${tender.tenderId}`,
       apply: () =>
-        writers.line(`cash:${tender.tenderId}`, tender.takenAt, 'cash_taken', tender.takenBy, {
-          ...NO_ITEM,
-          kind: 'tender',
-          amount: tender.amount,
-        }),
+        tender.kind === 'refund'
+          ? writers.line(`cash:${tender.tenderId}`, tender.takenAt, 'cash_returned', tender.takenBy, {
+              ...NO_ITEM,
+              kind: 'tender',
+              amount: -tender.amount,
+            })
+          : writers.line(`cash:${tender.tenderId}`, tender.takenAt, 'cash_taken', tender.takenBy, {
+              ...NO_ITEM,
+              kind: 'tender',
+              amount: tender.amount,
+            }),
     });
   happenings.sort((a, b) => a.at.getTime() - b.at.getTime() || a.rank - b.rank || a.key.localeCompare(b.key));
   for (const happening of happenings) happening.apply();
@@ -245,8 +270,8 @@ function saleBook(records: SaleRecords, lines: LedgerLine[]): Writers {
       orderId: order?.orderId ?? null,
       transactionId: payment?.transactionId ?? null,
       currency,
-      paymentMethod: part.kind !== 'tender' ? null : event === 'cash_taken' ? 'cash' : 'card',
-      cardBrand: part.kind === 'tender' && event !== 'cash_taken' ? (payment?.cardBrand ?? null) : null,
+      paymentMethod: part.kind !== 'tender' ? null : CASH_EVENTS.has(event) ? 'cash' : 'card',
+      cardBrand: part.kind === 'tender' && !CASH_EVENTS.has(event) ? (payment?.cardBrand ?? null) : null,
       employee,
       ...part,
     });

@@ -181,6 +181,8 @@ export type PlacePosOrderInput = z.input<typeof placePosOrderSchema>;
 export const tenderSchema = z.object({
   tenderId: z.number(),
   method: z.enum(TENDER_METHODS),
+  /** `refund`: cash handed back when the sale was voided. */
+  kind: z.enum(['payment', 'refund']),
   amount: z.number(),
   tendered: z.number(),
   change: z.number(),
@@ -218,6 +220,11 @@ export const posOrderSchema = z.object({
   createdAt: z.date(),
 });
 export type PosOrder = z.infer<typeof posOrderSchema>;
+
+export const voidPosOrderSchema = z.strictObject({
+  reason: text().trim().min(1, 'Give a reason for the void').max(200, 'Reason cannot exceed 200 characters'),
+});
+export const SALE_NOT_VOIDABLE = 'Only a register sale that is not voided yet can be voided';
 
 export const reprintResultSchema = z.object({ receiptQueued: z.boolean() });
 export const NO_RECEIPT_PRINTER = 'This register has no receipt printer with an address';
