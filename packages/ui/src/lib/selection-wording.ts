@@ -42,9 +42,9 @@ export const SELECTION_WORDING: Readonly<
       empty: 'No locations available',
     },
     restaurant: {
-      title: 'Select Restaurant',
-      text: 'Choose the restaurant this register sells for.',
-      empty: 'No restaurants available for this location',
+      title: 'Select POS Terminal',
+      text: 'Choose the restaurant location for POS operations.',
+      empty: 'No POS terminals available for this location',
     },
   },
   default: {
