@@ -76,7 +76,7 @@ async function keyIn(scope: Locator, digits: string) {
 async function openRegister(page: Page, device: string, printerName: string | null) {
   await page.goto(`${harness.managementOrigin}/pos/`);
   await fillSignIn(page, OWNER);
-  await page.getByRole('heading', { name: 'Select Restaurant' }).waitFor({ timeout: 20_000 });
+  await page.getByRole('heading', { name: 'Select POS Terminal' }).waitFor({ timeout: 20_000 });
   await page.getByRole('button', { name: /Harbor Grill/ }).click();
   await page.getByRole('heading', { level: 1, name: 'Pair this device' }).waitFor({ timeout: 20_000 });
   await page.getByLabel('Device name').fill(device);

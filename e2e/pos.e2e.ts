@@ -49,7 +49,7 @@ async function openRegister(page: Page, who: Credentials = OWNER) {
 
 async function signInAndPick(page: Page, who: Credentials) {
   await fillSignIn(page, who);
-  await page.getByRole('heading', { name: 'Select Restaurant' }).waitFor({ timeout: 20_000 });
+  await page.getByRole('heading', { name: 'Select POS Terminal' }).waitFor({ timeout: 20_000 });
   await page.getByRole('button', { name: /Harbor Grill/ }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/pos'), { timeout: 20_000 });
 }

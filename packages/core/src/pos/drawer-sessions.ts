@@ -11,6 +11,7 @@ import {
 } from '@brigade/domain/pos/api';
 import type { z } from 'zod';
 import { resolveCatalogueScope } from '../catalogue/scope';
+import { userNames } from '../payments/user-names';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import type { RestaurantScope } from './device-repository';
 import {
@@ -39,6 +40,7 @@ const sessionView = (
   movements: MovementRow[],
   deviceName: string | null,
   cashSales: number | null,
+  names: ReadonlyMap<string, string> = new Map(),
 ): DrawerSession => {
   const closed = row.closedAt !== null;
   return {
@@ -46,6 +48,8 @@ const sessionView = (
     deviceId: row.deviceId,
     deviceName,
     openedBy: row.openedBy,
+    openedByName: names.get(row.openedBy) ?? null,
+    closedByName: row.closedBy ? (names.get(row.closedBy) ?? null) : null,
     openedAt: row.openedAt,
     openingFloat: row.openingFloat,
     movements: movements.map(({ movementId, kind, amount, reason, by, at }) => ({
@@ -76,7 +80,10 @@ export async function currentDrawer(
   const { device } = await registerDevice(deps, actor, call, call.token);
   const row = await openSessionOf(deps.db, call, device.deviceId);
   if (!row) return { session: null };
-  return { session: sessionView(row, await movementsOf(deps.db, call, [row.sessionId]), device.name, null) };
+  const names = await userNames(deps.db, [row.openedBy]);
+  return {
+    session: sessionView(row, await movementsOf(deps.db, call, [row.sessionId]), device.name, null, names),
+  };
 }
 
 export async function openDrawer(
@@ -94,7 +101,7 @@ export async function openDrawer(
     openingFloat: body.openingFloat,
   });
   if (!row) throw new BrigadeError('conflict', 'DRAWER_ALREADY_OPEN', DRAWER_ALREADY_OPEN);
-  return sessionView(row, [], device.name, null);
+  return sessionView(row, [], device.name, null, await userNames(deps.db, [row.openedBy]));
 }
 
 export async function addCashMovement(
@@ -113,7 +120,8 @@ export async function addCashMovement(
     ...body,
     by: userIdOf(actor),
   });
-  return sessionView(row, await movementsOf(deps.db, call, [row.sessionId]), device.name, null);
+  const names = await userNames(deps.db, [row.openedBy]);
+  return sessionView(row, await movementsOf(deps.db, call, [row.sessionId]), device.name, null, names);
 }
 
 export async function closeDrawer(
@@ -136,7 +144,8 @@ export async function closeDrawer(
     overShort: body.counted - expected,
     note: body.note || null,
   });
-  return sessionView(closed, movements, device.name, cashSales);
+  const names = await userNames(deps.db, [closed.openedBy, closed.closedBy ?? 'system']);
+  return sessionView(closed, movements, device.name, cashSales, names);
 }
 
 /** What the drawer should hold: its float, the cash sales, pay-ins less pay-outs. */
@@ -169,11 +178,15 @@ export async function listDrawerSessions(
     scope,
     rows.map((r) => r.session.sessionId),
   );
+  const names = await userNames(
+    deps.db,
+    rows.flatMap(({ session }) => [session.openedBy, session.closedBy ?? 'system']),
+  );
   const views: DrawerSession[] = [];
   for (const { session, deviceName } of rows) {
     const own = movements.filter((m) => m.sessionId === session.sessionId);
     const cashSales = await cashSalesOf(deps.db, scope, session.sessionId);
-    const view = sessionView(session, own, deviceName, cashSales);
+    const view = sessionView(session, own, deviceName, cashSales, names);
     // a manager sees what an open drawer should hold so far
     views.push({
       ...view,

@@ -267,6 +267,9 @@ export const drawerSessionSchema = z.object({
   deviceId: z.number(),
   deviceName: z.string().nullable(),
   openedBy: z.string(),
+  /** The names of who opened and who closed it, when known. */
+  openedByName: z.string().nullable(),
+  closedByName: z.string().nullable(),
   openedAt: z.date(),
   openingFloat: z.number(),
   movements: z.array(cashMovementViewSchema),
