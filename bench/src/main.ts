@@ -11,6 +11,7 @@ import { benchListings } from './listings.bench';
 import { benchOrdering } from './ordering.bench';
 import { benchPayments } from './payments.bench';
 import { benchPlaces } from './places.bench';
+import { benchPos } from './pos.bench';
 import { benchReports } from './reports.bench';
 import { benchRss } from './rss.bench';
 import { benchSite } from './site.bench';
@@ -46,6 +47,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   jobs: () => benchJobs(postgresUrl),
   tickets: () => benchTickets(postgresUrl),
   reports: () => benchReports(postgresUrl),
+  pos: () => benchPos(postgresUrl),
 };
 /** Run only when named: a soak takes minutes and needs wrk; site-miss-http is a part of site-miss. */
 const ON_REQUEST = new Set(['soak', 'site-miss-http']);
