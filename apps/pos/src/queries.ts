@@ -1,6 +1,12 @@
 import type { Jsonify } from '@brigade/api-client/client';
 import { ProblemError } from '@brigade/api-client/problem-error';
-import { getRegister, listPosOrders, pairPosDevice, placePosOrder } from '@brigade/contracts/pos';
+import {
+  getRegister,
+  listPosOrders,
+  pairPosDevice,
+  placePosOrder,
+  voidPosOrder,
+} from '@brigade/contracts/pos';
 import {
   DEVICE_HEADER,
   DEVICE_REVOKED_MESSAGE,
@@ -10,7 +16,7 @@ import {
   type PosOrder,
   type Register,
 } from '@brigade/domain/pos/api';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from './api';
 import { tracked } from './network';
 
@@ -114,4 +120,31 @@ export function placeSale(scope: Scope, token: string, body: PlacePosOrderInput,
       headers: { ...deviceHeaders(token), 'Idempotency-Key': idempotencyKey },
     }),
   ).then((answer) => answer.data);
+}
+
+/**
+ * Voids a register sale with a reason (managers): the answer is the sale, cancelled, with the cash handed
+ * back as a refund tender. The list shows it at once and is read again; so is the drawer it came out of.
+ */
+export function useVoidSale(scope: Scope, token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { orderId: number; reason: string }) =>
+      tracked(() =>
+        apiClient.call(voidPosOrder, {
+          params: { ...params(scope), orderId: input.orderId },
+          headers: deviceHeaders(token),
+          body: { reason: input.reason },
+        }),
+      ).then((answer) => answer.data),
+    onSuccess: (voided) => {
+      queryClient.setQueryData<Sale[]>(salesKey(scope), (sales) =>
+        sales?.map((sale) => (sale.orderId === voided.orderId ? voided : sale)),
+      );
+      void queryClient.invalidateQueries({ queryKey: salesKey(scope) });
+      void queryClient.invalidateQueries({
+        queryKey: ['pos', scope.tenantId, scope.restaurantId, 'drawer'],
+      });
+    },
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceOf, balanceText, expectedCash, movementTotals } from './figures';
+import { balanceOf, balanceText, expectedCash, movementTotals, staffName } from './figures';
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -22,5 +22,15 @@ describe('drawer figures', () => {
     expect(movementTotals(movements)).toEqual({ payIns: 500, payOuts: 1500 });
     expect(movementTotals([])).toEqual({ payIns: 0, payOuts: 0 });
     expect(expectedCash({ openingFloat: 10000, movements }, 4939)).toBe(10000 + 4939 + 500 - 1500);
+  });
+});
+
+describe('who opened and closed a drawer', () => {
+  const me = { uid: 'u1', displayName: 'Ada Owner' };
+  it('says the name the server gives, else the signed-in staff member, else someone else', () => {
+    expect(staffName('Casey Cashier', 'u2', me)).toBe('Casey Cashier');
+    expect(staffName(null, 'u1', me)).toBe('Ada Owner');
+    expect(staffName(null, 'u2', me)).toBe('another staff member');
+    expect(staffName(null, null, null)).toBe('another staff member');
   });
 });

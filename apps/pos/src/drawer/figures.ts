@@ -37,3 +37,17 @@ export function expectedCash(
 }
 
 export const KIND_LABELS = { pay_in: 'Pay in', pay_out: 'Pay out' } as const;
+
+/**
+ * Who opened or closed a drawer: the name the server gives, else the signed-in staff member when it was
+ * them, else a plain "another staff member" (a name the server does not know).
+ */
+export function staffName(
+  name: string | null,
+  uid: string | null,
+  me: { uid: string; displayName: string } | null,
+): string {
+  if (name) return name;
+  if (me && uid && me.uid === uid) return me.displayName;
+  return 'another staff member';
+}

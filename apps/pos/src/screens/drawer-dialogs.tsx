@@ -4,9 +4,11 @@ import { Alert } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { Dialog } from '@brigade/ui/components/dialog';
 import { TextField } from '@brigade/ui/components/text-field';
+import { useSession } from '@brigade/ui/lib/session';
 import { useId, useState } from 'react';
-import { balanceOf, balanceText, KIND_LABELS } from '../drawer/figures';
+import { balanceOf, balanceText, KIND_LABELS, staffName } from '../drawer/figures';
 import { type MovementKind, type Session, useDrawerActions } from '../drawer-queries';
+import { clockTime } from '../money';
 import { useRegisterContext } from '../register/context';
 import { centsOfDigits, Keypad } from './keypad';
 
@@ -154,13 +156,21 @@ export function CloseDrawerDialog(props: { onClose: () => void; onClosed: (sessi
 
 /** The closed drawer: its cash sales, what it should have held, what was counted, and the difference. */
 export function ClosedResult({ session, onDone }: { session: Session; onDone: () => void }) {
-  const { money } = useRegisterContext();
+  const { money, register } = useRegisterContext();
+  const { state } = useSession();
+  const me = state.status === 'authenticated' ? state.user : null;
   const overShort = session.overShort ?? 0;
   return (
     <section className="pos-drawer__card" aria-labelledby="pos-drawer-closed">
       <h2 id="pos-drawer-closed" className="pos-drawer__title">
         Drawer closed
       </h2>
+      <p className="pos-drawer__hint" data-testid="drawer-people">
+        Opened {clockTime(session.openedAt, register.timezone)} by{' '}
+        {staffName(session.openedByName, session.openedBy, me)}
+        {session.closedAt &&
+          `, closed ${clockTime(session.closedAt, register.timezone)} by ${staffName(session.closedByName, session.closedBy, me)}`}
+      </p>
       <dl className="pos-figures pos-drawer__figures" data-testid="drawer-result">
         <div>
           <dt>Opening float</dt>

@@ -4,7 +4,7 @@ import { Button } from '@brigade/ui/components/button';
 import { LoadingView } from '@brigade/ui/components/spinner';
 import { useSession } from '@brigade/ui/lib/session';
 import { useEffect, useState } from 'react';
-import { KIND_LABELS, movementTotals } from '../drawer/figures';
+import { KIND_LABELS, movementTotals, staffName } from '../drawer/figures';
 import { type MovementKind, type Session, useDrawer, useDrawerActions } from '../drawer-queries';
 import { clockTime } from '../money';
 import { isDeviceRefusal } from '../queries';
@@ -85,7 +85,7 @@ function OpenSession({ session, onClosed }: { session: Session; onClosed: (s: Se
   const [moving, setMoving] = useState<MovementKind | null>(null);
   const [closing, setClosing] = useState(false);
   const me = state.status === 'authenticated' ? state.user : null;
-  const openedBy = me && me.uid === session.openedBy ? me.displayName : 'another staff member';
+  const openedBy = staffName(session.openedByName, session.openedBy, me);
   const { payIns, payOuts } = movementTotals(session.movements);
   return (
     <section className="pos-drawer__card" aria-labelledby="pos-drawer-session">

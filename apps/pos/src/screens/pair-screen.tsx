@@ -1,16 +1,15 @@
 import { errorMessage, ProblemError } from '@brigade/api-client/problem-error';
-import { roleAtLeast } from '@brigade/domain/access';
 import { Alert } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { Card } from '@brigade/ui/components/card';
 import { TextField } from '@brigade/ui/components/text-field';
-import { useSession } from '@brigade/ui/lib/session';
 import { useSignOut } from '@brigade/ui/lib/use-sign-out';
 import { useSelection } from '@brigade/ui/selection';
 import { type FormEvent, useId, useState } from 'react';
 import { BASE } from '../api';
 import type { StoredDevice } from '../device-store';
 import { type Scope, usePairDevice, usePrinters } from '../queries';
+import { useIsManager } from '../register/manager';
 
 /**
  * Pairing (issue 46): a manager names the device and picks the printer its receipts print on; the server
@@ -21,12 +20,9 @@ export function PairScreen(props: {
   notice: string | null;
   onPaired: (device: StoredDevice) => void;
 }) {
-  const { tenant, restaurant, clearSelection } = useSelection();
-  const { state } = useSession();
+  const { restaurant, clearSelection } = useSelection();
   const { signOut, pending } = useSignOut({ returnUrl: `${window.location.origin}${BASE}/` });
-  const manager =
-    (state.status === 'authenticated' && state.user.isSiteAdmin) ||
-    (tenant?.role ? roleAtLeast(tenant.role, 'manager') : false);
+  const manager = useIsManager();
   return (
     <main className="ui-centered pos-pair">
       <Card

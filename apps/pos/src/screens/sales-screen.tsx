@@ -5,11 +5,14 @@ import { Button } from '@brigade/ui/components/button';
 import { EmptyState } from '@brigade/ui/components/empty-state';
 import { LoadingView } from '@brigade/ui/components/spinner';
 import { useSelection } from '@brigade/ui/selection';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { reprintReceipt } from '../drawer-queries';
 import { clockTime } from '../money';
 import { isDeviceRefusal, type Sale, useSales } from '../queries';
 import { useRegisterContext } from '../register/context';
+import { useIsManager } from '../register/manager';
+import { handedBack, isVoided, salesSummary, summaryText } from '../sales/figures';
+import { VoidDialog } from './void-dialog';
 
 /** Today's sales of the restaurant's registers, newest first (issue 46). */
 export function SalesScreen() {
@@ -52,7 +55,10 @@ export function SalesScreen() {
 
 function SalesTable({ sales }: { sales: Sale[] }) {
   const { money, register } = useRegisterContext();
-  const total = sales.reduce((sum, sale) => sum + sale.totals.total, 0);
+  const manager = useIsManager();
+  const [voiding, setVoiding] = useState<Sale | null>(null);
+  const [voided, setVoided] = useState<number | null>(null);
+  const summary = salesSummary(sales);
   return (
     <div className="pos-sales__scroll">
       <table className="pos-sales__table">
@@ -66,19 +72,39 @@ function SalesTable({ sales }: { sales: Sale[] }) {
             <th scope="col" className="pos-num">
               Total
             </th>
-            <th scope="col">Receipt</th>
+            <th scope="col">Status</th>
+            <th scope="col">Actions</th>
           </tr>
         </thead>
         <tbody>
           {sales.map((sale) => (
-            <tr key={sale.orderId} data-order-number={sale.number}>
+            <tr
+              key={sale.orderId}
+              data-order-number={sale.number}
+              data-voided={isVoided(sale) ? 'true' : undefined}
+            >
               <th scope="row">#{sale.number}</th>
               <td>{clockTime(sale.createdAt, register.timezone)}</td>
               <td>{SERVICE_LABELS[sale.service]}</td>
               <td>{sale.guestName ?? '—'}</td>
-              <td className="pos-num">{money(sale.totals.total)}</td>
+              <td className="pos-num pos-sales__total">{money(sale.totals.total)}</td>
+              <td>
+                <SaleStatus sale={sale} focus={voided === sale.orderId} />
+              </td>
               <td className="pos-sales__reprint">
-                <Reprint sale={sale} />
+                <div className="pos-sales__row-actions">
+                  <Reprint sale={sale} />
+                  {manager && !isVoided(sale) && (
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      aria-label={`Void sale #${sale.number}`}
+                      onClick={() => setVoiding(sale)}
+                    >
+                      Void sale
+                    </Button>
+                  )}
+                </div>
               </td>
             </tr>
           ))}
@@ -86,14 +112,40 @@ function SalesTable({ sales }: { sales: Sale[] }) {
         <tfoot>
           <tr>
             <th scope="row" colSpan={4}>
-              {sales.length} {sales.length === 1 ? 'sale' : 'sales'}
+              {summaryText(summary)}
             </th>
-            <td className="pos-num">{money(total)}</td>
-            <td />
+            <td className="pos-num">{money(summary.total)}</td>
+            <td colSpan={2} />
           </tr>
         </tfoot>
       </table>
+      {voiding && (
+        <VoidDialog
+          sale={voiding}
+          onClose={() => setVoiding(null)}
+          onVoided={(sale) => {
+            setVoiding(null);
+            setVoided(sale.orderId);
+          }}
+        />
+      )}
     </div>
+  );
+}
+
+/** "Paid in cash", or "Voided" with the cash handed back; focused once a void from here went through. */
+function SaleStatus({ sale, focus }: { sale: Sale; focus: boolean }) {
+  const { money } = useRegisterContext();
+  const ref = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (focus) ref.current?.focus();
+  }, [focus]);
+  if (!isVoided(sale)) return <span className="pos-sales__status">Paid in cash</span>;
+  return (
+    <span ref={ref} tabIndex={-1} className="pos-sales__status" data-testid="sale-voided">
+      <strong className="pos-sales__voided">Voided</strong>
+      <span className="pos-sales__note">{money(handedBack(sale))} handed back in cash</span>
+    </span>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Badge } from '@brigade/ui/app-kit/badge';
 import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
 import type { CloseOut, DrawerRow, StaffRow } from './close-out-api';
-import { movementSums, overShortText, staffTotals } from './close-out-figures';
+import { closerOf, movementSums, openerOf, overShortText, staffTotals } from './close-out-figures';
 
 type Money = (minor: number) => string;
 
@@ -9,7 +9,10 @@ type Money = (minor: number) => string;
 const timeOf = (iso: string) =>
   new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
 
-/** Who a user id is: the name the close-out gives the staff member, else a plain "Staff member". */
+/**
+ * Who a user id is when a drawer does not name them (openedByName/closedByName null): the name the
+ * close-out gives the staff member, else a plain "Staff member".
+ */
 export function nameLookup(report: CloseOut): (uid: string) => string {
   const names = new Map(report.staff.map((s) => [s.employee, s.name]));
   return (uid) => names.get(uid) ?? 'Staff member';
@@ -91,7 +94,7 @@ function DrawersTable({ report, money }: { report: CloseOut; money: Money }) {
   const maybe = (value: number | null) => (value === null ? '—' : money(value));
   const columns: Column<DrawerRow>[] = [
     { header: 'Register', primary: true, cell: (d) => d.deviceName ?? 'Register' },
-    { header: 'Opened', cell: (d) => `${timeOf(d.openedAt)} by ${nameOf(d.openedBy)}` },
+    { header: 'Opened', cell: (d) => `${timeOf(d.openedAt)} by ${openerOf(d, nameOf)}` },
     { header: 'Float', align: 'end', cell: (d) => money(d.openingFloat) },
     { header: 'Pay-ins', align: 'end', cell: (d) => money(movementSums(d.movements).payIns) },
     { header: 'Pay-outs', align: 'end', cell: (d) => money(movementSums(d.movements).payOuts) },
@@ -114,7 +117,17 @@ function DrawersTable({ report, money }: { report: CloseOut; money: Money }) {
     },
     {
       header: 'Status',
-      cell: (d) => (d.closedAt ? <Badge tone="success">Closed</Badge> : <Badge tone="warning">Open</Badge>),
+      cell: (d) =>
+        d.closedAt ? (
+          <span className="co-status">
+            <Badge tone="success">Closed</Badge>
+            <span className="co-status__by">
+              {timeOf(d.closedAt)} by {closerOf(d, nameOf)}
+            </span>
+          </span>
+        ) : (
+          <Badge tone="warning">Open</Badge>
+        ),
     },
   ];
   return (

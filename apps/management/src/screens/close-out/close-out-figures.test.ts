@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { closeOutCsv, movementSums, overShortText, staffTotals } from './close-out-figures';
+import {
+  closeOutCsv,
+  closerOf,
+  movementSums,
+  openerOf,
+  overShortText,
+  staffTotals,
+} from './close-out-figures';
 
 const money = (minor: number) => `$${(minor / 100).toFixed(2)}`;
 const staff = [
@@ -9,6 +16,9 @@ const staff = [
 const drawer = {
   deviceName: 'Front counter',
   openedBy: 'u1',
+  openedByName: null as string | null,
+  closedBy: 'u2' as string | null,
+  closedByName: 'Casey Cashier' as string | null,
   openedAt: '2025-05-02T15:00:00.000Z',
   openingFloat: 10000,
   movements: [
@@ -42,6 +52,15 @@ describe('close-out figures', () => {
     expect(overShortText(null, money)).toBe('—');
   });
 
+  it("names who opened and closed a drawer, the server's name first", () => {
+    const nameOf = (uid: string) => (uid === 'u1' ? 'Ada Owner' : 'Staff member');
+    expect(openerOf(drawer, nameOf)).toBe('Ada Owner');
+    expect(openerOf({ ...drawer, openedByName: 'Ada O.' }, nameOf)).toBe('Ada O.');
+    expect(closerOf(drawer, nameOf)).toBe('Casey Cashier');
+    expect(closerOf({ ...drawer, closedByName: null }, nameOf)).toBe('Staff member');
+    expect(closerOf({ ...drawer, closedAt: null }, nameOf)).toBe('');
+  });
+
   it('writes the staff with a totals row, the drawers and the cash outside them as CSV', () => {
     const csv = closeOutCsv(
       {
@@ -61,9 +80,9 @@ describe('close-out figures', () => {
     expect(lines[4]).toBe('"Casey, Cashier",1,19.00,1.52,2.00,0.00,22.52');
     expect(lines[5]).toBe('Total,3,64.00,5.12,2.00,48.60,22.52');
     expect(lines[8]).toBe(
-      'Front counter,Ada Owner,2025-05-02T15:00:00.000Z,100.00,3.00,12.50,48.60,139.10,139.00,-0.10,Closed',
+      'Front counter,Ada Owner,2025-05-02T15:00:00.000Z,100.00,3.00,12.50,48.60,139.10,139.00,-0.10,Closed,Casey Cashier',
     );
-    expect(lines[9]?.endsWith(',,,Open')).toBe(true);
+    expect(lines[9]?.endsWith(',,,Open,')).toBe(true);
     expect(csv).toContain('Cash taken with no drawer open,12.34\r\n');
     expect(csv).toContain('Drawers still open,1\r\n');
   });

@@ -18,6 +18,10 @@ interface StaffFigures {
 interface DrawerFigures {
   deviceName: string | null;
   openedBy: string;
+  /** The names of who opened and closed it, when the server knows them. */
+  openedByName: string | null;
+  closedBy: string | null;
+  closedByName: string | null;
   openedAt: string;
   openingFloat: number;
   movements: readonly { kind: 'pay_in' | 'pay_out'; amount: number }[];
@@ -44,6 +48,17 @@ export function staffTotals(staff: readonly StaffFigures[]): Record<(typeof STAF
   const totals = { sales: 0, netSales: 0, tax: 0, tips: 0, cashTaken: 0, cardNet: 0 };
   for (const row of staff) for (const key of STAFF_SUMS) totals[key] += row[key];
   return totals;
+}
+
+/** Who opened a drawer: the server's name for them, else the close-out's, else "Staff member". */
+export function openerOf(drawer: DrawerFigures, nameOf: (uid: string) => string): string {
+  return drawer.openedByName ?? nameOf(drawer.openedBy);
+}
+
+/** Who closed a drawer, likewise; empty while it is open. */
+export function closerOf(drawer: DrawerFigures, nameOf: (uid: string) => string): string {
+  if (!drawer.closedAt) return '';
+  return drawer.closedByName ?? (drawer.closedBy ? nameOf(drawer.closedBy) : 'Staff member');
 }
 
 /** A session's pay-ins and pay-outs. */
@@ -95,12 +110,13 @@ export function closeOutCsv(
       'Counted',
       'Over/short',
       'Status',
+      'Closed by',
     ),
     ...report.drawers.map((d) => {
       const { payIns, payOuts } = movementSums(d.movements);
       return row(
         d.deviceName ?? 'Register',
-        nameOf(d.openedBy),
+        openerOf(d, nameOf),
         d.openedAt,
         units(d.openingFloat),
         units(payIns),
@@ -110,6 +126,7 @@ export function closeOutCsv(
         units(d.counted),
         units(d.overShort),
         d.closedAt ? 'Closed' : 'Open',
+        closerOf(d, nameOf),
       );
     }),
     '',

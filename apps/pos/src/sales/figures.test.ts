@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { handedBack, isManagerRole, isVoided, salesSummary, summaryText } from './figures';
+
+const sale = (total: number, status = 'accepted', refund = 0) => ({
+  status,
+  totals: { total },
+  tenders: [
+    { kind: 'payment' as const, amount: total },
+    ...(refund ? [{ kind: 'refund' as const, amount: refund }] : []),
+  ],
+});
+
+describe('register sales', () => {
+  it('knows a voided sale and the cash it handed back', () => {
+    expect(isVoided(sale(1000))).toBe(false);
+    expect(isVoided(sale(1000, 'cancelled', 1000))).toBe(true);
+    expect(handedBack(sale(1000))).toBe(0);
+    expect(handedBack(sale(3575, 'cancelled', 3575))).toBe(3575);
+  });
+
+  it('counts and totals the standing sales, and counts the voided apart', () => {
+    const summary = salesSummary([sale(1000), sale(2500, 'cancelled', 2500), sale(450)]);
+    expect(summary).toEqual({ kept: 2, voided: 1, total: 1450 });
+    expect(summaryText(summary)).toBe('2 sales · 1 voided');
+    expect(summaryText(salesSummary([sale(1000)]))).toBe('1 sale');
+    expect(summaryText(salesSummary([]))).toBe('0 sales');
+  });
+
+  it('lets managers and above void, and site administrators', () => {
+    expect(isManagerRole('owner', false)).toBe(true);
+    expect(isManagerRole('admin', false)).toBe(true);
+    expect(isManagerRole('manager', false)).toBe(true);
+    expect(isManagerRole('employee', false)).toBe(false);
+    expect(isManagerRole(undefined, false)).toBe(false);
+    expect(isManagerRole('employee', true)).toBe(true);
+  });
+});

@@ -1,0 +1,46 @@
+import { roleAtLeast, type TenantRole } from '@brigade/domain/access';
+
+/**
+ * A register sale's state as the Sales list shows it (docs/behaviour/pos.md#voiding-a-sale). Pure: the
+ * screen and its tests share them.
+ */
+
+interface SaleFigures {
+  status: string;
+  totals: { total: number };
+  tenders: readonly { kind: 'payment' | 'refund'; amount: number }[];
+}
+
+/** A voided sale comes back from the server cancelled. */
+export const isVoided = (sale: Pick<SaleFigures, 'status'>): boolean => sale.status === 'cancelled';
+
+/** The cash handed back when the sale was voided: its refund tenders. */
+export function handedBack(sale: Pick<SaleFigures, 'tenders'>): number {
+  return sale.tenders.reduce((sum, t) => (t.kind === 'refund' ? sum + t.amount : sum), 0);
+}
+
+/** How many sales stand and how many were voided, and what the standing ones come to. */
+export function salesSummary(sales: readonly SaleFigures[]) {
+  let kept = 0;
+  let voided = 0;
+  let total = 0;
+  for (const sale of sales) {
+    if (isVoided(sale)) voided += 1;
+    else {
+      kept += 1;
+      total += sale.totals.total;
+    }
+  }
+  return { kept, voided, total };
+}
+
+/** "3 sales", "1 sale · 1 voided". */
+export function summaryText(summary: { kept: number; voided: number }): string {
+  const sales = `${summary.kept} ${summary.kept === 1 ? 'sale' : 'sales'}`;
+  return summary.voided > 0 ? `${sales} · ${summary.voided} voided` : sales;
+}
+
+/** Managers and above void sales (and pair devices); a site administrator may too. */
+export function isManagerRole(role: TenantRole | null | undefined, siteAdmin: boolean): boolean {
+  return siteAdmin || (role ? roleAtLeast(role, 'manager') : false);
+}
