@@ -34,7 +34,7 @@ const SENSITIVE_KEYS = [
 ];
 
 /** Names whose values never reach a log line wherever they appear (headers included). */
-const SENSITIVE = new Set([...SENSITIVE_KEYS, 'x-api-key', 'x-goog-api-key', 'set-cookie']);
+const SENSITIVE = new Set([...SENSITIVE_KEYS, 'x-api-key', 'x-goog-api-key', 'set-cookie', 'x-pos-device']);
 const CENSOR = '[Redacted]';
 /**
  * How deep in a logged object sensitive names are looked for: four levels, such as `body.items[0].token`

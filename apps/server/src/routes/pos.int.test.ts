@@ -351,6 +351,13 @@ describe('the register', () => {
         { itemId: ids.burger, quantity: 1 },
         { itemId: ids.cake, quantity: 1 },
         { itemId: ids.online, quantity: 1 },
+        { itemId: ids.cake, quantity: 1, openPrice: 100, sizeId: 3 },
+        {
+          itemId: ids.burger,
+          quantity: 1,
+          modifiers: [{ modifierGroupId: ids.cheese, modifierId: 1 }],
+          openPrice: 100,
+        },
       ],
     };
     const refused = await register('employee', 'POST', '/orders', {
@@ -365,6 +372,8 @@ describe('the register', () => {
       'lines.0.modifiers: Choose an option in Cheese',
       'lines.1.openPrice: Enter a price for Cake of the day',
       'lines.2.itemId: This item is not on the POS menu now',
+      'lines.3.sizeId: Cake of the day has no sizes to choose from',
+      'lines.4.openPrice: Cheeseburger deluxe has a set price',
     ]);
     expect(
       (await register('employee', 'POST', '/orders', { token, payload: sale('dine_in', 9000) })).statusCode,
@@ -499,6 +508,39 @@ describe('the register', () => {
       ['cash_returned', 'cash'],
     ]);
     expect((await journal()).cashTaken).toBe(before.cashTaken - totals.total);
+  });
+
+  it('gives a register sale back only by a void, and keeps a device with an open drawer paired', async () => {
+    const sold = await register('employee', 'POST', '/orders', {
+      token,
+      key: randomUUID(),
+      payload: sale('takeout', 5000),
+    });
+    const { orderId } = sold.json().data;
+    const cancelled = await kit.staff('manager', 'POST', `/orders/${orderId}/status`, {
+      status: 'cancelled',
+    });
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json().detail).toBe(
+      'A register sale is given back by voiding it at a register, which hands back its cash',
+    );
+    const voided = await register('manager', 'POST', `/orders/${orderId}/void`, {
+      token,
+      payload: { reason: 'Test' },
+    });
+    expect(voided.statusCode, voided.body).toBe(200);
+    const reprint = await register('employee', 'POST', `/orders/${orderId}/receipt`, { token });
+    expect(reprint.statusCode).toBe(409);
+    expect(reprint.json().detail).toBe('A voided sale has no receipt to print again');
+    expect(
+      (await register('employee', 'POST', '/drawer', { token, payload: { openingFloat: 0 } })).statusCode,
+    ).toBe(201);
+    const unpair = await register('manager', 'DELETE', `/devices/${deviceId}`);
+    expect(unpair.statusCode).toBe(409);
+    expect(unpair.json().detail).toBe("Close this register's drawer before unpairing it");
+    expect(
+      (await register('employee', 'POST', '/drawer/close', { token, payload: { counted: 0 } })).statusCode,
+    ).toBe(200);
   });
 
   it('stops a device at once when a manager unpairs it', async () => {

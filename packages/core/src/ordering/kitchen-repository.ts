@@ -3,7 +3,7 @@ import { courses, prepStations } from '@brigade/db/schema/catalogue';
 import { kitchenBumps, orderEvents, orders } from '@brigade/db/schema/ordering';
 import type { CourseRef } from '@brigade/domain/ordering/kitchen';
 import { KITCHEN_STATUSES } from '@brigade/domain/ordering/kitchen';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { scopeWhere } from '../catalogue/scope';
 import type { RestaurantScope } from './ordering-repository';
 
@@ -28,12 +28,26 @@ export async function coursesOfRestaurant(ex: Executor, scope: RestaurantScope):
     .where(scopeWhere(courses, scope));
 }
 
-/** Orders on the line (accepted, in preparation), oldest first. */
-export async function kitchenOrderRows(ex: Executor, scope: RestaurantScope) {
+/**
+ * A station's orders on the line (accepted, in preparation), oldest first: those with a line for the station
+ * (a line without stations goes to all) that the station has not bumped. Filtered before the limit, so a
+ * busy line never hides a station's newest tickets behind others' (on the index orders_kitchen_idx).
+ */
+export async function kitchenOrderRows(ex: Executor, scope: RestaurantScope, prepStationId: number) {
   return ex
     .select()
     .from(orders)
-    .where(and(scopeWhere(orders, scope), inArray(orders.status, [...KITCHEN_STATUSES])))
+    .where(
+      and(
+        scopeWhere(orders, scope),
+        inArray(orders.status, [...KITCHEN_STATUSES]),
+        sql`exists (select 1 from jsonb_array_elements(${orders.lines}) as line
+          where jsonb_array_length(coalesce(line -> 'prepStationIds', '[]'::jsonb)) = 0
+             or line -> 'prepStationIds' @> to_jsonb(${prepStationId}::int))`,
+        sql`not exists (select 1 from ${kitchenBumps} where ${kitchenBumps.tenantId} = ${orders.tenantId}
+          and ${kitchenBumps.orderId} = ${orders.orderId} and ${kitchenBumps.prepStationId} = ${prepStationId})`,
+      ),
+    )
     .orderBy(asc(orders.orderId))
     .limit(200);
 }

@@ -60,7 +60,7 @@ export async function getKitchenBoard(
 ): Promise<KitchenBoard> {
   const { station, allStationIds } = await stationOf(deps, actor, input);
   const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
-  const rows = (await kitchenOrderRows(deps.db, scope)).filter((row) =>
+  const rows = (await kitchenOrderRows(deps.db, scope, station.prepStationId)).filter((row) =>
     linesOf(row).some((line) => routesTo(line, station.prepStationId)),
   );
   const ids = rows.map((row) => row.orderId);

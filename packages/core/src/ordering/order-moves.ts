@@ -29,6 +29,8 @@ export const PAYMENT_NOT_RETURNABLE =
 export const captureDeclinedMessage = (resptext: string | null) =>
   `The card could not be charged${resptext ? ` (${resptext})` : ''}, so the order was not moved; contact the guest or cancel the order`;
 export const ORDER_CHANGED = 'The order changed meanwhile; reload it and try again';
+export const VOID_AT_REGISTER =
+  'A register sale is given back by voiding it at a register, which hands back its cash';
 
 /** What moving an order reaches: the payments module (its kitchen tickets are jobs, kitchen-tickets.ts). */
 export type OrderMoveDeps = PaymentDeps;
@@ -58,6 +60,9 @@ export async function moveOrderAs(
   const to = move.status;
   if (!canMove(row.status, to))
     throw new BrigadeError('conflict', 'ORDER_MOVE_REFUSED', moveRefusedMessage(row.status, to));
+  // its cash goes back with a refund tender from a drawer (pos/void.ts), never by a bare status change
+  if (row.channel === 'pos' && (to === 'cancelled' || to === 'refunded'))
+    throw new BrigadeError('conflict', 'VOID_AT_REGISTER', VOID_AT_REGISTER);
   await paymentStep(deps, actor, row, to);
   const moved = await deps.transact(async (tx) => {
     const current = await findOrder(tx, row, row.orderId, true);

@@ -4,6 +4,7 @@ import type { CloseOut } from '@brigade/domain/pos/api';
 import { resolveCatalogueScope } from '../catalogue/scope';
 import { employeeRows, salesTotals } from '../ledger/index';
 import { userNames } from '../payments/user-names';
+import { findRestaurant } from '../tenancy/restaurant-repository';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import type { RestaurantScope } from './device-repository';
 import { listDrawerSessions } from './drawer-sessions';
@@ -32,7 +33,7 @@ export async function getCloseOut(
   const closed = drawers.filter((d) => d.closedAt !== null);
   return {
     date,
-    currency: 'USD',
+    currency: (await findRestaurant(deps.db, scope.tenantId, scope.restaurantId))?.settings.currency ?? 'USD',
     staff: rows.map(({ employee, cashTaken, cardNet, ...figures }) => ({
       employee,
       name: names.get(employee) ?? (employee === 'guest' ? 'Guests (online)' : employee),

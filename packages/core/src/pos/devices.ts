@@ -4,6 +4,7 @@ import { BrigadeError, notFound, validationError } from '@brigade/domain/errors'
 import {
   DEVICE_REVOKED_MESSAGE,
   DEVICE_TOKEN_MESSAGE,
+  DRAWER_OPEN_ON_UNPAIR,
   deviceTokenSchema,
   type PairDeviceInput,
   type PairedDevice,
@@ -24,6 +25,7 @@ import {
   type RestaurantScope,
   revokeDeviceRow,
 } from './device-repository';
+import { openSessionOf } from './drawer-repository';
 
 /**
  * Registers (docs/behaviour/pos.md#pairing-a-register): a manager pairs a device with one restaurant and it
@@ -93,6 +95,9 @@ export async function revokeDevice(
   await resolveCatalogueScope(deps.db, { ...scope, actor: userIdOf(actor) });
   const row = await findDevice(deps.db, scope, input.deviceId);
   if (!row) throw notFound(DEVICE_NOT_FOUND, 'DEVICE_NOT_FOUND');
+  // its drawer could never be counted again: every drawer call needs the device's token
+  if (await openSessionOf(deps.db, scope, row.deviceId))
+    throw new BrigadeError('conflict', 'DRAWER_OPEN', DRAWER_OPEN_ON_UNPAIR);
   return deviceOf(await revokeDeviceRow(deps.db, row, userIdOf(actor)));
 }
 

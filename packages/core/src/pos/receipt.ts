@@ -38,7 +38,8 @@ export async function printReceiptJob(
     .where(and(scopeWhere(printers, scope), eq(printers.printerId, job.printerId)))
     .limit(1);
   const order = await findOrder(deps.db, scope, job.orderId);
-  if (!printer?.ipAddress || !order || order.channel !== 'pos') return 'nothing to print';
+  if (!printer?.ipAddress || !order || order.channel !== 'pos' || order.status === 'cancelled')
+    return 'nothing to print';
   const [restaurant, resolved, tenders, device] = await Promise.all([
     findRestaurant(deps.db, scope.tenantId, scope.restaurantId),
     resolveCatalogueScope(deps.db, { ...scope, actor: 'System' }),
@@ -65,7 +66,7 @@ export async function printReceiptJob(
       lines: order.lines as PricedLine[],
       totals: order.totals as unknown as OrderTotals,
     },
-    tenders,
+    tenders: tenders.filter((tender) => tender.kind === 'payment'),
     deviceName: device?.name ?? null,
     timeZone: resolved.timezone,
     customFooter: printer.customFooter,

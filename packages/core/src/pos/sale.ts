@@ -15,6 +15,7 @@ import {
   type PosOrder,
   placePosOrderSchema,
   SERVICE_LABELS,
+  VOIDED_NO_RECEIPT,
 } from '@brigade/domain/pos/api';
 import { enqueue } from '../jobs/jobs';
 import { KEY_REUSED, ORDER_INVALID } from '../ordering/checkout';
@@ -162,6 +163,7 @@ export async function reprintReceipt(
   const { device } = await registerDevice(deps, actor, scope, input.token);
   const order = await findOrder(deps.db, scope, input.orderId);
   if (!order || order.channel !== 'pos') throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
+  if (order.status === 'cancelled') throw new BrigadeError('conflict', 'SALE_VOIDED', VOIDED_NO_RECEIPT);
   const printer = await registerPrinter(deps, device);
   if (!printer) throw new BrigadeError('conflict', 'NO_RECEIPT_PRINTER', NO_RECEIPT_PRINTER);
   const job = { ...scope, orderId: order.orderId, printerId: printer.printerId, reprint: true };

@@ -60,6 +60,7 @@ export const SIZE_REQUIRED = (name: string) => `Choose a size for ${name}`;
 export const SIZE_UNKNOWN = (name: string) => `That size is not offered for ${name}`;
 export const SIZE_NOT_OFFERED = (name: string) => `${name} has no sizes to choose from`;
 export const OPEN_PRICE_REQUIRED = (name: string) => `Enter a price for ${name}`;
+export const SET_PRICE = (name: string) => `${name} has a set price`;
 export const MODIFIER_OUTSIDE_GROUP = 'That choice is not an option of this item';
 export const tooFewMessage = (group: OrderableModifierGroup) =>
   group.minSelection === 1
@@ -84,6 +85,8 @@ export function priceLine(
   if (!item) return { errors: [{ path: `${path}.itemId`, message: ITEM_UNAVAILABLE }] };
   if (item.soldOut) return { errors: [{ path: `${path}.itemId`, message: soldOutMessage(item.name) }] };
   const errors: FieldError[] = [];
+  if (line.openPrice !== undefined && item.pricingStrategy !== 'open')
+    errors.push({ path: `${path}.openPrice`, message: SET_PRICE(item.name) });
   let unitPrice = item.price;
   let size: { id: number; name: string; price: number } | undefined;
   if (item.pricingStrategy === 'size') {
@@ -92,6 +95,8 @@ export function priceLine(
     else if (!size) errors.push({ path: `${path}.sizeId`, message: SIZE_UNKNOWN(item.name) });
     else unitPrice = size.price;
   } else if (item.pricingStrategy === 'open') {
+    if (line.sizeId !== undefined)
+      errors.push({ path: `${path}.sizeId`, message: SIZE_NOT_OFFERED(item.name) });
     if (line.openPrice === undefined)
       errors.push({ path: `${path}.openPrice`, message: OPEN_PRICE_REQUIRED(item.name) });
     else unitPrice = line.openPrice;

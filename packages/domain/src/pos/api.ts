@@ -228,6 +228,8 @@ export const SALE_NOT_VOIDABLE = 'Only a register sale that is not voided yet ca
 
 export const reprintResultSchema = z.object({ receiptQueued: z.boolean() });
 export const NO_RECEIPT_PRINTER = 'This register has no receipt printer with an address';
+export const VOIDED_NO_RECEIPT = 'A voided sale has no receipt to print again';
+export const DRAWER_OPEN_ON_UNPAIR = "Close this register's drawer before unpairing it";
 
 // --- Cash drawer sessions (docs/behaviour/pos.md#cash-drawer-sessions) ---------------------------------
 

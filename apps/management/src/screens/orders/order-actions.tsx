@@ -59,7 +59,9 @@ export function OrderActions({ order, compact = false }: { order: Order; compact
   // Staff moves never lead to the guest-only statuses (placing, payment_failed).
   const next = NEXT_STATUSES[order.status] as readonly RestaurantOrderStatus[];
   const forward = next.filter((status) => !RETURNS_MONEY.includes(status) && status !== 'accepted');
-  const back = mayReturn ? next.filter((status) => RETURNS_MONEY.includes(status)) : [];
+  // a register sale's cash goes back by voiding it at a register (docs/behaviour/pos.md#voiding-a-sale)
+  const back =
+    mayReturn && order.channel !== 'pos' ? next.filter((status) => RETURNS_MONEY.includes(status)) : [];
   const run = async (body: MoveBody) => {
     try {
       await move.mutateAsync(body);
@@ -92,7 +94,7 @@ export function OrderActions({ order, compact = false }: { order: Order; compact
           {MOVE_LABELS[status]}
         </Button>
       ))}
-      {mayReturn && !compact && <RefundControl order={order} />}
+      {mayReturn && !compact && order.channel !== 'pos' && <RefundControl order={order} />}
       {confirming && (
         <ConfirmDialog
           open
