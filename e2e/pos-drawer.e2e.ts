@@ -54,6 +54,8 @@ const answerTo = (page: Page, path: RegExp, method = 'POST') =>
   page.waitForResponse((r) => path.test(new URL(r.url()).pathname) && r.request().method() === method);
 
 interface Session {
+  openedByName: string | null;
+  closedByName: string | null;
   openingFloat: number;
   movements: { kind: 'pay_in' | 'pay_out'; amount: number; reason: string }[];
   cashSales: number | null;
@@ -64,8 +66,11 @@ interface Session {
 interface Sale {
   orderId: number;
   number: number;
+  status: string;
   receiptQueued: boolean;
+  drawerKick: boolean;
   totals: { total: number };
+  tenders: { kind: 'payment' | 'refund'; method: string; amount: number }[];
 }
 
 /** Taps digits on a keypad ("10000" is $100.00). */
@@ -195,6 +200,62 @@ async function reprint(page: Page, sale: Sale, status: number) {
   return note.textContent();
 }
 
+/**
+ * A manager voids a sale from the Sales list: the dialog shows its number and total; no reason is refused
+ * by the server in place; with one the sale comes back cancelled with its cash handed back, and the row says so.
+ */
+async function voidSale(page: Page, sale: Sale, other: Sale) {
+  await page.getByRole('link', { name: 'Sales' }).click();
+  const row = page.locator(`tr[data-order-number="${sale.number}"]`);
+  await row.waitFor();
+  // on a phone: the dialog of another sale, looked at and left without voiding
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: `Void sale #${other.number}` }).click();
+  const kept = page.getByRole('alertdialog', { name: `Void sale #${other.number}` });
+  await kept.waitFor();
+  expect(await kept.getByTestId('void-total').textContent()).toBe(dollars(other.totals.total));
+  await screenSettled(page);
+  await screenshot(page, 'pos-void-dialog-390', { fullPage: false });
+  expect(serious(await axeViolations(page))).toEqual([]);
+  await kept.getByRole('button', { name: 'Keep the sale' }).click();
+  await kept.waitFor({ state: 'detached' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await row.getByRole('button', { name: `Void sale #${sale.number}` }).click();
+  const dialog = page.getByRole('alertdialog', { name: `Void sale #${sale.number}` });
+  await dialog.waitFor();
+  expect(await dialog.getByTestId('void-sale').textContent()).toBe(`#${sale.number}`);
+  expect(await dialog.getByTestId('void-total').textContent()).toBe(dollars(sale.totals.total));
+  const submit = dialog.getByRole('button', { name: `Void and hand back ${dollars(sale.totals.total)}` });
+  const refused = answerTo(page, new RegExp(`/pos/orders/${sale.orderId}/void$`));
+  await submit.click();
+  expect((await refused).status()).toBe(400);
+  await dialog.getByText('Give a reason for the void').waitFor();
+  await dialog.getByLabel('Reason').fill('Rung up twice');
+  await screenSettled(page);
+  await screenshot(page, 'pos-void-dialog-1280', { fullPage: false });
+  expect(serious(await axeViolations(page))).toEqual([]);
+  const voided = answerTo(page, new RegExp(`/pos/orders/${sale.orderId}/void$`));
+  await submit.click();
+  const response = await voided;
+  expect(response.status()).toBe(200);
+  const answer = await dataOf<Sale>(response);
+  expect(answer.status).toBe('cancelled');
+  const refunds = answer.tenders.filter((t) => t.kind === 'refund');
+  expect(refunds.map((t) => t.amount)).toEqual([sale.totals.total]);
+  await dialog.waitFor({ state: 'detached' });
+  const status = row.getByTestId('sale-voided');
+  await status.waitFor();
+  expect(await status.textContent()).toBe(`Voided${dollars(sale.totals.total)} handed back in cash`);
+  expect(await row.getByRole('button', { name: `Void sale #${sale.number}` }).count()).toBe(0);
+  // the other sale can still be voided
+  expect(await page.getByRole('button', { name: `Void sale #${other.number}` }).count()).toBe(1);
+  await screenSettled(page);
+  await screenshot(page, 'pos-sales-voided-1280', { fullPage: false });
+  expect(serious(await axeViolations(page))).toEqual([]);
+  return refunds.reduce((sum, t) => sum + t.amount, 0);
+}
+
 /** The blind count: nothing of what the drawer should hold until the count is in; then the result. */
 async function closeDrawer(page: Page, counted: string) {
   await page.getByRole('link', { name: 'Drawer' }).click();
@@ -224,8 +285,14 @@ async function checkCloseOut(page: Page, cashier: string, cashTaken: number, ove
   const drawers = page.getByRole('table', { name: 'Cash drawers' });
   const drawerRow = drawers.getByRole('row').filter({ hasText: 'Drawer register' });
   await drawerRow.waitFor({ timeout: 20_000 });
-  expect(await drawerRow.getByRole('cell').allTextContents()).toEqual(
-    expect.arrayContaining([balance(overShort), '$100.00', '$12.50', 'Closed']),
+  const cells = await drawerRow.getByRole('cell').allTextContents();
+  expect(cells).toEqual(expect.arrayContaining([balance(overShort), '$100.00', '$12.50']));
+  // who opened and who closed it, by name
+  expect(cells).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(new RegExp(` by ${cashier}$`)),
+      expect.stringMatching(new RegExp(`^Closed.+ by ${cashier}$`)),
+    ]),
   );
   expect(await page.getByTestId('figure-overShort').locator('.rep-figure__value').textContent()).toBe(
     balance(overShort),
@@ -281,19 +348,27 @@ describe('POS cash drawer and receipts', () => {
     // the receipt reaches the register's printer
     await expect.poll(() => printed.some((p) => p.includes('Thank you!')), { timeout: 20_000 }).toBe(true);
     expect(await reprint(page, quiet, 202)).toBe('Receipt printing');
+    const voidedCash = await voidSale(page, quiet, printedSale);
 
-    const cashSales = quiet.totals.total + printedSale.totals.total;
+    // the drawer's cash sales are net of the cash handed back
+    const cashSales = quiet.totals.total + printedSale.totals.total - voidedCash;
     const payIns = afterPayOut.movements.filter((m) => m.kind === 'pay_in').reduce((s, m) => s + m.amount, 0);
     const payOuts = afterPayOut.movements
       .filter((m) => m.kind === 'pay_out')
       .reduce((s, m) => s + m.amount, 0);
-    const expected = opened.openingFloat + cashSales + payIns - payOuts;
+    const expected =
+      opened.openingFloat + quiet.totals.total + printedSale.totals.total - voidedCash + payIns - payOuts;
     const counted = 12000;
     const closed = await closeDrawer(page, String(counted));
     expect(closed.cashSales).toBe(cashSales);
     expect(closed.expected).toBe(expected);
     expect(closed.counted).toBe(counted);
     expect(closed.overShort).toBe(counted - expected);
+    expect(closed.openedByName).toBe(cashier);
+    expect(closed.closedByName).toBe(cashier);
+    expect(await page.getByTestId('drawer-people').textContent()).toMatch(
+      new RegExp(`^Opened .+ by ${cashier}, closed .+ by ${cashier}$`),
+    );
     const result = page.getByTestId('drawer-result');
     expect(centsOf(await result.getByTestId('drawer-cash-sales').textContent())).toBe(cashSales);
     expect(centsOf(await result.getByTestId('drawer-expected').textContent())).toBe(expected);
@@ -310,6 +385,7 @@ describe('POS cash drawer and receipts', () => {
     await screenshot(page, 'pos-drawer-closed-390', { fullPage: false });
     await page.setViewportSize({ width: 1280, height: 800 });
 
+    // the cashier's cash taken is net of the sale voided
     await checkCloseOut(await context.newPage(), cashier, cashSales, counted - expected);
     await context.close();
   });

@@ -317,6 +317,11 @@ describe('POS register', () => {
     await page.getByRole('button', { name: 'From the Wood Grill', exact: true }).click();
     await page.getByRole('button', { name: /^Halibut & Chips/ }).click();
     await page.getByRole('list', { name: 'Lines' }).getByText('Halibut & Chips').waitFor();
+    // an employee reprints but does not void: no Void sale on the day's sales
+    await page.getByRole('link', { name: 'Sales' }).click();
+    await page.locator('tr[data-order-number]').first().waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('button', { name: /^Reprint receipt #/ }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: /^Void sale/ }).count()).toBe(0);
     await context.close();
 
     // a device nobody paired: the employee is asked to fetch a manager

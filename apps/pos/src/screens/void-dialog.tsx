@@ -47,7 +47,6 @@ export function VoidDialog(props: { sale: Sale; onClose: () => void; onVoided: (
           <Button
             variant="danger"
             size="lg"
-            className="pos-dialog__primary"
             loading={voidSale.isPending}
             loadingText="Voiding..."
             onClick={submit}
