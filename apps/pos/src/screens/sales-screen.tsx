@@ -93,7 +93,8 @@ function SalesTable({ sales }: { sales: Sale[] }) {
               </td>
               <td className="pos-sales__reprint">
                 <div className="pos-sales__row-actions">
-                  <Reprint sale={sale} />
+                  {/* a voided sale has no receipt to print again, and cannot be voided twice */}
+                  {!isVoided(sale) && <Reprint sale={sale} />}
                   {manager && !isVoided(sale) && (
                     <Button
                       size="sm"
