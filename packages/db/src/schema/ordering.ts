@@ -128,6 +128,10 @@ export const orders = pgTable(
     index('orders_pickup_idx').on(t.tenantId, t.restaurantId, t.pickupAt),
     // the sales ledger finds the order of a payment (core/ledger)
     index('orders_transaction_idx').on(t.transactionId),
+    // the kitchen display reads the orders on the line, not the restaurant's whole history
+    index('orders_kitchen_idx')
+      .on(t.tenantId, t.restaurantId, t.orderId)
+      .where(sql`${t.status} in ('accepted', 'in_preparation')`),
     check('orders_total_check', sql`${t.total} >= 0`),
     check('orders_channel_check', sql`${t.channel} in ('online', 'pos')`),
   ],

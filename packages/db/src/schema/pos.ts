@@ -88,6 +88,8 @@ export const orderTenders = pgTable(
   (t) => [
     restaurantFk('order_tenders_restaurant_fk', t as never),
     index('order_tenders_order_idx').on(t.orderId),
+    // a drawer's cash, summed when it closes (core/pos/drawer-repository.ts)
+    index('order_tenders_session_idx').on(t.tenantId, t.restaurantId, t.sessionId),
     check('order_tenders_method_check', sql`${t.method} in ('cash')`),
     check('order_tenders_kind_check', sql`${t.kind} in ('payment', 'refund')`),
     check(

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_kitchen_idx" ON "orders" USING btree ("tenant_id","restaurant_id","order_id") WHERE "orders"."status" in ('accepted', 'in_preparation');--> statement-breakpoint
+CREATE INDEX "order_tenders_session_idx" ON "order_tenders" USING btree ("tenant_id","restaurant_id","session_id");
