@@ -61,7 +61,16 @@ class SideClient implements SideConnection {
 
   constructor(private readonly config: pg.ClientConfig) {}
 
-  async query<Row extends Record<string, unknown>>(text: string, values: unknown[]): Promise<Row[]> {
+  /** The statement running now: the next waits for it (one connection runs one statement at a time). */
+  private tail: Promise<unknown> = Promise.resolve();
+
+  query<Row extends Record<string, unknown>>(text: string, values: unknown[]): Promise<Row[]> {
+    const run = this.tail.then(() => this.run<Row>(text, values));
+    this.tail = run.catch(() => {});
+    return run;
+  }
+
+  private async run<Row extends Record<string, unknown>>(text: string, values: unknown[]): Promise<Row[]> {
     if (this.closed) throw new Error('The side connection is closed');
     this.client ??= this.open();
     const client = await this.client.catch((error: unknown) => {
