@@ -35,7 +35,8 @@ export function useResolvedMenu(restaurant: RestaurantRef, menuGroupId: number, 
         params: { ...params(restaurant), menuGroupId },
         signal,
       });
-      return { available: result.available, menu: result.data };
+      // the menu's items on the 86 list, sent with the menu (issue 45 item 5)
+      return { available: result.available, menu: result.data, soldOutItemIds: result.soldOutItemIds };
     },
     refetchInterval,
     refetchIntervalInBackground: true,

@@ -4,12 +4,14 @@ import {
   type MenuTreeCache,
   resolveMenu,
 } from '@brigade/core/catalogue/menu-resolver';
+import { readSettings } from '@brigade/core/ordering/ordering-repository';
 import { findSiteConfiguration } from '@brigade/core/site-config/site-config-repository';
 import { findTenantAndRestaurantByGuids } from '@brigade/core/tenancy/restaurant-repository';
 import type { Executor } from '@brigade/db/database';
 import { ANONYMOUS } from '@brigade/domain/access';
 import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import type { MenuSummary, ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
+import { soldOutDisplayOf, withoutHiddenItems } from '@brigade/domain/catalogue/sold-out';
 import {
   type EffectiveSiteConfiguration,
   effectiveSiteConfiguration,
@@ -45,6 +47,12 @@ export interface SiteData {
    * now and no ordering, but a "Closed today" notice (decision 030).
    */
   closure: SpecialDay | null;
+  /**
+   * The restaurant's 86 list (the one online ordering and the register use): its items are marked "Sold out"
+   * or left out, by the website's soldOutDisplay (issue 45 item 5). A change of it is announced as a
+   * catalogue change (migration 0037), which drops this data and the pages drawn from it.
+   */
+  soldOut: ReadonlySet<number>;
 }
 
 /** The menu reads of the site: what the online-ordering channel shows at this moment. */
@@ -81,10 +89,13 @@ export async function loadSiteData(
   const today = toLocalMoment(now.toISOString(), timezone).date;
   const closure = closureOn(restaurant, today);
   // On a holiday closure the menu reads themselves show nothing "now" (menu-resolver, decision 030).
-  const [menus, listedMenus] = (await listMenusFor({ db: ex }, ANONYMOUS, scopeOf(restaurant), [
-    { channel: SITE_CHANNEL, at: now.toISOString() },
-    { channel: SITE_CHANNEL },
-  ])) as [MenuSummary[], MenuSummary[]];
+  const [[menus, listedMenus], ordering] = await Promise.all([
+    listMenusFor({ db: ex }, ANONYMOUS, scopeOf(restaurant), [
+      { channel: SITE_CHANNEL, at: now.toISOString() },
+      { channel: SITE_CHANNEL },
+    ]) as Promise<[MenuSummary[], MenuSummary[]]>,
+    readSettings(ex, scopeOf(restaurant)),
+  ]);
   return {
     tenant,
     restaurant,
@@ -97,6 +108,7 @@ export async function loadSiteData(
     now,
     today,
     closure,
+    soldOut: new Set(ordering.soldOutItemIds),
   };
 }
 
@@ -120,7 +132,10 @@ export async function loadMenu(
     channel: SITE_CHANNEL,
     ...(now ? { at: data.now.toISOString() } : {}),
   });
-  return available ? pruneEmptyGroups(menu) : null;
+  if (!available) return null;
+  // The items the 86 rule hides go before the empty groups do: a section of sold-out items only goes too.
+  const display = soldOutDisplayOf(data.restaurant.websiteConfig);
+  return pruneEmptyGroups(withoutHiddenItems(menu, data.soldOut, display));
 }
 
 export const isMenuShownNow = (data: SiteData, menuGroupId: number) =>

@@ -50,6 +50,7 @@ function siteData(websiteConfig: object, menus: SiteData['menus'] = [], platform
     now: new Date(),
     today: new Date().toISOString().slice(0, 10),
     closure: null,
+    soldOut: new Set(),
   };
 }
 

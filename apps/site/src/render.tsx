@@ -36,7 +36,12 @@ const themeOf = (data: SiteData) => {
 };
 
 /** The first items of a menu, depth first, as the home page previews them (spec 01 §9: 6, with prices). */
-export function previewItems(menu: ResolvedMenuGroup | null, count: number, currency: string): PreviewItem[] {
+export function previewItems(
+  menu: ResolvedMenuGroup | null,
+  count: number,
+  currency: string,
+  soldOut: ReadonlySet<number> = new Set(),
+): PreviewItem[] {
   const found: PreviewItem[] = [];
   const seen = new Set<number>();
   const visit = (group: ResolvedMenuGroup) => {
@@ -49,6 +54,8 @@ export function previewItems(menu: ResolvedMenuGroup | null, count: number, curr
         name: item.name,
         description: item.customerDescription,
         price: shortPrice(itemPrice(item, currency), currency),
+        // hidden items are out of the menu already (loadMenu): one left on the 86 list is marked
+        ...(soldOut.has(item.itemId) ? { soldOut: true } : {}),
       });
     }
     for (const sub of group.subgroups) if (found.length < count) visit(sub);
@@ -73,6 +80,7 @@ export function renderHome(ctx: PageContext, previewMenu: ResolvedMenuGroup | nu
     previewMenu,
     data.effective.components.menuPreview.defaultItemCount,
     data.currency,
+    data.soldOut,
   );
   const menus = {
     links: data.listedMenus.map((menu) => ({

@@ -1,5 +1,6 @@
 import { imageRefUrl } from '@brigade/domain/catalogue/image-ref';
 import type { ResolvedItem, ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
+import { itemShowing, type SoldOutDisplay, soldOutDisplayOf } from '@brigade/domain/catalogue/sold-out';
 import type { SeoConfig } from '@brigade/domain/domain-mapping';
 import { ordersInternally } from '@brigade/domain/ordering/internal';
 import { cutText } from '@brigade/domain/text';
@@ -210,39 +211,59 @@ function orderAction(data: SiteData, canonicalHome: string): { potentialAction?:
   return target ? { potentialAction: { '@type': 'OrderAction', target } } : {};
 }
 
-function offersOf(item: ResolvedItem, currency: string): Offer | Offer[] | undefined {
+const IN_STOCK = 'https://schema.org/InStock';
+const SOLD_OUT = 'https://schema.org/SoldOut';
+
+/** An item's offers (a price, or one per size), each saying whether it can be had now (the 86 list). */
+function offersOf(item: ResolvedItem, currency: string, soldOut: boolean): Offer | Offer[] | undefined {
   const price = itemPrice(item, currency);
+  const availability = soldOut ? SOLD_OUT : IN_STOCK;
   switch (price.kind) {
     case 'base':
-      return { '@type': 'Offer', price: price.amount.toFixed(2), priceCurrency: currency };
+      return { '@type': 'Offer', price: price.amount.toFixed(2), priceCurrency: currency, availability };
     case 'size':
       return price.sizes.map((s) => ({
         '@type': 'Offer',
         name: s.name,
         price: s.amount.toFixed(2),
         priceCurrency: currency,
+        availability,
       }));
     default:
       return undefined;
   }
 }
 
-function menuSection(group: ResolvedMenuGroup, currency: string): MenuSection & { '@type': 'MenuSection' } {
+/** What the 86 rule needs: the restaurant's 86 list and the website's setting. */
+interface SoldOutRule {
+  soldOut: ReadonlySet<number>;
+  display: SoldOutDisplay;
+}
+
+function menuSection(
+  group: ResolvedMenuGroup,
+  currency: string,
+  rule: SoldOutRule,
+): MenuSection & { '@type': 'MenuSection' } {
+  // A hidden item is not in the menu the page was drawn from (loadMenu); the rule drops it here as well.
+  const items = group.items
+    .map(({ item }) => ({ item, showing: itemShowing(item.itemId, rule.soldOut, rule.display) }))
+    .filter(({ showing }) => showing !== 'hidden');
   return {
     '@type': 'MenuSection',
     name: group.name,
     ...(group.description ? { description: group.description } : {}),
-    hasMenuItem: group.items.map(({ item }) => ({
+    hasMenuItem: items.map(({ item, showing }) => ({
       '@type': 'MenuItem',
       name: item.name,
       ...(item.customerDescription ? { description: item.customerDescription } : {}),
       ...(typeof item.calories === 'number'
         ? { nutrition: { '@type': 'NutritionInformation', calories: `${item.calories} calories` } }
         : {}),
-      offers: offersOf(item, currency),
+      offers: offersOf(item, currency, showing === 'sold-out'),
     })),
     ...(group.subgroups.length > 0
-      ? { hasMenuSection: group.subgroups.map((g) => menuSection(g, currency)) }
+      ? { hasMenuSection: group.subgroups.map((g) => menuSection(g, currency, rule)) }
       : {}),
   };
 }
@@ -257,6 +278,7 @@ export function menuJsonLd(
   url: string,
   restaurant: { id: string; url: string },
 ): WithContext<Menu> {
+  const rule = { soldOut: data.soldOut, display: soldOutDisplayOf(data.restaurant.websiteConfig) };
   return {
     '@context': 'https://schema.org',
     '@type': 'Menu',
@@ -265,8 +287,8 @@ export function menuJsonLd(
     url,
     ...(menu.description ? { description: menu.description } : {}),
     inLanguage: 'en',
-    ...(menu.items.length > 0 ? { hasMenuItem: menuSection(menu, data.currency).hasMenuItem } : {}),
-    hasMenuSection: menu.subgroups.map((g) => menuSection(g, data.currency)),
+    ...(menu.items.length > 0 ? { hasMenuItem: menuSection(menu, data.currency, rule).hasMenuItem } : {}),
+    hasMenuSection: menu.subgroups.map((g) => menuSection(g, data.currency, rule)),
     mainEntityOfPage: url,
     provider: {
       '@type': 'Restaurant',

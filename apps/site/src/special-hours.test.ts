@@ -68,6 +68,7 @@ const data = (today: string): SiteData => ({
   now: new Date(`${today}T12:00:00Z`),
   today,
   closure: closureOn(restaurant, today),
+  soldOut: new Set(),
 });
 const links = siteLinks('https://test.example', '', '');
 

@@ -125,6 +125,7 @@ address{font-style:normal}
 .item .row h2,.item .row h3{flex:none;max-width:75%}
 .meta{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center;font-size:.85rem;color:var(--muted)}
 .tag{display:inline-flex;align-items:center;padding:.1rem .55rem;border-radius:999px;background:var(--surface-muted);border:1px solid var(--border);color:var(--text);font-size:.8rem;font-weight:600}
+.sold-out{flex:none;padding:.05rem .55rem;border-radius:999px;border:1.5px solid var(--text);color:var(--text);background:var(--surface);font-size:.78rem;font-weight:700;text-transform:uppercase;letter-spacing:.04em;white-space:nowrap}
 .sizes{display:flex;flex-wrap:wrap;gap:.35rem 1rem;list-style:none;margin:0;padding:0;font-size:.95rem}
 .sizes b{font-variant-numeric:tabular-nums}
 details{font-size:.92rem}

@@ -48,7 +48,9 @@ export const getMenu = defineEndpoint({
   description:
     'Everything is in position order. With `channel`, groups not visible there and items not sold there are ' +
     'left out; with `at`, groups not available then. When the requested group itself is not shown for the ' +
-    'filter, it comes back with `available: false` and no contents.',
+    'filter, it comes back with `available: false` and no contents. `soldOutItemIds` names the items of this ' +
+    "menu on the restaurant's 86 list (sold out; the same list online ordering uses): a diner-facing screen " +
+    'marks or hides them by the website setting `soldOutDisplay` (issue 45 item 5).',
   tags: ['menus'],
   access: READ,
   // Answered from memory (no query) when this instance holds the restaurant's current version.
@@ -62,7 +64,10 @@ export const getMenu = defineEndpoint({
   response: {
     status: 200,
     description: 'The resolved menu',
-    schema: successOf(resolvedMenuGroupSchema, { available: z.boolean() }),
+    schema: successOf(resolvedMenuGroupSchema, {
+      available: z.boolean(),
+      soldOutItemIds: z.array(z.number().int()),
+    }),
   },
   problems: [404],
 });

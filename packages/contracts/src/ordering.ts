@@ -241,9 +241,13 @@ export const setItemSoldOut = defineEndpoint({
   method: 'PUT',
   path: `${base}/ordering-settings/sold-out/{itemId}`,
   summary: 'Mark an item sold out ("86") for online ordering, or back in stock',
+  description:
+    'The 86 list is shared by online ordering, the register, the public menu pages (and their JSON-LD) and ' +
+    'the menu display, which mark or hide a sold-out item by the website setting `soldOutDisplay`. It is ' +
+    'announced as a catalogue change of the restaurant (its cached public pages and menu documents go).',
   tags,
   access: { kind: 'tenant', role: 'employee' },
-  changes: 'none',
+  changes: 'catalogue',
   request: { params: itemParams, body: soldOutSchema },
   response: { status: 200, description: 'The settings', schema: settingsResult },
   problems: [404],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { imageRefSchema } from './catalogue/image-ref';
+import { SOLD_OUT_DISPLAYS } from './catalogue/sold-out';
 import { INT32_MAX, int32MaxMessage } from './integers';
 import { cutText, multilineText, requiredText, text, withTextRule } from './text';
 
@@ -135,6 +136,12 @@ export const websiteConfigSchema = z.object({
   social: socialLinksSchema.prefault({}),
   ordering: orderingSchema.prefault({}),
   ai: websiteAiSchema.prefault({}),
+  // Issue 45 item 5: an item on the 86 list is shown marked "Sold out" on the public menu, its JSON-LD and the
+  // menu display, or hidden there. Left out (every configuration stored before it) it means 'mark'
+  // (soldOutDisplayOf in catalogue/sold-out.ts), so no stored document changes meaning.
+  soldOutDisplay: z
+    .enum(SOLD_OUT_DISPLAYS, { error: `soldOutDisplay must be one of ${SOLD_OUT_DISPLAYS.join(', ')}` })
+    .optional(),
 });
 
 export type Branding = z.infer<typeof brandingSchema>;

@@ -1,5 +1,6 @@
 import type { Jsonify } from '@brigade/api-client/client';
 import type { ResolvedItemReference, ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
+import { withoutHiddenItems } from '@brigade/domain/catalogue/sold-out';
 import { ensureContrast, readableOn } from '@brigade/domain/colour-contrast';
 import { Button } from '@brigade/ui/components/button';
 import { EmptyState } from '@brigade/ui/components/empty-state';
@@ -19,6 +20,7 @@ import {
 import { type RestaurantRef, useMenus, useResolvedMenu, useRestaurant } from '../queries';
 import { balanceColumns, boardBlocks, columnCount, hasItems } from './board-columns';
 import { LoadError } from './load-error';
+import { SoldOutContext, useSoldOut, useSoldOutRule } from './sold-out';
 
 const THEME_KEY = 'menu_display_theme';
 type DisplayTheme = 'dark' | 'light';
@@ -192,9 +194,16 @@ function MenuBoard({
   const menu = useResolvedMenu(restaurant, menuGroupId, interval);
   const details = useRestaurant(restaurant);
   const currency = details.data?.settings.currency ?? 'USD';
+  const rule = useSoldOutRule(menu.data?.soldOutItemIds, details.data?.websiteConfig);
+  // the 86 rule (issue 45 item 5): items it hides leave the board; the same menu when none do
+  const shown = useMemo(
+    () => menu.data && withoutHiddenItems(menu.data.menu, rule.soldOut, rule.display),
+    [menu.data, rule],
+  );
   if (menu.isPending) return <LoadingView page message="Loading menu..." />;
   if (menu.isError) return <LoadError title="Failed to load menus" onRetry={() => void menu.refetch()} />;
-  const { menu: root, available } = menu.data;
+  const { available } = menu.data;
+  const root = shown ?? menu.data.menu;
   if (!available)
     return (
       <EmptyState title={`${root.name} is not available right now`} message="Please check back later." />
@@ -203,7 +212,9 @@ function MenuBoard({
     <section className="menu-board" aria-label={root.name} data-updated-at={menu.dataUpdatedAt}>
       {showTitle && <h2 className="menu-board__title">{root.name}</h2>}
       {root.description && <p className="menu-board__description">{root.description}</p>}
-      <BoardColumns root={root} currency={currency} />
+      <SoldOutContext.Provider value={rule}>
+        <BoardColumns root={root} currency={currency} />
+      </SoldOutContext.Provider>
     </section>
   );
 }
@@ -306,13 +317,15 @@ function MenuItem({
   currency: string;
 }) {
   const { item } = reference;
+  const soldOut = useSoldOut(item.itemId);
   const price = itemPriceView(item, pricing, currency);
   const calories = caloriesLabel(item.calories);
   const description = item.customerDescription;
   return (
-    <li className="menu-item" data-item-id={item.itemId}>
+    <li className={soldOut ? 'menu-item menu-item--sold-out' : 'menu-item'} data-item-id={item.itemId}>
       <div className="menu-item__line">
         <span className="menu-item__name">{item.name}</span>
+        {soldOut && <span className="menu-item__sold-out">Sold out</span>}
         <span className="menu-item__leader" aria-hidden="true" />
         {price.kind === 'single' && (
           <span className="menu-item__price">

@@ -18,8 +18,10 @@ import type { DocumentEncoding } from '@brigade/core/catalogue/menu-cache';
 import { listMenus as listMenusUseCase, resolveMenuIn } from '@brigade/core/catalogue/menu-resolver';
 import { catalogueScopeOf, type ResolvedScope } from '@brigade/core/catalogue/scope';
 import { getCatalogueSummary as getCatalogueSummaryUseCase } from '@brigade/core/catalogue/summary';
+import { readSettings } from '@brigade/core/ordering/ordering-repository';
 import type { Executor } from '@brigade/db/database';
 import { withinWalls } from '@brigade/db/tenant-walls';
+import { itemIdsOf } from '@brigade/domain/catalogue/sold-out';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AppDeps, catalogueWriteDeps, useCaseDeps } from '../deps';
@@ -119,8 +121,15 @@ export const menuRoutes: Implementation[] = [
         const answered = storedMenu(deps, request, reply, scope, key);
         if (answered) return answered;
       }
-      const { menu, available } = await resolveMenuIn(db, scope, params.menuGroupId, query, deps.menuCache);
-      const body = success(menu, { available });
+      const [{ menu, available }, ordering] = await Promise.all([
+        resolveMenuIn(db, scope, params.menuGroupId, query, deps.menuCache),
+        readSettings(db, scope),
+      ]);
+      // The 86 list of this menu's items (issue 45 item 5): a change of it raises the restaurant's version
+      // (migration 0037), so the document kept below and its ETag stay right.
+      const inMenu = itemIdsOf(menu);
+      const soldOutItemIds = ordering.soldOutItemIds.filter((id) => inMenu.has(id));
+      const body = success(menu, { available, soldOutItemIds });
       if (timeless) {
         deps.menuCache.storeDocument(scope, key, JSON.stringify(body));
         validated(reply, etagOf(scope, key));

@@ -5,6 +5,7 @@ import type { SiteLinks } from '../links';
 import type { SiteData } from '../load';
 import { blockColoursClass, blockHasColours } from '../theme';
 import { orderLink, SiteFooter, SiteHeader } from './chrome';
+import { SOLD_OUT_TEXT } from './menu';
 import { PlacePhotos } from './photos';
 import { ContactCard, Location } from './visit';
 
@@ -13,6 +14,8 @@ export interface PreviewItem {
   name: string;
   description?: string | undefined;
   price: string | null;
+  /** On the 86 list, shown marked (a hidden one is not previewed at all). */
+  soldOut?: boolean;
 }
 
 export interface HomeProps {
@@ -155,6 +158,7 @@ function MenuPreview({ data, links, preview }: HomeProps) {
             <li key={item.itemId} className="card">
               <div className="row">
                 <h3>{item.name}</h3>
+                {item.soldOut ? <span className="sold-out">{SOLD_OUT_TEXT}</span> : null}
                 {settings.showPrices && item.price ? <span className="price">{item.price}</span> : null}
               </div>
               {item.description ? <p className="muted">{item.description}</p> : null}

@@ -4,6 +4,7 @@ import type {
   ResolvedMenuGroup,
   ResolvedModifierGroupReference,
 } from '@brigade/domain/catalogue/resolved-menu';
+import { itemShowing, soldOutDisplayOf } from '@brigade/domain/catalogue/sold-out';
 import { formatMoney, itemPrice } from '../format';
 import { imageSource } from '../images';
 import type { SiteLinks } from '../links';
@@ -205,23 +206,38 @@ function Group({ group, data, level }: { group: ResolvedMenuGroup; data: SiteDat
 
 /** A group's items; `heading` is one level below the heading they sit under (h1 of the page, h2 of a section). */
 function Items({ group, data, heading }: { group: ResolvedMenuGroup; data: SiteData; heading: 'h2' | 'h3' }) {
+  const display = soldOutDisplayOf(data.restaurant.websiteConfig);
+  // The 86 rule (issue 45 item 5): a hidden item is already out of the menu (loadMenu); never drawn here.
+  const shown = group.items
+    .map((ref) => ({ ref, showing: itemShowing(ref.itemId, data.soldOut, display) }))
+    .filter(({ showing }) => showing !== 'hidden');
   return (
     <ul className="items">
-      {group.items.map((ref) => (
+      {shown.map(({ ref, showing }) => (
         <MenuItem
           key={`${ref.itemId}-${ref.position}`}
           item={ref.item}
           data={data}
           hidePrices={group.pricingType === 'fixed'}
           heading={heading}
+          soldOut={showing === 'sold-out'}
         />
       ))}
     </ul>
   );
 }
 
-function MenuItem(props: { item: ResolvedItem; data: SiteData; hidePrices: boolean; heading: 'h2' | 'h3' }) {
-  const { item, data, hidePrices } = props;
+/** The words of the mark on a sold-out item: text, so that it is read out and not told by colour alone. */
+export const SOLD_OUT_TEXT = 'Sold out';
+
+function MenuItem(props: {
+  item: ResolvedItem;
+  data: SiteData;
+  hidePrices: boolean;
+  heading: 'h2' | 'h3';
+  soldOut: boolean;
+}) {
+  const { item, data, hidePrices, soldOut } = props;
   const Heading = props.heading;
   const price = itemPrice(item, data.currency);
   const modifiers = item.modifierGroups.filter(
@@ -231,7 +247,7 @@ function MenuItem(props: { item: ResolvedItem; data: SiteData; hidePrices: boole
   const calories = typeof item.calories === 'number' ? item.calories : null;
   const image = imageSource(item.imageUrl);
   return (
-    <li className={image ? 'item item-with-image' : 'item'}>
+    <li className={`item${image ? ' item-with-image' : ''}${soldOut ? ' item-sold-out' : ''}`}>
       {image ? (
         <img
           className="thumb"
@@ -246,6 +262,7 @@ function MenuItem(props: { item: ResolvedItem; data: SiteData; hidePrices: boole
       ) : null}
       <div className="row">
         <Heading>{item.name}</Heading>
+        {soldOut ? <span className="sold-out">{SOLD_OUT_TEXT}</span> : null}
         <span className="leader" aria-hidden="true" />
         {!hidePrices && (price.kind === 'base' || price.kind === 'open') ? (
           <span className="price">{price.text}</span>

@@ -1,3 +1,4 @@
+import type { SoldOutDisplay } from '@brigade/domain/catalogue/sold-out';
 import {
   HERO_HEADLINE_MAX,
   HERO_SUBTITLE_MAX,
@@ -11,6 +12,11 @@ import type { RestaurantRecord } from '../restaurant/queries';
 import { ListTextField } from './fields';
 import { useMenuChoices } from './queries';
 import { HeroImage } from './sections-branding';
+
+const SOLD_OUT_OPTIONS = [
+  { value: 'mark', label: 'Show as sold out' },
+  { value: 'hide', label: 'Hide' },
+] as const satisfies readonly { value: SoldOutDisplay; label: string }[];
 
 /** The top of the home page: the big line, the line under it, its picture, and the announcement bar. */
 export function HeroSection({ concept, readOnly }: { concept: string; readOnly: boolean }) {
@@ -101,6 +107,12 @@ export function PublishingSection({ restaurant }: { restaurant: RestaurantRecord
         }
         options={menuOptions}
         placeholder="Let visitors choose"
+      />
+      <SelectField
+        name="soldOutDisplay"
+        label="Sold-out items"
+        hint="Items marked sold out (86) for ordering, on the public menu and the menu display."
+        options={SOLD_OUT_OPTIONS}
       />
     </FormSection>
   );

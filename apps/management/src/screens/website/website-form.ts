@@ -1,3 +1,4 @@
+import { soldOutDisplayOf } from '@brigade/domain/catalogue/sold-out';
 import { type WebsiteConfig, websiteConfigSchema, withDefaultSeoTitle } from '@brigade/domain/website-config';
 import type { RestaurantRecord } from '../restaurant/queries';
 
@@ -11,7 +12,9 @@ export const websiteFormSchema = websiteConfigSchema;
 
 /** The form's values: the stored configuration with the default SEO title shown when there is none. */
 export function websiteToForm(restaurant: Pick<RestaurantRecord, 'name' | 'websiteConfig'>): WebsiteConfig {
-  return structuredClone(withDefaultSeoTitle(restaurant.websiteConfig as WebsiteConfig, restaurant.name));
+  const config = withDefaultSeoTitle(restaurant.websiteConfig as WebsiteConfig, restaurant.name);
+  // a configuration stored before the setting existed shows what it means: sold-out items marked
+  return structuredClone({ ...config, soldOutDisplay: soldOutDisplayOf(config) });
 }
 
 /** "pizza, late night ,  vegan" → ["pizza", "late night", "vegan"]. */

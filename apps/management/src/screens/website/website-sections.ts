@@ -32,6 +32,7 @@ const SECTION_OF_PREFIX: [string, WebsiteSectionId][] = [
   ['seo', 'seo'],
   ['enabled', 'publishing'],
   ['parentMenuGroupId', 'publishing'],
+  ['soldOutDisplay', 'publishing'],
 ];
 
 /** The section of a field path ("seo.title", "contentBlocks.2.title"); null for one no section shows. */
