@@ -20,6 +20,7 @@ import { catalogueScopeOf, type ResolvedScope } from '@brigade/core/catalogue/sc
 import { getCatalogueSummary as getCatalogueSummaryUseCase } from '@brigade/core/catalogue/summary';
 import { readSettings } from '@brigade/core/ordering/ordering-repository';
 import type { Executor } from '@brigade/db/database';
+import { sideBySide } from '@brigade/db/side-by-side';
 import { withinWalls } from '@brigade/db/tenant-walls';
 import { itemIdsOf } from '@brigade/domain/catalogue/sold-out';
 import { negotiate } from '@fastify/accept-negotiator';
@@ -121,9 +122,9 @@ export const menuRoutes: Implementation[] = [
         const answered = storedMenu(deps, request, reply, scope, key);
         if (answered) return answered;
       }
-      const [{ menu, available }, ordering] = await Promise.all([
-        resolveMenuIn(db, scope, params.menuGroupId, query, deps.menuCache),
-        readSettings(db, scope),
+      const [{ menu, available }, ordering] = await sideBySide(db, [
+        () => resolveMenuIn(db, scope, params.menuGroupId, query, deps.menuCache),
+        () => readSettings(db, scope),
       ]);
       // The 86 list of this menu's items (issue 45 item 5): a change of it raises the restaurant's version
       // (migration 0037), so the document kept below and its ETag stay right.

@@ -1,5 +1,6 @@
 import type { Executor } from '@brigade/db/database';
 import { printers } from '@brigade/db/schema/catalogue';
+import { sideBySide } from '@brigade/db/side-by-side';
 import type { PricedLine } from '@brigade/domain/ordering/line-pricing';
 import type { OrderTotals } from '@brigade/domain/ordering/totals';
 import { type ReceiptContent, receiptContent } from '@brigade/domain/pos/receipt';
@@ -40,11 +41,11 @@ export async function printReceiptJob(
   const order = await findOrder(deps.db, scope, job.orderId);
   if (!printer?.ipAddress || !order || order.channel !== 'pos' || order.status === 'cancelled')
     return 'nothing to print';
-  const [restaurant, resolved, tenders, device] = await Promise.all([
-    findRestaurant(deps.db, scope.tenantId, scope.restaurantId),
-    resolveCatalogueScope(deps.db, { ...scope, actor: 'System' }),
-    tendersOf(deps.db, scope, [order.orderId]),
-    order.deviceId === null ? null : findDevice(deps.db, scope, order.deviceId),
+  const [restaurant, resolved, tenders, device] = await sideBySide(deps.db, [
+    () => findRestaurant(deps.db, scope.tenantId, scope.restaurantId),
+    () => resolveCatalogueScope(deps.db, { ...scope, actor: 'System' }),
+    () => tendersOf(deps.db, scope, [order.orderId]),
+    () => (order.deviceId === null ? Promise.resolve(null) : findDevice(deps.db, scope, order.deviceId)),
   ]);
   const siteUrl = restaurant
     ? await publicMenuTarget(deps.db, restaurant.guid, deps.sites).then(
