@@ -296,7 +296,7 @@ describe('management: Google Business Profile and reviews', () => {
     const { context, page } = await managementPage(harness);
     await openManagement(page, harness, '/reviews', 'Reviews');
     await page.getByRole('button', { name: 'Sync reviews' }).click();
-    await page.getByText('Synced: 325 reviews read, 300 new').waitFor({ timeout: 60_000 });
+    await page.getByText('Synced: 325 reviews read, 300 new').waitFor({ timeout: 100_000 });
     const list = reviewList(page);
     await page.getByRole('heading', { name: '325 reviews', level: 2 }).waitFor({ timeout: 20_000 });
     await expect.poll(() => list.getByRole('listitem').count()).toBe(50);
@@ -368,7 +368,7 @@ describe('management: Google Business Profile and reviews', () => {
     await expect.poll(() => reviewList(phone.page).getByRole('listitem').count()).toBe(second);
     await expectAxeClean(phone.page);
     await phone.context.close();
-  }, 120_000);
+  }, 180_000);
 
   it('disconnects after confirming, keeping the synced reviews', async () => {
     const { context, page } = await managementPage(harness);

@@ -8,7 +8,6 @@ import { readSettings } from '@brigade/core/ordering/ordering-repository';
 import { findSiteConfiguration } from '@brigade/core/site-config/site-config-repository';
 import { findTenantAndRestaurantByGuids } from '@brigade/core/tenancy/restaurant-repository';
 import type { Executor } from '@brigade/db/database';
-import { sideBySide } from '@brigade/db/side-by-side';
 import { ANONYMOUS } from '@brigade/domain/access';
 import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import type { MenuSummary, ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
@@ -90,14 +89,12 @@ export async function loadSiteData(
   const today = toLocalMoment(now.toISOString(), timezone).date;
   const closure = closureOn(restaurant, today);
   // On a holiday closure the menu reads themselves show nothing "now" (menu-resolver, decision 030).
-  const [[menus, listedMenus], ordering] = await sideBySide(ex, [
-    () =>
-      listMenusFor({ db: ex }, ANONYMOUS, scopeOf(restaurant), [
-        { channel: SITE_CHANNEL, at: now.toISOString() },
-        { channel: SITE_CHANNEL },
-      ]) as Promise<[MenuSummary[], MenuSummary[]]>,
-    () => readSettings(ex, scopeOf(restaurant)),
-  ]);
+  const [menus, listedMenus] = (await listMenusFor({ db: ex }, ANONYMOUS, scopeOf(restaurant), [
+    { channel: SITE_CHANNEL, at: now.toISOString() },
+    { channel: SITE_CHANNEL },
+  ])) as [MenuSummary[], MenuSummary[]];
+  // one after the other: `ex` may be a transaction, whose connection runs one statement at a time
+  const ordering = await readSettings(ex, scopeOf(restaurant));
   return {
     tenant,
     restaurant,
