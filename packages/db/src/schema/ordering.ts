@@ -28,10 +28,11 @@ import { restaurants } from './tenancy';
 
 export const ORDER_CHANNELS = ['online', 'pos'] as const;
 
-const money = (name: string) => bigint(name, { mode: 'number' });
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** Whole cents; a moment with its time zone; a row's restaurant (deleted with it). Also the register's tables. */
+export const money = (name: string) => bigint(name, { mode: 'number' });
+export const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-const restaurantFk = (name: string, t: { tenantId: never; restaurantId: never }) =>
+export const restaurantFk = (name: string, t: { tenantId: never; restaurantId: never }) =>
   foreignKey({
     name,
     columns: [t.tenantId, t.restaurantId],

@@ -1,33 +1,13 @@
 import { TENDER_METHODS } from '@brigade/domain/pos/api';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
-import { orders } from './ordering';
-import { restaurants } from './tenancy';
+import { at, money, orders, restaurantFk } from './ordering';
 
 /**
  * The register (docs/behaviour/pos.md). Amounts are whole cents (decision 022); sales themselves are orders
  * (channel `pos`), so the kitchen, the tickets and the sales ledger read them as they read online orders.
  */
-
-const money = (name: string) => bigint(name, { mode: 'number' });
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const restaurantFk = (name: string, t: { tenantId: never; restaurantId: never }) =>
-  foreignKey({
-    name,
-    columns: [t.tenantId, t.restaurantId],
-    foreignColumns: [restaurants.tenantId, restaurants.restaurantId],
-  }).onDelete('cascade');
 
 /**
  * A device a manager paired as a register of one restaurant. The device keeps a random token; only its

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INT32_MAX } from '../integers';
 import { salesTotalsSchema } from '../ledger/reports';
+import { totalsSchema } from '../ordering/api';
 import { cartLineSchema, MAX_LINES } from '../ordering/cart';
 import { minorUnits } from '../payments/api';
 import { queryTime } from '../query-dates';
@@ -200,17 +201,7 @@ export const posOrderSchema = z.object({
   service: z.enum(POS_SERVICES),
   guestName: z.string().nullable(),
   lines: z.array(z.record(z.string(), z.unknown())),
-  totals: z.object({
-    subtotal: z.number(),
-    taxes: z.array(
-      z.object({ taxRateId: z.number(), name: z.string(), amount: z.number(), included: z.number() }),
-    ),
-    tax: z.number(),
-    includedTax: z.number(),
-    serviceCharge: z.number(),
-    tip: z.number(),
-    total: z.number(),
-  }),
+  totals: totalsSchema,
   tenders: z.array(tenderSchema),
   /** The cash drawer was asked to open (its printer gets the kick as a job). */
   drawerKick: z.boolean(),
