@@ -62,7 +62,10 @@ export async function reserveAttempt(
     })
     .from(authThrottle)
     .where(eq(authThrottle.key, key));
-  return { granted: false, retryAfterSeconds: Math.max(1, row?.seconds ?? 1) };
+  // now() is when this transaction began: a window another transaction restarted after that would read as
+  // longer than the window itself, so the answer is held to it
+  const windowSeconds = Math.ceil(windowMs / 1000);
+  return { granted: false, retryAfterSeconds: Math.min(windowSeconds, Math.max(1, row?.seconds ?? 1)) };
 }
 
 /**
