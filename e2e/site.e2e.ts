@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, DEMO_TENANT_ID, type Harness, SCREENSHOT_DIR, startHarness } from './harness';
-import { loadAxe, watchCspViolations } from './helpers';
+import { serious, axeViolations as violationsOf, watchCspViolations } from './helpers';
 
 /**
  * The public restaurant sites (issue 9) in Chromium on the site port: home and menu pages by slug and by
@@ -29,18 +29,7 @@ async function openPage(viewport = { width: 390, height: 844 }) {
 }
 
 async function axeViolations(p: Page) {
-  await loadAxe(p);
-  return p.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
-      }
-    ).axe;
-    const report = await axe.run();
-    return report.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}, ${v.nodes.length})`);
-  });
+  return serious(await violationsOf(p)).map((v) => `${v.id} (${v.impact}, ${v.nodes})`);
 }
 
 describe('public restaurant site', () => {
