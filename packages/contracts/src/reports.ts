@@ -1,3 +1,4 @@
+import { reconciliationQuerySchema, reconciliationSchema } from '@brigade/domain/ledger/reconciliation';
 import {
   journalQuerySchema,
   journalSchema,
@@ -42,4 +43,18 @@ export const getJournal = defineEndpoint({
   request: { params, query: journalQuerySchema },
   response: { status: 200, description: 'The journal', schema: successOf(journalSchema) },
   problems: [400, 404],
+});
+
+export const getReconciliation = defineEndpoint({
+  id: 'getReconciliation',
+  method: 'GET',
+  path: `${base}/reports/reconciliation`,
+  summary:
+    "A business day's card money reconciled: the ledger's card lines per transaction beside the gateway's settlement batches (that day and the two after) and deposits (the three days after), with what differs",
+  tags,
+  access: { kind: 'tenant', role: 'manager' },
+  outside: true,
+  request: { params, query: reconciliationQuerySchema },
+  response: { status: 200, description: 'The day reconciled', schema: successOf(reconciliationSchema) },
+  problems: [400, 404, 409, 429, 502, 503, 504],
 });

@@ -1,6 +1,8 @@
 import * as contract from '@brigade/contracts/reports';
 import { getJournal, getSalesReport } from '@brigade/core/ledger/reports';
+import { getReconciliation } from '@brigade/core/payments/reconciliation';
 import { implement, success } from '../plugins/contract-routes';
+import { paymentDeps } from './payments';
 
 /** Reports from the sales ledger (issue 44, docs/behaviour/reports.md). */
 export const reportRoutes = [
@@ -9,5 +11,8 @@ export const reportRoutes = [
   ),
   implement(contract.getJournal, async ({ params, query, actor, deps }) =>
     success(await getJournal({ db: deps.database.db }, actor, { ...params, ...query })),
+  ),
+  implement(contract.getReconciliation, async ({ params, query, actor, deps, walls }) =>
+    success(await getReconciliation(paymentDeps(deps, walls), actor, { ...params, ...query })),
   ),
 ];

@@ -22,9 +22,17 @@ import {
  * again from the records.
  */
 
-export { channelDay, employeeRows, todayNetSales, todaySalesCount } from './report-queries';
+export {
+  cardLinesOfDay,
+  channelDay,
+  employeeRows,
+  todayNetSales,
+  todaySalesCount,
+  transactionsWithCardLines,
+} from './report-queries';
 export { salesTotals } from './reports';
 export type { RestaurantScope };
+export { restaurantTimezone };
 /** An order, a payment by id, or a payment row just written (which saves reading it again). */
 export type SaleSubject = { orderId: number } | { transactionId: string } | { transaction: PaymentRow };
 

@@ -241,3 +241,52 @@ export async function employeeRows(ex: Executor, scope: RestaurantScope, date: s
     .groupBy(sql`coalesce(${l.employee}, 'system')`)
     .orderBy(sql`coalesce(${l.employee}, 'system')`);
 }
+
+/**
+ * The card lines of one business day, each with the gateway transaction it moved money on: a capture, void
+ * or forced credit is the payment's own; a refund is its refund transaction's (named in the line's key).
+ */
+export async function cardLinesOfDay(ex: Executor, scope: RestaurantScope, date: string) {
+  const rows = await ex
+    .select({
+      lineKey: l.lineKey,
+      transactionId: l.transactionId,
+      orderId: l.orderId,
+      amount: l.amount,
+    })
+    .from(l)
+    .where(and(inRange(scope, { from: date, to: date }), card))
+    .orderBy(l.lineId);
+  return rows.map((row) => ({
+    gatewayTransactionId: gatewayTransactionOf(row.lineKey, row.transactionId),
+    orderId: row.orderId,
+    amount: row.amount,
+  }));
+}
+
+/**
+ * The gateway transactions with any card line at all, among the lines of these payments (a refund's lines
+ * are its payment's, and name the refund in their key).
+ */
+export async function transactionsWithCardLines(
+  ex: Executor,
+  scope: RestaurantScope,
+  paymentIds: readonly string[],
+): Promise<Set<string>> {
+  if (paymentIds.length === 0) return new Set();
+  const rows = await ex
+    .select({ lineKey: l.lineKey, transactionId: l.transactionId })
+    .from(l)
+    .where(
+      and(
+        tenantIs(l.tenantId, scope.tenantId),
+        eq(l.restaurantId, scope.restaurantId),
+        card,
+        inArray(l.transactionId, [...paymentIds]),
+      ),
+    );
+  return new Set(rows.map((row) => gatewayTransactionOf(row.lineKey, row.transactionId)));
+}
+
+const gatewayTransactionOf = (lineKey: string, transactionId: string | null) =>
+  /:refund:([0-9a-f-]{36})$/.exec(lineKey)?.[1] ?? transactionId ?? '';
