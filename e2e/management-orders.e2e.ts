@@ -492,6 +492,50 @@ describe('orders in management and the kitchen display', () => {
     }
   }, 120_000);
 
+  it('reconciles the day: the refunded order settled, its refund not yet, the same on screen and in the CSV', async () => {
+    const today = (await owner<{ data: { businessDate: string } }>('GET', '/orders/summary')).body.data
+      .businessDate;
+    type Day = {
+      totals: { ledger: number; settled: number; differences: number };
+      rows: {
+        kind: string;
+        status: string;
+        ledger: number;
+        settled: number | null;
+        orderId: number | null;
+      }[];
+    };
+    const api = (await owner<{ data: Day }>('GET', `/reports/reconciliation?date=${today}`)).body.data;
+    // the test before: an order captured and settled (the emulator's clock went a day on), then $2.00 back
+    const refund = api.rows.find((row) => row.kind === 'refund');
+    expect(refund).toMatchObject({ ledger: -200, status: 'awaiting_settlement' });
+    const settled = api.rows.find((row) => row.settled !== null && row.kind !== 'refund');
+    expect(settled?.settled).toBe(settled?.ledger);
+    expect(api.totals.differences).toBe(0);
+    const { context, page } = await managementPage(harness);
+    try {
+      await openManagement(page, harness, '/reports/reconciliation', 'Reconciliation');
+      const table = page.getByRole('region', { name: 'Card transactions of the day' });
+      await table.getByText('Refund').first().waitFor();
+      await table.getByText('Not settled yet').first().waitFor();
+      await page
+        .getByTestId('figure-ledger')
+        .getByText((api.totals.ledger / 100).toFixed(2), { exact: false })
+        .waitFor();
+      await page.getByTestId('figure-differences').getByText('nothing differs').waitFor();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download CSV' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`reconciliation-${today}.csv`);
+      const csv = (await readFile((await download.path())!, 'utf8')).split('\r\n');
+      expect(csv.filter((line) => /,Refund[^,]*,-2\.00,/.test(line))).toHaveLength(1);
+      await check(page, 'reconciliation');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('lets an employee take orders but not cancel them, nor open the settings or the sales figures', async () => {
     // the test before marked the fries sold out: the guest could not order them
     await owner('PUT', `/ordering-settings/sold-out/${ids.fries}`, { soldOut: false });

@@ -11,6 +11,8 @@ export interface CurrentRestaurant {
   /** The signed-in user's role in the tenant; null for a site administrator without an assignment. */
   role: TenantRole | null;
   isSiteAdmin: boolean;
+  /** The restaurant's clock (its tenant's zone); undefined for a selection stored before it was sent. */
+  timezone: string | undefined;
 }
 
 /**
@@ -27,6 +29,7 @@ export function useCurrentRestaurant(): CurrentRestaurant {
     restaurantName: restaurant.name,
     role: tenant.role,
     isSiteAdmin: state.status === 'authenticated' && state.user.isSiteAdmin,
+    timezone: tenant.timezone ?? undefined,
   };
 }
 

@@ -63,6 +63,7 @@ const screen = {
   team: lazy(() => import('./screens/team/index')),
   reports: lazy(() => import('./screens/reports/index')),
   closeOut: lazy(() => import('./screens/close-out/index')),
+  reconciliation: lazy(() => import('./screens/reconciliation/index')),
 } satisfies Record<string, Screen>;
 
 /** Every path of the app (others link to them: keep them stable). */
@@ -109,6 +110,7 @@ export const ROUTES: readonly { path: string; screen: Screen }[] = [
   { path: '/team', screen: screen.team },
   { path: '/reports', screen: screen.reports },
   { path: '/reports/close-out', screen: screen.closeOut },
+  { path: '/reports/reconciliation', screen: screen.reconciliation },
 ];
 
 export function AppRoutes() {

@@ -16,6 +16,8 @@ export const myTenantSchema = z.object({
   plan: z.enum(TENANT_PLANS),
   /** The caller's role; null for a site administrator without an assignment. */
   role: z.enum(TENANT_ROLES).nullable(),
+  /** The tenant's clock (IANA zone): its restaurants' business days, which the screens start on. */
+  timezone: z.string(),
 });
 
 export const myRestaurantSchema = z.object({

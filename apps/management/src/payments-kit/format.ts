@@ -110,11 +110,31 @@ export function formatDay(day: string | null | undefined): string {
   return new Date(year, month - 1, dayOfMonth).toLocaleDateString(undefined, { dateStyle: 'medium' });
 }
 
-/** Today as "YYYY-MM-DD" in the browser's time zone, `plusDays` later (negative: earlier). */
-export function localDay(plusDays = 0, from = new Date()): string {
-  const date = new Date(from.getFullYear(), from.getMonth(), from.getDate() + plusDays);
+/**
+ * Today as "YYYY-MM-DD" on the restaurant's clock (`timeZone`, its tenant's zone) or, without one, the
+ * browser's; `plusDays` later (negative: earlier). An owner away from the restaurant still opens its reports
+ * on the restaurant's business day, which is what the server counts by.
+ */
+export function localDay(plusDays = 0, from = new Date(), timeZone?: string): string {
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  let [year, month, day] = [from.getFullYear(), from.getMonth() + 1, from.getDate()];
+  if (timeZone) {
+    try {
+      const parts = new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      })
+        .formatToParts(from)
+        .reduce<Record<string, number>>((all, part) => ({ ...all, [part.type]: Number(part.value) }), {});
+      [year, month, day] = [parts.year!, parts.month!, parts.day!];
+    } catch {
+      // an unknown zone: the browser's day
+    }
+  }
+  const date = new Date(Date.UTC(year, month - 1, day + plusDays));
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
 }
 
 /** A step or outcome name of the history ("capture_requested") as words ("Capture requested"). */

@@ -99,6 +99,12 @@ describe('amounts', () => {
 
   it('names days and steps', () => {
     expect(localDay(1, new Date(2026, 11, 31))).toBe('2027-01-01');
+    // the restaurant's clock, not the browser's: 00:30 UTC is still yesterday in New York, already today east
+    const halfPast = new Date(Date.UTC(2026, 11, 6, 0, 30));
+    expect(localDay(0, halfPast, 'America/New_York')).toBe('2026-12-05');
+    expect(localDay(0, halfPast, 'Etc/GMT-11')).toBe('2026-12-06');
+    expect(localDay(-6, halfPast, 'Etc/GMT-11')).toBe('2026-11-30');
+    expect(localDay(0, new Date(2026, 2, 3), 'Not/AZone')).toBe('2026-03-03');
     expect(words('capture_requested')).toBe('Capture requested');
   });
 });

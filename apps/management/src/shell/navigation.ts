@@ -10,7 +10,7 @@ import {
   saveMerchantAccount,
 } from '@brigade/contracts/payments';
 import { getCloseOut, listPosDevices } from '@brigade/contracts/pos';
-import { getSalesReport } from '@brigade/contracts/reports';
+import { getReconciliation, getSalesReport } from '@brigade/contracts/reports';
 import { BadgeIcon, HomeIcon, LinkIcon, StoreIcon, UsersIcon } from '@brigade/ui/app-shell/icons';
 import type {
   NavLinkItem as ShellNavLinkItem,
@@ -64,6 +64,12 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     items: [
       { to: '/reports', label: 'Sales report', icon: ChartIcon, requires: getSalesReport, end: true },
       { to: '/reports/close-out', label: 'Close-out', icon: WalletIcon, requires: getCloseOut },
+      {
+        to: '/reports/reconciliation',
+        label: 'Reconciliation',
+        icon: BankIcon,
+        requires: getReconciliation,
+      },
     ],
   },
   {

@@ -14,6 +14,8 @@ export interface MyTenant {
   status: Tenant['status'];
   plan: Tenant['plan'];
   role: TenantRole | null;
+  /** The tenant's clock (IANA zone): the business day its screens start on. */
+  timezone: string;
 }
 
 /**
@@ -33,6 +35,7 @@ export async function listMyTenants(deps: UseCaseDeps, actor: Actor): Promise<My
       status: t.status,
       plan: t.plan,
       role: activeRoleIn(actor, t.tenantId),
+      timezone: t.settings.timezone,
     }))
     .sort((a, b) => a.displayName.localeCompare(b.displayName));
 }

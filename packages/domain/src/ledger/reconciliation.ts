@@ -147,7 +147,7 @@ function judge(
     if (txn.voided) return { status: 'voided', note: 'Voided on a later day: nothing to settle' };
     return settlementOver
       ? { status: 'missing_from_settlement', note: 'Captured, but in no settlement batch of the days read' }
-      : { status: 'awaiting_settlement', note: 'Not settled yet' };
+      : { status: 'awaiting_settlement', note: 'The gateway settles a day’s captures overnight' };
   }
   if (settled.outcome === 'rejected')
     return { status: 'rejected', note: `The processor rejected it at settlement (${settled.setlstat})` };
@@ -159,7 +159,7 @@ function judge(
   if (!funded)
     return fundingOver
       ? { status: 'missing_from_funding', note: 'Settled, but in no deposit of the days read' }
-      : { status: 'awaiting_funding', note: 'Settled; not deposited yet' };
+      : { status: 'awaiting_funding', note: 'Deposits follow a day or two after settlement' };
   if (funded.amount !== txn.ledger)
     return {
       status: 'funding_differs',

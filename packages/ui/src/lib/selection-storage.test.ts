@@ -10,6 +10,7 @@ const tenant: MyTenant = {
   status: 'active',
   plan: 'starter',
   role: 'owner',
+  timezone: 'America/New_York',
 };
 const restaurant: MyRestaurant = {
   restaurantId: 20000001,

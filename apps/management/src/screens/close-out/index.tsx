@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { formatMinor, localDay } from '../../payments-kit/format';
 import { NotAllowed } from '../../payments-kit/ui';
 import { useCan, useCurrentRestaurant } from '../../restaurant-context';
+import { saveCsv } from '../reports/save-csv';
 import { useCloseOut } from './close-out-api';
 import { CloseOutBody, nameLookup } from './close-out-body';
 import { closeOutCsv } from './close-out-figures';
@@ -25,8 +26,8 @@ const TITLE = 'Close-out';
  */
 export default function CloseOutScreen() {
   const allowed = useCan(getCloseOut);
-  const { restaurantName } = useCurrentRestaurant();
-  const [day, setDay] = useState(() => localDay());
+  const { restaurantName, timezone } = useCurrentRestaurant();
+  const [day, setDay] = useState(() => localDay(0, new Date(), timezone));
   const report = useCloseOut(day, allowed);
   if (!allowed) return <NotAllowed title={TITLE} who="managers, admins and owners" />;
   const data = report.data;
@@ -74,16 +75,4 @@ export default function CloseOutScreen() {
       )}
     </>
   );
-}
-
-/** Saves `text` as a CSV download named `name`. */
-function saveCsv(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
 }

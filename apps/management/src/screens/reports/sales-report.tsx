@@ -13,6 +13,7 @@ import { PeriodPicker } from './period-picker';
 import { ReportBody } from './report-body';
 import { journalCsv, type Period, rangeOf, salesReportCsv } from './report-period';
 import { useJournalFetch, useSalesReport } from './reports-api';
+import { saveCsv } from './save-csv';
 
 const TITLE = 'Sales report';
 
@@ -23,10 +24,13 @@ const TITLE = 'Sales report';
  */
 export function SalesReportScreen() {
   const allowed = useCan(getSalesReport);
-  const { restaurantName } = useCurrentRestaurant();
+  const { restaurantName, timezone } = useCurrentRestaurant();
   const [period, setPeriod] = useState<Period>('day');
-  const [anchor, setAnchor] = useState(() => localDay());
-  const [custom, setCustom] = useState(() => ({ from: localDay(-6), to: localDay() }));
+  const [anchor, setAnchor] = useState(() => localDay(0, new Date(), timezone));
+  const [custom, setCustom] = useState(() => ({
+    from: localDay(-6, new Date(), timezone),
+    to: localDay(0, new Date(), timezone),
+  }));
   const range = rangeOf(period, anchor, custom);
   const report = useSalesReport(range, allowed);
   const fetchJournal = useJournalFetch();
@@ -43,7 +47,7 @@ export function SalesReportScreen() {
               <Button
                 variant="secondary"
                 onClick={() =>
-                  save(
+                  saveCsv(
                     salesReportCsv(report.data, restaurantName),
                     `sales-${report.data.from}-to-${report.data.to}.csv`,
                   )
@@ -55,7 +59,7 @@ export function SalesReportScreen() {
                 variant="secondary"
                 onClick={() =>
                   void fetchJournal(range).then(
-                    (journal) => save(journalCsv(journal), `journal-${range.from}-to-${range.to}.csv`),
+                    (journal) => saveCsv(journalCsv(journal), `journal-${range.from}-to-${range.to}.csv`),
                     (error: unknown) => toast.error(errorMessage(error)),
                   )
                 }
@@ -91,17 +95,4 @@ export function SalesReportScreen() {
       )}
     </>
   );
-}
-
-/** Saves `text` as a CSV download named `name`. */
-function save(text: string, name: string) {
-  const blob = new Blob([text], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
 }

@@ -1,0 +1,95 @@
+import { Badge } from '@brigade/ui/app-kit/badge';
+import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
+import { Link } from 'react-router';
+import { formatDay } from '../../payments-kit/format';
+import { PAYMENT_PATHS } from '../../payments-kit/ui';
+import type { Reconciliation, ReconciliationRow } from './reconciliation-api';
+import { describeRow, statusWords } from './reconciliation-figures';
+
+type Money = (minor: number) => string;
+
+/** The day's totals and its transactions, each with the ledger, settled and deposited amounts and a status. */
+export function ReconciliationBody({ day, money }: { day: Reconciliation; money: Money }) {
+  const maybe = (value: number | null) => (value === null ? '—' : money(value));
+  const columns: Column<ReconciliationRow>[] = [
+    {
+      header: 'Transaction',
+      primary: true,
+      cell: (row) => (
+        <Link className="pay-link" to={PAYMENT_PATHS.transaction(row.transactionId)}>
+          {describeRow(row)}
+        </Link>
+      ),
+    },
+    { header: 'Ledger', align: 'end', cell: (row) => money(row.ledger) },
+    {
+      header: 'Settled',
+      align: 'end',
+      cell: (row) => (
+        <span className="rec-amount">
+          {maybe(row.settled)}
+          {row.settledOn ? <span className="rec-amount__when">{formatDay(row.settledOn)}</span> : null}
+        </span>
+      ),
+    },
+    {
+      header: 'Deposited',
+      align: 'end',
+      cell: (row) => (
+        <span className="rec-amount">
+          {maybe(row.funded)}
+          {row.fundedOn ? <span className="rec-amount__when">{formatDay(row.fundedOn)}</span> : null}
+        </span>
+      ),
+    },
+    {
+      header: 'Status',
+      cell: (row) => {
+        const words = statusWords(row.status);
+        return (
+          <span className="rec-status">
+            <Badge tone={words.tone}>{words.label}</Badge>
+            <span className="rec-status__note">{row.note}</span>
+          </span>
+        );
+      },
+    },
+  ];
+  const { totals } = day;
+  return (
+    <div className="rep-body">
+      <section aria-label="Totals" className="rep-figures">
+        <Figure label="Card money in the ledger" value={money(totals.ledger)} id="ledger" />
+        <Figure label="Settled" value={money(totals.settled)} id="settled" />
+        <Figure label="Deposited" value={money(totals.funded)} id="funded" />
+        <Figure
+          label="Needs a look"
+          value={String(totals.differences)}
+          id="differences"
+          note={totals.differences === 0 ? 'nothing differs' : 'see the rows marked in red'}
+        />
+      </section>
+      <DataTable
+        label="Card transactions of the day"
+        rows={day.rows}
+        columns={columns}
+        rowKey={(row) => row.transactionId}
+        empty={{ title: 'No card money on this day' }}
+      />
+      <p className="rec-read">
+        Settlement read for {day.settlementDays.map(formatDay).join(', ')}; deposits for{' '}
+        {day.fundingDays.map(formatDay).join(', ')}.
+      </p>
+    </div>
+  );
+}
+
+function Figure(props: { label: string; value: string; id: string; note?: string }) {
+  return (
+    <div className="rep-figure" data-testid={`figure-${props.id}`}>
+      <span className="rep-figure__label">{props.label}</span>
+      <span className="rep-figure__value">{props.value}</span>
+      {props.note ? <span className="rep-figure__change">{props.note}</span> : null}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { describeRow, type RowFigures, reconciliationCsv, statusWords } from './reconciliation-figures';
+
+const base: RowFigures = {
+  transactionId: 't-1',
+  retref: '123456789012',
+  kind: 'auth',
+  orderId: 42,
+  orderReference: null,
+  cardBrand: 'VISA',
+  lastFour: '1111',
+  ledger: 2612,
+  settled: 2612,
+  settledOn: '2026-03-11',
+  batchid: '000123',
+  funded: null,
+  fundedOn: null,
+  status: 'awaiting_funding',
+  note: 'Settled; not deposited yet',
+};
+
+describe('the reconciliation screen’s words and CSV', () => {
+  it('names a row by its order or as a refund, with its card', () => {
+    expect(describeRow(base)).toBe('Order 42 · VISA 1111');
+    expect(describeRow({ ...base, cardBrand: 'visa' })).toBe('Order 42 · Visa 1111');
+    expect(describeRow({ ...base, kind: 'refund', cardBrand: null, lastFour: null })).toBe('Refund');
+    expect(describeRow({ ...base, orderId: null, cardBrand: null })).toBe('Card sale · Card 1111');
+  });
+
+  it('gives every status a label, and an unknown one its own name', () => {
+    expect(statusWords('not_in_ledger')).toEqual({ label: 'Not in the ledger', tone: 'danger' });
+    expect(statusWords('something_new').label).toBe('something_new');
+  });
+
+  it('writes one line per transaction in dollars, quoting what needs it', () => {
+    const csv = reconciliationCsv(
+      {
+        date: '2026-03-10',
+        rows: [base, { ...base, transactionId: 't-2', ledger: -500, settled: null, note: 'a, b' }],
+      },
+      'Harbor Grill',
+    );
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Restaurant,Harbor Grill');
+    expect(lines[4]).toBe(
+      't-1,123456789012,Order 42 · VISA 1111,26.12,26.12,2026-03-11,000123,,,Not deposited yet,Settled; not deposited yet',
+    );
+    expect(lines[5]).toContain(',-5.00,,');
+    expect(lines[5]).toMatch(/"a, b"$/);
+  });
+});

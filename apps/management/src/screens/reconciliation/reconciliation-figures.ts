@@ -1,0 +1,93 @@
+import type { BadgeTone } from '@brigade/ui/app-kit/badge';
+import { csvField } from '../reports/report-period';
+
+/**
+ * The reconciliation screen's words and its CSV export (docs/behaviour/reports.md#reconciliation). Pure: the
+ * screen and its tests share it.
+ */
+
+export interface RowFigures {
+  transactionId: string;
+  retref: string | null;
+  kind: string;
+  orderId: number | null;
+  orderReference: string | null;
+  cardBrand: string | null;
+  lastFour: string | null;
+  ledger: number;
+  settled: number | null;
+  settledOn: string | null;
+  batchid: string | null;
+  funded: number | null;
+  fundedOn: string | null;
+  status: string;
+  note: string;
+}
+
+export const STATUS_WORDS: Record<string, { label: string; tone: BadgeTone | undefined }> = {
+  matched: { label: 'Matched', tone: 'success' },
+  voided: { label: 'Voided', tone: undefined },
+  awaiting_settlement: { label: 'Not settled yet', tone: 'info' },
+  awaiting_funding: { label: 'Not deposited yet', tone: 'info' },
+  missing_from_settlement: { label: 'Missing from settlement', tone: 'danger' },
+  settlement_differs: { label: 'Settled amount differs', tone: 'danger' },
+  rejected: { label: 'Rejected', tone: 'danger' },
+  missing_from_funding: { label: 'Missing from deposits', tone: 'danger' },
+  funding_differs: { label: 'Deposited amount differs', tone: 'danger' },
+  chargeback: { label: 'Chargeback', tone: 'warning' },
+  not_in_ledger: { label: 'Not in the ledger', tone: 'danger' },
+};
+
+export const statusWords = (status: string) => STATUS_WORDS[status] ?? { label: status, tone: undefined };
+
+/** What the row's money is: a sale's card payment, or a refund of one; and its card. */
+export function describeRow(row: RowFigures): string {
+  const what = row.kind === 'refund' ? 'Refund' : row.orderId !== null ? `Order ${row.orderId}` : 'Card sale';
+  const brand = row.cardBrand ? row.cardBrand.charAt(0).toUpperCase() + row.cardBrand.slice(1) : 'Card';
+  const card = row.cardBrand || row.lastFour ? ` · ${brand} ${row.lastFour ?? ''}`.trimEnd() : '';
+  return `${what}${card}`;
+}
+
+const row = (...fields: (string | number)[]) => fields.map(csvField).join(',');
+const dollars = (minor: number | null) => (minor === null ? '' : (minor / 100).toFixed(2));
+
+/** The day's rows as CSV: one line per gateway transaction, amounts in dollars, the status in words. */
+export function reconciliationCsv(
+  day: { date: string; rows: readonly RowFigures[] },
+  restaurantName: string,
+): string {
+  const lines = [
+    row('Restaurant', restaurantName),
+    row('Business day', day.date),
+    '',
+    row(
+      'Transaction',
+      'Retrieval reference',
+      'What',
+      'Ledger',
+      'Settled',
+      'Settled on',
+      'Batch',
+      'Deposited',
+      'Deposited on',
+      'Status',
+      'Note',
+    ),
+    ...day.rows.map((r) =>
+      row(
+        r.transactionId,
+        r.retref ?? '',
+        describeRow(r),
+        dollars(r.ledger),
+        dollars(r.settled),
+        r.settledOn ?? '',
+        r.batchid ?? '',
+        dollars(r.funded),
+        r.fundedOn ?? '',
+        statusWords(r.status).label,
+        r.note,
+      ),
+    ),
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+}
