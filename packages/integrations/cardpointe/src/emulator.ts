@@ -268,16 +268,19 @@ function requestHandler({ gate, calls, requests, noise, context, desk }: Handlin
   };
 }
 
+/** The gateway's memory: from the state file when it has one, else fresh. */
+const initialState = (options: CardPointeEmulatorOptions): EmulatorState =>
+  (options.stateFile ? loadState(options.stateFile) : null) ??
+  createState(
+    (options.merchants ?? [DEFAULT_MERCHANT]).map(merchantOf),
+    (options.now ?? new Date()).getTime(),
+  );
+
 export async function startCardPointeEmulator(
   options: CardPointeEmulatorOptions = {},
 ): Promise<CardPointeEmulator> {
   const credentials = options.credentials ?? DEFAULT_CREDENTIALS;
-  const state =
-    (options.stateFile ? loadState(options.stateFile) : null) ??
-    createState(
-      (options.merchants ?? [DEFAULT_MERCHANT]).map(merchantOf),
-      (options.now ?? new Date()).getTime(),
-    );
+  const state = initialState(options);
   const persist = () => {
     if (options.stateFile) saveState(state, options.stateFile);
   };
