@@ -4,10 +4,25 @@ import { Dialog } from '@brigade/ui/components/dialog';
 import type { Sale } from '../queries';
 import { useRegisterContext } from '../register/context';
 
-/** The sale is recorded: the change to hand back, big, the order number, the receipt, and "New sale". */
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'Amex',
+  discover: 'Discover',
+};
+
+/** "Visa ****1111": what the register may show of a card. */
+export const cardLabel = (card: { brand: string | null; lastFour: string | null }) =>
+  `${BRANDS[card.brand ?? ''] ?? 'Card'}${card.lastFour ? ` ****${card.lastFour}` : ''}`;
+
+/**
+ * The sale is recorded: the change to hand back, big (or, paid by card, the card's brand and last four), the
+ * order number, the receipt, and "New sale".
+ */
 export function SaleDone({ sale, onNewSale }: { sale: Sale; onNewSale: () => void }) {
   const { money } = useRegisterContext();
   const cash = sale.tenders.find((t) => t.method === 'cash');
+  const card = sale.tenders.find((t) => t.method === 'card' && t.kind === 'payment')?.card ?? null;
   const change = cash?.change ?? 0;
   return (
     <Dialog
@@ -22,9 +37,9 @@ export function SaleDone({ sale, onNewSale }: { sale: Sale; onNewSale: () => voi
       }
     >
       <div className="pos-done" role="status">
-        <p className="pos-done__label">Change due</p>
-        <p className="pos-done__change" data-testid="change-due">
-          {money(change)}
+        <p className="pos-done__label">{card ? 'Paid by card' : 'Change due'}</p>
+        <p className="pos-done__change" data-testid={card ? 'card-paid' : 'change-due'}>
+          {card ? cardLabel(card) : money(change)}
         </p>
         <p className="pos-done__order">
           Order <strong data-testid="order-number">#{sale.number}</strong> · {SERVICE_LABELS[sale.service]}
@@ -39,6 +54,18 @@ export function SaleDone({ sale, onNewSale }: { sale: Sale; onNewSale: () => voi
             <div>
               <dt>Cash tendered</dt>
               <dd>{money(cash.tendered)}</dd>
+            </div>
+          )}
+          {card && card.tip > 0 && (
+            <div>
+              <dt>Tip</dt>
+              <dd data-testid="card-tip">{money(card.tip)}</dd>
+            </div>
+          )}
+          {card?.authcode && (
+            <div>
+              <dt>Auth code</dt>
+              <dd>{card.authcode}</dd>
             </div>
           )}
         </dl>
