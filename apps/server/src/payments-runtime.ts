@@ -70,7 +70,8 @@ export function createPaymentsRuntime(config: Config): PaymentsRuntime {
       deferredTerminal(
         (cardpointe.emulator
           ? startEmulator().then((started) => started.terminalUrl)
-          : Promise.resolve(terminalBaseUrl(site))
+          : // CARDPOINTE_URL sends the terminal's calls to the same origin (an emulator or a proxy)
+            Promise.resolve(cardpointe.url ? `${cardpointe.url}/api` : terminalBaseUrl(site))
         ).then((baseUrl) => new TerminalClient({ baseUrl, authorization: apiKey })),
       ),
     emulator: () => (cardpointe.emulator ? startEmulator() : null),
