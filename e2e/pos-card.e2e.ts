@@ -6,7 +6,8 @@ import { axeViolations, fillSignIn, screenSettled, screenshot, serious } from '.
 
 /**
  * Paying a register check by card (issue 46 item 6) in Chromium against the real server and its CardPointe
- * emulator: the register is paired, a manager pairs the emulator's terminal to it (API), and the register
+ * emulator: the register is paired, a manager pairs the emulator's terminal to it in management → Registers
+ * (the form refuses a bad HSN first), and the register
  * shows "Card" beside "Cash". The card dialog says to follow the prompts on the terminal while the test, in a
  * second page, acts as the shopper on the emulated terminal's own page: a tip, then a declined card (the
  * register shows the issuer's words and keeps the check), then a second try with a Visa and a signature. The
@@ -72,22 +73,31 @@ describe('POS register, card on the terminal', () => {
     const page = await context.newPage();
     await openAndPair(page, 'Card counter');
 
+    // a manager pairs the emulator's terminal in management → Registers
+    const manage = await context.newPage();
+    await manage.goto(`${harness.managementOrigin}/manage/pos-devices`);
+    const pick = manage.getByRole('button', { name: /Harbor Grill/ });
+    const heading = manage.getByRole('heading', { level: 1, name: 'Registers' });
+    await pick.or(heading).first().waitFor({ timeout: 20_000 });
+    if (await pick.isVisible()) await pick.click();
+    await heading.waitFor({ timeout: 20_000 });
+    await manage.getByRole('button', { name: 'Card terminal of Card counter' }).click();
+    const form = manage.getByRole('dialog', { name: 'Card terminal of Card counter' });
+    await form.getByRole('button', { name: 'Pair terminal' }).click();
+    await form.getByText('Terminal HSN must be 6 to 40 letters, digits or dashes').waitFor();
+    await form.getByLabel('Terminal HSN').fill(HSN);
+    await form.getByLabel('Terminal API key').fill(TERMINAL_KEY);
+    await screenshot(manage, 'pos-card-management-terminal', { fullPage: false });
+    expect(serious(await axeViolations(manage))).toEqual([]);
+    await form.getByRole('button', { name: 'Pair terminal' }).click();
+    await form.waitFor({ state: 'detached' });
+    const row = manage.getByRole('row').filter({ hasText: 'Card counter' });
+    await row.getByText(HSN).waitFor();
+    expect(await manage.content()).not.toContain(TERMINAL_KEY);
+    await manage.close();
+
     const token = await signInByApi(harness, DEMO_OWNER);
     const restaurantId = await harborGrill(token);
-    const base = `/tenants/${DEMO_TENANT_ID}/restaurants/${restaurantId}/pos/devices`;
-    const devices = await apiCall<{ data: { deviceId: number; name: string; revokedAt: string | null }[] }>(
-      harness,
-      'GET',
-      base,
-      { token },
-    );
-    const device = devices.body.data.find((d) => d.name === 'Card counter' && d.revokedAt === null)!;
-    const paired = await apiCall(harness, 'PUT', `${base}/${device.deviceId}/terminal`, {
-      token,
-      body: { hsn: HSN, apiKey: TERMINAL_KEY },
-    });
-    expect(paired.status).toBe(200);
-    expect(JSON.stringify(paired.body)).not.toContain(TERMINAL_KEY);
     const origin = await emulatorOrigin(token, restaurantId);
 
     // the register reads its device again: Card beside Cash
