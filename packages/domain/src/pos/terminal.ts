@@ -28,10 +28,7 @@ export const pairTerminalSchema = z.strictObject({
   hsn: text()
     .trim()
     .regex(/^[A-Za-z0-9-]{6,40}$/, TERMINAL_HSN_MESSAGE),
-  apiKey: z
-    .string({ error: TERMINAL_KEY_MESSAGE })
-    .min(8, TERMINAL_KEY_MESSAGE)
-    .max(200, TERMINAL_KEY_MESSAGE),
+  apiKey: text({ error: TERMINAL_KEY_MESSAGE }).min(8, TERMINAL_KEY_MESSAGE).max(200, TERMINAL_KEY_MESSAGE),
 });
 export type PairTerminalInput = z.input<typeof pairTerminalSchema>;
 
