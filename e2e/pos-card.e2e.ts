@@ -160,6 +160,10 @@ describe('POS register, card on the terminal', () => {
     await screenshot(page, 'pos-card-done-1280', { fullPage: false });
     await done.getByRole('button', { name: 'New sale' }).tap();
     await page.getByText('Tap an item to start a sale.').waitFor();
+    // the sales list says how it was paid
+    await page.getByRole('link', { name: 'Sales' }).tap();
+    await page.getByText('Paid by Visa ****1111').waitFor({ timeout: 20_000 });
+    await screenshot(page, 'pos-card-sales-1280', { fullPage: false });
     await context.close();
   });
 });

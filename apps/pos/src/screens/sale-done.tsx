@@ -3,17 +3,7 @@ import { Button } from '@brigade/ui/components/button';
 import { Dialog } from '@brigade/ui/components/dialog';
 import type { Sale } from '../queries';
 import { useRegisterContext } from '../register/context';
-
-const BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'Amex',
-  discover: 'Discover',
-};
-
-/** "Visa ****1111": what the register may show of a card. */
-export const cardLabel = (card: { brand: string | null; lastFour: string | null }) =>
-  `${BRANDS[card.brand ?? ''] ?? 'Card'}${card.lastFour ? ` ****${card.lastFour}` : ''}`;
+import { cardOf } from '../sales/figures';
 
 /**
  * The sale is recorded: the change to hand back, big (or, paid by card, the card's brand and last four), the
@@ -23,6 +13,7 @@ export function SaleDone({ sale, onNewSale }: { sale: Sale; onNewSale: () => voi
   const { money } = useRegisterContext();
   const cash = sale.tenders.find((t) => t.method === 'cash');
   const card = sale.tenders.find((t) => t.method === 'card' && t.kind === 'payment')?.card ?? null;
+  const paidBy = cardOf(sale);
   const change = cash?.change ?? 0;
   return (
     <Dialog
@@ -39,7 +30,7 @@ export function SaleDone({ sale, onNewSale }: { sale: Sale; onNewSale: () => voi
       <div className="pos-done" role="status">
         <p className="pos-done__label">{card ? 'Paid by card' : 'Change due'}</p>
         <p className="pos-done__change" data-testid={card ? 'card-paid' : 'change-due'}>
-          {card ? cardLabel(card) : money(change)}
+          {paidBy ?? money(change)}
         </p>
         <p className="pos-done__order">
           Order <strong data-testid="order-number">#{sale.number}</strong> · {SERVICE_LABELS[sale.service]}
