@@ -193,6 +193,19 @@ describe('a card sale', () => {
     expect(tenders).toHaveLength(1);
   });
 
+  it('answers a second request with the same key while the first is on the terminal with 409', async () => {
+    const busyKey = randomUUID();
+    const first = sale(busyKey);
+    await until('tip');
+    const second = await sale(busyKey);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().detail).toBe(
+      'A request with this Idempotency-Key is still being processed; retry shortly',
+    );
+    await shopper('cancel');
+    expect((await first).statusCode).toBe(409);
+  });
+
   it('is voided with its card: the gateway voids the capture and the tender goes back to the card', async () => {
     const voided = await pos('manager', 'POST', `/orders/${orderId}/void`, {
       payload: { reason: 'Wrong table' },
