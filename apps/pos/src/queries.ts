@@ -1,9 +1,11 @@
 import type { Jsonify } from '@brigade/api-client/client';
 import { ProblemError } from '@brigade/api-client/problem-error';
 import {
+  cancelPosTerminal,
   getRegister,
   listPosOrders,
   pairPosDevice,
+  placePosCardOrder,
   placePosOrder,
   voidPosOrder,
 } from '@brigade/contracts/pos';
@@ -16,6 +18,7 @@ import {
   type PosOrder,
   type Register,
 } from '@brigade/domain/pos/api';
+import type { PlacePosCardOrderInput } from '@brigade/domain/pos/terminal';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from './api';
 import { tracked } from './network';
@@ -119,6 +122,29 @@ export function placeSale(scope: Scope, token: string, body: PlacePosOrderInput,
       body,
       headers: { ...deviceHeaders(token), 'Idempotency-Key': idempotencyKey },
     }),
+  ).then((answer) => answer.data);
+}
+
+/** Rings up a sale paid by card: the server runs it on the register's terminal and answers when it is done. */
+export function placeCardSale(
+  scope: Scope,
+  token: string,
+  body: PlacePosCardOrderInput,
+  idempotencyKey: string,
+) {
+  return tracked(() =>
+    apiClient.call(placePosCardOrder, {
+      params: params(scope),
+      body,
+      headers: { ...deviceHeaders(token), 'Idempotency-Key': idempotencyKey },
+    }),
+  ).then((answer) => answer.data);
+}
+
+/** Cancels what the register's terminal is waiting for (the card sale then answers "cancelled"). */
+export function cancelTerminal(scope: Scope, token: string) {
+  return tracked(() =>
+    apiClient.call(cancelPosTerminal, { params: params(scope), headers: deviceHeaders(token) }),
   ).then((answer) => answer.data);
 }
 

@@ -4,6 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CardPointeClient, gatewayBaseUrl } from '@brigade/cardpointe/client';
 import { type CardPointeEmulator, startCardPointeEmulator } from '@brigade/cardpointe/emulator';
 import type { CardPointeGateway } from '@brigade/cardpointe/gateway';
+import type { CardTerminal } from '@brigade/cardpointe/terminal';
+import { TerminalClient, terminalBaseUrl } from '@brigade/cardpointe/terminal-client';
 import { getMerchantAccount, saveMerchantAccount } from '@brigade/core/payments/merchant-account-service';
 import type { GatewayAccount, PaymentDeps } from '@brigade/core/payments/payment-deps';
 import { createSealedBox, developmentSecretsKey, type SealedBox } from '@brigade/core/secrets/sealed-box';
@@ -21,6 +23,8 @@ export interface PaymentsRuntime {
   gateway(account: GatewayAccount): CardPointeGateway;
   gatewayOrigin(account: { site: string; environment: 'uat' | 'production' }): Promise<string>;
   secrets(): SealedBox;
+  /** The Integrated Terminal service's client for a terminal API key (the emulator's terminals when it stands in). */
+  terminal(apiKey: string, site: string): CardTerminal;
   /** The emulator (started on first call) when it stands in for the gateway; null otherwise. */
   emulator(): Promise<CardPointeEmulator> | null;
   /** Milliseconds to wait before reconciliation attempt n (tests set 0). */
@@ -62,6 +66,14 @@ export function createPaymentsRuntime(config: Config): PaymentsRuntime {
       box ??= createSealedBox(secretsKeyOf(config));
       return box;
     },
+    terminal: (apiKey, site) =>
+      deferredTerminal(
+        (cardpointe.emulator
+          ? startEmulator().then((started) => started.terminalUrl)
+          : // CARDPOINTE_URL sends the terminal's calls to the same origin (an emulator or a proxy)
+            Promise.resolve(cardpointe.url ? `${cardpointe.url}/api` : terminalBaseUrl(site))
+        ).then((baseUrl) => new TerminalClient({ baseUrl, authorization: apiKey })),
+      ),
     emulator: () => (cardpointe.emulator ? startEmulator() : null),
     pauseMs: (attempt) => cardpointe.reconcilePauseMs * attempt,
     close: async () => {
@@ -138,6 +150,19 @@ function deferred(client: Promise<CardPointeGateway>): CardPointeGateway & { rea
             const ready = (await client) as unknown as Record<string | symbol, (...a: unknown[]) => unknown>;
             return ready[name]!.apply(ready, args);
           },
+  });
+}
+
+/** A terminal client still being made (the emulator starting): each command waits for it. */
+function deferredTerminal(client: Promise<CardTerminal>): CardTerminal {
+  client.catch(() => {}); // each command reports it
+  return new Proxy({} as CardTerminal, {
+    get:
+      (_target, name) =>
+      async (...args: unknown[]) => {
+        const ready = (await client) as unknown as Record<string | symbol, (...a: unknown[]) => unknown>;
+        return ready[name]!.apply(ready, args);
+      },
   });
 }
 

@@ -17,11 +17,12 @@ import {
   reprintResultSchema,
   voidPosOrderSchema,
 } from '@brigade/domain/pos/api';
+import { pairTerminalSchema, placePosCardOrderSchema } from '@brigade/domain/pos/terminal';
 import { queryTime } from '@brigade/domain/query-dates';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { successOf } from './envelope';
-import { idempotency, idempotencyHeaders } from './payments-shared';
+import { GATEWAY_PROBLEMS, idempotency, idempotencyHeaders } from './payments-shared';
 import { restaurantIdParam, tenantIdParam } from './tenancy-params';
 
 /**
@@ -186,13 +187,15 @@ export const voidPosOrder = defineEndpoint({
   tags,
   access: { kind: 'tenant', role: 'manager' },
   changes: 'none',
+  // a card sale's money goes back at the gateway: its steps are short transactions of their own
+  outside: true,
   request: {
     params: params.extend({ orderId: positiveId('Order ID') }),
     body: voidPosOrderSchema,
     headers: deviceHeaders,
   },
   response: { status: 200, description: 'The voided sale', schema: successOf(posOrderSchema) },
-  problems: [404, 409],
+  problems: [404, ...GATEWAY_PROBLEMS],
 });
 
 export const getCloseOut = defineEndpoint({
@@ -218,4 +221,68 @@ export const listPosOrders = defineEndpoint({
   request: { params, headers: deviceHeaders },
   response: { status: 200, description: 'The sales', schema: successOf(z.array(posOrderSchema)) },
   problems: [404],
+});
+
+// --- Card-present payments (docs/behaviour/pos.md#paying-by-card, decision 052) -------------------------
+
+export const pairPosTerminal = defineEndpoint({
+  id: 'pairPosTerminal',
+  method: 'PUT',
+  path: `${base}/pos/devices/{deviceId}/terminal`,
+  summary:
+    'Pair a CardPointe terminal (its HSN and the terminal API key, which is never shown again) to a register',
+  tags,
+  access: { kind: 'tenant', role: 'manager' },
+  changes: 'none',
+  request: { params: deviceParams, body: pairTerminalSchema },
+  response: { status: 200, description: 'The register', schema: successOf(posDeviceSchema) },
+  problems: [404],
+});
+
+export const unpairPosTerminal = defineEndpoint({
+  id: 'unpairPosTerminal',
+  method: 'DELETE',
+  path: `${base}/pos/devices/{deviceId}/terminal`,
+  summary: "Unpair a register's card terminal (its API key is forgotten)",
+  tags,
+  access: { kind: 'tenant', role: 'manager' },
+  changes: 'none',
+  request: { params: deviceParams },
+  response: { status: 200, description: 'The register', schema: successOf(posDeviceSchema) },
+  problems: [404],
+});
+
+export const placePosCardOrder = defineEndpoint({
+  id: 'placePosCardOrder',
+  method: 'POST',
+  path: `${base}/pos/orders/card`,
+  summary:
+    "Ring up a sale paid by card on the register's terminal (tip on the terminal when the restaurant takes tips)",
+  description: `${idempotency} The terminal waits for the card (up to about 2.5 minutes); a declined card answers 402 with the issuer's words and nothing is recorded as paid.`,
+  tags,
+  access: { kind: 'tenant', role: 'employee' },
+  changes: 'none',
+  outside: true,
+  request: { params, body: placePosCardOrderSchema, headers: deviceHeaders.extend(idempotencyHeaders.shape) },
+  response: { status: 201, description: 'The sale', schema: successOf(posOrderSchema) },
+  problems: [402, 404, ...GATEWAY_PROBLEMS],
+});
+
+export const cancelPosTerminal = defineEndpoint({
+  id: 'cancelPosTerminal',
+  method: 'POST',
+  path: `${base}/pos/terminal/cancel`,
+  summary:
+    "Cancel what the register's card terminal is waiting for (the card sale in progress answers cancelled)",
+  tags,
+  access: { kind: 'tenant', role: 'employee' },
+  changes: 'none',
+  outside: true,
+  request: { params, headers: deviceHeaders },
+  response: {
+    status: 200,
+    description: 'Whether the terminal took the cancel',
+    schema: successOf(z.object({ cancelled: z.boolean() })),
+  },
+  problems: [404, 409],
 });

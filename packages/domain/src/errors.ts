@@ -12,6 +12,8 @@ export type ErrorKind =
   /** Existed once and never will again (a used, withdrawn or expired invitation link). */
   | 'gone'
   | 'rate_limited'
+  /** A payment the card's issuer declined (402): nothing was charged. */
+  | 'payment_required'
   /** Understood but refused as it stands (an idempotency key reused with another request). */
   | 'unprocessable'
   /** An outside service we called failed or refused (its own words are never passed through). */

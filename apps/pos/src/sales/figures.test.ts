@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handedBack, isManagerRole, isVoided, salesSummary, summaryText } from './figures';
+import { cardOf, handedBack, isManagerRole, isVoided, paidWith, salesSummary, summaryText } from './figures';
 
 const sale = (total: number, status = 'accepted', refund = 0) => ({
   status,
@@ -16,6 +16,26 @@ describe('register sales', () => {
     expect(isVoided(sale(1000, 'cancelled', 1000))).toBe(true);
     expect(handedBack(sale(1000))).toBe(0);
     expect(handedBack(sale(3575, 'cancelled', 3575))).toBe(3575);
+  });
+
+  it('says how a sale was paid: cash, or the card by brand and last four only', () => {
+    expect(paidWith(sale(1000))).toBe('Paid in cash');
+    const card = {
+      status: 'accepted',
+      totals: { total: 2300 },
+      tenders: [
+        {
+          kind: 'payment' as const,
+          amount: 2300,
+          method: 'card' as const,
+          card: { brand: 'visa', lastFour: '1111' },
+        },
+      ],
+    };
+    expect(paidWith(card)).toBe('Paid by Visa ****1111');
+    expect(cardOf({ tenders: [{ ...card.tenders[0]!, card: { brand: null, lastFour: null } }] })).toBe(
+      'Card',
+    );
   });
 
   it('counts and totals the standing sales, and counts the voided apart', () => {

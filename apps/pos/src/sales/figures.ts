@@ -8,13 +8,38 @@ import { roleAtLeast, type TenantRole } from '@brigade/domain/access';
 interface SaleFigures {
   status: string;
   totals: { total: number };
-  tenders: readonly { kind: 'payment' | 'refund'; amount: number }[];
+  tenders: readonly {
+    kind: 'payment' | 'refund';
+    amount: number;
+    method?: 'cash' | 'card';
+    card?: { brand: string | null; lastFour: string | null } | null;
+  }[];
 }
+
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'Amex',
+  discover: 'Discover',
+};
+
+/** The card a sale was paid with, as the register may show it ("Visa ****1111"); null for cash. */
+export function cardOf(sale: Pick<SaleFigures, 'tenders'>): string | null {
+  const card = sale.tenders.find((t) => t.method === 'card' && t.kind === 'payment')?.card;
+  if (!card) return null;
+  return `${BRANDS[card.brand ?? ''] ?? 'Card'}${card.lastFour ? ` ****${card.lastFour}` : ''}`;
+}
+
+/** "Paid in cash" or "Paid by Visa ****1111". */
+export const paidWith = (sale: Pick<SaleFigures, 'tenders'>): string => {
+  const card = cardOf(sale);
+  return card ? `Paid by ${card}` : 'Paid in cash';
+};
 
 /** A voided sale comes back from the server cancelled. */
 export const isVoided = (sale: Pick<SaleFigures, 'status'>): boolean => sale.status === 'cancelled';
 
-/** The cash handed back when the sale was voided: its refund tenders. */
+/** The money handed back when the sale was voided (cash, or given back to the card): its refund tenders. */
 export function handedBack(sale: Pick<SaleFigures, 'tenders'>): number {
   return sale.tenders.reduce((sum, t) => (t.kind === 'refund' ? sum + t.amount : sum), 0);
 }

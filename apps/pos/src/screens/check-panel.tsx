@@ -15,10 +15,12 @@ export function CheckPanel(props: {
   priced: PricedCheck;
   dispatch: Dispatch<CheckAction>;
   onPay: () => void;
+  /** Paying by card on the register's terminal; absent when it has none. */
+  onPayCard?: (() => void) | undefined;
   onClose: () => void;
 }) {
   const { check, priced, dispatch } = props;
-  const { money, offline } = useRegisterContext();
+  const { offline } = useRegisterContext();
   const guestId = useId();
   const total = priced.totals?.total ?? 0;
   const payable =
@@ -79,11 +81,31 @@ export function CheckPanel(props: {
             </ul>
           </div>
         )}
-        <Button size="lg" block className="pos-check__pay" disabled={!payable} onClick={props.onPay}>
-          Pay {money(total)}
-        </Button>
+        <PayButtons total={total} payable={payable} onPay={props.onPay} onPayCard={props.onPayCard} />
       </div>
     </aside>
+  );
+}
+
+/** "Pay", or with a card terminal "Cash" and "Card" side by side. */
+function PayButtons(props: {
+  total: number;
+  payable: boolean;
+  onPay: () => void;
+  onPayCard?: (() => void) | undefined;
+}) {
+  const { money } = useRegisterContext();
+  const button = (label: string, onClick: () => void) => (
+    <Button size="lg" block className="pos-check__pay" disabled={!props.payable} onClick={onClick}>
+      {label} {money(props.total)}
+    </Button>
+  );
+  if (!props.onPayCard) return button('Pay', props.onPay);
+  return (
+    <div className="pos-check__tenders">
+      {button('Cash', props.onPay)}
+      {button('Card', props.onPayCard)}
+    </div>
   );
 }
 

@@ -5,6 +5,7 @@ import { itemsById, priceCheck } from '../check/pricing';
 import type { Item } from '../queries';
 import { useRegisterContext } from '../register/context';
 import { needsChoices, sellingMenus } from '../register/sections';
+import { CardDialog } from './card-dialog';
 import { CheckBar, CheckPanel } from './check-panel';
 import { ItemDialog } from './item-dialog';
 import { MenuPanel } from './menu-panel';
@@ -12,7 +13,8 @@ import { PayDialog } from './pay-dialog';
 
 /**
  * The register (issue 46): the menu on the left, the check on the right (a sheet on a phone). Items with
- * choices to make open a dialog; the others go straight on the check. "Pay" takes cash.
+ * choices to make open a dialog; the others go straight on the check. "Pay" takes cash; with a card
+ * terminal paired, "Cash" and "Card" sit side by side.
  */
 export function RegisterScreen({ check, dispatch }: { check: Check; dispatch: Dispatch<CheckAction> }) {
   const { register } = useRegisterContext();
@@ -20,7 +22,7 @@ export function RegisterScreen({ check, dispatch }: { check: Check; dispatch: Di
   const menus = useMemo(() => sellingMenus(register.menus), [register.menus]);
   const priced = useMemo(() => priceCheck(check, items, register.rules), [check, items, register.rules]);
   const [choosing, setChoosing] = useState<Item | null>(null);
-  const [paying, setPaying] = useState(false);
+  const [paying, setPaying] = useState<'cash' | 'card' | null>(null);
   const paid = useRef(false);
   const [checkOpen, setCheckOpen] = useState(false);
   const total = priced.totals?.total ?? 0;
@@ -48,7 +50,8 @@ export function RegisterScreen({ check, dispatch }: { check: Check; dispatch: Di
         check={check}
         priced={priced}
         dispatch={dispatch}
-        onPay={() => setPaying(true)}
+        onPay={() => setPaying('cash')}
+        onPayCard={register.device.terminal ? () => setPaying('card') : undefined}
         onClose={() => setCheckOpen(false)}
       />
       <CheckBar count={count} total={total} onOpen={() => setCheckOpen(true)} />
@@ -63,7 +66,8 @@ export function RegisterScreen({ check, dispatch }: { check: Check; dispatch: Di
         />
       )}
       {paying && (
-        <PayDialog
+        <Tender
+          kind={paying}
           check={check}
           total={total}
           onPaid={() => {
@@ -72,7 +76,7 @@ export function RegisterScreen({ check, dispatch }: { check: Check; dispatch: Di
             setCheckOpen(false);
           }}
           onClose={() => {
-            setPaying(false);
+            setPaying(null);
             if (paid.current) {
               paid.current = false;
               // "New sale": the next sale starts at the search (the dialog would give focus back to Pay)
@@ -83,6 +87,12 @@ export function RegisterScreen({ check, dispatch }: { check: Check; dispatch: Di
       )}
     </main>
   );
+}
+
+/** The cash or the card dialog. */
+function Tender(props: { kind: 'cash' | 'card' } & Parameters<typeof PayDialog>[0]) {
+  const { kind, ...rest } = props;
+  return kind === 'card' ? <CardDialog {...rest} /> : <PayDialog {...rest} />;
 }
 
 /** The menu's search box, else its first tab. */

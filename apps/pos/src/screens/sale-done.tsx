@@ -3,11 +3,17 @@ import { Button } from '@brigade/ui/components/button';
 import { Dialog } from '@brigade/ui/components/dialog';
 import type { Sale } from '../queries';
 import { useRegisterContext } from '../register/context';
+import { cardOf } from '../sales/figures';
 
-/** The sale is recorded: the change to hand back, big, the order number, the receipt, and "New sale". */
+/**
+ * The sale is recorded: the change to hand back, big (or, paid by card, the card's brand and last four), the
+ * order number, the receipt, and "New sale".
+ */
 export function SaleDone({ sale, onNewSale }: { sale: Sale; onNewSale: () => void }) {
   const { money } = useRegisterContext();
   const cash = sale.tenders.find((t) => t.method === 'cash');
+  const card = sale.tenders.find((t) => t.method === 'card' && t.kind === 'payment')?.card ?? null;
+  const paidBy = cardOf(sale);
   const change = cash?.change ?? 0;
   return (
     <Dialog
@@ -22,9 +28,9 @@ export function SaleDone({ sale, onNewSale }: { sale: Sale; onNewSale: () => voi
       }
     >
       <div className="pos-done" role="status">
-        <p className="pos-done__label">Change due</p>
-        <p className="pos-done__change" data-testid="change-due">
-          {money(change)}
+        <p className="pos-done__label">{card ? 'Paid by card' : 'Change due'}</p>
+        <p className="pos-done__change" data-testid={card ? 'card-paid' : 'change-due'}>
+          {paidBy ?? money(change)}
         </p>
         <p className="pos-done__order">
           Order <strong data-testid="order-number">#{sale.number}</strong> · {SERVICE_LABELS[sale.service]}
@@ -39,6 +45,18 @@ export function SaleDone({ sale, onNewSale }: { sale: Sale; onNewSale: () => voi
             <div>
               <dt>Cash tendered</dt>
               <dd>{money(cash.tendered)}</dd>
+            </div>
+          )}
+          {card && card.tip > 0 && (
+            <div>
+              <dt>Tip</dt>
+              <dd data-testid="card-tip">{money(card.tip)}</dd>
+            </div>
+          )}
+          {card?.authcode && (
+            <div>
+              <dt>Auth code</dt>
+              <dd>{card.authcode}</dd>
             </div>
           )}
         </dl>

@@ -11,7 +11,7 @@ import { clockTime } from '../money';
 import { isDeviceRefusal, type Sale, useSales } from '../queries';
 import { useRegisterContext } from '../register/context';
 import { useIsManager } from '../register/manager';
-import { handedBack, isVoided, salesSummary, summaryText } from '../sales/figures';
+import { cardOf, handedBack, isVoided, paidWith, salesSummary, summaryText } from '../sales/figures';
 import { VoidDialog } from './void-dialog';
 
 /** Today's sales of the restaurant's registers, newest first (issue 46). */
@@ -134,18 +134,21 @@ function SalesTable({ sales }: { sales: Sale[] }) {
   );
 }
 
-/** "Paid in cash", or "Voided" with the cash handed back; focused once a void from here went through. */
+/** "Paid in cash" or by card, or "Voided" with what was given back; focused once a void from here went through. */
 function SaleStatus({ sale, focus }: { sale: Sale; focus: boolean }) {
   const { money } = useRegisterContext();
   const ref = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     if (focus) ref.current?.focus();
   }, [focus]);
-  if (!isVoided(sale)) return <span className="pos-sales__status">Paid in cash</span>;
+  if (!isVoided(sale)) return <span className="pos-sales__status">{paidWith(sale)}</span>;
+  const card = cardOf(sale);
   return (
     <span ref={ref} tabIndex={-1} className="pos-sales__status" data-testid="sale-voided">
       <strong className="pos-sales__voided">Voided</strong>
-      <span className="pos-sales__note">{money(handedBack(sale))} handed back in cash</span>
+      <span className="pos-sales__note">
+        {money(handedBack(sale))} {card ? `given back to ${card}` : 'handed back in cash'}
+      </span>
     </span>
   );
 }

@@ -11,6 +11,7 @@ const STATUS_BY_KIND: Record<ErrorKind, number> = {
   conflict: 409,
   gone: 410,
   rate_limited: 429,
+  payment_required: 402,
   unprocessable: 422,
   bad_gateway: 502,
   gateway_timeout: 504,

@@ -2,6 +2,7 @@ import type { OrderingDeps } from '../ordering/checkout';
 import { resolveStuckOrders, type StuckOrderResult } from '../ordering/stuck-orders';
 import { type InterruptedStepResult, recoverInterruptedSteps } from '../payments/interrupted-steps';
 import { reconcileStalePayments, type StaleSweepResult } from '../payments/reconcile-stale';
+import { type CardKeyResult, releaseAbandonedCardSaleKeys } from '../pos/index';
 import { SYSTEM } from '../use-case';
 
 /**
@@ -17,6 +18,8 @@ export interface CheckoutSweepResult {
   /** Captures, voids and refunds whose request died before the gateway's answer (interrupted-steps.ts). */
   steps: InterruptedStepResult;
   orders: StuckOrderResult;
+  /** Register card sales cut off before their answer: their keys given back once their intents are settled. */
+  cardSales: CardKeyResult;
 }
 
 export async function runCheckoutSweep(
@@ -27,5 +30,6 @@ export async function runCheckoutSweep(
   const payments = await reconcileStalePayments(deps, SYSTEM, quiet);
   const steps = await recoverInterruptedSteps(deps, SYSTEM, quiet);
   const orders = await resolveStuckOrders(deps, SYSTEM, quiet);
-  return { payments, steps, orders };
+  const cardSales = await releaseAbandonedCardSaleKeys(deps, quiet);
+  return { payments, steps, orders, cardSales };
 }

@@ -66,6 +66,24 @@ export async function revokeDeviceRow(ex: Executor, device: DeviceRow, by: strin
   return row ?? device;
 }
 
+/** Pairs (or, with nulls, unpairs) a register's card terminal: its HSN and its sealed API key. */
+export async function setDeviceTerminal(
+  ex: Executor,
+  device: DeviceRow,
+  terminal: { hsn: string; sealedKey: string } | null,
+): Promise<DeviceRow> {
+  const [row] = await ex
+    .update(posDevices)
+    .set(
+      terminal
+        ? { terminalHsn: terminal.hsn, terminalKey: terminal.sealedKey, terminalPairedAt: sql`now()` }
+        : { terminalHsn: null, terminalKey: null, terminalPairedAt: null },
+    )
+    .where(and(scopeWhere(posDevices, device), eq(posDevices.deviceId, device.deviceId)))
+    .returning();
+  return row!;
+}
+
 /** A printer of the restaurant (its address and whether a cash drawer hangs on it). */
 export async function findPrinter(ex: Executor, scope: RestaurantScope, printerId: number) {
   const [row] = await ex

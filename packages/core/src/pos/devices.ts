@@ -48,6 +48,8 @@ export const deviceOf = (row: DeviceRow, pairedByName: string | null = null): Po
   pairedAt: row.pairedAt,
   lastSeenAt: row.lastSeenAt,
   revokedAt: row.revokedAt,
+  terminal:
+    row.terminalHsn && row.terminalPairedAt ? { hsn: row.terminalHsn, pairedAt: row.terminalPairedAt } : null,
 });
 
 export async function pairDevice(

@@ -49,7 +49,7 @@ export const movementsOf = (ex: Executor, scope: RestaurantScope, sessionIds: nu
 /** Cash in, less cash handed back for voided sales. */
 export const signedCash = sql<
   string | null
->`sum(case when ${orderTenders.kind} = 'refund' then -${orderTenders.amount} else ${orderTenders.amount} end)`;
+>`sum(case when ${orderTenders.method} <> 'cash' then 0 when ${orderTenders.kind} = 'refund' then -${orderTenders.amount} else ${orderTenders.amount} end)`;
 
 /** The cash sales that went into a session's drawer (what paid the orders, change already out; less voids). */
 export async function cashSalesOf(ex: Executor, scope: RestaurantScope, sessionId: number): Promise<number> {

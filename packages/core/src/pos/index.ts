@@ -3,6 +3,8 @@
  * the day's register sales and the cash drawer's job. Other areas and the server import only this file.
  */
 
+export { CARD_SALE_OPERATION, type PosCardDeps, placePosCardOrder } from './card-sale';
+export { type CardKeyResult, releaseAbandonedCardSaleKeys } from './card-sale-recovery';
 export { getCloseOut } from './close-out';
 export { listDevices, pairDevice, revokeDevice } from './devices';
 export { kickDrawerJob } from './drawer';
@@ -16,4 +18,6 @@ export {
 export { printReceiptJob } from './receipt';
 export { getRegister, type PosDeps } from './register';
 export { listPosOrders, placePosOrder, reprintReceipt } from './sale';
+export { cancelTerminal } from './terminal-cancel';
+export { pairTerminal, unpairTerminal } from './terminal-pairing';
 export { voidPosOrder } from './void';

@@ -30,6 +30,8 @@ export interface RegisterPlace {
   menus: PosMenuGroup[];
   items: Map<number, PosItem>;
   rules: Omit<TotalsRules, 'dineIn'>;
+  /** Tips the card terminal offers; empty when the restaurant takes none. */
+  tipPresets: number[];
 }
 
 /** Quick cash amounts the register offers beside the exact one (cents). */
@@ -88,6 +90,7 @@ export async function openRegister(
       allowTips: false,
       tipPresets: [],
     },
+    tipPresets: restaurant.settings.allowTips ? [...settings.tipPresets] : [],
   };
 }
 
@@ -118,5 +121,6 @@ export async function getRegister(
       serviceChargePercent: place.rules.serviceChargePercent,
     },
     cashPresets: CASH_NOTES,
+    tipPresets: place.tipPresets,
   };
 }

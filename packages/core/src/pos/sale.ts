@@ -125,7 +125,7 @@ export async function placePosOrder(deps: PosDeps, actor: Actor, call: PlacePosO
 }
 
 /** Prices every line against the register's menu: every problem at once, as one 400. */
-function priceSale(
+export function priceSale(
   place: RegisterPlace,
   request: ReturnType<typeof placePosOrderSchema.parse>,
 ): { lines: PricedLine[]; totals: OrderTotals } {
@@ -147,7 +147,7 @@ function priceSale(
 }
 
 /** The printer a register prints its receipts on and its cash drawer hangs on, when it has an address. */
-async function registerPrinter(deps: PosDeps, device: DeviceRow) {
+export async function registerPrinter(deps: PosDeps, device: DeviceRow) {
   if (device.receiptPrinterId === null) return null;
   const printer = await findPrinter(deps.db, device, device.receiptPrinterId);
   return printer?.ipAddress ? printer : null;
@@ -213,6 +213,16 @@ export function saleOf(
       change: t.change,
       takenBy: t.takenBy,
       takenAt: t.takenAt,
+      card:
+        t.method === 'card'
+          ? {
+              brand: t.cardBrand,
+              lastFour: t.lastFour,
+              authcode: t.authcode,
+              tip: t.tip,
+              transactionId: t.transactionId,
+            }
+          : null,
     })),
     ...queued,
     deviceName,

@@ -7,12 +7,16 @@ import type { z } from 'zod';
 import { enqueue } from '../jobs/jobs';
 import { ORDER_NOT_FOUND } from '../ordering/order-moves';
 import { addOrderEvent, findOrder, updateOrder } from '../ordering/ordering-repository';
+import { findTransaction } from '../payments/payment-repository';
+import { refundPayment } from '../payments/refund';
+import { voidPayment } from '../payments/transaction-actions';
 import { userIdOf } from '../use-case';
+import type { PosCardDeps } from './card-sale';
 import { findPrinter, type RestaurantScope } from './device-repository';
 import { openSessionOf } from './drawer-repository';
 import { type PosDeps, registerDevice } from './register';
 import { saleOf } from './sale';
-import { insertTender, tendersOf } from './sale-repository';
+import { insertTender, type TenderRow, tendersOf } from './sale-repository';
 
 /** Statuses of a register sale that can still be voided (it was rung up and not given back). */
 const VOIDABLE = new Set(['accepted', 'in_preparation', 'ready', 'completed']);
@@ -21,21 +25,67 @@ const VOIDABLE = new Set(['accepted', 'in_preparation', 'ready', 'completed']);
  * Voids a register sale (docs/behaviour/pos.md#voiding-a-sale), managers: in one transaction the order is
  * cancelled with the reason in its history (it leaves the kitchen display; the sales ledger gives the whole
  * sale back), the cash that paid it is handed back out of this register's open drawer (a `refund` tender,
- * a `cash_returned` ledger line), and the drawer opens.
+ * a `cash_returned` ledger line), and the drawer opens. A card that paid it is voided at the gateway (refunded
+ * once settled) before that transaction, and gets a card `refund` tender.
  */
 export async function voidPosOrder(
-  deps: PosDeps,
+  deps: PosCardDeps,
   actor: Actor,
   call: RestaurantScope & { token: unknown; orderId: number; body: z.input<typeof voidPosOrderSchema> },
 ): Promise<PosOrder> {
   const scope = { tenantId: call.tenantId, restaurantId: call.restaurantId };
-  const { device } = await registerDevice(deps, actor, scope, call.token);
   const { reason } = voidPosOrderSchema.parse(call.body);
+  const check = (tx: PosDeps['db']) => voidableSale({ db: tx }, actor, call);
+  const { tenders } = await deps.transact(check);
+  // A card's money goes back at the gateway first (a void before settlement, else a refund), outside any
+  // transaction; its own records and ledger lines are written as payments writes them (decision 052).
+  const card = tenders.find((t) => t.method === 'card' && t.kind === 'payment' && t.transactionId);
+  if (card) await giveBackCard(deps, actor, scope, call.orderId, card.transactionId!);
+  return deps.transact(async (tx) => {
+    const { device, order, tenders } = await check(tx);
+    return recordVoid({ db: tx }, actor, { device, order, tenders, reason, card: card ?? null });
+  });
+}
+
+async function voidableSale(
+  deps: PosDeps,
+  actor: Actor,
+  call: RestaurantScope & { token: unknown; orderId: number },
+) {
+  const scope = { tenantId: call.tenantId, restaurantId: call.restaurantId };
+  const { device } = await registerDevice(deps, actor, scope, call.token);
   const order = await findOrder(deps.db, scope, call.orderId, true);
   if (!order || order.channel !== 'pos') throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
   if (!VOIDABLE.has(order.status)) throw new BrigadeError('conflict', 'SALE_NOT_VOIDABLE', SALE_NOT_VOIDABLE);
-  const tenders = await tendersOf(deps.db, scope, [order.orderId]);
-  const paid = tenders.reduce((sum, t) => sum + (t.kind === 'refund' ? -t.amount : t.amount), 0);
+  return { device, order, tenders: await tendersOf(deps.db, scope, [order.orderId]) };
+}
+
+async function giveBackCard(
+  deps: PosCardDeps,
+  actor: Actor,
+  scope: RestaurantScope,
+  orderId: number,
+  transactionId: string,
+) {
+  const payment = await deps.transact((tx) => findTransaction(tx, scope, transactionId));
+  if (!payment) return;
+  const call = { ...scope, transactionId };
+  if (payment.status === 'captured' && payment.voidable !== false)
+    await voidPayment(deps, actor, { ...call, idempotencyKey: `pos-${orderId}-void` });
+  else if (payment.refundable === true && payment.refundedAmount < payment.capturedAmount)
+    await refundPayment(deps, actor, { ...call, idempotencyKey: `pos-${orderId}-refund` });
+}
+
+type Sale = Awaited<ReturnType<typeof voidableSale>>;
+
+async function recordVoid(
+  deps: PosDeps,
+  actor: Actor,
+  { device, order, tenders, reason, card }: Sale & { reason: string; card: TenderRow | null },
+): Promise<PosOrder> {
+  const scope = { tenantId: order.tenantId, restaurantId: order.restaurantId };
+  const cash = tenders.filter((t) => t.method === 'cash');
+  const paid = cash.reduce((sum, t) => sum + (t.kind === 'refund' ? -t.amount : t.amount), 0);
   const by = userIdOf(actor);
   const session = await openSessionOf(deps.db, scope, device.deviceId, true);
   const refund =
@@ -53,9 +103,37 @@ export async function voidPosOrder(
           sessionId: session?.sessionId ?? null,
         })
       : null;
+  const cardBack = card
+    ? await insertTender(deps.db, {
+        ...scope,
+        orderId: order.orderId,
+        method: 'card',
+        kind: 'refund',
+        amount: card.amount,
+        tendered: card.amount,
+        change: 0,
+        tip: card.tip,
+        transactionId: card.transactionId,
+        cardBrand: card.cardBrand,
+        lastFour: card.lastFour,
+        authcode: card.authcode,
+        takenBy: by,
+        deviceId: device.deviceId,
+        sessionId: null,
+      })
+    : null;
   const voided = await updateOrder(deps.db, order, { status: 'cancelled' });
   const handedBack = refund ? `, ${formatAmount(paid)} ${order.currency} handed back in cash` : '';
-  await addOrderEvent(deps.db, voided, 'cancelled', by, `Voided at ${device.name}${handedBack}: ${reason}`);
+  const cardText = cardBack
+    ? `, ${formatAmount(cardBack.amount)} ${order.currency} given back to the card`
+    : '';
+  await addOrderEvent(
+    deps.db,
+    voided,
+    'cancelled',
+    by,
+    `Voided at ${device.name}${handedBack}${cardText}: ${reason}`,
+  );
   const printer =
     device.receiptPrinterId === null ? null : await findPrinter(deps.db, scope, device.receiptPrinterId);
   const drawerKick =
@@ -66,8 +144,6 @@ export async function voidPosOrder(
       orderId: order.orderId,
       printerId: printer!.printerId,
     });
-  return saleOf(voided, refund ? [...tenders, refund] : tenders, device.name, {
-    drawerKick,
-    receiptQueued: false,
-  });
+  const all = [...tenders, ...(refund ? [refund] : []), ...(cardBack ? [cardBack] : [])];
+  return saleOf(voided, all, device.name, { drawerKick, receiptQueued: false });
 }

@@ -29,6 +29,10 @@ export const posDevices = pgTable(
     lastSeenAt: at('last_seen_at'),
     revokedAt: at('revoked_at'),
     revokedBy: text('revoked_by'),
+    /** The card terminal paired to it (CardPointe HSN) and the terminal API key, sealed (core/secrets). */
+    terminalHsn: text('terminal_hsn'),
+    terminalKey: text('terminal_key'),
+    terminalPairedAt: at('terminal_paired_at'),
   },
   (t) => [
     restaurantFk('pos_devices_restaurant_fk', t as never),
@@ -64,13 +68,24 @@ export const orderTenders = pgTable(
     sessionId: bigint('session_id', { mode: 'number' }),
     takenAt: at('taken_at').notNull().defaultNow(),
     createdAt: createdAt(),
+    /** A card tender's payment (payment_transactions): the card side of the ledger comes from it. */
+    transactionId: text('transaction_id'),
+    cardBrand: text('card_brand'),
+    lastFour: text('last_four'),
+    authcode: text('authcode'),
+    /** The tip chosen on the terminal (part of `amount`). */
+    tip: money('tip').notNull().default(0),
   },
   (t) => [
     restaurantFk('order_tenders_restaurant_fk', t as never),
     index('order_tenders_order_idx').on(t.orderId),
     // a drawer's cash, summed when it closes (core/pos/drawer-repository.ts)
     index('order_tenders_session_idx').on(t.tenantId, t.restaurantId, t.sessionId),
-    check('order_tenders_method_check', sql`${t.method} in ('cash')`),
+    check('order_tenders_method_check', sql`${t.method} in ('cash', 'card')`),
+    check(
+      'order_tenders_card_check',
+      sql`${t.method} = 'cash' or (${t.transactionId} is not null and ${t.change} = 0)`,
+    ),
     check('order_tenders_kind_check', sql`${t.kind} in ('payment', 'refund')`),
     check(
       'order_tenders_amounts_check',

@@ -92,7 +92,7 @@ export interface OrderRecord {
   /** Money a register took for it (cash): what paid the order, not the change handed back. */
   tenders?: readonly {
     tenderId: number;
-    method: 'cash';
+    method: 'cash' | 'card';
     /** `refund`: cash handed back (a voided register sale). */
     kind?: 'payment' | 'refund' | undefined;
     amount: number;
@@ -208,7 +208,8 @@ export function projectSale(records: SaleRecords): LedgerLine[] {
   const happenings: Happening[] = [];
   if (payment) addPaymentHappenings(payment, order, happenings, writers);
   if (order) addOrderHappenings(order, happenings, writers);
-  for (const tender of order?.tenders ?? [])
+  // a card tender's money is its payment's capture, void and refund lines (above): only cash is written here
+  for (const tender of (order?.tenders ?? []).filter((t) => t.method === 'cash'))
     happenings.push({
       at: tender.takenAt,
       rank: 0,

@@ -23,7 +23,7 @@ export const POS_SERVICES = ['dine_in', 'takeout'] as const;
 export type PosService = (typeof POS_SERVICES)[number];
 export const SERVICE_LABELS: Record<PosService, string> = { dine_in: 'Dine in', takeout: 'Takeout' };
 
-export const TENDER_METHODS = ['cash'] as const;
+export const TENDER_METHODS = ['cash', 'card'] as const;
 export type TenderMethod = (typeof TENDER_METHODS)[number];
 
 export const MAX_TENDERED = 10_000_00;
@@ -48,6 +48,8 @@ export const posDeviceSchema = z.object({
   pairedAt: z.date(),
   lastSeenAt: z.date().nullable(),
   revokedAt: z.date().nullable(),
+  /** The card terminal paired to this register (its hardware serial number); its API key is never shown. */
+  terminal: z.object({ hsn: z.string(), pairedAt: z.date() }).nullable(),
 });
 export type PosDevice = z.infer<typeof posDeviceSchema>;
 
@@ -150,6 +152,8 @@ export const registerSchema = z.object({
   rules: z.object({ taxRates: z.array(taxRateSchema), serviceChargePercent: z.number() }),
   /** The register's quick cash amounts, cents. */
   cashPresets: z.array(z.number()),
+  /** Tips the card terminal offers (whole percentages), when the restaurant takes tips; else empty. */
+  tipPresets: z.array(z.number()),
 });
 export type Register = z.infer<typeof registerSchema>;
 
@@ -189,6 +193,16 @@ export const tenderSchema = z.object({
   change: z.number(),
   takenBy: z.string(),
   takenAt: z.date(),
+  /** A card tender's card: brand, last four, the authorisation code and the tip chosen on the terminal. */
+  card: z
+    .object({
+      brand: z.string().nullable(),
+      lastFour: z.string().nullable(),
+      authcode: z.string().nullable(),
+      tip: z.number(),
+      transactionId: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type Tender = z.infer<typeof tenderSchema>;
 

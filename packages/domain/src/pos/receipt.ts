@@ -28,13 +28,29 @@ export interface ReceiptInput {
     lines: readonly PricedLine[];
     totals: OrderTotals;
   };
-  tenders: readonly { method: 'cash'; tendered: number; change: number }[];
+  tenders: readonly {
+    method: 'cash' | 'card';
+    amount: number;
+    tendered: number;
+    change: number;
+    cardBrand?: string | null;
+    lastFour?: string | null;
+    authcode?: string | null;
+  }[];
   deviceName: string | null;
   timeZone: string;
   customFooter: string | null;
   siteUrl: string | null;
   reprint: boolean;
 }
+
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'Amex',
+  discover: 'Discover',
+  other: 'Card',
+};
 
 export function receiptContent(input: ReceiptInput): ReceiptContent {
   const { order } = input;
@@ -53,6 +69,13 @@ export function receiptContent(input: ReceiptInput): ReceiptContent {
   if (order.totals.tip > 0) totals.push({ label: 'Tip', amount: formatAmount(order.totals.tip) });
   totals.push({ label: 'Total', amount: formatAmount(order.totals.total), strong: true });
   for (const tender of input.tenders) {
+    if (tender.method === 'card') {
+      // the card's brand and last four and the authorisation code: never more of the card
+      const card = `${BRANDS[tender.cardBrand ?? ''] ?? 'Card'}${tender.lastFour ? ` ****${tender.lastFour}` : ''}`;
+      totals.push({ label: card, amount: formatAmount(tender.amount) });
+      if (tender.authcode) totals.push({ label: `Auth code ${tender.authcode}`, amount: '' });
+      continue;
+    }
     totals.push({ label: 'Cash', amount: formatAmount(tender.tendered) });
     totals.push({ label: 'Change', amount: formatAmount(tender.change) });
   }

@@ -17,6 +17,16 @@ import {
 } from './emulator-state';
 import { tolerateStrayBytes } from './emulator-wire';
 import { ENDPOINT_NAMES, ENDPOINTS, type Endpoint, endpointOf } from './endpoints';
+import {
+  addTerminal,
+  createDesk,
+  type EmulatedTerminal,
+  TERMINAL_API_PREFIX,
+  type TerminalDesk,
+  terminalCommand,
+} from './terminal-emulator';
+import { terminalPageOf } from './terminal-page';
+import { shopperControl } from './terminal-shopper';
 
 /**
  * A local CardPointe Gateway (docs/operations/cardpointe.md#the-emulator): the REST
@@ -42,6 +52,8 @@ export interface CardPointeEmulatorOptions {
    * after each request. Without it the memory lives and dies with the process.
    */
   stateFile?: string;
+  /** The Integrated Terminal service (terminal-emulator.ts): its API key, its terminals, its shopper timeout. */
+  terminal?: { apiKey?: string; terminals?: readonly EmulatedTerminal[]; shopperTimeoutMs?: number };
 }
 
 export interface EmulatedRequest {
@@ -57,6 +69,12 @@ export interface CardPointeEmulator {
   url: string;
   restUrl: string;
   cardEntryUrl: string;
+  /** The Integrated Terminal API's base (`…/api`; commands at `/v2/<command>`). */
+  terminalUrl: string;
+  /** The terminal service's API key (the Authorization header, sent as is). */
+  terminalApiKey: string;
+  /** Adds an emulated terminal; its screen is at `${url}/terminal/<hsn>`. */
+  addTerminal(terminal: EmulatedTerminal): void;
   clock: { now(): Date; advance(ms: number): void };
   /** Requests received per endpoint. */
   calls: Record<Endpoint, number>;
@@ -165,14 +183,51 @@ interface Handling {
   requests: EmulatedRequest[];
   noise: boolean;
   context: () => Context;
+  desk: TerminalDesk;
+}
+
+/** The terminal service's commands, the emulated terminals' pages and their shopper controls. */
+async function terminalAnswer(
+  desk: TerminalDesk,
+  context: () => Context,
+  req: IncomingMessage,
+  url: URL,
+  text: string,
+): Promise<Reply | undefined> {
+  const method = req.method ?? 'GET';
+  if (url.pathname.startsWith(TERMINAL_API_PREFIX)) {
+    const header = (name: string) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value[0] : value;
+    };
+    return terminalCommand(
+      context(),
+      desk,
+      {
+        method,
+        path: url.pathname,
+        authorization: header('authorization'),
+        sessionKey: header('x-cardconnect-sessionkey'),
+      },
+      parseBody(text),
+    );
+  }
+  if (!url.pathname.startsWith('/terminal')) return undefined;
+  if (method === 'GET') {
+    const page = terminalPageOf(desk.terminals, url.pathname);
+    if (page) return page;
+  }
+  return shopperControl(desk.terminals, method, url.pathname, parseBody(text));
 }
 
 /** The server's request handler: the hosted page, CardSecure, then the REST routes behind the gate. */
-function requestHandler({ gate, calls, requests, noise, context }: Handling) {
+function requestHandler({ gate, calls, requests, noise, context, desk }: Handling) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://emulator');
     const method = req.method ?? 'GET';
     const text = await readText(req);
+    const terminal = await terminalAnswer(desk, context, req, url, text);
+    if (terminal) return send(res, terminal, false);
     if (method === 'GET' && url.pathname === CARD_ENTRY_PATH)
       return send(res, cardEntryPage(url.searchParams), false);
     if (method === 'POST' && url.pathname === TOKENIZE_PATH) {
@@ -213,16 +268,19 @@ function requestHandler({ gate, calls, requests, noise, context }: Handling) {
   };
 }
 
+/** The gateway's memory: from the state file when it has one, else fresh. */
+const initialState = (options: CardPointeEmulatorOptions): EmulatorState =>
+  (options.stateFile ? loadState(options.stateFile) : null) ??
+  createState(
+    (options.merchants ?? [DEFAULT_MERCHANT]).map(merchantOf),
+    (options.now ?? new Date()).getTime(),
+  );
+
 export async function startCardPointeEmulator(
   options: CardPointeEmulatorOptions = {},
 ): Promise<CardPointeEmulator> {
   const credentials = options.credentials ?? DEFAULT_CREDENTIALS;
-  const state =
-    (options.stateFile ? loadState(options.stateFile) : null) ??
-    createState(
-      (options.merchants ?? [DEFAULT_MERCHANT]).map(merchantOf),
-      (options.now ?? new Date()).getTime(),
-    );
+  const state = initialState(options);
   const persist = () => {
     if (options.stateFile) saveState(state, options.stateFile);
   };
@@ -241,7 +299,8 @@ export async function startCardPointeEmulator(
     return { state, now: state.clock.now };
   };
 
-  const handle = requestHandler({ gate, calls, requests, noise, context });
+  const desk = createDesk(options.terminal ?? {});
+  const handle = requestHandler({ gate, calls, requests, noise, context, desk });
 
   const server = createServer((req, res) => {
     // The gateway records before it answers: the state is written before the answer's bytes go out, so a kill
@@ -268,6 +327,9 @@ export async function startCardPointeEmulator(
     url,
     restUrl: `${url}/cardconnect/rest`,
     cardEntryUrl: `${url}${CARD_ENTRY_PATH}`,
+    terminalUrl: `${url}/api`,
+    terminalApiKey: desk.apiKey,
+    addTerminal: (terminal) => addTerminal(desk, terminal),
     clock: {
       now: () => new Date(state.clock.now),
       advance: (ms) => {
@@ -285,6 +347,8 @@ export async function startCardPointeEmulator(
     close: () =>
       new Promise<void>((resolve) => {
         for (const res of gate.hung) res.destroy();
+        for (const terminal of desk.terminals.values())
+          terminal.pending?.finish({ kind: 'cancel', by: 'pos' });
         server.close(() => resolve());
         server.closeAllConnections();
       }),

@@ -1,6 +1,6 @@
 import type { Jsonify } from '@brigade/api-client/client';
 import { errorMessage } from '@brigade/api-client/problem-error';
-import { listPosDevices, revokePosDevice } from '@brigade/contracts/pos';
+import { listPosDevices, pairPosTerminal, revokePosDevice } from '@brigade/contracts/pos';
 import { PRINTER_KIND } from '@brigade/domain/catalogue/kinds';
 import type { Printer } from '@brigade/domain/catalogue/printer';
 import type { PosDevice } from '@brigade/domain/pos/api';
@@ -16,6 +16,7 @@ import { apiClient } from '../../api';
 import { useCatalogueList } from '../../components/catalogue-queries';
 import { restaurantKey } from '../../components/query-keys';
 import { useCan, useCurrentRestaurant } from '../../restaurant-context';
+import { TerminalDialog } from './terminal-dialog';
 
 type Device = Jsonify<PosDevice>;
 
@@ -50,6 +51,7 @@ function columns(printerName: (id: number | null) => string): Column<Device>[] {
   return [
     { header: 'Name', primary: true, cell: (d) => d.name },
     { header: 'Receipt printer', cell: (d) => printerName(d.receiptPrinterId) },
+    { header: 'Card terminal', cell: (d) => d.terminal?.hsn ?? 'None' },
     { header: 'Paired', cell: paired, hideOnMobile: true },
     { header: 'Last seen', cell: (d) => when(d.lastSeenAt) },
     {
@@ -74,7 +76,9 @@ export default function PosDevicesScreen() {
   const devices = usePosDevices();
   const printers = useCatalogueList<Jsonify<Printer>>(PRINTER_KIND);
   const canRevoke = useCan(revokePosDevice);
+  const canPairTerminal = useCan(pairPosTerminal);
   const [unpairing, setUnpairing] = useState<Device | null>(null);
+  const [terminalOf, setTerminalOf] = useState<Device | null>(null);
   const printerName = (id: number | null) =>
     id === null ? 'None' : (printers.data?.find((p) => p.printerId === id)?.name ?? `Printer ${id}`);
   return (
@@ -98,19 +102,34 @@ export default function PosDevicesScreen() {
         }}
         columns={columns(printerName)}
         rowActions={(device) =>
-          canRevoke && !device.revokedAt ? (
-            <Button
-              size="sm"
-              variant="secondary"
-              aria-label={`Unpair ${device.name}`}
-              onClick={() => setUnpairing(device)}
-            >
-              Unpair
-            </Button>
-          ) : null
+          device.revokedAt ? null : (
+            <>
+              {canPairTerminal && (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={`Card terminal of ${device.name}`}
+                  onClick={() => setTerminalOf(device)}
+                >
+                  Card terminal
+                </Button>
+              )}
+              {canRevoke && (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={`Unpair ${device.name}`}
+                  onClick={() => setUnpairing(device)}
+                >
+                  Unpair
+                </Button>
+              )}
+            </>
+          )
         }
       />
       <UnpairDialog device={unpairing} onDone={() => setUnpairing(null)} />
+      <TerminalDialog device={terminalOf} onDone={() => setTerminalOf(null)} />
     </>
   );
 }

@@ -1,0 +1,125 @@
+import { errorMessage, ProblemError } from '@brigade/api-client/problem-error';
+import { Button } from '@brigade/ui/components/button';
+import { Dialog } from '@brigade/ui/components/dialog';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { type Check, saleOf } from '../check/check';
+import { readReceiptChoice } from '../device-store';
+import { cancelTerminal, isDeviceRefusal, placeCardSale, type Sale, salesKey } from '../queries';
+import { useRegisterContext } from '../register/context';
+import { SaleDone } from './sale-done';
+
+/**
+ * Paying by card on the register's CardPointe terminal (docs/behaviour/pos.md#paying-by-card): "Charge
+ * card" sends the sale with an Idempotency-Key and the server runs the tip and the card on the terminal;
+ * meanwhile the dialog says to follow the prompts there, with the amount and a Cancel that cancels on the
+ * terminal. A decline or a cancel shows its words and leaves the check as it was for another try (a new
+ * key: nothing was charged); a lost answer keeps the key, so "Try again" cannot charge twice.
+ */
+export function CardDialog(props: { check: Check; total: number; onPaid: () => void; onClose: () => void }) {
+  const { money, offline, device, scope } = useRegisterContext();
+  const charge = useChargeCard(props.onPaid);
+  const [cancelling, setCancelling] = useState(false);
+
+  if (charge.sale) return <SaleDone sale={charge.sale} onNewSale={props.onClose} />;
+  const cancel = async () => {
+    setCancelling(true);
+    await cancelTerminal(scope, device.token).catch(() => null);
+    setCancelling(false);
+  };
+  return (
+    <Dialog
+      open
+      onClose={() => {
+        if (!charge.sending) props.onClose();
+      }}
+      title={`Card ${money(props.total)}`}
+      description="The card terminal takes the card, the tip and the signature."
+      size="md"
+      footer={
+        charge.sending ? (
+          <Button variant="secondary" size="lg" onClick={() => void cancel()} loading={cancelling}>
+            Cancel on the terminal
+          </Button>
+        ) : (
+          <>
+            <Button variant="secondary" size="lg" onClick={props.onClose}>
+              Close
+            </Button>
+            <Button
+              size="lg"
+              className="pos-dialog__primary"
+              disabled={offline && !charge.held}
+              onClick={() => void charge.start(props.check)}
+            >
+              {charge.held ? 'Try again' : charge.problem ? 'Charge card again' : 'Charge card'}
+            </Button>
+          </>
+        )
+      }
+    >
+      <div className="pos-card" aria-live="polite">
+        <p className="pos-card__amount" data-testid="card-amount">
+          {money(props.total)}
+        </p>
+        {charge.sending ? (
+          <p className="pos-card__prompt" role="status">
+            Follow the prompts on the terminal
+          </p>
+        ) : (
+          <p className="pos-card__hint">Ask the guest to have their card ready, then charge it.</p>
+        )}
+        {charge.problem && (
+          <div className="ui-alert" role="alert">
+            <div>
+              <p className="ui-alert__title">{charge.problem.title}</p>
+              <p data-testid="card-problem">{charge.problem.message}</p>
+            </div>
+          </div>
+        )}
+      </div>
+    </Dialog>
+  );
+}
+
+/** Sends the card sale; a new key per try, kept only while the outcome is unknown. */
+function useChargeCard(onPaid: () => void) {
+  const { scope, device, onRefused } = useRegisterContext();
+  const queryClient = useQueryClient();
+  const [sending, setSending] = useState(false);
+  const [problem, setProblem] = useState<{ title: string; message: string } | null>(null);
+  const [sale, setSale] = useState<Sale | null>(null);
+  const attempt = useRef<{ key: string; body: ReturnType<typeof cardSaleOf> } | null>(null);
+  const start = async (check: Check) => {
+    attempt.current ??= { key: crypto.randomUUID(), body: cardSaleOf(check, device.deviceId) };
+    const { key, body } = attempt.current;
+    setSending(true);
+    setProblem(null);
+    try {
+      const done = await placeCardSale(scope, device.token, body, key);
+      attempt.current = null;
+      setSale(done);
+      onPaid();
+      void queryClient.invalidateQueries({ queryKey: salesKey(scope) });
+    } catch (error) {
+      if (isDeviceRefusal(error)) return onRefused(errorMessage(error));
+      // an answer (declined, cancelled, refused, timed out on the terminal): nothing was charged
+      const answered =
+        error instanceof ProblemError && error.status >= 400 && error.status < 500 && error.status !== 408;
+      const timedOut = error instanceof ProblemError && error.code === 'TERMINAL_TIMED_OUT';
+      if (answered || timedOut) attempt.current = null;
+      setProblem({
+        title: answered || timedOut ? 'The card was not charged' : 'The payment may not have gone through',
+        message: errorMessage(error),
+      });
+    } finally {
+      setSending(false);
+    }
+  };
+  return { start, sending, problem, sale, held: attempt.current !== null };
+}
+
+function cardSaleOf(check: Check, deviceId: number) {
+  const { tender: _cash, ...sale } = saleOf(check, 0);
+  return { ...sale, receipt: readReceiptChoice(deviceId) };
+}

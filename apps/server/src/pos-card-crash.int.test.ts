@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CardPointeClient } from '@brigade/cardpointe/client';
+import { type CardPointeEmulator, startCardPointeEmulator } from '@brigade/cardpointe/emulator';
+import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
+import { freePort } from '@brigade/test-utils/ports';
+import type { TestDatabase } from '@brigade/test-utils/test-database';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ServerProcess, send, serverDatabase } from './test-server-process';
+
+/**
+ * kill -9 between the terminal's approval and the sale's record (issue 46 item 6, decision 052): a card sale
+ * is on the terminal, the card is approved at the gateway (captured), the terminal waits for the signature —
+ * and the server is killed. The emulator (gateway and terminal) lives in the test, so it outlives the server.
+ * After the restart the checkout sweep finds the intent by its order id and voids the capture, gives the key
+ * back, and the same request (same key) pays the check once. No order was written for the first try.
+ */
+const engine = inject('brigadeTemplate').engine;
+const OWNER = 'pos-card-crash-owner@example.com';
+const MERCHID = '496160873888';
+const HSN = 'CRASHTEST01';
+
+describe(`a register card sale on ${engine}: kill -9 after the approval, then restart`, () => {
+  const work = mkdtempSync(join(tmpdir(), 'brigade-pos-card-crash-'));
+  let emulator: CardPointeEmulator;
+  let testDatabase: TestDatabase | undefined;
+  let server: ServerProcess;
+  let tenantId = 0;
+  let restaurantId = 0;
+  let session = '';
+  let device = '';
+  let itemId = 0;
+
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const answer = await send(server.base, {
+      method,
+      path: `/api/v1${path}`,
+      headers: {
+        'content-type': 'application/json',
+        ...(session ? { authorization: `Bearer ${session}` } : {}),
+        ...(device ? { 'x-pos-device': device } : {}),
+        ...headers,
+      },
+      body: Buffer.from(body === undefined ? '' : JSON.stringify(body)),
+    });
+    return { status: answer?.status ?? 0, json: answer?.body ? JSON.parse(answer.body) : undefined };
+  };
+  const staff = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+    call(method, `/tenants/${tenantId}/restaurants/${restaurantId}${path}`, body, headers);
+  const sale = (key: string) =>
+    staff(
+      'POST',
+      '/pos/orders/card',
+      { service: 'takeout', lines: [{ itemId, quantity: 2 }], receipt: 'none' },
+      { 'idempotency-key': key },
+    );
+  const shopper = async (control: string, body: object = {}) => {
+    const answer = await fetch(`${emulator.url}/terminal/${HSN}/${control}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(answer.status).toBe(200);
+  };
+  const until = async (what: string) => {
+    await expect
+      .poll(
+        async () =>
+          ((await (await fetch(`${emulator.url}/terminal/${HSN}/screen`)).json()) as { waitingFor: string[] })
+            .waitingFor,
+        { timeout: 20_000, interval: 50 },
+      )
+      .toContain(what);
+  };
+
+  beforeAll(async () => {
+    emulator = await startCardPointeEmulator({
+      terminal: { apiKey: 'crash-test-terminal-key', terminals: [{ hsn: HSN, merchantId: MERCHID }] },
+    });
+    const port = await freePort();
+    const env: Record<string, string> = {
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      BRIGADE_SEED_DEMO: 'false',
+      BRIGADE_MEDIA_DIR: join(work, 'media'),
+      SECRETS_KEY: Buffer.alloc(32, 9).toString('base64'),
+      CARDPOINTE_EMULATOR: 'off',
+      CARDPOINTE_URL: emulator.url,
+      CARDPOINTE_RECONCILE_PAUSE_MS: '0',
+      CHECKOUT_QUIET_SECONDS: '1',
+    };
+    const prepared = await serverDatabase(join(work, 'data'));
+    testDatabase = prepared.testDatabase;
+    Object.assign(env, prepared.env);
+    const { database } = prepared;
+    tenantId = (await makeTenant(database.db, { plan: 'enterprise' })).tenantId;
+    restaurantId = (await makeRestaurant(database.db, tenantId)).restaurantId;
+    await makeUser(database.db, { tenantId, role: 'owner', email: OWNER });
+    await prepared.release();
+    server = new ServerProcess(env, port);
+    await server.start();
+    session = (await call('POST', '/auth/signin', { email: OWNER, password: TEST_PASSWORD })).json
+      .sessionToken;
+    const merchant = {
+      merchid: MERCHID,
+      site: 'fts',
+      environment: 'uat',
+      username: 'testing',
+      password: 'testing123',
+    };
+    expect((await staff('PUT', '/payments/merchant-account', merchant)).status).toBe(200);
+    itemId = (await staff('POST', '/items', { name: 'Gyoza', basePrice: 7 })).json.data.itemId;
+    await staff('POST', '/menu-groups', { name: 'Counter', isMenu: true, items: [{ itemId, position: 0 }] });
+    const paired = await staff('POST', '/pos/devices', { name: 'Front' });
+    expect(paired.status, JSON.stringify(paired.json)).toBe(201);
+    device = paired.json.data.token;
+    const terminal = await staff('PUT', `/pos/devices/${paired.json.data.device.deviceId}/terminal`, {
+      hsn: HSN,
+      apiKey: 'crash-test-terminal-key',
+    });
+    expect(terminal.status, JSON.stringify(terminal.json)).toBe(200);
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+    await emulator?.close();
+    await testDatabase?.drop();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('voids the capture after the restart, gives the key back, and the retry pays once', async () => {
+    const key = randomUUID();
+    const first = sale(key);
+    await until('tip');
+    await shopper('tip', { tip: '0.00' });
+    await until('card');
+    await shopper('card', { pan: '4111111111111111' });
+    // approved and captured at the gateway; the terminal waits for the signature: the server dies now
+    await until('sign');
+    await server.kill();
+    expect((await first).status).toBe(0);
+    await shopper('sign');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await server.start();
+
+    // the sweep at start-up (and every minute) settles the intent by its order id: voided
+    const transactions = async () =>
+      (await staff('GET', '/payments/transactions')).json.data as {
+        status: string;
+        orderid: string;
+      }[];
+    await expect
+      .poll(async () => (await transactions()).map((t) => t.status), { timeout: 90_000 })
+      .toEqual(['voided']);
+    const [voided] = await transactions();
+    const gateway = new CardPointeClient({
+      baseUrl: emulator.restUrl,
+      username: 'testing',
+      password: 'testing123',
+    });
+    const [atGateway] = await gateway.inquireByOrderid(voided!.orderid, MERCHID);
+    expect(atGateway?.setlstat).toBe('Voided');
+    expect((await staff('GET', '/pos/orders')).json.data).toEqual([]);
+
+    // the key was given back: the same request runs again on the terminal and pays once
+    let again: ReturnType<typeof sale> | undefined;
+    await expect
+      .poll(
+        async () => {
+          again = sale(key);
+          const answer = await Promise.race([again, until('tip').then(() => null)]);
+          return answer === null ? 'on the terminal' : answer.status;
+        },
+        { timeout: 90_000, interval: 1_000 },
+      )
+      .toBe('on the terminal');
+    await shopper('tip', { tip: '1.00' });
+    await until('card');
+    await shopper('card', { pan: '4111111111111111' });
+    await until('sign');
+    await shopper('sign');
+    const paid = await again!;
+    expect(paid.status, JSON.stringify(paid.json)).toBe(201);
+    expect(paid.json.data.totals).toMatchObject({ subtotal: 1400, tip: 100, total: 1500 });
+    expect((await staff('GET', '/pos/orders')).json.data).toHaveLength(1);
+  }, 240_000);
+});

@@ -1,0 +1,328 @@
+import { randomUUID } from 'node:crypto';
+import { CardPointeClient } from '@brigade/cardpointe/client';
+import { DEFAULT_TERMINAL, DEFAULT_TERMINAL_KEY } from '@brigade/cardpointe/terminal-emulator';
+import { runCheckoutSweep } from '@brigade/core/housekeeping/checkout-sweep';
+import { ledgerLines } from '@brigade/db/schema/ledger';
+import { orders } from '@brigade/db/schema/ordering';
+import { paymentTransactions } from '@brigade/db/schema/payments';
+import { orderTenders } from '@brigade/db/schema/pos';
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { paymentDepsOf } from '../payments-runtime';
+import { useTestApp } from '../test-app';
+import { overHttp } from '../test-client';
+import { type Person, useOrderingRestaurant } from './test-ordering';
+
+/**
+ * Card-present sales at the register (docs/behaviour/pos.md#paying-by-card) over real HTTP on both engines,
+ * with the emulator's terminal played by the test as a shopper would (its page's controls): a manager pairs
+ * the terminal (its API key sealed, never answered); a sale runs the tip and the card on the terminal and
+ * is recorded as an accepted order with its captured payment, its card tender and the card side of the
+ * ledger; one Idempotency-Key is one charge; a decline is a 402 with the issuer's words and the check can be
+ * paid again; the register's Cancel stops the terminal; a void gives the card its money back; and a sale cut
+ * off after the approval is voided by the sweep and its key given back. Another tenant reaches none of it.
+ */
+
+const t = useTestApp();
+const kit = useOrderingRestaurant(t);
+const HSN = DEFAULT_TERMINAL.hsn;
+let token = '';
+let deviceId = 0;
+let itemId = 0;
+
+const pos = (
+  who: Person,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  options: { key?: string; payload?: object; device?: string } = {},
+) =>
+  overHttp(t.baseUrl, {
+    method,
+    url: `/api/v1/tenants/${kit.tenantId}/restaurants/${kit.restaurantId}/pos${path}`,
+    session: kit.sessions[who],
+    ...(options.payload ? { payload: options.payload } : {}),
+    headers: {
+      ...(options.device === undefined
+        ? { 'x-pos-device': token }
+        : options.device
+          ? { 'x-pos-device': options.device }
+          : {}),
+      ...(options.key ? { 'idempotency-key': options.key } : {}),
+    },
+  });
+
+async function shopper(control: string, body: object = {}) {
+  const answer = await fetch(`${kit.emulator.url}/terminal/${HSN}/${control}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(answer.status, await answer.clone().text()).toBe(200);
+}
+
+/** Waits until the terminal waits for `what`; answers its screen. */
+async function until(what: string) {
+  for (let i = 0; i < 300; i++) {
+    const view = (await (await fetch(`${kit.emulator.url}/terminal/${HSN}/screen`)).json()) as {
+      waitingFor: string[];
+      screen: Record<string, unknown>;
+    };
+    if (view.waitingFor.includes(what)) return view.screen;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`the terminal never waited for ${what}`);
+}
+
+const check = {
+  service: 'dine_in',
+  guestName: 'Table 9',
+  lines: [{ itemId: 0, quantity: 2 }],
+  receipt: 'none',
+};
+const sale = (key: string) =>
+  pos('employee', 'POST', '/orders/card', { key, payload: { ...check, lines: [{ itemId, quantity: 2 }] } });
+
+/** A sale the shopper pays: tip `tip`, card `pan`, signed. */
+async function paid(key: string, pan = '4111111111111111', tip = '3.00') {
+  const answer = sale(key);
+  expect(await until('tip')).toMatchObject({ kind: 'tip', amount: '20.00', presets: [15, 18, 20] });
+  await shopper('tip', { tip });
+  expect(await until('card')).toMatchObject({ kind: 'card', amount: (20 + Number(tip)).toFixed(2) });
+  await shopper('card', { pan, entry: 'tap' });
+  await until('sign');
+  await shopper('sign');
+  return answer;
+}
+
+beforeAll(async () => {
+  itemId = ((await kit.create('items', { name: 'Ramen', basePrice: 10 })) as { itemId: number }).itemId;
+  await kit.create('menu-groups', { name: 'Counter', isMenu: true, items: [{ itemId, position: 0 }] });
+  const paired = await pos('manager', 'POST', '/devices', { payload: { name: 'Bar' }, device: '' });
+  expect(paired.statusCode, paired.body).toBe(201);
+  token = paired.json().data.token;
+  deviceId = paired.json().data.device.deviceId;
+});
+
+describe('pairing a terminal', () => {
+  it('is for managers, checks the HSN, seals the key and never answers it', async () => {
+    const body = { hsn: HSN, apiKey: DEFAULT_TERMINAL_KEY };
+    expect(
+      (await pos('employee', 'PUT', `/devices/${deviceId}/terminal`, { payload: body })).statusCode,
+    ).toBe(403);
+    expect(
+      (await pos('otherOwner', 'PUT', `/devices/${deviceId}/terminal`, { payload: body })).statusCode,
+    ).toBe(403);
+    const bad = await pos('manager', 'PUT', `/devices/${deviceId}/terminal`, {
+      payload: { hsn: 'x y', apiKey: '' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((e: { message: string }) => e.message)).toEqual([
+      'Terminal HSN must be 6 to 40 letters, digits or dashes',
+      'Give the terminal API key (8 to 200 characters)',
+    ]);
+    expect((await pos('manager', 'PUT', `/devices/999999/terminal`, { payload: body })).statusCode).toBe(404);
+    const done = await pos('manager', 'PUT', `/devices/${deviceId}/terminal`, { payload: body });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data.terminal).toMatchObject({ hsn: HSN });
+    expect(done.body).not.toContain(DEFAULT_TERMINAL_KEY);
+    const rows = await t.database.db.execute(
+      sql`select terminal_key from pos_devices where device_id = ${deviceId}`,
+    );
+    expect(JSON.stringify(rows)).not.toContain(DEFAULT_TERMINAL_KEY);
+    const register = await pos('employee', 'GET', '/register');
+    expect(register.json().data.device.terminal).toMatchObject({ hsn: HSN });
+    expect(register.json().data.tipPresets).toEqual([15, 18, 20]);
+  });
+});
+
+describe('a card sale', () => {
+  let orderId = 0;
+  let retref = '';
+  const key = randomUUID();
+
+  it('runs the tip and the card on the terminal and records the order, the payment, the tender and the ledger', async () => {
+    const answer = await paid(key);
+    expect(answer.statusCode, answer.body).toBe(201);
+    const data = answer.json().data;
+    orderId = data.orderId;
+    expect(data).toMatchObject({ status: 'accepted', totals: { subtotal: 2000, tip: 300, total: 2300 } });
+    expect(data.tenders).toEqual([
+      expect.objectContaining({
+        method: 'card',
+        kind: 'payment',
+        amount: 2300,
+        change: 0,
+        card: expect.objectContaining({ brand: 'visa', lastFour: '1111', tip: 300 }),
+      }),
+    ]);
+    expect(data.tenders[0].card.authcode).toMatch(/^PPS\d{3}$/);
+    const [payment] = await t.database.db
+      .select()
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.transactionId, data.tenders[0].card.transactionId));
+    expect(payment).toMatchObject({
+      status: 'captured',
+      capturedAmount: 2300,
+      tipAmount: 300,
+      lastFour: '1111',
+    });
+    retref = payment!.retref!;
+    const gateway = new CardPointeClient({
+      baseUrl: kit.emulator.restUrl,
+      username: 'testing',
+      password: 'testing123',
+    });
+    expect((await gateway.inquire(retref, '496160873888')).setlstat).toBe('Queued for Capture');
+    const lines = await t.database.db.select().from(ledgerLines).where(eq(ledgerLines.orderId, orderId));
+    const tender = lines.filter((l) => l.kind === 'tender');
+    expect(tender.map((l) => [l.event, l.amount])).toEqual([['capture', 2300]]);
+    const sold = lines.filter((l) => l.event === 'sale').reduce((sum, l) => sum + l.amount, 0);
+    expect(sold).toBe(2300);
+    // no card number anywhere in what was stored
+    const dump = await t.database.db.execute(
+      sql`select row_to_json(p)::text as j from payment_transactions p`,
+    );
+    expect(JSON.stringify(dump)).not.toContain('4111111111111111');
+  });
+
+  it('is one charge per Idempotency-Key: a repeat answers the same sale without the terminal', async () => {
+    const again = await sale(key);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().data.orderId).toBe(orderId);
+    const tenders = await t.database.db.select().from(orderTenders).where(eq(orderTenders.orderId, orderId));
+    expect(tenders).toHaveLength(1);
+  });
+
+  it('answers a second request with the same key while the first is on the terminal with 409', async () => {
+    const busyKey = randomUUID();
+    const first = sale(busyKey);
+    await until('tip');
+    const second = await sale(busyKey);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().detail).toBe(
+      'A request with this Idempotency-Key is still being processed; retry shortly',
+    );
+    await shopper('cancel');
+    expect((await first).statusCode).toBe(409);
+  });
+
+  it('is voided with its card: the gateway voids the capture and the tender goes back to the card', async () => {
+    const voided = await pos('manager', 'POST', `/orders/${orderId}/void`, {
+      payload: { reason: 'Wrong table' },
+    });
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(voided.json().data.status).toBe('cancelled');
+    expect(
+      voided.json().data.tenders.map((x: { method: string; kind: string }) => `${x.method}:${x.kind}`),
+    ).toEqual(['card:payment', 'card:refund']);
+    const gateway = new CardPointeClient({
+      baseUrl: kit.emulator.restUrl,
+      username: 'testing',
+      password: 'testing123',
+    });
+    expect((await gateway.inquire(retref, '496160873888')).setlstat).toBe('Voided');
+  });
+});
+
+describe('a declined or cancelled card', () => {
+  it('answers 402 with the issuer words, records nothing as paid, and the same check can be paid again', async () => {
+    const key = randomUUID();
+    const declined = await paidDeclined(key);
+    expect(declined.statusCode, declined.body).toBe(402);
+    expect(declined.json().detail).toBe('The card was declined: Do Not Honor');
+    const written = await t.database.db.select().from(orders).where(eq(orders.idempotencyKey, key));
+    expect(written).toHaveLength(0);
+    // the key was given back: the same request runs again on the terminal
+    const retried = await paid(key, '5454545454545454', '0.00');
+    expect(retried.statusCode, retried.body).toBe(201);
+    expect(retried.json().data.tenders[0].card).toMatchObject({
+      brand: 'mastercard',
+      lastFour: '5454',
+      tip: 0,
+    });
+  });
+
+  it("stops when the register's Cancel is pressed (409), and nothing is charged", async () => {
+    const answer = sale(randomUUID());
+    await until('tip');
+    const cancelled = await pos('employee', 'POST', '/terminal/cancel');
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const stopped = await answer;
+    expect(stopped.statusCode).toBe(409);
+    expect(stopped.json().detail).toBe('The payment was cancelled on the terminal');
+  });
+
+  it('refuses another tenant and a register without a terminal', async () => {
+    expect(
+      (await pos('otherOwner', 'POST', '/orders/card', { key: randomUUID(), payload: check })).statusCode,
+    ).toBe(403);
+    const bare = await pos('manager', 'POST', '/devices', { payload: { name: 'Patio' }, device: '' });
+    const other = bare.json().data.token;
+    const refused = await pos('employee', 'POST', '/orders/card', {
+      key: randomUUID(),
+      device: other,
+      payload: { ...check, lines: [{ itemId, quantity: 1 }] },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe('This register has no card terminal; pair one in management');
+  });
+});
+
+async function paidDeclined(key: string) {
+  const answer = sale(key);
+  await until('tip');
+  await shopper('tip', { tip: '0.00' });
+  await until('card');
+  await shopper('card', { pan: '4387751111111038' });
+  return answer;
+}
+
+describe('a sale cut off after the approval', () => {
+  it('is voided by the sweep (found by its order id) and its key is given back', async () => {
+    const key = randomUUID();
+    // the process "dies" once the terminal approved: the intent stays pending, the key in progress
+    const db = t.database.db;
+    const answer = sale(key);
+    await until('tip');
+    await shopper('tip', { tip: '0.00' });
+    await until('card');
+    // the record of the answer never happens: the row stays as the intent left it
+    await db.execute(
+      sql`create or replace function pos_test_refuse() returns trigger language plpgsql as $$ begin raise exception 'simulated crash'; end $$`,
+    );
+    await db.execute(
+      sql`create trigger pos_test_refuse before insert on order_tenders for each row execute function pos_test_refuse()`,
+    );
+    try {
+      await shopper('card', { pan: '4111111111111111' });
+      await until('sign');
+      // the emulator's gateway refuses the immediate void, as a network cut would
+      kit.emulator.injectFailure({ endpoint: 'void', status: 500 });
+      await shopper('sign');
+      expect((await answer).statusCode).toBe(500);
+    } finally {
+      await db.execute(sql`drop trigger pos_test_refuse on order_tenders`);
+    }
+    const [pending] = await db
+      .select()
+      .from(paymentTransactions)
+      .where(
+        sql`${paymentTransactions.transactionId} in (select transaction_id from payment_transaction_events where details->>'posKey' = ${key})`,
+      );
+    expect(pending?.status).toBe('pending');
+    const deps = paymentDepsOf(t.deps.payments, { db, transact: (work) => db.transaction(work) });
+    const swept = await runCheckoutSweep({ ...deps } as never, { quietSeconds: 0 });
+    expect(swept.payments.settled).toMatchObject({ voided: 1 });
+    expect(swept.cardSales.released).toBe(1);
+    const gateway = new CardPointeClient({
+      baseUrl: kit.emulator.restUrl,
+      username: 'testing',
+      password: 'testing123',
+    });
+    const [found] = await gateway.inquireByOrderid(pending!.orderid, '496160873888');
+    expect(found?.setlstat).toBe('Voided');
+    // the check is still open: paying it again with the same key runs
+    const again = await paid(key, '4111111111111111', '0.00');
+    expect(again.statusCode, again.body).toBe(201);
+  });
+});

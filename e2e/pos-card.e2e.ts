@@ -1,0 +1,169 @@
+import { TENANT_CREATION_TIMEZONE } from '@brigade/domain/tenant';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiCall, DEMO_OWNER, DEMO_TENANT_ID, signInByApi, useHarness } from './harness';
+import { axeViolations, fillSignIn, screenSettled, screenshot, serious } from './helpers';
+
+/**
+ * Paying a register check by card (issue 46 item 6) in Chromium against the real server and its CardPointe
+ * emulator: the register is paired, a manager pairs the emulator's terminal to it in management → Registers
+ * (the form refuses a bad HSN first), and the register
+ * shows "Card" beside "Cash". The card dialog says to follow the prompts on the terminal while the test, in a
+ * second page, acts as the shopper on the emulated terminal's own page: a tip, then a declined card (the
+ * register shows the issuer's words and keeps the check), then a second try with a Visa and a signature. The
+ * register's done screen shows the card's brand and last four and the tip.
+ */
+const harness = useHarness();
+
+const HSN = 'C032UQ03960189';
+const TERMINAL_KEY = 'emulator-terminal-api-key';
+
+interface Restaurant {
+  restaurantId: number;
+  name: string;
+}
+
+async function harborGrill(token: string) {
+  const list = await apiCall<{ data: { restaurants: Restaurant[] } }>(
+    harness,
+    'GET',
+    `/tenants/${DEMO_TENANT_ID}/restaurants`,
+    { token },
+  );
+  return list.body.data.restaurants.find((r) => r.name === 'Harbor Grill')!.restaurantId;
+}
+
+/** Where the emulator listens: the merchant account's gateway origin. */
+async function emulatorOrigin(token: string, restaurantId: number) {
+  const account = await apiCall<{ data: { gatewayUrl: string } }>(
+    harness,
+    'GET',
+    `/tenants/${DEMO_TENANT_ID}/restaurants/${restaurantId}/payments/merchant-account`,
+    { token },
+  );
+  expect(account.status).toBe(200);
+  return account.body.data.gatewayUrl;
+}
+
+async function openAndPair(page: Page, name: string) {
+  await page.goto(`${harness.managementOrigin}/pos/`);
+  await fillSignIn(page, DEMO_OWNER);
+  await page.getByRole('heading', { name: 'Select POS Terminal' }).waitFor({ timeout: 20_000 });
+  await page.getByRole('button', { name: /Harbor Grill/ }).click();
+  await page.getByRole('heading', { level: 1, name: 'Pair this device' }).waitFor({ timeout: 20_000 });
+  await page.getByLabel('Device name').fill(name);
+  await page.getByRole('button', { name: 'Pair this device' }).click();
+  await page.getByRole('region', { name: 'Menu' }).waitFor({ timeout: 20_000 });
+}
+
+/** The shopper at the emulated terminal: waits for a button to be enabled, then presses it. */
+async function press(terminal: Page, name: string | RegExp) {
+  const button = terminal.getByRole('button', { name });
+  await expect.poll(() => button.isEnabled(), { timeout: 20_000 }).toBe(true);
+  await button.click();
+}
+
+describe('POS register, card on the terminal', () => {
+  it('pays a check by card on the CardPointe terminal: tip, a decline, then a Visa with a signature', async () => {
+    const context = await harness.browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      hasTouch: true,
+      timezoneId: TENANT_CREATION_TIMEZONE,
+    });
+    const page = await context.newPage();
+    await openAndPair(page, 'Card counter');
+
+    // a manager pairs the emulator's terminal in management → Registers
+    const manage = await context.newPage();
+    await manage.goto(`${harness.managementOrigin}/manage/pos-devices`);
+    const pick = manage.getByRole('button', { name: /Harbor Grill/ });
+    const heading = manage.getByRole('heading', { level: 1, name: 'Registers' });
+    await pick.or(heading).first().waitFor({ timeout: 20_000 });
+    if (await pick.isVisible()) await pick.click();
+    await heading.waitFor({ timeout: 20_000 });
+    await manage.getByRole('button', { name: 'Card terminal of Card counter' }).click();
+    const form = manage.getByRole('dialog', { name: 'Card terminal of Card counter' });
+    await form.getByRole('button', { name: 'Pair terminal' }).click();
+    await form.getByText('Terminal HSN must be 6 to 40 letters, digits or dashes').waitFor();
+    await form.getByLabel('Terminal HSN').fill(HSN);
+    await form.getByLabel('Terminal API key').fill(TERMINAL_KEY);
+    await screenshot(manage, 'pos-card-management-terminal', { fullPage: false });
+    expect(serious(await axeViolations(manage))).toEqual([]);
+    await form.getByRole('button', { name: 'Pair terminal' }).click();
+    await form.waitFor({ state: 'detached' });
+    const row = manage.getByRole('row').filter({ hasText: 'Card counter' });
+    await row.getByText(HSN).waitFor();
+    expect(await manage.content()).not.toContain(TERMINAL_KEY);
+    await manage.close();
+
+    const token = await signInByApi(harness, DEMO_OWNER);
+    const restaurantId = await harborGrill(token);
+    const origin = await emulatorOrigin(token, restaurantId);
+
+    // the register reads its device again: Card beside Cash
+    await page.reload();
+    await page.getByRole('region', { name: 'Menu' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'From the Wood Grill', exact: true }).tap();
+    await page.getByRole('button', { name: /^Halibut & Chips/ }).tap();
+    const card = page.getByRole('button', { name: /^Card \$/ });
+    await card.waitFor();
+    expect(await page.getByRole('button', { name: /^Cash \$/ }).isVisible()).toBe(true);
+    const total = (await card.textContent())!.replace('Card ', '');
+    await screenSettled(page);
+    await screenshot(page, 'pos-card-register-1280', { fullPage: false });
+    await card.tap();
+    const dialog = page.getByRole('dialog', { name: `Card ${total}` });
+    await dialog.waitFor();
+    expect(serious(await axeViolations(page))).toEqual([]);
+
+    // the shopper's terminal, in a second page
+    const terminal = await context.newPage();
+    await terminal.goto(`${origin}/terminal/${HSN}`);
+    await terminal.getByText('Welcome').waitFor();
+
+    await page.bringToFront();
+    await dialog.getByRole('button', { name: 'Charge card' }).tap();
+    await dialog.getByText('Follow the prompts on the terminal').waitFor();
+    await screenshot(page, 'pos-card-follow-1280', { fullPage: false });
+
+    // first try: no tip, a card the issuer declines
+    await terminal.bringToFront();
+    await terminal.getByText('Add a tip?').waitFor({ timeout: 20_000 });
+    await screenshot(terminal, 'pos-card-terminal-tip', { fullPage: false });
+    await press(terminal, 'No tip');
+    await terminal.getByText('Insert, tap or swipe').waitFor();
+    await press(terminal, 'Visa — Do Not Honor');
+    await page.bringToFront();
+    await dialog.getByTestId('card-problem').waitFor({ timeout: 20_000 });
+    expect(await dialog.getByTestId('card-problem').textContent()).toBe(
+      'The card was declined: Do Not Honor',
+    );
+    await screenshot(page, 'pos-card-declined-1280', { fullPage: false });
+
+    // second try: an 18% tip, a Visa, a signature
+    await dialog.getByRole('button', { name: 'Charge card again' }).tap();
+    await dialog.getByText('Follow the prompts on the terminal').waitFor();
+    await terminal.bringToFront();
+    await press(terminal, /^Tip 18%/);
+    await terminal.getByText('Insert, tap or swipe').waitFor();
+    await screenshot(terminal, 'pos-card-terminal-card', { fullPage: false });
+    await press(terminal, 'Visa — approved');
+    await terminal.getByText('Sign below').waitFor();
+    await press(terminal, 'Sign');
+
+    await page.bringToFront();
+    const done = page.getByRole('dialog', { name: 'Sale complete' });
+    await done.waitFor({ timeout: 20_000 });
+    expect(await done.getByTestId('card-paid').textContent()).toBe('Visa ****1111');
+    expect(await done.getByTestId('card-tip').isVisible()).toBe(true);
+    expect(serious(await axeViolations(page))).toEqual([]);
+    await screenshot(page, 'pos-card-done-1280', { fullPage: false });
+    await done.getByRole('button', { name: 'New sale' }).tap();
+    await page.getByText('Tap an item to start a sale.').waitFor();
+    // the sales list says how it was paid
+    await page.getByRole('link', { name: 'Sales' }).tap();
+    await page.getByText('Paid by Visa ****1111').waitFor({ timeout: 20_000 });
+    await screenshot(page, 'pos-card-sales-1280', { fullPage: false });
+    await context.close();
+  });
+});

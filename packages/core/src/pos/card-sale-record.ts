@@ -1,0 +1,263 @@
+import { randomBytes } from 'node:crypto';
+import { type TerminalAuthResponse, TerminalCallError } from '@brigade/cardpointe/terminal';
+import { QUEUES } from '@brigade/db/job-queue';
+import type { Actor } from '@brigade/domain/access';
+import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
+import { BrigadeError } from '@brigade/domain/errors';
+import type { PricedLine } from '@brigade/domain/ordering/line-pricing';
+import type { OrderTotals } from '@brigade/domain/ordering/totals';
+import { cardBrandOfToken } from '@brigade/domain/payments/api';
+import type { AuthResponseLenient } from '@brigade/domain/payments/gateway-response';
+import { type PosOrder, SERVICE_LABELS } from '@brigade/domain/pos/api';
+import {
+  declinedMessage,
+  PARTIAL_APPROVAL,
+  type PlacePosCardOrderInput,
+  type placePosCardOrderSchema,
+  TERMINAL_BUSY,
+  TERMINAL_CANCELLED,
+  TERMINAL_FAILED,
+  TERMINAL_NO_ANSWER,
+  TERMINAL_NOT_CONNECTED,
+  TERMINAL_REFUSED_KEY,
+  TERMINAL_TIMED_OUT,
+} from '@brigade/domain/pos/terminal';
+import { enqueue } from '../jobs/jobs';
+import { queueKitchenTickets } from '../ordering/kitchen-tickets';
+import { addOrderEvent, insertOrder, nextOrderNumber } from '../ordering/ordering-repository';
+import { authorisationChanges, event } from '../payments/authorise';
+import {
+  addEvent,
+  completeIdempotencyKey,
+  releaseIdempotencyKey,
+  updateTransaction,
+} from '../payments/payment-repository';
+import { requestHash } from '../request-hash';
+import { userIdOf } from '../use-case';
+import type { CardIntent, PosCardDeps } from './card-sale';
+import type { RegisterPlace } from './register';
+import { registerPrinter, saleOf } from './sale';
+import { insertTender } from './sale-repository';
+
+/** What a card sale's terminal answered, recorded (card-sale.ts): the sale, a decline, or a stop. */
+
+export interface CardSale {
+  place: RegisterPlace;
+  request: ReturnType<typeof placePosCardOrderSchema.parse>;
+  lines: PricedLine[];
+  totals: OrderTotals;
+}
+
+const scopeOf = (intent: CardIntent) => ({
+  tenantId: intent.pending.tenantId,
+  restaurantId: intent.pending.restaurantId,
+});
+
+/** The brand and last four of the card, from its token (never a card number). */
+const cardOf = (token: string | undefined) =>
+  token && /^9\d{15,18}$/.test(token)
+    ? { token, cardBrand: cardBrandOfToken(token), lastFour: token.slice(-4) }
+    : { token: null, cardBrand: null, lastFour: null };
+
+export async function finishCardSale(
+  deps: PosCardDeps,
+  actor: Actor,
+  intent: CardIntent,
+  sale: CardSale,
+  answer: TerminalAuthResponse,
+): Promise<PosOrder> {
+  const lenient = answer as AuthResponseLenient;
+  const changes = authorisationChanges(intent.pending, lenient, true);
+  if (answer.respstat !== 'A') {
+    await deps.transact(async (tx) => {
+      await updateTransaction(tx, intent.pending, intent.pending.transactionId, changes);
+      await addEvent(
+        tx,
+        event(intent.pending, actor, 'authorise', 'declined', intent.pending.amount, details(answer)),
+      );
+      await releaseIdempotencyKey(tx, scopeOf(intent), intent.key);
+    });
+    throw new BrigadeError('payment_required', 'CARD_DECLINED', declinedMessage(answer.resptext));
+  }
+  if ((changes.authorisedAmount ?? 0) < intent.pending.amount) {
+    await voidApproved(deps, actor, intent, answer);
+    throw new BrigadeError('payment_required', 'PARTIAL_APPROVAL', PARTIAL_APPROVAL);
+  }
+  try {
+    return await deps.transact((tx) =>
+      recordSale(deps, actor, tx, intent, sale, { ...changes, ...cardOf(answer.token) }, answer),
+    );
+  } catch (error) {
+    // capture, then record; the record failed: the charge is voided (left to the sweep if even that fails)
+    await voidApproved(deps, actor, intent, answer).catch(() => {});
+    throw error;
+  }
+}
+
+const details = (answer: TerminalAuthResponse) => ({
+  respstat: answer.respstat ?? null,
+  respcode: answer.respcode ?? null,
+  resptext: answer.resptext ?? null,
+  retref: answer.retref ?? null,
+  entrymode: typeof answer.entrymode === 'string' ? answer.entrymode : null,
+});
+
+async function recordSale(
+  deps: PosCardDeps,
+  actor: Actor,
+  tx: Parameters<Parameters<PosCardDeps['transact']>[0]>[0],
+  intent: CardIntent,
+  sale: CardSale,
+  changes: ReturnType<typeof authorisationChanges> & ReturnType<typeof cardOf>,
+  answer: TerminalAuthResponse,
+): Promise<PosOrder> {
+  const { place, request, lines, totals } = sale;
+  const scope = scopeOf(intent);
+  const now = deps.now?.() ?? new Date();
+  const businessDate = toLocalMoment(now.toISOString(), place.resolved.timezone).date;
+  const by = userIdOf(actor);
+  const row = await insertOrder(tx, {
+    ...scope,
+    token: randomBytes(16).toString('base64url'),
+    number: await nextOrderNumber(tx, scope, businessDate),
+    businessDate,
+    status: 'accepted',
+    channel: 'pos',
+    fulfilment: request.service,
+    deviceId: place.device.deviceId,
+    pickupAt: now,
+    readyAt: now,
+    asap: true,
+    customer: { name: request.guestName ?? '', email: '', phone: '' },
+    lines,
+    totals: { ...totals },
+    total: totals.total,
+    currency: place.currency,
+    idempotencyKey: intent.key,
+    requestHash: requestHash('placePosCardOrder', request),
+    transactionId: intent.pending.transactionId,
+  });
+  if (!row)
+    throw new BrigadeError(
+      'unprocessable',
+      'IDEMPOTENCY_KEY_REUSED',
+      'This Idempotency-Key was already used with a different request',
+    );
+  await updateTransaction(tx, intent.pending, intent.pending.transactionId, changes);
+  await addEvent(tx, event(intent.pending, actor, 'authorise', 'approved', totals.total, details(answer)));
+  const tender = await insertTender(tx, {
+    ...scope,
+    orderId: row.orderId,
+    method: 'card',
+    amount: totals.total,
+    tendered: totals.total,
+    change: 0,
+    tip: totals.tip,
+    transactionId: intent.pending.transactionId,
+    cardBrand: changes.cardBrand,
+    lastFour: changes.lastFour,
+    authcode: changes.authcode ?? null,
+    takenBy: by,
+    deviceId: place.device.deviceId,
+    sessionId: null,
+    takenAt: now,
+  });
+  const card = `${changes.cardBrand ?? 'card'}${changes.lastFour ? ` ending ${changes.lastFour}` : ''}`;
+  const service = SERVICE_LABELS[request.service].toLowerCase();
+  await addOrderEvent(
+    tx,
+    row,
+    'accepted',
+    by,
+    `Rung up at ${place.device.name} (${service}), paid by ${card}`,
+  );
+  await queueKitchenTickets(tx, row);
+  const printer = await registerPrinter({ db: tx }, place.device);
+  const receiptQueued = printer !== null && request.receipt === 'print';
+  if (receiptQueued)
+    await enqueue(tx, QUEUES.receipt.name, { ...scope, orderId: row.orderId, printerId: printer.printerId });
+  await completeKey(tx, intent, row.orderId);
+  return saleOf(row, [tender], place.device.name, { drawerKick: false, receiptQueued });
+}
+
+async function completeKey(
+  tx: Parameters<typeof releaseIdempotencyKey>[0],
+  intent: CardIntent,
+  orderId: number,
+) {
+  await completeIdempotencyKey(tx, scopeOf(intent), intent.key, { status: 200, body: { orderId } });
+}
+
+/** An approval that must not stand (partial, stopped after it, or not recorded): voided by its retref. */
+async function voidApproved(
+  deps: PosCardDeps,
+  actor: Actor,
+  intent: CardIntent,
+  answer: TerminalAuthResponse,
+) {
+  const { account, pending } = intent;
+  const voided = await deps.gateway(account).void({ merchid: account.merchid, retref: answer.retref! });
+  if (voided.respstat !== 'A') throw new BrigadeError('bad_gateway', 'VOID_REFUSED', TERMINAL_FAILED);
+  await deps.transact(async (tx) => {
+    await updateTransaction(tx, pending, pending.transactionId, {
+      status: 'voided',
+      retref: answer.retref ?? null,
+      authcode: answer.authcode ?? null,
+      respstat: answer.respstat ?? null,
+      resptext: answer.resptext ?? null,
+      voidable: false,
+      refundable: false,
+    });
+    await addEvent(tx, event(pending, actor, 'void', 'approved', pending.amount, details(answer)));
+    await releaseIdempotencyKey(tx, scopeOf(intent), intent.key);
+  });
+}
+
+/** The terminal stopped (cancelled, timed out, refused) or never answered: what that means for the money. */
+export async function settleTerminalFailure(
+  deps: PosCardDeps,
+  actor: Actor,
+  intent: CardIntent,
+  failure: unknown,
+): Promise<never> {
+  const error = failure instanceof TerminalCallError ? failure : null;
+  // No answer at all: the terminal service may have charged the card; the sweep settles it by its order id.
+  if (!error || (error.details.errorCode === undefined && error.failure !== 'unauthorized'))
+    throw new BrigadeError('gateway_timeout', 'TERMINAL_NO_ANSWER', TERMINAL_NO_ANSWER);
+  const approved = error.details.authResponse;
+  if (approved?.respstat === 'A' && approved.retref) await voidApproved(deps, actor, intent, approved);
+  else
+    await deps.transact(async (tx) => {
+      const { pending } = intent;
+      await updateTransaction(tx, pending, pending.transactionId, {
+        status: 'failed',
+        resptext: (error.details.errorMessage ?? error.failure).slice(0, 200),
+      });
+      await addEvent(
+        tx,
+        event(pending, actor, 'authorise', 'failed', pending.amount, { terminal: error.failure }),
+      );
+      await releaseIdempotencyKey(tx, scopeOf(intent), intent.key);
+    });
+  throw problemOf(error);
+}
+
+function problemOf(error: TerminalCallError): BrigadeError {
+  switch (error.failure) {
+    case 'cancelled':
+    case 'voided':
+      return new BrigadeError('conflict', 'TERMINAL_CANCELLED', TERMINAL_CANCELLED);
+    case 'timeout':
+      return new BrigadeError('gateway_timeout', 'TERMINAL_TIMED_OUT', TERMINAL_TIMED_OUT);
+    case 'not-connected':
+      return new BrigadeError('conflict', 'TERMINAL_NOT_CONNECTED', TERMINAL_NOT_CONNECTED);
+    case 'in-use':
+      return new BrigadeError('conflict', 'TERMINAL_BUSY', TERMINAL_BUSY);
+    case 'unauthorized':
+      return new BrigadeError('bad_gateway', 'TERMINAL_UNAUTHORIZED', TERMINAL_REFUSED_KEY);
+    default:
+      return new BrigadeError('bad_gateway', 'TERMINAL_FAILED', TERMINAL_FAILED);
+  }
+}
+
+export type { PlacePosCardOrderInput };

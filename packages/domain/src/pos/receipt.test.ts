@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { type ReceiptInput, receiptContent } from './receipt';
+
+/** A register receipt's money lines (docs/behaviour/pos.md#receipts): cash and change, or the card. */
+
+const input = (tenders: ReceiptInput['tenders'], tip = 0): ReceiptInput => ({
+  restaurant: { name: 'Harbor Grill', address: null, phone: null },
+  order: {
+    number: 7,
+    service: 'dine_in',
+    guestName: '',
+    createdAt: new Date('2026-03-01T18:00:00Z'),
+    lines: [],
+    totals: { subtotal: 2000, taxes: [], tax: 0, includedTax: 0, serviceCharge: 0, tip, total: 2000 + tip },
+  },
+  tenders,
+  deviceName: 'Bar',
+  timeZone: 'UTC',
+  customFooter: null,
+  siteUrl: null,
+  reprint: false,
+});
+
+const labels = (content: ReturnType<typeof receiptContent>) =>
+  content.totals.map((t) => `${t.label}|${t.amount}`);
+
+describe('receipt tenders', () => {
+  it('prints the card brand, the last four and the auth code, and the tip line, never more of the card', () => {
+    const content = receiptContent(
+      input(
+        [
+          {
+            method: 'card',
+            amount: 2300,
+            tendered: 2300,
+            change: 0,
+            cardBrand: 'visa',
+            lastFour: '1111',
+            authcode: 'PPS123',
+          },
+        ],
+        300,
+      ),
+    );
+    expect(labels(content)).toEqual([
+      'Subtotal|20.00',
+      'Tip|3.00',
+      'Total|23.00',
+      'Visa ****1111|23.00',
+      'Auth code PPS123|',
+    ]);
+  });
+
+  it('prints cash tendered and change for cash', () => {
+    const content = receiptContent(input([{ method: 'cash', amount: 2000, tendered: 5000, change: 3000 }]));
+    expect(labels(content)).toEqual(['Subtotal|20.00', 'Total|20.00', 'Cash|50.00', 'Change|30.00']);
+  });
+});
