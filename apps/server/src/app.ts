@@ -41,6 +41,7 @@ import { paymentRoutes } from './routes/payments';
 import { placeLinkRoutes } from './routes/place-link';
 import { placesRoutes } from './routes/places';
 import { posRoutes } from './routes/pos';
+import { printingRoutes } from './routes/printing';
 import { qrRoutes } from './routes/qr';
 import { reportRoutes } from './routes/reports';
 import { restaurantRoutes } from './routes/restaurants';
@@ -78,6 +79,7 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...orderingRoutes,
   ...reportRoutes,
   ...posRoutes,
+  ...printingRoutes,
 ];
 
 export interface BuildAppOptions {
