@@ -66,13 +66,14 @@ export async function revokeDeviceRow(ex: Executor, device: DeviceRow, by: strin
   return row ?? device;
 }
 
-/** A printer of the restaurant (its address and whether a cash drawer hangs on it). */
+/** A printer of the restaurant (its address or cloud connection, and whether a cash drawer hangs on it). */
 export async function findPrinter(ex: Executor, scope: RestaurantScope, printerId: number) {
   const [row] = await ex
     .select({
       printerId: printers.printerId,
       name: printers.name,
       ipAddress: printers.ipAddress,
+      connection: printers.connection,
       hasCashDrawer: printers.hasCashDrawer,
     })
     .from(printers)

@@ -1,8 +1,17 @@
 /**
- * Printing from anywhere (docs/behaviour/printing.md, decision 052): cloud printers' links. Other areas and
- * the server import only this file.
+ * Printing from anywhere (docs/behaviour/printing.md, decision 052): cloud printers' links, the queue they
+ * take their documents from, and the documents in their own formats. Other areas and the server import only
+ * this file.
  */
 
+export {
+  EPOS_MEDIA_TYPE,
+  eposDrawerKick,
+  eposReceipt,
+  eposResults,
+  eposTicket,
+  printRequestInfo,
+} from './epos-print';
 export {
   type AuthenticatedPrinter,
   authenticatePrinter,
@@ -13,3 +22,15 @@ export {
   sameDevice,
   stateOf,
 } from './links';
+export {
+  type CloudDocument,
+  DEFAULT_COLLECT_SECONDS,
+  expireDocument,
+  nextOffer,
+  type PrintAfterwards,
+  type PrintJobRow,
+  queueForCloudPrinter,
+  settleDocument,
+  takeDocument,
+} from './print-queue';
+export { STAR_MEDIA_TYPE } from './star';
