@@ -88,6 +88,16 @@ const STAR_STATUS: Record<PrinterState, string> = {
 export class StarCloudPrntEmulator extends CloudPrinterEmulator {
   /** The media types it prints; a job offered in none of them is refused with 510. */
   mediaTypes = ['application/vnd.star.starprnt'];
+  /** Print, but keep the confirmations (DELETE) back until `release()`: a server that dies meanwhile. */
+  holdConfirmations = false;
+  private readonly held: { token: string; code: string }[] = [];
+
+  /** Sends the held confirmations; answers their HTTP statuses. */
+  async release(): Promise<number[]> {
+    const statuses: number[] = [];
+    for (const { token, code } of this.held.splice(0)) statuses.push(await this.confirm(token, code));
+    return statuses;
+  }
 
   async poll(): Promise<void> {
     const response = await fetch(this.options.url, {
@@ -112,12 +122,13 @@ export class StarCloudPrntEmulator extends CloudPrinterEmulator {
     if (!answer.jobReady || this.state !== 'ready') return;
     const token = answer.jobToken ?? '';
     const type = (answer.mediaTypes ?? []).find((offered) => this.mediaTypes.includes(offered));
-    if (!type) return this.confirm(token, '510 Incompatible media type');
+    if (!type) return void (await this.confirm(token, '510 Incompatible media type'));
     const job = await fetch(this.jobUrl({ type, token }), { headers: { authorization: this.authorization } });
-    if (!job.ok) return this.confirm(token, '520 Job download failed');
+    if (!job.ok) return void (await this.confirm(token, '520 Job download failed'));
     const bytes = Buffer.from(await job.arrayBuffer());
     this.printed.push({ ...decodeStarPrnt(bytes), raw: bytes, mediaType: type, token });
-    await this.confirm(token, 'OK');
+    if (this.holdConfirmations) this.held.push({ token, code: 'OK' });
+    else await this.confirm(token, 'OK');
   }
 
   private jobUrl(parameters: Record<string, string>): string {
@@ -127,12 +138,13 @@ export class StarCloudPrntEmulator extends CloudPrinterEmulator {
     return url.toString();
   }
 
-  private async confirm(token: string, code: string): Promise<void> {
+  private async confirm(token: string, code: string): Promise<number> {
     const response = await fetch(this.jobUrl({ code, token }), {
       method: 'DELETE',
       headers: { authorization: this.authorization },
     });
     this.answers.push(response.status);
+    return response.status;
   }
 }
 

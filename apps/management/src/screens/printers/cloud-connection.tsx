@@ -82,7 +82,7 @@ export function CloudConnectionDialog({ status, onClose }: { status: Status | nu
       footer={
         <>
           <Button variant="secondary" onClick={close}>
-            Close
+            Done
           </Button>
           <Button
             onClick={() => status && make.mutate(status.printerId)}
