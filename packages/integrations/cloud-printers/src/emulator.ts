@@ -90,16 +90,28 @@ export class StarCloudPrntEmulator extends CloudPrinterEmulator {
   mediaTypes = ['application/vnd.star.starprnt'];
   /** Print, but keep the confirmations (DELETE) back until `release()`: a server that dies meanwhile. */
   holdConfirmations = false;
-  private readonly held: { token: string; code: string }[] = [];
+  /** Confirmations not delivered yet: held back, or sent to a server that did not answer (sent again). */
+  private readonly pending: { token: string; code: string; retry: number }[] = [];
 
-  /** Sends the held confirmations; answers their HTTP statuses. */
+  /** Sends the confirmations not delivered yet; answers their HTTP statuses. */
   async release(): Promise<number[]> {
     const statuses: number[] = [];
-    for (const { token, code } of this.held.splice(0)) statuses.push(await this.confirm(token, code));
+    while (this.pending.length > 0) {
+      const next = this.pending[0]!;
+      statuses.push(await this.confirm(next.token, next.code, next.retry));
+      this.pending.shift();
+    }
     return statuses;
   }
 
   async poll(): Promise<void> {
+    // a confirmation the server did not get is sent again first (with its retry count), as the printer does;
+    // one held back keeps the printer from taking anything else
+    if (this.pending.length > 0) {
+      if (this.holdConfirmations) return;
+      for (const entry of this.pending) entry.retry += 1;
+      await this.release();
+    }
     const response = await fetch(this.options.url, {
       method: 'POST',
       headers: { authorization: this.authorization, 'content-type': 'application/json' },
@@ -127,8 +139,8 @@ export class StarCloudPrntEmulator extends CloudPrinterEmulator {
     if (!job.ok) return void (await this.confirm(token, '520 Job download failed'));
     const bytes = Buffer.from(await job.arrayBuffer());
     this.printed.push({ ...decodeStarPrnt(bytes), raw: bytes, mediaType: type, token });
-    if (this.holdConfirmations) this.held.push({ token, code: 'OK' });
-    else await this.confirm(token, 'OK');
+    this.pending.push({ token, code: 'OK', retry: 0 });
+    if (!this.holdConfirmations) await this.release();
   }
 
   private jobUrl(parameters: Record<string, string>): string {
@@ -138,11 +150,14 @@ export class StarCloudPrntEmulator extends CloudPrinterEmulator {
     return url.toString();
   }
 
-  private async confirm(token: string, code: string): Promise<number> {
-    const response = await fetch(this.jobUrl({ code, token }), {
-      method: 'DELETE',
-      headers: { authorization: this.authorization },
-    });
+  private async confirm(token: string, code: string, retry = 0): Promise<number> {
+    const response = await fetch(
+      this.jobUrl({ code, token, ...(retry > 0 ? { retry: String(retry) } : {}) }),
+      {
+        method: 'DELETE',
+        headers: { authorization: this.authorization },
+      },
+    );
     this.answers.push(response.status);
     return response.status;
   }
