@@ -102,7 +102,8 @@ export function createJobRunner(
       QUEUES.retention.name,
       async () => {
         const removed = await pruneRetained(deps.database.db, deps.config.retention);
-        if (removed.auditLog + removed.mailOutbox > 0) log.info(removed, 'removed rows past their retention');
+        if (removed.auditLog + removed.mailOutbox + removed.printJobs > 0)
+          log.info(removed, 'removed rows past their retention');
       },
       { batchSize: 1, cron: '17 3 * * *' },
     )

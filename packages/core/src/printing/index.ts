@@ -25,11 +25,13 @@ export {
 export {
   type CloudDocument,
   DEFAULT_COLLECT_SECONDS,
+  deleteSettledDocuments,
   expireDocument,
   nextOffer,
   type PrintAfterwards,
   type PrintJobRow,
   queueForCloudPrinter,
+  SETTLED_DOCUMENT_DAYS,
   settleDocument,
   takeDocument,
 } from './print-queue';

@@ -3,7 +3,7 @@ import type { Executor } from '@brigade/db/database';
 import { QUEUES, type QueueName } from '@brigade/db/job-queue';
 import { kitchenTickets } from '@brigade/db/schema/ordering';
 import { printJobs } from '@brigade/db/schema/printing';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { enqueue } from '../jobs/jobs';
 
 /**
@@ -170,6 +170,24 @@ export async function settleDocument(
     for (const row of rows) await followUp(tx, row, outcome);
     return rows.length;
   });
+}
+
+/** Days a printed or failed document is kept (the daily `retention.prune`): what printed when, for support. */
+export const SETTLED_DOCUMENT_DAYS = 7;
+
+/** Removes up to `limit` documents settled before `before`; answers how many went. */
+export async function deleteSettledDocuments(ex: Executor, before: Date, limit: number): Promise<number> {
+  const old = ex
+    .select({ id: printJobs.printJobId })
+    .from(printJobs)
+    .where(and(inArray(printJobs.status, ['printed', 'failed']), lt(printJobs.createdAt, before)))
+    .orderBy(printJobs.printJobId)
+    .limit(limit);
+  const gone = await ex
+    .delete(printJobs)
+    .where(inArray(printJobs.printJobId, old))
+    .returning({ id: printJobs.printJobId });
+  return gone.length;
 }
 
 /** The `print.deadline` job: a document neither taken nor confirmed in time fails like a silent printer. */
