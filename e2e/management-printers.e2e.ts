@@ -53,6 +53,18 @@ describe('cloud printers in management', () => {
     await page.reload();
     await page.getByRole('row').filter({ hasText: 'Pass printer' }).getByText('online').waitFor();
     await screenshot(page, 'management-printers-1280');
+    // the printer's form: the connection, and the MAC address it polls with
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'Pass printer' })
+      .getByRole('button', { name: /Edit/ })
+      .click();
+    const form = page.getByRole('dialog');
+    expect(await form.getByLabel('Connection').locator('option:checked').textContent()).toBe(
+      'Star CloudPRNT',
+    );
+    expect(await form.getByLabel('MAC address').inputValue()).toBe(MAC);
+    await screenshot(page, 'management-printer-form-cloud-1280');
     await context.close();
   });
 });
