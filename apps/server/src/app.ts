@@ -26,6 +26,7 @@ import { businessListingRoutes } from './routes/business-listing';
 import { businessListingAiRoutes } from './routes/business-listing-ai';
 import { businessListingPostRoutes } from './routes/business-listing-posts';
 import { catalogueRoutes, jobTitleRoutes, menuRoutes } from './routes/catalogue';
+import { registerCloudPrint } from './routes/cloud-print';
 import { domainRoutes } from './routes/domains';
 import { registerHealthRoutes } from './routes/health';
 import { hostingRoutes } from './routes/hosting';
@@ -41,6 +42,7 @@ import { paymentRoutes } from './routes/payments';
 import { placeLinkRoutes } from './routes/place-link';
 import { placesRoutes } from './routes/places';
 import { posRoutes } from './routes/pos';
+import { printingRoutes } from './routes/printing';
 import { qrRoutes } from './routes/qr';
 import { reportRoutes } from './routes/reports';
 import { restaurantRoutes } from './routes/restaurants';
@@ -78,6 +80,7 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...orderingRoutes,
   ...reportRoutes,
   ...posRoutes,
+  ...printingRoutes,
 ];
 
 export interface BuildAppOptions {
@@ -157,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerIdentity(app, deps);
   registerHealthRoutes(app, deps);
   registerOrderEvents(app, deps);
+  registerCloudPrint(app, deps);
   await registerImageSupport(app, deps);
   app.addHook('onClose', () => deps.domains.close());
   app.addHook('onClose', () => deps.orderFeed.close());

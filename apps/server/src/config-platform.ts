@@ -43,6 +43,13 @@ export const platformEnvironment = {
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .optional()
     .transform((value) => value === 'true' || value === '1'),
+  // How long a cloud printer has to collect a document, and then to confirm it (decision 053).
+  CLOUD_PRINT_COLLECT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1 second')
+    .max(3600, 'must be at most 3600 seconds')
+    .default(60),
 };
 
 type PlatformEnvironment = z.infer<z.ZodObject<typeof platformEnvironment>> & { NODE_ENV: string };
@@ -53,6 +60,7 @@ export function platformConfigOf(c: PlatformEnvironment) {
     reservedSubdomains: c.BRIGADE_RESERVED_SUBDOMAINS ?? [...DEFAULT_RESERVED_SUBDOMAINS],
     kitchenPrinterPort: c.KITCHEN_PRINTER_PORT,
     kitchenPrinterAllowLocal: c.KITCHEN_PRINTER_ALLOW_LOCAL,
+    cloudPrintCollectSeconds: c.CLOUD_PRINT_COLLECT_SECONDS,
   };
 }
 

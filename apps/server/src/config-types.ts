@@ -90,6 +90,8 @@ export interface Config {
    * own addresses), e.g. a printer emulator on localhost. Off by default (decision 040).
    */
   kitchenPrinterAllowLocal: boolean;
+  /** How long a cloud printer (CloudPRNT, Epson SDP) has to collect a document, then to confirm it (s). */
+  cloudPrintCollectSeconds: number;
 }
 
 export interface LlmConfig {

@@ -84,6 +84,7 @@ describe('loadConfig', () => {
       },
       kitchenPrinterPort: 9100,
       kitchenPrinterAllowLocal: false,
+      cloudPrintCollectSeconds: 60,
       media: { storage: 'local', dir: './.data/media', baseUrl: 'http://localhost:3002/media' },
       http: {
         headersTimeoutMs: 10_000,

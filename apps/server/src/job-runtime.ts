@@ -13,6 +13,7 @@ import { printQueuedTicket } from '@brigade/core/ordering/kitchen-tickets';
 import { checkUnacceptedOrder } from '@brigade/core/ordering/unaccepted-orders';
 import { resyncDuePlaces } from '@brigade/core/places/place-resync';
 import { kickDrawerJob, printReceiptJob } from '@brigade/core/pos/index';
+import { expireDocument } from '@brigade/core/printing/index';
 import { SYSTEM } from '@brigade/core/use-case';
 import { QUEUES } from '@brigade/db/job-queue';
 import type { FastifyBaseLogger } from 'fastify';
@@ -25,6 +26,7 @@ import { systemOrderingDeps } from './routes/ordering';
  * - `mail.deliver`: one outbox message (queued by the outbox row's insert);
  * - `kitchen.ticket`: one kitchen ticket (queued by the move that sends an order to the kitchen);
  * - `pos.drawer`: a register's cash drawer kick, `pos.receipt` its receipt (queued with the cash sale);
+ * - `print.deadline`: a cloud printer's document neither collected nor confirmed in time fails (decision 053);
  * - `order.unaccepted`: an order still `new` after its alert or cancel time (queued when it goes live);
  * - `checkout.sweep`: stale payments, then orders stuck in `placing`; every minute and at start-up;
  * - `listing.schedule` (every minute) queues a `listing.sync` per Google Business Profile connection due, and
@@ -43,8 +45,7 @@ export function createJobRunner(
       await deps.identity.mailer.deliver(Number(data.outboxId));
     })
     .handle(QUEUES.ticket.name, async (data, job) => {
-      const transport = deps.kitchenPrinter;
-      await printQueuedTicket({ db: deps.database.db, transport }, Number(data.ticketId), job);
+      await printQueuedTicket(printDeps(deps), Number(data.ticketId), job, ticketStepOf(data));
     })
     .handle(QUEUES.unaccepted.name, async (data) => {
       const done = await checkUnacceptedOrder(systemOrderingDeps(deps, log), {
@@ -102,7 +103,8 @@ export function createJobRunner(
       QUEUES.retention.name,
       async () => {
         const removed = await pruneRetained(deps.database.db, deps.config.retention);
-        if (removed.auditLog + removed.mailOutbox > 0) log.info(removed, 'removed rows past their retention');
+        if (removed.auditLog + removed.mailOutbox + removed.printJobs > 0)
+          log.info(removed, 'removed rows past their retention');
       },
       { batchSize: 1, cron: '17 3 * * *' },
     )
@@ -126,30 +128,63 @@ function reportHousekeeping(result: HousekeepingResult, log: FastifyBaseLogger):
     log.info(result.payments, 'settled payments left pending or unknown');
 }
 
-/** The registers' jobs (docs/behaviour/pos.md): a cash drawer's kick and a sale's receipt on its printer. */
+/**
+ * The registers' jobs (docs/behaviour/pos.md): a cash drawer's kick and a sale's receipt on its printer; and
+ * the cloud printers' deadlines (decision 053).
+ */
 function withRegisterJobs(runner: JobRunner, deps: AppDeps, log: FastifyBaseLogger): JobRunner {
   return runner
-    .handle(QUEUES.drawer.name, async (data) => {
+    .handle(QUEUES.printDeadline.name, async (data) => {
+      const outcome = await expireDocument(deps.database.db, Number(data.printJobId));
+      if (outcome === 'expired')
+        log.warn({ printJobId: data.printJobId }, 'a cloud printer missed its deadline');
+    })
+    .handle(QUEUES.printDeadline.name, async (data) => {
+      const outcome = await expireDocument(deps.database.db, Number(data.printJobId));
+      if (outcome === 'expired')
+        log.warn({ printJobId: data.printJobId }, 'a cloud printer missed its deadline');
+    })
+    .handle(QUEUES.drawer.name, async (data, job) => {
       await kickDrawerJob(
-        { db: deps.database.db, transport: deps.kitchenPrinter },
+        printDeps(deps),
         {
           tenantId: Number(data.tenantId),
           restaurantId: Number(data.restaurantId),
           printerId: Number(data.printerId),
+          ...cloudTryOf(data),
         },
+        job,
       );
     })
-    .handle(QUEUES.receipt.name, async (data) => {
+    .handle(QUEUES.receipt.name, async (data, job) => {
       const sites = systemOrderingDeps(deps, log).receipts!.sites;
       await printReceiptJob(
-        { db: deps.database.db, transport: deps.kitchenPrinter, sites },
+        { ...printDeps(deps), sites },
         {
           tenantId: Number(data.tenantId),
           restaurantId: Number(data.restaurantId),
           orderId: Number(data.orderId),
           printerId: Number(data.printerId),
           reprint: data.reprint === true,
+          ...cloudTryOf(data),
         },
+        job,
       );
     });
 }
+
+/** How jobs print: raw TCP to an address, or a cloud printer's queue with its deadline (decision 053). */
+const printDeps = (deps: AppDeps) => ({
+  db: deps.database.db,
+  transport: deps.kitchenPrinter,
+  collectSeconds: deps.config.cloudPrintCollectSeconds,
+});
+
+/** Which try a ticket's job is when a cloud printer's failure queued it (kitchen-tickets.ts). */
+const ticketStepOf = (data: Record<string, unknown>) => ({
+  ...cloudTryOf(data),
+  stage: data.stage === 'backup' ? ('backup' as const) : undefined,
+});
+
+const cloudTryOf = (data: Record<string, unknown>) =>
+  data.cloudTry === undefined ? {} : { cloudTry: Number(data.cloudTry) };

@@ -24,6 +24,7 @@ import * as payments from './payments';
 import * as placeLink from './place-link';
 import * as places from './places';
 import * as pos from './pos';
+import * as printing from './printing';
 import * as qr from './qr';
 import * as reports from './reports';
 import * as restaurants from './restaurants';
@@ -62,6 +63,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(auditLog),
   ...endpointsOf(reports),
   ...endpointsOf(pos),
+  ...endpointsOf(printing),
   ...endpointsOf(payments),
   ...endpointsOf(paymentProfiles),
   ...endpointsOf(ordering),

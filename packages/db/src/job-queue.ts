@@ -64,6 +64,15 @@ export const QUEUES = {
     expireInSeconds: 30,
     policy: 'standard',
   },
+  /** A cloud printer's document past its deadline: it fails like a silent printer (core/printing). */
+  printDeadline: {
+    name: 'print.deadline',
+    retryLimit: 3,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 30,
+    policy: 'standard',
+  },
   /** An order still waiting to be accepted: mail the restaurant, or cancel it (ordering/unaccepted-orders.ts). */
   unaccepted: {
     name: 'order.unaccepted',

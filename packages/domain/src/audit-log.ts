@@ -31,6 +31,7 @@ export const AUDITED_TABLES = {
   tags: 'Tags',
   prep_stations: 'Prep stations',
   printers: 'Printers',
+  printer_links: 'Cloud printer links',
   cash_drawers: 'Cash drawers',
   tax_rates: 'Tax rates',
   sales_categories: 'Sales categories',

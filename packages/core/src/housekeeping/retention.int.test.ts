@@ -1,5 +1,7 @@
 import { auditLog } from '@brigade/db/schema/audit';
 import { outboxEmails } from '@brigade/db/schema/identity';
+import { printJobs } from '@brigade/db/schema/printing';
+import { makeRestaurant, makeTenant } from '@brigade/test-utils/factories';
 import { useTestDatabase } from '@brigade/test-utils/test-database';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -54,8 +56,36 @@ describe('retention', () => {
         mail('sent lately', daysAgo(5), { sentAt: daysAgo(5) }),
       ]);
 
+    // a cloud printer's documents: settled a week ago go, one settled lately or still waiting stays
+    const tenantId = (await makeTenant(ex)).tenantId;
+    const { restaurantId } = await makeRestaurant(ex, tenantId);
+    const document = (token: string, status: 'waiting' | 'printed' | 'failed', createdAt: Date) => ({
+      tenantId,
+      restaurantId,
+      printerId: 1,
+      kind: 'kitchen.ticket' as const,
+      source: token,
+      token,
+      mediaType: 'application/vnd.star.starprnt',
+      body: Buffer.from('x'),
+      status,
+      deadlineAt: createdAt,
+      afterwards: {},
+      createdAt,
+    });
+    await ex
+      .insert(printJobs)
+      .values([
+        document('printed-old', 'printed', daysAgo(8)),
+        document('failed-old', 'failed', daysAgo(8)),
+        document('waiting-old', 'waiting', daysAgo(8)),
+        document('printed-new', 'printed', daysAgo(2)),
+      ]);
+
     const removed = await pruneRetained(ex, { auditLogDays: 365, mailOutboxDays: 30 });
-    expect(removed).toEqual({ auditLog: 1, mailOutbox: 2 });
+    expect(removed).toEqual({ auditLog: 1, mailOutbox: 2, printJobs: 2 });
+    const tokens = (await ex.select().from(printJobs)).map((row) => row.token);
+    expect(tokens.sort()).toEqual(['printed-new', 'waiting-old']);
     const tags = (await ex.select().from(auditLog)).map((row) => row.rowKey.tag).filter(Boolean);
     expect(tags.sort()).toEqual(['kept', 'new']);
     const subjects = (await ex.select().from(outboxEmails)).map((row) => row.subject);
@@ -64,6 +94,7 @@ describe('retention', () => {
     expect(await pruneRetained(ex, { auditLogDays: 0, mailOutboxDays: 0 })).toEqual({
       auditLog: 0,
       mailOutbox: 0,
+      printJobs: 0,
     });
   });
 

@@ -1,6 +1,7 @@
 import type { Executor } from '@brigade/db/database';
 import { pruneAuditLog } from '../audit/audit-log-service';
 import { deleteOldOutboxEmails } from '../identity/outbox-repository';
+import { deleteSettledDocuments, SETTLED_DOCUMENT_DAYS } from '../printing/index';
 
 /**
  * Retention (docs/jobs.md, the daily `retention.prune` job): records that would otherwise only grow are removed
@@ -19,6 +20,8 @@ export interface RetentionPolicy {
 export interface RetentionResult {
   auditLog: number;
   mailOutbox: number;
+  /** Cloud printers' documents printed or failed more than a week ago (decision 053). */
+  printJobs: number;
 }
 
 const BATCH = 5_000;
@@ -38,6 +41,7 @@ export async function pruneRetained(
       policy.mailOutboxDays > 0
         ? await inBatches((n) => deleteOldOutboxEmails(db, before(policy.mailOutboxDays), n))
         : 0,
+    printJobs: await inBatches((n) => deleteSettledDocuments(db, before(SETTLED_DOCUMENT_DAYS), n)),
   };
 }
 

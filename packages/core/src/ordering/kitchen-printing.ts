@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import type { Executor } from '@brigade/db/database';
 import { courses, prepStations, printers } from '@brigade/db/schema/catalogue';
 import { sideBySide } from '@brigade/db/side-by-side';
+import { isCloudConnection } from '@brigade/domain/catalogue/printer';
 import type { OrderLine } from '@brigade/domain/ordering/api';
 import { type KitchenTicketContent, kitchenTicketContent } from '@brigade/domain/ordering/kitchen-ticket';
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
@@ -11,12 +12,14 @@ import {
   STRICT_PRINTER_ADDRESSES,
 } from '../catalogue/printer-addresses';
 import { type ResolvedScope, resolveCatalogueScope, scopeWhere } from '../catalogue/scope';
+import { EPOS_MEDIA_TYPE, eposTicket, STAR_MEDIA_TYPE } from '../printing/index';
 import type { OrderRow } from './ordering-repository';
 
 /**
- * Kitchen tickets on the restaurant's network printers (docs/behaviour/ordering.md#kitchen-tickets-on-printers):
+ * Kitchen tickets on the restaurant's printers (docs/behaviour/ordering.md#kitchen-tickets-on-printers):
  * when an order reaches the kitchen, each prep station it goes to that has a ticket printer with an IP
- * address gets its own ticket, as ESC/POS bytes over raw TCP (port 9100, the printers' standard). Each ticket
+ * address gets its own ticket, as ESC/POS bytes over raw TCP (port 9100, the printers' standard); a printer
+ * on Star CloudPRNT or Epson Server Direct Print collects it from the print queue instead (core/printing). Each ticket
  * is a job (kitchen-tickets.ts): printing never holds up the order, and a printer that is off is retried,
  * then the station's backup printer is tried, then the ticket waits on the screens for Retry.
  */
@@ -49,14 +52,43 @@ export function tcpPrinterTransport(options: {
     });
 }
 
-/** The ESC/POS bytes of one ticket, for a printer of that paper width and ticket font size. */
+/** How the server reaches a printer and what it needs to: the TCP transport, and cloud printers' deadline. */
+export interface PrintDeps {
+  db: Executor;
+  transport: PrinterTransport;
+  /** How long a cloud printer has to collect a document, then to confirm it (seconds; 60 by default). */
+  collectSeconds?: number | undefined;
+}
+
+export type PrinterRow = typeof printers.$inferSelect;
+/** A printer that polls the server (Star CloudPRNT, Epson Server Direct Print) instead of taking TCP. */
+export const isCloudPrinter = (printer: Pick<PrinterRow, 'connection'>) =>
+  isCloudConnection(printer.connection);
+/** A printer the server can reach: a cloud printer, or one with an address for raw TCP. */
+export const isReachable = (printer: PrinterRow) => isCloudPrinter(printer) || printer.ipAddress !== null;
+
+/** A cloud printer's document in its own format: StarPRNT bytes, or an ePOS-Print `<epos-print>` element. */
+export interface PrinterDocument {
+  mediaType: string;
+  body: Uint8Array;
+}
+
+/** A ticket for a cloud printer, in its format. */
+export function ticketDocument(ticket: KitchenTicketContent, printer: PrinterRow): PrinterDocument {
+  return printer.connection === 'Epson Server Direct Print'
+    ? { mediaType: EPOS_MEDIA_TYPE, body: Buffer.from(eposTicket(ticket, printer)) }
+    : { mediaType: STAR_MEDIA_TYPE, body: encodeTicket(ticket, printer, 'star-prnt') };
+}
+
+/** The ESC/POS (or StarPRNT) bytes of one ticket, for a printer of that paper width and ticket font size. */
 export function encodeTicket(
   ticket: KitchenTicketContent,
   printer: { paperWidth: string; kitchenTicketFontSize: string },
+  language: 'esc-pos' | 'star-prnt' = 'esc-pos',
 ): Uint8Array {
   const columns = printer.paperWidth === 'Narrow' ? 32 : 48;
   const big = printer.kitchenTicketFontSize === 'Large' ? 2 : 1;
-  let encoder = new ReceiptPrinterEncoder({ language: 'esc-pos', columns })
+  let encoder = new ReceiptPrinterEncoder({ language, columns })
     .initialize()
     .bold(true)
     .line(ticket.station.toUpperCase())
@@ -118,7 +150,7 @@ export function stationTicket(
   });
 }
 
-/** The printers a station's tickets may go to, in order (its ticket printer, then its backup), with an address. */
+/** The printers a station's tickets may go to, in order (its ticket printer, then its backup), reachable. */
 export function stationPrinters(
   context: TicketContext,
   station: TicketContext['stations'][number],
@@ -126,6 +158,6 @@ export function stationPrinters(
   const ids = [station.ticketPrinterId, station.backupPrinterId].filter((id): id is number => id !== null);
   return [...new Set(ids)].flatMap((id) => {
     const printer = context.printers.get(id);
-    return printer?.ipAddress ? [printer] : [];
+    return printer && isReachable(printer) ? [printer] : [];
   });
 }

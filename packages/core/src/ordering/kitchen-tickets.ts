@@ -4,17 +4,22 @@ import { prepStations, printers } from '@brigade/db/schema/catalogue';
 import { kitchenTickets, orders } from '@brigade/db/schema/ordering';
 import type { Actor } from '@brigade/domain/access';
 import { notFound } from '@brigade/domain/errors';
+import type { KitchenTicketContent } from '@brigade/domain/ordering/kitchen-ticket';
 import type { KitchenTicket } from '@brigade/domain/ordering/kitchen-tickets';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { resolveCatalogueScope } from '../catalogue/scope';
 import type { JobContext } from '../jobs/job-runner';
 import { enqueue } from '../jobs/jobs';
+import { DEFAULT_COLLECT_SECONDS, type PrintAfterwards, queueForCloudPrinter } from '../printing/index';
 import {
   encodeTicket,
-  type PrinterTransport,
+  isCloudPrinter,
+  type PrintDeps,
+  type PrinterRow,
   stationPrinters,
   stationTicket,
   ticketContextOf,
+  ticketDocument,
 } from './kitchen-printing';
 import type { OrderRow } from './ordering-repository';
 
@@ -52,17 +57,30 @@ export async function queueKitchenTickets(tx: Executor, order: OrderRow): Promis
   return rows.length;
 }
 
-export interface TicketPrintDeps {
-  db: Executor;
-  transport: PrinterTransport;
+export type TicketPrintDeps = PrintDeps;
+
+/** A `kitchen.ticket` job's data: the ticket, and for a try queued after a cloud printer's failure, which. */
+export interface TicketJobData {
+  ticketId: number;
+  /** Tries already made before this job (a cloud printer's failure queues the next try as a new job). */
+  cloudTry?: number | undefined;
+  /** The station's backup printer only: the last try's own printer was a cloud printer that failed. */
+  stage?: 'backup' | undefined;
 }
 
 /**
  * The `kitchen.ticket` job: prints one ticket. Throws while tries are left (the queue retries); on the last
  * try a ticket its printer did not take goes to the station's backup printer, and failing that it is
- * `failed` (and so is the job).
+ * `failed` (and so is the job). A cloud printer's ticket is left in the print queue instead, with what to do
+ * should the printer fail (the same next step, decided now): the job ends, and the printer's confirmation
+ * marks the ticket printed.
  */
-export async function printQueuedTicket(deps: TicketPrintDeps, ticketId: number, job: JobContext) {
+export async function printQueuedTicket(
+  deps: TicketPrintDeps,
+  ticketId: number,
+  job: JobContext,
+  data: Omit<TicketJobData, 'ticketId'> = {},
+) {
   const [ticket] = await deps.db.select().from(kitchenTickets).where(eq(kitchenTickets.ticketId, ticketId));
   if (ticket?.status !== 'queued') return ticket?.status ?? 'gone';
   const [order] = await deps.db.select().from(orders).where(eq(orders.orderId, ticket.orderId));
@@ -71,14 +89,29 @@ export async function printQueuedTicket(deps: TicketPrintDeps, ticketId: number,
   const content = station ? stationTicket(context, station, order as OrderRow) : null;
   const chosen = ticket.printerId === null ? undefined : context.printers.get(ticket.printerId);
   const [own, backup] = chosen ? [chosen] : station ? stationPrinters(context, station) : [];
-  const lastTry = job.retryCount >= job.retryLimit;
-  const targets = lastTry && backup ? [own!, backup] : own ? [own] : [];
+  const tryNumber = (data.cloudTry ?? 0) + job.retryCount;
+  const lastTry = tryNumber >= job.retryLimit;
+  const targets =
+    data.stage === 'backup'
+      ? backup
+        ? [backup]
+        : []
+      : lastTry && backup
+        ? [own!, backup]
+        : own
+          ? [own]
+          : [];
   let error = content
     ? 'The station has no printer with an address'
     : 'Nothing of this order goes to the station';
   let attempts = ticket.attempts;
-  for (const printer of content ? targets : []) {
+  for (const [index, printer] of (content ? targets : []).entries()) {
     attempts += 1;
+    if (isCloudPrinter(printer)) {
+      const next = index === 0 && targets.length > 1 ? 'backup' : lastTry ? 'give up' : 'try again';
+      await leaveForCloudPrinter(deps, { ticketId, attempts, tryNumber, next }, printer, content!, job);
+      return 'left for the printer';
+    }
     try {
       await deps.transport(printer.ipAddress!, encodeTicket(content!, printer));
       await updateTicket(deps.db, ticketId, {
@@ -95,6 +128,41 @@ export async function printQueuedTicket(deps: TicketPrintDeps, ticketId: number,
   }
   await updateTicket(deps.db, ticketId, { status: lastTry ? 'failed' : 'queued', attempts, error });
   throw new Error(error);
+}
+
+/** Queues a ticket for a cloud printer, with what its failure leads to: another try, the backup, or `failed`. */
+async function leaveForCloudPrinter(
+  deps: TicketPrintDeps,
+  step: { ticketId: number; attempts: number; tryNumber: number; next: 'backup' | 'give up' | 'try again' },
+  printer: PrinterRow,
+  content: KitchenTicketContent,
+  job: JobContext,
+) {
+  const { ticketId, attempts, tryNumber } = step;
+  const queue = QUEUES.ticket.name;
+  // before the document exists: a printer quick to confirm it finds the ticket already saying where it went
+  await updateTicket(deps.db, ticketId, { attempts, error: `Waiting for ${printer.name} to collect it` });
+  const afterwards: PrintAfterwards = {
+    printed: { ticketId, printerId: printer.printerId, attempts },
+    ...(step.next === 'backup'
+      ? { retry: { queue, data: { ticketId, cloudTry: tryNumber, stage: 'backup' }, tryNumber: 0 } }
+      : step.next === 'try again'
+        ? { retry: { queue, data: { ticketId, cloudTry: tryNumber + 1 }, tryNumber: tryNumber + 1 } }
+        : { ticketFailed: { ticketId, attempts } }),
+  };
+  await queueForCloudPrinter(
+    (work) => deps.db.transaction(work),
+    {
+      tenantId: printer.tenantId,
+      restaurantId: printer.restaurantId,
+      printerId: printer.printerId,
+      kind: 'kitchen.ticket',
+      source: `${queue}:${job.id}`,
+      ...ticketDocument(content, printer),
+      afterwards,
+    },
+    deps.collectSeconds ?? DEFAULT_COLLECT_SECONDS,
+  );
 }
 
 const updateTicket = (ex: Executor, ticketId: number, values: Partial<typeof kitchenTickets.$inferInsert>) =>

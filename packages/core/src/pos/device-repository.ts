@@ -84,13 +84,14 @@ export async function setDeviceTerminal(
   return row!;
 }
 
-/** A printer of the restaurant (its address and whether a cash drawer hangs on it). */
+/** A printer of the restaurant (its address or cloud connection, and whether a cash drawer hangs on it). */
 export async function findPrinter(ex: Executor, scope: RestaurantScope, printerId: number) {
   const [row] = await ex
     .select({
       printerId: printers.printerId,
       name: printers.name,
       ipAddress: printers.ipAddress,
+      connection: printers.connection,
       hasCashDrawer: printers.hasCashDrawer,
     })
     .from(printers)

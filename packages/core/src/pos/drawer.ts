@@ -1,12 +1,19 @@
-import type { Executor } from '@brigade/db/database';
-import type { PrinterTransport } from '../ordering/kitchen-printing';
-import { findPrinter } from './device-repository';
+import { QUEUES } from '@brigade/db/job-queue';
+import { printers } from '@brigade/db/schema/catalogue';
+import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
+import { and, eq } from 'drizzle-orm';
+import { scopeWhere } from '../catalogue/scope';
+import type { JobContext } from '../jobs/job-runner';
+import { isCloudPrinter, isReachable, type PrintDeps } from '../ordering/kitchen-printing';
+import { EPOS_MEDIA_TYPE, eposDrawerKick, STAR_MEDIA_TYPE } from '../printing/index';
+import { leaveForCloudPrinter } from './cloud-documents';
 
 /**
  * The `pos.drawer` job (docs/behaviour/pos.md#the-cash-drawer): opens a register's cash drawer by sending the
  * ESC/POS "generate pulse" command to the printer the drawer hangs on (drawer kick-out connector pin 2; a
  * printer with two drawers gets pin 5 too). Throws while tries are left, so the queue retries a printer that
- * is off; the sale itself never waits for the drawer.
+ * is off; the sale itself never waits for the drawer. A cloud printer gets the pulse in its own language
+ * (StarPRNT's, or ePOS-Print's `<pulse>`) through the print queue.
  */
 
 /** ESC p m t1 t2: a pulse on connector pin m (0: pin 2, 1: pin 5), on for t1×2 ms, off for t2×2 ms. */
@@ -16,15 +23,34 @@ export const drawerKickBytes = (drawers: number): Uint8Array =>
     ...(drawers > 1 ? [0x1b, 0x70, 0x01, 0x19, 0xfa] : []),
   ]);
 
+/** StarPRNT's drawer pulse (the encoder's), on the first drawer and on the second when there are two. */
+const starDrawerKick = (drawers: number): Uint8Array => {
+  let encoder = new ReceiptPrinterEncoder({ language: 'star-prnt' }).pulse(0);
+  if (drawers > 1) encoder = encoder.pulse(1);
+  return encoder.encode();
+};
+
 export async function kickDrawerJob(
-  deps: { db: Executor; transport: PrinterTransport },
-  data: { tenantId: number; restaurantId: number; printerId: number },
-): Promise<'sent' | 'no printer'> {
-  const printer = await findPrinter(deps.db, data, data.printerId);
-  if (!printer?.ipAddress || printer.hasCashDrawer === 'No Cash Drawer') return 'no printer';
-  await deps.transport(
-    printer.ipAddress,
-    drawerKickBytes(printer.hasCashDrawer === 'Two Cash Drawers' ? 2 : 1),
-  );
+  deps: PrintDeps,
+  data: { tenantId: number; restaurantId: number; printerId: number; cloudTry?: number },
+  context: JobContext = { id: 'now', retryCount: 0, retryLimit: 0 },
+): Promise<'sent' | 'left for the printer' | 'no printer'> {
+  const scope = { tenantId: data.tenantId, restaurantId: data.restaurantId };
+  const [printer] = await deps.db
+    .select()
+    .from(printers)
+    .where(and(scopeWhere(printers, scope), eq(printers.printerId, data.printerId)))
+    .limit(1);
+  if (!printer || !isReachable(printer) || printer.hasCashDrawer === 'No Cash Drawer') return 'no printer';
+  const drawers = printer.hasCashDrawer === 'Two Cash Drawers' ? 2 : 1;
+  if (isCloudPrinter(printer)) {
+    const document =
+      printer.connection === 'Epson Server Direct Print'
+        ? { mediaType: EPOS_MEDIA_TYPE, body: Buffer.from(eposDrawerKick(drawers)) }
+        : { mediaType: STAR_MEDIA_TYPE, body: starDrawerKick(drawers) };
+    await leaveForCloudPrinter(deps, { queue: QUEUES.drawer.name, data, context, printer }, document);
+    return 'left for the printer';
+  }
+  await deps.transport(printer.ipAddress!, drawerKickBytes(drawers));
   return 'sent';
 }

@@ -1,4 +1,4 @@
-import type { Executor } from '@brigade/db/database';
+import { QUEUES } from '@brigade/db/job-queue';
 import { printers } from '@brigade/db/schema/catalogue';
 import { sideBySide } from '@brigade/db/side-by-side';
 import type { PricedLine } from '@brigade/domain/ordering/line-pricing';
@@ -7,17 +7,21 @@ import { type ReceiptContent, receiptContent } from '@brigade/domain/pos/receipt
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { and, eq } from 'drizzle-orm';
 import { resolveCatalogueScope, scopeWhere } from '../catalogue/scope';
-import type { PrinterTransport } from '../ordering/kitchen-printing';
+import type { JobContext } from '../jobs/job-runner';
+import { isCloudPrinter, isReachable, type PrintDeps } from '../ordering/kitchen-printing';
 import { findOrder } from '../ordering/ordering-repository';
+import { EPOS_MEDIA_TYPE, eposReceipt, STAR_MEDIA_TYPE } from '../printing/index';
 import { type PublicSites, publicMenuTarget } from '../qr/menu-qr';
 import { findRestaurant } from '../tenancy/restaurant-repository';
+import { leaveForCloudPrinter } from './cloud-documents';
 import { findDevice } from './device-repository';
 import { tendersOf } from './sale-repository';
 
 /**
  * The `pos.receipt` job (docs/behaviour/pos.md#receipts): prints a register sale's receipt on the printer of
  * the register that took it — the printer's paper width, receipt font size and custom footer, a QR code to
- * the restaurant's website. Throws while tries are left (the queue retries a printer that is off).
+ * the restaurant's website. Throws while tries are left (the queue retries a printer that is off). A cloud
+ * printer's receipt is left in the print queue; its failure queues the next try while tries are left.
  */
 
 export interface ReceiptJob {
@@ -26,12 +30,15 @@ export interface ReceiptJob {
   orderId: number;
   printerId: number;
   reprint?: boolean;
+  /** Tries made before this job: a cloud printer's failure queues the next try as a new job. */
+  cloudTry?: number;
 }
 
 export async function printReceiptJob(
-  deps: { db: Executor; transport: PrinterTransport; sites: PublicSites },
+  deps: PrintDeps & { sites: PublicSites },
   job: ReceiptJob,
-): Promise<'printed' | 'nothing to print'> {
+  context: JobContext = { id: 'now', retryCount: 0, retryLimit: 0 },
+): Promise<'printed' | 'left for the printer' | 'nothing to print'> {
   const scope = { tenantId: job.tenantId, restaurantId: job.restaurantId };
   const [printer] = await deps.db
     .select()
@@ -39,7 +46,7 @@ export async function printReceiptJob(
     .where(and(scopeWhere(printers, scope), eq(printers.printerId, job.printerId)))
     .limit(1);
   const order = await findOrder(deps.db, scope, job.orderId);
-  if (!printer?.ipAddress || !order || order.channel !== 'pos' || order.status === 'cancelled')
+  if (!printer || !isReachable(printer) || !order || order.channel !== 'pos' || order.status === 'cancelled')
     return 'nothing to print';
   const [restaurant, resolved, tenders, device] = await sideBySide(deps.db, [
     () => findRestaurant(deps.db, scope.tenantId, scope.restaurantId),
@@ -74,14 +81,23 @@ export async function printReceiptJob(
     siteUrl,
     reprint: job.reprint === true,
   });
-  await deps.transport(printer.ipAddress, encodeReceipt(content, printer));
+  if (isCloudPrinter(printer)) {
+    const document =
+      printer.connection === 'Epson Server Direct Print'
+        ? { mediaType: EPOS_MEDIA_TYPE, body: Buffer.from(eposReceipt(content, printer)) }
+        : { mediaType: STAR_MEDIA_TYPE, body: encodeReceipt(content, printer, 'star-prnt') };
+    await leaveForCloudPrinter(deps, { queue: QUEUES.receipt.name, data: job, context, printer }, document);
+    return 'left for the printer';
+  }
+  await deps.transport(printer.ipAddress!, encodeReceipt(content, printer));
   return 'printed';
 }
 
-/** The ESC/POS bytes of a receipt, for a printer of that paper width and receipt font size. */
+/** The ESC/POS (or StarPRNT) bytes of a receipt, for a printer of that paper width and receipt font size. */
 export function encodeReceipt(
   receipt: ReceiptContent,
   printer: { paperWidth: string; customerReceiptFontSize: string },
+  language: 'esc-pos' | 'star-prnt' = 'esc-pos',
 ): Uint8Array {
   const columns = printer.paperWidth === 'Narrow' ? 32 : 48;
   const big = printer.customerReceiptFontSize === 'Large';
@@ -90,7 +106,7 @@ export function encodeReceipt(
     const text = left.length > room ? `${left.slice(0, room - 1)}…` : left;
     return `${text.padEnd(room)} ${right}`;
   };
-  let encoder = new ReceiptPrinterEncoder({ language: 'esc-pos', columns }).initialize().align('center');
+  let encoder = new ReceiptPrinterEncoder({ language, columns }).initialize().align('center');
   receipt.header.forEach((line, index) => {
     encoder =
       index === 0 ? encoder.bold(true).size(2, 2).line(line).size(1, 1).bold(false) : encoder.line(line);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { QUEUES } from '@brigade/db/job-queue';
 import type { Actor } from '@brigade/domain/access';
 import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
+import { isCloudConnection } from '@brigade/domain/catalogue/printer';
 import { BrigadeError, type FieldError, notFound, validationError } from '@brigade/domain/errors';
 import { type PricedLine, priceLine } from '@brigade/domain/ordering/line-pricing';
 import { computeTotals, type OrderTotals } from '@brigade/domain/ordering/totals';
@@ -146,11 +147,11 @@ export function priceSale(
   return { lines, totals: totals.totals };
 }
 
-/** The printer a register prints its receipts on and its cash drawer hangs on, when it has an address. */
+/** The printer a register prints its receipts on and its cash drawer hangs on: with an address, or a cloud one. */
 export async function registerPrinter(deps: PosDeps, device: DeviceRow) {
   if (device.receiptPrinterId === null) return null;
   const printer = await findPrinter(deps.db, device, device.receiptPrinterId);
-  return printer?.ipAddress ? printer : null;
+  return printer && (printer.ipAddress || isCloudConnection(printer.connection)) ? printer : null;
 }
 
 /** Prints a register sale's receipt again on the register's printer (a job, like the first). */

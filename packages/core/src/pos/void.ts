@@ -1,5 +1,6 @@
 import { QUEUES } from '@brigade/db/job-queue';
 import type { Actor } from '@brigade/domain/access';
+import { isCloudConnection } from '@brigade/domain/catalogue/printer';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
 import { formatAmount } from '@brigade/domain/payments/amount';
 import { type PosOrder, SALE_NOT_VOIDABLE, voidPosOrderSchema } from '@brigade/domain/pos/api';
@@ -137,7 +138,9 @@ async function recordVoid(
   const printer =
     device.receiptPrinterId === null ? null : await findPrinter(deps.db, scope, device.receiptPrinterId);
   const drawerKick =
-    refund !== null && Boolean(printer?.ipAddress) && printer?.hasCashDrawer !== 'No Cash Drawer';
+    refund !== null &&
+    Boolean(printer?.ipAddress || isCloudConnection(printer?.connection)) &&
+    printer?.hasCashDrawer !== 'No Cash Drawer';
   if (drawerKick)
     await enqueue(deps.db, QUEUES.drawer.name, {
       ...scope,

@@ -158,6 +158,10 @@ export const printers = pgTable(
     backupPrinterId: integer('backup_printer_id'),
     hasCashDrawer: text('has_cash_drawer').notNull(),
     cashDrawer: jsonb('cash_drawer').$type<CashDrawerDetails>(),
+    /** Ours (issue 46 item 9): Raw TCP, Star CloudPRNT or Epson Server Direct Print. */
+    connection: text('connection').notNull().default('Raw TCP'),
+    /** A cloud printer's MAC address (Star) or printer ID (Epson), as its polls name it. */
+    cloudDeviceId: text('cloud_device_id'),
   },
   (t) => entityConstraints('printers', t, t.printerId),
 );

@@ -17,6 +17,23 @@ export const PAPER_WIDTHS = ['Narrow', 'Wide'] as const;
 export const CHARACTER_SETS = ['Western', 'Chinese'] as const;
 export const CASH_DRAWER_OPTIONS = ['No Cash Drawer', 'One Cash Drawer', 'Two Cash Drawers'] as const;
 export type CashDrawerOption = (typeof CASH_DRAWER_OPTIONS)[number];
+/**
+ * How the server reaches the printer (docs/behaviour/printing.md, decision 053). Not in spec 02: ours. Raw
+ * TCP (port 9100 on the printer's address) needs the server on the restaurant's network; the two cloud
+ * protocols have the printer poll the server over HTTPS instead.
+ */
+export const PRINTER_CONNECTIONS = ['Raw TCP', 'Star CloudPRNT', 'Epson Server Direct Print'] as const;
+export type PrinterConnection = (typeof PRINTER_CONNECTIONS)[number];
+export const isCloudConnection = (connection: string | undefined | null): boolean =>
+  connection === 'Star CloudPRNT' || connection === 'Epson Server Direct Print';
+export const CLOUD_DEVICE_ID_REQUIRED = 'A cloud printer needs its MAC address (Star) or printer ID (Epson).';
+export const STAR_MAC_MESSAGE = "A Star printer's MAC address looks like 00:11:62:1d:9a:b7";
+export const EPSON_ID_MESSAGE = 'An Epson printer ID is 1 to 30 letters, digits, - or _';
+/** A MAC address written with :, - or nothing between the bytes, in lower case without separators. */
+export function normalizedMac(value: string): string | null {
+  const hex = value.trim().toLowerCase().replace(/[:-]/g, '');
+  return /^[0-9a-f]{12}$/.test(hex) ? hex : null;
+}
 
 /** spec 02 §5 and §9: a receipt footer is at most 126 characters (3 rows of ~42). */
 export const CUSTOM_FOOTER_MAX = 126;
@@ -32,11 +49,16 @@ const ipSetupSchema = z.enum(IP_SETUPS, { error: 'IP setup must be Dynamic or St
 const fontSizeSchema = z.enum(PRINTER_FONT_SIZES, { error: 'Font size must be Small, Medium or Large' });
 const paperWidthSchema = z.enum(PAPER_WIDTHS, { error: 'Paper width must be Narrow or Wide' });
 const characterSetSchema = z.enum(CHARACTER_SETS, { error: 'Character set must be Western or Chinese' });
+const connectionSchema = z.enum(PRINTER_CONNECTIONS, {
+  error: "Connection must be 'Raw TCP', 'Star CloudPRNT' or 'Epson Server Direct Print'",
+});
 const hasCashDrawerSchema = z.enum(CASH_DRAWER_OPTIONS, {
   error: "Cash drawer must be 'No Cash Drawer', 'One Cash Drawer' or 'Two Cash Drawers'",
 });
 
 interface PrinterRuleFields {
+  connection?: PrinterConnection;
+  cloudDeviceId?: string;
   ipSetup?: (typeof IP_SETUPS)[number];
   ipAddress?: string;
   hasCashDrawer?: CashDrawerOption;
@@ -57,6 +79,30 @@ const printerRules: readonly CrossFieldRule<PrinterRuleFields>[] = [
     message: 'Cash drawer details are required when the printer has a cash drawer.',
     holds: (v) =>
       v.hasCashDrawer === undefined || v.hasCashDrawer === 'No Cash Drawer' || v.cashDrawer !== undefined,
+  },
+  {
+    reads: ['connection', 'cloudDeviceId'],
+    path: 'cloudDeviceId',
+    message: CLOUD_DEVICE_ID_REQUIRED,
+    holds: (v) => !isCloudConnection(v.connection) || v.cloudDeviceId !== undefined,
+  },
+  {
+    reads: ['connection', 'cloudDeviceId'],
+    path: 'cloudDeviceId',
+    message: STAR_MAC_MESSAGE,
+    holds: (v) =>
+      v.connection !== 'Star CloudPRNT' ||
+      v.cloudDeviceId === undefined ||
+      normalizedMac(v.cloudDeviceId) !== null,
+  },
+  {
+    reads: ['connection', 'cloudDeviceId'],
+    path: 'cloudDeviceId',
+    message: EPSON_ID_MESSAGE,
+    holds: (v) =>
+      v.connection !== 'Epson Server Direct Print' ||
+      v.cloudDeviceId === undefined ||
+      /^[A-Za-z0-9_-]{1,30}$/.test(v.cloudDeviceId),
   },
 ];
 
@@ -83,9 +129,13 @@ const editableFields = {
    * 'Two Cash Drawers' printer. Ignored when the printer has no cash drawer.
    */
   cashDrawer: cashDrawerDetailsSchema.optional(),
+  /** Ours (issue 46 item 9): how the server reaches the printer; raw TCP by default. */
+  connection: connectionSchema,
+  /** Ours: a cloud printer's MAC address (Star CloudPRNT) or the ID set in its web setup (Epson). */
+  cloudDeviceId: text().max(40, 'MAC address or printer ID too long').optional(),
 };
 
-// spec 02 §3 defaults.
+// spec 02 §3 defaults (connection: ours).
 const defaultedFields = {
   ipSetup: ipSetupSchema.default('Dynamic'),
   kitchenTicketFontSize: fontSizeSchema.default('Medium'),
@@ -93,6 +143,7 @@ const defaultedFields = {
   paperWidth: paperWidthSchema.default('Narrow'),
   characterSet: characterSetSchema.default('Western'),
   hasCashDrawer: hasCashDrawerSchema.default('No Cash Drawer'),
+  connection: connectionSchema.default('Raw TCP'),
 };
 
 /** A stored printer (spec 02 §3). */

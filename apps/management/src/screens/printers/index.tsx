@@ -7,17 +7,22 @@ import {
   CUSTOM_FOOTER_MAX,
   createPrinterInputSchema,
   IP_SETUPS,
+  isCloudConnection,
   PAPER_WIDTHS,
+  PRINTER_CONNECTIONS,
   PRINTER_FONT_SIZES,
   type Printer,
 } from '@brigade/domain/catalogue/printer';
 import { SelectField } from '@brigade/ui/app-kit/choice-fields';
 import { FormRow, FormSection, useFieldValue } from '@brigade/ui/app-kit/form';
 import { MoneyField, TextareaField, TextField } from '@brigade/ui/app-kit/form-fields';
+import { Button } from '@brigade/ui/components/button';
+import { useState } from 'react';
 import { useCatalogueList } from '../../components/catalogue-queries';
 import { enumOptions, text } from '../entity/cells';
 import type { EntityConfig } from '../entity/entity-config';
 import { EntityScreen } from '../entity/entity-screen';
+import { CloudConnectionDialog, ConnectionCell, usePrinterConnections } from './cloud-connection';
 
 type Row = Jsonify<Printer>;
 
@@ -49,6 +54,7 @@ function PrinterFields({ row }: { row: Row | undefined }) {
 
 function NetworkSection({ row }: { row: Row | undefined }) {
   const ipSetup = useFieldValue<string>('ipSetup');
+  const connection = useFieldValue<string>('connection');
   const printers = useCatalogueList<Row>(PRINTER_KIND);
   const backups = (printers.data ?? [])
     .filter((printer) => printer.printerId !== row?.printerId)
@@ -56,13 +62,30 @@ function NetworkSection({ row }: { row: Row | undefined }) {
   return (
     <FormSection title="Network">
       <FormRow>
+        <SelectField name="connection" label="Connection" options={enumOptions(PRINTER_CONNECTIONS)} />
+        {isCloudConnection(connection) && (
+          <TextField
+            name="cloudDeviceId"
+            label={connection === 'Star CloudPRNT' ? 'MAC address' : 'Printer ID'}
+            placeholder={connection === 'Star CloudPRNT' ? '00:11:62:1d:9a:b7' : 'KITCHEN1'}
+            hint="As the printer names itself when it polls; its URL and password: Cloud setup in the list"
+          />
+        )}
+      </FormRow>
+      <FormRow>
         <SelectField name="ipSetup" label="IP setup" options={enumOptions(IP_SETUPS)} />
         <TextField
           name="ipAddress"
           label="IP address"
           inputMode="decimal"
           placeholder="192.168.1.50"
-          hint={ipSetup === 'Static' ? 'Required for a static IP setup' : 'Optional with a dynamic IP'}
+          hint={
+            isCloudConnection(connection)
+              ? 'Not used: the printer polls the server'
+              : ipSetup === 'Static'
+                ? 'Required for a static IP setup'
+                : 'Optional with a dynamic IP'
+          }
         />
       </FormRow>
       <SelectField
@@ -137,10 +160,12 @@ function CashDrawerSection() {
   );
 }
 
-const config: EntityConfig<Row> = {
+type Statuses = ReturnType<typeof usePrinterConnections>['data'];
+
+const baseConfig: Omit<EntityConfig<Row>, 'columns' | 'rowActions'> = {
   kind: PRINTER_KIND,
   title: 'Printers',
-  description: 'Receipt and kitchen printers, their network setup and attached cash drawers.',
+  description: 'Receipt and kitchen printers, how the server reaches them, and attached cash drawers.',
   noun: 'printer',
   schema: createPrinterInputSchema,
   editable: [
@@ -158,6 +183,8 @@ const config: EntityConfig<Row> = {
     'backupPrinterId',
     'hasCashDrawer',
     'cashDrawer',
+    'connection',
+    'cloudDeviceId',
   ],
   // spec 02 §3 defaults
   defaults: () => ({
@@ -175,6 +202,8 @@ const config: EntityConfig<Row> = {
     backupPrinterId: null,
     hasCashDrawer: 'No Cash Drawer',
     cashDrawer: DEFAULT_DRAWER,
+    connection: 'Raw TCP',
+    cloudDeviceId: '',
   }),
   toForm: (row) => ({
     number: row.number ?? '',
@@ -191,24 +220,67 @@ const config: EntityConfig<Row> = {
     backupPrinterId: row.backupPrinterId ?? null,
     hasCashDrawer: row.hasCashDrawer,
     cashDrawer: { ...DEFAULT_DRAWER, ...row.cashDrawer, name: row.cashDrawer?.name ?? '' },
+    connection: row.connection,
+    cloudDeviceId: row.cloudDeviceId ?? '',
   }),
   // the drawer details only travel with a drawer (spec 02 §5)
   toBody: (values) =>
     values.hasCashDrawer === 'No Cash Drawer' ? { ...values, cashDrawer: undefined } : values,
   renderFields: ({ row }) => <PrinterFields row={row} />,
   dialogSize: 'lg',
-  columns: [
-    { header: 'Name', primary: true, cell: (row) => row.name },
-    { header: 'Model', cell: (row) => row.model },
-    { header: 'IP', cell: (row) => (row.ipSetup === 'Static' ? text(row.ipAddress) : 'Dynamic') },
-    { header: 'Paper', cell: (row) => row.paperWidth, hideOnMobile: true },
-    { header: 'Cash drawer', cell: (row) => row.hasCashDrawer, hideOnMobile: true },
-  ],
   searchText: (row) => [row.name, row.model, row.ipAddress, row.serialNumber, row.number],
   rowName: (row) => row.name,
   emptyMessage: 'Add your receipt and kitchen printers.',
 };
 
+/** The list: the stored fields, and each printer's connection with its cloud printer's state. */
+const configOf = (statuses: Statuses, onCloud: (row: Row) => void): EntityConfig<Row> => ({
+  ...baseConfig,
+  columns: [
+    { header: 'Name', primary: true, cell: (row) => row.name },
+    { header: 'Model', cell: (row) => row.model },
+    {
+      header: 'IP',
+      cell: (row) =>
+        isCloudConnection(row.connection)
+          ? 'Cloud'
+          : row.ipSetup === 'Static'
+            ? text(row.ipAddress)
+            : 'Dynamic',
+    },
+    {
+      header: 'Connection',
+      cell: (row) => (
+        <ConnectionCell
+          connection={row.connection}
+          status={statuses?.find((status) => status.printerId === row.printerId)}
+        />
+      ),
+    },
+    { header: 'Paper', cell: (row) => row.paperWidth, hideOnMobile: true },
+    { header: 'Cash drawer', cell: (row) => row.hasCashDrawer, hideOnMobile: true },
+  ],
+  rowActions: (row) =>
+    isCloudConnection(row.connection) ? (
+      <Button
+        size="sm"
+        variant="secondary"
+        aria-label={`Cloud setup of ${row.name}`}
+        onClick={() => onCloud(row)}
+      >
+        Cloud setup
+      </Button>
+    ) : null,
+});
+
 export default function PrintersScreen() {
-  return <EntityScreen config={config} />;
+  const statuses = usePrinterConnections();
+  const [cloud, setCloud] = useState<number | null>(null);
+  const status = statuses.data?.find((entry) => entry.printerId === cloud) ?? null;
+  return (
+    <>
+      <EntityScreen config={configOf(statuses.data, (row) => setCloud(row.printerId))} />
+      <CloudConnectionDialog status={status} onClose={() => setCloud(null)} />
+    </>
+  );
 }
