@@ -18,6 +18,8 @@ describe('createPrinterInputSchema', () => {
       paperWidth: 'Narrow',
       characterSet: 'Western',
       hasCashDrawer: 'No Cash Drawer',
+      // ours, beside the spec's: a printer on the restaurant's network unless it is said to be a cloud one
+      connection: 'Raw TCP',
     });
   });
 
