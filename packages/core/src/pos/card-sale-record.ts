@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { type TerminalAuthResponse, TerminalCallError } from '@brigade/cardpointe/terminal';
 import { QUEUES } from '@brigade/db/job-queue';
 import type { Actor } from '@brigade/domain/access';
-import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import { BrigadeError } from '@brigade/domain/errors';
 import type { PricedLine } from '@brigade/domain/ordering/line-pricing';
 import type { OrderTotals } from '@brigade/domain/ordering/totals';
@@ -24,7 +22,7 @@ import {
 } from '@brigade/domain/pos/terminal';
 import { enqueue } from '../jobs/jobs';
 import { queueKitchenTickets } from '../ordering/kitchen-tickets';
-import { addOrderEvent, insertOrder, nextOrderNumber } from '../ordering/ordering-repository';
+import { addOrderEvent } from '../ordering/ordering-repository';
 import { authorisationChanges, event } from '../payments/authorise';
 import {
   addEvent,
@@ -36,7 +34,7 @@ import { requestHash } from '../request-hash';
 import { userIdOf } from '../use-case';
 import type { CardIntent, PosCardDeps } from './card-sale';
 import type { RegisterPlace } from './register';
-import { registerPrinter, saleOf } from './sale';
+import { insertPosOrder, registerPrinter, saleOf } from './sale';
 import { insertTender } from './sale-repository';
 
 /** What a card sale's terminal answered, recorded (card-sale.ts): the sale, a decline, or a stop. */
@@ -114,25 +112,8 @@ async function recordSale(
   const { place, request, lines, totals } = sale;
   const scope = scopeOf(intent);
   const now = deps.now?.() ?? new Date();
-  const businessDate = toLocalMoment(now.toISOString(), place.resolved.timezone).date;
   const by = userIdOf(actor);
-  const row = await insertOrder(tx, {
-    ...scope,
-    token: randomBytes(16).toString('base64url'),
-    number: await nextOrderNumber(tx, scope, businessDate),
-    businessDate,
-    status: 'accepted',
-    channel: 'pos',
-    fulfilment: request.service,
-    deviceId: place.device.deviceId,
-    pickupAt: now,
-    readyAt: now,
-    asap: true,
-    customer: { name: request.guestName ?? '', email: '', phone: '' },
-    lines,
-    totals: { ...totals },
-    total: totals.total,
-    currency: place.currency,
+  const row = await insertPosOrder(tx, place, { request, lines, totals }, now, {
     idempotencyKey: intent.key,
     requestHash: requestHash('placePosCardOrder', request),
     transactionId: intent.pending.transactionId,

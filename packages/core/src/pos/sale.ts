@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Executor } from '@brigade/db/database';
 import { QUEUES } from '@brigade/db/job-queue';
 import type { Actor } from '@brigade/domain/access';
 import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
@@ -67,25 +68,8 @@ export async function placePosOrder(deps: PosDeps, actor: Actor, call: PlacePosO
   const change = request.tender.tendered - totals.total;
   if (change < 0) throw validationError(CASH_SHORT, [{ path: 'tender.tendered', message: CASH_SHORT }]);
   const now = deps.now?.() ?? new Date();
-  const businessDate = toLocalMoment(now.toISOString(), place.resolved.timezone).date;
   const by = userIdOf(actor);
-  const row = await insertOrder(deps.db, {
-    ...scope,
-    token: randomBytes(16).toString('base64url'),
-    number: await nextOrderNumber(deps.db, scope, businessDate),
-    businessDate,
-    status: 'accepted',
-    channel: 'pos',
-    fulfilment: request.service,
-    deviceId: place.device.deviceId,
-    pickupAt: now,
-    readyAt: now,
-    asap: true,
-    customer: { name: request.guestName ?? '', email: '', phone: '' },
-    lines,
-    totals: { ...totals },
-    total: totals.total,
-    currency: place.currency,
+  const row = await insertPosOrder(deps.db, place, { request, lines, totals }, now, {
     idempotencyKey: key.data,
     requestHash: hash,
   });
@@ -147,6 +131,45 @@ export function priceSale(
   return { lines, totals: totals.totals };
 }
 
+/**
+ * A register sale's order, accepted at once: its number and business day on the restaurant's clock, ready
+ * now, the guest's name or table tent as its customer. Null when the Idempotency-Key already has an order.
+ * Cash and card sales write it the same way (decision 051).
+ */
+export async function insertPosOrder(
+  ex: Executor,
+  place: RegisterPlace,
+  sale: {
+    request: { service: 'dine_in' | 'takeout'; guestName?: string | undefined };
+    lines: PricedLine[];
+    totals: OrderTotals;
+  },
+  now: Date,
+  keyed: { idempotencyKey: string; requestHash: string; transactionId?: string },
+) {
+  const scope = { tenantId: place.device.tenantId, restaurantId: place.device.restaurantId };
+  const businessDate = toLocalMoment(now.toISOString(), place.resolved.timezone).date;
+  return insertOrder(ex, {
+    ...scope,
+    token: randomBytes(16).toString('base64url'),
+    number: await nextOrderNumber(ex, scope, businessDate),
+    businessDate,
+    status: 'accepted',
+    channel: 'pos',
+    fulfilment: sale.request.service,
+    deviceId: place.device.deviceId,
+    pickupAt: now,
+    readyAt: now,
+    asap: true,
+    customer: { name: sale.request.guestName ?? '', email: '', phone: '' },
+    lines: sale.lines,
+    totals: { ...sale.totals },
+    total: sale.totals.total,
+    currency: place.currency,
+    ...keyed,
+  });
+}
+
 /** The printer a register prints its receipts on and its cash drawer hangs on: with an address, or a cloud one. */
 export async function registerPrinter(deps: PosDeps, device: DeviceRow) {
   if (device.receiptPrinterId === null) return null;
@@ -163,7 +186,7 @@ export async function reprintReceipt(
   const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
   const { device } = await registerDevice(deps, actor, scope, input.token);
   const order = await findOrder(deps.db, scope, input.orderId);
-  if (!order || order.channel !== 'pos') throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
+  if (order?.channel !== 'pos') throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
   if (order.status === 'cancelled') throw new BrigadeError('conflict', 'SALE_VOIDED', VOIDED_NO_RECEIPT);
   const printer = await registerPrinter(deps, device);
   if (!printer) throw new BrigadeError('conflict', 'NO_RECEIPT_PRINTER', NO_RECEIPT_PRINTER);
