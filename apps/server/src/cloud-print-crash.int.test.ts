@@ -8,7 +8,7 @@ import { freePort } from '@brigade/test-utils/ports';
 import type { TestDatabase } from '@brigade/test-utils/test-database';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ServerProcess, send, serverDatabase } from './test-server-process';
+import { registerCalls, ServerProcess, send, serverDatabase } from './test-server-process';
 
 /**
  * kill -9 with a cloud printer's documents out (issue 46 item 9, decision 053): a CloudPRNT printer (the
@@ -32,20 +32,8 @@ describe(`cloud printing on ${engine}: kill -9 with documents out, then restart`
   let device = '';
   let itemId = 0;
 
-  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const answer = await send(server.base, {
-      method,
-      path: `/api/v1/tenants/${scope.tenantId}/restaurants/${scope.restaurantId}${path}`,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        authorization: `Bearer ${session}`,
-        ...(device ? { 'x-pos-device': device } : {}),
-        ...headers,
-      },
-      body: Buffer.from(body === undefined ? '' : JSON.stringify(body)),
-    });
-    return { status: answer?.status ?? 0, json: answer?.body ? JSON.parse(answer.body) : undefined };
-  };
+  // every call of this file is the restaurant's
+  const { staff: call } = registerCalls(() => ({ base: server.base, session, device, ...scope }));
   const sale = (key: string) =>
     call(
       'POST',

@@ -8,7 +8,7 @@ import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/te
 import { freePort } from '@brigade/test-utils/ports';
 import type { TestDatabase } from '@brigade/test-utils/test-database';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ServerProcess, send, serverDatabase } from './test-server-process';
+import { registerCalls, ServerProcess, serverDatabase } from './test-server-process';
 
 /**
  * kill -9 between the terminal's approval and the sale's record (issue 46 item 6, decision 052): a card sale
@@ -33,22 +33,13 @@ describe(`a register card sale on ${engine}: kill -9 after the approval, then re
   let device = '';
   let itemId = 0;
 
-  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const answer = await send(server.base, {
-      method,
-      path: `/api/v1${path}`,
-      headers: {
-        'content-type': 'application/json',
-        ...(session ? { authorization: `Bearer ${session}` } : {}),
-        ...(device ? { 'x-pos-device': device } : {}),
-        ...headers,
-      },
-      body: Buffer.from(body === undefined ? '' : JSON.stringify(body)),
-    });
-    return { status: answer?.status ?? 0, json: answer?.body ? JSON.parse(answer.body) : undefined };
-  };
-  const staff = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
-    call(method, `/tenants/${tenantId}/restaurants/${restaurantId}${path}`, body, headers);
+  const { call, staff } = registerCalls(() => ({
+    base: server.base,
+    session,
+    device,
+    tenantId,
+    restaurantId,
+  }));
   const sale = (key: string) =>
     staff(
       'POST',

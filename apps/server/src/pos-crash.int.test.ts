@@ -9,7 +9,7 @@ import { freePort } from '@brigade/test-utils/ports';
 import type { TestDatabase } from '@brigade/test-utils/test-database';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ServerProcess, send, serverDatabase } from './test-server-process';
+import { registerCalls, ServerProcess, serverDatabase } from './test-server-process';
 
 /**
  * kill -9 while registers ring up cash sales (issue 46, docs/behaviour/pos.md): twenty sales are in flight
@@ -35,22 +35,13 @@ describe(`register sales on ${engine}: kill -9 while sales are rung up, then res
   let device = '';
   let itemId = 0;
 
-  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const answer = await send(server.base, {
-      method,
-      path: `/api/v1${path}`,
-      headers: {
-        'content-type': 'application/json',
-        ...(session ? { authorization: `Bearer ${session}` } : {}),
-        ...(device ? { 'x-pos-device': device } : {}),
-        ...headers,
-      },
-      body: Buffer.from(body === undefined ? '' : JSON.stringify(body)),
-    });
-    return { status: answer?.status ?? 0, json: answer?.body ? JSON.parse(answer.body) : undefined };
-  };
-  const staff = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
-    call(method, `/tenants/${tenantId}/restaurants/${restaurantId}${path}`, body, headers);
+  const { call, staff } = registerCalls(() => ({
+    base: server.base,
+    session,
+    device,
+    tenantId,
+    restaurantId,
+  }));
   const sale = (key: string, quantity: number) =>
     staff(
       'POST',

@@ -145,3 +145,41 @@ export async function serverDatabase(dataDir: string): Promise<{
     release: async () => {},
   };
 }
+
+/** Who calls a server process in the register's crash tests: read at each call, so it may change between. */
+export interface RegisterCaller {
+  base: string;
+  /** The staff member's session token and the paired register's token ('' before they exist). */
+  session: string;
+  device: string;
+  tenantId: number;
+  restaurantId: number;
+}
+
+/**
+ * JSON calls to a server process as a staff member at a register: `call` takes a path under /api/v1,
+ * `staff` one under the restaurant. Answers with the status and the parsed body (status 0 when the server
+ * died before answering).
+ */
+export function registerCalls(caller: () => RegisterCaller) {
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const { base, session, device } = caller();
+    const answer = await send(base, {
+      method,
+      path: `/api/v1${path}`,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(session ? { authorization: `Bearer ${session}` } : {}),
+        ...(device ? { 'x-pos-device': device } : {}),
+        ...headers,
+      },
+      body: Buffer.from(body === undefined ? '' : JSON.stringify(body)),
+    });
+    return { status: answer?.status ?? 0, json: answer?.body ? JSON.parse(answer.body) : undefined };
+  };
+  const staff = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => {
+    const { tenantId, restaurantId } = caller();
+    return call(method, `/tenants/${tenantId}/restaurants/${restaurantId}${path}`, body, headers);
+  };
+  return { call, staff };
+}
