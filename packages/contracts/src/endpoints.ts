@@ -24,6 +24,7 @@ import * as payments from './payments';
 import * as placeLink from './place-link';
 import * as places from './places';
 import * as pos from './pos';
+import * as posChecks from './pos-checks';
 import * as printing from './printing';
 import * as qr from './qr';
 import * as reports from './reports';
@@ -63,6 +64,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(auditLog),
   ...endpointsOf(reports),
   ...endpointsOf(pos),
+  ...endpointsOf(posChecks),
   ...endpointsOf(printing),
   ...endpointsOf(payments),
   ...endpointsOf(paymentProfiles),

@@ -41,11 +41,16 @@ export async function kitchenOrderRows(ex: Executor, scope: RestaurantScope, pre
       and(
         scopeWhere(orders, scope),
         inArray(orders.status, [...KITCHEN_STATUSES]),
+        // a line for the station that was sent (an open check's unsent lines are not on the line yet)
         sql`exists (select 1 from jsonb_array_elements(${orders.lines}) as line
-          where jsonb_array_length(coalesce(line -> 'prepStationIds', '[]'::jsonb)) = 0
-             or line -> 'prepStationIds' @> to_jsonb(${prepStationId}::int))`,
+          where (jsonb_array_length(coalesce(line -> 'prepStationIds', '[]'::jsonb)) = 0
+             or line -> 'prepStationIds' @> to_jsonb(${prepStationId}::int))
+            and coalesce(line ->> 'pending', 'false') <> 'true')`,
+        // not bumped by the station since the order's last round (an open check sends several)
         sql`not exists (select 1 from ${kitchenBumps} where ${kitchenBumps.tenantId} = ${orders.tenantId}
-          and ${kitchenBumps.orderId} = ${orders.orderId} and ${kitchenBumps.prepStationId} = ${prepStationId})`,
+          and ${kitchenBumps.orderId} = ${orders.orderId} and ${kitchenBumps.prepStationId} = ${prepStationId}
+          and ${kitchenBumps.round} >= (select coalesce(max((line ->> 'round')::int), 0)
+            from jsonb_array_elements(${orders.lines}) as line))`,
       ),
     )
     .orderBy(asc(orders.orderId))
@@ -62,7 +67,8 @@ export async function acceptedAt(ex: Executor, scope: RestaurantScope, orderIds:
       and(
         scopeWhere(orderEvents, scope),
         inArray(orderEvents.orderId, orderIds),
-        eq(orderEvents.status, 'accepted'),
+        // an open check's sends are 'open' events: the ticket's time is its last round's
+        inArray(orderEvents.status, ['accepted', 'open']),
       ),
     )
     .orderBy(asc(orderEvents.eventId));
@@ -72,20 +78,29 @@ export async function acceptedAt(ex: Executor, scope: RestaurantScope, orderIds:
 export async function bumpsOf(ex: Executor, scope: RestaurantScope, orderIds: number[]) {
   if (orderIds.length === 0) return [];
   return ex
-    .select({ orderId: kitchenBumps.orderId, prepStationId: kitchenBumps.prepStationId })
+    .select({
+      orderId: kitchenBumps.orderId,
+      prepStationId: kitchenBumps.prepStationId,
+      round: kitchenBumps.round,
+    })
     .from(kitchenBumps)
     .where(and(scopeWhere(kitchenBumps, scope), inArray(kitchenBumps.orderId, orderIds)));
 }
 
+/** The station's bump of an order, at the order's last round sent (a later bump of a new round moves it). */
 export async function insertBump(
   ex: Executor,
-  scope: RestaurantScope & { orderId: number; prepStationId: number },
+  scope: RestaurantScope & { orderId: number; prepStationId: number; round: number },
   bumpedBy: string,
 ): Promise<void> {
   await ex
     .insert(kitchenBumps)
     .values({ ...scope, bumpedBy })
-    .onConflictDoNothing();
+    .onConflictDoUpdate({
+      target: [kitchenBumps.tenantId, kitchenBumps.restaurantId, kitchenBumps.orderId, kitchenBumps.prepStationId],
+      set: { round: scope.round, bumpedBy, bumpedAt: sql`now()` },
+      setWhere: sql`${kitchenBumps.round} < ${scope.round}`,
+    });
 }
 
 /** The station's most recent bump (what "recall" undoes). */

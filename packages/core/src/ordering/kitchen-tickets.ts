@@ -35,8 +35,12 @@ interface Scoped {
   restaurantId: number;
 }
 
-/** Queues the tickets of an order that has just reached the kitchen, in the move's transaction. */
-export async function queueKitchenTickets(tx: Executor, order: OrderRow): Promise<number> {
+/**
+ * Queues the tickets of an order that has just reached the kitchen, in the move's transaction; for an open
+ * check's send, the tickets of that round only (docs/behaviour/pos.md#open-checks).
+ */
+export async function queueKitchenTickets(tx: Executor, whole: OrderRow, round?: number): Promise<number> {
+  const order = ofRound(whole, round ?? null);
   const context = await ticketContextOf(tx, order);
   const stations = context.stations.filter(
     (station) => stationPrinters(context, station).length > 0 && stationTicket(context, station, order),
@@ -50,11 +54,23 @@ export async function queueKitchenTickets(tx: Executor, order: OrderRow): Promis
         restaurantId: order.restaurantId,
         orderId: order.orderId,
         prepStationId: station.prepStationId,
+        round: round ?? null,
       })),
     )
     .returning({ ticketId: kitchenTickets.ticketId });
   for (const row of rows) await enqueue(tx, QUEUES.ticket.name, { ticketId: row.ticketId });
   return rows.length;
+}
+
+/**
+ * What a ticket prints of its order: the lines sent to the kitchen (an open check's unsent lines never
+ * print), and of an open check's round only that round's lines.
+ */
+function ofRound(order: OrderRow, round: number | null): OrderRow {
+  const lines = (order.lines as { pending?: boolean; round?: number }[]).filter(
+    (line) => line.pending !== true && (round === null || line.round === round),
+  );
+  return { ...order, lines };
 }
 
 export type TicketPrintDeps = PrintDeps;
@@ -83,10 +99,11 @@ export async function printQueuedTicket(
 ) {
   const [ticket] = await deps.db.select().from(kitchenTickets).where(eq(kitchenTickets.ticketId, ticketId));
   if (ticket?.status !== 'queued') return ticket?.status ?? 'gone';
-  const [order] = await deps.db.select().from(orders).where(eq(orders.orderId, ticket.orderId));
-  const context = await ticketContextOf(deps.db, order as OrderRow);
+  const [row] = await deps.db.select().from(orders).where(eq(orders.orderId, ticket.orderId));
+  const order = ofRound(row as OrderRow, ticket.round);
+  const context = await ticketContextOf(deps.db, order);
   const station = context.stations.find((s) => s.prepStationId === ticket.prepStationId);
-  const content = station ? stationTicket(context, station, order as OrderRow) : null;
+  const content = station ? stationTicket(context, station, order) : null;
   const chosen = ticket.printerId === null ? undefined : context.printers.get(ticket.printerId);
   const [own, backup] = chosen ? [chosen] : station ? stationPrinters(context, station) : [];
   const tryNumber = (data.cloudTry ?? 0) + job.retryCount;

@@ -8,7 +8,9 @@ import {
   KITCHEN_STATUSES,
   type KitchenBoard,
   type KitchenTicket,
+  roundOf,
   routesTo,
+  stationDone,
   stationsOf,
 } from '@brigade/domain/ordering/kitchen';
 import { STATUS_LABELS } from '@brigade/domain/ordering/order-status';
@@ -70,17 +72,18 @@ export async function getKitchenBoard(
     () => coursesOfRestaurant(deps.db, scope),
     () => lastBumpOf(deps.db, scope, station.prepStationId),
   ]);
-  const bumpedHere = new Set(
-    bumps.filter((b) => b.prepStationId === station.prepStationId).map((b) => b.orderId),
-  );
+  const bumpOf = (orderId: number, stationId: number) =>
+    bumps.find((b) => b.orderId === orderId && b.prepStationId === stationId)?.round;
   const tickets = rows
-    .filter((row) => !bumpedHere.has(row.orderId))
+    .filter((row) => !stationDone(linesOf(row), station.prepStationId, bumpOf(row.orderId, station.prepStationId)))
     .map((row): KitchenTicket => {
       const stations = stationsOf(linesOf(row), allStationIds);
-      const done = bumps.filter(
-        (b) => b.orderId === row.orderId && stations.includes(b.prepStationId),
-      ).length;
-      const lines = linesOf(row).filter((line) => routesTo(line, station.prepStationId));
+      const done = stations.filter((id) => stationDone(linesOf(row), id, bumpOf(row.orderId, id))).length;
+      // a station that bumped an earlier round of an open check sees only what was sent since
+      const since = bumpOf(row.orderId, station.prepStationId) ?? -1;
+      const lines = linesOf(row).filter(
+        (line) => routesTo(line, station.prepStationId) && roundOf(line) > since,
+      );
       return {
         ...ticketHead(row, accepted.get(row.orderId) ?? row.createdAt),
         courses: groupByCourse(lines, courses).map((group) => ({
@@ -99,7 +102,11 @@ export async function getKitchenBoard(
   };
 }
 
-const linesOf = (row: OrderRow) => row.lines as OrderLine[];
+/** The lines the kitchen has: all of an order's, only the sent ones of an open check. */
+const linesOf = (row: OrderRow) =>
+  (row.lines as (OrderLine & { pending?: boolean; round?: number })[]).filter(
+    (line) => line.pending !== true,
+  );
 
 const ticketHead = (row: OrderRow, firedAt: Date) => ({
   orderId: row.orderId,
@@ -123,6 +130,7 @@ const ticketLine = (line: OrderLine) => ({
   ...(line.sizeName ? { sizeName: line.sizeName } : {}),
   modifiers: line.modifiers.map((m) => ({ name: m.name, quantity: m.quantity })),
   ...(line.notes ? { notes: line.notes } : {}),
+  ...(line.seat ? { seat: line.seat } : {}),
 });
 
 const offTheLine = (row: OrderRow) =>
@@ -153,11 +161,18 @@ export async function bumpTicket(
         'NOT_FOR_STATION',
         `Order #${order.number} has nothing for ${station.name}`,
       );
-    await insertBump(tx, { ...input }, userIdOf(actor));
-    const bumped = new Set((await bumpsOf(tx, scope, [order.orderId])).map((b) => b.prepStationId));
-    return { row: order, pending: stations.filter((id) => !bumped.has(id)) };
+    const round = Math.max(0, ...linesOf(order).map(roundOf));
+    await insertBump(tx, { ...input, round }, userIdOf(actor));
+    const bumps = await bumpsOf(tx, scope, [order.orderId]);
+    const bumpAt = (id: number) => bumps.find((b) => b.prepStationId === id)?.round;
+    return {
+      row: order,
+      pending: stations.filter((id) => !stationDone(linesOf(order), id, bumpAt(id))),
+    };
   });
-  if (pending.length > 0) return { orderId: row.orderId, number: row.number, status: row.status };
+  // an open check stays open (and on the line for its next rounds) until it is paid
+  if (pending.length > 0 || row.status === 'open')
+    return { orderId: row.orderId, number: row.number, status: row.status };
   try {
     const moved = await moveOrderAs(deps, actor, row, { status: 'ready' }, 'Every kitchen station bumped it');
     return { orderId: moved.orderId, number: moved.number, status: moved.status };

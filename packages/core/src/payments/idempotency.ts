@@ -72,7 +72,8 @@ export interface IdempotencyKeyHandle<T> {
 }
 
 export function idempotencyKey<T>(
-  deps: PaymentDeps,
+  // only a failure's release uses it: a caller whose claim rolls back with its own transaction never fails
+  deps: Pick<PaymentDeps, 'transact'>,
   actor: Actor,
   call: IdempotentCall,
 ): IdempotencyKeyHandle<T> {

@@ -77,7 +77,7 @@ export async function placePosCardOrder(
   const request = placePosCardOrderSchema.parse(call.body);
   if (!place.device.terminalHsn || !place.device.terminalKey)
     throw new BrigadeError('conflict', 'NO_TERMINAL', NO_TERMINAL);
-  const { lines, totals } = priceSale(place, { ...request, tender: { method: 'cash', tendered: 0 } });
+  const { lines, totals } = priceSale(place, request);
   const handle = idempotencyKey<{ orderId: number }>(deps, actor, {
     scope,
     key: key.data,

@@ -21,3 +21,14 @@ export { listPosOrders, placePosOrder, reprintReceipt } from './sale';
 export { cancelTerminal } from './terminal-cancel';
 export { pairTerminal, unpairTerminal } from './terminal-pairing';
 export { voidPosOrder } from './void';
+export { fireNextCourse, sendCheck, voidCheckLine } from './check-kitchen';
+export { PAY_CHECK_OPERATION, payCheck } from './check-pay';
+export { addCheckLines, getCheck, listOpenChecks, openCheck, removeCheckLine } from './checks';
+export {
+  getFloor,
+  listDiningRooms,
+  removeDiningRoom,
+  removeDiningTable,
+  saveDiningRoom,
+  saveDiningTable,
+} from './floor';

@@ -112,7 +112,7 @@ export async function placePosOrder(deps: PosDeps, actor: Actor, call: PlacePosO
 /** Prices every line against the register's menu: every problem at once, as one 400. */
 export function priceSale(
   place: RegisterPlace,
-  request: ReturnType<typeof placePosOrderSchema.parse>,
+  request: Pick<ReturnType<typeof placePosOrderSchema.parse>, 'service' | 'lines'>,
 ): { lines: PricedLine[]; totals: OrderTotals } {
   if (place.items.size === 0) throw new BrigadeError('conflict', 'POS_NO_MENU', NOT_TAKING_SALES);
   const errors: FieldError[] = [];

@@ -112,6 +112,14 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
     receiptSentAt: at('receipt_sent_at'),
+    /**
+     * A register's open check (decision 055): raised by every change, so two registers editing one check
+     * never lose a line (the change names the version it saw). The table it is seated at, and the sent
+     * lines taken off it by a manager's void (with the reason).
+     */
+    version: integer('version').notNull().default(0),
+    tableId: bigint('table_id', { mode: 'number' }),
+    voidedLines: jsonb('voided_lines').$type<unknown[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -132,7 +140,11 @@ export const orders = pgTable(
     // the kitchen display reads the orders on the line, not the restaurant's whole history
     index('orders_kitchen_idx')
       .on(t.tenantId, t.restaurantId, t.orderId)
-      .where(sql`${t.status} in ('accepted', 'in_preparation')`),
+      .where(sql`${t.status} in ('accepted', 'in_preparation', 'open')`),
+    // the registers' open checks and the floor plan's tables read these (core/pos/check-repository.ts)
+    index('orders_open_checks_idx')
+      .on(t.tenantId, t.restaurantId, t.tableId)
+      .where(sql`${t.status} = 'open'`),
     check('orders_total_check', sql`${t.total} >= 0`),
     check('orders_channel_check', sql`${t.channel} in ('online', 'pos')`),
   ],
@@ -172,6 +184,8 @@ export const kitchenBumps = pgTable(
     prepStationId: integer('prep_station_id').notNull(),
     bumpedBy: text('bumped_by').notNull(),
     bumpedAt: at('bumped_at').notNull().defaultNow(),
+    /** An open check's last round sent when the station bumped it: a later round brings the ticket back. */
+    round: integer('round').notNull().default(0),
   },
   (t) => [
     primaryKey({
@@ -235,6 +249,8 @@ export const kitchenTickets = pgTable(
     attempts: integer('attempts').notNull().default(0),
     error: text('error'),
     printedAt: at('printed_at'),
+    /** An open check's round (its lines sent together); null: the whole order. */
+    round: integer('round'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

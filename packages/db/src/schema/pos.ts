@@ -1,7 +1,8 @@
 import { TENDER_METHODS } from '@brigade/domain/pos/api';
+import { TABLE_SHAPES } from '@brigade/domain/pos/floor';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { createdAt, updatedAt } from './columns';
 import { at, money, orders, restaurantFk } from './ordering';
 
 /**
@@ -152,5 +153,49 @@ export const cashMovements = pgTable(
     index('cash_movements_session_idx').on(t.sessionId),
     check('cash_movements_kind_check', sql`${t.kind} in ('pay_in', 'pay_out')`),
     check('cash_movements_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/** A dining room of the floor plan (docs/behaviour/pos.md#the-floor-plan): its tables are placed on it. */
+export const diningRooms = pgTable(
+  'dining_rooms',
+  {
+    roomId: bigint('room_id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    restaurantFk('dining_rooms_restaurant_fk', t as never),
+    index('dining_rooms_restaurant_idx').on(t.tenantId, t.restaurantId),
+  ],
+);
+
+/** A table in a dining room: its name, seats, shape and place on the plan (a grid of 0–100 by 0–100). */
+export const diningTables = pgTable(
+  'dining_tables',
+  {
+    tableId: bigint('table_id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    roomId: bigint('room_id', { mode: 'number' })
+      .notNull()
+      .references(() => diningRooms.roomId, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    seats: integer('seats').notNull(),
+    shape: text('shape', { enum: TABLE_SHAPES }).notNull().default('square'),
+    x: integer('x').notNull().default(0),
+    y: integer('y').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    restaurantFk('dining_tables_restaurant_fk', t as never),
+    index('dining_tables_restaurant_idx').on(t.tenantId, t.restaurantId, t.roomId),
+    check('dining_tables_shape_check', sql`${t.shape} in ('square', 'round', 'rectangle')`),
+    check('dining_tables_seats_check', sql`${t.seats} between 1 and 99`),
   ],
 );

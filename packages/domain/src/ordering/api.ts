@@ -156,6 +156,8 @@ export const orderLineSchema = z.object({
   notes: z.string().optional(),
   prepStationIds: z.array(z.number()),
   courseId: z.number().optional(),
+  /** A register check's seat (docs/behaviour/pos.md#open-checks). */
+  seat: z.number().optional(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

@@ -45,6 +45,7 @@ export function kitchenTicketContent(input: {
         ...(index === 0 && group.name ? { heading: group.name } : {}),
         text: `${line.quantity} x ${line.kitchenName || line.name}`,
         details: [
+          ...(line.seat ? [`SEAT ${line.seat}`] : []),
           ...(line.sizeName ? [line.sizeName] : []),
           ...line.modifiers.map((m) => (m.quantity > 1 ? `${m.quantity} x ${m.name}` : m.name)),
           ...(line.notes ? [`NOTE: ${line.notes}`] : []),

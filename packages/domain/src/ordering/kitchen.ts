@@ -11,9 +11,10 @@ import { ORDER_STATUSES, type OrderStatus } from './order-status';
  * order on every screen. An order is done in the kitchen once every station it was routed to bumped it.
  */
 
-/** Orders the kitchen works on: accepted (the restaurant took it) and in preparation. New orders are not on
- * the line yet — the restaurant may still refuse them, and their payment may not be captured. */
-export const KITCHEN_STATUSES: readonly OrderStatus[] = ['accepted', 'in_preparation'];
+/** Orders the kitchen works on: accepted (the restaurant took it) and in preparation, and a register's open
+ * check (only its sent lines: docs/behaviour/pos.md#open-checks). New orders are not on the line yet — the
+ * restaurant may still refuse them, and their payment may not be captured. */
+export const KITCHEN_STATUSES: readonly OrderStatus[] = ['accepted', 'in_preparation', 'open'];
 
 /** Minutes after which a ticket's timer turns amber, then red. */
 export const TICKET_AMBER_MINUTES = 10;
@@ -35,6 +36,22 @@ export function stationsOf(
   allStationIds: readonly number[],
 ) {
   return allStationIds.filter((id) => lines.some((line) => routesTo(line, id)));
+}
+
+/** The round an open check's line was sent in (docs/behaviour/pos.md#open-checks); 0 for any other order's. */
+export const roundOf = (line: { round?: number | undefined }) => line.round ?? 0;
+
+/**
+ * Is a station done with an order? It bumped it (`bumpRound`: the order's last round when it did) and
+ * nothing routed to it was sent in a later round.
+ */
+export function stationDone(
+  lines: readonly (Pick<OrderLine, 'prepStationIds'> & { round?: number | undefined })[],
+  prepStationId: number,
+  bumpRound: number | undefined,
+): boolean {
+  if (bumpRound === undefined) return false;
+  return lines.every((line) => !routesTo(line, prepStationId) || roundOf(line) <= bumpRound);
 }
 
 export interface CourseRef {
@@ -94,6 +111,8 @@ export const ticketLineSchema = z.object({
   sizeName: z.string().optional(),
   modifiers: z.array(z.object({ name: z.string(), quantity: z.number() })),
   notes: z.string().optional(),
+  /** A register check's seat. */
+  seat: z.number().optional(),
 });
 
 export const kitchenTicketSchema = z.object({

@@ -13,6 +13,8 @@ export const ORDER_STATUSES = [
   'completed',
   'cancelled',
   'refunded',
+  /** A register's open check (docs/behaviour/pos.md#open-checks): its sent lines are on the line, unpaid. */
+  'open',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -42,6 +44,8 @@ export const NEXT_STATUSES: Readonly<Record<OrderStatus, readonly OrderStatus[]>
   completed: ['refunded'],
   cancelled: [],
   refunded: [],
+  // a check is paid (accepted, a sale from then on) or given up whole
+  open: ['accepted', 'cancelled'],
 };
 
 export const canMove = (from: OrderStatus, to: OrderStatus): boolean => NEXT_STATUSES[from].includes(to);
@@ -56,6 +60,7 @@ export const STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   completed: 'Picked up',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
+  open: 'Open check',
 };
 
 export const moveRefusedMessage = (from: OrderStatus, to: OrderStatus) =>

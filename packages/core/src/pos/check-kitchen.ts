@@ -1,0 +1,121 @@
+import type { Executor } from '@brigade/db/database';
+import type { Actor } from '@brigade/domain/access';
+import { BrigadeError, notFound } from '@brigade/domain/errors';
+import {
+  type Check,
+  type CheckLine,
+  isSent,
+  LINE_NOT_FOUND,
+  LINE_NOT_SENT,
+  linesToSend,
+  markSent,
+  NOTHING_TO_SEND,
+  nextCourseToFire,
+  nextRound,
+  removeCheckLineSchema,
+  sendCheckSchema,
+  voidCheckLineSchema,
+} from '@brigade/domain/pos/checks';
+import { coursesOfRestaurant } from '../ordering/kitchen-repository';
+import { queueKitchenTickets } from '../ordering/kitchen-tickets';
+import { addOrderEvent, type OrderRow } from '../ordering/ordering-repository';
+import { userIdOf } from '../use-case';
+import { lockOpenCheck, saveCheck } from './check-repository';
+import { type CheckCall, checkOf, voidedOf, withoutLine } from './checks';
+import type { DeviceRow } from './device-repository';
+import { type PosDeps, registerDevice } from './register';
+
+/**
+ * An open check and the kitchen (docs/behaviour/pos.md#courses-and-firing): a send fires the unsent lines
+ * (all, or the courses named: the others are held) as one round — its kitchen tickets print that round's
+ * lines only, and the kitchen display shows them; "fire next course" sends the first course, in firing
+ * order, that still waits. A sent line leaves the check only by a manager's void with a reason.
+ */
+
+const scopeOf = (input: CheckCall) => ({ tenantId: input.tenantId, restaurantId: input.restaurantId });
+
+export async function sendCheck(
+  deps: PosDeps,
+  actor: Actor,
+  call: CheckCall & { body: unknown },
+): Promise<Check> {
+  const { device } = await registerDevice(deps, actor, scopeOf(call), call.token);
+  const request = sendCheckSchema.parse(call.body);
+  const row = await lockOpenCheck(deps.db, scopeOf(call), call.orderId, request.version);
+  return fire(deps, actor, { row, device, courseIds: request.courseIds });
+}
+
+export async function fireNextCourse(
+  deps: PosDeps,
+  actor: Actor,
+  call: CheckCall & { body: unknown },
+): Promise<Check> {
+  const { device } = await registerDevice(deps, actor, scopeOf(call), call.token);
+  const request = removeCheckLineSchema.parse(call.body);
+  const row = await lockOpenCheck(deps.db, scopeOf(call), call.orderId, request.version);
+  const next = nextCourseToFire(row.lines as CheckLine[], await coursesOfRestaurant(deps.db, scopeOf(call)));
+  if (next === undefined) throw new BrigadeError('conflict', 'NOTHING_TO_SEND', NOTHING_TO_SEND);
+  return fire(deps, actor, { row, device, courseIds: [next] });
+}
+
+async function fire(
+  deps: PosDeps,
+  actor: Actor,
+  { row, device, courseIds }: { row: OrderRow; device: DeviceRow; courseIds?: (number | null)[] | undefined },
+): Promise<Check> {
+  const lines = row.lines as CheckLine[];
+  const chosen = linesToSend(lines, courseIds);
+  if (chosen.length === 0) throw new BrigadeError('conflict', 'NOTHING_TO_SEND', NOTHING_TO_SEND);
+  const { saved, ticketsQueued } = await sendRound(deps.db, row, chosen, {
+    by: userIdOf(actor),
+    deviceName: device.name,
+    now: deps.now?.() ?? new Date(),
+  });
+  return { ...checkOf(saved, [], device.name), ticketsQueued };
+}
+
+/**
+ * Marks `chosen` sent as the check's next round and queues that round's tickets, in the caller's
+ * transaction. Paying a check sends what is left the same way (check-pay.ts).
+ */
+export async function sendRound(
+  db: Executor,
+  row: OrderRow,
+  chosen: CheckLine[],
+  at: { by: string; deviceName: string; now: Date },
+): Promise<{ saved: OrderRow; round: number; ticketsQueued: number }> {
+  const lines = row.lines as CheckLine[];
+  // voided lines keep their round: a round number is never given twice (the kitchen's bumps count on it)
+  const round = nextRound([...lines, ...voidedOf(row).map((v) => v.line)]);
+  const saved = await saveCheck(db, row, {
+    lines: markSent(lines, chosen, round, at.now.toISOString()),
+  });
+  const what = chosen.map((l) => `${l.quantity} x ${l.name}`).join(', ');
+  await addOrderEvent(db, saved, 'open', at.by, `Sent round ${round} from ${at.deviceName}: ${what}`);
+  return { saved, round, ticketsQueued: await queueKitchenTickets(db, saved, round) };
+}
+
+/** A manager voids a sent line with a reason: it leaves the check's lines and totals, kept in its voids. */
+export async function voidCheckLine(
+  deps: PosDeps,
+  actor: Actor,
+  call: CheckCall & { lineId: number; body: unknown },
+): Promise<Check> {
+  const { device } = await registerDevice(deps, actor, scopeOf(call), call.token);
+  const request = voidCheckLineSchema.parse(call.body);
+  const row = await lockOpenCheck(deps.db, scopeOf(call), call.orderId, request.version);
+  const line = (row.lines as CheckLine[]).find((l) => l.lineId === call.lineId);
+  if (!line) throw notFound(LINE_NOT_FOUND, 'LINE_NOT_FOUND');
+  if (!isSent(line)) throw new BrigadeError('conflict', 'LINE_NOT_SENT', LINE_NOT_SENT);
+  const by = userIdOf(actor);
+  const voided = { line, reason: request.reason, by, at: new Date().toISOString() };
+  const saved = await withoutLine(deps.db, row, line, voided);
+  await addOrderEvent(
+    deps.db,
+    saved,
+    'open',
+    by,
+    `Voided ${line.quantity} x ${line.name} at ${device.name}: ${request.reason}`,
+  );
+  return checkOf(saved, [], device.name);
+}

@@ -1,0 +1,283 @@
+import { randomBytes } from 'node:crypto';
+import type { Executor } from '@brigade/db/database';
+import { sideBySide } from '@brigade/db/side-by-side';
+import type { Actor } from '@brigade/domain/access';
+import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
+import { BrigadeError, notFound, validationError } from '@brigade/domain/errors';
+import { computeTotals, type OrderTotals, type TotalsRules } from '@brigade/domain/ordering/totals';
+import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '@brigade/domain/payments/api';
+import {
+  addCheckLinesSchema,
+  type Check,
+  type CheckLine,
+  type CheckLineInput,
+  type CheckLineView,
+  CHECK_NOT_FOUND,
+  isSent,
+  LINE_NOT_FOUND,
+  LINE_SENT,
+  nextLineId,
+  openCheckSchema,
+  removeCheckLineSchema,
+  type VoidedLine,
+} from '@brigade/domain/pos/checks';
+import { KEY_REUSED, ORDER_INVALID } from '../ordering/checkout';
+import {
+  addOrderEvent,
+  findOrder,
+  findOrderByKey,
+  insertOrder,
+  nextOrderNumber,
+  type OrderRow,
+  readTaxRates,
+} from '../ordering/ordering-repository';
+import { requestHash } from '../request-hash';
+import { findRestaurant } from '../tenancy/restaurant-repository';
+import { userIdOf } from '../use-case';
+import { deviceNameOf, lockOpenCheck, openCheckRows, saveCheck } from './check-repository';
+import type { RestaurantScope } from './device-repository';
+import { findTable } from './floor-repository';
+import { openRegister, type PosDeps, type RegisterPlace, registerDevice } from './register';
+import { priceSale, saleOf } from './sale';
+import { type TenderRow, tendersOf } from './sale-repository';
+
+/**
+ * Open checks (docs/behaviour/pos.md#open-checks, decision 055): a register order kept `open` while the
+ * table eats. Lines are priced on the server as a sale's are and carry a seat and a course; every change
+ * names the check's version (409 "changed on another terminal" when another register changed it first).
+ * Sending to the kitchen and voiding are in check-kitchen.ts; paying in check-pay.ts.
+ */
+
+export interface CheckCall extends RestaurantScope {
+  token: unknown;
+  orderId: number;
+}
+
+const scopeOf = (input: RestaurantScope) => ({ tenantId: input.tenantId, restaurantId: input.restaurantId });
+
+export async function openCheck(
+  deps: PosDeps,
+  actor: Actor,
+  call: RestaurantScope & { token: unknown; idempotencyKey: unknown; body: unknown },
+): Promise<Check> {
+  const scope = scopeOf(call);
+  const key = idempotencyKeySchema.safeParse(call.idempotencyKey);
+  if (!key.success)
+    throw validationError(IDEMPOTENCY_KEY_MESSAGE, [
+      { path: 'idempotency-key', message: IDEMPOTENCY_KEY_MESSAGE },
+    ]);
+  const place = await openRegister(deps, actor, scope, call.token);
+  const request = openCheckSchema.parse(call.body);
+  const hash = requestHash('openCheck', request);
+  const earlier = await findOrderByKey(deps.db, scope, key.data);
+  if (earlier) return replayOpen(deps.db, earlier, hash);
+  const table = request.tableId ? await findTable(deps.db, scope, request.tableId) : null;
+  if (request.tableId && !table)
+    throw validationError(ORDER_INVALID, [{ path: 'tableId', message: 'Table not found' }]);
+  const lines = priceCheckLines(place, request.service, request.lines, 1);
+  const now = deps.now?.() ?? new Date();
+  const businessDate = toLocalMoment(now.toISOString(), place.resolved.timezone).date;
+  const row = await insertOrder(deps.db, {
+    ...scope,
+    token: randomBytes(16).toString('base64url'),
+    number: await nextOrderNumber(deps.db, scope, businessDate),
+    businessDate,
+    status: 'open',
+    channel: 'pos',
+    fulfilment: request.service,
+    deviceId: place.device.deviceId,
+    tableId: table?.tableId ?? null,
+    pickupAt: now,
+    asap: true,
+    customer: { name: request.guestName || table?.name || '', email: '', phone: '' },
+    lines,
+    ...totalsOf(lines, place.rules, request.service),
+    currency: place.currency,
+    idempotencyKey: key.data,
+    requestHash: hash,
+  });
+  // the same check opened twice at once: the first is the check
+  if (!row) return replayOpen(deps.db, (await findOrderByKey(deps.db, scope, key.data))!, hash);
+  const where = table ? `at ${table.name}` : request.guestName ? `for ${request.guestName}` : 'at the counter';
+  await addOrderEvent(deps.db, row, 'open', userIdOf(actor), `Opened ${where} on ${place.device.name}`);
+  return checkOf(row, [], place.device.name);
+}
+
+async function replayOpen(db: Executor, row: OrderRow, hash: string): Promise<Check> {
+  if (row.requestHash !== hash || row.channel !== 'pos')
+    throw new BrigadeError('unprocessable', 'IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
+  const [tenders, deviceName] = await sideBySide(db, [
+    () => tendersOf(db, row, [row.orderId]),
+    () => deviceNameOf(db, row),
+  ]);
+  return checkOf(row, tenders, deviceName);
+}
+
+/** Prices new lines from the register's menu (every problem at once, as a sale's), numbered from `firstId`. */
+function priceCheckLines(
+  place: RegisterPlace,
+  service: 'dine_in' | 'takeout',
+  input: ReturnType<typeof openCheckSchema.parse>['lines'],
+  firstId: number,
+): CheckLine[] {
+  if (input.length === 0) return [];
+  const cartLines = input.map(({ seat: _s, courseId: _c, ...line }) => line);
+  const { lines } = priceSale(place, { service, lines: cartLines });
+  return lines.map((priced, index) => {
+    const asked: CheckLineInput = input[index]!;
+    const courseId = asked.courseId === undefined ? priced.courseId : (asked.courseId ?? undefined);
+    return {
+      ...priced,
+      courseId,
+      lineId: firstId + index,
+      ...(asked.seat ? { seat: asked.seat } : {}),
+      pending: true,
+    };
+  });
+}
+
+/** The check's totals from its live lines (a sale's rules: dine in at each rate's own percent). */
+function totalsOf(
+  lines: CheckLine[],
+  rules: Omit<TotalsRules, 'dineIn'>,
+  service: 'dine_in' | 'takeout' | string,
+): { totals: Record<string, unknown>; total: number } {
+  const computed = computeTotals(lines, undefined, { ...rules, dineIn: service !== 'takeout' });
+  if ('errors' in computed) throw validationError(ORDER_INVALID, computed.errors);
+  return { totals: { ...computed.totals }, total: computed.totals.total };
+}
+
+/** The tax rules a check's totals are recomputed by when a line leaves it (no menu read needed). */
+export async function checkRules(db: Executor, scope: RestaurantScope): Promise<Omit<TotalsRules, 'dineIn'>> {
+  const [restaurant, taxRates] = await sideBySide(db, [
+    () => findRestaurant(db, scope.tenantId, scope.restaurantId),
+    () => readTaxRates(db, scope),
+  ]);
+  if (!restaurant) throw notFound(`Restaurant with ID ${scope.restaurantId} not found`, 'RESTAURANT_NOT_FOUND');
+  return {
+    taxRates,
+    serviceChargePercent: restaurant.settings.serviceCharge,
+    allowTips: false,
+    tipPresets: [],
+  };
+}
+
+/** Lines rung onto an open check (unsent until a send). */
+export async function addCheckLines(
+  deps: PosDeps,
+  actor: Actor,
+  call: CheckCall & { body: unknown },
+): Promise<Check> {
+  const scope = scopeOf(call);
+  const place = await openRegister(deps, actor, scope, call.token);
+  const request = addCheckLinesSchema.parse(call.body);
+  const row = await lockOpenCheck(deps.db, scope, call.orderId, request.version);
+  const lines = row.lines as CheckLine[];
+  const service = row.fulfilment === 'takeout' ? 'takeout' : 'dine_in';
+  const added = priceCheckLines(place, service, request.lines, nextLineId(lines, voidedOf(row)));
+  const all = [...lines, ...added];
+  const saved = await saveCheck(deps.db, row, { lines: all, ...totalsOf(all, place.rules, service) });
+  return checkOf(saved, [], place.device.name);
+}
+
+/** Takes an unsent line off the check; a sent one only a manager's void removes. */
+export async function removeCheckLine(
+  deps: PosDeps,
+  actor: Actor,
+  call: CheckCall & { lineId: number; body: unknown },
+): Promise<Check> {
+  const scope = scopeOf(call);
+  const { device } = await registerDevice(deps, actor, scope, call.token);
+  const request = removeCheckLineSchema.parse(call.body);
+  const row = await lockOpenCheck(deps.db, scope, call.orderId, request.version);
+  const lines = row.lines as CheckLine[];
+  const line = lines.find((l) => l.lineId === call.lineId);
+  if (!line) throw notFound(LINE_NOT_FOUND, 'LINE_NOT_FOUND');
+  if (isSent(line)) throw new BrigadeError('conflict', 'LINE_SENT', LINE_SENT);
+  const left = lines.filter((l) => l !== line);
+  const rules = await checkRules(deps.db, scope);
+  const saved = await saveCheck(deps.db, row, { lines: left, ...totalsOf(left, rules, row.fulfilment) });
+  return checkOf(saved, [], device.name);
+}
+
+/** A line taken off a check by a manager's void (check-kitchen.ts): the check's new lines and totals. */
+export async function withoutLine(
+  db: Executor,
+  row: OrderRow,
+  line: CheckLine,
+  voided: VoidedLine,
+): Promise<OrderRow> {
+  const left = (row.lines as CheckLine[]).filter((l) => l.lineId !== line.lineId);
+  const rules = await checkRules(db, row);
+  return saveCheck(db, row, {
+    lines: left,
+    voidedLines: [...voidedOf(row), voided],
+    ...totalsOf(left, rules, row.fulfilment),
+  });
+}
+
+export const voidedOf = (row: OrderRow) => row.voidedLines as VoidedLine[];
+
+/** One check, open or paid, on any register of the restaurant. */
+export async function getCheck(deps: PosDeps, actor: Actor, call: CheckCall): Promise<Check> {
+  const scope = scopeOf(call);
+  await registerDevice(deps, actor, scope, call.token);
+  const row = await findOrder(deps.db, scope, call.orderId);
+  if (row?.channel !== 'pos') throw notFound(CHECK_NOT_FOUND, 'CHECK_NOT_FOUND');
+  return replayOpen(deps.db, row, row.requestHash);
+}
+
+/** The restaurant's open checks (every register's), oldest first. */
+export async function listOpenChecks(
+  deps: PosDeps,
+  actor: Actor,
+  input: RestaurantScope & { token: unknown },
+): Promise<Check[]> {
+  const scope = scopeOf(input);
+  await registerDevice(deps, actor, scope, input.token);
+  const rows = await openCheckRows(deps.db, scope);
+  return rows.map(({ order, deviceName }) => checkOf(order, [], deviceName));
+}
+
+const lineView = (line: CheckLine): CheckLineView => ({
+  lineId: line.lineId,
+  itemId: line.itemId,
+  name: line.name,
+  ...(line.sizeName ? { sizeName: line.sizeName } : {}),
+  quantity: line.quantity,
+  unitPrice: line.unitPrice,
+  modifiers: line.modifiers.map((m) => ({ name: m.name, quantity: m.quantity, price: m.price })),
+  lineTotal: line.lineTotal,
+  ...(line.notes ? { notes: line.notes } : {}),
+  seat: line.seat ?? null,
+  courseId: line.courseId ?? null,
+  sent: isSent(line),
+  round: line.round ?? null,
+  sentAt: line.sentAt ?? null,
+});
+
+export function checkOf(row: OrderRow, tenders: TenderRow[], deviceName: string | null): Check {
+  const totals = row.totals as unknown as OrderTotals;
+  return {
+    orderId: row.orderId,
+    number: row.number,
+    businessDate: row.businessDate,
+    status: row.status,
+    version: row.version,
+    service: row.fulfilment === 'takeout' ? 'takeout' : 'dine_in',
+    guestName: row.customer.name || null,
+    tableId: row.tableId,
+    lines: (row.lines as CheckLine[]).map((line, index) => lineView({ ...line, lineId: line.lineId ?? index + 1 })),
+    voided: voidedOf(row).map((v) => ({ ...v, line: lineView(v.line) })),
+    totals: {
+      subtotal: totals.subtotal,
+      taxes: totals.taxes,
+      tax: totals.tax,
+      includedTax: totals.includedTax,
+      total: totals.total,
+    },
+    tenders: saleOf(row, tenders, deviceName, { drawerKick: false, receiptQueued: false }).tenders,
+    openedAt: row.createdAt,
+    deviceName,
+  };
+}

@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { type CourseRef, groupByCourse } from '../ordering/kitchen';
+import type { PricedLine } from '../ordering/line-pricing';
+import { text } from '../text';
+import { cashTenderSchema, POS_SERVICES, posLineSchema, tenderSchema } from './api';
+
+/**
+ * Open checks (docs/behaviour/pos.md#open-checks, decision 055): a register order that stays `open` while
+ * the table eats — lines are added (with a seat and a course), sent to the kitchen in rounds, and the check
+ * is paid later on any register. Pure rules and the API's shapes; the server applies them.
+ */
+
+export const MAX_CHECK_LINES = 200;
+export const MAX_SEAT = 99;
+
+export const CHECK_CHANGED = 'This check was changed on another terminal: refresh it and try again';
+export const CHECK_NOT_OPEN = 'This check is not open any more';
+export const CHECK_ALREADY_PAID = 'This check is already paid';
+export const CHECK_NOT_FOUND = 'Check not found';
+export const LINE_NOT_FOUND = 'Line not found';
+export const LINE_SENT = 'This line was sent to the kitchen: a manager voids it with a reason';
+export const LINE_NOT_SENT = 'This line was not sent yet: remove it instead';
+export const NOTHING_TO_SEND = 'Nothing on this check is waiting to be sent';
+export const CHECK_EMPTY = 'The check is empty';
+export const VOID_REASON_REQUIRED = 'Give a reason for the void';
+
+const whole = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} cannot exceed ${max}`);
+
+/** The check's version the register last saw: every change names it, so two registers never lose a line. */
+export const versionSchema = whole('Version', 0, 2_147_483_647);
+
+/** A line rung onto a check: a register line, its seat (0 or none: the table's) and its course. */
+export const checkLineInputSchema = posLineSchema.extend({
+  seat: whole('Seat', 0, MAX_SEAT).optional(),
+  /** Overrides the item's own course (spec 02: an item has a courseId); null: no course, it fires at once. */
+  courseId: whole('Course ID', 1, 2_147_483_647).nullable().optional(),
+});
+export type CheckLineInput = z.input<typeof checkLineInputSchema>;
+
+const checkLinesSchema = z
+  .array(checkLineInputSchema, { error: 'Lines must be a list' })
+  .max(MAX_CHECK_LINES, `A check cannot have more than ${MAX_CHECK_LINES} lines`);
+
+export const openCheckSchema = z.strictObject({
+  service: z.enum(POS_SERVICES, { error: 'Service must be dine_in or takeout' }).default('dine_in'),
+  /** A tab's name, a table tent, or the guest to call. */
+  guestName: text().trim().max(60, 'Guest name cannot exceed 60 characters').optional(),
+  /** The floor plan's table it is seated at. */
+  tableId: whole('Table ID', 1, 2_147_483_647).optional(),
+  lines: checkLinesSchema.default([]),
+});
+export type OpenCheckInput = z.input<typeof openCheckSchema>;
+
+export const addCheckLinesSchema = z.strictObject({
+  version: versionSchema,
+  lines: checkLinesSchema.min(1, 'Add at least one line'),
+});
+
+export const sendCheckSchema = z.strictObject({
+  version: versionSchema,
+  /** Only these courses (null: the lines with no course); all unsent lines when absent. */
+  courseIds: z
+    .array(whole('Course ID', 1, 2_147_483_647).nullable(), { error: 'Course IDs must be a list' })
+    .max(50, 'Too many courses')
+    .optional(),
+});
+
+export const removeCheckLineSchema = z.strictObject({ version: versionSchema });
+
+export const voidCheckLineSchema = z.strictObject({
+  version: versionSchema,
+  reason: text().trim().min(1, VOID_REASON_REQUIRED).max(200, 'Reason cannot exceed 200 characters'),
+});
+
+export const payCheckSchema = z.strictObject({
+  version: versionSchema,
+  tender: cashTenderSchema,
+  receipt: z.enum(['print', 'none'], { error: 'Receipt must be print or none' }).default('print'),
+});
+export type PayCheckInput = z.input<typeof payCheckSchema>;
+
+/**
+ * A check's line as stored in the order's `lines`: the priced line, its id on the check, its seat, and
+ * where it is in the kitchen — `pending` until it is sent, then the `round` (1, 2, …) it went in.
+ * An order that was never a check has none of these: each of its lines counts as sent.
+ */
+export interface CheckLine extends PricedLine {
+  lineId: number;
+  seat?: number | undefined;
+  pending?: true | undefined;
+  round?: number | undefined;
+  sentAt?: string | undefined;
+}
+
+/** A sent line taken off the check, with why and by whom. */
+export interface VoidedLine {
+  line: CheckLine;
+  reason: string;
+  by: string;
+  at: string;
+}
+
+export const isSent = (line: { pending?: boolean | undefined }) => line.pending !== true;
+
+/** The next line id of a check: one past every id it ever had, voided lines included. */
+export function nextLineId(lines: readonly { lineId?: number }[], voided: readonly VoidedLine[]): number {
+  const ids = [...lines.map((l) => l.lineId ?? 0), ...voided.map((v) => v.line.lineId)];
+  return ids.reduce((max, id) => Math.max(max, id), 0) + 1;
+}
+
+/** The round a send makes: one past the highest round already sent. */
+export const nextRound = (lines: readonly { round?: number | undefined }[]) =>
+  lines.reduce((max, line) => Math.max(max, line.round ?? 0), 0) + 1;
+
+const courseOf = (line: { courseId?: number | undefined }) => line.courseId ?? null;
+
+/**
+ * The lines a send fires: the unsent ones, of the courses asked for (all when none are named). Those held
+ * back stay unsent until they are fired.
+ */
+export function linesToSend<Line extends CheckLine>(
+  lines: readonly Line[],
+  courseIds?: readonly (number | null)[],
+): Line[] {
+  return lines.filter(
+    (line) => !isSent(line) && (courseIds === undefined || courseIds.includes(courseOf(line))),
+  );
+}
+
+/** Marks `chosen` lines sent in `round` at `at`: a new list, the others untouched. */
+export function markSent<Line extends CheckLine>(
+  lines: readonly Line[],
+  chosen: readonly Line[],
+  round: number,
+  at: string,
+): Line[] {
+  const ids = new Set(chosen.map((line) => line.lineId));
+  return lines.map((line) => {
+    if (!ids.has(line.lineId)) return line;
+    const { pending: _pending, ...sent } = line;
+    return { ...sent, round, sentAt: at } as Line;
+  });
+}
+
+/**
+ * "Fire next course": the first course, in firing order, that still has unsent lines (null: the lines with
+ * no course, which come first); undefined when nothing waits.
+ */
+export function nextCourseToFire(
+  lines: readonly CheckLine[],
+  courses: readonly CourseRef[],
+): number | null | undefined {
+  const waiting = lines.filter((line) => !isSent(line));
+  const [first] = groupByCourse(waiting, courses);
+  return first ? first.courseId : undefined;
+}
+
+// --- API shapes -----------------------------------------------------------------------------------------
+
+export const checkLineSchema = z.object({
+  lineId: z.number(),
+  itemId: z.number(),
+  name: z.string(),
+  sizeName: z.string().optional(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  modifiers: z.array(z.object({ name: z.string(), quantity: z.number(), price: z.number() })),
+  lineTotal: z.number(),
+  notes: z.string().optional(),
+  seat: z.number().nullable(),
+  courseId: z.number().nullable(),
+  /** Sent to the kitchen (in which round, when); unsent lines may still be removed. */
+  sent: z.boolean(),
+  round: z.number().nullable(),
+  sentAt: z.string().nullable(),
+});
+export type CheckLineView = z.infer<typeof checkLineSchema>;
+
+export const checkSchema = z.object({
+  orderId: z.number(),
+  number: z.number(),
+  businessDate: z.string(),
+  /** `open` while the table eats; `accepted` once paid (then it is a sale like any other). */
+  status: z.string(),
+  version: z.number(),
+  service: z.enum(POS_SERVICES),
+  guestName: z.string().nullable(),
+  tableId: z.number().nullable(),
+  lines: z.array(checkLineSchema),
+  voided: z.array(
+    z.object({ line: checkLineSchema, reason: z.string(), by: z.string(), at: z.string() }),
+  ),
+  totals: z.object({
+    subtotal: z.number(),
+    tax: z.number(),
+    includedTax: z.number(),
+    total: z.number(),
+    taxes: z.array(
+      z.object({ taxRateId: z.number(), name: z.string(), amount: z.number(), included: z.number() }),
+    ),
+  }),
+  tenders: z.array(tenderSchema),
+  /** When it was opened (the table's time seated) and on which register. */
+  openedAt: z.date(),
+  deviceName: z.string().nullable(),
+  /** The ticket jobs a send queued (0 when no station prints). */
+  ticketsQueued: z.number().optional(),
+});
+export type Check = z.infer<typeof checkSchema>;
+
