@@ -236,7 +236,8 @@ export async function orderEventsOf(
     .orderBy(asc(orderEvents.eventId));
 }
 
-const HIDDEN: OrderStatus[] = ['placing', 'payment_failed'];
+// a register's open check is listed on the register until it is paid (docs/behaviour/pos.md#open-checks)
+const HIDDEN: OrderStatus[] = ['placing', 'payment_failed', 'open'];
 
 export async function listOrderRows(
   ex: Executor,
