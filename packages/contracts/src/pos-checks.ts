@@ -38,7 +38,8 @@ const tableParams = params.extend({ tableId: positiveId('Table ID') });
 const checkAnswer = { status: 200 as const, description: 'The check', schema: successOf(checkSchema) };
 const employee = { kind: 'tenant' as const, role: 'employee' as const };
 const manager = { kind: 'tenant' as const, role: 'manager' as const };
-const CHANGED = 'A stale `version` is 409 "This check was changed on another terminal: refresh it and try again".';
+const CHANGED =
+  'A stale `version` is 409 "This check was changed on another terminal: refresh it and try again".';
 
 export const openPosCheck = defineEndpoint({
   id: 'openPosCheck',
@@ -225,7 +226,11 @@ export const deleteDiningRoom = defineEndpoint({
   access: manager,
   changes: 'none',
   request: { params: roomParams },
-  response: { status: 200, description: 'Deleted', schema: successOf(z.object({ deleted: z.literal(true) })) },
+  response: {
+    status: 200,
+    description: 'Deleted',
+    schema: successOf(z.object({ deleted: z.literal(true) })),
+  },
   problems: [404],
 });
 
@@ -264,6 +269,10 @@ export const deleteDiningTable = defineEndpoint({
   access: manager,
   changes: 'none',
   request: { params: tableParams },
-  response: { status: 200, description: 'Deleted', schema: successOf(z.object({ deleted: z.literal(true) })) },
+  response: {
+    status: 200,
+    description: 'Deleted',
+    schema: successOf(z.object({ deleted: z.literal(true) })),
+  },
   problems: [404, 409],
 });

@@ -82,10 +82,20 @@ beforeAll(async () => {
   ids.starters = (await create('courses', { name: 'Starters', number: '1' })).courseId!;
   ids.mains = (await create('courses', { name: 'Mains', number: '2' })).courseId!;
   ids.soup = (
-    await create('items', { name: 'Onion soup', basePrice: 6, prepStationIds: [ids.grill], courseId: ids.starters })
+    await create('items', {
+      name: 'Onion soup',
+      basePrice: 6,
+      prepStationIds: [ids.grill],
+      courseId: ids.starters,
+    })
   ).itemId!;
   ids.steak = (
-    await create('items', { name: 'Ribeye steak', basePrice: 30, prepStationIds: [ids.grill], courseId: ids.mains })
+    await create('items', {
+      name: 'Ribeye steak',
+      basePrice: 30,
+      prepStationIds: [ids.grill],
+      courseId: ids.mains,
+    })
   ).itemId!;
   await create('menu-groups', {
     name: 'Dinner',
@@ -109,7 +119,9 @@ describe('the floor plan', () => {
     const room = await call('manager', 'POST', '/dining-rooms', { payload: { name: 'Patio' } });
     expect(room.statusCode, room.body).toBe(201);
     ids.room = room.json().data.roomId;
-    expect((await call('employee', 'POST', '/dining-rooms', { payload: { name: 'Bar' } })).statusCode).toBe(403);
+    expect((await call('employee', 'POST', '/dining-rooms', { payload: { name: 'Bar' } })).statusCode).toBe(
+      403,
+    );
     const bad = await call('manager', 'POST', '/dining-tables', {
       payload: { roomId: ids.room, name: '', seats: 0, shape: 'hexagon', x: 101 },
     });
@@ -162,7 +174,9 @@ describe('an open check', () => {
     const check = opened.json().data;
     ({ orderId, version } = check);
     expect(check).toMatchObject({ status: 'open', guestName: 'T4', tableId: ids.table, deviceName: 'Front' });
-    expect(check.lines.map((l: { seat: number; courseId: number; sent: boolean }) => [l.seat, l.courseId, l.sent])).toEqual([
+    expect(
+      check.lines.map((l: { seat: number; courseId: number; sent: boolean }) => [l.seat, l.courseId, l.sent]),
+    ).toEqual([
       [1, ids.starters, false],
       [2, ids.mains, false],
     ]);
@@ -196,7 +210,9 @@ describe('an open check', () => {
     expect(fresh.lines).toHaveLength(3);
     version = fresh.version;
     // an unsent line is simply removed
-    const removed = await pos('employee', 'POST', `/checks/${orderId}/lines/3/remove`, { payload: { version } });
+    const removed = await pos('employee', 'POST', `/checks/${orderId}/lines/3/remove`, {
+      payload: { version },
+    });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json().data.totals.total).toBe(3960);
     version = removed.json().data.version;
@@ -228,7 +244,11 @@ describe('an open check', () => {
     const board = (await kit.staff('employee', 'GET', `/kitchen/${ids.grill}`)).json().data;
     const mine = board.tickets.find((ticket: { orderId: number }) => ticket.orderId === orderId);
     expect(mine.courses).toEqual([
-      { courseId: ids.starters, name: 'Starters', lines: [expect.objectContaining({ name: 'Onion soup', seat: 1 })] },
+      {
+        courseId: ids.starters,
+        name: 'Starters',
+        lines: [expect.objectContaining({ name: 'Onion soup', seat: 1 })],
+      },
     ]);
     // the kitchen is done with the starters: the ticket leaves the board, the check stays open
     const bumped = await kit.staff('employee', 'POST', `/kitchen/${ids.grill}/tickets/${orderId}/bump`);
@@ -236,20 +256,25 @@ describe('an open check', () => {
   });
 
   it('lets only a manager void a sent line, with a reason; an unsent line is not voided', async () => {
-    expect((await pos('employee', 'POST', `/checks/${orderId}/lines/1/remove`, { payload: { version } })).json().detail).toBe(
-      'This line was sent to the kitchen: a manager voids it with a reason',
-    );
     expect(
-      (await pos('employee', 'POST', `/checks/${orderId}/lines/1/void`, { payload: { version, reason: 'Cold' } }))
-        .statusCode,
+      (await pos('employee', 'POST', `/checks/${orderId}/lines/1/remove`, { payload: { version } })).json()
+        .detail,
+    ).toBe('This line was sent to the kitchen: a manager voids it with a reason');
+    expect(
+      (
+        await pos('employee', 'POST', `/checks/${orderId}/lines/1/void`, {
+          payload: { version, reason: 'Cold' },
+        })
+      ).statusCode,
     ).toBe(403);
     const noReason = await pos('manager', 'POST', `/checks/${orderId}/lines/1/void`, {
       payload: { version, reason: ' ' },
     });
     expect(messages(noReason)).toEqual(['Give a reason for the void']);
     expect(
-      (await pos('manager', 'POST', `/checks/${orderId}/lines/2/void`, { payload: { version, reason: 'x' } })).json()
-        .detail,
+      (
+        await pos('manager', 'POST', `/checks/${orderId}/lines/2/void`, { payload: { version, reason: 'x' } })
+      ).json().detail,
     ).toBe('This line was not sent yet: remove it instead');
     const voided = await pos('manager', 'POST', `/checks/${orderId}/lines/1/void`, {
       payload: { version, reason: 'Sent back cold' },
@@ -286,9 +311,9 @@ describe('an open check', () => {
     const mine = board.tickets.find((ticket: { orderId: number }) => ticket.orderId === orderId);
     expect(mine.courses.map((c: { name: string }) => c.name)).toEqual(['Starters', 'Mains']);
     expect(mine.courses.flatMap((c: { lines: unknown[] }) => c.lines)).toHaveLength(2);
-    expect((await pos('employee', 'POST', `/checks/${orderId}/send`, { payload: { version } })).json().detail).toBe(
-      'Nothing on this check is waiting to be sent',
-    );
+    expect(
+      (await pos('employee', 'POST', `/checks/${orderId}/send`, { payload: { version } })).json().detail,
+    ).toBe('Nothing on this check is waiting to be sent');
   });
 
   it('is paid once when two registers pay it at the same moment, and its ledger agrees with the cash', async () => {
@@ -306,7 +331,9 @@ describe('an open check', () => {
     const keys = [randomUUID(), randomUUID()];
     const payload = { version, tender: { method: 'cash', tendered: 5000 }, receipt: 'none' };
     const answers = await Promise.all(
-      keys.map((key, index) => pos('employee', 'POST', `/checks/${orderId}/pay`, { token: tokens[index], key, payload })),
+      keys.map((key, index) =>
+        pos('employee', 'POST', `/checks/${orderId}/pay`, { token: tokens[index], key, payload }),
+      ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
     const paid = answers.find((a) => a.statusCode === 201)!.json().data;
@@ -328,7 +355,9 @@ describe('an open check', () => {
     const sum = (pick: (l: (typeof lines)[number]) => boolean) =>
       lines.filter(pick).reduce((n, l) => n + l.amount, 0);
     expect(sum((l) => l.kind !== 'tender')).toBe(3960);
-    expect(lines.filter((l) => l.kind === 'tender').map((l) => [l.event, l.amount])).toEqual([['cash_taken', 3960]]);
+    expect(lines.filter((l) => l.kind === 'tender').map((l) => [l.event, l.amount])).toEqual([
+      ['cash_taken', 3960],
+    ]);
     // the table is free again, the check is off the open list, and a paid check takes no more changes
     const floor = (await pos('employee', 'GET', '/floor')).json().data;
     expect(floor.rooms[0].tables[0]).toMatchObject({ state: 'free', check: null });

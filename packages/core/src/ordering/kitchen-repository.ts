@@ -97,7 +97,12 @@ export async function insertBump(
     .insert(kitchenBumps)
     .values({ ...scope, bumpedBy })
     .onConflictDoUpdate({
-      target: [kitchenBumps.tenantId, kitchenBumps.restaurantId, kitchenBumps.orderId, kitchenBumps.prepStationId],
+      target: [
+        kitchenBumps.tenantId,
+        kitchenBumps.restaurantId,
+        kitchenBumps.orderId,
+        kitchenBumps.prepStationId,
+      ],
       set: { round: scope.round, bumpedBy, bumpedAt: sql`now()` },
       setWhere: sql`${kitchenBumps.round} < ${scope.round}`,
     });

@@ -75,7 +75,9 @@ export async function getKitchenBoard(
   const bumpOf = (orderId: number, stationId: number) =>
     bumps.find((b) => b.orderId === orderId && b.prepStationId === stationId)?.round;
   const tickets = rows
-    .filter((row) => !stationDone(linesOf(row), station.prepStationId, bumpOf(row.orderId, station.prepStationId)))
+    .filter(
+      (row) => !stationDone(linesOf(row), station.prepStationId, bumpOf(row.orderId, station.prepStationId)),
+    )
     .map((row): KitchenTicket => {
       const stations = stationsOf(linesOf(row), allStationIds);
       const done = stations.filter((id) => stationDone(linesOf(row), id, bumpOf(row.orderId, id))).length;

@@ -7,8 +7,8 @@ import { enqueue } from '../jobs/jobs';
 import { addOrderEvent, findOrder } from '../ordering/ordering-repository';
 import { idempotencyKey } from '../payments/idempotency';
 import { userIdOf } from '../use-case';
-import { lockOpenCheck, saveCheck } from './check-repository';
 import { sendRound } from './check-kitchen';
+import { lockOpenCheck, saveCheck } from './check-repository';
 import type { CheckCall } from './checks';
 import { openSessionOf } from './drawer-repository';
 import { type PosDeps, registerDevice } from './register';
@@ -46,8 +46,7 @@ export async function payCheck(
     return saleOf(row, tenders, device.name, { drawerKick: false, receiptQueued: false });
   }
   let row = await lockOpenCheck(deps.db, scope, call.orderId, request.version);
-  if ((row.lines as CheckLine[]).length === 0)
-    throw new BrigadeError('conflict', 'CHECK_EMPTY', CHECK_EMPTY);
+  if ((row.lines as CheckLine[]).length === 0) throw new BrigadeError('conflict', 'CHECK_EMPTY', CHECK_EMPTY);
   const change = request.tender.tendered - row.total;
   if (change < 0) throw validationError(CASH_SHORT, [{ path: 'tender.tendered', message: CASH_SHORT }]);
   const now = deps.now?.() ?? new Date();

@@ -8,11 +8,11 @@ import { computeTotals, type OrderTotals, type TotalsRules } from '@brigade/doma
 import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '@brigade/domain/payments/api';
 import {
   addCheckLinesSchema,
+  CHECK_NOT_FOUND,
   type Check,
   type CheckLine,
   type CheckLineInput,
   type CheckLineView,
-  CHECK_NOT_FOUND,
   isSent,
   LINE_NOT_FOUND,
   LINE_SENT,
@@ -98,7 +98,11 @@ export async function openCheck(
   });
   // the same check opened twice at once: the first is the check
   if (!row) return replayOpen(deps.db, (await findOrderByKey(deps.db, scope, key.data))!, hash);
-  const where = table ? `at ${table.name}` : request.guestName ? `for ${request.guestName}` : 'at the counter';
+  const where = table
+    ? `at ${table.name}`
+    : request.guestName
+      ? `for ${request.guestName}`
+      : 'at the counter';
   await addOrderEvent(deps.db, row, 'open', userIdOf(actor), `Opened ${where} on ${place.device.name}`);
   return checkOf(row, [], place.device.name);
 }
@@ -153,7 +157,8 @@ export async function checkRules(db: Executor, scope: RestaurantScope): Promise<
     () => findRestaurant(db, scope.tenantId, scope.restaurantId),
     () => readTaxRates(db, scope),
   ]);
-  if (!restaurant) throw notFound(`Restaurant with ID ${scope.restaurantId} not found`, 'RESTAURANT_NOT_FOUND');
+  if (!restaurant)
+    throw notFound(`Restaurant with ID ${scope.restaurantId} not found`, 'RESTAURANT_NOT_FOUND');
   return {
     taxRates,
     serviceChargePercent: restaurant.settings.serviceCharge,
@@ -267,7 +272,9 @@ export function checkOf(row: OrderRow, tenders: TenderRow[], deviceName: string 
     service: row.fulfilment === 'takeout' ? 'takeout' : 'dine_in',
     guestName: row.customer.name || null,
     tableId: row.tableId,
-    lines: (row.lines as CheckLine[]).map((line, index) => lineView({ ...line, lineId: line.lineId ?? index + 1 })),
+    lines: (row.lines as CheckLine[]).map((line, index) =>
+      lineView({ ...line, lineId: line.lineId ?? index + 1 }),
+    ),
     voided: voidedOf(row).map((v) => ({ ...v, line: lineView(v.line) })),
     totals: {
       subtotal: totals.subtotal,

@@ -42,7 +42,11 @@ export async function findTable(ex: Executor, scope: RestaurantScope, tableId: n
   return row ?? null;
 }
 
-export async function insertRoom(ex: Executor, scope: RestaurantScope, values: { name: string; position: number }) {
+export async function insertRoom(
+  ex: Executor,
+  scope: RestaurantScope,
+  values: { name: string; position: number },
+) {
   const [row] = await ex
     .insert(diningRooms)
     .values({ ...scope, ...values })
@@ -82,7 +86,12 @@ export async function insertTable(ex: Executor, scope: RestaurantScope, values: 
   return row!;
 }
 
-export async function updateTable(ex: Executor, scope: RestaurantScope, tableId: number, values: TableValues) {
+export async function updateTable(
+  ex: Executor,
+  scope: RestaurantScope,
+  tableId: number,
+  values: TableValues,
+) {
   const [row] = await ex
     .update(diningTables)
     .set({ ...values, updatedAt: new Date() })

@@ -107,7 +107,9 @@ export async function saveDiningTable(
   const scope = await scoped(deps, actor, input);
   const values = diningTableInputSchema.parse(input.body);
   if (!(await findRoom(deps.db, scope, values.roomId)))
-    throw validationError('The table cannot be saved as it is', [{ path: 'roomId', message: ROOM_NOT_FOUND }]);
+    throw validationError('The table cannot be saved as it is', [
+      { path: 'roomId', message: ROOM_NOT_FOUND },
+    ]);
   const row =
     input.tableId === undefined
       ? await insertTable(deps.db, scope, values)

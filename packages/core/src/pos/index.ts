@@ -5,6 +5,9 @@
 
 export { CARD_SALE_OPERATION, type PosCardDeps, placePosCardOrder } from './card-sale';
 export { type CardKeyResult, releaseAbandonedCardSaleKeys } from './card-sale-recovery';
+export { fireNextCourse, sendCheck, voidCheckLine } from './check-kitchen';
+export { PAY_CHECK_OPERATION, payCheck } from './check-pay';
+export { addCheckLines, getCheck, listOpenChecks, openCheck, removeCheckLine } from './checks';
 export { getCloseOut } from './close-out';
 export { listDevices, pairDevice, revokeDevice } from './devices';
 export { kickDrawerJob } from './drawer';
@@ -15,15 +18,6 @@ export {
   listDrawerSessions,
   openDrawer,
 } from './drawer-sessions';
-export { printReceiptJob } from './receipt';
-export { getRegister, type PosDeps } from './register';
-export { listPosOrders, placePosOrder, reprintReceipt } from './sale';
-export { cancelTerminal } from './terminal-cancel';
-export { pairTerminal, unpairTerminal } from './terminal-pairing';
-export { voidPosOrder } from './void';
-export { fireNextCourse, sendCheck, voidCheckLine } from './check-kitchen';
-export { PAY_CHECK_OPERATION, payCheck } from './check-pay';
-export { addCheckLines, getCheck, listOpenChecks, openCheck, removeCheckLine } from './checks';
 export {
   getFloor,
   listDiningRooms,
@@ -32,3 +26,9 @@ export {
   saveDiningRoom,
   saveDiningTable,
 } from './floor';
+export { printReceiptJob } from './receipt';
+export { getRegister, type PosDeps } from './register';
+export { listPosOrders, placePosOrder, reprintReceipt } from './sale';
+export { cancelTerminal } from './terminal-cancel';
+export { pairTerminal, unpairTerminal } from './terminal-pairing';
+export { voidPosOrder } from './void';

@@ -192,9 +192,7 @@ export const checkSchema = z.object({
   guestName: z.string().nullable(),
   tableId: z.number().nullable(),
   lines: z.array(checkLineSchema),
-  voided: z.array(
-    z.object({ line: checkLineSchema, reason: z.string(), by: z.string(), at: z.string() }),
-  ),
+  voided: z.array(z.object({ line: checkLineSchema, reason: z.string(), by: z.string(), at: z.string() })),
   totals: z.object({
     subtotal: z.number(),
     tax: z.number(),
@@ -212,4 +210,3 @@ export const checkSchema = z.object({
   ticketsQueued: z.number().optional(),
 });
 export type Check = z.infer<typeof checkSchema>;
-

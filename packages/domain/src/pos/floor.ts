@@ -30,9 +30,7 @@ export const diningTableInputSchema = z.strictObject({
   roomId: whole('Room ID', 1, 2_147_483_647),
   name: text().trim().min(1, 'Table name cannot be empty').max(30, 'Table name cannot exceed 30 characters'),
   seats: whole('Seats', 1, 99),
-  shape: z
-    .enum(TABLE_SHAPES, { error: "Shape must be 'square', 'round' or 'rectangle'" })
-    .default('square'),
+  shape: z.enum(TABLE_SHAPES, { error: "Shape must be 'square', 'round' or 'rectangle'" }).default('square'),
   x: whole('X', 0, 100).default(0),
   y: whole('Y', 0, 100).default(0),
 });
