@@ -89,6 +89,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { to: '/printers', label: 'Printers', icon: PrinterIcon },
       { to: '/cash-drawers', label: 'Cash drawers', icon: WalletIcon },
       { to: '/pos-devices', label: 'Registers', icon: CardIcon, requires: listPosDevices },
+      { to: '/floor-plan', label: 'Floor plan', icon: LayersIcon },
       { to: '/tax-rates', label: 'Tax rates', icon: PercentIcon },
       { to: '/sales-categories', label: 'Sales categories', icon: ChartIcon },
     ],

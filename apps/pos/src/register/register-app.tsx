@@ -12,8 +12,10 @@ import { useOffline } from '../network';
 import { isDeviceRefusal, type Scope, useRegister } from '../queries';
 import { DrawerScreen } from '../screens/drawer-screen';
 import { OfflineBanner } from '../screens/offline-banner';
+import { OpenCheckScreen } from '../screens/open-check-screen';
 import { RegisterScreen } from '../screens/register-screen';
 import { SalesScreen } from '../screens/sales-screen';
+import { TablesScreen } from '../screens/tables-screen';
 import { TopBar } from '../screens/top-bar';
 import { RegisterContext, type RegisterContextValue } from './context';
 
@@ -61,6 +63,8 @@ export function RegisterApp(props: {
       <RegisterContext.Provider value={context}>
         <Routes>
           <Route index element={<RegisterScreen check={check} dispatch={dispatch} />} />
+          <Route path="tables" element={<TablesScreen />} />
+          <Route path="checks/:orderId" element={<OpenCheckScreen />} />
           <Route path="sales" element={<SalesScreen />} />
           <Route path="drawer" element={<DrawerScreen />} />
           <Route path="*" element={<Navigate to="/" replace />} />

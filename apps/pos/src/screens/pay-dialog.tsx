@@ -15,8 +15,11 @@ import { SaleDone } from './sale-done';
 /** A request sent whose outcome is not known (no answer, or the server failed): retried as it was. */
 interface Attempt {
   key: string;
-  body: ReturnType<typeof saleOf> & { receipt: ReceiptChoice };
+  send: (key: string) => Promise<Sale>;
 }
+
+/** Pays an open check instead of ringing up the check being built (the check's own call, its key). */
+export type CashSend = (tendered: number, receipt: ReceiptChoice, key: string) => Promise<Sale>;
 
 interface Problem {
   title: string;
@@ -29,13 +32,20 @@ interface Problem {
  * sale with the same key, so it counts once; the amount is held until the server has answered. A refusal
  * (400, 409) shows here and leaves the check as it was.
  */
-export function PayDialog(props: { check: Check; total: number; onPaid: () => void; onClose: () => void }) {
+export function PayDialog(props: {
+  check: Check;
+  total: number;
+  onPaid: () => void;
+  onClose: () => void;
+  /** An open check's payment; without it the check is rung up as a sale. */
+  send?: CashSend | undefined;
+}) {
   const { money, offline, device } = useRegisterContext();
   const [digits, setDigits] = useState('');
   const [receipt, setReceipt] = useState<ReceiptChoice>(() => readReceiptChoice(device.deviceId));
   const tendered = centsOfDigits(digits);
   const change = changeDue(tendered, props.total);
-  const pay = useTakeCash(props.onPaid);
+  const pay = useTakeCash(props.onPaid, props.send);
 
   if (pay.sale) return <SaleDone sale={pay.sale} onNewSale={props.onClose} />;
   return (
@@ -159,7 +169,7 @@ function CashEntry(props: { total: number; digits: string; onDigits: (d: string)
 }
 
 /** Sends the sale once per key; keeps the key (and the sale) while the outcome is unknown. */
-function useTakeCash(onPaid: () => void) {
+function useTakeCash(onPaid: () => void, sendCheck?: CashSend) {
   const { scope, device, onRefused } = useRegisterContext();
   const queryClient = useQueryClient();
   const [sending, setSending] = useState(false);
@@ -167,12 +177,17 @@ function useTakeCash(onPaid: () => void) {
   const [sale, setSale] = useState<Sale | null>(null);
   const attempt = useRef<Attempt | null>(null);
   const takeCash = async (check: Check, tendered: number, receipt: ReceiptChoice) => {
-    attempt.current ??= { key: crypto.randomUUID(), body: { ...saleOf(check, tendered), receipt } };
-    const { key, body } = attempt.current;
+    const body = { ...saleOf(check, tendered), receipt };
+    attempt.current ??= {
+      key: crypto.randomUUID(),
+      send: (key) =>
+        sendCheck ? sendCheck(tendered, receipt, key) : placeSale(scope, device.token, body, key),
+    };
+    const { key, send } = attempt.current;
     setSending(true);
     setProblem(null);
     try {
-      const done = await placeSale(scope, device.token, body, key);
+      const done = await send(key);
       attempt.current = null;
       setSale(done);
       onPaid();

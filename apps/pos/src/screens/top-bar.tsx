@@ -49,6 +49,9 @@ export function TopBar(props: {
         <NavLink to="/" end className="pos-topbar__link">
           Register
         </NavLink>
+        <NavLink to="/tables" className="pos-topbar__link">
+          Tables
+        </NavLink>
         <NavLink to="/sales" className="pos-topbar__link">
           Sales
         </NavLink>

@@ -1,11 +1,13 @@
 import { sideBySide } from '@brigade/db/side-by-side';
 import type { Actor } from '@brigade/domain/access';
 import { notFound } from '@brigade/domain/errors';
+import { inFiringOrder } from '@brigade/domain/ordering/kitchen';
 import type { TotalsRules } from '@brigade/domain/ordering/totals';
 import type { PosItem, PosMenuGroup, Register } from '@brigade/domain/pos/api';
 import { posGroupOf, posItemsById } from '@brigade/domain/pos/menu';
 import { listMenusIn, type MenuDeps, resolveMenuIn } from '../catalogue/menu-resolver';
 import { type ResolvedScope, resolveCatalogueScope } from '../catalogue/scope';
+import { coursesOfRestaurant } from '../ordering/kitchen-repository';
 import { readSettings, readTaxRates } from '../ordering/ordering-repository';
 import { findRestaurant } from '../tenancy/restaurant-repository';
 import { userIdOf } from '../use-case';
@@ -122,5 +124,6 @@ export async function getRegister(
     },
     cashPresets: CASH_NOTES,
     tipPresets: place.tipPresets,
+    courses: inFiringOrder(await coursesOfRestaurant(deps.db, input)),
   };
 }

@@ -72,6 +72,10 @@ function compareCourses(a: CourseRef, b: CourseRef): number {
   return an - bn || as.localeCompare(bs) || ai - bi;
 }
 
+/** Courses in firing order. */
+export const inFiringOrder = (courses: readonly CourseRef[]): CourseRef[] =>
+  [...courses].sort(compareCourses);
+
 export interface CourseGroup<Line> {
   courseId: number | null;
   name: string | null;

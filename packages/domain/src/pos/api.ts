@@ -154,6 +154,8 @@ export const registerSchema = z.object({
   cashPresets: z.array(z.number()),
   /** Tips the card terminal offers (whole percentages), when the restaurant takes tips; else empty. */
   tipPresets: z.array(z.number()),
+  /** The restaurant's courses (spec 02), in firing order: an open check's lines go on them. */
+  courses: z.array(z.object({ courseId: z.number(), number: z.string().nullable(), name: z.string() })),
 });
 export type Register = z.infer<typeof registerSchema>;
 

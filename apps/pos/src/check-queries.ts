@@ -1,0 +1,131 @@
+import type { Jsonify } from '@brigade/api-client/client';
+import {
+  addPosCheckLines,
+  fireNextPosCourse,
+  getPosCheck,
+  getPosFloor,
+  listPosChecks,
+  openPosCheck,
+  payPosCheck,
+  removePosCheckLine,
+  sendPosCheck,
+} from '@brigade/contracts/pos-checks';
+import { DEVICE_HEADER } from '@brigade/domain/pos/api';
+import type { Check, CheckLineInput, OpenCheckInput, PayCheckInput } from '@brigade/domain/pos/checks';
+import type { Floor } from '@brigade/domain/pos/floor';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from './api';
+import { tracked } from './network';
+import type { Scope } from './queries';
+
+/**
+ * Open checks and the floor plan on the register (docs/behaviour/pos.md#open-checks). The server's check
+ * is the truth: every change sends the version the register shows and answers the new check; a 409 means
+ * another register changed it first, and the register reads it again.
+ */
+
+export type OpenCheck = Jsonify<Check>;
+export type FloorData = Jsonify<Floor>;
+
+const params = (scope: Scope) => ({ tenantId: scope.tenantId, restaurantId: scope.restaurantId });
+const headers = (token: string) => ({ [DEVICE_HEADER]: token });
+export const checksKey = (scope: Scope) => ['pos', scope.tenantId, scope.restaurantId, 'checks'] as const;
+export const checkKey = (scope: Scope, orderId: number) => [...checksKey(scope), orderId] as const;
+export const floorKey = (scope: Scope) => ['pos', scope.tenantId, scope.restaurantId, 'floor'] as const;
+
+/** The floor and its tables' states; read again every 15 s (another register seats and pays tables). */
+export function useFloor(scope: Scope, token: string) {
+  return useQuery({
+    queryKey: floorKey(scope),
+    queryFn: ({ signal }) =>
+      tracked(() =>
+        apiClient.call(getPosFloor, { params: params(scope), headers: headers(token), signal }),
+      ).then((answer) => answer.data),
+    refetchInterval: 15_000,
+    refetchOnMount: 'always',
+  });
+}
+
+export function useOpenChecks(scope: Scope, token: string) {
+  return useQuery({
+    queryKey: checksKey(scope),
+    queryFn: ({ signal }) =>
+      tracked(() =>
+        apiClient.call(listPosChecks, { params: params(scope), headers: headers(token), signal }),
+      ).then((answer) => answer.data),
+    refetchInterval: 15_000,
+    refetchOnMount: 'always',
+  });
+}
+
+export function useCheck(scope: Scope, token: string, orderId: number) {
+  return useQuery({
+    queryKey: checkKey(scope, orderId),
+    queryFn: ({ signal }) =>
+      tracked(() =>
+        apiClient.call(getPosCheck, {
+          params: { ...params(scope), orderId },
+          headers: headers(token),
+          signal,
+        }),
+      ).then((answer) => answer.data),
+    refetchInterval: 15_000,
+    refetchOnMount: 'always',
+  });
+}
+
+export function openCheck(scope: Scope, token: string, body: OpenCheckInput, key: string) {
+  return tracked(() =>
+    apiClient.call(openPosCheck, {
+      params: params(scope),
+      body,
+      headers: { ...headers(token), 'Idempotency-Key': key },
+    }),
+  ).then((answer) => answer.data);
+}
+
+/** The changes a register makes to a check, each naming the version it shows. */
+export const checkCalls = {
+  add: (scope: Scope, token: string, check: OpenCheck, lines: CheckLineInput[]) =>
+    tracked(() =>
+      apiClient.call(addPosCheckLines, {
+        params: { ...params(scope), orderId: check.orderId },
+        headers: headers(token),
+        body: { version: check.version, lines },
+      }),
+    ).then((answer) => answer.data),
+  remove: (scope: Scope, token: string, check: OpenCheck, lineId: number) =>
+    tracked(() =>
+      apiClient.call(removePosCheckLine, {
+        params: { ...params(scope), orderId: check.orderId, lineId },
+        headers: headers(token),
+        body: { version: check.version },
+      }),
+    ).then((answer) => answer.data),
+  send: (scope: Scope, token: string, check: OpenCheck) =>
+    tracked(() =>
+      apiClient.call(sendPosCheck, {
+        params: { ...params(scope), orderId: check.orderId },
+        headers: headers(token),
+        body: { version: check.version },
+      }),
+    ).then((answer) => answer.data),
+  fireNext: (scope: Scope, token: string, check: OpenCheck) =>
+    tracked(() =>
+      apiClient.call(fireNextPosCourse, {
+        params: { ...params(scope), orderId: check.orderId },
+        headers: headers(token),
+        body: { version: check.version },
+      }),
+    ).then((answer) => answer.data),
+};
+
+export function payCheck(scope: Scope, token: string, orderId: number, body: PayCheckInput, key: string) {
+  return tracked(() =>
+    apiClient.call(payPosCheck, {
+      params: { ...params(scope), orderId },
+      body,
+      headers: { ...headers(token), 'Idempotency-Key': key },
+    }),
+  ).then((answer) => answer.data);
+}

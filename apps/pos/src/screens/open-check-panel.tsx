@@ -1,0 +1,227 @@
+import { Button } from '@brigade/ui/components/button';
+import { useId } from 'react';
+import type { OpenCheck } from '../check-queries';
+import { useRegisterContext } from '../register/context';
+import type { LineTarget } from './open-check-screen';
+
+type Line = OpenCheck['lines'][number];
+
+/**
+ * The right of an open check: the seat and course new lines go on, the lines by course in firing order
+ * (sent, or waiting with a remove button), the totals, and Send, Fire next course and Pay.
+ */
+export function OpenCheckPanel(props: {
+  check: OpenCheck;
+  seats: number;
+  target: LineTarget;
+  onTarget: (target: LineTarget) => void;
+  busy: boolean;
+  problem: string | null;
+  onRemove: (lineId: number) => void;
+  onSend: () => void;
+  onFireNext: () => void;
+  onPay: () => void;
+  onClose: () => void;
+}) {
+  const { check } = props;
+  const { money, offline } = useRegisterContext();
+  const titleId = useId();
+  const waiting = check.lines.filter((line) => !line.sent).length;
+  const open = check.status === 'open';
+  return (
+    <aside className="pos-check" aria-labelledby={titleId}>
+      <header className="pos-check__head">
+        <h2 id={titleId} className="pos-check__title">
+          {check.guestName ?? 'Counter'} · #{check.number}
+        </h2>
+        <Button variant="secondary" className="pos-check__back" onClick={props.onClose}>
+          Back to menu
+        </Button>
+      </header>
+      {open && <TargetPicker seats={props.seats} target={props.target} onTarget={props.onTarget} />}
+      {check.lines.length === 0 ? (
+        <p className="pos-check__empty">Tap an item to ring it on for the seat and course above.</p>
+      ) : (
+        <CourseGroups check={check} disabled={props.busy || offline} onRemove={props.onRemove} />
+      )}
+      <div className="pos-check__foot">
+        <dl className="pos-figures">
+          <div>
+            <dt>Subtotal</dt>
+            <dd>{money(check.totals.subtotal)}</dd>
+          </div>
+          {check.totals.taxes.map((tax) => (
+            <div key={tax.taxRateId}>
+              <dt>{tax.name}</dt>
+              <dd>{money(tax.amount > 0 ? tax.amount : tax.included)}</dd>
+            </div>
+          ))}
+          <div className="pos-figures__total">
+            <dt>Total</dt>
+            <dd data-testid="check-total">{money(check.totals.total)}</dd>
+          </div>
+        </dl>
+        {props.problem && (
+          <p className="pos-check__problems" role="alert">
+            {props.problem}
+          </p>
+        )}
+        {open ? (
+          <div className="pos-check__actions">
+            <Button
+              size="lg"
+              variant="secondary"
+              disabled={waiting === 0 || props.busy || offline}
+              onClick={props.onFireNext}
+            >
+              Fire next course
+            </Button>
+            <Button
+              size="lg"
+              variant="secondary"
+              disabled={waiting === 0 || props.busy || offline}
+              onClick={props.onSend}
+            >
+              Send all ({waiting})
+            </Button>
+            <Button
+              size="lg"
+              block
+              className="pos-check__pay"
+              disabled={check.lines.length === 0 || props.busy || offline}
+              onClick={props.onPay}
+            >
+              Pay {money(check.totals.total)}
+            </Button>
+          </div>
+        ) : (
+          <p className="pos-check__empty">This check is {check.status === 'accepted' ? 'paid' : 'closed'}.</p>
+        )}
+      </div>
+    </aside>
+  );
+}
+
+/** Seat (Table, 1…n) and course (the item's own, or one of the restaurant's) for the next lines. */
+function TargetPicker(props: { seats: number; target: LineTarget; onTarget: (t: LineTarget) => void }) {
+  const { register } = useRegisterContext();
+  const { target, onTarget } = props;
+  const seats = Array.from({ length: props.seats + 1 }, (_, seat) => seat);
+  return (
+    <div className="pos-check__setup">
+      <fieldset aria-label="Seat" className="pos-segment pos-segment--wrap">
+        {seats.map((seat) => (
+          <button
+            key={seat}
+            type="button"
+            className="pos-segment__option"
+            aria-pressed={target.seat === seat}
+            onClick={() => onTarget({ ...target, seat })}
+          >
+            {seat === 0 ? 'Table' : `Seat ${seat}`}
+          </button>
+        ))}
+      </fieldset>
+      {register.courses.length > 0 && (
+        <fieldset aria-label="Course" className="pos-segment pos-segment--wrap">
+          {[{ courseId: 'item' as const, name: "Item's course" }, ...register.courses].map((course) => (
+            <button
+              key={course.courseId}
+              type="button"
+              className="pos-segment__option"
+              aria-pressed={target.course === course.courseId}
+              onClick={() => onTarget({ ...target, course: course.courseId })}
+            >
+              {course.name}
+            </button>
+          ))}
+        </fieldset>
+      )}
+    </div>
+  );
+}
+
+/** The lines by course in firing order (lines without a course first: they go at once). */
+function CourseGroups(props: { check: OpenCheck; disabled: boolean; onRemove: (lineId: number) => void }) {
+  const { register } = useRegisterContext();
+  const known = new Set(register.courses.map((c) => c.courseId));
+  const groups = [
+    {
+      courseId: null as number | null,
+      name: 'No course',
+      lines: props.check.lines.filter((l) => l.courseId === null || !known.has(l.courseId)),
+    },
+    ...register.courses.map((course) => ({
+      courseId: course.courseId as number | null,
+      name: course.name,
+      lines: props.check.lines.filter((l) => l.courseId === course.courseId),
+    })),
+  ].filter((group) => group.lines.length > 0);
+  return (
+    <div className="pos-courses">
+      {groups.map((group) => (
+        <section key={group.courseId ?? 'none'} className="pos-course" aria-label={group.name}>
+          <h3 className="pos-course__name">
+            {group.name}
+            <span className="pos-course__state">
+              {group.lines.every((l) => l.sent)
+                ? 'Sent'
+                : group.lines.some((l) => l.sent)
+                  ? 'Part sent'
+                  : 'Held'}
+            </span>
+          </h3>
+          <ol className="pos-lines">
+            {group.lines.map((line) => (
+              <CheckLineItem
+                key={line.lineId}
+                line={line}
+                disabled={props.disabled}
+                onRemove={props.onRemove}
+              />
+            ))}
+          </ol>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function CheckLineItem(props: { line: Line; disabled: boolean; onRemove: (lineId: number) => void }) {
+  const { money } = useRegisterContext();
+  const { line } = props;
+  return (
+    <li className="pos-line" data-sent={line.sent ? 'true' : undefined}>
+      <div className="pos-line__main">
+        <span className="pos-line__name">
+          {line.quantity > 1 && <span className="pos-line__qty">{line.quantity} × </span>}
+          {line.name}
+          {line.sizeName && <span className="pos-line__size"> ({line.sizeName})</span>}
+        </span>
+        <span className="pos-line__total">{money(line.lineTotal)}</span>
+      </div>
+      {line.modifiers.length > 0 && (
+        <ul className="pos-line__mods">
+          {line.modifiers.map((m) => (
+            <li key={m.name}>{m.quantity > 1 ? `${m.quantity} × ${m.name}` : m.name}</li>
+          ))}
+        </ul>
+      )}
+      <div className="pos-line__actions">
+        <span className="pos-line__seat">{line.seat ? `Seat ${line.seat}` : 'Table'}</span>
+        <span className="pos-line__status">{line.sent ? `Sent · round ${line.round}` : 'Waiting'}</span>
+        {!line.sent && (
+          <button
+            type="button"
+            className="pos-line__action pos-line__action--remove"
+            aria-label={`Remove ${line.name}`}
+            disabled={props.disabled}
+            onClick={() => props.onRemove(line.lineId)}
+          >
+            Remove
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}

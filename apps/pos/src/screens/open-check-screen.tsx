@@ -1,0 +1,211 @@
+import { errorMessage, ProblemError } from '@brigade/api-client/problem-error';
+import type { CartLine } from '@brigade/domain/ordering/line-pricing';
+import { CHECK_CHANGED, type CheckLineInput } from '@brigade/domain/pos/checks';
+import { ErrorView } from '@brigade/ui/components/alert';
+import { Button } from '@brigade/ui/components/button';
+import { LoadingView } from '@brigade/ui/components/spinner';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { EMPTY_CHECK } from '../check/check';
+import {
+  checkCalls,
+  checkKey,
+  checksKey,
+  floorKey,
+  type OpenCheck,
+  payCheck,
+  useCheck,
+  useFloor,
+} from '../check-queries';
+import type { Item } from '../queries';
+import { salesKey } from '../queries';
+import { useRegisterContext } from '../register/context';
+import { needsChoices, sellingMenus } from '../register/sections';
+import { CheckBar } from './check-panel';
+import { ItemDialog } from './item-dialog';
+import { MenuPanel } from './menu-panel';
+import { OpenCheckPanel } from './open-check-panel';
+import { PayDialog } from './pay-dialog';
+
+/**
+ * An open check (issue 46 items 4 and 5): the menu on the left and the server's check on the right. Each
+ * tap rings a line on for the chosen seat and course at once; "Send" and "Fire next course" send to the
+ * kitchen; "Pay" takes cash. Another register's change (409) reads the check again and says so.
+ */
+export function OpenCheckScreen() {
+  const { scope, device } = useRegisterContext();
+  const orderId = Number(useParams().orderId);
+  const check = useCheck(scope, device.token, orderId);
+  if (check.isPending) return <LoadingView message="Opening the check..." />;
+  if (check.isError)
+    return (
+      <ErrorView
+        level={1}
+        title="The check could not be read"
+        message={errorMessage(check.error)}
+        actions={<Button onClick={() => void check.refetch()}>Try Again</Button>}
+      />
+    );
+  return <CheckEditor check={check.data} />;
+}
+
+/** The choices a new line goes on with: a seat (0: the table's) and a course ('item': the item's own). */
+export interface LineTarget {
+  seat: number;
+  course: number | null | 'item';
+}
+
+function CheckEditor({ check }: { check: OpenCheck }) {
+  const { register } = useRegisterContext();
+  const menus = useMemo(() => sellingMenus(register.menus), [register.menus]);
+  const change = useCheckChange(check);
+  const [target, setTarget] = useState<LineTarget>({ seat: 1, course: 'item' });
+  const [choosing, setChoosing] = useState<Item | null>(null);
+  const [paying, setPaying] = useState(false);
+  const [sheet, setSheet] = useState(false);
+  const navigate = useNavigate();
+  const seats = useSeats(check);
+  const add = (line: CartLine) =>
+    change.run((calls, current) =>
+      calls.add(current, [
+        {
+          ...line,
+          ...(target.seat > 0 ? { seat: target.seat } : {}),
+          ...(target.course === 'item' ? {} : { courseId: target.course }),
+        },
+      ]),
+    );
+  const open = check.status === 'open';
+  return (
+    <main className="pos-register" data-check-open={sheet ? 'true' : undefined}>
+      <h1 className="ui-visually-hidden">
+        Check #{check.number}
+        {check.guestName ? ` · ${check.guestName}` : ''}
+      </h1>
+      <MenuPanel
+        menus={menus}
+        onPick={(item) => {
+          if (!open) return;
+          if (needsChoices(item)) setChoosing(item);
+          else void add({ itemId: item.itemId, quantity: 1, modifiers: [] });
+        }}
+      />
+      <OpenCheckPanel
+        check={check}
+        seats={seats}
+        target={target}
+        onTarget={setTarget}
+        busy={change.busy}
+        problem={change.problem}
+        onRemove={(lineId) => change.run((calls, current) => calls.remove(current, lineId))}
+        onSend={() => change.run((calls, current) => calls.send(current))}
+        onFireNext={() => change.run((calls, current) => calls.fireNext(current))}
+        onPay={() => setPaying(true)}
+        onClose={() => setSheet(false)}
+      />
+      <CheckBar
+        count={check.lines.reduce((n, line) => n + line.quantity, 0)}
+        total={check.totals.total}
+        onOpen={() => setSheet(true)}
+      />
+      {choosing && (
+        <ItemDialog
+          item={choosing}
+          onClose={() => setChoosing(null)}
+          onAdd={(line) => {
+            setChoosing(null);
+            void add(line);
+          }}
+        />
+      )}
+      {paying && (
+        <PayCheck check={check} onClose={() => setPaying(false)} onDone={() => navigate('/tables')} />
+      )}
+    </main>
+  );
+}
+
+/** Seats to choose from: the table's, or four; more when a line already sits higher. */
+function useSeats(check: OpenCheck): number {
+  const { scope, device } = useRegisterContext();
+  const floor = useFloor(scope, device.token);
+  const table = floor.data?.rooms.flatMap((room) => room.tables).find((t) => t.tableId === check.tableId);
+  return Math.max(table?.seats ?? 4, ...check.lines.map((line) => line.seat ?? 0));
+}
+
+interface Calls {
+  add: (check: OpenCheck, lines: CheckLineInput[]) => Promise<OpenCheck>;
+  remove: (check: OpenCheck, lineId: number) => Promise<OpenCheck>;
+  send: (check: OpenCheck) => Promise<OpenCheck>;
+  fireNext: (check: OpenCheck) => Promise<OpenCheck>;
+}
+
+/**
+ * One change at a time to the server's check: the answer replaces the check shown; a 409 because another
+ * register changed it reads the check again and says so, and nothing is retried behind the person's back.
+ */
+function useCheckChange(check: OpenCheck) {
+  const { scope, device, onRefused } = useRegisterContext();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const run = async (change: (calls: Calls, current: OpenCheck) => Promise<OpenCheck>) => {
+    if (busy) return;
+    setBusy(true);
+    setProblem(null);
+    const calls: Calls = {
+      add: (c, lines) => checkCalls.add(scope, device.token, c, lines),
+      remove: (c, lineId) => checkCalls.remove(scope, device.token, c, lineId),
+      send: (c) => checkCalls.send(scope, device.token, c),
+      fireNext: (c) => checkCalls.fireNext(scope, device.token, c),
+    };
+    try {
+      const next = await change(calls, check);
+      queryClient.setQueryData(checkKey(scope, check.orderId), next);
+      void queryClient.invalidateQueries({ queryKey: floorKey(scope) });
+    } catch (error) {
+      if (error instanceof ProblemError && error.status === 403 && error.code !== 'FORBIDDEN')
+        return onRefused(errorMessage(error));
+      setProblem(
+        error instanceof ProblemError && error.code === 'CHECK_CHANGED' ? CHECK_CHANGED : errorMessage(error),
+      );
+      if (error instanceof ProblemError && error.status === 409)
+        void queryClient.invalidateQueries({ queryKey: checkKey(scope, check.orderId) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { run, busy, problem };
+}
+
+/** Cash for the check: the register's pay dialog, sending the check's payment with its version. */
+function PayCheck(props: { check: OpenCheck; onClose: () => void; onDone: () => void }) {
+  const { scope, device } = useRegisterContext();
+  const queryClient = useQueryClient();
+  const paid = useRef(false);
+  const { check } = props;
+  return (
+    <PayDialog
+      check={EMPTY_CHECK}
+      total={check.totals.total}
+      send={(tendered, receipt, key) =>
+        payCheck(
+          scope,
+          device.token,
+          check.orderId,
+          { version: check.version, tender: { method: 'cash', tendered }, receipt },
+          key,
+        )
+      }
+      onPaid={() => {
+        paid.current = true;
+        void queryClient.invalidateQueries({ queryKey: checksKey(scope) });
+        void queryClient.invalidateQueries({ queryKey: floorKey(scope) });
+        void queryClient.invalidateQueries({ queryKey: salesKey(scope) });
+      }}
+      // after "New sale" the floor comes back; a cancel leaves the check as it was
+      onClose={() => (paid.current ? props.onDone() : props.onClose())}
+    />
+  );
+}

@@ -1,0 +1,157 @@
+import { TENANT_CREATION_TIMEZONE } from '@brigade/domain/tenant';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './harness';
+import { axeViolations, type Credentials, fillSignIn, screenSettled, screenshot, serious } from './helpers';
+
+/**
+ * A table's dinner on the register (issue 46 items 2, 4, 5) in Chromium against the real server: the
+ * owner lays out a room and a table in management's Floor plan; the register seats the table, rings up a
+ * starter for seat 1 and a main for seat 2 (spec 02's courses: Starters, Mains), fires the starters, then
+ * the next course, sees the table's total on the floor, and pays the check in cash; the table is free again.
+ * Touch at 1280×800; the floor and the check are also looked at at 1024×768 and 390 px.
+ */
+const harness = useHarness();
+const OWNER: Credentials = { email: 'owner@brigade.local', password: 'brigade-owner' };
+const fitsWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+const centsOf = (text: string | null) => Math.round(Number((text ?? '').replace(/[^0-9.]/g, '')) * 100);
+
+async function openPairedRegister(page: Page) {
+  await page.goto(`${harness.managementOrigin}/pos/`);
+  await fillSignIn(page, OWNER);
+  await page.getByRole('heading', { name: 'Select POS Terminal' }).waitFor({ timeout: 20_000 });
+  await page.getByRole('button', { name: /Harbor Grill/ }).click();
+  await page.getByRole('heading', { level: 1, name: 'Pair this device' }).waitFor({ timeout: 20_000 });
+  await page.getByLabel('Device name').fill('Dining room');
+  await page.getByRole('button', { name: 'Pair this device' }).click();
+  await page.getByRole('region', { name: 'Menu' }).waitFor({ timeout: 20_000 });
+}
+
+/** Management → Floor plan: a room and a round four-top placed at x 20, y 30 (a bad seat count first). */
+async function layOutTable(page: Page, tap: (target: Locator) => Promise<void>) {
+  await page.goto(`${harness.managementOrigin}/manage/floor-plan`);
+  const pick = page.getByRole('button', { name: /Harbor Grill/ });
+  const heading = page.getByRole('heading', { level: 1, name: 'Floor plan' });
+  await pick.or(heading).first().waitFor({ timeout: 20_000 });
+  if (await pick.isVisible()) await pick.click();
+  await heading.waitFor({ timeout: 20_000 });
+  await tap(page.getByRole('button', { name: 'Add room' }));
+  const roomDialog = page.getByRole('dialog', { name: 'Add a dining room' });
+  await roomDialog.getByLabel('Room name').fill('Main room');
+  await tap(roomDialog.getByRole('button', { name: 'Add room' }));
+  await roomDialog.waitFor({ state: 'detached' });
+  await tap(page.getByRole('button', { name: 'Add table' }));
+  const tableDialog = page.getByRole('dialog', { name: 'Add a table' });
+  await tableDialog.getByLabel('Table name').fill('T1');
+  await tableDialog.getByLabel('Seats').fill('0');
+  await tableDialog.getByLabel('Shape').selectOption('round');
+  await tableDialog.getByLabel('Across (x, 0–100)').fill('20');
+  await tableDialog.getByLabel('Down (y, 0–100)').fill('30');
+  await tap(tableDialog.getByRole('button', { name: 'Add table' }));
+  await tableDialog.getByText('Seats must be at least 1').waitFor();
+  await tableDialog.getByLabel('Seats').fill('4');
+  await tap(tableDialog.getByRole('button', { name: 'Add table' }));
+  await tableDialog.waitFor({ state: 'detached' });
+  await page.getByText('4 seats · round · x 20, y 30').waitFor();
+  await screenSettled(page);
+  await screenshot(page, 'pos-checks-floor-plan-1280', { fullPage: false });
+  expect(serious(await axeViolations(page))).toEqual([]);
+}
+
+/** Rings an item on for a seat, found by the search (it may sit in any menu group). */
+async function ringOn(
+  page: Page,
+  tap: (target: Locator) => Promise<void>,
+  seat: string,
+  item: RegExp,
+  search: string,
+) {
+  const check = page.getByRole('complementary');
+  await tap(check.getByRole('button', { name: seat, exact: true }));
+  await page.getByRole('searchbox', { name: 'Search items' }).fill(search);
+  const answer = page.waitForResponse((r) => r.url().includes('/lines') && r.request().method() === 'POST');
+  await tap(page.getByRole('button', { name: item }));
+  expect((await answer).status()).toBe(200);
+}
+
+describe('POS open checks', () => {
+  it('seats a table, orders on two courses, fires them in turn and pays the check in cash (touch, 1280×800)', async () => {
+    const context = await harness.browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      hasTouch: true,
+      timezoneId: TENANT_CREATION_TIMEZONE,
+    });
+    const page = await context.newPage();
+    const tap = (target: Locator) => target.tap();
+    await openPairedRegister(page);
+    const manage = await context.newPage();
+    await layOutTable(manage, tap);
+    await manage.close();
+
+    await tap(page.getByRole('link', { name: 'Tables' }));
+    const table = page.getByRole('button', { name: /^T1/ });
+    await table.getByText('Free · 4 seats').waitFor({ timeout: 20_000 });
+    await tap(table);
+    await page.getByRole('heading', { level: 2, name: /^T1 · #\d+/ }).waitFor({ timeout: 20_000 });
+    await ringOn(page, tap, 'Seat 1', /^Crispy Calamari/, 'calamari');
+    await ringOn(page, tap, 'Seat 2', /^Halibut & Chips/, 'halibut');
+    const starters = page.getByRole('region', { name: 'Starters', exact: true });
+    const mains = page.getByRole('region', { name: 'Mains', exact: true });
+    await starters.getByText('Held').waitFor();
+    await mains.getByText('Held').waitFor();
+    await starters.getByText('Seat 1').waitFor();
+    await mains.getByText('Seat 2').waitFor();
+    await screenshot(page, 'pos-checks-check-1280', { fullPage: false });
+    expect(serious(await axeViolations(page))).toEqual([]);
+
+    // the starters go first; the mains wait until they are fired
+    await tap(page.getByRole('button', { name: 'Fire next course' }));
+    await starters.getByText('Sent', { exact: true }).waitFor();
+    expect(await mains.getByText('Held').isVisible()).toBe(true);
+    await tap(page.getByRole('button', { name: 'Fire next course' }));
+    await mains.getByText('Sent', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Fire next course' }).isDisabled()).toBe(true);
+    const total = centsOf(await page.getByTestId('check-total').textContent());
+    // $15 calamari + $24 halibut, taxed
+    expect(total).toBeGreaterThan(3900);
+
+    // the floor shows the table seated with the check's total, at every size
+    await tap(page.getByRole('link', { name: 'Tables' }));
+    await table
+      .getByText(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(total / 100))
+      .waitFor();
+    await screenshot(page, 'pos-checks-tables-1280', { fullPage: false });
+    expect(serious(await axeViolations(page))).toEqual([]);
+    for (const [width, height] of [
+      [1024, 768],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await screenshot(page, `pos-checks-tables-${width}`, { fullPage: false });
+      expect(await fitsWidth(page)).toBe(true);
+    }
+    await tap(table);
+    await page.getByRole('button', { name: /^View check \(2\)/ }).waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    await tap(page.getByRole('button', { name: /^View check \(2\)/ }));
+    await screenshot(page, 'pos-checks-check-390', { fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // paid in cash: the check becomes a sale and the table is free again
+    await tap(page.getByRole('button', { name: /^Pay \$/ }));
+    const dialog = page.getByRole('dialog', { name: /^Pay \$/ });
+    await tap(dialog.getByRole('group', { name: 'Quick amounts' }).getByRole('button').nth(1));
+    const answer = page.waitForResponse((r) => r.url().endsWith('/pay') && r.request().method() === 'POST');
+    await tap(dialog.getByRole('button', { name: 'Take cash' }));
+    const response = await answer;
+    expect(response.status()).toBe(201);
+    const sale = ((await response.json()) as { data: { status: string; totals: { total: number } } }).data;
+    expect(sale).toMatchObject({ status: 'accepted', totals: { total } });
+    const done = page.getByRole('dialog', { name: 'Sale complete' });
+    await done.waitFor();
+    await tap(done.getByRole('button', { name: 'New sale' }));
+    await table.getByText('Free · 4 seats').waitFor({ timeout: 20_000 });
+    await context.close();
+  });
+});
