@@ -9,6 +9,7 @@ import {
   payPosCheck,
   removePosCheckLine,
   sendPosCheck,
+  voidPosCheckLine,
 } from '@brigade/contracts/pos-checks';
 import { DEVICE_HEADER } from '@brigade/domain/pos/api';
 import type { Check, CheckLineInput, OpenCheckInput, PayCheckInput } from '@brigade/domain/pos/checks';
@@ -100,6 +101,14 @@ export const checkCalls = {
         params: { ...params(scope), orderId: check.orderId, lineId },
         headers: headers(token),
         body: { version: check.version },
+      }),
+    ).then((answer) => answer.data),
+  void: (scope: Scope, token: string, check: OpenCheck, lineId: number, reason: string) =>
+    tracked(() =>
+      apiClient.call(voidPosCheckLine, {
+        params: { ...params(scope), orderId: check.orderId, lineId },
+        headers: headers(token),
+        body: { version: check.version, reason },
       }),
     ).then((answer) => answer.data),
   send: (scope: Scope, token: string, check: OpenCheck) =>

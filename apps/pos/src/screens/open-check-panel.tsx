@@ -1,7 +1,10 @@
 import { Button } from '@brigade/ui/components/button';
-import { useId } from 'react';
+import { Dialog } from '@brigade/ui/components/dialog';
+import { TextField } from '@brigade/ui/components/text-field';
+import { useId, useState } from 'react';
 import type { OpenCheck } from '../check-queries';
 import { useRegisterContext } from '../register/context';
+import { useIsManager } from '../register/manager';
 import type { LineTarget } from './open-check-screen';
 
 type Line = OpenCheck['lines'][number];
@@ -18,6 +21,8 @@ export function OpenCheckPanel(props: {
   busy: boolean;
   problem: string | null;
   onRemove: (lineId: number) => void;
+  /** A manager's void of a sent line, with the reason. */
+  onVoid: (lineId: number, reason: string) => Promise<void>;
   onSend: () => void;
   onFireNext: () => void;
   onPay: () => void;
@@ -28,6 +33,8 @@ export function OpenCheckPanel(props: {
   const titleId = useId();
   const waiting = check.lines.filter((line) => !line.sent).length;
   const open = check.status === 'open';
+  const manager = useIsManager();
+  const [voiding, setVoiding] = useState<Line | null>(null);
   return (
     <aside className="pos-check" aria-labelledby={titleId}>
       <header className="pos-check__head">
@@ -42,7 +49,12 @@ export function OpenCheckPanel(props: {
       {check.lines.length === 0 ? (
         <p className="pos-check__empty">Tap an item to ring it on for the seat and course above.</p>
       ) : (
-        <CourseGroups check={check} disabled={props.busy || offline} onRemove={props.onRemove} />
+        <CourseGroups
+          check={check}
+          disabled={props.busy || offline}
+          onRemove={props.onRemove}
+          onVoid={manager && open ? setVoiding : undefined}
+        />
       )}
       <div className="pos-check__foot">
         <dl className="pos-figures">
@@ -98,7 +110,58 @@ export function OpenCheckPanel(props: {
           <p className="pos-check__empty">This check is {check.status === 'accepted' ? 'paid' : 'closed'}.</p>
         )}
       </div>
+      {voiding && (
+        <VoidLineDialog
+          line={voiding}
+          onClose={() => setVoiding(null)}
+          onVoid={async (reason) => {
+            await props.onVoid(voiding.lineId, reason);
+            setVoiding(null);
+          }}
+        />
+      )}
     </aside>
+  );
+}
+
+/** "Void 1 × Crispy Calamari": a sent line leaves the check with the manager's reason. */
+function VoidLineDialog(props: {
+  line: Line;
+  onClose: () => void;
+  onVoid: (reason: string) => Promise<void>;
+}) {
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const { line } = props;
+  return (
+    <Dialog
+      open
+      alert
+      onClose={props.onClose}
+      title={`Void ${line.quantity} × ${line.name}`}
+      description="It was sent to the kitchen: it leaves the check with your reason."
+      footer={
+        <>
+          <Button variant="secondary" onClick={props.onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            disabled={reason.trim() === ''}
+            loading={busy}
+            loadingText="Voiding..."
+            onClick={() => {
+              setBusy(true);
+              void props.onVoid(reason.trim()).finally(() => setBusy(false));
+            }}
+          >
+            Void line
+          </Button>
+        </>
+      }
+    >
+      <TextField label="Reason" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
+    </Dialog>
   );
 }
 
@@ -142,7 +205,12 @@ function TargetPicker(props: { seats: number; target: LineTarget; onTarget: (t: 
 }
 
 /** The lines by course in firing order (lines without a course first: they go at once). */
-function CourseGroups(props: { check: OpenCheck; disabled: boolean; onRemove: (lineId: number) => void }) {
+function CourseGroups(props: {
+  check: OpenCheck;
+  disabled: boolean;
+  onRemove: (lineId: number) => void;
+  onVoid?: ((line: Line) => void) | undefined;
+}) {
   const { register } = useRegisterContext();
   const known = new Set(register.courses.map((c) => c.courseId));
   const groups = [
@@ -187,7 +255,12 @@ function CourseGroups(props: { check: OpenCheck; disabled: boolean; onRemove: (l
   );
 }
 
-function CheckLineItem(props: { line: Line; disabled: boolean; onRemove: (lineId: number) => void }) {
+function CheckLineItem(props: {
+  line: Line;
+  disabled: boolean;
+  onRemove: (lineId: number) => void;
+  onVoid?: ((line: Line) => void) | undefined;
+}) {
   const { money } = useRegisterContext();
   const { line } = props;
   return (
@@ -219,6 +292,17 @@ function CheckLineItem(props: { line: Line; disabled: boolean; onRemove: (lineId
             onClick={() => props.onRemove(line.lineId)}
           >
             Remove
+          </button>
+        )}
+        {line.sent && props.onVoid && (
+          <button
+            type="button"
+            className="pos-line__action pos-line__action--remove"
+            aria-label={`Void ${line.name}`}
+            disabled={props.disabled}
+            onClick={() => props.onVoid?.(line)}
+          >
+            Void
           </button>
         )}
       </div>

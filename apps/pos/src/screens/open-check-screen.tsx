@@ -99,6 +99,7 @@ function CheckEditor({ check }: { check: OpenCheck }) {
         busy={change.busy}
         problem={change.problem}
         onRemove={(lineId) => change.run((calls, current) => calls.remove(current, lineId))}
+        onVoid={(lineId, reason) => change.run((calls, current) => calls.void(current, lineId, reason))}
         onSend={() => change.run((calls, current) => calls.send(current))}
         onFireNext={() => change.run((calls, current) => calls.fireNext(current))}
         onPay={() => setPaying(true)}
@@ -137,6 +138,7 @@ function useSeats(check: OpenCheck): number {
 interface Calls {
   add: (check: OpenCheck, lines: CheckLineInput[]) => Promise<OpenCheck>;
   remove: (check: OpenCheck, lineId: number) => Promise<OpenCheck>;
+  void: (check: OpenCheck, lineId: number, reason: string) => Promise<OpenCheck>;
   send: (check: OpenCheck) => Promise<OpenCheck>;
   fireNext: (check: OpenCheck) => Promise<OpenCheck>;
 }
@@ -157,6 +159,7 @@ function useCheckChange(check: OpenCheck) {
     const calls: Calls = {
       add: (c, lines) => checkCalls.add(scope, device.token, c, lines),
       remove: (c, lineId) => checkCalls.remove(scope, device.token, c, lineId),
+      void: (c, lineId, reason) => checkCalls.void(scope, device.token, c, lineId, reason),
       send: (c) => checkCalls.send(scope, device.token, c),
       fireNext: (c) => checkCalls.fireNext(scope, device.token, c),
     };
