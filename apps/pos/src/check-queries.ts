@@ -7,12 +7,19 @@ import {
   listPosChecks,
   openPosCheck,
   payPosCheck,
+  payPosCheckByCard,
   removePosCheckLine,
   sendPosCheck,
   voidPosCheckLine,
 } from '@brigade/contracts/pos-checks';
 import { DEVICE_HEADER } from '@brigade/domain/pos/api';
-import type { Check, CheckLineInput, OpenCheckInput, PayCheckInput } from '@brigade/domain/pos/checks';
+import type {
+  Check,
+  CheckLineInput,
+  OpenCheckInput,
+  PayCheckCardInput,
+  PayCheckInput,
+} from '@brigade/domain/pos/checks';
 import type { Floor } from '@brigade/domain/pos/floor';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from './api';
@@ -132,6 +139,23 @@ export const checkCalls = {
 export function payCheck(scope: Scope, token: string, orderId: number, body: PayCheckInput, key: string) {
   return tracked(() =>
     apiClient.call(payPosCheck, {
+      params: { ...params(scope), orderId },
+      body,
+      headers: { ...headers(token), 'Idempotency-Key': key },
+    }),
+  ).then((answer) => answer.data);
+}
+
+/** Pays a check by card on this register's terminal; answers when the terminal is done. */
+export function payCheckByCard(
+  scope: Scope,
+  token: string,
+  orderId: number,
+  body: PayCheckCardInput,
+  key: string,
+) {
+  return tracked(() =>
+    apiClient.call(payPosCheckByCard, {
       params: { ...params(scope), orderId },
       body,
       headers: { ...headers(token), 'Idempotency-Key': key },

@@ -4,6 +4,7 @@ import {
   addCheckLinesSchema,
   checkSchema,
   openCheckSchema,
+  payCheckCardSchema,
   payCheckSchema,
   removeCheckLineSchema,
   sendCheckSchema,
@@ -19,7 +20,7 @@ import {
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { successOf } from './envelope';
-import { idempotency, idempotencyHeaders } from './payments-shared';
+import { GATEWAY_PROBLEMS, idempotency, idempotencyHeaders } from './payments-shared';
 import { restaurantIdParam, tenantIdParam } from './tenancy-params';
 
 /**
@@ -165,6 +166,26 @@ export const payPosCheck = defineEndpoint({
   },
   response: { status: 201, description: 'The sale', schema: successOf(posOrderSchema) },
   problems: [404, 409],
+});
+
+export const payPosCheckByCard = defineEndpoint({
+  id: 'payPosCheckByCard',
+  method: 'POST',
+  path: `${base}/pos/checks/{orderId}/pay/card`,
+  summary: "Pay an open check by card on this register's terminal (tip on the terminal)",
+  description: `${idempotency} ${CHANGED} A check changed or paid on another register while the terminal waited is refused and the charge voided.`,
+  tags,
+  access: employee,
+  changes: 'none',
+  // the terminal waits for the shopper: the steps are short transactions of their own
+  outside: true,
+  request: {
+    params: checkParams,
+    body: payCheckCardSchema,
+    headers: deviceHeaders.extend(idempotencyHeaders.shape),
+  },
+  response: { status: 201, description: 'The sale', schema: successOf(posOrderSchema) },
+  problems: [402, 404, ...GATEWAY_PROBLEMS],
 });
 
 export const getPosFloor = defineEndpoint({

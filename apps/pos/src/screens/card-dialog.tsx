@@ -16,9 +16,16 @@ import { SaleDone } from './sale-done';
  * terminal. A decline or a cancel shows its words and leaves the check as it was for another try (a new
  * key: nothing was charged); a lost answer keeps the key, so "Try again" cannot charge twice.
  */
-export function CardDialog(props: { check: Check; total: number; onPaid: () => void; onClose: () => void }) {
+export function CardDialog(props: {
+  check: Check;
+  total: number;
+  onPaid: () => void;
+  onClose: () => void;
+  /** An open check's card payment (its key given); without it the check is rung up as a card sale. */
+  send?: ((key: string) => Promise<Sale>) | undefined;
+}) {
   const { money, offline, device, scope } = useRegisterContext();
-  const charge = useChargeCard(props.onPaid);
+  const charge = useChargeCard(props.onPaid, props.send);
   const [cancelling, setCancelling] = useState(false);
 
   if (charge.sale) return <SaleDone sale={charge.sale} onNewSale={props.onClose} />;
@@ -83,7 +90,7 @@ export function CardDialog(props: { check: Check; total: number; onPaid: () => v
 }
 
 /** Sends the card sale; a new key per try, kept only while the outcome is unknown. */
-function useChargeCard(onPaid: () => void) {
+function useChargeCard(onPaid: () => void, sendCheck?: (key: string) => Promise<Sale>) {
   const { scope, device, onRefused } = useRegisterContext();
   const queryClient = useQueryClient();
   const [sending, setSending] = useState(false);
@@ -96,7 +103,7 @@ function useChargeCard(onPaid: () => void) {
     setSending(true);
     setProblem(null);
     try {
-      const done = await placeCardSale(scope, device.token, body, key);
+      const done = sendCheck ? await sendCheck(key) : await placeCardSale(scope, device.token, body, key);
       attempt.current = null;
       setSale(done);
       onPaid();

@@ -26,6 +26,8 @@ export function OpenCheckPanel(props: {
   onSend: () => void;
   onFireNext: () => void;
   onPay: () => void;
+  /** Paying by card on the register's terminal; absent when it has none. */
+  onPayCard?: (() => void) | undefined;
   onClose: () => void;
 }) {
   const { check } = props;
@@ -96,15 +98,12 @@ export function OpenCheckPanel(props: {
             >
               Send all ({waiting})
             </Button>
-            <Button
-              size="lg"
-              block
-              className="pos-check__pay"
+            <PayButtons
+              total={check.totals.total}
               disabled={check.lines.length === 0 || props.busy || offline}
-              onClick={props.onPay}
-            >
-              Pay {money(check.totals.total)}
-            </Button>
+              onPay={props.onPay}
+              onPayCard={props.onPayCard}
+            />
           </div>
         ) : (
           <p className="pos-check__empty">This check is {check.status === 'accepted' ? 'paid' : 'closed'}.</p>
@@ -121,6 +120,28 @@ export function OpenCheckPanel(props: {
         />
       )}
     </aside>
+  );
+}
+
+/** "Pay", or with a card terminal "Cash" and "Card" side by side (as a sale's). */
+function PayButtons(props: {
+  total: number;
+  disabled: boolean;
+  onPay: () => void;
+  onPayCard?: (() => void) | undefined;
+}) {
+  const { money } = useRegisterContext();
+  const button = (label: string, onClick: () => void) => (
+    <Button size="lg" block className="pos-check__pay" disabled={props.disabled} onClick={onClick}>
+      {label} {money(props.total)}
+    </Button>
+  );
+  if (!props.onPayCard) return button('Pay', props.onPay);
+  return (
+    <div className="pos-check__tenders pos-check__pay-row">
+      {button('Cash', props.onPay)}
+      {button('Card', props.onPayCard)}
+    </div>
   );
 }
 

@@ -15,13 +15,16 @@ import {
   floorKey,
   type OpenCheck,
   payCheck,
+  payCheckByCard,
   useCheck,
   useFloor,
 } from '../check-queries';
+import { readReceiptChoice } from '../device-store';
 import type { Item } from '../queries';
 import { salesKey } from '../queries';
 import { useRegisterContext } from '../register/context';
 import { needsChoices, sellingMenus } from '../register/sections';
+import { CardDialog } from './card-dialog';
 import { CheckBar } from './check-panel';
 import { ItemDialog } from './item-dialog';
 import { MenuPanel } from './menu-panel';
@@ -62,7 +65,7 @@ function CheckEditor({ check }: { check: OpenCheck }) {
   const change = useCheckChange(check);
   const [target, setTarget] = useState<LineTarget>({ seat: 1, course: 'item' });
   const [choosing, setChoosing] = useState<Item | null>(null);
-  const [paying, setPaying] = useState(false);
+  const [paying, setPaying] = useState<'cash' | 'card' | null>(null);
   const [sheet, setSheet] = useState(false);
   const navigate = useNavigate();
   const seats = useSeats(check);
@@ -102,7 +105,8 @@ function CheckEditor({ check }: { check: OpenCheck }) {
         onVoid={(lineId, reason) => change.run((calls, current) => calls.void(current, lineId, reason))}
         onSend={() => change.run((calls, current) => calls.send(current))}
         onFireNext={() => change.run((calls, current) => calls.fireNext(current))}
-        onPay={() => setPaying(true)}
+        onPay={() => setPaying('cash')}
+        onPayCard={register.device.terminal ? () => setPaying('card') : undefined}
         onClose={() => setSheet(false)}
       />
       <CheckBar
@@ -121,7 +125,12 @@ function CheckEditor({ check }: { check: OpenCheck }) {
         />
       )}
       {paying && (
-        <PayCheck check={check} onClose={() => setPaying(false)} onDone={() => navigate('/tables')} />
+        <PayCheck
+          kind={paying}
+          check={check}
+          onClose={() => setPaying(null)}
+          onDone={() => navigate('/tables')}
+        />
       )}
     </main>
   );
@@ -182,16 +191,47 @@ function useCheckChange(check: OpenCheck) {
   return { run, busy, problem };
 }
 
-/** Cash for the check: the register's pay dialog, sending the check's payment with its version. */
-function PayCheck(props: { check: OpenCheck; onClose: () => void; onDone: () => void }) {
+/** Cash or card for the check: the register's pay dialogs, sending the check's payment with its version. */
+function PayCheck(props: {
+  kind: 'cash' | 'card';
+  check: OpenCheck;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const { scope, device } = useRegisterContext();
   const queryClient = useQueryClient();
   const paid = useRef(false);
   const { check } = props;
+  const shared = {
+    check: EMPTY_CHECK,
+    total: check.totals.total,
+    onPaid: () => {
+      paid.current = true;
+      void queryClient.invalidateQueries({ queryKey: checksKey(scope) });
+      void queryClient.invalidateQueries({ queryKey: floorKey(scope) });
+      void queryClient.invalidateQueries({ queryKey: salesKey(scope) });
+    },
+    // after "New sale" the floor comes back; a cancel leaves the check as it was
+    onClose: () => (paid.current ? props.onDone() : props.onClose()),
+  };
+  if (props.kind === 'card')
+    return (
+      <CardDialog
+        {...shared}
+        send={(key) =>
+          payCheckByCard(
+            scope,
+            device.token,
+            check.orderId,
+            { version: check.version, receipt: readReceiptChoice(device.deviceId) },
+            key,
+          )
+        }
+      />
+    );
   return (
     <PayDialog
-      check={EMPTY_CHECK}
-      total={check.totals.total}
+      {...shared}
       send={(tendered, receipt, key) =>
         payCheck(
           scope,
@@ -201,14 +241,6 @@ function PayCheck(props: { check: OpenCheck; onClose: () => void; onDone: () => 
           key,
         )
       }
-      onPaid={() => {
-        paid.current = true;
-        void queryClient.invalidateQueries({ queryKey: checksKey(scope) });
-        void queryClient.invalidateQueries({ queryKey: floorKey(scope) });
-        void queryClient.invalidateQueries({ queryKey: salesKey(scope) });
-      }}
-      // after "New sale" the floor comes back; a cancel leaves the check as it was
-      onClose={() => (paid.current ? props.onDone() : props.onClose())}
     />
   );
 }

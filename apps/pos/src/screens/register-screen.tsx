@@ -90,7 +90,7 @@ export function RegisterScreen({ check, dispatch }: { check: Check; dispatch: Di
 }
 
 /** The cash or the card dialog. */
-function Tender(props: { kind: 'cash' | 'card' } & Parameters<typeof PayDialog>[0]) {
+function Tender(props: { kind: 'cash' | 'card' } & Omit<Parameters<typeof PayDialog>[0], 'send'>) {
   const { kind, ...rest } = props;
   return kind === 'card' ? <CardDialog {...rest} /> : <PayDialog {...rest} />;
 }

@@ -326,3 +326,95 @@ describe('a sale cut off after the approval', () => {
     expect(again.statusCode, again.body).toBe(201);
   });
 });
+
+describe('an open check paid by card (docs/behaviour/pos.md#paying-a-check)', () => {
+  const openCheck = async () => {
+    const opened = await pos('employee', 'POST', '/checks', {
+      key: randomUUID(),
+      payload: { guestName: 'Table 2', lines: [{ itemId, quantity: 2 }] },
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    return opened.json().data as { orderId: number; version: number };
+  };
+  const payByCard = (orderId: number, key: string, version: number) =>
+    pos('employee', 'POST', `/checks/${orderId}/pay/card`, { key, payload: { version, receipt: 'none' } });
+
+  it('is paid on the terminal with its tip: the check becomes the sale, its card tender and ledger agree', async () => {
+    const check = await openCheck();
+    const sent = await pos('employee', 'POST', `/checks/${check.orderId}/send`, {
+      payload: { version: check.version },
+    });
+    const version = sent.json().data.version;
+    const key = randomUUID();
+    expect(
+      (await pos('otherOwner', 'POST', `/checks/${check.orderId}/pay/card`, { key, payload: { version } }))
+        .statusCode,
+    ).toBe(403);
+    const answer = payByCard(check.orderId, key, version);
+    expect(await until('tip')).toMatchObject({ amount: '20.00' });
+    await shopper('tip', { tip: '2.00' });
+    await until('card');
+    await shopper('card', { pan: '4111111111111111', entry: 'tap' });
+    await until('sign');
+    await shopper('sign');
+    const paid = await answer;
+    expect(paid.statusCode, paid.body).toBe(201);
+    const sale = paid.json().data;
+    expect(sale).toMatchObject({
+      orderId: check.orderId,
+      status: 'accepted',
+      totals: { tip: 200, total: 2200 },
+    });
+    expect(sale.tenders).toEqual([
+      expect.objectContaining({ method: 'card', amount: 2200, card: expect.objectContaining({ tip: 200 }) }),
+    ]);
+    const lines = await t.database.db
+      .select()
+      .from(ledgerLines)
+      .where(eq(ledgerLines.orderId, check.orderId));
+    expect(lines.filter((l) => l.kind === 'tender').map((l) => [l.event, l.amount])).toEqual([
+      ['capture', 2200],
+    ]);
+    expect(lines.filter((l) => l.event === 'sale').reduce((sum, l) => sum + l.amount, 0)).toBe(2200);
+    // the same key answers the same sale without the terminal; another payment finds it paid
+    const again = await payByCard(check.orderId, key, version);
+    expect(again.json().data.orderId).toBe(check.orderId);
+    const second = await payByCard(check.orderId, randomUUID(), version);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().detail).toBe('This check is already paid');
+  });
+
+  it('voids the charge when another register changed the check while the terminal waited', async () => {
+    const check = await openCheck();
+    const answer = payByCard(check.orderId, randomUUID(), check.version);
+    await until('tip');
+    const added = await pos('employee', 'POST', `/checks/${check.orderId}/lines`, {
+      payload: { version: check.version, lines: [{ itemId, quantity: 1 }] },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    await shopper('tip', { tip: '0.00' });
+    await until('card');
+    await shopper('card', { pan: '4111111111111111' });
+    await until('sign');
+    await shopper('sign');
+    const refused = await answer;
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(
+      'This check was changed on another terminal: refresh it and try again',
+    );
+    const [payment] = await t.database.db
+      .select()
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.amount, 2000))
+      .orderBy(sql`${paymentTransactions.createdAt} desc`)
+      .limit(1);
+    expect(payment?.status).toBe('voided');
+    const still = (await pos('employee', 'GET', `/checks/${check.orderId}`)).json().data;
+    expect(still).toMatchObject({ status: 'open', totals: { total: 3000 } });
+    const tenders = await t.database.db
+      .select()
+      .from(orderTenders)
+      .where(eq(orderTenders.orderId, check.orderId));
+    expect(tenders).toEqual([]);
+  });
+});

@@ -7,7 +7,9 @@ import {
   listDiningRooms,
   listOpenChecks,
   openCheck,
+  type PosCardDeps,
   payCheck,
+  payCheckByCard,
   removeCheckLine,
   removeDiningRoom,
   removeDiningTable,
@@ -16,15 +18,22 @@ import {
   sendCheck,
   voidCheckLine,
 } from '@brigade/core/pos/index';
+import type { WallContext } from '@brigade/db/tenant-walls';
 import { DEVICE_HEADER } from '@brigade/domain/pos/api';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
 import { implement, success } from '../plugins/contract-routes';
+import { paymentDeps } from './payments';
 
 /** Open checks and the floor plan (issue 46, docs/behaviour/pos.md#open-checks): one call per handler. */
 const deviceToken = (request: FastifyRequest) => request.headers[DEVICE_HEADER];
 const posDeps = (deps: AppDeps) => ({ db: deps.database.db, menuCache: deps.menuCache });
 const db = (deps: AppDeps) => ({ db: deps.database.db });
+const cardDeps = (deps: AppDeps, walls: WallContext | null): PosCardDeps => ({
+  ...paymentDeps(deps, walls),
+  menuCache: deps.menuCache,
+  terminal: deps.payments.terminal,
+});
 
 export const posCheckRoutes = [
   implement(contract.openPosCheck, async ({ params, body, actor, deps, request }) =>
@@ -61,6 +70,16 @@ export const posCheckRoutes = [
   implement(contract.payPosCheck, async ({ params, body, actor, deps, request }) =>
     success(
       await payCheck(posDeps(deps), actor, {
+        ...params,
+        token: deviceToken(request),
+        idempotencyKey: request.headers['idempotency-key'],
+        body,
+      }),
+    ),
+  ),
+  implement(contract.payPosCheckByCard, async ({ params, body, actor, deps, walls, request }) =>
+    success(
+      await payCheckByCard(cardDeps(deps, walls), actor, {
         ...params,
         token: deviceToken(request),
         idempotencyKey: request.headers['idempotency-key'],

@@ -1,4 +1,5 @@
 import { type TerminalAuthResponse, TerminalCallError } from '@brigade/cardpointe/terminal';
+import type { Executor } from '@brigade/db/database';
 import { QUEUES } from '@brigade/db/job-queue';
 import type { Actor } from '@brigade/domain/access';
 import { BrigadeError } from '@brigade/domain/errors';
@@ -22,7 +23,7 @@ import {
 } from '@brigade/domain/pos/terminal';
 import { enqueue } from '../jobs/jobs';
 import { queueKitchenTickets } from '../ordering/kitchen-tickets';
-import { addOrderEvent } from '../ordering/ordering-repository';
+import { addOrderEvent, type OrderRow } from '../ordering/ordering-repository';
 import { authorisationChanges, event } from '../payments/authorise';
 import {
   addEvent,
@@ -44,6 +45,11 @@ export interface CardSale {
   request: ReturnType<typeof placePosCardOrderSchema.parse>;
   lines: PricedLine[];
   totals: OrderTotals;
+  /**
+   * An open check being paid (check-card.ts): its order is the check, written by `record` (which refuses a
+   * check changed or paid since the terminal was asked: the charge is then voided), and its rounds were sent.
+   */
+  check?: { record: (tx: Executor, transactionId: string, totals: OrderTotals) => Promise<OrderRow> };
 }
 
 const scopeOf = (intent: CardIntent) => ({
@@ -113,11 +119,13 @@ async function recordSale(
   const scope = scopeOf(intent);
   const now = deps.now?.() ?? new Date();
   const by = userIdOf(actor);
-  const row = await insertPosOrder(tx, place, { request, lines, totals }, now, {
-    idempotencyKey: intent.key,
-    requestHash: requestHash('placePosCardOrder', request),
-    transactionId: intent.pending.transactionId,
-  });
+  const row = sale.check
+    ? await sale.check.record(tx, intent.pending.transactionId, totals)
+    : await insertPosOrder(tx, place, { request, lines, totals }, now, {
+        idempotencyKey: intent.key,
+        requestHash: requestHash('placePosCardOrder', request),
+        transactionId: intent.pending.transactionId,
+      });
   if (!row)
     throw new BrigadeError(
       'unprocessable',
@@ -145,14 +153,10 @@ async function recordSale(
   });
   const card = `${changes.cardBrand ?? 'card'}${changes.lastFour ? ` ending ${changes.lastFour}` : ''}`;
   const service = SERVICE_LABELS[request.service].toLowerCase();
-  await addOrderEvent(
-    tx,
-    row,
-    'accepted',
-    by,
-    `Rung up at ${place.device.name} (${service}), paid by ${card}`,
-  );
-  await queueKitchenTickets(tx, row);
+  const how = sale.check ? 'Check paid at' : 'Rung up at';
+  await addOrderEvent(tx, row, 'accepted', by, `${how} ${place.device.name} (${service}), paid by ${card}`);
+  // a check's lines went to the kitchen in its rounds (the last one as it was paid)
+  if (!sale.check) await queueKitchenTickets(tx, row);
   const printer = await registerPrinter({ db: tx }, place.device);
   const receiptQueued = printer !== null && request.receipt === 'print';
   if (receiptQueued)

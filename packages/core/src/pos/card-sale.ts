@@ -97,14 +97,14 @@ export async function placePosCardOrder(
   return finishCardSale(deps, actor, intent, sale, outcome.answer);
 }
 
-const withTip = (totals: OrderTotals, tip: number): OrderTotals => ({
+export const withTip = (totals: OrderTotals, tip: number): OrderTotals => ({
   ...totals,
   tip,
   total: totals.total + tip,
 });
 
 /** The payment's intent: `pending`, its order id (sent to the terminal) and the key in its first event. */
-async function writeIntent(
+export async function writeIntent(
   deps: PosCardDeps,
   actor: Actor,
   tx: Executor,
@@ -140,7 +140,11 @@ async function writeIntent(
 }
 
 /** The sale a repeated request with the same key made. */
-async function replaySale(deps: PosCardDeps, place: RegisterPlace, orderId: number): Promise<PosOrder> {
+export async function replaySale(
+  deps: PosCardDeps,
+  place: RegisterPlace,
+  orderId: number,
+): Promise<PosOrder> {
   const scope = { tenantId: place.device.tenantId, restaurantId: place.device.restaurantId };
   return deps.transact(async (tx) => {
     const order = (await findOrder(tx, scope, orderId))!;

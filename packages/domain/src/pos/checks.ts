@@ -84,6 +84,10 @@ export const payCheckSchema = z.strictObject({
 });
 export type PayCheckInput = z.input<typeof payCheckSchema>;
 
+/** Paying a check by card on the register's terminal (the tip is chosen on the terminal). */
+export const payCheckCardSchema = payCheckSchema.omit({ tender: true });
+export type PayCheckCardInput = z.input<typeof payCheckCardSchema>;
+
 /**
  * A check's line as stored in the order's `lines`: the priced line, its id on the check, its seat, and
  * where it is in the kitchen — `pending` until it is sent, then the `round` (1, 2, …) it went in.

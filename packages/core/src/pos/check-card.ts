@@ -1,0 +1,97 @@
+import type { Executor } from '@brigade/db/database';
+import type { Actor } from '@brigade/domain/access';
+import { BrigadeError } from '@brigade/domain/errors';
+import type { OrderTotals } from '@brigade/domain/ordering/totals';
+import type { PosOrder } from '@brigade/domain/pos/api';
+import { CHECK_EMPTY, type CheckLine, linesToSend, payCheckCardSchema } from '@brigade/domain/pos/checks';
+import { NO_TERMINAL } from '@brigade/domain/pos/terminal';
+import type { OrderRow } from '../ordering/ordering-repository';
+import { idempotencyKey } from '../payments/idempotency';
+import { userIdOf } from '../use-case';
+import { type PosCardDeps, replaySale, withTip, writeIntent } from './card-sale';
+import { finishCardSale, settleTerminalFailure } from './card-sale-record';
+import { sendRound } from './check-kitchen';
+import { lockOpenCheck, saveCheck } from './check-repository';
+import type { CheckCall } from './checks';
+import { openRegister, type RegisterPlace } from './register';
+import { runOnTerminal } from './terminal-run';
+
+/**
+ * Paying an open check by card on the register's terminal (docs/behaviour/pos.md#paying-a-check): the card
+ * sale's steps (decision 052) with the check as its order. The check is read at its version, the intent is
+ * written, the terminal charges the total and tip; the record then locks the check again and refuses it if
+ * it was changed or paid meanwhile (another register's cash, another card) — and then, as any record that
+ * fails, the charge is voided. So a check is paid once however many registers try at the same moment.
+ */
+
+export const PAY_CHECK_CARD_OPERATION = 'payPosCheckCard';
+
+export async function payCheckByCard(
+  deps: PosCardDeps,
+  actor: Actor,
+  call: CheckCall & { idempotencyKey: unknown; body: unknown },
+): Promise<PosOrder> {
+  const scope = { tenantId: call.tenantId, restaurantId: call.restaurantId };
+  const request = payCheckCardSchema.parse(call.body);
+  const handle = idempotencyKey<{ orderId: number }>(deps, actor, {
+    scope,
+    key: call.idempotencyKey as string | undefined,
+    operation: `${PAY_CHECK_CARD_OPERATION}:${call.orderId}`,
+    body: request,
+  });
+  // the key, the check at its version and the payment's intent in one transaction: a refusal keeps nothing
+  const begun = await deps.transact(async (tx) => {
+    const place = await openRegister({ db: tx, menuCache: deps.menuCache }, actor, scope, call.token);
+    const claimed = await handle.claim(tx);
+    if (claimed) return { place, replay: claimed.replay, check: null, written: null };
+    const check = await lockOpenCheck(tx, scope, call.orderId, request.version);
+    if (!place.device.terminalHsn || !place.device.terminalKey)
+      throw new BrigadeError('conflict', 'NO_TERMINAL', NO_TERMINAL);
+    if ((check.lines as CheckLine[]).length === 0)
+      throw new BrigadeError('conflict', 'CHECK_EMPTY', CHECK_EMPTY);
+    const written = await writeIntent(deps, actor, tx, {
+      place,
+      total: check.total,
+      key: handle.asClaim.key,
+    });
+    return { place, replay: null, check, written };
+  });
+  if (begun.replay) return replaySale(deps, begun.place, begun.replay.orderId);
+  const { place, check, written } = begun;
+  if (!check || !written) throw new Error('unreachable: a check without its intent');
+  const intent = { ...written, key: handle.asClaim.key };
+  const outcome = await runOnTerminal(deps, place, intent, check.total);
+  if ('failure' in outcome) return settleTerminalFailure(deps, actor, intent, outcome.failure);
+  const totals = withTip(check.totals as unknown as OrderTotals, outcome.tip);
+  const sale = {
+    place,
+    request: {
+      service: check.fulfilment === 'takeout' ? ('takeout' as const) : ('dine_in' as const),
+      lines: [],
+      receipt: request.receipt,
+    },
+    lines: [],
+    totals,
+    check: { record: recordPaidCheck(place, actor, check, request.version) },
+  };
+  return finishCardSale(deps, actor, intent, sale, outcome.answer);
+}
+
+/** The check as the approved card pays it, in the record's transaction: still at its version, or refused. */
+function recordPaidCheck(place: RegisterPlace, actor: Actor, seen: OrderRow, version: number) {
+  return async (tx: Executor, transactionId: string, totals: OrderTotals): Promise<OrderRow> => {
+    let row = await lockOpenCheck(tx, seen, seen.orderId, version);
+    const now = new Date();
+    const unsent = linesToSend(row.lines as CheckLine[]);
+    if (unsent.length > 0)
+      row = (await sendRound(tx, row, unsent, { by: userIdOf(actor), deviceName: place.device.name, now }))
+        .saved;
+    return saveCheck(tx, row, {
+      status: 'accepted',
+      readyAt: now,
+      transactionId,
+      totals: { ...totals },
+      total: totals.total,
+    });
+  };
+}
