@@ -13,7 +13,7 @@ type Line = OpenCheck['lines'][number];
  * The right of an open check: the seat and course new lines go on, the lines by course in firing order
  * (sent, or waiting with a remove button), the totals, and Send, Fire next course and Pay.
  */
-export function OpenCheckPanel(props: {
+interface PanelProps {
   check: OpenCheck;
   seats: number;
   target: LineTarget;
@@ -29,11 +29,12 @@ export function OpenCheckPanel(props: {
   /** Paying by card on the register's terminal; absent when it has none. */
   onPayCard?: (() => void) | undefined;
   onClose: () => void;
-}) {
+}
+
+export function OpenCheckPanel(props: PanelProps) {
   const { check } = props;
-  const { money, offline } = useRegisterContext();
+  const { offline } = useRegisterContext();
   const titleId = useId();
-  const waiting = check.lines.filter((line) => !line.sent).length;
   const open = check.status === 'open';
   const manager = useIsManager();
   const [voiding, setVoiding] = useState<Line | null>(null);
@@ -58,57 +59,7 @@ export function OpenCheckPanel(props: {
           onVoid={manager && open ? setVoiding : undefined}
         />
       )}
-      <div className="pos-check__foot">
-        <dl className="pos-figures">
-          <div>
-            <dt>Subtotal</dt>
-            <dd>{money(check.totals.subtotal)}</dd>
-          </div>
-          {check.totals.taxes.map((tax) => (
-            <div key={tax.taxRateId}>
-              <dt>{tax.name}</dt>
-              <dd>{money(tax.amount > 0 ? tax.amount : tax.included)}</dd>
-            </div>
-          ))}
-          <div className="pos-figures__total">
-            <dt>Total</dt>
-            <dd data-testid="check-total">{money(check.totals.total)}</dd>
-          </div>
-        </dl>
-        {props.problem && (
-          <p className="pos-check__problems" role="alert">
-            {props.problem}
-          </p>
-        )}
-        {open ? (
-          <div className="pos-check__actions">
-            <Button
-              size="lg"
-              variant="secondary"
-              disabled={waiting === 0 || props.busy || offline}
-              onClick={props.onFireNext}
-            >
-              Fire next course
-            </Button>
-            <Button
-              size="lg"
-              variant="secondary"
-              disabled={waiting === 0 || props.busy || offline}
-              onClick={props.onSend}
-            >
-              Send all ({waiting})
-            </Button>
-            <PayButtons
-              total={check.totals.total}
-              disabled={check.lines.length === 0 || props.busy || offline}
-              onPay={props.onPay}
-              onPayCard={props.onPayCard}
-            />
-          </div>
-        ) : (
-          <p className="pos-check__empty">This check is {check.status === 'accepted' ? 'paid' : 'closed'}.</p>
-        )}
-      </div>
+      <CheckFoot {...props} />
       {voiding && (
         <VoidLineDialog
           line={voiding}
@@ -120,6 +71,57 @@ export function OpenCheckPanel(props: {
         />
       )}
     </aside>
+  );
+}
+
+/** The figures, the last refusal, and Fire next course, Send all and Pay while the check is open. */
+function CheckFoot(props: PanelProps) {
+  const { check } = props;
+  const { money, offline } = useRegisterContext();
+  const waiting = check.lines.filter((line) => !line.sent).length;
+  const idle = !props.busy && !offline;
+  return (
+    <div className="pos-check__foot">
+      <dl className="pos-figures">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{money(check.totals.subtotal)}</dd>
+        </div>
+        {check.totals.taxes.map((tax) => (
+          <div key={tax.taxRateId}>
+            <dt>{tax.name}</dt>
+            <dd>{money(tax.amount > 0 ? tax.amount : tax.included)}</dd>
+          </div>
+        ))}
+        <div className="pos-figures__total">
+          <dt>Total</dt>
+          <dd data-testid="check-total">{money(check.totals.total)}</dd>
+        </div>
+      </dl>
+      {props.problem && (
+        <p className="pos-check__problems" role="alert">
+          {props.problem}
+        </p>
+      )}
+      {check.status === 'open' ? (
+        <div className="pos-check__actions">
+          <Button size="lg" variant="secondary" disabled={waiting === 0 || !idle} onClick={props.onFireNext}>
+            Fire next course
+          </Button>
+          <Button size="lg" variant="secondary" disabled={waiting === 0 || !idle} onClick={props.onSend}>
+            Send all ({waiting})
+          </Button>
+          <PayButtons
+            total={check.totals.total}
+            disabled={check.lines.length === 0 || !idle}
+            onPay={props.onPay}
+            onPayCard={props.onPayCard}
+          />
+        </div>
+      ) : (
+        <p className="pos-check__empty">This check is {check.status === 'accepted' ? 'paid' : 'closed'}.</p>
+      )}
+    </div>
   );
 }
 

@@ -126,56 +126,72 @@ export function TableDialog(props: {
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="floor-plan__form">
-        <TextField
-          label="Table name"
-          value={values.name}
-          onChange={(e) => set('name')(e.target.value)}
-          error={errors.name}
-        />
-        <TextField
-          label="Seats"
-          inputMode="numeric"
-          value={values.seats}
-          onChange={(e) => set('seats')(e.target.value)}
-          error={errors.seats}
-        />
-        <NativeSelect
-          label="Shape"
-          value={values.shape}
-          options={TABLE_SHAPES.map((shape) => ({ value: shape, label: SHAPE_LABELS[shape] }))}
-          onChange={set('shape')}
-          error={errors.shape}
-        />
-        <NativeSelect
-          label="Room"
-          value={String(values.roomId)}
-          options={props.rooms.map((room) => ({ value: String(room.roomId), label: room.name }))}
-          onChange={set('roomId')}
-          error={errors.roomId}
-        />
-        <TextField
-          label="Across (x, 0–100)"
-          hint="Percent of the room's width from its left edge"
-          inputMode="numeric"
-          value={values.x}
-          onChange={(e) => set('x')(e.target.value)}
-          error={errors.x}
-        />
-        <TextField
-          label="Down (y, 0–100)"
-          hint="Percent of the room's depth from its top edge"
-          inputMode="numeric"
-          value={values.y}
-          onChange={(e) => set('y')(e.target.value)}
-          error={errors.y}
-        />
-        {errors[''] && (
-          <p className="ui-field__error" role="alert">
-            {errors['']}
-          </p>
-        )}
+        <TableFields values={values} set={set} errors={errors} rooms={props.rooms} />
       </form>
     </Dialog>
+  );
+}
+
+type TableValues = { roomId: number; name: string; seats: string; shape: TableShape; x: string; y: string };
+
+function TableFields(props: {
+  values: TableValues;
+  set: (field: keyof TableValues) => (value: string) => void;
+  errors: Errors;
+  rooms: Room[];
+}) {
+  const { values, set, errors } = props;
+  return (
+    <>
+      <TextField
+        label="Table name"
+        value={values.name}
+        onChange={(e) => set('name')(e.target.value)}
+        error={errors.name}
+      />
+      <TextField
+        label="Seats"
+        inputMode="numeric"
+        value={values.seats}
+        onChange={(e) => set('seats')(e.target.value)}
+        error={errors.seats}
+      />
+      <NativeSelect
+        label="Shape"
+        value={values.shape}
+        options={TABLE_SHAPES.map((shape) => ({ value: shape, label: SHAPE_LABELS[shape] }))}
+        onChange={set('shape')}
+        error={errors.shape}
+      />
+      <NativeSelect
+        label="Room"
+        value={String(values.roomId)}
+        options={props.rooms.map((room) => ({ value: String(room.roomId), label: room.name }))}
+        onChange={set('roomId')}
+        error={errors.roomId}
+      />
+      <TextField
+        label="Across (x, 0–100)"
+        hint="Percent of the room's width from its left edge"
+        inputMode="numeric"
+        value={values.x}
+        onChange={(e) => set('x')(e.target.value)}
+        error={errors.x}
+      />
+      <TextField
+        label="Down (y, 0–100)"
+        hint="Percent of the room's depth from its top edge"
+        inputMode="numeric"
+        value={values.y}
+        onChange={(e) => set('y')(e.target.value)}
+        error={errors.y}
+      />
+      {errors[''] && (
+        <p className="ui-field__error" role="alert">
+          {errors['']}
+        </p>
+      )}
+    </>
   );
 }
 
