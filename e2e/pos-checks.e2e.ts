@@ -136,6 +136,9 @@ describe('POS open checks', () => {
     expect(await fitsWidth(page)).toBe(true);
     await tap(page.getByRole('button', { name: /^View check \(2\)/ }));
     await screenshot(page, 'pos-checks-check-390', { fullPage: false });
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await screenshot(page, 'pos-checks-check-1024', { fullPage: false });
+    expect(await fitsWidth(page)).toBe(true);
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // paid in cash: the check becomes a sale and the table is free again
