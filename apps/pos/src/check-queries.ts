@@ -1,10 +1,12 @@
 import type { Jsonify } from '@brigade/api-client/client';
 import {
   addPosCheckLines,
+  closePosCheck,
   fireNextPosCourse,
   getPosCheck,
   getPosFloor,
   listPosChecks,
+  movePosCheck,
   openPosCheck,
   payPosCheck,
   payPosCheckByCard,
@@ -116,6 +118,22 @@ export const checkCalls = {
         params: { ...params(scope), orderId: check.orderId, lineId },
         headers: headers(token),
         body: { version: check.version, reason },
+      }),
+    ).then((answer) => answer.data),
+  close: (scope: Scope, token: string, check: OpenCheck) =>
+    tracked(() =>
+      apiClient.call(closePosCheck, {
+        params: { ...params(scope), orderId: check.orderId },
+        headers: headers(token),
+        body: { version: check.version },
+      }),
+    ).then((answer) => answer.data),
+  move: (scope: Scope, token: string, check: OpenCheck, tableId: number | null) =>
+    tracked(() =>
+      apiClient.call(movePosCheck, {
+        params: { ...params(scope), orderId: check.orderId },
+        headers: headers(token),
+        body: { version: check.version, tableId },
       }),
     ).then((answer) => answer.data),
   send: (scope: Scope, token: string, check: OpenCheck) =>

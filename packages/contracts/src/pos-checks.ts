@@ -3,6 +3,7 @@ import { deviceHeaders, posOrderSchema } from '@brigade/domain/pos/api';
 import {
   addCheckLinesSchema,
   checkSchema,
+  moveCheckSchema,
   openCheckSchema,
   payCheckCardSchema,
   payCheckSchema,
@@ -186,6 +187,34 @@ export const payPosCheckByCard = defineEndpoint({
   },
   response: { status: 201, description: 'The sale', schema: successOf(posOrderSchema) },
   problems: [402, 404, ...GATEWAY_PROBLEMS],
+});
+
+export const closePosCheck = defineEndpoint({
+  id: 'closePosCheck',
+  method: 'POST',
+  path: `${base}/pos/checks/{orderId}/close`,
+  summary: 'Close a check with nothing sent to the kitchen: it frees its table and is no sale',
+  description: CHANGED,
+  tags,
+  access: employee,
+  changes: 'none',
+  request: { params: checkParams, body: removeCheckLineSchema, headers: deviceHeaders },
+  response: checkAnswer,
+  problems: [404, 409],
+});
+
+export const movePosCheck = defineEndpoint({
+  id: 'movePosCheck',
+  method: 'POST',
+  path: `${base}/pos/checks/{orderId}/move`,
+  summary: 'Seat an open check at another table (or none)',
+  description: CHANGED,
+  tags,
+  access: employee,
+  changes: 'none',
+  request: { params: checkParams, body: moveCheckSchema, headers: deviceHeaders },
+  response: checkAnswer,
+  problems: [404, 409],
 });
 
 export const getPosFloor = defineEndpoint({

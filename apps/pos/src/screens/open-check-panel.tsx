@@ -2,7 +2,7 @@ import { Button } from '@brigade/ui/components/button';
 import { Dialog } from '@brigade/ui/components/dialog';
 import { TextField } from '@brigade/ui/components/text-field';
 import { useId, useState } from 'react';
-import type { OpenCheck } from '../check-queries';
+import { type OpenCheck, useFloor } from '../check-queries';
 import { useRegisterContext } from '../register/context';
 import { useIsManager } from '../register/manager';
 import type { LineTarget } from './open-check-screen';
@@ -24,6 +24,9 @@ interface PanelProps {
   /** A manager's void of a sent line, with the reason. */
   onVoid: (lineId: number, reason: string) => Promise<void>;
   onSend: () => void;
+  onMove: (tableId: number | null) => Promise<void>;
+  /** Closes a check with nothing sent (back to the floor). */
+  onCloseCheck: () => Promise<void>;
   onFireNext: () => void;
   onPay: () => void;
   /** Paying by card on the register's terminal; absent when it has none. */
@@ -38,6 +41,7 @@ export function OpenCheckPanel(props: PanelProps) {
   const open = check.status === 'open';
   const manager = useIsManager();
   const [voiding, setVoiding] = useState<Line | null>(null);
+  const [moving, setMoving] = useState(false);
   return (
     <aside className="pos-check" aria-labelledby={titleId}>
       <header className="pos-check__head">
@@ -48,6 +52,32 @@ export function OpenCheckPanel(props: PanelProps) {
           Back to menu
         </Button>
       </header>
+      {open && (
+        <div className="pos-check__manage">
+          <Button variant="secondary" disabled={props.busy || offline} onClick={() => setMoving(true)}>
+            Move table
+          </Button>
+          {!check.lines.some((line) => line.sent) && (
+            <Button
+              variant="secondary"
+              disabled={props.busy || offline}
+              onClick={() => void props.onCloseCheck()}
+            >
+              Close check
+            </Button>
+          )}
+        </div>
+      )}
+      {moving && (
+        <MoveDialog
+          check={check}
+          onClose={() => setMoving(false)}
+          onMove={async (tableId) => {
+            await props.onMove(tableId);
+            setMoving(false);
+          }}
+        />
+      )}
       {open && <TargetPicker seats={props.seats} target={props.target} onTarget={props.onTarget} />}
       {check.lines.length === 0 ? (
         <p className="pos-check__empty">Tap an item to ring it on for the seat and course above.</p>
@@ -122,6 +152,46 @@ function CheckFoot(props: PanelProps) {
         <p className="pos-check__empty">This check is {check.status === 'accepted' ? 'paid' : 'closed'}.</p>
       )}
     </div>
+  );
+}
+
+/** Where the check goes: a free table of the floor, or no table (a tab). */
+function MoveDialog(props: {
+  check: OpenCheck;
+  onClose: () => void;
+  onMove: (tableId: number | null) => Promise<void>;
+}) {
+  const { scope, device } = useRegisterContext();
+  const floor = useFloor(scope, device.token);
+  const free = (floor.data?.rooms ?? []).flatMap((room) =>
+    room.tables.filter((table) => table.state === 'free').map((table) => ({ ...table, room: room.name })),
+  );
+  return (
+    <Dialog
+      open
+      onClose={props.onClose}
+      title={`Move check #${props.check.number}`}
+      description="Choose a free table."
+    >
+      <div className="pos-move">
+        {free.map((table) => (
+          <button
+            key={table.tableId}
+            type="button"
+            className="pos-option"
+            onClick={() => void props.onMove(table.tableId)}
+          >
+            {table.name} · {table.room}
+          </button>
+        ))}
+        {props.check.tableId !== null && (
+          <button type="button" className="pos-option" onClick={() => void props.onMove(null)}>
+            No table (a tab)
+          </button>
+        )}
+        {floor.isSuccess && free.length === 0 && <p>No table is free.</p>}
+      </div>
+    </Dialog>
   );
 }
 

@@ -21,7 +21,7 @@ import {
 } from '../check-queries';
 import { readReceiptChoice } from '../device-store';
 import type { Item } from '../queries';
-import { salesKey } from '../queries';
+import { isDeviceRefusal, salesKey } from '../queries';
 import { useRegisterContext } from '../register/context';
 import { needsChoices, sellingMenus } from '../register/sections';
 import { CardDialog } from './card-dialog';
@@ -101,10 +101,7 @@ function CheckEditor({ check }: { check: OpenCheck }) {
         onTarget={setTarget}
         busy={change.busy}
         problem={change.problem}
-        onRemove={(lineId) => change.run((calls, current) => calls.remove(current, lineId))}
-        onVoid={(lineId, reason) => change.run((calls, current) => calls.void(current, lineId, reason))}
-        onSend={() => change.run((calls, current) => calls.send(current))}
-        onFireNext={() => change.run((calls, current) => calls.fireNext(current))}
+        {...actionsOf(change, () => navigate('/tables'))}
         onPay={() => setPaying('cash')}
         onPayCard={register.device.terminal ? () => setPaying('card') : undefined}
         onClose={() => setSheet(false)}
@@ -136,6 +133,25 @@ function CheckEditor({ check }: { check: OpenCheck }) {
   );
 }
 
+/** The panel's changes to the check, each one call naming the version shown. */
+function actionsOf(change: ReturnType<typeof useCheckChange>, toFloor: () => void) {
+  const { run } = change;
+  return {
+    onRemove: (lineId: number) => void run((calls, current) => calls.remove(current, lineId)),
+    onVoid: async (lineId: number, reason: string) => {
+      await run((calls, current) => calls.void(current, lineId, reason));
+    },
+    onSend: () => void run((calls, current) => calls.send(current)),
+    onMove: async (tableId: number | null) => {
+      await run((calls, current) => calls.move(current, tableId));
+    },
+    onCloseCheck: async () => {
+      if (await run((calls, current) => calls.close(current))) toFloor();
+    },
+    onFireNext: () => void run((calls, current) => calls.fireNext(current)),
+  };
+}
+
 /** Seats to choose from: the table's, or four; more when a line already sits higher. */
 function useSeats(check: OpenCheck): number {
   const { scope, device } = useRegisterContext();
@@ -148,6 +164,8 @@ interface Calls {
   add: (check: OpenCheck, lines: CheckLineInput[]) => Promise<OpenCheck>;
   remove: (check: OpenCheck, lineId: number) => Promise<OpenCheck>;
   void: (check: OpenCheck, lineId: number, reason: string) => Promise<OpenCheck>;
+  close: (check: OpenCheck) => Promise<OpenCheck>;
+  move: (check: OpenCheck, tableId: number | null) => Promise<OpenCheck>;
   send: (check: OpenCheck) => Promise<OpenCheck>;
   fireNext: (check: OpenCheck) => Promise<OpenCheck>;
 }
@@ -161,14 +179,16 @@ function useCheckChange(check: OpenCheck) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const run = async (change: (calls: Calls, current: OpenCheck) => Promise<OpenCheck>) => {
-    if (busy) return;
+  const run = async (change: (calls: Calls, current: OpenCheck) => Promise<OpenCheck>): Promise<boolean> => {
+    if (busy) return false;
     setBusy(true);
     setProblem(null);
     const calls: Calls = {
       add: (c, lines) => checkCalls.add(scope, device.token, c, lines),
       remove: (c, lineId) => checkCalls.remove(scope, device.token, c, lineId),
       void: (c, lineId, reason) => checkCalls.void(scope, device.token, c, lineId, reason),
+      close: (c) => checkCalls.close(scope, device.token, c),
+      move: (c, tableId) => checkCalls.move(scope, device.token, c, tableId),
       send: (c) => checkCalls.send(scope, device.token, c),
       fireNext: (c) => checkCalls.fireNext(scope, device.token, c),
     };
@@ -176,14 +196,18 @@ function useCheckChange(check: OpenCheck) {
       const next = await change(calls, check);
       queryClient.setQueryData(checkKey(scope, check.orderId), next);
       void queryClient.invalidateQueries({ queryKey: floorKey(scope) });
+      return true;
     } catch (error) {
-      if (error instanceof ProblemError && error.status === 403 && error.code !== 'FORBIDDEN')
-        return onRefused(errorMessage(error));
+      if (isDeviceRefusal(error)) {
+        onRefused(errorMessage(error));
+        return false;
+      }
       setProblem(
         error instanceof ProblemError && error.code === 'CHECK_CHANGED' ? CHECK_CHANGED : errorMessage(error),
       );
       if (error instanceof ProblemError && error.status === 409)
         void queryClient.invalidateQueries({ queryKey: checkKey(scope, check.orderId) });
+      return false;
     } finally {
       setBusy(false);
     }

@@ -386,3 +386,72 @@ describe('an open check', () => {
     expect(order.status).toBe('accepted');
   });
 });
+
+describe('moving and closing a check', () => {
+  it('moves a check to another table, and closes it without a sale once nothing sent is left on it', async () => {
+    const second = await call('manager', 'POST', '/dining-tables', {
+      payload: { roomId: ids.room, name: 'T5', seats: 2 },
+    });
+    const t5 = second.json().data.tableId;
+    const opened = await pos('employee', 'POST', '/checks', {
+      key: randomUUID(),
+      payload: { tableId: ids.table, lines: [{ itemId: ids.soup, quantity: 1 }] },
+    });
+    let check = opened.json().data;
+    const nowhere = await pos('employee', 'POST', `/checks/${check.orderId}/move`, {
+      payload: { version: check.version, tableId: 999999 },
+    });
+    expect(nowhere.statusCode).toBe(400);
+    expect(messages(nowhere)).toEqual(['Table not found']);
+    const moved = await pos('employee', 'POST', `/checks/${check.orderId}/move`, {
+      payload: { version: check.version, tableId: t5 },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    check = moved.json().data;
+    expect(check).toMatchObject({ tableId: t5, guestName: 'T5' });
+    const floor = (await pos('employee', 'GET', '/floor')).json().data.rooms[0].tables;
+    expect(floor.map((t: { name: string; state: string }) => [t.name, t.state])).toEqual([
+      ['T4', 'free'],
+      ['T5', 'seated'],
+    ]);
+    // a table with an open check is not deleted from under it
+    const busy = await call('manager', 'DELETE', `/dining-tables/${t5}`);
+    expect(busy.statusCode).toBe(409);
+    check = (
+      await pos('employee', 'POST', `/checks/${check.orderId}/send`, { payload: { version: check.version } })
+    ).json().data;
+    const refused = await pos('employee', 'POST', `/checks/${check.orderId}/close`, {
+      payload: { version: check.version },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(
+      'This check has lines sent to the kitchen: a manager voids them before the check is closed',
+    );
+    check = (
+      await pos('manager', 'POST', `/checks/${check.orderId}/lines/1/void`, {
+        payload: { version: check.version, reason: 'Guest left' },
+      })
+    ).json().data;
+    expect(
+      (
+        await pos('employee', 'POST', `/checks/${check.orderId}/close`, {
+          payload: { version: check.version - 1 },
+        })
+      ).statusCode,
+    ).toBe(409);
+    const closed = await pos('employee', 'POST', `/checks/${check.orderId}/close`, {
+      payload: { version: check.version },
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().data.status).toBe('cancelled');
+    const after = (await pos('employee', 'GET', '/floor')).json().data.rooms[0].tables;
+    expect(after.every((t: { state: string }) => t.state === 'free')).toBe(true);
+    // never a sale: nothing in the ledger
+    const lines = await t.database.db
+      .select()
+      .from(ledgerLines)
+      .where(eq(ledgerLines.orderId, check.orderId));
+    expect(lines).toEqual([]);
+    expect((await call('manager', 'DELETE', `/dining-tables/${t5}`)).statusCode).toBe(200);
+  });
+});

@@ -1,11 +1,13 @@
 import * as contract from '@brigade/contracts/pos-checks';
 import {
   addCheckLines,
+  closeCheck,
   fireNextCourse,
   getCheck,
   getFloor,
   listDiningRooms,
   listOpenChecks,
+  moveCheck,
   openCheck,
   type PosCardDeps,
   payCheck,
@@ -86,6 +88,12 @@ export const posCheckRoutes = [
         body,
       }),
     ),
+  ),
+  implement(contract.closePosCheck, async ({ params, body, actor, deps, request }) =>
+    success(await closeCheck(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
+  ),
+  implement(contract.movePosCheck, async ({ params, body, actor, deps, request }) =>
+    success(await moveCheck(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
   ),
   implement(contract.getPosFloor, async ({ params, actor, deps, request }) =>
     success(await getFloor(posDeps(deps), actor, { ...params, token: deviceToken(request) })),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupByCourse, routesTo, stationsOf, ticketAge } from './kitchen';
+import { groupByCourse, inFiringOrder, routesTo, stationDone, stationsOf, ticketAge } from './kitchen';
 
 describe('kitchen routing', () => {
   it('sends a line to its stations, and a line naming none to every station', () => {
@@ -32,5 +32,31 @@ describe('kitchen routing', () => {
     expect(ticketAge(fired, at(10))).toBe('amber');
     expect(ticketAge(fired, at(19.9))).toBe('amber');
     expect(ticketAge(fired, at(20))).toBe('red');
+  });
+});
+
+describe('an open check on the kitchen display (docs/behaviour/pos.md#courses-and-firing)', () => {
+  const grill = { prepStationIds: [1] };
+  it('is done at a station once it bumped the last round routed there, and not before', () => {
+    const lines = [
+      { ...grill, round: 1 },
+      { prepStationIds: [2], round: 2 },
+    ];
+    expect(stationDone(lines, 1, undefined)).toBe(false);
+    // round 2 went to the bar only: the grill's bump of round 1 still stands
+    expect(stationDone(lines, 1, 1)).toBe(true);
+    expect(stationDone(lines, 2, 1)).toBe(false);
+    expect(stationDone(lines, 2, 2)).toBe(true);
+    // an order that was never a check is round 0 throughout
+    expect(stationDone([grill], 1, 0)).toBe(true);
+  });
+
+  it('orders the courses for firing: by number, then id', () => {
+    const courses = [
+      { courseId: 4, number: '10', name: 'Coffee' },
+      { courseId: 2, number: '2', name: 'Mains' },
+      { courseId: 9, number: null, name: 'Whenever' },
+    ];
+    expect(inFiringOrder(courses).map((c) => c.name)).toEqual(['Mains', 'Coffee', 'Whenever']);
   });
 });

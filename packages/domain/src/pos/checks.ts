@@ -23,6 +23,8 @@ export const LINE_NOT_SENT = 'This line was not sent yet: remove it instead';
 export const NOTHING_TO_SEND = 'Nothing on this check is waiting to be sent';
 export const CHECK_EMPTY = 'The check is empty';
 export const VOID_REASON_REQUIRED = 'Give a reason for the void';
+export const CHECK_HAS_SENT_LINES =
+  'This check has lines sent to the kitchen: a manager voids them before the check is closed';
 
 const whole = (label: string, min: number, max: number) =>
   z
@@ -71,6 +73,12 @@ export const sendCheckSchema = z.strictObject({
 });
 
 export const removeCheckLineSchema = z.strictObject({ version: versionSchema });
+
+/** Seats a check at another table (null: no table, a tab). */
+export const moveCheckSchema = z.strictObject({
+  version: versionSchema,
+  tableId: whole('Table ID', 1, 2_147_483_647).nullable(),
+});
 
 export const voidCheckLineSchema = z.strictObject({
   version: versionSchema,
