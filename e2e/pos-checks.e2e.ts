@@ -54,6 +54,18 @@ async function layOutTable(page: Page, tap: (target: Locator) => Promise<void>) 
   await tap(tableDialog.getByRole('button', { name: 'Add table' }));
   await tableDialog.waitFor({ state: 'detached' });
   await page.getByText('4 seats · round · x 20, y 30').waitFor();
+  // placed by hand: the arrow keys move it 5 at a time, a drag puts it where it is dropped
+  const placed = page.getByRole('button', { name: /^T1, across 20, down 30/ });
+  await placed.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.getByText('4 seats · round · x 25, y 30').waitFor();
+  const box = (await page.getByRole('button', { name: /^T1, across 25/ }).boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 150, box.y + box.height / 2 + 40, { steps: 5 });
+  await page.mouse.up();
+  await page.getByText(/4 seats · round · x (3\d|4\d), y (3\d|4\d|5\d)/).waitFor();
+  await screenshot(page, 'pos-checks-floor-plan-dragged-1280', { fullPage: false });
   await screenSettled(page);
   await screenshot(page, 'pos-checks-floor-plan-1280', { fullPage: false });
   expect(serious(await axeViolations(page))).toEqual([]);

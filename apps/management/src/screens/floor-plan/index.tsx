@@ -7,9 +7,10 @@ import { ErrorView } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { EmptyState } from '@brigade/ui/components/empty-state';
 import { LoadingView } from '@brigade/ui/components/spinner';
-import { type CSSProperties, useState } from 'react';
+import { useState } from 'react';
 import { useCan } from '../../restaurant-context';
 import { RoomDialog, TableDialog } from './dialogs';
+import { PlanEditor } from './plan-editor';
 import { type Room, type Table, useFloorWrites, useRooms } from './queries';
 import './floor-plan.css';
 
@@ -107,18 +108,7 @@ function RoomView(props: {
           </div>
         )}
       </header>
-      <div className="floor-plan__plan" aria-hidden="true">
-        {room.tables.map((t) => (
-          <span
-            key={t.tableId}
-            className="floor-plan__table"
-            data-shape={t.shape}
-            style={{ '--x': `${t.x}%`, '--y': `${t.y}%` } as CSSProperties}
-          >
-            {t.name}
-          </span>
-        ))}
-      </div>
+      <PlanEditor room={room} canEdit={props.canEdit} />
       {room.tables.length === 0 ? (
         <p className="floor-plan__none">No tables in this room yet.</p>
       ) : (
