@@ -110,6 +110,11 @@ export async function openCheck(
 async function replayOpen(db: Executor, row: OrderRow, hash: string): Promise<Check> {
   if (row.requestHash !== hash || row.channel !== 'pos')
     throw new BrigadeError('unprocessable', 'IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
+  return viewOf(db, row);
+}
+
+/** A check as the register shows it, with its tenders (once paid) and the register that opened it. */
+async function viewOf(db: Executor, row: OrderRow): Promise<Check> {
   const [tenders, deviceName] = await sideBySide(db, [
     () => tendersOf(db, row, [row.orderId]),
     () => deviceNameOf(db, row),
@@ -229,7 +234,7 @@ export async function getCheck(deps: PosDeps, actor: Actor, call: CheckCall): Pr
   await registerDevice(deps, actor, scope, call.token);
   const row = await findOrder(deps.db, scope, call.orderId);
   if (row?.channel !== 'pos') throw notFound(CHECK_NOT_FOUND, 'CHECK_NOT_FOUND');
-  return replayOpen(deps.db, row, row.requestHash);
+  return viewOf(deps.db, row);
 }
 
 /** The restaurant's open checks (every register's), oldest first. */
