@@ -87,6 +87,20 @@ async function ringOn(
   expect((await answer).status()).toBe(200);
 }
 
+/** The Fryer's kitchen display has the check's ticket: both courses by name, each line with its seat. */
+async function kitchenShows(register: Page, number: string) {
+  const kitchen = await register.context().newPage();
+  await kitchen.goto(`${harness.managementOrigin}/manage/kitchen`);
+  await kitchen.getByRole('link', { name: 'Fryer' }).click();
+  await kitchen.getByRole('heading', { level: 1, name: 'Fryer' }).waitFor({ timeout: 20_000 });
+  const ticket = kitchen.getByTestId('kds-ticket').filter({ hasText: number });
+  await ticket.waitFor();
+  const text = await ticket.textContent();
+  expect(text).toMatch(/Starters.*Crispy Calamari.*Seat 1.*Mains.*Halibut & Chips.*Seat 2/);
+  await screenshot(kitchen, 'pos-checks-kitchen-1280', { fullPage: false });
+  await kitchen.close();
+}
+
 describe('POS open checks', () => {
   it('seats a table, orders on two courses, fires them in turn and pays the check in cash (touch, 1280×800)', async () => {
     const context = await harness.browser.newContext({
@@ -124,6 +138,10 @@ describe('POS open checks', () => {
     await tap(page.getByRole('button', { name: 'Fire next course' }));
     await mains.getByText('Sent', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Fire next course' }).isDisabled()).toBe(true);
+    const number = (await page.getByRole('heading', { level: 2, name: /^T1 · #\d+/ }).textContent())!.split(
+      '#',
+    )[1];
+    await kitchenShows(page, `#${number}`);
     const total = centsOf(await page.getByTestId('check-total').textContent());
     // $15 calamari + $24 halibut, taxed
     expect(total).toBeGreaterThan(3900);

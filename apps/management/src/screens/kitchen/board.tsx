@@ -142,6 +142,7 @@ function Ticket({ ticket, prepStationId, now }: { ticket: KitchenTicket; prepSta
               <li key={index}>
                 <span className="kds-ticket__qty">{line.quantity}×</span> {line.name}
                 {line.sizeName && ` (${line.sizeName})`}
+                {line.seat !== undefined && <span className="kds-ticket__seat">Seat {line.seat}</span>}
                 {line.modifiers.length > 0 && (
                   <span className="kds-ticket__mods">
                     {line.modifiers
