@@ -3,6 +3,7 @@ import { deviceHeaders, posOrderSchema } from '@brigade/domain/pos/api';
 import {
   addCheckLinesSchema,
   checkSchema,
+  discountCheckLineSchema,
   moveCheckSchema,
   openCheckSchema,
   payCheckCardSchema,
@@ -119,6 +120,20 @@ export const voidPosCheckLine = defineEndpoint({
   access: manager,
   changes: 'none',
   request: { params: lineParams, body: voidCheckLineSchema, headers: deviceHeaders },
+  response: checkAnswer,
+  problems: [404, 409],
+});
+
+export const discountPosCheckLine = defineEndpoint({
+  id: 'discountPosCheckLine',
+  method: 'POST',
+  path: `${base}/pos/checks/{orderId}/lines/{lineId}/discount`,
+  summary: 'Discount or comp a line of an open check by an amount or a percentage, with a reason (managers)',
+  description: `${CHANGED} A value of 0 takes the discount off.`,
+  tags,
+  access: manager,
+  changes: 'none',
+  request: { params: lineParams, body: discountCheckLineSchema, headers: deviceHeaders },
   response: checkAnswer,
   problems: [404, 409],
 });

@@ -455,3 +455,60 @@ describe('moving and closing a check', () => {
     expect((await call('manager', 'DELETE', `/dining-tables/${t5}`)).statusCode).toBe(200);
   });
 });
+
+describe('discounts and comps', () => {
+  it('are a manager’s, with a reason: the line, the tax and the ledger are net of them', async () => {
+    const opened = await pos('employee', 'POST', '/checks', {
+      key: randomUUID(),
+      payload: {
+        guestName: 'Birthday',
+        lines: [
+          { itemId: ids.steak, quantity: 1 },
+          { itemId: ids.soup, quantity: 2 },
+        ],
+      },
+    });
+    let check = opened.json().data;
+    // 30 + 12 = 42.00 + 4.20
+    expect(check.totals.total).toBe(4620);
+    const path = `/checks/${check.orderId}/lines/1/discount`;
+    const asEmployee = await pos('employee', 'POST', path, {
+      payload: { version: check.version, kind: 'percent', value: 10, reason: 'Regular' },
+    });
+    expect(asEmployee.statusCode).toBe(403);
+    const bad = await pos('manager', 'POST', path, {
+      payload: { version: check.version, kind: 'percent', value: 120, reason: '' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(messages(bad)).toEqual(['Give a reason for the discount', 'A discount cannot be more than 100%']);
+    const tenOff = await pos('manager', 'POST', path, {
+      payload: { version: check.version, kind: 'percent', value: 10, reason: 'Regular' },
+    });
+    expect(tenOff.statusCode, tenOff.body).toBe(200);
+    check = tenOff.json().data;
+    expect(check.lines[0]).toMatchObject({
+      lineTotal: 2700,
+      discount: { kind: 'percent', value: 10, amount: 300, reason: 'Regular' },
+    });
+    // the soups are comped: an amount larger than the line takes the whole line
+    check = (
+      await pos('manager', 'POST', `/checks/${check.orderId}/lines/2/discount`, {
+        payload: { version: check.version, kind: 'amount', value: 5000, reason: 'Birthday comp' },
+      })
+    ).json().data;
+    expect(check.lines[1]).toMatchObject({ lineTotal: 0, discount: { amount: 1200 } });
+    // 27.00 + 2.70 tax
+    expect(check.totals).toMatchObject({ subtotal: 2700, tax: 270, total: 2970 });
+    const paid = await pos('employee', 'POST', `/checks/${check.orderId}/pay`, {
+      key: randomUUID(),
+      payload: { version: check.version, tender: { method: 'cash', tendered: 3000 }, receipt: 'none' },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const lines = await t.database.db
+      .select()
+      .from(ledgerLines)
+      .where(eq(ledgerLines.orderId, check.orderId));
+    expect(lines.filter((l) => l.kind !== 'tender').reduce((n, l) => n + l.amount, 0)).toBe(2970);
+    expect(lines.filter((l) => l.kind === 'tender').map((l) => l.amount)).toEqual([2970]);
+  });
+});

@@ -2,6 +2,7 @@ import * as contract from '@brigade/contracts/pos-checks';
 import {
   addCheckLines,
   closeCheck,
+  discountCheckLine,
   fireNextCourse,
   getCheck,
   getFloor,
@@ -62,6 +63,9 @@ export const posCheckRoutes = [
   ),
   implement(contract.voidPosCheckLine, async ({ params, body, actor, deps, request }) =>
     success(await voidCheckLine(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
+  ),
+  implement(contract.discountPosCheckLine, async ({ params, body, actor, deps, request }) =>
+    success(await discountCheckLine(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
   ),
   implement(contract.sendPosCheck, async ({ params, body, actor, deps, request }) =>
     success(await sendCheck(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),

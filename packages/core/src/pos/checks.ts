@@ -210,6 +210,12 @@ export async function removeCheckLine(
   return checkOf(saved, [], device.name);
 }
 
+/** A check's lines changed (a discount): its new totals with them, in the caller's transaction. */
+export async function withLines(db: Executor, row: OrderRow, lines: CheckLine[]): Promise<OrderRow> {
+  const rules = await checkRules(db, row);
+  return saveCheck(db, row, { lines, ...totalsOf(lines, rules, row.fulfilment) });
+}
+
 /** A line taken off a check by a manager's void (check-kitchen.ts): the check's new lines and totals. */
 export async function withoutLine(
   db: Executor,
@@ -261,6 +267,14 @@ const lineView = (line: CheckLine): CheckLineView => ({
   ...(line.notes ? { notes: line.notes } : {}),
   seat: line.seat ?? null,
   courseId: line.courseId ?? null,
+  discount: line.discount
+    ? {
+        kind: line.discount.kind,
+        value: line.discount.value,
+        amount: line.discount.amount,
+        reason: line.discount.reason,
+      }
+    : null,
   sent: isSent(line),
   round: line.round ?? null,
   sentAt: line.sentAt ?? null,

@@ -7,6 +7,7 @@ export { CARD_SALE_OPERATION, type PosCardDeps, placePosCardOrder } from './card
 export { type CardKeyResult, releaseAbandonedCardSaleKeys } from './card-sale-recovery';
 export { PAY_CHECK_CARD_OPERATION, payCheckByCard } from './check-card';
 export { closeCheck, moveCheck } from './check-close';
+export { discountCheckLine } from './check-discount';
 export { fireNextCourse, sendCheck, voidCheckLine } from './check-kitchen';
 export { PAY_CHECK_OPERATION, payCheck } from './check-pay';
 export { addCheckLines, getCheck, listOpenChecks, openCheck, removeCheckLine } from './checks';

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   type CheckLine,
   checkLineInputSchema,
+  discountAmount,
+  discountCheckLineSchema,
+  grossOf,
   linesToSend,
   markSent,
   nextCourseToFire,
@@ -81,5 +84,27 @@ describe('open checks', () => {
       'Course ID must be at least 1',
     ]);
     expect(sendCheckSchema.safeParse({}).error?.issues[0]?.message).toBe('Version must be a whole number');
+  });
+
+  it('takes a discount off the line: an amount never past the line, a percentage rounded half up', () => {
+    const gross = grossOf({ quantity: 3, unitPrice: 450, modifierCharge: 50 });
+    expect(gross).toBe(1500);
+    expect(discountAmount(gross, { kind: 'amount', value: 250 })).toBe(250);
+    expect(discountAmount(gross, { kind: 'amount', value: 9999 })).toBe(1500);
+    expect(discountAmount(gross, { kind: 'percent', value: 100 })).toBe(1500);
+    expect(discountAmount(999, { kind: 'percent', value: 15 })).toBe(150); // 149.85
+    expect(discountAmount(990, { kind: 'percent', value: 5 })).toBe(50); // 49.5 rounds up
+  });
+
+  it('refuses a discount past 100% or without a reason, with the messages', () => {
+    const bad = discountCheckLineSchema.safeParse({ version: 0, kind: 'amount', value: 150, reason: ' ' });
+    expect(bad.error?.issues.map((i) => i.message)).toEqual(['Give a reason for the discount']);
+    const over = discountCheckLineSchema.safeParse({
+      version: 0,
+      kind: 'percent',
+      value: 150,
+      reason: 'Birthday',
+    });
+    expect(over.error?.issues.map((i) => i.message)).toEqual(['A discount cannot be more than 100%']);
   });
 });

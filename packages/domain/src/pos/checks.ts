@@ -85,6 +85,46 @@ export const voidCheckLineSchema = z.strictObject({
   reason: text().trim().min(1, VOID_REASON_REQUIRED).max(200, 'Reason cannot exceed 200 characters'),
 });
 
+export const DISCOUNT_KINDS = ['amount', 'percent'] as const;
+export const DISCOUNT_REASON_REQUIRED = 'Give a reason for the discount';
+export const PERCENT_TOO_LARGE = 'A discount cannot be more than 100%';
+
+/**
+ * A manager's discount on a line: an amount (cents) or a whole percentage of the line, with the reason. 100%
+ * is a comp; 0 takes the discount off again.
+ */
+export const discountCheckLineSchema = z
+  .strictObject({
+    version: versionSchema,
+    kind: z.enum(DISCOUNT_KINDS, { error: "Discount kind must be 'amount' or 'percent'" }),
+    value: whole('Discount', 0, 10_000_00),
+    reason: text().trim().min(1, DISCOUNT_REASON_REQUIRED).max(200, 'Reason cannot exceed 200 characters'),
+  })
+  .refine((d) => d.kind !== 'percent' || d.value <= 100, { message: PERCENT_TOO_LARGE, path: ['value'] });
+
+export interface LineDiscount {
+  kind: (typeof DISCOUNT_KINDS)[number];
+  value: number;
+  /** What it takes off the line, cents. */
+  amount: number;
+  reason: string;
+  by: string;
+  at: string;
+}
+
+/** A line's price before any discount: quantity × (unit price + modifiers). */
+export const grossOf = (line: Pick<PricedLine, 'quantity' | 'unitPrice' | 'modifierCharge'>) =>
+  line.quantity * (line.unitPrice + line.modifierCharge);
+
+/** What a discount takes off a line: an amount (never more than the line), or a percentage rounded half up. */
+export function discountAmount(
+  gross: number,
+  discount: { kind: 'amount' | 'percent'; value: number },
+): number {
+  if (discount.kind === 'amount') return Math.min(discount.value, gross);
+  return Math.floor((gross * discount.value + 50) / 100);
+}
+
 export const payCheckSchema = z.strictObject({
   version: versionSchema,
   tender: cashTenderSchema,
@@ -103,6 +143,8 @@ export type PayCheckCardInput = z.input<typeof payCheckCardSchema>;
  */
 export interface CheckLine extends PricedLine {
   lineId: number;
+  /** A manager's discount (its `lineTotal` is already net of it). */
+  discount?: LineDiscount | undefined;
   seat?: number | undefined;
   pending?: true | undefined;
   round?: number | undefined;
@@ -186,6 +228,10 @@ export const checkLineSchema = z.object({
   notes: z.string().optional(),
   seat: z.number().nullable(),
   courseId: z.number().nullable(),
+  /** A manager's discount or comp: `lineTotal` is net of it. */
+  discount: z
+    .object({ kind: z.enum(DISCOUNT_KINDS), value: z.number(), amount: z.number(), reason: z.string() })
+    .nullable(),
   /** Sent to the kitchen (in which round, when); unsent lines may still be removed. */
   sent: z.boolean(),
   round: z.number().nullable(),
