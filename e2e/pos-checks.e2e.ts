@@ -128,6 +128,15 @@ describe('POS open checks', () => {
     await mains.getByText('Held').waitFor();
     await starters.getByText('Seat 1').waitFor();
     await mains.getByText('Seat 2').waitFor();
+    // a manager takes 10% off the halibut, with the reason
+    await tap(mains.getByRole('button', { name: 'Discount Halibut & Chips' }));
+    const discount = page.getByRole('dialog', { name: 'Discount 1 × Halibut & Chips' });
+    await tap(discount.getByRole('button', { name: 'Percent', exact: true }));
+    await discount.getByLabel(/^Percent off/).fill('10');
+    await discount.getByLabel('Reason').fill('Regular guest');
+    await tap(discount.getByRole('button', { name: 'Apply discount' }));
+    await discount.waitFor({ state: 'detached' });
+    await mains.getByText('Discount −$2.60: Regular guest').waitFor();
     await screenshot(page, 'pos-checks-check-1280', { fullPage: false });
     expect(serious(await axeViolations(page))).toEqual([]);
 
@@ -143,8 +152,8 @@ describe('POS open checks', () => {
     )[1];
     await kitchenShows(page, `#${number}`);
     const total = centsOf(await page.getByTestId('check-total').textContent());
-    // $15 calamari + $24 halibut, taxed
-    expect(total).toBeGreaterThan(3900);
+    // $15 calamari + $26 halibut less 10%, taxed
+    expect(total).toBeGreaterThan(3840);
 
     // the floor shows the table seated with the check's total, at every size
     await tap(page.getByRole('link', { name: 'Tables' }));

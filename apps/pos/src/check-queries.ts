@@ -2,6 +2,7 @@ import type { Jsonify } from '@brigade/api-client/client';
 import {
   addPosCheckLines,
   closePosCheck,
+  discountPosCheckLine,
   fireNextPosCourse,
   getPosCheck,
   getPosFloor,
@@ -36,6 +37,11 @@ import type { Scope } from './queries';
 
 export type OpenCheck = Jsonify<Check>;
 export type FloorData = Jsonify<Floor>;
+export interface Discount {
+  kind: 'amount' | 'percent';
+  value: number;
+  reason: string;
+}
 
 const params = (scope: Scope) => ({ tenantId: scope.tenantId, restaurantId: scope.restaurantId });
 const headers = (token: string) => ({ [DEVICE_HEADER]: token });
@@ -118,6 +124,14 @@ export const checkCalls = {
         params: { ...params(scope), orderId: check.orderId, lineId },
         headers: headers(token),
         body: { version: check.version, reason },
+      }),
+    ).then((answer) => answer.data),
+  discount: (scope: Scope, token: string, check: OpenCheck, lineId: number, discount: Discount) =>
+    tracked(() =>
+      apiClient.call(discountPosCheckLine, {
+        params: { ...params(scope), orderId: check.orderId, lineId },
+        headers: headers(token),
+        body: { version: check.version, ...discount },
       }),
     ).then((answer) => answer.data),
   close: (scope: Scope, token: string, check: OpenCheck) =>

@@ -2,9 +2,10 @@ import { Button } from '@brigade/ui/components/button';
 import { Dialog } from '@brigade/ui/components/dialog';
 import { TextField } from '@brigade/ui/components/text-field';
 import { useId, useState } from 'react';
-import { type OpenCheck, useFloor } from '../check-queries';
+import { type Discount, type OpenCheck, useFloor } from '../check-queries';
 import { useRegisterContext } from '../register/context';
 import { useIsManager } from '../register/manager';
+import { DiscountDialog } from './discount-dialog';
 import type { LineTarget } from './open-check-screen';
 
 type Line = OpenCheck['lines'][number];
@@ -23,6 +24,7 @@ interface PanelProps {
   onRemove: (lineId: number) => void;
   /** A manager's void of a sent line, with the reason. */
   onVoid: (lineId: number, reason: string) => Promise<void>;
+  onDiscount: (lineId: number, discount: Discount) => Promise<boolean>;
   onSend: () => void;
   onMove: (tableId: number | null) => Promise<void>;
   /** Closes a check with nothing sent (back to the floor). */
@@ -42,6 +44,7 @@ export function OpenCheckPanel(props: PanelProps) {
   const manager = useIsManager();
   const [voiding, setVoiding] = useState<Line | null>(null);
   const [moving, setMoving] = useState(false);
+  const [discounting, setDiscounting] = useState<Line | null>(null);
   return (
     <aside className="pos-check" aria-labelledby={titleId}>
       <header className="pos-check__head">
@@ -68,6 +71,13 @@ export function OpenCheckPanel(props: PanelProps) {
           )}
         </div>
       )}
+      {discounting && (
+        <DiscountDialog
+          line={discounting}
+          onClose={() => setDiscounting(null)}
+          onDiscount={(discount) => props.onDiscount(discounting.lineId, discount)}
+        />
+      )}
       {moving && (
         <MoveDialog
           check={check}
@@ -87,6 +97,7 @@ export function OpenCheckPanel(props: PanelProps) {
           disabled={props.busy || offline}
           onRemove={props.onRemove}
           onVoid={manager && open ? setVoiding : undefined}
+          onDiscount={manager && open ? setDiscounting : undefined}
         />
       )}
       <CheckFoot {...props} />
@@ -303,6 +314,7 @@ function CourseGroups(props: {
   disabled: boolean;
   onRemove: (lineId: number) => void;
   onVoid?: ((line: Line) => void) | undefined;
+  onDiscount?: ((line: Line) => void) | undefined;
 }) {
   const { register } = useRegisterContext();
   const known = new Set(register.courses.map((c) => c.courseId));
@@ -339,6 +351,8 @@ function CourseGroups(props: {
                 line={line}
                 disabled={props.disabled}
                 onRemove={props.onRemove}
+                onVoid={props.onVoid}
+                onDiscount={props.onDiscount}
               />
             ))}
           </ol>
@@ -353,6 +367,7 @@ function CheckLineItem(props: {
   disabled: boolean;
   onRemove: (lineId: number) => void;
   onVoid?: ((line: Line) => void) | undefined;
+  onDiscount?: ((line: Line) => void) | undefined;
 }) {
   const { money } = useRegisterContext();
   const { line } = props;
@@ -373,6 +388,12 @@ function CheckLineItem(props: {
           ))}
         </ul>
       )}
+      {line.discount && (
+        <p className="pos-line__note">
+          {line.discount.value === 100 && line.discount.kind === 'percent' ? 'Comp' : 'Discount'} −
+          {money(line.discount.amount)}: {line.discount.reason}
+        </p>
+      )}
       <div className="pos-line__actions">
         <span className="pos-line__seat">{line.seat ? `Seat ${line.seat}` : 'Table'}</span>
         <span className="pos-line__status">{line.sent ? `Sent · round ${line.round}` : 'Waiting'}</span>
@@ -385,6 +406,17 @@ function CheckLineItem(props: {
             onClick={() => props.onRemove(line.lineId)}
           >
             Remove
+          </button>
+        )}
+        {props.onDiscount && (
+          <button
+            type="button"
+            className="pos-line__action"
+            aria-label={`Discount ${line.name}`}
+            disabled={props.disabled}
+            onClick={() => props.onDiscount?.(line)}
+          >
+            Discount
           </button>
         )}
         {line.sent && props.onVoid && (

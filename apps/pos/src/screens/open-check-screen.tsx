@@ -12,6 +12,7 @@ import {
   checkCalls,
   checkKey,
   checksKey,
+  type Discount,
   floorKey,
   type OpenCheck,
   payCheck,
@@ -141,6 +142,8 @@ function actionsOf(change: ReturnType<typeof useCheckChange>, toFloor: () => voi
     onVoid: async (lineId: number, reason: string) => {
       await run((calls, current) => calls.void(current, lineId, reason));
     },
+    onDiscount: async (lineId: number, discount: Discount) =>
+      run((calls, current) => calls.discount(current, lineId, discount)),
     onSend: () => void run((calls, current) => calls.send(current)),
     onMove: async (tableId: number | null) => {
       await run((calls, current) => calls.move(current, tableId));
@@ -165,6 +168,7 @@ interface Calls {
   remove: (check: OpenCheck, lineId: number) => Promise<OpenCheck>;
   void: (check: OpenCheck, lineId: number, reason: string) => Promise<OpenCheck>;
   close: (check: OpenCheck) => Promise<OpenCheck>;
+  discount: (check: OpenCheck, lineId: number, discount: Discount) => Promise<OpenCheck>;
   move: (check: OpenCheck, tableId: number | null) => Promise<OpenCheck>;
   send: (check: OpenCheck) => Promise<OpenCheck>;
   fireNext: (check: OpenCheck) => Promise<OpenCheck>;
@@ -188,6 +192,7 @@ function useCheckChange(check: OpenCheck) {
       remove: (c, lineId) => checkCalls.remove(scope, device.token, c, lineId),
       void: (c, lineId, reason) => checkCalls.void(scope, device.token, c, lineId, reason),
       close: (c) => checkCalls.close(scope, device.token, c),
+      discount: (c, lineId, discount) => checkCalls.discount(scope, device.token, c, lineId, discount),
       move: (c, tableId) => checkCalls.move(scope, device.token, c, tableId),
       send: (c) => checkCalls.send(scope, device.token, c),
       fireNext: (c) => checkCalls.fireNext(scope, device.token, c),

@@ -8,6 +8,19 @@ const ACROSS = 0.86;
 const DOWN = 0.8;
 const clamp = (n: number) => Math.min(100, Math.max(0, Math.round(n)));
 
+/** Where the arrow keys move a table: 5 at a time, 1 with Shift; null for any other key. */
+function arrowMove(table: Table, event: KeyboardEvent): { x: number; y: number } | null {
+  const step = event.shiftKey ? 1 : 5;
+  const delta: Record<string, [number, number]> = {
+    ArrowLeft: [-step, 0],
+    ArrowRight: [step, 0],
+    ArrowUp: [0, -step],
+    ArrowDown: [0, step],
+  };
+  const move = delta[event.key];
+  return move ? { x: clamp(table.x + move[0]), y: clamp(table.y + move[1]) } : null;
+}
+
 /**
  * A room drawn as the registers draw it, where a manager drags a table to its place (or moves the focused
  * table with the arrow keys, 5 at a time, 1 with Shift). The new place is saved when the drag ends.
@@ -45,17 +58,10 @@ export function PlanEditor({ room, canEdit }: { room: Room; canEdit: boolean }) 
     return { x: clamp(point.x - grab.current.x), y: clamp(point.y - grab.current.y) };
   };
   const keyMove = (table: Table, event: KeyboardEvent) => {
-    const step = event.shiftKey ? 1 : 5;
-    const delta: Record<string, [number, number]> = {
-      ArrowLeft: [-step, 0],
-      ArrowRight: [step, 0],
-      ArrowUp: [0, -step],
-      ArrowDown: [0, step],
-    };
-    const move = delta[event.key];
-    if (!move || !canEdit) return;
+    const to = arrowMove(table, event);
+    if (!to || !canEdit) return;
     event.preventDefault();
-    save(table, clamp(table.x + move[0]), clamp(table.y + move[1]));
+    save(table, to.x, to.y);
   };
   return (
     <div className="floor-plan__plan" ref={plan} role="group" aria-label={`Plan of ${room.name}`}>
