@@ -1,10 +1,9 @@
 import { Button } from '@brigade/ui/components/button';
-import { Dialog } from '@brigade/ui/components/dialog';
-import { TextField } from '@brigade/ui/components/text-field';
 import { useId, useState } from 'react';
-import { type Discount, type OpenCheck, useFloor } from '../check-queries';
+import type { Discount, OpenCheck } from '../check-queries';
 import { useRegisterContext } from '../register/context';
 import { useIsManager } from '../register/manager';
+import { MoveDialog, PayButtons, VoidLineDialog } from './check-panel-dialogs';
 import { DiscountDialog } from './discount-dialog';
 import type { LineTarget } from './open-check-screen';
 
@@ -163,109 +162,6 @@ function CheckFoot(props: PanelProps) {
         <p className="pos-check__empty">This check is {check.status === 'accepted' ? 'paid' : 'closed'}.</p>
       )}
     </div>
-  );
-}
-
-/** Where the check goes: a free table of the floor, or no table (a tab). */
-function MoveDialog(props: {
-  check: OpenCheck;
-  onClose: () => void;
-  onMove: (tableId: number | null) => Promise<void>;
-}) {
-  const { scope, device } = useRegisterContext();
-  const floor = useFloor(scope, device.token);
-  const free = (floor.data?.rooms ?? []).flatMap((room) =>
-    room.tables.filter((table) => table.state === 'free').map((table) => ({ ...table, room: room.name })),
-  );
-  return (
-    <Dialog
-      open
-      onClose={props.onClose}
-      title={`Move check #${props.check.number}`}
-      description="Choose a free table."
-    >
-      <div className="pos-move">
-        {free.map((table) => (
-          <button
-            key={table.tableId}
-            type="button"
-            className="pos-option"
-            onClick={() => void props.onMove(table.tableId)}
-          >
-            {table.name} · {table.room}
-          </button>
-        ))}
-        {props.check.tableId !== null && (
-          <button type="button" className="pos-option" onClick={() => void props.onMove(null)}>
-            No table (a tab)
-          </button>
-        )}
-        {floor.isSuccess && free.length === 0 && <p>No table is free.</p>}
-      </div>
-    </Dialog>
-  );
-}
-
-/** "Pay", or with a card terminal "Cash" and "Card" side by side (as a sale's). */
-function PayButtons(props: {
-  total: number;
-  disabled: boolean;
-  onPay: () => void;
-  onPayCard?: (() => void) | undefined;
-}) {
-  const { money } = useRegisterContext();
-  const button = (label: string, onClick: () => void) => (
-    <Button size="lg" block className="pos-check__pay" disabled={props.disabled} onClick={onClick}>
-      {label} {money(props.total)}
-    </Button>
-  );
-  if (!props.onPayCard) return button('Pay', props.onPay);
-  return (
-    <div className="pos-check__tenders pos-check__pay-row">
-      {button('Cash', props.onPay)}
-      {button('Card', props.onPayCard)}
-    </div>
-  );
-}
-
-/** "Void 1 × Crispy Calamari": a sent line leaves the check with the manager's reason. */
-function VoidLineDialog(props: {
-  line: Line;
-  onClose: () => void;
-  onVoid: (reason: string) => Promise<void>;
-}) {
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const { line } = props;
-  return (
-    <Dialog
-      open
-      alert
-      onClose={props.onClose}
-      title={`Void ${line.quantity} × ${line.name}`}
-      description="It was sent to the kitchen: it leaves the check with your reason."
-      footer={
-        <>
-          <Button variant="secondary" onClick={props.onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            disabled={reason.trim() === ''}
-            loading={busy}
-            loadingText="Voiding..."
-            onClick={() => {
-              setBusy(true);
-              void props.onVoid(reason.trim()).finally(() => setBusy(false));
-            }}
-          >
-            Void line
-          </Button>
-        </>
-      }
-    >
-      <TextField label="Reason" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
-    </Dialog>
   );
 }
 

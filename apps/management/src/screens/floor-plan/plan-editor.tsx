@@ -28,7 +28,7 @@ function arrowMove(table: Table, event: KeyboardEvent): { x: number; y: number }
 export function PlanEditor({ room, canEdit }: { room: Room; canEdit: boolean }) {
   const { saveTable } = useFloorWrites();
   const toast = useToast();
-  const plan = useRef<HTMLDivElement>(null);
+  const plan = useRef<HTMLFieldSetElement>(null);
   const [moving, setMoving] = useState<{ tableId: number; x: number; y: number } | null>(null);
   // where on the table it was taken (the table keeps that point under the pointer, it does not jump)
   const grab = useRef({ x: 0, y: 0 });
@@ -64,7 +64,7 @@ export function PlanEditor({ room, canEdit }: { room: Room; canEdit: boolean }) 
     save(table, to.x, to.y);
   };
   return (
-    <div className="floor-plan__plan" ref={plan} role="group" aria-label={`Plan of ${room.name}`}>
+    <fieldset className="floor-plan__plan" ref={plan} aria-label={`Plan of ${room.name}`}>
       {room.tables.map((table) => {
         const at = moving?.tableId === table.tableId ? moving : table;
         return (
@@ -96,6 +96,6 @@ export function PlanEditor({ room, canEdit }: { room: Room; canEdit: boolean }) 
           </button>
         );
       })}
-    </div>
+    </fieldset>
   );
 }
