@@ -42,6 +42,7 @@ import { paymentRoutes } from './routes/payments';
 import { placeLinkRoutes } from './routes/place-link';
 import { placesRoutes } from './routes/places';
 import { posRoutes } from './routes/pos';
+import { staffRoutes } from './routes/staff';
 import { printingRoutes } from './routes/printing';
 import { qrRoutes } from './routes/qr';
 import { reportRoutes } from './routes/reports';
@@ -80,6 +81,7 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...orderingRoutes,
   ...reportRoutes,
   ...posRoutes,
+  ...staffRoutes,
   ...printingRoutes,
 ];
 

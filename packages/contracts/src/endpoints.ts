@@ -29,6 +29,7 @@ import * as qr from './qr';
 import * as reports from './reports';
 import * as restaurants from './restaurants';
 import * as siteConfig from './site-config';
+import * as staff from './staff';
 import * as tenantUsers from './tenant-users';
 import * as tenants from './tenants';
 import * as websitePreview from './website-preview';
@@ -64,6 +65,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(reports),
   ...endpointsOf(pos),
   ...endpointsOf(printing),
+  ...endpointsOf(staff),
   ...endpointsOf(payments),
   ...endpointsOf(paymentProfiles),
   ...endpointsOf(ordering),
