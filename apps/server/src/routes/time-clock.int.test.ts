@@ -1,4 +1,5 @@
 import { instantOf } from '@brigade/domain/ordering/pickup';
+import { rowsOf } from '@brigade/test-utils/card-data';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-app';
@@ -60,6 +61,8 @@ beforeAll(async () => {
     jobAssignments: [{ jobId: ids.serverJob }],
   });
   ids.jobless = await employee({ firstName: 'Jobless', role: 'server' });
+  ids.soup = (await create('items', { name: 'Soup', basePrice: 12 })).itemId!;
+  await create('menu-groups', { name: 'Counter', isMenu: true, items: [{ itemId: ids.soup, position: 0 }] });
   for (const name of ['front', 'back']) {
     const paired = await call('manager', 'POST', '/pos/devices', { name });
     expect(paired.statusCode, paired.body).toBe(201);
@@ -92,8 +95,9 @@ describe('passcodes', () => {
     const audited = await t.database.db.execute(
       sql`select changes::text as changes from audit_log where table_name = 'employee_passcodes'`,
     );
-    expect(audited.rows.length).toBeGreaterThan(0);
-    expect(JSON.stringify(audited.rows)).not.toContain('argon2');
+    expect(rowsOf(audited).length).toBeGreaterThan(0);
+    expect(JSON.stringify(rowsOf(audited))).not.toContain('argon2');
+    expect(JSON.stringify(rowsOf(audited))).toContain('[redacted]');
   });
 
   it('may be set by the employee for their own record only; never by another tenant', async () => {
@@ -264,7 +268,7 @@ describe('the time clock', () => {
     const audit = await t.database.db.execute(
       sql`select changes::text as changes, endpoint from audit_log where table_name = 'time_entries' and endpoint = 'editTimeEntry'`,
     );
-    expect(JSON.stringify(audit.rows)).toContain('Forgot to clock out');
+    expect(JSON.stringify(rowsOf(audit))).toContain('Forgot to clock out');
     // a second shift the same week: 23 + 24 = 47 paid hours, 7 of them overtime
     await punch('24681357', { action: 'clock_in', jobId: ids.barJob });
     const second = (await punch('24681357', { action: 'clock_out', declaredTips: 500 })).json();
@@ -318,5 +322,39 @@ describe('the time clock', () => {
     expect((await call('otherOwner', 'GET', '/timesheets')).statusCode).toBe(403);
     expect((await call('manager', 'GET', '/timesheets?from=2026-11-09&to=2026-11-02')).statusCode).toBe(400);
     expect((await call('manager', 'GET', '/timesheets?date=2026-02-30')).statusCode).toBe(400);
+  });
+
+  it('sets labour cost against the ledger’s net sales by day and hour', async () => {
+    const today = (await call('manager', 'GET', '/timesheets')).json().data;
+    const cookShift = (today.entries as { entryId: number; employeeId: number }[]).find(
+      (e) => e.employeeId === ids.cook,
+    )!;
+    const now = Date.now();
+    const moved = await call('manager', 'PATCH', `/time-entries/${cookShift.entryId}`, {
+      reason: 'Clocked in late',
+      clockInAt: new Date(now - 2 * 3600_000).toISOString(),
+      clockOutAt: new Date(now).toISOString(),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const sale = await asBearer(t.app, kit.sessions.employee, {
+      method: 'POST',
+      url: `/api/v1/tenants/${kit.tenantId}/restaurants/${kit.restaurantId}/pos/orders`,
+      payload: {
+        service: 'dine_in',
+        lines: [{ itemId: ids.soup, quantity: 3 }],
+        tender: { method: 'cash', tendered: 3600 },
+      },
+      headers: { 'x-pos-device': tokens.front!, 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(sale.statusCode, sale.body).toBe(201);
+    const sheet = (await call('manager', 'GET', '/timesheets')).json().data;
+    const day = (sheet.labour as { date: string; netSales: number }[]).find((d) => d.netSales > 0)!;
+    // the cook's 2 hours at $11.00; the sale's $36.00 (no tax)
+    expect(day).toMatchObject({ netSales: 3600, labourPercent: expect.closeTo(61.1, 0) });
+    expect((day as unknown as { labourCost: number }).labourCost).toBeGreaterThanOrEqual(2199);
+    expect((day as unknown as { labourCost: number }).labourCost).toBeLessThanOrEqual(2201);
+    const hours = (day as unknown as { hours: { labourCost: number; netSales: number }[] }).hours;
+    expect(hours.reduce((sum, h) => sum + h.netSales, 0)).toBe(3600);
+    expect(hours.filter((h) => h.labourCost > 0).length).toBeGreaterThanOrEqual(2);
   });
 });
