@@ -42,12 +42,12 @@ import { paymentRoutes } from './routes/payments';
 import { placeLinkRoutes } from './routes/place-link';
 import { placesRoutes } from './routes/places';
 import { posRoutes } from './routes/pos';
-import { staffRoutes } from './routes/staff';
 import { printingRoutes } from './routes/printing';
 import { qrRoutes } from './routes/qr';
 import { reportRoutes } from './routes/reports';
 import { restaurantRoutes } from './routes/restaurants';
 import { siteConfigRoutes } from './routes/site-config';
+import { staffRoutes } from './routes/staff';
 import { tenantRoutes } from './routes/tenants';
 import { websitePreviewRoutes } from './routes/website-preview';
 

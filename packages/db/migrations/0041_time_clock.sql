@@ -26,6 +26,7 @@ CREATE TABLE "time_clock_settings" (
 	"week_starts_on" text DEFAULT 'monday' NOT NULL,
 	"pay_period" text DEFAULT 'weekly' NOT NULL,
 	"pay_period_anchor" date,
+	"lock_with_passcodes" boolean DEFAULT false NOT NULL,
 	"auto_lock_seconds" integer DEFAULT 120 NOT NULL,
 	CONSTRAINT "time_clock_settings_pkey" PRIMARY KEY("tenant_id","restaurant_id")
 );

@@ -14,12 +14,16 @@ export function TopBar(props: {
   /** "Drawer open · float $100.00" or "Drawer closed", once known. */
   drawerStatus?: string | undefined;
   drawerOpen: boolean;
+  /** With the passcode lock: who unlocked the register (null while locked), and locking it again. */
+  staffName?: string | null;
+  onSwitchStaff?: () => void;
 }) {
-  const { restaurantName, deviceName, drawerStatus, drawerOpen } = props;
+  const { restaurantName, deviceName, drawerStatus, drawerOpen, staffName, onSwitchStaff } = props;
   const { state } = useSession();
   // signing in again comes back to the register
   const { signOut, pending } = useSignOut({ returnUrl: `${window.location.origin}${BASE}/` });
-  const who = state.status === 'authenticated' ? state.user.displayName : null;
+  const signedIn = state.status === 'authenticated' ? state.user.displayName : null;
+  const who = onSwitchStaff ? staffName : signedIn;
   return (
     <header className="pos-topbar">
       <div className="pos-topbar__brand">
@@ -57,14 +61,19 @@ export function TopBar(props: {
         </NavLink>
       </nav>
       <div className="pos-topbar__staff">
-        {who && <span className="pos-topbar__who">{who}</span>}
+        {who && (
+          <span className="pos-topbar__who" data-testid="register-staff">
+            {who}
+          </span>
+        )}
+        {onSwitchStaff && staffName && <Button onClick={onSwitchStaff}>Switch staff</Button>}
         <Button
           variant="secondary"
           onClick={() => void signOut()}
           loading={pending}
           loadingText="Signing Out..."
         >
-          Switch staff / Sign out
+          {onSwitchStaff ? 'Sign out' : 'Switch staff / Sign out'}
         </Button>
       </div>
     </header>

@@ -56,7 +56,7 @@ async function voidableSale(
 ) {
   const scope = { tenantId: call.tenantId, restaurantId: call.restaurantId };
   const { device } = await registerDevice(deps, actor, scope, call.token);
-  await registerManagerCheck(deps.db, device);
+  await registerManagerCheck(deps.db, actor, device);
   const order = await findOrder(deps.db, scope, call.orderId, true);
   if (!order || order.channel !== 'pos') throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
   if (!VOIDABLE.has(order.status)) throw new BrigadeError('conflict', 'SALE_NOT_VOIDABLE', SALE_NOT_VOIDABLE);

@@ -1,22 +1,31 @@
 import type { Executor } from '@brigade/db/database';
+import { type Actor, activeRoleIn, roleAtLeast } from '@brigade/domain/access';
 import { canManageOthers } from '@brigade/domain/catalogue/employee';
 import { BrigadeError } from '@brigade/domain/errors';
 import { MANAGER_PASSCODE_NEEDED } from '@brigade/domain/staff/api';
 import { findEmployee } from './staff-repository';
 import { asEmployee } from './staff-view';
 
+export const MANAGER_NEEDED = 'Only a manager may do this';
+
 /**
- * A manager-only register action (a void) on a register unlocked by passcode: the employee at the register
- * must be able to manage others (spec 02 §4), whoever's session the device runs under (decision 054). A
- * register nobody unlocked keeps the session's own rule (the route's manager access).
+ * A manager-only register action (a void). On a register unlocked by passcode, the employee at it must be
+ * able to manage others (spec 02 §4), whoever's session the device runs under (decision 054). A register
+ * nobody unlocked keeps the session's rule: managers and above.
  */
 export async function registerManagerCheck(
   ex: Executor,
+  actor: Actor,
   device: { tenantId: number; restaurantId: number; staffEmployeeId: number | null },
 ): Promise<void> {
-  if (device.staffEmployeeId === null) return;
+  if (device.staffEmployeeId === null) {
+    const role = activeRoleIn(actor, device.tenantId);
+    const manager =
+      (actor.kind === 'user' && actor.isSiteAdmin) || (role !== null && roleAtLeast(role, 'manager'));
+    if (!manager) throw new BrigadeError('forbidden', 'MANAGER_NEEDED', MANAGER_NEEDED);
+    return;
+  }
   const employee = await findEmployee(ex, device, device.staffEmployeeId);
   const manager = employee?.status === 'active' && canManageOthers(asEmployee(employee));
-  if (!manager)
-    throw new BrigadeError('forbidden', 'MANAGER_PASSCODE_NEEDED', MANAGER_PASSCODE_NEEDED);
+  if (!manager) throw new BrigadeError('forbidden', 'MANAGER_PASSCODE_NEEDED', MANAGER_PASSCODE_NEEDED);
 }

@@ -19,6 +19,7 @@ export async function clockSettingsOf(ex: Executor, scope: RestaurantScope): Pro
     weekStartsOn: row.weekStartsOn as Weekday,
     payPeriod: row.payPeriod as TimeClockSettings['payPeriod'],
     payPeriodAnchor: row.payPeriodAnchor,
+    lockWithPasscodes: row.lockWithPasscodes,
     autoLockSeconds: row.autoLockSeconds,
   };
 }

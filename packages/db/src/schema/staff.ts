@@ -114,6 +114,8 @@ export const timeClockSettings = pgTable(
     weekStartsOn: text('week_starts_on').notNull().default('monday'),
     payPeriod: text('pay_period').notNull().default('weekly'),
     payPeriodAnchor: date('pay_period_anchor', { mode: 'string' }),
+    /** Registers show the passcode lock (off: a register is used under the signed-in session, as before). */
+    lockWithPasscodes: boolean('lock_with_passcodes').notNull().default(false),
     autoLockSeconds: integer('auto_lock_seconds').notNull().default(120),
   },
   (t) => [

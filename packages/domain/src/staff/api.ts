@@ -151,6 +151,8 @@ export const timeClockSettingsSchema = z.strictObject({
   payPeriodAnchor: queryTime('payPeriodAnchor', 'date', 'Pay period start must be YYYY-MM-DD')
     .nullable()
     .default(null),
+  /** Registers open on the passcode lock screen; off, a register runs under the signed-in session. */
+  lockWithPasscodes: z.boolean({ error: 'Lock with passcodes must be true or false' }).default(false),
   /** The register locks itself after this many seconds without a touch. */
   autoLockSeconds: z
     .number({ error: 'Auto-lock must be a number of seconds' })
