@@ -63,6 +63,7 @@ const screen = {
   team: lazy(() => import('./screens/team/index')),
   reports: lazy(() => import('./screens/reports/index')),
   closeOut: lazy(() => import('./screens/close-out/index')),
+  timesheets: lazy(() => import('./screens/timesheets/index')),
   reconciliation: lazy(() => import('./screens/reconciliation/index')),
 } satisfies Record<string, Screen>;
 
@@ -110,6 +111,7 @@ export const ROUTES: readonly { path: string; screen: Screen }[] = [
   { path: '/team', screen: screen.team },
   { path: '/reports', screen: screen.reports },
   { path: '/reports/close-out', screen: screen.closeOut },
+  { path: '/reports/timesheets', screen: screen.timesheets },
   { path: '/reports/reconciliation', screen: screen.reconciliation },
 ];
 

@@ -4,6 +4,7 @@ import './app.css';
 import './register.css';
 import './dialogs.css';
 import './drawer.css';
+import './lock.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
