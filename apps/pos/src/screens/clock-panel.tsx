@@ -63,54 +63,10 @@ export function ClockPanel(props: { staff: Staff; passcode: string; onDone: () =
       {punch.isError && <Alert tone="error">{errorMessage(punch.error)}</Alert>}
       {status === 'off' && !staff.canClockIn && <Alert tone="warning">{CLOCK_IN_REFUSED}</Alert>}
       {status === 'off' && staff.canClockIn && (
-        <>
-          {staff.jobs.length > 1 && (
-            <fieldset className="pos-clock__jobs" aria-label="Job">
-              <legend className="pos-keypad__label">Clock in as</legend>
-              {staff.jobs.map((job) => (
-                <label key={job.jobId} className="pos-clock__job">
-                  <input
-                    type="radio"
-                    name="clock-job"
-                    checked={jobId === job.jobId}
-                    onChange={() => setJobId(job.jobId)}
-                  />
-                  {job.title}
-                </label>
-              ))}
-            </fieldset>
-          )}
-          <Button
-            size="lg"
-            block
-            disabled={jobId === null}
-            loading={punch.isPending}
-            onClick={() => act({ action: 'clock_in', ...(jobId ? { jobId } : {}) })}
-          >
-            Clock in
-          </Button>
-        </>
+        <ClockInActions staff={staff} jobId={jobId} onJob={setJobId} busy={punch.isPending} act={act} />
       )}
       {status === 'on' && (
-        <>
-          <div className="pos-clock__row">
-            <Button variant="secondary" block onClick={() => act({ action: 'start_break', paid: false })}>
-              Start unpaid break
-            </Button>
-            <Button variant="secondary" block onClick={() => act({ action: 'start_break', paid: true })}>
-              Start paid break
-            </Button>
-          </div>
-          <Keypad label="Cash tips to declare" digits={tips} onChange={setTips} format={money} />
-          <Button
-            size="lg"
-            block
-            loading={punch.isPending}
-            onClick={() => act({ action: 'clock_out', declaredTips: centsOfDigits(tips) })}
-          >
-            Clock out
-          </Button>
-        </>
+        <OnClockActions tips={tips} onTips={setTips} money={money} busy={punch.isPending} act={act} />
       )}
       {status === 'break' && (
         <Button size="lg" block loading={punch.isPending} onClick={() => act({ action: 'end_break' })}>
@@ -121,5 +77,77 @@ export function ClockPanel(props: { staff: Staff; passcode: string; onDone: () =
         Done
       </Button>
     </section>
+  );
+}
+
+type Act = (body: Omit<PunchInput, 'passcode'>) => void;
+
+function ClockInActions(props: {
+  staff: Staff;
+  jobId: number | null;
+  onJob: (jobId: number) => void;
+  busy: boolean;
+  act: Act;
+}) {
+  const { staff, jobId, onJob, busy, act } = props;
+  return (
+    <>
+      {staff.jobs.length > 1 && (
+        <fieldset className="pos-clock__jobs" aria-label="Job">
+          <legend className="pos-keypad__label">Clock in as</legend>
+          {staff.jobs.map((job) => (
+            <label key={job.jobId} className="pos-clock__job">
+              <input
+                type="radio"
+                name="clock-job"
+                checked={jobId === job.jobId}
+                onChange={() => onJob(job.jobId)}
+              />
+              {job.title}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <Button
+        size="lg"
+        block
+        disabled={jobId === null}
+        loading={busy}
+        onClick={() => act({ action: 'clock_in', ...(jobId ? { jobId } : {}) })}
+      >
+        Clock in
+      </Button>
+    </>
+  );
+}
+
+function OnClockActions(props: {
+  tips: string;
+  onTips: (digits: string) => void;
+  money: (cents: number) => string;
+  busy: boolean;
+  act: Act;
+}) {
+  const { tips, onTips, money, busy, act } = props;
+  return (
+    <>
+      <div className="pos-clock__row">
+        <Button variant="secondary" block onClick={() => act({ action: 'start_break', paid: false })}>
+          Start unpaid break
+        </Button>
+        <Button variant="secondary" block onClick={() => act({ action: 'start_break', paid: true })}>
+          Start paid break
+        </Button>
+      </div>
+      <Keypad label="Cash tips to declare" digits={tips} onChange={onTips} format={money} />
+      <Button
+        size="lg"
+        block
+        loading={busy}
+        onClick={() => act({ action: 'clock_out', declaredTips: centsOfDigits(tips) })}
+      >
+        Clock out
+      </Button>
+    </>
   );
 }

@@ -17,13 +17,12 @@ export function ClockSettingsForm({ settings }: { settings: TimeClockSettings })
   const [values, setValues] = useState(settings);
   const save = useSaveClockSettings();
   const toast = useToast();
-  const weekId = useId();
-  const periodId = useId();
+  const titleId = useId();
   const set = <K extends keyof TimeClockSettings>(key: K, value: TimeClockSettings[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
   return (
-    <section className="ts-settings" aria-labelledby={`${weekId}-title`}>
-      <h2 id={`${weekId}-title`} className="ts-settings__title">
+    <section className="ts-settings" aria-labelledby={titleId}>
+      <h2 id={titleId} className="ts-settings__title">
         Time clock settings
       </h2>
       {save.isError && <Alert tone="error">{errorMessage(save.error)}</Alert>}
@@ -36,37 +35,7 @@ export function ClockSettingsForm({ settings }: { settings: TimeClockSettings })
           value={values.overtimeWeeklyHours}
           onChange={(e) => set('overtimeWeeklyHours', Number(e.target.value))}
         />
-        <div className="ui-field">
-          <label className="ui-field__label" htmlFor={weekId}>
-            The work week starts on
-          </label>
-          <select
-            id={weekId}
-            className="ui-field__input"
-            value={values.weekStartsOn}
-            onChange={(e) => set('weekStartsOn', e.target.value as Weekday)}
-          >
-            {WEEKDAYS.map((day) => (
-              <option key={day} value={day}>
-                {WEEKDAY_LABELS[day]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="ui-field">
-          <label className="ui-field__label" htmlFor={periodId}>
-            Pay period
-          </label>
-          <select
-            id={periodId}
-            className="ui-field__input"
-            value={values.payPeriod}
-            onChange={(e) => set('payPeriod', e.target.value as TimeClockSettings['payPeriod'])}
-          >
-            <option value="weekly">Weekly</option>
-            <option value="biweekly">Every two weeks</option>
-          </select>
-        </div>
+        <WeekAndPeriod values={values} set={set} />
         {values.payPeriod === 'biweekly' && (
           <TextField
             label="A first day of a pay period"
@@ -96,5 +65,47 @@ export function ClockSettingsForm({ settings }: { settings: TimeClockSettings })
         Save settings
       </Button>
     </section>
+  );
+}
+
+type Set = <K extends keyof TimeClockSettings>(key: K, value: TimeClockSettings[K]) => void;
+
+function WeekAndPeriod({ values, set }: { values: TimeClockSettings; set: Set }) {
+  const weekId = useId();
+  const periodId = useId();
+  return (
+    <>
+      <div className="ui-field">
+        <label className="ui-field__label" htmlFor={weekId}>
+          The work week starts on
+        </label>
+        <select
+          id={weekId}
+          className="ui-field__input"
+          value={values.weekStartsOn}
+          onChange={(e) => set('weekStartsOn', e.target.value as Weekday)}
+        >
+          {WEEKDAYS.map((day) => (
+            <option key={day} value={day}>
+              {WEEKDAY_LABELS[day]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="ui-field">
+        <label className="ui-field__label" htmlFor={periodId}>
+          Pay period
+        </label>
+        <select
+          id={periodId}
+          className="ui-field__input"
+          value={values.payPeriod}
+          onChange={(e) => set('payPeriod', e.target.value as TimeClockSettings['payPeriod'])}
+        >
+          <option value="weekly">Weekly</option>
+          <option value="biweekly">Every two weeks</option>
+        </select>
+      </div>
+    </>
   );
 }

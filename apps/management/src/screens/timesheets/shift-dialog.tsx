@@ -69,37 +69,61 @@ export function ShiftDialog(props: { shift: Shift; name: string; onClose: () => 
     >
       <div className="ts-form">
         {edit.isError && <Alert tone="error">{errorMessage(edit.error)}</Alert>}
-        <TextField
-          label="Clock in"
-          type="datetime-local"
-          value={clockIn}
-          onChange={(e) => setClockIn(e.target.value)}
-          error={fieldError('clockInAt')}
-        />
-        <TextField
-          label="Clock out"
-          type="datetime-local"
-          value={clockOut}
-          hint="Empty: still on the clock"
-          onChange={(e) => setClockOut(e.target.value)}
-          error={fieldError('clockOutAt')}
-        />
-        <TextField
-          label="Declared tips"
-          inputMode="decimal"
-          value={tips}
-          onChange={(e) => setTips(e.target.value)}
-          error={fieldError('declaredTips')}
-        />
-        <TextField
-          label="Reason"
-          value={reason}
-          maxLength={200}
-          hint="Kept with the shift and in the audit log"
-          onChange={(e) => setReason(e.target.value)}
-          error={fieldError('reason')}
+        <ShiftFields
+          {...{ clockIn, setClockIn, clockOut, setClockOut, tips, setTips, reason, setReason }}
+          fieldError={fieldError}
         />
       </div>
     </Dialog>
+  );
+}
+
+interface FieldsProps {
+  clockIn: string;
+  setClockIn: (value: string) => void;
+  clockOut: string;
+  setClockOut: (value: string) => void;
+  tips: string;
+  setTips: (value: string) => void;
+  reason: string;
+  setReason: (value: string) => void;
+  fieldError: (path: string) => string | undefined;
+}
+
+function ShiftFields(props: FieldsProps) {
+  const { clockIn, setClockIn, clockOut, setClockOut, tips, setTips, reason, setReason, fieldError } = props;
+  return (
+    <>
+      <TextField
+        label="Clock in"
+        type="datetime-local"
+        value={clockIn}
+        onChange={(e) => setClockIn(e.target.value)}
+        error={fieldError('clockInAt')}
+      />
+      <TextField
+        label="Clock out"
+        type="datetime-local"
+        value={clockOut}
+        hint="Empty: still on the clock"
+        onChange={(e) => setClockOut(e.target.value)}
+        error={fieldError('clockOutAt')}
+      />
+      <TextField
+        label="Declared tips"
+        inputMode="decimal"
+        value={tips}
+        onChange={(e) => setTips(e.target.value)}
+        error={fieldError('declaredTips')}
+      />
+      <TextField
+        label="Reason"
+        value={reason}
+        maxLength={200}
+        hint="Kept with the shift and in the audit log"
+        onChange={(e) => setReason(e.target.value)}
+        error={fieldError('reason')}
+      />
+    </>
   );
 }
