@@ -15,7 +15,7 @@ function clockLine(staff: Staff): string {
   const job = entry.jobTitle ? ` · ${entry.jobTitle}` : '';
   if (status === 'on') return `On the clock since ${timeOf(entry.clockInAt)}${job}`;
   const open = entry.breaks.find((b) => b.endedAt === null);
-  return `On a ${open?.paid ? 'paid' : 'unpaid'} break since ${open ? timeOf(open.startedAt) : ''}`;
+  return `On ${open?.paid ? 'a paid' : 'an unpaid'} break since ${open ? timeOf(open.startedAt) : ''}`;
 }
 
 const DONE: Record<NonNullable<PunchInput['action']>, string> = {
@@ -55,11 +55,7 @@ export function ClockPanel(props: { staff: Staff; passcode: string; onDone: () =
       <p className="pos-clock__state" data-testid="clock-state">
         {clockLine(staff)}
       </p>
-      {done && (
-        <Alert tone="success" title={done}>
-          {status === 'off' ? 'See you next time.' : clockLine(staff)}
-        </Alert>
-      )}
+      {done && <Alert tone="success" title={done} />}
       {punch.isError && <Alert tone="error">{errorMessage(punch.error)}</Alert>}
       {status === 'off' && !staff.canClockIn && <Alert tone="warning">{CLOCK_IN_REFUSED}</Alert>}
       {status === 'off' && staff.canClockIn && (

@@ -24,6 +24,8 @@ export function TopBar(props: {
   const { signOut, pending } = useSignOut({ returnUrl: `${window.location.origin}${BASE}/` });
   const signedIn = state.status === 'authenticated' ? state.user.displayName : null;
   const who = onSwitchStaff ? staffName : signedIn;
+  // the passcode lock is on and nobody has unlocked the register: nowhere to go but the lock screen
+  const locked = onSwitchStaff !== undefined && !staffName;
   return (
     <header className="pos-topbar">
       <div className="pos-topbar__brand">
@@ -49,17 +51,19 @@ export function TopBar(props: {
           </span>
         </span>
       </div>
-      <nav className="pos-topbar__nav" aria-label="Register">
-        <NavLink to="/" end className="pos-topbar__link">
-          Register
-        </NavLink>
-        <NavLink to="/sales" className="pos-topbar__link">
-          Sales
-        </NavLink>
-        <NavLink to="/drawer" className="pos-topbar__link">
-          Drawer
-        </NavLink>
-      </nav>
+      {!locked && (
+        <nav className="pos-topbar__nav" aria-label="Register">
+          <NavLink to="/" end className="pos-topbar__link">
+            Register
+          </NavLink>
+          <NavLink to="/sales" className="pos-topbar__link">
+            Sales
+          </NavLink>
+          <NavLink to="/drawer" className="pos-topbar__link">
+            Drawer
+          </NavLink>
+        </nav>
+      )}
       <div className="pos-topbar__staff">
         {who && (
           <span className="pos-topbar__who" data-testid="register-staff">
