@@ -322,16 +322,28 @@ describe('the time clock', () => {
       clockOutAt: new Date(now).toISOString(),
     });
     expect(moved.statusCode, moved.body).toBe(200);
-    const sale = await asBearer(t.app, kit.sessions.employee, {
-      method: 'POST',
-      url: `/api/v1/tenants/${kit.tenantId}/restaurants/${kit.restaurantId}/pos/orders`,
-      payload: {
-        service: 'dine_in',
-        lines: [{ itemId: ids.soup, quantity: 3 }],
-        tender: { method: 'cash', tendered: 3600 },
-      },
-      headers: { 'x-pos-device': tokens.front!, 'idempotency-key': crypto.randomUUID() },
+    // with the passcode lock on, a locked register takes no sale; unlocked, it does
+    await call('manager', 'PUT', '/time-clock/settings', {
+      overtimeWeeklyHours: 30,
+      lockWithPasscodes: true,
     });
+    await call('employee', 'POST', '/pos/lock', undefined, tokens.front);
+    const sell = () =>
+      asBearer(t.app, kit.sessions.employee, {
+        method: 'POST',
+        url: `/api/v1/tenants/${kit.tenantId}/restaurants/${kit.restaurantId}/pos/orders`,
+        payload: {
+          service: 'dine_in',
+          lines: [{ itemId: ids.soup, quantity: 3 }],
+          tender: { method: 'cash', tendered: 3600 },
+        },
+        headers: { 'x-pos-device': tokens.front!, 'idempotency-key': crypto.randomUUID() },
+      });
+    const refused = await sell();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toBe('This register is locked; unlock it with your passcode');
+    await call('employee', 'POST', '/pos/unlock', { passcode: '24681357' }, tokens.front);
+    const sale = await sell();
     expect(sale.statusCode, sale.body).toBe(201);
     const sheet = (await call('manager', 'GET', '/timesheets')).json().data;
     const day = (sheet.labour as { date: string; netSales: number }[]).find((d) => d.netSales > 0)!;

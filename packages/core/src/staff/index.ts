@@ -5,7 +5,7 @@
 
 export { editTimeEntry } from './entry-edit';
 export { clearPasscode, getPasscode, setPasscode } from './passcodes';
-export { registerManagerCheck } from './register-manager';
+export { registerManagerCheck, registerUnlockedCheck } from './register-manager';
 export { lockRegister, punchClock, type StaffDeps, unlockRegister } from './register-staff';
 export { getClockSettings, saveClockSettingsFor } from './settings';
 export { getTimesheet } from './timesheets';

@@ -2,7 +2,8 @@ import type { Executor } from '@brigade/db/database';
 import { type Actor, activeRoleIn, roleAtLeast } from '@brigade/domain/access';
 import { canManageOthers } from '@brigade/domain/catalogue/employee';
 import { BrigadeError } from '@brigade/domain/errors';
-import { MANAGER_PASSCODE_NEEDED } from '@brigade/domain/staff/api';
+import { MANAGER_PASSCODE_NEEDED, REGISTER_LOCKED } from '@brigade/domain/staff/api';
+import { clockSettingsOf } from './settings';
 import { findEmployee } from './staff-repository';
 import { asEmployee } from './staff-view';
 
@@ -28,4 +29,17 @@ export async function registerManagerCheck(
   const employee = await findEmployee(ex, device, device.staffEmployeeId);
   const manager = employee?.status === 'active' && canManageOthers(asEmployee(employee));
   if (!manager) throw new BrigadeError('forbidden', 'MANAGER_PASSCODE_NEEDED', MANAGER_PASSCODE_NEEDED);
+}
+
+/**
+ * A sale on a register of a restaurant that locks its registers with passcodes needs someone to have
+ * unlocked it (the lock is the server's rule too, not only a screen).
+ */
+export async function registerUnlockedCheck(
+  ex: Executor,
+  device: { tenantId: number; restaurantId: number; staffEmployeeId: number | null },
+): Promise<void> {
+  if (device.staffEmployeeId !== null) return;
+  if ((await clockSettingsOf(ex, device)).lockWithPasscodes)
+    throw new BrigadeError('forbidden', 'REGISTER_LOCKED', REGISTER_LOCKED);
 }

@@ -19,6 +19,7 @@ export const WRONG_PASSCODE = 'That passcode is not right';
 export const PASSCODE_LOCKED = 'Too many wrong passcodes on this register. Try again in a minute.';
 export const NO_REGISTER_ACCESS = 'This employee may not sign in to the register';
 export const NOT_YOUR_EMPLOYEE_RECORD = 'Only a manager or the employee may set this passcode';
+export const REGISTER_LOCKED = 'This register is locked; unlock it with your passcode';
 export const MANAGER_PASSCODE_NEEDED =
   'Only a manager may do this; unlock the register with a manager passcode';
 
