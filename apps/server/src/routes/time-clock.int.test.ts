@@ -61,6 +61,12 @@ beforeAll(async () => {
     jobAssignments: [{ jobId: ids.serverJob }],
   });
   ids.jobless = await employee({ firstName: 'Jobless', role: 'server' });
+  ids.noCode = await employee({
+    firstName: 'NoCode',
+    role: 'server',
+    posAccessConfig: { allowCodeLogin: false },
+    jobAssignments: [{ jobId: ids.serverJob }],
+  });
   ids.soup = (await create('items', { name: 'Soup', basePrice: 12 })).itemId!;
   await create('menu-groups', { name: 'Counter', isMenu: true, items: [{ itemId: ids.soup, position: 0 }] });
   for (const name of ['front', 'back']) {
@@ -88,6 +94,7 @@ describe('passcodes', () => {
       [ids.cook, '5555'],
       [ids.idle, '6666'],
       [ids.jobless, '7777'],
+      [ids.noCode, '3333'],
     ] as const)
       expect((await call('manager', 'PUT', `/employees/${id}/passcode`, { passcode })).statusCode).toBe(200);
     const stored = await t.database.db.execute(sql`select passcode_hash from employee_passcodes`);
@@ -131,6 +138,9 @@ describe('the register lock', () => {
     const cook = await call('employee', 'POST', '/pos/unlock', { passcode: '5555' }, tokens.front);
     expect(cook.statusCode).toBe(403);
     expect(cook.json().detail).toBe('This employee may not sign in to the register');
+    // a server whose POS access config does not allow code login
+    const noCode = await call('employee', 'POST', '/pos/unlock', { passcode: '3333' }, tokens.front);
+    expect(noCode.json().detail).toBe('This employee may not sign in to the register');
     const wrong = await call('employee', 'POST', '/pos/unlock', { passcode: '0000' }, tokens.front);
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().detail).toBe('That passcode is not right');

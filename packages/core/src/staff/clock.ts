@@ -14,6 +14,7 @@ import {
   type punchSchema,
 } from '@brigade/domain/staff/api';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../db-errors';
 import {
   breaksOf,
   type EmployeeRow,
@@ -43,7 +44,20 @@ interface Punch {
 
 const conflict = (code: string, message: string) => new BrigadeError('conflict', code, message);
 
-export async function punch(tx: Executor, scope: RestaurantScope, { employee, deviceId, body }: Punch) {
+export async function punch(tx: Executor, scope: RestaurantScope, call: Punch) {
+  try {
+    return await punchOnce(tx, scope, call);
+  } catch (error) {
+    // two punches at once: the partial unique indexes let one through
+    if (isUniqueViolation(error, 'time_entries_open_key'))
+      throw conflict('ALREADY_CLOCKED_IN', ALREADY_CLOCKED_IN);
+    if (isUniqueViolation(error, 'time_breaks_open_key'))
+      throw conflict('ALREADY_ON_BREAK', ALREADY_ON_BREAK);
+    throw error;
+  }
+}
+
+async function punchOnce(tx: Executor, scope: RestaurantScope, { employee, deviceId, body }: Punch) {
   const open = await openEntryOf(tx, scope, employee.employeeId);
   const now = new Date();
   if (body.action === 'clock_in') {
