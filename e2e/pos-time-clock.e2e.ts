@@ -17,7 +17,7 @@ import {
  * of a restaurant that locks with passcodes opens on its lock screen; a server types their passcode, clocks
  * in for one of two jobs, takes an unpaid break, clocks out declaring $12.50 of cash tips; a wrong passcode
  * is refused; the right one unlocks the register, and "Switch staff" locks it again. Management's Timesheets
- * shows the shift and its tips, and its CSV carries them.
+ * shows the shift and its tips, and its CSV carries them; Employees gives Sam a new passcode.
  */
 const harness = useHarness();
 const OWNER: Credentials = { email: 'owner@brigade.local', password: 'brigade-owner' };
@@ -132,8 +132,26 @@ async function checkTimesheet(page: Page) {
   await screenshot(page, 'management-timesheets-390');
 }
 
+/** A manager gives a new passcode from Employees: the form refuses 2 digits, then saves 6. */
+async function setPasscodeInManagement(page: Page) {
+  await page.goto(`${harness.managementOrigin}/manage/employees`);
+  await page.getByRole('heading', { level: 1, name: 'Employees' }).waitFor({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Passcode of Sam Clock' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Passcode of Sam Clock' });
+  await dialog.getByText(/^A passcode is set/).waitFor();
+  await dialog.getByLabel('New passcode').fill('12');
+  await dialog.getByRole('button', { name: 'Save passcode' }).click();
+  await dialog.getByText('Passcode must be 4 to 8 digits').waitFor();
+  await screenSettled(page);
+  await screenshot(page, 'management-employee-passcode-390', { fullPage: false });
+  expect(serious(await axeViolations(page))).toEqual([]);
+  await dialog.getByLabel('New passcode').fill('739104');
+  await dialog.getByRole('button', { name: 'Save passcode' }).click();
+  await page.getByText('Sam Clock can now unlock the register with the new passcode').waitFor();
+}
+
 describe('POS passcodes and the time clock', () => {
-  it('clocks in and out with a break and tips from the lock screen, unlocks, switches staff; Timesheets and its CSV agree', async () => {
+  it('clocks in and out with a break and tips from the lock screen, unlocks, switches staff; Timesheets and its CSV agree; a new passcode from Employees', async () => {
     await api('PUT', '/time-clock/settings', { lockWithPasscodes: true, autoLockSeconds: 300 });
     const bar = await api<{ jobId: number }>('POST', '/job-titles', { title: 'E2E Bar', defaultWage: 14 });
     const floor = await api<{ jobId: number }>('POST', '/job-titles', {
@@ -157,6 +175,7 @@ describe('POS passcodes and the time clock', () => {
       await clockInOutWithBreak(page);
       await unlockAndSwitch(page);
       await checkTimesheet(page);
+      await setPasscodeInManagement(page);
     } finally {
       await context.close();
     }

@@ -8,6 +8,7 @@ import { Dialog } from '@brigade/ui/components/dialog';
 import { TextField } from '@brigade/ui/components/text-field';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { apiClient } from '../../api';
 import { restaurantKey } from '../../components/query-keys';
 import { useCurrentRestaurant } from '../../restaurant-context';
@@ -23,7 +24,12 @@ export function PasscodeButton({ employeeId, name }: { employeeId: number; name:
       <Button size="sm" variant="secondary" onClick={() => setOpen(true)} aria-label={`Passcode of ${name}`}>
         Passcode
       </Button>
-      {open && <PasscodeDialog employeeId={employeeId} name={name} onClose={() => setOpen(false)} />}
+      {/* outside the table row: a dialog inside a cell would take the cell's alignment and wrapping */}
+      {open &&
+        createPortal(
+          <PasscodeDialog employeeId={employeeId} name={name} onClose={() => setOpen(false)} />,
+          document.body,
+        )}
     </>
   );
 }
