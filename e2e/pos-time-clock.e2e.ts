@@ -95,23 +95,43 @@ async function unlockAndSwitch(page: Page) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-async function checkTimesheet(page: Page) {
+/** A manager's correction by the API: the shift moves to a fixed Wednesday, two hours long, no break. */
+async function correctShift(employeeId: number) {
+  const today = await api<{ entries: { entryId: number; employeeId: number }[] }>('GET', '/timesheets');
+  const shift = today.entries.find((e) => e.employeeId === employeeId)!;
+  await api('PATCH', `/time-entries/${shift.entryId}`, {
+    reason: 'Worked Wednesday lunch',
+    clockInAt: '2026-11-04T12:00:00Z',
+    clockOutAt: '2026-11-04T14:00:00Z',
+    breaks: [],
+  });
+}
+
+async function checkTimesheet(page: Page, samId: number) {
   await page.goto(`${harness.managementOrigin}/manage/reports/timesheets`);
   const pick = page.getByRole('button', { name: /Harbor Grill/ });
   const heading = page.getByRole('heading', { level: 1, name: 'Timesheets' });
   await pick.or(heading).first().waitFor({ timeout: 20_000 });
   if (await pick.isVisible()) await pick.click();
   await heading.waitFor({ timeout: 20_000 });
+  await page.getByLabel('A day of the pay period').fill('2026-11-04');
+  await expect.poll(() => page.getByTestId('pay-period').textContent()).toBe('Nov 2, 2026 – Nov 8, 2026');
   const row = page
     .getByRole('table', { name: 'Hours by employee' })
     .getByRole('row')
     .filter({ hasText: 'Sam Clock' });
   await row.waitFor({ timeout: 20_000 });
-  expect(await row.getByRole('cell').allTextContents()).toEqual(expect.arrayContaining(['$12.50']));
+  // 2 hours at the employee's $15.00 (the Bar job has no override), and the tips declared at clock-out
+  expect(await row.getByRole('cell').allTextContents()).toEqual(
+    expect.arrayContaining(['2.00', '0.00', '$30.00', '$12.50']),
+  );
   const shift = page.getByRole('table', { name: 'Shifts' }).getByRole('row').filter({ hasText: 'Sam Clock' });
   expect(await shift.getByRole('cell').allTextContents()).toEqual(
-    expect.arrayContaining(['E2E Bar', '$12.50']),
+    expect.arrayContaining(['E2E Bar', '$12.50', 'Worked Wednesday lunch']),
   );
+  const hours = page.getByRole('table', { name: /^Labour cost and sales by hour/ });
+  await hours.waitFor();
+  expect(await hours.getByRole('row').count()).toBeGreaterThanOrEqual(3); // the heading and 2–3 hours
   await screenSettled(page);
   await screenshot(page, 'management-timesheets-1280');
   expect(serious(await axeViolations(page))).toEqual([]);
@@ -119,13 +139,13 @@ async function checkTimesheet(page: Page) {
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download CSV' }).click(),
   ]);
-  expect(download.suggestedFilename()).toMatch(/^timesheet-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(download.suggestedFilename()).toBe('timesheet-2026-11-02-2026-11-08.csv');
   const csv = (await readFile((await download.path())!, 'utf8')).split('\r\n');
   expect(csv[1]).toBe(
     'Employee ID,Employee,Shifts,Regular hours,Overtime hours,Regular pay,Overtime pay,Wages,Declared tips',
   );
-  expect(csv.find((line) => line.includes('Sam Clock'))).toMatch(
-    /,Sam Clock,1,0\.\d\d,0\.00,[\d.]+,0\.00,[\d.]+,12\.50$/,
+  expect(csv.find((line) => line.includes('Sam Clock'))).toBe(
+    `${samId},Sam Clock,1,2.00,0.00,30.00,0.00,30.00,12.50`,
   );
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
@@ -174,7 +194,8 @@ describe('POS passcodes and the time clock', () => {
       await openLockedRegister(page);
       await clockInOutWithBreak(page);
       await unlockAndSwitch(page);
-      await checkTimesheet(page);
+      await correctShift(sam.employeeId);
+      await checkTimesheet(page, sam.employeeId);
       await setPasscodeInManagement(page);
     } finally {
       await context.close();

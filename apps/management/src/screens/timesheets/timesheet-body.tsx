@@ -3,6 +3,7 @@ import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
 import { Button } from '@brigade/ui/components/button';
 import { useState } from 'react';
 import { formatDay } from '../../payments-kit/format';
+import { LabourHours } from './labour-hours';
 import { ShiftDialog } from './shift-dialog';
 import type { LabourDay, Shift, Timesheet, TimesheetRow } from './timesheets-api';
 
@@ -31,6 +32,7 @@ export function TimesheetBody({ sheet, money }: { sheet: Timesheet; money: Money
       </section>
       <EmployeesTable sheet={sheet} money={money} />
       <LabourTable days={sheet.labour} money={money} />
+      <LabourHours days={sheet.labour} money={money} />
       <ShiftsTable sheet={sheet} money={money} />
     </div>
   );
