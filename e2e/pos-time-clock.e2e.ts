@@ -17,7 +17,8 @@ import {
  * of a restaurant that locks with passcodes opens on its lock screen; a server types their passcode, clocks
  * in for one of two jobs, takes an unpaid break, clocks out declaring $12.50 of cash tips; a wrong passcode
  * is refused; the right one unlocks the register, and "Switch staff" locks it again. Management's Timesheets
- * shows the shift and its tips, and its CSV carries them; Employees gives Sam a new passcode.
+ * shows the shift and its tips, and its CSV carries them; Employees gives Sam a new passcode,
+ * and so does Sam on their own passcode screen.
  */
 const harness = useHarness();
 const OWNER: Credentials = { email: 'owner@brigade.local', password: 'brigade-owner' };
@@ -170,6 +171,19 @@ async function setPasscodeInManagement(page: Page) {
   await page.getByText('Sam Clock can now unlock the register with the new passcode').waitFor();
 }
 
+/** Sam's own screen (Sam is the owner's account here): the passcode of their own record. */
+async function setOwnPasscode(page: Page) {
+  await page.goto(`${harness.managementOrigin}/manage/my-passcode`);
+  await page.getByRole('heading', { level: 1, name: 'My register passcode' }).waitFor({ timeout: 20_000 });
+  await page.getByRole('heading', { name: 'Sam Clock' }).waitFor();
+  await page.getByLabel('New passcode').fill('55501234');
+  await page.getByRole('button', { name: 'Save passcode' }).click();
+  await page.getByText('Your new passcode is saved').waitFor();
+  await screenSettled(page);
+  await screenshot(page, 'management-my-passcode-390', { fullPage: false });
+  expect(serious(await axeViolations(page))).toEqual([]);
+}
+
 describe('POS passcodes and the time clock', () => {
   it('clocks in and out with a break and tips from the lock screen, unlocks, switches staff; Timesheets and its CSV agree; a new passcode from Employees', async () => {
     await api('PUT', '/time-clock/settings', { lockWithPasscodes: true, autoLockSeconds: 300 });
@@ -178,7 +192,11 @@ describe('POS passcodes and the time clock', () => {
       title: 'E2E Floor',
       defaultWage: 12,
     });
+    const me = await apiCall<{ data: { user: { uid: string } } }>(harness, 'GET', '/me', {
+      token: harness.ownerToken,
+    });
     const sam = await api<{ employeeId: number }>('POST', '/employees', {
+      userId: me.body.data.user.uid,
       firstName: 'Sam',
       lastName: 'Clock',
       role: 'server',
@@ -197,6 +215,7 @@ describe('POS passcodes and the time clock', () => {
       await correctShift(sam.employeeId);
       await checkTimesheet(page, sam.employeeId);
       await setPasscodeInManagement(page);
+      await setOwnPasscode(page);
     } finally {
       await context.close();
     }

@@ -2,6 +2,7 @@ import { positiveId } from '@brigade/domain/integers';
 import { deviceHeaders } from '@brigade/domain/pos/api';
 import {
   editTimeEntrySchema,
+  myPasscodeSchema,
   passcodeStateSchema,
   punchResultSchema,
   punchSchema,
@@ -65,6 +66,31 @@ export const clearEmployeePasscode = defineEndpoint({
   request: { params: employeeParams },
   response: { status: 200, description: 'The passcode state', schema: successOf(passcodeStateSchema) },
   problems: [404],
+});
+
+export const getMyPasscode = defineEndpoint({
+  id: 'getMyPasscode',
+  method: 'GET',
+  path: `${base}/my-passcode`,
+  summary: "Whether the caller's own employee record (linked to their account) has a register passcode",
+  tags,
+  access: { kind: 'tenant', role: 'employee' },
+  request: { params },
+  response: { status: 200, description: 'The passcode state', schema: successOf(myPasscodeSchema) },
+  problems: [404],
+});
+
+export const setMyPasscode = defineEndpoint({
+  id: 'setMyPasscode',
+  method: 'PUT',
+  path: `${base}/my-passcode`,
+  summary: "Set the caller's own register passcode (4 to 8 digits, unique in the restaurant)",
+  tags,
+  access: { kind: 'tenant', role: 'employee' },
+  changes: 'none',
+  request: { params, body: setPasscodeSchema },
+  response: { status: 200, description: 'The passcode state', schema: successOf(myPasscodeSchema) },
+  problems: [404, 409],
 });
 
 export const unlockRegister = defineEndpoint({

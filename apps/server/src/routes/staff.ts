@@ -3,12 +3,14 @@ import {
   clearPasscode,
   editTimeEntry,
   getClockSettings,
+  getMyPasscode,
   getPasscode,
   getTimesheet,
   lockRegister,
   punchClock,
   type StaffDeps,
   saveClockSettingsFor,
+  setMyPasscode,
   setPasscode,
   unlockRegister,
 } from '@brigade/core/staff/index';
@@ -40,6 +42,12 @@ export const staffRoutes = [
   ),
   implement(contract.clearEmployeePasscode, async ({ params, actor, deps }) =>
     success(await clearPasscode({ db: deps.database.db }, actor, params)),
+  ),
+  implement(contract.getMyPasscode, async ({ params, actor, deps }) =>
+    success(await getMyPasscode({ db: deps.database.db }, actor, params)),
+  ),
+  implement(contract.setMyPasscode, async ({ params, body, actor, deps }) =>
+    success(await setMyPasscode({ db: deps.database.db }, actor, { ...params, body })),
   ),
   implement(contract.unlockRegister, async ({ params, body, actor, deps, walls, request }) =>
     success(

@@ -116,6 +116,16 @@ describe('passcodes', () => {
     const foreign = await call('otherOwner', 'PUT', `/employees/${ids.sam}/passcode`, { passcode: '1111' });
     expect(foreign.statusCode).toBe(403);
     expect((await call('manager', 'GET', `/employees/999/passcode`)).statusCode).toBe(404);
+    // the employee's own screen finds their record through their account
+    const mine = await call('employee', 'GET', '/my-passcode');
+    expect(mine.json().data).toMatchObject({ employeeId: ids.sam, name: 'Sam Clock', hasPasscode: true });
+    const taken = await call('employee', 'PUT', '/my-passcode', { passcode: '9090' });
+    expect(taken.statusCode).toBe(409);
+    expect((await call('employee', 'PUT', '/my-passcode', { passcode: '24681357' })).statusCode).toBe(200);
+    const none = await call('manager', 'GET', '/my-passcode');
+    expect(none.statusCode).toBe(404);
+    expect(none.json().detail).toBe('Your account is not linked to an employee of this restaurant');
+    expect((await call('otherOwner', 'GET', '/my-passcode')).statusCode).toBe(403);
   });
 });
 

@@ -4,7 +4,7 @@
  */
 
 export { editTimeEntry } from './entry-edit';
-export { clearPasscode, getPasscode, setPasscode } from './passcodes';
+export { clearPasscode, getMyPasscode, getPasscode, setMyPasscode, setPasscode } from './passcodes';
 export { registerManagerCheck, registerUnlockedCheck } from './register-manager';
 export { lockRegister, punchClock, type StaffDeps, unlockRegister } from './register-staff';
 export { getClockSettings, saveClockSettingsFor } from './settings';

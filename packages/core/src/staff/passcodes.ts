@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Actor, activeRoleIn, roleAtLeast } from '@brigade/domain/access';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
 import {
+  NO_EMPLOYEE_RECORD,
   NOT_YOUR_EMPLOYEE_RECORD,
   PASSCODE_TAKEN,
   type PasscodeState,
@@ -14,6 +15,7 @@ import { type UseCaseDeps, userIdOf } from '../use-case';
 import {
   deletePasscode,
   type EmployeeRow,
+  employeeOfUser,
   findEmployee,
   passcodeHolder,
   passcodeOf,
@@ -112,3 +114,36 @@ export async function clearPasscode(
   await deletePasscode(deps.db, input, input.employeeId);
   return { employeeId: input.employeeId, hasPasscode: false, setAt: null };
 }
+
+/** The caller's own employee record in the restaurant (linked by `userId`): 404 without one. */
+async function myEmployee(deps: UseCaseDeps, actor: Actor, scope: RestaurantScope): Promise<EmployeeRow> {
+  await resolveCatalogueScope(deps.db, { ...scope, actor: userIdOf(actor) });
+  const employee = actor.kind === 'user' ? await employeeOfUser(deps.db, scope, actor.userId) : null;
+  if (!employee) throw notFound(NO_EMPLOYEE_RECORD, 'NO_EMPLOYEE_RECORD');
+  return employee;
+}
+
+export async function getMyPasscode(deps: UseCaseDeps, actor: Actor, scope: RestaurantScope) {
+  const employee = await myEmployee(deps, actor, scope);
+  return {
+    ...(await getPasscode(deps, actor, { ...scope, employeeId: employee.employeeId })),
+    name: nameOf(employee),
+  };
+}
+
+export async function setMyPasscode(
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: RestaurantScope & { body: unknown },
+) {
+  const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
+  const employee = await myEmployee(deps, actor, scope);
+  const state = await setPasscode(deps, actor, {
+    ...scope,
+    employeeId: employee.employeeId,
+    body: input.body,
+  });
+  return { ...state, name: nameOf(employee) };
+}
+
+const nameOf = (e: EmployeeRow) => `${e.chosenName || e.firstName} ${e.lastName}`;

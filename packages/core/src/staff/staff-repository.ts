@@ -44,6 +44,17 @@ export async function findEmployee(ex: Executor, scope: RestaurantScope, employe
   return (row as EmployeeRow | undefined) ?? null;
 }
 
+/** The employee record linked to a Brigade user in this restaurant, if any. */
+export async function employeeOfUser(ex: Executor, scope: RestaurantScope, userId: string) {
+  const [row] = await ex
+    .select(employeeColumns)
+    .from(employees)
+    .where(and(scopeWhere(employees, scope), eq(employees.userId, userId)))
+    .orderBy(asc(employees.employeeId))
+    .limit(1);
+  return (row as EmployeeRow | undefined) ?? null;
+}
+
 export async function employeesByIds(ex: Executor, scope: RestaurantScope, ids: number[]) {
   if (ids.length === 0) return [];
   return (await ex

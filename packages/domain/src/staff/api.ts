@@ -18,6 +18,7 @@ export const PASSCODE_TAKEN = 'Another employee of this restaurant already uses 
 export const WRONG_PASSCODE = 'That passcode is not right';
 export const PASSCODE_LOCKED = 'Too many wrong passcodes on this register. Try again in a minute.';
 export const NO_REGISTER_ACCESS = 'This employee may not sign in to the register';
+export const NO_EMPLOYEE_RECORD = 'Your account is not linked to an employee of this restaurant';
 export const NOT_YOUR_EMPLOYEE_RECORD = 'Only a manager or the employee may set this passcode';
 export const REGISTER_LOCKED = 'This register is locked; unlock it with your passcode';
 export const MANAGER_PASSCODE_NEEDED =
@@ -31,6 +32,8 @@ export const passcodeStateSchema = z.object({
   setAt: z.date().nullable(),
 });
 export type PasscodeState = z.infer<typeof passcodeStateSchema>;
+/** The caller's own passcode state, with the employee's name. */
+export const myPasscodeSchema = passcodeStateSchema.extend({ name: z.string() });
 
 export const unlockSchema = z.strictObject({ passcode: passcodeSchema });
 
