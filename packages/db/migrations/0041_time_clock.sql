@@ -52,6 +52,7 @@ CREATE TABLE "time_entries" (
 --> statement-breakpoint
 ALTER TABLE "pos_devices" ADD COLUMN "staff_employee_id" integer;--> statement-breakpoint
 ALTER TABLE "pos_devices" ADD COLUMN "staff_unlocked_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "pos_devices" ADD COLUMN "passcode_locked_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "employee_passcodes" ADD CONSTRAINT "employee_passcodes_employee_fk" FOREIGN KEY ("tenant_id","restaurant_id","employee_id") REFERENCES "public"."employees"("tenant_id","restaurant_id","employee_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "time_breaks" ADD CONSTRAINT "time_breaks_entry_id_time_entries_entry_id_fk" FOREIGN KEY ("entry_id") REFERENCES "public"."time_entries"("entry_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "time_breaks" ADD CONSTRAINT "time_breaks_restaurant_fk" FOREIGN KEY ("tenant_id","restaurant_id") REFERENCES "public"."restaurants"("tenant_id","restaurant_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -170,6 +170,13 @@ describe('the register lock', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json().detail).toBe('Too many wrong passcodes on this register. Try again in a minute.');
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    // managers are told: the register's record says when it locked (Registers shows it)
+    const devices = (await call('manager', 'GET', '/pos/devices')).json().data as {
+      name: string;
+      passcodeLockedAt: string | null;
+    }[];
+    expect(devices.find((d) => d.name === 'back')?.passcodeLockedAt).toEqual(expect.any(String));
+    expect(devices.find((d) => d.name === 'front')?.passcodeLockedAt).toBeNull();
     // the other register is not locked
     expect(
       (await call('employee', 'POST', '/pos/unlock', { passcode: '9090' }, tokens.front)).statusCode,

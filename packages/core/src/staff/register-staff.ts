@@ -19,6 +19,7 @@ import { hashPasscode } from './passcodes';
 import {
   type EmployeeRow,
   employeeByPasscode,
+  markPasscodeLocked,
   type RestaurantScope,
   setRegisterStaff,
 } from './staff-repository';
@@ -51,13 +52,15 @@ async function employeeOfPasscode(
   passcode: string,
 ): Promise<{ deviceId: number; employee: EmployeeRow }> {
   const scope = { tenantId: call.tenantId, restaurantId: call.restaurantId };
-  const deviceId = await deps.transact(async (tx) => {
+  const { deviceId, refused } = await deps.transact(async (tx) => {
     await resolveCatalogueScope(tx, { ...scope, actor: userIdOf(actor) });
     const device = await pairedDevice({ db: tx }, scope, call.token);
     const attempt = await reserveAttempt(tx, keyOf(device.deviceId), PASSCODE_ATTEMPTS, PASSCODE_WINDOW_MS);
-    if (!attempt.granted) throw new RateLimitedError(attempt.retryAfterSeconds, PASSCODE_LOCKED);
-    return device.deviceId;
+    // committed before the refusal is thrown: managers see it on Registers and in the audit log
+    if (!attempt.granted) await markPasscodeLocked(tx, scope, device.deviceId);
+    return { deviceId: device.deviceId, refused: attempt.granted ? null : attempt.retryAfterSeconds };
   });
+  if (refused !== null) throw new RateLimitedError(refused, PASSCODE_LOCKED);
   const hash = await hashPasscode(scope, passcode);
   const employee = await deps.transact((tx) => employeeByPasscode(tx, scope, hash));
   if (!employee) throw new BrigadeError('forbidden', 'WRONG_PASSCODE', WRONG_PASSCODE);

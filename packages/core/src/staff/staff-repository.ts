@@ -140,6 +140,14 @@ export async function setRegisterStaff(
     .where(and(scopeWhere(posDevices, scope), eq(posDevices.deviceId, deviceId)));
 }
 
+/** The register refused passcodes after too many wrong ones: kept for managers (Registers). */
+export async function markPasscodeLocked(ex: Executor, scope: RestaurantScope, deviceId: number) {
+  await ex
+    .update(posDevices)
+    .set({ passcodeLockedAt: new Date() })
+    .where(and(scopeWhere(posDevices, scope), eq(posDevices.deviceId, deviceId)));
+}
+
 // --- Time entries -----------------------------------------------------------------------------------------
 
 export async function openEntryOf(ex: Executor, scope: RestaurantScope, employeeId: number) {

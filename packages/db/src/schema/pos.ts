@@ -39,6 +39,8 @@ export const posDevices = pgTable(
      */
     staffEmployeeId: integer('staff_employee_id'),
     staffUnlockedAt: at('staff_unlocked_at'),
+    /** When the register last refused passcodes after too many wrong ones: Registers shows it to managers. */
+    passcodeLockedAt: at('passcode_locked_at'),
   },
   (t) => [
     restaurantFk('pos_devices_restaurant_fk', t as never),
