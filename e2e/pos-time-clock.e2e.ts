@@ -81,7 +81,8 @@ async function clockInOutWithBreak(page: Page) {
 
 async function unlockAndSwitch(page: Page) {
   const lock = page.locator('.pos-lock__card');
-  await keyIn(lock, '0000');
+  await page.keyboard.type('0000'); // the pad has the keyboard as the lock screen opens
+  expect(await page.getByTestId('passcode-dots').textContent()).toContain('••••');
   await page.getByRole('button', { name: 'Unlock' }).click();
   await page.getByText('That passcode is not right').waitFor();
   await keyIn(lock, PASSCODE);

@@ -1,9 +1,10 @@
 import { errorMessage } from '@brigade/api-client/problem-error';
 import { Alert } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useRegisterContext } from '../register/context';
-import { type Staff, usePunch, useUnlock } from '../staff-queries';
+import { useIdleLock } from '../register/idle-lock';
+import { type Staff, useClockSettings, usePunch, useUnlock } from '../staff-queries';
 import { ClockPanel } from './clock-panel';
 import { PASSCODE_MIN, PasscodePad } from './passcode-pad';
 
@@ -18,6 +19,10 @@ export function LockScreen(props: { onUnlocked: (staff: Staff) => void }) {
   const [clock, setClock] = useState<{ staff: Staff; passcode: string } | null>(null);
   const unlock = useUnlock(scope, device.token);
   const status = usePunch(scope, device.token);
+  // the clock panel holds the typed passcode: it closes by itself when nobody touches it
+  const idle = useClockSettings(scope).data?.autoLockSeconds ?? 120;
+  const closeClock = useCallback(() => setClock(null), []);
+  useIdleLock(clock !== null, idle, closeClock);
   const ready = digits.length >= PASSCODE_MIN;
   const busy = unlock.isPending || status.isPending;
   const error = unlock.error ?? status.error;

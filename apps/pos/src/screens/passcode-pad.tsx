@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useId } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 
 /** A passcode is 4 to 8 digits (docs/behaviour/time-clock.md#passcodes). */
 export const PASSCODE_MAX = 8;
@@ -24,6 +24,9 @@ export function PasscodePad(props: {
 }) {
   const { digits, onChange, onEnter, disabled } = props;
   const labelId = useId();
+  const first = useRef<HTMLButtonElement>(null);
+  // the pad has the keyboard from the start: digits typed on a keyboard go in without a click first
+  useEffect(() => first.current?.focus(), []);
   const onKeyDown = (event: KeyboardEvent) => {
     if (disabled) return;
     if (/^[0-9]$/.test(event.key)) onChange(press(digits, event.key));
@@ -53,6 +56,7 @@ export function PasscodePad(props: {
         {KEYS.map((key) => (
           <button
             key={key}
+            ref={key === '1' ? first : undefined}
             type="button"
             className="pos-keypad__key"
             disabled={disabled || (key === 'clear' && digits === '')}
