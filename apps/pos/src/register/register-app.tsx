@@ -32,7 +32,7 @@ export function RegisterApp(props: {
   const offline = useOffline();
   const register = useRegister(scope, device.token, offline);
   const [check, dispatch] = useReducer(checkReducer, EMPTY_CHECK);
-  const { settings, lockEnabled, staff, unlocked, lock } = useStaffLock(scope, device);
+  const { settings, lockEnabled, staff, unlocked, lock } = useStaffLock(scope, device, dispatch);
   const refusal = isDeviceRefusal(register.error) ? errorMessage(register.error) : null;
   useEffect(() => {
     if (refusal) onRefused(refusal);
