@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addDays,
   hoursOf,
   paidSeconds,
   payFor,
@@ -107,6 +108,19 @@ describe('pay periods', () => {
     expect(payPeriodOf('2026-03-15', settings)).toEqual({ from: '2026-03-02', to: '2026-03-15' });
     expect(payPeriodOf('2026-03-16', settings)).toEqual({ from: '2026-03-16', to: '2026-03-29' });
     expect(payPeriodOf('2026-03-01', settings)).toEqual({ from: '2026-02-16', to: '2026-03-01' });
+  });
+
+  it('keeps biweekly periods fixed without an anchor: two weeks in a row share one', () => {
+    const settings = {
+      payPeriod: 'biweekly' as const,
+      weekStartsOn: 'monday' as const,
+      payPeriodAnchor: null,
+    };
+    const first = payPeriodOf('2026-03-04', settings);
+    expect(first.to).toBe(addDays(first.from, 13));
+    expect(weekStartOf(first.from, 'monday')).toBe(first.from);
+    expect(payPeriodOf(addDays(first.from, 13), settings)).toEqual(first);
+    expect(payPeriodOf(addDays(first.from, 14), settings).from).toBe(addDays(first.from, 14));
   });
 });
 

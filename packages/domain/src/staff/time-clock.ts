@@ -56,7 +56,10 @@ export function weekStartOf(date: string, weekStartsOn: Weekday): string {
 export interface PayPeriodSettings {
   payPeriod: PayPeriodKind;
   weekStartsOn: Weekday;
-  /** A first day of some biweekly period; the periods run every 14 days from it, both ways. */
+  /**
+   * A first day of some biweekly period; the periods run every 14 days from it, both ways. Without one they
+   * run from the first work week of 2000, so that every day still has one period.
+   */
   payPeriodAnchor: string | null;
 }
 
@@ -66,7 +69,7 @@ export function payPeriodOf(date: string, settings: PayPeriodSettings): { from: 
     const from = weekStartOf(date, settings.weekStartsOn);
     return { from, to: addDays(from, 6) };
   }
-  const anchor = settings.payPeriodAnchor ?? weekStartOf(date, settings.weekStartsOn);
+  const anchor = settings.payPeriodAnchor ?? weekStartOf('2000-01-03', settings.weekStartsOn);
   const offset = dayNumber(date) - dayNumber(anchor);
   const from = addDays(anchor, Math.floor(offset / 14) * 14);
   return { from, to: addDays(from, 13) };
