@@ -64,6 +64,8 @@ const screen = {
   team: lazy(() => import('./screens/team/index')),
   reports: lazy(() => import('./screens/reports/index')),
   closeOut: lazy(() => import('./screens/close-out/index')),
+  timesheets: lazy(() => import('./screens/timesheets/index')),
+  myPasscode: lazy(() => import('./screens/my-passcode/index')),
   reconciliation: lazy(() => import('./screens/reconciliation/index')),
 } satisfies Record<string, Screen>;
 
@@ -112,6 +114,8 @@ export const ROUTES: readonly { path: string; screen: Screen }[] = [
   { path: '/team', screen: screen.team },
   { path: '/reports', screen: screen.reports },
   { path: '/reports/close-out', screen: screen.closeOut },
+  { path: '/reports/timesheets', screen: screen.timesheets },
+  { path: '/my-passcode', screen: screen.myPasscode },
   { path: '/reports/reconciliation', screen: screen.reconciliation },
 ];
 

@@ -5,6 +5,7 @@ import './register.css';
 import './dialogs.css';
 import './drawer.css';
 import './tables.css';
+import './lock.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';

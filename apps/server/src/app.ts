@@ -48,6 +48,7 @@ import { qrRoutes } from './routes/qr';
 import { reportRoutes } from './routes/reports';
 import { restaurantRoutes } from './routes/restaurants';
 import { siteConfigRoutes } from './routes/site-config';
+import { staffRoutes } from './routes/staff';
 import { tenantRoutes } from './routes/tenants';
 import { websitePreviewRoutes } from './routes/website-preview';
 
@@ -82,6 +83,7 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...reportRoutes,
   ...posRoutes,
   ...posCheckRoutes,
+  ...staffRoutes,
   ...printingRoutes,
 ];
 

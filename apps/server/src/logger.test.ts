@@ -59,6 +59,18 @@ describe('log redaction', () => {
     expect(line).toContain('[Redacted]');
   });
 
+  it('never writes a register passcode or its hash', () => {
+    const { lines, logger } = capture();
+    logger.info(
+      { body: { passcode: '482613', action: 'clock_in' }, row: { passcode_hash: '$argon2id$x' } },
+      'punch',
+    );
+    const text = lines.join('');
+    expect(text).not.toContain('482613');
+    expect(text).not.toContain('argon2id');
+    expect(text).toContain('clock_in');
+  });
+
   it('never writes Google OAuth tokens, client secrets or PKCE verifiers', () => {
     const { lines, logger } = capture();
     logger.info(

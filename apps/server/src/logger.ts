@@ -31,6 +31,10 @@ const SENSITIVE_KEYS = [
   'cvv',
   'cvv2',
   'expiry',
+  // register passcodes (docs/behaviour/time-clock.md): never logged, even by a body that is
+  'passcode',
+  'passcodeHash',
+  'passcode_hash',
 ];
 
 /** Names whose values never reach a log line wherever they appear (headers included). */

@@ -30,6 +30,7 @@ import * as qr from './qr';
 import * as reports from './reports';
 import * as restaurants from './restaurants';
 import * as siteConfig from './site-config';
+import * as staff from './staff';
 import * as tenantUsers from './tenant-users';
 import * as tenants from './tenants';
 import * as websitePreview from './website-preview';
@@ -66,6 +67,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(pos),
   ...endpointsOf(posChecks),
   ...endpointsOf(printing),
+  ...endpointsOf(staff),
   ...endpointsOf(payments),
   ...endpointsOf(paymentProfiles),
   ...endpointsOf(ordering),

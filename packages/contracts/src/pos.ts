@@ -184,8 +184,10 @@ export const voidPosOrder = defineEndpoint({
   method: 'POST',
   path: `${base}/pos/orders/{orderId}/void`,
   summary: 'Void a register sale with a reason: it is cancelled and its cash handed back from this drawer',
+  description:
+    'Managers and above; on a register unlocked by passcode, the employee at it must be able to manage others (the use-case decides).',
   tags,
-  access: { kind: 'tenant', role: 'manager' },
+  access: { kind: 'tenant', role: 'employee' },
   changes: 'none',
   // a card sale's money goes back at the gateway: its steps are short transactions of their own
   outside: true,

@@ -11,6 +11,7 @@ import {
 } from '@brigade/contracts/payments';
 import { getCloseOut, listPosDevices } from '@brigade/contracts/pos';
 import { getReconciliation, getSalesReport } from '@brigade/contracts/reports';
+import { getMyPasscode, getTimesheet } from '@brigade/contracts/staff';
 import { BadgeIcon, HomeIcon, LinkIcon, StoreIcon, UsersIcon } from '@brigade/ui/app-shell/icons';
 import type {
   NavLinkItem as ShellNavLinkItem,
@@ -99,6 +100,8 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     items: [
       { to: '/job-titles', label: 'Job titles', icon: BadgeIcon },
       { to: '/employees', label: 'Employees', icon: UsersIcon },
+      { to: '/reports/timesheets', label: 'Timesheets', icon: HistoryIcon, requires: getTimesheet },
+      { to: '/my-passcode', label: 'My passcode', icon: BadgeIcon, requires: getMyPasscode },
     ],
   },
   {

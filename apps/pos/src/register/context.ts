@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { StoredDevice } from '../device-store';
 import type { RegisterData, Scope } from '../queries';
+import type { Staff } from '../staff-queries';
 
 /** What every register screen reads: where it sells, the device, the register's data, the network. */
 export interface RegisterContextValue {
@@ -14,6 +15,8 @@ export interface RegisterContextValue {
   recheck: () => void;
   /** The server refused the device: back to the pair screen with its message. */
   onRefused: (message: string) => void;
+  /** Who unlocked the register with a passcode; null while it is locked or the lock is not used. */
+  staff: Staff | null;
 }
 
 export const RegisterContext = createContext<RegisterContextValue | null>(null);

@@ -11,6 +11,7 @@ import { money } from '../money';
 import { useOffline } from '../network';
 import { isDeviceRefusal, type Scope, useRegister } from '../queries';
 import { DrawerScreen } from '../screens/drawer-screen';
+import { LockScreen } from '../screens/lock-screen';
 import { OfflineBanner } from '../screens/offline-banner';
 import { OpenCheckScreen } from '../screens/open-check-screen';
 import { RegisterScreen } from '../screens/register-screen';
@@ -18,6 +19,7 @@ import { SalesScreen } from '../screens/sales-screen';
 import { TablesScreen } from '../screens/tables-screen';
 import { TopBar } from '../screens/top-bar';
 import { RegisterContext, type RegisterContextValue } from './context';
+import { useStaffLock } from './staff-lock';
 
 /**
  * A paired register: what it sells (read with the device's token), the check being rung up (kept while the
@@ -32,6 +34,7 @@ export function RegisterApp(props: {
   const offline = useOffline();
   const register = useRegister(scope, device.token, offline);
   const [check, dispatch] = useReducer(checkReducer, EMPTY_CHECK);
+  const { settings, lockEnabled, staff, unlocked, lock } = useStaffLock(scope, device, dispatch);
   const refusal = isDeviceRefusal(register.error) ? errorMessage(register.error) : null;
   useEffect(() => {
     if (refusal) onRefused(refusal);
@@ -50,15 +53,22 @@ export function RegisterApp(props: {
     () =>
       data
         ? {
-            ...{ scope, device, register: data, offline, onRefused, recheck },
+            ...{ scope, device, register: data, offline, onRefused, recheck, staff },
             money: (cents: number) => money(cents, data.currency),
           }
         : null,
-    [scope, device, data, offline, onRefused, recheck],
+    [scope, device, data, offline, onRefused, recheck, staff],
   );
 
   let body: React.ReactNode;
-  if (context)
+  if (context && settings.isPending) body = <LoadingView page message="Opening the register..." />;
+  else if (context && lockEnabled && !staff)
+    body = (
+      <RegisterContext.Provider value={context}>
+        <LockScreen onUnlocked={unlocked} />
+      </RegisterContext.Provider>
+    );
+  else if (context)
     body = (
       <RegisterContext.Provider value={context}>
         <Routes>
@@ -89,6 +99,7 @@ export function RegisterApp(props: {
         deviceName={data?.device.name ?? device.name}
         drawerStatus={drawerStatus}
         drawerOpen={Boolean(drawer.data)}
+        {...(lockEnabled ? { staffName: staff?.name ?? null, onSwitchStaff: lock } : {})}
       />
       {offline && <OfflineBanner onRetry={recheck} />}
       <div className="pos-app__body">{body}</div>

@@ -14,12 +14,18 @@ export function TopBar(props: {
   /** "Drawer open · float $100.00" or "Drawer closed", once known. */
   drawerStatus?: string | undefined;
   drawerOpen: boolean;
+  /** With the passcode lock: who unlocked the register (null while locked), and locking it again. */
+  staffName?: string | null;
+  onSwitchStaff?: () => void;
 }) {
-  const { restaurantName, deviceName, drawerStatus, drawerOpen } = props;
+  const { restaurantName, deviceName, drawerStatus, drawerOpen, staffName, onSwitchStaff } = props;
   const { state } = useSession();
   // signing in again comes back to the register
   const { signOut, pending } = useSignOut({ returnUrl: `${window.location.origin}${BASE}/` });
-  const who = state.status === 'authenticated' ? state.user.displayName : null;
+  const signedIn = state.status === 'authenticated' ? state.user.displayName : null;
+  const who = onSwitchStaff ? staffName : signedIn;
+  // the passcode lock is on and nobody has unlocked the register: nowhere to go but the lock screen
+  const locked = onSwitchStaff !== undefined && !staffName;
   return (
     <header className="pos-topbar">
       <div className="pos-topbar__brand">
@@ -45,29 +51,36 @@ export function TopBar(props: {
           </span>
         </span>
       </div>
-      <nav className="pos-topbar__nav" aria-label="Register">
-        <NavLink to="/" end className="pos-topbar__link">
-          Register
-        </NavLink>
-        <NavLink to="/tables" className="pos-topbar__link">
-          Tables
-        </NavLink>
-        <NavLink to="/sales" className="pos-topbar__link">
-          Sales
-        </NavLink>
-        <NavLink to="/drawer" className="pos-topbar__link">
-          Drawer
-        </NavLink>
-      </nav>
+      {!locked && (
+        <nav className="pos-topbar__nav" aria-label="Register">
+          <NavLink to="/" end className="pos-topbar__link">
+            Register
+          </NavLink>
+          <NavLink to="/tables" className="pos-topbar__link">
+            Tables
+          </NavLink>
+          <NavLink to="/sales" className="pos-topbar__link">
+            Sales
+          </NavLink>
+          <NavLink to="/drawer" className="pos-topbar__link">
+            Drawer
+          </NavLink>
+        </nav>
+      )}
       <div className="pos-topbar__staff">
-        {who && <span className="pos-topbar__who">{who}</span>}
+        {who && (
+          <span className="pos-topbar__who" data-testid="register-staff">
+            {who}
+          </span>
+        )}
+        {onSwitchStaff && staffName && <Button onClick={onSwitchStaff}>Switch staff</Button>}
         <Button
           variant="secondary"
           onClick={() => void signOut()}
           loading={pending}
           loadingText="Signing Out..."
         >
-          Switch staff / Sign out
+          {onSwitchStaff ? 'Sign out' : 'Switch staff / Sign out'}
         </Button>
       </div>
     </header>

@@ -26,6 +26,7 @@ export {
   cardLinesOfDay,
   channelDay,
   employeeRows,
+  netSalesByHour,
   todayNetSales,
   todaySalesCount,
   transactionsWithCardLines,

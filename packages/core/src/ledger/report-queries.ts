@@ -168,6 +168,25 @@ export const todaySalesCount = (scope: RestaurantScope, date: string) =>
 export const todayNetSales = (scope: RestaurantScope, date: string) =>
   sql<number>`(select (coalesce(sum(${l.amount}) filter (where ${SOLD}), 0) - coalesce(sum(${l.includedTax}) filter (where ${l.kind} = 'tax'), 0))::bigint from ${l} where ${inRange(scope, { from: date, to: date })})`;
 
+/**
+ * Net sales (gross less returns less tax inside prices) per business day and local hour of a range, every
+ * channel: what the timesheets set labour cost against (docs/behaviour/time-clock.md#labour-cost-and-sales).
+ */
+export async function netSalesByHour(ex: Executor, scope: RestaurantScope, range: DayRange) {
+  return ex
+    .select({
+      date: l.businessDate,
+      hour: l.localHour,
+      netSales: cents(
+        sql`sum(${l.amount}) filter (where ${SOLD}) - coalesce(sum(${l.includedTax}) filter (where ${l.kind} = 'tax'), 0)`,
+      ),
+    })
+    .from(l)
+    .where(inRange(scope, range))
+    .groupBy(l.businessDate, l.localHour)
+    .orderBy(l.businessDate, l.localHour);
+}
+
 /** A business day of one channel as the orders' day summary shows it: what was sold, and what went back. */
 const dayFigures = {
   orders: sql<number>`count(distinct ${l.saleKey}) filter (where ${l.event} = 'sale')`.mapWith(Number),

@@ -19,6 +19,7 @@ import { idempotencyKey } from '../payments/idempotency';
 import { openMerchantAccountIn } from '../payments/merchant-account-service';
 import type { GatewayAccount, PaymentDeps } from '../payments/payment-deps';
 import { addEvent, insertTransaction, type TransactionRow } from '../payments/payment-repository';
+import { registerUnlockedCheck } from '../staff/index';
 import { userIdOf } from '../use-case';
 import { finishCardSale, settleTerminalFailure } from './card-sale-record';
 import type { RestaurantScope } from './device-repository';
@@ -71,9 +72,11 @@ export async function placePosCardOrder(
     throw validationError(IDEMPOTENCY_KEY_MESSAGE, [
       { path: 'idempotency-key', message: IDEMPOTENCY_KEY_MESSAGE },
     ]);
-  const place = await deps.transact((tx) =>
-    openRegister({ db: tx, menuCache: deps.menuCache }, actor, scope, call.token),
-  );
+  const place = await deps.transact(async (tx) => {
+    const opened = await openRegister({ db: tx, menuCache: deps.menuCache }, actor, scope, call.token);
+    await registerUnlockedCheck(tx, opened.device);
+    return opened;
+  });
   const request = placePosCardOrderSchema.parse(call.body);
   if (!place.device.terminalHsn || !place.device.terminalKey)
     throw new BrigadeError('conflict', 'NO_TERMINAL', NO_TERMINAL);

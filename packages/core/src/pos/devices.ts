@@ -50,6 +50,7 @@ export const deviceOf = (row: DeviceRow, pairedByName: string | null = null): Po
   revokedAt: row.revokedAt,
   terminal:
     row.terminalHsn && row.terminalPairedAt ? { hsn: row.terminalHsn, pairedAt: row.terminalPairedAt } : null,
+  passcodeLockedAt: row.passcodeLockedAt,
 });
 
 export async function pairDevice(

@@ -31,6 +31,7 @@ import {
   nextOrderNumber,
 } from '../ordering/ordering-repository';
 import { requestHash } from '../request-hash';
+import { registerUnlockedCheck } from '../staff/index';
 import { userIdOf } from '../use-case';
 import { type DeviceRow, findPrinter, type RestaurantScope } from './device-repository';
 import { openSessionOf } from './drawer-repository';
@@ -64,6 +65,7 @@ export async function placePosOrder(deps: PosDeps, actor: Actor, call: PlacePosO
   const hash = requestHash('placePosOrder', request);
   const earlier = await findOrderByKey(deps.db, scope, key.data);
   if (earlier) return replay(deps, place, earlier, hash);
+  await registerUnlockedCheck(deps.db, place.device);
   const { lines, totals } = priceSale(place, request);
   const change = request.tender.tendered - totals.total;
   if (change < 0) throw validationError(CASH_SHORT, [{ path: 'tender.tendered', message: CASH_SHORT }]);

@@ -11,6 +11,7 @@ import { addOrderEvent, findOrder, updateOrder } from '../ordering/ordering-repo
 import { findTransaction } from '../payments/payment-repository';
 import { refundPayment } from '../payments/refund';
 import { voidPayment } from '../payments/transaction-actions';
+import { registerManagerCheck } from '../staff/index';
 import { userIdOf } from '../use-case';
 import type { PosCardDeps } from './card-sale';
 import { findPrinter, type RestaurantScope } from './device-repository';
@@ -55,6 +56,7 @@ async function voidableSale(
 ) {
   const scope = { tenantId: call.tenantId, restaurantId: call.restaurantId };
   const { device } = await registerDevice(deps, actor, scope, call.token);
+  await registerManagerCheck(deps.db, actor, device);
   const order = await findOrder(deps.db, scope, call.orderId, true);
   if (!order || order.channel !== 'pos') throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
   if (!VOIDABLE.has(order.status)) throw new BrigadeError('conflict', 'SALE_NOT_VOIDABLE', SALE_NOT_VOIDABLE);

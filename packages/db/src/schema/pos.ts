@@ -34,6 +34,14 @@ export const posDevices = pgTable(
     terminalHsn: text('terminal_hsn'),
     terminalKey: text('terminal_key'),
     terminalPairedAt: at('terminal_paired_at'),
+    /**
+     * Who unlocked the register with their passcode (employees.employee_id) and when; null while it is
+     * locked. Manager-only register actions follow this employee's derived access (decision 054).
+     */
+    staffEmployeeId: integer('staff_employee_id'),
+    staffUnlockedAt: at('staff_unlocked_at'),
+    /** When the register last refused passcodes after too many wrong ones: Registers shows it to managers. */
+    passcodeLockedAt: at('passcode_locked_at'),
   },
   (t) => [
     restaurantFk('pos_devices_restaurant_fk', t as never),

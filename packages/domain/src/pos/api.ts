@@ -50,6 +50,8 @@ export const posDeviceSchema = z.object({
   revokedAt: z.date().nullable(),
   /** The card terminal paired to this register (its hardware serial number); its API key is never shown. */
   terminal: z.object({ hsn: z.string(), pairedAt: z.date() }).nullable(),
+  /** When it last refused passcodes after 5 wrong ones in a minute (docs/behaviour/time-clock.md). */
+  passcodeLockedAt: z.date().nullable(),
 });
 export type PosDevice = z.infer<typeof posDeviceSchema>;
 

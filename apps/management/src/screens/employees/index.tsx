@@ -5,6 +5,7 @@ import { money, yesNo } from '../entity/cells';
 import type { EntityConfig } from '../entity/entity-config';
 import { EntityScreen } from '../entity/entity-screen';
 import { EmployeeFields, roleLabel } from './employee-fields';
+import { PasscodeButton } from './passcode-dialog';
 
 type Row = Jsonify<Employee> & { derived?: EmployeeDerived };
 
@@ -107,6 +108,7 @@ const config: EntityConfig<Row> = {
       align: 'end',
     },
   ],
+  rowActions: (row) => <PasscodeButton employeeId={row.employeeId} name={displayName(row)} />,
   searchText: (row) => [row.firstName, row.lastName, row.chosenName, row.email, row.role],
   rowName: displayName,
   emptyMessage: 'Add the people who work here, then give them jobs and access.',

@@ -23,6 +23,10 @@ type Device = Jsonify<PosDevice>;
 const when = (value: string | null) =>
   value ? new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
 
+/** A register that refused passcodes in the last hour (5 wrong ones in a minute): managers are told here. */
+const lockedRecently = (at: string | null): at is string =>
+  at !== null && Date.now() - new Date(at).getTime() < 3_600_000;
+
 /** The register app, served beside this one. */
 const REGISTER_URL = '/pos/';
 
@@ -57,7 +61,16 @@ function columns(printerName: (id: number | null) => string): Column<Device>[] {
     {
       header: 'Status',
       cell: (d) =>
-        d.revokedAt ? <Badge tone="warning">Unpaired</Badge> : <Badge tone="success">Paired</Badge>,
+        d.revokedAt ? (
+          <Badge tone="warning">Unpaired</Badge>
+        ) : (
+          <>
+            <Badge tone="success">Paired</Badge>{' '}
+            {lockedRecently(d.passcodeLockedAt) && (
+              <Badge tone="danger">Locked after wrong passcodes at {when(d.passcodeLockedAt)}</Badge>
+            )}
+          </>
+        ),
     },
   ];
 }

@@ -1,0 +1,11 @@
+/**
+ * The staff area's face (docs/behaviour/time-clock.md): register passcodes, the register's lock, the time
+ * clock, corrections, timesheets and labour cost. Other areas and the server import only this file.
+ */
+
+export { editTimeEntry } from './entry-edit';
+export { clearPasscode, getMyPasscode, getPasscode, setMyPasscode, setPasscode } from './passcodes';
+export { registerManagerCheck, registerUnlockedCheck } from './register-manager';
+export { lockRegister, punchClock, type StaffDeps, unlockRegister } from './register-staff';
+export { getClockSettings, saveClockSettingsFor } from './settings';
+export { getTimesheet } from './timesheets';

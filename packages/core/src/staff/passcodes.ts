@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import { type Actor, activeRoleIn, roleAtLeast } from '@brigade/domain/access';
+import { BrigadeError, notFound } from '@brigade/domain/errors';
+import {
+  NO_EMPLOYEE_RECORD,
+  NOT_YOUR_EMPLOYEE_RECORD,
+  PASSCODE_TAKEN,
+  type PasscodeState,
+  setPasscodeSchema,
+} from '@brigade/domain/staff/api';
+import { hash } from '@node-rs/argon2';
+import { resolveCatalogueScope } from '../catalogue/scope';
+import { isUniqueViolation } from '../db-errors';
+import { type UseCaseDeps, userIdOf } from '../use-case';
+import {
+  deletePasscode,
+  type EmployeeRow,
+  employeeOfUser,
+  findEmployee,
+  passcodeHolder,
+  passcodeOf,
+  type RestaurantScope,
+  savePasscode,
+} from './staff-repository';
+
+/**
+ * Register passcodes (docs/behaviour/time-clock.md#passcodes, decision 054). A passcode names the employee
+ * by itself (nobody types a name at the register), so its hash must be found by lookup: argon2id with the
+ * password module's cost, salted per restaurant rather than per employee. One hash (~20 ms) and one indexed
+ * read per unlock; the unique index makes a passcode unique in its restaurant.
+ */
+
+const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+const saltOf = (scope: RestaurantScope) =>
+  createHash('sha256')
+    .update(`brigade-passcode:${scope.tenantId}:${scope.restaurantId}`)
+    .digest()
+    .subarray(0, 16);
+
+export const hashPasscode = (scope: RestaurantScope, passcode: string): Promise<string> =>
+  hash(passcode, { ...ARGON2, salt: saltOf(scope) });
+
+export const employeeNotFound = (employeeId: number) =>
+  notFound(`Employee not found with employeeId: ${employeeId}`, 'EMPLOYEE_NOT_FOUND');
+
+/**
+ * Managers and above set anyone's passcode; an employee linked to the caller's account sets their own. 404
+ * for a missing employee, 403 for anyone else.
+ */
+async function employeeForPasscode(
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: RestaurantScope & { employeeId: number },
+): Promise<EmployeeRow> {
+  const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
+  await resolveCatalogueScope(deps.db, { ...scope, actor: userIdOf(actor) });
+  const employee = await findEmployee(deps.db, scope, input.employeeId);
+  if (!employee) throw employeeNotFound(input.employeeId);
+  const role = activeRoleIn(actor, scope.tenantId);
+  const manager =
+    (actor.kind === 'user' && actor.isSiteAdmin) || (role !== null && roleAtLeast(role, 'manager'));
+  const self = actor.kind === 'user' && employee.userId !== null && employee.userId === actor.userId;
+  if (!manager && !self) throw new BrigadeError('forbidden', 'NOT_YOUR_PASSCODE', NOT_YOUR_EMPLOYEE_RECORD);
+  return employee;
+}
+
+export async function getPasscode(
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: RestaurantScope & { employeeId: number },
+): Promise<PasscodeState> {
+  await employeeForPasscode(deps, actor, input);
+  const row = await passcodeOf(deps.db, input, input.employeeId);
+  return { employeeId: input.employeeId, hasPasscode: row !== null, setAt: row?.setAt ?? null };
+}
+
+const taken = () =>
+  new BrigadeError('conflict', 'PASSCODE_TAKEN', PASSCODE_TAKEN, {
+    errors: [{ path: 'passcode', message: PASSCODE_TAKEN }],
+  });
+
+export async function setPasscode(
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: RestaurantScope & { employeeId: number; body: unknown },
+): Promise<PasscodeState> {
+  const { passcode } = setPasscodeSchema.parse(input.body);
+  await employeeForPasscode(deps, actor, input);
+  const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
+  const passcodeHash = await hashPasscode(scope, passcode);
+  if (await passcodeHolder(deps.db, scope, passcodeHash, input.employeeId)) throw taken();
+  try {
+    const setAt = await savePasscode(deps.db, {
+      ...scope,
+      employeeId: input.employeeId,
+      passcodeHash,
+      setBy: userIdOf(actor),
+    });
+    return { employeeId: input.employeeId, hasPasscode: true, setAt };
+  } catch (error) {
+    // two managers giving the same code to two people at once: the index decides
+    if (isUniqueViolation(error, 'employee_passcodes_hash_key')) throw taken();
+    throw error;
+  }
+}
+
+export async function clearPasscode(
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: RestaurantScope & { employeeId: number },
+): Promise<PasscodeState> {
+  await employeeForPasscode(deps, actor, input);
+  await deletePasscode(deps.db, input, input.employeeId);
+  return { employeeId: input.employeeId, hasPasscode: false, setAt: null };
+}
+
+/** The caller's own employee record in the restaurant (linked by `userId`): 404 without one. */
+async function myEmployee(deps: UseCaseDeps, actor: Actor, scope: RestaurantScope): Promise<EmployeeRow> {
+  await resolveCatalogueScope(deps.db, { ...scope, actor: userIdOf(actor) });
+  const employee = actor.kind === 'user' ? await employeeOfUser(deps.db, scope, actor.userId) : null;
+  if (!employee) throw notFound(NO_EMPLOYEE_RECORD, 'NO_EMPLOYEE_RECORD');
+  return employee;
+}
+
+export async function getMyPasscode(deps: UseCaseDeps, actor: Actor, scope: RestaurantScope) {
+  const employee = await myEmployee(deps, actor, scope);
+  return {
+    ...(await getPasscode(deps, actor, { ...scope, employeeId: employee.employeeId })),
+    name: nameOf(employee),
+  };
+}
+
+export async function setMyPasscode(
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: RestaurantScope & { body: unknown },
+) {
+  const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
+  const employee = await myEmployee(deps, actor, scope);
+  const state = await setPasscode(deps, actor, {
+    ...scope,
+    employeeId: employee.employeeId,
+    body: input.body,
+  });
+  return { ...state, name: nameOf(employee) };
+}
+
+const nameOf = (e: EmployeeRow) => `${e.chosenName || e.firstName} ${e.lastName}`;

@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { employees } from './catalogue';
+import { createdAt } from './columns';
+import { at, money, restaurantFk } from './ordering';
+
+/**
+ * Staff on the clock (docs/behaviour/time-clock.md, decision 054): register passcodes, time entries with
+ * their breaks, and a restaurant's time-clock settings. Money is whole cents; wages are cents an hour.
+ */
+
+/**
+ * An employee's register passcode, hashed (decision 054: argon2id with a salt fixed per restaurant, so the
+ * hash is also the lookup key). Unique per restaurant by the index; deleted with the employee.
+ */
+export const employeePasscodes = pgTable(
+  'employee_passcodes',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    employeeId: integer('employee_id').notNull(),
+    passcodeHash: text('passcode_hash').notNull(),
+    setBy: text('set_by').notNull(),
+    setAt: at('set_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'employee_passcodes_pkey', columns: [t.tenantId, t.restaurantId, t.employeeId] }),
+    uniqueIndex('employee_passcodes_hash_key').on(t.tenantId, t.restaurantId, t.passcodeHash),
+    foreignKey({
+      name: 'employee_passcodes_employee_fk',
+      columns: [t.tenantId, t.restaurantId, t.employeeId],
+      foreignColumns: [employees.tenantId, employees.restaurantId, employees.employeeId],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * One shift of one employee in one job: clocked in, maybe out. The wage (cents an hour) is fixed at clock-in.
+ * A manager's change stamps who and why; the audit log's trigger keeps the before and after.
+ */
+export const timeEntries = pgTable(
+  'time_entries',
+  {
+    entryId: bigint('entry_id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    // no foreign key: payroll history outlives a deleted employee record
+    employeeId: integer('employee_id').notNull(),
+    jobId: integer('job_id').notNull(),
+    wage: money('wage').notNull(),
+    clockInAt: at('clock_in_at').notNull(),
+    clockOutAt: at('clock_out_at'),
+    declaredTips: money('declared_tips').notNull().default(0),
+    deviceId: bigint('device_id', { mode: 'number' }),
+    editedBy: text('edited_by'),
+    editedAt: at('edited_at'),
+    editReason: text('edit_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    restaurantFk('time_entries_restaurant_fk', t as never),
+    // one open shift per employee
+    uniqueIndex('time_entries_open_key')
+      .on(t.tenantId, t.restaurantId, t.employeeId)
+      .where(sql`${t.clockOutAt} is null`),
+    index('time_entries_period_idx').on(t.tenantId, t.restaurantId, t.clockInAt),
+    check('time_entries_times_check', sql`${t.clockOutAt} is null or ${t.clockOutAt} >= ${t.clockInAt}`),
+    check('time_entries_amounts_check', sql`${t.wage} >= 0 and ${t.declaredTips} >= 0`),
+  ],
+);
+
+/** A break within a shift; an unpaid one is taken off the hours worked. */
+export const timeBreaks = pgTable(
+  'time_breaks',
+  {
+    breakId: bigint('break_id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => timeEntries.entryId, { onDelete: 'cascade' }),
+    paid: boolean('paid').notNull(),
+    startedAt: at('started_at').notNull(),
+    endedAt: at('ended_at'),
+  },
+  (t) => [
+    restaurantFk('time_breaks_restaurant_fk', t as never),
+    index('time_breaks_entry_idx').on(t.entryId),
+    uniqueIndex('time_breaks_open_key').on(t.entryId).where(sql`${t.endedAt} is null`),
+    check('time_breaks_times_check', sql`${t.endedAt} is null or ${t.endedAt} >= ${t.startedAt}`),
+  ],
+);
+
+/** A restaurant's time-clock settings: one row, created with the defaults on first change. */
+export const timeClockSettings = pgTable(
+  'time_clock_settings',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    overtimeWeeklyHours: numeric('overtime_weekly_hours', { mode: 'number' }).notNull().default(40),
+    weekStartsOn: text('week_starts_on').notNull().default('monday'),
+    payPeriod: text('pay_period').notNull().default('weekly'),
+    payPeriodAnchor: date('pay_period_anchor', { mode: 'string' }),
+    /** Registers show the passcode lock (off: a register is used under the signed-in session, as before). */
+    lockWithPasscodes: boolean('lock_with_passcodes').notNull().default(false),
+    autoLockSeconds: integer('auto_lock_seconds').notNull().default(120),
+  },
+  (t) => [
+    primaryKey({ name: 'time_clock_settings_pkey', columns: [t.tenantId, t.restaurantId] }),
+    restaurantFk('time_clock_settings_restaurant_fk', t as never),
+  ],
+);
