@@ -382,4 +382,46 @@ describe('the time clock', () => {
     expect(hours.reduce((sum, h) => sum + h.netSales, 0)).toBe(3600);
     expect(hours.filter((h) => h.labourCost > 0).length).toBeGreaterThanOrEqual(2);
   });
+
+  it("holds open checks to the lock, and a check line's void or discount to whoever unlocked", async () => {
+    // the lock is on (the test above): a locked register opens no check
+    await call('employee', 'POST', '/pos/lock', undefined, tokens.front);
+    const open = () =>
+      asBearer(t.app, kit.sessions.employee, {
+        method: 'POST',
+        url: `/api/v1/tenants/${kit.tenantId}/restaurants/${kit.restaurantId}/pos/checks`,
+        payload: { guestName: 'Bar 3', lines: [{ itemId: ids.soup, quantity: 1 }] },
+        headers: { 'x-pos-device': tokens.front!, 'idempotency-key': crypto.randomUUID() },
+      });
+    const refused = await open();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toBe('This register is locked; unlock it with your passcode');
+    await call('employee', 'POST', '/pos/unlock', { passcode: '24681357' }, tokens.front);
+    const opened = await open();
+    expect(opened.statusCode, opened.body).toBe(201);
+    const { orderId } = opened.json().data;
+    const sent = await call(
+      'employee',
+      'POST',
+      `/pos/checks/${orderId}/send`,
+      { version: opened.json().data.version },
+      tokens.front,
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    const version = sent.json().data.version;
+    // Sam, a server, unlocked it: a manager's session under it does not make his passcode a manager's
+    const line = `/pos/checks/${orderId}/lines/1`;
+    const discount = { version, kind: 'percent', value: 10, reason: 'Regular' };
+    expect((await call('manager', 'POST', `${line}/discount`, discount, tokens.front)).statusCode).toBe(403);
+    const bySam = await call('manager', 'POST', `${line}/void`, { version, reason: 'Cold' }, tokens.front);
+    expect(bySam.statusCode).toBe(403);
+    expect(bySam.json().detail).toBe(
+      'Only a manager may do this; unlock the register with a manager passcode',
+    );
+    // Maria's passcode on the employee's session: she manages others, so the void is hers to make
+    await call('employee', 'POST', '/pos/unlock', { passcode: '9090' }, tokens.front);
+    const byMaria = await call('employee', 'POST', `${line}/void`, { version, reason: 'Cold' }, tokens.front);
+    expect(byMaria.statusCode, byMaria.body).toBe(200);
+    expect(byMaria.json().data.lines).toEqual([]);
+  });
 });

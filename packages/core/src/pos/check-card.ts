@@ -7,6 +7,7 @@ import { CHECK_EMPTY, type CheckLine, linesToSend, payCheckCardSchema } from '@b
 import { NO_TERMINAL } from '@brigade/domain/pos/terminal';
 import type { OrderRow } from '../ordering/ordering-repository';
 import { idempotencyKey } from '../payments/idempotency';
+import { registerUnlockedCheck } from '../staff/index';
 import { userIdOf } from '../use-case';
 import { type PosCardDeps, replaySale, withTip, writeIntent } from './card-sale';
 import { finishCardSale, settleTerminalFailure } from './card-sale-record';
@@ -42,6 +43,7 @@ export async function payCheckByCard(
   // the key, the check at its version and the payment's intent in one transaction: a refusal keeps nothing
   const begun = await deps.transact(async (tx) => {
     const place = await openRegister({ db: tx, menuCache: deps.menuCache }, actor, scope, call.token);
+    await registerUnlockedCheck(tx, place.device);
     const claimed = await handle.claim(tx);
     if (claimed) return { place, replay: claimed.replay, check: null, written: null };
     const check = await lockOpenCheck(tx, scope, call.orderId, request.version);

@@ -15,7 +15,7 @@ import { userIdOf } from '../use-case';
 import { lockOpenCheck, saveCheck } from './check-repository';
 import { type CheckCall, checkOf } from './checks';
 import { findTable } from './floor-repository';
-import { type PosDeps, registerDevice } from './register';
+import { type PosDeps, unlockedRegister } from './register';
 
 /**
  * Closing a check that was opened for nothing, and moving a check to another table
@@ -33,7 +33,7 @@ export async function closeCheck(
   actor: Actor,
   call: CheckCall & { body: unknown },
 ): Promise<Check> {
-  const { device } = await registerDevice(deps, actor, scopeOf(call), call.token);
+  const { device } = await unlockedRegister(deps, actor, scopeOf(call), call.token);
   const request = removeCheckLineSchema.parse(call.body);
   const row = await lockOpenCheck(deps.db, scopeOf(call), call.orderId, request.version);
   if ((row.lines as CheckLine[]).some(isSent))
@@ -56,7 +56,7 @@ export async function moveCheck(
   call: CheckCall & { body: unknown },
 ): Promise<Check> {
   const scope = scopeOf(call);
-  const { device } = await registerDevice(deps, actor, scope, call.token);
+  const { device } = await unlockedRegister(deps, actor, scope, call.token);
   const request = moveCheckSchema.parse(call.body);
   const row = await lockOpenCheck(deps.db, scope, call.orderId, request.version);
   const to = request.tableId === null ? null : await findTable(deps.db, scope, request.tableId);

@@ -12,7 +12,7 @@ import { addOrderEvent } from '../ordering/ordering-repository';
 import { userIdOf } from '../use-case';
 import { lockOpenCheck } from './check-repository';
 import { type CheckCall, checkOf, withLines } from './checks';
-import { type PosDeps, registerDevice } from './register';
+import { managerRegister, type PosDeps } from './register';
 
 /**
  * A manager's discount or comp on a line of an open check (docs/behaviour/pos.md#discounts-and-comps): an
@@ -25,7 +25,7 @@ export async function discountCheckLine(
   call: CheckCall & { lineId: number; body: unknown },
 ): Promise<Check> {
   const scope = { tenantId: call.tenantId, restaurantId: call.restaurantId };
-  const { device } = await registerDevice(deps, actor, scope, call.token);
+  const { device } = await managerRegister(deps, actor, scope, call.token);
   const request = discountCheckLineSchema.parse(call.body);
   const row = await lockOpenCheck(deps.db, scope, call.orderId, request.version);
   const lines = row.lines as CheckLine[];

@@ -23,7 +23,7 @@ import { userIdOf } from '../use-case';
 import { lockOpenCheck, saveCheck } from './check-repository';
 import { type CheckCall, checkOf, voidedOf, withoutLine } from './checks';
 import type { DeviceRow } from './device-repository';
-import { type PosDeps, registerDevice } from './register';
+import { managerRegister, type PosDeps, unlockedRegister } from './register';
 
 /**
  * An open check and the kitchen (docs/behaviour/pos.md#courses-and-firing): a send fires the unsent lines
@@ -39,7 +39,7 @@ export async function sendCheck(
   actor: Actor,
   call: CheckCall & { body: unknown },
 ): Promise<Check> {
-  const { device } = await registerDevice(deps, actor, scopeOf(call), call.token);
+  const { device } = await unlockedRegister(deps, actor, scopeOf(call), call.token);
   const request = sendCheckSchema.parse(call.body);
   const row = await lockOpenCheck(deps.db, scopeOf(call), call.orderId, request.version);
   return fire(deps, actor, { row, device, courseIds: request.courseIds });
@@ -50,7 +50,7 @@ export async function fireNextCourse(
   actor: Actor,
   call: CheckCall & { body: unknown },
 ): Promise<Check> {
-  const { device } = await registerDevice(deps, actor, scopeOf(call), call.token);
+  const { device } = await unlockedRegister(deps, actor, scopeOf(call), call.token);
   const request = removeCheckLineSchema.parse(call.body);
   const row = await lockOpenCheck(deps.db, scopeOf(call), call.orderId, request.version);
   const next = nextCourseToFire(row.lines as CheckLine[], await coursesOfRestaurant(deps.db, scopeOf(call)));
@@ -101,7 +101,7 @@ export async function voidCheckLine(
   actor: Actor,
   call: CheckCall & { lineId: number; body: unknown },
 ): Promise<Check> {
-  const { device } = await registerDevice(deps, actor, scopeOf(call), call.token);
+  const { device } = await managerRegister(deps, actor, scopeOf(call), call.token);
   const request = voidCheckLineSchema.parse(call.body);
   const row = await lockOpenCheck(deps.db, scopeOf(call), call.orderId, request.version);
   const line = (row.lines as CheckLine[]).find((l) => l.lineId === call.lineId);

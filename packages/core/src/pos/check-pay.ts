@@ -11,7 +11,7 @@ import { sendRound } from './check-kitchen';
 import { lockOpenCheck, saveCheck } from './check-repository';
 import type { CheckCall } from './checks';
 import { openSessionOf } from './drawer-repository';
-import { type PosDeps, registerDevice } from './register';
+import { type PosDeps, unlockedRegister } from './register';
 import { registerPrinter, saleOf } from './sale';
 import { insertTender, tendersOf } from './sale-repository';
 
@@ -31,7 +31,7 @@ export async function payCheck(
   call: CheckCall & { idempotencyKey: unknown; body: unknown },
 ): Promise<PosOrder> {
   const scope = { tenantId: call.tenantId, restaurantId: call.restaurantId };
-  const { device } = await registerDevice(deps, actor, scope, call.token);
+  const { device } = await unlockedRegister(deps, actor, scope, call.token);
   const request = payCheckSchema.parse(call.body);
   const key = idempotencyKey<{ orderId: number }>({ transact: (work) => work(deps.db) }, actor, {
     scope,

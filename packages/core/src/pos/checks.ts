@@ -32,12 +32,13 @@ import {
   readTaxRates,
 } from '../ordering/ordering-repository';
 import { requestHash } from '../request-hash';
+import { registerUnlockedCheck } from '../staff/index';
 import { findRestaurant } from '../tenancy/restaurant-repository';
 import { userIdOf } from '../use-case';
 import { deviceNameOf, lockOpenCheck, openCheckRows, saveCheck } from './check-repository';
 import type { RestaurantScope } from './device-repository';
 import { findTable } from './floor-repository';
-import { openRegister, type PosDeps, type RegisterPlace, registerDevice } from './register';
+import { openRegister, type PosDeps, type RegisterPlace, registerDevice, unlockedRegister } from './register';
 import { priceSale, saleOf } from './sale';
 import { type TenderRow, tendersOf } from './sale-repository';
 
@@ -67,6 +68,7 @@ export async function openCheck(
       { path: 'idempotency-key', message: IDEMPOTENCY_KEY_MESSAGE },
     ]);
   const place = await openRegister(deps, actor, scope, call.token);
+  await registerUnlockedCheck(deps.db, place.device);
   const request = openCheckSchema.parse(call.body);
   const hash = requestHash('openCheck', request);
   const earlier = await findOrderByKey(deps.db, scope, key.data);
@@ -180,6 +182,7 @@ export async function addCheckLines(
 ): Promise<Check> {
   const scope = scopeOf(call);
   const place = await openRegister(deps, actor, scope, call.token);
+  await registerUnlockedCheck(deps.db, place.device);
   const request = addCheckLinesSchema.parse(call.body);
   const row = await lockOpenCheck(deps.db, scope, call.orderId, request.version);
   const lines = row.lines as CheckLine[];
@@ -197,7 +200,7 @@ export async function removeCheckLine(
   call: CheckCall & { lineId: number; body: unknown },
 ): Promise<Check> {
   const scope = scopeOf(call);
-  const { device } = await registerDevice(deps, actor, scope, call.token);
+  const { device } = await unlockedRegister(deps, actor, scope, call.token);
   const request = removeCheckLineSchema.parse(call.body);
   const row = await lockOpenCheck(deps.db, scope, call.orderId, request.version);
   const lines = row.lines as CheckLine[];

@@ -9,6 +9,7 @@ import { listMenusIn, type MenuDeps, resolveMenuIn } from '../catalogue/menu-res
 import { type ResolvedScope, resolveCatalogueScope } from '../catalogue/scope';
 import { coursesOfRestaurant } from '../ordering/kitchen-repository';
 import { readSettings, readTaxRates } from '../ordering/ordering-repository';
+import { registerManagerCheck, registerUnlockedCheck } from '../staff/index';
 import { findRestaurant } from '../tenancy/restaurant-repository';
 import { userIdOf } from '../use-case';
 import type { DeviceRow, RestaurantScope } from './device-repository';
@@ -48,6 +49,26 @@ export async function registerDevice(
 ): Promise<{ resolved: ResolvedScope; device: DeviceRow }> {
   const resolved = await resolveCatalogueScope(deps.db, { ...scope, actor: userIdOf(actor) });
   return { resolved, device: await pairedDevice(deps, scope, token) };
+}
+
+/**
+ * The register for a change to a check: paired, and — where the restaurant locks its registers with
+ * passcodes — unlocked by someone (decision 054), as a sale needs.
+ */
+export async function unlockedRegister(deps: PosDeps, actor: Actor, scope: RestaurantScope, token: unknown) {
+  const found = await registerDevice(deps, actor, scope, token);
+  await registerUnlockedCheck(deps.db, found.device);
+  return found;
+}
+
+/**
+ * The register for a manager's action on a check (a void, a discount): the unlocked employee's derived access
+ * decides, or the session's role when nobody unlocked it (decision 054).
+ */
+export async function managerRegister(deps: PosDeps, actor: Actor, scope: RestaurantScope, token: unknown) {
+  const found = await registerDevice(deps, actor, scope, token);
+  await registerManagerCheck(deps.db, actor, found.device);
+  return found;
 }
 
 export async function openRegister(
