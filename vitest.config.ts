@@ -17,10 +17,11 @@ const intInclude = [
   'apps/*/src/**/*.int.test.ts',
 ];
 
-// Test files run side by side, at least two at a time: Vitest's default (one less than the cores) runs one at
-// a time on a 2-core machine, where most of a file's time is spent waiting on its database, server or browser.
-// At most one per port slice: freePort (packages/test-utils/src/ports.ts) gives each worker its own.
-const WORKERS = Math.min(PORT_SLICES, Math.max(2, availableParallelism()));
+// Test files run side by side, two per core: a file spends much of its time waiting (on its database, its
+// server's timers, a browser, a process it killed), and with one file per core a 2-core machine sat ~40 % idle
+// through a run (issue 49: 1,600 s of CPU in a 1,465 s run). At most one per port slice: freePort
+// (packages/test-utils/src/ports.ts) gives each worker its own.
+const WORKERS = Math.min(PORT_SLICES, 2 * Math.max(2, availableParallelism()));
 
 // Integration files that need a module graph of their own: one replaces a module (vi.mock), one measures the
 // process's memory. The others share one graph per worker (isolate: false): each file imported the server's
@@ -58,7 +59,8 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/global-setup.ts'],
           env: { LOG_LEVEL: 'silent' },
-          testTimeout: 60_000,
+          // four files share two cores: the longest browser test (the menu builder, 25 s alone) took 42 s
+          testTimeout: 90_000,
           hookTimeout: 90_000,
         },
       },

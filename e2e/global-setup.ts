@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TEST_SERVER_NODE_FLAGS } from '@brigade/test-utils/server-flags';
 import type { TestProject } from 'vitest/node';
 import { ensureServerBuild } from '../scripts/server-build.mjs';
 import { freeServerPorts, REPO_ROOT, serverEnvironment, waitFor } from './server-process';
@@ -21,7 +22,7 @@ export default async function setup(project: TestProject) {
   const { file } = await ensureServerBuild();
   const templateDir = mkdtempSync(join(tmpdir(), 'brigade-e2e-template-'));
   const ports = await freeServerPorts();
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', file], {
+  const child: ChildProcess = spawn(process.execPath, [...TEST_SERVER_NODE_FLAGS, file], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...serverEnvironment({ dataDir: templateDir, ports }) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { TENANT_CREATION_TIMEZONE } from '@brigade/domain/tenant';
 import { freePort } from '@brigade/test-utils/ports';
+import { TEST_SERVER_NODE_FLAGS } from '@brigade/test-utils/server-flags';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { freeServerPorts, HOST, REPO_ROOT, serverEnvironment, sleep, waitFor } from './server-process';
@@ -156,7 +157,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     menuOrigin,
     siteOrigin,
   ];
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
+  const child: ChildProcess = spawn(process.execPath, [...TEST_SERVER_NODE_FLAGS, serverBundle], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...serverEnvironment({ dataDir, ports, origins }), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

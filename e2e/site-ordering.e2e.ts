@@ -70,7 +70,13 @@ describe('ordering on the public site', () => {
       await page.getByLabel('Phone').fill('+1 555 010 0200');
       // 143.00 + sales tax 8.25% (11.7975 → 11.80) + local 1.5% (2.145 → 2.14, half even) + 18% tip 25.74
       const place = page.getByRole('button', { name: 'Place order · $182.68' });
-      await place.waitFor();
+      // a CI run under load waited 30 s for this button: the checkout's own words say why when it happens again
+      await place.waitFor().catch(async (error: unknown) => {
+        const text = await page.evaluate(
+          () => document.querySelector('main')?.innerText ?? document.body.innerText,
+        );
+        throw new Error(`${String(error)}\nThe checkout said:\n${text.slice(0, 1500)}`);
+      });
       // the page's own Pay button waits for the frame's token
       expect(await place.isDisabled()).toBe(true);
       await typeCardIntoFrame(page);

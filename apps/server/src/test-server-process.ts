@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { type Database, openDatabase } from '@brigade/db/database';
+import { TEST_SERVER_NODE_FLAGS } from '@brigade/test-utils/server-flags';
 import { createTestDatabase, type TestDatabase } from '@brigade/test-utils/test-database';
 import { inject } from 'vitest';
 import { ensureServerBuild } from '../../../scripts/server-build.mjs';
@@ -37,7 +38,7 @@ export class ServerProcess {
   async start(): Promise<void> {
     this.output = '';
     const { file } = await ensureServerBuild();
-    const child = spawn(process.execPath, ['--enable-source-maps', file], {
+    const child = spawn(process.execPath, [...TEST_SERVER_NODE_FLAGS, file], {
       cwd: ROOT,
       env: { ...process.env, ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],

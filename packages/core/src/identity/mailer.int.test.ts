@@ -136,12 +136,18 @@ describe('mail through the job queue', () => {
         timeout: 10_000,
       });
       expect(received.slice(before).map((mail) => mail.to)).toEqual([['guest@example.com']]);
-      const jobs = rowsOf(
-        await db.database.db.execute(
-          sql`select state, retry_count from pgboss.job where name = 'mail.deliver' and data->>'outboxId' = ${String(id)}`,
-        ),
+      // the queue marks the job completed in its own write after the handler returned (sent_at is set inside it)
+      await vi.waitFor(
+        async () => {
+          const jobs = rowsOf(
+            await db.database.db.execute(
+              sql`select state, retry_count from pgboss.job where name = 'mail.deliver' and data->>'outboxId' = ${String(id)}`,
+            ),
+          );
+          expect(jobs).toEqual([{ state: 'completed', retry_count: 1 }]);
+        },
+        { timeout: 10_000 },
       );
-      expect(jobs).toEqual([{ state: 'completed', retry_count: 1 }]);
       expect(
         (
           await db.database.db
