@@ -50,9 +50,11 @@ export const setEmployeePasscode = defineEndpoint({
   tags,
   access: { kind: 'tenant', role: 'employee' },
   changes: 'none',
+  // the attempt is counted in a transaction of its own, which a refusal does not roll back
+  outside: true,
   request: { params: employeeParams, body: setPasscodeSchema },
   response: { status: 200, description: 'The passcode state', schema: successOf(passcodeStateSchema) },
-  problems: [404, 409],
+  problems: [404, 409, 429],
 });
 
 export const clearEmployeePasscode = defineEndpoint({
@@ -88,9 +90,11 @@ export const setMyPasscode = defineEndpoint({
   tags,
   access: { kind: 'tenant', role: 'employee' },
   changes: 'none',
+  // the attempt is counted in a transaction of its own, which a refusal does not roll back
+  outside: true,
   request: { params, body: setPasscodeSchema },
   response: { status: 200, description: 'The passcode state', schema: successOf(myPasscodeSchema) },
-  problems: [404, 409],
+  problems: [404, 409, 429],
 });
 
 export const unlockRegister = defineEndpoint({

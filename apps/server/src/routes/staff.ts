@@ -37,8 +37,8 @@ export const staffRoutes = [
   implement(contract.getEmployeePasscode, async ({ params, actor, deps }) =>
     success(await getPasscode({ db: deps.database.db }, actor, params)),
   ),
-  implement(contract.setEmployeePasscode, async ({ params, body, actor, deps }) =>
-    success(await setPasscode({ db: deps.database.db }, actor, { ...params, body })),
+  implement(contract.setEmployeePasscode, async ({ params, body, actor, deps, walls }) =>
+    success(await setPasscode(staffDeps(deps, walls), actor, { ...params, body })),
   ),
   implement(contract.clearEmployeePasscode, async ({ params, actor, deps }) =>
     success(await clearPasscode({ db: deps.database.db }, actor, params)),
@@ -46,8 +46,8 @@ export const staffRoutes = [
   implement(contract.getMyPasscode, async ({ params, actor, deps }) =>
     success(await getMyPasscode({ db: deps.database.db }, actor, params)),
   ),
-  implement(contract.setMyPasscode, async ({ params, body, actor, deps }) =>
-    success(await setMyPasscode({ db: deps.database.db }, actor, { ...params, body })),
+  implement(contract.setMyPasscode, async ({ params, body, actor, deps, walls }) =>
+    success(await setMyPasscode(staffDeps(deps, walls), actor, { ...params, body })),
   ),
   implement(contract.unlockRegister, async ({ params, body, actor, deps, walls, request }) =>
     success(

@@ -126,6 +126,16 @@ describe('passcodes', () => {
     expect(none.statusCode).toBe(404);
     expect(none.json().detail).toBe('Your account is not linked to an employee of this restaurant');
     expect((await call('otherOwner', 'GET', '/my-passcode')).statusCode).toBe(403);
+    // "already used" tells whether a colleague holds a code: trying codes is counted, ten an hour a person,
+    // refusals included (three of this person's changes above counted)
+    const probes: number[] = [];
+    for (let i = 0; i < 8; i++)
+      probes.push((await call('employee', 'PUT', '/my-passcode', { passcode: '9090' })).statusCode);
+    expect(probes).toEqual([409, 409, 409, 409, 409, 409, 409, 429]);
+    const limited = await call('employee', 'PUT', `/employees/${ids.sam}/passcode`, { passcode: '9090' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().detail).toBe('Too many passcode changes. Try again later.');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Executor } from '@brigade/db/database';
 import { type Actor, activeRoleIn, roleAtLeast } from '@brigade/domain/access';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
 import {
@@ -11,6 +12,7 @@ import {
 import { hash } from '@node-rs/argon2';
 import { resolveCatalogueScope } from '../catalogue/scope';
 import { isUniqueViolation } from '../db-errors';
+import { RateLimitedError, reserveAttempt } from '../identity/throttle';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import {
   deletePasscode,
@@ -80,13 +82,45 @@ const taken = () =>
     errors: [{ path: 'passcode', message: PASSCODE_TAKEN }],
   });
 
+/**
+ * Setting passcodes is counted per caller (10 an hour), in a transaction of its own: "already used" answers
+ * whether some colleague has a code, so without a limit an employee could try every code for their own and
+ * learn a manager's (decision 054).
+ */
+export const PASSCODE_SETS = 10;
+export const PASSCODE_SETS_WINDOW_MS = 60 * 60_000;
+export const PASSCODE_SETS_LIMITED = 'Too many passcode changes. Try again later.';
+
+async function countPasscodeSet(deps: PasscodeDeps, actor: Actor): Promise<void> {
+  const key = `passcode-set:${userIdOf(actor)}`;
+  const attempt = await deps.transact((tx) =>
+    reserveAttempt(tx, key, PASSCODE_SETS, PASSCODE_SETS_WINDOW_MS),
+  );
+  if (!attempt.granted) throw new RateLimitedError(attempt.retryAfterSeconds, PASSCODE_SETS_LIMITED);
+}
+
+/** Passcode writes: each step in a short transaction of its own under the request's walls. */
+export interface PasscodeDeps {
+  transact: <T>(work: (tx: Executor) => Promise<T>) => Promise<T>;
+}
+
 export async function setPasscode(
-  deps: UseCaseDeps,
+  deps: PasscodeDeps,
   actor: Actor,
   input: RestaurantScope & { employeeId: number; body: unknown },
 ): Promise<PasscodeState> {
   const { passcode } = setPasscodeSchema.parse(input.body);
-  await employeeForPasscode(deps, actor, input);
+  await deps.transact((tx) => employeeForPasscode({ db: tx }, actor, input));
+  await countPasscodeSet(deps, actor);
+  return deps.transact((tx) => savePasscodeOf({ db: tx }, actor, input, passcode));
+}
+
+async function savePasscodeOf(
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: RestaurantScope & { employeeId: number },
+  passcode: string,
+): Promise<PasscodeState> {
   const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
   const passcodeHash = await hashPasscode(scope, passcode);
   if (await passcodeHolder(deps.db, scope, passcodeHash, input.employeeId)) throw taken();
@@ -132,12 +166,12 @@ export async function getMyPasscode(deps: UseCaseDeps, actor: Actor, scope: Rest
 }
 
 export async function setMyPasscode(
-  deps: UseCaseDeps,
+  deps: PasscodeDeps,
   actor: Actor,
   input: RestaurantScope & { body: unknown },
 ) {
   const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
-  const employee = await myEmployee(deps, actor, scope);
+  const employee = await deps.transact((tx) => myEmployee({ db: tx }, actor, scope));
   const state = await setPasscode(deps, actor, {
     ...scope,
     employeeId: employee.employeeId,
