@@ -2,9 +2,9 @@ import { errorMessage } from '@brigade/api-client/problem-error';
 import { ErrorView } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { LoadingView } from '@brigade/ui/components/spinner';
-import { useCallback, useEffect, useMemo, useReducer } from 'react';
+import { type Dispatch, useCallback, useEffect, useMemo, useReducer } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { checkReducer, EMPTY_CHECK } from '../check/check';
+import { type Check, type CheckAction, checkReducer, EMPTY_CHECK } from '../check/check';
 import type { StoredDevice } from '../device-store';
 import { useDrawer } from '../drawer-queries';
 import { money } from '../money';
@@ -20,6 +20,20 @@ import { TablesScreen } from '../screens/tables-screen';
 import { TopBar } from '../screens/top-bar';
 import { RegisterContext, type RegisterContextValue } from './context';
 import { useStaffLock } from './staff-lock';
+
+/** The unlocked register's screens: ringing up, the tables and their checks, the sales, the drawer. */
+function RegisterRoutes(props: { check: Check; dispatch: Dispatch<CheckAction> }) {
+  return (
+    <Routes>
+      <Route index element={<RegisterScreen check={props.check} dispatch={props.dispatch} />} />
+      <Route path="tables" element={<TablesScreen />} />
+      <Route path="checks/:orderId" element={<OpenCheckScreen />} />
+      <Route path="sales" element={<SalesScreen />} />
+      <Route path="drawer" element={<DrawerScreen />} />
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}
 
 /**
  * A paired register: what it sells (read with the device's token), the check being rung up (kept while the
@@ -71,14 +85,7 @@ export function RegisterApp(props: {
   else if (context)
     body = (
       <RegisterContext.Provider value={context}>
-        <Routes>
-          <Route index element={<RegisterScreen check={check} dispatch={dispatch} />} />
-          <Route path="tables" element={<TablesScreen />} />
-          <Route path="checks/:orderId" element={<OpenCheckScreen />} />
-          <Route path="sales" element={<SalesScreen />} />
-          <Route path="drawer" element={<DrawerScreen />} />
-          <Route path="*" element={<Navigate to="/" replace />} />
-        </Routes>
+        <RegisterRoutes check={check} dispatch={dispatch} />
       </RegisterContext.Provider>
     );
   else if (register.isPending || refusal) body = <LoadingView page message="Opening the register..." />;
