@@ -35,13 +35,14 @@ async function acceptedOrder(quantity: number) {
   expect(placed.statusCode, placed.body).toBe(201);
   const list = (await staff('employee', 'GET', '/orders')).json().data as {
     orderId: number;
+    number: number;
     token: string;
   }[];
-  const orderId = list.find((o) => o.token === placed.json().data.token)!.orderId;
+  const { orderId, number } = list.find((o) => o.token === placed.json().data.token)!;
   const moved = await staff('employee', 'POST', `/orders/${orderId}/status`, { status: 'accepted' });
   expect(moved.statusCode, moved.body).toBe(200);
   const data = moved.json().data as { transactionId: string; totals: { total: number } };
-  return { orderId, transactionId: data.transactionId, total: data.totals.total };
+  return { orderId, number, transactionId: data.transactionId, total: data.totals.total };
 }
 
 type Row = {
@@ -63,8 +64,8 @@ const rowOf = (day: { rows: Row[] }, transactionId: string) =>
   day.rows.find((row) => row.transactionId === transactionId);
 
 describe('reconciling a business day', () => {
-  let kept: { orderId: number; transactionId: string; total: number };
-  let voided: { orderId: number; transactionId: string; total: number };
+  let kept: { orderId: number; number: number; transactionId: string; total: number };
+  let voided: { orderId: number; number: number; transactionId: string; total: number };
   let date = '';
 
   it('shows the day’s captures as awaited until the gateway settles them, and a same-day void as voided', async () => {
@@ -85,6 +86,9 @@ describe('reconciling a business day', () => {
       status: 'awaiting_settlement',
       ledger: kept.total,
       settled: null,
+      // named as people know it: the day's order number
+      orderId: kept.orderId,
+      orderNumber: kept.number,
     });
     expect(rowOf(day, voided.transactionId)).toMatchObject({ status: 'voided', ledger: 0 });
     expect(day.totals).toEqual({ ledger: kept.total, settled: 0, funded: 0, differences: 0 });

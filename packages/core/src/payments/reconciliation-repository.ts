@@ -1,4 +1,5 @@
 import type { Executor } from '@brigade/db/database';
+import { orders } from '@brigade/db/schema/ordering';
 import { paymentTransactions } from '@brigade/db/schema/payments';
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { tenantIs } from '../tenant-scope';
@@ -44,4 +45,24 @@ export async function dayTransactions(
       ),
     )
     .orderBy(t.capturedAt, t.createdAt);
+}
+
+/** The day's numbers of these orders (the number people know an order by), by order id. */
+export async function orderNumbers(
+  ex: Executor,
+  scope: RestaurantScope,
+  orderIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (orderIds.length === 0) return new Map();
+  const found = await ex
+    .select({ orderId: orders.orderId, number: orders.number })
+    .from(orders)
+    .where(
+      and(
+        tenantIs(orders.tenantId, scope.tenantId),
+        eq(orders.restaurantId, scope.restaurantId),
+        inArray(orders.orderId, [...orderIds]),
+      ),
+    );
+  return new Map(found.map((row) => [row.orderId, row.number]));
 }

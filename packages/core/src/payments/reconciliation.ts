@@ -16,7 +16,7 @@ import { cardLinesOfDay, restaurantTimezone, transactionsWithCardLines } from '.
 import { openMerchantAccount } from './merchant-account-service';
 import { gatewayProblem, type PaymentDeps } from './payment-deps';
 import type { RestaurantScope } from './payment-repository';
-import { type DayTransactionRow, dayTransactions } from './reconciliation-repository';
+import { type DayTransactionRow, dayTransactions, orderNumbers } from './reconciliation-repository';
 
 /**
  * A business day's card money reconciled (docs/behaviour/reports.md#reconciliation): the sales ledger's card
@@ -31,14 +31,16 @@ export async function getReconciliation(
 ): Promise<Reconciliation> {
   const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
   const { account } = await openMerchantAccount(deps, scope);
-  const { timezone, lines, rows, withLines } = await deps.transact(async (tx) => {
+  const { timezone, lines, rows, withLines, numbers } = await deps.transact(async (tx) => {
     const timezone = await restaurantTimezone(tx, scope);
     const lines = await cardLinesOfDay(tx, scope, input.date);
     const named = [...new Set(lines.map((line) => line.gatewayTransactionId))];
     const rows = await dayTransactions(tx, scope, { date: input.date, timezone, named });
     const payments = rows.map((row) => row.parentTransactionId ?? row.transactionId);
     const withLines = await transactionsWithCardLines(tx, scope, [...new Set(payments)]);
-    return { timezone, lines, rows, withLines };
+    const orderIds = lines.flatMap((line) => (line.orderId === null ? [] : [line.orderId]));
+    const numbers = await orderNumbers(tx, scope, [...new Set(orderIds)]);
+    return { timezone, lines, rows, withLines, numbers };
   });
   const gateway = deps.gateway(account);
   const settled: SettledTransaction[] = [];
@@ -87,7 +89,7 @@ export async function getReconciliation(
   return reconcileDay({
     date: input.date,
     today,
-    transactions: rows.map((row) => dayTransaction(row, ledgerOf.get(row.transactionId), withLines)),
+    transactions: rows.map((row) => dayTransaction(row, ledgerOf.get(row.transactionId), withLines, numbers)),
     settled,
     funded,
     chargebacks,
@@ -98,12 +100,15 @@ function dayTransaction(
   row: DayTransactionRow,
   ledger: { amount: number; orderId: number | null } | undefined,
   withLines: ReadonlySet<string>,
+  numbers: ReadonlyMap<number, number>,
 ): DayTransaction {
+  const orderId = ledger?.orderId ?? null;
   return {
     transactionId: row.transactionId,
     retref: row.retref,
     kind: row.kind,
-    orderId: ledger?.orderId ?? null,
+    orderId,
+    orderNumber: orderId === null ? null : (numbers.get(orderId) ?? null),
     orderReference: row.orderReference,
     cardBrand: row.cardBrand,
     lastFour: row.lastFour,

@@ -13,6 +13,7 @@ const txn = (over: Partial<DayTransaction> = {}): DayTransaction => ({
   retref: 'R1',
   kind: 'auth',
   orderId: 7,
+  orderNumber: 3,
   orderReference: null,
   cardBrand: 'VISA',
   lastFour: '1111',

@@ -48,6 +48,8 @@ export interface DayTransaction {
   retref: string | null;
   kind: string;
   orderId: number | null;
+  /** The order's number of its business day (what the kitchen, the receipt and the Orders screen show). */
+  orderNumber: number | null;
   orderReference: string | null;
   cardBrand: string | null;
   lastFour: string | null;
@@ -91,6 +93,7 @@ export const reconciliationRowSchema = z.object({
   retref: z.string().nullable(),
   kind: z.string(),
   orderId: z.number().int().nullable(),
+  orderNumber: z.number().int().nullable(),
   orderReference: z.string().nullable(),
   cardBrand: z.string().nullable(),
   lastFour: z.string().nullable(),
@@ -185,6 +188,7 @@ export function reconcileDay(input: ReconciliationInput): Reconciliation {
       retref: txn.retref,
       kind: txn.kind,
       orderId: txn.orderId,
+      orderNumber: txn.orderNumber,
       orderReference: txn.orderReference,
       cardBrand: txn.cardBrand,
       lastFour: txn.lastFour,

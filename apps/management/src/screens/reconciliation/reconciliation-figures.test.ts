@@ -6,6 +6,7 @@ const base: RowFigures = {
   retref: '123456789012',
   kind: 'auth',
   orderId: 42,
+  orderNumber: 12,
   orderReference: null,
   cardBrand: 'VISA',
   lastFour: '1111',
@@ -21,10 +22,17 @@ const base: RowFigures = {
 
 describe('the reconciliation screen’s words and CSV', () => {
   it('names a row by its order or as a refund, with its card', () => {
-    expect(describeRow(base)).toBe('Order 42 · VISA 1111');
-    expect(describeRow({ ...base, cardBrand: 'visa' })).toBe('Order 42 · Visa 1111');
-    expect(describeRow({ ...base, kind: 'refund', cardBrand: null, lastFour: null })).toBe('Refund');
-    expect(describeRow({ ...base, orderId: null, cardBrand: null })).toBe('Card sale · Card 1111');
+    expect(describeRow(base)).toBe('Order #12 · VISA 1111');
+    expect(describeRow({ ...base, cardBrand: 'visa' })).toBe('Order #12 · Visa 1111');
+    expect(describeRow({ ...base, kind: 'refund', cardBrand: null, lastFour: null })).toBe(
+      'Refund of order #12',
+    );
+    expect(describeRow({ ...base, kind: 'refund', orderId: null, orderNumber: null, lastFour: null })).toBe(
+      'Refund · VISA',
+    );
+    expect(describeRow({ ...base, orderId: null, orderNumber: null, cardBrand: null })).toBe(
+      'Card sale · Card 1111',
+    );
   });
 
   it('gives every status a label, and an unknown one its own name', () => {
@@ -43,7 +51,7 @@ describe('the reconciliation screen’s words and CSV', () => {
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe('Restaurant,Harbor Grill');
     expect(lines[4]).toBe(
-      't-1,123456789012,Order 42 · VISA 1111,26.12,26.12,2026-03-11,000123,,,Not deposited yet,Settled; not deposited yet',
+      't-1,123456789012,Order #12 · VISA 1111,26.12,26.12,2026-03-11,000123,,,Not deposited yet,Settled; not deposited yet',
     );
     expect(lines[5]).toContain(',-5.00,,');
     expect(lines[5]).toMatch(/"a, b"$/);

@@ -11,6 +11,7 @@ export interface RowFigures {
   retref: string | null;
   kind: string;
   orderId: number | null;
+  orderNumber: number | null;
   orderReference: string | null;
   cardBrand: string | null;
   lastFour: string | null;
@@ -42,7 +43,8 @@ export const statusWords = (status: string) => STATUS_WORDS[status] ?? { label: 
 
 /** What the row's money is: a sale's card payment, or a refund of one; and its card. */
 export function describeRow(row: RowFigures): string {
-  const what = row.kind === 'refund' ? 'Refund' : row.orderId !== null ? `Order ${row.orderId}` : 'Card sale';
+  const order = row.orderNumber !== null ? ` of order #${row.orderNumber}` : '';
+  const what = row.kind === 'refund' ? `Refund${order}` : order ? `Order #${row.orderNumber}` : 'Card sale';
   const brand = row.cardBrand ? row.cardBrand.charAt(0).toUpperCase() + row.cardBrand.slice(1) : 'Card';
   const card = row.cardBrand || row.lastFour ? ` · ${brand} ${row.lastFour ?? ''}`.trimEnd() : '';
   return `${what}${card}`;
