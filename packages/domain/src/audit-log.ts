@@ -49,6 +49,12 @@ export const AUDITED_TABLES = {
   pos_devices: 'Registers',
   cash_drawer_sessions: 'Cash drawer sessions',
   cash_movements: 'Cash pay-ins and pay-outs',
+  dining_rooms: 'Dining rooms',
+  dining_tables: 'Tables',
+  employee_passcodes: 'Register passcodes',
+  time_clock_settings: 'Time clock settings',
+  time_entries: 'Shifts',
+  time_breaks: 'Breaks',
 } as const satisfies Record<string, string>;
 export type AuditedTable = keyof typeof AUDITED_TABLES;
 export const AUDITED_TABLE_NAMES = Object.keys(AUDITED_TABLES) as [AuditedTable, ...AuditedTable[]];
