@@ -179,4 +179,65 @@ describe(`a register card sale on ${engine}: kill -9 after the approval, then re
     expect(paid.json.data.totals).toMatchObject({ subtotal: 1400, tip: 100, total: 1500 });
     expect((await staff('GET', '/pos/orders')).json.data).toHaveLength(1);
   }, 240_000);
+
+  it('leaves an open check paid by card open after kill -9, its capture voided, and the same key pays it once', async () => {
+    const opened = await staff(
+      'POST',
+      '/pos/checks',
+      { guestName: 'Bar 2', lines: [{ itemId, quantity: 1 }] },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(opened.status, JSON.stringify(opened.json)).toBe(201);
+    const { orderId, version } = opened.json.data;
+    const key = randomUUID();
+    const pay = () =>
+      staff(
+        'POST',
+        `/pos/checks/${orderId}/pay/card`,
+        { version, receipt: 'none' },
+        { 'idempotency-key': key },
+      );
+    const first = pay();
+    await until('tip');
+    await shopper('tip', { tip: '0.00' });
+    await until('card');
+    await shopper('card', { pan: '4111111111111111' });
+    await until('sign');
+    await server.kill();
+    expect((await first).status).toBe(0);
+    await shopper('sign');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await server.start();
+
+    // the test before left one voided and one captured payment; this one's capture is voided too
+    const statuses = async () =>
+      ((await staff('GET', '/payments/transactions')).json.data as { status: string }[])
+        .map((t) => t.status)
+        .sort();
+    await expect.poll(statuses, { timeout: 90_000 }).toEqual(['captured', 'voided', 'voided']);
+    const check = await staff('GET', `/pos/checks/${orderId}`);
+    expect(check.json.data).toMatchObject({ status: 'open', version });
+
+    // its key given back, the same request pays the check once
+    let again: ReturnType<typeof pay> | undefined;
+    await expect
+      .poll(
+        async () => {
+          again = pay();
+          const answer = await Promise.race([again, until('tip').then(() => null)]);
+          return answer === null ? 'on the terminal' : answer.status;
+        },
+        { timeout: 90_000, interval: 1_000 },
+      )
+      .toBe('on the terminal');
+    await shopper('tip', { tip: '0.00' });
+    await until('card');
+    await shopper('card', { pan: '4111111111111111' });
+    await until('sign');
+    await shopper('sign');
+    const paid = await again!;
+    expect(paid.status, JSON.stringify(paid.json)).toBe(201);
+    expect((await staff('GET', `/pos/checks/${orderId}`)).json.data.status).toBe('accepted');
+    expect(await statuses()).toEqual(['captured', 'captured', 'voided', 'voided']);
+  }, 240_000);
 });
