@@ -115,7 +115,8 @@ export const listOrders = defineEndpoint({
   id: 'listOrders',
   method: 'GET',
   path: `${base}/orders`,
-  summary: "A business day's online orders, newest first (today on the restaurant's clock by default)",
+  summary:
+    "A business day's online orders, newest first (by default today on the restaurant's clock, with later days' orders still to handle)",
   tags,
   access: { kind: 'tenant', role: 'employee' },
   request: { params, query: orderQuerySchema },

@@ -432,3 +432,31 @@ describe('availability at the pickup time', () => {
     }
   });
 });
+
+describe("today's list", () => {
+  it("holds a later day's order while it is still to handle, not once it is done", async () => {
+    const today = toLocalMoment(new Date().toISOString(), kit.timeZone).date;
+    const tomorrow = addDays(today, 1);
+    const at = instantOf(tomorrow, 12 * 60 + 30, kit.timeZone).toISOString();
+    const placed = await guest('POST', `/${kit.slug}/orders`, await order({ pickup: { at } }), randomUUID());
+    expect(placed.statusCode, placed.body).toBe(201);
+    type Listed = { orderId: number; token: string; businessDate: string; status: string };
+    const list = async (query = '') => {
+      const answer = (await staff('employee', 'GET', `/orders${query}`)).json();
+      return { businessDate: answer.businessDate as string, orders: answer.data as Listed[] };
+    };
+    const board = await list();
+    expect(board.businessDate).toBe(today);
+    const mine = board.orders.find((o) => o.token === placed.json().data.token);
+    expect(mine).toMatchObject({ businessDate: tomorrow, status: 'new' });
+    // Asked for by date, a day holds its own orders only.
+    expect((await list(`?date=${today}`)).orders.map((o) => o.token)).not.toContain(placed.json().data.token);
+    expect((await list(`?date=${tomorrow}`)).orders.map((o) => o.token)).toContain(placed.json().data.token);
+    expect((await list('?status=new')).orders.map((o) => o.orderId)).toContain(mine!.orderId);
+    const cancelled = await staff('manager', 'POST', `/orders/${mine!.orderId}/status`, {
+      status: 'cancelled',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await list()).orders.map((o) => o.orderId)).not.toContain(mine!.orderId);
+  });
+});

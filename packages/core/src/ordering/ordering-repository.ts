@@ -11,7 +11,7 @@ import { isTransaction, sideConnectionFor } from '@brigade/db/side-connection';
 import { DEFAULT_ORDERING_SETTINGS, type OrderingSettings } from '@brigade/domain/ordering/api';
 import type { OrderStatus } from '@brigade/domain/ordering/order-status';
 import type { OrderTaxRate } from '@brigade/domain/ordering/totals';
-import { and, asc, count, desc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import { scopeWhere } from '../catalogue/scope';
 import { recordSale } from '../ledger/index';
 
@@ -242,15 +242,25 @@ const HIDDEN: OrderStatus[] = ['placing', 'payment_failed', 'open'];
 export async function listOrderRows(
   ex: Executor,
   scope: RestaurantScope,
-  query: { businessDate?: string | undefined; statuses?: readonly OrderStatus[] | undefined },
+  query: {
+    businessDate?: string | undefined;
+    statuses?: readonly OrderStatus[] | undefined;
+    /** Also orders of later business days in these statuses (the board's "still to handle"). */
+    laterIn?: readonly OrderStatus[] | undefined;
+  },
 ) {
+  const day = query.businessDate ? eq(orders.businessDate, query.businessDate) : undefined;
+  const later =
+    query.businessDate && query.laterIn?.length
+      ? and(gt(orders.businessDate, query.businessDate), inArray(orders.status, [...query.laterIn]))
+      : undefined;
   return ex
     .select()
     .from(orders)
     .where(
       and(
         scopeWhere(orders, scope),
-        query.businessDate ? eq(orders.businessDate, query.businessDate) : undefined,
+        later ? or(day, later) : day,
         query.statuses ? inArray(orders.status, [...query.statuses]) : notInArray(orders.status, HIDDEN),
       ),
     )

@@ -58,7 +58,12 @@ export async function listOrders(
   const businessDate =
     input.date ?? toLocalMoment((deps.now?.() ?? new Date()).toISOString(), resolved.timezone).date;
   const statuses = input.status ? [input.status] : input.active === 'true' ? ACTIVE_STATUSES : undefined;
-  const rows = await listOrderRows(deps.db, input, { businessDate, statuses });
+  // Today's board also holds later days' orders still to handle: an ASAP order placed in the lead time before
+  // midnight belongs to tomorrow, and a scheduled one needs accepting before its day (the screen shows them apart).
+  const laterIn = input.date
+    ? undefined
+    : ACTIVE_STATUSES.filter((status) => statuses?.includes(status) ?? true);
+  const rows = await listOrderRows(deps.db, input, { businessDate, statuses, laterIn });
   return { orders: rows.map((row) => orderView(row, null)), businessDate };
 }
 

@@ -136,29 +136,41 @@ function OrderGroups({ orders, filter }: { orders: ReturnType<typeof useOrders>;
         message="New online orders appear here as guests place them, with a sound."
       />
     );
+  const later = (order: Order) => isScheduled(order, orders.data.businessDate);
   const groups = RESTAURANT_STATUSES.map((status) => ({
-    status,
-    orders: shown.filter((order) => order.status === status).reverse(),
-  })).filter((group) => group.orders.length > 0);
+    key: status,
+    title: STATUS_LABELS[status],
+    orders: shown.filter((order) => order.status === status && !later(order)).reverse(),
+  }));
+  const scheduled = { key: 'scheduled', title: 'Scheduled', orders: shown.filter(later).reverse() };
   return (
     <div className="ord-groups">
-      {groups.map((group) => (
-        <section key={group.status} className="ord-group" aria-labelledby={`ord-group-${group.status}`}>
-          <h2 id={`ord-group-${group.status}`} className="ord-group__title">
-            {STATUS_LABELS[group.status]} <span className="ord-group__count">{group.orders.length}</span>
-          </h2>
-          <ul className="ord-cards">
-            {group.orders.map((order) => (
-              <OrderCard key={order.orderId} order={order} />
-            ))}
-          </ul>
-        </section>
-      ))}
+      {[...groups, scheduled]
+        .filter((group) => group.orders.length > 0)
+        .map((group) => (
+          <section key={group.key} className="ord-group" aria-labelledby={`ord-group-${group.key}`}>
+            <h2 id={`ord-group-${group.key}`} className="ord-group__title">
+              {group.title} <span className="ord-group__count">{group.orders.length}</span>
+            </h2>
+            <ul className="ord-cards">
+              {group.orders.map((order) => (
+                <OrderCard key={order.orderId} order={order} day={group.key === 'scheduled'} />
+              ))}
+            </ul>
+          </section>
+        ))}
     </div>
   );
 }
 
-function OrderCard({ order }: { order: Order }) {
+/** An order of a later business day than the board's, due more than an hour from now: shown apart, with its day. */
+export const isScheduled = (
+  order: Pick<Order, 'businessDate' | 'pickupAt'>,
+  boardDate: string,
+  now = Date.now(),
+) => order.businessDate > boardDate && Date.parse(String(order.pickupAt)) - now > 3_600_000;
+
+function OrderCard({ order, day = false }: { order: Order; day?: boolean }) {
   const items = order.lines.reduce((sum, line) => sum + line.quantity, 0);
   return (
     <li className={`ui-card ord-card ord-card--${order.status}`}>
@@ -169,6 +181,7 @@ function OrderCard({ order }: { order: Order }) {
         <OrderStatusBadge status={order.status} />
       </div>
       <p className="ord-card__meta">
+        {day && `${formatDay(order.businessDate)} · `}
         {pickupLabel(order)} · {items} {items === 1 ? 'item' : 'items'} ·{' '}
         {formatMinor(order.totals.total, order.currency)}
       </p>

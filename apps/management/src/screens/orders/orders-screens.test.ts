@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { elapsed } from '../kitchen/board';
 import { arrivals, titleWith } from './new-order-alert';
+import { isScheduled } from './orders-screen';
 import { hourPoints } from './summary-screen';
 
 describe('the new-order alert', () => {
@@ -43,5 +44,17 @@ describe('the sales chart', () => {
     ]);
     expect(hourPoints([{ hour: 0, orders: 1, sales: 1 }]).map((p) => p.label)).toEqual(['00:00', '01:00']);
     expect(hourPoints([])).toEqual([]);
+  });
+});
+
+describe("today's board", () => {
+  const now = Date.parse('2026-03-01T04:45:00Z'); // 23:45 in New York, 28 February
+  it("puts a later day's order under Scheduled only when it is due more than an hour from now", () => {
+    const order = (businessDate: string, pickupAt: string) => ({ businessDate, pickupAt });
+    // ASAP in the lead time before midnight: tomorrow's, but due in 20 minutes
+    expect(isScheduled(order('2026-03-01', '2026-03-01T05:05:00Z'), '2026-02-28', now)).toBe(false);
+    expect(isScheduled(order('2026-03-01', '2026-03-01T17:00:00Z'), '2026-02-28', now)).toBe(true);
+    // today's own orders never are, however late
+    expect(isScheduled(order('2026-02-28', '2026-03-01T04:55:00Z'), '2026-02-28', now)).toBe(false);
   });
 });
