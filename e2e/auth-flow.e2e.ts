@@ -5,7 +5,7 @@ import {
   fillSignIn,
   screenshot,
   serious,
-  signInToManagement,
+  signInThroughAuthApp,
   watchCspViolations,
 } from './helpers';
 
@@ -114,7 +114,7 @@ describe('auth app', () => {
           (await response.allHeaders())['content-security-policy'] ?? '';
       }
     });
-    await signInToManagement(page, harness);
+    await signInThroughAuthApp(page, harness);
     // the dashboard drew its counts (its script and stylesheet ran)
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     expect(await page.evaluate('getComputedStyle(document.body).margin')).toBe('0px');

@@ -9,7 +9,7 @@ import {
   screenSettled,
   screenshot,
   serious,
-  signInToManagement,
+  signInThroughAuthApp,
   type Violation,
 } from './helpers';
 
@@ -34,7 +34,7 @@ describe('management app', () => {
   beforeAll(async () => {
     owner = await harness.newContext({ width: 1280, height: 800 });
     page = await owner.newPage();
-    await signInToManagement(page, harness, DEMO_OWNER);
+    await signInThroughAuthApp(page, harness, DEMO_OWNER);
   }, 90_000);
   afterAll(async () => {
     await owner?.close();

@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
 
@@ -42,6 +45,30 @@ const WORKER = new URL('./pglite-worker.mjs', import.meta.url);
 const YOUNG_GENERATION_MB = 8;
 
 /**
+ * PostgreSQL's WebAssembly compiled once per process and its file-system bundle read once, handed to every
+ * database thread (a compiled module crosses to a worker without compiling again, and V8's optimised code for
+ * it is shared). A process that opens many databases — a test worker opens one per file — paid ~0.3 s of CPU
+ * for each to compile the same 9 MB again (issue 49). Null where PGlite's files cannot be found: each thread
+ * then loads its own, as PGlite does by itself.
+ */
+let engineFiles: Promise<{ wasmModule: WebAssembly.Module; fsBundle: Uint8Array } | null> | undefined;
+function sharedEngineFiles() {
+  engineFiles ??= (async () => {
+    try {
+      const dist = dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite')));
+      const [wasm, fsBundle] = await Promise.all([
+        readFile(join(dist, 'pglite.wasm')),
+        readFile(join(dist, 'pglite.data')),
+      ]);
+      return { wasmModule: await WebAssembly.compile(wasm), fsBundle: new Uint8Array(fsBundle) };
+    } catch {
+      return null;
+    }
+  })();
+  return engineFiles;
+}
+
+/**
  * PGlite on a thread of its own (issue 20). On the event loop, every statement ran PostgreSQL's WebAssembly and
  * parsed its answer in JavaScript: 0.4-1.8 ms a statement during which no request was answered. Here the
  * server sends each statement to pglite-worker.mjs and awaits the answer; the loop stays free and the
@@ -84,8 +111,9 @@ export class PgliteThread implements EmbeddedDatabase {
     const loadDataDir = options.loadDataDir
       ? new Uint8Array(await options.loadDataDir.arrayBuffer())
       : undefined;
+    const engine = await sharedEngineFiles();
     const worker = new Worker(WORKER, {
-      workerData: { ...options, loadDataDir },
+      workerData: { ...options, loadDataDir, ...engine },
       // PGlite's memory is its WebAssembly memory; the thread's JavaScript heap only passes statements and
       // answers through. A small young generation keeps the process under its memory goal (issue 20).
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },

@@ -6,9 +6,11 @@ import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 
-const { dataDir, loadDataDir, startParams, setup } = workerData;
+const { dataDir, loadDataDir, startParams, setup, wasmModule, fsBundle } = workerData;
 const pglite = await PGlite.create(dataDir, {
   ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}),
+  // compiled once by the process (pglite-thread.ts), not again by every database's thread
+  ...(wasmModule ? { pgliteWasmModule: wasmModule, fsBundle: new Blob([fsBundle]) } : {}),
   startParams: [...PGlite.defaultStartParams, ...startParams],
 });
 for (const statement of setup) await pglite.exec(statement);
