@@ -60,7 +60,11 @@ function sharedEngineFiles() {
         readFile(join(dist, 'pglite.wasm')),
         readFile(join(dist, 'pglite.data')),
       ]);
-      return { wasmModule: await WebAssembly.compile(wasm), fsBundle: new Uint8Array(fsBundle) };
+      // (the server's TypeScript library knows WebAssembly's types, not its global)
+      const { WebAssembly: wasmApi } = globalThis as unknown as {
+        WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> };
+      };
+      return { wasmModule: await wasmApi.compile(wasm), fsBundle: new Uint8Array(fsBundle) };
     } catch {
       return null;
     }

@@ -47,12 +47,14 @@ const ALLOWED: Record<string, string[]> = {
     '@brigade/llm',
     '@brigade/places',
   ],
-  // Clients and emulators of outside services (packages/integrations/*): the domain's shapes, nothing else.
-  '@brigade/cardpointe': ['@brigade/domain'],
-  '@brigade/places': ['@brigade/domain'],
-  '@brigade/google-business': ['@brigade/domain'],
-  '@brigade/hosting': ['@brigade/domain'],
-  '@brigade/llm': ['@brigade/domain'],
+  // Clients and emulators of outside services (packages/integrations/*): the domain's shapes and the
+  // integrations kit (one HTTP exchange, one error base, one retry policy), nothing else.
+  '@brigade/integration-kit': [],
+  '@brigade/cardpointe': ['@brigade/domain', '@brigade/integration-kit'],
+  '@brigade/places': ['@brigade/domain', '@brigade/integration-kit'],
+  '@brigade/google-business': ['@brigade/domain', '@brigade/integration-kit'],
+  '@brigade/hosting': ['@brigade/domain', '@brigade/integration-kit'],
+  '@brigade/llm': ['@brigade/domain', '@brigade/integration-kit'],
   '@brigade/images': ['@brigade/domain'],
   '@brigade/api-client': ['@brigade/contracts', '@brigade/domain'],
   '@brigade/ui': ['@brigade/api-client', '@brigade/contracts', '@brigade/domain'],

@@ -27,6 +27,7 @@ import type {
   VoidRequest,
   VoidResponseLenient,
 } from '@brigade/domain/payments/void-refund';
+import { IntegrationError, type IntegrationErrorKind } from '@brigade/integration-kit/http';
 
 /**
  * What Brigade asks of a CardPointe gateway (docs/behaviour/payments.md): one method per endpoint, requests
@@ -97,14 +98,29 @@ export type GatewayFailure =
   | 'network'
   | 'bad-answer';
 
-export class GatewayCallError extends Error {
+const CATEGORY: Record<GatewayFailure, IntegrationErrorKind> = {
+  unauthorized: 'unauthorized',
+  'rate-limited': 'rate-limited',
+  server: 'server',
+  rejected: 'bad-request',
+  timeout: 'timeout',
+  network: 'network',
+  'bad-answer': 'bad-answer',
+};
+
+export class GatewayCallError extends IntegrationError {
   override readonly name = 'GatewayCallError';
   constructor(
     readonly failure: GatewayFailure,
     message: string,
     readonly details: { status?: number; retryAfterSeconds?: number; endpoint?: string } = {},
   ) {
-    super(message);
+    super(failure === 'rejected' && details.status === 404 ? 'not-found' : CATEGORY[failure], message, {
+      service: 'CardPointe',
+      call: details.endpoint ?? '',
+      status: details.status,
+      retryAfterMs: details.retryAfterSeconds === undefined ? undefined : details.retryAfterSeconds * 1000,
+    });
   }
 
   /** Whether a write may have reached the gateway although no answer came (the case that needs reconciling). */

@@ -1,3 +1,4 @@
+import { type Answer, exchange, NoAnswerError, retryAfterMs } from '@brigade/integration-kit/http';
 import type { z } from 'zod';
 import type { Endpoint } from './endpoints';
 import { type CallOptions, GatewayCallError } from './gateway';
@@ -22,15 +23,6 @@ export interface HttpCall {
   plainText?: (text: string) => unknown;
 }
 
-const retryAfterOf = (headers: Headers): number | undefined => {
-  const raw = headers.get('x-rate-limit-retry-after-seconds') ?? headers.get('retry-after');
-  if (raw === null) return undefined;
-  const seconds = Number(raw.trim());
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
-  const date = Date.parse(raw);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
-};
-
 /** The failure a non-2xx status is. */
 export function statusFailure(endpoint: Endpoint, status: number, headers: Headers): GatewayCallError {
   const details = { status, endpoint };
@@ -42,7 +34,8 @@ export function statusFailure(endpoint: Endpoint, status: number, headers: Heade
       details,
     );
   if (status === 429) {
-    const retryAfterSeconds = retryAfterOf(headers);
+    const waitMs = retryAfterMs(headers);
+    const retryAfterSeconds = waitMs === undefined ? undefined : Math.ceil(waitMs / 1000);
     return new GatewayCallError('rate-limited', `CardPointe ${endpoint}: HTTP 429 (rate limited)`, {
       ...details,
       ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
@@ -52,32 +45,22 @@ export function statusFailure(endpoint: Endpoint, status: number, headers: Heade
   return new GatewayCallError('rejected', `CardPointe ${endpoint}: HTTP ${status}`, details);
 }
 
-/** The failure a thrown fetch (or body read) is. */
-function thrownFailure(endpoint: Endpoint, timeout: AbortSignal, caller: AbortSignal | undefined) {
-  if (timeout.aborted)
-    return new GatewayCallError('timeout', `CardPointe ${endpoint}: no answer within the timeout`, {
+/** The failure an exchange without an answer is (a cancel by the caller counts as a timeout). */
+const noAnswerFailure = (endpoint: Endpoint, error: NoAnswerError) =>
+  new GatewayCallError(
+    error.reason === 'network' ? 'network' : 'timeout',
+    `CardPointe ${endpoint}: ${error.message}`,
+    {
       endpoint,
-    });
-  if (caller?.aborted)
-    return new GatewayCallError(
-      'timeout',
-      `CardPointe ${endpoint}: the call was cancelled before an answer`,
-      {
-        endpoint,
-      },
-    );
-  return new GatewayCallError('network', `CardPointe ${endpoint}: the connection failed`, { endpoint });
-}
+    },
+  );
 
 /** Sends the call and answers its JSON body (undefined for an empty one); rejects with GatewayCallError. */
 export async function sendCall(call: HttpCall): Promise<unknown> {
-  const timeout = AbortSignal.timeout(call.options?.timeoutMs ?? call.timeoutMs);
-  const caller = call.options?.signal;
-  const signal = caller ? AbortSignal.any([timeout, caller]) : timeout;
-  let text: string;
-  let response: Response;
+  let response: Answer;
   try {
-    response = await call.fetch(call.url, {
+    response = await exchange({
+      url: call.url,
       method: call.method,
       headers: {
         authorization: call.authorization,
@@ -85,12 +68,15 @@ export async function sendCall(call: HttpCall): Promise<unknown> {
         ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
-      signal,
+      timeoutMs: call.options?.timeoutMs ?? call.timeoutMs,
+      signal: call.options?.signal,
+      fetch: call.fetch,
     });
-    text = await response.text();
-  } catch {
-    throw thrownFailure(call.endpoint, timeout, caller);
+  } catch (error) {
+    if (error instanceof NoAnswerError) throw noAnswerFailure(call.endpoint, error);
+    throw error;
   }
+  const text = response.text;
   if (!response.ok) throw statusFailure(call.endpoint, response.status, response.headers);
   if (text.trim() === '') return undefined;
   try {

@@ -1,3 +1,13 @@
+import {
+  type Answer,
+  categoryOfStatus,
+  exchange,
+  IntegrationError,
+  type IntegrationErrorKind,
+  NoAnswerError,
+  retryAfterMs,
+} from '@brigade/integration-kit/http';
+
 /** One call to Google over fetch with a per-call timeout; failures become GoogleBusinessError. */
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -13,8 +23,15 @@ export type GoogleBusinessErrorKind =
   | 'network'
   | 'bad-answer';
 
+const categoryOf = (kind: GoogleBusinessErrorKind, httpStatus: number | undefined): IntegrationErrorKind => {
+  if (kind === 'invalid-grant') return 'unauthorized';
+  if (kind === 'invalid-argument') return 'bad-request';
+  if (kind === 'http') return httpStatus === undefined ? 'server' : categoryOfStatus(httpStatus);
+  return kind;
+};
+
 /** A failed call. Never carries a token, a code or a secret: only Google's status and message. */
-export class GoogleBusinessError extends Error {
+export class GoogleBusinessError extends IntegrationError {
   constructor(
     readonly kind: GoogleBusinessErrorKind,
     message: string,
@@ -26,7 +43,13 @@ export class GoogleBusinessError extends Error {
       retryAfterSeconds?: number;
     } = { call: '' },
   ) {
-    super(message);
+    super(categoryOf(kind, details.httpStatus), message, {
+      service: 'Google',
+      call: details.call,
+      status: details.httpStatus,
+      code: details.googleStatus,
+      retryAfterMs: details.retryAfterSeconds === undefined ? undefined : details.retryAfterSeconds * 1000,
+    });
     this.name = 'GoogleBusinessError';
   }
 }
@@ -68,16 +91,19 @@ function readError(json: unknown): { status?: string; message?: string } {
   return {};
 }
 
-async function fetchOnce(request: HttpCall): Promise<Response> {
+async function fetchOnce(request: HttpCall): Promise<Answer> {
   try {
-    return await request.fetch(request.url, {
+    return await exchange({
+      url: request.url,
       method: request.method,
-      headers: request.headers ?? {},
-      ...(request.body === undefined ? {} : { body: request.body }),
-      signal: AbortSignal.timeout(request.timeoutMs),
+      headers: request.headers,
+      body: request.body,
+      timeoutMs: request.timeoutMs,
+      fetch: request.fetch,
     });
   } catch (error) {
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    if (!(error instanceof NoAnswerError)) throw error;
+    const timedOut = error.reason !== 'network';
     throw new GoogleBusinessError(
       timedOut ? 'timeout' : 'network',
       timedOut ? `Google ${request.call}: no answer in time` : `Google ${request.call}: could not be reached`,
@@ -89,7 +115,7 @@ async function fetchOnce(request: HttpCall): Promise<Response> {
 /** Sends the call; a 2xx answer's JSON (or `{}` when empty) comes back, anything else throws. */
 export async function sendCall(request: HttpCall): Promise<unknown> {
   const response = await fetchOnce(request);
-  const raw = await response.text().catch(() => '');
+  const raw = response.text;
   let json: unknown = {};
   try {
     json = raw ? JSON.parse(raw) : {};
@@ -101,7 +127,8 @@ export async function sendCall(request: HttpCall): Promise<unknown> {
   }
   if (response.ok) return json;
   const { status, message } = readError(json);
-  const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+  const waitMs = retryAfterMs(response.headers);
+  const retryAfter = waitMs === undefined ? Number.NaN : Math.ceil(waitMs / 1000);
   throw new GoogleBusinessError(
     kindOf(response.status, status),
     `Google ${request.call}: ${message ?? `HTTP ${response.status}`}`,

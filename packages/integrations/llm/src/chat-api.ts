@@ -1,3 +1,4 @@
+import { categoryOfStatus, IntegrationError, type IntegrationErrorKind } from '@brigade/integration-kit/http';
 /**
  * What Brigade asks of an OpenAI-compatible chat-completions server (docs/operations/llm.md): one completion of a list of messages. The HTTP client (client.ts)
  * and the tests' fakes implement it; every call either resolves with the assistant's text or rejects with an
@@ -77,14 +78,23 @@ export interface LlmErrorDetails {
 }
 
 /** A failed call. Its message names the status and the server's error word: never the key, never the prompt. */
-export class LlmError extends Error {
+const categoryOf = (kind: LlmErrorKind, status: number | undefined): IntegrationErrorKind =>
+  kind !== 'http' ? kind : status === undefined ? 'server' : categoryOfStatus(status);
+
+export class LlmError extends IntegrationError {
   override readonly name = 'LlmError';
   constructor(
     readonly kind: LlmErrorKind,
     message: string,
     readonly details: LlmErrorDetails = {},
   ) {
-    super(message);
+    super(categoryOf(kind, details.status), message, {
+      service: 'LLM',
+      call: 'chat/completions',
+      status: details.status,
+      code: details.code,
+      retryAfterMs: details.retryAfterMs,
+    });
   }
 }
 

@@ -1,3 +1,4 @@
+import { withRetries } from '@brigade/integration-kit/retry';
 import {
   type CallOptions,
   type ChatAnswer,
@@ -44,7 +45,8 @@ const sleep = (ms: number, signal: AbortSignal | undefined) =>
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 
-const retryable = (status: number) => status === 429 || status >= 500;
+/** An LLM call is retried on a rate limit or a server error only: a timeout may already have cost tokens. */
+const RETRY_ON = new Set(['rate-limited', 'server'] as const);
 
 /**
  * An OpenAI-compatible chat-completions client over fetch (`POST {baseUrl}/chat/completions`): any base URL
@@ -87,46 +89,40 @@ export class LlmClient implements ChatCompletionsApi {
     };
   }
 
-  /** The pause before retry number `retry` (1-based), or undefined when the failure is not worth a retry. */
-  private pauseBefore(retry: number, failure: LlmError): number | undefined {
-    const status = failure.details.status;
-    if (retry > this.retries || status === undefined || !retryable(status) || failure.kind === 'quota')
-      return undefined;
-    const backoff = this.backoffMs * 2 ** (retry - 1) * (1 + this.random());
-    const asked = failure.details.retryAfterMs;
-    if (asked === undefined) return backoff;
-    if (asked > this.maxRetryAfterSeconds * 1000) return undefined;
-    // the server's word, when it gives one, rather than our guess
-    return asked;
-  }
-
   async complete(request: ChatRequest, options: CallOptions = {}): Promise<ChatAnswer> {
     const body = this.body(request);
-    for (let attempt = 1; ; attempt += 1) {
-      const answer = await sendAttempt({
-        url: this.url,
-        apiKey: this.#apiKey,
-        body,
-        timeoutMs: options.timeoutMs ?? this.timeoutMs,
-        signal: options.signal,
-        fetch: this.fetchFn,
-      }).catch((error: LlmError) => {
-        error.details.attempts = attempt;
-        throw error;
-      });
-      if (answer.status >= 200 && answer.status < 300) {
+    return withRetries(
+      async (attempt) => {
         try {
-          return { ...answerOf(answer.text, answer.status, this.model), attempts: attempt };
+          return await this.attempt(body, options, attempt);
         } catch (error) {
-          (error as LlmError).details.attempts = attempt;
+          if (error instanceof LlmError) error.details.attempts = attempt;
           throw error;
         }
-      }
-      const failure = statusFailure(answer.status, answer.headers, answer.text, this.#apiKey);
-      failure.details.attempts = attempt;
-      const pause = this.pauseBefore(attempt, failure);
-      if (pause === undefined) throw failure;
-      await sleep(pause, options.signal);
-    }
+      },
+      {
+        retries: this.retries,
+        backoffMs: this.backoffMs,
+        maxRetryAfterMs: this.maxRetryAfterSeconds * 1000,
+        random: this.random,
+        sleep,
+        signal: options.signal,
+        retryOn: RETRY_ON,
+      },
+    );
+  }
+
+  private async attempt(body: unknown, options: CallOptions, attempt: number): Promise<ChatAnswer> {
+    const answer = await sendAttempt({
+      url: this.url,
+      apiKey: this.#apiKey,
+      body,
+      timeoutMs: options.timeoutMs ?? this.timeoutMs,
+      signal: options.signal,
+      fetch: this.fetchFn,
+    });
+    if (answer.status >= 200 && answer.status < 300)
+      return { ...answerOf(answer.text, answer.status, this.model), attempts: attempt };
+    throw statusFailure(answer.status, answer.headers, answer.text, this.#apiKey);
   }
 }

@@ -1,3 +1,4 @@
+import { exchange, NoAnswerError, retryAfterMs } from '@brigade/integration-kit/http';
 import { type ChatAnswer, type ChatUsage, LlmError, type LlmErrorKind } from './chat-api';
 
 /**
@@ -13,21 +14,6 @@ export interface Attempt {
   timeoutMs: number;
   signal: AbortSignal | undefined;
   fetch: typeof fetch;
-}
-
-/**
- * How long the server asks to wait, in seconds (fractions kept): OpenAI's `retry-after-ms` first, then the
- * standard `Retry-After` (seconds or an HTTP date).
- */
-export function retryAfterOf(headers: Headers, now = Date.now()): number | undefined {
-  const ms = Number(headers.get('retry-after-ms')?.trim() || Number.NaN);
-  if (Number.isFinite(ms) && ms >= 0) return ms / 1000;
-  const raw = headers.get('retry-after');
-  if (raw === null) return undefined;
-  const seconds = Number(raw.trim());
-  if (raw.trim() !== '' && Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
-  const date = Date.parse(raw);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 /**
@@ -59,16 +45,14 @@ export function statusFailure(
   secret?: string | undefined,
 ): LlmError {
   const code = codeOf(text, secret);
-  const retryAfter = status === 429 || status >= 500 ? retryAfterOf(headers) : undefined;
+  const waitMs = status === 429 || status >= 500 ? retryAfterMs(headers) : undefined;
   return new LlmError(
     kindOfStatus(status, code),
     `LLM chat/completions: HTTP ${status}${code ? ` ${code}` : ''}`,
     {
       status,
       ...(code ? { code } : {}),
-      ...(retryAfter === undefined
-        ? {}
-        : { retryAfterSeconds: Math.ceil(retryAfter), retryAfterMs: Math.round(retryAfter * 1000) }),
+      ...(waitMs === undefined ? {} : { retryAfterSeconds: Math.ceil(waitMs / 1000), retryAfterMs: waitMs }),
     },
   );
 }
@@ -114,21 +98,13 @@ export function answerOf(text: string, status: number, askedModel: string): Omit
   };
 }
 
-function thrownFailure(timeout: AbortSignal, caller: AbortSignal | undefined): LlmError {
-  if (timeout.aborted) return new LlmError('timeout', 'LLM chat/completions: no answer within the timeout');
-  if (caller?.aborted)
-    return new LlmError('timeout', 'LLM chat/completions: the call was cancelled before an answer');
-  return new LlmError('network', 'LLM chat/completions: the connection failed');
-}
-
 /** Sends one attempt; resolves with the status and body text of any HTTP answer, rejects on no answer. */
 export async function sendAttempt(
   attempt: Attempt,
 ): Promise<{ status: number; headers: Headers; text: string }> {
-  const timeout = AbortSignal.timeout(attempt.timeoutMs);
-  const signal = attempt.signal ? AbortSignal.any([timeout, attempt.signal]) : timeout;
   try {
-    const response = await attempt.fetch(attempt.url, {
+    return await exchange({
+      url: attempt.url,
       method: 'POST',
       headers: {
         accept: 'application/json',
@@ -137,10 +113,16 @@ export async function sendAttempt(
       },
       body: JSON.stringify(attempt.body),
       redirect: 'error',
-      signal,
+      timeoutMs: attempt.timeoutMs,
+      signal: attempt.signal,
+      fetch: attempt.fetch,
     });
-    return { status: response.status, headers: response.headers, text: await response.text() };
-  } catch {
-    throw thrownFailure(timeout, attempt.signal);
+  } catch (error) {
+    if (!(error instanceof NoAnswerError)) throw error;
+    // a cancel by the caller counts as a timeout
+    throw new LlmError(
+      error.reason === 'network' ? 'network' : 'timeout',
+      `LLM chat/completions: ${error.message}`,
+    );
   }
 }

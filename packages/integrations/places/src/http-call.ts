@@ -1,3 +1,4 @@
+import { type Answer, exchange, NoAnswerError, retryAfterMs } from '@brigade/integration-kit/http';
 import type { Endpoint } from './endpoints';
 import { type CallOptions, PlacesCallError } from './places-api';
 
@@ -18,15 +19,6 @@ export interface HttpCall {
   fetch: typeof fetch;
   options?: CallOptions | undefined;
 }
-
-const retryAfterOf = (headers: Headers): number | undefined => {
-  const raw = headers.get('retry-after');
-  if (raw === null) return undefined;
-  const seconds = Number(raw.trim());
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
-  const date = Date.parse(raw);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
-};
 
 const WORD = /^[A-Z_]{1,64}$/;
 
@@ -65,7 +57,8 @@ export function statusFailure(
   const words = [googleStatus, reason].filter(Boolean).join(' ');
   const message = `Places ${endpoint}: HTTP ${status}${words ? ` ${words}` : ''}`;
   if (status === 429) {
-    const retryAfterSeconds = retryAfterOf(headers);
+    const waitMs = retryAfterMs(headers);
+    const retryAfterSeconds = waitMs === undefined ? undefined : Math.ceil(waitMs / 1000);
     return new PlacesCallError('rate-limited', message, {
       ...details,
       ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
@@ -80,25 +73,22 @@ export function statusFailure(
   return new PlacesCallError('rejected', message, details);
 }
 
-function thrownFailure(endpoint: Endpoint, timeout: AbortSignal, caller: AbortSignal | undefined) {
-  if (timeout.aborted)
-    return new PlacesCallError('timeout', `Places ${endpoint}: no answer within the timeout`, { endpoint });
-  if (caller?.aborted)
-    return new PlacesCallError('timeout', `Places ${endpoint}: the call was cancelled before an answer`, {
+/** The failure an exchange without an answer is (a cancel by the caller counts as a timeout). */
+const noAnswerFailure = (endpoint: Endpoint, error: NoAnswerError) =>
+  new PlacesCallError(
+    error.reason === 'network' ? 'network' : 'timeout',
+    `Places ${endpoint}: ${error.message}`,
+    {
       endpoint,
-    });
-  return new PlacesCallError('network', `Places ${endpoint}: the connection failed`, { endpoint });
-}
+    },
+  );
 
 /** Sends the call and answers its JSON body; rejects with PlacesCallError. */
 export async function sendCall(call: HttpCall): Promise<unknown> {
-  const timeout = AbortSignal.timeout(call.options?.timeoutMs ?? call.timeoutMs);
-  const caller = call.options?.signal;
-  const signal = caller ? AbortSignal.any([timeout, caller]) : timeout;
-  let text: string;
-  let response: Response;
+  let response: Answer;
   try {
-    response = await call.fetch(call.url, {
+    response = await exchange({
+      url: call.url,
       method: call.method,
       headers: {
         'x-goog-api-key': call.apiKey,
@@ -109,12 +99,15 @@ export async function sendCall(call: HttpCall): Promise<unknown> {
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
       // A photo's media answers a redirect unless skipHttpRedirect: never followed here.
       redirect: 'manual',
-      signal,
+      timeoutMs: call.options?.timeoutMs ?? call.timeoutMs,
+      signal: call.options?.signal,
+      fetch: call.fetch,
     });
-    text = await response.text();
-  } catch {
-    throw thrownFailure(call.endpoint, timeout, caller);
+  } catch (error) {
+    if (error instanceof NoAnswerError) throw noAnswerFailure(call.endpoint, error);
+    throw error;
   }
+  const text = response.text;
   if (!response.ok) throw statusFailure(call.endpoint, response.status, response.headers, text);
   try {
     return JSON.parse(text) as unknown;

@@ -1,4 +1,5 @@
 import type { PhotoMedia, Place, PlaceField, PlaceSearchResult } from '@brigade/domain/places';
+import { IntegrationError, type IntegrationErrorKind } from '@brigade/integration-kit/http';
 import type { Endpoint } from './endpoints';
 
 /**
@@ -87,7 +88,19 @@ export type PlacesFailure =
   | 'network'
   | 'bad-answer';
 
-export class PlacesCallError extends Error {
+const CATEGORY: Record<PlacesFailure, IntegrationErrorKind> = {
+  'invalid-argument': 'bad-request',
+  forbidden: 'unauthorized',
+  'not-found': 'not-found',
+  'rate-limited': 'rate-limited',
+  server: 'server',
+  rejected: 'bad-request',
+  timeout: 'timeout',
+  network: 'network',
+  'bad-answer': 'bad-answer',
+};
+
+export class PlacesCallError extends IntegrationError {
   override readonly name = 'PlacesCallError';
   constructor(
     readonly failure: PlacesFailure,
@@ -101,7 +114,13 @@ export class PlacesCallError extends Error {
       reason?: string;
     } = {},
   ) {
-    super(message);
+    super(CATEGORY[failure], message, {
+      service: 'Places',
+      call: details.endpoint ?? '',
+      status: details.status,
+      code: details.reason ?? details.googleStatus,
+      retryAfterMs: details.retryAfterSeconds === undefined ? undefined : details.retryAfterSeconds * 1000,
+    });
   }
 }
 
