@@ -1,14 +1,18 @@
 import * as contract from '@brigade/contracts/pos-checks';
 import {
+  type ApprovalDeps,
   addCheckLines,
   closeCheck,
+  discountCheck,
   discountCheckLine,
   fireNextCourse,
   getCheck,
   getFloor,
   listDiningRooms,
   listOpenChecks,
+  mergeChecks,
   moveCheck,
+  moveCheckLines,
   openCheck,
   type PosCardDeps,
   payCheck,
@@ -19,9 +23,12 @@ import {
   saveDiningRoom,
   saveDiningTable,
   sendCheck,
+  splitCheck,
+  transferCheck,
   voidCheckLine,
 } from '@brigade/core/pos/index';
-import type { WallContext } from '@brigade/db/tenant-walls';
+import type { Executor } from '@brigade/db/database';
+import { type WallContext, withinWalls } from '@brigade/db/tenant-walls';
 import { DEVICE_HEADER } from '@brigade/domain/pos/api';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
@@ -32,6 +39,15 @@ import { paymentDeps } from './payments';
 const deviceToken = (request: FastifyRequest) => request.headers[DEVICE_HEADER];
 const posDeps = (deps: AppDeps) => ({ db: deps.database.db, menuCache: deps.menuCache });
 const db = (deps: AppDeps) => ({ db: deps.database.db });
+/** A manager's passcode is counted in a transaction of its own: each step in its own under the walls. */
+function approvalDeps(deps: AppDeps, walls: WallContext | null): ApprovalDeps {
+  const database = deps.database.db;
+  const transact = walls
+    ? <T>(work: (tx: Executor) => Promise<T>) => withinWalls(database, walls, (tx) => work(tx))
+    : <T>(work: (tx: Executor) => Promise<T>) =>
+        database.transaction((tx) => work(tx as unknown as Executor));
+  return { db: database, menuCache: deps.menuCache, transact };
+}
 const cardDeps = (deps: AppDeps, walls: WallContext | null): PosCardDeps => ({
   ...paymentDeps(deps, walls),
   menuCache: deps.menuCache,
@@ -61,11 +77,36 @@ export const posCheckRoutes = [
   implement(contract.removePosCheckLine, async ({ params, body, actor, deps, request }) =>
     success(await removeCheckLine(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
   ),
-  implement(contract.voidPosCheckLine, async ({ params, body, actor, deps, request }) =>
-    success(await voidCheckLine(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
+  implement(contract.voidPosCheckLine, async ({ params, body, actor, deps, request, walls }) =>
+    success(
+      await voidCheckLine(approvalDeps(deps, walls), actor, { ...params, token: deviceToken(request), body }),
+    ),
   ),
-  implement(contract.discountPosCheckLine, async ({ params, body, actor, deps, request }) =>
-    success(await discountCheckLine(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
+  implement(contract.discountPosCheckLine, async ({ params, body, actor, deps, request, walls }) =>
+    success(
+      await discountCheckLine(approvalDeps(deps, walls), actor, {
+        ...params,
+        token: deviceToken(request),
+        body,
+      }),
+    ),
+  ),
+  implement(contract.discountPosCheck, async ({ params, body, actor, deps, request, walls }) =>
+    success(
+      await discountCheck(approvalDeps(deps, walls), actor, { ...params, token: deviceToken(request), body }),
+    ),
+  ),
+  implement(contract.splitPosCheck, async ({ params, body, actor, deps, request }) =>
+    success(await splitCheck(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
+  ),
+  implement(contract.mergePosChecks, async ({ params, body, actor, deps, request }) =>
+    success(await mergeChecks(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
+  ),
+  implement(contract.movePosCheckLines, async ({ params, body, actor, deps, request }) =>
+    success(await moveCheckLines(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
+  ),
+  implement(contract.transferPosCheck, async ({ params, body, actor, deps, request }) =>
+    success(await transferCheck(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
   ),
   implement(contract.sendPosCheck, async ({ params, body, actor, deps, request }) =>
     success(await sendCheck(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
