@@ -191,8 +191,8 @@ export function linesBySeat(lines: readonly CheckLine[]): Map<number, CheckLine[
 /**
  * An even split: `parts` lists of lines, each line shared out (its gross and its own discount). The remainder
  * cents go round the parts from the first, carried on from line to line, so the parts differ by a cent at
- * most and the extra cents are on the first parts. Only the first part keeps the kitchen's routing and the
- * quantity the reports count, so the kitchen sees each dish once and the sales count it once.
+ * most and the extra cents are on the first parts. The kitchen has only the first part's lines (inKitchen)
+ * and the reports count the quantity there, so each dish is cooked once and counted once.
  */
 export function shareLines(lines: readonly CheckLine[], parts: number): CheckLine[][] {
   const result: CheckLine[][] = Array.from({ length: parts }, () => []);
@@ -207,7 +207,6 @@ export function shareLines(lines: readonly CheckLine[], parts: number): CheckLin
       const off = Math.min(discountShares[part] ?? 0, shareGross);
       result[part]!.push({
         ...plain,
-        ...(part > 0 ? { prepStationIds: [] } : {}),
         lineTotal: shareGross - off,
         ...(discount ? { discount: { ...discount, amount: off } } : {}),
         share: { part: part + 1, of: parts, gross: shareGross },
