@@ -1,23 +1,25 @@
 import type { Jsonify } from '@brigade/api-client/client';
 import {
+  discountPosCheck,
+  mergePosChecks,
+  movePosCheckLines,
+  splitPosCheck,
+  transferPosCheck,
+} from '@brigade/contracts/pos-check-splits';
+import {
   addPosCheckLines,
   closePosCheck,
-  discountPosCheck,
   discountPosCheckLine,
   fireNextPosCourse,
   getPosCheck,
   getPosFloor,
   listPosChecks,
-  mergePosChecks,
   movePosCheck,
-  movePosCheckLines,
   openPosCheck,
   payPosCheck,
   payPosCheckByCard,
   removePosCheckLine,
   sendPosCheck,
-  splitPosCheck,
-  transferPosCheck,
   voidPosCheckLine,
 } from '@brigade/contracts/pos-checks';
 import { DEVICE_HEADER } from '@brigade/domain/pos/api';

@@ -1,13 +1,6 @@
 import { positiveId } from '@brigade/domain/integers';
 import { deviceHeaders, posOrderSchema } from '@brigade/domain/pos/api';
 import {
-  discountCheckSchema,
-  mergeCheckSchema,
-  moveLinesSchema,
-  splitCheckSchema,
-  transferCheckSchema,
-} from '@brigade/domain/pos/check-splits';
-import {
   addCheckLinesSchema,
   checkSchema,
   discountCheckLineSchema,
@@ -41,22 +34,17 @@ import { restaurantIdParam, tenantIdParam } from './tenancy-params';
 const tags = ['pos'];
 const base = '/tenants/{tenantId}/restaurants/{restaurantId}';
 const params = z.object({ tenantId: tenantIdParam, restaurantId: restaurantIdParam });
-const checkParams = params.extend({ orderId: positiveId('Order ID') });
+export const checkParams = params.extend({ orderId: positiveId('Order ID') });
 const lineParams = checkParams.extend({ lineId: positiveId('Line ID') });
 const roomParams = params.extend({ roomId: positiveId('Room ID') });
 const tableParams = params.extend({ tableId: positiveId('Table ID') });
-const checkAnswer = { status: 200 as const, description: 'The check', schema: successOf(checkSchema) };
+export const checkAnswer = { status: 200 as const, description: 'The check', schema: successOf(checkSchema) };
 const employee = { kind: 'tenant' as const, role: 'employee' as const };
 const manager = { kind: 'tenant' as const, role: 'manager' as const };
-const CHANGED =
-  'A stale `version` is 409 "This check was changed on another terminal: refresh it and try again".';
-const APPROVAL =
+export const APPROVAL =
   "Above the register's limit (time-clock settings: `approvalLimit` cents, `approvalLimitPercent` for discounts) a manager approves: the one at the register, or `managerPasscode` typed for it (403 otherwise).";
-const checksAnswer = {
-  status: 200 as const,
-  description: 'The checks changed: the one named first, then the others',
-  schema: successOf(z.object({ checks: z.array(checkSchema) })),
-};
+export const CHANGED =
+  'A stale `version` is 409 "This check was changed on another terminal: refresh it and try again".';
 
 export const openPosCheck = defineEndpoint({
   id: 'openPosCheck',
@@ -245,77 +233,6 @@ export const movePosCheck = defineEndpoint({
   access: employee,
   changes: 'none',
   request: { params: checkParams, body: moveCheckSchema, headers: deviceHeaders },
-  response: checkAnswer,
-  problems: [404, 409],
-});
-
-export const discountPosCheck = defineEndpoint({
-  id: 'discountPosCheck',
-  method: 'POST',
-  path: `${base}/pos/checks/{orderId}/discount`,
-  summary: 'Discount or comp the whole check by an amount or a percentage, with a reason',
-  description: `${CHANGED} Shared out over the lines in proportion. A value of 0 takes it off. ${APPROVAL}`,
-  tags,
-  access: employee,
-  changes: 'none',
-  outside: true,
-  request: { params: checkParams, body: discountCheckSchema, headers: deviceHeaders },
-  response: checkAnswer,
-  problems: [404, 409],
-});
-
-export const splitPosCheck = defineEndpoint({
-  id: 'splitPosCheck',
-  method: 'POST',
-  path: `${base}/pos/checks/{orderId}/split`,
-  summary: 'Split a check by seat, by item (lines to a new check) or evenly in N parts',
-  description: `${CHANGED} One transaction; lines keep their rounds and sent state (nothing is sent again).`,
-  tags,
-  access: employee,
-  changes: 'none',
-  request: { params: checkParams, body: splitCheckSchema, headers: deviceHeaders },
-  response: checksAnswer,
-  problems: [404, 409],
-});
-
-export const mergePosChecks = defineEndpoint({
-  id: 'mergePosChecks',
-  method: 'POST',
-  path: `${base}/pos/checks/{orderId}/merge`,
-  summary: 'Merge another open check into this one (the other is closed as merged)',
-  description: `${CHANGED} Both checks' versions are checked.`,
-  tags,
-  access: employee,
-  changes: 'none',
-  request: { params: checkParams, body: mergeCheckSchema, headers: deviceHeaders },
-  response: checkAnswer,
-  problems: [404, 409],
-});
-
-export const movePosCheckLines = defineEndpoint({
-  id: 'movePosCheckLines',
-  method: 'POST',
-  path: `${base}/pos/checks/{orderId}/move-lines`,
-  summary: 'Move lines to another open check, or to a new check at a table',
-  description: `${CHANGED} Both checks' versions are checked.`,
-  tags,
-  access: employee,
-  changes: 'none',
-  request: { params: checkParams, body: moveLinesSchema, headers: deviceHeaders },
-  response: checksAnswer,
-  problems: [404, 409],
-});
-
-export const transferPosCheck = defineEndpoint({
-  id: 'transferPosCheck',
-  method: 'POST',
-  path: `${base}/pos/checks/{orderId}/transfer`,
-  summary: 'Hand an open check to another server (an active employee of the restaurant)',
-  description: CHANGED,
-  tags,
-  access: employee,
-  changes: 'none',
-  request: { params: checkParams, body: transferCheckSchema, headers: deviceHeaders },
   response: checkAnswer,
   problems: [404, 409],
 });

@@ -74,8 +74,6 @@ export interface SaleItemRecord {
   lineTotal: number;
   menuGroupId?: number | undefined;
   salesCategoryId?: number | undefined;
-  /** A share of a line in an evenly split check (decision 056). */
-  share?: { part: number } | undefined;
 }
 
 export interface OrderRecord {
@@ -167,8 +165,7 @@ function orderParts(order: OrderRecord): Part[] {
     kind: 'item',
     itemId: line.itemId,
     itemName: line.name,
-    // a share of an even split (decision 056) counts the dish once, on its first part
-    quantity: (line.share?.part ?? 1) > 1 ? 0 : line.quantity,
+    quantity: ((line as { share?: { part: number } }).share?.part ?? 1) > 1 ? 0 : line.quantity, // decision 056
     menuGroupId: line.menuGroupId ?? null,
     salesCategoryId: line.salesCategoryId ?? null,
     amount: line.lineTotal,
