@@ -1,5 +1,12 @@
 import type { Jsonify } from '@brigade/api-client/client';
 import {
+  discountPosCheck,
+  mergePosChecks,
+  movePosCheckLines,
+  splitPosCheck,
+  transferPosCheck,
+} from '@brigade/contracts/pos-check-splits';
+import {
   addPosCheckLines,
   closePosCheck,
   discountPosCheckLine,
@@ -42,6 +49,10 @@ export interface Discount {
   value: number;
   reason: string;
 }
+/** How a check splits (decision 056): by seat, the lines named to a new check, or evenly in parts. */
+export type Split = { by: 'seat' } | { by: 'item'; lineIds: number[] } | { by: 'even'; parts: number };
+/** A manager's passcode typed for a void or discount above the limit; absent: none typed. */
+const approval = (passcode?: string) => (passcode ? { managerPasscode: passcode } : {});
 
 const params = (scope: Scope) => ({ tenantId: scope.tenantId, restaurantId: scope.restaurantId });
 const headers = (token: string) => ({ [DEVICE_HEADER]: token });
@@ -118,20 +129,67 @@ export const checkCalls = {
         body: { version: check.version },
       }),
     ).then((answer) => answer.data),
-  void: (scope: Scope, token: string, check: OpenCheck, lineId: number, reason: string) =>
+  void: (scope: Scope, token: string, check: OpenCheck, lineId: number, reason: string, passcode?: string) =>
     tracked(() =>
       apiClient.call(voidPosCheckLine, {
         params: { ...params(scope), orderId: check.orderId, lineId },
         headers: headers(token),
-        body: { version: check.version, reason },
+        body: { version: check.version, reason, ...approval(passcode) },
       }),
     ).then((answer) => answer.data),
-  discount: (scope: Scope, token: string, check: OpenCheck, lineId: number, discount: Discount) =>
+  discount: (
+    scope: Scope,
+    token: string,
+    check: OpenCheck,
+    lineId: number,
+    discount: Discount,
+    passcode?: string,
+  ) =>
     tracked(() =>
       apiClient.call(discountPosCheckLine, {
         params: { ...params(scope), orderId: check.orderId, lineId },
         headers: headers(token),
-        body: { version: check.version, ...discount },
+        body: { version: check.version, ...discount, ...approval(passcode) },
+      }),
+    ).then((answer) => answer.data),
+  discountCheck: (scope: Scope, token: string, check: OpenCheck, discount: Discount, passcode?: string) =>
+    tracked(() =>
+      apiClient.call(discountPosCheck, {
+        params: { ...params(scope), orderId: check.orderId },
+        headers: headers(token),
+        body: { version: check.version, ...discount, ...approval(passcode) },
+      }),
+    ).then((answer) => answer.data),
+  split: (scope: Scope, token: string, check: OpenCheck, split: Split) =>
+    tracked(() =>
+      apiClient.call(splitPosCheck, {
+        params: { ...params(scope), orderId: check.orderId },
+        headers: headers(token),
+        body: { version: check.version, ...split },
+      }),
+    ).then((answer) => answer.data.checks[0]!),
+  merge: (scope: Scope, token: string, check: OpenCheck, from: OpenCheck) =>
+    tracked(() =>
+      apiClient.call(mergePosChecks, {
+        params: { ...params(scope), orderId: check.orderId },
+        headers: headers(token),
+        body: { version: check.version, from: { orderId: from.orderId, version: from.version } },
+      }),
+    ).then((answer) => answer.data),
+  moveLines: (scope: Scope, token: string, check: OpenCheck, lineIds: number[], to: OpenCheck) =>
+    tracked(() =>
+      apiClient.call(movePosCheckLines, {
+        params: { ...params(scope), orderId: check.orderId },
+        headers: headers(token),
+        body: { version: check.version, lineIds, to: { orderId: to.orderId, version: to.version } },
+      }),
+    ).then((answer) => answer.data.checks[0]!),
+  transfer: (scope: Scope, token: string, check: OpenCheck, employeeId: number) =>
+    tracked(() =>
+      apiClient.call(transferPosCheck, {
+        params: { ...params(scope), orderId: check.orderId },
+        headers: headers(token),
+        body: { version: check.version, employeeId },
       }),
     ).then((answer) => answer.data),
   close: (scope: Scope, token: string, check: OpenCheck) =>

@@ -24,6 +24,7 @@ import * as payments from './payments';
 import * as placeLink from './place-link';
 import * as places from './places';
 import * as pos from './pos';
+import * as posCheckSplits from './pos-check-splits';
 import * as posChecks from './pos-checks';
 import * as printing from './printing';
 import * as qr from './qr';
@@ -66,6 +67,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(reports),
   ...endpointsOf(pos),
   ...endpointsOf(posChecks),
+  ...endpointsOf(posCheckSplits),
   ...endpointsOf(printing),
   ...endpointsOf(staff),
   ...endpointsOf(payments),

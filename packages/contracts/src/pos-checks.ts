@@ -34,14 +34,16 @@ import { restaurantIdParam, tenantIdParam } from './tenancy-params';
 const tags = ['pos'];
 const base = '/tenants/{tenantId}/restaurants/{restaurantId}';
 const params = z.object({ tenantId: tenantIdParam, restaurantId: restaurantIdParam });
-const checkParams = params.extend({ orderId: positiveId('Order ID') });
+export const checkParams = params.extend({ orderId: positiveId('Order ID') });
 const lineParams = checkParams.extend({ lineId: positiveId('Line ID') });
 const roomParams = params.extend({ roomId: positiveId('Room ID') });
 const tableParams = params.extend({ tableId: positiveId('Table ID') });
-const checkAnswer = { status: 200 as const, description: 'The check', schema: successOf(checkSchema) };
+export const checkAnswer = { status: 200 as const, description: 'The check', schema: successOf(checkSchema) };
 const employee = { kind: 'tenant' as const, role: 'employee' as const };
 const manager = { kind: 'tenant' as const, role: 'manager' as const };
-const CHANGED =
+export const APPROVAL =
+  "Above the register's limit (time-clock settings: `approvalLimit` cents, `approvalLimitPercent` for discounts) a manager approves: the one at the register, or `managerPasscode` typed for it (403 otherwise).";
+export const CHANGED =
   'A stale `version` is 409 "This check was changed on another terminal: refresh it and try again".';
 
 export const openPosCheck = defineEndpoint({
@@ -114,11 +116,13 @@ export const voidPosCheckLine = defineEndpoint({
   id: 'voidPosCheckLine',
   method: 'POST',
   path: `${base}/pos/checks/{orderId}/lines/{lineId}/void`,
-  summary: 'Void a sent line of an open check, with a reason (managers)',
-  description: CHANGED,
+  summary: 'Void a sent line of an open check, with a reason (a manager above the limit)',
+  description: `${CHANGED} ${APPROVAL}`,
   tags,
   access: employee,
   changes: 'none',
+  // a manager's passcode is counted against the register in a transaction of its own
+  outside: true,
   request: { params: lineParams, body: voidCheckLineSchema, headers: deviceHeaders },
   response: checkAnswer,
   problems: [404, 409],
@@ -128,11 +132,12 @@ export const discountPosCheckLine = defineEndpoint({
   id: 'discountPosCheckLine',
   method: 'POST',
   path: `${base}/pos/checks/{orderId}/lines/{lineId}/discount`,
-  summary: 'Discount or comp a line of an open check by an amount or a percentage, with a reason (managers)',
-  description: `${CHANGED} A value of 0 takes the discount off.`,
+  summary: 'Discount or comp a line of an open check by an amount or a percentage, with a reason',
+  description: `${CHANGED} A value of 0 takes the discount off. ${APPROVAL}`,
   tags,
   access: employee,
   changes: 'none',
+  outside: true,
   request: { params: lineParams, body: discountCheckLineSchema, headers: deviceHeaders },
   response: checkAnswer,
   problems: [404, 409],

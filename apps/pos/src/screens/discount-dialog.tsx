@@ -2,27 +2,26 @@ import { Button } from '@brigade/ui/components/button';
 import { Dialog } from '@brigade/ui/components/dialog';
 import { TextField } from '@brigade/ui/components/text-field';
 import { useState } from 'react';
-import type { Discount, OpenCheck } from '../check-queries';
-import { useRegisterContext } from '../register/context';
-
-type Line = OpenCheck['lines'][number];
+import type { Discount } from '../check-queries';
 
 /**
- * A manager's discount or comp on a line (docs/behaviour/pos.md#discounts-and-comps): an amount or a
- * percentage, and the reason; "Comp" is 100%. The server's refusals show in the check's alert.
+ * A discount or comp on a line or on the whole check (docs/behaviour/pos.md#discounts-and-comps): an amount
+ * or a percentage, and the reason; "Comp" is 100%. The server's refusals show in the check's alert; one
+ * above the register's limit asks for a manager's passcode.
  */
 export function DiscountDialog(props: {
-  line: Line;
+  title: string;
+  description: string;
+  current: (Omit<Discount, 'reason'> & { reason: string }) | null;
   onClose: () => void;
   onDiscount: (discount: Discount) => Promise<boolean>;
 }) {
-  const { money } = useRegisterContext();
-  const { line } = props;
-  const [kind, setKind] = useState<Discount['kind']>(line.discount?.kind ?? 'percent');
+  const { current } = props;
+  const [kind, setKind] = useState<Discount['kind']>(current?.kind ?? 'percent');
   const [value, setValue] = useState(
-    line.discount ? String(kind === 'amount' ? line.discount.value / 100 : line.discount.value) : '',
+    current ? String(kind === 'amount' ? current.value / 100 : current.value) : '',
   );
-  const [reason, setReason] = useState(line.discount?.reason ?? '');
+  const [reason, setReason] = useState(current?.reason ?? '');
   const [busy, setBusy] = useState(false);
   const number = Number(value);
   const valid = value.trim() !== '' && Number.isFinite(number) && number >= 0 && reason.trim() !== '';
@@ -41,8 +40,8 @@ export function DiscountDialog(props: {
     <Dialog
       open
       onClose={props.onClose}
-      title={`Discount ${line.quantity} × ${line.name}`}
-      description={`Now ${money(line.lineTotal)}. An amount or a percentage of the line, and the reason.`}
+      title={props.title}
+      description={props.description}
       footer={
         <>
           <Button variant="secondary" onClick={props.onClose} disabled={busy}>

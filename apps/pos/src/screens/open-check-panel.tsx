@@ -1,9 +1,9 @@
 import { Button } from '@brigade/ui/components/button';
 import { useId, useState } from 'react';
-import type { Discount, OpenCheck } from '../check-queries';
+import type { Discount, OpenCheck, Split } from '../check-queries';
 import { useRegisterContext } from '../register/context';
-import { useIsManager } from '../register/manager';
 import { MoveDialog, PayButtons, VoidLineDialog } from './check-panel-dialogs';
+import { CheckTools } from './check-tools';
 import { DiscountDialog } from './discount-dialog';
 import type { LineTarget } from './open-check-screen';
 
@@ -24,6 +24,9 @@ interface PanelProps {
   /** A manager's void of a sent line, with the reason. */
   onVoid: (lineId: number, reason: string) => Promise<void>;
   onDiscount: (lineId: number, discount: Discount) => Promise<boolean>;
+  onDiscountCheck: (discount: Discount) => Promise<boolean>;
+  onSplit: (split: Split) => Promise<boolean>;
+  onMerge: (from: OpenCheck) => Promise<boolean>;
   onSend: () => void;
   onMove: (tableId: number | null) => Promise<void>;
   /** Closes a check with nothing sent (back to the floor). */
@@ -37,10 +40,9 @@ interface PanelProps {
 
 export function OpenCheckPanel(props: PanelProps) {
   const { check } = props;
-  const { offline } = useRegisterContext();
+  const { offline, money } = useRegisterContext();
   const titleId = useId();
   const open = check.status === 'open';
-  const manager = useIsManager();
   const [voiding, setVoiding] = useState<Line | null>(null);
   const [moving, setMoving] = useState(false);
   const [discounting, setDiscounting] = useState<Line | null>(null);
@@ -49,6 +51,7 @@ export function OpenCheckPanel(props: PanelProps) {
       <header className="pos-check__head">
         <h2 id={titleId} className="pos-check__title">
           {check.guestName ?? 'Counter'} · #{check.number}
+          {check.server && <span className="pos-check__server"> · {check.server.name}</span>}
         </h2>
         <Button variant="secondary" className="pos-check__back" onClick={props.onClose}>
           Back to menu
@@ -59,6 +62,13 @@ export function OpenCheckPanel(props: PanelProps) {
           <Button variant="secondary" disabled={props.busy || offline} onClick={() => setMoving(true)}>
             Move table
           </Button>
+          <CheckTools
+            check={check}
+            disabled={props.busy || offline}
+            onSplit={props.onSplit}
+            onMerge={props.onMerge}
+            onDiscountCheck={props.onDiscountCheck}
+          />
           {!check.lines.some((line) => line.sent) && (
             <Button
               variant="secondary"
@@ -72,7 +82,9 @@ export function OpenCheckPanel(props: PanelProps) {
       )}
       {discounting && (
         <DiscountDialog
-          line={discounting}
+          title={`Discount ${discounting.quantity} × ${discounting.name}`}
+          description={`Now ${money(discounting.lineTotal)}. An amount or a percentage of the line, and the reason.`}
+          current={discounting.discount}
           onClose={() => setDiscounting(null)}
           onDiscount={(discount) => props.onDiscount(discounting.lineId, discount)}
         />
@@ -95,8 +107,8 @@ export function OpenCheckPanel(props: PanelProps) {
           check={check}
           disabled={props.busy || offline}
           onRemove={props.onRemove}
-          onVoid={manager && open ? setVoiding : undefined}
-          onDiscount={manager && open ? setDiscounting : undefined}
+          onVoid={open ? setVoiding : undefined}
+          onDiscount={open ? setDiscounting : undefined}
         />
       )}
       <CheckFoot {...props} />
@@ -123,6 +135,12 @@ function CheckFoot(props: PanelProps) {
   return (
     <div className="pos-check__foot">
       <dl className="pos-figures">
+        {check.discount && (
+          <div>
+            <dt>Check discount: {check.discount.reason}</dt>
+            <dd>−{money(check.discount.amount)}</dd>
+          </div>
+        )}
         <div>
           <dt>Subtotal</dt>
           <dd>{money(check.totals.subtotal)}</dd>
@@ -274,6 +292,12 @@ function CheckLineItem(props: {
           {line.quantity > 1 && <span className="pos-line__qty">{line.quantity} × </span>}
           {line.name}
           {line.sizeName && <span className="pos-line__size"> ({line.sizeName})</span>}
+          {line.share && (
+            <span className="pos-line__size">
+              {' '}
+              · share {line.share.part} of {line.share.of}
+            </span>
+          )}
         </span>
         <span className="pos-line__total">{money(line.lineTotal)}</span>
       </div>

@@ -17,6 +17,7 @@ import {
   type OpenCheck,
   payCheck,
   payCheckByCard,
+  type Split,
   useCheck,
   useFloor,
 } from '../check-queries';
@@ -27,6 +28,7 @@ import { useRegisterContext } from '../register/context';
 import { needsChoices, sellingMenus } from '../register/sections';
 import { CardDialog } from './card-dialog';
 import { CheckBar } from './check-panel';
+import { ApprovalPrompt } from './check-tools';
 import { ItemDialog } from './item-dialog';
 import { MenuPanel } from './menu-panel';
 import { OpenCheckPanel } from './open-check-panel';
@@ -122,6 +124,7 @@ function CheckEditor({ check }: { check: OpenCheck }) {
           }}
         />
       )}
+      {change.approval && <ApprovalPrompt onClose={change.dismissApproval} onApprove={change.approve} />}
       {paying && (
         <PayCheck
           kind={paying}
@@ -144,6 +147,10 @@ function actionsOf(change: ReturnType<typeof useCheckChange>, toFloor: () => voi
     },
     onDiscount: async (lineId: number, discount: Discount) =>
       run((calls, current) => calls.discount(current, lineId, discount)),
+    onDiscountCheck: async (discount: Discount) =>
+      run((calls, current) => calls.discountCheck(current, discount)),
+    onSplit: async (split: Split) => run((calls, current) => calls.split(current, split)),
+    onMerge: async (from: OpenCheck) => run((calls, current) => calls.merge(current, from)),
     onSend: () => void run((calls, current) => calls.send(current)),
     onMove: async (tableId: number | null) => {
       await run((calls, current) => calls.move(current, tableId));
@@ -169,6 +176,9 @@ interface Calls {
   void: (check: OpenCheck, lineId: number, reason: string) => Promise<OpenCheck>;
   close: (check: OpenCheck) => Promise<OpenCheck>;
   discount: (check: OpenCheck, lineId: number, discount: Discount) => Promise<OpenCheck>;
+  discountCheck: (check: OpenCheck, discount: Discount) => Promise<OpenCheck>;
+  split: (check: OpenCheck, split: Split) => Promise<OpenCheck>;
+  merge: (check: OpenCheck, from: OpenCheck) => Promise<OpenCheck>;
   move: (check: OpenCheck, tableId: number | null) => Promise<OpenCheck>;
   send: (check: OpenCheck) => Promise<OpenCheck>;
   fireNext: (check: OpenCheck) => Promise<OpenCheck>;
@@ -183,16 +193,22 @@ function useCheckChange(check: OpenCheck) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const run = async (change: (calls: Calls, current: OpenCheck) => Promise<OpenCheck>): Promise<boolean> => {
+  // a change refused for want of a manager's approval, waiting for the passcode
+  const [approval, setApproval] = useState<Change | null>(null);
+  const run = async (change: Change, passcode?: string): Promise<boolean> => {
     if (busy) return false;
     setBusy(true);
     setProblem(null);
+    const token = device.token;
     const calls: Calls = {
-      add: (c, lines) => checkCalls.add(scope, device.token, c, lines),
-      remove: (c, lineId) => checkCalls.remove(scope, device.token, c, lineId),
-      void: (c, lineId, reason) => checkCalls.void(scope, device.token, c, lineId, reason),
-      close: (c) => checkCalls.close(scope, device.token, c),
-      discount: (c, lineId, discount) => checkCalls.discount(scope, device.token, c, lineId, discount),
+      add: (c, lines) => checkCalls.add(scope, token, c, lines),
+      remove: (c, lineId) => checkCalls.remove(scope, token, c, lineId),
+      void: (c, lineId, reason) => checkCalls.void(scope, token, c, lineId, reason, passcode),
+      close: (c) => checkCalls.close(scope, token, c),
+      discount: (c, lineId, discount) => checkCalls.discount(scope, token, c, lineId, discount, passcode),
+      discountCheck: (c, discount) => checkCalls.discountCheck(scope, token, c, discount, passcode),
+      split: (c, split) => checkCalls.split(scope, token, c, split),
+      merge: (c, from) => checkCalls.merge(scope, token, c, from),
       move: (c, tableId) => checkCalls.move(scope, device.token, c, tableId),
       send: (c) => checkCalls.send(scope, device.token, c),
       fireNext: (c) => checkCalls.fireNext(scope, device.token, c),
@@ -201,11 +217,19 @@ function useCheckChange(check: OpenCheck) {
       const next = await change(calls, check);
       queryClient.setQueryData(checkKey(scope, check.orderId), next);
       void queryClient.invalidateQueries({ queryKey: floorKey(scope) });
+      void queryClient.invalidateQueries({ queryKey: checksKey(scope) });
+      setApproval(null);
       return true;
     } catch (error) {
       if (isDeviceRefusal(error)) {
         onRefused(errorMessage(error));
         return false;
+      }
+      if (error instanceof ProblemError && error.code === 'APPROVAL_NEEDED') {
+        // handed to the manager's passcode prompt: the dialog that asked may close
+        setApproval(() => change);
+        setProblem(errorMessage(error));
+        return true;
       }
       setProblem(
         error instanceof ProblemError && error.code === 'CHECK_CHANGED' ? CHECK_CHANGED : errorMessage(error),
@@ -217,8 +241,19 @@ function useCheckChange(check: OpenCheck) {
       setBusy(false);
     }
   };
-  return { run, busy, problem };
+  return {
+    run,
+    busy,
+    problem,
+    approval,
+    dismissApproval: () => setApproval(null),
+    approve: async (passcode: string) => {
+      if (approval) await run(approval, passcode);
+    },
+  };
 }
+
+type Change = (calls: Calls, current: OpenCheck) => Promise<OpenCheck>;
 
 /** Cash or card for the check: the register's pay dialogs, sending the check's payment with its version. */
 function PayCheck(props: {

@@ -2,6 +2,7 @@ import { errorMessage } from '@brigade/api-client/problem-error';
 import { minutesSeated } from '@brigade/domain/pos/floor';
 import { ErrorView } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
+import { Dialog } from '@brigade/ui/components/dialog';
 import { EmptyState } from '@brigade/ui/components/empty-state';
 import { LoadingView } from '@brigade/ui/components/spinner';
 import { useQueryClient } from '@tanstack/react-query';
@@ -33,6 +34,7 @@ export function TablesScreen() {
       />
     );
   const tabs = (checks.data ?? []).filter((check) => check.tableId === null);
+  const choosing = floor.data.rooms.flatMap((room) => room.tables).find((t) => t.tableId === open.choosing);
   return (
     <main className="pos-floor">
       <h1 className="pos-floor__title">Tables</h1>
@@ -62,6 +64,13 @@ export function TablesScreen() {
           </div>
         </section>
       ))}
+      {choosing && (
+        <TableChecksDialog
+          table={choosing}
+          onClose={() => open.choose(null)}
+          onNew={() => void open.openAt(choosing.tableId)}
+        />
+      )}
       <section className="pos-floor__tabs" aria-label="Tabs and counter orders">
         <h2 className="pos-floor__room-name">Tabs and counter orders</h2>
         <NewTab disabled={offline || open.busy} onOpen={(name) => void open.tab(name)} />
@@ -86,6 +95,7 @@ function useOpen() {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [choosing, setChoosing] = useState<number | null>(null);
   const run = async (body: { tableId?: number; guestName?: string }) => {
     setBusy(true);
     setProblem(null);
@@ -103,8 +113,16 @@ function useOpen() {
   return {
     busy,
     problem,
+    choosing,
+    choose: setChoosing,
+    openAt: (tableId: number) => run({ tableId }),
+    // a table split into several checks asks which one (decision 056)
     seat: (table: Table) =>
-      table.check ? navigate(`/checks/${table.check.orderId}`) : run({ tableId: table.tableId }),
+      table.checks.length > 1
+        ? setChoosing(table.tableId)
+        : table.check
+          ? navigate(`/checks/${table.check.orderId}`)
+          : run({ tableId: table.tableId }),
     tab: (name: string) => run(name ? { guestName: name } : {}),
   };
 }
@@ -129,7 +147,11 @@ function TableButton(props: { table: Table; disabled: boolean; onOpen: () => voi
       <span className="pos-table__name">{table.name}</span>
       {check ? (
         <>
-          <span className="pos-table__total">{money(check.total)}</span>
+          <span className="pos-table__total">
+            {table.checks.length > 1
+              ? `${table.checks.length} checks · ${money(table.checks.reduce((n, c) => n + c.total, 0))}`
+              : money(check.total)}
+          </span>
           <span className="pos-table__meta">
             {minutes} min{check.unsent > 0 ? ` · ${check.unsent} to send` : ''}
           </span>
@@ -183,5 +205,37 @@ function NewTab(props: { disabled: boolean; onOpen: (name: string) => void }) {
         Open a tab
       </Button>
     </form>
+  );
+}
+
+/** The open checks of a table split into several, each opened with a tap, and a new one. */
+function TableChecksDialog(props: { table: Table; onClose: () => void; onNew: () => void }) {
+  const { money } = useRegisterContext();
+  const navigate = useNavigate();
+  return (
+    <Dialog
+      open
+      onClose={props.onClose}
+      title={`${props.table.name}: open checks`}
+      description="Choose a check."
+    >
+      <div className="pos-move">
+        {props.table.checks.map((check) => (
+          <button
+            key={check.orderId}
+            type="button"
+            className="pos-option"
+            onClick={() => navigate(`/checks/${check.orderId}`)}
+          >
+            #{check.number} · {money(check.total)}
+            {check.serverName ? ` · ${check.serverName}` : ''}
+            {check.unsent > 0 ? ` · ${check.unsent} to send` : ''}
+          </button>
+        ))}
+        <button type="button" className="pos-option" onClick={props.onNew}>
+          New check at {props.table.name}
+        </button>
+      </div>
+    </Dialog>
   );
 }

@@ -102,6 +102,9 @@ beforeAll(async () => {
     isMenu: true,
     items: [ids.soup, ids.steak].map((itemId, position) => ({ itemId, position })),
   });
+  // voids and discounts above 5.00 (or 10% for a discount) need a manager (decision 056)
+  const limits = await call('manager', 'PUT', '/time-clock/settings', { payload: { approvalLimit: 500 } });
+  expect(limits.statusCode, limits.body).toBe(200);
   for (const name of ['Front', 'Bar']) {
     const paired = await call('manager', 'POST', '/pos/devices', { payload: { name } });
     expect(paired.statusCode, paired.body).toBe(201);
@@ -255,18 +258,18 @@ describe('an open check', () => {
     expect(bumped.json().data.status).toBe('open');
   });
 
-  it('lets only a manager void a sent line, with a reason; an unsent line is not voided', async () => {
+  it('lets only a manager void a sent line above the limit, with a reason; an unsent line is not voided', async () => {
     expect(
       (await pos('employee', 'POST', `/checks/${orderId}/lines/1/remove`, { payload: { version } })).json()
         .detail,
     ).toBe('This line was sent to the kitchen: a manager voids it with a reason');
-    expect(
-      (
-        await pos('employee', 'POST', `/checks/${orderId}/lines/1/void`, {
-          payload: { version, reason: 'Cold' },
-        })
-      ).statusCode,
-    ).toBe(403);
+    const refused = await pos('employee', 'POST', `/checks/${orderId}/lines/1/void`, {
+      payload: { version, reason: 'Cold' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toBe(
+      "This is above the register's limit: a manager enters their passcode to approve it",
+    );
     const noReason = await pos('manager', 'POST', `/checks/${orderId}/lines/1/void`, {
       payload: { version, reason: ' ' },
     });
@@ -473,7 +476,7 @@ describe('discounts and comps', () => {
     expect(check.totals.total).toBe(4620);
     const path = `/checks/${check.orderId}/lines/1/discount`;
     const asEmployee = await pos('employee', 'POST', path, {
-      payload: { version: check.version, kind: 'percent', value: 10, reason: 'Regular' },
+      payload: { version: check.version, kind: 'percent', value: 20, reason: 'Regular' },
     });
     expect(asEmployee.statusCode).toBe(403);
     const bad = await pos('manager', 'POST', path, {

@@ -1,14 +1,19 @@
-import * as contract from '@brigade/contracts/pos-checks';
+import * as splits from '@brigade/contracts/pos-check-splits';
+import * as checks from '@brigade/contracts/pos-checks';
 import {
+  type ApprovalDeps,
   addCheckLines,
   closeCheck,
+  discountCheck,
   discountCheckLine,
   fireNextCourse,
   getCheck,
   getFloor,
   listDiningRooms,
   listOpenChecks,
+  mergeChecks,
   moveCheck,
+  moveCheckLines,
   openCheck,
   type PosCardDeps,
   payCheck,
@@ -19,9 +24,12 @@ import {
   saveDiningRoom,
   saveDiningTable,
   sendCheck,
+  splitCheck,
+  transferCheck,
   voidCheckLine,
 } from '@brigade/core/pos/index';
-import type { WallContext } from '@brigade/db/tenant-walls';
+import type { Executor } from '@brigade/db/database';
+import { type WallContext, withinWalls } from '@brigade/db/tenant-walls';
 import { DEVICE_HEADER } from '@brigade/domain/pos/api';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
@@ -32,6 +40,15 @@ import { paymentDeps } from './payments';
 const deviceToken = (request: FastifyRequest) => request.headers[DEVICE_HEADER];
 const posDeps = (deps: AppDeps) => ({ db: deps.database.db, menuCache: deps.menuCache });
 const db = (deps: AppDeps) => ({ db: deps.database.db });
+/** A manager's passcode is counted in a transaction of its own: each step in its own under the walls. */
+function approvalDeps(deps: AppDeps, walls: WallContext | null): ApprovalDeps {
+  const database = deps.database.db;
+  const transact = walls
+    ? <T>(work: (tx: Executor) => Promise<T>) => withinWalls(database, walls, (tx) => work(tx))
+    : <T>(work: (tx: Executor) => Promise<T>) =>
+        database.transaction((tx) => work(tx as unknown as Executor));
+  return { db: database, menuCache: deps.menuCache, transact };
+}
 const cardDeps = (deps: AppDeps, walls: WallContext | null): PosCardDeps => ({
   ...paymentDeps(deps, walls),
   menuCache: deps.menuCache,
@@ -39,7 +56,7 @@ const cardDeps = (deps: AppDeps, walls: WallContext | null): PosCardDeps => ({
 });
 
 export const posCheckRoutes = [
-  implement(contract.openPosCheck, async ({ params, body, actor, deps, request }) =>
+  implement(checks.openPosCheck, async ({ params, body, actor, deps, request }) =>
     success(
       await openCheck(posDeps(deps), actor, {
         ...params,
@@ -49,31 +66,56 @@ export const posCheckRoutes = [
       }),
     ),
   ),
-  implement(contract.listPosChecks, async ({ params, actor, deps, request }) =>
+  implement(checks.listPosChecks, async ({ params, actor, deps, request }) =>
     success(await listOpenChecks(posDeps(deps), actor, { ...params, token: deviceToken(request) })),
   ),
-  implement(contract.getPosCheck, async ({ params, actor, deps, request }) =>
+  implement(checks.getPosCheck, async ({ params, actor, deps, request }) =>
     success(await getCheck(posDeps(deps), actor, { ...params, token: deviceToken(request) })),
   ),
-  implement(contract.addPosCheckLines, async ({ params, body, actor, deps, request }) =>
+  implement(checks.addPosCheckLines, async ({ params, body, actor, deps, request }) =>
     success(await addCheckLines(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
   ),
-  implement(contract.removePosCheckLine, async ({ params, body, actor, deps, request }) =>
+  implement(checks.removePosCheckLine, async ({ params, body, actor, deps, request }) =>
     success(await removeCheckLine(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
   ),
-  implement(contract.voidPosCheckLine, async ({ params, body, actor, deps, request }) =>
-    success(await voidCheckLine(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
+  implement(checks.voidPosCheckLine, async ({ params, body, actor, deps, request, walls }) =>
+    success(
+      await voidCheckLine(approvalDeps(deps, walls), actor, { ...params, token: deviceToken(request), body }),
+    ),
   ),
-  implement(contract.discountPosCheckLine, async ({ params, body, actor, deps, request }) =>
-    success(await discountCheckLine(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
+  implement(checks.discountPosCheckLine, async ({ params, body, actor, deps, request, walls }) =>
+    success(
+      await discountCheckLine(approvalDeps(deps, walls), actor, {
+        ...params,
+        token: deviceToken(request),
+        body,
+      }),
+    ),
   ),
-  implement(contract.sendPosCheck, async ({ params, body, actor, deps, request }) =>
+  implement(splits.discountPosCheck, async ({ params, body, actor, deps, request, walls }) =>
+    success(
+      await discountCheck(approvalDeps(deps, walls), actor, { ...params, token: deviceToken(request), body }),
+    ),
+  ),
+  implement(splits.splitPosCheck, async ({ params, body, actor, deps, request }) =>
+    success(await splitCheck(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
+  ),
+  implement(splits.mergePosChecks, async ({ params, body, actor, deps, request }) =>
+    success(await mergeChecks(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
+  ),
+  implement(splits.movePosCheckLines, async ({ params, body, actor, deps, request }) =>
+    success(await moveCheckLines(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
+  ),
+  implement(splits.transferPosCheck, async ({ params, body, actor, deps, request }) =>
+    success(await transferCheck(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
+  ),
+  implement(checks.sendPosCheck, async ({ params, body, actor, deps, request }) =>
     success(await sendCheck(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
   ),
-  implement(contract.fireNextPosCourse, async ({ params, body, actor, deps, request }) =>
+  implement(checks.fireNextPosCourse, async ({ params, body, actor, deps, request }) =>
     success(await fireNextCourse(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
   ),
-  implement(contract.payPosCheck, async ({ params, body, actor, deps, request }) =>
+  implement(checks.payPosCheck, async ({ params, body, actor, deps, request }) =>
     success(
       await payCheck(posDeps(deps), actor, {
         ...params,
@@ -83,7 +125,7 @@ export const posCheckRoutes = [
       }),
     ),
   ),
-  implement(contract.payPosCheckByCard, async ({ params, body, actor, deps, walls, request }) =>
+  implement(checks.payPosCheckByCard, async ({ params, body, actor, deps, walls, request }) =>
     success(
       await payCheckByCard(cardDeps(deps, walls), actor, {
         ...params,
@@ -93,34 +135,34 @@ export const posCheckRoutes = [
       }),
     ),
   ),
-  implement(contract.closePosCheck, async ({ params, body, actor, deps, request }) =>
+  implement(checks.closePosCheck, async ({ params, body, actor, deps, request }) =>
     success(await closeCheck(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
   ),
-  implement(contract.movePosCheck, async ({ params, body, actor, deps, request }) =>
+  implement(checks.movePosCheck, async ({ params, body, actor, deps, request }) =>
     success(await moveCheck(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
   ),
-  implement(contract.getPosFloor, async ({ params, actor, deps, request }) =>
+  implement(checks.getPosFloor, async ({ params, actor, deps, request }) =>
     success(await getFloor(posDeps(deps), actor, { ...params, token: deviceToken(request) })),
   ),
-  implement(contract.listDiningRooms, async ({ params, actor, deps }) =>
+  implement(checks.listDiningRooms, async ({ params, actor, deps }) =>
     success(await listDiningRooms(db(deps), actor, params)),
   ),
-  implement(contract.createDiningRoom, async ({ params, body, actor, deps }) =>
+  implement(checks.createDiningRoom, async ({ params, body, actor, deps }) =>
     success(await saveDiningRoom(db(deps), actor, { ...params, body })),
   ),
-  implement(contract.updateDiningRoom, async ({ params, body, actor, deps }) =>
+  implement(checks.updateDiningRoom, async ({ params, body, actor, deps }) =>
     success(await saveDiningRoom(db(deps), actor, { ...params, body })),
   ),
-  implement(contract.deleteDiningRoom, async ({ params, actor, deps }) =>
+  implement(checks.deleteDiningRoom, async ({ params, actor, deps }) =>
     success(await removeDiningRoom(db(deps), actor, params)),
   ),
-  implement(contract.createDiningTable, async ({ params, body, actor, deps }) =>
+  implement(checks.createDiningTable, async ({ params, body, actor, deps }) =>
     success(await saveDiningTable(db(deps), actor, { ...params, body })),
   ),
-  implement(contract.updateDiningTable, async ({ params, body, actor, deps }) =>
+  implement(checks.updateDiningTable, async ({ params, body, actor, deps }) =>
     success(await saveDiningTable(db(deps), actor, { ...params, body })),
   ),
-  implement(contract.deleteDiningTable, async ({ params, actor, deps }) =>
+  implement(checks.deleteDiningTable, async ({ params, actor, deps }) =>
     success(await removeDiningTable(db(deps), actor, params)),
   ),
 ];

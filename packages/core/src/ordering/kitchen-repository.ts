@@ -45,7 +45,8 @@ export async function kitchenOrderRows(ex: Executor, scope: RestaurantScope, pre
         sql`exists (select 1 from jsonb_array_elements(${orders.lines}) as line
           where (jsonb_array_length(coalesce(line -> 'prepStationIds', '[]'::jsonb)) = 0
              or line -> 'prepStationIds' @> to_jsonb(${prepStationId}::int))
-            and coalesce(line ->> 'pending', 'false') <> 'true')`,
+            and coalesce(line ->> 'pending', 'false') <> 'true'
+            and coalesce((line -> 'share' ->> 'part')::int, 1) = 1)`,
         // not bumped by the station since the order's last round (an open check sends several)
         sql`not exists (select 1 from ${kitchenBumps} where ${kitchenBumps.tenantId} = ${orders.tenantId}
           and ${kitchenBumps.orderId} = ${orders.orderId} and ${kitchenBumps.prepStationId} = ${prepStationId}

@@ -4,6 +4,7 @@ import { prepStations, printers } from '@brigade/db/schema/catalogue';
 import { kitchenTickets, orders } from '@brigade/db/schema/ordering';
 import type { Actor } from '@brigade/domain/access';
 import { notFound } from '@brigade/domain/errors';
+import { inKitchen } from '@brigade/domain/ordering/kitchen';
 import type { KitchenTicketContent } from '@brigade/domain/ordering/kitchen-ticket';
 import type { KitchenTicket } from '@brigade/domain/ordering/kitchen-tickets';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -67,8 +68,8 @@ export async function queueKitchenTickets(tx: Executor, whole: OrderRow, round?:
  * print), and of an open check's round only that round's lines.
  */
 function ofRound(order: OrderRow, round: number | null): OrderRow {
-  const lines = (order.lines as { pending?: boolean; round?: number }[]).filter(
-    (line) => line.pending !== true && (round === null || line.round === round),
+  const lines = (order.lines as { pending?: boolean; round?: number; share?: { part: number } }[]).filter(
+    (line) => inKitchen(line) && (round === null || line.round === round),
   );
   return { ...order, lines };
 }

@@ -5,6 +5,7 @@ import type { OrderLine } from '@brigade/domain/ordering/api';
 import {
   type BumpResult,
   groupByCourse,
+  inKitchen,
   KITCHEN_STATUSES,
   type KitchenBoard,
   type KitchenTicket,
@@ -106,8 +107,8 @@ export async function getKitchenBoard(
 
 /** The lines the kitchen has: all of an order's, only the sent ones of an open check. */
 const linesOf = (row: OrderRow) =>
-  (row.lines as (OrderLine & { pending?: boolean; round?: number })[]).filter(
-    (line) => line.pending !== true,
+  (row.lines as (OrderLine & { pending?: boolean; round?: number; share?: { part: number } })[]).filter(
+    inKitchen,
   );
 
 const ticketHead = (row: OrderRow, firedAt: Date) => ({

@@ -13,7 +13,7 @@ import { ORDER_INVALID } from '../ordering/checkout';
 import { addOrderEvent } from '../ordering/ordering-repository';
 import { userIdOf } from '../use-case';
 import { lockOpenCheck, saveCheck } from './check-repository';
-import { type CheckCall, checkOf } from './checks';
+import { type CheckCall, viewOf } from './checks';
 import { findTable } from './floor-repository';
 import { type PosDeps, unlockedRegister } from './register';
 
@@ -46,7 +46,7 @@ export async function closeCheck(
     userIdOf(actor),
     `Closed without a sale at ${device.name}`,
   );
-  return checkOf(closed, [], device.name);
+  return viewOf(deps.db, closed);
 }
 
 /** Seats the check at another table (or none); a check named after its table takes the new table's name. */
@@ -70,5 +70,5 @@ export async function moveCheck(
   });
   const where = to ? `to ${to.name}` : 'off its table';
   await addOrderEvent(deps.db, moved, 'open', userIdOf(actor), `Moved ${where} at ${device.name}`);
-  return checkOf(moved, [], device.name);
+  return viewOf(deps.db, moved);
 }

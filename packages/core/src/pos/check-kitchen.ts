@@ -19,11 +19,13 @@ import {
 import { coursesOfRestaurant } from '../ordering/kitchen-repository';
 import { queueKitchenTickets } from '../ordering/kitchen-tickets';
 import { addOrderEvent, type OrderRow } from '../ordering/ordering-repository';
+import { approvalAt, approvalLimitsOf } from '../staff/index';
 import { userIdOf } from '../use-case';
+import { type ApprovalDeps, approvedNote, withApproval } from './check-discount';
 import { lockOpenCheck, saveCheck } from './check-repository';
-import { type CheckCall, checkOf, voidedOf, withoutLine } from './checks';
+import { type CheckCall, viewOf, voidedOf, withoutLine } from './checks';
 import type { DeviceRow } from './device-repository';
-import { managerRegister, type PosDeps, unlockedRegister } from './register';
+import { type PosDeps, unlockedRegister } from './register';
 
 /**
  * An open check and the kitchen (docs/behaviour/pos.md#courses-and-firing): a send fires the unsent lines
@@ -71,7 +73,7 @@ async function fire(
     deviceName: device.name,
     now: deps.now?.() ?? new Date(),
   });
-  return { ...checkOf(saved, [], device.name), ticketsQueued };
+  return { ...(await viewOf(deps.db, saved)), ticketsQueued };
 }
 
 /**
@@ -86,36 +88,52 @@ export async function sendRound(
 ): Promise<{ saved: OrderRow; round: number; ticketsQueued: number }> {
   const lines = row.lines as CheckLine[];
   // voided lines keep their round: a round number is never given twice (the kitchen's bumps count on it)
-  const round = nextRound([...lines, ...voidedOf(row).map((v) => v.line)]);
+  const round = nextRound([...lines, ...voidedOf(row).map((v) => v.line)], row.lastRound);
   const saved = await saveCheck(db, row, {
     lines: markSent(lines, chosen, round, at.now.toISOString()),
+    lastRound: round,
   });
   const what = chosen.map((l) => `${l.quantity} x ${l.name}`).join(', ');
   await addOrderEvent(db, saved, 'open', at.by, `Sent round ${round} from ${at.deviceName}: ${what}`);
   return { saved, round, ticketsQueued: await queueKitchenTickets(db, saved, round) };
 }
 
-/** A manager voids a sent line with a reason: it leaves the check's lines and totals, kept in its voids. */
+/**
+ * A sent line voided with a reason: it leaves the check's lines and totals, kept in its voids. Worth more
+ * than the register's limit, a manager approves it (decision 056).
+ */
 export async function voidCheckLine(
-  deps: PosDeps,
+  deps: ApprovalDeps,
   actor: Actor,
   call: CheckCall & { lineId: number; body: unknown },
 ): Promise<Check> {
-  const { device } = await managerRegister(deps, actor, scopeOf(call), call.token);
   const request = voidCheckLineSchema.parse(call.body);
-  const row = await lockOpenCheck(deps.db, scopeOf(call), call.orderId, request.version);
-  const line = (row.lines as CheckLine[]).find((l) => l.lineId === call.lineId);
-  if (!line) throw notFound(LINE_NOT_FOUND, 'LINE_NOT_FOUND');
-  if (!isSent(line)) throw new BrigadeError('conflict', 'LINE_NOT_SENT', LINE_NOT_SENT);
-  const by = userIdOf(actor);
-  const voided = { line, reason: request.reason, by, at: new Date().toISOString() };
-  const saved = await withoutLine(deps.db, row, line, voided);
-  await addOrderEvent(
-    deps.db,
-    saved,
-    'open',
-    by,
-    `Voided ${line.quantity} x ${line.name} at ${device.name}: ${request.reason}`,
-  );
-  return checkOf(saved, [], device.name);
+  return withApproval(deps, actor, call, request.managerPasscode, async (tx, typed) => {
+    const { device } = await unlockedRegister(tx, actor, scopeOf(call), call.token);
+    const row = await lockOpenCheck(tx.db, scopeOf(call), call.orderId, request.version);
+    const line = (row.lines as CheckLine[]).find((l) => l.lineId === call.lineId);
+    if (!line) throw notFound(LINE_NOT_FOUND, 'LINE_NOT_FOUND');
+    if (!isSent(line)) throw new BrigadeError('conflict', 'LINE_NOT_SENT', LINE_NOT_SENT);
+    const limits = await approvalLimitsOf(tx.db, scopeOf(call));
+    // a void is held to the amount limit only: any line is all of itself
+    const above = line.lineTotal > limits.approvalLimit;
+    const approvedBy = await approvalAt(tx.db, actor, device, above, typed);
+    const by = userIdOf(actor);
+    const voided = {
+      line,
+      reason: request.reason,
+      by,
+      at: new Date().toISOString(),
+      ...(approvedBy ? { approvedBy } : {}),
+    };
+    const saved = await withoutLine(tx.db, row, line, voided);
+    await addOrderEvent(
+      tx.db,
+      saved,
+      'open',
+      by,
+      `Voided ${line.quantity} x ${line.name} at ${device.name}: ${request.reason}${approvedNote(approvedBy)}`,
+    );
+    return viewOf(tx.db, saved);
+  });
 }

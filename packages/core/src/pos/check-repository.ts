@@ -1,5 +1,7 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Executor } from '@brigade/db/database';
-import { orders } from '@brigade/db/schema/ordering';
+import { employees } from '@brigade/db/schema/catalogue';
+import { kitchenBumps, orders } from '@brigade/db/schema/ordering';
 import { posDevices } from '@brigade/db/schema/pos';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
 import {
@@ -10,7 +12,13 @@ import {
 } from '@brigade/domain/pos/checks';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { scopeWhere } from '../catalogue/scope';
-import { findOrder, type NewOrderRow, type OrderRow } from '../ordering/ordering-repository';
+import {
+  findOrder,
+  insertOrder,
+  type NewOrderRow,
+  nextOrderNumber,
+  type OrderRow,
+} from '../ordering/ordering-repository';
 import type { RestaurantScope } from './device-repository';
 
 /** Open checks' rows: orders of channel `pos` in status `open` (decision 055). Private to the pos area. */
@@ -54,11 +62,25 @@ export async function saveCheck(
 /** The restaurant's open checks, oldest first, with the register that opened each. */
 export async function openCheckRows(ex: Executor, scope: RestaurantScope) {
   return ex
-    .select({ order: orders, deviceName: posDevices.name })
+    .select({
+      order: orders,
+      deviceName: posDevices.name,
+      serverFirst: employees.firstName,
+      serverLast: employees.lastName,
+      serverChosen: employees.chosenName,
+    })
     .from(orders)
     .leftJoin(
       posDevices,
       and(eq(posDevices.tenantId, orders.tenantId), eq(posDevices.deviceId, orders.deviceId)),
+    )
+    .leftJoin(
+      employees,
+      and(
+        eq(employees.tenantId, orders.tenantId),
+        eq(employees.restaurantId, orders.restaurantId),
+        eq(employees.employeeId, orders.serverEmployeeId),
+      ),
     )
     .where(and(scopeWhere(orders, scope), eq(orders.status, 'open')))
     .orderBy(asc(orders.orderId))
@@ -73,4 +95,69 @@ export async function deviceNameOf(ex: Executor, row: OrderRow): Promise<string 
     .from(posDevices)
     .where(and(eq(posDevices.tenantId, row.tenantId), eq(posDevices.deviceId, row.deviceId)));
   return device?.name ?? null;
+}
+
+/**
+ * Two open checks locked for one change (a merge, lines moved between them), always in order id order so
+ * two registers doing the opposite never wait on each other; each at the version its register saw.
+ */
+export async function lockTwoChecks(
+  ex: Executor,
+  scope: RestaurantScope,
+  a: { orderId: number; version: number },
+  b: { orderId: number; version: number },
+): Promise<[OrderRow, OrderRow]> {
+  if (a.orderId < b.orderId) {
+    const first = await lockOpenCheck(ex, scope, a.orderId, a.version);
+    return [first, await lockOpenCheck(ex, scope, b.orderId, b.version)];
+  }
+  const second = await lockOpenCheck(ex, scope, b.orderId, b.version);
+  return [await lockOpenCheck(ex, scope, a.orderId, a.version), second];
+}
+
+/**
+ * A new check split off `source`: the same table, service, register, server and business day, the day's next
+ * number, and the source's record of rounds sent — its lines keep their rounds and sent state.
+ */
+export async function insertChildCheck(
+  ex: Executor,
+  source: OrderRow,
+  values: Pick<NewOrderRow, 'lines' | 'totals' | 'total' | 'tableId' | 'customer'>,
+): Promise<OrderRow> {
+  const scope = { tenantId: source.tenantId, restaurantId: source.restaurantId };
+  const row = await insertOrder(ex, {
+    ...scope,
+    ...values,
+    token: randomBytes(16).toString('base64url'),
+    number: await nextOrderNumber(ex, scope, source.businessDate),
+    businessDate: source.businessDate,
+    status: 'open',
+    channel: 'pos',
+    fulfilment: source.fulfilment,
+    deviceId: source.deviceId,
+    serverEmployeeId: source.serverEmployeeId,
+    pickupAt: source.pickupAt,
+    asap: true,
+    currency: source.currency,
+    lastRound: source.lastRound,
+    idempotencyKey: `check-split:${source.orderId}:${randomUUID()}`,
+    requestHash: '',
+  });
+  return row!;
+}
+
+/**
+ * The kitchen's bumps of `source` copied to `child`: a station that bumped a round of the check is done with
+ * those lines on the new check too, so a split brings nothing back onto the kitchen display.
+ */
+export async function copyBumps(ex: Executor, source: OrderRow, child: OrderRow): Promise<void> {
+  const bumps = await ex
+    .select()
+    .from(kitchenBumps)
+    .where(and(scopeWhere(kitchenBumps, source), eq(kitchenBumps.orderId, source.orderId)));
+  if (bumps.length === 0) return;
+  await ex
+    .insert(kitchenBumps)
+    .values(bumps.map((bump) => ({ ...bump, orderId: child.orderId })))
+    .onConflictDoNothing();
 }

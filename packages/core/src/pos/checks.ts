@@ -6,6 +6,7 @@ import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import { BrigadeError, notFound, validationError } from '@brigade/domain/errors';
 import { computeTotals, type OrderTotals, type TotalsRules } from '@brigade/domain/ordering/totals';
 import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '@brigade/domain/payments/api';
+import { applyCheckDiscount, type CheckDiscount } from '@brigade/domain/pos/check-splits';
 import {
   addCheckLinesSchema,
   CHECK_NOT_FOUND,
@@ -32,7 +33,7 @@ import {
   readTaxRates,
 } from '../ordering/ordering-repository';
 import { requestHash } from '../request-hash';
-import { registerUnlockedCheck } from '../staff/index';
+import { registerUnlockedCheck, serverOf } from '../staff/index';
 import { findRestaurant } from '../tenancy/restaurant-repository';
 import { userIdOf } from '../use-case';
 import { deviceNameOf, lockOpenCheck, openCheckRows, saveCheck } from './check-repository';
@@ -95,6 +96,8 @@ export async function openCheck(
     lines,
     ...totalsOf(lines, place.rules, request.service),
     currency: place.currency,
+    // the check's server: whoever unlocked the register (decision 056)
+    serverEmployeeId: place.device.staffEmployeeId,
     idempotencyKey: key.data,
     requestHash: hash,
   });
@@ -106,7 +109,7 @@ export async function openCheck(
       ? `for ${request.guestName}`
       : 'at the counter';
   await addOrderEvent(deps.db, row, 'open', userIdOf(actor), `Opened ${where} on ${place.device.name}`);
-  return checkOf(row, [], place.device.name);
+  return viewOf(deps.db, row);
 }
 
 async function replayOpen(db: Executor, row: OrderRow, hash: string): Promise<Check> {
@@ -115,13 +118,14 @@ async function replayOpen(db: Executor, row: OrderRow, hash: string): Promise<Ch
   return viewOf(db, row);
 }
 
-/** A check as the register shows it, with its tenders (once paid) and the register that opened it. */
-async function viewOf(db: Executor, row: OrderRow): Promise<Check> {
-  const [tenders, deviceName] = await sideBySide(db, [
+/** A check as the register shows it, with its tenders (once paid), the register that opened it, its server. */
+export async function viewOf(db: Executor, row: OrderRow): Promise<Check> {
+  const [tenders, deviceName, server] = await sideBySide(db, [
     () => tendersOf(db, row, [row.orderId]),
     () => deviceNameOf(db, row),
+    () => serverOf(db, row, row.serverEmployeeId),
   ]);
-  return checkOf(row, tenders, deviceName);
+  return checkOf(row, tenders, deviceName, server);
 }
 
 /** Prices new lines from the register's menu (every problem at once, as a sale's), numbered from `firstId`. */
@@ -145,6 +149,24 @@ function priceCheckLines(
       pending: true,
     };
   });
+}
+
+/**
+ * A check's lines with its check-wide discount shared out over them, and its totals (decision 056): every
+ * change to a check's lines goes through this, so the discount follows what is on the check.
+ */
+export function pricedCheck(
+  row: Pick<OrderRow, 'fulfilment' | 'checkDiscount'>,
+  lines: CheckLine[],
+  rules: Omit<TotalsRules, 'dineIn'>,
+  discount: CheckDiscount | null = row.checkDiscount as CheckDiscount | null,
+) {
+  const applied = applyCheckDiscount(lines, discount);
+  return {
+    lines: applied.lines,
+    checkDiscount: discount ? { ...discount, amount: applied.amount } : null,
+    ...totalsOf(applied.lines, rules, row.fulfilment),
+  };
 }
 
 /** The check's totals from its live lines (a sale's rules: dine in at each rate's own percent). */
@@ -188,9 +210,8 @@ export async function addCheckLines(
   const lines = row.lines as CheckLine[];
   const service = row.fulfilment === 'takeout' ? 'takeout' : 'dine_in';
   const added = priceCheckLines(place, service, request.lines, nextLineId(lines, voidedOf(row)));
-  const all = [...lines, ...added];
-  const saved = await saveCheck(deps.db, row, { lines: all, ...totalsOf(all, place.rules, service) });
-  return checkOf(saved, [], place.device.name);
+  const saved = await saveCheck(deps.db, row, pricedCheck(row, [...lines, ...added], place.rules));
+  return viewOf(deps.db, saved);
 }
 
 /** Takes an unsent line off the check; a sent one only a manager's void removes. */
@@ -200,7 +221,7 @@ export async function removeCheckLine(
   call: CheckCall & { lineId: number; body: unknown },
 ): Promise<Check> {
   const scope = scopeOf(call);
-  const { device } = await unlockedRegister(deps, actor, scope, call.token);
+  await unlockedRegister(deps, actor, scope, call.token);
   const request = removeCheckLineSchema.parse(call.body);
   const row = await lockOpenCheck(deps.db, scope, call.orderId, request.version);
   const lines = row.lines as CheckLine[];
@@ -208,15 +229,29 @@ export async function removeCheckLine(
   if (!line) throw notFound(LINE_NOT_FOUND, 'LINE_NOT_FOUND');
   if (isSent(line)) throw new BrigadeError('conflict', 'LINE_SENT', LINE_SENT);
   const left = lines.filter((l) => l !== line);
-  const rules = await checkRules(deps.db, scope);
-  const saved = await saveCheck(deps.db, row, { lines: left, ...totalsOf(left, rules, row.fulfilment) });
-  return checkOf(saved, [], device.name);
+  return viewOf(deps.db, await withLines(deps.db, row, left));
 }
 
 /** A check's lines changed (a discount): its new totals with them, in the caller's transaction. */
-export async function withLines(db: Executor, row: OrderRow, lines: CheckLine[]): Promise<OrderRow> {
+export async function withLines(
+  db: Executor,
+  row: OrderRow,
+  lines: CheckLine[],
+  changes: Partial<Pick<OrderRow, 'tableId' | 'lastRound' | 'voidedLines'>> & {
+    checkDiscount?: CheckDiscount | null;
+  } = {},
+): Promise<OrderRow> {
   const rules = await checkRules(db, row);
-  return saveCheck(db, row, { lines, ...totalsOf(lines, rules, row.fulfilment) });
+  const { checkDiscount, ...rest } = changes;
+  return saveCheck(db, row, {
+    ...rest,
+    ...pricedCheck(
+      row,
+      lines,
+      rules,
+      checkDiscount === undefined ? (row.checkDiscount as CheckDiscount | null) : checkDiscount,
+    ),
+  });
 }
 
 /** A line taken off a check by a manager's void (check-kitchen.ts): the check's new lines and totals. */
@@ -227,12 +262,7 @@ export async function withoutLine(
   voided: VoidedLine,
 ): Promise<OrderRow> {
   const left = (row.lines as CheckLine[]).filter((l) => l.lineId !== line.lineId);
-  const rules = await checkRules(db, row);
-  return saveCheck(db, row, {
-    lines: left,
-    voidedLines: [...voidedOf(row), voided],
-    ...totalsOf(left, rules, row.fulfilment),
-  });
+  return withLines(db, row, left, { voidedLines: [...voidedOf(row), voided] });
 }
 
 export const voidedOf = (row: OrderRow) => row.voidedLines as VoidedLine[];
@@ -255,7 +285,19 @@ export async function listOpenChecks(
   const scope = scopeOf(input);
   await registerDevice(deps, actor, scope, input.token);
   const rows = await openCheckRows(deps.db, scope);
-  return rows.map(({ order, deviceName }) => checkOf(order, [], deviceName));
+  return rows.map(({ order, deviceName, serverFirst, serverLast, serverChosen }) =>
+    checkOf(
+      order,
+      [],
+      deviceName,
+      order.serverEmployeeId !== null && serverFirst !== null
+        ? {
+            employeeId: order.serverEmployeeId,
+            name: `${serverChosen || serverFirst} ${serverLast ?? ''}`.trim(),
+          }
+        : null,
+    ),
+  );
 }
 
 const lineView = (line: CheckLine): CheckLineView => ({
@@ -276,15 +318,24 @@ const lineView = (line: CheckLine): CheckLineView => ({
         value: line.discount.value,
         amount: line.discount.amount,
         reason: line.discount.reason,
+        approvedBy: line.discount.approvedBy ?? null,
       }
     : null,
+  checkDiscount: line.checkDiscount ?? 0,
+  share: line.share ? { part: line.share.part, of: line.share.of } : null,
   sent: isSent(line),
   round: line.round ?? null,
   sentAt: line.sentAt ?? null,
 });
 
-export function checkOf(row: OrderRow, tenders: TenderRow[], deviceName: string | null): Check {
+export function checkOf(
+  row: OrderRow,
+  tenders: TenderRow[],
+  deviceName: string | null,
+  server: { employeeId: number; name: string } | null = null,
+): Check {
   const totals = row.totals as unknown as OrderTotals;
+  const discount = row.checkDiscount as (CheckDiscount & { amount: number }) | null;
   return {
     orderId: row.orderId,
     number: row.number,
@@ -297,7 +348,17 @@ export function checkOf(row: OrderRow, tenders: TenderRow[], deviceName: string 
     lines: (row.lines as CheckLine[]).map((line, index) =>
       lineView({ ...line, lineId: line.lineId ?? index + 1 }),
     ),
-    voided: voidedOf(row).map((v) => ({ ...v, line: lineView(v.line) })),
+    voided: voidedOf(row).map((v) => ({ ...v, line: lineView(v.line), approvedBy: v.approvedBy ?? null })),
+    discount: discount
+      ? {
+          kind: discount.kind,
+          value: discount.value,
+          amount: discount.amount,
+          reason: discount.reason,
+          approvedBy: discount.approvedBy ?? null,
+        }
+      : null,
+    server: server ? { employeeId: server.employeeId, name: server.name } : null,
     totals: {
       subtotal: totals.subtotal,
       taxes: totals.taxes,

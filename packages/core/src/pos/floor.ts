@@ -131,7 +131,7 @@ export async function removeDiningTable(
   return { deleted: true };
 }
 
-/** The register's floor: every table, free or with its open check (total, seated since, lines unsent). */
+/** The register's floor: every table, free or with its open checks (total, seated since, lines unsent). */
 export async function getFloor(
   deps: PosDeps,
   actor: Actor,
@@ -140,25 +140,30 @@ export async function getFloor(
   const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
   await registerDevice(deps, actor, scope, input.token);
   const rooms = await roomsWithTables(deps, scope);
-  const checks = await openCheckRows(deps.db, scope);
-  const checkAt = (tableId: number) => checks.find((c) => c.order.tableId === tableId)?.order;
+  const checks = (await openCheckRows(deps.db, scope)).map(
+    ({ order, serverFirst, serverLast, serverChosen }) => ({
+      tableId: order.tableId,
+      check: {
+        orderId: order.orderId,
+        number: order.number,
+        guestName: order.customer.name || null,
+        serverName: serverFirst === null ? null : `${serverChosen || serverFirst} ${serverLast ?? ''}`.trim(),
+        total: order.total,
+        seatedAt: order.createdAt,
+        unsent: (order.lines as CheckLine[]).filter((l) => l.pending === true).length,
+      },
+    }),
+  );
   return {
     rooms: rooms.map((room) => ({
       ...room,
       tables: room.tables.map((table) => {
-        const check = checkAt(table.tableId);
+        const here = checks.filter((c) => c.tableId === table.tableId).map((c) => c.check);
         return {
           ...table,
-          state: check ? ('seated' as const) : ('free' as const),
-          check: check
-            ? {
-                orderId: check.orderId,
-                number: check.number,
-                total: check.total,
-                seatedAt: check.createdAt,
-                unsent: (check.lines as CheckLine[]).filter((l) => l.pending === true).length,
-              }
-            : null,
+          state: here.length > 0 ? ('seated' as const) : ('free' as const),
+          check: here[0] ?? null,
+          checks: here,
         };
       }),
     })),

@@ -7,9 +7,10 @@ export { CARD_SALE_OPERATION, type PosCardDeps, placePosCardOrder } from './card
 export { type CardKeyResult, releaseAbandonedCardSaleKeys } from './card-sale-recovery';
 export { PAY_CHECK_CARD_OPERATION, payCheckByCard } from './check-card';
 export { closeCheck, moveCheck } from './check-close';
-export { discountCheckLine } from './check-discount';
+export { type ApprovalDeps, discountCheck, discountCheckLine } from './check-discount';
 export { fireNextCourse, sendCheck, voidCheckLine } from './check-kitchen';
 export { PAY_CHECK_OPERATION, payCheck } from './check-pay';
+export { mergeChecks, moveCheckLines, splitCheck, transferCheck } from './check-splits';
 export { addCheckLines, getCheck, listOpenChecks, openCheck, removeCheckLine } from './checks';
 export { getCloseOut } from './close-out';
 export { listDevices, pairDevice, revokeDevice } from './devices';

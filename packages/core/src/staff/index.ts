@@ -5,7 +5,14 @@
 
 export { editTimeEntry } from './entry-edit';
 export { clearPasscode, getMyPasscode, getPasscode, setMyPasscode, setPasscode } from './passcodes';
-export { registerManagerCheck, registerUnlockedCheck } from './register-manager';
+export {
+  approvalAt,
+  approvalLimitsOf,
+  managerOfPasscode,
+  registerManagerCheck,
+  registerUnlockedCheck,
+  serverOf,
+} from './register-manager';
 export { lockRegister, punchClock, type StaffDeps, unlockRegister } from './register-staff';
 export { getClockSettings, saveClockSettingsFor } from './settings';
 export { getTimesheet } from './timesheets';

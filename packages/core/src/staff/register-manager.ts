@@ -2,10 +2,13 @@ import type { Executor } from '@brigade/db/database';
 import { type Actor, activeRoleIn, roleAtLeast } from '@brigade/domain/access';
 import { canManageOthers } from '@brigade/domain/catalogue/employee';
 import { BrigadeError } from '@brigade/domain/errors';
+import { APPROVAL_NEEDED, NOT_A_MANAGER } from '@brigade/domain/pos/check-splits';
+import type { ApprovedBy } from '@brigade/domain/pos/checks';
 import { MANAGER_PASSCODE_NEEDED, REGISTER_LOCKED } from '@brigade/domain/staff/api';
+import { employeeOfPasscode, type StaffDeps } from './register-staff';
 import { clockSettingsOf } from './settings';
-import { findEmployee } from './staff-repository';
-import { asEmployee } from './staff-view';
+import { findEmployee, type RestaurantScope } from './staff-repository';
+import { asEmployee, displayName } from './staff-view';
 
 export const MANAGER_NEEDED = 'Only a manager may do this';
 
@@ -42,4 +45,70 @@ export async function registerUnlockedCheck(
   if (device.staffEmployeeId !== null) return;
   if ((await clockSettingsOf(ex, device)).lockWithPasscodes)
     throw new BrigadeError('forbidden', 'REGISTER_LOCKED', REGISTER_LOCKED);
+}
+
+/**
+ * The manager whose passcode was typed on the register to approve a void or discount above the limit
+ * (decision 056): counted against the register like an unlock (5 a minute, in a transaction of its own),
+ * 403 "That passcode is not right", or "That passcode is not a manager’s" for an employee who may not manage
+ * others.
+ */
+export async function managerOfPasscode(
+  deps: StaffDeps,
+  actor: Actor,
+  call: RestaurantScope & { token: unknown },
+  passcode: string,
+): Promise<ApprovedBy> {
+  const { employee } = await employeeOfPasscode(deps, actor, call, passcode);
+  if (!(employee.status === 'active' && canManageOthers(asEmployee(employee))))
+    throw new BrigadeError('forbidden', 'NOT_A_MANAGER', NOT_A_MANAGER);
+  return { employeeId: employee.employeeId, name: displayName(employee) };
+}
+
+/**
+ * Who approves a void or discount (decision 056): the manager whose passcode was typed; else the one at the
+ * register when they may manage others (unlocked by passcode, or a manager's session on a register nobody
+ * unlocked, which approves without a name); within the limits, nobody needs to; above them, 403.
+ */
+export async function approvalAt(
+  ex: Executor,
+  actor: Actor,
+  device: { tenantId: number; restaurantId: number; staffEmployeeId: number | null },
+  above: boolean,
+  typed: ApprovedBy | null,
+): Promise<ApprovedBy | null> {
+  if (typed) return typed;
+  try {
+    await registerManagerCheck(ex, actor, device);
+  } catch (error) {
+    if (!above) return null;
+    if (error instanceof BrigadeError)
+      throw new BrigadeError('forbidden', 'APPROVAL_NEEDED', APPROVAL_NEEDED);
+    throw error;
+  }
+  if (device.staffEmployeeId === null) return null;
+  const employee = await findEmployee(ex, device, device.staffEmployeeId);
+  return employee ? { employeeId: employee.employeeId, name: displayName(employee) } : null;
+}
+
+/** The void and discount limits of the restaurant's registers. */
+export async function approvalLimitsOf(ex: Executor, scope: RestaurantScope) {
+  const { approvalLimit, approvalLimitPercent } = await clockSettingsOf(ex, scope);
+  return { approvalLimit, approvalLimitPercent };
+}
+
+/** An active employee of the restaurant, by id, as a check's server; null when there is none. */
+export async function serverOf(
+  ex: Executor,
+  scope: RestaurantScope,
+  employeeId: number | null,
+): Promise<(ApprovedBy & { active: boolean }) | null> {
+  if (employeeId === null) return null;
+  const employee = await findEmployee(ex, scope, employeeId);
+  if (!employee) return null;
+  return {
+    employeeId: employee.employeeId,
+    name: displayName(employee),
+    active: employee.status === 'active',
+  };
 }

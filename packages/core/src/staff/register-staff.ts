@@ -45,10 +45,10 @@ export interface StaffDeps {
 type Call = RestaurantScope & { token: unknown; body: unknown };
 
 /** Counts the attempt, then finds the passcode's employee: 403 when none, 429 past the limit. */
-async function employeeOfPasscode(
+export async function employeeOfPasscode(
   deps: StaffDeps,
   actor: Actor,
-  call: Call,
+  call: RestaurantScope & { token: unknown },
   passcode: string,
 ): Promise<{ deviceId: number; employee: EmployeeRow }> {
   const scope = { tenantId: call.tenantId, restaurantId: call.restaurantId };

@@ -21,6 +21,8 @@ export async function clockSettingsOf(ex: Executor, scope: RestaurantScope): Pro
     payPeriodAnchor: row.payPeriodAnchor,
     lockWithPasscodes: row.lockWithPasscodes,
     autoLockSeconds: row.autoLockSeconds,
+    approvalLimit: row.approvalLimit,
+    approvalLimitPercent: row.approvalLimitPercent,
   };
 }
 

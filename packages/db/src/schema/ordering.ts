@@ -120,6 +120,14 @@ export const orders = pgTable(
     version: integer('version').notNull().default(0),
     tableId: bigint('table_id', { mode: 'number' }),
     voidedLines: jsonb('voided_lines').$type<unknown[]>().notNull().default([]),
+    /**
+     * Checks that split, merge and move lines (decision 056): the highest round the check ever sent (a round
+     * number is never given twice, even when that round's lines moved to another check), the employee who
+     * serves it, and a manager's discount on the whole check.
+     */
+    lastRound: integer('last_round').notNull().default(0),
+    serverEmployeeId: integer('server_employee_id'),
+    checkDiscount: jsonb('check_discount').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

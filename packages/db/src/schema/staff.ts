@@ -117,6 +117,9 @@ export const timeClockSettings = pgTable(
     /** Registers show the passcode lock (off: a register is used under the signed-in session, as before). */
     lockWithPasscodes: boolean('lock_with_passcodes').notNull().default(false),
     autoLockSeconds: integer('auto_lock_seconds').notNull().default(120),
+    /** A void or discount above this (cents, or percent of the line or check) needs a manager (decision 056). */
+    approvalLimit: integer('approval_limit').notNull().default(1000),
+    approvalLimitPercent: integer('approval_limit_percent').notNull().default(10),
   },
   (t) => [
     primaryKey({ name: 'time_clock_settings_pkey', columns: [t.tenantId, t.restaurantId] }),

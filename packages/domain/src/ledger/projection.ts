@@ -165,7 +165,7 @@ function orderParts(order: OrderRecord): Part[] {
     kind: 'item',
     itemId: line.itemId,
     itemName: line.name,
-    quantity: line.quantity,
+    quantity: ((line as { share?: { part: number } }).share?.part ?? 1) > 1 ? 0 : line.quantity, // decision 056
     menuGroupId: line.menuGroupId ?? null,
     salesCategoryId: line.salesCategoryId ?? null,
     amount: line.lineTotal,

@@ -27,6 +27,13 @@ export function ticketAge(firedAt: Date, now: Date): TicketAge {
 }
 
 /** Does `line` go to station `prepStationId`? */
+/**
+ * Whether the kitchen has a line: every line of an order, but of an open check only the sent ones, and of an
+ * evenly split check's shares only the first part's (the dish itself; decision 056).
+ */
+export const inKitchen = (line: { pending?: boolean | undefined; share?: { part: number } | undefined }) =>
+  line.pending !== true && (line.share?.part ?? 1) === 1;
+
 export const routesTo = (line: Pick<OrderLine, 'prepStationIds'>, prepStationId: number): boolean =>
   line.prepStationIds.length === 0 || line.prepStationIds.includes(prepStationId);
 

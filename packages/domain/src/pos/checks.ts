@@ -83,6 +83,11 @@ export const moveCheckSchema = z.strictObject({
 export const voidCheckLineSchema = z.strictObject({
   version: versionSchema,
   reason: text().trim().min(1, VOID_REASON_REQUIRED).max(200, 'Reason cannot exceed 200 characters'),
+  /** A manager's passcode, when the void is above the register's limit (decision 056). */
+  managerPasscode: z
+    .string({ error: 'The manager passcode must be 4 to 8 digits' })
+    .regex(/^\d{4,8}$/, 'The manager passcode must be 4 to 8 digits')
+    .optional(),
 });
 
 export const DISCOUNT_KINDS = ['amount', 'percent'] as const;
@@ -99,8 +104,18 @@ export const discountCheckLineSchema = z
     kind: z.enum(DISCOUNT_KINDS, { error: "Discount kind must be 'amount' or 'percent'" }),
     value: whole('Discount', 0, 10_000_00),
     reason: text().trim().min(1, DISCOUNT_REASON_REQUIRED).max(200, 'Reason cannot exceed 200 characters'),
+    managerPasscode: z
+      .string({ error: 'The manager passcode must be 4 to 8 digits' })
+      .regex(/^\d{4,8}$/, 'The manager passcode must be 4 to 8 digits')
+      .optional(),
   })
   .refine((d) => d.kind !== 'percent' || d.value <= 100, { message: PERCENT_TOO_LARGE, path: ['value'] });
+
+/** The manager who approved a void or discount above the register's limit (decision 056). */
+export interface ApprovedBy {
+  employeeId: number;
+  name: string;
+}
 
 export interface LineDiscount {
   kind: (typeof DISCOUNT_KINDS)[number];
@@ -110,11 +125,15 @@ export interface LineDiscount {
   reason: string;
   by: string;
   at: string;
+  approvedBy?: ApprovedBy | undefined;
 }
 
-/** A line's price before any discount: quantity × (unit price + modifiers). */
-export const grossOf = (line: Pick<PricedLine, 'quantity' | 'unitPrice' | 'modifierCharge'>) =>
-  line.quantity * (line.unitPrice + line.modifierCharge);
+/** A line's price before any discount: quantity × (unit price + modifiers), or its share of an even split. */
+export const grossOf = (
+  line: Pick<PricedLine, 'quantity' | 'unitPrice' | 'modifierCharge'> & {
+    share?: { gross: number } | undefined;
+  },
+) => (line.share ? line.share.gross : line.quantity * (line.unitPrice + line.modifierCharge));
 
 /** What a discount takes off a line: an amount (never more than the line), or a percentage rounded half up. */
 export function discountAmount(
@@ -146,6 +165,10 @@ export interface CheckLine extends PricedLine {
   /** A manager's discount (its `lineTotal` is already net of it). */
   discount?: LineDiscount | undefined;
   seat?: number | undefined;
+  /** What the check's discount takes off this line (cents; `lineTotal` is net of it too). */
+  checkDiscount?: number | undefined;
+  /** A share of a line in an even split: part `part` of `of`, worth `gross` before discounts. */
+  share?: { part: number; of: number; gross: number } | undefined;
   pending?: true | undefined;
   round?: number | undefined;
   sentAt?: string | undefined;
@@ -157,6 +180,7 @@ export interface VoidedLine {
   reason: string;
   by: string;
   at: string;
+  approvedBy?: ApprovedBy | undefined;
 }
 
 export const isSent = (line: { pending?: boolean | undefined }) => line.pending !== true;
@@ -167,9 +191,12 @@ export function nextLineId(lines: readonly { lineId?: number }[], voided: readon
   return ids.reduce((max, id) => Math.max(max, id), 0) + 1;
 }
 
-/** The round a send makes: one past the highest round already sent. */
-export const nextRound = (lines: readonly { round?: number | undefined }[]) =>
-  lines.reduce((max, line) => Math.max(max, line.round ?? 0), 0) + 1;
+/**
+ * The round a send makes: one past the highest round already sent — the check's own record of it
+ * (`lastRound`) too, since a round's lines may have moved to another check (decision 056).
+ */
+export const nextRound = (lines: readonly { round?: number | undefined }[], lastRound = 0) =>
+  lines.reduce((max, line) => Math.max(max, line.round ?? 0), lastRound) + 1;
 
 const courseOf = (line: { courseId?: number | undefined }) => line.courseId ?? null;
 
@@ -216,6 +243,8 @@ export function nextCourseToFire(
 
 // --- API shapes -----------------------------------------------------------------------------------------
 
+const approvedBySchema = z.object({ employeeId: z.number(), name: z.string() });
+
 export const checkLineSchema = z.object({
   lineId: z.number(),
   itemId: z.number(),
@@ -230,8 +259,18 @@ export const checkLineSchema = z.object({
   courseId: z.number().nullable(),
   /** A manager's discount or comp: `lineTotal` is net of it. */
   discount: z
-    .object({ kind: z.enum(DISCOUNT_KINDS), value: z.number(), amount: z.number(), reason: z.string() })
+    .object({
+      kind: z.enum(DISCOUNT_KINDS),
+      value: z.number(),
+      amount: z.number(),
+      reason: z.string(),
+      approvedBy: approvedBySchema.nullable(),
+    })
     .nullable(),
+  /** The line's part of the check's discount (cents). */
+  checkDiscount: z.number(),
+  /** A share of an even split: part 1 of 3. */
+  share: z.object({ part: z.number(), of: z.number() }).nullable(),
   /** Sent to the kitchen (in which round, when); unsent lines may still be removed. */
   sent: z.boolean(),
   round: z.number().nullable(),
@@ -250,7 +289,27 @@ export const checkSchema = z.object({
   guestName: z.string().nullable(),
   tableId: z.number().nullable(),
   lines: z.array(checkLineSchema),
-  voided: z.array(z.object({ line: checkLineSchema, reason: z.string(), by: z.string(), at: z.string() })),
+  voided: z.array(
+    z.object({
+      line: checkLineSchema,
+      reason: z.string(),
+      by: z.string(),
+      at: z.string(),
+      approvedBy: approvedBySchema.nullable(),
+    }),
+  ),
+  /** A discount or comp on the whole check (shared out over its lines: their totals are net of it). */
+  discount: z
+    .object({
+      kind: z.enum(DISCOUNT_KINDS),
+      value: z.number(),
+      amount: z.number(),
+      reason: z.string(),
+      approvedBy: approvedBySchema.nullable(),
+    })
+    .nullable(),
+  /** The employee who serves the check (who opened it, or whom it was transferred to). */
+  server: z.object({ employeeId: z.number(), name: z.string() }).nullable(),
   totals: z.object({
     subtotal: z.number(),
     tax: z.number(),

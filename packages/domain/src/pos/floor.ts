@@ -56,18 +56,25 @@ export const diningRoomSchema = z.object({
 export type DiningRoom = z.infer<typeof diningRoomSchema>;
 
 /** What the register shows of a table: free, or its open check's total and since when it is seated. */
+const tableCheckSchema = z.object({
+  orderId: z.number(),
+  number: z.number(),
+  /** The check's name (a split check keeps the table's name) and its server. */
+  guestName: z.string().nullable(),
+  serverName: z.string().nullable(),
+  total: z.number(),
+  seatedAt: z.date(),
+  /** Lines rung up but not sent to the kitchen yet. */
+  unsent: z.number(),
+});
+export type TableCheck = z.infer<typeof tableCheckSchema>;
+
 export const tableStateSchema = diningTableSchema.extend({
   state: z.enum(['free', 'seated']),
-  check: z
-    .object({
-      orderId: z.number(),
-      number: z.number(),
-      total: z.number(),
-      seatedAt: z.date(),
-      /** Lines rung up but not sent to the kitchen yet. */
-      unsent: z.number(),
-    })
-    .nullable(),
+  /** The oldest open check (the one the table was seated with). */
+  check: tableCheckSchema.nullable(),
+  /** Every open check on the table, oldest first (a split table holds several: decision 056). */
+  checks: z.array(tableCheckSchema),
 });
 export const floorSchema = z.object({
   rooms: z.array(diningRoomSchema.extend({ tables: z.array(tableStateSchema) })),

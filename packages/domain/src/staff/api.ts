@@ -164,6 +164,22 @@ export const timeClockSettingsSchema = z.strictObject({
     .min(15, 'Auto-lock must be between 15 and 3600 seconds')
     .max(3600, 'Auto-lock must be between 15 and 3600 seconds')
     .default(120),
+  /**
+   * A void or a discount worth more than this (cents), or a discount of more than `approvalLimitPercent` of
+   * its line or check, needs a manager: one at the register, or a manager's passcode typed for it.
+   */
+  approvalLimit: z
+    .number({ error: 'The approval limit must be an amount in cents' })
+    .int('The approval limit must be a whole number of cents')
+    .min(0, 'The approval limit cannot be negative')
+    .max(100_000_00, 'The approval limit cannot exceed 100000.00')
+    .default(1000),
+  approvalLimitPercent: z
+    .number({ error: 'The approval limit percent must be a number' })
+    .int('The approval limit percent must be a whole number')
+    .min(0, 'The approval limit percent must be between 0 and 100')
+    .max(100, 'The approval limit percent must be between 0 and 100')
+    .default(10),
 });
 export type TimeClockSettings = z.output<typeof timeClockSettingsSchema>;
 
