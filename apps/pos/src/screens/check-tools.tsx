@@ -131,50 +131,64 @@ function SplitDialog(props: {
             : 'All the lines are on one seat: there is nothing to split by seat.'}
         </p>
       )}
-      {way === 'item' && (
-        <fieldset className="pos-split-lines" aria-label="Lines to the new check">
-          <legend>Lines to the new check</legend>
-          {check.lines.map((line) => (
-            <label key={line.lineId} className="pos-option">
-              <input
-                type="checkbox"
-                checked={chosen.includes(line.lineId)}
-                onChange={(e) =>
-                  setChosen(
-                    e.target.checked ? [...chosen, line.lineId] : chosen.filter((id) => id !== line.lineId),
-                  )
-                }
-              />{' '}
-              {line.quantity} × {line.name} · {line.seat ? `Seat ${line.seat}` : 'Table'} ·{' '}
-              {money(line.lineTotal)}
-            </label>
-          ))}
-        </fieldset>
-      )}
-      {way === 'even' && (
-        <div className="pos-split-even">
-          <Button
-            variant="secondary"
-            aria-label="Fewer parts"
-            disabled={parts <= 2}
-            onClick={() => setParts(parts - 1)}
-          >
-            −
-          </Button>
-          <output aria-live="polite">
-            {parts} parts of about {money(Math.ceil(check.totals.total / parts))}
-          </output>
-          <Button
-            variant="secondary"
-            aria-label="More parts"
-            disabled={parts >= 20}
-            onClick={() => setParts(parts + 1)}
-          >
-            +
-          </Button>
-        </div>
-      )}
+      {way === 'item' && <SplitLines check={check} chosen={chosen} onChange={setChosen} />}
+      {way === 'even' && <SplitParts total={check.totals.total} parts={parts} onChange={setParts} />}
     </Dialog>
+  );
+}
+
+/** By item: the lines that go to the new check. */
+function SplitLines(props: { check: OpenCheck; chosen: number[]; onChange: (chosen: number[]) => void }) {
+  const { money } = useRegisterContext();
+  const { chosen } = props;
+  return (
+    <fieldset className="pos-split-lines" aria-label="Lines to the new check">
+      <legend>Lines to the new check</legend>
+      {props.check.lines.map((line) => (
+        <label key={line.lineId} className="pos-option">
+          <input
+            type="checkbox"
+            checked={chosen.includes(line.lineId)}
+            onChange={(e) =>
+              props.onChange(
+                e.target.checked ? [...chosen, line.lineId] : chosen.filter((id) => id !== line.lineId),
+              )
+            }
+          />{' '}
+          {line.quantity} × {line.name} · {line.seat ? `Seat ${line.seat}` : 'Table'} ·{' '}
+          {money(line.lineTotal)}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Evenly: how many parts (2 to 20). */
+function SplitParts(props: { total: number; parts: number; onChange: (parts: number) => void }) {
+  const { money } = useRegisterContext();
+  const { parts } = props;
+  return (
+    <div className="pos-split-even">
+      <Button
+        variant="secondary"
+        aria-label="Fewer parts"
+        disabled={parts <= 2}
+        onClick={() => props.onChange(parts - 1)}
+      >
+        −
+      </Button>
+      <output aria-live="polite">
+        {parts} parts of about {money(Math.ceil(props.total / parts))}
+      </output>
+      <Button
+        variant="secondary"
+        aria-label="More parts"
+        disabled={parts >= 20}
+        onClick={() => props.onChange(parts + 1)}
+      >
+        +
+      </Button>
+    </div>
   );
 }
 

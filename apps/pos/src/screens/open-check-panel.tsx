@@ -57,29 +57,7 @@ export function OpenCheckPanel(props: PanelProps) {
           Back to menu
         </Button>
       </header>
-      {open && (
-        <div className="pos-check__manage">
-          <Button variant="secondary" disabled={props.busy || offline} onClick={() => setMoving(true)}>
-            Move table
-          </Button>
-          <CheckTools
-            check={check}
-            disabled={props.busy || offline}
-            onSplit={props.onSplit}
-            onMerge={props.onMerge}
-            onDiscountCheck={props.onDiscountCheck}
-          />
-          {!check.lines.some((line) => line.sent) && (
-            <Button
-              variant="secondary"
-              disabled={props.busy || offline}
-              onClick={() => void props.onCloseCheck()}
-            >
-              Close check
-            </Button>
-          )}
-        </div>
-      )}
+      {open && <CheckManage {...props} onMoveTable={() => setMoving(true)} />}
       {discounting && (
         <DiscountDialog
           title={`Discount ${discounting.quantity} × ${discounting.name}`}
@@ -123,6 +101,35 @@ export function OpenCheckPanel(props: PanelProps) {
         />
       )}
     </aside>
+  );
+}
+
+/** An open check's own moves: to another table, split, merge, a check discount, or closed while nothing was sent. */
+function CheckManage(props: PanelProps & { onMoveTable: () => void }) {
+  const { check } = props;
+  const { offline } = useRegisterContext();
+  return (
+    <div className="pos-check__manage">
+      <Button variant="secondary" disabled={props.busy || offline} onClick={props.onMoveTable}>
+        Move table
+      </Button>
+      <CheckTools
+        check={check}
+        disabled={props.busy || offline}
+        onSplit={props.onSplit}
+        onMerge={props.onMerge}
+        onDiscountCheck={props.onDiscountCheck}
+      />
+      {!check.lines.some((line) => line.sent) && (
+        <Button
+          variant="secondary"
+          disabled={props.busy || offline}
+          onClick={() => void props.onCloseCheck()}
+        >
+          Close check
+        </Button>
+      )}
+    </div>
   );
 }
 
