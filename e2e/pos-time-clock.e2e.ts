@@ -185,6 +185,19 @@ async function setOwnPasscode(page: Page) {
   expect(serious(await axeViolations(page))).toEqual([]);
 }
 
+/** The approval limits in the time clock's settings, on the Timesheets screen: dollars and percent saved. */
+async function saveApprovalLimits(page: Page) {
+  await page.getByLabel('Manager approval for voids and discounts over ($)').fill('25.50');
+  await page.getByLabel('…or for discounts over (% of the line or check)').fill('15');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.getByText('Time clock settings saved').waitFor({ timeout: 20_000 });
+  const settings = await api<{ approvalLimit: number; approvalLimitPercent: number }>(
+    'GET',
+    '/time-clock/settings',
+  );
+  expect([settings.approvalLimit, settings.approvalLimitPercent]).toEqual([2550, 15]);
+}
+
 describe('POS passcodes and the time clock', () => {
   it('clocks in and out with a break and tips from the lock screen, unlocks, switches staff; Timesheets and its CSV agree; a new passcode from Employees', async () => {
     await api('PUT', '/time-clock/settings', { lockWithPasscodes: true, autoLockSeconds: 300 });
@@ -215,6 +228,7 @@ describe('POS passcodes and the time clock', () => {
       await unlockAndSwitch(page);
       await correctShift(sam.employeeId);
       await checkTimesheet(page, sam.employeeId);
+      await saveApprovalLimits(page);
       await setPasscodeInManagement(page);
       await setOwnPasscode(page);
     } finally {

@@ -11,7 +11,8 @@ import { useSaveClockSettings } from './timesheets-api';
 
 /**
  * The time clock's settings (docs/behaviour/time-clock.md#settings): overtime hours a week, the week's first
- * day, the pay period, and the registers' passcode lock with its idle time.
+ * day, the pay period, the registers' passcode lock with its idle time, and the limits above which a void or a
+ * discount needs a manager's approval at the register.
  */
 export function ClockSettingsForm({ settings }: { settings: TimeClockSettings }) {
   const [values, setValues] = useState(settings);
@@ -57,6 +58,7 @@ export function ClockSettingsForm({ settings }: { settings: TimeClockSettings })
           checked={values.lockWithPasscodes}
           onChange={(e) => set('lockWithPasscodes', e.target.checked)}
         />
+        <ApprovalLimits values={values} set={set} />
       </div>
       <Button
         loading={save.isPending}
@@ -106,6 +108,30 @@ function WeekAndPeriod({ values, set }: { values: TimeClockSettings; set: Set })
           <option value="biweekly">Every two weeks</option>
         </select>
       </div>
+    </>
+  );
+}
+
+/** Above either limit a void or a discount at the register needs a manager (docs/behaviour/pos.md). */
+function ApprovalLimits({ values, set }: { values: TimeClockSettings; set: Set }) {
+  return (
+    <>
+      <TextField
+        label="Manager approval for voids and discounts over ($)"
+        type="number"
+        min={0}
+        step={0.01}
+        value={values.approvalLimit / 100}
+        onChange={(e) => set('approvalLimit', Math.round(Number(e.target.value) * 100))}
+      />
+      <TextField
+        label="…or for discounts over (% of the line or check)"
+        type="number"
+        min={0}
+        max={100}
+        value={values.approvalLimitPercent}
+        onChange={(e) => set('approvalLimitPercent', Number(e.target.value))}
+      />
     </>
   );
 }
