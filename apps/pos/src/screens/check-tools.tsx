@@ -8,7 +8,8 @@ import { PASSCODE_MIN, PasscodePad } from './passcode-pad';
 
 /**
  * An open check's tools (docs/behaviour/pos.md#splitting-and-merging-checks): Split (by seat, by item,
- * evenly), Merge another open check into this one, and a discount or comp on the whole check. Each is one
+ * evenly), Merge another open check into this one, Move items to another open check, and a discount or comp
+ * on the whole check. Each is one
  * call naming the version shown; the server's refusal shows in the check's alert.
  */
 export function CheckTools(props: {
@@ -16,10 +17,11 @@ export function CheckTools(props: {
   disabled: boolean;
   onSplit: (split: Split) => Promise<boolean>;
   onMerge: (from: OpenCheck) => Promise<boolean>;
+  onMoveLines: (lineIds: number[], to: OpenCheck) => Promise<boolean>;
   onDiscountCheck: (discount: Discount) => Promise<boolean>;
 }) {
   const { money } = useRegisterContext();
-  const [open, setOpen] = useState<'split' | 'merge' | 'discount' | null>(null);
+  const [open, setOpen] = useState<'split' | 'merge' | 'move' | 'discount' | null>(null);
   const close = () => setOpen(null);
   const { check } = props;
   return (
@@ -36,6 +38,13 @@ export function CheckTools(props: {
       </Button>
       <Button
         variant="secondary"
+        disabled={props.disabled || check.lines.length < 2}
+        onClick={() => setOpen('move')}
+      >
+        Move items
+      </Button>
+      <Button
+        variant="secondary"
         disabled={props.disabled || check.lines.length === 0}
         onClick={() => setOpen('discount')}
       >
@@ -43,6 +52,7 @@ export function CheckTools(props: {
       </Button>
       {open === 'split' && <SplitDialog check={check} onClose={close} onSplit={props.onSplit} />}
       {open === 'merge' && <MergeDialog check={check} onClose={close} onMerge={props.onMerge} />}
+      {open === 'move' && <MoveLinesDialog check={check} onClose={close} onMoveLines={props.onMoveLines} />}
       {open === 'discount' && (
         <DiscountDialog
           title={`Discount check #${check.number}`}
@@ -138,12 +148,18 @@ function SplitDialog(props: {
 }
 
 /** By item: the lines that go to the new check. */
-function SplitLines(props: { check: OpenCheck; chosen: number[]; onChange: (chosen: number[]) => void }) {
+function SplitLines(props: {
+  check: OpenCheck;
+  chosen: number[];
+  onChange: (chosen: number[]) => void;
+  legend?: string;
+}) {
   const { money } = useRegisterContext();
   const { chosen } = props;
+  const legend = props.legend ?? 'Lines to the new check';
   return (
-    <fieldset className="pos-split-lines" aria-label="Lines to the new check">
-      <legend>Lines to the new check</legend>
+    <fieldset className="pos-split-lines" aria-label={legend}>
+      <legend>{legend}</legend>
       {props.check.lines.map((line) => (
         <label key={line.lineId} className="pos-option">
           <input
@@ -189,6 +205,45 @@ function SplitParts(props: { total: number; parts: number; onChange: (parts: num
         +
       </Button>
     </div>
+  );
+}
+
+/** Move items: the lines chosen go to another open check (the kitchen's state goes with them). */
+function MoveLinesDialog(props: {
+  check: OpenCheck;
+  onClose: () => void;
+  onMoveLines: (lineIds: number[], to: OpenCheck) => Promise<boolean>;
+}) {
+  const { scope, device, money } = useRegisterContext();
+  const checks = useOpenChecks(scope, device.token);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const others = (checks.data ?? []).filter((c) => c.orderId !== props.check.orderId);
+  const ready = chosen.length > 0 && chosen.length < props.check.lines.length;
+  return (
+    <Dialog
+      open
+      onClose={props.onClose}
+      title={`Move items from check #${props.check.number}`}
+      description="Choose the lines, then the check they go to. Lines sent to the kitchen stay sent."
+    >
+      <SplitLines check={props.check} chosen={chosen} onChange={setChosen} legend="Lines to move" />
+      <fieldset className="pos-move" aria-label="Move them to">
+        <legend>Move them to</legend>
+        {others.map((other) => (
+          <button
+            key={other.orderId}
+            type="button"
+            className="pos-option"
+            disabled={!ready}
+            onClick={() => void props.onMoveLines(chosen, other).then((done) => done && props.onClose())}
+          >
+            #{other.number} · {other.guestName ?? 'Counter'} · {money(other.totals.total)}
+          </button>
+        ))}
+        {checks.isPending && <p>Reading the open checks...</p>}
+        {checks.isSuccess && others.length === 0 && <p>No other check is open: split by item instead.</p>}
+      </fieldset>
+    </Dialog>
   );
 }
 

@@ -27,6 +27,7 @@ interface PanelProps {
   onDiscountCheck: (discount: Discount) => Promise<boolean>;
   onSplit: (split: Split) => Promise<boolean>;
   onMerge: (from: OpenCheck) => Promise<boolean>;
+  onMoveLines: (lineIds: number[], to: OpenCheck) => Promise<boolean>;
   onSend: () => void;
   onMove: (tableId: number | null) => Promise<void>;
   /** Closes a check with nothing sent (back to the floor). */
@@ -118,6 +119,7 @@ function CheckManage(props: PanelProps & { onMoveTable: () => void }) {
         disabled={props.busy || offline}
         onSplit={props.onSplit}
         onMerge={props.onMerge}
+        onMoveLines={props.onMoveLines}
         onDiscountCheck={props.onDiscountCheck}
       />
       {!check.lines.some((line) => line.sent) && (

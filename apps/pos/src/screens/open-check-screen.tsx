@@ -151,6 +151,8 @@ function actionsOf(change: ReturnType<typeof useCheckChange>, toFloor: () => voi
       run((calls, current) => calls.discountCheck(current, discount)),
     onSplit: async (split: Split) => run((calls, current) => calls.split(current, split)),
     onMerge: async (from: OpenCheck) => run((calls, current) => calls.merge(current, from)),
+    onMoveLines: async (lineIds: number[], to: OpenCheck) =>
+      run((calls, current) => calls.moveLines(current, lineIds, to)),
     onSend: () => void run((calls, current) => calls.send(current)),
     onMove: async (tableId: number | null) => {
       await run((calls, current) => calls.move(current, tableId));
@@ -179,6 +181,7 @@ interface Calls {
   discountCheck: (check: OpenCheck, discount: Discount) => Promise<OpenCheck>;
   split: (check: OpenCheck, split: Split) => Promise<OpenCheck>;
   merge: (check: OpenCheck, from: OpenCheck) => Promise<OpenCheck>;
+  moveLines: (check: OpenCheck, lineIds: number[], to: OpenCheck) => Promise<OpenCheck>;
   move: (check: OpenCheck, tableId: number | null) => Promise<OpenCheck>;
   send: (check: OpenCheck) => Promise<OpenCheck>;
   fireNext: (check: OpenCheck) => Promise<OpenCheck>;
@@ -209,6 +212,7 @@ function useCheckChange(check: OpenCheck) {
       discountCheck: (c, discount) => checkCalls.discountCheck(scope, token, c, discount, passcode),
       split: (c, split) => checkCalls.split(scope, token, c, split),
       merge: (c, from) => checkCalls.merge(scope, token, c, from),
+      moveLines: (c, lineIds, to) => checkCalls.moveLines(scope, token, c, lineIds, to),
       move: (c, tableId) => checkCalls.move(scope, device.token, c, tableId),
       send: (c) => checkCalls.send(scope, device.token, c),
       fireNext: (c) => checkCalls.fireNext(scope, device.token, c),
