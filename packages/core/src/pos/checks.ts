@@ -38,7 +38,14 @@ import { userIdOf } from '../use-case';
 import { deviceNameOf, lockOpenCheck, openCheckRows, saveCheck } from './check-repository';
 import type { RestaurantScope } from './device-repository';
 import { findTable } from './floor-repository';
-import { openRegister, type PosDeps, type RegisterPlace, registerDevice, unlockedRegister } from './register';
+import {
+  openRegister,
+  type PosDeps,
+  type RegisterPlace,
+  registerDevice,
+  servedRegister,
+  unlockedRegister,
+} from './register';
 import { priceSale, saleOf } from './sale';
 import { type TenderRow, tendersOf } from './sale-repository';
 
@@ -67,8 +74,7 @@ export async function openCheck(
     throw validationError(IDEMPOTENCY_KEY_MESSAGE, [
       { path: 'idempotency-key', message: IDEMPOTENCY_KEY_MESSAGE },
     ]);
-  const place = await openRegister(deps, actor, scope, call.token);
-  await registerUnlockedCheck(deps.db, place.device);
+  const place = await servedRegister(deps, actor, scope, call.token);
   const request = openCheckSchema.parse(call.body);
   const hash = requestHash('openCheck', request);
   const earlier = await findOrderByKey(deps.db, scope, key.data);
@@ -95,6 +101,7 @@ export async function openCheck(
     lines,
     ...totalsOf(lines, place.rules, request.service),
     currency: place.currency,
+    serverEmployeeId: place.serverEmployeeId ?? null,
     idempotencyKey: key.data,
     requestHash: hash,
   });

@@ -5,7 +5,8 @@
 
 export { editTimeEntry } from './entry-edit';
 export { clearPasscode, getMyPasscode, getPasscode, setMyPasscode, setPasscode } from './passcodes';
-export { registerManagerCheck, registerUnlockedCheck } from './register-manager';
+export { registerManagerCheck, registerServerOf, registerUnlockedCheck } from './register-manager';
 export { lockRegister, punchClock, type StaffDeps, unlockRegister } from './register-staff';
 export { getClockSettings, saveClockSettingsFor } from './settings';
+export { employeesByGuid } from './staff-view';
 export { getTimesheet } from './timesheets';

@@ -4,7 +4,7 @@ import { canManageOthers } from '@brigade/domain/catalogue/employee';
 import { BrigadeError } from '@brigade/domain/errors';
 import { MANAGER_PASSCODE_NEEDED, REGISTER_LOCKED } from '@brigade/domain/staff/api';
 import { clockSettingsOf } from './settings';
-import { findEmployee } from './staff-repository';
+import { employeeGuidOf, findEmployee } from './staff-repository';
 import { asEmployee } from './staff-view';
 
 export const MANAGER_NEEDED = 'Only a manager may do this';
@@ -42,4 +42,20 @@ export async function registerUnlockedCheck(
   if (device.staffEmployeeId !== null) return;
   if ((await clockSettingsOf(ex, device)).lockWithPasscodes)
     throw new BrigadeError('forbidden', 'REGISTER_LOCKED', REGISTER_LOCKED);
+}
+
+/**
+ * Who a sale or a check rung up on this register is recorded under (decision 057): the employee who unlocked
+ * it, else — a register without the lock — the employee record linked to the signed-in user, if any. Checks
+ * the lock first, as every sale must (registerUnlockedCheck). Returns the employee's guid.
+ */
+export async function registerServerOf(
+  ex: Executor,
+  actor: Actor,
+  device: { tenantId: number; restaurantId: number; staffEmployeeId: number | null },
+): Promise<string | null> {
+  await registerUnlockedCheck(ex, device);
+  if (device.staffEmployeeId !== null)
+    return employeeGuidOf(ex, device, { employeeId: device.staffEmployeeId });
+  return actor.kind === 'user' ? employeeGuidOf(ex, device, { userId: actor.userId }) : null;
 }

@@ -55,6 +55,35 @@ export async function employeeOfUser(ex: Executor, scope: RestaurantScope, userI
   return (row as EmployeeRow | undefined) ?? null;
 }
 
+/** An employee's guid (what orders name their server by), found by id or by the linked Brigade user. */
+export async function employeeGuidOf(
+  ex: Executor,
+  scope: RestaurantScope,
+  by: { employeeId: number } | { userId: string },
+): Promise<string | null> {
+  const [row] = await ex
+    .select({ guid: employees.guid })
+    .from(employees)
+    .where(
+      and(
+        scopeWhere(employees, scope),
+        'employeeId' in by ? eq(employees.employeeId, by.employeeId) : eq(employees.userId, by.userId),
+      ),
+    )
+    .orderBy(asc(employees.employeeId))
+    .limit(1);
+  return row?.guid ?? null;
+}
+
+/** Employees named by guid (servers of sales), with their numeric id and names. */
+export async function employeesByGuids(ex: Executor, scope: RestaurantScope, guids: string[]) {
+  if (guids.length === 0) return [];
+  return ex
+    .select({ guid: employees.guid, ...employeeColumns })
+    .from(employees)
+    .where(and(scopeWhere(employees, scope), inArray(employees.guid, guids)));
+}
+
 export async function employeesByIds(ex: Executor, scope: RestaurantScope, ids: number[]) {
   if (ids.length === 0) return [];
   return (await ex

@@ -120,6 +120,12 @@ export const orders = pgTable(
     version: integer('version').notNull().default(0),
     tableId: bigint('table_id', { mode: 'number' }),
     voidedLines: jsonb('voided_lines').$type<unknown[]>().notNull().default([]),
+    /**
+     * The employee a register sale or check is rung up under (employees.guid, decision 057): who unlocked the
+     * register, else the signed-in user's employee record; null online. A value, not a foreign key: sales
+     * and tips outlive a deleted employee record, as shifts do.
+     */
+    serverEmployeeId: uuid('server_employee_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
