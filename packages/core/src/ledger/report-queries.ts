@@ -316,3 +316,22 @@ export async function transactionsWithCardLines(
 
 const gatewayTransactionOf = (lineKey: string, transactionId: string | null) =>
   /:refund:([0-9a-f-]{36})$/.exec(lineKey)?.[1] ?? transactionId ?? '';
+
+/**
+ * A range of business days by the server the sales were rung up under (decision 057): their tips (every tip
+ * line — tips taken on the card terminal or online, less what went back) and their net sales. The row without
+ * a server holds the tips nobody took: online orders, the virtual terminal, a register nobody was known at.
+ */
+export async function tipsByServer(ex: Executor, scope: RestaurantScope, range: DayRange) {
+  return ex
+    .select({
+      serverEmployeeId: l.serverEmployeeId,
+      tips: cents(sql`sum(${l.amount}) filter (where ${l.kind} = 'tip')`),
+      netSales: cents(
+        sql`sum(${l.amount}) filter (where ${SOLD}) - coalesce(sum(${l.includedTax}) filter (where ${l.kind} = 'tax'), 0)`,
+      ),
+    })
+    .from(l)
+    .where(inRange(scope, range))
+    .groupBy(l.serverEmployeeId);
+}

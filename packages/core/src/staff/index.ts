@@ -10,3 +10,5 @@ export { lockRegister, punchClock, type StaffDeps, unlockRegister } from './regi
 export { getClockSettings, saveClockSettingsFor } from './settings';
 export { employeesByGuid } from './staff-view';
 export { getTimesheet } from './timesheets';
+export { createTipRule, listTipRules, removeTipRule, saveTipRule } from './tip-rules';
+export { getTipsReport } from './tips-report';
