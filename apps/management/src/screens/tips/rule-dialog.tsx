@@ -10,6 +10,8 @@ import { useId, useState } from 'react';
 import type { JobTitleRow } from './tip-rules';
 import { type TipRule, useSaveTipRule } from './tips-api';
 
+const FIELDS = ['name', 'percent', 'sourceJobIds', 'receivingJobId'];
+
 /**
  * Add or change a tip-out rule: its name, what it takes (a percent of the source jobs' net sales or tips, or
  * of the tips no server took), and the job that shares it by hours worked. The server's messages show under
@@ -46,11 +48,11 @@ export function RuleDialog(props: { rule: TipRule | null; jobs: JobTitleRow[]; o
         },
       },
     );
-  const fieldError = (path: string) =>
-    save.error && 'errors' in save.error
-      ? (save.error.errors as { path: string; message: string }[]).find((e) => e.path.startsWith(path))
-          ?.message
-      : undefined;
+  const errors =
+    save.error && 'errors' in save.error ? (save.error.errors as { path: string; message: string }[]) : [];
+  const fieldError = (path: string) => errors.find((e) => e.path.startsWith(path))?.message;
+  // the alert says what no field below says (a refusal of the whole rule, a lost connection)
+  const unplaced = save.isError && !errors.every((e) => FIELDS.some((field) => e.path.startsWith(field)));
   const choosable = jobs.filter(
     (job) => job.isActive || sources.includes(job.jobId) || job.jobId === receiver,
   );
@@ -77,7 +79,7 @@ export function RuleDialog(props: { rule: TipRule | null; jobs: JobTitleRow[]; o
           submit();
         }}
       >
-        {save.isError && <Alert tone="error">{errorMessage(save.error)}</Alert>}
+        {unplaced && <Alert tone="error">{errorMessage(save.error)}</Alert>}
         <TextField
           label="Name"
           value={name}
@@ -89,7 +91,7 @@ export function RuleDialog(props: { rule: TipRule | null; jobs: JobTitleRow[]; o
         <div className="ts-form ts-form--grid">
           <div className="ui-field">
             <label className="ui-field__label" htmlFor={ids.basis}>
-              Takes a percent of
+              Basis
             </label>
             <select
               id={ids.basis}

@@ -25,7 +25,9 @@ export function TipsBody({ report, money }: { report: TipsReport; money: Money }
           <span className="rep-figure__change">{money(report.unassignedTipsPooled)} pooled by rules</span>
         </Figure>
       </section>
+      <h2 className="ts-settings__title">Tips by employee</h2>
       <EmployeesTable report={report} money={money} />
+      <h2 className="ts-settings__title">Tip-out pools</h2>
       <PoolsTable pools={report.pools} money={money} />
     </div>
   );
@@ -48,11 +50,15 @@ function EmployeesTable({ report, money }: { report: TipsReport; money: Money })
     { header: 'Net sales', align: 'end', cell: (r) => money(r.netSales), hideOnMobile: true },
     { header: 'Card tips', align: 'end', cell: (r) => money(r.cardTips) },
     { header: 'Cash tips', align: 'end', cell: (r) => money(r.cashTips) },
-    { header: 'Tip-out paid', align: 'end', cell: (r) => (r.tipOutPaid ? `−${money(r.tipOutPaid)}` : '—') },
+    {
+      header: 'Tip-out paid',
+      align: 'end',
+      cell: (r) => (r.tipOutPaid ? <span className="tips-amount">−{money(r.tipOutPaid)}</span> : '—'),
+    },
     {
       header: 'Tip-out received',
       align: 'end',
-      cell: (r) => (r.tipOutReceived ? `+${money(r.tipOutReceived)}` : '—'),
+      cell: (r) => (r.tipOutReceived ? <span className="tips-amount">+{money(r.tipOutReceived)}</span> : '—'),
     },
     { header: 'Net tips', align: 'end', cell: (r) => <strong>{money(r.netTips)}</strong> },
   ];
