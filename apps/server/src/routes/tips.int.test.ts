@@ -95,10 +95,12 @@ const cardSale = async (tip: string) => {
   return done.json().data as { orderId: number };
 };
 const serverOf = async (orderId: number) =>
-  rowsOf<{ server: string | null }>(
-    await t.database.db.execute(
-      sql`select server_employee_id::text as server from orders where order_id = ${orderId}`,
-    ),
+  (
+    rowsOf(
+      await t.database.db.execute(
+        sql`select server_employee_id::text as server from orders where order_id = ${orderId}`,
+      ),
+    ) as { server: string | null }[]
   )[0]!.server;
 const punch = async (passcode: string, body: object) => {
   const answer = await call('employee', 'POST', '/pos/time-clock', { passcode, ...body });
@@ -179,10 +181,10 @@ describe('sales under the employee at the register', () => {
       expect(await serverOf(order.orderId)).toBe(guids.ann);
     for (const order of [benCash, benCard]) expect(await serverOf(order.orderId)).toBe(guids.ben);
     // the ledger's tip lines carry the server
-    const tips = rowsOf<{ server: string; tips: string }>(
+    const tips = rowsOf(
       await t.database.db.execute(sql`select server_employee_id::text as server, sum(amount)::text as tips
         from ledger_lines where tenant_id = ${kit.tenantId} and kind = 'tip' group by 1`),
-    );
+    ) as { server: string; tips: string }[];
     expect(Object.fromEntries(tips.map((r) => [r.server, Number(r.tips)]))).toEqual({
       [guids.ann!]: 300,
       [guids.ben!]: 500,
@@ -337,5 +339,25 @@ describe('the tips report', () => {
     expect(messages(await call('manager', 'GET', '/tips?from=2026-01-10&to=2026-01-01'))).toEqual([
       'from must not be after to',
     ]);
+  });
+});
+
+describe('the rules limit', () => {
+  it('holds a restaurant to 20 tip-out rules', async () => {
+    const existing = (await call('manager', 'GET', '/tip-rules')).json().data.length as number;
+    const body = (n: number) => ({
+      name: `Rule ${n}`,
+      basis: 'tips',
+      percent: 1,
+      sourceJobIds: [ids.Server],
+      receivingJobId: ids.Bar,
+      active: false,
+    });
+    for (let n = existing; n < 20; n++)
+      expect((await call('manager', 'POST', '/tip-rules', body(n))).statusCode).toBe(201);
+    const full = await call('manager', 'POST', '/tip-rules', body(21));
+    expect(full.statusCode).toBe(409);
+    expect(full.json().detail).toBe('A restaurant can have at most 20 tip-out rules');
+    expect((await call('manager', 'GET', '/tip-rules')).json().data).toHaveLength(20);
   });
 });

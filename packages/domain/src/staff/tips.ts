@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { allocate } from '../ledger/allocate';
+import { positiveId } from '../integers';
 import { queryTime } from '../query-dates';
+import { requiredText } from '../text';
 
 /**
  * Tips by employee and tip-out rules (docs/behaviour/tips.md, decision 057): the rule's shape with its
@@ -30,18 +32,11 @@ export const TIP_JOB_NOT_FOUND = 'Job title not found';
 export const TIP_RULE_NOT_FOUND = 'Tip-out rule not found';
 export const TIP_RULES_FULL = `A restaurant can have at most ${MAX_TIP_RULES} tip-out rules`;
 
-const jobId = z
-  .number({ error: 'A job must be a job title id' })
-  .int('A job must be a job title id')
-  .positive('A job must be a job title id');
+const jobId = positiveId('Job ID');
 
 export const tipRuleInputSchema = z
   .strictObject({
-    name: z
-      .string({ error: TIP_RULE_NAME_REQUIRED })
-      .trim()
-      .min(1, TIP_RULE_NAME_REQUIRED)
-      .max(60, TIP_RULE_NAME_TOO_LONG),
+    name: requiredText(TIP_RULE_NAME_REQUIRED).max(60, TIP_RULE_NAME_TOO_LONG),
     basis: z.enum(TIP_BASES, { error: TIP_BASIS_INVALID }),
     percent: z
       .number({ error: TIP_PERCENT_RANGE })

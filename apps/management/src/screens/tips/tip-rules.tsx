@@ -25,27 +25,6 @@ export function TipRules() {
   const remove = useDeleteTipRule();
   const toast = useToast();
   const titles = new Map((jobs.data ?? []).map((job) => [job.jobId, job.title]));
-  const title = (jobId: number) => titles.get(jobId) ?? `Job ${jobId}`;
-  const columns: Column<TipRule>[] = [
-    {
-      header: 'Rule',
-      primary: true,
-      cell: (r) => (
-        <>
-          {r.name} {!r.active && <Badge>Paused</Badge>}
-        </>
-      ),
-    },
-    {
-      header: 'From',
-      cell: (r) =>
-        r.basis === 'unassigned_tips'
-          ? 'Online and other unassigned tips'
-          : r.sourceJobIds.map(title).join(', '),
-    },
-    { header: 'Takes', cell: (r) => `${r.percent}% of ${TIP_BASIS_LABELS[r.basis].toLowerCase()}` },
-    { header: 'To', cell: (r) => `${title(r.receivingJobId)}, by hours worked` },
-  ];
   return (
     <section className="tips-rules" aria-labelledby="tip-rules-title">
       <div className="tips-rules__head">
@@ -63,7 +42,7 @@ export function TipRules() {
         isLoading={rules.isPending}
         error={rules.error}
         onRetry={() => void rules.refetch()}
-        columns={columns}
+        columns={columnsOf(titles)}
         rowKey={(r) => r.ruleId}
         empty={{
           title: 'No tip-out rules',
@@ -106,4 +85,28 @@ export function TipRules() {
       />
     </section>
   );
+}
+
+function columnsOf(titles: ReadonlyMap<number, string>): Column<TipRule>[] {
+  const title = (jobId: number) => titles.get(jobId) ?? `Job ${jobId}`;
+  return [
+    {
+      header: 'Rule',
+      primary: true,
+      cell: (r) => (
+        <>
+          {r.name} {!r.active && <Badge>Paused</Badge>}
+        </>
+      ),
+    },
+    {
+      header: 'From',
+      cell: (r) =>
+        r.basis === 'unassigned_tips'
+          ? 'Online and other unassigned tips'
+          : r.sourceJobIds.map(title).join(', '),
+    },
+    { header: 'Takes', cell: (r) => `${r.percent}% of ${TIP_BASIS_LABELS[r.basis].toLowerCase()}` },
+    { header: 'To', cell: (r) => `${title(r.receivingJobId)}, by hours worked` },
+  ];
 }
