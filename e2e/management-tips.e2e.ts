@@ -123,6 +123,8 @@ async function addRule(page: Page) {
   await dialog.getByText('Name is required').waitFor();
   await dialog.getByText('Percent must be between 0.01 and 100').waitFor();
   await dialog.getByLabel('Name', { exact: true }).fill('Bussers');
+  // a field's message goes as soon as it is changed
+  await dialog.getByText('Name is required', { exact: true }).waitFor({ state: 'detached' });
   await dialog.getByLabel('Percent', { exact: true }).fill('3');
   await dialog.getByRole('checkbox', { name: 'E2E Server' }).check();
   await dialog.getByLabel(/^Shared by/).selectOption({ label: 'E2E Busser' });

@@ -11,6 +11,15 @@ import type { JobTitleRow } from './tip-rules';
 import { type TipRule, useSaveTipRule } from './tips-api';
 
 const FIELDS = ['name', 'percent', 'sourceJobIds', 'receivingJobId'];
+/** The request field each part of the draft is sent as: its message goes once the person changes it. */
+const PATHS: Record<keyof Draft, string[]> = {
+  name: ['name'],
+  basis: ['basis', 'sourceJobIds'],
+  percent: ['percent'],
+  sources: ['sourceJobIds', 'receivingJobId'],
+  receiver: ['receivingJobId'],
+  active: [],
+};
 
 interface Draft {
   name: string;
@@ -51,9 +60,11 @@ const bodyOf = (draft: Draft) => ({
 export function RuleDialog(props: { rule: TipRule | null; jobs: JobTitleRow[]; onClose: () => void }) {
   const { rule, jobs, onClose } = props;
   const [draft, setDraft] = useState(() => draftOf(rule));
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
   const save = useSaveTipRule();
   const toast = useToast();
-  const submit = () =>
+  const submit = () => {
+    setEdited(new Set());
     save.mutate(
       { ...(rule ? { ruleId: rule.ruleId } : {}), body: bodyOf(draft) },
       {
@@ -63,14 +74,19 @@ export function RuleDialog(props: { rule: TipRule | null; jobs: JobTitleRow[]; o
         },
       },
     );
+  };
   const errors =
     save.error && 'errors' in save.error ? (save.error.errors as { path: string; message: string }[]) : [];
-  const fieldError = (path: string) => errors.find((e) => e.path.startsWith(path))?.message;
+  const fieldError = (path: string) =>
+    edited.has(path) ? undefined : errors.find((e) => e.path.startsWith(path))?.message;
   const unplaced = save.isError && !errors.every((e) => FIELDS.some((field) => e.path.startsWith(field)));
   const choosable = jobs.filter(
     (job) => job.isActive || draft.sources.includes(job.jobId) || job.jobId === draft.receiver,
   );
-  const change: Change = (next) => setDraft((now) => ({ ...now, ...next }));
+  const change: Change = (next) => {
+    setDraft((now) => ({ ...now, ...next }));
+    setEdited((now) => new Set([...now, ...Object.keys(next).flatMap((key) => PATHS[key as keyof Draft])]));
+  };
   return (
     <Dialog
       open
