@@ -245,9 +245,13 @@ export async function apiCall<T = unknown>(
   harness: Pick<Harness, 'api' | 'authOrigin'>,
   method: string,
   path: string,
-  options: { token?: string; body?: unknown } = {},
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; body: T }> {
-  const headers: Record<string, string> = { accept: 'application/json', origin: harness.authOrigin };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    origin: harness.authOrigin,
+    ...options.headers,
+  };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${harness.api}/api/v1${path}`, {

@@ -144,10 +144,11 @@ async function checkTimesheet(page: Page, samId: number) {
   expect(download.suggestedFilename()).toBe('timesheet-2026-11-02-2026-11-08.csv');
   const csv = (await readFile((await download.path())!, 'utf8')).split('\r\n');
   expect(csv[1]).toBe(
-    'Employee ID,Employee,Shifts,Regular hours,Overtime hours,Regular pay,Overtime pay,Wages,Declared tips',
+    'Employee ID,Employee,Shifts,Regular hours,Overtime hours,Regular pay,Overtime pay,Wages,Declared tips,Net tips',
   );
+  // no tip-out rules: the net tips are the declared ones
   expect(csv.find((line) => line.includes('Sam Clock'))).toBe(
-    `${samId},Sam Clock,1,2.00,0.00,30.00,0.00,30.00,12.50`,
+    `${samId},Sam Clock,1,2.00,0.00,30.00,0.00,30.00,12.50,12.50`,
   );
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);

@@ -65,6 +65,7 @@ const screen = {
   reports: lazy(() => import('./screens/reports/index')),
   closeOut: lazy(() => import('./screens/close-out/index')),
   timesheets: lazy(() => import('./screens/timesheets/index')),
+  tips: lazy(() => import('./screens/tips/index')),
   myPasscode: lazy(() => import('./screens/my-passcode/index')),
   reconciliation: lazy(() => import('./screens/reconciliation/index')),
 } satisfies Record<string, Screen>;
@@ -115,6 +116,7 @@ export const ROUTES: readonly { path: string; screen: Screen }[] = [
   { path: '/reports', screen: screen.reports },
   { path: '/reports/close-out', screen: screen.closeOut },
   { path: '/reports/timesheets', screen: screen.timesheets },
+  { path: '/reports/tips', screen: screen.tips },
   { path: '/my-passcode', screen: screen.myPasscode },
   { path: '/reports/reconciliation', screen: screen.reconciliation },
 ];

@@ -13,6 +13,12 @@ import {
   timesheetSchema,
   unlockSchema,
 } from '@brigade/domain/staff/api';
+import {
+  tipRuleInputSchema,
+  tipRuleSchema,
+  tipsQuerySchema,
+  tipsReportSchema,
+} from '@brigade/domain/staff/tips';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { successOf } from './envelope';
@@ -197,4 +203,77 @@ export const editTimeEntry = defineEndpoint({
   request: { params: params.extend({ entryId: positiveId('Entry ID') }), body: editTimeEntrySchema },
   response: { status: 200, description: 'The shift', schema: successOf(timeEntrySchema) },
   problems: [404, 409],
+});
+
+// --- Tips (docs/behaviour/tips.md) --------------------------------------------------------------------------
+
+const ruleParams = params.extend({ ruleId: positiveId('Rule ID') });
+
+export const listTipRules = defineEndpoint({
+  id: 'listTipRules',
+  method: 'GET',
+  path: `${base}/tip-rules`,
+  summary: "The restaurant's tip-out rules",
+  tags,
+  access: { kind: 'tenant', role: 'manager' },
+  request: { params },
+  response: { status: 200, description: 'The rules', schema: successOf(z.array(tipRuleSchema)) },
+  problems: [404],
+});
+
+export const createTipRule = defineEndpoint({
+  id: 'createTipRule',
+  method: 'POST',
+  path: `${base}/tip-rules`,
+  summary:
+    "Add a tip-out rule: a percent of the source jobs' net sales or tips, shared by the receiving job by hours",
+  tags,
+  access: { kind: 'tenant', role: 'manager' },
+  changes: 'none',
+  request: { params, body: tipRuleInputSchema },
+  response: { status: 201, description: 'The rule', schema: successOf(tipRuleSchema) },
+  problems: [404, 409],
+});
+
+export const updateTipRule = defineEndpoint({
+  id: 'updateTipRule',
+  method: 'PUT',
+  path: `${base}/tip-rules/{ruleId}`,
+  summary: 'Change a tip-out rule (the whole rule)',
+  tags,
+  access: { kind: 'tenant', role: 'manager' },
+  changes: 'none',
+  request: { params: ruleParams, body: tipRuleInputSchema },
+  response: { status: 200, description: 'The rule', schema: successOf(tipRuleSchema) },
+  problems: [404],
+});
+
+export const deleteTipRule = defineEndpoint({
+  id: 'deleteTipRule',
+  method: 'DELETE',
+  path: `${base}/tip-rules/{ruleId}`,
+  summary: 'Remove a tip-out rule',
+  tags,
+  access: { kind: 'tenant', role: 'manager' },
+  changes: 'none',
+  request: { params: ruleParams },
+  response: {
+    status: 200,
+    description: 'Deleted',
+    schema: successOf(z.object({ deleted: z.literal(true) })),
+  },
+  problems: [404],
+});
+
+export const getTipsReport = defineEndpoint({
+  id: 'getTipsReport',
+  method: 'GET',
+  path: `${base}/tips`,
+  summary:
+    "A pay period's tips by employee: card tips, declared cash tips, tip-out paid and received by the rules, net tips",
+  tags,
+  access: { kind: 'tenant', role: 'manager' },
+  request: { params, query: tipsQuerySchema },
+  response: { status: 200, description: 'The tips report', schema: successOf(tipsReportSchema) },
+  problems: [404],
 });

@@ -55,6 +55,7 @@ export const AUDITED_TABLES = {
   time_clock_settings: 'Time clock settings',
   time_entries: 'Shifts',
   time_breaks: 'Breaks',
+  tip_rules: 'Tip-out rules',
 } as const satisfies Record<string, string>;
 export type AuditedTable = keyof typeof AUDITED_TABLES;
 export const AUDITED_TABLE_NAMES = Object.keys(AUDITED_TABLES) as [AuditedTable, ...AuditedTable[]];

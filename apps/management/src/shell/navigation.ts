@@ -11,7 +11,7 @@ import {
 } from '@brigade/contracts/payments';
 import { getCloseOut, listPosDevices } from '@brigade/contracts/pos';
 import { getReconciliation, getSalesReport } from '@brigade/contracts/reports';
-import { getMyPasscode, getTimesheet } from '@brigade/contracts/staff';
+import { getMyPasscode, getTimesheet, getTipsReport } from '@brigade/contracts/staff';
 import { BadgeIcon, HomeIcon, LinkIcon, StoreIcon, UsersIcon } from '@brigade/ui/app-shell/icons';
 import type {
   NavLinkItem as ShellNavLinkItem,
@@ -101,6 +101,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { to: '/job-titles', label: 'Job titles', icon: BadgeIcon },
       { to: '/employees', label: 'Employees', icon: UsersIcon },
       { to: '/reports/timesheets', label: 'Timesheets', icon: HistoryIcon, requires: getTimesheet },
+      { to: '/reports/tips', label: 'Tips', icon: WalletIcon, requires: getTipsReport },
       { to: '/my-passcode', label: 'My passcode', icon: BadgeIcon, requires: getMyPasscode },
     ],
   },

@@ -1,15 +1,20 @@
 import * as contract from '@brigade/contracts/staff';
 import {
   clearPasscode,
+  createTipRule,
   editTimeEntry,
   getClockSettings,
   getMyPasscode,
   getPasscode,
   getTimesheet,
+  getTipsReport,
+  listTipRules,
   lockRegister,
   punchClock,
+  removeTipRule,
   type StaffDeps,
   saveClockSettingsFor,
+  saveTipRule,
   setMyPasscode,
   setPasscode,
   unlockRegister,
@@ -73,5 +78,20 @@ export const staffRoutes = [
   ),
   implement(contract.editTimeEntry, async ({ params, body, actor, deps }) =>
     success(await editTimeEntry({ db: deps.database.db }, actor, { ...params, body })),
+  ),
+  implement(contract.listTipRules, async ({ params, actor, deps }) =>
+    success(await listTipRules({ db: deps.database.db }, actor, params)),
+  ),
+  implement(contract.createTipRule, async ({ params, body, actor, deps }) =>
+    success(await createTipRule({ db: deps.database.db }, actor, { ...params, body })),
+  ),
+  implement(contract.updateTipRule, async ({ params, body, actor, deps }) =>
+    success(await saveTipRule({ db: deps.database.db }, actor, { ...params, body })),
+  ),
+  implement(contract.deleteTipRule, async ({ params, actor, deps }) =>
+    success(await removeTipRule({ db: deps.database.db }, actor, params)),
+  ),
+  implement(contract.getTipsReport, async ({ params, query, actor, deps }) =>
+    success(await getTipsReport({ db: deps.database.db }, actor, { ...params, ...query })),
   ),
 ];

@@ -27,6 +27,7 @@ export {
   channelDay,
   employeeRows,
   netSalesByHour,
+  tipsByServer,
   todayNetSales,
   todaySalesCount,
   transactionsWithCardLines,

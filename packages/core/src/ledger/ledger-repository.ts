@@ -107,6 +107,7 @@ async function orderRecord(ex: Executor, row: OrderRow): Promise<OrderRecord> {
   return {
     orderId: row.orderId,
     channel: row.channel,
+    serverEmployeeId: row.serverEmployeeId,
     currency: row.currency,
     lines: row.lines as SaleItemRecord[],
     totals: row.totals as OrderRecord['totals'],

@@ -241,14 +241,21 @@ export async function journalRows(ex: Executor, scope: RestaurantScope, range: D
 }
 
 /**
+ * Who a line is counted under in the close-out: the server its sale was rung up under (an employee's guid,
+ * decision 057), else who did it — a user id, 'guest' or 'system'.
+ */
+const staffKey = sql<string>`coalesce(${l.serverEmployeeId}::text, ${l.employee}, 'system')`;
+
+/**
  * A business day by the staff member who did it (the close-out): the sales they rang up or accepted, what
- * they gave back, tax and tips of their sales, and the cash and card money they took. Sums of the lines'
- * `employee` (a user id, 'guest' or 'system').
+ * they gave back, tax and tips of their sales, and the cash and card money they took. A register sale counts
+ * under its server (the employee who unlocked the register); anything else under the lines' `employee`.
  */
 export async function employeeRows(ex: Executor, scope: RestaurantScope, date: string) {
   return ex
     .select({
-      employee: sql<string>`coalesce(${l.employee}, 'system')`,
+      employee: staffKey,
+      server: sql<boolean>`bool_or(${l.serverEmployeeId} is not null)`,
       ...figures,
       cashTaken: cents(
         sql`sum(${l.amount}) filter (where ${l.kind} = 'tender' and ${l.paymentMethod} = 'cash')`,
@@ -257,8 +264,8 @@ export async function employeeRows(ex: Executor, scope: RestaurantScope, date: s
     })
     .from(l)
     .where(inRange(scope, { from: date, to: date }))
-    .groupBy(sql`coalesce(${l.employee}, 'system')`)
-    .orderBy(sql`coalesce(${l.employee}, 'system')`);
+    .groupBy(staffKey)
+    .orderBy(staffKey);
 }
 
 /**
@@ -309,3 +316,22 @@ export async function transactionsWithCardLines(
 
 const gatewayTransactionOf = (lineKey: string, transactionId: string | null) =>
   /:refund:([0-9a-f-]{36})$/.exec(lineKey)?.[1] ?? transactionId ?? '';
+
+/**
+ * A range of business days by the server the sales were rung up under (decision 057): their tips (every tip
+ * line — tips taken on the card terminal or online, less what went back) and their net sales. The row without
+ * a server holds the tips nobody took: online orders, the virtual terminal, a register nobody was known at.
+ */
+export async function tipsByServer(ex: Executor, scope: RestaurantScope, range: DayRange) {
+  return ex
+    .select({
+      serverEmployeeId: l.serverEmployeeId,
+      tips: cents(sql`sum(${l.amount}) filter (where ${l.kind} = 'tip')`),
+      netSales: cents(
+        sql`sum(${l.amount}) filter (where ${SOLD}) - coalesce(sum(${l.includedTax}) filter (where ${l.kind} = 'tax'), 0)`,
+      ),
+    })
+    .from(l)
+    .where(inRange(scope, range))
+    .groupBy(l.serverEmployeeId);
+}

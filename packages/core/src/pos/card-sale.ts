@@ -19,11 +19,10 @@ import { idempotencyKey } from '../payments/idempotency';
 import { openMerchantAccountIn } from '../payments/merchant-account-service';
 import type { GatewayAccount, PaymentDeps } from '../payments/payment-deps';
 import { addEvent, insertTransaction, type TransactionRow } from '../payments/payment-repository';
-import { registerUnlockedCheck } from '../staff/index';
 import { userIdOf } from '../use-case';
 import { finishCardSale, settleTerminalFailure } from './card-sale-record';
 import type { RestaurantScope } from './device-repository';
-import { openRegister, type RegisterPlace } from './register';
+import { type RegisterPlace, servedRegister } from './register';
 import { priceSale, saleOf } from './sale';
 import { tendersOf } from './sale-repository';
 import { runOnTerminal } from './terminal-run';
@@ -73,9 +72,7 @@ export async function placePosCardOrder(
       { path: 'idempotency-key', message: IDEMPOTENCY_KEY_MESSAGE },
     ]);
   const place = await deps.transact(async (tx) => {
-    const opened = await openRegister({ db: tx, menuCache: deps.menuCache }, actor, scope, call.token);
-    await registerUnlockedCheck(tx, opened.device);
-    return opened;
+    return servedRegister({ db: tx, menuCache: deps.menuCache }, actor, scope, call.token);
   });
   const request = placePosCardOrderSchema.parse(call.body);
   if (!place.device.terminalHsn || !place.device.terminalKey)

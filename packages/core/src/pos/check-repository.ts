@@ -68,6 +68,7 @@ export async function openCheckRows(ex: Executor, scope: RestaurantScope) {
       serverFirst: employees.firstName,
       serverLast: employees.lastName,
       serverChosen: employees.chosenName,
+      serverId: employees.employeeId,
     })
     .from(orders)
     .leftJoin(
@@ -79,7 +80,7 @@ export async function openCheckRows(ex: Executor, scope: RestaurantScope) {
       and(
         eq(employees.tenantId, orders.tenantId),
         eq(employees.restaurantId, orders.restaurantId),
-        eq(employees.employeeId, orders.serverEmployeeId),
+        eq(employees.guid, orders.serverEmployeeId),
       ),
     )
     .where(and(scopeWhere(orders, scope), eq(orders.status, 'open')))

@@ -224,7 +224,7 @@ export async function transferCheck(
   const server = await serverOf(deps.db, scope, request.employeeId);
   if (!server?.active)
     throw validationError(ORDER_INVALID, [{ path: 'employeeId', message: SERVER_NOT_FOUND }]);
-  const saved = await saveCheck(deps.db, row, { serverEmployeeId: server.employeeId });
+  const saved = await saveCheck(deps.db, row, { serverEmployeeId: server.guid });
   const before = await serverOf(deps.db, scope, row.serverEmployeeId);
   const from = before ? ` from ${before.name}` : '';
   await addOrderEvent(

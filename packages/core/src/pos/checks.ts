@@ -39,7 +39,14 @@ import { userIdOf } from '../use-case';
 import { deviceNameOf, lockOpenCheck, openCheckRows, saveCheck } from './check-repository';
 import type { RestaurantScope } from './device-repository';
 import { findTable } from './floor-repository';
-import { openRegister, type PosDeps, type RegisterPlace, registerDevice, unlockedRegister } from './register';
+import {
+  openRegister,
+  type PosDeps,
+  type RegisterPlace,
+  registerDevice,
+  servedRegister,
+  unlockedRegister,
+} from './register';
 import { priceSale, saleOf } from './sale';
 import { type TenderRow, tendersOf } from './sale-repository';
 
@@ -68,8 +75,7 @@ export async function openCheck(
     throw validationError(IDEMPOTENCY_KEY_MESSAGE, [
       { path: 'idempotency-key', message: IDEMPOTENCY_KEY_MESSAGE },
     ]);
-  const place = await openRegister(deps, actor, scope, call.token);
-  await registerUnlockedCheck(deps.db, place.device);
+  const place = await servedRegister(deps, actor, scope, call.token);
   const request = openCheckSchema.parse(call.body);
   const hash = requestHash('openCheck', request);
   const earlier = await findOrderByKey(deps.db, scope, key.data);
@@ -96,8 +102,8 @@ export async function openCheck(
     lines,
     ...totalsOf(lines, place.rules, request.service),
     currency: place.currency,
-    // the check's server: whoever unlocked the register (decision 056)
-    serverEmployeeId: place.device.staffEmployeeId,
+    // the check's server: whoever unlocked the register, else the signed-in user's employee (decisions 056, 057)
+    serverEmployeeId: place.serverEmployeeId ?? null,
     idempotencyKey: key.data,
     requestHash: hash,
   });
@@ -285,14 +291,14 @@ export async function listOpenChecks(
   const scope = scopeOf(input);
   await registerDevice(deps, actor, scope, input.token);
   const rows = await openCheckRows(deps.db, scope);
-  return rows.map(({ order, deviceName, serverFirst, serverLast, serverChosen }) =>
+  return rows.map(({ order, deviceName, serverId, serverFirst, serverLast, serverChosen }) =>
     checkOf(
       order,
       [],
       deviceName,
-      order.serverEmployeeId !== null && serverFirst !== null
+      serverId !== null && serverFirst !== null
         ? {
-            employeeId: order.serverEmployeeId,
+            employeeId: serverId,
             name: `${serverChosen || serverFirst} ${serverLast ?? ''}`.trim(),
           }
         : null,

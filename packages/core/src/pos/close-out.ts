@@ -4,6 +4,7 @@ import type { CloseOut } from '@brigade/domain/pos/api';
 import { resolveCatalogueScope } from '../catalogue/scope';
 import { employeeRows, salesTotals } from '../ledger/index';
 import { userNames } from '../payments/user-names';
+import { employeesByGuid } from '../staff/index';
 import { findRestaurant } from '../tenancy/restaurant-repository';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import type { RestaurantScope } from './device-repository';
@@ -27,16 +28,25 @@ export async function getCloseOut(
   const rows = await employeeRows(deps.db, scope, date);
   const names = await userNames(
     deps.db,
-    rows.map((row) => row.employee),
+    rows.filter((row) => !row.server).map((row) => row.employee),
+  );
+  const servers = await employeesByGuid(
+    deps.db,
+    scope,
+    rows.filter((row) => row.server).map((row) => row.employee),
   );
   const drawers = await listDrawerSessions(deps, actor, { ...scope, date });
   const closed = drawers.filter((d) => d.closedAt !== null);
   return {
     date,
     currency: (await findRestaurant(deps.db, scope.tenantId, scope.restaurantId))?.settings.currency ?? 'USD',
-    staff: rows.map(({ employee, cashTaken, cardNet, ...figures }) => ({
+    staff: rows.map(({ employee, server: _s, cashTaken, cardNet, ...figures }) => ({
       employee,
-      name: names.get(employee) ?? (employee === 'guest' ? 'Guests (online)' : employee),
+      employeeId: servers.get(employee)?.employeeId ?? null,
+      name:
+        servers.get(employee)?.name ??
+        names.get(employee) ??
+        (employee === 'guest' ? 'Guests (online)' : employee),
       ...salesTotals(figures),
       cashTaken,
       cardNet,

@@ -9,7 +9,7 @@ import { listMenusIn, type MenuDeps, resolveMenuIn } from '../catalogue/menu-res
 import { type ResolvedScope, resolveCatalogueScope } from '../catalogue/scope';
 import { coursesOfRestaurant } from '../ordering/kitchen-repository';
 import { readSettings, readTaxRates } from '../ordering/ordering-repository';
-import { registerManagerCheck, registerUnlockedCheck } from '../staff/index';
+import { registerManagerCheck, registerServerOf, registerUnlockedCheck } from '../staff/index';
 import { findRestaurant } from '../tenancy/restaurant-repository';
 import { userIdOf } from '../use-case';
 import type { DeviceRow, RestaurantScope } from './device-repository';
@@ -35,6 +35,11 @@ export interface RegisterPlace {
   rules: Omit<TotalsRules, 'dineIn'>;
   /** Tips the card terminal offers; empty when the restaurant takes none. */
   tipPresets: number[];
+  /**
+   * Who a sale on it is rung up under (employees.guid, decision 057); set by the writes (servedRegister),
+   * not by a read of the register.
+   */
+  serverEmployeeId?: string | null;
 }
 
 /** Quick cash amounts the register offers beside the exact one (cents). */
@@ -69,6 +74,20 @@ export async function managerRegister(deps: PosDeps, actor: Actor, scope: Restau
   const found = await registerDevice(deps, actor, scope, token);
   await registerManagerCheck(deps.db, actor, found.device);
   return found;
+}
+
+/**
+ * The register for a new sale or check: opened as openRegister does, refused while locked (decision 054), and
+ * with the employee the sale is rung up under (decision 057).
+ */
+export async function servedRegister(
+  deps: PosDeps,
+  actor: Actor,
+  scope: RestaurantScope,
+  token: unknown,
+): Promise<RegisterPlace> {
+  const place = await openRegister(deps, actor, scope, token);
+  return { ...place, serverEmployeeId: await registerServerOf(deps.db, actor, place.device) };
 }
 
 export async function openRegister(

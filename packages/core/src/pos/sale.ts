@@ -31,11 +31,10 @@ import {
   nextOrderNumber,
 } from '../ordering/ordering-repository';
 import { requestHash } from '../request-hash';
-import { registerUnlockedCheck } from '../staff/index';
 import { userIdOf } from '../use-case';
 import { type DeviceRow, findPrinter, type RestaurantScope } from './device-repository';
 import { openSessionOf } from './drawer-repository';
-import { openRegister, type PosDeps, type RegisterPlace, registerDevice } from './register';
+import { type PosDeps, type RegisterPlace, registerDevice, servedRegister } from './register';
 import { insertTender, registerSales, type SaleRow, type TenderRow, tendersOf } from './sale-repository';
 
 /**
@@ -60,12 +59,11 @@ export async function placePosOrder(deps: PosDeps, actor: Actor, call: PlacePosO
     throw validationError(IDEMPOTENCY_KEY_MESSAGE, [
       { path: 'idempotency-key', message: IDEMPOTENCY_KEY_MESSAGE },
     ]);
-  const place = await openRegister(deps, actor, scope, call.token);
+  const place = await servedRegister(deps, actor, scope, call.token);
   const request = placePosOrderSchema.parse(call.body);
   const hash = requestHash('placePosOrder', request);
   const earlier = await findOrderByKey(deps.db, scope, key.data);
   if (earlier) return replay(deps, place, earlier, hash);
-  await registerUnlockedCheck(deps.db, place.device);
   const { lines, totals } = priceSale(place, request);
   const change = request.tender.tendered - totals.total;
   if (change < 0) throw validationError(CASH_SHORT, [{ path: 'tender.tendered', message: CASH_SHORT }]);
@@ -168,6 +166,7 @@ export async function insertPosOrder(
     totals: { ...sale.totals },
     total: sale.totals.total,
     currency: place.currency,
+    serverEmployeeId: place.serverEmployeeId ?? null,
     ...keyed,
   });
 }

@@ -10,9 +10,13 @@ export {
   approvalLimitsOf,
   managerOfPasscode,
   registerManagerCheck,
+  registerServerOf,
   registerUnlockedCheck,
   serverOf,
 } from './register-manager';
 export { lockRegister, punchClock, type StaffDeps, unlockRegister } from './register-staff';
 export { getClockSettings, saveClockSettingsFor } from './settings';
+export { employeesByGuid } from './staff-view';
 export { getTimesheet } from './timesheets';
+export { createTipRule, listTipRules, removeTipRule, saveTipRule } from './tip-rules';
+export { getTipsReport } from './tips-report';

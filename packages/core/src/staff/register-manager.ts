@@ -7,7 +7,7 @@ import type { ApprovedBy } from '@brigade/domain/pos/checks';
 import { MANAGER_PASSCODE_NEEDED, REGISTER_LOCKED } from '@brigade/domain/staff/api';
 import { employeeOfPasscode, type StaffDeps } from './register-staff';
 import { clockSettingsOf } from './settings';
-import { findEmployee, type RestaurantScope } from './staff-repository';
+import { employeeGuidOf, findEmployee, type RestaurantScope } from './staff-repository';
 import { asEmployee, displayName } from './staff-view';
 
 export const MANAGER_NEEDED = 'Only a manager may do this';
@@ -97,18 +97,35 @@ export async function approvalLimitsOf(ex: Executor, scope: RestaurantScope) {
   return { approvalLimit, approvalLimitPercent };
 }
 
-/** An active employee of the restaurant, by id, as a check's server; null when there is none. */
+/** An employee of the restaurant, by id or by guid (what orders name their server by), as a check's server. */
 export async function serverOf(
   ex: Executor,
   scope: RestaurantScope,
-  employeeId: number | null,
-): Promise<(ApprovedBy & { active: boolean }) | null> {
-  if (employeeId === null) return null;
-  const employee = await findEmployee(ex, scope, employeeId);
+  by: number | string | null,
+): Promise<(ApprovedBy & { active: boolean; guid: string }) | null> {
+  if (by === null) return null;
+  const employee = await findEmployee(ex, scope, by);
   if (!employee) return null;
   return {
     employeeId: employee.employeeId,
+    guid: employee.guid,
     name: displayName(employee),
     active: employee.status === 'active',
   };
+}
+
+/**
+ * Who a sale or a check rung up on this register is recorded under (decision 057): the employee who unlocked
+ * it, else — a register without the lock — the employee record linked to the signed-in user, if any. Checks
+ * the lock first, as every sale must (registerUnlockedCheck). Returns the employee's guid.
+ */
+export async function registerServerOf(
+  ex: Executor,
+  actor: Actor,
+  device: { tenantId: number; restaurantId: number; staffEmployeeId: number | null },
+): Promise<string | null> {
+  await registerUnlockedCheck(ex, device);
+  if (device.staffEmployeeId !== null)
+    return employeeGuidOf(ex, device, { employeeId: device.staffEmployeeId });
+  return actor.kind === 'user' ? employeeGuidOf(ex, device, { userId: actor.userId }) : null;
 }

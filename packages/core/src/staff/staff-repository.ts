@@ -18,6 +18,7 @@ export type SettingsRow = typeof timeClockSettings.$inferSelect;
 
 const employeeColumns = {
   employeeId: employees.employeeId,
+  guid: employees.guid,
   firstName: employees.firstName,
   lastName: employees.lastName,
   chosenName: employees.chosenName,
@@ -35,11 +36,16 @@ export type EmployeeRow = {
   [K in keyof typeof employeeColumns]: (typeof employees.$inferSelect)[K];
 } & { jobAssignments: StoredJobAssignment[] };
 
-export async function findEmployee(ex: Executor, scope: RestaurantScope, employeeId: number) {
+export async function findEmployee(ex: Executor, scope: RestaurantScope, by: number | string) {
   const [row] = await ex
     .select(employeeColumns)
     .from(employees)
-    .where(and(scopeWhere(employees, scope), eq(employees.employeeId, employeeId)))
+    .where(
+      and(
+        scopeWhere(employees, scope),
+        typeof by === 'number' ? eq(employees.employeeId, by) : eq(employees.guid, by),
+      ),
+    )
     .limit(1);
   return (row as EmployeeRow | undefined) ?? null;
 }
@@ -53,6 +59,35 @@ export async function employeeOfUser(ex: Executor, scope: RestaurantScope, userI
     .orderBy(asc(employees.employeeId))
     .limit(1);
   return (row as EmployeeRow | undefined) ?? null;
+}
+
+/** An employee's guid (what orders name their server by), found by id or by the linked Brigade user. */
+export async function employeeGuidOf(
+  ex: Executor,
+  scope: RestaurantScope,
+  by: { employeeId: number } | { userId: string },
+): Promise<string | null> {
+  const [row] = await ex
+    .select({ guid: employees.guid })
+    .from(employees)
+    .where(
+      and(
+        scopeWhere(employees, scope),
+        'employeeId' in by ? eq(employees.employeeId, by.employeeId) : eq(employees.userId, by.userId),
+      ),
+    )
+    .orderBy(asc(employees.employeeId))
+    .limit(1);
+  return row?.guid ?? null;
+}
+
+/** Employees named by guid (servers of sales), with their numeric id and names. */
+export async function employeesByGuids(ex: Executor, scope: RestaurantScope, guids: string[]) {
+  if (guids.length === 0) return [];
+  return ex
+    .select(employeeColumns)
+    .from(employees)
+    .where(and(scopeWhere(employees, scope), inArray(employees.guid, guids)));
 }
 
 export async function employeesByIds(ex: Executor, scope: RestaurantScope, ids: number[]) {

@@ -13,12 +13,23 @@ import {
   breaksOf,
   type EmployeeRow,
   type EntryRow,
+  employeesByGuids,
   jobTitlesOf,
   openEntryOf,
   type RestaurantScope,
 } from './staff-repository';
 
 /** How the register and the timesheets show an employee, a shift and the clock. */
+
+/** Employees by guid (the servers sales are recorded under), with their id and display name. */
+export async function employeesByGuid(
+  ex: Executor,
+  scope: RestaurantScope,
+  guids: readonly string[],
+): Promise<Map<string, { employeeId: number; name: string }>> {
+  const rows = await employeesByGuids(ex, scope, [...new Set(guids)]);
+  return new Map(rows.map((row) => [row.guid, { employeeId: row.employeeId, name: displayName(row) }]));
+}
 
 export const displayName = (e: Pick<EmployeeRow, 'firstName' | 'lastName' | 'chosenName'>) =>
   `${e.chosenName || e.firstName} ${e.lastName}`;

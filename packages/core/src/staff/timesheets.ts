@@ -77,9 +77,36 @@ export async function getTimesheet(
   const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
   const { timezone } = await resolveCatalogueScope(deps.db, { ...scope, actor: userIdOf(actor) });
   const now = deps.now?.() ?? new Date();
+  const { from, to, settings, rows, breaks, pays } = await periodPays(deps, scope, input, { now, timezone });
+  const people = await employeesByIds(deps.db, scope, [...new Set(pays.map((p) => p.shift.employeeId))]);
+  const titles = new Map((await jobTitlesOf(deps.db, scope)).map((t) => [t.jobId, t.title]));
+  const restaurant = await findRestaurant(deps.db, scope.tenantId, scope.restaurantId);
+  return {
+    from,
+    to,
+    currency: restaurant?.settings.currency ?? 'USD',
+    settings,
+    ...employeeRows(pays, new Map(people.map((p) => [p.employeeId, displayName(p)]))),
+    entries: pays.map((pay) => entryView(rows.find((r) => r.entryId === pay.shift.entryId)!, breaks, titles)),
+    labour: await labourByDay(deps, scope, { from, to }, pays, { now, timezone }),
+  };
+}
+
+/**
+ * A pay period's shifts with their pay (the period holding `date`, today by default, or `from`–`to`): the
+ * shifts that began on its days, overtime counted from the start of the first work week. The tips report
+ * reads the hours worked by job from the same.
+ */
+export async function periodPays(
+  deps: UseCaseDeps,
+  scope: RestaurantScope,
+  query: Query,
+  clock: { now: Date; timezone: string },
+) {
+  const { now, timezone } = clock;
   const dateOf = (at: Date) => toLocalMoment(at.toISOString(), timezone).date;
   const settings = await clockSettingsOf(deps.db, scope);
-  const { from, to } = rangeOf(input, dateOf(now), settings);
+  const { from, to } = rangeOf(query, dateOf(now), settings);
   // the whole first work week, so that its earlier hours count toward overtime
   const loadFrom = startOfDay(weekStartOf(from, settings.weekStartsOn), timezone);
   const rows = await entriesBetween(deps.db, scope, loadFrom, startOfDay(addDays(to, 1), timezone));
@@ -98,18 +125,7 @@ export async function getTimesheet(
     now,
     dateOf,
   }).filter((pay) => pay.date >= from && pay.date <= to);
-  const people = await employeesByIds(deps.db, scope, [...new Set(pays.map((p) => p.shift.employeeId))]);
-  const titles = new Map((await jobTitlesOf(deps.db, scope)).map((t) => [t.jobId, t.title]));
-  const restaurant = await findRestaurant(deps.db, scope.tenantId, scope.restaurantId);
-  return {
-    from,
-    to,
-    currency: restaurant?.settings.currency ?? 'USD',
-    settings,
-    ...employeeRows(pays, new Map(people.map((p) => [p.employeeId, displayName(p)]))),
-    entries: pays.map((pay) => entryView(rows.find((r) => r.entryId === pay.shift.entryId)!, breaks, titles)),
-    labour: await labourByDay(deps, scope, { from, to }, pays, { now, timezone }),
-  };
+  return { from, to, settings, rows, breaks, pays };
 }
 
 function employeeRows(pays: ShiftPay[], names: ReadonlyMap<number, string>) {

@@ -56,6 +56,8 @@ export const ledgerLines = pgTable(
     paymentMethod: text('payment_method'),
     cardBrand: text('card_brand'),
     employee: text('employee'),
+    /** The server of the sale's order (orders.server_employee_id, decision 057): tips and sales by employee. */
+    serverEmployeeId: uuid('server_employee_id'),
     createdAt: createdAt(),
   },
   (t) => [

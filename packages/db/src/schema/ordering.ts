@@ -122,12 +122,17 @@ export const orders = pgTable(
     voidedLines: jsonb('voided_lines').$type<unknown[]>().notNull().default([]),
     /**
      * Checks that split, merge and move lines (decision 056): the highest round the check ever sent (a round
-     * number is never given twice, even when that round's lines moved to another check), the employee who
-     * serves it, and a manager's discount on the whole check.
+     * number is never given twice, even when that round's lines moved to another check) and a manager's
+     * discount on the whole check.
      */
     lastRound: integer('last_round').notNull().default(0),
-    serverEmployeeId: integer('server_employee_id'),
     checkDiscount: jsonb('check_discount').$type<Record<string, unknown>>(),
+    /**
+     * The employee a register sale or check is rung up under and who serves it (employees.guid, decisions 056
+     * and 057): who unlocked the register, else the signed-in user's employee record; another by a transfer;
+     * null online. A value, not a foreign key: sales and tips outlive a deleted employee record, as shifts do.
+     */
+    serverEmployeeId: uuid('server_employee_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

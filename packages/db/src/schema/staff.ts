@@ -7,6 +7,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -14,7 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { employees } from './catalogue';
-import { createdAt } from './columns';
+import { createdAt, updatedAt } from './columns';
 import { at, money, restaurantFk } from './ordering';
 
 /**
@@ -124,5 +125,34 @@ export const timeClockSettings = pgTable(
   (t) => [
     primaryKey({ name: 'time_clock_settings_pkey', columns: [t.tenantId, t.restaurantId] }),
     restaurantFk('time_clock_settings_restaurant_fk', t as never),
+  ],
+);
+
+/**
+ * A restaurant's tip-out rule (docs/behaviour/tips.md, decision 057): employees who worked a source job in the
+ * pay period give `percent_bp` hundredths of a percent of their net sales or their tips (or, for
+ * `unassigned_tips`, of the tips no employee took: online orders), and the pool is shared among those who
+ * worked the receiving job, by hours. Nothing is stored per period: the report computes it when read.
+ */
+export const tipRules = pgTable(
+  'tip_rules',
+  {
+    ruleId: bigint('rule_id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    name: text('name').notNull(),
+    basis: text('basis').notNull(),
+    percentBp: integer('percent_bp').notNull(),
+    sourceJobIds: jsonb('source_job_ids').$type<number[]>().notNull().default([]),
+    receivingJobId: integer('receiving_job_id').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    restaurantFk('tip_rules_restaurant_fk', t as never),
+    index('tip_rules_restaurant_idx').on(t.tenantId, t.restaurantId),
+    check('tip_rules_basis_check', sql`${t.basis} in ('net_sales', 'tips', 'unassigned_tips')`),
+    check('tip_rules_percent_check', sql`${t.percentBp} between 1 and 10000`),
   ],
 );

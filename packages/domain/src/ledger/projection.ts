@@ -64,6 +64,8 @@ export interface LedgerLine {
   cardBrand: string | null;
   /** Who did it: a user id, 'guest' or 'system'. */
   employee: string | null;
+  /** The server the sale was rung up under (the order's, decision 057): every line of the sale carries it. */
+  serverEmployeeId: string | null;
 }
 
 /** One line of an order as the ledger reads it (the order's priced line). */
@@ -80,6 +82,8 @@ export interface OrderRecord {
   orderId: number;
   /** Where it was taken: the public site, or a register (a POS sale). */
   channel?: 'online' | 'pos' | undefined;
+  /** A register sale's server (employees.guid), when one is known. */
+  serverEmployeeId?: string | null | undefined;
   currency: string;
   lines: readonly SaleItemRecord[];
   totals: {
@@ -274,6 +278,7 @@ function saleBook(records: SaleRecords, lines: LedgerLine[]): Writers {
       paymentMethod: part.kind !== 'tender' ? null : CASH_EVENTS.has(event) ? 'cash' : 'card',
       cardBrand: part.kind === 'tender' && !CASH_EVENTS.has(event) ? (payment?.cardBrand ?? null) : null,
       employee,
+      serverEmployeeId: order?.serverEmployeeId ?? null,
       ...part,
     });
   };

@@ -307,7 +307,10 @@ export const closeOutSchema = z.object({
   currency: z.string(),
   staff: z.array(
     salesTotalsSchema.extend({
+      /** The server's employee guid for register sales (decision 057); a user id, 'guest' or 'system' otherwise. */
       employee: z.string(),
+      /** The employee record's id when the row is a server's. */
+      employeeId: z.number().nullable(),
       name: z.string(),
       cashTaken: z.number(),
       cardNet: z.number(),

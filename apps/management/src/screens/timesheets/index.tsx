@@ -9,15 +9,21 @@ import { formatMinor, localDay } from '../../payments-kit/format';
 import { NotAllowed } from '../../payments-kit/ui';
 import { useCan, useCurrentRestaurant } from '../../restaurant-context';
 import { saveCsv } from '../reports/save-csv';
+import { type TipsReport, useTipsReport } from '../tips/tips-api';
 import { ClockSettingsForm } from './clock-settings-form';
 import { PeriodPicker } from './period-picker';
 import { TimesheetBody } from './timesheet-body';
 import { timesheetCsv } from './timesheet-csv';
-import { useTimesheet } from './timesheets-api';
+import { type Timesheet, useTimesheet } from './timesheets-api';
 import '../reports/reports.css';
 import './timesheets.css';
 
 const TITLE = 'Timesheets';
+
+const netTipsOf = (report: TipsReport | undefined, sheet: Timesheet) =>
+  report && report.from === sheet.from && report.to === sheet.to
+    ? new Map(report.rows.flatMap((r) => (r.employeeId === null ? [] : [[r.employeeId, r.netTips] as const])))
+    : undefined;
 
 /**
  * /reports/timesheets (issue 47, managers and above): a pay period's hours per employee from the time clock,
@@ -29,6 +35,8 @@ export default function TimesheetsScreen() {
   const { restaurantName, timezone } = useCurrentRestaurant();
   const [day, setDay] = useState(() => localDay(0, new Date(), timezone));
   const sheet = useTimesheet(day, allowed);
+  // the same period's net tips (after tip-out) go into the payroll CSV when the tips report is at hand
+  const tips = useTipsReport(day, allowed);
   if (!allowed) return <NotAllowed title={TITLE} who="managers, admins and owners" />;
   const data = sheet.data;
   const money = (minor: number) => formatMinor(minor, data?.currency);
@@ -41,8 +49,13 @@ export default function TimesheetsScreen() {
           data ? (
             <Button
               variant="secondary"
+              // waits a moment for the net tips (a failed tips report leaves them out, not the CSV)
+              disabled={tips.isFetching && !tips.isError}
               onClick={() =>
-                saveCsv(timesheetCsv(data, restaurantName), `timesheet-${data.from}-${data.to}.csv`)
+                saveCsv(
+                  timesheetCsv(data, restaurantName, netTipsOf(tips.data, data)),
+                  `timesheet-${data.from}-${data.to}.csv`,
+                )
               }
             >
               Download CSV

@@ -3,15 +3,16 @@ import { formatDay } from '../../payments-kit/format';
 import { shiftDay } from '../reports/report-period';
 import type { Timesheet } from './timesheets-api';
 
-/** A pay period with earlier and later: the sales report's stepper (its styles), a period at a time. */
+/** A pay period with earlier and later: the sales report's stepper (its styles), a period at a time (timesheets, tips). */
 export function PeriodPicker(props: {
   day: string;
   onDay: (day: string) => void;
-  sheet: Timesheet | undefined;
+  sheet: Pick<Timesheet, 'from' | 'to'> | undefined;
 }) {
   const { day, onDay, sheet } = props;
   const dayId = useId();
-  const length = sheet?.settings.payPeriod === 'biweekly' ? 14 : 7;
+  // the shown period's own length: a week, or two (the timesheets' and the tips' periods are the same)
+  const length = sheet ? Math.round((Date.parse(sheet.to) - Date.parse(sheet.from)) / 86_400_000) + 1 : 7;
   return (
     <div className="rep-period">
       <div className="rep-period__step">

@@ -34,4 +34,25 @@ describe('the timesheet CSV', () => {
       '',
     ]);
   });
+
+  it('adds the net tips after tip-out when the tips report of the period is at hand', () => {
+    const sheet = {
+      from: '2026-11-02',
+      to: '2026-11-08',
+      currency: 'USD',
+      rows: [
+        { employeeId: 3, name: 'Sam', openShift: false, ...figures },
+        { employeeId: 4, name: 'Cal', openShift: false, ...figures },
+      ],
+      totals: figures,
+      labour: [],
+    } as unknown as Timesheet;
+    const lines = timesheetCsv(sheet, 'Harbor Grill', new Map([[3, 1850]])).split('\r\n');
+    expect(lines[1]).toBe(
+      'Employee ID,Employee,Shifts,Regular hours,Overtime hours,Regular pay,Overtime pay,Wages,Declared tips,Net tips',
+    );
+    expect(lines[2]).toBe('3,Sam,2,40.00,7.50,720.00,202.50,922.50,20.00,18.50');
+    expect(lines[3]).toBe('4,Cal,2,40.00,7.50,720.00,202.50,922.50,20.00,');
+    expect(lines[4]).toBe(',All employees,2,40.00,7.50,720.00,202.50,922.50,20.00,18.50');
+  });
 });

@@ -7,9 +7,19 @@ const amount = (minor: number) => (minor / 100).toFixed(2);
 
 /**
  * The timesheet for payroll: one line per employee (hours as decimals, money as amounts in the restaurant's
- * currency), a total line, then the period's labour cost and net sales by day.
+ * currency), a total line, then the period's labour cost and net sales by day. With the same period's net
+ * tips by employee (the tips report: after tip-out), a last column carries them.
  */
-export function timesheetCsv(sheet: Timesheet, restaurantName: string): string {
+export function timesheetCsv(
+  sheet: Timesheet,
+  restaurantName: string,
+  netTips?: ReadonlyMap<number, number>,
+): string {
+  const tips = (employeeId: number) => {
+    const value = netTips?.get(employeeId);
+    return value === undefined ? '' : amount(value);
+  };
+  const withTips = (fields: (string | number)[], value: string) => (netTips ? [...fields, value] : fields);
   const lines = [
     row('Timesheet', restaurantName, `${sheet.from} to ${sheet.to}`, sheet.currency),
     row(
@@ -22,33 +32,45 @@ export function timesheetCsv(sheet: Timesheet, restaurantName: string): string {
       'Overtime pay',
       'Wages',
       'Declared tips',
+      ...(netTips ? ['Net tips'] : []),
     ),
     ...sheet.rows.map((r) =>
       row(
-        r.employeeId,
-        r.name,
-        r.shifts,
-        r.regularHours.toFixed(2),
-        r.overtimeHours.toFixed(2),
-        amount(r.regularPay),
-        amount(r.overtimePay),
-        amount(r.wages),
-        amount(r.declaredTips),
+        ...withTips(
+          [
+            r.employeeId,
+            r.name,
+            r.shifts,
+            r.regularHours.toFixed(2),
+            r.overtimeHours.toFixed(2),
+            amount(r.regularPay),
+            amount(r.overtimePay),
+            amount(r.wages),
+            amount(r.declaredTips),
+          ],
+          tips(r.employeeId),
+        ),
       ),
     ),
   ];
+  const tipsTotal = sheet.rows.reduce((sum, r) => sum + (netTips?.get(r.employeeId) ?? 0), 0);
   const t = sheet.totals;
   lines.push(
     row(
-      '',
-      'All employees',
-      t.shifts,
-      t.regularHours.toFixed(2),
-      t.overtimeHours.toFixed(2),
-      amount(t.regularPay),
-      amount(t.overtimePay),
-      amount(t.wages),
-      amount(t.declaredTips),
+      ...withTips(
+        [
+          '',
+          'All employees',
+          t.shifts,
+          t.regularHours.toFixed(2),
+          t.overtimeHours.toFixed(2),
+          amount(t.regularPay),
+          amount(t.overtimePay),
+          amount(t.wages),
+          amount(t.declaredTips),
+        ],
+        amount(tipsTotal),
+      ),
     ),
     '',
     row('Date', 'Labour cost', 'Net sales', 'Labour %'),
