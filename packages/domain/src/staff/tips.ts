@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { allocate } from '../ledger/allocate';
 import { positiveId } from '../integers';
+import { allocate } from '../ledger/allocate';
 import { queryTime } from '../query-dates';
 import { requiredText } from '../text';
 
