@@ -13,8 +13,8 @@ import {
 
 /**
  * A split check on the register (issue 46 item 5, decision 056) in Chromium against the real server: a
- * 4-top orders for two seats, the check is sent, split by seat from the Split dialog, and each check is paid
- * in cash on its own. The kitchen's tickets are the ones the send queued — nothing is sent again — and the
+ * 4-top orders for two seats, the check is sent, split by seat from the Split dialog, one check is
+ * transferred to another server, and each check is paid in cash on its own. The kitchen's tickets are the ones the send queued — nothing is sent again — and the
  * two sales add up to the check. Touch at 1280×800, the split dialog and the floor also at 1024×768.
  */
 const harness = useHarness();
@@ -77,6 +77,7 @@ describe('POS split checks', () => {
   it('splits a sent 4-top check by seat and pays each check in cash; the kitchen is not sent again', async () => {
     const room = await api<{ roomId: number }>('POST', '/dining-rooms', { name: 'Split room' });
     await api('POST', '/dining-tables', { roomId: room.roomId, name: 'S4', seats: 4, x: 60, y: 60 });
+    await api('POST', '/employees', { firstName: 'Tess', lastName: 'Transfer', role: 'server' });
     const context = await harness.browser.newContext({
       viewport: { width: 1280, height: 800 },
       hasTouch: true,
@@ -123,6 +124,17 @@ describe('POS split checks', () => {
     const [kept, child] = answer.data.checks;
     expect(kept!.lines.every((l) => l.sent) && child!.lines.every((l) => l.sent)).toBe(true);
     await dialog.waitFor({ state: 'detached' });
+
+    // Transfer: the check shown goes to another server, who is named on it
+    await tap(page.getByRole('button', { name: 'Transfer', exact: true }));
+    const transfer = page.getByRole('dialog', { name: `Transfer check #${first}` });
+    const moved = page.waitForResponse(
+      (r) => r.url().endsWith('/transfer') && r.request().method() === 'POST',
+    );
+    await tap(transfer.getByRole('button', { name: 'Tess Transfer' }));
+    expect((await moved).status()).toBe(200);
+    await transfer.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { level: 2, name: /· Tess Transfer$/ }).waitFor();
 
     // the floor: the table holds both checks; tapping it asks which one
     await tap(page.getByRole('link', { name: 'Tables' }));

@@ -8,8 +8,8 @@ import { PASSCODE_MIN, PasscodePad } from './passcode-pad';
 
 /**
  * An open check's tools (docs/behaviour/pos.md#splitting-and-merging-checks): Split (by seat, by item,
- * evenly), Merge another open check into this one, Move items to another open check, and a discount or comp
- * on the whole check. Each is one
+ * evenly), Merge another open check into this one, Move items to another open check, Transfer to another
+ * server, and a discount or comp on the whole check. Each is one
  * call naming the version shown; the server's refusal shows in the check's alert.
  */
 export function CheckTools(props: {
@@ -18,10 +18,11 @@ export function CheckTools(props: {
   onSplit: (split: Split) => Promise<boolean>;
   onMerge: (from: OpenCheck) => Promise<boolean>;
   onMoveLines: (lineIds: number[], to: OpenCheck) => Promise<boolean>;
+  onTransfer: (employeeId: number) => Promise<boolean>;
   onDiscountCheck: (discount: Discount) => Promise<boolean>;
 }) {
   const { money } = useRegisterContext();
-  const [open, setOpen] = useState<'split' | 'merge' | 'move' | 'discount' | null>(null);
+  const [open, setOpen] = useState<'split' | 'merge' | 'move' | 'transfer' | 'discount' | null>(null);
   const close = () => setOpen(null);
   const { check } = props;
   return (
@@ -43,6 +44,9 @@ export function CheckTools(props: {
       >
         Move items
       </Button>
+      <Button variant="secondary" disabled={props.disabled} onClick={() => setOpen('transfer')}>
+        Transfer
+      </Button>
       <Button
         variant="secondary"
         disabled={props.disabled || check.lines.length === 0}
@@ -53,6 +57,7 @@ export function CheckTools(props: {
       {open === 'split' && <SplitDialog check={check} onClose={close} onSplit={props.onSplit} />}
       {open === 'merge' && <MergeDialog check={check} onClose={close} onMerge={props.onMerge} />}
       {open === 'move' && <MoveLinesDialog check={check} onClose={close} onMoveLines={props.onMoveLines} />}
+      {open === 'transfer' && <TransferDialog check={check} onClose={close} onTransfer={props.onTransfer} />}
       {open === 'discount' && (
         <DiscountDialog
           title={`Discount check #${check.number}`}
@@ -243,6 +248,43 @@ function MoveLinesDialog(props: {
         {checks.isPending && <p>Reading the open checks...</p>}
         {checks.isSuccess && others.length === 0 && <p>No other check is open: split by item instead.</p>}
       </fieldset>
+    </Dialog>
+  );
+}
+
+/** Transfer: the check goes to another server (an active employee with access to the register). */
+function TransferDialog(props: {
+  check: OpenCheck;
+  onClose: () => void;
+  onTransfer: (employeeId: number) => Promise<boolean>;
+}) {
+  const { register } = useRegisterContext();
+  const current = props.check.server?.employeeId;
+  const servers = register.servers.filter((server) => server.employeeId !== current);
+  return (
+    <Dialog
+      open
+      onClose={props.onClose}
+      title={`Transfer check #${props.check.number}`}
+      description={
+        props.check.server
+          ? `Served by ${props.check.server.name}. Choose who serves it now.`
+          : 'Choose who serves it now.'
+      }
+    >
+      <div className="pos-move">
+        {servers.map((server) => (
+          <button
+            key={server.employeeId}
+            type="button"
+            className="pos-option"
+            onClick={() => void props.onTransfer(server.employeeId).then((done) => done && props.onClose())}
+          >
+            {server.name}
+          </button>
+        ))}
+        {servers.length === 0 && <p>No other employee has access to the register.</p>}
+      </div>
     </Dialog>
   );
 }

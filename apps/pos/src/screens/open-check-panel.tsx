@@ -28,6 +28,7 @@ interface PanelProps {
   onSplit: (split: Split) => Promise<boolean>;
   onMerge: (from: OpenCheck) => Promise<boolean>;
   onMoveLines: (lineIds: number[], to: OpenCheck) => Promise<boolean>;
+  onTransfer: (employeeId: number) => Promise<boolean>;
   onSend: () => void;
   onMove: (tableId: number | null) => Promise<void>;
   /** Closes a check with nothing sent (back to the floor). */
@@ -120,6 +121,7 @@ function CheckManage(props: PanelProps & { onMoveTable: () => void }) {
         onSplit={props.onSplit}
         onMerge={props.onMerge}
         onMoveLines={props.onMoveLines}
+        onTransfer={props.onTransfer}
         onDiscountCheck={props.onDiscountCheck}
       />
       {!check.lines.some((line) => line.sent) && (

@@ -153,6 +153,7 @@ function actionsOf(change: ReturnType<typeof useCheckChange>, toFloor: () => voi
     onMerge: async (from: OpenCheck) => run((calls, current) => calls.merge(current, from)),
     onMoveLines: async (lineIds: number[], to: OpenCheck) =>
       run((calls, current) => calls.moveLines(current, lineIds, to)),
+    onTransfer: async (employeeId: number) => run((calls, current) => calls.transfer(current, employeeId)),
     onSend: () => void run((calls, current) => calls.send(current)),
     onMove: async (tableId: number | null) => {
       await run((calls, current) => calls.move(current, tableId));
@@ -182,6 +183,7 @@ interface Calls {
   split: (check: OpenCheck, split: Split) => Promise<OpenCheck>;
   merge: (check: OpenCheck, from: OpenCheck) => Promise<OpenCheck>;
   moveLines: (check: OpenCheck, lineIds: number[], to: OpenCheck) => Promise<OpenCheck>;
+  transfer: (check: OpenCheck, employeeId: number) => Promise<OpenCheck>;
   move: (check: OpenCheck, tableId: number | null) => Promise<OpenCheck>;
   send: (check: OpenCheck) => Promise<OpenCheck>;
   fireNext: (check: OpenCheck) => Promise<OpenCheck>;
@@ -213,6 +215,7 @@ function useCheckChange(check: OpenCheck) {
       split: (c, split) => checkCalls.split(scope, token, c, split),
       merge: (c, from) => checkCalls.merge(scope, token, c, from),
       moveLines: (c, lineIds, to) => checkCalls.moveLines(scope, token, c, lineIds, to),
+      transfer: (c, employeeId) => checkCalls.transfer(scope, token, c, employeeId),
       move: (c, tableId) => checkCalls.move(scope, device.token, c, tableId),
       send: (c) => checkCalls.send(scope, device.token, c),
       fireNext: (c) => checkCalls.fireNext(scope, device.token, c),

@@ -132,6 +132,7 @@ beforeAll(async () => {
   ids.maria = await employee({ firstName: 'Maria', role: 'manager' });
   ids.sam = await employee({ firstName: 'Sam', role: 'server' });
   ids.gone = await employee({ firstName: 'Gone', role: 'server', status: 'inactive' });
+  ids.cole = await employee({ firstName: 'Cole', role: 'cook' });
   for (const [id, passcode] of [
     [ids.maria, '9090'],
     [ids.sam, '2468'],
@@ -392,6 +393,12 @@ describe('transfers, check discounts and approvals', () => {
       ],
     });
     expect(check.server).toBeNull();
+    // whom the register offers: active employees with access to it (not the inactive server, not the cook)
+    const register = (await pos('employee', 'GET', '/register')).json().data;
+    const offered = register.servers.map((s: { name: string }) => s.name);
+    expect(offered).toEqual(expect.arrayContaining(['Maria Floor', 'Sam Floor']));
+    expect(offered).not.toContain('Gone Floor');
+    expect(offered).not.toContain('Cole Floor');
     const nobody = await pos('employee', 'POST', `/checks/${check.orderId}/transfer`, {
       payload: { version: check.version, employeeId: ids.gone },
     });

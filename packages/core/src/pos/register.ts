@@ -9,7 +9,12 @@ import { listMenusIn, type MenuDeps, resolveMenuIn } from '../catalogue/menu-res
 import { type ResolvedScope, resolveCatalogueScope } from '../catalogue/scope';
 import { coursesOfRestaurant } from '../ordering/kitchen-repository';
 import { readSettings, readTaxRates } from '../ordering/ordering-repository';
-import { registerManagerCheck, registerServerOf, registerUnlockedCheck } from '../staff/index';
+import {
+  registerManagerCheck,
+  registerServerOf,
+  registerServers,
+  registerUnlockedCheck,
+} from '../staff/index';
 import { findRestaurant } from '../tenancy/restaurant-repository';
 import { userIdOf } from '../use-case';
 import type { DeviceRow, RestaurantScope } from './device-repository';
@@ -165,5 +170,6 @@ export async function getRegister(
     cashPresets: CASH_NOTES,
     tipPresets: place.tipPresets,
     courses: inFiringOrder(await coursesOfRestaurant(deps.db, input)),
+    servers: await registerServers(deps.db, input),
   };
 }

@@ -11,6 +11,7 @@ export {
   managerOfPasscode,
   registerManagerCheck,
   registerServerOf,
+  registerServers,
   registerUnlockedCheck,
   serverOf,
 } from './register-manager';

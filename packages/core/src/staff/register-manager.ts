@@ -1,13 +1,13 @@
 import type { Executor } from '@brigade/db/database';
 import { type Actor, activeRoleIn, roleAtLeast } from '@brigade/domain/access';
-import { canManageOthers } from '@brigade/domain/catalogue/employee';
+import { canManageOthers, hasPosAccess } from '@brigade/domain/catalogue/employee';
 import { BrigadeError } from '@brigade/domain/errors';
 import { APPROVAL_NEEDED, NOT_A_MANAGER } from '@brigade/domain/pos/check-splits';
 import type { ApprovedBy } from '@brigade/domain/pos/checks';
 import { MANAGER_PASSCODE_NEEDED, REGISTER_LOCKED } from '@brigade/domain/staff/api';
 import { employeeOfPasscode, type StaffDeps } from './register-staff';
 import { clockSettingsOf } from './settings';
-import { employeeGuidOf, findEmployee, type RestaurantScope } from './staff-repository';
+import { activeEmployees, employeeGuidOf, findEmployee, type RestaurantScope } from './staff-repository';
 import { asEmployee, displayName } from './staff-view';
 
 export const MANAGER_NEEDED = 'Only a manager may do this';
@@ -128,4 +128,13 @@ export async function registerServerOf(
   if (device.staffEmployeeId !== null)
     return employeeGuidOf(ex, device, { employeeId: device.staffEmployeeId });
   return actor.kind === 'user' ? employeeGuidOf(ex, device, { userId: actor.userId }) : null;
+}
+
+/** Who may serve at the restaurant's registers (active, with access to the register), by name. */
+export async function registerServers(ex: Executor, scope: RestaurantScope) {
+  const rows = await activeEmployees(ex, scope);
+  return rows
+    .filter((row) => hasPosAccess(asEmployee(row)))
+    .map((row) => ({ employeeId: row.employeeId, name: displayName(row) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -90,6 +90,16 @@ export async function employeesByGuids(ex: Executor, scope: RestaurantScope, gui
     .where(and(scopeWhere(employees, scope), inArray(employees.guid, guids)));
 }
 
+/** The restaurant's active employees. */
+export async function activeEmployees(ex: Executor, scope: RestaurantScope) {
+  return (await ex
+    .select(employeeColumns)
+    .from(employees)
+    .where(and(scopeWhere(employees, scope), eq(employees.status, 'active')))
+    .orderBy(asc(employees.employeeId))
+    .limit(1000)) as EmployeeRow[];
+}
+
 export async function employeesByIds(ex: Executor, scope: RestaurantScope, ids: number[]) {
   if (ids.length === 0) return [];
   return (await ex
