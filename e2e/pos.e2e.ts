@@ -190,6 +190,12 @@ async function checkSale(
     expect.arrayContaining(['Takeout', dollars(sale.totals.total)]),
   );
   await screenshot(page, `${shot}-sales`, { fullPage: false });
+  // the guest asks for the receipt by email: typed in a dialog, sent through the server's mail outbox
+  await press(row.getByRole('button', { name: `Email receipt #${sale.number}` }));
+  const mail = page.getByRole('dialog', { name: `Email receipt #${sale.number}` });
+  await mail.getByLabel('Email').fill(`guest-${sale.number}@example.com`);
+  await press(mail.getByRole('button', { name: 'Send receipt' }));
+  await row.getByText(`Receipt sent to guest-${sale.number}@example.com`).waitFor();
   return sale;
 }
 

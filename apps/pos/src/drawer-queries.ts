@@ -2,6 +2,7 @@ import type { Jsonify } from '@brigade/api-client/client';
 import {
   addCashMovement,
   closeDrawer,
+  emailPosReceipt,
   getDrawer,
   openDrawer,
   reprintPosReceipt,
@@ -71,6 +72,17 @@ export function useDrawerActions(scope: Scope, token: string) {
 }
 
 /** Prints a register sale's receipt again on this register's printer. */
+/** Emails a sale's receipt to the guest (at most three times a sale). */
+export function emailReceipt(scope: Scope, token: string, orderId: number, email: string) {
+  return tracked(() =>
+    apiClient.call(emailPosReceipt, {
+      params: { ...params(scope), orderId },
+      headers: headers(token),
+      body: { email },
+    }),
+  ).then((answer) => answer.data);
+}
+
 export function reprintReceipt(scope: Scope, token: string, orderId: number) {
   return tracked(() =>
     apiClient.call(reprintPosReceipt, { params: { ...params(scope), orderId }, headers: headers(token) }),

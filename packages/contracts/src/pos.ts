@@ -7,6 +7,8 @@ import {
   currentDrawerSchema,
   deviceHeaders,
   drawerSessionSchema,
+  emailReceiptResultSchema,
+  emailReceiptSchema,
   openDrawerSchema,
   pairDeviceSchema,
   pairedDeviceSchema,
@@ -111,6 +113,27 @@ export const reprintPosReceipt = defineEndpoint({
   request: { params: params.extend({ orderId: positiveId('Order ID') }), headers: deviceHeaders },
   response: { status: 202, description: 'The receipt is queued', schema: successOf(reprintResultSchema) },
   problems: [404, 409],
+});
+
+export const emailPosReceipt = defineEndpoint({
+  id: 'emailPosReceipt',
+  method: 'POST',
+  path: `${base}/pos/orders/{orderId}/receipt/email`,
+  summary: "Email a register sale's receipt to the guest (at most 3 times a sale)",
+  tags,
+  access: { kind: 'tenant', role: 'employee' },
+  changes: 'none',
+  request: {
+    params: params.extend({ orderId: positiveId('Order ID') }),
+    headers: deviceHeaders,
+    body: emailReceiptSchema,
+  },
+  response: {
+    status: 202,
+    description: 'The receipt is on its way',
+    schema: successOf(emailReceiptResultSchema),
+  },
+  problems: [400, 404, 409, 429],
 });
 
 export const getDrawer = defineEndpoint({

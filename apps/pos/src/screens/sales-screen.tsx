@@ -12,6 +12,7 @@ import { isDeviceRefusal, type Sale, useSales } from '../queries';
 import { useRegisterContext } from '../register/context';
 import { useIsManager } from '../register/manager';
 import { cardOf, handedBack, isVoided, paidWith, salesSummary, summaryText } from '../sales/figures';
+import { EmailReceipt } from './email-receipt';
 import { VoidDialog } from './void-dialog';
 
 /** Today's sales of the restaurant's registers, newest first (issue 46). */
@@ -95,6 +96,7 @@ function SalesTable({ sales }: { sales: Sale[] }) {
                 <div className="pos-sales__row-actions">
                   {/* a voided sale has no receipt to print again, and cannot be voided twice */}
                   {!isVoided(sale) && <Reprint sale={sale} />}
+                  {!isVoided(sale) && <EmailReceipt orderId={sale.orderId} number={sale.number} />}
                   {manager && !isVoided(sale) && (
                     <Button
                       size="sm"

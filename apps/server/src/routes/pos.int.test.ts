@@ -283,6 +283,51 @@ describe('the register', () => {
     expect(reprint.statusCode, reprint.body).toBe(202);
     await expect.poll(() => printed(/REPRINT/).length, { timeout: 15_000 }).toBe(1);
     expect((await register('employee', 'POST', '/orders/999999/receipt', { token })).statusCode).toBe(404);
+    // emailed: the same receipt as text, through the outbox (its mail job), and a line in the order's history
+    const emailPath = `/orders/${placed.orderId}/receipt/email`;
+    const badEmail = await register('employee', 'POST', emailPath, { token, payload: { email: 'nope' } });
+    expect([badEmail.statusCode, badEmail.json().errors]).toEqual([
+      400,
+      [{ path: 'email', message: 'A valid email is required' }],
+    ]);
+    const emailed = await register('employee', 'POST', emailPath, {
+      token,
+      payload: { email: 'ada@example.com' },
+    });
+    expect([emailed.statusCode, emailed.json().data]).toEqual([202, { sent: true, to: 'ada@example.com' }]);
+    const mails = (await t.database.db.execute(
+      sql`select subject, text_body from outbox_emails where to_address = 'ada@example.com'`,
+    )) as unknown as { rows: { subject: string; text_body: string }[] };
+    expect(mails.rows).toHaveLength(1);
+    expect(mails.rows[0]!.subject).toMatch(new RegExp(`^Your receipt from .+ \\(#${placed.number}\\)$`));
+    expect(mails.rows[0]!.text_body).toMatch(/2 x Cheeseburger deluxe\s+26\.00/);
+    expect(mails.rows[0]!.text_body).toMatch(/Total\s+35\.75/);
+    expect(mails.rows[0]!.text_body).toMatch(/Change\s+4\.25/);
+    const history = (await kit.staff('employee', 'GET', `/orders/${placed.orderId}`)).json().data.events;
+    expect(history.map((e: { note: string | null }) => e.note)).toContain(
+      'Receipt emailed to a***@example.com',
+    );
+    // another tenant's user, and a fourth send, get nothing
+    const other = await register('otherOwner', 'POST', emailPath, {
+      token,
+      payload: { email: 'x@example.com' },
+    });
+    expect(other.statusCode).toBe(403);
+    for (const attempt of [2, 3]) {
+      const again = await register('employee', 'POST', emailPath, {
+        token,
+        payload: { email: `a${attempt}@example.com` },
+      });
+      expect(again.statusCode, again.body).toBe(202);
+    }
+    const fourth = await register('employee', 'POST', emailPath, {
+      token,
+      payload: { email: 'a4@example.com' },
+    });
+    expect([fourth.statusCode, fourth.json().detail]).toEqual([
+      429,
+      'This receipt was already emailed 3 times',
+    ]);
     // the journal: the cash taken that day
     const day = placed.businessDate;
     const journal = (await kit.staff('manager', 'GET', `/reports/journal?from=${day}&to=${day}`)).json().data;
@@ -532,6 +577,11 @@ describe('the register', () => {
     const reprint = await register('employee', 'POST', `/orders/${orderId}/receipt`, { token });
     expect(reprint.statusCode).toBe(409);
     expect(reprint.json().detail).toBe('A voided sale has no receipt to print again');
+    const email = await register('employee', 'POST', `/orders/${orderId}/receipt/email`, {
+      token,
+      payload: { email: 'ada@example.com' },
+    });
+    expect([email.statusCode, email.json().detail]).toEqual([409, 'A voided sale has no receipt to send']);
     expect(
       (await register('employee', 'POST', '/drawer', { token, payload: { openingFloat: 0 } })).statusCode,
     ).toBe(201);

@@ -4,6 +4,7 @@ import {
   cancelTerminal,
   closeDrawer,
   currentDrawer,
+  emailReceipt,
   getCloseOut,
   getRegister,
   listDevices,
@@ -26,6 +27,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
 import { implement, success } from '../plugins/contract-routes';
 import { paymentDeps } from './payments';
+import { publicSitesFor } from './qr';
 
 /** The register (issue 46, docs/behaviour/pos.md): one call per handler. */
 const deviceToken = (request: FastifyRequest) => request.headers[DEVICE_HEADER];
@@ -70,6 +72,15 @@ export const posRoutes = [
       await reprintReceipt({ db: deps.database.db, menuCache: deps.menuCache }, actor, {
         ...params,
         token: deviceToken(request),
+      }),
+    ),
+  ),
+  implement(contract.emailPosReceipt, async ({ params, body, actor, deps, request }) =>
+    success(
+      await emailReceipt({ ...posDeps(deps), sites: publicSitesFor(deps.config, request) }, actor, {
+        ...params,
+        token: deviceToken(request),
+        body,
       }),
     ),
   ),

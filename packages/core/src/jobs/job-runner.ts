@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { Database } from '@brigade/db/database';
 import { bossDbOf, JOB_CHANNEL, JOB_SCHEMA, type QueueName } from '@brigade/db/job-queue';
 import { listenForNotifications, type NotificationListener } from '@brigade/db/notifications';
@@ -29,6 +30,37 @@ interface Registration {
   handler: JobHandler;
   batchSize: number;
   cron?: string;
+}
+
+/**
+ * pg-boss's worker records a job's outcome with `complete`/`fail` and does not wait for either (manager.js,
+ * 10.x): when the database drops at that moment the promise's rejection is unhandled, and Node ends the
+ * process for it (a CI run caught it as the job-runner test cut PostgreSQL). The job itself is safe — it
+ * stays active and is given back at its expiry — so the rejection only needs a handler: each call's promise
+ * gets one, and callers that await it still see the error.
+ */
+const Manager = (() => {
+  try {
+    return createRequire(import.meta.url)('pg-boss/src/manager.js') as {
+      prototype: Record<string, (...args: unknown[]) => Promise<unknown>> & { __brigadeHandled?: true };
+    };
+  } catch {
+    return null; // another layout of pg-boss: nothing to mend here (the boss-outcomes test would say so)
+  }
+})();
+if (Manager && !Manager.prototype.__brigadeHandled) {
+  for (const name of ['complete', 'fail']) {
+    const original = Manager.prototype[name]!;
+    const handled = function (this: unknown, ...args: unknown[]) {
+      const outcome = original.apply(this, args);
+      outcome.catch(() => {});
+      return outcome;
+    };
+    // PgBoss offers the manager's functions under their names (`boss.complete`, `boss.fail`)
+    Object.defineProperty(handled, 'name', { value: name });
+    Manager.prototype[name] = handled;
+  }
+  Manager.prototype.__brigadeHandled = true;
 }
 
 /** Polling is the fallback: an enqueue wakes the workers through its NOTIFY (jobs.ts). */

@@ -31,6 +31,7 @@ export {
   saveDiningTable,
 } from './floor';
 export { printReceiptJob } from './receipt';
+export { emailReceipt } from './receipt-email';
 export { getRegister, type PosDeps } from './register';
 export { listPosOrders, placePosOrder, reprintReceipt } from './sale';
 export { cancelTerminal } from './terminal-cancel';

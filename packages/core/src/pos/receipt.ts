@@ -1,3 +1,4 @@
+import type { Executor } from '@brigade/db/database';
 import { QUEUES } from '@brigade/db/job-queue';
 import { printers } from '@brigade/db/schema/catalogue';
 import { sideBySide } from '@brigade/db/side-by-side';
@@ -9,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { resolveCatalogueScope, scopeWhere } from '../catalogue/scope';
 import type { JobContext } from '../jobs/job-runner';
 import { isCloudPrinter, isReachable, type PrintDeps } from '../ordering/kitchen-printing';
-import { findOrder } from '../ordering/ordering-repository';
+import { findOrder, type OrderRow } from '../ordering/ordering-repository';
 import { EPOS_MEDIA_TYPE, eposReceipt, STAR_MEDIA_TYPE } from '../printing/index';
 import { type PublicSites, publicMenuTarget } from '../qr/menu-qr';
 import { findRestaurant } from '../tenancy/restaurant-repository';
@@ -48,19 +49,43 @@ export async function printReceiptJob(
   const order = await findOrder(deps.db, scope, job.orderId);
   if (!printer || !isReachable(printer) || !order || order.channel !== 'pos' || order.status === 'cancelled')
     return 'nothing to print';
-  const [restaurant, resolved, tenders, device] = await sideBySide(deps.db, [
-    () => findRestaurant(deps.db, scope.tenantId, scope.restaurantId),
-    () => resolveCatalogueScope(deps.db, { ...scope, actor: 'System' }),
-    () => tendersOf(deps.db, scope, [order.orderId]),
-    () => (order.deviceId === null ? Promise.resolve(null) : findDevice(deps.db, scope, order.deviceId)),
+  const content = await saleReceiptContent(deps.db, deps.sites, order, {
+    customFooter: printer.customFooter,
+    reprint: job.reprint === true,
+  });
+  if (isCloudPrinter(printer)) {
+    const document =
+      printer.connection === 'Epson Server Direct Print'
+        ? { mediaType: EPOS_MEDIA_TYPE, body: Buffer.from(eposReceipt(content, printer)) }
+        : { mediaType: STAR_MEDIA_TYPE, body: encodeReceipt(content, printer, 'star-prnt') };
+    await leaveForCloudPrinter(deps, { queue: QUEUES.receipt.name, data: job, context, printer }, document);
+    return 'left for the printer';
+  }
+  await deps.transport(printer.ipAddress!, encodeReceipt(content, printer));
+  return 'printed';
+}
+
+/** What a register sale's receipt says (printed or emailed): the restaurant, the lines, totals and tenders. */
+export async function saleReceiptContent(
+  ex: Executor,
+  sites: PublicSites,
+  order: OrderRow,
+  options: { customFooter: string | null; reprint: boolean },
+): Promise<ReceiptContent> {
+  const scope = { tenantId: order.tenantId, restaurantId: order.restaurantId };
+  const [restaurant, resolved, tenders, device] = await sideBySide(ex, [
+    () => findRestaurant(ex, order.tenantId, order.restaurantId),
+    () => resolveCatalogueScope(ex, { ...scope, actor: 'System' }),
+    () => tendersOf(ex, scope, [order.orderId]),
+    () => (order.deviceId === null ? Promise.resolve(null) : findDevice(ex, scope, order.deviceId)),
   ]);
   const siteUrl = restaurant
-    ? await publicMenuTarget(deps.db, restaurant.guid, deps.sites).then(
+    ? await publicMenuTarget(ex, restaurant.guid, sites).then(
         ({ url }) => url.replace(/\/menu$/, ''),
         () => null,
       )
     : null;
-  const content = receiptContent({
+  return receiptContent({
     restaurant: {
       name: restaurant?.name ?? '',
       address: restaurant ? `${restaurant.address.street}, ${restaurant.address.city}` : null,
@@ -77,20 +102,10 @@ export async function printReceiptJob(
     tenders: tenders.filter((tender) => tender.kind === 'payment'),
     deviceName: device?.name ?? null,
     timeZone: resolved.timezone,
-    customFooter: printer.customFooter,
+    customFooter: options.customFooter,
     siteUrl,
-    reprint: job.reprint === true,
+    reprint: options.reprint,
   });
-  if (isCloudPrinter(printer)) {
-    const document =
-      printer.connection === 'Epson Server Direct Print'
-        ? { mediaType: EPOS_MEDIA_TYPE, body: Buffer.from(eposReceipt(content, printer)) }
-        : { mediaType: STAR_MEDIA_TYPE, body: encodeReceipt(content, printer, 'star-prnt') };
-    await leaveForCloudPrinter(deps, { queue: QUEUES.receipt.name, data: job, context, printer }, document);
-    return 'left for the printer';
-  }
-  await deps.transport(printer.ipAddress!, encodeReceipt(content, printer));
-  return 'printed';
 }
 
 /** The ESC/POS (or StarPRNT) bytes of a receipt, for a printer of that paper width and receipt font size. */

@@ -240,6 +240,14 @@ export const SALE_NOT_VOIDABLE = 'Only a register sale that is not voided yet ca
 export const reprintResultSchema = z.object({ receiptQueued: z.boolean() });
 export const NO_RECEIPT_PRINTER = 'This register has no receipt printer with an address';
 export const VOIDED_NO_RECEIPT = 'A voided sale has no receipt to print again';
+export const VOIDED_NO_EMAIL = 'A voided sale has no receipt to send';
+/** A register sale's receipt is emailed at most this many times (a guest's typo, then the right address). */
+export const RECEIPT_EMAILS_PER_SALE = 3;
+export const TOO_MANY_RECEIPT_EMAILS = `This receipt was already emailed ${RECEIPT_EMAILS_PER_SALE} times`;
+export const emailReceiptSchema = z.strictObject({
+  email: z.email({ error: 'A valid email is required' }).max(254, 'A valid email is required'),
+});
+export const emailReceiptResultSchema = z.object({ sent: z.literal(true), to: z.string() });
 export const DRAWER_OPEN_ON_UNPAIR = "Close this register's drawer before unpairing it";
 
 // --- Cash drawer sessions (docs/behaviour/pos.md#cash-drawer-sessions) ---------------------------------

@@ -107,3 +107,24 @@ export function receiptContent(input: ReceiptInput): ReceiptContent {
     qrUrl: input.siteUrl,
   };
 }
+
+/**
+ * A receipt as the plain text of an email: the same content as the printed one (docs/behaviour/pos.md#receipts),
+ * amounts aligned on the right of 48 columns, the website's address instead of its QR code.
+ */
+export function receiptText(receipt: ReceiptContent): string {
+  const row = (left: string, right: string) =>
+    `${left.padEnd(Math.max(left.length + 1, 47 - right.length))} ${right}`.trimEnd();
+  return [
+    ...receipt.header,
+    '',
+    receipt.title,
+    '',
+    ...receipt.lines.flatMap((line) => [row(line.text, line.amount), ...line.details.map((d) => `   ${d}`)]),
+    '',
+    ...receipt.totals.map((total) => row(total.label, total.amount)),
+    '',
+    ...receipt.footer,
+    ...(receipt.qrUrl ? ['', receipt.qrUrl] : []),
+  ].join('\n');
+}
