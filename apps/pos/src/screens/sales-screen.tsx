@@ -93,21 +93,7 @@ function SalesTable({ sales }: { sales: Sale[] }) {
                 <SaleStatus sale={sale} focus={voided === sale.orderId} />
               </td>
               <td className="pos-sales__reprint">
-                <div className="pos-sales__row-actions">
-                  {/* a voided sale has no receipt to print again, and cannot be voided twice */}
-                  {!isVoided(sale) && <Reprint sale={sale} />}
-                  {!isVoided(sale) && <EmailReceipt orderId={sale.orderId} number={sale.number} />}
-                  {manager && !isVoided(sale) && (
-                    <Button
-                      size="sm"
-                      variant="danger"
-                      aria-label={`Void sale #${sale.number}`}
-                      onClick={() => setVoiding(sale)}
-                    >
-                      Void sale
-                    </Button>
-                  )}
-                </div>
+                <SaleActions sale={sale} manager={manager} onVoid={() => setVoiding(sale)} />
               </td>
             </tr>
           ))}
@@ -131,6 +117,22 @@ function SalesTable({ sales }: { sales: Sale[] }) {
             setVoided(sale.orderId);
           }}
         />
+      )}
+    </div>
+  );
+}
+
+/** A sale's receipt again (printed or emailed) and, for a manager, its void; a voided sale has none of them. */
+function SaleActions({ sale, manager, onVoid }: { sale: Sale; manager: boolean; onVoid: () => void }) {
+  if (isVoided(sale)) return null;
+  return (
+    <div className="pos-sales__row-actions">
+      <Reprint sale={sale} />
+      <EmailReceipt orderId={sale.orderId} number={sale.number} />
+      {manager && (
+        <Button size="sm" variant="danger" aria-label={`Void sale #${sale.number}`} onClick={onVoid}>
+          Void sale
+        </Button>
       )}
     </div>
   );
