@@ -287,6 +287,11 @@ describe('an open check', () => {
     version = check.version;
     expect(check.voided).toEqual([expect.objectContaining({ reason: 'Sent back cold' })]);
     expect(check.totals).toMatchObject({ subtotal: 3000, tax: 300, total: 3300 });
+    // the station that was making it prints a VOID ticket with the reason
+    await expect.poll(() => printed(/VOID #\d+/).length, { timeout: 15_000 }).toBe(1);
+    expect(printed(/VOID #\d+/)[0]).toMatch(/VOID 1 x Onion soup[\s\S]*VOID: Sent back cold/);
+    const tickets = (await kit.staff('employee', 'GET', `/kitchen-tickets?orderId=${orderId}`)).json().data;
+    expect(tickets.filter((t: { voided: boolean }) => t.voided)).toHaveLength(1);
     // a new soup for seat 1, sent on its own round later with the mains
     const added = await pos('employee', 'POST', `/checks/${orderId}/lines`, {
       payload: { version, lines: [{ itemId: ids.soup, quantity: 1, seat: 1 }] },

@@ -140,6 +140,7 @@ export function stationTicket(
   context: TicketContext,
   station: TicketContext['stations'][number],
   order: OrderRow,
+  voided?: { reason: string },
 ): KitchenTicketContent | null {
   return kitchenTicketContent({
     station,
@@ -147,6 +148,7 @@ export function stationTicket(
     lines: order.lines as OrderLine[],
     courses: context.courses,
     timeZone: context.timeZone,
+    voided,
   });
 }
 

@@ -64,6 +64,40 @@ export async function queueKitchenTickets(tx: Executor, whole: OrderRow, round?:
 }
 
 /**
+ * A void ticket for each station a voided sent line went to (docs/behaviour/pos.md#voids-of-sent-lines): the
+ * line as it was sent, printed as VOID with the reason, through the same durable ticket path (retries, the
+ * backup printer, the alerts) as the order's tickets. Written in the void's transaction.
+ */
+export async function queueVoidTickets(
+  tx: Executor,
+  order: OrderRow,
+  line: Record<string, unknown>,
+  reason: string,
+): Promise<number> {
+  const voided = { ...order, lines: [line] };
+  const context = await ticketContextOf(tx, voided);
+  const stations = context.stations.filter(
+    (station) =>
+      stationPrinters(context, station).length > 0 && stationTicket(context, station, voided, { reason }),
+  );
+  if (stations.length === 0) return 0;
+  const rows = await tx
+    .insert(kitchenTickets)
+    .values(
+      stations.map((station) => ({
+        tenantId: order.tenantId,
+        restaurantId: order.restaurantId,
+        orderId: order.orderId,
+        prepStationId: station.prepStationId,
+        voidedLine: { line, reason },
+      })),
+    )
+    .returning({ ticketId: kitchenTickets.ticketId });
+  for (const row of rows) await enqueue(tx, QUEUES.ticket.name, { ticketId: row.ticketId });
+  return rows.length;
+}
+
+/**
  * What a ticket prints of its order: the lines sent to the kitchen (an open check's unsent lines never
  * print), and of an open check's round only that round's lines.
  */
@@ -101,10 +135,15 @@ export async function printQueuedTicket(
   const [ticket] = await deps.db.select().from(kitchenTickets).where(eq(kitchenTickets.ticketId, ticketId));
   if (ticket?.status !== 'queued') return ticket?.status ?? 'gone';
   const [row] = await deps.db.select().from(orders).where(eq(orders.orderId, ticket.orderId));
-  const order = ofRound(row as OrderRow, ticket.round);
+  const voided = ticket.voidedLine;
+  const order = voided
+    ? { ...(row as OrderRow), lines: [voided.line] }
+    : ofRound(row as OrderRow, ticket.round);
   const context = await ticketContextOf(deps.db, order);
   const station = context.stations.find((s) => s.prepStationId === ticket.prepStationId);
-  const content = station ? stationTicket(context, station, order) : null;
+  const content = station
+    ? stationTicket(context, station, order, voided ? { reason: voided.reason } : undefined)
+    : null;
   const chosen = ticket.printerId === null ? undefined : context.printers.get(ticket.printerId);
   const [own, backup] = chosen ? [chosen] : station ? stationPrinters(context, station) : [];
   const tryNumber = (data.cloudTry ?? 0) + job.retryCount;
@@ -267,6 +306,7 @@ async function ticketViews(ex: Executor, scope: Scoped, filter: ReturnType<typeo
     orderNumber,
     prepStationId: ticket.prepStationId,
     stationName,
+    voided: ticket.voidedLine !== null,
     status: ticket.status,
     printerId: ticket.printerId,
     printedOn: ticket.printedOn,

@@ -17,7 +17,7 @@ import {
   voidCheckLineSchema,
 } from '@brigade/domain/pos/checks';
 import { coursesOfRestaurant } from '../ordering/kitchen-repository';
-import { queueKitchenTickets } from '../ordering/kitchen-tickets';
+import { queueKitchenTickets, queueVoidTickets } from '../ordering/kitchen-tickets';
 import { addOrderEvent, type OrderRow } from '../ordering/ordering-repository';
 import { approvalAt, approvalLimitsOf } from '../staff/index';
 import { userIdOf } from '../use-case';
@@ -127,6 +127,8 @@ export async function voidCheckLine(
       ...(approvedBy ? { approvedBy } : {}),
     };
     const saved = await withoutLine(tx.db, row, line, voided);
+    // the stations that were making it hear so: a VOID ticket each, with the order's tickets' durability
+    await queueVoidTickets(tx.db, saved, line as unknown as Record<string, unknown>, request.reason);
     await addOrderEvent(
       tx.db,
       saved,

@@ -264,6 +264,11 @@ export const kitchenTickets = pgTable(
     printedAt: at('printed_at'),
     /** An open check's round (its lines sent together); null: the whole order. */
     round: integer('round'),
+    /**
+     * A void ticket (decision 056): the sent line a manager voided and why, which the station prints as
+     * VOID; null for a ticket of the order's lines.
+     */
+    voidedLine: jsonb('voided_line').$type<{ line: Record<string, unknown>; reason: string }>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -30,6 +30,8 @@ export function kitchenTicketContent(input: {
   lines: readonly OrderLine[];
   courses: readonly CourseRef[];
   timeZone: string;
+  /** A void ticket: the station stops making the line (a manager voided it after it was sent). */
+  voided?: { reason: string } | undefined;
 }): KitchenTicketContent | null {
   const mine = input.lines.filter((line) => routesTo(line, input.station.prepStationId));
   if (mine.length === 0) return null;
@@ -53,9 +55,17 @@ export function kitchenTicketContent(input: {
       });
     });
   }
+  const title = `#${input.order.number} ${WHEN[input.order.fulfilment ?? ''] ?? (input.order.asap ? 'ASAP' : 'PICKUP')} ${time}`;
+  if (input.voided)
+    return {
+      station: input.station.name,
+      title: `VOID ${title}`,
+      lines: lines.map((line) => ({ ...line, text: `VOID ${line.text}` })),
+      footer: [input.order.customerName, `VOID: ${input.voided.reason}`],
+    };
   return {
     station: input.station.name,
-    title: `#${input.order.number} ${WHEN[input.order.fulfilment ?? ''] ?? (input.order.asap ? 'ASAP' : 'PICKUP')} ${time}`,
+    title,
     lines,
     footer: [input.order.customerName, ...(input.order.notes ? [`ORDER NOTE: ${input.order.notes}`] : [])],
   };

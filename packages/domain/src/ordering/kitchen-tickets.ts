@@ -7,6 +7,8 @@ export const kitchenTicketSchema = z.object({
   orderNumber: z.number().int(),
   prepStationId: z.number().int(),
   stationName: z.string(),
+  /** A void ticket: tells the station to stop making a line voided after it was sent. */
+  voided: z.boolean(),
   /** queued: waiting for its printer (or being retried); printed; failed: no printer took it. */
   status: z.enum(['queued', 'printed', 'failed']),
   /** The printer asked for with Print elsewhere; null: the station's own. */

@@ -24,7 +24,10 @@ function TicketLine({ ticket }: { ticket: PrintedTicket }) {
   return (
     <li className="ord-ticket-alert">
       <p className="ord-ticket-alert__what">
-        <strong>{ticket.stationName}</strong>
+        <strong>
+          {ticket.stationName}
+          {ticket.voided && ' · VOID'}
+        </strong>
         <span className="pay-muted">
           {' '}
           · {STATE[ticket.status]}

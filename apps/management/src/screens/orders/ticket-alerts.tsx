@@ -22,7 +22,7 @@ function TicketRow({ ticket, printers }: { ticket: PrintedTicket; printers: Prin
   const toast = useToast();
   const [elsewhere, setElsewhere] = useState('');
   const selectId = useId();
-  const what = `#${ticket.orderNumber} at ${ticket.stationName}`;
+  const what = `#${ticket.orderNumber}${ticket.voided ? ' VOID' : ''} at ${ticket.stationName}`;
   const send = (printerId?: number) =>
     print.mutate(
       { ticketId: ticket.ticketId, ...(printerId ? { printerId } : {}) },

@@ -1,0 +1,1 @@
+ALTER TABLE "kitchen_tickets" ADD COLUMN "voided_line" jsonb;
