@@ -128,6 +128,8 @@ describe('POS split checks', () => {
     // Transfer: the check shown goes to another server, who is named on it
     await tap(page.getByRole('button', { name: 'Transfer', exact: true }));
     const transfer = page.getByRole('dialog', { name: `Transfer check #${first}` });
+    await transfer.getByRole('button', { name: 'Tess Transfer' }).waitFor();
+    await screenshot(page, 'pos-transfer-dialog-1280', { fullPage: false });
     const moved = page.waitForResponse(
       (r) => r.url().endsWith('/transfer') && r.request().method() === 'POST',
     );

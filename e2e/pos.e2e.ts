@@ -194,6 +194,7 @@ async function checkSale(
   await press(row.getByRole('button', { name: `Email receipt #${sale.number}` }));
   const mail = page.getByRole('dialog', { name: `Email receipt #${sale.number}` });
   await mail.getByLabel('Email').fill(`guest-${sale.number}@example.com`);
+  await screenshot(page, `${shot}-email-receipt`, { fullPage: false });
   await press(mail.getByRole('button', { name: 'Send receipt' }));
   await row.getByText(`Receipt sent to guest-${sale.number}@example.com`).waitFor();
   return sale;
