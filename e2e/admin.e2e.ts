@@ -357,7 +357,12 @@ describe('site administration app', () => {
       await settings.getByRole('button', { name: 'Save settings' }).click();
       await settings.getByText('Timezone must be a valid IANA time zone').waitFor();
       await settings.getByText('Currency must be a 3-letter code').waitFor();
-      await settings.getByLabel('Time zone').fill('Europe/Lisbon');
+      // the zone is picked from the browser's list of IANA zones, which the field offers as suggestions
+      const zone = settings.getByLabel('Time zone');
+      const listId = await zone.getAttribute('list');
+      expect(await settings.locator(`datalist[id="${listId}"] option[value="Europe/Lisbon"]`).count()).toBe(1);
+      expect(await settings.locator(`datalist[id="${listId}"] option`).count()).toBeGreaterThan(300);
+      await zone.fill('Europe/Lisbon');
       await settings.getByLabel('Currency').fill('eur');
       await settings.getByLabel('Date format').fill('DD/MM/YYYY');
       await settings.getByRole('button', { name: 'Save settings' }).click();

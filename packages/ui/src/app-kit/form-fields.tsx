@@ -201,3 +201,49 @@ export function ColorField({ name, label, hint, disabled, className }: BaseField
     </FieldFrame>
   );
 }
+
+/** The browser's IANA time zones (every zone Intl knows), read once; a short list where it cannot say. */
+let timeZones: readonly string[] | undefined;
+const knownTimeZones = () => {
+  timeZones ??=
+    typeof Intl.supportedValuesOf === 'function'
+      ? Intl.supportedValuesOf('timeZone')
+      : [
+          'America/New_York',
+          'America/Chicago',
+          'America/Denver',
+          'America/Los_Angeles',
+          'Europe/London',
+          'UTC',
+        ];
+  return timeZones;
+};
+
+/**
+ * An IANA time zone (`America/New_York`): typed, with the browser's list of zones as suggestions that narrow as
+ * one types ("york", "paris"), so a zone is picked rather than spelled. The form's schema still checks it.
+ */
+export function TimeZoneField({ name, label, hint, disabled, className }: BaseFieldProps) {
+  const { field, error, ids, control } = useField(name, hint);
+  const listId = `${ids.id}-zones`;
+  return (
+    <FieldFrame {...ids} className={className} label={label} hint={hint} error={error}>
+      <input
+        {...control}
+        type="text"
+        className="ui-field__input"
+        list={listId}
+        autoComplete="off"
+        spellCheck={false}
+        value={field.value ?? ''}
+        onChange={(event) => field.onChange(event.target.value)}
+        disabled={disabled}
+      />
+      <datalist id={listId}>
+        {knownTimeZones().map((zone) => (
+          <option key={zone} value={zone} />
+        ))}
+      </datalist>
+    </FieldFrame>
+  );
+}

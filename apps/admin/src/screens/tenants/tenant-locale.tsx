@@ -1,6 +1,6 @@
 import { tenantSettingsSchema } from '@brigade/domain/tenant';
 import { Form, FormError, FormRow } from '@brigade/ui/app-kit/form';
-import { TextField } from '@brigade/ui/app-kit/form-fields';
+import { TextField, TimeZoneField } from '@brigade/ui/app-kit/form-fields';
 import { applyServerErrors } from '@brigade/ui/app-kit/server-errors';
 import { useToast } from '@brigade/ui/app-kit/toast';
 import { useZodForm } from '@brigade/ui/app-kit/use-zod-form';
@@ -40,7 +40,11 @@ export function TenantLocaleForm({ tenant }: { tenant: TenantRow }) {
       >
         <FormError message={formError} />
         <FormRow>
-          <TextField name="timezone" label="Time zone" hint="An IANA time zone, e.g. America/New_York." />
+          <TimeZoneField
+            name="timezone"
+            label="Time zone"
+            hint="Type a city to pick its zone, e.g. New York."
+          />
           <TextField name="currency" label="Currency" hint="A 3-letter code, e.g. USD." />
           <TextField name="dateFormat" label="Date format" hint="e.g. MM/DD/YYYY." />
         </FormRow>
