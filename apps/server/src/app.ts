@@ -41,6 +41,7 @@ import { orderingRoutes } from './routes/ordering';
 import { paymentRoutes } from './routes/payments';
 import { placeLinkRoutes } from './routes/place-link';
 import { placesRoutes } from './routes/places';
+import { kioskRoutes } from './routes/kiosk';
 import { posRoutes } from './routes/pos';
 import { posCheckRoutes } from './routes/pos-checks';
 import { printingRoutes } from './routes/printing';
@@ -83,6 +84,7 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...reportRoutes,
   ...posRoutes,
   ...posCheckRoutes,
+  ...kioskRoutes,
   ...staffRoutes,
   ...printingRoutes,
 ];

@@ -23,6 +23,7 @@ import * as paymentProfiles from './payment-profiles';
 import * as payments from './payments';
 import * as placeLink from './place-link';
 import * as places from './places';
+import * as kiosk from './kiosk';
 import * as pos from './pos';
 import * as posCheckSplits from './pos-check-splits';
 import * as posChecks from './pos-checks';
@@ -68,6 +69,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(pos),
   ...endpointsOf(posChecks),
   ...endpointsOf(posCheckSplits),
+  ...endpointsOf(kiosk),
   ...endpointsOf(printing),
   ...endpointsOf(staff),
   ...endpointsOf(payments),

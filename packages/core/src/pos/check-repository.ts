@@ -1,3 +1,4 @@
+import { paidAtCounter } from '@brigade/domain/pos/api';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Executor } from '@brigade/db/database';
 import { employees } from '@brigade/db/schema/catalogue';
@@ -35,7 +36,7 @@ export async function lockOpenCheck(
   version?: number,
 ): Promise<OrderRow> {
   const row = await findOrder(ex, scope, orderId, true);
-  if (row?.channel !== 'pos') throw notFound(CHECK_NOT_FOUND, 'CHECK_NOT_FOUND');
+  if (!row || !paidAtCounter(row.channel)) throw notFound(CHECK_NOT_FOUND, 'CHECK_NOT_FOUND');
   if (row.status !== 'open')
     throw row.status === 'accepted' || row.status === 'completed'
       ? new BrigadeError('conflict', 'CHECK_ALREADY_PAID', CHECK_ALREADY_PAID)

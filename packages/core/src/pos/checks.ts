@@ -1,3 +1,4 @@
+import { paidAtCounter } from '@brigade/domain/pos/api';
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '@brigade/db/database';
 import { sideBySide } from '@brigade/db/side-by-side';
@@ -272,7 +273,7 @@ export async function getCheck(deps: PosDeps, actor: Actor, call: CheckCall): Pr
   const scope = scopeOf(call);
   await registerDevice(deps, actor, scope, call.token);
   const row = await findOrder(deps.db, scope, call.orderId);
-  if (row?.channel !== 'pos') throw notFound(CHECK_NOT_FOUND, 'CHECK_NOT_FOUND');
+  if (!row || !paidAtCounter(row.channel)) throw notFound(CHECK_NOT_FOUND, 'CHECK_NOT_FOUND');
   return viewOf(deps.db, row);
 }
 

@@ -15,6 +15,7 @@ export { addCheckLines, getCheck, listOpenChecks, openCheck, removeCheckLine } f
 export { getCloseOut } from './close-out';
 export { listDevices, pairDevice, revokeDevice } from './devices';
 export { kickDrawerJob } from './drawer';
+export { getKioskMenu, placeKioskOrder } from './kiosk';
 export {
   addCashMovement,
   closeDrawer,

@@ -1,3 +1,4 @@
+import { paidAtCounter } from '@brigade/domain/pos/api';
 import { QUEUES } from '@brigade/db/job-queue';
 import { printers } from '@brigade/db/schema/catalogue';
 import { sideBySide } from '@brigade/db/side-by-side';
@@ -46,7 +47,13 @@ export async function printReceiptJob(
     .where(and(scopeWhere(printers, scope), eq(printers.printerId, job.printerId)))
     .limit(1);
   const order = await findOrder(deps.db, scope, job.orderId);
-  if (!printer || !isReachable(printer) || !order || order.channel !== 'pos' || order.status === 'cancelled')
+  if (
+    !printer ||
+    !isReachable(printer) ||
+    !order ||
+    !paidAtCounter(order.channel) ||
+    order.status === 'cancelled'
+  )
     return 'nothing to print';
   const [restaurant, resolved, tenders, device] = await sideBySide(deps.db, [
     () => findRestaurant(deps.db, scope.tenantId, scope.restaurantId),

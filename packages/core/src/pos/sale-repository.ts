@@ -1,3 +1,4 @@
+import { COUNTER_CHANNELS } from '@brigade/domain/pos/api';
 import type { Executor } from '@brigade/db/database';
 import { orders } from '@brigade/db/schema/ordering';
 import { orderTenders, posDevices } from '@brigade/db/schema/pos';
@@ -39,7 +40,13 @@ export async function registerSales(
       posDevices,
       and(eq(posDevices.tenantId, orders.tenantId), eq(posDevices.deviceId, orders.deviceId)),
     )
-    .where(and(scopeWhere(orders, scope), eq(orders.channel, 'pos'), eq(orders.businessDate, businessDate)))
+    .where(
+      and(
+        scopeWhere(orders, scope),
+        inArray(orders.channel, [...COUNTER_CHANNELS]),
+        eq(orders.businessDate, businessDate),
+      ),
+    )
     .orderBy(desc(orders.orderId))
     .limit(limit);
 }
