@@ -1,10 +1,10 @@
-import { paidAtCounter } from '@brigade/domain/pos/api';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Executor } from '@brigade/db/database';
 import { employees } from '@brigade/db/schema/catalogue';
 import { kitchenBumps, orders } from '@brigade/db/schema/ordering';
 import { posDevices } from '@brigade/db/schema/pos';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
+import { paidAtCounter } from '@brigade/domain/pos/api';
 import {
   CHECK_ALREADY_PAID,
   CHECK_CHANGED,

@@ -1,4 +1,3 @@
-import { paidAtCounter } from '@brigade/domain/pos/api';
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '@brigade/db/database';
 import { sideBySide } from '@brigade/db/side-by-side';
@@ -7,6 +6,7 @@ import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import { BrigadeError, notFound, validationError } from '@brigade/domain/errors';
 import { computeTotals, type OrderTotals, type TotalsRules } from '@brigade/domain/ordering/totals';
 import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '@brigade/domain/payments/api';
+import { paidAtCounter } from '@brigade/domain/pos/api';
 import { applyCheckDiscount, type CheckDiscount } from '@brigade/domain/pos/check-splits';
 import {
   addCheckLinesSchema,

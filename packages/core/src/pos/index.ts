@@ -15,7 +15,6 @@ export { addCheckLines, getCheck, listOpenChecks, openCheck, removeCheckLine } f
 export { getCloseOut } from './close-out';
 export { listDevices, pairDevice, revokeDevice } from './devices';
 export { kickDrawerJob } from './drawer';
-export { getKioskMenu, placeKioskOrder } from './kiosk';
 export {
   addCashMovement,
   closeDrawer,
@@ -31,6 +30,7 @@ export {
   saveDiningRoom,
   saveDiningTable,
 } from './floor';
+export { getKioskMenu, placeKioskOrder } from './kiosk';
 export { printReceiptJob } from './receipt';
 export { getRegister, type PosDeps } from './register';
 export { listPosOrders, placePosOrder, reprintReceipt } from './sale';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import { DEFAULT_UPDATED_BY } from '@brigade/domain/catalogue/job-title';
+import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import { BrigadeError, validationError } from '@brigade/domain/errors';
 import type { OrderTotals } from '@brigade/domain/ordering/totals';
 import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '@brigade/domain/payments/api';

@@ -1,9 +1,9 @@
-import { paidAtCounter } from '@brigade/domain/pos/api';
 import { QUEUES } from '@brigade/db/job-queue';
 import { printers } from '@brigade/db/schema/catalogue';
 import { sideBySide } from '@brigade/db/side-by-side';
 import type { PricedLine } from '@brigade/domain/ordering/line-pricing';
 import type { OrderTotals } from '@brigade/domain/ordering/totals';
+import { paidAtCounter } from '@brigade/domain/pos/api';
 import { type ReceiptContent, receiptContent } from '@brigade/domain/pos/receipt';
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { and, eq } from 'drizzle-orm';

@@ -1,8 +1,8 @@
-import { COUNTER_CHANNELS } from '@brigade/domain/pos/api';
 import type { Executor } from '@brigade/db/database';
 import { orders } from '@brigade/db/schema/ordering';
 import { orderTenders, posDevices } from '@brigade/db/schema/pos';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { COUNTER_CHANNELS } from '@brigade/domain/pos/api';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { scopeWhere } from '../catalogue/scope';
 import type { RestaurantScope } from './device-repository';
 import { signedCash } from './drawer-repository';

@@ -13,10 +13,10 @@ import {
   NO_RECEIPT_PRINTER,
   NOT_ON_REGISTER,
   NOT_TAKING_SALES,
-  paidAtCounter,
   type PlacePosOrderInput,
-  placePosOrderSchema,
   type PosOrder,
+  paidAtCounter,
+  placePosOrderSchema,
   SERVICE_LABELS,
   VOIDED_NO_RECEIPT,
 } from '@brigade/domain/pos/api';

@@ -3,7 +3,7 @@ import type { Actor } from '@brigade/domain/access';
 import { isCloudConnection } from '@brigade/domain/catalogue/printer';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
 import { formatAmount } from '@brigade/domain/payments/amount';
-import { paidAtCounter, type PosOrder, SALE_NOT_VOIDABLE, voidPosOrderSchema } from '@brigade/domain/pos/api';
+import { type PosOrder, paidAtCounter, SALE_NOT_VOIDABLE, voidPosOrderSchema } from '@brigade/domain/pos/api';
 import type { z } from 'zod';
 import { enqueue } from '../jobs/jobs';
 import { ORDER_NOT_FOUND } from '../ordering/order-moves';

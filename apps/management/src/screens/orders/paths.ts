@@ -19,7 +19,8 @@ type Taken = { channel: 'online' | 'pos' | 'kiosk'; fulfilment: 'pickup' | 'dine
 
 /** "#12 · Ada" for an online order; a register sale without a name says where it was taken. */
 export function orderTitle(order: Taken & { number: number; customer: { name: string } }): string {
-  const name = order.customer.name || (order.channel === 'pos' ? 'Register' : order.channel === 'kiosk' ? 'Kiosk' : '');
+  const name =
+    order.customer.name || (order.channel === 'pos' ? 'Register' : order.channel === 'kiosk' ? 'Kiosk' : '');
   return name ? `#${order.number} · ${name}` : `#${order.number}`;
 }
 
