@@ -35,7 +35,7 @@ export function DoneScreen({ order, onDone }: { order: PlacedOrder; onDone: () =
         Please pay <strong>{money(order.totals.total)}</strong> at the counter. We start your order as soon as
         it is paid.
       </p>
-      <Button size="lg" onClick={onDone}>
+      <Button size="lg" className="kiosk-done__button" onClick={onDone}>
         Done
       </Button>
       <p className="kiosk-done__hint">This screen closes in {left} seconds.</p>

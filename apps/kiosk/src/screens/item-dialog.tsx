@@ -158,11 +158,13 @@ export function ItemDialog(props: { item: Item; onAdd: (line: CartLine) => void;
           );
         })}
         {tried && errors.length > 0 && (
-          <ul className="kiosk-errors" role="alert">
-            {errors.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
+          <div role="alert">
+            <ul className="kiosk-errors">
+              {errors.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          </div>
         )}
       </div>
     </Dialog>

@@ -16,11 +16,12 @@ export function KioskHeader({ title, children }: { title: string; children?: Rea
         <Button
           variant="secondary"
           size="lg"
+          className="kiosk-reach"
           aria-pressed={reach}
           onClick={toggleReach}
           title="Move the controls to the lower part of the screen"
         >
-          {reach ? 'Controls: low' : 'Controls: high'}
+          Controls within reach
         </Button>
         <Button variant="ghost" size="lg" onClick={startOver}>
           Start over
