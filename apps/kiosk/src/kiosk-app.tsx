@@ -61,18 +61,7 @@ export function KioskApp({ kiosk, onRefused }: { kiosk: StoredKiosk; onRefused: 
         Loading the menu...
       </p>
     );
-  if (!menu.data)
-    return (
-      <main className="kiosk-problem">
-        <Alert tone="error" title="This kiosk cannot take orders right now">
-          {menu.error instanceof Error ? menu.error.message : 'The menu could not be loaded.'} Please order at
-          the counter.
-        </Alert>
-        <Button size="lg" onClick={() => void menu.refetch()}>
-          Try again
-        </Button>
-      </main>
-    );
+  if (!menu.data) return <MenuProblem error={menu.error} onRetry={() => void menu.refetch()} />;
   return (
     <KioskContext.Provider value={context}>
       <div className={`kiosk${reach ? ' kiosk--reach' : ''}`}>
@@ -89,21 +78,43 @@ export function KioskApp({ kiosk, onRefused }: { kiosk: StoredKiosk; onRefused: 
         )}
         {phase === 'done' && placed && <DoneScreen order={placed} onDone={startOver} />}
         {idle.warning !== null && (
-          <Dialog open alert onClose={idle.stillHere} title="Are you still there?" footer={null}>
-            <div className="kiosk-idle">
-              <p>
-                Your order will be cleared in <strong>{idle.warning}</strong> seconds.
-              </p>
-              <Button size="lg" block data-autofocus onClick={idle.stillHere}>
-                I'm still here
-              </Button>
-              <Button size="lg" block variant="secondary" onClick={startOver}>
-                Start over
-              </Button>
-            </div>
-          </Dialog>
+          <IdleDialog seconds={idle.warning} onStillHere={idle.stillHere} onStartOver={startOver} />
         )}
       </div>
     </KioskContext.Provider>
+  );
+}
+
+/** The menu could not be read (the server down, no menu on the kiosk now): the guest is sent to the counter. */
+function MenuProblem({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <main className="kiosk-problem">
+      <Alert tone="error" title="This kiosk cannot take orders right now">
+        {error instanceof Error ? error.message : 'The menu could not be loaded.'} Please order at the
+        counter.
+      </Alert>
+      <Button size="lg" onClick={onRetry}>
+        Try again
+      </Button>
+    </main>
+  );
+}
+
+/** "Are you still there?": the seconds left before the order is cleared, and more time on one touch. */
+function IdleDialog(props: { seconds: number; onStillHere: () => void; onStartOver: () => void }) {
+  return (
+    <Dialog open alert onClose={props.onStillHere} title="Are you still there?" footer={null}>
+      <div className="kiosk-idle">
+        <p>
+          Your order will be cleared in <strong>{props.seconds}</strong> seconds.
+        </p>
+        <Button size="lg" block data-autofocus onClick={props.onStillHere}>
+          I'm still here
+        </Button>
+        <Button size="lg" block variant="secondary" onClick={props.onStartOver}>
+          Start over
+        </Button>
+      </div>
+    </Dialog>
   );
 }

@@ -1,4 +1,3 @@
-import { paidAtCounter } from '@brigade/domain/pos/api';
 import type { Executor } from '@brigade/db/database';
 import { ledgerLines } from '@brigade/db/schema/ledger';
 import { orderEvents, orders } from '@brigade/db/schema/ordering';
@@ -12,6 +11,7 @@ import type {
   SaleItemRecord,
   SaleRecords,
 } from '@brigade/domain/ledger/projection';
+import { paidAtCounter } from '@brigade/domain/pos/api';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { tenantIs } from '../tenant-scope';

@@ -1,4 +1,3 @@
-import { paidAtCounter } from '@brigade/domain/pos/api';
 import type { Actor } from '@brigade/domain/access';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
 import type { MoveOrderInput } from '@brigade/domain/ordering/api';
@@ -8,6 +7,7 @@ import {
   moveRefusedMessage,
   type OrderStatus,
 } from '@brigade/domain/ordering/order-status';
+import { paidAtCounter } from '@brigade/domain/pos/api';
 import type { PaymentDeps } from '../payments/payment-deps';
 import { findTransaction } from '../payments/payment-repository';
 import { refundPayment } from '../payments/refund';
