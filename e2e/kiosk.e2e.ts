@@ -115,10 +115,17 @@ describe('self-order kiosk', () => {
     // 1280×800 (a landscape screen) and the reach mode
     await page.setViewportSize({ width: 1280, height: 800 });
     await screenshot(page, 'kiosk-attract-1280', { fullPage: false });
-    await tap(page.getByRole('button', { name: /Touch to order/ }));
+    // a keyboard starts an order too: the attract screen's button has the focus
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'What would you like?' }).waitFor();
     await tap(page.getByRole('button', { name: 'From the Wood Grill', exact: true }));
     await screenshot(page, 'kiosk-menu-1280', { fullPage: false });
+    expect(serious(await axeViolations(page))).toEqual([]);
     expect(await fitsWidth(page)).toBe(true);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await screenshot(page, 'kiosk-menu-1024', { fullPage: false });
+    expect(await fitsWidth(page)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
     const reach = page.getByRole('button', { name: /Controls within reach/ });
     expect(await reach.getAttribute('aria-pressed')).toBe('false');
     await tap(reach);
