@@ -21,6 +21,11 @@ const centsOf = (text: string | null) => Math.round(Number((text ?? '').replace(
 
 async function pairKiosk(page: Page) {
   await page.goto(`${harness.managementOrigin}/kiosk/`);
+  // a guest sees no sign-in form on an unpaired kiosk: a manager asks for it
+  await page
+    .getByRole('heading', { level: 1, name: 'This kiosk is not set up' })
+    .waitFor({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Set up this kiosk' }).click();
   await fillSignIn(page, OWNER);
   await page.getByRole('heading', { name: 'Select POS Terminal' }).waitFor({ timeout: 20_000 });
   await page.getByRole('button', { name: /Harbor Grill/ }).click();
@@ -153,7 +158,6 @@ describe('self-order kiosk', () => {
     await page.getByRole('button', { name: /Touch to order/ }).waitFor();
     await tap(page.getByRole('button', { name: /Touch to order/ }));
     await page.getByText('Your order is empty', { exact: true }).waitFor();
-    await context.close();
 
     // the counter: the kiosk order waits among the tabs; paid in cash, it is a sale on the Orders list
     const counter = await harness.browser.newContext({
@@ -189,6 +193,23 @@ describe('self-order kiosk', () => {
     await row.waitFor({ timeout: 20_000 });
     await manage.getByText('Kiosk · dine in').first().waitFor();
     await screenshot(manage, 'kiosk-management-orders-1280', { fullPage: false });
+
+    // Management → Registers lists the kiosk by its kind; unpairing it stops the kiosk at its next call
+    await manage.goto(`${harness.managementOrigin}/manage/pos-devices`);
+    const kioskRow = manage.getByRole('row').filter({ hasText: 'Entrance kiosk' });
+    await kioskRow.getByText('Self-order kiosk').waitFor({ timeout: 20_000 });
+    await screenshot(manage, 'kiosk-management-registers-1280', { fullPage: false });
+    await kioskRow.getByRole('button', { name: 'Unpair Entrance kiosk' }).click();
+    await manage.getByRole('alertdialog').getByRole('button', { name: 'Unpair' }).click();
+    await kioskRow.getByText('Unpaired', { exact: true }).waitFor();
     await counter.close();
+    await page.reload();
+    await page
+      .getByRole('heading', { level: 1, name: 'This kiosk is not set up' })
+      .waitFor({ timeout: 20_000 });
+    await page.getByText('This device was unpaired by a manager; pair it again').waitFor();
+    await screenshot(page, 'kiosk-unpaired-1280', { fullPage: false });
+    expect(serious(await axeViolations(page))).toEqual([]);
+    await context.close();
   });
 });

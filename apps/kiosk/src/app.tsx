@@ -4,19 +4,26 @@ import { SelectionGuard } from '@brigade/ui/selection-guard';
 import { TokenHandler } from '@brigade/ui/token-handler';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { apiClient, queryClient } from './api';
+import { apiClient, BASE, queryClient } from './api';
+
+const SETUP_PARAM = 'setup';
+
 import { forgetKiosk, readKiosk, type StoredKiosk, writeKiosk } from './device-store';
 import { KioskApp } from './kiosk-app';
-import { SetupScreen } from './screens/setup-screen';
+import { NotPairedScreen, SetupScreen } from './screens/setup-screen';
 
 /**
  * The self-order kiosk (issue 47 item 4, decision 059). A paired kiosk runs on its device token alone: no one
- * is signed in on it. An unpaired one asks a manager to sign in once and pair it; the session is signed out
- * as soon as the token is kept.
+ * is signed in on it. An unpaired one says so (and why, when the server refused its token) and offers a
+ * manager the set-up: signing in once to pair it; the session is signed out as soon as the token is kept.
  */
 export function App() {
   const [kiosk, setKiosk] = useState<StoredKiosk | null>(readKiosk);
   const [notice, setNotice] = useState<string | null>(null);
+  // kept in the address: the manager's sign-in leaves the app and comes back to it
+  const [settingUp, setSettingUp] = useState(() =>
+    new URLSearchParams(window.location.search).has(SETUP_PARAM),
+  );
   const onRefused = useCallback((message: string) => {
     forgetKiosk();
     setNotice(message);
@@ -26,6 +33,14 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       {kiosk ? (
         <KioskApp kiosk={kiosk} onRefused={onRefused} />
+      ) : !settingUp ? (
+        <NotPairedScreen
+          notice={notice}
+          onSetUp={() => {
+            window.history.replaceState(null, '', `${BASE}/?${SETUP_PARAM}=1`);
+            setSettingUp(true);
+          }}
+        />
       ) : (
         <PlatformProvider client={apiClient}>
           <SelectionProvider namespace="kiosk">

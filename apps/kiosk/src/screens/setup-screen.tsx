@@ -10,6 +10,26 @@ import { BASE } from '../api';
 import type { StoredKiosk } from '../device-store';
 import { type Scope, usePairKiosk } from '../queries';
 
+/** What an unpaired kiosk shows a guest: ask a member of staff; a manager sets it up from here. */
+export function NotPairedScreen(props: { notice: string | null; onSetUp: () => void }) {
+  return (
+    <main className="ui-centered kiosk-setup">
+      <Card
+        titleAs="h1"
+        title="This kiosk is not set up"
+        description="Please order at the counter. A manager can set up this kiosk."
+      >
+        <div className="kiosk-setup__form">
+          {props.notice && <Alert tone="warning">{props.notice}</Alert>}
+          <Button size="lg" block onClick={props.onSetUp}>
+            Set up this kiosk
+          </Button>
+        </div>
+      </Card>
+    </main>
+  );
+}
+
 /**
  * Setting up a kiosk: a manager (signed in for this only) names it and pairs it in kiosk mode; the device
  * keeps the token and the manager's session is signed out at once, so the kiosk runs with no one signed in.
