@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Actor } from '@brigade/domain/access';
 import { DEFAULT_UPDATED_BY } from '@brigade/domain/catalogue/job-title';
 import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import { BrigadeError, validationError } from '@brigade/domain/errors';
@@ -8,6 +9,7 @@ import { SERVICE_LABELS } from '@brigade/domain/pos/api';
 import type { CheckLine } from '@brigade/domain/pos/checks';
 import {
   KIOSK_NO_MENU,
+  KIOSK_NO_TERMINAL,
   type KioskMenu,
   type KioskOrder,
   kioskOrderName,
@@ -18,16 +20,20 @@ import { resolveCatalogueScope } from '../catalogue/scope';
 import { KEY_REUSED } from '../ordering/checkout';
 import {
   addOrderEvent,
+  findOrder,
   findOrderByKey,
   insertOrder,
   nextOrderNumber,
   type OrderRow,
 } from '../ordering/ordering-repository';
 import { requestHash } from '../request-hash';
+import type { PosCardDeps } from './card-sale';
+import { payCheckOnTerminal } from './check-card';
 import { pricedCheck } from './checks';
 import { pairedKiosk } from './devices';
 import { type PosDeps, type RegisterPlace, rulesView, sellingPlace } from './register';
 import { priceSale } from './sale';
+import { type TenderRow, tendersOf } from './sale-repository';
 
 /**
  * The self-order kiosk (docs/behaviour/kiosk.md, decision 059). A kiosk is a paired device in kiosk mode:
@@ -53,6 +59,7 @@ async function openKiosk(deps: PosDeps, token: unknown): Promise<RegisterPlace> 
 export async function getKioskMenu(deps: PosDeps, input: { token: unknown }): Promise<KioskMenu> {
   const place = await openKiosk(deps, input.token);
   return {
+    cardTerminal: Boolean(place.device.terminalHsn && place.device.terminalKey),
     device: { deviceId: place.device.deviceId, name: place.device.name },
     restaurantName: place.restaurantName,
     currency: place.currency,
@@ -64,10 +71,12 @@ export async function getKioskMenu(deps: PosDeps, input: { token: unknown }): Pr
 
 /**
  * Places a guest's order from the kiosk, priced on the server from the kiosk menu (every problem at once, as
- * one 400; nothing stored), to pay at the counter. One Idempotency-Key makes one order.
+ * one 400; nothing stored). To pay at the counter it waits there as an open check; paid by card, the kiosk's
+ * terminal charges it at once through the register's card steps (decision 052) and it goes to the kitchen.
+ * One Idempotency-Key makes one order, whichever way it is paid (a declined card can still go to the counter).
  */
 export async function placeKioskOrder(
-  deps: PosDeps,
+  deps: PosCardDeps,
   call: { token: unknown; idempotencyKey: unknown; body: unknown },
 ): Promise<KioskOrder> {
   const key = idempotencyKeySchema.safeParse(call.idempotencyKey);
@@ -75,12 +84,46 @@ export async function placeKioskOrder(
     throw validationError(IDEMPOTENCY_KEY_MESSAGE, [
       { path: 'idempotency-key', message: IDEMPOTENCY_KEY_MESSAGE },
     ]);
-  const place = await openKiosk(deps, call.token);
-  const scope = { tenantId: place.device.tenantId, restaurantId: place.device.restaurantId };
   const request = placeKioskOrderSchema.parse(call.body);
-  const hash = requestHash('placeKioskOrder', request);
-  const earlier = await findOrderByKey(deps.db, scope, key.data);
-  if (earlier) return replay(earlier, hash);
+  const place = await deps.transact((tx) => openKiosk({ db: tx, menuCache: deps.menuCache }, call.token));
+  if (request.payment === 'card' && (!place.device.terminalHsn || !place.device.terminalKey))
+    throw new BrigadeError('conflict', 'NO_TERMINAL', KIOSK_NO_TERMINAL);
+  const row = await deps.transact((tx) => writeKioskOrder({ ...deps, db: tx }, place, request, key.data));
+  const scope = { tenantId: row.tenantId, restaurantId: row.restaurantId };
+  const answer = async () =>
+    deps.transact(async (tx) => {
+      const current = (await findOrder(tx, scope, row.orderId))!;
+      return kioskOrderOf(current, await tendersOf(tx, scope, [row.orderId]));
+    });
+  // to the counter, or already paid (the same key again): no terminal
+  if (request.payment === 'counter' || row.status !== 'open') return answer();
+  await payCheckOnTerminal(deps, GUEST, {
+    scope,
+    orderId: row.orderId,
+    version: row.version,
+    receipt: 'none',
+    key: key.data,
+    openPlace: async () => place,
+  });
+  return answer();
+}
+
+/** The guest at a kiosk, as the payment's records name who acted ("system"). */
+const GUEST: Actor = { kind: 'anonymous' };
+
+/** The kiosk order, written once per key: the same key again finds the order it made. */
+async function writeKioskOrder(
+  deps: PosDeps,
+  place: RegisterPlace,
+  request: ReturnType<typeof placeKioskOrderSchema.parse>,
+  key: string,
+): Promise<OrderRow> {
+  const scope = { tenantId: place.device.tenantId, restaurantId: place.device.restaurantId };
+  // how it is paid is not part of the order: a declined card may go to the counter with the same key
+  const { payment: _payment, ...order } = request;
+  const hash = requestHash('placeKioskOrder', order);
+  const earlier = await findOrderByKey(deps.db, scope, key);
+  if (earlier) return sameOrder(earlier, hash);
   const { lines: priced } = priceSale(place, request, KIOSK_MESSAGES);
   const lines: CheckLine[] = priced.map((line, index) => ({ ...line, lineId: index + 1, pending: true }));
   const check = pricedCheck({ fulfilment: request.service, checkDiscount: null }, lines, place.rules, null);
@@ -103,30 +146,32 @@ export async function placeKioskOrder(
     totals: check.totals,
     total: check.total,
     currency: place.currency,
-    idempotencyKey: key.data,
+    idempotencyKey: key,
     requestHash: hash,
   });
   // the same order sent twice at once: the first is the order
-  if (!row) return replay((await findOrderByKey(deps.db, scope, key.data))!, hash);
+  if (!row) return sameOrder((await findOrderByKey(deps.db, scope, key))!, hash);
   const service = SERVICE_LABELS[request.service].toLowerCase();
+  const how = request.payment === 'card' ? 'to pay by card at the kiosk' : 'to pay at the counter';
   await addOrderEvent(
     deps.db,
     row,
     'open',
     'guest',
-    `Placed at ${place.device.name} (${service}) for ${name}, to pay at the counter`,
+    `Placed at ${place.device.name} (${service}) for ${name}, ${how}`,
   );
-  return kioskOrderOf(row);
+  return row;
 }
 
-function replay(row: OrderRow, hash: string): KioskOrder {
+function sameOrder(row: OrderRow, hash: string): OrderRow {
   if (row.requestHash !== hash || row.channel !== 'kiosk')
     throw new BrigadeError('unprocessable', 'IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
-  return kioskOrderOf(row);
+  return row;
 }
 
-function kioskOrderOf(row: OrderRow): KioskOrder {
+function kioskOrderOf(row: OrderRow, tenders: TenderRow[]): KioskOrder {
   const totals = row.totals as unknown as OrderTotals;
+  const card = tenders.find((t) => t.method === 'card' && t.kind === 'payment');
   return {
     orderId: row.orderId,
     number: row.number,
@@ -139,7 +184,8 @@ function kioskOrderOf(row: OrderRow): KioskOrder {
       includedTax: totals.includedTax,
       total: totals.total,
     },
-    payment: 'counter',
+    payment: card ? 'card' : 'counter',
+    card: card ? { brand: card.cardBrand, lastFour: card.lastFour } : null,
     createdAt: row.createdAt,
   };
 }

@@ -11,7 +11,9 @@ import { POS_SERVICES, posMenuGroupSchema, registerSchema } from './api';
 
 export const NOT_ON_KIOSK = 'This item is not on the kiosk menu now';
 export const KIOSK_NO_MENU = 'This kiosk cannot take orders: the restaurant has no menu on the kiosk now';
+export const KIOSK_NO_TERMINAL = 'This kiosk has no card terminal: pay at the counter';
 export const NAME_OR_TENT = 'Give your name or a table tent number';
+export const KIOSK_PAYMENTS = ['counter', 'card'] as const;
 export const TABLE_TENT_MESSAGE = 'Table tent must be a number from 1 to 999';
 
 /** What a kiosk reads to show its menu: the restaurant, its currency and tax rules, the kiosk's menus. */
@@ -22,6 +24,8 @@ export const kioskMenuSchema = z.object({
   timezone: z.string(),
   menus: z.array(posMenuGroupSchema),
   rules: registerSchema.shape.rules,
+  /** A card terminal is paired to this kiosk: guests may pay on it. */
+  cardTerminal: z.boolean(),
 });
 export type KioskMenu = z.infer<typeof kioskMenuSchema>;
 
@@ -38,8 +42,11 @@ export const placeKioskOrderSchema = z
       .min(1, TABLE_TENT_MESSAGE)
       .max(999, TABLE_TENT_MESSAGE)
       .optional(),
-    /** How the guest pays: at the counter (the order waits there as an open check). */
-    payment: z.literal('counter', { error: 'Payment must be counter' }).default('counter'),
+    /**
+     * How the guest pays: at the counter (the order waits there as an open check), or by card on the kiosk's
+     * own terminal (paid at once, it goes to the kitchen).
+     */
+    payment: z.enum(KIOSK_PAYMENTS, { error: "Payment must be 'counter' or 'card'" }).default('counter'),
   })
   .superRefine((order, context) => {
     if (!order.guestName && order.tableTent === undefined)
@@ -66,7 +73,9 @@ export const kioskOrderSchema = z.object({
     includedTax: z.number(),
     total: z.number(),
   }),
-  payment: z.literal('counter'),
+  payment: z.enum(KIOSK_PAYMENTS),
+  /** Paid by card on the kiosk's terminal: the card's brand and last four. */
+  card: z.object({ brand: z.string().nullable(), lastFour: z.string().nullable() }).nullable(),
   createdAt: z.date(),
 });
 export type KioskOrder = z.infer<typeof kioskOrderSchema>;
