@@ -1,7 +1,7 @@
 import { TENANT_CREATION_TIMEZONE } from '@brigade/domain/tenant';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useHarness } from './harness';
+import { apiCall, DEMO_OWNER, DEMO_TENANT_ID, signInByApi, useHarness } from './harness';
 import { axeViolations, type Credentials, fillSignIn, screenSettled, screenshot, serious } from './helpers';
 
 /**
@@ -19,7 +19,7 @@ const fitsWidth = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const centsOf = (text: string | null) => Math.round(Number((text ?? '').replace(/[^0-9.]/g, '')) * 100);
 
-async function pairKiosk(page: Page) {
+async function pairKiosk(page: Page, name = 'Entrance kiosk') {
   await page.goto(`${harness.managementOrigin}/kiosk/`);
   // a guest sees no sign-in form on an unpaired kiosk: a manager asks for it
   await page
@@ -31,7 +31,7 @@ async function pairKiosk(page: Page) {
   await page.getByRole('button', { name: /Harbor Grill/ }).click();
   await page.getByRole('heading', { level: 1, name: 'Set up this kiosk' }).waitFor({ timeout: 20_000 });
   expect(await page.getByLabel('Kiosk name').inputValue()).toBe('Kiosk 1');
-  await page.getByLabel('Kiosk name').fill('Entrance kiosk');
+  await page.getByLabel('Kiosk name').fill(name);
   await page.getByRole('button', { name: 'Pair as a kiosk' }).click();
   // paired, and nobody is signed in any more: the attract screen
   await page.getByRole('button', { name: /Touch to order/ }).waitFor({ timeout: 30_000 });
@@ -212,4 +212,112 @@ describe('self-order kiosk', () => {
     expect(serious(await axeViolations(page))).toEqual([]);
     await context.close();
   });
+
+  it('pays at the kiosk by card on its own terminal: the order reaches the kitchen at once (touch, 1280×800)', async () => {
+    const context = await harness.browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      hasTouch: true,
+      timezoneId: TENANT_CREATION_TIMEZONE,
+    });
+    const page = await context.newPage();
+    const tap = (target: Locator) => target.tap();
+    await pairKiosk(page, 'Card kiosk');
+    // a manager pairs the emulator's terminal to the kiosk (as Management → Registers → Card terminal does)
+    const token = await signInByApi(harness, DEMO_OWNER);
+    const restaurants = await apiCall<{ data: { restaurants: { restaurantId: number; name: string }[] } }>(
+      harness,
+      'GET',
+      `/tenants/${DEMO_TENANT_ID}/restaurants`,
+      { token },
+    );
+    const restaurantId = restaurants.body.data.restaurants.find(
+      (r) => r.name === 'Harbor Grill',
+    )!.restaurantId;
+    const base = `/tenants/${DEMO_TENANT_ID}/restaurants/${restaurantId}`;
+    const devices = await apiCall<{ data: { deviceId: number; name: string; revokedAt: string | null }[] }>(
+      harness,
+      'GET',
+      `${base}/pos/devices`,
+      { token },
+    );
+    const device = devices.body.data.find((d) => d.name === 'Card kiosk' && d.revokedAt === null)!;
+    const paired = await apiCall(harness, 'PUT', `${base}/pos/devices/${device.deviceId}/terminal`, {
+      token,
+      body: { hsn: HSN, apiKey: TERMINAL_KEY },
+    });
+    expect(paired.status).toBe(200);
+    const account = await apiCall<{ data: { gatewayUrl: string } }>(
+      harness,
+      'GET',
+      `${base}/payments/merchant-account`,
+      { token },
+    );
+    const terminal = await context.newPage();
+    await terminal.goto(`${account.body.data.gatewayUrl}/terminal/${HSN}`);
+    await terminal.getByText('Welcome').waitFor();
+
+    await page.bringToFront();
+    await page.reload();
+    await tap(page.getByRole('button', { name: /Touch to order/ }));
+    await orderBurger(page, tap, 'kiosk-card');
+    await tap(page.getByRole('button', { name: /^Review order · \$/ }));
+    await tap(page.getByRole('button', { name: 'Take out' }));
+    await page.getByLabel('Your name').fill('Sam');
+    const total = centsOf(await page.getByTestId('order-total').textContent());
+    await screenshot(page, 'kiosk-card-review-1280', { fullPage: false });
+    const answer = page.waitForResponse(
+      (r) => r.url().endsWith('/kiosk/orders') && r.request().method() === 'POST',
+    );
+    await tap(page.getByRole('button', { name: /^Pay here by card/ }));
+    await page.getByRole('alertdialog', { name: 'Follow the prompts on the card terminal' }).waitFor();
+    await screenshot(page, 'kiosk-card-follow-1280', { fullPage: false });
+    expect(serious(await axeViolations(page))).toEqual([]);
+
+    // the guest at the terminal: no tip, a Visa, a signature
+    await terminal.bringToFront();
+    await terminal.getByText('Add a tip?').waitFor({ timeout: 20_000 });
+    await pressWhenEnabled(terminal, 'No tip');
+    await terminal.getByText('Insert, tap or swipe').waitFor();
+    await pressWhenEnabled(terminal, 'Visa — approved');
+    await terminal.getByText('Sign below').waitFor();
+    await pressWhenEnabled(terminal, 'Sign');
+
+    await page.bringToFront();
+    const response = await answer;
+    expect(response.status()).toBe(201);
+    const order = (
+      (await response.json()) as { data: { number: number; status: string; totals: { total: number } } }
+    ).data;
+    expect(order).toMatchObject({ status: 'accepted', totals: { total } });
+    expect(await page.getByTestId('order-number').textContent()).toBe(String(order.number));
+    expect(await page.getByTestId('paid-by-card').textContent()).toContain('ending 1111');
+    await screenshot(page, 'kiosk-card-done-1280', { fullPage: false });
+
+    // paid, it is on the kitchen display at once
+    const kitchen = await context.newPage();
+    await kitchen.goto(`${harness.managementOrigin}/manage/kitchen`);
+    await fillSignIn(kitchen, OWNER);
+    const pick = kitchen.getByRole('button', { name: /Harbor Grill/ });
+    const station = kitchen.getByRole('link', { name: 'Grill', exact: true });
+    await pick.or(station).first().waitFor({ timeout: 20_000 });
+    if (await pick.isVisible()) await pick.click();
+    await station.waitFor({ timeout: 20_000 });
+    await station.click();
+    await kitchen
+      .getByTestId('kds-ticket')
+      .filter({ hasText: `#${order.number}` })
+      .waitFor({ timeout: 20_000 });
+    await screenshot(kitchen, 'kiosk-card-kitchen-1280', { fullPage: false });
+    await context.close();
+  });
 });
+
+const HSN = 'C032UQ03960189';
+const TERMINAL_KEY = 'emulator-terminal-api-key';
+
+/** The guest at the emulated terminal: waits for a button to be enabled, then presses it. */
+async function pressWhenEnabled(terminal: Page, name: string | RegExp) {
+  const button = terminal.getByRole('button', { name });
+  await expect.poll(() => button.isEnabled(), { timeout: 20_000 }).toBe(true);
+  await button.click();
+}

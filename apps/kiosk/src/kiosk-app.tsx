@@ -31,7 +31,8 @@ export function KioskApp({ kiosk, onRefused }: { kiosk: StoredKiosk; onRefused: 
     setPlaced(null);
     setPhase('attract');
   }, []);
-  const idle = useIdle(phase === 'menu' || phase === 'review', startOver);
+  const [busy, setBusy] = useState(false);
+  const idle = useIdle((phase === 'menu' || phase === 'review') && !busy, startOver);
   useEffect(() => {
     if (menu.error && isDeviceRefusal(menu.error)) onRefused((menu.error as Error).message);
   }, [menu.error, onRefused]);
@@ -52,6 +53,7 @@ export function KioskApp({ kiosk, onRefused }: { kiosk: StoredKiosk; onRefused: 
           return !on;
         }),
       startOver,
+      setBusy,
     }),
     [kiosk, menu.data, items, cart, currency, reach, startOver],
   );

@@ -14,6 +14,8 @@ export interface KioskContextValue {
   reach: boolean;
   toggleReach: () => void;
   startOver: () => void;
+  /** An order is on its way (the card terminal may wait minutes): the inactivity timer pauses meanwhile. */
+  setBusy: (busy: boolean) => void;
 }
 
 export const KioskContext = createContext<KioskContextValue | null>(null);

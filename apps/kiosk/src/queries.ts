@@ -1,6 +1,6 @@
 import type { Jsonify } from '@brigade/api-client/client';
 import { ProblemError } from '@brigade/api-client/problem-error';
-import { getKioskMenu, placeKioskOrder } from '@brigade/contracts/kiosk';
+import { cancelKioskTerminal, getKioskMenu, placeKioskOrder } from '@brigade/contracts/kiosk';
 import { pairPosDevice } from '@brigade/contracts/pos';
 import {
   DEVICE_HEADER,
@@ -50,6 +50,14 @@ export function usePlaceOrder(token: string) {
           headers: { ...deviceHeaders(token), 'idempotency-key': key },
         })
         .then((answer) => answer.data),
+  });
+}
+
+/** Stops what the kiosk's terminal waits for (the guest changed their mind). */
+export function useCancelTerminal(token: string) {
+  return useMutation({
+    mutationFn: () =>
+      apiClient.call(cancelKioskTerminal, { headers: deviceHeaders(token) }).then((answer) => answer.data),
   });
 }
 

@@ -31,10 +31,18 @@ export function DoneScreen({ order, onDone }: { order: PlacedOrder; onDone: () =
       <p className="kiosk-done__number" data-testid="order-number">
         {order.number}
       </p>
-      <p className="kiosk-done__next">
-        Please pay <strong>{money(order.totals.total)}</strong> at the counter. We start your order as soon as
-        it is paid.
-      </p>
+      {order.payment === 'card' ? (
+        <p className="kiosk-done__next" data-testid="paid-by-card">
+          Paid <strong>{money(order.totals.total)}</strong> by card
+          {order.card?.lastFour ? ` ending ${order.card.lastFour}` : ''}. Your order is on its way to the
+          kitchen.
+        </p>
+      ) : (
+        <p className="kiosk-done__next">
+          Please pay <strong>{money(order.totals.total)}</strong> at the counter. We start your order as soon
+          as it is paid.
+        </p>
+      )}
       <Button size="lg" className="kiosk-done__button" onClick={onDone}>
         Done
       </Button>

@@ -1,30 +1,22 @@
-import { errorMessage } from '@brigade/api-client/problem-error';
 import type { OrderTotals } from '@brigade/domain/ordering/totals';
-import { Alert } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { useId, useState } from 'react';
-import { missingFor, orderOf, priceCart } from '../cart';
+import { missingFor, priceCart } from '../cart';
 import { useKiosk } from '../kiosk-context';
-import { type PlacedOrder, usePlaceOrder } from '../queries';
+import type { PlacedOrder } from '../queries';
 import { KioskHeader } from './kiosk-header';
 import { OrderLines } from './order-lines';
+import { PayButtons } from './pay-buttons';
 
 /**
  * The order before it is placed: its lines (quantity, remove), eat here or take out, a name to be called or a
- * table tent number, the total with tax, and "Pay at counter". The order is sent with the cart's key, so a
- * retry after a lost answer never places it twice.
+ * table tent number, the total with tax, and how to pay (pay-buttons.tsx).
  */
 export function ReviewScreen(props: { onBack: () => void; onPlaced: (order: PlacedOrder) => void }) {
-  const { kiosk, menu, items, cart, money } = useKiosk();
-  const place = usePlaceOrder(kiosk.token);
+  const { menu, items, cart, money } = useKiosk();
   const [tried, setTried] = useState(false);
   const priced = menu ? priceCart(cart, items, menu.rules) : null;
   const missing = missingFor(cart) ?? priced?.problems[0] ?? null;
-  const submit = () => {
-    setTried(true);
-    if (missing || place.isPending) return;
-    place.mutate({ key: cart.orderKey, order: orderOf(cart) }, { onSuccess: props.onPlaced });
-  };
   const totals = priced?.totals;
   return (
     <main className="kiosk-screen kiosk-review">
@@ -44,21 +36,14 @@ export function ReviewScreen(props: { onBack: () => void; onPlaced: (order: Plac
               {missing}
             </p>
           )}
-          {place.error && (
-            <Alert tone="error" title="Your order was not placed">
-              {errorMessage(place.error)} Try again, or order at the counter.
-            </Alert>
-          )}
-          <Button
-            size="lg"
-            block
-            className="kiosk-pay"
-            loading={place.isPending}
-            loadingText="Placing your order..."
-            onClick={submit}
-          >
-            {place.error ? 'Try again' : `Pay at counter${totals ? ` · ${money(totals.total)}` : ''}`}
-          </Button>
+          <PayButtons
+            total={totals ? money(totals.total) : ''}
+            blocked={() => {
+              setTried(true);
+              return missing !== null;
+            }}
+            onPlaced={props.onPlaced}
+          />
         </section>
       </div>
     </main>
