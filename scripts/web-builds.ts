@@ -52,6 +52,7 @@ export const WEB_BUILDS: WebBuild[] = [
   spaBuild('management'),
   spaBuild('menu'),
   spaBuild('pos'),
+  spaBuild('kiosk'),
   {
     name: 'site ordering',
     outDir: 'apps/site/dist-ordering',

@@ -33,6 +33,7 @@ import { hostingRoutes } from './routes/hosting';
 import { imageRoutes, registerImageSupport } from './routes/images';
 import { invitationRoutes } from './routes/invitations';
 import { itemBulkRoutes } from './routes/item-bulk';
+import { kioskRoutes } from './routes/kiosk';
 import { meRoutes } from './routes/me';
 import { menuMoveRoutes } from './routes/menu-moves';
 import { metaRoutes } from './routes/meta';
@@ -83,6 +84,7 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...reportRoutes,
   ...posRoutes,
   ...posCheckRoutes,
+  ...kioskRoutes,
   ...staffRoutes,
   ...printingRoutes,
 ];

@@ -15,6 +15,7 @@ import * as hosting from './hosting';
 import * as images from './images';
 import * as invitations from './invitations';
 import * as itemBulk from './item-bulk';
+import * as kiosk from './kiosk';
 import * as me from './me';
 import * as menus from './menus';
 import { getApiInfo } from './meta';
@@ -68,6 +69,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(pos),
   ...endpointsOf(posChecks),
   ...endpointsOf(posCheckSplits),
+  ...endpointsOf(kiosk),
   ...endpointsOf(printing),
   ...endpointsOf(staff),
   ...endpointsOf(payments),

@@ -15,6 +15,7 @@ export const WEB_APPS = [
   { name: 'management', prefix: '/manage/', dist: join(REPO_ROOT, 'apps/management/dist') },
   { name: 'menu', prefix: '/menu/', dist: join(REPO_ROOT, 'apps/menu/dist') },
   { name: 'pos', prefix: '/pos/', dist: join(REPO_ROOT, 'apps/pos/dist') },
+  { name: 'kiosk', prefix: '/kiosk/', dist: join(REPO_ROOT, 'apps/kiosk/dist') },
 ] as const;
 
 export interface WebApp {

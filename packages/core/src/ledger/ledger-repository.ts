@@ -11,6 +11,7 @@ import type {
   SaleItemRecord,
   SaleRecords,
 } from '@brigade/domain/ledger/projection';
+import { paidAtCounter } from '@brigade/domain/pos/api';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { tenantIs } from '../tenant-scope';
@@ -89,21 +90,20 @@ async function orderRecord(ex: Executor, row: OrderRow): Promise<OrderRecord> {
     .where(and(inScope(orderEvents, row), eq(orderEvents.orderId, row.orderId)))
     .orderBy(asc(orderEvents.eventId));
   // a register sale's cash (docs/behaviour/pos.md): an online order has none, and is not asked
-  const tenders =
-    row.channel === 'pos'
-      ? await ex
-          .select({
-            tenderId: orderTenders.tenderId,
-            method: orderTenders.method,
-            kind: orderTenders.kind,
-            amount: orderTenders.amount,
-            takenAt: orderTenders.takenAt,
-            takenBy: orderTenders.takenBy,
-          })
-          .from(orderTenders)
-          .where(and(inScope(orderTenders, row), eq(orderTenders.orderId, row.orderId)))
-          .orderBy(asc(orderTenders.tenderId))
-      : [];
+  const tenders = paidAtCounter(row.channel)
+    ? await ex
+        .select({
+          tenderId: orderTenders.tenderId,
+          method: orderTenders.method,
+          kind: orderTenders.kind,
+          amount: orderTenders.amount,
+          takenAt: orderTenders.takenAt,
+          takenBy: orderTenders.takenBy,
+        })
+        .from(orderTenders)
+        .where(and(inScope(orderTenders, row), eq(orderTenders.orderId, row.orderId)))
+        .orderBy(asc(orderTenders.tenderId))
+    : [];
   return {
     orderId: row.orderId,
     channel: row.channel,

@@ -7,6 +7,7 @@ import {
   moveRefusedMessage,
   type OrderStatus,
 } from '@brigade/domain/ordering/order-status';
+import { paidAtCounter } from '@brigade/domain/pos/api';
 import type { PaymentDeps } from '../payments/payment-deps';
 import { findTransaction } from '../payments/payment-repository';
 import { refundPayment } from '../payments/refund';
@@ -61,7 +62,7 @@ export async function moveOrderAs(
   if (!canMove(row.status, to))
     throw new BrigadeError('conflict', 'ORDER_MOVE_REFUSED', moveRefusedMessage(row.status, to));
   // its cash goes back with a refund tender from a drawer (pos/void.ts), never by a bare status change
-  if (row.channel === 'pos' && (to === 'cancelled' || to === 'refunded'))
+  if (paidAtCounter(row.channel) && (to === 'cancelled' || to === 'refunded'))
     throw new BrigadeError('conflict', 'VOID_AT_REGISTER', VOID_AT_REGISTER);
   await paymentStep(deps, actor, row, to);
   const moved = await deps.transact(async (tx) => {

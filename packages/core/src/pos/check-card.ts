@@ -14,6 +14,7 @@ import { finishCardSale, settleTerminalFailure } from './card-sale-record';
 import { sendRound } from './check-kitchen';
 import { lockOpenCheck, saveCheck } from './check-repository';
 import type { CheckCall } from './checks';
+import type { RestaurantScope } from './device-repository';
 import { openRegister, type RegisterPlace } from './register';
 import { runOnTerminal } from './terminal-run';
 
@@ -34,19 +35,49 @@ export async function payCheckByCard(
 ): Promise<PosOrder> {
   const scope = { tenantId: call.tenantId, restaurantId: call.restaurantId };
   const request = payCheckCardSchema.parse(call.body);
+  return payCheckOnTerminal(deps, actor, {
+    scope,
+    orderId: call.orderId,
+    version: request.version,
+    receipt: request.receipt,
+    key: call.idempotencyKey,
+    openPlace: async (tx) => {
+      const place = await openRegister({ db: tx, menuCache: deps.menuCache }, actor, scope, call.token);
+      await registerUnlockedCheck(tx, place.device);
+      return place;
+    },
+  });
+}
+
+/**
+ * The card steps of paying an open check on a device's terminal: at a register (above), or at a kiosk for the
+ * order its guest just placed (kiosk.ts). `openPlace` names the device, in the intent's transaction.
+ */
+export async function payCheckOnTerminal(
+  deps: PosCardDeps,
+  actor: Actor,
+  call: {
+    scope: RestaurantScope;
+    orderId: number;
+    version: number;
+    receipt: 'print' | 'none';
+    key: unknown;
+    openPlace: (tx: Executor) => Promise<RegisterPlace>;
+  },
+): Promise<PosOrder> {
+  const { scope } = call;
   const handle = idempotencyKey<{ orderId: number }>(deps, actor, {
     scope,
-    key: call.idempotencyKey as string | undefined,
+    key: call.key as string | undefined,
     operation: `${PAY_CHECK_CARD_OPERATION}:${call.orderId}`,
-    body: request,
+    body: { version: call.version, receipt: call.receipt },
   });
   // the key, the check at its version and the payment's intent in one transaction: a refusal keeps nothing
   const begun = await deps.transact(async (tx) => {
-    const place = await openRegister({ db: tx, menuCache: deps.menuCache }, actor, scope, call.token);
-    await registerUnlockedCheck(tx, place.device);
+    const place = await call.openPlace(tx);
     const claimed = await handle.claim(tx);
     if (claimed) return { place, replay: claimed.replay, check: null, written: null };
-    const check = await lockOpenCheck(tx, scope, call.orderId, request.version);
+    const check = await lockOpenCheck(tx, scope, call.orderId, call.version);
     if (!place.device.terminalHsn || !place.device.terminalKey)
       throw new BrigadeError('conflict', 'NO_TERMINAL', NO_TERMINAL);
     if ((check.lines as CheckLine[]).length === 0)
@@ -70,11 +101,11 @@ export async function payCheckByCard(
     request: {
       service: check.fulfilment === 'takeout' ? ('takeout' as const) : ('dine_in' as const),
       lines: [],
-      receipt: request.receipt,
+      receipt: call.receipt,
     },
     lines: [],
     totals,
-    check: { record: recordPaidCheck(place, actor, check, request.version) },
+    check: { record: recordPaidCheck(place, actor, check, call.version) },
   };
   return finishCardSale(deps, actor, intent, sale, outcome.answer);
 }

@@ -4,6 +4,7 @@ import { employees } from '@brigade/db/schema/catalogue';
 import { kitchenBumps, orders } from '@brigade/db/schema/ordering';
 import { posDevices } from '@brigade/db/schema/pos';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
+import { paidAtCounter } from '@brigade/domain/pos/api';
 import {
   CHECK_ALREADY_PAID,
   CHECK_CHANGED,
@@ -35,7 +36,7 @@ export async function lockOpenCheck(
   version?: number,
 ): Promise<OrderRow> {
   const row = await findOrder(ex, scope, orderId, true);
-  if (row?.channel !== 'pos') throw notFound(CHECK_NOT_FOUND, 'CHECK_NOT_FOUND');
+  if (!row || !paidAtCounter(row.channel)) throw notFound(CHECK_NOT_FOUND, 'CHECK_NOT_FOUND');
   if (row.status !== 'open')
     throw row.status === 'accepted' || row.status === 'completed'
       ? new BrigadeError('conflict', 'CHECK_ALREADY_PAID', CHECK_ALREADY_PAID)

@@ -6,6 +6,7 @@ import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import { BrigadeError, notFound, validationError } from '@brigade/domain/errors';
 import { computeTotals, type OrderTotals, type TotalsRules } from '@brigade/domain/ordering/totals';
 import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '@brigade/domain/payments/api';
+import { paidAtCounter } from '@brigade/domain/pos/api';
 import { applyCheckDiscount, type CheckDiscount } from '@brigade/domain/pos/check-splits';
 import {
   addCheckLinesSchema,
@@ -278,7 +279,7 @@ export async function getCheck(deps: PosDeps, actor: Actor, call: CheckCall): Pr
   const scope = scopeOf(call);
   await registerDevice(deps, actor, scope, call.token);
   const row = await findOrder(deps.db, scope, call.orderId);
-  if (row?.channel !== 'pos') throw notFound(CHECK_NOT_FOUND, 'CHECK_NOT_FOUND');
+  if (!row || !paidAtCounter(row.channel)) throw notFound(CHECK_NOT_FOUND, 'CHECK_NOT_FOUND');
   return viewOf(deps.db, row);
 }
 

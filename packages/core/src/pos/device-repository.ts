@@ -43,6 +43,15 @@ export async function deviceByToken(ex: Executor, scope: RestaurantScope, tokenH
   return row ?? null;
 }
 
+/**
+ * The device a token names, in whichever restaurant (a kiosk call names no tenant: its token does). The
+ * token hash is unique across tenants; the caller runs outside any tenant's walls.
+ */
+export async function deviceByTokenAnywhere(ex: Executor, tokenHash: string) {
+  const [row] = await ex.select().from(posDevices).where(eq(posDevices.tokenHash, tokenHash)).limit(1);
+  return row ?? null;
+}
+
 export async function markSeen(ex: Executor, device: DeviceRow, now: Date): Promise<void> {
   if (device.lastSeenAt && now.getTime() - device.lastSeenAt.getTime() < 60_000) return;
   await ex

@@ -6,6 +6,8 @@ import {
   DEVICE_TOKEN_MESSAGE,
   DRAWER_OPEN_ON_UNPAIR,
   deviceTokenSchema,
+  KIOSK_ONLY_MESSAGE,
+  NOT_A_KIOSK_MESSAGE,
   type PairDeviceInput,
   type PairedDevice,
   type PosDevice,
@@ -17,6 +19,7 @@ import { type UseCaseDeps, userIdOf } from '../use-case';
 import {
   type DeviceRow,
   deviceByToken,
+  deviceByTokenAnywhere,
   findDevice,
   findPrinter,
   insertDevice,
@@ -51,6 +54,7 @@ export const deviceOf = (row: DeviceRow, pairedByName: string | null = null): Po
   terminal:
     row.terminalHsn && row.terminalPairedAt ? { hsn: row.terminalHsn, pairedAt: row.terminalPairedAt } : null,
   passcodeLockedAt: row.passcodeLockedAt,
+  mode: row.mode,
 });
 
 export async function pairDevice(
@@ -69,6 +73,7 @@ export async function pairDevice(
     ...scope,
     name: body.name,
     receiptPrinterId: body.receiptPrinterId,
+    mode: body.mode,
     tokenHash: hashOf(token),
     pairedBy: userIdOf(actor),
   });
@@ -106,7 +111,8 @@ export async function revokeDevice(
 
 /**
  * The paired, not unpaired, device a register call names by its token in this restaurant; 403 otherwise
- * (a token of another restaurant is as unknown as a made-up one).
+ * (a token of another restaurant is as unknown as a made-up one). A kiosk's token opens no register call
+ * (decision 059): it only places kiosk orders.
  */
 export async function pairedDevice(
   deps: UseCaseDeps & { now?: () => Date },
@@ -115,6 +121,27 @@ export async function pairedDevice(
 ): Promise<DeviceRow> {
   const parsed = deviceTokenSchema.safeParse(token);
   const row = parsed.success ? await deviceByToken(deps.db, scope, hashOf(parsed.data)) : null;
+  const device = await usableDevice(deps, row);
+  if (device.mode !== 'register') throw new BrigadeError('forbidden', 'DEVICE_IS_KIOSK', KIOSK_ONLY_MESSAGE);
+  return device;
+}
+
+/**
+ * The kiosk a kiosk call names by its token alone (no session, no tenant in the path): the token's device
+ * says which restaurant it orders for. 403 for an unknown, unpaired or register token.
+ */
+export async function pairedKiosk(
+  deps: UseCaseDeps & { now?: () => Date },
+  token: unknown,
+): Promise<DeviceRow> {
+  const parsed = deviceTokenSchema.safeParse(token);
+  const row = parsed.success ? await deviceByTokenAnywhere(deps.db, hashOf(parsed.data)) : null;
+  const device = await usableDevice(deps, row);
+  if (device.mode !== 'kiosk') throw new BrigadeError('forbidden', 'DEVICE_NOT_KIOSK', NOT_A_KIOSK_MESSAGE);
+  return device;
+}
+
+async function usableDevice(deps: UseCaseDeps & { now?: () => Date }, row: DeviceRow | null) {
   if (!row) throw new BrigadeError('forbidden', 'DEVICE_NOT_PAIRED', DEVICE_TOKEN_MESSAGE);
   if (row.revokedAt) throw new BrigadeError('forbidden', 'DEVICE_UNPAIRED', DEVICE_REVOKED_MESSAGE);
   await markSeen(deps.db, row, deps.now?.() ?? new Date());

@@ -5,7 +5,7 @@
 
 export { CARD_SALE_OPERATION, type PosCardDeps, placePosCardOrder } from './card-sale';
 export { type CardKeyResult, releaseAbandonedCardSaleKeys } from './card-sale-recovery';
-export { PAY_CHECK_CARD_OPERATION, payCheckByCard } from './check-card';
+export { PAY_CHECK_CARD_OPERATION, payCheckByCard, payCheckOnTerminal } from './check-card';
 export { closeCheck, moveCheck } from './check-close';
 export { type ApprovalDeps, discountCheck, discountCheckLine } from './check-discount';
 export { fireNextCourse, sendCheck, voidCheckLine } from './check-kitchen';
@@ -30,10 +30,11 @@ export {
   saveDiningRoom,
   saveDiningTable,
 } from './floor';
+export { getKioskMenu, placeKioskOrder } from './kiosk';
 export { printReceiptJob } from './receipt';
 export { emailReceipt } from './receipt-email';
 export { getRegister, type PosDeps } from './register';
 export { listPosOrders, placePosOrder, reprintReceipt } from './sale';
-export { cancelTerminal } from './terminal-cancel';
+export { cancelKioskTerminal, cancelTerminal } from './terminal-cancel';
 export { pairTerminal, unpairTerminal } from './terminal-pairing';
 export { voidPosOrder } from './void';

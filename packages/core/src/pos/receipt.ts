@@ -4,6 +4,7 @@ import { printers } from '@brigade/db/schema/catalogue';
 import { sideBySide } from '@brigade/db/side-by-side';
 import type { PricedLine } from '@brigade/domain/ordering/line-pricing';
 import type { OrderTotals } from '@brigade/domain/ordering/totals';
+import { paidAtCounter } from '@brigade/domain/pos/api';
 import { type ReceiptContent, receiptContent } from '@brigade/domain/pos/receipt';
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { and, eq } from 'drizzle-orm';
@@ -47,7 +48,13 @@ export async function printReceiptJob(
     .where(and(scopeWhere(printers, scope), eq(printers.printerId, job.printerId)))
     .limit(1);
   const order = await findOrder(deps.db, scope, job.orderId);
-  if (!printer || !isReachable(printer) || !order || order.channel !== 'pos' || order.status === 'cancelled')
+  if (
+    !printer ||
+    !isReachable(printer) ||
+    !order ||
+    !paidAtCounter(order.channel) ||
+    order.status === 'cancelled'
+  )
     return 'nothing to print';
   const content = await saleReceiptContent(deps.db, deps.sites, order, {
     customFooter: printer.customFooter,

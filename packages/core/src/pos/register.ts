@@ -4,7 +4,7 @@ import { notFound } from '@brigade/domain/errors';
 import { inFiringOrder } from '@brigade/domain/ordering/kitchen';
 import type { TotalsRules } from '@brigade/domain/ordering/totals';
 import type { PosItem, PosMenuGroup, Register } from '@brigade/domain/pos/api';
-import { posGroupOf, posItemsById } from '@brigade/domain/pos/menu';
+import { posGroupOf, posItemsById, type SellingChannel } from '@brigade/domain/pos/menu';
 import { listMenusIn, type MenuDeps, resolveMenuIn } from '../catalogue/menu-resolver';
 import { type ResolvedScope, resolveCatalogueScope } from '../catalogue/scope';
 import { coursesOfRestaurant } from '../ordering/kitchen-repository';
@@ -102,6 +102,20 @@ export async function openRegister(
   token: unknown,
 ): Promise<RegisterPlace> {
   const { resolved, device } = await registerDevice(deps, actor, scope, token);
+  return sellingPlace(deps, resolved, device, 'pos');
+}
+
+/**
+ * What a paired device sells now: the menus visible on its channel (the register's `pos`, a kiosk's `kiosk`)
+ * that are available at this moment, the 86 list, and the tax rules a sale is priced by.
+ */
+export async function sellingPlace(
+  deps: PosDeps,
+  resolved: ResolvedScope,
+  device: DeviceRow,
+  channel: SellingChannel,
+): Promise<RegisterPlace> {
+  const scope = { tenantId: device.tenantId, restaurantId: device.restaurantId };
   const now = deps.now?.() ?? new Date();
   const [restaurant, settings, taxRates] = await sideBySide(deps.db, [
     () => findRestaurant(deps.db, scope.tenantId, scope.restaurantId),
@@ -111,7 +125,7 @@ export async function openRegister(
   if (!restaurant)
     throw notFound(`Restaurant with ID ${scope.restaurantId} not found`, 'RESTAURANT_NOT_FOUND');
   const soldOut = new Set(settings.soldOutItemIds);
-  const filter = { channel: 'pos' as const, at: now.toISOString() };
+  const filter = { channel, at: now.toISOString() };
   const menus: PosMenuGroup[] = [];
   for (const summary of await listMenusIn(deps.db, resolved, filter)) {
     const { menu, available } = await resolveMenuIn(
@@ -121,7 +135,7 @@ export async function openRegister(
       filter,
       deps.menuCache,
     );
-    const group = available ? posGroupOf(menu, soldOut) : null;
+    const group = available ? posGroupOf(menu, soldOut, channel) : null;
     if (group) menus.push(group);
   }
   return {
@@ -141,6 +155,22 @@ export async function openRegister(
   };
 }
 
+/** The tax rules as a register or kiosk reads them, to show the same totals the server charges. */
+export const rulesView = (place: RegisterPlace): Register['rules'] => ({
+  taxRates: place.rules.taxRates.map((rate) => ({
+    taxRateId: rate.taxRateId,
+    name: rate.name,
+    type: rate.type,
+    disabled: rate.disabled,
+    rate: rate.rate,
+    default: rate.default,
+    takeoutTaxEnabled: rate.takeoutTaxEnabled,
+    ...(rate.takeoutTaxrate === undefined ? {} : { takeoutTaxrate: rate.takeoutTaxrate }),
+    roundingOptions: rate.roundingOptions,
+  })),
+  serviceChargePercent: place.rules.serviceChargePercent,
+});
+
 export async function getRegister(
   deps: PosDeps,
   actor: Actor,
@@ -153,20 +183,7 @@ export async function getRegister(
     currency: place.currency,
     timezone: place.resolved.timezone,
     menus: place.menus,
-    rules: {
-      taxRates: place.rules.taxRates.map((rate) => ({
-        taxRateId: rate.taxRateId,
-        name: rate.name,
-        type: rate.type,
-        disabled: rate.disabled,
-        rate: rate.rate,
-        default: rate.default,
-        takeoutTaxEnabled: rate.takeoutTaxEnabled,
-        ...(rate.takeoutTaxrate === undefined ? {} : { takeoutTaxrate: rate.takeoutTaxrate }),
-        roundingOptions: rate.roundingOptions,
-      })),
-      serviceChargePercent: place.rules.serviceChargePercent,
-    },
+    rules: rulesView(place),
     cashPresets: CASH_NOTES,
     tipPresets: place.tipPresets,
     courses: inFiringOrder(await coursesOfRestaurant(deps.db, input)),

@@ -1,7 +1,8 @@
 import type { Executor } from '@brigade/db/database';
 import { orders } from '@brigade/db/schema/ordering';
 import { orderTenders, posDevices } from '@brigade/db/schema/pos';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { COUNTER_CHANNELS } from '@brigade/domain/pos/api';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { scopeWhere } from '../catalogue/scope';
 import type { RestaurantScope } from './device-repository';
 import { signedCash } from './drawer-repository';
@@ -39,7 +40,13 @@ export async function registerSales(
       posDevices,
       and(eq(posDevices.tenantId, orders.tenantId), eq(posDevices.deviceId, orders.deviceId)),
     )
-    .where(and(scopeWhere(orders, scope), eq(orders.channel, 'pos'), eq(orders.businessDate, businessDate)))
+    .where(
+      and(
+        scopeWhere(orders, scope),
+        inArray(orders.channel, [...COUNTER_CHANNELS]),
+        eq(orders.businessDate, businessDate),
+      ),
+    )
     .orderBy(desc(orders.orderId))
     .limit(limit);
 }

@@ -15,6 +15,7 @@ import {
   NOT_TAKING_SALES,
   type PlacePosOrderInput,
   type PosOrder,
+  paidAtCounter,
   placePosOrderSchema,
   SERVICE_LABELS,
   VOIDED_NO_RECEIPT,
@@ -113,15 +114,16 @@ export async function placePosOrder(deps: PosDeps, actor: Actor, call: PlacePosO
 export function priceSale(
   place: RegisterPlace,
   request: Pick<ReturnType<typeof placePosOrderSchema.parse>, 'service' | 'lines'>,
+  messages: { noMenu: string; notOnMenu: string } = { noMenu: NOT_TAKING_SALES, notOnMenu: NOT_ON_REGISTER },
 ): { lines: PricedLine[]; totals: OrderTotals } {
-  if (place.items.size === 0) throw new BrigadeError('conflict', 'POS_NO_MENU', NOT_TAKING_SALES);
+  if (place.items.size === 0) throw new BrigadeError('conflict', 'POS_NO_MENU', messages.noMenu);
   const errors: FieldError[] = [];
   const lines: PricedLine[] = [];
   request.lines.forEach((line, index) => {
     const item = place.items.get(line.itemId);
     const priced = item
       ? priceLine(line, item, `lines.${index}`)
-      : { errors: [{ path: `lines.${index}.itemId`, message: NOT_ON_REGISTER }] };
+      : { errors: [{ path: `lines.${index}.itemId`, message: messages.notOnMenu }] };
     if ('errors' in priced) errors.push(...priced.errors);
     else lines.push(priced.line);
   });
@@ -187,7 +189,7 @@ export async function reprintReceipt(
   const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
   const { device } = await registerDevice(deps, actor, scope, input.token);
   const order = await findOrder(deps.db, scope, input.orderId);
-  if (order?.channel !== 'pos') throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
+  if (!order || !paidAtCounter(order.channel)) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
   if (order.status === 'cancelled') throw new BrigadeError('conflict', 'SALE_VOIDED', VOIDED_NO_RECEIPT);
   const printer = await registerPrinter(deps, device);
   if (!printer) throw new BrigadeError('conflict', 'NO_RECEIPT_PRINTER', NO_RECEIPT_PRINTER);

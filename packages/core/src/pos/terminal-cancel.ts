@@ -3,7 +3,8 @@ import { BrigadeError } from '@brigade/domain/errors';
 import { NO_TERMINAL } from '@brigade/domain/pos/terminal';
 import { openMerchantAccountIn } from '../payments/merchant-account-service';
 import type { PosCardDeps } from './card-sale';
-import type { RestaurantScope } from './device-repository';
+import type { DeviceRow, RestaurantScope } from './device-repository';
+import { pairedKiosk } from './devices';
 import { registerDevice } from './register';
 import { terminalOf } from './terminal-run';
 
@@ -22,6 +23,26 @@ export async function cancelTerminal(
     const { device } = await registerDevice({ db: tx }, actor, scope, call.token);
     return { device, account: (await openMerchantAccountIn(deps, tx, scope)).account };
   });
+  return cancelOnTerminal(deps, device, account);
+}
+
+/** A kiosk's Cancel while its terminal waits for the guest's card (the kiosk's token alone names it). */
+export async function cancelKioskTerminal(
+  deps: PosCardDeps,
+  call: { token: unknown },
+): Promise<{ cancelled: boolean }> {
+  const { device, account } = await deps.transact(async (tx) => {
+    const device = await pairedKiosk({ db: tx }, call.token);
+    return { device, account: (await openMerchantAccountIn(deps, tx, device)).account };
+  });
+  return cancelOnTerminal(deps, device, account);
+}
+
+async function cancelOnTerminal(
+  deps: PosCardDeps,
+  device: DeviceRow,
+  account: { merchid: string; site: string },
+): Promise<{ cancelled: boolean }> {
   if (!device.terminalHsn || !device.terminalKey)
     throw new BrigadeError('conflict', 'NO_TERMINAL', NO_TERMINAL);
   const { client, hsn } = terminalOf(deps, device, account.site);

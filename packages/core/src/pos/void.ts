@@ -3,7 +3,7 @@ import type { Actor } from '@brigade/domain/access';
 import { isCloudConnection } from '@brigade/domain/catalogue/printer';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
 import { formatAmount } from '@brigade/domain/payments/amount';
-import { type PosOrder, SALE_NOT_VOIDABLE, voidPosOrderSchema } from '@brigade/domain/pos/api';
+import { type PosOrder, paidAtCounter, SALE_NOT_VOIDABLE, voidPosOrderSchema } from '@brigade/domain/pos/api';
 import type { z } from 'zod';
 import { enqueue } from '../jobs/jobs';
 import { ORDER_NOT_FOUND } from '../ordering/order-moves';
@@ -58,7 +58,7 @@ async function voidableSale(
   const { device } = await registerDevice(deps, actor, scope, call.token);
   await registerManagerCheck(deps.db, actor, device);
   const order = await findOrder(deps.db, scope, call.orderId, true);
-  if (!order || order.channel !== 'pos') throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
+  if (!order || !paidAtCounter(order.channel)) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
   if (!VOIDABLE.has(order.status)) throw new BrigadeError('conflict', 'SALE_NOT_VOIDABLE', SALE_NOT_VOIDABLE);
   return { device, order, tenders: await tendersOf(deps.db, scope, [order.orderId]) };
 }

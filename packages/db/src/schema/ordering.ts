@@ -26,7 +26,7 @@ import { restaurants } from './tenancy';
  * changes never rewrite an order. No row holds card data: the payment is a payment_transactions row.
  */
 
-export const ORDER_CHANNELS = ['online', 'pos'] as const;
+export const ORDER_CHANNELS = ['online', 'pos', 'kiosk'] as const;
 
 /** Whole cents; a moment with its time zone; a row's restaurant (deleted with it). Also the register's tables. */
 export const money = (name: string) => bigint(name, { mode: 'number' });
@@ -159,7 +159,7 @@ export const orders = pgTable(
       .on(t.tenantId, t.restaurantId, t.tableId)
       .where(sql`${t.status} = 'open'`),
     check('orders_total_check', sql`${t.total} >= 0`),
-    check('orders_channel_check', sql`${t.channel} in ('online', 'pos')`),
+    check('orders_channel_check', sql`${t.channel} in ('online', 'pos', 'kiosk')`),
   ],
 );
 

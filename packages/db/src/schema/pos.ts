@@ -1,4 +1,4 @@
-import { TENDER_METHODS } from '@brigade/domain/pos/api';
+import { DEVICE_MODES, TENDER_METHODS } from '@brigade/domain/pos/api';
 import { TABLE_SHAPES } from '@brigade/domain/pos/floor';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -42,9 +42,15 @@ export const posDevices = pgTable(
     staffUnlockedAt: at('staff_unlocked_at'),
     /** When the register last refused passcodes after too many wrong ones: Registers shows it to managers. */
     passcodeLockedAt: at('passcode_locked_at'),
+    /**
+     * `register` (staff sell on it under their own session) or `kiosk` (guests order on it; the token alone
+     * is its identity and it may only place kiosk orders: decision 059).
+     */
+    mode: text('mode', { enum: DEVICE_MODES }).notNull().default('register'),
   },
   (t) => [
     restaurantFk('pos_devices_restaurant_fk', t as never),
+    check('pos_devices_mode_check', sql`${t.mode} in ('register', 'kiosk')`),
     uniqueIndex('pos_devices_token_key').on(t.tokenHash),
     index('pos_devices_restaurant_idx').on(t.tenantId, t.restaurantId),
   ],

@@ -33,7 +33,7 @@ export const LEDGER_EVENTS = [
 export type LedgerEvent = (typeof LEDGER_EVENTS)[number];
 export const LEDGER_KINDS = ['item', 'custom', 'tax', 'service_charge', 'tip', 'tender'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
-export const LEDGER_CHANNELS = ['online', 'virtual_terminal', 'pos'] as const;
+export const LEDGER_CHANNELS = ['online', 'virtual_terminal', 'pos', 'kiosk'] as const;
 export type LedgerChannel = (typeof LEDGER_CHANNELS)[number];
 
 export interface LedgerLine {
@@ -81,7 +81,7 @@ export interface SaleItemRecord {
 export interface OrderRecord {
   orderId: number;
   /** Where it was taken: the public site, or a register (a POS sale). */
-  channel?: 'online' | 'pos' | undefined;
+  channel?: 'online' | 'pos' | 'kiosk' | undefined;
   /** A register sale's server (employees.guid), when one is known. */
   serverEmployeeId?: string | null | undefined;
   currency: string;

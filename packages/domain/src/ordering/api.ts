@@ -217,8 +217,8 @@ export const orderSchema = z.object({
   number: z.number(),
   businessDate: z.string(),
   status: z.enum(ORDER_STATUSES),
-  /** Where it was taken: the public site, or a register (docs/behaviour/pos.md). */
-  channel: z.enum(['online', 'pos']),
+  /** Where it was taken: the public site, a register (docs/behaviour/pos.md) or a kiosk (kiosk.md). */
+  channel: z.enum(['online', 'pos', 'kiosk']),
   /** `pickup` online; a register sale is eaten in or taken out. */
   fulfilment: z.enum(['pickup', 'dine_in', 'takeout']),
   pickupAt: z.date(),

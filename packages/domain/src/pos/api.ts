@@ -19,6 +19,19 @@ export const DEVICE_HEADER = 'x-pos-device';
 export const DEVICE_TOKEN_MESSAGE = 'This device is not paired with the restaurant; pair it again';
 export const DEVICE_REVOKED_MESSAGE = 'This device was unpaired by a manager; pair it again';
 
+/** A paired device is a register (staff sell on it) or a self-order kiosk (guests order on it): decision 059. */
+export const DEVICE_MODES = ['register', 'kiosk'] as const;
+export type DeviceMode = (typeof DEVICE_MODES)[number];
+export const KIOSK_ONLY_MESSAGE = 'This device is a self-order kiosk: it only places kiosk orders';
+export const NOT_A_KIOSK_MESSAGE = 'This device is a register, not a kiosk; pair it as a kiosk';
+
+/**
+ * The channels whose orders the registers take money for: register sales and open checks (`pos`), and kiosk
+ * orders paid at the counter (`kiosk`). Their tenders, voids, receipts and open checks are the register's.
+ */
+export const COUNTER_CHANNELS = ['pos', 'kiosk'] as const;
+export const paidAtCounter = (channel: string): boolean => channel === 'pos' || channel === 'kiosk';
+
 export const POS_SERVICES = ['dine_in', 'takeout'] as const;
 export type PosService = (typeof POS_SERVICES)[number];
 export const SERVICE_LABELS: Record<PosService, string> = { dine_in: 'Dine in', takeout: 'Takeout' };
@@ -52,6 +65,8 @@ export const posDeviceSchema = z.object({
   terminal: z.object({ hsn: z.string(), pairedAt: z.date() }).nullable(),
   /** When it last refused passcodes after 5 wrong ones in a minute (docs/behaviour/time-clock.md). */
   passcodeLockedAt: z.date().nullable(),
+  /** A register, or a self-order kiosk (docs/behaviour/kiosk.md). */
+  mode: z.enum(DEVICE_MODES),
 });
 export type PosDevice = z.infer<typeof posDeviceSchema>;
 
@@ -67,6 +82,7 @@ export const pairDeviceSchema = z.strictObject({
     .max(INT32_MAX, 'Receipt printer must be a printer ID')
     .nullable()
     .default(null),
+  mode: z.enum(DEVICE_MODES, { error: "Mode must be 'register' or 'kiosk'" }).default('register'),
 });
 export type PairDeviceInput = z.input<typeof pairDeviceSchema>;
 
@@ -95,6 +111,8 @@ export const posItemSchema = z.object({
   /** The button's label: the item's POS name, else its name. */
   buttonLabel: z.string(),
   buttonColor: z.string().optional(),
+  /** The guest-facing description (kiosk menus only). */
+  description: z.string().optional(),
   pricingStrategy: z.enum(['base', 'size', 'open']),
   price: z.number(),
   sizes: z.array(z.object({ id: z.number(), name: z.string(), price: z.number() })),

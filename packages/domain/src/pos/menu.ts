@@ -10,13 +10,22 @@ import type { PosItem, PosMenuGroup } from './api';
  * its "include POS prompt" is on.
  */
 
+/**
+ * Who sells: the register, or a self-order kiosk (docs/behaviour/kiosk.md). A kiosk reads the groups visible
+ * in the kiosk and the items and modifier groups on the kiosk channel, under their guest-facing names; it
+ * offers every modifier group on the item's page and leaves open-priced items out (a guest sets no price).
+ */
+export type SellingChannel = 'pos' | 'kiosk';
+
 /** The item as the register sells it, or null when it is not on the POS or its price is out of bounds. */
 export function posItemOf(
   item: ResolvedItem,
   soldOut: ReadonlySet<number>,
   menuGroupId: number,
+  channel: SellingChannel = 'pos',
 ): PosItem | null {
-  if (!item.pos) return null;
+  const kiosk = channel === 'kiosk';
+  if (kiosk ? !item.kiosk || item.pricingStrategy === 'open' : !item.pos) return null;
   const price = item.pricingStrategy === 'base' ? chargedCents(item.basePrice ?? 0) : 0;
   const sizes = item.sizePrice.flatMap((size) => {
     const cents = chargedCents(size.price);
@@ -27,15 +36,16 @@ export function posItemOf(
     .sort((a, b) => a.position - b.position)
     .flatMap((reference) => {
       const group = reference.modifierGroup;
-      if (!group.isActive || !group.pos) return [];
+      if (!group.isActive || !(kiosk ? group.kiosk : group.pos)) return [];
       const rules = groupRulesOf(reference);
-      return rules ? [{ ...rules, prompt: group.includePosPrompt || rules.minSelection > 0 }] : [];
+      return rules ? [{ ...rules, prompt: kiosk || group.includePosPrompt || rules.minSelection > 0 }] : [];
     });
   return {
     itemId: item.itemId,
     name: item.name,
-    buttonLabel: item.posName?.trim() || item.name,
+    buttonLabel: kiosk ? item.name : item.posName?.trim() || item.name,
     ...(item.posColor ? { buttonColor: item.posColor } : {}),
+    ...(kiosk && item.customerDescription ? { description: item.customerDescription } : {}),
     pricingStrategy: item.pricingStrategy,
     price,
     sizes,
@@ -55,23 +65,28 @@ export function posItemOf(
   };
 }
 
-/** A menu group as the register shows it (null when nothing in it is on the POS). */
-export function posGroupOf(group: ResolvedMenuGroup, soldOut: ReadonlySet<number>): PosMenuGroup | null {
+/** A menu group as the register (or a kiosk) shows it (null when nothing in it is on the channel). */
+export function posGroupOf(
+  group: ResolvedMenuGroup,
+  soldOut: ReadonlySet<number>,
+  channel: SellingChannel = 'pos',
+): PosMenuGroup | null {
+  const kiosk = channel === 'kiosk';
   const items = [...group.items]
     .sort((a, b) => a.position - b.position)
     .flatMap((reference) => {
-      const item = posItemOf(reference.item, soldOut, group.menuGroupId);
+      const item = posItemOf(reference.item, soldOut, group.menuGroupId, channel);
       return item ? [item] : [];
     });
   const groups = [...group.subgroups]
-    .filter((child) => child.visibleInPOS && child.isActive !== false)
+    .filter((child) => (kiosk ? child.visibleInKiosk : child.visibleInPOS) && child.isActive !== false)
     .sort((a, b) => a.position - b.position)
-    .map((child) => posGroupOf(child, soldOut))
+    .map((child) => posGroupOf(child, soldOut, channel))
     .filter((child): child is PosMenuGroup => child !== null);
   if (items.length === 0 && groups.length === 0) return null;
   return {
     menuGroupId: group.menuGroupId,
-    name: group.posName?.trim() || group.name,
+    name: kiosk ? group.name : group.posName?.trim() || group.name,
     ...(group.buttonColor ? { buttonColor: group.buttonColor } : {}),
     items,
     groups,

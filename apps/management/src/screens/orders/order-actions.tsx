@@ -61,7 +61,7 @@ export function OrderActions({ order, compact = false }: { order: Order; compact
   const forward = next.filter((status) => !RETURNS_MONEY.includes(status) && status !== 'accepted');
   // a register sale's cash goes back by voiding it at a register (docs/behaviour/pos.md#voiding-a-sale)
   const back =
-    mayReturn && order.channel !== 'pos' ? next.filter((status) => RETURNS_MONEY.includes(status)) : [];
+    mayReturn && order.channel === 'online' ? next.filter((status) => RETURNS_MONEY.includes(status)) : [];
   const run = async (body: MoveBody) => {
     try {
       await move.mutateAsync(body);
@@ -94,7 +94,7 @@ export function OrderActions({ order, compact = false }: { order: Order; compact
           {MOVE_LABELS[status]}
         </Button>
       ))}
-      {mayReturn && !compact && order.channel !== 'pos' && <RefundControl order={order} />}
+      {mayReturn && !compact && order.channel === 'online' && <RefundControl order={order} />}
       {confirming && (
         <ConfirmDialog
           open

@@ -152,8 +152,8 @@ function OrderFacts({ order }: { order: Order }) {
         <Fact label="Pickup">{pickupLabel(order)}</Fact>
         <Fact label="Placed">{formatDateTime(order.createdAt)}</Fact>
         <Fact label="Customer">{order.customer.name || '—'}</Fact>
-        {order.channel === 'pos' ? (
-          <Fact label="Paid">Cash at the register</Fact>
+        {order.channel !== 'online' ? (
+          <Fact label="Paid">{order.channel === 'pos' ? 'Cash at the register' : 'At the counter'}</Fact>
         ) : (
           <>
             <Fact label="Phone">

@@ -15,11 +15,12 @@ export function timeOf(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleTimeString(undefined, { timeStyle: 'short' });
 }
 
-type Taken = { channel: 'online' | 'pos'; fulfilment: 'pickup' | 'dine_in' | 'takeout' };
+type Taken = { channel: 'online' | 'pos' | 'kiosk'; fulfilment: 'pickup' | 'dine_in' | 'takeout' };
 
 /** "#12 · Ada" for an online order; a register sale without a name says where it was taken. */
 export function orderTitle(order: Taken & { number: number; customer: { name: string } }): string {
-  const name = order.customer.name || (order.channel === 'pos' ? 'Register' : '');
+  const name =
+    order.customer.name || (order.channel === 'pos' ? 'Register' : order.channel === 'kiosk' ? 'Kiosk' : '');
   return name ? `#${order.number} · ${name}` : `#${order.number}`;
 }
 
@@ -27,7 +28,9 @@ export function orderTitle(order: Taken & { number: number; customer: { name: st
 export function pickupLabel(
   order: Partial<Taken> & { asap: boolean; pickupAt: string; readyAt: string | null },
 ): string {
-  if (order.channel === 'pos') return `Register · ${order.fulfilment === 'takeout' ? 'takeout' : 'dine in'}`;
+  const service = order.fulfilment === 'takeout' ? 'takeout' : 'dine in';
+  if (order.channel === 'pos') return `Register · ${service}`;
+  if (order.channel === 'kiosk') return `Kiosk · ${service}`;
   const pickup = order.asap ? `ASAP (${timeOf(order.pickupAt)})` : `Pickup ${timeOf(order.pickupAt)}`;
   return order.readyAt ? `${pickup} · ready ${timeOf(order.readyAt)}` : pickup;
 }

@@ -29,6 +29,8 @@ const lockedRecently = (at: string | null): at is string =>
 
 /** The register app, served beside this one. */
 const REGISTER_URL = '/pos/';
+/** The self-order kiosk app (docs/behaviour/kiosk.md): a manager pairs a kiosk on the device itself. */
+const KIOSK_URL = '/kiosk/';
 
 function usePosDevices() {
   const { tenantId, restaurantId } = useCurrentRestaurant();
@@ -54,6 +56,7 @@ function columns(printerName: (id: number | null) => string): Column<Device>[] {
     d.pairedByName ? `${when(d.pairedAt)} by ${d.pairedByName}` : when(d.pairedAt);
   return [
     { header: 'Name', primary: true, cell: (d) => d.name },
+    { header: 'Kind', cell: (d) => (d.mode === 'kiosk' ? 'Self-order kiosk' : 'Register') },
     { header: 'Receipt printer', cell: (d) => printerName(d.receiptPrinterId) },
     { header: 'Card terminal', cell: (d) => d.terminal?.hsn ?? 'None' },
     { header: 'Paired', cell: paired, hideOnMobile: true },
@@ -76,9 +79,14 @@ function columns(printerName: (id: number | null) => string): Column<Device>[] {
 }
 
 const OpenRegisterLink = () => (
-  <a className={buttonClass('primary')} href={REGISTER_URL}>
-    Open the register
-  </a>
+  <>
+    <a className={buttonClass('secondary')} href={KIOSK_URL}>
+      Set up a kiosk
+    </a>
+    <a className={buttonClass('primary')} href={REGISTER_URL}>
+      Open the register
+    </a>
+  </>
 );
 
 /**
@@ -98,7 +106,7 @@ export default function PosDevicesScreen() {
     <>
       <PageHeader
         title="Registers"
-        description="Devices paired as registers of this restaurant. Pair a device by opening the register on it."
+        description="Devices paired as registers or self-order kiosks of this restaurant. Pair a device by opening the register or the kiosk on it."
         actions={<OpenRegisterLink />}
       />
       <DataTable<Device>

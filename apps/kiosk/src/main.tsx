@@ -1,0 +1,20 @@
+import '@brigade/ui/lib/strict-csp';
+import '@brigade/ui/styles.css';
+import './kiosk.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('Missing #root element');
+try {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+} catch (error) {
+  // spec 01 §2.8: a start-up failure shows "Failed to initialize app"
+  console.error(error);
+  root.innerHTML = '<p role="alert" class="ui-loading ui-loading--page">Failed to initialize app</p>';
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { cartLinesSchema } from '../ordering/cart';
+import { text } from '../text';
+import { POS_SERVICES, posMenuGroupSchema, registerSchema } from './api';
+
+/**
+ * The self-order kiosk (docs/behaviour/kiosk.md, decision 059): a paired device in kiosk mode reads the menus
+ * visible in the kiosk with the items on the kiosk channel, and places an order for the guest to pay at the
+ * counter. Its device token is its only identity: no staff member signs in on it.
+ */
+
+export const NOT_ON_KIOSK = 'This item is not on the kiosk menu now';
+export const KIOSK_NO_MENU = 'This kiosk cannot take orders: the restaurant has no menu on the kiosk now';
+export const KIOSK_NO_TERMINAL = 'This kiosk has no card terminal: pay at the counter';
+export const NAME_OR_TENT = 'Give your name or a table tent number';
+export const KIOSK_PAYMENTS = ['counter', 'card'] as const;
+export const TABLE_TENT_MESSAGE = 'Table tent must be a number from 1 to 999';
+
+/** What a kiosk reads to show its menu: the restaurant, its currency and tax rules, the kiosk's menus. */
+export const kioskMenuSchema = z.object({
+  device: z.object({ deviceId: z.number(), name: z.string() }),
+  restaurantName: z.string(),
+  currency: z.string(),
+  timezone: z.string(),
+  menus: z.array(posMenuGroupSchema),
+  rules: registerSchema.shape.rules,
+  /** A card terminal is paired to this kiosk: guests may pay on it. */
+  cardTerminal: z.boolean(),
+});
+export type KioskMenu = z.infer<typeof kioskMenuSchema>;
+
+export const placeKioskOrderSchema = z
+  .strictObject({
+    service: z.enum(POS_SERVICES, { error: 'Choose dine in or takeout' }),
+    lines: cartLinesSchema,
+    /** The name called at the counter. */
+    guestName: text().trim().max(40, 'Name cannot exceed 40 characters').optional(),
+    /** The numbered tent the guest takes to the table, so a runner finds them. */
+    tableTent: z
+      .number({ error: TABLE_TENT_MESSAGE })
+      .int(TABLE_TENT_MESSAGE)
+      .min(1, TABLE_TENT_MESSAGE)
+      .max(999, TABLE_TENT_MESSAGE)
+      .optional(),
+    /**
+     * How the guest pays: at the counter (the order waits there as an open check), or by card on the kiosk's
+     * own terminal (paid at once, it goes to the kitchen).
+     */
+    payment: z.enum(KIOSK_PAYMENTS, { error: "Payment must be 'counter' or 'card'" }).default('counter'),
+  })
+  .superRefine((order, context) => {
+    if (!order.guestName && order.tableTent === undefined)
+      context.addIssue({ code: 'custom', path: ['guestName'], message: NAME_OR_TENT });
+  });
+export type PlaceKioskOrderInput = z.input<typeof placeKioskOrderSchema>;
+
+/** The order's name at the counter and in the kitchen: the guest's name, the tent, or both. */
+export function kioskOrderName(order: { guestName?: string | undefined; tableTent?: number | undefined }) {
+  const tent = order.tableTent === undefined ? '' : `Tent ${order.tableTent}`;
+  return [order.guestName ?? '', tent].filter(Boolean).join(' · ');
+}
+
+/** What the kiosk shows on its confirmation screen. */
+export const kioskOrderSchema = z.object({
+  orderId: z.number(),
+  number: z.number(),
+  status: z.string(),
+  service: z.enum(POS_SERVICES),
+  name: z.string(),
+  totals: z.object({
+    subtotal: z.number(),
+    tax: z.number(),
+    includedTax: z.number(),
+    total: z.number(),
+  }),
+  payment: z.enum(KIOSK_PAYMENTS),
+  /** Paid by card on the kiosk's terminal: the card's brand and last four. */
+  card: z.object({ brand: z.string().nullable(), lastFour: z.string().nullable() }).nullable(),
+  createdAt: z.date(),
+});
+export type KioskOrder = z.infer<typeof kioskOrderSchema>;
