@@ -360,7 +360,9 @@ describe('site administration app', () => {
       // the zone is picked from the browser's list of IANA zones, which the field offers as suggestions
       const zone = settings.getByLabel('Time zone');
       const listId = await zone.getAttribute('list');
-      expect(await settings.locator(`datalist[id="${listId}"] option[value="Europe/Lisbon"]`).count()).toBe(1);
+      expect(await settings.locator(`datalist[id="${listId}"] option[value="Europe/Lisbon"]`).count()).toBe(
+        1,
+      );
       expect(await settings.locator(`datalist[id="${listId}"] option`).count()).toBeGreaterThan(300);
       await zone.fill('Europe/Lisbon');
       await settings.getByLabel('Currency').fill('eur');
