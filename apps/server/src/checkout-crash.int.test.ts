@@ -420,6 +420,8 @@ function fakeMailProvider() {
       });
     },
   });
+  // a connection reset by the killed server is expected: without a listener it ends this test process
+  server.on('error', () => {});
   server.listen(0, '127.0.0.1');
   return Object.assign(state, { server, port: () => (server.server.address() as AddressInfo).port });
 }
