@@ -179,6 +179,12 @@ describe('Tips', () => {
         .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= innerWidth))
         .toBe(true);
       await screenshot(page, 'management-tips-1024', { fullPage: false });
+      // on a phone the page does not scroll sideways (its tables scroll inside their own frame)
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= innerWidth))
+        .toBe(true);
+      await screenshot(page, 'management-tips-390');
     } finally {
       await context.close();
     }
