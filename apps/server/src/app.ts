@@ -173,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => deps.payments.close());
   app.addHook('onClose', () => deps.places.close());
   app.addHook('onClose', () => deps.llm.close());
+  app.addHook('onClose', () => deps.sms.close());
   app.addHook('onClose', () => deps.businessListing.close());
   app.addHook('onClose', () => deps.changes.close());
   app.addHook('onClose', () => deps.sessions.close());

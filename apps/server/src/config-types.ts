@@ -1,5 +1,6 @@
 import type { CheckoutLimits } from '@brigade/domain/ordering/checkout-limits';
 import type { BusinessListingConfig } from './config-business-listing';
+import type { SmsConfig } from './config-sms';
 
 /** The configuration the server runs with, as loadConfig (config.ts) builds it from the environment. */
 export interface Config {
@@ -81,6 +82,8 @@ export interface Config {
   checkoutLimits: CheckoutLimits;
   /** The language model that drafts review replies (docs/operations/llm.md). */
   llm: LlmConfig;
+  /** Text messages through Twilio (docs/operations/sms.md). */
+  sms: SmsConfig;
   /** Google Business Profile (docs/operations/business-profile.md). */
   businessListing: BusinessListingConfig;
   /** The TCP port kitchen tickets are sent to on the restaurants' network printers (raw ESC/POS, 9100). */

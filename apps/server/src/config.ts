@@ -11,6 +11,7 @@ import { checkoutLimitsOf, limitsEnvironment } from './config-limits';
 import { llmConfigOf, llmEnvironment } from './config-llm';
 import { platformConfigOf, platformEnvironment, platformProblems } from './config-platform';
 import { retentionEnvironment, retentionOf } from './config-retention';
+import { smsConfigOf, smsEnvironment, smsProblems } from './config-sms';
 
 const booleanFlag = (fallback: boolean) =>
   z
@@ -178,6 +179,8 @@ const configSchema = z.object({
   // The language model of AI review-reply drafts (config-llm.ts, docs/operations/llm.md).
   ...llmEnvironment,
   ...businessListingEnvironment,
+  // Text messages: alerts about orders nobody accepted (config-sms.ts, docs/operations/sms.md).
+  ...smsEnvironment,
   IMAGE_STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
   BRIGADE_MEDIA_DIR: z.string().min(1, 'must not be empty').default('./.data/media'),
   BRIGADE_MEDIA_URL: z.url({ error: 'must be a URL such as https://brigade.example.com/media' }).optional(),
@@ -296,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     checkoutLimits: checkoutLimitsOf(c),
     llm: llmConfigOf(c, c.NODE_ENV),
+    sms: smsConfigOf(c),
     businessListing: businessListingConfigOf(c),
     http: {
       headersTimeoutMs: c.HTTP_HEADERS_TIMEOUT_MS,
@@ -329,7 +333,7 @@ function checkCombinations(c: Environment, env: NodeJS.ProcessEnv): void {
         `Invalid configuration:\n${missing.map((n) => `  ${n}: required when IMAGE_STORAGE is s3`).join('\n')}`,
       );
   }
-  const problems = [...businessListingProblems(c), ...platformProblems(c)];
+  const problems = [...businessListingProblems(c), ...platformProblems(c), ...smsProblems(c)];
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   if (c.HTTP_REQUEST_TIMEOUT_MS > 0 && c.HTTP_HEADERS_TIMEOUT_MS > c.HTTP_REQUEST_TIMEOUT_MS) {
     // Node refuses a headers limit above the request limit (the head is part of the request).

@@ -20,6 +20,7 @@ import type { Config } from './config';
 import type { LlmRuntime } from './llm-runtime';
 import type { PaymentsRuntime } from './payments-runtime';
 import type { PlacesRuntime } from './places-runtime';
+import type { SmsRuntime } from './sms-runtime';
 
 /** What handlers may use: passed explicitly, never read from globals. */
 export interface AppDeps {
@@ -52,6 +53,8 @@ export interface AppDeps {
   places: PlacesRuntime;
   /** The language model (or its emulator, or none: the local drafter) of AI review-reply drafts (issue 19). */
   llm: LlmRuntime;
+  /** Who sends text messages (sms-runtime.ts). */
+  sms: SmsRuntime;
   /** Google Business Profile (or its emulator) (issue 19). */
   businessListing: BusinessListingRuntime;
   /** How kitchen tickets reach the restaurants' network printers (issue 21). */

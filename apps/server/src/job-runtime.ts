@@ -5,6 +5,7 @@ import {
   runHousekeeping,
 } from '@brigade/core/housekeeping/housekeeping';
 import { pruneRetained } from '@brigade/core/housekeeping/retention';
+import { deliverText } from '@brigade/core/identity/texter';
 import { JobRunner } from '@brigade/core/jobs/job-runner';
 import { enqueue } from '@brigade/core/jobs/jobs';
 import { autoReplyDueReviews } from '@brigade/core/listing/auto-reply-job';
@@ -23,7 +24,7 @@ import { systemOrderingDeps } from './routes/ordering';
 /**
  * What this instance's job runner does (docs/jobs.md): every queue's handler, and the schedules. Every
  * instance runs the same; each job runs on one of them.
- * - `mail.deliver`: one outbox message (queued by the outbox row's insert);
+ * - `mail.deliver`: one outbox message (queued by the outbox row's insert); `sms.deliver` one outbox text;
  * - `kitchen.ticket`: one kitchen ticket (queued by the move that sends an order to the kitchen);
  * - `pos.drawer`: a register's cash drawer kick, `pos.receipt` its receipt (queued with the cash sale);
  * - `print.deadline`: a cloud printer's document neither collected nor confirmed in time fails (decision 053);
@@ -43,6 +44,10 @@ export function createJobRunner(
   return withRegisterJobs(new JobRunner(deps.database, log), deps, log)
     .handle(QUEUES.mail.name, async (data) => {
       await deps.identity.mailer.deliver(Number(data.outboxId));
+    })
+    .handle(QUEUES.sms.name, async (data) => {
+      const outcome = await deliverText(deps.database.db, await deps.sms.sender(), Number(data.textId));
+      if (outcome === 'refused') log.warn({ textId: data.textId }, 'the SMS provider refused a text');
     })
     .handle(QUEUES.ticket.name, async (data, job) => {
       await printQueuedTicket(printDeps(deps), Number(data.ticketId), job, ticketStepOf(data));
@@ -103,7 +108,7 @@ export function createJobRunner(
       QUEUES.retention.name,
       async () => {
         const removed = await pruneRetained(deps.database.db, deps.config.retention);
-        if (removed.auditLog + removed.mailOutbox + removed.printJobs > 0)
+        if (removed.auditLog + removed.mailOutbox + removed.textOutbox + removed.printJobs > 0)
           log.info(removed, 'removed rows past their retention');
       },
       { batchSize: 1, cron: '17 3 * * *' },

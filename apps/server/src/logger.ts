@@ -22,6 +22,8 @@ const SENSITIVE_KEYS = [
   'codeVerifier',
   'code_verifier',
   'apiKey',
+  // Twilio's auth token (docs/operations/sms.md)
+  'authToken',
   'secret',
   'clientSecret',
   'authorization',

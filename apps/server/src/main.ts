@@ -59,6 +59,7 @@ async function main() {
       gatewayUrl: gateway?.url,
       placesMode: deps.places.mode,
       llm: deps.llm.description,
+      sms: deps.sms.description,
       listingMode: deps.businessListing.mode,
     }),
   );
@@ -177,6 +178,8 @@ function banner(up: {
   placesMode: 'google' | 'emulator' | 'off';
   /** Who drafts review replies (never the key). */
   llm: string;
+  /** Who sends text messages (never the token). */
+  sms: string;
   /** Who answers Google Business Profile calls. */
   listingMode: 'google' | 'emulator' | 'off';
 }): string {
@@ -200,6 +203,7 @@ function banner(up: {
       : '  Payments       CardPointe gateway (each merchant account’s site)',
     `  Places         ${PLACES_LINES[placesMode]}`,
     `  AI replies     ${up.llm}`,
+    `  Text messages  ${up.sms}`,
     `  Business       ${LISTING_LINES[listingMode]}`,
     ...(seeded ? demoLines(seeded, base) : []),
     '',

@@ -24,6 +24,7 @@ import type { AppDeps } from './deps';
 import { createLlmRuntime } from './llm-runtime';
 import { createPaymentsRuntime } from './payments-runtime';
 import { createPlacesRuntime } from './places-runtime';
+import { createSmsRuntime } from './sms-runtime';
 
 export const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -128,6 +129,7 @@ export function createAppDeps(
     payments: createPaymentsRuntime(config),
     places: createPlacesRuntime(config),
     llm: createLlmRuntime(config),
+    sms: createSmsRuntime(config.sms),
     businessListing: createBusinessListingRuntime(config),
     kitchenPrinter: tcpPrinterTransport({ port: config.kitchenPrinterPort, addresses: printerAddresses }),
     printerAddresses,

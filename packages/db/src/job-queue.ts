@@ -37,6 +37,15 @@ export const QUEUES = {
     expireInSeconds: 120,
     policy: 'standard',
   },
+  /** One text message of the SMS outbox (identity/texter.ts): sent through the SMS provider (Twilio). */
+  sms: {
+    name: 'sms.deliver',
+    retryLimit: 8,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 60,
+    policy: 'standard',
+  },
   /** One kitchen ticket for one prep station of one order (ordering/kitchen-tickets.ts). */
   ticket: {
     name: 'kitchen.ticket',

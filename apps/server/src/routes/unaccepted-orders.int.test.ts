@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { JobRunner } from '@brigade/core/jobs/job-runner';
-import { outboxEmails } from '@brigade/db/schema/identity';
+import { outboxEmails, outboxTexts } from '@brigade/db/schema/identity';
 import { rowsOf } from '@brigade/test-utils/card-data';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,5 +129,44 @@ describe('orders nobody accepts', () => {
       .poll(async () => (await checksOf(orderId)).map((c) => c.state), { timeout: 10_000 })
       .toEqual(['completed', 'completed']);
     expect((await kit.staff('owner', 'GET', `/orders/${orderId}`)).json().data.status).toBe('accepted');
+  });
+
+  it('texts the alert phone through Twilio when the settings name one, and refuses a number it cannot text', async () => {
+    const refused = await kit.staff('manager', 'PATCH', '/ordering-settings', { alertPhone: '555-0100' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Enter the alert phone in international format, such as +15551234567');
+    const saved = await kit.staff('manager', 'PATCH', '/ordering-settings', { alertPhone: '+15550104477' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.alertPhone).toBe('+15550104477');
+    const twilio = await t.deps.sms.emulator()!;
+    // the first attempt meets a Twilio outage: the job tries again (its retry brought due at once)
+    twilio.injectFailure({ status: 503 });
+    const { orderId, number } = await placeOrder();
+    await bringDue(orderId, 'alert');
+    await expect
+      .poll(
+        async () => {
+          await t.database.db.execute(
+            sql`update pgboss.job set start_after = now() where name = 'sms.deliver' and state = 'retry'`,
+          );
+          return twilio.texts.filter((text) => text.body.includes(`order #${number} `)).length;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    const text = twilio.texts.find((sent) => sent.body.includes(`order #${number} `))!;
+    expect(text.to).toBe('+15550104477');
+    expect(text.body).toMatch(/has waited 5 min and nobody has accepted it/);
+    const [row] = await t.database.db.select().from(outboxTexts).where(eq(outboxTexts.providerId, text.sid));
+    expect(row?.sentAt).toBeInstanceOf(Date);
+    expect(twilio.calls).toBeGreaterThanOrEqual(2);
+    // the mail goes too
+    const mails = await t.database.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.subject, `Order #${number} is waiting to be accepted`));
+    expect(mails).toHaveLength(1);
+    const cleared = await kit.staff('manager', 'PATCH', '/ordering-settings', { alertPhone: null });
+    expect(cleared.json().data.alertPhone).toBeNull();
   });
 });

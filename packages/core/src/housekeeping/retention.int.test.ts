@@ -1,5 +1,5 @@
 import { auditLog } from '@brigade/db/schema/audit';
-import { outboxEmails } from '@brigade/db/schema/identity';
+import { outboxEmails, outboxTexts } from '@brigade/db/schema/identity';
 import { printJobs } from '@brigade/db/schema/printing';
 import { makeRestaurant, makeTenant } from '@brigade/test-utils/factories';
 import { useTestDatabase } from '@brigade/test-utils/test-database';
@@ -37,6 +37,7 @@ describe('retention', () => {
   it('removes audit entries and finished mail older than the policy, and keeps the rest', async () => {
     const ex = db.database.db;
     await ex.delete(outboxEmails);
+    await ex.delete(outboxTexts);
     await ex
       .insert(auditLog)
       .values([audit('old', daysAgo(400)), audit('kept', daysAgo(300)), audit('new', daysAgo(1))]);
@@ -54,6 +55,21 @@ describe('retention', () => {
         mail('given up long ago', daysAgo(40), { error: 'refused' }),
         mail('still waiting', daysAgo(40), {}),
         mail('sent lately', daysAgo(5), { sentAt: daysAgo(5) }),
+      ]);
+
+    const text = (body: string, createdAt: Date, done: Partial<{ sentAt: Date; error: string }>) => ({
+      toNumber: '+15551230000',
+      body,
+      createdAt,
+      ...done,
+    });
+    await ex
+      .insert(outboxTexts)
+      .values([
+        text('sent long ago', daysAgo(40), { sentAt: daysAgo(40) }),
+        text('refused long ago', daysAgo(40), { error: 'Twilio answered 400 (error 21211)' }),
+        text('still waiting', daysAgo(40), {}),
+        text('sent lately', daysAgo(5), { sentAt: daysAgo(5) }),
       ]);
 
     // a cloud printer's documents: settled a week ago go, one settled lately or still waiting stays
@@ -83,17 +99,20 @@ describe('retention', () => {
       ]);
 
     const removed = await pruneRetained(ex, { auditLogDays: 365, mailOutboxDays: 30 });
-    expect(removed).toEqual({ auditLog: 1, mailOutbox: 2, printJobs: 2 });
+    expect(removed).toEqual({ auditLog: 1, mailOutbox: 2, textOutbox: 2, printJobs: 2 });
     const tokens = (await ex.select().from(printJobs)).map((row) => row.token);
     expect(tokens.sort()).toEqual(['printed-new', 'waiting-old']);
     const tags = (await ex.select().from(auditLog)).map((row) => row.rowKey.tag).filter(Boolean);
     expect(tags.sort()).toEqual(['kept', 'new']);
     const subjects = (await ex.select().from(outboxEmails)).map((row) => row.subject);
     expect(subjects.sort()).toEqual(['sent lately', 'still waiting']);
+    const texts = (await ex.select().from(outboxTexts)).map((row) => row.body);
+    expect(texts.sort()).toEqual(['sent lately', 'still waiting']);
     // 0 keeps for ever
     expect(await pruneRetained(ex, { auditLogDays: 0, mailOutboxDays: 0 })).toEqual({
       auditLog: 0,
       mailOutbox: 0,
+      textOutbox: 0,
       printJobs: 0,
     });
   });

@@ -1,6 +1,7 @@
 import type { Executor } from '@brigade/db/database';
 import { pruneAuditLog } from '../audit/audit-log-service';
 import { deleteOldOutboxEmails } from '../identity/outbox-repository';
+import { deleteOldOutboxTexts } from '../identity/text-outbox';
 import { deleteSettledDocuments, SETTLED_DOCUMENT_DAYS } from '../printing/index';
 
 /**
@@ -13,13 +14,15 @@ import { deleteSettledDocuments, SETTLED_DOCUMENT_DAYS } from '../printing/index
 export interface RetentionPolicy {
   /** Days the audit log keeps (0: for ever; otherwise at least 30, which the database also enforces). */
   auditLogDays: number;
-  /** Days a sent or given-up mail keeps its record (0: for ever). */
+  /** Days a sent or given-up mail or text keeps its record (0: for ever). */
   mailOutboxDays: number;
 }
 
 export interface RetentionResult {
   auditLog: number;
   mailOutbox: number;
+  /** Texts (SMS) sent or given up on, on the mail outbox's policy. */
+  textOutbox: number;
   /** Cloud printers' documents printed or failed more than a week ago (decision 053). */
   printJobs: number;
 }
@@ -40,6 +43,10 @@ export async function pruneRetained(
     mailOutbox:
       policy.mailOutboxDays > 0
         ? await inBatches((n) => deleteOldOutboxEmails(db, before(policy.mailOutboxDays), n))
+        : 0,
+    textOutbox:
+      policy.mailOutboxDays > 0
+        ? await inBatches((n) => deleteOldOutboxTexts(db, before(policy.mailOutboxDays), n))
         : 0,
     printJobs: await inBatches((n) => deleteSettledDocuments(db, before(SETTLED_DOCUMENT_DAYS), n)),
   };

@@ -40,6 +40,7 @@ export async function readSettings(ex: Executor, scope: RestaurantScope): Promis
     captureOn: row.captureOn,
     alertAfterMinutes: row.alertAfterMinutes,
     cancelAfterMinutes: row.cancelAfterMinutes,
+    alertPhone: row.alertPhone,
     pausedUntil: row.pausedUntil,
     soldOutItemIds: row.soldOutItemIds,
   };

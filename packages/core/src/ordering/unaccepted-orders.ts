@@ -4,17 +4,18 @@ import { orders } from '@brigade/db/schema/ordering';
 import type { OrderingSettings } from '@brigade/domain/ordering/api';
 import { eq } from 'drizzle-orm';
 import { insertOutboxEmail } from '../identity/outbox-repository';
+import { insertOutboxText } from '../identity/text-outbox';
 import { enqueue } from '../jobs/jobs';
 import { findRestaurant } from '../tenancy/restaurant-repository';
 import { SYSTEM } from '../use-case';
 import { moveOrderAs, type OrderMoveDeps } from './order-moves';
-import type { OrderRow } from './ordering-repository';
+import { type OrderRow, readSettings } from './ordering-repository';
 
 /*
  * Orders that nobody accepts (docs/behaviour/ordering.md#orders-nobody-accepts): when an order goes live, two
  * `order.unaccepted` jobs are written with it, due `alertAfterMinutes` and `cancelAfterMinutes` later. If the
- * order is still `new` when one comes due, the restaurant is mailed, or the order is cancelled and the
- * guest's card released. An order accepted (or cancelled) meanwhile makes them do nothing.
+ * order is still `new` when one comes due, the restaurant is mailed (and texted, when its ordering settings
+ * name an alert phone), or the order is cancelled and the guest's card released. An order accepted (or cancelled) meanwhile makes them do nothing.
  */
 
 type Step = 'alert' | 'cancel';
@@ -42,12 +43,15 @@ export async function queueUnacceptedChecks(
 
 export const unacceptedSubject = (number: number) => `Order #${number} is waiting to be accepted`;
 export const unacceptedNote = (minutes: number) => `Not accepted within ${minutes} minutes`;
+/** The text to the alert phone: short enough for one SMS segment with a long restaurant name. */
+export const unacceptedText = (restaurant: string, number: number, minutes: number) =>
+  `${restaurant}: online order #${number} has waited ${minutes} min and nobody has accepted it. Open Orders in Brigade.`;
 
 /** The `order.unaccepted` job: what it did. */
 export async function checkUnacceptedOrder(
   deps: OrderMoveDeps,
   data: { orderId: number; step: Step; minutes: number },
-): Promise<'moved on' | 'mailed' | 'no address' | 'cancelled'> {
+): Promise<'moved on' | 'alerted' | 'no address' | 'cancelled'> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.orderId, data.orderId));
   if (order?.status !== 'new') return 'moved on';
   if (data.step === 'cancel') {
@@ -55,8 +59,14 @@ export async function checkUnacceptedOrder(
     return 'cancelled';
   }
   const restaurant = await findRestaurant(deps.db, order.tenantId, order.restaurantId);
+  const { alertPhone } = await readSettings(deps.db, order);
+  if (alertPhone)
+    await insertOutboxText(deps.db, {
+      to: alertPhone,
+      body: unacceptedText(restaurant?.name ?? 'Brigade', order.number, data.minutes),
+    });
   const to = restaurant?.contact.email;
-  if (!to) return 'no address';
+  if (!to) return alertPhone ? 'alerted' : 'no address';
   await insertOutboxEmail(deps.db, {
     to,
     subject: unacceptedSubject(order.number),
@@ -66,5 +76,5 @@ export async function checkUnacceptedOrder(
       'Open the orders screen to accept it. Orders that wait too long are cancelled and the guest’s card is released.',
     ].join('\n'),
   });
-  return 'mailed';
+  return 'alerted';
 }

@@ -131,3 +131,18 @@ export const outboxEmails = pgTable('outbox_emails', {
   sentAt: at('sent_at'),
   error: text('error'),
 });
+
+/**
+ * Text messages (SMS) to send, as the mail outbox: a row's insert queues its `sms.deliver` job (migration
+ * 0049's trigger); the job sends it through the SMS provider and marks it sent, or keeps the last error.
+ */
+export const outboxTexts = pgTable('outbox_texts', {
+  id: serial('id').primaryKey(),
+  toNumber: text('to_number').notNull(),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+  sentAt: at('sent_at'),
+  /** The provider's id of the message (Twilio's `SM…`). */
+  providerId: text('provider_id'),
+  error: text('error'),
+});

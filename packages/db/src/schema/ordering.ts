@@ -54,6 +54,8 @@ export const orderingSettings = pgTable(
     alertAfterMinutes: integer('alert_after_minutes').notNull().default(5),
     /** An order still `new` this long after it was placed is cancelled and its hold voided (0: never). */
     cancelAfterMinutes: integer('cancel_after_minutes').notNull().default(20),
+    /** Texted (as well as mailed) about an order nobody accepted; null: mail only. */
+    alertPhone: text('alert_phone'),
     pausedUntil: at('paused_until'),
     soldOutItemIds: jsonb('sold_out_item_ids').$type<number[]>().notNull().default([]),
     updatedBy: text('updated_by').notNull(),

@@ -20,6 +20,8 @@ const minutes = (label: string, max: number) =>
     .min(0, `${label} cannot be negative`)
     .max(max, `${label} cannot exceed ${max} minutes`);
 
+export const ALERT_PHONE_MESSAGE = 'Enter the alert phone in international format, such as +15551234567';
+
 export const orderingSettingsSchema = z.object({
   /** Minutes the kitchen needs: the earliest pickup is now plus this (and opening plus this). */
   leadTimeMinutes: minutes('Lead time', 24 * 60),
@@ -50,6 +52,12 @@ export const orderingSettingsSchema = z.object({
   alertAfterMinutes: minutes('Alert after', 120),
   /** Minutes an order may wait unaccepted before it is cancelled and the guest's card released (0: never). */
   cancelAfterMinutes: minutes('Cancel after', 240),
+  /** A mobile number texted with the alert about an order nobody accepted (null: mail only). */
+  alertPhone: z
+    .string({ error: ALERT_PHONE_MESSAGE })
+    .trim()
+    .regex(/^\+[1-9]\d{7,14}$/, ALERT_PHONE_MESSAGE)
+    .nullable(),
   /** Online ordering paused until this instant (null: not paused). */
   pausedUntil: z.date().nullable(),
   /** Items marked sold out ("86"), until someone turns them back on. */
@@ -65,6 +73,7 @@ export const DEFAULT_ORDERING_SETTINGS: OrderingSettings = {
   captureOn: 'accept',
   alertAfterMinutes: 5,
   cancelAfterMinutes: 20,
+  alertPhone: null,
   pausedUntil: null,
   soldOutItemIds: [],
 };

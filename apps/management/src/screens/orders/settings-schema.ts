@@ -5,7 +5,7 @@ import type { OrderingSettings } from './orders-api';
 /*
  * The ordering settings form validates with the server's own rules (orderingSettingsSchema). Two fields are
  * typed differently from how the API takes them: slot capacity is blank for "no limit" (null), and the tip
- * presets are one text box of whole percents ("15, 18, 20").
+ * presets are one text box of whole percents ("15, 18, 20"); the alert phone is blank for "no texts" (null).
  */
 
 const base = orderingSettingsSchema.shape;
@@ -38,6 +38,11 @@ export const orderingFormSchema = z.object({
   captureOn: base.captureOn,
   alertAfterMinutes: base.alertAfterMinutes,
   cancelAfterMinutes: base.cancelAfterMinutes,
+  // blank: no texts (null)
+  alertPhone: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : (value ?? null)),
+    base.alertPhone,
+  ),
 });
 export type OrderingFormOutput = z.output<typeof orderingFormSchema>;
 
@@ -49,4 +54,5 @@ export const orderingFormValues = (settings: OrderingSettings) => ({
   captureOn: settings.captureOn,
   alertAfterMinutes: settings.alertAfterMinutes,
   cancelAfterMinutes: settings.cancelAfterMinutes,
+  alertPhone: settings.alertPhone ?? '',
 });

@@ -117,12 +117,12 @@ function UnacceptedOrdersSection() {
       <FormRow>
         <NumberField
           name="alertAfterMinutes"
-          label="Email the restaurant after"
+          label="Alert the restaurant after"
           suffix="min"
           min={0}
           max={120}
           step={1}
-          hint="An order still waiting this long: mail to the restaurant's contact address. 0 never."
+          hint="An order still waiting this long: mail to the restaurant's contact address (and a text). 0 never."
         />
         <NumberField
           name="cancelAfterMinutes"
@@ -134,6 +134,14 @@ function UnacceptedOrdersSection() {
           hint="The guest's card is released. 0 never."
         />
       </FormRow>
+      <TextField
+        name="alertPhone"
+        label="Text alerts to"
+        type="tel"
+        autoComplete="tel"
+        placeholder="+15551234567"
+        hint="A mobile number in international format; leave blank for mail only."
+      />
     </FormSection>
   );
 }

@@ -1,0 +1,266 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { E164 } from './client';
+
+/**
+ * A local stand-in for Twilio's Programmable Messaging REST API (docs/operations/sms.md#the-emulator), faithful
+ * enough that Twilio's own `twilio` package works against it unmodified (set `client.api.baseUrl`): send a
+ * message, fetch one, list them. It checks HTTP Basic (the account SID and its auth token, or an API key SID
+ * and its secret) and the form as Twilio documents it, and answers Twilio's JSON shapes and error codes:
+ * 20003 (authenticate), 20404 (not found), 21602 (no body), 21603 (no sender), 21604 (no `To`), 21211 (not a
+ * valid number), 21617 (over 1,600 characters), and Twilio's magic test numbers +15005550001 (21211) and
+ * +15005550009 (21614, cannot receive SMS). A message is answered `queued` and is `delivered` when read back;
+ * nothing is sent anywhere.
+ *
+ * Not emulated (unknown or unneeded): status callbacks, media, scheduling, pricing, paging beyond one page.
+ * Forcing failures: `injectFailure` (a status with Twilio's code, a Retry-After, or a hang).
+ */
+
+export const EMULATOR_ACCOUNT_SID = `AC${'0'.repeat(31)}1`;
+export const EMULATOR_AUTH_TOKEN = 'emulator-auth-token';
+export const EMULATOR_FROM = '+15005550006';
+
+export interface TwilioEmulatorOptions {
+  port?: number;
+  accountSid?: string;
+  authToken?: string;
+  /** API keys (`SK…` → secret) that may sign in for the account. */
+  apiKeys?: Record<string, string>;
+}
+
+export interface EmulatedText {
+  sid: string;
+  to: string;
+  from: string | null;
+  messagingServiceSid: string | null;
+  body: string;
+  createdAt: Date;
+}
+
+export interface InjectedTwilioFailure {
+  status?: number;
+  code?: number;
+  times?: number;
+  retryAfterSeconds?: number;
+  hang?: boolean;
+}
+
+export interface TwilioEmulator {
+  url: string;
+  accountSid: string;
+  authToken: string;
+  /** Messages accepted, oldest first. */
+  texts: EmulatedText[];
+  /** Send attempts received, whatever their outcome. */
+  calls: number;
+  injectFailure(failure: InjectedTwilioFailure): void;
+  close(): Promise<void>;
+}
+
+const MORE_INFO = (code: number) => `https://www.twilio.com/docs/errors/${code}`;
+const MAX_BODY_BYTES = 64 * 1024;
+
+interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+const failure = (status: number, code: number, message: string, headers?: Record<string, string>): Reply => ({
+  status,
+  body: { code, message, more_info: MORE_INFO(code), status },
+  ...(headers ? { headers } : {}),
+});
+
+/** RFC 2822 dates, as Twilio writes them: `Thu, 24 Aug 2023 05:01:45 +0000`. */
+const rfc2822 = (date: Date) => date.toUTCString().replace('GMT', '+0000');
+
+/** SMS segments: 160 GSM characters alone, 153 each when split (70/67 for UCS-2). */
+function segmentsOf(body: string): number {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: GSM-7's basic set is the printable ASCII range
+  const gsm = /^[\x0a\x0d\x20-\x7e£¥èéùìòÇØøÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ¤¡ÄÖÑÜ§¿äöñüà]*$/.test(body);
+  const [single, part] = gsm ? [160, 153] : [70, 67];
+  const length = [...body].length;
+  return length <= single ? 1 : Math.ceil(length / part);
+}
+
+function resourceOf(text: EmulatedText, accountSid: string, status: 'queued' | 'delivered') {
+  return {
+    account_sid: accountSid,
+    api_version: '2010-04-01',
+    body: text.body,
+    date_created: rfc2822(text.createdAt),
+    date_sent: status === 'delivered' ? rfc2822(text.createdAt) : null,
+    date_updated: rfc2822(text.createdAt),
+    direction: 'outbound-api',
+    error_code: null,
+    error_message: null,
+    from: text.from,
+    messaging_service_sid: text.messagingServiceSid,
+    num_media: '0',
+    num_segments: String(segmentsOf(text.body)),
+    price: null,
+    price_unit: 'USD',
+    sid: text.sid,
+    status,
+    subresource_uris: { media: `/2010-04-01/Accounts/${accountSid}/Messages/${text.sid}/Media.json` },
+    to: text.to,
+    uri: `/2010-04-01/Accounts/${accountSid}/Messages/${text.sid}.json`,
+  };
+}
+
+/** The form's checks, in Twilio's order and words; undefined when the message may be sent. */
+function refusal(form: URLSearchParams): Reply | undefined {
+  const to = form.get('To');
+  if (!to) return failure(400, 21604, "A 'To' phone number is required.");
+  if (!form.get('From') && !form.get('MessagingServiceSid'))
+    return failure(400, 21603, "A 'From' or 'MessagingServiceSid' parameter is required to send a message.");
+  const body = form.get('Body') ?? '';
+  if (!body && !form.get('MediaUrl')) return failure(400, 21602, 'Message body is required.');
+  if ([...body].length > 1600)
+    return failure(400, 21617, 'The concatenated message body exceeds the 1600 character limit.');
+  if (!E164.test(to) || to === '+15005550001')
+    return failure(400, 21211, `The 'To' number ${to} is not a valid phone number.`);
+  if (to === '+15005550009') return failure(400, 21614, `'To' number ${to} is not a valid mobile number`);
+  return undefined;
+}
+
+async function readBody(req: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function startTwilioEmulator(options: TwilioEmulatorOptions = {}): Promise<TwilioEmulator> {
+  const accountSid = options.accountSid ?? EMULATOR_ACCOUNT_SID;
+  const authToken = options.authToken ?? EMULATOR_AUTH_TOKEN;
+  const secrets = new Map<string, string>([
+    [accountSid, authToken],
+    ...Object.entries(options.apiKeys ?? {}),
+  ]);
+  const failures: InjectedTwilioFailure[] = [];
+  const state = { calls: 0 };
+  const texts: EmulatedText[] = [];
+
+  const signedIn = (req: IncomingMessage): boolean => {
+    const match = /^Basic\s+(.+)$/i.exec(req.headers.authorization ?? '');
+    if (!match) return false;
+    const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    return colon > 0 && secrets.get(decoded.slice(0, colon)) === decoded.slice(colon + 1);
+  };
+
+  const route = async (req: IncomingMessage): Promise<Reply | 'hang'> => {
+    const url = new URL(req.url ?? '/', 'http://emulator');
+    const base = `/2010-04-01/Accounts/${accountSid}/Messages`;
+    if (!signedIn(req) || !url.pathname.startsWith('/2010-04-01/Accounts/'))
+      return failure(401, 20003, 'Authenticate', { 'www-authenticate': 'Basic realm="Twilio API"' });
+    if (req.method === 'POST' && url.pathname === `${base}.json`) {
+      state.calls += 1;
+      const injected = failures[0];
+      if (injected) {
+        injected.times = (injected.times ?? 1) - 1;
+        if (injected.times <= 0) failures.shift();
+        if (injected.hang) return 'hang';
+        const status = injected.status ?? 500;
+        const code = injected.code ?? (status === 429 ? 20429 : 20500);
+        const headers = injected.retryAfterSeconds
+          ? { 'retry-after': String(injected.retryAfterSeconds) }
+          : undefined;
+        return failure(status, code, status === 429 ? 'Too Many Requests' : 'Internal Server Error', headers);
+      }
+      const raw = await readBody(req);
+      if (raw === undefined) return failure(413, 20001, 'Request entity too large');
+      const form = new URLSearchParams(raw);
+      const refused = refusal(form);
+      if (refused) return refused;
+      const text: EmulatedText = {
+        sid: `SM${randomBytes(16).toString('hex')}`,
+        to: form.get('To')!,
+        from: form.get('From'),
+        messagingServiceSid: form.get('MessagingServiceSid'),
+        body: form.get('Body') ?? '',
+        createdAt: new Date(),
+      };
+      texts.push(text);
+      return { status: 201, body: resourceOf(text, accountSid, 'queued') };
+    }
+    if (req.method === 'GET' && url.pathname === `${base}.json`) return listReply(url, texts, accountSid);
+    const one = new RegExp(`^${base}/(SM[0-9a-f]{32})\\.json$`).exec(url.pathname);
+    const found = one && texts.find((text) => text.sid === one[1]);
+    if (req.method === 'GET' && found)
+      return { status: 200, body: resourceOf(found, accountSid, 'delivered') };
+    return failure(404, 20404, `The requested resource ${url.pathname} was not found`);
+  };
+
+  const server = createServer((req, res) => {
+    route(req).then(
+      (reply) => {
+        if (reply === 'hang') return;
+        send(res, reply);
+      },
+      (error: unknown) => {
+        process.stderr.write(`twilio emulator: ${error instanceof Error ? error.stack : String(error)}\n`);
+        send(res, failure(500, 20500, 'Internal Server Error'));
+      },
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    accountSid,
+    authToken,
+    texts,
+    get calls() {
+      return state.calls;
+    },
+    injectFailure: (f) => failures.push({ ...f }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function listReply(url: URL, texts: EmulatedText[], accountSid: string): Reply {
+  const size = Math.min(1000, Math.max(1, Number(url.searchParams.get('PageSize') ?? 50) || 50));
+  const to = url.searchParams.get('To');
+  const from = url.searchParams.get('From');
+  const chosen = texts
+    .filter((text) => (!to || text.to === to) && (!from || text.from === from))
+    .reverse()
+    .slice(0, size);
+  const uri = `/2010-04-01/Accounts/${accountSid}/Messages.json?PageSize=${size}&Page=0`;
+  return {
+    status: 200,
+    body: {
+      messages: chosen.map((text) => resourceOf(text, accountSid, 'delivered')),
+      end: Math.max(0, chosen.length - 1),
+      first_page_uri: uri,
+      next_page_uri: null,
+      page: 0,
+      page_size: size,
+      previous_page_uri: null,
+      start: 0,
+      uri,
+    },
+  };
+}
+
+function send(res: ServerResponse, reply: Reply): void {
+  const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
+  res.writeHead(reply.status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...reply.headers,
+  });
+  res.end(text);
+}
