@@ -399,8 +399,15 @@ describe('orders in management and the kitchen display', () => {
 
       await openManagement(page, harness, '/orders/settings', 'Ordering settings');
       await page.getByLabel('Tip presets (%)').fill('10, 15, 20');
+      await page.getByLabel('Text alerts to').fill('+15550104477');
       await page.getByRole('button', { name: 'Save changes' }).click();
       await page.getByText('Ordering settings saved').waitFor();
+      const saved = await owner<{ data: { alertPhone: string | null } }>('GET', '/ordering-settings');
+      expect(saved.body.data.alertPhone).toBe('+15550104477');
+      await page.getByLabel('Text alerts to').fill('555 0100');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByText('Enter the alert phone in international format, such as +15551234567').waitFor();
+      await page.getByLabel('Text alerts to').fill('');
       await page.getByLabel('Tip presets (%)').fill('10, 500');
       await page.getByRole('button', { name: 'Save changes' }).click();
       await page.getByText('Tip presets must be between 1 and 100').waitFor();

@@ -122,7 +122,7 @@ function UnacceptedOrdersSection() {
           min={0}
           max={120}
           step={1}
-          hint="An order still waiting this long: mail to the restaurant's contact address (and a text). 0 never."
+          hint="An order still waiting this long: a mail to the restaurant's contact address, and a text to the number below. 0 never."
         />
         <NumberField
           name="cancelAfterMinutes"
