@@ -1,4 +1,7 @@
+import { insertOutboxEmail } from '@brigade/core/identity/outbox-repository';
+import { JobRunner } from '@brigade/core/jobs/job-runner';
 import { type Database, openDatabase } from '@brigade/db/database';
+import { QUEUES } from '@brigade/db/job-queue';
 import { DatabaseRelay } from '@brigade/test-utils/database-relay';
 import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import { requireDatabaseUrl, withDatabase } from '@brigade/test-utils/global-setup';
@@ -136,5 +139,39 @@ describe.runIf(inject('brigadeTemplate').engine === 'postgres')('a PostgreSQL ou
     const list = await afterRecovery(listItems);
     expect(list.status).toBe(200);
     expect((await createItem('Later')).status).toBe(201);
+  });
+
+  it('keeps the jobs queued while the database is gone, and runs each once when it is back', async () => {
+    const delivered: number[] = [];
+    const runner = new JobRunner(database, app.log, { maintenanceSeconds: 5 }).handle(
+      QUEUES.mail.name,
+      async (data) => {
+        delivered.push(Number(data.outboxId));
+      },
+    );
+    await runner.start();
+    try {
+      const before = await insertOutboxEmail(t.database.db, {
+        to: 'a@example.com',
+        subject: 'before',
+        text: 'x',
+      });
+      await expect.poll(() => delivered, { timeout: 10_000 }).toContain(before);
+      await relay.cut();
+      // written while this instance cannot reach the database (another one can: the direct connection)
+      const queued: number[] = [];
+      for (const subject of ['one', 'two', 'three'])
+        queued.push(await insertOutboxEmail(t.database.db, { to: 'a@example.com', subject, text: 'x' }));
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      expect(delivered.filter((id) => queued.includes(id))).toEqual([]);
+      await relay.start();
+      await expect
+        .poll(() => delivered.filter((id) => queued.includes(id)).sort(), { timeout: 30_000 })
+        .toEqual([...queued].sort());
+      // each once: no job was lost, none ran twice
+      expect(delivered.length).toBe(new Set(delivered).size);
+    } finally {
+      await runner.stop();
+    }
   });
 });
