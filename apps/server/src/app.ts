@@ -19,6 +19,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSite, type SiteFrontDoor } from './plugins/site';
 import { registerWebApps } from './plugins/web-apps';
 import { adminJobRoutes } from './routes/admin-jobs';
+import { adminMessageRoutes } from './routes/admin-messages';
 import { adminUserRoutes } from './routes/admin-users';
 import { auditLogRoutes } from './routes/audit-log';
 import { authRoutes } from './routes/auth';
@@ -74,6 +75,7 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...websitePreviewRoutes,
   ...auditLogRoutes,
   ...adminJobRoutes,
+  ...adminMessageRoutes,
   ...paymentRoutes,
   ...placesRoutes,
   ...businessListingRoutes,

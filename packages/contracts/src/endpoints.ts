@@ -1,5 +1,6 @@
 import * as adminDomains from './admin-domains';
 import * as adminJobs from './admin-jobs';
+import * as adminMessages from './admin-messages';
 import * as adminUsers from './admin-users';
 import * as auditLog from './audit-log';
 import * as auth from './auth';
@@ -61,6 +62,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(domains),
   ...endpointsOf(adminDomains),
   ...endpointsOf(adminJobs),
+  ...endpointsOf(adminMessages),
   ...endpointsOf(hosting),
   ...endpointsOf(images),
   ...endpointsOf(qr),

@@ -25,6 +25,7 @@ import {
 import { isUniqueViolation } from '../db-errors';
 import { type UseCaseDeps, userOf } from '../use-case';
 import { validateInput } from '../validate';
+import { notifySiteAdmins } from './admin-inbox';
 import type { Mailer } from './mailer';
 import { hashPassword, hashToken, randomToken, verifyPassword } from './secrets';
 import {
@@ -131,6 +132,17 @@ export async function signup(
     }
     throw error;
   }
+  // The site administrators hear of it (their inbox and a mail), in the sign-up's transaction.
+  const name = deriveDisplayName(data);
+  await notifySiteAdmins(deps.db, {
+    kind: 'sign-up',
+    fromUid: uid,
+    fromEmail: data.email,
+    fromName: name,
+    regardingTenantId: null,
+    subject: `${name} signed up and waits for activation`,
+    text: `${name} <${data.email}> created an account. Activate it (and assign an organization) under Users.`,
+  });
   return signedIn(deps, uid, false, client);
 }
 

@@ -146,3 +146,22 @@ export const outboxTexts = pgTable('outbox_texts', {
   providerId: text('provider_id'),
   error: text('error'),
 });
+
+/**
+ * The site administrators' inbox (docs/behaviour/onboarding.md): sign-ups waiting for activation, help
+ * messages, requests for a restaurant. Site-wide: it is not a tenant's data (no tenant_id, no row-level
+ * security); `regarding_tenant_id` only says which organization a message is about.
+ */
+export const adminMessages = pgTable('admin_messages', {
+  messageId: serial('message_id').primaryKey(),
+  kind: text('kind', { enum: ['sign-up', 'help', 'restaurant-request'] }).notNull(),
+  fromUid: text('from_uid'),
+  fromEmail: text('from_email').notNull(),
+  fromName: text('from_name').notNull(),
+  regardingTenantId: integer('regarding_tenant_id'),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+  readAt: at('read_at'),
+  readBy: text('read_by'),
+});
