@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INT32_MAX, int32MaxMessage } from './integers';
+import { multilineText } from './text';
 
 /**
  * The site administrators' inbox (docs/behaviour/onboarding.md): what reaches the people who run the
@@ -21,8 +22,7 @@ export const sendAdminMessageSchema = z.strictObject({
     .positive('Tenant ID must be a positive integer')
     .max(INT32_MAX, int32MaxMessage('Tenant ID'))
     .optional(),
-  text: z
-    .string({ error: ADMIN_MESSAGE_TEXT_MESSAGE })
+  text: multilineText({ error: ADMIN_MESSAGE_TEXT_MESSAGE })
     .trim()
     .min(1, ADMIN_MESSAGE_TEXT_MESSAGE)
     .max(2000, ADMIN_MESSAGE_TEXT_MESSAGE),

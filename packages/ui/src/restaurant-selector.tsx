@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from './components/button';
 import { EmptyState } from './components/empty-state';
 import { StoreIcon } from './components/icons';
+import { canStartRestaurant, FirstRestaurant } from './first-restaurant';
 import { useMyRestaurants } from './lib/queries';
 import type { MyRestaurant, MyTenant } from './lib/types';
 import { useAutoSelectSingle } from './lib/use-auto-select';
@@ -49,15 +50,19 @@ export function RestaurantSelector({
           </Button>
         }
         empty={
-          <EmptyState
-            title={emptyMessage ?? `No restaurants found for ${tenant.displayName || tenant.name}.`}
-            icon={<StoreIcon />}
-            actions={
-              <Button variant="secondary" onClick={onBack}>
-                Back to Organizations
-              </Button>
-            }
-          />
+          canStartRestaurant(tenant) ? (
+            <FirstRestaurant tenant={tenant} onCreated={onSelect} />
+          ) : (
+            <EmptyState
+              title={emptyMessage ?? `No restaurants found for ${tenant.displayName || tenant.name}.`}
+              icon={<StoreIcon />}
+              actions={
+                <Button variant="secondary" onClick={onBack}>
+                  Back to Organizations
+                </Button>
+              }
+            />
+          )
         }
         label="Restaurants"
         keyOf={(restaurant) => restaurant.restaurantId}

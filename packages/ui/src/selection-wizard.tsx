@@ -2,9 +2,11 @@ import { useCallback, useState } from 'react';
 import { Alert } from './components/alert';
 import { Button } from './components/button';
 import { Card } from './components/card';
+import { Dialog } from './components/dialog';
 import { ChevronLeftIcon } from './components/icons';
 import { SkeletonRows } from './components/skeleton';
 import { LoadingView } from './components/spinner';
+import { MessageAdmins } from './first-restaurant';
 import { handoffRedirectUrl } from './lib/handoff';
 import {
   SELECTION_WORDING,
@@ -169,18 +171,27 @@ export function SelectionWizard({
 }
 
 function WizardFooter() {
+  const [asking, setAsking] = useState(false);
   return (
     <footer className="ui-card__footer ui-card__footer--start">
       <span>Need help?</span>
-      <Button
-        variant="link"
-        onClick={() => {
-          // spec 01 §2.2: the help link only logs
-          console.info('Selection wizard: the user asked for help (contact your administrator)');
-        }}
-      >
+      <Button variant="link" onClick={() => setAsking(true)}>
         Contact your administrator
       </Button>
+      <Dialog
+        open={asking}
+        onClose={() => setAsking(false)}
+        title="Contact your administrator"
+        description="Your message goes to the site administrators, by mail and in their inbox."
+      >
+        <MessageAdmins
+          kind="help"
+          id="help-message-form"
+          label="Your message"
+          submitLabel="Send message"
+          sentText="The site administrators have your message and will answer by email."
+        />
+      </Dialog>
     </footer>
   );
 }
