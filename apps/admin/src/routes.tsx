@@ -22,6 +22,7 @@ const screen = {
   siteConfig: lazy(() => import('./screens/site-config/index')),
   domains: lazy(() => import('./screens/domains/index')),
   jobs: lazy(() => import('./screens/jobs/index')),
+  inbox: lazy(() => import('./screens/inbox/index')),
 } satisfies Record<string, Screen>;
 
 /** Every path of the app (others link to them: keep them stable). */
@@ -36,6 +37,7 @@ export const ROUTES: readonly { path: string; screen: Screen }[] = [
   { path: '/site-config/:section', screen: screen.siteConfig },
   { path: '/domains', screen: screen.domains },
   { path: '/jobs', screen: screen.jobs },
+  { path: '/inbox', screen: screen.inbox },
 ];
 
 export function AppRoutes() {

@@ -108,7 +108,12 @@ export function MessageAdmins({
       </Alert>
     );
   return (
-    <Form form={form} id={id} label={label} onSubmit={(values) => send.mutate(values)}>
+    <Form
+      form={form}
+      id={id}
+      label="Message to the site administrators"
+      onSubmit={(values) => send.mutate(values)}
+    >
       <FormError message={formError} />
       <TextareaField name="text" label={label} rows={4} maxLength={2000} />
       <div className="form-footer">

@@ -1,13 +1,18 @@
 import { HomeIcon, LinkIcon, StoreIcon, UsersIcon } from '@brigade/ui/app-shell/icons';
 import type { NavSection } from '@brigade/ui/app-shell/sidebar';
-import { BuildingIcon, PaletteIcon, QueueIcon } from './icons';
+import { BuildingIcon, InboxIcon, PaletteIcon, QueueIcon } from './icons';
 
 /**
  * The admin sidebar (issue 17): Overview; People & organisations. Every entry is for site administrators
  * only — the admin guard in front of the shell lets no one else in (spec 01 §2.7, §6).
  */
 export const NAV_SECTIONS: readonly NavSection[] = [
-  { items: [{ to: '/', label: 'Overview', icon: HomeIcon, end: true }] },
+  {
+    items: [
+      { to: '/', label: 'Overview', icon: HomeIcon, end: true },
+      { to: '/inbox', label: 'Inbox', icon: InboxIcon },
+    ],
+  },
   {
     title: 'Platform',
     items: [

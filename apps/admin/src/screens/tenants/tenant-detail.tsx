@@ -4,10 +4,16 @@ import { loadError } from '@brigade/api-client/query-defaults';
 import { PLAN_RESTAURANT_CAPS } from '@brigade/domain/tenant';
 import { Badge } from '@brigade/ui/app-kit/badge';
 import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
+import { DialogFormFooter } from '@brigade/ui/app-kit/dialog-form-footer';
 import { PageHeader } from '@brigade/ui/app-kit/page-header';
+import { useToast } from '@brigade/ui/app-kit/toast';
 import { ErrorView } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
+import { Dialog } from '@brigade/ui/components/dialog';
 import { LoadingView } from '@brigade/ui/components/spinner';
+import { NewRestaurantForm } from '@brigade/ui/new-restaurant-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { planLabel, roleLabel, StatusBadge } from '../../components/labels';
 import {
@@ -94,9 +100,12 @@ function TenantBody({ tenant }: { tenant: TenantRow }) {
         <TenantSettingsForm key={tenant.updatedAt} tenant={tenant} restaurantCount={count} />
         <TenantLocaleForm key={`locale-${tenant.updatedAt}`} tenant={tenant} />
         <section className="ui-card admin-section" aria-labelledby="restaurants-title">
-          <h2 id="restaurants-title" className="admin-section__title">
-            Restaurants
-          </h2>
+          <div className="admin-section__head">
+            <h2 id="restaurants-title" className="admin-section__title">
+              Restaurants
+            </h2>
+            {count !== undefined && count < cap && <AddRestaurant tenant={tenant} />}
+          </div>
           <DataTable
             label={`Restaurants of ${tenant.displayName}`}
             rows={restaurants.data}
@@ -124,6 +133,53 @@ function TenantBody({ tenant }: { tenant: TenantRow }) {
           />
         </section>
       </div>
+    </>
+  );
+}
+
+/**
+ * Add a restaurant to the tenant (issue 45 item 2): a site administrator may, on any plan, up to its cap —
+ * the way a starter tenant gets its one restaurant. New restaurants accept online orders automatically
+ * unless unticked.
+ */
+function AddRestaurant({ tenant }: { tenant: TenantRow }) {
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+        Add restaurant
+      </Button>
+      <Dialog
+        open={open}
+        size="lg"
+        onClose={() => setOpen(false)}
+        title={`Add a restaurant to ${tenant.displayName}`}
+        footer={
+          <DialogFormFooter
+            formId="add-restaurant-form"
+            onCancel={() => setOpen(false)}
+            pending={pending}
+            submitLabel="Add restaurant"
+            pendingLabel="Adding..."
+          />
+        }
+      >
+        {open && (
+          <NewRestaurantForm
+            tenantId={tenant.tenantId}
+            id="add-restaurant-form"
+            onPendingChange={setPending}
+            onCreated={(restaurant) => {
+              void queryClient.invalidateQueries();
+              toast.success(`${restaurant.name} added`);
+              setOpen(false);
+            }}
+          />
+        )}
+      </Dialog>
     </>
   );
 }
