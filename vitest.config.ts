@@ -29,6 +29,9 @@ const WORKERS = Math.min(PORT_SLICES, 2 * Math.max(2, availableParallelism()));
 // own database and server.
 const ownGraph = ['apps/site/src/handler.int.test.ts', 'packages/db/src/pglite-memory.int.test.ts'];
 
+// The integrations' own tests talk to emulators over HTTP, never to a database: they run once, with PGlite's.
+const noDatabase = ['packages/integrations/*/src/**/*.int.test.ts'];
+
 const integration = (engine: 'pglite' | 'postgres') => {
   const test = {
     env: { BRIGADE_TEST_ENGINE: engine, LOG_LEVEL: 'silent' },
@@ -38,7 +41,15 @@ const integration = (engine: 'pglite' | 'postgres') => {
     hookTimeout: 60_000,
   };
   return [
-    { test: { ...test, name: `int:${engine}`, include: intInclude, exclude: ownGraph, isolate: false } },
+    {
+      test: {
+        ...test,
+        name: `int:${engine}`,
+        include: intInclude,
+        exclude: engine === 'postgres' ? [...ownGraph, ...noDatabase] : ownGraph,
+        isolate: false,
+      },
+    },
     { test: { ...test, name: `int:${engine}:own`, include: ownGraph } },
   ];
 };
