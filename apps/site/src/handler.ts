@@ -61,6 +61,12 @@ export interface SiteHandlerOptions {
   /** The Development Mode screen lists restaurants to open (development only). */
   listSitesInDevelopmentMode?: boolean;
   onError?: (error: unknown) => void;
+  /**
+   * Whether the change feed's announcements are heard now (issue 48): while they are not (a lost LISTEN
+   * connection being re-made), pages are rendered and sent but not stored, since a write meanwhile would not
+   * drop them. Always by default (the bench, tests without a database).
+   */
+  heard?: () => boolean;
 }
 
 const PUBLIC_DIR = new URL('../public/', import.meta.url);
@@ -201,7 +207,7 @@ export class SiteHandler {
       const made = await this.render(request).then((outcome) => this.made(outcome));
       if ('redirect' in made) return made;
       const { page } = made;
-      if (!made.cacheable || !this.cache) return page;
+      if (!made.cacheable || !this.cache || !(this.options.heard?.() ?? true)) return page;
       const bytes = await compressedForMiss(page.body, encodingOf(request.acceptEncoding));
       const compressedSize = bytes.br?.length ?? bytes.gzip?.length;
       // A full cache stores a page asked for the second time lately (PageCache.admits, decision 039).

@@ -42,18 +42,26 @@ export function listenForNotifications(
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  let gaps = 0;
   const connect = async (): Promise<void> => {
     const next = new pg.Client(pool.options);
     next.on('notification', (message) => {
       if (message.channel === channel) handlers.onMessage(message.payload ?? '');
     });
-    next.on('error', () => {
-      // A dropped connection: report the gap and reconnect.
+    let lost = false;
+    // A dropped connection (an error, or the socket simply ending: a proxy or the network cut it): report
+    // the gap and reconnect, once however the loss shows.
+    const onLost = () => {
+      if (lost || closed) return;
+      lost = true;
+      gaps += 1;
       handlers.onGap();
       if (client === next) client = null;
       next.end().catch(() => {});
-      if (!closed) retry = setTimeout(() => void connect().catch(() => {}), 1000);
-    });
+      retry = setTimeout(() => void connect().catch(onFailed), 1000);
+    };
+    next.on('error', onLost);
+    next.on('end', onLost);
     await next.connect();
     await next.query(`LISTEN ${channel}`);
     if (closed) {
@@ -61,10 +69,14 @@ export function listenForNotifications(
       return;
     }
     client = next;
+    // What was announced between the loss and this LISTEN was lost too: a cache that kept something in
+    // that while (read before a write it never heard of) drops it now.
+    if (gaps > 0) handlers.onGap();
   };
-  const ready = connect().catch(() => {
-    if (!closed) retry = setTimeout(() => void connect().catch(() => {}), 1000);
-  });
+  const onFailed = () => {
+    if (!closed) retry = setTimeout(() => void connect().catch(onFailed), 1000);
+  };
+  const ready = connect().catch(onFailed);
   return {
     ready,
     listening: () => client !== null && !closed,

@@ -35,6 +35,7 @@ export function registerSite(
     imageOrigins: [new URL(deps.config.media.baseUrl).origin],
     cardFrameOrigins: cardFrameSources(deps.config),
     onError: (error) => app.log.error({ err: error }, 'public site page failed'),
+    heard: () => deps.changes.listening(),
   });
   // Every committed write, from this instance or another, drops the pages it may have changed (decision 011).
   const unsubscribe = deps.changes.subscribe((change) => handler.invalidate(change));
