@@ -5,6 +5,7 @@ import { SYSTEM } from '@brigade/core/use-case';
 import { ITEM_KIND } from '@brigade/domain/catalogue/kinds';
 import type { ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
 import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runUnheard, startSecondInstance, useTestApp } from './test-app';
 import { asBearer, type Session, signInAs } from './test-client';
@@ -133,6 +134,19 @@ describe('catalogue lists and records', () => {
       'Read at once',
     );
   });
+
+  it.runIf(process.env.BRIGADE_TEST_ENGINE === 'postgres')(
+    "keeps the restaurant in memory through this process's writes to tables it is not made of",
+    async () => {
+      await get(`${base()}/tags`);
+      const { hits, misses } = t.deps.scopes;
+      // an order, a mail, a session: issue 48, no whole flush on any write
+      await t.database.db.execute(sql`update outbox_emails set error = error where false`);
+      expect((await get(`${base()}/tags`)).statusCode).toBe(200);
+      expect(t.deps.scopes.hits).toBe(hits + 1);
+      expect(t.deps.scopes.misses).toBe(misses);
+    },
+  );
 
   it('keeps answering 404 for a restaurant that does not exist (a miss is not kept)', async () => {
     const missing = `/api/v1/tenants/${scope.tenantId}/restaurants/999999/tags`;

@@ -89,6 +89,25 @@ describe('sessions in memory', () => {
     await expect.poll(() => sessionStatus(session), { timeout: 5000, interval: 20 }).toBe(401);
   });
 
+  it.runIf(isPostgres)(
+    "keeps sessions through this process's writes to other tables, and drops them on one to what they are made of",
+    async () => {
+      const { user, session } = await signedIn();
+      await feedCaughtUp();
+      expect(await sessionStatus(session)).toBe(200);
+      expect(t.deps.sessions.held(session.token)?.user.uid).toBe(user.uid);
+      // an order, a mail, a payment: not what a session is made of (issue 48: no whole flush on any write)
+      await t.database.db.execute(sql`update outbox_emails set error = error where false`);
+      await t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`update outbox_emails set error = error where false`);
+      });
+      expect(t.deps.sessions.held(session.token)?.user.uid).toBe(user.uid);
+      // a write to the sessions table (touching no row, so announced by no trigger) is heard as it commits
+      await t.database.db.execute(sql`update sessions set revoked_at = revoked_at where false`);
+      expect(t.deps.sessions.held(session.token)).toBeUndefined();
+    },
+  );
+
   it('keeps a bounded number of sessions, the least recently used going first', async () => {
     const cache = new SessionCache(t.database, { maxEntries: 2 });
     try {

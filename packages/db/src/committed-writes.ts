@@ -10,17 +10,18 @@ import type pg from 'pg';
  * PGlite needs none of this: it delivers a transaction's notifications before the commit returns.
  */
 export class CommittedWrites {
-  readonly #listeners = new Set<() => void>();
+  readonly #listeners = new Set<(tables: WrittenTables) => void>();
 
-  subscribe(listener: () => void): () => void {
+  /** `listener` hears the tables each committed write touched (`*`: some statement's table is unknown). */
+  subscribe(listener: (tables: WrittenTables) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
 
-  emit(): void {
+  emit(tables: WrittenTables): void {
     for (const listener of this.#listeners) {
       try {
-        listener();
+        listener(tables);
       } catch {
         // one listener's failure must not keep the others stale
       }
@@ -29,6 +30,32 @@ export class CommittedWrites {
 }
 
 type StatementKind = 'begin' | 'commit' | 'rollback' | 'read' | 'write';
+
+/** The tables a committed write touched, by name; `*` among them when a statement's table is not known. */
+export type WrittenTables = ReadonlySet<string>;
+
+/** Whether a committed write may have touched one of `tables` (issue 48: caches forget only on theirs). */
+export const touches = (written: WrittenTables, tables: ReadonlySet<string>): boolean => {
+  if (written.has('*')) return true;
+  for (const table of written) if (tables.has(table)) return true;
+  return false;
+};
+
+const WRITTEN_TABLE =
+  /^\s*(?:insert\s+into|update(?:\s+only)?|delete\s+from(?:\s+only)?|truncate(?:\s+table)?)\s+(?:"?([a-z_][a-z0-9_]*)"?\s*\.\s*)?"?([a-z_][a-z0-9_]*)"?[\s(]/i;
+
+/**
+ * The table a write statement names first (`insert into "orders"`, `update sessions`, `delete from
+ * "public"."users"`), lower-cased; `*` when the statement is anything else (a CTE, a function, DDL): what a
+ * statement touches beyond its table (triggers, cascades) is the listeners' to know.
+ */
+export function writtenTable(text: string | undefined): string {
+  const match = WRITTEN_TABLE.exec(`${text ?? ''} `);
+  if (!match) return '*';
+  const schema = match[1]?.toLowerCase();
+  const table = match[2]!.toLowerCase();
+  return schema && schema !== 'public' ? `${schema}.${table}` : table;
+}
 
 const READS = new Set(['select', 'show', 'set', 'values', 'explain', 'lock', 'listen', 'unlisten', 'fetch']);
 
@@ -46,28 +73,30 @@ export function watchCommittedWrites(pool: pg.Pool, writes: CommittedWrites): vo
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     let inTransaction = false;
-    let wrote = false;
-    const settle = (kind: StatementKind, ok: boolean) => {
+    let written = new Set<string>();
+    const settle = (kind: StatementKind, table: string, ok: boolean) => {
       if (kind === 'begin') {
         inTransaction = ok;
-        wrote = false;
+        written = new Set();
       } else if (kind === 'commit' || kind === 'rollback') {
-        if (ok && kind === 'commit' && wrote) writes.emit();
+        if (ok && kind === 'commit' && written.size > 0) writes.emit(written);
         inTransaction = false;
-        wrote = false;
+        written = new Set();
       } else if (kind === 'write' && ok) {
-        if (inTransaction) wrote = true;
-        else writes.emit();
+        if (inTransaction) written.add(table);
+        else writes.emit(new Set([table]));
       }
     };
     (client as unknown as { query: unknown }).query = (...args: unknown[]) => {
       const first = args[0] as string | { text?: string } | undefined;
-      const kind = statementKind(typeof first === 'string' ? first : first?.text);
+      const text = typeof first === 'string' ? first : first?.text;
+      const kind = statementKind(text);
+      const table = kind === 'write' ? writtenTable(text) : '';
       const last = args.length - 1;
       const callback = args[last];
       if (typeof callback === 'function') {
         args[last] = (error: unknown, result: unknown) => {
-          settle(kind, !error);
+          settle(kind, table, !error);
           (callback as (e: unknown, r: unknown) => void)(error, result);
         };
         return query(...args);
@@ -76,11 +105,11 @@ export function watchCommittedWrites(pool: pg.Pool, writes: CommittedWrites): vo
       if (result && typeof (result as Promise<unknown>).then === 'function') {
         return (result as Promise<unknown>).then(
           (value) => {
-            settle(kind, true);
+            settle(kind, table, true);
             return value;
           },
           (error: unknown) => {
-            settle(kind, false);
+            settle(kind, table, false);
             throw error;
           },
         );

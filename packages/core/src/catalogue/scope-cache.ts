@@ -1,8 +1,12 @@
-import type { CommittedWrites } from '@brigade/db/committed-writes';
+import { CHANGE_FEED_TABLES } from '@brigade/db/announced-tables';
+import { type CommittedWrites, touches } from '@brigade/db/committed-writes';
 import type { Executor } from '@brigade/db/database';
 import { type Change, type ChangeFeed, changeConcerns } from '../changes/change-feed';
 import { applicationTenantFiltersOn } from '../tenant-scope';
 import { type CatalogueScope, type ResolvedScope, resolveCatalogueScope } from './scope';
+
+/** A scope is its tenant's time zone, its restaurant's special days and change-feed version. */
+const SCOPE_TABLES: ReadonlySet<string> = new Set([...CHANGE_FEED_TABLES, 'restaurant_versions']);
 
 /** What the database said of the restaurant (all but who asks). */
 type Known = Omit<ResolvedScope, 'actor'>;
@@ -28,14 +32,14 @@ const scopeOf = (known: Known, actor: string): ResolvedScope => ({
 });
 
 /**
- * Restaurants' scopes (tenant time zone, change-feed version, special days) in memory (issue 20), so a read answered from
- * the menu cache asks the database nothing, and a catalogue list or record read asks one query fewer (on
- * PGlite a third of such a read's time). The change feed drops a restaurant's entry on any change that
- * concerns it: this instance's writes before they answer (contract-routes publishes, and on PostgreSQL every
- * committed write of this process clears everything as it commits — committed-writes.ts), everyone's through
- * the database's announcements. Nothing is kept while the announcements are not heard, a read that raced with a
- * drop stores nothing (a generation count), and a gap in the feed (`{ area: 'tenant' }` without ids) clears
- * everything.
+ * Restaurants' scopes (tenant time zone, change-feed version, special days) in memory (issue 20), so a read
+ * answered from the menu cache asks the database nothing, and a catalogue list or record read asks one query
+ * fewer (on PGlite a third of such a read's time). The change feed drops a restaurant's entry on any change
+ * that concerns it: this instance's writes before they answer (contract-routes publishes, and on PostgreSQL
+ * every committed write of this process to a table scopes are made of clears everything as it commits —
+ * committed-writes.ts), everyone's through the database's announcements. Nothing is kept while the
+ * announcements are not heard, a read that raced with a drop stores nothing (a generation count), and a gap in
+ * the feed (`{ area: 'tenant' }` without ids) clears everything.
  *
  * Only behind the application's access check: while the isolation matrix switches the application's
  * tenant checks off to prove row-level security alone, nothing is answered from memory.
@@ -52,8 +56,11 @@ export class ScopeCache {
     this.#feed = feed;
     this.#maxEntries = maxEntries;
     feed.subscribe((change) => this.invalidate(change));
-    // A write of this process (any: a service called directly too) is seen by its next read at once.
-    committedWrites?.subscribe(() => this.invalidate({ area: 'tenant' }));
+    // A write of this process (a service called directly too) to what scopes are made of is seen by its next
+    // read at once; orders, payments and sessions leave them be (issue 48).
+    committedWrites?.subscribe((tables) => {
+      if (touches(tables, SCOPE_TABLES)) this.invalidate({ area: 'tenant' });
+    });
   }
 
   /** The scope when a current copy is held (no query), else undefined. */

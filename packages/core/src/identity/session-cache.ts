@@ -1,3 +1,5 @@
+import { CASCADING_INTO_IDENTITY, IDENTITY_FEED_TABLES } from '@brigade/db/announced-tables';
+import { touches } from '@brigade/db/committed-writes';
 import type { Database, Executor } from '@brigade/db/database';
 import { listenForNotifications, type NotificationListener } from '@brigade/db/notifications';
 import { SESSION_POLICY } from '@brigade/domain/session-policy';
@@ -19,6 +21,8 @@ export interface SessionCacheOptions {
   now?: () => number;
 }
 
+const SESSION_TABLES: ReadonlySet<string> = new Set([...IDENTITY_FEED_TABLES, ...CASCADING_INTO_IDENTITY]);
+
 interface Entry extends LoadedSession, Recent {
   loadedAt: number;
 }
@@ -31,7 +35,8 @@ interface Entry extends LoadedSession, Recent {
  * connected, or while a lost connection is re-made) nothing is kept, and a gap drops everything. A load
  * that raced with a drop is not kept (a generation count). This process's own committed writes drop
  * everything before the writer resumes (committed-writes.ts), so the writer's next request never meets a
- * session from before its write even though the announcement reaches this process a moment later.
+ * session from before its write even though the announcement reaches this process a moment later; writes to
+ * other tables (orders, payments, the catalogue) leave them be.
  */
 export class SessionCache {
   readonly #entries = new Map<string, Entry>();
@@ -55,8 +60,11 @@ export class SessionCache {
           onGap: () => this.forgetAll(),
         })
       : null;
-    // This process's own writes are heard as they commit (PostgreSQL; PGlite's announcements already are).
-    database?.committedWrites?.subscribe(() => this.forgetAll());
+    // This process's own writes to what sessions depend on are heard as they commit (PostgreSQL; PGlite's
+    // announcements already are); an order or a catalogue write leaves the sessions alone (issue 48).
+    database?.committedWrites?.subscribe((tables) => {
+      if (touches(tables, SESSION_TABLES)) this.forgetAll();
+    });
   }
 
   get ready(): Promise<void> {
