@@ -41,14 +41,7 @@ export function createJobRunner(
   housekeeping: HousekeepingDeps,
   log: FastifyBaseLogger,
 ): JobRunner {
-  return withRegisterJobs(new JobRunner(deps.database, log), deps, log)
-    .handle(QUEUES.mail.name, async (data) => {
-      await deps.identity.mailer.deliver(Number(data.outboxId));
-    })
-    .handle(QUEUES.sms.name, async (data) => {
-      const outcome = await deliverText(deps.database.db, await deps.sms.sender(), Number(data.textId));
-      if (outcome === 'refused') log.warn({ textId: data.textId }, 'the SMS provider refused a text');
-    })
+  return withRegisterJobs(withMessageJobs(new JobRunner(deps.database, log), deps, log), deps, log)
     .handle(QUEUES.ticket.name, async (data, job) => {
       await printQueuedTicket(printDeps(deps), Number(data.ticketId), job, ticketStepOf(data));
     })
@@ -131,6 +124,18 @@ function reportHousekeeping(result: HousekeepingResult, log: FastifyBaseLogger):
   if (result.uploads.uploads > 0) log.warn(result.uploads, 'removed the files of interrupted uploads');
   if (result.payments && result.payments.examined > 0)
     log.info(result.payments, 'settled payments left pending or unknown');
+}
+
+/** Mail and text messages of the outboxes: each row's delivery. */
+function withMessageJobs(runner: JobRunner, deps: AppDeps, log: FastifyBaseLogger): JobRunner {
+  return runner
+    .handle(QUEUES.mail.name, async (data) => {
+      await deps.identity.mailer.deliver(Number(data.outboxId));
+    })
+    .handle(QUEUES.sms.name, async (data) => {
+      const outcome = await deliverText(deps.database.db, await deps.sms.sender(), Number(data.textId));
+      if (outcome === 'refused') log.warn({ textId: data.textId }, 'the SMS provider refused a text');
+    });
 }
 
 /**

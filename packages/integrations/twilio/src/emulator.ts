@@ -137,17 +137,16 @@ async function readBody(req: IncomingMessage): Promise<string | undefined> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function startTwilioEmulator(options: TwilioEmulatorOptions = {}): Promise<TwilioEmulator> {
-  const accountSid = options.accountSid ?? EMULATOR_ACCOUNT_SID;
-  const authToken = options.authToken ?? EMULATOR_AUTH_TOKEN;
-  const secrets = new Map<string, string>([
-    [accountSid, authToken],
-    ...Object.entries(options.apiKeys ?? {}),
-  ]);
-  const failures: InjectedTwilioFailure[] = [];
-  const state = { calls: 0 };
-  const texts: EmulatedText[] = [];
+interface EmulatorState {
+  accountSid: string;
+  secrets: Map<string, string>;
+  failures: InjectedTwilioFailure[];
+  state: { calls: number };
+  texts: EmulatedText[];
+}
 
+/** The emulator's answers: HTTP Basic first, then the Messages resource's three routes. */
+function router({ accountSid, secrets, failures, state, texts }: EmulatorState) {
   const signedIn = (req: IncomingMessage): boolean => {
     const match = /^Basic\s+(.+)$/i.exec(req.headers.authorization ?? '');
     if (!match) return false;
@@ -156,7 +155,7 @@ export async function startTwilioEmulator(options: TwilioEmulatorOptions = {}): 
     return colon > 0 && secrets.get(decoded.slice(0, colon)) === decoded.slice(colon + 1);
   };
 
-  const route = async (req: IncomingMessage): Promise<Reply | 'hang'> => {
+  return async (req: IncomingMessage): Promise<Reply | 'hang'> => {
     const url = new URL(req.url ?? '/', 'http://emulator');
     const base = `/2010-04-01/Accounts/${accountSid}/Messages`;
     if (!signedIn(req) || !url.pathname.startsWith('/2010-04-01/Accounts/'))
@@ -198,7 +197,20 @@ export async function startTwilioEmulator(options: TwilioEmulatorOptions = {}): 
       return { status: 200, body: resourceOf(found, accountSid, 'delivered') };
     return failure(404, 20404, `The requested resource ${url.pathname} was not found`);
   };
+}
 
+export async function startTwilioEmulator(options: TwilioEmulatorOptions = {}): Promise<TwilioEmulator> {
+  const accountSid = options.accountSid ?? EMULATOR_ACCOUNT_SID;
+  const authToken = options.authToken ?? EMULATOR_AUTH_TOKEN;
+  const secrets = new Map<string, string>([
+    [accountSid, authToken],
+    ...Object.entries(options.apiKeys ?? {}),
+  ]);
+  const failures: InjectedTwilioFailure[] = [];
+  const state = { calls: 0 };
+  const texts: EmulatedText[] = [];
+
+  const route = router({ accountSid, secrets, failures, state, texts });
   const server = createServer((req, res) => {
     route(req).then(
       (reply) => {
