@@ -273,14 +273,21 @@ export class PageCache {
 
   invalidate(change: SiteChange): void {
     this.gen++;
-    // Platform-wide data and host names: every page may show them.
-    if (change.area === 'site-config' || change.area === 'domains' || change.tenantId === undefined) {
+    // Platform-wide data: every page may show it. A domain change names its tenant (issue 48): only that
+    // tenant's pages show its hosts (their links and canonical addresses), and a host newly mapped has no page
+    // stored (a page for an unknown host is never stored), so other tenants' pages stay.
+    if (change.area === 'site-config' || change.tenantId === undefined) {
       this.clearPages();
       return;
     }
     for (const [key, { page }] of this.pages) {
       if (page.tenantId !== change.tenantId) continue;
-      if (change.restaurantId === undefined || page.restaurantId === change.restaurantId) this.delete(key);
+      if (
+        change.area === 'domains' ||
+        change.restaurantId === undefined ||
+        page.restaurantId === change.restaurantId
+      )
+        this.delete(key);
     }
   }
 

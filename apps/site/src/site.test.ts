@@ -42,7 +42,12 @@ describe('PageCache', () => {
     expect([cache.get('a'), !!cache.get('b'), !!cache.get('c')]).toEqual([undefined, true, true]);
     cache.invalidate({ area: 'tenant', tenantId: 1 });
     expect([cache.get('b'), !!cache.get('c')]).toEqual([undefined, true]);
+    cache.set('d', page(2, 21), cache.generation);
+    cache.set('e', page(3, 30), cache.generation);
+    // a domain change drops its tenant's pages, all of its restaurants', and no other tenant's
     cache.invalidate({ area: 'domains', tenantId: 2, restaurantId: 20 });
+    expect([cache.get('c'), cache.get('d'), !!cache.get('e')]).toEqual([undefined, undefined, true]);
+    cache.invalidate({ area: 'site-config' });
     expect(cache.size).toBe(0);
   });
 
