@@ -52,6 +52,12 @@ describe('team invitations', () => {
     await screenshot(page, 'team-invite-dialog-1280', { fullPage: false });
     await checkAxe(page, 'invite dialog');
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    // this server delivers no mail: the link is shown to send another way, the same as the outbox's
+    const ready = page.getByRole('dialog', { name: 'Invitation ready' });
+    const shown = await ready.getByLabel('Invitation link').inputValue();
+    expect(shown).toBe(await mailedLink(email));
+    await screenshot(page, 'team-invitation-ready-1280');
+    await ready.getByRole('button', { name: 'Done' }).click();
     const invitations = page.getByRole('table', { name: 'Pending invitations' });
     await invitations.getByRole('cell', { name: email }).waitFor();
     expect(await invitations.getByRole('row', { name: new RegExp(email) }).innerText()).toContain('Manager');

@@ -50,7 +50,7 @@ describe('loadConfig', () => {
         'http://127.0.0.1:3001',
         'http://127.0.0.1:3005',
       ]),
-      authUrl: 'http://localhost:3000/auth',
+      authUrl: 'http://127.0.0.1:3000/auth',
       smtpUrl: undefined,
       mailFrom: 'Brigade <no-reply@brigade.local>',
       secureCookies: false,

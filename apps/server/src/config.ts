@@ -264,7 +264,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: c.PUBLIC_URL,
     ...ports,
     appOrigins: appOriginsOf(c, ports, publicOrigin),
-    authUrl: publicOrigin ? `${publicOrigin}/auth` : `http://localhost:${ports.authAppPort ?? c.PORT}/auth`,
+    // Without PUBLIC_URL, links in mail (invitations, password resets) name the address the start-up banner
+    // prints (127.0.0.1 by default), so the session the reader has there is the one the link finds.
+    authUrl: publicOrigin
+      ? `${publicOrigin}/auth`
+      : `http://${linkHostOf(c.HOST)}:${ports.authAppPort ?? c.PORT}/auth`,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     secureCookies: c.NODE_ENV === 'production' || (c.PUBLIC_URL?.startsWith('https://') ?? false),
@@ -310,6 +314,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
   };
 }
+
+/** The host links name when no PUBLIC_URL is set: the listening address, or loopback for "every interface". */
+const linkHostOf = (host: string | undefined) =>
+  !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
 
 /** Every variable checked at once; all the problems in one message, each naming its variable. */
 function parseEnvironment(env: NodeJS.ProcessEnv): Environment {

@@ -26,7 +26,9 @@ const invitationParams = z.object({
   tenantId: tenantIdParam,
   invitationId: z.uuid({ error: 'Invitation ID must be a UUID' }),
 });
-const invitationResult = successOf(z.object({ invitation: invitationSchema }));
+// Without SMTP nobody delivers the mail: the one-time link comes back to the inviter to send another way.
+// With SMTP it never does (decision 029: the link proves the mailbox).
+const invitationResult = successOf(z.object({ invitation: invitationSchema, link: z.string().optional() }));
 const ownersAndAdmins = { kind: 'tenant', role: 'admin' } as const;
 
 export const listInvitations = defineEndpoint({

@@ -27,6 +27,7 @@ const invitationDeps = (deps: AppDeps): InvitationDeps => ({
   ...useCaseDeps(deps),
   mailer: deps.identity.mailer,
   inviteUrl: `${deps.config.authUrl}/invite`,
+  answerLink: !deps.config.smtpUrl,
 });
 
 export const invitationRoutes = [
@@ -34,15 +35,15 @@ export const invitationRoutes = [
     success(await listInvitationsUseCase(useCaseDeps(deps), actor, params)),
   ),
   implement(createInvitation, async ({ params, body, actor, deps }) =>
-    success({
-      invitation: await createInvitationUseCase(invitationDeps(deps), actor, {
+    success(
+      await createInvitationUseCase(invitationDeps(deps), actor, {
         tenantId: params.tenantId,
         invitation: body,
       }),
-    }),
+    ),
   ),
   implement(resendInvitation, async ({ params, actor, deps }) =>
-    success({ invitation: await resendInvitationUseCase(invitationDeps(deps), actor, params) }),
+    success(await resendInvitationUseCase(invitationDeps(deps), actor, params)),
   ),
   implement(revokeInvitation, ({ params, actor, deps }) =>
     revokeInvitationById(useCaseDeps(deps), actor, params),

@@ -36,6 +36,12 @@ export interface InvitationDeps extends UseCaseDeps {
   mailer: Mailer;
   /** The auth app's accept page; the mail's link adds `token`. */
   inviteUrl: string;
+  /**
+   * Whether the inviter is answered the link (decision 029): only when no mail is delivered (no SMTP), where
+   * nobody else can hand it over. With mail the link goes to the mailbox alone, which is what makes an
+   * account accepted through it an account whose email is verified.
+   */
+  answerLink: boolean;
 }
 
 const ROLE_NAMES: Record<TenantRole, string> = {
@@ -54,12 +60,15 @@ function ownStanding(actor: Actor, tenantId: number): TenantRole | 'site-admin' 
 export const grantableRoles = (actor: Actor, tenantId: number): TenantRole[] =>
   rolesGrantableBy(ownStanding(actor, tenantId));
 
-/** Stores the mail in the request's transaction and delivers it once the request is answered. */
+/**
+ * Stores the mail in the request's transaction and delivers it once the request is answered; answers the
+ * link (for the inviter when no mail is delivered: sentInvitation).
+ */
 async function mailInvitation(
   deps: InvitationDeps,
   actor: Actor,
   invitation: { tenantId: number; email: string; role: TenantRole; token: string },
-): Promise<void> {
+): Promise<string> {
   const tenant = await getTenantOrThrow(deps.db, invitation.tenantId);
   const inviter = actor.kind === 'user' ? await findUserByUid(deps.db, actor.userId) : null;
   const link = withQuery(deps.inviteUrl, { token: invitation.token });
@@ -75,6 +84,13 @@ async function mailInvitation(
     ].join('\n'),
   };
   await insertOutboxEmail(deps.db, mail);
+  return link;
+}
+
+/** An invitation just made or sent again; its one-time link when `answerLink` says so. */
+export interface SentInvitation {
+  invitation: InvitationView;
+  link?: string;
 }
 
 const expiry = () => new Date(Date.now() + INVITATION_TTL_MS);
@@ -96,7 +112,7 @@ export async function createInvitation(
   deps: InvitationDeps,
   actor: Actor,
   input: { tenantId: number; invitation: unknown },
-): Promise<InvitationView> {
+): Promise<SentInvitation> {
   const { tenantId } = input;
   const data = validateInput(createInvitationInputSchema, input.invitation);
   await getTenantOrThrow(deps.db, tenantId);
@@ -132,8 +148,18 @@ export async function createInvitation(
     }
     throw error;
   }
-  await mailInvitation(deps, actor, { tenantId, email: data.email, role: data.role, token });
-  return (await findOpenInvitation(deps.db, tenantId, invitationId))!;
+  const link = await mailInvitation(deps, actor, { tenantId, email: data.email, role: data.role, token });
+  return sentInvitation(deps, tenantId, invitationId, link);
+}
+
+async function sentInvitation(
+  deps: InvitationDeps,
+  tenantId: number,
+  invitationId: string,
+  link: string,
+): Promise<SentInvitation> {
+  const invitation = (await findOpenInvitation(deps.db, tenantId, invitationId))!;
+  return deps.answerLink ? { invitation, link } : { invitation };
 }
 
 const invitationNotFound = (invitationId: string) =>
@@ -144,7 +170,7 @@ export async function resendInvitation(
   deps: InvitationDeps,
   actor: Actor,
   input: { tenantId: number; invitationId: string },
-): Promise<InvitationView> {
+): Promise<SentInvitation> {
   const { tenantId, invitationId } = input;
   const current = await findOpenInvitation(deps.db, tenantId, invitationId);
   if (!current) throw invitationNotFound(invitationId);
@@ -153,8 +179,13 @@ export async function resendInvitation(
   }
   const token = randomToken();
   await replaceInvitationToken(deps.db, tenantId, invitationId, hashToken(token), expiry());
-  await mailInvitation(deps, actor, { tenantId, email: current.email, role: current.role, token });
-  return (await findOpenInvitation(deps.db, tenantId, invitationId))!;
+  const link = await mailInvitation(deps, actor, {
+    tenantId,
+    email: current.email,
+    role: current.role,
+    token,
+  });
+  return sentInvitation(deps, tenantId, invitationId, link);
 }
 
 export async function revokeInvitationById(

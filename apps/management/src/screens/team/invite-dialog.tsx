@@ -7,6 +7,7 @@ import { TextField } from '@brigade/ui/app-kit/form-fields';
 import { applyServerErrors } from '@brigade/ui/app-kit/server-errors';
 import { useToast } from '@brigade/ui/app-kit/toast';
 import { useZodForm } from '@brigade/ui/app-kit/use-zod-form';
+import { Button } from '@brigade/ui/components/button';
 import { Dialog } from '@brigade/ui/components/dialog';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -26,6 +27,48 @@ const ROLE_HINTS: Record<TenantRole, string> = {
   employee: 'Reads the back office',
 };
 
+/**
+ * Where no mail is delivered (development, or no SMTP set up) the invitation's link is shown to copy and send
+ * another way (a chat, a text); with mail it never leaves the mailbox (decision 029).
+ */
+function SentDialog({ sent, onClose }: { sent: { email: string; link: string }; onClose: () => void }) {
+  const toast = useToast();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(sent.link);
+      toast.success('Invitation link copied');
+    } catch {
+      toast.error('Could not copy: select the link and copy it');
+    }
+  };
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Invitation ready"
+      description={`No mail is delivered from this server, so send ${sent.email} this link yourself. It works once, for 7 days.`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => void copy()}>
+            Copy invitation link
+          </Button>
+          <Button onClick={onClose}>Done</Button>
+        </>
+      }
+    >
+      <label className="ui-field">
+        <span className="ui-field__label">Invitation link</span>
+        <input
+          className="ui-field__input"
+          readOnly
+          value={sent.link}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+      </label>
+    </Dialog>
+  );
+}
+
 /** Invite someone by email to a role the inviter may grant; the server mails the link. */
 export function InviteDialog({ roles, onClose }: { roles: readonly TenantRole[]; onClose: () => void }) {
   const { create } = useInvitationMutations();
@@ -34,10 +77,14 @@ export function InviteDialog({ roles, onClose }: { roles: readonly TenantRole[];
   const form = useZodForm(createInvitationInputSchema, { defaultValues: { email: '', role: defaultRole } });
   const [formError, setFormError] = useState<string | null>(null);
   const role = form.watch('role') as TenantRole;
+  const [sent, setSent] = useState<{ email: string; link: string } | null>(null);
+  if (sent) return <SentDialog sent={sent} onClose={onClose} />;
   const onSubmit = async (values: z.output<typeof createInvitationInputSchema>) => {
     setFormError(null);
     try {
-      const invitation = await create.mutateAsync(values);
+      const { invitation, link } = await create.mutateAsync(values);
+      // the link comes back only where no mail is delivered (decision 029): then it is the way to send it
+      if (link) return setSent({ email: invitation.email, link });
       toast.success(`Invitation sent to ${invitation.email}`);
       onClose();
     } catch (error) {

@@ -43,7 +43,7 @@ export function useInvitationMutations() {
   return {
     create: useMutation({
       mutationFn: async (body: CreateInvitationInput) =>
-        (await apiClient.call(createInvitation, { params: { tenantId }, body })).data.invitation,
+        (await apiClient.call(createInvitation, { params: { tenantId }, body })).data,
       onSuccess: refresh,
     }),
     resend: useMutation({
