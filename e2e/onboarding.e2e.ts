@@ -139,6 +139,14 @@ describe('onboarding', () => {
       await inbox
         .getByText('Help: Can we also get a second menu?', { exact: true })
         .waitFor({ state: 'detached' });
+      // development's mail viewer: the mail that told the administrators, with its text
+      await nav(admin, 'Outbox');
+      const outbox = admin.getByRole('table', { name: 'Outbox' });
+      await outbox.getByText('[Brigade] Help: Can we also get a second menu?').first().click();
+      await outbox.getByText('Answer it from the Inbox of the site administration app.').first().waitFor();
+      await expectAccessible(admin, 'outbox');
+      await shot(admin, 'onboarding-outbox-1280');
+      await nav(admin, 'Inbox');
       await admin.getByRole('link', { name: 'Open the tenant' }).first().click();
       await admin.getByRole('heading', { level: 1, name: 'Dock Cafe' }).waitFor();
       await admin.getByRole('button', { name: 'Add restaurant' }).click();

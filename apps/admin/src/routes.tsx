@@ -23,6 +23,7 @@ const screen = {
   domains: lazy(() => import('./screens/domains/index')),
   jobs: lazy(() => import('./screens/jobs/index')),
   inbox: lazy(() => import('./screens/inbox/index')),
+  outbox: lazy(() => import('./screens/outbox/index')),
 } satisfies Record<string, Screen>;
 
 /** Every path of the app (others link to them: keep them stable). */
@@ -38,6 +39,7 @@ export const ROUTES: readonly { path: string; screen: Screen }[] = [
   { path: '/domains', screen: screen.domains },
   { path: '/jobs', screen: screen.jobs },
   { path: '/inbox', screen: screen.inbox },
+  { path: '/outbox', screen: screen.outbox },
 ];
 
 export function AppRoutes() {

@@ -1,6 +1,7 @@
 import {
   adminMessageQuerySchema,
   adminMessageSchema,
+  outboxEntrySchema,
   sendAdminMessageSchema,
 } from '@brigade/domain/admin-messages';
 import { INT32_MAX } from '@brigade/domain/integers';
@@ -53,5 +54,20 @@ export const markAdminMessageRead = defineEndpoint({
     params: z.object({ messageId: z.coerce.number().int().positive().max(INT32_MAX) }),
   },
   response: { status: 200, description: 'The message, read', schema: successOf(adminMessageSchema) },
+  problems: [404],
+});
+
+export const listOutbox = defineEndpoint({
+  id: 'listOutbox',
+  method: 'GET',
+  path: '/admin/outbox',
+  summary:
+    'The newest 100 mails and texts of the outbox, with their text (site administrators; not in production)',
+  description:
+    'Development’s mail viewer: where no mail server is set up, mail and texts go nowhere but the outbox. ' +
+    'In production it answers 404.',
+  tags: ['admin'],
+  access: { kind: 'site-admin' },
+  response: { status: 200, description: 'Newest first', schema: successOf(z.array(outboxEntrySchema)) },
   problems: [404],
 });

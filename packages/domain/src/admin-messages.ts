@@ -54,3 +54,17 @@ export const adminMessageQuerySchema = z.object({
 /** Sent at most this many times an hour by one user. */
 export const ADMIN_MESSAGES_PER_HOUR = 5;
 export const ADMIN_MESSAGES_LIMITED = 'Too many messages to the administrators. Try again later.';
+
+/** A message of the mail or text outbox, as the development outbox viewer shows it (docs/behaviour/onboarding.md). */
+export const outboxEntrySchema = z.object({
+  channel: z.enum(['mail', 'text']),
+  id: z.number(),
+  to: z.string(),
+  /** The mail's subject; a text's first words. */
+  subject: z.string(),
+  text: z.string(),
+  createdAt: z.date(),
+  sentAt: z.date().nullable(),
+  error: z.string().nullable(),
+});
+export type OutboxEntry = z.infer<typeof outboxEntrySchema>;

@@ -9,4 +9,5 @@ export const PaletteIcon = make(
 );
 /** The job queue: a stack of cards with a check. */
 export const QueueIcon = make('M4 6h16|M4 12h10|M4 18h7|m15 17 2 2 4-4');
+export const MailIcon = make('M3 5h18v14H3z|m3 7 9 6 9-6');
 export const InboxIcon = make('M22 12h-6l-2 3h-4l-2-3H2|M5.5 5h13L22 12v6a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2v-6z');

@@ -1,6 +1,6 @@
 import { HomeIcon, LinkIcon, StoreIcon, UsersIcon } from '@brigade/ui/app-shell/icons';
 import type { NavSection } from '@brigade/ui/app-shell/sidebar';
-import { BuildingIcon, InboxIcon, PaletteIcon, QueueIcon } from './icons';
+import { BuildingIcon, InboxIcon, MailIcon, PaletteIcon, QueueIcon } from './icons';
 
 /**
  * The admin sidebar (issue 17): Overview; People & organisations. Every entry is for site administrators
@@ -20,6 +20,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { to: '/tenants', label: 'Tenants', icon: BuildingIcon },
       { to: '/restaurants', label: 'Restaurants', icon: StoreIcon },
       { to: '/jobs', label: 'Jobs', icon: QueueIcon },
+      { to: '/outbox', label: 'Outbox', icon: MailIcon },
     ],
   },
   {

@@ -1,4 +1,4 @@
-import { adminMessages, outboxEmails } from '@brigade/db/schema/identity';
+import { adminMessages, outboxEmails, outboxTexts } from '@brigade/db/schema/identity';
 import { makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import { eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -109,5 +109,16 @@ describe("the site administrators' inbox", () => {
     const after = (await call(admin, 'GET', '/admin/messages?unread=true')).json().data;
     expect(after.map((m: { messageId: number }) => m.messageId)).not.toContain(first.messageId);
     expect((await call(admin, 'POST', '/admin/messages/99999999/read')).statusCode).toBe(404);
+  });
+
+  it("shows site administrators the outbox's mails and texts, newest first, outside production", async () => {
+    await t.database.db.insert(outboxTexts).values({ toNumber: '+15550100200', body: 'Order #3 waits' });
+    const outbox = await call(admin, 'GET', '/admin/outbox');
+    expect(outbox.statusCode, outbox.body).toBe(200);
+    const entries = outbox.json().data as { channel: string; to: string; subject: string; text: string }[];
+    expect(entries[0]).toMatchObject({ channel: 'text', to: '+15550100200', text: 'Order #3 waits' });
+    expect(entries.find((e) => e.channel === 'mail' && e.to === adminEmail)?.subject).toMatch(/^\[Brigade\]/);
+    expect((await call(owner, 'GET', '/admin/outbox')).statusCode).toBe(403);
+    expect((await call(null, 'GET', '/admin/outbox')).statusCode).toBe(401);
   });
 });

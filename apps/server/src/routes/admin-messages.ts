@@ -1,9 +1,11 @@
 import * as contract from '@brigade/contracts/admin-messages';
 import {
   listAdminMessages,
+  listOutbox,
   markAdminMessageRead,
   sendAdminMessage,
 } from '@brigade/core/identity/admin-inbox';
+import { notFound } from '@brigade/domain/errors';
 import { useCaseDeps } from '../deps';
 import { implement, success } from '../plugins/contract-routes';
 
@@ -18,4 +20,9 @@ export const adminMessageRoutes = [
   implement(contract.markAdminMessageRead, async ({ params, actor, deps }) =>
     success(await markAdminMessageRead(useCaseDeps(deps), actor, params)),
   ),
+  implement(contract.listOutbox, async ({ actor, deps }) => {
+    if (deps.config.env === 'production')
+      throw notFound('The outbox viewer is for development only', 'NOT_FOUND');
+    return success(await listOutbox(useCaseDeps(deps), actor));
+  }),
 ];

@@ -1,11 +1,12 @@
 import type { Executor } from '@brigade/db/database';
-import { adminMessages, users } from '@brigade/db/schema/identity';
+import { adminMessages, outboxEmails, outboxTexts, users } from '@brigade/db/schema/identity';
 import { type Actor, decideAccess } from '@brigade/domain/access';
 import {
   ADMIN_MESSAGES_LIMITED,
   ADMIN_MESSAGES_PER_HOUR,
   type AdminMessage,
   type AdminMessageKind,
+  type OutboxEntry,
   type SendAdminMessage,
   sendAdminMessageSchema,
 } from '@brigade/domain/admin-messages';
@@ -155,4 +156,37 @@ export async function markAdminMessageRead(
     .where(eq(adminMessages.messageId, params.messageId));
   if (!row) throw notFound(`Message ${params.messageId} not found`, 'MESSAGE_NOT_FOUND');
   return row;
+}
+
+/**
+ * The development outbox viewer (issue 45 item 4): the newest 100 mails and texts, with their text, for site
+ * administrators; the route offers it outside production only, where mail goes nowhere but this table.
+ */
+export async function listOutbox(deps: UseCaseDeps, actor: Actor): Promise<OutboxEntry[]> {
+  siteAdminOnly(actor);
+  const mails = await deps.db.select().from(outboxEmails).orderBy(desc(outboxEmails.id)).limit(100);
+  const texts = await deps.db.select().from(outboxTexts).orderBy(desc(outboxTexts.id)).limit(100);
+  const entries: OutboxEntry[] = [
+    ...mails.map((m) => ({
+      channel: 'mail' as const,
+      id: m.id,
+      to: m.toAddress,
+      subject: m.subject,
+      text: m.textBody,
+      createdAt: m.createdAt,
+      sentAt: m.sentAt,
+      error: m.error,
+    })),
+    ...texts.map((t) => ({
+      channel: 'text' as const,
+      id: t.id,
+      to: t.toNumber,
+      subject: t.body.length > 60 ? `${t.body.slice(0, 57)}...` : t.body,
+      text: t.body,
+      createdAt: t.createdAt,
+      sentAt: t.sentAt,
+      error: t.error,
+    })),
+  ];
+  return entries.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, 100);
 }
