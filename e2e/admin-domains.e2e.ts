@@ -91,6 +91,59 @@ describe('domain mappings across tenants', () => {
     );
   });
 
+  it('adds a custom domain and a subdomain to a tenant’s restaurant (issue 45 item 3)', async () => {
+    const { context, page } = await adminPage(harness);
+    try {
+      await nav(page, 'Domains');
+      await page.getByRole('heading', { level: 1, name: 'Domains' }).waitFor();
+      await page.getByRole('button', { name: 'Add domain' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add a domain' });
+      await dialog.getByRole('button', { name: 'Add domain' }).click();
+      await dialog.getByText('Choose the restaurant the domain is for').waitFor();
+      await dialog.getByLabel('Tenant').selectOption(String(DEMO_TENANT_ID));
+      const restaurant = dialog.getByLabel('Restaurant', { exact: true });
+      await restaurant
+        .locator(`option[value="${restaurantGuids['Lantern Noodle Bar']}"]`)
+        .waitFor({ state: 'attached' });
+      await restaurant.selectOption({ label: 'Lantern Noodle Bar' });
+      // the server's own message for a name that is not a domain
+      await dialog.getByLabel('Domain', { exact: true }).fill('not a domain');
+      await dialog.getByRole('button', { name: 'Add domain' }).click();
+      await dialog.getByText(/Invalid domain/).waitFor();
+      await dialog.getByLabel('Domain', { exact: true }).fill('lantern-added.example.com');
+      await expectNoViolations(page, 'add domain dialog');
+      await shot(page, 'domains-add-1280');
+      await dialog.getByRole('button', { name: 'Add domain' }).click();
+      await page.getByText('lantern-added.example.com added: its DNS record proves it').waitFor();
+      await page.getByRole('button', { name: 'Add domain' }).click();
+      const again = page.getByRole('dialog', { name: 'Add a domain' });
+      await again.getByLabel('Tenant').selectOption(String(DEMO_TENANT_ID));
+      await again
+        .getByLabel('Restaurant', { exact: true })
+        .locator(`option[value="${restaurantGuids['Lantern Noodle Bar']}"]`)
+        .waitFor({ state: 'attached' });
+      await again.getByLabel('Restaurant', { exact: true }).selectOption({ label: 'Lantern Noodle Bar' });
+      await again.getByLabel('Kind').selectOption('subdomain');
+      await again.getByLabel('Subdomain').fill('lantern-e2e');
+      await again.getByRole('button', { name: 'Add domain' }).click();
+      await page.getByText(/^lantern-e2e\..+ added$/).waitFor();
+    } finally {
+      await context.close();
+    }
+    const added = await apiCall<{ data: { mappings: Mapping[] } }>(
+      harness,
+      'GET',
+      '/domain-mappings?domain=lantern-added.example.com',
+      { token },
+    );
+    expect(added.body.data.mappings).toEqual([
+      expect.objectContaining({
+        domainType: 'custom',
+        restaurantGuid: restaurantGuids['Lantern Noodle Bar'],
+      }),
+    ]);
+  });
+
   it('shows the status here and at the hosting provider, and adds the domain there', async () => {
     const { context, page } = await adminPage(harness);
     try {

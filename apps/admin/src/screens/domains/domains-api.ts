@@ -3,6 +3,8 @@ import { ProblemError } from '@brigade/api-client/problem-error';
 import { listAllDomainMappings } from '@brigade/contracts/admin-domains';
 import {
   bulkUpdateDomainMappings,
+  createDomainMapping,
+  createGeneratedSubdomain,
   getDomainMappingStatus,
   transferDomainMapping,
   verifyDomainMapping,
@@ -107,6 +109,29 @@ export function useDomainWrites() {
             body: { mappings: input.guids.map((guid) => ({ guid, updates: input.updates })) },
           })
         ).data,
+      onSuccess: done,
+    }),
+    add: useMutation({
+      mutationFn: async (input: {
+        tenantGuid: string;
+        restaurantGuid: string;
+        kind: 'custom' | 'subdomain';
+        name: string;
+        isPrimary: boolean;
+      }) => {
+        const target = { tenantGuid: input.tenantGuid, restaurantGuid: input.restaurantGuid };
+        if (input.kind === 'subdomain')
+          return (
+            await apiClient.call(createGeneratedSubdomain, {
+              body: { ...target, ...(input.name ? { subdomain: input.name } : {}) },
+            })
+          ).data.mapping;
+        return (
+          await apiClient.call(createDomainMapping, {
+            body: { ...target, domain: input.name, domainType: 'custom', isPrimary: input.isPrimary },
+          })
+        ).data.mapping;
+      },
       onSuccess: done,
     }),
     addToHosting: useMutation({

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { FilterSelect } from '../../components/filter-select';
 import { Paging } from '../../components/paging';
 import { useDebounced } from '../../components/use-debounced';
+import { AddDomainDialog } from './add-dialog';
 import { BulkBar } from './bulk-bar';
 import {
   DOMAIN_PAGE_SIZE,
@@ -138,6 +139,7 @@ export default function DomainsScreen() {
   const [offset, setOffset] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [dialog, setDialog] = useState<{ kind: 'transfer' | 'status'; row: DomainRow } | null>(null);
+  const [adding, setAdding] = useState(false);
   const search = useDebounced(text).trim();
   const query = { ...filters, search };
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new search or filter starts at the first page
@@ -158,6 +160,7 @@ export default function DomainsScreen() {
       <PageHeader
         title="Domains"
         description="Every tenant's custom domains and subdomains. Searches match the domain and the restaurant's and tenant's names."
+        actions={<Button onClick={() => setAdding(true)}>Add domain</Button>}
       />
       <BulkBar
         selected={rows?.filter((r) => selected.has(r.mapping.guid)) ?? []}
@@ -173,7 +176,11 @@ export default function DomainsScreen() {
         onRetry={() => void page.refetch()}
         search={{ value: text, onChange: setText, placeholder: 'Search domains, restaurants or tenants...' }}
         toolbar={<Filters filters={filters} onChange={setFilters} />}
-        empty={{ title: 'No domain mappings', message: 'Restaurants add their domains in management.' }}
+        empty={{
+          title: 'No domain mappings',
+          message:
+            'Restaurants add their domains in management; add one here for any tenant with Add domain.',
+        }}
         rowActions={(row) => (
           <RowActions
             row={row}
@@ -194,6 +201,7 @@ export default function DomainsScreen() {
       )}
       {dialog?.kind === 'transfer' && <TransferDialog row={dialog.row} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'status' && <StatusDialog row={dialog.row} onClose={() => setDialog(null)} />}
+      {adding && <AddDomainDialog onClose={() => setAdding(false)} />}
     </>
   );
 }

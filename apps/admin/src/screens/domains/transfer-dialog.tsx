@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { useTenantRestaurants, useTenants } from '../../queries';
 import { type DomainRow, useDomainWrites } from './domains-api';
 
-function RestaurantSelect({
+export function RestaurantSelect({
   tenantId,
   value,
   onChange,
