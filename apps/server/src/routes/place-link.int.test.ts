@@ -106,6 +106,24 @@ describe('the Google place link', () => {
     expect(new Date(synced.lastSyncAt).getTime()).toBeGreaterThanOrEqual(new Date(connectedAt).getTime());
   });
 
+  it('keeps the place link when the platform sync is saved without it (issue 45 item 14)', async () => {
+    const { base } = await connected();
+    const linked = (await restaurantOf(base)).platformSync.platforms.googlePlaces;
+    expect(linked.placeId).toBe(TRATTORIA);
+    const saved = await asBearer(t.app, owner, {
+      method: 'PATCH',
+      url: `/api/v1${base}`,
+      payload: {
+        platformSync: { enabled: true, syncFrequency: 'hourly', platforms: { yelp: { enabled: true } } },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = saved.json().data.restaurant.platformSync;
+    expect(after).toMatchObject({ enabled: true, syncFrequency: 'hourly' });
+    expect(after.platforms.yelp).toMatchObject({ enabled: true });
+    expect(after.platforms.googlePlaces).toEqual(linked);
+  });
+
   it('previews the import field by field without writing', async () => {
     const { base, link } = await connected();
     const before = await restaurantOf(base);

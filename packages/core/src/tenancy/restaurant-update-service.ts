@@ -1,5 +1,6 @@
 import type { Actor } from '@brigade/domain/access';
 import { BrigadeError, validationError } from '@brigade/domain/errors';
+import type { PlatformSync } from '@brigade/domain/platform-sync';
 import { withServerTimestamps } from '@brigade/domain/platform-sync';
 import {
   type Restaurant,
@@ -80,7 +81,7 @@ export async function updateRestaurant(
       }
       if (platformSync !== undefined) {
         changes.platformSync = withServerTimestamps(
-          platformSync,
+          withStoredPlatforms(platformSync, current.platformSync),
           current.platformSync,
           await databaseNow(tx),
         );
@@ -92,6 +93,17 @@ export async function updateRestaurant(
     if (isUniqueViolation(error, 'restaurants_slug_key')) throw slugTaken(slugify(data.slug ?? ''));
     throw error;
   }
+}
+
+/**
+ * A sent platform sync merges its platforms into the stored ones (issue 45 item 14): a platform the body does
+ * not name keeps its stored entry, so saving the sync settings, or one platform, never drops the Google place
+ * link or another platform's connection. A platform is changed by naming it (the place link is removed
+ * through its own endpoint).
+ */
+function withStoredPlatforms(sent: PlatformSync, stored: PlatformSync): PlatformSync {
+  const named = Object.fromEntries(Object.entries(sent.platforms).filter(([, entry]) => entry !== undefined));
+  return { ...sent, platforms: { ...stored.platforms, ...named } };
 }
 
 /** spec 01 §5: a status update needs a tenantId (minimum 10000001), a restaurantId and active or inactive. */
