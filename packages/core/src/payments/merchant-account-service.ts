@@ -6,11 +6,6 @@ import {
   type MerchantAccountInput,
   type MerchantAccountView,
 } from '@brigade/domain/payments/api';
-import {
-  canZeroDollarAuthorise,
-  MERCHANT_FEATURE_NAMES,
-  merchantFeatures,
-} from '@brigade/domain/payments/merchant-features';
 import { findRestaurant } from '../tenancy/restaurant-repository';
 import { userIdOf } from '../use-case';
 import { type GatewayAccount, gatewayProblem, type PaymentDeps } from './payment-deps';
@@ -143,15 +138,14 @@ export async function testMerchantAccount(
   const { account } = await openMerchantAccount(deps, { ...scope });
   let result: MerchantTestResult;
   try {
-    const merchant = await deps.gateway(account).inquireMerchant(account.merchid);
-    const enabled = merchant.enabled === true;
+    const checked = await deps.provider(account).checkAccount();
     result = {
-      ok: enabled,
-      message: enabled
+      ok: checked.enabled,
+      message: checked.enabled
         ? 'Connected: the gateway knows this merchant'
         : 'The gateway says this merchant is not enabled',
-      features: merchantFeatures(merchant).map((feature) => MERCHANT_FEATURE_NAMES[feature]),
-      zeroDollarAuth: canZeroDollarAuthorise(merchant),
+      features: checked.features,
+      zeroDollarAuth: checked.zeroDollarAuth,
     };
   } catch (error) {
     result = { ok: false, message: gatewayProblem(error).message, features: [], zeroDollarAuth: false };

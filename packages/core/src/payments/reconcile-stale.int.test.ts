@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CardPointeClient } from '@brigade/cardpointe/client';
 import { type CardPointeEmulator, startCardPointeEmulator } from '@brigade/cardpointe/emulator';
+import { cardPointeProvider } from '@brigade/cardpointe/provider';
 import { paymentIdempotencyKeys } from '@brigade/db/schema/payments';
 import { generateOrderId } from '@brigade/domain/payments/order-id';
 import { makeRestaurant, makeTenant } from '@brigade/test-utils/factories';
@@ -45,6 +46,7 @@ beforeAll(async () => {
     db: ex,
     transact: (work) => ex.transaction(work),
     gateway: () => client,
+    provider: (account) => cardPointeProvider(client, account.merchid),
     gatewayOrigin: async () => emulator.url,
     secrets: () => box,
     randomBytes: (size) => randomBytes(size),

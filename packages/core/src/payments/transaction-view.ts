@@ -1,4 +1,5 @@
 import type { TransactionEventView, TransactionView } from '@brigade/domain/payments/api';
+import type { ProcessorAnswer } from '@brigade/domain/payments/provider-port';
 import { declineCategoryMeaning } from '@brigade/domain/payments/transaction-state';
 import { withTextRuleApplied } from './gateway-text';
 import type { TransactionEventRow, TransactionRow } from './payment-repository';
@@ -92,21 +93,21 @@ export const eventView = (
   occurredAt: row.occurredAt.toISOString(),
 });
 
-/** The answer codes and texts worth keeping from a gateway answer (never card data), made safe to store. */
-export function answerDetails(answer: Record<string, unknown>): Record<string, string> {
+/** The answer's codes and texts worth keeping on an event (never card data), made safe to store. */
+export function answerDetails(answer: ProcessorAnswer): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const field of [
-    'respstat',
-    'respcode',
-    'resptext',
-    'respproc',
-    'retref',
-    'authcode',
-    'setlstat',
-    'amount',
-  ]) {
+    'approval',
+    'processorCode',
+    'processorText',
+    'processorPlatform',
+    'processorReference',
+    'authorisationCode',
+    'settlementStatus',
+  ] as const) {
     const value = answer[field];
     if (typeof value === 'string' && value !== '') kept[field] = withTextRuleApplied(value);
   }
+  if (answer.amount !== null) kept.amount = String(answer.amount);
   return kept;
 }

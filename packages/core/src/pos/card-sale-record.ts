@@ -1,3 +1,4 @@
+import { answerOf } from '@brigade/cardpointe/provider';
 import { type TerminalAuthResponse, TerminalCallError } from '@brigade/cardpointe/terminal';
 import type { Executor } from '@brigade/db/database';
 import { QUEUES } from '@brigade/db/job-queue';
@@ -6,7 +7,6 @@ import { BrigadeError } from '@brigade/domain/errors';
 import type { PricedLine } from '@brigade/domain/ordering/line-pricing';
 import type { OrderTotals } from '@brigade/domain/ordering/totals';
 import { cardBrandOfToken } from '@brigade/domain/payments/api';
-import type { AuthResponseLenient } from '@brigade/domain/payments/gateway-response';
 import { type PosOrder, SERVICE_LABELS } from '@brigade/domain/pos/api';
 import {
   declinedMessage,
@@ -70,8 +70,8 @@ export async function finishCardSale(
   sale: CardSale,
   answer: TerminalAuthResponse,
 ): Promise<PosOrder> {
-  const lenient = answer as AuthResponseLenient;
-  const changes = authorisationChanges(intent.pending, lenient, true);
+  // The terminal answers in CardPointe's words; its adapter reads them into the port's (decision 061).
+  const changes = authorisationChanges(intent.pending, answerOf(answer), true);
   if (answer.respstat !== 'A') {
     await deps.transact(async (tx) => {
       await updateTransaction(tx, intent.pending, intent.pending.transactionId, changes);
@@ -181,14 +181,14 @@ async function voidApproved(
   answer: TerminalAuthResponse,
 ) {
   const { account, pending } = intent;
-  const voided = await deps.gateway(account).void({ merchid: account.merchid, retref: answer.retref! });
-  if (voided.respstat !== 'A') throw new BrigadeError('bad_gateway', 'VOID_REFUSED', TERMINAL_FAILED);
+  const voided = await deps.provider(account).void({ processorReference: answer.retref! });
+  if (voided.approval !== 'approved') throw new BrigadeError('bad_gateway', 'VOID_REFUSED', TERMINAL_FAILED);
   await deps.transact(async (tx) => {
     await updateTransaction(tx, pending, pending.transactionId, {
       status: 'voided',
       retref: answer.retref ?? null,
       authcode: answer.authcode ?? null,
-      respstat: answer.respstat ?? null,
+      respstat: answerOf(answer).approval,
       resptext: answer.resptext ?? null,
       voidable: false,
       refundable: false,

@@ -42,7 +42,8 @@ const COPY: Record<TransactionAction, { title: string; submit: string; pending: 
 
 /** What the gateway said no with, when the answer is a decline rather than an error. */
 function declineOf(answer: Transaction): string | null {
-  if (answer.status !== 'declined' && answer.status !== 'failed' && answer.respstat !== 'C') return null;
+  if (answer.status !== 'declined' && answer.status !== 'failed' && answer.respstat !== 'declined')
+    return null;
   return [answer.resptext ?? 'The card processor declined it.', answer.advice].filter(Boolean).join(' ');
 }
 
