@@ -71,7 +71,7 @@ export async function orderingDepsOf(
     db,
     transact: (work) => db.transaction((tx) => work(tx)),
     gateway: () => client,
-    provider: (account) => cardPointeProvider(client, account.merchid),
+    provider: (account) => cardPointeProvider(client, account.merchantId),
     gatewayOrigin: async () => emulator.url,
     secrets: () => box,
     randomBytes: (size) => randomBytes(size),

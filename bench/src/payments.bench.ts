@@ -67,7 +67,7 @@ async function measureEngine(database: Database, emulator: RemoteEmulator): Prom
     db,
     transact: (work) => db.transaction((tx) => work(tx)),
     gateway: () => client,
-    provider: (account) => cardPointeProvider(client, account.merchid),
+    provider: (account) => cardPointeProvider(client, account.merchantId),
     gatewayOrigin: async () => emulator.url,
     secrets: () => box,
     randomBytes: (size) => randomBytes(size),

@@ -53,7 +53,7 @@ export function createPaymentsRuntime(config: Config): PaymentsRuntime {
     mode: cardpointe.emulator ? 'emulator' : 'gateway',
     gatewayOrigin: origin,
     provider(account) {
-      return cardPointeProvider(this.gateway(account), account.merchid);
+      return cardPointeProvider(this.gateway(account), account.merchantId);
     },
     gateway: gatewayCache((account) =>
       deferred(
@@ -128,17 +128,17 @@ export function gatewayCache(
         ]),
       )
       .digest('hex');
-    const held = clients.get(account.merchid);
-    clients.delete(account.merchid);
+    const held = clients.get(account.merchantId);
+    clients.delete(account.merchantId);
     if (held?.fingerprint === fingerprint) {
-      clients.set(account.merchid, held);
+      clients.set(account.merchantId, held);
       return held.gateway;
     }
     const gateway = make(account);
     const entry = { fingerprint, gateway };
-    clients.set(account.merchid, entry);
+    clients.set(account.merchantId, entry);
     gateway.ready?.catch(() => {
-      if (clients.get(account.merchid) === entry) clients.delete(account.merchid);
+      if (clients.get(account.merchantId) === entry) clients.delete(account.merchantId);
     });
     if (clients.size > limit) clients.delete(clients.keys().next().value!);
     return gateway;

@@ -60,7 +60,11 @@ describe('a checkout through a second payment provider', () => {
     const [intent] = [...processor.intents.values()];
     expect(intent).toMatchObject({ status: 'requires_capture', amount: 2880, capture_method: 'manual' });
     let transaction = await transactionOf(view.transactionId);
-    expect(transaction).toMatchObject({ status: 'authorised', retref: intent!.id, lastFour: '4242' });
+    expect(transaction).toMatchObject({
+      status: 'authorised',
+      processorReference: intent!.id,
+      lastFour: '4242',
+    });
 
     const accepted = await staff('employee', 'POST', `/orders/${orderId}/status`, {
       status: 'accepted',
@@ -108,7 +112,11 @@ describe('a checkout through a second payment provider', () => {
     expect(answer.statusCode, answer.body).toBe(201);
     expect(answer.json().data).toMatchObject({ status: 'payment_failed' });
     const [declined] = (await staff('manager', 'GET', '/payments/transactions?status=declined')).json().data;
-    expect(declined).toMatchObject({ respcode: 'generic_decline', resptext: 'Your card was declined.' });
+    expect(declined).toMatchObject({
+      approval: 'declined',
+      processorCode: 'generic_decline',
+      processorText: 'Your card was declined.',
+    });
     expect(declined.advice).toBe('Do not try this card again; ask for another way to pay.');
   });
 

@@ -39,7 +39,7 @@ beforeAll(async () => {
     db: logged,
     transact: (work) => logged.transaction(work),
     gateway: () => client,
-    provider: (account) => cardPointeProvider(client, account.merchid),
+    provider: (account) => cardPointeProvider(client, account.merchantId),
     gatewayOrigin: async () => emulator.url,
     secrets: () => box,
     randomBytes: (size) => randomBytes(size),

@@ -85,7 +85,7 @@ async function send(
       card,
       amount: pending.amount,
       currency: 'USD',
-      paymentOrderId: pending.orderid,
+      paymentOrderId: pending.paymentOrderId,
       capture: input.capture && pending.amount > 0,
       name: input.name,
       postal: input.postal,
@@ -152,17 +152,17 @@ export function authorisationChanges(
       : answer.approval === 'declined'
         ? 'declined'
         : 'failed',
-    retref: safeText(answer.processorReference),
+    processorReference: safeText(answer.processorReference),
     authorisedAmount: authorised,
     capturedAmount: captured ? (authorised ?? 0) : 0,
-    respstat: answer.approval,
-    respcode: safeText(answer.processorCode),
-    resptext: safeText(answer.processorText),
-    respproc: safeText(answer.processorPlatform),
-    authcode: safeText(answer.authorisationCode),
-    avsresp: safeText(answer.avsResult),
-    cvvresp: safeText(answer.cvvResult),
-    setlstat: safeText(answer.settlementStatus),
+    approval: answer.approval,
+    processorCode: safeText(answer.processorCode),
+    processorText: safeText(answer.processorText),
+    processorPlatform: safeText(answer.processorPlatform),
+    authorisationCode: safeText(answer.authorisationCode),
+    avsResult: safeText(answer.avsResult),
+    cvvResult: safeText(answer.cvvResult),
+    settlementStatus: safeText(answer.settlementStatus),
     declineCategory: safeText(answer.declineCategory),
     voidable: approved ? true : null,
     refundable: approved ? false : null,
@@ -217,7 +217,7 @@ async function recordFailure(
   await deps.transact(async (tx) => {
     await updateTransaction(tx, row, row.transactionId, {
       status: 'failed',
-      resptext: problem.message.slice(0, 200),
+      processorText: problem.message.slice(0, 200),
     });
     await addEvent(tx, event(row, actor, 'authorise', 'failed', row.amount, { code: problem.code }));
   });

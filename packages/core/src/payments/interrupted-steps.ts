@@ -75,9 +75,9 @@ async function recoverStep(
 ): Promise<string> {
   const scope = { tenantId: found.tenantId, restaurantId: found.restaurantId };
   const { account } = await openMerchantAccount(deps, scope);
-  if (!found.retref) return 'unanswered';
+  if (!found.processorReference) return 'unanswered';
   // Asked first, outside any transaction (the gateway may take seconds); an error leaves it to the next sweep.
-  const answer = await deps.provider(account).inquire(found.retref);
+  const answer = await deps.provider(account).inquire(found.processorReference);
   return deps.transact(async (tx) => {
     const row = await lockTransaction(tx, scope, found.transactionId);
     const latest = row && (await latestExclusiveEvent(tx, row));
@@ -99,7 +99,7 @@ function whatTheGatewayDid(
   answer: ProcessorInquiry,
 ): { outcome: string; changes: Partial<NewTransactionRow> | null } {
   const flags = {
-    setlstat: safeText(answer.settlementStatus) ?? row.setlstat,
+    settlementStatus: safeText(answer.settlementStatus) ?? row.settlementStatus,
     voidable: answer.voidable ?? row.voidable,
     refundable: answer.refundable ?? row.refundable,
   };

@@ -28,7 +28,7 @@ export async function merchantAccountView(
   row: MerchantAccountRow,
 ): Promise<MerchantAccountView> {
   return {
-    merchid: row.merchid,
+    merchid: row.merchantId,
     site: row.site,
     environment: row.environment,
     writeMethod: row.writeMethod,
@@ -76,10 +76,13 @@ export async function saveMerchantAccount(
       username !== undefined
         ? deps.secrets().seal(JSON.stringify({ username, password }), sealContext(scope))
         : existing!.credentials;
-    const changedWhere = existing && (existing.merchid !== fields.merchid || existing.site !== fields.site);
+    const changedWhere =
+      existing && (existing.merchantId !== fields.merchid || existing.site !== fields.site);
+    const { merchid, ...settings } = fields;
     return upsertMerchantAccount(tx, {
       ...scope,
-      ...fields,
+      ...settings,
+      merchantId: merchid,
       credentials,
       updatedBy: userIdOf(actor),
       // A test of other credentials or another merchant says nothing about these.
@@ -112,7 +115,7 @@ export async function openMerchantAccountIn(
   return {
     row,
     account: {
-      merchid: row.merchid,
+      merchantId: row.merchantId,
       site: row.site,
       environment: row.environment,
       writeMethod: row.writeMethod,

@@ -8,7 +8,7 @@ import type { UseCaseDeps } from '../use-case';
 
 /** A merchant account as the gateway client needs it: where, and the opened credentials. */
 export interface GatewayAccount {
-  merchid: string;
+  merchantId: string;
   site: string;
   environment: 'uat' | 'production';
   writeMethod: 'PUT' | 'POST';

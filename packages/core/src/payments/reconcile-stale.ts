@@ -111,7 +111,7 @@ async function settleRefund(
 ): Promise<TransactionRow> {
   let found: ProcessorAnswer[];
   try {
-    found = await deps.provider(account).findByOrder(refund.orderid);
+    found = await deps.provider(account).findByOrder(refund.paymentOrderId);
   } catch (error) {
     await note(deps, actor, refund, 'inquire_by_order', 'no_answer', { failure: failureOf(error) });
     return settle(deps, refund, {

@@ -47,7 +47,7 @@ export async function settleByOrderId(
   const { row, account } = lost;
   let found: ProcessorAnswer[] | null = null;
   try {
-    found = await deps.provider(account).findByOrder(row.orderid);
+    found = await deps.provider(account).findByOrder(row.paymentOrderId);
   } catch (error) {
     await note(deps, actor, row, 'inquire_by_order', 'no_answer', { failure: failureOf(error) });
   }
@@ -109,12 +109,12 @@ async function voidByOrder(
   for (let attempt = 1; attempt <= VOID_BY_ORDER_ATTEMPTS; attempt++) {
     if (attempt > 1) await deps.pause(attempt);
     try {
-      const answer = await deps.provider(account).voidByOrder(row.orderid);
+      const answer = await deps.provider(account).voidByOrder(row.paymentOrderId);
       if (answer.voided) {
         await note(deps, actor, row, 'void_by_order', 'voided', { attempt, ...answerDetails(answer) });
         return settle(deps, row, {
           status: 'voided',
-          retref: safeText(answer.processorReference),
+          processorReference: safeText(answer.processorReference),
           reconciliation:
             'No answer came; the payment was voided by its order id, so the card is not charged',
         });

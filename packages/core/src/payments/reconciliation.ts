@@ -49,7 +49,7 @@ export async function getReconciliation(
   try {
     for (const date of daysAfter(input.date, 0, SETTLEMENT_DAYS_AFTER)) {
       const batches = await gateway.settlestat({
-        merchid: account.merchid,
+        merchid: account.merchantId,
         date: date.slice(5, 7) + date.slice(8, 10),
       });
       for (const batch of batches)
@@ -65,7 +65,7 @@ export async function getReconciliation(
             });
     }
     for (const date of daysAfter(input.date, 1, FUNDING_DAYS_AFTER)) {
-      const answer = await gateway.funding({ merchid: account.merchid, date: date.replaceAll('-', '') });
+      const answer = await gateway.funding({ merchid: account.merchantId, date: date.replaceAll('-', '') });
       for (const txn of answer?.txns ?? [])
         if (txn.retref)
           funded.push({
@@ -105,7 +105,7 @@ function dayTransaction(
   const orderId = ledger?.orderId ?? null;
   return {
     transactionId: row.transactionId,
-    retref: row.retref,
+    retref: row.processorReference,
     kind: row.kind,
     orderId,
     orderNumber: orderId === null ? null : (numbers.get(orderId) ?? null),

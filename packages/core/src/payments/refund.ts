@@ -46,9 +46,9 @@ export async function refundPayment(
     );
     const answer = await call_(deps, actor, row, 'refund', amount, () =>
       deps.provider(account).refund({
-        processorReference: row.retref!,
+        processorReference: row.processorReference!,
         amount,
-        paymentOrderId: refund.orderid,
+        paymentOrderId: refund.paymentOrderId,
       }),
     ).catch(async (error: BrigadeError) => {
       // No answer: the refund may exist at the gateway (it stays reserved as `unknown`); a status check tells.
@@ -57,7 +57,7 @@ export async function refundPayment(
       await deps.transact((tx) =>
         updateTransaction(tx, refund, refund.transactionId, {
           status: unknown ? 'unknown' : 'failed',
-          resptext: error.message.slice(0, 200),
+          processorText: error.message.slice(0, 200),
         }),
       );
       throw error;
@@ -78,7 +78,7 @@ async function reserveRefund(
   const row = await lockTransaction(tx, found, found.transactionId);
   if (!row) throw notFound(TRANSACTION_NOT_FOUND, 'TRANSACTION_NOT_FOUND');
   const left = row.capturedAmount - row.refundedAmount;
-  if (row.refundable !== true || left <= 0 || !row.retref)
+  if (row.refundable !== true || left <= 0 || !row.processorReference)
     throw refuse('NOT_REFUNDABLE', NOT_REFUNDABLE_MESSAGE);
   const free = left - (await reservedRefundAmount(tx, row));
   if (free <= 0) throw refuse('REFUND_IN_PROGRESS', REFUND_IN_PROGRESS_MESSAGE);
@@ -97,8 +97,8 @@ const pendingRefund = (deps: PaymentDeps, actor: Actor, row: TransactionRow, amo
   parentTransactionId: row.transactionId,
   kind: 'refund' as const,
   status: 'pending' as const,
-  merchid: row.merchid,
-  orderid: generateOrderId(deps.randomBytes(16)),
+  merchantId: row.merchantId,
+  paymentOrderId: generateOrderId(deps.randomBytes(16)),
   orderReference: row.orderReference,
   amount,
   lastFour: row.lastFour,
@@ -123,12 +123,12 @@ export async function recordRefund(
   return deps.transact(async (tx) => {
     const done = await updateTransaction(tx, refund, refund.transactionId, {
       status: approved ? 'captured' : answer.approval === 'declined' ? 'declined' : 'failed',
-      retref: safeText(answer.processorReference),
+      processorReference: safeText(answer.processorReference),
       capturedAmount: approved ? amount : 0,
-      respstat: answer.approval,
-      respcode: safeText(answer.processorCode),
-      resptext: safeText(answer.processorText),
-      respproc: safeText(answer.processorPlatform),
+      approval: answer.approval,
+      processorCode: safeText(answer.processorCode),
+      processorText: safeText(answer.processorText),
+      processorPlatform: safeText(answer.processorPlatform),
     });
     const outcome = outcomeOf(answer);
     await addEvent(tx, event(refund, actor, step, outcome, amount, answerDetails(answer)));

@@ -25,11 +25,11 @@ export async function getSettlement(
   const mmdd = input.date.slice(5, 7) + input.date.slice(8, 10);
   const answer = await deps
     .gateway(account)
-    .settlestat({ merchid: account.merchid, date: mmdd })
+    .settlestat({ merchid: account.merchantId, date: mmdd })
     .catch((error) => {
       throw gatewayProblem(error);
     });
-  const ids = await deps.transact((tx) => transactionIdsByRetref(tx, input, account.merchid));
+  const ids = await deps.transact((tx) => transactionIdsByRetref(tx, input, account.merchantId));
   const batches = answer.filter((batch) => batch.batchid || (batch.txns ?? []).length > 0);
   return {
     batches: batches.map((batch) => ({
@@ -83,7 +83,7 @@ async function fundingDay(
   try {
     answer = await deps
       .gateway(account)
-      .funding({ merchid: account.merchid, date: date.replaceAll('-', '') });
+      .funding({ merchid: account.merchantId, date: date.replaceAll('-', '') });
   } catch (error) {
     throw gatewayProblem(error);
   }

@@ -42,7 +42,7 @@ export async function target(deps: PaymentDeps, call: TransactionCall) {
   const row = await deps.transact((tx) => findTransaction(tx, scope, call.transactionId));
   if (!row) throw notFound(TRANSACTION_NOT_FOUND, 'TRANSACTION_NOT_FOUND');
   const { account, row: merchant } = await openMerchantAccount(deps, scope);
-  if (account.merchid !== row.merchid)
+  if (account.merchantId !== row.merchantId)
     throw new BrigadeError(
       'conflict',
       'MERCHANT_CHANGED',
@@ -133,7 +133,7 @@ export async function capturePayment(
         total,
         () =>
           deps.provider(account).capture({
-            processorReference: row.retref!,
+            processorReference: row.processorReference!,
             token: row.token,
             amount: total,
           }),
@@ -147,11 +147,14 @@ export async function capturePayment(
                   status: 'captured',
                   capturedAmount: answer.amount ?? total,
                   tipAmount: tip,
-                  setlstat: safeText(answer.settlementStatus),
+                  settlementStatus: safeText(answer.settlementStatus),
                   capturedAt: new Date(),
                   voidable: true,
                 }
-              : { resptext: safeText(answer.processorText), respcode: safeText(answer.processorCode) },
+              : {
+                  processorText: safeText(answer.processorText),
+                  processorCode: safeText(answer.processorCode),
+                },
           ),
       );
       return { transaction: transactionView(saved) };
@@ -161,10 +164,10 @@ export async function capturePayment(
 
 /** What a void takes back: the amount asked or all the transaction holds; refused when it cannot be voided. */
 function voidPlan(row: TransactionRow, amount: number | undefined) {
-  if (!['authorised', 'captured'].includes(row.status) || row.voidable === false || !row.retref)
+  if (!['authorised', 'captured'].includes(row.status) || row.voidable === false || !row.processorReference)
     throw refuse('NOT_VOIDABLE', 'This transaction can no longer be voided; refund it once it settles');
   const allowed = allowedVoids(
-    row.setlstat ?? (row.status === 'authorised' ? 'Authorized' : 'Queued for Capture'),
+    row.settlementStatus ?? (row.status === 'authorised' ? 'Authorized' : 'Queued for Capture'),
   );
   if (amount !== undefined && !allowed.includes('partial'))
     throw refuse(
@@ -200,7 +203,8 @@ export async function voidPayment(
         row,
         'void',
         plan.amount,
-        () => deps.provider(account).void({ processorReference: row.retref!, amount: call.amount }),
+        () =>
+          deps.provider(account).void({ processorReference: row.processorReference!, amount: call.amount }),
         async (tx, answer) => {
           if (!answer.voided) return safeText(answer.processorText) ?? 'no reason given';
           return updateTransaction(
@@ -245,7 +249,7 @@ export async function voidPaymentByOrder(
       row,
       'void_by_order',
       row.amount,
-      () => deps.provider(account).voidByOrder(row.orderid),
+      () => deps.provider(account).voidByOrder(row.paymentOrderId),
       (tx, answer) =>
         updateTransaction(
           tx,

@@ -65,7 +65,7 @@ export async function refreshTransaction(
   const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
   const row = await deps.transact((tx) => findTransaction(tx, scope, input.transactionId));
   if (!row) throw notFound(TRANSACTION_NOT_FOUND, 'TRANSACTION_NOT_FOUND');
-  if (!row.retref)
+  if (!row.processorReference)
     throw new BrigadeError(
       'conflict',
       'NO_GATEWAY_REFERENCE',
@@ -74,13 +74,13 @@ export async function refreshTransaction(
   const { account } = await openMerchantAccount(deps, scope);
   let answer: ProcessorInquiry;
   try {
-    answer = await deps.provider(account).inquire(row.retref);
+    answer = await deps.provider(account).inquire(row.processorReference);
   } catch (error) {
     throw gatewayProblem(error);
   }
   const changes: Partial<NewTransactionRow> = {
-    setlstat: safeText(answer.settlementStatus) ?? row.setlstat,
-    batchid: safeText(answer.settlementBatch) ?? row.batchid,
+    settlementStatus: safeText(answer.settlementStatus) ?? row.settlementStatus,
+    settlementBatch: safeText(answer.settlementBatch) ?? row.settlementBatch,
     voidable: answer.voidable ?? row.voidable,
     refundable: answer.refundable ?? row.refundable,
   };
