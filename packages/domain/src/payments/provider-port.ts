@@ -98,11 +98,12 @@ export interface AccountCheck {
 
 /** One settled transaction in a settlement batch. */
 export interface SettlementEntry {
-  processorReference: string;
+  /** Null when the processor's line named none (kept: the screen still shows the line). */
+  processorReference: string | null;
   amount: number | null;
   /** The processor's settlement word for it, kept as data. */
   settlementStatus: string | null;
-  outcome: 'accepted' | 'rejected' | 'pending' | 'unknown';
+  outcome: 'accepted' | 'rejected' | 'pending';
   cardType: string | null;
 }
 

@@ -67,11 +67,8 @@ export function cardPointeProvider(gateway: CardPointeGateway, merchid: string):
         }),
       ),
     inquire: async (reference) => inquiryOf(await gateway.inquire(reference, merchid)),
-    // "Txn not found" (PPS 29) is CardPointe's way of saying nothing stands under the order id.
     findByOrder: async (paymentOrderId) =>
-      (await gateway.inquireByOrderid(paymentOrderId, merchid))
-        .filter((answer) => !isTransactionNotFound(answer))
-        .map(answerOf),
+      foundByOrder(await gateway.inquireByOrderid(paymentOrderId, merchid)),
     checkAccount: async () => {
       const merchant = await gateway.inquireMerchant(merchid);
       return {
@@ -132,8 +129,12 @@ export function answerOf(answer: Partial<AuthResponseLenient> & Record<string, u
   };
 }
 
+/** The answers under an order id; "Txn not found" (PPS 29) is CardPointe's way of saying there are none. */
+export const foundByOrder = (answers: AuthResponseLenient[]): ProcessorAnswer[] =>
+  answers.filter((answer) => !isTransactionNotFound(answer)).map(answerOf);
+
 /** A void worked when CardPointe approves it with authcode REVERS. */
-const voidAnswerOf = (answer: { respstat?: string; authcode?: string }): VoidAnswer => ({
+export const voidAnswerOf = (answer: { respstat?: string; authcode?: string }): VoidAnswer => ({
   ...answerOf(answer),
   voided: isVoidSuccessful(answer),
 });
@@ -153,7 +154,9 @@ export function gatewayDateTime(value: string | undefined): Date | null {
   const m = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(value ?? '');
   if (!m) return null;
   const date = new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!));
-  return Number.isNaN(date.getTime()) ? null : date;
+  // Date.UTC rolls a 13th month or a 31 February over into the next; such a value is no time at all
+  const same = date.toISOString().replace(/\D/g, '').slice(0, 14) === value;
+  return same ? date : null;
 }
 
 function settlementOf(batch: Awaited<ReturnType<CardPointeGateway['settlestat']>>[number]): SettlementBatch {
@@ -162,18 +165,12 @@ function settlementOf(batch: Awaited<ReturnType<CardPointeGateway['settlestat']>
     batchStatus: orNull(batch.hoststat),
     accepted: isBatchAccepted(batch),
     hostBatch: orNull(batch.hostbatch),
-    entries: (batch.txns ?? []).flatMap((txn) =>
-      txn.retref
-        ? [
-            {
-              processorReference: txn.retref,
-              amount: txn.setlamount === undefined ? null : (parseDecimalAmount(txn.setlamount) ?? null),
-              settlementStatus: orNull(txn.setlstat),
-              outcome: settlementTransactionOutcome(txn.setlstat),
-              cardType: orNull(txn.cardtype),
-            },
-          ]
-        : [],
-    ),
+    entries: (batch.txns ?? []).map((txn) => ({
+      processorReference: orNull(txn.retref),
+      amount: txn.setlamount === undefined ? null : (parseDecimalAmount(txn.setlamount) ?? null),
+      settlementStatus: orNull(txn.setlstat),
+      outcome: settlementTransactionOutcome(txn.setlstat),
+      cardType: orNull(txn.cardtype),
+    })),
   };
 }
