@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tokenizeCard } from '@brigade/cardpointe/card-entry-page';
 import { CardPointeClient } from '@brigade/cardpointe/client';
+import { cardPointeProvider } from '@brigade/cardpointe/provider';
 import { demoCatalogue, seedLargeChainOnce } from '@brigade/core/catalogue/large-chain';
 import { createMenuCache } from '@brigade/core/catalogue/menu-resolver';
 import { HostCache } from '@brigade/core/domains/resolution-service';
@@ -70,6 +71,7 @@ export async function orderingDepsOf(
     db,
     transact: (work) => db.transaction((tx) => work(tx)),
     gateway: () => client,
+    provider: (account) => cardPointeProvider(client, account.merchantId),
     gatewayOrigin: async () => emulator.url,
     secrets: () => box,
     randomBytes: (size) => randomBytes(size),

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { tokenizeCard } from '@brigade/cardpointe/card-entry-page';
 import { CardPointeClient } from '@brigade/cardpointe/client';
+import { cardPointeProvider } from '@brigade/cardpointe/provider';
 import { authorisePayment } from '@brigade/core/payments/authorise';
 import { saveMerchantAccount } from '@brigade/core/payments/merchant-account-service';
 import type { PaymentDeps } from '@brigade/core/payments/payment-deps';
@@ -66,6 +67,7 @@ async function measureEngine(database: Database, emulator: RemoteEmulator): Prom
     db,
     transact: (work) => db.transaction((tx) => work(tx)),
     gateway: () => client,
+    provider: (account) => cardPointeProvider(client, account.merchantId),
     gatewayOrigin: async () => emulator.url,
     secrets: () => box,
     randomBytes: (size) => randomBytes(size),

@@ -8,7 +8,7 @@ import { createPaymentsRuntime, gatewayCache } from './payments-runtime';
 // against the emulator over real HTTP.
 
 const ACCOUNT: GatewayAccount = {
-  merchid: '496160873888',
+  merchantId: '496160873888',
   site: 'fts',
   environment: 'uat',
   writeMethod: 'PUT',
@@ -48,13 +48,13 @@ describe('gatewayCache', () => {
 
   it('holds at most `limit` clients, the least recently used dropped first', () => {
     const { made, cache } = counting();
-    const a = cache({ ...ACCOUNT, merchid: 'A' });
-    cache({ ...ACCOUNT, merchid: 'B' });
-    expect(cache({ ...ACCOUNT, merchid: 'A' })).toBe(a); // A used again: B is now the oldest
-    cache({ ...ACCOUNT, merchid: 'C' });
-    expect(cache({ ...ACCOUNT, merchid: 'A' })).toBe(a);
-    cache({ ...ACCOUNT, merchid: 'B' });
-    expect(made.map((m) => m.merchid)).toEqual(['A', 'B', 'C', 'B']);
+    const a = cache({ ...ACCOUNT, merchantId: 'A' });
+    cache({ ...ACCOUNT, merchantId: 'B' });
+    expect(cache({ ...ACCOUNT, merchantId: 'A' })).toBe(a); // A used again: B is now the oldest
+    cache({ ...ACCOUNT, merchantId: 'C' });
+    expect(cache({ ...ACCOUNT, merchantId: 'A' })).toBe(a);
+    cache({ ...ACCOUNT, merchantId: 'B' });
+    expect(made.map((m) => m.merchantId)).toEqual(['A', 'B', 'C', 'B']);
   });
 });
 
@@ -65,11 +65,13 @@ describe('the runtime against the emulator', () => {
   it('reuses the client, and a changed password is used at once (refused, then accepted again)', async () => {
     const gateway = runtime.gateway(ACCOUNT);
     expect(runtime.gateway(ACCOUNT)).toBe(gateway);
-    expect((await gateway.inquireMerchant(ACCOUNT.merchid)).merchid).toBe(ACCOUNT.merchid);
+    expect((await gateway.inquireMerchant(ACCOUNT.merchantId)).merchid).toBe(ACCOUNT.merchantId);
     const wrong = runtime.gateway({ ...ACCOUNT, password: 'wrong' });
-    await expect(wrong.inquireMerchant(ACCOUNT.merchid)).rejects.toMatchObject({ failure: 'unauthorized' });
+    await expect(wrong.inquireMerchant(ACCOUNT.merchantId)).rejects.toMatchObject({
+      failure: 'unauthorized',
+    });
     const again = runtime.gateway(ACCOUNT);
     expect(again).not.toBe(gateway);
-    expect((await again.inquireMerchant(ACCOUNT.merchid)).merchid).toBe(ACCOUNT.merchid);
+    expect((await again.inquireMerchant(ACCOUNT.merchantId)).merchid).toBe(ACCOUNT.merchantId);
   });
 });

@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CardPointeClient, gatewayBaseUrl } from '@brigade/cardpointe/client';
 import { type CardPointeEmulator, startCardPointeEmulator } from '@brigade/cardpointe/emulator';
 import type { CardPointeGateway } from '@brigade/cardpointe/gateway';
+import { cardPointeProvider } from '@brigade/cardpointe/provider';
 import type { CardTerminal } from '@brigade/cardpointe/terminal';
 import { TerminalClient, terminalBaseUrl } from '@brigade/cardpointe/terminal-client';
 import { getMerchantAccount, saveMerchantAccount } from '@brigade/core/payments/merchant-account-service';
@@ -11,6 +12,7 @@ import type { GatewayAccount, PaymentDeps } from '@brigade/core/payments/payment
 import { createSealedBox, developmentSecretsKey, type SealedBox } from '@brigade/core/secrets/sealed-box';
 import { SYSTEM } from '@brigade/core/use-case';
 import { BrigadeError } from '@brigade/domain/errors';
+import type { PaymentProvider } from '@brigade/domain/payments/provider-port';
 import type { Config } from './config';
 
 /**
@@ -21,6 +23,8 @@ import type { Config } from './config';
 export interface PaymentsRuntime {
   mode: 'gateway' | 'emulator';
   gateway(account: GatewayAccount): CardPointeGateway;
+  /** The account's processor behind the provider port (decision 061): CardPointe's adapter over `gateway`. */
+  provider(account: GatewayAccount): PaymentProvider;
   gatewayOrigin(account: { site: string; environment: 'uat' | 'production' }): Promise<string>;
   secrets(): SealedBox;
   /** The Integrated Terminal service's client for a terminal API key (the emulator's terminals when it stands in). */
@@ -48,6 +52,9 @@ export function createPaymentsRuntime(config: Config): PaymentsRuntime {
   return {
     mode: cardpointe.emulator ? 'emulator' : 'gateway',
     gatewayOrigin: origin,
+    provider(account) {
+      return cardPointeProvider(this.gateway(account), account.merchantId);
+    },
     gateway: gatewayCache((account) =>
       deferred(
         origin(account).then(
@@ -121,17 +128,17 @@ export function gatewayCache(
         ]),
       )
       .digest('hex');
-    const held = clients.get(account.merchid);
-    clients.delete(account.merchid);
+    const held = clients.get(account.merchantId);
+    clients.delete(account.merchantId);
     if (held?.fingerprint === fingerprint) {
-      clients.set(account.merchid, held);
+      clients.set(account.merchantId, held);
       return held.gateway;
     }
     const gateway = make(account);
     const entry = { fingerprint, gateway };
-    clients.set(account.merchid, entry);
+    clients.set(account.merchantId, entry);
     gateway.ready?.catch(() => {
-      if (clients.get(account.merchid) === entry) clients.delete(account.merchid);
+      if (clients.get(account.merchantId) === entry) clients.delete(account.merchantId);
     });
     if (clients.size > limit) clients.delete(clients.keys().next().value!);
     return gateway;
@@ -174,6 +181,8 @@ export function paymentDepsOf(
   return {
     ...base,
     gateway: runtime.gateway,
+    // read at each call, so a test may put another provider in the runtime (provider-port.int.test.ts)
+    provider: (account) => runtime.provider(account),
     gatewayOrigin: runtime.gatewayOrigin,
     secrets: runtime.secrets,
     randomBytes: (size) => randomBytes(size),

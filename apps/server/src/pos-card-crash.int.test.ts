@@ -142,7 +142,7 @@ describe(`a register card sale on ${engine}: kill -9 after the approval, then re
     const transactions = async () =>
       (await staff('GET', '/payments/transactions')).json.data as {
         status: string;
-        orderid: string;
+        paymentOrderId: string;
       }[];
     await expect
       .poll(async () => (await transactions()).map((t) => t.status), { timeout: 90_000 })
@@ -153,7 +153,7 @@ describe(`a register card sale on ${engine}: kill -9 after the approval, then re
       username: 'testing',
       password: 'testing123',
     });
-    const [atGateway] = await gateway.inquireByOrderid(voided!.orderid, MERCHID);
+    const [atGateway] = await gateway.inquireByOrderid(voided!.paymentOrderId, MERCHID);
     expect(atGateway?.setlstat).toBe('Voided');
     expect((await staff('GET', '/pos/orders')).json.data).toEqual([]);
 

@@ -44,6 +44,7 @@ const ALLOWED: Record<string, string[]> = {
     '@brigade/domain',
     '@brigade/google-business',
     '@brigade/images',
+    '@brigade/integration-kit',
     '@brigade/llm',
     '@brigade/places',
   ],
@@ -55,6 +56,8 @@ const ALLOWED: Record<string, string[]> = {
   '@brigade/google-business': ['@brigade/domain', '@brigade/integration-kit'],
   '@brigade/hosting': ['@brigade/domain', '@brigade/integration-kit'],
   '@brigade/llm': ['@brigade/domain', '@brigade/integration-kit'],
+  // The tests' second card processor (decision 061): an adapter to the domain's provider port, like CardPointe's.
+  '@brigade/test-provider': ['@brigade/domain', '@brigade/integration-kit'],
   '@brigade/images': ['@brigade/domain'],
   '@brigade/api-client': ['@brigade/contracts', '@brigade/domain'],
   '@brigade/ui': ['@brigade/api-client', '@brigade/contracts', '@brigade/domain'],
@@ -94,6 +97,19 @@ const ALLOWED: Record<string, string[]> = {
     '@brigade/test-utils',
   ],
 };
+/**
+ * Where core still names CardPointe (decision 061): the client type for what the port does not cover yet
+ * (stored profiles, funding, surcharge, BIN, signatures) and the card terminal, whose answers its adapter reads.
+ * Everything that takes or moves money goes through `deps.provider`; a new line here needs a reason.
+ */
+const NAMES_CARDPOINTE = [
+  'packages/core/src/payments/payment-deps.ts imports @brigade/cardpointe/gateway',
+  'packages/core/src/pos/card-sale-record.ts imports @brigade/cardpointe/provider',
+  'packages/core/src/pos/card-sale-record.ts imports @brigade/cardpointe/terminal',
+  'packages/core/src/pos/card-sale.ts imports @brigade/cardpointe/terminal',
+  'packages/core/src/pos/terminal-run.ts imports @brigade/cardpointe/terminal',
+];
+
 /** Only these know Drizzle and the table definitions (docs/architecture.md#dependency-direction, rule 4). */
 const ORM_PACKAGES = new Set(['@brigade/db', '@brigade/core', '@brigade/test-utils']);
 
@@ -159,6 +175,16 @@ describe('dependency rules (docs/architecture.md)', () => {
       .map(({ file, specifier }) => `${file} imports ${specifier}`)
       .filter((line) => !KNOWN.includes(line));
     expect(broken).toEqual([]);
+  });
+
+  it("core's payments reach a card processor through the provider port, CardPointe only where listed", () => {
+    const named = imports
+      .filter(
+        ({ file, specifier }) =>
+          file.startsWith('packages/core/') && !isTest(file) && specifier.startsWith('@brigade/cardpointe'),
+      )
+      .map(({ file, specifier }) => `${file} imports ${specifier}`);
+    expect(named.sort()).toEqual(NAMES_CARDPOINTE);
   });
 
   it('only db, core and test-utils know Drizzle and the tables (tests excepted)', () => {

@@ -53,10 +53,10 @@ export function SaleDone({ sale, onNewSale }: { sale: Sale; onNewSale: () => voi
               <dd data-testid="card-tip">{money(card.tip)}</dd>
             </div>
           )}
-          {card?.authcode && (
+          {card?.authorisationCode && (
             <div>
               <dt>Auth code</dt>
-              <dd>{card.authcode}</dd>
+              <dd>{card.authorisationCode}</dd>
             </div>
           )}
         </dl>

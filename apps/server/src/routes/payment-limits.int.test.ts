@@ -134,7 +134,7 @@ describe('the maximum per payment and the tip on a sale', () => {
 /** A $50 sale, settled so that it can be refunded. */
 async function refundableSale(): Promise<{ id: string; retref: string }> {
   const sale = await pay({ amount: 5000 });
-  const { transactionId: id, retref } = sale.json().data.transaction;
+  const { transactionId: id, processorReference: retref } = sale.json().data.transaction;
   const emulator = (await t.deps.payments.emulator())!;
   emulator.clock.advance(26 * 3600_000);
   const checked = await http.staff('employee', 'POST', `/payments/transactions/${id}/inquire`);

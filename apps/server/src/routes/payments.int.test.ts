@@ -127,7 +127,7 @@ describe('taking a payment', () => {
   it('answers a decline as a transaction with the gateway’s words and advice', async () => {
     const answer = await sale(111_695);
     expect(answer.statusCode).toBe(201);
-    expect(txnOf(answer)).toMatchObject({ status: 'declined', respstat: 'C', respcode: '116' });
+    expect(txnOf(answer)).toMatchObject({ status: 'declined', approval: 'declined', processorCode: '116' });
     expect(txnOf(answer).advice).toEqual(expect.any(String));
   });
 

@@ -155,7 +155,7 @@ describe('a card sale', () => {
         card: expect.objectContaining({ brand: 'visa', lastFour: '1111', tip: 300 }),
       }),
     ]);
-    expect(data.tenders[0].card.authcode).toMatch(/^PPS\d{3}$/);
+    expect(data.tenders[0].card.authorisationCode).toMatch(/^PPS\d{3}$/);
     const [payment] = await t.database.db
       .select()
       .from(paymentTransactions)
@@ -166,7 +166,7 @@ describe('a card sale', () => {
       tipAmount: 300,
       lastFour: '1111',
     });
-    retref = payment!.retref!;
+    retref = payment!.processorReference!;
     const gateway = new CardPointeClient({
       baseUrl: kit.emulator.restUrl,
       username: 'testing',
@@ -319,7 +319,7 @@ describe('a sale cut off after the approval', () => {
       username: 'testing',
       password: 'testing123',
     });
-    const [found] = await gateway.inquireByOrderid(pending!.orderid, '496160873888');
+    const [found] = await gateway.inquireByOrderid(pending!.paymentOrderId, '496160873888');
     expect(found?.setlstat).toBe('Voided');
     // the check is still open: paying it again with the same key runs
     const again = await paid(key, '4111111111111111', '0.00');

@@ -123,10 +123,10 @@ describe('a capture declined on Accept', () => {
   it('keeps the order unaccepted, says why, and a later try asks the gateway again', async () => {
     const { order } = await place(await orderBody());
     const { transactionId } = await statusOf(order.orderId);
-    const rows = await t.database.db.execute<{ retref: string }>(
-      sql`select retref from payment_transactions where transaction_id = ${transactionId}`,
+    const rows = await t.database.db.execute<{ processor_reference: string }>(
+      sql`select processor_reference from payment_transactions where transaction_id = ${transactionId}`,
     );
-    const payment = (rows as unknown as { rows: { retref: string }[] }).rows[0]!;
+    const payment = (rows as unknown as { rows: { processor_reference: string }[] }).rows[0]!;
     // the gateway voided it on its side (Brigade's row still says authorised): the capture is declined
     const voided = await fetch(`${kit.emulator.restUrl}/void`, {
       method: 'PUT',
@@ -134,7 +134,7 @@ describe('a capture declined on Accept', () => {
         authorization: `Basic ${Buffer.from('testing:testing123').toString('base64')}`,
         'content-type': 'application/json',
       },
-      body: JSON.stringify({ merchid: '496160873888', retref: payment.retref }),
+      body: JSON.stringify({ merchid: '496160873888', retref: payment.processor_reference }),
     });
     expect(voided.status).toBe(200);
     const accept = await staff('owner', 'POST', `/orders/${order.orderId}/status`, { status: 'accepted' });

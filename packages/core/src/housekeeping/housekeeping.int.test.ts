@@ -103,6 +103,7 @@ describe('housekeeping', () => {
       db: ex,
       transact: (work) => ex.transaction(work),
       gateway: unreachable,
+      provider: unreachable,
       gatewayOrigin: unreachable,
       secrets: unreachable,
       randomBytes: (size) => new Uint8Array(size),

@@ -318,7 +318,7 @@ async function pay(
   }
   if (transaction.status !== 'authorised') {
     const declined = transaction.status === 'declined';
-    const decline = { scope: place.scope, address, issuerText: transaction.resptext };
+    const decline = { scope: place.scope, address, issuerText: transaction.processorText };
     const row = await failOrder(deps, order, transaction.transactionId, (tx) =>
       declined ? recordDecline(tx, limitsOf(deps), decline) : Promise.resolve(PAYMENT_NOT_CONFIRMED),
     );

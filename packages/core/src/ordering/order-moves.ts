@@ -27,8 +27,8 @@ import { addOrderEvent, findOrder, type OrderRow, readSettings, updateOrder } fr
 export const ORDER_NOT_FOUND = 'Order not found';
 export const PAYMENT_NOT_RETURNABLE =
   'The payment can be neither voided nor refunded right now; check it on the transaction page';
-export const captureDeclinedMessage = (resptext: string | null) =>
-  `The card could not be charged${resptext ? ` (${resptext})` : ''}, so the order was not moved; contact the guest or cancel the order`;
+export const captureDeclinedMessage = (processorText: string | null) =>
+  `The card could not be charged${processorText ? ` (${processorText})` : ''}, so the order was not moved; contact the guest or cancel the order`;
 export const ORDER_CHANGED = 'The order changed meanwhile; reload it and try again';
 export const VOID_AT_REGISTER =
   'A register sale is given back by voiding it at a register, which hands back its cash';
@@ -99,7 +99,7 @@ async function paymentStep(deps: PaymentDeps, actor: Actor, row: OrderRow, to: O
     const key = `order-${row.orderId}-capture-${row.updatedAt.getTime().toString(36)}`;
     const { transaction } = await capturePayment(deps, actor, { ...call, idempotencyKey: key });
     if (transaction.status !== 'captured')
-      await refuseDeclinedCapture(deps, actor, row, transaction.resptext);
+      await refuseDeclinedCapture(deps, actor, row, transaction.processorText);
     return;
   }
   if (to !== 'cancelled' && to !== 'refunded') return;
@@ -121,9 +121,9 @@ async function refuseDeclinedCapture(
   deps: PaymentDeps,
   actor: Actor,
   row: OrderRow,
-  resptext: string | null,
+  processorText: string | null,
 ): Promise<never> {
-  const message = captureDeclinedMessage(resptext);
+  const message = captureDeclinedMessage(processorText);
   await deps.transact(async (tx) => {
     const changed = await updateOrder(tx, row, { paymentMessage: message });
     await addOrderEvent(tx, changed, row.status, actor.kind === 'user' ? userIdOf(actor) : 'system', message);

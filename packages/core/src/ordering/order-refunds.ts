@@ -16,8 +16,8 @@ import { addOrderEvent, findOrder, type OrderRow, orderEventsOf, updateOrder } f
 /** Statuses of an order the restaurant accepted: a sale, which can be refunded in part. */
 const SOLD: readonly OrderStatus[] = ['accepted', 'in_preparation', 'ready', 'completed'];
 
-export const refundDeclinedMessage = (resptext: string | null) =>
-  `The card refused the refund${resptext ? ` (${resptext})` : ''}; nothing was refunded`;
+export const refundDeclinedMessage = (processorText: string | null) =>
+  `The card refused the refund${processorText ? ` (${processorText})` : ''}; nothing was refunded`;
 
 export interface RefundOrderCall extends RefundOrderInput {
   tenantId: number;
@@ -52,7 +52,11 @@ export async function refundOrder(deps: PaymentDeps, actor: Actor, call: RefundO
       call.idempotencyKey === undefined ? undefined : `order-${row.orderId}-${call.idempotencyKey}`,
   });
   if (refund.status !== 'captured')
-    throw new BrigadeError('conflict', 'REFUND_DECLINED', refundDeclinedMessage(refund.resptext ?? null));
+    throw new BrigadeError(
+      'conflict',
+      'REFUND_DECLINED',
+      refundDeclinedMessage(refund.processorText ?? null),
+    );
   const note = `Refunded ${formatAmount(refund.amount)} ${refund.currency} (${refund.transactionId.slice(0, 8)}): ${call.reason}`;
   return deps.transact(async (tx) => {
     const current = (await findOrder(tx, scope, row.orderId, true))!;

@@ -62,7 +62,7 @@ async function settleOrder(deps: OrderingDeps, actor: Actor, order: OrderRow, no
   if (!transaction || !['authorised', 'captured'].includes(transaction.status)) {
     const message =
       transaction?.status === 'declined'
-        ? `Your card was declined${transaction.resptext ? `: ${transaction.resptext}` : ''}`
+        ? `Your card was declined${transaction.processorText ? `: ${transaction.processorText}` : ''}`
         : PAYMENT_NOT_CONFIRMED;
     return (await failOrder(deps, order, transaction?.transactionId ?? null, async () => message, 'system'))
       .status;

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { tokenizeCard } from '@brigade/cardpointe/card-entry-page';
 import { CardPointeClient } from '@brigade/cardpointe/client';
 import { type CardPointeEmulator, startCardPointeEmulator } from '@brigade/cardpointe/emulator';
+import { cardPointeProvider } from '@brigade/cardpointe/provider';
 import { type LoggedQuery, withQueryLog } from '@brigade/db/query-log';
 import { makeRestaurant, makeTenant } from '@brigade/test-utils/factories';
 import { useTestDatabase } from '@brigade/test-utils/test-database';
@@ -38,6 +39,7 @@ beforeAll(async () => {
     db: logged,
     transact: (work) => logged.transaction(work),
     gateway: () => client,
+    provider: (account) => cardPointeProvider(client, account.merchantId),
     gatewayOrigin: async () => emulator.url,
     secrets: () => box,
     randomBytes: (size) => randomBytes(size),

@@ -1,14 +1,17 @@
-import { GatewayCallError } from '@brigade/cardpointe/gateway';
 import type { Actor } from '@brigade/domain/access';
-import { formatAmount, parseDecimalAmount } from '@brigade/domain/payments/amount';
 import type { AuthoriseInput, TransactionView } from '@brigade/domain/payments/api';
-import type { AuthRequest } from '@brigade/domain/payments/authorisation';
-import type { AuthResponseLenient } from '@brigade/domain/payments/gateway-response';
 import { looksLikeCardNumber } from '@brigade/domain/payments/order-id';
+import type { ProcessorAnswer } from '@brigade/domain/payments/provider-port';
 import { userIdOf } from '../use-case';
 import { safeText } from './gateway-text';
 import { type IdempotencyKeyHandle, idempotencyKey } from './idempotency';
-import { type GatewayAccount, gatewayProblem, type PaymentDeps } from './payment-deps';
+import {
+  failureOf,
+  type GatewayAccount,
+  gatewayProblem,
+  mayHaveBeenProcessed,
+  type PaymentDeps,
+} from './payment-deps';
 import {
   addEvent,
   type KeyCompletion,
@@ -69,29 +72,27 @@ async function send(
   key: IdempotencyKeyHandle<{ transaction: TransactionView }>,
 ): Promise<{ transaction: TransactionView }> {
   const { input, account, pending } = payment;
-  // A stored profile is named by `profileid/acctid`: the gateway charges the card it keeps.
+  // A stored card is charged by its profile at the processor; a token is the card-entry frame's.
   const card = input.profile
-    ? { profile: `${input.profile.profileId}/${input.profile.acctId}` }
-    : { account: input.token! };
-  const request = {
-    merchid: account.merchid,
-    ...card,
-    ...(input.expiry ? { expiry: input.expiry } : {}),
-    amount: formatAmount(pending.amount),
-    currency: 'USD',
-    orderid: pending.orderid,
-    capture: input.capture && pending.amount > 0 ? ('Y' as const) : ('N' as const),
-    ecomind: 'T' as const,
-    ...(input.name ? { name: input.name } : {}),
-    ...(input.postal ? { postal: input.postal } : {}),
-  };
-  let answer: AuthResponseLenient;
+    ? {
+        storedCard: { profileId: input.profile.profileId, acctId: input.profile.acctId },
+        expiry: input.expiry,
+      }
+    : { token: input.token!, expiry: input.expiry };
+  let answer: ProcessorAnswer;
   try {
-    // Without `account` when a profile names the card: the gateway reads it from the profile.
-    answer = await deps.gateway(account).auth(request as AuthRequest);
+    answer = await deps.provider(account).authorise({
+      card,
+      amount: pending.amount,
+      currency: 'USD',
+      paymentOrderId: pending.paymentOrderId,
+      capture: input.capture && pending.amount > 0,
+      name: input.name,
+      postal: input.postal,
+    });
   } catch (error) {
     if (mayHaveBeenProcessed(error)) {
-      const cause = error as GatewayCallError;
+      const cause = { failure: failureOf(error) };
       const reconciled = await reconcileAuthorisation(deps, actor, { ...payment, row: pending, cause });
       const result = { transaction: transactionView(reconciled) };
       await deps.transact((tx) => key.complete(tx, result));
@@ -112,10 +113,6 @@ async function send(
   return { transaction: transactionView(saved) };
 }
 
-/** No usable answer, but the request may have reached the processor: only the order id can tell. */
-export const mayHaveBeenProcessed = (error: unknown): boolean =>
-  error instanceof GatewayCallError && (error.mayHaveReachedGateway || error.failure === 'bad-answer');
-
 export const event = (
   row: Pick<TransactionRow, 'tenantId' | 'restaurantId' | 'transactionId'>,
   actor: Actor,
@@ -134,36 +131,38 @@ export const event = (
   actor: userIdOf(actor),
 });
 
-export const OUTCOME_OF_RESPSTAT: Record<string, string> = { A: 'approved', B: 'retry', C: 'declined' };
+/** An answer's outcome for its event: approved, retry, declined, or unknown when it said none. */
+export const outcomeOf = (answer: { approval: ProcessorAnswer['approval'] }): string =>
+  answer.approval ?? 'unknown';
 
 /** The fields an authorisation answer sets on its transaction. */
 export function authorisationChanges(
   row: TransactionRow,
-  answer: AuthResponseLenient,
+  answer: ProcessorAnswer,
   capture: boolean,
 ): Partial<NewTransactionRow> {
-  const approved = answer.respstat === 'A';
-  const authorised = approved ? (parseDecimalAmount(answer.amount ?? '') ?? row.amount) : null;
+  const approved = answer.approval === 'approved';
+  const authorised = approved ? (answer.amount ?? row.amount) : null;
   const captured = approved && capture && row.kind === 'sale';
   return {
     status: approved
       ? captured
         ? 'captured'
         : 'authorised'
-      : answer.respstat === 'C'
+      : answer.approval === 'declined'
         ? 'declined'
         : 'failed',
-    retref: safeText(answer.retref),
+    processorReference: safeText(answer.processorReference),
     authorisedAmount: authorised,
     capturedAmount: captured ? (authorised ?? 0) : 0,
-    respstat: safeText(answer.respstat),
-    respcode: safeText(answer.respcode),
-    resptext: safeText(answer.resptext),
-    respproc: safeText(answer.respproc),
-    authcode: safeText(answer.authcode),
-    avsresp: safeText(answer.avsresp),
-    cvvresp: safeText(answer.cvvresp),
-    setlstat: safeText(answer.setlstat),
+    approval: answer.approval,
+    processorCode: safeText(answer.processorCode),
+    processorText: safeText(answer.processorText),
+    processorPlatform: safeText(answer.processorPlatform),
+    authorisationCode: safeText(answer.authorisationCode),
+    avsResult: safeText(answer.avsResult),
+    cvvResult: safeText(answer.cvvResult),
+    settlementStatus: safeText(answer.settlementStatus),
     declineCategory: safeText(answer.declineCategory),
     voidable: approved ? true : null,
     refundable: approved ? false : null,
@@ -179,7 +178,7 @@ export async function recordAuthorisation(
   deps: PaymentDeps,
   actor: Actor,
   row: TransactionRow,
-  answer: AuthResponseLenient,
+  answer: ProcessorAnswer,
   capture: boolean,
   step = 'authorise',
   completion?: (result: { transaction: TransactionView }) => KeyCompletion,
@@ -197,7 +196,7 @@ export async function recordAuthorisation(
     row,
     actor,
     step,
-    partial ? 'partially_approved' : (OUTCOME_OF_RESPSTAT[answer.respstat ?? ''] ?? 'unknown'),
+    partial ? 'partially_approved' : outcomeOf(answer),
     changes.authorisedAmount ?? row.amount,
     answerDetails(answer),
   );
@@ -218,7 +217,7 @@ async function recordFailure(
   await deps.transact(async (tx) => {
     await updateTransaction(tx, row, row.transactionId, {
       status: 'failed',
-      resptext: problem.message.slice(0, 200),
+      processorText: problem.message.slice(0, 200),
     });
     await addEvent(tx, event(row, actor, 'authorise', 'failed', row.amount, { code: problem.code }));
   });

@@ -14,5 +14,5 @@ export function withTextRuleApplied(value: string): string {
 }
 
 /** The text or null, made safe; for optional answer fields. */
-export const safeText = (value: string | undefined): string | null =>
-  value === undefined || value === '' ? null : withTextRuleApplied(value);
+export const safeText = (value: string | null | undefined): string | null =>
+  value === undefined || value === null || value === '' ? null : withTextRuleApplied(value);

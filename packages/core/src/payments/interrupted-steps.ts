@@ -1,6 +1,5 @@
 import type { Actor } from '@brigade/domain/access';
-import { parseDecimalAmount } from '@brigade/domain/payments/amount';
-import { canRefund, canVoid, isCaptured } from '@brigade/domain/payments/transaction-state';
+import type { ProcessorInquiry } from '@brigade/domain/payments/provider-port';
 import { SYSTEM } from '../use-case';
 import { event } from './authorise';
 import { safeText } from './gateway-text';
@@ -35,8 +34,6 @@ import { answerDetails, transactionView } from './transaction-view';
  *    answered from the refund it wrote, once the stale-payment sweep has settled that refund.
  * Both claim under the transaction's row lock, so sweeps that overlap settle nothing twice.
  */
-
-type Inquiry = Awaited<ReturnType<ReturnType<PaymentDeps['gateway']>['inquire']>>;
 
 export interface InterruptedStepResult {
   /** Steps found interrupted, by what the gateway had done: captured, voided, not_done; or unanswered. */
@@ -78,9 +75,9 @@ async function recoverStep(
 ): Promise<string> {
   const scope = { tenantId: found.tenantId, restaurantId: found.restaurantId };
   const { account } = await openMerchantAccount(deps, scope);
-  if (!found.retref) return 'unanswered';
+  if (!found.processorReference) return 'unanswered';
   // Asked first, outside any transaction (the gateway may take seconds); an error leaves it to the next sweep.
-  const answer = await deps.gateway(account).inquire(found.retref, account.merchid);
+  const answer = await deps.provider(account).inquire(found.processorReference);
   return deps.transact(async (tx) => {
     const row = await lockTransaction(tx, scope, found.transactionId);
     const latest = row && (await latestExclusiveEvent(tx, row));
@@ -99,26 +96,26 @@ async function recoverStep(
 function whatTheGatewayDid(
   row: TransactionRow,
   step: string,
-  answer: Inquiry,
+  answer: ProcessorInquiry,
 ): { outcome: string; changes: Partial<NewTransactionRow> | null } {
   const flags = {
-    setlstat: safeText(answer.setlstat) ?? row.setlstat,
-    voidable: answer.voidable === undefined ? row.voidable : canVoid(answer),
-    refundable: answer.refundable === undefined ? row.refundable : canRefund(answer),
+    settlementStatus: safeText(answer.settlementStatus) ?? row.settlementStatus,
+    voidable: answer.voidable ?? row.voidable,
+    refundable: answer.refundable ?? row.refundable,
   };
-  if (answer.setlstat === 'Voided' && row.status !== 'voided')
+  if (answer.settlementStatus === 'Voided' && row.status !== 'voided')
     return {
       outcome: 'voided',
       changes: { ...flags, status: 'voided', voidable: false, refundable: false, capturedAmount: 0 },
     };
-  const captured = isCaptured(answer) || answer.setlstat === 'Queued for Capture';
+  const captured = answer.capturedAt !== null || answer.settlementStatus === 'Queued for Capture';
   if (step === 'capture' && captured && row.status === 'authorised')
     return {
       outcome: 'captured',
       changes: {
         ...flags,
         status: 'captured',
-        capturedAmount: parseDecimalAmount(answer.amount ?? '') ?? row.authorisedAmount ?? row.amount,
+        capturedAmount: answer.amount ?? row.authorisedAmount ?? row.amount,
         capturedAt: new Date(),
       },
     };

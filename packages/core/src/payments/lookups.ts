@@ -35,7 +35,7 @@ export async function getSurcharge(
   const { account } = await openMerchantAccount(deps, call);
   const answer = await askGateway(() =>
     deps.gateway(account).surcharge({
-      merchid: account.merchid,
+      merchid: account.merchantId,
       ...(call.token ? { token: call.token } : {}),
       ...(call.postal ? { postal: call.postal } : {}),
       ...(call.amount !== undefined ? { amount: formatAmount(call.amount) } : {}),
@@ -57,7 +57,7 @@ export async function getBin(
   call: RestaurantScope & { token: string },
 ): Promise<BinView> {
   const { account } = await openMerchantAccount(deps, call);
-  const answer = await askGateway(() => deps.gateway(account).bin(account.merchid, call.token));
+  const answer = await askGateway(() => deps.gateway(account).bin(account.merchantId, call.token));
   const flag = (value: boolean | undefined) => value ?? null;
   return {
     product: safeText(answer.product),
@@ -88,13 +88,13 @@ export async function captureSignature(
   const body = { signature: call.signature };
   return idempotent(deps, actor, { scope: call, key: call.idempotencyKey, operation, body }, async () => {
     const { row, account } = await target(deps, call);
-    if (!row.retref || !['authorised', 'captured', 'settled'].includes(row.status))
+    if (!row.processorReference || !['authorised', 'captured', 'settled'].includes(row.status))
       throw refuse('NOT_SIGNABLE', 'Only an approved payment can carry a signature');
     let answer: Awaited<ReturnType<ReturnType<PaymentDeps['gateway']>['sigcap']>>;
     try {
       answer = await deps
         .gateway(account)
-        .sigcap({ merchid: account.merchid, retref: row.retref, signature: call.signature });
+        .sigcap({ merchid: account.merchantId, retref: row.processorReference, signature: call.signature });
     } catch (error) {
       const problem = gatewayProblem(error);
       await deps.transact((tx) =>

@@ -6,11 +6,6 @@ import {
   type MerchantAccountInput,
   type MerchantAccountView,
 } from '@brigade/domain/payments/api';
-import {
-  canZeroDollarAuthorise,
-  MERCHANT_FEATURE_NAMES,
-  merchantFeatures,
-} from '@brigade/domain/payments/merchant-features';
 import { findRestaurant } from '../tenancy/restaurant-repository';
 import { userIdOf } from '../use-case';
 import { type GatewayAccount, gatewayProblem, type PaymentDeps } from './payment-deps';
@@ -33,7 +28,7 @@ export async function merchantAccountView(
   row: MerchantAccountRow,
 ): Promise<MerchantAccountView> {
   return {
-    merchid: row.merchid,
+    merchid: row.merchantId,
     site: row.site,
     environment: row.environment,
     writeMethod: row.writeMethod,
@@ -81,10 +76,13 @@ export async function saveMerchantAccount(
       username !== undefined
         ? deps.secrets().seal(JSON.stringify({ username, password }), sealContext(scope))
         : existing!.credentials;
-    const changedWhere = existing && (existing.merchid !== fields.merchid || existing.site !== fields.site);
+    const changedWhere =
+      existing && (existing.merchantId !== fields.merchid || existing.site !== fields.site);
+    const { merchid, ...settings } = fields;
     return upsertMerchantAccount(tx, {
       ...scope,
-      ...fields,
+      ...settings,
+      merchantId: merchid,
       credentials,
       updatedBy: userIdOf(actor),
       // A test of other credentials or another merchant says nothing about these.
@@ -117,7 +115,7 @@ export async function openMerchantAccountIn(
   return {
     row,
     account: {
-      merchid: row.merchid,
+      merchantId: row.merchantId,
       site: row.site,
       environment: row.environment,
       writeMethod: row.writeMethod,
@@ -143,15 +141,14 @@ export async function testMerchantAccount(
   const { account } = await openMerchantAccount(deps, { ...scope });
   let result: MerchantTestResult;
   try {
-    const merchant = await deps.gateway(account).inquireMerchant(account.merchid);
-    const enabled = merchant.enabled === true;
+    const checked = await deps.provider(account).checkAccount();
     result = {
-      ok: enabled,
-      message: enabled
+      ok: checked.enabled,
+      message: checked.enabled
         ? 'Connected: the gateway knows this merchant'
         : 'The gateway says this merchant is not enabled',
-      features: merchantFeatures(merchant).map((feature) => MERCHANT_FEATURE_NAMES[feature]),
-      zeroDollarAuth: canZeroDollarAuthorise(merchant),
+      features: checked.features,
+      zeroDollarAuth: checked.zeroDollarAuth,
     };
   } catch (error) {
     result = { ok: false, message: gatewayProblem(error).message, features: [], zeroDollarAuth: false };

@@ -1,13 +1,14 @@
 import type { CardPointeGateway } from '@brigade/cardpointe/gateway';
-import { GatewayCallError } from '@brigade/cardpointe/gateway';
 import type { Executor } from '@brigade/db/database';
 import { BrigadeError } from '@brigade/domain/errors';
+import type { PaymentProvider } from '@brigade/domain/payments/provider-port';
+import { IntegrationError } from '@brigade/integration-kit/http';
 import type { SealedBox } from '../secrets/sealed-box';
 import type { UseCaseDeps } from '../use-case';
 
 /** A merchant account as the gateway client needs it: where, and the opened credentials. */
 export interface GatewayAccount {
-  merchid: string;
+  merchantId: string;
   site: string;
   environment: 'uat' | 'production';
   writeMethod: 'PUT' | 'POST';
@@ -22,6 +23,12 @@ export interface GatewayAccount {
  */
 export interface PaymentDeps extends UseCaseDeps {
   transact<T>(work: (tx: Executor) => Promise<T>): Promise<T>;
+  /** The account's processor behind the provider port (decision 061): what taking and moving money uses. */
+  provider(account: GatewayAccount): PaymentProvider;
+  /**
+   * CardPointe's own client, for what only CardPointe offers and the port does not name yet: stored profiles,
+   * funding, surcharge and BIN look-ups, signatures (decision 061 lists them).
+   */
   gateway(account: GatewayAccount): CardPointeGateway;
   /** `https://<site>[-uat].cardconnect.com`, or the local emulator's origin when it stands in. */
   gatewayOrigin(account: { site: string; environment: 'uat' | 'production' }): Promise<string>;
@@ -45,9 +52,9 @@ export class GatewayProblem extends BrigadeError {
 /** A failed gateway call as the API says it: never the gateway's raw words, never a 500. */
 export function gatewayProblem(error: unknown): BrigadeError {
   if (error instanceof BrigadeError) return error;
-  if (!(error instanceof GatewayCallError))
+  if (!(error instanceof IntegrationError))
     return new GatewayProblem('bad_gateway', 'GATEWAY_ERROR', 'The payment gateway call failed; try again');
-  switch (error.failure) {
+  switch (error.category) {
     case 'unauthorized':
       return new GatewayProblem(
         'bad_gateway',
@@ -55,7 +62,8 @@ export function gatewayProblem(error: unknown): BrigadeError {
         "The payment gateway refused the merchant account's credentials; check them in the payment settings",
       );
     case 'rate-limited': {
-      const seconds = error.details.retryAfterSeconds ?? 60;
+      const ms = error.facts.retryAfterMs;
+      const seconds = ms === undefined ? 60 : Math.ceil(ms / 1000);
       return new GatewayProblem(
         'rate_limited',
         'GATEWAY_RATE_LIMITED',
@@ -75,7 +83,8 @@ export function gatewayProblem(error: unknown): BrigadeError {
         'GATEWAY_UNREACHABLE',
         'The payment gateway cannot be reached',
       );
-    case 'rejected':
+    case 'bad-request':
+    case 'not-found':
       return new GatewayProblem('bad_gateway', 'GATEWAY_REJECTED', 'The payment gateway refused the request');
     case 'bad-answer':
       return new GatewayProblem(
@@ -87,7 +96,19 @@ export function gatewayProblem(error: unknown): BrigadeError {
       return new GatewayProblem(
         'bad_gateway',
         'GATEWAY_ERROR',
-        `The payment gateway failed (HTTP ${error.details.status ?? '?'}); try again`,
+        `The payment gateway failed (HTTP ${error.facts.status ?? '?'}); try again`,
       );
   }
 }
+
+/**
+ * No usable answer, but the request may have reached the processor (timeout, network, a 5xx, an unreadable
+ * answer): only the payment order id can tell what happened.
+ */
+export const mayHaveBeenProcessed = (error: unknown): boolean =>
+  error instanceof IntegrationError &&
+  ['timeout', 'network', 'server', 'bad-answer'].includes(error.category);
+
+/** Why a call brought no answer, for a transaction's event: the kit's category. */
+export const failureOf = (error: unknown): string =>
+  error instanceof IntegrationError ? error.category : 'error';

@@ -216,18 +216,23 @@ export async function refundsOf(ex: Executor, scope: RestaurantScope, transactio
 }
 
 /** Transactions in one settlement batch's retrefs, to link a batch's lines to their transactions. */
-export async function transactionIdsByRetref(ex: Executor, scope: RestaurantScope, merchid: string) {
+export async function transactionIdsByRetref(ex: Executor, scope: RestaurantScope, merchantId: string) {
   const rows = await ex
-    .select({ transactionId: paymentTransactions.transactionId, retref: paymentTransactions.retref })
+    .select({
+      transactionId: paymentTransactions.transactionId,
+      processorReference: paymentTransactions.processorReference,
+    })
     .from(paymentTransactions)
     .where(
       and(
         tenantIs(paymentTransactions.tenantId, scope.tenantId),
         eq(paymentTransactions.restaurantId, scope.restaurantId),
-        eq(paymentTransactions.merchid, merchid),
+        eq(paymentTransactions.merchantId, merchantId),
       ),
     );
-  return new Map(rows.filter((r) => r.retref).map((r) => [r.retref!, r.transactionId]));
+  return new Map(
+    rows.filter((r) => r.processorReference).map((r) => [r.processorReference!, r.transactionId]),
+  );
 }
 
 // --- Idempotency keys -------------------------------------------------------------------------------------

@@ -87,7 +87,7 @@ async function prepare(
   const { row, account } = await openMerchantAccountIn(deps, tx, scope);
   const total = input.amount + (input.tipAmount ?? 0);
   assertWithinLimits(input, total, row.maxTransactionAmount);
-  const card = await cardOf(tx, scope, input, account.merchid);
+  const card = await cardOf(tx, scope, input, account.merchantId);
   const kind =
     authorisationKind(total) === 'account_verification'
       ? 'verification'
@@ -101,9 +101,9 @@ async function prepare(
     parentTransactionId: null,
     kind,
     status: 'pending',
-    merchid: account.merchid,
-    orderid: generateOrderId(deps.randomBytes(16)),
-    retref: null,
+    merchantId: account.merchantId,
+    paymentOrderId: generateOrderId(deps.randomBytes(16)),
+    processorReference: null,
     orderReference: input.orderReference ?? null,
     amount: total,
     authorisedAmount: null,
@@ -112,15 +112,15 @@ async function prepare(
     tipAmount: input.tipAmount ?? 0,
     currency: 'USD',
     ...card,
-    respstat: null,
-    respcode: null,
-    resptext: null,
-    respproc: null,
-    authcode: null,
-    avsresp: null,
-    cvvresp: null,
-    setlstat: null,
-    batchid: null,
+    approval: null,
+    processorCode: null,
+    processorText: null,
+    processorPlatform: null,
+    authorisationCode: null,
+    avsResult: null,
+    cvvResult: null,
+    settlementStatus: null,
+    settlementBatch: null,
     declineCategory: null,
     voidable: null,
     refundable: null,
@@ -157,7 +157,7 @@ async function cardOf(
   tx: Executor,
   scope: RestaurantScope,
   input: AuthoriseInput,
-  merchid: string,
+  merchantId: string,
 ): Promise<{ token: string | null; lastFour: string | null; cardBrand: string | null }> {
   // The API's schema refuses a card number already; callers inside Brigade (checkout) get the same wall.
   if (input.token && looksLikeCardNumber(input.token))
@@ -168,6 +168,6 @@ async function cardOf(
   const row = await findProfileRow(tx, scope, profileId, acctId);
   if (!row) throw notFound(PROFILE_NOT_FOUND, 'PROFILE_NOT_FOUND');
   // another merchant's card: refused here, so nothing is written, the key is given back, the gateway not asked
-  assertSameMerchant(row.merchid, merchid);
+  assertSameMerchant(row.merchantId, merchantId);
   return { token: null, lastFour: row.lastFour, cardBrand: row.cardBrand };
 }

@@ -1,9 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { openDatabase } from '@brigade/db/database';
-import { MIGRATIONS_FOLDER, runMigrations } from '@brigade/db/migrate';
+import { runMigrations } from '@brigade/db/migrate';
 import { makeTenant } from '@brigade/test-utils/factories';
+import { migrationsUpTo } from '@brigade/test-utils/migrations-up-to';
 import { sql } from 'drizzle-orm';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -11,19 +10,6 @@ import { describe, expect, it } from 'vitest';
 
 // Migration 0012 on a database of stored profiles made before it (PGlite, whatever the engine of the run):
 // each row takes its restaurant's merchant account's id; a restaurant without an account leaves it null.
-
-/** The migrations folder as it stood up to and including `lastTag`. */
-function migrationsUpTo(lastTag: string): string {
-  const folder = mkdtempSync(join(tmpdir(), 'brigade-migrations-'));
-  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalPath = join(folder, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
-  expect(last).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, last + 1);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
 
 describe('migration 0012: stored profiles record their merchant id', () => {
   it("backfills each row from its restaurant's merchant account, leaving rows with none null", async () => {
@@ -53,11 +39,12 @@ describe('migration 0012: stored profiles record their merchant id', () => {
       await runMigrations(database);
 
       const result = await db.execute(
-        sql`select profileid, merchid from payment_profiles order by profileid`,
+        // merchid is merchant_id since migration 0049 (decision 061)
+        sql`select profileid, merchant_id from payment_profiles order by profileid`,
       );
       expect((result as unknown as { rows: unknown[] }).rows).toEqual([
-        { profileid: '11111111111111111111', merchid: '496160873888' },
-        { profileid: '22222222222222222222', merchid: null },
+        { profileid: '11111111111111111111', merchant_id: '496160873888' },
+        { profileid: '22222222222222222222', merchant_id: null },
       ]);
     } finally {
       await database.close();

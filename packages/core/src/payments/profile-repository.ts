@@ -46,8 +46,12 @@ export async function profileMerchant(
   scope: RestaurantScope,
   profileid: string,
 ): Promise<string | null | undefined> {
-  const [row] = await ex.select({ merchid: p.merchid }).from(p).where(ofProfile(scope, profileid)).limit(1);
-  return row?.merchid;
+  const [row] = await ex
+    .select({ merchantId: p.merchantId })
+    .from(p)
+    .where(ofProfile(scope, profileid))
+    .limit(1);
+  return row?.merchantId;
 }
 
 /** Records a stored account; the gateway answers a duplicate card with the ids it already had. */

@@ -62,7 +62,7 @@ export function profileView(row: ProfileRow): ProfileView {
   return {
     profileId: row.profileid,
     acctId: row.acctid,
-    merchid: row.merchid,
+    merchid: row.merchantId,
     name: row.name,
     lastFour: row.lastFour,
     cardBrand: row.cardBrand,
@@ -107,7 +107,7 @@ const openStored = async (deps: PaymentDeps, scope: RestaurantScope, ids: Profil
   const row = await deps.transact((tx) => findProfileRow(tx, scope, ids.profileId, ids.acctId));
   if (!row) throw notFound(PROFILE_NOT_FOUND, 'PROFILE_NOT_FOUND');
   const { account } = await openMerchantAccount(deps, scope);
-  assertSameMerchant(row.merchid, account.merchid);
+  assertSameMerchant(row.merchantId, account.merchantId);
   return { row, account };
 };
 
@@ -132,7 +132,7 @@ export async function createProfile(
   return idempotent(deps, actor, { scope, key, operation: 'createProfile', body: input }, async () => {
     const { account } = await openMerchantAccount(deps, scope);
     const request = profileRequest(
-      { merchid: account.merchid, account: input.token, ...contactOf(input), name: input.name },
+      { merchid: account.merchantId, account: input.token, ...contactOf(input), name: input.name },
       'create',
     );
     const ids = approved(await askGateway(() => deps.gateway(account).saveProfile(request)));
@@ -140,7 +140,7 @@ export async function createProfile(
       upsertProfileRow(tx, {
         ...scope,
         ...ids,
-        merchid: account.merchid,
+        merchantId: account.merchantId,
         ...cardOf(input),
         isDefault: true,
         createdBy: userIdOf(actor),
@@ -164,10 +164,10 @@ export async function addProfileAccount(
     const stored = await deps.transact((tx) => profileMerchant(tx, scope, profileId));
     if (stored === undefined) throw notFound(PROFILE_NOT_FOUND, 'PROFILE_NOT_FOUND');
     const { account } = await openMerchantAccount(deps, scope);
-    assertSameMerchant(stored, account.merchid);
+    assertSameMerchant(stored, account.merchantId);
     const request = profileRequest(
       {
-        merchid: account.merchid,
+        merchid: account.merchantId,
         profile: profileId,
         account: input.token,
         ...contactOf(input),
@@ -181,7 +181,7 @@ export async function addProfileAccount(
       const saved = await upsertProfileRow(tx, {
         ...scope,
         ...ids,
-        merchid: account.merchid,
+        merchantId: account.merchantId,
         ...cardOf(input),
         isDefault: false,
         createdBy: userIdOf(actor),
@@ -216,7 +216,7 @@ export async function getProfile(
 ): Promise<ProfileDetailView> {
   const { row, account } = await openStored(deps, call, call);
   const answers = await askGateway(() =>
-    deps.gateway(account).getProfile(call.profileId, call.acctId, account.merchid),
+    deps.gateway(account).getProfile(call.profileId, call.acctId, account.merchantId),
   );
   const held = answers.find((a) => a.respstat === 'A' && (a.acctid ?? call.acctId) === call.acctId);
   if (!held) throw notFound('The gateway no longer holds this stored profile', 'PROFILE_NOT_AT_GATEWAY');
@@ -249,7 +249,7 @@ export async function updateProfile(
     const { account } = await openStored(deps, scope, ids);
     const request = profileRequest(
       {
-        merchid: account.merchid,
+        merchid: account.merchantId,
         profile: `${profileId}/${acctId}`,
         profileupdate: 'Y',
         name: input.name,
@@ -295,7 +295,7 @@ export async function deleteProfile(
   return idempotent(deps, actor, { scope, key, operation, body: {} }, async () => {
     const { account } = await openStored(deps, scope, { profileId, acctId });
     const answer = await askGateway(() =>
-      deps.gateway(account).deleteProfile(profileId, acctId, account.merchid),
+      deps.gateway(account).deleteProfile(profileId, acctId, account.merchantId),
     );
     const result = profileDeleteOutcome(answer.respstat);
     if (result.outcome === 'deleted')

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CardPointeClient } from '@brigade/cardpointe/client';
 import { type CardPointeEmulator, startCardPointeEmulator } from '@brigade/cardpointe/emulator';
+import { cardPointeProvider } from '@brigade/cardpointe/provider';
 import { paymentIdempotencyKeys } from '@brigade/db/schema/payments';
 import { generateOrderId } from '@brigade/domain/payments/order-id';
 import { makeRestaurant, makeTenant } from '@brigade/test-utils/factories';
@@ -45,6 +46,7 @@ beforeAll(async () => {
     db: ex,
     transact: (work) => ex.transaction(work),
     gateway: () => client,
+    provider: (account) => cardPointeProvider(client, account.merchantId),
     gatewayOrigin: async () => emulator.url,
     secrets: () => box,
     randomBytes: (size) => randomBytes(size),
@@ -69,8 +71,8 @@ const row = (changes: Partial<NewTransactionRow> = {}) =>
     ...scope,
     kind: 'sale',
     status: 'pending',
-    merchid: MERCHID,
-    orderid: generateOrderId(randomBytes(16)),
+    merchantId: MERCHID,
+    paymentOrderId: generateOrderId(randomBytes(16)),
     amount: 1000,
     lastFour: '1111',
     cardBrand: 'visa',
@@ -102,7 +104,7 @@ describe('the reconciliation sweep', () => {
     const original = await sale(generateOrderId(randomBytes(16)), '20.00');
     emulator.clock.advance(26 * 3_600_000);
     const charged = await row();
-    expect((await sale(charged.orderid)).respstat).toBe('A');
+    expect((await sale(charged.paymentOrderId)).respstat).toBe('A');
     const neverSent = await row();
     const young = await row({ createdAt: new Date(), updatedAt: new Date() });
     // Old, but a request is still at work on it: its last step was a moment ago.
@@ -115,7 +117,7 @@ describe('the reconciliation sweep', () => {
       status: 'captured',
       amount: 2000,
       capturedAmount: 2000,
-      retref: original.retref!,
+      processorReference: original.retref!,
       refundable: true,
     });
     const refund = await row({ kind: 'refund', parentTransactionId: parent.transactionId, amount: 500 });
@@ -123,7 +125,7 @@ describe('the reconciliation sweep', () => {
       merchid: MERCHID,
       retref: original.retref!,
       amount: '5.00',
-      orderid: refund.orderid,
+      orderid: refund.paymentOrderId,
     });
     expect(made.respstat).toBe('A');
     const lostRefund = await row({

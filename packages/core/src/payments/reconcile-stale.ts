@@ -1,17 +1,16 @@
 import type { Actor } from '@brigade/domain/access';
 import { BrigadeError } from '@brigade/domain/errors';
-import type { AuthResponseLenient } from '@brigade/domain/payments/gateway-response';
-import { isTransactionNotFound } from '@brigade/domain/payments/transaction-state';
+import type { ProcessorAnswer } from '@brigade/domain/payments/provider-port';
 import { SYSTEM } from '../use-case';
 import { openMerchantAccount } from './merchant-account-service';
-import type { GatewayAccount, PaymentDeps } from './payment-deps';
+import { failureOf, type GatewayAccount, type PaymentDeps } from './payment-deps';
 import {
   deleteExpiredIdempotencyKeys,
   findTransaction,
   type TransactionRow,
   updateTransaction,
 } from './payment-repository';
-import { failureOf, note, settleByOrderId } from './reconcile';
+import { note, settleByOrderId } from './reconcile';
 import { recordRefund } from './refund';
 import { claimStaleTransaction, findStaleTransactions } from './stale-payments';
 import { answerDetails } from './transaction-view';
@@ -110,9 +109,9 @@ async function settleRefund(
   refund: TransactionRow,
   account: GatewayAccount,
 ): Promise<TransactionRow> {
-  let found: AuthResponseLenient[];
+  let found: ProcessorAnswer[];
   try {
-    found = await deps.gateway(account).inquireByOrderid(refund.orderid, account.merchid);
+    found = await deps.provider(account).findByOrder(refund.paymentOrderId);
   } catch (error) {
     await note(deps, actor, refund, 'inquire_by_order', 'no_answer', { failure: failureOf(error) });
     return settle(deps, refund, {
@@ -120,8 +119,8 @@ async function settleRefund(
       reconciliation: 'No answer to the refund nor to the inquiry by its order id',
     });
   }
-  const approved = found.find((answer) => answer.respstat === 'A' && answer.retref);
-  const declined = found.find((answer) => answer.respstat === 'C' && !isTransactionNotFound(answer));
+  const approved = found.find((answer) => answer.approval === 'approved' && answer.processorReference);
+  const declined = found.find((answer) => answer.approval === 'declined');
   const answer = approved ?? declined;
   if (answer && refund.parentTransactionId) {
     await note(deps, actor, refund, 'inquire_by_order', approved ? 'found_approved' : 'found_declined', {
@@ -142,7 +141,7 @@ async function settleRefund(
       });
     }
   }
-  await note(deps, actor, refund, 'inquire_by_order', 'not_found', answerDetails(found[0] ?? {}));
+  await note(deps, actor, refund, 'inquire_by_order', 'not_found', {});
   return settle(deps, refund, {
     status: 'failed',
     reconciliation: 'The gateway never received the refund: nothing was refunded, and it may be made again',

@@ -1,8 +1,8 @@
 import type { Actor } from '@brigade/domain/access';
-import type { AuthResponseLenient } from '@brigade/domain/payments/gateway-response';
-import { isTransactionNotFound, isVoidSuccessful } from '@brigade/domain/payments/transaction-state';
+import type { ProcessorAnswer } from '@brigade/domain/payments/provider-port';
 import { event, recordAuthorisation } from './authorise';
-import type { GatewayAccount, PaymentDeps } from './payment-deps';
+import { safeText } from './gateway-text';
+import { failureOf, type GatewayAccount, type PaymentDeps } from './payment-deps';
 import { addEvent, type RestaurantScope, type TransactionRow, updateTransaction } from './payment-repository';
 import { answerDetails } from './transaction-view';
 
@@ -10,10 +10,10 @@ import { answerDetails } from './transaction-view';
  * What Brigade does when an authorisation got no answer (docs/decisions/023-payments-module.md), per the
  * gateway's guidance, every step recorded on the transaction:
  *
- * 1. inquireByOrderid: found approved → void it by its retref, so the card is not charged for a payment
- *    nobody saw succeed; found declined → it is a decline; "Txn not found" (PPS 29) → nothing happened and
- *    the payment may be taken again;
- * 2. the inquiry gets no answer either → voidByOrderId, up to three attempts;
+ * 1. find it by its payment order id: found approved → void it by its processor reference, so the card is not
+ *    charged for a payment nobody saw succeed; found declined → it is a decline; nothing found → nothing
+ *    happened and the payment may be taken again;
+ * 2. the look-up gets no answer either → void by the payment order id, up to three attempts;
  * 3. still nothing → the transaction stays `unknown`, shown as such, for housekeeping to settle later.
  */
 export const VOID_BY_ORDER_ATTEMPTS = 3;
@@ -45,23 +45,22 @@ export async function settleByOrderId(
   lost: Omit<Lost, 'cause'>,
 ): Promise<TransactionRow> {
   const { row, account } = lost;
-  const gateway = deps.gateway(account);
-  let found: AuthResponseLenient[] | null = null;
+  let found: ProcessorAnswer[] | null = null;
   try {
-    found = await gateway.inquireByOrderid(row.orderid, account.merchid);
+    found = await deps.provider(account).findByOrder(row.paymentOrderId);
   } catch (error) {
     await note(deps, actor, row, 'inquire_by_order', 'no_answer', { failure: failureOf(error) });
   }
   if (found) {
-    const approved = found.find((answer) => answer.respstat === 'A' && answer.retref);
+    const approved = found.find((answer) => answer.approval === 'approved' && answer.processorReference);
     if (approved) return voidFound(deps, actor, lost, approved);
-    const declined = found.find((answer) => answer.respstat === 'C' && !isTransactionNotFound(answer));
+    const declined = found.find((answer) => answer.approval === 'declined');
     if (declined) {
       await note(deps, actor, row, 'inquire_by_order', 'found_declined', answerDetails(declined));
       const saved = await recordAuthorisation(deps, actor, row, declined, false, 'reconcile');
       return settle(deps, saved, { reconciliation: 'The gateway declined it (found by its order id)' });
     }
-    await note(deps, actor, row, 'inquire_by_order', 'not_found', answerDetails(found[0] ?? {}));
+    await note(deps, actor, row, 'inquire_by_order', 'not_found', {});
     return settle(deps, row, {
       status: 'failed',
       reconciliation:
@@ -75,22 +74,15 @@ async function voidFound(
   deps: PaymentDeps,
   actor: Actor,
   lost: Omit<Lost, 'cause'>,
-  approved: AuthResponseLenient,
+  approved: ProcessorAnswer,
 ) {
   const { row, account } = lost;
   await note(deps, actor, row, 'inquire_by_order', 'found_approved', answerDetails(approved));
   const saved = await recordAuthorisation(deps, actor, row, approved, row.kind === 'sale', 'reconcile');
   try {
-    const answer = await deps.gateway(account).void({ merchid: account.merchid, retref: approved.retref! });
-    await note(
-      deps,
-      actor,
-      row,
-      'void',
-      isVoidSuccessful(answer) ? 'voided' : 'refused',
-      answerDetails(answer),
-    );
-    if (isVoidSuccessful(answer))
+    const answer = await deps.provider(account).void({ processorReference: approved.processorReference! });
+    await note(deps, actor, row, 'void', answer.voided ? 'voided' : 'refused', answerDetails(answer));
+    if (answer.voided)
       return settle(deps, saved, {
         status: 'voided',
         voidable: false,
@@ -117,14 +109,12 @@ async function voidByOrder(
   for (let attempt = 1; attempt <= VOID_BY_ORDER_ATTEMPTS; attempt++) {
     if (attempt > 1) await deps.pause(attempt);
     try {
-      const answer = await deps
-        .gateway(account)
-        .voidByOrderId({ merchid: account.merchid, orderid: row.orderid });
-      if (isVoidSuccessful(answer)) {
+      const answer = await deps.provider(account).voidByOrder(row.paymentOrderId);
+      if (answer.voided) {
         await note(deps, actor, row, 'void_by_order', 'voided', { attempt, ...answerDetails(answer) });
         return settle(deps, row, {
           status: 'voided',
-          retref: answer.retref ?? null,
+          processorReference: safeText(answer.processorReference),
           reconciliation:
             'No answer came; the payment was voided by its order id, so the card is not charged',
         });
@@ -144,9 +134,6 @@ async function voidByOrder(
     reconciliation: `No answer to the payment, the inquiry or ${VOID_BY_ORDER_ATTEMPTS} voids by order id`,
   });
 }
-
-export const failureOf = (error: unknown) =>
-  error && typeof error === 'object' && 'failure' in error ? String(error.failure) : 'error';
 
 export async function note(
   deps: PaymentDeps,

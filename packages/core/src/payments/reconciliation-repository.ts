@@ -9,7 +9,7 @@ const t = paymentTransactions;
 const columns = {
   transactionId: t.transactionId,
   parentTransactionId: t.parentTransactionId,
-  retref: t.retref,
+  processorReference: t.processorReference,
   kind: t.kind,
   orderReference: t.orderReference,
   cardBrand: t.cardBrand,

@@ -11,7 +11,6 @@ import {
   type SettledTransaction,
 } from '@brigade/domain/ledger/reconciliation';
 import { parseDecimalAmount } from '@brigade/domain/payments/amount';
-import { settlementTransactionOutcome } from '@brigade/domain/payments/transaction-state';
 import { cardLinesOfDay, restaurantTimezone, transactionsWithCardLines } from '../ledger/index';
 import { openMerchantAccount } from './merchant-account-service';
 import { gatewayProblem, type PaymentDeps } from './payment-deps';
@@ -48,24 +47,20 @@ export async function getReconciliation(
   const chargebacks = new Set<string>();
   try {
     for (const date of daysAfter(input.date, 0, SETTLEMENT_DAYS_AFTER)) {
-      const batches = await gateway.settlestat({
-        merchid: account.merchid,
-        date: date.slice(5, 7) + date.slice(8, 10),
-      });
-      for (const batch of batches)
-        for (const txn of batch.txns ?? [])
-          if (txn.retref)
+      for (const batch of await deps.provider(account).settlements(date))
+        for (const entry of batch.entries)
+          if (entry.processorReference)
             settled.push({
-              retref: txn.retref,
-              amount: txn.setlamount === undefined ? null : (parseDecimalAmount(txn.setlamount) ?? null),
-              setlstat: txn.setlstat ?? null,
-              outcome: settlementTransactionOutcome(txn.setlstat),
-              batchid: batch.batchid ?? null,
+              retref: entry.processorReference,
+              amount: entry.amount,
+              setlstat: entry.settlementStatus,
+              outcome: entry.outcome,
+              batchid: batch.settlementBatch,
               date,
             });
     }
     for (const date of daysAfter(input.date, 1, FUNDING_DAYS_AFTER)) {
-      const answer = await gateway.funding({ merchid: account.merchid, date: date.replaceAll('-', '') });
+      const answer = await gateway.funding({ merchid: account.merchantId, date: date.replaceAll('-', '') });
       for (const txn of answer?.txns ?? [])
         if (txn.retref)
           funded.push({
@@ -105,7 +100,7 @@ function dayTransaction(
   const orderId = ledger?.orderId ?? null;
   return {
     transactionId: row.transactionId,
-    retref: row.retref,
+    retref: row.processorReference,
     kind: row.kind,
     orderId,
     orderNumber: orderId === null ? null : (numbers.get(orderId) ?? null),

@@ -1,12 +1,11 @@
 import type { Executor } from '@brigade/db/database';
 import type { Actor } from '@brigade/domain/access';
 import { type BrigadeError, notFound, validationError } from '@brigade/domain/errors';
-import { formatAmount } from '@brigade/domain/payments/amount';
 import type { RefundInput, TransactionView } from '@brigade/domain/payments/api';
 import { generateOrderId } from '@brigade/domain/payments/order-id';
-import type { RefundResponseLenient } from '@brigade/domain/payments/void-refund';
+import type { ProcessorAnswer } from '@brigade/domain/payments/provider-port';
 import { userIdOf } from '../use-case';
-import { event, OUTCOME_OF_RESPSTAT } from './authorise';
+import { event, outcomeOf } from './authorise';
 import { safeText } from './gateway-text';
 import { idempotent } from './idempotency';
 import type { PaymentDeps } from './payment-deps';
@@ -46,11 +45,10 @@ export async function refundPayment(
       reserveRefund(deps, actor, tx, found, { asked: call.amount, key: call.idempotencyKey ?? '' }),
     );
     const answer = await call_(deps, actor, row, 'refund', amount, () =>
-      deps.gateway(account).refund({
-        merchid: account.merchid,
-        retref: row.retref!,
-        amount: formatAmount(amount),
-        orderid: refund.orderid,
+      deps.provider(account).refund({
+        processorReference: row.processorReference!,
+        amount,
+        paymentOrderId: refund.paymentOrderId,
       }),
     ).catch(async (error: BrigadeError) => {
       // No answer: the refund may exist at the gateway (it stays reserved as `unknown`); a status check tells.
@@ -59,7 +57,7 @@ export async function refundPayment(
       await deps.transact((tx) =>
         updateTransaction(tx, refund, refund.transactionId, {
           status: unknown ? 'unknown' : 'failed',
-          resptext: error.message.slice(0, 200),
+          processorText: error.message.slice(0, 200),
         }),
       );
       throw error;
@@ -80,7 +78,7 @@ async function reserveRefund(
   const row = await lockTransaction(tx, found, found.transactionId);
   if (!row) throw notFound(TRANSACTION_NOT_FOUND, 'TRANSACTION_NOT_FOUND');
   const left = row.capturedAmount - row.refundedAmount;
-  if (row.refundable !== true || left <= 0 || !row.retref)
+  if (row.refundable !== true || left <= 0 || !row.processorReference)
     throw refuse('NOT_REFUNDABLE', NOT_REFUNDABLE_MESSAGE);
   const free = left - (await reservedRefundAmount(tx, row));
   if (free <= 0) throw refuse('REFUND_IN_PROGRESS', REFUND_IN_PROGRESS_MESSAGE);
@@ -99,8 +97,8 @@ const pendingRefund = (deps: PaymentDeps, actor: Actor, row: TransactionRow, amo
   parentTransactionId: row.transactionId,
   kind: 'refund' as const,
   status: 'pending' as const,
-  merchid: row.merchid,
-  orderid: generateOrderId(deps.randomBytes(16)),
+  merchantId: row.merchantId,
+  paymentOrderId: generateOrderId(deps.randomBytes(16)),
   orderReference: row.orderReference,
   amount,
   lastFour: row.lastFour,
@@ -116,23 +114,23 @@ export async function recordRefund(
     original: TransactionRow;
     refund: TransactionRow;
     amount: number;
-    answer: RefundResponseLenient;
+    answer: ProcessorAnswer;
   },
   step = 'refund',
 ): Promise<TransactionRow> {
   const { original, refund, amount, answer } = refunded;
-  const approved = answer.respstat === 'A';
+  const approved = answer.approval === 'approved';
   return deps.transact(async (tx) => {
     const done = await updateTransaction(tx, refund, refund.transactionId, {
-      status: approved ? 'captured' : answer.respstat === 'C' ? 'declined' : 'failed',
-      retref: safeText(answer.retref),
+      status: approved ? 'captured' : answer.approval === 'declined' ? 'declined' : 'failed',
+      processorReference: safeText(answer.processorReference),
       capturedAmount: approved ? amount : 0,
-      respstat: safeText(answer.respstat),
-      respcode: safeText(answer.respcode),
-      resptext: safeText(answer.resptext),
-      respproc: safeText(answer.respproc),
+      approval: answer.approval,
+      processorCode: safeText(answer.processorCode),
+      processorText: safeText(answer.processorText),
+      processorPlatform: safeText(answer.processorPlatform),
     });
-    const outcome = OUTCOME_OF_RESPSTAT[answer.respstat ?? ''] ?? 'unknown';
+    const outcome = outcomeOf(answer);
     await addEvent(tx, event(refund, actor, step, outcome, amount, answerDetails(answer)));
     if (approved) {
       const locked = (await lockTransaction(tx, original, original.transactionId)) ?? original;

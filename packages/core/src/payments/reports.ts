@@ -4,7 +4,6 @@ import type { FundingDayView, SettlementBatchView } from '@brigade/domain/paymen
 import { chargebackType, isChargebackDebit, isPartialChargeback } from '@brigade/domain/payments/chargeback';
 import type { FundingResponseLenient } from '@brigade/domain/payments/funding';
 import { adjustmentType, fundingType } from '@brigade/domain/payments/funding-derivations';
-import { isBatchAccepted, settlementTransactionOutcome } from '@brigade/domain/payments/transaction-state';
 import { safeText } from './gateway-text';
 import { openMerchantAccount } from './merchant-account-service';
 import { gatewayProblem, type PaymentDeps } from './payment-deps';
@@ -22,28 +21,28 @@ export async function getSettlement(
   input: RestaurantScope & { date: string },
 ): Promise<{ batches: SettlementBatchView[] }> {
   const { account } = await openMerchantAccount(deps, input);
-  const mmdd = input.date.slice(5, 7) + input.date.slice(8, 10);
   const answer = await deps
-    .gateway(account)
-    .settlestat({ merchid: account.merchid, date: mmdd })
+    .provider(account)
+    .settlements(input.date)
     .catch((error) => {
       throw gatewayProblem(error);
     });
-  const ids = await deps.transact((tx) => transactionIdsByRetref(tx, input, account.merchid));
-  const batches = answer.filter((batch) => batch.batchid || (batch.txns ?? []).length > 0);
+  const ids = await deps.transact((tx) => transactionIdsByRetref(tx, input, account.merchantId));
+  const batches = answer.filter((batch) => batch.settlementBatch || batch.entries.length > 0);
+  // The screen's fields keep the spec's settlement names (batchid, hoststat, …; decision 061).
   return {
     batches: batches.map((batch) => ({
-      batchid: text(batch.batchid),
-      hoststat: text(batch.hoststat),
-      accepted: isBatchAccepted(batch),
-      hostbatch: text(batch.hostbatch),
-      transactions: (batch.txns ?? []).map((txn) => ({
-        retref: text(txn.retref),
-        amount: money(txn.setlamount),
-        setlstat: text(txn.setlstat),
-        outcome: settlementTransactionOutcome(txn.setlstat),
-        cardtype: text(txn.cardtype),
-        transactionId: (txn.retref && ids.get(txn.retref)) || null,
+      batchid: safeText(batch.settlementBatch),
+      hoststat: safeText(batch.batchStatus),
+      accepted: batch.accepted,
+      hostbatch: safeText(batch.hostBatch),
+      transactions: batch.entries.map((entry) => ({
+        retref: safeText(entry.processorReference),
+        amount: entry.amount,
+        setlstat: safeText(entry.settlementStatus),
+        outcome: entry.outcome,
+        cardtype: safeText(entry.cardType),
+        transactionId: (entry.processorReference && ids.get(entry.processorReference)) || null,
       })),
     })),
   };
@@ -83,7 +82,7 @@ async function fundingDay(
   try {
     answer = await deps
       .gateway(account)
-      .funding({ merchid: account.merchid, date: date.replaceAll('-', '') });
+      .funding({ merchid: account.merchantId, date: date.replaceAll('-', '') });
   } catch (error) {
     throw gatewayProblem(error);
   }

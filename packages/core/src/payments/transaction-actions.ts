@@ -1,7 +1,6 @@
 import type { Executor } from '@brigade/db/database';
 import type { Actor } from '@brigade/domain/access';
 import { BrigadeError, notFound, validationError } from '@brigade/domain/errors';
-import { formatAmount, parseDecimalAmount } from '@brigade/domain/payments/amount';
 import { captureKind } from '@brigade/domain/payments/amount-kinds';
 import {
   type CaptureInput,
@@ -9,8 +8,9 @@ import {
   type TransactionView,
   type VoidInput,
 } from '@brigade/domain/payments/api';
-import { allowedVoids, isVoidSuccessful } from '@brigade/domain/payments/transaction-state';
-import { event, OUTCOME_OF_RESPSTAT } from './authorise';
+import type { ProcessorAnswer } from '@brigade/domain/payments/provider-port';
+import { allowedVoids } from '@brigade/domain/payments/transaction-state';
+import { event, outcomeOf } from './authorise';
 import { safeText } from './gateway-text';
 import { idempotent } from './idempotency';
 import { openMerchantAccount } from './merchant-account-service';
@@ -42,7 +42,7 @@ export async function target(deps: PaymentDeps, call: TransactionCall) {
   const row = await deps.transact((tx) => findTransaction(tx, scope, call.transactionId));
   if (!row) throw notFound(TRANSACTION_NOT_FOUND, 'TRANSACTION_NOT_FOUND');
   const { account, row: merchant } = await openMerchantAccount(deps, scope);
-  if (account.merchid !== row.merchid)
+  if (account.merchantId !== row.merchantId)
     throw new BrigadeError(
       'conflict',
       'MERCHANT_CHANGED',
@@ -132,27 +132,29 @@ export async function capturePayment(
         'capture',
         total,
         () =>
-          deps.gateway(account).capture({
-            merchid: account.merchid,
-            account: row.token ?? '',
-            retref: row.retref!,
-            amount: formatAmount(total),
+          deps.provider(account).capture({
+            processorReference: row.processorReference!,
+            token: row.token,
+            amount: total,
           }),
         (tx, answer) =>
           updateTransaction(
             tx,
             row,
             row.transactionId,
-            answer.respstat === 'A'
+            answer.approval === 'approved'
               ? {
                   status: 'captured',
-                  capturedAmount: parseDecimalAmount(answer.amount ?? '') ?? total,
+                  capturedAmount: answer.amount ?? total,
                   tipAmount: tip,
-                  setlstat: safeText(answer.setlstat),
+                  settlementStatus: safeText(answer.settlementStatus),
                   capturedAt: new Date(),
                   voidable: true,
                 }
-              : { resptext: safeText(answer.resptext), respcode: safeText(answer.respcode) },
+              : {
+                  processorText: safeText(answer.processorText),
+                  processorCode: safeText(answer.processorCode),
+                },
           ),
       );
       return { transaction: transactionView(saved) };
@@ -162,10 +164,10 @@ export async function capturePayment(
 
 /** What a void takes back: the amount asked or all the transaction holds; refused when it cannot be voided. */
 function voidPlan(row: TransactionRow, amount: number | undefined) {
-  if (!['authorised', 'captured'].includes(row.status) || row.voidable === false || !row.retref)
+  if (!['authorised', 'captured'].includes(row.status) || row.voidable === false || !row.processorReference)
     throw refuse('NOT_VOIDABLE', 'This transaction can no longer be voided; refund it once it settles');
   const allowed = allowedVoids(
-    row.setlstat ?? (row.status === 'authorised' ? 'Authorized' : 'Queued for Capture'),
+    row.settlementStatus ?? (row.status === 'authorised' ? 'Authorized' : 'Queued for Capture'),
   );
   if (amount !== undefined && !allowed.includes('partial'))
     throw refuse(
@@ -202,13 +204,9 @@ export async function voidPayment(
         'void',
         plan.amount,
         () =>
-          deps.gateway(account).void({
-            merchid: account.merchid,
-            retref: row.retref!,
-            ...(call.amount !== undefined ? { amount: formatAmount(call.amount) } : {}),
-          }),
+          deps.provider(account).void({ processorReference: row.processorReference!, amount: call.amount }),
         async (tx, answer) => {
-          if (!isVoidSuccessful(answer)) return safeText(answer.resptext) ?? 'no reason given';
+          if (!answer.voided) return safeText(answer.processorText) ?? 'no reason given';
           return updateTransaction(
             tx,
             row,
@@ -251,13 +249,13 @@ export async function voidPaymentByOrder(
       row,
       'void_by_order',
       row.amount,
-      () => deps.gateway(account).voidByOrderId({ merchid: account.merchid, orderid: row.orderid }),
+      () => deps.provider(account).voidByOrder(row.paymentOrderId),
       (tx, answer) =>
         updateTransaction(
           tx,
           row,
           row.transactionId,
-          isVoidSuccessful(answer)
+          answer.voided
             ? {
                 status: 'voided',
                 voidable: false,
@@ -279,7 +277,7 @@ export async function voidPaymentByOrder(
  * answer changes in the same transaction as its outcome event, so a step claimed by claimStep is never seen
  * finished before its transaction row says so.
  */
-export async function call_<T extends { respstat?: string }, R = T>(
+export async function call_<T extends ProcessorAnswer, R = T>(
   deps: PaymentDeps,
   actor: Actor,
   row: TransactionRow,
@@ -298,8 +296,8 @@ export async function call_<T extends { respstat?: string }, R = T>(
     );
     throw problem;
   }
-  const outcome = OUTCOME_OF_RESPSTAT[answer.respstat ?? ''] ?? 'unknown';
-  const details = answerDetails(answer as Record<string, unknown>);
+  const outcome = outcomeOf(answer);
+  const details = answerDetails(answer);
   return deps.transact(async (tx) => {
     await addEvent(tx, event(row, actor, step, outcome, amount, details));
     return record(tx, answer);

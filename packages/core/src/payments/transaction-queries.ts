@@ -1,7 +1,7 @@
 import type { Actor } from '@brigade/domain/access';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
 import type { TransactionEventView, TransactionQuery, TransactionView } from '@brigade/domain/payments/api';
-import { canRefund, canVoid, isCaptured, isSettled } from '@brigade/domain/payments/transaction-state';
+import type { ProcessorInquiry } from '@brigade/domain/payments/provider-port';
 import { event } from './authorise';
 import { safeText } from './gateway-text';
 import { openMerchantAccount } from './merchant-account-service';
@@ -56,14 +56,6 @@ export async function getTransaction(
   });
 }
 
-/** A 14-digit gateway date-time (YYYYMMDDHHMMSS) as a Date; null when it is not one. */
-export function gatewayDateTime(value: string | undefined): Date | null {
-  const m = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(value ?? '');
-  if (!m) return null;
-  const date = new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!));
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
 /** Asks the gateway about the transaction now (inquire) and keeps what it says: settlement, voidable, refundable. */
 export async function refreshTransaction(
   deps: PaymentDeps,
@@ -73,29 +65,29 @@ export async function refreshTransaction(
   const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
   const row = await deps.transact((tx) => findTransaction(tx, scope, input.transactionId));
   if (!row) throw notFound(TRANSACTION_NOT_FOUND, 'TRANSACTION_NOT_FOUND');
-  if (!row.retref)
+  if (!row.processorReference)
     throw new BrigadeError(
       'conflict',
       'NO_GATEWAY_REFERENCE',
       'This transaction has no gateway reference to check',
     );
   const { account } = await openMerchantAccount(deps, scope);
-  let answer: Awaited<ReturnType<ReturnType<PaymentDeps['gateway']>['inquire']>>;
+  let answer: ProcessorInquiry;
   try {
-    answer = await deps.gateway(account).inquire(row.retref, account.merchid);
+    answer = await deps.provider(account).inquire(row.processorReference);
   } catch (error) {
     throw gatewayProblem(error);
   }
   const changes: Partial<NewTransactionRow> = {
-    setlstat: safeText(answer.setlstat) ?? row.setlstat,
-    batchid: safeText(answer.batchid) ?? row.batchid,
-    voidable: answer.voidable === undefined ? row.voidable : canVoid(answer),
-    refundable: answer.refundable === undefined ? row.refundable : canRefund(answer),
+    settlementStatus: safeText(answer.settlementStatus) ?? row.settlementStatus,
+    settlementBatch: safeText(answer.settlementBatch) ?? row.settlementBatch,
+    voidable: answer.voidable ?? row.voidable,
+    refundable: answer.refundable ?? row.refundable,
   };
-  // Our own record of the capture wins: the gateway's dates carry no time zone.
-  if (isCaptured(answer)) changes.capturedAt = row.capturedAt ?? gatewayDateTime(answer.capturedate);
-  if (isSettled(answer)) {
-    changes.settledAt = gatewayDateTime(answer.settledate) ?? row.settledAt;
+  // Our own record of the capture wins: the processor's dates may carry no time zone.
+  if (answer.capturedAt) changes.capturedAt = row.capturedAt ?? answer.capturedAt;
+  if (answer.settledAt) {
+    changes.settledAt = answer.settledAt;
     if (row.status === 'captured' && row.kind !== 'refund') changes.status = 'settled';
   }
   const saved = await deps.transact(async (tx) => {

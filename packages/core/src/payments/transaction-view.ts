@@ -1,4 +1,5 @@
 import type { TransactionEventView, TransactionView } from '@brigade/domain/payments/api';
+import type { ProcessorAnswer } from '@brigade/domain/payments/provider-port';
 import { declineCategoryMeaning } from '@brigade/domain/payments/transaction-state';
 import { withTextRuleApplied } from './gateway-text';
 import type { TransactionEventRow, TransactionRow } from './payment-repository';
@@ -10,8 +11,8 @@ export function transactionView(row: TransactionRow, names?: ReadonlyMap<string,
     parentTransactionId: row.parentTransactionId,
     kind: row.kind,
     status: row.status,
-    orderid: row.orderid,
-    retref: row.retref,
+    paymentOrderId: row.paymentOrderId,
+    processorReference: row.processorReference,
     orderReference: row.orderReference,
     amount: row.amount,
     authorisedAmount: row.authorisedAmount,
@@ -21,15 +22,15 @@ export function transactionView(row: TransactionRow, names?: ReadonlyMap<string,
     currency: row.currency,
     lastFour: row.lastFour,
     cardBrand: row.cardBrand,
-    respstat: row.respstat,
-    respcode: row.respcode,
-    resptext: row.resptext,
-    respproc: row.respproc,
-    authcode: row.authcode,
-    avsresp: row.avsresp,
-    cvvresp: row.cvvresp,
-    setlstat: row.setlstat,
-    batchid: row.batchid,
+    approval: row.approval,
+    processorCode: row.processorCode,
+    processorText: row.processorText,
+    processorPlatform: row.processorPlatform,
+    authorisationCode: row.authorisationCode,
+    avsResult: row.avsResult,
+    cvvResult: row.cvvResult,
+    settlementStatus: row.settlementStatus,
+    settlementBatch: row.settlementBatch,
     declineCategory: row.declineCategory,
     advice: adviceFor(row),
     voidable: row.voidable,
@@ -92,21 +93,21 @@ export const eventView = (
   occurredAt: row.occurredAt.toISOString(),
 });
 
-/** The answer codes and texts worth keeping from a gateway answer (never card data), made safe to store. */
-export function answerDetails(answer: Record<string, unknown>): Record<string, string> {
+/** The answer's codes and texts worth keeping on an event (never card data), made safe to store. */
+export function answerDetails(answer: ProcessorAnswer): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const field of [
-    'respstat',
-    'respcode',
-    'resptext',
-    'respproc',
-    'retref',
-    'authcode',
-    'setlstat',
-    'amount',
-  ]) {
+    'approval',
+    'processorCode',
+    'processorText',
+    'processorPlatform',
+    'processorReference',
+    'authorisationCode',
+    'settlementStatus',
+  ] as const) {
     const value = answer[field];
     if (typeof value === 'string' && value !== '') kept[field] = withTextRuleApplied(value);
   }
+  if (answer.amount !== null) kept.amount = String(answer.amount);
   return kept;
 }

@@ -1,3 +1,4 @@
+import { answerOf } from '@brigade/cardpointe/provider';
 import { type TerminalAuthResponse, TerminalCallError } from '@brigade/cardpointe/terminal';
 import type { Executor } from '@brigade/db/database';
 import { QUEUES } from '@brigade/db/job-queue';
@@ -6,7 +7,6 @@ import { BrigadeError } from '@brigade/domain/errors';
 import type { PricedLine } from '@brigade/domain/ordering/line-pricing';
 import type { OrderTotals } from '@brigade/domain/ordering/totals';
 import { cardBrandOfToken } from '@brigade/domain/payments/api';
-import type { AuthResponseLenient } from '@brigade/domain/payments/gateway-response';
 import { type PosOrder, SERVICE_LABELS } from '@brigade/domain/pos/api';
 import {
   declinedMessage,
@@ -31,6 +31,7 @@ import {
   releaseIdempotencyKey,
   updateTransaction,
 } from '../payments/payment-repository';
+import { answerDetails } from '../payments/transaction-view';
 import { requestHash } from '../request-hash';
 import { userIdOf } from '../use-case';
 import type { CardIntent, PosCardDeps } from './card-sale';
@@ -70,9 +71,10 @@ export async function finishCardSale(
   sale: CardSale,
   answer: TerminalAuthResponse,
 ): Promise<PosOrder> {
-  const lenient = answer as AuthResponseLenient;
-  const changes = authorisationChanges(intent.pending, lenient, true);
-  if (answer.respstat !== 'A') {
+  // The terminal answers in CardPointe's words; its adapter reads them into the port's (decision 061).
+  const changes = authorisationChanges(intent.pending, answerOf(answer), true);
+  const read = answerOf(answer);
+  if (read.approval !== 'approved') {
     await deps.transact(async (tx) => {
       await updateTransaction(tx, intent.pending, intent.pending.transactionId, changes);
       await addEvent(
@@ -81,7 +83,7 @@ export async function finishCardSale(
       );
       await releaseIdempotencyKey(tx, scopeOf(intent), intent.key);
     });
-    throw new BrigadeError('payment_required', 'CARD_DECLINED', declinedMessage(answer.resptext));
+    throw new BrigadeError('payment_required', 'CARD_DECLINED', declinedMessage(read.processorText));
   }
   if ((changes.authorisedAmount ?? 0) < intent.pending.amount) {
     await voidApproved(deps, actor, intent, answer);
@@ -99,11 +101,8 @@ export async function finishCardSale(
 }
 
 const details = (answer: TerminalAuthResponse) => ({
-  respstat: answer.respstat ?? null,
-  respcode: answer.respcode ?? null,
-  resptext: answer.resptext ?? null,
-  retref: answer.retref ?? null,
-  entrymode: typeof answer.entrymode === 'string' ? answer.entrymode : null,
+  ...answerDetails(answerOf(answer)),
+  entryMode: typeof answer.entrymode === 'string' ? answer.entrymode : null,
 });
 
 async function recordSale(
@@ -145,7 +144,7 @@ async function recordSale(
     transactionId: intent.pending.transactionId,
     cardBrand: changes.cardBrand,
     lastFour: changes.lastFour,
-    authcode: changes.authcode ?? null,
+    authorisationCode: changes.authorisationCode ?? null,
     takenBy: by,
     deviceId: place.device.deviceId,
     sessionId: null,
@@ -173,7 +172,18 @@ async function completeKey(
   await completeIdempotencyKey(tx, scopeOf(intent), intent.key, { status: 200, body: { orderId } });
 }
 
-/** An approval that must not stand (partial, stopped after it, or not recorded): voided by its retref. */
+/** What a voided terminal approval keeps of its answer, in the port's words (its adapter reads the wire). */
+function recorded(answer: TerminalAuthResponse) {
+  const read = answerOf(answer);
+  return {
+    processorReference: read.processorReference,
+    authorisationCode: read.authorisationCode,
+    approval: read.approval,
+    processorText: read.processorText,
+  };
+}
+
+/** An approval that must not stand (partial, stopped after it, or not recorded): voided by its reference. */
 async function voidApproved(
   deps: PosCardDeps,
   actor: Actor,
@@ -181,15 +191,14 @@ async function voidApproved(
   answer: TerminalAuthResponse,
 ) {
   const { account, pending } = intent;
-  const voided = await deps.gateway(account).void({ merchid: account.merchid, retref: answer.retref! });
-  if (voided.respstat !== 'A') throw new BrigadeError('bad_gateway', 'VOID_REFUSED', TERMINAL_FAILED);
+  const voided = await deps
+    .provider(account)
+    .void({ processorReference: answerOf(answer).processorReference! });
+  if (voided.approval !== 'approved') throw new BrigadeError('bad_gateway', 'VOID_REFUSED', TERMINAL_FAILED);
   await deps.transact(async (tx) => {
     await updateTransaction(tx, pending, pending.transactionId, {
       status: 'voided',
-      retref: answer.retref ?? null,
-      authcode: answer.authcode ?? null,
-      respstat: answer.respstat ?? null,
-      resptext: answer.resptext ?? null,
+      ...recorded(answer),
       voidable: false,
       refundable: false,
     });
@@ -210,13 +219,15 @@ export async function settleTerminalFailure(
   if (!error || (error.details.errorCode === undefined && error.failure !== 'unauthorized'))
     throw new BrigadeError('gateway_timeout', 'TERMINAL_NO_ANSWER', TERMINAL_NO_ANSWER);
   const approved = error.details.authResponse;
-  if (approved?.respstat === 'A' && approved.retref) await voidApproved(deps, actor, intent, approved);
+  const read = approved && answerOf(approved);
+  if (read?.approval === 'approved' && read.processorReference)
+    await voidApproved(deps, actor, intent, approved!);
   else
     await deps.transact(async (tx) => {
       const { pending } = intent;
       await updateTransaction(tx, pending, pending.transactionId, {
         status: 'failed',
-        resptext: (error.details.errorMessage ?? error.failure).slice(0, 200),
+        processorText: (error.details.errorMessage ?? error.failure).slice(0, 200),
       });
       await addEvent(
         tx,

@@ -245,7 +245,7 @@ export function saleOf(
           ? {
               brand: t.cardBrand,
               lastFour: t.lastFour,
-              authcode: t.authcode,
+              authorisationCode: t.authorisationCode,
               tip: t.tip,
               transactionId: t.transactionId,
             }

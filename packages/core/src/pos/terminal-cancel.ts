@@ -41,12 +41,12 @@ export async function cancelKioskTerminal(
 async function cancelOnTerminal(
   deps: PosCardDeps,
   device: DeviceRow,
-  account: { merchid: string; site: string },
+  account: { merchantId: string; site: string },
 ): Promise<{ cancelled: boolean }> {
   if (!device.terminalHsn || !device.terminalKey)
     throw new BrigadeError('conflict', 'NO_TERMINAL', NO_TERMINAL);
   const { client, hsn } = terminalOf(deps, device, account.site);
-  const target = { merchantId: account.merchid, hsn };
+  const target = { merchantId: account.merchantId, hsn };
   try {
     const { sessionKey } = await client.connect({ ...target, force: true });
     await client.cancel(target, sessionKey);

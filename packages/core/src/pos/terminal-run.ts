@@ -29,7 +29,7 @@ export async function runOnTerminal(
 ): Promise<TerminalOutcome> {
   let session: string | null = null;
   const { client, hsn } = terminalOf(deps, place.device, intent.account.site);
-  const target = { merchantId: intent.account.merchid, hsn };
+  const target = { merchantId: intent.account.merchantId, hsn };
   // The shopper may take minutes: the intent is touched while this request lives, so the reconciliation
   // sweep (which settles intents untouched for 2 minutes) never takes one whose terminal is still waiting.
   const heartbeat = setInterval(() => {
@@ -49,7 +49,7 @@ export async function runOnTerminal(
         includeAmountDisplay: true,
         beep: true,
         aid: 'credit',
-        orderId: intent.pending.orderid,
+        orderId: intent.pending.paymentOrderId,
       },
       session,
     );

@@ -119,7 +119,7 @@ async function recordVoid(
         transactionId: card.transactionId,
         cardBrand: card.cardBrand,
         lastFour: card.lastFour,
-        authcode: card.authcode,
+        authorisationCode: card.authorisationCode,
         takenBy: by,
         deviceId: device.deviceId,
         sessionId: null,

@@ -19,10 +19,12 @@ import { createdAt, updatedAt } from './columns';
 import { restaurants } from './tenancy';
 
 /**
- * Card payments through the CardPointe gateway (docs/behaviour/payments.md, decision 023). Amounts are whole
+ * Card payments through the restaurant's card processor (docs/behaviour/payments.md, decisions 023 and 061).
+ * The columns speak the provider port's neutral words (processor reference, approval, processor code and
+ * text); each processor's wire words stay in its adapter (packages/integrations/*). Amounts are whole
  * minor units in `bigint` columns (decision 022). No row ever holds a card number, a CVV or track data: the
- * card is a CardSecure token from the hosted card-entry frame, and only its last four digits and brand are
- * kept for people to recognise it.
+ * card is a token from the hosted card-entry frame, and only its last four digits and brand are kept for
+ * people to recognise it.
  */
 
 const money = (name: string) => bigint(name, { mode: 'number' });
@@ -43,7 +45,8 @@ export const merchantAccounts = pgTable(
   {
     tenantId: integer('tenant_id').notNull(),
     restaurantId: integer('restaurant_id').notNull(),
-    merchid: text('merchid').notNull(),
+    /** The merchant's id at the processor (CardPointe's `merchid`). */
+    merchantId: text('merchant_id').notNull(),
     /** The gateway's site name: `https://<site>[-uat].cardconnect.com`. */
     site: text('site').notNull(),
     environment: text('environment', { enum: MERCHANT_ENVIRONMENTS }).notNull(),
@@ -83,10 +86,14 @@ export const paymentTransactions = pgTable(
     parentTransactionId: uuid('parent_transaction_id'),
     kind: text('kind', { enum: TRANSACTION_KINDS }).notNull(),
     status: text('status', { enum: TRANSACTION_STATUSES }).notNull(),
-    merchid: text('merchid').notNull(),
-    /** Ours, unique, never Luhn-valid (decision 022): what finds the transaction when no answer came. */
-    orderid: text('orderid').notNull(),
-    retref: text('retref'),
+    merchantId: text('merchant_id').notNull(),
+    /**
+     * Ours, unique, never Luhn-valid (decision 022): the payment's id at the processor, what finds the
+     * transaction when no answer came.
+     */
+    paymentOrderId: text('payment_order_id').notNull(),
+    /** The processor's reference of the transaction (CardPointe's `retref`). */
+    processorReference: text('processor_reference'),
     /** The restaurant's own reference (a check or order number), free text. */
     orderReference: text('order_reference'),
     amount: money('amount').notNull(),
@@ -99,15 +106,18 @@ export const paymentTransactions = pgTable(
     token: text('token'),
     lastFour: text('last_four'),
     cardBrand: text('card_brand'),
-    respstat: text('respstat'),
-    respcode: text('respcode'),
-    resptext: text('resptext'),
-    respproc: text('respproc'),
-    authcode: text('authcode'),
-    avsresp: text('avsresp'),
-    cvvresp: text('cvvresp'),
-    setlstat: text('setlstat'),
-    batchid: text('batchid'),
+    /** approved, retry or declined (the provider port's Approval). */
+    approval: text('approval', { enum: ['approved', 'retry', 'declined'] }),
+    /** The processor's answer code and text, and the platform that gave them: data, shown to staff. */
+    processorCode: text('processor_code'),
+    processorText: text('processor_text'),
+    processorPlatform: text('processor_platform'),
+    authorisationCode: text('authorisation_code'),
+    avsResult: text('avs_result'),
+    cvvResult: text('cvv_result'),
+    /** The spec's settlement states (spec 03 §4): Authorized, Queued for Capture, Voided, … */
+    settlementStatus: text('settlement_status'),
+    settlementBatch: text('settlement_batch'),
     declineCategory: text('decline_category'),
     voidable: boolean('voidable'),
     refundable: boolean('refundable'),
@@ -127,10 +137,10 @@ export const paymentTransactions = pgTable(
   },
   (t) => [
     restaurantFk('payment_transactions_restaurant_fk', t as never),
-    uniqueIndex('payment_transactions_orderid_key').on(t.orderid),
-    uniqueIndex('payment_transactions_retref_key')
-      .on(t.merchid, t.retref)
-      .where(sql`${t.retref} is not null`),
+    uniqueIndex('payment_transactions_payment_order_id_key').on(t.paymentOrderId),
+    uniqueIndex('payment_transactions_processor_reference_key')
+      .on(t.merchantId, t.processorReference)
+      .where(sql`${t.processorReference} is not null`),
     index('payment_transactions_list_idx').on(t.tenantId, t.restaurantId, t.createdAt),
     index('payment_transactions_parent_idx').on(t.parentTransactionId),
     index('payment_transactions_unknown_idx').on(t.status).where(sql`${t.status} in ('pending', 'unknown')`),
@@ -213,7 +223,7 @@ export const paymentProfiles = pgTable(
      * for a row stored before it was recorded whose restaurant then had no merchant account (treated as another
      * merchant's).
      */
-    merchid: text('merchid'),
+    merchantId: text('merchant_id'),
     name: text('name'),
     lastFour: text('last_four'),
     cardBrand: text('card_brand'),

@@ -87,7 +87,7 @@ export const orderTenders = pgTable(
     transactionId: text('transaction_id'),
     cardBrand: text('card_brand'),
     lastFour: text('last_four'),
-    authcode: text('authcode'),
+    authorisationCode: text('authorisation_code'),
     /** The tip chosen on the terminal (part of `amount`). */
     tip: money('tip').notNull().default(0),
   },

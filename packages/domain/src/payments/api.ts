@@ -187,8 +187,10 @@ export const transactionSchema = z.object({
   parentTransactionId: z.uuid().nullable(),
   kind: z.enum(PAYMENT_KINDS),
   status: z.enum(PAYMENT_STATUSES),
-  orderid: z.string(),
-  retref: z.string().nullable(),
+  /** Brigade's id of the payment at the processor (finds it when no answer came). */
+  paymentOrderId: z.string(),
+  /** The processor's reference of the transaction. */
+  processorReference: z.string().nullable(),
   orderReference: z.string().nullable(),
   amount: z.number(),
   authorisedAmount: z.number().nullable(),
@@ -198,15 +200,18 @@ export const transactionSchema = z.object({
   currency: z.string(),
   lastFour: z.string().nullable(),
   cardBrand: z.string().nullable(),
-  respstat: z.string().nullable(),
-  respcode: z.string().nullable(),
-  resptext: z.string().nullable(),
-  respproc: z.string().nullable(),
-  authcode: z.string().nullable(),
-  avsresp: z.string().nullable(),
-  cvvresp: z.string().nullable(),
-  setlstat: z.string().nullable(),
-  batchid: z.string().nullable(),
+  /** The processor's answer: approved, retry or declined (decision 061); null before it answered. */
+  approval: z.enum(['approved', 'retry', 'declined']).nullable(),
+  /** The processor's own answer code and text, and the platform that gave them, kept as data. */
+  processorCode: z.string().nullable(),
+  processorText: z.string().nullable(),
+  processorPlatform: z.string().nullable(),
+  authorisationCode: z.string().nullable(),
+  avsResult: z.string().nullable(),
+  cvvResult: z.string().nullable(),
+  /** Where it stands on its way to settlement (spec 03 §4's states: Authorized, Queued for Capture, …). */
+  settlementStatus: z.string().nullable(),
+  settlementBatch: z.string().nullable(),
   declineCategory: z.string().nullable(),
   /** What staff should do about a decline or retry answer, in words. */
   advice: z.string().nullable(),

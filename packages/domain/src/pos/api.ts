@@ -222,7 +222,7 @@ export const tenderSchema = z.object({
     .object({
       brand: z.string().nullable(),
       lastFour: z.string().nullable(),
-      authcode: z.string().nullable(),
+      authorisationCode: z.string().nullable(),
       tip: z.number(),
       transactionId: z.string().nullable(),
     })

@@ -36,7 +36,7 @@ describe('receipt tenders', () => {
             change: 0,
             cardBrand: 'visa',
             lastFour: '1111',
-            authcode: 'PPS123',
+            authorisationCode: 'PPS123',
           },
         ],
         300,

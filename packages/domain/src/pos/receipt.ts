@@ -35,7 +35,7 @@ export interface ReceiptInput {
     change: number;
     cardBrand?: string | null;
     lastFour?: string | null;
-    authcode?: string | null;
+    authorisationCode?: string | null;
   }[];
   deviceName: string | null;
   timeZone: string;
@@ -73,7 +73,8 @@ export function receiptContent(input: ReceiptInput): ReceiptContent {
       // the card's brand and last four and the authorisation code: never more of the card
       const card = `${BRANDS[tender.cardBrand ?? ''] ?? 'Card'}${tender.lastFour ? ` ****${tender.lastFour}` : ''}`;
       totals.push({ label: card, amount: formatAmount(tender.amount) });
-      if (tender.authcode) totals.push({ label: `Auth code ${tender.authcode}`, amount: '' });
+      if (tender.authorisationCode)
+        totals.push({ label: `Auth code ${tender.authorisationCode}`, amount: '' });
       continue;
     }
     totals.push({ label: 'Cash', amount: formatAmount(tender.tendered) });

@@ -21,8 +21,8 @@ export const TERMINAL_NO_ANSWER =
   'The card terminal did not answer; the payment is being checked, and the check stays open';
 export const TERMINAL_FAILED = 'The card terminal could not take the payment; try again';
 export const PARTIAL_APPROVAL = 'The card approved only part of the amount; the charge was voided';
-export const declinedMessage = (resptext: string | null | undefined) =>
-  `The card was declined${resptext ? `: ${resptext}` : ''}`;
+export const declinedMessage = (processorText: string | null | undefined) =>
+  `The card was declined${processorText ? `: ${processorText}` : ''}`;
 
 export const pairTerminalSchema = z.strictObject({
   hsn: text()

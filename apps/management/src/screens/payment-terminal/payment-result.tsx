@@ -64,7 +64,9 @@ export function PaymentResult({
         {transaction.tipAmount > 0 && (
           <Fact label="Of which tip">{formatMinor(transaction.tipAmount, transaction.currency)}</Fact>
         )}
-        {transaction.authcode && <Fact label="Authorisation code">{transaction.authcode}</Fact>}
+        {transaction.authorisationCode && (
+          <Fact label="Authorisation code">{transaction.authorisationCode}</Fact>
+        )}
         {transaction.orderReference && <Fact label="Order reference">{transaction.orderReference}</Fact>}
       </dl>
       <OutcomeNote transaction={transaction} outcome={outcome} />
@@ -88,7 +90,7 @@ function OutcomeNote({ transaction, outcome }: { transaction: Transaction; outco
     const retry =
       transaction.declineCategory === 'retry_later' || transaction.declineCategory === 'fix_data_and_retry';
     return (
-      <Alert title={transaction.resptext ?? 'The card was declined'}>
+      <Alert title={transaction.processorText ?? 'The card was declined'}>
         {transaction.advice ?? (retry ? 'You can try again.' : 'Ask for another card.')}
         {transaction.declineCategory === 'never_retry' && ' Do not retry this card.'}
       </Alert>

@@ -42,8 +42,9 @@ const COPY: Record<TransactionAction, { title: string; submit: string; pending: 
 
 /** What the gateway said no with, when the answer is a decline rather than an error. */
 function declineOf(answer: Transaction): string | null {
-  if (answer.status !== 'declined' && answer.status !== 'failed' && answer.respstat !== 'C') return null;
-  return [answer.resptext ?? 'The card processor declined it.', answer.advice].filter(Boolean).join(' ');
+  if (answer.status !== 'declined' && answer.status !== 'failed' && answer.approval !== 'declined')
+    return null;
+  return [answer.processorText ?? 'The card processor declined it.', answer.advice].filter(Boolean).join(' ');
 }
 
 /**

@@ -24,15 +24,17 @@ export function TransactionSummary({ transaction: t }: { transaction: Transactio
         <Fact label="Refunded">{money(t.refundedAmount)}</Fact>
         <Fact label="Card">{cardLabel(t.cardBrand, t.lastFour)}</Fact>
         <Fact label="Gateway answer">
-          {t.resptext ? `${t.resptext}${t.respcode ? ` (${t.respcode})` : ''}` : null}
+          {t.processorText ? `${t.processorText}${t.processorCode ? ` (${t.processorCode})` : ''}` : null}
         </Fact>
-        <Fact label="Authorisation code">{t.authcode}</Fact>
-        <Fact label="Address / CVV check">{[t.avsresp, t.cvvresp].filter(Boolean).join(' / ') || null}</Fact>
+        <Fact label="Authorisation code">{t.authorisationCode}</Fact>
+        <Fact label="Address / CVV check">
+          {[t.avsResult, t.cvvResult].filter(Boolean).join(' / ') || null}
+        </Fact>
         <Fact label="Order reference">{t.orderReference}</Fact>
-        <Fact label="Order id">{t.orderid}</Fact>
-        <Fact label="Retrieval reference">{t.retref}</Fact>
-        <Fact label="Settlement">{t.setlstat}</Fact>
-        <Fact label="Batch">{t.batchid}</Fact>
+        <Fact label="Payment order id">{t.paymentOrderId}</Fact>
+        <Fact label="Processor reference">{t.processorReference}</Fact>
+        <Fact label="Settlement">{t.settlementStatus}</Fact>
+        <Fact label="Batch">{t.settlementBatch}</Fact>
         <Fact label="Voidable">{yesNo(t.voidable)}</Fact>
         <Fact label="Refundable">{yesNo(t.refundable)}</Fact>
         <Fact label="Taken by">{t.createdByName ?? t.createdBy}</Fact>
@@ -56,7 +58,7 @@ function SummaryNotes({ transaction: t }: { transaction: Transaction }) {
   return (
     <>
       {(t.status === 'declined' || t.status === 'failed') && (
-        <Alert title={t.resptext ?? 'Declined'}>{t.advice}</Alert>
+        <Alert title={t.processorText ?? 'Declined'}>{t.advice}</Alert>
       )}
       {reconciling && (
         <Alert tone="warning" title="The card processor's answer is not confirmed">
