@@ -8,6 +8,87 @@ import { useTenants } from '../../queries';
 import { useDomainWrites } from './domains-api';
 import { RestaurantSelect } from './transfer-dialog';
 
+interface DomainInput {
+  kind: 'custom' | 'subdomain';
+  name: string;
+  isPrimary: boolean;
+}
+
+function TenantSelect({ value, onChange }: { value: number | null; onChange: (id: number | null) => void }) {
+  const tenants = useTenants();
+  const id = useId();
+  return (
+    <div className="ui-field">
+      <label className="ui-field__label" htmlFor={id}>
+        Tenant
+      </label>
+      <select
+        id={id}
+        className="ui-field__input"
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
+      >
+        <option value="">{tenants.isPending ? 'Loading...' : 'Choose a tenant'}</option>
+        {(tenants.data ?? []).map((t) => (
+          <option key={t.tenantId} value={t.tenantId}>
+            {t.displayName} ({t.tenantId})
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function DomainFields({ value, onChange }: { value: DomainInput; onChange: (next: DomainInput) => void }) {
+  const ids = { kind: useId(), name: useId(), primary: useId() };
+  const custom = value.kind === 'custom';
+  return (
+    <>
+      <div className="ui-field">
+        <label className="ui-field__label" htmlFor={ids.kind}>
+          Kind
+        </label>
+        <select
+          id={ids.kind}
+          className="ui-field__input"
+          value={value.kind}
+          onChange={(event) =>
+            onChange({ ...value, kind: event.target.value === 'subdomain' ? 'subdomain' : 'custom' })
+          }
+        >
+          <option value="custom">A custom domain</option>
+          <option value="subdomain">A subdomain of the platform's domain</option>
+        </select>
+      </div>
+      <div className="ui-field">
+        <label className="ui-field__label" htmlFor={ids.name}>
+          {custom ? 'Domain' : 'Subdomain'}
+        </label>
+        <input
+          id={ids.name}
+          className="ui-field__input"
+          value={value.name}
+          inputMode="url"
+          autoComplete="off"
+          placeholder={custom ? 'www.example.com' : 'harbor-grill (blank: a generated name)'}
+          onChange={(event) => onChange({ ...value, name: event.target.value })}
+        />
+      </div>
+      {custom && (
+        <label className="ui-checkbox" htmlFor={ids.primary}>
+          <input
+            id={ids.primary}
+            type="checkbox"
+            checked={value.isPrimary}
+            onChange={(event) => onChange({ ...value, isPrimary: event.target.checked })}
+          />
+          <span>Make it the restaurant's primary domain once verified</span>
+        </label>
+      )}
+    </>
+  );
+}
+
 /**
  * Add a domain to any tenant's restaurant (issue 45 item 3): a custom domain (it starts pending verification,
  * with its DNS record to create) or a subdomain under the platform's base domain (verified at once; blank for
@@ -17,18 +98,15 @@ export function AddDomainDialog({ onClose }: { onClose: () => void }) {
   const tenants = useTenants();
   const [tenantId, setTenantId] = useState<number | null>(null);
   const [restaurantGuid, setRestaurantGuid] = useState('');
-  const [kind, setKind] = useState<'custom' | 'subdomain'>('custom');
-  const [name, setName] = useState('');
-  const [isPrimary, setIsPrimary] = useState(false);
+  const [domain, setDomain] = useState<DomainInput>({ kind: 'custom', name: '', isPrimary: false });
   const [problem, setProblem] = useState<string | null>(null);
   const { add } = useDomainWrites();
   const toast = useToast();
-  const ids = { tenant: useId(), kind: useId(), name: useId(), primary: useId() };
   const tenant = tenants.data?.find((t) => t.tenantId === tenantId);
   const submit = () => {
     if (!tenant || !restaurantGuid) return setProblem('Choose the restaurant the domain is for');
     add.mutate(
-      { tenantGuid: tenant.guid, restaurantGuid, kind, name: name.trim(), isPrimary },
+      { tenantGuid: tenant.guid, restaurantGuid, ...domain, name: domain.name.trim() },
       {
         onSuccess: (mapping) => {
           toast.success(
@@ -61,69 +139,17 @@ export function AddDomainDialog({ onClose }: { onClose: () => void }) {
     >
       <div className="ui-stack">
         <FormError message={problem} />
-        <div className="ui-field">
-          <label className="ui-field__label" htmlFor={ids.tenant}>
-            Tenant
-          </label>
-          <select
-            id={ids.tenant}
-            className="ui-field__input"
-            value={tenantId ?? ''}
-            onChange={(event) => {
-              setTenantId(event.target.value ? Number(event.target.value) : null);
-              setRestaurantGuid('');
-            }}
-          >
-            <option value="">{tenants.isPending ? 'Loading...' : 'Choose a tenant'}</option>
-            {(tenants.data ?? []).map((t) => (
-              <option key={t.tenantId} value={t.tenantId}>
-                {t.displayName} ({t.tenantId})
-              </option>
-            ))}
-          </select>
-        </div>
+        <TenantSelect
+          value={tenantId}
+          onChange={(id) => {
+            setTenantId(id);
+            setRestaurantGuid('');
+          }}
+        />
         {tenantId !== null && (
           <RestaurantSelect tenantId={tenantId} value={restaurantGuid} onChange={setRestaurantGuid} />
         )}
-        <div className="ui-field">
-          <label className="ui-field__label" htmlFor={ids.kind}>
-            Kind
-          </label>
-          <select
-            id={ids.kind}
-            className="ui-field__input"
-            value={kind}
-            onChange={(event) => setKind(event.target.value === 'subdomain' ? 'subdomain' : 'custom')}
-          >
-            <option value="custom">A custom domain</option>
-            <option value="subdomain">A subdomain of the platform's domain</option>
-          </select>
-        </div>
-        <div className="ui-field">
-          <label className="ui-field__label" htmlFor={ids.name}>
-            {kind === 'custom' ? 'Domain' : 'Subdomain'}
-          </label>
-          <input
-            id={ids.name}
-            className="ui-field__input"
-            value={name}
-            inputMode="url"
-            autoComplete="off"
-            placeholder={kind === 'custom' ? 'www.example.com' : 'harbor-grill (blank: a generated name)'}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </div>
-        {kind === 'custom' && (
-          <label className="ui-checkbox" htmlFor={ids.primary}>
-            <input
-              id={ids.primary}
-              type="checkbox"
-              checked={isPrimary}
-              onChange={(event) => setIsPrimary(event.target.checked)}
-            />
-            <span>Make it the restaurant's primary domain once verified</span>
-          </label>
-        )}
+        <DomainFields value={domain} onChange={setDomain} />
       </div>
     </Dialog>
   );
