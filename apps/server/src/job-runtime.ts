@@ -7,7 +7,6 @@ import {
 import { pruneRetained } from '@brigade/core/housekeeping/retention';
 import { deliverText } from '@brigade/core/identity/texter';
 import { JobRunner } from '@brigade/core/jobs/job-runner';
-import { enqueue } from '@brigade/core/jobs/jobs';
 import { autoReplyDueReviews } from '@brigade/core/listing/auto-reply-job';
 import { queueDueSyncs, syncConnection } from '@brigade/core/listing/scheduled-sync';
 import { printQueuedTicket } from '@brigade/core/ordering/kitchen-tickets';
@@ -113,11 +112,15 @@ export function createJobRunner(
     );
 }
 
-/** Starts the runner, then asks for one of each sweep at once (a restart is when they matter most). */
-export async function startJobRunner(runner: JobRunner, deps: AppDeps): Promise<void> {
+/**
+ * Starts the runner, then runs each sweep once at once, in this process (a restart is when they matter most):
+ * not through the queue, where a sweep a killed process was running would hold the next one back until its
+ * job expires (JobRunner.runNow).
+ */
+export async function startJobRunner(runner: JobRunner, _deps: AppDeps): Promise<void> {
   await runner.start();
-  await enqueue(deps.database.db, QUEUES.checkoutSweep.name, {});
-  await enqueue(deps.database.db, QUEUES.housekeeping.name, {});
+  runner.runNow(QUEUES.checkoutSweep.name);
+  runner.runNow(QUEUES.housekeeping.name);
 }
 
 function reportHousekeeping(result: HousekeepingResult, log: FastifyBaseLogger): void {

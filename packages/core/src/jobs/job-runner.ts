@@ -71,6 +71,7 @@ export class JobRunner {
   private readonly workerIds = new Map<QueueName, string[]>();
   private boss: PgBoss | undefined;
   private listener: NotificationListener | undefined;
+  private readonly outOfQueue = new Set<Promise<void>>();
 
   constructor(
     private readonly database: Database,
@@ -125,8 +126,30 @@ export class JobRunner {
     for (const id of this.workerIds.get(queue) ?? []) this.boss?.notifyWorker(id);
   }
 
+  /**
+   * Runs a queue's handler once now, in this process and outside the queue: the sweeps at start-up (issue 41).
+   * A stately sweep's job that a killed process held stays active until its expiry (minutes), and the queue
+   * starts no other sweep until then — just when a restart needs one. The sweeps claim what they settle, so
+   * one running beside another instance's is safe. `stop` waits for it.
+   */
+  runNow(queue: QueueName): void {
+    const registration = this.registrations.find((r) => r.queue === queue);
+    if (!registration) throw new Error(`no handler for ${queue}`);
+    const run: Promise<void> = registration
+      .handler({}, { id: 'start-up', retryCount: 0, retryLimit: 0 })
+      .catch((error: unknown) =>
+        this.log.warn(
+          { queue, error: error instanceof Error ? error.message : String(error) },
+          'a run at start-up failed; the queue runs it again on its schedule',
+        ),
+      )
+      .finally(() => this.outOfQueue.delete(run));
+    this.outOfQueue.add(run);
+  }
+
   /** Stops taking jobs and waits for the running ones (up to `timeoutMs`). */
   async stop(timeoutMs = 10_000): Promise<void> {
+    await Promise.allSettled([...this.outOfQueue]);
     await this.listener?.close();
     await this.boss?.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
     this.boss = undefined;
