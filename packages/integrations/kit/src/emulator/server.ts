@@ -75,14 +75,14 @@ export async function meetFault(
   carryOut: () => Promise<Answer | undefined> | Answer | undefined,
 ): Promise<Answer | undefined> {
   if (fault.kind === 'answer') return fault.answer;
-  if (fault.kind === 'hang') return exchange.hold();
-  if (fault.kind === 'drop') return exchange.drop();
   if (fault.kind === 'delay') {
     await sleep(fault.ms);
     return carryOut();
   }
-  await carryOut();
-  return exchange.hold();
+  if (fault.kind === 'lose') await carryOut();
+  if (fault.kind === 'drop') exchange.drop();
+  else exchange.hold();
+  return undefined;
 }
 
 const headerOf = (headers: IncomingHttpHeaders) => (name: string) => {
