@@ -32,7 +32,10 @@ const places = await startPlacesEmulator({
   port: port('PLACES_EMULATOR_PORT', 4103),
   stateFile: join(dir, 'places.json'),
 });
-const llm = await startLlmEmulator({ port: port('LLM_EMULATOR_PORT', 4104), stateFile: join(dir, 'llm.json') });
+const llm = await startLlmEmulator({
+  port: port('LLM_EMULATOR_PORT', 4104),
+  stateFile: join(dir, 'llm.json'),
+});
 const hosting = await startHostingEmulator({
   port: port('HOSTING_EMULATOR_PORT', 4105),
   stateFile: join(dir, 'hosting.json'),

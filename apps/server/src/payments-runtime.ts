@@ -11,6 +11,7 @@ import type { GatewayAccount, PaymentDeps } from '@brigade/core/payments/payment
 import { createSealedBox, developmentSecretsKey, type SealedBox } from '@brigade/core/secrets/sealed-box';
 import { SYSTEM } from '@brigade/core/use-case';
 import { BrigadeError } from '@brigade/domain/errors';
+import { startOnFirstUse } from '@brigade/integration-kit/start-on-first-use';
 import type { Config } from './config';
 
 /**
@@ -32,13 +33,15 @@ export interface PaymentsRuntime {
   close(): Promise<void>;
 }
 
-export function createPaymentsRuntime(config: Config): PaymentsRuntime {
+export function createPaymentsRuntime(
+  config: Config,
+  startEmulatorWith: () => Promise<CardPointeEmulator> = () => startCardPointeEmulator(),
+): PaymentsRuntime {
   const { cardpointe } = config;
-  let emulator: Promise<CardPointeEmulator> | undefined;
-  const startEmulator = () => {
-    emulator ??= startCardPointeEmulator();
-    return emulator;
-  };
+  const emulator = startOnFirstUse('the CardPointe emulator', startEmulatorWith, (started) =>
+    started.close(),
+  );
+  const startEmulator = () => emulator.get();
   const origin = async (account: { site: string; environment: 'uat' | 'production' }) => {
     if (cardpointe.emulator) return (await startEmulator()).url;
     if (cardpointe.url) return cardpointe.url;
@@ -76,9 +79,7 @@ export function createPaymentsRuntime(config: Config): PaymentsRuntime {
       ),
     emulator: () => (cardpointe.emulator ? startEmulator() : null),
     pauseMs: (attempt) => cardpointe.reconcilePauseMs * attempt,
-    close: async () => {
-      await (await emulator)?.close();
-    },
+    close: () => emulator.close(),
   };
 }
 

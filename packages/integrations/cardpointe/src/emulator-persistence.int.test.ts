@@ -68,10 +68,16 @@ describe.runIf(inject('brigadeTemplate').engine === 'pglite')('npm run emulators
       expect(answer.respstat).toBe('A');
       // every emulator of the process keeps its memory in a file of its own in EMULATORS_DIR (decision 060)
       for (const url of Object.values(before.urls))
-        expect((await fetch(`${new URL(url).origin}/emulator/faults`, { method: 'DELETE' })).status).toBe(200);
-      expect(readdirSync(env.EMULATORS_DIR).sort()).toEqual(
-        ['cardpointe.json', 'google-business.json', 'hosting.json', 'llm.json', 'places.json'],
-      );
+        expect((await fetch(`${new URL(url).origin}/emulator/faults`, { method: 'DELETE' })).status).toBe(
+          200,
+        );
+      expect(readdirSync(env.EMULATORS_DIR).sort()).toEqual([
+        'cardpointe.json',
+        'google-business.json',
+        'hosting.json',
+        'llm.json',
+        'places.json',
+      ]);
       before.child.kill('SIGKILL');
       await once(before.child, 'exit');
 

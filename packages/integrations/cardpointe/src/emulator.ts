@@ -3,8 +3,8 @@ import { isObject, jsonObject as parseBody } from '@brigade/integration-kit/emul
 import { heldClock } from '@brigade/integration-kit/emulator/clock';
 import { FaultPlan } from '@brigade/integration-kit/emulator/faults';
 import {
-  type EmulatorRequest as HarnessRequest,
   type Exchange,
+  type EmulatorRequest as HarnessRequest,
   meetFault,
   startEmulatorServer,
 } from '@brigade/integration-kit/emulator/server';

@@ -148,4 +148,3 @@ export function revokeEndpoint(
   if (revokeToken(state, form.get('token') ?? query.get('token') ?? '')) return send(res, 200, {});
   oauthError(send, res, 400, 'invalid_token', 'Token expired or revoked');
 }
-

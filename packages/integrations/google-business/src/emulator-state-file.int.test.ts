@@ -23,7 +23,10 @@ describe('the Google Business emulator with a state file', () => {
     const api = new BusinessProfileClient({ urls: first.urls });
     const where = { accountId: EMULATOR_ACCOUNT.name, locationId: 'locations/4001' };
     await api.putReply(token, { ...where, reviewId: 'emu-review-001' }, 'Thank you, see you soon');
-    const post = await api.createLocalPost(token, where, { summary: 'Kept across restarts', callToAction: null });
+    const post = await api.createLocalPost(token, where, {
+      summary: 'Kept across restarts',
+      callToAction: null,
+    });
     await first.close();
 
     const second = await startGoogleBusinessEmulator({ stateFile });

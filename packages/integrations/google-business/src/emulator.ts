@@ -1,7 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import { json, send as sendAnswer } from '@brigade/integration-kit/emulator/answers';
 import { offsetClock } from '@brigade/integration-kit/emulator/clock';
-import { startEmulatorServer, type EmulatorRequest as Request } from '@brigade/integration-kit/emulator/server';
+import {
+  type EmulatorRequest as Request,
+  startEmulatorServer,
+} from '@brigade/integration-kit/emulator/server';
 import { openState } from '@brigade/integration-kit/emulator/state-file';
 import {
   account,
@@ -262,7 +265,9 @@ export async function startGoogleBusinessEmulator(
     persist: store.save,
     clock: offsetClock(state),
     internalError: () =>
-      json(500, { error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL', details: [] } }),
+      json(500, {
+        error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL', details: [] },
+      }),
     handle: async (req, { res }) => {
       const url = new URL(req.url.href);
       requests.push({

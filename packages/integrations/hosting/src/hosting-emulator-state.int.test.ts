@@ -15,7 +15,8 @@ describe('the hosting emulator with a state file', () => {
   it('finds a project domain and the DNS it was given again after a restart on the same file', async () => {
     const stateFile = join(dir, 'hosting.json');
     const first = await startHostingEmulator({ stateFile });
-    const client = (url: string) => new HostingClient({ baseUrl: url, token: 'emulator', projectId: 'prj_state' });
+    const client = (url: string) =>
+      new HostingClient({ baseUrl: url, token: 'emulator', projectId: 'prj_state' });
     const added = await client(first.url).addProjectDomain('www.kept-grill.com');
     await first.close();
 

@@ -1,7 +1,10 @@
 import { type Answer, json } from '@brigade/integration-kit/emulator/answers';
 import { isObject } from '@brigade/integration-kit/emulator/body';
 import { FaultPlan } from '@brigade/integration-kit/emulator/faults';
-import { type EmulatorRequest as Request, startEmulatorServer } from '@brigade/integration-kit/emulator/server';
+import {
+  type EmulatorRequest as Request,
+  startEmulatorServer,
+} from '@brigade/integration-kit/emulator/server';
 import { openState } from '@brigade/integration-kit/emulator/state-file';
 import { type Call, type EmulatorState, HANDLERS, problem, type Reply } from './hosting-emulator-routes';
 
@@ -89,11 +92,13 @@ function gatekeeper(
   token: string | undefined,
 ): Answer | undefined {
   const auth = /^Bearer (\S+)$/.exec(req.header('authorization') ?? '');
-  if (!auth || (token !== undefined && auth[1] !== token)) return answerOf(problem(403, 'forbidden', 'Not authorized'));
+  if (!auth || (token !== undefined && auth[1] !== token))
+    return answerOf(problem(403, 'forbidden', 'Not authorized'));
   const failure = failures.take({ method: req.method, path: req.path });
   if (failure?.kind === 'answer') return failure.answer;
   if (raw === null) return answerOf(problem(400, 'bad_request', 'Invalid JSON body'));
-  if (raw !== undefined && !isObject(raw)) return answerOf(problem(400, 'bad_request', 'Invalid request body'));
+  if (raw !== undefined && !isObject(raw))
+    return answerOf(problem(400, 'bad_request', 'Invalid request body'));
   return undefined;
 }
 

@@ -1,9 +1,9 @@
 import { type Answer, events } from '@brigade/integration-kit/emulator/answers';
 import { Router } from '@brigade/integration-kit/emulator/router';
 import {
-  type EmulatorRequest as Request,
   type Exchange,
   meetFault,
+  type EmulatorRequest as Request,
   startEmulatorServer,
 } from '@brigade/integration-kit/emulator/server';
 import { openState } from '@brigade/integration-kit/emulator/state-file';
@@ -158,12 +158,17 @@ function chat(state: State, req: Request, exchange: Exchange): Promise<Answer | 
   return carryOut();
 }
 
-type Route = (state: State, req: Request, exchange: Exchange, params: Record<string, string>) =>
-  | Promise<Answer | undefined>
-  | Answer;
+type Route = (
+  state: State,
+  req: Request,
+  exchange: Exchange,
+  params: Record<string, string>,
+) => Promise<Answer | undefined> | Answer;
 
 const ROUTER = new Router<Route>()
-  .on('GET', '/v1/models', () => answerOf({ status: 200, body: { object: 'list', data: [modelOf('brigade-emulator')] } }))
+  .on('GET', '/v1/models', () =>
+    answerOf({ status: 200, body: { object: 'list', data: [modelOf('brigade-emulator')] } }),
+  )
   .on('GET', '/v1/models/*', (_state, _req, _exchange, params) =>
     answerOf({ status: 200, body: modelOf(params['*'] ?? '') }),
   )

@@ -23,7 +23,10 @@ describe('the Places emulator with a state file', () => {
     const second = await startPlacesEmulator({ stateFile });
     try {
       expect(second.calls.searchText).toBe(1);
-      expect(second.requests.at(-1)).toMatchObject({ endpoint: 'searchText', body: { textQuery: 'pizza in Portland' } });
+      expect(second.requests.at(-1)).toMatchObject({
+        endpoint: 'searchText',
+        body: { textQuery: 'pizza in Portland' },
+      });
     } finally {
       await second.close();
     }

@@ -2,9 +2,9 @@ import type { Answer } from '@brigade/integration-kit/emulator/answers';
 import { jsonObject } from '@brigade/integration-kit/emulator/body';
 import { FaultPlan } from '@brigade/integration-kit/emulator/faults';
 import {
-  type EmulatorRequest as Request,
   type Exchange,
   meetFault,
+  type EmulatorRequest as Request,
   startEmulatorServer,
 } from '@brigade/integration-kit/emulator/server';
 import { openState } from '@brigade/integration-kit/emulator/state-file';
@@ -134,17 +134,40 @@ function gate(h: Handling, req: Request, endpoint: Endpoint, body: Record<string
   return undefined;
 }
 
-async function handle(h: Handling, req: Request, exchange: Exchange, origin: string): Promise<Answer | undefined> {
+async function handle(
+  h: Handling,
+  req: Request,
+  exchange: Exchange,
+  origin: string,
+): Promise<Answer | undefined> {
   const { method, url } = req;
   if (method === 'GET' && url.pathname.startsWith('/emulator/media/')) return servePhoto(url);
-  const matched = url.pathname.startsWith('/v1/') ? endpointOf(method, url.pathname.slice('/v1/'.length)) : undefined;
+  const matched = url.pathname.startsWith('/v1/')
+    ? endpointOf(method, url.pathname.slice('/v1/'.length))
+    : undefined;
   if (!matched) return answerOf(googleError(404, `Method not found: ${method} ${url.pathname}`));
   const body = jsonObject(req.text ?? '');
   if (body === undefined) return answerOf(googleError(400, 'Invalid JSON payload received.'));
   const fieldMask =
-    req.header('x-goog-fieldmask') ?? url.searchParams.get('fields') ?? url.searchParams.get('$fields') ?? undefined;
-  h.record({ endpoint: matched.endpoint, method, path: url.pathname, fieldMask, ...(method === 'POST' ? { body } : {}) });
-  const call = { fieldMask, body, query: url.searchParams, placeId: matched.placeId, photo: matched.photo, origin };
+    req.header('x-goog-fieldmask') ??
+    url.searchParams.get('fields') ??
+    url.searchParams.get('$fields') ??
+    undefined;
+  h.record({
+    endpoint: matched.endpoint,
+    method,
+    path: url.pathname,
+    fieldMask,
+    ...(method === 'POST' ? { body } : {}),
+  });
+  const call = {
+    fieldMask,
+    body,
+    query: url.searchParams,
+    placeId: matched.placeId,
+    photo: matched.photo,
+    origin,
+  };
   const carryOut = () => answerOf(ROUTES[matched.endpoint](call));
   const gated = gate(h, req, matched.endpoint, body);
   if (gated?.reply) return answerOf(gated.reply);

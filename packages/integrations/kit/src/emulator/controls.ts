@@ -23,18 +23,28 @@ const MAX_DELAY_MS = 600_000;
 
 const clockNow = (clock: EmulatorClock): Answer => json(200, { now: new Date(clock.now()).toISOString() });
 
-export function clockControl(clock: EmulatorClock, method: string, body: Record<string, unknown> | undefined): Answer {
+export function clockControl(
+  clock: EmulatorClock,
+  method: string,
+  body: Record<string, unknown> | undefined,
+): Answer {
   if (method === 'GET') return clockNow(clock);
   if (method !== 'POST') return json(405, {}, { allow: 'GET, POST' });
   const advanceMs = body?.advanceMs;
-  if (typeof advanceMs !== 'number' || !Number.isInteger(advanceMs) || advanceMs < 0 || advanceMs > MAX_ADVANCE_MS)
+  if (
+    typeof advanceMs !== 'number' ||
+    !Number.isInteger(advanceMs) ||
+    advanceMs < 0 ||
+    advanceMs > MAX_ADVANCE_MS
+  )
     return json(400, { message: 'advanceMs must be a whole number of milliseconds, 0 to a year' });
   clock.advance(advanceMs);
   return clockNow(clock);
 }
 
 const wholeIn = (value: unknown, min: number, max: number) =>
-  value === undefined || (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max);
+  value === undefined ||
+  (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max);
 
 /** The fault a control body describes, or the message saying what is wrong with it. */
 function faultOf(body: Record<string, unknown>): Fault | string {
@@ -44,12 +54,20 @@ function faultOf(body: Record<string, unknown>): Fault | string {
   if (hang === true) return { kind: 'hang' };
   if (drop === true) return { kind: 'drop' };
   if (delayMs !== undefined)
-    return wholeIn(delayMs, 0, MAX_DELAY_MS) ? { kind: 'delay', ms: delayMs as number } : 'delayMs must be 0 to 600000';
+    return wholeIn(delayMs, 0, MAX_DELAY_MS)
+      ? { kind: 'delay', ms: delayMs as number }
+      : 'delayMs must be 0 to 600000';
   if (!wholeIn(status, 200, 599)) return 'status must be an HTTP status, 200 to 599';
-  if (headers !== undefined && (!isObject(headers) || Object.values(headers).some((v) => typeof v !== 'string')))
+  if (
+    headers !== undefined &&
+    (!isObject(headers) || Object.values(headers).some((v) => typeof v !== 'string'))
+  )
     return 'headers must be an object of strings';
   const answer: Answer = { status: status as number, json: body.body ?? {} };
-  return { kind: 'answer', answer: headers ? { ...answer, headers: headers as Record<string, string> } : answer };
+  return {
+    kind: 'answer',
+    answer: headers ? { ...answer, headers: headers as Record<string, string> } : answer,
+  };
 }
 
 export interface FaultTarget {
@@ -71,7 +89,8 @@ export function faultControl<T extends FaultTarget>(
   const fault = faultOf(body);
   if (typeof fault === 'string') return json(400, { message: fault });
   const { method: onlyMethod, path, times, skip } = body;
-  if (onlyMethod !== undefined && typeof onlyMethod !== 'string') return json(400, { message: 'method must be a string' });
+  if (onlyMethod !== undefined && typeof onlyMethod !== 'string')
+    return json(400, { message: 'method must be a string' });
   if (path !== undefined && typeof path !== 'string') return json(400, { message: 'path must be a string' });
   if (!wholeIn(times, 1, 10_000) || !wholeIn(skip, 0, 10_000))
     return json(400, { message: 'times must be 1 to 10000 and skip 0 to 10000' });

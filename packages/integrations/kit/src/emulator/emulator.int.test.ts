@@ -77,14 +77,21 @@ afterAll(() => emulator.close());
 
 describe('the emulator harness', () => {
   it('routes by method and pattern, and answers JSON, HTML, events and empty bodies', async () => {
-    expect((await fetch(`${emulator.url}/notes/a%20b`, { method: 'PUT', body: '{"note":"hi"}' })).status).toBe(204);
+    expect(
+      (await fetch(`${emulator.url}/notes/a%20b`, { method: 'PUT', body: '{"note":"hi"}' })).status,
+    ).toBe(204);
     const note = await fetch(`${emulator.url}/notes/a%20b`);
     expect(note.headers.get('content-type')).toContain('application/json');
     expect(await note.json()).toEqual({ id: 'a b', note: 'hi' });
-    expect((await fetch(`${emulator.url}/notes/a%20b`, { method: 'POST' })).headers.get('allow')).toBe('GET, PUT');
+    expect((await fetch(`${emulator.url}/notes/a%20b`, { method: 'POST' })).headers.get('allow')).toBe(
+      'GET, PUT',
+    );
     expect((await fetch(`${emulator.url}/notes`)).status).toBe(404);
     const page = await fetch(`${emulator.url}/page`);
-    expect([page.headers.get('content-type'), await page.text()]).toEqual(['text/html; charset=utf-8', '<p>hello</p>']);
+    expect([page.headers.get('content-type'), await page.text()]).toEqual([
+      'text/html; charset=utf-8',
+      '<p>hello</p>',
+    ]);
     const stream = await fetch(`${emulator.url}/stream`);
     expect(stream.headers.get('content-type')).toContain('text/event-stream');
     expect(await stream.text()).toBe('data: {"n":1}\n\ndata: {"n":2}\n\ndata: [DONE]\n\n');
@@ -103,9 +110,12 @@ describe('the emulator harness', () => {
   });
 
   it('meets faults planned over HTTP: a status for the next calls, a delay, a dropped connection', async () => {
-    const plan = (body: object) => fetch(`${emulator.url}/emulator/faults`, { method: 'POST', body: JSON.stringify(body) });
+    const plan = (body: object) =>
+      fetch(`${emulator.url}/emulator/faults`, { method: 'POST', body: JSON.stringify(body) });
     expect((await plan({ status: 99 })).status).toBe(400);
-    expect((await plan({ path: '/page', status: 429, headers: { 'retry-after': '3' }, times: 2 })).status).toBe(200);
+    expect(
+      (await plan({ path: '/page', status: 429, headers: { 'retry-after': '3' }, times: 2 })).status,
+    ).toBe(200);
     for (const _ of [1, 2]) {
       const limited = await fetch(`${emulator.url}/page`);
       expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '3']);
@@ -129,7 +139,10 @@ describe('the emulator harness', () => {
     expect(before.now).toBe('2026-01-01T00:00:00.000Z');
     const bad = await fetch(`${emulator.url}/emulator/clock`, { method: 'POST', body: '{"advanceMs":-1}' });
     expect(bad.status).toBe(400);
-    const moved = await fetch(`${emulator.url}/emulator/clock`, { method: 'POST', body: '{"advanceMs":60000}' });
+    const moved = await fetch(`${emulator.url}/emulator/clock`, {
+      method: 'POST',
+      body: '{"advanceMs":60000}',
+    });
     expect(await moved.json()).toEqual({ now: '2026-01-01T00:01:00.000Z' });
   });
 
@@ -138,7 +151,10 @@ describe('the emulator harness', () => {
     expect(readFileSync(file, 'utf8')).toContain('still here');
     await emulator.close();
     await start();
-    expect(await (await fetch(`${emulator.url}/notes/kept`)).json()).toEqual({ id: 'kept', note: 'still here' });
+    expect(await (await fetch(`${emulator.url}/notes/kept`)).json()).toEqual({
+      id: 'kept',
+      note: 'still here',
+    });
     expect(store.state.notes).toBeInstanceOf(Map);
     expect(((await (await fetch(`${emulator.url}/emulator/clock`)).json()) as { now: string }).now).toBe(
       '2026-01-01T00:01:00.000Z',
@@ -146,8 +162,8 @@ describe('the emulator harness', () => {
   });
 
   it('fails to start, rather than crash, on a port already taken', async () => {
-    await expect(startEmulatorServer({ name: 'second', port: emulator.port, handle: () => empty(204) })).rejects.toThrow(
-      /EADDRINUSE/,
-    );
+    await expect(
+      startEmulatorServer({ name: 'second', port: emulator.port, handle: () => empty(204) }),
+    ).rejects.toThrow(/EADDRINUSE/);
   });
 });

@@ -28,8 +28,12 @@ export interface PlannedFault<T> {
 
 /** Planned faults, consumed in the order they were planned as matching requests arrive. */
 export class FaultPlan<T> {
-  private readonly planned: { fault: Fault; match?: ((target: T) => boolean) | undefined; times: number; skip: number }[] =
-    [];
+  private readonly planned: {
+    fault: Fault;
+    match?: ((target: T) => boolean) | undefined;
+    times: number;
+    skip: number;
+  }[] = [];
 
   add(planned: PlannedFault<T>): void {
     this.planned.push({

@@ -24,7 +24,9 @@ function matcherOf(pattern: string | RegExp): (path: string) => Params | undefin
     return (path) => {
       const found = pattern.exec(path);
       if (!found) return undefined;
-      return Object.fromEntries(found.slice(1).map((group, index) => [String(index + 1), decode(group ?? '')]));
+      return Object.fromEntries(
+        found.slice(1).map((group, index) => [String(index + 1), decode(group ?? '')]),
+      );
     };
   const parts = pattern.split('/');
   return (path) => {

@@ -38,7 +38,10 @@ export interface Exchange {
 }
 
 /** An answer to send; undefined when the handler held, dropped or wrote the response itself. */
-export type Handler = (request: EmulatorRequest, exchange: Exchange) => Promise<Answer | undefined> | Answer | undefined;
+export type Handler = (
+  request: EmulatorRequest,
+  exchange: Exchange,
+) => Promise<Answer | undefined> | Answer | undefined;
 
 export interface EmulatorServerOptions {
   /** For the error log, e.g. `Places emulator`. */
@@ -106,7 +109,8 @@ export async function startEmulatorServer(options: EmulatorServerOptions): Promi
 
   const respond = async (request: EmulatorRequest, exchange: Exchange): Promise<Answer | undefined> => {
     const body = () => jsonObject(request.text ?? '');
-    if (request.path === CLOCK_PATH && options.clock) return clockControl(options.clock, request.method, body());
+    if (request.path === CLOCK_PATH && options.clock)
+      return clockControl(options.clock, request.method, body());
     if (request.path === FAULTS_PATH) return faultControl(faults, request.method, body());
     const fault = faults.take(request);
     const carryOut = () => options.handle(request, exchange);

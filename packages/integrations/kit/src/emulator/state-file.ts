@@ -42,7 +42,11 @@ export interface StateStore<T> {
  * The emulator's state: the file's when it exists (`revive` may fill fields a newer emulator added), else
  * `initial()`; without a file it lives and dies with the process.
  */
-export function openState<T>(file: string | undefined, initial: () => T, revive?: (loaded: T) => T): StateStore<T> {
+export function openState<T>(
+  file: string | undefined,
+  initial: () => T,
+  revive?: (loaded: T) => T,
+): StateStore<T> {
   const loaded = file ? loadStateFile<T>(file) : null;
   const state = loaded ? (revive ? revive(loaded) : loaded) : initial();
   return {
