@@ -44,6 +44,8 @@ const ALLOWED: Record<string, string[]> = {
     '@brigade/domain',
     '@brigade/google-business',
     '@brigade/images',
+    // the shared failure categories (IntegrationError.category), decision 060
+    '@brigade/integration-kit',
     '@brigade/llm',
     '@brigade/places',
   ],
@@ -76,6 +78,8 @@ const ALLOWED: Record<string, string[]> = {
     '@brigade/google-business',
     '@brigade/hosting',
     '@brigade/images',
+    // the runtime factory (startOnFirstUse), decision 060
+    '@brigade/integration-kit',
     '@brigade/llm',
     '@brigade/places',
     '@brigade/site-app',

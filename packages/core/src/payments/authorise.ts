@@ -114,7 +114,7 @@ async function send(
 
 /** No usable answer, but the request may have reached the processor: only the order id can tell. */
 export const mayHaveBeenProcessed = (error: unknown): boolean =>
-  error instanceof GatewayCallError && (error.mayHaveReachedGateway || error.failure === 'bad-answer');
+  error instanceof GatewayCallError && (error.mayHaveReachedGateway || error.category === 'bad-answer');
 
 export const event = (
   row: Pick<TransactionRow, 'tenantId' | 'restaurantId' | 'transactionId'>,

@@ -47,7 +47,8 @@ export function gatewayProblem(error: unknown): BrigadeError {
   if (error instanceof BrigadeError) return error;
   if (!(error instanceof GatewayCallError))
     return new GatewayProblem('bad_gateway', 'GATEWAY_ERROR', 'The payment gateway call failed; try again');
-  switch (error.failure) {
+  // the kit's shared category (decision 060): the same words as every other service's failures
+  switch (error.category) {
     case 'unauthorized':
       return new GatewayProblem(
         'bad_gateway',
@@ -75,7 +76,8 @@ export function gatewayProblem(error: unknown): BrigadeError {
         'GATEWAY_UNREACHABLE',
         'The payment gateway cannot be reached',
       );
-    case 'rejected':
+    case 'bad-request':
+    case 'not-found':
       return new GatewayProblem('bad_gateway', 'GATEWAY_REJECTED', 'The payment gateway refused the request');
     case 'bad-answer':
       return new GatewayProblem(
