@@ -17,7 +17,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('the Google Business emulator with a state file', () => {
   it('finds its grants, replies, posts and profile edits again after a restart on the same file', async () => {
     const stateFile = join(dir, 'google-business.json');
-    const first = await startGoogleBusinessEmulator({ stateFile });
+    const first = await startGoogleBusinessEmulator({ stateFile, extraReviews: { '4002': 5 } });
+    const reviewsAt4002 = first.addReviews('4002', 0);
     first.advanceClock(90_000);
     const token = issueAccessToken(first.state, issueRefreshToken(first.state, BUSINESS_MANAGE_SCOPE));
     const api = new BusinessProfileClient({ urls: first.urls });
@@ -29,7 +30,7 @@ describe('the Google Business emulator with a state file', () => {
     });
     await first.close();
 
-    const second = await startGoogleBusinessEmulator({ stateFile });
+    const second = await startGoogleBusinessEmulator({ stateFile, extraReviews: { '4002': 5 } });
     try {
       const again = new BusinessProfileClient({ urls: second.urls });
       // the access token issued before the restart still works: the grant was kept
@@ -39,6 +40,8 @@ describe('the Google Business emulator with a state file', () => {
       const posts = await again.listLocalPosts(token, where);
       expect(posts.items.map((item) => item.name)).toContain(post.name);
       expect(second.state.clockOffsetMs).toBe(90_000);
+      // the generated reviews asked for at start were added once, not again at the restart
+      expect(second.addReviews('4002', 0)).toBe(reviewsAt4002);
       expect(second.state.locations).toBeInstanceOf(Map);
     } finally {
       await second.close();

@@ -258,7 +258,10 @@ export async function startGoogleBusinessEmulator(
     state.reviews.set(locationId, list);
     return list.length;
   };
-  for (const [locationId, count] of Object.entries(options.extraReviews ?? {})) addReviews(locationId, count);
+  // once, into a fresh memory: a restart on a state file finds them there already
+  if (!store.loaded)
+    for (const [locationId, count] of Object.entries(options.extraReviews ?? {}))
+      addReviews(locationId, count);
   const server = await startEmulatorServer({
     name: 'Google Business emulator',
     port: options.port,

@@ -34,6 +34,8 @@ export function loadStateFile<T>(file: string): T | null {
 
 export interface StateStore<T> {
   state: T;
+  /** Whether the state came from the file (a restart) rather than `initial()`. */
+  loaded: boolean;
   /** Writes the state to its file (nothing without one). */
   save(): void;
 }
@@ -51,6 +53,7 @@ export function openState<T>(
   const state = loaded ? (revive ? revive(loaded) : loaded) : initial();
   return {
     state,
+    loaded: loaded !== null,
     save: () => {
       if (file) saveStateFile(state, file);
     },
