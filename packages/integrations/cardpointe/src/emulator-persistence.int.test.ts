@@ -54,6 +54,7 @@ describe.runIf(inject('brigadeTemplate').engine === 'pglite')('npm run emulators
       PLACES_EMULATOR_PORT: String(await freePort()),
       LLM_EMULATOR_PORT: String(await freePort()),
       HOSTING_EMULATOR_PORT: String(await freePort()),
+      TWILIO_EMULATOR_PORT: String(await freePort()),
     };
     const before = await emulatorsProcess(env);
     let after: Awaited<ReturnType<typeof emulatorsProcess>> | undefined;
@@ -77,6 +78,7 @@ describe.runIf(inject('brigadeTemplate').engine === 'pglite')('npm run emulators
         'hosting.json',
         'llm.json',
         'places.json',
+        'twilio.json',
       ]);
       before.child.kill('SIGKILL');
       await once(before.child, 'exit');
