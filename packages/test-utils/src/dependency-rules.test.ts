@@ -57,6 +57,7 @@ const ALLOWED: Record<string, string[]> = {
   '@brigade/google-business': ['@brigade/domain', '@brigade/integration-kit'],
   '@brigade/hosting': ['@brigade/domain', '@brigade/integration-kit'],
   '@brigade/llm': ['@brigade/domain', '@brigade/integration-kit'],
+  '@brigade/twilio': ['@brigade/integration-kit'],
   '@brigade/images': ['@brigade/domain'],
   '@brigade/api-client': ['@brigade/contracts', '@brigade/domain'],
   '@brigade/ui': ['@brigade/api-client', '@brigade/contracts', '@brigade/domain'],
@@ -83,6 +84,7 @@ const ALLOWED: Record<string, string[]> = {
     '@brigade/llm',
     '@brigade/places',
     '@brigade/site-app',
+    '@brigade/twilio',
   ],
   '@brigade/bench': [
     '@brigade/cardpointe',
