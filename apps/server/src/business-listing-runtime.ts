@@ -9,6 +9,7 @@ import {
   startGoogleBusinessEmulator,
 } from '@brigade/google-business/emulator';
 import { GoogleOAuthClient } from '@brigade/google-business/oauth';
+import { startOnFirstUse } from '@brigade/integration-kit/start-on-first-use';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
 
@@ -37,22 +38,23 @@ export const BUSINESS_LISTING_NOT_CONFIGURED =
 
 export function createBusinessListingRuntime(config: Config): BusinessListingRuntime {
   const { businessListing: settings } = config;
-  let emulator: Promise<GoogleBusinessEmulator> | undefined;
-  let clients: Promise<GoogleBusinessClients> | undefined;
-  const startEmulator = () => {
-    emulator ??= startGoogleBusinessEmulator();
-    // A failed start is tried again on the next call.
-    emulator.catch(() => {
-      emulator = undefined;
-      clients = undefined;
-    });
-    return emulator;
-  };
+  const emulator = startOnFirstUse<GoogleBusinessEmulator>(
+    'the Google Business emulator',
+    () => startGoogleBusinessEmulator(),
+    (started) => started.close(),
+  );
+  const startEmulator = () => emulator.get();
   const mode = settings.clientId ? 'google' : settings.emulator ? 'emulator' : 'off';
   const make = (clientId: string, clientSecret: string, urls = settings.urls): GoogleBusinessClients => ({
     oauth: new GoogleOAuthClient({ clientId, clientSecret, urls, timeoutMs: settings.timeoutMs }),
     api: new BusinessProfileClient({ urls, timeoutMs: settings.timeoutMs }),
   });
+  // A failed emulator start fails this one too, and both are tried again on the next call.
+  const clients = startOnFirstUse('the Google Business clients', () =>
+    mode === 'google'
+      ? Promise.resolve(make(settings.clientId!, settings.clientSecret!))
+      : startEmulator().then((e) => make(EMULATOR_CLIENT_ID, EMULATOR_CLIENT_SECRET, e.urls)),
+  );
   return {
     mode,
     clients: () => {
@@ -60,16 +62,10 @@ export function createBusinessListingRuntime(config: Config): BusinessListingRun
         return Promise.reject(
           new BrigadeError('unavailable', 'BUSINESS_LISTING_NOT_CONFIGURED', BUSINESS_LISTING_NOT_CONFIGURED),
         );
-      clients ??=
-        mode === 'google'
-          ? Promise.resolve(make(settings.clientId!, settings.clientSecret!))
-          : startEmulator().then((e) => make(EMULATOR_CLIENT_ID, EMULATOR_CLIENT_SECRET, e.urls));
-      return clients;
+      return clients.get();
     },
     emulator: () => (mode === 'emulator' ? startEmulator() : null),
-    close: async () => {
-      await (await emulator?.catch(() => undefined))?.close();
-    },
+    close: () => emulator.close(),
   };
 }
 

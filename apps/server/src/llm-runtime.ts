@@ -1,3 +1,4 @@
+import { startOnFirstUse } from '@brigade/integration-kit/start-on-first-use';
 import type { ChatCompletionsApi } from '@brigade/llm/chat-api';
 import { LlmClient } from '@brigade/llm/client';
 import { type LlmEmulator, startLlmEmulator } from '@brigade/llm/emulator';
@@ -23,42 +24,35 @@ export interface LlmRuntime {
 
 export function createLlmRuntime(config: Config): LlmRuntime {
   const { llm } = config;
-  let emulator: Promise<LlmEmulator> | undefined;
-  let client: Promise<ChatCompletionsApi> | undefined;
-  const startEmulator = () => {
-    emulator ??= startLlmEmulator();
-    // A failed start is tried again on the next call.
-    emulator.catch(() => {
-      emulator = undefined;
-      client = undefined;
-    });
-    return emulator;
-  };
-  const api = (): Promise<ChatCompletionsApi | undefined> => {
-    if (llm.mode === 'local') return Promise.resolve(undefined);
-    client ??=
-      llm.mode === 'remote'
-        ? Promise.resolve(
-            new LlmClient({
-              baseUrl: llm.baseUrl!,
-              apiKey: llm.apiKey,
-              model: llm.model,
-              timeoutMs: llm.timeoutMs,
-            }),
-          )
-        : startEmulator().then(
-            (e) => new LlmClient({ baseUrl: e.apiUrl, model: llm.model, timeoutMs: llm.timeoutMs }),
-          );
-    return client;
-  };
+  const emulator = startOnFirstUse<LlmEmulator>(
+    'the LLM emulator',
+    () => startLlmEmulator(),
+    (started) => started.close(),
+  );
+  const startEmulator = () => emulator.get();
+  // A failed emulator start fails this one too, and both are tried again on the next call.
+  const client = startOnFirstUse<ChatCompletionsApi>('the LLM client', () =>
+    llm.mode === 'remote'
+      ? Promise.resolve(
+          new LlmClient({
+            baseUrl: llm.baseUrl!,
+            apiKey: llm.apiKey,
+            model: llm.model,
+            timeoutMs: llm.timeoutMs,
+          }),
+        )
+      : startEmulator().then(
+          (e) => new LlmClient({ baseUrl: e.apiUrl, model: llm.model, timeoutMs: llm.timeoutMs }),
+        ),
+  );
+  const api = (): Promise<ChatCompletionsApi | undefined> =>
+    llm.mode === 'local' ? Promise.resolve(undefined) : client.get();
   return {
     mode: llm.mode,
     api,
     emulator: () => (llm.mode === 'emulator' ? startEmulator() : null),
     description: DESCRIPTIONS[llm.mode](llm.baseUrl, llm.model),
-    close: async () => {
-      await (await emulator?.catch(() => undefined))?.close();
-    },
+    close: () => emulator.close(),
   };
 }
 

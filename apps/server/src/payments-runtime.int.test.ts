@@ -1,3 +1,4 @@
+import { startCardPointeEmulator } from '@brigade/cardpointe/emulator';
 import type { CardPointeGateway } from '@brigade/cardpointe/gateway';
 import type { GatewayAccount } from '@brigade/core/payments/payment-deps';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -73,5 +74,24 @@ describe('the runtime against the emulator', () => {
     const again = runtime.gateway(ACCOUNT);
     expect(again).not.toBe(gateway);
     expect((await again.inquireMerchant(ACCOUNT.merchantId)).merchid).toBe(ACCOUNT.merchantId);
+  });
+});
+
+describe('the emulator started on first use', () => {
+  it('forgets a failed start: the next call starts it again, and the gateway then answers', async () => {
+    let attempts = 0;
+    const runtime = createPaymentsRuntime(loadConfig({ NODE_ENV: 'test', CARDPOINTE_EMULATOR: 'on' }), () => {
+      attempts += 1;
+      return attempts === 1 ? Promise.reject(new Error('port taken')) : startCardPointeEmulator();
+    });
+    try {
+      await expect(runtime.emulator()).rejects.toThrow('port taken');
+      await expect(runtime.gateway(ACCOUNT).inquireMerchant(ACCOUNT.merchantId)).resolves.toMatchObject({
+        merchid: ACCOUNT.merchantId,
+      });
+      expect(attempts).toBe(2);
+    } finally {
+      await runtime.close();
+    }
   });
 });

@@ -13,6 +13,7 @@ import { createSealedBox, developmentSecretsKey, type SealedBox } from '@brigade
 import { SYSTEM } from '@brigade/core/use-case';
 import { BrigadeError } from '@brigade/domain/errors';
 import type { PaymentProvider } from '@brigade/domain/payments/provider-port';
+import { startOnFirstUse } from '@brigade/integration-kit/start-on-first-use';
 import type { Config } from './config';
 
 /**
@@ -36,13 +37,15 @@ export interface PaymentsRuntime {
   close(): Promise<void>;
 }
 
-export function createPaymentsRuntime(config: Config): PaymentsRuntime {
+export function createPaymentsRuntime(
+  config: Config,
+  startEmulatorWith: () => Promise<CardPointeEmulator> = () => startCardPointeEmulator(),
+): PaymentsRuntime {
   const { cardpointe } = config;
-  let emulator: Promise<CardPointeEmulator> | undefined;
-  const startEmulator = () => {
-    emulator ??= startCardPointeEmulator();
-    return emulator;
-  };
+  const emulator = startOnFirstUse('the CardPointe emulator', startEmulatorWith, (started) =>
+    started.close(),
+  );
+  const startEmulator = () => emulator.get();
   const origin = async (account: { site: string; environment: 'uat' | 'production' }) => {
     if (cardpointe.emulator) return (await startEmulator()).url;
     if (cardpointe.url) return cardpointe.url;
@@ -83,9 +86,7 @@ export function createPaymentsRuntime(config: Config): PaymentsRuntime {
       ),
     emulator: () => (cardpointe.emulator ? startEmulator() : null),
     pauseMs: (attempt) => cardpointe.reconcilePauseMs * attempt,
-    close: async () => {
-      await (await emulator)?.close();
-    },
+    close: () => emulator.close(),
   };
 }
 

@@ -1,6 +1,7 @@
 import { type CacheCounters, createCacheCounters } from '@brigade/core/places/places-cache';
 import type { PlacesDeps } from '@brigade/core/places/places-service';
 import { BrigadeError } from '@brigade/domain/errors';
+import { startOnFirstUse } from '@brigade/integration-kit/start-on-first-use';
 import { PlacesClient } from '@brigade/places/client';
 import { type PlacesEmulator, startPlacesEmulator } from '@brigade/places/emulator';
 import type { PlacesApi } from '@brigade/places/places-api';
@@ -28,18 +29,23 @@ export interface PlacesRuntime {
 
 export function createPlacesRuntime(config: Config): PlacesRuntime {
   const { places } = config;
-  let emulator: Promise<PlacesEmulator> | undefined;
-  let client: Promise<PlacesClient> | undefined;
-  const startEmulator = () => {
-    emulator ??= startPlacesEmulator();
-    // A failed start is tried again on the next call.
-    emulator.catch(() => {
-      emulator = undefined;
-      client = undefined;
-    });
-    return emulator;
-  };
+  const emulator = startOnFirstUse<PlacesEmulator>(
+    'the Places emulator',
+    () => startPlacesEmulator(),
+    (started) => started.close(),
+  );
+  const startEmulator = () => emulator.get();
   const mode = places.apiKey ? 'google' : places.emulator ? 'emulator' : 'off';
+  // A failed emulator start fails this one too, and both are tried again on the next call.
+  const client = startOnFirstUse('the Places client', () =>
+    mode === 'google'
+      ? Promise.resolve(
+          new PlacesClient({ baseUrl: places.url, apiKey: places.apiKey!, timeoutMs: places.timeoutMs }),
+        )
+      : startEmulator().then(
+          (e) => new PlacesClient({ baseUrl: e.apiUrl, apiKey: 'emulator', timeoutMs: places.timeoutMs }),
+        ),
+  );
   const api = (): Promise<PlacesClient> => {
     if (mode === 'off')
       return Promise.reject(
@@ -49,15 +55,7 @@ export function createPlacesRuntime(config: Config): PlacesRuntime {
           'Google Places is not configured (GOOGLE_PLACES_API_KEY)',
         ),
       );
-    client ??=
-      mode === 'google'
-        ? Promise.resolve(
-            new PlacesClient({ baseUrl: places.url, apiKey: places.apiKey!, timeoutMs: places.timeoutMs }),
-          )
-        : startEmulator().then(
-            (e) => new PlacesClient({ baseUrl: e.apiUrl, apiKey: 'emulator', timeoutMs: places.timeoutMs }),
-          );
-    return client;
+    return client.get();
   };
   return {
     mode,
@@ -66,9 +64,7 @@ export function createPlacesRuntime(config: Config): PlacesRuntime {
     counters: createCacheCounters(),
     source: async () => (mode === 'emulator' ? (await startEmulator()).apiUrl : places.url),
     dailySearchesPerTenant: places.dailySearchesPerTenant,
-    close: async () => {
-      await (await emulator?.catch(() => undefined))?.close();
-    },
+    close: () => emulator.close(),
   };
 }
 

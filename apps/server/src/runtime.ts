@@ -18,6 +18,7 @@ import { HostingClient } from '@brigade/hosting/hosting-client';
 import { type HostingEmulator, startHostingEmulator } from '@brigade/hosting/hosting-emulator';
 import { S3Storage } from '@brigade/images/s3-storage';
 import { type ImageStorage, LocalDiskStorage } from '@brigade/images/storage';
+import { startOnFirstUse } from '@brigade/integration-kit/start-on-first-use';
 import { createBusinessListingRuntime } from './business-listing-runtime';
 import { type Config, ConfigError } from './config';
 import type { AppDeps } from './deps';
@@ -168,22 +169,24 @@ export function createDomainDeps(config: Config, changes: ChangeFeed): AppDeps['
     if (change.area === 'domains' || change.area === 'restaurant' || change.area === 'tenant')
       hostCache.clear();
   });
-  let emulator: Promise<HostingEmulator> | undefined;
-  let client: Promise<HostingClient> | undefined;
-  const hosting = () => {
-    if (client) return client;
-    if (config.hosting) {
-      const { apiUrl, token, projectId, teamId } = config.hosting;
-      client = Promise.resolve(new HostingClient({ baseUrl: apiUrl, token, projectId, teamId }));
-    } else {
-      // No token: the in-process emulator of the provider's API (started on first use).
-      emulator = startHostingEmulator();
-      client = emulator.then(
-        (e) => new HostingClient({ baseUrl: e.url, token: 'emulator', projectId: config.hostingProjectId }),
-      );
-    }
-    return client;
-  };
+  const emulator = startOnFirstUse<HostingEmulator>(
+    'the hosting emulator',
+    () => startHostingEmulator(),
+    (started) => started.close(),
+  );
+  // No token: the in-process emulator of the provider's API (started on first use; a failed start of either
+  // is tried again on the next call).
+  const client = startOnFirstUse<HostingClient>('the hosting client', async () => {
+    if (!config.hosting)
+      return new HostingClient({
+        baseUrl: (await emulator.get()).url,
+        token: 'emulator',
+        projectId: config.hostingProjectId,
+      });
+    const { apiUrl, token, projectId, teamId } = config.hosting;
+    return new HostingClient({ baseUrl: apiUrl, token, projectId, teamId });
+  });
+  const hosting = () => client.get();
   return {
     hosting,
     platform,
@@ -193,7 +196,7 @@ export function createDomainDeps(config: Config, changes: ChangeFeed): AppDeps['
     ready: changes.ready,
     close: async () => {
       unsubscribe();
-      await (await emulator)?.close();
+      await emulator.close();
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { TextSender } from '@brigade/core/identity/texter';
+import { startOnFirstUse } from '@brigade/integration-kit/start-on-first-use';
 import { TwilioClient } from '@brigade/twilio/client';
 import { EMULATOR_FROM, startTwilioEmulator, type TwilioEmulator } from '@brigade/twilio/emulator';
 import type { SmsConfig } from './config-sms';
@@ -17,29 +18,23 @@ export interface SmsRuntime {
 }
 
 export function createSmsRuntime(sms: SmsConfig): SmsRuntime {
-  let emulator: Promise<TwilioEmulator> | undefined;
-  let sender: Promise<TextSender | undefined> | undefined;
-  const startEmulator = () => {
-    emulator ??= startTwilioEmulator();
-    // A failed start is tried again on the next call.
-    emulator.catch(() => {
-      emulator = undefined;
-      sender = undefined;
-    });
-    return emulator;
-  };
+  const emulator = startOnFirstUse<TwilioEmulator>(
+    'the Twilio emulator',
+    () => startTwilioEmulator(),
+    (started) => started.close(),
+  );
+  const startEmulator = () => emulator.get();
   const clientOf = (url: string, accountSid: string, authToken: string, from: string, apiKeySid?: string) =>
     new TwilioClient({ baseUrl: url, accountSid, authToken, from, apiKeySid });
+  // A failed emulator start fails this one too, and both are tried again on the next call.
+  const sender = startOnFirstUse<TextSender>('the SMS sender', () =>
+    sms.mode === 'twilio'
+      ? Promise.resolve(clientOf(sms.url, sms.accountSid!, sms.authToken!, sms.from!, sms.apiKeySid))
+      : startEmulator().then((e) => clientOf(e.url, e.accountSid, e.authToken, EMULATOR_FROM)),
+  );
   return {
     mode: sms.mode,
-    sender: () => {
-      if (sms.mode === 'off') return Promise.resolve(undefined);
-      sender ??=
-        sms.mode === 'twilio'
-          ? Promise.resolve(clientOf(sms.url, sms.accountSid!, sms.authToken!, sms.from!, sms.apiKeySid))
-          : startEmulator().then((e) => clientOf(e.url, e.accountSid, e.authToken, EMULATOR_FROM));
-      return sender;
-    },
+    sender: () => (sms.mode === 'off' ? Promise.resolve(undefined) : sender.get()),
     emulator: () => (sms.mode === 'emulator' ? startEmulator() : null),
     description:
       sms.mode === 'twilio'
@@ -47,8 +42,6 @@ export function createSmsRuntime(sms: SmsConfig): SmsRuntime {
         : sms.mode === 'emulator'
           ? 'the built-in Twilio emulator (no TWILIO_ACCOUNT_SID configured)'
           : 'off: texts stay in the outbox (set TWILIO_ACCOUNT_SID to send them)',
-    close: async () => {
-      await (await emulator?.catch(() => undefined))?.close();
-    },
+    close: () => emulator.close(),
   };
 }

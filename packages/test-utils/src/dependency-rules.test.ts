@@ -44,6 +44,7 @@ const ALLOWED: Record<string, string[]> = {
     '@brigade/domain',
     '@brigade/google-business',
     '@brigade/images',
+    // the shared failure categories (IntegrationError.category), decision 060
     '@brigade/integration-kit',
     '@brigade/llm',
     '@brigade/places',
@@ -58,6 +59,7 @@ const ALLOWED: Record<string, string[]> = {
   '@brigade/llm': ['@brigade/domain', '@brigade/integration-kit'],
   // The tests' second card processor (decision 061): an adapter to the domain's provider port, like CardPointe's.
   '@brigade/test-provider': ['@brigade/domain', '@brigade/integration-kit'],
+  '@brigade/twilio': ['@brigade/integration-kit'],
   '@brigade/images': ['@brigade/domain'],
   '@brigade/api-client': ['@brigade/contracts', '@brigade/domain'],
   '@brigade/ui': ['@brigade/api-client', '@brigade/contracts', '@brigade/domain'],
@@ -79,9 +81,12 @@ const ALLOWED: Record<string, string[]> = {
     '@brigade/google-business',
     '@brigade/hosting',
     '@brigade/images',
+    // the runtime factory (startOnFirstUse), decision 060
+    '@brigade/integration-kit',
     '@brigade/llm',
     '@brigade/places',
     '@brigade/site-app',
+    '@brigade/twilio',
   ],
   '@brigade/bench': [
     '@brigade/cardpointe',

@@ -32,18 +32,21 @@ export function listingProblem(error: unknown): BrigadeError {
       'GOOGLE_BUSINESS_CLIENT_REFUSED',
       "Google refused the server's OAuth client; check GOOGLE_BUSINESS_CLIENT_ID and GOOGLE_BUSINESS_CLIENT_SECRET",
     );
-  switch (error.kind) {
+  // Google's own: a 401 or a refused grant means reconnecting (a 403 on a location does not), INVALID_ARGUMENT
+  // is the request's fault. The rest in the kit's shared categories (decision 060).
+  if (error.kind === 'unauthorized' || error.kind === 'invalid-grant') return reconnectNeeded();
+  if (error.kind === 'invalid-argument')
+    return new BrigadeError(
+      'validation',
+      'GOOGLE_BUSINESS_INVALID_ARGUMENT',
+      'Google Business Profile refused the request as invalid',
+    );
+  switch (error.category) {
     case 'not-found':
       return new BrigadeError(
         'not_found',
         'GOOGLE_BUSINESS_NOT_FOUND',
         'Google Business Profile has no such account or location',
-      );
-    case 'invalid-argument':
-      return new BrigadeError(
-        'validation',
-        'GOOGLE_BUSINESS_INVALID_ARGUMENT',
-        'Google Business Profile refused the request as invalid',
       );
     case 'rate-limited': {
       const seconds = Math.max(1, Math.ceil(error.details.retryAfterSeconds ?? 60));
@@ -54,9 +57,6 @@ export function listingProblem(error: unknown): BrigadeError {
         seconds,
       );
     }
-    case 'unauthorized':
-    case 'invalid-grant':
-      return reconnectNeeded();
     case 'timeout':
       return new BrigadeError(
         'gateway_timeout',

@@ -9,8 +9,8 @@ import {
   type PostState,
   postStateOf,
 } from '@brigade/domain/listing/post';
-import { GoogleBusinessError } from '@brigade/google-business/http-call';
 import type { GoogleLocalPost, LocalPostInput } from '@brigade/google-business/wire-posts';
+import { IntegrationError } from '@brigade/integration-kit/http';
 import { userOf } from '../use-case';
 import type { ConnectionRow } from './connection-repository';
 import { managedConnection } from './listing-access';
@@ -197,7 +197,7 @@ export async function deletePost(
   const row = await storedPost(deps, connection, input.postId);
   await callGoogle(deps, connection.connectionId, (api, token) =>
     api.deleteLocalPost(token, whereOf(row), row.googleName).catch((error: unknown) => {
-      if (error instanceof GoogleBusinessError && error.kind === 'not-found') return;
+      if (error instanceof IntegrationError && error.category === 'not-found') return;
       throw error;
     }),
   );

@@ -2,8 +2,9 @@ import { BrigadeError, type ErrorKind } from '@brigade/domain/errors';
 import { buildDraftPrompt, finishDraft } from '@brigade/domain/listing/ai-draft';
 import type { DraftBusiness, DraftReview, DraftSettings } from '@brigade/domain/listing/draft-settings';
 import { localDraft } from '@brigade/domain/listing/local-draft';
-import type { CallOptions, ChatCompletionsApi, ChatUsage, LlmErrorKind } from '@brigade/llm/chat-api';
-import { LlmError } from '@brigade/llm/chat-api';
+import type { IntegrationErrorKind } from '@brigade/integration-kit/http';
+import { IntegrationError } from '@brigade/integration-kit/http';
+import type { CallOptions, ChatCompletionsApi, ChatUsage } from '@brigade/llm/chat-api';
 
 /**
  * Drafting a reply to a review (issue 19; docs/behaviour/ai-review-replies.md), for the
@@ -38,8 +39,11 @@ export interface ReviewDraft {
   attempts?: number;
 }
 
-/** Why the model brought no draft: the client's failure kinds, or `empty-answer` (nothing usable in it). */
-export type DraftFailureKind = LlmErrorKind | 'empty-answer';
+/**
+ * Why the model brought no draft: the kit's shared failure category (decision 060), or `empty-answer` (nothing
+ * usable in it).
+ */
+export type DraftFailureKind = IntegrationErrorKind | 'empty-answer';
 
 export interface DraftFailure {
   ok: false;
@@ -69,16 +73,16 @@ export async function draftReply(
       options,
     );
   } catch (error) {
-    if (!(error instanceof LlmError)) throw error;
+    if (!(error instanceof IntegrationError)) throw error;
     return {
       ok: false,
       source: 'llm',
-      failure: error.kind,
+      failure: error.category,
       message: error.message,
-      ...(error.details.status === undefined ? {} : { status: error.details.status }),
-      ...(error.details.retryAfterSeconds === undefined
+      ...(error.facts.status === undefined ? {} : { status: error.facts.status }),
+      ...(error.facts.retryAfterMs === undefined
         ? {}
-        : { retryAfterSeconds: error.details.retryAfterSeconds }),
+        : { retryAfterSeconds: Math.ceil(error.facts.retryAfterMs / 1000) }),
     };
   }
   const finished = finishDraft(answer.content, input, prompt.wordLimit);
@@ -99,6 +103,13 @@ export async function draftReply(
   };
 }
 
+/** Any other HTTP failure of the model's server. */
+const AI_ERROR = {
+  kind: 'bad_gateway',
+  code: 'AI_ERROR',
+  message: 'The language model failed to draft a reply; try again',
+} as const;
+
 const PROBLEMS: Record<DraftFailureKind, { kind: ErrorKind; code: string; message: string }> = {
   unauthorized: {
     kind: 'bad_gateway',
@@ -115,11 +126,9 @@ const PROBLEMS: Record<DraftFailureKind, { kind: ErrorKind; code: string; messag
     code: 'AI_QUOTA',
     message: 'The language model account has no quota left; check its plan and billing',
   },
-  http: {
-    kind: 'bad_gateway',
-    code: 'AI_ERROR',
-    message: 'The language model failed to draft a reply; try again',
-  },
+  server: AI_ERROR,
+  'bad-request': AI_ERROR,
+  'not-found': AI_ERROR,
   timeout: {
     kind: 'gateway_timeout',
     code: 'AI_TIMEOUT',

@@ -2,6 +2,7 @@ import { tokenNeedsRefresh } from '@brigade/domain/listing/connection';
 import type { BusinessProfileClient } from '@brigade/google-business/business-client';
 import { GoogleBusinessError } from '@brigade/google-business/http-call';
 import type { GoogleOAuthClient } from '@brigade/google-business/oauth';
+import { IntegrationError } from '@brigade/integration-kit/http';
 import { type ConnectionRow, findConnectionById, updateConnectionRow } from './connection-repository';
 import { accessTokenContext, type ListingDeps, refreshTokenContext } from './listing-deps';
 import { listingProblem, notConnected, reconnectNeeded } from './listing-problem';
@@ -29,7 +30,7 @@ async function withBackoff<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
-      if (!(error instanceof GoogleBusinessError && error.kind === 'rate-limited')) throw error;
+      if (!(error instanceof IntegrationError && error.category === 'rate-limited')) throw error;
       await pause(ms);
     }
   }

@@ -54,6 +54,7 @@ export function gatewayProblem(error: unknown): BrigadeError {
   if (error instanceof BrigadeError) return error;
   if (!(error instanceof IntegrationError))
     return new GatewayProblem('bad_gateway', 'GATEWAY_ERROR', 'The payment gateway call failed; try again');
+  // the kit's shared category (decision 060): the same words as every other service's failures
   switch (error.category) {
     case 'unauthorized':
       return new GatewayProblem(

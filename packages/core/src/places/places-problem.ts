@@ -20,15 +20,17 @@ export function placesProblem(error: unknown): BrigadeError {
   if (error instanceof BrigadeError) return error;
   if (!(error instanceof PlacesCallError))
     return new PlacesProblem('bad_gateway', 'PLACES_ERROR', 'The Google Places call failed; try again');
-  switch (error.failure) {
+  // INVALID_ARGUMENT is the request's fault (other 4xx are Google's refusal); the rest in the kit's shared
+  // categories (decision 060).
+  if (error.failure === 'invalid-argument')
+    return new PlacesProblem(
+      'validation',
+      'PLACES_INVALID_ARGUMENT',
+      'Google Places refused the request as invalid',
+    );
+  switch (error.category) {
     case 'not-found':
       return new PlacesProblem('not_found', 'PLACE_NOT_FOUND', PLACE_NOT_FOUND);
-    case 'invalid-argument':
-      return new PlacesProblem(
-        'validation',
-        'PLACES_INVALID_ARGUMENT',
-        'Google Places refused the request as invalid',
-      );
     case 'rate-limited': {
       const seconds = error.details.retryAfterSeconds ?? 60;
       return new PlacesProblem(
@@ -38,7 +40,7 @@ export function placesProblem(error: unknown): BrigadeError {
         seconds,
       );
     }
-    case 'forbidden':
+    case 'unauthorized':
       return new PlacesProblem(
         'bad_gateway',
         'PLACES_FORBIDDEN',

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,7 +32,7 @@ const clientOf = (restUrl: string) =>
 /** `npm run emulators` as a child process; resolves with its addresses once it printed them. */
 async function emulatorsProcess(
   env: Record<string, string>,
-): Promise<{ child: ChildProcess; cardpointe: string }> {
+): Promise<{ child: ChildProcess; cardpointe: string; urls: Record<string, string> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/emulators.ts'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -41,7 +41,8 @@ async function emulatorsProcess(
   const [first] = (await once(lines, 'line')) as [string];
   lines.close();
   child.stdout!.resume();
-  return { child, cardpointe: (JSON.parse(first) as { cardpointe: string }).cardpointe };
+  const urls = JSON.parse(first) as Record<string, string> & { cardpointe: string };
+  return { child, cardpointe: urls.cardpointe, urls };
 }
 
 describe.runIf(inject('brigadeTemplate').engine === 'pglite')('npm run emulators', () => {
@@ -53,6 +54,7 @@ describe.runIf(inject('brigadeTemplate').engine === 'pglite')('npm run emulators
       PLACES_EMULATOR_PORT: String(await freePort()),
       LLM_EMULATOR_PORT: String(await freePort()),
       HOSTING_EMULATOR_PORT: String(await freePort()),
+      TWILIO_EMULATOR_PORT: String(await freePort()),
     };
     const before = await emulatorsProcess(env);
     let after: Awaited<ReturnType<typeof emulatorsProcess>> | undefined;
@@ -65,6 +67,19 @@ describe.runIf(inject('brigadeTemplate').engine === 'pglite')('npm run emulators
         orderid: 'STATE-3-X',
       });
       expect(answer.respstat).toBe('A');
+      // every emulator of the process keeps its memory in a file of its own in EMULATORS_DIR (decision 060)
+      for (const url of Object.values(before.urls))
+        expect((await fetch(`${new URL(url).origin}/emulator/faults`, { method: 'DELETE' })).status).toBe(
+          200,
+        );
+      expect(readdirSync(env.EMULATORS_DIR).sort()).toEqual([
+        'cardpointe.json',
+        'google-business.json',
+        'hosting.json',
+        'llm.json',
+        'places.json',
+        'twilio.json',
+      ]);
       before.child.kill('SIGKILL');
       await once(before.child, 'exit');
 

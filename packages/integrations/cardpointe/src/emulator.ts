@@ -1,10 +1,18 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Answer } from '@brigade/integration-kit/emulator/answers';
+import { isObject, jsonObject as parseBody } from '@brigade/integration-kit/emulator/body';
+import { heldClock } from '@brigade/integration-kit/emulator/clock';
+import { FaultPlan } from '@brigade/integration-kit/emulator/faults';
+import {
+  type Exchange,
+  type EmulatorRequest as HarnessRequest,
+  meetFault,
+  startEmulatorServer,
+} from '@brigade/integration-kit/emulator/server';
+import { openState } from '@brigade/integration-kit/emulator/state-file';
 import { CARD_ENTRY_PATH, cardEntryPage, TOKENIZE_PATH } from './card-entry-page';
 import type { Context, Reply } from './emulator-answers';
-import { CONTROL_PREFIX, control } from './emulator-control';
-import { FailurePlan, type InjectedFailure, RateLimiter } from './emulator-gate';
+import { type InjectedFailure, RateLimiter } from './emulator-gate';
 import { tokenize } from './emulator-lookups';
-import { loadState, saveState } from './emulator-persistence';
 import { ROUTES } from './emulator-routes';
 import { addChargeback, settleUpTo } from './emulator-settlement';
 import {
@@ -15,7 +23,6 @@ import {
   type EmulatorState,
   type Merchant,
 } from './emulator-state';
-import { tolerateStrayBytes } from './emulator-wire';
 import { ENDPOINT_NAMES, ENDPOINTS, type Endpoint, endpointOf } from './endpoints';
 import {
   addTerminal,
@@ -32,8 +39,9 @@ import { shopperControl } from './terminal-shopper';
  * A local CardPointe Gateway (docs/operations/cardpointe.md#the-emulator): the REST
  * API under /cardconnect/rest with Basic auth and the gateway's test cards and amounts, CardSecure
  * tokenisation, the hosted card-entry page, and settlement and funding on an emulated clock (which tests also
- * move over HTTP: emulator-control.ts, a route the real gateway does not have). Card numbers
- * stay in memory; the request log never holds account, CVV or track data.
+ * move over HTTP: the kit's `/emulator/clock`, a route the real gateway does not have). It runs on the kit's
+ * emulator server (decision 060). Card numbers stay in memory (or the state file); the request log never
+ * holds account, CVV or track data.
  */
 
 export interface CardPointeEmulatorOptions {
@@ -48,8 +56,8 @@ export interface CardPointeEmulatorOptions {
   /** The emulated clock's start (default: now). The clock moves only by `clock.advance`. */
   now?: Date;
   /**
-   * Keep the gateway's memory in this file (emulator-persistence.ts): loaded at start when it exists, written
-   * after each request. Without it the memory lives and dies with the process.
+   * Keep the gateway's memory in this file (the kit's state-file.ts): loaded at start when it exists, written
+   * before each answer leaves. Without it the memory lives and dies with the process.
    */
   stateFile?: string;
   /** The Integrated Terminal service (terminal-emulator.ts): its API key, its terminals, its shopper timeout. */
@@ -93,45 +101,18 @@ export interface CardPointeEmulator {
 
 const MAX_REQUESTS = 200;
 const REST_PREFIX = '/cardconnect/rest/';
+const CONTROL_PREFIX = '/emulator/';
 const CARD_FIELDS = new Set(['account', 'cvv2', 'cvv', 'track']);
 const DEFAULT_CREDENTIALS = { username: 'testing', password: 'testing123' };
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const withoutCardData = (body: unknown): unknown =>
   isObject(body) ? Object.fromEntries(Object.entries(body).filter(([key]) => !CARD_FIELDS.has(key))) : body;
 
-async function readText(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** The JSON object of a body ({} when empty); undefined when it is not one. */
-function parseBody(text: string): Record<string, unknown> | undefined {
-  if (text.trim() === '') return {};
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return isObject(parsed) ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function send(res: ServerResponse, reply: Reply, noise: boolean): void {
-  if (reply.html !== undefined) {
-    res.writeHead(reply.status, { 'content-length': Buffer.byteLength(reply.html), ...reply.headers });
-    res.end(reply.html);
-    return;
-  }
+/** The gateway's reply as the kit's answer (noise: the UAT system's extra fields and shuffled keys). */
+function answerOf(reply: Reply, noise = false): Answer {
+  if (reply.html !== undefined) return { status: reply.status, headers: reply.headers, html: reply.html };
   const body = reply.body === undefined ? '' : JSON.stringify(noise ? addNoise(reply.body) : reply.body);
-  res.writeHead(reply.status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(body),
-    ...reply.headers,
-  });
-  res.end(body);
+  return { status: reply.status, headers: reply.headers, text: body, contentType: 'application/json' };
 }
 
 const merchantOf = (entry: string | Merchant): Merchant =>
@@ -150,30 +131,20 @@ const unauthorizedPage = (): Reply => ({
 interface Gate {
   state: EmulatorState;
   authorization: string;
-  failures: FailurePlan;
+  failures: FaultPlan<Endpoint>;
   limiter: RateLimiter | undefined;
-  hung: Set<ServerResponse>;
 }
 
-/** What a REST request meets before its route: credentials, injected failures, hangs, the rate limit. */
-function gateOf(
-  gate: Gate,
-  req: IncomingMessage,
-  res: ServerResponse,
-  endpoint: Endpoint,
-): Reply | 'hang' | 'lose' | undefined {
-  if (req.headers.authorization !== gate.authorization) return unauthorizedPage();
-  const failure = gate.failures.take(endpoint);
-  if (failure === 'hang' || failure === 'lose') {
-    gate.hung.add(res);
-    res.on('close', () => gate.hung.delete(res));
-    return failure;
-  }
-  if (failure)
-    return { status: failure, body: failure >= 500 ? { error: 'Internal Server Error' } : undefined };
-  const retryAfter = gate.limiter?.take(endpoint, req.socket.remoteAddress ?? '', gate.state.clock.now);
+/** What a REST request meets before its route: credentials, then planned faults, then the rate limit. */
+function gateOf(gate: Gate, request: HarnessRequest, endpoint: Endpoint) {
+  if (request.header('authorization') !== gate.authorization) return { reply: unauthorizedPage() };
+  const fault = gate.failures.take(endpoint);
+  if (fault) return { fault };
+  const retryAfter = gate.limiter?.take(endpoint, request.remoteAddress, gate.state.clock.now);
   if (retryAfter !== undefined)
-    return { status: 429, headers: { 'x-rate-limit-retry-after-seconds': String(retryAfter) }, body: {} };
+    return {
+      reply: { status: 429, headers: { 'x-rate-limit-retry-after-seconds': String(retryAfter) }, body: {} },
+    };
   return undefined;
 }
 
@@ -190,139 +161,118 @@ interface Handling {
 async function terminalAnswer(
   desk: TerminalDesk,
   context: () => Context,
-  req: IncomingMessage,
-  url: URL,
+  request: HarnessRequest,
   text: string,
 ): Promise<Reply | undefined> {
-  const method = req.method ?? 'GET';
-  if (url.pathname.startsWith(TERMINAL_API_PREFIX)) {
-    const header = (name: string) => {
-      const value = req.headers[name];
-      return Array.isArray(value) ? value[0] : value;
-    };
+  const { method, path } = request;
+  if (path.startsWith(TERMINAL_API_PREFIX))
     return terminalCommand(
       context(),
       desk,
       {
         method,
-        path: url.pathname,
-        authorization: header('authorization'),
-        sessionKey: header('x-cardconnect-sessionkey'),
+        path,
+        authorization: request.header('authorization'),
+        sessionKey: request.header('x-cardconnect-sessionkey'),
       },
       parseBody(text),
     );
-  }
-  if (!url.pathname.startsWith('/terminal')) return undefined;
+  if (!path.startsWith('/terminal')) return undefined;
   if (method === 'GET') {
-    const page = terminalPageOf(desk.terminals, url.pathname);
+    const page = terminalPageOf(desk.terminals, path);
     if (page) return page;
   }
-  return shopperControl(desk.terminals, method, url.pathname, parseBody(text));
+  return shopperControl(desk.terminals, method, path, parseBody(text));
 }
 
-/** The server's request handler: the hosted page, CardSecure, then the REST routes behind the gate. */
-function requestHandler({ gate, calls, requests, noise, context, desk }: Handling) {
-  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const url = new URL(req.url ?? '/', 'http://emulator');
-    const method = req.method ?? 'GET';
-    const text = await readText(req);
-    const terminal = await terminalAnswer(desk, context, req, url, text);
-    if (terminal) return send(res, terminal, false);
-    if (method === 'GET' && url.pathname === CARD_ENTRY_PATH)
-      return send(res, cardEntryPage(url.searchParams), false);
-    if (method === 'POST' && url.pathname === TOKENIZE_PATH) {
-      const body = parseBody(text);
-      return send(
-        res,
-        body ? tokenize(context(), body) : { status: 400, body: { message: 'Invalid JSON' } },
-        false,
-      );
-    }
-    if (url.pathname.startsWith(CONTROL_PREFIX))
-      return send(res, control(gate.state, method, url.pathname, parseBody(text)), false);
-    if (!url.pathname.startsWith(REST_PREFIX)) return send(res, { status: 404, body: {} }, false);
-    const segments = url.pathname.slice(REST_PREFIX.length).split('/').map(decodeURIComponent);
+/** The hosted page, CardSecure, the terminal service and the emulator's own routes; undefined for REST. */
+async function pageAnswer(h: Handling, request: HarnessRequest, text: string): Promise<Reply | undefined> {
+  const terminal = await terminalAnswer(h.desk, h.context, request, text);
+  if (terminal) return terminal;
+  const { method, path } = request;
+  if (method === 'GET' && path === CARD_ENTRY_PATH) return cardEntryPage(request.url.searchParams);
+  if (method === 'POST' && path === TOKENIZE_PATH) {
+    const body = parseBody(text);
+    return body ? tokenize(h.context(), body) : { status: 400, body: { message: 'Invalid JSON' } };
+  }
+  if (path.startsWith(CONTROL_PREFIX)) return { status: 404, body: { message: 'No such emulator control' } };
+  if (!path.startsWith(REST_PREFIX)) return { status: 404, body: {} };
+  return undefined;
+}
+
+/** The server's request handler: the pages, then the REST routes behind the gate. */
+function requestHandler(h: Handling) {
+  return async (request: HarnessRequest, exchange: Exchange): Promise<Answer | undefined> => {
+    const text = request.text ?? '';
+    const page = await pageAnswer(h, request, text);
+    if (page) return answerOf(page);
+    const { method, path, query } = request;
+    const segments = path.slice(REST_PREFIX.length).split('/').map(decodeURIComponent);
     const endpoint = endpointOf(method, segments);
-    const query = Object.fromEntries(url.searchParams);
-    // A look-up's body, framed or not, means nothing to the gateway (emulator-wire.ts).
+    // A look-up's body, framed or not, means nothing to the gateway (the kit's wire.ts).
     const body = endpoint && ENDPOINTS[endpoint].method !== 'write' ? {} : parseBody(text);
-    requests.push({
-      method,
-      path: url.pathname,
-      ...(endpoint ? { endpoint } : {}),
-      query,
-      body: withoutCardData(body),
-    });
-    if (requests.length > MAX_REQUESTS) requests.splice(0, requests.length - MAX_REQUESTS);
-    if (!endpoint) return send(res, { status: 404, body: {} }, false);
-    calls[endpoint] += 1;
-    const gated = gateOf(gate, req, res, endpoint);
-    if (gated === 'hang') return;
-    if (gated === 'lose') {
-      if (body) ROUTES[endpoint](context(), { params: segments.slice(1), query, body });
-      return;
-    }
-    if (gated) return send(res, gated, false);
-    if (!body) return send(res, { status: 400, body: { message: 'Malformed JSON' } }, false);
-    send(res, ROUTES[endpoint](context(), { params: segments.slice(1), query, body }), noise);
+    h.requests.push({ method, path, ...(endpoint ? { endpoint } : {}), query, body: withoutCardData(body) });
+    if (h.requests.length > MAX_REQUESTS) h.requests.splice(0, h.requests.length - MAX_REQUESTS);
+    if (!endpoint) return answerOf({ status: 404, body: {} });
+    h.calls[endpoint] += 1;
+    const carryOut = (): Answer => {
+      if (!body) return answerOf({ status: 400, body: { message: 'Malformed JSON' } });
+      return answerOf(ROUTES[endpoint](h.context(), { params: segments.slice(1), query, body }), h.noise);
+    };
+    const gated = gateOf(h.gate, request, endpoint);
+    if (gated?.reply) return answerOf(gated.reply);
+    if (gated?.fault) return meetFault(gated.fault, exchange, carryOut);
+    return carryOut();
   };
 }
 
 /** The gateway's memory: from the state file when it has one, else fresh. */
-const initialState = (options: CardPointeEmulatorOptions): EmulatorState =>
-  (options.stateFile ? loadState(options.stateFile) : null) ??
-  createState(
-    (options.merchants ?? [DEFAULT_MERCHANT]).map(merchantOf),
-    (options.now ?? new Date()).getTime(),
+const openGatewayState = (options: CardPointeEmulatorOptions) =>
+  openState(options.stateFile, () =>
+    createState(
+      (options.merchants ?? [DEFAULT_MERCHANT]).map(merchantOf),
+      (options.now ?? new Date()).getTime(),
+    ),
   );
+
+/** An injected status: the gateway's 5xx carry a small JSON error, its 4xx nothing. */
+const failureAnswer = (status: number): Answer =>
+  answerOf({ status, body: status >= 500 ? { error: 'Internal Server Error' } : undefined });
 
 export async function startCardPointeEmulator(
   options: CardPointeEmulatorOptions = {},
 ): Promise<CardPointeEmulator> {
   const credentials = options.credentials ?? DEFAULT_CREDENTIALS;
-  const state = initialState(options);
-  const persist = () => {
-    if (options.stateFile) saveState(state, options.stateFile);
-  };
+  const store = openGatewayState(options);
+  const { state } = store;
   const calls = Object.fromEntries(ENDPOINT_NAMES.map((name) => [name, 0])) as Record<Endpoint, number>;
   const requests: EmulatedRequest[] = [];
   const gate: Gate = {
     state,
     authorization: `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`,
-    failures: new FailurePlan(),
+    failures: new FaultPlan(),
     limiter: options.uatRateLimit ? new RateLimiter() : undefined,
-    hung: new Set(),
   };
-  const noise = options.noise ?? false;
   const context = (): Context => {
     settleUpTo(state, state.clock.now);
     return { state, now: state.clock.now };
   };
-
   const desk = createDesk(options.terminal ?? {});
-  const handle = requestHandler({ gate, calls, requests, noise, context, desk });
-
-  const server = createServer((req, res) => {
-    // The gateway records before it answers: the state is written before the answer's bytes go out, so a kill
-    // right after an answer never loses what it said (and once more after requests that are never answered).
-    if (options.stateFile) {
-      const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-      res.end = ((...args: unknown[]) => {
-        persist();
-        return end(...args);
-      }) as typeof res.end;
-    }
-    handle(req, res)
-      .catch((error) => {
-        process.stderr.write(`CardPointe emulator: ${String(error?.stack ?? error)}\n`);
-        if (!res.headersSent) send(res, { status: 500, body: { error: 'Internal Server Error' } }, false);
-      })
-      .finally(persist);
+  const clock = heldClock(state.clock, (now) => settleUpTo(state, now));
+  const server = await startEmulatorServer({
+    name: 'CardPointe emulator',
+    port: options.port,
+    handle: requestHandler({ gate, calls, requests, noise: options.noise ?? false, context, desk }),
+    // The gateway records before it answers: a kill right after an answer never loses what it said.
+    persist: store.save,
+    clock,
+    onClose: () => {
+      for (const terminal of desk.terminals.values()) terminal.pending?.finish({ kind: 'cancel', by: 'pos' });
+    },
   });
-  tolerateStrayBytes(server);
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const address = server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const { url } = server;
+  const plan = (endpoint: Endpoint, fault: Parameters<typeof meetFault>[0], times?: number) =>
+    gate.failures.add({ fault, match: (target) => target === endpoint, times });
   return {
     url,
     restUrl: `${url}/cardconnect/rest`,
@@ -331,26 +281,19 @@ export async function startCardPointeEmulator(
     terminalApiKey: desk.apiKey,
     addTerminal: (terminal) => addTerminal(desk, terminal),
     clock: {
-      now: () => new Date(state.clock.now),
+      now: () => new Date(clock.now()),
       advance: (ms) => {
-        state.clock.now += ms;
-        settleUpTo(state, state.clock.now);
-        persist();
+        clock.advance(ms);
+        store.save();
       },
     },
     calls,
     requests,
-    hang: (endpoint, hangOptions) => gate.failures.add(endpoint, 'hang', hangOptions?.times),
-    loseAnswer: (endpoint, loseOptions) => gate.failures.add(endpoint, 'lose', loseOptions?.times),
-    injectFailure: (failure) => gate.failures.add(failure.endpoint, failure.status, failure.times),
+    hang: (endpoint, hangOptions) => plan(endpoint, { kind: 'hang' }, hangOptions?.times),
+    loseAnswer: (endpoint, loseOptions) => plan(endpoint, { kind: 'lose' }, loseOptions?.times),
+    injectFailure: (failure) =>
+      plan(failure.endpoint, { kind: 'answer', answer: failureAnswer(failure.status) }, failure.times),
     addChargeback: (entry: ChargebackEntry) => addChargeback(state, entry),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const res of gate.hung) res.destroy();
-        for (const terminal of desk.terminals.values())
-          terminal.pending?.finish({ kind: 'cancel', by: 'pos' });
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: server.close,
   };
 }

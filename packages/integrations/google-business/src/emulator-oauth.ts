@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import {
   ACCESS_TOKEN_SECONDS,
   type EmulatorState,
@@ -147,13 +147,4 @@ export function revokeEndpoint(
 ) {
   if (revokeToken(state, form.get('token') ?? query.get('token') ?? '')) return send(res, 200, {});
   oauthError(send, res, 400, 'invalid_token', 'Token expired or revoked');
-}
-
-export function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }

@@ -1,5 +1,11 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { json, send as sendAnswer } from '@brigade/integration-kit/emulator/answers';
+import { offsetClock } from '@brigade/integration-kit/emulator/clock';
+import {
+  type EmulatorRequest as Request,
+  startEmulatorServer,
+} from '@brigade/integration-kit/emulator/server';
+import { openState } from '@brigade/integration-kit/emulator/state-file';
 import {
   account,
   accounts,
@@ -12,7 +18,7 @@ import {
   reviews,
   UNAUTHENTICATED_MESSAGE,
 } from './emulator-api';
-import { approve, consentPage, readBody, revokeEndpoint, tokenEndpoint } from './emulator-oauth';
+import { approve, consentPage, revokeEndpoint, tokenEndpoint } from './emulator-oauth';
 import { localPosts } from './emulator-posts';
 import { type EmulatorLocation, patchLocation } from './emulator-profile';
 import { type EmulatorState, isAccessTokenValid, newState, revokeAllGrants } from './emulator-state';
@@ -20,8 +26,10 @@ import { EMULATOR_LOCATIONS, generatedReviews } from './emulator-world';
 import { type GoogleBusinessUrls, urlsUnder } from './endpoints';
 
 /**
- * An emulator of Google's OAuth endpoints and the Business Profile APIs Brigade uses, over real HTTP, with a
- * small fixed world (emulator-world.ts). Every URL lives under one base (endpoints.ts `urlsUnder`).
+ * An emulator of Google's OAuth endpoints and the Business Profile APIs Brigade uses, over real HTTP (the kit's
+ * emulator server, decision 060), with a small fixed world (emulator-world.ts). Every URL lives under one base
+ * (endpoints.ts `urlsUnder`). With `stateFile`, its memory (grants, tokens, reviews and replies, profile edits,
+ * posts, the clock) is kept on disk and found again after a restart.
  */
 
 export const EMULATOR_CLIENT_ID = 'emulator-client.apps.googleusercontent.com';
@@ -33,6 +41,8 @@ export interface GoogleBusinessEmulatorOptions {
   port?: number;
   /** Generated reviews to add at start, by location id (e.g. `{ '4002': 2000 }`); see `addReviews`. */
   extraReviews?: Record<string, number>;
+  /** Keep the emulator's memory in this file: loaded at start when it exists, written before each answer. */
+  stateFile?: string;
 }
 
 export interface EmulatedRequest {
@@ -75,10 +85,7 @@ export interface GoogleBusinessEmulator {
   close(): Promise<void>;
 }
 
-const send = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify(body));
-};
+const send = (res: ServerResponse, status: number, body: unknown) => sendAnswer(res, json(status, body));
 
 const ACCOUNT = /^\/accountmanagement\/v1\/accounts\/([^/]+)$/;
 const BATCH_REVIEWS = /^\/v4\/accounts\/([^/]+)\/locations:batchGetReviews$/;
@@ -91,7 +98,7 @@ const POSTS = /^\/v4\/accounts\/([^/]+)\/locations\/([^/]+)\/localPosts(?:\/([^/
 
 async function oauthRoute(
   state: EmulatorState,
-  req: IncomingMessage,
+  req: Request,
   url: URL,
   res: ServerResponse,
 ): Promise<boolean> {
@@ -102,8 +109,8 @@ async function oauthRoute(
   }
   if (req.method !== 'POST') return false;
   if (!['/o/oauth2/v2/auth/approve', '/token', '/revoke'].includes(path)) return false;
-  const form = new URLSearchParams(await readBody(req));
-  if (path === '/token') tokenEndpoint(state, form, req.headers.authorization, res, send);
+  const form = new URLSearchParams(req.text ?? '');
+  if (path === '/token') tokenEndpoint(state, form, req.header('authorization'), res, send);
   else if (path === '/revoke') revokeEndpoint(state, form, url.searchParams, res, send);
   else approve(state, form, res);
   return true;
@@ -116,7 +123,7 @@ const QUOTA_MESSAGE =
  * The emulator's own controls, which Google does not have (as the CardPointe emulator's /emulator/clock):
  * browser tests, in another process than the server that started the emulator, reach it over HTTP.
  */
-function controlRoute(state: EmulatorState, req: IncomingMessage, url: URL, res: ServerResponse): boolean {
+function controlRoute(state: EmulatorState, req: Request, url: URL, res: ServerResponse): boolean {
   if (req.method === 'POST' && url.pathname === '/emulator/revoke-grants') {
     send(res, 200, { revoked: revokeAllGrants(state) });
     return true;
@@ -132,8 +139,8 @@ function controlRoute(state: EmulatorState, req: IncomingMessage, url: URL, res:
 }
 
 /** The request's JSON body (null when empty); undefined when it is not JSON. */
-async function jsonBody(req: IncomingMessage): Promise<unknown> {
-  const raw = await readBody(req);
+function jsonBody(req: Request): unknown {
+  const raw = req.text ?? '';
   try {
     return raw ? JSON.parse(raw) : null;
   } catch {
@@ -143,14 +150,14 @@ async function jsonBody(req: IncomingMessage): Promise<unknown> {
 
 async function writeRoute(
   state: EmulatorState,
-  req: IncomingMessage,
+  req: Request,
   url: URL,
   res: ServerResponse,
 ): Promise<boolean> {
   const replyMatch = REPLY.exec(url.pathname);
   const patchMatch = req.method === 'PATCH' ? LOCATION.exec(url.pathname) : null;
   if (!patchMatch && !(replyMatch && (req.method === 'PUT' || req.method === 'DELETE'))) return false;
-  const body = await jsonBody(req);
+  const body = jsonBody(req);
   if (body === undefined) {
     apiError(send, res, 400, 'Invalid JSON payload received.');
     return true;
@@ -184,7 +191,7 @@ export function servicePath(path: string): string {
     : `/businessinformation${path}`;
 }
 
-async function apiRoute(state: EmulatorState, req: IncomingMessage, url: URL, res: ServerResponse) {
+async function apiRoute(state: EmulatorState, req: Request, url: URL, res: ServerResponse) {
   url.pathname = servicePath(url.pathname);
   if (state.failures > 0) {
     state.failures -= 1;
@@ -195,13 +202,13 @@ async function apiRoute(state: EmulatorState, req: IncomingMessage, url: URL, re
     res.setHeader('retry-after', String(state.quota.retryAfterSeconds));
     return apiError(send, res, 429, QUOTA_MESSAGE);
   }
-  const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+  const bearer = /^Bearer (.+)$/.exec(req.header('authorization') ?? '')?.[1];
   if (!isAccessTokenValid(state, bearer)) return apiError(send, res, 401, UNAUTHENTICATED_MESSAGE);
   if (await writeRoute(state, req, url, res)) return;
   const path = url.pathname;
   const posts = POSTS.exec(path);
   if (posts) {
-    const body = req.method === 'GET' || req.method === 'DELETE' ? null : await jsonBody(req);
+    const body = req.method === 'GET' || req.method === 'DELETE' ? null : jsonBody(req);
     if (body === undefined) return apiError(send, res, 400, 'Invalid JSON payload received.');
     const [, account = '', location = '', post] = posts;
     const target = { account, location, method: req.method ?? 'GET', url, body };
@@ -209,7 +216,7 @@ async function apiRoute(state: EmulatorState, req: IncomingMessage, url: URL, re
   }
   const batch = req.method === 'POST' ? BATCH_REVIEWS.exec(path) : null;
   if (batch) {
-    const body = await jsonBody(req);
+    const body = jsonBody(req);
     if (!body || typeof body !== 'object') return apiError(send, res, 400, 'Invalid JSON payload received.');
     return batchReviews(state, batch[1] ?? '', body as Record<string, unknown>, res, send);
   }
@@ -237,10 +244,10 @@ async function apiRoute(state: EmulatorState, req: IncomingMessage, url: URL, re
 export async function startGoogleBusinessEmulator(
   options: GoogleBusinessEmulatorOptions = {},
 ): Promise<GoogleBusinessEmulator> {
-  const state = newState(
-    options.clientId ?? EMULATOR_CLIENT_ID,
-    options.clientSecret ?? EMULATOR_CLIENT_SECRET,
+  const store = openState(options.stateFile, () =>
+    newState(options.clientId ?? EMULATOR_CLIENT_ID, options.clientSecret ?? EMULATOR_CLIENT_SECRET),
   );
+  const { state } = store;
   const requests: EmulatedRequest[] = [];
   const addReviews = (locationId: string, count: number) => {
     if (!EMULATOR_LOCATIONS.some((entry) => entry.name === `locations/${locationId}`))
@@ -251,22 +258,38 @@ export async function startGoogleBusinessEmulator(
     state.reviews.set(locationId, list);
     return list.length;
   };
-  for (const [locationId, count] of Object.entries(options.extraReviews ?? {})) addReviews(locationId, count);
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://emulator');
-    requests.push({
-      method: req.method ?? 'GET',
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
-    });
-    void (async () => {
-      if (controlRoute(state, req, url, res)) return;
+  // once, into a fresh memory: a restart on a state file finds them there already
+  if (!store.loaded)
+    for (const [locationId, count] of Object.entries(options.extraReviews ?? {}))
+      addReviews(locationId, count);
+  const server = await startEmulatorServer({
+    name: 'Google Business emulator',
+    port: options.port,
+    persist: store.save,
+    clock: offsetClock(state),
+    internalError: () =>
+      json(500, {
+        error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL', details: [] },
+      }),
+    handle: async (req, { res }) => {
+      const url = new URL(req.url.href);
+      requests.push({
+        method: req.method,
+        path: url.pathname,
+        query: req.query,
+        ...(req.header('authorization') ? { authorization: req.header('authorization') as string } : {}),
+      });
+      if (controlRoute(state, req, url, res)) return undefined;
       if (!(await oauthRoute(state, req, url, res))) await apiRoute(state, req, url, res);
-    })().catch(() => apiError(send, res, 500, 'Internal error encountered.'));
+      return undefined;
+    },
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const baseUrl = server.url;
+  /** In-process changes are written at once too. */
+  const saved = <T>(result: T): T => {
+    store.save();
+    return result;
+  };
   return {
     baseUrl,
     urls: urlsUnder(baseUrl),
@@ -278,16 +301,18 @@ export async function startGoogleBusinessEmulator(
     failNextCalls: (count) => {
       state.failures = count;
     },
-    addReviews,
-    revokeAllGrants: () => revokeAllGrants(state),
+    addReviews: (locationId, count) => saved(addReviews(locationId, count)),
+    revokeAllGrants: () => saved(revokeAllGrants(state)),
     location: (locationId) => state.locations.get(locationId),
-    forgetEdits: () => state.edits.clear(),
+    forgetEdits: () => saved(state.edits.clear()),
     advanceClock: (ms) => {
       state.clockOffsetMs += ms;
+      store.save();
     },
     expireAccessTokens: () => {
       for (const entry of state.accessTokens.values()) entry.valid = false;
+      store.save();
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 }

@@ -1,4 +1,11 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { type Answer, json } from '@brigade/integration-kit/emulator/answers';
+import { isObject } from '@brigade/integration-kit/emulator/body';
+import { FaultPlan } from '@brigade/integration-kit/emulator/faults';
+import {
+  type EmulatorRequest as Request,
+  startEmulatorServer,
+} from '@brigade/integration-kit/emulator/server';
+import { openState } from '@brigade/integration-kit/emulator/state-file';
 import { type Call, type EmulatorState, HANDLERS, problem, type Reply } from './hosting-emulator-routes';
 
 const MAX_REQUESTS = 200;
@@ -15,6 +22,9 @@ const MAX_REQUESTS = 200;
  * validation answers). Its answers carry every field the SDK's response schemas require, with the values
  * the SDK's enums allow, so the SDK never has to fill a gap with a zero value
  * (hosting-client.int.test.ts checks that per call). Errors are Vercel's `{error:{code,message}}`.
+ *
+ * It runs on the kit's emulator server (decision 060); with `stateFile` its memory (the DNS records, project
+ * domains and the registrar's domains) is kept on disk and found again after a restart.
  */
 export interface HostingEmulator {
   url: string;
@@ -52,59 +62,43 @@ export interface HostingEmulatorOptions {
   port?: number;
   /** When set, only `Authorization: Bearer <token>` is accepted (otherwise any bearer token is). */
   token?: string;
+  /** Keep the emulator's memory in this file: loaded at start when it exists, written before each answer. */
+  stateFile?: string;
 }
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  if (chunks.length === 0) return undefined;
+/** The JSON body: undefined when there was none, null when it is not JSON. */
+function parsedBody(text: string | undefined): unknown {
+  if (!text) return undefined;
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    return JSON.parse(text) as unknown;
   } catch {
     return null;
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Injected failures, consumed as matching requests arrive. */
-class FailurePlan {
-  private readonly failures: (InjectedFailure & { skip: number; times: number })[] = [];
-
-  add(failure: InjectedFailure): void {
-    this.failures.push({ ...failure, skip: failure.skip ?? 0, times: failure.times ?? 1 });
-  }
-
-  /** The injected failure this request meets, if any (counting it). */
-  take(method: string, path: string): InjectedFailure | undefined {
-    const failure = this.failures.find((f) => f.method === method && f.path.test(path));
-    if (!failure) return undefined;
-    if (failure.skip > 0) {
-      failure.skip -= 1;
-      return undefined;
-    }
-    failure.times -= 1;
-    if (failure.times <= 0) this.failures.splice(this.failures.indexOf(failure), 1);
-    return failure;
-  }
+/** The request an injected failure is matched against. */
+interface Target {
+  method: string;
+  path: string;
 }
+
+const answerOf = (reply: Reply): Answer => json(reply.status, reply.body);
 
 /** Authorization, injected failures and the body's shape, before any route sees the request. */
 function gatekeeper(
-  req: IncomingMessage,
+  req: Request,
   raw: unknown,
-  url: URL,
-  failures: FailurePlan,
+  failures: FaultPlan<Target>,
   token: string | undefined,
-): Reply | undefined {
-  const auth = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '');
-  if (!auth || (token !== undefined && auth[1] !== token)) return problem(403, 'forbidden', 'Not authorized');
-  const failure = failures.take(req.method ?? 'GET', url.pathname);
-  if (failure)
-    return problem(failure.status, failure.code, failure.message ?? `Injected failure (${failure.code})`);
-  if (raw === null) return problem(400, 'bad_request', 'Invalid JSON body');
-  if (raw !== undefined && !isObject(raw)) return problem(400, 'bad_request', 'Invalid request body');
+): Answer | undefined {
+  const auth = /^Bearer (\S+)$/.exec(req.header('authorization') ?? '');
+  if (!auth || (token !== undefined && auth[1] !== token))
+    return answerOf(problem(403, 'forbidden', 'Not authorized'));
+  const failure = failures.take({ method: req.method, path: req.path });
+  if (failure?.kind === 'answer') return failure.answer;
+  if (raw === null) return answerOf(problem(400, 'bad_request', 'Invalid JSON body'));
+  if (raw !== undefined && !isObject(raw))
+    return answerOf(problem(400, 'bad_request', 'Invalid request body'));
   return undefined;
 }
 
@@ -123,37 +117,50 @@ function callOf(method: string, url: URL, raw: unknown): Call {
 }
 
 export async function startHostingEmulator(options: HostingEmulatorOptions = {}): Promise<HostingEmulator> {
-  const state: EmulatorState = {
+  const store = openState<EmulatorState>(options.stateFile, () => ({
     startedAt: Date.now(),
     txt: new Map(),
     projectDomains: new Map(),
     domains: new Map(),
-  };
+  }));
+  const { state } = store;
   const requests: EmulatedRequest[] = [];
-  const failures = new FailurePlan();
-
-  const server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://emulator');
-    const method = req.method ?? 'GET';
-    const raw = await readBody(req);
-    requests.push({ method, path: url.pathname, query: Object.fromEntries(url.searchParams), body: raw });
-    if (requests.length > MAX_REQUESTS) requests.splice(0, requests.length - MAX_REQUESTS);
-    const call = callOf(method, url, raw);
-    const reply =
-      gatekeeper(req, raw, url, failures, options.token) ??
-      HANDLERS.reduce<Reply | undefined>((found, handle) => found ?? handle(state, call), undefined) ??
-      problem(404, 'not_found', 'Not found');
-    res.writeHead(reply.status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(reply.body));
+  const failures = new FaultPlan<Target>();
+  const server = await startEmulatorServer({
+    name: 'Hosting emulator',
+    port: options.port,
+    persist: store.save,
+    internalError: () => answerOf(problem(500, 'internal_server_error', 'Internal error')),
+    handle: (req) => {
+      const raw = parsedBody(req.text);
+      requests.push({ method: req.method, path: req.path, query: req.query, body: raw });
+      if (requests.length > MAX_REQUESTS) requests.splice(0, requests.length - MAX_REQUESTS);
+      const call = callOf(req.method, req.url, raw);
+      return (
+        gatekeeper(req, raw, failures, options.token) ??
+        answerOf(
+          HANDLERS.reduce<Reply | undefined>((found, handle) => found ?? handle(state, call), undefined) ??
+            problem(404, 'not_found', 'Not found'),
+        )
+      );
+    },
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     txt: state.txt,
     requests,
-    injectFailure: (failure) => failures.add(failure),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    injectFailure: (failure) =>
+      failures.add({
+        fault: {
+          kind: 'answer',
+          answer: answerOf(
+            problem(failure.status, failure.code, failure.message ?? `Injected failure (${failure.code})`),
+          ),
+        },
+        match: (target) => target.method === failure.method && failure.path.test(target.path),
+        times: failure.times,
+        skip: failure.skip,
+      }),
+    close: server.close,
   };
 }

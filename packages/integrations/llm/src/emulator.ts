@@ -1,5 +1,12 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type Answer, events } from '@brigade/integration-kit/emulator/answers';
+import { Router } from '@brigade/integration-kit/emulator/router';
+import {
+  type Exchange,
+  meetFault,
+  type EmulatorRequest as Request,
+  startEmulatorServer,
+} from '@brigade/integration-kit/emulator/server';
+import { openState } from '@brigade/integration-kit/emulator/state-file';
 import { choicesOf, chunksOf, completionOf } from './emulator-answer';
 import type { EmulatedMessage } from './emulator-reply';
 import { type EmulatedRequest, invalid, openAiError, type Reply, validateChatBody } from './emulator-wire';
@@ -13,8 +20,11 @@ import { type EmulatedRequest, invalid, openAiError, type Reply, validateChatBod
  * configured. With `apiKey` set, any other bearer key gets 401 `invalid_api_key`; without, no key is needed
  * (as a self-hosted server).
  *
- * Forcing failures: `injectFailure` (in process; a status, a retry-after, a hang, or a malformed answer), or
- * the request header `x-emulator-status: 429` (any 4xx/5xx).
+ * Forcing failures: `injectFailure` (in process; a status, a retry-after, a hang, or a malformed answer), the
+ * kit's `POST /emulator/faults`, or the request header `x-emulator-status: 429` (any 4xx/5xx).
+ *
+ * It runs on the kit's emulator server (decision 060). Its answers depend on the prompt only, so its memory
+ * is what it was asked (the call count, the request log); with `stateFile` that is kept on disk.
  */
 
 export interface LlmEmulatorOptions {
@@ -23,6 +33,8 @@ export interface LlmEmulatorOptions {
   apiKey?: string;
   /** Replaces the emulated text (tests of the answer's post-processing). */
   answer?: (messages: EmulatedMessage[]) => string;
+  /** Keep the emulator's memory (call count and request log) in this file across restarts. */
+  stateFile?: string;
 }
 
 export interface InjectedFailure {
@@ -56,44 +68,40 @@ export type { EmulatedRequest } from './emulator-wire';
 const MAX_REQUESTS = 200;
 const MAX_BODY_BYTES = 1_000_000;
 
-async function readText(req: IncomingMessage): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
+const answerOf = (reply: Reply): Answer => ({
+  status: reply.status,
+  headers: reply.headers,
+  text: typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body),
+  contentType: 'application/json',
+});
 
-function send(res: ServerResponse, reply: Reply): void {
-  res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-  res.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
+/** What the emulator keeps: what it was asked. */
+interface Memory {
+  calls: number;
+  requests: EmulatedRequest[];
 }
 
 interface State {
   options: LlmEmulatorOptions;
   failures: InjectedFailure[];
-  hung: Set<ServerResponse>;
-  emulator: LlmEmulator;
+  memory: Memory;
 }
 
-function authFailure(state: State, req: IncomingMessage): Reply | undefined {
+function authFailure(state: State, req: Request): Reply | undefined {
   const expected = state.options.apiKey;
   if (expected === undefined) return undefined;
-  if (req.headers.authorization === `Bearer ${expected}`) return undefined;
+  if (req.header('authorization') === `Bearer ${expected}`) return undefined;
   return openAiError(401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key');
 }
 
-function takeFailure(state: State, req: IncomingMessage): InjectedFailure | undefined {
+function takeFailure(state: State, req: Request): InjectedFailure | undefined {
   const planned = state.failures[0];
   if (planned) {
     planned.times = (planned.times ?? 1) - 1;
     if (planned.times <= 0) state.failures.shift();
     return planned;
   }
-  const asked = Number(req.headers['x-emulator-status']);
+  const asked = Number(req.header('x-emulator-status'));
   if (asked >= 400 && asked <= 599)
     return { status: asked, ...(asked === 429 ? { retryAfterSeconds: 1 } : {}) };
   return undefined;
@@ -127,62 +135,74 @@ function failureReply(failure: InjectedFailure): Reply {
 
 const modelOf = (id: string) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'brigade' });
 
-async function handle(state: State, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const path = new URL(req.url ?? '/', 'http://emulator').pathname.replace(/\/+$/, '');
-  if (req.method === 'GET' && path === '/v1/models')
-    return send(res, { status: 200, body: { object: 'list', data: [modelOf('brigade-emulator')] } });
-  if (req.method === 'GET' && path.startsWith('/v1/models/'))
-    return send(res, { status: 200, body: modelOf(decodeURIComponent(path.slice('/v1/models/'.length))) });
-  if (path !== '/v1/chat/completions' && path !== '/chat/completions')
-    return send(
-      res,
-      openAiError(404, `Unknown request URL: ${req.method} ${path}.`, 'invalid_request_error', 'unknown_url'),
-    );
-  if (req.method !== 'POST') return send(res, invalid('Only POST is supported on chat/completions.'));
-  const text = await readText(req);
-  state.emulator.calls += 1;
+/** A chat completion: the key, the body's checks, planned failures, then the answer (whole or streamed). */
+function chat(state: State, req: Request, exchange: Exchange): Promise<Answer | undefined> | Answer {
+  if (req.method !== 'POST') return answerOf(invalid('Only POST is supported on chat/completions.'));
+  const { memory } = state;
+  memory.calls += 1;
   const auth = authFailure(state, req);
-  if (auth) return send(res, auth);
-  const checked = validateChatBody(text);
-  if ('error' in checked) return send(res, checked.error);
-  state.emulator.requests.push(checked.request);
-  if (state.emulator.requests.length > MAX_REQUESTS) state.emulator.requests.shift();
-  const failure = takeFailure(state, req);
-  if (failure?.hang) {
-    state.hung.add(res);
-    return;
-  }
-  if (failure) return send(res, failureReply(failure));
+  if (auth) return answerOf(auth);
+  const checked = validateChatBody(req.text);
+  if ('error' in checked) return answerOf(checked.error);
+  memory.requests.push(checked.request);
+  if (memory.requests.length > MAX_REQUESTS) memory.requests.shift();
   const { request } = checked;
-  const choices = choicesOf(request, state.options.answer);
-  if (!request.stream) return send(res, { status: 200, body: completionOf(request, choices) });
-  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
-  for (const chunk of chunksOf(request, choices)) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
-  res.end('data: [DONE]\n\n');
+  const carryOut = (): Answer => {
+    const choices = choicesOf(request, state.options.answer);
+    if (!request.stream) return answerOf({ status: 200, body: completionOf(request, choices) });
+    return events(chunksOf(request, choices), '[DONE]');
+  };
+  const failure = takeFailure(state, req);
+  if (failure?.hang) return meetFault({ kind: 'hang' }, exchange, carryOut);
+  if (failure) return answerOf(failureReply(failure));
+  return carryOut();
+}
+
+type Route = (
+  state: State,
+  req: Request,
+  exchange: Exchange,
+  params: Record<string, string>,
+) => Promise<Answer | undefined> | Answer;
+
+const ROUTER = new Router<Route>()
+  .on('GET', '/v1/models', () =>
+    answerOf({ status: 200, body: { object: 'list', data: [modelOf('brigade-emulator')] } }),
+  )
+  .on('GET', '/v1/models/*', (_state, _req, _exchange, params) =>
+    answerOf({ status: 200, body: modelOf(params['*'] ?? '') }),
+  )
+  .on('*', '/v1/chat/completions', chat)
+  .on('*', '/chat/completions', chat);
+
+function handle(state: State, req: Request, exchange: Exchange) {
+  const path = req.path.replace(/\/+$/, '');
+  const found = ROUTER.find(req.method, path);
+  if (found.handler) return found.handler(state, req, exchange, found.params);
+  return answerOf(
+    openAiError(404, `Unknown request URL: ${req.method} ${path}.`, 'invalid_request_error', 'unknown_url'),
+  );
 }
 
 export async function startLlmEmulator(options: LlmEmulatorOptions = {}): Promise<LlmEmulator> {
-  let origin = '';
-  const state = { options, failures: [], hung: new Set() } as unknown as State;
-  const server = createServer((req, res) => {
-    handle(state, req, res).catch(() => {
-      if (!res.headersSent) send(res, openAiError(500, 'Internal error.', 'server_error', null));
-      else res.destroy();
-    });
+  const store = openState<Memory>(options.stateFile, () => ({ calls: 0, requests: [] }));
+  const state: State = { options, failures: [], memory: store.state };
+  const server = await startEmulatorServer({
+    name: 'LLM emulator',
+    port: options.port,
+    maxBodyBytes: MAX_BODY_BYTES,
+    persist: store.save,
+    internalError: () => answerOf(openAiError(500, 'Internal error.', 'server_error', null)),
+    handle: (req, exchange) => handle(state, req, exchange),
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.emulator = {
-    url: origin,
-    apiUrl: `${origin}/v1`,
-    calls: 0,
-    requests: [],
-    injectFailure: (failure) => state.failures.push({ ...failure, times: failure.times ?? 1 }),
-    close: async () => {
-      for (const res of state.hung) res.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+  return {
+    url: server.url,
+    apiUrl: `${server.url}/v1`,
+    get calls() {
+      return store.state.calls;
     },
+    requests: store.state.requests,
+    injectFailure: (failure) => state.failures.push({ ...failure, times: failure.times ?? 1 }),
+    close: server.close,
   };
-  return state.emulator;
 }

@@ -1,5 +1,13 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Answer } from '@brigade/integration-kit/emulator/answers';
+import { jsonObject } from '@brigade/integration-kit/emulator/body';
+import { FaultPlan } from '@brigade/integration-kit/emulator/faults';
+import {
+  type Exchange,
+  meetFault,
+  type EmulatorRequest as Request,
+  startEmulatorServer,
+} from '@brigade/integration-kit/emulator/server';
+import { openState } from '@brigade/integration-kit/emulator/state-file';
 import sharp from 'sharp';
 import { findPlace, googleError, invalidKey, type Reply } from './emulator-answers';
 import { getPhotoMedia, getPlace, type RouteCall, searchNearby, searchText } from './emulator-routes';
@@ -11,15 +19,20 @@ import { ENDPOINT_NAMES, type Endpoint, endpointOf } from './endpoints';
  * field masks checked as Google does, and generated JPEGs behind photo addresses. `npm start` uses it when
  * no GOOGLE_PLACES_API_KEY is configured.
  *
- * Forcing failures, for tests and demos: `injectFailure` (in process), the request header
- * `x-emulator-status: 429` (any 4xx/5xx), or a text query containing RESOURCE_EXHAUSTED (quota, 429 with
- * retry-after 30).
+ * Forcing failures, for tests and demos: `injectFailure` (in process), the kit's `POST /emulator/faults`, the
+ * request header `x-emulator-status: 429` (any 4xx/5xx), or a text query containing RESOURCE_EXHAUSTED
+ * (quota, 429 with retry-after 30).
+ *
+ * It runs on the kit's emulator server (decision 060). Its world is fixed, so its only memory is what it was
+ * asked (calls per endpoint, the request log); with `stateFile` that is kept on disk across restarts.
  */
 
 export interface PlacesEmulatorOptions {
   port?: number;
   /** The only key accepted; by default any non-empty key is. */
   apiKey?: string;
+  /** Keep the emulator's memory (calls and request log) in this file across restarts. */
+  stateFile?: string;
 }
 
 export interface EmulatedRequest {
@@ -55,29 +68,15 @@ export interface PlacesEmulator {
 const MAX_REQUESTS = 200;
 export const QUOTA_QUERY = 'RESOURCE_EXHAUSTED';
 
-async function readBody(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text.trim() === '') return {};
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function send(res: ServerResponse, reply: Reply): void {
-  const body = reply.body === undefined ? '' : JSON.stringify(reply.body);
-  res.writeHead(reply.status, {
-    ...(reply.body === undefined ? {} : { 'content-type': 'application/json; charset=UTF-8' }),
-    ...reply.headers,
-  });
-  res.end(body);
-}
+const answerOf = (reply: Reply): Answer =>
+  reply.body === undefined
+    ? { status: reply.status, headers: reply.headers, empty: true }
+    : {
+        status: reply.status,
+        headers: reply.headers,
+        text: JSON.stringify(reply.body),
+        contentType: 'application/json; charset=UTF-8',
+      };
 
 const ROUTES: Record<Endpoint, (call: RouteCall) => Reply> = {
   searchText,
@@ -87,40 +86,17 @@ const ROUTES: Record<Endpoint, (call: RouteCall) => Reply> = {
 };
 
 /** A generated JPEG for a photo address (the photo's colour, its size from the address). */
-async function servePhoto(res: ServerResponse, url: URL): Promise<void> {
+async function servePhoto(url: URL): Promise<Answer> {
   const [, , , placeId, reference] = url.pathname.split('/');
   const photo = findPlace(placeId ?? '')?.photos.find((p) => p.reference === reference);
   const width = Number(url.searchParams.get('w'));
   const height = Number(url.searchParams.get('h'));
   const valid = (n: number) => Number.isInteger(n) && n >= 1 && n <= 4800;
-  if (!photo || !valid(width) || !valid(height)) {
-    res.writeHead(404).end();
-    return;
-  }
+  if (!photo || !valid(width) || !valid(height)) return { status: 404, empty: true };
   const jpeg = await sharp({ create: { width, height, channels: 3, background: photo.colour } })
     .jpeg({ quality: 70 })
     .toBuffer();
-  res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': String(jpeg.length) }).end(jpeg);
-}
-
-class FailurePlan {
-  private readonly planned: InjectedFailure[] = [];
-  add(failure: InjectedFailure) {
-    this.planned.push({ ...failure, times: failure.times ?? 1 });
-  }
-  /** The failure this request meets, if any (each use counts down). */
-  take(endpoint: Endpoint): InjectedFailure | undefined {
-    const index = this.planned.findIndex((f) => f.endpoint === undefined || f.endpoint === endpoint);
-    if (index < 0) return undefined;
-    const failure = this.planned[index]!;
-    if ((failure.after ?? 0) > 0) {
-      failure.after = failure.after! - 1;
-      return undefined;
-    }
-    failure.times = (failure.times ?? 1) - 1;
-    if (failure.times <= 0) this.planned.splice(index, 1);
-    return failure;
-  }
+  return { status: 200, bytes: jpeg, contentType: 'image/jpeg' };
 }
 
 function failureReply(failure: InjectedFailure): Reply {
@@ -137,61 +113,53 @@ function failureReply(failure: InjectedFailure): Reply {
 
 interface Handling {
   options: PlacesEmulatorOptions;
-  failures: FailurePlan;
-  hung: Set<ServerResponse>;
+  failures: FaultPlan<Endpoint>;
   record(request: EmulatedRequest): void;
 }
 
-/** The failure a request meets before its route: key, injected or asked-for failures, quota. */
-function gate(
-  h: Handling,
-  req: IncomingMessage,
-  url: URL,
-  endpoint: Endpoint,
-  body: Record<string, unknown>,
-) {
+/** What a request meets before its route: the key, then planned or asked-for failures, then quota. */
+function gate(h: Handling, req: Request, endpoint: Endpoint, body: Record<string, unknown>) {
   // the header, or Google's `key` system parameter in the query (its documented photo and details URLs)
-  const header = req.headers['x-goog-api-key'];
-  const key = typeof header === 'string' && header !== '' ? header : url.searchParams.get('key');
-  if (!key) return googleError(403, 'The request is missing a valid API key.');
-  if (h.options.apiKey !== undefined && key !== h.options.apiKey) return invalidKey();
-  const injected = h.failures.take(endpoint);
-  if (injected) return injected.hang ? 'hang' : failureReply(injected);
-  const asked = Number(req.headers['x-emulator-status']);
+  const header = req.header('x-goog-api-key');
+  const key = header !== undefined && header !== '' ? header : req.url.searchParams.get('key');
+  if (!key) return { reply: googleError(403, 'The request is missing a valid API key.') };
+  if (h.options.apiKey !== undefined && key !== h.options.apiKey) return { reply: invalidKey() };
+  const fault = h.failures.take(endpoint);
+  if (fault) return { fault };
+  const asked = Number(req.header('x-emulator-status'));
   if (asked >= 400 && asked <= 599)
-    return failureReply({ status: asked, ...(asked === 429 ? { retryAfterSeconds: 30 } : {}) });
+    return { reply: failureReply({ status: asked, ...(asked === 429 ? { retryAfterSeconds: 30 } : {}) }) };
   if (typeof body.textQuery === 'string' && body.textQuery.includes(QUOTA_QUERY))
-    return failureReply({ status: 429, retryAfterSeconds: 30 });
+    return { reply: failureReply({ status: 429, retryAfterSeconds: 30 }) };
   return undefined;
 }
 
-async function handle(h: Handling, req: IncomingMessage, res: ServerResponse, origin: string): Promise<void> {
-  const url = new URL(req.url ?? '/', origin);
-  if (req.method === 'GET' && url.pathname.startsWith('/emulator/media/')) return servePhoto(res, url);
+async function handle(
+  h: Handling,
+  req: Request,
+  exchange: Exchange,
+  origin: string,
+): Promise<Answer | undefined> {
+  const { method, url } = req;
+  if (method === 'GET' && url.pathname.startsWith('/emulator/media/')) return servePhoto(url);
   const matched = url.pathname.startsWith('/v1/')
-    ? endpointOf(req.method ?? 'GET', url.pathname.slice('/v1/'.length))
+    ? endpointOf(method, url.pathname.slice('/v1/'.length))
     : undefined;
-  if (!matched) return send(res, googleError(404, `Method not found: ${req.method} ${url.pathname}`));
-  const body = await readBody(req);
-  if (body === undefined) return send(res, googleError(400, 'Invalid JSON payload received.'));
+  if (!matched) return answerOf(googleError(404, `Method not found: ${method} ${url.pathname}`));
+  const body = jsonObject(req.text ?? '');
+  if (body === undefined) return answerOf(googleError(400, 'Invalid JSON payload received.'));
   const fieldMask =
-    (req.headers['x-goog-fieldmask'] as string | undefined) ??
+    req.header('x-goog-fieldmask') ??
     url.searchParams.get('fields') ??
     url.searchParams.get('$fields') ??
     undefined;
   h.record({
     endpoint: matched.endpoint,
-    method: req.method ?? 'GET',
+    method,
     path: url.pathname,
     fieldMask,
-    ...(req.method === 'POST' ? { body } : {}),
+    ...(method === 'POST' ? { body } : {}),
   });
-  const failure = gate(h, req, url, matched.endpoint, body);
-  if (failure === 'hang') {
-    h.hung.add(res);
-    return;
-  }
-  if (failure) return send(res, failure);
   const call = {
     fieldMask,
     body,
@@ -200,16 +168,28 @@ async function handle(h: Handling, req: IncomingMessage, res: ServerResponse, or
     photo: matched.photo,
     origin,
   };
-  send(res, ROUTES[matched.endpoint](call));
+  const carryOut = () => answerOf(ROUTES[matched.endpoint](call));
+  const gated = gate(h, req, matched.endpoint, body);
+  if (gated?.reply) return answerOf(gated.reply);
+  if (gated?.fault) return meetFault(gated.fault, exchange, carryOut);
+  return carryOut();
+}
+
+/** The emulator's memory: what it was asked. */
+interface Memory {
+  calls: Record<Endpoint, number>;
+  requests: EmulatedRequest[];
 }
 
 export async function startPlacesEmulator(options: PlacesEmulatorOptions = {}): Promise<PlacesEmulator> {
-  const calls = Object.fromEntries(ENDPOINT_NAMES.map((e) => [e, 0])) as Record<Endpoint, number>;
-  const requests: EmulatedRequest[] = [];
+  const store = openState<Memory>(options.stateFile, () => ({
+    calls: Object.fromEntries(ENDPOINT_NAMES.map((e) => [e, 0])) as Record<Endpoint, number>,
+    requests: [],
+  }));
+  const { calls, requests } = store.state;
   const h: Handling = {
     options,
-    failures: new FailurePlan(),
-    hung: new Set(),
+    failures: new FaultPlan(),
     record: (request) => {
       calls[request.endpoint] += 1;
       requests.push(request);
@@ -217,24 +197,26 @@ export async function startPlacesEmulator(options: PlacesEmulatorOptions = {}): 
     },
   };
   let origin = '';
-  const server = createServer((req, res) => {
-    handle(h, req, res, origin).catch(() => {
-      if (!res.headersSent) send(res, googleError(500, 'Internal error.'));
-      else res.destroy();
-    });
+  const server = await startEmulatorServer({
+    name: 'Places emulator',
+    port: options.port,
+    persist: store.save,
+    internalError: () => answerOf(googleError(500, 'Internal error.')),
+    handle: (req, exchange) => handle(h, req, exchange, origin),
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = server.url;
   return {
     url: origin,
     apiUrl: `${origin}/v1`,
     calls,
     requests,
-    injectFailure: (failure) => h.failures.add(failure),
-    close: async () => {
-      for (const res of h.hung) res.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    injectFailure: (failure) =>
+      h.failures.add({
+        fault: failure.hang ? { kind: 'hang' } : { kind: 'answer', answer: answerOf(failureReply(failure)) },
+        match: (endpoint) => failure.endpoint === undefined || failure.endpoint === endpoint,
+        times: failure.times,
+        skip: failure.after,
+      }),
+    close: server.close,
   };
 }

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Answer } from '@brigade/integration-kit/emulator/answers';
+import {
+  type EmulatorRequest as Request,
+  startEmulatorServer,
+} from '@brigade/integration-kit/emulator/server';
+import { openState } from '@brigade/integration-kit/emulator/state-file';
 import { E164 } from './client';
 
 /**
@@ -14,7 +18,9 @@ import { E164 } from './client';
  * nothing is sent anywhere.
  *
  * Not emulated (unknown or unneeded): status callbacks, media, scheduling, pricing, paging beyond one page.
- * Forcing failures: `injectFailure` (a status with Twilio's code, a Retry-After, or a hang).
+ * Forcing failures: `injectFailure` (a status with Twilio's code, a Retry-After, or a hang), or the kit's
+ * `POST /emulator/faults`. It runs on the kit's emulator server (decision 060); with `stateFile` the texts it
+ * accepted and its call count are kept on disk across restarts.
  */
 
 export const EMULATOR_ACCOUNT_SID = `AC${'0'.repeat(31)}1`;
@@ -27,6 +33,8 @@ export interface TwilioEmulatorOptions {
   authToken?: string;
   /** API keys (`SK…` → secret) that may sign in for the account. */
   apiKeys?: Record<string, string>;
+  /** Keep the texts accepted and the call count in this file across restarts. */
+  stateFile?: string;
 }
 
 export interface EmulatedText {
@@ -126,17 +134,6 @@ function refusal(form: URLSearchParams): Reply | undefined {
   return undefined;
 }
 
-async function readBody(req: IncomingMessage): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 interface EmulatorState {
   accountSid: string;
   secrets: Map<string, string>;
@@ -147,16 +144,16 @@ interface EmulatorState {
 
 /** The emulator's answers: HTTP Basic first, then the Messages resource's three routes. */
 function router({ accountSid, secrets, failures, state, texts }: EmulatorState) {
-  const signedIn = (req: IncomingMessage): boolean => {
-    const match = /^Basic\s+(.+)$/i.exec(req.headers.authorization ?? '');
+  const signedIn = (req: Request): boolean => {
+    const match = /^Basic\s+(.+)$/i.exec(req.header('authorization') ?? '');
     if (!match) return false;
     const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     return colon > 0 && secrets.get(decoded.slice(0, colon)) === decoded.slice(colon + 1);
   };
 
-  return async (req: IncomingMessage): Promise<Reply | 'hang'> => {
-    const url = new URL(req.url ?? '/', 'http://emulator');
+  return (req: Request): Reply | 'hang' => {
+    const { url } = req;
     const base = `/2010-04-01/Accounts/${accountSid}/Messages`;
     if (!signedIn(req) || !url.pathname.startsWith('/2010-04-01/Accounts/'))
       return failure(401, 20003, 'Authenticate', { 'www-authenticate': 'Basic realm="Twilio API"' });
@@ -174,7 +171,7 @@ function router({ accountSid, secrets, failures, state, texts }: EmulatorState) 
           : undefined;
         return failure(status, code, status === 429 ? 'Too Many Requests' : 'Internal Server Error', headers);
       }
-      const raw = await readBody(req);
+      const raw = req.text;
       if (raw === undefined) return failure(413, 20001, 'Request entity too large');
       const form = new URLSearchParams(raw);
       const refused = refusal(form);
@@ -199,6 +196,12 @@ function router({ accountSid, secrets, failures, state, texts }: EmulatorState) 
   };
 }
 
+/** What the emulator keeps (in its state file when it has one). */
+interface Memory {
+  calls: number;
+  texts: EmulatedText[];
+}
+
 export async function startTwilioEmulator(options: TwilioEmulatorOptions = {}): Promise<TwilioEmulator> {
   const accountSid = options.accountSid ?? EMULATOR_ACCOUNT_SID;
   const authToken = options.authToken ?? EMULATOR_AUTH_TOKEN;
@@ -207,26 +210,33 @@ export async function startTwilioEmulator(options: TwilioEmulatorOptions = {}): 
     ...Object.entries(options.apiKeys ?? {}),
   ]);
   const failures: InjectedTwilioFailure[] = [];
-  const state = { calls: 0 };
-  const texts: EmulatedText[] = [];
-
+  const store = openState<Memory>(
+    options.stateFile,
+    () => ({ calls: 0, texts: [] }),
+    // JSON keeps a date as its text
+    (loaded) => ({
+      ...loaded,
+      texts: loaded.texts.map((text) => ({ ...text, createdAt: new Date(text.createdAt) })),
+    }),
+  );
+  const { state } = store;
+  const { texts } = state;
   const route = router({ accountSid, secrets, failures, state, texts });
-  const server = createServer((req, res) => {
-    route(req).then(
-      (reply) => {
-        if (reply === 'hang') return;
-        send(res, reply);
-      },
-      (error: unknown) => {
-        process.stderr.write(`twilio emulator: ${error instanceof Error ? error.stack : String(error)}\n`);
-        send(res, failure(500, 20500, 'Internal Server Error'));
-      },
-    );
+  const server = await startEmulatorServer({
+    name: 'Twilio emulator',
+    port: options.port,
+    maxBodyBytes: MAX_BODY_BYTES,
+    persist: store.save,
+    internalError: () => answerOf(failure(500, 20500, 'Internal Server Error')),
+    handle: (req, exchange) => {
+      const reply = route(req);
+      if (reply !== 'hang') return answerOf(reply);
+      exchange.hold();
+      return undefined;
+    },
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     accountSid,
     authToken,
     texts,
@@ -234,11 +244,7 @@ export async function startTwilioEmulator(options: TwilioEmulatorOptions = {}): 
       return state.calls;
     },
     injectFailure: (f) => failures.push({ ...f }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }
 
@@ -267,12 +273,9 @@ function listReply(url: URL, texts: EmulatedText[], accountSid: string): Reply {
   };
 }
 
-function send(res: ServerResponse, reply: Reply): void {
-  const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
-  res.writeHead(reply.status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-    ...reply.headers,
-  });
-  res.end(text);
-}
+const answerOf = (reply: Reply): Answer => ({
+  status: reply.status,
+  headers: reply.headers,
+  text: reply.body === undefined ? '' : JSON.stringify(reply.body),
+  contentType: 'application/json; charset=utf-8',
+});

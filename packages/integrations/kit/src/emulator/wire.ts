@@ -2,7 +2,8 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 /**
- * Bytes after a bodiless request (docs/operations/cardpointe.md "Bytes after a GET"; decision 044).
+ * Bytes after a bodiless request (docs/operations/cardpointe.md "Bytes after a GET"; decisions 044 and 060):
+ * every emulator's server (server.ts) applies it, so any official SDK that writes a body on GET is served.
  *
  * CardConnect's Node sample SDK writes its JSON body on GET and DELETE too, with neither Content-Length nor
  * Transfer-Encoding. By RFC 9112 §6.3 such a request has no body, so a server reads those bytes as the start
