@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       migrationUrl: undefined,
       checkoutQuietSeconds: 120,
+      kioskUnpaidMinutes: 120,
       retention: { auditLogDays: 365, mailOutboxDays: 30 },
       dataDir: './.data',
       poolMax: 10,

@@ -165,6 +165,9 @@ const configSchema = z.object({
   // How long a payment or an order in checkout may go without a change before the checkout sweep settles it
   // (docs/behaviour/ordering.md): longer than a gateway call and its reconciliation take.
   CHECKOUT_QUIET_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).default(120),
+  // How long a kiosk order to pay at the counter waits before it is closed as abandoned, if its business day
+  // has not ended first (docs/behaviour/kiosk.md, decision 062).
+  KIOSK_UNPAID_MINUTES: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1440).default(120),
   // Google Places API (New) (docs/operations/places.md): the key stays on the server; without one the
   // built-in emulator answers outside production, and places calls answer 503 in production.
   GOOGLE_PLACES_API_KEY: z.string().trim().min(1, 'must not be empty').optional(),
@@ -279,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     media: mediaConfigOf(c, publicOrigin),
     secretsKey: c.SECRETS_KEY ? (parseSecretsKey(c.SECRETS_KEY) ?? undefined) : undefined,
     checkoutQuietSeconds: c.CHECKOUT_QUIET_SECONDS,
+    kioskUnpaidMinutes: c.KIOSK_UNPAID_MINUTES,
     retention: retentionOf(c),
     cardpointe: {
       emulator:
