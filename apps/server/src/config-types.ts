@@ -1,4 +1,5 @@
 import type { CheckoutLimits } from '@brigade/domain/ordering/checkout-limits';
+import type { KioskOrderLimit } from '@brigade/domain/pos/kiosk';
 import type { BusinessListingConfig } from './config-business-listing';
 
 /** The configuration the server runs with, as loadConfig (config.ts) builds it from the environment. */
@@ -81,6 +82,8 @@ export interface Config {
   };
   /** The public checkout's limits (docs/behaviour/ordering.md#checkout-limits), CHECKOUT_* variables. */
   checkoutLimits: CheckoutLimits;
+  /** New orders one kiosk may place in a window (docs/behaviour/kiosk.md#limits). */
+  kioskOrderLimit: KioskOrderLimit;
   /** The language model that drafts review replies (docs/operations/llm.md). */
   llm: LlmConfig;
   /** Google Business Profile (docs/operations/business-profile.md). */

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { parseSecretsKey } from '@brigade/core/secrets/sealed-box';
+import { KIOSK_ORDER_LIMIT } from '@brigade/domain/pos/kiosk';
 import { DEVELOPMENT_APP_ORIGINS } from '@brigade/domain/return-url';
 import { z } from 'zod';
 import {
@@ -299,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dailySearchesPerTenant: c.PLACES_DAILY_SEARCHES_PER_TENANT,
     },
     checkoutLimits: checkoutLimitsOf(c),
+    kioskOrderLimit: { ...KIOSK_ORDER_LIMIT, ordersPerDevice: c.KIOSK_ORDERS_PER_DEVICE },
     llm: llmConfigOf(c, c.NODE_ENV),
     businessListing: businessListingConfigOf(c),
     http: {

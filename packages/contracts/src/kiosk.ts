@@ -30,7 +30,7 @@ export const placeKioskOrder = defineEndpoint({
   method: 'POST',
   path: '/kiosk/orders',
   summary: "Place a guest's order from the kiosk, to pay at the counter or by card on the kiosk's terminal",
-  description: `${idempotency} Priced on the server from the kiosk menu; the order waits at the registers as an open check (channel kiosk) until the counter takes payment, which sends it to the kitchen; paid by card on the kiosk's terminal, it is paid and sent at once.`,
+  description: `${idempotency} Priced on the server from the kiosk menu; the order waits at the registers as an open check (channel kiosk) until the counter takes payment, which sends it to the kitchen; paid by card on the kiosk's terminal, it is paid and sent at once. Each kiosk may place KIOSK_ORDERS_PER_DEVICE (30) new orders per 15 minutes; then 429 with Retry-After.`,
   tags,
   access: { kind: 'public' },
   changes: 'none',
@@ -41,7 +41,7 @@ export const placeKioskOrder = defineEndpoint({
     description: 'The order, for the confirmation screen',
     schema: successOf(kioskOrderSchema),
   },
-  problems: [409, 422, ...GATEWAY_PROBLEMS],
+  problems: [409, 422, 429, ...GATEWAY_PROBLEMS],
 });
 
 export const cancelKioskTerminal = defineEndpoint({

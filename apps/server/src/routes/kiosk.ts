@@ -26,11 +26,14 @@ export const kioskRoutes = [
   ),
   implement(contract.placeKioskOrder, async ({ deps, walls, request, body }) =>
     success(
-      await placeKioskOrder(cardDeps(deps, walls), {
-        token: request.headers[DEVICE_HEADER],
-        idempotencyKey: request.headers['idempotency-key'],
-        body,
-      }),
+      await placeKioskOrder(
+        { ...cardDeps(deps, walls), kioskLimit: deps.config.kioskOrderLimit },
+        {
+          token: request.headers[DEVICE_HEADER],
+          idempotencyKey: request.headers['idempotency-key'],
+          body,
+        },
+      ),
     ),
   ),
   implement(contract.cancelKioskTerminal, async ({ deps, walls, request }) =>

@@ -10,13 +10,17 @@ import type { CheckLine } from '@brigade/domain/pos/checks';
 import {
   KIOSK_NO_MENU,
   KIOSK_NO_TERMINAL,
+  KIOSK_ORDER_LIMIT,
+  KIOSK_ORDERS_LIMITED,
   type KioskMenu,
   type KioskOrder,
+  type KioskOrderLimit,
   kioskOrderName,
   NOT_ON_KIOSK,
   placeKioskOrderSchema,
 } from '@brigade/domain/pos/kiosk';
 import { resolveCatalogueScope } from '../catalogue/scope';
+import { takeAttemptOrRefuse } from '../identity/throttle';
 import { KEY_REUSED } from '../ordering/checkout';
 import {
   addOrderEvent,
@@ -76,7 +80,7 @@ export async function getKioskMenu(deps: PosDeps, input: { token: unknown }): Pr
  * One Idempotency-Key makes one order, whichever way it is paid (a declined card can still go to the counter).
  */
 export async function placeKioskOrder(
-  deps: PosCardDeps,
+  deps: PosCardDeps & { kioskLimit?: KioskOrderLimit },
   call: { token: unknown; idempotencyKey: unknown; body: unknown },
 ): Promise<KioskOrder> {
   const key = idempotencyKeySchema.safeParse(call.idempotencyKey);
@@ -88,7 +92,10 @@ export async function placeKioskOrder(
   const place = await deps.transact((tx) => openKiosk({ db: tx, menuCache: deps.menuCache }, call.token));
   if (request.payment === 'card' && (!place.device.terminalHsn || !place.device.terminalKey))
     throw new BrigadeError('conflict', 'NO_TERMINAL', KIOSK_NO_TERMINAL);
-  const row = await deps.transact((tx) => writeKioskOrder({ ...deps, db: tx }, place, request, key.data));
+  const limit = deps.kioskLimit ?? KIOSK_ORDER_LIMIT;
+  const row = await deps.transact((tx) =>
+    writeKioskOrder({ ...deps, db: tx }, place, request, { key: key.data, limit }),
+  );
   const scope = { tenantId: row.tenantId, restaurantId: row.restaurantId };
   const answer = async () =>
     deps.transact(async (tx) => {
@@ -116,7 +123,7 @@ async function writeKioskOrder(
   deps: PosDeps,
   place: RegisterPlace,
   request: ReturnType<typeof placeKioskOrderSchema.parse>,
-  key: string,
+  { key, limit }: { key: string; limit: KioskOrderLimit },
 ): Promise<OrderRow> {
   const scope = { tenantId: place.device.tenantId, restaurantId: place.device.restaurantId };
   // how it is paid is not part of the order: a declined card may go to the counter with the same key
@@ -124,6 +131,10 @@ async function writeKioskOrder(
   const hash = requestHash('placeKioskOrder', order);
   const earlier = await findOrderByKey(deps.db, scope, key);
   if (earlier) return sameOrder(earlier, hash);
+  // a new order counts against its kiosk's limit (the same key again does not), in the order's transaction:
+  // a refused one leaves nothing behind
+  const throttle = `kiosk-orders:${scope.tenantId}:${place.device.deviceId}`;
+  await takeAttemptOrRefuse(deps.db, throttle, limit.ordersPerDevice, limit.windowMs, KIOSK_ORDERS_LIMITED);
   const { lines: priced } = priceSale(place, request, KIOSK_MESSAGES);
   const lines: CheckLine[] = priced.map((line, index) => ({ ...line, lineId: index + 1, pending: true }));
   const check = pricedCheck({ fulfilment: request.service, checkDiscount: null }, lines, place.rules, null);

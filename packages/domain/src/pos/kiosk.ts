@@ -15,6 +15,16 @@ export const KIOSK_NO_TERMINAL = 'This kiosk has no card terminal: pay at the co
 export const NAME_OR_TENT = 'Give your name or a table tent number';
 export const KIOSK_PAYMENTS = ['counter', 'card'] as const;
 export const TABLE_TENT_MESSAGE = 'Table tent must be a number from 1 to 999';
+export const KIOSK_ORDERS_LIMITED =
+  'This kiosk has placed too many orders in a short time. Please wait a moment, or order at the counter.';
+
+/**
+ * How many new orders one kiosk may place in a window (docs/behaviour/kiosk.md#limits): far above what guests
+ * at one screen can order (one every 30 seconds for a quarter of an hour), far below what a script holding a
+ * kiosk's token could write. `KIOSK_ORDERS_PER_DEVICE` changes the count.
+ */
+export const KIOSK_ORDER_LIMIT = { ordersPerDevice: 30, windowMs: 15 * 60_000 };
+export type KioskOrderLimit = typeof KIOSK_ORDER_LIMIT;
 
 /** What a kiosk reads to show its menu: the restaurant, its currency and tax rules, the kiosk's menus. */
 export const kioskMenuSchema = z.object({
