@@ -1,4 +1,10 @@
-import { deviceHeaders } from '@brigade/domain/pos/api';
+import { positiveId } from '@brigade/domain/integers';
+import {
+  deviceHeaders,
+  emailReceiptResultSchema,
+  emailReceiptSchema,
+  reprintResultSchema,
+} from '@brigade/domain/pos/api';
 import { kioskMenuSchema, kioskOrderSchema, placeKioskOrderSchema } from '@brigade/domain/pos/kiosk';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
@@ -60,4 +66,41 @@ export const cancelKioskTerminal = defineEndpoint({
     schema: successOf(z.object({ cancelled: z.boolean() })),
   },
   problems: [409, ...GATEWAY_PROBLEMS],
+});
+
+const receiptParams = z.object({ orderId: positiveId('Order ID') });
+
+export const printKioskReceipt = defineEndpoint({
+  id: 'printKioskReceipt',
+  method: 'POST',
+  path: '/kiosk/orders/{orderId}/receipt/print',
+  summary:
+    "Print the receipt of the order this kiosk's guest just paid, on the kiosk's receipt printer (once)",
+  description:
+    "Only the kiosk's own paid orders, for 15 minutes after they were placed; anything else is 404. 409 when the kiosk has no receipt printer or the receipt was already printed.",
+  tags,
+  access: { kind: 'public' },
+  changes: 'none',
+  request: { params: receiptParams, headers: deviceHeaders },
+  response: { status: 202, description: 'The receipt is queued', schema: successOf(reprintResultSchema) },
+  problems: [404, 409],
+});
+
+export const emailKioskReceipt = defineEndpoint({
+  id: 'emailKioskReceipt',
+  method: 'POST',
+  path: '/kiosk/orders/{orderId}/receipt/email',
+  summary: "Email the receipt of the order this kiosk's guest just paid (at most 3 times a sale)",
+  description:
+    "Only the kiosk's own paid orders, for 15 minutes after they were placed; anything else is 404.",
+  tags,
+  access: { kind: 'public' },
+  changes: 'none',
+  request: { params: receiptParams, headers: deviceHeaders, body: emailReceiptSchema },
+  response: {
+    status: 202,
+    description: 'The receipt is on its way',
+    schema: successOf(emailReceiptResultSchema),
+  },
+  problems: [400, 404, 429],
 });

@@ -36,7 +36,7 @@ import { payCheckOnTerminal } from './check-card';
 import { pricedCheck } from './checks';
 import { pairedKiosk } from './devices';
 import { type PosDeps, type RegisterPlace, rulesView, sellingPlace } from './register';
-import { priceSale } from './sale';
+import { priceSale, registerPrinter } from './sale';
 import { type TenderRow, tendersOf } from './sale-repository';
 
 /**
@@ -64,6 +64,7 @@ export async function getKioskMenu(deps: PosDeps, input: { token: unknown }): Pr
   const place = await openKiosk(deps, input.token);
   return {
     cardTerminal: Boolean(place.device.terminalHsn && place.device.terminalKey),
+    receiptPrinter: (await registerPrinter(deps, place.device)) !== null,
     device: { deviceId: place.device.deviceId, name: place.device.name },
     restaurantName: place.restaurantName,
     currency: place.currency,

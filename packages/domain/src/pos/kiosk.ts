@@ -26,9 +26,16 @@ export const KIOSK_ORDERS_LIMITED =
 export const KIOSK_ORDER_LIMIT = { ordersPerDevice: 30, windowMs: 15 * 60_000 };
 export type KioskOrderLimit = typeof KIOSK_ORDER_LIMIT;
 
+/** A guest's receipt at the kiosk (docs/behaviour/kiosk.md#receipts): for a while after paying, printed once. */
+export const KIOSK_RECEIPT_MINUTES = 15;
+export const KIOSK_NO_PRINTER = 'This kiosk has no receipt printer: ask at the counter for a receipt';
+export const KIOSK_RECEIPT_PRINTED = 'This receipt was already printed: ask at the counter for another';
+
 /** What a kiosk reads to show its menu: the restaurant, its currency and tax rules, the kiosk's menus. */
 export const kioskMenuSchema = z.object({
   device: z.object({ deviceId: z.number(), name: z.string() }),
+  /** A receipt printer is set for the kiosk: the confirmation offers "Print receipt". */
+  receiptPrinter: z.boolean(),
   restaurantName: z.string(),
   currency: z.string(),
   timezone: z.string(),
