@@ -290,8 +290,9 @@ describe('self-order kiosk', () => {
     await tap(page.getByRole('button', { name: /Touch to order/ }));
     await orderBurger(page, tap, 'kiosk-card');
     await tap(page.getByRole('button', { name: /^Review order · \$/ }));
-    await tap(page.getByRole('button', { name: 'Take out' }));
+    await tap(page.getByRole('button', { name: 'Eat here' }));
     await page.getByLabel('Your name').fill('Sam');
+    await page.getByLabel('Table tent number').fill('21');
     const total = centsOf(await page.getByTestId('order-total').textContent());
     await screenshot(page, 'kiosk-card-review-1280', { fullPage: false });
     const answer = page.waitForResponse(
@@ -357,10 +358,10 @@ describe('self-order kiosk', () => {
     if (await pick.isVisible()) await pick.click();
     await station.waitFor({ timeout: 20_000 });
     await station.click();
-    await kitchen
-      .getByTestId('kds-ticket')
-      .filter({ hasText: `#${order.number}` })
-      .waitFor({ timeout: 20_000 });
+    const kdsTicket = kitchen.getByTestId('kds-ticket').filter({ hasText: `#${order.number}` });
+    await kdsTicket.waitFor({ timeout: 20_000 });
+    // the table tent is on the ticket, apart from the name (decision 062)
+    expect(await kdsTicket.getByTestId('kds-tent').textContent()).toBe('Tent 21');
     await screenshot(kitchen, 'kiosk-card-kitchen-1280', { fullPage: false });
     await context.close();
   });

@@ -142,6 +142,7 @@ async function writeKioskOrder(
   const now = deps.now?.() ?? new Date();
   const businessDate = toLocalMoment(now.toISOString(), place.resolved.timezone).date;
   const name = kioskOrderName(request);
+  const guestName = request.guestName ?? '';
   const row = await insertOrder(deps.db, {
     ...scope,
     token: randomBytes(16).toString('base64url'),
@@ -153,7 +154,8 @@ async function writeKioskOrder(
     deviceId: place.device.deviceId,
     pickupAt: now,
     asap: true,
-    customer: { name, email: '', phone: '' },
+    customer: { name: guestName, email: '', phone: '' },
+    tableTent: request.tableTent ?? null,
     lines: check.lines,
     totals: check.totals,
     total: check.total,
@@ -189,7 +191,7 @@ function kioskOrderOf(row: OrderRow, tenders: TenderRow[]): KioskOrder {
     number: row.number,
     status: row.status,
     service: row.fulfilment === 'takeout' ? 'takeout' : 'dine_in',
-    name: row.customer.name,
+    name: kioskOrderName({ guestName: row.customer.name, tableTent: row.tableTent }),
     totals: {
       subtotal: totals.subtotal,
       tax: totals.tax,

@@ -71,9 +71,15 @@ export const placeKioskOrderSchema = z
   });
 export type PlaceKioskOrderInput = z.input<typeof placeKioskOrderSchema>;
 
-/** The order's name at the counter and in the kitchen: the guest's name, the tent, or both. */
-export function kioskOrderName(order: { guestName?: string | undefined; tableTent?: number | undefined }) {
-  const tent = order.tableTent === undefined ? '' : `Tent ${order.tableTent}`;
+/**
+ * The order's label at the counter, on the Orders screen and on receipts: the guest's name, the tent, or both
+ * ("Ada · Tent 14"). The name and the tent are stored apart (decision 062); this joins them for display.
+ */
+export function kioskOrderName(order: {
+  guestName?: string | null | undefined;
+  tableTent?: number | null | undefined;
+}) {
+  const tent = order.tableTent == null ? '' : `Tent ${order.tableTent}`;
   return [order.guestName ?? '', tent].filter(Boolean).join(' · ');
 }
 
