@@ -199,7 +199,11 @@ describe('self-order kiosk', () => {
     await register.getByRole('button', { name: 'Pair this device' }).click();
     await register.getByRole('region', { name: 'Menu' }).waitFor({ timeout: 20_000 });
     await tap(register.getByRole('link', { name: 'Tables' }));
-    await tap(register.getByRole('button', { name: `#${order.number} · Ada · Tent 14` }));
+    const tab = register.getByRole('button', { name: `#${order.number} · Ada · Tent 14` });
+    // the register marks a kiosk's order among the tabs
+    expect(await tab.locator('.pos-tab-check__kiosk').textContent()).toBe('Kiosk');
+    await screenshot(register, 'kiosk-register-tabs-1280', { fullPage: false });
+    await tap(tab);
     await tap(register.getByRole('button', { name: /^Pay \$/ }));
     const dialog = register.getByRole('dialog', { name: /^Pay \$/ });
     await tap(dialog.getByRole('group', { name: 'Quick amounts' }).getByRole('button').first());

@@ -270,7 +270,12 @@ describe('a kiosk order', () => {
     // the counter sees it among the open checks
     const checks = (await staff('employee', 'GET', '/pos/checks', { token: registerToken })).json().data;
     const check = checks.find((c: { orderId: number }) => c.orderId === order.orderId);
-    expect(check).toMatchObject({ guestName: 'Ada · Tent 12', deviceName: 'Kiosk 1', service: 'takeout' });
+    expect(check).toMatchObject({
+      guestName: 'Ada · Tent 12',
+      deviceName: 'Kiosk 1',
+      service: 'takeout',
+      channel: 'kiosk',
+    });
     expect(check.lines.map((l: { sent: boolean }) => l.sent)).toEqual([false]);
 
     const paid = await staff('employee', 'POST', `/pos/checks/${order.orderId}/pay`, {

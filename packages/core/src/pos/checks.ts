@@ -351,6 +351,7 @@ export function checkOf(
     status: row.status,
     version: row.version,
     service: row.fulfilment === 'takeout' ? 'takeout' : 'dine_in',
+    channel: row.channel === 'kiosk' ? 'kiosk' : 'pos',
     guestName: kioskOrderName({ guestName: row.customer.name, tableTent: row.tableTent }) || null,
     tableId: row.tableId,
     lines: (row.lines as CheckLine[]).map((line, index) =>

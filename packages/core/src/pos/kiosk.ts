@@ -105,7 +105,7 @@ export async function placeKioskOrder(
     });
   // to the counter, or already paid (the same key again): no terminal
   if (request.payment === 'counter' || row.status !== 'open') return answer();
-  await payCheckOnTerminal(deps, GUEST, {
+  await payCheckOnTerminal(deps, kioskActor(place.device.name), {
     scope,
     orderId: row.orderId,
     version: row.version,
@@ -116,8 +116,18 @@ export async function placeKioskOrder(
   return answer();
 }
 
-/** The guest at a kiosk, as the payment's records name who acted ("system"). */
-const GUEST: Actor = { kind: 'anonymous' };
+/**
+ * Who acted in a kiosk's card payment, as its records name it (decision 062): "Kiosk Door kiosk" in the
+ * payment's events, the tender and the order's history, not "system". An actor of no one signed in: inactive
+ * and with no tenant, so it passes no access check — it only names the kiosk where a user id would stand.
+ */
+export const kioskActor = (deviceName: string): Actor => ({
+  kind: 'user',
+  userId: `Kiosk ${deviceName}`,
+  isSiteAdmin: false,
+  isActive: false,
+  assignments: [],
+});
 
 /** The kiosk order, written once per key: the same key again finds the order it made. */
 async function writeKioskOrder(
