@@ -24,6 +24,7 @@ import type { AppDeps } from './deps';
 import { createLlmRuntime } from './llm-runtime';
 import { createPaymentsRuntime } from './payments-runtime';
 import { createPlacesRuntime } from './places-runtime';
+import { passcodePepperOf } from './secrets-key';
 
 export const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -133,6 +134,7 @@ export function createAppDeps(
     printerAddresses,
     imageStorage: createImageStorage(config, instanceId),
     instanceId,
+    passcodePepper: passcodePepperOf(config),
     identity: {
       db: database.db,
       mailer,
