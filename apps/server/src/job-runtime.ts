@@ -71,16 +71,6 @@ export function createJobRunner(
       { batchSize: 1, cron: '* * * * *' },
     )
     .handle(
-      QUEUES.kioskUnpaid.name,
-      async () => {
-        const result = await closeUnpaidKioskChecks(systemOrderingDeps(deps, log), {
-          afterMinutes: deps.config.kioskUnpaidMinutes,
-        });
-        if (result.closed > 0) log.info(result, 'closed kiosk orders nobody paid at the counter');
-      },
-      { batchSize: 1, cron: '*/15 * * * *' },
-    )
-    .handle(
       QUEUES.listingSchedule.name,
       async () => {
         const queued = housekeeping.listing ? await queueDueSyncs(housekeeping.listing(), new Date()) : 0;
@@ -140,11 +130,21 @@ function reportHousekeeping(result: HousekeepingResult, log: FastifyBaseLogger):
 }
 
 /**
- * The registers' jobs (docs/behaviour/pos.md): a cash drawer's kick and a sale's receipt on its printer; and
- * the cloud printers' deadlines (decision 053).
+ * The registers' jobs (docs/behaviour/pos.md): a cash drawer's kick and a sale's receipt on its printer; the
+ * kiosk orders nobody paid (decision 062); and the cloud printers' deadlines (decision 053).
  */
 function withRegisterJobs(runner: JobRunner, deps: AppDeps, log: FastifyBaseLogger): JobRunner {
   return runner
+    .handle(
+      QUEUES.kioskUnpaid.name,
+      async () => {
+        const result = await closeUnpaidKioskChecks(systemOrderingDeps(deps, log), {
+          afterMinutes: deps.config.kioskUnpaidMinutes,
+        });
+        if (result.closed > 0) log.info(result, 'closed kiosk orders nobody paid at the counter');
+      },
+      { batchSize: 1, cron: '*/15 * * * *' },
+    )
     .handle(QUEUES.printDeadline.name, async (data) => {
       const outcome = await expireDocument(deps.database.db, Number(data.printJobId));
       if (outcome === 'expired')

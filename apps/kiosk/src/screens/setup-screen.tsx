@@ -44,8 +44,6 @@ export function SetupScreen(props: {
   const { signOut, pending } = useSignOut({ returnUrl: back, redirectTo: back });
   const [name, setName] = useState('Kiosk 1');
   const [printerId, setPrinterId] = useState('');
-  const printers = usePrinters(props.scope);
-  const selectId = useId();
   const pair = usePairKiosk(props.scope);
   const fieldErrors = pair.error instanceof ProblemError ? pair.error.errors : [];
   const nameError = fieldErrors.find((e) => e.path === 'name')?.message;
@@ -90,25 +88,7 @@ export function SetupScreen(props: {
             error={nameError}
             required
           />
-          <div className="ui-field">
-            <label className="ui-field__label" htmlFor={selectId}>
-              Receipt printer
-            </label>
-            <select
-              id={selectId}
-              className="ui-field__input"
-              value={printerId}
-              onChange={(event) => setPrinterId(event.target.value)}
-            >
-              <option value="">{printers.isPending ? 'Loading printers...' : 'No receipt printer'}</option>
-              {(printers.data ?? []).map((printer) => (
-                <option key={printer.printerId} value={printer.printerId}>
-                  {printer.name}
-                </option>
-              ))}
-            </select>
-            <span className="ui-field__hint">Guests who pay by card here can print their receipt on it.</span>
-          </div>
+          <ReceiptPrinterField scope={props.scope} value={printerId} onChange={setPrinterId} />
           {otherError && <Alert>{otherError}</Alert>}
           <Button type="submit" size="lg" block loading={pair.isPending || pending} loadingText="Pairing...">
             Pair as a kiosk
@@ -116,5 +96,32 @@ export function SetupScreen(props: {
         </form>
       </Card>
     </main>
+  );
+}
+
+/** The printer a kiosk's guests print their receipts on (none: the kiosk offers only email). */
+function ReceiptPrinterField(props: { scope: Scope; value: string; onChange: (value: string) => void }) {
+  const printers = usePrinters(props.scope);
+  const selectId = useId();
+  return (
+    <div className="ui-field">
+      <label className="ui-field__label" htmlFor={selectId}>
+        Receipt printer
+      </label>
+      <select
+        id={selectId}
+        className="ui-field__input"
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+      >
+        <option value="">{printers.isPending ? 'Loading printers...' : 'No receipt printer'}</option>
+        {(printers.data ?? []).map((printer) => (
+          <option key={printer.printerId} value={printer.printerId}>
+            {printer.name}
+          </option>
+        ))}
+      </select>
+      <span className="ui-field__hint">Guests who pay by card here can print their receipt on it.</span>
+    </div>
   );
 }
