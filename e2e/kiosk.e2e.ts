@@ -1,6 +1,8 @@
+import { createServer } from 'node:net';
 import { TENANT_CREATION_TIMEZONE } from '@brigade/domain/tenant';
+import { freePort } from '@brigade/test-utils/ports';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { apiCall, DEMO_OWNER, DEMO_TENANT_ID, signInByApi, useHarness } from './harness';
 import { axeViolations, type Credentials, fillSignIn, screenSettled, screenshot, serious } from './helpers';
 
@@ -11,15 +13,31 @@ import { axeViolations, type Credentials, fillSignIn, screenSettled, screenshot,
  * required choices refused first, then chosen), reviews the order, is asked to choose eat here or take out and
  * to give a name or a table tent, and pays at the counter: the confirmation shows the order's number. At a
  * register the kiosk order waits among the tabs; paid in cash there, it is on management's Orders list as a
- * kiosk order. Touch at 1080×1920 (portrait) and 1280×800; axe-core on each kiosk screen.
+ * kiosk order. Paid by card on the kiosk's terminal, the guest prints the receipt on the kiosk's receipt
+ * printer (a TCP listener in this process) and emails it. Touch at 1080×1920 (portrait) and 1280×800; axe-core
+ * on each kiosk screen.
  */
-const harness = useHarness();
+const printerPort = await freePort();
+const printed: string[] = [];
+const printer = createServer((socket) => {
+  const chunks: Buffer[] = [];
+  socket.on('data', (chunk) => chunks.push(chunk));
+  socket.on('end', () => printed.push(Buffer.concat(chunks).toString('latin1')));
+});
+printer.listen(printerPort, '127.0.0.1');
+const harness = useHarness({
+  env: { KITCHEN_PRINTER_PORT: String(printerPort), KITCHEN_PRINTER_ALLOW_LOCAL: 'true' },
+});
+afterAll(() => {
+  printer.close();
+});
+const PRINTER_NAME = 'E2E Kiosk printer';
 const OWNER: Credentials = { email: 'owner@brigade.local', password: 'brigade-owner' };
 const fitsWidth = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const centsOf = (text: string | null) => Math.round(Number((text ?? '').replace(/[^0-9.]/g, '')) * 100);
 
-async function pairKiosk(page: Page, name = 'Entrance kiosk') {
+async function pairKiosk(page: Page, name = 'Entrance kiosk', printerName: string | null = null) {
   await page.goto(`${harness.managementOrigin}/kiosk/`);
   // a guest sees no sign-in form on an unpaired kiosk: a manager asks for it
   await page
@@ -32,6 +50,12 @@ async function pairKiosk(page: Page, name = 'Entrance kiosk') {
   await page.getByRole('heading', { level: 1, name: 'Set up this kiosk' }).waitFor({ timeout: 20_000 });
   expect(await page.getByLabel('Kiosk name').inputValue()).toBe('Kiosk 1');
   await page.getByLabel('Kiosk name').fill(name);
+  if (printerName) {
+    const select = page.getByLabel('Receipt printer');
+    await select.locator('option', { hasText: printerName }).waitFor({ state: 'attached' });
+    await select.selectOption({ label: printerName });
+    await screenshot(page, 'kiosk-setup-printer', { fullPage: false });
+  }
   await page.getByRole('button', { name: 'Pair as a kiosk' }).click();
   // paired, and nobody is signed in any more: the attract screen
   await page.getByRole('button', { name: /Touch to order/ }).waitFor({ timeout: 30_000 });
@@ -175,7 +199,11 @@ describe('self-order kiosk', () => {
     await register.getByRole('button', { name: 'Pair this device' }).click();
     await register.getByRole('region', { name: 'Menu' }).waitFor({ timeout: 20_000 });
     await tap(register.getByRole('link', { name: 'Tables' }));
-    await tap(register.getByRole('button', { name: `#${order.number} · Ada · Tent 14` }));
+    const tab = register.getByRole('button', { name: `#${order.number} · Ada · Tent 14` });
+    // the register marks a kiosk's order among the tabs
+    expect(await tab.locator('.pos-tab-check__kiosk').textContent()).toBe('Kiosk');
+    await screenshot(register, 'kiosk-register-tabs-1280', { fullPage: false });
+    await tap(tab);
     await tap(register.getByRole('button', { name: /^Pay \$/ }));
     const dialog = register.getByRole('dialog', { name: /^Pay \$/ });
     await tap(dialog.getByRole('group', { name: 'Quick amounts' }).getByRole('button').first());
@@ -221,8 +249,7 @@ describe('self-order kiosk', () => {
     });
     const page = await context.newPage();
     const tap = (target: Locator) => target.tap();
-    await pairKiosk(page, 'Card kiosk');
-    // a manager pairs the emulator's terminal to the kiosk (as Management → Registers → Card terminal does)
+    // a manager adds the kiosk's receipt printer, then sets the kiosk up with it
     const token = await signInByApi(harness, DEMO_OWNER);
     const restaurants = await apiCall<{ data: { restaurants: { restaurantId: number; name: string }[] } }>(
       harness,
@@ -234,6 +261,12 @@ describe('self-order kiosk', () => {
       (r) => r.name === 'Harbor Grill',
     )!.restaurantId;
     const base = `/tenants/${DEMO_TENANT_ID}/restaurants/${restaurantId}`;
+    const created = await apiCall(harness, 'POST', `${base}/printers`, {
+      token,
+      body: { name: PRINTER_NAME, model: 'TM-T88', ipSetup: 'Static', ipAddress: '127.0.0.1' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await pairKiosk(page, 'Card kiosk', PRINTER_NAME);
     const devices = await apiCall<{ data: { deviceId: number; name: string; revokedAt: string | null }[] }>(
       harness,
       'GET',
@@ -261,8 +294,9 @@ describe('self-order kiosk', () => {
     await tap(page.getByRole('button', { name: /Touch to order/ }));
     await orderBurger(page, tap, 'kiosk-card');
     await tap(page.getByRole('button', { name: /^Review order · \$/ }));
-    await tap(page.getByRole('button', { name: 'Take out' }));
+    await tap(page.getByRole('button', { name: 'Eat here' }));
     await page.getByLabel('Your name').fill('Sam');
+    await page.getByLabel('Table tent number').fill('21');
     const total = centsOf(await page.getByTestId('order-total').textContent());
     await screenshot(page, 'kiosk-card-review-1280', { fullPage: false });
     const answer = page.waitForResponse(
@@ -292,6 +326,31 @@ describe('self-order kiosk', () => {
     expect(await page.getByTestId('order-number').textContent()).toBe(String(order.number));
     expect(await page.getByTestId('paid-by-card').textContent()).toContain('ending 1111');
     await screenshot(page, 'kiosk-card-done-1280', { fullPage: false });
+    expect(serious(await axeViolations(page))).toEqual([]);
+
+    // the receipt: printed on the kiosk's printer, then emailed
+    const receipt = page.getByRole('region', { name: 'Receipt' });
+    await tap(receipt.getByRole('button', { name: 'Print receipt' }));
+    await receipt.getByRole('status').filter({ hasText: 'Your receipt is printing' }).waitFor();
+    await expect
+      .poll(() => printed.filter((text) => text.includes(`#${order.number}`)).length, { timeout: 20_000 })
+      .toBe(1);
+    expect(printed.find((text) => text.includes(`#${order.number}`))).toMatch(/1111/);
+    expect(await receipt.getByRole('button', { name: 'Print receipt' }).count()).toBe(0);
+    await tap(receipt.getByRole('button', { name: 'Email receipt' }));
+    await page.getByLabel('Your email').fill('sam@example.com');
+    await screenshot(page, 'kiosk-card-receipt-email-1280', { fullPage: false });
+    expect(serious(await axeViolations(page))).toEqual([]);
+    await tap(receipt.getByRole('button', { name: 'Send receipt' }));
+    await receipt.getByRole('status').filter({ hasText: 'on its way to sam@example.com' }).waitFor();
+    await page.setViewportSize({ width: 1080, height: 1920 });
+    await screenshot(page, 'kiosk-card-receipt-1080', { fullPage: false });
+    expect(await fitsWidth(page)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, 'kiosk-card-receipt-1280', { fullPage: false });
+    expect(await receipt.getByRole('button', { name: 'No receipt' }).count()).toBe(0);
+    await tap(receipt.getByRole('button', { name: 'Done' }));
+    await page.getByRole('button', { name: /Touch to order/ }).waitFor();
 
     // paid, it is on the kitchen display at once
     const kitchen = await context.newPage();
@@ -303,10 +362,10 @@ describe('self-order kiosk', () => {
     if (await pick.isVisible()) await pick.click();
     await station.waitFor({ timeout: 20_000 });
     await station.click();
-    await kitchen
-      .getByTestId('kds-ticket')
-      .filter({ hasText: `#${order.number}` })
-      .waitFor({ timeout: 20_000 });
+    const kdsTicket = kitchen.getByTestId('kds-ticket').filter({ hasText: `#${order.number}` });
+    await kdsTicket.waitFor({ timeout: 20_000 });
+    // the table tent is on the ticket, apart from the name (decision 062)
+    expect(await kdsTicket.getByTestId('kds-tent').textContent()).toBe('Tent 21');
     await screenshot(kitchen, 'kiosk-card-kitchen-1280', { fullPage: false });
     await context.close();
   });

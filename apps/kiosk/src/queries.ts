@@ -1,6 +1,12 @@
 import type { Jsonify } from '@brigade/api-client/client';
 import { ProblemError } from '@brigade/api-client/problem-error';
-import { cancelKioskTerminal, getKioskMenu, placeKioskOrder } from '@brigade/contracts/kiosk';
+import {
+  cancelKioskTerminal,
+  emailKioskReceipt,
+  getKioskMenu,
+  placeKioskOrder,
+  printKioskReceipt,
+} from '@brigade/contracts/kiosk';
 import { pairPosDevice } from '@brigade/contracts/pos';
 import {
   DEVICE_HEADER,
@@ -61,9 +67,47 @@ export function useCancelTerminal(token: string) {
   });
 }
 
+/** The guest's receipt after paying by card: printed on the kiosk's printer, or emailed. */
+export function useKioskReceipt(token: string, orderId: number) {
+  const params = { orderId };
+  return useMutation<{ printed: true } | { emailedTo: string }, Error, { print: true } | { email: string }>({
+    mutationFn: (how) =>
+      'print' in how
+        ? apiClient
+            .call(printKioskReceipt, { params, headers: deviceHeaders(token) })
+            .then(() => ({ printed: true as const }))
+        : apiClient
+            .call(emailKioskReceipt, { params, headers: deviceHeaders(token), body: { email: how.email } })
+            .then((answer) => ({ emailedTo: answer.data.to })),
+  });
+}
+
 export interface Scope {
   tenantId: number;
   restaurantId: number;
+}
+
+/** The restaurant's printers, for the manager to choose the kiosk's receipt printer while setting it up. */
+export function usePrinters(scope: Scope) {
+  return useQuery({
+    queryKey: ['kiosk', scope.tenantId, scope.restaurantId, 'printers'],
+    queryFn: async ({ signal }) => {
+      // the catalogue's contracts are only needed here, once, at setup: their own chunk
+      const { CATALOGUE_ENDPOINTS_BY_KIND } = await import('@brigade/contracts/catalogue');
+      const { PRINTER_KIND } = await import('@brigade/domain/catalogue/kinds');
+      const list = CATALOGUE_ENDPOINTS_BY_KIND.get(PRINTER_KIND)!.list;
+      const answer = await apiClient.call(list, {
+        params: scope,
+        query: {},
+        body: undefined,
+        signal,
+      } as never);
+      return (answer as { data: { printerId: number; name: string }[] }).data.map((p) => ({
+        printerId: p.printerId,
+        name: p.name,
+      }));
+    },
+  });
 }
 
 /** A manager pairs this device as a kiosk (setup only; the session is signed out after). */

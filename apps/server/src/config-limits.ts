@@ -1,5 +1,6 @@
 import { CHECKOUT_LIMITS, type CheckoutLimits } from '@brigade/domain/ordering/checkout-limits';
 import { PLACES_DAILY_SEARCHES } from '@brigade/domain/places';
+import { KIOSK_ORDER_LIMIT } from '@brigade/domain/pos/kiosk';
 import { z } from 'zod';
 
 /** A count of the checkout's or of Places' limits (a positive whole number). */
@@ -23,6 +24,7 @@ export const limitsEnvironment = {
   CHECKOUT_DECLINES_PER_ADDRESS: limit(CHECKOUT_LIMITS.declinesPerAddress),
   CHECKOUT_DECLINES_PER_RESTAURANT: limit(CHECKOUT_LIMITS.declinesPerRestaurant),
   CHECKOUT_DECLINE_ALERT: limit(CHECKOUT_LIMITS.declineAlert),
+  KIOSK_ORDERS_PER_DEVICE: limit(KIOSK_ORDER_LIMIT.ordersPerDevice),
 };
 
 type LimitsEnvironment = z.infer<z.ZodObject<typeof limitsEnvironment>>;

@@ -1,4 +1,5 @@
 import type { CheckoutLimits } from '@brigade/domain/ordering/checkout-limits';
+import type { KioskOrderLimit } from '@brigade/domain/pos/kiosk';
 import type { BusinessListingConfig } from './config-business-listing';
 import type { SmsConfig } from './config-sms';
 
@@ -55,6 +56,8 @@ export interface Config {
   secretsKey: Uint8Array | undefined;
   /** How long a payment or order in checkout may go without a change before the checkout sweep settles it. */
   checkoutQuietSeconds: number;
+  /** How long a kiosk order to pay at the counter waits before the `kiosk.unpaid` job closes it as abandoned. */
+  kioskUnpaidMinutes: number;
   /** Days the audit log and the mail outbox keep their rows (0: for ever); the `retention.prune` job. */
   retention: { auditLogDays: number; mailOutboxDays: number };
   cardpointe: {
@@ -80,6 +83,8 @@ export interface Config {
   };
   /** The public checkout's limits (docs/behaviour/ordering.md#checkout-limits), CHECKOUT_* variables. */
   checkoutLimits: CheckoutLimits;
+  /** New orders one kiosk may place in a window (docs/behaviour/kiosk.md#limits). */
+  kioskOrderLimit: KioskOrderLimit;
   /** The language model that drafts review replies (docs/operations/llm.md). */
   llm: LlmConfig;
   /** Text messages through Twilio (docs/operations/sms.md). */

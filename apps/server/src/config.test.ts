@@ -25,6 +25,8 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       migrationUrl: undefined,
       checkoutQuietSeconds: 120,
+      kioskUnpaidMinutes: 120,
+      kioskOrderLimit: { ordersPerDevice: 30, windowMs: 900_000 },
       retention: { auditLogDays: 365, mailOutboxDays: 30 },
       sms: {
         mode: 'emulator',

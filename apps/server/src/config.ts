@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { parseSecretsKey } from '@brigade/core/secrets/sealed-box';
+import { KIOSK_ORDER_LIMIT } from '@brigade/domain/pos/kiosk';
 import { DEVELOPMENT_APP_ORIGINS } from '@brigade/domain/return-url';
 import { z } from 'zod';
 import {
@@ -166,6 +167,9 @@ const configSchema = z.object({
   // How long a payment or an order in checkout may go without a change before the checkout sweep settles it
   // (docs/behaviour/ordering.md): longer than a gateway call and its reconciliation take.
   CHECKOUT_QUIET_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).default(120),
+  // How long a kiosk order to pay at the counter waits before it is closed as abandoned, if its business day
+  // has not ended first (docs/behaviour/kiosk.md, decision 062).
+  KIOSK_UNPAID_MINUTES: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1440).default(120),
   // Google Places API (New) (docs/operations/places.md): the key stays on the server; without one the
   // built-in emulator answers outside production, and places calls answer 503 in production.
   GOOGLE_PLACES_API_KEY: z.string().trim().min(1, 'must not be empty').optional(),
@@ -286,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     media: mediaConfigOf(c, publicOrigin),
     secretsKey: c.SECRETS_KEY ? (parseSecretsKey(c.SECRETS_KEY) ?? undefined) : undefined,
     checkoutQuietSeconds: c.CHECKOUT_QUIET_SECONDS,
+    kioskUnpaidMinutes: c.KIOSK_UNPAID_MINUTES,
     retention: retentionOf(c),
     cardpointe: {
       emulator:
@@ -302,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dailySearchesPerTenant: c.PLACES_DAILY_SEARCHES_PER_TENANT,
     },
     checkoutLimits: checkoutLimitsOf(c),
+    kioskOrderLimit: { ...KIOSK_ORDER_LIMIT, ordersPerDevice: c.KIOSK_ORDERS_PER_DEVICE },
     llm: llmConfigOf(c, c.NODE_ENV),
     sms: smsConfigOf(c),
     businessListing: businessListingConfigOf(c),

@@ -36,6 +36,8 @@ export interface AppDeps {
   imageStorage: ImageStorage;
   /** This server process, among the instances sharing the database (instance-presence.ts). */
   instanceId: string;
+  /** The register passcodes' pepper, derived from SECRETS_KEY when first needed (decision 062). */
+  passcodePepper: () => Uint8Array;
   /**
    * What changed (decision 011): the database's triggers announce every committed write to a restaurant,
    * its catalogue, tenants, domains and the site configuration; handlers publish their own writes here too.

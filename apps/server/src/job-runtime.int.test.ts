@@ -53,6 +53,7 @@ describe("the server's job runner", () => {
     expect(rowsOf(await db.execute(sql`select name, cron from pgboss.schedule order by name`))).toEqual([
       { name: 'checkout.sweep', cron: '* * * * *' },
       { name: 'housekeeping', cron: '*/15 * * * *' },
+      { name: 'kiosk.unpaid', cron: '*/15 * * * *' },
       { name: 'listing.autoreply', cron: '* * * * *' },
       { name: 'listing.schedule', cron: '* * * * *' },
       { name: 'places.resync', cron: '*/15 * * * *' },

@@ -12,7 +12,7 @@ import { queueDueSyncs, syncConnection } from '@brigade/core/listing/scheduled-s
 import { printQueuedTicket } from '@brigade/core/ordering/kitchen-tickets';
 import { checkUnacceptedOrder } from '@brigade/core/ordering/unaccepted-orders';
 import { resyncDuePlaces } from '@brigade/core/places/place-resync';
-import { kickDrawerJob, printReceiptJob } from '@brigade/core/pos/index';
+import { closeUnpaidKioskChecks, kickDrawerJob, printReceiptJob } from '@brigade/core/pos/index';
 import { expireDocument } from '@brigade/core/printing/index';
 import { SYSTEM } from '@brigade/core/use-case';
 import { QUEUES } from '@brigade/db/job-queue';
@@ -29,6 +29,7 @@ import { systemOrderingDeps } from './routes/ordering';
  * - `print.deadline`: a cloud printer's document neither collected nor confirmed in time fails (decision 053);
  * - `order.unaccepted`: an order still `new` after its alert or cancel time (queued when it goes live);
  * - `checkout.sweep`: stale payments, then orders stuck in `placing`; every minute and at start-up;
+ * - `kiosk.unpaid`: kiosk orders nobody paid at the counter, closed as abandoned; every 15 minutes;
  * - `listing.schedule` (every minute) queues a `listing.sync` per Google Business Profile connection due, and
  *   `listing.autoreply` (every minute) posts the AI replies due; `places.resync` (every 15 minutes) re-syncs the
  *   linked Google places due. Without Google configured they find nothing to do;
@@ -142,11 +143,21 @@ function withMessageJobs(runner: JobRunner, deps: AppDeps, log: FastifyBaseLogge
 }
 
 /**
- * The registers' jobs (docs/behaviour/pos.md): a cash drawer's kick and a sale's receipt on its printer; and
- * the cloud printers' deadlines (decision 053).
+ * The registers' jobs (docs/behaviour/pos.md): a cash drawer's kick and a sale's receipt on its printer; the
+ * kiosk orders nobody paid (decision 062); and the cloud printers' deadlines (decision 053).
  */
 function withRegisterJobs(runner: JobRunner, deps: AppDeps, log: FastifyBaseLogger): JobRunner {
   return runner
+    .handle(
+      QUEUES.kioskUnpaid.name,
+      async () => {
+        const result = await closeUnpaidKioskChecks(systemOrderingDeps(deps, log), {
+          afterMinutes: deps.config.kioskUnpaidMinutes,
+        });
+        if (result.closed > 0) log.info(result, 'closed kiosk orders nobody paid at the counter');
+      },
+      { batchSize: 1, cron: '*/15 * * * *' },
+    )
     .handle(QUEUES.printDeadline.name, async (data) => {
       const outcome = await expireDocument(deps.database.db, Number(data.printJobId));
       if (outcome === 'expired')

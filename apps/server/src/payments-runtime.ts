@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CardPointeClient, gatewayBaseUrl } from '@brigade/cardpointe/client';
 import { type CardPointeEmulator, startCardPointeEmulator } from '@brigade/cardpointe/emulator';
@@ -9,12 +8,12 @@ import type { CardTerminal } from '@brigade/cardpointe/terminal';
 import { TerminalClient, terminalBaseUrl } from '@brigade/cardpointe/terminal-client';
 import { getMerchantAccount, saveMerchantAccount } from '@brigade/core/payments/merchant-account-service';
 import type { GatewayAccount, PaymentDeps } from '@brigade/core/payments/payment-deps';
-import { createSealedBox, developmentSecretsKey, type SealedBox } from '@brigade/core/secrets/sealed-box';
+import { createSealedBox, type SealedBox } from '@brigade/core/secrets/sealed-box';
 import { SYSTEM } from '@brigade/core/use-case';
-import { BrigadeError } from '@brigade/domain/errors';
 import type { PaymentProvider } from '@brigade/domain/payments/provider-port';
 import { startOnFirstUse } from '@brigade/integration-kit/start-on-first-use';
 import type { Config } from './config';
+import { secretsKeyOf } from './secrets-key';
 
 /**
  * The payment gateway's side of the running server (docs/operations/cardpointe.md): the real CardPointe sites,
@@ -73,7 +72,7 @@ export function createPaymentsRuntime(
       ),
     ),
     secrets: () => {
-      box ??= createSealedBox(secretsKeyOf(config));
+      box ??= createSealedBox(secretsKeyOf(config, 'payment credentials cannot be stored'));
       return box;
     },
     terminal: (apiKey, site) =>
@@ -88,19 +87,6 @@ export function createPaymentsRuntime(
     pauseMs: (attempt) => cardpointe.reconcilePauseMs * attempt,
     close: () => emulator.close(),
   };
-}
-
-function secretsKeyOf(config: Config): Uint8Array {
-  if (config.secretsKey) return config.secretsKey;
-  // Tests: a key of their own that no file keeps.
-  if (config.env === 'test') return randomBytes(32);
-  if (config.env === 'production')
-    throw new BrigadeError(
-      'unavailable',
-      'SECRETS_KEY_MISSING',
-      'SECRETS_KEY is not configured: payment credentials cannot be stored',
-    );
-  return developmentSecretsKey(join(config.dataDir, 'secrets.key'));
 }
 
 const GATEWAY_CACHE_LIMIT = 256;

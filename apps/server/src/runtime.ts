@@ -25,6 +25,7 @@ import type { AppDeps } from './deps';
 import { createLlmRuntime } from './llm-runtime';
 import { createPaymentsRuntime } from './payments-runtime';
 import { createPlacesRuntime } from './places-runtime';
+import { passcodePepperOf } from './secrets-key';
 import { createSmsRuntime } from './sms-runtime';
 
 export const VERSION: string = JSON.parse(
@@ -136,6 +137,7 @@ export function createAppDeps(
     printerAddresses,
     imageStorage: createImageStorage(config, instanceId),
     instanceId,
+    passcodePepper: passcodePepperOf(config),
     identity: {
       db: database.db,
       mailer,

@@ -1,4 +1,10 @@
-import { deviceHeaders } from '@brigade/domain/pos/api';
+import { positiveId } from '@brigade/domain/integers';
+import {
+  deviceHeaders,
+  emailReceiptResultSchema,
+  emailReceiptSchema,
+  reprintResultSchema,
+} from '@brigade/domain/pos/api';
 import { kioskMenuSchema, kioskOrderSchema, placeKioskOrderSchema } from '@brigade/domain/pos/kiosk';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
@@ -30,7 +36,7 @@ export const placeKioskOrder = defineEndpoint({
   method: 'POST',
   path: '/kiosk/orders',
   summary: "Place a guest's order from the kiosk, to pay at the counter or by card on the kiosk's terminal",
-  description: `${idempotency} Priced on the server from the kiosk menu; the order waits at the registers as an open check (channel kiosk) until the counter takes payment, which sends it to the kitchen; paid by card on the kiosk's terminal, it is paid and sent at once.`,
+  description: `${idempotency} Priced on the server from the kiosk menu; the order waits at the registers as an open check (channel kiosk) until the counter takes payment, which sends it to the kitchen; paid by card on the kiosk's terminal, it is paid and sent at once. Each kiosk may place KIOSK_ORDERS_PER_DEVICE (30) new orders per 15 minutes; then 429 with Retry-After.`,
   tags,
   access: { kind: 'public' },
   changes: 'none',
@@ -41,7 +47,7 @@ export const placeKioskOrder = defineEndpoint({
     description: 'The order, for the confirmation screen',
     schema: successOf(kioskOrderSchema),
   },
-  problems: [409, 422, ...GATEWAY_PROBLEMS],
+  problems: [409, 422, 429, ...GATEWAY_PROBLEMS],
 });
 
 export const cancelKioskTerminal = defineEndpoint({
@@ -60,4 +66,41 @@ export const cancelKioskTerminal = defineEndpoint({
     schema: successOf(z.object({ cancelled: z.boolean() })),
   },
   problems: [409, ...GATEWAY_PROBLEMS],
+});
+
+const receiptParams = z.object({ orderId: positiveId('Order ID') });
+
+export const printKioskReceipt = defineEndpoint({
+  id: 'printKioskReceipt',
+  method: 'POST',
+  path: '/kiosk/orders/{orderId}/receipt/print',
+  summary:
+    "Print the receipt of the order this kiosk's guest just paid, on the kiosk's receipt printer (once)",
+  description:
+    "Only the kiosk's own paid orders, for 15 minutes after they were placed; anything else is 404. 409 when the kiosk has no receipt printer or the receipt was already printed.",
+  tags,
+  access: { kind: 'public' },
+  changes: 'none',
+  request: { params: receiptParams, headers: deviceHeaders },
+  response: { status: 202, description: 'The receipt is queued', schema: successOf(reprintResultSchema) },
+  problems: [404, 409],
+});
+
+export const emailKioskReceipt = defineEndpoint({
+  id: 'emailKioskReceipt',
+  method: 'POST',
+  path: '/kiosk/orders/{orderId}/receipt/email',
+  summary: "Email the receipt of the order this kiosk's guest just paid (at most 3 times a sale)",
+  description:
+    "Only the kiosk's own paid orders, for 15 minutes after they were placed; anything else is 404.",
+  tags,
+  access: { kind: 'public' },
+  changes: 'none',
+  request: { params: receiptParams, headers: deviceHeaders, body: emailReceiptSchema },
+  response: {
+    status: 202,
+    description: 'The receipt is on its way',
+    schema: successOf(emailReceiptResultSchema),
+  },
+  problems: [400, 404, 429],
 });

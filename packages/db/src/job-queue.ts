@@ -100,6 +100,15 @@ export const QUEUES = {
     expireInSeconds: 300,
     policy: 'stately',
   },
+  /** Every 15 minutes: kiosk orders nobody paid at the counter, closed as abandoned (pos/kiosk-unpaid.ts). */
+  kioskUnpaid: {
+    name: 'kiosk.unpaid',
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    expireInSeconds: 300,
+    policy: 'stately',
+  },
   /** Every minute: queues one `listing.sync` per Google Business Profile connection due (listing/scheduled-sync.ts). */
   listingSchedule: {
     name: 'listing.schedule',

@@ -2,12 +2,14 @@ import { Button } from '@brigade/ui/components/button';
 import { useEffect, useRef, useState } from 'react';
 import { useKiosk } from '../kiosk-context';
 import type { PlacedOrder } from '../queries';
+import { ReceiptChoices } from './receipt-choices';
 
 const BACK_AFTER_SECONDS = 30;
 
 /**
  * The confirmation: the order number in very large type, what to do next (pay at the counter, the amount),
- * and "Done"; the kiosk goes back to its attract screen by itself after half a minute.
+ * and "Done" — or, paid by card, the receipt choices ("No receipt" is then the way out); the kiosk goes back to its attract screen by itself after
+ * half a minute without a touch.
  */
 export function DoneScreen({ order, onDone }: { order: PlacedOrder; onDone: () => void }) {
   const { money } = useKiosk();
@@ -43,9 +45,17 @@ export function DoneScreen({ order, onDone }: { order: PlacedOrder; onDone: () =
           as it is paid.
         </p>
       )}
-      <Button size="lg" className="kiosk-done__button" onClick={onDone}>
-        Done
-      </Button>
+      {order.payment === 'card' ? (
+        <ReceiptChoices
+          orderId={order.orderId}
+          onDone={onDone}
+          onActivity={() => setLeft(BACK_AFTER_SECONDS)}
+        />
+      ) : (
+        <Button size="lg" className="kiosk-done__button" onClick={onDone}>
+          Done
+        </Button>
+      )}
       <p className="kiosk-done__hint">This screen closes in {left} seconds.</p>
     </main>
   );

@@ -5,10 +5,10 @@ import { Card } from '@brigade/ui/components/card';
 import { TextField } from '@brigade/ui/components/text-field';
 import { useSignOut } from '@brigade/ui/lib/use-sign-out';
 import { useSelection } from '@brigade/ui/selection';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { BASE } from '../api';
 import type { StoredKiosk } from '../device-store';
-import { type Scope, usePairKiosk } from '../queries';
+import { type Scope, usePairKiosk, usePrinters } from '../queries';
 
 /** What an unpaired kiosk shows a guest: ask a member of staff; a manager sets it up from here. */
 export function NotPairedScreen(props: { notice: string | null; onSetUp: () => void }) {
@@ -43,6 +43,7 @@ export function SetupScreen(props: {
   const back = `${window.location.origin}${BASE}/`;
   const { signOut, pending } = useSignOut({ returnUrl: back, redirectTo: back });
   const [name, setName] = useState('Kiosk 1');
+  const [printerId, setPrinterId] = useState('');
   const pair = usePairKiosk(props.scope);
   const fieldErrors = pair.error instanceof ProblemError ? pair.error.errors : [];
   const nameError = fieldErrors.find((e) => e.path === 'name')?.message;
@@ -50,7 +51,7 @@ export function SetupScreen(props: {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     pair.mutate(
-      { name },
+      { name, receiptPrinterId: printerId ? Number(printerId) : null },
       {
         onSuccess: ({ device, token }) => {
           props.onPaired({ deviceId: device.deviceId, name: device.name, token });
@@ -87,6 +88,7 @@ export function SetupScreen(props: {
             error={nameError}
             required
           />
+          <ReceiptPrinterField scope={props.scope} value={printerId} onChange={setPrinterId} />
           {otherError && <Alert>{otherError}</Alert>}
           <Button type="submit" size="lg" block loading={pair.isPending || pending} loadingText="Pairing...">
             Pair as a kiosk
@@ -94,5 +96,32 @@ export function SetupScreen(props: {
         </form>
       </Card>
     </main>
+  );
+}
+
+/** The printer a kiosk's guests print their receipts on (none: the kiosk offers only email). */
+function ReceiptPrinterField(props: { scope: Scope; value: string; onChange: (value: string) => void }) {
+  const printers = usePrinters(props.scope);
+  const selectId = useId();
+  return (
+    <div className="ui-field">
+      <label className="ui-field__label" htmlFor={selectId}>
+        Receipt printer
+      </label>
+      <select
+        id={selectId}
+        className="ui-field__input"
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+      >
+        <option value="">{printers.isPending ? 'Loading printers...' : 'No receipt printer'}</option>
+        {(printers.data ?? []).map((printer) => (
+          <option key={printer.printerId} value={printer.printerId}>
+            {printer.name}
+          </option>
+        ))}
+      </select>
+      <span className="ui-field__hint">Guests who pay by card here can print their receipt on it.</span>
+    </div>
   );
 }

@@ -166,7 +166,13 @@ function TableButton(props: { table: Table; disabled: boolean; onOpen: () => voi
 function TabButton({
   check,
 }: {
-  check: { orderId: number; number: number; guestName: string | null; totals: { total: number } };
+  check: {
+    orderId: number;
+    number: number;
+    channel: 'pos' | 'kiosk';
+    guestName: string | null;
+    totals: { total: number };
+  };
 }) {
   const { money } = useRegisterContext();
   const navigate = useNavigate();
@@ -174,6 +180,11 @@ function TabButton({
     <button type="button" className="pos-tab-check" onClick={() => navigate(`/checks/${check.orderId}`)}>
       <span>
         #{check.number} · {check.guestName ?? 'Counter'}
+        {check.channel === 'kiosk' && (
+          <span className="pos-tab-check__kiosk" title="Placed at a self-order kiosk">
+            Kiosk
+          </span>
+        )}
       </span>
       <span className="pos-tab-check__total">{money(check.totals.total)}</span>
     </button>

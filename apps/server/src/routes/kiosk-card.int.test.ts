@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_TERMINAL, DEFAULT_TERMINAL_KEY } from '@brigade/cardpointe/terminal-emulator';
 import { ledgerLines } from '@brigade/db/schema/ledger';
 import { orders } from '@brigade/db/schema/ordering';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-app';
 import { overHttp } from '../test-client';
@@ -115,6 +115,21 @@ describe('paying by card at the kiosk', () => {
     expect(again.statusCode).toBe(201);
     expect(again.json().data).toMatchObject({ orderId: paid.orderId, status: 'accepted', payment: 'card' });
 
+    // recorded under the kiosk's name, not "system" (decision 062): the order's history and the payment's events
+    const history = (await kit.staff('employee', 'GET', `/orders/${paid.orderId}`)).json().data.events as {
+      actor: string;
+      actorName: string | null;
+      note: string | null;
+    }[];
+    const paidEvent = history.find((e) => e.note?.startsWith('Check paid at Door kiosk'));
+    expect(paidEvent, JSON.stringify(history)).toMatchObject({ actor: 'Kiosk Door kiosk' });
+    expect(history.map((e) => e.actor)).not.toContain('system');
+    const payments = await t.database.db.execute(
+      sql`select distinct actor from payment_transaction_events where tenant_id = ${kit.tenantId}`,
+    );
+    expect((payments as unknown as { rows: { actor: string }[] }).rows.map((r) => r.actor)).toEqual([
+      'Kiosk Door kiosk',
+    ]);
     const listed = (await kit.staff('employee', 'GET', '/orders')).json().data;
     expect(listed.find((o: { orderId: number }) => o.orderId === paid.orderId)).toMatchObject({
       channel: 'kiosk',

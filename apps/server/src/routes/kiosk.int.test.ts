@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ledgerLines } from '@brigade/db/schema/ledger';
+import { orders } from '@brigade/db/schema/ordering';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-app';
@@ -269,7 +270,12 @@ describe('a kiosk order', () => {
     // the counter sees it among the open checks
     const checks = (await staff('employee', 'GET', '/pos/checks', { token: registerToken })).json().data;
     const check = checks.find((c: { orderId: number }) => c.orderId === order.orderId);
-    expect(check).toMatchObject({ guestName: 'Ada · Tent 12', deviceName: 'Kiosk 1', service: 'takeout' });
+    expect(check).toMatchObject({
+      guestName: 'Ada · Tent 12',
+      deviceName: 'Kiosk 1',
+      service: 'takeout',
+      channel: 'kiosk',
+    });
     expect(check.lines.map((l: { sent: boolean }) => l.sent)).toEqual([false]);
 
     const paid = await staff('employee', 'POST', `/pos/checks/${order.orderId}/pay`, {
@@ -281,10 +287,15 @@ describe('a kiosk order', () => {
     expect(paid.json().data.tenders[0]).toMatchObject({ method: 'cash', amount: 2600, change: 400 });
 
     const board = (await kit.staff('employee', 'GET', `/kitchen/${ids.grill}`)).json().data;
-    expect(JSON.stringify(board)).toContain(`"orderId":${order.orderId}`);
+    // the table tent is its own field (decision 062): the kitchen display has it beside the guest's name
+    const ticket = board.tickets.find((k: { orderId: number }) => k.orderId === order.orderId);
+    expect(ticket).toMatchObject({ customerName: 'Ada', tableTent: 12 });
+    const stored = await t.database.db.select().from(orders).where(eq(orders.orderId, order.orderId));
+    expect(stored.map((o) => [o.customer.name, o.tableTent])).toEqual([['Ada', 12]]);
     const listed = (await kit.staff('employee', 'GET', '/orders')).json().data;
     const row = listed.find((o: { orderId: number }) => o.orderId === order.orderId);
     expect(row).toMatchObject({ channel: 'kiosk', fulfilment: 'takeout', status: 'accepted' });
+    expect(row.customer.name).toBe('Ada · Tent 12');
     const ledger = await t.database.db
       .select()
       .from(ledgerLines)

@@ -47,7 +47,7 @@ function approvalDeps(deps: AppDeps, walls: WallContext | null): ApprovalDeps {
     ? <T>(work: (tx: Executor) => Promise<T>) => withinWalls(database, walls, (tx) => work(tx))
     : <T>(work: (tx: Executor) => Promise<T>) =>
         database.transaction((tx) => work(tx as unknown as Executor));
-  return { db: database, menuCache: deps.menuCache, transact };
+  return { db: database, menuCache: deps.menuCache, transact, passcodePepper: deps.passcodePepper };
 }
 const cardDeps = (deps: AppDeps, walls: WallContext | null): PosCardDeps => ({
   ...paymentDeps(deps, walls),

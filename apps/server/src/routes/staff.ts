@@ -35,7 +35,7 @@ function staffDeps(deps: AppDeps, walls: WallContext | null): StaffDeps {
   const transact = walls
     ? <T>(work: (tx: Executor) => Promise<T>) => withinWalls(db, walls, (tx) => work(tx))
     : <T>(work: (tx: Executor) => Promise<T>) => db.transaction((tx) => work(tx as unknown as Executor));
-  return { db, transact };
+  return { db, transact, passcodePepper: deps.passcodePepper };
 }
 
 export const staffRoutes = [

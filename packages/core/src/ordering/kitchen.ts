@@ -116,6 +116,7 @@ const ticketHead = (row: OrderRow, firedAt: Date) => ({
   number: row.number,
   status: row.status,
   customerName: row.customer.name,
+  tableTent: row.tableTent,
   service: (row.fulfilment === 'dine_in' || row.fulfilment === 'takeout' ? row.fulfilment : 'pickup') as
     | 'pickup'
     | 'dine_in'

@@ -5,6 +5,7 @@ import { BrigadeError, notFound } from '@brigade/domain/errors';
 import type { OrderingSettings, OrderView } from '@brigade/domain/ordering/api';
 import { declineBurstMessage, type OrderingAlert } from '@brigade/domain/ordering/checkout-limits';
 import { ACTIVE_STATUSES, type RestaurantOrderStatus } from '@brigade/domain/ordering/order-status';
+import { kioskOrderName } from '@brigade/domain/pos/kiosk';
 import { type ResolvedScope, resolveCatalogueScope } from '../catalogue/scope';
 import { findTransaction } from '../payments/payment-repository';
 import { userNames } from '../payments/user-names';
@@ -157,7 +158,11 @@ function orderView(
     pickupAt: row.pickupAt,
     asap: row.asap,
     readyAt: row.readyAt,
-    customer: row.customer,
+    // a kiosk order's table tent is its own field (decision 062); the Orders screen shows it with the name
+    customer: {
+      ...row.customer,
+      name: kioskOrderName({ guestName: row.customer.name, tableTent: row.tableTent }),
+    },
     notes: row.notes,
     lines: row.lines as OrderView['lines'],
     totals: row.totals as unknown as OrderView['totals'],

@@ -17,7 +17,7 @@ import {
   LINE_NOT_FOUND,
 } from '@brigade/domain/pos/checks';
 import { addOrderEvent } from '../ordering/ordering-repository';
-import { approvalAt, approvalLimitsOf, managerOfPasscode } from '../staff/index';
+import { approvalAt, approvalLimitsOf, managerOfPasscode, type PasscodePepper } from '../staff/index';
 import { userIdOf } from '../use-case';
 import { lockOpenCheck } from './check-repository';
 import { type CheckCall, viewOf, withLines } from './checks';
@@ -32,7 +32,7 @@ import { type PosDeps, unlockedRegister } from './register';
  */
 
 /** The approval calls' deps: a passcode is checked in short transactions of its own, then the change runs. */
-export interface ApprovalDeps extends PosDeps {
+export interface ApprovalDeps extends PosDeps, PasscodePepper {
   transact: <T>(work: (tx: Executor) => Promise<T>) => Promise<T>;
 }
 

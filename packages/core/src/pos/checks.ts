@@ -23,6 +23,7 @@ import {
   removeCheckLineSchema,
   type VoidedLine,
 } from '@brigade/domain/pos/checks';
+import { kioskOrderName } from '@brigade/domain/pos/kiosk';
 import { KEY_REUSED, ORDER_INVALID } from '../ordering/checkout';
 import {
   addOrderEvent,
@@ -350,7 +351,8 @@ export function checkOf(
     status: row.status,
     version: row.version,
     service: row.fulfilment === 'takeout' ? 'takeout' : 'dine_in',
-    guestName: row.customer.name || null,
+    channel: row.channel === 'kiosk' ? 'kiosk' : 'pos',
+    guestName: kioskOrderName({ guestName: row.customer.name, tableTent: row.tableTent }) || null,
     tableId: row.tableId,
     lines: (row.lines as CheckLine[]).map((line, index) =>
       lineView({ ...line, lineId: line.lineId ?? index + 1 }),

@@ -12,6 +12,7 @@ import {
   TABLE_HAS_OPEN_CHECK,
   TABLE_NOT_FOUND,
 } from '@brigade/domain/pos/floor';
+import { kioskOrderName } from '@brigade/domain/pos/kiosk';
 import { resolveCatalogueScope } from '../catalogue/scope';
 import type { UseCaseDeps } from '../use-case';
 import { userIdOf } from '../use-case';
@@ -146,7 +147,7 @@ export async function getFloor(
       check: {
         orderId: order.orderId,
         number: order.number,
-        guestName: order.customer.name || null,
+        guestName: kioskOrderName({ guestName: order.customer.name, tableTent: order.tableTent }) || null,
         serverName: serverFirst === null ? null : `${serverChosen || serverFirst} ${serverLast ?? ''}`.trim(),
         total: order.total,
         seatedAt: order.createdAt,

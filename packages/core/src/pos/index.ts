@@ -31,6 +31,8 @@ export {
   saveDiningTable,
 } from './floor';
 export { getKioskMenu, placeKioskOrder } from './kiosk';
+export { emailKioskReceipt, printKioskReceipt } from './kiosk-receipt';
+export { closeUnpaidKioskChecks, KIOSK_UNPAID_MINUTES, type UnpaidKioskResult } from './kiosk-unpaid';
 export { printReceiptJob } from './receipt';
 export { emailReceipt } from './receipt-email';
 export { getRegister, type PosDeps } from './register';

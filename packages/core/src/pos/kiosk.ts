@@ -10,13 +10,17 @@ import type { CheckLine } from '@brigade/domain/pos/checks';
 import {
   KIOSK_NO_MENU,
   KIOSK_NO_TERMINAL,
+  KIOSK_ORDER_LIMIT,
+  KIOSK_ORDERS_LIMITED,
   type KioskMenu,
   type KioskOrder,
+  type KioskOrderLimit,
   kioskOrderName,
   NOT_ON_KIOSK,
   placeKioskOrderSchema,
 } from '@brigade/domain/pos/kiosk';
 import { resolveCatalogueScope } from '../catalogue/scope';
+import { takeAttemptOrRefuse } from '../identity/throttle';
 import { KEY_REUSED } from '../ordering/checkout';
 import {
   addOrderEvent,
@@ -32,7 +36,7 @@ import { payCheckOnTerminal } from './check-card';
 import { pricedCheck } from './checks';
 import { pairedKiosk } from './devices';
 import { type PosDeps, type RegisterPlace, rulesView, sellingPlace } from './register';
-import { priceSale } from './sale';
+import { priceSale, registerPrinter } from './sale';
 import { type TenderRow, tendersOf } from './sale-repository';
 
 /**
@@ -60,6 +64,7 @@ export async function getKioskMenu(deps: PosDeps, input: { token: unknown }): Pr
   const place = await openKiosk(deps, input.token);
   return {
     cardTerminal: Boolean(place.device.terminalHsn && place.device.terminalKey),
+    receiptPrinter: (await registerPrinter(deps, place.device)) !== null,
     device: { deviceId: place.device.deviceId, name: place.device.name },
     restaurantName: place.restaurantName,
     currency: place.currency,
@@ -76,7 +81,7 @@ export async function getKioskMenu(deps: PosDeps, input: { token: unknown }): Pr
  * One Idempotency-Key makes one order, whichever way it is paid (a declined card can still go to the counter).
  */
 export async function placeKioskOrder(
-  deps: PosCardDeps,
+  deps: PosCardDeps & { kioskLimit?: KioskOrderLimit },
   call: { token: unknown; idempotencyKey: unknown; body: unknown },
 ): Promise<KioskOrder> {
   const key = idempotencyKeySchema.safeParse(call.idempotencyKey);
@@ -88,7 +93,10 @@ export async function placeKioskOrder(
   const place = await deps.transact((tx) => openKiosk({ db: tx, menuCache: deps.menuCache }, call.token));
   if (request.payment === 'card' && (!place.device.terminalHsn || !place.device.terminalKey))
     throw new BrigadeError('conflict', 'NO_TERMINAL', KIOSK_NO_TERMINAL);
-  const row = await deps.transact((tx) => writeKioskOrder({ ...deps, db: tx }, place, request, key.data));
+  const limit = deps.kioskLimit ?? KIOSK_ORDER_LIMIT;
+  const row = await deps.transact((tx) =>
+    writeKioskOrder({ ...deps, db: tx }, place, request, { key: key.data, limit }),
+  );
   const scope = { tenantId: row.tenantId, restaurantId: row.restaurantId };
   const answer = async () =>
     deps.transact(async (tx) => {
@@ -97,7 +105,7 @@ export async function placeKioskOrder(
     });
   // to the counter, or already paid (the same key again): no terminal
   if (request.payment === 'counter' || row.status !== 'open') return answer();
-  await payCheckOnTerminal(deps, GUEST, {
+  await payCheckOnTerminal(deps, kioskActor(place.device.name), {
     scope,
     orderId: row.orderId,
     version: row.version,
@@ -108,15 +116,25 @@ export async function placeKioskOrder(
   return answer();
 }
 
-/** The guest at a kiosk, as the payment's records name who acted ("system"). */
-const GUEST: Actor = { kind: 'anonymous' };
+/**
+ * Who acted in a kiosk's card payment, as its records name it (decision 062): "Kiosk Door kiosk" in the
+ * payment's events, the tender and the order's history, not "system". An actor of no one signed in: inactive
+ * and with no tenant, so it passes no access check — it only names the kiosk where a user id would stand.
+ */
+export const kioskActor = (deviceName: string): Actor => ({
+  kind: 'user',
+  userId: `Kiosk ${deviceName}`,
+  isSiteAdmin: false,
+  isActive: false,
+  assignments: [],
+});
 
 /** The kiosk order, written once per key: the same key again finds the order it made. */
 async function writeKioskOrder(
   deps: PosDeps,
   place: RegisterPlace,
   request: ReturnType<typeof placeKioskOrderSchema.parse>,
-  key: string,
+  { key, limit }: { key: string; limit: KioskOrderLimit },
 ): Promise<OrderRow> {
   const scope = { tenantId: place.device.tenantId, restaurantId: place.device.restaurantId };
   // how it is paid is not part of the order: a declined card may go to the counter with the same key
@@ -124,12 +142,17 @@ async function writeKioskOrder(
   const hash = requestHash('placeKioskOrder', order);
   const earlier = await findOrderByKey(deps.db, scope, key);
   if (earlier) return sameOrder(earlier, hash);
+  // a new order counts against its kiosk's limit (the same key again does not), in the order's transaction:
+  // a refused one leaves nothing behind
+  const throttle = `kiosk-orders:${scope.tenantId}:${place.device.deviceId}`;
+  await takeAttemptOrRefuse(deps.db, throttle, limit.ordersPerDevice, limit.windowMs, KIOSK_ORDERS_LIMITED);
   const { lines: priced } = priceSale(place, request, KIOSK_MESSAGES);
   const lines: CheckLine[] = priced.map((line, index) => ({ ...line, lineId: index + 1, pending: true }));
   const check = pricedCheck({ fulfilment: request.service, checkDiscount: null }, lines, place.rules, null);
   const now = deps.now?.() ?? new Date();
   const businessDate = toLocalMoment(now.toISOString(), place.resolved.timezone).date;
   const name = kioskOrderName(request);
+  const guestName = request.guestName ?? '';
   const row = await insertOrder(deps.db, {
     ...scope,
     token: randomBytes(16).toString('base64url'),
@@ -141,7 +164,8 @@ async function writeKioskOrder(
     deviceId: place.device.deviceId,
     pickupAt: now,
     asap: true,
-    customer: { name, email: '', phone: '' },
+    customer: { name: guestName, email: '', phone: '' },
+    tableTent: request.tableTent ?? null,
     lines: check.lines,
     totals: check.totals,
     total: check.total,
@@ -177,7 +201,7 @@ function kioskOrderOf(row: OrderRow, tenders: TenderRow[]): KioskOrder {
     number: row.number,
     status: row.status,
     service: row.fulfilment === 'takeout' ? 'takeout' : 'dine_in',
-    name: row.customer.name,
+    name: kioskOrderName({ guestName: row.customer.name, tableTent: row.tableTent }),
     totals: {
       subtotal: totals.subtotal,
       tax: totals.tax,

@@ -2,6 +2,7 @@ import type { Actor } from '@brigade/domain/access';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
 import {
   emailReceiptSchema,
+  paidAtCounter,
   RECEIPT_EMAILS_PER_SALE,
   TOO_MANY_RECEIPT_EMAILS,
   VOIDED_NO_EMAIL,
@@ -9,9 +10,9 @@ import {
 import { receiptText } from '@brigade/domain/pos/receipt';
 import { insertOutboxEmail } from '../identity/outbox-repository';
 import { ORDER_NOT_FOUND } from '../ordering/order-moves';
-import { addOrderEvent, findOrder, orderEventsOf } from '../ordering/ordering-repository';
+import { addOrderEvent, findOrder, type OrderRow, orderEventsOf } from '../ordering/ordering-repository';
 import type { PublicSites } from '../qr/menu-qr';
-import { userIdOf } from '../use-case';
+import { type UseCaseDeps, userIdOf } from '../use-case';
 import type { RestaurantScope } from './device-repository';
 import { saleReceiptContent } from './receipt';
 import { type PosDeps, registerDevice } from './register';
@@ -40,21 +41,35 @@ export async function emailReceipt(
   await registerDevice(deps, actor, scope, input.token);
   const { email } = emailReceiptSchema.parse(input.body);
   const order = await findOrder(deps.db, scope, input.orderId);
-  if (order?.channel !== 'pos' || order.status === 'open') throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
+  if (!order || !paidAtCounter(order.channel) || order.status === 'open')
+    throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
   if (order.status === 'cancelled') throw new BrigadeError('conflict', 'SALE_VOIDED', VOIDED_NO_EMAIL);
+  await mailReceipt(deps, order, email, userIdOf(actor));
+  return { sent: true, to: email };
+}
+
+/**
+ * Mails a paid sale's receipt (a register's or a kiosk's) through the outbox, with its order event, in the
+ * caller's transaction; refused (429) after RECEIPT_EMAILS_PER_SALE.
+ */
+export async function mailReceipt(
+  deps: UseCaseDeps & { sites: PublicSites },
+  order: OrderRow,
+  email: string,
+  by: string,
+): Promise<void> {
   const content = await saleReceiptContent(deps.db, deps.sites, order, {
     customFooter: null,
     reprint: false,
   });
   const subject = `Your receipt from ${content.header[0]} (#${order.number})`;
   // (the request's transaction) the order's row lock: two sends at once count one after the other
-  await findOrder(deps.db, scope, order.orderId, true);
+  await findOrder(deps.db, order, order.orderId, true);
   const sent = (await orderEventsOf(deps.db, order)).filter((event) =>
     event.note?.startsWith(EMAILED),
   ).length;
   if (sent >= RECEIPT_EMAILS_PER_SALE)
     throw new BrigadeError('rate_limited', 'TOO_MANY_RECEIPT_EMAILS', TOO_MANY_RECEIPT_EMAILS);
   await insertOutboxEmail(deps.db, { to: email, subject, text: receiptText(content) });
-  await addOrderEvent(deps.db, order, order.status, userIdOf(actor), `${EMAILED} to ${masked(email)}`);
-  return { sent: true, to: email };
+  await addOrderEvent(deps.db, order, order.status, by, `${EMAILED} to ${masked(email)}`);
 }

@@ -5,6 +5,7 @@ import { sideBySide } from '@brigade/db/side-by-side';
 import type { PricedLine } from '@brigade/domain/ordering/line-pricing';
 import type { OrderTotals } from '@brigade/domain/ordering/totals';
 import { paidAtCounter } from '@brigade/domain/pos/api';
+import { kioskOrderName } from '@brigade/domain/pos/kiosk';
 import { type ReceiptContent, receiptContent } from '@brigade/domain/pos/receipt';
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { and, eq } from 'drizzle-orm';
@@ -101,7 +102,7 @@ export async function saleReceiptContent(
     order: {
       number: order.number,
       service: order.fulfilment === 'takeout' ? 'takeout' : 'dine_in',
-      guestName: order.customer.name,
+      guestName: kioskOrderName({ guestName: order.customer.name, tableTent: order.tableTent }),
       createdAt: order.createdAt,
       lines: order.lines as PricedLine[],
       totals: order.totals as unknown as OrderTotals,

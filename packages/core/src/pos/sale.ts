@@ -20,6 +20,7 @@ import {
   SERVICE_LABELS,
   VOIDED_NO_RECEIPT,
 } from '@brigade/domain/pos/api';
+import { kioskOrderName } from '@brigade/domain/pos/kiosk';
 import { enqueue } from '../jobs/jobs';
 import { KEY_REUSED, ORDER_INVALID } from '../ordering/checkout';
 import { queueKitchenTickets } from '../ordering/kitchen-tickets';
@@ -218,7 +219,7 @@ export function saleOf(
     businessDate: row.businessDate,
     status: row.status,
     service: row.fulfilment === 'takeout' ? 'takeout' : 'dine_in',
-    guestName: row.customer.name || null,
+    guestName: kioskOrderName({ guestName: row.customer.name, tableTent: row.tableTent }) || null,
     lines: (row.lines as PricedLine[]).map(
       ({ taxRateIds: _t, taxInclusion: _i, takeoutTaxException: _e, ...shown }) => shown,
     ),

@@ -4,7 +4,14 @@
  */
 
 export { editTimeEntry } from './entry-edit';
-export { clearPasscode, getMyPasscode, getPasscode, setMyPasscode, setPasscode } from './passcodes';
+export {
+  clearPasscode,
+  getMyPasscode,
+  getPasscode,
+  type PasscodePepper,
+  setMyPasscode,
+  setPasscode,
+} from './passcodes';
 export {
   approvalAt,
   approvalLimitsOf,

@@ -30,6 +30,11 @@ import {
  * by itself (nobody types a name at the register), so its hash must be found by lookup: argon2id with the
  * password module's cost, salted per restaurant rather than per employee. One hash (~20 ms) and one indexed
  * read per unlock; the unique index makes a passcode unique in its restaurant.
+ *
+ * Four to eight digits are few guesses, so the hash also takes a pepper (decision 062): argon2's secret input,
+ * derived from SECRETS_KEY, which lives in configuration and never in the database — a dump alone cannot be
+ * checked against guesses. Hashes written before the pepper ("legacy") still unlock: a miss under the pepper
+ * looks for the legacy hash, and a match is re-hashed with the pepper at once.
  */
 
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -40,8 +45,18 @@ const saltOf = (scope: RestaurantScope) =>
     .digest()
     .subarray(0, 16);
 
-export const hashPasscode = (scope: RestaurantScope, passcode: string): Promise<string> =>
-  hash(passcode, { ...ARGON2, salt: saltOf(scope) });
+/** The passcode's stored hash: with the pepper; `null` for the legacy hash, written before it. */
+export const hashPasscode = (
+  scope: RestaurantScope,
+  passcode: string,
+  pepper: Uint8Array | null,
+): Promise<string> =>
+  hash(passcode, { ...ARGON2, salt: saltOf(scope), ...(pepper ? { secret: pepper } : {}) });
+
+/** What hashes passcodes: the pepper from configuration (SECRETS_KEY), read when first needed. */
+export interface PasscodePepper {
+  passcodePepper: () => Uint8Array;
+}
 
 export const employeeNotFound = (employeeId: number) =>
   notFound(`Employee not found with employeeId: ${employeeId}`, 'EMPLOYEE_NOT_FOUND');
@@ -100,7 +115,7 @@ async function countPasscodeSet(deps: PasscodeDeps, actor: Actor): Promise<void>
 }
 
 /** Passcode writes: each step in a short transaction of its own under the request's walls. */
-export interface PasscodeDeps {
+export interface PasscodeDeps extends PasscodePepper {
   transact: <T>(work: (tx: Executor) => Promise<T>) => Promise<T>;
 }
 
@@ -112,18 +127,24 @@ export async function setPasscode(
   const { passcode } = setPasscodeSchema.parse(input.body);
   await deps.transact((tx) => employeeForPasscode({ db: tx }, actor, input));
   await countPasscodeSet(deps, actor);
-  return deps.transact((tx) => savePasscodeOf({ db: tx }, actor, input, passcode));
+  const hashes = {
+    peppered: await hashPasscode(input, passcode, deps.passcodePepper()),
+    legacy: await hashPasscode(input, passcode, null),
+  };
+  return deps.transact((tx) => savePasscodeOf({ db: tx }, actor, input, hashes));
 }
 
 async function savePasscodeOf(
   deps: UseCaseDeps,
   actor: Actor,
   input: RestaurantScope & { employeeId: number },
-  passcode: string,
+  hashes: { peppered: string; legacy: string },
 ): Promise<PasscodeState> {
   const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
-  const passcodeHash = await hashPasscode(scope, passcode);
+  const passcodeHash = hashes.peppered;
+  // a colleague's code may still be stored in its legacy form: the same digits are taken either way
   if (await passcodeHolder(deps.db, scope, passcodeHash, input.employeeId)) throw taken();
+  if (await passcodeHolder(deps.db, scope, hashes.legacy, input.employeeId)) throw taken();
   try {
     const setAt = await savePasscode(deps.db, {
       ...scope,

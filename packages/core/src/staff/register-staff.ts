@@ -15,12 +15,13 @@ import { clearKeys, RateLimitedError, reserveAttempt } from '../identity/throttl
 import { pairedDevice } from '../pos/devices';
 import { userIdOf } from '../use-case';
 import { punch } from './clock';
-import { hashPasscode } from './passcodes';
+import { hashPasscode, type PasscodePepper } from './passcodes';
 import {
   type EmployeeRow,
   employeeByPasscode,
   markPasscodeLocked,
   type RestaurantScope,
+  repepperPasscode,
   setRegisterStaff,
 } from './staff-repository';
 import { asEmployee, staffView } from './staff-view';
@@ -36,7 +37,7 @@ export const PASSCODE_ATTEMPTS = 5;
 export const PASSCODE_WINDOW_MS = 60_000;
 const keyOf = (deviceId: number) => `pos-passcode:${deviceId}`;
 
-export interface StaffDeps {
+export interface StaffDeps extends PasscodePepper {
   db: Executor;
   /** Runs one step in a short transaction of its own (under the request's walls). */
   transact: <T>(work: (tx: Executor) => Promise<T>) => Promise<T>;
@@ -61,10 +62,26 @@ export async function employeeOfPasscode(
     return { deviceId: device.deviceId, refused: attempt.granted ? null : attempt.retryAfterSeconds };
   });
   if (refused !== null) throw new RateLimitedError(refused, PASSCODE_LOCKED);
-  const hash = await hashPasscode(scope, passcode);
-  const employee = await deps.transact((tx) => employeeByPasscode(tx, scope, hash));
+  const employee = await findByPasscode(deps, scope, passcode);
   if (!employee) throw new BrigadeError('forbidden', 'WRONG_PASSCODE', WRONG_PASSCODE);
   return { deviceId, employee };
+}
+
+/**
+ * The passcode's employee: by its peppered hash, else by its legacy hash (stored before the pepper, decision
+ * 062) — which is then replaced by the peppered one, so each legacy hash is gone after its first use.
+ */
+async function findByPasscode(deps: StaffDeps, scope: RestaurantScope, passcode: string) {
+  const peppered = await hashPasscode(scope, passcode, deps.passcodePepper());
+  const employee = await deps.transact((tx) => employeeByPasscode(tx, scope, peppered));
+  if (employee) return employee;
+  const legacy = await hashPasscode(scope, passcode, null);
+  return deps.transact(async (tx) => {
+    const holder = await employeeByPasscode(tx, scope, legacy);
+    if (holder)
+      await repepperPasscode(tx, scope, { employeeId: holder.employeeId, from: legacy, to: peppered });
+    return holder;
+  });
 }
 
 /** spec 02 §4: who may sign in to the register: active, with POS access and code login allowed. */

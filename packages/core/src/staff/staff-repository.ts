@@ -143,6 +143,24 @@ export async function passcodeHolder(ex: Executor, scope: RestaurantScope, hash:
   return row ?? null;
 }
 
+/** Replaces a legacy passcode hash by its peppered form (the code, its setter and its date stay). */
+export async function repepperPasscode(
+  ex: Executor,
+  scope: RestaurantScope,
+  change: { employeeId: number; from: string; to: string },
+): Promise<void> {
+  await ex
+    .update(employeePasscodes)
+    .set({ passcodeHash: change.to })
+    .where(
+      and(
+        scopeWhere(employeePasscodes, scope),
+        eq(employeePasscodes.employeeId, change.employeeId),
+        eq(employeePasscodes.passcodeHash, change.from),
+      ),
+    );
+}
+
 export async function savePasscode(
   ex: Executor,
   row: RestaurantScope & { employeeId: number; passcodeHash: string; setBy: string },

@@ -135,6 +135,11 @@ export const orders = pgTable(
      * null online. A value, not a foreign key: sales and tips outlive a deleted employee record, as shifts do.
      */
     serverEmployeeId: uuid('server_employee_id'),
+    /**
+     * The number on the stand a kiosk guest takes to the table (1–999), so the food finds them (decision 062):
+     * its own field, shown on the kitchen ticket, the kitchen display and the register; null otherwise.
+     */
+    tableTent: integer('table_tent'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -162,6 +167,7 @@ export const orders = pgTable(
       .where(sql`${t.status} = 'open'`),
     check('orders_total_check', sql`${t.total} >= 0`),
     check('orders_channel_check', sql`${t.channel} in ('online', 'pos', 'kiosk')`),
+    check('orders_table_tent_check', sql`${t.tableTent} between 1 and 999`),
   ],
 );
 

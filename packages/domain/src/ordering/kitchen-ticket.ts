@@ -21,6 +21,8 @@ export function kitchenTicketContent(input: {
   order: {
     number: number;
     customerName: string;
+    /** A kiosk guest's table tent, printed large under the title. */
+    tableTent?: number | null | undefined;
     pickupAt: Date;
     asap: boolean;
     notes: string | null;
@@ -55,7 +57,8 @@ export function kitchenTicketContent(input: {
       });
     });
   }
-  const title = `#${input.order.number} ${WHEN[input.order.fulfilment ?? ''] ?? (input.order.asap ? 'ASAP' : 'PICKUP')} ${time}`;
+  const tent = input.order.tableTent == null ? '' : ` TENT ${input.order.tableTent}`;
+  const title = `#${input.order.number} ${WHEN[input.order.fulfilment ?? ''] ?? (input.order.asap ? 'ASAP' : 'PICKUP')}${tent} ${time}`;
   if (input.voided)
     return {
       station: input.station.name,

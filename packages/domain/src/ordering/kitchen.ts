@@ -131,6 +131,8 @@ export const kitchenTicketSchema = z.object({
   number: z.number(),
   status: z.enum(ORDER_STATUSES),
   customerName: z.string(),
+  /** A kiosk guest's table tent: where the food goes (decision 062). */
+  tableTent: z.number().nullable(),
   /** Picked up (online), or a register sale eaten in or taken out. */
   service: z.enum(['pickup', 'dine_in', 'takeout']),
   notes: z.string().nullable(),

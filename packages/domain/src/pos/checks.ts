@@ -286,6 +286,8 @@ export const checkSchema = z.object({
   status: z.string(),
   version: z.number(),
   service: z.enum(POS_SERVICES),
+  /** Opened at a register, or placed by a guest at a self-order kiosk (the register marks it "Kiosk"). */
+  channel: z.enum(['pos', 'kiosk']),
   guestName: z.string().nullable(),
   tableId: z.number().nullable(),
   lines: z.array(checkLineSchema),

@@ -15,10 +15,27 @@ export const KIOSK_NO_TERMINAL = 'This kiosk has no card terminal: pay at the co
 export const NAME_OR_TENT = 'Give your name or a table tent number';
 export const KIOSK_PAYMENTS = ['counter', 'card'] as const;
 export const TABLE_TENT_MESSAGE = 'Table tent must be a number from 1 to 999';
+export const KIOSK_ORDERS_LIMITED =
+  'This kiosk has placed too many orders in a short time. Please wait a moment, or order at the counter.';
+
+/**
+ * How many new orders one kiosk may place in a window (docs/behaviour/kiosk.md#limits): far above what guests
+ * at one screen can order (one every 30 seconds for a quarter of an hour), far below what a script holding a
+ * kiosk's token could write. `KIOSK_ORDERS_PER_DEVICE` changes the count.
+ */
+export const KIOSK_ORDER_LIMIT = { ordersPerDevice: 30, windowMs: 15 * 60_000 };
+export type KioskOrderLimit = typeof KIOSK_ORDER_LIMIT;
+
+/** A guest's receipt at the kiosk (docs/behaviour/kiosk.md#receipts): for a while after paying, printed once. */
+export const KIOSK_RECEIPT_MINUTES = 15;
+export const KIOSK_NO_PRINTER = 'This kiosk has no receipt printer: ask at the counter for a receipt';
+export const KIOSK_RECEIPT_PRINTED = 'This receipt was already printed: ask at the counter for another';
 
 /** What a kiosk reads to show its menu: the restaurant, its currency and tax rules, the kiosk's menus. */
 export const kioskMenuSchema = z.object({
   device: z.object({ deviceId: z.number(), name: z.string() }),
+  /** A receipt printer is set for the kiosk: the confirmation offers "Print receipt". */
+  receiptPrinter: z.boolean(),
   restaurantName: z.string(),
   currency: z.string(),
   timezone: z.string(),
@@ -54,9 +71,15 @@ export const placeKioskOrderSchema = z
   });
 export type PlaceKioskOrderInput = z.input<typeof placeKioskOrderSchema>;
 
-/** The order's name at the counter and in the kitchen: the guest's name, the tent, or both. */
-export function kioskOrderName(order: { guestName?: string | undefined; tableTent?: number | undefined }) {
-  const tent = order.tableTent === undefined ? '' : `Tent ${order.tableTent}`;
+/**
+ * The order's label at the counter, on the Orders screen and on receipts: the guest's name, the tent, or both
+ * ("Ada · Tent 14"). The name and the tent are stored apart (decision 062); this joins them for display.
+ */
+export function kioskOrderName(order: {
+  guestName?: string | null | undefined;
+  tableTent?: number | null | undefined;
+}) {
+  const tent = order.tableTent == null ? '' : `Tent ${order.tableTent}`;
   return [order.guestName ?? '', tent].filter(Boolean).join(' · ');
 }
 

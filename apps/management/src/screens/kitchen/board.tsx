@@ -123,6 +123,11 @@ function Ticket({ ticket, prepStationId, now }: { ticket: KitchenTicket; prepSta
     <li className={`kds-ticket kds-ticket--${age}`} data-testid="kds-ticket">
       <div className="kds-ticket__head">
         <h2 className="kds-ticket__number">#{ticket.number}</h2>
+        {ticket.tableTent !== null && (
+          <span className="kds-ticket__tent" data-testid="kds-tent">
+            Tent {ticket.tableTent}
+          </span>
+        )}
         <span className="kds-ticket__timer" title="Time since the kitchen got the ticket">
           {elapsed(fired, now)}
         </span>
@@ -130,7 +135,7 @@ function Ticket({ ticket, prepStationId, now }: { ticket: KitchenTicket; prepSta
       <p className="kds-ticket__meta">
         {ticket.service === 'pickup'
           ? `${ticket.customerName} · ${ticket.asap ? 'ASAP' : 'Pickup'} ${timeOf(ticket.readyAt ?? ticket.pickupAt)}`
-          : `${ticket.customerName || 'Register'} · ${ticket.service === 'takeout' ? 'Takeout' : 'Dine in'}`}
+          : `${ticket.customerName || (ticket.tableTent === null ? 'Register' : 'Kiosk')} · ${ticket.service === 'takeout' ? 'Takeout' : 'Dine in'}`}
         {ticket.stationsTotal > 1 && ` · ${ticket.stationsDone}/${ticket.stationsTotal} stations done`}
       </p>
       {ticket.courses.map((course) => (
