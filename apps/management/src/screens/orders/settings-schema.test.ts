@@ -17,7 +17,16 @@ describe('the ordering settings form', () => {
       ...values,
       slotCapacity: null,
       tipPresets: [15, 18, 20],
+      alertPhone: null,
     });
+    // a blank alert phone is no phone; one in international form is kept; others get the server's message
+    expect(orderingFormSchema.parse({ ...values, alertPhone: '  ' }).alertPhone).toBeNull();
+    expect(orderingFormSchema.parse({ ...values, alertPhone: '+15550104477' }).alertPhone).toBe(
+      '+15550104477',
+    );
+    expect(
+      orderingFormSchema.safeParse({ ...values, alertPhone: '555 0100' }).error?.issues[0]?.message,
+    ).toBe('Enter the alert phone in international format, such as +15551234567');
     expect(orderingFormSchema.parse({ ...values, tipPresets: '' }).tipPresets).toEqual([]);
     expect(orderingFormSchema.parse({ ...values, tipPresets: undefined }).tipPresets).toEqual([]);
   });
