@@ -135,6 +135,13 @@ describe('onboarding', () => {
       await inbox.getByText('Help: Can we also get a second menu?', { exact: true }).waitFor();
       await expectAccessible(admin, 'inbox');
       await shot(admin, 'onboarding-inbox-1280');
+      await admin.setViewportSize({ width: 390, height: 844 });
+      await shot(admin, 'onboarding-inbox-390');
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(
+        false,
+      );
+      await expectAccessible(admin, 'inbox at 390 px');
+      await admin.setViewportSize({ width: 1280, height: 800 });
       await admin.getByRole('button', { name: 'Mark read (Help: Can we also get a second menu?)' }).click();
       await inbox
         .getByText('Help: Can we also get a second menu?', { exact: true })
@@ -146,6 +153,12 @@ describe('onboarding', () => {
       await outbox.getByText('Answer it from the Inbox of the site administration app.').first().waitFor();
       await expectAccessible(admin, 'outbox');
       await shot(admin, 'onboarding-outbox-1280');
+      await admin.setViewportSize({ width: 390, height: 844 });
+      await shot(admin, 'onboarding-outbox-390');
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(
+        false,
+      );
+      await admin.setViewportSize({ width: 1280, height: 800 });
       await nav(admin, 'Inbox');
       await admin.getByRole('link', { name: 'Open the tenant' }).first().click();
       await admin.getByRole('heading', { level: 1, name: 'Dock Cafe' }).waitFor();
