@@ -1,5 +1,5 @@
 import type { Executor } from '@brigade/db/database';
-import type { Actor } from '@brigade/domain/access';
+import { type Actor, decideAccess } from '@brigade/domain/access';
 import { BrigadeError } from '@brigade/domain/errors';
 
 /**
@@ -41,4 +41,13 @@ export const userIdOf = (actor: Actor): string => (actor.kind === 'user' ? actor
 export function userOf(actor: Actor): Extract<Actor, { kind: 'user' }> {
   if (actor.kind !== 'user') throw new BrigadeError('unauthorized', 'UNAUTHENTICATED', 'Sign-in required');
   return actor;
+}
+
+/** For site administrators only: 401 signed out, 403 anyone else (the admin app's use-cases). */
+export function siteAdminOnly(actor: Actor): void {
+  const decision = decideAccess(actor, { kind: 'site-admin' });
+  if (decision === 'unauthenticated')
+    throw new BrigadeError('unauthorized', 'UNAUTHENTICATED', 'Sign-in required');
+  if (decision !== 'allow')
+    throw new BrigadeError('forbidden', 'FORBIDDEN', 'You do not have access to this');
 }

@@ -1,6 +1,6 @@
 import type { Executor } from '@brigade/db/database';
 import { adminMessages, outboxEmails, outboxTexts, users } from '@brigade/db/schema/identity';
-import { type Actor, decideAccess } from '@brigade/domain/access';
+import type { Actor } from '@brigade/domain/access';
 import {
   ADMIN_MESSAGES_LIMITED,
   ADMIN_MESSAGES_PER_HOUR,
@@ -12,7 +12,7 @@ import {
 } from '@brigade/domain/admin-messages';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { UseCaseDeps } from '../use-case';
+import { siteAdminOnly, type UseCaseDeps, userOf } from '../use-case';
 import { validateInput } from '../validate';
 import { insertOutboxEmail } from './outbox-repository';
 import { takeAttemptOrRefuse } from './throttle';
@@ -70,11 +70,6 @@ export async function notifySiteAdmins(ex: Executor, message: NewAdminMessage): 
 
 const forbidden = () => new BrigadeError('forbidden', 'FORBIDDEN', 'You do not have access to this');
 
-function signedInUser(actor: Actor): Extract<Actor, { kind: 'user' }> {
-  if (actor.kind !== 'user') throw new BrigadeError('unauthorized', 'UNAUTHENTICATED', 'Sign-in required');
-  return actor;
-}
-
 /**
  * A signed-in user's message to the site administrators ("Need help?", or an owner asking for the restaurant
  * their plan does not let them create). Inactive accounts may write too: they are the ones waiting. A tenant
@@ -85,7 +80,7 @@ export async function sendAdminMessage(
   actor: Actor,
   input: SendAdminMessage,
 ): Promise<{ messageId: number }> {
-  const user = signedInUser(actor);
+  const user = userOf(actor);
   const data = validateInput(sendAdminMessageSchema, input);
   if (
     data.tenantId !== undefined &&
@@ -112,13 +107,6 @@ export async function sendAdminMessage(
     text: data.text,
   });
   return { messageId };
-}
-
-function siteAdminOnly(actor: Actor): void {
-  const decision = decideAccess(actor, { kind: 'site-admin' });
-  if (decision === 'unauthenticated')
-    throw new BrigadeError('unauthorized', 'UNAUTHENTICATED', 'Sign-in required');
-  if (decision !== 'allow') throw forbidden();
 }
 
 /** The inbox, newest first (at most 200); `unread` only those nobody has marked read. */

@@ -1,22 +1,15 @@
 import type { Executor } from '@brigade/db/database';
 import { JOB_CHANNEL } from '@brigade/db/job-queue';
-import { type Actor, decideAccess } from '@brigade/domain/access';
+import type { Actor } from '@brigade/domain/access';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
 import { JOB_NOT_RETRYABLE, JOB_STATES, type Job, type JobCounts } from '@brigade/domain/jobs';
 import { sql } from 'drizzle-orm';
+import { siteAdminOnly } from '../use-case';
 
 /*
  * The job queue for site administrators (docs/jobs.md#looking-at-the-queue): counts per queue and state, the
  * newest jobs in one state, and Retry for a dead one. Reads pg-boss's own table (schema `pgboss`).
  */
-
-function siteAdminOnly(actor: Actor): void {
-  const decision = decideAccess(actor, { kind: 'site-admin' });
-  if (decision === 'unauthenticated')
-    throw new BrigadeError('unauthorized', 'UNAUTHENTICATED', 'Sign-in required');
-  if (decision !== 'allow')
-    throw new BrigadeError('forbidden', 'FORBIDDEN', 'You do not have access to this');
-}
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

@@ -6,37 +6,12 @@ import { Dialog } from '@brigade/ui/components/dialog';
 import { useId, useState } from 'react';
 import { useTenants } from '../../queries';
 import { useDomainWrites } from './domains-api';
-import { RestaurantSelect } from './transfer-dialog';
+import { RestaurantSelect, TenantSelect } from './transfer-dialog';
 
 interface DomainInput {
   kind: 'custom' | 'subdomain';
   name: string;
   isPrimary: boolean;
-}
-
-function TenantSelect({ value, onChange }: { value: number | null; onChange: (id: number | null) => void }) {
-  const tenants = useTenants();
-  const id = useId();
-  return (
-    <div className="ui-field">
-      <label className="ui-field__label" htmlFor={id}>
-        Tenant
-      </label>
-      <select
-        id={id}
-        className="ui-field__input"
-        value={value ?? ''}
-        onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
-      >
-        <option value="">{tenants.isPending ? 'Loading...' : 'Choose a tenant'}</option>
-        {(tenants.data ?? []).map((t) => (
-          <option key={t.tenantId} value={t.tenantId}>
-            {t.displayName} ({t.tenantId})
-          </option>
-        ))}
-      </select>
-    </div>
-  );
 }
 
 function DomainFields({ value, onChange }: { value: DomainInput; onChange: (next: DomainInput) => void }) {

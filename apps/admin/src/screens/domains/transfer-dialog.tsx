@@ -42,6 +42,38 @@ export function RestaurantSelect({
   );
 }
 
+/** The tenants to choose from (a blank first choice until one is chosen). */
+export function TenantSelect({
+  value,
+  onChange,
+}: {
+  value: number | null;
+  onChange: (id: number | null) => void;
+}) {
+  const tenants = useTenants();
+  const id = useId();
+  return (
+    <div className="ui-field">
+      <label className="ui-field__label" htmlFor={id}>
+        Tenant
+      </label>
+      <select
+        id={id}
+        className="ui-field__input"
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
+      >
+        <option value="">{tenants.isPending ? 'Loading...' : 'Choose a tenant'}</option>
+        {(tenants.data ?? []).map((t) => (
+          <option key={t.tenantId} value={t.tenantId}>
+            {t.displayName} ({t.tenantId})
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** Move a mapping to another restaurant, of this tenant or another (spec 01 §4: isPrimary is reset). */
 export function TransferDialog({ row, onClose }: { row: DomainRow; onClose: () => void }) {
   const tenants = useTenants();
@@ -50,7 +82,6 @@ export function TransferDialog({ row, onClose }: { row: DomainRow; onClose: () =
   const [problem, setProblem] = useState<string | null>(null);
   const { transfer } = useDomainWrites();
   const toast = useToast();
-  const tenantSelect = useId();
   const tenant = tenants.data?.find((t) => t.tenantId === tenantId);
   const submit = () => {
     if (!tenant || !restaurantGuid) return setProblem('Choose the restaurant to move the domain to');
@@ -84,26 +115,14 @@ export function TransferDialog({ row, onClose }: { row: DomainRow; onClose: () =
       }
     >
       <FormError message={problem} />
-      <div className="ui-field">
-        <label className="ui-field__label" htmlFor={tenantSelect}>
-          Tenant
-        </label>
-        <select
-          id={tenantSelect}
-          className="ui-field__input"
-          value={tenantId}
-          onChange={(event) => {
-            setTenantId(Number(event.target.value));
-            setRestaurantGuid('');
-          }}
-        >
-          {(tenants.data ?? []).map((t) => (
-            <option key={t.tenantId} value={t.tenantId}>
-              {t.displayName} ({t.tenantId})
-            </option>
-          ))}
-        </select>
-      </div>
+      <TenantSelect
+        value={tenantId}
+        onChange={(id) => {
+          if (id === null) return;
+          setTenantId(id);
+          setRestaurantGuid('');
+        }}
+      />
       <RestaurantSelect tenantId={tenantId} value={restaurantGuid} onChange={setRestaurantGuid} />
     </Dialog>
   );
