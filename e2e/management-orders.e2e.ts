@@ -8,7 +8,7 @@ import { noonZone } from '@brigade/test-utils/clock';
 import { freePort } from '@brigade/test-utils/ports';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, useHarness } from './harness';
+import { apiCall, DEMO_TENANT_ID, useHarness } from './harness';
 import { axeViolations, createDemoUser, HARBOR_GRILL_PATH, managementPage, openManagement } from './helpers';
 
 // Online orders in management (issue 21): the demo restaurant orders internally with the emulator's merchant
@@ -488,6 +488,29 @@ describe('orders in management and the kitchen display', () => {
       expect(journalRows[0]).toMatch(/^Date,Gross sales,Returns,Net sales,Tax payable,/);
       expect(journalRows[1]).toMatch(new RegExp(`^${today},[^,]+,[^,]+,${net.replace('.', '\\.')},`));
       await check(page, 'sales-report');
+      // every restaurant of the organization at once: the figures the tenant's report answers, each restaurant's row
+      const tenantReport = await apiCall<{ data: { totals: Record<string, number> } }>(
+        harness,
+        'GET',
+        `/tenants/${DEMO_TENANT_ID}/reports/sales?from=${today}&to=${today}`,
+        { token: harness.ownerToken },
+      );
+      expect(tenantReport.status).toBe(200);
+      const allNet = (tenantReport.body.data.totals.netSales! / 100).toFixed(2);
+      await page.getByRole('button', { name: 'All 2 restaurants' }).click();
+      const restaurants = page.getByRole('region', { name: 'Restaurants' });
+      await restaurants.getByText('Lantern Noodle Bar').waitFor();
+      await restaurants.getByText('Harbor Grill').waitFor();
+      await page.getByTestId('figure-netSales').getByText(allNet, { exact: false }).waitFor();
+      const [allCsv] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download CSV' }).click(),
+      ]);
+      const allRows = (await readFile((await allCsv.path())!, 'utf8')).split('\r\n');
+      expect(allRows[0]).toBe(`Sales report,All restaurants,${today},${today},USD`);
+      expect(allRows).toContain(`Net sales,${allNet}`);
+      expect(allRows.some((row) => row.startsWith('Lantern Noodle Bar,'))).toBe(true);
+      await check(page, 'sales-report-all-restaurants');
       await page.getByRole('button', { name: 'Month', exact: true }).click();
       await page.getByRole('heading', { name: 'Net sales by day' }).waitFor();
       await page

@@ -45,6 +45,33 @@ export const getJournal = defineEndpoint({
   problems: [400, 404],
 });
 
+const tenantParams = z.object({ tenantId: tenantIdParam });
+
+export const getTenantSalesReport = defineEndpoint({
+  id: 'getTenantSalesReport',
+  method: 'GET',
+  path: '/tenants/{tenantId}/reports/sales',
+  summary:
+    "The sales report of every restaurant of the tenant at once: the same figures over all their ledger lines, each restaurant's own, and items, sales categories and menu groups added up by name",
+  tags,
+  access: { kind: 'tenant', role: 'manager' },
+  request: { params: tenantParams, query: salesReportQuerySchema },
+  response: { status: 200, description: 'The report', schema: successOf(salesReportSchema) },
+  problems: [400, 404],
+});
+
+export const getTenantJournal = defineEndpoint({
+  id: 'getTenantJournal',
+  method: 'GET',
+  path: '/tenants/{tenantId}/reports/journal',
+  summary: 'The daily journal of every restaurant of the tenant at once: one book for the organization',
+  tags,
+  access: { kind: 'tenant', role: 'manager' },
+  request: { params: tenantParams, query: journalQuerySchema },
+  response: { status: 200, description: 'The journal', schema: successOf(journalSchema) },
+  problems: [400, 404],
+});
+
 export const getReconciliation = defineEndpoint({
   id: 'getReconciliation',
   method: 'GET',

@@ -1,5 +1,10 @@
 import * as contract from '@brigade/contracts/reports';
-import { getJournal, getSalesReport } from '@brigade/core/ledger/reports';
+import {
+  getJournal,
+  getSalesReport,
+  getTenantJournal,
+  getTenantSalesReport,
+} from '@brigade/core/ledger/reports';
 import { getReconciliation } from '@brigade/core/payments/reconciliation';
 import { implement, success } from '../plugins/contract-routes';
 import { paymentDeps } from './payments';
@@ -11,6 +16,12 @@ export const reportRoutes = [
   ),
   implement(contract.getJournal, async ({ params, query, actor, deps }) =>
     success(await getJournal({ db: deps.database.db }, actor, { ...params, ...query })),
+  ),
+  implement(contract.getTenantSalesReport, async ({ params, query, actor, deps }) =>
+    success(await getTenantSalesReport({ db: deps.database.db }, actor, { ...params, ...query })),
+  ),
+  implement(contract.getTenantJournal, async ({ params, query, actor, deps }) =>
+    success(await getTenantJournal({ db: deps.database.db }, actor, { ...params, ...query })),
   ),
   implement(contract.getReconciliation, async ({ params, query, actor, deps, walls }) =>
     success(await getReconciliation(paymentDeps(deps, walls), actor, { ...params, ...query })),

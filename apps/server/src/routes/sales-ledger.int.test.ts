@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { rebuildLedger } from '@brigade/core/ledger/index';
 import { ledgerLines } from '@brigade/db/schema/ledger';
+import { makeRestaurant } from '@brigade/test-utils/factories';
 import { asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-app';
+import { asBearer } from '../test-client';
 import { useOrderingRestaurant } from './test-ordering';
 
 /**
@@ -41,6 +43,11 @@ const linesOf = async (where?: (line: Line) => boolean): Promise<Line[]> => {
     .orderBy(asc(ledgerLines.lineId));
   return where ? rows.filter(where) : rows;
 };
+const pick = ({ sales, netSales, totalCollected }: Record<string, number>) => ({
+  sales,
+  netSales,
+  totalCollected,
+});
 const total = (lines: readonly Line[]) => lines.reduce((sum, line) => sum + line.amount, 0);
 const salesSide = (line: Line) => line.kind !== 'tender';
 const tenderSide = (line: Line) => line.kind === 'tender';
@@ -275,6 +282,98 @@ describe('the sales ledger', () => {
     const long = await staff('manager', 'GET', '/reports/sales?from=2020-01-01&to=2026-01-01');
     expect(long.json().errors).toEqual([{ path: 'query.to', message: 'A report covers at most 731 days' }]);
     expect((await staff('manager', 'GET', '/reports/sales?from=1999-12-31')).statusCode).toBe(400);
+  });
+
+  it("reports every restaurant of the tenant at once: each restaurant's figures, items added up by name", async () => {
+    const day = (await linesOf())[0]!.businessDate;
+    const first = (await staff('manager', 'GET', `/reports/sales?from=${day}`)).json().data;
+    expect(first.restaurants).toEqual([
+      expect.objectContaining({ restaurantId: kit.restaurantId, netSales: first.totals.netSales }),
+    ]);
+    // a second restaurant of the tenant, whose sale is in the ledger: a soda (another id, the same name)
+    const second = await makeRestaurant(t.database.db, kit.tenantId, 'Harbor Two');
+    const base = {
+      tenantId: kit.tenantId,
+      restaurantId: second.restaurantId,
+      saleKey: 'o:1',
+      event: 'sale' as const,
+      channel: 'pos' as const,
+      occurredAt: new Date(),
+      businessDate: day,
+      localHour: 12,
+      currency: 'USD',
+    };
+    await t.database.db.insert(ledgerLines).values([
+      {
+        ...base,
+        lineKey: 'o:1:item:1',
+        kind: 'item',
+        itemId: 987,
+        itemName: 'Soda',
+        quantity: 3,
+        amount: 750,
+      },
+      {
+        ...base,
+        lineKey: 'o:1:item:2',
+        kind: 'item',
+        itemId: 988,
+        itemName: 'Fries',
+        quantity: 1,
+        amount: 400,
+      },
+      { ...base, lineKey: 'o:1:tax', kind: 'tax', amount: 100 },
+    ]);
+    const tenantCall = (path: string, who: 'manager' | 'employee' | 'otherOwner' = 'manager') =>
+      asBearer(t.app, kit.sessions[who], { method: 'GET', url: `/api/v1/tenants/${kit.tenantId}${path}` });
+    const answer = await tenantCall(`/reports/sales?from=${day}&compare=previous`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const all = answer.json().data;
+    expect(all.totals).toMatchObject({
+      sales: first.totals.sales + 1,
+      grossSales: first.totals.grossSales + 1150,
+      netSales: first.totals.netSales + 1150,
+      tax: first.totals.tax + 100,
+      totalCollected: first.totals.totalCollected + 1250,
+    });
+    expect(all.restaurants).toEqual([
+      { restaurantId: kit.restaurantId, name: expect.any(String), ...pick(first.totals) },
+      {
+        restaurantId: second.restaurantId,
+        name: 'Harbor Two',
+        sales: 1,
+        netSales: 1150,
+        totalCollected: 1250,
+      },
+    ]);
+    const soda = first.items.find((i: { name: string }) => i.name === 'Soda');
+    expect(all.items.filter((i: { name: string }) => i.name === 'Soda')).toEqual([
+      {
+        itemId: null,
+        name: 'Soda',
+        quantity: soda.quantity + 3,
+        netSales: soda.netSales + 750,
+        share: expect.any(Number),
+      },
+    ]);
+    expect(all.items.find((i: { name: string }) => i.name === 'Fries')).toMatchObject({
+      itemId: 988,
+      quantity: 1,
+    });
+    // the restaurant's own report is unchanged by the other's sale
+    expect((await staff('manager', 'GET', `/reports/sales?from=${day}`)).json().data.totals).toEqual(
+      first.totals,
+    );
+    const journal = (await tenantCall(`/reports/journal?from=${day}&to=${day}`)).json().data;
+    expect(journal.days).toEqual([
+      expect.objectContaining({ date: day, totalCollected: all.totals.totalCollected }),
+    ]);
+    // managers of this tenant only
+    expect((await tenantCall(`/reports/sales?from=${day}`, 'employee')).statusCode).toBe(403);
+    const other = await tenantCall(`/reports/sales?from=${day}`, 'otherOwner');
+    expect([403, 404]).toContain(other.statusCode);
+    expect(other.body).not.toMatch(/grossSales/);
+    expect((await tenantCall('/reports/journal?from=2026-01-02')).statusCode).toBe(400);
   });
 
   it('is for managers of this tenant only', async () => {

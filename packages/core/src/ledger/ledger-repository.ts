@@ -4,6 +4,7 @@ import { orderEvents, orders } from '@brigade/db/schema/ordering';
 import { paymentTransactions } from '@brigade/db/schema/payments';
 import { orderTenders } from '@brigade/db/schema/pos';
 import { restaurants, tenants } from '@brigade/db/schema/tenancy';
+import { notFound } from '@brigade/domain/errors';
 import type {
   LedgerLine,
   OrderRecord,
@@ -12,7 +13,7 @@ import type {
   SaleRecords,
 } from '@brigade/domain/ledger/projection';
 import { paidAtCounter } from '@brigade/domain/pos/api';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { tenantIs } from '../tenant-scope';
 
@@ -235,4 +236,34 @@ export async function restaurantsOf(ex: Executor, tenantId?: number) {
     .from(restaurants)
     .where(tenantId === undefined ? undefined : tenantIs(restaurants.tenantId, tenantId))
     .orderBy(asc(restaurants.tenantId), asc(restaurants.restaurantId));
+}
+
+/** Restaurants' names by id, of one tenant (the report's restaurants). */
+export async function restaurantNames(ex: Executor, tenantId: number, restaurantIds: readonly number[]) {
+  return ex
+    .select({ restaurantId: restaurants.restaurantId, name: restaurants.name })
+    .from(restaurants)
+    .where(
+      and(tenantIs(restaurants.tenantId, tenantId), inArray(restaurants.restaurantId, [...restaurantIds])),
+    )
+    .orderBy(asc(restaurants.restaurantId));
+}
+
+/**
+ * The tenant a report of all its restaurants covers: its clock and its restaurants, oldest first. Access to
+ * the tenant was checked before this runs; a tenant that does not exist is the spec's 404.
+ */
+export async function tenantOfReport(ex: Executor, tenantId: number) {
+  const [tenant] = await ex
+    .select({ timezone: sql<string | null>`${tenants.settings}->>'timezone'` })
+    .from(tenants)
+    .where(tenantIs(tenants.tenantId, tenantId))
+    .limit(1);
+  if (!tenant) throw notFound(`Tenant with ID ${tenantId} not found`, 'TENANT_NOT_FOUND');
+  const list = await ex
+    .select({ restaurantId: restaurants.restaurantId, name: restaurants.name })
+    .from(restaurants)
+    .where(tenantIs(restaurants.tenantId, tenantId))
+    .orderBy(asc(restaurants.restaurantId));
+  return { timezone: tenant.timezone || 'UTC', restaurants: list };
 }

@@ -2,6 +2,7 @@ import type { Executor } from '@brigade/db/database';
 import { menuGroups, salesCategories } from '@brigade/db/schema/catalogue';
 import { ledgerLines } from '@brigade/db/schema/ledger';
 import { and, between, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { tenantIs } from '../tenant-scope';
 import type { RestaurantScope } from './ledger-repository';
 
@@ -15,20 +16,33 @@ export interface DayRange {
   to: string;
 }
 
+/** What a report covers: one restaurant, or several of one tenant (every restaurant of it). */
+export interface ReportScope {
+  tenantId: number;
+  restaurantIds: readonly number[];
+}
+
 const l = ledgerLines;
 const inRange = (scope: RestaurantScope, range: DayRange) =>
+  inReport({ tenantId: scope.tenantId, restaurantIds: [scope.restaurantId] }, range);
+const inReport = (scope: ReportScope, range: DayRange) =>
   and(
     tenantIs(l.tenantId, scope.tenantId),
-    eq(l.restaurantId, scope.restaurantId),
+    scope.restaurantIds.length === 1
+      ? eq(l.restaurantId, scope.restaurantIds[0]!)
+      : inArray(l.restaurantId, [...scope.restaurantIds]),
     between(l.businessDate, range.from, range.to),
   );
 
 const cents = (expression: SQL) => sql<string>`coalesce(${expression}, 0)`.mapWith(Number);
 const SOLD = sql`${l.kind} in ('item', 'custom')`;
 
+/** A sale's key is its restaurant's own: over several restaurants a sale is the pair. */
+const sale = sql`(${l.restaurantId}, ${l.saleKey})`;
+
 /** The figures every grouping shares. */
 const figures = {
-  sales: sql<number>`count(distinct ${l.saleKey}) filter (where ${l.event} = 'sale')`.mapWith(Number),
+  sales: sql<number>`count(distinct ${sale}) filter (where ${l.event} = 'sale')`.mapWith(Number),
   grossSales: cents(sql`sum(${l.amount}) filter (where ${l.event} = 'sale' and ${SOLD})`),
   returns: cents(sql`-sum(${l.amount}) filter (where ${l.event} = 'return' and ${SOLD})`),
   tax: cents(sql`sum(${l.amount}) filter (where ${l.kind} = 'tax')`),
@@ -39,16 +53,17 @@ const figures = {
 
 export type FigureRow = { [K in keyof typeof figures]: number };
 
-export async function totalsOf(ex: Executor, scope: RestaurantScope, range: DayRange) {
+export async function totalsOf(ex: Executor, scope: ReportScope, range: DayRange) {
   const [row] = await ex
     .select({ ...figures, currency: sql<string | null>`max(${l.currency})` })
     .from(l)
-    .where(inRange(scope, range));
+    .where(inReport(scope, range));
   return row!;
 }
 
 /** The groupings of the one-pass report query (reportRows), and the flag column that tells each apart. */
 export const REPORT_GROUPS = [
+  'restaurant',
   'channel',
   'businessDate',
   'localHour',
@@ -62,12 +77,15 @@ export type ReportGroup = (typeof REPORT_GROUPS)[number] | 'total';
 
 /**
  * Every breakdown of the sales report in one pass over the range's lines (GROUPING SETS): one index scan
- * instead of one per breakdown, which is what a year of a busy restaurant costs (bench: `reports`).
+ * instead of one per breakdown, which is what a year of a busy restaurant costs (bench: `reports`). Items,
+ * sales categories and menu groups are grouped within their restaurant (their ids are a restaurant's own).
  */
-export async function reportRows(ex: Executor, scope: RestaurantScope, range: DayRange) {
+export async function reportRows(ex: Executor, scope: ReportScope, range: DayRange) {
   const g = (column: SQLWrapper) => sql<number>`grouping(${column})`.mapWith(Number);
+  const r = l.restaurantId;
   const rows = await ex
     .select({
+      gRestaurant: g(r),
       gChannel: g(l.channel),
       gDate: g(l.businessDate),
       gHour: g(l.localHour),
@@ -76,6 +94,7 @@ export async function reportRows(ex: Executor, scope: RestaurantScope, range: Da
       gMenuGroup: g(l.menuGroupId),
       gTax: g(l.taxRateId),
       gPayment: g(l.cardBrand),
+      restaurantId: r,
       channel: l.channel,
       businessDate: l.businessDate,
       localHour: l.localHour,
@@ -100,14 +119,21 @@ export async function reportRows(ex: Executor, scope: RestaurantScope, range: Da
       tender: cents(sql`sum(${l.amount}) filter (where ${l.kind} = 'tender')`),
     })
     .from(l)
-    .where(inRange(scope, range))
+    .where(inReport(scope, range))
     .groupBy(
-      sql`grouping sets ((), (${l.channel}), (${l.businessDate}), (${l.localHour}), (${l.itemId}), (${l.salesCategoryId}), (${l.menuGroupId}), (${l.taxRateId}), (${l.paymentMethod}, ${l.cardBrand}))`,
+      sql`grouping sets ((), (${r}), (${l.channel}), (${l.businessDate}), (${l.localHour}), (${r}, ${l.itemId}), (${r}, ${l.salesCategoryId}), (${r}, ${l.menuGroupId}), (${l.taxRateId}), (${l.paymentMethod}, ${l.cardBrand}))`,
     );
   return rows.map((row) => ({ ...row, group: groupOf(row) }));
 }
 
+/** Which grouping set a row is: its own column's grouping() is 0; the restaurant is 0 in three others too. */
 function groupOf(row: Record<string, unknown>): ReportGroup {
+  const own = flagOf(row);
+  if (own !== 'total') return own;
+  return row.gRestaurant === 0 ? 'restaurant' : 'total';
+}
+
+function flagOf(row: Record<string, unknown>): ReportGroup {
   const flags: [string, ReportGroup][] = [
     ['gChannel', 'channel'],
     ['gDate', 'businessDate'],
@@ -122,43 +148,52 @@ function groupOf(row: Record<string, unknown>): ReportGroup {
   return flags.find(([flag]) => row[flag] === 0)?.[1] ?? 'total';
 }
 
-/** The names of sales categories and menu groups as they are now (reports join them by id). */
+/**
+ * The names of sales categories and menu groups as they are now (reports join them by id), keyed by
+ * `restaurantId:id` (nameKey).
+ */
 export async function namesOf(
   ex: Executor,
-  scope: RestaurantScope,
+  scope: ReportScope,
   ids: { categories: number[]; menuGroups: number[] },
 ) {
-  const c = salesCategories;
-  const g = menuGroups;
+  const restaurantsIn = (column: PgColumn) =>
+    scope.restaurantIds.length === 1
+      ? eq(column, scope.restaurantIds[0]!)
+      : inArray(column, [...scope.restaurantIds]);
   const categories = ids.categories.length
     ? await ex
-        .select({ id: c.salesCategoryId, name: c.name })
+        .select({ restaurantId: c.restaurantId, id: c.salesCategoryId, name: c.name })
         .from(c)
         .where(
           and(
             tenantIs(c.tenantId, scope.tenantId),
-            eq(c.restaurantId, scope.restaurantId),
+            restaurantsIn(c.restaurantId),
             inArray(c.salesCategoryId, ids.categories),
           ),
         )
     : [];
   const groups = ids.menuGroups.length
     ? await ex
-        .select({ id: g.menuGroupId, name: g.name })
+        .select({ restaurantId: g.restaurantId, id: g.menuGroupId, name: g.name })
         .from(g)
         .where(
           and(
             tenantIs(g.tenantId, scope.tenantId),
-            eq(g.restaurantId, scope.restaurantId),
+            restaurantsIn(g.restaurantId),
             inArray(g.menuGroupId, ids.menuGroups),
           ),
         )
     : [];
   return {
-    categories: new Map(categories.map((row) => [row.id, row.name])),
-    menuGroups: new Map(groups.map((row) => [row.id, row.name])),
+    categories: new Map(categories.map((row) => [nameKey(row.restaurantId, row.id), row.name])),
+    menuGroups: new Map(groups.map((row) => [nameKey(row.restaurantId, row.id), row.name])),
   };
 }
+
+const c = salesCategories;
+const g = menuGroups;
+export const nameKey = (restaurantId: number, id: number) => `${restaurantId}:${id}`;
 
 /** The day's sales recognised (all channels), as a sub-select (the dashboard's Today). */
 export const todaySalesCount = (scope: RestaurantScope, date: string) =>
@@ -221,7 +256,7 @@ export async function channelDay(ex: Executor, scope: RestaurantScope, date: str
 const card = sql`${l.kind} = 'tender' and ${l.paymentMethod} = 'card'`;
 
 /** The figures, the card's money and the registers' cash per business day (the daily journal). */
-export async function journalRows(ex: Executor, scope: RestaurantScope, range: DayRange) {
+export async function journalRows(ex: Executor, scope: ReportScope, range: DayRange) {
   return ex
     .select({
       date: l.businessDate,
@@ -235,7 +270,7 @@ export async function journalRows(ex: Executor, scope: RestaurantScope, range: D
       ),
     })
     .from(l)
-    .where(inRange(scope, range))
+    .where(inReport(scope, range))
     .groupBy(l.businessDate)
     .orderBy(l.businessDate);
 }

@@ -10,12 +10,15 @@ import {
 } from '@brigade/domain/ledger/reports';
 import { resolveCatalogueScope } from '../catalogue/scope';
 import { type UseCaseDeps, userIdOf } from '../use-case';
+import { restaurantNames, tenantOfReport } from './ledger-repository';
 import {
   type DayRange,
   type FigureRow,
   journalRows,
+  nameKey,
   namesOf,
   type ReportGroup,
+  type ReportScope,
   reportRows,
   totalsOf,
 } from './report-queries';
@@ -32,29 +35,69 @@ export async function getSalesReport(
 ): Promise<SalesReport> {
   const { tenantId, restaurantId } = input;
   const resolved = await resolveCatalogueScope(deps.db, { tenantId, restaurantId, actor: userIdOf(actor) });
-  const today = toLocalMoment((deps.now?.() ?? new Date()).toISOString(), resolved.timezone).date;
+  const [restaurant] = await restaurantNames(deps.db, tenantId, [restaurantId]);
+  return salesReportOf(deps, input, {
+    tenantId,
+    timezone: resolved.timezone,
+    restaurants: restaurant ? [restaurant] : [{ restaurantId, name: '' }],
+  });
+}
+
+/**
+ * The sales report of every restaurant of a tenant at once (docs/behaviour/reports.md#all-restaurants): the
+ * same figures over all their lines, each restaurant's own figures, and items, sales categories and menu
+ * groups added up by name across the restaurants. A tenant without restaurants answers zeros.
+ */
+export async function getTenantSalesReport(
+  deps: UseCaseDeps & { now?: () => Date },
+  _actor: Actor,
+  input: SalesReportQuery & { tenantId: number },
+): Promise<SalesReport> {
+  const tenant = await tenantOfReport(deps.db, input.tenantId);
+  return salesReportOf(deps, input, {
+    tenantId: input.tenantId,
+    timezone: tenant.timezone,
+    restaurants: tenant.restaurants,
+  });
+}
+
+interface Covered {
+  tenantId: number;
+  timezone: string;
+  restaurants: { restaurantId: number; name: string }[];
+}
+
+async function salesReportOf(
+  deps: UseCaseDeps & { now?: () => Date },
+  input: SalesReportQuery,
+  covered: Covered,
+): Promise<SalesReport> {
+  const today = toLocalMoment((deps.now?.() ?? new Date()).toISOString(), covered.timezone).date;
   const from = input.from ?? input.to ?? today;
   const range: DayRange = { from, to: input.to ?? from };
-  const scope = { tenantId, restaurantId };
+  const scope: ReportScope = {
+    tenantId: covered.tenantId,
+    restaurantIds: covered.restaurants.map((restaurant) => restaurant.restaurantId),
+  };
   const before = input.compare === 'previous' ? previousRange(range.from, range.to) : null;
-  const rows = await reportRows(deps.db, scope, range);
-  const previous = before ? await totalsOf(deps.db, scope, before) : null;
+  const rows = scope.restaurantIds.length ? await reportRows(deps.db, scope, range) : [];
+  const previous = before && scope.restaurantIds.length ? await totalsOf(deps.db, scope, before) : null;
   const of = (group: ReportGroup) => rows.filter((row) => row.group === group);
   const total = of('total')[0];
-  const sold = of('itemId').filter((row) => row.soldLines > 0);
-  const categories = of('salesCategoryId').filter((row) => row.soldLines > 0);
-  const groups = of('menuGroupId').filter((row) => row.soldLines > 0);
   const names = await namesOf(deps.db, scope, {
-    categories: categories.flatMap((row) => (row.salesCategoryId === null ? [] : [row.salesCategoryId])),
-    menuGroups: groups.flatMap((row) => (row.menuGroupId === null ? [] : [row.menuGroupId])),
+    categories: idsOf(of('salesCategoryId'), (row) => row.salesCategoryId),
+    menuGroups: idsOf(of('menuGroupId'), (row) => row.menuGroupId),
   });
-  const itemSales = sold.reduce((sum, row) => sum + row.soldAmount, 0);
-  const bySales = <T extends { soldAmount: number }>(a: T, b: T) => b.soldAmount - a.soldAmount;
+  const byRestaurant = new Map(of('restaurant').map((row) => [row.restaurantId, row]));
   return {
     ...range,
     currency: total?.currency ?? 'USD',
     totals: salesTotals(total ?? ZERO),
-    previous: before && previous ? { ...before, totals: salesTotals(previous) } : null,
+    previous: before ? { ...before, totals: salesTotals(previous ?? ZERO) } : null,
+    restaurants: covered.restaurants.map(({ restaurantId, name }) => {
+      const t = salesTotals(byRestaurant.get(restaurantId) ?? ZERO);
+      return { restaurantId, name, sales: t.sales, netSales: t.netSales, totalCollected: t.totalCollected };
+    }),
     channels: of('channel').map((row) => {
       const t = salesTotals(row);
       return {
@@ -70,27 +113,91 @@ export async function getSalesReport(
     hours: of('localHour')
       .map((row) => ({ hour: row.localHour!, ...brief(row) }))
       .sort((a, b) => a.hour - b.hour),
-    items: sold.sort(bySales).map((row) => ({
-      itemId: row.itemId,
-      name: row.itemName ?? 'Amounts without items',
+    ...soldBreakdowns(of, names, scope.restaurantIds.length > 1),
+    ...moneyBreakdowns(of),
+  };
+}
+
+const idsOf = (rows: Row[], id: (row: Row) => number | null) =>
+  rows.flatMap((row) => (row.soldLines > 0 && id(row) !== null ? [id(row)!] : []));
+
+/**
+ * Items, sales categories and menu groups, biggest sellers first. Their ids are a restaurant's own: over
+ * several restaurants the rows of one name are added up (a chain's burger is one row), one restaurant's
+ * rows stay one per id.
+ */
+function soldBreakdowns(
+  of: (group: ReportGroup) => Row[],
+  names: Awaited<ReturnType<typeof namesOf>>,
+  byName: boolean,
+) {
+  const sold = (group: ReportGroup) => of(group).filter((row) => row.soldLines > 0);
+  const nameOf = (map: Map<string, string>, row: Row, id: number | null, none: string) =>
+    (id !== null && map.get(nameKey(row.restaurantId!, id))) || none;
+  const items = mergeRows(
+    sold('itemId'),
+    (row) => row.itemName ?? 'Amounts without items',
+    (row) => row.itemId,
+    byName,
+  );
+  const itemSales = items.reduce((sum, row) => sum + row.soldAmount, 0);
+  const categories = mergeRows(
+    sold('salesCategoryId'),
+    (row) => nameOf(names.categories, row, row.salesCategoryId, 'No sales category'),
+    (row) => row.salesCategoryId,
+    byName,
+  );
+  const groups = mergeRows(
+    sold('menuGroupId'),
+    (row) => nameOf(names.menuGroups, row, row.menuGroupId, 'No menu group'),
+    (row) => row.menuGroupId,
+    byName,
+  );
+  return {
+    items: items.map((row) => ({
+      itemId: row.id,
+      name: row.name,
       quantity: row.quantity,
       netSales: row.soldAmount,
       share: shareOf(row.soldAmount, itemSales),
     })),
-    categories: categories.sort(bySales).map((row) => ({
-      salesCategoryId: row.salesCategoryId,
-      name:
-        (row.salesCategoryId !== null && names.categories.get(row.salesCategoryId)) || 'No sales category',
+    categories: categories.map((row) => ({
+      salesCategoryId: row.id,
+      name: row.name,
       quantity: row.quantity,
       netSales: row.soldAmount,
     })),
-    menuGroups: groups.sort(bySales).map((row) => ({
-      menuGroupId: row.menuGroupId,
-      name: (row.menuGroupId !== null && names.menuGroups.get(row.menuGroupId)) || 'No menu group',
-      netSales: row.soldAmount,
-    })),
-    ...moneyBreakdowns(of),
+    menuGroups: groups.map((row) => ({ menuGroupId: row.id, name: row.name, netSales: row.soldAmount })),
   };
+}
+
+interface Merged {
+  id: number | null;
+  name: string;
+  quantity: number;
+  soldAmount: number;
+}
+
+/** Rows one per id (or, by name, one per name: the id kept when every row of the name has the same). */
+function mergeRows(
+  rows: Row[],
+  name: (row: Row) => string,
+  id: (row: Row) => number | null,
+  byName: boolean,
+): Merged[] {
+  const merged = new Map<string, Merged>();
+  for (const row of rows) {
+    const key = byName ? name(row) : `${row.restaurantId}:${id(row)}`;
+    const seen = merged.get(key);
+    if (!seen) {
+      merged.set(key, { id: id(row), name: name(row), quantity: row.quantity, soldAmount: row.soldAmount });
+      continue;
+    }
+    seen.quantity += row.quantity;
+    seen.soldAmount += row.soldAmount;
+    if (seen.id !== id(row)) seen.id = null;
+  }
+  return [...merged.values()].sort((a, b) => b.soldAmount - a.soldAmount);
 }
 
 type Row = Awaited<ReturnType<typeof reportRows>>[number];
@@ -159,7 +266,23 @@ export async function getJournal(
 ): Promise<Journal> {
   const { tenantId, restaurantId, from, to } = input;
   await resolveCatalogueScope(deps.db, { tenantId, restaurantId, actor: userIdOf(actor) });
-  const rows = await journalRows(deps.db, { tenantId, restaurantId }, { from, to });
+  return journalOf(deps, { tenantId, restaurantIds: [restaurantId] }, { from, to });
+}
+
+/** The daily journal of every restaurant of a tenant at once: one book for the organization. */
+export async function getTenantJournal(
+  deps: UseCaseDeps,
+  _actor: Actor,
+  input: { tenantId: number; from: string; to: string },
+): Promise<Journal> {
+  const tenant = await tenantOfReport(deps.db, input.tenantId);
+  const restaurantIds = tenant.restaurants.map((restaurant) => restaurant.restaurantId);
+  return journalOf(deps, { tenantId: input.tenantId, restaurantIds }, input);
+}
+
+async function journalOf(deps: UseCaseDeps, scope: ReportScope, range: DayRange): Promise<Journal> {
+  const { from, to } = range;
+  const rows = scope.restaurantIds.length ? await journalRows(deps.db, scope, range) : [];
   return {
     from,
     to,

@@ -69,6 +69,19 @@ export const salesReportSchema = z.object({
   currency: z.string(),
   totals: salesTotalsSchema,
   previous: z.object({ from: z.string(), to: z.string(), totals: salesTotalsSchema }).nullable(),
+  /**
+   * The restaurants the report covers (one, or every restaurant of the tenant), each with its own figures;
+   * items, sales categories and menu groups of several restaurants are one row per name.
+   */
+  restaurants: z.array(
+    z.object({
+      restaurantId: z.number(),
+      name: z.string(),
+      sales: z.number(),
+      netSales: money,
+      totalCollected: money,
+    }),
+  ),
   channels: z.array(
     z.object({ channel: z.string(), sales: z.number(), netSales: money, totalCollected: money }),
   ),

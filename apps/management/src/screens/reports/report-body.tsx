@@ -130,26 +130,45 @@ function Tables({ report, money }: { report: SalesReport; money: Money }) {
     amount('Included in prices', (row: SalesReport['taxes'][number]) => row.includedTax),
   ];
   const payments: Column<SalesReport['payments'][number]>[] = [
-    { header: 'Card brand', primary: true, cell: (row) => row.cardBrand ?? 'Card' },
+    {
+      header: 'Payment',
+      primary: true,
+      cell: (row) => (row.method === 'cash' ? 'Cash' : (row.cardBrand ?? 'Card')),
+    },
     amount('Taken', (row: SalesReport['payments'][number]) => row.taken),
     amount('Returned', (row: SalesReport['payments'][number]) => row.returned),
     amount('Net', (row: SalesReport['payments'][number]) => row.net),
   ];
+  const restaurants: Column<SalesReport['restaurants'][number]>[] = [
+    { header: 'Restaurant', primary: true, cell: (row) => row.name },
+    { header: 'Sales', align: 'end', cell: (row) => row.sales },
+    amount('Net sales', (row: SalesReport['restaurants'][number]) => row.netSales),
+    amount('Total collected', (row: SalesReport['restaurants'][number]) => row.totalCollected),
+  ];
   const empty = { title: 'Nothing in this period' };
   return (
     <div className="rep-tables">
+      {report.restaurants.length > 1 ? (
+        <DataTable
+          label="Restaurants"
+          rows={report.restaurants}
+          columns={restaurants}
+          rowKey={(r) => r.restaurantId}
+          empty={empty}
+        />
+      ) : null}
       <DataTable
         label="Items"
         rows={report.items}
         columns={items}
-        rowKey={(r) => r.itemId ?? 0}
+        rowKey={(r) => `${r.itemId}-${r.name}`}
         empty={empty}
       />
       <DataTable
         label="Sales categories"
         rows={report.categories}
         columns={categories}
-        rowKey={(r) => r.salesCategoryId ?? 0}
+        rowKey={(r) => `${r.salesCategoryId}-${r.name}`}
         empty={empty}
       />
       <DataTable
@@ -160,7 +179,7 @@ function Tables({ report, money }: { report: SalesReport; money: Money }) {
         empty={empty}
       />
       <DataTable
-        label="Card payments"
+        label="Payments"
         rows={report.payments}
         columns={payments}
         rowKey={(r) => `${r.method}-${r.cardBrand}`}

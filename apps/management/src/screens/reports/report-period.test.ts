@@ -54,6 +54,9 @@ describe('the CSV export', () => {
       currency: 'USD',
       totals,
       previous: null,
+      restaurants: [
+        { restaurantId: 20000001, name: 'Bistro', sales: 2, netSales: 1650, totalCollected: 2362 },
+      ],
       channels: [],
       days: [{ date: '2026-12-04', sales: 2, netSales: 1650 }],
       hours: [],
@@ -71,6 +74,18 @@ describe('the CSV export', () => {
     expect(rows).toContain('"Burger, double",2,24.00,90.6');
     expect(rows).toContain('card,VISA,33.62,10.00,23.62');
     expect(rows).toContain('2026-12-04,2,16.50');
+    // one restaurant: no restaurants section; several: one row each
+    expect(rows).not.toContain('Restaurant,Sales,Net sales,Total collected');
+    const second = { restaurantId: 20000002, name: 'Dock', sales: 1, netSales: 500, totalCollected: 550 };
+    const all = salesReportCsv(
+      { ...report, restaurants: [...report.restaurants, second] },
+      'All restaurants',
+    );
+    const allRows = all.split('\r\n');
+    expect(allRows[0]).toBe('Sales report,All restaurants,2026-12-01,2026-12-04,USD');
+    expect(allRows).toContain('Restaurant,Sales,Net sales,Total collected');
+    expect(allRows).toContain('Bistro,2,16.50,23.62');
+    expect(allRows).toContain('Dock,1,5.00,5.50');
   });
 });
 

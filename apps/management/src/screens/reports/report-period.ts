@@ -87,6 +87,13 @@ export function salesReportCsv(report: SalesReport, restaurant: string): string 
     row('Tips', cents(t.tips)),
     row('Service charges', cents(t.serviceCharges)),
     row('Total collected', cents(t.totalCollected)),
+    ...(report.restaurants.length > 1
+      ? [
+          '',
+          row('Restaurant', 'Sales', 'Net sales', 'Total collected'),
+          ...report.restaurants.map((r) => row(r.name, r.sales, cents(r.netSales), cents(r.totalCollected))),
+        ]
+      : []),
     '',
     row('Item', 'Quantity', 'Net sales', 'Share %'),
     ...report.items.map((i) => row(i.name, i.quantity, cents(i.netSales), i.share)),

@@ -5,6 +5,7 @@ import { useToast } from '@brigade/ui/app-kit/toast';
 import { ErrorView } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { Skeleton } from '@brigade/ui/components/skeleton';
+import { useMyRestaurants } from '@brigade/ui/lib/queries';
 import { useState } from 'react';
 import { formatMinor, localDay } from '../../payments-kit/format';
 import { NotAllowed } from '../../payments-kit/ui';
@@ -12,7 +13,7 @@ import { useCan, useCurrentRestaurant } from '../../restaurant-context';
 import { PeriodPicker } from './period-picker';
 import { ReportBody } from './report-body';
 import { journalCsv, type Period, rangeOf, salesReportCsv } from './report-period';
-import { useJournalFetch, useSalesReport } from './reports-api';
+import { type ReportScope, useJournalFetch, useSalesReport } from './reports-api';
 import { saveCsv } from './save-csv';
 
 const TITLE = 'Sales report';
@@ -24,7 +25,12 @@ const TITLE = 'Sales report';
  */
 export function SalesReportScreen() {
   const allowed = useCan(getSalesReport);
-  const { restaurantName, timezone } = useCurrentRestaurant();
+  const { restaurantName, timezone, tenantId } = useCurrentRestaurant();
+  const restaurants = useMyRestaurants(tenantId);
+  const several = (restaurants.data?.length ?? 0) > 1;
+  const [chosenScope, setScope] = useState<ReportScope>('restaurant');
+  const scope = several ? chosenScope : 'restaurant';
+  const covered = scope === 'all' ? 'All restaurants' : restaurantName;
   const [period, setPeriod] = useState<Period>('day');
   const [anchor, setAnchor] = useState(() => localDay(0, new Date(), timezone));
   const [custom, setCustom] = useState(() => ({
@@ -32,7 +38,7 @@ export function SalesReportScreen() {
     to: localDay(0, new Date(), timezone),
   }));
   const range = rangeOf(period, anchor, custom);
-  const report = useSalesReport(range, allowed);
+  const report = useSalesReport(range, allowed, scope);
   const fetchJournal = useJournalFetch();
   const toast = useToast();
   if (!allowed) return <NotAllowed title={TITLE} who="managers, admins and owners" />;
@@ -40,7 +46,11 @@ export function SalesReportScreen() {
     <>
       <PageHeader
         title={TITLE}
-        description="Sales the restaurant took, net of returns, on its own clock. Every figure comes from the sales ledger."
+        description={
+          scope === 'all'
+            ? "Sales every restaurant of the organization took, net of returns, on the organization's clock. Every figure comes from the sales ledger."
+            : 'Sales the restaurant took, net of returns, on its own clock. Every figure comes from the sales ledger.'
+        }
         actions={
           report.data ? (
             <>
@@ -48,7 +58,7 @@ export function SalesReportScreen() {
                 variant="secondary"
                 onClick={() =>
                   saveCsv(
-                    salesReportCsv(report.data, restaurantName),
+                    salesReportCsv(report.data, covered),
                     `sales-${report.data.from}-to-${report.data.to}.csv`,
                   )
                 }
@@ -58,7 +68,7 @@ export function SalesReportScreen() {
               <Button
                 variant="secondary"
                 onClick={() =>
-                  void fetchJournal(range).then(
+                  void fetchJournal(range, scope).then(
                     (journal) => saveCsv(journalCsv(journal), `journal-${range.from}-to-${range.to}.csv`),
                     (error: unknown) => toast.error(errorMessage(error)),
                   )
@@ -73,6 +83,26 @@ export function SalesReportScreen() {
           ) : null
         }
       />
+      {several ? (
+        <fieldset className="rep-period__kinds rep-scope" aria-label="Restaurants">
+          <button
+            type="button"
+            className="rep-period__kind"
+            aria-pressed={scope === 'restaurant'}
+            onClick={() => setScope('restaurant')}
+          >
+            {restaurantName}
+          </button>
+          <button
+            type="button"
+            className="rep-period__kind"
+            aria-pressed={scope === 'all'}
+            onClick={() => setScope('all')}
+          >
+            All {restaurants.data?.length} restaurants
+          </button>
+        </fieldset>
+      ) : null}
       <PeriodPicker
         period={period}
         anchor={anchor}
