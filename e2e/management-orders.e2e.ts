@@ -511,6 +511,26 @@ describe('orders in management and the kitchen display', () => {
       expect(allRows).toContain(`Net sales,${allNet}`);
       expect(allRows.some((row) => row.startsWith('Lantern Noodle Bar,'))).toBe(true);
       await check(page, 'sales-report-all-restaurants');
+      // the ordering funnel: the orders placed today as the API counts them, the steps with their shares
+      const funnel = await owner<{ data: { totals: { ordersPlaced: number } } }>(
+        'GET',
+        `/reports/funnel?from=${today}&to=${today}`,
+      );
+      expect(funnel.body.data.totals.ordersPlaced).toBeGreaterThan(0);
+      await page.getByRole('link', { name: 'Ordering funnel' }).click();
+      await page.getByRole('heading', { name: 'Ordering funnel' }).waitFor();
+      await page.getByRole('button', { name: 'Day', exact: true }).click();
+      await page
+        .getByTestId('funnel-ordersPlaced')
+        .getByText(String(funnel.body.data.totals.ordersPlaced), { exact: true })
+        .waitFor();
+      await page
+        .getByTestId('funnel-ordersAccepted')
+        .getByText(/% of orders/)
+        .waitFor();
+      await check(page, 'ordering-funnel');
+      await page.getByRole('link', { name: 'Sales report' }).click();
+      await page.getByRole('heading', { name: 'Sales report' }).waitFor();
       await page.getByRole('button', { name: 'Month', exact: true }).click();
       await page.getByRole('heading', { name: 'Net sales by day' }).waitFor();
       await page

@@ -172,6 +172,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerImageSupport(app, deps);
   app.addHook('onClose', () => deps.domains.close());
   app.addHook('onClose', () => deps.orderFeed.close());
+  // before the database closes (the caller closes it after the app): the last half minute's funnel counts
+  app.addHook('onClose', () => deps.funnel.close().catch(() => undefined));
   app.addHook('onClose', () => deps.payments.close());
   app.addHook('onClose', () => deps.places.close());
   app.addHook('onClose', () => deps.llm.close());

@@ -8,6 +8,7 @@ import type { HostCache } from '@brigade/core/domains/resolution-service';
 import type { TxtResolver } from '@brigade/core/domains/verification-service';
 import type { IdentityDeps } from '@brigade/core/identity/auth-service';
 import type { SessionCache } from '@brigade/core/identity/session-cache';
+import type { FunnelTally } from '@brigade/core/ordering/funnel';
 import type { PrinterTransport } from '@brigade/core/ordering/kitchen-printing';
 import type { OrderFeed } from '@brigade/core/ordering/order-feed';
 import type { UseCaseDeps } from '@brigade/core/use-case';
@@ -47,6 +48,8 @@ export interface AppDeps {
   orderFeed: OrderFeed;
   /** Resolved menus by restaurant version (issue 6). */
   menuCache: MenuTreeCache;
+  /** Menu views and quotes of the ordering funnel, added to the database every half minute and at close. */
+  funnel: FunnelTally;
   /** Restaurants' scopes (time zone, version) in memory, dropped by the change feed (issue 20). */
   scopes: ScopeCache;
   /** The payment gateway (or its emulator) and the sealed box for merchant credentials (issue 16). */

@@ -7,6 +7,7 @@ import { HostCache } from '@brigade/core/domains/resolution-service';
 import { createTxtResolver } from '@brigade/core/domains/verification-service';
 import { createMailer } from '@brigade/core/identity/mailer';
 import { SessionCache } from '@brigade/core/identity/session-cache';
+import { FunnelTally } from '@brigade/core/ordering/funnel';
 import { tcpPrinterTransport } from '@brigade/core/ordering/kitchen-printing';
 import { OrderFeed } from '@brigade/core/ordering/order-feed';
 import { lockDataDir } from '@brigade/db/data-dir-lock';
@@ -124,6 +125,7 @@ export function createAppDeps(
     version: VERSION,
     changes,
     orderFeed: new OrderFeed(database),
+    funnel: new FunnelTally(database.db),
     menuCache,
     sessions: new SessionCache(database),
     scopes: new ScopeCache(changes, database.committedWrites),

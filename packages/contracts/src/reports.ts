@@ -5,6 +5,7 @@ import {
   salesReportQuerySchema,
   salesReportSchema,
 } from '@brigade/domain/ledger/reports';
+import { orderingFunnelSchema } from '@brigade/domain/ordering/funnel';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { successOf } from './envelope';
@@ -69,6 +70,19 @@ export const getTenantJournal = defineEndpoint({
   access: { kind: 'tenant', role: 'manager' },
   request: { params: tenantParams, query: journalQuerySchema },
   response: { status: 200, description: 'The journal', schema: successOf(journalSchema) },
+  problems: [400, 404],
+});
+
+export const getOrderingFunnel = defineEndpoint({
+  id: 'getOrderingFunnel',
+  method: 'GET',
+  path: `${base}/reports/funnel`,
+  summary:
+    'The online-ordering funnel of a range of business days: menu views, quotes, orders placed and accepted, per day, with the conversion from each step to the next',
+  tags,
+  access: { kind: 'tenant', role: 'manager' },
+  request: { params, query: journalQuerySchema },
+  response: { status: 200, description: 'The funnel', schema: successOf(orderingFunnelSchema) },
   problems: [400, 404],
 });
 

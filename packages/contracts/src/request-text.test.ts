@@ -164,7 +164,8 @@ describe('request text (decision 016)', () => {
       if (result.failed) accepting.push(`${leaf.path}: ${JSON.stringify(result.counterexample)}`);
     }
     expect(accepting).toEqual([]);
-  });
+    // every text field of every contract, several inputs each: ~2.5 s alone, twice that on a loaded machine
+  }, 30_000);
 
   it('leaves no request part unvalidated (any, unknown or custom) but the bulk domain-mapping rows', () => {
     // The bulk endpoints answer per row (spec 01 §4 bulk results), so each row is validated by the use-case

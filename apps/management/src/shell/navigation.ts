@@ -10,7 +10,7 @@ import {
   saveMerchantAccount,
 } from '@brigade/contracts/payments';
 import { getCloseOut, listPosDevices } from '@brigade/contracts/pos';
-import { getReconciliation, getSalesReport } from '@brigade/contracts/reports';
+import { getOrderingFunnel, getReconciliation, getSalesReport } from '@brigade/contracts/reports';
 import { getMyPasscode, getTimesheet, getTipsReport } from '@brigade/contracts/staff';
 import { BadgeIcon, HomeIcon, LinkIcon, StoreIcon, UsersIcon } from '@brigade/ui/app-shell/icons';
 import type {
@@ -71,6 +71,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
         icon: BankIcon,
         requires: getReconciliation,
       },
+      { to: '/reports/funnel', label: 'Ordering funnel', icon: ChartIcon, requires: getOrderingFunnel },
     ],
   },
   {

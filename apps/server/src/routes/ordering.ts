@@ -33,6 +33,7 @@ const orderingDeps = (deps: AppDeps, walls: WallContext | null, request?: Fastif
   ...paymentDeps(deps, walls),
   menuCache: deps.menuCache,
   checkoutLimits: deps.config.checkoutLimits,
+  funnel: deps.funnel,
   ...(request ? { receipts: { sites: publicSitesFor(deps.config, request) } } : {}),
 });
 

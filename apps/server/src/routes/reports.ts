@@ -5,6 +5,7 @@ import {
   getTenantJournal,
   getTenantSalesReport,
 } from '@brigade/core/ledger/reports';
+import { getOrderingFunnel } from '@brigade/core/ordering/funnel-report';
 import { getReconciliation } from '@brigade/core/payments/reconciliation';
 import { implement, success } from '../plugins/contract-routes';
 import { paymentDeps } from './payments';
@@ -22,6 +23,9 @@ export const reportRoutes = [
   ),
   implement(contract.getTenantJournal, async ({ params, query, actor, deps }) =>
     success(await getTenantJournal({ db: deps.database.db }, actor, { ...params, ...query })),
+  ),
+  implement(contract.getOrderingFunnel, async ({ params, query, actor, deps }) =>
+    success(await getOrderingFunnel({ db: deps.database.db }, actor, { ...params, ...query })),
   ),
   implement(contract.getReconciliation, async ({ params, query, actor, deps, walls }) =>
     success(await getReconciliation(paymentDeps(deps, walls), actor, { ...params, ...query })),

@@ -30,6 +30,7 @@ import type { PublicSites } from '../qr/menu-qr';
 import { requestHash } from '../request-hash';
 import { SYSTEM } from '../use-case';
 import { recordDecline, refuseAfterDeclines, takeCheckoutAttempt } from './checkout-limits';
+import type { FunnelTally } from './funnel';
 import { guestOrderOf, receiptFor } from './guest-orders';
 import { moveOrderAs, type OrderMoveDeps } from './order-moves';
 import {
@@ -65,6 +66,8 @@ export interface OrderingDeps extends OrderMoveDeps, MenuDeps {
   receipts?: { sites: PublicSites } | undefined;
   /** The checkout's limits (docs/behaviour/ordering.md#checkout-limits); CHECKOUT_LIMITS unless given. */
   checkoutLimits?: CheckoutLimits | undefined;
+  /** Counts menu views and quotes for the ordering funnel (docs/behaviour/reports.md#online-ordering-funnel). */
+  funnel?: FunnelTally | undefined;
 }
 
 const nowOf = (deps: OrderingDeps) => deps.now?.() ?? new Date();
@@ -104,6 +107,7 @@ export async function getOrderingMenu(
     closedReason(place, now) ??
     (cardEntry ? null : NO_PAYMENTS) ??
     (asap !== null || slots.length > 0 ? null : 'Online ordering is closed right now');
+  deps.funnel?.count(place.scope, place.resolved.timezone, 'menuViews', now);
   return {
     restaurantId: place.restaurant.restaurantId,
     restaurantName: place.restaurant.name,
@@ -205,6 +209,7 @@ export async function quoteOrder(
 ): Promise<Quote> {
   const place = await openOrderingPlace(deps, input.slug);
   const priced = await priceOrder(deps, place, input, nowOf(deps));
+  deps.funnel?.count(place.scope, place.resolved.timezone, 'quotes', nowOf(deps));
   return {
     lines: priced.lines.map(shownLine),
     totals: priced.totals,

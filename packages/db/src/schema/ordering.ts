@@ -287,3 +287,24 @@ export const kitchenTickets = pgTable(
     check('kitchen_tickets_status', sql`${t.status} in ('queued', 'printed', 'failed')`),
   ],
 );
+
+/**
+ * The online-ordering funnel (docs/behaviour/reports.md#online-ordering-funnel): per restaurant and business
+ * day, how many times guests opened the order menu and asked for a quote. Counted in each process's memory and
+ * added here every half minute (core/ordering/funnel.ts), so a busy order page costs no write per view; orders
+ * placed and accepted are read from the orders and the ledger.
+ */
+export const orderingFunnelDays = pgTable(
+  'ordering_funnel_days',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    menuViews: integer('menu_views').notNull().default(0),
+    quotes: integer('quotes').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'ordering_funnel_days_pkey', columns: [t.tenantId, t.restaurantId, t.businessDate] }),
+    restaurantFk('ordering_funnel_days_restaurant_fk', t as never),
+  ],
+);

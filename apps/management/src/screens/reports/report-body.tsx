@@ -139,24 +139,10 @@ function Tables({ report, money }: { report: SalesReport; money: Money }) {
     amount('Returned', (row: SalesReport['payments'][number]) => row.returned),
     amount('Net', (row: SalesReport['payments'][number]) => row.net),
   ];
-  const restaurants: Column<SalesReport['restaurants'][number]>[] = [
-    { header: 'Restaurant', primary: true, cell: (row) => row.name },
-    { header: 'Sales', align: 'end', cell: (row) => row.sales },
-    amount('Net sales', (row: SalesReport['restaurants'][number]) => row.netSales),
-    amount('Total collected', (row: SalesReport['restaurants'][number]) => row.totalCollected),
-  ];
   const empty = { title: 'Nothing in this period' };
   return (
     <div className="rep-tables">
-      {report.restaurants.length > 1 ? (
-        <DataTable
-          label="Restaurants"
-          rows={report.restaurants}
-          columns={restaurants}
-          rowKey={(r) => r.restaurantId}
-          empty={empty}
-        />
-      ) : null}
+      {report.restaurants.length > 1 ? <RestaurantsTable report={report} money={money} /> : null}
       <DataTable
         label="Items"
         rows={report.items}
@@ -186,5 +172,25 @@ function Tables({ report, money }: { report: SalesReport; money: Money }) {
         empty={empty}
       />
     </div>
+  );
+}
+
+/** Each restaurant's figures, when the report covers several. */
+function RestaurantsTable({ report, money }: { report: SalesReport; money: Money }) {
+  type Row = SalesReport['restaurants'][number];
+  const columns: Column<Row>[] = [
+    { header: 'Restaurant', primary: true, cell: (row) => row.name },
+    { header: 'Sales', align: 'end', cell: (row) => row.sales },
+    { header: 'Net sales', align: 'end', cell: (row) => money(row.netSales) },
+    { header: 'Total collected', align: 'end', cell: (row) => money(row.totalCollected) },
+  ];
+  return (
+    <DataTable
+      label="Restaurants"
+      rows={report.restaurants}
+      columns={columns}
+      rowKey={(r) => r.restaurantId}
+      empty={{ title: 'Nothing in this period' }}
+    />
   );
 }

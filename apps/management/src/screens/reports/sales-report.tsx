@@ -13,7 +13,7 @@ import { useCan, useCurrentRestaurant } from '../../restaurant-context';
 import { PeriodPicker } from './period-picker';
 import { ReportBody } from './report-body';
 import { journalCsv, type Period, rangeOf, salesReportCsv } from './report-period';
-import { type ReportScope, useJournalFetch, useSalesReport } from './reports-api';
+import { type ReportScope, type SalesReport, useJournalFetch, useSalesReport } from './reports-api';
 import { saveCsv } from './save-csv';
 
 const TITLE = 'Sales report';
@@ -39,8 +39,6 @@ export function SalesReportScreen() {
   }));
   const range = rangeOf(period, anchor, custom);
   const report = useSalesReport(range, allowed, scope);
-  const fetchJournal = useJournalFetch();
-  const toast = useToast();
   if (!allowed) return <NotAllowed title={TITLE} who="managers, admins and owners" />;
   return (
     <>
@@ -53,55 +51,17 @@ export function SalesReportScreen() {
         }
         actions={
           report.data ? (
-            <>
-              <Button
-                variant="secondary"
-                onClick={() =>
-                  saveCsv(
-                    salesReportCsv(report.data, covered),
-                    `sales-${report.data.from}-to-${report.data.to}.csv`,
-                  )
-                }
-              >
-                Download CSV
-              </Button>
-              <Button
-                variant="secondary"
-                onClick={() =>
-                  void fetchJournal(range, scope).then(
-                    (journal) => saveCsv(journalCsv(journal), `journal-${range.from}-to-${range.to}.csv`),
-                    (error: unknown) => toast.error(errorMessage(error)),
-                  )
-                }
-              >
-                Download journal
-              </Button>
-              <Button variant="secondary" onClick={() => window.print()}>
-                Print
-              </Button>
-            </>
+            <ReportActions report={report.data} range={range} scope={scope} covered={covered} />
           ) : null
         }
       />
       {several ? (
-        <fieldset className="rep-period__kinds rep-scope" aria-label="Restaurants">
-          <button
-            type="button"
-            className="rep-period__kind"
-            aria-pressed={scope === 'restaurant'}
-            onClick={() => setScope('restaurant')}
-          >
-            {restaurantName}
-          </button>
-          <button
-            type="button"
-            className="rep-period__kind"
-            aria-pressed={scope === 'all'}
-            onClick={() => setScope('all')}
-          >
-            All {restaurants.data?.length} restaurants
-          </button>
-        </fieldset>
+        <ScopeSwitch
+          scope={scope}
+          onScope={setScope}
+          restaurantName={restaurantName}
+          count={restaurants.data?.length ?? 0}
+        />
       ) : null}
       <PeriodPicker
         period={period}
@@ -124,5 +84,79 @@ export function SalesReportScreen() {
         <ReportBody report={report.data} money={(minor) => formatMinor(minor, report.data.currency)} />
       )}
     </>
+  );
+}
+
+/** Download CSV, Download journal and Print, for the report on screen. */
+function ReportActions({
+  report,
+  range,
+  scope,
+  covered,
+}: {
+  report: SalesReport;
+  range: { from: string; to: string };
+  scope: ReportScope;
+  covered: string;
+}) {
+  const fetchJournal = useJournalFetch();
+  const toast = useToast();
+  return (
+    <>
+      <Button
+        variant="secondary"
+        onClick={() => saveCsv(salesReportCsv(report, covered), `sales-${report.from}-to-${report.to}.csv`)}
+      >
+        Download CSV
+      </Button>
+      <Button
+        variant="secondary"
+        onClick={() =>
+          void fetchJournal(range, scope).then(
+            (journal) => saveCsv(journalCsv(journal), `journal-${range.from}-to-${range.to}.csv`),
+            (error: unknown) => toast.error(errorMessage(error)),
+          )
+        }
+      >
+        Download journal
+      </Button>
+      <Button variant="secondary" onClick={() => window.print()}>
+        Print
+      </Button>
+    </>
+  );
+}
+
+/** The restaurant on screen, or every restaurant of the organization (shown when there are several). */
+function ScopeSwitch({
+  scope,
+  onScope,
+  restaurantName,
+  count,
+}: {
+  scope: ReportScope;
+  onScope: (scope: ReportScope) => void;
+  restaurantName: string;
+  count: number;
+}) {
+  return (
+    <fieldset className="rep-period__kinds rep-scope" aria-label="Restaurants">
+      <button
+        type="button"
+        className="rep-period__kind"
+        aria-pressed={scope === 'restaurant'}
+        onClick={() => onScope('restaurant')}
+      >
+        {restaurantName}
+      </button>
+      <button
+        type="button"
+        className="rep-period__kind"
+        aria-pressed={scope === 'all'}
+        onClick={() => onScope('all')}
+      >
+        All {count} restaurants
+      </button>
+    </fieldset>
   );
 }
