@@ -51,6 +51,12 @@ const configSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // PostgreSQL straight, when DATABASE_URL goes through a pooler: LISTEN and session locks (decision 064).
+  DATABASE_LISTEN_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   BRIGADE_DATA_DIR: z.string().min(1, 'must not be empty').default('./.data'),
   DATABASE_POOL_MAX: z.coerce.number({ error: 'must be a number' }).int().min(1).max(500).default(10),
   LOG_LEVEL: z
@@ -260,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: c.HOST ?? (c.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: c.DATABASE_URL,
     migrationUrl: c.DATABASE_MIGRATION_URL,
+    listenUrl: c.DATABASE_LISTEN_URL,
     dataDir: c.BRIGADE_DATA_DIR,
     poolMax: c.DATABASE_POOL_MAX,
     logLevel: c.LOG_LEVEL,
