@@ -29,6 +29,9 @@ export interface HeldLock {
   release(): Promise<void>;
 }
 
+/** How the direct connection names itself in `pg_stat_activity` (operators and tests find it by it). */
+export const DIRECT_APPLICATION_NAME = 'brigade-direct';
+
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 const RETRY_MS = 1000;
 
@@ -110,9 +113,7 @@ export class DirectConnection {
     return {
       release: async () => {
         if (!this.#locks.delete(key)) return;
-        await this.#client
-          ?.query('select pg_advisory_unlock($1, $2)', [classId, objectId])
-          .catch(() => {});
+        await this.#client?.query('select pg_advisory_unlock($1, $2)', [classId, objectId]).catch(() => {});
       },
     };
   }
@@ -146,7 +147,7 @@ export class DirectConnection {
   }
 
   async #open(): Promise<void> {
-    const next = new pg.Client(this.#config);
+    const next = new pg.Client(named(this.#config, DIRECT_APPLICATION_NAME));
     next.on('notification', (message) => {
       for (const subscriber of this.#channels.get(message.channel) ?? []) {
         try {
@@ -211,5 +212,20 @@ export class DirectConnection {
           // as above
         }
       }
+  }
+}
+
+/**
+ * `config` under `applicationName` in `pg_stat_activity`. node-postgres lets a connection string's
+ * parameters win over the config's own fields, so the name goes into the string when there is one.
+ */
+export function named(config: pg.ClientConfig, applicationName: string): pg.ClientConfig {
+  if (!config.connectionString) return { ...config, application_name: applicationName };
+  try {
+    const url = new URL(config.connectionString);
+    url.searchParams.set('application_name', applicationName);
+    return { ...config, connectionString: url.toString() };
+  } catch {
+    return { ...config, application_name: applicationName };
   }
 }

@@ -5,6 +5,7 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Database } from './database';
+import { named } from './direct-connection';
 import { bossDbOf, bossDbOnPg, installJobQueue } from './job-queue';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -29,7 +30,7 @@ export async function runMigrations(database: Database): Promise<void> {
     await installJobQueue(bossDbOf(database));
     return;
   }
-  const session = new pg.Client(database.direct!.config);
+  const session = new pg.Client(named(database.direct!.config, 'brigade-migrations'));
   session.on('error', () => {});
   await session.connect();
   try {

@@ -1,6 +1,10 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Executor } from './database';
+import { named } from './direct-connection';
+
+/** How the side connection names itself in `pg_stat_activity`. */
+export const SIDE_APPLICATION_NAME = 'brigade-side';
 
 /**
  * One extra PostgreSQL connection per pool for short, self-committing statements that must not wait for a
@@ -90,7 +94,7 @@ class SideClient implements SideConnection {
   }
 
   private async open(): Promise<pg.Client> {
-    const client = new pg.Client(this.config);
+    const client = new pg.Client(named(this.config, SIDE_APPLICATION_NAME));
     client.on('error', () => this.drop(client));
     await client.connect();
     // A lock held by a transaction that itself waits for this connection would otherwise wait forever.
