@@ -330,6 +330,9 @@ describe('loadConfig', () => {
         '  LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
       ].join('\n'),
     );
+    expect(() => loadConfig({ DATABASE_LISTEN_URL: 'db.internal:5432' })).toThrow(
+      'DATABASE_LISTEN_URL: must be a postgres:// or postgresql:// URL (got "db.internal:5432")',
+    );
     expect(() => loadConfig({ BRIGADE_SEED_DEMO: 'yes' })).toThrow(
       'BRIGADE_SEED_DEMO: must be true or false (got "yes")',
     );
