@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import { DIRECT_APPLICATION_NAME } from '@brigade/db/direct-connection';
 import { requireDatabaseUrl } from '@brigade/test-utils/global-setup';
 import { type PgBouncer, pgbouncerPath, startPgBouncer } from '@brigade/test-utils/pgbouncer';
 import { freePort } from '@brigade/test-utils/ports';
+import { adminQuery } from '@brigade/test-utils/postgres-admin';
 import { createTestDatabase, type TestDatabase } from '@brigade/test-utils/test-database';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -14,9 +16,9 @@ import { ensureServerBuild } from '../../../scripts/server-build.mjs';
 import { ServerProcess, send } from './test-server-process';
 
 /**
- * Issue 48 items 1, 5 and 7 (decision 064): two server processes on one PostgreSQL database, A through
- * PgBouncer in transaction mode (its LISTEN and presence lock on DATABASE_LISTEN_URL, straight to
- * PostgreSQL), B straight. The demo is seeded through PgBouncer; A serves its public page, a tenant route and
+ * Issue 48 items 1, 5 and 7 (decision 064): two server processes on one PostgreSQL database as a web login
+ * that row-level security holds (migrated as the owner), A through PgBouncer in transaction mode (its LISTEN
+ * and presence lock on DATABASE_LISTEN_URL, straight to PostgreSQL), B straight. The demo is seeded through PgBouncer; A serves its public page, a tenant route and
  * a job; a sign-out on either instance is refused by the other within 2 s; a write on either shows on both
  * instances' cached public page within 2 s, also after both LISTEN connections were ended by
  * pg_terminate_backend; and each process holds no more connections than its pool and one direct one.
@@ -31,6 +33,7 @@ const skipped =
       : null;
 const OWNER = { email: 'owner@brigade.local', password: 'brigade-owner' };
 const B_POOL_MAX = 3;
+const WEB_ROLE = `brigade_pooler_web_${randomBytes(4).toString('hex')}`;
 
 interface Instance {
   name: string;
@@ -86,11 +89,15 @@ describe.skipIf(skipped !== null)(
       ) as Record<string, number>;
 
     beforeAll(async () => {
-      const direct = await prepare();
-      const pooled = bouncer!.through(direct);
-      a = await instance('a', { DATABASE_URL: withName(pooled, 'brigade-a'), DATABASE_LISTEN_URL: direct });
+      const { owner, web } = await prepare();
+      a = await instance('a', {
+        DATABASE_URL: withName(bouncer!.through(web), 'brigade-a'),
+        DATABASE_LISTEN_URL: web,
+        DATABASE_MIGRATION_URL: owner,
+      });
       b = await instance('b', {
-        DATABASE_URL: withName(direct, 'brigade-b'),
+        DATABASE_URL: withName(web, 'brigade-b'),
+        DATABASE_MIGRATION_URL: owner,
         DATABASE_POOL_MAX: String(B_POOL_MAX),
       });
       await ensureServerBuild(); // once, before two processes would each build it
@@ -101,15 +108,22 @@ describe.skipIf(skipped !== null)(
       await b?.server.stop();
       await testDatabase?.drop();
       await bouncer?.stop();
+      await adminQuery(requireDatabaseUrl(), `drop role if exists ${WEB_ROLE}`);
       rmSync(work, { recursive: true, force: true });
     });
 
-    /** PgBouncer, a database of this file's own, and the demo seeded through PgBouncer. */
-    async function prepare(): Promise<string> {
-      bouncer = await startPgBouncer(requireDatabaseUrl(), { poolSize: 4 });
+    /**
+     * A database of this file's own, a web login as in production (a member of brigade_app: row-level
+     * security holds it, as it never holds the tests' superuser), PgBouncer, and the demo seeded through
+     * PgBouncer as the web login.
+     */
+    async function prepare(): Promise<{ owner: string; web: string }> {
       testDatabase = await createTestDatabase({ poolMax: 2 });
-      const direct = testDatabase.database.pool!.options.connectionString!;
-      const seeding = await openDatabase({ url: bouncer.through(direct), listenUrl: direct, poolMax: 2 });
+      const owner = testDatabase.database.pool!.options.connectionString!;
+      await adminQuery(requireDatabaseUrl(), `create role ${WEB_ROLE} login in role brigade_app`);
+      const web = withUser(owner, WEB_ROLE);
+      bouncer = await startPgBouncer(requireDatabaseUrl(), { poolSize: 4, users: [WEB_ROLE] });
+      const seeding = await openDatabase({ url: bouncer.through(web), listenUrl: web, poolMax: 2 });
       try {
         const seeded = await seedDemo(seeding.db);
         ({ tenantId, restaurantId } = seeded.restaurant);
@@ -117,7 +131,7 @@ describe.skipIf(skipped !== null)(
       } finally {
         await seeding.close();
       }
-      return direct;
+      return { owner, web };
     }
 
     async function instance(name: string, database: Record<string, string>): Promise<Instance> {
@@ -238,5 +252,12 @@ describe.skipIf(skipped !== null)(
 function withName(url: string, applicationName: string): string {
   const parsed = new URL(url);
   parsed.searchParams.set('application_name', applicationName);
+  return parsed.toString();
+}
+
+function withUser(url: string, user: string): string {
+  const parsed = new URL(url);
+  parsed.username = user;
+  parsed.password = '';
   return parsed.toString();
 }

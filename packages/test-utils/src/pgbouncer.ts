@@ -23,10 +23,13 @@ export interface PgBouncer {
   stop(): Promise<void>;
 }
 
-/** Starts PgBouncer for the PostgreSQL server of `upstreamUrl` (trust authentication, as the tests' server). */
+/**
+ * Starts PgBouncer for the PostgreSQL server of `upstreamUrl` (trust authentication, as the tests' server),
+ * for its user and `options.users`.
+ */
 export async function startPgBouncer(
   upstreamUrl: string,
-  options: { poolSize?: number } = {},
+  options: { poolSize?: number; users?: readonly string[] } = {},
 ): Promise<PgBouncer> {
   const binary = pgbouncerPath();
   if (!binary) throw new Error('pgbouncer is not installed (Debian package pgbouncer)');
@@ -37,7 +40,8 @@ export async function startPgBouncer(
   const dir = mkdtempSync(join(tmpdir(), 'brigade-pgbouncer-'));
   // PgBouncer will not run as root: it is told to become nobody, who must read these files.
   chmodSync(dir, 0o755);
-  writeFileSync(join(dir, 'users.txt'), `"${user}" ""\n`, { mode: 0o644 });
+  const users = [user, ...(options.users ?? [])].map((name) => `"${name}" ""\n`).join('');
+  writeFileSync(join(dir, 'users.txt'), users, { mode: 0o644 });
   writeFileSync(
     join(dir, 'pgbouncer.ini'),
     `[databases]
