@@ -39,6 +39,8 @@ export class DirectConnection {
   readonly #config: pg.ClientConfig;
   readonly #channels = new Map<string, Set<ChannelHandlers>>();
   readonly #locks = new Map<string, readonly [number, number]>();
+  /** The connection each channel was listened to on (listening now when it is the one in use). */
+  readonly #listenedOn = new Map<string, pg.Client>();
   /** The connection in use: connected, listening to every channel and holding every lock. */
   #client: pg.Client | null = null;
   #connecting: Promise<void> | null = null;
@@ -65,23 +67,16 @@ export class DirectConnection {
     if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name: ${channel}`);
     const entry = { ...handlers };
     let stopped = false;
-    let heard = this.#channels.has(channel) && this.#client !== null;
     const subscribers = this.#channels.get(channel) ?? new Set<ChannelHandlers>();
     const fresh = subscribers.size === 0;
     subscribers.add(entry);
     this.#channels.set(channel, subscribers);
     const client = this.#client;
-    const ready = (
-      fresh && client ? client.query(`LISTEN ${channel}`).then(() => undefined) : this.#connect()
-    ).then(
-      () => {
-        heard = true;
-      },
-      () => {},
-    );
+    // A failed LISTEN means a lost connection: the reconnect listens again.
+    const ready = (fresh && client ? this.#listenOn(client, [channel]) : this.#connect()).catch(() => {});
     return {
       ready,
-      listening: () => heard && !stopped && this.#client !== null,
+      listening: () => !stopped && this.#client !== null && this.#listenedOn.get(channel) === this.#client,
       close: async () => {
         if (stopped) return;
         stopped = true;
@@ -89,9 +84,15 @@ export class DirectConnection {
         subscribers.delete(entry);
         if (subscribers.size > 0 || this.#channels.get(channel) !== subscribers) return;
         this.#channels.delete(channel);
+        this.#listenedOn.delete(channel);
         await this.#client?.query(`UNLISTEN ${channel}`).catch(() => {});
       },
     };
+  }
+
+  async #listenOn(client: pg.Client, channels: readonly string[]): Promise<void> {
+    await client.query(channels.map((channel) => `LISTEN ${channel};`).join(' '));
+    for (const channel of channels) this.#listenedOn.set(channel, client);
   }
 
   /**
@@ -194,7 +195,7 @@ export class DirectConnection {
       const channels = [...this.#channels.keys()].filter((channel) => !listened.has(channel));
       const locks = [...this.#locks].filter(([key]) => !held.has(key));
       if (channels.length === 0 && locks.length === 0) return;
-      if (channels.length > 0) await next.query(channels.map((channel) => `LISTEN ${channel};`).join(' '));
+      if (channels.length > 0) await this.#listenOn(next, channels);
       for (const channel of channels) listened.add(channel);
       for (const [key, [classId, objectId]] of locks) {
         await next.query('select pg_advisory_lock($1, $2)', [classId, objectId]);
