@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { seedDemo } from '@brigade/core/seed/demo-seed';
 import { openDatabase } from '@brigade/db/database';
 import { DIRECT_APPLICATION_NAME } from '@brigade/db/direct-connection';
+import { hearsItself } from '@brigade/db/notifications';
 import { requireDatabaseUrl } from '@brigade/test-utils/global-setup';
 import { type PgBouncer, pgbouncerPath, startPgBouncer } from '@brigade/test-utils/pgbouncer';
 import { freePort } from '@brigade/test-utils/ports';
@@ -39,6 +40,7 @@ interface Instance {
   name: string;
   server: ServerProcess;
   sitePort: number;
+  env: Record<string, string>;
 }
 
 describe.skipIf(skipped !== null)(
@@ -146,7 +148,7 @@ describe.skipIf(skipped !== null)(
         SITE_PORT: String(sitePort),
         ...database,
       };
-      return { name, server: new ServerProcess(env, port), sitePort };
+      return { name, server: new ServerProcess(env, port), sitePort, env };
     }
 
     it('serves the seeded public page, a tenant route and a job through PgBouncer', async () => {
@@ -168,6 +170,21 @@ describe.skipIf(skipped !== null)(
           },
         )
         .toEqual([{ state: 'completed' }]);
+    });
+
+    it('tells at start-up whether the listening connection hears its own notifications', async () => {
+      for (const on of [a, b])
+        expect(on.server.output).not.toContain('does not hear its own database notifications');
+      const direct = b.env.DATABASE_URL!;
+      const astray = await openDatabase({ url: direct, listenUrl: bouncer!.through(direct), poolMax: 1 });
+      const straight = await openDatabase({ url: bouncer!.through(direct), listenUrl: direct, poolMax: 1 });
+      try {
+        expect(await hearsItself(astray, 500)).toBe(false);
+        expect(await hearsItself(straight)).toBe(true);
+      } finally {
+        await astray.close();
+        await straight.close();
+      }
     });
 
     it('refuses a token signed out on the other instance within 2 s, both ways', async () => {

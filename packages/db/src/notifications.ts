@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Database } from './database';
 import type { NotificationListener } from './direct-connection';
 
@@ -34,4 +36,33 @@ export function listenForNotifications(
   }
   if (!database.direct) throw new Error('listenForNotifications needs PGlite or a PostgreSQL connection');
   return database.direct.listen(channel, handlers);
+}
+
+const ECHO_CHANNEL = 'brigade_echo';
+
+/**
+ * Whether this process hears its own NOTIFY within `timeoutMs` (decision 064): false when its listening
+ * connection goes through a pooler in transaction mode, where LISTEN hears nothing (or cannot connect).
+ * Always true on PGlite. Asked once at start-up.
+ */
+export async function hearsItself(database: Database, timeoutMs = 2000): Promise<boolean> {
+  if (!database.direct) return true;
+  const token = randomUUID();
+  let heard = false;
+  const listener = database.direct.listen(ECHO_CHANNEL, {
+    onMessage: (payload) => {
+      if (payload === token) heard = true;
+    },
+    onGap: () => {},
+  });
+  try {
+    await listener.ready;
+    if (!listener.listening()) return false;
+    await database.db.execute(sql`select pg_notify(${ECHO_CHANNEL}, ${token})`);
+    const deadline = Date.now() + timeoutMs;
+    while (!heard && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    return heard;
+  } finally {
+    await listener.close();
+  }
 }
