@@ -11,6 +11,11 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Where migrations run (the tables' owner); DATABASE_URL when unset. */
   migrationUrl: string | undefined;
+  /**
+   * PostgreSQL straight, not through a pooler: LISTEN, session advisory locks, migrations without
+   * migrationUrl, the side connection (decision 064); DATABASE_URL when unset.
+   */
+  listenUrl: string | undefined;
   dataDir: string;
   poolMax: number;
   logLevel: string;

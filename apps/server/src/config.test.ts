@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       databaseUrl: undefined,
       migrationUrl: undefined,
+      listenUrl: undefined,
       checkoutQuietSeconds: 120,
       kioskUnpaidMinutes: 120,
       kioskOrderLimit: { ordersPerDevice: 30, windowMs: 900_000 },
@@ -125,6 +126,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       PORT: '8080',
       DATABASE_URL: 'postgresql://brigade@db:5432/brigade',
+      DATABASE_LISTEN_URL: 'postgresql://brigade@db-direct:5432/brigade',
       BRIGADE_DATA_DIR: '/var/lib/brigade',
       DATABASE_POOL_MAX: '30',
       LOG_LEVEL: 'warn',
@@ -136,6 +138,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: '0.0.0.0',
       databaseUrl: 'postgresql://brigade@db:5432/brigade',
+      listenUrl: 'postgresql://brigade@db-direct:5432/brigade',
       dataDir: '/var/lib/brigade',
       poolMax: 30,
       logLevel: 'warn',
@@ -326,6 +329,9 @@ describe('loadConfig', () => {
         '  DATABASE_URL: must be a postgres:// or postgresql:// URL (got "mysql://x")',
         '  LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
       ].join('\n'),
+    );
+    expect(() => loadConfig({ DATABASE_LISTEN_URL: 'db.internal:5432' })).toThrow(
+      'DATABASE_LISTEN_URL: must be a postgres:// or postgresql:// URL (got "db.internal:5432")',
     );
     expect(() => loadConfig({ BRIGADE_SEED_DEMO: 'yes' })).toThrow(
       'BRIGADE_SEED_DEMO: must be true or false (got "yes")',

@@ -28,6 +28,14 @@ const milliseconds = (fallback: number) =>
     .max(3_600_000, 'must be at most 3600000 (an hour)')
     .default(fallback);
 
+/** A PostgreSQL URL, or unset (blank counts as unset). */
+const postgresUrl = () =>
+  z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined));
+
 const configSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'test', 'production'], { error: 'must be development, test or production' })
@@ -40,17 +48,11 @@ const configSchema = z.object({
     .max(65535, 'must be a port number')
     .default(3002),
   HOST: z.string().min(1).optional(),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  DATABASE_URL: postgresUrl(),
   // The owner's URL for migrations, when DATABASE_URL is the application's non-owner role (decision 018).
-  DATABASE_MIGRATION_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  DATABASE_MIGRATION_URL: postgresUrl(),
+  // PostgreSQL straight, when DATABASE_URL goes through a pooler: LISTEN and session locks (decision 064).
+  DATABASE_LISTEN_URL: postgresUrl(),
   BRIGADE_DATA_DIR: z.string().min(1, 'must not be empty').default('./.data'),
   DATABASE_POOL_MAX: z.coerce.number({ error: 'must be a number' }).int().min(1).max(500).default(10),
   LOG_LEVEL: z
@@ -260,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: c.HOST ?? (c.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: c.DATABASE_URL,
     migrationUrl: c.DATABASE_MIGRATION_URL,
+    listenUrl: c.DATABASE_LISTEN_URL,
     dataDir: c.BRIGADE_DATA_DIR,
     poolMax: c.DATABASE_POOL_MAX,
     logLevel: c.LOG_LEVEL,

@@ -7,6 +7,7 @@ import { seedDemo } from '@brigade/core/seed/demo-seed';
 import { DataDirInUseError } from '@brigade/db/data-dir-lock';
 import type { Executor } from '@brigade/db/database';
 import { holdInstancePresence } from '@brigade/db/instance-presence';
+import { hearsItself } from '@brigade/db/notifications';
 import { buildApp, requestListenerOf } from './app';
 import { releaseBootMemory } from './boot-memory';
 import { scheduledListingDeps } from './business-listing-runtime';
@@ -105,6 +106,12 @@ async function buildAndRecover(config: Config, database: Database) {
   };
   const jobs = createJobRunner(deps, withPayments, app.log);
   await startJobRunner(jobs, deps);
+  if (!(await hearsItself(database)))
+    app.log.error(
+      "This process does not hear its own database notifications: other instances' writes and sign-outs reach " +
+        'its caches late. DATABASE_LISTEN_URL (DATABASE_URL when unset) must reach PostgreSQL directly, not ' +
+        'through a pooler in transaction mode (docs/operations/several-instances.md).',
+    );
   return { app, deps, presence, jobs };
 }
 

@@ -47,7 +47,11 @@ export async function openMigratedDatabase(config: Config): Promise<Database> {
         await owner.close();
       }
     }
-    const database = await openDatabase({ url: config.databaseUrl, poolMax: config.poolMax });
+    const database = await openDatabase({
+      url: config.databaseUrl,
+      poolMax: config.poolMax,
+      listenUrl: config.listenUrl,
+    });
     try {
       if (!config.migrationUrl) await migrateOrExplain(database);
       // Decision 018: production must not run as a role that row-level security cannot stop.

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { seedDemo } from '@brigade/core/seed/demo-seed';
+import { DIRECT_APPLICATION_NAME } from '@brigade/db/direct-connection';
 import { requireDatabaseUrl } from '@brigade/test-utils/global-setup';
 import { freePort } from '@brigade/test-utils/ports';
 import { adminQuery } from '@brigade/test-utils/postgres-admin';
@@ -52,7 +53,7 @@ describe.runIf(postgres)('a lost LISTEN connection', () => {
     await adminQuery(
       requireDatabaseUrl(),
       `select pg_terminate_backend(pid) from pg_stat_activity
-       where datname = '${name}' and query like 'LISTEN brigade_changes%'`,
+       where datname = '${name}' and application_name = '${DIRECT_APPLICATION_NAME}'`,
     );
     await waitFor(() => !t.deps.changes.listening());
     // read while deaf, then a write this instance does not hear of

@@ -31,7 +31,18 @@ describe('writtenTable', () => {
     expect(writtenTable('UPDATE ONLY tenants SET x = 1')).toBe('tenants');
     expect(writtenTable('insert into pgboss.job (name) values ($1)')).toBe('pgboss.job');
     expect(writtenTable('truncate table items')).toBe('items');
-    expect(writtenTable('with moved as (delete from x returning *) select * from moved')).toBe('*');
+    // a CTE: the one table its parts write (pg-boss's fetch, every poll), else *
+    expect(writtenTable('with moved as (delete from x returning *) select * from moved')).toBe('x');
+    expect(
+      writtenTable(`WITH next as (SELECT id FROM pgboss.job WHERE name = $1 FOR UPDATE SKIP LOCKED)
+        UPDATE pgboss.job j SET state = 'active' FROM next WHERE j.id = next.id RETURNING j.id`),
+    ).toBe('pgboss.job');
+    expect(
+      writtenTable(`with a as (insert into x values (1) on conflict (id) do update set n = 2 returning *)
+        select * from a for no key update`),
+    ).toBe('x');
+    expect(writtenTable('with a as (delete from x returning *) insert into y select * from a')).toBe('*');
+    expect(writtenTable('with a as (select 1) select brigade_prune()')).toBe('*');
     expect(writtenTable('create table y (n int)')).toBe('*');
     expect(writtenTable(undefined)).toBe('*');
   });
@@ -100,8 +111,9 @@ describe.skipIf(process.env.BRIGADE_TEST_ENGINE !== 'postgres')('committed write
         await tx.execute(
           sql`with gone as (delete from committed_probe where false returning n) select n from gone`,
         );
+        await tx.execute(sql`with gone as (select 1) select n from committed_probe, gone`);
       });
-      // the CTE's first word is `with`: its table is not known, so every listener hears it
+      // the CTE names the one table it writes; a CTE that writes none that can be named is heard by every listener
       expect([...tables].sort()).toEqual(['*', 'committed_probe']);
     } finally {
       stop();

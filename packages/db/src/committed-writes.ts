@@ -44,17 +44,29 @@ export const touches = (written: WrittenTables, tables: ReadonlySet<string>): bo
 const WRITTEN_TABLE =
   /^\s*(?:insert\s+into|update(?:\s+only)?|delete\s+from(?:\s+only)?|truncate(?:\s+table)?)\s+(?:"?([a-z_][a-z0-9_]*)"?\s*\.\s*)?"?([a-z_][a-z0-9_]*)"?[\s(]/i;
 
+/** Every insert, update or delete inside a statement; not `FOR UPDATE` nor `ON CONFLICT … DO UPDATE`. */
+const WRITES_WITHIN =
+  /(?<!(?:for|key|do)\s+)\b(?:insert\s+into|update(?:\s+only)?|delete\s+from(?:\s+only)?)\s+(?:"?([a-z_][a-z0-9_]*)"?\s*\.\s*)?"?([a-z_][a-z0-9_]*)"?[\s(]/gi;
+
+const tableName = (schema: string | undefined, table: string) => {
+  const lower = schema?.toLowerCase();
+  return lower && lower !== 'public' ? `${lower}.${table.toLowerCase()}` : table.toLowerCase();
+};
+
 /**
  * The table a write statement names first (`insert into "orders"`, `update sessions`, `delete from
- * "public"."users"`), lower-cased; `*` when the statement is anything else (a CTE, a function, DDL): what a
- * statement touches beyond its table (triggers, cascades) is the listeners' to know.
+ * "public"."users"`), lower-cased; for a CTE (`with … as (update pgboss.job …)`, pg-boss's every fetch) the
+ * one table its parts write; `*` when the statement is anything else (a CTE writing several tables or none
+ * that can be named, a function, DDL): what a statement touches beyond its table (triggers, cascades) is
+ * the listeners' to know.
  */
 export function writtenTable(text: string | undefined): string {
-  const match = WRITTEN_TABLE.exec(`${text ?? ''} `);
-  if (!match) return '*';
-  const schema = match[1]?.toLowerCase();
-  const table = match[2]!.toLowerCase();
-  return schema && schema !== 'public' ? `${schema}.${table}` : table;
+  const padded = `${text ?? ''} `;
+  const match = WRITTEN_TABLE.exec(padded);
+  if (match) return tableName(match[1], match[2]!);
+  if (!/^\s*with\b/i.test(padded)) return '*';
+  const tables = new Set([...padded.matchAll(WRITES_WITHIN)].map((m) => tableName(m[1], m[2]!)));
+  return tables.size === 1 ? [...tables][0]! : '*';
 }
 
 const READS = new Set(['select', 'show', 'set', 'values', 'explain', 'lock', 'listen', 'unlisten', 'fetch']);

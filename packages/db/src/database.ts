@@ -8,9 +8,9 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { CommittedWrites, watchCommittedWrites } from './committed-writes';
+import { DirectConnection } from './direct-connection';
 import { type EmbeddedDatabase, PgliteThread } from './pglite-thread';
 import { closeSideConnection, rememberPoolClients } from './side-connection';
-import { ALL_TENANTS_OPTION } from './tenant-walls';
 
 /** The Drizzle handle every repository takes; the same type on both engines. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -29,8 +29,13 @@ export interface Database {
   close(): Promise<void>;
   /** The embedded database's thread (PGlite only): listening, and tests copy a migrated template with it. */
   readonly pglite?: EmbeddedDatabase;
-  /** The raw pool (PostgreSQL only): for session-level work such as advisory locks and LISTEN. */
+  /**
+   * The raw pool (PostgreSQL only). It may run through a pooler in transaction mode (decision 064): no
+   * session state on it (no LISTEN, no session advisory lock, no session `SET`); those go on `direct`.
+   */
   readonly pool?: pg.Pool;
+  /** The process's one direct connection (PostgreSQL only): LISTEN and session advisory locks. */
+  readonly direct?: DirectConnection;
   /**
    * This process's committed writes, heard before the writer resumes (PostgreSQL only; PGlite's own
    * notifications arrive before its commit returns). See committed-writes.ts.
@@ -46,6 +51,11 @@ export interface DatabaseOptions {
   /** PGlite: start from a dump of another PGlite data directory (a migrated template). */
   loadDataDir?: Blob | File | undefined;
   poolMax?: number | undefined;
+  /**
+   * PostgreSQL straight, not through a pooler: LISTEN, session advisory locks, migrations and the side
+   * connection (decision 064). `url` when unset.
+   */
+  listenUrl?: string | undefined;
 }
 
 // node-postgres returns bigint (int8) and numeric as strings by default; counters are bigint and stay well
@@ -53,21 +63,30 @@ export interface DatabaseOptions {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.poolMax ?? 10) : openPglite(options);
+  return options.url
+    ? openPostgres(options.url, options.poolMax ?? 10, options.listenUrl ?? options.url)
+    : openPglite(options);
 }
 
-async function openPostgres(url: string, poolMax: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: withAllTenantsOption(url), max: poolMax });
+/**
+ * The pool carries no startup `options` (a pooler refuses them) and keeps no session state: every session
+ * sees all tenants by default through migration 0052's `brigade_all_tenants()`, and a tenant's staff are
+ * walled in per transaction (tenant-walls.ts, decision 064).
+ */
+async function openPostgres(url: string, poolMax: number, listenUrl: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax });
   // An idle client that loses its connection emits 'error'; without a listener that would crash the process.
   pool.on('error', () => {});
   const committedWrites = new CommittedWrites();
   watchCommittedWrites(pool, committedWrites);
-  rememberPoolClients(pool);
+  const direct = new DirectConnection({ connectionString: listenUrl });
+  rememberPoolClients(pool, direct.config);
   const db = drizzleNodePg(pool) as unknown as Db;
   const database: Database = {
     engine: 'postgres',
     db,
     pool,
+    direct,
     committedWrites,
     location: redactUrl(url),
     ping: async () => {
@@ -75,6 +94,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
     },
     close: async () => {
       await closeSideConnection(pool);
+      await direct.close();
       await pool.end();
     },
   };
@@ -102,7 +122,8 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     loadDataDir: options.loadDataDir,
     startParams: ['-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     // PGlite runs as a superuser, which row-level security never stops; walled transactions switch to the
-    // application's role (decision 018). The session default is set for the same reading as on PostgreSQL.
+    // application's role (decision 018). The session default is what migration 0052 makes the default
+    // everywhere; migrations before it (a new data directory) need it.
     setup: [`set brigade.all_tenants = 'on'`],
   });
   const db = drizzlePglite(client as unknown as PGlite) as unknown as Db;
@@ -139,22 +160,6 @@ await db.close();`;
         : reject(new Error(`Creating the PGlite data directory failed: ${stderr.trim()}`)),
     );
   });
-}
-
-/**
- * Every pooled session starts seeing all tenants (decision 018): the server walls in a tenant's staff per
- * transaction, and everything else (CLI, seeds, the change feed, public pages) reads across tenants. The
- * setting goes in the startup packet's options, after any options the URL already carries.
- */
-export function withAllTenantsOption(url: string): string {
-  try {
-    const parsed = new URL(url);
-    const options = parsed.searchParams.get('options');
-    parsed.searchParams.set('options', options ? `${options} ${ALL_TENANTS_OPTION}` : ALL_TENANTS_OPTION);
-    return parsed.toString();
-  } catch {
-    return url;
-  }
 }
 
 export function redactUrl(url: string): string {

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Database, Executor } from './database';
 
@@ -186,8 +187,15 @@ export function bossDbOf(database: Database): BossDb {
       },
     };
   }
-  const pool = database.pool!;
-  return { executeSql: (text, values) => pool.query(text, values?.map(asParameter)) };
+  return bossDbOnPg(database.pool!);
+}
+
+/** pg-boss's SQL on a node-postgres pool or client (the migrations' direct session). */
+export function bossDbOnPg(runner: pg.Pool | pg.Client): BossDb {
+  return {
+    executeSql: async (text, values) =>
+      (await runner.query(text, values?.map(asParameter))) as { rows: Record<string, unknown>[] },
+  };
 }
 
 /**
@@ -234,8 +242,7 @@ export function idleBoss(db: BossDb): PgBoss {
  * migrations, under their lock on PostgreSQL). The web login (`brigade_app`, decision 046) may use the jobs
  * but not change the schema: it gets the rows, not the tables.
  */
-export async function installJobQueue(database: Database): Promise<void> {
-  const db = bossDbOf(database);
+export async function installJobQueue(db: BossDb): Promise<void> {
   const boss = new PgBoss({ db, schema: JOB_SCHEMA, supervise: false, schedule: false, migrate: true });
   boss.on('error', () => {});
   await boss.start();

@@ -1,22 +1,29 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Executor } from './database';
+import { named } from './direct-connection';
+
+/** How the side connection names itself in `pg_stat_activity`. */
+export const SIDE_APPLICATION_NAME = 'brigade-side';
 
 /**
  * One extra PostgreSQL connection per pool for short, self-committing statements that must not wait for a
  * pool slot while the caller holds one (decision 033: id blocks are reserved here, outside the caller's
  * transaction). It commits with `synchronous_commit = off`: every caller that uses what it returns commits
- * later in the same write-ahead log, and that commit's flush carries this one with it.
+ * later in the same write-ahead log, and that commit's flush carries this one with it. Those are session
+ * settings, so it goes to the direct URL, never through a pooler (decision 064); it opens at first use.
  */
 export interface SideConnection {
   query<Row extends Record<string, unknown>>(text: string, values: unknown[]): Promise<Row[]>;
 }
 
 const poolsByClient = new WeakMap<object, pg.Pool>();
+const directConfigs = new WeakMap<pg.Pool, pg.ClientConfig>();
 const sideConnections = new WeakMap<pg.Pool, SideClient>();
 
-/** Lets `sideConnectionFor` find the pool behind a transaction's connection. */
-export function rememberPoolClients(pool: pg.Pool): void {
+/** Lets `sideConnectionFor` find the pool behind a transaction's connection, and its direct URL. */
+export function rememberPoolClients(pool: pg.Pool, direct: pg.ClientConfig): void {
+  directConfigs.set(pool, direct);
   pool.on('connect', (client) => poolsByClient.set(client, pool));
 }
 
@@ -41,7 +48,7 @@ export function sideConnectionFor(ex: Executor): SideConnection | null {
   if (!pool) return null;
   let side = sideConnections.get(pool);
   if (!side) {
-    side = new SideClient(pool.options as pg.ClientConfig);
+    side = new SideClient(directConfigs.get(pool) ?? (pool.options as pg.ClientConfig));
     sideConnections.set(pool, side);
   }
   return side;
@@ -87,7 +94,7 @@ class SideClient implements SideConnection {
   }
 
   private async open(): Promise<pg.Client> {
-    const client = new pg.Client(this.config);
+    const client = new pg.Client(named(this.config, SIDE_APPLICATION_NAME));
     client.on('error', () => this.drop(client));
     await client.connect();
     // A lock held by a transaction that itself waits for this connection would otherwise wait forever.

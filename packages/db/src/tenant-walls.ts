@@ -4,9 +4,10 @@ import type { Db, Executor } from './database';
 /**
  * The database's side of the tenant walls (docs/decisions/018-row-level-security.md, 019-audit-log.md).
  * Migration 0008 enables row-level security on every table with tenant_id: a row is visible and writable
- * only when the transaction's `brigade.all_tenants` is 'on' or its tenant is in `brigade.tenant_ids`. The
- * pool's connections default to 'on' (the CLI, seeds, the change feed, public pages and site administrators
- * see every tenant); a tenant's own staff get a transaction that lists only their tenants, under the
+ * only when the transaction's `brigade.all_tenants` is 'on' or its tenant is in `brigade.tenant_ids`. A
+ * session that never set it sees every tenant (migration 0052, decision 064: nothing is set per connection,
+ * so a pooler in transaction mode works): the CLI, seeds, the change feed, public pages and site
+ * administrators see every tenant; a tenant's own staff get a transaction that lists only their tenants, under the
  * non-owner role brigade_app, so a query that forgets its tenant filter still finds nothing of another
  * tenant. The same transaction names who acts, for the audit log's trigger.
  */
@@ -73,9 +74,6 @@ export function applyWalls(tx: Executor, context: WallContext): Promise<void> {
     set_config('brigade.path', ${request?.path ?? ''}, true)`)
     .then(() => undefined);
 }
-
-/** Connection options that make every pooled session see all tenants unless a transaction says otherwise. */
-export const ALL_TENANTS_OPTION = '-c brigade.all_tenants=on';
 
 /**
  * Why the connected role must not serve production, or null when it may (decision 018): a superuser or a
