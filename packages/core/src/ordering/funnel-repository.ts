@@ -57,25 +57,27 @@ export async function placedOrdersOf(ex: Executor, scope: Scope, range: Range, t
   const o = orders;
   const placedDay = sql<string>`to_char(${o.createdAt} at time zone ${timezone}, 'YYYY-MM-DD')`;
   const accepted = sql`exists (select 1 from ${orderEvents} e where e.order_id = ${o.orderId} and e.status = 'accepted')`;
-  return ex
-    .select({
-      date: placedDay,
-      placed: sql<number>`count(*)`.mapWith(Number),
-      accepted: sql<number>`count(*) filter (where ${accepted})`.mapWith(Number),
-    })
-    .from(o)
-    .where(
-      and(
-        tenantIs(o.tenantId, scope.tenantId),
-        eq(o.restaurantId, scope.restaurantId),
-        eq(o.channel, 'online'),
-        notInArray(o.status, ['placing', 'payment_failed']),
-        // on the orders' day index: pickups from the first day to a month after the last
-        gte(o.businessDate, range.from),
-        sql`${o.businessDate} <= ${range.to}::date + ${sql.raw(String(PICKUP_AHEAD_DAYS))}`,
-        between(placedDay, range.from, range.to),
-      ),
-    )
-    // by position: the day's expression carries its zone as a parameter, which GROUP BY would see as another
-    .groupBy(sql`1`);
+  return (
+    ex
+      .select({
+        date: placedDay,
+        placed: sql<number>`count(*)`.mapWith(Number),
+        accepted: sql<number>`count(*) filter (where ${accepted})`.mapWith(Number),
+      })
+      .from(o)
+      .where(
+        and(
+          tenantIs(o.tenantId, scope.tenantId),
+          eq(o.restaurantId, scope.restaurantId),
+          eq(o.channel, 'online'),
+          notInArray(o.status, ['placing', 'payment_failed']),
+          // on the orders' day index: pickups from the first day to a month after the last
+          gte(o.businessDate, range.from),
+          sql`${o.businessDate} <= ${range.to}::date + ${sql.raw(String(PICKUP_AHEAD_DAYS))}`,
+          between(placedDay, range.from, range.to),
+        ),
+      )
+      // by position: the day's expression carries its zone as a parameter, which GROUP BY would see as another
+      .groupBy(sql`1`)
+  );
 }
