@@ -163,8 +163,9 @@ export function createImageStorage(config: Config, instanceId?: string): ImageSt
 
 /**
  * The host cache of resolution and tls-ask (issue 5). A domain change clears it here at once; the change
- * feed clears it on every instance after any committed change to mappings, restaurants or tenants (a cached
- * entry holds whether its restaurant is active) — docs/decisions/010-domains.md, 011-change-feed.md.
+ * feed makes every instance forget what a committed change to mappings, restaurants or tenants concerns (a
+ * cached entry holds whether its restaurant is active; issue 48: that tenant's hosts, not every tenant's) —
+ * docs/decisions/010-domains.md, 011-change-feed.md.
  */
 export function createDomainDeps(config: Config, changes: ChangeFeed): AppDeps['domains'] {
   const platform = platformDomainsOf({
@@ -175,7 +176,12 @@ export function createDomainDeps(config: Config, changes: ChangeFeed): AppDeps['
   const hostCache = new HostCache({ platform });
   const unsubscribe = changes.subscribe((change) => {
     if (change.area === 'domains' || change.area === 'restaurant' || change.area === 'tenant')
-      hostCache.clear();
+      hostCache.forget({
+        tenantId: change.tenantId,
+        // a mapping announces its tenant only: all of the tenant's hosts, and every unknown host
+        restaurantId: change.area === 'restaurant' ? change.restaurantId : undefined,
+        mappings: change.area === 'domains',
+      });
   });
   const emulator = startOnFirstUse<HostingEmulator>(
     'the hosting emulator',

@@ -242,15 +242,22 @@ export async function deleteDomainMappingRow(ex: Executor, guid: string): Promis
 export async function findMappingsForHosts(
   ex: Executor,
   hosts: readonly string[],
-): Promise<{ mapping: DomainMapping; restaurantActive: boolean }[]> {
+): Promise<{ mapping: DomainMapping; restaurantActive: boolean; tenantId: number; restaurantId: number }[]> {
   const rows = await ex
-    .select({ row: domainMappings, status: restaurants.status })
+    .select({
+      row: domainMappings,
+      status: restaurants.status,
+      tenantId: restaurants.tenantId,
+      restaurantId: restaurants.restaurantId,
+    })
     .from(domainMappings)
     .innerJoin(restaurants, eq(restaurants.guid, domainMappings.restaurantGuid))
     .where(inArray(domainMappings.domain, [...hosts]));
-  return rows.map(({ row, status }) => ({
+  return rows.map(({ row, status, tenantId, restaurantId }) => ({
     mapping: toDomainMapping(row),
     restaurantActive: status === 'active',
+    tenantId,
+    restaurantId,
   }));
 }
 

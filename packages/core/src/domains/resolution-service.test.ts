@@ -9,7 +9,7 @@ import {
 } from './resolution-service';
 
 describe('host cache', () => {
-  const entry = { restaurantActive: true, mapping: {} } as HostEntry;
+  const entry = { restaurantActive: true, mapping: {}, tenantId: 1, restaurantId: 11 } as HostEntry;
 
   it('keeps hits for 5 minutes and misses (unknown hosts) for 1 minute, then forgets them', () => {
     let now = 1_000;
@@ -36,6 +36,33 @@ describe('host cache', () => {
     cache.set('b.example.com', null);
     cache.clear();
     expect(cache.size).toBe(0);
+  });
+
+  it("forgets only what a change concerns: the tenant's (or the restaurant's) hosts, unknown hosts when mappings changed", () => {
+    const cache = new HostCache();
+    const other = { ...entry, tenantId: 2, restaurantId: 21 };
+    const fill = () => {
+      cache.set('a.example.com', entry);
+      cache.set('a2.example.com', { ...entry, restaurantId: 12 });
+      cache.set('b.example.com', other);
+      cache.set('unknown.example.com', null);
+    };
+    const kept = () =>
+      ['a.example.com', 'a2.example.com', 'b.example.com', 'unknown.example.com'].filter(
+        (h) => cache.get(h) !== undefined,
+      );
+    fill();
+    cache.forget({ tenantId: 1, restaurantId: 11, mappings: false });
+    expect(kept()).toEqual(['a2.example.com', 'b.example.com', 'unknown.example.com']);
+    fill();
+    cache.forget({ tenantId: 1, mappings: false });
+    expect(kept()).toEqual(['b.example.com', 'unknown.example.com']);
+    fill();
+    cache.forget({ tenantId: 1, mappings: true });
+    expect(kept()).toEqual(['b.example.com']);
+    fill();
+    cache.forget({ mappings: false });
+    expect(kept()).toEqual([]);
   });
 
   it('remembers a bounded number of hosts, forgetting the least recently used first', () => {

@@ -29,6 +29,9 @@ export const RESOLUTION_CACHE_TTL_MS = 5 * 60 * 1000;
 export interface HostEntry {
   mapping: DomainMapping;
   restaurantActive: boolean;
+  /** The mapped restaurant's ids: what a change announcement names (forget). */
+  tenantId: number;
+  restaurantId: number;
 }
 
 /** Hosts that map to nothing are remembered for a minute (issue 20 item 3): a creation clears them anyway. */
@@ -49,7 +52,8 @@ export interface HostCacheOptions {
  * The in-process host cache of resolution and tls-ask. Hits are kept for the TTL and misses (hosts that map to
  * nothing) for a minute, so a host nobody mapped costs one query a minute rather than one per request; any
  * change to a mapping, restaurant or tenant clears it (locally at once, on every instance through the change
- * feed, docs/decisions/011-change-feed.md). Anyone can send any Host header, so the cache is bounded: beyond
+ * feed, docs/decisions/011-change-feed.md) — only what the change can concern (forget). Anyone can send any
+ * Host header, so the cache is bounded: beyond
  * its size the least recently used host is forgotten (by second chance: recency.ts). It also knows the names
  * the platform keeps for itself, which no mapping answers for.
  */
@@ -88,6 +92,25 @@ export class HostCache {
   }
   clear() {
     this.entries.clear();
+  }
+
+  /**
+   * Forgets what a change can concern (issue 48): the hosts mapped to the tenant's restaurants (one
+   * restaurant's, when named) — whether each is active, and its mapping — and, when mappings changed, every
+   * host remembered as unknown, which a new mapping may now answer. A change that names no tenant clears all.
+   * Another tenant's hosts stay: a mapping moved between tenants is announced for both.
+   */
+  forget(change: { tenantId?: number | undefined; restaurantId?: number | undefined; mappings: boolean }) {
+    if (change.tenantId === undefined) return this.clear();
+    for (const [host, entry] of this.entries) {
+      const value = entry.value;
+      const concerned =
+        value === null
+          ? change.mappings
+          : value.tenantId === change.tenantId &&
+            (change.restaurantId === undefined || value.restaurantId === change.restaurantId);
+      if (concerned) this.entries.delete(host);
+    }
   }
 }
 
