@@ -1,0 +1,117 @@
+import { errorMessage } from '@brigade/api-client/problem-error';
+import { MAX_IMPORT_CHARACTERS } from '@brigade/domain/catalogue/catalogue-io';
+import { FieldFrame } from '@brigade/ui/app-kit/field-frame';
+import { useToast } from '@brigade/ui/app-kit/toast';
+import { Alert } from '@brigade/ui/components/alert';
+import { Button } from '@brigade/ui/components/button';
+import { Card } from '@brigade/ui/components/card';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { ImportPreview, summaryOf } from './import-preview';
+import { type ImportSource, useApplyImport, usePreviewImport } from './transfer-api';
+
+const SOURCES: { value: ImportSource; label: string; accept: string }[] = [
+  { value: 'brigade', label: 'Brigade catalogue export (.json)', accept: '.json,application/json' },
+  { value: 'square', label: 'Square item library export (.csv)', accept: '.csv,text/csv' },
+  { value: 'toast', label: 'Toast menu export (.csv)', accept: '.csv,text/csv' },
+];
+
+interface ChosenFile {
+  name: string;
+  content: string;
+}
+
+/** Upload → dry run (the preview with every row's errors) → import, all or nothing. */
+export function ImportCard() {
+  const ids = { source: useId(), file: useId() };
+  const [source, setSource] = useState<ImportSource>('brigade');
+  const [file, setFile] = useState<ChosenFile | null>(null);
+  const [fileError, setFileError] = useState<string | undefined>();
+  const preview = usePreviewImport();
+  const apply = useApplyImport();
+  const toast = useToast();
+  const body = file ? { source, content: file.content, fileName: file.name } : null;
+
+  const reset = () => {
+    preview.reset();
+    apply.reset();
+  };
+  const choose = async (chosen: File | undefined) => {
+    reset();
+    setFile(null);
+    setFileError(undefined);
+    if (!chosen) return;
+    const content = await chosen.text();
+    if (content.length > MAX_IMPORT_CHARACTERS)
+      return setFileError('An import file holds at most 800,000 characters');
+    setFile({ name: chosen.name, content });
+  };
+  const run = async () => {
+    if (!body) return;
+    const result = await apply.mutateAsync(body);
+    toast.success(`Imported ${summaryOf(result.counts)}`);
+  };
+
+  return (
+    <Card
+      title="Import"
+      description="Choose a file, check the preview, then import. Nothing is stored until you import, and an import stores everything or nothing."
+    >
+      <div className="transfer__fields">
+        <FieldFrame id={ids.source} label="File from">
+          <select
+            id={ids.source}
+            className="ui-field__input"
+            value={source}
+            onChange={(event) => {
+              setSource(event.target.value as ImportSource);
+              reset();
+            }}
+          >
+            {SOURCES.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </FieldFrame>
+        <FieldFrame id={ids.file} label="File" error={fileError} errorId={`${ids.file}-error`}>
+          <input
+            id={ids.file}
+            type="file"
+            className="ui-field__input transfer__file"
+            accept={SOURCES.find((option) => option.value === source)?.accept}
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={fileError ? `${ids.file}-error` : undefined}
+            onChange={(event) => void choose(event.target.files?.[0])}
+          />
+        </FieldFrame>
+      </div>
+      <div className="transfer__actions">
+        <Button
+          variant="secondary"
+          disabled={!body}
+          loading={preview.isPending}
+          loadingText="Checking..."
+          onClick={() => body && preview.mutate(body)}
+        >
+          Preview
+        </Button>
+      </div>
+      {preview.isError && <Alert title="Could not read the file">{errorMessage(preview.error)}</Alert>}
+      {preview.data && !apply.isSuccess && (
+        <ImportPreview
+          preview={preview.data}
+          applying={apply.isPending}
+          onApply={() => void run().catch(() => undefined)}
+        />
+      )}
+      {apply.isError && <Alert title="Nothing was imported">{errorMessage(apply.error)}</Alert>}
+      {apply.isSuccess && (
+        <Alert tone="success" title="Imported">
+          {summaryOf(apply.data.counts)} added. <Link to="/menus">Open the menus</Link>
+        </Alert>
+      )}
+    </Card>
+  );
+}
