@@ -68,7 +68,13 @@ export function ImportPreview({
         </details>
       )}
       {preview.ignoredColumns.length > 0 && (
-        <p className="transfer__note">Not imported: {preview.ignoredColumns.join(', ')}.</p>
+        <details className="transfer__details">
+          <summary>
+            {preview.ignoredColumns.length} {preview.ignoredColumns.length === 1 ? 'column' : 'columns'} not
+            imported
+          </summary>
+          <p className="transfer__note">{preview.ignoredColumns.join(', ')}</p>
+        </details>
       )}
       <DataTable
         label="Items to import"
