@@ -13,13 +13,12 @@ import { useCopyMenu, useMenusOf } from './transfer-api';
 /** Copies a menu of another restaurant of the organization into this one (new ids; all or nothing). */
 export function CopyMenuCard() {
   const { tenantId, restaurantId, restaurantName } = useCurrentRestaurant();
-  const ids = { restaurant: useId(), menu: useId() };
   const restaurants = useMyRestaurants(tenantId);
   const others = (restaurants.data ?? []).filter((r) => r.restaurantId !== restaurantId);
   const [from, setFrom] = useState<number | null>(null);
   const [menuGroupId, setMenuGroupId] = useState<number | null>(null);
-  const menus = useMenusOf(from);
   const copy = useCopyMenu();
+  const choice = { others, loading: restaurants.isPending, from, menuGroupId, setFrom, setMenuGroupId };
 
   return (
     <Card
@@ -30,56 +29,7 @@ export function CopyMenuCard() {
         <p className="transfer__note">Your organization has no other restaurant to copy from.</p>
       ) : (
         <>
-          <div className="transfer__fields">
-            <FieldFrame id={ids.restaurant} label="From restaurant">
-              <select
-                id={ids.restaurant}
-                className="ui-field__input"
-                value={from ?? ''}
-                onChange={(event) => {
-                  setFrom(event.target.value === '' ? null : Number(event.target.value));
-                  setMenuGroupId(null);
-                  copy.reset();
-                }}
-              >
-                <option value="">{restaurants.isPending ? 'Loading...' : 'Choose...'}</option>
-                {others.map((r) => (
-                  <option key={r.restaurantId} value={r.restaurantId}>
-                    {r.name}
-                  </option>
-                ))}
-              </select>
-            </FieldFrame>
-            <FieldFrame
-              id={ids.menu}
-              label="Menu"
-              error={menus.isError ? errorMessage(menus.error) : undefined}
-            >
-              <select
-                id={ids.menu}
-                className="ui-field__input"
-                value={menuGroupId ?? ''}
-                disabled={from === null || !menus.isSuccess}
-                onChange={(event) => {
-                  setMenuGroupId(event.target.value === '' ? null : Number(event.target.value));
-                  copy.reset();
-                }}
-              >
-                <option value="">
-                  {from !== null && menus.isPending
-                    ? 'Loading...'
-                    : menus.data?.length === 0
-                      ? 'No menus'
-                      : 'Choose...'}
-                </option>
-                {menus.data?.map((menu) => (
-                  <option key={menu.menuGroupId} value={menu.menuGroupId}>
-                    {menu.name}
-                  </option>
-                ))}
-              </select>
-            </FieldFrame>
-          </div>
+          <CopyFields choice={choice} onChange={() => copy.reset()} />
           <div className="transfer__actions">
             <Button
               disabled={from === null || menuGroupId === null}
@@ -102,5 +52,69 @@ export function CopyMenuCard() {
         </Alert>
       )}
     </Card>
+  );
+}
+
+interface Choice {
+  others: { restaurantId: number; name: string }[];
+  loading: boolean;
+  from: number | null;
+  menuGroupId: number | null;
+  setFrom: (id: number | null) => void;
+  setMenuGroupId: (id: number | null) => void;
+}
+
+/** The restaurant to copy from, then one of its menus. */
+function CopyFields({ choice, onChange }: { choice: Choice; onChange: () => void }) {
+  const ids = { restaurant: useId(), menu: useId() };
+  const menus = useMenusOf(choice.from);
+  const idOf = (value: string) => (value === '' ? null : Number(value));
+  const empty =
+    choice.from !== null && menus.isPending
+      ? 'Loading...'
+      : menus.data?.length === 0
+        ? 'No menus'
+        : 'Choose...';
+  return (
+    <div className="transfer__fields">
+      <FieldFrame id={ids.restaurant} label="From restaurant">
+        <select
+          id={ids.restaurant}
+          className="ui-field__input"
+          value={choice.from ?? ''}
+          onChange={(event) => {
+            choice.setFrom(idOf(event.target.value));
+            choice.setMenuGroupId(null);
+            onChange();
+          }}
+        >
+          <option value="">{choice.loading ? 'Loading...' : 'Choose...'}</option>
+          {choice.others.map((r) => (
+            <option key={r.restaurantId} value={r.restaurantId}>
+              {r.name}
+            </option>
+          ))}
+        </select>
+      </FieldFrame>
+      <FieldFrame id={ids.menu} label="Menu" error={menus.isError ? errorMessage(menus.error) : undefined}>
+        <select
+          id={ids.menu}
+          className="ui-field__input"
+          value={choice.menuGroupId ?? ''}
+          disabled={choice.from === null || !menus.isSuccess}
+          onChange={(event) => {
+            choice.setMenuGroupId(idOf(event.target.value));
+            onChange();
+          }}
+        >
+          <option value="">{empty}</option>
+          {menus.data?.map((menu) => (
+            <option key={menu.menuGroupId} value={menu.menuGroupId}>
+              {menu.name}
+            </option>
+          ))}
+        </select>
+      </FieldFrame>
+    </div>
   );
 }

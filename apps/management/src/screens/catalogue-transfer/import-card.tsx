@@ -23,7 +23,45 @@ interface ChosenFile {
 
 /** Upload → dry run (the preview with every row's errors) → import, all or nothing. */
 export function ImportCard() {
-  const ids = { source: useId(), file: useId() };
+  const flow = useImportFlow();
+  const { preview, apply } = flow;
+  return (
+    <Card
+      title="Import"
+      description="Choose a file, check the preview, then import. Nothing is stored until you import, and an import stores everything or nothing."
+    >
+      <FileFields flow={flow} />
+      <div className="transfer__actions">
+        <Button
+          variant="secondary"
+          disabled={!flow.body}
+          loading={preview.isPending}
+          loadingText="Checking..."
+          onClick={() => flow.body && preview.mutate(flow.body)}
+        >
+          Preview
+        </Button>
+      </div>
+      {preview.isError && <Alert title="Could not read the file">{errorMessage(preview.error)}</Alert>}
+      {preview.data && !apply.isSuccess && (
+        <ImportPreview
+          preview={preview.data}
+          applying={apply.isPending}
+          onApply={() => void flow.run().catch(() => undefined)}
+        />
+      )}
+      {apply.isError && <Alert title="Nothing was imported">{errorMessage(apply.error)}</Alert>}
+      {apply.isSuccess && (
+        <Alert tone="success" title="Imported">
+          {summaryOf(apply.data.counts)} added. <Link to="/menus">Open the menus</Link>
+        </Alert>
+      )}
+    </Card>
+  );
+}
+
+/** The chosen source and file, the dry run and the import. */
+function useImportFlow() {
   const [source, setSource] = useState<ImportSource>('brigade');
   const [file, setFile] = useState<ChosenFile | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
@@ -31,7 +69,6 @@ export function ImportCard() {
   const apply = useApplyImport();
   const toast = useToast();
   const body = file ? { source, content: file.content, fileName: file.name } : null;
-
   const reset = () => {
     preview.reset();
     apply.reset();
@@ -46,72 +83,48 @@ export function ImportCard() {
       return setFileError('An import file holds at most 800,000 characters');
     setFile({ name: chosen.name, content });
   };
+  const chooseSource = (next: ImportSource) => {
+    setSource(next);
+    reset();
+  };
   const run = async () => {
     if (!body) return;
     const result = await apply.mutateAsync(body);
     toast.success(`Imported ${summaryOf(result.counts)}`);
   };
+  return { source, chooseSource, choose, fileError, body, preview, apply, run };
+}
 
+function FileFields({ flow }: { flow: ReturnType<typeof useImportFlow> }) {
+  const ids = { source: useId(), file: useId() };
+  const errorId = `${ids.file}-error`;
   return (
-    <Card
-      title="Import"
-      description="Choose a file, check the preview, then import. Nothing is stored until you import, and an import stores everything or nothing."
-    >
-      <div className="transfer__fields">
-        <FieldFrame id={ids.source} label="File from">
-          <select
-            id={ids.source}
-            className="ui-field__input"
-            value={source}
-            onChange={(event) => {
-              setSource(event.target.value as ImportSource);
-              reset();
-            }}
-          >
-            {SOURCES.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </FieldFrame>
-        <FieldFrame id={ids.file} label="File" error={fileError} errorId={`${ids.file}-error`}>
-          <input
-            id={ids.file}
-            type="file"
-            className="ui-field__input transfer__file"
-            accept={SOURCES.find((option) => option.value === source)?.accept}
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={fileError ? `${ids.file}-error` : undefined}
-            onChange={(event) => void choose(event.target.files?.[0])}
-          />
-        </FieldFrame>
-      </div>
-      <div className="transfer__actions">
-        <Button
-          variant="secondary"
-          disabled={!body}
-          loading={preview.isPending}
-          loadingText="Checking..."
-          onClick={() => body && preview.mutate(body)}
+    <div className="transfer__fields">
+      <FieldFrame id={ids.source} label="File from">
+        <select
+          id={ids.source}
+          className="ui-field__input"
+          value={flow.source}
+          onChange={(event) => flow.chooseSource(event.target.value as ImportSource)}
         >
-          Preview
-        </Button>
-      </div>
-      {preview.isError && <Alert title="Could not read the file">{errorMessage(preview.error)}</Alert>}
-      {preview.data && !apply.isSuccess && (
-        <ImportPreview
-          preview={preview.data}
-          applying={apply.isPending}
-          onApply={() => void run().catch(() => undefined)}
+          {SOURCES.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </FieldFrame>
+      <FieldFrame id={ids.file} label="File" error={flow.fileError} errorId={errorId}>
+        <input
+          id={ids.file}
+          type="file"
+          className="ui-field__input transfer__file"
+          accept={SOURCES.find((option) => option.value === flow.source)?.accept}
+          aria-invalid={flow.fileError ? true : undefined}
+          aria-describedby={flow.fileError ? errorId : undefined}
+          onChange={(event) => void flow.choose(event.target.files?.[0])}
         />
-      )}
-      {apply.isError && <Alert title="Nothing was imported">{errorMessage(apply.error)}</Alert>}
-      {apply.isSuccess && (
-        <Alert tone="success" title="Imported">
-          {summaryOf(apply.data.counts)} added. <Link to="/menus">Open the menus</Link>
-        </Alert>
-      )}
-    </Card>
+      </FieldFrame>
+    </div>
   );
 }
