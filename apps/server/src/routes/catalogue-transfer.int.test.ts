@@ -43,7 +43,9 @@ async function restaurant(owner = tenantId) {
       url: `/api/v1/tenants/${owner}/restaurants/${restaurantId}/${path}`,
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
-    const json = String(response.headers['content-type'] ?? '').includes('json') ? response.json() : undefined;
+    const json = String(response.headers['content-type'] ?? '').includes('json')
+      ? response.json()
+      : undefined;
     return { status: response.statusCode, body: json, text: response.body, headers: response.headers };
   };
   const list = async (kind: string): Promise<Row[]> => (await send('GET', kind)).body.data;
