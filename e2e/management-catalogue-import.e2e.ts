@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiCall, useHarness } from './harness';
+import { apiCall, DEMO_OWNER, useHarness } from './harness';
 import {
   axeViolations,
+  demoRestaurantPath,
   HARBOR_GRILL_PATH,
   openManagement,
   screenshot,
@@ -94,6 +95,43 @@ describe('management app: catalogue import', () => {
     await page.getByRole('status').filter({ hasText: 'Imported' }).first().waitFor();
     await screenshot(page, 'management-catalogue-import-done-390', { fullPage: false });
     expect((await get<{ name: string }[]>('items')).map((item) => item.name)).toContain('Latte');
+    await context.close();
+  });
+  it("copies Harbor Grill's menu into Lantern Noodle Bar with new ids, its items seen in the copy", async () => {
+    const lantern = await demoRestaurantPath(harness, harness.ownerToken, 'Lantern Noodle Bar');
+    const lanternGet = async <T>(path: string) =>
+      (await apiCall<{ data: T }>(harness, 'GET', `${lantern}/${path}`, { token: harness.ownerToken })).body
+        .data;
+    const source = (await get<{ menuGroupId: number; name: string }[]>('menus')).find(
+      (m) => m.name === 'All Day',
+    )!;
+    const sourceTree = await get<{ subgroups: { name: string; items: { name: string }[] }[] }>(
+      `menus/${source.menuGroupId}`,
+    );
+    const itemsBefore = (await lanternGet<unknown[]>('items')).length;
+
+    const context = await harness.newContext({ width: 390, height: 844 });
+    const page = await context.newPage();
+    await signInFromManagement(page, harness, '/manage/', DEMO_OWNER, /Lantern Noodle Bar/);
+    await openManagement(page, harness, '/catalogue-transfer', 'Import and export');
+    await page.getByLabel('From restaurant').selectOption({ label: 'Harbor Grill' });
+    await page.getByLabel('Menu', { exact: true }).selectOption({ label: 'All Day' });
+    await page.getByRole('button', { name: 'Copy menu' }).click();
+    await page.getByRole('status').filter({ hasText: 'Menu copied' }).first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'management-catalogue-copy-390', { fullPage: false });
+    await expectAxeClean(page);
+
+    const copy = (await lanternGet<{ menuGroupId: number; name: string }[]>('menus')).find(
+      (m) => m.name === 'All Day',
+    )!;
+    const copyTree = await lanternGet<typeof sourceTree>(`menus/${copy.menuGroupId}`);
+    const shape = (tree: typeof sourceTree) =>
+      tree.subgroups.map((group) => [group.name, group.items.map((item) => item.name)]);
+    expect(shape(copyTree)).toEqual(shape(sourceTree));
+    expect((await lanternGet<unknown[]>('items')).length).toBeGreaterThan(itemsBefore);
+    await page.getByRole('link', { name: 'Open the copy' }).click();
+    await page.getByRole('heading', { level: 1, name: 'All Day' }).waitFor();
     await context.close();
   });
 });
