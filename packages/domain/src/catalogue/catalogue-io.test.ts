@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkRecords, emptyRecords, locateInJson, parentsFirst, rewireRecords } from './catalogue-io';
 import { csvField, parseCsvRecords, parseCsvTable, toCsv } from './csv';
@@ -135,4 +136,47 @@ describe('the records of one menu', () => {
     expect(picked.modifierGroups).toHaveLength(1);
     expect(menuRecords(all, 99)).toBeUndefined();
   });
+});
+
+describe('any file', () => {
+  it('is either planned or refused as a file, never a crash (so never a 500)', () => {
+    const record = fc.dictionary(
+      fc.constantFrom(
+        'itemId',
+        'name',
+        'basePrice',
+        'tagIds',
+        'items',
+        'parentId',
+        'menuGroupId',
+        'modifierGroups',
+        'sizePrice',
+      ),
+      fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.array(fc.oneof(fc.integer(), fc.object()))),
+    );
+    const document = fc.record({
+      format: fc.constant('brigade-catalogue'),
+      version: fc.constant(1),
+      items: fc.array(record, { maxLength: 5 }),
+      menuGroups: fc.array(record, { maxLength: 5 }),
+      tags: fc.array(record, { maxLength: 3 }),
+    });
+    const attempt = (source: 'brigade' | 'square' | 'toast', content: string) => {
+      try {
+        planImport(source, content);
+      } catch (error) {
+        if (!(error instanceof ImportFileError)) throw error;
+      }
+    };
+    fc.assert(
+      fc.property(document, (file) => attempt('brigade', JSON.stringify(file))),
+      { numRuns: 100 },
+    );
+    fc.assert(
+      fc.property(fc.constantFrom<'square' | 'toast'>('square', 'toast'), fc.string(), (source, tail) =>
+        attempt(source, `Item Name,Name,Price,Size,Entity type,Categories\n${tail}`),
+      ),
+      { numRuns: 100 },
+    );
+  }, 30_000);
 });
