@@ -23,6 +23,7 @@ beforeAll(async () => {
   otherTenantId = (await makeTenant(t.database.db)).tenantId;
   const people = {
     manager: { tenantId, role: 'manager' },
+    admin: { tenantId, role: 'admin' },
     employee: { tenantId, role: 'employee' },
     otherOwner: { tenantId: otherTenantId, role: 'owner' },
   } as const;
@@ -354,6 +355,16 @@ describe('copying a menu to another restaurant', () => {
     expect(copied.body.data.itemIds).not.toContain(1); // the target's own item keeps id 1
     const tags = await target.list('tags');
     expect(tags.filter((tag) => tag.name === 'Vegan')).toHaveLength(1);
+
+    // Audited: every item written is in the log under this endpoint and restaurant (decision 019).
+    const audit = await asBearer(t.app, sessions.admin!, {
+      method: 'GET',
+      url: `/api/v1/tenants/${tenantId}/audit-log?restaurantId=${target.restaurantId}&endpoint=copyMenu&table=items&limit=500`,
+    });
+    expect(audit.statusCode, audit.body).toBe(200);
+    const logged = audit.json().data as { operation: string; key: { item_id?: number; itemId?: number } }[];
+    expect(logged).toHaveLength(copied.body.data.itemIds.length);
+    expect(logged.every((entry) => entry.operation === 'insert')).toBe(true);
   });
 
   it("refuses a menu of another tenant's restaurant with 404 and writes nothing", async () => {
