@@ -56,7 +56,7 @@ export function ImportPreview({
           <Alert
             title={`${preview.errors.length} ${preview.errors.length === 1 ? 'error' : 'errors'}: fix the file and choose it again`}
           />
-          <IssueList label="Errors" issues={preview.errors} />
+          <IssueList issues={preview.errors} />
         </>
       )}
       {preview.warnings.length > 0 && (
@@ -64,7 +64,7 @@ export function ImportPreview({
           <summary>
             {preview.warnings.length} {preview.warnings.length === 1 ? 'warning' : 'warnings'}
           </summary>
-          <IssueList label="Warnings" issues={preview.warnings} />
+          <IssueList issues={preview.warnings} />
         </details>
       )}
       {preview.ignoredColumns.length > 0 && (
@@ -101,9 +101,9 @@ export function ImportPreview({
   );
 }
 
-function IssueList({ label, issues }: { label: string; issues: readonly Issue[] }) {
+function IssueList({ issues }: { issues: readonly Issue[] }) {
   return (
-    <ul className="transfer__issues" data-list={label}>
+    <ul className="transfer__issues">
       {issues.map((issue, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: issues have no id and never reorder
         <li key={index}>
