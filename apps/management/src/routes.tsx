@@ -33,6 +33,7 @@ type Screen = LazyExoticComponent<ComponentType>;
 const screen = {
   dashboard: lazy(() => import('./screens/dashboard/index')),
   menus: lazy(() => import('./screens/menus/index')),
+  catalogueTransfer: lazy(() => import('./screens/catalogue-transfer/index')),
   items: lazy(() => import('./screens/items/index')),
   modifierGroups: lazy(() => import('./screens/modifier-groups/index')),
   courses: lazy(() => import('./screens/courses/index')),
@@ -76,6 +77,7 @@ export const ROUTES: readonly { path: string; screen: Screen }[] = [
   { path: '/', screen: screen.dashboard },
   { path: '/menus', screen: screen.menus },
   { path: '/menus/:menuGroupId', screen: screen.menus },
+  { path: '/catalogue-transfer', screen: screen.catalogueTransfer },
   { path: '/items', screen: screen.items },
   { path: '/items/new', screen: screen.items },
   { path: '/items/:itemId', screen: screen.items },

@@ -27,6 +27,7 @@ import { businessListingRoutes } from './routes/business-listing';
 import { businessListingAiRoutes } from './routes/business-listing-ai';
 import { businessListingPostRoutes } from './routes/business-listing-posts';
 import { catalogueRoutes, jobTitleRoutes, menuRoutes } from './routes/catalogue';
+import { catalogueTransferRoutes } from './routes/catalogue-transfer';
 import { registerCloudPrint } from './routes/cloud-print';
 import { domainRoutes } from './routes/domains';
 import { registerHealthRoutes } from './routes/health';
@@ -68,6 +69,7 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...menuRoutes,
   ...menuMoveRoutes,
   ...itemBulkRoutes,
+  ...catalogueTransferRoutes,
   ...domainRoutes,
   ...hostingRoutes,
   ...imageRoutes,

@@ -10,6 +10,7 @@ import * as businessListingPosts from './business-listing-posts';
 import * as businessListingProfile from './business-listing-profile';
 import * as businessListingReviews from './business-listing-reviews';
 import { CATALOGUE_ENDPOINTS } from './catalogue';
+import * as catalogueTransfer from './catalogue-transfer';
 import * as domains from './domains';
 import type { Endpoint } from './endpoint';
 import * as hosting from './hosting';
@@ -58,6 +59,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(websitePreview),
   ...CATALOGUE_ENDPOINTS,
   ...endpointsOf(itemBulk),
+  ...endpointsOf(catalogueTransfer),
   ...endpointsOf(menus),
   ...endpointsOf(domains),
   ...endpointsOf(adminDomains),

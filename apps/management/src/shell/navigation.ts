@@ -1,5 +1,6 @@
 import type { AnyEndpoint } from '@brigade/api-client/client';
 import { listTenantAuditLog } from '@brigade/contracts/audit-log';
+import { importCatalogue } from '@brigade/contracts/catalogue-transfer';
 import { listInvitations } from '@brigade/contracts/invitations';
 import { getSalesSummary, listOrders } from '@brigade/contracts/ordering';
 import { listProfiles } from '@brigade/contracts/payment-profiles';
@@ -82,6 +83,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { to: '/modifier-groups', label: 'Modifier groups', icon: LayersIcon },
       { to: '/courses', label: 'Courses', icon: ListOrderedIcon },
       { to: '/tags', label: 'Tags', icon: TagIcon },
+      { to: '/catalogue-transfer', label: 'Import and export', icon: HistoryIcon, requires: importCatalogue },
     ],
   },
   {

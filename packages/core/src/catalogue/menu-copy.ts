@@ -1,0 +1,40 @@
+import type { Actor } from '@brigade/domain/access';
+import {
+  type CopyMenuInput,
+  checkRecords,
+  type ImportResult,
+  locateInJson,
+} from '@brigade/domain/catalogue/catalogue-io';
+import { menuRecords } from '@brigade/domain/catalogue/menu-copy';
+import { notFound } from '@brigade/domain/errors';
+import type { UseCaseDeps } from '../use-case';
+import { recordsOf, refuseErrors, writeRecords } from './catalogue-transfer';
+import { catalogueScopeOf, resolveCatalogueScope } from './scope';
+
+/**
+ * Copies a menu of one restaurant into another of the same tenant (the path's restaurant), in one
+ * transaction: new ids and guids in the target, every reference rewritten; tags, courses, tax rates and
+ * sales categories the target already has (same name; tax rates also same type and rate) are reused. A
+ * source restaurant outside the tenant is 404 "Restaurant with ID {id} not found", as every scope check.
+ * The audit log records each created row under this endpoint (decision 019).
+ */
+export async function copyMenuToRestaurant(
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: { tenantId: number; restaurantId: number } & CopyMenuInput,
+): Promise<ImportResult> {
+  return deps.db.transaction(async (tx) => {
+    const target = catalogueScopeOf(actor, input);
+    await resolveCatalogueScope(tx, target);
+    const source = catalogueScopeOf(actor, {
+      tenantId: input.tenantId,
+      restaurantId: input.fromRestaurantId,
+    });
+    await resolveCatalogueScope(tx, source);
+    const records = menuRecords(await recordsOf(tx, source), input.menuGroupId);
+    if (!records) throw notFound(`Menu group with ID ${input.menuGroupId} not found`, 'MENU_GROUP_NOT_FOUND');
+    const checked = checkRecords(records, locateInJson);
+    refuseErrors(checked.errors);
+    return writeRecords(tx, target, checked.records);
+  });
+}
