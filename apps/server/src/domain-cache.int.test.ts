@@ -1,7 +1,7 @@
 import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSecondInstance, useTestApp } from './test-app';
+import { heardEverySoFar, startSecondInstance, useTestApp } from './test-app';
 import { asBearer, type Session, signInAs } from './test-client';
 
 /**
@@ -15,7 +15,7 @@ const isPostgres = process.env.BRIGADE_TEST_ENGINE === 'postgres';
 let second: Awaited<ReturnType<typeof startSecondInstance>> | undefined;
 let owner: Session;
 let tenant: { guid: string; tenantId: number };
-let restaurant: { guid: string };
+let restaurant: { guid: string; restaurantId: number };
 
 beforeAll(async () => {
   const db = t.database.db;
@@ -81,6 +81,50 @@ describe('host cache invalidation', () => {
     expect(create.statusCode).toBe(201);
     expect(cache.get(host)).toBeUndefined();
     expect((await resolveOn(t.app, host)).found).toBe(true);
+  });
+
+  it("keeps a tenant's hosts when another tenant's restaurant changes, and forgets them when its own does", async () => {
+    const host = 'cache-kept.brigade.test';
+    const create = await asBearer(t.app, owner, {
+      method: 'POST',
+      url: '/api/v1/domain-mappings',
+      payload: {
+        domain: host,
+        domainType: 'subdomain',
+        tenantGuid: tenant.guid,
+        restaurantGuid: restaurant.guid,
+      },
+    });
+    expect(create.statusCode).toBe(201);
+    const cache = t.deps.domains.hostCache;
+    expect((await resolveOn(t.app, host)).found).toBe(true);
+    await heardEverySoFar(t.deps, t.database);
+    expect(cache.get(host)).toBeTruthy();
+    // another tenant's restaurant is renamed: this tenant's host stays remembered
+    const other = await makeTenant(t.database.db);
+    const elsewhere = await makeRestaurant(t.database.db, other.tenantId);
+    const otherOwner = await signInAs(
+      t.app,
+      (await makeUser(t.database.db, { tenantId: other.tenantId, role: 'owner' })).email,
+      TEST_PASSWORD,
+    );
+    const renamed = await asBearer(t.app, otherOwner, {
+      method: 'PATCH',
+      url: `/api/v1/tenants/${other.tenantId}/restaurants/${elsewhere.restaurantId}`,
+      payload: { name: 'Renamed Elsewhere' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await heardEverySoFar(t.deps, t.database);
+    expect(cache.get(host)).toBeTruthy();
+    // this tenant's own restaurant is renamed: its hosts are looked up again
+    const own = await asBearer(t.app, owner, {
+      method: 'PATCH',
+      url: `/api/v1/tenants/${tenant.tenantId}/restaurants/${restaurant.restaurantId}`,
+      payload: { name: 'Renamed Here' },
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    await heardEverySoFar(t.deps, t.database);
+    expect(cache.get(host)).toBeUndefined();
   });
 
   it.skipIf(!isPostgres)('clears the cache of another instance within a second (LISTEN/NOTIFY)', async () => {
