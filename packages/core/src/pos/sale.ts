@@ -112,7 +112,11 @@ export async function placePosOrder(deps: PosDeps, actor: Actor, call: PlacePosO
  * charged, with what a manager should look at (decision 063). Cash short of the total is 400 for a sale made
  * now; a sale made offline already took its cash.
  */
-function priceCashSale(place: RegisterPlace, request: ReturnType<typeof placePosOrderSchema.parse>, now: Date) {
+function priceCashSale(
+  place: RegisterPlace,
+  request: ReturnType<typeof placePosOrderSchema.parse>,
+  now: Date,
+) {
   const menu = priceSale(place, request);
   if (!request.offline) {
     const change = request.tender.tendered - menu.totals.total;

@@ -206,9 +206,7 @@ const chargedLineSchema = z.strictObject({
 });
 export const offlineSaleSchema = z.strictObject({
   soldAt: z.iso.datetime({ offset: true, error: OFFLINE_SOLD_AT }),
-  charged: z
-    .array(chargedLineSchema, { error: OFFLINE_CHARGED_LINES })
-    .max(MAX_LINES, OFFLINE_CHARGED_LINES),
+  charged: z.array(chargedLineSchema, { error: OFFLINE_CHARGED_LINES }).max(MAX_LINES, OFFLINE_CHARGED_LINES),
 });
 export type OfflineSaleInput = z.input<typeof offlineSaleSchema>;
 
@@ -269,9 +267,7 @@ export const posOrderSchema = z.object({
   deviceName: z.string().nullable(),
   createdAt: z.date(),
   /** Sold while the register was offline: when, when it arrived, and what a manager should look at. */
-  offline: z
-    .object({ soldAt: z.string(), syncedAt: z.string(), conflicts: z.array(z.string()) })
-    .nullable(),
+  offline: z.object({ soldAt: z.string(), syncedAt: z.string(), conflicts: z.array(z.string()) }).nullable(),
 });
 export type PosOrder = z.infer<typeof posOrderSchema>;
 
