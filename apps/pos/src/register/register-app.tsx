@@ -9,10 +9,11 @@ import type { StoredDevice } from '../device-store';
 import { useDrawer } from '../drawer-queries';
 import { money } from '../money';
 import { useOffline } from '../network';
+import { useOfflineQueue } from '../offline/use-offline-queue';
 import { isDeviceRefusal, type Scope, useRegister } from '../queries';
 import { DrawerScreen } from '../screens/drawer-screen';
 import { LockScreen } from '../screens/lock-screen';
-import { OfflineBanner } from '../screens/offline-banner';
+import { ConnectionStatus } from '../screens/offline-banner';
 import { OpenCheckScreen } from '../screens/open-check-screen';
 import { RegisterScreen } from '../screens/register-screen';
 import { SalesScreen } from '../screens/sales-screen';
@@ -47,6 +48,7 @@ export function RegisterApp(props: {
   const { scope, device, onRefused } = props;
   const offline = useOffline();
   const register = useRegister(scope, device.token, offline);
+  const queue = useOfflineQueue(scope, device, offline);
   const [check, dispatch] = useReducer(checkReducer, EMPTY_CHECK);
   const { settings, lockEnabled, staff, unlocked, lock } = useStaffLock(scope, device, dispatch);
   const refusal = isDeviceRefusal(register.error) ? errorMessage(register.error) : null;
@@ -67,11 +69,11 @@ export function RegisterApp(props: {
     () =>
       data
         ? {
-            ...{ scope, device, register: data, offline, onRefused, recheck, staff },
+            ...{ scope, device, register: data, offline, queue, onRefused, recheck, staff },
             money: (cents: number) => money(cents, data.currency),
           }
         : null,
-    [scope, device, data, offline, onRefused, recheck, staff],
+    [scope, device, data, offline, queue, onRefused, recheck, staff],
   );
 
   let body: React.ReactNode;
@@ -108,7 +110,7 @@ export function RegisterApp(props: {
         drawerOpen={Boolean(drawer.data)}
         {...(lockEnabled ? { staffName: staff?.name ?? null, onSwitchStaff: lock } : {})}
       />
-      {offline && <OfflineBanner onRetry={recheck} />}
+      <ConnectionStatus offline={offline} waiting={queue.waiting} syncing={queue.syncing} onRetry={recheck} />
       <div className="pos-app__body">{body}</div>
     </div>
   );

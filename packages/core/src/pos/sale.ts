@@ -97,8 +97,9 @@ export async function placePosOrder(deps: PosDeps, actor: Actor, call: PlacePosO
   // The sale reaches the kitchen: its history (and so its ledger lines, cash included) and its tickets.
   await addOrderEvent(deps.db, row, 'accepted', by, rungUpNote(place, request, offline));
   await queueKitchenTickets(deps.db, row);
-  // the drawer opens and the receipt prints on the register's printer: jobs, written with the sale
-  const printer = await registerPrinter(deps, place.device);
+  // the drawer opens and the receipt prints on the register's printer: jobs, written with the sale — not for
+  // a sale made offline: its guest has gone and its drawer was opened by key (decision 063)
+  const printer = offline ? null : await registerPrinter(deps, place.device);
   const printed = { ...scope, orderId: row.orderId, printerId: printer?.printerId };
   const drawerKick = printer !== null && printer.hasCashDrawer !== 'No Cash Drawer';
   if (drawerKick) await enqueue(deps.db, QUEUES.drawer.name, printed);
