@@ -99,5 +99,5 @@ async function keptRead(request, url) {
 
 async function forgetIfSignedOut(answer) {
   const body = await answer.json().catch(() => null);
-  if (body && body.data && body.data.user === null) await caches.delete(READS_CACHE);
+  if (body?.data?.user === null) await caches.delete(READS_CACHE);
 }

@@ -99,7 +99,9 @@ export function useOfflineQueue(scope: Scope, device: StoredDevice, offline: boo
         if (outcome.sent + outcome.refused === 0) return;
         announce();
         void queryClient.invalidateQueries({ queryKey: salesKey(scope) });
-        void queryClient.invalidateQueries({ queryKey: ['pos', scope.tenantId, scope.restaurantId, 'drawer'] });
+        void queryClient.invalidateQueries({
+          queryKey: ['pos', scope.tenantId, scope.restaurantId, 'drawer'],
+        });
       });
     } finally {
       running.current = false;

@@ -4,8 +4,8 @@ import { type Dispatch, useId } from 'react';
 import type { Check, CheckAction } from '../check/check';
 import type { PricedCheck } from '../check/pricing';
 import { useRegisterContext } from '../register/context';
-import { CARD_NEEDS_CONNECTION } from './offline-banner';
 import { CheckLineRow } from './check-line';
+import { CARD_NEEDS_CONNECTION } from './offline-banner';
 
 /**
  * The right of the register: dine in or takeout, a name to call, the lines, the figures (computed with the

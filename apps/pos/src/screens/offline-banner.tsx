@@ -25,8 +25,8 @@ export function ConnectionStatus(props: {
     return (
       <div className="pos-connection pos-offline" role="alert" data-state="offline">
         <p className="pos-offline__text">
-          <strong data-testid="connection-state">Offline</strong> — cash sales are kept on this register and sent
-          when the connection is back. Card payments need a connection.
+          <strong data-testid="connection-state">Offline</strong> — cash sales are kept on this register and
+          sent when the connection is back. Card payments need a connection.
         </p>
         {count}
         <Button variant="secondary" size="sm" onClick={onRetry}>

@@ -69,6 +69,16 @@ export function PayDialog(props: {
           <Button variant="secondary" size="lg" onClick={props.onClose} disabled={pay.sending}>
             Cancel
           </Button>
+          {keepsOffline && pay.held && offline && (
+            <Button
+              variant="secondary"
+              size="lg"
+              disabled={pay.sending}
+              onClick={() => void pay.keepHeld(props.check, tendered, receipt)}
+            >
+              Keep on this register
+            </Button>
+          )}
           <Button
             size="lg"
             className="pos-dialog__primary"
@@ -189,7 +199,11 @@ function useTakeCash(onPaid: () => void, sendCheck?: CashSend) {
   const [queued, setQueued] = useState<QueuedSale | null>(null);
   const attempt = useRef<Attempt | null>(null);
   const keep = async (check: Check, body: PlacePosOrderInput, key: string) => {
-    const offline = offlineSaleOf(check, register, body, { key, place: placeOf(scope, device), at: new Date() });
+    const offline = offlineSaleOf(check, register, body, {
+      key,
+      place: placeOf(scope, device),
+      at: new Date(),
+    });
     if (!offline) return false;
     setQueued(await queueSale(offline));
     attempt.current = null;
@@ -198,6 +212,8 @@ function useTakeCash(onPaid: () => void, sendCheck?: CashSend) {
   };
   const takeCash = async (check: Check, tendered: number, receipt: ReceiptChoice) => {
     const body = { ...saleOf(check, tendered), receipt };
+    // a sale whose answer was lost is sent again as it was (the register's "Try again")
+    const held = attempt.current !== null;
     attempt.current ??= {
       key: crypto.randomUUID(),
       send: (key) =>
@@ -207,7 +223,7 @@ function useTakeCash(onPaid: () => void, sendCheck?: CashSend) {
     setSending(true);
     setProblem(null);
     try {
-      if (!sendCheck && isOffline() && (await keep(check, body, key))) return;
+      if (!sendCheck && isOffline() && !held && (await keep(check, body, key))) return;
       const done = await send(key);
       attempt.current = null;
       setSale(done);
@@ -215,8 +231,6 @@ function useTakeCash(onPaid: () => void, sendCheck?: CashSend) {
       void queryClient.invalidateQueries({ queryKey: salesKey(scope) });
     } catch (error) {
       if (isDeviceRefusal(error)) return onRefused(errorMessage(error));
-      const lost = error instanceof ProblemError && error.isNetworkError;
-      if (!sendCheck && lost && (await keep(check, body, key))) return;
       const answered = error instanceof ProblemError && error.status >= 400 && error.status < 500;
       if (answered) attempt.current = null;
       setProblem(problemOf(error, answered));
@@ -224,7 +238,11 @@ function useTakeCash(onPaid: () => void, sendCheck?: CashSend) {
       setSending(false);
     }
   };
-  return { takeCash, sending, problem, sale, queued, held: attempt.current !== null };
+  // a sale whose answer was lost, kept with its key: sent when the connection is back, counted once
+  const keepHeld = async (check: Check, tendered: number, receipt: ReceiptChoice) => {
+    if (attempt.current) await keep(check, { ...saleOf(check, tendered), receipt }, attempt.current.key);
+  };
+  return { takeCash, keepHeld, sending, problem, sale, queued, held: attempt.current !== null };
 }
 
 /** The banner is behind the dialog: the dialog says it too, with its own "Check again". */

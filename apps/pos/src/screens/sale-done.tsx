@@ -107,8 +107,8 @@ export function QueuedDone({ sale, onNewSale }: { sale: QueuedSale; onNewSale: (
         </dl>
         <p className="pos-done__note" data-testid="sale-queued">
           Offline: the sale is sent to the kitchen and the reports when the connection is back (
-          {queue.waiting === 1 ? '1 sale waiting' : `${queue.waiting} sales waiting`}). Open the drawer with its
-          key.
+          {queue.waiting === 1 ? '1 sale waiting' : `${queue.waiting} sales waiting`}). Open the drawer with
+          its key.
         </p>
       </div>
     </Dialog>
