@@ -16,7 +16,7 @@ const BASE = '/pos/';
 const SHELL_CACHE = `brigade-pos-shell-${VERSION}`;
 const READS_CACHE = 'brigade-pos-reads';
 const KEPT_READS = [
-  /^\/api\/v1\/auth\/session$/,
+  /^\/api\/v1\/auth\/session\/state$/,
   /^\/api\/v1\/me\/tenants(?:\/\d+\/restaurants)?$/,
   /^\/api\/v1\/tenants\/\d+\/restaurants\/\d+\/pos\/(?:register|drawer)$/,
   /^\/api\/v1\/tenants\/\d+\/restaurants\/\d+\/time-clock\/settings$/,
@@ -85,7 +85,7 @@ async function keptRead(request, url) {
     if (answer.ok) {
       await cache.put(request, answer.clone());
       // signed out: nothing of the last staff member's may open the register offline
-      if (url.pathname === '/api/v1/auth/session') await forgetIfSignedOut(answer.clone());
+      if (url.pathname === '/api/v1/auth/session/state') await forgetIfSignedOut(answer.clone());
     }
     return answer;
   } catch (error) {
