@@ -315,6 +315,9 @@ describe('the register offline', () => {
     // the Sales screen marks them
     await page.getByRole('link', { name: 'Sales' }).click();
     await expect.poll(() => page.getByTestId('sold-offline').count()).toBe(SALES);
+    await screenshot(page, 'pos-offline-synced-sales-1280', { fullPage: false });
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await screenshot(page, 'pos-offline-synced-sales-1024', { fullPage: false });
     await context.close();
     await sleep(0);
   });

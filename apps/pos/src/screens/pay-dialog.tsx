@@ -65,32 +65,14 @@ export function PayDialog(props: {
       description="Cash: tap what the guest hands over, or type it on the keypad."
       size="lg"
       footer={
-        <>
-          <Button variant="secondary" size="lg" onClick={props.onClose} disabled={pay.sending}>
-            Cancel
-          </Button>
-          {keepsOffline && pay.held && offline && (
-            <Button
-              variant="secondary"
-              size="lg"
-              disabled={pay.sending}
-              onClick={() => void pay.keepHeld(props.check, tendered, receipt)}
-            >
-              Keep on this register
-            </Button>
-          )}
-          <Button
-            size="lg"
-            className="pos-dialog__primary"
-            // offline: no new sale; a sale whose answer was lost may be sent again (same key, counted once)
-            disabled={change === null || (offline && !pay.held && !keepsOffline)}
-            loading={pay.sending}
-            loadingText="Taking cash..."
-            onClick={() => void pay.takeCash(props.check, tendered, receipt)}
-          >
-            {pay.held ? 'Try again' : 'Take cash'}
-          </Button>
-        </>
+        <PayFooter
+          pay={pay}
+          keepsOffline={keepsOffline}
+          payable={change !== null}
+          onClose={props.onClose}
+          onTake={() => void pay.takeCash(props.check, tendered, receipt)}
+          onKeep={() => void pay.keepHeld(props.check, tendered, receipt)}
+        />
       }
     >
       <div className="pos-pay">
@@ -121,6 +103,43 @@ export function PayDialog(props: {
         {pay.problem && <ProblemView problem={pay.problem} />}
       </div>
     </Dialog>
+  );
+}
+
+/** Cancel, Take cash (Try again for a sale whose answer was lost) and, offline, Keep on this register. */
+function PayFooter(props: {
+  pay: ReturnType<typeof useTakeCash>;
+  keepsOffline: boolean;
+  payable: boolean;
+  onClose: () => void;
+  onTake: () => void;
+  onKeep: () => void;
+}) {
+  const { offline } = useRegisterContext();
+  const { pay, keepsOffline } = props;
+  return (
+    <>
+      <Button variant="secondary" size="lg" onClick={props.onClose} disabled={pay.sending}>
+        Cancel
+      </Button>
+      {keepsOffline && pay.held && offline && (
+        <Button variant="secondary" size="lg" disabled={pay.sending} onClick={props.onKeep}>
+          Keep on this register
+        </Button>
+      )}
+      <Button
+        size="lg"
+        className="pos-dialog__primary"
+        // offline: a counter sale is kept on the register; an open check waits (a sale whose answer was
+        // lost may be sent again: same key, counted once)
+        disabled={!props.payable || (offline && !pay.held && !keepsOffline)}
+        loading={pay.sending}
+        loadingText="Taking cash..."
+        onClick={props.onTake}
+      >
+        {pay.held ? 'Try again' : 'Take cash'}
+      </Button>
+    </>
   );
 }
 
