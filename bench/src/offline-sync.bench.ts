@@ -10,7 +10,9 @@ import { fmt, printTable } from './stats';
  * from two "tabs" at once (a crash mid-sync, two tabs open), which must record nothing new. Prints the
  * seconds of the first send (goal ≤ 10 s) and the duplicates (goal 0): two answers naming one order in the
  * first send, or an answer to a resend naming an order the first send did not make; and the cash in the
- * ledger over the queue's days less the queue's own total (0 when each sale is there once).
+ * ledger over the queue's days less the queue's own total (0 when each sale is there once). On PostgreSQL
+ * when a URL is given (`BENCH_DATABASE_URL` or `DATABASE_URL`), else on PGlite; both with
+ * `BENCH_OFFLINE_PGLITE=1`.
  */
 
 const SALES = 1000;
@@ -157,7 +159,8 @@ async function measure(engine: string, databaseUrl: string): Promise<SyncFigures
 }
 
 export async function benchOfflineSync(postgresUrl: string | undefined): Promise<void> {
-  const runs: SyncFigures[] = [await measure('pglite', '')];
+  const runs: SyncFigures[] = [];
+  if (!postgresUrl || process.env.BENCH_OFFLINE_PGLITE === '1') runs.push(await measure('pglite', ''));
   if (postgresUrl)
     runs.push(await withPostgresDatabase(postgresUrl, 'offline', (url) => measure('postgres', url)));
   printTable(
