@@ -253,16 +253,24 @@ describe('the register offline', () => {
     await second.goto(`${server.management}/pos/`);
     await second.getByRole('region', { name: 'Menu' }).waitFor({ timeout: 20_000 });
     await expect.poll(() => waitingText(second)).toBe(`${SALES} sales waiting to sync`);
-    // the first sale sent (by either tab) loses its answer after the server recorded it
+    // the first sale sent (by either tab) loses its answer after the server recorded it; nothing is sent
+    // until the test has 86'd the item sold (the sales were made before: they are recorded all the same)
     const sent: string[] = [];
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
     await context.route('**/pos/orders', async (route) => {
       if (route.request().method() !== 'POST') return route.fallback();
+      await gate;
       sent.push(route.request().headers()['idempotency-key'] ?? '');
       if (sent.length > 1) return route.fallback();
       await route.fetch();
       await route.abort('connectionreset');
     });
     await server.start();
+    await eightySix(deviceToken, 'Halibut & Chips');
+    open();
     // both tabs find the server again by themselves (they ask every 5 s while offline) and send the queue
     for (const tab of [page, second])
       await expect.poll(() => waitingText(tab), { timeout: 60_000 }).toBe('All sales sent');
@@ -312,9 +320,14 @@ describe('the register offline', () => {
     const cash = offline.reduce((sum, sale) => sum + sale.totals.total, 0);
     expect(journal.body.data.days[0]?.cashTaken).toBe(cash);
 
-    // the Sales screen marks them
+    // the Sales screen marks them, and lists for a manager what was 86'd meanwhile
     await page.getByRole('link', { name: 'Sales' }).click();
     await expect.poll(() => page.getByTestId('sold-offline').count()).toBe(SALES);
+    const review = page.getByTestId('offline-conflicts');
+    await expect
+      .poll(() => review.getByText("Halibut & Chips was sold while it was 86'd (sold out)").count())
+      .toBe(SALES);
+    await screenshot(page, 'pos-offline-review-1280', { fullPage: false });
     await screenshot(page, 'pos-offline-synced-sales-1280', { fullPage: false });
     await page.setViewportSize({ width: 1024, height: 768 });
     await screenshot(page, 'pos-offline-synced-sales-1024', { fullPage: false });
@@ -322,6 +335,28 @@ describe('the register offline', () => {
     await sleep(0);
   });
 });
+
+/** Marks an item of the register's menu sold out (the 86 list online ordering shares). */
+async function eightySix(deviceToken: string, name: string) {
+  const where = { api: server.api, authOrigin: `http://${HOST}:${server.ports.auth}` };
+  const base = '/tenants/10000001/restaurants/20000001';
+  const register = await apiCall<{ data: { menus: PosGroup[] } }>(where, 'GET', `${base}/pos/register`, {
+    token: ownerToken,
+    headers: { 'x-pos-device': deviceToken },
+  });
+  const item = register.body.data.menus.flatMap(itemsOf).find((i) => i.name === name)!;
+  const marked = await apiCall(where, 'PUT', `${base}/ordering-settings/sold-out/${item.itemId}`, {
+    token: ownerToken,
+    body: { soldOut: true },
+  });
+  expect(marked.status).toBe(200);
+}
+
+interface PosGroup {
+  items: { itemId: number; name: string }[];
+  groups: PosGroup[];
+}
+const itemsOf = (group: PosGroup): PosGroup['items'] => [...group.items, ...group.groups.flatMap(itemsOf)];
 
 /** Today on the restaurant's clock (America/New_York, as the browser). */
 const businessDay = (page: Page) =>

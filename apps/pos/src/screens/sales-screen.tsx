@@ -91,7 +91,7 @@ function SalesTable({ sales }: { sales: Sale[] }) {
               data-voided={isVoided(sale) ? 'true' : undefined}
             >
               <th scope="row">#{sale.number}</th>
-              <td>{clockTime(sale.createdAt, register.timezone)}</td>
+              <td>{clockTime(sale.offline?.soldAt ?? sale.createdAt, register.timezone)}</td>
               <td>{SERVICE_LABELS[sale.service]}</td>
               <td>{sale.guestName ?? '—'}</td>
               <td className="pos-num pos-sales__total">{money(sale.totals.total)}</td>
