@@ -108,9 +108,17 @@ export function RegisterApp(props: {
         deviceName={data?.device.name ?? device.name}
         drawerStatus={drawerStatus}
         drawerOpen={Boolean(drawer.data)}
+        offline={offline}
         {...(lockEnabled ? { staffName: staff?.name ?? null, onSwitchStaff: lock } : {})}
       />
-      <ConnectionStatus offline={offline} waiting={queue.waiting} syncing={queue.syncing} onRetry={recheck} />
+      {(offline || queue.waiting > 0) && (
+        <ConnectionStatus
+          offline={offline}
+          waiting={queue.waiting}
+          syncing={queue.syncing}
+          onRetry={recheck}
+        />
+      )}
       <div className="pos-app__body">{body}</div>
     </div>
   );

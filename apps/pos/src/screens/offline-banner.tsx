@@ -5,9 +5,9 @@ export const CARD_NEEDS_CONNECTION = 'Card payments need a connection — take c
 const salesWord = (n: number) => (n === 1 ? '1 sale' : `${n} sales`);
 
 /**
- * Whether the register is online and how many sales wait to be sent (decision 063), always on screen:
- * offline, a warning that cash sales are kept on the register and card payments need the connection;
- * online, the sales being sent, or a quiet "all sales sent".
+ * Shown while the register is offline or sales wait to be sent (decision 063; the top bar always says
+ * Online or Offline): offline, that cash sales are kept on the register and card payments need the
+ * connection, with the count waiting; online, the sales being sent.
  */
 export function ConnectionStatus(props: {
   offline: boolean;
@@ -25,8 +25,8 @@ export function ConnectionStatus(props: {
     return (
       <div className="pos-connection pos-offline" role="alert" data-state="offline">
         <p className="pos-offline__text">
-          <strong data-testid="connection-state">Offline</strong> — cash sales are kept on this register and
-          sent when the connection is back. Card payments need a connection.
+          <strong>Offline</strong> — cash sales are kept on this register and sent when the connection is
+          back. Card payments need a connection.
         </p>
         {count}
         <Button variant="secondary" size="sm" onClick={onRetry}>
@@ -35,13 +35,11 @@ export function ConnectionStatus(props: {
       </div>
     );
   return (
-    <div className="pos-connection" role="status" data-state={waiting > 0 ? 'syncing' : 'online'}>
+    <div className="pos-connection" role="status" data-state="syncing">
       <span className="pos-connection__dot" aria-hidden="true" />
-      <strong data-testid="connection-state">Online</strong>
+      <strong>Online</strong>
       <span className="pos-connection__count" data-testid="sync-waiting">
-        {waiting === 0
-          ? 'All sales sent'
-          : `${syncing ? 'Sending' : 'Waiting to send'} ${salesWord(waiting)}…`}
+        {`${syncing ? 'Sending' : 'Waiting to send'} ${salesWord(waiting)}…`}
       </span>
     </div>
   );

@@ -14,11 +14,13 @@ export function TopBar(props: {
   /** "Drawer open · float $100.00" or "Drawer closed", once known. */
   drawerStatus?: string | undefined;
   drawerOpen: boolean;
+  /** Whether the register reaches the server (decision 063): always shown beside the device. */
+  offline: boolean;
   /** With the passcode lock: who unlocked the register (null while locked), and locking it again. */
   staffName?: string | null;
   onSwitchStaff?: () => void;
 }) {
-  const { restaurantName, deviceName, drawerStatus, drawerOpen, staffName, onSwitchStaff } = props;
+  const { restaurantName, deviceName, drawerStatus, drawerOpen, offline, staffName, onSwitchStaff } = props;
   const { state } = useSession();
   // signing in again comes back to the register
   const { signOut, pending } = useSignOut({ returnUrl: `${window.location.origin}${BASE}/` });
@@ -35,6 +37,14 @@ export function TopBar(props: {
         <span className="pos-topbar__names">
           <span className="pos-topbar__title">{restaurantName ?? 'Register'}</span>
           <span className="pos-topbar__meta">
+            <span
+              className="pos-topbar__connection"
+              data-state={offline ? 'offline' : 'online'}
+              data-testid="connection-state"
+            >
+              {offline ? 'Offline' : 'Online'}
+            </span>
+            {' · '}
             <span>{deviceName}</span>
             {drawerStatus && (
               <>
