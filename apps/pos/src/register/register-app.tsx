@@ -36,6 +36,15 @@ function RegisterRoutes(props: { check: Check; dispatch: Dispatch<CheckAction> }
   );
 }
 
+/** "Drawer open · float $100.00" or "Drawer closed", once the drawer and the register are read. */
+function drawerStatusOf(
+  drawer: { openingFloat: number } | null | undefined,
+  currency: string | undefined,
+): string | undefined {
+  if (drawer === undefined || currency === undefined) return undefined;
+  return drawer ? `Drawer open · float ${money(drawer.openingFloat, currency)}` : 'Drawer closed';
+}
+
 /**
  * A paired register: what it sells (read with the device's token), the check being rung up (kept while the
  * cashier looks at the sales), the offline banner, and the register and sales screens.
@@ -58,11 +67,7 @@ export function RegisterApp(props: {
 
   const data = register.data;
   const drawer = useDrawer(scope, device.token, data !== undefined);
-  let drawerStatus: string | undefined;
-  if (data && drawer.data !== undefined)
-    drawerStatus = drawer.data
-      ? `Drawer open · float ${money(drawer.data.openingFloat, data.currency)}`
-      : 'Drawer closed';
+  const drawerStatus = drawerStatusOf(drawer.data, data?.currency);
   const { refetch } = register;
   const recheck = useCallback(() => void refetch(), [refetch]);
   const context = useMemo<RegisterContextValue | null>(
@@ -111,14 +116,7 @@ export function RegisterApp(props: {
         offline={offline}
         {...(lockEnabled ? { staffName: staff?.name ?? null, onSwitchStaff: lock } : {})}
       />
-      {(offline || queue.waiting > 0) && (
-        <ConnectionStatus
-          offline={offline}
-          waiting={queue.waiting}
-          syncing={queue.syncing}
-          onRetry={recheck}
-        />
-      )}
+      <ConnectionStatus offline={offline} waiting={queue.waiting} syncing={queue.syncing} onRetry={recheck} />
       <div className="pos-app__body">{body}</div>
     </div>
   );

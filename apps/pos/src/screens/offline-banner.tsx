@@ -16,6 +16,7 @@ export function ConnectionStatus(props: {
   onRetry: () => void;
 }) {
   const { offline, waiting, syncing, onRetry } = props;
+  if (!offline && waiting === 0) return null;
   const count = (
     <span className="pos-connection__count" data-testid="sync-waiting">
       {waiting === 0 ? 'No sales waiting to sync' : `${salesWord(waiting)} waiting to sync`}

@@ -36,29 +36,7 @@ export function TopBar(props: {
         </span>
         <span className="pos-topbar__names">
           <span className="pos-topbar__title">{restaurantName ?? 'Register'}</span>
-          <span className="pos-topbar__meta">
-            <span
-              className="pos-topbar__connection"
-              data-state={offline ? 'offline' : 'online'}
-              data-testid="connection-state"
-            >
-              {offline ? 'Offline' : 'Online'}
-            </span>
-            {' · '}
-            <span>{deviceName}</span>
-            {drawerStatus && (
-              <>
-                {' · '}
-                <span
-                  className="pos-topbar__drawer"
-                  data-open={drawerOpen ? 'true' : undefined}
-                  data-testid="drawer-status"
-                >
-                  {drawerStatus}
-                </span>
-              </>
-            )}
-          </span>
+          <TopBarMeta {...{ deviceName, drawerStatus, drawerOpen, offline }} />
         </span>
       </div>
       {!locked && (
@@ -94,5 +72,40 @@ export function TopBar(props: {
         </Button>
       </div>
     </header>
+  );
+}
+
+/** Online or offline (decision 063), the device, and its drawer's state once known. */
+function TopBarMeta(props: {
+  deviceName: string;
+  drawerStatus?: string | undefined;
+  drawerOpen: boolean;
+  offline: boolean;
+}) {
+  const { deviceName, drawerStatus, drawerOpen, offline } = props;
+  return (
+    <span className="pos-topbar__meta">
+      <span
+        className="pos-topbar__connection"
+        data-state={offline ? 'offline' : 'online'}
+        data-testid="connection-state"
+      >
+        {offline ? 'Offline' : 'Online'}
+      </span>
+      {' · '}
+      <span>{deviceName}</span>
+      {drawerStatus && (
+        <>
+          {' · '}
+          <span
+            className="pos-topbar__drawer"
+            data-open={drawerOpen ? 'true' : undefined}
+            data-testid="drawer-status"
+          >
+            {drawerStatus}
+          </span>
+        </>
+      )}
+    </span>
   );
 }
