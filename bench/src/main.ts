@@ -8,6 +8,7 @@ import { benchHttp } from './http.bench';
 import { benchImages } from './images.bench';
 import { benchJobs } from './jobs.bench';
 import { benchListings } from './listings.bench';
+import { benchOfflineSync } from './offline-sync.bench';
 import { benchOrdering } from './ordering.bench';
 import { benchPayments } from './payments.bench';
 import { benchPlaces } from './places.bench';
@@ -48,6 +49,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   tickets: () => benchTickets(postgresUrl),
   reports: () => benchReports(postgresUrl),
   pos: () => benchPos(postgresUrl),
+  'offline-sync': () => benchOfflineSync(postgresUrl),
 };
 /** Run only when named: a soak takes minutes and needs wrk; site-miss-http is a part of site-miss. */
 const ON_REQUEST = new Set(['soak', 'site-miss-http']);

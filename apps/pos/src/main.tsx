@@ -23,3 +23,9 @@ try {
   console.error(error);
   root.innerHTML = '<p role="alert" class="ui-loading ui-loading--page">Failed to initialize app</p>';
 }
+
+// The built register keeps its shell and its opening reads for offline use (decision 063); the dev server does not.
+if (import.meta.env.PROD && 'serviceWorker' in navigator)
+  navigator.serviceWorker.register('/pos/sw.js', { scope: '/pos/' }).catch((error: unknown) => {
+    console.error('The register could not be made available offline', error);
+  });

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { StoredDevice } from '../device-store';
+import type { OfflineQueueState } from '../offline/use-offline-queue';
 import type { RegisterData, Scope } from '../queries';
 import type { Staff } from '../staff-queries';
 
@@ -11,6 +12,8 @@ export interface RegisterContextValue {
   /** Cents as the restaurant's currency. */
   money: (cents: number) => string;
   offline: boolean;
+  /** The cash sales made offline that wait to be sent, and those the server refused (decision 063). */
+  queue: OfflineQueueState;
   /** Asks the server again now (the offline banner's "Check again"). */
   recheck: () => void;
   /** The server refused the device: back to the pair screen with its message. */

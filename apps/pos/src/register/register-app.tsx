@@ -9,10 +9,11 @@ import type { StoredDevice } from '../device-store';
 import { useDrawer } from '../drawer-queries';
 import { money } from '../money';
 import { useOffline } from '../network';
+import { useOfflineQueue } from '../offline/use-offline-queue';
 import { isDeviceRefusal, type Scope, useRegister } from '../queries';
 import { DrawerScreen } from '../screens/drawer-screen';
 import { LockScreen } from '../screens/lock-screen';
-import { OfflineBanner } from '../screens/offline-banner';
+import { ConnectionStatus } from '../screens/offline-banner';
 import { OpenCheckScreen } from '../screens/open-check-screen';
 import { RegisterScreen } from '../screens/register-screen';
 import { SalesScreen } from '../screens/sales-screen';
@@ -35,6 +36,15 @@ function RegisterRoutes(props: { check: Check; dispatch: Dispatch<CheckAction> }
   );
 }
 
+/** "Drawer open · float $100.00" or "Drawer closed", once the drawer and the register are read. */
+function drawerStatusOf(
+  drawer: { openingFloat: number } | null | undefined,
+  currency: string | undefined,
+): string | undefined {
+  if (drawer === undefined || currency === undefined) return undefined;
+  return drawer ? `Drawer open · float ${money(drawer.openingFloat, currency)}` : 'Drawer closed';
+}
+
 /**
  * A paired register: what it sells (read with the device's token), the check being rung up (kept while the
  * cashier looks at the sales), the offline banner, and the register and sales screens.
@@ -47,6 +57,7 @@ export function RegisterApp(props: {
   const { scope, device, onRefused } = props;
   const offline = useOffline();
   const register = useRegister(scope, device.token, offline);
+  const queue = useOfflineQueue(scope, device, offline);
   const [check, dispatch] = useReducer(checkReducer, EMPTY_CHECK);
   const { settings, lockEnabled, staff, unlocked, lock } = useStaffLock(scope, device, dispatch);
   const refusal = isDeviceRefusal(register.error) ? errorMessage(register.error) : null;
@@ -56,22 +67,18 @@ export function RegisterApp(props: {
 
   const data = register.data;
   const drawer = useDrawer(scope, device.token, data !== undefined);
-  let drawerStatus: string | undefined;
-  if (data && drawer.data !== undefined)
-    drawerStatus = drawer.data
-      ? `Drawer open · float ${money(drawer.data.openingFloat, data.currency)}`
-      : 'Drawer closed';
+  const drawerStatus = drawerStatusOf(drawer.data, data?.currency);
   const { refetch } = register;
   const recheck = useCallback(() => void refetch(), [refetch]);
   const context = useMemo<RegisterContextValue | null>(
     () =>
       data
         ? {
-            ...{ scope, device, register: data, offline, onRefused, recheck, staff },
+            ...{ scope, device, register: data, offline, queue, onRefused, recheck, staff },
             money: (cents: number) => money(cents, data.currency),
           }
         : null,
-    [scope, device, data, offline, onRefused, recheck, staff],
+    [scope, device, data, offline, queue, onRefused, recheck, staff],
   );
 
   let body: React.ReactNode;
@@ -106,9 +113,10 @@ export function RegisterApp(props: {
         deviceName={data?.device.name ?? device.name}
         drawerStatus={drawerStatus}
         drawerOpen={Boolean(drawer.data)}
+        offline={offline}
         {...(lockEnabled ? { staffName: staff?.name ?? null, onSwitchStaff: lock } : {})}
       />
-      {offline && <OfflineBanner onRetry={recheck} />}
+      <ConnectionStatus offline={offline} waiting={queue.waiting} syncing={queue.syncing} onRetry={recheck} />
       <div className="pos-app__body">{body}</div>
     </div>
   );

@@ -7,6 +7,7 @@ import { type Check, saleOf } from '../check/check';
 import { readReceiptChoice } from '../device-store';
 import { cancelTerminal, isDeviceRefusal, placeCardSale, type Sale, salesKey } from '../queries';
 import { useRegisterContext } from '../register/context';
+import { CARD_NEEDS_CONNECTION } from './offline-banner';
 import { SaleDone } from './sale-done';
 
 /**
@@ -75,6 +76,13 @@ export function CardDialog(props: {
           </p>
         ) : (
           <p className="pos-card__hint">Ask the guest to have their card ready, then charge it.</p>
+        )}
+        {offline && !charge.held && !charge.sending && (
+          <div className="ui-alert" role="alert">
+            <p className="ui-alert__title" data-testid="card-offline">
+              {CARD_NEEDS_CONNECTION}
+            </p>
+          </div>
         )}
         {charge.problem && (
           <div className="ui-alert" role="alert">

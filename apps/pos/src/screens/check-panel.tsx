@@ -5,6 +5,7 @@ import type { Check, CheckAction } from '../check/check';
 import type { PricedCheck } from '../check/pricing';
 import { useRegisterContext } from '../register/context';
 import { CheckLineRow } from './check-line';
+import { CARD_NEEDS_CONNECTION } from './offline-banner';
 
 /**
  * The right of the register: dine in or takeout, a name to call, the lines, the figures (computed with the
@@ -23,8 +24,8 @@ export function CheckPanel(props: {
   const { offline } = useRegisterContext();
   const guestId = useId();
   const total = priced.totals?.total ?? 0;
-  const payable =
-    check.lines.length > 0 && priced.totals !== null && priced.problems.length === 0 && !offline;
+  // offline, cash sales are kept on the register (decision 063); the card dialog says why it cannot charge
+  const payable = check.lines.length > 0 && priced.totals !== null && priced.problems.length === 0;
   return (
     <aside className="pos-check" aria-labelledby={`${guestId}-title`}>
       <header className="pos-check__head">
@@ -82,6 +83,7 @@ export function CheckPanel(props: {
           </div>
         )}
         <PayButtons total={total} payable={payable} onPay={props.onPay} onPayCard={props.onPayCard} />
+        {offline && props.onPayCard && <p className="pos-check__offline">{CARD_NEEDS_CONNECTION}</p>}
       </div>
     </aside>
   );

@@ -1,5 +1,5 @@
 import { errorMessage, ProblemError } from '@brigade/api-client/problem-error';
-import { CASH_SHORT } from '@brigade/domain/pos/api';
+import { CASH_SHORT, type PlacePosOrderInput } from '@brigade/domain/pos/api';
 import { Button } from '@brigade/ui/components/button';
 import { Dialog } from '@brigade/ui/components/dialog';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,10 +7,14 @@ import { useRef, useState } from 'react';
 import { changeDue, quickAmounts } from '../check/cash';
 import { type Check, saleOf } from '../check/check';
 import { type ReceiptChoice, readReceiptChoice, writeReceiptChoice } from '../device-store';
+import { isOffline } from '../network';
+import { offlineSaleOf } from '../offline/offline-sale';
+import type { QueuedSale } from '../offline/queue';
+import { placeOf, queueSale } from '../offline/use-offline-queue';
 import { isDeviceRefusal, placeSale, type Sale, salesKey } from '../queries';
 import { useRegisterContext } from '../register/context';
 import { centsOfDigits, digitsOfCents, Keypad } from './keypad';
-import { SaleDone } from './sale-done';
+import { QueuedDone, SaleDone } from './sale-done';
 
 /** A request sent whose outcome is not known (no answer, or the server failed): retried as it was. */
 interface Attempt {
@@ -48,6 +52,9 @@ export function PayDialog(props: {
   const pay = useTakeCash(props.onPaid, props.send);
 
   if (pay.sale) return <SaleDone sale={pay.sale} onNewSale={props.onClose} />;
+  if (pay.queued) return <QueuedDone sale={pay.queued} onNewSale={props.onClose} />;
+  // offline, a counter sale is kept on the register; an open check's payment needs the server
+  const keepsOffline = props.send === undefined;
   return (
     <Dialog
       open
@@ -58,22 +65,14 @@ export function PayDialog(props: {
       description="Cash: tap what the guest hands over, or type it on the keypad."
       size="lg"
       footer={
-        <>
-          <Button variant="secondary" size="lg" onClick={props.onClose} disabled={pay.sending}>
-            Cancel
-          </Button>
-          <Button
-            size="lg"
-            className="pos-dialog__primary"
-            // offline: no new sale; a sale whose answer was lost may be sent again (same key, counted once)
-            disabled={change === null || (offline && !pay.held)}
-            loading={pay.sending}
-            loadingText="Taking cash..."
-            onClick={() => void pay.takeCash(props.check, tendered, receipt)}
-          >
-            {pay.held ? 'Try again' : 'Take cash'}
-          </Button>
-        </>
+        <PayFooter
+          pay={pay}
+          keepsOffline={keepsOffline}
+          payable={change !== null}
+          onClose={props.onClose}
+          onTake={() => void pay.takeCash(props.check, tendered, receipt)}
+          onKeep={() => void pay.keepHeld(props.check, tendered, receipt)}
+        />
       }
     >
       <div className="pos-pay">
@@ -100,10 +99,47 @@ export function PayDialog(props: {
             </>
           )}
         </p>
-        {offline && !pay.held && <OfflineNote />}
+        {offline && !pay.held && <OfflineNote keeps={keepsOffline} />}
         {pay.problem && <ProblemView problem={pay.problem} />}
       </div>
     </Dialog>
+  );
+}
+
+/** Cancel, Take cash (Try again for a sale whose answer was lost) and, offline, Keep on this register. */
+function PayFooter(props: {
+  pay: ReturnType<typeof useTakeCash>;
+  keepsOffline: boolean;
+  payable: boolean;
+  onClose: () => void;
+  onTake: () => void;
+  onKeep: () => void;
+}) {
+  const { offline } = useRegisterContext();
+  const { pay, keepsOffline } = props;
+  return (
+    <>
+      <Button variant="secondary" size="lg" onClick={props.onClose} disabled={pay.sending}>
+        Cancel
+      </Button>
+      {keepsOffline && pay.held && offline && (
+        <Button variant="secondary" size="lg" disabled={pay.sending} onClick={props.onKeep}>
+          Keep on this register
+        </Button>
+      )}
+      <Button
+        size="lg"
+        className="pos-dialog__primary"
+        // offline: a counter sale is kept on the register; an open check waits (a sale whose answer was
+        // lost may be sent again: same key, counted once)
+        disabled={!props.payable || (offline && !pay.held && !keepsOffline)}
+        loading={pay.sending}
+        loadingText="Taking cash..."
+        onClick={props.onTake}
+      >
+        {pay.held ? 'Try again' : 'Take cash'}
+      </Button>
+    </>
   );
 }
 
@@ -168,16 +204,35 @@ function CashEntry(props: { total: number; digits: string; onDigits: (d: string)
   );
 }
 
-/** Sends the sale once per key; keeps the key (and the sale) while the outcome is unknown. */
+/**
+ * Sends the sale once per key; keeps the key (and the sale) while the outcome is unknown. Offline — or when
+ * the sale gets no answer — a counter sale is kept on the register with its key, to be sent when the
+ * connection is back (decision 063): the same key, so a sale that did arrive is not counted twice.
+ */
 function useTakeCash(onPaid: () => void, sendCheck?: CashSend) {
-  const { scope, device, onRefused } = useRegisterContext();
+  const { scope, device, register, onRefused } = useRegisterContext();
   const queryClient = useQueryClient();
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [sale, setSale] = useState<Sale | null>(null);
+  const [queued, setQueued] = useState<QueuedSale | null>(null);
   const attempt = useRef<Attempt | null>(null);
+  const keep = async (check: Check, body: PlacePosOrderInput, key: string) => {
+    const offline = offlineSaleOf(check, register, body, {
+      key,
+      place: placeOf(scope, device),
+      at: new Date(),
+    });
+    if (!offline) return false;
+    setQueued(await queueSale(offline));
+    attempt.current = null;
+    onPaid();
+    return true;
+  };
   const takeCash = async (check: Check, tendered: number, receipt: ReceiptChoice) => {
     const body = { ...saleOf(check, tendered), receipt };
+    // a sale whose answer was lost is sent again as it was (the register's "Try again")
+    const held = attempt.current !== null;
     attempt.current ??= {
       key: crypto.randomUUID(),
       send: (key) =>
@@ -187,6 +242,7 @@ function useTakeCash(onPaid: () => void, sendCheck?: CashSend) {
     setSending(true);
     setProblem(null);
     try {
+      if (!sendCheck && isOffline() && !held && (await keep(check, body, key))) return;
       const done = await send(key);
       attempt.current = null;
       setSale(done);
@@ -201,15 +257,23 @@ function useTakeCash(onPaid: () => void, sendCheck?: CashSend) {
       setSending(false);
     }
   };
-  return { takeCash, sending, problem, sale, held: attempt.current !== null };
+  // a sale whose answer was lost, kept with its key: sent when the connection is back, counted once
+  const keepHeld = async (check: Check, tendered: number, receipt: ReceiptChoice) => {
+    if (attempt.current) await keep(check, { ...saleOf(check, tendered), receipt }, attempt.current.key);
+  };
+  return { takeCash, keepHeld, sending, problem, sale, queued, held: attempt.current !== null };
 }
 
 /** The banner is behind the dialog: the dialog says it too, with its own "Check again". */
-function OfflineNote() {
+function OfflineNote({ keeps }: { keeps: boolean }) {
   const { recheck } = useRegisterContext();
   return (
     <div className="pos-pay__offline" role="alert">
-      <p>Offline — this register cannot take money until the connection is back.</p>
+      <p>
+        {keeps
+          ? 'Offline — this sale is kept on the register and sent when the connection is back.'
+          : 'Offline — an open check is paid when the connection is back.'}
+      </p>
       <Button variant="secondary" onClick={recheck}>
         Check again
       </Button>

@@ -1,6 +1,7 @@
 import { SERVICE_LABELS } from '@brigade/domain/pos/api';
 import { Button } from '@brigade/ui/components/button';
 import { Dialog } from '@brigade/ui/components/dialog';
+import type { QueuedSale } from '../offline/queue';
 import type { Sale } from '../queries';
 import { useRegisterContext } from '../register/context';
 import { cardOf } from '../sales/figures';
@@ -66,6 +67,49 @@ export function SaleDone({ sale, onNewSale }: { sale: Sale; onNewSale: () => voi
             Receipt printing
           </p>
         )}
+      </div>
+    </Dialog>
+  );
+}
+
+/**
+ * A sale made offline (decision 063): the change to hand back, and that the sale is kept on this register
+ * until the connection is back — no order number, drawer kick or printed receipt until then.
+ */
+export function QueuedDone({ sale, onNewSale }: { sale: QueuedSale; onNewSale: () => void }) {
+  const { money, queue } = useRegisterContext();
+  return (
+    <Dialog
+      open
+      onClose={onNewSale}
+      title="Sale kept on this register"
+      size="md"
+      footer={
+        <Button size="lg" className="pos-dialog__primary" onClick={onNewSale} data-autofocus>
+          New sale
+        </Button>
+      }
+    >
+      <div className="pos-done" role="status">
+        <p className="pos-done__label">Change due</p>
+        <p className="pos-done__change" data-testid="change-due">
+          {money(sale.change)}
+        </p>
+        <dl className="pos-figures pos-done__figures">
+          <div>
+            <dt>Total</dt>
+            <dd data-testid="sale-total">{money(sale.total)}</dd>
+          </div>
+          <div>
+            <dt>Cash tendered</dt>
+            <dd>{money(sale.body.tender.tendered)}</dd>
+          </div>
+        </dl>
+        <p className="pos-done__note" data-testid="sale-queued">
+          Offline: the sale is sent to the kitchen and the reports when the connection is back (
+          {queue.waiting === 1 ? '1 sale waiting' : `${queue.waiting} sales waiting`}). Open the drawer with
+          its key.
+        </p>
       </div>
     </Dialog>
   );

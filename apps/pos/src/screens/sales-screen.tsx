@@ -13,6 +13,7 @@ import { useRegisterContext } from '../register/context';
 import { useIsManager } from '../register/manager';
 import { cardOf, handedBack, isVoided, paidWith, salesSummary, summaryText } from '../sales/figures';
 import { EmailReceipt } from './email-receipt';
+import { OfflineReview } from './offline-review';
 import { VoidDialog } from './void-dialog';
 
 /** Today's sales of the restaurant's registers, newest first (issue 46). */
@@ -45,10 +46,15 @@ export function SalesScreen() {
           message={errorMessage(sales.error)}
           actions={<Button onClick={() => void sales.refetch()}>Try Again</Button>}
         />
-      ) : sales.data.length === 0 ? (
-        <EmptyState title="No sales yet today" message="Sales rung up on the registers show here." />
       ) : (
-        <SalesTable sales={sales.data} />
+        <>
+          <OfflineReview sales={sales.data} />
+          {sales.data.length === 0 ? (
+            <EmptyState title="No sales yet today" message="Sales rung up on the registers show here." />
+          ) : (
+            <SalesTable sales={sales.data} />
+          )}
+        </>
       )}
     </main>
   );
@@ -85,7 +91,7 @@ function SalesTable({ sales }: { sales: Sale[] }) {
               data-voided={isVoided(sale) ? 'true' : undefined}
             >
               <th scope="row">#{sale.number}</th>
-              <td>{clockTime(sale.createdAt, register.timezone)}</td>
+              <td>{clockTime(sale.offline?.soldAt ?? sale.createdAt, register.timezone)}</td>
               <td>{SERVICE_LABELS[sale.service]}</td>
               <td>{sale.guestName ?? '—'}</td>
               <td className="pos-num pos-sales__total">{money(sale.totals.total)}</td>
@@ -145,7 +151,17 @@ function SaleStatus({ sale, focus }: { sale: Sale; focus: boolean }) {
   useEffect(() => {
     if (focus) ref.current?.focus();
   }, [focus]);
-  if (!isVoided(sale)) return <span className="pos-sales__status">{paidWith(sale)}</span>;
+  if (!isVoided(sale))
+    return (
+      <span className="pos-sales__status">
+        {paidWith(sale)}
+        {sale.offline && (
+          <span className="pos-sales__note" data-testid="sold-offline">
+            Sold offline
+          </span>
+        )}
+      </span>
+    );
   const card = cardOf(sale);
   return (
     <span ref={ref} tabIndex={-1} className="pos-sales__status" data-testid="sale-voided">

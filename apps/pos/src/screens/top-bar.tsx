@@ -14,11 +14,13 @@ export function TopBar(props: {
   /** "Drawer open · float $100.00" or "Drawer closed", once known. */
   drawerStatus?: string | undefined;
   drawerOpen: boolean;
+  /** Whether the register reaches the server (decision 063): always shown beside the device. */
+  offline: boolean;
   /** With the passcode lock: who unlocked the register (null while locked), and locking it again. */
   staffName?: string | null;
   onSwitchStaff?: () => void;
 }) {
-  const { restaurantName, deviceName, drawerStatus, drawerOpen, staffName, onSwitchStaff } = props;
+  const { restaurantName, deviceName, drawerStatus, drawerOpen, offline, staffName, onSwitchStaff } = props;
   const { state } = useSession();
   // signing in again comes back to the register
   const { signOut, pending } = useSignOut({ returnUrl: `${window.location.origin}${BASE}/` });
@@ -34,21 +36,7 @@ export function TopBar(props: {
         </span>
         <span className="pos-topbar__names">
           <span className="pos-topbar__title">{restaurantName ?? 'Register'}</span>
-          <span className="pos-topbar__meta">
-            <span>{deviceName}</span>
-            {drawerStatus && (
-              <>
-                {' · '}
-                <span
-                  className="pos-topbar__drawer"
-                  data-open={drawerOpen ? 'true' : undefined}
-                  data-testid="drawer-status"
-                >
-                  {drawerStatus}
-                </span>
-              </>
-            )}
-          </span>
+          <TopBarMeta {...{ deviceName, drawerStatus, drawerOpen, offline }} />
         </span>
       </div>
       {!locked && (
@@ -84,5 +72,40 @@ export function TopBar(props: {
         </Button>
       </div>
     </header>
+  );
+}
+
+/** Online or offline (decision 063), the device, and its drawer's state once known. */
+function TopBarMeta(props: {
+  deviceName: string;
+  drawerStatus?: string | undefined;
+  drawerOpen: boolean;
+  offline: boolean;
+}) {
+  const { deviceName, drawerStatus, drawerOpen, offline } = props;
+  return (
+    <span className="pos-topbar__meta">
+      <span
+        className="pos-topbar__connection"
+        data-state={offline ? 'offline' : 'online'}
+        data-testid="connection-state"
+      >
+        {offline ? 'Offline' : 'Online'}
+      </span>
+      {' · '}
+      <span>{deviceName}</span>
+      {drawerStatus && (
+        <>
+          {' · '}
+          <span
+            className="pos-topbar__drawer"
+            data-open={drawerOpen ? 'true' : undefined}
+            data-testid="drawer-status"
+          >
+            {drawerStatus}
+          </span>
+        </>
+      )}
+    </span>
   );
 }

@@ -41,6 +41,11 @@ export interface RegisterPlace {
   /** Tips the card terminal offers; empty when the restaurant takes none. */
   tipPresets: number[];
   /**
+   * The items on the 86 list that this read sold all the same (a sale made offline, decision 063: the sale
+   * happened); absent for every other read, which marks them sold out.
+   */
+  soldOutSold?: ReadonlySet<number>;
+  /**
    * Who a sale on it is rung up under (employees.guid, decision 057); set by the writes (servedRegister),
    * not by a read of the register.
    */
@@ -90,9 +95,19 @@ export async function servedRegister(
   actor: Actor,
   scope: RestaurantScope,
   token: unknown,
+  sold?: SoldMoment,
 ): Promise<RegisterPlace> {
-  const place = await openRegister(deps, actor, scope, token);
+  const place = await openRegister(deps, actor, scope, token, sold);
   return { ...place, serverEmployeeId: await registerServerOf(deps.db, actor, place.device) };
+}
+
+/**
+ * The moment a sale was made, when it is not now: a sale made offline is priced from the menus available
+ * when it was sold, and sells items 86'd meanwhile (decision 063).
+ */
+export interface SoldMoment {
+  at: Date;
+  offline: true;
 }
 
 export async function openRegister(
@@ -100,9 +115,10 @@ export async function openRegister(
   actor: Actor,
   scope: RestaurantScope,
   token: unknown,
+  sold?: SoldMoment,
 ): Promise<RegisterPlace> {
   const { resolved, device } = await registerDevice(deps, actor, scope, token);
-  return sellingPlace(deps, resolved, device, 'pos');
+  return sellingPlace(deps, resolved, device, 'pos', sold);
 }
 
 /**
@@ -114,9 +130,10 @@ export async function sellingPlace(
   resolved: ResolvedScope,
   device: DeviceRow,
   channel: SellingChannel,
+  sold?: SoldMoment,
 ): Promise<RegisterPlace> {
   const scope = { tenantId: device.tenantId, restaurantId: device.restaurantId };
-  const now = deps.now?.() ?? new Date();
+  const now = sold?.at ?? deps.now?.() ?? new Date();
   const [restaurant, settings, taxRates] = await sideBySide(deps.db, [
     () => findRestaurant(deps.db, scope.tenantId, scope.restaurantId),
     () => readSettings(deps.db, scope),
@@ -124,7 +141,8 @@ export async function sellingPlace(
   ]);
   if (!restaurant)
     throw notFound(`Restaurant with ID ${scope.restaurantId} not found`, 'RESTAURANT_NOT_FOUND');
-  const soldOut = new Set(settings.soldOutItemIds);
+  const eightySixed = new Set(settings.soldOutItemIds);
+  const soldOut = sold?.offline ? new Set<number>() : eightySixed;
   const filter = { channel, at: now.toISOString() };
   const menus: PosMenuGroup[] = [];
   for (const summary of await listMenusIn(deps.db, resolved, filter)) {
@@ -152,6 +170,7 @@ export async function sellingPlace(
       tipPresets: [],
     },
     tipPresets: restaurant.settings.allowTips ? [...settings.tipPresets] : [],
+    ...(sold?.offline ? { soldOutSold: eightySixed } : {}),
   };
 }
 

@@ -36,6 +36,7 @@ import { requestHash } from '../request-hash';
 import { userIdOf } from '../use-case';
 import { type DeviceRow, findPrinter, type RestaurantScope } from './device-repository';
 import { openSessionOf } from './drawer-repository';
+import { checkCharged, offlineCash, priceOfflineSale, soldMomentOf } from './offline-sale';
 import { type PosDeps, type RegisterPlace, registerDevice, servedRegister } from './register';
 import { insertTender, registerSales, type SaleRow, type TenderRow, tendersOf } from './sale-repository';
 
@@ -61,19 +62,22 @@ export async function placePosOrder(deps: PosDeps, actor: Actor, call: PlacePosO
     throw validationError(IDEMPOTENCY_KEY_MESSAGE, [
       { path: 'idempotency-key', message: IDEMPOTENCY_KEY_MESSAGE },
     ]);
-  const place = await servedRegister(deps, actor, scope, call.token);
   const request = placePosOrderSchema.parse(call.body);
-  const hash = requestHash('placePosOrder', request);
+  checkCharged(request);
+  const now = deps.now?.() ?? new Date();
+  const sold = soldMomentOf(request.offline, now);
+  const place = await servedRegister(deps, actor, scope, call.token, sold);
+  // a sale sent again offline after its first answer was lost is the same sale: the hash leaves `offline` out
+  const { offline: _offline, ...sale } = request;
+  const hash = requestHash('placePosOrder', sale);
   const earlier = await findOrderByKey(deps.db, scope, key.data);
   if (earlier) return replay(deps, place, earlier, hash);
-  const { lines, totals } = priceSale(place, request);
-  const change = request.tender.tendered - totals.total;
-  if (change < 0) throw validationError(CASH_SHORT, [{ path: 'tender.tendered', message: CASH_SHORT }]);
-  const now = deps.now?.() ?? new Date();
+  const { lines, totals, cash, offline } = priceCashSale(place, request, now);
   const by = userIdOf(actor);
-  const row = await insertPosOrder(deps.db, place, { request, lines, totals }, now, {
+  const row = await insertPosOrder(deps.db, place, { request, lines, totals }, sold?.at ?? now, {
     idempotencyKey: key.data,
     requestHash: hash,
+    offline,
   });
   // Someone else's request with this key got there first (the same sale sent twice): theirs is the sale.
   if (!row) return replay(deps, place, (await findOrderByKey(deps.db, scope, key.data))!, hash);
@@ -84,31 +88,56 @@ export async function placePosOrder(deps: PosDeps, actor: Actor, call: PlacePosO
     orderId: row.orderId,
     method: 'cash',
     amount: totals.total,
-    tendered: request.tender.tendered,
-    change,
+    ...cash,
     takenBy: by,
     deviceId: place.device.deviceId,
     sessionId: session?.sessionId ?? null,
-    takenAt: now,
+    takenAt: sold?.at ?? now,
   });
   // The sale reaches the kitchen: its history (and so its ledger lines, cash included) and its tickets.
-  const service = SERVICE_LABELS[request.service].toLowerCase();
-  await addOrderEvent(
-    deps.db,
-    row,
-    'accepted',
-    by,
-    `Rung up at ${place.device.name} (${service}), paid in cash`,
-  );
+  await addOrderEvent(deps.db, row, 'accepted', by, rungUpNote(place, request, offline));
   await queueKitchenTickets(deps.db, row);
-  // the drawer opens and the receipt prints on the register's printer: jobs, written with the sale
-  const printer = await registerPrinter(deps, place.device);
+  // the drawer opens and the receipt prints on the register's printer: jobs, written with the sale — not for
+  // a sale made offline: its guest has gone and its drawer was opened by key (decision 063)
+  const printer = offline ? null : await registerPrinter(deps, place.device);
   const printed = { ...scope, orderId: row.orderId, printerId: printer?.printerId };
   const drawerKick = printer !== null && printer.hasCashDrawer !== 'No Cash Drawer';
   if (drawerKick) await enqueue(deps.db, QUEUES.drawer.name, printed);
   const receiptQueued = printer !== null && request.receipt === 'print';
   if (receiptQueued) await enqueue(deps.db, QUEUES.receipt.name, printed);
   return saleOf(row, [tender], place.device.name, { drawerKick, receiptQueued });
+}
+
+/**
+ * A cash sale's lines, totals and cash: priced from the menu, or — sold offline — at what the register
+ * charged, with what a manager should look at (decision 063). Cash short of the total is 400 for a sale made
+ * now; a sale made offline already took its cash.
+ */
+function priceCashSale(
+  place: RegisterPlace,
+  request: ReturnType<typeof placePosOrderSchema.parse>,
+  now: Date,
+) {
+  const menu = priceSale(place, request);
+  if (!request.offline) {
+    const change = request.tender.tendered - menu.totals.total;
+    if (change < 0) throw validationError(CASH_SHORT, [{ path: 'tender.tendered', message: CASH_SHORT }]);
+    return { ...menu, cash: { tendered: request.tender.tendered, change }, offline: null };
+  }
+  const { lines, totals, conflicts } = priceOfflineSale(place, request, request.offline, menu);
+  const cash = offlineCash(request.tender.tendered, totals.total, place.currency, conflicts);
+  const offline = { soldAt: request.offline.soldAt, syncedAt: now.toISOString(), conflicts };
+  return { lines, totals, cash, offline };
+}
+
+function rungUpNote(
+  place: RegisterPlace,
+  request: { service: 'dine_in' | 'takeout' },
+  offline: { soldAt: string } | null,
+) {
+  const service = SERVICE_LABELS[request.service].toLowerCase();
+  if (!offline) return `Rung up at ${place.device.name} (${service}), paid in cash`;
+  return `Rung up at ${place.device.name} (${service}) while it was offline, paid in cash; sent when it reconnected`;
 }
 
 /** Prices every line against the register's menu: every problem at once, as one 400. */
@@ -148,7 +177,12 @@ export async function insertPosOrder(
     totals: OrderTotals;
   },
   now: Date,
-  keyed: { idempotencyKey: string; requestHash: string; transactionId?: string },
+  keyed: {
+    idempotencyKey: string;
+    requestHash: string;
+    transactionId?: string;
+    offline?: { soldAt: string; syncedAt: string; conflicts: string[] } | null;
+  },
 ) {
   const scope = { tenantId: place.device.tenantId, restaurantId: place.device.restaurantId };
   const businessDate = toLocalMoment(now.toISOString(), place.resolved.timezone).date;
@@ -255,6 +289,7 @@ export function saleOf(
     ...queued,
     deviceName,
     createdAt: row.createdAt,
+    offline: row.offline ?? null,
   };
 }
 

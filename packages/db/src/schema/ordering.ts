@@ -136,6 +136,12 @@ export const orders = pgTable(
      */
     serverEmployeeId: uuid('server_employee_id'),
     /**
+     * A register sale made while the register could not reach the server and sent when it could (decision
+     * 063): when it was sold, when it arrived, and what a manager should look at — an item 86'd or repriced
+     * meanwhile (the sale is kept as sold, at the price charged). Null for every other order.
+     */
+    offline: jsonb('offline').$type<{ soldAt: string; syncedAt: string; conflicts: string[] }>(),
+    /**
      * The number on the stand a kiosk guest takes to the table (1–999), so the food finds them (decision 062):
      * its own field, shown on the kitchen ticket, the kitchen display and the register; null otherwise.
      */

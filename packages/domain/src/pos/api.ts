@@ -193,6 +193,23 @@ export const cashTenderSchema = z.strictObject({
   tendered: minorUnits('Cash tendered', 0).max(MAX_TENDERED, 'Cash tendered is too large'),
 });
 
+/**
+ * A cash sale the register made while it could not reach the server, sent when it can (decision 063): when
+ * it was sold, and what each line was charged (a unit's price and its modifiers' charge, in the order of
+ * `lines`). The server records it as sold, at the price charged, and notes for a manager what changed.
+ */
+export const OFFLINE_SOLD_AT = 'Sold at must be an ISO date-time';
+export const OFFLINE_CHARGED_LINES = 'Give what was charged for every line of the sale';
+const chargedLineSchema = z.strictObject({
+  unitPrice: minorUnits('Price', 0).max(MAX_TENDERED, 'Price is too large'),
+  modifierCharge: minorUnits('Modifier charge', 0).max(MAX_TENDERED, 'Modifier charge is too large'),
+});
+export const offlineSaleSchema = z.strictObject({
+  soldAt: z.iso.datetime({ offset: true, error: OFFLINE_SOLD_AT }),
+  charged: z.array(chargedLineSchema, { error: OFFLINE_CHARGED_LINES }).max(MAX_LINES, OFFLINE_CHARGED_LINES),
+});
+export type OfflineSaleInput = z.input<typeof offlineSaleSchema>;
+
 export const placePosOrderSchema = z.strictObject({
   service: z.enum(POS_SERVICES, { error: 'Service must be dine_in or takeout' }),
   lines: z
@@ -204,6 +221,8 @@ export const placePosOrderSchema = z.strictObject({
   tender: cashTenderSchema,
   /** A printed receipt on the register's printer, or none. */
   receipt: z.enum(['print', 'none'], { error: 'Receipt must be print or none' }).default('print'),
+  /** Sold while the register was offline (decision 063). */
+  offline: offlineSaleSchema.optional(),
 });
 export type PlacePosOrderInput = z.input<typeof placePosOrderSchema>;
 
@@ -247,6 +266,8 @@ export const posOrderSchema = z.object({
   receiptQueued: z.boolean(),
   deviceName: z.string().nullable(),
   createdAt: z.date(),
+  /** Sold while the register was offline: when, when it arrived, and what a manager should look at. */
+  offline: z.object({ soldAt: z.string(), syncedAt: z.string(), conflicts: z.array(z.string()) }).nullable(),
 });
 export type PosOrder = z.infer<typeof posOrderSchema>;
 

@@ -1,0 +1,35 @@
+import type { PlacePosOrderInput } from '@brigade/domain/pos/api';
+import type { Check } from '../check/check';
+import { itemsById, priceCheck } from '../check/pricing';
+import type { RegisterData } from '../queries';
+import type { NewQueuedSale } from './queue';
+
+/**
+ * A cash sale as the register keeps it offline (decision 063): the sale's body with the moment it was made
+ * and what each line was charged — priced by the register from the menu it last read, with the server's own
+ * pricing code — so the server records it as sold, at that price, whatever changed meanwhile. Null when the
+ * check cannot be priced (the pay dialog does not open for such a check).
+ */
+export function offlineSaleOf(
+  check: Check,
+  register: Pick<RegisterData, 'menus' | 'rules'>,
+  body: PlacePosOrderInput,
+  sold: { key: string; place: string; at: Date },
+): NewQueuedSale | null {
+  const priced = priceCheck(check, itemsById(register.menus), register.rules);
+  if (!priced.totals || priced.lines.some((line) => line.priced === null)) return null;
+  const charged = priced.lines.map(({ priced: line }) => ({
+    unitPrice: line!.unitPrice,
+    modifierCharge: line!.modifierCharge,
+  }));
+  const soldAt = sold.at.toISOString();
+  const total = priced.totals.total;
+  return {
+    place: sold.place,
+    key: sold.key,
+    body: { ...body, offline: { soldAt, charged } },
+    total,
+    change: body.tender.tendered - total,
+    soldAt,
+  };
+}

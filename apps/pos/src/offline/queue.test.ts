@@ -1,0 +1,113 @@
+import { ProblemError } from '@brigade/api-client/problem-error';
+import { IDBFactory } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { type NewQueuedSale, openSaleQueue, type QueuedSale } from './queue';
+import { syncQueue } from './sync';
+
+/**
+ * The register's offline queue (decision 063) on an in-memory IndexedDB (fake-indexeddb): the pure queue and
+ * its sync. The browser test (e2e/pos-offline.e2e.ts) runs it in Chromium against a really stopped server.
+ */
+
+const PLACE = '1:2:3';
+const saleOf = (key: string, place = PLACE): NewQueuedSale => ({
+  place,
+  key,
+  body: {
+    service: 'dine_in',
+    lines: [{ itemId: 1, quantity: 1, modifiers: [] }],
+    tender: { method: 'cash', tendered: 500 },
+    offline: { soldAt: '2026-12-06T11:00:00.000Z', charged: [{ unitPrice: 400, modifierCharge: 0 }] },
+  },
+  total: 440,
+  change: 60,
+  soldAt: '2026-12-06T11:00:00.000Z',
+});
+
+const fresh = () => openSaleQueue(new IDBFactory());
+const keysOf = (sales: QueuedSale[]) => sales.map((s) => `${s.key}:${s.state}`);
+const lost = () => new ProblemError(0, { detail: 'Failed to fetch' });
+
+describe('the offline queue', () => {
+  it('keeps sales in the order they were made, per register, with their keys', async () => {
+    const queue = await fresh();
+    for (const key of ['a', 'b', 'c']) await queue.add(saleOf(key));
+    await queue.add(saleOf('other', '1:2:4'));
+    expect(keysOf(await queue.list(PLACE))).toEqual(['a:waiting', 'b:waiting', 'c:waiting']);
+    expect((await queue.list(PLACE))[0]!.body).toEqual(saleOf('a').body);
+    await queue.remove('b');
+    await queue.remove('b'); // sent by another tab already: nothing to do
+    expect(keysOf(await queue.list(PLACE))).toEqual(['a:waiting', 'c:waiting']);
+  });
+
+  it('refuses a second sale with a key already queued', async () => {
+    const queue = await fresh();
+    await queue.add(saleOf('a'));
+    await expect(queue.add(saleOf('a'))).rejects.toThrow();
+    expect(await queue.list(PLACE)).toHaveLength(1);
+  });
+
+  it('survives a reopen (a reload or a browser crash)', async () => {
+    const factory = new IDBFactory();
+    const first = await openSaleQueue(factory);
+    await first.add(saleOf('a'));
+    first.close();
+    const again = await openSaleQueue(factory);
+    expect(keysOf(await again.list(PLACE))).toEqual(['a:waiting']);
+  });
+});
+
+describe('syncing the queue', () => {
+  it('sends every sale in order with its own key and empties the queue', async () => {
+    const queue = await fresh();
+    for (const key of ['a', 'b', 'c']) await queue.add(saleOf(key));
+    const sent: string[] = [];
+    const outcome = await syncQueue(queue, PLACE, async (sale) => sent.push(sale.key));
+    expect(sent).toEqual(['a', 'b', 'c']);
+    expect(outcome).toEqual({ sent: 3, refused: 0, stoppedBy: null });
+    expect(await queue.list(PLACE)).toEqual([]);
+  });
+
+  it('stops at the first sale without an answer and keeps it and the later ones, in order', async () => {
+    const queue = await fresh();
+    for (const key of ['a', 'b', 'c']) await queue.add(saleOf(key));
+    const sent: string[] = [];
+    const outcome = await syncQueue(queue, PLACE, async (sale) => {
+      if (sale.key === 'b') throw lost();
+      sent.push(sale.key);
+    });
+    expect(sent).toEqual(['a']);
+    expect(outcome.sent).toBe(1);
+    expect(outcome.stoppedBy).toBeInstanceOf(ProblemError);
+    expect(keysOf(await queue.list(PLACE))).toEqual(['b:waiting', 'c:waiting']);
+    // the server failing or the register locked: the same, it may work next time
+    const locked = await syncQueue(queue, PLACE, async () => {
+      throw new ProblemError(403, { detail: 'This register is locked; unlock it with your passcode' });
+    });
+    expect(locked.sent).toBe(0);
+    expect(keysOf(await queue.list(PLACE))).toEqual(['b:waiting', 'c:waiting']);
+  });
+
+  it('keeps a sale the server refuses as it stands for a manager, and sends the others', async () => {
+    const queue = await fresh();
+    for (const key of ['a', 'b', 'c']) await queue.add(saleOf(key));
+    const refusal = new ProblemError(400, {
+      detail: 'The order cannot be placed as it is',
+      errors: [{ path: 'lines.0.itemId', message: 'This item is not on the POS menu now' }],
+    });
+    const outcome = await syncQueue(queue, PLACE, async (sale) => {
+      if (sale.key === 'b') throw refusal;
+    });
+    expect(outcome).toEqual({ sent: 2, refused: 1, stoppedBy: null });
+    const [kept] = await queue.list(PLACE);
+    expect(kept).toMatchObject({
+      key: 'b',
+      state: 'refused',
+      problem: 'The order cannot be placed as it is: This item is not on the POS menu now',
+    });
+    // a refused sale is not sent again by the next round
+    const again: string[] = [];
+    await syncQueue(queue, PLACE, async (sale) => again.push(sale.key));
+    expect(again).toEqual([]);
+  });
+});

@@ -1,0 +1,123 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { StoredDevice } from '../device-store';
+import { placeSale, type Scope, salesKey } from '../queries';
+import { type NewQueuedSale, openSaleQueue, type QueuedSale, type SaleQueue } from './queue';
+import { syncQueue } from './sync';
+
+/**
+ * The register's offline queue as the screens see it (decision 063): the sales waiting to be sent and those
+ * the server refused, shared by every tab of the register (a BroadcastChannel says when it changed), and
+ * sent in order whenever the register is online — at once when it comes back, then every 15 seconds while
+ * any wait. One tab sends at a time (a Web Lock); a second round in another tab, or after a crash, sends the
+ * same keys and the server counts each sale once.
+ */
+
+const CHANNEL = 'brigade-pos-queue';
+const LOCK = 'brigade-pos-sync';
+const RETRY_MS = 15_000;
+
+let opened: Promise<SaleQueue> | null = null;
+const saleQueue = () => {
+  opened ??= openSaleQueue();
+  return opened;
+};
+
+const localListeners = new Set<() => void>();
+function announce() {
+  for (const listener of localListeners) listener();
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.postMessage('changed');
+  channel.close();
+}
+
+/** The register's own queue: its restaurant and device. */
+export const placeOf = (scope: Scope, device: Pick<StoredDevice, 'deviceId'>) =>
+  `${scope.tenantId}:${scope.restaurantId}:${device.deviceId}`;
+
+/** Keeps a sale made offline until it can be sent. */
+export async function queueSale(sale: NewQueuedSale): Promise<QueuedSale> {
+  const stored = await (await saleQueue()).add(sale);
+  announce();
+  return stored;
+}
+
+/** Takes a refused sale off the queue once a manager has dealt with it. */
+export async function dismissSale(key: string): Promise<void> {
+  await (await saleQueue()).remove(key);
+  announce();
+}
+
+export interface OfflineQueueState {
+  waiting: number;
+  refused: QueuedSale[];
+  syncing: boolean;
+}
+
+function useQueuedSales(place: string) {
+  const [sales, setSales] = useState<QueuedSale[]>([]);
+  const reload = useCallback(async () => setSales(await (await saleQueue()).list(place)), [place]);
+  useEffect(() => {
+    void reload();
+    const listener = () => void reload();
+    localListeners.add(listener);
+    const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
+    channel?.addEventListener('message', listener);
+    return () => {
+      localListeners.delete(listener);
+      channel?.close();
+    };
+  }, [reload]);
+  return sales;
+}
+
+/** Runs one round under the register's lock; another tab's round in progress means this one is not needed. */
+async function oneRound(run: () => Promise<void>) {
+  if (!navigator.locks) return run();
+  await navigator.locks.request(LOCK, { ifAvailable: true }, async (lock) => {
+    if (lock) await run();
+  });
+}
+
+export function useOfflineQueue(scope: Scope, device: StoredDevice, offline: boolean): OfflineQueueState {
+  const place = placeOf(scope, device);
+  const sales = useQueuedSales(place);
+  const queryClient = useQueryClient();
+  const [syncing, setSyncing] = useState(false);
+  const running = useRef(false);
+  const waiting = sales.filter((s) => s.state === 'waiting').length;
+
+  const sync = useCallback(async () => {
+    if (running.current) return;
+    running.current = true;
+    setSyncing(true);
+    try {
+      await oneRound(async () => {
+        const send = (sale: QueuedSale) => placeSale(scope, device.token, sale.body, sale.key);
+        const outcome = await syncQueue(await saleQueue(), place, send, announce);
+        if (outcome.sent + outcome.refused === 0) return;
+        announce();
+        void queryClient.invalidateQueries({ queryKey: salesKey(scope) });
+        void queryClient.invalidateQueries({
+          queryKey: ['pos', scope.tenantId, scope.restaurantId, 'drawer'],
+        });
+      });
+    } finally {
+      running.current = false;
+      setSyncing(false);
+    }
+  }, [scope, device.token, place, queryClient]);
+
+  useEffect(() => {
+    if (offline || waiting === 0) return;
+    void sync();
+    const timer = setInterval(() => void sync(), RETRY_MS);
+    return () => clearInterval(timer);
+  }, [offline, waiting, sync]);
+
+  return useMemo(
+    () => ({ waiting, refused: sales.filter((s) => s.state === 'refused'), syncing }),
+    [waiting, sales, syncing],
+  );
+}

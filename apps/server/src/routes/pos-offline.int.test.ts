@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { ledgerLines } from '@brigade/db/schema/ledger';
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test-app';
+import { overHttp } from '../test-client';
+import { type Person, useOrderingRestaurant } from './test-ordering';
+
+/**
+ * Sales a register made offline (docs/behaviour/pos.md#offline, decision 063) over real HTTP on both
+ * engines: sent later with their original key and `offline: {soldAt, charged}`, each is recorded once — as
+ * sold, at the price charged, even for an item 86'd or repriced meanwhile — with its tender, kitchen ticket
+ * and ledger lines, and what changed kept for a manager. Bad offline input is 400 and stores nothing.
+ */
+
+const t = useTestApp();
+const kit = useOrderingRestaurant(t);
+const ids: Record<string, number> = {};
+let token = '';
+
+const register = (
+  who: Person,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { key?: string; payload?: object } = {},
+) =>
+  overHttp(t.baseUrl, {
+    method,
+    url: `/api/v1/tenants/${kit.tenantId}/restaurants/${kit.restaurantId}/pos${path}`,
+    session: kit.sessions[who],
+    ...(options.payload ? { payload: options.payload } : {}),
+    headers: { 'x-pos-device': token, ...(options.key ? { 'idempotency-key': options.key } : {}) },
+  });
+
+beforeAll(async () => {
+  const create = async (kind: string, record: object) =>
+    (await kit.create(kind, record)) as Record<string, number>;
+  ids.tax = (await create('tax-rates', { name: 'City', rate: 10, default: true })).taxRateId!;
+  const printer = await create('printers', {
+    name: 'Kitchen',
+    model: 'TM-T88',
+    ipSetup: 'Static',
+    ipAddress: '192.0.2.10',
+  });
+  ids.grill = (await create('prep-stations', { name: 'Grill', ticketPrinterId: printer.printerId }))
+    .prepStationId!;
+  ids.burger = (await create('items', { name: 'Burger', basePrice: 12, prepStationIds: [ids.grill] }))
+    .itemId!;
+  ids.fries = (await create('items', { name: 'Fries', basePrice: 4 })).itemId!;
+  await create('menu-groups', {
+    name: 'Counter',
+    isMenu: true,
+    items: [ids.burger, ids.fries].map((itemId, position) => ({ itemId, position })),
+  });
+  const paired = await register('manager', 'POST', '/devices', { payload: { name: 'Front' } });
+  expect(paired.statusCode, paired.body).toBe(201);
+  token = paired.json().data.token;
+});
+
+// one burger and two fries, as the register priced them before the changes: 12 + 2 × 4 = 20, tax 2
+const offlineSale = (soldAt: string) => ({
+  service: 'dine_in',
+  lines: [
+    { itemId: ids.burger, quantity: 1, modifiers: [] },
+    { itemId: ids.fries, quantity: 2, modifiers: [] },
+  ],
+  tender: { method: 'cash', tendered: 3000 },
+  receipt: 'none',
+  offline: {
+    soldAt,
+    charged: [
+      { unitPrice: 1200, modifierCharge: 0 },
+      { unitPrice: 400, modifierCharge: 0 },
+    ],
+  },
+});
+
+const ordersOfKey = async (key: string) =>
+  JSON.stringify(
+    await t.database.db.execute(
+      sql`select count(*)::int as n from orders where idempotency_key = ${key} and tenant_id = ${kit.tenantId}`,
+    ),
+  );
+
+describe('a sale made offline', () => {
+  it('is recorded once, as sold at the price charged, with what changed meanwhile kept for a manager', async () => {
+    // meanwhile: fries 86'd and the burger repriced to 13.00
+    const eightySix = await kit.staff('employee', 'PUT', `/ordering-settings/sold-out/${ids.fries}`, {
+      soldOut: true,
+    });
+    expect(eightySix.statusCode, eightySix.body).toBe(200);
+    const repriced = await kit.staff('owner', 'PATCH', `/items/${ids.burger}`, { basePrice: 13 });
+    expect(repriced.statusCode, repriced.body).toBe(200);
+    const key = randomUUID();
+    const soldAt = new Date(Date.now() - 10 * 60_000).toISOString();
+    const first = await register('employee', 'POST', '/orders', { key, payload: offlineSale(soldAt) });
+    expect(first.statusCode, first.body).toBe(201);
+    const placed = first.json().data;
+    expect(placed.totals).toMatchObject({ subtotal: 2000, tax: 200, total: 2200 });
+    expect(placed.tenders).toEqual([
+      expect.objectContaining({ method: 'cash', amount: 2200, tendered: 3000, change: 800 }),
+    ]);
+    expect(placed.offline).toMatchObject({ soldAt });
+    expect(placed.offline.conflicts).toEqual([
+      'Burger was charged 12.00 USD a unit; the menu says 13.00 USD',
+      "Fries was sold while it was 86'd (sold out)",
+    ]);
+    // sent again (another tab, a crash mid-sync), and once more online: the same sale
+    for (const payload of [offlineSale(soldAt), { ...offlineSale(soldAt), offline: undefined }]) {
+      const again = await register('employee', 'POST', '/orders', { key, payload });
+      expect(again.statusCode, again.body).toBe(201);
+      expect(again.json().data.orderId).toBe(placed.orderId);
+    }
+    expect(await ordersOfKey(key)).toContain('"n":1');
+    // the kitchen's ticket, the ledger at the price charged, and the history say so
+    const tickets = await t.database.db.execute(
+      sql`select count(*)::int as n from kitchen_tickets where order_id = ${placed.orderId}`,
+    );
+    expect(JSON.stringify(tickets)).toContain('"n":1');
+    const lines = await t.database.db
+      .select()
+      .from(ledgerLines)
+      .where(eq(ledgerLines.orderId, placed.orderId));
+    expect(lines.filter((l) => l.kind !== 'tender').reduce((n, l) => n + l.amount, 0)).toBe(2200);
+    const order = (await kit.staff('employee', 'GET', `/orders/${placed.orderId}`)).json().data;
+    expect(order.events.map((e: { note: string | null }) => e.note)).toContain(
+      'Rung up at Front (dine in) while it was offline, paid in cash; sent when it reconnected',
+    );
+    // the register's list of the day's sales shows it to a manager with its conflicts
+    const listed = (await register('manager', 'GET', '/orders')).json().data;
+    expect(
+      listed.find((s: { orderId: number }) => s.orderId === placed.orderId).offline.conflicts,
+    ).toHaveLength(2);
+    // a sale made now still refuses the 86'd item
+    const now = await register('employee', 'POST', '/orders', {
+      key: randomUUID(),
+      payload: { ...offlineSale(soldAt), offline: undefined },
+    });
+    expect(now.statusCode).toBe(400);
+    expect(now.json().errors).toEqual([{ path: 'lines.1.itemId', message: 'Fries is sold out' }]);
+    await kit.staff('employee', 'PUT', `/ordering-settings/sold-out/${ids.fries}`, { soldOut: false });
+  });
+
+  it('makes one sale of the same offline key sent five times at once', async () => {
+    const key = randomUUID();
+    const payload = offlineSale(new Date().toISOString());
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => register('employee', 'POST', '/orders', { key, payload })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(answers.map((a) => a.json().data.orderId)).size).toBe(1);
+    expect(await ordersOfKey(key)).toContain('"n":1');
+  });
+
+  it('refuses bad offline input with the reasons, and stores nothing', async () => {
+    const key = randomUUID();
+    const sale = offlineSale(new Date().toISOString());
+    const short = await register('employee', 'POST', '/orders', {
+      key,
+      payload: { ...sale, offline: { ...sale.offline, charged: sale.offline.charged.slice(1) } },
+    });
+    expect([short.statusCode, short.json().errors]).toEqual([
+      400,
+      [{ path: 'offline.charged', message: 'Give what was charged for every line of the sale' }],
+    ]);
+    const badTime = await register('employee', 'POST', '/orders', {
+      key,
+      payload: { ...sale, offline: { ...sale.offline, soldAt: 'yesterday' } },
+    });
+    expect(badTime.statusCode).toBe(400);
+    expect(badTime.json().errors).toEqual([
+      { path: 'offline.soldAt', message: 'Sold at must be an ISO date-time' },
+    ]);
+    const negative = await register('employee', 'POST', '/orders', {
+      key,
+      payload: {
+        ...sale,
+        offline: {
+          ...sale.offline,
+          charged: [{ unitPrice: -1, modifierCharge: 0 }, sale.offline.charged[1]],
+        },
+      },
+    });
+    expect(negative.statusCode).toBe(400);
+    expect(await ordersOfKey(key)).toContain('"n":0');
+  });
+
+  it("gives another tenant's user nothing", async () => {
+    const answer = await register('otherOwner', 'POST', '/orders', {
+      key: randomUUID(),
+      payload: offlineSale(new Date().toISOString()),
+    });
+    expect(answer.statusCode).toBe(403);
+  });
+});
