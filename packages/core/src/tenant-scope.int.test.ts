@@ -41,6 +41,8 @@ const UNAUDITED = [
   'order_tenders',
   // alerts the server raises about checkout (a burst of declines): nobody edits them, each is its own record
   'ordering_alerts',
+  // the ordering funnel's counts of menu views and quotes, added every half minute: nobody's change
+  'ordering_funnel_days',
   // a cloud printer's queue is the print jobs' bookkeeping, like kitchen_tickets (decision 053)
   'print_jobs',
   // payments keep their own step-by-step history (decision 023)
