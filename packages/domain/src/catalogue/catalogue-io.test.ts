@@ -139,6 +139,17 @@ describe('the records of one menu', () => {
 });
 
 describe('any file', () => {
+  it('refuses an id that cannot be read as text, with a row error (found by the property below)', () => {
+    const content = JSON.stringify({
+      format: 'brigade-catalogue',
+      version: 1,
+      items: [{ itemId: [{ toString: [] }] }],
+      menuGroups: [],
+      tags: [],
+    });
+    expect(() => planImport('brigade', content)).not.toThrow(TypeError);
+  });
+
   it('is either planned or refused as a file, never a crash (so never a 500)', () => {
     const record = fc.dictionary(
       fc.constantFrom(

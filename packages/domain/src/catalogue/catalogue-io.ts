@@ -200,7 +200,9 @@ export function checkRecords(input: CatalogueRecords, locate: Locate): CheckedRe
 
 /** Records without an id get one after the highest (nothing in the file can refer to them). */
 function giveIds(records: Row[], idField: string): void {
-  let next = Math.max(0, ...records.map((record) => Number(record[idField] ?? 0) || 0));
+  // an invalid record's id may be anything the file holds (an object whose toString is not a function)
+  const numeric = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+  let next = Math.max(0, ...records.map((record) => numeric(record[idField])));
   for (const record of records) if (record[idField] === undefined) record[idField] = ++next;
 }
 
@@ -209,6 +211,8 @@ function duplicateIds(records: Row[], kind: DocumentKind, locate: Locate, errors
   const seen = new Set<unknown>();
   records.forEach((record, index) => {
     const id = record[idField];
+    // only ids the schema took: an invalid record's value has its own error already
+    if (record.invalid || (typeof id !== 'number' && typeof id !== 'string')) return;
     if (seen.has(id))
       errors.push({ ...locate(kind, index, idField), message: `${label} ID ${id} appears more than once` });
     seen.add(id);
