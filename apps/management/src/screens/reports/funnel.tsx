@@ -7,14 +7,12 @@ import { ErrorView } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { Skeleton } from '@brigade/ui/components/skeleton';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { apiClient } from '../../api';
 import { restaurantKey } from '../../components/query-keys';
-import { formatDay, localDay } from '../../payments-kit/format';
+import { formatDay } from '../../payments-kit/format';
 import { NotAllowed } from '../../payments-kit/ui';
 import { useCan, useCurrentRestaurant } from '../../restaurant-context';
-import { PeriodPicker } from './period-picker';
-import { type Period, rangeOf } from './report-period';
+import { PeriodPicker, usePeriod } from './period-picker';
 
 type Funnel = ResponseOf<typeof getOrderingFunnel>['data'];
 const TITLE = 'Ordering funnel';
@@ -39,13 +37,7 @@ function useFunnel(range: { from: string; to: string }, enabled: boolean) {
 export function OrderingFunnelScreen() {
   const allowed = useCan(getOrderingFunnel);
   const { timezone } = useCurrentRestaurant();
-  const [period, setPeriod] = useState<Period>('week');
-  const [anchor, setAnchor] = useState(() => localDay(0, new Date(), timezone));
-  const [custom, setCustom] = useState(() => ({
-    from: localDay(-6, new Date(), timezone),
-    to: localDay(0, new Date(), timezone),
-  }));
-  const range = rangeOf(period, anchor, custom);
+  const { range, picker } = usePeriod('week', timezone);
   const funnel = useFunnel(range, allowed);
   if (!allowed) return <NotAllowed title={TITLE} who="managers, admins and owners" />;
   return (
@@ -54,15 +46,7 @@ export function OrderingFunnelScreen() {
         title={TITLE}
         description="How many guests opened the order menu, priced a cart, ordered, and had the order accepted. Views and quotes are counted every half minute."
       />
-      <PeriodPicker
-        period={period}
-        anchor={anchor}
-        custom={custom}
-        range={range}
-        onPeriod={setPeriod}
-        onAnchor={setAnchor}
-        onCustom={setCustom}
-      />
+      <PeriodPicker {...picker} />
       {funnel.isPending ? (
         <Skeleton height="16rem" />
       ) : funnel.isError ? (

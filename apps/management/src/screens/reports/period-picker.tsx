@@ -1,6 +1,6 @@
-import { useId } from 'react';
-import { formatDay } from '../../payments-kit/format';
-import { PERIOD_LABELS, PERIODS, type Period, stepAnchor } from './report-period';
+import { useId, useState } from 'react';
+import { formatDay, localDay } from '../../payments-kit/format';
+import { PERIOD_LABELS, PERIODS, type Period, rangeOf, stepAnchor } from './report-period';
 
 interface Props {
   period: Period;
@@ -10,6 +10,30 @@ interface Props {
   onPeriod: (period: Period) => void;
   onAnchor: (day: string) => void;
   onCustom: (range: { from: string; to: string }) => void;
+}
+
+/**
+ * The period a report shows and the picker's props: `first` to start with, today (and the week before it, for
+ * a custom range) on the restaurant's clock.
+ */
+export function usePeriod(first: Period, timezone: string | undefined) {
+  const [period, setPeriod] = useState<Period>(first);
+  const [anchor, setAnchor] = useState(() => localDay(0, new Date(), timezone));
+  const [custom, setCustom] = useState(() => ({
+    from: localDay(-6, new Date(), timezone),
+    to: localDay(0, new Date(), timezone),
+  }));
+  const range = rangeOf(period, anchor, custom);
+  const picker: Props = {
+    period,
+    anchor,
+    custom,
+    range,
+    onPeriod: setPeriod,
+    onAnchor: setAnchor,
+    onCustom: setCustom,
+  };
+  return { range, picker };
 }
 
 /** Day, week, month or custom; the period shown, with earlier and later; a custom range's two days. */

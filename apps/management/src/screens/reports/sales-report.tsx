@@ -7,12 +7,12 @@ import { Button } from '@brigade/ui/components/button';
 import { Skeleton } from '@brigade/ui/components/skeleton';
 import { useMyRestaurants } from '@brigade/ui/lib/queries';
 import { useState } from 'react';
-import { formatMinor, localDay } from '../../payments-kit/format';
+import { formatMinor } from '../../payments-kit/format';
 import { NotAllowed } from '../../payments-kit/ui';
 import { useCan, useCurrentRestaurant } from '../../restaurant-context';
-import { PeriodPicker } from './period-picker';
+import { PeriodPicker, usePeriod } from './period-picker';
 import { ReportBody } from './report-body';
-import { journalCsv, type Period, rangeOf, salesReportCsv } from './report-period';
+import { journalCsv, salesReportCsv } from './report-period';
 import { type ReportScope, type SalesReport, useJournalFetch, useSalesReport } from './reports-api';
 import { saveCsv } from './save-csv';
 
@@ -31,13 +31,7 @@ export function SalesReportScreen() {
   const [chosenScope, setScope] = useState<ReportScope>('restaurant');
   const scope = several ? chosenScope : 'restaurant';
   const covered = scope === 'all' ? 'All restaurants' : restaurantName;
-  const [period, setPeriod] = useState<Period>('day');
-  const [anchor, setAnchor] = useState(() => localDay(0, new Date(), timezone));
-  const [custom, setCustom] = useState(() => ({
-    from: localDay(-6, new Date(), timezone),
-    to: localDay(0, new Date(), timezone),
-  }));
-  const range = rangeOf(period, anchor, custom);
+  const { range, picker } = usePeriod('day', timezone);
   const report = useSalesReport(range, allowed, scope);
   if (!allowed) return <NotAllowed title={TITLE} who="managers, admins and owners" />;
   return (
@@ -63,15 +57,7 @@ export function SalesReportScreen() {
           count={restaurants.data?.length ?? 0}
         />
       ) : null}
-      <PeriodPicker
-        period={period}
-        anchor={anchor}
-        custom={custom}
-        range={range}
-        onPeriod={setPeriod}
-        onAnchor={setAnchor}
-        onCustom={setCustom}
-      />
+      <PeriodPicker {...picker} />
       {report.isPending ? (
         <Skeleton height="20rem" />
       ) : report.isError ? (
