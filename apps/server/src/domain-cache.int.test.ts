@@ -39,18 +39,17 @@ async function within(ms: number, check: () => Promise<boolean>) {
   throw new Error(`not within ${ms} ms`);
 }
 
+/** A subdomain mapping of the file's restaurant, created by its owner through the API. */
+const createMapping = (domain: string) =>
+  asBearer(t.app, owner, {
+    method: 'POST',
+    url: '/api/v1/domain-mappings',
+    payload: { domain, domainType: 'subdomain', tenantGuid: tenant.guid, restaurantGuid: restaurant.guid },
+  });
+
 describe('host cache invalidation', () => {
   it('serves repeated lookups from the cache and clears it on change (one instance)', async () => {
-    const create = await asBearer(t.app, owner, {
-      method: 'POST',
-      url: '/api/v1/domain-mappings',
-      payload: {
-        domain: 'cache-one.brigade.test',
-        domainType: 'subdomain',
-        tenantGuid: tenant.guid,
-        restaurantGuid: restaurant.guid,
-      },
-    });
+    const create = await createMapping('cache-one.brigade.test');
     const { guid } = create.json().data.mapping;
     expect((await resolveOn(t.app, 'cache-one.brigade.test')).found).toBe(true);
     await asBearer(t.app, owner, {
@@ -68,16 +67,7 @@ describe('host cache invalidation', () => {
     // Remembered as a miss: the next requests for it are answered without the database.
     expect(cache.get(host)).toBeNull();
     expect((await resolveOn(t.app, host)).found).toBe(false);
-    const create = await asBearer(t.app, owner, {
-      method: 'POST',
-      url: '/api/v1/domain-mappings',
-      payload: {
-        domain: host,
-        domainType: 'subdomain',
-        tenantGuid: tenant.guid,
-        restaurantGuid: restaurant.guid,
-      },
-    });
+    const create = await createMapping(host);
     expect(create.statusCode).toBe(201);
     expect(cache.get(host)).toBeUndefined();
     expect((await resolveOn(t.app, host)).found).toBe(true);
@@ -85,16 +75,7 @@ describe('host cache invalidation', () => {
 
   it("keeps a tenant's hosts when another tenant's restaurant changes, and forgets them when its own does", async () => {
     const host = 'cache-kept.brigade.test';
-    const create = await asBearer(t.app, owner, {
-      method: 'POST',
-      url: '/api/v1/domain-mappings',
-      payload: {
-        domain: host,
-        domainType: 'subdomain',
-        tenantGuid: tenant.guid,
-        restaurantGuid: restaurant.guid,
-      },
-    });
+    const create = await createMapping(host);
     expect(create.statusCode).toBe(201);
     const cache = t.deps.domains.hostCache;
     expect((await resolveOn(t.app, host)).found).toBe(true);
@@ -129,16 +110,7 @@ describe('host cache invalidation', () => {
 
   it.skipIf(!isPostgres)('clears the cache of another instance within a second (LISTEN/NOTIFY)', async () => {
     const other = second!.app;
-    const create = await asBearer(t.app, owner, {
-      method: 'POST',
-      url: '/api/v1/domain-mappings',
-      payload: {
-        domain: 'cache-two.brigade.test',
-        domainType: 'subdomain',
-        tenantGuid: tenant.guid,
-        restaurantGuid: restaurant.guid,
-      },
-    });
+    const create = await createMapping('cache-two.brigade.test');
     const { guid } = create.json().data.mapping;
     // Instance two caches the mapping (found), then instance one deactivates it.
     expect((await resolveOn(other, 'cache-two.brigade.test')).found).toBe(true);
@@ -156,16 +128,7 @@ describe('host cache invalidation', () => {
     expect(await ask()).toBe(404);
     // And a miss cached on instance two is cleared by a create on instance one.
     expect((await resolveOn(other, 'cache-three.brigade.test')).found).toBe(false);
-    await asBearer(t.app, owner, {
-      method: 'POST',
-      url: '/api/v1/domain-mappings',
-      payload: {
-        domain: 'cache-three.brigade.test',
-        domainType: 'subdomain',
-        tenantGuid: tenant.guid,
-        restaurantGuid: restaurant.guid,
-      },
-    });
+    await createMapping('cache-three.brigade.test');
     await within(1000, async () => (await resolveOn(other, 'cache-three.brigade.test')).found);
   });
 });
