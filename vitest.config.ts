@@ -24,10 +24,15 @@ const intInclude = [
 const WORKERS = Math.min(PORT_SLICES, 2 * Math.max(2, availableParallelism()));
 
 // Integration files that need a module graph of their own: one replaces a module (vi.mock), one measures the
-// process's memory. The others share one graph per worker (isolate: false): each file imported the server's
+// process's memory, one loads a crawler whose babel-polyfill (core-js 2) changes built-ins for the whole
+// process (Map.prototype.toJSON: an emulator's state file came back with arrays for Maps). The others share one graph per worker (isolate: false): each file imported the server's
 // whole graph again (~4 s a file, 245 s of a run), and files share no state through modules: each opens its
 // own database and server.
-const ownGraph = ['apps/site/src/handler.int.test.ts', 'packages/db/src/pglite-memory.int.test.ts'];
+const ownGraph = [
+  'apps/site/src/handler.int.test.ts',
+  'packages/db/src/pglite-memory.int.test.ts',
+  'apps/server/src/site-crawlers.int.test.ts',
+];
 
 // The integrations' own tests talk to emulators over HTTP, never to a database: they run once, with PGlite's.
 const noDatabase = ['packages/integrations/*/src/**/*.int.test.ts'];

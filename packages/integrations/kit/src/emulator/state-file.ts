@@ -8,8 +8,20 @@ import { dirname } from 'node:path';
  * the last one (a reader never sees half a file). JSON, with Maps and Sets written as their entries.
  */
 
-const replacer = (_key: string, value: unknown) =>
-  value instanceof Map ? { $map: [...value.entries()] } : value instanceof Set ? { $set: [...value] } : value;
+/*
+ * Maps and Sets are turned into tagged objects by a walk of our own before JSON.stringify sees the state:
+ * a replacer is too late, because JSON.stringify calls a value's toJSON first, and a polyfill loaded by any
+ * module in the process (core-js 2's es7.map.to-json, via babel-polyfill) gives Map and Set one that writes
+ * them as plain arrays, which came back after a restart as arrays (`state.accessTokens.get is not a function`).
+ */
+function encode(value: unknown): unknown {
+  if (value instanceof Map) return { $map: [...value.entries()].map(([k, v]) => [encode(k), encode(v)]) };
+  if (value instanceof Set) return { $set: [...value].map(encode) };
+  if (Array.isArray(value)) return value.map(encode);
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]));
+  return value;
+}
 
 const reviver = (_key: string, value: unknown) => {
   if (!value || typeof value !== 'object') return value;
@@ -22,7 +34,7 @@ const reviver = (_key: string, value: unknown) => {
 export function saveStateFile(state: unknown, file: string): void {
   mkdirSync(dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify(state, replacer));
+  writeFileSync(temporary, JSON.stringify(encode(state)));
   renameSync(temporary, file);
 }
 
