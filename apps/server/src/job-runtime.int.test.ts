@@ -2,9 +2,10 @@ import { enqueue } from '@brigade/core/jobs/jobs';
 import { QUEUES } from '@brigade/db/job-queue';
 import { authThrottle } from '@brigade/db/schema/identity';
 import { rowsOf } from '@brigade/test-utils/card-data';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createJobRunner, startJobRunner } from './job-runtime';
+import { systemOrderingDeps } from './routes/ordering';
 import { useTestApp } from './test-app';
 
 const t = useTestApp();
@@ -59,5 +60,20 @@ describe("the server's job runner", () => {
       { name: 'places.resync', cron: '*/15 * * * *' },
       { name: 'retention.prune', cron: '17 3 * * *' },
     ]);
+  });
+
+  it("runs each step of the jobs' payment and order work in a transaction of its own: a failed step leaves nothing", async () => {
+    // The checkout sweep records a refund found made at the gateway and the original's refunded amount in one
+    // step; without a transaction a kill -9 between the two left the refund counted and the original not.
+    const deps = systemOrderingDeps(t.deps, t.app.log);
+    const key = `signin:step-${Date.now()}`;
+    await expect(
+      deps.transact(async (tx) => {
+        await tx.insert(authThrottle).values({ key, failures: 1, windowStartedAt: new Date() });
+        throw new Error('the step failed after its first write');
+      }),
+    ).rejects.toThrow('the step failed');
+    const rows = await t.database.db.select().from(authThrottle).where(eq(authThrottle.key, key));
+    expect(rows).toEqual([]);
   });
 });

@@ -37,10 +37,14 @@ const orderingDeps = (deps: AppDeps, walls: WallContext | null, request?: Fastif
   ...(request ? { receipts: { sites: publicSitesFor(deps.config, request) } } : {}),
 });
 
+/** The context of work done outside any request (the jobs): every tenant; the audit log names the system. */
+export const SYSTEM_WALLS: WallContext = { tenants: 'all' };
+
 /**
- * What the stuck-order sweep (core/ordering/stuck-orders.ts) works with outside a request: every tenant, the
- * receipts addressed by the configured public URL (or localhost), and the kitchen tickets of the orders it
- * sends to the kitchen.
+ * What the jobs — the checkout sweep (core/housekeeping/checkout-sweep.ts), the unaccepted-order check, the
+ * kiosk's unpaid checks — work with outside a request: every tenant, each database step in a transaction of its
+ * own (as a request's steps are: a refund found made and the original's refunded amount are one write, and a
+ * row lock holds until its step commits), the receipts addressed by the configured public URL (or localhost).
  */
 export function systemOrderingDeps(deps: AppDeps, log: FastifyRequest['log']): OrderingDeps {
   const sites: PublicSites = deps.config.publicUrl
@@ -50,7 +54,7 @@ export function systemOrderingDeps(deps: AppDeps, log: FastifyRequest['log']): O
         servesSlugs: deps.config.sitePort !== undefined,
       };
   return {
-    ...orderingDeps(deps, null),
+    ...orderingDeps(deps, SYSTEM_WALLS),
     receipts: { sites },
   };
 }
