@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -164,6 +164,60 @@ const imports: ImportLine[] = workspaces.flatMap((workspace) => {
 const packageOf = (specifier: string) =>
   specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
 
+/** A source file an import names: relative, or a workspace's `@brigade/<name>/<path>` (its `./*` export). */
+function fileOf(from: string, specifier: string, known: Set<string>): string | null {
+  let base: string;
+  if (specifier.startsWith('.')) base = join(dirname(from), specifier);
+  else {
+    const workspace = workspaces.find((w) => w.name === packageOf(specifier));
+    if (!workspace) return null;
+    base = join(workspace.dir, 'src', specifier.slice(workspace.name.length + 1) || 'index');
+  }
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')];
+  return candidates.find((candidate) => known.has(candidate)) ?? null;
+}
+
+/**
+ * Groups of source files that import one another in a circle (Tarjan's strongly connected components over
+ * value imports; `import type` is erased and runs nothing). A circle makes the order in which modules run
+ * depend on which one is imported first, and it welds the files together (issue 49).
+ */
+function importCycles(): string[][] {
+  const lines = imports.filter(({ file, typeOnly }) => !isTest(file) && !typeOnly);
+  const known = new Set(lines.map(({ file }) => file));
+  const edges = new Map<string, string[]>();
+  for (const { file, specifier } of lines) {
+    const target = fileOf(file, specifier, known);
+    if (target) edges.set(file, [...(edges.get(file) ?? []), target]);
+  }
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, next);
+    low.set(file, next++);
+    stack.push(file);
+    for (const target of edges.get(file) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file)!, low.get(target)!));
+      } else if (stack.includes(target)) low.set(file, Math.min(low.get(file)!, index.get(target)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const group: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      group.push(member);
+    } while (member !== file);
+    if (group.length > 1) cycles.push(group.sort());
+  };
+  for (const file of known) if (!index.has(file)) visit(file);
+  return cycles;
+}
+
 describe('dependency rules (docs/architecture.md)', () => {
   it('reads the whole tree', () => {
     expect(workspaces.length).toBeGreaterThanOrEqual(12);
@@ -221,5 +275,9 @@ describe('dependency rules (docs/architecture.md)', () => {
         undeclared.add(`${workspace.name} → ${target}`);
     }
     expect([...undeclared].sort()).toEqual([]);
+  });
+
+  it('no source file imports itself through other files (value imports)', () => {
+    expect(importCycles()).toEqual([]);
   });
 });

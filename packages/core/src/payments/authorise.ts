@@ -1,9 +1,7 @@
 import type { Actor } from '@brigade/domain/access';
 import type { AuthoriseInput, TransactionView } from '@brigade/domain/payments/api';
-import { looksLikeCardNumber } from '@brigade/domain/payments/order-id';
 import type { ProcessorAnswer } from '@brigade/domain/payments/provider-port';
-import { userIdOf } from '../use-case';
-import { safeText } from './gateway-text';
+import { event, recordAuthorisation } from './answer-records';
 import { type IdempotencyKeyHandle, idempotencyKey } from './idempotency';
 import {
   failureOf,
@@ -12,18 +10,10 @@ import {
   mayHaveBeenProcessed,
   type PaymentDeps,
 } from './payment-deps';
-import {
-  addEvent,
-  type KeyCompletion,
-  type NewTransactionRow,
-  type RestaurantScope,
-  recordAnswerRows,
-  type TransactionRow,
-  updateTransaction,
-} from './payment-repository';
+import { addEvent, type RestaurantScope, type TransactionRow, updateTransaction } from './payment-repository';
 import { beginPayment } from './pending-payment';
 import { reconcileAuthorisation } from './reconcile';
-import { answerDetails, transactionView } from './transaction-view';
+import { transactionView } from './transaction-view';
 
 export interface AuthoriseCall extends RestaurantScope, AuthoriseInput {
   idempotencyKey: string | undefined;
@@ -111,99 +101,6 @@ async function send(
     (result) => key.completion(result),
   );
   return { transaction: transactionView(saved) };
-}
-
-export const event = (
-  row: Pick<TransactionRow, 'tenantId' | 'restaurantId' | 'transactionId'>,
-  actor: Actor,
-  step: string,
-  outcome: string,
-  amount: number | null,
-  details: Record<string, string | number | boolean | null> = {},
-) => ({
-  tenantId: row.tenantId,
-  restaurantId: row.restaurantId,
-  transactionId: row.transactionId,
-  step,
-  outcome,
-  amount,
-  details,
-  actor: userIdOf(actor),
-});
-
-/** An answer's outcome for its event: approved, retry, declined, or unknown when it said none. */
-export const outcomeOf = (answer: { approval: ProcessorAnswer['approval'] }): string =>
-  answer.approval ?? 'unknown';
-
-/** The fields an authorisation answer sets on its transaction. */
-export function authorisationChanges(
-  row: TransactionRow,
-  answer: ProcessorAnswer,
-  capture: boolean,
-): Partial<NewTransactionRow> {
-  const approved = answer.approval === 'approved';
-  const authorised = approved ? (answer.amount ?? row.amount) : null;
-  const captured = approved && capture && row.kind === 'sale';
-  return {
-    status: approved
-      ? captured
-        ? 'captured'
-        : 'authorised'
-      : answer.approval === 'declined'
-        ? 'declined'
-        : 'failed',
-    processorReference: safeText(answer.processorReference),
-    authorisedAmount: authorised,
-    capturedAmount: captured ? (authorised ?? 0) : 0,
-    approval: answer.approval,
-    processorCode: safeText(answer.processorCode),
-    processorText: safeText(answer.processorText),
-    processorPlatform: safeText(answer.processorPlatform),
-    authorisationCode: safeText(answer.authorisationCode),
-    avsResult: safeText(answer.avsResult),
-    cvvResult: safeText(answer.cvvResult),
-    settlementStatus: safeText(answer.settlementStatus),
-    declineCategory: safeText(answer.declineCategory),
-    voidable: approved ? true : null,
-    refundable: approved ? false : null,
-    ...(captured ? { capturedAt: new Date() } : {}),
-    // A token only: a gateway that echoed a card number here would have it written (never stored).
-    ...(answer.token && /^\d{12,19}$/.test(answer.token) && !looksLikeCardNumber(answer.token)
-      ? { token: answer.token }
-      : {}),
-  };
-}
-
-export async function recordAuthorisation(
-  deps: PaymentDeps,
-  actor: Actor,
-  row: TransactionRow,
-  answer: ProcessorAnswer,
-  capture: boolean,
-  step = 'authorise',
-  completion?: (result: { transaction: TransactionView }) => KeyCompletion,
-): Promise<TransactionRow> {
-  const changes = authorisationChanges(row, answer, capture);
-  const partial =
-    changes.authorisedAmount !== null &&
-    changes.authorisedAmount !== undefined &&
-    changes.authorisedAmount < row.amount;
-  // The row as the update leaves it (the fields given, a time of ours), so the answer stored with the key is
-  // computed before the one statement that writes the row, its event and the key (decision 023).
-  const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  const saved: TransactionRow = { ...row, ...given, updatedAt: new Date() };
-  const answered = event(
-    row,
-    actor,
-    step,
-    partial ? 'partially_approved' : outcomeOf(answer),
-    changes.authorisedAmount ?? row.amount,
-    answerDetails(answer),
-  );
-  await deps.transact((tx) =>
-    recordAnswerRows(tx, saved, changes, answered, completion?.({ transaction: transactionView(saved) })),
-  );
-  return saved;
 }
 
 /** A call the gateway refused without processing it (credentials, limits, shape): nothing was charged. */

@@ -1,7 +1,7 @@
 import type { Actor } from '@brigade/domain/access';
 import type { ProcessorInquiry } from '@brigade/domain/payments/provider-port';
 import { SYSTEM } from '../use-case';
-import { event } from './authorise';
+import { event } from './answer-records';
 import { safeText } from './gateway-text';
 import { openMerchantAccount } from './merchant-account-service';
 import type { PaymentDeps } from './payment-deps';

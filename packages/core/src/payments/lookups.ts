@@ -12,7 +12,7 @@ import {
   binProductName,
   isSurchargeApplicable,
 } from '@brigade/domain/payments/merchant-features';
-import { event } from './authorise';
+import { event } from './answer-records';
 import { safeText } from './gateway-text';
 import { idempotent } from './idempotency';
 import { openMerchantAccount } from './merchant-account-service';

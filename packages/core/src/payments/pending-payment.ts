@@ -13,7 +13,7 @@ import {
 } from '@brigade/domain/payments/api';
 import { generateOrderId, looksLikeCardNumber } from '@brigade/domain/payments/order-id';
 import { userIdOf } from '../use-case';
-import { event } from './authorise';
+import { event } from './answer-records';
 import type { IdempotencyKeyHandle } from './idempotency';
 import { openMerchantAccountIn } from './merchant-account-service';
 import type { GatewayAccount, PaymentDeps } from './payment-deps';

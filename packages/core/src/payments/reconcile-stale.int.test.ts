@@ -9,7 +9,7 @@ import { useTestDatabase } from '@brigade/test-utils/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSealedBox } from '../secrets/sealed-box';
 import { SYSTEM } from '../use-case';
-import { event } from './authorise';
+import { event } from './answer-records';
 import { saveMerchantAccount } from './merchant-account-service';
 import type { PaymentDeps } from './payment-deps';
 import {

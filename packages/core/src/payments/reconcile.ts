@@ -1,6 +1,6 @@
 import type { Actor } from '@brigade/domain/access';
 import type { ProcessorAnswer } from '@brigade/domain/payments/provider-port';
-import { event, recordAuthorisation } from './authorise';
+import { event, recordAuthorisation } from './answer-records';
 import { safeText } from './gateway-text';
 import { failureOf, type GatewayAccount, type PaymentDeps } from './payment-deps';
 import { addEvent, type RestaurantScope, type TransactionRow, updateTransaction } from './payment-repository';

@@ -5,7 +5,7 @@ import type { RefundInput, TransactionView } from '@brigade/domain/payments/api'
 import { generateOrderId } from '@brigade/domain/payments/order-id';
 import type { ProcessorAnswer } from '@brigade/domain/payments/provider-port';
 import { userIdOf } from '../use-case';
-import { event, outcomeOf } from './authorise';
+import { event, outcomeOf } from './answer-records';
 import { safeText } from './gateway-text';
 import { idempotent } from './idempotency';
 import type { PaymentDeps } from './payment-deps';

@@ -10,7 +10,7 @@ import {
 } from '@brigade/domain/payments/api';
 import type { ProcessorAnswer } from '@brigade/domain/payments/provider-port';
 import { allowedVoids } from '@brigade/domain/payments/transaction-state';
-import { event, outcomeOf } from './authorise';
+import { event, outcomeOf } from './answer-records';
 import { safeText } from './gateway-text';
 import { idempotent } from './idempotency';
 import { openMerchantAccount } from './merchant-account-service';

@@ -2,7 +2,7 @@ import type { Actor } from '@brigade/domain/access';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
 import type { TransactionEventView, TransactionQuery, TransactionView } from '@brigade/domain/payments/api';
 import type { ProcessorInquiry } from '@brigade/domain/payments/provider-port';
-import { event } from './authorise';
+import { event } from './answer-records';
 import { safeText } from './gateway-text';
 import { openMerchantAccount } from './merchant-account-service';
 import { gatewayProblem, type PaymentDeps } from './payment-deps';

@@ -24,7 +24,7 @@ import {
 import { enqueue } from '../jobs/jobs';
 import { queueKitchenTickets } from '../ordering/kitchen-tickets';
 import { addOrderEvent, type OrderRow } from '../ordering/ordering-repository';
-import { authorisationChanges, event } from '../payments/authorise';
+import { authorisationChanges, event } from '../payments/answer-records';
 import {
   addEvent,
   completeIdempotencyKey,

@@ -14,7 +14,7 @@ import {
 } from '@brigade/domain/pos/terminal';
 import type { MenuDeps } from '../catalogue/menu-resolver';
 import { findOrder } from '../ordering/ordering-repository';
-import { event } from '../payments/authorise';
+import { event } from '../payments/answer-records';
 import { idempotencyKey } from '../payments/idempotency';
 import { openMerchantAccountIn } from '../payments/merchant-account-service';
 import type { GatewayAccount, PaymentDeps } from '../payments/payment-deps';
