@@ -72,7 +72,10 @@ describe('menu display app', () => {
     expect(await page.locator('.menu-item__price').first().textContent()).toMatch(
       /\$\d+\.\d{2}|Market price/,
     );
-    // two columns at this width, each opening with a group's heading (whole groups, never a list mid-way)
+    // below a wall screen's width the board scrolls in balanced columns: two at 1000 px, each opening with a
+    // group's heading (whole groups, never a list mid-way)
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await expect.poll(() => page.locator('.menu-board__column').count()).toBe(2);
     const columnStarts = await page
       .locator('.menu-board__column')
       .evaluateAll((columns) =>
@@ -80,6 +83,7 @@ describe('menu display app', () => {
       );
     expect(columnStarts.length).toBe(2);
     expect(columnStarts.every((tag) => tag === 'H3' || tag === 'H4')).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await screenshot(page, 'menu-display-1280', { fullPage: false });
     expect(serious(await axeViolations(page))).toEqual([]);
 
@@ -227,4 +231,87 @@ describe('menu display app', () => {
     await page.getByText("Lantern Noodle Bar doesn't have any menus configured yet.").waitFor();
     await context.close();
   });
+
+  it('shows menus taller than a wall screen one page at a time, every line whole on one page, turning by itself', async () => {
+    // the whole screen as a TV shows it, at 1280x720 and 1920x1080 (issue 45 item 7)
+    const context = await harness.newContext({ width: 1280, height: 720 });
+    const page = await context.newPage();
+    await signInFrom(page, `${harness.menuOrigin}/menu/?dwell=3`);
+    await pickRestaurant(page, /Harbor Grill/);
+    await page.getByRole('button', { name: 'Show all menus' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Our Menus' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('dwell')).toBe('3');
+    const pager = page.locator('.menu-display__pager');
+    await pager.waitFor();
+    // the page turns by itself after the dwell time (3 s here)
+    expect(await pager.getAttribute('data-page')).toBe('1');
+    await expect.poll(() => pager.getAttribute('data-page'), { timeout: 8_000 }).toBe('2');
+    await screenshot(page, 'menu-display-pages-1280x720', { fullPage: false });
+    // read every page with the keys, turning by itself only after two minutes
+    await page.goto(`${harness.menuOrigin}/menu/display?dwell=120`);
+    await page.getByRole('heading', { level: 1, name: 'Our Menus' }).waitFor();
+    await pager.waitFor();
+    const pages1280 = await readPages(page);
+    expect(pages1280.count).toBeGreaterThanOrEqual(2);
+
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await expect.poll(async () => (await readPages(page)).count).toBeLessThan(pages1280.count);
+    await readPages(page);
+    await screenshot(page, 'menu-display-pages-1920x1080', { fullPage: false });
+    expect(serious(await axeViolations(page))).toEqual([]);
+
+    // a phone in the hand scrolls the one long page: no pages
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => pager.count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight)).toBe(true);
+    await context.close();
+  });
 });
+
+/**
+ * Steps through every page with the arrow key and checks what each shows: the document never scrolls, no line
+ * (item, heading) shows cut at an edge of the screen, and every item shows whole on exactly one page.
+ */
+async function readPages(page: import('playwright-core').Page): Promise<{ count: number }> {
+  const pager = page.locator('.menu-display__pager');
+  const count = (await pager.count()) > 0 ? Number(await pager.getAttribute('data-pages')) : 1;
+  const all = await page.locator('.menu-items > li').evaluateAll((items) => items.length);
+  const seen = new Map<string, number>();
+  for (let turned = 0; turned < count; turned += 1) {
+    const shown = await page.evaluate(() => {
+      // what the screen shows of the flow of columns: its box; a page is the part of the flow scrolled into it
+      const screen = document.querySelector<HTMLElement>('.menu-display__pages')!.getBoundingClientRect();
+      const lines = [
+        ...document.querySelectorAll<HTMLElement>('.menu-items > li, .menu-group__name, .menu-board__title'),
+      ].map((line, index) => {
+        const box = line.getBoundingClientRect();
+        const inside =
+          box.left >= screen.left - 1 &&
+          box.right <= screen.right + 1 &&
+          box.top >= screen.top - 1 &&
+          box.bottom <= screen.bottom + 1;
+        const touches =
+          box.right > screen.left + 1 &&
+          box.left < screen.right - 1 &&
+          box.bottom > screen.top + 1 &&
+          box.top < screen.bottom - 1;
+        return { id: String(index), inside, touches, item: line.tagName === 'LI' };
+      });
+      return {
+        page: document.querySelector<HTMLElement>('.menu-display__pager')?.dataset.page,
+        scrolls: document.documentElement.scrollHeight > window.innerHeight,
+        whole: lines.filter((l) => l.item && l.inside).map((l) => l.id),
+        cut: lines.filter((l) => l.touches && !l.inside).map((l) => l.id),
+      };
+    });
+    expect(shown.scrolls).toBe(false);
+    expect(shown.cut).toEqual([]);
+    for (const id of shown.whole) seen.set(id, (seen.get(id) ?? 0) + 1);
+    const before = shown.page;
+    await page.keyboard.press('ArrowRight');
+    if (count > 1) await expect.poll(() => pager.getAttribute('data-page')).not.toBe(before);
+  }
+  expect(seen.size).toBe(all);
+  expect([...seen.values()].every((times) => times === 1)).toBe(true);
+  return { count };
+}

@@ -17,8 +17,14 @@ export function refreshIntervalMs(search: string): number {
   return seconds * 1000;
 }
 
-/** The display options worth keeping from page to page (only `refresh`; never the handoff parameters). */
+/** The display options worth keeping from page to page (`refresh`, `dwell`; never the handoff parameters). */
 export function keptSearch(search: string): string {
-  const refresh = new URLSearchParams(search).get('refresh');
-  return refresh ? `?refresh=${encodeURIComponent(refresh)}` : '';
+  const given = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of ['refresh', 'dwell']) {
+    const value = given.get(name);
+    if (value) kept.set(name, value);
+  }
+  const text = kept.toString();
+  return text ? `?${text}` : '';
 }

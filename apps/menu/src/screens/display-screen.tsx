@@ -19,7 +19,9 @@ import {
 } from '../prices';
 import { type RestaurantRef, useMenus, useResolvedMenu, useRestaurant } from '../queries';
 import { balanceColumns, boardBlocks, columnCount, hasItems } from './board-columns';
+import { dwellMs } from './board-pages';
 import { LoadError } from './load-error';
+import { PagedBody } from './paged-body';
 import { SoldOutContext, useSoldOut, useSoldOutRule } from './sold-out';
 
 const THEME_KEY = 'menu_display_theme';
@@ -85,13 +87,13 @@ export function DisplayScreen() {
           </Button>
         </div>
       </header>
-      <main className="menu-display__body">
+      <PagedBody dwell={dwellMs(search)}>
         {single ? (
           <MenuBoard restaurant={ref} menuGroupId={single.menuGroupId} interval={interval} />
         ) : (
           <AllMenus restaurant={ref} interval={interval} />
         )}
-      </main>
+      </PagedBody>
     </div>
   );
 }
