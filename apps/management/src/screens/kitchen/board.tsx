@@ -5,6 +5,7 @@ import { useToast } from '@brigade/ui/app-kit/toast';
 import { Button } from '@brigade/ui/components/button';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useCurrentRestaurant } from '../../restaurant-context';
 import { useOrderStream } from '../orders/live-orders';
 import { type KitchenTicket, useKitchenBoard, useKitchenWrites } from '../orders/orders-api';
 import { ORDER_PATHS, timeOf } from '../orders/paths';
@@ -107,6 +108,7 @@ function BoardBody({
 }
 
 function Ticket({ ticket, prepStationId, now }: { ticket: KitchenTicket; prepStationId: number; now: Date }) {
+  const { timezone } = useCurrentRestaurant();
   const { bump } = useKitchenWrites(prepStationId);
   const toast = useToast();
   const fired = new Date(ticket.firedAt);
@@ -134,7 +136,7 @@ function Ticket({ ticket, prepStationId, now }: { ticket: KitchenTicket; prepSta
       </div>
       <p className="kds-ticket__meta">
         {ticket.service === 'pickup'
-          ? `${ticket.customerName} · ${ticket.asap ? 'ASAP' : 'Pickup'} ${timeOf(ticket.readyAt ?? ticket.pickupAt)}`
+          ? `${ticket.customerName} · ${ticket.asap ? 'ASAP' : 'Pickup'} ${timeOf(ticket.readyAt ?? ticket.pickupAt, timezone)}`
           : `${ticket.customerName || (ticket.tableTent === null ? 'Register' : 'Kiosk')} · ${ticket.service === 'takeout' ? 'Takeout' : 'Dine in'}`}
         {ticket.stationsTotal > 1 && ` · ${ticket.stationsDone}/${ticket.stationsTotal} stations done`}
       </p>

@@ -7,6 +7,7 @@ import { SkeletonRows } from '@brigade/ui/components/skeleton';
 import { Link } from 'react-router';
 import { cardLabel, formatDateTime, formatMinor } from '../../payments-kit/format';
 import { Fact, PAYMENT_PATHS, StatusBadge } from '../../payments-kit/ui';
+import { useCurrentRestaurant } from '../../restaurant-context';
 import { useOrderStream } from './live-orders';
 import { OrderActions, OrderStatusBadge } from './order-actions';
 import { OrderTickets } from './order-tickets';
@@ -143,13 +144,14 @@ function TotalRow({ label, value, strong = false }: { label: string; value: stri
 }
 
 function OrderFacts({ order }: { order: Order }) {
+  const { timezone } = useCurrentRestaurant();
   return (
     <section className="ui-card" aria-labelledby="ord-facts-title">
       <h2 id="ord-facts-title" className="pay-section-title">
         Pickup and payment
       </h2>
       <dl className="pay-facts">
-        <Fact label="Pickup">{pickupLabel(order)}</Fact>
+        <Fact label="Pickup">{pickupLabel(order, timezone)}</Fact>
         <Fact label="Placed">{formatDateTime(order.createdAt)}</Fact>
         <Fact label="Customer">{order.customer.name || '—'}</Fact>
         {order.channel !== 'online' ? (

@@ -7,6 +7,7 @@ import { Dialog } from '@brigade/ui/components/dialog';
 import { SkeletonRows } from '@brigade/ui/components/skeleton';
 import { useId, useState } from 'react';
 import { useItems } from '../../catalogue-kit/catalogue-api';
+import { useCurrentRestaurant } from '../../restaurant-context';
 import { useOrderingSettings, useSettingsWrites } from './orders-api';
 import { timeOf } from './paths';
 
@@ -18,6 +19,7 @@ export function OrderingControls() {
   const writes = useSettingsWrites();
   const toast = useToast();
   const [soldOutOpen, setSoldOutOpen] = useState(false);
+  const { timezone } = useCurrentRestaurant();
   const pausedUntil = settings.data?.pausedUntil ? new Date(settings.data.pausedUntil) : null;
   const paused = pausedUntil !== null && pausedUntil.getTime() > Date.now();
   const pause = async (minutes: number) => {
@@ -40,7 +42,7 @@ export function OrderingControls() {
         {settings.isPending
           ? 'Checking online ordering...'
           : paused
-            ? `Online ordering is paused until ${timeOf(pausedUntil.toISOString())}.`
+            ? `Online ordering is paused until ${timeOf(pausedUntil.toISOString(), timezone)}.`
             : 'Online ordering is taking orders.'}
       </p>
       <div className="ord-controls__buttons">

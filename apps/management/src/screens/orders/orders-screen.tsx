@@ -8,13 +8,13 @@ import { EmptyState } from '@brigade/ui/components/empty-state';
 import { SkeletonRows } from '@brigade/ui/components/skeleton';
 import { Link, useSearchParams } from 'react-router';
 import { formatDay, formatMinor } from '../../payments-kit/format';
-import { useCan } from '../../restaurant-context';
+import { useCan, useCurrentRestaurant } from '../../restaurant-context';
 import { useOrderStream } from './live-orders';
 import { useNewOrderAlert, useSoundBlocked } from './new-order-alert';
 import { OrderActions, OrderStatusBadge } from './order-actions';
 import { OrderingControls } from './ordering-controls';
 import { type Order, useOrderingAlerts, useOrders } from './orders-api';
-import { ORDER_PATHS, orderTitle, pickupLabel, timeOf } from './paths';
+import { cardLine, ORDER_PATHS, orderTitle, pickupLabel, timeOf } from './paths';
 import { TicketAlerts } from './ticket-alerts';
 
 /** The filter chips: every status the restaurant sees, "Active" (new to ready) first. */
@@ -109,10 +109,11 @@ function SoundBanner() {
 /** The latest alert about online checkout (docs/behaviour/ordering.md#checkout-limits), while it is recent. */
 function CheckoutAlerts() {
   const alerts = useOrderingAlerts();
+  const { timezone } = useCurrentRestaurant();
   const latest = alerts.data?.[0];
   if (!latest) return null;
   return (
-    <Alert tone="warning" title={`Many declined cards at ${timeOf(String(latest.createdAt))}`}>
+    <Alert tone="warning" title={`Many declined cards at ${timeOf(String(latest.createdAt), timezone)}`}>
       {latest.message}
     </Alert>
   );
@@ -171,6 +172,7 @@ export const isScheduled = (
 ) => order.businessDate > boardDate && Date.parse(String(order.pickupAt)) - now > 3_600_000;
 
 function OrderCard({ order, day = false }: { order: Order; day?: boolean }) {
+  const { timezone } = useCurrentRestaurant();
   const items = order.lines.reduce((sum, line) => sum + line.quantity, 0);
   return (
     <li className={`ui-card ord-card ord-card--${order.status}`}>
@@ -182,14 +184,10 @@ function OrderCard({ order, day = false }: { order: Order; day?: boolean }) {
       </div>
       <p className="ord-card__meta">
         {day && `${formatDay(order.businessDate)} · `}
-        {pickupLabel(order)} · {items} {items === 1 ? 'item' : 'items'} ·{' '}
+        {pickupLabel(order, timezone)} · {items} {items === 1 ? 'item' : 'items'} ·{' '}
         {formatMinor(order.totals.total, order.currency)}
       </p>
-      <p className="ord-card__lines">
-        {order.lines
-          .map((line) => `${line.quantity}× ${line.name}${line.sizeName ? ` (${line.sizeName})` : ''}`)
-          .join(', ')}
-      </p>
+      <p className="ord-card__lines">{order.lines.map(cardLine).join(', ')}</p>
       {order.notes && <p className="ord-card__notes">Note: {order.notes}</p>}
       <OrderActions order={order} compact />
     </li>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { elapsed } from '../kitchen/board';
 import { arrivals, titleWith } from './new-order-alert';
 import { isScheduled } from './orders-screen';
+import { cardLine, pickupLabel, timeOf } from './paths';
 import { hourPoints } from './summary-screen';
 
 describe('the new-order alert', () => {
@@ -56,5 +57,30 @@ describe("today's board", () => {
     expect(isScheduled(order('2026-03-01', '2026-03-01T17:00:00Z'), '2026-02-28', now)).toBe(true);
     // today's own orders never are, however late
     expect(isScheduled(order('2026-02-28', '2026-03-01T04:55:00Z'), '2026-02-28', now)).toBe(false);
+  });
+});
+
+describe('an order card', () => {
+  it('names each line with its size and its choices', () => {
+    const modifiers = [
+      { name: 'Medium rare', quantity: 1 },
+      { name: 'Extra cheese', quantity: 2 },
+    ];
+    expect(cardLine({ quantity: 2, name: 'Harbor Burger', sizeName: 'Large', modifiers })).toBe(
+      '2× Harbor Burger (Large; Medium rare, 2× Extra cheese)',
+    );
+    expect(cardLine({ quantity: 1, name: 'Fries', modifiers: [] })).toBe('1× Fries');
+  });
+
+  it("reads times on the restaurant's clock, naming its zone when the browser's clock reads otherwise", () => {
+    const at = '2026-01-15T02:30:00.000Z'; // 6:30 PM in Los Angeles, 9:30 PM in New York
+    const here = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(timeOf(at, 'America/Los_Angeles')).toMatch(/6:30/);
+    expect(timeOf(at, 'America/New_York')).toMatch(/9:30/);
+    expect(timeOf(at, 'America/Los_Angeles').includes('PST')).toBe(here !== 'America/Los_Angeles');
+    expect(timeOf(at, here)).toBe(timeOf(at));
+    expect(pickupLabel({ asap: false, pickupAt: at, readyAt: null }, 'America/Los_Angeles')).toMatch(
+      /^Pickup 6:30/,
+    );
   });
 });

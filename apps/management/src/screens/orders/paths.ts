@@ -8,11 +8,49 @@ export const ORDER_PATHS = {
   station: (prepStationId: number) => `/kitchen/${prepStationId}`,
 } as const;
 
-/** A time of day for people ("18:45"), in the browser's locale and time zone. */
-export function timeOf(iso: string | null | undefined): string {
+/** Whether the browser runs on another clock than `timeZone` (the staff member is away from the restaurant). */
+const awayFrom = (timeZone: string, at: Date) => {
+  const here = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (here === timeZone) return false;
+  const wall = (zone: string) => at.toLocaleString('en-US', { timeZone: zone });
+  return wall(here) !== wall(timeZone);
+};
+
+/**
+ * A time of day for people ("6:45 PM"), in the browser's locale, on the restaurant's clock when its zone is
+ * known (issue 45 item 8: the diner and the tickets read the restaurant's time, so the back office does too);
+ * labelled with the zone ("6:45 PM PST") when the browser's clock reads otherwise.
+ */
+export function timeOf(iso: string | null | undefined, timeZone?: string): string {
   if (!iso) return '—';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleTimeString(undefined, { timeStyle: 'short' });
+  if (Number.isNaN(date.getTime())) return iso;
+  if (!timeZone) return date.toLocaleTimeString(undefined, { timeStyle: 'short' });
+  try {
+    return date.toLocaleTimeString(undefined, {
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone,
+      ...(awayFrom(timeZone, date) ? { timeZoneName: 'short' } : {}),
+    });
+  } catch {
+    // a zone this browser does not know: its own clock
+    return date.toLocaleTimeString(undefined, { timeStyle: 'short' });
+  }
+}
+
+interface CardLine {
+  quantity: number;
+  name: string;
+  sizeName?: string | null | undefined;
+  modifiers: readonly { name: string; quantity: number }[];
+}
+
+/** A line on an order's card: "2× Harbor Burger (Large; Medium rare, 2× Extra cheese)". */
+export function cardLine(line: CardLine): string {
+  const modifiers = line.modifiers.map((m) => (m.quantity > 1 ? `${m.quantity}× ${m.name}` : m.name));
+  const details = [line.sizeName, modifiers.join(', ')].filter(Boolean).join('; ');
+  return `${line.quantity}× ${line.name}${details ? ` (${details})` : ''}`;
 }
 
 type Taken = { channel: 'online' | 'pos' | 'kiosk'; fulfilment: 'pickup' | 'dine_in' | 'takeout' };
@@ -27,10 +65,13 @@ export function orderTitle(order: Taken & { number: number; customer: { name: st
 /** "Pickup 18:45" or "ASAP · ready 18:40" (once accepted with a ready time); "Register · dine in" for the POS. */
 export function pickupLabel(
   order: Partial<Taken> & { asap: boolean; pickupAt: string; readyAt: string | null },
+  timeZone?: string,
 ): string {
   const service = order.fulfilment === 'takeout' ? 'takeout' : 'dine in';
   if (order.channel === 'pos') return `Register · ${service}`;
   if (order.channel === 'kiosk') return `Kiosk · ${service}`;
-  const pickup = order.asap ? `ASAP (${timeOf(order.pickupAt)})` : `Pickup ${timeOf(order.pickupAt)}`;
-  return order.readyAt ? `${pickup} · ready ${timeOf(order.readyAt)}` : pickup;
+  const pickup = order.asap
+    ? `ASAP (${timeOf(order.pickupAt, timeZone)})`
+    : `Pickup ${timeOf(order.pickupAt, timeZone)}`;
+  return order.readyAt ? `${pickup} · ready ${timeOf(order.readyAt, timeZone)}` : pickup;
 }
