@@ -400,7 +400,8 @@ describe('management app: menu builder, items and modifier groups', () => {
     const gyoza = await apiCall<{ data: { name: string }[] }>(harness, 'GET', `${base}/items`, { token });
     expect(gyoza.body.data.map((i) => i.name)).toContain('Pork Gyoza');
     await context.close();
-  });
+    // the longest browser flow of the suite (~67 s alone): twice that, for a loaded machine (it timed out at 90 s)
+  }, 180_000);
 
   it('shows an employee the menus and items without edit controls', async () => {
     const employee = { email: `employee-${Date.now()}@example.com`, password: 'line-cook-1' };
