@@ -280,7 +280,7 @@ describe('favicon', () => {
     expect(own.headers.location).toBe('/brigade-favicon.ico');
     expect((await getRaw(`${site}/brigade-favicon.ico`)).status).toBe(200);
     expect((await get(`${site}/harbor-grill`)).text).toContain(
-      '<link rel="icon" href="/harbor-grill/favicon.ico"/>',
+      '<link rel="icon" href="/harbor-grill/favicon.ico">',
     );
     // with a branding icon, that one
     const icon = 'https://cdn.example.com/harbor-icon.png';

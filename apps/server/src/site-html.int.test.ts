@@ -12,7 +12,7 @@ import { asBearer, signInAs } from './test-client';
 const sitePort = await freePort();
 const t = useTestApp({ env: { SITE_PORT: String(sitePort) } });
 const site = `http://127.0.0.1:${sitePort}`;
-const validator = new HtmlValidate({ extends: ['html-validate:document'] });
+const validator = new HtmlValidate({ extends: ['html-validate:recommended'] });
 
 function get(url: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {

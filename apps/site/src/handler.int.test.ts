@@ -240,6 +240,6 @@ describe('the ordering pages (issue 21)', () => {
     const answer = await handler().handle(request('/harbor-grill/order/AAAAAAAAAAAAAAAAAAAAAA', 'identity'));
     expect(answer.status).toBe(200);
     expect(answer.headers['cache-control']).toBe('no-store');
-    expect(answer.body.toString()).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(answer.body.toString()).toContain('<meta name="robots" content="noindex, nofollow">');
   });
 });

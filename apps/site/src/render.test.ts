@@ -102,7 +102,7 @@ describe('home page', () => {
     expect(html).toContain('Good food, good company');
     expect(html).toContain('src="/images/fallback/generic-restaurant-hero.jpg"');
     expect(html).toContain(
-      '<meta property="og:image" content="https://test.example/images/fallback/generic-restaurant-hero.jpg"/>',
+      '<meta property="og:image" content="https://test.example/images/fallback/generic-restaurant-hero.jpg">',
     );
     expect(html).toContain('Welcome! We look forward to cooking for you.');
   });
@@ -196,8 +196,8 @@ describe('home page', () => {
       { data: siteData({}), links, seoConfig: { canonicalUrl: 'https://www.test.example/', noIndex: true } },
       null,
     );
-    expect(html).toContain('<link rel="canonical" href="https://www.test.example/"/>');
-    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(html).toContain('<link rel="canonical" href="https://www.test.example/">');
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
   });
 });
 

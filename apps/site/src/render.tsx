@@ -10,11 +10,12 @@ import { DevelopmentMode, NotAvailable, NotFound, STATE_TEXTS, TRY_AGAIN_SCRIPT 
 import { itemPrice, shortPrice } from './format';
 import type { SiteLinks } from './links';
 import type { SiteData } from './load';
+import { htmlMarkup } from './markup';
 import { canonicalUrl, menuJsonLd, pageSeo, priceRangeOf, restaurantJsonLd } from './seo';
 import { blockColoursCss, siteTheme, themeCss } from './theme';
 
-/** Every page is a whole HTML document, rendered once to static markup (no hydration: no JavaScript). */
-const html = (node: ReactNode) => `<!DOCTYPE html>${renderToStaticMarkup(node)}`;
+/** Every page is a whole HTML document, rendered once to static markup (no hydration), written as HTML (markup.ts). */
+const html = (node: ReactNode) => `<!DOCTYPE html>${htmlMarkup(renderToStaticMarkup(node))}`;
 
 // A restaurant's stylesheet is the same for every page drawn from the same data (kept by the site's data
 // cache until a change): worked out once per data, not per render (issue 20: ~10% of a home page's render,

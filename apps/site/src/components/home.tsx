@@ -3,6 +3,7 @@ import type { ContentBlock, CtaSection } from '@brigade/domain/website-config';
 import { imageSource } from '../images';
 import type { SiteLinks } from '../links';
 import type { SiteData } from '../load';
+import { phoneText } from '../markup';
 import { blockColoursClass, blockHasColours } from '../theme';
 import { orderLink, SiteFooter, SiteHeader } from './chrome';
 import { SOLD_OUT_TEXT } from './menu';
@@ -286,7 +287,7 @@ function Ctas({ data, links }: { data: SiteData; links: SiteLinks }) {
               <p>{cta.description}</p>
               <div className="actions">
                 <a className="btn btn-light" href={tel}>
-                  Call {data.restaurant.contact.phone}
+                  {`Call\u00a0${phoneText(data.restaurant.contact.phone)}`}
                 </a>
                 {order ? (
                   <a

@@ -270,7 +270,7 @@ function MenuItem(props: {
       </div>
       {description ? <p className="muted">{description}</p> : null}
       {!hidePrices && price.kind === 'size' ? (
-        <ul className="sizes" aria-label={`${item.name} sizes`}>
+        <ul className="sizes">
           {price.sizes.map((size) => (
             <li key={size.name}>
               {size.name} <b className="price">{size.text}</b>

@@ -1,5 +1,6 @@
 import { groupedHours } from '../format';
 import type { SiteData } from '../load';
+import { phoneText } from '../markup';
 import { upcomingSpecialRows } from '../special-hours';
 import { socialLinks } from './chrome';
 
@@ -67,7 +68,7 @@ export function ContactCard({ data }: { data: SiteData }) {
       <h3>Contact</h3>
       {settings.showPhone ? (
         <p>
-          <a href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}>{contact.phone}</a>
+          <a href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}>{phoneText(contact.phone)}</a>
         </p>
       ) : null}
       {settings.showEmail ? (
@@ -76,15 +77,17 @@ export function ContactCard({ data }: { data: SiteData }) {
         </p>
       ) : null}
       {social.length > 0 ? (
-        <ul className="social" aria-label="Social media">
-          {social.map((s) => (
-            <li key={s.name}>
-              <a href={s.href} rel="noopener me" target="_blank">
-                {s.name}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <nav aria-label="Social media">
+          <ul className="social">
+            {social.map((s) => (
+              <li key={s.name}>
+                <a href={s.href} rel="noopener me" target="_blank">
+                  {s.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
       ) : null}
     </div>
   );
