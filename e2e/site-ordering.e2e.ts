@@ -136,4 +136,46 @@ describe('ordering on the public site', () => {
       await context.close();
     }
   });
+
+  it('keeps the keyboard where things change: back on the item after adding it, a skip link to the order, the checkout heading', async () => {
+    const context = await harness.newContext({ width: 1280, height: 900 });
+    const page = await context.newPage();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const focused = () =>
+      page.evaluate(() => {
+        const active = document.activeElement as HTMLElement | null;
+        return `${active?.tagName ?? ''} ${active?.textContent?.trim().slice(0, 40) ?? ''}`;
+      });
+    try {
+      await page.goto(`${harness.siteOrigin}/harbor-grill/order`);
+      await page.getByRole('heading', { name: 'Order from Harbor Grill' }).waitFor();
+      // an item without required choices, from the keyboard: the dialog opens, adds, and gives the keyboard back
+      const item = page.getByRole('button', { name: /^Grilled Artichoke/ });
+      await item.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Grilled Artichoke' });
+      await dialog.getByRole('button', { name: /^Add to order/ }).focus();
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(focused).toMatch(/^BUTTON Grilled Artichoke/);
+      // the order comes after the whole menu: a skip link, the first stop of the menu, leads to it
+      await page.getByRole('heading', { name: 'Order from Harbor Grill' }).evaluate((h) => {
+        const before = h.parentElement?.firstElementChild as HTMLElement;
+        before.focus();
+      });
+      expect(await focused()).toBe('A Skip to your order');
+      await page.keyboard.press('Enter');
+      await expect.poll(focused).toMatch(/^H2 Your order/);
+      let tabs = 0;
+      while (!/^BUTTON Checkout/.test(await focused()) && tabs < 8) {
+        await page.keyboard.press('Tab');
+        tabs += 1;
+      }
+      expect(await focused()).toMatch(/^BUTTON Checkout · 1 item/);
+      await page.keyboard.press('Enter');
+      await expect.poll(focused).toBe('H1 Checkout');
+    } finally {
+      await context.close();
+    }
+  });
 });

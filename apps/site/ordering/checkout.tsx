@@ -150,6 +150,9 @@ export function Checkout(props: {
       setFrameGeneration((n) => n + 1);
     },
   });
+  // the page changed under the guest's keyboard: it starts at the heading (not at the top of the document)
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   const errorOf = (path: string) =>
     problem?.errors.find((e) => e.path === path || e.path.startsWith(`${path}.`))?.message;
 
@@ -158,7 +161,9 @@ export function Checkout(props: {
       <button type="button" class="bo-back" onClick={props.onBack}>
         ← Back to the menu
       </button>
-      <h1>Checkout</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        Checkout
+      </h1>
       <div class="bo-layout">
         <div class="bo-menu">
           <PickupFields menu={menu} pickup={pickup} onPickup={setPickup} error={errorOf('pickup')} />

@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiProblem, fetchOrder, type OrderData, orderEventsUrl } from './api';
 import { money, pickupLabel, sitePath } from './money';
 import { TotalsList } from './totals';
@@ -62,6 +62,12 @@ function useLiveOrder(token: string): { order: OrderData | null; problem: string
 /** An order's page: its status, live, and what was ordered. */
 export function Confirmation(props: { token: string; base: string; currency: string }) {
   const { order, problem } = useLiveOrder(props.token);
+  // once the order shows, the keyboard starts at its headline (the page loaded with nothing to focus)
+  const title = useRef<HTMLHeadingElement>(null);
+  const shown = order !== null;
+  useEffect(() => {
+    if (shown) title.current?.focus();
+  }, [shown]);
   if (problem && !order)
     return (
       <div class="bo-state" role="alert">
@@ -83,7 +89,9 @@ export function Confirmation(props: { token: string; base: string; currency: str
   return (
     <div class="bo-confirmation">
       <p class="bo-kicker">Order #{order.number}</p>
-      <h1 aria-live="polite">{HEADLINES[order.status]}</h1>
+      <h1 ref={title} tabIndex={-1} aria-live="polite">
+        {HEADLINES[order.status]}
+      </h1>
       {order.paymentMessage ? <p class="bo-error">{order.paymentMessage}</p> : null}
       {reached >= 0 ? (
         <ol class="bo-steps">

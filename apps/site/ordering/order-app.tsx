@@ -2,7 +2,7 @@
 
 import type { OrderingSection } from '@brigade/domain/ordering/api';
 import { type CartLine, priceLine } from '@brigade/domain/ordering/line-pricing';
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ApiProblem, fetchMenu, type MenuData } from './api';
 import { addLine, type Cart, countOf, readCart, setQuantity, writeCart } from './cart-store';
 import { Checkout } from './checkout';
@@ -117,14 +117,27 @@ function MenuView(props: {
   const { menu, cart, currency } = props;
   const [open, setOpen] = useState<MenuItem | null>(null);
   const [announce, setAnnounce] = useState('');
+  // the item's button that opened the dialog: the keyboard goes back to it, not to the top of the page
+  const opener = useRef<HTMLElement | null>(null);
+  const openItem = (item: MenuItem) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setOpen(item);
+  };
   const add = (line: CartLine) => {
     props.onCart(addLine(cart, line, newKey()));
     setAnnounce(`${open?.name ?? 'Item'} added to your order`);
     setOpen(null);
+    requestAnimationFrame(() => opener.current?.focus());
   };
   return (
     <div class="bo-layout">
       <div class="bo-menu">
+        {cart.lines.length > 0 ? (
+          // the cart comes after the whole menu: one Tab reaches it, and checkout
+          <a class="bo-skip" href="#bo-cart-title">
+            Skip to your order
+          </a>
+        ) : null}
         <h1>Order from {props.restaurant}</h1>
         {!menu.accepting ? (
           <p class="bo-notice" role="status">
@@ -139,7 +152,7 @@ function MenuView(props: {
             <p class="muted">Check back during opening hours.</p>
           </div>
         ) : (
-          <MenuSections menu={menu} currency={currency} onOpen={setOpen} />
+          <MenuSections menu={menu} currency={currency} onOpen={openItem} />
         )}
       </div>
       <CartPanel
