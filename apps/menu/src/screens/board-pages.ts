@@ -5,6 +5,9 @@
  * fit continue to the right: a page is one screen's width of them.
  */
 
+/** The gap between the board's columns, in px (app.css uses the same: column-gap 40px). */
+export const COLUMN_GAP_PX = 40;
+
 /** How many pages a flow of columns `scrollWidth` px wide makes on a screen `width` px wide with `gap` between. */
 export function pageCount(scrollWidth: number, width: number, gap: number): number {
   if (width <= 0) return 1;

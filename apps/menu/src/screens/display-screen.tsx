@@ -19,7 +19,7 @@ import {
 } from '../prices';
 import { type RestaurantRef, useMenus, useResolvedMenu, useRestaurant } from '../queries';
 import { balanceColumns, boardBlocks, columnCount, hasItems } from './board-columns';
-import { dwellMs } from './board-pages';
+import { COLUMN_GAP_PX, dwellMs } from './board-pages';
 import { LoadError } from './load-error';
 import { PagedBody } from './paged-body';
 import { SoldOutContext, useSoldOut, useSoldOutRule } from './sold-out';
@@ -221,9 +221,8 @@ function MenuBoard({
   );
 }
 
-/** Narrowest column of the board (26rem) and the gap between columns (the CSS uses the same). */
+/** Narrowest column of the board (26rem; the CSS uses the same). */
 const COLUMN_REM = 26;
-const GAP_PX = 40;
 
 /**
  * The menu's groups in columns as wide as the screen allows: each group (or subgroup) stays whole in one
@@ -246,7 +245,7 @@ function BoardColumns({ root, currency }: { root: Jsonify<ResolvedMenuGroup>; cu
       ? 16
       : Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
   const columns = useMemo(
-    () => balanceColumns(blocks, columnCount(width, COLUMN_REM * rem, GAP_PX)),
+    () => balanceColumns(blocks, columnCount(width, COLUMN_REM * rem, COLUMN_GAP_PX)),
     [blocks, width, rem],
   );
   if (blocks.length === 0) return <p className="menu-board__description">No items on this menu yet.</p>;

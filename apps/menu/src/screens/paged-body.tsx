@@ -1,11 +1,8 @@
 import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
-import { pageCount, pageOffset } from './board-pages';
+import { COLUMN_GAP_PX, pageCount, pageOffset } from './board-pages';
 
 /** A screen on a wall, landscape or portrait: 1,024 px wide or more. Phones and tablets scroll, in a hand. */
 const WALL_SCREEN = '(min-width: 1024px)';
-
-/** The gap between the columns of the flow (app.css `.menu-display__flow`, column-gap). */
-const GAP_PX = 40;
 
 function useWallScreen(): boolean {
   const query = () => typeof window.matchMedia === 'function' && window.matchMedia(WALL_SCREEN).matches;
@@ -30,7 +27,7 @@ function usePageCount(flow: HTMLElement | null, on: boolean): { count: number; w
     }
     const measure = () => {
       const width = flow.clientWidth;
-      const count = pageCount(flow.scrollWidth, width, GAP_PX);
+      const count = pageCount(flow.scrollWidth, width, COLUMN_GAP_PX);
       setPages((before) => (before.count === count && before.width === width ? before : { count, width }));
     };
     measure();
@@ -80,7 +77,7 @@ export function PagedBody({ dwell, children }: { dwell: number; children: ReactN
   }, [index, count]);
 
   // a transform, not scrollLeft: the last page's columns may not fill the screen, and a scroll stops short
-  const offset = wall && count > 1 ? pageOffset(index, width, GAP_PX) : 0;
+  const offset = wall && count > 1 ? pageOffset(index, width, COLUMN_GAP_PX) : 0;
   return (
     <main className="menu-display__body" data-paged={wall ? 'true' : undefined}>
       <div className="menu-display__pages">

@@ -3,7 +3,7 @@ import type { Restaurant } from '@brigade/domain/restaurant';
 import { socialUrl } from '../format';
 import { imageSource } from '../images';
 import type { SiteLinks } from '../links';
-import { phoneText } from '../markup';
+import { phoneHref, phoneText } from '../markup';
 import { closedTodayText } from '../special-hours';
 
 export type NavPage = 'home' | 'menu';
@@ -106,9 +106,7 @@ export function SiteFooter(props: { restaurant: Restaurant; links: SiteLinks }) 
         </p>
         <p>
           <a href={links.to('/menu')}>Menu</a> ·{' '}
-          <a href={`tel:${restaurant.contact.phone.replace(/[^+\d]/g, '')}`}>
-            {phoneText(restaurant.contact.phone)}
-          </a>
+          <a href={phoneHref(restaurant.contact.phone)}>{phoneText(restaurant.contact.phone)}</a>
         </p>
       </div>
     </footer>

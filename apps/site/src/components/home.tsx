@@ -3,7 +3,7 @@ import type { ContentBlock, CtaSection } from '@brigade/domain/website-config';
 import { imageSource } from '../images';
 import type { SiteLinks } from '../links';
 import type { SiteData } from '../load';
-import { phoneText } from '../markup';
+import { phoneHref, phoneText } from '../markup';
 import { blockColoursClass, blockHasColours } from '../theme';
 import { orderLink, SiteFooter, SiteHeader } from './chrome';
 import { SOLD_OUT_TEXT } from './menu';
@@ -266,7 +266,7 @@ function Ctas({ data, links }: { data: SiteData; links: SiteLinks }) {
   const ctas: readonly CtaSection[] = data.restaurant.websiteConfig.ctaSections;
   if (ctas.length === 0) return null;
   const order = data.closure ? null : orderLink(data.restaurant, links);
-  const tel = `tel:${data.restaurant.contact.phone.replace(/[^+\d]/g, '')}`;
+  const tel = phoneHref(data.restaurant.contact.phone);
   return (
     <>
       {ctas.map((cta) => {

@@ -1,6 +1,6 @@
 import type { SiteLinks } from '../links';
 import type { SiteData } from '../load';
-import { phoneText } from '../markup';
+import { phoneHref, phoneText } from '../markup';
 import { SiteFooter, SiteHeader } from './chrome';
 
 export const ORDERING_TEXTS = {
@@ -49,9 +49,7 @@ export function OrderingPage({
                 <>
                   {' '}
                   or call{' '}
-                  <a href={`tel:${restaurant.contact.phone.replace(/[^+\d]/g, '')}`}>
-                    {phoneText(restaurant.contact.phone)}
-                  </a>
+                  <a href={phoneHref(restaurant.contact.phone)}>{phoneText(restaurant.contact.phone)}</a>
                 </>
               ) : null}
               .

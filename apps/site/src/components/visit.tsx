@@ -1,6 +1,6 @@
 import { groupedHours } from '../format';
 import type { SiteData } from '../load';
-import { phoneText } from '../markup';
+import { phoneHref, phoneText } from '../markup';
 import { upcomingSpecialRows } from '../special-hours';
 import { socialLinks } from './chrome';
 
@@ -68,7 +68,7 @@ export function ContactCard({ data }: { data: SiteData }) {
       <h3>Contact</h3>
       {settings.showPhone ? (
         <p>
-          <a href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}>{phoneText(contact.phone)}</a>
+          <a href={phoneHref(contact.phone)}>{phoneText(contact.phone)}</a>
         </p>
       ) : null}
       {settings.showEmail ? (
