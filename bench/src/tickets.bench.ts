@@ -115,7 +115,8 @@ async function load(kitchen: Kitchen, perSecond: number): Promise<Timing[]> {
     const placedAt = performance.now();
     placing.push(
       place(kitchen).then((placed) => {
-        if (placed.status !== 'accepted') throw new Error(`not accepted: ${placed.status}`);
+        if (placed.status !== 'accepted' || placed.number === null)
+          throw new Error(`not accepted: ${placed.status}`);
         const timing: Timing = { placedAt, answeredAt: performance.now() };
         const printedAt = kitchen.early.get(placed.number);
         if (printedAt !== undefined) timing.printedAt = printedAt;

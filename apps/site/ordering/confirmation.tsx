@@ -54,10 +54,13 @@ function useLiveOrder(token: string): { order: OrderData | null; problem: string
     return () => source.close();
   }, [token]);
   useEffect(() => {
-    if (order) document.title = `Order ${order.number}: ${HEADLINES[order.status] ?? ''}`;
+    if (order) document.title = `${orderName(order)}: ${HEADLINES[order.status] ?? ''}`;
   }, [order]);
   return { order, problem };
 }
+
+/** "Order #12"; an order that never went live (its payment failed) took no number. */
+const orderName = (order: OrderData) => (order.number === null ? 'Your order' : `Order #${order.number}`);
 
 /** An order's page: its status, live, and what was ordered. */
 export function Confirmation(props: { token: string; base: string; currency: string }) {
@@ -88,7 +91,7 @@ export function Confirmation(props: { token: string; base: string; currency: str
   const reached = STEPS.findIndex((s) => s.status === order.status);
   return (
     <div class="bo-confirmation">
-      <p class="bo-kicker">Order #{order.number}</p>
+      <p class="bo-kicker">{orderName(order)}</p>
       <h1 ref={title} tabIndex={-1} aria-live="polite">
         {HEADLINES[order.status]}
       </h1>

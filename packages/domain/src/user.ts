@@ -26,6 +26,13 @@ export const passwordSchema = multilineText({ error: `Password must be at least 
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
+/**
+ * A new password that is one of the most used ones (core/identity/common-passwords.ts) is refused on the server
+ * with this message; the spec's length rule above still comes first.
+ */
+export const COMMON_PASSWORD_MESSAGE =
+  'This password is one of the most common. Choose one that is harder to guess';
+
 /** spec 01 §3/§5: text, or {countryCode starting with "+", number}. */
 export const phoneNumberSchema = z.union([
   text().trim().max(40, 'Phone number is too long'),

@@ -1,3 +1,4 @@
+import { COMMON_PASSWORD_MESSAGE } from '@brigade/domain/user';
 import { makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-app';
@@ -55,6 +56,21 @@ describe('admin users API', () => {
       payload: { email: 'chef.lee@example.com', password: 'kitchen-pw', firstName: 'Lee', lastName: 'Park' },
     });
     expect(again.statusCode).toBe(409);
+    const common = await asBrowser(t.app, admin, {
+      method: 'POST',
+      url: '/api/v1/admin-users',
+      payload: { email: 'chef.kim@example.com', password: 'Welcome1', firstName: 'Kim', lastName: 'Lo' },
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().errors).toEqual([{ path: 'password', message: COMMON_PASSWORD_MESSAGE }]);
+    const uid = created.json().data.user.uid as string;
+    const commonChange = await asBrowser(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/v1/admin-users/${uid}`,
+      payload: { password: 'changeme' },
+    });
+    expect(commonChange.statusCode).toBe(400);
+    expect(await emailOfSignIn(t.app, 'chef.lee@example.com', 'kitchen-pw')).toBe('chef.lee@example.com');
     const invalid = await asBrowser(t.app, admin, {
       method: 'POST',
       url: '/api/v1/admin-users',
@@ -69,7 +85,7 @@ describe('admin users API', () => {
       url: '/api/v1/admin-users',
       payload: {
         email: 'g@example.com',
-        password: 'secret',
+        password: 'ghost-tenant-pw',
         firstName: 'G',
         lastName: 'H',
         tenantId: 10999999,

@@ -7,6 +7,7 @@ import {
   SIGNUP_THROTTLE,
   signinDelayMs,
 } from '@brigade/domain/session-policy';
+import { COMMON_PASSWORD_MESSAGE } from '@brigade/domain/user';
 import { makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -536,6 +537,56 @@ describe('passwords', () => {
       expect((await reset(`spread-${i}@example.com`, '10.9.6.1')).statusCode).toBe(202);
     expect((await reset('spread-last@example.com', '10.9.6.1')).statusCode).toBe(429);
     expect((await reset('spread-last@example.com', '10.9.6.2')).statusCode).toBe(202);
+  });
+
+  it('refuses the most common passwords in any case, on sign-up, change and reset, and keeps what was stored', async () => {
+    const common = [{ path: 'password', message: COMMON_PASSWORD_MESSAGE }];
+    const signup = await asBrowser(t.app, null, {
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: { ...signupBody('common-pw@example.com'), password: 'Password123' },
+    });
+    expect(signup.statusCode).toBe(400);
+    expect(signup.json().errors).toEqual(common);
+    // nothing was made: the address is free for the same sign-up with a better password
+    const later = await asBrowser(t.app, null, {
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: signupBody('common-pw@example.com'),
+    });
+    expect(later.statusCode).toBe(201);
+
+    const user = await makeUser(t.database.db);
+    const session = await signInAs(t.app, user.email, TEST_PASSWORD);
+    const change = await asBrowser(t.app, session, {
+      method: 'POST',
+      url: '/api/v1/auth/password',
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'QWERTY123' },
+    });
+    expect(change.statusCode).toBe(400);
+    expect(change.json().errors).toEqual([{ path: 'newPassword', message: COMMON_PASSWORD_MESSAGE }]);
+    await asBrowser(t.app, null, {
+      method: 'POST',
+      url: '/api/v1/auth/password-reset',
+      payload: { email: user.email, resetUrl: `${APP_ORIGIN}/auth/reset-password` },
+    });
+    const [mail] = await t.database.db.select().from(outboxEmails).orderBy(desc(outboxEmails.id)).limit(1);
+    const token = /token=([\w-]+)/.exec(mail!.textBody)?.[1] ?? '';
+    const reset = await asBrowser(t.app, null, {
+      method: 'POST',
+      url: '/api/v1/auth/password-reset/confirm',
+      payload: { token, newPassword: 'iloveyou' },
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().errors).toEqual([{ path: 'newPassword', message: COMMON_PASSWORD_MESSAGE }]);
+    // the password is as it was, and the refused reset did not use up the link
+    expect(await emailOfSignIn(t.app, user.email, TEST_PASSWORD)).toBe(user.email);
+    const retry = await asBrowser(t.app, null, {
+      method: 'POST',
+      url: '/api/v1/auth/password-reset/confirm',
+      payload: { token, newPassword: 'a-rarer-pick-41' },
+    });
+    expect(retry.statusCode).toBe(204);
   });
 
   it('resets a password through the emailed link, once, and ends all sessions', async () => {

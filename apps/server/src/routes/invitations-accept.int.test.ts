@@ -1,5 +1,6 @@
 import { tenantAssignments, users } from '@brigade/db/schema/identity';
 import { tenantInvitations } from '@brigade/db/schema/invitations';
+import { COMMON_PASSWORD_MESSAGE } from '@brigade/domain/user';
 import { makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +121,12 @@ describe('accepting', () => {
     expect(short.json().errors).toEqual([
       { path: 'account.password', message: 'Password must be at least 6 characters' },
     ]);
+    const common = await onLink(t.app, null, 'accept', {
+      token,
+      account: { ...account, password: 'Football' },
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().errors).toEqual([{ path: 'account.password', message: COMMON_PASSWORD_MESSAGE }]);
     const none = await onLink(t.app, null, 'accept', { token });
     expect(none.statusCode).toBe(400);
     expect(none.json().detail).toBe('Enter your name and a password to create your account');

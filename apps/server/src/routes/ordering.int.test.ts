@@ -266,6 +266,29 @@ describe('placing an order', () => {
     expect(list.json().data.map((o: { token: string }) => o.token)).not.toContain(failed.token);
   });
 
+  it('numbers an order when its card is authorised: a declined card leaves no gap in the day', async () => {
+    const numbers = async () =>
+      (await staff('employee', 'GET', '/orders')).json().data.map((o: { number: number }) => o.number);
+    const highest = Math.max(...(await numbers()));
+    const declined = await guest(
+      'POST',
+      `/${kit.slug}/orders`,
+      await order({}, '4387751111111053'),
+      randomUUID(),
+    );
+    expect(declined.json().data).toMatchObject({ status: 'payment_failed', number: null });
+    const next = await guest('POST', `/${kit.slug}/orders`, await order(), randomUUID());
+    expect(next.json().data).toMatchObject({ status: 'new', number: highest + 1 });
+    expect(await numbers()).toContain(highest + 1);
+    // the gateway knew the declined order by its id, as the order had no number to give
+    const [failedRow] = (
+      (await t.database.db.execute(
+        sql`select o.order_id, p.order_reference from orders o join payment_transactions p using (transaction_id) where o.token = ${declined.json().data.token}`,
+      )) as unknown as { rows: { order_id: number | string; order_reference: string }[] }
+    ).rows;
+    expect(failedRow!.order_reference).toBe(`Online order ${failedRow!.order_id}`);
+  });
+
   it('never sends an order to the kitchen when the gateway does not answer', async () => {
     kit.emulator.hang('auth');
     const answer = await guest('POST', `/${kit.slug}/orders`, await order(), randomUUID());

@@ -18,6 +18,7 @@ import { isUniqueViolation } from '../db-errors';
 import { getTenantOrThrow } from '../tenancy/tenant-service';
 import { SYSTEM, type UseCaseDeps, userIdOf } from '../use-case';
 import { validateInput } from '../validate';
+import { refuseCommonPassword } from './common-passwords';
 import { hashPassword } from './secrets';
 import { revokeUserSessions } from './session-repository';
 import {
@@ -107,6 +108,7 @@ export async function listOrSearchUsers(
 export async function createUserAsAdmin(deps: UseCaseDeps, _actor: Actor, input: unknown): Promise<User> {
   const ex = deps.db;
   const data = validateInput(adminCreateUserSchema, input);
+  await refuseCommonPassword(data.password, 'password');
   const uid = randomUUID();
   const passwordHash = await hashPassword(data.password);
   try {
@@ -153,6 +155,7 @@ export async function updateUserAsAdmin(
 ): Promise<User> {
   const { uid } = input;
   const data = validateInput(adminUpdateUserSchema, input.changes);
+  if (data.password !== undefined) await refuseCommonPassword(data.password, 'password');
   return deps.db.transaction(async (tx) => {
     const user = await getUserOrThrow(tx, uid);
     if (data.isSiteAdmin === false || data.isActive === false)

@@ -26,6 +26,7 @@ import { isUniqueViolation } from '../db-errors';
 import { type UseCaseDeps, userOf } from '../use-case';
 import { validateInput } from '../validate';
 import { notifySiteAdmins } from './admin-inbox';
+import { refuseCommonPassword } from './common-passwords';
 import type { Mailer } from './mailer';
 import { hashPassword, hashToken, randomToken, verifyPassword } from './secrets';
 import {
@@ -103,6 +104,7 @@ export async function signup(
 ): Promise<SignedIn> {
   const { client } = input;
   const data = validateInput(signupInputSchema, input.account);
+  await refuseCommonPassword(data.password, 'password');
   // Sign-up says when an email is taken (spec text), so it is counted per address like a guess.
   await takeAttemptOrRefuse(
     deps.db,
@@ -255,6 +257,7 @@ export async function changePassword(
   const uid = userOf(actor).userId;
   const currentTokenHash = input.sessionTokenHash;
   const data = validateInput(changePasswordInputSchema, input.passwords);
+  await refuseCommonPassword(data.newPassword, 'newPassword');
   // Counted per user (the caller is signed in), before the check, like sign-in.
   const key = passwordChangeKey(uid);
   await takeAttemptOrRefuse(
@@ -316,6 +319,7 @@ export async function requestPasswordReset(
 
 export async function confirmPasswordReset(deps: IdentityDeps, _actor: Actor, input: unknown): Promise<void> {
   const data = validateInput(passwordResetConfirmSchema, input);
+  await refuseCommonPassword(data.newPassword, 'newPassword');
   await deps.db.transaction(async (tx) => {
     const row = await consumeResetToken(tx, hashToken(data.token));
     if (!row) {

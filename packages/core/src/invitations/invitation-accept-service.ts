@@ -8,6 +8,7 @@ import {
   invitationTokenInputSchema,
 } from '@brigade/domain/invitation';
 import { deriveDisplayName, type User } from '@brigade/domain/user';
+import { refuseCommonPassword } from '../identity/common-passwords';
 import { hashPassword, hashToken } from '../identity/secrets';
 import { type ClientInfo, type IssuedSession, startSession } from '../identity/session-service';
 import { findCredentials, findUserByUid, insertUser, upsertAssignment } from '../identity/user-repository';
@@ -98,6 +99,7 @@ async function acceptingUser(
     });
   }
   const data = validateInput(invitationAccountSchema, account);
+  await refuseCommonPassword(data.password, 'account.password');
   const uid = randomUUID();
   // Invited by the tenant's owner or admin, and the link proves the mailbox: active and verified at once.
   await insertUser(deps.db, {

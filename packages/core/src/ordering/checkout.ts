@@ -31,7 +31,7 @@ import { requestHash } from '../request-hash';
 import { SYSTEM } from '../use-case';
 import { recordDecline, refuseAfterDeclines, takeCheckoutAttempt } from './checkout-limits';
 import type { FunnelTally } from './funnel';
-import { guestOrderOf, receiptFor } from './guest-orders';
+import { guestOrderOf, receiptWriter } from './guest-orders';
 import { moveOrderAs, type OrderMoveDeps } from './order-moves';
 import {
   closedReason,
@@ -254,11 +254,11 @@ export async function placeOrder(
   const priced = await priceOrder(deps, place, request, now);
   const placed = await deps.transact(async (tx) => {
     const businessDate = toLocalMoment(priced.pickupAt.toISOString(), place.resolved.timezone).date;
-    const number = await nextOrderNumber(tx, place.scope, businessDate);
+    // no number yet: it is taken when the card is authorised (goLive), so a declined card leaves no gap
     const row = await insertOrder(tx, {
       ...place.scope,
       token: Buffer.from(deps.randomBytes(16)).toString('base64url'),
-      number,
+      number: null,
       businessDate,
       status: 'placing',
       pickupAt: priced.pickupAt,
@@ -315,7 +315,8 @@ async function pay(
       expiry: request.payment.expiry,
       ...(request.payment.postal ? { postal: request.payment.postal } : {}),
       name: request.customer.name.slice(0, 30),
-      orderReference: `Online order ${order.number}`,
+      // the order's id: its day's number is given only once the card is authorised
+      orderReference: `Online order ${order.orderId}`,
     }));
   } catch (error) {
     await failOrder(deps, order, null, async () => PAYMENT_NOT_CONFIRMED);
@@ -366,7 +367,10 @@ async function goLiveOrRelease(
   return moveOrderAs(deps, actor, placed, { status: 'accepted' }, 'auto-accept').catch(() => placed);
 }
 
-/** `placing` → `new` with the authorised payment and the guest's receipt, in one transaction. */
+/**
+ * `placing` → `new` with the authorised payment, the day's next order number and the guest's receipt, in one
+ * transaction.
+ */
 export async function goLive(
   deps: OrderingDeps,
   place: OrderingPlace,
@@ -374,19 +378,20 @@ export async function goLive(
   transaction: { transactionId: string; lastFour: string | null },
   by = 'guest',
 ): Promise<OrderRow> {
-  const receipt = await receiptFor(deps, place, order, transaction.lastFour);
+  const receipt = await receiptWriter(deps, place, transaction.lastFour);
   return deps.transact(async (tx) => {
     // The stuck-order sweep may have settled it meanwhile (a checkout slower than its quiet time).
     const current = await findOrder(tx, order, order.orderId, true);
     if (current?.status !== 'placing') throw new BrigadeError('conflict', 'ORDER_CHANGED', ORDER_SETTLED);
     const row = await updateOrder(tx, order, {
       status: 'new',
+      number: await nextOrderNumber(tx, place.scope, current.businessDate),
       transactionId: transaction.transactionId,
       ...(receipt ? { receiptSentAt: new Date() } : {}),
     });
     await addOrderEvent(tx, row, 'new', by);
     // The receipt and its delivery job are recorded with the order going live, and sent once that commits.
-    if (receipt) await insertOutboxEmail(tx, receipt);
+    if (receipt) await insertOutboxEmail(tx, receipt(row));
     // So are the checks that chase it if nobody accepts it.
     await queueUnacceptedChecks(tx, row, place.settings);
     return row;

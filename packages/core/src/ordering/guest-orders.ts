@@ -8,6 +8,7 @@ import { findTransaction } from '../payments/payment-repository';
 import { publicMenuTarget } from '../qr/menu-qr';
 import { findRestaurant } from '../tenancy/restaurant-repository';
 import type { OrderingDeps } from './checkout';
+import { liveNumber } from './order-number';
 import type { OrderingPlace } from './ordering-place';
 import { findOrderByToken, type OrderRow } from './ordering-repository';
 
@@ -61,26 +62,30 @@ async function restaurantNameOf(deps: OrderingDeps, scope: { tenantId: number; r
   return (await findRestaurant(deps.db, scope.tenantId, scope.restaurantId))?.name ?? '';
 }
 
-/** The guest's email receipt of an order about to go live, or null where receipts are not wired. */
-export async function receiptFor(
+/**
+ * How the guest's email receipt of an order going live is written, or null where receipts are not wired. The
+ * site's address is read first, outside the order's transaction; the order's number is known only inside it.
+ */
+export async function receiptWriter(
   deps: OrderingDeps,
   place: OrderingPlace,
-  order: OrderRow,
   cardLastFour: string | null,
-): Promise<Mail | null> {
+): Promise<((order: OrderRow) => Mail) | null> {
   if (!deps.receipts) return null;
   const { url } = await publicMenuTarget(deps.db, place.restaurant.guid, deps.receipts.sites);
-  const { subject, text } = receiptOf({
-    restaurantName: place.restaurant.name,
-    customerName: order.customer.name,
-    number: order.number,
-    pickupAt: order.pickupAt,
-    timeZone: place.resolved.timezone,
-    currency: order.currency,
-    lines: order.lines as OrderLine[],
-    totals: order.totals as unknown as OrderTotals,
-    cardLastFour,
-    orderUrl: url.replace(/\/menu$/, `/order/${order.token}`),
-  });
-  return { to: order.customer.email, subject, text };
+  return (order) => {
+    const { subject, text } = receiptOf({
+      restaurantName: place.restaurant.name,
+      customerName: order.customer.name,
+      number: liveNumber(order),
+      pickupAt: order.pickupAt,
+      timeZone: place.resolved.timezone,
+      currency: order.currency,
+      lines: order.lines as OrderLine[],
+      totals: order.totals as unknown as OrderTotals,
+      cardLastFour,
+      orderUrl: url.replace(/\/menu$/, `/order/${order.token}`),
+    });
+    return { to: order.customer.email, subject, text };
+  };
 }

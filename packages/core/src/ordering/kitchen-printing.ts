@@ -13,6 +13,7 @@ import {
 } from '../catalogue/printer-addresses';
 import { type ResolvedScope, resolveCatalogueScope, scopeWhere } from '../catalogue/scope';
 import { EPOS_MEDIA_TYPE, eposTicket, STAR_MEDIA_TYPE } from '../printing/index';
+import { liveNumber } from './order-number';
 import type { OrderRow } from './ordering-repository';
 
 /**
@@ -144,7 +145,7 @@ export function stationTicket(
 ): KitchenTicketContent | null {
   return kitchenTicketContent({
     station,
-    order: { ...order, customerName: order.customer.name },
+    order: { ...order, number: liveNumber(order), customerName: order.customer.name },
     lines: order.lines as OrderLine[],
     courses: context.courses,
     timeZone: context.timeZone,

@@ -22,6 +22,7 @@ import {
   ticketContextOf,
   ticketDocument,
 } from './kitchen-printing';
+import { liveNumber } from './order-number';
 import type { OrderRow } from './ordering-repository';
 
 /*
@@ -303,7 +304,7 @@ async function ticketViews(ex: Executor, scope: Scoped, filter: ReturnType<typeo
   return rows.map(({ ticket, orderNumber, stationName }) => ({
     ticketId: ticket.ticketId,
     orderId: ticket.orderId,
-    orderNumber,
+    orderNumber: liveNumber({ orderId: ticket.orderId, number: orderNumber }),
     prepStationId: ticket.prepStationId,
     stationName,
     voided: ticket.voidedLine !== null,

@@ -29,6 +29,7 @@ import {
   stationsOfRestaurant,
 } from './kitchen-repository';
 import { moveOrderAs, ORDER_NOT_FOUND } from './order-moves';
+import { liveNumber } from './order-number';
 import { findOrder, type OrderRow } from './ordering-repository';
 
 /**
@@ -101,7 +102,9 @@ export async function getKitchenBoard(
   return {
     station,
     tickets,
-    lastBumped: recallable ? { orderId: last.orderId, number: last.number, bumpedAt: last.bumpedAt } : null,
+    lastBumped: recallable
+      ? { orderId: last.orderId, number: liveNumber(last), bumpedAt: last.bumpedAt }
+      : null,
   };
 }
 
@@ -113,7 +116,7 @@ const linesOf = (row: OrderRow) =>
 
 const ticketHead = (row: OrderRow, firedAt: Date) => ({
   orderId: row.orderId,
-  number: row.number,
+  number: liveNumber(row),
   status: row.status,
   customerName: row.customer.name,
   tableTent: row.tableTent,
@@ -176,15 +179,15 @@ export async function bumpTicket(
   });
   // an open check stays open (and on the line for its next rounds) until it is paid
   if (pending.length > 0 || row.status === 'open')
-    return { orderId: row.orderId, number: row.number, status: row.status };
+    return { orderId: row.orderId, number: liveNumber(row), status: row.status };
   try {
     const moved = await moveOrderAs(deps, actor, row, { status: 'ready' }, 'Every kitchen station bumped it');
-    return { orderId: moved.orderId, number: moved.number, status: moved.status };
+    return { orderId: moved.orderId, number: liveNumber(moved), status: moved.status };
   } catch (error) {
     // Another screen's bump (or a person) moved the order meanwhile: the bump stands, the order is as it is.
     if (error instanceof BrigadeError && error.kind === 'conflict') {
       const now = await deps.transact((tx) => findOrder(tx, scope, row.orderId));
-      return { orderId: row.orderId, number: row.number, status: now?.status ?? row.status };
+      return { orderId: row.orderId, number: liveNumber(row), status: now?.status ?? row.status };
     }
     throw error;
   }
@@ -200,5 +203,5 @@ export async function recallTicket(deps: UseCaseDeps, actor: Actor, input: Stati
   if (!row) throw notFound(NOTHING_TO_RECALL, 'NOTHING_TO_RECALL');
   if (!KITCHEN_STATUSES.includes(row.status)) throw offTheLine(row);
   await deleteBump(deps.db, { ...scope, orderId: row.orderId, prepStationId: input.prepStationId });
-  return { orderId: row.orderId, number: row.number, status: row.status };
+  return { orderId: row.orderId, number: liveNumber(row), status: row.status };
 }

@@ -11,6 +11,7 @@ import { refundPayment } from '../payments/refund';
 import { findRestaurant } from '../tenancy/restaurant-repository';
 import { userIdOf } from '../use-case';
 import { ORDER_NOT_FOUND } from './order-moves';
+import { liveNumber } from './order-number';
 import { addOrderEvent, findOrder, type OrderRow, orderEventsOf, updateOrder } from './ordering-repository';
 
 /** Statuses of an order the restaurant accepted: a sale, which can be refunded in part. */
@@ -71,7 +72,7 @@ export async function refundOrder(deps: PaymentDeps, actor: Actor, call: RefundO
     const mail = refundReceiptOf({
       restaurantName: restaurant?.name ?? '',
       customerName: current.customer.name,
-      number: current.number,
+      number: liveNumber(current),
       currency: current.currency,
       amount: refund.amount,
       refundedSoFar: after?.refundedAmount ?? refund.amount,

@@ -16,6 +16,7 @@ import {
   ORDER_NOT_FOUND,
   type OrderMoveDeps,
 } from './order-moves';
+import { liveNumber } from './order-number';
 import { type RefundOrderCall, refundOrder as refundOrderRow } from './order-refunds';
 import {
   findOrder,
@@ -150,7 +151,7 @@ function orderView(
   return {
     orderId: row.orderId,
     token: row.token,
-    number: row.number,
+    number: liveNumber(row),
     businessDate: row.businessDate,
     status: row.status,
     channel: row.channel,

@@ -9,6 +9,7 @@ import { enqueue } from '../jobs/jobs';
 import { findRestaurant } from '../tenancy/restaurant-repository';
 import { SYSTEM } from '../use-case';
 import { moveOrderAs, type OrderMoveDeps } from './order-moves';
+import { liveNumber } from './order-number';
 import { type OrderRow, readSettings } from './ordering-repository';
 
 /*
@@ -63,13 +64,13 @@ export async function checkUnacceptedOrder(
   if (alertPhone)
     await insertOutboxText(deps.db, {
       to: alertPhone,
-      body: unacceptedText(restaurant?.name ?? 'Brigade', order.number, data.minutes),
+      body: unacceptedText(restaurant?.name ?? 'Brigade', liveNumber(order), data.minutes),
     });
   const to = restaurant?.contact.email;
   if (!to) return alertPhone ? 'alerted' : 'no address';
   await insertOutboxEmail(deps.db, {
     to,
-    subject: unacceptedSubject(order.number),
+    subject: unacceptedSubject(liveNumber(order)),
     text: [
       `Online order #${order.number} from ${order.customer.name} has waited ${data.minutes} minutes and nobody has accepted it.`,
       '',

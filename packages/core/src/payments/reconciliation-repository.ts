@@ -64,5 +64,6 @@ export async function orderNumbers(
         inArray(orders.orderId, [...orderIds]),
       ),
     );
-  return new Map(found.map((row) => [row.orderId, row.number]));
+  // an order whose payment failed took no number (orders_number_check): it is named by its id alone
+  return new Map(found.flatMap((row) => (row.number === null ? [] : [[row.orderId, row.number] as const])));
 }

@@ -25,6 +25,7 @@ import {
 } from '@brigade/domain/pos/checks';
 import { kioskOrderName } from '@brigade/domain/pos/kiosk';
 import { KEY_REUSED, ORDER_INVALID } from '../ordering/checkout';
+import { liveNumber } from '../ordering/order-number';
 import {
   addOrderEvent,
   findOrder,
@@ -346,7 +347,7 @@ export function checkOf(
   const discount = row.checkDiscount as (CheckDiscount & { amount: number }) | null;
   return {
     orderId: row.orderId,
-    number: row.number,
+    number: liveNumber(row),
     businessDate: row.businessDate,
     status: row.status,
     version: row.version,

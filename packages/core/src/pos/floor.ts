@@ -14,6 +14,7 @@ import {
 } from '@brigade/domain/pos/floor';
 import { kioskOrderName } from '@brigade/domain/pos/kiosk';
 import { resolveCatalogueScope } from '../catalogue/scope';
+import { liveNumber } from '../ordering/order-number';
 import type { UseCaseDeps } from '../use-case';
 import { userIdOf } from '../use-case';
 import { openCheckRows } from './check-repository';
@@ -146,7 +147,7 @@ export async function getFloor(
       tableId: order.tableId,
       check: {
         orderId: order.orderId,
-        number: order.number,
+        number: liveNumber(order),
         guestName: kioskOrderName({ guestName: order.customer.name, tableTent: order.tableTent }) || null,
         serverName: serverFirst === null ? null : `${serverChosen || serverFirst} ${serverLast ?? ''}`.trim(),
         total: order.total,

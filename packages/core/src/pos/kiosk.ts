@@ -22,6 +22,7 @@ import {
 import { resolveCatalogueScope } from '../catalogue/scope';
 import { takeAttemptOrRefuse } from '../identity/throttle';
 import { KEY_REUSED } from '../ordering/checkout';
+import { liveNumber } from '../ordering/order-number';
 import {
   addOrderEvent,
   findOrder,
@@ -198,7 +199,7 @@ function kioskOrderOf(row: OrderRow, tenders: TenderRow[]): KioskOrder {
   const card = tenders.find((t) => t.method === 'card' && t.kind === 'payment');
   return {
     orderId: row.orderId,
-    number: row.number,
+    number: liveNumber(row),
     status: row.status,
     service: row.fulfilment === 'takeout' ? 'takeout' : 'dine_in',
     name: kioskOrderName({ guestName: row.customer.name, tableTent: row.tableTent }),

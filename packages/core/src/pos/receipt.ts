@@ -12,6 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import { resolveCatalogueScope, scopeWhere } from '../catalogue/scope';
 import type { JobContext } from '../jobs/job-runner';
 import { isCloudPrinter, isReachable, type PrintDeps } from '../ordering/kitchen-printing';
+import { liveNumber } from '../ordering/order-number';
 import { findOrder, type OrderRow } from '../ordering/ordering-repository';
 import { EPOS_MEDIA_TYPE, eposReceipt, STAR_MEDIA_TYPE } from '../printing/index';
 import { type PublicSites, publicMenuTarget } from '../qr/menu-qr';
@@ -100,7 +101,7 @@ export async function saleReceiptContent(
       phone: restaurant?.contact.phone ?? null,
     },
     order: {
-      number: order.number,
+      number: liveNumber(order),
       service: order.fulfilment === 'takeout' ? 'takeout' : 'dine_in',
       guestName: kioskOrderName({ guestName: order.customer.name, tableTent: order.tableTent }),
       createdAt: order.createdAt,

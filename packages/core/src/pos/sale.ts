@@ -25,6 +25,7 @@ import { enqueue } from '../jobs/jobs';
 import { KEY_REUSED, ORDER_INVALID } from '../ordering/checkout';
 import { queueKitchenTickets } from '../ordering/kitchen-tickets';
 import { ORDER_NOT_FOUND } from '../ordering/order-moves';
+import { liveNumber } from '../ordering/order-number';
 import {
   addOrderEvent,
   findOrder,
@@ -249,7 +250,7 @@ export function saleOf(
   const totals = row.totals as unknown as OrderTotals;
   return {
     orderId: row.orderId,
-    number: row.number,
+    number: liveNumber(row),
     businessDate: row.businessDate,
     status: row.status,
     service: row.fulfilment === 'takeout' ? 'takeout' : 'dine_in',

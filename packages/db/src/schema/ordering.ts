@@ -91,7 +91,12 @@ export const orders = pgTable(
     restaurantId: integer('restaurant_id').notNull(),
     /** The guest's handle on the order (the confirmation page): 128 random bits, unguessable. */
     token: text('token').notNull(),
-    number: integer('number').notNull(),
+    /**
+     * The number the restaurant and the guest call the order by, counted per business day. An online order
+     * gets it when it goes live (its card authorised): while `placing`, and when its payment fails, it has
+     * none, so a declined card leaves no gap in the day's numbers (issue 45).
+     */
+    number: integer('number'),
     businessDate: date('business_date', { mode: 'string' }).notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull(),
     /** Where the order was taken: the public site (`online`) or a register (`pos`, docs/behaviour/pos.md). */
@@ -172,6 +177,10 @@ export const orders = pgTable(
       .on(t.tenantId, t.restaurantId, t.tableId)
       .where(sql`${t.status} = 'open'`),
     check('orders_total_check', sql`${t.total} >= 0`),
+    check(
+      'orders_number_check',
+      sql`${t.number} is not null or ${t.status} in ('placing', 'payment_failed')`,
+    ),
     check('orders_channel_check', sql`${t.channel} in ('online', 'pos', 'kiosk')`),
     check('orders_table_tent_check', sql`${t.tableTent} between 1 and 999`),
   ],

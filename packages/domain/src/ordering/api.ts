@@ -193,7 +193,8 @@ export type Quote = z.input<typeof quoteSchema>;
 /** What the guest sees of their order (the confirmation page): no payment details beyond the card's end. */
 export const guestOrderSchema = z.object({
   token: z.string(),
-  number: z.number(),
+  /** The day's order number; null for an order that never went live (its payment failed): it took none. */
+  number: z.number().nullable(),
   status: z.enum(ORDER_STATUSES),
   restaurantName: z.string(),
   pickupAt: z.date(),

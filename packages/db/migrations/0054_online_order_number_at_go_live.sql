@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ALTER COLUMN "number" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_number_check" CHECK ("orders"."number" is not null or "orders"."status" in ('placing', 'payment_failed'));
