@@ -1,3 +1,4 @@
+import { COMMON_PASSWORD_MESSAGE } from '@brigade/domain/user';
 import { describe, expect, it } from 'vitest';
 import { apiCall, DEMO_ADMIN, DEMO_OWNER, DEMO_TENANT_ID, signInByApi, useHarness } from './harness';
 import {
@@ -25,7 +26,21 @@ describe('auth app', () => {
     await signupPage.getByLabel('First name').fill('Rosa');
     await signupPage.getByLabel('Last name').fill('Lind');
     await signupPage.getByLabel('Email').fill(email);
-    await signupPage.getByLabel('Password', { exact: true }).fill(password);
+    // The meter says how guessable the password is as it is typed; the server refuses the most common ones.
+    const passwordField = signupPage.getByLabel('Password', { exact: true });
+    const meter = signupPage.locator('.ui-strength');
+    await passwordField.fill('Password123');
+    await meter.getByText('Strength: Weak. This is a commonly used password.').waitFor();
+    await signupPage.getByRole('button', { name: 'Create Account' }).click();
+    await signupPage.getByText(COMMON_PASSWORD_MESSAGE).waitFor();
+    expect(await passwordField.getAttribute('aria-invalid')).toBe('true');
+    await passwordField.fill('rosalind');
+    await meter.getByText(/^Strength: Weak\. There should not be any personal/).waitFor();
+    await passwordField.fill(password);
+    await meter.getByText('Strength: Strong', { exact: true }).waitFor();
+    expect(await meter.locator('.ui-strength__bars > span').count()).toBe(4);
+    expect(serious(await axeViolations(signupPage))).toEqual([]);
+    await screenshot(signupPage, 'sign-up-strong-password-1280');
     await signupPage.getByRole('button', { name: 'Create Account' }).click();
     await signupPage.getByRole('heading', { name: 'Your account awaits activation' }).waitFor();
     await screenshot(signupPage, 'awaiting-activation-1280');

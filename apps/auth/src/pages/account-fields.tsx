@@ -1,3 +1,4 @@
+import { PasswordStrength } from '@brigade/ui/components/password-strength';
 import { TextField } from '@brigade/ui/components/text-field';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
@@ -30,20 +31,30 @@ export function NameFields({
   );
 }
 
-/** A new account's password, with the rule it must meet. */
+/** A new account's password, with the rule it must meet and how easy it is to guess. */
 export function NewPasswordField({
   registered,
   error,
+  password,
+  ownWords,
 }: {
   registered: UseFormRegisterReturn;
   error: FieldError;
+  /** What is typed so far, for the strength meter; the person's name and email, which it counts as easy. */
+  password: string;
+  ownWords: readonly string[];
 }) {
   return (
     <TextField
       label="Password"
       type="password"
       autoComplete="new-password"
-      hint="At least 6 characters."
+      hint={
+        <>
+          At least 6 characters.
+          <PasswordStrength password={password} ownWords={ownWords} />
+        </>
+      }
       error={error?.message}
       {...registered}
     />

@@ -58,7 +58,12 @@ export function CreateAccountForm({
       {formError && <Alert title="Could not accept the invitation">{formError}</Alert>}
       <TextField label="Email" type="email" value={email} readOnly autoComplete="username" />
       <NameFields register={(name) => form.register(name)} errors={errors} />
-      <NewPasswordField registered={form.register('password')} error={errors.password} />
+      <NewPasswordField
+        registered={form.register('password')}
+        error={errors.password}
+        password={form.watch('password')}
+        ownWords={[email, ...form.watch(['firstName', 'lastName'])]}
+      />
       <Button type="submit" size="lg" block loading={mutation.isPending} loadingText="Joining...">
         Create account and join
       </Button>

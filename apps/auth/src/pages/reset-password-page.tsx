@@ -4,6 +4,7 @@ import { applyServerErrors } from '@brigade/ui/app-kit/server-errors';
 import { Alert } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { Card } from '@brigade/ui/components/card';
+import { PasswordStrength } from '@brigade/ui/components/password-strength';
 import { TextField } from '@brigade/ui/components/text-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -23,6 +24,22 @@ const resetFormSchema = z
   });
 type ResetForm = z.input<typeof resetFormSchema>;
 
+/** A reset address without its token (cut off when copied, or opened without one). */
+function IncompleteLink() {
+  return (
+    <AuthLayout>
+      <Card titleAs="h1" title="Reset link incomplete">
+        <div className="ui-stack">
+          <Alert title="This reset link is invalid or incomplete.">
+            Open the link from the email again, or ask for a new one.
+          </Alert>
+          <Link to="/forgot-password">Request a new link</Link>
+        </div>
+      </Card>
+    </AuthLayout>
+  );
+}
+
 export function ResetPasswordPage() {
   useTitle('Choose a new password');
   const { search } = useLocation();
@@ -38,20 +55,7 @@ export function ResetPasswordPage() {
     onError: (error) => setFormError(applyServerErrors(error, form)),
   });
 
-  if (!token) {
-    return (
-      <AuthLayout>
-        <Card titleAs="h1" title="Reset link incomplete">
-          <div className="ui-stack">
-            <Alert title="This reset link is invalid or incomplete.">
-              Open the link from the email again, or ask for a new one.
-            </Alert>
-            <Link to="/forgot-password">Request a new link</Link>
-          </div>
-        </Card>
-      </AuthLayout>
-    );
-  }
+  if (!token) return <IncompleteLink />;
 
   return (
     <AuthLayout>
@@ -82,7 +86,12 @@ export function ResetPasswordPage() {
               type="password"
               autoComplete="new-password"
               autoFocus
-              hint="At least 6 characters."
+              hint={
+                <>
+                  At least 6 characters.
+                  <PasswordStrength password={form.watch('newPassword')} />
+                </>
+              }
               error={form.formState.errors.newPassword?.message}
               {...form.register('newPassword')}
             />

@@ -68,7 +68,12 @@ export function SignUpPage() {
             error={errors.email?.message}
             {...form.register('email')}
           />
-          <NewPasswordField registered={form.register('password')} error={errors.password} />
+          <NewPasswordField
+            registered={form.register('password')}
+            error={errors.password}
+            password={form.watch('password')}
+            ownWords={form.watch(['email', 'firstName', 'lastName'])}
+          />
           <Button type="submit" size="lg" block loading={pending} loadingText="Creating account...">
             Create Account
           </Button>
