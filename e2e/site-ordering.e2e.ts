@@ -137,6 +137,48 @@ describe('ordering on the public site', () => {
     }
   });
 
+  it('keeps its layout still while the ordering app loads the menu (cumulative layout shift under 0.1)', async () => {
+    for (const size of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 900 },
+    ]) {
+      const context = await harness.newContext(size);
+      const page = await context.newPage();
+      try {
+        // every shift from the first paint on, as the browser reports them (the Layout Instability API)
+        await page.addInitScript(() => {
+          const seen = { cls: 0, shifts: [] as string[] };
+          (window as unknown as { __layoutShift: typeof seen }).__layoutShift = seen;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & {
+              value: number;
+              hadRecentInput: boolean;
+              sources?: { node?: Node | null }[];
+            })[]) {
+              if (entry.hadRecentInput) continue;
+              seen.cls += entry.value;
+              const nodes = (entry.sources ?? []).map((source) => (source.node as Element | null)?.tagName);
+              seen.shifts.push(`${entry.value.toFixed(3)} ${nodes.join(',')}`);
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await page.goto(`${harness.siteOrigin}/harbor-grill/order`);
+        await page.getByRole('button', { name: /^Kumamoto Oysters/ }).waitFor();
+        await page.waitForLoadState('load');
+        // shifts are reported after the frame that made them
+        await page.evaluate(
+          () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))),
+        );
+        const { cls, shifts } = await page.evaluate(
+          () => (window as unknown as { __layoutShift: { cls: number; shifts: string[] } }).__layoutShift,
+        );
+        expect(cls, `${size.width} px: ${shifts.join('; ')}`).toBeLessThan(0.1);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('keeps the keyboard where things change: back on the item after adding it, a skip link to the order, the checkout heading', async () => {
     const context = await harness.newContext({ width: 1280, height: 900 });
     const page = await context.newPage();
