@@ -111,6 +111,36 @@ describe('management: Google listing', () => {
     expect(restaurant.platformSync.platforms.googlePlaces?.placeName).toBe(PLACE);
     expect(restaurant.contact.phone).toBe(googleValue('phone'));
     expect(restaurant.contact.website).toBe(googleValue('website'));
+
+    // Sync settings: automatic checks every week; saving keeps the place link (platforms merge by name).
+    const settings = page.getByRole('form', { name: 'Sync settings' });
+    const automatic = settings.getByRole('switch', { name: 'Check Google for changes automatically' });
+    const often = settings.getByLabel('How often');
+    expect(await automatic.isChecked()).toBe(false);
+    expect(await often.isDisabled()).toBe(true);
+    await automatic.check();
+    await often.selectOption({ label: 'Every week' });
+    await settings.getByRole('button', { name: 'Save sync settings' }).click();
+    await page.locator('.ui-toast').filter({ hasText: 'Sync settings saved' }).waitFor();
+    const platforms = page.getByRole('definition').filter({ hasText: /^Connected/ });
+    expect(await platforms.count()).toBe(1);
+    await screenshot(page, 'management-places-sync-settings-1280');
+    await expectAxeClean(page);
+    const saved = await apiCall<RestaurantBody>(harness, 'GET', HARBOR_GRILL_PATH, {
+      token: harness.ownerToken,
+    });
+    const sync = saved.body.data.restaurant
+      .platformSync as RestaurantBody['data']['restaurant']['platformSync'] & {
+      autoSync: boolean;
+      syncFrequency: string;
+    };
+    expect(sync).toMatchObject({ autoSync: true, syncFrequency: 'weekly' });
+    expect(sync.platforms.googlePlaces?.placeName).toBe(PLACE);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sync settings', level: 2 }).waitFor({ timeout: 20_000 });
+    expect(
+      await settings.getByRole('switch', { name: 'Check Google for changes automatically' }).isChecked(),
+    ).toBe(true);
     await context.close();
   });
 
@@ -144,7 +174,7 @@ describe('management: Google listing', () => {
     await page.getByRole('heading', { name: 'Linked to Google', level: 2 }).waitFor({ timeout: 20_000 });
     await page.getByRole('heading', { name: PLACE, level: 2 }).waitFor({ timeout: 20_000 });
     await page.getByText('Only owners and admins link the restaurant to Google').waitFor();
-    for (const name of ['Link this place', 'Import from Google', 'Sync now', 'Unlink'])
+    for (const name of ['Link this place', 'Import from Google', 'Sync now', 'Unlink', 'Save sync settings'])
       expect(await page.getByRole('button', { name }).count(), name).toBe(0);
     expect(await page.getByRole('form', { name: 'Search Google' }).count()).toBe(0);
     await expectAxeClean(page);

@@ -15,6 +15,7 @@ import { ImportDialog } from './import-dialog';
 import type { PlaceRecord } from './place-parts';
 import { usePlaceLinkMutations } from './queries';
 import { PlaceSearch } from './search';
+import { SyncSettings } from './sync-settings';
 import './google-places.css';
 
 /**
@@ -99,6 +100,7 @@ function Listing({ restaurant, canManage }: { restaurant: RestaurantRecord; canM
           <LinkStatus link={link} />
         </Card>
       )}
+      {link && linkedId && <SyncSettings sync={restaurant.platformSync} />}
       {canManage && (
         <PlaceSearch
           initialQuery={`${restaurant.name} ${restaurant.address.city}`.trim()}
