@@ -1,4 +1,4 @@
-import type { AnyEndpoint, Jsonify } from '@brigade/api-client/client';
+import type { Jsonify } from '@brigade/api-client/client';
 import { getMenu } from '@brigade/contracts/menus';
 import type { Course } from '@brigade/domain/catalogue/course';
 import type { Item } from '@brigade/domain/catalogue/item';
@@ -21,22 +21,24 @@ import type { ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu'
 import type { SalesCategory } from '@brigade/domain/catalogue/sales-category';
 import type { Tag } from '@brigade/domain/catalogue/tag';
 import type { TaxRate } from '@brigade/domain/catalogue/tax-rate';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../api';
 import {
   endpointsOf,
   invalidateAfterChange,
-  useCatalogueList as useSharedCatalogueList,
+  useCatalogueList,
+  useCatalogueMutations,
+  useCatalogueRecord,
 } from '../components/catalogue-queries';
 import { catalogueKeys, restaurantKey } from '../components/query-keys';
 import { useCurrentRestaurant } from '../restaurant-context';
 
 /**
- * Data hooks for the catalogue screens (menus, items, modifier groups) over the generic catalogue API
- * (packages/contracts/src/catalogue.ts), on the shell's query keys (src/components/query-keys.ts). Beyond the
- * shell's catalogue-queries.ts: typed rows of these kinds, sequential updates (reordering siblings) with
- * one refresh, the resolved menu, and items refreshed after a modifier-group write. Every write refreshes
- * the menu-group lists and resolved menus (spec 02 §7: "every change refreshes the cached lists").
+ * The catalogue screens' typed view of the shell's one catalogue data kit (src/components/catalogue-queries.ts,
+ * which holds the list, record and mutation hooks; they are re-exported here under the same names, so there
+ * is one meaning for each): the rows of each kind as the API sends them, a list hook per kind, and the
+ * resolved menu. Every write refreshes the menu-group lists and resolved menus (spec 02 §7: "every change
+ * refreshes the cached lists").
  */
 
 export type ItemRecord = Jsonify<Item>;
@@ -61,23 +63,7 @@ interface Scope {
 /** The shell's key scheme (src/components/query-keys.ts), so every screen's writes refresh these lists. */
 export const listKey = (scope: Scope, kind: CatalogueKindDefinition) =>
   catalogueKeys.list(scope.restaurantId, kind);
-const recordKey = (scope: Scope, kind: CatalogueKindDefinition, id: number) =>
-  catalogueKeys.one(scope.restaurantId, kind, id);
 export const resolvedMenusKey = (scope: Scope) => restaurantKey(scope.restaurantId, 'resolved-menus');
-
-/**
- * The generic catalogue endpoints are typed per kind only loosely (their schemas come from a list), so the
- * screens call them through this untyped door and type the answers themselves.
- */
-const call = (
-  endpoint: AnyEndpoint,
-  options: {
-    params: Record<string, unknown>;
-    body?: unknown;
-    query?: Record<string, unknown>;
-    signal?: AbortSignal;
-  },
-) => (apiClient.call as (e: AnyEndpoint, o: object) => Promise<unknown>)(endpoint, options);
 
 const params = (scope: Scope) => ({ tenantId: scope.tenantId, restaurantId: scope.restaurantId });
 
@@ -86,23 +72,7 @@ function useScope(): Scope {
   return { tenantId, restaurantId };
 }
 
-/** Every record of a kind, across all pages: the shell's own list query (one cache entry for all screens). */
-const useCatalogueList = <T>(kind: CatalogueKindDefinition) => useSharedCatalogueList<T>(kind);
-
-export function useCatalogueRecord<T>(kind: CatalogueKindDefinition, id: number | null) {
-  const scope = useScope();
-  return useQuery({
-    queryKey: recordKey(scope, kind, id ?? 0),
-    enabled: id !== null,
-    queryFn: async ({ signal }) => {
-      const answer = (await call(endpointsOf(kind).get, {
-        params: { ...params(scope), [kind.idParam]: id as number },
-        signal,
-      })) as { data: T };
-      return answer.data;
-    },
-  });
-}
+export { useCatalogueMutations, useCatalogueRecord };
 
 export const useItems = () => useCatalogueList<ItemRecord>(ITEM_KIND);
 export const useMenuGroups = () => useCatalogueList<MenuGroupRecord>(MENU_GROUP_KIND);
@@ -129,65 +99,6 @@ export function useResolvedMenu(menuGroupId: number, channel: MenuChannel | null
   });
 }
 
-/**
- * After a write: the shell's invalidation (the kind, the menu-group lists, resolved menus, dashboard counts)
- * and, for a modifier group, the items (their editors show the groups' names and bounds).
- */
-export async function invalidateKind(
-  client: QueryClient,
-  scope: Scope,
-  kind: CatalogueKindDefinition,
-): Promise<void> {
-  await Promise.all([
-    invalidateAfterChange(client, scope.restaurantId, kind),
-    kind === MODIFIER_GROUP_KIND
-      ? client.invalidateQueries({ queryKey: catalogueKeys.kind(scope.restaurantId, ITEM_KIND) })
-      : undefined,
-  ]);
-}
-
-/** Create, update (merge patch), delete and batch-create for one kind; each refreshes the lists it touches. */
-export function useCatalogueMutations<T>(kind: CatalogueKindDefinition) {
-  const scope = useScope();
-  const client = useQueryClient();
-  const endpoints = endpointsOf(kind);
-  const settle = () => invalidateKind(client, scope, kind);
-
-  const create = useMutation({
-    mutationFn: async (body: Record<string, unknown>) =>
-      ((await call(endpoints.create, { params: params(scope), body })) as { data: T }).data,
-    onSettled: settle,
-  });
-  const update = useMutation({
-    mutationFn: async ({ id, patch }: { id: number; patch: Record<string, unknown> }) =>
-      (
-        (await call(endpoints.update, {
-          params: { ...params(scope), [kind.idParam]: id },
-          body: patch,
-        })) as { data: T }
-      ).data,
-    onSettled: settle,
-  });
-  const remove = useMutation({
-    mutationFn: async (id: number) => {
-      await call(endpoints.delete, { params: { ...params(scope), [kind.idParam]: id } });
-    },
-    onSettled: settle,
-  });
-  /** Several updates one after another (reordering siblings), refreshing once at the end. */
-  const updateMany = useMutation({
-    mutationFn: async (patches: readonly { id: number; patch: Record<string, unknown> }[]) => {
-      const results: T[] = [];
-      for (const { id, patch } of patches) {
-        const answer = (await call(endpoints.update, {
-          params: { ...params(scope), [kind.idParam]: id },
-          body: patch,
-        })) as { data: T };
-        results.push(answer.data);
-      }
-      return results;
-    },
-    onSettled: settle,
-  });
-  return { create, update, remove, updateMany };
-}
+/** After a write outside the kit's mutations (a bulk change, a move): the shell's refresh of that kind. */
+export const invalidateKind = (client: QueryClient, scope: Scope, kind: CatalogueKindDefinition) =>
+  invalidateAfterChange(client, scope.restaurantId, kind);

@@ -1,6 +1,11 @@
 import type { ResponseOf } from '@brigade/api-client/client';
 import { CATALOGUE_ENDPOINTS_BY_KIND, type CatalogueEndpoints } from '@brigade/contracts/catalogue';
-import { type CatalogueKindDefinition, MENU_GROUP_KIND } from '@brigade/domain/catalogue/kinds';
+import {
+  type CatalogueKindDefinition,
+  ITEM_KIND,
+  MENU_GROUP_KIND,
+  MODIFIER_GROUP_KIND,
+} from '@brigade/domain/catalogue/kinds';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../api';
 import { useCan, useCurrentRestaurant } from '../restaurant-context';
@@ -19,7 +24,10 @@ export function endpointsOf(kind: CatalogueKindDefinition): CatalogueEndpoints {
   return endpoints;
 }
 
-/** spec 02 §7: every change refreshes the cached menu-group lists (menus show items, prices, tags...). */
+/**
+ * spec 02 §7: every change refreshes the cached menu-group lists (menus show items, prices, tags...); a
+ * modifier group's change refreshes the items too (their editors show the groups' names and bounds).
+ */
 export async function invalidateAfterChange(
   queryClient: QueryClient,
   restaurantId: number,
@@ -30,6 +38,9 @@ export async function invalidateAfterChange(
     kind === MENU_GROUP_KIND
       ? undefined
       : queryClient.invalidateQueries({ queryKey: catalogueKeys.kind(restaurantId, MENU_GROUP_KIND) }),
+    kind === MODIFIER_GROUP_KIND
+      ? queryClient.invalidateQueries({ queryKey: catalogueKeys.kind(restaurantId, ITEM_KIND) })
+      : undefined,
     // resolved menus and dashboard counts read across kinds
     queryClient.invalidateQueries({ queryKey: ['restaurant', restaurantId, 'resolved-menus'] }),
     queryClient.invalidateQueries({ queryKey: ['restaurant', restaurantId, 'dashboard'] }),
@@ -78,10 +89,10 @@ export function useCatalogueList<Row = Record<string, unknown>>(
   });
 }
 
-/** One record by id (undefined id: the query waits). */
+/** One record by id (no id yet: the query waits). */
 export function useCatalogueRecord<Row = Record<string, unknown>>(
   kind: CatalogueKindDefinition,
-  id: number | undefined,
+  id: number | null | undefined,
 ) {
   const { tenantId, restaurantId } = useCurrentRestaurant();
   const endpoints = endpointsOf(kind);
@@ -95,36 +106,39 @@ export function useCatalogueRecord<Row = Record<string, unknown>>(
       } as never);
       return answer.data as Row;
     },
-    enabled: id !== undefined && id > 0,
+    enabled: typeof id === 'number' && id > 0,
   });
 }
 
 /**
- * create, update and remove for a kind, plus what the role may do (canCreate / canUpdate / canDelete from
- * the endpoints' access). Each mutation invalidates its kind and the menu-group lists on success.
- * Mutations never retry (spec 01 §8). Errors are ProblemErrors: hand them to applyServerErrors.
+ * create, update (merge patch), remove and updateMany (several updates one after another, as reordering
+ * siblings does, refreshing once) for a kind, plus what the role may do (canCreate / canUpdate / canDelete
+ * from the endpoints' access). Each write refreshes what it touches (invalidateAfterChange) once it settles,
+ * a failed one too (a batch may have half landed). Mutations never retry (spec 01 §8). Errors are
+ * ProblemErrors: hand them to applyServerErrors.
  */
 export function useCatalogueMutations<Row = Record<string, unknown>>(kind: CatalogueKindDefinition) {
   const { tenantId, restaurantId } = useCurrentRestaurant();
   const queryClient = useQueryClient();
   const endpoints = endpointsOf(kind);
   const params = { tenantId, restaurantId };
-  const onSuccess = () => invalidateAfterChange(queryClient, restaurantId, kind);
+  const onSettled = () => invalidateAfterChange(queryClient, restaurantId, kind);
+  const updateOne = async (id: number, patch: Record<string, unknown>) =>
+    (
+      await apiClient.call(endpoints.update, {
+        params: { ...params, [kind.idParam]: id },
+        body: patch,
+      } as never)
+    ).data as Row;
 
   const create = useMutation({
     mutationFn: async (body: Record<string, unknown>) =>
       (await apiClient.call(endpoints.create, { params, body } as never)).data as Row,
-    onSuccess,
+    onSettled,
   });
   const update = useMutation({
-    mutationFn: async ({ id, patch }: { id: number; patch: Record<string, unknown> }) =>
-      (
-        await apiClient.call(endpoints.update, {
-          params: { ...params, [kind.idParam]: id },
-          body: patch,
-        } as never)
-      ).data as Row,
-    onSuccess,
+    mutationFn: ({ id, patch }: { id: number; patch: Record<string, unknown> }) => updateOne(id, patch),
+    onSettled,
   });
   const remove = useMutation({
     mutationFn: async (id: number) => {
@@ -133,12 +147,21 @@ export function useCatalogueMutations<Row = Record<string, unknown>>(kind: Catal
         body: undefined,
       } as never);
     },
-    onSuccess,
+    onSettled,
+  });
+  const updateMany = useMutation({
+    mutationFn: async (patches: readonly { id: number; patch: Record<string, unknown> }[]) => {
+      const results: Row[] = [];
+      for (const { id, patch } of patches) results.push(await updateOne(id, patch));
+      return results;
+    },
+    onSettled,
   });
   return {
     create,
     update,
     remove,
+    updateMany,
     canCreate: useCan(endpoints.create),
     canUpdate: useCan(endpoints.update),
     canDelete: useCan(endpoints.delete),
