@@ -44,7 +44,8 @@ export function CreateAccountForm({
       setSessionUser(result.data.user);
       onJoined(result.data.tenantId);
     },
-    onError: (error) => setFormError(applyServerErrors(error, form)),
+    // the account's fields travel under `account`: the server's paths say "account.password"
+    onError: (error) => setFormError(applyServerErrors(error, form, 'account')),
   });
   return (
     <form

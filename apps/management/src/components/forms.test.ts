@@ -74,6 +74,18 @@ describe('applyServerErrors', () => {
     });
   });
 
+  it("reads paths under a nested body part when told where the form sits (an invitation's account)", () => {
+    const form = fakeForm({ firstName: '', password: '' });
+    const problem = new ProblemError(400, {
+      detail: 'Invalid request',
+      errors: [{ path: 'account.password', message: 'This password is one of the most common' }],
+    });
+    expect(applyServerErrors(problem, form as never)).toBe('Invalid request');
+    expect(form.errors).toEqual({});
+    expect(applyServerErrors(problem, form as never, 'account')).toBeNull();
+    expect(form.errors).toEqual({ password: 'This password is one of the most common' });
+  });
+
   it('returns the detail when an error has no field, and the message of other errors', () => {
     const form = fakeForm({ name: '' });
     expect(

@@ -11,6 +11,8 @@ import type { FieldValues, Path, UseFormReturn, UseFormSetError } from 'react-ho
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,
   form: Pick<UseFormReturn<T, unknown, FieldValues>, 'setError' | 'getValues'>,
+  /** Where the form's values sit in the request body ("account": the server says "account.password"). */
+  under?: string,
 ): string | null {
   if (!(error instanceof ProblemError)) {
     return error instanceof Error && error.message
@@ -21,7 +23,10 @@ export function applyServerErrors<T extends FieldValues>(
   let unplaced = error.errors.length === 0;
   let first = true;
   for (const fieldError of error.errors) {
-    const path = fieldPath(fieldError.path, values);
+    const sent = under
+      ? fieldError.path.replace(new RegExp(`^(body[./])?${under}[./]`), '')
+      : fieldError.path;
+    const path = fieldPath(sent, values);
     const top = path.split('.')[0];
     if (path && top && top in values) {
       form.setError(path as Path<T>, { type: 'server', message: fieldError.message }, { shouldFocus: first });
