@@ -40,7 +40,7 @@ async function checkAxe(page: Page, what: string) {
 }
 
 describe('team invitations', () => {
-  it('owner invites, the invitee creates an account from the mailed link and lands in management', async () => {
+  it('owner invites a manager to one restaurant, who creates an account from the mailed link and lands in it', async () => {
     const email = `maria.${Date.now()}@example.com`;
     const { context, page } = await managementPage(harness);
     await openManagement(page, harness, '/team', 'Team');
@@ -49,6 +49,9 @@ describe('team invitations', () => {
     const dialog = page.getByRole('dialog', { name: 'Invite a team member' });
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByLabel('Role').selectOption({ label: 'Manager' });
+    // a manager of Harbor Grill only (issue 45 item 15)
+    await dialog.getByRole('switch', { name: 'Works at every restaurant' }).uncheck();
+    await dialog.getByRole('group', { name: 'Restaurants' }).getByLabel('Harbor Grill').check();
     await screenshot(page, 'team-invite-dialog-1280', { fullPage: false });
     await checkAxe(page, 'invite dialog');
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
@@ -60,7 +63,10 @@ describe('team invitations', () => {
     await ready.getByRole('button', { name: 'Done' }).click();
     const invitations = page.getByRole('table', { name: 'Pending invitations' });
     await invitations.getByRole('cell', { name: email }).waitFor();
-    expect(await invitations.getByRole('row', { name: new RegExp(email) }).innerText()).toContain('Manager');
+    const invitationRow = await invitations.getByRole('row', { name: new RegExp(email) }).innerText();
+    expect(invitationRow).toContain('Manager');
+    expect(invitationRow).toContain('Harbor Grill');
+    expect(invitationRow).not.toContain('Every restaurant');
     await screenshot(page, 'team-1280');
     await checkAxe(page, 'team screen');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -84,11 +90,27 @@ describe('team invitations', () => {
     await phone.getByLabel('Password', { exact: true }).fill('maria-secret');
     await phone.getByRole('button', { name: 'Create account and join' }).click();
 
-    // on to management, the organization chosen: the restaurant step, then the dashboard
-    await pickRestaurant(phone, /Harbor Grill/);
+    // on to management, the organization chosen, and its one restaurant of hers chosen for her
     await phone.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor({ timeout: 30_000 });
     const mine = await phone.evaluate(async () => (await fetch('/api/v1/me/tenants')).json());
     expect(mine.data).toEqual([expect.objectContaining({ tenantId: DEMO_TENANT_ID, role: 'manager' })]);
+    const hers = await phone.evaluate(
+      async (tenantId) => (await fetch(`/api/v1/me/tenants/${tenantId}/restaurants`)).json(),
+      DEMO_TENANT_ID,
+    );
+    expect(hers.data.map((r: { name: string }) => r.name)).toEqual(['Harbor Grill']);
+    const all = await apiCall<{ data: { restaurants: { restaurantId: number; name: string }[] } }>(
+      harness,
+      'GET',
+      `/tenants/${DEMO_TENANT_ID}/restaurants`,
+      { token: harness.ownerToken },
+    );
+    const other = all.body.data.restaurants.find((r) => r.name !== 'Harbor Grill')!;
+    const refused = await phone.evaluate(
+      async (url) => (await fetch(url)).status,
+      `/api/v1/tenants/${DEMO_TENANT_ID}/restaurants/${other.restaurantId}/items`,
+    );
+    expect(refused).toBe(403);
     await screenshot(phone, 'invite-landed-390');
     expect(await cspViolations()).toEqual([]);
 

@@ -53,6 +53,12 @@ beforeAll(async () => {
   for (const role of TENANT_ROLES) {
     callers[role] = await sessionOf(await makeUser(db, { tenantId: tenant.tenantId, role }));
   }
+  // a manager of the same tenant who works at its other restaurant only (issue 45 item 15)
+  const sibling = await makeRestaurant(db, tenant.tenantId, 'Sibling Kitchen');
+  const limited = await makeUser(db, { tenantId: tenant.tenantId, role: 'manager' });
+  await db.execute(sql`update tenant_assignments set restaurant_ids = ${`{${sibling.restaurantId}}`}::int[]
+    where user_uid = ${limited.uid}`);
+  callers.otherRestaurantManager = await sessionOf(limited);
 });
 
 /** Path parameters: the target tenant and restaurant; `otherIds` for the rest (ids of real records, or 'x'). */
@@ -82,8 +88,12 @@ async function call(
   return session ? asBearer(t.app, session, request) : t.app.inject(request);
 }
 
-/** The callers that must be refused, by the endpoint's declared access. */
-function refusedCallers(access: AccessRequirement): string[] {
+/**
+ * The callers that must be refused, by the endpoint's declared access: on a route of the target restaurant,
+ * also a manager of the same tenant who works at another of its restaurants only.
+ */
+function refusedCallers(endpoint: Endpoint): string[] {
+  const access = endpoint.access;
   switch (access.kind) {
     case 'public':
       return [];
@@ -95,7 +105,8 @@ function refusedCallers(access: AccessRequirement): string[] {
       return ['anonymous', 'inactiveAdmin', 'owner', 'otherTenantOwner'];
     case 'tenant': {
       const weaker = TENANT_ROLES.slice(TENANT_ROLES.indexOf(access.role) + 1);
-      return ['anonymous', 'otherTenantOwner', 'inactiveOwner', ...weaker];
+      const elsewhere = endpoint.path.includes('{restaurantId}') ? ['otherRestaurantManager'] : [];
+      return ['anonymous', 'otherTenantOwner', 'inactiveOwner', ...weaker, ...elsewhere];
     }
   }
 }
@@ -104,7 +115,7 @@ describe('tenant-isolation matrix', () => {
   afterAll(() => {
     const guarded = ENDPOINTS.filter((e) => e.access.kind !== 'public');
     const calls = guarded.reduce(
-      (sum, e) => sum + refusedCallers(e.access).length + (e.access.kind === 'tenant' ? 1 : 0),
+      (sum, e) => sum + refusedCallers(e).length + (e.access.kind === 'tenant' ? 1 : 0),
       0,
     );
     process.stdout.write(
@@ -134,7 +145,7 @@ describe('tenant-isolation matrix', () => {
 
   for (const endpoint of ENDPOINTS.filter((e) => e.access.kind !== 'public')) {
     describe(`${endpoint.method} ${endpoint.path} (${endpoint.access.kind}${'role' in endpoint.access ? ` ≥ ${endpoint.access.role}` : ''})`, () => {
-      for (const caller of refusedCallers(endpoint.access)) {
+      for (const caller of refusedCallers(endpoint)) {
         it(`refuses ${caller} and shows no data`, async () => {
           const response = await call(endpoint, caller === 'anonymous' ? null : callers[caller]!);
           expect([401, 403, 404]).toContain(response.statusCode);

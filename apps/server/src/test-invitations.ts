@@ -18,7 +18,7 @@ export const invite = (
   app: FastifyInstance,
   who: Session | null,
   tenantId: number,
-  body: { email: string; role: string },
+  body: { email: string; role: string; restaurantIds?: number[] | null },
 ) => asBrowser(app, who, { method: 'POST', url: `/api/v1/tenants/${tenantId}/invitations`, payload: body });
 
 /** A public call about a link: `lookup` or `accept`. */

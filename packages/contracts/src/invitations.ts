@@ -16,6 +16,8 @@ export const invitationSchema = z.object({
   invitationId: z.string(),
   email: z.string(),
   role: z.enum(TENANT_ROLES),
+  /** The restaurants the invitee will work at; null: all of the tenant's (issue 45 item 15). */
+  restaurantIds: z.array(z.number()).nullable(),
   status: z.enum(INVITATION_STATUSES),
   invitedBy: z.object({ uid: z.string(), displayName: z.string() }).nullable(),
   createdAt: z.date(),

@@ -14,6 +14,8 @@ export const tenantUserSchema = z.object({
   isActive: z.boolean(),
   lastLogin: z.date().nullable(),
   role: z.enum(TENANT_ROLES),
+  /** The restaurants a manager or employee works at; null: every restaurant (issue 45 item 15). */
+  restaurantIds: z.array(z.number()).nullable(),
   assignmentActive: z.boolean(),
   assignedAt: z.date(),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Actor, decideAccess, roleAtLeast } from './access';
+import { type Actor, decideAccess, restaurantsIn, roleAtLeast, worksAt } from './access';
 
 const user = (overrides: Partial<Extract<Actor, { kind: 'user' }>> = {}): Actor => ({
   kind: 'user',
@@ -67,6 +67,24 @@ describe('decideAccess', () => {
     expect(decideAccess(user({ isSiteAdmin: true, isActive: false, assignments: [] }), member)).toBe(
       'forbidden',
     );
+  });
+
+  it("keeps a manager limited to some restaurants out of the others' routes, and lets everyone else in", () => {
+    const req = { kind: 'tenant', role: 'employee' } as const;
+    const scoped = user({
+      assignments: [{ tenantId: 10000001, role: 'manager', isActive: true, restaurantIds: [7] }],
+    });
+    expect(decideAccess(scoped, req, 10000001, 7)).toBe('allow');
+    expect(decideAccess(scoped, req, 10000001, 8)).toBe('forbidden');
+    // a route of the tenant that names no restaurant is decided by the role alone (the lists filter)
+    expect(decideAccess(scoped, req, 10000001)).toBe('allow');
+    expect(restaurantsIn(scoped, 10000001)).toEqual([7]);
+    expect(restaurantsIn(scoped, 10000002)).toEqual([]);
+    expect(decideAccess(user(), req, 10000001, 8)).toBe('allow');
+    expect(restaurantsIn(user(), 10000001)).toBe('all');
+    const admin = user({ isSiteAdmin: true, assignments: [] });
+    expect(decideAccess(admin, req, 10000001, 8)).toBe('allow');
+    expect(worksAt(admin, 10000001, 8)).toBe(true);
   });
 
   it('orders roles owner > admin > manager > employee', () => {

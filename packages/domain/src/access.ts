@@ -24,7 +24,15 @@ export interface ActorAssignment {
   tenantId: number;
   role: TenantRole;
   isActive: boolean;
+  /**
+   * The restaurants a manager or employee works at (issue 45 item 15); null or absent: all of the tenant's.
+   * Owners and admins always have all.
+   */
+  restaurantIds?: readonly number[] | null;
 }
+
+/** Roles that may be limited to some of a tenant's restaurants; owners and admins run the whole organization. */
+export const RESTAURANT_SCOPED_ROLES: readonly TenantRole[] = ['manager', 'employee'];
 
 export type Actor =
   | { kind: 'anonymous' }
@@ -52,10 +60,33 @@ export function activeRoleIn(actor: Actor, tenantId: number): TenantRole | null 
   return actor.assignments.find((a) => a.tenantId === tenantId && a.isActive)?.role ?? null;
 }
 
+/**
+ * The restaurants of a tenant the actor may work at through an active assignment: 'all', a list, or none (no
+ * active assignment). Site administrators have all of every tenant's.
+ */
+export function restaurantsIn(actor: Actor, tenantId: number): 'all' | readonly number[] {
+  if (actor.kind !== 'user' || !actor.isActive) return [];
+  if (actor.isSiteAdmin) return 'all';
+  const assignment = actor.assignments.find((a) => a.tenantId === tenantId && a.isActive);
+  if (!assignment) return [];
+  return assignment.restaurantIds ?? 'all';
+}
+
+/** Whether the actor may work at this restaurant of the tenant (its assignment names it, or names none). */
+export function worksAt(actor: Actor, tenantId: number, restaurantId: number): boolean {
+  const restaurants = restaurantsIn(actor, tenantId);
+  return restaurants === 'all' || restaurants.includes(restaurantId);
+}
+
+/**
+ * `restaurantId`, when the route names one: a manager or employee limited to some restaurants is refused the
+ * others' (403), whatever the role would allow.
+ */
 export function decideAccess(
   actor: Actor,
   requirement: AccessRequirement,
   tenantId?: number,
+  restaurantId?: number,
 ): AccessDecision {
   if (requirement.kind === 'public') return 'allow';
   if (actor.kind === 'anonymous') return 'unauthenticated';
@@ -66,5 +97,6 @@ export function decideAccess(
   if (requirement.kind === 'site-admin') return 'forbidden';
   if (tenantId === undefined) return 'forbidden';
   const role = activeRoleIn(actor, tenantId);
-  return role !== null && roleAtLeast(role, requirement.role) ? 'allow' : 'forbidden';
+  if (role === null || !roleAtLeast(role, requirement.role)) return 'forbidden';
+  return restaurantId === undefined || worksAt(actor, tenantId, restaurantId) ? 'allow' : 'forbidden';
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { roleAtLeast, TENANT_ROLES, type TenantRole } from './access';
+import { RESTAURANT_SCOPED_ROLES, roleAtLeast, TENANT_ROLES, type TenantRole } from './access';
+import { INT32_MAX, int32MaxMessage } from './integers';
 import { text } from './text';
 import { emailSchema, passwordSchema } from './user';
 
@@ -11,10 +12,35 @@ export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const ROLE_MESSAGE = 'Role must be owner, admin, manager or employee';
 
-export const createInvitationInputSchema = z.object({
-  email: emailSchema,
-  role: z.enum(TENANT_ROLES, { error: ROLE_MESSAGE }),
-});
+/** Restaurant ID in a list of restaurants someone works at. */
+const restaurantIdSchema = z
+  .number({ error: 'Restaurant ID must be a positive integer' })
+  .int('Restaurant ID must be a positive integer')
+  .positive('Restaurant ID must be a positive integer')
+  .max(INT32_MAX, int32MaxMessage('Restaurant ID'));
+
+/**
+ * The restaurants a manager or employee works at (issue 45 item 15): some of the tenant's, or null / absent
+ * for all of them. Owners and admins always run every restaurant.
+ */
+export const assignedRestaurantsSchema = z
+  .array(restaurantIdSchema)
+  .min(1, 'Choose at least one restaurant, or all of them')
+  .max(500)
+  .transform((ids) => [...new Set(ids)].sort((a, b) => a - b))
+  .nullable()
+  .optional();
+
+export const createInvitationInputSchema = z
+  .object({
+    email: emailSchema,
+    role: z.enum(TENANT_ROLES, { error: ROLE_MESSAGE }),
+    restaurantIds: assignedRestaurantsSchema,
+  })
+  .refine((input) => !input.restaurantIds || RESTAURANT_SCOPED_ROLES.includes(input.role), {
+    message: 'Owners and admins work at every restaurant: leave the restaurants out',
+    path: ['restaurantIds'],
+  });
 export type CreateInvitationInput = z.input<typeof createInvitationInputSchema>;
 
 const nameSchema = (message: string) => text({ error: message }).trim().min(1, message).max(100);
@@ -68,4 +94,5 @@ export const INVITATION_MESSAGES = {
   accountRequired: 'Enter your name and a password to create your account',
   memberAlready: 'You are already a member of this organization',
   inProgress: (email: string) => `An invitation to ${email} is being sent at this moment; try again`,
+  unknownRestaurant: (restaurantId: number) => `Restaurant with ID ${restaurantId} not found`,
 } as const;

@@ -57,6 +57,8 @@ export const tenantAssignmentSchema = z.object({
   tenantId: z.number().int().positive(),
   role: z.enum(TENANT_ROLES),
   isActive: z.boolean(),
+  /** The restaurants a manager or employee works at; null: all of the tenant's (owners and admins always). */
+  restaurantIds: z.array(z.number().int().positive()).nullable(),
   assignedAt: z.date(),
   updatedAt: z.date(),
 });

@@ -103,7 +103,8 @@ function menuRoute(deps: AppDeps, security: string[]): FrontRoute {
     pattern: patternOf(getMenu),
     answer({ actor, params: raw, search, request }) {
       if (!applicationTenantFiltersOn()) return null;
-      if (decideAccess(actor, getMenu.access, Number(raw.tenantId)) !== 'allow') return null;
+      if (decideAccess(actor, getMenu.access, Number(raw.tenantId), Number(raw.restaurantId)) !== 'allow')
+        return null;
       const params = paramsSchema.safeParse(raw);
       const query = queryOf(search);
       if (!params.success || !query) return null;

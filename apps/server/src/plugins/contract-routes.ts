@@ -96,7 +96,10 @@ export function registerContractRoutes(
         const actor = request.actor;
         const rawParams = request.params as Record<string, string>;
         const tenantId = rawParams.tenantId === undefined ? undefined : Number(rawParams.tenantId);
-        const decision = accessOf(actor, endpoint, tenantId);
+        // a route that names a restaurant is also one of the restaurants the caller works at (issue 45 item 15)
+        const restaurantId =
+          rawParams.restaurantId === undefined ? undefined : Number(rawParams.restaurantId);
+        const decision = accessOf(actor, endpoint, tenantId, restaurantId);
         if (decision === 'unauthenticated')
           return sendProblem(reply, 401, 'UNAUTHENTICATED', 'Sign-in required');
         if (decision === 'forbidden')
@@ -171,11 +174,16 @@ function parseField(schema: z.ZodType | undefined, value: unknown, prefix: strin
 }
 
 /** decideAccess, except inside the isolation matrix's test that switches the application's tenant check off. */
-function accessOf(actor: Actor, endpoint: Endpoint, tenantId: number | undefined): AccessDecision {
+function accessOf(
+  actor: Actor,
+  endpoint: Endpoint,
+  tenantId: number | undefined,
+  restaurantId: number | undefined,
+): AccessDecision {
   if (endpoint.access.kind === 'tenant' && !applicationTenantFiltersOn()) {
     return actor.kind === 'anonymous' ? 'unauthenticated' : actor.isActive ? 'allow' : 'forbidden';
   }
-  return decideAccess(actor, endpoint.access, tenantId);
+  return decideAccess(actor, endpoint.access, tenantId, restaurantId);
 }
 
 // Areas whose writes never touch a tenant's tables: they run without a transaction of their own (sign-in

@@ -147,7 +147,12 @@ async function staffStream(deps: AppDeps, live: Live, request: FastifyRequest, r
   if (!ID.test(params.tenantId) || !ID.test(params.restaurantId))
     return sendProblem(reply, 404, 'NOT_FOUND', 'Restaurant not found');
   const scope = { tenantId: Number(params.tenantId), restaurantId: Number(params.restaurantId) };
-  const decision = decideAccess(request.actor, { kind: 'tenant', role: 'employee' }, scope.tenantId);
+  const decision = decideAccess(
+    request.actor,
+    { kind: 'tenant', role: 'employee' },
+    scope.tenantId,
+    scope.restaurantId,
+  );
   if (decision === 'unauthenticated') return sendProblem(reply, 401, 'UNAUTHENTICATED', 'Sign-in required');
   if (decision === 'forbidden') return sendProblem(reply, 403, 'FORBIDDEN', 'You do not have access to this');
   try {

@@ -1,5 +1,5 @@
 import type { TenantRole } from '@brigade/domain/access';
-import { type Actor, activeRoleIn } from '@brigade/domain/access';
+import { type Actor, activeRoleIn, worksAt } from '@brigade/domain/access';
 import type { Tenant } from '@brigade/domain/tenant';
 import { listRestaurantsOfTenant } from '../tenancy/restaurant-repository';
 import { listTenants } from '../tenancy/tenant-repository';
@@ -40,22 +40,23 @@ export async function listMyTenants(deps: UseCaseDeps, actor: Actor): Promise<My
     .sort((a, b) => a.displayName.localeCompare(b.displayName));
 }
 
-/** The restaurants of a tenant the caller may enter (access is checked by the route), for the selector. */
-export async function listMyRestaurants(
-  deps: UseCaseDeps,
-  _actor: Actor,
-  { tenantId }: { tenantId: number },
-) {
+/**
+ * The restaurants of a tenant the caller may enter (access is checked by the route), for the selector: the
+ * ones a manager or employee limited to some works at (issue 45 item 15).
+ */
+export async function listMyRestaurants(deps: UseCaseDeps, actor: Actor, { tenantId }: { tenantId: number }) {
   await getTenantOrThrow(deps.db, tenantId);
   const restaurants = await listRestaurantsOfTenant(deps.db, tenantId);
-  return restaurants.map((r) => ({
-    restaurantId: r.restaurantId,
-    guid: r.guid,
-    tenantId: r.tenantId,
-    name: r.name,
-    slug: r.slug,
-    status: r.status,
-    street: r.address.street,
-    city: r.address.city,
-  }));
+  return restaurants
+    .filter((r) => worksAt(actor, tenantId, r.restaurantId))
+    .map((r) => ({
+      restaurantId: r.restaurantId,
+      guid: r.guid,
+      tenantId: r.tenantId,
+      name: r.name,
+      slug: r.slug,
+      status: r.status,
+      street: r.address.street,
+      city: r.address.city,
+    }));
 }

@@ -19,6 +19,7 @@ interface AssignmentJson {
   tenantId: number;
   role: 'owner' | 'admin' | 'manager' | 'employee';
   isActive: boolean;
+  restaurantIds: number[] | null;
   assignedAt: string;
   updatedAt: string;
 }
@@ -38,7 +39,7 @@ export async function findLiveSessionWithUser(
       user: users,
       assignments: sql<AssignmentJson[]>`coalesce((
         select json_agg(json_build_object('tenantId', ${a.tenantId}, 'role', ${a.role}, 'isActive', ${a.isActive},
-          'assignedAt', ${a.assignedAt}, 'updatedAt', ${a.updatedAt}) order by ${a.assignedAt}, ${a.tenantId})
+          'restaurantIds', ${a.restaurantIds}, 'assignedAt', ${a.assignedAt}, 'updatedAt', ${a.updatedAt}) order by ${a.assignedAt}, ${a.tenantId})
         from ${a} where ${a.userUid} = ${users.uid}), '[]'::json)`,
     })
     .from(sessions)

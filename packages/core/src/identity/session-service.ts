@@ -108,5 +108,6 @@ export const actorOf = (user: User): Actor => ({
     tenantId: a.tenantId,
     role: a.role,
     isActive: a.isActive,
+    restaurantIds: a.restaurantIds,
   })),
 });

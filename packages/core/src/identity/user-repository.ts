@@ -1,6 +1,6 @@
 import type { Executor } from '@brigade/db/database';
 import { tenantAssignments, users } from '@brigade/db/schema/identity';
-import type { TenantRole } from '@brigade/domain/access';
+import { RESTAURANT_SCOPED_ROLES, type TenantRole } from '@brigade/domain/access';
 import type { User } from '@brigade/domain/user';
 import { and, asc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { tenantIs } from '../tenant-scope';
@@ -26,6 +26,7 @@ export const toUser = (row: UserRow, assignments: Omit<AssignmentRow, 'userUid'>
     tenantId: a.tenantId,
     role: a.role,
     isActive: a.isActive,
+    restaurantIds: a.restaurantIds ?? null,
     assignedAt: a.assignedAt,
     updatedAt: a.updatedAt,
   })),
@@ -188,13 +189,15 @@ export async function upsertAssignment(
   tenantId: number,
   role: TenantRole,
   isActive: boolean,
+  /** The restaurants a manager or employee works at; null (the default): all of the tenant's. */
+  restaurantIds: number[] | null = null,
 ): Promise<void> {
   await ex
     .insert(tenantAssignments)
-    .values({ userUid: uid, tenantId, role, isActive })
+    .values({ userUid: uid, tenantId, role, isActive, restaurantIds })
     .onConflictDoUpdate({
       target: [tenantAssignments.tenantId, tenantAssignments.userUid],
-      set: { role, isActive, updatedAt: sql`now()` },
+      set: { role, isActive, restaurantIds, updatedAt: sql`now()` },
     });
 }
 
@@ -206,6 +209,10 @@ export async function updateAssignment(
 ): Promise<boolean> {
   const set = {
     ...(changes.role === undefined ? {} : { role: changes.role }),
+    // an owner or admin runs every restaurant: a limit to some goes with the role that had it
+    ...(changes.role === undefined || RESTAURANT_SCOPED_ROLES.includes(changes.role)
+      ? {}
+      : { restaurantIds: null }),
     ...(changes.isActive === undefined ? {} : { isActive: changes.isActive }),
     updatedAt: sql`now()`,
   };
@@ -233,6 +240,7 @@ export interface TenantMemberRow {
   isActive: boolean;
   lastLogin: Date | null;
   role: TenantRole;
+  restaurantIds: number[] | null;
   assignmentActive: boolean;
   assignedAt: Date;
 }
@@ -249,6 +257,7 @@ export async function listTenantMembers(ex: Executor, tenantId: number): Promise
       isActive: users.isActive,
       lastLogin: users.lastLogin,
       role: tenantAssignments.role,
+      restaurantIds: tenantAssignments.restaurantIds,
       assignmentActive: tenantAssignments.isActive,
       assignedAt: tenantAssignments.assignedAt,
     })

@@ -69,7 +69,7 @@ export async function assertImageAccess(ex: Executor, actor: Actor, scope: Omit<
     scope.tenantId === undefined
       ? ({ kind: 'site-admin' } as const)
       : ({ kind: 'tenant', role: IMAGE_WRITE_ROLE } as const);
-  const decision = decideAccess(actor, requirement, scope.tenantId);
+  const decision = decideAccess(actor, requirement, scope.tenantId, scope.restaurantId);
   if (decision === 'unauthenticated')
     throw new BrigadeError('unauthorized', 'UNAUTHENTICATED', 'Sign-in required');
   if (decision === 'forbidden') throw forbidden();

@@ -129,7 +129,7 @@ export async function acceptInvitation(
     throw new BrigadeError('conflict', 'ALREADY_MEMBER', INVITATION_MESSAGES.memberAlready);
   }
   const { uid, created } = await acceptingUser(deps, actor, invitation, raw.account);
-  await upsertAssignment(deps.db, uid, invitation.tenantId, invitation.role, true);
+  await upsertAssignment(deps.db, uid, invitation.tenantId, invitation.role, true, invitation.restaurantIds);
   await markInvitationAccepted(deps.db, invitation, uid);
   const session = created ? await startSession(deps.db, uid, rememberMe, input.client) : null;
   const user = (await findUserByUid(deps.db, uid))!;

@@ -15,6 +15,8 @@ export interface InvitationView {
   invitationId: string;
   email: string;
   role: TenantRole;
+  /** The restaurants the invitee will work at; null: all of the tenant's (issue 45 item 15). */
+  restaurantIds: number[] | null;
   status: InvitationStatus;
   invitedBy: { uid: string; displayName: string } | null;
   createdAt: Date;
@@ -26,6 +28,7 @@ const viewColumns = {
   invitationId: t.invitationId,
   email: t.email,
   role: t.role,
+  restaurantIds: t.restaurantIds,
   expired: sql<boolean>`${t.expiresAt} <= now()`,
   inviterUid: inviter.uid,
   inviterName: inviter.displayName,
@@ -36,6 +39,7 @@ interface ViewRow {
   invitationId: string;
   email: string;
   role: TenantRole;
+  restaurantIds: number[] | null;
   expired: boolean;
   inviterUid: string | null;
   inviterName: string | null;
@@ -47,6 +51,7 @@ const toView = (row: ViewRow): InvitationView => ({
   invitationId: row.invitationId,
   email: row.email,
   role: row.role,
+  restaurantIds: row.restaurantIds,
   status: row.expired ? 'expired' : 'pending',
   invitedBy: row.inviterUid ? { uid: row.inviterUid, displayName: row.inviterName ?? row.inviterUid } : null,
   createdAt: row.createdAt,
@@ -98,7 +103,14 @@ export async function revokeOpenInvitationOf(ex: Executor, tenantId: number, ema
 
 export async function insertInvitation(
   ex: Executor,
-  row: { tenantId: number; email: string; role: TenantRole; tokenHash: string; invitedBy: string | null },
+  row: {
+    tenantId: number;
+    email: string;
+    role: TenantRole;
+    restaurantIds: number[] | null;
+    tokenHash: string;
+    invitedBy: string | null;
+  },
   expiresAt: Date,
 ): Promise<string> {
   const [inserted] = await ex
@@ -144,6 +156,7 @@ export interface InvitationByToken {
   tenantName: string;
   email: string;
   role: TenantRole;
+  restaurantIds: number[] | null;
   inviterName: string | null;
   expiresAt: Date;
   expired: boolean;
@@ -167,6 +180,7 @@ export async function findInvitationByTokenHash(
       tenantName: tenants.displayName,
       email: t.email,
       role: t.role,
+      restaurantIds: t.restaurantIds,
       inviterName: inviter.displayName,
       expiresAt: t.expiresAt,
       expired: sql<boolean>`${t.expiresAt} <= now()`,

@@ -1,6 +1,6 @@
 import type { TenantRole } from '@brigade/domain/access';
 import { type Actor, activeRoleIn, TENANT_ROLES } from '@brigade/domain/access';
-import { BrigadeError, notFound } from '@brigade/domain/errors';
+import { BrigadeError, notFound, validationError } from '@brigade/domain/errors';
 import {
   createInvitationInputSchema,
   INVITATION_MESSAGES,
@@ -13,6 +13,7 @@ import type { Mailer } from '../identity/mailer';
 import { insertOutboxEmail } from '../identity/outbox-repository';
 import { hashToken, randomToken } from '../identity/secrets';
 import { findUserByUid } from '../identity/user-repository';
+import { listRestaurantsOfTenant } from '../tenancy/restaurant-repository';
 import { getTenantOrThrow } from '../tenancy/tenant-service';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import { validateInput } from '../validate';
@@ -121,6 +122,8 @@ export async function createInvitation(
       errors: [{ path: 'role', message: INVITATION_MESSAGES.roleTooHigh }],
     });
   }
+  const restaurantIds = data.restaurantIds ?? null;
+  if (restaurantIds) await refuseUnknownRestaurants(deps, tenantId, restaurantIds);
   if (await isTenantMember(deps.db, tenantId, data.email)) {
     const message = INVITATION_MESSAGES.alreadyMember(data.email);
     throw new BrigadeError('validation', 'ALREADY_MEMBER', message, {
@@ -134,7 +137,7 @@ export async function createInvitation(
   try {
     invitationId = await insertInvitation(
       deps.db,
-      { tenantId, email: data.email, role: data.role, tokenHash: hashToken(token), invitedBy },
+      { tenantId, email: data.email, role: data.role, restaurantIds, tokenHash: hashToken(token), invitedBy },
       expiry(),
     );
   } catch (error) {
@@ -150,6 +153,15 @@ export async function createInvitation(
   }
   const link = await mailInvitation(deps, actor, { tenantId, email: data.email, role: data.role, token });
   return sentInvitation(deps, tenantId, invitationId, link);
+}
+
+/** 400 on `restaurantIds` for a restaurant that is not the tenant's. */
+async function refuseUnknownRestaurants(deps: UseCaseDeps, tenantId: number, restaurantIds: number[]) {
+  const known = new Set((await listRestaurantsOfTenant(deps.db, tenantId)).map((r) => r.restaurantId));
+  const unknown = restaurantIds.find((id) => !known.has(id));
+  if (unknown === undefined) return;
+  const message = INVITATION_MESSAGES.unknownRestaurant(unknown);
+  throw validationError(message, [{ path: 'restaurantIds', message }]);
 }
 
 async function sentInvitation(

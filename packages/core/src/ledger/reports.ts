@@ -1,4 +1,4 @@
-import type { Actor } from '@brigade/domain/access';
+import { type Actor, worksAt } from '@brigade/domain/access';
 import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import {
   type Journal,
@@ -44,20 +44,21 @@ export async function getSalesReport(
 }
 
 /**
- * The sales report of every restaurant of a tenant at once (docs/behaviour/reports.md#all-restaurants): the
+ * The sales report of every restaurant of a tenant at once — every one the caller works at, for a manager
+ * limited to some (issue 45 item 15) — (docs/behaviour/reports.md#all-restaurants): the
  * same figures over all their lines, each restaurant's own figures, and items, sales categories and menu
  * groups added up by name across the restaurants. A tenant without restaurants answers zeros.
  */
 export async function getTenantSalesReport(
   deps: UseCaseDeps & { now?: () => Date },
-  _actor: Actor,
+  actor: Actor,
   input: SalesReportQuery & { tenantId: number },
 ): Promise<SalesReport> {
   const tenant = await tenantOfReport(deps.db, input.tenantId);
   return salesReportOf(deps, input, {
     tenantId: input.tenantId,
     timezone: tenant.timezone,
-    restaurants: tenant.restaurants,
+    restaurants: tenant.restaurants.filter((r) => worksAt(actor, input.tenantId, r.restaurantId)),
   });
 }
 
@@ -272,11 +273,13 @@ export async function getJournal(
 /** The daily journal of every restaurant of a tenant at once: one book for the organization. */
 export async function getTenantJournal(
   deps: UseCaseDeps,
-  _actor: Actor,
+  actor: Actor,
   input: { tenantId: number; from: string; to: string },
 ): Promise<Journal> {
   const tenant = await tenantOfReport(deps.db, input.tenantId);
-  const restaurantIds = tenant.restaurants.map((restaurant) => restaurant.restaurantId);
+  const restaurantIds = tenant.restaurants
+    .map((restaurant) => restaurant.restaurantId)
+    .filter((restaurantId) => worksAt(actor, input.tenantId, restaurantId));
   return journalOf(deps, { tenantId: input.tenantId, restaurantIds }, input);
 }
 

@@ -105,7 +105,10 @@ export const MANAGERS_RETURN_MONEY = 'Only managers, admins and owners can cance
 export async function moveOrder(deps: OrderMoveDeps, actor: Actor, input: MoveOrderCall): Promise<OrderView> {
   // Cancelling and refunding give money back: a manager's call, as voids and refunds are (payments roles).
   const returnsMoney = input.status === 'cancelled' || input.status === 'refunded';
-  if (returnsMoney && decideAccess(actor, { kind: 'tenant', role: 'manager' }, input.tenantId) !== 'allow')
+  if (
+    returnsMoney &&
+    decideAccess(actor, { kind: 'tenant', role: 'manager' }, input.tenantId, input.restaurantId) !== 'allow'
+  )
     throw new BrigadeError('forbidden', 'ROLE_TOO_LOW', MANAGERS_RETURN_MONEY);
   return detailedView(deps, await moveOrderRow(deps, actor, input));
 }

@@ -1,5 +1,5 @@
 import type { Executor } from '@brigade/db/database';
-import { type Actor, decideAccess } from '@brigade/domain/access';
+import { type Actor, decideAccess, worksAt } from '@brigade/domain/access';
 import { notFound } from '@brigade/domain/errors';
 import type { Restaurant } from '@brigade/domain/restaurant';
 import type { UseCaseDeps } from '../use-case';
@@ -37,14 +37,18 @@ export async function getRestaurantOrThrow(ex: Executor, scope: RestaurantScope)
 export const restaurantNotFound = (restaurantId: number) =>
   notFound(`Restaurant with ID ${restaurantId} not found`, 'RESTAURANT_NOT_FOUND');
 
-/** spec 01 §7.3 restaurants per tenant; a tenant that does not exist is "Tenant with ID {id} not found". */
+/**
+ * spec 01 §7.3 restaurants per tenant; a tenant that does not exist is "Tenant with ID {id} not found". A
+ * manager or employee limited to some restaurants lists those (issue 45 item 15).
+ */
 export async function listRestaurants(
   deps: UseCaseDeps,
-  _actor: Actor,
+  actor: Actor,
   { tenantId }: { tenantId: number },
 ): Promise<Restaurant[]> {
   await getTenantOrThrow(deps.db, tenantId);
-  return listRestaurantsOfTenant(deps.db, tenantId);
+  const restaurants = await listRestaurantsOfTenant(deps.db, tenantId);
+  return restaurants.filter((r) => worksAt(actor, tenantId, r.restaurantId));
 }
 
 /**
@@ -59,7 +63,12 @@ export async function getRestaurantByGuid(
   const restaurant = await findRestaurantByGuid(deps.db, guid);
   if (
     !restaurant ||
-    decideAccess(actor, { kind: 'tenant', role: 'employee' }, restaurant.tenantId) !== 'allow'
+    decideAccess(
+      actor,
+      { kind: 'tenant', role: 'employee' },
+      restaurant.tenantId,
+      restaurant.restaurantId,
+    ) !== 'allow'
   ) {
     throw notFound(`Restaurant not found: ${guid}`, 'RESTAURANT_NOT_FOUND');
   }

@@ -57,6 +57,11 @@ export const tenantAssignments = pgTable(
       .notNull()
       .references(() => users.uid, { onDelete: 'cascade' }),
     role: text('role', { enum: ['owner', 'admin', 'manager', 'employee'] }).notNull(),
+    /**
+     * The restaurants a manager or employee works at (issue 45 item 15): null is all of the tenant's, as
+     * owners and admins always are. Checked on every restaurant's route (domain/access.ts decideAccess).
+     */
+    restaurantIds: integer('restaurant_ids').array(),
     isActive: boolean('is_active').notNull().default(true),
     assignedAt: at('assigned_at').notNull().defaultNow(),
     updatedAt: updatedAt(),
@@ -65,6 +70,10 @@ export const tenantAssignments = pgTable(
     primaryKey({ columns: [t.tenantId, t.userUid] }),
     index('tenant_assignments_user_idx').on(t.userUid, t.assignedAt),
     check('tenant_assignments_role_check', sql`${t.role} in ('owner', 'admin', 'manager', 'employee')`),
+    check(
+      'tenant_assignments_restaurants_check',
+      sql`${t.restaurantIds} is null or (${t.role} in ('manager', 'employee') and cardinality(${t.restaurantIds}) > 0)`,
+    ),
   ],
 );
 

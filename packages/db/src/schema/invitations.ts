@@ -7,7 +7,8 @@ import { tenants } from './tenancy';
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 // issue 23: an owner or admin invites someone by email to a role in the tenant (decision 029). Only the
-// SHA-256 of the link's token is kept. Assignments are tenant-wide, so an invitation names no restaurants.
+// SHA-256 of the link's token is kept. A manager or employee may be invited to some of the tenant's restaurants
+// only (`restaurantIds`, issue 45 item 15); null is every restaurant, as owners and admins always are.
 export const tenantInvitations = pgTable(
   'tenant_invitations',
   {
@@ -17,6 +18,7 @@ export const tenantInvitations = pgTable(
       .references(() => tenants.tenantId, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     role: text('role', { enum: ['owner', 'admin', 'manager', 'employee'] }).notNull(),
+    restaurantIds: integer('restaurant_ids').array(),
     tokenHash: text('token_hash').notNull(),
     invitedBy: text('invited_by').references(() => users.uid, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -35,6 +37,10 @@ export const tenantInvitations = pgTable(
     index('tenant_invitations_tenant_idx').on(t.tenantId, t.createdAt),
     check('tenant_invitations_email_lower_check', sql`${t.email} = lower(${t.email})`),
     check('tenant_invitations_role_check', sql`${t.role} in ('owner', 'admin', 'manager', 'employee')`),
+    check(
+      'tenant_invitations_restaurants_check',
+      sql`${t.restaurantIds} is null or (${t.role} in ('manager', 'employee') and cardinality(${t.restaurantIds}) > 0)`,
+    ),
     check('tenant_invitations_single_outcome_check', sql`${t.acceptedAt} is null or ${t.revokedAt} is null`),
   ],
 );

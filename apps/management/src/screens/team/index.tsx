@@ -5,16 +5,28 @@ import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
 import { PageHeader } from '@brigade/ui/app-kit/page-header';
 import { useToast } from '@brigade/ui/app-kit/toast';
 import { Button } from '@brigade/ui/components/button';
+import { useMyRestaurants } from '@brigade/ui/lib/queries';
 import { useState } from 'react';
+import { useCurrentRestaurant } from '../../restaurant-context';
 import { InviteDialog, ROLE_LABELS } from './invite-dialog';
 import { type Invitation, type Member, useInvitationMutations, useInvitations, useMembers } from './queries';
 import './team.css';
 
 const dateOf = (value: string) => new Date(value).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
-const INVITATION_COLUMNS: Column<Invitation>[] = [
+/** "Every restaurant", or the names of the ones a manager or employee works at. */
+function useRestaurantNames() {
+  const { tenantId } = useCurrentRestaurant();
+  const restaurants = useMyRestaurants(tenantId);
+  const names = new Map(restaurants.data?.map((r) => [r.restaurantId, r.name]));
+  return (ids: readonly number[] | null) =>
+    ids === null ? 'Every restaurant' : ids.map((id) => names.get(id) ?? `Restaurant ${id}`).join(', ');
+}
+
+const invitationColumns = (where: ReturnType<typeof useRestaurantNames>): Column<Invitation>[] => [
   { header: 'Email', primary: true, cell: (i) => i.email },
   { header: 'Role', cell: (i) => ROLE_LABELS[i.role] },
+  { header: 'Restaurants', cell: (i) => where(i.restaurantIds), hideOnMobile: true },
   { header: 'Invited by', cell: (i) => i.invitedBy?.displayName ?? '—', hideOnMobile: true },
   {
     header: 'Link',
@@ -35,6 +47,7 @@ export default function TeamScreen() {
   const members = useMembers();
   const invitations = useInvitations();
   const [inviting, setInviting] = useState(false);
+  const where = useRestaurantNames();
   const roles = invitations.data?.grantableRoles ?? [];
   return (
     <>
@@ -68,6 +81,7 @@ export default function TeamScreen() {
           { header: 'Name', primary: true, cell: (m) => m.displayName },
           { header: 'Email', cell: (m) => m.email },
           { header: 'Role', cell: (m) => ROLE_LABELS[m.role] },
+          { header: 'Restaurants', cell: (m) => where(m.restaurantIds), hideOnMobile: true },
           {
             header: 'Status',
             cell: (m) =>
@@ -92,6 +106,7 @@ function InvitationList(props: {
   onInvite: () => void;
 }) {
   const { revoke } = useInvitationMutations();
+  const where = useRestaurantNames();
   const toast = useToast();
   const [revoking, setRevoking] = useState<Invitation | null>(null);
   const [revokeError, setRevokeError] = useState<string | null>(null);
@@ -119,7 +134,7 @@ function InvitationList(props: {
           message: 'Invite a manager or an employee to give them their own sign-in.',
           actions: <Button onClick={props.onInvite}>Invite member</Button>,
         }}
-        columns={INVITATION_COLUMNS}
+        columns={invitationColumns(where)}
         rowActions={(invitation) => (
           <InvitationActions
             invitation={invitation}

@@ -1,16 +1,19 @@
-import type { TenantRole } from '@brigade/domain/access';
+import { RESTAURANT_SCOPED_ROLES, type TenantRole } from '@brigade/domain/access';
 import { createInvitationInputSchema } from '@brigade/domain/invitation';
-import { SelectField } from '@brigade/ui/app-kit/choice-fields';
+import { MultiSelectField, SelectField } from '@brigade/ui/app-kit/choice-fields';
 import { DialogFormFooter } from '@brigade/ui/app-kit/dialog-form-footer';
-import { Form, FormError } from '@brigade/ui/app-kit/form';
+import { Form, FormError, useFieldValue } from '@brigade/ui/app-kit/form';
 import { TextField } from '@brigade/ui/app-kit/form-fields';
 import { applyServerErrors } from '@brigade/ui/app-kit/server-errors';
 import { useToast } from '@brigade/ui/app-kit/toast';
 import { useZodForm } from '@brigade/ui/app-kit/use-zod-form';
 import { Button } from '@brigade/ui/components/button';
 import { Dialog } from '@brigade/ui/components/dialog';
-import { useState } from 'react';
+import { useMyRestaurants } from '@brigade/ui/lib/queries';
+import { useEffect, useState } from 'react';
+import { useFormContext } from 'react-hook-form';
 import type { z } from 'zod';
+import { useCurrentRestaurant } from '../../restaurant-context';
 import { useInvitationMutations } from './queries';
 
 export const ROLE_LABELS: Record<TenantRole, string> = {
@@ -69,12 +72,55 @@ function SentDialog({ sent, onClose }: { sent: { email: string; link: string }; 
   );
 }
 
+/**
+ * Where a manager or employee works (issue 45 item 15): every restaurant of the organization (the value null),
+ * or the ones ticked. Owners and admins always have every restaurant, so the part is not offered to them.
+ */
+function RestaurantsPart({ scoped }: { scoped: boolean }) {
+  const { tenantId } = useCurrentRestaurant();
+  const restaurants = useMyRestaurants(tenantId);
+  const { setValue } = useFormContext();
+  const chosen = useFieldValue<number[] | null | undefined>('restaurantIds');
+  const everywhere = !Array.isArray(chosen);
+  useEffect(() => {
+    if (!scoped) setValue('restaurantIds', null);
+  }, [scoped, setValue]);
+  if (!scoped) return <p className="ui-field__hint">Owners and admins work at every restaurant.</p>;
+  const options = restaurants.data?.map((r) => ({ value: r.restaurantId, label: r.name }));
+  return (
+    <>
+      <label className="ui-switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={everywhere}
+          aria-checked={everywhere}
+          onChange={(event) =>
+            setValue('restaurantIds', event.target.checked ? null : [], { shouldDirty: true })
+          }
+        />
+        <span>Works at every restaurant</span>
+      </label>
+      {!everywhere && (
+        <MultiSelectField
+          name="restaurantIds"
+          label="Restaurants"
+          hint="They see and change these restaurants only."
+          options={options}
+        />
+      )}
+    </>
+  );
+}
+
 /** Invite someone by email to a role the inviter may grant; the server mails the link. */
 export function InviteDialog({ roles, onClose }: { roles: readonly TenantRole[]; onClose: () => void }) {
   const { create } = useInvitationMutations();
   const toast = useToast();
   const defaultRole: TenantRole = roles.includes('employee') ? 'employee' : (roles[0] ?? 'employee');
-  const form = useZodForm(createInvitationInputSchema, { defaultValues: { email: '', role: defaultRole } });
+  const form = useZodForm(createInvitationInputSchema, {
+    defaultValues: { email: '', role: defaultRole, restaurantIds: null },
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const role = form.watch('role') as TenantRole;
   const [sent, setSent] = useState<{ email: string; link: string } | null>(null);
@@ -96,7 +142,7 @@ export function InviteDialog({ roles, onClose }: { roles: readonly TenantRole[];
       open
       onClose={onClose}
       title="Invite a team member"
-      description="They get an email with a link that works once, for 7 days. Access covers every restaurant of the organization."
+      description="They get an email with a link that works once, for 7 days."
       footer={
         <DialogFormFooter
           formId="invite-member"
@@ -116,6 +162,7 @@ export function InviteDialog({ roles, onClose }: { roles: readonly TenantRole[];
           hint={ROLE_HINTS[role]}
           options={roles.map((value) => ({ value, label: ROLE_LABELS[value] }))}
         />
+        <RestaurantsPart scoped={RESTAURANT_SCOPED_ROLES.includes(role)} />
       </Form>
     </Dialog>
   );

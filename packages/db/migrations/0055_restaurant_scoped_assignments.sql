@@ -1,0 +1,4 @@
+ALTER TABLE "tenant_assignments" ADD COLUMN "restaurant_ids" integer[];--> statement-breakpoint
+ALTER TABLE "tenant_invitations" ADD COLUMN "restaurant_ids" integer[];--> statement-breakpoint
+ALTER TABLE "tenant_assignments" ADD CONSTRAINT "tenant_assignments_restaurants_check" CHECK ("tenant_assignments"."restaurant_ids" is null or ("tenant_assignments"."role" in ('manager', 'employee') and cardinality("tenant_assignments"."restaurant_ids") > 0));--> statement-breakpoint
+ALTER TABLE "tenant_invitations" ADD CONSTRAINT "tenant_invitations_restaurants_check" CHECK ("tenant_invitations"."restaurant_ids" is null or ("tenant_invitations"."role" in ('manager', 'employee') and cardinality("tenant_invitations"."restaurant_ids") > 0));
