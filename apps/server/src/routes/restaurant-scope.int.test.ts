@@ -12,15 +12,20 @@ const t = useTestApp();
 let tenantId: number;
 let harbor: number;
 let lantern: number;
+let guids: { tenant: string; harbor: string; lantern: string };
 let owner: Session;
 
 const get = (session: Session, url: string) =>
   asBearer(t.app, session, { method: 'GET', url: `/api/v1${url}` });
 
 beforeAll(async () => {
-  tenantId = (await makeTenant(t.database.db, { displayName: 'Two Kitchens Group' })).tenantId;
-  harbor = (await makeRestaurant(t.database.db, tenantId, 'Harbor Scope')).restaurantId;
-  lantern = (await makeRestaurant(t.database.db, tenantId, 'Lantern Scope')).restaurantId;
+  const tenant = await makeTenant(t.database.db, { displayName: 'Two Kitchens Group' });
+  tenantId = tenant.tenantId;
+  const harborRow = await makeRestaurant(t.database.db, tenantId, 'Harbor Scope');
+  const lanternRow = await makeRestaurant(t.database.db, tenantId, 'Lantern Scope');
+  harbor = harborRow.restaurantId;
+  lantern = lanternRow.restaurantId;
+  guids = { tenant: tenant.guid, harbor: harborRow.guid, lantern: lanternRow.guid };
   const ownerUser = await makeUser(t.database.db, { tenantId, role: 'owner' });
   owner = await signInAs(t.app, ownerUser.email, TEST_PASSWORD);
 });
@@ -57,6 +62,11 @@ describe('restaurant-scoped managers', () => {
     expect(elsewhere.body).not.toContain('Lantern Scope');
     const restaurant = await get(session, `/tenants/${tenantId}/restaurants/${lantern}`);
     expect(restaurant.statusCode).toBe(403);
+    // the Business Profile routes name restaurants by guid and check for themselves: the other one is unknown
+    const listing = (restaurantGuid: string) =>
+      get(session, `/business-listing/connections?tenantId=${guids.tenant}&restaurantId=${restaurantGuid}`);
+    expect((await listing(guids.harbor)).statusCode).toBe(200);
+    expect((await listing(guids.lantern)).statusCode).toBe(404);
 
     const mine = await get(session, `/me/tenants/${tenantId}/restaurants`);
     expect(mine.json().data.map((r: { restaurantId: number }) => r.restaurantId)).toEqual([harbor]);

@@ -1,5 +1,5 @@
 import type { Executor } from '@brigade/db/database';
-import { type Actor, activeRoleIn, roleAtLeast } from '@brigade/domain/access';
+import { type Actor, activeRoleIn, roleAtLeast, worksAt } from '@brigade/domain/access';
 import { notFound } from '@brigade/domain/errors';
 import type { Connection, LISTING_SYNC_FREQUENCIES } from '@brigade/domain/listing/connection';
 import { findRestaurantByGuid } from '../tenancy/restaurant-repository';
@@ -7,14 +7,15 @@ import { findTenantByGuid } from '../tenancy/tenant-repository';
 import { type ConnectionRow, findConnectionById } from './connection-repository';
 
 /**
- * Who may use a restaurant's Google Business Profile (issue 19): its tenant's owners, admins and managers,
- * and site administrators. Anyone else is told the restaurant or connection does not exist (404).
+ * Who may use a restaurant's Google Business Profile (issue 19): its tenant's owners, admins and managers
+ * (a manager limited to some restaurants, at those: issue 45 item 15), and site administrators. Anyone else
+ * is told the restaurant or connection does not exist (404).
  */
-export function canUseListing(actor: Actor, tenantId: number): boolean {
+export function canUseListing(actor: Actor, tenantId: number, restaurantId: number): boolean {
   if (actor.kind !== 'user' || !actor.isActive) return false;
   if (actor.isSiteAdmin) return true;
   const role = activeRoleIn(actor, tenantId);
-  return role !== null && roleAtLeast(role, 'manager');
+  return role !== null && roleAtLeast(role, 'manager') && worksAt(actor, tenantId, restaurantId);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,7 +42,7 @@ export async function listingTarget(
     !tenant ||
     !restaurant ||
     restaurant.tenantId !== tenant.tenantId ||
-    !canUseListing(actor, tenant.tenantId)
+    !canUseListing(actor, tenant.tenantId, restaurant.restaurantId)
   )
     throw notFound(RESTAURANT_NOT_FOUND, 'RESTAURANT_NOT_FOUND');
   return {
@@ -59,7 +60,7 @@ export async function managedConnection(
   connectionId: string,
 ): Promise<ConnectionRow> {
   const row = UUID.test(connectionId) ? await findConnectionById(ex, connectionId) : null;
-  if (!row || !canUseListing(actor, row.tenantId))
+  if (!row || !canUseListing(actor, row.tenantId, row.restaurantId))
     throw notFound(CONNECTION_NOT_FOUND, 'CONNECTION_NOT_FOUND');
   return row;
 }

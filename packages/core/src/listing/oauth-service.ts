@@ -121,7 +121,7 @@ function checkState(row: StateRow | null, actor: Actor, input: CallbackInput, no
   )
     throw refused('OAUTH_STATE_OTHER_RESTAURANT', OAUTH_MESSAGES.otherRestaurant);
   // The user may have lost the role since asking.
-  if (!canUseListing(actor, row.tenantId))
+  if (!canUseListing(actor, row.tenantId, row.restaurantId))
     throw new BrigadeError('not_found', 'RESTAURANT_NOT_FOUND', RESTAURANT_NOT_FOUND);
   return row;
 }

@@ -59,7 +59,7 @@ interface ReplyInput extends ReviewRef {
 function pickReview(actor: Actor, found: ReviewRow[], input: ReviewRef): ReviewRow {
   const mine = found.filter(
     (row) =>
-      canUseListing(actor, row.tenantId) &&
+      canUseListing(actor, row.tenantId, row.restaurantId) &&
       (input.tenantGuid === undefined || row.tenantGuid === input.tenantGuid) &&
       (input.restaurantGuid === undefined || row.restaurantGuid === input.restaurantGuid),
   );
