@@ -145,6 +145,35 @@ describe('team invitations', () => {
     const uid = await memberUid(email);
     expect(uid).toBeTruthy();
     expect(maria?.userId).toBe(uid);
+
+    // the owner lets her work at every restaurant, which counts at once
+    await openManagement(owner.page, harness, '/team', 'Team');
+    const members = owner.page.getByRole('table', { name: 'Members' });
+    await members.getByRole('cell', { name: email }).waitFor();
+    expect(await members.getByRole('row', { name: new RegExp(email) }).innerText()).toContain('Harbor Grill');
+    await members.getByRole('button', { name: 'Change the restaurants of Maria Lopez' }).click();
+    const where = owner.page.getByRole('dialog', { name: 'Where Maria Lopez works' });
+    const everywhere = where.getByRole('switch', { name: 'Works at every restaurant' });
+    expect(await everywhere.isChecked()).toBe(false);
+    expect(await where.getByLabel('Harbor Grill').isChecked()).toBe(true);
+    await checkAxe(owner.page, 'member restaurants dialog');
+    await screenshot(owner.page, 'team-member-restaurants-1280', { fullPage: false });
+    await everywhere.check();
+    await where.getByRole('button', { name: 'Save' }).click();
+    await where.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => members.getByRole('row', { name: new RegExp(email) }).innerText())
+      .toContain('Every restaurant');
+    const mariaToken = await signInByApi(harness, { email, password: 'maria-secret' });
+    const elsewhere = await apiCall(
+      harness,
+      'GET',
+      `/tenants/${DEMO_TENANT_ID}/restaurants/${other.restaurantId}/items`,
+      {
+        token: mariaToken,
+      },
+    );
+    expect(elsewhere.status).toBe(200);
     await owner.context.close();
   });
 });

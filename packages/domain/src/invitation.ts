@@ -31,6 +31,13 @@ export const assignedRestaurantsSchema = z
   .nullable()
   .optional();
 
+/** A member's restaurants, set by an owner or admin: a list, or null for every restaurant. */
+export const memberRestaurantsInputSchema = z.object({
+  restaurantIds: assignedRestaurantsSchema.transform((ids) => ids ?? null),
+});
+
+export const OWNERS_WORK_EVERYWHERE = 'Owners and admins work at every restaurant: leave the restaurants out';
+
 export const createInvitationInputSchema = z
   .object({
     email: emailSchema,
@@ -38,7 +45,7 @@ export const createInvitationInputSchema = z
     restaurantIds: assignedRestaurantsSchema,
   })
   .refine((input) => !input.restaurantIds || RESTAURANT_SCOPED_ROLES.includes(input.role), {
-    message: 'Owners and admins work at every restaurant: leave the restaurants out',
+    message: OWNERS_WORK_EVERYWHERE,
     path: ['restaurantIds'],
   });
 export type CreateInvitationInput = z.input<typeof createInvitationInputSchema>;
@@ -95,4 +102,5 @@ export const INVITATION_MESSAGES = {
   memberAlready: 'You are already a member of this organization',
   inProgress: (email: string) => `An invitation to ${email} is being sent at this moment; try again`,
   unknownRestaurant: (restaurantId: number) => `Restaurant with ID ${restaurantId} not found`,
+  notMember: (uid: string) => `User ${uid} is not a member of this organization`,
 } as const;

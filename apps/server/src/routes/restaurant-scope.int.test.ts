@@ -1,4 +1,4 @@
-import { INVITATION_MESSAGES } from '@brigade/domain/invitation';
+import { INVITATION_MESSAGES, OWNERS_WORK_EVERYWHERE } from '@brigade/domain/invitation';
 import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -119,6 +119,48 @@ describe('restaurant-scoped managers', () => {
       sql`select count(*)::int as n from tenant_invitations where email = ${email}`,
     );
     expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+
+  it('lets an owner change where a member works, at once, and refuses it for owners and strangers', async () => {
+    const { session } = await scopedManager([harbor]);
+    const uid = ((await get(session, '/me')).json().data.user as { uid: string }).uid;
+    const put = (who: Session, target: string, restaurantIds: unknown) =>
+      asBearer(t.app, who, {
+        method: 'PUT',
+        url: `/api/v1/tenants/${tenantId}/users/${target}/restaurants`,
+        payload: { restaurantIds },
+      });
+    const lanternItems = `/tenants/${tenantId}/restaurants/${lantern}/items`;
+    expect((await get(session, lanternItems)).statusCode).toBe(403);
+    const moved = await put(owner, uid, [lantern, harbor]);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data.user).toMatchObject({
+      uid,
+      role: 'manager',
+      restaurantIds: [harbor, lantern].sort((a, b) => a - b),
+    });
+    expect((await get(session, lanternItems)).statusCode).toBe(200);
+    expect((await put(owner, uid, [lantern])).statusCode).toBe(200);
+    expect((await get(session, `/tenants/${tenantId}/restaurants/${harbor}/items`)).statusCode).toBe(403);
+    expect((await put(owner, uid, null)).statusCode).toBe(200);
+    expect((await get(session, `/tenants/${tenantId}/restaurants/${harbor}/items`)).statusCode).toBe(200);
+    // the manager cannot widen their own reach: the route is for owners and admins
+    expect((await put(session, uid, null)).statusCode).toBe(403);
+
+    const ownerUid = ((await get(owner, '/me')).json().data.user as { uid: string }).uid;
+    const onOwner = await put(owner, ownerUid, [harbor]);
+    expect(onOwner.statusCode).toBe(400);
+    expect(onOwner.json().errors).toEqual([{ path: 'restaurantIds', message: OWNERS_WORK_EVERYWHERE }]);
+    const stranger = (await makeRestaurant(t.database.db, (await makeTenant(t.database.db)).tenantId))
+      .restaurantId;
+    expect((await put(owner, uid, [stranger])).json().errors).toEqual([
+      { path: 'restaurantIds', message: INVITATION_MESSAGES.unknownRestaurant(stranger) },
+    ]);
+    const nobody = await put(owner, 'no-such-user', [harbor]);
+    expect(nobody.statusCode).toBe(404);
+    expect(nobody.json().detail).toBe(INVITATION_MESSAGES.notMember('no-such-user'));
+    // what was refused changed nothing: still every restaurant
+    expect((await get(session, `/tenants/${tenantId}/restaurants/${harbor}/items`)).statusCode).toBe(200);
   });
 
   it('drops the limit when a site administrator makes the manager an admin (an admin runs every restaurant)', async () => {

@@ -1,4 +1,4 @@
-import { listTenantUsers } from '@brigade/contracts/tenant-users';
+import { listTenantUsers, updateMemberRestaurants } from '@brigade/contracts/tenant-users';
 import {
   createTenant,
   getTenant,
@@ -7,7 +7,10 @@ import {
   seedTenant,
   updateTenant,
 } from '@brigade/contracts/tenants';
-import { listTenantUsers as listTenantUsersUseCase } from '@brigade/core/identity/tenant-users-service';
+import {
+  listTenantUsers as listTenantUsersUseCase,
+  setMemberRestaurants,
+} from '@brigade/core/identity/tenant-users-service';
 import {
   getTenantByGuid as getTenantByGuidUseCase,
   listAllTenants,
@@ -27,6 +30,9 @@ const tenantResult = (tenant: Tenant) => success({ tenant });
 export const tenantRoutes = [
   implement(listTenantUsers, async ({ params, actor, deps }) =>
     success({ users: await listTenantUsersUseCase(useCaseDeps(deps), actor, params) }),
+  ),
+  implement(updateMemberRestaurants, async ({ params, body, actor, deps }) =>
+    success({ user: await setMemberRestaurants(useCaseDeps(deps), actor, { ...params, body }) }),
   ),
   implement(createTenant, async ({ body, actor, deps }) =>
     tenantResult(await createTenantUseCase(useCaseDeps(deps), actor, body)),

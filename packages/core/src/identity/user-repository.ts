@@ -224,6 +224,28 @@ export async function updateAssignment(
   return rows.length > 0;
 }
 
+/** The restaurants of a manager's or employee's assignment (null: all); false when it is not one of those. */
+export async function setAssignmentRestaurants(
+  ex: Executor,
+  uid: string,
+  tenantId: number,
+  restaurantIds: number[] | null,
+): Promise<boolean> {
+  const rows = await ex
+    .update(tenantAssignments)
+    .set({ restaurantIds, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(tenantAssignments.userUid, uid),
+        tenantIs(tenantAssignments.tenantId, tenantId),
+        // the database refuses a list on an owner or admin: a role changed meanwhile finds no row
+        restaurantIds === null ? undefined : inArray(tenantAssignments.role, [...RESTAURANT_SCOPED_ROLES]),
+      ),
+    )
+    .returning({ tenantId: tenantAssignments.tenantId });
+  return rows.length > 0;
+}
+
 export async function deleteAssignment(ex: Executor, uid: string, tenantId: number): Promise<void> {
   await ex
     .delete(tenantAssignments)

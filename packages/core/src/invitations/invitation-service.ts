@@ -1,6 +1,6 @@
 import type { TenantRole } from '@brigade/domain/access';
 import { type Actor, activeRoleIn, TENANT_ROLES } from '@brigade/domain/access';
-import { BrigadeError, notFound, validationError } from '@brigade/domain/errors';
+import { BrigadeError, notFound } from '@brigade/domain/errors';
 import {
   createInvitationInputSchema,
   INVITATION_MESSAGES,
@@ -13,7 +13,7 @@ import type { Mailer } from '../identity/mailer';
 import { insertOutboxEmail } from '../identity/outbox-repository';
 import { hashToken, randomToken } from '../identity/secrets';
 import { findUserByUid } from '../identity/user-repository';
-import { listRestaurantsOfTenant } from '../tenancy/restaurant-repository';
+import { refuseForeignRestaurants } from '../tenancy/restaurant-lookup-service';
 import { getTenantOrThrow } from '../tenancy/tenant-service';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import { validateInput } from '../validate';
@@ -123,7 +123,7 @@ export async function createInvitation(
     });
   }
   const restaurantIds = data.restaurantIds ?? null;
-  if (restaurantIds) await refuseUnknownRestaurants(deps, tenantId, restaurantIds);
+  if (restaurantIds) await refuseForeignRestaurants(deps.db, tenantId, restaurantIds);
   if (await isTenantMember(deps.db, tenantId, data.email)) {
     const message = INVITATION_MESSAGES.alreadyMember(data.email);
     throw new BrigadeError('validation', 'ALREADY_MEMBER', message, {
@@ -153,15 +153,6 @@ export async function createInvitation(
   }
   const link = await mailInvitation(deps, actor, { tenantId, email: data.email, role: data.role, token });
   return sentInvitation(deps, tenantId, invitationId, link);
-}
-
-/** 400 on `restaurantIds` for a restaurant that is not the tenant's. */
-async function refuseUnknownRestaurants(deps: UseCaseDeps, tenantId: number, restaurantIds: number[]) {
-  const known = new Set((await listRestaurantsOfTenant(deps.db, tenantId)).map((r) => r.restaurantId));
-  const unknown = restaurantIds.find((id) => !known.has(id));
-  if (unknown === undefined) return;
-  const message = INVITATION_MESSAGES.unknownRestaurant(unknown);
-  throw validationError(message, [{ path: 'restaurantIds', message }]);
 }
 
 async function sentInvitation(

@@ -1,6 +1,6 @@
 import type { Executor } from '@brigade/db/database';
 import { type Actor, decideAccess, worksAt } from '@brigade/domain/access';
-import { notFound } from '@brigade/domain/errors';
+import { notFound, validationError } from '@brigade/domain/errors';
 import type { Restaurant } from '@brigade/domain/restaurant';
 import type { UseCaseDeps } from '../use-case';
 import {
@@ -84,4 +84,20 @@ export async function getRestaurantBySlug(
   const restaurant = await findRestaurantBySlug(deps.db, slug.toLowerCase());
   if (!restaurant) throw notFound(`Restaurant not found for slug: ${slug}`, 'RESTAURANT_NOT_FOUND');
   return restaurant;
+}
+
+/**
+ * 400 on `restaurantIds` for a restaurant that is not the tenant's (a member's restaurants, issue 45 item 15):
+ * "Restaurant with ID {id} not found".
+ */
+export async function refuseForeignRestaurants(
+  ex: Executor,
+  tenantId: number,
+  restaurantIds: readonly number[],
+) {
+  const known = new Set((await listRestaurantsOfTenant(ex, tenantId)).map((r) => r.restaurantId));
+  const unknown = restaurantIds.find((id) => !known.has(id));
+  if (unknown === undefined) return;
+  const message = restaurantNotFound(unknown).message;
+  throw validationError(message, [{ path: 'restaurantIds', message }]);
 }

@@ -1,4 +1,5 @@
 import { errorMessage } from '@brigade/api-client/problem-error';
+import { RESTAURANT_SCOPED_ROLES } from '@brigade/domain/access';
 import { Badge } from '@brigade/ui/app-kit/badge';
 import { ConfirmDialog } from '@brigade/ui/app-kit/confirm-dialog';
 import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
@@ -9,6 +10,7 @@ import { useMyRestaurants } from '@brigade/ui/lib/queries';
 import { useState } from 'react';
 import { useCurrentRestaurant } from '../../restaurant-context';
 import { InviteDialog, ROLE_LABELS } from './invite-dialog';
+import { MemberRestaurantsDialog } from './member-restaurants-dialog';
 import { type Invitation, type Member, useInvitationMutations, useInvitations, useMembers } from './queries';
 import './team.css';
 
@@ -47,6 +49,7 @@ export default function TeamScreen() {
   const members = useMembers();
   const invitations = useInvitations();
   const [inviting, setInviting] = useState(false);
+  const [placing, setPlacing] = useState<Member | null>(null);
   const where = useRestaurantNames();
   const roles = invitations.data?.grantableRoles ?? [];
   return (
@@ -92,7 +95,20 @@ export default function TeamScreen() {
               ),
           },
         ]}
+        rowActions={(member) =>
+          RESTAURANT_SCOPED_ROLES.includes(member.role) ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setPlacing(member)}
+              aria-label={`Change the restaurants of ${member.displayName}`}
+            >
+              Restaurants
+            </Button>
+          ) : null
+        }
       />
+      {placing && <MemberRestaurantsDialog member={placing} onClose={() => setPlacing(null)} />}
       {inviting && <InviteDialog roles={roles} onClose={() => setInviting(false)} />}
     </>
   );

@@ -1,20 +1,18 @@
 import { RESTAURANT_SCOPED_ROLES, type TenantRole } from '@brigade/domain/access';
 import { createInvitationInputSchema } from '@brigade/domain/invitation';
-import { MultiSelectField, SelectField } from '@brigade/ui/app-kit/choice-fields';
+import { SelectField } from '@brigade/ui/app-kit/choice-fields';
 import { DialogFormFooter } from '@brigade/ui/app-kit/dialog-form-footer';
-import { Form, FormError, useFieldValue } from '@brigade/ui/app-kit/form';
+import { Form, FormError } from '@brigade/ui/app-kit/form';
 import { TextField } from '@brigade/ui/app-kit/form-fields';
 import { applyServerErrors } from '@brigade/ui/app-kit/server-errors';
 import { useToast } from '@brigade/ui/app-kit/toast';
 import { useZodForm } from '@brigade/ui/app-kit/use-zod-form';
 import { Button } from '@brigade/ui/components/button';
 import { Dialog } from '@brigade/ui/components/dialog';
-import { useMyRestaurants } from '@brigade/ui/lib/queries';
-import { useEffect, useState } from 'react';
-import { useFormContext } from 'react-hook-form';
+import { useState } from 'react';
 import type { z } from 'zod';
-import { useCurrentRestaurant } from '../../restaurant-context';
 import { useInvitationMutations } from './queries';
+import { RestaurantsPart } from './restaurants-part';
 
 export const ROLE_LABELS: Record<TenantRole, string> = {
   owner: 'Owner',
@@ -69,47 +67,6 @@ function SentDialog({ sent, onClose }: { sent: { email: string; link: string }; 
         />
       </label>
     </Dialog>
-  );
-}
-
-/**
- * Where a manager or employee works (issue 45 item 15): every restaurant of the organization (the value null),
- * or the ones ticked. Owners and admins always have every restaurant, so the part is not offered to them.
- */
-function RestaurantsPart({ scoped }: { scoped: boolean }) {
-  const { tenantId } = useCurrentRestaurant();
-  const restaurants = useMyRestaurants(tenantId);
-  const { setValue } = useFormContext();
-  const chosen = useFieldValue<number[] | null | undefined>('restaurantIds');
-  const everywhere = !Array.isArray(chosen);
-  useEffect(() => {
-    if (!scoped) setValue('restaurantIds', null);
-  }, [scoped, setValue]);
-  if (!scoped) return <p className="ui-field__hint">Owners and admins work at every restaurant.</p>;
-  const options = restaurants.data?.map((r) => ({ value: r.restaurantId, label: r.name }));
-  return (
-    <>
-      <label className="ui-switch">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={everywhere}
-          aria-checked={everywhere}
-          onChange={(event) =>
-            setValue('restaurantIds', event.target.checked ? null : [], { shouldDirty: true })
-          }
-        />
-        <span>Works at every restaurant</span>
-      </label>
-      {!everywhere && (
-        <MultiSelectField
-          name="restaurantIds"
-          label="Restaurants"
-          hint="They see and change these restaurants only."
-          options={options}
-        />
-      )}
-    </>
   );
 }
 

@@ -6,7 +6,11 @@ import {
   resendInvitation,
   revokeInvitation,
 } from '@brigade/contracts/invitations';
-import { listTenantUsers, type tenantUserSchema } from '@brigade/contracts/tenant-users';
+import {
+  listTenantUsers,
+  type tenantUserSchema,
+  updateMemberRestaurants,
+} from '@brigade/contracts/tenant-users';
 import type { CreateInvitationInput } from '@brigade/domain/invitation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -56,6 +60,24 @@ export function useInvitationMutations() {
         await apiClient.call(revokeInvitation, { params: { tenantId, invitationId } });
       },
       onSuccess: refresh,
+    }),
+  };
+}
+
+/** Where a manager or employee works (null: every restaurant); the members list is read again. */
+export function useMemberMutations() {
+  const { tenantId } = useCurrentRestaurant();
+  const queryClient = useQueryClient();
+  return {
+    setRestaurants: useMutation({
+      mutationFn: async ({ uid, restaurantIds }: { uid: string; restaurantIds: number[] | null }) =>
+        (
+          await apiClient.call(updateMemberRestaurants, {
+            params: { tenantId, uid },
+            body: { restaurantIds },
+          })
+        ).data.user,
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: tenantKey(tenantId, 'members') }),
     }),
   };
 }
