@@ -1,15 +1,14 @@
 import { errorMessage, isProblemError } from '@brigade/api-client/problem-error';
 import { ticketAge } from '@brigade/domain/ordering/kitchen';
-import { errorMessageOf } from '@brigade/ui/app-kit/server-errors';
-import { useToast } from '@brigade/ui/app-kit/toast';
 import { Button } from '@brigade/ui/components/button';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useCurrentRestaurant } from '../../restaurant-context';
 import { useOrderStream } from '../orders/live-orders';
-import { type KitchenTicket, useKitchenBoard, useKitchenWrites } from '../orders/orders-api';
+import { type KitchenTicket, useKitchenBoard } from '../orders/orders-api';
 import { ORDER_PATHS, timeOf } from '../orders/paths';
 import { TicketAlerts } from '../orders/ticket-alerts';
+import { BUMP_KEYS, StationSwitcher, useBumpBar, useFullScreen, useTicketActions } from './board-tools';
 
 /** The time now, once a second (the tickets' timers). */
 function useNow(): Date {
@@ -37,10 +36,9 @@ export function KitchenBoardScreen({ prepStationId }: { prepStationId: number })
   const board = useKitchenBoard(prepStationId);
   const frame = useRef<HTMLDivElement>(null);
   const now = useNow();
-  const fullScreen = () => {
-    if (document.fullscreenElement) void document.exitFullscreen();
-    else void frame.current?.requestFullscreen?.();
-  };
+  const fullScreen = useFullScreen(frame);
+  const actions = useTicketActions(prepStationId);
+  useBumpBar(board.data?.tickets, actions);
   return (
     <div className="kds" ref={frame}>
       <header className="kds__bar">
@@ -52,27 +50,29 @@ export function KitchenBoardScreen({ prepStationId }: { prepStationId: number })
           {now.toLocaleTimeString(undefined, { timeStyle: 'short' })}
         </p>
         <div className="kds__tools">
-          {board.data && <RecallButton prepStationId={prepStationId} last={board.data.lastBumped} />}
+          <StationSwitcher prepStationId={prepStationId} />
+          {board.data && <RecallButton actions={actions} last={board.data.lastBumped} />}
           <Button size="sm" variant="secondary" onClick={fullScreen}>
             Full screen
           </Button>
         </div>
       </header>
+      <p className="kds__keys">Bump bar: {BUMP_KEYS}.</p>
       <div className="kds__alerts">
         <TicketAlerts />
       </div>
-      <BoardBody board={board} prepStationId={prepStationId} now={now} />
+      <BoardBody board={board} actions={actions} now={now} />
     </div>
   );
 }
 
 function BoardBody({
   board,
-  prepStationId,
+  actions,
   now,
 }: {
   board: ReturnType<typeof useKitchenBoard>;
-  prepStationId: number;
+  actions: ReturnType<typeof useTicketActions>;
   now: Date;
 }) {
   if (board.isPending)
@@ -100,30 +100,36 @@ function BoardBody({
     );
   return (
     <ol className="kds__tickets" aria-label="Tickets, oldest first">
-      {board.data.tickets.map((ticket) => (
-        <Ticket key={ticket.orderId} ticket={ticket} prepStationId={prepStationId} now={now} />
+      {board.data.tickets.map((ticket, index) => (
+        <Ticket key={ticket.orderId} ticket={ticket} place={index + 1} actions={actions} now={now} />
       ))}
     </ol>
   );
 }
 
-function Ticket({ ticket, prepStationId, now }: { ticket: KitchenTicket; prepStationId: number; now: Date }) {
+function Ticket({
+  ticket,
+  place,
+  actions,
+  now,
+}: {
+  ticket: KitchenTicket;
+  /** Its place on the screen, oldest first: the bump bar's key for it (1–9). */
+  place: number;
+  actions: ReturnType<typeof useTicketActions>;
+  now: Date;
+}) {
   const { timezone } = useCurrentRestaurant();
-  const { bump } = useKitchenWrites(prepStationId);
-  const toast = useToast();
   const fired = new Date(ticket.firedAt);
   const age = ticketAge(fired, now);
-  const doBump = async () => {
-    try {
-      const result = await bump.mutateAsync(ticket.orderId);
-      if (result.status === 'ready') toast.success(`Order #${ticket.number} is ready for pickup`);
-    } catch (error) {
-      toast.error(errorMessageOf(error, 'Could not bump the ticket'));
-    }
-  };
   return (
     <li className={`kds-ticket kds-ticket--${age}`} data-testid="kds-ticket">
       <div className="kds-ticket__head">
+        {place <= 9 && (
+          <kbd className="kds-ticket__key" title={`Bump bar key ${place}`}>
+            {place}
+          </kbd>
+        )}
         <h2 className="kds-ticket__number">#{ticket.number}</h2>
         {ticket.tableTent !== null && (
           <span className="kds-ticket__tent" data-testid="kds-tent">
@@ -164,7 +170,13 @@ function Ticket({ ticket, prepStationId, now }: { ticket: KitchenTicket; prepSta
         </section>
       ))}
       {ticket.notes && <p className="kds-ticket__note">Order note: {ticket.notes}</p>}
-      <Button block size="lg" onClick={() => void doBump()} loading={bump.isPending} loadingText="Bumping...">
+      <Button
+        block
+        size="lg"
+        onClick={() => void actions.bump(ticket)}
+        loading={actions.bumping}
+        loadingText="Bumping..."
+      >
         Bump #{ticket.number}
       </Button>
     </li>
@@ -172,30 +184,20 @@ function Ticket({ ticket, prepStationId, now }: { ticket: KitchenTicket; prepSta
 }
 
 function RecallButton({
-  prepStationId,
+  actions,
   last,
 }: {
-  prepStationId: number;
+  actions: ReturnType<typeof useTicketActions>;
   last: { orderId: number; number: number } | null;
 }) {
-  const { recall } = useKitchenWrites(prepStationId);
-  const toast = useToast();
-  const doRecall = async () => {
-    try {
-      const result = await recall.mutateAsync();
-      toast.success(`Order #${result.number} is back on the screen`);
-    } catch (error) {
-      toast.error(errorMessageOf(error, 'Could not recall the ticket'));
-    }
-  };
   return (
     <Button
       size="sm"
       variant="secondary"
       disabled={!last}
-      loading={recall.isPending}
+      loading={actions.recalling}
       loadingText="Recalling..."
-      onClick={() => void doRecall()}
+      onClick={() => void actions.recall()}
     >
       {last ? `Recall #${last.number}` : 'Recall'}
     </Button>

@@ -1,0 +1,110 @@
+import { errorMessageOf } from '@brigade/ui/app-kit/server-errors';
+import { useToast } from '@brigade/ui/app-kit/toast';
+import { type RefObject, useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { usePrepStations } from '../../catalogue-kit/catalogue-api';
+import { type KitchenTicket, useKitchenWrites } from '../orders/orders-api';
+import { ORDER_PATHS } from '../orders/paths';
+
+/** Bump and recall with the cook's feedback, the same from a button, a touch or a bump bar's key. */
+export function useTicketActions(prepStationId: number) {
+  const { bump, recall } = useKitchenWrites(prepStationId);
+  const toast = useToast();
+  return {
+    bump: async (ticket: Pick<KitchenTicket, 'orderId' | 'number'>) => {
+      try {
+        const result = await bump.mutateAsync(ticket.orderId);
+        if (result.status === 'ready') toast.success(`Order #${ticket.number} is ready for pickup`);
+      } catch (error) {
+        toast.error(errorMessageOf(error, 'Could not bump the ticket'));
+      }
+    },
+    recall: async () => {
+      try {
+        const result = await recall.mutateAsync();
+        toast.success(`Order #${result.number} is back on the screen`);
+      } catch (error) {
+        toast.error(errorMessageOf(error, 'Could not recall the ticket'));
+      }
+    },
+    bumping: bump.isPending,
+    recalling: recall.isPending,
+  };
+}
+
+/** The keys a bump bar (a keyboard by another name) sends: 1–9 bump the ticket in that place, R recalls. */
+export const BUMP_KEYS = '1–9 bump the ticket in that place (the small key on it), R recalls the last bump';
+
+/**
+ * Bump-bar keys (issue 45 item 6): a digit bumps the ticket in that place on the screen (oldest first), R (or
+ * 0) recalls the station's last bump. Keys typed into a field, or with a modifier held, are left alone.
+ */
+export function useBumpBar(
+  tickets: readonly KitchenTicket[] | undefined,
+  actions: ReturnType<typeof useTicketActions>,
+) {
+  // the latest tickets and actions, read when a key comes: one listener for the screen's life
+  const latest = useRef({ tickets, actions });
+  latest.current = { tickets, actions };
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || event.repeat) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      const { tickets: shown, actions: act } = latest.current;
+      if (/^[1-9]$/.test(event.key)) {
+        const ticket = shown?.[Number(event.key) - 1];
+        if (!ticket) return;
+        event.preventDefault();
+        void act.bump(ticket);
+      } else if (event.key === 'r' || event.key === 'R' || event.key === '0') {
+        event.preventDefault();
+        void act.recall();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}
+
+/**
+ * Full screen where the browser grants it; where it does not (a kiosk browser, an iframe, a policy), the
+ * screen says how to do it instead of failing silently.
+ */
+export function useFullScreen(frame: RefObject<HTMLElement | null>) {
+  const toast = useToast();
+  const refused = () =>
+    toast.error('This browser did not allow full screen here: use its own full-screen key (F11)');
+  return () => {
+    if (document.fullscreenElement) {
+      void document.exitFullscreen().catch(() => undefined);
+      return;
+    }
+    const asked = frame.current?.requestFullscreen?.();
+    if (!asked) refused();
+    else asked.catch(refused);
+  };
+}
+
+/** Another station's display, without going back to the list. */
+export function StationSwitcher({ prepStationId }: { prepStationId: number }) {
+  const stations = usePrepStations();
+  const navigate = useNavigate();
+  if (!stations.data || stations.data.length < 2) return null;
+  return (
+    <label className="kds__switch">
+      <span className="kds__switch-label">Station</span>
+      <select
+        className="kds__switch-select"
+        value={prepStationId}
+        onChange={(event) => navigate(ORDER_PATHS.station(Number(event.target.value)))}
+      >
+        {stations.data.map((station) => (
+          <option key={station.prepStationId} value={station.prepStationId}>
+            {station.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
