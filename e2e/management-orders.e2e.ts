@@ -32,6 +32,7 @@ afterAll(() => {
   printer.close();
 });
 const SHOTS = '/tmp/orders21';
+const ORDER_PATHS_EXPO = '/kitchen/expo';
 mkdirSync(SHOTS, { recursive: true });
 const ids: Record<string, number> = {};
 let gatewayOrigin = '';
@@ -274,6 +275,15 @@ describe('orders in management and the kitchen display', () => {
       await ticket.waitFor();
       await page.keyboard.press((await ticket.locator('kbd').textContent())!);
       await ticket.waitFor({ state: 'detached' });
+
+      // the expo sees the whole order: the grill done, the fries' station still cooking
+      await openManagement(page, harness, ORDER_PATHS_EXPO, 'Expo: all stations');
+      const whole = page.getByTestId('expo-ticket').filter({ hasText: `#${number}` });
+      const stations = whole.getByRole('list', { name: `Stations of order #${number}` });
+      await stations.getByText('E2E Grill: done').waitFor();
+      expect(await stations.getByText(/: cooking$/).count()).toBeGreaterThan(0);
+      expect(await whole.textContent()).toContain('E2E Fries');
+      await check(page, 'kitchen-expo');
 
       await openManagement(page, harness, '/orders', 'Orders');
       const mine = page.locator('.ord-card', { hasText: `#${number} · Ada Guest` });

@@ -14,7 +14,7 @@ import {
   updateOrderingSettingsSchema,
 } from '@brigade/domain/ordering/api';
 import { orderingAlertSchema } from '@brigade/domain/ordering/checkout-limits';
-import { bumpResultSchema, kitchenBoardSchema } from '@brigade/domain/ordering/kitchen';
+import { bumpResultSchema, expoBoardSchema, kitchenBoardSchema } from '@brigade/domain/ordering/kitchen';
 import {
   kitchenTicketQuerySchema,
   kitchenTicketSchema,
@@ -279,6 +279,22 @@ export const getKitchenBoard = defineEndpoint({
   access: { kind: 'tenant', role: 'employee' },
   request: { params: stationParams },
   response: { status: 200, description: 'The board', schema: successOf(kitchenBoardSchema) },
+  problems: [404],
+});
+
+export const getExpoBoard = defineEndpoint({
+  id: 'getExpoBoard',
+  method: 'GET',
+  path: `${base}/expo`,
+  summary:
+    'The expo view of the kitchen: every order on the line with all its lines and where each station stands',
+  description:
+    'Orders accepted or in preparation with a line sent to the kitchen, oldest first; each with every kitchen ' +
+    'line by course and its stations, done (bumped) or not. The pass marks an order ready when it is complete.',
+  tags: kitchenTags,
+  access: { kind: 'tenant', role: 'employee' },
+  request: { params },
+  response: { status: 200, description: 'The expo board', schema: successOf(expoBoardSchema) },
   problems: [404],
 });
 

@@ -105,6 +105,22 @@ describe('the kitchen display', () => {
     expect(ticketOf(grill, orderId)).toBeUndefined();
     expect(grill.lastBumped).toMatchObject({ orderId });
     expect(ticketOf(await board(ids.fryer), orderId)).toMatchObject({ stationsDone: 1 });
+    // the expo sees the whole order: every kitchen line, the grill done, the fryer still cooking
+    const expo = (await staff('employee', 'GET', '/expo')).json().data;
+    const whole = ticketOf(expo, orderId) as unknown as {
+      stations: { prepStationId: number; name: string; done: boolean }[];
+      courses: { lines: { name: string }[] }[];
+    };
+    expect(whole.stations).toEqual([
+      { prepStationId: ids.grill, name: 'Grill', done: true },
+      { prepStationId: ids.fryer, name: 'Fryer', done: false },
+    ]);
+    expect(whole.courses.flatMap((course) => course.lines.map((line) => line.name)).sort()).toEqual([
+      'Burger',
+      'Fries',
+      'Soda',
+      'Wings',
+    ]);
     const recalled = await staff('employee', 'POST', `/kitchen/${ids.grill}/recall`);
     expect(recalled.statusCode, recalled.body).toBe(200);
     // back on the grill's board, its bump undone: no station has bumped it now
@@ -121,6 +137,8 @@ describe('the kitchen display', () => {
     const order = (await staff('employee', 'GET', `/orders/${orderId}`)).json().data;
     expect(order.status).toBe('ready');
     expect(order.events.at(-1)).toMatchObject({ status: 'ready', note: 'Every kitchen station bumped it' });
+    // ready: off the expo too
+    expect(ticketOf((await staff('employee', 'GET', '/expo')).json().data, orderId)).toBeUndefined();
     const late = await staff('employee', 'POST', `/kitchen/${ids.fryer}/recall`);
     expect(late.statusCode).toBe(409);
     expect(late.json().detail).toMatch(/ready for pickup/);
@@ -178,6 +196,7 @@ describe('another tenant', () => {
   it("gets none of the restaurant's kitchen or sales", async () => {
     expect((await staff('otherOwner', 'GET', '/orders/summary')).statusCode).toBe(403);
     expect((await staff('otherOwner', 'GET', `/kitchen/${ids.grill}`)).statusCode).toBe(403);
+    expect((await staff('otherOwner', 'GET', '/expo')).statusCode).toBe(403);
     expect((await bump(ids.grill, 1, 'otherOwner')).statusCode).toBe(403);
     expect((await staff('otherOwner', 'POST', `/kitchen/${ids.grill}/recall`)).statusCode).toBe(403);
   });

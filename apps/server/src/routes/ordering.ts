@@ -1,7 +1,7 @@
 import * as contract from '@brigade/contracts/ordering';
 import { getOrderingMenu, type OrderingDeps, placeOrder, quoteOrder } from '@brigade/core/ordering/checkout';
 import { getGuestOrder } from '@brigade/core/ordering/guest-orders';
-import { bumpTicket, getKitchenBoard, recallTicket } from '@brigade/core/ordering/kitchen';
+import { bumpTicket, getExpoBoard, getKitchenBoard, recallTicket } from '@brigade/core/ordering/kitchen';
 import { listKitchenTickets, printTicketAgain } from '@brigade/core/ordering/kitchen-tickets';
 import {
   getOrder,
@@ -125,6 +125,9 @@ export const orderingRoutes = [
   ),
   implement(contract.getKitchenBoard, async ({ params, actor, deps }) =>
     success(await getKitchenBoard({ db: deps.database.db }, actor, params)),
+  ),
+  implement(contract.getExpoBoard, async ({ params, actor, deps }) =>
+    success(await getExpoBoard({ db: deps.database.db }, actor, params)),
   ),
   implement(contract.bumpTicket, async ({ params, actor, deps, walls }) =>
     success(await bumpTicket(paymentDeps(deps, walls), actor, params)),

@@ -58,6 +58,24 @@ export async function kitchenOrderRows(ex: Executor, scope: RestaurantScope, pre
     .limit(200);
 }
 
+/** Every order on the line (the expo view): accepted or in preparation, with a line sent to the kitchen. */
+export async function expoOrderRows(ex: Executor, scope: RestaurantScope) {
+  return ex
+    .select()
+    .from(orders)
+    .where(
+      and(
+        scopeWhere(orders, scope),
+        inArray(orders.status, [...KITCHEN_STATUSES]),
+        sql`exists (select 1 from jsonb_array_elements(${orders.lines}) as line
+          where coalesce(line ->> 'pending', 'false') <> 'true'
+            and coalesce((line -> 'share' ->> 'part')::int, 1) = 1)`,
+      ),
+    )
+    .orderBy(asc(orders.orderId))
+    .limit(200);
+}
+
 /** When each order was accepted (its latest acceptance). */
 export async function acceptedAt(ex: Executor, scope: RestaurantScope, orderIds: number[]) {
   if (orderIds.length === 0) return new Map<number, Date>();

@@ -4,6 +4,7 @@ import { BrigadeError, notFound } from '@brigade/domain/errors';
 import type { OrderLine } from '@brigade/domain/ordering/api';
 import {
   type BumpResult,
+  type ExpoBoard,
   groupByCourse,
   inKitchen,
   KITCHEN_STATUSES,
@@ -23,6 +24,7 @@ import {
   bumpsOf,
   coursesOfRestaurant,
   deleteBump,
+  expoOrderRows,
   insertBump,
   kitchenOrderRows,
   lastBumpOf,
@@ -105,6 +107,45 @@ export async function getKitchenBoard(
     lastBumped: recallable
       ? { orderId: last.orderId, number: liveNumber(last), bumpedAt: last.bumpedAt }
       : null,
+  };
+}
+
+/**
+ * The expo view (issue 45 item 6): every order on the line, oldest first, with all its kitchen lines by
+ * course and each of its stations done or not — what the pass checks before handing an order out.
+ */
+export async function getExpoBoard(
+  deps: UseCaseDeps,
+  actor: Actor,
+  input: { tenantId: number; restaurantId: number },
+): Promise<ExpoBoard> {
+  const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
+  await resolveCatalogueScope(deps.db, { ...scope, actor: userIdOf(actor) });
+  const stations = await stationsOfRestaurant(deps.db, scope);
+  const allStationIds = stations.map((s) => s.prepStationId);
+  const rows = await expoOrderRows(deps.db, scope);
+  const ids = rows.map((row) => row.orderId);
+  const [bumps, accepted, courses] = await sideBySide(deps.db, [
+    () => bumpsOf(deps.db, scope, ids),
+    () => acceptedAt(deps.db, scope, ids),
+    () => coursesOfRestaurant(deps.db, scope),
+  ]);
+  const bumpOf = (orderId: number, stationId: number) =>
+    bumps.find((b) => b.orderId === orderId && b.prepStationId === stationId)?.round;
+  const nameOf = new Map(stations.map((s) => [s.prepStationId, s.name]));
+  return {
+    tickets: rows.map((row) => ({
+      ...ticketHead(row, accepted.get(row.orderId) ?? row.createdAt),
+      courses: groupByCourse(linesOf(row), courses).map((group) => ({
+        ...group,
+        lines: group.lines.map(ticketLine),
+      })),
+      stations: stationsOf(linesOf(row), allStationIds).map((id) => ({
+        prepStationId: id,
+        name: nameOf.get(id) ?? `Station ${id}`,
+        done: stationDone(linesOf(row), id, bumpOf(row.orderId, id)),
+      })),
+    })),
   };
 }
 

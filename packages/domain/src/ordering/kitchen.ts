@@ -168,6 +168,18 @@ export const kitchenBoardSchema = z.object({
 });
 export type KitchenBoard = z.input<typeof kitchenBoardSchema>;
 
+/**
+ * The expo (expediter) view (issue 45 item 6): every order on the line with all its kitchen lines, and where
+ * each of its stations stands, so the pass sees what is still cooking and hands out what is complete.
+ */
+export const expoTicketSchema = kitchenTicketSchema.omit({ stationsDone: true, stationsTotal: true }).extend({
+  stations: z.array(z.object({ prepStationId: z.number(), name: z.string(), done: z.boolean() })),
+});
+export type ExpoTicket = z.input<typeof expoTicketSchema>;
+
+export const expoBoardSchema = z.object({ tickets: z.array(expoTicketSchema) });
+export type ExpoBoard = z.input<typeof expoBoardSchema>;
+
 export const bumpResultSchema = z.object({
   orderId: z.number(),
   number: z.number(),

@@ -11,7 +11,7 @@ import { TicketAlerts } from '../orders/ticket-alerts';
 import { BUMP_KEYS, StationSwitcher, useBumpBar, useFullScreen, useTicketActions } from './board-tools';
 
 /** The time now, once a second (the tickets' timers). */
-function useNow(): Date {
+export function useNow(): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(new Date()), 1000);
@@ -146,29 +146,7 @@ function Ticket({
           : `${ticket.customerName || (ticket.tableTent === null ? 'Register' : 'Kiosk')} · ${ticket.service === 'takeout' ? 'Takeout' : 'Dine in'}`}
         {ticket.stationsTotal > 1 && ` · ${ticket.stationsDone}/${ticket.stationsTotal} stations done`}
       </p>
-      {ticket.courses.map((course) => (
-        <section key={course.courseId ?? 'none'} className="kds-ticket__course">
-          {course.name && <h3 className="kds-ticket__course-name">{course.name}</h3>}
-          <ul className="kds-ticket__lines">
-            {course.lines.map((line, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a ticket's lines never change order
-              <li key={index}>
-                <span className="kds-ticket__qty">{line.quantity}×</span> {line.name}
-                {line.sizeName && ` (${line.sizeName})`}
-                {line.seat !== undefined && <span className="kds-ticket__seat">Seat {line.seat}</span>}
-                {line.modifiers.length > 0 && (
-                  <span className="kds-ticket__mods">
-                    {line.modifiers
-                      .map((m) => (m.quantity > 1 ? `${m.quantity}× ${m.name}` : m.name))
-                      .join(', ')}
-                  </span>
-                )}
-                {line.notes && <span className="kds-ticket__note">Note: {line.notes}</span>}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+      <TicketLines courses={ticket.courses} />
       {ticket.notes && <p className="kds-ticket__note">Order note: {ticket.notes}</p>}
       <Button
         block
@@ -201,5 +179,36 @@ function RecallButton({
     >
       {last ? `Recall #${last.number}` : 'Recall'}
     </Button>
+  );
+}
+
+/** A ticket's lines by course: quantity, name, size, seat, choices and notes, as the kitchen reads them. */
+export function TicketLines({ courses }: { courses: KitchenTicket['courses'] }) {
+  return (
+    <>
+      {courses.map((course) => (
+        <section key={course.courseId ?? 'none'} className="kds-ticket__course">
+          {course.name && <h3 className="kds-ticket__course-name">{course.name}</h3>}
+          <ul className="kds-ticket__lines">
+            {course.lines.map((line, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a ticket's lines never change order
+              <li key={index}>
+                <span className="kds-ticket__qty">{line.quantity}×</span> {line.name}
+                {line.sizeName && ` (${line.sizeName})`}
+                {line.seat !== undefined && <span className="kds-ticket__seat">Seat {line.seat}</span>}
+                {line.modifiers.length > 0 && (
+                  <span className="kds-ticket__mods">
+                    {line.modifiers
+                      .map((m) => (m.quantity > 1 ? `${m.quantity}× ${m.name}` : m.name))
+                      .join(', ')}
+                  </span>
+                )}
+                {line.notes && <span className="kds-ticket__note">Note: {line.notes}</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </>
   );
 }

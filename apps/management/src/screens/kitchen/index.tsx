@@ -8,12 +8,14 @@ import { Link, useParams } from 'react-router';
 import { usePrepStations } from '../../catalogue-kit/catalogue-api';
 import { ORDER_PATHS } from '../orders/paths';
 import { KitchenBoardScreen } from './board';
+import { ExpoScreen } from './expo';
 import './kitchen.css';
 
-/** /kitchen (choose the station) and /kitchen/:stationId (that station's display). */
+/** /kitchen (choose the station), /kitchen/:stationId (that station's display), /kitchen/expo (all). */
 export default function KitchenRoute() {
   const { stationId } = useParams();
   const id = Number(stationId);
+  if (stationId === 'expo') return <ExpoScreen />;
   return stationId && Number.isInteger(id) && id > 0 ? (
     <KitchenBoardScreen prepStationId={id} />
   ) : (
@@ -49,6 +51,11 @@ function StationChooser() {
         />
       ) : (
         <ul className="kds-stations">
+          <li>
+            <Link className="ui-card kds-stations__link kds-stations__link--expo" to={ORDER_PATHS.expo}>
+              Expo: all stations
+            </Link>
+          </li>
           {stations.data.map((station) => (
             <li key={station.prepStationId}>
               <Link className="ui-card kds-stations__link" to={ORDER_PATHS.station(station.prepStationId)}>

@@ -1,6 +1,7 @@
 import type { BodyInput, ResponseOf } from '@brigade/api-client/client';
 import {
   bumpTicket,
+  getExpoBoard,
   getKitchenBoard,
   getOrder,
   getOrderingSettings,
@@ -184,6 +185,19 @@ export function useKitchenBoard(prepStationId: number) {
     ...live,
   });
 }
+
+/** The expo view: every order on the line and where its stations stand (live, like a station's board). */
+export function useExpoBoard() {
+  const { params, key } = useOrderingTarget();
+  const live = useLive();
+  return useQuery({
+    queryKey: key('kitchen', 'expo'),
+    queryFn: async ({ signal }) => (await apiClient.call(getExpoBoard, { params, signal })).data,
+    ...live,
+  });
+}
+
+export type ExpoTicket = ResponseOf<typeof getExpoBoard>['data']['tickets'][number];
 
 export function useKitchenWrites(prepStationId: number) {
   const { params } = useOrderingTarget();

@@ -6,6 +6,8 @@ export const ORDER_PATHS = {
   settings: '/orders/settings',
   kitchen: '/kitchen',
   station: (prepStationId: number) => `/kitchen/${prepStationId}`,
+  /** Every station at once: the pass (expediter). */
+  expo: '/kitchen/expo',
 } as const;
 
 /** Whether the browser runs on another clock than `timeZone` (the staff member is away from the restaurant). */

@@ -1,0 +1,121 @@
+import { errorMessage } from '@brigade/api-client/problem-error';
+import { ticketAge } from '@brigade/domain/ordering/kitchen';
+import { errorMessageOf } from '@brigade/ui/app-kit/server-errors';
+import { useToast } from '@brigade/ui/app-kit/toast';
+import { Button } from '@brigade/ui/components/button';
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { useCurrentRestaurant } from '../../restaurant-context';
+import { useOrderStream } from '../orders/live-orders';
+import { type ExpoTicket, useExpoBoard, useMoveOrder } from '../orders/orders-api';
+import { ORDER_PATHS, timeOf } from '../orders/paths';
+import { TicketAlerts } from '../orders/ticket-alerts';
+import { elapsed, TicketLines, useNow } from './board';
+import { useFullScreen } from './board-tools';
+
+/**
+ * The expo view (issue 45 item 6): the pass sees every order on the line at once — all its lines, each of its
+ * stations done or still cooking — and marks it ready when the plates are together. Dark and full-screen
+ * friendly like a station's display, live the same way.
+ */
+export function ExpoScreen() {
+  useOrderStream();
+  const board = useExpoBoard();
+  const frame = useRef<HTMLDivElement>(null);
+  const now = useNow();
+  const fullScreen = useFullScreen(frame);
+  return (
+    <div className="kds" ref={frame}>
+      <header className="kds__bar">
+        <Link className="kds__back" to={ORDER_PATHS.kitchen}>
+          ← Stations
+        </Link>
+        <h1 className="kds__title">Expo: all stations</h1>
+        <p className="kds__clock" aria-hidden="true">
+          {now.toLocaleTimeString(undefined, { timeStyle: 'short' })}
+        </p>
+        <div className="kds__tools">
+          <Button size="sm" variant="secondary" onClick={fullScreen}>
+            Full screen
+          </Button>
+        </div>
+      </header>
+      <div className="kds__alerts">
+        <TicketAlerts />
+      </div>
+      {board.isPending ? (
+        <p className="kds__message" role="status">
+          Loading the orders on the line...
+        </p>
+      ) : board.isError ? (
+        <div className="kds__message" role="alert">
+          <p>Could not load the orders: {errorMessage(board.error)}</p>
+          <Button onClick={() => void board.refetch()}>Try Again</Button>
+        </div>
+      ) : board.data.tickets.length === 0 ? (
+        <p className="kds__message" role="status">
+          Nothing on the line. Accepted orders appear here until they are ready.
+        </p>
+      ) : (
+        <ol className="kds__tickets" aria-label="Orders on the line, oldest first">
+          {board.data.tickets.map((ticket) => (
+            <ExpoCard key={ticket.orderId} ticket={ticket} now={now} />
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+function ExpoCard({ ticket, now }: { ticket: ExpoTicket; now: Date }) {
+  const { timezone } = useCurrentRestaurant();
+  const move = useMoveOrder(ticket.orderId);
+  const toast = useToast();
+  const fired = new Date(ticket.firedAt);
+  const waiting = ticket.stations.filter((station) => !station.done).length;
+  const markReady = async () => {
+    try {
+      await move.mutateAsync({ status: 'ready' });
+      toast.success(`Order #${ticket.number} is ready for pickup`);
+    } catch (error) {
+      toast.error(errorMessageOf(error, 'Could not mark the order ready'));
+    }
+  };
+  return (
+    <li className={`kds-ticket kds-ticket--${ticketAge(fired, now)}`} data-testid="expo-ticket">
+      <div className="kds-ticket__head">
+        <h2 className="kds-ticket__number">#{ticket.number}</h2>
+        <span className="kds-ticket__timer" title="Time since the kitchen got the order">
+          {elapsed(fired, now)}
+        </span>
+      </div>
+      <p className="kds-ticket__meta">
+        {ticket.customerName || 'Guest'} ·{' '}
+        {ticket.service === 'pickup'
+          ? `${ticket.asap ? 'ASAP' : 'Pickup'} ${timeOf(ticket.readyAt ?? ticket.pickupAt, timezone)}`
+          : ticket.service === 'takeout'
+            ? 'Takeout'
+            : 'Dine in'}
+      </p>
+      <ul className="kds-expo__stations" aria-label={`Stations of order #${ticket.number}`}>
+        {ticket.stations.map((station) => (
+          <li key={station.prepStationId} className={station.done ? 'kds-expo__done' : 'kds-expo__cooking'}>
+            {station.name}: {station.done ? 'done' : 'cooking'}
+          </li>
+        ))}
+      </ul>
+      <TicketLines courses={ticket.courses} />
+      {ticket.notes && <p className="kds-ticket__note">Order note: {ticket.notes}</p>}
+      <Button
+        block
+        size="lg"
+        variant={waiting === 0 ? 'primary' : 'secondary'}
+        onClick={() => void markReady()}
+        loading={move.isPending}
+        loadingText="Marking ready..."
+      >
+        {waiting === 0 ? `Ready #${ticket.number}` : `Ready #${ticket.number} (${waiting} cooking)`}
+      </Button>
+    </li>
+  );
+}
