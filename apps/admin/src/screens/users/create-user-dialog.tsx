@@ -1,12 +1,13 @@
 import { adminCreateUserSchema } from '@brigade/domain/user';
 import { CheckboxField, SelectField } from '@brigade/ui/app-kit/choice-fields';
 import { DialogFormFooter } from '@brigade/ui/app-kit/dialog-form-footer';
-import { Form, FormError, FormRow } from '@brigade/ui/app-kit/form';
+import { Form, FormError, FormRow, useFieldValue } from '@brigade/ui/app-kit/form';
 import { TextField } from '@brigade/ui/app-kit/form-fields';
 import { applyServerErrors } from '@brigade/ui/app-kit/server-errors';
 import { useToast } from '@brigade/ui/app-kit/toast';
 import { useZodForm } from '@brigade/ui/app-kit/use-zod-form';
 import { Dialog } from '@brigade/ui/components/dialog';
+import { PasswordStrength } from '@brigade/ui/components/password-strength';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { roleOptions } from '../../components/labels';
@@ -15,6 +16,12 @@ import { type TenantRow, useCreateUser } from '../../queries';
 const FORM_ID = 'create-user-form';
 
 function CreateUserFields({ tenants }: { tenants: readonly TenantRow[] }) {
+  const password = useFieldValue<string | undefined>('password') ?? '';
+  const ownWords = [
+    useFieldValue<string | undefined>('email'),
+    useFieldValue<string | undefined>('firstName'),
+    useFieldValue<string | undefined>('lastName'),
+  ].filter((word): word is string => Boolean(word));
   return (
     <>
       <FormRow>
@@ -23,7 +30,13 @@ function CreateUserFields({ tenants }: { tenants: readonly TenantRow[] }) {
       </FormRow>
       <FormRow>
         <TextField name="email" label="Email" type="email" autoComplete="off" />
-        <TextField name="password" label="Password" type="password" autoComplete="new-password" />
+        <TextField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={<PasswordStrength password={password} ownWords={ownWords} />}
+        />
       </FormRow>
       <FormRow>
         <SelectField
