@@ -79,7 +79,10 @@ describe('site administration app', () => {
       await dialog.getByLabel('Email', { exact: true }).fill(person.email);
       // the strength meter counts the person's own name as easy to guess
       await dialog.getByLabel('Password', { exact: true }).fill('quinnokafor');
-      await dialog.locator('.ui-strength').getByText(/^Strength: (Too easy to guess|Weak)/).waitFor();
+      await dialog
+        .locator('.ui-strength')
+        .getByText(/^Strength: (Too easy to guess|Weak)/)
+        .waitFor();
       await dialog.getByLabel('Password', { exact: true }).fill(person.password);
       await dialog.getByRole('button', { name: 'Create user' }).click();
       await page.getByRole('heading', { level: 1, name: 'Quinn Okafor' }).waitFor();
