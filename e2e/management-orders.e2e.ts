@@ -277,7 +277,10 @@ describe('orders in management and the kitchen display', () => {
       await ticket.waitFor({ state: 'detached' });
 
       // the expo sees the whole order: the grill done, the fries' station still cooking
-      await openManagement(page, harness, ORDER_PATHS_EXPO, 'Expo: all stations');
+      // from the station's display to the expo by its Station select
+      await page.getByLabel('Station').selectOption({ label: 'Expo: all stations' });
+      await page.getByRole('heading', { level: 1, name: 'Expo: all stations' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/manage${ORDER_PATHS_EXPO}`);
       const whole = page.getByTestId('expo-ticket').filter({ hasText: `#${number}` });
       const stations = whole.getByRole('list', { name: `Stations of order #${number}` });
       await stations.getByText('E2E Grill: done').waitFor();

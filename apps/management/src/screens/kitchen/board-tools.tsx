@@ -86,19 +86,26 @@ export function useFullScreen(frame: RefObject<HTMLElement | null>) {
   };
 }
 
-/** Another station's display, without going back to the list. */
-export function StationSwitcher({ prepStationId }: { prepStationId: number }) {
+/** Another station's display, or the expo, without going back to the list. */
+export function StationSwitcher({ prepStationId }: { prepStationId: number | 'expo' }) {
   const stations = usePrepStations();
   const navigate = useNavigate();
-  if (!stations.data || stations.data.length < 2) return null;
+  if (!stations.data || stations.data.length === 0) return null;
   return (
     <label className="kds__switch">
       <span className="kds__switch-label">Station</span>
       <select
         className="kds__switch-select"
         value={prepStationId}
-        onChange={(event) => navigate(ORDER_PATHS.station(Number(event.target.value)))}
+        onChange={(event) =>
+          navigate(
+            event.target.value === 'expo'
+              ? ORDER_PATHS.expo
+              : ORDER_PATHS.station(Number(event.target.value)),
+          )
+        }
       >
+        <option value="expo">Expo: all stations</option>
         {stations.data.map((station) => (
           <option key={station.prepStationId} value={station.prepStationId}>
             {station.name}

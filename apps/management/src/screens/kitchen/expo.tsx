@@ -11,7 +11,7 @@ import { type ExpoTicket, useExpoBoard, useMoveOrder } from '../orders/orders-ap
 import { ORDER_PATHS, timeOf } from '../orders/paths';
 import { TicketAlerts } from '../orders/ticket-alerts';
 import { elapsed, TicketLines, useNow } from './board';
-import { useFullScreen } from './board-tools';
+import { StationSwitcher, useFullScreen } from './board-tools';
 
 /**
  * The expo view (issue 45 item 6): the pass sees every order on the line at once — all its lines, each of its
@@ -35,6 +35,7 @@ export function ExpoScreen() {
           {now.toLocaleTimeString(undefined, { timeStyle: 'short' })}
         </p>
         <div className="kds__tools">
+          <StationSwitcher prepStationId="expo" />
           <Button size="sm" variant="secondary" onClick={fullScreen}>
             Full screen
           </Button>
