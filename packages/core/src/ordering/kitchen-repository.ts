@@ -3,7 +3,7 @@ import { courses, prepStations } from '@brigade/db/schema/catalogue';
 import { kitchenBumps, orderEvents, orders } from '@brigade/db/schema/ordering';
 import type { CourseRef } from '@brigade/domain/ordering/kitchen';
 import { KITCHEN_STATUSES } from '@brigade/domain/ordering/kitchen';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { scopeWhere } from '../catalogue/scope';
 import type { RestaurantScope } from './ordering-repository';
 
@@ -34,32 +34,29 @@ export async function coursesOfRestaurant(ex: Executor, scope: RestaurantScope):
  * busy line never hides a station's newest tickets behind others' (on the index orders_kitchen_idx).
  */
 export async function kitchenOrderRows(ex: Executor, scope: RestaurantScope, prepStationId: number) {
-  return ex
-    .select()
-    .from(orders)
-    .where(
-      and(
-        scopeWhere(orders, scope),
-        inArray(orders.status, [...KITCHEN_STATUSES]),
-        // a line for the station that was sent (an open check's unsent lines are not on the line yet)
-        sql`exists (select 1 from jsonb_array_elements(${orders.lines}) as line
-          where (jsonb_array_length(coalesce(line -> 'prepStationIds', '[]'::jsonb)) = 0
-             or line -> 'prepStationIds' @> to_jsonb(${prepStationId}::int))
-            and coalesce(line ->> 'pending', 'false') <> 'true'
-            and coalesce((line -> 'share' ->> 'part')::int, 1) = 1)`,
-        // not bumped by the station since the order's last round (an open check sends several)
-        sql`not exists (select 1 from ${kitchenBumps} where ${kitchenBumps.tenantId} = ${orders.tenantId}
-          and ${kitchenBumps.orderId} = ${orders.orderId} and ${kitchenBumps.prepStationId} = ${prepStationId}
-          and ${kitchenBumps.round} >= (select coalesce(max((line ->> 'round')::int), 0)
-            from jsonb_array_elements(${orders.lines}) as line))`,
-      ),
-    )
-    .orderBy(asc(orders.orderId))
-    .limit(200);
+  return onTheLine(
+    ex,
+    scope,
+    // a line for the station (a line without stations goes to every station)
+    sql`(jsonb_array_length(coalesce(line -> 'prepStationIds', '[]'::jsonb)) = 0
+      or line -> 'prepStationIds' @> to_jsonb(${prepStationId}::int))`,
+    // not bumped by the station since the order's last round (an open check sends several)
+    sql`not exists (select 1 from ${kitchenBumps} where ${kitchenBumps.tenantId} = ${orders.tenantId}
+      and ${kitchenBumps.orderId} = ${orders.orderId} and ${kitchenBumps.prepStationId} = ${prepStationId}
+      and ${kitchenBumps.round} >= (select coalesce(max((line ->> 'round')::int), 0)
+        from jsonb_array_elements(${orders.lines}) as line))`,
+  );
 }
 
 /** Every order on the line (the expo view): accepted or in preparation, with a line sent to the kitchen. */
-export async function expoOrderRows(ex: Executor, scope: RestaurantScope) {
+export const expoOrderRows = (ex: Executor, scope: RestaurantScope) => onTheLine(ex, scope, sql`true`);
+
+/**
+ * Orders on the line, oldest first, at most 200: accepted or in preparation, with a sent line (an open
+ * check's unsent lines are not on the line yet; a split line counts once) that `line` also holds for, and
+ * whatever `also` adds about the order.
+ */
+function onTheLine(ex: Executor, scope: RestaurantScope, line: SQL, also?: SQL) {
   return ex
     .select()
     .from(orders)
@@ -68,8 +65,10 @@ export async function expoOrderRows(ex: Executor, scope: RestaurantScope) {
         scopeWhere(orders, scope),
         inArray(orders.status, [...KITCHEN_STATUSES]),
         sql`exists (select 1 from jsonb_array_elements(${orders.lines}) as line
-          where coalesce(line ->> 'pending', 'false') <> 'true'
+          where ${line}
+            and coalesce(line ->> 'pending', 'false') <> 'true'
             and coalesce((line -> 'share' ->> 'part')::int, 1) = 1)`,
+        also,
       ),
     )
     .orderBy(asc(orders.orderId))

@@ -1,7 +1,8 @@
 import { errorMessageOf } from '@brigade/ui/app-kit/server-errors';
 import { useToast } from '@brigade/ui/app-kit/toast';
-import { type RefObject, useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { Button } from '@brigade/ui/components/button';
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { usePrepStations } from '../../catalogue-kit/catalogue-api';
 import { type KitchenTicket, useKitchenWrites } from '../orders/orders-api';
 import { ORDER_PATHS } from '../orders/paths';
@@ -113,5 +114,47 @@ export function StationSwitcher({ prepStationId }: { prepStationId: number | 'ex
         ))}
       </select>
     </label>
+  );
+}
+
+/**
+ * A kitchen screen's frame (a station's board, the expo): dark, full-screen friendly, with the way back, the
+ * title, the clock, the station select, `tools` and Full screen, and the ticket alerts above `children`.
+ */
+export function KdsFrame({
+  title,
+  now,
+  station,
+  tools,
+  children,
+}: {
+  title: string;
+  now: Date;
+  station: number | 'expo';
+  tools?: ReactNode;
+  children: ReactNode;
+}) {
+  const frame = useRef<HTMLDivElement>(null);
+  const fullScreen = useFullScreen(frame);
+  return (
+    <div className="kds" ref={frame}>
+      <header className="kds__bar">
+        <Link className="kds__back" to={ORDER_PATHS.kitchen}>
+          ← Stations
+        </Link>
+        <h1 className="kds__title">{title}</h1>
+        <p className="kds__clock" aria-hidden="true">
+          {now.toLocaleTimeString(undefined, { timeStyle: 'short' })}
+        </p>
+        <div className="kds__tools">
+          <StationSwitcher prepStationId={station} />
+          {tools}
+          <Button size="sm" variant="secondary" onClick={fullScreen}>
+            Full screen
+          </Button>
+        </div>
+      </header>
+      {children}
+    </div>
   );
 }

@@ -1,14 +1,13 @@
 import { errorMessage, isProblemError } from '@brigade/api-client/problem-error';
 import { ticketAge } from '@brigade/domain/ordering/kitchen';
 import { Button } from '@brigade/ui/components/button';
-import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
 import { useCurrentRestaurant } from '../../restaurant-context';
 import { useOrderStream } from '../orders/live-orders';
 import { type KitchenTicket, useKitchenBoard } from '../orders/orders-api';
-import { ORDER_PATHS, timeOf } from '../orders/paths';
+import { timeOf } from '../orders/paths';
 import { TicketAlerts } from '../orders/ticket-alerts';
-import { BUMP_KEYS, StationSwitcher, useBumpBar, useFullScreen, useTicketActions } from './board-tools';
+import { BUMP_KEYS, KdsFrame, useBumpBar, useTicketActions } from './board-tools';
 
 /** The time now, once a second (the tickets' timers). */
 export function useNow(): Date {
@@ -34,35 +33,22 @@ export function elapsed(from: Date, now: Date): string {
 export function KitchenBoardScreen({ prepStationId }: { prepStationId: number }) {
   useOrderStream();
   const board = useKitchenBoard(prepStationId);
-  const frame = useRef<HTMLDivElement>(null);
   const now = useNow();
-  const fullScreen = useFullScreen(frame);
   const actions = useTicketActions(prepStationId);
   useBumpBar(board.data?.tickets, actions);
   return (
-    <div className="kds" ref={frame}>
-      <header className="kds__bar">
-        <Link className="kds__back" to={ORDER_PATHS.kitchen}>
-          ← Stations
-        </Link>
-        <h1 className="kds__title">{board.data?.station.name ?? 'Kitchen display'}</h1>
-        <p className="kds__clock" aria-hidden="true">
-          {now.toLocaleTimeString(undefined, { timeStyle: 'short' })}
-        </p>
-        <div className="kds__tools">
-          <StationSwitcher prepStationId={prepStationId} />
-          {board.data && <RecallButton actions={actions} last={board.data.lastBumped} />}
-          <Button size="sm" variant="secondary" onClick={fullScreen}>
-            Full screen
-          </Button>
-        </div>
-      </header>
+    <KdsFrame
+      title={board.data?.station.name ?? 'Kitchen display'}
+      now={now}
+      station={prepStationId}
+      tools={board.data && <RecallButton actions={actions} last={board.data.lastBumped} />}
+    >
       <p className="kds__keys">Bump bar: {BUMP_KEYS}.</p>
       <div className="kds__alerts">
         <TicketAlerts />
       </div>
       <BoardBody board={board} actions={actions} now={now} />
-    </div>
+    </KdsFrame>
   );
 }
 

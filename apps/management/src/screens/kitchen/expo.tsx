@@ -3,15 +3,13 @@ import { ticketAge } from '@brigade/domain/ordering/kitchen';
 import { errorMessageOf } from '@brigade/ui/app-kit/server-errors';
 import { useToast } from '@brigade/ui/app-kit/toast';
 import { Button } from '@brigade/ui/components/button';
-import { useRef } from 'react';
-import { Link } from 'react-router';
 import { useCurrentRestaurant } from '../../restaurant-context';
 import { useOrderStream } from '../orders/live-orders';
 import { type ExpoTicket, useExpoBoard, useMoveOrder } from '../orders/orders-api';
-import { ORDER_PATHS, timeOf } from '../orders/paths';
+import { timeOf } from '../orders/paths';
 import { TicketAlerts } from '../orders/ticket-alerts';
 import { elapsed, TicketLines, useNow } from './board';
-import { StationSwitcher, useFullScreen } from './board-tools';
+import { KdsFrame } from './board-tools';
 
 /**
  * The expo view (issue 45 item 6): the pass sees every order on the line at once — all its lines, each of its
@@ -21,26 +19,9 @@ import { StationSwitcher, useFullScreen } from './board-tools';
 export function ExpoScreen() {
   useOrderStream();
   const board = useExpoBoard();
-  const frame = useRef<HTMLDivElement>(null);
   const now = useNow();
-  const fullScreen = useFullScreen(frame);
   return (
-    <div className="kds" ref={frame}>
-      <header className="kds__bar">
-        <Link className="kds__back" to={ORDER_PATHS.kitchen}>
-          ← Stations
-        </Link>
-        <h1 className="kds__title">Expo: all stations</h1>
-        <p className="kds__clock" aria-hidden="true">
-          {now.toLocaleTimeString(undefined, { timeStyle: 'short' })}
-        </p>
-        <div className="kds__tools">
-          <StationSwitcher prepStationId="expo" />
-          <Button size="sm" variant="secondary" onClick={fullScreen}>
-            Full screen
-          </Button>
-        </div>
-      </header>
+    <KdsFrame title="Expo: all stations" now={now} station="expo">
       <div className="kds__alerts">
         <TicketAlerts />
       </div>
@@ -64,7 +45,7 @@ export function ExpoScreen() {
           ))}
         </ol>
       )}
-    </div>
+    </KdsFrame>
   );
 }
 
