@@ -1,9 +1,9 @@
 /**
- * Who may call what (spec 01 §6, docs/architecture.md#identity-and-access). Pure rules: the server loads the actor once per request
+ * Who may call what (docs/architecture.md#identity-and-access). Pure rules: the server loads the actor once per request
  * and asks `decideAccess` for every endpoint, using the requirement the endpoint declares in its contract.
  */
 
-// spec 01 §3 TenantAssignment roles, strongest first.
+// TenantAssignment roles, strongest first.
 export const TENANT_ROLES = ['owner', 'admin', 'manager', 'employee'] as const;
 export type TenantRole = (typeof TENANT_ROLES)[number];
 

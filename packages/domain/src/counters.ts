@@ -1,7 +1,7 @@
 import { BrigadeError } from './errors';
 
 /**
- * Id counters (spec 02 §3 "Counter" and "Entity id ranges", §4, §5, §8). Pure rules only: which entity
+ * Id counters. Pure rules only: which entity
  * types exist, where their ids start, and whether a counter call is well formed. Issuing is in
  * packages/core/src/counters.
  */
@@ -15,7 +15,7 @@ export interface EntityIdRange {
   level: CounterLevel;
 }
 
-// spec 02 §3 "Entity id ranges": platform-level ids are global; every other kind counts from 1 per restaurant.
+// Entity id ranges: platform-level ids are global; every other kind counts from 1 per restaurant.
 export const ENTITY_ID_RANGES = {
   tenants: { firstId: 10000001, prefix: 'TENANT', idField: 'tenantId', level: 'platform' },
   restaurants: { firstId: 20000001, prefix: 'REST', idField: 'restaurantId', level: 'platform' },
@@ -41,7 +41,7 @@ export type RestaurantEntityType = Exclude<EntityType, PlatformEntityType>;
 
 export const ENTITY_TYPES = Object.keys(ENTITY_ID_RANGES) as EntityType[];
 
-// spec 02 §8: the counter error codes and messages, verbatim.
+// The counter error codes and messages, verbatim.
 export const COUNTER_ERROR_CODES = [
   'TENANT_NOT_FOUND',
   'RESTAURANT_NOT_FOUND',
@@ -63,7 +63,7 @@ export const isEntityType = (value: unknown): value is EntityType =>
 export const isPlatformEntityType = (type: EntityType): type is PlatformEntityType =>
   ENTITY_ID_RANGES[type].level === 'platform';
 
-/** The stored value of a counter that has issued nothing yet: first id − 1 (spec 02 §4). */
+/** The stored value of a counter that has issued nothing yet: first id − 1. */
 export const initialCounterValue = (type: EntityType): number => ENTITY_ID_RANGES[type].firstId - 1;
 
 export type CounterScope =
@@ -75,7 +75,7 @@ const isPositiveInteger = (value: unknown): value is number =>
 
 /**
  * Checks a counter request as callers hand it in (possibly untyped: CLI, API) and returns a well-formed
- * scope, or throws the spec's error. Platform-level types refuse tenantId/restaurantId (spec 02 §5).
+ * scope, or throws the counter error. Platform-level types refuse tenantId/restaurantId.
  */
 export function parseCounterScope(input: {
   entityType: unknown;
@@ -116,7 +116,7 @@ export function parseCounterScope(input: {
 
 /**
  * A reset stores `value` as the last issued id, so the next id is value + 1. The lowest allowed value is
- * first id − 1 (a counter that has issued nothing); nextId is an integer >= 0 (spec 02 §5).
+ * first id − 1 (a counter that has issued nothing); nextId is an integer >= 0.
  */
 export function checkResetValue(type: EntityType, value: unknown): number {
   if (
@@ -132,6 +132,6 @@ export function checkResetValue(type: EntityType, value: unknown): number {
   return value;
 }
 
-/** A display id such as `TENANT-10000001` (the prefix column of spec 02 §3). */
+/** A display id such as `TENANT-10000001` (the range's prefix). */
 export const formatEntityId = (type: EntityType, id: number): string =>
   `${ENTITY_ID_RANGES[type].prefix}-${id}`;

@@ -41,7 +41,7 @@ export const createDomainMappingInputSchema = z.object({
 });
 export type CreateDomainMappingInput = z.infer<typeof createDomainMappingInputSchema>;
 
-/** spec 01 §5: update cannot change domainId, guid, domain, domainType, tenant, restaurant, createdAt or createdBy. */
+/** Update cannot change domainId, guid, domain, domainType, tenant, restaurant, createdAt or createdBy. */
 export const IMMUTABLE_MAPPING_FIELDS = [
   'domainId',
   'guid',

@@ -35,7 +35,7 @@ const messages = (result: { error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
 const GUID = '3f2c1d4e-5a6b-4c7d-8e9f-0123456789ab';
 
-describe('domain validation (spec 01 §5)', () => {
+describe('domain validation', () => {
   it('requires a domain', () => {
     expect(messages(domainSchema.safeParse(''))).toEqual(['Domain is required']);
     expect(messages(domainSchema.safeParse(undefined))).toEqual(['Domain is required']);
@@ -115,7 +115,7 @@ describe('domain validation (spec 01 §5)', () => {
   });
 });
 
-describe('stored mapping (spec 01 §3, §5)', () => {
+describe('stored mapping', () => {
   const valid = {
     domainId: 30000001,
     guid: GUID,
@@ -154,7 +154,7 @@ describe('stored mapping (spec 01 §3, §5)', () => {
   });
 });
 
-describe('states (spec 01 §4)', () => {
+describe('states', () => {
   it('starts subdomains issued and verified, custom domains pending', () => {
     expect(initialStatuses('subdomain')).toEqual({ sslStatus: 'issued', verificationStatus: 'verified' });
     expect(initialStatuses('custom')).toEqual({ sslStatus: 'pending', verificationStatus: 'pending' });
@@ -222,7 +222,7 @@ describe('states (spec 01 §4)', () => {
   });
 });
 
-describe('subdomain generation (spec 01 §9)', () => {
+describe('subdomain generation', () => {
   it('uses restaurant- plus the last 8 characters of the guid', () => {
     expect(subdomainCandidate(GUID, 'brigade.site', 0)).toBe('restaurant-456789ab.brigade.site');
     expect(subdomainCandidate(GUID, 'brigade.site', 3)).toBe('restaurant-456789ab-3.brigade.site');

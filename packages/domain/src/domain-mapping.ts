@@ -3,22 +3,22 @@ import { BrigadeError } from './errors';
 import { multilineText, text, withTextRule } from './text';
 
 /**
- * Domain mappings (spec 01 §3 DomainMapping, §4 domain mapping states, redirects and availability, §5 Domain,
- * §8, §9). Pure rules only: validation with the spec's messages, reserved names, subdomain generation,
+ * Domain mappings: the DomainMapping, its states, redirects and availability. Pure rules only: validation
+ * with its messages, reserved names, subdomain generation,
  * redirect logic and the status helpers. Storage is in packages/core/src/domains.
  */
 
-// spec 01 §9: domain length 253, label 63.
+// Domain length 253, label 63.
 export const DOMAIN_MAX_LENGTH = 253;
 export const DOMAIN_LABEL_MAX_LENGTH = 63;
-// spec 01 §9: generated subdomains, numeric suffix up to 100 tries.
+// Generated subdomains, numeric suffix up to 100 tries.
 export const SUBDOMAIN_PREFIX = 'restaurant-';
 export const SUBDOMAIN_MAX_ATTEMPTS = 100;
-// spec 01 §5: query limit 1-100 (default 50); prefix search default 20.
+// Query limit 1-100 (default 50); prefix search default 20.
 export const DOMAIN_QUERY_MAX_LIMIT = 100;
 export const DOMAIN_QUERY_DEFAULT_LIMIT = 50;
 export const DOMAIN_SEARCH_DEFAULT_LIMIT = 20;
-// spec 01 §4: expiring soon within 30 days by default.
+// Expiring soon within 30 days by default.
 export const EXPIRING_SOON_DAYS = 30;
 
 export const DOMAIN_TYPES = ['custom', 'subdomain'] as const;
@@ -31,8 +31,8 @@ export const WWW_REDIRECTS = ['none', 'www_to_apex', 'apex_to_www'] as const;
 export type WwwRedirect = (typeof WWW_REDIRECTS)[number];
 
 /**
- * spec 01 §5: "names containing localhost, {host}, {host} or invalid". The spec elides the two middle names;
- * we read them as the loopback and unspecified addresses (see docs/decisions/010-domains.md).
+ * Names containing localhost, {host}, {host} or invalid are refused. The earlier system elided the two
+ * middle names; we read them as the loopback and unspecified addresses (see docs/decisions/010-domains.md).
  */
 export const RESERVED_DOMAIN_PARTS = ['localhost', '127.0.0.1', '0.0.0.0', 'invalid'] as const;
 
@@ -80,7 +80,7 @@ export const isReservedDomain = (domain: string): boolean => {
   return RESERVED_DOMAIN_PARTS.some((part) => lower.includes(part));
 };
 
-/** Checks a domain and returns every message that applies (spec 01 §5), in the spec's order. */
+/** Checks a domain and returns every message that applies, in a fixed order. */
 export function domainErrors(input: unknown, formatMessage: string = DOMAIN_MESSAGES.format): string[] {
   if (typeof input !== 'string' || input.trim() === '') return [DOMAIN_MESSAGES.required];
   const domain = input.trim();
@@ -91,7 +91,7 @@ export function domainErrors(input: unknown, formatMessage: string = DOMAIN_MESS
   return errors;
 }
 
-/** spec 01 §3: domain lowercased. Trimmed, and a trailing root dot dropped. */
+/** Domain lowercased. Trimmed, and a trailing root dot dropped. */
 export const normalizeDomain = (domain: string): string => domain.trim().toLowerCase().replace(/\.$/, '');
 
 export const domainSchema = z
@@ -101,7 +101,7 @@ export const domainSchema = z
     for (const message of domainErrors(value)) ctx.addIssue({ code: 'custom', message });
   });
 
-/** The hosting form's wording of the format message (spec 01 §5). */
+/** The hosting form's wording of the format message. */
 export const hostingDomainSchema = z
   .string({ error: DOMAIN_MESSAGES.required })
   .transform(normalizeDomain)
@@ -131,7 +131,7 @@ export const seoConfigSchema = z.object({
 });
 export type SeoConfig = z.infer<typeof seoConfigSchema>;
 
-/** spec 01 §3 "hosting config {domain id, lastVerificationAttempt, verificationError}" plus the attempt count. */
+/** The hosting config {domain id, lastVerificationAttempt, verificationError} plus the attempt count. */
 export const hostingConfigSchema = z.object({
   domainId: text().optional(),
   verificationAttempts: z.number().int().min(0).default(0),
@@ -141,8 +141,8 @@ export const hostingConfigSchema = z.object({
 export type HostingConfig = z.infer<typeof hostingConfigSchema>;
 
 /**
- * A stored mapping (spec 01 §3). Creation and model loading fail when domainId, guid, domain, tenantGuid,
- * restaurantGuid or createdBy is missing or invalid (spec 01 §5).
+ * A stored mapping. Creation and model loading fail when domainId, guid, domain, tenantGuid,
+ * restaurantGuid or createdBy is missing or invalid.
  */
 export const domainMappingSchema = z.object({
   domainId: z.number({ error: 'Domain ID must be a positive integer' }).int().positive(),
@@ -161,14 +161,14 @@ export const domainMappingSchema = z.object({
   hostingConfig: hostingConfigSchema.prefault({}),
   createdAt: z.date(),
   updatedAt: z.date(),
-  // spec 01 §5: "Creator ID is required", "Updater ID is required".
+  // "Creator ID is required", "Updater ID is required".
   createdBy: text({ error: DOMAIN_MESSAGES.createdBy }).min(1, DOMAIN_MESSAGES.createdBy),
   updatedBy: text({ error: DOMAIN_MESSAGES.updatedBy }).min(1, DOMAIN_MESSAGES.updatedBy),
 });
 export type DomainMapping = z.infer<typeof domainMappingSchema>;
 
 /**
- * What an anonymous caller learns of a served mapping (spec 01 §3 resolution result "mapping"): the host and
+ * What an anonymous caller learns of a served mapping (the "mapping" of a resolution result): the host and
  * what a public site does with it. Never who created it, its verification token or its hosting details.
  */
 export const publicDomainMappingSchema = z.strictObject({
@@ -209,7 +209,7 @@ export function provedStatusChanges(
   return changes;
 }
 
-/** spec 01 §4: subdomains start ssl issued and verified; custom domains start pending and pending. */
+/** Subdomains start ssl issued and verified; custom domains start pending and pending. */
 export function initialStatuses(domainType: DomainType): {
   sslStatus: SslStatus;
   verificationStatus: VerificationStatus;
@@ -221,20 +221,20 @@ export function initialStatuses(domainType: DomainType): {
 
 type StatusView = Pick<DomainMapping, 'isActive' | 'sslStatus' | 'verificationStatus'>;
 
-/** spec 01 §4: a domain needs verification while pending or failed. */
+/** A domain needs verification while pending or failed. */
 export const needsVerification = (m: Pick<StatusView, 'verificationStatus'>): boolean =>
   m.verificationStatus === 'pending' || m.verificationStatus === 'failed';
-/** spec 01 §4: SSL renewal is needed when expired or failed. */
+/** SSL renewal is needed when expired or failed. */
 export const needsSslRenewal = (m: Pick<StatusView, 'sslStatus'>): boolean =>
   m.sslStatus === 'expired' || m.sslStatus === 'failed';
-/** spec 01 §4: usable when active and verified. */
+/** Usable when active and verified. */
 export const isUsable = (m: Pick<StatusView, 'isActive' | 'verificationStatus'>): boolean =>
   m.isActive && m.verificationStatus === 'verified';
-/** spec 01 §4: HTTPS is used only when SSL is issued. */
+/** HTTPS is used only when SSL is issued. */
 export const protocolFor = (m: Pick<StatusView, 'sslStatus'>): 'https' | 'http' =>
   m.sslStatus === 'issued' ? 'https' : 'http';
 
-/** spec 01 §4: available if no mapping exists, or the found mapping has the excluded guid or id. */
+/** Available if no mapping exists, or the found mapping has the excluded guid or id. */
 export function isDomainAvailable(
   existing: Pick<DomainMapping, 'guid' | 'domainId'> | null,
   exclude: { guid?: string | undefined; domainId?: number | undefined } = {},
@@ -244,7 +244,7 @@ export function isDomainAvailable(
 }
 
 /**
- * spec 01 §4 redirects: www_to_apex sends a www host to the apex, apex_to_www an apex host to www; an explicit
+ * Redirects: www_to_apex sends a www host to the apex, apex_to_www an apex host to www; an explicit
  * redirectTo overrides both. The target keeps the mapping's protocol (https only when SSL is issued).
  */
 export function redirectFor(
@@ -264,7 +264,7 @@ export function redirectFor(
   return { shouldRedirect: false, redirectTo: null };
 }
 
-/** spec 01 §9: "restaurant-" plus the last 8 characters of the restaurant guid; attempt n>0 adds "-n". */
+/** "restaurant-" plus the last 8 characters of the restaurant guid; attempt n>0 adds "-n". */
 export function subdomainCandidate(restaurantGuid: string, baseDomain: string, attempt: number): string {
   const label = `${SUBDOMAIN_PREFIX}${restaurantGuid.replace(/-/g, '').slice(-8).toLowerCase()}`;
   return `${attempt === 0 ? label : `${label}-${attempt}`}.${normalizeDomain(baseDomain)}`;
@@ -300,7 +300,7 @@ export function domainSuggestions(input: string, isAvailable: boolean): string[]
   return suggestions;
 }
 
-/** spec 01 §4 hosting-provider domains: expired when the expiry is past, expiring soon within 30 days. */
+/** Hosting-provider domains: expired when the expiry is past, expiring soon within 30 days. */
 export const isDomainExpired = (expires: number | null | undefined, now: number): boolean =>
   expires != null && expires < now;
 export const isDomainExpiringSoon = (

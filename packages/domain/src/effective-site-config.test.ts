@@ -35,7 +35,7 @@ const restaurant = (websiteConfig: object) => ({
   websiteConfig: websiteConfigSchema.parse(websiteConfig),
 });
 
-describe('effective restaurant configuration (spec 01 §4)', () => {
+describe('effective restaurant configuration', () => {
   it("uses the restaurant's layout template and colour scheme when overrides are allowed", () => {
     const effective = effectiveSiteConfiguration(
       siteConfig(true),

@@ -19,7 +19,7 @@ export interface EffectiveSiteConfiguration {
 }
 
 /**
- * What a restaurant's public site uses (spec 01 §4): the site configuration's defaults, with the
+ * What a restaurant's public site uses: the site configuration's defaults, with the
  * restaurant's own layout template and colour scheme (named in its website configuration) only when
  * `allowRestaurantOverrides` is on, and only when they name an active entry. The hero image follows the
  * hero image choice with the restaurant's own hero image as the explicit one and its concept as category.

@@ -13,7 +13,7 @@ const images = [
   image('italian-generic', 'Italian', { isGenericFallback: true }),
 ];
 
-describe('hero image choice (spec 01 §4)', () => {
+describe('hero image choice', () => {
   it('uses the explicit image first', () => {
     expect(chooseHeroImage(images, { image: 'https://x.example/h.jpg', category: 'seafood' })).toMatchObject({
       url: 'https://x.example/h.jpg',

@@ -25,8 +25,8 @@ const fromFallback = (image: FallbackImage, source: HeroImageSource): HeroImageC
 });
 
 /**
- * spec 01 §4 hero image choice: the explicit image, else a non-generic fallback whose category matches
- * (case-insensitively), else the generic fallback, else the default generic hero image (spec 01 §9). Among
+ * Hero image choice: the explicit image, else a non-generic fallback whose category matches
+ * (case-insensitively), else the generic fallback, else the default generic hero image. Among
  * several candidates the highest priority wins.
  */
 export function chooseHeroImage(

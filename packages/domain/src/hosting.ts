@@ -9,12 +9,12 @@ import {
 import { text } from './text';
 
 /**
- * Hosting-provider domain requests and results (spec 01 §3 "Domain requests", "Hosting status", §5 request
- * rules). Pure schemas; the client and emulator are in packages/integrations/hosting.
+ * Hosting-provider domain requests and results (domain requests, hosting status, the request rules).
+ * Pure schemas; the client and emulator are in packages/integrations/hosting.
  */
 export const DOMAIN_REQUEST_METHODS = ['add', 'transfer-in', 'move-in'] as const;
 
-// spec 01 §5: method must be exactly add, transfer-in or move-in; name required; move-in requires token;
+// Method must be exactly add, transfer-in or move-in; name required; move-in requires token;
 // expectedPrice positive.
 export const domainRequestSchema = z
   .object({
@@ -33,7 +33,7 @@ export const domainRequestSchema = z
   });
 export type DomainRequest = z.infer<typeof domainRequestSchema>;
 
-/** spec 01 §5: redirect status code 300-399. */
+/** Redirect status code 300-399. */
 export const redirectStatusCodeSchema = z
   .number()
   .int()
@@ -55,7 +55,7 @@ export const hostingStatusSchema = z.object({
 });
 export type HostingStatus = z.infer<typeof hostingStatusSchema>;
 
-/** spec 01 §3 hosting-provider domain, as the registrar reports it, with the §4 expiry flags. */
+/** A hosting-provider domain, as the registrar reports it, with the expiry flags. */
 export const providerDomainSchema = z.object({
   id: z.string(),
   name: z.string(),

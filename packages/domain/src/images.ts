@@ -2,7 +2,7 @@ import { type OptimizedImage, optimizedImageSchema } from './catalogue/image-ref
 import { BrigadeError } from './errors';
 
 /**
- * Image rules shared by the server pipeline, the API and the React components (spec 01 §5 "Images", §8, §9).
+ * Image rules shared by the server pipeline, the API and the React components .
  * The URL-or-OptimizedImage helper itself lives in ./catalogue/image-ref (re-exported here).
  */
 export {
@@ -16,28 +16,28 @@ export {
   parseOptimizedImage,
 } from './catalogue/image-ref';
 
-/** spec 01 §9: max 10 MB (10485760 bytes). */
+/** Max 10 MB (10485760 bytes). */
 export const MAX_IMAGE_BYTES = 10_485_760;
 export const ONLY_IMAGES_MESSAGE = 'Only image files are allowed';
 export const TOO_LARGE_MESSAGE = 'Image file must be less than 10MB';
 export const INVALID_STRUCTURE_MESSAGE = 'Invalid OptimizedImage structure';
 export const INVALID_JSON_MESSAGE = 'Invalid OptimizedImage JSON format';
-/** The upload control's own size message (spec 01 §5 "Images"). */
+/** The upload control's own size message. */
 export const fileTooLargeMessage = (maxMb: number) => `File size must be less than ${maxMb}MB`;
 
-/** spec 01 §9 variant widths. */
+/** The widths of an optimised image's variants. */
 export const IMAGE_VARIANT_WIDTHS = {
   small: [320, 480, 600],
   medium: [768, 1024, 1200],
   large: [1440, 1920, 2560],
 } as const;
 
-/** spec 01 §7.3: the folders an upload may name (a single path segment). */
+/** The folders an upload may name (a single path segment). */
 export const IMAGE_FOLDER_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
 export const IMAGE_FOLDER_MESSAGE = 'Folder must be lowercase letters, digits and dashes';
 
 /**
- * Reads an OptimizedImage from its JSON text, with the spec's two messages (spec 01 §8): text that is not
+ * Reads an OptimizedImage from its JSON text, with two messages: text that is not
  * JSON, and JSON that is not an optimised image.
  */
 export function readOptimizedImage(text: string): OptimizedImage {
@@ -64,7 +64,7 @@ export const urlsOfOptimizedImage = (image: OptimizedImage): string[] => [
 
 export type ImageBreakpoint = 'small' | 'medium' | 'large';
 
-/** spec 01 §9 breakpoints: target width × device pixel ratio up to 600 is small, up to 1200 medium. */
+/** Breakpoints: target width × device pixel ratio up to 600 is small, up to 1200 medium. */
 export const breakpointFor = (targetWidth: number, devicePixelRatio = 1): ImageBreakpoint => {
   const pixels = targetWidth * devicePixelRatio;
   return pixels <= 600 ? 'small' : pixels <= 1200 ? 'medium' : 'large';

@@ -42,7 +42,7 @@ describe('hours of a place', () => {
 });
 
 describe('place import', () => {
-  it('price levels are spec 03 §9 numbers', () => {
+  it('price levels are the numbers 0-4', () => {
     expect(priceLevelNumber('PRICE_LEVEL_FREE')).toBe(0);
     expect(priceLevelNumber('PRICE_LEVEL_VERY_EXPENSIVE')).toBe(4);
     expect(priceLevelNumber('PRICE_LEVEL_UNSPECIFIED')).toBeUndefined();

@@ -3,10 +3,10 @@ import { text } from './text';
 
 /**
  * Google places as Brigade publishes them (docs/behaviour/places.md). Google's own field names are kept so a reader can match them to its documentation; the
- * one change is `priceLevel`, which Google sends as PRICE_LEVEL_* and Brigade as spec 03 §9's 0-4.
+ * one change is `priceLevel`, which Google sends as PRICE_LEVEL_* and Brigade as a number 0-4 (free to very expensive).
  */
 
-// spec 03 §9: page size max 20; photo dimension max 4800, default 800 by 600.
+// Page size max 20; photo dimension max 4800, default 800 by 600.
 export const PLACES_MAX_PAGE_SIZE = 20;
 export const PLACES_PHOTO_MAX_PX = 4800;
 export const PLACES_PHOTO_DEFAULT_WIDTH_PX = 800;
@@ -15,7 +15,7 @@ export const PLACES_PHOTO_DEFAULT_HEIGHT_PX = 600;
 export const PLACES_MAX_RADIUS_M = 50_000;
 /** A nearby search without a radius looks this far (ours; the spec gives none). */
 export const PLACES_DEFAULT_RADIUS_M = 1_500;
-/** spec 03 §9: search stale 10 minutes; details 30 minutes; photos 30 minutes (the server cache keeps that long). */
+/** Search stale 10 minutes; details 30 minutes; photos 30 minutes (the server cache keeps that long). */
 export const PLACES_CACHE_TTL_MS = {
   search: 10 * 60_000,
   nearby: 10 * 60_000,
@@ -38,7 +38,7 @@ export type PlaceImportField = (typeof PLACE_IMPORT_FIELDS)[number];
 /** Issue 18: up to 10 photos are imported from a place. */
 export const PLACES_MAX_IMPORTED_PHOTOS = 10;
 
-// spec 03 §9: free 0, inexpensive 1, moderate 2, expensive 3, very expensive 4.
+// Free 0, inexpensive 1, moderate 2, expensive 3, very expensive 4.
 export const PRICE_LEVELS = [
   'PRICE_LEVEL_FREE',
   'PRICE_LEVEL_INEXPENSIVE',
@@ -48,7 +48,7 @@ export const PRICE_LEVELS = [
 ] as const;
 export type GooglePriceLevel = (typeof PRICE_LEVELS)[number];
 
-/** spec 03 §9's number of a Google price level; undefined for PRICE_LEVEL_UNSPECIFIED or an unknown one. */
+/** The number (0-4) of a Google price level; undefined for PRICE_LEVEL_UNSPECIFIED or an unknown one. */
 export const priceLevelNumber = (level: string | undefined): number | undefined => {
   const index = PRICE_LEVELS.indexOf(level as GooglePriceLevel);
   return index < 0 ? undefined : index;
@@ -120,7 +120,7 @@ export const postalAddressSchema = z.object({
 });
 export type PostalAddress = z.infer<typeof postalAddressSchema>;
 
-/** spec 03 §3.4 Place details. Every field but the ids may be absent: the field mask decides what comes. */
+/** Place details. Every field but the ids may be absent: the field mask decides what comes. */
 export const placeSchema = z.object({
   id: z.string(),
   displayName: z.string().optional(),
@@ -158,7 +158,7 @@ export type PlaceSearchResult = z.infer<typeof placeSearchResultSchema>;
 export const photoMediaSchema = z.object({ name: z.string(), photoUri: z.string() });
 export type PhotoMedia = z.infer<typeof photoMediaSchema>;
 
-// ---- requests (spec 03 §5.7) ----
+// ---- requests ----
 
 const LOCATION_MESSAGE =
   'Location must be "latitude,longitude" with latitude -90 to 90 and longitude -180 to 180';
@@ -204,7 +204,7 @@ const placeTypeSchema = text()
 
 export const SEARCH_QUERY_MESSAGE = 'Search query is required';
 
-/** GET /places/search: query, optional location, radius, type (spec 03 §7 places table). */
+/** GET /places/search: query, optional location, radius, type. */
 /** Which tenant a search is made for (its quota counts it); the caller's first tenant when not given. */
 const quotaTenantSchema = z.coerce
   .number({ error: 'Tenant ID must be a positive integer' })
@@ -314,7 +314,7 @@ export const photoMediaRequestSchema = z.object({
     ),
   maxWidthPx: photoSizeSchema.default(PLACES_PHOTO_DEFAULT_WIDTH_PX),
   maxHeightPx: photoSizeSchema.default(PLACES_PHOTO_DEFAULT_HEIGHT_PX),
-  // spec 03 §7: the photo's address is read from the answer, never followed as a redirect.
+  // The photo's address is read from the answer, never followed as a redirect.
   skipHttpRedirect: z.literal(true).default(true),
 });
 export type PhotoMediaRequest = z.output<typeof photoMediaRequestSchema>;

@@ -132,7 +132,7 @@ describe('applyPlaceSync', () => {
   });
 });
 
-describe('withServerTimestamps (spec 01 §5: connectedAt and lastSyncAt become server timestamps)', () => {
+describe('withServerTimestamps (connectedAt and lastSyncAt become server timestamps)', () => {
   const now = new Date('2026-03-01T00:00:00Z');
   const earlier = new Date('2025-01-01T00:00:00Z');
   const linked = platformSyncSchema.parse({

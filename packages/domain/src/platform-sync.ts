@@ -6,7 +6,7 @@ import { authorAttributionSchema, PLACE_IMPORT_FIELDS, PLACES_MAX_IMPORTED_PHOTO
 import { multilineText, requiredText, text } from './text';
 
 /**
- * A restaurant's links to outside listing platforms (spec 01 §3 "Platform sync", spec 03 §3.4), stored as a
+ * A restaurant's links to outside listing platforms (its platform sync), stored as a
  * JSONB document. Credentials are not kept here in the clear: secrets are encrypted at rest (decision 023), so
  * `tokens` holds only opaque values (ciphertext or a reference) that this package never interprets.
  */
@@ -24,7 +24,7 @@ export const aiReplyConfigSchema = z.object({
   autoReply: z.boolean().default(false),
   responseLength: z.enum(RESPONSE_LENGTHS).default('medium'),
   includeBusinessName: z.boolean().default(true),
-  // spec 01 §3: minimumRating 1-5
+  // minimumRating 1-5
   minimumRating: z
     .number()
     .int('Minimum rating must be a whole number')
@@ -42,7 +42,7 @@ export const platformTokensSchema = z.object({
   expiresAt: timestampSchema.optional(),
 });
 
-/** spec 01 §3: each platform entry. */
+/** Each platform entry. */
 export const platformEntrySchema = z.object({
   enabled: z.boolean().default(false),
   connectionId: text().optional(),
@@ -64,7 +64,7 @@ export const importedPlacePhotoSchema = z.object({
 });
 export type ImportedPlacePhoto = z.infer<typeof importedPlacePhotoSchema>;
 
-/** spec 01 §3 / spec 03 §3.4: the restaurant-level Google Places link. */
+/** The restaurant-level Google Places link. */
 export const googlePlacesEntrySchema = platformEntrySchema.extend({
   placeId: text().min(1).optional(),
   placeName: text().optional(),
@@ -82,7 +82,7 @@ export const googlePlacesEntrySchema = platformEntrySchema.extend({
   photos: z.array(importedPlacePhotoSchema).max(PLACES_MAX_IMPORTED_PHOTOS).optional(),
 });
 
-// spec 01 §3: "other platforms are left empty", so every entry is optional and absent until connected.
+// Other platforms are left empty, so every entry is optional and absent until connected.
 export const platformsSchema = z.object({
   googleMyBusiness: platformEntrySchema.optional(),
   googlePlaces: googlePlacesEntrySchema.optional(),
@@ -97,7 +97,7 @@ export const platformsSchema = z.object({
 export const platformSyncSchema = z.object({
   enabled: z.boolean().default(false),
   autoSync: z.boolean().default(false),
-  // spec 01 §9: sync frequency daily
+  // Sync frequency: daily by default
   syncFrequency: z.enum(SYNC_FREQUENCIES).default('daily'),
   platforms: platformsSchema.prefault({}),
 });
@@ -110,7 +110,7 @@ export type Platforms = z.infer<typeof platformsSchema>;
 export type PlatformSync = z.infer<typeof platformSyncSchema>;
 export type PlatformSyncInput = z.input<typeof platformSyncSchema>;
 
-// spec 03 §3 connection creation: placeId, placeName and placeAddress non-empty.
+// Connection creation: placeId, placeName and placeAddress non-empty.
 
 /** What connecting or syncing needs to know about a place. */
 export const placeSummarySchema = z.object({
@@ -120,13 +120,13 @@ export const placeSummarySchema = z.object({
 });
 export type PlaceSummary = z.infer<typeof placeSummarySchema>;
 
-/** The platform sync a new restaurant starts with: nothing connected (spec 01 §3, §9). */
+/** The platform sync a new restaurant starts with: nothing connected. */
 export function defaultPlatformSync(): PlatformSync {
   return platformSyncSchema.parse({});
 }
 
 /**
- * spec 01 §4 Google Place link: connecting sets enabled and syncEnabled true and autoSync false, and stamps
+ * Google Place link: connecting sets enabled and syncEnabled true and autoSync false, and stamps
  * connectedAt. The status becomes `connected` and an earlier error is cleared; the AI reply settings and
  * identifiers of an earlier link are kept, but its last sync time only when the place is the same one.
  */
@@ -155,7 +155,7 @@ export function connectPlace(sync: PlatformSync, place: PlaceSummary, now: Date)
 }
 
 /**
- * spec 01 §4: a later sync refreshes name, address and lastSyncAt and keeps connectedAt, backfilling it with
+ * A later sync refreshes name, address and lastSyncAt and keeps connectedAt, backfilling it with
  * the sync time on links made before it was recorded. Syncing details of a place other than the linked one
  * is a caller error.
  */
@@ -228,7 +228,7 @@ export function disconnectPlace(sync: PlatformSync): PlatformSync {
 }
 
 /**
- * spec 01 §5 Restaurant update: connectedAt and lastSyncAt become server timestamps. A platform sync document
+ * Restaurant update: connectedAt and lastSyncAt become server timestamps. A platform sync document
  * sent by a client keeps the stored times (a client can neither set nor clear them); a time the client sends
  * where none is stored becomes `now`, the server's time.
  */
@@ -254,7 +254,7 @@ export function withServerTimestamps(sent: PlatformSync, stored: PlatformSync, n
   };
 }
 
-/** The reply settings kept on the restaurant beside the connection's AI config (spec 01 §3 aiReplyConfig). */
+/** The reply settings kept on the restaurant (aiReplyConfig) beside the connection's AI config. */
 export const aiReplySettingsSchema = z.strictObject({
   responseLength: z.enum(RESPONSE_LENGTHS).optional(),
   includeBusinessName: z.boolean().optional(),

@@ -21,7 +21,7 @@ const validCreate = {
 describe('DEFAULT_OPERATING_HOURS', () => {
   it('is 09:00-22:00, Friday and Saturday to 23:00, Sunday 10:00-21:00', () => {
     const weekday = { open: '09:00', close: '22:00', closed: false };
-    // spec 01 §3's fields, each day one span (decision 030)
+    // the weekday fields, each day one span (decision 030)
     expect(DEFAULT_OPERATING_HOURS).toMatchObject({
       monday: weekday,
       tuesday: weekday,

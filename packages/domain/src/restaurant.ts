@@ -16,19 +16,19 @@ import { websiteConfigSchema } from './website-config';
 export const RESTAURANT_STATUSES = ['active', 'inactive'] as const;
 export type RestaurantStatus = (typeof RESTAURANT_STATUSES)[number];
 
-/** spec 01 §3: concept default "Restaurant" (forms start with it; see the create schema for why). */
+/** Concept default "Restaurant" (forms start with it; see the create schema for why). */
 export const DEFAULT_CONCEPT = 'Restaurant';
 
-/** spec 01 §5: a status update's tenantId is at least 10000001, the first tenant id issued. */
+/** A status update's tenantId is at least 10000001, the first tenant id issued. */
 export const MIN_TENANT_ID = 10000001;
 
-// spec 01 §5: the same message whether a required field is missing, not text, or blank (requiredText).
+// The same message whether a required field is missing, not text, or blank (requiredText).
 
 const restaurantNameSchema = requiredText('Restaurant name is required');
 const conceptSchema = requiredText('Concept is required');
 const restaurantStatusSchema = z.enum(RESTAURANT_STATUSES, { error: 'Status must be active or inactive' });
 
-/** A point on the map, in degrees (spec 03 §9: latitude -90..90, longitude -180..180). */
+/** A point on the map, in degrees (latitude -90..90, longitude -180..180). */
 export const coordinatesSchema = z.object(
   {
     latitude: z
@@ -44,27 +44,27 @@ export const coordinatesSchema = z.object(
 );
 export type Coordinates = z.infer<typeof coordinatesSchema>;
 
-/** spec 01 §5 Restaurant: street, city, state, zipCode and country each required. */
+/** Restaurant: street, city, state, zipCode and country each required. */
 export const addressSchema = z.object(
   {
     street: requiredText('Street is required'),
     city: requiredText('City is required'),
     state: requiredText('State is required'),
     zipCode: requiredText('ZIP code is required'),
-    // spec 01 §9: country US. Omitting it gives US; sending it blank is still refused as "required".
+    // Country US. Omitting it gives US; sending it blank is still refused as "required".
     country: requiredText('Country is required').default('US'),
     // Where the restaurant is on a map (typed in, or imported from its Google place): schema.org `geo` on its
-    // website. Spec 03 §9's coordinate ranges.
+    // website. Latitude -90..90, longitude -180..180.
     coordinates: coordinatesSchema.optional(),
   },
   { error: 'Address is required' },
 );
 
-/** spec 01 §5 Restaurant: phone required, email valid, website optional. */
+/** Restaurant: phone required, email valid, website optional. */
 export const contactSchema = z.object(
   {
     phone: requiredText('Phone is required'),
-    // Same wording as the spec's user email rule (spec 01 §5 Users).
+    // Same wording as the user email rule.
     email: z.email({ error: 'A valid email is required' }),
     // Rendered as a link on the public site, so only web URLs are accepted.
     website: withTextRule(z.url({ protocol: /^https?$/, error: 'Website must be a valid URL' })).optional(),
@@ -77,9 +77,9 @@ export { type DayHours, DEFAULT_OPERATING_HOURS, dayHoursSchema, type OperatingH
 
 const percentMessage = (field: string) => `${field} must be between 0 and 100`;
 
-/** spec 01 §3 settings with §9 defaults; spec 01 §5: taxRate and serviceCharge 0-100, currency length 3. */
+/** Settings with their defaults; taxRate and serviceCharge 0-100, currency length 3. */
 export const restaurantSettingsSchema = z.object({
-  // A fraction (0.0875 is the 8.75% of spec 01 §9); the 0-100 bound is the spec's validation rule.
+  // A fraction (the default 0.0875 is 8.75%); the 0-100 bound is the validation rule all the same.
   taxRate: z.number().min(0, percentMessage('Tax rate')).max(100, percentMessage('Tax rate')).default(0.0875),
   serviceCharge: z
     .number()
@@ -99,7 +99,7 @@ const editableFields = {
   address: addressSchema,
   contact: contactSchema,
   operatingHours: operatingHoursSchema,
-  // Dated exceptions to the weekly hours (decision 030); not in spec 01, so records without it have none.
+  // Dated exceptions to the weekly hours (decision 030); added later, so records without it have none.
   specialHours: specialHoursSchema,
   status: restaurantStatusSchema,
   settings: restaurantSettingsSchema,
@@ -108,8 +108,8 @@ const editableFields = {
 };
 
 /**
- * A stored restaurant (spec 01 §3). Model loading needs numeric restaurantId, guid, numeric tenantId and
- * name (spec 01 §5), and the address and contact the create input required; concept, hours, status and the
+ * A stored restaurant. Model loading needs numeric restaurantId, guid, numeric tenantId and
+ * name, and the address and contact the create input required; concept, hours, status and the
  * settings, platform sync and website documents a record lacks are completed with the spec's defaults.
  */
 export const restaurantSchema = z.object({
@@ -137,10 +137,10 @@ const tenantIdInput = z
   .max(INT32_MAX, int32MaxMessage('Tenant ID'));
 
 /**
- * spec 01 §5 Restaurant create. spec 01 §3 gives concept a default while §5 makes it "required on create":
+ * Restaurant create. concept has a default, yet it is required on create:
  * the create input must carry a non-blank concept (forms pre-fill DEFAULT_CONCEPT), and the default only
- * completes stored records that lack one. restaurantId, guid, slug and timestamps are the server's (spec 01
- * §4: generate ids, derive the slug, set timestamps), so they are not part of the input. websiteConfig and
+ * completes stored records that lack one. restaurantId, guid, slug and timestamps are the server's (it
+ * generates the ids, derives the slug and sets the timestamps), so they are not part of the input. websiteConfig and
  * platformSync may be omitted: the use-case fills them with defaultWebsiteConfig(name) and
  * defaultPlatformSync().
  */
@@ -161,12 +161,12 @@ export type CreateRestaurantInput = z.input<typeof createRestaurantInputSchema>;
 export type CreateRestaurantData = z.output<typeof createRestaurantInputSchema>;
 
 /**
- * spec 01 §5 Restaurant update: server-set fields (docId, createdAt, updatedAt) are dropped and the rest is
+ * Restaurant update: server-set fields (docId, createdAt, updatedAt) are dropped and the rest is
  * validated as a partial restaurant. Unknown keys are stripped by zod, which drops the server-set fields
  * before anything reads them. The identity fields (restaurantId, guid, tenantId) are dropped the same way:
  * the route names the restaurant, and an update never moves it to another tenant. Omitted fields stay as
  * stored; a nested object that is sent (address, settings, ...) is a complete value that replaces the stored
- * one. slug may be sent; the use-case normalises it with slugify and checks availability (spec 01 §5 Slug).
+ * one. slug may be sent; the use-case normalises it with slugify and checks availability.
  * connectedAt and lastSyncAt inside platformSync become server timestamps in the use-case.
  */
 export const updateRestaurantInputSchema = z
@@ -175,7 +175,7 @@ export const updateRestaurantInputSchema = z
 export type UpdateRestaurantInput = z.input<typeof updateRestaurantInputSchema>;
 export type UpdateRestaurantData = z.output<typeof updateRestaurantInputSchema>;
 
-/** spec 01 §5: a status update needs a tenantId (minimum 10000001), a restaurantId and the status. */
+/** A status update needs a tenantId (minimum 10000001), a restaurantId and the status. */
 export const restaurantStatusUpdateSchema = z.object({
   tenantId: z
     .number({ error: 'Tenant ID is required' })
@@ -194,8 +194,8 @@ export type RestaurantStatusUpdate = z.infer<typeof restaurantStatusUpdateSchema
 export type Address = z.infer<typeof addressSchema>;
 export type Contact = z.infer<typeof contactSchema>;
 
-// spec 01 §9: admin search default limit 20. The plain admin list pages like the other admin lists (default
-// 50, max 100); a search needs 2 characters like the user search (spec 01 §5 Users).
+// Admin search default limit 20. The plain admin list pages like the other admin lists (default
+// 50, max 100); a search needs 2 characters like the user search.
 export const ADMIN_RESTAURANT_LIST_DEFAULT_LIMIT = 50;
 export const ADMIN_RESTAURANT_SEARCH_DEFAULT_LIMIT = 20;
 export const ADMIN_RESTAURANT_MAX_LIMIT = 100;

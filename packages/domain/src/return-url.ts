@@ -21,7 +21,7 @@ export function withQuery(url: string, params: Record<string, string>): string {
   return target.toString();
 }
 
-/** The development origins of the six apps (spec 01 §2.8 ports), on localhost and 127.0.0.1. */
+/** The development origins of the six apps (each app's own port), on localhost and 127.0.0.1. */
 export const DEVELOPMENT_APP_ORIGINS = [3000, 3001, 3002, 3003, 3004, 3005].flatMap((port) => [
   `http://localhost:${port}`,
   `http://127.0.0.1:${port}`,

@@ -54,7 +54,7 @@ describe('site configuration edits', () => {
     expect(() => updateLayoutTemplate(config, 'ghost', {}, now)).toThrow('Layout template ghost not found');
   });
 
-  it('cannot remove the default layout template (spec 01 §4)', () => {
+  it('cannot remove the default layout template', () => {
     const config = addLayoutTemplate(defaultSiteConfiguration(), classic, now);
     expect(() => removeLayoutTemplate(config, 'modern-restaurant')).toThrow(
       'Cannot remove default layout template',

@@ -11,8 +11,8 @@ import type {
 } from './site-config';
 
 /**
- * The edits spec 01 §7.3 lists for the site configuration, as pure functions from one configuration to the
- * next. The service validates the result whole and stores it with version + 1 (spec 01 §4).
+ * The edits of the site configuration, as pure functions from one configuration to the
+ * next. The service validates the result whole and stores it with version + 1.
  */
 type Content = SiteConfigurationContent;
 
@@ -61,7 +61,7 @@ export function updateLayoutTemplate(
   });
 }
 
-/** spec 01 §4: the default layout template cannot be removed ("Cannot remove default layout template"). */
+/** The default layout template cannot be removed ("Cannot remove default layout template"). */
 export function removeLayoutTemplate(config: Content, templateId: string): Content {
   const template = config.layoutTemplates.find((t) => t.id === templateId);
   if (!template) throw notFound(`Layout template ${templateId} not found`, 'LAYOUT_TEMPLATE_NOT_FOUND');

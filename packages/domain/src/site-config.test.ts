@@ -23,7 +23,7 @@ const scheme = {
   text: '#333333',
 };
 
-describe('default site configuration (spec 01 §9)', () => {
+describe('default site configuration', () => {
   it('is modern-restaurant with its five sections, warm-neutral, 6 priced items, screen hero, centered text', () => {
     const config = defaultSiteConfiguration();
     expect(config).toMatchObject({
@@ -56,7 +56,7 @@ describe('default site configuration (spec 01 §9)', () => {
   });
 });
 
-describe('site configuration messages (spec 01 §5)', () => {
+describe('site configuration messages', () => {
   it('requires template id, name and at least one section', () => {
     expect(messages(layoutTemplateSchema.safeParse({ id: '', name: ' ', sections: [] }))).toEqual([
       ['id', 'Template ID is required'],

@@ -6,19 +6,19 @@ import { multilineText, requiredText, text } from './text';
 import { hexColorSchema } from './website-config';
 
 /**
- * The platform-wide site configuration (spec 01 §3 "Site configuration"): layout templates, colour schemes,
+ * The platform-wide site configuration: layout templates, colour schemes,
  * section components, fallback images and texts that restaurant sites use. Stored as one record whose lists
  * are JSONB; every write is validated whole with `siteConfigurationSchema`.
  */
 
-// spec 01 §5 Site configuration: "ids, names and colours required (e.g. "Template ID is required")", with
+// Site configuration: ids, names and colours are required (e.g. "Template ID is required"), with
 // requiredText.
 const requiredColor = (message: string) => z.string({ error: message }).pipe(hexColorSchema);
 
 export const HERO_HEIGHTS = ['screen', 'large', 'medium', 'small'] as const;
 export const HERO_TEXT_POSITIONS = ['center', 'bottom', 'top-left', 'bottom-left'] as const;
 
-/** spec 01 §9: the generic hero image, the last step of the hero image choice. */
+/** The generic hero image, the last step of the hero image choice. */
 export const GENERIC_HERO_IMAGE = '/images/fallback/generic-restaurant-hero.jpg';
 
 // Each entry's fields without defaults, so that an update by id fills nothing in that was not sent.
@@ -110,7 +110,7 @@ const prioritySchema = z
   .max(INT32_MAX, int32MaxMessage('Priority'));
 
 const fallbackImageFields = {
-  // Compared with a restaurant's concept, case-insensitively (spec 01 §4 hero image choice).
+  // Compared with a restaurant's concept, case-insensitively (by the hero image choice).
   category: requiredText('Category is required'),
   url: imageRefSchema(),
   alt: requiredText('Alt text is required'),
@@ -182,7 +182,7 @@ function checkConsistency(config: Consistency, ctx: z.RefinementCtx) {
   }
 }
 
-/** A stored site configuration (spec 01 §3), with the spec's defaults for whatever a record lacks. */
+/** A stored site configuration, with the defaults for whatever a record lacks. */
 export const siteConfigurationSchema = z
   .object({
     ...editableFields,
@@ -201,7 +201,7 @@ export const siteConfigurationSchema = z
   .superRefine(checkConsistency);
 export type SiteConfiguration = z.infer<typeof siteConfigurationSchema>;
 
-/** spec 01 §5: creation needs id, defaultLayoutTemplate and defaultColorScheme; version starts at 1. */
+/** Creation needs id, defaultLayoutTemplate and defaultColorScheme; version starts at 1. */
 export const createSiteConfigurationInputSchema = z
   .object({
     ...editableFields,
@@ -242,7 +242,7 @@ export type ColorSchemeChanges = z.output<typeof colorSchemeChangesSchema>;
 export type FallbackImageChanges = z.output<typeof fallbackImageChangesSchema>;
 
 /**
- * spec 01 §9 default site configuration: layout modern-restaurant (hero, menu-preview, about, location,
+ * The default site configuration: layout modern-restaurant (hero, menu-preview, about, location,
  * contact), colour scheme warm-neutral, menu preview 6 items with prices, hero height screen with centered
  * text, overrides allowed without approval; version 1 is the server's when it stores it.
  */

@@ -1,13 +1,13 @@
 /**
- * Restaurant slugs: the first path segment of a public site URL (spec 01 §2.6) and the key that slug
- * availability checks compare (spec 01 §5 Slug: "Availability normalises the same way").
+ * Restaurant slugs: the first path segment of a public site URL and the key that slug
+ * availability checks compare (availability normalises the same way).
  */
 
 // Combining marks left behind by NFKD, so that "Café" keeps its "e" instead of losing the letter.
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
 
 /**
- * spec 01 §5 Slug: lowercase the name, runs of non-alphanumerics become a hyphen, leading and trailing
+ * Slug: lowercase the name, runs of non-alphanumerics become a hyphen, leading and trailing
  * hyphens removed. Accented Latin letters are folded to their base letter first (a URL segment stays
  * readable); any other non-ASCII character counts as a non-alphanumeric. A name with no letters or digits
  * gives '' and the caller decides what to do with it.

@@ -3,7 +3,7 @@ import { createRestaurantInputSchema } from './restaurant';
 import { createTenantInputSchema } from './tenant';
 
 /**
- * spec 01 §7.3 "seed a tenant with restaurants in a batch": the tenant and its restaurants (each without a
+ * Seeding a tenant with restaurants in a batch: the tenant and its restaurants (each without a
  * tenantId: they go to the new tenant). The API and the site administration's form share it.
  */
 export const seedTenantInputSchema = z.object({

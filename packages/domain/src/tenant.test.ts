@@ -135,7 +135,7 @@ describe('plans', () => {
   });
 });
 
-describe('plan caps (spec 01 §9)', () => {
+describe('plan caps', () => {
   it('lets professional and enterprise tenants create restaurants up to 5 and 999', () => {
     expect(restaurantCreationRefusal('professional', 4, { isSiteAdmin: false })).toBeNull();
     expect(restaurantCreationRefusal('professional', 5, { isSiteAdmin: false })).toEqual({

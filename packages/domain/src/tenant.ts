@@ -2,15 +2,15 @@ import { z } from 'zod';
 import { INT32_MAX, int32MaxMessage } from './integers';
 import { text } from './text';
 
-/** spec 01 §4: tenant status values seen are active, inactive and suspended; active is the default. */
+/** Tenant statuses are active, inactive and suspended; active is the default. */
 export const TENANT_STATUSES = ['active', 'inactive', 'suspended'] as const;
 export type TenantStatus = (typeof TENANT_STATUSES)[number];
 
-/** spec 01 §4: plans are starter, professional and enterprise; starter is the default. */
+/** Plans are starter, professional and enterprise; starter is the default. */
 export const TENANT_PLANS = ['starter', 'professional', 'enterprise'] as const;
 export type TenantPlan = (typeof TENANT_PLANS)[number];
 
-/** spec 01 §9: restaurant caps per plan. */
+/** Restaurant caps per plan. */
 export const PLAN_RESTAURANT_CAPS: Readonly<Record<TenantPlan, number>> = {
   starter: 1,
   professional: 5,
@@ -18,12 +18,12 @@ export const PLAN_RESTAURANT_CAPS: Readonly<Record<TenantPlan, number>> = {
 };
 
 /**
- * spec 01 §9: only professional and enterprise can create restaurants. A starter tenant still owns its one
+ * Only professional and enterprise can create restaurants. A starter tenant still owns its one
  * restaurant (its cap is 1); it is set up for it rather than created by the tenant.
  */
 export const PLANS_THAT_CAN_CREATE_RESTAURANTS: readonly TenantPlan[] = ['professional', 'enterprise'];
 
-/** spec 01 §9: a tenant may add a restaurant when its plan allows creation and it is below the plan's cap. */
+/** A tenant may add a restaurant when its plan allows creation and it is below the plan's cap. */
 export function canCreateRestaurant(plan: TenantPlan, existingRestaurants: number): boolean {
   return PLANS_THAT_CAN_CREATE_RESTAURANTS.includes(plan) && existingRestaurants < PLAN_RESTAURANT_CAPS[plan];
 }
@@ -44,7 +44,7 @@ export interface RestaurantCreationRefusal {
 }
 
 /**
- * Why a restaurant may not be created for a tenant, or null when it may (spec 01 §9). The cap binds everyone.
+ * Why a restaurant may not be created for a tenant, or null when it may. The cap binds everyone.
  * "Only professional and enterprise can create restaurants" binds the tenant's own users: a site
  * administrator sets up a starter tenant's one restaurant (otherwise the starter cap of 1 could never be used).
  */
@@ -65,7 +65,7 @@ export function restaurantCreationRefusal(
   return null;
 }
 
-/** spec 01 §3: a new tenant's timezone, when the creator gives none (the stored default stays UTC). */
+/** A new tenant's timezone, when the creator gives none (the stored default stays UTC). */
 export const TENANT_CREATION_TIMEZONE = 'America/New_York';
 
 // Intl rejects unknown IANA names with a RangeError; checking this way needs no list of zones to maintain.
@@ -80,10 +80,10 @@ function isTimeZone(value: string): boolean {
 
 const timezoneSchema = text().refine(isTimeZone, 'Timezone must be a valid IANA time zone');
 
-/** spec 01 §3 Tenant settings; defaults from spec 01 §9 (timezone UTC, date format MM/DD/YYYY). */
+/** Tenant settings; defaults: timezone UTC, date format MM/DD/YYYY. */
 export const tenantSettingsSchema = z.object({
   timezone: timezoneSchema.default('UTC'),
-  // spec 01 §3: currency is 3 letters, default USD
+  // Currency is 3 letters, default USD
   currency: z
     .string()
     .regex(/^[A-Za-z]{3}$/, 'Currency must be a 3-letter code')
@@ -93,7 +93,7 @@ export const tenantSettingsSchema = z.object({
 });
 export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
 
-// spec 01 §5 Tenant: the same message whether the field is missing, not text, or blank.
+// Tenant: the same message whether the field is missing, not text, or blank.
 const tenantNameSchema = text({ error: 'Business name is required' })
   .trim()
   .min(1, 'Business name is required');
@@ -103,7 +103,7 @@ const tenantDisplayNameSchema = text({ error: 'Display name is required' })
 const tenantStatusSchema = z.enum(TENANT_STATUSES);
 const tenantPlanSchema = z.enum(TENANT_PLANS);
 
-/** A stored tenant (spec 01 §3). Admin listings add docId; that belongs to the listing, not the entity. */
+/** A stored tenant. Admin listings add docId; that belongs to the listing, not the entity. */
 export const tenantSchema = z.object({
   tenantId: z.number().int().positive(),
   guid: z.uuid({ error: 'Invalid GUID format' }),
@@ -118,13 +118,13 @@ export const tenantSchema = z.object({
 });
 export type Tenant = z.infer<typeof tenantSchema>;
 
-/** spec 01 §5 Tenant: creation requires name and displayName; plan, status and settings may be omitted. */
+/** Tenant: creation requires name and displayName; plan, status and settings may be omitted. */
 export const createTenantInputSchema = z.object({
   name: tenantNameSchema,
   displayName: tenantDisplayNameSchema,
   status: tenantStatusSchema.default('active'),
   plan: tenantPlanSchema.default('starter'),
-  // spec 01 §3: creation defaults the timezone to America/New_York, unlike the stored default UTC
+  // Creation defaults the timezone to America/New_York, unlike the stored default UTC
   settings: tenantSettingsSchema
     .extend({ timezone: timezoneSchema.default(TENANT_CREATION_TIMEZONE) })
     .prefault({}),
@@ -133,7 +133,7 @@ export type CreateTenantInput = z.input<typeof createTenantInputSchema>;
 export type CreateTenantData = z.output<typeof createTenantInputSchema>;
 
 /**
- * spec 01 §5 Tenant: the tenant id is required on update, the other fields are optional. Omitted fields are
+ * Tenant: the tenant id is required on update, the other fields are optional. Omitted fields are
  * left alone (no defaults are filled in at the top level); a `settings` object, when sent, is a complete
  * value that replaces the stored one, so its own defaults apply.
  */

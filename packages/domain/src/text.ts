@@ -33,7 +33,7 @@ export const multilineText = (params?: StringParams) =>
 export const withTextRule = <T extends z.ZodType<string>>(schema: T): T =>
   schema.refine((value) => SINGLE_LINE_TEXT.test(value), TEXT_CHARACTERS_MESSAGE) as T;
 
-/** spec 01 §5 / spec 02 §5: one message whether a required text is missing, not text, or blank. */
+/** One message whether a required text is missing, not text, or blank. */
 export const requiredText = (message: string) => text({ error: message }).trim().min(1, message);
 
 /**

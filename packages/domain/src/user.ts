@@ -3,14 +3,14 @@ import { TENANT_ROLES } from './access';
 import { INT32_MAX, int32MaxMessage } from './integers';
 import { multilineText, text, withTextRule } from './text';
 
-/** spec 01 §3 User.siteRole. Site administration itself is the isSiteAdmin flag (spec 01 §6). */
+/** User.siteRole. Site administration itself is the isSiteAdmin flag. */
 export const SITE_ROLES = ['site_admin', 'site_owner', 'support', 'viewer'] as const;
 export type SiteRole = (typeof SITE_ROLES)[number];
 
-// spec 01 §9: password minimum 6. The maximum only keeps hashing cheap for absurd inputs.
+// Password minimum 6. The maximum only keeps hashing cheap for absurd inputs.
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 256;
-// spec 01 §9: user list default 50; search default 20, max 100, minimum 2 characters.
+// User list default 50; search default 20, max 100, minimum 2 characters.
 export const USER_LIST_DEFAULT_LIMIT = 50;
 export const USER_SEARCH_DEFAULT_LIMIT = 20;
 export const USER_LIST_MAX_LIMIT = 100;
@@ -33,7 +33,7 @@ export const passwordSchema = multilineText({ error: `Password must be at least 
 export const COMMON_PASSWORD_MESSAGE =
   'This password is one of the most common. Choose one that is harder to guess';
 
-/** spec 01 §3/§5: text, or {countryCode starting with "+", number}. */
+/** Text, or {countryCode starting with "+", number}. */
 export const phoneNumberSchema = z.union([
   text().trim().max(40, 'Phone number is too long'),
   z.object({
@@ -52,7 +52,7 @@ export const displayNameSchema = text()
   .max(100, 'Display name must be at most 100 characters');
 const photoUrlSchema = withTextRule(z.url({ error: 'Photo URL must be a valid URL' })).nullable();
 
-/** spec 01 §3 TenantAssignment. */
+/** A user's assignment to a tenant (TenantAssignment). */
 export const tenantAssignmentSchema = z.object({
   tenantId: z.number().int().positive(),
   role: z.enum(TENANT_ROLES),
@@ -64,7 +64,7 @@ export const tenantAssignmentSchema = z.object({
 });
 export type TenantAssignment = z.infer<typeof tenantAssignmentSchema>;
 
-/** spec 01 §3 User, as the API returns it (never with a password hash). */
+/** User, as the API returns it (never with a password hash). */
 export const userSchema = z.object({
   uid: z.string().min(1, 'UID is required'),
   email: z.string(),
@@ -84,7 +84,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** spec 01 §3: first plus last name; falls back to the email, then "Unknown User". */
+/** First plus last name; falls back to the email, then "Unknown User". */
 export function deriveDisplayName(user: {
   displayName?: string | null | undefined;
   firstName?: string | null | undefined;
@@ -99,12 +99,12 @@ export function deriveDisplayName(user: {
   return full || user.email?.trim() || 'Unknown User';
 }
 
-/** spec 01 §6: the primary assignment is the first active one, otherwise the first. */
+/** The primary assignment is the first active one, otherwise the first. */
 export function primaryAssignment<T extends { isActive: boolean }>(assignments: readonly T[]): T | null {
   return assignments.find((a) => a.isActive) ?? assignments[0] ?? null;
 }
 
-/** Self-signup (spec 01 §6: creates a non-admin, inactive user). */
+/** Self-signup (creates a non-admin, inactive user). */
 export const signupInputSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
@@ -146,8 +146,8 @@ const tenantAssignmentFields = {
 };
 
 /**
- * A site administrator creates a user with a password (spec 01 §3 "Create tenant user": email, password,
- * displayName, tenantId, tenantRole; §5: displayName min 2, firstName and lastName required). Users an
+ * A site administrator creates a user with a password (email, password, displayName, tenantId, tenantRole;
+ * displayName min 2, firstName and lastName required). Users an
  * administrator creates are active unless said otherwise.
  */
 export const adminCreateUserSchema = z

@@ -5,33 +5,33 @@ import { INT32_MAX, int32MaxMessage } from './integers';
 import { cutText, multilineText, requiredText, text, withTextRule } from './text';
 
 /**
- * A restaurant's public website configuration (spec 01 §3 "Website config"), stored as a JSONB document.
+ * A restaurant's public website configuration, stored as a JSONB document.
  * Nested objects use `prefault({})` and lists default to [] so that a document read back with keys missing
- * is completed with the spec's defaults instead of failing.
+ * is completed with the defaults instead of failing.
  */
 
-/** spec 01 §5 Restaurant: colours are "#" plus 6 hex digits. */
+/** Restaurant: colours are "#" plus 6 hex digits. */
 export const hexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Must be a valid hex color');
 
-// Images (logo, icon, hero, ogImage, block images): a web URL or an optimized-image JSON string (spec 01 §5
-// Site configuration; issue 7 §5), or empty for "none".
+// Images (logo, icon, hero, ogImage, block images): a web URL or an optimized-image JSON string
+// (issue 7 §5), or empty for "none".
 const imageSchema = imageRefSchema().or(z.literal(''));
 
-/** spec 01 §5 Restaurant: SEO title max 60, description max 160. */
+/** Restaurant: SEO title max 60, description max 160. */
 export const SEO_TITLE_MAX = 60;
 export const SEO_DESCRIPTION_MAX = 160;
 
 export const CONTENT_BLOCK_LAYOUTS = ['image-left', 'image-right', 'centered', 'text-only'] as const;
 export const ORDERING_PROVIDERS = ['internal', 'doordash', 'ubereats', 'grubhub', 'custom'] as const;
 
-// spec 01 §5 Restaurant: "content block and CTA id, title, description required"; the spec gives no texts,
-// so both use the same ones (requiredText).
+// Restaurant: content block and CTA id, title and description are required; no wording is fixed for
+// these, so both use the same ones (requiredText).
 
 export const brandingSchema = z.object({
   logo: imageSchema.optional(),
   icon: imageSchema.optional(),
   heroImage: imageSchema.optional(),
-  // spec 01 §3: primary #dc2626, secondary #1f2937, accent #f59e0b
+  // Primary #dc2626, secondary #1f2937, accent #f59e0b
   colors: z
     .object({
       primary: hexColorSchema.default('#dc2626'),
@@ -42,7 +42,7 @@ export const brandingSchema = z.object({
 });
 
 export const seoSchema = z.object({
-  // No stored default: spec 01 §3's default "{name} - Restaurant" needs the name (see defaultSeoTitle).
+  // No stored default: the default "{name} - Restaurant" needs the name (see defaultSeoTitle).
   title: text().max(SEO_TITLE_MAX, 'Title should be under 60 characters').optional(),
   description: multilineText()
     .max(SEO_DESCRIPTION_MAX, 'Description should be under 160 characters')
@@ -56,7 +56,7 @@ export const HERO_SUBTITLE_MAX = 200;
 
 export const websiteContentSchema = z.object({
   // The home page's hero: a headline in place of the restaurant's name, and a line under it in place of the
-  // SEO description (both optional; not in spec 01 §3, which gave the hero no texts of its own).
+  // SEO description (both optional; added later: the hero had no texts of its own).
   heroHeadline: text().max(HERO_HEADLINE_MAX, 'Headline should be under 80 characters').optional(),
   heroSubtitle: multilineText().max(HERO_SUBTITLE_MAX, 'Subtitle should be under 200 characters').optional(),
   aboutText: multilineText().optional(),
@@ -95,7 +95,7 @@ export const socialLinksSchema = z.object({
 
 export const orderingSchema = z.object({
   enabled: z.boolean().default(false),
-  // spec 01 §3: provider default internal, button "Order Now" in #dc2626
+  // Provider default internal, button "Order Now" in #dc2626
   provider: z.enum(ORDERING_PROVIDERS).default('internal'),
   // Only web links: this URL becomes an href on the public site, so javascript: and the like are refused.
   url: withTextRule(z.url({ protocol: /^https?$/, error: 'Ordering URL must be a valid URL' })).optional(),
@@ -113,11 +113,10 @@ export const websiteAiSchema = z.object({
 });
 
 export const websiteConfigSchema = z.object({
-  // The spec gives no default. Every restaurant has a public site reachable by slug (spec 01 §2.6), so a new
-  // restaurant's site starts enabled.
+  // Every restaurant has a public site reachable by slug, so a new restaurant's site starts enabled.
   enabled: z.boolean().default(true),
   customDomain: text().optional(),
-  // Menu groups have numeric ids per restaurant (spec 02); this names the one the public menu opens on.
+  // Menu groups have numeric ids per restaurant; this names the one the public menu opens on.
   parentMenuGroupId: z
     .number()
     .int()
@@ -125,7 +124,7 @@ export const websiteConfigSchema = z.object({
     .max(INT32_MAX, int32MaxMessage('Parent menu group ID'))
     .optional(),
   // The restaurant's own choice among the site configuration's layout templates and colour schemes (by id).
-  // They apply only while the site configuration allows restaurant overrides (spec 01 §4).
+  // They apply only while the site configuration allows restaurant overrides.
   layoutTemplate: text().trim().min(1).optional(),
   colorScheme: text().trim().min(1).optional(),
   branding: brandingSchema.prefault({}),
@@ -158,8 +157,8 @@ export type WebsiteConfigInput = z.input<typeof websiteConfigSchema>;
 const SEO_TITLE_SUFFIX = ' - Restaurant';
 
 /**
- * spec 01 §3: the SEO title defaults to "{name} - Restaurant". A name too long for that to fit the 60
- * characters allowed (spec 01 §5) is shortened, so the default always passes the schema.
+ * The SEO title defaults to "{name} - Restaurant". A name too long for that to fit the 60
+ * characters allowed is shortened, so the default always passes the schema.
  */
 export function defaultSeoTitle(restaurantName: string): string {
   const name = restaurantName.trim();
@@ -168,12 +167,12 @@ export function defaultSeoTitle(restaurantName: string): string {
   return `${fitted}${SEO_TITLE_SUFFIX}`;
 }
 
-/** The complete website configuration a new restaurant starts with (spec 01 §3 defaults). */
+/** The complete website configuration a new restaurant starts with (the defaults). */
 export function defaultWebsiteConfig(restaurantName: string): WebsiteConfig {
   return websiteConfigSchema.parse({ seo: { title: defaultSeoTitle(restaurantName) } });
 }
 
-/** A website configuration with the default SEO title filled in when it has none (spec 01 §3). */
+/** A website configuration with the default SEO title filled in when it has none. */
 export function withDefaultSeoTitle(config: WebsiteConfig, restaurantName: string): WebsiteConfig {
   return config.seo.title
     ? config

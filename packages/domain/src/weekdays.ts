@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The days of the week, once for every app: the keys of a restaurant's operating hours (spec 01 §3) and of a
- * menu group's daysOfWeek / daysAvailable (spec 02 §3). Monday first, as a week reads on a restaurant's door.
+ * The days of the week, once for every app: the keys of a restaurant's operating hours and of a
+ * menu group's daysOfWeek / daysAvailable. Monday first, as a week reads on a restaurant's door.
  */
 export const WEEKDAYS = [
   'monday',

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { text } from '../text';
 import { displayNumberSchema, entityIdSchema, guidSchema, moneyAmount, nonNegativeNumber } from './fields';
 
-/** spec 02 §3 Cash drawer: reset balance type Automatic (default) | Manual. */
+/** Cash drawer: reset balance type Automatic (default) | Manual. */
 export const RESET_BALANCE_TYPES = ['Automatic', 'Manual'] as const;
 export type ResetBalanceType = (typeof RESET_BALANCE_TYPES)[number];
 
-/** spec 02 §5 and §9: a cash drawer name is at most 30 characters. */
+/** A cash drawer name is at most 30 characters. */
 export const CASH_DRAWER_NAME_MAX = 30;
 
 const resetTypeSchema = z.enum(RESET_BALANCE_TYPES, {
@@ -30,7 +30,7 @@ const editableFields = {
   secondaryResetBalanceType: resetTypeSchema,
 };
 
-// spec 02 §3 defaults.
+// A new cash drawer's defaults.
 const defaultedFields = {
   primaryStartingBalance: startingBalanceSchema.default(0),
   secondaryStartingBalance: startingBalanceSchema.default(0),
@@ -53,8 +53,8 @@ export const storedCashDrawerDetailsSchema = cashDrawerDetailsSchema.extend({
 });
 
 /**
- * A stored cash drawer (spec 02 §3: id, guid, number and the settings; the spec lists no timestamps). There
- * is no cash-drawer counter in the id table, so a create without an id gets one from the use-case.
+ * A stored cash drawer (id, guid, number and the settings; no timestamps of its own). There
+ * is no cash-drawer counter, so a create without an id gets one from the use-case.
  */
 export const cashDrawerSchema = storedCashDrawerDetailsSchema.extend({
   id: entityIdSchema('Cash drawer ID'),
@@ -63,7 +63,7 @@ export const cashDrawerSchema = storedCashDrawerDetailsSchema.extend({
 });
 export type CashDrawer = z.infer<typeof cashDrawerSchema>;
 
-/** spec 02 §7: id and guid are used when both are supplied. */
+/** Id and guid are used when both are supplied. */
 export const createCashDrawerInputSchema = cashDrawerDetailsSchema.extend({
   id: entityIdSchema('Cash drawer ID').optional(),
   guid: guidSchema.optional(),

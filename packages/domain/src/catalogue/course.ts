@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { multilineText, requiredText } from '../text';
 import { displayNumberSchema, entityIdSchema, guidSchema, timestampFields } from './fields';
 
-// spec 02 §5: "name non-empty"; the spec gives no text, so it is worded like the other entities'.
+// The name must not be empty; no wording is fixed for this, so it is worded like the other entities'.
 const editableFields = {
   number: displayNumberSchema,
   name: requiredText('Course name cannot be empty'),
   description: multilineText().optional(),
 };
 
-/** A stored course (spec 02 §3): courseId is positive. */
+/** A stored course: courseId is positive. */
 export const courseSchema = z.object({
   ...editableFields,
   courseId: entityIdSchema('Course ID'),
@@ -18,7 +18,7 @@ export const courseSchema = z.object({
 });
 export type Course = z.infer<typeof courseSchema>;
 
-/** spec 02 §7: courseId and guid are used when both are supplied, otherwise the counter issues them. */
+/** courseId and guid are used when both are supplied, otherwise the counter issues them. */
 export const createCourseInputSchema = z.object({
   ...editableFields,
   courseId: entityIdSchema('Course ID').optional(),

@@ -3,7 +3,7 @@ import { multilineText, requiredText, text } from '../text';
 import { entityIdSchema, guidSchema, timestampFields, withMoneyBounds } from './fields';
 import type { JobTitle } from './job-title';
 
-/** spec 02 §3 Employee roles; training is the default (spec 02 §9). */
+/** Employee roles; training is the default. */
 export const EMPLOYEE_ROLES = [
   'training',
   'delivery_driver',
@@ -20,14 +20,14 @@ export const EMPLOYEE_ROLES = [
 ] as const;
 export type EmployeeRole = (typeof EMPLOYEE_ROLES)[number];
 
-/** spec 02 §4: statuses with no transition rules; active is the default (spec 02 §9). */
+/** Statuses with no transition rules; active is the default. */
 export const EMPLOYEE_STATUSES = ['active', 'inactive', 'suspended', 'terminated'] as const;
 export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
 
-/** spec 02 §9: an employee's tenantId when none is given. */
+/** An employee's tenantId when none is given. */
 export const DEFAULT_EMPLOYEE_TENANT_ID = 1;
 
-// spec 02 §4 role-to-capability derivations.
+// Role-to-capability derivations.
 export const KITCHEN_ROLES: readonly EmployeeRole[] = [
   'chef',
   'cook',
@@ -44,7 +44,7 @@ const statusSchema = z.enum(EMPLOYEE_STATUSES, {
 });
 const tenantIdSchema = entityIdSchema('Tenant ID');
 
-/** spec 02 §3 accountInfo. */
+/** The employee's account info. */
 export const accountInfoSchema = z.object({
   biteAccountInvited: z.boolean().default(false),
   employeeDisplayId: text().optional(),
@@ -53,7 +53,7 @@ export const accountInfoSchema = z.object({
 });
 export type AccountInfo = z.infer<typeof accountInfoSchema>;
 
-/** spec 02 §3 posAccessConfig: the code-login POS access. No access unless granted. */
+/** posAccessConfig: the code-login POS access. No access unless granted. */
 export const posAccessConfigSchema = z.object({
   hasAccess: z.boolean().default(false),
   accessCode: text().optional(),
@@ -63,7 +63,7 @@ export const posAccessConfigSchema = z.object({
 export type PosAccessConfig = z.infer<typeof posAccessConfigSchema>;
 
 /**
- * spec 02 §3 job assignment. The spec gives no default for isActive; an assignment is active unless it is
+ * Job assignment. No default is fixed for isActive; an assignment is active unless it is
  * marked otherwise, since giving someone a job means they hold it.
  */
 const wageOverrideSchema = z
@@ -112,7 +112,7 @@ const editableFields = {
   userId: text({ error: 'User ID must be text' }).trim().min(1, 'User ID must be text').max(100).optional(),
 };
 
-// spec 02 §3 and §9 defaults.
+// A new employee's defaults.
 const defaultedFields = {
   role: roleSchema.default('training'),
   status: statusSchema.default('active'),
@@ -125,7 +125,7 @@ const defaultedFields = {
   showWages: z.boolean().default(true),
 };
 
-/** A stored employee (spec 02 §3). spec 02 §5: a record without firstName or lastName does not load. */
+/** A stored employee. A record without firstName or lastName does not load. */
 export const employeeSchema = z.object({
   ...editableFields,
   ...defaultedFields,
@@ -137,7 +137,7 @@ export const employeeSchema = z.object({
 });
 export type Employee = z.infer<typeof employeeSchema>;
 
-/** spec 02 §7: employeeId and guid are used when both are supplied, otherwise the counter issues them. */
+/** employeeId and guid are used when both are supplied, otherwise the counter issues them. */
 export const createEmployeeInputSchema = z.object({
   ...editableFields,
   ...defaultedFields,
@@ -149,7 +149,7 @@ export type CreateEmployeeInput = z.input<typeof createEmployeeInputSchema>;
 export type CreateEmployeeData = z.output<typeof createEmployeeInputSchema>;
 
 /**
- * spec 02 §5: the employee form refuses unknown fields (a typo is an error, not silently dropped). It holds
+ * The employee form refuses unknown fields (a typo is an error, not silently dropped). It holds
  * the editable fields only; ids, tenant and timestamps are the server's.
  */
 export const employeeFormSchema = z.strictObject({ ...editableFields, ...defaultedFields });
@@ -161,7 +161,7 @@ export const updateEmployeeInputSchema = z.object(editableFields).partial();
 export type UpdateEmployeeInput = z.input<typeof updateEmployeeInputSchema>;
 export type UpdateEmployeeData = z.output<typeof updateEmployeeInputSchema>;
 
-// --- Derivations (spec 02 §4) ---------------------------------------------------------------------------
+// --- Derivations ----------------------------------------------------------------------------------------
 
 /** Kitchen access: the kitchen flag, or a kitchen role. */
 export const hasKitchenAccess = (employee: Pick<Employee, 'kitchenAccess' | 'role'>): boolean =>
@@ -195,5 +195,5 @@ export function effectiveWage(
 export const canClockIn = (employee: Pick<Employee, 'status' | 'jobAssignments'>): boolean =>
   employee.status === 'active' && employee.jobAssignments.some((job) => job.isActive);
 
-/** spec 02 §2 and §4: only active job titles can be assigned to an employee. */
+/** Only active job titles can be assigned to an employee. */
 export const isAssignableJobTitle = (jobTitle: Pick<JobTitle, 'isActive'>): boolean => jobTitle.isActive;

@@ -6,7 +6,7 @@ import { type CrossFieldRule, checkRules, takeSuppliedIdentity } from './fields'
 const guid = '6f1c2a7e-4b1d-4c1e-9a55-0d6a4a3b2c10';
 
 describe('takeSuppliedIdentity', () => {
-  it('uses a supplied id and guid only when both are there (spec 02 §7)', () => {
+  it('uses a supplied id and guid only when both are there', () => {
     expect(takeSuppliedIdentity(7, guid)).toEqual({ id: 7, guid });
     expect(takeSuppliedIdentity(7, undefined)).toBeNull();
     expect(takeSuppliedIdentity(undefined, guid)).toBeNull();

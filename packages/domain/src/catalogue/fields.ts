@@ -3,20 +3,20 @@ import { INT32_MAX, int32MaxMessage } from '../integers';
 import { text } from '../text';
 
 /**
- * Field schemas and rules shared by the catalogue entities of spec 02 (items, modifier groups, menu groups,
+ * Field schemas and rules shared by the catalogue entities (items, modifier groups, menu groups,
  * courses, tags, prep stations, sales categories, tax rates, printers, cash drawers, job titles, employees).
  */
 
-/** spec 02 §3: every entity carries a guid (UUID). Same wording as the tenancy schemas. */
+/** Every entity carries a guid (UUID). Same wording as the tenancy schemas. */
 export const guidSchema = z.uuid({ error: 'Invalid GUID format' });
 
-/** A numeric entity id as issued by the counters of spec 02 §3 (from 1 per restaurant). */
+/** A numeric entity id as issued by the restaurant's counters (from 1 per restaurant). */
 export const entityIdSchema = (label: string) => {
   const message = `${label} must be a positive integer`;
   return z.number({ error: message }).int(message).positive(message).max(INT32_MAX, int32MaxMessage(label));
 };
 
-/** spec 02 §3 "int list" fields (prepStationIds, taxRateIds, tagIds, ...): ids of other entities. */
+/** Id list fields (prepStationIds, taxRateIds, tagIds, ...): ids of other entities. */
 export const idListSchema = (label: string) => {
   const message = `${label} must be a list of positive integer IDs`;
   return z.array(
@@ -77,21 +77,21 @@ export const nonNegativeInteger = (label: string) =>
     .max(INT32_MAX, int32MaxMessage(label));
 
 /**
- * spec 02 §3 lists a `number` on most entities without saying what it holds; it is kept as optional free
+ * Most entities have a `number` whose meaning is not fixed; it is kept as optional free
  * text (a POS or display number such as ITEM-12), since any numbering can be written as text.
  */
 export const displayNumberSchema = text().optional();
 
-/** spec 02 §3: createdAt and updatedAt, set by the server's clock on create. */
+/** createdAt and updatedAt, set by the server's clock on create. */
 export const timestampFields = {
   createdAt: z.date(),
   updatedAt: z.date(),
 };
 
 /**
- * spec 02 §7: "if both itemId and guid (or the entity's equivalent) are supplied, they are used; otherwise a
- * new id and guid pair comes from the counter service". Returns the supplied pair, or null when a new pair
- * must be issued. An id of 0 or less is "not generated yet" (spec 02 §3 Job title: jobId defaults to 0).
+ * If both itemId and guid (or the entity's equivalent) are supplied, they are used; otherwise a new id and
+ * guid pair comes from the counter service. Returns the supplied pair, or null when a new pair
+ * must be issued. An id of 0 or less is "not generated yet" (a job title's jobId defaults to 0).
  */
 export function takeSuppliedIdentity(
   id: number | undefined,

@@ -3,11 +3,11 @@ import { remembered } from '../remembered';
 import { text, withTextRule } from '../text';
 
 /**
- * An image reference as stored on entities: either a web URL or the JSON text of an optimised image (spec 02
- * §3 Item imageUrl; the optimised-image shape is spec 01 §3 "Optimized image").
+ * An image reference as stored on entities: either a web URL or the JSON text of an optimised image (an
+ * item's imageUrl, for one; the optimised-image shape is OptimizedImage below).
  */
 
-/** spec 01 §5 Site configuration, spec 02 §5 Item: the message where both forms are accepted. */
+/** The message where both forms are accepted (site configuration, items). */
 export const IMAGE_REF_MESSAGE = 'Must be a valid URL or OptimizedImage JSON string';
 
 // Images are shown in browsers, so only web URLs count (no javascript:, data: or file: URLs).
@@ -22,7 +22,7 @@ export const isWebUrl = remembered(
   IMAGE_TEXTS,
 );
 
-/** spec 01 §3: a variant is {url, format webp/jpeg/png, width, height, size}. */
+/** A variant is {url, format webp/jpeg/png, width, height, size}. */
 export const imageVariantSchema = z.object({
   url: webUrlSchema,
   format: z.enum(['webp', 'jpeg', 'png']),
@@ -32,7 +32,7 @@ export const imageVariantSchema = z.object({
 });
 export type ImageVariant = z.infer<typeof imageVariantSchema>;
 
-/** spec 01 §3: original {url, format, width, height, size}, optional webp, variants small/medium/large, aspectRatio. */
+/** Original {url, format, width, height, size}, optional webp, variants small/medium/large, aspectRatio. */
 export const optimizedImageSchema = z.object({
   // The original keeps whatever format was uploaded, so its format is free text.
   original: imageVariantSchema.extend({ format: text().min(1) }),
@@ -69,8 +69,8 @@ export function imageRefUrl(value: string): string | null {
 }
 
 /**
- * A string that is a web URL or an optimised-image JSON string. The message is the spec's generic one unless
- * the entity's own rule words it differently (spec 02 §5 Item: 'Invalid image URL').
+ * A string that is a web URL or an optimised-image JSON string. The message is the generic one unless
+ * the entity's own rule words it differently (an item's is 'Invalid image URL').
  */
 export const imageRefSchema = (message: string = IMAGE_REF_MESSAGE) =>
   text({ error: message }).refine(isImageRef, message);

@@ -20,7 +20,7 @@ export const duplicateMenuGroupMessage = (id: number) => `Menu group with ID ${i
 export const notBasePricedMessage = (id: number, strategy: string) =>
   `Item with ID ${id} is priced by ${strategy === 'size' ? 'size' : 'open price'}; set its prices on the item`;
 
-/** The channel flags of an item (spec 02 §3: pos, kiosk, onlineOrdering, customerInvoices, onlineOrderingPartners). */
+/** The channel flags of an item (pos, kiosk, onlineOrdering, customerInvoices, onlineOrderingPartners). */
 export const ITEM_CHANNEL_FLAGS = [
   'pos',
   'kiosk',
@@ -75,7 +75,7 @@ export const bulkUpdateItemsSchema = z.object({
 export type BulkUpdateItems = z.infer<typeof bulkUpdateItemsSchema>;
 
 /**
- * An item created straight into menu groups: the spec's item create body (spec 02 §5, unchanged) beside the
+ * An item created straight into menu groups: the item create body (unchanged) beside the
  * groups it joins, at the end of each. The item and its places are one write.
  */
 export const createItemInMenuGroupsSchema = z.object({

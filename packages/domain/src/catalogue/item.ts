@@ -14,7 +14,7 @@ import {
 import { imageRefSchema } from './image-ref';
 import { modifierGroupReferenceSchema } from './modifier-group';
 
-/** spec 02 §3 Item: pricingStrategy base | size | open, default base. */
+/** Item: pricingStrategy base | size | open, default base. */
 export const ITEM_PRICING_STRATEGIES = ['base', 'size', 'open'] as const;
 export type ItemPricingStrategy = (typeof ITEM_PRICING_STRATEGIES)[number];
 
@@ -28,8 +28,8 @@ const sizePriceFields = {
 };
 
 /**
- * spec 02 §3 Size price: id, guid, number, name, price. Size prices live inside their item and have no
- * counter (spec 02 §3 id table), so their ids are local to the item.
+ * Size price: id, guid, number, name, price. Size prices live inside their item and have no
+ * counter, so their ids are local to the item.
  */
 export const sizePriceSchema = z.object({
   ...sizePriceFields,
@@ -57,7 +57,7 @@ interface PricingFields {
   openPrice?: boolean;
 }
 
-// spec 02 §4 and §5: the pricing strategy decides which price fields are required.
+// The pricing strategy decides which price fields are required.
 const pricingRules: readonly CrossFieldRule<PricingFields>[] = [
   {
     reads: ['pricingStrategy', 'basePrice'],
@@ -84,7 +84,7 @@ const pricingStrategySchema = z.enum(ITEM_PRICING_STRATEGIES, {
   error: 'Pricing strategy must be base, size or open',
 });
 
-// spec 02 §3: orderingRules must be absent.
+// orderingRules must be absent.
 const orderingRulesSchema = z.undefined({ error: 'Ordering rules are not supported on items' }).optional();
 
 // The editable fields without defaults, so that a partial update fills nothing in.
@@ -96,7 +96,7 @@ const editableFields = {
   posColor: text().optional(),
   posDescription: multilineText().optional(),
   customerDescription: multilineText().optional(),
-  // spec 02 §3: a URL or an optimised-image JSON string; spec 02 §5 words the item's failure 'Invalid image URL'.
+  // A URL or an optimised-image JSON string; an item's failure is worded 'Invalid image URL'.
   imageUrl: imageRefSchema('Invalid image URL').optional(),
   plu: text().optional(),
   sku: text().optional(),
@@ -123,7 +123,7 @@ const editableFields = {
   tagIds: idListSchema('Tag IDs'),
 };
 
-// spec 02 §3 and §9 defaults; unspecified lists start empty.
+// An item's defaults; unspecified lists start empty.
 const defaultedFields = {
   containsAlcohol: z.boolean().default(false),
   pricingStrategy: pricingStrategySchema.default('base'),
@@ -142,7 +142,7 @@ const defaultedFields = {
   tagIds: idListSchema('Tag IDs').default([]),
 };
 
-/** A stored item (spec 02 §3); fields a record lacks are completed with the spec's defaults. */
+/** A stored item; fields a record lacks are completed with the defaults. */
 export const itemSchema = z
   .object({
     ...editableFields,
@@ -157,7 +157,7 @@ export const itemSchema = z
 export type Item = z.infer<typeof itemSchema>;
 
 /**
- * spec 02 §5 and §7: create and batch create validate each item; itemId and guid are used when both are
+ * Create and batch create validate each item; itemId and guid are used when both are
  * supplied, otherwise the counter issues them. Size prices may come without id and guid.
  */
 export const createItemInputSchema = z
@@ -173,7 +173,7 @@ export type CreateItemInput = z.input<typeof createItemInputSchema>;
 export type CreateItemData = z.output<typeof createItemInputSchema>;
 
 /**
- * spec 02 §7: an update merges the changes into the stored item. Omitted fields stay as stored; a list, when
+ * An update merges the changes into the stored item. Omitted fields stay as stored; a list, when
  * sent, replaces the stored one. Pricing rules the patch alone cannot decide are checked on the merged item
  * with itemSchema.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { multilineText, requiredText, text } from '../text';
 import { entityIdSchema, guidSchema, moneyAmount, nonNegativeInteger, nonNegativeNumber } from './fields';
 
-/** spec 02 §9: job title defaults. */
+/** Job title defaults. */
 export const DEFAULT_JOB_TITLE_COLOR = '#000000';
 export const DEFAULT_UPDATED_BY = 'System';
 
@@ -15,12 +15,12 @@ const editableFields = {
   color: text(),
   description: multilineText().optional(),
   defaultWage: defaultWageSchema,
-  // spec 02 §2 and §4: job titles are activated or deactivated in the back office.
+  // Job titles are activated or deactivated in the back office.
   isActive: z.boolean(),
   updatedBy: text(),
 };
 
-// spec 02 §3 and §9 defaults.
+// A new job title's defaults.
 const defaultedFields = {
   color: text().default(DEFAULT_JOB_TITLE_COLOR),
   defaultWage: defaultWageSchema.default(0),
@@ -28,7 +28,7 @@ const defaultedFields = {
   updatedBy: text().default(DEFAULT_UPDATED_BY),
 };
 
-/** A stored job title (spec 02 §3); stored ids have been generated, so jobId is positive. */
+/** A stored job title; stored ids have been generated, so jobId is positive. */
 export const jobTitleSchema = z.object({
   ...editableFields,
   ...defaultedFields,
@@ -41,7 +41,7 @@ export const jobTitleSchema = z.object({
 export type JobTitle = z.infer<typeof jobTitleSchema>;
 
 /**
- * spec 02 §3: jobId is 0 until generated. spec 02 §7: a supplied jobId (above 0) and guid are used together,
+ * jobId is 0 until generated. A supplied jobId (above 0) and guid are used together,
  * otherwise the counter issues both (see takeSuppliedIdentity).
  */
 export const createJobTitleInputSchema = z.object({

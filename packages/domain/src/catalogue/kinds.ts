@@ -45,7 +45,7 @@ import { createTagInputSchema, tagSchema, updateTagInputSchema } from './tag';
 import { createTaxRateInputSchema, taxRateSchema, updateTaxRateInputSchema } from './tax-rate';
 
 /**
- * The catalogue kinds of spec 02, each described once: its URL segment, names, id field, counter, schemas
+ * The catalogue kinds, each described once: its URL segment, names, id field, counter, schemas
  * and not-found text. The API contracts, the use-cases and the tests are all generated from this list, so a
  * kind is added here and nowhere else (besides its table).
  */
@@ -60,11 +60,11 @@ export interface CatalogueKindDefinition {
   plural: string;
   /** The entity's name in messages ('Modifier group'). */
   label: string;
-  /** The entity's id field (spec 02 §3). */
+  /** The entity's id field. */
   idField: string;
   /** The path parameter that carries the id. */
   idParam: string;
-  /** The counter that issues ids (spec 02 §3 id table); null when the spec lists none (cash drawers). */
+  /** The counter that issues ids; null when there is none (cash drawers). */
   entityType: RestaurantEntityType | null;
   /** A stored record: the merged result of an update is validated with it, and reads are shaped by it. */
   stored: ObjectSchema;
@@ -74,7 +74,7 @@ export interface CatalogueKindDefinition {
   patch: ObjectSchema;
   /** A record as the API returns it (the stored shape plus derived values, if any). */
   response: z.ZodType;
-  /** spec 02 §8 texts where the spec gives them. */
+  /** The not-found text of a record. */
   notFound: (id: number) => string;
   /** Derived values added to a record on the way out. */
   present?: (record: Record<string, unknown>) => Record<string, unknown>;
@@ -180,7 +180,7 @@ export const PRINTER_KIND = defineKind({
   update: updatePrinterInputSchema,
 });
 
-// spec 02 §3 lists no timestamps on a cash drawer; like every other row it has them, and they are shown.
+// A cash drawer has no timestamps of its own; like every other row it has them, and they are shown.
 const storedCashDrawerSchema = cashDrawerSchema.extend(timestampFields);
 export type StoredCashDrawer = CashDrawer & { createdAt: Date; updatedAt: Date };
 
@@ -191,7 +191,7 @@ export const CASH_DRAWER_KIND = defineKind({
   label: 'Cash drawer',
   idField: 'id',
   idParam: 'cashDrawerId',
-  // No counter exists for cash drawers (spec 02 §3 id table): the use-case numbers them per restaurant.
+  // No counter exists for cash drawers: the use-case numbers them per restaurant.
   entityType: null,
   stored: storedCashDrawerSchema,
   create: createCashDrawerInputSchema,
@@ -212,7 +212,7 @@ export const JOB_TITLE_KIND = defineKind({
 
 // --- Employees ------------------------------------------------------------------------------------------
 
-/** spec 02 §4 derivations, computed on every read. */
+/** An employee's derived access and wage, computed on every read. */
 export const employeeDerivedSchema = z.object({
   hasKitchenAccess: z.boolean(),
   hasPosAccess: z.boolean(),
@@ -235,8 +235,8 @@ export const deriveEmployee = (employee: Employee): EmployeeDerived => {
 };
 
 /**
- * spec 02 §5: the employee form refuses unknown fields, on create and on update. The employee's tenantId is
- * its tenant's (the scope's), so it is not an input; ids and guid follow spec 02 §7.
+ * The employee form refuses unknown fields, on create and on update. The employee's tenantId is
+ * its tenant's (the scope's), so it is not an input; a supplied id and guid are used together.
  */
 const jobAssignmentInputSchema = jobAssignmentSchema.extend({
   wageOverride: wageOverrideInputSchema.nullable().optional(),
@@ -321,5 +321,5 @@ export const CATALOGUE_KINDS: readonly CatalogueKindDefinition[] = [
   MENU_GROUP_KIND,
 ];
 
-/** spec 02 §9 shows no payload limits; a batch holds at most this many rows (decision 008). */
+/** A batch holds at most this many rows (decision 008). */
 export const MAX_BATCH_ROWS = 1000;

@@ -3,7 +3,7 @@ import type { Item } from './item';
 import type { MenuGroup } from './menu-group';
 
 /**
- * Which menu groups and items a resolved menu shows (issue 6, from spec 02 §3's visibility, channel and
+ * Which menu groups and items a resolved menu shows (issue 6, from the menu groups' visibility, channel and
  * availability fields): by channel, and by availability at a moment in the restaurant's time zone.
  */
 
@@ -34,7 +34,7 @@ export function isGroupOnChannel(group: GroupVisibility, channel: MenuChannel): 
   }
 }
 
-/** spec 02 §3 Item channel flags. */
+/** An item's channel flags. */
 export function isItemOnChannel(
   item: Pick<Item, 'pos' | 'kiosk' | 'onlineOrdering' | 'onlineOrderingPartners' | 'customerInvoices'>,
   channel: MenuChannel,

@@ -156,7 +156,7 @@ describe('createMenuGroupInputSchema', () => {
     expect(messages(result)).toEqual([['dateRange.endDate', 'End date cannot be before start date']]);
   });
 
-  it('drops the editing-only fields without validating them (spec 02 §5)', () => {
+  it('drops the editing-only fields without validating them', () => {
     const group = createMenuGroupInputSchema.parse({
       name: 'Lunch',
       removedSubgroupIds: 'not a list',

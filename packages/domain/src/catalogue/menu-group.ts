@@ -16,13 +16,13 @@ import {
 import { isWebUrl } from './image-ref';
 import { modifierGroupReferenceSchema } from './modifier-group';
 
-/** spec 02 §3 Menu group: pricingType standard (default) | fixed | discount | special. */
+/** Menu group: pricingType standard (default) | fixed | discount | special. */
 export const MENU_PRICING_TYPES = ['standard', 'fixed', 'discount', 'special'] as const;
 export type MenuPricingType = (typeof MENU_PRICING_TYPES)[number];
 
 // --- Item reference -------------------------------------------------------------------------------------
 
-/** spec 02 §3 ItemReference: an item's place in a menu group; itemId and position are both required. */
+/** ItemReference: an item's place in a menu group; itemId and position are both required. */
 export const itemReferenceSchema = z.object({
   itemId: entityIdSchema('Item ID'),
   position: nonNegativeInteger('Position'),
@@ -33,7 +33,7 @@ export type ItemReferenceInput = z.input<typeof itemReferenceSchema>;
 
 // --- Availability ---------------------------------------------------------------------------------------
 
-/** spec 02 §3 "availability per channel dineIn, takeout, delivery, kiosk, online, partners (default true)". */
+/** Availability per channel: dineIn, takeout, delivery, kiosk, online, partners (default true). */
 export const channelAvailabilitySchema = z.object({
   dineIn: z.boolean().default(true),
   takeout: z.boolean().default(true),
@@ -44,14 +44,14 @@ export const channelAvailabilitySchema = z.object({
 });
 export type ChannelAvailability = z.infer<typeof channelAvailabilitySchema>;
 
-/** spec 02 §3 daysOfWeek and daysAvailable: seven booleans, all true by default. */
+/** daysOfWeek and daysAvailable: seven booleans, all true by default. */
 export const weekDaysSchema = perWeekday(() => z.boolean().default(true));
 export type WeekDays = z.infer<typeof weekDaysSchema>;
 
 const TIME_MESSAGE = 'Invalid time format, expected HH:MM';
 const timeSchema = z.string({ error: TIME_MESSAGE }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, TIME_MESSAGE);
 
-/** spec 02 §3 timeRange {startTime, endTime} as HH:MM. An end before the start runs past midnight. */
+/** timeRange {startTime, endTime} as HH:MM. An end before the start runs past midnight. */
 export const timeRangeSchema = z.object({ startTime: timeSchema, endTime: timeSchema });
 export type TimeRange = z.infer<typeof timeRangeSchema>;
 
@@ -59,7 +59,7 @@ const DATE_MESSAGE = 'Invalid date format, expected YYYY-MM-DD';
 const dateSchema = z.iso.date({ error: DATE_MESSAGE });
 
 /**
- * spec 02 §3 dateRange: its shape is not shown. Calendar days as YYYY-MM-DD (no time zone to get wrong);
+ * dateRange: calendar days as YYYY-MM-DD (no time zone to get wrong);
  * either end may be open.
  */
 export const dateRangeSchema = z
@@ -70,7 +70,7 @@ export const dateRangeSchema = z
   });
 export type DateRange = z.infer<typeof dateRangeSchema>;
 
-/** spec 02 §3 seasonalAvailability: months 1-12, days 1-31, off by default. */
+/** seasonalAvailability: months 1-12, days 1-31, off by default. */
 export const seasonalAvailabilitySchema = z.object({
   isActive: z.boolean().default(false),
   startMonth: z
@@ -113,7 +113,7 @@ interface MenuGroupRuleFields {
 
 const PRICING_MISMATCH = 'Price/discount details do not match pricing type';
 
-// spec 02 §5
+// A menu group's cross-field rules.
 const menuGroupRules: readonly CrossFieldRule<MenuGroupRuleFields>[] = [
   {
     reads: ['pricingType', 'fixedPrice'],
@@ -139,7 +139,7 @@ const menuGroupRules: readonly CrossFieldRule<MenuGroupRuleFields>[] = [
 const pricingTypeSchema = z.enum(MENU_PRICING_TYPES, {
   error: 'Pricing type must be standard, fixed, discount or special',
 });
-// spec 02 §3 Menu group: image is a URL (the optimised-image JSON of items is not listed here).
+// Menu group: image is a URL (the optimised-image JSON of items is not listed here).
 const imageSchema = text({ error: 'Invalid image URL' }).refine(isWebUrl, 'Invalid image URL');
 const discountMessage = 'Discount percentage must be between 0 and 100';
 
@@ -186,7 +186,7 @@ const editableFields = {
   isPriority: z.boolean(),
 };
 
-// spec 02 §3 defaults; unspecified lists start empty and the unspecified isSpecial/isPriority start false.
+// A menu group's defaults; unspecified lists start empty and the unspecified isSpecial/isPriority start false.
 const defaultedFields = {
   position: nonNegativeInteger('Position').default(0),
   items: z.array(itemReferenceSchema).default([]),
@@ -210,7 +210,7 @@ const defaultedFields = {
   isPriority: z.boolean().default(false),
 };
 
-/** A stored menu group (spec 02 §3); fields a record lacks are completed with the spec's defaults. */
+/** A stored menu group; fields a record lacks are completed with the defaults. */
 export const menuGroupSchema = z
   .object({
     ...editableFields,
@@ -225,9 +225,9 @@ export const menuGroupSchema = z
 export type MenuGroup = z.infer<typeof menuGroupSchema>;
 
 /**
- * spec 02 §5: on create, removedSubgroupIds, removedItemIds, removedModifierGroupIds and isEditing are
+ * On create, removedSubgroupIds, removedItemIds, removedModifierGroupIds and isEditing are
  * dropped before validation. They are not in this shape, so zod strips them without looking at their values
- * (keep this object non-strict for that reason). spec 02 §7: menuGroupId and guid are used when both are
+ * (keep this object non-strict for that reason). menuGroupId and guid are used when both are
  * supplied, otherwise the counter issues them.
  */
 export const createMenuGroupInputSchema = z
@@ -241,7 +241,7 @@ export const createMenuGroupInputSchema = z
 export type CreateMenuGroupInput = z.input<typeof createMenuGroupInputSchema>;
 export type CreateMenuGroupData = z.output<typeof createMenuGroupInputSchema>;
 
-/** spec 02 §3: editing-only fields. They are applied by an update (see applyMenuGroupRemovals), never stored. */
+/** The editing-only fields. They are applied by an update (see applyMenuGroupRemovals), never stored. */
 const editingFields = {
   removedSubgroupIds: idListSchema('Removed subgroup IDs'),
   removedItemIds: idListSchema('Removed item IDs'),
@@ -280,11 +280,11 @@ export function applyMenuGroupRemovals(
   };
 }
 
-/** spec 02 §3: a parent group is one without parentId. */
+/** A parent group is one without parentId. */
 export const isParentGroup = (group: { parentId?: number | null }): boolean =>
   group.parentId === undefined || group.parentId === null;
 
-/** spec 02 §3: a child group is one whose parentId matches a parent. */
+/** A child group is one whose parentId matches a parent. */
 export const isChildGroupOf = (
   group: { parentId?: number | null },
   parent: { menuGroupId: number },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Updates of catalogue entities are merge patches (spec 02 §7 "update merges the changes"; RFC 7396
+ * Updates of catalogue entities are merge patches (RFC 7396
  * semantics): an omitted field stays as stored, a sent field replaces the stored value (lists and nested
  * objects whole), and `null` clears a field that the stored entity may lack (decision 008). Fields the stored
  * entity always has (name, flags, defaults) cannot be cleared: null there fails with the field's own message.

@@ -13,18 +13,18 @@ import {
   timestampFields,
 } from './fields';
 
-/** spec 02 §3 Modifier group: pricingStrategy 'No charge' (default) | Individual | Group. */
+/** Modifier group: pricingStrategy 'No charge' (default) | Individual | Group. */
 export const MODIFIER_PRICING_STRATEGIES = ['No charge', 'Individual', 'Group'] as const;
 export type ModifierPricingStrategy = (typeof MODIFIER_PRICING_STRATEGIES)[number];
 
-/** spec 02 §3 Modifier group: selectionRequirement Optional (default) | Required. */
+/** Modifier group: selectionRequirement Optional (default) | Required. */
 export const SELECTION_REQUIREMENTS = ['Optional', 'Required'] as const;
 export type SelectionRequirement = (typeof SELECTION_REQUIREMENTS)[number];
 
 const minSelectionSchema = nonNegativeInteger('Minimum selection');
 const maxSelectionSchema = nonNegativeInteger('Maximum selection');
 
-// spec 02 §5: maxSelection not below minSelection. An absent maximum means no upper limit.
+// maxSelection not below minSelection. An absent maximum means no upper limit.
 const selectionRangeRule = {
   reads: ['minSelection', 'maxSelection'],
   path: 'maxSelection',
@@ -42,8 +42,8 @@ const modifierFields = {
 };
 
 /**
- * spec 02 §3 Modifier: id, guid, number, name, price (nullable), calories (>=0, nullable). Modifiers live
- * inside their group and have no counter (spec 02 §3 id table), so their ids are local to the group.
+ * Modifier: id, guid, number, name, price (nullable), calories (>=0, nullable). Modifiers live
+ * inside their group and have no counter, so their ids are local to the group.
  */
 export const modifierSchema = z.object({
   ...modifierFields,
@@ -73,7 +73,7 @@ interface ReferenceRuleFields {
 }
 
 const referenceRules: readonly CrossFieldRule<ReferenceRuleFields>[] = [
-  // spec 02 §5. When the reference sets no minSelection, the group's own minSelection applies.
+  // When the reference sets no minSelection, the group's own minSelection applies.
   {
     reads: ['isRequired', 'minSelection'],
     path: 'minSelection',
@@ -84,7 +84,7 @@ const referenceRules: readonly CrossFieldRule<ReferenceRuleFields>[] = [
 ];
 
 /**
- * spec 02 §3 ModifierGroupReference: how an item uses a modifier group. The selection fields, when set,
+ * ModifierGroupReference: how an item uses a modifier group. The selection fields, when set,
  * override the group's own for this item.
  */
 export const modifierGroupReferenceSchema = z
@@ -154,7 +154,7 @@ const editableFields = {
   isActive: z.boolean(),
 };
 
-// spec 02 §3 and §9: a modifier group is on no channel until someone turns it on (unlike items).
+// A modifier group is on no channel until someone turns it on (unlike items).
 const defaultedFields = {
   pricingStrategy: pricingStrategySchema.default('No charge'),
   modifiers: z.array(modifierSchema).default([]),
@@ -171,7 +171,7 @@ const defaultedFields = {
   isActive: z.boolean().default(true),
 };
 
-/** A stored modifier group (spec 02 §3); fields a record lacks are completed with the spec's defaults. */
+/** A stored modifier group; fields a record lacks are completed with the defaults. */
 export const modifierGroupSchema = z
   .object({
     ...editableFields,
@@ -186,7 +186,7 @@ export const modifierGroupSchema = z
 export type ModifierGroup = z.infer<typeof modifierGroupSchema>;
 
 /**
- * spec 02 §5 and §7: create and batch create validate each group; modifierGroupId and guid are used when
+ * Create and batch create validate each group; modifierGroupId and guid are used when
  * both are supplied, otherwise the counter issues them. Modifiers may come without id and guid.
  */
 export const createModifierGroupInputSchema = z

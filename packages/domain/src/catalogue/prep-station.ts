@@ -15,14 +15,14 @@ const editableFields = {
   alwaysPrintTickets: z.boolean(),
 };
 
-// spec 02 §3 defaults; the unspecified station list starts empty.
+// A prep station's defaults; the unspecified station list starts empty.
 const defaultedFields = {
   sendToExpediter: z.boolean().default(false),
   otherStationIds: idListSchema('Other station IDs').default([]),
   alwaysPrintTickets: z.boolean().default(false),
 };
 
-/** A stored prep station (spec 02 §3). */
+/** A stored prep station. */
 export const prepStationSchema = z.object({
   ...editableFields,
   ...defaultedFields,
@@ -32,7 +32,7 @@ export const prepStationSchema = z.object({
 });
 export type PrepStation = z.infer<typeof prepStationSchema>;
 
-/** spec 02 §7: prepStationId and guid are used when both are supplied, otherwise the counter issues them. */
+/** prepStationId and guid are used when both are supplied, otherwise the counter issues them. */
 export const createPrepStationInputSchema = z.object({
   ...editableFields,
   ...defaultedFields,

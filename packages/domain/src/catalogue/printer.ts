@@ -18,7 +18,7 @@ export const CHARACTER_SETS = ['Western', 'Chinese'] as const;
 export const CASH_DRAWER_OPTIONS = ['No Cash Drawer', 'One Cash Drawer', 'Two Cash Drawers'] as const;
 export type CashDrawerOption = (typeof CASH_DRAWER_OPTIONS)[number];
 /**
- * How the server reaches the printer (docs/behaviour/printing.md, decision 053). Not in spec 02: ours. Raw
+ * How the server reaches the printer (docs/behaviour/printing.md, decision 053). Raw
  * TCP (port 9100 on the printer's address) needs the server on the restaurant's network; the two cloud
  * protocols have the printer poll the server over HTTPS instead.
  */
@@ -35,7 +35,7 @@ export function normalizedMac(value: string): string | null {
   return /^[0-9a-f]{12}$/.test(hex) ? hex : null;
 }
 
-/** spec 02 §5 and §9: a receipt footer is at most 126 characters (3 rows of ~42). */
+/** A receipt footer is at most 126 characters (3 rows of ~42). */
 export const CUSTOM_FOOTER_MAX = 126;
 
 const storedIpSchema = z.ipv4({ error: 'Invalid IP address' });
@@ -72,7 +72,7 @@ const printerRules: readonly CrossFieldRule<PrinterRuleFields>[] = [
     message: 'Static IP setup requires an IP address.',
     holds: (v) => v.ipSetup !== 'Static' || v.ipAddress !== undefined,
   },
-  // spec 02 §5 "One or two cash drawers require drawer details" gives no text; this one is ours.
+  // One or two cash drawers require drawer details; no wording is fixed for this, so this one is ours.
   {
     reads: ['hasCashDrawer', 'cashDrawer'],
     path: 'cashDrawer',
@@ -124,8 +124,8 @@ const editableFields = {
   backupPrinterId: entityIdSchema('Backup printer ID').nullable().optional(),
   hasCashDrawer: hasCashDrawerSchema,
   /**
-   * spec 02 §3 leaves the shape of the details open. They are the settings of the cash drawer entity (name,
-   * starting balances and reset types; spec 02 §3 Cash drawer), whose primary/secondary pairs cover a
+   * The drawer details. They are the settings of the cash drawer entity (name,
+   * starting balances and reset types), whose primary/secondary pairs cover a
    * 'Two Cash Drawers' printer. Ignored when the printer has no cash drawer.
    */
   cashDrawer: cashDrawerDetailsSchema.optional(),
@@ -135,7 +135,7 @@ const editableFields = {
   cloudDeviceId: text().max(40, 'MAC address or printer ID too long').optional(),
 };
 
-// spec 02 §3 defaults (connection: ours).
+// A printer's defaults.
 const defaultedFields = {
   ipSetup: ipSetupSchema.default('Dynamic'),
   kitchenTicketFontSize: fontSizeSchema.default('Medium'),
@@ -146,7 +146,7 @@ const defaultedFields = {
   connection: connectionSchema.default('Raw TCP'),
 };
 
-/** A stored printer (spec 02 §3). */
+/** A stored printer. */
 export const printerSchema = z
   .object({
     ...editableFields,
@@ -161,7 +161,7 @@ export const printerSchema = z
   .superRefine(checkRules(printerRules, 'whole'));
 export type Printer = z.infer<typeof printerSchema>;
 
-/** spec 02 §7: printerId and guid are used when both are supplied, otherwise the counter issues them. */
+/** printerId and guid are used when both are supplied, otherwise the counter issues them. */
 export const createPrinterInputSchema = z
   .object({
     ...editableFields,

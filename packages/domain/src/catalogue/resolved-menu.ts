@@ -91,7 +91,7 @@ export const menuFilterSchema = z.object({
 });
 export type MenuFilter = z.infer<typeof menuFilterSchema>;
 
-/** spec 02 §2 menu chooser: a parent group's card. */
+/** The menu chooser: a parent group's card. */
 export const menuSummarySchema = z.object({
   menuGroupId: z.number(),
   guid: z.string(),

@@ -9,7 +9,7 @@ const editableFields = {
   code: requiredText('Sales category code cannot be empty'),
 };
 
-/** A stored sales category (spec 02 §3). */
+/** A stored sales category. */
 export const salesCategorySchema = z.object({
   ...editableFields,
   salesCategoryId: entityIdSchema('Sales category ID'),
@@ -18,7 +18,7 @@ export const salesCategorySchema = z.object({
 });
 export type SalesCategory = z.infer<typeof salesCategorySchema>;
 
-/** spec 02 §7: salesCategoryId and guid are used when both are supplied, otherwise the counter issues them. */
+/** salesCategoryId and guid are used when both are supplied, otherwise the counter issues them. */
 export const createSalesCategoryInputSchema = z.object({
   ...editableFields,
   salesCategoryId: entityIdSchema('Sales category ID').optional(),

@@ -22,7 +22,7 @@ describe('createTagInputSchema', () => {
 });
 
 describe('tagSchema', () => {
-  it('needs a numeric tagId, a guid and a name to load (spec 02 §8)', () => {
+  it('needs a numeric tagId, a guid and a name to load', () => {
     const result = tagSchema.safeParse({ tagId: '1', createdAt: new Date(), updatedAt: new Date() });
     expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['name', 'tagId', 'guid']);
     expect(

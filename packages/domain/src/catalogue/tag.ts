@@ -9,7 +9,7 @@ const editableFields = {
   description: multilineText().optional(),
 };
 
-/** A stored tag (spec 02 §3). spec 02 §8: loading needs a numeric tagId, a string guid and a string name. */
+/** A stored tag. Loading needs a numeric tagId, a string guid and a string name. */
 export const tagSchema = z.object({
   ...editableFields,
   tagId: entityIdSchema('Tag ID'),
@@ -18,7 +18,7 @@ export const tagSchema = z.object({
 });
 export type Tag = z.infer<typeof tagSchema>;
 
-/** spec 02 §7: tagId and guid are used when both are supplied, otherwise the counter issues them. */
+/** tagId and guid are used when both are supplied, otherwise the counter issues them. */
 export const createTagInputSchema = z.object({
   ...editableFields,
   tagId: entityIdSchema('Tag ID').optional(),

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { requiredText, text } from '../text';
 import { displayNumberSchema, entityIdSchema, guidSchema, percentRate, timestampFields } from './fields';
 
-/** spec 02 §3 Tax rate: type Percent (default) | Fixed | 'Tax Table'. */
+/** Tax rate: type Percent (default) | Fixed | 'Tax Table'. */
 export const TAX_RATE_TYPES = ['Percent', 'Fixed', 'Tax Table'] as const;
 export type TaxRateType = (typeof TAX_RATE_TYPES)[number];
 
-/** spec 02 §3 and §9: rounding options, 'Half Even Rounding' by default. */
+/** Rounding options, 'Half Even Rounding' by default. */
 export const TAX_ROUNDING_OPTIONS = [
   'Half Even Rounding',
   'Half Up Rounding',
@@ -35,12 +35,12 @@ const editableFields = {
   // the restaurant's default tax rate
   default: z.boolean(),
   takeoutTaxEnabled: z.boolean(),
-  // spelled with a lower-case "r", as spec 02 §3 has it
+  // spelled with a lower-case "r", as the field has always been named
   takeoutTaxrate: takeoutRateSchema.optional(),
   roundingOptions: roundingSchema,
 };
 
-// spec 02 §3 and §9 defaults.
+// A tax rate's defaults.
 const defaultedFields = {
   type: typeSchema.default('Percent'),
   disabled: z.boolean().default(false),
@@ -50,7 +50,7 @@ const defaultedFields = {
   roundingOptions: roundingSchema.default('Half Even Rounding'),
 };
 
-/** A stored tax rate (spec 02 §3). */
+/** A stored tax rate. */
 export const taxRateSchema = z.object({
   ...editableFields,
   ...defaultedFields,
@@ -62,7 +62,7 @@ export const taxRateSchema = z.object({
 });
 export type TaxRate = z.infer<typeof taxRateSchema>;
 
-/** spec 02 §7: taxRateId and guid are used when both are supplied, otherwise the counter issues them. */
+/** taxRateId and guid are used when both are supplied, otherwise the counter issues them. */
 export const createTaxRateInputSchema = z.object({
   ...editableFields,
   ...defaultedFields,

@@ -6,7 +6,7 @@ import { z } from 'zod';
  * open around the clock. A day holds several spans, sorted and apart; only its last may run past midnight.
  */
 
-/** spec 01 §5: hours are HH:MM (the message is the one the spec's hours fields always had). */
+/** Hours are HH:MM (the message the hours fields have always had). */
 export const TIME_MESSAGE = 'Time must be in HH:MM format';
 export const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, TIME_MESSAGE);
 

@@ -12,7 +12,7 @@ import {
 } from './spans';
 
 /**
- * A weekday's hours. spec 01 §3 gives each weekday {open, close, closed}; `spans` (decision 030) lets a day
+ * A weekday's hours. Each weekday has {open, close, closed}; `spans` (decision 030) lets a day
  * open several times (lunch and dinner). Both shapes are accepted: a day sent without spans is one span,
  * open to close; a day sent with spans gets open and close rewritten to the first opening and the last
  * closing, so readers of the spec's fields still see the day's outline. A closed day keeps its spans, so
@@ -69,7 +69,7 @@ const day = (open: string, close: string): DayHours => ({
   spans: [{ open, close }],
 });
 
-/** spec 01 §3: 09:00-22:00 daily; Friday and Saturday close 23:00; Sunday 10:00-21:00. */
+/** The default hours: 09:00-22:00 daily; Friday and Saturday close 23:00; Sunday 10:00-21:00. */
 export const DEFAULT_OPERATING_HOURS: Readonly<Record<Weekday, Readonly<DayHours>>> = {
   monday: day('09:00', '22:00'),
   tuesday: day('09:00', '22:00'),

@@ -4,7 +4,7 @@ import type { DraftSettings } from './draft-settings';
  * When a drafted reply may be posted without a person (issue 19; docs/behaviour/ai-review-replies.md): never,
  * unless the connection's AI is enabled, auto-reply is switched on, the review's rating is one auto-reply
  * applies to (autoRespondToRatings, and at least minimumRating when set), the review has no reply yet, and
- * the review threshold (§9: 24 hours by default) has passed since the review was written, which leaves a
+ * the review threshold (24 hours by default) has passed since the review was written, which leaves a
  * person that long to answer first. Every other draft waits for a person's approval.
  */
 

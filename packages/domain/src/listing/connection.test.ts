@@ -15,7 +15,7 @@ const now = new Date('2026-01-01T12:00:00Z');
 const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
 const minutes = (n: number) => n * 60 * 1000;
 
-describe('token refresh window (spec 03 §4, §9)', () => {
+describe('token refresh window', () => {
   it.each([
     [minutes(10), false],
     [minutes(5) + 1, false],
@@ -42,7 +42,7 @@ describe('isConnectionConnected', () => {
   });
 });
 
-describe('resource names (spec 03 §7)', () => {
+describe('resource names', () => {
   it('prefixes accounts/ and locations/ only when missing', () => {
     expect(accountResourceName('123')).toBe('accounts/123');
     expect(accountResourceName('accounts/123')).toBe('accounts/123');
@@ -64,7 +64,7 @@ describe('resource names (spec 03 §7)', () => {
   });
 });
 
-describe('aiConfigSchema (spec 03 §3.4, §5.7, §9)', () => {
+describe('aiConfigSchema', () => {
   it('defaults: professional style, every rating auto-responds, threshold 24 hours', () => {
     expect(aiConfigSchema.parse({})).toEqual({
       isEnabled: false,

@@ -3,7 +3,7 @@ import { jsonTimestampSchema } from '../json-timestamp';
 import { multilineText, text } from '../text';
 
 /**
- * Business-listing connections and their AI reply settings (spec 03 §3.4, §4, §5.7, §9). Tokens are never part
+ * Business-listing connections and their AI reply settings. Tokens are never part
  * of these shapes: they are stored encrypted and never leave the server (decision 023: sealed with SECRETS_KEY).
  */
 
@@ -17,16 +17,16 @@ export const LISTING_SYNC_FREQUENCIES = ['realtime', 'hourly', 'daily', 'weekly'
 export const RESPONSE_STYLES = ['professional', 'friendly', 'casual', 'custom'] as const;
 export const CALL_TO_ACTION_TYPES = ['book', 'order', 'shop', 'learn_more', 'sign_up', 'call'] as const;
 
-/** §9: the token is refreshed when it expires within 5 minutes. */
+/** The token is refreshed when it expires within 5 minutes. */
 export const TOKEN_REFRESH_WINDOW_MS = 5 * 60 * 1000;
-/** §9: AI review threshold default 24 (hours). */
+/** AI review threshold default 24 (hours). */
 export const DEFAULT_REVIEW_THRESHOLD_HOURS = 24;
-/** §5.7 / §9 page sizes. */
+/** Page sizes. */
 export const LOCATIONS_PAGE_SIZE = { min: 1, max: 100 } as const;
 export const ACCOUNTS_PAGE_SIZE = { min: 1, max: 20 } as const;
 export const BUSINESS_DESCRIPTION_MAX_LENGTH = 750;
 export const POST_CONTENT_MAX_LENGTH = 1500;
-/** §7: the locations call's default readMask. */
+/** The locations call's default readMask. */
 export const DEFAULT_LOCATION_READ_MASK =
   'name,title,storefrontAddress,phoneNumbers,categories,latlng,openInfo,metadata';
 /** The longest review threshold: a year of hours (a bound of ours; the spec gives only the default). */
@@ -34,7 +34,7 @@ export const MAX_REVIEW_THRESHOLD_HOURS = 8760;
 export const REVIEW_THRESHOLD_MESSAGE = `Review threshold must be between 0 and ${MAX_REVIEW_THRESHOLD_HOURS} hours`;
 export const CUSTOM_TONE_REQUIRED_MESSAGE = 'Custom tone is required when using custom response style';
 
-/** §7: an account id is prefixed 'accounts/' when missing. */
+/** An account id is prefixed 'accounts/' when missing. */
 export const accountResourceName = (accountId: string): string =>
   accountId.startsWith('accounts/') ? accountId : `accounts/${accountId}`;
 
@@ -49,13 +49,13 @@ export function isTokenExpired(connection: TokenTimes, now: Date): boolean {
   return expiresAt == null || expiresAt.getTime() <= now.getTime();
 }
 
-/** §4: the token needs refresh when it expires within 5 minutes (or has expired, or its expiry is unknown). */
+/** The token needs refresh when it expires within 5 minutes (or has expired, or its expiry is unknown). */
 export function tokenNeedsRefresh(connection: TokenTimes, now: Date): boolean {
   const expiresAt = connection.tokenExpiresAt;
   return expiresAt == null || expiresAt.getTime() - now.getTime() <= TOKEN_REFRESH_WINDOW_MS;
 }
 
-/** §4: a connection counts as connected only while its status is connected and its token has not expired. */
+/** A connection counts as connected only while its status is connected and its token has not expired. */
 export function isConnectionConnected(
   connection: TokenTimes & { status: ConnectionStatus },
   now: Date,
@@ -63,7 +63,7 @@ export function isConnectionConnected(
   return connection.status === 'connected' && !isTokenExpired(connection, now);
 }
 
-/** §3.4 connection as the API answers it: no token values, ever. */
+/** A connection as the API answers it: no token values, ever. */
 export const connectionSchema = z.object({
   connectionId: z.string(),
   tenantGuid: z.uuid(),
@@ -81,7 +81,7 @@ export type Connection = z.infer<typeof connectionSchema>;
 
 const ratingKey = z.enum(['1', '2', '3', '4', '5']);
 
-/** §3.4 AI config, with the §4 / §9 defaults and the §5.7 custom-tone rule. */
+/** The AI config, with its defaults and the custom-tone rule. */
 export const aiConfigSchema = z
   .object({
     isEnabled: z.boolean().default(false),
@@ -104,7 +104,7 @@ export const aiConfigSchema = z
   });
 export type AiConfig = z.infer<typeof aiConfigSchema>;
 
-/** §3.4 OAuth callback body. */
+/** The OAuth callback body. */
 export const oauthCallbackBodySchema = z.strictObject({
   code: text().trim().min(1, 'code is required').max(2048),
   state: text().trim().min(1, 'state is required').max(2048),

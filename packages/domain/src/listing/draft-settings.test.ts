@@ -26,7 +26,7 @@ const input = (over: Partial<DraftInput> = {}): DraftInput => ({
 });
 
 describe('draftSettingsOf', () => {
-  it('takes the §3.4 / §9 defaults and, without a reply config, medium length, the name, and no auto-reply', () => {
+  it('takes the defaults and, without a reply config, medium length, the name, and no auto-reply', () => {
     expect(settings).toEqual({
       isEnabled: false,
       responseStyle: 'professional',

@@ -4,7 +4,7 @@ import { type ReviewSentiment, reviewSentiment } from './review';
 
 /**
  * What a review-reply draft is made from (docs/behaviour/ai-review-replies.md): the connection's AI config
- * (spec 03 §3.4) and the restaurant's platform-sync AI reply config (spec 01 §3), merged into one set of
+ * and the restaurant's platform-sync AI reply config, merged into one set of
  * settings, plus the review and the business. Pure: no I/O.
  */
 
@@ -16,7 +16,7 @@ export interface DraftSettings {
   /** The connection's AI switch: drafts on request work either way; auto-posting needs it on. */
   isEnabled: boolean;
   responseStyle: ResponseStyle;
-  /** The owner's own tone, used when responseStyle is custom (§5.7 requires it then). */
+  /** The owner's own tone, used when responseStyle is custom (required then). */
   customTone: string | undefined;
   responseLength: ResponseLength;
   /** Name the business in the reply (platform sync includeBusinessName, default true). */
@@ -31,13 +31,13 @@ export interface DraftSettings {
   minimumRating: number | undefined;
   /** Auto-posting switch (platform sync autoReply, default false: nothing is posted on its own). */
   autoReply: boolean;
-  /** The ratings auto-posting applies to (§9: all of 1-5 by default). */
+  /** The ratings auto-posting applies to (all of 1-5 by default). */
   autoRespondToRatings: readonly number[];
-  /** Hours a review waits before a draft may be auto-posted (§9: 24). */
+  /** Hours a review waits before a draft may be auto-posted (24 by default). */
   reviewThreshold: number;
 }
 
-/** The draft's word target by length; every reply also stays within 4096 characters (§5.7). */
+/** The draft's word target by length; every reply also stays within 4096 characters. */
 export const RESPONSE_LENGTH_WORDS: Record<ResponseLength, number> = { short: 50, medium: 100, long: 170 };
 
 /**

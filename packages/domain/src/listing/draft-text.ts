@@ -5,7 +5,7 @@ import { REVIEW_REPLY_MAX_LENGTH } from './review';
  * A draft's text made fit to post (docs/behaviour/ai-review-replies.md): what a model answered, or the local
  * drafter's text, trimmed, without wrapping quotes, code fences, a "Here is a reply:" preamble or markdown,
  * the reviewer's full name reduced to the first name, cut at a sentence end to the length's word target, and
- * always within 4096 characters and 4096 UTF-8 bytes (§5.7, Google's limit).
+ * always within 4096 characters and 4096 UTF-8 bytes (Google's limit).
  */
 
 export type FinishedDraft = { ok: true; text: string } | { ok: false; reason: 'empty' };

@@ -23,7 +23,7 @@ const pathsOf = (body: unknown) => {
   return parsed.success ? [] : parsed.error.issues.map((issue) => issue.path.join('.'));
 };
 
-describe('post content (§5.7: 1-1500)', () => {
+describe('post content (1-1500)', () => {
   it('accepts 1 and 1500 characters, lines included, and trims', () => {
     expect(messages({ content: 'x' })).toEqual([]);
     expect(messages({ content: 'x'.repeat(1500) })).toEqual([]);
@@ -56,7 +56,7 @@ describe('post content (§5.7: 1-1500)', () => {
   });
 });
 
-describe('call-to-action (§5.7, §8)', () => {
+describe('call-to-action', () => {
   it.each(CALL_TO_ACTION_TYPES.filter((type) => type !== 'call'))(
     '%s needs a URL: "Call-to-action URL is required …"',
     (type) => {

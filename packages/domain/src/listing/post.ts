@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { multilineText, text, withTextRule } from '../text';
 
 /**
- * Google Business Profile posts (spec 03 §3.4 "Post: content, call-to-action, state", §5.7, §8; issue 19):
+ * Google Business Profile posts (content, call-to-action, state; issue 19):
  * what a restaurant publishes on its Google profile from Brigade. Google's v4 API calls them local posts
  * (docs/behaviour/business-profile.md); its `summary` is the post's content.
  */
@@ -11,7 +11,7 @@ export const POST_CONTENT_MAX_LENGTH = 1500;
 export const POST_CONTENT_REQUIRED_MESSAGE = 'Post content is required';
 export const POST_CONTENT_TOO_LONG_MESSAGE = 'Post content too long';
 
-/** §8: the call-to-action types, in the order the screen offers them. */
+/** The call-to-action types, in the order the screen offers them. */
 export const CALL_TO_ACTION_TYPES = ['book', 'order', 'shop', 'learn_more', 'sign_up', 'call'] as const;
 export type CallToActionType = (typeof CALL_TO_ACTION_TYPES)[number];
 export const CALL_TO_ACTION_TYPE_MESSAGE =
@@ -20,20 +20,20 @@ export const CALL_TO_ACTION_URL_REQUIRED_MESSAGE =
   'Call-to-action URL is required for book, order, shop, learn_more and sign_up';
 export const CALL_TO_ACTION_URL_INVALID_MESSAGE = 'Call-to-action URL must be a valid URL';
 
-/** §3.4: a post's state; a post is a draft until Google says it is live (or rejected it). */
+/** A post's state; a post is a draft until Google says it is live (or rejected it). */
 export const POST_STATES = ['draft', 'live', 'rejected'] as const;
 export type PostState = (typeof POST_STATES)[number];
 
 /** Characters as a person counts them (a whole emoji is one): the rule, Google's check and the counter. */
 export const postContentLength = (value: string): number => [...value].length;
 
-/** §5.7 post content 1-1500 characters, blank counting as none; lines allowed. */
+/** Post content: 1-1500 characters, blank counting as none; lines allowed. */
 export const postContentSchema = multilineText({ error: POST_CONTENT_REQUIRED_MESSAGE })
   .trim()
   .min(1, { error: POST_CONTENT_REQUIRED_MESSAGE, abort: true })
   .refine((value) => postContentLength(value) <= POST_CONTENT_MAX_LENGTH, POST_CONTENT_TOO_LONG_MESSAGE);
 
-/** Whether the type needs a URL (§5.7: all but call; a call uses the profile's phone number). */
+/** Whether the type needs a URL (all but call; a call uses the profile's phone number). */
 export const callToActionNeedsUrl = (type: CallToActionType): boolean => type !== 'call';
 
 const urlSchema = withTextRule(z.url({ protocol: /^https?$/, error: CALL_TO_ACTION_URL_INVALID_MESSAGE }));

@@ -26,7 +26,7 @@ const week = (day: HoursEdit[keyof HoursEdit] = { open: true, openTime: '11:00',
   Object.fromEntries(WEEKDAYS.map((name) => [name, { ...day }])) as HoursEdit;
 
 describe('profileEditSchema', () => {
-  it('takes a description of 750 characters and refuses 751 with the §5.7 limit', () => {
+  it('takes a description of 750 characters and refuses 751 with its limit', () => {
     expect(issues({ description: 'é'.repeat(750) })).toBeUndefined();
     expect(issues({ description: 'x'.repeat(751) })).toEqual([['description', DESCRIPTION_TOO_LONG_MESSAGE]]);
     expect(DESCRIPTION_TOO_LONG_MESSAGE).toBe('Business description must be at most 750 characters');

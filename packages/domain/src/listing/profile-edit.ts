@@ -6,7 +6,7 @@ import { perWeekday, WEEKDAYS, type Weekday } from '../weekdays';
 import { BUSINESS_DESCRIPTION_MAX_LENGTH } from './connection';
 
 /**
- * Editing a restaurant's Google Business Profile from Brigade (issue 19; spec 03 §5.7): the fields to change,
+ * Editing a restaurant's Google Business Profile from Brigade (issue 19): the fields to change,
  * checked before Google is called, and their Business Information API shapes. Hours are the whole week, one
  * opening a day (a day with several openings goes as its first opening to its last close).
  */

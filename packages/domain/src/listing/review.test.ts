@@ -36,7 +36,7 @@ describe('star rating words', () => {
   });
 });
 
-describe('review derivations (spec 03 §3.4)', () => {
+describe('review derivations', () => {
   it.each([
     [1, 'negative'],
     [2, 'negative'],
@@ -89,7 +89,7 @@ describe('reviewSchema', () => {
   );
 });
 
-describe('reviewReplyBodySchema (spec 03 §5.7)', () => {
+describe('reviewReplyBodySchema', () => {
   const reply = (response: unknown) => reviewReplyBodySchema.safeParse({ reviewId: 'r1', response });
   const messages = (response: unknown) => reply(response).error?.issues.map((issue) => issue.message);
 

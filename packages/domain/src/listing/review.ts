@@ -3,7 +3,7 @@ import { jsonTimestampSchema } from '../json-timestamp';
 import { multilineText, requiredText, text } from '../text';
 
 /**
- * Business-listing reviews (spec 03 §3.4, §4, §5.7, §8, §9). Google's Business Profile v4 API names a review's
+ * Business-listing reviews. Google's Business Profile v4 API names a review's
  * rating as a star-rating word (ONE to FIVE); the stored form keeps the number.
  */
 
@@ -40,7 +40,7 @@ export const reviewRatingSchema = z
 
 export type ReviewSentiment = 'positive' | 'neutral' | 'negative';
 
-/** §3.4: positive when rating >= 4, negative when <= 2, neutral when 3. */
+/** Positive when rating >= 4, negative when <= 2, neutral when 3. */
 export function reviewSentiment(rating: number): ReviewSentiment {
   if (rating >= 4) return 'positive';
   if (rating <= 2) return 'negative';
@@ -50,7 +50,7 @@ export function reviewSentiment(rating: number): ReviewSentiment {
 const hasResponse = (response: string | null | undefined): boolean =>
   typeof response === 'string' && response.trim().length > 0;
 
-/** §3.4: needs a response when there is no response and rating <= 3. */
+/** Needs a response when there is no response and rating <= 3. */
 export function reviewNeedsResponse(review: { rating: number; response?: string | null }): boolean {
   return !hasResponse(review.response) && review.rating <= 3;
 }
@@ -63,13 +63,13 @@ export function reviewReplyState(review: { rating: number; response?: string | n
   return reviewNeedsResponse(review) ? 'needs-response' : 'unanswered';
 }
 
-/** §3.4: reviewId defaults to one composed of source and externalId. */
+/** reviewId defaults to one composed of source and externalId. */
 export const composeReviewId = (source: string, externalId: string): string => `${source}_${externalId}`;
 
 const utf8Length = (value: string): number => new TextEncoder().encode(value).length;
 
 /**
- * §5.7 review reply 1-4096 ('Response too long'). Google caps a reply at 4096 bytes, so text over that many
+ * A review reply is 1-4096 characters ('Response too long'). Google caps a reply at 4096 bytes, so text over that many
  * UTF-8 bytes is refused with the same message even when it has fewer characters.
  */
 export const reviewReplyTextSchema = multilineText({ error: REVIEW_REPLY_REQUIRED_MESSAGE })
@@ -79,7 +79,7 @@ export const reviewReplyTextSchema = multilineText({ error: REVIEW_REPLY_REQUIRE
   .max(REVIEW_REPLY_MAX_LENGTH, { error: REVIEW_REPLY_TOO_LONG_MESSAGE, abort: true })
   .refine((value) => utf8Length(value) <= REVIEW_REPLY_MAX_LENGTH, REVIEW_REPLY_TOO_LONG_MESSAGE);
 
-/** §3.4 reply body. */
+/** The reply body. */
 export const reviewReplyBodySchema = z.strictObject({
   reviewId: requiredText('reviewId is required'),
   response: reviewReplyTextSchema,
@@ -87,7 +87,7 @@ export const reviewReplyBodySchema = z.strictObject({
 });
 export type ReviewReplyBody = z.infer<typeof reviewReplyBodySchema>;
 
-/** §3.4 AI generation body. */
+/** The AI generation body. */
 export const generateAiResponseBodySchema = z.strictObject({
   connectionId: requiredText('connectionId is required'),
   reviewId: requiredText('reviewId is required'),
@@ -111,7 +111,7 @@ const reviewFields = {
   updatedAt: jsonTimestampSchema.optional(),
 };
 
-/** §3.4 / §5.7 review creation: the stored form, with reviewId defaulted from source and externalId. */
+/** Review creation: the stored form, with reviewId defaulted from source and externalId. */
 export const reviewSchema = z.object(reviewFields).transform((review) => ({
   ...review,
   reviewId: review.reviewId ?? composeReviewId(review.source, review.externalId),

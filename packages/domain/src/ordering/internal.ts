@@ -1,7 +1,7 @@
 import type { Restaurant } from '../restaurant';
 
 /**
- * Does the restaurant take orders through Brigade itself (spec 01 §3 website config: ordering enabled with
+ * Does the restaurant take orders through Brigade itself (its website config: ordering enabled with
  * the `internal` provider, on a site that is switched on, for an active restaurant)? Other providers link
  * out to their URL instead.
  */

@@ -1,8 +1,8 @@
 import type { MinorUnits } from './amount';
 
 /**
- * What an amount makes of an authorisation, a capture or a refund (spec 03 §4;
- * docs/behaviour/payments.md#amount-kinds). Amounts are minor units; comparisons are on whole numbers.
+ * What an amount makes of an authorisation, a capture or a refund
+ * (docs/behaviour/payments.md#amount-kinds). Amounts are minor units; comparisons are on whole numbers.
  */
 
 export type AuthorisationKind = 'authorisation' | 'account_verification' | 'forced_credit';

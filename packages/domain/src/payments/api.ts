@@ -209,7 +209,7 @@ export const transactionSchema = z.object({
   authorisationCode: z.string().nullable(),
   avsResult: z.string().nullable(),
   cvvResult: z.string().nullable(),
-  /** Where it stands on its way to settlement (spec 03 §4's states: Authorized, Queued for Capture, …). */
+  /** Where it stands on its way to settlement (CardPointe's states: Authorized, Queued for Capture, …). */
   settlementStatus: z.string().nullable(),
   settlementBatch: z.string().nullable(),
   declineCategory: z.string().nullable(),

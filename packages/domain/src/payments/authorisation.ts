@@ -29,7 +29,7 @@ import {
 import { isLuhnValid, LUHN_VALID_ORDER_ID_MESSAGE } from './order-id';
 
 /**
- * Authorisation, voice authorisation and capture requests (spec 03 §3.2, §5.2). A capture is an
+ * Authorisation, voice authorisation and capture requests. A capture is an
  * authorisation of an earlier one (its retref); a voice authorisation carries the issuer's authcode. The
  * gateway refuses fields it does not know, and so do these schemas.
  */
@@ -175,7 +175,7 @@ type AuthorisationFields = {
 const isUs = (country: string | undefined) => country === undefined || country === 'US';
 const taxIsZero = (taxamnt: string | undefined) => taxamnt === undefined || parseRequestAmount(taxamnt) === 0;
 
-/** §5.2 cross rules, and the order id rule of docs/behaviour/payments.md#order-ids. */
+/** The authorisation's cross-field rules, and the order id rule of docs/behaviour/payments.md#order-ids. */
 export const authorisationRules: readonly PaymentRule<AuthorisationFields>[] = [
   {
     path: 'cofscheduled',

@@ -1,6 +1,6 @@
 import type { MinorUnits } from './amount';
 
-/** What a chargeback's reason code and amounts say (spec 03 §4; docs/behaviour/payments.md#chargebacks). */
+/** What a chargeback's reason code and amounts say (docs/behaviour/payments.md#chargebacks). */
 
 export type ChargebackType = 'fraud' | 'authorization' | 'processing' | 'consumer_dispute' | 'unknown';
 

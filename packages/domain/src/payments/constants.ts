@@ -4,7 +4,7 @@
  * its numbers from here, so a limit is changed in one place.
  */
 
-/** Field lengths in characters (spec 03 §9). */
+/** Field lengths in characters. */
 export const PAYMENT_LIMITS = {
   merchid: 16,
   retref: 14,
@@ -62,7 +62,7 @@ export const PAYMENT_LIMITS = {
   tokenTypicalMin: 16,
 } as const;
 
-/** Records per funding page at most (spec 03 §9). */
+/** Records per funding page at most. */
 export const FUNDING_PAGE_LIMIT_MAX = 10_000;
 
 export const RESPSTATS = ['A', 'B', 'C'] as const;

@@ -2,7 +2,7 @@ import type { MinorUnits } from './amount';
 
 /**
  * Reading a funding report: which day a request asks for, whether a deposit is money in or out, paging,
- * and the kind of an adjustment (spec 03 §4; docs/behaviour/payments.md#funding).
+ * and the kind of an adjustment (docs/behaviour/payments.md#funding).
  */
 
 export type FundingDateMode = 'not_retrieved' | 'current_year' | 'specific_year' | 'invalid';

@@ -18,8 +18,8 @@ import {
 import { lenientObjectOf } from './lenient';
 
 /**
- * The records of a funding (deposit) report: fundings, their transactions, adjustments and chargebacks
- * (spec 03 §3.3, §5.6). Every value is a string; amounts are signed (negative = debit).
+ * The records of a funding (deposit) report: fundings, their transactions, adjustments and
+ * chargebacks. Every value is a string; amounts are signed (negative = debit).
  */
 
 const recordText = (label: string, max?: number) => gatewayText(label, { max }).optional();

@@ -14,7 +14,7 @@ import {
 } from './funding-records';
 import { lenientList, lenientObjectOf } from './lenient';
 
-/** The funding (deposit) report: its request and its answer (spec 03 §3.2, §3.3, §5.6). */
+/** The funding (deposit) report: its request and its answer. */
 
 export const FUNDING_MERCHID_MESSAGE = 'FundingRequest.fromJSON: Merchant ID is missing or invalid.';
 export const FUNDING_LIMIT_MESSAGE = 'Limit cannot exceed 10,000 records per page';

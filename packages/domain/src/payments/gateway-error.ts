@@ -9,8 +9,8 @@ import {
 import { lenientString } from './lenient';
 
 /**
- * The gateway's error object and how its codes map onto Brigade's one error type (spec 03 §8;
- * docs/behaviour/payments.md#errors).
+ * The gateway's error object and how its codes map onto Brigade's one error type
+ * (docs/behaviour/payments.md#errors).
  */
 
 export const GATEWAY_ERROR_EMPTY_MESSAGE = 'An error response requires a message or an error code';

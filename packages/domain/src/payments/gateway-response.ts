@@ -25,8 +25,8 @@ import {
 import { lenientBoolean, lenientJsonObject, lenientObjectOf, lenientUserfields } from './lenient';
 
 /**
- * The fields a gateway answer may carry (spec 03 §3.1) with their limits (§5.1), the receipt and EMV data
- * inside them, and the rules every transaction answer follows (§4). Answers to authorisations and captures
+ * The fields a gateway answer may carry with their limits, the receipt and EMV data
+ * inside them, and the rules every transaction answer follows. Answers to authorisations and captures
  * carry all of them; the other answers pick theirs from RESPONSE_FIELDS.
  */
 
@@ -77,7 +77,7 @@ export const userfieldsSchema = z.record(
   gatewayText('Userfield', { max: L.userfield }),
 );
 
-/** Every field of §3.1, validated as §5.1 limits them. */
+/** Every field of a gateway answer, validated within its limits. */
 export const RESPONSE_FIELDS = {
   respstat: z.enum(RESPSTATS, { error: RESPSTAT_MESSAGE }),
   respcode: optionalText('Response code', L.respcode),
@@ -178,7 +178,7 @@ export const APPROVED_NEEDS_RETREF = 'An approved response must carry a retrieva
 export const DECLINED_NEEDS_RESPCODE = 'A declined response must carry a response code';
 export const DECLINED_NEEDS_RESPTEXT = 'A declined response must carry a response text';
 
-/** §4: an approved answer carries retref; a declined one carries respcode and resptext. */
+/** An approved answer carries retref; a declined one carries respcode and resptext. */
 export const checkTransactionResponse = (
   value: { respstat: string; retref?: string; respcode?: string; resptext?: string },
   ctx: IssueSink,
@@ -192,7 +192,7 @@ export const checkTransactionResponse = (
     ctx.addIssue({ code: 'custom', message: DECLINED_NEEDS_RESPTEXT, path: ['resptext'] });
 };
 
-/** The answer to an authorisation or a capture: any field of §3.1. */
+/** The answer to an authorisation or a capture: any field of RESPONSE_FIELDS. */
 export const authResponseSchema = z.object(RESPONSE_FIELDS).superRefine((value, ctx) => {
   checkTransactionResponse(value, ctx);
 });
@@ -211,7 +211,7 @@ export const captureResponseLenientSchema = authResponseLenientSchema;
 type ResponseFieldName = keyof typeof RESPONSE_FIELDS;
 
 /**
- * The validating and the lenient schema of a transaction answer made of the named fields of §3.1 (respstat
+ * The validating and the lenient schema of a transaction answer made of the named fields of RESPONSE_FIELDS (respstat
  * among them). `retref: false` for answers that carry none (profiles).
  */
 export function transactionResponseSchemas<const K extends ResponseFieldName>(

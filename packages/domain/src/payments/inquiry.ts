@@ -6,7 +6,7 @@ import { lenientObjectOf, lenientOneOrMany } from './lenient';
 
 /**
  * Looking a transaction up (by retref or by order id), reading the merchant's settings, and capturing a
- * signature (spec 03 §3.2, §3.3, §5.4, §5.6). The inquire answer's voidable and refundable flags decide
+ * signature. The inquire answer's voidable and refundable flags decide
  * whether a void or a refund is offered.
  */
 

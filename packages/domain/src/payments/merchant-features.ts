@@ -2,7 +2,7 @@ import { BIN_PRODUCTS, type BinProduct } from './constants';
 
 /**
  * What a merchant's settings and look-up answers allow: surcharges, zero-dollar authorisations, the fee
- * configuration, and what a card's BIN product is (spec 03 §4; docs/behaviour/payments.md#merchant).
+ * configuration, and what a card's BIN product is (docs/behaviour/payments.md#merchant).
  */
 
 /** A surcharge may be added only to a credit card (token CREDIT) where the postal code allows it. */

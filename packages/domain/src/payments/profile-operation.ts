@@ -1,8 +1,8 @@
 import { ACH_ACCOUNT_TYPES, ACH_EXPIRY, PAYMENT_LIMITS as L } from './constants';
 
 /**
- * What a stored-profile request does, the warnings it earns, and what a delete answer means (spec 03 §4,
- * §5.5; docs/behaviour/payments.md#profiles).
+ * What a stored-profile request does, the warnings it earns, and what a delete answer means
+ * (docs/behaviour/payments.md#profiles).
  */
 
 /** What a create/update request does, read from its profile identifier (the `profile` field). */

@@ -20,7 +20,7 @@ import {
 } from './profile-operation';
 
 /**
- * Stored payment profiles: look-up, create/update and delete requests (spec 03 §3.2, §5.5). The create and
+ * Stored payment profiles: look-up, create/update and delete requests. The create and
  * update body is one request whose `profile` identifier decides what it does (profileOperation).
  */
 

@@ -4,7 +4,7 @@ import { DIGITS, emailText, gatewayText, UPPER_LETTERS, yesNo } from './fields';
 import { checkTransactionResponse, RESPONSE_FIELDS } from './gateway-response';
 import { lenientObjectOf, lenientOneOrMany } from './lenient';
 
-/** Answers about stored payment profiles (spec 03 §3.3, §5.5). */
+/** Answers about stored payment profiles. */
 
 export const APPROVED_PROFILE_NEEDS_ID = 'An approved profile response must include a profile ID';
 

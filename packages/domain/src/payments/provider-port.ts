@@ -30,13 +30,13 @@ export interface ProcessorAnswer {
   avsResult: string | null;
   cvvResult: string | null;
   /**
-   * Where the transaction stands on its way to settlement, in the spec's state names (spec 03 §4): Authorized,
+   * Where the transaction stands on its way to settlement, in CardPointe's state names: Authorized,
    * Queued for Capture, Voided, Declined, Zero Amount.
    */
   settlementStatus: string | null;
   /** The settlement batch the transaction went out in. */
   settlementBatch: string | null;
-  /** 1 never retry, 2 retry later, 3 fix data and retry, 4 other (spec 03 §4). */
+  /** 1 never retry, 2 retry later, 3 fix data and retry, 4 other. */
   declineCategory: string | null;
   /** A reusable token of the card, when the processor gave one (never a card number). */
   token: string | null;

@@ -3,7 +3,7 @@ import { HOST_STATUSES, PAYMENT_LIMITS as L, SETTLEMENT_TXN_STATUSES } from './c
 import { amountText, gatewayText, MMDD, oneOf, UPPER_ALPHANUMERIC } from './fields';
 import { lenientList, lenientObjectOf, lenientOneOrMany } from './lenient';
 
-/** The settlement status of a batch (spec 03 §3.2, §3.3, §4, §5.6). */
+/** The settlement status of a batch. */
 
 export const SETTLESTAT_MESSAGE =
   'Invalid SettleStatRequest: either batchid or date must be provided, but not both.';

@@ -10,7 +10,7 @@ import { amountText, gatewayText, isPlainObject, oneOf, UPPER_LETTERS, US_ZIP } 
 import { LENIENT_RESPONSE_FIELDS } from './gateway-response';
 import { lenientBoolean, lenientObjectOf, lenientRequiredString } from './lenient';
 
-/** Surcharge eligibility and card BIN look-ups (spec 03 §3.2, §3.3, §5.4, §5.6). */
+/** Surcharge eligibility and card BIN look-ups. */
 
 export const SURCHARGE_POSTAL_OR_TOKEN_MESSAGE = 'Either postal or token must be provided';
 

@@ -3,7 +3,7 @@ import { DATE_TIME_14 } from './fields';
 
 /**
  * What a transaction answer says: approved or not, whether to retry, where the transaction is on its way
- * to settlement, and what may still be done to it (spec 03 §4; docs/behaviour/payments.md#states). Every
+ * to settlement, and what may still be done to it (docs/behaviour/payments.md#states). Every
  * function takes the raw strings of a lenient answer, so an unexpected value reads as 'unknown' or false
  * rather than failing.
  */

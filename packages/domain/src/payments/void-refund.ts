@@ -5,7 +5,7 @@ import { closedObject, DIGITS, gatewayText, UPPER_ALPHANUMERIC } from './fields'
 import { transactionResponseSchemas } from './gateway-response';
 
 /**
- * Void, void by order id and refund (spec 03 §3.2, §3.3, §5.3). A void cancels an authorisation before it
+ * Void, void by order id and refund. A void cancels an authorisation before it
  * settles; a refund returns money after. An absent amount means the whole amount.
  */
 

@@ -174,7 +174,7 @@ export const registerSchema = z.object({
   cashPresets: z.array(z.number()),
   /** Tips the card terminal offers (whole percentages), when the restaurant takes tips; else empty. */
   tipPresets: z.array(z.number()),
-  /** The restaurant's courses (spec 02), in firing order: an open check's lines go on them. */
+  /** The restaurant's courses, in firing order: an open check's lines go on them. */
   courses: z.array(z.object({ courseId: z.number(), number: z.string().nullable(), name: z.string() })),
   /** Active employees with access to the register, by name: whom a check can be transferred to. */
   servers: z.array(z.object({ employeeId: z.number(), name: z.string() })),

@@ -39,7 +39,7 @@ export const versionSchema = whole('Version', 0, 2_147_483_647);
 /** A line rung onto a check: a register line, its seat (0 or none: the table's) and its course. */
 export const checkLineInputSchema = posLineSchema.extend({
   seat: whole('Seat', 0, MAX_SEAT).optional(),
-  /** Overrides the item's own course (spec 02: an item has a courseId); null: no course, it fires at once. */
+  /** Overrides the item's own course (an item has a courseId); null: no course, it fires at once. */
   courseId: whole('Course ID', 1, 2_147_483_647).nullable().optional(),
 });
 export type CheckLineInput = z.input<typeof checkLineInputSchema>;

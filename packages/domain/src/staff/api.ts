@@ -39,7 +39,7 @@ export const unlockSchema = z.strictObject({ passcode: passcodeSchema });
 
 const activeJobSchema = z.object({ jobId: z.number(), title: z.string() });
 
-/** Who is at the register, and what spec 02's derived access lets them do there. */
+/** Who is at the register, and what their derived access lets them do there. */
 export const registerStaffSchema = z.object({
   employeeId: z.number(),
   name: z.string(),
@@ -55,7 +55,7 @@ export type RegisterStaff = z.infer<typeof registerStaffSchema>;
 
 // --- The time clock --------------------------------------------------------------------------------------
 
-/** spec 02 §4, in its own words. */
+/** The clock-in rule, in its own words. */
 export const CLOCK_IN_REFUSED =
   'An employee can clock in only when active and holding at least one active job assignment';
 export const CHOOSE_JOB = 'Choose the job to clock in for';
