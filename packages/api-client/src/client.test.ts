@@ -80,7 +80,7 @@ describe('createApiClient', () => {
   });
 });
 
-describe('shouldRetryQuery (spec 01 §8)', () => {
+describe('shouldRetryQuery', () => {
   it('retries up to 3 times, never on 4xx', () => {
     expect(shouldRetryQuery(0, new ProblemError(500))).toBe(true);
     expect(shouldRetryQuery(2, new ProblemError(503))).toBe(true);

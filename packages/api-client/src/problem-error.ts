@@ -15,7 +15,7 @@ export interface ProblemBody {
 
 /**
  * A non-2xx answer (or no answer at all: status 0). `message` is the server's detail when present, so
- * screens can surface it as the spec asks (spec 01 §8: "API errors surface the server's message").
+ * screens can surface it: API errors show the server's message.
  */
 export class ProblemError extends Error {
   readonly status: number;

@@ -22,7 +22,7 @@ const siteAdmin = { kind: 'site-admin' } as const;
 // Users and assignments are read afresh on every request (the identity hook), in no cache the change feed
 // keeps, so these writes change 'none'.
 
-// spec 01 §7.1 and §9: limit default 50 (max 100), pageToken; search needs at least 2 characters, default
+// The user list: limit default 50 (max 100), pageToken; search needs at least 2 characters, default
 // limit 20, and an empty term finds nothing.
 const yesNo = (name: string) =>
   z

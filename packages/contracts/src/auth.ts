@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { successOf } from './envelope';
 
-// spec 01 §3 "Session sign-in result": user, sessionToken, expiresAt (customToken belonged to the hosted
+// The session sign-in result: user, sessionToken, expiresAt (customToken belonged to the hosted
 // identity provider and has no equivalent here).
 export const signinResultSchema = successOf(z.object({ user: userSchema }), {
   sessionToken: z.string(),

@@ -6,7 +6,7 @@ import { defineEndpoint } from './endpoint';
 import { successOf } from './envelope';
 
 /**
- * AI review replies of a Google Business Profile connection (spec 03 §3.4, §5.7, §7 listing table; issue 19;
+ * AI review replies of a Google Business Profile connection (issue 19;
  * docs/behaviour/ai-review-replies.md): a reply draft on request, and the connection's AI config. Access as the
  * other listing routes (business-listing.ts): members, the use-cases check the role (owners, admins and
  * managers of the tenant), and anyone else gets 404. A draft is only ever answered, never posted: posting is
@@ -25,7 +25,7 @@ const connectionId = text({ error: 'connectionId is required' })
 
 export { CUSTOM_TONE_REQUIRED_MESSAGE };
 
-/** The AI config as stored and answered (spec 03 §3.4 with the §9 defaults filled in). */
+/** The AI config as stored and answered (with the defaults filled in). */
 export const aiConfigResultSchema = aiConfigSchema;
 
 export const DRAFT_SOURCES = ['llm', 'local'] as const;
@@ -74,7 +74,7 @@ export const getAiConfig = defineEndpoint({
 });
 
 /**
- * The save body: the connection and the AI config (omitted fields take the §9 defaults), and optionally the
+ * The save body: the connection and the AI config (omitted fields take the defaults), and optionally the
  * restaurant's reply settings (length, business name, auto-reply), saved in the same transaction.
  */
 export const saveAiConfigBodySchema = z

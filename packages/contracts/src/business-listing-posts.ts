@@ -7,7 +7,7 @@ import { defineEndpoint } from './endpoint';
 import { successOf } from './envelope';
 
 /**
- * Posts on the connected location's Google profile (spec 03 §3.4, §5.7; issue 19; Google's v4 local posts).
+ * Posts on the connected location's Google profile (issue 19; Google's v4 local posts).
  * Access as the other listing routes (business-listing.ts): members, the use-cases let the tenant's owners,
  * admins and managers (and site administrators) in, and anyone else gets 404. Writes reach Google first:
  * nothing is stored unless Google accepted it.

@@ -6,7 +6,7 @@ import { defineEndpoint } from './endpoint';
 import { successOf } from './envelope';
 
 /**
- * Profile and full syncs of a connected Google location (spec 03 §7; issue 19). Access as the other listing
+ * Profile and full syncs of a connected Google location (issue 19). Access as the other listing
  * routes (business-listing.ts): members, the use-cases check the role, anyone without one gets 404.
  */
 

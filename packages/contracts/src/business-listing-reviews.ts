@@ -13,7 +13,7 @@ import { defineEndpoint } from './endpoint';
 import { successOf } from './envelope';
 
 /**
- * Reviews of a connected Google location (spec 03 §3.4, §7; issue 19): sync, the stored reviews, and replies.
+ * Reviews of a connected Google location (issue 19): sync, the stored reviews, and replies.
  * Access as the other listing routes (business-listing.ts): members, the use-cases check the role, and
  * anyone without one gets 404.
  */
@@ -26,7 +26,7 @@ const base = '/business-listing';
 
 const timestamp = z.union([z.date(), z.string()]).nullable();
 
-/** A stored review with §3.4's derivations (positive ≥ 4, negative ≤ 2, needs a response). */
+/** A stored review with its derivations (positive ≥ 4, negative ≤ 2, needs a response). */
 export const listingReviewSchema = z.object({
   reviewId: z.string(),
   externalId: z.string(),

@@ -10,9 +10,9 @@ import { defineEndpoint } from './endpoint';
 import { successOf } from './envelope';
 
 /**
- * Google Business Profile (spec 03 §7 listing table, issue 19; docs/behaviour/business-profile.md) under the
- * prefix /business-listing. The tenant and restaurant are named by GUID in the query, body or path (spec 03
- * §5.7: "tenant and restaurant GUIDs must be UUIDs"), not by the numeric path ids the contract layer checks,
+ * Google Business Profile (issue 19; docs/behaviour/business-profile.md) under the prefix
+ * /business-listing. The tenant and restaurant are named by GUID in the query, body or path (tenant and
+ * restaurant GUIDs must be UUIDs), not by the numeric path ids the contract layer checks,
  * so access is "member" (an active account with a tenant role: these calls spend paid outside quota) and the
  * use-cases check the role: owners, admins and managers of the tenant (site administrators too); anyone else
  * gets 404, as if the restaurant or connection did not exist. Calls that reach Google run outside one
@@ -46,7 +46,7 @@ const resourceId = (name: string) =>
     .max(200, `${name} is too long`)
     .regex(/^[A-Za-z0-9/_-]+$/, `${name} must be a Google resource id such as accounts/123 or locations/456`);
 
-/** A connection as answered: §3.4's fields and why it is in error, never a token (decision 027). */
+/** A connection as answered: its fields and why it is in error, never a token (decision 027). */
 export const listingConnectionSchema = connectionSchema.extend({
   status: z.enum(CONNECTION_STATUSES),
   /** The chosen location's title on Google when it was chosen. */

@@ -14,7 +14,7 @@ import { defineEndpoint, type Endpoint } from './endpoint';
 import { successOf } from './envelope';
 
 /**
- * The catalogue API (spec 02; docs/behaviour/README.md#requests-and-responses): for every kind, list, get, create, update (merge patch),
+ * The catalogue API (docs/behaviour/README.md#requests-and-responses): for every kind, list, get, create, update (merge patch),
  * delete and batch create under /tenants/{tenantId}/restaurants/{restaurantId}/{kind}. Generated from the
  * kind definitions in packages/domain/src/catalogue/kinds.ts, so every kind gets the same endpoints.
  *
@@ -52,7 +52,7 @@ const pageQuery = z.object({
     .meta({ description: "The previous page's nextCursor (opaque)" }),
 });
 
-/** Query of the menu-group list: spec 02 §3 parent groups (?parent=none) or one group's children. */
+/** Query of the menu-group list: the parent groups (?parent=none) or one group's children. */
 const menuGroupListQuery = pageQuery.extend({
   parent: z
     .union([z.literal('none'), positiveId('Parent ID')], {
@@ -188,7 +188,7 @@ export const CATALOGUE_ENDPOINTS_BY_KIND: ReadonlyMap<CatalogueKindDefinition, C
   CATALOGUE_KINDS.map((kind) => [kind, catalogueEndpoints(kind)]),
 );
 
-// --- Job titles: activate / deactivate (spec 02 §2) ------------------------------------------------------
+// --- Job titles: activate / deactivate ----------------------------------------------------------------
 
 const jobTitleParams = restaurantParams.extend({ jobId: positiveId('Job title ID') });
 

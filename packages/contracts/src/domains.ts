@@ -20,7 +20,7 @@ import { defineEndpoint } from './endpoint';
 import { successOf } from './envelope';
 import { guidParams } from './tenancy-params';
 
-// spec 01 §6: owners and admins manage their tenants' mappings, site administrators all. The tenant is named
+// Owners and admins manage their tenants' mappings, site administrators all. The tenant is named
 // by the mapping (tenantGuid), not the path, so access is "signed-in" and the use-case checks the tenant:
 // another tenant's mapping is 404, as if it did not exist.
 const signedIn = { kind: 'signed-in' } as const;

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { successOf } from './envelope';
 
-// spec 01 §7.2: the hosting provider's domain operations under /hosting. They act on the platform's
+// The hosting provider's domain operations under /hosting. They act on the platform's
 // provider account, so they are for site administrators (tenants manage their mappings under
 // /domain-mappings). Provider errors keep the provider's code.
 const siteAdmin = { kind: 'site-admin' } as const;

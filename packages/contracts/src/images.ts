@@ -5,7 +5,7 @@ import { defineEndpoint } from './endpoint';
 import { successOf } from './envelope';
 
 /**
- * Images (issue 7, spec 01 §5 "Images", §7.3 path scheme). The upload is multipart/form-data, which the
+ * Images (issue 7). The upload is multipart/form-data, which the
  * contract machinery does not validate: the body arrives raw and the handler reads the form (fields `file`,
  * optional `tenantId`, `restaurantId`, `folder` (default "images"), `preset` ("hero")). Access to the path
  * scheme's scope is checked by the image service: managers and up of the tenant; site-config folders for

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { successOf } from './envelope';
 
-/** What the selection screens need (spec 01 §2.2–2.5). */
+/** What the selection screens need. */
 export const myTenantSchema = z.object({
   tenantId: z.number(),
   guid: z.string(),

@@ -13,7 +13,7 @@ import { successOf } from './envelope';
 
 /**
  * Resolved menus (issue 6): what diners' screens read. Staff of the tenant read them here; the public
- * websites will read them through the public site API (spec 01), not through these tenant routes.
+ * websites will read them through the public site API, not through these tenant routes.
  */
 const READ = { kind: 'tenant', role: 'employee' } as const;
 /** Like every catalogue write (decision 008): managers and above. */

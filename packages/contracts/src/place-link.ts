@@ -7,14 +7,14 @@ import { successOf } from './envelope';
 import { restaurantParams } from './tenancy-params';
 
 /**
- * A restaurant's link to its Google place (spec 01 §3/§4 "Google Place link"; issue 18): the caller names
+ * A restaurant's link to its Google place (issue 18): the caller names
  * the place by id and the server reads its details from Google (through the shared places cache). Each call
  * reaches Google, so none runs in one request-long transaction (`outside`). Owners and admins of the tenant
- * (spec 01 §6), like the restaurant's other settings.
+ * manage it, like the restaurant's other settings.
  */
 
 const restaurantResult = successOf(z.object({ restaurant: restaurantSchema }));
-// spec 01 §6: owner or admin can manage a tenant, its restaurants included.
+// Owner or admin can manage a tenant, its restaurants included.
 const manager = { kind: 'tenant', role: 'admin' } as const;
 const base = '/tenants/{tenantId}/restaurants/{restaurantId}/platform-sync/google-places';
 const googleProblems = [404, 409, 429, 502, 503, 504];

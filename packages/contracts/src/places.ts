@@ -13,9 +13,9 @@ import { defineEndpoint } from './endpoint';
 import { successOf } from './envelope';
 
 /**
- * Google Places for staff with an active tenant role (spec 03 §1 "Places", §7 places table; issues 18, 42):
+ * Google Places for staff with an active tenant role (issues 18, 42):
  * the server calls Places API (New) with its own key, which never leaves it. Answers are cached in the shared
- * database per spec 03 §9 (search and nearby 10 minutes, details and photos 30); the `X-Cache` answer header
+ * database (search and nearby for 10 minutes, details and photos for 30); the `X-Cache` answer header
  * says `hit` or `miss`. Searches that reach Google count against the tenant's daily quota (429 with
  * `retry-after` once it is used). Google's failures come back as problems: 404 for an unknown place, 429 with
  * `retry-after` when Google's quota is exhausted, 502/504 when Google fails or is slow.

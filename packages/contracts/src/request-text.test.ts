@@ -168,7 +168,7 @@ describe('request text (decision 016)', () => {
   }, 30_000);
 
   it('leaves no request part unvalidated (any, unknown or custom) but the bulk domain-mapping rows', () => {
-    // The bulk endpoints answer per row (spec 01 §4 bulk results), so each row is validated by the use-case
+    // The bulk endpoints answer per row (bulk results), so each row is validated by the use-case
     // with the single-mapping schemas, whose text fields this test covers through the single endpoints.
     expect(leaves.open.map((leaf) => leaf.path)).toEqual([
       'POST /domain-mappings/bulk body.mappings[]',

@@ -19,7 +19,7 @@ import { guidParams, restaurantIdParam, restaurantParams, tenantParams } from '.
 const restaurantResult = successOf(z.object({ restaurant: restaurantSchema }));
 const restaurantsResult = successOf(z.object({ restaurants: z.array(restaurantSchema) }));
 const member = { kind: 'tenant', role: 'employee' } as const;
-// spec 01 §6: owner or admin can manage a tenant, its restaurants included.
+// Owner or admin can manage a tenant, its restaurants included.
 const manager = { kind: 'tenant', role: 'admin' } as const;
 const base = '/tenants/{tenantId}/restaurants';
 
@@ -120,7 +120,7 @@ export const updateRestaurantStatus = defineEndpoint({
   access: manager,
   changes: 'restaurant',
   request: {
-    // spec 01 §5: the status update's tenantId is at least 10000001
+    // The status update's tenantId is at least 10000001
     params: z.object({
       tenantId: z.coerce
         .number({ error: 'Tenant ID must be a positive integer' })

@@ -5,7 +5,7 @@ import { defineEndpoint } from './endpoint';
 import { successOf } from './envelope';
 import { restaurantParams } from './tenancy-params';
 
-// Whoever may change the website may preview a draft of it (spec 01 §6: owner or admin), like updateRestaurant.
+// Whoever may change the website may preview a draft of it (owner or admin), like updateRestaurant.
 const editor = { kind: 'tenant', role: 'admin' } as const;
 const base = '/tenants/{tenantId}/restaurants/{restaurantId}/website/preview';
 

@@ -159,7 +159,7 @@ BEGIN
   END IF;
 END $$;
 --> statement-breakpoint
--- Slugs are unique across tenants (spec 01 §2.6), so choosing a free one must see every restaurant's slug,
+-- Slugs are unique across tenants, so choosing a free one must see every restaurant's slug,
 -- and nothing else of them (its slug and ids): the one read that looks past the tenant wall on purpose. It
 -- sets the setting for its one query and puts it back: a function's SET clause with a custom setting needs a
 -- superuser, and the tables' owner is not one (decision 046; migration 0025 brings older databases here).

@@ -21,13 +21,13 @@ type Sharp = ReturnType<typeof sharp>;
 type Metadata = Awaited<ReturnType<Sharp['metadata']>>;
 
 /**
- * The server-side optimisation pipeline (issue 7; spec 01 §8 and §9 "Image"): auto-rotate, strip metadata,
+ * The server-side optimisation pipeline (issue 7): auto-rotate, strip metadata,
  * compress within bounds, add a WebP copy and responsive variants. Pure: bytes in, renditions out; storage
  * and URLs are the caller's business.
  */
 
 export interface PipelineOptions {
-  /** Compression target in bytes (spec 01 §9: 1 MB). */
+  /** Compression target in bytes (1 MB). */
   maxBytes: number;
   maxWidth: number;
   maxHeight: number;
@@ -37,7 +37,7 @@ export interface PipelineOptions {
   webp: boolean;
 }
 
-/** spec 01 §9 "Compression: max 1 MB, bounds 1920x1080, quality 0.8". */
+/** Compression: max 1 MB, bounds 1920x1080, quality 0.8. */
 export const DEFAULT_PIPELINE_OPTIONS: PipelineOptions = {
   maxBytes: 1024 * 1024,
   maxWidth: 1920,
@@ -47,7 +47,7 @@ export const DEFAULT_PIPELINE_OPTIONS: PipelineOptions = {
   webp: true,
 };
 
-/** spec 01 §9 "Hero upload defaults: max 1920x1080, quality 0.85, folder hero-images, variants on". */
+/** Hero upload defaults: max 1920x1080, quality 0.85, folder hero-images, variants on. */
 export const HERO_IMAGE_OPTIONS = {
   ...DEFAULT_PIPELINE_OPTIONS,
   quality: 0.85,
@@ -168,7 +168,7 @@ function encoderOf(levels: Map<string, Promise<Pixels>>): Encoder {
 }
 
 /**
- * Compression (spec 01 §8–9): fit within the bounds, encode at the quality, step the quality down until the
+ * Compression: fit within the bounds, encode at the quality, step the quality down until the
  * file is within the byte target (never below 0.4). When the result is larger than the upload, the upload's
  * own pixels are kept (still rotated and stripped); when compression fails, the upload is kept the same way.
  */
@@ -200,7 +200,7 @@ async function compress(
   }
 }
 
-/** spec 01 §9: variants only above 600 px wide, skipping widths at or above 90% of the original. */
+/** Variants only above 600 px wide, skipping widths at or above 90% of the original. */
 export function variantWidths(originalWidth: number): Record<VariantSize, number[]> {
   const pick = (widths: readonly number[]) =>
     originalWidth > 600 ? widths.filter((w) => w < originalWidth * 0.9) : [];

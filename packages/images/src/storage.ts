@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { dirname, join, resolve, sep } from 'node:path';
 
 /**
- * Where image files live (issue 7 §3). Keys follow spec 01 §7.3's path scheme
+ * Where image files live (issue 7 §3). Keys follow the path scheme
  * (tenants/{tenant}/restaurants/{restaurant}/{folder}/{file}, tenants/{tenant}/{folder}/{file},
  * site-config/{folder}/{file}); file names are content-hashed, so a key's bytes never change and may be
  * cached forever.

@@ -1,8 +1,8 @@
 import type { CatalogueKindDefinition } from '@brigade/domain/catalogue/kinds';
 
 /**
- * One valid create body per catalogue kind, a field that renames it, and an invalid body with the spec's
- * message for it (spec 02 §5), so generic tests can walk every kind.
+ * One valid create body per catalogue kind, a field that renames it, and an invalid body with its
+ * message, so generic tests can walk every kind.
  */
 export interface CatalogueSample {
   valid: Record<string, unknown>;

@@ -64,7 +64,7 @@ export async function makeUser(
 }
 
 /**
- * A catalogue record of any kind (spec 02), created through the catalogue use-case from the kind's sample
+ * A catalogue record of any kind, created through the catalogue use-case from the kind's sample
  * (catalogue-samples.ts) with `overrides` on top.
  */
 export async function makeCatalogueRecord(

@@ -17,7 +17,7 @@ export type AdminGuardState =
   | 'unauthenticated';
 
 /**
- * spec 01 §2.7 and §4: the server session's isSiteAdmin decides; an error shows only once validation has
+ * The server session's isSiteAdmin decides; an error shows only once validation has
  * finished; unauthenticated shows the loading placeholder (the sign-in guard in front handles it).
  */
 export function AdminGuard({ children }: { children: ReactNode }) {

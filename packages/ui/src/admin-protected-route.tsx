@@ -10,7 +10,7 @@ import { useSession } from './lib/session';
 import { usePlatform } from './platform';
 import { TokenHandler } from './token-handler';
 
-/** spec 01 §2.7: token handling, then the sign-in guard, then the admin guard. */
+/** Token handling, then the sign-in guard, then the admin guard. */
 export function AdminProtectedRoute({ children }: { children: ReactNode }) {
   return (
     <TokenHandler>

@@ -8,7 +8,7 @@ import { useSession } from './lib/session';
 import { isLogoutInProgress } from './lib/sign-out';
 import { usePlatform } from './platform';
 
-/** spec 01 §2.7: sends unauthenticated users to the auth service with returnUrl, unless a logout is in progress. */
+/** Sends unauthenticated users to the auth service with returnUrl, unless a logout is in progress. */
 export function AuthGuard({ children }: { children: ReactNode }) {
   const { authUrl } = usePlatform();
   const session = useSession();

@@ -13,12 +13,12 @@ import { TokenHandler } from './token-handler';
 
 export interface AuthenticatedRouteProps {
   children: ReactNode;
-  /** Require a tenant and restaurant selection first (spec 01 §2.7 "a selection wizard may be required"). */
+  /** Require a tenant and restaurant selection first (a selection wizard may be required). */
   requireSelection?: boolean;
   context?: SelectionContext;
 }
 
-/** spec 01 §2.7: token handoff, then the sign-in check. */
+/** Token handoff, then the sign-in check. */
 export function AuthenticatedRoute(props: AuthenticatedRouteProps) {
   return (
     <TokenHandler>

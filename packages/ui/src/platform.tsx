@@ -4,9 +4,9 @@ import { DEFAULT_AUTH_PATH } from './lib/constants';
 
 export interface PlatformConfig {
   client: ApiClient;
-  /** The central auth service (spec 01 §9: default path /auth). */
+  /** The central auth service (default path /auth). */
   authUrl: string;
-  /** Where "Go to Main Site" leads on the admin guard, when configured (spec 01 §2.7). */
+  /** Where "Go to Main Site" leads on the admin guard, when configured. */
   mainSiteUrl?: string | undefined;
 }
 

@@ -15,7 +15,7 @@ export interface RestaurantSelectorProps {
   selectedRestaurantId?: number | null | undefined;
   title?: ReactNode;
   description?: ReactNode;
-  /** spec 01 §2.5: "No restaurants found for {tenant name}." unless overridden. */
+  /** "No restaurants found for {tenant name}." unless overridden. */
   emptyMessage?: string;
   autoSelect?: boolean;
 }
@@ -23,7 +23,7 @@ export interface RestaurantSelectorProps {
 const addressLine = (restaurant: MyRestaurant) =>
   [restaurant.street, restaurant.city].filter(Boolean).join(', ');
 
-/** spec 01 §2.5: the restaurants of the chosen organization. */
+/** The restaurants of the chosen organization. */
 export function RestaurantSelector({
   tenant,
   onSelect,

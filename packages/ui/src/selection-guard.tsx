@@ -11,7 +11,7 @@ export interface SelectionGuardProps {
   children: ReactNode;
   requireTenant?: boolean;
   requireRestaurant?: boolean;
-  /** spec 01 §2.1: can be configured to require authentication. */
+  /** Can be configured to require authentication. */
   requireAuth?: boolean;
   context?: SelectionContext;
   returnUrl?: string;
@@ -19,7 +19,7 @@ export interface SelectionGuardProps {
 }
 
 /**
- * spec 01 §2.1: loading, then the wizard card when no valid selection exists, otherwise the content. A
+ * Loading, then the wizard card when no valid selection exists, otherwise the content. A
  * single tenant with a single restaurant is selected silently after 100 ms.
  */
 export function SelectionGuard({ requireAuth = false, ...props }: SelectionGuardProps) {

@@ -6,7 +6,7 @@ import { SkeletonRows } from './components/skeleton';
 import { ROW_STAGGER_MS } from './lib/constants';
 
 /*
- * The scaffold every "pick one of your organizations / restaurants" list shares (spec 01 §2.4/§2.5): the
+ * The scaffold every "pick one of your organizations / restaurants" list shares: the
  * step's title (SelectionPanel), three skeleton rows while the list loads, the error view with its way out, the empty state, then one row
  * per entry. The tenant picker, the restaurant selector and the auth app's home page are this with their own
  * rows and texts.

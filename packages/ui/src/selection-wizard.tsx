@@ -24,9 +24,9 @@ import { useSelection } from './selection';
 import { TenantPicker } from './tenant-picker';
 
 export interface SelectionWizardProps {
-  /** spec 01 §2.3 wording; without one the wizard uses its own texts (§2.2). */
+  /** The context's wording; without one the wizard uses its own texts. */
   context?: SelectionContext | undefined;
-  /** With a return URL the browser goes there with token, restaurantId and tenantId (spec 01 §2.2). */
+  /** With a return URL the browser goes there with token, restaurantId and tenantId. */
   returnUrl?: string | undefined;
   onComplete?: (tenant: MyTenant, restaurant: MyRestaurant, token: string | null) => void;
   /** Passed on to the target's token handler with the return URL. */
@@ -93,7 +93,7 @@ function useWizard({ returnUrl, onComplete, rememberMe }: Omit<SelectionWizardPr
   return { tenant, automatic, redirecting, error, pickTenant, pickRestaurant, back, selection };
 }
 
-/** spec 01 §2.2: two steps, organization then location. */
+/** Two steps, organization then location. */
 export function SelectionWizard({
   context,
   returnUrl,
@@ -129,7 +129,7 @@ export function SelectionWizard({
       {redirecting ? (
         <LoadingView message="Opening your workspace..." />
       ) : session.isPending ? (
-        // spec 01 §2.2: three skeleton rows while the user loads
+        // Three skeleton rows while the user loads
         <SkeletonRows count={3} label="Loading your account" />
       ) : !tenant ? (
         <TenantPicker

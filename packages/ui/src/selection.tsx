@@ -9,15 +9,15 @@ export interface SelectionValue {
   selectTenant: (tenant: MyTenant | null) => void;
   setSelection: (tenant: MyTenant, restaurant: MyRestaurant) => void;
   clearSelection: () => void;
-  /** True when what the page needs is chosen (spec 01 §2.1). */
+  /** True when what the page needs is chosen. */
   hasSelection: (needs?: { tenant?: boolean; restaurant?: boolean }) => boolean;
 }
 
 const SelectionContext = createContext<SelectionValue | null>(null);
 
-/** Holds the chosen tenant and restaurant and persists them (spec 01 §2.1; storage rules in selection-storage). */
+/** Holds the chosen tenant and restaurant and persists them (storage rules in selection-storage). */
 export function SelectionProvider({ namespace, children }: { namespace?: string; children: ReactNode }) {
-  // restored synchronously so that a persisted valid selection is used immediately (spec 01 §2.1)
+  // restored synchronously so that a persisted valid selection is used immediately
   const [state, setState] = useState(() => readStoredSelection(namespace));
 
   const update = useCallback(
@@ -50,7 +50,7 @@ export function SelectionProvider({ namespace, children }: { namespace?: string;
   return <SelectionContext.Provider value={value}>{children}</SelectionContext.Provider>;
 }
 
-/** spec 01 §8: useSelection outside its provider throws. */
+/** useSelection outside its provider throws. */
 export function useSelection(): SelectionValue {
   const value = useContext(SelectionContext);
   if (!value) throw new Error('useSelection must be used within a SelectionProvider');

@@ -15,11 +15,11 @@ export interface TenantPickerProps {
   title?: ReactNode;
   description?: ReactNode;
   emptyMessage?: string;
-  /** spec 01 §2.4: selects automatically when there is only one tenant (on by default). */
+  /** Selects automatically when there is only one tenant (on by default). */
   autoSelect?: boolean;
 }
 
-/** spec 01 §2.4: the user's organizations (display name plus name). */
+/** The user's organizations (display name plus name). */
 export function TenantPicker({
   onSelect,
   selectedTenantId,
@@ -58,7 +58,7 @@ export function TenantPicker({
 
 /**
  * The user's organizations with the loading rows, "Error loading organizations" with Try Again and "No
- * organizations available" (spec 01 §2.4); `children` draws a row.
+ * organizations available"; `children` draws a row.
  */
 export function TenantList({
   query,

@@ -6,7 +6,7 @@ import { THEMES, type Theme, useTheme } from './theme';
 const LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 
 /**
- * spec 01 §2.8 theme switcher: a menu labelled "Theme Preferences" offering Light, Dark and System, the
+ * Theme switcher: a menu labelled "Theme Preferences" offering Light, Dark and System, the
  * current one marked (menuitemradio + aria-checked); a loading state until the theme is known.
  */
 export function ThemeSwitcher({ compact = false }: { compact?: boolean }) {

@@ -3,7 +3,7 @@ import { ErrorView } from './components/alert';
 import { LoadingView } from './components/spinner';
 
 /*
- * Theme (spec 01 §2.8): light, dark or system (the default), kept in local storage. The chosen theme is
+ * Theme: light, dark or system (the default), kept in local storage. The chosen theme is
  * written to <html data-theme> ("light" or "dark"; no attribute for "system", so styles.css follows
  * prefers-color-scheme). applyStoredTheme() runs before the first render so a reload never flashes.
  */
@@ -54,7 +54,7 @@ const ThemeContext = createContext<ThemeValue | null>(null);
 
 export interface ThemeProviderProps {
   children: ReactNode;
-  /** spec 01 §5: the default must be light, dark or system; anything else shows the error view. */
+  /** The default must be light, dark or system; anything else shows the error view. */
   defaultTheme?: string;
   storageKey?: string;
 }

@@ -9,7 +9,7 @@ import { useSetSessionUser } from './lib/session';
 import type { SessionUser } from './lib/types';
 import { usePlatform } from './platform';
 
-/** spec 01 §2.7: the handoff parameters (`token` is our handoff code; `firebaseToken` is the legacy name). */
+/** The handoff parameters (`token` is our handoff code; `firebaseToken` is the legacy name). */
 export const HANDOFF_PARAMS = ['token', 'firebaseToken', 'authComplete', 'rememberMe'] as const;
 
 interface CapturedHandoff {
@@ -17,7 +17,7 @@ interface CapturedHandoff {
   rememberMe: boolean;
 }
 
-// Once per page load (spec 01 §2.7), which also survives React's development double effects.
+// Once per page load, which also survives React's development double effects.
 let captured: CapturedHandoff | null | undefined;
 let exchange: Promise<SessionUser> | null = null;
 let exchangeSettled = false;
@@ -44,7 +44,7 @@ export function captureHandoffFromUrl(): CapturedHandoff | null {
 type HandlerState = { status: 'idle' } | { status: 'exchanging' } | { status: 'error'; message: string };
 
 /**
- * spec 01 §2.7 token handler: exchanges a handoff code from the address for this app's own session, shows
+ * Token handler: exchanges a handoff code from the address for this app's own session, shows
  * loading meanwhile and "Authentication Error" on failure.
  */
 export function TokenHandler({

@@ -34,7 +34,7 @@ import {
 } from './store';
 
 /**
- * The use-cases every catalogue kind shares (spec 02 §7): list, get, create, batch create, update (merge),
+ * The use-cases every catalogue kind shares: list, get, create, batch create, update (merge),
  * delete, in the shape of every use-case (decision 021): `(deps, actor, input)`, the input naming the kind
  * and the restaurant. Each resolves its scope under its tenant first (scope.ts); writes run in one
  * transaction, so a batch is all or nothing. Access to the tenant was decided by the route (the contracts
@@ -84,7 +84,7 @@ const checkContextOf = (deps: CatalogueWriteDeps): CheckContext => ({
   printerAddresses: deps.printerAddresses ?? STRICT_PRINTER_ADDRESSES,
 });
 
-/** Creates one record (spec 02 §7); field errors name the field (`name`). */
+/** Creates one record; field errors name the field (`name`). */
 export async function createCatalogueRecord(
   deps: CatalogueWriteDeps,
   actor: Actor,
@@ -97,7 +97,7 @@ export async function createCatalogueRecord(
 }
 
 /**
- * Batch create (spec 02 §5 "validates each ... before saving"): every row is validated first, and nothing is
+ * Batch create (each row is validated before saving): every row is validated first, and nothing is
  * stored unless every row is valid and stored. Field errors name the row (`3.name`).
  */
 export const createCatalogueRecords = (
@@ -114,7 +114,7 @@ export const createCatalogueRecords = (
   );
 
 /**
- * Update by id (spec 02 §7 "merges the changes"): the patch is merged into the stored record and the merged
+ * Update by id (an update merges the changes): the patch is merged into the stored record and the merged
  * record is validated with the stored schema, so rules across fields hold whichever fields were sent.
  */
 export const updateCatalogueRecord = (
@@ -272,7 +272,7 @@ async function updateEntity(
   );
 }
 
-// The editing-only removal lists of menu groups change the list they name (spec 02 §3).
+// The editing-only removal lists of menu groups change the list they name.
 const REMOVAL_LISTS: Record<string, string> = {
   items: 'removedItemIds',
   modifierGroups: 'removedModifierGroupIds',

@@ -127,7 +127,7 @@ function sameRows(stored: readonly Row[], next: readonly Row[]): boolean {
 
 /**
  * Gives nested parts without an id the next free id of their list (size prices and modifiers have no
- * counter: spec 02 §3 id table) and a guid. Ids are PostgreSQL integers: when the ids after the highest one
+ * counter of its own) and a guid. Ids are PostgreSQL integers: when the ids after the highest one
  * would pass 2147483647 (an id that high was sent), the lowest ids the list does not use are given instead.
  */
 export function fillLocalIds(list: readonly Row[] | undefined): Row[] {

@@ -12,7 +12,7 @@ import { existingIds, type KindStore, type Row } from './store';
 const CASH_DRAWER_LOCK = 4_242_006;
 
 /**
- * Gives each new record its id and guid (spec 02 §7): when both are supplied they are used, and the counter
+ * Gives each new record its id and guid: when both are supplied they are used, and the counter
  * is raised past the highest (so it never issues them later); otherwise the pair comes from the counter, in
  * the write's transaction, one block for a whole batch. A supplied id already stored is a conflict.
  */

@@ -63,7 +63,7 @@ export async function createItemInMenuGroups(
   });
 }
 
-/** The ids a bulk change points at, checked like an item's own references (spec 02 §3 int lists). */
+/** The ids a bulk change points at, checked like an item's own references (its id lists). */
 const CHANGE_REFERENCES: readonly ReferenceField[] = [
   { field: 'taxRateIds', table: taxRates, idColumn: taxRates.taxRateId, label: 'Tax rate' },
   { field: 'addTagIds', table: tags, idColumn: tags.tagId, label: 'Tag' },

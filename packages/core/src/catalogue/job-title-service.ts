@@ -5,7 +5,7 @@ import { updateCatalogueRecord } from './catalogue-service';
 import type { Row } from './store';
 
 /**
- * spec 02 §2 and §4: job titles are activated or deactivated in the back office; only active ones can be
+ * Job titles are activated or deactivated in the back office; only active ones can be
  * assigned. Employees keep assignments to a title deactivated later (decision 008).
  */
 export const setJobTitleActive = (

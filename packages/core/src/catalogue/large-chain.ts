@@ -18,8 +18,8 @@ import type { CatalogueScope } from './scope';
 /**
  * A "large chain" catalogue (issue 6), deterministic for a given seed: about 250 items (every fifth priced
  * by size, a few open-priced), 40 modifier groups of 6 modifiers, 30 menu groups nested up to 4 deep in 3
- * menus, tags, tax rates, courses, sales categories and prep stations. Ids and guids are supplied (spec 02
- * §7), so references hold in any restaurant. Used by tests, `npm run bench` and `brigade seed --large`.
+ * menus, tags, tax rates, courses, sales categories and prep stations. Ids and guids are supplied (and
+ * kept), so references hold in any restaurant. Used by tests, `npm run bench` and `brigade seed --large`.
  */
 
 export interface LargeChainOptions {

@@ -29,16 +29,16 @@ import { type ResolvedScope, scopeWhere } from './scope';
 import type { KindStore, RecordError, Row } from './store';
 
 /**
- * Menu groups (spec 02 §3) as a relational tree: parentId is a column, subgroups are the groups naming this
+ * Menu groups as a relational tree: parentId is a column, subgroups are the groups naming this
  * one as parent (ordered by position), and item and modifier-group references live in link tables. The
- * editing-only removal lists are applied on update and never stored (spec 02 §3, §5).
+ * editing-only removal lists are applied on update and never stored.
  */
 export const MENU_GROUP_STORE: KindStore = {
   kind: MENU_GROUP_KIND,
   table: menuGroups,
   idColumn: menuGroups.menuGroupId,
   listOrder: [menuGroups.position, menuGroups.menuGroupId],
-  // spec 02 §3: parent groups are those without parentId (?parent=none); ?parent={id} lists its children.
+  // Parent groups are those without parentId (?parent=none); ?parent={id} lists its children.
   listFilter: (filter): SQL | undefined => {
     if (filter.parent === 'none') return isNull(menuGroups.parentId);
     if (typeof filter.parent === 'number') return eq(menuGroups.parentId, filter.parent);

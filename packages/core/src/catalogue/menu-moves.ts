@@ -24,7 +24,7 @@ export interface MoveMenuGroupItem {
 }
 
 /**
- * Moves an item reference from one menu group to another in one transaction (spec 02 §3 item references):
+ * Moves an item reference from one menu group to another in one transaction (item references):
  * both groups' lists are rewritten 0..n-1 together, so a failure leaves both as they were. The target being
  * the source is a reorder. The change feed's triggers raise the restaurant's version, so cached resolved
  * menus follow.

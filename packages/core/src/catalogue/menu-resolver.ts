@@ -64,7 +64,7 @@ export interface MenuDeps extends UseCaseDeps {
   menuCache?: MenuTreeCache | undefined;
 }
 
-/** spec 02 §2 menu chooser: the parent groups (no parentId) that are shown, by position. */
+/** Menu chooser: the parent groups (no parentId) that are shown, by position. */
 export async function listMenus(deps: UseCaseDeps, actor: Actor, input: MenuInput): Promise<MenuSummary[]> {
   const { tenantId, restaurantId, ...filter } = input;
   return (await listMenusFor(deps, actor, { tenantId, restaurantId }, [filter]))[0]!;
@@ -141,7 +141,7 @@ export interface ResolvedMenu {
   available: boolean;
 }
 
-/** One parent group's resolved tree (spec 02 §2), read through the menu cache when deps has one. */
+/** One parent group's resolved tree, read through the menu cache when deps has one. */
 export async function resolveMenu(
   deps: MenuDeps,
   actor: Actor,

@@ -25,7 +25,7 @@ import {
 } from './child-rows';
 import type { KindStore, RecordError, Row } from './store';
 
-/** Modifier groups (spec 02 §3) with their modifiers, kept in list order in their own table. */
+/** Modifier groups with their modifiers, kept in list order in their own table. */
 export const MODIFIER_GROUP_STORE: KindStore = {
   kind: MODIFIER_GROUP_KIND,
   table: modifierGroups,
@@ -73,7 +73,7 @@ export const MODIFIER_GROUP_STORE: KindStore = {
 
 /**
  * The other entities an item points at by id. They must exist in the same restaurant, so that a menu never
- * shows a tag, tax rate or station that is not there (spec 02 §3 lists them as plain id fields).
+ * shows a tag, tax rate or station that is not there (they are plain id fields).
  */
 const ITEM_REFERENCES: readonly ReferenceField[] = [
   { field: 'tagIds', table: tags, idColumn: tags.tagId, label: 'Tag' },
@@ -93,7 +93,7 @@ const ITEM_REFERENCES: readonly ReferenceField[] = [
   },
 ];
 
-/** Items (spec 02 §3) with their size prices and modifier-group references, each in its own table. */
+/** Items with their size prices and modifier-group references, each in its own table. */
 export const ITEM_STORE: KindStore = {
   kind: ITEM_KIND,
   table: items,

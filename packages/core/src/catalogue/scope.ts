@@ -38,7 +38,7 @@ export const catalogueScopeOf = (
 
 /** A scope whose restaurant was found under its tenant. */
 export interface ResolvedScope extends CatalogueScope {
-  /** The tenant's IANA time zone: restaurants keep none of their own (spec 01 §3 tenant settings). */
+  /** The tenant's IANA time zone (from its settings): restaurants keep none of their own. */
   timezone: string;
   /** The restaurant's change-feed version: any committed write to it or its catalogue raises it (decision 011). */
   version: number;
@@ -47,7 +47,7 @@ export interface ResolvedScope extends CatalogueScope {
 }
 
 /**
- * spec 02 §1: the numeric tenantId and restaurantId are first resolved to stored records. One query answers
+ * The numeric tenantId and restaurantId are first resolved to stored records. One query answers
  * both questions. A restaurant of another tenant is not found under this one, so its existence does not
  * leak; access to the tenant itself was checked before this runs (docs/architecture.md#identity-and-access).
  */
@@ -73,7 +73,7 @@ export async function resolveCatalogueScope(ex: Executor, scope: CatalogueScope)
     )
     .where(tenantIs(tenants.tenantId, scope.tenantId))
     .limit(1);
-  // spec 02 §8 texts.
+  // The not-found texts for a missing tenant or restaurant.
   if (!row) throw notFound(`Tenant with ID ${scope.tenantId} not found`, 'TENANT_NOT_FOUND');
   if (row.restaurantId === null) {
     throw notFound(`Restaurant with ID ${scope.restaurantId} not found`, 'RESTAURANT_NOT_FOUND');

@@ -10,7 +10,7 @@ import type { ResolvedScope } from './scope';
 import { scopeWhere } from './scope';
 import type { KindStore, RecordError, Row } from './store';
 
-/** Job titles (spec 02 §3): updatedBy records who changed one last. */
+/** Job titles: updatedBy records who changed one last. */
 export const JOB_TITLE_STORE: KindStore = {
   kind: JOB_TITLE_KIND,
   table: jobTitles,
@@ -41,7 +41,7 @@ export const JOB_TITLE_STORE: KindStore = {
 };
 
 /**
- * Employees (spec 02 §3). Job assignments are a small list kept with the employee (JSONB); the server stamps
+ * Employees. Job assignments are a small list kept with the employee (JSONB); the server stamps
  * lastUpdated and updatedBy when an assignment is added or changed.
  */
 export const EMPLOYEE_STORE: KindStore = {
@@ -79,7 +79,7 @@ export const EMPLOYEE_STORE: KindStore = {
       }
       return { ...fields, lastUpdated: now, updatedBy: scope.actor };
     });
-    // The employee's tenant is the scope's (spec 02 §3 tenantId; its default of 1 is for records without one).
+    // The employee's tenant is the scope's (its tenantId default of 1 is for records without one).
     return { ...record, tenantId: scope.tenantId, jobAssignments };
   },
   checkReferences: async (ex, scope, records, previous) => [
@@ -89,7 +89,7 @@ export const EMPLOYEE_STORE: KindStore = {
 };
 
 /**
- * spec 02 §2 and §4: only active job titles can be assigned. An assignment must name a stored job title; one
+ * Only active job titles can be assigned. An assignment must name a stored job title; one
  * being added must name an active one (an employee keeps an assignment whose title was deactivated later).
  */
 async function checkJobAssignments(

@@ -18,7 +18,7 @@ import type { CatalogueTable } from './store';
 
 /**
  * How much a restaurant has set up, for the management dashboard: the number of records of every kind and
- * of its menus (parent menu groups, spec 02 §3), counted in one statement of sub-selects instead of reading
+ * of its menus (parent menu groups), counted in one statement of sub-selects instead of reading
  * the lists. Employee records are counted only for callers who may list them (the same decision as the
  * list endpoint's).
  */

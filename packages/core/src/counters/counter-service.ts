@@ -26,7 +26,7 @@ export interface CounterRequest {
 }
 
 /**
- * Issues the next id of an entity type (spec 02 §4): creates the counter at first id − 1 on first use,
+ * Issues the next id of an entity type: creates the counter at first id − 1 on first use,
  * increments it and returns the new value. Pass the transaction that inserts the row using the id: the
  * collision check runs in it. On PostgreSQL the id is reserved outside it (decision 033), so a rolled-back
  * insert leaves a hole; on PGlite the counter rolls back with it.
@@ -60,7 +60,7 @@ export async function issueNextIds(ex: Executor, request: CounterRequest, count:
 
 /**
  * Ids are PostgreSQL integers (decision 016): once a counter would pass 2147483647 (a record was created with
- * that id supplied, spec 02 §7), no more ids can be issued and creating one is a conflict, not an overflow.
+ * that id supplied), no more ids can be issued and creating one is a conflict, not an overflow.
  */
 export const idSpaceExhausted = (what: string) =>
   new BrigadeError(
@@ -83,7 +83,7 @@ export async function resetCounter(
 
 /**
  * Raises a counter so that it will never issue `id` or anything below it. Creates that supply their own id
- * (spec 02 §7 "if both id and guid are supplied, they are used") call this to keep the counter in step.
+ * (if both id and guid are supplied, they are used) call this to keep the counter in step.
  */
 export async function advanceCounterPast(ex: Executor, request: CounterRequest, id: number): Promise<number> {
   const scope = parseCounterScope(request);
@@ -113,7 +113,7 @@ async function addToCounter(ex: Executor, scope: CounterScope, count: number): P
 async function ensureRestaurantScope(ex: Executor, scope: CounterScope): Promise<void> {
   if (!('tenantId' in scope)) return;
   const found = await findRestaurantScope(ex, scope.tenantId, scope.restaurantId);
-  // spec 02 §8 texts for a missing tenant or restaurant.
+  // The not-found texts for a missing tenant or restaurant.
   if (found === 'no-tenant') {
     throw new BrigadeError(
       'not_found',

@@ -28,8 +28,8 @@ export type IdOwnerCheck = (
 ) => Promise<number | null>;
 
 /**
- * Where each entity type's ids live, so that an issued id can be checked against stored rows (spec 02 §4:
- * "If a candidate id already exists it is a collision"). Every entity type must be listed: `null` marks a
+ * Where each entity type's ids live, so that an issued id can be checked against stored rows (a
+ * candidate id that already exists is a collision). Every entity type must be listed: `null` marks a
  * type whose table does not exist yet; the issue that adds the table adds its check here.
  */
 export const ID_OWNERS: Record<EntityType, IdOwnerCheck | null> = {
@@ -73,7 +73,7 @@ export const ID_OWNERS: Record<EntityType, IdOwnerCheck | null> = {
   jobTitles: restaurantIdOwner(jobTitles, jobTitles.jobId),
 };
 
-/** The check of a catalogue kind: its ids count per restaurant (spec 02 §3 id table). */
+/** The check of a catalogue kind: its ids count per restaurant. */
 function restaurantIdOwner(
   table: PgTable & { tenantId: PgColumn; restaurantId: PgColumn },
   idColumn: PgColumn,

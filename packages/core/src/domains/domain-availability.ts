@@ -29,7 +29,7 @@ export interface AvailabilityDeps extends UseCaseDeps {
   platform: PlatformDomains;
 }
 
-/** The domain rules of spec 01 §5, and a name the platform keeps is reserved too (decision 040). */
+/** The domain validation rules, and a name the platform keeps is reserved too (decision 040). */
 function nameErrors(deps: AvailabilityDeps, domain: unknown): string[] {
   const errors = domainErrors(domain);
   const platformName = typeof domain === 'string' && isPlatformHost(domain, deps.platform);
@@ -40,7 +40,7 @@ function nameErrors(deps: AvailabilityDeps, domain: unknown): string[] {
 
 const excluded = (input: DomainQuestion) => ({ guid: input.excludeGuid, domainId: input.excludeDomainId });
 
-/** spec 01 §4: available if no mapping exists, or the found mapping has the excluded guid or id. */
+/** Available if no mapping exists, or the found mapping has the excluded guid or id. */
 export async function checkDomainAvailability(
   deps: AvailabilityDeps,
   _actor: Actor,
@@ -56,7 +56,7 @@ export async function checkDomainAvailability(
 }
 
 /**
- * spec 01 §3 domain validation result. existingMapping is shown only to someone who manages it; for anyone
+ * The domain validation result. existingMapping is shown only to someone who manages it; for anyone
  * else a taken domain is just unavailable.
  */
 export async function validateDomain(deps: AvailabilityDeps, actor: Actor, input: DomainQuestion) {

@@ -16,7 +16,7 @@ export interface ResolutionDeps extends UseCaseDeps {
  */
 export interface DomainUseCaseDeps extends ResolutionDeps {
   /**
-   * spec 01 §9: generated subdomains live under the configured base domain; the names the platform keeps
+   * Generated subdomains live under the configured base domain; the names the platform keeps
    * (the base domain, its reserved labels, its own hosts) are never mapped (decision 040).
    */
   platform: PlatformDomains;

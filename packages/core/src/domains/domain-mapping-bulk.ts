@@ -28,7 +28,7 @@ const outcome = (results: BulkResult[]): BulkOutcome => {
 const messageOf = (error: unknown): string =>
   isBrigadeError(error) ? error.message : error instanceof Error ? error.message : String(error);
 
-/** spec 01 §8: partial failures in bulk create are reported, and the successful results returned. */
+/** Partial failures in bulk create are reported, and the successful results returned. */
 export async function bulkCreateDomainMappings(
   deps: DomainUseCaseDeps,
   actor: Actor,

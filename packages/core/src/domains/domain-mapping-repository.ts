@@ -13,7 +13,7 @@ import { and, asc, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
 export type DomainMappingRow = typeof domainMappings.$inferSelect;
 export type NewDomainMappingRow = typeof domainMappings.$inferInsert;
 
-/** A stored row as the spec's DomainMapping (spec 01 §3), with the hosting columns gathered in hostingConfig. */
+/** A stored row as the domain's DomainMapping, with the hosting columns gathered in hostingConfig. */
 export const toDomainMapping = (row: DomainMappingRow): DomainMapping =>
   domainMappingSchema.parse({
     ...row,
@@ -67,7 +67,7 @@ const SORT_COLUMNS = {
 } as const;
 
 /**
- * spec 01 §7.3: query by guid, domainId, domain, tenantGuid, restaurantGuid, isActive, paged and sorted.
+ * Query by guid, domainId, domain, tenantGuid, restaurantGuid, isActive, paged and sorted.
  * `tenantIds` limits the result to those tenants (null: every tenant, for site administrators).
  */
 export async function queryDomainMappings(
@@ -98,7 +98,7 @@ export async function queryDomainMappings(
   return rows.map(stored);
 }
 
-/** spec 01 §7.3: prefix search by domain (default limit 20), by domain. */
+/** Prefix search by domain (default limit 20), by domain. */
 export async function searchDomainMappings(
   ex: Executor,
   prefix: string,

@@ -44,7 +44,7 @@ import {
 const isSiteAdmin = (actor: Actor) => actor.kind === 'user' && actor.isSiteAdmin && actor.isActive;
 
 /**
- * spec 01 §6: owner or admin can manage a tenant; site administrators manage every tenant. Returns the
+ * Owner or admin can manage a tenant; site administrators manage every tenant. Returns the
  * tenant ids the actor manages, or null for "all".
  */
 export function managedTenantIds(actor: Actor): number[] | null {
@@ -53,7 +53,7 @@ export function managedTenantIds(actor: Actor): number[] | null {
   return actor.assignments.filter((a) => a.isActive && roleAtLeast(a.role, 'admin')).map((a) => a.tenantId);
 }
 
-/** Whether the actor manages the tenant (spec 01 §6). */
+/** Whether the actor manages the tenant. */
 export const canManage = (actor: Actor, tenantId: number): boolean => {
   if (actor.kind !== 'user' || !actor.isActive) return false;
   if (actor.isSiteAdmin) return true;
@@ -101,8 +101,8 @@ async function managedTarget(ex: Executor, actor: Actor, tenantGuid: string, res
 
 /**
  * The names a mapping may take (decision 040): never one the platform keeps (its base domain, `www` and the
- * reserved labels under it, its own hosts), whoever asks. A mapping of type subdomain starts verified (spec
- * 01 §4), so it must be a name the platform answers for: one label under the base domain (issue 14); a
+ * reserved labels under it, its own hosts), whoever asks. A mapping of type subdomain starts verified,
+ * so it must be a name the platform answers for: one label under the base domain (issue 14); a
  * custom domain proves ownership by DNS and is never a name under the base domain.
  */
 function checkMappingName(deps: DomainUseCaseDeps, input: CreateDomainMappingInput): void {
@@ -184,7 +184,7 @@ async function insertMapping(
   return created!;
 }
 
-/** spec 01 §4: create; subdomains start issued and verified, custom domains pending and pending. */
+/** Creates a mapping; subdomains start issued and verified, custom domains pending and pending. */
 export async function createDomainMapping(
   deps: DomainUseCaseDeps,
   actor: Actor,
@@ -195,7 +195,7 @@ export async function createDomainMapping(
 
 /**
  * The restaurant's subdomain under the base domain: the chosen label (`subdomain`, validated by the contract
- * with subdomainSchema; a taken one is 409) or, without one, spec 01 §9: "restaurant-" + the last 8
+ * with subdomainSchema; a taken one is 409) or, without one, "restaurant-" + the last 8
  * characters of the restaurant guid.
  */
 export async function createGeneratedSubdomain(
@@ -243,7 +243,7 @@ export async function searchMappings(
 }
 
 /**
- * spec 01 §5: update cannot change the identity fields; statuses change directly, in any order (§4) — but
+ * Update cannot change the identity fields; statuses change directly, in any order — but
  * verification and SSL status are proved, not declared (issue 14): only the DNS check or a site administrator
  * changes them, and a site administrator's change is recorded. A tenant user who sends a different value gets
  * 403; sending the stored value back is not a change (the tenant plan/status rule, docs/decisions/006).
@@ -257,7 +257,7 @@ export async function updateDomainMapping(
   const changes: UpdateDomainMappingInput = validateInput(updateDomainMappingInputSchema, input.changes);
   const { isActive, isPrimary, sslStatus, verificationStatus, redirectConfig, seoConfig } = changes;
   const by = userIdOf(actor);
-  // spec 01 §3: a restaurant's primary domain is one; making one primary demotes the others atomically.
+  // A restaurant's primary domain is one; making one primary demotes the others atomically.
   const { updated, recorded } = await deps.db.transaction(async (tx) => {
     const current = await managedMapping(tx, actor, guid);
     const statusChanges = provedStatusChanges(current.mapping, { sslStatus, verificationStatus });
@@ -326,7 +326,7 @@ export async function deleteDomainMapping(
 }
 
 /**
- * spec 01 §4: transfer moves a mapping to another tenant and restaurant and resets isPrimary to false. A
+ * Transfer moves a mapping to another tenant and restaurant and resets isPrimary to false. A
  * custom domain gets a new verification token (decision 040): whoever knew the old one learns nothing of
  * the next proof. The proof already made stands (the caller manages both tenants).
  */

@@ -34,7 +34,7 @@ export interface SetupWithRedirectResult {
 const REDIRECT_STATUS = 308;
 
 /**
- * spec 01 §7.2 setup-domain-with-redirect: the main domain and a second domain redirecting to it are added to
+ * Setting up a domain with a redirect: the main domain and a second domain redirecting to it are added to
  * the hosting project, then both are mapped to the restaurant (the second with redirectTo https://<main>).
  * All or nothing (issue 15): a failed step undoes the earlier ones — the provider additions are removed
  * again; the two mappings are written last, in one transaction, so they need no undo of their own. The

@@ -82,7 +82,7 @@ describe('host cache', () => {
   });
 });
 
-describe('local hosts (spec 01 §2.6: not looked up as domains)', () => {
+describe('local hosts (not looked up as domains)', () => {
   it('knows localhost and IP addresses', () => {
     for (const host of [
       'localhost',

@@ -22,7 +22,7 @@ import { findTenantByGuid, findTenantById } from '../tenancy/tenant-repository';
 import type { ResolutionDeps } from './domain-deps';
 import { findMappingsForHosts } from './domain-mapping-repository';
 
-/** spec 01 §9: public resolution is cached for 5 minutes. */
+/** Public resolution is cached for 5 minutes. */
 export const RESOLUTION_CACHE_TTL_MS = 5 * 60 * 1000;
 
 /** What a host name maps to: the mapping (exact host first, then its www/apex counterpart), or nothing. */
@@ -115,9 +115,9 @@ export class HostCache {
 }
 
 /**
- * Whether a host entry may be served (site, resolution, certificate): spec 01 §4 "usable when active and
- * verified", of an active restaurant. A custom domain is verified by its DNS check; a generated subdomain is
- * verified from the start (§4), so the one rule covers both.
+ * Whether a host entry may be served (site, resolution, certificate): one usable (active and
+ * verified) of an active restaurant. A custom domain is verified by its DNS check; a generated subdomain is
+ * verified from the start, so the one rule covers both.
  */
 export const isServable = (entry: HostEntry | null | undefined): entry is HostEntry =>
   !!entry && entry.restaurantActive && isUsable(entry.mapping);
@@ -141,7 +141,7 @@ export async function lookupHost(ex: Executor, cache: HostCache, rawHost: string
   return entry;
 }
 
-/** spec 01 §2.6: localhost and IP addresses are not looked up as domains. */
+/** Localhost and IP addresses are not looked up as domains. */
 export function isLocalHost(host: string): boolean {
   const name = host
     .replace(/:\d+$/, '')
@@ -167,7 +167,7 @@ export interface ResolutionResult {
   seoConfig: SeoConfig | null;
   /** How it was resolved: params, domain or slug; none when nothing applied. */
   method: 'params' | 'domain' | 'slug' | 'none';
-  /** The spec 01 §2.6 / §8 reason when not found. */
+  /** The reason when not found. */
   error: string | null;
 }
 
@@ -193,9 +193,9 @@ export interface ResolveInput {
 }
 
 /**
- * spec 01 §2.6: query parameters first, then the host (not localhost) through the domain mappings, then the
+ * Query parameters first, then the host (not localhost) through the domain mappings, then the
  * first path segment as a slug. Inactive, unverified or missing mappings and inactive restaurants are not
- * found (§4: a domain is usable when active and verified).
+ * found (a domain is usable when active and verified).
  */
 export async function resolvePublicRestaurant(
   deps: ResolutionDeps,

@@ -40,7 +40,7 @@ export interface VerificationStatus {
 /**
  * Ownership of a custom domain (issue 5): a TXT record at `_brigade-verification.<domain>` holding the
  * mapping's verificationToken. Every attempt is recorded (count, time, error); success sets the mapping
- * verified, failure sets it failed (spec 01 §4: status changes are direct). Subdomains are verified already.
+ * verified, failure sets it failed (status changes are direct). Subdomains are verified already.
  */
 export async function verifyDomainOwnership(
   deps: DomainUseCaseDeps,

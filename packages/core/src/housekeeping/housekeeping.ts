@@ -24,7 +24,7 @@ import { SYSTEM } from '../use-case';
  * - with the payments runtime: payments left pending or unknown, settled by their order id, and expired
  *   idempotency keys (payments/reconcile-stale.ts). Each stale row is claimed before it is settled, so
  *   instances sweeping at once never settle one twice;
- * - Google Places answers past their spec 03 §9 lifetime (places/places-cache.ts).
+ * - Google Places answers past their cache lifetime (places/places-cache.ts).
  *
  * The Google syncs and auto-replies are jobs of their own (docs/jobs.md: `listing.schedule`, `listing.sync`,
  * `listing.autoreply`, `places.resync`); their deps travel here because the job runtime builds them once.

@@ -6,7 +6,7 @@ import { getUserOrThrow, refuseLastSiteAdmin } from './admin-users-service';
 import { deleteAssignment, updateUserRow } from './user-repository';
 
 /**
- * spec 01 §6 "delete user document" (issue 17: the profile-only delete, distinct from the complete delete):
+ * The "delete user document" delete (issue 17: the profile-only delete, distinct from the complete delete):
  * the profile goes — names (the display name becomes the email), phone, photo, site administrator and site
  * role, and every tenant assignment — while the account stays: its email, password, email verification,
  * active flag and sessions, so the person can still sign in, with no organisation to choose.

@@ -38,7 +38,7 @@ import {
 } from './user-repository';
 
 /**
- * Site administrators' management of users and their tenant assignments (spec 01 §7.1). The routes are
+ * Site administrators' management of users and their tenant assignments. The routes are
  * site-admin only (decided by the route from the contract); the use-cases take `(deps, actor, input)`
  * (decision 021).
  */
@@ -67,7 +67,7 @@ function decodeCursor(token: string): { createdAt: Date; uid: string } {
 }
 
 /**
- * spec 01 §7.1/§9: a page of users (limit default 50, max 100), or a search over display name and email
+ * A page of users (limit default 50, max 100), or a search over display name and email
  * (default 20, max 100) that runs only from 2 characters on; an empty or shorter term finds nothing. Both
  * take the filters isActive, isSiteAdmin and tenantId (issue 17).
  */
@@ -214,7 +214,7 @@ export async function deleteUserAsAdmin(
   });
 }
 
-/** spec 01 §4: add an assignment (active, timestamps); an existing one takes the new role and flag. */
+/** Add an assignment (active, timestamps); an existing one takes the new role and flag. */
 export async function addAssignment(
   deps: UseCaseDeps,
   _actor: Actor,
@@ -246,7 +246,7 @@ export async function changeAssignment(
   });
 }
 
-/** spec 01 §4: removing an assignment that does not exist is a no-op. */
+/** Removing an assignment that does not exist is a no-op. */
 export async function removeAssignment(
   deps: UseCaseDeps,
   _actor: Actor,

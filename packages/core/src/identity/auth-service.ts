@@ -96,7 +96,7 @@ async function signedIn(
   return { user: user!, session };
 }
 
-/** Self-signup (spec 01 §6): a non-admin, inactive account, signed in at once so it can see its status. */
+/** Self-signup: a non-admin, inactive account, signed in at once so it can see its status. */
 export async function signup(
   deps: IdentityDeps,
   _actor: Actor,
@@ -230,7 +230,7 @@ export async function createHandoff(deps: IdentityDeps, actor: Actor, { returnUr
   return { code, expiresAt, redirectUrl: withQuery(returnUrl, { token: code }) };
 }
 
-/** spec 01 §2.7 token handler: exchanges the code once; "Authentication failed" otherwise. */
+/** Token handler: exchanges the code once; "Authentication failed" otherwise. */
 export async function exchangeHandoff(
   deps: IdentityDeps,
   _actor: Actor,

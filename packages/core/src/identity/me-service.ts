@@ -19,7 +19,7 @@ export interface MyTenant {
 }
 
 /**
- * spec 01 §1: a user sees only the tenants they are assigned to (active assignments of an active user);
+ * A user sees only the tenants they are assigned to (active assignments of an active user);
  * a site administrator may enter every tenant.
  */
 export async function listMyTenants(deps: UseCaseDeps, actor: Actor): Promise<MyTenant[]> {

@@ -92,7 +92,7 @@ export async function updateUserRow(ex: Executor, uid: string, changes: UserChan
   return rows.length > 0;
 }
 
-/** spec 01 §2.2: lastLogin is set on first use only if it was empty. */
+/** lastLogin is set on first use only if it was empty. */
 export async function setLastLoginIfEmpty(ex: Executor, uid: string): Promise<void> {
   await ex
     .update(users)

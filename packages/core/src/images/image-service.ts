@@ -33,7 +33,10 @@ export interface ImageScope {
 
 const forbidden = () => new BrigadeError('forbidden', 'FORBIDDEN', 'You do not have access to this');
 
-/** spec 01 §7.3 path scheme; with no tenant, site-config/{folder} (site administrators only). */
+/**
+ * The storage path scheme: tenants/{tenant}/{folder}, or tenants/{tenant}/restaurants/{restaurant}/{folder};
+ * with no tenant, site-config/{folder} (site administrators only).
+ */
 export function folderKeyOf(scope: ImageScope): string {
   if (!IMAGE_FOLDER_PATTERN.test(scope.folder))
     throw new BrigadeError('validation', 'VALIDATION_FAILED', IMAGE_FOLDER_MESSAGE, {
@@ -84,7 +87,7 @@ const EXTENSIONS: Record<Rendition['format'], string> = { jpeg: 'jpg', png: 'png
 export interface UploadInput {
   data: Buffer;
   scope: ImageScope;
-  /** 'hero' applies the hero defaults (spec 01 §9). */
+  /** 'hero' applies the hero defaults. */
   preset?: 'default' | 'hero';
 }
 
@@ -161,7 +164,7 @@ export async function uploadImage(
   );
   const failure = puts.find((put): put is PromiseRejectedResult => put.status === 'rejected');
   if (failure) {
-    // spec 01 §8 "Failed to upload image: {reason}"; files already written are removed (best effort).
+    // "Failed to upload image: {reason}"; files already written are removed (best effort).
     deps.logger.warn({ err: failure.reason }, 'image storage failed; removing the files already stored');
     await removeStored();
     await deps.records.abandon(id);
@@ -190,9 +193,9 @@ export interface DeleteResult {
 }
 
 /**
- * Deletes every file of an image given as a storage URL or an OptimizedImage JSON (spec 01 §5 "Images").
+ * Deletes every file of an image given as a storage URL or an OptimizedImage JSON.
  * Every URL must be this storage's and within the caller's scopes before anything is deleted; then
- * individual failures are logged and the successes returned (spec 01 §8).
+ * individual failures are logged and the successes returned.
  */
 export async function deleteImage(
   deps: ImageDeps,
@@ -231,8 +234,8 @@ export async function deleteImage(
       result.failed.push(urls[keys.indexOf(key)]!);
     }
   }
-  // The records follow the files: a deleted file is no longer one of its image's (spec 01 §5 lets a single
-  // URL be deleted), and an image without files is forgotten.
+  // The records follow the files: a deleted file is no longer one of its image's (a single
+  // URL may be deleted), and an image without files is forgotten.
   await deps.records.forgetKeys(deletedKeys);
   return result;
 }

@@ -19,14 +19,14 @@ import { REVIEW_NOT_FOUND } from './review-reply';
 import { findReviewsById, type ReviewRow } from './review-repository';
 
 /**
- * A connection's AI config and reply drafts on request (spec 03 §7; issue 19; docs/behaviour/ai-review-replies.md).
+ * A connection's AI config and reply drafts on request (issue 19; docs/behaviour/ai-review-replies.md).
  * The config is stored on the connection (migration 0021), defaults filled in; none stored means none (404).
  * A draft is answered, never posted: only a person's reply, or the auto-reply job, posts (auto-reply.ts).
  */
 
 export const AI_CONFIG_NOT_FOUND = 'AI config not found';
 
-/** The §9 defaults: what a connection without a stored AI config drafts with (AI and auto-reply off). */
+/** The defaults: what a connection without a stored AI config drafts with (AI and auto-reply off). */
 export const DEFAULT_AI_CONFIG: AiConfig = aiConfigSchema.parse({});
 
 export async function getAiConfig(deps: ListingDeps, actor: Actor, connectionId: string): Promise<AiConfig> {
@@ -107,7 +107,7 @@ export async function reviewOfConnection(
 }
 
 /**
- * spec 03 §7 POST …/reviews/generate-ai-response {connectionId, reviewId}: a draft from the model (or the
+ * POST …/reviews/generate-ai-response {connectionId, reviewId}: a draft from the model (or the
  * local drafter when `llm` is undefined). A failing model is a 429/502/504 problem, never a local draft.
  */
 export async function generateAiResponse(

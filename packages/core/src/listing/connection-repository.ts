@@ -6,7 +6,7 @@ import { tenantIs } from '../tenant-scope';
 
 /**
  * The listing tables (migration 0016). Rows come back with the tenant's and restaurant's GUIDs, the names the
- * listing API uses (spec 03 §3.4). Token columns hold sealed values only (sealed-box.ts); they leave this
+ * listing API uses. Token columns hold sealed values only (sealed-box.ts); they leave this
  * module only for the token provider, never in an answer.
  */
 export type ConnectionRow = typeof businessListingConnections.$inferSelect & {

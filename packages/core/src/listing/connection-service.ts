@@ -22,7 +22,7 @@ import {
 } from './listing-access';
 import { accessTokenContext, type ListingDeps, refreshTokenContext } from './listing-deps';
 
-/** spec 03 §7 GET …/connections?tenantId&restaurantId. */
+/** GET …/connections?tenantId&restaurantId. */
 export async function listConnections(
   deps: ListingDeps,
   actor: Actor,
@@ -34,7 +34,7 @@ export async function listConnections(
   });
 }
 
-/** spec 03 §7 GET …/connections/{id}: 404 when unknown or not the actor's. */
+/** GET …/connections/{id}: 404 when unknown or not the actor's. */
 export async function getConnection(
   deps: ListingDeps,
   actor: Actor,
@@ -43,7 +43,7 @@ export async function getConnection(
   return connectionView(await deps.transact((tx) => managedConnection(tx, actor, connectionId)));
 }
 
-/** spec 03 §7 PATCH …/connections/{id}: the account, location (prefixed as Google names them), sync frequency. */
+/** PATCH …/connections/{id}: the account, location (prefixed as Google names them), sync frequency. */
 export async function updateConnection(
   deps: ListingDeps,
   actor: Actor,
@@ -92,7 +92,7 @@ async function revokeAtGoogle(deps: ListingDeps, row: ConnectionRow): Promise<vo
   }
 }
 
-/** spec 03 §7 DELETE …/connections/{id}: the grant revoked at Google (best effort), the row deleted. */
+/** DELETE …/connections/{id}: the grant revoked at Google (best effort), the row deleted. */
 export async function deleteConnection(deps: ListingDeps, actor: Actor, connectionId: string): Promise<void> {
   const row = await deps.transact((tx) => managedConnection(tx, actor, connectionId));
   await revokeAtGoogle(deps, row);
@@ -101,7 +101,7 @@ export async function deleteConnection(deps: ListingDeps, actor: Actor, connecti
 }
 
 /**
- * spec 03 §7 DELETE …/disconnect/{tenantId}/{restaurantId}: the grant revoked at Google (best effort), the
+ * DELETE …/disconnect/{tenantId}/{restaurantId}: the grant revoked at Google (best effort), the
  * tokens forgotten, status disconnected; the account and location stay for a later reconnect.
  */
 export async function disconnectRestaurant(

@@ -65,7 +65,7 @@ export async function managedConnection(
   return row;
 }
 
-/** A connection as the API answers it (spec 03 §3.4 and why it is in error): never a token (decision 027). */
+/** A connection as the API answers it (its fields and why it is in error): never a token (decision 027). */
 export type ListingConnection = Connection & {
   locationTitle: string | null;
   syncFrequency: (typeof LISTING_SYNC_FREQUENCIES)[number];

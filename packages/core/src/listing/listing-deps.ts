@@ -16,7 +16,7 @@ export interface ListingDeps {
   /** Origins of Brigade's apps: the only places Google may send the browser back to. */
   appOrigins: readonly string[];
   now(): Date;
-  /** Diagnostics (spec 03 §2: listing failures are logged); never given a token. */
+  /** Diagnostics (listing failures are logged); never given a token. */
   log: { warn(details: Record<string, unknown>, message: string): void };
 }
 

@@ -26,7 +26,7 @@ const page = (input: PageInput) => ({
   ...(input.pageToken === undefined ? {} : { pageToken: input.pageToken }),
 });
 
-/** The Google accounts the connection can manage (spec 03 §5.7: page size 1-20). */
+/** The Google accounts the connection can manage (page size 1-20). */
 export async function listAccounts(
   deps: ListingDeps,
   actor: Actor,
@@ -40,7 +40,7 @@ export async function listAccounts(
 }
 
 /**
- * spec 03 §7 GET …/locations: the account id prefixed 'accounts/' when missing, the default readMask, page
+ * GET …/locations: the account id prefixed 'accounts/' when missing, the default readMask, page
  * size 1-100. Without an account id: the connection's, else its first Google account.
  */
 export async function listLocations(
@@ -73,7 +73,7 @@ export async function listLocations(
   });
 }
 
-/** spec 03 §7 PATCH …/locations/select: Google must know the location (and show it to this grant). */
+/** PATCH …/locations/select: Google must know the location (and show it to this grant). */
 export async function selectLocation(
   deps: ListingDeps,
   actor: Actor,

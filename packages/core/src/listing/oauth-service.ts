@@ -46,8 +46,8 @@ const refused = (code: string, message: string) =>
 const hashOf = (state: string) => createHash('sha256').update(state, 'utf8').digest('hex');
 
 /**
- * spec 03 §7 GET …/auth/url: a single-use state (only its SHA-256 stored) bound to the signed-in user and the
- * restaurant, carrying tenantId, restaurantId, redirectUrl and a nonce (§3.4); PKCE S256 with the verifier
+ * GET …/auth/url: a single-use state (only its SHA-256 stored) bound to the signed-in user and the
+ * restaurant, carrying tenantId, restaurantId, redirectUrl and a nonce; PKCE S256 with the verifier
  * sealed; 10 minutes to live. redirectUrl must be on one of Brigade's own app origins (no open redirect).
  */
 export async function createAuthUrl(
@@ -127,7 +127,7 @@ function checkState(row: StateRow | null, actor: Actor, input: CallbackInput, no
 }
 
 /**
- * spec 03 §7 POST …/auth/callback {code, state}: checks the state, exchanges the code (PKCE verifier, the
+ * POST …/auth/callback {code, state}: checks the state, exchanges the code (PKCE verifier, the
  * exact redirect URI), then in one transaction re-checks the state under a lock, saves the sealed tokens
  * (status connected) and marks the state used. A state that was used meanwhile loses: its tokens are revoked.
  */

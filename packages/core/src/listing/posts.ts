@@ -26,7 +26,7 @@ import {
 import { callGoogle } from './token-provider';
 
 /**
- * Google Business Profile posts (spec 03 §3.4, §5.7; issue 19): published, changed and deleted on Google
+ * Google Business Profile posts (issue 19): published, changed and deleted on Google
  * first — through the token provider's refresh and retry — and stored with Google's answer only after Google
  * accepted. A Google failure stores nothing and is answered as the reply routes answer it (409 reconnect
  * needed, 429 with retry-after, 502/504). Same people as replying to reviews (listing-access.ts).

@@ -24,7 +24,7 @@ export interface ProfileSyncResult {
 export const PROFILE_LOCATION_NOT_SELECTED = 'Choose a location before syncing the profile';
 
 /**
- * spec 03 §7 POST …/connections/{id}/sync/profile: the chosen location's title, address, phones, categories,
+ * POST …/connections/{id}/sync/profile: the chosen location's title, address, phones, categories,
  * hours, website and map link from Google, kept on the connection and set beside the restaurant's own data.
  * Nothing of the restaurant is changed: the differences are shown, not applied.
  */
@@ -49,7 +49,7 @@ export async function syncProfile(
   });
 }
 
-/** spec 03 §7 POST …/connections/{id}/sync/full: the profile, then the reviews. */
+/** POST …/connections/{id}/sync/full: the profile, then the reviews. */
 export async function syncFull(
   deps: ListingDeps,
   actor: Actor,

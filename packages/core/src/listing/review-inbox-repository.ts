@@ -21,7 +21,7 @@ import type { ReviewRow } from './review-repository';
 const r = businessListingReviews;
 type Scope = { tenantId: number; restaurantId: number };
 
-/** §3.4: no reply (or only blanks) and three stars or fewer. */
+/** Needs a response: no reply (or only blanks) and three stars or fewer. */
 export const NEEDS_RESPONSE = sql`((${r.response} IS NULL OR btrim(${r.response}) = '') AND ${r.rating} <= 3)`;
 const HAS_RESPONSE = sql`(${r.response} IS NOT NULL AND btrim(${r.response}) <> '')`;
 

@@ -17,7 +17,7 @@ import { callGoogle } from './token-provider';
 
 export const REVIEW_NOT_FOUND = 'Review not found';
 
-/** A stored review as the API answers it (§3.4), with its derivations. */
+/** A stored review as the API answers it, with its derivations. */
 export function reviewView(row: ReviewRow) {
   return {
     reviewId: row.reviewId,
@@ -128,7 +128,7 @@ export async function postReply(
 }
 
 /**
- * spec 03 §7 POST …/reviews/reply {reviewId, response, isAiGenerated}: a person's reply (or a draft they
+ * POST …/reviews/reply {reviewId, response, isAiGenerated}: a person's reply (or a draft they
  * approved), posted to Google and stored.
  */
 export async function replyToReview(deps: ListingDeps, actor: Actor, input: ReplyInput): Promise<ReviewView> {

@@ -71,7 +71,7 @@ export async function fetchAllReviews(
   return fetched;
 }
 
-/** Google's review as the stored row (§3.4): reviewId `google_{externalId}`, rating as a number. */
+/** Google's review as the stored row: reviewId `google_{externalId}`, rating as a number. */
 export function reviewRowOf(connection: ConnectionRow, review: GoogleReview, syncedAt: Date): NewReviewRow {
   const time = (value: string | undefined) => (value ? new Date(value) : null);
   return {
@@ -98,7 +98,7 @@ export function reviewRowOf(connection: ConnectionRow, review: GoogleReview, syn
 export const LOCATION_NOT_SELECTED = 'Choose a location before syncing reviews';
 
 /**
- * spec 03 §7 POST …/connections/{id}/sync/reviews: every review of the chosen location upserted in one
+ * POST …/connections/{id}/sync/reviews: every review of the chosen location upserted in one
  * transaction (a sync run twice stores nothing twice, and a failed sync changes nothing), then lastSyncAt.
  */
 export async function syncReviews(

@@ -9,7 +9,7 @@ import type { ListingDeps } from './listing-deps';
 import { syncFull } from './profile-sync';
 
 /**
- * Scheduled syncs per connection `syncFrequency` (spec 03 §4, §9; issues 19 and 41), run as jobs
+ * Scheduled syncs per connection `syncFrequency` (issues 19 and 41), run as jobs
  * (docs/jobs.md): every minute `listing.schedule` claims the due connections and queues one `listing.sync`
  * job each in the claim's transaction, so a connection's sync runs on its own, on any instance. A due
  * connection (connected, a location chosen, next_sync_at passed or never set) is claimed by moving its

@@ -11,7 +11,7 @@ import { listingProblem, notConnected, reconnectNeeded } from './listing-problem
 export const RECONNECT_NEEDED_REASON = 'reconnect_needed';
 
 /**
- * Calls Google for a connection with a usable access token (spec 03 §4, §7, §9; issue 19):
+ * Calls Google for a connection with a usable access token (issue 19):
  * - a token that expires within 5 minutes (or has no known expiry) is refreshed first;
  * - a 401 from Google gets one refresh and one retry; a 429 is retried after short pauses (backoff), then
  *   answered 429 with Google's retry-after;

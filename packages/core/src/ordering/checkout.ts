@@ -362,7 +362,7 @@ async function goLiveOrRelease(
     throw error;
   }
   if (!place.restaurant.settings.autoAcceptOrders) return placed;
-  // Auto-accept: the restaurant said yes to every order in advance (spec 01 §3 settings). When that fails
+  // Auto-accept: the restaurant said yes to every order in advance (a restaurant setting). When that fails
   // (a capture on accept declined), the order is placed all the same and waits, `new`, for the restaurant.
   return moveOrderAs(deps, actor, placed, { status: 'accepted' }, 'auto-accept').catch(() => placed);
 }

@@ -49,7 +49,7 @@ export const pickupRulesOf = (place: OrderingPlace): PickupRules => ({
 
 export const totalsRulesOf = (place: OrderingPlace): TotalsRules => ({
   taxRates: place.taxRates,
-  // The restaurant keeps its service charge as a percent (spec 01 §5: 0-100).
+  // The restaurant keeps its service charge as a percent (0-100).
   serviceChargePercent: place.restaurant.settings.serviceCharge,
   allowTips: place.restaurant.settings.allowTips,
   tipPresets: place.settings.tipPresets,

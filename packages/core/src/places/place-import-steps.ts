@@ -24,7 +24,7 @@ export interface PlaceImportDeps extends PlaceLinkDeps {
 
 /** Imported photos are stored this large at most (the pipeline makes smaller variants). */
 const PHOTO_IMPORT_PX = 1600;
-/** Where imported photos are stored, below the restaurant (spec 01 §7.3 path scheme). */
+/** Where imported photos are stored, below the restaurant (the image path scheme). */
 export const PLACE_PHOTO_FOLDER = 'google-places';
 
 /** Each chosen photo through the image pipeline, with its authorAttributions; all or none are kept. */

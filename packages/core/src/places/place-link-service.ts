@@ -19,8 +19,8 @@ import { importChanges, importPhotos, type PlaceImportDeps, removeImported } fro
 import { type PlacesDeps, placeDetails } from './places-service';
 
 /**
- * A restaurant's link to its Google place, done on the server (issue 18; spec 01 §4): the caller names the
- * place, the server reads its details (through the shared cache) and keeps what spec 01 §3 keeps; an import
+ * A restaurant's link to its Google place, done on the server (issue 18): the caller names the
+ * place, the server reads its details (through the shared cache) and keeps what the restaurant's place link keeps; an import
  * copies the chosen listing fields into the restaurant, after a preview of what would change. Calls to Google
  * run outside any transaction; each database step is a short transaction of its own (`transact`, under the
  * request's walls).
@@ -47,7 +47,7 @@ const summaryOf = (place: Place) =>
     placeAddress: place.formattedAddress ?? '',
   });
 
-/** spec 01 §4: link the restaurant to a place given by its id; its name and address come from Google. */
+/** Link the restaurant to a place given by its id; its name and address come from Google. */
 export async function linkPlace(
   deps: PlaceLinkDeps,
   actor: Actor,
@@ -64,7 +64,7 @@ export async function linkPlace(
   return deps.transact((tx) => connectGooglePlace({ db: tx }, actor, { ...scope, place: summary }));
 }
 
-/** spec 01 §4: refresh the linked place's name and address and lastSyncAt from Google. */
+/** Refresh the linked place's name and address and lastSyncAt from Google. */
 export async function syncLinkedPlace(
   deps: PlaceLinkDeps,
   actor: Actor,

@@ -13,7 +13,7 @@ import type { PlaceLinkDeps } from './place-link-service';
 import { placeDetails } from './places-service';
 
 /**
- * Re-sync of linked places per `syncFrequency` (spec 01 §3; issue 18), run by housekeeping: a link whose
+ * Re-sync of linked places per `syncFrequency` (issue 18), run by housekeeping: a link whose
  * automatic sync is on and whose last sync is older than its frequency has its name, address and
  * lastSyncAt refreshed from Google, and what differs between the place and the restaurant recorded as
  * `pendingChanges` — shown before anything is overwritten; only an import writes restaurant fields. A

@@ -4,7 +4,7 @@ import { placesCache } from '@brigade/db/schema/places';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 
 /**
- * The one cache of Google Places answers (issue 18; spec 03 §9's lifetimes): a table every instance shares,
+ * The one cache of Google Places answers (issue 18; search answers live 10 minutes, details and photos 30): a table every instance shares,
  * keyed by a SHA-256 of the normalised request, so a fetch on one instance is a hit on all. Expiry uses the
  * database's clock, like every other time here. Hits and misses are counted per process (`counters`); the
  * answer header `X-Cache` says which a request was.

@@ -21,8 +21,8 @@ import { type CacheCounters, type CacheKind, cacheKeyOf, readCached, writeCached
 import { PlacesProblem, placesProblem } from './places-problem';
 
 /**
- * Google Places for signed-in staff (spec 03 §1 "Places", §7 places table; issue 18): search, nearby,
- * details and photo addresses, each answer cached in the shared database per spec 03 §9. The key stays on the
+ * Google Places for signed-in staff (issue 18): search, nearby, details and photo addresses, each answer
+ * cached in the shared database (search 10 minutes, details and photos 30). The key stays on the
  * server (the PlacesApi holds it); failures become problems (places-problem.ts), never a 500.
  */
 export interface PlacesDeps extends UseCaseDeps {
@@ -201,7 +201,7 @@ export function placeDetails(
   );
 }
 
-/** POST /places/photos/media: the photo's address (skipHttpRedirect, spec 03 §7.3). */
+/** POST /places/photos/media: the photo's address (skipHttpRedirect). */
 export function placePhotoMedia(
   deps: PlacesDeps,
   _actor: Actor,

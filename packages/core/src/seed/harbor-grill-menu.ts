@@ -9,7 +9,7 @@ import type { LargeChainCatalogue } from '../catalogue/large-chain';
  * that a newcomer's first look at the management app, the menu display and the public site shows a menu a
  * restaurant could print — real dishes, sizes (oysters, chowder, wine), modifiers (steak temperature, sides,
  * add-ons), tags, taxes, stations and a weekend brunch with hours. Same shape as the large-chain fixture,
- * so it loads through the same batch path. Ids and guids are fixed (spec 02 §7), so re-seeding is stable.
+ * so it loads through the same batch path. Ids and guids are fixed, so re-seeding is stable.
  */
 
 /** A stable guid from a name (version-4 layout), so every run seeds the same rows. */

@@ -15,7 +15,7 @@ import { validateInput } from '../validate';
 import { editSiteConfiguration } from './site-config-service';
 
 /**
- * spec 01 §7.3: add/update/remove layout templates (by templateId), add/update colour schemes (by schemeId),
+ * Add/update/remove layout templates (by templateId), add/update colour schemes (by schemeId),
  * add/update/remove fallback images (by imageId), and the fallback texts. Each is one update of the site
  * configuration, so each adds 1 to its version. An added entry is the input itself; a change names its entry
  * by id and carries the `changes`.

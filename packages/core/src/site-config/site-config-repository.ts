@@ -11,7 +11,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 
 type Row = typeof siteConfigurations.$inferSelect;
 
-// spec 01 §8: a stored record the schema rejects is "Invalid site configuration data structure".
+// A stored record the schema rejects is "Invalid site configuration data structure".
 function toSiteConfiguration(row: Row): SiteConfiguration {
   const { slot: _slot, createdAt: _createdAt, updatedAt: _updatedAt, ...document } = row;
   const parsed = siteConfigurationSchema.safeParse(document);
@@ -36,7 +36,7 @@ const contentColumns = (content: SiteConfigurationContent) => ({
   requireApprovalForOverrides: content.requireApprovalForOverrides,
 });
 
-/** spec 01 §7.3 "get first": there is one platform-wide record. `forUpdate` locks it for a read-modify-write. */
+/** "Get first": there is one platform-wide record. `forUpdate` locks it for a read-modify-write. */
 export async function findSiteConfiguration(
   ex: Executor,
   options: { forUpdate?: boolean } = {},
@@ -46,7 +46,7 @@ export async function findSiteConfiguration(
   return row ? toSiteConfiguration(row) : null;
 }
 
-/** Version 1, lastModified now (spec 01 §3/§4). Fails with a unique violation when the record exists. */
+/** Version 1, lastModified now. Fails with a unique violation when the record exists. */
 export async function insertSiteConfiguration(
   ex: Executor,
   content: SiteConfigurationContent,
@@ -59,7 +59,7 @@ export async function insertSiteConfiguration(
   return recordVersion(ex, toSiteConfiguration(row!));
 }
 
-/** spec 01 §4: every update adds 1 to the version and records when and by whom. */
+/** Every update adds 1 to the version and records when and by whom. */
 export async function updateSiteConfigurationRow(
   ex: Executor,
   content: SiteConfigurationContent,

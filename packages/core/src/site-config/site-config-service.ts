@@ -45,7 +45,7 @@ const contentOf = ({ lastModified: _m, lastModifiedBy: _b, version: _v, ...conte
   content as SiteConfigurationContent;
 
 /**
- * Creates the one site configuration (version 1). A second one is refused. lastModifiedBy (spec 01 §3) is
+ * Creates the one site configuration (version 1). A second one is refused. lastModifiedBy is
  * the acting user's id, "system" for start-up work.
  */
 export async function createSiteConfiguration(
@@ -77,7 +77,7 @@ function stampTemplates(content: SiteConfigurationContent, now: Date): SiteConfi
 }
 
 /**
- * spec 01 §7.3 "initialize default configuration" (spec 01 §9 defaults). Idempotent: when a configuration
+ * Initialises the default configuration. Idempotent: when a configuration
  * exists it is returned unchanged with created false, also when two callers race.
  */
 export async function initializeDefaultSiteConfiguration(
@@ -101,7 +101,7 @@ export async function initializeDefaultSiteConfiguration(
 
 /**
  * Applies one edit to the stored configuration: locks it, computes the next content, validates it whole
- * (the defaults must still name existing entries) and stores it with version + 1 (spec 01 §4).
+ * (the defaults must still name existing entries) and stores it with version + 1.
  */
 export async function editSiteConfiguration(
   deps: UseCaseDeps,
@@ -114,7 +114,7 @@ export async function editSiteConfiguration(
     const next = edit(contentOf(current), await databaseNow(tx));
     const content = withDefaultFlags(validateInput(createSiteConfigurationInputSchema, next));
     const updated = await updateSiteConfigurationRow(tx, content, userIdOf(actor));
-    // spec 01 §8
+    // the row was written but could not be read back
     if (!updated) {
       throw new BrigadeError(
         'internal',
@@ -126,7 +126,7 @@ export async function editSiteConfiguration(
   });
 }
 
-/** spec 01 §7.3 update: any editable field; sent lists and nested objects replace the stored ones. */
+/** Update: any editable field; sent lists and nested objects replace the stored ones. */
 export function updateSiteConfiguration(
   deps: UseCaseDeps,
   actor: Actor,
@@ -137,7 +137,7 @@ export function updateSiteConfiguration(
   return editSiteConfiguration(deps, actor, (content) => ({ ...content, ...defined }));
 }
 
-/** spec 01 §4 hero image choice; without a site configuration only the last step (the generic image) remains. */
+/** Hero image choice; without a site configuration only the last step (the generic image) remains. */
 export async function chooseSiteHeroImage(
   deps: UseCaseDeps,
   _actor: Actor,
@@ -147,7 +147,7 @@ export async function chooseSiteHeroImage(
   return chooseHeroImage(config?.fallbackImages ?? [], request);
 }
 
-/** spec 01 §7.3 effective restaurant configuration, for the public site of the restaurant with this slug. */
+/** The effective restaurant configuration, for the public site of the restaurant with this slug. */
 export async function getEffectiveSiteConfiguration(
   deps: UseCaseDeps,
   actor: Actor,

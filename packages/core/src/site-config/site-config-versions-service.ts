@@ -10,8 +10,8 @@ import {
 } from './site-config-repository';
 
 /**
- * issue 17: the site configuration's version history. Every stored configuration (creation and each update,
- * spec 01 §4) is kept with who made it and when; two versions can be compared.
+ * issue 17: the site configuration's version history. Every stored configuration (creation and each update)
+ * is kept with who made it and when; two versions can be compared.
  */
 export function listSiteConfigVersions(
   deps: UseCaseDeps,

@@ -31,7 +31,7 @@ import { asEmployee, shiftWage } from './staff-view';
 
 /**
  * One punch of the time clock (docs/behaviour/time-clock.md#the-time-clock), in the caller's transaction:
- * clock in (spec 02 §4's rule), a break starts or ends, clock out with the cash tips declared. The open
+ * clock in (by the clock-in rule), a break starts or ends, clock out with the cash tips declared. The open
  * shift is read FOR UPDATE, and one open shift per employee is also a unique index.
  */
 
@@ -88,7 +88,7 @@ async function clockIn(
   jobId: number | undefined,
   now: Date,
 ): Promise<EntryRow> {
-  // spec 02 §4: an employee can clock in only when active and holding at least one active job assignment
+  // An employee can clock in only when active and holding at least one active job assignment
   if (!canClockIn(asEmployee(employee))) throw conflict('CLOCK_IN_REFUSED', CLOCK_IN_REFUSED);
   const held = employee.jobAssignments.filter((a) => a.isActive);
   const chosen = jobId ?? (held.length === 1 ? held[0]!.jobId : undefined);

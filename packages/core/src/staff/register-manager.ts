@@ -14,7 +14,7 @@ export const MANAGER_NEEDED = 'Only a manager may do this';
 
 /**
  * A manager-only register action (a void). On a register unlocked by passcode, the employee at it must be
- * able to manage others (spec 02 §4), whoever's session the device runs under (decision 054). A register
+ * able to manage others, whoever's session the device runs under (decision 054). A register
  * nobody unlocked keeps the session's rule: managers and above.
  */
 export async function registerManagerCheck(

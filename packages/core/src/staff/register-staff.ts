@@ -84,7 +84,7 @@ async function findByPasscode(deps: StaffDeps, scope: RestaurantScope, passcode:
   });
 }
 
-/** spec 02 §4: who may sign in to the register: active, with POS access and code login allowed. */
+/** Who may sign in to the register: active, with POS access and code login allowed. */
 export const maySignIn = (employee: EmployeeRow): boolean =>
   employee.status === 'active' &&
   hasPosAccess(asEmployee(employee)) &&

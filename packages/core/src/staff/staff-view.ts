@@ -34,7 +34,7 @@ export async function employeesByGuid(
 export const displayName = (e: Pick<EmployeeRow, 'firstName' | 'lastName' | 'chosenName'>) =>
   `${e.chosenName || e.firstName} ${e.lastName}`;
 
-/** The employee as spec 02's derivations read it (the stored row's text columns are the domain's enums). */
+/** The employee as the derivations read it (the stored row's text columns are the domain's enums). */
 export const asEmployee = (e: EmployeeRow) => ({
   ...e,
   role: e.role as EmployeeRole,
@@ -81,7 +81,7 @@ export async function clockStateOf(
 }
 
 /**
- * The wage a shift in `jobId` is paid, in cents an hour: spec 02's wage (the job's wageOverride, else the
+ * The wage a shift in `jobId` is paid, in cents an hour: the derived wage (the job's wageOverride, else the
  * hourly rate), else the job title's default wage.
  */
 export function shiftWage(employee: EmployeeRow, jobId: number, defaultWage: number | undefined): number {

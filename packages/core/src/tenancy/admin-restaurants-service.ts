@@ -8,7 +8,7 @@ import type { UseCaseDeps } from '../use-case';
 import { listRestaurantsWithTenant, type RestaurantWithTenant } from './restaurant-repository';
 
 /**
- * spec 01 §6: site administrators list and search restaurants across all tenants. An empty or one-letter
+ * Site administrators list and search restaurants across all tenants. An empty or one-letter
  * search term finds nothing, as for users.
  */
 export async function listOrSearchAllRestaurants(

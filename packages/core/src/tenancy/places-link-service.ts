@@ -34,13 +34,13 @@ async function editPlacesLink(
   });
 }
 
-/** spec 01 §4: connecting sets enabled and syncEnabled true, autoSync false, and stamps connectedAt. */
+/** Connecting sets enabled and syncEnabled true, autoSync false, and stamps connectedAt. */
 export const connectGooglePlace = (deps: UseCaseDeps, _actor: Actor, input: PlacesLinkInput) =>
   editPlacesLink(deps, input, connectPlace);
 
 /**
- * spec 01 §4: a later sync refreshes name, address and lastSyncAt, and keeps (or backfills) connectedAt.
- * The place details come from the caller until the Places integration (spec 03) fetches them itself.
+ * A later sync refreshes name, address and lastSyncAt, and keeps (or backfills) connectedAt.
+ * The place details come from the caller until the Places integration fetches them itself.
  */
 export const syncGooglePlace = (deps: UseCaseDeps, _actor: Actor, input: PlacesLinkInput) =>
   editPlacesLink(deps, input, applyPlaceSync);

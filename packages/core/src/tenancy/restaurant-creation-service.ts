@@ -10,7 +10,7 @@ import { lockTenant } from './tenant-repository';
 const isSiteAdmin = (actor: Actor) => actor.kind === 'user' && actor.isSiteAdmin && actor.isActive;
 
 /**
- * Creates a restaurant through the tenancy API, within the tenant's plan (spec 01 §9: starter 1,
+ * Creates a restaurant through the tenancy API, within the tenant's plan (starter 1,
  * professional 5, enterprise 999; only professional and enterprise create restaurants). The tenant row is
  * locked while counting, so concurrent creates cannot pass the cap together. A refusal says why.
  */

@@ -16,7 +16,7 @@ export interface RestaurantScope {
   restaurantId: number;
 }
 
-/** spec 01 §7.3 a restaurant of a tenant; access to the tenant was decided by the route. */
+/** A restaurant of a tenant; access to the tenant was decided by the route. */
 export const getRestaurant = (
   deps: UseCaseDeps,
   _actor: Actor,
@@ -25,7 +25,7 @@ export const getRestaurant = (
 
 /**
  * A restaurant named by a tenant route: it must belong to that tenant. Another tenant's restaurant is
- * "Restaurant with ID {id} not found" (spec 01 §8), exactly like one that does not exist. A helper that
+ * "Restaurant with ID {id} not found", exactly like one that does not exist. A helper that
  * use-cases call inside their own transaction, so it takes the executor like a repository.
  */
 export async function getRestaurantOrThrow(ex: Executor, scope: RestaurantScope): Promise<Restaurant> {
@@ -38,7 +38,7 @@ export const restaurantNotFound = (restaurantId: number) =>
   notFound(`Restaurant with ID ${restaurantId} not found`, 'RESTAURANT_NOT_FOUND');
 
 /**
- * spec 01 §7.3 restaurants per tenant; a tenant that does not exist is "Tenant with ID {id} not found". A
+ * Restaurants per tenant; a tenant that does not exist is "Tenant with ID {id} not found". A
  * manager or employee limited to some restaurants lists those (issue 45 item 15).
  */
 export async function listRestaurants(
@@ -52,7 +52,7 @@ export async function listRestaurants(
 }
 
 /**
- * spec 01 §7.3 restaurant by guid. As for tenants by guid, access is checked once the restaurant's tenant is
+ * Restaurant by guid. As for tenants by guid, access is checked once the restaurant's tenant is
  * known; without access the answer is the spec's "Restaurant not found: {guid}".
  */
 export async function getRestaurantByGuid(
@@ -75,7 +75,10 @@ export async function getRestaurantByGuid(
   return restaurant;
 }
 
-/** spec 01 §7.3 by slug across tenants (public sites resolve restaurants this way); spec 01 §8 text. */
+/**
+ * By slug across tenants (public sites resolve restaurants this way); "Restaurant not found for slug: {slug}"
+ * otherwise.
+ */
 export async function getRestaurantBySlug(
   deps: UseCaseDeps,
   _actor: Actor,

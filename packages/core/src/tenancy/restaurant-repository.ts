@@ -18,7 +18,7 @@ export async function insertRestaurant(ex: Executor, row: NewRestaurantRow): Pro
   return toRestaurant(inserted!);
 }
 
-/** A restaurant is always looked up under its tenant (spec 02 §1): another tenant's id finds nothing. */
+/** A restaurant is always looked up under its tenant: another tenant's id finds nothing. */
 export async function findRestaurant(
   ex: Executor,
   tenantId: number,
@@ -49,7 +49,7 @@ export async function findTenantAndRestaurantByGuids(
   return { tenant, restaurant };
 }
 
-/** spec 01 §7.3: by slug across tenants, limit 1 (public sites resolve restaurants this way). */
+/** By slug across tenants, limit 1 (public sites resolve restaurants this way). */
 export async function findRestaurantBySlug(ex: Executor, slug: string): Promise<Restaurant | null> {
   const [row] = await ex.select().from(restaurants).where(eq(restaurants.slug, slug)).limit(1);
   return row ? toRestaurant(row) : null;
@@ -158,8 +158,8 @@ const withTenantColumns = () => ({
 });
 
 /**
- * Restaurants of every tenant with their tenant's names (spec 01 §3: "Admin listings add tenantName and
- * tenantDisplayName"), ordered by tenant display name and restaurant name. `term` filters on the
+ * Restaurants of every tenant with their tenant's names (admin listings add tenantName and
+ * tenantDisplayName), ordered by tenant display name and restaurant name. `term` filters on the
  * restaurant's name, slug and city and the tenant's names, case-insensitively.
  */
 export async function listRestaurantsWithTenant(

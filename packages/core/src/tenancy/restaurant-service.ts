@@ -17,13 +17,13 @@ import { validateInput } from '../validate';
 import { insertRestaurant, listSlugsLike } from './restaurant-repository';
 import { getTenantOrThrow } from './tenant-service';
 
-/** As for tenants: id and guid together are kept (spec 02 §7), a guid alone is kept with a counter id. */
+/** As for tenants: id and guid together are kept, a guid alone is kept with a counter id. */
 export type SuppliedRestaurantIdentity =
   | { restaurantId: number; guid: string }
   | { restaurantId?: undefined; guid: string };
 
 /**
- * Creates a restaurant (spec 01 §4 "Restaurant creation": validate, generate restaurantId and guid, derive the
+ * Creates a restaurant (validate, generate restaurantId and guid, derive the
  * slug, set timestamps). A slug already used by another restaurant gets the first free numeric suffix
  * (`harbor-grill-2`), since slugs are unique across tenants. Plan caps belong to the tenancy API
  * (createRestaurantWithinPlan); `identity` is for seeds only (the API's body schema has no such field).
@@ -47,7 +47,7 @@ export async function createRestaurant(
 
 function insertWithFreshIds(ex: Executor, data: CreateRestaurantData, identity?: SuppliedRestaurantIdentity) {
   return ex.transaction(async (tx) => {
-    // spec 01 §8: creating under a missing tenant fails with "Tenant with ID {id} not found".
+    // Creating under a missing tenant fails with "Tenant with ID {id} not found".
     await getTenantOrThrow(tx, data.tenantId);
     if (identity?.restaurantId !== undefined) {
       await advanceCounterPast(tx, { entityType: 'restaurants' }, identity.restaurantId);

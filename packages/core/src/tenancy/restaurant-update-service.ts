@@ -30,7 +30,7 @@ const slugTaken = (slug: string) => {
 };
 
 /**
- * spec 01 §5 Slug availability: the candidate is normalised like a name, and is available unless another
+ * Slug availability: the candidate is normalised like a name, and is available unless another
  * restaurant uses it. The edited restaurant is excluded only when it belongs to the asking tenant, so the
  * answer says nothing about other tenants' restaurant ids.
  */
@@ -49,10 +49,10 @@ export async function checkSlugAvailability(
 }
 
 /**
- * spec 01 §5 Restaurant update: server fields dropped, the rest validated as a partial restaurant; omitted
+ * Restaurant update: server fields dropped, the rest validated as a partial restaurant; omitted
  * fields stay, sent nested documents replace the stored ones. A sent slug is normalised and must be free;
  * renaming does not change the slug (public URLs stay put). A website configuration without an SEO title
- * gets the default "{name} - Restaurant"; connectedAt and lastSyncAt stay the server's (spec 01 §5).
+ * gets the default "{name} - Restaurant"; connectedAt and lastSyncAt stay the server's.
  */
 export async function updateRestaurant(
   deps: UseCaseDeps,
@@ -106,7 +106,7 @@ function withStoredPlatforms(sent: PlatformSync, stored: PlatformSync): Platform
   return { ...sent, platforms: { ...stored.platforms, ...named } };
 }
 
-/** spec 01 §5: a status update needs a tenantId (minimum 10000001), a restaurantId and active or inactive. */
+/** A status update needs a tenantId (minimum 10000001), a restaurantId and active or inactive. */
 export async function updateRestaurantStatus(
   deps: UseCaseDeps,
   _actor: Actor,

@@ -19,7 +19,7 @@ import {
 
 const isSiteAdmin = (actor: Actor) => actor.kind === 'user' && actor.isSiteAdmin && actor.isActive;
 
-/** spec 01 §7.3: all tenants, with an optional limit. */
+/** All tenants, with an optional limit. */
 export function listAllTenants(
   deps: UseCaseDeps,
   _actor: Actor,
@@ -29,9 +29,9 @@ export function listAllTenants(
 }
 
 /**
- * spec 01 §7.3 tenant by guid. A guid names no tenant in the URL, so access is checked once the tenant is
+ * Tenant by guid. A guid names no tenant in the URL, so access is checked once the tenant is
  * known, with the same rule the routes use; a caller without access hears "not found", as for a guid that
- * does not exist (spec 01 §8 "Tenant not found: {guid}").
+ * does not exist ("Tenant not found: {guid}").
  */
 export async function getTenantByGuid(
   deps: UseCaseDeps,
@@ -46,7 +46,7 @@ export async function getTenantByGuid(
 }
 
 /**
- * spec 01 §5 Tenant update ("Tenant ID is required"; the rest optional). Owners and admins of the tenant may
+ * Tenant update ("Tenant ID is required"; the rest optional). Owners and admins of the tenant may
  * rename it and change its settings; plan and status are billing and platform matters, so only a site
  * administrator changes them. A plan whose cap is below the tenant's restaurant count is refused.
  */

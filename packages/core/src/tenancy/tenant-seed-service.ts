@@ -12,7 +12,7 @@ export interface TenantSeed {
 }
 
 /**
- * spec 01 §7.3 "seed a tenant with restaurants in a batch": the tenant and all its restaurants in one
+ * Seeds a tenant with restaurants in a batch: the tenant and all its restaurants in one
  * transaction, all or nothing. Seeding is a site administrator's work, so the plan's cap applies but not
  * the starter plan's "cannot create" rule. A restaurant's validation errors name it (`restaurants.1.name`).
  */

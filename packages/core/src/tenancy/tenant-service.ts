@@ -8,13 +8,13 @@ import { validateInput } from '../validate';
 import { findTenantById, insertTenant } from './tenant-repository';
 
 /**
- * Ids a caller may supply. spec 02 §7: when both id and guid are supplied they are used; otherwise the
+ * Ids a caller may supply. When both id and guid are supplied they are used; otherwise the
  * counter issues the id (a supplied guid alone is kept, which lets the demo seed keep a stable guid).
  */
 export type SuppliedIdentity = { tenantId: number; guid: string } | { tenantId?: undefined; guid: string };
 
 /**
- * Creates a tenant (spec 01 §7.3: tenantId from the counter, guid, status active, plan default starter).
+ * Creates a tenant (tenantId from the counter, guid, status active, plan default starter).
  * The id is issued in the transaction that inserts the row. `identity` is for seeds only (the API's body
  * schema has no such field).
  */
@@ -33,12 +33,12 @@ export async function createTenant(
   });
 }
 
-/** spec 01 §7.3 a tenant by id; access to it was decided by the route. */
+/** A tenant by id; access to it was decided by the route. */
 export const getTenant = (deps: UseCaseDeps, _actor: Actor, input: { tenantId: number }): Promise<Tenant> =>
   getTenantOrThrow(deps.db, input.tenantId);
 
 /**
- * Reads a tenant that must exist: spec 01 §8 "Tenant with ID {id} not found". A helper that use-cases call
+ * Reads a tenant that must exist, else "Tenant with ID {id} not found". A helper that use-cases call
  * inside their own transaction, so it takes the executor like a repository.
  */
 export async function getTenantOrThrow(ex: Executor, tenantId: number): Promise<Tenant> {

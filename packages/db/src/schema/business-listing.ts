@@ -26,7 +26,7 @@ import { users } from './identity';
 import { restaurants } from './tenancy';
 
 /**
- * Google Business Profile connections (spec 03 §3.4, issue 19, decision 027). Tokens are sealed with AES-256-GCM
+ * Google Business Profile connections (issue 19, decision 027). Tokens are sealed with AES-256-GCM
  * (packages/core/src/secrets) before they reach these columns; no row holds a token, a code or a PKCE verifier
  * in the clear.
  */
@@ -62,14 +62,14 @@ export const businessListingConnections = pgTable(
     connectedBy: text('connected_by').references(() => users.uid, { onDelete: 'set null' }),
     connectedAt: timestamp('connected_at', { withTimezone: true, mode: 'date' }),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true, mode: 'date' }),
-    /** spec 03 §4: how often the scheduled sync runs (realtime means every housekeeping run). */
+    /** How often the scheduled sync runs (realtime means every housekeeping run). */
     syncFrequency: text('sync_frequency', { enum: LISTING_SYNC_FREQUENCIES }).notNull().default('daily'),
     /** When the scheduled sync is next due; claimed by moving it on (one instance runs each sync). */
     nextSyncAt: timestamp('next_sync_at', { withTimezone: true, mode: 'date' }),
     /** How the last sync ended (completed, error) and, on error, what failed. */
     lastSyncStatus: text('last_sync_status'),
     lastSyncError: text('last_sync_error'),
-    /** The AI reply config (spec 03 §3.4, migration 0021), defaults filled in; null while none is saved. */
+    /** The AI reply config (migration 0021), defaults filled in; null while none is saved. */
     aiConfig: jsonb('ai_config').$type<AiConfig>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -111,7 +111,7 @@ export const businessListingOauthStates = pgTable(
 );
 
 /**
- * Reviews of a connected location (spec 03 §3.4; migration 0020), one row per restaurant and review id
+ * Reviews of a connected location (migration 0020), one row per restaurant and review id
  * (`{source}_{externalId}`). Synced from Google (upserted: a sync run twice stores nothing twice) and
  * replied to from Brigade; sentiment and needs-a-response are derived when read, not stored.
  */
@@ -216,8 +216,8 @@ export const businessListingReviewReplies = pgTable(
 );
 
 /**
- * Posts published on the connected location's Google profile from Brigade (spec 03 §3.4 "Post: content,
- * call-to-action, state"; migration 0023). A row is written only after Google accepted the post, and holds
+ * Posts published on the connected location's Google profile from Brigade (content,
+ * call-to-action, state; migration 0023). A row is written only after Google accepted the post, and holds
  * Google's answer: its resource name, state and times.
  */
 export const listingPosts = pgTable(

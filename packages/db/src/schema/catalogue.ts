@@ -27,7 +27,7 @@ import { users } from './identity';
 import { restaurants } from './tenancy';
 
 /**
- * The catalogue of spec 02 (docs/architecture.md#data): one table per kind, keyed (tenant_id, restaurant_id,
+ * The catalogue (docs/architecture.md#data): one table per kind, keyed (tenant_id, restaurant_id,
  * <entity>_id) so every index starts with the tenant (the Citus distribution column), with a composite
  * foreign key to the restaurant under its tenant (a row can never drift into another tenant). Column keys
  * are the spec's field names, so a row reads as the entity. Menu trees are relational: menu_groups.parent_id,
@@ -166,7 +166,7 @@ export const printers = pgTable(
   (t) => entityConstraints('printers', t, t.printerId),
 );
 
-// spec 02 §3 Cash drawer: no counter exists for it, so ids are issued per restaurant by the use-case.
+// Cash drawer: no counter exists for it, so ids are issued per restaurant by the use-case.
 export const cashDrawers = pgTable(
   'cash_drawers',
   {
@@ -267,7 +267,7 @@ export const modifierGroups = pgTable(
   (t) => entityConstraints('modifier_groups', t, t.modifierGroupId),
 );
 
-// Modifiers live inside their group (spec 02 §3: no counter of their own); ordinal keeps the list order.
+// Modifiers live inside their group (no counter of their own); ordinal keeps the list order.
 export const modifiers = pgTable(
   'modifiers',
   {
@@ -352,7 +352,7 @@ export const itemSizePrices = pgTable(
   ],
 );
 
-/** The selection overrides of a ModifierGroupReference (spec 02 §3), shared by items and menu groups. */
+/** The selection overrides of a ModifierGroupReference, shared by items and menu groups. */
 const referenceColumns = () => ({
   ordinal: integer('ordinal').notNull(),
   position: integer('position').notNull().default(0),
@@ -398,7 +398,7 @@ export const menuGroups = pgTable(
   {
     ...entityColumns(),
     menuGroupId: integer('menu_group_id').notNull(),
-    // spec 02 §3: a parent group is one without parentId.
+    // A parent group is one without parentId.
     parentId: integer('parent_id'),
     number: text('number'),
     name: text('name').notNull(),
@@ -442,7 +442,7 @@ export const menuGroups = pgTable(
   ],
 );
 
-// spec 02 §3 ItemReference. Deleting an item unlinks it from every menu group (cascade): see decision 008.
+// ItemReference. Deleting an item unlinks it from every menu group (cascade): see decision 008.
 export const menuGroupItems = pgTable(
   'menu_group_items',
   {

@@ -7,5 +7,5 @@ export const createdAt = () =>
 export const updatedAt = () =>
   timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
-// Every entity carries a UUID guid beside its numeric id (spec 02 §3).
+// Every entity carries a UUID guid beside its numeric id.
 export const guid = () => uuid('guid').notNull().default(sql`gen_random_uuid()`);

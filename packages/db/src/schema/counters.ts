@@ -3,8 +3,8 @@ import { bigint, check, foreignKey, integer, pgTable, primaryKey, text } from 'd
 import { createdAt, updatedAt } from './columns';
 import { restaurants } from './tenancy';
 
-// spec 02 §3 Counter. `next_id` holds the last id issued (first id − 1 before the first issue), as the spec's
-// nextId field does. Platform-level and restaurant-level counters live in two tables so that each can carry
+// Counter. `next_id` holds the last id issued (first id − 1 before the first issue), as the
+// counter's nextId field does. Platform-level and restaurant-level counters live in two tables so that each can carry
 // the right keys and foreign keys.
 export const platformCounters = pgTable(
   'platform_counters',

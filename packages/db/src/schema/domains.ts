@@ -15,7 +15,7 @@ import {
 import { createdAt, guid, updatedAt } from './columns';
 import { restaurants, tenants } from './tenancy';
 
-// spec 01 §3 DomainMapping. domain_id comes from the platform counter (from 30000001). Tenants and
+// DomainMapping. domain_id comes from the platform counter (from 30000001). Tenants and
 // restaurants are referenced by guid as the spec names them; tenant_id is kept beside them so that
 // isolation queries ("the mappings of the tenants I manage") need no join.
 export const domainMappings = pgTable(
@@ -46,7 +46,7 @@ export const domainMappings = pgTable(
     verificationToken: text('verification_token'),
     redirectConfig: jsonb('redirect_config').$type<RedirectConfig>().notNull(),
     seoConfig: jsonb('seo_config').$type<SeoConfig>().notNull(),
-    // spec 01 §3 hosting config {domain id, lastVerificationAttempt, verificationError}, plus the attempt count.
+    // Hosting config {domain id, lastVerificationAttempt, verificationError}, plus the attempt count.
     hostingDomainId: text('hosting_domain_id'),
     verificationAttempts: integer('verification_attempts').notNull().default(0),
     lastVerificationAttempt: timestamp('last_verification_attempt', { withTimezone: true, mode: 'date' }),

@@ -18,7 +18,7 @@ import { tenants } from './tenancy';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-// spec 01 §3 User. Emails are stored lower-cased (the domain schema normalises them), so a plain unique
+// User. Emails are stored lower-cased (the domain schema normalises them), so a plain unique
 // index makes them unique case-insensitively.
 export const users = pgTable(
   'users',
@@ -46,7 +46,7 @@ export const users = pgTable(
   ],
 );
 
-// spec 01 §3 TenantAssignment: one row per user and tenant.
+// TenantAssignment: one row per user and tenant.
 export const tenantAssignments = pgTable(
   'tenant_assignments',
   {

@@ -115,7 +115,7 @@ export const paymentTransactions = pgTable(
     authorisationCode: text('authorisation_code'),
     avsResult: text('avs_result'),
     cvvResult: text('cvv_result'),
-    /** The spec's settlement states (spec 03 §4): Authorized, Queued for Capture, Voided, … */
+    /** CardPointe's settlement states: Authorized, Queued for Capture, Voided, … */
     settlementStatus: text('settlement_status'),
     settlementBatch: text('settlement_batch'),
     declineCategory: text('decline_category'),

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
-// spec 01 §3 Site configuration: one platform-wide record ("get first"). `slot` can only hold 'platform',
+// Site configuration: one platform-wide record ("get first"). `slot` can only hold 'platform',
 // so a second record cannot exist. Its lists are small, read whole by every public page and written rarely
 // by site administrators, so they are JSONB validated by the domain schema on every write.
 export const siteConfigurations = pgTable(
@@ -26,7 +26,7 @@ export const siteConfigurations = pgTable(
     fallbackTexts: jsonb('fallback_texts').$type<FallbackTexts>().notNull(),
     allowRestaurantOverrides: boolean('allow_restaurant_overrides').notNull().default(true),
     requireApprovalForOverrides: boolean('require_approval_for_overrides').notNull().default(false),
-    // spec 01 §4: starts at 1, + 1 on every update
+    // Starts at 1, + 1 on every update
     version: integer('version').notNull().default(1),
     lastModified: timestamp('last_modified', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastModifiedBy: text('last_modified_by').notNull().default('system'),

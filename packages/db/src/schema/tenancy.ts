@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, guid, updatedAt } from './columns';
 
-// spec 01 §3 Tenant. tenant_id comes from the platform counter (from 10000001), never from a sequence.
+// Tenant. tenant_id comes from the platform counter (from 10000001), never from a sequence.
 export const tenants = pgTable(
   'tenants',
   {
@@ -32,7 +32,7 @@ export const tenants = pgTable(
   ],
 );
 
-// spec 01 §3 Restaurant. Document-like parts (address, hours, settings, website config, platform sync) are
+// Restaurant. Document-like parts (address, hours, settings, website config, platform sync) are
 // JSONB validated by the domain schemas; what is searched or joined on is a column.
 export const restaurants = pgTable(
   'restaurants',
@@ -61,7 +61,7 @@ export const restaurants = pgTable(
   },
   (t) => [
     uniqueIndex('restaurants_guid_key').on(t.guid),
-    // Slugs resolve public sites across tenants (spec 01 §2.6), so they are unique platform-wide.
+    // Slugs resolve public sites across tenants, so they are unique platform-wide.
     uniqueIndex('restaurants_slug_key').on(t.slug),
     index('restaurants_tenant_idx').on(t.tenantId, t.name),
     // Target of the composite foreign keys of restaurant-scoped tables: a child row's tenant_id must be

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerOf, foundByOrder, gatewayDateTime, voidAnswerOf } from './provider';
 
-// What CardPointe's answers mean in the provider port's words (spec 03 §4), for the answers the emulator does
+// What CardPointe's answers mean in the provider port's words, for the answers the emulator does
 // not give: an approved void that did not reverse, "Txn not found", an unknown respstat, odd dates.
 
 describe("reading CardPointe's answers into the port's words", () => {

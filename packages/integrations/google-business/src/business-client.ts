@@ -103,7 +103,7 @@ export class BusinessProfileClient {
     return parse('accounts list', wireAccountsSchema, await this.send('accounts list', accessToken, url));
   }
 
-  /** §7: the account id prefixed 'accounts/' if missing; the spec's default readMask; page size 1-100. */
+  /** The account id prefixed 'accounts/' if missing; the default readMask; page size 1-100. */
   async listLocations(
     accessToken: string,
     accountId: string,

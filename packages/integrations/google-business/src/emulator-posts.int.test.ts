@@ -7,7 +7,7 @@ import { EMULATOR_ACCOUNT } from './emulator-world';
 import { BUSINESS_MANAGE_SCOPE } from './endpoints';
 import { GoogleBusinessError } from './http-call';
 
-// Local posts (issue 19, spec 03 §5.7) between the client and the emulator over real HTTP: create, list with
+// Local posts (issue 19) between the client and the emulator over real HTTP: create, list with
 // pages, patch with updateMask, delete; Google's checks (400 INVALID_ARGUMENT with a field violation) and the
 // 10 edits a minute per profile (429 RESOURCE_EXHAUSTED with retry-after).
 

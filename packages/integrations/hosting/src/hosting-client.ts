@@ -45,7 +45,7 @@ export interface HostingClientOptions {
   teamId?: string | undefined;
 }
 
-/** What a provider change answers after the PATCH of spec 01 §7.2. */
+/** What a provider change answers after the PATCH (see updateDomain). */
 export type DomainChange =
   | {
       op: 'update';
@@ -251,11 +251,11 @@ export class HostingClient {
     return domain;
   }
   /**
-   * spec 01 §5 domain request. `add` and `move-in` go through the SDK (`POST /v7/domains`). A transfer-in
+   * A domain request. `add` and `move-in` go through the SDK (`POST /v7/domains`). A transfer-in
    * does not: since v7 Vercel no longer starts transfers there, and its registrar API's transfer
    * (`POST /v1/registrar/domains/{domain}/transfer`) needs the registrant's contact details, years and
-   * auto-renew, which a spec 01 request does not carry. So a transfer-in stays the request it always was,
-   * `POST /v5/domains {name, method: 'transfer-in', authCode, expectedPrice}` over fetch, until the spec's
+   * auto-renew, which our domain request does not carry. So a transfer-in stays the request it always was,
+   * `POST /v5/domains {name, method: 'transfer-in', authCode, expectedPrice}` over fetch, until our
    * request gains those fields.
    */
   async createDomain(request: DomainRequest): Promise<ProviderDomain> {
@@ -275,7 +275,7 @@ export class HostingClient {
     );
     return domain;
   }
-  /** spec 01 §7.2: PATCH /domains/{domain}, operation update (renew, customNameservers, zone) or move-out. */
+  /** PATCH /domains/{domain}, operation update (renew, customNameservers, zone) or move-out. */
   updateDomain(name: string, change: DomainChange) {
     return settle(
       domainsPatchDomain(this.#sdk, { domain: name, ...this.#scope, requestBody: change }),

@@ -42,7 +42,7 @@ export function fieldMaskOf(endpoint: Endpoint, fields: readonly PlaceField[]): 
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, Math.trunc(value)));
 
-/** Photo sizes as Google takes them: 1-4800 each; neither given → spec 03 §9's 800 by 600. */
+/** Photo sizes as Google takes them: 1-4800 each; neither given → 800 by 600. */
 export function photoSizes(call: PhotoMediaCall): { maxWidthPx?: number; maxHeightPx?: number } {
   if (call.maxWidthPx === undefined && call.maxHeightPx === undefined)
     return { maxWidthPx: PLACES_PHOTO_DEFAULT_WIDTH_PX, maxHeightPx: PLACES_PHOTO_DEFAULT_HEIGHT_PX };

@@ -5,7 +5,7 @@ import type { Endpoint } from './endpoints';
 /**
  * What Brigade asks of Places API (New) (docs/behaviour/places.md):
  * the real client (client.ts) and the tests' fakes implement it. Every method either resolves with Google's
- * answer, read leniently and mapped to the domain's Place (price levels as spec 03 §9's 0-4), or rejects
+ * answer, read leniently and mapped to the domain's Place (price levels as 0-4), or rejects
  * with a `PlacesCallError`.
  */
 export interface PlacesApi {
@@ -20,7 +20,7 @@ export interface PlacesApi {
     options?: CallOptions,
   ): Promise<PlaceSearchResult>;
   getPlace(placeId: string, fields: readonly PlaceField[], options?: CallOptions): Promise<Place>;
-  /** The photo's address (always with skipHttpRedirect=true: spec 03 §7 reads photoUri). */
+  /** The photo's address (always with skipHttpRedirect=true: photoUri is read from the answer). */
   getPhotoMedia(request: PhotoMediaCall, options?: CallOptions): Promise<PhotoMedia>;
 }
 

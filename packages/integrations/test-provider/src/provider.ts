@@ -77,7 +77,7 @@ async function cancelled(processor: TestProcessor, intentId: string): Promise<Vo
   }
 }
 
-/** The spec's settlement states (spec 03 §4), as the port names them, from an intent's status. */
+/** The settlement states, as the port names them, from an intent's status. */
 function settlementStatusOf(intent: PaymentIntent): string | null {
   switch (intent.status) {
     case 'requires_capture':

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { applyStoredTheme } from '../theme';
 
 /*
- * spec 01 §2.8 boot states: "Loading application..." while the app's code arrives, "Failed to initialize
+ * Boot states: "Loading application..." while the app's code arrives, "Failed to initialize
  * app" when start-up fails (the code could not load, or rendering threw before the app's own error boundary
  * existed). The app itself is a separate chunk, fetched at once.
  */

@@ -1,7 +1,7 @@
 import { Skeleton } from '../components/skeleton';
 
 /**
- * spec 01 §2.8 / 02 §2 dashboard loading placeholder: a sidebar (a title and 4 link rows), a header row,
+ * Dashboard loading placeholder: a sidebar (a title and 4 link rows), a header row,
  * 4 summary cards and a list — 3 card rows on small screens, 5 table rows on wide screens (CSS decides).
  * Inside the shell the real sidebar is already there, so `withSidebar` is off.
  */

@@ -18,7 +18,7 @@ interface State {
 }
 
 /**
- * spec 01 §2.8 error fallback: "Something went wrong", "An unexpected error occurred. Please refresh the
+ * Error fallback: "Something went wrong", "An unexpected error occurred. Please refresh the
  * page or try again later." and "Refresh Page"; the error's details only in development builds.
  */
 export class ErrorBoundary extends Component<Props, State> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readSidebarCookie, SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE_S } from './sidebar-state';
 
-describe('sidebar cookie (spec 01 §2.8, §9)', () => {
+describe('sidebar cookie', () => {
   it('is named sidebar_state and lives 7 days', () => {
     expect(SIDEBAR_COOKIE).toBe('sidebar_state');
     expect(SIDEBAR_COOKIE_MAX_AGE_S).toBe(604_800);

@@ -1,8 +1,8 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 
 /*
- * spec 01 §2.8 collapsible sidebar: Ctrl or Cmd + B toggles it; the open state is kept in the cookie
- * `sidebar_state` for 7 days (max-age 604800 s, spec 01 §9); 16rem expanded, 3rem icon-only, and an 18rem
+ * Collapsible sidebar: Ctrl or Cmd + B toggles it; the open state is kept in the cookie
+ * `sidebar_state` for 7 days (max-age 604800 s); 16rem expanded, 3rem icon-only, and an 18rem
  * slide-over sheet when the viewport is narrower than 768 px (the mobile breakpoint).
  */
 export const SIDEBAR_COOKIE = 'sidebar_state';
@@ -87,7 +87,7 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
   return <SidebarContext.Provider value={value}>{children}</SidebarContext.Provider>;
 }
 
-/** spec 01 §8: useSidebar outside its provider throws. */
+/** useSidebar outside its provider throws. */
 export function useSidebar(): SidebarValue {
   const value = useContext(SidebarContext);
   if (!value) throw new Error('useSidebar must be used within a SidebarProvider');

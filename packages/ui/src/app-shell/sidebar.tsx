@@ -29,7 +29,7 @@ export interface SidebarProps {
   sections: readonly NavSection[];
   /** The sidebar's heading (the management app's restaurant switcher, the admin app's title). */
   header: (collapsed: boolean) => ReactNode;
-  /** spec 01 §4: an admin sign-out clears the stored tenant and restaurant selections first. */
+  /** An admin sign-out clears the stored tenant and restaurant selections first. */
   adminSignOut?: boolean;
 }
 
@@ -101,7 +101,7 @@ function SidebarContent({
 }
 
 /**
- * The collapsible sidebar (spec 01 §2.8). Desktop: a column 16rem wide, or 3rem of icons when collapsed.
+ * The collapsible sidebar. Desktop: a column 16rem wide, or 3rem of icons when collapsed.
  * Below 768 px: a slide-over sheet 18rem wide on a modal <dialog> (focus stays inside, Esc closes).
  */
 export function Sidebar(props: SidebarProps) {

@@ -12,7 +12,7 @@ export function Skeleton({
   return <span className="ui-skeleton" style={{ width, height, ...style }} />;
 }
 
-/** Placeholder rows shaped like the selectable list rows (spec 01 §2.4/§2.5: three while loading). */
+/** Placeholder rows shaped like the selectable list rows (three while loading). */
 export function SkeletonRows({ count = 3, label = 'Loading' }: { count?: number; label?: string }) {
   return (
     <div className="ui-stack ui-stack--sm" role="status" aria-label={label} aria-busy="true">

@@ -112,7 +112,7 @@ function useImageUpload({
           body: JSON.stringify({ image: value }),
         });
       } catch {
-        // spec 01 §2.8: a delete failure clears the image anyway.
+        // A delete failure clears the image anyway.
       }
     }
     setStats(null);
@@ -123,7 +123,7 @@ function useImageUpload({
 }
 
 /**
- * The optimised image upload control (spec 01 §2.8): click or drop, progress bar, "Optimizing for web
+ * The optimised image upload control: click or drop, progress bar, "Optimizing for web
  * performance...", preview (width 400) with an "Optimized" badge, Remove, an error line and a stats panel.
  * The server does the optimisation; a failed delete clears the image anyway.
  */

@@ -6,7 +6,7 @@ import {
 } from '@brigade/domain/images';
 import { type CSSProperties, useState } from 'react';
 
-/** spec 01 §9: shown when an image fails to load. */
+/** Shown when an image fails to load. */
 export const FALLBACK_HERO_IMAGE = '/hero-food-default.jpg';
 
 export interface ResponsiveImageProps {
@@ -27,7 +27,7 @@ export interface ImageSources {
 }
 
 /**
- * The renditions to show (spec 01 §2.8, §9): the breakpoint's variants by target width × device pixel ratio
+ * The renditions to show: the breakpoint's variants by target width × device pixel ratio
  * (up to 600 small, up to 1200 medium, else large), the smallest at least as wide as needed (else the
  * widest); WebP preferred, JPEG/PNG as the fallback; the original when there are no variants.
  */

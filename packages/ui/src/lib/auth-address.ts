@@ -7,7 +7,7 @@ export interface AuthAddressOptions {
 }
 
 /**
- * The central auth service's address with the spec's query parameters (spec 01 §2.7, §4): returnUrl,
+ * The central auth service's address with its query parameters: returnUrl,
  * adminAccess=true, fromLogout=true. `authUrl` may be a path (same origin) or an absolute address.
  */
 export function authAddress(authUrl: string = DEFAULT_AUTH_PATH, options: AuthAddressOptions = {}): string {

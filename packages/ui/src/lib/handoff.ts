@@ -4,7 +4,7 @@ import { createHandoff } from '@brigade/contracts/auth';
 /**
  * The address to send the browser to after sign-in: the return URL with a fresh single-use handoff code as
  * `token` (docs/behaviour/identity-and-sessions.md#handoff-between-apps; the server refuses return URLs outside the allowed origins with a 400) and, after
- * a selection, restaurantId and tenantId as guids (spec 01 §2.2).
+ * a selection, restaurantId and tenantId as guids.
  */
 export async function handoffRedirectUrl(
   client: ApiClient,
@@ -19,7 +19,7 @@ export async function handoffRedirectUrl(
     url.searchParams.set('restaurantId', selection.restaurantGuid);
     url.searchParams.set('tenantId', selection.tenantGuid);
   }
-  // spec 01 §2.7: the token handler reads rememberMe, so the target's session lasts as long as this one
+  // The token handler reads rememberMe, so the target's session lasts as long as this one
   if (options.rememberMe) url.searchParams.set('rememberMe', 'true');
   return url.toString();
 }

@@ -54,7 +54,7 @@ afterEach(() => {
   delete (globalThis as { window?: unknown }).window;
 });
 
-describe('selection storage (spec 01 §2.1)', () => {
+describe('selection storage', () => {
   it('persists under four keys, prefixed by the namespace, and restores them', () => {
     writeStoredSelection({ tenant, restaurant }, 'menu');
     expect(store.getItem('menu_selected_tenant_id')).toBe('10000001');

@@ -2,9 +2,9 @@ import { myRestaurantSchema, myTenantSchema } from '@brigade/contracts/me';
 import type { MyRestaurant, MyTenant } from './types';
 
 /**
- * spec 01 §2.1: the selection lives in localStorage under four keys (selected tenant id, selected restaurant
+ * The selection lives in localStorage under four keys (selected tenant id, selected restaurant
  * id, tenant data, restaurant data), optionally prefixed by a namespace. The names contain "selected_" so
- * that sign-out (§4) removes them.
+ * that sign-out removes them.
  */
 export function selectionKeys(namespace?: string) {
   const prefix = namespace ? `${namespace}_` : '';
@@ -46,7 +46,7 @@ export function clearStoredSelection(namespace?: string): void {
 
 /**
  * Restores the selection. Anything inconsistent (unparsable JSON, data not matching its id, a restaurant of
- * another tenant, a restaurant without a tenant) is wiped, as spec 01 §2.1 requires.
+ * another tenant, a restaurant without a tenant) is wiped.
  */
 export function readStoredSelection(namespace?: string): StoredSelection {
   const store = storage();

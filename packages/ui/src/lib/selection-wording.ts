@@ -1,4 +1,4 @@
-/** spec 01 §2.3: wording per context. */
+/** Wording per context. */
 export const SELECTION_CONTEXTS = ['menu', 'management', 'pos', 'default'] as const;
 export type SelectionContext = (typeof SELECTION_CONTEXTS)[number];
 
@@ -61,7 +61,7 @@ export const SELECTION_WORDING: Readonly<
   },
 };
 
-// spec 01 §2.2: the wizard's own texts, used when no context is given.
+// The wizard's own texts, used when no context is given.
 export const WIZARD_TENANT_TITLE = 'Select Organization';
 export const WIZARD_TENANT_TEXT = 'Choose your organization to access your workspace';
 export const WIZARD_RESTAURANT_TITLE = 'Select Location';

@@ -6,13 +6,13 @@ import { usePlatform } from '../platform';
 import type { SessionUser } from './types';
 
 export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
-// spec 01 §9: session validation stale 5 min, cache 10 min.
+// Session validation stale 5 min, cache 10 min.
 const SESSION_STALE_MS = 5 * 60 * 1000;
 const SESSION_GC_MS = 10 * 60 * 1000;
-// spec 01 §4: other errors are raised after one retry at 500 ms.
+// Other errors are raised after one retry at 500 ms.
 const SESSION_RETRY_DELAY_MS = 500;
 
-/** spec 01 §4: a 401, 403 or network failure means "no session"; anything else is an error. */
+/** A 401, 403 or network failure means "no session"; anything else is an error. */
 export const meansNoSession = (error: unknown): boolean =>
   error instanceof ProblemError && (error.status === 401 || error.status === 403 || error.status === 0);
 

@@ -9,10 +9,10 @@ import {
 } from './constants';
 
 /*
- * Cross-app sign-out (spec 01 §4). The spec's apps broadcast through localStorage, but in development our
+ * Cross-app sign-out. The earlier system's apps broadcast through localStorage, but in development our
  * apps are different ORIGINS on one host (ports 3000–3005) and localStorage never crosses origins. Cookies
  * do: they ignore the port. So a sign-out writes two things:
- *   - a non-HttpOnly cookie `brigade_signout` = {at, origin} (path /, lives 5 s, the spec's ignore age),
+ *   - a non-HttpOnly cookie `brigade_signout` = {at, origin} (path /, lives 5 s, the ignore age),
  *     which every app reads once a second — this reaches apps on other ports, and in production apps on one
  *     origin behind path prefixes;
  *   - the localStorage key `brigade_signout_event` (removed after 1 s), whose storage event tells other tabs
@@ -25,9 +25,9 @@ import {
 export const SIGN_OUT_COOKIE = 'brigade_signout';
 export const SIGN_OUT_EVENT_KEY = 'brigade_signout_event';
 export const LOGOUT_MARKER_KEY = 'brigade_logout_in_progress';
-/** spec 01 §4: stored items whose key contains one of these go at sign-out. */
+/** Stored items whose key contains one of these go at sign-out. */
 export const SIGN_OUT_KEY_PATTERNS = ['selected_', 'bite-', 'auth', 'user', 'token', 'session'] as const;
-/** spec 01 §4: admin sign-out first clears stored selections whose keys contain these. */
+/** Admin sign-out first clears stored selections whose keys contain these. */
 export const ADMIN_SELECTION_KEY_PATTERNS = ['selected_tenant', 'selected_restaurant'] as const;
 
 export interface SignOutEvent {
@@ -46,7 +46,7 @@ function safeLocalStorage(): Storage | null {
   }
 }
 
-/** spec 01 §4: a logout-in-progress marker lasts 2 seconds (guards do not redirect meanwhile). */
+/** A logout-in-progress marker lasts 2 seconds (guards do not redirect meanwhile). */
 export function markLogoutInProgress(): void {
   logoutStartedAt = Date.now();
   safeLocalStorage()?.setItem(LOGOUT_MARKER_KEY, String(logoutStartedAt));
@@ -68,7 +68,7 @@ export function removeKeysContaining(store: Storage, patterns: readonly string[]
   for (const key of doomed) store.removeItem(key);
 }
 
-/** spec 01 §4: remove stored items whose key contains selected_, bite-, auth, user, token or session, and clear session storage. */
+/** Remove stored items whose key contains selected_, bite-, auth, user, token or session, and clear session storage. */
 export function clearClientAuthState(): void {
   const local = safeLocalStorage();
   if (local) removeKeysContaining(local, SIGN_OUT_KEY_PATTERNS);
@@ -148,16 +148,16 @@ export function watchCrossAppSignOut(onSignOut: (event: SignOutEvent) => void): 
 }
 
 export interface SignOutOptions {
-  /** Where to go afterwards (the auth service; spec 01 §4 adds returnUrl and the from-logout flag). */
+  /** Where to go afterwards (the auth service; returnUrl and the from-logout flag are added). */
   redirectTo: string;
-  /** spec 01 §4: an admin sign-out clears stored tenant and restaurant selections first. */
+  /** An admin sign-out clears stored tenant and restaurant selections first. */
   admin?: boolean;
   /** Drops cached queries (the client identity). */
   clearCache?: () => void;
 }
 
 /**
- * spec 01 §4 sign-out: server call, then client identity cleared, stored items removed, session storage
+ * Sign-out: server call, then client identity cleared, stored items removed, session storage
  * cleared, broadcast to the other apps, then the redirect after 100 ms even if the server call failed.
  */
 export async function signOut(client: ApiClient, options: SignOutOptions): Promise<void> {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { AUTO_SELECT_DELAY_MS } from './constants';
 
 /**
- * spec 01 §2.4/§2.5: when a list holds exactly one entry it is selected automatically, once, after the
+ * When a list holds exactly one entry it is selected automatically, once, after the
  * auto-select delay (100 ms). Shared by the tenant picker and the restaurant selector.
  */
 export function useAutoSelectSingle<T>(

@@ -22,7 +22,7 @@ export function useSignOut(options: { admin?: boolean; returnUrl?: string; redir
 }
 
 /**
- * Acts on sign-outs broadcast by other apps and tabs (spec 01 §4). By default: client state cleared, then the
+ * Acts on sign-outs broadcast by other apps and tabs. By default: client state cleared, then the
  * auth service with a return URL and the from-logout flag.
  */
 export function useCrossAppSignOut(onSignOut?: (event: SignOutEvent) => void) {
