@@ -4,7 +4,7 @@ import { adminPage, expectAccessible, expectNoViolations, nav, shot } from './ad
 import { apiCall, DEMO_ADMIN, DEMO_OWNER, DEMO_TENANT_ID, signInByApi, useHarness } from './harness';
 import { type Credentials, fillSignIn, watchCspViolations } from './helpers';
 
-// The site administration app (issue 17): the admin-protected route (spec 01 §2.7) in front of the users,
+// The site administration app (issue 17): the admin-protected route in front of the users,
 // tenants and restaurants screens. A non-admin gets "Access Denied" and the server refuses the admin API;
 // the site admin finds a user and makes them a manager of a tenant, creates a tenant with its plan's cap,
 // and every screen passes axe-core at 1280 and 390 px (screenshots in /tmp/admin).
@@ -175,7 +175,7 @@ describe('site administration app', () => {
       await deactivate.getByText('loses access to every tenant until reactivated').waitFor();
       await deactivate.getByRole('button', { name: 'Deactivate' }).click();
       await page.getByRole('button', { name: 'Reactivate user' }).waitFor();
-      // an inactive account may sign in, but enters no tenant (spec 01 §6: access needs an active user)
+      // an inactive account may sign in, but enters no tenant (access needs an active user)
       const inactive = (await signInAttempt(body)) as { status: number; body: { sessionToken: string } };
       const tenants = await apiCall<{ data: unknown[] }>(harness, 'GET', '/me/tenants', {
         token: inactive.body.sessionToken,
@@ -246,7 +246,7 @@ describe('site administration app', () => {
   it('creates a tenant (the spec’s messages first), shows its plan’s cap, and lists restaurants', async () => {
     const { context, page } = await adminPage(harness);
     try {
-      // keyboard: Ctrl+B collapses and expands the sidebar (spec 01 §2.8)
+      // keyboard: Ctrl+B collapses and expands the sidebar
       const sidebar = page.getByTestId('sidebar');
       await page.keyboard.press('Control+b');
       expect(await sidebar.getAttribute('data-state')).toBe('collapsed');

@@ -19,7 +19,7 @@ describe('auth app', () => {
     const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     const password = 'kitchen-pass-1';
 
-    // 1. Self-signup: the account exists but awaits activation (spec 01 §4).
+    // 1. Self-signup: the account exists but awaits activation.
     const signupContext = await harness.newContext();
     const signupPage = await signupContext.newPage();
     await signupPage.goto(`${harness.authOrigin}/auth/signup`);

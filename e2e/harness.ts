@@ -205,7 +205,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     if (!(await waitFor(`${api}/healthz`, 60_000, () => !exited))) {
       throw new Error(`The server did not become healthy:\n${output.slice(-4000)}`);
     }
-    // The server itself serves the auth app on AUTH_APP_PORT (spec 01 §2.8); the tests depend on it.
+    // The server itself serves the auth app on AUTH_APP_PORT; the tests depend on it.
     if (!(await waitFor(`${authOrigin}/auth/`, 10_000, () => !exited))) {
       throw new Error(`${authOrigin}/auth/ does not serve the auth app:\n${output.slice(-4000)}`);
     }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT_ID, REPO_ROOT, SCREENSHOT_DIR, useHarness } from './harness';
 
 /**
- * The optimised image upload control (spec 01 §2.8) in Chromium against the real server. No app hosts the
+ * The optimised image upload control in Chromium against the real server. No app hosts the
  * control yet, so the test builds a one-component page (e2e/fixtures/image-upload) with Vite and serves it
  * on an origin the server trusts, proxying /api like the dev servers do.
  */

@@ -4,7 +4,7 @@ import { useGoogleBusinessEmulator } from './business-profile-kit';
 import { useHarness } from './harness';
 import { expectAxeClean, managementPage, openManagement, screenshot } from './helpers';
 
-// Google Business Profile posts (issue 19; spec 03 §5.7) in the management app, against a Google Business
+// Google Business Profile posts (issue 19) in the management app, against a Google Business
 // Profile emulator this test runs (the server reaches it as "Google" by GOOGLE_BUSINESS_URL), so what reached
 // Google is checked at the emulator itself: connect through its consent page, compose a post, edit, delete.
 

@@ -13,7 +13,7 @@ import {
   type Violation,
 } from './helpers';
 
-// The management app (issue 8, spec 01 §2.8): sign-in handoff into /manage/, the sidebar shortcut and its
+// The management app (issue 8): sign-in handoff into /manage/, the sidebar shortcut and its
 // cookie, theme persistence, role-aware screens, and catalogue records created through the UI.
 
 const harness = useHarness();
@@ -67,7 +67,7 @@ describe('management app', () => {
       () => document.querySelector('[data-testid="sidebar"]')?.getBoundingClientRect().width === 48,
     );
     const cookie = (await owner.cookies(harness.managementOrigin)).find((c) => c.name === 'sidebar_state');
-    // 7 days (spec 01 §9: max-age 604800 s)
+    // 7 days (max-age 604800 s)
     expect(cookie?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 604_800 - 120);
     await page.reload();
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
@@ -286,7 +286,7 @@ describe('management app', () => {
     const job = dialog.getByTestId('job-assignment');
     const offered = await job.getByLabel('Job title').locator('option').allTextContents();
     expect(offered).toContain('E2E Server');
-    expect(offered).not.toContain('E2E Host'); // inactive: not assignable (spec 02 §4)
+    expect(offered).not.toContain('E2E Host'); // inactive: not assignable
     await job.getByLabel('Job title').selectOption({ label: 'E2E Server' });
     await job.getByLabel('Wage override').fill('16.5');
     const derived = dialog.getByTestId('derived-access');
@@ -457,7 +457,7 @@ describe('management app for an employee', () => {
     );
     expect(write).toBe(403);
 
-    // sign-out ends the session and goes to the auth service with the from-logout flag (spec 01 §4)
+    // sign-out ends the session and goes to the auth service with the from-logout flag
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(
       (url) => url.pathname.startsWith('/auth') && url.searchParams.get('fromLogout') === 'true',
@@ -471,7 +471,7 @@ describe('management app for an employee', () => {
   }, 90_000);
 });
 
-// spec 01 §2.8 failure states, made the way they happen in use: code that cannot be fetched (a deploy
+// The app's start-up failure states, made the way they happen in use: code that cannot be fetched (a deploy
 // replaced the files, the network dropped). Production build, so no error details.
 describe('management app when its code cannot load', () => {
   const scripts = /\/manage\/assets\/[^/]+\.js$/;

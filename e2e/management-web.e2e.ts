@@ -143,7 +143,7 @@ describe('management: domains, website, restaurant', () => {
     await tab('SEO');
     const title = page.getByLabel('SEO title');
     await title.waitFor();
-    // the stored title (the demo has one; a restaurant without shows "{name} - Restaurant", spec 01 §3)
+    // the stored title (the demo has one; a restaurant without shows "{name} - Restaurant")
     const stored = await title.inputValue();
     expect(stored.length).toBeGreaterThan(0);
     const counter = page.locator('.ui-field', { has: title }).locator('.ui-field__counter');
@@ -206,7 +206,7 @@ describe('management: domains, website, restaurant', () => {
     expect(config.branding.colors.primary).toBe('#0f766e');
     expect(config.contentBlocks.at(-1)?.title).toBe('Oyster hour');
     expect(config.contentBlocks.at(-1)?.id).toMatch(/^block-/);
-    // stored as the optimised-image document (spec 01 §5), its files under the tenant's website folder
+    // stored as the optimised-image document, its files under the tenant's website folder
     const blockImage = JSON.parse(config.contentBlocks.at(-1)?.image ?? '{}') as {
       original?: { url: string };
     };

@@ -47,13 +47,13 @@ describe('menu display app', () => {
     const page = await context.newPage();
     await signInFrom(page, `${harness.menuOrigin}/menu/?refresh=1`);
 
-    // spec 01 §2.3 menu wording: one organisation is chosen silently, then the restaurant step
+    // The menu app's wording: one organisation is chosen silently, then the restaurant step
     await page.getByRole('heading', { name: 'Select Restaurant' }).waitFor({ timeout: 20_000 });
     await page.getByText('Choose the restaurant to display its menu.').waitFor();
     expect(page.url().startsWith(`${harness.menuOrigin}/menu/`)).toBe(true);
     await page.getByRole('button', { name: /Harbor Grill/ }).click();
 
-    // spec 01 §2.5b picker: the parent menu groups
+    // The menu display picker: the parent menu groups
     await page.getByRole('heading', { name: 'Choose a menu to display' }).waitFor();
     const options = page.getByRole('list', { name: 'Menus' }).getByRole('button');
     await options.first().waitFor();
@@ -148,7 +148,7 @@ describe('menu display app', () => {
     await context.close();
   });
 
-  it('shows the picker messages of spec 01 §2.5b for a restaurant without menus', async () => {
+  it('shows the picker messages for a restaurant without menus', async () => {
     const context = await harness.newContext({ width: 1024, height: 768 });
     const page = await context.newPage();
     await signInFrom(page, `${harness.menuOrigin}/menu/`);
@@ -168,7 +168,7 @@ describe('menu display app', () => {
     await context.close();
   });
 
-  it('shows the wizard states of spec 01 §2.5b while all menus load, when they fail, and with none', async () => {
+  it('shows the wizard states while all menus load, when they fail, and with none', async () => {
     const context = await harness.newContext({ width: 1024, height: 768 });
     const page = await context.newPage();
     await signInFrom(page, `${harness.menuOrigin}/menu/`);

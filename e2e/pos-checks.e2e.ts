@@ -7,7 +7,7 @@ import { axeViolations, type Credentials, fillSignIn, screenSettled, screenshot,
 /**
  * A table's dinner on the register (issue 46 items 2, 4, 5) in Chromium against the real server: the
  * owner lays out a room and a table in management's Floor plan; the register seats the table, rings up a
- * starter for seat 1 and a main for seat 2 (spec 02's courses: Starters, Mains), fires the starters, then
+ * starter for seat 1 and a main for seat 2 (the restaurant's courses: Starters, Mains), fires the starters, then
  * the next course, sees the table's total on the floor, and pays the check in cash; the table is free again.
  * Touch at 1280×800; the floor and the check are also looked at at 1024×768 and 390 px.
  */

@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 import { precompress } from '../../scripts/vite-precompress.ts';
 
 // The site administration app lives under /admin/. `npm start` serves apps/admin/dist there on the API port
-// and on the admin port (3001 in development, spec 01 §2.8); `vite apps/admin` (dev) proxies /api.
+// and on the admin port (3001 in development); `vite apps/admin` (dev) proxies /api.
 export default defineConfig({
   base: '/admin/',
   plugins: [react(), precompress()],

@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from '../../scripts/vite-precompress.ts';
 
-// The auth app lives under /auth/ (spec 01 §9: default auth path /auth). `npm start` serves apps/auth/dist
+// The auth app lives under /auth/ (default auth path /auth). `npm start` serves apps/auth/dist
 // there; `vite apps/auth` (dev) proxies /api to the API on :3002 so calls stay same-origin.
 export default defineConfig({
   base: '/auth/',

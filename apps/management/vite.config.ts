@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 import { precompress } from '../../scripts/vite-precompress.ts';
 
 // The management app lives under /manage/. `npm start` serves apps/management/dist there on the API port
-// and on the management port (3005 in development, spec 01 §2.8); `vite apps/management` (dev) proxies /api.
+// and on the management port (3005 in development); `vite apps/management` (dev) proxies /api.
 export default defineConfig({
   base: '/manage/',
   plugins: [react(), precompress()],

@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 import { precompress } from '../../scripts/vite-precompress.ts';
 
 // The menu display app lives under /menu/. `npm start` serves apps/menu/dist there on the API port and on
-// the menu port (3003 in development, spec 01 §2.8); `vite apps/menu` (dev) proxies /api.
+// the menu port (3003 in development); `vite apps/menu` (dev) proxies /api.
 export default defineConfig({
   base: '/menu/',
   plugins: [react(), precompress()],

@@ -10,20 +10,20 @@ import { apiClient, queryClient } from './api';
 import { AppRoutes } from './routes';
 import { AppShell } from './shell/app-shell';
 
-/** Where people sign in: the auth app (spec 01 §2.7, default path /auth; every Brigade port serves it). */
+/** Where people sign in: the auth app (default path /auth; every Brigade port serves it). */
 export const AUTH_URL: string = import.meta.env.VITE_AUTH_URL || '/auth';
-/** "Go to Main Site" on the Access Denied screen (spec 01 §2.7): the management app unless configured. */
+/** "Go to Main Site" on the Access Denied screen: the management app unless configured. */
 export const MAIN_SITE_URL: string = import.meta.env.VITE_MAIN_SITE_URL || '/manage/';
 export const BASENAME = '/admin';
 
 function CrossAppSignOut() {
-  // another app or tab signed out: drop what we hold and go to sign-in (spec 01 §4)
+  // another app or tab signed out: drop what we hold and go to sign-in
   useCrossAppSignOut();
   return null;
 }
 
 /**
- * The site administration app: the admin-protected route (spec 01 §2.7: token handling, then the sign-in
+ * The site administration app: the admin-protected route (token handling, then the sign-in
  * guard, then the admin guard), then the shell with the routed screens. No tenant or restaurant is chosen:
  * a site administrator works across all of them.
  */

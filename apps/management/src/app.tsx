@@ -14,12 +14,12 @@ import { AppRoutes } from './routes';
 import { AppShell } from './shell/app-shell';
 import { SelectionFromUrl } from './shell/selection-from-url';
 
-/** Where people sign in: the auth app (spec 01 §2.7, default path /auth; every Brigade port serves it). */
+/** Where people sign in: the auth app (default path /auth; every Brigade port serves it). */
 export const AUTH_URL: string = import.meta.env.VITE_AUTH_URL || '/auth';
 export const BASENAME = '/manage';
 
 function CrossAppSignOut() {
-  // another app or tab signed out: drop what we hold and go to sign-in (spec 01 §4)
+  // another app or tab signed out: drop what we hold and go to sign-in
   useCrossAppSignOut();
   return null;
 }
@@ -48,7 +48,7 @@ function RoutedApp() {
 const router = createBrowserRouter([{ path: '*', element: <RoutedApp /> }], { basename: BASENAME });
 
 /**
- * The management app: token handoff, sign-in and selection guards (context "management", spec 01 §2.1–2.5),
+ * The management app: token handoff, sign-in and selection guards (context "management"),
  * then the shell with the routed screens.
  */
 export function App() {

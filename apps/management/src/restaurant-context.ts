@@ -3,7 +3,7 @@ import { roleAtLeast, type TenantRole } from '@brigade/domain/access';
 import { useSession } from '@brigade/ui/lib/session';
 import { useSelection } from '@brigade/ui/selection';
 
-/** The restaurant every management screen works on: the selection's tenant and restaurant (spec 01 §2.1). */
+/** The restaurant every management screen works on: the selection's tenant and restaurant. */
 export interface CurrentRestaurant {
   tenantId: number;
   restaurantId: number;

@@ -15,7 +15,7 @@ import { Route, Routes } from 'react-router';
  *     loading skeleton, empty and error states, responsive cards on phones).
  *   - data: `useCatalogueList(KIND)`, `useCatalogueRecord(KIND, id)`, `useCatalogueMutations(KIND)`
  *     (src/components/catalogue-queries.ts): query keys from src/components/query-keys.ts; every mutation
- *     invalidates its kind's lists and the menu-group lists (spec 02 §7). Other endpoints: `apiClient.call`
+ *     invalidates its kind's lists and the menu-group lists. Other endpoints: `apiClient.call`
  *     in a `useQuery` keyed with `restaurantKey(restaurantId, ...)`.
  *   - forms: `const form = useZodForm(schema, { defaultValues })` (the domain's zod schema: same messages as
  *     the server; `useNormalisedForm` when the schema normalises the form's own values, as the catalogue

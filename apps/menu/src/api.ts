@@ -3,7 +3,7 @@ import { createQueryClient } from '@brigade/api-client/query-defaults';
 
 // Same origin: `npm start` serves /api beside /menu on every port, and the Vite dev server proxies it.
 export const apiClient = createApiClient({ baseUrl: '' });
-// spec 01 §9 defaults: stale 5 min, cache 10 min, 3 retries except on 4xx.
+// The shared query defaults: stale 5 min, cache 10 min, 3 retries except on 4xx.
 export const queryClient = createQueryClient();
 
 /** The app's base path (Vite `base`), without the trailing slash: react-router's basename. */

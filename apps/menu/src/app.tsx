@@ -31,7 +31,7 @@ export function App() {
   );
 }
 
-/** Signed-in selection of an organisation and restaurant in context "menu" (spec 01 §2.1–2.5). */
+/** Signed-in selection of an organisation and restaurant in context "menu". */
 function SignedIn() {
   useCrossAppSignOut();
   return (

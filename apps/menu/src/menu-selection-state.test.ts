@@ -34,7 +34,7 @@ class MemoryStorage implements Storage {
 const lunch = { menuGroupId: 40000001, guid: 'a0000000-0000-4000-8000-000000000001', name: 'Lunch' };
 const GUID = 'b0000000-0000-4000-8000-000000000002';
 
-describe('menu selection state (spec 01 §2.5b)', () => {
+describe('menu selection state', () => {
   it('starts with no menu group and display mode all', () => {
     expect(INITIAL_MENU_SELECTION).toEqual({ selectedMenuGroup: null, displayMode: 'all' });
   });

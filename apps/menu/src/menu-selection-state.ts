@@ -1,7 +1,7 @@
 import type { MenuSummary } from '@brigade/domain/catalogue/resolved-menu';
 
 /**
- * The menu-selection state (spec 01 §2.5b, 02 §2): a selected menu group and a display mode, default none
+ * The menu-selection state: a selected menu group and a display mode, default none
  * and 'all'; clearing goes back to none and 'all'. 'all' shows every menu of the restaurant on the display,
  * 'single' the selected group only.
  */
@@ -53,7 +53,7 @@ export function menuSelectionReducer(
 
 /**
  * Persisted per restaurant in localStorage (a kiosk that reloads shows the same menu). The key contains
- * "selected_" so that sign-out (spec 01 §4) removes it with the tenant and restaurant selection.
+ * "selected_" so that sign-out removes it with the tenant and restaurant selection.
  */
 export const menuSelectionKey = (restaurantGuid: string, namespace?: string) =>
   `${namespace ? `${namespace}_` : ''}selected_menu_group_${restaurantGuid}`;
@@ -76,7 +76,7 @@ export function readMenuSelection(store: Storage | null, key: string): MenuSelec
     if (!validGroup || !validMode || (parsed.displayMode === 'single' && !group)) throw new Error('invalid');
     return { selectedMenuGroup: group ?? null, displayMode: parsed.displayMode as MenuDisplayMode };
   } catch {
-    // invalid persisted data is wiped (as for the tenant and restaurant selection, spec 01 §2.1)
+    // invalid persisted data is wiped (as for the tenant and restaurant selection)
     store?.removeItem(key);
     return INITIAL_MENU_SELECTION;
   }

@@ -35,7 +35,7 @@ function localStore(): Storage | null {
 }
 
 /**
- * Holds the menu-selection state of one restaurant (spec 01 §2.5b) and persists it under that restaurant.
+ * Holds the menu-selection state of one restaurant and persists it under that restaurant.
  * Key the provider by restaurant (`key={guid}`) so another restaurant starts from its own stored state.
  */
 export function MenuSelectionProvider({
@@ -65,7 +65,7 @@ export function MenuSelectionProvider({
   return <MenuSelectionContext.Provider value={value}>{children}</MenuSelectionContext.Provider>;
 }
 
-/** spec 01 §8 / 02 §2: outside its provider this is an error. */
+/** Outside its provider this is an error. */
 export function useMenuSelection(): MenuSelectionValue {
   const value = useContext(MenuSelectionContext);
   if (!value) throw new Error('useMenuSelection must be used within a MenuSelectionProvider');

@@ -1,7 +1,7 @@
 import type { ModifierGroup } from '@brigade/domain/catalogue/modifier-group';
 import type { ResolvedItem, ResolvedMenuGroup } from '@brigade/domain/catalogue/resolved-menu';
 
-/** Prices on the display, by the item's pricing strategy (spec 02 §3) and the group's pricing type. */
+/** Prices on the display, by the item's pricing strategy and the group's pricing type. */
 
 const formatters = new Map<string, Intl.NumberFormat>();
 export function formatMoney(amount: number, currency = 'USD', locale = 'en-US'): string {

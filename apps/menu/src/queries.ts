@@ -12,7 +12,7 @@ export interface RestaurantRef {
 
 const params = (r: RestaurantRef) => ({ tenantId: r.tenantId, restaurantId: r.restaurantId });
 
-/** The parent menu groups of the restaurant (spec 01 §2.5b picker). */
+/** The parent menu groups of the restaurant (for the menu display picker). */
 export function useMenus(restaurant: RestaurantRef | null, refetchInterval?: number) {
   return useQuery({
     queryKey: ['menus', restaurant?.tenantId, restaurant?.restaurantId],

@@ -28,7 +28,7 @@ export function App() {
   );
 }
 
-/** Signed-in selection of an organisation and restaurant in context "pos" (spec 01 §2.1–2.5). */
+/** Signed-in selection of an organisation and restaurant in context "pos". */
 function SignedIn() {
   useCrossAppSignOut();
   return (

@@ -19,7 +19,7 @@ try {
     </StrictMode>,
   );
 } catch (error) {
-  // spec 01 §2.8: a start-up failure shows "Failed to initialize app"
+  // A start-up failure shows "Failed to initialize app"
   console.error(error);
   root.innerHTML = '<p role="alert" class="ui-loading ui-loading--page">Failed to initialize app</p>';
 }

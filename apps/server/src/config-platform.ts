@@ -10,7 +10,7 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
  * receiver), which production refuses.
  */
 export const platformEnvironment = {
-  // spec 01 §9: generated subdomains live under the configured base domain (issue 5).
+  // Generated subdomains live under the configured base domain (issue 5).
   BRIGADE_BASE_DOMAIN: z
     .string()
     .regex(

@@ -27,24 +27,24 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Where people reach this deployment (production); reset links and allowed origins derive from it. */
   publicUrl: string | undefined;
-  /** A second port that serves the auth app at /auth/ (spec 01 §2.8: auth on 3000 in development). */
+  /** A second port that serves the auth app at /auth/ (auth on 3000 in development). */
   authAppPort: number | undefined;
-  /** A port that serves the site administration app at /admin/ (spec 01 §2.8: admin on 3001 in development). */
+  /** A port that serves the site administration app at /admin/ (admin on 3001 in development). */
   adminAppPort: number | undefined;
   /** Ports that serve the management app at /manage/ (3005), the menu display at /menu/ (3003) and the
-   * public restaurant sites (3004) in development (spec 01 §2.8); undefined means not opened. */
+   * public restaurant sites (3004) in development; undefined means not opened. */
   managementAppPort: number | undefined;
   menuAppPort: number | undefined;
   sitePort: number | undefined;
   /** Origins of Brigade's apps: where sign-in may return to and which browser origins may write. */
   appOrigins: string[];
-  /** The auth app's address (spec 01 §2.7: the auth service, default path /auth). */
+  /** The auth app's address (the auth service, default path /auth). */
   authUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Session cookies get the Secure flag everywhere but plain-HTTP development and tests. */
   secureCookies: boolean;
-  /** The domain generated restaurant subdomains live under (spec 01 §9). */
+  /** The domain generated restaurant subdomains live under. */
   baseDomain: string;
   /** Labels under the base domain no restaurant may take (decision 040); `www` is added always. */
   reservedSubdomains: string[];

@@ -40,7 +40,7 @@ const configSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'test', 'production'], { error: 'must be development, test or production' })
     .default('development'),
-  // spec 01 §2.8: the api service's development port is 3002.
+  // The api service's development port is 3002.
   PORT: z.coerce
     .number({ error: 'must be a port number' })
     .int()
@@ -360,7 +360,7 @@ function checkCombinations(c: Environment, env: NodeJS.ProcessEnv): void {
   }
 }
 
-/** spec 01 §2.8: in development each app has its own port unless set; elsewhere only the ones set. */
+/** In development each app has its own port unless set; elsewhere only the ones set. */
 function appPortsOf(c: Environment): AppPorts {
   const devPort = (value: number | undefined, fallback: number) =>
     value ?? (c.NODE_ENV === 'development' ? fallback : undefined);

@@ -43,7 +43,7 @@ export function fastifyServerOptions(limits: HttpLimits) {
   };
 }
 
-/** A server for one more port (spec 01 §2.8's development app ports) on the same handler and limits. */
+/** A server for one more port (the apps' own ports in development) on the same handler and limits. */
 export function createHttpServer(handler: RequestListener, limits: HttpLimits): Server {
   const server = createServer(nodeServerOptions(limits), handler);
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;

@@ -139,7 +139,7 @@ function stopOnSignals(close: () => Promise<void>, app: App): void {
 }
 
 /**
- * spec 01 §2.8: in development each app has its own port (auth 3000, admin 3001, menu 3003, restaurant sites 3004,
+ * In development each app has its own port (auth 3000, admin 3001, menu 3003, restaurant sites 3004,
  * management 3005). The same request handler serves them all, so /api on each is the API itself and the
  * cookies set there belong to that origin; a request's local port tells which app `/` means. Answers each
  * app's address by name.

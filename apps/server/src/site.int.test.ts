@@ -113,7 +113,7 @@ describe('resolution on the site port', () => {
     expect(page.text).toMatch(/^<!DOCTYPE html><html lang="en">/);
     expect(page.text).toContain('<h1 id="hero-title">Harbor Grill</h1>');
     expect(page.text).toContain('From our menu');
-    // spec 01 §9: the menu preview shows 6 items with prices
+    // The menu preview shows 6 items with prices
     expect(page.text.match(/<li class="card">/g)).toHaveLength(6);
     expect(page.text).toMatch(/<span class="price">(from )?\$\d+\.\d\d<\/span>/);
     expect(page.text).toContain('Oyster hour, weekdays 4-6 pm');
@@ -177,7 +177,7 @@ describe('resolution on the site port', () => {
 });
 
 describe('menu chooser and menu pages', () => {
-  it('offers a card per menu with "View Menu →" and "View All Menus" (spec 02 §2)', async () => {
+  it('offers a card per menu with "View Menu →" and "View All Menus"', async () => {
     expect(menus.length).toBeGreaterThan(1);
     const page = await get(`${site}/harbor-grill/menu`);
     expect(page.status).toBe(200);

@@ -37,7 +37,7 @@ export function siteAddressOf(request: SiteRequest, resolution: ResolutionResult
 }
 
 /**
- * spec 01 §4 redirects as HTTP redirects: www/apex (301, the same path on the other host) or the mapping's
+ * Redirects as HTTP redirects: www/apex (301, the same path on the other host) or the mapping's
  * redirectTo (308; the request's path is kept when the target is a bare origin).
  */
 export function redirectOf(target: string, request: SiteRequest, explicit: boolean): Redirect {

@@ -309,7 +309,7 @@ export class PageCache {
   }
 }
 
-/** spec 01 §9: public resolution is cached 5 minutes (parameters, domains) and 10 minutes (slugs). */
+/** Public resolution is cached 5 minutes (parameters, domains) and 10 minutes (slugs). */
 const RESOLUTION_TTL_MS = { params: 5 * 60_000, domain: 5 * 60_000, slug: 10 * 60_000, none: 60_000 };
 
 export interface RestaurantEntry extends Recent {
@@ -321,7 +321,7 @@ export interface RestaurantEntry extends Recent {
 
 /**
  * What pages are drawn from, kept between renders so that a page not in the page cache (another path, a
- * dropped page) costs a render and no database reads: resolutions (spec 01 §9 times) and, per restaurant,
+ * dropped page) costs a render and no database reads: resolutions (for their cache times) and, per restaurant,
  * its data and resolved menus until its next availability boundary. The change feed drops them like pages;
  * a load that started before a change is not kept.
  */

@@ -36,7 +36,7 @@ const styleHash = remembered(cspHash, { limit: 200, longest: 64 * 1024 });
  * The Content-Security-Policy of one rendered page (decision 017): its inline stylesheet (the site CSS and
  * the restaurant's theme, which differs per restaurant) by hash, computed once when the page is stored; no
  * style attributes; the fixed scripts by hash; images from this host, the media storage and any https
- * address (an image may be any web URL, spec 01 §3); connections to its own host; nothing else. JSON-LD blocks are data, not scripts.
+ * address (an image may be any web URL); connections to its own host; nothing else. JSON-LD blocks are data, not scripts.
  */
 export function sitePagePolicy(
   html: string,

@@ -22,7 +22,7 @@ export function formatMoney(amount: number, currency: string): string {
   return format.format(amount);
 }
 
-/** What an item costs, by its pricing strategy (spec 02 §3): one price, one per size, or market price. */
+/** What an item costs, by its pricing strategy: one price, one per size, or market price. */
 export type ItemPrice =
   | { kind: 'base'; text: string; amount: number }
   | { kind: 'size'; sizes: { name: string; text: string; amount: number }[] }

@@ -71,7 +71,7 @@ export interface SiteHandlerOptions {
 
 const PUBLIC_DIR = new URL('../public/', import.meta.url);
 
-/** spec 01 §9 fallback hero paths; served by every site. */
+/** The default hero images' paths; served by every site. */
 const STATIC_FILES: Record<string, { file: string; type: string }> = {
   '/images/fallback/generic-restaurant-hero.jpg': {
     file: 'images/fallback/generic-restaurant-hero.jpg',
@@ -82,7 +82,7 @@ const STATIC_FILES: Record<string, { file: string; type: string }> = {
 };
 
 /**
- * The public restaurant sites (issue 9): resolves the restaurant of a request (spec 01 §2.6), renders the
+ * The public restaurant sites (issue 9): resolves the restaurant of a request, renders the
  * page, and keeps rendered pages (with their gzip and brotli bytes) until the data or the clock changes them.
  * Framework-free: the server's plugin adapts it to Fastify, and the bench calls it directly.
  */
@@ -307,7 +307,7 @@ export class SiteHandler {
     }
     const { page, links } = siteAddressOf(request, resolution);
     const site = await this.load(resolution, links);
-    // spec 01: a disabled website or an inactive restaurant (or tenant) is not found.
+    // A disabled website or an inactive restaurant (or tenant) is not found.
     if (!site) return notCached(404, renderNotFound());
     return renderRoute(site, page);
   }
@@ -379,7 +379,7 @@ export class SiteHandler {
   }
 }
 
-/** spec 01: a site is shown when its website is enabled and its restaurant and tenant are active. */
+/** A site is shown when its website is enabled and its restaurant and tenant are active. */
 function isShown(data: SiteData | null): data is SiteData {
   return (
     !!data?.restaurant.websiteConfig.enabled &&

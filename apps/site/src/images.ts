@@ -9,8 +9,8 @@ export interface ImageSource {
 }
 
 /**
- * What an <img> needs for an image reference as stored (spec 01 §3: a URL, a site path, or an optimized
- * image's JSON): the original as src and, for an optimized image, its WebP variants as srcset (spec 01 §9
+ * What an <img> needs for an image reference as stored (a URL, a site path, or an optimized
+ * image's JSON): the original as src and, for an optimized image, its WebP variants as srcset (the
  * breakpoints are then the browser's choice by width). Null for anything else.
  */
 export function imageSource(ref: string | undefined): ImageSource | null {

@@ -1,5 +1,5 @@
 /**
- * Where a site's pages live. A site is reached three ways (spec 01 §2.6) and links must keep to the same
+ * Where a site's pages live. A site is reached three ways and links must keep to the same
  * one: on its own host (pages at /, /menu...), under its slug on the development port (/harbor-grill/menu),
  * or by query parameters (/menu?tenant=...&restaurant=...).
  */

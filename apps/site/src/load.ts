@@ -31,7 +31,7 @@ export interface SiteData {
   /** The tenant's IANA time zone (restaurants keep none of their own). */
   timezone: string;
   currency: string;
-  /** The parent menu groups shown online now, by position (spec 02 §2 menu chooser). */
+  /** The parent menu groups shown online now, by position (for the menu chooser). */
   menus: MenuSummary[];
   /**
    * The parent menu groups shown online at some time, now or not (a brunch menu on a weekday): what the
@@ -64,7 +64,7 @@ const scopeOf = (restaurant: Restaurant) => ({
   restaurantId: restaurant.restaurantId,
 });
 
-/** The stored site configuration; the spec's default one while none is stored (spec 01 §9). */
+/** The stored site configuration; the default one while none is stored. */
 async function siteConfigurationOf(ex: Executor): Promise<SiteConfiguration> {
   const stored = await findSiteConfiguration(ex);
   if (stored) return stored;
@@ -149,7 +149,7 @@ export function pruneEmptyGroups(group: ResolvedMenuGroup): ResolvedMenuGroup {
 }
 
 /**
- * spec 02 §2 menu chooser: the menu named by the website configuration when it is among those shown
+ * The menu chooser: the menu named by the website configuration when it is among those shown
  * (website-config), else the only one (single-menu), else none.
  */
 export function chooseMenu(

@@ -97,7 +97,7 @@ describe('home page', () => {
     expect(html).toContain('href="https://www.instagram.com/testkitchen"');
     expect(html).toContain('href="https://ubereats.example/test"');
     expect(html).toContain('Order on Uber Eats');
-    // spec 01 §3 defaults: title "{name} - Restaurant"; spec 01 §9 fallback texts and generic hero
+    // Defaults: title "{name} - Restaurant"; the default fallback texts and generic hero
     expect(html).toContain('<title>Test Kitchen - Restaurant</title>');
     expect(html).toContain('Good food, good company');
     expect(html).toContain('src="/images/fallback/generic-restaurant-hero.jpg"');
@@ -202,7 +202,7 @@ describe('home page', () => {
 });
 
 describe('menu chooser', () => {
-  it('says when there are no menus (spec 02 §2)', () => {
+  it('says when there are no menus', () => {
     const html = renderChooser({ data: siteData({}), links, seoConfig: null });
     expect(html).toContain('No Menus Available');
     expect(html).toContain('Test Kitchen doesn&#x27;t have any menus configured yet.');

@@ -36,7 +36,7 @@ const themeOf = (data: SiteData) => {
   return css;
 };
 
-/** The first items of a menu, depth first, as the home page previews them (spec 01 §9: 6, with prices). */
+/** The first items of a menu, depth first, as the home page previews them (6, with prices). */
 export function previewItems(
   menu: ResolvedMenuGroup | null,
   count: number,

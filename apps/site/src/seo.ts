@@ -21,7 +21,7 @@ import type { SiteLinks } from './links';
 import type { SiteData } from './load';
 import { specialOpeningHoursSpecification } from './special-hours';
 
-/** The restaurant's SEO with the spec's defaults (spec 01 §3): title "{name} - Restaurant", the about text
+/** The restaurant's SEO with its defaults: title "{name} - Restaurant", the about text
  * as description, name, concept and city as keywords, the hero image as og:image. */
 export function restaurantSeo(data: SiteData, links: SiteLinks) {
   const { restaurant } = data;

@@ -152,7 +152,7 @@ describe('menu chooser', () => {
     { menuGroupId: 1, guid: 'a', name: 'Lunch', position: 0, isMenu: true },
     { menuGroupId: 2, guid: 'b', name: 'Dinner', position: 1, isMenu: true },
   ];
-  it('chooses by website config, else the single menu, else none (spec 02 §2)', () => {
+  it('chooses by website config, else the single menu, else none', () => {
     expect(chooseMenu(menus, 2)).toEqual({ menu: menus[1], reason: 'website-config' });
     expect(chooseMenu(menus, 99)).toEqual({ menu: null, reason: 'none' });
     expect(chooseMenu([menus[0]!], undefined)).toEqual({ menu: menus[0], reason: 'single-menu' });

@@ -2,7 +2,7 @@ import type { ColorScheme } from '@brigade/domain/site-config';
 import type { ContentBlock, WebsiteConfig } from '@brigade/domain/website-config';
 import { ensureContrast, luminance, readableOn } from './format';
 
-/** spec 01 §3 branding colour defaults: a restaurant that kept them has not chosen its own. */
+/** The default branding colours: a restaurant that kept them has not chosen its own. */
 const DEFAULT_BRAND = { primary: '#dc2626', secondary: '#1f2937', accent: '#f59e0b' };
 
 export interface SiteTheme {
@@ -15,7 +15,7 @@ export interface SiteTheme {
 }
 
 /**
- * The colours of a site: the effective colour scheme (spec 01 §4), with the restaurant's own brand colours
+ * The colours of a site: the effective colour scheme, with the restaurant's own brand colours
  * where it chose them and overrides are allowed, and the ordering button in its own colour.
  */
 export function siteTheme(scheme: ColorScheme, website: WebsiteConfig, overridesAllowed: boolean): SiteTheme {

@@ -13,7 +13,7 @@ export const roleOptions: SelectOption<TenantRole>[] = TENANT_ROLES.map((role) =
 }));
 export const siteRoleOptions = SITE_ROLES.map((role) => ({ value: role, label: capitalise(role) }));
 
-/** spec 01 §9: "Starter — up to 1 restaurant". */
+/** A plan and its restaurant cap, e.g. "Starter — up to 1 restaurant". */
 export function planLabel(plan: TenantPlan): string {
   const cap = PLAN_RESTAURANT_CAPS[plan];
   return `${capitalise(plan)} — up to ${cap} restaurant${cap === 1 ? '' : 's'}`;

@@ -22,7 +22,7 @@ const appTitle = (collapsed: boolean) => <AppTitle collapsed={collapsed} />;
 
 /**
  * The admin app's frame (the management app's shell, decision 020): its title over the navigation; an admin
- * sign-out (spec 01 §4: it clears the stored tenant and restaurant selections first).
+ * sign-out (it clears the stored tenant and restaurant selections first).
  */
 export function AppShell({ children }: { children: ReactNode }) {
   return (

@@ -4,7 +4,7 @@ import { BuildingIcon, InboxIcon, MailIcon, PaletteIcon, QueueIcon } from './ico
 
 /**
  * The admin sidebar (issue 17): Overview; People & organisations. Every entry is for site administrators
- * only — the admin guard in front of the shell lets no one else in (spec 01 §2.7, §6).
+ * only — the admin guard in front of the shell lets no one else in.
  */
 export const NAV_SECTIONS: readonly NavSection[] = [
   {

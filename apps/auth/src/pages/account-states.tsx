@@ -8,7 +8,7 @@ import { AuthLayout } from '../layout';
 import { BASE, useTitle } from '../router';
 import { ProfileRow, SignOutButton } from './signed-in-parts';
 
-/** Self-signed-up accounts sign in but reach nothing until an administrator activates them (spec 01 §4). */
+/** Self-signed-up accounts sign in but reach nothing until an administrator activates them. */
 export function AwaitingActivationPage({ user, justSignedUp }: { user: SessionUser; justSignedUp: boolean }) {
   useTitle('Awaiting activation');
   return (
@@ -36,7 +36,7 @@ export function AwaitingActivationPage({ user, justSignedUp }: { user: SessionUs
   );
 }
 
-/** adminAccess=true and the signed-in user is no site administrator (spec 01 §2.7). */
+/** adminAccess=true and the signed-in user is no site administrator. */
 export function AdminRequiredPage({ user, returnUrl }: { user: SessionUser; returnUrl: string | null }) {
   useTitle('Administrator access required');
   // after signing out, come back to the admin sign-in with the same return address

@@ -12,7 +12,7 @@ import { navigate, useTitle } from '../router';
 import { returnHost, type SignInFlow, wasRememberMeChosen } from './flow';
 
 /**
- * Signed in with a return URL: with a `context` the two-step wizard first (spec 01 §2.2, wording §2.3), then
+ * Signed in with a return URL: with a `context` the two-step wizard first (in that context's wording), then
  * the browser goes back with token, restaurantId and tenantId; without one, straight back with the token.
  */
 export function ContinuePage({ flow }: { flow: SignInFlow & { returnUrl: string } }) {

@@ -16,7 +16,7 @@ export interface SignInFlow {
   context: SelectionContext | null;
 }
 
-/** The query parameters that shape what happens after sign-in (spec 01 §2.7; `context` selects §2.3 wording). */
+/** The query parameters that shape what happens after sign-in (`context` selects the wizard's wording). */
 export function readFlow(search: URLSearchParams): SignInFlow {
   const context = search.get('context');
   return {

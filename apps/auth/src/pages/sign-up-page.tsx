@@ -39,7 +39,7 @@ function useSignup(form: UseFormReturn<SignupForm, unknown, SignupData>) {
   return { formError, submit, pending: mutation.isPending };
 }
 
-/** Self-signup creates an inactive account (spec 01 §4) that an administrator activates. */
+/** Self-signup creates an inactive account that an administrator activates. */
 export function SignUpPage() {
   useTitle('Create account');
   const { search } = useLocation();

@@ -20,7 +20,7 @@ export function ProfileRow({ user }: { user: SessionUser }) {
   );
 }
 
-/** Sign out of every app of this browser, then back to the sign-in screen (spec 01 §4). */
+/** Sign out of every app of this browser, then back to the sign-in screen. */
 export function SignOutButton({
   redirectTo,
   variant = 'secondary',

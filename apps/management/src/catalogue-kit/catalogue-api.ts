@@ -37,8 +37,8 @@ import { useCurrentRestaurant } from '../restaurant-context';
  * The catalogue screens' typed view of the shell's one catalogue data kit (src/components/catalogue-queries.ts,
  * which holds the list, record and mutation hooks; they are re-exported here under the same names, so there
  * is one meaning for each): the rows of each kind as the API sends them, a list hook per kind, and the
- * resolved menu. Every write refreshes the menu-group lists and resolved menus (spec 02 §7: "every change
- * refreshes the cached lists").
+ * resolved menu. Every write refreshes the menu-group lists and resolved menus: every change refreshes the
+ * cached lists.
  */
 
 export type ItemRecord = Jsonify<Item>;

@@ -1,7 +1,7 @@
 import { CheckboxField } from '@brigade/ui/app-kit/choice-fields';
 import { Section } from './ui';
 
-/** The sales channels an item or a modifier group is offered on (spec 02 §3), with their labels. */
+/** The sales channels an item or a modifier group is offered on, with their labels. */
 export const CHANNEL_FIELDS = [
   ['pos', 'POS'],
   ['kiosk', 'Kiosk'],

@@ -25,7 +25,7 @@ export function endpointsOf(kind: CatalogueKindDefinition): CatalogueEndpoints {
 }
 
 /**
- * spec 02 §7: every change refreshes the cached menu-group lists (menus show items, prices, tags...); a
+ * Every change refreshes the cached menu-group lists (menus show items, prices, tags...); a
  * modifier group's change refreshes the items too (their editors show the groups' names and bounds).
  */
 export async function invalidateAfterChange(
@@ -114,7 +114,7 @@ export function useCatalogueRecord<Row = Record<string, unknown>>(
  * create, update (merge patch), remove and updateMany (several updates one after another, as reordering
  * siblings does, refreshing once) for a kind, plus what the role may do (canCreate / canUpdate / canDelete
  * from the endpoints' access). Each write refreshes what it touches (invalidateAfterChange) once it settles,
- * a failed one too (a batch may have half landed). Mutations never retry (spec 01 §8). Errors are
+ * a failed one too (a batch may have half landed). Mutations never retry. Errors are
  * ProblemErrors: hand them to applyServerErrors.
  */
 export function useCatalogueMutations<Row = Record<string, unknown>>(kind: CatalogueKindDefinition) {

@@ -17,7 +17,7 @@ export function moneyFormat(currency: string | undefined): MoneyFormat {
   }
 }
 
-/** The current restaurant's currency (settings.currency, spec 01 §3) as a formatter for prices in lists. */
+/** The current restaurant's currency (settings.currency) as a formatter for prices in lists. */
 export function useMoney(): MoneyFormat {
   const currency = useRestaurantRecord().data?.settings.currency;
   return useMemo(() => moneyFormat(currency), [currency]);

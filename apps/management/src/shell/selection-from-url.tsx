@@ -4,7 +4,7 @@ import { useSelection } from '@brigade/ui/selection';
 import { type ReactNode, useEffect, useState } from 'react';
 
 /*
- * spec 01 §2.2: after sign-in with a selection the auth app returns here with tenantId and restaurantId
+ * After sign-in with a selection the auth app returns here with tenantId and restaurantId
  * (guids) next to the handoff token. Another origin has its own local storage, so the choice is taken from
  * the address: looked up among the user's tenants and restaurants, stored, and removed from the address.
  * Unknown guids are dropped and the selection guard asks as usual.

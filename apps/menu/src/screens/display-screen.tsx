@@ -150,7 +150,7 @@ function useDisplayTheme(): [DisplayTheme, (theme: DisplayTheme) => void] {
 function AllMenus({ restaurant, interval }: { restaurant: RestaurantRef; interval: number }) {
   const { restaurant: selected } = useSelection();
   const menus = useMenus(restaurant, interval);
-  // All menus at once is spec 01 §2.5b's menu selection wizard in its 'all' mode: its own wording.
+  // All menus at once is the menu selection wizard in its 'all' mode: its own wording.
   if (menus.isPending) return <LoadingView page message="Loading available menus..." />;
   if (menus.isError)
     return (

@@ -11,7 +11,7 @@ import { useMenus } from '../queries';
 import { LoadError } from './load-error';
 import { TopBar } from './top-bar';
 
-/** spec 01 §2.5b menu display picker: the restaurant's parent menu groups, the selected one checked. */
+/** Menu display picker: the restaurant's parent menu groups, the selected one checked. */
 export function PickerScreen() {
   const { restaurant } = useSelection();
   const navigate = useNavigate();
@@ -60,7 +60,7 @@ export function PickerScreen() {
   );
 }
 
-/** The picker itself (spec 01 §2.5b texts): two skeleton rows while loading, then one option per menu. */
+/** The picker itself: two skeleton rows while loading, then one option per menu. */
 export function MenuDisplayPicker({ onPick }: { onPick: (group: SelectedMenuGroup) => void }) {
   const { restaurant } = useSelection();
   const { selectedMenuGroup } = useMenuSelection();

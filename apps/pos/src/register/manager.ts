@@ -6,7 +6,7 @@ import { RegisterContext } from './context';
 
 /**
  * The signed-in staff member is a manager or above in the chosen organisation (pairs devices, voids sales).
- * On a register unlocked by passcode, the employee at it decides instead: spec 02's "can manage others".
+ * On a register unlocked by passcode, the employee at it decides instead: their derived "can manage others".
  */
 export function useIsManager(): boolean {
   const { tenant } = useSelection();

@@ -39,7 +39,7 @@ const HSTS_MAX_AGE_S = 365 * 24 * 60 * 60;
  * - style-src 'self' without 'unsafe-inline': stylesheets are files; React applies `style` props through
  *   the CSSOM (element.style), which CSP does not govern, so no inline styles need allowing;
  * - img-src: this origin, data: (the favicon), the media storage, and https: (an item image may be any web
- *   URL, spec 01 §3); outside production also loopback, where the Places emulator serves its photos;
+ *   URL); outside production also loopback, where the Places emulator serves its photos;
  * - frame-src 'self' and the card frame: the website editor frames its preview page, which the API answers
  *   on this same origin (docs/decisions/032-website-preview.md); nothing else of this origin may be framed;
  * - frame-ancestors 'none': no page of Brigade may be framed (the sign-in page least of all); the website

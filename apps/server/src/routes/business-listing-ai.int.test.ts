@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-app';
 import { api, connect, makeWorld, type Place } from './test-business-listing';
 
-// AI review replies (issue 19; spec 03 §7): the connection's AI config (404 while none is stored, then saved
-// with its defaults and the §5.7 custom-tone rule) and drafts on request from the language model emulator over
+// AI review replies (issue 19): the connection's AI config (404 while none is stored, then saved
+// with its defaults and the custom-tone rule) and drafts on request from the language model emulator over
 // HTTP. A draft is never posted: Google sees no reply call and the stored review keeps no reply. Another
 // tenant's users and employees get 404.
 

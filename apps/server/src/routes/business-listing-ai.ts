@@ -8,7 +8,7 @@ import { implement, success } from '../plugins/contract-routes';
 import { listingDeps } from './business-listing';
 
 /**
- * AI review replies (issue 19; spec 03 §7): a draft on request — from the configured language model, or the
+ * AI review replies (issue 19): a draft on request — from the configured language model, or the
  * local drafter when there is none (`deps.llm.api()` is undefined then) — and the connection's AI config.
  * Access as the other listing routes: the use-cases check the role, anyone else gets 404.
  */

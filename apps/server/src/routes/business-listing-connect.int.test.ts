@@ -7,7 +7,7 @@ import { loadConfig } from '../config';
 import { useTestApp } from '../test-app';
 import { ACCOUNT, api, connect, consent, makeWorld, REDIRECT_URL, scopeQuery } from './test-business-listing';
 
-// Connecting Google Business Profile (issue 19; spec 03 §7): the server against the in-process emulator a
+// Connecting Google Business Profile (issue 19): the server against the in-process emulator a
 // server without GOOGLE_BUSINESS_CLIENT_ID starts, over real HTTP. The state is single use, expires, belongs to
 // one user and restaurant; tokens are sealed in the row and appear in no answer and no log line.
 
@@ -38,7 +38,7 @@ describe('GET /business-listing/auth/url', () => {
       code_challenge_method: 'S256',
     });
     expect(q.code_challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    // The state carries tenantId, restaurantId, redirectUrl and a nonce (spec 03 §3.4) ...
+    // The state carries tenantId, restaurantId, redirectUrl and a nonce ...
     const carried = JSON.parse(Buffer.from(q.state ?? '', 'base64url').toString('utf8'));
     expect(carried).toMatchObject({
       tenantId: place.tenantGuid,

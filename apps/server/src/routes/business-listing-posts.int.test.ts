@@ -12,8 +12,8 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-app';
 import { api, connect, makeWorld, type Place } from './test-business-listing';
 
-// Google Business Profile posts (issue 19; spec 03 §3.4, §5.7) against the in-process emulator over HTTP:
-// published on Google first and stored with Google's answer; every §5.7 message a 400; another tenant's
+// Google Business Profile posts (issue 19) against the in-process emulator over HTTP:
+// published on Google first and stored with Google's answer; every rule's message a 400; another tenant's
 // users and employees get 404 and nothing; a failed Google call (reconnect needed, quota, Google's error)
 // stores nothing.
 
@@ -139,7 +139,7 @@ describe('posts: publish, list, change, delete', () => {
   });
 });
 
-describe('posts: §5.7 rules', () => {
+describe('posts: the rules', () => {
   it('answers every rule with 400 and its message, sending nothing to Google and storing nothing', async () => {
     const { place, connectionId } = await connectedPlace();
     const created = await api(t, world.owner, 'POST', posts(connectionId), { content: 'Kept as it is' });

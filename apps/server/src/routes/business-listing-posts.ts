@@ -9,7 +9,7 @@ import { implement, success } from '../plugins/contract-routes';
 import { listingDeps } from './business-listing';
 
 /**
- * Google Business Profile posts (issue 19; spec 03 §3.4, §5.7): list, publish, change and delete, each a
+ * Google Business Profile posts (issue 19): list, publish, change and delete, each a
  * use-case call. Access as the other listing routes: the use-cases check the role, anyone else gets 404.
  */
 export const businessListingPostRoutes = [

@@ -7,7 +7,7 @@ import { useTestApp } from '../test-app';
 import { api, connect, makeWorld, type Place } from './test-business-listing';
 
 // Editing the Google profile from Brigade (issue 19): PATCH …/connections/{id}/profile checks the edit
-// (spec 03 §5.7 messages, 400), calls the emulator's Business Information PATCH over HTTP, and keeps what
+// (its rules and messages, 400), calls the emulator's Business Information PATCH over HTTP, and keeps what
 // Google answered in the connection's profile; the emulator holds the new values. When Google refuses or
 // fails nothing is stored. Another tenant's users and employees get 404 and nothing changes.
 

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-app';
 import { api, connect, makeWorld, type Place } from './test-business-listing';
 
-// Reviews (issue 19; spec 03 §3.4, §5.7, §7) against the in-process emulator over HTTP: a sync stores every
-// review once with §3.4's derivations, a second sync changes nothing, pages are followed; replies go to Google
+// Reviews (issue 19) against the in-process emulator over HTTP: a sync stores every
+// review once with its derivations, a second sync changes nothing, pages are followed; replies go to Google
 // first and keep whether the AI drafted them; another tenant's users and employees get 404.
 
 const t = useTestApp();
@@ -49,7 +49,7 @@ const reviewsOf = async (connectionId: string) =>
   }[];
 
 describe('review sync', () => {
-  it('stores every review once with the §3.4 fields and derivations, and a second sync changes nothing', async () => {
+  it('stores every review once with its fields and derivations, and a second sync changes nothing', async () => {
     const { place, connectionId } = await syncedPlace();
     const first = await sync(connectionId);
     expect(first.statusCode, first.body).toBe(200);

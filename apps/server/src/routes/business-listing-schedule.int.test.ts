@@ -10,7 +10,7 @@ import { createJobRunner } from '../job-runtime';
 import { useTestApp } from '../test-app';
 import { api, connect, makeWorld, type Place } from './test-business-listing';
 
-// Scheduled syncs per syncFrequency (issue 19; spec 03 §4): the schedule lives in the connections table, a
+// Scheduled syncs per syncFrequency (issue 19): the schedule lives in the connections table, a
 // due connection is claimed by exactly one of several instances (FOR UPDATE SKIP LOCKED), a failed sync
 // keeps what was stored and says what failed. Against the in-process emulator over HTTP.
 

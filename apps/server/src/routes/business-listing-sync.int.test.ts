@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-app';
 import { api, connect, makeWorld, type Place } from './test-business-listing';
 
-// Profile and full syncs (issue 19; spec 03 §7) against the in-process emulator over HTTP: Google's profile
+// Profile and full syncs (issue 19) against the in-process emulator over HTTP: Google's profile
 // is kept on the connection and set beside the restaurant's own data, field by field; nothing of the
 // restaurant changes.
 

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-app';
 import { ACCOUNT, api, connect, makeWorld, type Place, scopeQuery } from './test-business-listing';
 
-// A connection's tokens at work (issue 19; spec 03 §4, §7, §9) against the in-process emulator over HTTP:
+// A connection's tokens at work (issue 19) against the in-process emulator over HTTP:
 // refreshed when they expire within 5 minutes, one refresh and retry on Google's 401, "reconnect needed" once
 // Google refuses the grant; locations with the spec's readMask and page sizes, selection, disconnect, delete.
 

@@ -47,7 +47,7 @@ import type { AppDeps } from '../deps';
 import { implement, success } from '../plugins/contract-routes';
 
 /**
- * Google Business Profile's routes (issue 19; spec 03 §7): one use-case call each. The contracts are
+ * Google Business Profile's routes (issue 19): one use-case call each. The contracts are
  * `outside` and "signed-in" (the tenant is named by GUID), so each database step runs in a short transaction
  * walled in to the caller's own tenants here, and the use-cases check the role.
  */

@@ -268,7 +268,7 @@ describe('catalogue summary', () => {
   it("answers the set-up checklist, and today's orders and sales to managers only", async () => {
     const r = await restaurant();
     const fresh = (await r.send('GET', 'catalogue-summary', undefined, owner)).body.data;
-    // owner, manager and employee of this tenant; a new website is published (spec 01 §3 default)
+    // owner, manager and employee of this tenant; a new website is published by default
     expect(fresh.setup).toEqual({
       websitePublished: true,
       customDomainVerified: false,

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-app';
 import { asBearer, type Session, signInAs } from '../test-client';
 
-/** The validation rules of spec 02 §5 and the derivations of §4, each through the API with its message. */
+/** The catalogue's validation rules and the employees' derived fields, each through the API with its message. */
 const t = useTestApp();
 
 let session: Session;
@@ -45,7 +45,7 @@ async function restaurant() {
   };
 }
 
-describe('items (spec 02 §5)', () => {
+describe('items', () => {
   it('refuses references to tags, tax rates, stations, courses and sales categories the restaurant lacks', async () => {
     const r = await restaurant();
     const tag = await r.create('tags', { name: 'Vegan' });
@@ -167,7 +167,7 @@ describe('items (spec 02 §5)', () => {
   });
 });
 
-describe('modifier groups (spec 02 §5)', () => {
+describe('modifier groups', () => {
   it('checks names, group pricing and selection bounds', async () => {
     const r = await restaurant();
     expect(
@@ -252,7 +252,7 @@ describe('modifier groups (spec 02 §5)', () => {
   });
 });
 
-describe('menu groups (spec 02 §5)', () => {
+describe('menu groups', () => {
   it('checks name, image, times, pricing type details, discount range and selection bounds', async () => {
     const r = await restaurant();
     expect(
@@ -385,7 +385,7 @@ describe('courses, tags, prep stations, sales categories, tax rates, printers, c
   });
 });
 
-describe('job titles and employees (spec 02 §2, §4, §5)', () => {
+describe('job titles and employees', () => {
   it('checks the job title and the employee form, which refuses unknown fields', async () => {
     const r = await restaurant();
     expect(await r.errors('POST', 'job-titles', { defaultWage: -1 })).toEqual([
@@ -492,7 +492,7 @@ describe('job titles and employees (spec 02 §2, §4, §5)', () => {
     expect(refused.body.detail).toContain(`Job title with ID ${cook.jobId} is assigned to employees`);
   });
 
-  it('derives access, wage and clock-in on read (spec 02 §4)', async () => {
+  it('derives access, wage and clock-in on read', async () => {
     const r = await restaurant();
     const job = await r.create('job-titles', { title: 'Server' });
     const derivedOf = async (body: Record<string, unknown>) =>

@@ -13,7 +13,7 @@ import { useTestApp } from '../test-app';
 import { asBearer, asBrowser, type Session, signInAs } from '../test-client';
 
 /**
- * Every catalogue kind through the API (spec 02 §7): list, get, create, batch create, update (merge) and
+ * Every catalogue kind through the API: list, get, create, batch create, update (merge) and
  * delete; ids from the restaurant's counters or as supplied; the spec's not-found texts; all-or-nothing
  * batches; restaurants resolved under their tenant.
  */
@@ -111,7 +111,7 @@ for (const kind of CATALOGUE_KINDS) {
       }
     });
 
-    it('keeps a supplied id and guid (spec 02 §7) and moves the counter past it', async () => {
+    it('keeps a supplied id and guid and moves the counter past it', async () => {
       const restaurantId = await newRestaurant();
       const guid = randomUUID();
       const supplied = await call(manager, 'POST', url(restaurantId), {

@@ -40,7 +40,7 @@ const mappingsOf = async (domain: string): Promise<{ guid: string; restaurantGui
   (await asBearer(t.app, admin, { method: 'GET', url: `/api/v1/domain-mappings?domain=${domain}` })).json()
     .data.mappings;
 
-describe('hosting provider (spec 01 §7.2)', () => {
+describe('hosting provider', () => {
   it('checks domain requests by the spec rules', async () => {
     const cases: [object, string][] = [
       [{ name: 'a.example.com', method: 'buy' }, 'Method must be add, transfer-in or move-in'],

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-app';
 import { asBearer, type Session, signInAs } from '../test-client';
 
-/** Menu groups as a tree (spec 02 §3, §5): parents, children, references, editing fields, delete policies. */
+/** Menu groups as a tree: parents, children, references, editing fields, delete policies. */
 const t = useTestApp();
 
 let session: Session;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-app';
 import { asBearer, type Session, signInAs } from '../test-client';
 
-// The place link done on the server (issue 18; spec 01 §4), against the in-process emulator a server
+// The place link done on the server (issue 18), against the in-process emulator a server
 // without GOOGLE_PLACES_API_KEY starts: connect by placeId only, sync, the import preview's per-field diff,
 // imports that write exactly the chosen fields, a failed import that changes nothing, and other tenants.
 

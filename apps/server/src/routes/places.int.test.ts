@@ -9,8 +9,8 @@ import { createAppDeps } from '../runtime';
 import { useTestApp } from '../test-app';
 import { asBearer, type Session, signInAs } from '../test-client';
 
-// The places routes (spec 03 §7 places table; issue 18) against one emulator that stands in for Google with
-// a configured key: answers in the spec's shapes, bad input as 400s, Google's failures as problems, and the
+// The places routes (issue 18) against one emulator that stands in for Google with
+// a configured key: answers in Brigade's shapes, bad input as 400s, Google's failures as problems, and the
 // shared cache (X-Cache) hit across two server instances on one database.
 
 const KEY = 'AIzaPlacesTestKey-never-shown-0123456789';

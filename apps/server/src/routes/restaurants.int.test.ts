@@ -37,7 +37,7 @@ const body = (name: string, extra: object = {}) => ({
 });
 
 describe('restaurants API: create', () => {
-  it('creates with a counter id, a guid, a derived slug and every default of spec 01 §3', async () => {
+  it('creates with a counter id, a guid, a derived slug and every default', async () => {
     const { tenant, owner } = await tenantWith('professional');
     const response = await call(
       owner,
@@ -172,7 +172,7 @@ describe('restaurants API: create', () => {
   });
 });
 
-describe('restaurants API: plan caps (spec 01 §9)', () => {
+describe('restaurants API: plan caps', () => {
   it("refuses a starter tenant's own users and says why; a site administrator sets up its one restaurant", async () => {
     const { tenant, owner } = await tenantWith('starter');
     const url = `/tenants/${tenant.tenantId}/restaurants`;

@@ -32,7 +32,7 @@ import type { SiteConfiguration } from '@brigade/domain/site-config';
 import { useCaseDeps } from '../deps';
 import { implement, success } from '../plugins/contract-routes';
 
-// spec 01 §3 lastModifiedBy is the acting user's id (the routes that write are site-admin only).
+// lastModifiedBy is the acting user's id (the routes that write are site-admin only).
 const result = (siteConfig: SiteConfiguration) => success({ siteConfig });
 
 export const siteConfigRoutes = [

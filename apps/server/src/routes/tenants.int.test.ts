@@ -40,7 +40,7 @@ describe('tenants API', () => {
       displayName: 'Acme Foods',
       status: 'active',
       plan: 'starter',
-      // spec 01 §3: creation sets America/New_York although the schema default is UTC
+      // Creation sets America/New_York although the schema default is UTC
       settings: { timezone: 'America/New_York', currency: 'USD', dateFormat: 'MM/DD/YYYY', features: [] },
     });
     expect(tenant.tenantId).toBeGreaterThanOrEqual(10000001);

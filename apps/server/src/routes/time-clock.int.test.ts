@@ -10,7 +10,7 @@ import { type Person, useOrderingRestaurant } from './test-ordering';
 /**
  * Staff on the clock (issue 47 items 1 and 2, docs/behaviour/time-clock.md) on both engines: passcodes set by
  * a manager or the employee, hashed, unique per restaurant; a register unlocked by passcode (throttled, the
- * POS access config deciding who may sign in, derived access deciding a void); the time clock with spec 02's
+ * POS access config deciding who may sign in, derived access deciding a void); the time clock with the
  * clock-in rule, jobs, breaks and declared tips; a manager's audited correction; the timesheet's overtime,
  * wages and labour cost against the ledger's sales. Other tenants get nothing; employees get 403.
  */
@@ -155,7 +155,7 @@ describe('the register lock', () => {
       ],
       clock: { status: 'off', entry: null },
     });
-    // a cook has no POS access (spec 02 §4): the passcode is right, the register stays locked
+    // a cook has no POS access: the passcode is right, the register stays locked
     const cook = await call('employee', 'POST', '/pos/unlock', { passcode: '5555' }, tokens.front);
     expect(cook.statusCode).toBe(403);
     expect(cook.json().detail).toBe('This employee may not sign in to the register');
@@ -217,7 +217,7 @@ describe('the register lock', () => {
 describe('the time clock', () => {
   let entryId = 0;
 
-  it("refuses clock-in by spec 02's rule, and asks for the job when there are several", async () => {
+  it('refuses clock-in unless active with an active job, and asks for the job when there are several', async () => {
     const rule = 'An employee can clock in only when active and holding at least one active job assignment';
     for (const passcode of ['6666', '7777']) {
       const refused = await punch(passcode, { action: 'clock_in' });

@@ -8,7 +8,7 @@ import { closedTodayText } from '../special-hours';
 
 export type NavPage = 'home' | 'menu';
 
-/** The ordering link of the website config (spec 01 §3 ordering), or null when ordering is off. */
+/** The ordering link of the website config (its ordering section), or null when ordering is off. */
 export function orderLink(
   restaurant: Restaurant,
   links: SiteLinks,

@@ -22,11 +22,11 @@ export interface PreviewItem {
 export interface HomeProps {
   data: SiteData;
   links: SiteLinks;
-  /** Up to the configured number of items (spec 01 §9: 6), from the site's menu. */
+  /** Up to the configured number of items (6), from the site's menu. */
   preview: PreviewItem[];
 }
 
-/** The home page's sections: the layout template's order (spec 01 §3), with the restaurant's own content
+/** The home page's sections: the layout template's order, with the restaurant's own content
  * (special offers, content blocks, photos from its Google place, CTA sections) placed after the about section
  * or, when the template has none, before the location. */
 export function homeSections(templateSections: readonly string[]): string[] {

@@ -12,7 +12,7 @@ import { isMenuShownNow, type SiteData } from '../load';
 import { closedTodayText } from '../special-hours';
 import { SiteFooter, SiteHeader } from './chrome';
 
-/** spec 02 §2 menu chooser texts. */
+/** The menu chooser's texts. */
 export const CHOOSER_TEXTS = {
   welcome: (restaurant: string) => `Welcome to ${restaurant}`,
   choose: "Choose which menu you'd like to view",

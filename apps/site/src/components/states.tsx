@@ -1,4 +1,4 @@
-/** spec 01 §2.6 texts of the public restaurant route. */
+/** The public restaurant route's texts. */
 export const STATE_TEXTS = {
   notAvailable: 'Restaurant Not Available',
   tryAgain: 'Try Again',

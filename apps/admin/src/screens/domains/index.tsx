@@ -130,7 +130,7 @@ function RowActions({
 }
 
 /**
- * Domain mappings across tenants (spec 01 §3–5, issue 17): search and filters on the server, verification,
+ * Domain mappings across tenants (issue 17): search and filters on the server, verification,
  * status here and at the hosting provider, transfer to another restaurant, bulk actions on the selection.
  */
 export default function DomainsScreen() {

@@ -78,7 +78,7 @@ function HostingStatus({ domain }: { domain: string }) {
   );
 }
 
-/** A mapping's status here and at the hosting provider (spec 01 §4, §7.2). */
+/** A mapping's status here and at the hosting provider. */
 export function StatusDialog({ row, onClose }: { row: DomainRow; onClose: () => void }) {
   return (
     <Dialog

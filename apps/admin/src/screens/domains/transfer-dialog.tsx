@@ -74,7 +74,7 @@ export function TenantSelect({
   );
 }
 
-/** Move a mapping to another restaurant, of this tenant or another (spec 01 §4: isPrimary is reset). */
+/** Move a mapping to another restaurant, of this tenant or another (isPrimary is reset). */
 export function TransferDialog({ row, onClose }: { row: DomainRow; onClose: () => void }) {
   const tenants = useTenants();
   const [tenantId, setTenantId] = useState(row.tenantId);

@@ -43,7 +43,7 @@ function columns(tenantGuids: Map<number, string>): Column<Row>[] {
   ];
 }
 
-/** Restaurants across tenants (spec 01 §6): search (≥ 2 characters), status on and off, a way into management. */
+/** Restaurants across tenants: search (≥ 2 characters), status on and off, a way into management. */
 export default function RestaurantsScreen() {
   const [text, setText] = useState('');
   const [offset, setOffset] = useState(0);

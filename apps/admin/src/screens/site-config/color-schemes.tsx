@@ -96,7 +96,7 @@ function SchemeEditor({ scheme, onSaved }: { scheme: ColorScheme; onSaved: (id: 
   );
 }
 
-/** Colour schemes (spec 01 §3): pick one to edit it with a live preview of a public page; add; make default. */
+/** Colour schemes: pick one to edit it with a live preview of a public page; add; make default. */
 export function ColorSchemesTab({ config }: TabProps) {
   const [selected, setSelected] = useState<string>(config.defaultColorScheme);
   const { updateScheme } = useSiteConfigWrites();

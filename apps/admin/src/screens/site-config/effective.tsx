@@ -119,7 +119,7 @@ function Effective({ slug, overridesAllowed }: { slug: string; overridesAllowed:
   );
 }
 
-/** spec 01 §3: whether restaurants' own template and scheme apply, and whether they need approval. */
+/** Whether restaurants' own template and scheme apply, and whether they need approval. */
 function OverridesForm({ config }: TabProps) {
   const form = useZodForm(overridesSchema, {
     defaultValues: {
@@ -158,7 +158,7 @@ function OverridesForm({ config }: TabProps) {
   );
 }
 
-/** The effective configuration (spec 01 §7.3): what one restaurant's public site uses now. */
+/** The effective configuration: what one restaurant's public site uses now. */
 export function EffectiveTab({ config }: TabProps) {
   const [slug, setSlug] = useState('');
   return (

@@ -108,7 +108,7 @@ const columns: Column<FallbackImage>[] = [
   { header: 'Kind', cell: (i) => (i.isGenericFallback ? <Badge tone="info">Generic</Badge> : 'By category') },
 ];
 
-/** Fallback images (spec 01 §3/§4 hero image choice): upload, list, remove. */
+/** Fallback images (used by the hero image choice): upload, list, remove. */
 export function FallbackImagesTab({ config }: TabProps) {
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<FallbackImage | null>(null);

@@ -68,7 +68,7 @@ function EntryRow({
   );
 }
 
-/** Fallback texts (spec 01 §3): the words public sites show where a restaurant wrote none, by key. */
+/** Fallback texts: the words public sites show where a restaurant wrote none, by key. */
 export function FallbackTextsTab({ config }: TabProps) {
   const [entries, setEntries] = useState<Entry[]>(() =>
     Object.entries(config.fallbackTexts).map(([key, text]) => ({ key, text })),

@@ -56,7 +56,7 @@ function NotConfigured() {
 }
 
 /**
- * Site configuration (spec 01 §3/§4, issue 17): the platform-wide layout templates, colour schemes, fallback
+ * Site configuration (issue 17): the platform-wide layout templates, colour schemes, fallback
  * images and texts every public site starts from, their version history, and what one restaurant's site uses.
  */
 export default function SiteConfigScreen() {

@@ -115,7 +115,7 @@ const columns: Column<LayoutTemplate>[] = [
   },
 ];
 
-/** Layout templates (spec 01 §3): add, edit, make default, remove — never the default one. */
+/** Layout templates: add, edit, make default, remove — never the default one. */
 export function LayoutTemplatesTab({ config }: TabProps) {
   const [editing, setEditing] = useState<LayoutTemplate | 'new' | null>(null);
   const [removing, setRemoving] = useState<LayoutTemplate | null>(null);

@@ -13,10 +13,10 @@ import { planOptions, statusOptions } from '../../components/labels';
 import { useTenantMutations } from '../../queries';
 
 const FORM_ID = 'create-tenant-form';
-// spec 01 §5: name and display name required ("Business name is required", "Display name is required")
+// Name and display name required ("Business name is required", "Display name is required")
 const schema = createTenantInputSchema.pick({ name: true, displayName: true, plan: true, status: true });
 
-/** Create a tenant (spec 01 §3: plan default starter, status active, creation settings defaults). */
+/** Create a tenant (plan default starter, status active, creation settings defaults). */
 export function CreateTenantDialog({ onClose }: { onClose: () => void }) {
   const form = useZodForm(schema, {
     defaultValues: { name: '', displayName: '', plan: 'starter', status: 'active' },

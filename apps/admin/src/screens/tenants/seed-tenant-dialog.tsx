@@ -65,7 +65,7 @@ function CapNote({ count }: { count: number }) {
 }
 
 /**
- * Seed a tenant with restaurants (spec 01 §7.3): the tenant and every restaurant in one go, all or nothing;
+ * Seed a tenant with restaurants: the tenant and every restaurant in one go, all or nothing;
  * the plan's cap applies to the number of restaurants.
  */
 export function SeedTenantDialog({ onClose }: { onClose: () => void }) {

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { type TenantRow, useTenantMutations } from '../../queries';
 
 /**
- * The tenant's settings (spec 01 §3): time zone (IANA), currency (3 letters) and date format; the feature
+ * The tenant's settings: time zone (IANA), currency (3 letters) and date format; the feature
  * list is kept as it is. The settings are sent whole, as the API replaces them.
  */
 export function TenantLocaleForm({ tenant }: { tenant: TenantRow }) {

@@ -60,7 +60,7 @@ function CreateUserFields({ tenants }: { tenants: readonly TenantRow[] }) {
   );
 }
 
-/** Create a user with a password (spec 01 §6), optionally straight into a tenant with a role. */
+/** Create a user with a password, optionally straight into a tenant with a role. */
 export function CreateUserDialog({
   tenants,
   onClose,

@@ -33,7 +33,7 @@ export function Section({
   );
 }
 
-/** Names: first, last, and the display name (spec 01 §3: first plus last when left blank). */
+/** Names: first, last, and the display name (first plus last when left blank). */
 export function ProfileSection({ user }: { user: AdminUser }) {
   const form = useZodForm(adminUpdateUserSchema, {
     defaultValues: {
@@ -73,7 +73,7 @@ export function ProfileSection({ user }: { user: AdminUser }) {
   );
 }
 
-/** Email verified, site administrator (the flag grants the admin area, spec 01 §6) and the site role. */
+/** Email verified, site administrator (the flag grants the admin area) and the site role. */
 export function AccessSection({ user }: { user: AdminUser }) {
   const form = useZodForm(adminUpdateUserSchema, {
     defaultValues: {

@@ -42,7 +42,7 @@ function confirmation(kind: Confirm, user: AdminUser) {
 
 /**
  * Deactivate or reactivate (sign-in refused while inactive); delete only the profile (the account stays,
- * spec 01 §6 "delete user document"); delete the user completely.
+ * "delete user document"); delete the user completely.
  */
 export function StatusSection({ user }: { user: AdminUser }) {
   const { update, remove, removeProfile } = useUserMutations(user.uid);

@@ -28,7 +28,7 @@ const config: EntityConfig<Row> = {
     'primaryResetBalanceType',
     'secondaryResetBalanceType',
   ],
-  // spec 02 §3 defaults: balances 0, reset Automatic
+  // A new drawer's defaults: balances 0, reset Automatic
   defaults: () => ({
     number: '',
     name: '',

@@ -81,7 +81,7 @@ const REDIRECT_LABELS: Record<(typeof WWW_REDIRECTS)[number], string> = {
   apex_to_www: 'Bare domain → www',
 };
 
-/** Redirect and SEO settings of one mapping (spec 01 §3: redirectConfig, seoConfig). */
+/** Redirect and SEO settings of one mapping (redirectConfig, seoConfig). */
 export function DomainSettingsDialog({ mapping, onClose }: { mapping: Mapping; onClose: () => void }) {
   const { update } = useDomainMutations();
   const toast = useToast();

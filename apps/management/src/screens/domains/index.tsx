@@ -14,7 +14,7 @@ import './domains.css';
 import { useDomainMappings, useDomainMutations } from './queries';
 
 /**
- * Domains of the restaurant (spec 01 §3–§5, decision 010): generated subdomains and custom domains, the DNS
+ * Domains of the restaurant (decision 010): generated subdomains and custom domains, the DNS
  * record that proves a custom domain, verification, the primary domain, redirects and SEO settings. Mapping
  * domains is for owners and admins of the organization (the server checks it too).
  */

@@ -36,7 +36,7 @@ type JobTitleRow = Jsonify<JobTitle>;
 const formatWage = (value: number | undefined) =>
   value === undefined ? 'Not set' : value.toLocaleString(undefined, { style: 'currency', currency: 'USD' });
 
-/** spec 02 §4 derivations, computed from what the form holds now (the server computes the same on save). */
+/** The derived access, wage and clock-in, computed from what the form holds now (the server computes the same on save). */
 function DerivedAccess() {
   const values = useWatch() as Partial<Employee>;
   const employee = {
@@ -85,7 +85,7 @@ function DerivedAccess() {
   );
 }
 
-/** Job assignments with wage overrides; only active job titles can be newly assigned (spec 02 §4). */
+/** Job assignments with wage overrides; only active job titles can be newly assigned. */
 function JobAssignments({ readOnly }: { readOnly: boolean }) {
   const { control } = useFormContext();
   const { fields, append, remove } = useFieldArray({ control, name: 'jobAssignments' });

@@ -44,10 +44,10 @@ const config: EntityConfig<Row> = {
   title: 'Employees',
   description: 'Staff records: role, status, POS and kitchen access, jobs and wages.',
   noun: 'employee',
-  // spec 02 §5: the strict employee form (unknown fields are refused), the server's schema
+  // The strict employee form (unknown fields are refused), the server's schema
   schema: employeeFormSchema,
   editable: EDITABLE,
-  // spec 02 §3/§9 defaults: role training, status active, flags off, wages shown
+  // A new employee's defaults: role training, status active, flags off, wages shown
   defaults: () => ({
     firstName: '',
     lastName: '',

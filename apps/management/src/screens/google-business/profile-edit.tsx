@@ -25,7 +25,7 @@ import { useEditProfile, useProfileComparison } from './queries';
 
 /*
  * "Edit on Google" (issue 19): the description (n / 750), phone, website and the week's hours of the
- * location's Google profile, checked with the domain's rules (spec 03 §5.7) before Google is called. Only
+ * location's Google profile, checked with the domain's rules before Google is called. Only
  * what changed is sent; Google's answer replaces the comparison above.
  */
 

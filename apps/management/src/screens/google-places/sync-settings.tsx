@@ -22,7 +22,7 @@ const FREQUENCY_LABELS: Record<(typeof SYNC_FREQUENCIES)[number], string> = {
 const FREQUENCY_OPTIONS = SYNC_FREQUENCIES.map((value) => ({ value, label: FREQUENCY_LABELS[value] }));
 
 /**
- * The listing platforms of spec 01 §3, as people know them. The Google Business Profile is left out: its
+ * The listing platforms of a restaurant's platform sync, as people know them. The Google Business Profile is left out: its
  * connection is its own (the Business Profile screen), not this document's entry.
  */
 const PLATFORM_NAMES = {

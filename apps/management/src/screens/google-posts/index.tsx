@@ -17,7 +17,7 @@ import { usePostMutations, usePosts } from './queries';
 import './posts.css';
 
 /**
- * Google Business Profile posts (issue 19; spec 03 §5.7): write a post with an optional button, publish it on
+ * Google Business Profile posts (issue 19): write a post with an optional button, publish it on
  * the restaurant's Google profile, and change or delete what was published. For owners, admins and managers
  * (the server answers anyone else 404), once the profile is connected and its location chosen.
  */

@@ -206,7 +206,7 @@ function TagsBody({ selected, onChange }: BodyProps) {
   );
 }
 
-/** Per sales channel (spec 02 §3 item flags): leave as is, on or off. */
+/** Per sales channel (the item's channel flags): leave as is, on or off. */
 function ChannelsBody({ selected, onChange }: BodyProps) {
   const [flags, setFlags] = useState<Partial<Record<(typeof CHANNEL_FIELDS)[number][0], boolean>>>({});
   const update = (field: (typeof CHANNEL_FIELDS)[number][0], value: string) => {

@@ -6,7 +6,7 @@ import { changedMergePatch } from '../../components/merge-patch';
 import { type MoneyFormat, plainMoney } from '../../components/money';
 
 /**
- * The item editor's form (spec 02 §3 Item). Validated with the server's createItemInputSchema after blanks
+ * The item editor's form. Validated with the server's createItemInputSchema after blanks
  * become "not set", so the pricing-strategy rules and every message are the server's own: base needs a base
  * price, size needs a size price, open needs openPrice.
  */

@@ -14,7 +14,7 @@ type GroupRefs = UseFieldArrayReturn<ItemFormValues, 'modifierGroups', 'key'>;
 
 /**
  * The modifier groups offered with an item, in order, each with its own required flag and selection bounds
- * (spec 02 §3 item.modifierGroups), and "Add a modifier group".
+ * (item.modifierGroups), and "Add a modifier group".
  */
 export function ItemModifierGroupsSection({ canSave }: { canSave: boolean }) {
   const { control } = useFormContext<ItemFormValues>();

@@ -28,7 +28,7 @@ import { useCurrentRestaurant } from '../../restaurant-context';
 import { type ItemFormValues, PRICING_STRATEGY_LABELS } from './item-form';
 
 /*
- * The sections of the item editor's form (spec 02 §3 Item), each reading the form from context. The
+ * The sections of the item editor's form, each reading the form from context. The
  * modifier groups of an item are in item-modifier-groups.tsx.
  */
 

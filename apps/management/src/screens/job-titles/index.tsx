@@ -22,7 +22,7 @@ import { EntityScreen } from '../entity/entity-screen';
 
 type Row = Jsonify<JobTitle>;
 
-/** spec 02 §2/§4: job titles are activated or deactivated; only active ones can be assigned. */
+/** Job titles are activated or deactivated; only active ones can be assigned. */
 function ActivationButton({ row }: { row: Row }) {
   const { tenantId, restaurantId } = useCurrentRestaurant();
   const queryClient = useQueryClient();
@@ -58,7 +58,7 @@ const config: EntityConfig<Row> = {
   noun: 'job title',
   schema: createJobTitleInputSchema,
   editable: ['title', 'color', 'description', 'defaultWage', 'isActive'],
-  // spec 02 §9: colour #000000, wage 0, active
+  // A new job title's defaults: colour #000000, wage 0, active
   defaults: () => ({
     title: '',
     color: DEFAULT_JOB_TITLE_COLOR,

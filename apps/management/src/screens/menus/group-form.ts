@@ -12,7 +12,7 @@ import { changedMergePatch } from '../../components/merge-patch';
 
 /**
  * The menu-group settings form: what a group is called, its pricing type, where it shows (visibility per
- * channel, spec 02 §3) and when (days, time range, date range, seasonal window). The values are validated
+ * channel) and when (days, time range, date range, seasonal window). The values are validated
  * with the server's own schema (createMenuGroupInputSchema: same rules, same messages) after blanks are
  * turned into "not set".
  */
@@ -122,7 +122,7 @@ const num = (value: unknown) => optionalNumber(value);
 /**
  * The form's values as the API's fields: blanks are "not set", a time range or date range with both ends
  * blank is absent, and the price fields of the other pricing types are dropped. daysAvailable follows
- * daysOfWeek (spec 02 §3 keeps both; the builder edits them as one).
+ * daysOfWeek (a menu group keeps both; the builder edits them as one).
  */
 export function normaliseGroupForm(values: GroupFormValues): Record<string, unknown> {
   const { timeRange, dateRange, seasonalAvailability: season } = values;

@@ -7,7 +7,7 @@ import { useFormState } from 'react-hook-form';
 import { Section } from '../../catalogue-kit/ui';
 import { AVAILABILITY_CHANNELS, type GroupFormValues, VISIBILITY_FIELDS } from './group-form';
 
-/* The sections of the menu-group settings dialog (spec 02 §3 MenuGroup), reading the form from context. */
+/* The sections of the menu-group settings dialog, reading the form from context. */
 
 const PRICING_LABELS: Record<MenuPricingType, string> = {
   standard: 'Standard (item prices)',

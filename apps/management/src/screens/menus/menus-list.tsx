@@ -16,7 +16,7 @@ import { SortableList } from './sortable-list';
 import { buildMenuTree, countTree, nextPosition, parentGroups } from './tree';
 import { useMenuWrites } from './use-menu-writes';
 
-/** The menus: parent menu groups (spec 02 §3), in position order; open one to build it. */
+/** The menus: parent menu groups, in position order; open one to build it. */
 export function MenusList() {
   const groups = useMenuGroups();
   const toast = useToast();

@@ -77,7 +77,7 @@ export function useMenuWrites() {
       setItems(group, reorderItemRefs(group.items, from, to)).catch(() => undefined),
     addItems: (group: MenuGroupRecord, itemIds: number[]) =>
       setItems(group, addItemRefs(group.items, itemIds)),
-    /** Unlinks an item with the spec's editing field removedItemIds (spec 02 §3). */
+    /** Unlinks an item with the editing-only field removedItemIds. */
     removeItem: async (group: MenuGroupRecord, itemId: number, itemName: string) => {
       patchCache(
         new Map([[group.menuGroupId, { items: group.items.filter((ref) => ref.itemId !== itemId) }]]),

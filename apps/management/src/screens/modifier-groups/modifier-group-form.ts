@@ -9,7 +9,7 @@ import type { ModifierGroupRecord } from '../../catalogue-kit/catalogue-api';
 import { changedMergePatch } from '../../components/merge-patch';
 
 /**
- * The modifier-group editor's form (spec 02 §3): pricing, selection bounds and the modifiers with their
+ * The modifier-group editor's form: pricing, selection bounds and the modifiers with their
  * prices, validated with the server's createModifierGroupInputSchema (same rules, same messages).
  */
 
@@ -65,11 +65,11 @@ export function modifierGroupFormValues(
     selectionRequirement: group?.selectionRequirement ?? 'Optional',
     includePosPrompt: group?.includePosPrompt ?? false,
     allowMultipleSelection: group?.allowMultipleSelection ?? false,
-    // spec 02 §9: minSelection defaults to 1.
+    // minSelection defaults to 1.
     minSelection: group?.minSelection ?? 1,
     maxSelection: group?.maxSelection ?? undefined,
     allowDuplicateSelection: group?.allowDuplicateSelection ?? false,
-    // spec 02 §9: a modifier group's channel flags default to false.
+    // A modifier group's channel flags default to false.
     pos: group?.pos ?? false,
     kiosk: group?.kiosk ?? false,
     onlineOrdering: group?.onlineOrdering ?? false,

@@ -12,7 +12,7 @@ import { RowActions } from '../../catalogue-kit/record-page';
 import { Section } from '../../catalogue-kit/ui';
 import type { ModifierGroupFormValues } from './modifier-group-form';
 
-/* The sections of the modifier-group editor's form (spec 02 §3 ModifierGroup), reading the form from context. */
+/* The sections of the modifier-group editor's form, reading the form from context. */
 
 const asOptions = <V extends string>(values: readonly V[]) =>
   values.map((value) => ({ value, label: value }));

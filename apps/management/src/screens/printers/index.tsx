@@ -186,7 +186,7 @@ const baseConfig: Omit<EntityConfig<Row>, 'columns' | 'rowActions'> = {
     'connection',
     'cloudDeviceId',
   ],
-  // spec 02 §3 defaults
+  // A new printer's defaults
   defaults: () => ({
     number: '',
     name: '',
@@ -223,7 +223,7 @@ const baseConfig: Omit<EntityConfig<Row>, 'columns' | 'rowActions'> = {
     connection: row.connection,
     cloudDeviceId: row.cloudDeviceId ?? '',
   }),
-  // the drawer details only travel with a drawer (spec 02 §5)
+  // the drawer details only travel with a drawer
   toBody: (values) =>
     values.hasCashDrawer === 'No Cash Drawer' ? { ...values, cashDrawer: undefined } : values,
   renderFields: ({ row }) => <PrinterFields row={row} />,

@@ -17,7 +17,7 @@ import { RestaurantRecordGate, SettingsForm, useSettingsForm } from './settings-
 import { SpecialHoursSection } from './special-hours-fields';
 import { CurrencyField, DefaultTaxRates } from './tax-and-currency';
 
-/** spec 01 §3 Restaurant: profile, address, contact, opening hours and settings. */
+/** The restaurant's own record: profile, address, contact, opening hours and settings. */
 export default function RestaurantScreen() {
   return (
     <>

@@ -19,7 +19,7 @@ export function useRestaurantRecord() {
 }
 
 /**
- * PATCH the restaurant (spec 01 §5: a sent nested document replaces the stored one). The answer becomes the
+ * PATCH the restaurant (a sent nested document replaces the stored one). The answer becomes the
  * cached record at once; the public site and the domains screen read it too.
  */
 export function useUpdateRestaurant() {

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { RestaurantRecord } from './queries';
 
 /**
- * The restaurant form: the server's own schemas (spec 01 §5 messages), every section complete because a sent
+ * The restaurant form: the server's own schemas (and their messages), every section complete because a sent
  * nested document replaces the stored one.
  */
 const { name, concept, slug, status } = updateRestaurantInputSchema.shape;

@@ -66,7 +66,7 @@ const config: EntityConfig<Row> = {
     'takeoutTaxrate',
     'roundingOptions',
   ],
-  // spec 02 §3/§9 defaults: Percent, rate 0, Half Even Rounding
+  // Defaults: Percent, rate 0, Half Even Rounding
   defaults: () => ({
     number: '',
     name: '',

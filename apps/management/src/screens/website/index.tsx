@@ -17,7 +17,7 @@ import { siteUrlOf, websiteFormSchema, websiteToForm } from './website-form';
 import { sectionsWithErrors, WEBSITE_SECTIONS, type WebsiteSectionId } from './website-sections';
 
 /**
- * spec 01 §3 website configuration: the restaurant's public site, edited in sections (issue 23 item 6)
+ * Website configuration: the restaurant's public site, edited in sections (issue 23 item 6)
  * beside a live preview of its home page drawn from the unsaved draft.
  */
 export default function WebsiteScreen() {

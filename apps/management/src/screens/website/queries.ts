@@ -30,7 +30,7 @@ export function usePublicLink() {
   });
 }
 
-/** The platform's site configuration: layout templates, colour schemes, fallback images (spec 01 §4). */
+/** The platform's site configuration: layout templates, colour schemes, fallback images. */
 export function useSiteConfig() {
   return useQuery({
     queryKey: ['site-config'],

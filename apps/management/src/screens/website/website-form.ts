@@ -3,7 +3,7 @@ import { type WebsiteConfig, websiteConfigSchema, withDefaultSeoTitle } from '@b
 import type { RestaurantRecord } from '../restaurant/queries';
 
 /**
- * The website editor edits the whole website configuration with the server's schema (spec 01 §5 messages:
+ * The website editor edits the whole website configuration with the server's schema (and its messages:
  * "Title should be under 60 characters", "Must be a valid hex color"...). The stored document is sent back
  * complete (a sent nested document replaces the stored one), so what the editor does not show (AI flags,
  * custom domain) is kept as it was.
