@@ -20,7 +20,7 @@ Commands:
   counters:show --type T [--tenant N --restaurant N]
                                show a counter's last issued id
   counters:reset --type T [--tenant N --restaurant N] [--value V]
-                               reset a counter to V, or to first id - 1 (spec 02 §4)
+                               reset a counter to V, or to first id - 1 (as the counters' ids start)
   ledger:rebuild [--tenant N]  derive the sales ledger again from the orders and payments (every
                                restaurant, or one tenant's); the same records give the same lines
 

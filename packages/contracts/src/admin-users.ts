@@ -120,7 +120,7 @@ export const deleteAdminUserProfile = defineEndpoint({
   path: '/admin-users/{uid}/profile',
   summary: 'Delete only the user’s profile; the account and its sign-in stay',
   description:
-    'spec 01 §6 "delete user document": names (the display name becomes the email), phone, photo, site ' +
+    'What goes: the names (the display name becomes the email), phone, photo, site ' +
     'administrator and site role, and every tenant assignment go; email, password, email verification, ' +
     'active and sessions stay. Not for yourself, nor the last active site administrator (409).',
   tags: ['admin-users'],

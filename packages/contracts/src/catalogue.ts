@@ -126,7 +126,7 @@ function catalogueWriteEndpoints(kind: CatalogueKindDefinition) {
       id: `create${kind.singular}`,
       method: 'POST',
       path: base(kind),
-      summary: `Create a ${label} (spec 02 §7: a supplied id and guid are kept, otherwise issued)`,
+      summary: `Create a ${label} (a supplied id and guid are kept, otherwise issued)`,
       tags,
       access: CATALOGUE_WRITE,
       changes: 'catalogue',
@@ -223,7 +223,7 @@ export const deactivateJobTitle = defineEndpoint({
 const count = z.number().int().nonnegative();
 
 export const catalogueSummarySchema = z.object({
-  menus: count.meta({ description: 'Parent menu groups (spec 02 §3: no parentId)' }),
+  menus: count.meta({ description: 'Parent menu groups (no parentId)' }),
   items: count,
   modifierGroups: count,
   menuGroups: count,

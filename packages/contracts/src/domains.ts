@@ -55,7 +55,7 @@ export const createDomainMapping = defineEndpoint({
   path: base,
   summary: 'Map a custom domain or a subdomain to a restaurant',
   description:
-    'spec 01 §4: domainId from the counter, guid, domain lowercased; a subdomain starts ssl issued and ' +
+    'domainId from the counter, guid, domain lowercased; a subdomain starts ssl issued and ' +
     'verified, a custom domain pending and pending (with a verificationToken for its DNS TXT record); ' +
     'isActive true, isPrimary false unless sent. 409 when the domain is already mapped.',
   tags,
@@ -73,7 +73,7 @@ export const createGeneratedSubdomain = defineEndpoint({
   summary: 'Map the restaurant’s subdomain under the base domain: the chosen one, or a generated one',
   description:
     'With `subdomain` (one label: letters, digits and hyphens, not at either end, up to 63) that name under ' +
-    'BRIGADE_BASE_DOMAIN; 409 "Domain {domain} is already mapped" when taken. Without it, spec 01 §9: ' +
+    'BRIGADE_BASE_DOMAIN; 409 "Domain {domain} is already mapped" when taken. Without it: ' +
     '"restaurant-" plus the last 8 characters of the restaurant guid, a numeric suffix on collision, up to ' +
     '100 tries.',
   tags,
@@ -89,7 +89,7 @@ export const queryDomainMappings = defineEndpoint({
   method: 'GET',
   path: base,
   summary: 'Query mappings by guid, domainId, domain, tenantGuid, restaurantGuid, isActive',
-  description: 'spec 01 §5: limit 1-100 (default 50), offset, sortBy domain|createdAt|updatedAt, sortOrder.',
+  description: 'limit 1-100 (default 50), offset, sortBy domain|createdAt|updatedAt, sortOrder.',
   tags,
   access: signedIn,
   request: { query: domainMappingQuerySchema },
@@ -198,7 +198,7 @@ export const updateDomainMapping = defineEndpoint({
   path: `${base}/{guid}`,
   summary: 'Update a mapping (statuses, flags, redirect and SEO configuration)',
   description:
-    'spec 01 §5: domainId, guid, domain, domainType, tenant, restaurant, createdAt and createdBy cannot ' +
+    'domainId, guid, domain, domainType, tenant, restaurant, createdAt and createdBy cannot ' +
     'change. verificationStatus and sslStatus change only by the verify endpoint or by a site ' +
     'administrator (recorded); anyone else sending a different value gets 403, the stored value is fine.',
   tags,
@@ -303,10 +303,10 @@ export const resolvePublicRestaurant = defineEndpoint({
   path: '/public/resolve',
   summary: 'Resolve the restaurant of a public site',
   description:
-    'spec 01 §2.6: tenant|tenantGuid + restaurant|restaurantGuid first, then the host (not localhost; the ' +
+    'tenant|tenantGuid + restaurant|restaurantGuid first, then the host (not localhost; the ' +
     '`host` query, else the Host header) through the domain mappings, then the first segment of `path` as a ' +
     'slug. Not found is 200 with found false and the reason in `error`. A host is found only when its ' +
-    'mapping is active and verified (spec 01 §4 "usable"; a custom domain by its DNS check) and its ' +
+    'mapping is active and verified (usable; a custom domain by its DNS check) and its ' +
     'restaurant active; `mapping` then holds only its public fields.',
   tags,
   access: { kind: 'public' },

@@ -32,7 +32,7 @@ export const registerHostingDomain = defineEndpoint({
   path: base,
   summary: 'Register, transfer in or move in a domain at the provider',
   description:
-    'spec 01 §5: method exactly add, transfer-in or move-in; move-in needs token; expectedPrice > 0.',
+    'The method is exactly add, transfer-in or move-in; move-in needs token; expectedPrice > 0.',
   tags,
   access: siteAdmin,
   changes: 'domains',
@@ -243,7 +243,7 @@ export const setupDomainWithRedirect = defineEndpoint({
   path: '/hosting/setup-domain-with-redirect',
   summary: 'Add a main domain and a second domain redirecting to it (308), and map both to the restaurant',
   description:
-    'spec 01 §7.2: both are added to the hosting project (the second with a redirect to the main one) and ' +
+    'Both are added to the hosting project (the second with a redirect to the main one) and ' +
     'domain mappings are created (the second with redirectTo https://<main>). createdBy is the caller. ' +
     'All or nothing: when a step fails, the earlier ones are undone (domains removed from the project, no ' +
     'mapping written) and the failed step’s problem is the answer; `errors` is therefore always empty.',

@@ -29,7 +29,7 @@ export const createRestaurant = defineEndpoint({
   path: base,
   summary: "Create a restaurant within the tenant's plan",
   description:
-    'spec 01 §4: validated, restaurantId from the counter, guid, slug derived from the name (a numeric ' +
+    'Validated; restaurantId from the counter, guid, slug derived from the name (a numeric ' +
     'suffix when taken, across tenants), default hours, settings, website configuration and platform sync. ' +
     'Plan caps: starter 1, professional 5, enterprise 999; only professional and enterprise tenants create ' +
     'restaurants themselves (a site administrator sets up a starter tenant’s one restaurant). A refusal is ' +
@@ -97,7 +97,7 @@ export const updateRestaurant = defineEndpoint({
   summary:
     'Update a restaurant: details, hours, special hours, settings, website configuration, platform sync, slug',
   description:
-    'spec 01 §5: server-set fields (docId, createdAt, updatedAt, ids) are dropped and the rest validated as ' +
+    'Server-set fields (docId, createdAt, updatedAt, ids) are dropped and the rest validated as ' +
     'a partial restaurant. Omitted fields stay; sent nested documents replace the stored ones (with the ' +
     'schema defaults). A sent slug is normalised and must be free. connectedAt and lastSyncAt in the ' +
     'platform sync stay the server’s. Hours (decision 030): a weekday is `{open, close, closed}` (one span) ' +

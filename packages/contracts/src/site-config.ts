@@ -54,7 +54,7 @@ export const initializeSiteConfig = defineEndpoint({
   path: '/site-config/initialize',
   summary: 'Create the default site configuration unless one exists',
   description:
-    'spec 01 §9 defaults: layout modern-restaurant (hero, menu-preview, about, location, contact), colour ' +
+    'Defaults: layout modern-restaurant (hero, menu-preview, about, location, contact), colour ' +
     'scheme warm-neutral, menu preview 6 items with prices, hero height screen with centered text, ' +
     'overrides allowed without approval, version 1. An existing configuration is returned unchanged.',
   tags,
@@ -236,7 +236,7 @@ export const chooseHeroImage = defineEndpoint({
   path: '/site-config/hero-image',
   summary: 'The hero image for a restaurant site',
   description:
-    'spec 01 §4: the explicit image, else the highest-priority non-generic fallback image whose category ' +
+    'The explicit image, else the highest-priority non-generic fallback image whose category ' +
     'matches (case-insensitively), else the generic fallback, else /images/fallback/generic-restaurant-hero.jpg.',
   tags: [...tags, 'public'],
   access: { kind: 'public' },

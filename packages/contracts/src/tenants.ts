@@ -16,7 +16,7 @@ export const createTenant = defineEndpoint({
   path: '/tenants',
   summary: 'Create a tenant (id from the counter, guid, status active, plan default starter)',
   description:
-    'Settings default to the creation defaults of spec 01 §3: timezone America/New_York, currency USD, ' +
+    'Settings default to the creation defaults: timezone America/New_York, currency USD, ' +
     'date format MM/DD/YYYY, no features.',
   tags: ['tenants'],
   access: siteAdmin,
