@@ -10,6 +10,7 @@ import { JobRunner } from '@brigade/core/jobs/job-runner';
 import { autoReplyDueReviews } from '@brigade/core/listing/auto-reply-job';
 import { queueDueSyncs, syncConnection } from '@brigade/core/listing/scheduled-sync';
 import { printQueuedTicket } from '@brigade/core/ordering/kitchen-tickets';
+import { sendScheduledRefunds } from '@brigade/core/ordering/scheduled-refunds';
 import { checkUnacceptedOrder } from '@brigade/core/ordering/unaccepted-orders';
 import { resyncDuePlaces } from '@brigade/core/places/place-resync';
 import { closeUnpaidKioskChecks, kickDrawerJob, printReceiptJob } from '@brigade/core/pos/index';
@@ -30,6 +31,7 @@ import { systemOrderingDeps } from './routes/ordering';
  * - `order.unaccepted`: an order still `new` after its alert or cancel time (queued when it goes live);
  * - `checkout.sweep`: stale payments, then orders stuck in `placing`; every minute and at start-up;
  * - `kiosk.unpaid`: kiosk orders nobody paid at the counter, closed as abandoned; every 15 minutes;
+ * - `refund.scheduled`: refunds asked for before their payment settled, sent once it has; every 15 minutes;
  * - `listing.schedule` (every minute) queues a `listing.sync` per Google Business Profile connection due, and
  *   `listing.autoreply` (every minute) posts the AI replies due; `places.resync` (every 15 minutes) re-syncs the
  *   linked Google places due. Without Google configured they find nothing to do;
@@ -66,6 +68,14 @@ export function createJobRunner(
         if (cardSales.released > 0) log.warn(cardSales, 'gave back the keys of register card sales cut off');
       },
       { batchSize: 1, cron: '* * * * *' },
+    )
+    .handle(
+      QUEUES.scheduledRefunds.name,
+      async () => {
+        const sent = await sendScheduledRefunds(systemOrderingDeps(deps, log));
+        if (sent.examined > sent.waiting) log.info(sent, 'sent or ended refunds scheduled for settlement');
+      },
+      { batchSize: 1, cron: '*/15 * * * *' },
     )
     .handle(
       QUEUES.listingSchedule.name,

@@ -31,8 +31,7 @@ export const registerHostingDomain = defineEndpoint({
   method: 'POST',
   path: base,
   summary: 'Register, transfer in or move in a domain at the provider',
-  description:
-    'The method is exactly add, transfer-in or move-in; move-in needs token; expectedPrice > 0.',
+  description: 'The method is exactly add, transfer-in or move-in; move-in needs token; expectedPrice > 0.',
   tags,
   access: siteAdmin,
   changes: 'domains',

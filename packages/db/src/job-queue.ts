@@ -101,6 +101,18 @@ export const QUEUES = {
     expireInSeconds: 300,
     policy: 'stately',
   },
+  /**
+   * Every 15 minutes: refunds of orders asked for before their payment settled, sent once it has
+   * (ordering/scheduled-refunds.ts); a gateway that does not answer is tried again at the next run.
+   */
+  scheduledRefunds: {
+    name: 'refund.scheduled',
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    expireInSeconds: 600,
+    policy: 'stately',
+  },
   /** Every 15 minutes: kiosk orders nobody paid at the counter, closed as abandoned (pos/kiosk-unpaid.ts). */
   kioskUnpaid: {
     name: 'kiosk.unpaid',

@@ -45,6 +45,7 @@ export const AUDITED_TABLES = {
   merchant_accounts: 'Payment settings',
   payment_profiles: 'Customer payment profiles',
   orders: 'Orders',
+  scheduled_refunds: 'Refunds scheduled for settlement',
   ordering_settings: 'Online ordering settings',
   pos_devices: 'Registers',
   cash_drawer_sessions: 'Cash drawer sessions',

@@ -1,18 +1,37 @@
 import type { Actor } from '@brigade/domain/access';
-import { BrigadeError, notFound } from '@brigade/domain/errors';
-import { ORDER_NOT_SETTLED, ORDER_NOT_SOLD, type RefundOrderInput } from '@brigade/domain/ordering/api';
+import { BrigadeError, notFound, validationError } from '@brigade/domain/errors';
+import {
+  ORDER_NOT_SETTLED,
+  ORDER_NOT_SOLD,
+  REFUNDS_ALREADY_SCHEDULED,
+  type RefundOrderInput,
+  scheduledRefundNote,
+} from '@brigade/domain/ordering/api';
 import type { OrderStatus } from '@brigade/domain/ordering/order-status';
 import { refundReceiptOf } from '@brigade/domain/ordering/receipt';
 import { formatAmount } from '@brigade/domain/payments/amount';
 import { insertOutboxEmail } from '../identity/outbox-repository';
 import type { PaymentDeps } from '../payments/payment-deps';
-import { findTransaction } from '../payments/payment-repository';
-import { refundPayment } from '../payments/refund';
+import { findTransaction, lockTransaction, type TransactionRow } from '../payments/payment-repository';
+import { REFUND_TOO_LARGE_MESSAGE, refundPayment } from '../payments/refund';
+import { refreshTransaction } from '../payments/transaction-queries';
 import { findRestaurant } from '../tenancy/restaurant-repository';
 import { userIdOf } from '../use-case';
 import { ORDER_NOT_FOUND } from './order-moves';
 import { liveNumber } from './order-number';
-import { addOrderEvent, findOrder, type OrderRow, orderEventsOf, updateOrder } from './ordering-repository';
+import {
+  addOrderEvent,
+  findOrder,
+  type OrderRow,
+  orderEventsOf,
+  type RestaurantScope,
+  updateOrder,
+} from './ordering-repository';
+import {
+  findScheduledRefundByKey,
+  heldByScheduledRefunds,
+  insertScheduledRefund,
+} from './scheduled-refund-repository';
 
 /** Statuses of an order the restaurant accepted: a sale, which can be refunded in part. */
 const SOLD: readonly OrderStatus[] = ['accepted', 'in_preparation', 'ready', 'completed'];
@@ -28,11 +47,21 @@ export interface RefundOrderCall extends RefundOrderInput {
 }
 
 /**
- * Refunds part of an order, or what is left of it, with a reason (docs/behaviour/ordering.md#refunds-from-the-order):
- * a refund of the order's settled payment (payments' own refund, keyed by the caller's Idempotency-Key), then a
- * line in the order's history and the guest's email of it; an order picked up and now refunded in full becomes
- * `refunded`. The sales ledger
- * takes the refund from the payment, in the same transaction that records it.
+ * A captured payment the gateway has not settled yet: it refunds only settled payments and voids a captured
+ * one only whole, so a refund of part of it waits for the settlement (scheduled-refunds.ts).
+ */
+export const awaitsSettlement = (payment: TransactionRow): boolean =>
+  payment.status === 'captured' &&
+  payment.refundable !== true &&
+  payment.capturedAmount > payment.refundedAmount;
+
+/**
+ * Refunds part of an order, or what is left of it, with a reason (docs/behaviour/ordering.md#refunds-from-the-order).
+ * A settled payment is refunded at once (payments' own refund, keyed by the caller's Idempotency-Key), with a
+ * line in the order's history and the guest's email of it; an order picked up and now refunded in full
+ * becomes `refunded`. Before the payment settles the gateway is asked whether it has (a payment learns it
+ * only when asked); if not, the refund is scheduled for when it does, holding its amount. The sales ledger
+ * takes a refund from the payment, in the same transaction that records it.
  */
 export async function refundOrder(deps: PaymentDeps, actor: Actor, call: RefundOrderCall): Promise<OrderRow> {
   const scope = { tenantId: call.tenantId, restaurantId: call.restaurantId };
@@ -42,15 +71,118 @@ export async function refundOrder(deps: PaymentDeps, actor: Actor, call: RefundO
   if (!SOLD.includes(row.status) || !row.transactionId)
     throw new BrigadeError('conflict', 'ORDER_NOT_SOLD', ORDER_NOT_SOLD);
   const transactionId = row.transactionId;
-  const payment = await deps.transact((tx) => findTransaction(tx, scope, transactionId));
+  let payment = await deps.transact((tx) => findTransaction(tx, scope, transactionId));
+  if (payment && awaitsSettlement(payment)) payment = await learnSettlement(deps, actor, scope, payment);
+  if (payment && awaitsSettlement(payment)) return scheduleRefund(deps, actor, { row, payment, call });
   if (!payment || payment.refundable !== true)
     throw new BrigadeError('conflict', 'ORDER_NOT_SETTLED', ORDER_NOT_SETTLED);
+  const held = await deps.transact((tx) => heldByScheduledRefunds(tx, scope, row.orderId));
+  const { order } = await refundSettledOrder(deps, actor, {
+    order: row,
+    amount: amountBeside(payment, held, call.amount),
+    reason: call.reason,
+    key: call.idempotencyKey,
+    by: userIdOf(actor),
+  });
+  return order;
+}
+
+/** The payment as the gateway sees it now; as it was when the gateway does not answer. */
+export async function learnSettlement(
+  deps: PaymentDeps,
+  actor: Actor,
+  scope: RestaurantScope,
+  payment: TransactionRow,
+): Promise<TransactionRow> {
+  try {
+    await refreshTransaction(deps, actor, { ...scope, transactionId: payment.transactionId });
+  } catch {
+    return payment;
+  }
+  return (await deps.transact((tx) => findTransaction(tx, scope, payment.transactionId))) ?? payment;
+}
+
+/** The amount a refund may take beside what scheduled refunds hold (undefined: what is left, as payments count it). */
+function amountBeside(payment: TransactionRow, held: number, asked: number | undefined): number | undefined {
+  if (held === 0) return asked;
+  const free = payment.capturedAmount - payment.refundedAmount - held;
+  if (free <= 0) throw new BrigadeError('conflict', 'REFUNDS_ALREADY_SCHEDULED', REFUNDS_ALREADY_SCHEDULED);
+  if (asked !== undefined && asked > free) throw tooLarge();
+  return asked ?? free;
+}
+
+const tooLarge = () =>
+  validationError(REFUND_TOO_LARGE_MESSAGE, [{ path: 'amount', message: REFUND_TOO_LARGE_MESSAGE }]);
+
+/**
+ * Schedules the refund for when the payment settles: under the order's and the payment's locks, what is left
+ * (captured, less refunded, less what other scheduled refunds hold) is checked, the refund is written with
+ * the caller's key (the same key again answers the same order) and the order's history says so.
+ */
+async function scheduleRefund(
+  deps: PaymentDeps,
+  actor: Actor,
+  { row, payment, call }: { row: OrderRow; payment: TransactionRow; call: RefundOrderCall },
+): Promise<OrderRow> {
+  const scope = { tenantId: row.tenantId, restaurantId: row.restaurantId };
+  const key = call.idempotencyKey ?? Buffer.from(deps.randomBytes(16)).toString('hex');
+  return deps.transact(async (tx) => {
+    const current = (await findOrder(tx, scope, row.orderId, true)) ?? row;
+    if (await findScheduledRefundByKey(tx, scope, row.orderId, key)) return current;
+    const locked = (await lockTransaction(tx, scope, payment.transactionId)) ?? payment;
+    const free =
+      locked.capturedAmount - locked.refundedAmount - (await heldByScheduledRefunds(tx, scope, row.orderId));
+    if (free <= 0) throw new BrigadeError('conflict', 'REFUNDS_ALREADY_SCHEDULED', REFUNDS_ALREADY_SCHEDULED);
+    if (call.amount !== undefined && call.amount > free) throw tooLarge();
+    const amount = call.amount ?? free;
+    const by = userIdOf(actor);
+    await insertScheduledRefund(tx, {
+      ...scope,
+      orderId: row.orderId,
+      transactionId: payment.transactionId,
+      amount,
+      reason: call.reason,
+      requestedBy: by,
+      idempotencyKey: key,
+    });
+    await addOrderEvent(
+      tx,
+      current,
+      current.status,
+      by,
+      scheduledRefundNote(formatAmount(amount), current.currency, call.reason),
+    );
+    return current;
+  });
+}
+
+export interface SettledRefund {
+  order: OrderRow;
+  amount?: number | undefined;
+  reason: string;
+  /** The caller's key; the payments' key is made of it and the order. */
+  key: string | undefined;
+  /** Who the order's history names. */
+  by: string;
+}
+
+/**
+ * Refunds the order's settled payment (payments' own refund and its ledger lines), then writes the history
+ * line and the guest's email once per key; a picked-up order refunded in full becomes `refunded`. A declined
+ * refund is a 409 with the card's words.
+ */
+export async function refundSettledOrder(
+  deps: PaymentDeps,
+  actor: Actor,
+  { order: row, amount, reason, key, by }: SettledRefund,
+): Promise<{ order: OrderRow; refundTransactionId: string }> {
+  const scope = { tenantId: row.tenantId, restaurantId: row.restaurantId };
+  const transactionId = row.transactionId!;
   const { transaction: refund } = await refundPayment(deps, actor, {
     ...scope,
     transactionId,
-    ...(call.amount === undefined ? {} : { amount: call.amount }),
-    idempotencyKey:
-      call.idempotencyKey === undefined ? undefined : `order-${row.orderId}-${call.idempotencyKey}`,
+    ...(amount === undefined ? {} : { amount }),
+    idempotencyKey: key === undefined ? undefined : `order-${row.orderId}-${key}`,
   });
   if (refund.status !== 'captured')
     throw new BrigadeError(
@@ -58,15 +190,14 @@ export async function refundOrder(deps: PaymentDeps, actor: Actor, call: RefundO
       'REFUND_DECLINED',
       refundDeclinedMessage(refund.processorText ?? null),
     );
-  const note = `Refunded ${formatAmount(refund.amount)} ${refund.currency} (${refund.transactionId.slice(0, 8)}): ${call.reason}`;
-  return deps.transact(async (tx) => {
+  const note = `Refunded ${formatAmount(refund.amount)} ${refund.currency} (${refund.transactionId.slice(0, 8)}): ${reason}`;
+  const order = await deps.transact(async (tx) => {
     const current = (await findOrder(tx, scope, row.orderId, true))!;
     // a repeated request (same key) answers the refund it made: its line is written once
     const events = await orderEventsOf(tx, current);
     if (events.some((e) => e.note === note)) return current;
     const after = await findTransaction(tx, scope, transactionId);
     const whole = after !== null && after.refundedAmount >= after.capturedAmount;
-    const by = userIdOf(actor);
     // the guest's email of the refund, sent once this commits (the outbox's delivery job)
     const restaurant = await findRestaurant(tx, scope.tenantId, scope.restaurantId);
     const mail = refundReceiptOf({
@@ -88,4 +219,5 @@ export async function refundOrder(deps: PaymentDeps, actor: Actor, call: RefundO
     await addOrderEvent(tx, current, current.status, by, note);
     return current;
   });
+  return { order, refundTransactionId: refund.transactionId };
 }

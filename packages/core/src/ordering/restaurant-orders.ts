@@ -17,7 +17,7 @@ import {
   type OrderMoveDeps,
 } from './order-moves';
 import { liveNumber } from './order-number';
-import { type RefundOrderCall, refundOrder as refundOrderRow } from './order-refunds';
+import { awaitsSettlement, type RefundOrderCall, refundOrder as refundOrderRow } from './order-refunds';
 import {
   findOrder,
   listOrderRows,
@@ -28,6 +28,7 @@ import {
   readSettings,
   saveSettings,
 } from './ordering-repository';
+import { heldByScheduledRefunds } from './scheduled-refund-repository';
 
 /**
  * The restaurant's side of online ordering (docs/behaviour/ordering.md#orders-in-management): the day's
@@ -125,9 +126,10 @@ export async function refundOrder(
 async function detailedView(deps: UseCaseDeps, row: OrderRow): Promise<OrderView> {
   const scope = { tenantId: row.tenantId, restaurantId: row.restaurantId };
   const { transactionId } = row;
-  const [events, payment] = await sideBySide(deps.db, [
+  const [events, payment, held] = await sideBySide(deps.db, [
     () => orderEventsOf(deps.db, row),
     () => (transactionId ? findTransaction(deps.db, scope, transactionId) : Promise.resolve(null)),
+    () => heldByScheduledRefunds(deps.db, scope, row.orderId),
   ]);
   const names = await userNames(
     deps.db,
@@ -136,7 +138,12 @@ async function detailedView(deps: UseCaseDeps, row: OrderRow): Promise<OrderView
   return {
     ...orderView(row, payment),
     refundedAmount: payment?.refundedAmount ?? 0,
-    refundableAmount: payment?.refundable ? Math.max(0, payment.capturedAmount - payment.refundedAmount) : 0,
+    refundableAmount:
+      payment && (payment.refundable || awaitsSettlement(payment))
+        ? Math.max(0, payment.capturedAmount - payment.refundedAmount - held)
+        : 0,
+    scheduledRefundAmount: held,
+    refundWaitsForSettlement: payment !== null && awaitsSettlement(payment),
     events: events.map((event) => ({
       status: event.status,
       note: event.note,

@@ -186,6 +186,55 @@ export const orders = pgTable(
   ],
 );
 
+export const SCHEDULED_REFUND_STATUSES = ['scheduled', 'refunded', 'declined', 'cancelled'] as const;
+
+/**
+ * A refund of part of an order asked for before its payment settled (docs/behaviour/ordering.md#refunds-from-the-order):
+ * the gateway refunds only a settled payment and voids only the whole of a captured one, so the refund waits
+ * here, holding its amount from what is left to refund, and the `refund.scheduled` job sends it through the
+ * payments' own refund once the payment has settled (issue 44). `refunded` names the refund's transaction;
+ * `declined` keeps the card's words; `cancelled` when the payment was voided or refunded in full meanwhile.
+ */
+export const scheduledRefunds = pgTable(
+  'scheduled_refunds',
+  {
+    scheduledRefundId: bigint('scheduled_refund_id', { mode: 'number' })
+      .primaryKey()
+      .generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    /** The order's payment, which the refund is of. */
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => paymentTransactions.transactionId),
+    amount: money('amount').notNull(),
+    reason: text('reason').notNull(),
+    requestedBy: text('requested_by').notNull(),
+    /** The caller's Idempotency-Key: the same request again answers the same scheduled refund. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status', { enum: SCHEDULED_REFUND_STATUSES }).notNull().default('scheduled'),
+    refundTransactionId: uuid('refund_transaction_id'),
+    /** The card's words on a decline, or why the refund was cancelled. */
+    outcome: text('outcome'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    restaurantFk('scheduled_refunds_restaurant_fk', t as never),
+    uniqueIndex('scheduled_refunds_key').on(t.orderId, t.idempotencyKey),
+    // the job reads only what still waits
+    index('scheduled_refunds_waiting_idx').on(t.scheduledRefundId).where(sql`${t.status} = 'scheduled'`),
+    check('scheduled_refunds_amount_check', sql`${t.amount} > 0`),
+    check(
+      'scheduled_refunds_status_check',
+      sql`${t.status} in ('scheduled', 'refunded', 'declined', 'cancelled')`,
+    ),
+  ],
+);
+
 /** Every status an order went through, who moved it and why. */
 export const orderEvents = pgTable(
   'order_events',

@@ -243,8 +243,15 @@ export const orderSchema = z.object({
   paymentStatus: z.string().nullable(),
   /** What was refunded of the payment so far (cents; the order page). */
   refundedAmount: z.number().optional(),
-  /** What can still be refunded now (0 until the payment settles; the order page). */
+  /**
+   * What is left to refund (cents; the order page): captured, less what was refunded and what scheduled
+   * refunds hold. Before the payment settles a refund of it is scheduled for when it does.
+   */
   refundableAmount: z.number().optional(),
+  /** What refunds waiting for the payment to settle hold (cents). */
+  scheduledRefundAmount: z.number().optional(),
+  /** True while the payment has not settled: a refund asked for now is sent once it does. */
+  refundWaitsForSettlement: z.boolean().optional(),
   cardLastFour: z.string().nullable(),
   cardBrand: z.string().nullable(),
   events: z.array(orderEventSchema).optional(),
@@ -287,6 +294,12 @@ export type RefundOrderInput = z.output<typeof refundOrderSchema>;
 export const ORDER_NOT_SOLD = 'Only an order the restaurant accepted can be refunded in part';
 export const ORDER_NOT_SETTLED =
   'The payment has not settled yet: part of it can be refunded once it settles (usually the next day); until then the order can only be cancelled in full';
+/** A refund asked for when scheduled refunds already hold all that is left of the payment. */
+export const REFUNDS_ALREADY_SCHEDULED =
+  'Refunds already scheduled for when the payment settles cover what is left to refund';
+/** The order's history line of a refund that waits for the payment to settle (order-refunds.ts). */
+export const scheduledRefundNote = (amount: string, currency: string, reason: string) =>
+  `Refund of ${amount} ${currency} scheduled for when the payment settles: ${reason}`;
 
 // --- The ordering menu (what the guest's browser reads) -------------------------------------------------
 

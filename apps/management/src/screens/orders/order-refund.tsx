@@ -29,26 +29,35 @@ const SOLD = new Set(['accepted', 'in_preparation', 'ready', 'completed']);
 
 /**
  * "Refund part" on the order page (managers and above; the page shows it to them only): an amount (blank
- * for what is left) and a reason. Before the payment settles there is nothing to refund in part: the button
- * says when it will be possible, and Cancel gives everything back.
+ * for what is left) and a reason. Before the payment settles the gateway cannot refund part of it, so the
+ * refund is scheduled and goes out once it settles; the page says what is scheduled.
  */
 export function RefundControl({ order }: { order: Order }) {
   const [open, setOpen] = useState(false);
   if (!SOLD.has(order.status) || !order.transactionId) return null;
   const refundable = order.refundableAmount ?? 0;
+  const scheduled = order.scheduledRefundAmount ?? 0;
+  const money = (minor: number) => formatMinor(minor, order.currency);
+  const waiting =
+    scheduled > 0 ? (
+      <p className="ord-refund__note ui-small ui-muted">
+        {money(scheduled)} will be refunded once the payment settles (usually the next day).
+      </p>
+    ) : null;
   if (refundable === 0)
     return (
-      <p className="ord-refund__note ui-small ui-muted">
-        {order.refundedAmount
-          ? 'Refunded in full.'
-          : 'A part of the payment can be refunded once it settles (usually the next day).'}
-      </p>
+      waiting ?? (
+        <p className="ord-refund__note ui-small ui-muted">
+          {order.refundedAmount ? 'Refunded in full.' : 'Nothing is left to refund.'}
+        </p>
+      )
     );
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>
         Refund part
       </Button>
+      {waiting}
       {open && <RefundDialog order={order} refundable={refundable} onClose={() => setOpen(false)} />}
     </>
   );
@@ -70,6 +79,8 @@ function RefundDialog({
   const form = useZodForm(refundFormSchema, { defaultValues: { amount: undefined, reason: '' } });
   const [problem, setProblem] = useState<string | null>(null);
   const money = (minor: number) => formatMinor(minor, order.currency);
+  // before settlement the refund waits for it (the server schedules it)
+  const later = order.refundWaitsForSettlement === true;
   const submit = async (values: RefundValues) => {
     setProblem(null);
     try {
@@ -78,7 +89,9 @@ function RefundDialog({
         ...(values.amount === undefined ? {} : { amount: toMinor(values.amount) }),
       };
       await refund.mutateAsync(body);
-      toast.success(`Order #${order.number}: refund approved`);
+      toast.success(
+        later ? `Order #${order.number}: refund scheduled` : `Order #${order.number}: refund approved`,
+      );
       onClose();
     } catch (error) {
       setProblem(applyServerErrors(error, form));
@@ -90,14 +103,18 @@ function RefundDialog({
       alert
       onClose={onClose}
       title={`Refund part of #${order.number}?`}
-      description={`Up to ${money(refundable)} can go back to the guest’s card. A refund cannot be undone.`}
+      description={
+        later
+          ? `Up to ${money(refundable)} can go back to the guest’s card. The payment has not settled yet: the refund is sent once it does (usually the next day). A refund cannot be undone.`
+          : `Up to ${money(refundable)} can go back to the guest’s card. A refund cannot be undone.`
+      }
       footer={
         <DialogFormFooter
           formId={formId}
           onCancel={onClose}
           pending={refund.isPending}
-          submitLabel="Refund"
-          pendingLabel="Refunding..."
+          submitLabel={later ? 'Schedule refund' : 'Refund'}
+          pendingLabel={later ? 'Scheduling...' : 'Refunding...'}
           tone="danger"
         />
       }
