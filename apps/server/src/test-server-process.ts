@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { cpSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { type Database, openDatabase } from '@brigade/db/database';
@@ -126,10 +126,8 @@ export async function serverDatabase(dataDir: string): Promise<{
 }> {
   const template = inject('brigadeTemplate');
   if (template.engine === 'pglite') {
-    const database = await openDatabase({
-      dataDir,
-      loadDataDir: new Blob([readFileSync(template.dumpPath)]),
-    });
+    cpSync(template.templateDir, dataDir, { recursive: true });
+    const database = await openDatabase({ dataDir });
     return {
       database,
       env: { DATABASE_URL: '', BRIGADE_DATA_DIR: dataDir },

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@brigade/db/database';
@@ -8,26 +8,37 @@ import { adminQuery, randomDatabaseName } from './postgres-admin';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    brigadeTemplate: { engine: 'pglite'; dumpPath: string } | { engine: 'postgres'; templateName: string };
+    brigadeTemplate: { engine: 'pglite'; templateDir: string } | { engine: 'postgres'; templateName: string };
   }
 }
 
 /**
+ * Where the PGlite copies live: memory-backed where the system has it (a copy and PostgreSQL's writes never
+ * wait on a disk), the temporary directory otherwise.
+ */
+export const PGLITE_COPIES_ROOT = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+
+/**
  * Migrates one template database per test run, so each test file can start from a fresh copy in
  * milliseconds instead of migrating again (STYLE: "each test starts from a fresh, migrated database").
+ * PGlite's template is a data directory: a test file copies it (`cp -r` of 64 MB on tmpfs) and opens the
+ * copy, which costs a third of loading a dump of it into memory (0.4 s of CPU instead of 1.3 s a file,
+ * issue 49), at the same speed for the statements after.
  */
 export default async function setup(project: TestProject) {
   const engine = project.config.env?.BRIGADE_TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
   if (engine === 'pglite') {
-    const dir = mkdtempSync(join(tmpdir(), 'brigade-test-'));
-    const database = await openDatabase({ dataDir: 'memory://' });
-    await runMigrations(database);
-    // uncompressed: every test file loads it, and unzipping cost each ~0.15 s of CPU
-    const dump = await database.pglite!.dumpDataDir('none');
+    const dir = mkdtempSync(join(PGLITE_COPIES_ROOT, 'brigade-test-'));
+    const templateDir = join(dir, 'template');
+    // migrated in memory, then written out as a data directory (a new directory's initdb would run in a
+    // child process, which this set-up's module runner cannot start)
+    const memory = await openDatabase({ dataDir: 'memory://' });
+    await runMigrations(memory);
+    const dump = await memory.pglite!.dumpDataDir('none');
+    await memory.close();
+    const database = await openDatabase({ dataDir: templateDir, loadDataDir: dump });
     await database.close();
-    const dumpPath = join(dir, 'template.tar');
-    writeFileSync(dumpPath, Buffer.from(await dump.arrayBuffer()));
-    project.provide('brigadeTemplate', { engine, dumpPath });
+    project.provide('brigadeTemplate', { engine, templateDir });
     return () => rmSync(dir, { recursive: true, force: true });
   }
 

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { type Database, openDatabase } from '@brigade/db/database';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { requireDatabaseUrl, withDatabase } from './global-setup';
@@ -10,14 +11,23 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, migrated database of the engine this test project runs on (BRIGADE_TEST_ENGINE): a PGlite copy
- * of the run's template, or a new PostgreSQL database cloned from the template database.
+ * A fresh, migrated database of the engine this test project runs on (BRIGADE_TEST_ENGINE): a copy of the
+ * run's PGlite template directory, or a new PostgreSQL database cloned from the template database.
  */
 export async function createTestDatabase(options: { poolMax?: number } = {}): Promise<TestDatabase> {
   const template = inject('brigadeTemplate');
   if (template.engine === 'pglite') {
-    const database = await openDatabase({ loadDataDir: new Blob([readFileSync(template.dumpPath)]) });
-    return { database, drop: () => database.close() };
+    // beside the template, so the run's teardown removes what a killed worker left
+    const dir = mkdtempSync(join(dirname(template.templateDir), 'db-'));
+    cpSync(template.templateDir, dir, { recursive: true });
+    const database = await openDatabase({ dataDir: dir });
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
   }
   const adminUrl = requireDatabaseUrl();
   const name = randomDatabaseName('brigade_test');
