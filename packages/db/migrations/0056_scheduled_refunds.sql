@@ -6,6 +6,7 @@ CREATE TABLE "scheduled_refunds" (
 	"transaction_id" uuid NOT NULL,
 	"amount" bigint NOT NULL,
 	"reason" text NOT NULL,
+	"allocation" jsonb,
 	"requested_by" text NOT NULL,
 	"idempotency_key" text NOT NULL,
 	"status" text DEFAULT 'scheduled' NOT NULL,
@@ -17,6 +18,7 @@ CREATE TABLE "scheduled_refunds" (
 	CONSTRAINT "scheduled_refunds_status_check" CHECK ("scheduled_refunds"."status" in ('scheduled', 'refunded', 'declined', 'cancelled'))
 );
 --> statement-breakpoint
+ALTER TABLE "payment_transactions" ADD COLUMN "refund_allocation" jsonb;--> statement-breakpoint
 ALTER TABLE "scheduled_refunds" ADD CONSTRAINT "scheduled_refunds_order_id_orders_order_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("order_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scheduled_refunds" ADD CONSTRAINT "scheduled_refunds_transaction_id_payment_transactions_transaction_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."payment_transactions"("transaction_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scheduled_refunds" ADD CONSTRAINT "scheduled_refunds_restaurant_fk" FOREIGN KEY ("tenant_id","restaurant_id") REFERENCES "public"."restaurants"("tenant_id","restaurant_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { rebuildLedger } from '@brigade/core/ledger/index';
 import { refundSettledOrder } from '@brigade/core/ordering/order-refunds';
 import { sendScheduledRefunds } from '@brigade/core/ordering/scheduled-refunds';
 import { refreshTransaction } from '@brigade/core/payments/transaction-queries';
@@ -22,16 +23,25 @@ const t = useTestApp({ env: { CARDPOINTE_RECONCILE_PAUSE_MS: '0', CARDPOINTE_TIM
 const kit = useOrderingRestaurant(t);
 const { staff, guest, create, tokenOf } = kit;
 let burger = 0;
+let fries = 0;
 
 beforeAll(async () => {
   await create('tax-rates', { name: 'City', rate: 8.875, default: true });
   burger = (await create('items', { name: 'Burger', basePrice: 12 })).itemId as number;
-  await create('menu-groups', { name: 'Dinner', isMenu: true, items: [{ itemId: burger, position: 0 }] });
+  fries = (await create('items', { name: 'Fries', basePrice: 4 })).itemId as number;
+  await create('menu-groups', {
+    name: 'Dinner',
+    isMenu: true,
+    items: [
+      { itemId: burger, position: 0 },
+      { itemId: fries, position: 1 },
+    ],
+  });
 });
 
-async function acceptedOrder() {
+async function acceptedOrder(withFries = false) {
   const body = {
-    lines: [{ itemId: burger, quantity: 2 }],
+    lines: [{ itemId: burger, quantity: 2 }, ...(withFries ? [{ itemId: fries, quantity: 3 }] : [])],
     pickup: { asap: true },
     customer: { name: 'Ada Guest', email: 'ada@example.com', phone: '+1 555 010 0200' },
     payment: { token: await tokenOf('4111111111111111'), expiry: '1230' },
@@ -42,7 +52,11 @@ async function acceptedOrder() {
   const { orderId } = list.find((o: { token: string }) => o.token === placed.json().data.token);
   const accepted = await staff('employee', 'POST', `/orders/${orderId}/status`, { status: 'accepted' });
   expect(accepted.statusCode, accepted.body).toBe(200);
-  return accepted.json().data as { orderId: number; transactionId: string; totals: { total: number } };
+  return accepted.json().data as {
+    orderId: number;
+    transactionId: string;
+    totals: { total: number; subtotal: number; tax: number };
+  };
 }
 
 const refund = (orderId: number, body: object, key = randomUUID()) =>
@@ -188,6 +202,80 @@ describe('refunds scheduled for settlement', () => {
       'The refund of 2.00 USD scheduled for when the payment settles was dropped: The payment was voided before it settled',
     );
     expect(view.scheduledRefundAmount).toBe(0);
+  });
+
+  it('refunds chosen lines at their price with their tax, scheduled or at once, and the ledger gives back those items', async () => {
+    const order = await acceptedOrder(true);
+    const { subtotal, tax } = order.totals as unknown as { subtotal: number; tax: number };
+    expect(subtotal).toBe(2 * 1200 + 3 * 400);
+    const taxOf = (price: number) => Math.round((tax * price) / subtotal);
+    // bad lines are named on their place; an amount and lines together are refused
+    const bad = await refund(order.orderId, {
+      lines: [
+        { line: 1, quantity: 4 },
+        { line: 7, quantity: 1 },
+      ],
+      reason: 'x',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([
+      { path: 'lines.0.quantity', message: 'Only 3 of Fries can still be refunded' },
+      { path: 'lines.1.line', message: 'Line 8 is not on this order' },
+    ]);
+    const both = await refund(order.orderId, { amount: 100, lines: [{ line: 0, quantity: 1 }], reason: 'x' });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().errors).toEqual([
+      { path: 'lines', message: 'Give an amount or the lines to refund, not both' },
+    ]);
+    // before settlement: scheduled, with the lines in the history
+    const early = await refund(order.orderId, { lines: [{ line: 0, quantity: 1 }], reason: 'Burnt' });
+    expect(early.statusCode, early.body).toBe(200);
+    expect(early.json().data).toMatchObject({
+      scheduledRefundAmount: 1200 + taxOf(1200),
+      refundedLines: [{ line: 0, quantity: 1 }],
+    });
+    expect(notesOf(early.json().data)).toContain(
+      `Refund of ${((1200 + taxOf(1200)) / 100).toFixed(2)} USD for 1× Burger scheduled for when the payment settles: Burnt`,
+    );
+    // the burger given back is counted: only one is left
+    const again = await refund(order.orderId, { lines: [{ line: 0, quantity: 2 }], reason: 'x' });
+    expect(again.json().errors).toEqual([
+      { path: 'lines.0.quantity', message: 'Only 1 of Burger can still be refunded' },
+    ]);
+    kit.emulator.clock.advance(26 * 3600_000);
+    expect(await job()).toMatchObject({ refunded: 1 });
+    // after settlement: at once
+    const now = await refund(order.orderId, { lines: [{ line: 1, quantity: 2 }], reason: 'Soggy' });
+    expect(now.statusCode, now.body).toBe(200);
+    const fried = Math.round((1200 * 2) / 3);
+    expect(now.json().data).toMatchObject({
+      refundedAmount: 1200 + taxOf(1200) + fried + taxOf(fried),
+      refundedLines: [
+        { line: 0, quantity: 1 },
+        { line: 1, quantity: 2 },
+      ],
+    });
+    expect(
+      notesOf(now.json().data).some((n) =>
+        /^Refunded [\d.]+ USD \([0-9a-f]{8}\) for 2× Fries: Soggy$/.test(n),
+      ),
+    ).toBe(true);
+    // the ledger gives back exactly those items and quantities, and their tax
+    const back = (await returnLines(order.orderId)).filter((l) => l.event === 'return');
+    expect(back.map((l) => [l.kind, l.itemName, l.quantity, l.amount])).toEqual([
+      ['item', 'Burger', -1, -1200],
+      ['tax', null, 0, -taxOf(1200)],
+      ['item', 'Fries', -2, -fried],
+      ['tax', null, 0, -taxOf(fried)],
+    ]);
+    // a rebuild from the records gives the same lines
+    const shape = async () =>
+      (await t.database.db.select().from(ledgerLines).where(eq(ledgerLines.orderId, order.orderId)))
+        .map(({ lineId: _id, createdAt: _at, ...line }) => line)
+        .sort((a, b) => a.lineKey.localeCompare(b.lineKey));
+    const before = await shape();
+    await rebuildLedger(t.database.db, { tenantId: kit.tenantId });
+    expect(await shape()).toEqual(before);
   });
 
   it('is for managers of this restaurant only', async () => {

@@ -128,6 +128,7 @@ async function paymentRecord(ex: Executor, row: TransactionRow): Promise<Payment
           (value: string | Date) => new Date(value),
         ),
       createdBy: paymentTransactions.createdBy,
+      allocation: paymentTransactions.refundAllocation,
     })
     .from(paymentTransactions)
     .where(

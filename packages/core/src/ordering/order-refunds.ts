@@ -1,5 +1,6 @@
 import type { Actor } from '@brigade/domain/access';
 import { BrigadeError, notFound, validationError } from '@brigade/domain/errors';
+import type { OrderLine } from '@brigade/domain/ordering/api';
 import {
   ORDER_NOT_SETTLED,
   ORDER_NOT_SOLD,
@@ -9,10 +10,21 @@ import {
 } from '@brigade/domain/ordering/api';
 import type { OrderStatus } from '@brigade/domain/ordering/order-status';
 import { refundReceiptOf } from '@brigade/domain/ordering/receipt';
+import {
+  priceRefundLines,
+  type RefundAllocation,
+  type RefundLineAsk,
+  returnedQuantities,
+} from '@brigade/domain/ordering/refund-lines';
 import { formatAmount } from '@brigade/domain/payments/amount';
 import { insertOutboxEmail } from '../identity/outbox-repository';
 import type { PaymentDeps } from '../payments/payment-deps';
-import { findTransaction, lockTransaction, type TransactionRow } from '../payments/payment-repository';
+import {
+  findTransaction,
+  lockTransaction,
+  refundAllocationsOf,
+  type TransactionRow,
+} from '../payments/payment-repository';
 import { REFUND_TOO_LARGE_MESSAGE, refundPayment } from '../payments/refund';
 import { refreshTransaction } from '../payments/transaction-queries';
 import { findRestaurant } from '../tenancy/restaurant-repository';
@@ -31,6 +43,7 @@ import {
   findScheduledRefundByKey,
   heldByScheduledRefunds,
   insertScheduledRefund,
+  scheduledAllocationsOf,
 } from './scheduled-refund-repository';
 
 /** Statuses of an order the restaurant accepted: a sale, which can be refunded in part. */
@@ -73,18 +86,51 @@ export async function refundOrder(deps: PaymentDeps, actor: Actor, call: RefundO
   const transactionId = row.transactionId;
   let payment = await deps.transact((tx) => findTransaction(tx, scope, transactionId));
   if (payment && awaitsSettlement(payment)) payment = await learnSettlement(deps, actor, scope, payment);
-  if (payment && awaitsSettlement(payment)) return scheduleRefund(deps, actor, { row, payment, call });
+  const byLine = call.lines && payment ? await priceLines(deps, row, payment, call.lines) : null;
+  const asked = { amount: byLine?.amount ?? call.amount, allocation: byLine?.allocation ?? null };
+  if (payment && awaitsSettlement(payment)) return scheduleRefund(deps, actor, { row, payment, call, asked });
   if (!payment || payment.refundable !== true)
     throw new BrigadeError('conflict', 'ORDER_NOT_SETTLED', ORDER_NOT_SETTLED);
   const held = await deps.transact((tx) => heldByScheduledRefunds(tx, scope, row.orderId));
   const { order } = await refundSettledOrder(deps, actor, {
     order: row,
-    amount: amountBeside(payment, held, call.amount),
+    amount: amountBeside(payment, held, asked.amount),
+    allocation: asked.allocation,
     reason: call.reason,
     key: call.idempotencyKey,
     by: userIdOf(actor),
   });
   return order;
+}
+
+/** A refund of chosen lines priced against what earlier refunds (made or scheduled) gave back of each. */
+async function priceLines(
+  deps: PaymentDeps,
+  row: OrderRow,
+  payment: TransactionRow,
+  lines: readonly RefundLineAsk[],
+): Promise<{ amount: number; allocation: RefundAllocation }> {
+  const scope = { tenantId: row.tenantId, restaurantId: row.restaurantId };
+  const earlier = await deps.transact(async (tx) => [
+    ...(await refundAllocationsOf(tx, payment)),
+    ...(await scheduledAllocationsOf(tx, scope, row.orderId)),
+  ]);
+  const priced = priceRefundLines(
+    { lines: row.lines as OrderLine[], totals: row.totals as { subtotal: number; tax: number } },
+    returnedQuantities(earlier),
+    lines,
+  );
+  if ('errors' in priced) throw validationError(LINES_REFUSED, priced.errors);
+  return priced;
+}
+
+const LINES_REFUSED = 'These lines cannot be refunded as asked';
+
+/** "for 1× Burger, 2× Fries": what a refund of chosen lines gave back, for the order's history. */
+export function linesPhrase(row: Pick<OrderRow, 'lines'>, allocation: RefundAllocation | null): string {
+  if (!allocation) return '';
+  const lines = row.lines as OrderLine[];
+  return ` for ${allocation.lines.map((entry) => `${entry.quantity}× ${lines[entry.line]?.name ?? 'an item'}`).join(', ')}`;
 }
 
 /** The payment as the gateway sees it now; as it was when the gateway does not answer. */
@@ -122,7 +168,17 @@ const tooLarge = () =>
 async function scheduleRefund(
   deps: PaymentDeps,
   actor: Actor,
-  { row, payment, call }: { row: OrderRow; payment: TransactionRow; call: RefundOrderCall },
+  {
+    row,
+    payment,
+    call,
+    asked,
+  }: {
+    row: OrderRow;
+    payment: TransactionRow;
+    call: RefundOrderCall;
+    asked: { amount: number | undefined; allocation: RefundAllocation | null };
+  },
 ): Promise<OrderRow> {
   const scope = { tenantId: row.tenantId, restaurantId: row.restaurantId };
   const key = call.idempotencyKey ?? Buffer.from(deps.randomBytes(16)).toString('hex');
@@ -133,25 +189,21 @@ async function scheduleRefund(
     const free =
       locked.capturedAmount - locked.refundedAmount - (await heldByScheduledRefunds(tx, scope, row.orderId));
     if (free <= 0) throw new BrigadeError('conflict', 'REFUNDS_ALREADY_SCHEDULED', REFUNDS_ALREADY_SCHEDULED);
-    if (call.amount !== undefined && call.amount > free) throw tooLarge();
-    const amount = call.amount ?? free;
+    if (asked.amount !== undefined && asked.amount > free) throw tooLarge();
+    const amount = asked.amount ?? free;
     const by = userIdOf(actor);
     await insertScheduledRefund(tx, {
       ...scope,
       orderId: row.orderId,
       transactionId: payment.transactionId,
       amount,
+      allocation: asked.allocation,
       reason: call.reason,
       requestedBy: by,
       idempotencyKey: key,
     });
-    await addOrderEvent(
-      tx,
-      current,
-      current.status,
-      by,
-      scheduledRefundNote(formatAmount(amount), current.currency, call.reason),
-    );
+    const what = `${formatAmount(amount)} ${current.currency}${linesPhrase(current, asked.allocation)}`;
+    await addOrderEvent(tx, current, current.status, by, scheduledRefundNote(what, call.reason));
     return current;
   });
 }
@@ -159,6 +211,8 @@ async function scheduleRefund(
 export interface SettledRefund {
   order: OrderRow;
   amount?: number | undefined;
+  /** A refund of chosen lines: what it gives back (the sales ledger gives back exactly that). */
+  allocation?: RefundAllocation | null | undefined;
   reason: string;
   /** The caller's key; the payments' key is made of it and the order. */
   key: string | undefined;
@@ -174,7 +228,7 @@ export interface SettledRefund {
 export async function refundSettledOrder(
   deps: PaymentDeps,
   actor: Actor,
-  { order: row, amount, reason, key, by }: SettledRefund,
+  { order: row, amount, allocation, reason, key, by }: SettledRefund,
 ): Promise<{ order: OrderRow; refundTransactionId: string }> {
   const scope = { tenantId: row.tenantId, restaurantId: row.restaurantId };
   const transactionId = row.transactionId!;
@@ -182,6 +236,7 @@ export async function refundSettledOrder(
     ...scope,
     transactionId,
     ...(amount === undefined ? {} : { amount }),
+    allocation: allocation ?? undefined,
     idempotencyKey: key === undefined ? undefined : `order-${row.orderId}-${key}`,
   });
   if (refund.status !== 'captured')
@@ -190,7 +245,7 @@ export async function refundSettledOrder(
       'REFUND_DECLINED',
       refundDeclinedMessage(refund.processorText ?? null),
     );
-  const note = `Refunded ${formatAmount(refund.amount)} ${refund.currency} (${refund.transactionId.slice(0, 8)}): ${reason}`;
+  const note = `Refunded ${formatAmount(refund.amount)} ${refund.currency} (${refund.transactionId.slice(0, 8)})${linesPhrase(row, allocation ?? null)}: ${reason}`;
   const order = await deps.transact(async (tx) => {
     const current = (await findOrder(tx, scope, row.orderId, true))!;
     // a repeated request (same key) answers the refund it made: its line is written once

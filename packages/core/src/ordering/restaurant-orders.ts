@@ -5,9 +5,10 @@ import { BrigadeError, notFound } from '@brigade/domain/errors';
 import type { OrderingSettings, OrderView } from '@brigade/domain/ordering/api';
 import { declineBurstMessage, type OrderingAlert } from '@brigade/domain/ordering/checkout-limits';
 import { ACTIVE_STATUSES, type RestaurantOrderStatus } from '@brigade/domain/ordering/order-status';
+import { type RefundAllocation, returnedQuantities } from '@brigade/domain/ordering/refund-lines';
 import { kioskOrderName } from '@brigade/domain/pos/kiosk';
 import { type ResolvedScope, resolveCatalogueScope } from '../catalogue/scope';
-import { findTransaction } from '../payments/payment-repository';
+import { findTransaction, refundAllocationsOf } from '../payments/payment-repository';
 import { userNames } from '../payments/user-names';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import {
@@ -28,7 +29,7 @@ import {
   readSettings,
   saveSettings,
 } from './ordering-repository';
-import { heldByScheduledRefunds } from './scheduled-refund-repository';
+import { heldByScheduledRefunds, scheduledAllocationsOf } from './scheduled-refund-repository';
 
 /**
  * The restaurant's side of online ordering (docs/behaviour/ordering.md#orders-in-management): the day's
@@ -126,11 +127,19 @@ export async function refundOrder(
 async function detailedView(deps: UseCaseDeps, row: OrderRow): Promise<OrderView> {
   const scope = { tenantId: row.tenantId, restaurantId: row.restaurantId };
   const { transactionId } = row;
-  const [events, payment, held] = await sideBySide(deps.db, [
+  const [events, payment, held, refundedByLine, scheduledByLine] = await sideBySide(deps.db, [
     () => orderEventsOf(deps.db, row),
     () => (transactionId ? findTransaction(deps.db, scope, transactionId) : Promise.resolve(null)),
     () => heldByScheduledRefunds(deps.db, scope, row.orderId),
+    () =>
+      transactionId
+        ? refundAllocationsOf(deps.db, { ...scope, transactionId })
+        : Promise.resolve([] as RefundAllocation[]),
+    () => scheduledAllocationsOf(deps.db, scope, row.orderId),
   ]);
+  const refundedLines = [...returnedQuantities([...refundedByLine, ...scheduledByLine])]
+    .map(([line, quantity]) => ({ line, quantity }))
+    .sort((a, b) => a.line - b.line);
   const names = await userNames(
     deps.db,
     events.map((e) => e.actor),
@@ -143,6 +152,7 @@ async function detailedView(deps: UseCaseDeps, row: OrderRow): Promise<OrderView
         ? Math.max(0, payment.capturedAmount - payment.refundedAmount - held)
         : 0,
     scheduledRefundAmount: held,
+    refundedLines,
     refundWaitsForSettlement: payment !== null && awaitsSettlement(payment),
     events: events.map((event) => ({
       status: event.status,

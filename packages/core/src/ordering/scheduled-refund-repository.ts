@@ -1,5 +1,6 @@
 import type { Executor } from '@brigade/db/database';
 import { scheduledRefunds } from '@brigade/db/schema/ordering';
+import type { RefundAllocation } from '@brigade/domain/ordering/refund-lines';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { scopeWhere } from '../catalogue/scope';
 import type { RestaurantScope } from './ordering-repository';
@@ -53,6 +54,25 @@ export async function heldByScheduledRefunds(
       ),
     );
   return Number(row?.held ?? 0);
+}
+
+/** What the order's refunds waiting for settlement give back by line. */
+export async function scheduledAllocationsOf(
+  ex: Executor,
+  scope: RestaurantScope,
+  orderId: number,
+): Promise<RefundAllocation[]> {
+  const rows = await ex
+    .select({ allocation: scheduledRefunds.allocation })
+    .from(scheduledRefunds)
+    .where(
+      and(
+        scopeWhere(scheduledRefunds, scope),
+        eq(scheduledRefunds.orderId, orderId),
+        eq(scheduledRefunds.status, 'scheduled'),
+      ),
+    );
+  return rows.flatMap((row) => (row.allocation ? [row.allocation] : []));
 }
 
 /** The refunds still waiting, oldest first, of every tenant (the job acts for the platform). */

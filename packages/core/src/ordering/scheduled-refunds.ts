@@ -64,6 +64,7 @@ async function sendOne(deps: PaymentDeps, row: ScheduledRefundRow): Promise<Outc
     const { refundTransactionId } = await refundSettledOrder(deps, SYSTEM, {
       order,
       amount: row.amount,
+      allocation: row.allocation,
       reason: row.reason,
       key: `scheduled-${row.scheduledRefundId}`,
       by: row.requestedBy,

@@ -5,6 +5,7 @@ import {
   paymentTransactionEvents,
   paymentTransactions,
 } from '@brigade/db/schema/payments';
+import type { RefundAllocation } from '@brigade/domain/ordering/refund-lines';
 import { and, asc, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { recordSale } from '../ledger/index';
 import { tenantIs } from '../tenant-scope';
@@ -107,6 +108,30 @@ export async function reservedRefundAmount(
       ),
     );
   return Number(row?.reserved ?? 0);
+}
+
+/**
+ * The lines given back by refunds of `original` that went through or may still (pending, unknown): what a
+ * refund of chosen lines counts as already returned (ordering/order-refunds.ts).
+ */
+export async function refundAllocationsOf(
+  ex: Executor,
+  original: Pick<TransactionRow, 'tenantId' | 'restaurantId' | 'transactionId'>,
+): Promise<RefundAllocation[]> {
+  const t = paymentTransactions;
+  const rows = await ex
+    .select({ allocation: t.refundAllocation })
+    .from(t)
+    .where(
+      and(
+        tenantIs(t.tenantId, original.tenantId),
+        eq(t.restaurantId, original.restaurantId),
+        eq(t.parentTransactionId, original.transactionId),
+        eq(t.kind, 'refund'),
+        inArray(t.status, ['captured', 'pending', 'unknown']),
+      ),
+    );
+  return rows.flatMap((row) => (row.allocation ? [row.allocation] : []));
 }
 
 export async function insertTransaction(ex: Executor, row: NewTransactionRow): Promise<TransactionRow> {

@@ -99,6 +99,7 @@ async function prepare(
     transactionId: randomUUID(),
     ...scope,
     parentTransactionId: null,
+    refundAllocation: null,
     kind,
     status: 'pending',
     merchantId: account.merchantId,

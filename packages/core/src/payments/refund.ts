@@ -1,6 +1,7 @@
 import type { Executor } from '@brigade/db/database';
 import type { Actor } from '@brigade/domain/access';
 import { type BrigadeError, notFound, validationError } from '@brigade/domain/errors';
+import type { RefundAllocation } from '@brigade/domain/ordering/refund-lines';
 import type { RefundInput, TransactionView } from '@brigade/domain/payments/api';
 import { generateOrderId } from '@brigade/domain/payments/order-id';
 import type { ProcessorAnswer } from '@brigade/domain/payments/provider-port';
@@ -35,14 +36,18 @@ export const REFUND_IN_PROGRESS_MESSAGE =
 export async function refundPayment(
   deps: PaymentDeps,
   actor: Actor,
-  call: TransactionCall & RefundInput,
+  call: TransactionCall & RefundInput & { allocation?: RefundAllocation | undefined },
 ): Promise<{ transaction: TransactionView }> {
   const operation = `refundPayment:${call.transactionId}`;
   const body = { amount: call.amount };
   return idempotent(deps, actor, { scope: call, key: call.idempotencyKey, operation, body }, async () => {
     const { row: found, account } = await target(deps, call);
     const { row, refund, amount } = await deps.transact((tx) =>
-      reserveRefund(deps, actor, tx, found, { asked: call.amount, key: call.idempotencyKey ?? '' }),
+      reserveRefund(deps, actor, tx, found, {
+        asked: call.amount,
+        key: call.idempotencyKey ?? '',
+        allocation: call.allocation ?? null,
+      }),
     );
     const answer = await call_(deps, actor, row, 'refund', amount, () =>
       deps.provider(account).refund({
@@ -73,7 +78,7 @@ async function reserveRefund(
   actor: Actor,
   tx: Executor,
   found: TransactionRow,
-  { asked, key }: { asked: number | undefined; key: string },
+  { asked, key, allocation }: { asked: number | undefined; key: string; allocation: RefundAllocation | null },
 ) {
   const row = await lockTransaction(tx, found, found.transactionId);
   if (!row) throw notFound(TRANSACTION_NOT_FOUND, 'TRANSACTION_NOT_FOUND');
@@ -85,7 +90,10 @@ async function reserveRefund(
   if (asked !== undefined && asked > free)
     throw validationError(REFUND_TOO_LARGE_MESSAGE, [{ path: 'amount', message: REFUND_TOO_LARGE_MESSAGE }]);
   const amount = asked ?? free;
-  const refund = await insertTransaction(tx, pendingRefund(deps, actor, row, amount));
+  const refund = await insertTransaction(tx, {
+    ...pendingRefund(deps, actor, row, amount),
+    refundAllocation: allocation,
+  });
   // The key names the refund, so that a sweep can answer it when this request's process dies (interrupted-steps.ts).
   await addEvent(tx, event(refund, actor, 'refund', 'requested', amount, { idempotencyKey: key }));
   return { row, refund, amount };

@@ -1,4 +1,5 @@
 import { CAPTURE_MOMENTS, ORDER_STATUSES } from '@brigade/domain/ordering/order-status';
+import type { RefundAllocation } from '@brigade/domain/ordering/refund-lines';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -212,6 +213,8 @@ export const scheduledRefunds = pgTable(
       .references(() => paymentTransactions.transactionId),
     amount: money('amount').notNull(),
     reason: text('reason').notNull(),
+    /** A refund of chosen lines: what it gives back (domain/ordering/refund-lines.ts); null for an amount. */
+    allocation: jsonb('allocation').$type<RefundAllocation>(),
     requestedBy: text('requested_by').notNull(),
     /** The caller's Idempotency-Key: the same request again answers the same scheduled refund. */
     idempotencyKey: text('idempotency_key').notNull(),

@@ -1,3 +1,4 @@
+import type { RefundAllocation } from '@brigade/domain/ordering/refund-lines';
 import { PAYMENT_KINDS, PAYMENT_STATUSES } from '@brigade/domain/payments/api';
 import { sql } from 'drizzle-orm';
 import {
@@ -84,6 +85,11 @@ export const paymentTransactions = pgTable(
     tenantId: integer('tenant_id').notNull(),
     restaurantId: integer('restaurant_id').notNull(),
     parentTransactionId: uuid('parent_transaction_id'),
+    /**
+     * A refund of chosen lines of an order: the lines, quantities and tax it gives back, as ordering priced
+     * them (domain/ordering/refund-lines.ts); the sales ledger gives back exactly those. Null otherwise.
+     */
+    refundAllocation: jsonb('refund_allocation').$type<RefundAllocation>(),
     kind: text('kind', { enum: TRANSACTION_KINDS }).notNull(),
     status: text('status', { enum: TRANSACTION_STATUSES }).notNull(),
     merchantId: text('merchant_id').notNull(),

@@ -1,4 +1,5 @@
 import { toLocalMoment } from '../catalogue/menu-availability';
+import type { RefundAllocation } from '../ordering/refund-lines';
 import { allocate } from './allocate';
 
 /**
@@ -16,7 +17,8 @@ import { allocate } from './allocate';
  *   cash at a register (`cash_taken`).
  *
  * Money going back (a void of a captured amount, a refund, whole or part) is spread over the sale's lines in
- * proportion (largest remainder, so the cents add up exactly); an order cancelled or refunded after it was
+ * proportion (largest remainder, so the cents add up exactly); a refund of chosen lines gives back those
+ * lines and quantities, and its tax over the tax lines; an order cancelled or refunded after it was
  * recognised reverses whatever of it is left, so a sale given back in full ends at zero on every line.
  */
 
@@ -119,8 +121,14 @@ export interface PaymentRecord {
   /** A void of a captured amount: what it gave back and when. */
   voidedAmount: number;
   voidedAt: Date | null;
-  /** Its approved refunds (a refund transaction each). */
-  refunds: readonly { transactionId: string; amount: number; capturedAt: Date; createdBy: string }[];
+  /** Its approved refunds (a refund transaction each); a refund of chosen lines names them. */
+  refunds: readonly {
+    transactionId: string;
+    amount: number;
+    capturedAt: Date;
+    createdBy: string;
+    allocation?: RefundAllocation | null | undefined;
+  }[];
 }
 
 export interface SaleRecords {
@@ -291,16 +299,21 @@ function saleBook(records: SaleRecords, lines: LedgerLine[]): Writers {
       line(`sale:${i}`, at, 'sale', employee, part);
     });
   };
-  const giveBack: Writers['giveBack'] = (key, at, employee, amount) =>
-    giveBackFrom(state, (k, part) => line(`${key}${k}`, at, 'return', employee, part), amount);
+  const giveBack: Writers['giveBack'] = (key, at, employee, amount, allocation) =>
+    giveBackFrom(state, (k, part) => line(`${key}${k}`, at, 'return', employee, part), amount, allocation);
   return { line, recognise, giveBack };
 }
 
-/** Money back: spread over what is left of the sale; `all` reverses everything that is left. */
+/**
+ * Money back: spread over what is left of the sale; `all` reverses everything that is left. A refund of chosen
+ * lines (`allocation`) takes those lines' amounts and quantities, its tax from the tax lines, and anything
+ * beyond what they hold over the rest in proportion.
+ */
 function giveBackFrom(
   state: { sold: Part[]; returned: number[]; returnedIncluded: number[] },
   write: (key: string, part: Part) => void,
   amount: number | 'all',
+  allocation?: RefundAllocation | null,
 ) {
   const parts = state.sold;
   const left = parts.map((part, i) => part.amount - state.returned[i]!);
@@ -311,7 +324,8 @@ function giveBackFrom(
   if (amount !== 'all' && amount > wanted)
     write(':unallotted', { ...NO_ITEM, kind: 'custom', amount: wanted - amount });
   if (parts.length === 0 || wanted === 0) return;
-  const shares = amount === 'all' ? left : allocate(left, wanted);
+  const targeted = amount !== 'all' && allocation ? sharesOfLines(parts, left, wanted, allocation) : null;
+  const shares = amount === 'all' ? left : (targeted?.shares ?? allocate(left, wanted));
   const includedLeft = leftIncluded.reduce((a, b) => a + b, 0);
   const included =
     amount === 'all' ? leftIncluded : allocate(leftIncluded, Math.round((includedLeft * wanted) / total));
@@ -320,19 +334,62 @@ function giveBackFrom(
     if (share === 0 && included[i] === 0) return;
     state.returned[i]! += share;
     state.returnedIncluded[i]! += included[i]!;
-    write(`:${i}`, {
-      ...part,
-      quantity: amount === 'all' && part.kind === 'item' ? -part.quantity : 0,
-      includedTax: -(included[i] ?? 0),
-      amount: -share,
-    });
+    const quantity =
+      part.kind !== 'item' ? 0 : amount === 'all' ? -part.quantity : -(targeted?.quantities[i] ?? 0);
+    write(`:${i}`, { ...part, quantity, includedTax: -(included[i] ?? 0), amount: -share });
   });
+}
+
+/**
+ * A refund of chosen lines over the sale's parts (the order's lines come first, one part each): each chosen
+ * line's amount from its part, the rest from the tax parts, and what is still left over every part.
+ */
+function sharesOfLines(
+  parts: readonly Part[],
+  left: readonly number[],
+  wanted: number,
+  allocation: RefundAllocation,
+): { shares: number[]; quantities: number[] } {
+  const shares = parts.map(() => 0);
+  const quantities = parts.map(() => 0);
+  let rest = wanted;
+  for (const entry of allocation.lines) {
+    const i = entry.line;
+    if (parts[i]?.kind !== 'item') continue;
+    const share = Math.max(0, Math.min(entry.amount, left[i]! - shares[i]!, rest));
+    shares[i]! += share;
+    quantities[i]! += entry.quantity;
+    rest -= share;
+  }
+  const taxLeft = parts.map((part, i) => (part.kind === 'tax' ? left[i]! - shares[i]! : 0));
+  const taxTotal = taxLeft.reduce((a, b) => a + b, 0);
+  if (rest > 0 && taxTotal > 0) {
+    const fromTax = Math.min(rest, taxTotal);
+    allocate(taxLeft, fromTax).forEach((share, i) => {
+      shares[i]! += share;
+    });
+    rest -= fromTax;
+  }
+  if (rest > 0)
+    allocate(
+      parts.map((_, i) => left[i]! - shares[i]!),
+      rest,
+    ).forEach((share, i) => {
+      shares[i]! += share;
+    });
+  return { shares, quantities };
 }
 
 interface Writers {
   line: (key: string, at: Date, event: LedgerEvent, employee: string | null, part: Part) => void;
   recognise: (at: Date, employee: string, parts: Part[]) => void;
-  giveBack: (key: string, at: Date, employee: string, amount: number | 'all') => void;
+  giveBack: (
+    key: string,
+    at: Date,
+    employee: string,
+    amount: number | 'all',
+    allocation?: RefundAllocation | null,
+  ) => void;
 }
 
 function addPaymentHappenings(
@@ -398,7 +455,13 @@ function addPaymentHappenings(
           refund.createdBy,
           tender(-refund.amount),
         );
-        w.giveBack(`ret:${refund.transactionId}`, refund.capturedAt, refund.createdBy, refund.amount);
+        w.giveBack(
+          `ret:${refund.transactionId}`,
+          refund.capturedAt,
+          refund.createdBy,
+          refund.amount,
+          refund.allocation,
+        );
       },
     });
   }

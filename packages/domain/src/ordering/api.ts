@@ -4,6 +4,7 @@ import { queryTime } from '../query-dates';
 import { multilineText, requiredText, text } from '../text';
 import { cartLinesSchema, tipChoiceSchema } from './cart';
 import { CAPTURE_MOMENTS, ORDER_STATUSES, RESTAURANT_STATUSES } from './order-status';
+import { refundLineSchema } from './refund-lines';
 
 /**
  * What the ordering API takes and gives (docs/behaviour/ordering.md). Amounts are whole cents (decision 022).
@@ -250,6 +251,8 @@ export const orderSchema = z.object({
   refundableAmount: z.number().optional(),
   /** What refunds waiting for the payment to settle hold (cents). */
   scheduledRefundAmount: z.number().optional(),
+  /** Quantities of each line given back by line, refunded or scheduled (the order page's refund by line). */
+  refundedLines: z.array(z.object({ line: z.number(), quantity: z.number() })).optional(),
   /** True while the payment has not settled: a refund asked for now is sent once it does. */
   refundWaitsForSettlement: z.boolean().optional(),
   cardLastFour: z.string().nullable(),
@@ -285,11 +288,23 @@ export type MoveOrderInput = z.output<typeof moveOrderSchema>;
 
 /** A refund of part of an order (docs/behaviour/ordering.md#refunds-from-the-order), managers and above. */
 export const REFUND_REASON_MESSAGE = 'Say why the order is refunded';
-export const refundOrderSchema = z.strictObject({
-  /** Cents; what is left to refund when absent. */
-  amount: minorUnits('Amount', 1).optional(),
-  reason: requiredText(REFUND_REASON_MESSAGE).max(200, 'Reason cannot exceed 200 characters'),
-});
+export const REFUND_AMOUNT_OR_LINES = 'Give an amount or the lines to refund, not both';
+export const refundOrderSchema = z
+  .strictObject({
+    /** Cents; what is left to refund when absent (and no lines are given). */
+    amount: minorUnits('Amount', 1).optional(),
+    /** Lines of the order and how many of each to give back, at their price and with their tax. */
+    lines: z
+      .array(refundLineSchema)
+      .min(1, 'Choose at least one line to refund')
+      .max(200, 'At most 200 lines')
+      .optional(),
+    reason: requiredText(REFUND_REASON_MESSAGE).max(200, 'Reason cannot exceed 200 characters'),
+  })
+  .refine((body) => body.amount === undefined || body.lines === undefined, {
+    message: REFUND_AMOUNT_OR_LINES,
+    path: ['lines'],
+  });
 export type RefundOrderInput = z.output<typeof refundOrderSchema>;
 export const ORDER_NOT_SOLD = 'Only an order the restaurant accepted can be refunded in part';
 export const ORDER_NOT_SETTLED =
@@ -298,8 +313,8 @@ export const ORDER_NOT_SETTLED =
 export const REFUNDS_ALREADY_SCHEDULED =
   'Refunds already scheduled for when the payment settles cover what is left to refund';
 /** The order's history line of a refund that waits for the payment to settle (order-refunds.ts). */
-export const scheduledRefundNote = (amount: string, currency: string, reason: string) =>
-  `Refund of ${amount} ${currency} scheduled for when the payment settles: ${reason}`;
+export const scheduledRefundNote = (what: string, reason: string) =>
+  `Refund of ${what} scheduled for when the payment settles: ${reason}`;
 
 // --- The ordering menu (what the guest's browser reads) -------------------------------------------------
 
