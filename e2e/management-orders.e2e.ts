@@ -461,7 +461,7 @@ describe('orders in management and the kitchen display', () => {
       await earlyPage.getByRole('button', { name: 'Refund part' }).click();
       const early = earlyPage.getByRole('alertdialog', { name: `Refund part of #${laterNumber}?` });
       await early.getByText(/The payment has not settled yet: the refund is sent once it does/).waitFor();
-      await early.getByLabel('Amount').fill('1.00');
+      await early.getByLabel('Amount', { exact: true }).fill('1.00');
       await early.getByLabel('Reason').fill('No napkins');
       await early.getByRole('button', { name: 'Schedule refund' }).click();
       await earlyPage.getByText(`Order #${laterNumber}: refund scheduled`).waitFor();
@@ -486,16 +486,31 @@ describe('orders in management and the kitchen display', () => {
     const { context: orderContext, page: orderPage } = await managementPage(harness);
     try {
       await openManagement(orderPage, harness, `/orders/${placed.orderId}`, `Order #${number}`);
+      // by items: one of the two fries, with its tax
+      await orderPage.getByRole('button', { name: 'Refund part' }).click();
+      const byItems = orderPage.getByRole('alertdialog', { name: `Refund part of #${number}?` });
+      await byItems.getByLabel('Items, with their tax').check();
+      await byItems.getByRole('button', { name: 'Refund', exact: true }).click();
+      await byItems.getByText('Choose at least one item to refund').waitFor();
+      await byItems.getByLabel('E2E Fries').fill('1');
+      await byItems.getByLabel('Reason').fill('One was cold');
+      await check(orderPage, 'order-refund-by-items');
+      await byItems.getByRole('button', { name: 'Refund', exact: true }).click();
+      await orderPage.getByText(/Refunded [\d.]+ USD \([0-9a-f]{8}\) for 1× E2E Fries: One was cold/).waitFor();
       await orderPage.getByRole('button', { name: 'Refund part' }).click();
       const dialog = orderPage.getByRole('alertdialog', { name: `Refund part of #${number}?` });
-      await dialog.getByLabel('Amount').fill('2.00');
+      await dialog.getByLabel('Items, with their tax').check();
+      await dialog.getByText('1 of 2 can be refunded, $4.50 each').waitFor();
+      await dialog.getByLabel('An amount').check();
+      await dialog.getByLabel('Amount', { exact: true }).fill('2.00');
       await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
       await dialog.getByText('Say why the order is refunded').waitFor();
       await dialog.getByLabel('Reason').fill('Fries were cold');
       await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
-      await orderPage.getByText('−$2.00').waitFor();
+      // $4.50 of fries and $0.37 of their tax (8.25 %), then $2.00
+      await orderPage.getByText('−$6.87').waitFor();
       await orderPage.getByText(/Refunded 2\.00 USD \([0-9a-f]{8}\): Fries were cold/).waitFor();
-      await orderPage.getByText('Refunded in part', { exact: true }).waitFor();
+      await orderPage.getByText('Refunded in part', { exact: true }).first().waitFor();
       await check(orderPage, 'order-refunded-part');
     } finally {
       await orderContext.close();
@@ -508,10 +523,11 @@ describe('orders in management and the kitchen display', () => {
       `/reports/sales?from=${today}&to=${today}`,
     );
     expect(api.body.data.totals.sales).toBeGreaterThan(0);
-    // the $2.00 went back spread over the order: its items' share is a return, the rest tax and tip
-    expect(api.body.data.totals.returns).toBeGreaterThan(0);
-    // (and at most $1.00 more, should the other order's scheduled refund have gone out meanwhile)
-    expect(api.body.data.totals.returns).toBeLessThan(300);
+    // the fries went back as a return of $4.50; the $2.00 spread over the order: its items' share is a
+    // return, the rest tax and tip (and at most $1.00 more, should the other order's scheduled refund have
+    // gone out meanwhile)
+    expect(api.body.data.totals.returns).toBeGreaterThan(450);
+    expect(api.body.data.totals.returns).toBeLessThan(750);
     const { context, page } = await managementPage(harness);
     try {
       await openManagement(page, harness, '/reports', 'Sales report');

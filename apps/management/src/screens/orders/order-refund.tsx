@@ -1,7 +1,9 @@
+import { ProblemError } from '@brigade/api-client/problem-error';
 import { REFUND_REASON_MESSAGE } from '@brigade/domain/ordering/api';
+import { RadioGroupField } from '@brigade/ui/app-kit/choice-fields';
 import { DialogFormFooter } from '@brigade/ui/app-kit/dialog-form-footer';
 import { Form, FormError, FormRow } from '@brigade/ui/app-kit/form';
-import { MoneyField, TextField } from '@brigade/ui/app-kit/form-fields';
+import { MoneyField, NumberField, TextField } from '@brigade/ui/app-kit/form-fields';
 import { applyServerErrors } from '@brigade/ui/app-kit/server-errors';
 import { useToast } from '@brigade/ui/app-kit/toast';
 import { useZodForm } from '@brigade/ui/app-kit/use-zod-form';
@@ -14,14 +16,29 @@ import { useIdempotentAttempts } from '../../payments-kit/idempotency';
 import { dollars } from '../../payments-kit/schemas';
 import { type Order, useRefundOrder } from './orders-api';
 
-const refundFormSchema = z.object({
-  amount: dollars('Amount', 0.01).optional(),
-  reason: z
-    .string({ error: REFUND_REASON_MESSAGE })
-    .trim()
-    .min(1, REFUND_REASON_MESSAGE)
-    .max(200, 'Reason cannot exceed 200 characters'),
-});
+const QUANTITY_MESSAGE = 'Enter a whole number';
+const refundFormSchema = z
+  .object({
+    /** An amount of money, or chosen lines (each line's price and its tax). */
+    mode: z.enum(['amount', 'lines']),
+    amount: dollars('Amount', 0.01).optional(),
+    /** How many of each order line to give back (by the line's place on the order). */
+    quantities: z.array(z.number({ error: QUANTITY_MESSAGE }).int(QUANTITY_MESSAGE).min(0).optional()),
+    reason: z
+      .string({ error: REFUND_REASON_MESSAGE })
+      .trim()
+      .min(1, REFUND_REASON_MESSAGE)
+      .max(200, 'Reason cannot exceed 200 characters'),
+  })
+  .refine(
+    (values) => values.mode !== 'lines' || values.quantities.some((quantity) => (quantity ?? 0) > 0),
+    {
+      path: ['quantities'],
+      message: 'Choose at least one item to refund',
+      // said together with the other fields' problems (a missing reason), not after them
+      when: (payload) => Array.isArray((payload.value as { quantities?: unknown }).quantities),
+    },
+  );
 type RefundValues = z.output<typeof refundFormSchema>;
 
 /** Statuses of an order the restaurant accepted (a sale): the ones a refund of part applies to. */
@@ -29,7 +46,7 @@ const SOLD = new Set(['accepted', 'in_preparation', 'ready', 'completed']);
 
 /**
  * "Refund part" on the order page (managers and above; the page shows it to them only): an amount (blank
- * for what is left) and a reason. Before the payment settles the gateway cannot refund part of it, so the
+ * for what is left), or how many of each line (each at its price, with its tax), and a reason. Before the payment settles the gateway cannot refund part of it, so the
  * refund is scheduled and goes out once it settles; the page says what is scheduled.
  */
 export function RefundControl({ order }: { order: Order }) {
@@ -76,17 +93,31 @@ function RefundDialog({
   const toast = useToast();
   const attempts = useIdempotentAttempts();
   const refund = useRefundOrder(order.orderId, attempts);
-  const form = useZodForm(refundFormSchema, { defaultValues: { amount: undefined, reason: '' } });
+  const form = useZodForm(refundFormSchema, {
+    defaultValues: { mode: 'amount', amount: undefined, quantities: order.lines.map(() => 0), reason: '' },
+  });
+  const mode = form.watch('mode');
+  // "Choose at least one item": said under the boxes, which have no field of their own for it
+  // (react-hook-form keeps a list's own problem as its `root`)
+  const quantitiesError = form.formState.errors.quantities as
+    | { message?: string; root?: { message?: string } }
+    | undefined;
+  const noLines = quantitiesError?.root?.message ?? quantitiesError?.message;
   const [problem, setProblem] = useState<string | null>(null);
   const money = (minor: number) => formatMinor(minor, order.currency);
   // before settlement the refund waits for it (the server schedules it)
   const later = order.refundWaitsForSettlement === true;
+  const given = new Map((order.refundedLines ?? []).map((entry) => [entry.line, entry.quantity]));
   const submit = async (values: RefundValues) => {
     setProblem(null);
+    const lines =
+      values.mode === 'lines'
+        ? values.quantities.flatMap((quantity, line) => (quantity ? [{ line, quantity }] : []))
+        : undefined;
     try {
       const body = {
         reason: values.reason,
-        ...(values.amount === undefined ? {} : { amount: toMinor(values.amount) }),
+        ...(lines ? { lines } : values.amount === undefined ? {} : { amount: toMinor(values.amount) }),
       };
       await refund.mutateAsync(body);
       toast.success(
@@ -94,6 +125,14 @@ function RefundDialog({
       );
       onClose();
     } catch (error) {
+      // a line's problem is said on the line's own field (the server names it by its place in what was sent)
+      if (lines && error instanceof ProblemError)
+        for (const fieldError of error.errors) {
+          const sent = /^(?:body[./])?lines[./](\d+)/.exec(fieldError.path);
+          const line = sent ? lines[Number(sent[1])]?.line : undefined;
+          if (line !== undefined)
+            form.setError(`quantities.${line}`, { type: 'server', message: fieldError.message });
+        }
       setProblem(applyServerErrors(error, form));
     }
   };
@@ -120,13 +159,52 @@ function RefundDialog({
       }
     >
       <Form form={form} onSubmit={submit} id={formId} label="Refund part of the order">
-        <FormRow>
-          <MoneyField
-            name="amount"
-            label="Amount"
-            hint={`Blank for all that is left (${money(refundable)})`}
-          />
-        </FormRow>
+        <RadioGroupField
+          name="mode"
+          label="Refund"
+          options={[
+            { value: 'amount', label: 'An amount' },
+            { value: 'lines', label: 'Items, with their tax' },
+          ]}
+        />
+        {mode === 'amount' ? (
+          <FormRow>
+            <MoneyField
+              name="amount"
+              label="Amount"
+              hint={`Blank for all that is left (${money(refundable)})`}
+            />
+          </FormRow>
+        ) : (
+          <fieldset className="ord-refund__lines">
+            <legend className="ui-field__label">How many of each</legend>
+            {order.lines.map((line, index) => {
+              const left = line.quantity - (given.get(index) ?? 0);
+              return (
+                <NumberField
+                  // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never move
+                  key={index}
+                  name={`quantities.${index}`}
+                  label={`${line.name}${line.sizeName ? ` (${line.sizeName})` : ''}`}
+                  hint={
+                    left > 0
+                      ? `${left} of ${line.quantity} can be refunded, ${money(Math.round(line.lineTotal / line.quantity))} each`
+                      : 'Refunded in full'
+                  }
+                  min={0}
+                  max={Math.max(left, 0)}
+                  step={1}
+                  disabled={left <= 0}
+                />
+              );
+            })}
+            {noLines ? (
+              <p className="ui-field__error" role="alert">
+                {noLines}
+              </p>
+            ) : null}
+          </fieldset>
+        )}
         <TextField name="reason" label="Reason" maxLength={200} hint="Kept in the order’s history" />
         {problem ? <FormError message={problem} title="It did not go through" /> : null}
       </Form>
