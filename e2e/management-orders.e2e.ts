@@ -496,7 +496,9 @@ describe('orders in management and the kitchen display', () => {
       await byItems.getByLabel('Reason').fill('One was cold');
       await check(orderPage, 'order-refund-by-items');
       await byItems.getByRole('button', { name: 'Refund', exact: true }).click();
-      await orderPage.getByText(/Refunded [\d.]+ USD \([0-9a-f]{8}\) for 1× E2E Fries: One was cold/).waitFor();
+      await orderPage
+        .getByText(/Refunded [\d.]+ USD \([0-9a-f]{8}\) for 1× E2E Fries: One was cold/)
+        .waitFor();
       await orderPage.getByRole('button', { name: 'Refund part' }).click();
       const dialog = orderPage.getByRole('alertdialog', { name: `Refund part of #${number}?` });
       await dialog.getByLabel('Items, with their tax').check();

@@ -38,6 +38,22 @@ interface PricedLine {
   lineTotal: number;
 }
 
+/** What is wrong with asking for `ask` of `line` (marking the line as asked for), or null. */
+function problemOf(
+  line: PricedLine | undefined,
+  ask: RefundLineAsk,
+  seen: Set<number>,
+  returned: ReadonlyMap<number, number>,
+): { field: 'line' | 'quantity'; message: string } | null {
+  if (!line) return { field: 'line', message: LINE_NOT_ON_ORDER(ask.line) };
+  if (seen.has(ask.line)) return { field: 'line', message: LINE_ASKED_TWICE };
+  seen.add(ask.line);
+  const left = line.quantity - (returned.get(ask.line) ?? 0);
+  if (left <= 0) return { field: 'quantity', message: LINE_ALL_REFUNDED(line.name) };
+  if (ask.quantity > left) return { field: 'quantity', message: LINE_TOO_MANY(left, line.name) };
+  return null;
+}
+
 /** The quantities of each line given back so far (refunds made, and refunds waiting for settlement). */
 export function returnedQuantities(allocations: readonly (RefundAllocation | null)[]): Map<number, number> {
   const returned = new Map<number, number>();
@@ -60,22 +76,19 @@ export function priceRefundLines(
   const errors: FieldError[] = [];
   const seen = new Set<number>();
   const lines: RefundAllocation['lines'] = [];
-  asked.forEach((ask, index) => {
-    const line = order.lines[ask.line];
-    if (!line) return errors.push({ path: `lines.${index}.line`, message: LINE_NOT_ON_ORDER(ask.line) });
-    if (seen.has(ask.line)) return errors.push({ path: `lines.${index}.line`, message: LINE_ASKED_TWICE });
-    seen.add(ask.line);
-    const left = line.quantity - (returned.get(ask.line) ?? 0);
-    if (left <= 0)
-      return errors.push({ path: `lines.${index}.quantity`, message: LINE_ALL_REFUNDED(line.name) });
-    if (ask.quantity > left)
-      return errors.push({ path: `lines.${index}.quantity`, message: LINE_TOO_MANY(left, line.name) });
+  for (const [index, ask] of asked.entries()) {
+    const problem = problemOf(order.lines[ask.line], ask, seen, returned);
+    if (problem) {
+      errors.push({ path: `lines.${index}.${problem.field}`, message: problem.message });
+      continue;
+    }
+    const line = order.lines[ask.line]!;
     lines.push({
       line: ask.line,
       quantity: ask.quantity,
       amount: Math.round((line.lineTotal * ask.quantity) / line.quantity),
     });
-  });
+  }
   if (errors.length > 0) return { errors };
   const prices = lines.reduce((sum, entry) => sum + entry.amount, 0);
   const { subtotal, tax: orderTax } = order.totals;

@@ -30,15 +30,12 @@ const refundFormSchema = z
       .min(1, REFUND_REASON_MESSAGE)
       .max(200, 'Reason cannot exceed 200 characters'),
   })
-  .refine(
-    (values) => values.mode !== 'lines' || values.quantities.some((quantity) => (quantity ?? 0) > 0),
-    {
-      path: ['quantities'],
-      message: 'Choose at least one item to refund',
-      // said together with the other fields' problems (a missing reason), not after them
-      when: (payload) => Array.isArray((payload.value as { quantities?: unknown }).quantities),
-    },
-  );
+  .refine((values) => values.mode !== 'lines' || values.quantities.some((quantity) => (quantity ?? 0) > 0), {
+    path: ['quantities'],
+    message: 'Choose at least one item to refund',
+    // said together with the other fields' problems (a missing reason), not after them
+    when: (payload) => Array.isArray((payload.value as { quantities?: unknown }).quantities),
+  });
 type RefundValues = z.output<typeof refundFormSchema>;
 
 /** Statuses of an order the restaurant accepted (a sale): the ones a refund of part applies to. */
