@@ -43,7 +43,11 @@ export function createJobRunner(
   housekeeping: HousekeepingDeps,
   log: FastifyBaseLogger,
 ): JobRunner {
-  return withRegisterJobs(withMessageJobs(new JobRunner(deps.database, log), deps, log), deps, log)
+  return withRefundJobs(
+    withRegisterJobs(withMessageJobs(new JobRunner(deps.database, log), deps, log), deps, log),
+    deps,
+    log,
+  )
     .handle(QUEUES.ticket.name, async (data, job) => {
       await printQueuedTicket(printDeps(deps), Number(data.ticketId), job, ticketStepOf(data));
     })
@@ -68,14 +72,6 @@ export function createJobRunner(
         if (cardSales.released > 0) log.warn(cardSales, 'gave back the keys of register card sales cut off');
       },
       { batchSize: 1, cron: '* * * * *' },
-    )
-    .handle(
-      QUEUES.scheduledRefunds.name,
-      async () => {
-        const sent = await sendScheduledRefunds(systemOrderingDeps(deps, log));
-        if (sent.examined > sent.waiting) log.info(sent, 'sent or ended refunds scheduled for settlement');
-      },
-      { batchSize: 1, cron: '*/15 * * * *' },
     )
     .handle(
       QUEUES.listingSchedule.name,
@@ -138,6 +134,18 @@ function reportHousekeeping(result: HousekeepingResult, log: FastifyBaseLogger):
   if (result.uploads.uploads > 0) log.warn(result.uploads, 'removed the files of interrupted uploads');
   if (result.payments && result.payments.examined > 0)
     log.info(result.payments, 'settled payments left pending or unknown');
+}
+
+/** Refunds of orders asked for before their payment settled, sent once it has (ordering/scheduled-refunds.ts). */
+function withRefundJobs(runner: JobRunner, deps: AppDeps, log: FastifyBaseLogger): JobRunner {
+  return runner.handle(
+    QUEUES.scheduledRefunds.name,
+    async () => {
+      const sent = await sendScheduledRefunds(systemOrderingDeps(deps, log));
+      if (sent.examined > sent.waiting) log.info(sent, 'sent or ended refunds scheduled for settlement');
+    },
+    { batchSize: 1, cron: '*/15 * * * *' },
+  );
 }
 
 /** Mail and text messages of the outboxes: each row's delivery. */

@@ -94,42 +94,21 @@ function RefundDialog({
     defaultValues: { mode: 'amount', amount: undefined, quantities: order.lines.map(() => 0), reason: '' },
   });
   const mode = form.watch('mode');
-  // "Choose at least one item": said under the boxes, which have no field of their own for it
-  // (react-hook-form keeps a list's own problem as its `root`)
-  const quantitiesError = form.formState.errors.quantities as
-    | { message?: string; root?: { message?: string } }
-    | undefined;
-  const noLines = quantitiesError?.root?.message ?? quantitiesError?.message;
   const [problem, setProblem] = useState<string | null>(null);
   const money = (minor: number) => formatMinor(minor, order.currency);
   // before settlement the refund waits for it (the server schedules it)
   const later = order.refundWaitsForSettlement === true;
-  const given = new Map((order.refundedLines ?? []).map((entry) => [entry.line, entry.quantity]));
   const submit = async (values: RefundValues) => {
     setProblem(null);
-    const lines =
-      values.mode === 'lines'
-        ? values.quantities.flatMap((quantity, line) => (quantity ? [{ line, quantity }] : []))
-        : undefined;
+    const { body, lines } = requestOf(values);
     try {
-      const body = {
-        reason: values.reason,
-        ...(lines ? { lines } : values.amount === undefined ? {} : { amount: toMinor(values.amount) }),
-      };
       await refund.mutateAsync(body);
       toast.success(
         later ? `Order #${order.number}: refund scheduled` : `Order #${order.number}: refund approved`,
       );
       onClose();
     } catch (error) {
-      // a line's problem is said on the line's own field (the server names it by its place in what was sent)
-      if (lines && error instanceof ProblemError)
-        for (const fieldError of error.errors) {
-          const sent = /^(?:body[./])?lines[./](\d+)/.exec(fieldError.path);
-          const line = sent ? lines[Number(sent[1])]?.line : undefined;
-          if (line !== undefined)
-            form.setError(`quantities.${line}`, { type: 'server', message: fieldError.message });
-        }
+      if (lines) placeLineErrors(error, lines, form.setError);
       setProblem(applyServerErrors(error, form));
     }
   };
@@ -156,14 +135,7 @@ function RefundDialog({
       }
     >
       <Form form={form} onSubmit={submit} id={formId} label="Refund part of the order">
-        <RadioGroupField
-          name="mode"
-          label="Refund"
-          options={[
-            { value: 'amount', label: 'An amount' },
-            { value: 'lines', label: 'Items, with their tax' },
-          ]}
-        />
+        <RadioGroupField name="mode" label="Refund" options={MODES} />
         {mode === 'amount' ? (
           <FormRow>
             <MoneyField
@@ -173,38 +145,85 @@ function RefundDialog({
             />
           </FormRow>
         ) : (
-          <fieldset className="ord-refund__lines">
-            <legend className="ui-field__label">How many of each</legend>
-            {order.lines.map((line, index) => {
-              const left = line.quantity - (given.get(index) ?? 0);
-              return (
-                <NumberField
-                  // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never move
-                  key={index}
-                  name={`quantities.${index}`}
-                  label={`${line.name}${line.sizeName ? ` (${line.sizeName})` : ''}`}
-                  hint={
-                    left > 0
-                      ? `${left} of ${line.quantity} can be refunded, ${money(Math.round(line.lineTotal / line.quantity))} each`
-                      : 'Refunded in full'
-                  }
-                  min={0}
-                  max={Math.max(left, 0)}
-                  step={1}
-                  disabled={left <= 0}
-                />
-              );
-            })}
-            {noLines ? (
-              <p className="ui-field__error" role="alert">
-                {noLines}
-              </p>
-            ) : null}
-          </fieldset>
+          <RefundLines order={order} problem={listProblem(form.formState.errors.quantities)} />
         )}
         <TextField name="reason" label="Reason" maxLength={200} hint="Kept in the order’s history" />
         {problem ? <FormError message={problem} title="It did not go through" /> : null}
       </Form>
     </Dialog>
+  );
+}
+
+const MODES = [
+  { value: 'amount', label: 'An amount' },
+  { value: 'lines', label: 'Items, with their tax' },
+] as const;
+
+/** The refund's request: the lines with a quantity, or the amount (none: what is left). */
+function requestOf(values: RefundValues) {
+  const lines =
+    values.mode === 'lines'
+      ? values.quantities.flatMap((quantity, line) => (quantity ? [{ line, quantity }] : []))
+      : undefined;
+  const body = {
+    reason: values.reason,
+    ...(lines ? { lines } : values.amount === undefined ? {} : { amount: toMinor(values.amount) }),
+  };
+  return { body, lines };
+}
+
+/** The problem of the quantity boxes as a whole (react-hook-form keeps a list's own problem as its `root`). */
+function listProblem(error: unknown): string | undefined {
+  const list = error as { message?: string; root?: { message?: string } } | undefined;
+  return list?.root?.message ?? list?.message;
+}
+
+/** A line's problem on the line's own box: the server names it by its place in what was sent. */
+function placeLineErrors(
+  error: unknown,
+  sent: readonly { line: number }[],
+  setError: (name: `quantities.${number}`, error: { type: string; message: string }) => void,
+) {
+  if (!(error instanceof ProblemError)) return;
+  for (const fieldError of error.errors) {
+    const at = /^(?:body[./])?lines[./](\d+)/.exec(fieldError.path);
+    const line = at ? sent[Number(at[1])]?.line : undefined;
+    if (line !== undefined) setError(`quantities.${line}`, { type: 'server', message: fieldError.message });
+  }
+}
+
+/** One quantity box per line of the order: what is left of it to refund, and its price each. */
+function RefundLines({ order, problem }: { order: Order; problem: string | undefined }) {
+  const given = new Map((order.refundedLines ?? []).map((entry) => [entry.line, entry.quantity]));
+  const money = (minor: number) => formatMinor(minor, order.currency);
+  return (
+    <fieldset className="ord-refund__lines">
+      <legend className="ui-field__label">How many of each</legend>
+      {order.lines.map((line, index) => {
+        const left = line.quantity - (given.get(index) ?? 0);
+        return (
+          <NumberField
+            // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never move
+            key={index}
+            name={`quantities.${index}`}
+            label={`${line.name}${line.sizeName ? ` (${line.sizeName})` : ''}`}
+            hint={
+              left > 0
+                ? `${left} of ${line.quantity} can be refunded, ${money(Math.round(line.lineTotal / line.quantity))} each`
+                : 'Refunded in full'
+            }
+            min={0}
+            max={Math.max(left, 0)}
+            step={1}
+            disabled={left <= 0}
+          />
+        );
+      })}
+      {problem ? (
+        <p className="ui-field__error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
