@@ -89,7 +89,7 @@ export async function refundOrder(deps: PaymentDeps, actor: Actor, call: RefundO
   const byLine = call.lines && payment ? await priceLines(deps, row, payment, call.lines) : null;
   const asked = { amount: byLine?.amount ?? call.amount, allocation: byLine?.allocation ?? null };
   if (payment && awaitsSettlement(payment)) return scheduleRefund(deps, actor, { row, payment, call, asked });
-  if (!payment || payment.refundable !== true)
+  if (payment?.refundable !== true)
     throw new BrigadeError('conflict', 'ORDER_NOT_SETTLED', ORDER_NOT_SETTLED);
   const held = await deps.transact((tx) => heldByScheduledRefunds(tx, scope, row.orderId));
   const { order } = await refundSettledOrder(deps, actor, {
