@@ -622,9 +622,11 @@ describe('orders in management and the kitchen display', () => {
       }[];
     };
     const api = (await owner<{ data: Day }>('GET', `/reports/reconciliation?date=${today}`)).body.data;
-    // the test before: an order captured and settled (the emulator's clock went a day on), then $2.00 back
-    const refund = api.rows.find((row) => row.kind === 'refund');
-    expect(refund).toMatchObject({ ledger: -200, status: 'awaiting_settlement' });
+    // the test before: an order captured and settled (the emulator's clock went a day on), then a fries
+    // ($4.50 and its tax) and $2.00 back
+    const refunds = api.rows.filter((row) => row.kind === 'refund');
+    expect(refunds.map((row) => row.ledger).sort((a, b) => a - b)).toEqual([-487, -200]);
+    expect(refunds.every((row) => row.status === 'awaiting_settlement')).toBe(true);
     const settled = api.rows.find((row) => row.settled !== null && row.kind !== 'refund');
     expect(settled?.settled).toBe(settled?.ledger);
     expect(api.totals.differences).toBe(0);

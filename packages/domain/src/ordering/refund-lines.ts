@@ -6,13 +6,19 @@ import type { FieldError } from '../errors';
  * for the quantity given back, and the order's added tax in proportion to those prices. The allocation goes
  * with the refund, so the sales ledger gives back exactly those lines and quantities (ledger/projection.ts).
  */
+const QUANTITY_MESSAGE = 'Quantity must be a whole number from 1 to 9999';
 export const refundLineSchema = z.strictObject({
   /** The line's place on the order, from 0. */
-  line: z.number({ error: 'Choose a line of the order' }).int('Choose a line of the order').min(0),
+  line: z
+    .number({ error: 'Choose a line of the order' })
+    .int('Choose a line of the order')
+    .min(0, 'Choose a line of the order')
+    .max(9999, 'Choose a line of the order'),
   quantity: z
-    .number({ error: 'Quantity must be a whole number of at least 1' })
-    .int('Quantity must be a whole number of at least 1')
-    .min(1, 'Quantity must be a whole number of at least 1'),
+    .number({ error: QUANTITY_MESSAGE })
+    .int(QUANTITY_MESSAGE)
+    .min(1, QUANTITY_MESSAGE)
+    .max(9999, QUANTITY_MESSAGE),
 });
 export type RefundLineAsk = z.output<typeof refundLineSchema>;
 
