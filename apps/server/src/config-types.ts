@@ -1,6 +1,7 @@
 import type { CheckoutLimits } from '@brigade/domain/ordering/checkout-limits';
 import type { KioskOrderLimit } from '@brigade/domain/pos/kiosk';
 import type { BusinessListingConfig } from './config-business-listing';
+import type { CdnConfig } from './config-cdn';
 import type { SmsConfig } from './config-sms';
 
 /** The configuration the server runs with, as loadConfig (config.ts) builds it from the environment. */
@@ -94,6 +95,8 @@ export interface Config {
   llm: LlmConfig;
   /** Text messages through Twilio (docs/operations/sms.md). */
   sms: SmsConfig;
+  /** A CDN in front of the public sites: surrogate keys and purges (docs/operations/cdn.md). */
+  cdn: CdnConfig;
   /** Google Business Profile (docs/operations/business-profile.md). */
   businessListing: BusinessListingConfig;
   /** The TCP port kitchen tickets are sent to on the restaurants' network printers (raw ESC/POS, 9100). */

@@ -37,6 +37,7 @@ describe('loadConfig', () => {
         apiKeySid: undefined,
         from: undefined,
       },
+      cdn: { provider: undefined, url: '', zone: undefined, apiToken: undefined, sharedMaxAgeSeconds: 60 },
       dataDir: './.data',
       poolMax: 10,
       logLevel: 'info',
@@ -145,6 +146,26 @@ describe('loadConfig', () => {
       seedDemo: false,
       trustProxy: true,
     });
+  });
+
+  it('reads a CDN: its API at the provider by default, pages kept an hour, and both zone and token required', () => {
+    expect(
+      loadConfig({ CDN_PROVIDER: 'fastly', CDN_ZONE: 'SU1Z0isxPaozGVKXdv0eY', CDN_API_TOKEN: 't' }).cdn,
+    ).toEqual({
+      provider: 'fastly',
+      url: 'https://api.fastly.com',
+      zone: 'SU1Z0isxPaozGVKXdv0eY',
+      apiToken: 't',
+      sharedMaxAgeSeconds: 3600,
+    });
+    expect(
+      loadConfig({ CDN_PROVIDER: 'cloudflare', CDN_ZONE: 'z', CDN_API_TOKEN: 't', SITE_CDN_MAX_AGE: '600' })
+        .cdn,
+    ).toMatchObject({ url: 'https://api.cloudflare.com', sharedMaxAgeSeconds: 600 });
+    expect(() => loadConfig({ CDN_PROVIDER: 'cloudflare' })).toThrow(
+      /CDN_ZONE: required when CDN_PROVIDER is set/,
+    );
+    expect(() => loadConfig({ CDN_PROVIDER: 'akamai' })).toThrow(/must be cloudflare or fastly/);
   });
 
   it('reads TRUST_PROXY as false, true or the proxies’ addresses', () => {

@@ -8,6 +8,7 @@ import {
   businessListingEnvironment,
   businessListingProblems,
 } from './config-business-listing';
+import { cdnConfigOf, cdnEnvironment, cdnProblems } from './config-cdn';
 import { checkoutLimitsOf, limitsEnvironment } from './config-limits';
 import { llmConfigOf, llmEnvironment } from './config-llm';
 import { platformConfigOf, platformEnvironment, platformProblems } from './config-platform';
@@ -187,6 +188,8 @@ const configSchema = z.object({
   ...businessListingEnvironment,
   // Text messages: alerts about orders nobody accepted (config-sms.ts, docs/operations/sms.md).
   ...smsEnvironment,
+  // A CDN in front of the public sites: surrogate keys and purges (config-cdn.ts, docs/operations/cdn.md).
+  ...cdnEnvironment,
   IMAGE_STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
   BRIGADE_MEDIA_DIR: z.string().min(1, 'must not be empty').default('./.data/media'),
   BRIGADE_MEDIA_URL: z.url({ error: 'must be a URL such as https://brigade.example.com/media' }).optional(),
@@ -313,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     kioskOrderLimit: { ...KIOSK_ORDER_LIMIT, ordersPerDevice: c.KIOSK_ORDERS_PER_DEVICE },
     llm: llmConfigOf(c, c.NODE_ENV),
     sms: smsConfigOf(c),
+    cdn: cdnConfigOf(c),
     businessListing: businessListingConfigOf(c),
     http: {
       headersTimeoutMs: c.HTTP_HEADERS_TIMEOUT_MS,
@@ -350,7 +354,12 @@ function checkCombinations(c: Environment, env: NodeJS.ProcessEnv): void {
         `Invalid configuration:\n${missing.map((n) => `  ${n}: required when IMAGE_STORAGE is s3`).join('\n')}`,
       );
   }
-  const problems = [...businessListingProblems(c), ...platformProblems(c), ...smsProblems(c)];
+  const problems = [
+    ...businessListingProblems(c),
+    ...platformProblems(c),
+    ...smsProblems(c),
+    ...cdnProblems(c),
+  ];
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   if (c.HTTP_REQUEST_TIMEOUT_MS > 0 && c.HTTP_HEADERS_TIMEOUT_MS > c.HTTP_REQUEST_TIMEOUT_MS) {
     // Node refuses a headers limit above the request limit (the head is part of the request).

@@ -1,3 +1,4 @@
+import { CdnClient } from '@brigade/cdn/client';
 import { runCheckoutSweep } from '@brigade/core/housekeeping/checkout-sweep';
 import {
   type HousekeepingDeps,
@@ -36,6 +37,7 @@ import { systemOrderingDeps } from './routes/ordering';
  *   `listing.autoreply` (every minute) posts the AI replies due; `places.resync` (every 15 minutes) re-syncs the
  *   linked Google places due. Without Google configured they find nothing to do;
  * - `retention.prune`: audit log and mail outbox rows past the retention policy; daily at 03:17 UTC;
+ * - `cdn.purge`: one purge of a CDN's pages by surrogate key (queued by the site on each change);
  * - `housekeeping`: what would otherwise only grow; every 15 minutes and at start-up.
  */
 export function createJobRunner(
@@ -43,11 +45,8 @@ export function createJobRunner(
   housekeeping: HousekeepingDeps,
   log: FastifyBaseLogger,
 ): JobRunner {
-  return withRefundJobs(
-    withRegisterJobs(withMessageJobs(new JobRunner(deps.database, log), deps, log), deps, log),
-    deps,
-    log,
-  )
+  const runner = withMessageJobs(new JobRunner(deps.database, log), deps, log);
+  return withCdnJobs(withRefundJobs(withRegisterJobs(runner, deps, log), deps, log), deps)
     .handle(QUEUES.ticket.name, async (data, job) => {
       await printQueuedTicket(printDeps(deps), Number(data.ticketId), job, ticketStepOf(data));
     })
@@ -146,6 +145,18 @@ function withRefundJobs(runner: JobRunner, deps: AppDeps, log: FastifyBaseLogger
     },
     { batchSize: 1, cron: '*/15 * * * *' },
   );
+}
+
+/** A CDN's purges (docs/operations/cdn.md); without a CDN configured the queue stays empty. */
+function withCdnJobs(runner: JobRunner, deps: AppDeps): JobRunner {
+  const { provider, url, zone, apiToken } = deps.config.cdn;
+  const client =
+    provider && zone && apiToken ? new CdnClient({ provider, baseUrl: url, zone, apiToken }) : undefined;
+  return runner.handle(QUEUES.cdnPurge.name, async (data) => {
+    if (!client) return;
+    if (data.everything === true) await client.purgeEverything();
+    else await client.purgeKeys(Array.isArray(data.keys) ? data.keys.map(String) : []);
+  });
 }
 
 /** Mail and text messages of the outboxes: each row's delivery. */

@@ -22,8 +22,10 @@ const SENSITIVE_KEYS = [
   'codeVerifier',
   'code_verifier',
   'apiKey',
-  // Twilio's auth token (docs/operations/sms.md)
+  // Twilio's auth token (docs/operations/sms.md), a CDN's purge token (docs/operations/cdn.md)
   'authToken',
+  'apiToken',
+  'fastly-key',
   'secret',
   'clientSecret',
   'authorization',

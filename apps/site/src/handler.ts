@@ -35,6 +35,7 @@ import { cacheKey, resolveInputOf, type SiteRequest, type SiteResponse } from '.
 import { DEFAULT_ICON_PATH, type LoadedSite, renderRoute } from './routes';
 import { isSlugHostRoot, slugHostRoot } from './slug-host';
 import { storedResponse } from './stored-response';
+import { surrogateHeaders } from './surrogate-keys';
 
 export type { SiteRequest, SiteResponse } from './request';
 
@@ -53,6 +54,11 @@ export interface SiteHandlerOptions {
   maxAgeMs?: number;
   /** The longest a CDN may keep a page (s-maxage). */
   sharedMaxAgeSeconds?: number;
+  /**
+   * A CDN is purged on every change (docs/operations/cdn.md): pages may be kept there for the whole
+   * `sharedMaxAgeSeconds`, not only as long as this process keeps them.
+   */
+  cdnPurges?: boolean;
   now?: () => Date;
   /** Origins images may come from besides this host and https addresses (the media storage's). */
   imageOrigins?: readonly string[];
@@ -258,6 +264,10 @@ export class SiteHandler {
         ...(outcome.noIndex ? { 'x-robots-tag': 'noindex' } : {}),
         // a page made for one visitor (an order's confirmation) is kept by no cache at all
         ...(!outcome.cacheable && outcome.status === 200 ? { 'cache-control': 'no-store' } : {}),
+        // what a CDN purges it by (surrogate-keys.ts)
+        ...(outcome.cacheable && outcome.status === 200
+          ? surrogateHeaders(outcome.tenantId ?? 0, outcome.restaurantId ?? 0)
+          : {}),
         // computed once per stored page: its stylesheet's hash (decision 017)
         ...(contentType === HTML
           ? {
@@ -271,7 +281,10 @@ export class SiteHandler {
       },
       body,
       etag: etagOf(body),
-      sMaxAge: Math.max(0, Math.min(this.sharedMaxAge, Math.floor(ttl / 1000))),
+      // purged on every change, a CDN may keep it longer than this process does
+      sMaxAge: this.options.cdnPurges
+        ? this.sharedMaxAge
+        : Math.max(0, Math.min(this.sharedMaxAge, Math.floor(ttl / 1000))),
       expires: Date.now() + ttl,
       tenantId: outcome.tenantId ?? 0,
       restaurantId: outcome.restaurantId ?? 0,

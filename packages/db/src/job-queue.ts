@@ -23,8 +23,11 @@ export interface QueueSpec {
   retryBackoff: boolean;
   /** A running job not finished in this time counts as failed (its process died): it is retried. */
   expireInSeconds: number;
-  /** `stately`: at most one waiting and one running across instances (sweeps); `standard` otherwise. */
-  policy: 'standard' | 'stately';
+  /**
+   * `stately`: at most one waiting and one running across instances (sweeps); `short`: at most one waiting per
+   * singleton key; `standard` otherwise.
+   */
+  policy: 'standard' | 'short' | 'stately';
 }
 
 /** Every queue Brigade has. Adding one here creates it at the next migration (start-up). */
@@ -112,6 +115,18 @@ export const QUEUES = {
     retryBackoff: false,
     expireInSeconds: 600,
     policy: 'stately',
+  },
+  /**
+   * One purge of a CDN's pages by surrogate key, or of everything (docs/operations/cdn.md): queued by each
+   * instance that hears a change, at most one waiting per set of keys.
+   */
+  cdnPurge: {
+    name: 'cdn.purge',
+    retryLimit: 6,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    policy: 'short',
   },
   /** Every 15 minutes: kiosk orders nobody paid at the counter, closed as abandoned (pos/kiosk-unpaid.ts). */
   kioskUnpaid: {

@@ -60,6 +60,7 @@ const ALLOWED: Record<string, string[]> = {
   // The tests' second card processor (decision 061): an adapter to the domain's provider port, like CardPointe's.
   '@brigade/test-provider': ['@brigade/domain', '@brigade/integration-kit'],
   '@brigade/twilio': ['@brigade/integration-kit'],
+  '@brigade/cdn': ['@brigade/integration-kit'],
   '@brigade/images': ['@brigade/domain'],
   '@brigade/api-client': ['@brigade/contracts', '@brigade/domain'],
   '@brigade/ui': ['@brigade/api-client', '@brigade/contracts', '@brigade/domain'],
@@ -87,6 +88,7 @@ const ALLOWED: Record<string, string[]> = {
     '@brigade/places',
     '@brigade/site-app',
     '@brigade/twilio',
+    '@brigade/cdn',
   ],
   '@brigade/bench': [
     '@brigade/cardpointe',

@@ -1,7 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isLocalHost, lookupHost } from '@brigade/core/domains/resolution-service';
+import { enqueue } from '@brigade/core/jobs/jobs';
+import { QUEUES } from '@brigade/db/job-queue';
 import { normalizeDomain } from '@brigade/domain/domain-mapping';
+import type { SiteChange } from '@brigade/site-app/cache';
 import { SiteHandler, type SiteRequest, type SiteResponse } from '@brigade/site-app/handler';
+import { purgeOf } from '@brigade/site-app/surrogate-keys';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { type FrontAnswer, frontDoorWriter, headerText as header, write } from './front-door';
@@ -36,9 +40,16 @@ export function registerSite(
     cardFrameOrigins: cardFrameSources(deps.config),
     onError: (error) => app.log.error({ err: error }, 'public site page failed'),
     heard: () => deps.changes.listening(),
+    sharedMaxAgeSeconds: deps.config.cdn.sharedMaxAgeSeconds,
+    cdnPurges: deps.config.cdn.provider !== undefined,
   });
-  // Every committed write, from this instance or another, drops the pages it may have changed (decision 011).
-  const unsubscribe = deps.changes.subscribe((change) => handler.invalidate(change));
+  // Every committed write, from this instance or another, drops the pages it may have changed (decision 011),
+  // and with a CDN purges its copies of them (each instance that hears it queues the purge; one waits).
+  const purge = deps.config.cdn.provider ? cdnPurger(deps, app) : undefined;
+  const unsubscribe = deps.changes.subscribe((change) => {
+    handler.invalidate(change);
+    purge?.(change);
+  });
   app.addHook('onClose', async () => unsubscribe());
 
   const sites = siteRequests(deps);
@@ -166,3 +177,15 @@ function forwardedReader(trustProxy: AppDeps['config']['trustProxy']) {
 
 const lastEntry = (value: string) => value.slice(value.lastIndexOf(',') + 1).trim();
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Queues the `cdn.purge` of what a change touched (docs/operations/cdn.md), at most one waiting per keys. */
+function cdnPurger(deps: AppDeps, app: FastifyInstance) {
+  return (change: SiteChange) => {
+    const what = purgeOf(change);
+    const data = what === 'everything' ? { everything: true } : { keys: what };
+    const singletonKey = what === 'everything' ? 'everything' : what.join(' ');
+    enqueue(deps.database.db, QUEUES.cdnPurge.name, data, { singletonKey }).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'could not queue the CDN purge of a change'),
+    );
+  };
+}
