@@ -37,6 +37,14 @@ export async function findScheduledRefundByKey(
   return row ?? null;
 }
 
+/** The order's refunds still waiting for settlement. */
+const waitingOf = (scope: RestaurantScope, orderId: number) =>
+  and(
+    scopeWhere(scheduledRefunds, scope),
+    eq(scheduledRefunds.orderId, orderId),
+    eq(scheduledRefunds.status, 'scheduled'),
+  );
+
 /** What the order's refunds still waiting for settlement hold of what is left to refund (cents). */
 export async function heldByScheduledRefunds(
   ex: Executor,
@@ -46,13 +54,7 @@ export async function heldByScheduledRefunds(
   const [row] = await ex
     .select({ held: sql<number>`coalesce(sum(${scheduledRefunds.amount}), 0)::bigint` })
     .from(scheduledRefunds)
-    .where(
-      and(
-        scopeWhere(scheduledRefunds, scope),
-        eq(scheduledRefunds.orderId, orderId),
-        eq(scheduledRefunds.status, 'scheduled'),
-      ),
-    );
+    .where(waitingOf(scope, orderId));
   return Number(row?.held ?? 0);
 }
 
@@ -65,13 +67,7 @@ export async function scheduledAllocationsOf(
   const rows = await ex
     .select({ allocation: scheduledRefunds.allocation })
     .from(scheduledRefunds)
-    .where(
-      and(
-        scopeWhere(scheduledRefunds, scope),
-        eq(scheduledRefunds.orderId, orderId),
-        eq(scheduledRefunds.status, 'scheduled'),
-      ),
-    );
+    .where(waitingOf(scope, orderId));
   return rows.flatMap((row) => (row.allocation ? [row.allocation] : []));
 }
 

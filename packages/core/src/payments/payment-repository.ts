@@ -94,21 +94,25 @@ export async function reservedRefundAmount(
   ex: Executor,
   original: Pick<TransactionRow, 'tenantId' | 'restaurantId' | 'transactionId'>,
 ): Promise<number> {
-  const t = paymentTransactions;
   const [row] = await ex
-    .select({ reserved: sql<number>`coalesce(sum(${t.amount}), 0)::int` })
-    .from(t)
-    .where(
-      and(
-        tenantIs(t.tenantId, original.tenantId),
-        eq(t.restaurantId, original.restaurantId),
-        eq(t.parentTransactionId, original.transactionId),
-        eq(t.kind, 'refund'),
-        inArray(t.status, ['pending', 'unknown']),
-      ),
-    );
+    .select({ reserved: sql<number>`coalesce(sum(${paymentTransactions.amount}), 0)::int` })
+    .from(paymentTransactions)
+    .where(refundsIn(original, ['pending', 'unknown']));
   return Number(row?.reserved ?? 0);
 }
+
+/** The refunds of `original` in `statuses`. */
+const refundsIn = (
+  original: Pick<TransactionRow, 'tenantId' | 'restaurantId' | 'transactionId'>,
+  statuses: TransactionRow['status'][],
+) =>
+  and(
+    tenantIs(paymentTransactions.tenantId, original.tenantId),
+    eq(paymentTransactions.restaurantId, original.restaurantId),
+    eq(paymentTransactions.parentTransactionId, original.transactionId),
+    eq(paymentTransactions.kind, 'refund'),
+    inArray(paymentTransactions.status, statuses),
+  );
 
 /**
  * The lines given back by refunds of `original` that went through or may still (pending, unknown): what a
@@ -118,19 +122,10 @@ export async function refundAllocationsOf(
   ex: Executor,
   original: Pick<TransactionRow, 'tenantId' | 'restaurantId' | 'transactionId'>,
 ): Promise<RefundAllocation[]> {
-  const t = paymentTransactions;
   const rows = await ex
-    .select({ allocation: t.refundAllocation })
-    .from(t)
-    .where(
-      and(
-        tenantIs(t.tenantId, original.tenantId),
-        eq(t.restaurantId, original.restaurantId),
-        eq(t.parentTransactionId, original.transactionId),
-        eq(t.kind, 'refund'),
-        inArray(t.status, ['captured', 'pending', 'unknown']),
-      ),
-    );
+    .select({ allocation: paymentTransactions.refundAllocation })
+    .from(paymentTransactions)
+    .where(refundsIn(original, ['captured', 'pending', 'unknown']));
   return rows.flatMap((row) => (row.allocation ? [row.allocation] : []));
 }
 
