@@ -227,8 +227,14 @@ describe('refunds scheduled for settlement', () => {
     expect(both.json().errors).toEqual([
       { path: 'lines', message: 'Give an amount or the lines to refund, not both' },
     ]);
-    // before settlement: scheduled, with the lines in the history
-    const early = await refund(order.orderId, { lines: [{ line: 0, quantity: 1 }], reason: 'Burnt' });
+    // before settlement: scheduled, with the lines in the history; the same request again (its key) answers
+    // the same order, though that burger is now counted as given back
+    const earlyKey = randomUUID();
+    const early = await refund(
+      order.orderId,
+      { lines: [{ line: 0, quantity: 1 }], reason: 'Burnt' },
+      earlyKey,
+    );
     expect(early.statusCode, early.body).toBe(200);
     expect(early.json().data).toMatchObject({
       scheduledRefundAmount: 1200 + taxOf(1200),
@@ -237,6 +243,13 @@ describe('refunds scheduled for settlement', () => {
     expect(notesOf(early.json().data)).toContain(
       `Refund of ${((1200 + taxOf(1200)) / 100).toFixed(2)} USD for 1× Burger scheduled for when the payment settles: Burnt`,
     );
+    const repeat = await refund(
+      order.orderId,
+      { lines: [{ line: 0, quantity: 1 }], reason: 'Burnt' },
+      earlyKey,
+    );
+    expect(repeat.statusCode, repeat.body).toBe(200);
+    expect(repeat.json().data.scheduledRefundAmount).toBe(1200 + taxOf(1200));
     // the burger given back is counted: only one is left
     const again = await refund(order.orderId, { lines: [{ line: 0, quantity: 2 }], reason: 'x' });
     expect(again.json().errors).toEqual([
@@ -244,9 +257,17 @@ describe('refunds scheduled for settlement', () => {
     ]);
     kit.emulator.clock.advance(26 * 3600_000);
     expect(await job()).toMatchObject({ refunded: 1 });
-    // after settlement: at once
-    const now = await refund(order.orderId, { lines: [{ line: 1, quantity: 2 }], reason: 'Soggy' });
+    // after settlement: at once; repeated with its key, the same refund
+    const nowKey = randomUUID();
+    const now = await refund(order.orderId, { lines: [{ line: 1, quantity: 2 }], reason: 'Soggy' }, nowKey);
     expect(now.statusCode, now.body).toBe(200);
+    const nowAgain = await refund(
+      order.orderId,
+      { lines: [{ line: 1, quantity: 2 }], reason: 'Soggy' },
+      nowKey,
+    );
+    expect(nowAgain.statusCode, nowAgain.body).toBe(200);
+    expect(nowAgain.json().data.refundedAmount).toBe(now.json().data.refundedAmount);
     const fried = Math.round((1200 * 2) / 3);
     expect(now.json().data).toMatchObject({
       refundedAmount: 1200 + taxOf(1200) + fried + taxOf(fried),

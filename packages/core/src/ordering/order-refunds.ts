@@ -20,6 +20,7 @@ import { formatAmount } from '@brigade/domain/payments/amount';
 import { insertOutboxEmail } from '../identity/outbox-repository';
 import type { PaymentDeps } from '../payments/payment-deps';
 import {
+  findIdempotencyKey,
   findTransaction,
   lockTransaction,
   refundAllocationsOf,
@@ -86,7 +87,9 @@ export async function refundOrder(deps: PaymentDeps, actor: Actor, call: RefundO
   const transactionId = row.transactionId;
   let payment = await deps.transact((tx) => findTransaction(tx, scope, transactionId));
   if (payment && awaitsSettlement(payment)) payment = await learnSettlement(deps, actor, scope, payment);
-  const byLine = call.lines && payment ? await priceLines(deps, row, payment, call.lines) : null;
+  // a request repeated with its key is priced as it was: what it gave back itself is not counted against it
+  const repeated = call.idempotencyKey !== undefined && (await keyUsed(deps, row, call.idempotencyKey));
+  const byLine = call.lines && payment ? await priceLines(deps, row, payment, call.lines, repeated) : null;
   const asked = { amount: byLine?.amount ?? call.amount, allocation: byLine?.allocation ?? null };
   if (payment && awaitsSettlement(payment)) return scheduleRefund(deps, actor, { row, payment, call, asked });
   if (payment?.refundable !== true)
@@ -109,12 +112,15 @@ async function priceLines(
   row: OrderRow,
   payment: TransactionRow,
   lines: readonly RefundLineAsk[],
+  repeated: boolean,
 ): Promise<{ amount: number; allocation: RefundAllocation }> {
   const scope = { tenantId: row.tenantId, restaurantId: row.restaurantId };
-  const earlier = await deps.transact(async (tx) => [
-    ...(await refundAllocationsOf(tx, payment)),
-    ...(await scheduledAllocationsOf(tx, scope, row.orderId)),
-  ]);
+  const earlier = repeated
+    ? []
+    : await deps.transact(async (tx) => [
+        ...(await refundAllocationsOf(tx, payment)),
+        ...(await scheduledAllocationsOf(tx, scope, row.orderId)),
+      ]);
   const priced = priceRefundLines(
     { lines: row.lines as OrderLine[], totals: row.totals as { subtotal: number; tax: number } },
     returnedQuantities(earlier),
@@ -125,6 +131,19 @@ async function priceLines(
 }
 
 const LINES_REFUSED = 'These lines cannot be refunded as asked';
+
+/** Whether the caller's key already made a refund of this order, scheduled or at the gateway. */
+async function keyUsed(deps: PaymentDeps, row: OrderRow, key: string): Promise<boolean> {
+  const scope = { tenantId: row.tenantId, restaurantId: row.restaurantId };
+  return deps.transact(
+    async (tx) =>
+      (await findScheduledRefundByKey(tx, scope, row.orderId, key)) !== null ||
+      (await findIdempotencyKey(tx, scope, paymentKeyOf(row, key))) !== null,
+  );
+}
+
+/** The payments' key of an order's refund: the caller's key, made the order's own. */
+const paymentKeyOf = (row: Pick<OrderRow, 'orderId'>, key: string) => `order-${row.orderId}-${key}`;
 
 /** "for 1× Burger, 2× Fries": what a refund of chosen lines gave back, for the order's history. */
 export function linesPhrase(row: Pick<OrderRow, 'lines'>, allocation: RefundAllocation | null): string {
@@ -237,7 +256,7 @@ export async function refundSettledOrder(
     transactionId,
     ...(amount === undefined ? {} : { amount }),
     allocation: allocation ?? undefined,
-    idempotencyKey: key === undefined ? undefined : `order-${row.orderId}-${key}`,
+    idempotencyKey: key === undefined ? undefined : paymentKeyOf(row, key),
   });
   if (refund.status !== 'captured')
     throw new BrigadeError(
