@@ -119,13 +119,15 @@ export function createJobRunner(
 }
 
 /**
- * Starts the runner, then runs each sweep once at once, in this process (a restart is when they matter most):
+ * Starts the runner, then runs each sweep once at once (and the scheduled refunds after the checkout sweep), in this process (a restart is when they matter most):
  * not through the queue, where a sweep a killed process was running would hold the next one back until its
  * job expires (JobRunner.runNow).
  */
 export async function startJobRunner(runner: JobRunner, _deps: AppDeps): Promise<void> {
   await runner.start();
-  runner.runNow(QUEUES.checkoutSweep.name);
+  // refunds waiting for settlement after the sweep: it settles a refund a killed process left unanswered,
+  // which the refund's own run then finds answered (ordering/scheduled-refunds.ts)
+  runner.runNow(QUEUES.checkoutSweep.name, QUEUES.scheduledRefunds.name);
   runner.runNow(QUEUES.housekeeping.name);
 }
 

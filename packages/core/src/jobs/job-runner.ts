@@ -127,23 +127,29 @@ export class JobRunner {
   }
 
   /**
-   * Runs a queue's handler once now, in this process and outside the queue: the sweeps at start-up (issue 41).
-   * A stately sweep's job that a killed process held stays active until its expiry (minutes), and the queue
-   * starts no other sweep until then — just when a restart needs one. The sweeps claim what they settle, so
-   * one running beside another instance's is safe. `stop` waits for it.
+   * Runs queues' handlers once now, one after another, in this process and outside the queue: the sweeps at
+   * start-up (issue 41). A stately sweep's job that a killed process held stays active until its expiry
+   * (minutes), and the queue starts no other sweep until then — just when a restart needs one. The sweeps
+   * claim what they settle, so one running beside another instance's is safe. A failed run does not stop the
+   * next. `stop` waits for them.
    */
-  runNow(queue: QueueName): void {
-    const registration = this.registrations.find((r) => r.queue === queue);
-    if (!registration) throw new Error(`no handler for ${queue}`);
-    const run: Promise<void> = registration
-      .handler({}, { id: 'start-up', retryCount: 0, retryLimit: 0 })
-      .catch((error: unknown) =>
-        this.log.warn(
-          { queue, error: error instanceof Error ? error.message : String(error) },
-          'a run at start-up failed; the queue runs it again on its schedule',
-        ),
-      )
-      .finally(() => this.outOfQueue.delete(run));
+  runNow(...queues: QueueName[]): void {
+    const registrations = queues.map((queue) => {
+      const registration = this.registrations.find((r) => r.queue === queue);
+      if (!registration) throw new Error(`no handler for ${queue}`);
+      return registration;
+    });
+    const run: Promise<void> = (async () => {
+      for (const registration of registrations)
+        await registration
+          .handler({}, { id: 'start-up', retryCount: 0, retryLimit: 0 })
+          .catch((error: unknown) =>
+            this.log.warn(
+              { queue: registration.queue, error: error instanceof Error ? error.message : String(error) },
+              'a run at start-up failed; the queue runs it again on its schedule',
+            ),
+          );
+    })().finally(() => this.outOfQueue.delete(run));
     this.outOfQueue.add(run);
   }
 
