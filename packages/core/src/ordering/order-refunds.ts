@@ -169,7 +169,11 @@ export async function learnSettlement(
 
 /** The amount a refund may take beside what scheduled refunds hold (undefined: what is left, as payments count it). */
 function amountBeside(payment: TransactionRow, held: number, asked: number | undefined): number | undefined {
-  if (held === 0) return asked;
+  return held === 0 ? asked : withinFree(payment, held, asked);
+}
+
+/** What is left of the payment beside what scheduled refunds hold: `asked` checked against it, or all of it. */
+function withinFree(payment: TransactionRow, held: number, asked: number | undefined): number {
   const free = payment.capturedAmount - payment.refundedAmount - held;
   if (free <= 0) throw new BrigadeError('conflict', 'REFUNDS_ALREADY_SCHEDULED', REFUNDS_ALREADY_SCHEDULED);
   if (asked !== undefined && asked > free) throw tooLarge();
@@ -205,11 +209,7 @@ async function scheduleRefund(
     const current = (await findOrder(tx, scope, row.orderId, true)) ?? row;
     if (await findScheduledRefundByKey(tx, scope, row.orderId, key)) return current;
     const locked = (await lockTransaction(tx, scope, payment.transactionId)) ?? payment;
-    const free =
-      locked.capturedAmount - locked.refundedAmount - (await heldByScheduledRefunds(tx, scope, row.orderId));
-    if (free <= 0) throw new BrigadeError('conflict', 'REFUNDS_ALREADY_SCHEDULED', REFUNDS_ALREADY_SCHEDULED);
-    if (asked.amount !== undefined && asked.amount > free) throw tooLarge();
-    const amount = asked.amount ?? free;
+    const amount = withinFree(locked, await heldByScheduledRefunds(tx, scope, row.orderId), asked.amount);
     const by = userIdOf(actor);
     await insertScheduledRefund(tx, {
       ...scope,
