@@ -75,6 +75,7 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/global-setup.ts'],
           env: { LOG_LEVEL: 'silent' },
+          isolate: false,
           // four files share two cores: the longest browser test (the menu builder, 25 s alone) took 42 s
           testTimeout: 90_000,
           hookTimeout: 90_000,

@@ -180,16 +180,47 @@ describe('POS open checks', () => {
     expect(await fitsWidth(page)).toBe(true);
     await page.setViewportSize({ width: 1280, height: 800 });
 
-    // paid in cash: the check becomes a sale and the table is free again
+    // split tender: one guest pays half in cash; the check stays open with the balance due
+    await tap(page.getByRole('button', { name: /^Pay \$/ }));
+    const half = page.getByRole('dialog', { name: /^Pay \$/ });
+    await tap(half.getByRole('group', { name: 'Amount to pay' }).getByRole('button', { name: /^Half / }));
+    await tap(half.getByRole('group', { name: 'Quick amounts' }).getByRole('button').nth(1));
+    await half.getByTestId('left-to-pay').waitFor();
+    await screenshot(page, 'pos-checks-pay-half-1280', { fullPage: false });
+    expect(serious(await axeViolations(page))).toEqual([]);
+    const partAnswer = page.waitForResponse(
+      (r) => r.url().endsWith('/pay') && r.request().method() === 'POST',
+    );
+    await tap(half.getByRole('button', { name: /^Take \$[\d.,]+ as a part$/ }));
+    expect((await partAnswer).status()).toBe(201);
+    const part = page.getByRole('dialog', { name: /^Part paid: / });
+    await part.waitFor();
+    const halfAmount = Math.ceil(total / 2);
+    expect(centsOf(await part.getByTestId('part-left').textContent())).toBe(total - halfAmount);
+    await tap(part.getByRole('button', { name: 'Back to the check' }));
+    await page.getByTestId('check-balance').waitFor();
+    expect(centsOf(await page.getByTestId('check-paid').textContent())).toBe(halfAmount);
+    expect(centsOf(await page.getByTestId('check-balance').textContent())).toBe(total - halfAmount);
+    await screenshot(page, 'pos-checks-balance-1280', { fullPage: false });
+
+    // the rest in cash: the check becomes a sale and the table is free again
     await tap(page.getByRole('button', { name: /^Pay \$/ }));
     const dialog = page.getByRole('dialog', { name: /^Pay \$/ });
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    // the dialog asks for the balance, not the total
+    await page.getByRole('dialog', { name: `Pay ${usd.format((total - halfAmount) / 100)}` }).waitFor();
     await tap(dialog.getByRole('group', { name: 'Quick amounts' }).getByRole('button').nth(1));
     const answer = page.waitForResponse((r) => r.url().endsWith('/pay') && r.request().method() === 'POST');
     await tap(dialog.getByRole('button', { name: 'Take cash' }));
     const response = await answer;
     expect(response.status()).toBe(201);
-    const sale = ((await response.json()) as { data: { status: string; totals: { total: number } } }).data;
+    const sale = (
+      (await response.json()) as {
+        data: { status: string; totals: { total: number }; tenders: { amount: number }[] };
+      }
+    ).data;
     expect(sale).toMatchObject({ status: 'accepted', totals: { total } });
+    expect(sale.tenders.map((t) => t.amount)).toEqual([halfAmount, total - halfAmount]);
     const done = page.getByRole('dialog', { name: 'Sale complete' });
     await done.waitFor();
     await tap(done.getByRole('button', { name: 'New sale' }));

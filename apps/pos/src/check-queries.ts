@@ -13,6 +13,7 @@ import {
   fireNextPosCourse,
   getPosCheck,
   getPosFloor,
+  handBackPosCheckPayments,
   listPosChecks,
   movePosCheck,
   openPosCheck,
@@ -190,6 +191,14 @@ export const checkCalls = {
         params: { ...params(scope), orderId: check.orderId },
         headers: headers(token),
         body: { version: check.version, employeeId },
+      }),
+    ).then((answer) => answer.data),
+  handBack: (scope: Scope, token: string, check: OpenCheck) =>
+    tracked(() =>
+      apiClient.call(handBackPosCheckPayments, {
+        params: { ...params(scope), orderId: check.orderId },
+        headers: headers(token),
+        body: { version: check.version },
       }),
     ).then((answer) => answer.data),
   close: (scope: Scope, token: string, check: OpenCheck) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeDue, quickAmounts } from './cash';
+import { cashPlan, changeDue, evenShares, quickAmounts } from './cash';
 import { type Check, checkReducer, EMPTY_CHECK, saleOf } from './check';
 
 const plain = (itemId: number) => ({ itemId, quantity: 1, modifiers: [] });
@@ -67,5 +67,28 @@ describe('cash', () => {
     expect(changeDue(5000, 4504)).toBe(496);
     expect(changeDue(4504, 4504)).toBe(0);
     expect(changeDue(4000, 4504)).toBeNull();
+  });
+
+  it('pays the whole balance with change, or takes less as a part of an open check (split tender)', () => {
+    expect(cashPlan(5000, 4504, null, true)).toEqual({ amount: 4504, change: 496, part: false });
+    expect(cashPlan(2000, 4504, null, true)).toEqual({ amount: 2000, change: 0, part: true });
+    expect(cashPlan(2000, 4504, null, false)).toBeNull();
+    expect(cashPlan(0, 4504, null, true)).toBeNull();
+  });
+
+  it('pays a chosen share, with change for what is over it', () => {
+    expect(cashPlan(2000, 4504, 1502, true)).toEqual({ amount: 1502, change: 498, part: true });
+    expect(cashPlan(1000, 4504, 1502, true)).toBeNull();
+    // a share as large as the balance pays it all
+    expect(cashPlan(5000, 4504, 4504, true)).toEqual({ amount: 4504, change: 496, part: false });
+    expect(evenShares(1001)).toEqual([
+      { of: 2, amount: 501 },
+      { of: 3, amount: 334 },
+      { of: 4, amount: 251 },
+    ]);
+    expect(evenShares(3)).toEqual([
+      { of: 2, amount: 2 },
+      { of: 3, amount: 1 },
+    ]);
   });
 });

@@ -34,6 +34,8 @@ interface PanelProps {
   /** Closes a check with nothing sent (back to the floor). */
   onCloseCheck: () => Promise<void>;
   onFireNext: () => void;
+  /** A manager hands back the cash paid toward the check (split tender). */
+  onHandBack: () => void;
   onPay: () => void;
   /** Paying by card on the register's terminal; absent when it has none. */
   onPayCard?: (() => void) | undefined;
@@ -109,7 +111,7 @@ export function OpenCheckPanel(props: PanelProps) {
 /** An open check's own moves: to another table, split, merge, a check discount, or closed while nothing was sent. */
 function CheckManage(props: PanelProps & { onMoveTable: () => void }) {
   const { check } = props;
-  const { offline } = useRegisterContext();
+  const { offline, money } = useRegisterContext();
   return (
     <div className="pos-check__manage">
       <Button variant="secondary" disabled={props.busy || offline} onClick={props.onMoveTable}>
@@ -130,7 +132,13 @@ function CheckManage(props: PanelProps & { onMoveTable: () => void }) {
           disabled={props.busy || offline}
           onClick={() => void props.onCloseCheck()}
         >
-          Close check
+          {check.paid > 0 ? `Close check, hand back ${money(check.paid)}` : 'Close check'}
+        </Button>
+      )}
+      {check.paid > 0 && check.lines.some((line) => line.sent) && (
+        // a manager's: the cash paid toward the check goes back, so its sent lines can be voided
+        <Button variant="secondary" disabled={props.busy || offline} onClick={props.onHandBack}>
+          Hand back {money(check.paid)}
         </Button>
       )}
     </div>
@@ -166,6 +174,18 @@ function CheckFoot(props: PanelProps) {
           <dt>Total</dt>
           <dd data-testid="check-total">{money(check.totals.total)}</dd>
         </div>
+        {check.status === 'open' && check.paid > 0 && (
+          <>
+            <div>
+              <dt>Paid</dt>
+              <dd data-testid="check-paid">−{money(check.paid)}</dd>
+            </div>
+            <div className="pos-figures__total">
+              <dt>Balance due</dt>
+              <dd data-testid="check-balance">{money(check.balance)}</dd>
+            </div>
+          </>
+        )}
       </dl>
       {props.problem && (
         <p className="pos-check__problems" role="alert">
@@ -181,7 +201,7 @@ function CheckFoot(props: PanelProps) {
             Send all ({waiting})
           </Button>
           <PayButtons
-            total={check.totals.total}
+            total={check.balance}
             disabled={check.lines.length === 0 || !idle}
             onPay={props.onPay}
             onPayCard={props.onPayCard}

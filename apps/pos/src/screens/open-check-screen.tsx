@@ -162,6 +162,7 @@ function actionsOf(change: ReturnType<typeof useCheckChange>, toFloor: () => voi
       if (await run((calls, current) => calls.close(current))) toFloor();
     },
     onFireNext: () => void run((calls, current) => calls.fireNext(current)),
+    onHandBack: () => void run((calls, current) => calls.handBack(current)),
   };
 }
 
@@ -178,6 +179,7 @@ interface Calls {
   remove: (check: OpenCheck, lineId: number) => Promise<OpenCheck>;
   void: (check: OpenCheck, lineId: number, reason: string) => Promise<OpenCheck>;
   close: (check: OpenCheck) => Promise<OpenCheck>;
+  handBack: (check: OpenCheck) => Promise<OpenCheck>;
   discount: (check: OpenCheck, lineId: number, discount: Discount) => Promise<OpenCheck>;
   discountCheck: (check: OpenCheck, discount: Discount) => Promise<OpenCheck>;
   split: (check: OpenCheck, split: Split) => Promise<OpenCheck>;
@@ -210,6 +212,7 @@ function useCheckChange(check: OpenCheck) {
       remove: (c, lineId) => checkCalls.remove(scope, token, c, lineId),
       void: (c, lineId, reason) => checkCalls.void(scope, token, c, lineId, reason, passcode),
       close: (c) => checkCalls.close(scope, token, c),
+      handBack: (c) => checkCalls.handBack(scope, token, c),
       discount: (c, lineId, discount) => checkCalls.discount(scope, token, c, lineId, discount, passcode),
       discountCheck: (c, discount) => checkCalls.discountCheck(scope, token, c, discount, passcode),
       split: (c, split) => checkCalls.split(scope, token, c, split),
@@ -275,7 +278,8 @@ function PayCheck(props: {
   const { check } = props;
   const shared = {
     check: EMPTY_CHECK,
-    total: check.totals.total,
+    // split tender: what cash already paid toward the check is not asked again
+    total: check.balance,
     onPaid: () => {
       paid.current = true;
       void queryClient.invalidateQueries({ queryKey: checksKey(scope) });
@@ -303,12 +307,19 @@ function PayCheck(props: {
   return (
     <PayDialog
       {...shared}
-      send={(tendered, receipt, key) =>
+      // a part paid: the check stays open, read again at its new version and balance
+      onPart={() => void queryClient.invalidateQueries({ queryKey: checksKey(scope) })}
+      send={(tendered, amount, receipt, key) =>
         payCheck(
           scope,
           device.token,
           check.orderId,
-          { version: check.version, tender: { method: 'cash', tendered }, receipt },
+          {
+            version: check.version,
+            tender: { method: 'cash', tendered },
+            ...(amount === undefined ? {} : { amount }),
+            receipt,
+          },
           key,
         )
       }

@@ -1,10 +1,11 @@
 import { errorMessage, ProblemError } from '@brigade/api-client/problem-error';
 import { CASH_SHORT, type PlacePosOrderInput } from '@brigade/domain/pos/api';
+import { CASH_SHORT_OF_AMOUNT } from '@brigade/domain/pos/checks';
 import { Button } from '@brigade/ui/components/button';
 import { Dialog } from '@brigade/ui/components/dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { changeDue, quickAmounts } from '../check/cash';
+import { type CashPlan, cashPlan, evenShares, quickAmounts } from '../check/cash';
 import { type Check, saleOf } from '../check/check';
 import { type ReceiptChoice, readReceiptChoice, writeReceiptChoice } from '../device-store';
 import { isOffline } from '../network';
@@ -22,8 +23,16 @@ interface Attempt {
   send: (key: string) => Promise<Sale>;
 }
 
-/** Pays an open check instead of ringing up the check being built (the check's own call, its key). */
-export type CashSend = (tendered: number, receipt: ReceiptChoice, key: string) => Promise<Sale>;
+/**
+ * Pays an open check instead of ringing up the check being built (the check's own call, its key); `amount`
+ * is the part of the balance the cash pays (split tender), undefined for all of it.
+ */
+export type CashSend = (
+  tendered: number,
+  amount: number | undefined,
+  receipt: ReceiptChoice,
+  key: string,
+) => Promise<Sale>;
 
 interface Problem {
   title: string;
@@ -35,22 +44,32 @@ interface Problem {
  * "Take cash", which rings the sale up with an Idempotency-Key. A retry after a lost answer sends the same
  * sale with the same key, so it counts once; the amount is held until the server has answered. A refusal
  * (400, 409) shows here and leaves the check as it was.
+ *
+ * An open check may be paid in parts (split tender): a share (a half, a third…) or less cash than the balance
+ * is taken as a part; the check stays open with the rest to pay, in cash or by card.
  */
 export function PayDialog(props: {
   check: Check;
+  /** What is left to pay (an open check's balance). */
   total: number;
   onPaid: () => void;
   onClose: () => void;
   /** An open check's payment; without it the check is rung up as a sale. */
   send?: CashSend | undefined;
+  /** A part was paid: the check stays open (split tender). */
+  onPart?: (() => void) | undefined;
 }) {
   const { money, offline, device } = useRegisterContext();
   const [digits, setDigits] = useState('');
+  const [share, setShare] = useState<number | null>(null);
   const [receipt, setReceipt] = useState<ReceiptChoice>(() => readReceiptChoice(device.deviceId));
   const tendered = centsOfDigits(digits);
-  const change = changeDue(tendered, props.total);
-  const pay = useTakeCash(props.onPaid, props.send);
+  const parts = props.send !== undefined;
+  const plan = cashPlan(tendered, props.total, share, parts);
+  const pay = useTakeCash(props.onPaid, props.send, props.onPart);
 
+  if (pay.sale?.status === 'open')
+    return <PartPaid sale={pay.sale} total={props.total} onBack={props.onClose} />;
   if (pay.sale) return <SaleDone sale={pay.sale} onNewSale={props.onClose} />;
   if (pay.queued) return <QueuedDone sale={pay.queued} onNewSale={props.onClose} />;
   // offline, a counter sale is kept on the register; an open check's payment needs the server
@@ -68,16 +87,29 @@ export function PayDialog(props: {
         <PayFooter
           pay={pay}
           keepsOffline={keepsOffline}
-          payable={change !== null}
+          plan={plan}
           onClose={props.onClose}
-          onTake={() => void pay.takeCash(props.check, tendered, receipt)}
+          onTake={() =>
+            void pay.takeCash(props.check, tendered, plan?.part ? plan.amount : undefined, receipt)
+          }
           onKeep={() => void pay.keepHeld(props.check, tendered, receipt)}
         />
       }
     >
       <div className="pos-pay">
+        {parts && (
+          <SharePicker
+            balance={props.total}
+            share={share}
+            locked={pay.held || pay.sending}
+            onShare={(amount) => {
+              setShare(amount);
+              setDigits('');
+            }}
+          />
+        )}
         <CashEntry
-          total={props.total}
+          total={share ?? props.total}
           digits={digits}
           onDigits={setDigits}
           locked={pay.held || pay.sending}
@@ -91,13 +123,7 @@ export function PayDialog(props: {
           }}
         />
         <p className="pos-pay__change" aria-live="polite">
-          {change === null ? (
-            <span className="pos-pay__short">{digits === '' ? 'Enter the cash tendered' : CASH_SHORT}</span>
-          ) : (
-            <>
-              Change due <strong data-testid="change-preview">{money(change)}</strong>
-            </>
-          )}
+          <PlanText plan={plan} digits={digits} share={share} balance={props.total} />
         </p>
         {offline && !pay.held && <OfflineNote keeps={keepsOffline} />}
         {pay.problem && <ProblemView problem={pay.problem} />}
@@ -106,16 +132,105 @@ export function PayDialog(props: {
   );
 }
 
+/** Under the keypad: the change due, what a part leaves to pay, or why the cash cannot be taken. */
+function PlanText(props: { plan: CashPlan | null; digits: string; share: number | null; balance: number }) {
+  const { money } = useRegisterContext();
+  const { plan } = props;
+  if (plan === null)
+    return (
+      <span className="pos-pay__short">
+        {props.digits === ''
+          ? 'Enter the cash tendered'
+          : props.share === null
+            ? CASH_SHORT
+            : CASH_SHORT_OF_AMOUNT}
+      </span>
+    );
+  return (
+    <>
+      Change due <strong data-testid="change-preview">{money(plan.change)}</strong>
+      {plan.part && (
+        <span className="pos-pay__left" data-testid="left-to-pay">
+          {' '}
+          · {money(props.balance - plan.amount)} left to pay
+        </span>
+      )}
+    </>
+  );
+}
+
+/** The whole balance, or an even share of it for a guest paying their part (split tender). */
+function SharePicker(props: {
+  balance: number;
+  share: number | null;
+  locked: boolean;
+  onShare: (amount: number | null) => void;
+}) {
+  const { money } = useRegisterContext();
+  const shares = evenShares(props.balance);
+  if (shares.length === 0) return null;
+  const names: Record<number, string> = { 2: 'Half', 3: 'A third', 4: 'A quarter' };
+  return (
+    <fieldset className="pos-pay__amounts" aria-label="Amount to pay">
+      <button
+        type="button"
+        className="pos-option"
+        aria-pressed={props.share === null}
+        disabled={props.locked}
+        onClick={() => props.onShare(null)}
+      >
+        All {money(props.balance)}
+      </button>
+      {shares.map((share) => (
+        <button
+          key={share.of}
+          type="button"
+          className="pos-option"
+          aria-pressed={props.share === share.amount}
+          disabled={props.locked}
+          onClick={() => props.onShare(share.amount)}
+        >
+          {names[share.of]} {money(share.amount)}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A part of the check paid: the change, and what is left to pay on the check (still open). */
+function PartPaid(props: { sale: Sale; total: number; onBack: () => void }) {
+  const { money } = useRegisterContext();
+  const tender = props.sale.tenders.at(-1);
+  return (
+    <Dialog
+      open
+      onClose={props.onBack}
+      title={`Part paid: ${money(tender?.amount ?? 0)}`}
+      description="The check stays open with the rest to pay, in cash or by card."
+      footer={
+        <Button size="lg" className="pos-dialog__primary" onClick={props.onBack}>
+          Back to the check
+        </Button>
+      }
+    >
+      <p className="pos-pay__change" aria-live="polite">
+        Change due <strong data-testid="part-change">{money(tender?.change ?? 0)}</strong> ·{' '}
+        <span data-testid="part-left">{money(props.total - (tender?.amount ?? 0))}</span> left to pay
+      </p>
+    </Dialog>
+  );
+}
+
 /** Cancel, Take cash (Try again for a sale whose answer was lost) and, offline, Keep on this register. */
 function PayFooter(props: {
   pay: ReturnType<typeof useTakeCash>;
   keepsOffline: boolean;
-  payable: boolean;
+  plan: CashPlan | null;
   onClose: () => void;
   onTake: () => void;
   onKeep: () => void;
 }) {
-  const { offline } = useRegisterContext();
+  const { offline, money } = useRegisterContext();
   const { pay, keepsOffline } = props;
   return (
     <>
@@ -132,12 +247,16 @@ function PayFooter(props: {
         className="pos-dialog__primary"
         // offline: a counter sale is kept on the register; an open check waits (a sale whose answer was
         // lost may be sent again: same key, counted once)
-        disabled={!props.payable || (offline && !pay.held && !keepsOffline)}
+        disabled={props.plan === null || (offline && !pay.held && !keepsOffline)}
         loading={pay.sending}
         loadingText="Taking cash..."
         onClick={props.onTake}
       >
-        {pay.held ? 'Try again' : 'Take cash'}
+        {pay.held
+          ? 'Try again'
+          : props.plan?.part
+            ? `Take ${money(props.plan.amount)} as a part`
+            : 'Take cash'}
       </Button>
     </>
   );
@@ -209,7 +328,7 @@ function CashEntry(props: { total: number; digits: string; onDigits: (d: string)
  * the sale gets no answer — a counter sale is kept on the register with its key, to be sent when the
  * connection is back (decision 063): the same key, so a sale that did arrive is not counted twice.
  */
-function useTakeCash(onPaid: () => void, sendCheck?: CashSend) {
+function useTakeCash(onPaid: () => void, sendCheck?: CashSend, onPart?: () => void) {
   const { scope, device, register, onRefused } = useRegisterContext();
   const queryClient = useQueryClient();
   const [sending, setSending] = useState(false);
@@ -229,14 +348,19 @@ function useTakeCash(onPaid: () => void, sendCheck?: CashSend) {
     onPaid();
     return true;
   };
-  const takeCash = async (check: Check, tendered: number, receipt: ReceiptChoice) => {
+  const takeCash = async (
+    check: Check,
+    tendered: number,
+    amount: number | undefined,
+    receipt: ReceiptChoice,
+  ) => {
     const body = { ...saleOf(check, tendered), receipt };
     // a sale whose answer was lost is sent again as it was (the register's "Try again")
     const held = attempt.current !== null;
     attempt.current ??= {
       key: crypto.randomUUID(),
       send: (key) =>
-        sendCheck ? sendCheck(tendered, receipt, key) : placeSale(scope, device.token, body, key),
+        sendCheck ? sendCheck(tendered, amount, receipt, key) : placeSale(scope, device.token, body, key),
     };
     const { key, send } = attempt.current;
     setSending(true);
@@ -246,7 +370,8 @@ function useTakeCash(onPaid: () => void, sendCheck?: CashSend) {
       const done = await send(key);
       attempt.current = null;
       setSale(done);
-      onPaid();
+      if (done.status === 'open') onPart?.();
+      else onPaid();
       void queryClient.invalidateQueries({ queryKey: salesKey(scope) });
     } catch (error) {
       if (isDeviceRefusal(error)) return onRefused(errorMessage(error));

@@ -418,3 +418,192 @@ describe('an open check paid by card (docs/behaviour/pos.md#paying-a-check)', ()
     expect(tenders).toEqual([]);
   });
 });
+
+describe('split tender (docs/behaviour/pos.md#split-tender)', () => {
+  const openTwo = async () => {
+    const opened = await pos('employee', 'POST', '/checks', {
+      key: randomUUID(),
+      payload: {
+        guestName: 'Table 5',
+        lines: [
+          { itemId, quantity: 1 },
+          { itemId, quantity: 1 },
+        ],
+      },
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    return opened.json().data as { orderId: number; version: number; number: number };
+  };
+  const payCash = (orderId: number, payload: object) =>
+    pos('employee', 'POST', `/checks/${orderId}/pay`, { key: randomUUID(), payload });
+  const messages = (answer: { json(): { errors?: { message: string }[] } }) =>
+    (answer.json().errors ?? []).map((e) => e.message);
+
+  it('takes part in cash, keeps the check open at its balance, and the card pays the rest with its tip', async () => {
+    const check = await openTwo();
+    const over = await payCash(check.orderId, {
+      version: check.version,
+      amount: 2500,
+      tender: { method: 'cash', tendered: 2500 },
+    });
+    expect(over.statusCode).toBe(400);
+    expect(messages(over)).toEqual(['The amount to pay cannot be more than the balance due']);
+    const short = await payCash(check.orderId, {
+      version: check.version,
+      amount: 800,
+      tender: { method: 'cash', tendered: 500 },
+    });
+    expect(short.statusCode).toBe(400);
+    expect(messages(short)).toEqual(['The cash tendered is less than the amount to pay']);
+    const part = await payCash(check.orderId, {
+      version: check.version,
+      amount: 800,
+      tender: { method: 'cash', tendered: 1000 },
+    });
+    expect(part.statusCode, part.body).toBe(201);
+    expect(part.json().data.status).toBe('open');
+    expect(part.json().data.tenders).toEqual([
+      expect.objectContaining({ method: 'cash', amount: 800, tendered: 1000, change: 200 }),
+    ]);
+    const open = (await pos('employee', 'GET', `/checks/${check.orderId}`)).json().data;
+    expect(open).toMatchObject({ status: 'open', paid: 800, balance: 1200, version: check.version + 1 });
+    // the check never comes to less than what was paid toward it: a line removed would make it 10.00
+    const more = await payCash(check.orderId, {
+      version: open.version,
+      amount: 700,
+      tender: { method: 'cash', tendered: 700 },
+    });
+    expect(more.statusCode, more.body).toBe(201);
+    const removed = await pos('employee', 'POST', `/checks/${check.orderId}/lines/1/remove`, {
+      payload: { version: open.version + 1 },
+    });
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json().detail).toBe(
+      `Check #${check.number} already has 15.00 USD paid toward it: its total cannot go below that`,
+    );
+    // the card is asked for the balance (5.00), and its tip on top
+    const answer = pos('employee', 'POST', `/checks/${check.orderId}/pay/card`, {
+      key: randomUUID(),
+      payload: { version: open.version + 1, receipt: 'none' },
+    });
+    expect(await until('tip')).toMatchObject({ amount: '5.00' });
+    await shopper('tip', { tip: '1.00' });
+    expect(await until('card')).toMatchObject({ amount: '6.00' });
+    await shopper('card', { pan: '4111111111111111', entry: 'tap' });
+    await until('sign');
+    await shopper('sign');
+    const paid = await answer;
+    expect(paid.statusCode, paid.body).toBe(201);
+    const sale = paid.json().data;
+    expect(sale).toMatchObject({ status: 'accepted', totals: { tip: 100, total: 2100 } });
+    expect(sale.tenders.map((x: { method: string; amount: number }) => [x.method, x.amount])).toEqual([
+      ['cash', 800],
+      ['cash', 700],
+      ['card', 600],
+    ]);
+    const [payment] = await t.database.db
+      .select()
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.transactionId, sale.tenders[2].card.transactionId));
+    expect(payment).toMatchObject({ amount: 600, tipAmount: 100, status: 'captured' });
+    const lines = await t.database.db
+      .select()
+      .from(ledgerLines)
+      .where(eq(ledgerLines.orderId, check.orderId));
+    expect(lines.filter((l) => l.kind === 'tender').map((l) => [l.event, l.amount])).toEqual([
+      ['cash_taken', 800],
+      ['cash_taken', 700],
+      ['capture', 600],
+    ]);
+    expect(lines.filter((l) => l.event === 'sale').reduce((sum, l) => sum + l.amount, 0)).toBe(2100);
+    // voided, the cash goes back from the drawer and the card is voided at the gateway
+    const voided = await pos('manager', 'POST', `/orders/${check.orderId}/void`, {
+      payload: { reason: 'Wrong check' },
+    });
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(
+      voided
+        .json()
+        .data.tenders.map((x: { method: string; kind: string; amount: number }) =>
+          [x.method, x.kind, x.amount].join(':'),
+        ),
+    ).toEqual([
+      'cash:payment:800',
+      'cash:payment:700',
+      'card:payment:600',
+      'cash:refund:1500',
+      'card:refund:600',
+    ]);
+  });
+
+  it('hands the cash back when a check paid in part is closed without a sale', async () => {
+    const check = await openTwo();
+    const part = await payCash(check.orderId, {
+      version: check.version,
+      amount: 1200,
+      tender: { method: 'cash', tendered: 2000 },
+    });
+    expect(part.statusCode, part.body).toBe(201);
+    const other = await pos('otherOwner', 'GET', `/checks/${check.orderId}`);
+    expect(other.statusCode).toBe(403);
+    const closed = await pos('employee', 'POST', `/checks/${check.orderId}/close`, {
+      payload: { version: check.version + 1 },
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().data).toMatchObject({ status: 'cancelled', paid: 0, balance: 2000 });
+    const tenders = await t.database.db
+      .select()
+      .from(orderTenders)
+      .where(eq(orderTenders.orderId, check.orderId));
+    expect(tenders.map((x) => [x.kind, x.amount])).toEqual([
+      ['payment', 1200],
+      ['refund', 1200],
+    ]);
+    const order = (await kit.staff('employee', 'GET', `/orders/${check.orderId}`)).json().data;
+    expect(order.events.at(-1).note).toBe('Closed without a sale at Bar, 12.00 USD handed back in cash');
+  });
+
+  it('lets a manager hand the cash back so sent lines can be voided below what was paid', async () => {
+    const check = await openTwo();
+    const part = await payCash(check.orderId, {
+      version: check.version,
+      amount: 1200,
+      tender: { method: 'cash', tendered: 1200 },
+    });
+    expect(part.statusCode, part.body).toBe(201);
+    const sent = await pos('employee', 'POST', `/checks/${check.orderId}/send`, {
+      payload: { version: check.version + 1 },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    let version = sent.json().data.version;
+    const voided = await pos('manager', 'POST', `/checks/${check.orderId}/lines/1/void`, {
+      payload: { version, reason: 'Left before it came' },
+    });
+    expect(voided.statusCode).toBe(409);
+    expect(voided.json().detail).toBe(
+      `Check #${check.number} already has 12.00 USD paid toward it: its total cannot go below that`,
+    );
+    const byEmployee = await pos('employee', 'POST', `/checks/${check.orderId}/hand-back`, {
+      payload: { version },
+    });
+    expect(byEmployee.statusCode).toBe(403);
+    const back = await pos('manager', 'POST', `/checks/${check.orderId}/hand-back`, { payload: { version } });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().data).toMatchObject({ status: 'open', paid: 0, balance: 2000 });
+    version = back.json().data.version;
+    const again = await pos('manager', 'POST', `/checks/${check.orderId}/hand-back`, {
+      payload: { version },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe('Nothing has been paid toward this check');
+    const now = await pos('manager', 'POST', `/checks/${check.orderId}/lines/1/void`, {
+      payload: { version, reason: 'Left before it came' },
+    });
+    expect(now.statusCode, now.body).toBe(200);
+    expect(now.json().data.totals.total).toBe(1000);
+    const order = (await kit.staff('employee', 'GET', `/orders/${check.orderId}`)).json().data;
+    expect(order.events.map((e: { note: string | null }) => e.note)).toContain(
+      '12.00 USD handed back in cash at Bar',
+    );
+  });
+});

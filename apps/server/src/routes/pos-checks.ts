@@ -9,6 +9,7 @@ import {
   fireNextCourse,
   getCheck,
   getFloor,
+  handBackCheckPayments,
   listDiningRooms,
   listOpenChecks,
   mergeChecks,
@@ -137,6 +138,11 @@ export const posCheckRoutes = [
   ),
   implement(checks.closePosCheck, async ({ params, body, actor, deps, request }) =>
     success(await closeCheck(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
+  ),
+  implement(checks.handBackPosCheckPayments, async ({ params, body, actor, deps, request }) =>
+    success(
+      await handBackCheckPayments(posDeps(deps), actor, { ...params, token: deviceToken(request), body }),
+    ),
   ),
   implement(checks.movePosCheck, async ({ params, body, actor, deps, request }) =>
     success(await moveCheck(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),

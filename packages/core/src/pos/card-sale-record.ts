@@ -37,7 +37,7 @@ import { userIdOf } from '../use-case';
 import type { CardIntent, PosCardDeps } from './card-sale';
 import type { RegisterPlace } from './register';
 import { insertPosOrder, registerPrinter, saleOf } from './sale';
-import { insertTender } from './sale-repository';
+import { insertTender, tendersOf } from './sale-repository';
 
 /** What a card sale's terminal answered, recorded (card-sale.ts): the sale, a decline, or a stop. */
 
@@ -50,7 +50,11 @@ export interface CardSale {
    * An open check being paid (check-card.ts): its order is the check, written by `record` (which refuses a
    * check changed or paid since the terminal was asked: the charge is then voided), and its rounds were sent.
    */
-  check?: { record: (tx: Executor, transactionId: string, totals: OrderTotals) => Promise<OrderRow> };
+  check?: {
+    record: (tx: Executor, transactionId: string, totals: OrderTotals) => Promise<OrderRow>;
+    /** Split tender: what cash paid toward the check before the card (the card pays the rest). */
+    paidBefore: number;
+  };
 }
 
 const scopeOf = (intent: CardIntent) => ({
@@ -132,13 +136,14 @@ async function recordSale(
       'This Idempotency-Key was already used with a different request',
     );
   await updateTransaction(tx, intent.pending, intent.pending.transactionId, changes);
-  await addEvent(tx, event(intent.pending, actor, 'authorise', 'approved', totals.total, details(answer)));
+  const charged = totals.total - (sale.check?.paidBefore ?? 0);
+  await addEvent(tx, event(intent.pending, actor, 'authorise', 'approved', charged, details(answer)));
   const tender = await insertTender(tx, {
     ...scope,
     orderId: row.orderId,
     method: 'card',
-    amount: totals.total,
-    tendered: totals.total,
+    amount: charged,
+    tendered: charged,
     change: 0,
     tip: totals.tip,
     transactionId: intent.pending.transactionId,
@@ -161,7 +166,9 @@ async function recordSale(
   if (receiptQueued)
     await enqueue(tx, QUEUES.receipt.name, { ...scope, orderId: row.orderId, printerId: printer.printerId });
   await completeKey(tx, intent, row.orderId);
-  return saleOf(row, [tender], place.device.name, { drawerKick: false, receiptQueued });
+  // a check paid in parts shows every tender that paid it
+  const tenders = sale.check?.paidBefore ? await tendersOf(tx, scope, [row.orderId]) : [tender];
+  return saleOf(row, tenders, place.device.name, { drawerKick: false, receiptQueued });
 }
 
 async function completeKey(

@@ -3,7 +3,13 @@ import type { Actor } from '@brigade/domain/access';
 import { BrigadeError } from '@brigade/domain/errors';
 import type { OrderTotals } from '@brigade/domain/ordering/totals';
 import type { PosOrder } from '@brigade/domain/pos/api';
-import { CHECK_EMPTY, type CheckLine, linesToSend, payCheckCardSchema } from '@brigade/domain/pos/checks';
+import {
+  CHECK_EMPTY,
+  type CheckLine,
+  linesToSend,
+  paidToward,
+  payCheckCardSchema,
+} from '@brigade/domain/pos/checks';
 import { NO_TERMINAL } from '@brigade/domain/pos/terminal';
 import type { OrderRow } from '../ordering/ordering-repository';
 import { idempotencyKey } from '../payments/idempotency';
@@ -16,6 +22,7 @@ import { lockOpenCheck, saveCheck } from './check-repository';
 import type { CheckCall } from './checks';
 import type { RestaurantScope } from './device-repository';
 import { openRegister, type RegisterPlace } from './register';
+import { tendersOf } from './sale-repository';
 import { runOnTerminal } from './terminal-run';
 
 /**
@@ -76,24 +83,26 @@ export async function payCheckOnTerminal(
   const begun = await deps.transact(async (tx) => {
     const place = await call.openPlace(tx);
     const claimed = await handle.claim(tx);
-    if (claimed) return { place, replay: claimed.replay, check: null, written: null };
+    if (claimed) return { place, replay: claimed.replay, check: null, written: null, paidBefore: 0 };
     const check = await lockOpenCheck(tx, scope, call.orderId, call.version);
     if (!place.device.terminalHsn || !place.device.terminalKey)
       throw new BrigadeError('conflict', 'NO_TERMINAL', NO_TERMINAL);
     if ((check.lines as CheckLine[]).length === 0)
       throw new BrigadeError('conflict', 'CHECK_EMPTY', CHECK_EMPTY);
+    // split tender: the card pays what cash paid toward the check left
+    const paidBefore = paidToward(await tendersOf(tx, scope, [check.orderId]));
     const written = await writeIntent(deps, actor, tx, {
       place,
-      total: check.total,
+      total: check.total - paidBefore,
       key: handle.asClaim.key,
     });
-    return { place, replay: null, check, written };
+    return { place, replay: null, check, written, paidBefore };
   });
   if (begun.replay) return replaySale(deps, begun.place, begun.replay.orderId);
-  const { place, check, written } = begun;
+  const { place, check, written, paidBefore } = begun;
   if (!check || !written) throw new Error('unreachable: a check without its intent');
   const intent = { ...written, key: handle.asClaim.key };
-  const outcome = await runOnTerminal(deps, place, intent, check.total);
+  const outcome = await runOnTerminal(deps, place, intent, check.total - paidBefore);
   if ('failure' in outcome) return settleTerminalFailure(deps, actor, intent, outcome.failure);
   const totals = withTip(check.totals as unknown as OrderTotals, outcome.tip);
   const sale = {
@@ -105,7 +114,7 @@ export async function payCheckOnTerminal(
     },
     lines: [],
     totals,
-    check: { record: recordPaidCheck(place, actor, check, call.version) },
+    check: { record: recordPaidCheck(place, actor, check, call.version), paidBefore },
   };
   return finishCardSale(deps, actor, intent, sale, outcome.answer);
 }

@@ -4,15 +4,19 @@ import { employees } from '@brigade/db/schema/catalogue';
 import { kitchenBumps, orders } from '@brigade/db/schema/ordering';
 import { posDevices } from '@brigade/db/schema/pos';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
+import { formatAmount } from '@brigade/domain/payments/amount';
 import { paidAtCounter } from '@brigade/domain/pos/api';
 import {
   CHECK_ALREADY_PAID,
   CHECK_CHANGED,
   CHECK_NOT_FOUND,
   CHECK_NOT_OPEN,
+  checkBelowPaid,
+  paidToward,
 } from '@brigade/domain/pos/checks';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { scopeWhere } from '../catalogue/scope';
+import { liveNumber } from '../ordering/order-number';
 import {
   findOrder,
   insertOrder,
@@ -21,6 +25,7 @@ import {
   type OrderRow,
 } from '../ordering/ordering-repository';
 import type { RestaurantScope } from './device-repository';
+import { tendersOf } from './sale-repository';
 
 /** Open checks' rows: orders of channel `pos` in status `open` (decision 055). Private to the pos area. */
 
@@ -46,12 +51,25 @@ export async function lockOpenCheck(
   return row;
 }
 
-/** Writes a change to a locked check and raises its version. */
+/**
+ * Writes a change to a locked check and raises its version. A check paid in part (split tender) never comes
+ * to less than what was paid toward it: a change that would (a line removed, moved or discounted, a merge) is
+ * refused with 409, and nothing is written.
+ */
 export async function saveCheck(
   ex: Executor,
   row: OrderRow,
   changes: Partial<NewOrderRow>,
 ): Promise<OrderRow> {
+  if (changes.total !== undefined && changes.total < row.total) {
+    const paid = paidToward(await tendersOf(ex, row, [row.orderId]));
+    if (changes.total < paid)
+      throw new BrigadeError(
+        'conflict',
+        'CHECK_BELOW_PAID',
+        checkBelowPaid(liveNumber(row), `${formatAmount(paid)} ${row.currency}`),
+      );
+  }
   const [updated] = await ex
     .update(orders)
     .set({ ...changes, version: row.version + 1, updatedAt: sql`now()` })

@@ -20,6 +20,7 @@ import {
   LINE_SENT,
   nextLineId,
   openCheckSchema,
+  paidToward,
   removeCheckLineSchema,
   type VoidedLine,
 } from '@brigade/domain/pos/checks';
@@ -345,6 +346,7 @@ export function checkOf(
 ): Check {
   const totals = row.totals as unknown as OrderTotals;
   const discount = row.checkDiscount as (CheckDiscount & { amount: number }) | null;
+  const paid = paidToward(tenders);
   return {
     orderId: row.orderId,
     number: liveNumber(row),
@@ -377,6 +379,8 @@ export function checkOf(
       total: totals.total,
     },
     tenders: saleOf(row, tenders, deviceName, { drawerKick: false, receiptQueued: false }).tenders,
+    paid,
+    balance: totals.total - paid,
     openedAt: row.createdAt,
     deviceName,
   };

@@ -6,7 +6,7 @@
 export { CARD_SALE_OPERATION, type PosCardDeps, placePosCardOrder } from './card-sale';
 export { type CardKeyResult, releaseAbandonedCardSaleKeys } from './card-sale-recovery';
 export { PAY_CHECK_CARD_OPERATION, payCheckByCard, payCheckOnTerminal } from './check-card';
-export { closeCheck, moveCheck } from './check-close';
+export { closeCheck, handBackCheckPayments, moveCheck } from './check-close';
 export { type ApprovalDeps, discountCheck, discountCheckLine } from './check-discount';
 export { fireNextCourse, sendCheck, voidCheckLine } from './check-kitchen';
 export { PAY_CHECK_OPERATION, payCheck } from './check-pay';

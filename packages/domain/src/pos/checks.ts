@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type CourseRef, groupByCourse } from '../ordering/kitchen';
 import type { PricedLine } from '../ordering/line-pricing';
 import { text } from '../text';
-import { cashTenderSchema, POS_SERVICES, posLineSchema, tenderSchema } from './api';
+import { cashTenderSchema, MAX_TENDERED, POS_SERVICES, posLineSchema, tenderSchema } from './api';
 
 /**
  * Open checks (docs/behaviour/pos.md#open-checks, decision 055): a register order that stays `open` while
@@ -23,6 +23,20 @@ export const LINE_NOT_SENT = 'This line was not sent yet: remove it instead';
 export const NOTHING_TO_SEND = 'Nothing on this check is waiting to be sent';
 export const CHECK_EMPTY = 'The check is empty';
 export const VOID_REASON_REQUIRED = 'Give a reason for the void';
+/** What payments taken on a check (split tender) already cover: its total cannot go below it. */
+export const checkBelowPaid = (number: number, paid: string) =>
+  `Check #${number} already has ${paid} paid toward it: its total cannot go below that`;
+
+export const NOTHING_PAID = 'Nothing has been paid toward this check';
+
+/**
+ * What has been paid toward a check so far: its payments less what was handed back. A check paid in parts
+ * (split tender) stays open until this reaches its total.
+ */
+export function paidToward(tenders: readonly { kind: 'payment' | 'refund'; amount: number }[]): number {
+  return tenders.reduce((sum, t) => sum + (t.kind === 'refund' ? -t.amount : t.amount), 0);
+}
+
 export const CHECK_HAS_SENT_LINES =
   'This check has lines sent to the kitchen: a manager voids them before the check is closed';
 
@@ -144,15 +158,23 @@ export function discountAmount(
   return Math.floor((gross * discount.value + 50) / 100);
 }
 
+export const AMOUNT_OVER_BALANCE = 'The amount to pay cannot be more than the balance due';
+export const CASH_SHORT_OF_AMOUNT = 'The cash tendered is less than the amount to pay';
+
 export const payCheckSchema = z.strictObject({
   version: versionSchema,
   tender: cashTenderSchema,
+  /**
+   * Split tender: the part of the balance this cash pays (cents). Less than the balance leaves the check open
+   * with the rest to pay (in cash or by card); without it, the cash pays the whole balance.
+   */
+  amount: whole('Amount to pay', 1, MAX_TENDERED).optional(),
   receipt: z.enum(['print', 'none'], { error: 'Receipt must be print or none' }).default('print'),
 });
 export type PayCheckInput = z.input<typeof payCheckSchema>;
 
-/** Paying a check by card on the register's terminal (the tip is chosen on the terminal). */
-export const payCheckCardSchema = payCheckSchema.omit({ tender: true });
+/** Paying a check's balance by card on the register's terminal (the tip is chosen on the terminal). */
+export const payCheckCardSchema = payCheckSchema.omit({ tender: true, amount: true });
 export type PayCheckCardInput = z.input<typeof payCheckCardSchema>;
 
 /**
@@ -322,6 +344,9 @@ export const checkSchema = z.object({
     ),
   }),
   tenders: z.array(tenderSchema),
+  /** Paid toward the check so far (split tender: cash taken in parts), and what is left to pay. */
+  paid: z.number(),
+  balance: z.number(),
   /** When it was opened (the table's time seated) and on which register. */
   openedAt: z.date(),
   deviceName: z.string().nullable(),
