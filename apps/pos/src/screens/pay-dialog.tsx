@@ -1,11 +1,10 @@
 import { errorMessage, ProblemError } from '@brigade/api-client/problem-error';
-import { CASH_SHORT, type PlacePosOrderInput } from '@brigade/domain/pos/api';
-import { CASH_SHORT_OF_AMOUNT } from '@brigade/domain/pos/checks';
+import type { PlacePosOrderInput } from '@brigade/domain/pos/api';
 import { Button } from '@brigade/ui/components/button';
 import { Dialog } from '@brigade/ui/components/dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { type CashPlan, cashPlan, evenShares, quickAmounts } from '../check/cash';
+import { type CashPlan, cashPlan, quickAmounts } from '../check/cash';
 import { type Check, saleOf } from '../check/check';
 import { type ReceiptChoice, readReceiptChoice, writeReceiptChoice } from '../device-store';
 import { isOffline } from '../network';
@@ -16,6 +15,7 @@ import { isDeviceRefusal, placeSale, type Sale, salesKey } from '../queries';
 import { useRegisterContext } from '../register/context';
 import { centsOfDigits, digitsOfCents, Keypad } from './keypad';
 import { QueuedDone, SaleDone } from './sale-done';
+import { PartPaid, PlanText, SharePicker } from './split-tender';
 
 /** A request sent whose outcome is not known (no answer, or the server failed): retried as it was. */
 interface Attempt {
@@ -68,8 +68,7 @@ export function PayDialog(props: {
   const plan = cashPlan(tendered, props.total, share, parts);
   const pay = useTakeCash(props.onPaid, props.send, props.onPart);
 
-  if (pay.sale?.status === 'open')
-    return <PartPaid sale={pay.sale} total={props.total} onBack={props.onClose} />;
+  if (pay.sale?.status === 'open') return <PartPaid sale={pay.sale} onBack={props.onClose} />;
   if (pay.sale) return <SaleDone sale={pay.sale} onNewSale={props.onClose} />;
   if (pay.queued) return <QueuedDone sale={pay.queued} onNewSale={props.onClose} />;
   // offline, a counter sale is kept on the register; an open check's payment needs the server
@@ -97,22 +96,17 @@ export function PayDialog(props: {
       }
     >
       <div className="pos-pay">
-        {parts && (
-          <SharePicker
-            balance={props.total}
-            share={share}
-            locked={pay.held || pay.sending}
-            onShare={(amount) => {
-              setShare(amount);
-              setDigits('');
-            }}
-          />
-        )}
-        <CashEntry
-          total={share ?? props.total}
+        <AmountEntry
+          parts={parts}
+          balance={props.total}
+          share={share}
           digits={digits}
-          onDigits={setDigits}
           locked={pay.held || pay.sending}
+          onShare={(amount) => {
+            setShare(amount);
+            setDigits('');
+          }}
+          onDigits={setDigits}
         />
         <ReceiptPicker
           choice={receipt}
@@ -128,95 +122,6 @@ export function PayDialog(props: {
         {offline && !pay.held && <OfflineNote keeps={keepsOffline} />}
         {pay.problem && <ProblemView problem={pay.problem} />}
       </div>
-    </Dialog>
-  );
-}
-
-/** Under the keypad: the change due, what a part leaves to pay, or why the cash cannot be taken. */
-function PlanText(props: { plan: CashPlan | null; digits: string; share: number | null; balance: number }) {
-  const { money } = useRegisterContext();
-  const { plan } = props;
-  if (plan === null)
-    return (
-      <span className="pos-pay__short">
-        {props.digits === ''
-          ? 'Enter the cash tendered'
-          : props.share === null
-            ? CASH_SHORT
-            : CASH_SHORT_OF_AMOUNT}
-      </span>
-    );
-  return (
-    <>
-      Change due <strong data-testid="change-preview">{money(plan.change)}</strong>
-      {plan.part && (
-        <span className="pos-pay__left" data-testid="left-to-pay">
-          {' '}
-          · {money(props.balance - plan.amount)} left to pay
-        </span>
-      )}
-    </>
-  );
-}
-
-/** The whole balance, or an even share of it for a guest paying their part (split tender). */
-function SharePicker(props: {
-  balance: number;
-  share: number | null;
-  locked: boolean;
-  onShare: (amount: number | null) => void;
-}) {
-  const { money } = useRegisterContext();
-  const shares = evenShares(props.balance);
-  if (shares.length === 0) return null;
-  const names: Record<number, string> = { 2: 'Half', 3: 'A third', 4: 'A quarter' };
-  return (
-    <fieldset className="pos-pay__amounts" aria-label="Amount to pay">
-      <button
-        type="button"
-        className="pos-option"
-        aria-pressed={props.share === null}
-        disabled={props.locked}
-        onClick={() => props.onShare(null)}
-      >
-        All {money(props.balance)}
-      </button>
-      {shares.map((share) => (
-        <button
-          key={share.of}
-          type="button"
-          className="pos-option"
-          aria-pressed={props.share === share.amount}
-          disabled={props.locked}
-          onClick={() => props.onShare(share.amount)}
-        >
-          {names[share.of]} {money(share.amount)}
-        </button>
-      ))}
-    </fieldset>
-  );
-}
-
-/** A part of the check paid: the change, and what is left to pay on the check (still open). */
-function PartPaid(props: { sale: Sale; total: number; onBack: () => void }) {
-  const { money } = useRegisterContext();
-  const tender = props.sale.tenders.at(-1);
-  return (
-    <Dialog
-      open
-      onClose={props.onBack}
-      title={`Part paid: ${money(tender?.amount ?? 0)}`}
-      description="The check stays open with the rest to pay, in cash or by card."
-      footer={
-        <Button size="lg" className="pos-dialog__primary" onClick={props.onBack}>
-          Back to the check
-        </Button>
-      }
-    >
-      <p className="pos-pay__change" aria-live="polite">
-        Change due <strong data-testid="part-change">{money(tender?.change ?? 0)}</strong> ·{' '}
-        <span data-testid="part-left">{money(props.total - (tender?.amount ?? 0))}</span> left to pay
-      </p>
     </Dialog>
   );
 }
@@ -288,6 +193,36 @@ function ReceiptPicker(props: {
         </button>
       ))}
     </fieldset>
+  );
+}
+
+/** An open check's share to pay (split tender), then the cash: quick amounts and the keypad. */
+function AmountEntry(props: {
+  parts: boolean;
+  balance: number;
+  share: number | null;
+  digits: string;
+  locked: boolean;
+  onShare: (amount: number | null) => void;
+  onDigits: (digits: string) => void;
+}) {
+  return (
+    <>
+      {props.parts && (
+        <SharePicker
+          balance={props.balance}
+          share={props.share}
+          locked={props.locked}
+          onShare={props.onShare}
+        />
+      )}
+      <CashEntry
+        total={props.share ?? props.balance}
+        digits={props.digits}
+        onDigits={props.onDigits}
+        locked={props.locked}
+      />
+    </>
   );
 }
 
