@@ -7,6 +7,7 @@ import {
   moveCheckSchema,
   openCheckSchema,
   payCheckCardSchema,
+  payCheckKeyedSchema,
   payCheckSchema,
   removeCheckLineSchema,
   sendCheckSchema,
@@ -203,6 +204,27 @@ export const payPosCheckByCard = defineEndpoint({
   request: {
     params: checkParams,
     body: payCheckCardSchema,
+    headers: deviceHeaders.extend(idempotencyHeaders.shape),
+  },
+  response: { status: 201, description: 'The sale', schema: successOf(posOrderSchema) },
+  problems: [402, 404, ...GATEWAY_PROBLEMS],
+});
+
+export const payPosCheckKeyed = defineEndpoint({
+  id: 'payPosCheckKeyed',
+  method: 'POST',
+  path: `${base}/pos/checks/{orderId}/pay/keyed`,
+  summary:
+    "Pay an open check's balance with a card keyed into the hosted card-entry frame (its token, never its number)",
+  description: `${idempotency} ${CHANGED} The gateway authorises and captures the balance and the tip; a decline is 402 with the issuer's words and the check stays open. A gateway that does not answer is 504 and the payment is checked by the sweep.`,
+  tags,
+  access: employee,
+  changes: 'none',
+  // the gateway's answer is awaited between the steps' short transactions
+  outside: true,
+  request: {
+    params: checkParams,
+    body: payCheckKeyedSchema,
     headers: deviceHeaders.extend(idempotencyHeaders.shape),
   },
   response: { status: 201, description: 'The sale', schema: successOf(posOrderSchema) },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { tokenizeCard } from '@brigade/cardpointe/card-entry-page';
 import { CardPointeClient } from '@brigade/cardpointe/client';
 import { DEFAULT_TERMINAL, DEFAULT_TERMINAL_KEY } from '@brigade/cardpointe/terminal-emulator';
 import { runCheckoutSweep } from '@brigade/core/housekeeping/checkout-sweep';
@@ -6,6 +7,7 @@ import { ledgerLines } from '@brigade/db/schema/ledger';
 import { orders } from '@brigade/db/schema/ordering';
 import { paymentTransactions } from '@brigade/db/schema/payments';
 import { orderTenders } from '@brigade/db/schema/pos';
+import { cardDataIn, tablesText } from '@brigade/test-utils/card-data';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paymentDepsOf } from '../payments-runtime';
@@ -605,5 +607,85 @@ describe('split tender (docs/behaviour/pos.md#split-tender)', () => {
     expect(order.events.map((e: { note: string | null }) => e.note)).toContain(
       '12.00 USD handed back in cash at Bar',
     );
+  });
+});
+
+describe('a keyed card (docs/behaviour/pos.md#a-keyed-card)', () => {
+  it('pays the balance with the card-entry token and a tip, refuses a card number, and declines keep the check open', async () => {
+    const opened = await pos('employee', 'POST', '/checks', {
+      key: randomUUID(),
+      payload: { guestName: 'Phone order', lines: [{ itemId, quantity: 2 }] },
+    });
+    const check = opened.json().data as { orderId: number; version: number };
+    const part = await pos('employee', 'POST', `/checks/${check.orderId}/pay`, {
+      key: randomUUID(),
+      payload: { version: check.version, amount: 500, tender: { method: 'cash', tendered: 500 } },
+    });
+    expect(part.statusCode, part.body).toBe(201);
+    const version = check.version + 1;
+    const keyed = (key: string, body: object) =>
+      pos('employee', 'POST', `/checks/${check.orderId}/pay/keyed`, {
+        key,
+        payload: { version, receipt: 'none', ...body },
+      });
+    // a card number is refused before anything is written
+    const number = await keyed(randomUUID(), { token: '4111111111111111', expiry: '1230' });
+    expect(number.statusCode).toBe(400);
+    expect(number.json().errors.map((e: { message: string }) => e.message)).toEqual([
+      'This is a card number, not a token: card numbers are never accepted; use the card-entry frame',
+    ]);
+    const other = await pos('otherOwner', 'POST', `/checks/${check.orderId}/pay/keyed`, {
+      key: randomUUID(),
+      payload: { version, token: await tokenizeCard(kit.emulator.url, '4111111111111111'), expiry: '1230' },
+    });
+    expect(other.statusCode).toBe(403);
+    const declined = await keyed(randomUUID(), {
+      token: await tokenizeCard(kit.emulator.url, '4387751111111038'),
+      expiry: '1230',
+    });
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json().detail).toBe('The card was declined: Do Not Honor');
+    const key = randomUUID();
+    const token = await tokenizeCard(kit.emulator.url, '4111111111111111');
+    const paid = await keyed(key, { token, expiry: '1230', tip: 250 });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const sale = paid.json().data;
+    expect(sale).toMatchObject({ status: 'accepted', totals: { tip: 250, total: 2250 } });
+    expect(
+      sale.tenders.map((x: { method: string; amount: number; card: { lastFour: string } | null }) => [
+        x.method,
+        x.amount,
+        x.card?.lastFour ?? null,
+      ]),
+    ).toEqual([
+      ['cash', 500, null],
+      ['card', 1750, '1111'],
+    ]);
+    const [payment] = await t.database.db
+      .select()
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.transactionId, sale.tenders[1].card.transactionId));
+    expect(payment).toMatchObject({ amount: 1750, tipAmount: 250, status: 'captured' });
+    // the same key answers the same sale without charging again
+    const again = await keyed(key, { token, expiry: '1230', tip: 250 });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data.tenders).toHaveLength(2);
+    const charges = await t.database.db
+      .select()
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.status, 'captured'));
+    expect(charges.filter((c) => c.amount === 1750)).toHaveLength(1);
+    const lines = await t.database.db
+      .select()
+      .from(ledgerLines)
+      .where(eq(ledgerLines.orderId, check.orderId));
+    expect(lines.filter((l) => l.kind === 'tender').map((l) => [l.event, l.amount])).toEqual([
+      ['cash_taken', 500],
+      ['capture', 1750],
+    ]);
+    // no card number anywhere in what was written
+    expect(
+      cardDataIn(await tablesText(t.database.db, ['order_tenders', 'payment_transactions', 'orders'])),
+    ).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import {
   type PosCardDeps,
   payCheck,
   payCheckByCard,
+  payCheckByKeyedCard,
   removeCheckLine,
   removeDiningRoom,
   removeDiningTable,
@@ -119,6 +120,16 @@ export const posCheckRoutes = [
   implement(checks.payPosCheck, async ({ params, body, actor, deps, request }) =>
     success(
       await payCheck(posDeps(deps), actor, {
+        ...params,
+        token: deviceToken(request),
+        idempotencyKey: request.headers['idempotency-key'],
+        body,
+      }),
+    ),
+  ),
+  implement(checks.payPosCheckKeyed, async ({ params, body, actor, deps, walls, request }) =>
+    success(
+      await payCheckByKeyedCard(cardDeps(deps, walls), actor, {
         ...params,
         token: deviceToken(request),
         idempotencyKey: request.headers['idempotency-key'],

@@ -7,6 +7,7 @@ import { BrigadeError } from '@brigade/domain/errors';
 import type { PricedLine } from '@brigade/domain/ordering/line-pricing';
 import type { OrderTotals } from '@brigade/domain/ordering/totals';
 import { cardBrandOfToken } from '@brigade/domain/payments/api';
+import type { ProcessorAnswer } from '@brigade/domain/payments/provider-port';
 import { type PosOrder, SERVICE_LABELS } from '@brigade/domain/pos/api';
 import {
   declinedMessage,
@@ -41,6 +42,23 @@ import { insertTender, tendersOf } from './sale-repository';
 
 /** What a card sale's terminal answered, recorded (card-sale.ts): the sale, a decline, or a stop. */
 
+/**
+ * A card's answer, however it was taken: in the port's words, with the card's token (its brand and last four)
+ * and how it was entered (tap, chip, swipe, keyed).
+ */
+export interface CardAnswer {
+  read: ProcessorAnswer;
+  token: string | undefined;
+  entryMode: string | null;
+}
+
+/** The terminal answers in CardPointe's words; its adapter reads them into the port's (decision 061). */
+export const terminalAnswer = (answer: TerminalAuthResponse): CardAnswer => ({
+  read: answerOf(answer),
+  token: typeof answer.token === 'string' ? answer.token : undefined,
+  entryMode: typeof answer.entrymode === 'string' ? answer.entrymode : null,
+});
+
 export interface CardSale {
   place: RegisterPlace;
   request: ReturnType<typeof placePosCardOrderSchema.parse>;
@@ -73,11 +91,10 @@ export async function finishCardSale(
   actor: Actor,
   intent: CardIntent,
   sale: CardSale,
-  answer: TerminalAuthResponse,
+  answer: CardAnswer,
 ): Promise<PosOrder> {
-  // The terminal answers in CardPointe's words; its adapter reads them into the port's (decision 061).
-  const changes = authorisationChanges(intent.pending, answerOf(answer), true);
-  const read = answerOf(answer);
+  const { read } = answer;
+  const changes = authorisationChanges(intent.pending, read, true);
   if (read.approval !== 'approved') {
     await deps.transact(async (tx) => {
       await updateTransaction(tx, intent.pending, intent.pending.transactionId, changes);
@@ -104,10 +121,7 @@ export async function finishCardSale(
   }
 }
 
-const details = (answer: TerminalAuthResponse) => ({
-  ...answerDetails(answerOf(answer)),
-  entryMode: typeof answer.entrymode === 'string' ? answer.entrymode : null,
-});
+const details = (answer: CardAnswer) => ({ ...answerDetails(answer.read), entryMode: answer.entryMode });
 
 async function recordSale(
   deps: PosCardDeps,
@@ -116,7 +130,7 @@ async function recordSale(
   intent: CardIntent,
   sale: CardSale,
   changes: ReturnType<typeof authorisationChanges> & ReturnType<typeof cardOf>,
-  answer: TerminalAuthResponse,
+  answer: CardAnswer,
 ): Promise<PosOrder> {
   const { place, request, lines, totals } = sale;
   const scope = scopeOf(intent);
@@ -179,9 +193,9 @@ async function completeKey(
   await completeIdempotencyKey(tx, scopeOf(intent), intent.key, { status: 200, body: { orderId } });
 }
 
-/** What a voided terminal approval keeps of its answer, in the port's words (its adapter reads the wire). */
-function recorded(answer: TerminalAuthResponse) {
-  const read = answerOf(answer);
+/** What a voided approval keeps of its answer, in the port's words (its adapter reads the wire). */
+function recorded(answer: CardAnswer) {
+  const { read } = answer;
   return {
     processorReference: read.processorReference,
     authorisationCode: read.authorisationCode,
@@ -191,16 +205,9 @@ function recorded(answer: TerminalAuthResponse) {
 }
 
 /** An approval that must not stand (partial, stopped after it, or not recorded): voided by its reference. */
-async function voidApproved(
-  deps: PosCardDeps,
-  actor: Actor,
-  intent: CardIntent,
-  answer: TerminalAuthResponse,
-) {
+async function voidApproved(deps: PosCardDeps, actor: Actor, intent: CardIntent, answer: CardAnswer) {
   const { account, pending } = intent;
-  const voided = await deps
-    .provider(account)
-    .void({ processorReference: answerOf(answer).processorReference! });
+  const voided = await deps.provider(account).void({ processorReference: answer.read.processorReference! });
   if (voided.approval !== 'approved') throw new BrigadeError('bad_gateway', 'VOID_REFUSED', TERMINAL_FAILED);
   await deps.transact(async (tx) => {
     await updateTransaction(tx, pending, pending.transactionId, {
@@ -228,7 +235,7 @@ export async function settleTerminalFailure(
   const approved = error.details.authResponse;
   const read = approved && answerOf(approved);
   if (read?.approval === 'approved' && read.processorReference)
-    await voidApproved(deps, actor, intent, approved!);
+    await voidApproved(deps, actor, intent, terminalAnswer(approved!));
   else
     await deps.transact(async (tx) => {
       const { pending } = intent;

@@ -20,7 +20,7 @@ import { openMerchantAccountIn } from '../payments/merchant-account-service';
 import type { GatewayAccount, PaymentDeps } from '../payments/payment-deps';
 import { addEvent, insertTransaction, type TransactionRow } from '../payments/payment-repository';
 import { userIdOf } from '../use-case';
-import { finishCardSale, settleTerminalFailure } from './card-sale-record';
+import { finishCardSale, settleTerminalFailure, terminalAnswer } from './card-sale-record';
 import type { RestaurantScope } from './device-repository';
 import { type RegisterPlace, servedRegister } from './register';
 import { priceSale, saleOf } from './sale';
@@ -94,7 +94,7 @@ export async function placePosCardOrder(
   const outcome = await runOnTerminal(deps, place, intent, totals.total);
   if ('failure' in outcome) return settleTerminalFailure(deps, actor, intent, outcome.failure);
   const sale = { place, request, lines, totals: withTip(totals, outcome.tip) };
-  return finishCardSale(deps, actor, intent, sale, outcome.answer);
+  return finishCardSale(deps, actor, intent, sale, terminalAnswer(outcome.answer));
 }
 
 export const withTip = (totals: OrderTotals, tip: number): OrderTotals => ({
@@ -108,7 +108,7 @@ export async function writeIntent(
   deps: PosCardDeps,
   actor: Actor,
   tx: Executor,
-  { place, total, key }: { place: RegisterPlace; total: number; key: string },
+  { place, total, key, keyed }: { place: RegisterPlace; total: number; key: string; keyed?: boolean },
 ): Promise<Omit<CardIntent, 'key'>> {
   const scope = { tenantId: place.device.tenantId, restaurantId: place.device.restaurantId };
   const { account } = await openMerchantAccountIn(deps, tx, scope);
@@ -132,7 +132,8 @@ export async function writeIntent(
     tx,
     event(pending, actor, 'authorise', 'requested', total, {
       capture: true,
-      terminal: place.device.terminalHsn,
+      // a card keyed into the card-entry frame goes to the gateway, not through the terminal
+      ...(keyed ? { entryMode: 'keyed' } : { terminal: place.device.terminalHsn }),
       posKey: key,
     }),
   );

@@ -15,8 +15,8 @@ import type { OrderRow } from '../ordering/ordering-repository';
 import { idempotencyKey } from '../payments/idempotency';
 import { registerUnlockedCheck } from '../staff/index';
 import { userIdOf } from '../use-case';
-import { type PosCardDeps, replaySale, withTip, writeIntent } from './card-sale';
-import { finishCardSale, settleTerminalFailure } from './card-sale-record';
+import { type CardIntent, type PosCardDeps, replaySale, withTip, writeIntent } from './card-sale';
+import { type CardAnswer, finishCardSale, settleTerminalFailure, terminalAnswer } from './card-sale-record';
 import { sendRound } from './check-kitchen';
 import { lockOpenCheck, saveCheck } from './check-repository';
 import type { CheckCall } from './checks';
@@ -48,12 +48,40 @@ export async function payCheckByCard(
     version: request.version,
     receipt: request.receipt,
     key: call.idempotencyKey,
-    openPlace: async (tx) => {
-      const place = await openRegister({ db: tx, menuCache: deps.menuCache }, actor, scope, call.token);
-      await registerUnlockedCheck(tx, place.device);
-      return place;
-    },
+    openPlace: registerPlace(deps, actor, scope, call.token),
   });
+}
+
+/** The register paying a check, in the intent's transaction: paired, unlocked, its staff allowed to. */
+export const registerPlace =
+  (deps: PosCardDeps, actor: Actor, scope: RestaurantScope, token: unknown) =>
+  async (tx: Executor): Promise<RegisterPlace> => {
+    const place = await openRegister({ db: tx, menuCache: deps.menuCache }, actor, scope, token);
+    await registerUnlockedCheck(tx, place.device);
+    return place;
+  };
+
+/** How the card is charged: on the device's terminal, or keyed into the hosted card-entry frame. */
+export interface CardCharge {
+  /** The Idempotency-Key's operation and the request it names. */
+  operation: string;
+  body: object;
+  terminal: boolean;
+  /** Charges the balance (and a tip); settles a failure itself and throws its problem. */
+  run: (
+    place: RegisterPlace,
+    intent: CardIntent,
+    balance: number,
+  ) => Promise<{ answer: CardAnswer; tip: number }>;
+}
+
+interface CheckCardCall {
+  scope: RestaurantScope;
+  orderId: number;
+  version: number;
+  receipt: 'print' | 'none';
+  key: unknown;
+  openPlace: (tx: Executor) => Promise<RegisterPlace>;
 }
 
 /**
@@ -63,21 +91,36 @@ export async function payCheckByCard(
 export async function payCheckOnTerminal(
   deps: PosCardDeps,
   actor: Actor,
-  call: {
-    scope: RestaurantScope;
-    orderId: number;
-    version: number;
-    receipt: 'print' | 'none';
-    key: unknown;
-    openPlace: (tx: Executor) => Promise<RegisterPlace>;
-  },
+  call: CheckCardCall,
+): Promise<PosOrder> {
+  return payCheckWithCard(deps, actor, call, {
+    operation: PAY_CHECK_CARD_OPERATION,
+    body: { version: call.version, receipt: call.receipt },
+    terminal: true,
+    run: async (place, intent, balance) => {
+      const outcome = await runOnTerminal(deps, place, intent, balance);
+      if ('failure' in outcome) return settleTerminalFailure(deps, actor, intent, outcome.failure);
+      return { answer: terminalAnswer(outcome.answer), tip: outcome.tip };
+    },
+  });
+}
+
+/**
+ * The card sale's steps (decision 052) with an open check as its order, for the balance it has left (split
+ * tender): the key, the check at its version and the intent in one transaction; the charge; the record.
+ */
+export async function payCheckWithCard(
+  deps: PosCardDeps,
+  actor: Actor,
+  call: CheckCardCall,
+  charge: CardCharge,
 ): Promise<PosOrder> {
   const { scope } = call;
   const handle = idempotencyKey<{ orderId: number }>(deps, actor, {
     scope,
     key: call.key as string | undefined,
-    operation: `${PAY_CHECK_CARD_OPERATION}:${call.orderId}`,
-    body: { version: call.version, receipt: call.receipt },
+    operation: `${charge.operation}:${call.orderId}`,
+    body: charge.body,
   });
   // the key, the check at its version and the payment's intent in one transaction: a refusal keeps nothing
   const begun = await deps.transact(async (tx) => {
@@ -85,7 +128,7 @@ export async function payCheckOnTerminal(
     const claimed = await handle.claim(tx);
     if (claimed) return { place, replay: claimed.replay, check: null, written: null, paidBefore: 0 };
     const check = await lockOpenCheck(tx, scope, call.orderId, call.version);
-    if (!place.device.terminalHsn || !place.device.terminalKey)
+    if (charge.terminal && (!place.device.terminalHsn || !place.device.terminalKey))
       throw new BrigadeError('conflict', 'NO_TERMINAL', NO_TERMINAL);
     if ((check.lines as CheckLine[]).length === 0)
       throw new BrigadeError('conflict', 'CHECK_EMPTY', CHECK_EMPTY);
@@ -95,6 +138,7 @@ export async function payCheckOnTerminal(
       place,
       total: check.total - paidBefore,
       key: handle.asClaim.key,
+      keyed: !charge.terminal,
     });
     return { place, replay: null, check, written, paidBefore };
   });
@@ -102,9 +146,8 @@ export async function payCheckOnTerminal(
   const { place, check, written, paidBefore } = begun;
   if (!check || !written) throw new Error('unreachable: a check without its intent');
   const intent = { ...written, key: handle.asClaim.key };
-  const outcome = await runOnTerminal(deps, place, intent, check.total - paidBefore);
-  if ('failure' in outcome) return settleTerminalFailure(deps, actor, intent, outcome.failure);
-  const totals = withTip(check.totals as unknown as OrderTotals, outcome.tip);
+  const { answer, tip } = await charge.run(place, intent, check.total - paidBefore);
+  const totals = withTip(check.totals as unknown as OrderTotals, tip);
   const sale = {
     place,
     request: {
@@ -116,7 +159,7 @@ export async function payCheckOnTerminal(
     totals,
     check: { record: recordPaidCheck(place, actor, check, call.version), paidBefore },
   };
-  return finishCardSale(deps, actor, intent, sale, outcome.answer);
+  return finishCardSale(deps, actor, intent, sale, answer);
 }
 
 /** The check as the approved card pays it, in the record's transaction: still at its version, or refused. */

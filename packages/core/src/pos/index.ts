@@ -8,6 +8,7 @@ export { type CardKeyResult, releaseAbandonedCardSaleKeys } from './card-sale-re
 export { PAY_CHECK_CARD_OPERATION, payCheckByCard, payCheckOnTerminal } from './check-card';
 export { closeCheck, handBackCheckPayments, moveCheck } from './check-close';
 export { type ApprovalDeps, discountCheck, discountCheckLine } from './check-discount';
+export { PAY_CHECK_KEYED_OPERATION, payCheckByKeyedCard } from './check-keyed';
 export { fireNextCourse, sendCheck, voidCheckLine } from './check-kitchen';
 export { PAY_CHECK_OPERATION, payCheck } from './check-pay';
 export { mergeChecks, moveCheckLines, splitCheck, transferCheck } from './check-splits';

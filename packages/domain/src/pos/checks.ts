@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type CourseRef, groupByCourse } from '../ordering/kitchen';
 import type { PricedLine } from '../ordering/line-pricing';
+import { cardExpiry, cardToken } from '../payments/api';
 import { text } from '../text';
 import { cashTenderSchema, MAX_TENDERED, POS_SERVICES, posLineSchema, tenderSchema } from './api';
 
@@ -176,6 +177,17 @@ export type PayCheckInput = z.input<typeof payCheckSchema>;
 /** Paying a check's balance by card on the register's terminal (the tip is chosen on the terminal). */
 export const payCheckCardSchema = payCheckSchema.omit({ tender: true, amount: true });
 export type PayCheckCardInput = z.input<typeof payCheckCardSchema>;
+
+/**
+ * Paying a check's balance with a card keyed into the hosted card-entry frame (the card cannot be read, or the
+ * guest is not there): the frame's token and the expiry, never the card number; the tip as the guest said it.
+ */
+export const payCheckKeyedSchema = payCheckCardSchema.extend({
+  token: cardToken(),
+  expiry: cardExpiry(),
+  tip: whole('Tip', 0, MAX_TENDERED).default(0),
+});
+export type PayCheckKeyedInput = z.input<typeof payCheckKeyedSchema>;
 
 /**
  * A check's line as stored in the order's `lines`: the priced line, its id on the check, its seat, and

@@ -19,6 +19,8 @@ export const TERMINAL_TIMED_OUT = 'The card terminal timed out waiting for the c
 export const TERMINAL_REFUSED_KEY = 'The card terminal service refused the API key; check it in management';
 export const TERMINAL_NO_ANSWER =
   'The card terminal did not answer; the payment is being checked, and the check stays open';
+export const GATEWAY_NO_ANSWER =
+  'The card gateway did not answer; the payment is being checked, and the check stays open';
 export const TERMINAL_FAILED = 'The card terminal could not take the payment; try again';
 export const PARTIAL_APPROVAL = 'The card approved only part of the amount; the charge was voided';
 export const declinedMessage = (processorText: string | null | undefined) =>
