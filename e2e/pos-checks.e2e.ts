@@ -203,24 +203,49 @@ describe('POS open checks', () => {
     expect(centsOf(await page.getByTestId('check-balance').textContent())).toBe(total - halfAmount);
     await screenshot(page, 'pos-checks-balance-1280', { fullPage: false });
 
-    // the rest in cash: the check becomes a sale and the table is free again
+    // the cash dialog now asks for the balance, not the total
     await tap(page.getByRole('button', { name: /^Pay \$/ }));
-    const dialog = page.getByRole('dialog', { name: /^Pay \$/ });
     const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-    // the dialog asks for the balance, not the total
-    await page.getByRole('dialog', { name: `Pay ${usd.format((total - halfAmount) / 100)}` }).waitFor();
-    await tap(dialog.getByRole('group', { name: 'Quick amounts' }).getByRole('button').nth(1));
-    const answer = page.waitForResponse((r) => r.url().endsWith('/pay') && r.request().method() === 'POST');
-    await tap(dialog.getByRole('button', { name: 'Take cash' }));
+    const cash = page.getByRole('dialog', { name: `Pay ${usd.format((total - halfAmount) / 100)}` });
+    await cash.waitFor();
+    await tap(cash.getByRole('button', { name: 'Cancel' }));
+    await cash.waitFor({ state: 'detached' });
+
+    // the rest with a card keyed into the gateway's card-entry frame (the card number never reaches us);
+    // the check becomes a sale and the table is free again
+    await tap(page.getByRole('button', { name: 'Keyed card' }));
+    const keyed = page.getByRole('dialog', { name: /^Key in a card / });
+    const frame = keyed.frameLocator('iframe[title="Card details"]');
+    await frame.getByLabel('Card number').fill('4111111111111111');
+    await frame.getByLabel('Expiry month').selectOption('12');
+    await frame.getByLabel('Expiry year').selectOption(String(new Date().getFullYear() + 1));
+    await frame.getByLabel('Security code (CVV)').fill('123');
+    await frame.getByLabel('Security code (CVV)').press('Tab');
+    await keyed.getByText('Card details received.').waitFor({ timeout: 20_000 });
+    await tap(keyed.getByRole('button', { name: 'No tip' }));
+    await screenshot(page, 'pos-checks-keyed-1280', { fullPage: false });
+    expect(serious(await axeViolations(page))).toEqual([]);
+    const answer = page.waitForResponse(
+      (r) => r.url().endsWith('/pay/keyed') && r.request().method() === 'POST',
+    );
+    await tap(keyed.getByRole('button', { name: `Charge ${usd.format((total - halfAmount) / 100)}` }));
     const response = await answer;
     expect(response.status()).toBe(201);
     const sale = (
       (await response.json()) as {
-        data: { status: string; totals: { total: number }; tenders: { amount: number }[] };
+        data: {
+          status: string;
+          totals: { total: number };
+          tenders: { method: string; amount: number; card: { lastFour: string } | null }[];
+        };
       }
     ).data;
     expect(sale).toMatchObject({ status: 'accepted', totals: { total } });
-    expect(sale.tenders.map((t) => t.amount)).toEqual([halfAmount, total - halfAmount]);
+    expect(sale.tenders.map((t) => [t.method, t.amount, t.card?.lastFour ?? null])).toEqual([
+      ['cash', halfAmount, null],
+      ['card', total - halfAmount, '1111'],
+    ]);
+    expect(await response.request().postData()).not.toContain('4111111111111111');
     const done = page.getByRole('dialog', { name: 'Sale complete' });
     await done.waitFor();
     await tap(done.getByRole('button', { name: 'New sale' }));

@@ -1,4 +1,5 @@
 import type { Jsonify } from '@brigade/api-client/client';
+import { getCardEntry } from '@brigade/contracts/payments';
 import {
   discountPosCheck,
   mergePosChecks,
@@ -19,6 +20,7 @@ import {
   openPosCheck,
   payPosCheck,
   payPosCheckByCard,
+  payPosCheckKeyed,
   removePosCheckLine,
   sendPosCheck,
   voidPosCheckLine,
@@ -30,6 +32,7 @@ import type {
   OpenCheckInput,
   PayCheckCardInput,
   PayCheckInput,
+  PayCheckKeyedInput,
 } from '@brigade/domain/pos/checks';
 import type { Floor } from '@brigade/domain/pos/floor';
 import { useQuery } from '@tanstack/react-query';
@@ -243,6 +246,33 @@ export function payCheck(scope: Scope, token: string, orderId: number, body: Pay
       headers: { ...headers(token), 'Idempotency-Key': key },
     }),
   ).then((answer) => answer.data);
+}
+
+/** Pays a check's balance with a card keyed into the hosted card-entry frame (its token). */
+export function payCheckKeyed(
+  scope: Scope,
+  token: string,
+  orderId: number,
+  body: PayCheckKeyedInput,
+  key: string,
+) {
+  return tracked(() =>
+    apiClient.call(payPosCheckKeyed, {
+      params: { ...params(scope), orderId },
+      body,
+      headers: { ...headers(token), 'Idempotency-Key': key },
+    }),
+  ).then((answer) => answer.data);
+}
+
+/** Where the hosted card-entry frame loads from (the gateway's own page), read afresh for each dialog. */
+export function useCardEntry(scope: Scope) {
+  return useQuery({
+    queryKey: ['pos', scope.tenantId, scope.restaurantId, 'card-entry'],
+    queryFn: async ({ signal }) =>
+      (await apiClient.call(getCardEntry, { params: params(scope), signal })).data,
+    staleTime: 0,
+  });
 }
 
 /** Pays a check by card on this register's terminal; answers when the terminal is done. */

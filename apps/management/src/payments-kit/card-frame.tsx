@@ -1,33 +1,13 @@
 import { errorMessage } from '@brigade/api-client/problem-error';
-import { type CardEntryState, readCardEntryMessage } from '@brigade/domain/payments/card-entry';
+import type { CardEntryState } from '@brigade/domain/payments/card-entry';
 import { Alert } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { Skeleton } from '@brigade/ui/components/skeleton';
-import { useEffect, useId, useRef } from 'react';
+import { useCardEntryMessages } from '@brigade/ui/lib/card-entry-frame';
+import { useId, useRef } from 'react';
 import { useCardEntry } from './payments-api';
 
 export type { CardEntryState };
-
-/** The frame's messages, from exactly its origin and its window; other windows' messages are ignored. */
-function useFrameMessages(
-  origin: string | undefined,
-  frame: React.RefObject<HTMLIFrameElement | null>,
-  onChange: (state: CardEntryState) => void,
-) {
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
-  useEffect(() => {
-    if (!origin) return;
-    const listen = (event: MessageEvent) => {
-      if (event.origin !== origin) return;
-      if (frame.current && event.source !== frame.current.contentWindow) return;
-      const state = readCardEntryMessage(event.data);
-      if (state) onChangeRef.current(state);
-    };
-    window.addEventListener('message', listen);
-    return () => window.removeEventListener('message', listen);
-  }, [origin, frame]);
-}
 
 /**
  * The hosted card-entry frame: card number, expiry and CVV are typed into the gateway's page, never into
@@ -47,7 +27,7 @@ export function CardFrame({
   const entry = useCardEntry(true);
   const frame = useRef<HTMLIFrameElement>(null);
   const statusId = useId();
-  useFrameMessages(entry.data?.origin, frame, onChange);
+  useCardEntryMessages(entry.data?.origin, frame, onChange);
   return (
     <div className="pay-card-frame">
       {entry.isPending ? (

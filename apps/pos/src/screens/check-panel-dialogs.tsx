@@ -55,6 +55,8 @@ export function PayButtons(props: {
   disabled: boolean;
   onPay: () => void;
   onPayCard?: (() => void) | undefined;
+  /** A card keyed into the hosted card-entry frame (an open check). */
+  onPayKeyed?: (() => void) | undefined;
 }) {
   const { money } = useRegisterContext();
   const button = (label: string, onClick: () => void) => (
@@ -62,11 +64,23 @@ export function PayButtons(props: {
       {label} {money(props.total)}
     </Button>
   );
-  if (!props.onPayCard) return button('Pay', props.onPay);
+  const keyed = props.onPayKeyed && (
+    <Button
+      size="lg"
+      variant="secondary"
+      className="pos-check__keyed"
+      disabled={props.disabled}
+      onClick={props.onPayKeyed}
+    >
+      Keyed card
+    </Button>
+  );
+  if (!props.onPayCard && !keyed) return button('Pay', props.onPay);
   return (
     <div className="pos-check__tenders pos-check__pay-row">
-      {button('Cash', props.onPay)}
-      {button('Card', props.onPayCard)}
+      {button(props.onPayCard ? 'Cash' : 'Pay', props.onPay)}
+      {props.onPayCard && button('Card', props.onPayCard)}
+      {keyed}
     </div>
   );
 }

@@ -39,6 +39,8 @@ interface PanelProps {
   onPay: () => void;
   /** Paying by card on the register's terminal; absent when it has none. */
   onPayCard?: (() => void) | undefined;
+  /** A card keyed into the hosted card-entry frame. */
+  onPayKeyed: () => void;
   onClose: () => void;
 }
 
@@ -205,6 +207,7 @@ function CheckFoot(props: PanelProps) {
             disabled={check.lines.length === 0 || !idle}
             onPay={props.onPay}
             onPayCard={props.onPayCard}
+            onPayKeyed={props.onPayKeyed}
           />
         </div>
       ) : (

@@ -30,6 +30,7 @@ import { CardDialog } from './card-dialog';
 import { CheckBar } from './check-panel';
 import { ApprovalPrompt } from './check-tools';
 import { ItemDialog } from './item-dialog';
+import { KeyedCardDialog } from './keyed-dialog';
 import { MenuPanel } from './menu-panel';
 import { OpenCheckPanel } from './open-check-panel';
 import { PayDialog } from './pay-dialog';
@@ -68,7 +69,7 @@ function CheckEditor({ check }: { check: OpenCheck }) {
   const change = useCheckChange(check);
   const [target, setTarget] = useState<LineTarget>({ seat: 1, course: 'item' });
   const [choosing, setChoosing] = useState<Item | null>(null);
-  const [paying, setPaying] = useState<'cash' | 'card' | null>(null);
+  const [paying, setPaying] = useState<'cash' | 'card' | 'keyed' | null>(null);
   const [sheet, setSheet] = useState(false);
   const navigate = useNavigate();
   const seats = useSeats(check);
@@ -107,6 +108,7 @@ function CheckEditor({ check }: { check: OpenCheck }) {
         {...actionsOf(change, () => navigate('/tables'))}
         onPay={() => setPaying('cash')}
         onPayCard={register.device.terminal ? () => setPaying('card') : undefined}
+        onPayKeyed={() => setPaying('keyed')}
         onClose={() => setSheet(false)}
       />
       <CheckBar
@@ -267,7 +269,7 @@ type Change = (calls: Calls, current: OpenCheck) => Promise<OpenCheck>;
 
 /** Cash or card for the check: the register's pay dialogs, sending the check's payment with its version. */
 function PayCheck(props: {
-  kind: 'cash' | 'card';
+  kind: 'cash' | 'card' | 'keyed';
   check: OpenCheck;
   onClose: () => void;
   onDone: () => void;
@@ -289,6 +291,8 @@ function PayCheck(props: {
     // after "New sale" the floor comes back; a cancel leaves the check as it was
     onClose: () => (paid.current ? props.onDone() : props.onClose()),
   };
+  if (props.kind === 'keyed')
+    return <KeyedCardDialog check={check} onPaid={shared.onPaid} onClose={shared.onClose} />;
   if (props.kind === 'card')
     return (
       <CardDialog
