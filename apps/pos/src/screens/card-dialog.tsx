@@ -84,16 +84,21 @@ export function CardDialog(props: {
             </p>
           </div>
         )}
-        {charge.problem && (
-          <div className="ui-alert" role="alert">
-            <div>
-              <p className="ui-alert__title">{charge.problem.title}</p>
-              <p data-testid="card-problem">{charge.problem.message}</p>
-            </div>
-          </div>
-        )}
+        {charge.problem && <ChargeProblem problem={charge.problem} testId="card-problem" />}
       </div>
     </Dialog>
+  );
+}
+
+/** Why a card was not charged, or may not have been: the title and the gateway's or terminal's words. */
+export function ChargeProblem(props: { problem: { title: string; message: string }; testId: string }) {
+  return (
+    <div className="ui-alert" role="alert">
+      <div>
+        <p className="ui-alert__title">{props.problem.title}</p>
+        <p data-testid={props.testId}>{props.problem.message}</p>
+      </div>
+    </div>
   );
 }
 

@@ -9,6 +9,7 @@ import { type OpenCheck, payCheckKeyed, useCardEntry } from '../check-queries';
 import { readReceiptChoice } from '../device-store';
 import { isDeviceRefusal, type Sale } from '../queries';
 import { useRegisterContext } from '../register/context';
+import { ChargeProblem } from './card-dialog';
 import { SaleDone } from './sale-done';
 
 /**
@@ -68,14 +69,7 @@ export function KeyedCardDialog(props: { check: OpenCheck; onPaid: () => void; o
           ))}
         </fieldset>
         <KeyedFrame state={card} onChange={setCard} />
-        {charge.problem && (
-          <div className="ui-alert" role="alert">
-            <div>
-              <p className="ui-alert__title">{charge.problem.title}</p>
-              <p data-testid="keyed-problem">{charge.problem.message}</p>
-            </div>
-          </div>
-        )}
+        {charge.problem && <ChargeProblem problem={charge.problem} testId="keyed-problem" />}
       </div>
     </Dialog>
   );
