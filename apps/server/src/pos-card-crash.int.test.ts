@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { tokenizeCard } from '@brigade/cardpointe/card-entry-page';
 import { CardPointeClient } from '@brigade/cardpointe/client';
 import { type CardPointeEmulator, startCardPointeEmulator } from '@brigade/cardpointe/emulator';
 import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
@@ -239,5 +240,68 @@ describe(`a register card sale on ${engine}: kill -9 after the approval, then re
     expect(paid.status, JSON.stringify(paid.json)).toBe(201);
     expect((await staff('GET', `/pos/checks/${orderId}`)).json.data.status).toBe('accepted');
     expect(await statuses()).toEqual(['captured', 'captured', 'voided', 'voided']);
+  }, 240_000);
+
+  it('leaves a check paid by a keyed card open after kill -9 once the gateway charged it, voids it, and the same key pays it once', async () => {
+    const opened = await staff(
+      'POST',
+      '/pos/checks',
+      { guestName: 'Phone', lines: [{ itemId, quantity: 1 }] },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(opened.status, JSON.stringify(opened.json)).toBe(201);
+    const { orderId, version } = opened.json.data;
+    const key = randomUUID();
+    const card = { token: await tokenizeCard(emulator.url, '4111111111111111'), expiry: '1230' };
+    const pay = () =>
+      staff(
+        'POST',
+        `/pos/checks/${orderId}/pay/keyed`,
+        { version, receipt: 'none', ...card },
+        { 'idempotency-key': key },
+      );
+    // the gateway authorises and captures, but its answer never leaves: the server dies waiting for it
+    emulator.loseAnswer('auth');
+    const before = emulator.calls.auth;
+    const first = pay();
+    await expect.poll(() => emulator.calls.auth, { timeout: 20_000, interval: 25 }).toBe(before + 1);
+    await server.kill();
+    expect((await first).status).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await server.start();
+
+    // the sweep finds the charge by its order id and voids it; the check is still open at its version
+    const statuses = async () =>
+      ((await staff('GET', '/payments/transactions')).json.data as { status: string }[])
+        .map((t) => t.status)
+        .sort();
+    await expect
+      .poll(statuses, { timeout: 90_000 })
+      .toEqual(['captured', 'captured', 'voided', 'voided', 'voided']);
+    expect((await staff('GET', `/pos/checks/${orderId}`)).json.data).toMatchObject({
+      status: 'open',
+      version,
+    });
+
+    // its key given back, the same request pays the check once
+    let paid: Awaited<ReturnType<typeof pay>> | undefined;
+    await expect
+      .poll(
+        async () => {
+          paid = await pay();
+          return paid.status;
+        },
+        { timeout: 90_000, interval: 1_000 },
+      )
+      .toBe(201);
+    expect(paid!.json.data.tenders).toEqual([
+      expect.objectContaining({
+        method: 'card',
+        amount: 700,
+        card: expect.objectContaining({ lastFour: '1111' }),
+      }),
+    ]);
+    expect((await staff('GET', `/pos/checks/${orderId}`)).json.data.status).toBe('accepted');
+    expect(await statuses()).toEqual(['captured', 'captured', 'captured', 'voided', 'voided', 'voided']);
   }, 240_000);
 });

@@ -9,9 +9,10 @@ import type { PaymentDeps } from '../payments/payment-deps';
 import { releaseIdempotencyKey } from '../payments/payment-repository';
 import { CARD_SALE_OPERATION } from './card-sale';
 import { PAY_CHECK_CARD_OPERATION } from './check-card';
+import { PAY_CHECK_KEYED_OPERATION } from './check-keyed';
 
 /**
- * Card sales (and open checks paid by card) whose process died between writing the intent and recording the terminal's answer (a crash, a
+ * Card sales (and open checks paid by card, on the terminal or keyed) whose process died between writing the intent and recording the terminal's answer (a crash, a
  * kill): the reconciliation sweep settles the intent by its order id first (an approval found is voided, so
  * the card is not charged for a sale that was never recorded); this step then gives the sale's
  * Idempotency-Key back, so the check — still open on the register — can be paid again, even with the same key.
@@ -52,8 +53,12 @@ async function abandonedKeys(ex: Executor, before: Date) {
     .where(
       and(
         eq(k.state, 'in_progress'),
-        // a card sale, or an open check paid by card (its key's operation names the check)
-        or(eq(k.endpoint, CARD_SALE_OPERATION), like(k.endpoint, `${PAY_CHECK_CARD_OPERATION}:%`)),
+        // a card sale, or an open check paid by card on the terminal or keyed (its key's operation names the check)
+        or(
+          eq(k.endpoint, CARD_SALE_OPERATION),
+          like(k.endpoint, `${PAY_CHECK_CARD_OPERATION}:%`),
+          like(k.endpoint, `${PAY_CHECK_KEYED_OPERATION}:%`),
+        ),
         lt(k.createdAt, before),
       ),
     )
