@@ -25,7 +25,13 @@ export function KeyedCardDialog(props: { check: OpenCheck; onPaid: () => void; o
   const charge = useChargeKeyed(props.check, props.onPaid);
   const balance = props.check.balance;
   if (charge.sale) return <SaleDone sale={charge.sale} onNewSale={props.onClose} />;
-  const tips = [0, ...register.tipPresets.map((percent) => Math.round((balance * percent) / 100))];
+  const tips = [
+    { key: 'none', label: 'No tip', amount: 0 },
+    ...register.tipPresets.map((percent) => {
+      const amount = Math.round((balance * percent) / 100);
+      return { key: `${percent}%`, label: `${percent}% ${money(amount)}`, amount };
+    }),
+  ];
   return (
     <Dialog
       open
@@ -55,16 +61,16 @@ export function KeyedCardDialog(props: { check: OpenCheck; onPaid: () => void; o
     >
       <div className="pos-keyed">
         <fieldset className="pos-pay__amounts" aria-label="Tip">
-          {tips.map((amount, index) => (
+          {tips.map((choice) => (
             <button
-              key={`${index}-${amount}`}
+              key={choice.key}
               type="button"
               className="pos-option"
-              aria-pressed={tip === amount}
+              aria-pressed={tip === choice.amount}
               disabled={charge.sending || charge.held}
-              onClick={() => setTip(amount)}
+              onClick={() => setTip(choice.amount)}
             >
-              {index === 0 ? 'No tip' : `${register.tipPresets[index - 1]}% ${money(amount)}`}
+              {choice.label}
             </button>
           ))}
         </fieldset>
