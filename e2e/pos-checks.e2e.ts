@@ -8,7 +8,8 @@ import { axeViolations, type Credentials, fillSignIn, screenSettled, screenshot,
  * A table's dinner on the register (issue 46 items 2, 4, 5) in Chromium against the real server: the
  * owner lays out a room and a table in management's Floor plan; the register seats the table, rings up a
  * starter for seat 1 and a main for seat 2 (the restaurant's courses: Starters, Mains), fires the starters, then
- * the next course, sees the table's total on the floor, and pays the check in cash; the table is free again.
+ * the next course, sees the table's total on the floor, and pays the check in two parts (split tender): half in
+ * cash, then the balance with a card keyed into the gateway's card-entry frame; the table is free again.
  * Touch at 1280×800; the floor and the check are also looked at at 1024×768 and 390 px.
  */
 const harness = useHarness();
@@ -102,7 +103,7 @@ async function kitchenShows(register: Page, number: string) {
 }
 
 describe('POS open checks', () => {
-  it('seats a table, orders on two courses, fires them in turn and pays the check in cash (touch, 1280×800)', async () => {
+  it('seats a table, orders on two courses, fires them in turn, takes half in cash and the rest on a keyed card (touch, 1280×800)', async () => {
     const context = await harness.browser.newContext({
       viewport: { width: 1280, height: 800 },
       hasTouch: true,
