@@ -249,6 +249,13 @@ describe('POS open checks', () => {
     expect(await response.request().postData()).not.toContain('4111111111111111');
     const done = page.getByRole('dialog', { name: 'Sale complete' });
     await done.waitFor();
+    // the done screen lists both parts, the card last
+    expect(await done.getByTestId('card-paid').textContent()).toBe('Visa ****1111');
+    expect(await done.getByTestId('payment-part').allTextContents()).toEqual([
+      `Cash${usd.format(halfAmount / 100)}`,
+      `Visa ****1111${usd.format((total - halfAmount) / 100)}`,
+    ]);
+    await screenshot(page, 'pos-checks-split-done-1280', { fullPage: false });
     await tap(done.getByRole('button', { name: 'New sale' }));
     await table.getByText('Free · 4 seats').waitFor({ timeout: 20_000 });
     await context.close();

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cardOf, handedBack, isManagerRole, isVoided, paidWith, salesSummary, summaryText } from './figures';
+import {
+  cardOf,
+  handedBack,
+  isManagerRole,
+  isVoided,
+  paidWith,
+  paymentParts,
+  salesSummary,
+  summaryText,
+} from './figures';
 
 const sale = (total: number, status = 'accepted', refund = 0) => ({
   status,
@@ -36,6 +45,27 @@ describe('register sales', () => {
     expect(cardOf({ tenders: [{ ...card.tenders[0]!, card: { brand: null, lastFour: null } }] })).toBe(
       'Card',
     );
+  });
+
+  it('says a check paid in parts was paid in cash and by card, and lists each part', () => {
+    const split = {
+      tenders: [
+        { kind: 'payment' as const, amount: 2108, method: 'cash' as const, card: null },
+        {
+          kind: 'payment' as const,
+          amount: 2107,
+          method: 'card' as const,
+          card: { brand: 'visa', lastFour: '1111' },
+        },
+      ],
+    };
+    expect(paidWith(split)).toBe('Paid in cash and by Visa ****1111');
+    expect(paymentParts(split)).toEqual([
+      { key: '0', label: 'Cash', amount: 2108 },
+      { key: '1', label: 'Visa ****1111', amount: 2107 },
+    ]);
+    // a sale paid at once has no parts; a refund is not a part
+    expect(paymentParts(sale(1000, 'cancelled', 1000))).toEqual([]);
   });
 
   it('counts and totals the standing sales, and counts the voided apart', () => {

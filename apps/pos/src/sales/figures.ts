@@ -9,6 +9,7 @@ interface SaleFigures {
   status: string;
   totals: { total: number };
   tenders: readonly {
+    tenderId?: number;
     kind: 'payment' | 'refund';
     amount: number;
     method?: 'cash' | 'card';
@@ -30,11 +31,29 @@ export function cardOf(sale: Pick<SaleFigures, 'tenders'>): string | null {
   return `${BRANDS[card.brand ?? ''] ?? 'Card'}${card.lastFour ? ` ****${card.lastFour}` : ''}`;
 }
 
-/** "Paid in cash" or "Paid by Visa ****1111". */
+/** "Paid in cash", "Paid by Visa ****1111", or both for a check paid in parts (split tender). */
 export const paidWith = (sale: Pick<SaleFigures, 'tenders'>): string => {
   const card = cardOf(sale);
+  const cash = sale.tenders.some((t) => t.kind === 'payment' && t.method !== 'card');
+  if (card && cash) return `Paid in cash and by ${card}`;
   return card ? `Paid by ${card}` : 'Paid in cash';
 };
+
+/**
+ * A check paid in parts (split tender): each payment as the register shows it, "Cash" or "Visa ****1111",
+ * with its amount; empty for a sale paid at once.
+ */
+export function paymentParts(
+  sale: Pick<SaleFigures, 'tenders'>,
+): { key: string; label: string; amount: number }[] {
+  const payments = sale.tenders.filter((t) => t.kind === 'payment');
+  if (payments.length < 2) return [];
+  return payments.map((t, index) => ({
+    key: String(t.tenderId ?? index),
+    label: t.method === 'card' ? (cardOf({ tenders: [t] }) ?? 'Card') : 'Cash',
+    amount: t.amount,
+  }));
+}
 
 /** A voided sale comes back from the server cancelled. */
 export const isVoided = (sale: Pick<SaleFigures, 'status'>): boolean => sale.status === 'cancelled';

@@ -4,18 +4,21 @@ import { Dialog } from '@brigade/ui/components/dialog';
 import type { QueuedSale } from '../offline/queue';
 import type { Sale } from '../queries';
 import { useRegisterContext } from '../register/context';
-import { cardOf } from '../sales/figures';
+import { cardOf, paymentParts } from '../sales/figures';
 
 /**
  * The sale is recorded: the change to hand back, big (or, paid by card, the card's brand and last four), the
- * order number, the receipt, and "New sale".
+ * order number, each payment of a check paid in parts, the receipt, and "New sale".
  */
 export function SaleDone({ sale, onNewSale }: { sale: Sale; onNewSale: () => void }) {
   const { money } = useRegisterContext();
-  const cash = sale.tenders.find((t) => t.method === 'cash');
+  // the payment that finished the sale: a check paid in parts lists every part below
+  const last = sale.tenders.filter((t) => t.kind === 'payment').at(-1);
+  const cash = last?.method === 'cash' ? last : undefined;
   const card = sale.tenders.find((t) => t.method === 'card' && t.kind === 'payment')?.card ?? null;
-  const paidBy = cardOf(sale);
+  const paidBy = cash ? null : cardOf(sale);
   const change = cash?.change ?? 0;
+  const parts = paymentParts(sale);
   return (
     <Dialog
       open
@@ -29,8 +32,8 @@ export function SaleDone({ sale, onNewSale }: { sale: Sale; onNewSale: () => voi
       }
     >
       <div className="pos-done" role="status">
-        <p className="pos-done__label">{card ? 'Paid by card' : 'Change due'}</p>
-        <p className="pos-done__change" data-testid={card ? 'card-paid' : 'change-due'}>
+        <p className="pos-done__label">{paidBy ? 'Paid by card' : 'Change due'}</p>
+        <p className="pos-done__change" data-testid={paidBy ? 'card-paid' : 'change-due'}>
           {paidBy ?? money(change)}
         </p>
         <p className="pos-done__order">
@@ -42,6 +45,12 @@ export function SaleDone({ sale, onNewSale }: { sale: Sale; onNewSale: () => voi
             <dt>Total</dt>
             <dd data-testid="sale-total">{money(sale.totals.total)}</dd>
           </div>
+          {parts.map((part) => (
+            <div key={part.key} data-testid="payment-part">
+              <dt>{part.label}</dt>
+              <dd>{money(part.amount)}</dd>
+            </div>
+          ))}
           {cash && (
             <div>
               <dt>Cash tendered</dt>
