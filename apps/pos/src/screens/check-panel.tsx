@@ -5,6 +5,7 @@ import type { Check, CheckAction } from '../check/check';
 import type { PricedCheck } from '../check/pricing';
 import { useRegisterContext } from '../register/context';
 import { CheckLineRow } from './check-line';
+import { PayButtons } from './check-panel-dialogs';
 import { CARD_NEEDS_CONNECTION } from './offline-banner';
 
 /**
@@ -82,32 +83,10 @@ export function CheckPanel(props: {
             </ul>
           </div>
         )}
-        <PayButtons total={total} payable={payable} onPay={props.onPay} onPayCard={props.onPayCard} />
+        <PayButtons total={total} disabled={!payable} onPay={props.onPay} onPayCard={props.onPayCard} />
         {offline && props.onPayCard && <p className="pos-check__offline">{CARD_NEEDS_CONNECTION}</p>}
       </div>
     </aside>
-  );
-}
-
-/** "Pay", or with a card terminal "Cash" and "Card" side by side. */
-function PayButtons(props: {
-  total: number;
-  payable: boolean;
-  onPay: () => void;
-  onPayCard?: (() => void) | undefined;
-}) {
-  const { money } = useRegisterContext();
-  const button = (label: string, onClick: () => void) => (
-    <Button size="lg" block className="pos-check__pay" disabled={!props.payable} onClick={onClick}>
-      {label} {money(props.total)}
-    </Button>
-  );
-  if (!props.onPayCard) return button('Pay', props.onPay);
-  return (
-    <div className="pos-check__tenders">
-      {button('Cash', props.onPay)}
-      {button('Card', props.onPayCard)}
-    </div>
   );
 }
 
