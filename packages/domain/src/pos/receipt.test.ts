@@ -55,4 +55,28 @@ describe('receipt tenders', () => {
     const content = receiptContent(input([{ method: 'cash', amount: 2000, tendered: 5000, change: 3000 }]));
     expect(labels(content)).toEqual(['Subtotal|20.00', 'Total|20.00', 'Cash|50.00', 'Change|30.00']);
   });
+
+  it('prints each part of a check paid in parts (split tender): the cash with its change, then the card', () => {
+    const content = receiptContent(
+      input([
+        { method: 'cash', amount: 1200, tendered: 1500, change: 300 },
+        {
+          method: 'card',
+          amount: 800,
+          tendered: 800,
+          change: 0,
+          cardBrand: 'mastercard',
+          lastFour: '5454',
+          authorisationCode: null,
+        },
+      ]),
+    );
+    expect(labels(content)).toEqual([
+      'Subtotal|20.00',
+      'Total|20.00',
+      'Cash|15.00',
+      'Change|3.00',
+      'Mastercard ****5454|8.00',
+    ]);
+  });
 });
