@@ -235,6 +235,7 @@ describe('POS open checks', () => {
     const sale = (
       (await response.json()) as {
         data: {
+          orderId: number;
           status: string;
           totals: { total: number };
           tenders: { method: string; amount: number; card: { lastFour: string } | null }[];
@@ -258,6 +259,16 @@ describe('POS open checks', () => {
     await screenshot(page, 'pos-checks-split-done-1280', { fullPage: false });
     await tap(done.getByRole('button', { name: 'New sale' }));
     await table.getByText('Free · 4 seats').waitFor({ timeout: 20_000 });
+
+    // the owner's order page in management says how the check was paid, part by part
+    const owner = await context.newPage();
+    await owner.goto(`${harness.managementOrigin}/manage/orders/${sale.orderId}`);
+    const paid = owner.getByTestId('order-register-paid');
+    await paid.waitFor({ timeout: 20_000 });
+    expect(await paid.textContent()).toBe(
+      `Cash ${usd.format(halfAmount / 100)} · Visa •••• 1111 ${usd.format((total - halfAmount) / 100)}`,
+    );
+    await screenshot(owner, 'pos-checks-management-order-1280', { fullPage: false });
     await context.close();
   });
 });

@@ -15,6 +15,7 @@ import {
   updateOrderingSettings,
 } from '@brigade/core/ordering/restaurant-orders';
 import { getSalesSummary } from '@brigade/core/ordering/sales-summary';
+import { registerPaymentsOf } from '@brigade/core/pos/index';
 import type { PublicSites } from '@brigade/core/qr/menu-qr';
 import type { WallContext } from '@brigade/db/tenant-walls';
 import type { FastifyRequest } from 'fastify';
@@ -90,9 +91,13 @@ export const orderingRoutes = [
   implement(contract.listOrderingAlerts, async ({ params, actor, deps }) =>
     success(await listOrderingAlerts({ db: deps.database.db }, actor, params)),
   ),
-  implement(contract.getOrder, async ({ params, actor, deps }) =>
-    success(await getOrder({ db: deps.database.db }, actor, params)),
-  ),
+  implement(contract.getOrder, async ({ params, actor, deps }) => {
+    const order = await getOrder({ db: deps.database.db }, actor, params);
+    // a register or kiosk sale: how it was paid (cash, the card, in parts), read once the order was allowed
+    if (order.channel === 'online') return success(order);
+    const registerPayments = await registerPaymentsOf(deps.database.db, params, order.orderId);
+    return success({ ...order, registerPayments });
+  }),
   implement(contract.refundOrder, async ({ params, body, actor, deps, walls, request }) => {
     const key = request.headers['idempotency-key'];
     return success(

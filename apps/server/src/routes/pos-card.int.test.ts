@@ -518,6 +518,14 @@ describe('split tender (docs/behaviour/pos.md#split-tender)', () => {
       ['capture', 600],
     ]);
     expect(lines.filter((l) => l.event === 'sale').reduce((sum, l) => sum + l.amount, 0)).toBe(2100);
+    // the order page says how it was paid: each part, the card by brand and last four only
+    const order = (await kit.staff('employee', 'GET', `/orders/${check.orderId}`)).json().data;
+    expect(order.registerPayments).toEqual([
+      { method: 'cash', kind: 'payment', amount: 800, cardBrand: null, lastFour: null },
+      { method: 'cash', kind: 'payment', amount: 700, cardBrand: null, lastFour: null },
+      { method: 'card', kind: 'payment', amount: 600, cardBrand: 'visa', lastFour: '1111' },
+    ]);
+    expect((await kit.staff('otherOwner', 'GET', `/orders/${check.orderId}`)).statusCode).toBe(403);
     // voided, the cash goes back from the drawer and the card is voided at the gateway
     const voided = await pos('manager', 'POST', `/orders/${check.orderId}/void`, {
       payload: { reason: 'Wrong check' },

@@ -37,7 +37,7 @@ export { closeUnpaidKioskChecks, KIOSK_UNPAID_MINUTES, type UnpaidKioskResult } 
 export { printReceiptJob } from './receipt';
 export { emailReceipt } from './receipt-email';
 export { getRegister, type PosDeps } from './register';
-export { listPosOrders, placePosOrder, reprintReceipt } from './sale';
+export { listPosOrders, placePosOrder, registerPaymentsOf, reprintReceipt } from './sale';
 export { cancelKioskTerminal, cancelTerminal } from './terminal-cancel';
 export { pairTerminal, unpairTerminal } from './terminal-pairing';
 export { voidPosOrder } from './void';

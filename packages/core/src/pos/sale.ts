@@ -318,3 +318,19 @@ export async function listPosOrders(
     ),
   );
 }
+
+/**
+ * How a register or kiosk sale was paid, for the order page (docs/behaviour/pos.md#split-tender): its
+ * tenders in order, the card by brand and last four only. The caller has checked the order is the actor's to
+ * see (the order's own read did).
+ */
+export async function registerPaymentsOf(db: Executor, scope: RestaurantScope, orderId: number) {
+  const tenders = await tendersOf(db, scope, [orderId]);
+  return tenders.map((t) => ({
+    method: t.method,
+    kind: t.kind,
+    amount: t.amount,
+    cardBrand: t.cardBrand,
+    lastFour: t.lastFour,
+  }));
+}

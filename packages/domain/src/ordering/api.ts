@@ -257,6 +257,21 @@ export const orderSchema = z.object({
   refundWaitsForSettlement: z.boolean().optional(),
   cardLastFour: z.string().nullable(),
   cardBrand: z.string().nullable(),
+  /**
+   * How a register or kiosk sale was paid (the order page): its tenders in order — cash, the card (brand and
+   * last four only), and what was handed back. A check paid in parts (split tender) has several.
+   */
+  registerPayments: z
+    .array(
+      z.object({
+        method: z.enum(['cash', 'card']),
+        kind: z.enum(['payment', 'refund']),
+        amount: z.number(),
+        cardBrand: z.string().nullable(),
+        lastFour: z.string().nullable(),
+      }),
+    )
+    .optional(),
   events: z.array(orderEventSchema).optional(),
   createdAt: z.date(),
   updatedAt: z.date(),

@@ -12,7 +12,7 @@ import { useOrderStream } from './live-orders';
 import { OrderActions, OrderStatusBadge } from './order-actions';
 import { OrderTickets } from './order-tickets';
 import { type Order, useOrder } from './orders-api';
-import { ORDER_PATHS, orderTitle, pickupLabel } from './paths';
+import { ORDER_PATHS, orderTitle, pickupLabel, registerPaidLabel } from './paths';
 
 const BACK = { to: ORDER_PATHS.orders, label: 'Orders' };
 
@@ -155,7 +155,9 @@ function OrderFacts({ order }: { order: Order }) {
         <Fact label="Placed">{formatDateTime(order.createdAt)}</Fact>
         <Fact label="Customer">{order.customer.name || '—'}</Fact>
         {order.channel !== 'online' ? (
-          <Fact label="Paid">{order.channel === 'pos' ? 'Cash at the register' : 'At the counter'}</Fact>
+          <Fact label="Paid">
+            <span data-testid="order-register-paid">{registerPaidLabel(order)}</span>
+          </Fact>
         ) : (
           <>
             <Fact label="Phone">

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { elapsed } from '../kitchen/board';
 import { arrivals, titleWith } from './new-order-alert';
 import { isScheduled } from './orders-screen';
-import { cardLine, pickupLabel, timeOf } from './paths';
+import { cardLine, pickupLabel, registerPaidLabel, timeOf } from './paths';
 import { hourPoints } from './summary-screen';
 
 describe('the new-order alert', () => {
@@ -82,5 +82,40 @@ describe('an order card', () => {
     expect(pickupLabel({ asap: false, pickupAt: at, readyAt: null }, 'America/Los_Angeles')).toMatch(
       /^Pickup 6:30/,
     );
+  });
+});
+
+describe('how a register sale was paid', () => {
+  const cash = (amount: number, kind: 'payment' | 'refund' = 'payment') => ({
+    method: 'cash' as const,
+    kind,
+    amount,
+    cardBrand: null,
+    lastFour: null,
+  });
+  const visa = {
+    method: 'card' as const,
+    kind: 'payment' as const,
+    amount: 2107,
+    cardBrand: 'visa',
+    lastFour: '1111',
+  };
+  it('lists each part of a check paid in parts, and what was handed back', () => {
+    const format = (minor: number) =>
+      new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' }).format(minor / 100);
+    expect(
+      registerPaidLabel({ status: 'accepted', currency: 'USD', registerPayments: [cash(2108), visa] }),
+    ).toBe(`Cash ${format(2108)} · Visa •••• 1111 ${format(2107)}`);
+    expect(
+      registerPaidLabel({
+        status: 'cancelled',
+        currency: 'USD',
+        registerPayments: [cash(1200), cash(1200, 'refund')],
+      }),
+    ).toBe(`Cash ${format(1200)} · ${format(1200)} handed back`);
+  });
+  it('says an open check is not paid yet', () => {
+    expect(registerPaidLabel({ status: 'open', currency: 'USD', registerPayments: [] })).toBe('Not paid yet');
+    expect(registerPaidLabel({ status: 'accepted', currency: 'USD' })).toBe('—');
   });
 });

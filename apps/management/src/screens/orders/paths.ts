@@ -1,3 +1,4 @@
+import { cardLabel, formatMinor } from '../../payments-kit/format';
 /** Paths of the orders and kitchen screens (routes.tsx has them; the sidebar links them). */
 export const ORDER_PATHS = {
   orders: '/orders',
@@ -76,4 +77,33 @@ export function pickupLabel(
     ? `ASAP (${timeOf(order.pickupAt, timeZone)})`
     : `Pickup ${timeOf(order.pickupAt, timeZone)}`;
   return order.readyAt ? `${pickup} · ready ${timeOf(order.readyAt, timeZone)}` : pickup;
+}
+
+interface RegisterPayment {
+  method: 'cash' | 'card';
+  kind: 'payment' | 'refund';
+  amount: number;
+  cardBrand: string | null;
+  lastFour: string | null;
+}
+
+/**
+ * How a register or kiosk sale was paid, for its order page: "Cash $21.08 · Visa •••• 1111 $21.07" (a check
+ * paid in parts lists each part), with what was handed back; "Not paid yet" for a check still open.
+ */
+export function registerPaidLabel(order: {
+  status: string;
+  currency: string;
+  registerPayments?: readonly RegisterPayment[] | undefined;
+}): string {
+  const tenders = order.registerPayments ?? [];
+  const paid = tenders
+    .filter((t) => t.kind === 'payment')
+    .map(
+      (t) =>
+        `${t.method === 'card' ? cardLabel(t.cardBrand, t.lastFour) : 'Cash'} ${formatMinor(t.amount, order.currency)}`,
+    );
+  const back = tenders.filter((t) => t.kind === 'refund').reduce((sum, t) => sum + t.amount, 0);
+  if (paid.length === 0) return order.status === 'open' ? 'Not paid yet' : '—';
+  return [...paid, ...(back > 0 ? [`${formatMinor(back, order.currency)} handed back`] : [])].join(' · ');
 }
