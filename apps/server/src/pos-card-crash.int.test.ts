@@ -67,6 +67,23 @@ describe(`a register card sale on ${engine}: kill -9 after the approval, then re
       .toContain(what);
   };
 
+  /** A check of one Gyoza, opened on the register. */
+  const openCheck = async (guestName: string): Promise<{ orderId: number; version: number }> => {
+    const opened = await staff(
+      'POST',
+      '/pos/checks',
+      { guestName, lines: [{ itemId, quantity: 1 }] },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(opened.status, JSON.stringify(opened.json)).toBe(201);
+    return opened.json.data;
+  };
+  /** Every payment's status, sorted: what the sweep left of each try. */
+  const statuses = async () =>
+    ((await staff('GET', '/payments/transactions')).json.data as { status: string }[])
+      .map((t) => t.status)
+      .sort();
+
   beforeAll(async () => {
     emulator = await startCardPointeEmulator({
       terminal: { apiKey: 'crash-test-terminal-key', terminals: [{ hsn: HSN, merchantId: MERCHID }] },
@@ -182,14 +199,7 @@ describe(`a register card sale on ${engine}: kill -9 after the approval, then re
   }, 240_000);
 
   it('leaves an open check paid by card open after kill -9, its capture voided, and the same key pays it once', async () => {
-    const opened = await staff(
-      'POST',
-      '/pos/checks',
-      { guestName: 'Bar 2', lines: [{ itemId, quantity: 1 }] },
-      { 'idempotency-key': randomUUID() },
-    );
-    expect(opened.status, JSON.stringify(opened.json)).toBe(201);
-    const { orderId, version } = opened.json.data;
+    const { orderId, version } = await openCheck('Bar 2');
     const key = randomUUID();
     const pay = () =>
       staff(
@@ -211,10 +221,6 @@ describe(`a register card sale on ${engine}: kill -9 after the approval, then re
     await server.start();
 
     // the test before left one voided and one captured payment; this one's capture is voided too
-    const statuses = async () =>
-      ((await staff('GET', '/payments/transactions')).json.data as { status: string }[])
-        .map((t) => t.status)
-        .sort();
     await expect.poll(statuses, { timeout: 90_000 }).toEqual(['captured', 'voided', 'voided']);
     const check = await staff('GET', `/pos/checks/${orderId}`);
     expect(check.json.data).toMatchObject({ status: 'open', version });
@@ -243,14 +249,7 @@ describe(`a register card sale on ${engine}: kill -9 after the approval, then re
   }, 240_000);
 
   it('leaves a check paid by a keyed card open after kill -9 once the gateway charged it, voids it, and the same key pays it once', async () => {
-    const opened = await staff(
-      'POST',
-      '/pos/checks',
-      { guestName: 'Phone', lines: [{ itemId, quantity: 1 }] },
-      { 'idempotency-key': randomUUID() },
-    );
-    expect(opened.status, JSON.stringify(opened.json)).toBe(201);
-    const { orderId, version } = opened.json.data;
+    const { orderId, version } = await openCheck('Phone');
     const key = randomUUID();
     const card = { token: await tokenizeCard(emulator.url, '4111111111111111'), expiry: '1230' };
     const pay = () =>
@@ -271,10 +270,6 @@ describe(`a register card sale on ${engine}: kill -9 after the approval, then re
     await server.start();
 
     // the sweep finds the charge by its order id and voids it; the check is still open at its version
-    const statuses = async () =>
-      ((await staff('GET', '/payments/transactions')).json.data as { status: string }[])
-        .map((t) => t.status)
-        .sort();
     await expect
       .poll(statuses, { timeout: 90_000 })
       .toEqual(['captured', 'captured', 'voided', 'voided', 'voided']);
