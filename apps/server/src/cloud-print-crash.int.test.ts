@@ -8,7 +8,7 @@ import { freePort } from '@brigade/test-utils/ports';
 import type { TestDatabase } from '@brigade/test-utils/test-database';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { registerCalls, ServerProcess, send, serverDatabase } from './test-server-process';
+import { crashServerEnv, registerCalls, ServerProcess, send, serverDatabase } from './test-server-process';
 
 /**
  * kill -9 with a cloud printer's documents out (issue 46 item 9, decision 053): a CloudPRNT printer (the
@@ -47,16 +47,7 @@ describe(`cloud printing on ${engine}: kill -9 with documents out, then restart`
 
   beforeAll(async () => {
     const port = await freePort();
-    const env: Record<string, string> = {
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      BRIGADE_SEED_DEMO: 'false',
-      BRIGADE_MEDIA_DIR: join(work, 'media'),
-      SECRETS_KEY: Buffer.alloc(32, 9).toString('base64'),
-      CLOUD_PRINT_COLLECT_SECONDS: '30',
-    };
+    const env = crashServerEnv(work, port, { CLOUD_PRINT_COLLECT_SECONDS: '30' });
     const prepared = await serverDatabase(join(work, 'data'));
     testDatabase = prepared.testDatabase;
     Object.assign(env, prepared.env);

@@ -9,7 +9,13 @@ import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/te
 import { freePort } from '@brigade/test-utils/ports';
 import type { TestDatabase } from '@brigade/test-utils/test-database';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { registerCalls, ServerProcess, serverDatabase } from './test-server-process';
+import {
+  crashServerEnv,
+  gatewayEnv,
+  registerCalls,
+  ServerProcess,
+  serverDatabase,
+} from './test-server-process';
 
 /**
  * kill -9 between the terminal's approval and the sale's record (issue 46 item 6, decision 052): a card sale
@@ -89,19 +95,7 @@ describe(`a register card sale on ${engine}: kill -9 after the approval, then re
       terminal: { apiKey: 'crash-test-terminal-key', terminals: [{ hsn: HSN, merchantId: MERCHID }] },
     });
     const port = await freePort();
-    const env: Record<string, string> = {
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      BRIGADE_SEED_DEMO: 'false',
-      BRIGADE_MEDIA_DIR: join(work, 'media'),
-      SECRETS_KEY: Buffer.alloc(32, 9).toString('base64'),
-      CARDPOINTE_EMULATOR: 'off',
-      CARDPOINTE_URL: emulator.url,
-      CARDPOINTE_RECONCILE_PAUSE_MS: '0',
-      CHECKOUT_QUIET_SECONDS: '1',
-    };
+    const env = { ...crashServerEnv(work, port), ...gatewayEnv(emulator.url) };
     const prepared = await serverDatabase(join(work, 'data'));
     testDatabase = prepared.testDatabase;
     Object.assign(env, prepared.env);

@@ -9,7 +9,7 @@ import { freePort } from '@brigade/test-utils/ports';
 import type { TestDatabase } from '@brigade/test-utils/test-database';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { registerCalls, ServerProcess, serverDatabase } from './test-server-process';
+import { crashServerEnv, registerCalls, ServerProcess, serverDatabase } from './test-server-process';
 
 /**
  * kill -9 while registers ring up cash sales (issue 46, docs/behaviour/pos.md): twenty sales are in flight
@@ -52,17 +52,10 @@ describe(`register sales on ${engine}: kill -9 while sales are rung up, then res
 
   beforeAll(async () => {
     const port = await freePort();
-    const env: Record<string, string> = {
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      BRIGADE_SEED_DEMO: 'false',
-      BRIGADE_MEDIA_DIR: join(work, 'media'),
-      SECRETS_KEY: Buffer.alloc(32, 9).toString('base64'),
+    const env = crashServerEnv(work, port, {
       KITCHEN_PRINTER_PORT: String((printer.server.address() as AddressInfo).port),
       KITCHEN_PRINTER_ALLOW_LOCAL: 'true',
-    };
+    });
     const prepared = await serverDatabase(join(work, 'data'));
     testDatabase = prepared.testDatabase;
     Object.assign(env, prepared.env);

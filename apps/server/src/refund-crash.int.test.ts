@@ -9,7 +9,13 @@ import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/te
 import { freePort } from '@brigade/test-utils/ports';
 import type { TestDatabase } from '@brigade/test-utils/test-database';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { registerCalls, ServerProcess, serverDatabase } from './test-server-process';
+import {
+  crashServerEnv,
+  gatewayEnv,
+  registerCalls,
+  ServerProcess,
+  serverDatabase,
+} from './test-server-process';
 
 /**
  * kill -9 while a refund scheduled for settlement goes out (issue 44, decision 066): the payment has settled,
@@ -44,19 +50,10 @@ describe(`a scheduled refund on ${engine}: kill -9 after the gateway refunded, t
   beforeAll(async () => {
     emulator = await startCardPointeEmulator();
     const port = await freePort();
-    const env: Record<string, string> = {
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      BRIGADE_SEED_DEMO: 'false',
-      BRIGADE_MEDIA_DIR: join(work, 'media'),
-      SECRETS_KEY: Buffer.alloc(32, 9).toString('base64'),
-      CARDPOINTE_EMULATOR: 'off',
-      CARDPOINTE_URL: emulator.url,
-      CARDPOINTE_RECONCILE_PAUSE_MS: '0',
+    const env = {
+      ...crashServerEnv(work, port),
+      ...gatewayEnv(emulator.url),
       CARDPOINTE_TIMEOUT_MS: '60000',
-      CHECKOUT_QUIET_SECONDS: '1',
     };
     const prepared = await serverDatabase(join(work, 'data'));
     testDatabase = prepared.testDatabase;

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Database, openDatabase } from '@brigade/db/database';
 import { TEST_SERVER_NODE_FLAGS } from '@brigade/test-utils/server-flags';
@@ -112,6 +113,38 @@ export function send(base: string, req: Request, onSent: () => void = () => {}) 
     outgoing.end(req.body, onSent);
   });
 }
+
+/**
+ * The environment every killed-and-restarted server shares: its port, no demo data, media under `work`, a
+ * fixed secrets key (the restarted server must read what the first one sealed). `extra` adds or overrides.
+ */
+export function crashServerEnv(
+  work: string,
+  port: number,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    BRIGADE_SEED_DEMO: 'false',
+    BRIGADE_MEDIA_DIR: join(work, 'media'),
+    SECRETS_KEY: Buffer.alloc(32, 9).toString('base64'),
+    ...extra,
+  };
+}
+
+/**
+ * A server that pays through the test's own CardPointe emulator (it outlives the server, as the gateway
+ * does), whose sweeps settle what a killed server left after one quiet second.
+ */
+export const gatewayEnv = (url: string): Record<string, string> => ({
+  CARDPOINTE_EMULATOR: 'off',
+  CARDPOINTE_URL: url,
+  CARDPOINTE_RECONCILE_PAUSE_MS: '0',
+  CHECKOUT_QUIET_SECONDS: '1',
+});
 
 /**
  * The database a killed-and-restarted server runs on, of the engine this test project runs on: a PGlite data
