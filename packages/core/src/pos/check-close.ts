@@ -17,14 +17,13 @@ import type { OrderRow } from '../ordering/ordering-repository';
 import { addOrderEvent } from '../ordering/ordering-repository';
 import { registerManagerCheck } from '../staff/index';
 import { userIdOf } from '../use-case';
-import { kickDrawer } from './check-pay';
 import { lockOpenCheck, saveCheck } from './check-repository';
 import { type CheckCall, viewOf } from './checks';
 import type { DeviceRow } from './device-repository';
 import { openSessionOf } from './drawer-repository';
 import { findTable } from './floor-repository';
 import { type PosDeps, unlockedRegister } from './register';
-import { registerPrinter } from './sale';
+import { kickDrawer, registerPrinter } from './sale';
 import { insertTender, tendersOf } from './sale-repository';
 
 /**

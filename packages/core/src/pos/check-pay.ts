@@ -22,7 +22,7 @@ import type { CheckCall } from './checks';
 import type { DeviceRow } from './device-repository';
 import { openSessionOf } from './drawer-repository';
 import { type PosDeps, unlockedRegister } from './register';
-import { registerPrinter, saleOf } from './sale';
+import { kickDrawer, registerPrinter, saleOf } from './sale';
 import { insertTender, type TenderRow, tendersOf } from './sale-repository';
 
 /**
@@ -170,19 +170,4 @@ async function takeCash(
     sessionId: session?.sessionId ?? null,
     takenAt: now,
   });
-}
-
-/** The drawer opens (a job for the printer it hangs on), when the register's printer has one. */
-export async function kickDrawer(
-  deps: PosDeps,
-  printer: Awaited<ReturnType<typeof registerPrinter>>,
-  row: OrderRow,
-): Promise<boolean> {
-  if (printer === null || printer.hasCashDrawer === 'No Cash Drawer') return false;
-  await enqueue(deps.db, QUEUES.drawer.name, {
-    ...scopeOf(row),
-    orderId: row.orderId,
-    printerId: printer.printerId,
-  });
-  return true;
 }

@@ -101,11 +101,14 @@ export async function placePosOrder(deps: PosDeps, actor: Actor, call: PlacePosO
   // the drawer opens and the receipt prints on the register's printer: jobs, written with the sale — not for
   // a sale made offline: its guest has gone and its drawer was opened by key (decision 063)
   const printer = offline ? null : await registerPrinter(deps, place.device);
-  const printed = { ...scope, orderId: row.orderId, printerId: printer?.printerId };
-  const drawerKick = printer !== null && printer.hasCashDrawer !== 'No Cash Drawer';
-  if (drawerKick) await enqueue(deps.db, QUEUES.drawer.name, printed);
+  const drawerKick = await kickDrawer(deps, printer, row);
   const receiptQueued = printer !== null && request.receipt === 'print';
-  if (receiptQueued) await enqueue(deps.db, QUEUES.receipt.name, printed);
+  if (receiptQueued)
+    await enqueue(deps.db, QUEUES.receipt.name, {
+      ...scope,
+      orderId: row.orderId,
+      printerId: printer.printerId,
+    });
   return saleOf(row, [tender], place.device.name, { drawerKick, receiptQueued });
 }
 
@@ -214,6 +217,26 @@ export async function registerPrinter(deps: PosDeps, device: DeviceRow) {
   if (device.receiptPrinterId === null) return null;
   const printer = await findPrinter(deps.db, device, device.receiptPrinterId);
   return printer && (printer.ipAddress || isCloudConnection(printer.connection)) ? printer : null;
+}
+
+/**
+ * The drawer opens (a job for the printer it hangs on) when the register's printer has one: a cash sale, a
+ * check's cash, cash handed back. Answers whether it was asked to.
+ */
+export async function kickDrawer(
+  deps: PosDeps,
+  printer: Awaited<ReturnType<typeof registerPrinter>>,
+  order: { tenantId: number; restaurantId: number; orderId: number },
+): Promise<boolean> {
+  if (printer === null || printer.hasCashDrawer === 'No Cash Drawer') return false;
+  const { tenantId, restaurantId, orderId } = order;
+  await enqueue(deps.db, QUEUES.drawer.name, {
+    tenantId,
+    restaurantId,
+    orderId,
+    printerId: printer.printerId,
+  });
+  return true;
 }
 
 /** Prints a register sale's receipt again on the register's printer (a job, like the first). */

@@ -1,11 +1,8 @@
-import { QUEUES } from '@brigade/db/job-queue';
 import type { Actor } from '@brigade/domain/access';
-import { isCloudConnection } from '@brigade/domain/catalogue/printer';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
 import { formatAmount } from '@brigade/domain/payments/amount';
 import { type PosOrder, paidAtCounter, SALE_NOT_VOIDABLE, voidPosOrderSchema } from '@brigade/domain/pos/api';
 import type { z } from 'zod';
-import { enqueue } from '../jobs/jobs';
 import { ORDER_NOT_FOUND } from '../ordering/order-moves';
 import { addOrderEvent, findOrder, updateOrder } from '../ordering/ordering-repository';
 import { findTransaction } from '../payments/payment-repository';
@@ -14,10 +11,10 @@ import { voidPayment } from '../payments/transaction-actions';
 import { registerManagerCheck } from '../staff/index';
 import { userIdOf } from '../use-case';
 import type { PosCardDeps } from './card-sale';
-import { findPrinter, type RestaurantScope } from './device-repository';
+import type { RestaurantScope } from './device-repository';
 import { openSessionOf } from './drawer-repository';
 import { type PosDeps, registerDevice } from './register';
-import { saleOf } from './sale';
+import { kickDrawer, registerPrinter, saleOf } from './sale';
 import { insertTender, type TenderRow, tendersOf } from './sale-repository';
 
 /** Statuses of a register sale that can still be voided (it was rung up and not given back). */
@@ -137,18 +134,8 @@ async function recordVoid(
     by,
     `Voided at ${device.name}${handedBack}${cardText}: ${reason}`,
   );
-  const printer =
-    device.receiptPrinterId === null ? null : await findPrinter(deps.db, scope, device.receiptPrinterId);
-  const drawerKick =
-    refund !== null &&
-    Boolean(printer?.ipAddress || isCloudConnection(printer?.connection)) &&
-    printer?.hasCashDrawer !== 'No Cash Drawer';
-  if (drawerKick)
-    await enqueue(deps.db, QUEUES.drawer.name, {
-      ...scope,
-      orderId: order.orderId,
-      printerId: printer!.printerId,
-    });
+  // the cash goes back out of the drawer: it opens
+  const drawerKick = refund !== null && (await kickDrawer(deps, await registerPrinter(deps, device), order));
   const all = [...tenders, ...(refund ? [refund] : []), ...(cardBack ? [cardBack] : [])];
   return saleOf(voided, all, device.name, { drawerKick, receiptQueued: false });
 }
