@@ -26,7 +26,11 @@ export function CardDialog(props: {
   send?: ((key: string) => Promise<Sale>) | undefined;
 }) {
   const { money, offline, device, scope } = useRegisterContext();
-  const charge = useChargeCard(props.onPaid, props.send);
+  const charge = useCardCharge(props.onPaid);
+  // an open check's own call, or the check rung up as a card sale
+  const send =
+    props.send ??
+    ((key: string) => placeCardSale(scope, device.token, cardSaleOf(props.check, device.deviceId), key));
   const [cancelling, setCancelling] = useState(false);
 
   if (charge.sale) return <SaleDone sale={charge.sale} onNewSale={props.onClose} />;
@@ -58,7 +62,7 @@ export function CardDialog(props: {
               size="lg"
               className="pos-dialog__primary"
               disabled={offline && !charge.held}
-              onClick={() => void charge.start(props.check)}
+              onClick={() => void charge.start(send)}
             >
               {charge.held ? 'Try again' : charge.problem ? 'Charge card again' : 'Charge card'}
             </Button>
@@ -102,21 +106,24 @@ export function ChargeProblem(props: { problem: { title: string; message: string
   );
 }
 
-/** Sends the card sale; a new key per try, kept only while the outcome is unknown. */
-function useChargeCard(onPaid: () => void, sendCheck?: (key: string) => Promise<Sale>) {
-  const { scope, device, onRefused } = useRegisterContext();
+/**
+ * Sends a card payment (the terminal's or a keyed card's); a new key per try, kept — with the request it
+ * sent — only while the outcome is unknown, so "Try again" sends the same payment and cannot charge twice.
+ */
+export function useCardCharge(onPaid: () => void) {
+  const { scope, onRefused } = useRegisterContext();
   const queryClient = useQueryClient();
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<{ title: string; message: string } | null>(null);
   const [sale, setSale] = useState<Sale | null>(null);
-  const attempt = useRef<{ key: string; body: ReturnType<typeof cardSaleOf> } | null>(null);
-  const start = async (check: Check) => {
-    attempt.current ??= { key: crypto.randomUUID(), body: cardSaleOf(check, device.deviceId) };
-    const { key, body } = attempt.current;
+  const attempt = useRef<{ key: string; send: (key: string) => Promise<Sale> } | null>(null);
+  const start = async (send: (key: string) => Promise<Sale>) => {
+    attempt.current ??= { key: crypto.randomUUID(), send };
+    const { key, send: held } = attempt.current;
     setSending(true);
     setProblem(null);
     try {
-      const done = sendCheck ? await sendCheck(key) : await placeCardSale(scope, device.token, body, key);
+      const done = await held(key);
       attempt.current = null;
       setSale(done);
       onPaid();

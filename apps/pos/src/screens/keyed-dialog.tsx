@@ -1,4 +1,4 @@
-import { errorMessage, ProblemError } from '@brigade/api-client/problem-error';
+import { errorMessage } from '@brigade/api-client/problem-error';
 import type { CardEntryState } from '@brigade/domain/payments/card-entry';
 import { Button } from '@brigade/ui/components/button';
 import { Dialog } from '@brigade/ui/components/dialog';
@@ -7,9 +7,8 @@ import { useCardEntryMessages } from '@brigade/ui/lib/card-entry-frame';
 import { useId, useRef, useState } from 'react';
 import { type OpenCheck, payCheckKeyed, useCardEntry } from '../check-queries';
 import { readReceiptChoice } from '../device-store';
-import { isDeviceRefusal, type Sale } from '../queries';
 import { useRegisterContext } from '../register/context';
-import { ChargeProblem } from './card-dialog';
+import { ChargeProblem, useCardCharge } from './card-dialog';
 import { SaleDone } from './sale-done';
 
 /**
@@ -19,10 +18,24 @@ import { SaleDone } from './sale-done';
  * Idempotency-Key, kept while the outcome is unknown so "Try again" cannot charge twice.
  */
 export function KeyedCardDialog(props: { check: OpenCheck; onPaid: () => void; onClose: () => void }) {
-  const { money, register } = useRegisterContext();
+  const { money, register, scope, device } = useRegisterContext();
   const [card, setCard] = useState<CardEntryState>({ kind: 'empty' });
   const [tip, setTip] = useState(0);
-  const charge = useChargeKeyed(props.check, props.onPaid);
+  const charge = useCardCharge(props.onPaid);
+  const send = (entered: { token: string; expiry: string }) => (key: string) =>
+    payCheckKeyed(
+      scope,
+      device.token,
+      props.check.orderId,
+      {
+        version: props.check.version,
+        receipt: readReceiptChoice(device.deviceId),
+        token: entered.token,
+        expiry: entered.expiry,
+        tip,
+      },
+      key,
+    );
   const balance = props.check.balance;
   if (charge.sale) return <SaleDone sale={charge.sale} onNewSale={props.onClose} />;
   const tips = [
@@ -52,7 +65,7 @@ export function KeyedCardDialog(props: { check: OpenCheck; onPaid: () => void; o
             disabled={card.kind !== 'token'}
             loading={charge.sending}
             loadingText="Charging..."
-            onClick={() => card.kind === 'token' && void charge.start(card, tip)}
+            onClick={() => card.kind === 'token' && void charge.start(send(card))}
           >
             {charge.held ? 'Try again' : `Charge ${money(balance + tip)}`}
           </Button>
@@ -121,44 +134,4 @@ function KeyedFrame(props: { state: CardEntryState; onChange: (state: CardEntryS
       </p>
     </div>
   );
-}
-
-/** Sends the keyed payment; the key is kept only while the outcome is unknown. */
-function useChargeKeyed(check: OpenCheck, onPaid: () => void) {
-  const { scope, device, onRefused } = useRegisterContext();
-  const [sending, setSending] = useState(false);
-  const [problem, setProblem] = useState<{ title: string; message: string } | null>(null);
-  const [sale, setSale] = useState<Sale | null>(null);
-  const attempt = useRef<string | null>(null);
-  const start = async (card: { token: string; expiry: string }, tip: number) => {
-    attempt.current ??= crypto.randomUUID();
-    const key = attempt.current;
-    setSending(true);
-    setProblem(null);
-    try {
-      const body = {
-        version: check.version,
-        receipt: readReceiptChoice(device.deviceId),
-        token: card.token,
-        expiry: card.expiry,
-        tip,
-      };
-      const done = await payCheckKeyed(scope, device.token, check.orderId, body, key);
-      attempt.current = null;
-      setSale(done);
-      onPaid();
-    } catch (error) {
-      if (isDeviceRefusal(error)) return onRefused(errorMessage(error));
-      // an answer (declined, refused): nothing was charged, the next try is a new payment
-      const answered = error instanceof ProblemError && error.status >= 400 && error.status < 500;
-      if (answered) attempt.current = null;
-      setProblem({
-        title: answered ? 'The card was not charged' : 'The payment may not have gone through',
-        message: errorMessage(error),
-      });
-    } finally {
-      setSending(false);
-    }
-  };
-  return { start, sending, problem, sale, held: attempt.current !== null };
 }
