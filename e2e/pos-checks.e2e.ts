@@ -189,6 +189,10 @@ describe('POS open checks', () => {
     await half.getByTestId('left-to-pay').waitFor();
     await screenshot(page, 'pos-checks-pay-half-1280', { fullPage: false });
     expect(serious(await axeViolations(page))).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'pos-checks-pay-half-390', { fullPage: false });
+    expect(await fitsWidth(page)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
     const partAnswer = page.waitForResponse(
       (r) => r.url().endsWith('/pay') && r.request().method() === 'POST',
     );
@@ -226,6 +230,10 @@ describe('POS open checks', () => {
     await tap(keyed.getByRole('button', { name: 'No tip' }));
     await screenshot(page, 'pos-checks-keyed-1280', { fullPage: false });
     expect(serious(await axeViolations(page))).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'pos-checks-keyed-390', { fullPage: false });
+    expect(await fitsWidth(page)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
     const answer = page.waitForResponse(
       (r) => r.url().endsWith('/pay/keyed') && r.request().method() === 'POST',
     );
