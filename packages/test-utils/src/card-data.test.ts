@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cardDataIn, cardDataInFiles, cardNumbersInBytes, filesOfTar } from './card-data';
+import {
+  cardDataIn,
+  cardDataInFiles,
+  cardNumbersInBytes,
+  filesOfTar,
+  isNetworkCardNumber,
+} from './card-data';
 
 describe('cardDataIn', () => {
   it('finds a Luhn-valid card number standing alone, with where it stands', () => {
@@ -37,8 +43,26 @@ describe('card numbers in database files', () => {
     expect(cardNumbersInBytes('94111111111111110000 9411111111111111 0.4111111111111111')).toEqual([]);
     expect(cardNumbersInBytes(`ab${'4111111111111111'}cdef0123456789abcdef`)).toEqual([]);
     // a uuid whose last group is all digits, then a length byte that reads '5' (found in CI)
-    expect(cardNumbersInBytes('K7e6cd23d-d4f8-4c27-a8da-7319120891145user-bad2b500@example.com')).toEqual([]);
-    expect(cardNumbersInBytes('-a8da-7319120891145user')).toHaveLength(1);
+    expect(cardNumbersInBytes('K7e6cd23d-d4f8-4c27-a8da-4319120891148user-bad2b500@example.com')).toEqual([]);
+    expect(cardNumbersInBytes('-a8da-4319120891148user')).toHaveLength(1);
+    // a gateway reference and a byte that reads as a digit: Luhn-valid, but no network issues it (found in CI)
+    expect(cardNumbersInBytes('.Queued for CapturePPS600RPCT9085001176371...')).toEqual([]);
+    expect(cardNumbersInBytes('.RPCT4085001176376.')).toHaveLength(1);
+  });
+
+  it('knows which numbers a card network issues', () => {
+    for (const pan of ['4111111111111111', '5454545454545454', '2223000048400011', '378282246310005'])
+      expect(isNetworkCardNumber(pan), pan).toBe(true);
+    for (const pan of ['6011000990139424', '36438999960016', '3566002020360505', '4222222222222'])
+      expect(isNetworkCardNumber(pan), pan).toBe(true);
+    for (const digits of [
+      '9085001176371',
+      '1234567890123',
+      '411111111111111',
+      '37828224631000',
+      '7319120891145',
+    ])
+      expect(isNetworkCardNumber(digits), digits).toBe(false);
   });
 
   it('reads a WAL segment as one stream, so a number split by a page header is whole again', () => {

@@ -54,11 +54,33 @@ export interface StoredFile {
 
 /**
  * Card numbers in bytes that are mostly binary (heap, index and WAL pages read as Latin-1): a run of 13-19
- * digits with no digit either side that passes the Luhn check. A neighbouring letter does not clear a run
+ * digits with no digit either side that a card network could have issued and that passes the Luhn check. A neighbouring letter does not clear a run
  * here (a row's next bytes are binary and may read as letters), except where the run is part of 32 or more
  * hex characters (a digest) or is the fraction of a decimal. Each finding with its printable surroundings.
  */
 const UUID_HEAD = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-$/i;
+
+/**
+ * The issuer prefixes and lengths the card networks issue (Visa, Mastercard, American Express, Discover,
+ * Diners Club, JCB, UnionPay, Maestro), as PCI data-discovery tools check them. Among binary bytes a run of
+ * digits is a card number only when a network could have issued it: a gateway's 12-digit reference followed
+ * by a byte that reads as a digit passes Luhn one time in ten (a CI run found '…RPCT9085001176371'), but
+ * no network issues a 13-digit number starting with 9.
+ */
+const NETWORK_NUMBERS: readonly [RegExp, readonly number[]][] = [
+  [/^4/, [13, 16, 19]],
+  [/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01])|2720)/, [16]],
+  [/^3[47]/, [15]],
+  [/^(6011|64[4-9]|65|622)/, [16, 17, 18, 19]],
+  [/^(30[0-5]|309|36|3[89])/, [14, 15, 16, 17, 18, 19]],
+  [/^35(2[89]|[3-8]\d)/, [16, 17, 18, 19]],
+  [/^62/, [16, 17, 18, 19]],
+  [/^(50|5[6-9]|6)/, [13, 14, 15, 16, 17, 18, 19]],
+];
+
+/** Whether a card network could have issued `digits` (prefix and length; Luhn is checked apart). */
+export const isNetworkCardNumber = (digits: string): boolean =>
+  NETWORK_NUMBERS.some(([prefix, lengths]) => prefix.test(digits) && lengths.includes(digits.length));
 
 export function cardNumbersInBytes(text: string): string[] {
   const found: string[] = [];
@@ -73,7 +95,7 @@ export function cardNumbersInBytes(text: string): string[] {
     let to = end;
     while (from > 0 && /[0-9a-f]/i.test(text[from - 1]!)) from--;
     while (to < text.length && /[0-9a-f]/i.test(text[to]!)) to++;
-    if (to - from >= 32 || !isLuhnValid(match[0])) continue;
+    if (to - from >= 32 || !isNetworkCardNumber(match[0]) || !isLuhnValid(match[0])) continue;
     const around = text.slice(Math.max(0, at - 40), end + 20).replace(/[^\x20-\x7e]/g, '.');
     found.push(`${match[0]} in …${around}…`);
   }
