@@ -14,7 +14,12 @@ import { printQueuedTicket } from '@brigade/core/ordering/kitchen-tickets';
 import { sendScheduledRefunds } from '@brigade/core/ordering/scheduled-refunds';
 import { checkUnacceptedOrder } from '@brigade/core/ordering/unaccepted-orders';
 import { resyncDuePlaces } from '@brigade/core/places/place-resync';
-import { closeUnpaidKioskChecks, kickDrawerJob, printReceiptJob } from '@brigade/core/pos/index';
+import {
+  captureUntippedCards,
+  closeUnpaidKioskChecks,
+  kickDrawerJob,
+  printReceiptJob,
+} from '@brigade/core/pos/index';
 import { expireDocument } from '@brigade/core/printing/index';
 import { SYSTEM } from '@brigade/core/use-case';
 import { QUEUES } from '@brigade/db/job-queue';
@@ -189,11 +194,15 @@ function withRegisterJobs(runner: JobRunner, deps: AppDeps, log: FastifyBaseLogg
       },
       { batchSize: 1, cron: '*/15 * * * *' },
     )
-    .handle(QUEUES.printDeadline.name, async (data) => {
-      const outcome = await expireDocument(deps.database.db, Number(data.printJobId));
-      if (outcome === 'expired')
-        log.warn({ printJobId: data.printJobId }, 'a cloud printer missed its deadline');
-    })
+    .handle(
+      QUEUES.posUntipped.name,
+      async () => {
+        const result = await captureUntippedCards(systemOrderingDeps(deps, log));
+        if (result.captured + result.failed > 0)
+          log.info(result, 'captured register cards whose tip never came from the receipt');
+      },
+      { batchSize: 1, cron: '*/15 * * * *' },
+    )
     .handle(QUEUES.printDeadline.name, async (data) => {
       const outcome = await expireDocument(deps.database.db, Number(data.printJobId));
       if (outcome === 'expired')

@@ -1,5 +1,6 @@
 import { positiveId } from '@brigade/domain/integers';
 import {
+  addTipSchema,
   cashMovementSchema,
   closeDrawerSchema,
   closeOutQuerySchema,
@@ -221,6 +222,26 @@ export const voidPosOrder = defineEndpoint({
   },
   response: { status: 200, description: 'The voided sale', schema: successOf(posOrderSchema) },
   problems: [404, ...GATEWAY_PROBLEMS],
+});
+
+export const addPosSaleTip = defineEndpoint({
+  id: 'addPosSaleTip',
+  method: 'POST',
+  path: `${base}/pos/orders/{orderId}/tip`,
+  summary:
+    "Add the tip written on a signed receipt to a register sale's card: the card, authorised only, is captured with it",
+  description: `${idempotency} Only a card waiting for its tip (the restaurant takes card tips on the receipt; decision 068). A tip of 0 captures the card as it is; a tip over 25% of the authorised amount is refused (void the sale and take the payment again). A declined capture answers 402 and adds nothing.`,
+  tags,
+  access: { kind: 'tenant', role: 'employee' },
+  changes: 'none',
+  outside: true,
+  request: {
+    params: params.extend({ orderId: positiveId('Order ID') }),
+    body: addTipSchema,
+    headers: deviceHeaders.extend(idempotencyHeaders.shape),
+  },
+  response: { status: 200, description: 'The sale with its tip', schema: successOf(posOrderSchema) },
+  problems: [402, 404, ...GATEWAY_PROBLEMS],
 });
 
 export const getCloseOut = defineEndpoint({

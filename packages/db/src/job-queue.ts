@@ -137,6 +137,18 @@ export const QUEUES = {
     expireInSeconds: 300,
     policy: 'stately',
   },
+  /**
+   * Every 15 minutes: register cards whose tip from the receipt never came, captured without one once their
+   * business day is over (pos/sale-tip.ts, decision 068).
+   */
+  posUntipped: {
+    name: 'pos.untipped',
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    expireInSeconds: 600,
+    policy: 'stately',
+  },
   /** Every minute: queues one `listing.sync` per Google Business Profile connection due (listing/scheduled-sync.ts). */
   listingSchedule: {
     name: 'listing.schedule',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { tokenizeCard } from '@brigade/cardpointe/card-entry-page';
 import { CardPointeClient } from '@brigade/cardpointe/client';
-import { DEFAULT_TERMINAL, DEFAULT_TERMINAL_KEY } from '@brigade/cardpointe/terminal-emulator';
+import { DEFAULT_TERMINAL_KEY } from '@brigade/cardpointe/terminal-emulator';
 import { runCheckoutSweep } from '@brigade/core/housekeeping/checkout-sweep';
 import { ledgerLines } from '@brigade/db/schema/ledger';
 import { orders } from '@brigade/db/schema/ordering';
@@ -12,8 +12,8 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paymentDepsOf } from '../payments-runtime';
 import { useTestApp } from '../test-app';
-import { overHttp } from '../test-client';
-import { type Person, useOrderingRestaurant } from './test-ordering';
+import { useOrderingRestaurant } from './test-ordering';
+import { registerCalls } from './test-register';
 
 /**
  * Card-present sales at the register (docs/behaviour/pos.md#paying-by-card) over real HTTP on both engines,
@@ -27,53 +27,9 @@ import { type Person, useOrderingRestaurant } from './test-ordering';
 
 const t = useTestApp();
 const kit = useOrderingRestaurant(t);
-const HSN = DEFAULT_TERMINAL.hsn;
-let token = '';
+const { device, pos, shopper, until, hsn: HSN } = registerCalls(t, kit);
 let deviceId = 0;
 let itemId = 0;
-
-const pos = (
-  who: Person,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  options: { key?: string; payload?: object; device?: string } = {},
-) =>
-  overHttp(t.baseUrl, {
-    method,
-    url: `/api/v1/tenants/${kit.tenantId}/restaurants/${kit.restaurantId}/pos${path}`,
-    session: kit.sessions[who],
-    ...(options.payload ? { payload: options.payload } : {}),
-    headers: {
-      ...(options.device === undefined
-        ? { 'x-pos-device': token }
-        : options.device
-          ? { 'x-pos-device': options.device }
-          : {}),
-      ...(options.key ? { 'idempotency-key': options.key } : {}),
-    },
-  });
-
-async function shopper(control: string, body: object = {}) {
-  const answer = await fetch(`${kit.emulator.url}/terminal/${HSN}/${control}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(answer.status, await answer.clone().text()).toBe(200);
-}
-
-/** Waits until the terminal waits for `what`; answers its screen. */
-async function until(what: string) {
-  for (let i = 0; i < 300; i++) {
-    const view = (await (await fetch(`${kit.emulator.url}/terminal/${HSN}/screen`)).json()) as {
-      waitingFor: string[];
-      screen: Record<string, unknown>;
-    };
-    if (view.waitingFor.includes(what)) return view.screen;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`the terminal never waited for ${what}`);
-}
 
 const check = {
   service: 'dine_in',
@@ -101,7 +57,7 @@ beforeAll(async () => {
   await kit.create('menu-groups', { name: 'Counter', isMenu: true, items: [{ itemId, position: 0 }] });
   const paired = await pos('manager', 'POST', '/devices', { payload: { name: 'Bar' }, device: '' });
   expect(paired.statusCode, paired.body).toBe(201);
-  token = paired.json().data.token;
+  device.token = paired.json().data.token;
   deviceId = paired.json().data.device.deviceId;
 });
 

@@ -1,6 +1,7 @@
 import * as contract from '@brigade/contracts/pos';
 import {
   addCashMovement,
+  addSaleTip,
   cancelTerminal,
   closeDrawer,
   currentDrawer,
@@ -102,6 +103,16 @@ export const posRoutes = [
   implement(contract.voidPosOrder, async ({ params, body, actor, deps, walls, request }) =>
     success(
       await voidPosOrder(cardDeps(deps, walls), actor, { ...params, token: deviceToken(request), body }),
+    ),
+  ),
+  implement(contract.addPosSaleTip, async ({ params, body, actor, deps, walls, request }) =>
+    success(
+      await addSaleTip(cardDeps(deps, walls), actor, {
+        ...params,
+        token: deviceToken(request),
+        idempotencyKey: request.headers['idempotency-key'] as string | undefined,
+        body,
+      }),
     ),
   ),
   implement(contract.pairPosTerminal, async ({ params, body, actor, deps }) =>

@@ -100,6 +100,8 @@ async function orderRecord(ex: Executor, row: OrderRow): Promise<OrderRecord> {
           amount: orderTenders.amount,
           takenAt: orderTenders.takenAt,
           takenBy: orderTenders.takenBy,
+          tip: orderTenders.tip,
+          tipAddedAt: orderTenders.tipAddedAt,
         })
         .from(orderTenders)
         .where(and(inScope(orderTenders, row), eq(orderTenders.orderId, row.orderId)))

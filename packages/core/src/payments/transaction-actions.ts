@@ -108,10 +108,16 @@ function capturePlan(
   return { amount: total, tip };
 }
 
+/**
+ * Captures an authorisation, with a tip when given. `onCaptured` writes what the caller's own records say of
+ * the capture (a register sale's tip from its receipt) in the transaction that records it, before the ledger
+ * reads them.
+ */
 export async function capturePayment(
   deps: PaymentDeps,
   actor: Actor,
   call: TransactionCall & CaptureInput,
+  onCaptured?: (tx: Executor, tip: number) => Promise<void>,
 ): Promise<{ transaction: TransactionView }> {
   const { amount, tipAmount } = call;
   const operation = `capturePayment:${call.transactionId}`;
@@ -137,8 +143,9 @@ export async function capturePayment(
             token: row.token,
             amount: total,
           }),
-        (tx, answer) =>
-          updateTransaction(
+        async (tx, answer) => {
+          if (answer.approval === 'approved') await onCaptured?.(tx, tip);
+          return updateTransaction(
             tx,
             row,
             row.transactionId,
@@ -155,7 +162,8 @@ export async function capturePayment(
                   processorText: safeText(answer.processorText),
                   processorCode: safeText(answer.processorCode),
                 },
-          ),
+          );
+        },
       );
       return { transaction: transactionView(saved) };
     },

@@ -160,6 +160,8 @@ async function recordSale(
     tendered: charged,
     change: 0,
     tip: totals.tip,
+    // authorised only: the tip comes from the signed receipt (decision 068)
+    tipPending: changes.status === 'authorised',
     transactionId: intent.pending.transactionId,
     cardBrand: changes.cardBrand,
     lastFour: changes.lastFour,
@@ -172,7 +174,14 @@ async function recordSale(
   const card = `${changes.cardBrand ?? 'card'}${changes.lastFour ? ` ending ${changes.lastFour}` : ''}`;
   const service = SERVICE_LABELS[request.service].toLowerCase();
   const how = sale.check ? 'Check paid at' : 'Rung up at';
-  await addOrderEvent(tx, row, 'accepted', by, `${how} ${place.device.name} (${service}), paid by ${card}`);
+  const later = changes.status === 'authorised' ? ', its tip to add from the receipt' : '';
+  await addOrderEvent(
+    tx,
+    row,
+    'accepted',
+    by,
+    `${how} ${place.device.name} (${service}), paid by ${card}${later}`,
+  );
   // a check's lines went to the kitchen in its rounds (the last one as it was paid)
   if (!sale.check) await queueKitchenTickets(tx, row);
   const printer = await registerPrinter({ db: tx }, place.device);

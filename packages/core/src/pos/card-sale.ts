@@ -108,7 +108,13 @@ export async function writeIntent(
   deps: PosCardDeps,
   actor: Actor,
   tx: Executor,
-  { place, total, key, keyed }: { place: RegisterPlace; total: number; key: string; keyed?: boolean },
+  {
+    place,
+    total,
+    key,
+    keyed,
+    capture = true,
+  }: { place: RegisterPlace; total: number; key: string; keyed?: boolean; capture?: boolean },
 ): Promise<Omit<CardIntent, 'key'>> {
   const scope = { tenantId: place.device.tenantId, restaurantId: place.device.restaurantId };
   const { account } = await openMerchantAccountIn(deps, tx, scope);
@@ -116,7 +122,8 @@ export async function writeIntent(
   const pending = await insertTransaction(tx, {
     transactionId: randomUUID(),
     ...scope,
-    kind: 'sale',
+    // authorised only when the tip comes later from the signed receipt (decision 068)
+    kind: capture ? 'sale' : 'authorisation',
     status: 'pending',
     merchantId: account.merchantId,
     paymentOrderId: generateOrderId(deps.randomBytes(16)),
@@ -131,7 +138,7 @@ export async function writeIntent(
   await addEvent(
     tx,
     event(pending, actor, 'authorise', 'requested', total, {
-      capture: true,
+      capture,
       // a card keyed into the card-entry frame goes to the gateway, not through the terminal
       ...(keyed ? { entryMode: 'keyed' } : { terminal: place.device.terminalHsn }),
       posKey: key,

@@ -13,7 +13,7 @@ import {
 import { NO_TERMINAL } from '@brigade/domain/pos/terminal';
 import type { OrderRow } from '../ordering/ordering-repository';
 import { idempotencyKey } from '../payments/idempotency';
-import { registerUnlockedCheck } from '../staff/index';
+import { clockSettingsOf, registerUnlockedCheck } from '../staff/index';
 import { userIdOf } from '../use-case';
 import { type CardIntent, type PosCardDeps, replaySale, withTip, writeIntent } from './card-sale';
 import { type CardAnswer, finishCardSale, settleTerminalFailure, terminalAnswer } from './card-sale-record';
@@ -49,6 +49,8 @@ export async function payCheckByCard(
     receipt: request.receipt,
     key: call.idempotencyKey,
     openPlace: registerPlace(deps, actor, scope, call.token),
+    // a register's card may take its tip from the signed receipt later (a kiosk's never does)
+    tipsOnReceipt: async (tx) => (await clockSettingsOf(tx, scope)).cardTips === 'receipt',
   });
 }
 
@@ -67,11 +69,15 @@ export interface CardCharge {
   operation: string;
   body: object;
   terminal: boolean;
-  /** Charges the balance (and a tip); settles a failure itself and throws its problem. */
+  /**
+   * Charges the balance (and a tip) — or, with `tipLater`, authorises the balance only, its tip to come from
+   * the receipt; settles a failure itself and throws its problem.
+   */
   run: (
     place: RegisterPlace,
     intent: CardIntent,
     balance: number,
+    tipLater: boolean,
   ) => Promise<{ answer: CardAnswer; tip: number }>;
 }
 
@@ -82,6 +88,8 @@ interface CheckCardCall {
   receipt: 'print' | 'none';
   key: unknown;
   openPlace: (tx: Executor) => Promise<RegisterPlace>;
+  /** Whether the terminal's card takes its tip from the signed receipt later (decision 068). */
+  tipsOnReceipt?: (tx: Executor) => Promise<boolean>;
 }
 
 /**
@@ -97,8 +105,8 @@ export async function payCheckOnTerminal(
     operation: PAY_CHECK_CARD_OPERATION,
     body: { version: call.version, receipt: call.receipt },
     terminal: true,
-    run: async (place, intent, balance) => {
-      const outcome = await runOnTerminal(deps, place, intent, balance);
+    run: async (place, intent, balance, tipLater) => {
+      const outcome = await runOnTerminal(deps, place, intent, balance, tipLater);
       if ('failure' in outcome) return settleTerminalFailure(deps, actor, intent, outcome.failure);
       return { answer: terminalAnswer(outcome.answer), tip: outcome.tip };
     },
@@ -126,7 +134,8 @@ export async function payCheckWithCard(
   const begun = await deps.transact(async (tx) => {
     const place = await call.openPlace(tx);
     const claimed = await handle.claim(tx);
-    if (claimed) return { place, replay: claimed.replay, check: null, written: null, paidBefore: 0 };
+    if (claimed)
+      return { place, replay: claimed.replay, check: null, written: null, paidBefore: 0, tipLater: false };
     const check = await lockOpenCheck(tx, scope, call.orderId, call.version);
     if (charge.terminal && (!place.device.terminalHsn || !place.device.terminalKey))
       throw new BrigadeError('conflict', 'NO_TERMINAL', NO_TERMINAL);
@@ -134,19 +143,21 @@ export async function payCheckWithCard(
       throw new BrigadeError('conflict', 'CHECK_EMPTY', CHECK_EMPTY);
     // split tender: the card pays what cash paid toward the check left
     const paidBefore = paidToward(await tendersOf(tx, scope, [check.orderId]));
+    const tipLater = charge.terminal && (await call.tipsOnReceipt?.(tx)) === true;
     const written = await writeIntent(deps, actor, tx, {
       place,
       total: check.total - paidBefore,
       key: handle.asClaim.key,
       keyed: !charge.terminal,
+      capture: !tipLater,
     });
-    return { place, replay: null, check, written, paidBefore };
+    return { place, replay: null, check, written, paidBefore, tipLater };
   });
   if (begun.replay) return replaySale(deps, begun.place, begun.replay.orderId);
-  const { place, check, written, paidBefore } = begun;
+  const { place, check, written, paidBefore, tipLater } = begun;
   if (!check || !written) throw new Error('unreachable: a check without its intent');
   const intent = { ...written, key: handle.asClaim.key };
-  const { answer, tip } = await charge.run(place, intent, check.total - paidBefore);
+  const { answer, tip } = await charge.run(place, intent, check.total - paidBefore, tipLater);
   const totals = withTip(check.totals as unknown as OrderTotals, tip);
   const sale = {
     place,

@@ -1,8 +1,9 @@
 import type { Executor } from '@brigade/db/database';
 import { orders } from '@brigade/db/schema/ordering';
 import { orderTenders, posDevices } from '@brigade/db/schema/pos';
+import { tenants } from '@brigade/db/schema/tenancy';
 import { COUNTER_CHANNELS } from '@brigade/domain/pos/api';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { scopeWhere } from '../catalogue/scope';
 import type { RestaurantScope } from './device-repository';
 import { signedCash } from './drawer-repository';
@@ -65,4 +66,61 @@ export async function cashOutsideSessions(ex: Executor, scope: RestaurantScope, 
       ),
     );
   return Number(row?.total ?? 0);
+}
+
+/** A tender's own change (a tip added from the receipt, decision 068). */
+export async function updateTender(
+  ex: Executor,
+  row: Pick<TenderRow, 'tenantId' | 'restaurantId' | 'tenderId'>,
+  changes: Partial<typeof orderTenders.$inferInsert>,
+): Promise<TenderRow> {
+  const [saved] = await ex
+    .update(orderTenders)
+    .set(changes)
+    .where(and(scopeWhere(orderTenders, row), eq(orderTenders.tenderId, row.tenderId)))
+    .returning();
+  return saved!;
+}
+
+/** A card whose tip waits this long is captured without one even before its business day ends (a day left open). */
+const TIP_WAIT_HOURS = 20;
+
+/**
+ * The cards still waiting for a tip from their receipt whose sale's business day is over on the tenant's
+ * clock, or taken more than TIP_WAIT_HOURS ago, of every restaurant: the end-of-day capture's work.
+ */
+export async function untippedCards(ex: Executor, now: Date, limit: number) {
+  const zone = sql`coalesce(${tenants.settings}->>'timezone', 'UTC')`;
+  const rows = await ex
+    .select({
+      tenantId: orderTenders.tenantId,
+      restaurantId: orderTenders.restaurantId,
+      orderId: orderTenders.orderId,
+      tenderId: orderTenders.tenderId,
+      transactionId: orderTenders.transactionId,
+    })
+    .from(orderTenders)
+    .innerJoin(
+      orders,
+      and(eq(orders.tenantId, orderTenders.tenantId), eq(orders.orderId, orderTenders.orderId)),
+    )
+    .innerJoin(tenants, eq(tenants.tenantId, orderTenders.tenantId))
+    .where(
+      and(
+        eq(orderTenders.tipPending, true),
+        ne(orders.status, 'cancelled'),
+        or(
+          sql`${orders.businessDate} < (${now.toISOString()}::timestamptz at time zone ${zone})::date`,
+          lt(orderTenders.takenAt, new Date(now.getTime() - TIP_WAIT_HOURS * 3_600_000)),
+        ),
+      ),
+    )
+    .orderBy(asc(orderTenders.tenderId))
+    .limit(limit);
+  return rows.map(({ tenantId, restaurantId, orderId, tenderId, transactionId }) => ({
+    scope: { tenantId, restaurantId },
+    orderId,
+    tenderId,
+    transactionId: transactionId!,
+  }));
 }

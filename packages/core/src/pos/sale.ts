@@ -307,6 +307,7 @@ export function saleOf(
               authorisationCode: t.authorisationCode,
               tip: t.tip,
               transactionId: t.transactionId,
+              tipPending: t.tipPending,
             }
           : null,
     })),

@@ -9,7 +9,8 @@ import { terminalKeyContext } from './terminal-pairing';
 /**
  * The terminal's part of a card sale: a session (forced: the register owns its terminal), the tip on the
  * terminal's screen when the restaurant takes tips, then authCard with capture for the check's total and tip,
- * under the intent's order id. Answers the gateway's authorisation, or the terminal's failure.
+ * under the intent's order id — or, when the tip is written on the receipt (`tipLater`), authCard without
+ * capture and without a tip screen. Answers the gateway's authorisation, or the terminal's failure.
  */
 
 const HEARTBEAT_MS = 30_000;
@@ -26,6 +27,7 @@ export async function runOnTerminal(
   place: RegisterPlace,
   intent: CardIntent,
   total: number,
+  tipLater = false,
 ): Promise<TerminalOutcome> {
   let session: string | null = null;
   const { client, hsn } = terminalOf(deps, place.device, intent.account.site);
@@ -38,13 +40,16 @@ export async function runOnTerminal(
   }, HEARTBEAT_MS);
   try {
     session = (await client.connect({ ...target, force: true })).sessionKey;
+    // a tip written on the receipt later: no tip screen, and the card is authorised only (decision 068)
     const tip =
-      place.tipPresets.length > 0 ? await askTip(deps, intent, client, target, session, place, total) : 0;
+      !tipLater && place.tipPresets.length > 0
+        ? await askTip(deps, intent, client, target, session, place, total)
+        : 0;
     const answer = await client.authCard(
       {
         ...target,
         amount: formatAmount(total + tip),
-        capture: true,
+        capture: !tipLater,
         includeSignature: true,
         includeAmountDisplay: true,
         beep: true,

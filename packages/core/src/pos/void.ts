@@ -15,7 +15,7 @@ import type { RestaurantScope } from './device-repository';
 import { openSessionOf } from './drawer-repository';
 import { type PosDeps, registerDevice } from './register';
 import { kickDrawer, registerPrinter, saleOf } from './sale';
-import { insertTender, type TenderRow, tendersOf } from './sale-repository';
+import { insertTender, type TenderRow, tendersOf, updateTender } from './sale-repository';
 
 /** Statuses of a register sale that can still be voided (it was rung up and not given back). */
 const VOIDABLE = new Set(['accepted', 'in_preparation', 'ready', 'completed']);
@@ -70,7 +70,8 @@ async function giveBackCard(
   const payment = await deps.transact((tx) => findTransaction(tx, scope, transactionId));
   if (!payment) return;
   const call = { ...scope, transactionId };
-  if (payment.status === 'captured' && payment.voidable !== false)
+  // a card waiting for its tip from the receipt is authorised only: voided the same way (decision 068)
+  if ((payment.status === 'captured' || payment.status === 'authorised') && payment.voidable !== false)
     await voidPayment(deps, actor, { ...call, idempotencyKey: `pos-${orderId}-void` });
   else if (payment.refundable === true && payment.refundedAmount < payment.capturedAmount)
     await refundPayment(deps, actor, { ...call, idempotencyKey: `pos-${orderId}-refund` });
@@ -122,6 +123,8 @@ async function recordVoid(
         sessionId: null,
       })
     : null;
+  // a voided sale's card waits for no tip any more
+  if (card?.tipPending) await updateTender(deps.db, card, { tipPending: false });
   const voided = await updateOrder(deps.db, order, { status: 'cancelled' });
   const handedBack = refund ? `, ${formatAmount(paid)} ${order.currency} handed back in cash` : '';
   const cardText = cardBack

@@ -23,7 +23,7 @@ export {
   serverOf,
 } from './register-manager';
 export { lockRegister, punchClock, type StaffDeps, unlockRegister } from './register-staff';
-export { getClockSettings, saveClockSettingsFor } from './settings';
+export { clockSettingsOf, getClockSettings, saveClockSettingsFor } from './settings';
 export { employeesByGuid } from './staff-view';
 export { getTimesheet } from './timesheets';
 export { createTipRule, listTipRules, removeTipRule, saveTipRule } from './tip-rules';

@@ -23,6 +23,7 @@ export async function clockSettingsOf(ex: Executor, scope: RestaurantScope): Pro
     autoLockSeconds: row.autoLockSeconds,
     approvalLimit: row.approvalLimit,
     approvalLimitPercent: row.approvalLimitPercent,
+    cardTips: row.cardTips,
   };
 }
 

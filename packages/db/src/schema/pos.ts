@@ -1,7 +1,7 @@
 import { DEVICE_MODES, TENDER_METHODS } from '@brigade/domain/pos/api';
 import { TABLE_SHAPES } from '@brigade/domain/pos/floor';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { at, money, orders, restaurantFk } from './ordering';
 
@@ -90,6 +90,13 @@ export const orderTenders = pgTable(
     authorisationCode: text('authorisation_code'),
     /** The tip chosen on the terminal (part of `amount`). */
     tip: money('tip').notNull().default(0),
+    /**
+     * A tip written on the signed receipt and added after the sale (decision 068): when it was added. The
+     * card was authorised only, waiting for it; the tip's ledger line is then of this moment.
+     */
+    tipAddedAt: at('tip_added_at'),
+    /** A card authorised only, whose tip is still to be added from its receipt (decision 068). */
+    tipPending: boolean('tip_pending').notNull().default(false),
   },
   (t) => [
     restaurantFk('order_tenders_restaurant_fk', t as never),

@@ -121,6 +121,14 @@ export const timeClockSettings = pgTable(
     /** A void or discount above this (cents, or percent of the line or check) needs a manager (decision 056). */
     approvalLimit: integer('approval_limit').notNull().default(1000),
     approvalLimitPercent: integer('approval_limit_percent').notNull().default(10),
+    /**
+     * Where a register's card payment takes its tip (decision 068): `terminal`, on the terminal's screen
+     * before the charge; `receipt`, written on the signed receipt and added later (the card is authorised
+     * only, then captured with the tip).
+     */
+    cardTips: text('card_tips', { enum: ['terminal', 'receipt'] })
+      .notNull()
+      .default('terminal'),
   },
   (t) => [
     primaryKey({ name: 'time_clock_settings_pkey', columns: [t.tenantId, t.restaurantId] }),

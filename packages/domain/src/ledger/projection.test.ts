@@ -139,6 +139,57 @@ describe('projectSale', () => {
     ]);
   });
 
+  it('writes a tip added from the receipt as a line of its own moment, which a later refund reaches', () => {
+    // the card was authorised for the sale without a tip; the tip (435) came at minute 30 with the capture
+    const tender = {
+      tenderId: 11,
+      method: 'card' as const,
+      amount: TOTAL,
+      takenAt: at(2),
+      takenBy: 'u-server',
+      tip: 435,
+      tipAddedAt: at(30),
+    };
+    const record = { ...order(accepted), channel: 'pos' as const, tenders: [tender] };
+    const before = projectSale({
+      timezone: 'UTC',
+      order: {
+        ...record,
+        totals: { ...record.totals, tip: 0 },
+        tenders: [{ ...tender, tip: 0, tipAddedAt: null }],
+      },
+      payment: payment({ tipAmount: 0, capturedAmount: 0, capturedAt: null }),
+    });
+    expect(sum(before, salesSide)).toBe(TOTAL - 435);
+    expect(before.filter(tenderSide)).toEqual([]);
+    const tipped = projectSale({ timezone: 'UTC', order: record, payment: payment({ capturedAt: at(30) }) });
+    // what was written before is still there, key for key; the tip and the capture follow at minute 30
+    expect(tipped.slice(0, before.length)).toEqual(before);
+    expect(tipped.slice(before.length).map((l) => [l.lineKey, l.event, l.kind, l.amount])).toEqual([
+      ['o:7:capture', 'capture', 'tender', TOTAL],
+      ['o:7:tip:11', 'sale', 'tip', 435],
+    ]);
+    expect(tipped.at(-1)?.occurredAt).toEqual(at(30));
+    const refunded = projectSale({
+      timezone: 'UTC',
+      order: {
+        ...record,
+        events: [...accepted, { eventId: 6, status: 'refunded', actor: 'u', occurredAt: at(40) }],
+      },
+      payment: payment({
+        capturedAt: at(30),
+        refunds: [{ transactionId: 'r', amount: TOTAL, capturedAt: at(39), createdBy: 'u' }],
+      }),
+    });
+    expect(sum(refunded, salesSide)).toBe(0);
+    expect(
+      sum(
+        refunded.filter((l) => l.kind === 'tip'),
+        () => true,
+      ),
+    ).toBe(0);
+  });
+
   it('takes a terminal payment as a sale of its amount and tip, and a void of it back', () => {
     const lines = projectSale({
       timezone: 'UTC',

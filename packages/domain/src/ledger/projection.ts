@@ -104,6 +104,9 @@ export interface OrderRecord {
     amount: number;
     takenAt: Date;
     takenBy: string;
+    /** A card's tip; when it was written on the receipt and added after the sale, the moment (decision 068). */
+    tip?: number | undefined;
+    tipAddedAt?: Date | null | undefined;
   }[];
 }
 
@@ -171,6 +174,13 @@ const NO_ITEM = {
   includedTax: 0,
 };
 
+/** Tips written on receipts and added after the sale (decision 068): each a sale line of its own moment. */
+const lateTipsOf = (order: OrderRecord) =>
+  (order.tenders ?? []).filter(
+    (t): t is typeof t & { tip: number; tipAddedAt: Date } =>
+      t.kind !== 'refund' && t.tipAddedAt instanceof Date && (t.tip ?? 0) > 0,
+  );
+
 function orderParts(order: OrderRecord): Part[] {
   const items: Part[] = order.lines.map((line) => ({
     ...NO_ITEM,
@@ -193,7 +203,9 @@ function orderParts(order: OrderRecord): Part[] {
   const extras: Part[] = [];
   if (order.totals.serviceCharge)
     extras.push({ ...NO_ITEM, kind: 'service_charge', amount: order.totals.serviceCharge });
-  if (order.totals.tip) extras.push({ ...NO_ITEM, kind: 'tip', amount: order.totals.tip });
+  // the order's tip as it was when sold: a tip added later from the receipt is a line of its own moment
+  const tip = (order.totals.tip ?? 0) - lateTipsOf(order).reduce((sum, t) => sum + t.tip, 0);
+  if (tip > 0) extras.push({ ...NO_ITEM, kind: 'tip', amount: tip });
   return [...items, ...taxes, ...extras];
 }
 
@@ -238,6 +250,18 @@ export function projectSale(records: SaleRecords): LedgerLine[] {
               kind: 'tender',
               amount: tender.amount,
             }),
+    });
+  for (const tender of order ? lateTipsOf(order) : [])
+    happenings.push({
+      at: tender.tipAddedAt,
+      rank: 1,
+      key: `tip:${tender.tenderId}`,
+      apply: () =>
+        writers.addToSale(`tip:${tender.tenderId}`, tender.tipAddedAt, tender.takenBy, {
+          ...NO_ITEM,
+          kind: 'tip',
+          amount: tender.tip,
+        }),
     });
   happenings.sort((a, b) => a.at.getTime() - b.at.getTime() || a.rank - b.rank || a.key.localeCompare(b.key));
   for (const happening of happenings) happening.apply();
@@ -301,7 +325,14 @@ function saleBook(records: SaleRecords, lines: LedgerLine[]): Writers {
   };
   const giveBack: Writers['giveBack'] = (key, at, employee, amount, allocation) =>
     giveBackFrom(state, (k, part) => line(`${key}${k}`, at, 'return', employee, part), amount, allocation);
-  return { line, recognise, giveBack };
+  // a part sold after the sale (a tip from the receipt): later money back reaches it as any other part
+  const addToSale: Writers['addToSale'] = (key, at, employee, part) => {
+    state.sold = [...state.sold, part];
+    state.returned.push(0);
+    state.returnedIncluded.push(0);
+    line(key, at, 'sale', employee, part);
+  };
+  return { line, recognise, giveBack, addToSale };
 }
 
 /**
@@ -383,6 +414,7 @@ function sharesOfLines(
 interface Writers {
   line: (key: string, at: Date, event: LedgerEvent, employee: string | null, part: Part) => void;
   recognise: (at: Date, employee: string, parts: Part[]) => void;
+  addToSale: (key: string, at: Date, employee: string, part: Part) => void;
   giveBack: (
     key: string,
     at: Date,

@@ -144,6 +144,9 @@ export type EditTimeEntryInput = z.input<typeof editTimeEntrySchema>;
 
 // --- Settings ----------------------------------------------------------------------------------------------
 
+export const CARD_TIP_PLACES = ['terminal', 'receipt'] as const;
+export type CardTipPlace = (typeof CARD_TIP_PLACES)[number];
+
 export const timeClockSettingsSchema = z.strictObject({
   overtimeWeeklyHours: z
     .number({ error: 'Overtime hours must be a number' })
@@ -180,6 +183,13 @@ export const timeClockSettingsSchema = z.strictObject({
     .min(0, 'The approval limit percent must be between 0 and 100')
     .max(100, 'The approval limit percent must be between 0 and 100')
     .default(10),
+  /**
+   * Where a card paid on the register's terminal takes its tip: on the terminal's screen, or written on the
+   * signed receipt and added afterwards (the card is authorised only until then; decision 068).
+   */
+  cardTips: z
+    .enum(CARD_TIP_PLACES, { error: 'Card tips must be taken on the terminal or on the receipt' })
+    .default('terminal'),
 });
 export type TimeClockSettings = z.output<typeof timeClockSettingsSchema>;
 
