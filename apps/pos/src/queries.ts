@@ -1,6 +1,7 @@
 import type { Jsonify } from '@brigade/api-client/client';
 import { ProblemError } from '@brigade/api-client/problem-error';
 import {
+  addPosSaleTip,
   cancelPosTerminal,
   getRegister,
   listPosOrders,
@@ -171,6 +172,31 @@ export function useVoidSale(scope: Scope, token: string) {
       void queryClient.invalidateQueries({
         queryKey: ['pos', scope.tenantId, scope.restaurantId, 'drawer'],
       });
+    },
+  });
+}
+
+/**
+ * Adds the tip written on a signed receipt to the sale's card (docs/behaviour/pos.md#tips-on-the-receipt):
+ * the server captures the card with it. The key makes a retry of the same tip count once. The answer is the
+ * sale with its tip; the list shows it at once and is read again.
+ */
+export function useAddTip(scope: Scope, token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { orderId: number; tenderId: number; tip: number; key: string }) =>
+      tracked(() =>
+        apiClient.call(addPosSaleTip, {
+          params: { ...params(scope), orderId: input.orderId },
+          headers: { ...deviceHeaders(token), 'Idempotency-Key': input.key },
+          body: { tenderId: input.tenderId, tip: input.tip },
+        }),
+      ).then((answer) => answer.data),
+    onSuccess: (tipped) => {
+      queryClient.setQueryData<Sale[]>(salesKey(scope), (sales) =>
+        sales?.map((sale) => (sale.orderId === tipped.orderId ? tipped : sale)),
+      );
+      void queryClient.invalidateQueries({ queryKey: salesKey(scope) });
     },
   });
 }

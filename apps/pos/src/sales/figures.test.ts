@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cardAwaitingTip,
   cardOf,
   handedBack,
   isManagerRole,
@@ -8,6 +9,7 @@ import {
   paymentParts,
   salesSummary,
   summaryText,
+  tipCents,
 } from './figures';
 
 const sale = (total: number, status = 'accepted', refund = 0) => ({
@@ -83,5 +85,34 @@ describe('register sales', () => {
     expect(isManagerRole('employee', false)).toBe(false);
     expect(isManagerRole(undefined, false)).toBe(false);
     expect(isManagerRole('employee', true)).toBe(true);
+  });
+});
+
+describe('a tip from the receipt', () => {
+  it('reads the amount typed from the receipt in cents, and refuses what is no amount', () => {
+    expect([tipCents(''), tipCents('3'), tipCents('3.5'), tipCents(' 12.75 '), tipCents('0')]).toEqual([
+      0, 300, 350, 1275, 0,
+    ]);
+    for (const bad of ['-1', '3.555', 'abc', '1e3', '123456']) expect(tipCents(bad), bad).toBeNull();
+  });
+
+  it('finds the card still waiting for its tip, and none once it is added', () => {
+    const card = (tipPending: boolean) => ({
+      status: 'accepted',
+      totals: { total: 2000 },
+      tenders: [
+        { kind: 'payment' as const, amount: 500, method: 'cash' as const },
+        {
+          tenderId: 8,
+          kind: 'payment' as const,
+          amount: 1500,
+          method: 'card' as const,
+          card: { brand: 'visa', lastFour: '1111', tipPending },
+        },
+      ],
+    });
+    expect(cardAwaitingTip(card(true))?.tenderId).toBe(8);
+    expect(cardAwaitingTip(card(false))).toBeNull();
+    expect(cardAwaitingTip(sale(1000))).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ interface SaleFigures {
     kind: 'payment' | 'refund';
     amount: number;
     method?: 'cash' | 'card';
-    card?: { brand: string | null; lastFour: string | null } | null;
+    card?: { brand: string | null; lastFour: string | null; tipPending?: boolean } | null;
   }[];
 }
 
@@ -30,6 +30,13 @@ export function cardOf(sale: Pick<SaleFigures, 'tenders'>): string | null {
   if (!card) return null;
   return `${BRANDS[card.brand ?? ''] ?? 'Card'}${card.lastFour ? ` ****${card.lastFour}` : ''}`;
 }
+
+/** The sale's card still waiting for the tip written on its receipt (decision 068), if any. */
+export const cardAwaitingTip = <S extends Pick<SaleFigures, 'tenders'>>(
+  sale: S,
+): S['tenders'][number] | null =>
+  sale.tenders.find((t) => t.method === 'card' && t.kind === 'payment' && t.card?.tipPending === true) ??
+  null;
 
 /** "Paid in cash", "Paid by Visa ****1111", or both for a check paid in parts (split tender). */
 export const paidWith = (sale: Pick<SaleFigures, 'tenders'>): string => {
@@ -87,4 +94,12 @@ export function summaryText(summary: { kept: number; voided: number }): string {
 /** Managers and above void sales (and pair devices); a site administrator may too. */
 export function isManagerRole(role: TenantRole | null | undefined, siteAdmin: boolean): boolean {
   return siteAdmin || (role ? roleAtLeast(role, 'manager') : false);
+}
+
+/** A tip typed from a receipt in cents ("3", "3.5", "3.50"; nothing is no tip); null when it is no amount. */
+export function tipCents(typed: string): number | null {
+  const text = typed.trim();
+  if (text === '') return 0;
+  if (!/^\d{1,5}(\.\d{0,2})?$/.test(text)) return null;
+  return Math.round(Number(text) * 100);
 }

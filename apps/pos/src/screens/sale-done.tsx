@@ -63,6 +63,12 @@ export function SaleDone({ sale, onNewSale }: { sale: Sale; onNewSale: () => voi
               <dd data-testid="card-tip">{money(card.tip)}</dd>
             </div>
           )}
+          {card?.tipPending && (
+            <div>
+              <dt>Tip</dt>
+              <dd data-testid="card-tip-pending">From the signed receipt: add it under Sales</dd>
+            </div>
+          )}
           {card?.authorisationCode && (
             <div>
               <dt>Auth code</dt>

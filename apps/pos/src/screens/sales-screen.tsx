@@ -11,9 +11,18 @@ import { clockTime } from '../money';
 import { isDeviceRefusal, type Sale, useSales } from '../queries';
 import { useRegisterContext } from '../register/context';
 import { useIsManager } from '../register/manager';
-import { cardOf, handedBack, isVoided, paidWith, salesSummary, summaryText } from '../sales/figures';
+import {
+  cardAwaitingTip,
+  cardOf,
+  handedBack,
+  isVoided,
+  paidWith,
+  salesSummary,
+  summaryText,
+} from '../sales/figures';
 import { EmailReceipt } from './email-receipt';
 import { OfflineReview } from './offline-review';
+import { TipDialog } from './tip-dialog';
 import { VoidDialog } from './void-dialog';
 
 /** Today's sales of the restaurant's registers, newest first (issue 46). */
@@ -64,6 +73,7 @@ function SalesTable({ sales }: { sales: Sale[] }) {
   const { money, register } = useRegisterContext();
   const manager = useIsManager();
   const [voiding, setVoiding] = useState<Sale | null>(null);
+  const [tipping, setTipping] = useState<Sale | null>(null);
   const [voided, setVoided] = useState<number | null>(null);
   const summary = salesSummary(sales);
   return (
@@ -99,7 +109,12 @@ function SalesTable({ sales }: { sales: Sale[] }) {
                 <SaleStatus sale={sale} focus={voided === sale.orderId} />
               </td>
               <td className="pos-sales__reprint">
-                <SaleActions sale={sale} manager={manager} onVoid={() => setVoiding(sale)} />
+                <SaleActions
+                  sale={sale}
+                  manager={manager}
+                  onVoid={() => setVoiding(sale)}
+                  onTip={() => setTipping(sale)}
+                />
               </td>
             </tr>
           ))}
@@ -114,6 +129,9 @@ function SalesTable({ sales }: { sales: Sale[] }) {
           </tr>
         </tfoot>
       </table>
+      {tipping && (
+        <TipDialog sale={tipping} onClose={() => setTipping(null)} onAdded={() => setTipping(null)} />
+      )}
       {voiding && (
         <VoidDialog
           sale={voiding}
@@ -128,11 +146,20 @@ function SalesTable({ sales }: { sales: Sale[] }) {
   );
 }
 
-/** A sale's receipt again (printed or emailed) and, for a manager, its void; a voided sale has none of them. */
-function SaleActions({ sale, manager, onVoid }: { sale: Sale; manager: boolean; onVoid: () => void }) {
+/**
+ * A card's tip from its receipt while it waits for one; the sale's receipt again (printed or emailed); for a
+ * manager, its void. A voided sale has none of them.
+ */
+function SaleActions(props: { sale: Sale; manager: boolean; onVoid: () => void; onTip: () => void }) {
+  const { sale, manager, onVoid } = props;
   if (isVoided(sale)) return null;
   return (
     <div className="pos-sales__row-actions">
+      {cardAwaitingTip(sale) && (
+        <Button size="sm" aria-label={`Add tip to sale #${sale.number}`} onClick={props.onTip}>
+          Add tip
+        </Button>
+      )}
       <Reprint sale={sale} />
       <EmailReceipt orderId={sale.orderId} number={sale.number} />
       {manager && (

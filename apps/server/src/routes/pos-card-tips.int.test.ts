@@ -97,6 +97,25 @@ describe('a card whose tip is written on the receipt', () => {
     expect(lines.filter((l) => l.event === 'sale').reduce((sum, l) => sum + l.amount, 0)).toBe(2000);
   });
 
+  it('is so for a sale rung up by card without a check too', async () => {
+    const answer = pos('employee', 'POST', '/orders/card', {
+      key: randomUUID(),
+      payload: { service: 'takeout', lines: [{ itemId, quantity: 1 }], receipt: 'none' },
+    });
+    expect(await until('card')).toMatchObject({ kind: 'card', amount: '10.00' });
+    await shopper('card', { pan: '4111111111111111', entry: 'tap' });
+    await until('sign');
+    await shopper('sign');
+    const paid = await answer;
+    expect(paid.statusCode, paid.body).toBe(201);
+    const { card } = paid.json().data.tenders[0];
+    expect(card).toMatchObject({ tip: 0, tipPending: true });
+    expect(await paymentOf(card.transactionId)).toMatchObject({
+      kind: 'authorisation',
+      status: 'authorised',
+    });
+  });
+
   it('takes the tip once: the card is captured with it and the tender, order, history and ledger agree', async () => {
     const sale = await paidAwaitingTip();
     const { tenderId, card } = sale.tenders[0]!;

@@ -19,6 +19,7 @@ import { idempotencyKey } from '../payments/idempotency';
 import { openMerchantAccountIn } from '../payments/merchant-account-service';
 import type { GatewayAccount, PaymentDeps } from '../payments/payment-deps';
 import { addEvent, insertTransaction, type TransactionRow } from '../payments/payment-repository';
+import { clockSettingsOf } from '../staff/index';
 import { userIdOf } from '../use-case';
 import { finishCardSale, settleTerminalFailure, terminalAnswer } from './card-sale-record';
 import type { RestaurantScope } from './device-repository';
@@ -87,11 +88,20 @@ export async function placePosCardOrder(
   const begun = await deps.transact(async (tx) => {
     const claimed = await handle.claim(tx);
     if (claimed) return claimed;
-    return writeIntent(deps, actor, tx, { place, total: totals.total, key: key.data });
+    // the tip may come from the signed receipt later: the card is then authorised only (decision 068)
+    const tipLater = (await clockSettingsOf(tx, scope)).cardTips === 'receipt';
+    const written = await writeIntent(deps, actor, tx, {
+      place,
+      total: totals.total,
+      key: key.data,
+      capture: !tipLater,
+    });
+    return { ...written, tipLater };
   });
   if ('replay' in begun) return replaySale(deps, place, begun.replay.orderId);
-  const intent = { ...begun, key: key.data };
-  const outcome = await runOnTerminal(deps, place, intent, totals.total);
+  const { tipLater, ...written } = begun;
+  const intent = { ...written, key: key.data };
+  const outcome = await runOnTerminal(deps, place, intent, totals.total, tipLater);
   if ('failure' in outcome) return settleTerminalFailure(deps, actor, intent, outcome.failure);
   const sale = { place, request, lines, totals: withTip(totals, outcome.tip) };
   return finishCardSale(deps, actor, intent, sale, terminalAnswer(outcome.answer));

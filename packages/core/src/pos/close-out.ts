@@ -9,7 +9,7 @@ import { findRestaurant } from '../tenancy/restaurant-repository';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import type { RestaurantScope } from './device-repository';
 import { listDrawerSessions } from './drawer-sessions';
-import { cashOutsideSessions } from './sale-repository';
+import { cardsAwaitingTips, cashOutsideSessions } from './sale-repository';
 
 /**
  * The close-out of a business day (docs/behaviour/pos.md#close-out), for managers: each staff member's sales,
@@ -53,6 +53,7 @@ export async function getCloseOut(
     })),
     drawers,
     cashOutsideDrawers: await cashOutsideSessions(deps.db, scope, date),
+    tipsAwaited: await cardsAwaitingTips(deps.db, scope, date),
     drawerTotals: {
       expected: drawers.reduce((sum, d) => sum + (d.expected ?? 0), 0),
       counted: closed.reduce((sum, d) => sum + (d.counted ?? 0), 0),

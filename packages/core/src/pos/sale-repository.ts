@@ -124,3 +124,25 @@ export async function untippedCards(ex: Executor, now: Date, limit: number) {
     transactionId: transactionId!,
   }));
 }
+
+/** A business day's register cards still waiting for their tip: how many, and the amount they hold. */
+export async function cardsAwaitingTips(ex: Executor, scope: RestaurantScope, businessDate: string) {
+  const [row] = await ex
+    .select({
+      cards: sql<number>`count(*)::int`,
+      authorised: sql<number>`coalesce(sum(${orderTenders.amount}), 0)::int`,
+    })
+    .from(orderTenders)
+    .innerJoin(
+      orders,
+      and(eq(orders.tenantId, orderTenders.tenantId), eq(orders.orderId, orderTenders.orderId)),
+    )
+    .where(
+      and(
+        scopeWhere(orderTenders, scope),
+        eq(orderTenders.tipPending, true),
+        eq(orders.businessDate, businessDate),
+      ),
+    );
+  return { cards: Number(row?.cards ?? 0), authorised: Number(row?.authorised ?? 0) };
+}

@@ -392,5 +392,10 @@ export const closeOutSchema = z.object({
     overShort: z.number(),
     open: z.number(),
   }),
+  /**
+   * Register cards of the day still waiting for the tip written on their receipt (decision 068): how many and
+   * what they hold, authorised but not yet taken (captured without a tip once the day is over).
+   */
+  tipsAwaited: z.object({ cards: z.number(), authorised: z.number() }),
 });
 export type CloseOut = z.infer<typeof closeOutSchema>;

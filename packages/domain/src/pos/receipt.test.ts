@@ -79,4 +79,30 @@ describe('receipt tenders', () => {
       'Mastercard ****5454|8.00',
     ]);
   });
+
+  it('leaves the tip and the total to write, and a line to sign, when the card waits for its tip', () => {
+    const card = {
+      method: 'card' as const,
+      amount: 2000,
+      tendered: 2000,
+      change: 0,
+      cardBrand: 'visa',
+      lastFour: '1111',
+      authorisationCode: 'PPS123',
+    };
+    const content = receiptContent(input([{ ...card, tipPending: true }]));
+    expect(labels(content)).toEqual([
+      'Subtotal|20.00',
+      'Total|20.00',
+      'Visa ****1111|20.00',
+      'Auth code PPS123|',
+      'Tip|__________',
+      'Total|__________',
+    ]);
+    expect(content.footer).toEqual(expect.arrayContaining(['x______________________________', 'Signature']));
+    // once the tip is added, the reprint is an ordinary receipt with it
+    const tipped = receiptContent(input([{ ...card, amount: 2300, tipPending: false }], 300));
+    expect(labels(tipped)).not.toContain('Tip|__________');
+    expect(tipped.footer).not.toContain('Signature');
+  });
 });

@@ -36,6 +36,8 @@ export interface ReceiptInput {
     cardBrand?: string | null;
     lastFour?: string | null;
     authorisationCode?: string | null;
+    /** Authorised only: the guest writes the tip and the total on this receipt and signs it (decision 068). */
+    tipPending?: boolean;
   }[];
   deviceName: string | null;
   timeZone: string;
@@ -51,6 +53,10 @@ const BRANDS: Record<string, string> = {
   discover: 'Discover',
   other: 'Card',
 };
+
+/** Where the guest writes an amount by hand. */
+const BLANK = '__________';
+const SIGNATURE = ['', 'x______________________________', 'Signature', 'I agree to pay the total above', ''];
 
 export function receiptContent(input: ReceiptInput): ReceiptContent {
   const { order } = input;
@@ -75,6 +81,8 @@ export function receiptContent(input: ReceiptInput): ReceiptContent {
       totals.push({ label: card, amount: formatAmount(tender.amount) });
       if (tender.authorisationCode)
         totals.push({ label: `Auth code ${tender.authorisationCode}`, amount: '' });
+      if (tender.tipPending)
+        totals.push({ label: 'Tip', amount: BLANK }, { label: 'Total', amount: BLANK, strong: true });
       continue;
     }
     totals.push({ label: 'Cash', amount: formatAmount(tender.tendered) });
@@ -99,6 +107,7 @@ export function receiptContent(input: ReceiptInput): ReceiptContent {
     })),
     totals,
     footer: [
+      ...(input.tenders.some((t) => t.tipPending) ? SIGNATURE : []),
       ...(included > 0 ? [`Includes ${formatAmount(included)} tax`] : []),
       `${when}${input.deviceName ? ` · ${input.deviceName}` : ''}`,
       ...(input.reprint ? ['REPRINT'] : []),

@@ -1,5 +1,6 @@
 import { Badge } from '@brigade/ui/app-kit/badge';
 import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
+import { Alert } from '@brigade/ui/components/alert';
 import type { CloseOut, DrawerRow, StaffRow } from './close-out-api';
 import { closerOf, movementSums, openerOf, overShortText, staffTotals } from './close-out-figures';
 
@@ -20,8 +21,18 @@ export function nameLookup(report: CloseOut): (uid: string) => string {
 
 export function CloseOutBody({ report, money }: { report: CloseOut; money: Money }) {
   const t = report.drawerTotals;
+  const awaited = report.tipsAwaited;
   return (
     <div className="rep-body">
+      {awaited.cards > 0 && (
+        <Alert
+          tone="warning"
+          title={`${awaited.cards} card${awaited.cards === 1 ? ' is' : 's are'} waiting for the tip on the receipt`}
+        >
+          {money(awaited.authorised)} is authorised but not yet taken. Add each tip at a register (Sales, then
+          Add tip); when the day is over, cards still waiting are captured without a tip.
+        </Alert>
+      )}
       <section aria-label="Totals" className="rep-figures">
         <Figure label="Cash taken" value={money(staffTotals(report.staff).cashTaken)} id="cashTaken" />
         <Figure label="Drawers expected" value={money(t.expected)} id="expected" />

@@ -11,8 +11,8 @@ import { useSaveClockSettings } from './timesheets-api';
 
 /**
  * The time clock's settings (docs/behaviour/time-clock.md#settings): overtime hours a week, the week's first
- * day, the pay period, the registers' passcode lock with its idle time, and the limits above which a void or a
- * discount needs a manager's approval at the register.
+ * day, the pay period, the registers' passcode lock with its idle time, the limits above which a void or a
+ * discount needs a manager's approval at the register, and where a register's card takes its tip.
  */
 export function ClockSettingsForm({ settings }: { settings: TimeClockSettings }) {
   const [values, setValues] = useState(settings);
@@ -59,6 +59,7 @@ export function ClockSettingsForm({ settings }: { settings: TimeClockSettings })
           onChange={(e) => set('lockWithPasscodes', e.target.checked)}
         />
         <ApprovalLimits values={values} set={set} />
+        <CardTips values={values} set={set} />
       </div>
       <Button
         loading={save.isPending}
@@ -109,6 +110,34 @@ function WeekAndPeriod({ values, set }: { values: TimeClockSettings; set: Set })
         </select>
       </div>
     </>
+  );
+}
+
+/** Where a card on the register's terminal takes its tip (docs/behaviour/pos.md#tips-on-the-receipt). */
+function CardTips({ values, set }: { values: TimeClockSettings; set: Set }) {
+  const id = useId();
+  const hintId = useId();
+  return (
+    <div className="ui-field">
+      <label className="ui-field__label" htmlFor={id}>
+        Card tips at the register
+      </label>
+      <select
+        id={id}
+        className="ui-field__input"
+        aria-describedby={hintId}
+        value={values.cardTips}
+        onChange={(e) => set('cardTips', e.target.value as TimeClockSettings['cardTips'])}
+      >
+        <option value="terminal">On the terminal's screen</option>
+        <option value="receipt">Written on the signed receipt</option>
+      </select>
+      <p id={hintId} className="ui-field__hint">
+        {values.cardTips === 'receipt'
+          ? 'The card is authorised for the check; add the tip from the receipt under Sales. Cards left without one are captured at the end of the day.'
+          : 'The guest picks a tip on the terminal before paying.'}
+      </p>
+    </div>
   );
 }
 
