@@ -166,4 +166,110 @@ describe('POS register, card on the terminal', () => {
     await screenshot(page, 'pos-card-sales-1280', { fullPage: false });
     await context.close();
   });
+
+  it('takes the tip from the signed receipt: no tip screen, the close-out warns, Add tip captures it (1280 and 390)', async () => {
+    const context = await harness.browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      hasTouch: true,
+      timezoneId: TENANT_CREATION_TIMEZONE,
+    });
+    const page = await context.newPage();
+    await openAndPair(page, 'Receipt tips');
+    const token = await signInByApi(harness, DEMO_OWNER);
+    const restaurantId = await harborGrill(token);
+    const base = `/tenants/${DEMO_TENANT_ID}/restaurants/${restaurantId}`;
+    const devices = await apiCall<{ data: { deviceId: number; name: string }[] }>(
+      harness,
+      'GET',
+      `${base}/pos/devices`,
+      { token },
+    );
+    const device = devices.body.data.find((d) => d.name === 'Receipt tips')!;
+    const paired = await apiCall(harness, 'PUT', `${base}/pos/devices/${device.deviceId}/terminal`, {
+      token,
+      body: { hsn: HSN, apiKey: TERMINAL_KEY },
+    });
+    expect(paired.status).toBe(200);
+
+    // the owner chooses tips on the receipt in the time clock's settings
+    const manage = await context.newPage();
+    await openManaged(manage, 'reports/timesheets', 'Timesheets');
+    await manage.getByLabel('Card tips at the register').selectOption('receipt');
+    await manage.getByText('add the tip from the receipt under Sales').waitFor();
+    await manage.getByRole('button', { name: 'Save settings' }).click();
+    await manage.getByText('Time clock settings saved').waitFor();
+
+    // a sale by card: the terminal asks for no tip, the card is authorised only
+    await page.bringToFront();
+    await page.reload();
+    await page.getByRole('region', { name: 'Menu' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'From the Wood Grill', exact: true }).tap();
+    await page.getByRole('button', { name: /^Halibut & Chips/ }).tap();
+    const card = page.getByRole('button', { name: /^Card \$/ });
+    const total = (await card.textContent())!.replace('Card ', '');
+    await card.tap();
+    const dialog = page.getByRole('dialog', { name: `Card ${total}` });
+    const terminal = await context.newPage();
+    await terminal.goto(`${await emulatorOrigin(token, restaurantId)}/terminal/${HSN}`);
+    await terminal.getByText('Welcome').waitFor();
+    await page.bringToFront();
+    await dialog.getByRole('button', { name: 'Charge card' }).tap();
+    await terminal.bringToFront();
+    await terminal.getByText('Insert, tap or swipe').waitFor({ timeout: 20_000 });
+    expect(await terminal.getByText('Add a tip?').count()).toBe(0);
+    await press(terminal, 'Visa — approved');
+    await terminal.getByText('Sign below').waitFor();
+    await press(terminal, 'Sign');
+    await page.bringToFront();
+    const done = page.getByRole('dialog', { name: 'Sale complete' });
+    await done.getByTestId('card-tip-pending').waitFor({ timeout: 20_000 });
+    await screenshot(page, 'pos-card-tip-pending-1280', { fullPage: false });
+    await done.getByRole('button', { name: 'New sale' }).tap();
+
+    // the close-out says a card waits for its tip
+    // the restaurant is picked already: straight to the screen
+    await manage.goto(`${harness.managementOrigin}/manage/reports/close-out`);
+    await manage.getByRole('heading', { level: 1, name: 'Close-out' }).waitFor({ timeout: 20_000 });
+    await manage.getByText(/cards? (is|are) waiting for the tip on the receipt/).waitFor({ timeout: 20_000 });
+    await screenSettled(manage);
+    await screenshot(manage, 'pos-close-out-tips-awaited-1280');
+    expect(serious(await axeViolations(manage))).toEqual([]);
+
+    // Sales → Add tip: a tip over 25% is refused in place, then 3.00 is taken
+    await page.bringToFront();
+    await page.getByRole('link', { name: 'Sales' }).tap();
+    const add = page.getByRole('button', { name: /^Add tip to sale #/ }).first();
+    await add.waitFor({ timeout: 20_000 });
+    await page.getByTestId('tip-awaited').first().waitFor();
+    await add.tap();
+    const tip = page.getByRole('dialog', { name: /^Add tip to sale #/ });
+    await tip.getByLabel('Tip ($)').fill('50');
+    await tip.getByRole('button', { name: 'Add $50.00 tip' }).tap();
+    await tip.getByText(/A tip over 25% of the authorised amount/).waitFor({ timeout: 20_000 });
+    await tip.getByLabel('Tip ($)').fill('3');
+    expect(await tip.getByTestId('tip-total').textContent()).toBe(
+      `$${(Number(total.replace(/[^0-9.]/g, '')) + 3).toFixed(2)}`,
+    );
+    expect(serious(await axeViolations(page))).toEqual([]);
+    await screenshot(page, 'pos-card-add-tip-1280', { fullPage: false });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'pos-card-add-tip-390', { fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await tip.getByRole('button', { name: 'Add $3.00 tip' }).tap();
+    await tip.waitFor({ state: 'detached', timeout: 20_000 });
+    await expect.poll(() => page.getByRole('button', { name: /^Add tip to sale #/ }).count()).toBe(0);
+    await page.getByText('Tip $3.00').waitFor();
+    await screenshot(page, 'pos-card-tip-added-1280', { fullPage: false });
+    await context.close();
+  });
 });
+
+/** A management screen of Harbor Grill (the restaurant picked when asked). */
+async function openManaged(page: Page, path: string, title: string) {
+  await page.goto(`${harness.managementOrigin}/manage/${path}`);
+  const pick = page.getByRole('button', { name: /Harbor Grill/ });
+  const heading = page.getByRole('heading', { level: 1, name: title });
+  await pick.or(heading).first().waitFor({ timeout: 20_000 });
+  if (await pick.isVisible()) await pick.click();
+  await heading.waitFor({ timeout: 20_000 });
+}

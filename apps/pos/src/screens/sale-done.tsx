@@ -66,7 +66,7 @@ export function SaleDone({ sale, onNewSale }: { sale: Sale; onNewSale: () => voi
           {card?.tipPending && (
             <div>
               <dt>Tip</dt>
-              <dd data-testid="card-tip-pending">From the signed receipt: add it under Sales</dd>
+              <dd data-testid="card-tip-pending">To add from the receipt</dd>
             </div>
           )}
           {card?.authorisationCode && (

@@ -182,6 +182,7 @@ function SaleStatus({ sale, focus }: { sale: Sale; focus: boolean }) {
     return (
       <span className="pos-sales__status">
         {paidWith(sale)}
+        <TipNote sale={sale} />
         {sale.offline && (
           <span className="pos-sales__note" data-testid="sold-offline">
             Sold offline
@@ -198,6 +199,19 @@ function SaleStatus({ sale, focus }: { sale: Sale; focus: boolean }) {
       </span>
     </span>
   );
+}
+
+/** A card's tip: still to add from its receipt, or what it was. */
+function TipNote({ sale }: { sale: Sale }) {
+  const { money } = useRegisterContext();
+  if (cardAwaitingTip(sale))
+    return (
+      <span className="pos-sales__note" data-testid="tip-awaited">
+        Tip to add from the receipt
+      </span>
+    );
+  const tip = sale.tenders.find((t) => t.kind === 'payment' && (t.card?.tip ?? 0) > 0)?.card?.tip;
+  return tip ? <span className="pos-sales__note">Tip {money(tip)}</span> : null;
 }
 
 /** "Reprint receipt" on this register's printer; the server's refusal (no printer) shows beside it. */
