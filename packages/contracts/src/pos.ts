@@ -1,6 +1,5 @@
 import { positiveId } from '@brigade/domain/integers';
 import {
-  addTipSchema,
   cashMovementSchema,
   closeDrawerSchema,
   closeOutQuerySchema,
@@ -21,6 +20,7 @@ import {
   voidPosOrderSchema,
 } from '@brigade/domain/pos/api';
 import { pairTerminalSchema, placePosCardOrderSchema } from '@brigade/domain/pos/terminal';
+import { addTipSchema } from '@brigade/domain/pos/tips';
 import { queryTime } from '@brigade/domain/query-dates';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';

@@ -13,19 +13,12 @@ import { cardAwaitingTip, cardOf, tipCents } from '../sales/figures';
  * receipt, the new total, and the server's answer — the card is captured with it. "No tip" captures it as it
  * is. Refusals (over 25% of the authorised amount, already added) show in place.
  */
-export function TipDialog(props: { sale: Sale; onClose: () => void; onAdded: (sale: Sale) => void }) {
-  const { sale, onClose } = props;
-  const { scope, device, money, onRefused } = useRegisterContext();
+/** The tip's request: one Idempotency-Key per amount asked (a retry of the same amount counts once). */
+function useTipRequest(sale: Sale, onAdded: (sale: Sale) => void) {
+  const { scope, device, onRefused } = useRegisterContext();
   const addTip = useAddTip(scope, device.token);
   const card = cardAwaitingTip(sale);
-  const [typed, setTyped] = useState('');
-  // one key per tip asked: a retry of the same amount counts once, another amount is another request
   const [key, setKey] = useState(() => ({ tip: -1, key: '' }));
-  const cents = tipCents(typed);
-  const error = addTip.error;
-  const fieldErrors = error instanceof ProblemError ? error.errors : [];
-  const tipError = cents === null ? 'Enter the tip as an amount, such as 4.50' : fieldErrors[0]?.message;
-  const otherError = error && fieldErrors.length === 0 ? errorMessage(error) : null;
   const submit = (tip: number | null) => {
     if (tip === null || !card) return;
     const use = key.tip === tip ? key : { tip, key: crypto.randomUUID() };
@@ -33,13 +26,26 @@ export function TipDialog(props: { sale: Sale; onClose: () => void; onAdded: (sa
     addTip.mutate(
       { orderId: sale.orderId, tenderId: card.tenderId, tip, key: use.key },
       {
-        onSuccess: props.onAdded,
+        onSuccess: onAdded,
         onError: (refusal) => {
           if (isDeviceRefusal(refusal)) onRefused(errorMessage(refusal));
         },
       },
     );
   };
+  return { addTip, submit };
+}
+
+export function TipDialog(props: { sale: Sale; onClose: () => void; onAdded: (sale: Sale) => void }) {
+  const { sale, onClose } = props;
+  const { money } = useRegisterContext();
+  const { addTip, submit } = useTipRequest(sale, props.onAdded);
+  const [typed, setTyped] = useState('');
+  const cents = tipCents(typed);
+  const error = addTip.error;
+  const fieldErrors = error instanceof ProblemError ? error.errors : [];
+  const tipError = cents === null ? 'Enter the tip as an amount, such as 4.50' : fieldErrors[0]?.message;
+  const otherError = error && fieldErrors.length === 0 ? errorMessage(error) : null;
   const total = sale.totals.total + (cents ?? 0);
   return (
     <Dialog

@@ -3,14 +3,13 @@ import type { Actor } from '@brigade/domain/access';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
 import type { OrderTotals } from '@brigade/domain/ordering/totals';
 import { formatAmount } from '@brigade/domain/payments/amount';
+import { type PosOrder, paidAtCounter } from '@brigade/domain/pos/api';
 import {
   type AddTipInput,
   addTipSchema,
   NO_TIP_PENDING,
-  type PosOrder,
-  paidAtCounter,
   TIP_TENDER_NOT_FOUND,
-} from '@brigade/domain/pos/api';
+} from '@brigade/domain/pos/tips';
 import { ORDER_NOT_FOUND } from '../ordering/order-moves';
 import { addOrderEvent, findOrder, updateOrder } from '../ordering/ordering-repository';
 import type { PaymentDeps } from '../payments/payment-deps';
