@@ -58,6 +58,7 @@ describe("the server's job runner", () => {
       { name: 'listing.autoreply', cron: '* * * * *' },
       { name: 'listing.schedule', cron: '* * * * *' },
       { name: 'places.resync', cron: '*/15 * * * *' },
+      { name: 'pos.untipped', cron: '*/15 * * * *' },
       { name: 'refund.scheduled', cron: '*/15 * * * *' },
       { name: 'retention.prune', cron: '17 3 * * *' },
     ]);
