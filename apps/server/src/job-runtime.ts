@@ -66,14 +66,18 @@ export function createJobRunner(
     .handle(
       QUEUES.checkoutSweep.name,
       async () => {
-        const { payments, steps, orders, cardSales } = await runCheckoutSweep(systemOrderingDeps(deps, log), {
-          quietSeconds: deps.config.checkoutQuietSeconds,
-        });
+        const { payments, steps, orders, cardSales, tips } = await runCheckoutSweep(
+          systemOrderingDeps(deps, log),
+          {
+            quietSeconds: deps.config.checkoutQuietSeconds,
+          },
+        );
         if (payments.examined > 0) log.info(payments, 'settled payments left pending or unknown');
         if (Object.keys(steps.steps).length > 0 || steps.keys.answered + steps.keys.released > 0)
           log.warn(steps, 'settled captures, voids or refunds cut off before their answer');
         if (orders.examined > 0) log.warn(orders, 'settled orders whose checkout was cut off');
         if (cardSales.released > 0) log.warn(cardSales, 'gave back the keys of register card sales cut off');
+        if (tips > 0) log.warn({ tips }, 'recorded the tips of register cards captured before a cut-off');
       },
       { batchSize: 1, cron: '* * * * *' },
     )

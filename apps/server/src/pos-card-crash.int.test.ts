@@ -23,6 +23,8 @@ import {
  * and the server is killed. The emulator (gateway and terminal) lives in the test, so it outlives the server.
  * After the restart the checkout sweep finds the intent by its order id and voids the capture, gives the key
  * back, and the same request (same key) pays the check once. No order was written for the first try.
+ * Last, with tips taken on the receipt: the server dies after the gateway captured a card with its tip, and
+ * after the restart the sweep records the capture and the tip, once.
  */
 const engine = inject('brigadeTemplate').engine;
 const OWNER = 'pos-card-crash-owner@example.com';
@@ -292,5 +294,73 @@ describe(`a register card sale on ${engine}: kill -9 after the approval, then re
     ]);
     expect((await staff('GET', `/pos/checks/${orderId}`)).json.data.status).toBe('accepted');
     expect(await statuses()).toEqual(['captured', 'captured', 'captured', 'voided', 'voided', 'voided']);
+  }, 240_000);
+
+  it('records the tip of a card captured at the gateway when the server died adding it (tips on the receipt)', async () => {
+    expect((await staff('PUT', '/time-clock/settings', { cardTips: 'receipt' })).status).toBe(200);
+    const { orderId, version } = await openCheck('Patio');
+    const paying = staff(
+      'POST',
+      `/pos/checks/${orderId}/pay/card`,
+      { version, receipt: 'none' },
+      { 'idempotency-key': randomUUID() },
+    );
+    await until('card');
+    await shopper('card', { pan: '4111111111111111' });
+    await until('sign');
+    await shopper('sign');
+    const paid = await paying;
+    expect(paid.status, JSON.stringify(paid.json)).toBe(201);
+    const tender = paid.json.data.tenders[0];
+    expect(tender.card).toMatchObject({ tipPending: true, tip: 0 });
+
+    // the gateway captures the card with the tip, but its answer never leaves: the server dies waiting for it
+    emulator.loseAnswer('capture');
+    const before = emulator.calls.capture ?? 0;
+    const key = randomUUID();
+    const tip = () =>
+      staff(
+        'POST',
+        `/pos/orders/${orderId}/tip`,
+        { tenderId: tender.tenderId, tip: 150 },
+        { 'idempotency-key': key },
+      );
+    const first = tip();
+    await expect.poll(() => emulator.calls.capture ?? 0, { timeout: 20_000, interval: 25 }).toBe(before + 1);
+    await server.kill();
+    expect((await first).status).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await server.start();
+
+    // the sweep finds the capture at the gateway and records it; the tender and the order take its tip
+    const order = async () => (await staff('GET', `/orders/${orderId}`)).json.data;
+    await expect.poll(async () => (await order()).totals?.tip, { timeout: 90_000, interval: 500 }).toBe(150);
+    const after = await order();
+    expect(after.totals.total).toBe(850);
+    expect(JSON.stringify(after.events)).toContain(
+      'visa ending 1111 was captured with a tip of 1.50 USD before the register was cut off',
+    );
+    const payment = (await staff('GET', `/payments/transactions/${tender.card.transactionId}`)).json.data;
+    expect(payment.transaction ?? payment).toMatchObject({ status: 'captured' });
+    // the request's key answers the sale with its tip; another tip is refused; the capture happened once
+    let again: Awaited<ReturnType<typeof tip>> | undefined;
+    await expect
+      .poll(
+        async () => {
+          again = await tip();
+          return again.status;
+        },
+        { timeout: 90_000, interval: 1_000 },
+      )
+      .toBe(200);
+    expect(again!.json.data.tenders[0]).toMatchObject({ amount: 850, card: { tip: 150, tipPending: false } });
+    const other = await staff(
+      'POST',
+      `/pos/orders/${orderId}/tip`,
+      { tenderId: tender.tenderId, tip: 100 },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(other.status).toBe(409);
+    expect(emulator.calls.capture).toBe(before + 1);
   }, 240_000);
 });

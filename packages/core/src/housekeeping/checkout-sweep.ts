@@ -2,14 +2,15 @@ import type { OrderingDeps } from '../ordering/checkout';
 import { resolveStuckOrders, type StuckOrderResult } from '../ordering/stuck-orders';
 import { type InterruptedStepResult, recoverInterruptedSteps } from '../payments/interrupted-steps';
 import { reconcileStalePayments, type StaleSweepResult } from '../payments/reconcile-stale';
-import { type CardKeyResult, releaseAbandonedCardSaleKeys } from '../pos/index';
+import { type CardKeyResult, recordRecoveredTips, releaseAbandonedCardSaleKeys } from '../pos/index';
 import { SYSTEM } from '../use-case';
 
 /**
  * The checkout sweep (docs/behaviour/ordering.md "When checkout is cut off"), the `checkout.sweep` job every
  * minute and at each start-up (docs/jobs.md): payments left without an answer are settled at the gateway (a
  * hold it made is voided), captures, voids and refunds cut off before their answer are looked up and their
- * requests' keys answered, then orders left `placing` are settled from what their payments became. Both
+ * requests' keys answered (and a register card's tip whose capture was found done is recorded), then orders
+ * left `placing` are settled from what their payments became. Both
  * claim what they settle, so sweeps that overlap never settle anything twice.
  */
 
@@ -20,6 +21,8 @@ export interface CheckoutSweepResult {
   orders: StuckOrderResult;
   /** Register card sales cut off before their answer: their keys given back once their intents are settled. */
   cardSales: CardKeyResult;
+  /** Register cards whose tip's capture was found done at the gateway: their tips recorded (pos/sale-tip.ts). */
+  tips: number;
 }
 
 export async function runCheckoutSweep(
@@ -31,5 +34,6 @@ export async function runCheckoutSweep(
   const steps = await recoverInterruptedSteps(deps, SYSTEM, quiet);
   const orders = await resolveStuckOrders(deps, SYSTEM, quiet);
   const cardSales = await releaseAbandonedCardSaleKeys(deps, quiet);
-  return { payments, steps, orders, cardSales };
+  const tips = await recordRecoveredTips(deps);
+  return { payments, steps, orders, cardSales, tips };
 }

@@ -117,7 +117,7 @@ export async function capturePayment(
   deps: PaymentDeps,
   actor: Actor,
   call: TransactionCall & CaptureInput,
-  onCaptured?: (tx: Executor, tip: number) => Promise<void>,
+  onCaptured?: (tx: Executor, tip: number) => Promise<unknown>,
 ): Promise<{ transaction: TransactionView }> {
   const { amount, tipAmount } = call;
   const operation = `capturePayment:${call.transactionId}`;

@@ -38,7 +38,7 @@ export { printReceiptJob } from './receipt';
 export { emailReceipt } from './receipt-email';
 export { getRegister, type PosDeps } from './register';
 export { listPosOrders, placePosOrder, registerPaymentsOf, reprintReceipt } from './sale';
-export { addSaleTip, captureUntippedCards } from './sale-tip';
+export { addSaleTip, captureUntippedCards, recordRecoveredTips } from './sale-tip';
 export { cancelKioskTerminal, cancelTerminal } from './terminal-cancel';
 export { pairTerminal, unpairTerminal } from './terminal-pairing';
 export { voidPosOrder } from './void';

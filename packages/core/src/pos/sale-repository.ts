@@ -1,5 +1,6 @@
 import type { Executor } from '@brigade/db/database';
 import { orders } from '@brigade/db/schema/ordering';
+import { paymentTransactions } from '@brigade/db/schema/payments';
 import { orderTenders, posDevices } from '@brigade/db/schema/pos';
 import { tenants } from '@brigade/db/schema/tenancy';
 import { COUNTER_CHANNELS } from '@brigade/domain/pos/api';
@@ -68,18 +69,74 @@ export async function cashOutsideSessions(ex: Executor, scope: RestaurantScope, 
   return Number(row?.total ?? 0);
 }
 
-/** A tender's own change (a tip added from the receipt, decision 068). */
-export async function updateTender(
+/**
+ * Claims a card tender still waiting for its tip and adds the tip to it (decision 068): its amount grows by the
+ * tip, it waits no more, and it keeps when. Null when it no longer waits (another request recorded it first).
+ */
+export async function claimTipTender(
+  ex: Executor,
+  scope: RestaurantScope,
+  tenderId: number,
+  tip: number,
+): Promise<TenderRow | null> {
+  const [claimed] = await ex
+    .update(orderTenders)
+    .set({
+      tip: sql`${orderTenders.tip} + ${tip}`,
+      amount: sql`${orderTenders.amount} + ${tip}`,
+      tendered: sql`${orderTenders.tendered} + ${tip}`,
+      tipPending: false,
+      tipAddedAt: new Date(),
+    })
+    .where(
+      and(
+        scopeWhere(orderTenders, scope),
+        eq(orderTenders.tenderId, tenderId),
+        eq(orderTenders.tipPending, true),
+      ),
+    )
+    .returning();
+  return claimed ?? null;
+}
+
+/** A voided sale's card waits for no tip any more. */
+export async function endTipWait(
   ex: Executor,
   row: Pick<TenderRow, 'tenantId' | 'restaurantId' | 'tenderId'>,
-  changes: Partial<typeof orderTenders.$inferInsert>,
-): Promise<TenderRow> {
-  const [saved] = await ex
+) {
+  await ex
     .update(orderTenders)
-    .set(changes)
-    .where(and(scopeWhere(orderTenders, row), eq(orderTenders.tenderId, row.tenderId)))
-    .returning();
-  return saved!;
+    .set({ tipPending: false })
+    .where(and(scopeWhere(orderTenders, row), eq(orderTenders.tenderId, row.tenderId)));
+}
+
+/**
+ * Cards waiting for their tip whose payment is captured already: a capture at the gateway whose record was
+ * cut off, then found by the checkout sweep. With what the payment holds, so the rest is the tip.
+ */
+export async function capturedAwaitingTips(ex: Executor, limit: number) {
+  const rows = await ex
+    .select({
+      tenantId: orderTenders.tenantId,
+      restaurantId: orderTenders.restaurantId,
+      orderId: orderTenders.orderId,
+      tenderId: orderTenders.tenderId,
+      amount: orderTenders.amount,
+      capturedAmount: paymentTransactions.capturedAmount,
+    })
+    .from(orderTenders)
+    .innerJoin(
+      paymentTransactions,
+      and(
+        eq(paymentTransactions.tenantId, orderTenders.tenantId),
+        // a tender keeps its payment's id as text
+        sql`${paymentTransactions.transactionId} = ${orderTenders.transactionId}::uuid`,
+      ),
+    )
+    .where(and(eq(orderTenders.tipPending, true), eq(paymentTransactions.status, 'captured')))
+    .orderBy(asc(orderTenders.tenderId))
+    .limit(limit);
+  return rows.map(({ tenantId, restaurantId, ...card }) => ({ scope: { tenantId, restaurantId }, ...card }));
 }
 
 /** A card whose tip waits this long is captured without one even before its business day ends (a day left open). */

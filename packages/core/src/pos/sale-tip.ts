@@ -19,7 +19,7 @@ import type { PosCardDeps } from './card-sale';
 import type { RestaurantScope } from './device-repository';
 import { type PosDeps, registerDevice } from './register';
 import { saleOf } from './sale';
-import { tendersOf, untippedCards, updateTender } from './sale-repository';
+import { capturedAwaitingTips, claimTipTender, tendersOf, untippedCards } from './sale-repository';
 
 /**
  * A tip written on a signed receipt, added to its card (docs/behaviour/pos.md#tips-on-the-receipt, decision
@@ -71,7 +71,7 @@ export async function addSaleTip(deps: PosCardDeps, actor: Actor, call: AddTipCa
       recordTip(
         tx,
         userIdOf(actor),
-        { scope, orderId: found.order.orderId, tenderId, deviceName: found.device.name },
+        { scope, orderId: found.order.orderId, tenderId, source: { deviceName: found.device.name } },
         capturedTip,
       ),
   ).catch((error: unknown) => {
@@ -92,49 +92,61 @@ export async function addSaleTip(deps: PosCardDeps, actor: Actor, call: AddTipCa
   });
 }
 
-/**
- * The tip on the tender and the order, in the capture's transaction (before the ledger reads them): the
- * tender's amount and the order's total grow by it, and the history says who added it and at which register.
- */
 interface TipTarget {
   scope: RestaurantScope;
   orderId: number;
   tenderId: number;
-  /** The register it was added at; null for the end-of-day capture. */
-  deviceName: string | null;
+  /** Where the tip came from: a register (by name), the end-of-day capture, or a capture found after a cut-off. */
+  source: { deviceName: string } | 'day-end' | 'recovered';
 }
 
-async function recordTip(tx: Executor, by: string, target: TipTarget, tip: number) {
-  // read again under this transaction; never refused here: the gateway has captured already
+/**
+ * The tip on the tender and the order, in the capture's transaction (before the ledger reads them): the
+ * tender's amount and the order's total grow by it, and the history says who added it and where. The tender
+ * is claimed first (still waiting, under its row lock), so a tip is recorded once however many ask; never
+ * refused otherwise: the gateway has captured already.
+ */
+async function recordTip(tx: Executor, by: string, target: TipTarget, tip: number): Promise<boolean> {
   const { scope } = target;
   const order = (await findOrder(tx, scope, target.orderId, true))!;
-  const tender = (await tendersOf(tx, scope, [order.orderId])).find((t) => t.tenderId === target.tenderId)!;
-  const now = new Date();
-  await updateTender(tx, tender, {
-    tip: tender.tip + tip,
-    amount: tender.amount + tip,
-    tendered: tender.tendered + tip,
-    tipPending: false,
-    tipAddedAt: now,
-  });
+  const tender = await claimTipTender(tx, scope, target.tenderId, tip);
+  if (!tender) return false;
   const totals = order.totals as unknown as OrderTotals;
   const saved = await updateOrder(tx, order, {
     totals: { ...totals, tip: totals.tip + tip, total: totals.total + tip },
     total: order.total + tip,
   });
   const card = `${tender.cardBrand ?? 'card'}${tender.lastFour ? ` ending ${tender.lastFour}` : ''}`;
-  await addOrderEvent(tx, saved, saved.status, by, tipNote(tip, order.currency, card, target.deviceName));
+  await addOrderEvent(tx, saved, saved.status, by, tipNote(tip, `${order.currency}`, card, target.source));
+  return true;
 }
 
-const tipNote = (tip: number, currency: string, card: string, deviceName: string | null) =>
-  deviceName === null
-    ? `No tip added by the end of its business day: ${card} captured without one`
-    : tip > 0
-      ? `Tip of ${formatAmount(tip)} ${currency} added to ${card} at ${deviceName}`
-      : `No tip on the receipt: ${card} captured at ${deviceName}`;
+function tipNote(tip: number, currency: string, card: string, source: TipTarget['source']): string {
+  const amount = `${formatAmount(tip)} ${currency}`;
+  if (source === 'day-end')
+    return `No tip added by the end of its business day: ${card} captured without one`;
+  if (source === 'recovered')
+    return `${card} was captured${tip > 0 ? ` with a tip of ${amount}` : ''} before the register was cut off`;
+  return tip > 0
+    ? `Tip of ${amount} added to ${card} at ${source.deviceName}`
+    : `No tip on the receipt: ${card} captured at ${source.deviceName}`;
+}
 
-/** A tip waiting on a card the end-of-day capture takes (pos-repository's `untippedCards`). */
-export type UntippedCard = Omit<TipTarget, 'deviceName'> & { transactionId: string };
+/**
+ * Cards the gateway captured while their tip's record was cut off (a crash after the capture): the checkout
+ * sweep's look-up at the gateway recorded the payment captured, and this records what it holds beyond the
+ * card's amount as the tip. Run by the checkout sweep after it, every minute and at start-up.
+ */
+export async function recordRecoveredTips(deps: PaymentDeps): Promise<number> {
+  const found = await deps.transact((tx) => capturedAwaitingTips(tx, 100));
+  let recorded = 0;
+  for (const card of found) {
+    const target = { ...card, source: 'recovered' as const };
+    const tip = Math.max(0, card.capturedAmount - card.amount);
+    if (await deps.transact((tx) => recordTip(tx, userIdOf(SYSTEM), target, tip))) recorded += 1;
+  }
+  return recorded;
+}
 
 /**
  * Captures, without a tip, a card still waiting for one whose business day is over (the `pos.untipped` job,
@@ -149,7 +161,7 @@ export async function captureUntippedCards(
   const due = await deps.transact((tx) => untippedCards(tx, now, options.limit ?? 200));
   const result = { captured: 0, failed: 0 };
   for (const card of due) {
-    const target = { ...card, deviceName: null };
+    const target = { ...card, source: 'day-end' as const };
     const answer = await capturePayment(
       deps,
       SYSTEM,

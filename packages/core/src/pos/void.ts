@@ -15,7 +15,7 @@ import type { RestaurantScope } from './device-repository';
 import { openSessionOf } from './drawer-repository';
 import { type PosDeps, registerDevice } from './register';
 import { kickDrawer, registerPrinter, saleOf } from './sale';
-import { insertTender, type TenderRow, tendersOf, updateTender } from './sale-repository';
+import { endTipWait, insertTender, type TenderRow, tendersOf } from './sale-repository';
 
 /** Statuses of a register sale that can still be voided (it was rung up and not given back). */
 const VOIDABLE = new Set(['accepted', 'in_preparation', 'ready', 'completed']);
@@ -124,7 +124,7 @@ async function recordVoid(
       })
     : null;
   // a voided sale's card waits for no tip any more
-  if (card?.tipPending) await updateTender(deps.db, card, { tipPending: false });
+  if (card?.tipPending) await endTipWait(deps.db, card);
   const voided = await updateOrder(deps.db, order, { status: 'cancelled' });
   const handedBack = refund ? `, ${formatAmount(paid)} ${order.currency} handed back in cash` : '';
   const cardText = cardBack
