@@ -63,24 +63,10 @@ export function createJobRunner(
       });
       if (done === 'cancelled') log.warn({ orderId: data.orderId }, 'cancelled an order nobody accepted');
     })
-    .handle(
-      QUEUES.checkoutSweep.name,
-      async () => {
-        const { payments, steps, orders, cardSales, tips } = await runCheckoutSweep(
-          systemOrderingDeps(deps, log),
-          {
-            quietSeconds: deps.config.checkoutQuietSeconds,
-          },
-        );
-        if (payments.examined > 0) log.info(payments, 'settled payments left pending or unknown');
-        if (Object.keys(steps.steps).length > 0 || steps.keys.answered + steps.keys.released > 0)
-          log.warn(steps, 'settled captures, voids or refunds cut off before their answer');
-        if (orders.examined > 0) log.warn(orders, 'settled orders whose checkout was cut off');
-        if (cardSales.released > 0) log.warn(cardSales, 'gave back the keys of register card sales cut off');
-        if (tips > 0) log.warn({ tips }, 'recorded the tips of register cards captured before a cut-off');
-      },
-      { batchSize: 1, cron: '* * * * *' },
-    )
+    .handle(QUEUES.checkoutSweep.name, async () => checkoutSweep(deps, log), {
+      batchSize: 1,
+      cron: '* * * * *',
+    })
     .handle(
       QUEUES.listingSchedule.name,
       async () => {
@@ -156,6 +142,19 @@ function withRefundJobs(runner: JobRunner, deps: AppDeps, log: FastifyBaseLogger
     },
     { batchSize: 1, cron: '*/15 * * * *' },
   );
+}
+
+/** The checkout sweep's run, and what it settled in the log. */
+async function checkoutSweep(deps: AppDeps, log: FastifyBaseLogger): Promise<void> {
+  const { payments, steps, orders, cardSales, tips } = await runCheckoutSweep(systemOrderingDeps(deps, log), {
+    quietSeconds: deps.config.checkoutQuietSeconds,
+  });
+  if (payments.examined > 0) log.info(payments, 'settled payments left pending or unknown');
+  if (Object.keys(steps.steps).length > 0 || steps.keys.answered + steps.keys.released > 0)
+    log.warn(steps, 'settled captures, voids or refunds cut off before their answer');
+  if (orders.examined > 0) log.warn(orders, 'settled orders whose checkout was cut off');
+  if (cardSales.released > 0) log.warn(cardSales, 'gave back the keys of register card sales cut off');
+  if (tips > 0) log.warn({ tips }, 'recorded the tips of register cards captured before a cut-off');
 }
 
 /** A CDN's purges (docs/operations/cdn.md); without a CDN configured the queue stays empty. */
