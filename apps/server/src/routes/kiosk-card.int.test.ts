@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-app';
 import { overHttp } from '../test-client';
 import { useOrderingRestaurant } from './test-ordering';
+import { terminalShopper } from './test-register';
 
 /**
  * A kiosk order paid by card on the kiosk's own terminal (docs/behaviour/kiosk.md#paying-by-card-at-the-kiosk,
@@ -45,27 +46,7 @@ const order = (payment: 'card' | 'counter') => ({
   lines: [{ itemId, quantity: 2 }],
 });
 
-async function shopper(control: string, body: object = {}) {
-  const answer = await fetch(`${kit.emulator.url}/terminal/${HSN}/${control}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(answer.status, await answer.clone().text()).toBe(200);
-}
-
-/** Waits until the terminal waits for `what`; answers its screen. */
-async function until(what: string) {
-  for (let i = 0; i < 300; i++) {
-    const view = (await (await fetch(`${kit.emulator.url}/terminal/${HSN}/screen`)).json()) as {
-      waitingFor: string[];
-      screen: Record<string, unknown>;
-    };
-    if (view.waitingFor.includes(what)) return view.screen;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`the terminal never waited for ${what}`);
-}
+const { shopper, until } = terminalShopper(kit);
 
 beforeAll(async () => {
   itemId = ((await kit.create('items', { name: 'Ramen', basePrice: 10 })) as { itemId: number }).itemId;

@@ -10,6 +10,7 @@ import { createJobRunner } from '../job-runtime';
 import { useTestApp } from '../test-app';
 import { overHttp } from '../test-client';
 import { useOrderingRestaurant } from './test-ordering';
+import { terminalShopper } from './test-register';
 
 /**
  * A guest's receipt at the kiosk (docs/behaviour/kiosk.md#receipts) over real HTTP on both engines, with the
@@ -61,24 +62,7 @@ const order = (payment: 'card' | 'counter') => ({
   payment,
   lines: [{ itemId, quantity: 2 }],
 });
-async function shopper(control: string, body: object = {}) {
-  const answer = await fetch(`${kit.emulator.url}/terminal/${HSN}/${control}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(answer.status, await answer.clone().text()).toBe(200);
-}
-async function until(what: string) {
-  for (let i = 0; i < 300; i++) {
-    const view = (await (await fetch(`${kit.emulator.url}/terminal/${HSN}/screen`)).json()) as {
-      waitingFor: string[];
-    };
-    if (view.waitingFor.includes(what)) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`the terminal never waited for ${what}`);
-}
+const { shopper, until } = terminalShopper(kit);
 const pair = async (name: string, mode: 'kiosk' | 'register', receiptPrinterId: number | null = null) => {
   const paired = await manager('POST', '/pos/devices', { name, mode, receiptPrinterId });
   expect(paired.statusCode, paired.body).toBe(201);

@@ -35,6 +35,11 @@ export function registerCalls(t: TestApp, kit: ReturnType<typeof useOrderingRest
       },
     });
 
+  return { device, hsn, pos, ...terminalShopper(kit) };
+}
+
+/** The emulator's terminal played as a shopper would: its page's controls, once its screen waits for them. */
+export function terminalShopper(kit: { emulator: { url: string } }, hsn = DEFAULT_TERMINAL.hsn) {
   async function shopper(control: string, body: object = {}) {
     const answer = await fetch(`${kit.emulator.url}/terminal/${hsn}/${control}`, {
       method: 'POST',
@@ -57,5 +62,5 @@ export function registerCalls(t: TestApp, kit: ReturnType<typeof useOrderingRest
     throw new Error(`the terminal never waited for ${what}`);
   }
 
-  return { device, hsn, pos, shopper, until };
+  return { shopper, until };
 }

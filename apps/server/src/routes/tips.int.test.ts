@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-app';
 import { overHttp } from '../test-client';
 import { type Person, useOrderingRestaurant } from './test-ordering';
+import { terminalShopper } from './test-register';
 
 /**
  * Tips (issue 47 item 3, docs/behaviour/tips.md) over real HTTP on both engines: register sales and open
@@ -34,25 +35,7 @@ const call = (who: Person, method: Method, path: string, payload?: object, key?:
 const messages = (answer: { json: () => { errors?: { message: string }[] } }) =>
   (answer.json().errors ?? []).map((e) => e.message);
 
-async function shopper(control: string, body: object = {}) {
-  const answer = await fetch(`${kit.emulator.url}/terminal/${HSN}/${control}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(answer.status, await answer.clone().text()).toBe(200);
-}
-
-async function until(what: string) {
-  for (let i = 0; i < 300; i++) {
-    const view = (await (await fetch(`${kit.emulator.url}/terminal/${HSN}/screen`)).json()) as {
-      waitingFor: string[];
-    };
-    if (view.waitingFor.includes(what)) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`the terminal never waited for ${what}`);
-}
+const { shopper, until } = terminalShopper(kit);
 
 const unlock = async (passcode: string) => {
   await call('employee', 'POST', '/pos/lock');

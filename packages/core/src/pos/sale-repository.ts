@@ -139,6 +139,12 @@ export async function capturedAwaitingTips(ex: Executor, limit: number) {
   return rows.map(({ tenantId, restaurantId, ...card }) => ({ scope: { tenantId, restaurantId }, ...card }));
 }
 
+/** A tender's order. */
+const tenderOfOrder = and(
+  eq(orders.tenantId, orderTenders.tenantId),
+  eq(orders.orderId, orderTenders.orderId),
+);
+
 /** A card whose tip waits this long is captured without one even before its business day ends (a day left open). */
 const TIP_WAIT_HOURS = 20;
 
@@ -157,10 +163,7 @@ export async function untippedCards(ex: Executor, now: Date, limit: number) {
       transactionId: orderTenders.transactionId,
     })
     .from(orderTenders)
-    .innerJoin(
-      orders,
-      and(eq(orders.tenantId, orderTenders.tenantId), eq(orders.orderId, orderTenders.orderId)),
-    )
+    .innerJoin(orders, tenderOfOrder)
     .innerJoin(tenants, eq(tenants.tenantId, orderTenders.tenantId))
     .where(
       and(
@@ -190,10 +193,7 @@ export async function cardsAwaitingTips(ex: Executor, scope: RestaurantScope, bu
       authorised: sql<number>`coalesce(sum(${orderTenders.amount}), 0)::int`,
     })
     .from(orderTenders)
-    .innerJoin(
-      orders,
-      and(eq(orders.tenantId, orderTenders.tenantId), eq(orders.orderId, orderTenders.orderId)),
-    )
+    .innerJoin(orders, tenderOfOrder)
     .where(
       and(
         scopeWhere(orderTenders, scope),
