@@ -338,7 +338,7 @@ describe(`a register card sale on ${engine}: kill -9 after the approval, then re
     const after = await order();
     expect(after.totals.total).toBe(850);
     expect(JSON.stringify(after.events)).toContain(
-      'visa ending 1111 was captured with a tip of 1.50 USD before the register was cut off',
+      'visa ending 1111 was found captured with a tip of 1.50 USD',
     );
     const payment = (await staff('GET', `/payments/transactions/${tender.card.transactionId}`)).json.data;
     expect(payment.transaction ?? payment).toMatchObject({ status: 'captured' });

@@ -13,21 +13,25 @@ import { cardAwaitingTip, cardOf, tipCents } from '../sales/figures';
  * receipt, the new total, and the server's answer — the card is captured with it. "No tip" captures it as it
  * is. Refusals (over 25% of the authorised amount, already added) show in place.
  */
-/** The tip's request: one Idempotency-Key per amount asked (a retry of the same amount counts once). */
+/**
+ * The tip's request. Its Idempotency-Key is kept only across a request that got no answer (the network), so
+ * that retry counts once; any answer (a decline, a refusal) makes the next try a new request.
+ */
 function useTipRequest(sale: Sale, onAdded: (sale: Sale) => void) {
   const { scope, device, onRefused } = useRegisterContext();
   const addTip = useAddTip(scope, device.token);
   const card = cardAwaitingTip(sale);
   const [key, setKey] = useState(() => ({ tip: -1, key: '' }));
   const submit = (tip: number | null) => {
-    if (tip === null || !card) return;
-    const use = key.tip === tip ? key : { tip, key: crypto.randomUUID() };
+    if (tip === null || !card || addTip.isPending) return;
+    const use = key.tip === tip && key.key ? key : { tip, key: crypto.randomUUID() };
     setKey(use);
     addTip.mutate(
       { orderId: sale.orderId, tenderId: card.tenderId, tip, key: use.key },
       {
         onSuccess: onAdded,
         onError: (refusal) => {
+          if (refusal instanceof ProblemError) setKey({ tip: -1, key: '' });
           if (isDeviceRefusal(refusal)) onRefused(errorMessage(refusal));
         },
       },
@@ -47,6 +51,10 @@ export function TipDialog(props: { sale: Sale; onClose: () => void; onAdded: (sa
   const tipError = cents === null ? 'Enter the tip as an amount, such as 4.50' : fieldErrors[0]?.message;
   const otherError = error && fieldErrors.length === 0 ? errorMessage(error) : null;
   const total = sale.totals.total + (cents ?? 0);
+  // an empty or zero tip is "No tip", never the primary action: a card is captured once
+  const add = () => {
+    if (cents) submit(cents);
+  };
   return (
     <Dialog
       open
@@ -64,7 +72,8 @@ export function TipDialog(props: { sale: Sale; onClose: () => void; onAdded: (sa
             size="lg"
             loading={addTip.isPending}
             loadingText="Charging..."
-            onClick={() => submit(cents)}
+            disabled={!cents}
+            onClick={add}
           >
             {cents ? `Add ${money(cents)} tip` : 'Add tip'}
           </Button>
@@ -76,7 +85,7 @@ export function TipDialog(props: { sale: Sale; onClose: () => void; onAdded: (sa
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          submit(cents);
+          add();
         }}
       >
         <dl className="pos-figures pos-void__sale">

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_TERMINAL_KEY } from '@brigade/cardpointe/terminal-emulator';
 import { rebuildLedger } from '@brigade/core/ledger/index';
-import { captureUntippedCards } from '@brigade/core/pos/index';
+import { captureUntippedCards, recordRecoveredTips } from '@brigade/core/pos/index';
 import { ledgerLines } from '@brigade/db/schema/ledger';
 import { paymentTransactions } from '@brigade/db/schema/payments';
 import { eq } from 'drizzle-orm';
@@ -212,6 +212,37 @@ describe('a card whose tip is written on the receipt', () => {
       payload: { tenderId: sale.tenders[0]!.tenderId, tip: 100 },
     });
     expect([late.statusCode, late.json().detail]).toEqual([409, 'This card has no tip waiting to be added']);
+  });
+
+  it('takes the tip of a card captured by hand on the Payments screen, on a completed order, into its ledger', async () => {
+    const sale = await paidAwaitingTip();
+    const { tenderId, card } = sale.tenders[0]!;
+    for (const status of ['in_preparation', 'ready', 'completed']) {
+      const moved = await kit.staff('manager', 'POST', `/orders/${sale.orderId}/status`, { status });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    // the kitchen finishing the order does not capture a card waiting for its tip
+    expect((await paymentOf(card.transactionId)).status).toBe('authorised');
+    const captured = await kit.http.staff(
+      'manager',
+      'POST',
+      `/payments/transactions/${card.transactionId}/capture`,
+      { tipAmount: 250 },
+      randomUUID(),
+    );
+    expect(captured.statusCode, captured.body).toBe(200);
+    expect(await recordRecoveredTips(systemOrderingDeps(t.deps, t.app.log))).toBe(1);
+    const lines = await ledgerOf(sale.orderId);
+    expect(
+      lines.filter((l) => l.kind === 'tip').map((l) => [l.lineKey.endsWith(`:tip:${tenderId}`), l.amount]),
+    ).toEqual([[true, 250]]);
+    expect(lines.filter((l) => l.event === 'sale').reduce((sum, l) => sum + l.amount, 0)).toBe(2250);
+    expect(lines.filter((l) => l.kind === 'tender').reduce((sum, l) => sum + l.amount, 0)).toBe(2250);
+    const history = (await kit.staff('manager', 'GET', `/orders/${sale.orderId}`)).json().data;
+    expect(history.totals).toMatchObject({ tip: 250, total: 2250 });
+    expect(JSON.stringify(history)).toContain('visa ending 1111 was found captured with a tip of 2.50 USD');
+    // once: a second run finds nothing waiting
+    expect(await recordRecoveredTips(systemOrderingDeps(t.deps, t.app.log))).toBe(0);
   });
 
   it('is voided with its sale while it waits: the authorisation goes back and the ledger ends at zero', async () => {

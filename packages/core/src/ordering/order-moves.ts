@@ -85,7 +85,9 @@ export async function moveOrderAs(
 }
 
 async function paymentStep(deps: PaymentDeps, actor: Actor, row: OrderRow, to: OrderStatus): Promise<void> {
-  if (!row.transactionId) return;
+  // A register's card is the register's: taken at the sale, or waiting for the tip written on its receipt,
+  // which the kitchen finishing the order must not capture without (decision 068).
+  if (!row.transactionId || paidAtCounter(row.channel)) return;
   const scope = { tenantId: row.tenantId, restaurantId: row.restaurantId };
   const payment = await deps.transact((tx) => findTransaction(tx, scope, row.transactionId!));
   if (!payment) return;

@@ -147,10 +147,13 @@ const tenderOfOrder = and(
 
 /** A card whose tip waits this long is captured without one even before its business day ends (a day left open). */
 const TIP_WAIT_HOURS = 20;
+/** …and one whose day is over only once it has waited this long (a check paid just before midnight). */
+const TIP_GRACE_HOURS = 4;
 
 /**
  * The cards still waiting for a tip from their receipt whose sale's business day is over on the tenant's
- * clock, or taken more than TIP_WAIT_HOURS ago, of every restaurant: the end-of-day capture's work.
+ * clock and which were taken TIP_GRACE_HOURS ago, or taken more than TIP_WAIT_HOURS ago, of every restaurant:
+ * the end-of-day capture's work.
  */
 export async function untippedCards(ex: Executor, now: Date, limit: number) {
   const zone = sql`coalesce(${tenants.settings}->>'timezone', 'UTC')`;
@@ -170,7 +173,10 @@ export async function untippedCards(ex: Executor, now: Date, limit: number) {
         eq(orderTenders.tipPending, true),
         ne(orders.status, 'cancelled'),
         or(
-          sql`${orders.businessDate} < (${now.toISOString()}::timestamptz at time zone ${zone})::date`,
+          and(
+            sql`${orders.businessDate} < (${now.toISOString()}::timestamptz at time zone ${zone})::date`,
+            lt(orderTenders.takenAt, new Date(now.getTime() - TIP_GRACE_HOURS * 3_600_000)),
+          ),
           lt(orderTenders.takenAt, new Date(now.getTime() - TIP_WAIT_HOURS * 3_600_000)),
         ),
       ),

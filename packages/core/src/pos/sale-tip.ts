@@ -10,9 +10,11 @@ import {
   NO_TIP_PENDING,
   TIP_TENDER_NOT_FOUND,
 } from '@brigade/domain/pos/tips';
+import { recordSale } from '../ledger/index';
 import { ORDER_NOT_FOUND } from '../ordering/order-moves';
 import { addOrderEvent, findOrder, updateOrder } from '../ordering/ordering-repository';
 import type { PaymentDeps } from '../payments/payment-deps';
+import { stepInFlight } from '../payments/payment-repository';
 import { capturePayment } from '../payments/transaction-actions';
 import { SYSTEM, userIdOf } from '../use-case';
 import type { PosCardDeps } from './card-sale';
@@ -118,6 +120,9 @@ async function recordTip(tx: Executor, by: string, target: TipTarget, tip: numbe
   });
   const card = `${tender.cardBrand ?? 'card'}${tender.lastFour ? ` ending ${tender.lastFour}` : ''}`;
   await addOrderEvent(tx, saved, saved.status, by, tipNote(tip, `${order.currency}`, card, target.source));
+  // the ledger reads the tender's tip now: at once when the capture is already recorded (a recovered one),
+  // and whatever the order's status (a completed order's history line writes no ledger line of itself)
+  await recordSale(tx, scope, { orderId: order.orderId });
   return true;
 }
 
@@ -126,7 +131,7 @@ function tipNote(tip: number, currency: string, card: string, source: TipTarget[
   if (source === 'day-end')
     return `No tip added by the end of its business day: ${card} captured without one`;
   if (source === 'recovered')
-    return `${card} was captured${tip > 0 ? ` with a tip of ${amount}` : ''} before the register was cut off`;
+    return `${card} was found captured${tip > 0 ? ` with a tip of ${amount}` : ' without a tip'}`;
   return tip > 0
     ? `Tip of ${amount} added to ${card} at ${source.deviceName}`
     : `No tip on the receipt: ${card} captured at ${source.deviceName}`;
@@ -148,6 +153,9 @@ export async function recordRecoveredTips(deps: PaymentDeps): Promise<number> {
   return recorded;
 }
 
+/** A `requested` step younger than this is the checkout sweep's to settle (its horizon, a day). */
+const UNSETTLED_SECONDS = 86_400;
+
 /**
  * Captures, without a tip, a card still waiting for one whose business day is over (the `pos.untipped` job,
  * every 15 minutes): an authorisation left uncaptured is never paid to the restaurant and expires. Each in its
@@ -161,6 +169,15 @@ export async function captureUntippedCards(
   const due = await deps.transact((tx) => untippedCards(tx, now, options.limit ?? 200));
   const result = { captured: 0, failed: 0 };
   for (const card of due) {
+    // a capture cut off before its answer is the checkout sweep's to settle first: never a second one here
+    const cutOff = await deps.transact((tx) =>
+      stepInFlight(
+        tx,
+        { tenantId: card.scope.tenantId, transactionId: card.transactionId },
+        UNSETTLED_SECONDS,
+      ),
+    );
+    if (cutOff) continue;
     const target = { ...card, source: 'day-end' as const };
     const answer = await capturePayment(
       deps,
@@ -168,7 +185,8 @@ export async function captureUntippedCards(
       {
         ...card.scope,
         transactionId: card.transactionId,
-        idempotencyKey: `pos-untipped-${card.tenderId}`,
+        // a key an hour: a decline or a gateway failure is tried again next hour, not held for the key's day
+        idempotencyKey: `pos-untipped-${card.tenderId}-${now.toISOString().slice(0, 13)}`,
         tipAmount: 0,
       },
       (tx) => recordTip(tx, userIdOf(SYSTEM), target, 0),

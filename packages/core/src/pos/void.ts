@@ -42,7 +42,9 @@ export async function voidPosOrder(
   if (card) await giveBackCard(deps, actor, scope, call.orderId, card.transactionId!);
   return deps.transact(async (tx) => {
     const { device, order, tenders } = await check(tx);
-    return recordVoid({ db: tx }, actor, { device, order, tenders, reason, card: card ?? null });
+    // the card as it is now: a tip added from its receipt meanwhile is part of what went back
+    const now = card ? (tenders.find((t) => t.tenderId === card.tenderId) ?? card) : null;
+    return recordVoid({ db: tx }, actor, { device, order, tenders, reason, card: now });
   });
 }
 
