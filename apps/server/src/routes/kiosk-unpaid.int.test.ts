@@ -148,4 +148,37 @@ describe('kiosk orders nobody paid', () => {
     expect(later.closed).toBe(1);
     expect((await eventsOf(fresh)).status).toBe('cancelled');
   });
+
+  it("counts an order's business day on the tenant's clock, not UTC's", async () => {
+    await t.database.db.execute(
+      sql`update tenants set settings = jsonb_set(settings, '{timezone}', '"Pacific/Pago_Pago"') where tenant_id = ${kit.tenantId}`,
+    );
+    try {
+      const evening = await place('Late Lou');
+      const [row] = await t.database.db
+        .select({ businessDate: orders.businessDate })
+        .from(orders)
+        .where(and(eq(orders.tenantId, kit.tenantId), eq(orders.orderId, evening)));
+      // 05:00 UTC the day after its business day is still 18:00 of that day in Pago Pago (UTC-11)
+      const at = new Date(`${row!.businessDate}T05:00:00Z`);
+      at.setUTCDate(at.getUTCDate() + 1);
+      await t.database.db
+        .update(orders)
+        .set({ createdAt: new Date(at.getTime() - 30 * 60_000) })
+        .where(and(eq(orders.tenantId, kit.tenantId), eq(orders.orderId, evening)));
+      const deps: Parameters<typeof closeUnpaidKioskChecks>[0] = {
+        transact: (work) => t.database.db.transaction(work),
+      };
+      await closeUnpaidKioskChecks(deps, { now: at });
+      // its day is not over where the restaurant is, and it waited 30 of its 120 minutes: still open
+      expect((await eventsOf(evening)).status).toBe('open');
+      // two hours later it has waited too long
+      await closeUnpaidKioskChecks(deps, { now: new Date(at.getTime() + 2 * 3_600_000) });
+      expect((await eventsOf(evening)).status).toBe('cancelled');
+    } finally {
+      await t.database.db.execute(
+        sql`update tenants set settings = jsonb_set(settings, '{timezone}', to_jsonb(${kit.timeZone}::text)) where tenant_id = ${kit.tenantId}`,
+      );
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import type { Executor } from '@brigade/db/database';
 import { orders } from '@brigade/db/schema/ordering';
 import { paymentIdempotencyKeys } from '@brigade/db/schema/payments';
-import { restaurants } from '@brigade/db/schema/tenancy';
+import { tenants } from '@brigade/db/schema/tenancy';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { PAY_CHECK_CARD_OPERATION } from './check-card';
 import type { RestaurantScope } from './device-repository';
@@ -16,8 +16,9 @@ export interface UnpaidKioskCheck extends RestaurantScope {
 }
 
 /**
- * Kiosk orders still waiting at the counter, placed before `placedBefore`, oldest first, with their
- * restaurant's time zone (the caller decides which are due: the business day over, or waited too long).
+ * Kiosk orders still waiting at the counter, placed before `placedBefore`, oldest first, with the time zone
+ * their business day was counted in — the tenant's, as for every order — (the caller decides which are due:
+ * the business day over, or waited too long).
  */
 export async function unpaidKioskChecks(
   ex: Executor,
@@ -30,13 +31,12 @@ export async function unpaidKioskChecks(
       orderId: orders.orderId,
       businessDate: orders.businessDate,
       createdAt: orders.createdAt,
-      timezone: sql<string>`coalesce(${restaurants.settings}->>'timezone', 'UTC')`,
+      // (a restaurant's settings have no time zone: reading them counted every day in UTC, so an evening
+      // order in the Americas was closed as "its day is over" minutes after it was placed)
+      timezone: sql<string>`coalesce(${tenants.settings}->>'timezone', 'UTC')`,
     })
     .from(orders)
-    .innerJoin(
-      restaurants,
-      and(eq(restaurants.tenantId, orders.tenantId), eq(restaurants.restaurantId, orders.restaurantId)),
-    )
+    .innerJoin(tenants, eq(tenants.tenantId, orders.tenantId))
     .where(
       and(eq(orders.channel, 'kiosk'), eq(orders.status, 'open'), lt(orders.createdAt, limits.placedBefore)),
     )
