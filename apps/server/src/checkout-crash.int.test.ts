@@ -353,8 +353,10 @@ describe(`checkout on ${engine}: kill -9 while the gateway works, then restart`,
     const checked = await staff('POST', `/payments/transactions/${transactionId}/inquire`, {});
     expect(checked.json.data.transaction.refundable).toBe(true);
     const day = (await staff('GET', `/orders/${orderId}`)).json.data.businessDate as string;
+    // The refund is on the business day it was made: the next one when the test crosses the restaurant's midnight.
+    const next = new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
     const cardReturned = async () => {
-      const journal = await staff('GET', `/reports/journal?from=${day}&to=${day}`);
+      const journal = await staff('GET', `/reports/journal?from=${day}&to=${next}`);
       return (journal.json.data.days as { cardReturned: number }[]).reduce((n, d) => n + d.cardReturned, 0);
     };
     const returnedBefore = await cardReturned();
