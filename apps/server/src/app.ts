@@ -36,6 +36,7 @@ import { imageRoutes, registerImageSupport } from './routes/images';
 import { invitationRoutes } from './routes/invitations';
 import { itemBulkRoutes } from './routes/item-bulk';
 import { kioskRoutes } from './routes/kiosk';
+import { kitchenDisplayRoutes } from './routes/kitchen-display';
 import { meRoutes } from './routes/me';
 import { menuMoveRoutes } from './routes/menu-moves';
 import { metaRoutes } from './routes/meta';
@@ -89,6 +90,7 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...posRoutes,
   ...posCheckRoutes,
   ...kioskRoutes,
+  ...kitchenDisplayRoutes,
   ...staffRoutes,
   ...printingRoutes,
 ];

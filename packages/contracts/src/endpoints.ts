@@ -18,6 +18,7 @@ import * as images from './images';
 import * as invitations from './invitations';
 import * as itemBulk from './item-bulk';
 import * as kiosk from './kiosk';
+import * as kitchenDisplay from './kitchen-display';
 import * as me from './me';
 import * as menus from './menus';
 import { getApiInfo } from './meta';
@@ -74,6 +75,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(posChecks),
   ...endpointsOf(posCheckSplits),
   ...endpointsOf(kiosk),
+  ...endpointsOf(kitchenDisplay),
   ...endpointsOf(printing),
   ...endpointsOf(staff),
   ...endpointsOf(payments),

@@ -282,7 +282,7 @@ export const pairPosTerminal = defineEndpoint({
   changes: 'none',
   request: { params: deviceParams, body: pairTerminalSchema },
   response: { status: 200, description: 'The register', schema: successOf(posDeviceSchema) },
-  problems: [404],
+  problems: [404, 409],
 });
 
 export const unpairPosTerminal = defineEndpoint({

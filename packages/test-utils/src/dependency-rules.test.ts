@@ -70,6 +70,7 @@ const ALLOWED: Record<string, string[]> = {
   '@brigade/menu-app': ['@brigade/api-client', '@brigade/contracts', '@brigade/domain', '@brigade/ui'],
   '@brigade/pos-app': ['@brigade/api-client', '@brigade/contracts', '@brigade/domain', '@brigade/ui'],
   '@brigade/kiosk-app': ['@brigade/api-client', '@brigade/contracts', '@brigade/domain', '@brigade/ui'],
+  '@brigade/kitchen-app': ['@brigade/api-client', '@brigade/contracts', '@brigade/domain', '@brigade/ui'],
   // The public site renders on the server from core's use-cases; it names the database only as a type.
   '@brigade/site-app': ['@brigade/core', '@brigade/contracts', '@brigade/db', '@brigade/domain'],
   '@brigade/test-utils': ['@brigade/contracts', '@brigade/core', '@brigade/db', '@brigade/domain'],

@@ -16,6 +16,7 @@ export const WEB_APPS = [
   { name: 'menu', prefix: '/menu/', dist: join(REPO_ROOT, 'apps/menu/dist') },
   { name: 'pos', prefix: '/pos/', dist: join(REPO_ROOT, 'apps/pos/dist') },
   { name: 'kiosk', prefix: '/kiosk/', dist: join(REPO_ROOT, 'apps/kiosk/dist') },
+  { name: 'kitchen', prefix: '/kitchen/', dist: join(REPO_ROOT, 'apps/kitchen/dist') },
 ] as const;
 
 export interface WebApp {

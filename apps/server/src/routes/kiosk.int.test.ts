@@ -143,7 +143,7 @@ describe('pairing a kiosk', () => {
   it('is a manager’s, with a clear message for a mode that does not exist', async () => {
     const bad = await staff('manager', 'POST', '/pos/devices', { payload: { name: 'K', mode: 'tablet' } });
     expect(bad.statusCode).toBe(400);
-    expect(messages(bad)).toEqual(["Mode must be 'register' or 'kiosk'"]);
+    expect(messages(bad)).toEqual(["Mode must be 'register', 'kiosk' or 'kitchen'"]);
     const employee = await staff('employee', 'POST', '/pos/devices', {
       payload: { name: 'K', mode: 'kiosk' },
     });

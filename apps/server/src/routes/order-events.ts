@@ -2,10 +2,12 @@ import { resolveCatalogueScope } from '@brigade/core/catalogue/scope';
 import { getGuestOrder } from '@brigade/core/ordering/guest-orders';
 import type { OrderChange } from '@brigade/core/ordering/order-feed';
 import { findOrderByToken } from '@brigade/core/ordering/ordering-repository';
+import { pairedKitchenDisplay } from '@brigade/core/pos/index';
 import { userIdOf } from '@brigade/core/use-case';
 import { ANONYMOUS, decideAccess } from '@brigade/domain/access';
 import { isBrigadeError } from '@brigade/domain/errors';
 import type { GuestOrder } from '@brigade/domain/ordering/api';
+import { DEVICE_HEADER } from '@brigade/domain/pos/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
 import { sendProblem } from '../plugins/problem-details';
@@ -34,6 +36,8 @@ export interface OrderEventsOptions {
  *   sent at once and again whenever it changes; it ends when the order is final.
  * - `GET /api/v1/tenants/{tenantId}/restaurants/{restaurantId}/orders/events`: the restaurant's staff
  *   (employees and up) hear `change` with the order's id whenever one of its orders changes, and refetch.
+ * - `GET /api/v1/kitchen-display/events`: the same, for a paired kitchen display's restaurant (its token in
+ *   `X-Pos-Device`, no session: docs/behaviour/kitchen-display.md).
  */
 export function registerOrderEvents(
   app: FastifyInstance,
@@ -59,6 +63,9 @@ export function registerOrderEvents(
   );
   app.get('/api/v1/tenants/:tenantId/restaurants/:restaurantId/orders/events', (request, reply) =>
     staffStream(deps, live, request, reply),
+  );
+  app.get('/api/v1/kitchen-display/events', (request, reply) =>
+    kitchenDisplayStream(deps, live, request, reply),
   );
 }
 
@@ -162,6 +169,34 @@ async function staffStream(deps: AppDeps, live: Live, request: FastifyRequest, r
       return sendProblem(reply, 404, error.code, error.message);
     throw error;
   }
+  return restaurantStream(deps, live, request, reply, scope);
+}
+
+/**
+ * A paired kitchen display's stream (decision 069): its token in `X-Pos-Device` (the browser reads it with
+ * fetch, since EventSource sends no headers) names the restaurant; any other token, or none, is 403.
+ */
+async function kitchenDisplayStream(deps: AppDeps, live: Live, request: FastifyRequest, reply: FastifyReply) {
+  let device: { tenantId: number; restaurantId: number };
+  try {
+    device = await pairedKitchenDisplay({ db: deps.database.db }, request.headers[DEVICE_HEADER]);
+  } catch (error) {
+    if (isBrigadeError(error) && error.kind === 'forbidden')
+      return sendProblem(reply, 403, error.code, error.message);
+    throw error;
+  }
+  const scope = { tenantId: device.tenantId, restaurantId: device.restaurantId };
+  return restaurantStream(deps, live, request, reply, scope);
+}
+
+/** `ready` once listening, then `change` {orderId} for each change of one of the restaurant's orders. */
+async function restaurantStream(
+  deps: AppDeps,
+  live: Live,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  scope: { tenantId: number; restaurantId: number },
+) {
   const stream = openStream(reply, request, live);
   const mine = (change: OrderChange) =>
     change.orderId === null ||

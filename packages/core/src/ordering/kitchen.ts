@@ -181,7 +181,8 @@ const ticketLine = (line: OrderLine) => ({
   ...(line.seat ? { seat: line.seat } : {}),
 });
 
-const offTheLine = (row: OrderRow) =>
+/** The 409 for an order the kitchen no longer (or not yet) works on. */
+export const offTheLine = (row: OrderRow) =>
   new BrigadeError(
     'conflict',
     'ORDER_NOT_IN_KITCHEN',

@@ -4,10 +4,14 @@ import { BrigadeError, notFound, validationError } from '@brigade/domain/errors'
 import {
   DEVICE_REVOKED_MESSAGE,
   DEVICE_TOKEN_MESSAGE,
+  type DeviceMode,
   DRAWER_OPEN_ON_UNPAIR,
   deviceTokenSchema,
   KIOSK_ONLY_MESSAGE,
+  KITCHEN_NOT_A_KIOSK_MESSAGE,
+  KITCHEN_ONLY_MESSAGE,
   NOT_A_KIOSK_MESSAGE,
+  NOT_A_KITCHEN_DISPLAY_MESSAGE,
   type PairDeviceInput,
   type PairedDevice,
   type PosDevice,
@@ -112,7 +116,7 @@ export async function revokeDevice(
 /**
  * The paired, not unpaired, device a register call names by its token in this restaurant; 403 otherwise
  * (a token of another restaurant is as unknown as a made-up one). A kiosk's token opens no register call
- * (decision 059): it only places kiosk orders.
+ * (decision 059): it only places kiosk orders; nor does a kitchen display's (decision 069).
  */
 export async function pairedDevice(
   deps: UseCaseDeps & { now?: () => Date },
@@ -121,29 +125,58 @@ export async function pairedDevice(
 ): Promise<DeviceRow> {
   const parsed = deviceTokenSchema.safeParse(token);
   const row = parsed.success ? await deviceByToken(deps.db, scope, hashOf(parsed.data)) : null;
-  const device = await usableDevice(deps, row);
-  if (device.mode !== 'register') throw new BrigadeError('forbidden', 'DEVICE_IS_KIOSK', KIOSK_ONLY_MESSAGE);
-  return device;
+  return usableDevice(deps, row, 'register');
 }
 
 /**
  * The kiosk a kiosk call names by its token alone (no session, no tenant in the path): the token's device
- * says which restaurant it orders for. 403 for an unknown, unpaired or register token.
+ * says which restaurant it orders for. 403 for an unknown, unpaired, register or kitchen display token.
  */
-export async function pairedKiosk(
+export const pairedKiosk = (deps: UseCaseDeps & { now?: () => Date }, token: unknown): Promise<DeviceRow> =>
+  pairedAnywhere(deps, token, 'kiosk');
+
+/**
+ * The device a token names, in whichever restaurant, if it is paired in `mode`: a kiosk's or a kitchen
+ * display's calls name no tenant, the token does. 403 for an unknown, unpaired or other device's token.
+ */
+export async function pairedAnywhere(
   deps: UseCaseDeps & { now?: () => Date },
   token: unknown,
+  mode: 'kiosk' | 'kitchen',
 ): Promise<DeviceRow> {
   const parsed = deviceTokenSchema.safeParse(token);
   const row = parsed.success ? await deviceByTokenAnywhere(deps.db, hashOf(parsed.data)) : null;
-  const device = await usableDevice(deps, row);
-  if (device.mode !== 'kiosk') throw new BrigadeError('forbidden', 'DEVICE_NOT_KIOSK', NOT_A_KIOSK_MESSAGE);
-  return device;
+  return usableDevice(deps, row, mode);
 }
 
-async function usableDevice(deps: UseCaseDeps & { now?: () => Date }, row: DeviceRow | null) {
+/** What a device of another mode is told on a call for `wanted`: the code, and what to do. */
+const WRONG_MODE: Record<DeviceMode, Record<DeviceMode, [code: string, message: string] | null>> = {
+  register: {
+    register: null,
+    kiosk: ['DEVICE_IS_KIOSK', KIOSK_ONLY_MESSAGE],
+    kitchen: ['DEVICE_IS_KITCHEN_DISPLAY', KITCHEN_ONLY_MESSAGE],
+  },
+  kiosk: {
+    register: ['DEVICE_NOT_KIOSK', NOT_A_KIOSK_MESSAGE],
+    kiosk: null,
+    kitchen: ['DEVICE_NOT_KIOSK', KITCHEN_NOT_A_KIOSK_MESSAGE],
+  },
+  kitchen: {
+    register: ['DEVICE_NOT_KITCHEN_DISPLAY', NOT_A_KITCHEN_DISPLAY_MESSAGE],
+    kiosk: ['DEVICE_NOT_KITCHEN_DISPLAY', NOT_A_KITCHEN_DISPLAY_MESSAGE],
+    kitchen: null,
+  },
+};
+
+async function usableDevice(
+  deps: UseCaseDeps & { now?: () => Date },
+  row: DeviceRow | null,
+  wanted: DeviceMode,
+): Promise<DeviceRow> {
   if (!row) throw new BrigadeError('forbidden', 'DEVICE_NOT_PAIRED', DEVICE_TOKEN_MESSAGE);
   if (row.revokedAt) throw new BrigadeError('forbidden', 'DEVICE_UNPAIRED', DEVICE_REVOKED_MESSAGE);
   await markSeen(deps.db, row, deps.now?.() ?? new Date());
+  const refusal = WRONG_MODE[wanted][row.mode];
+  if (refusal) throw new BrigadeError('forbidden', refusal[0], refusal[1]);
   return row;
 }

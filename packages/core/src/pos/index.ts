@@ -1,6 +1,7 @@
 /**
  * The register's face (docs/behaviour/pos.md): pairing devices, what a register sells, ringing up a sale,
- * the day's register sales and the cash drawer's job. Other areas and the server import only this file.
+ * the day's register sales and the cash drawer's job; the kiosk's and the kitchen display's calls. Other areas
+ * and the server import only this file.
  */
 
 export { CARD_SALE_OPERATION, type PosCardDeps, placePosCardOrder } from './card-sale';
@@ -34,6 +35,15 @@ export {
 export { getKioskMenu, placeKioskOrder } from './kiosk';
 export { emailKioskReceipt, printKioskReceipt } from './kiosk-receipt';
 export { closeUnpaidKioskChecks, KIOSK_UNPAID_MINUTES, type UnpaidKioskResult } from './kiosk-unpaid';
+export {
+  bumpKitchenDisplayTicket,
+  getKitchenDisplay,
+  getKitchenDisplayBoard,
+  getKitchenDisplayExpo,
+  markKitchenDisplayReady,
+  pairedKitchenDisplay,
+  recallKitchenDisplayTicket,
+} from './kitchen-display';
 export { printReceiptJob } from './receipt';
 export { emailReceipt } from './receipt-email';
 export { getRegister, type PosDeps } from './register';

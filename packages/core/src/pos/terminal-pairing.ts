@@ -1,6 +1,6 @@
 import type { Actor } from '@brigade/domain/access';
-import { notFound } from '@brigade/domain/errors';
-import type { PosDevice } from '@brigade/domain/pos/api';
+import { BrigadeError, notFound } from '@brigade/domain/errors';
+import { KITCHEN_NO_TERMINAL, type PosDevice } from '@brigade/domain/pos/api';
 import { type PairTerminalInput, pairTerminalSchema } from '@brigade/domain/pos/terminal';
 import { resolveCatalogueScope } from '../catalogue/scope';
 import type { SealedBox } from '../secrets/sealed-box';
@@ -36,6 +36,9 @@ export async function pairTerminal(
   input: RestaurantScope & { deviceId: number; body: PairTerminalInput },
 ): Promise<PosDevice> {
   const row = await deviceIn(deps, actor, input);
+  // a kitchen display takes no money; a kiosk does (a guest pays by card on it)
+  if (row.mode === 'kitchen')
+    throw new BrigadeError('conflict', 'DEVICE_IS_KITCHEN_DISPLAY', KITCHEN_NO_TERMINAL);
   const { hsn, apiKey } = pairTerminalSchema.parse(input.body);
   const sealedKey = deps.secrets().seal(apiKey, terminalKeyContext(row));
   return deviceOf(await setDeviceTerminal(deps.db, row, { hsn, sealedKey }));

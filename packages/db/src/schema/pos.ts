@@ -43,14 +43,15 @@ export const posDevices = pgTable(
     /** When the register last refused passcodes after too many wrong ones: Registers shows it to managers. */
     passcodeLockedAt: at('passcode_locked_at'),
     /**
-     * `register` (staff sell on it under their own session) or `kiosk` (guests order on it; the token alone
-     * is its identity and it may only place kiosk orders: decision 059).
+     * `register` (staff sell on it under their own session), `kiosk` (guests order on it; the token alone
+     * is its identity and it may only place kiosk orders: decision 059) or `kitchen` (a kitchen display; the
+     * token alone, and it may only show, bump and recall the kitchen's tickets: decision 069).
      */
     mode: text('mode', { enum: DEVICE_MODES }).notNull().default('register'),
   },
   (t) => [
     restaurantFk('pos_devices_restaurant_fk', t as never),
-    check('pos_devices_mode_check', sql`${t.mode} in ('register', 'kiosk')`),
+    check('pos_devices_mode_check', sql`${t.mode} in ('register', 'kiosk', 'kitchen')`),
     uniqueIndex('pos_devices_token_key').on(t.tokenHash),
     index('pos_devices_restaurant_idx').on(t.tenantId, t.restaurantId),
   ],

@@ -19,11 +19,23 @@ export const DEVICE_HEADER = 'x-pos-device';
 export const DEVICE_TOKEN_MESSAGE = 'This device is not paired with the restaurant; pair it again';
 export const DEVICE_REVOKED_MESSAGE = 'This device was unpaired by a manager; pair it again';
 
-/** A paired device is a register (staff sell on it) or a self-order kiosk (guests order on it): decision 059. */
-export const DEVICE_MODES = ['register', 'kiosk'] as const;
+/**
+ * A paired device is a register (staff sell on it), a self-order kiosk (guests order on it: decision 059) or a
+ * kitchen display (cooks bump tickets on it: decision 069).
+ */
+export const DEVICE_MODES = ['register', 'kiosk', 'kitchen'] as const;
 export type DeviceMode = (typeof DEVICE_MODES)[number];
+export const DEVICE_MODE_MESSAGE = "Mode must be 'register', 'kiosk' or 'kitchen'";
 export const KIOSK_ONLY_MESSAGE = 'This device is a self-order kiosk: it only places kiosk orders';
 export const NOT_A_KIOSK_MESSAGE = 'This device is a register, not a kiosk; pair it as a kiosk';
+export const KITCHEN_ONLY_MESSAGE = "This device is a kitchen display: it only shows the kitchen's tickets";
+export const NOT_A_KITCHEN_DISPLAY_MESSAGE = 'This device is not a kitchen display; pair it as one';
+/** A kitchen display's token on a kiosk call (a register's hears NOT_A_KIOSK_MESSAGE). */
+export const KITCHEN_NOT_A_KIOSK_MESSAGE =
+  'This device is a kitchen display, not a kiosk; pair it as a kiosk';
+/** A kitchen display prints no receipts and takes no money (decision 069). */
+export const KITCHEN_NO_RECEIPT_PRINTER = 'A kitchen display has no receipt printer';
+export const KITCHEN_NO_TERMINAL = 'A kitchen display takes no card terminal';
 
 /**
  * The channels whose orders the registers take money for: register sales and open checks (`pos`), and kiosk
@@ -65,25 +77,30 @@ export const posDeviceSchema = z.object({
   terminal: z.object({ hsn: z.string(), pairedAt: z.date() }).nullable(),
   /** When it last refused passcodes after 5 wrong ones in a minute (docs/behaviour/time-clock.md). */
   passcodeLockedAt: z.date().nullable(),
-  /** A register, or a self-order kiosk (docs/behaviour/kiosk.md). */
+  /** A register, a self-order kiosk (docs/behaviour/kiosk.md) or a kitchen display (docs/behaviour/kitchen-display.md). */
   mode: z.enum(DEVICE_MODES),
 });
 export type PosDevice = z.infer<typeof posDeviceSchema>;
 
-export const pairDeviceSchema = z.strictObject({
-  name: text()
-    .trim()
-    .min(1, 'Device name cannot be empty')
-    .max(60, 'Device name cannot exceed 60 characters'),
-  receiptPrinterId: z
-    .number({ error: 'Receipt printer must be a printer ID' })
-    .int('Receipt printer must be a printer ID')
-    .min(1, 'Receipt printer must be a printer ID')
-    .max(INT32_MAX, 'Receipt printer must be a printer ID')
-    .nullable()
-    .default(null),
-  mode: z.enum(DEVICE_MODES, { error: "Mode must be 'register' or 'kiosk'" }).default('register'),
-});
+export const pairDeviceSchema = z
+  .strictObject({
+    name: text()
+      .trim()
+      .min(1, 'Device name cannot be empty')
+      .max(60, 'Device name cannot exceed 60 characters'),
+    receiptPrinterId: z
+      .number({ error: 'Receipt printer must be a printer ID' })
+      .int('Receipt printer must be a printer ID')
+      .min(1, 'Receipt printer must be a printer ID')
+      .max(INT32_MAX, 'Receipt printer must be a printer ID')
+      .nullable()
+      .default(null),
+    mode: z.enum(DEVICE_MODES, { error: DEVICE_MODE_MESSAGE }).default('register'),
+  })
+  .refine((device) => device.mode !== 'kitchen' || device.receiptPrinterId === null, {
+    message: KITCHEN_NO_RECEIPT_PRINTER,
+    path: ['receiptPrinterId'],
+  });
 export type PairDeviceInput = z.input<typeof pairDeviceSchema>;
 
 /** The answer to pairing: the token is shown once and kept by the device (never stored, only its hash). */

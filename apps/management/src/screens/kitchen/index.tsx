@@ -4,22 +4,61 @@ import { ErrorView } from '@brigade/ui/components/alert';
 import { Button, buttonClass } from '@brigade/ui/components/button';
 import { EmptyState } from '@brigade/ui/components/empty-state';
 import { SkeletonRows } from '@brigade/ui/components/skeleton';
+import { KitchenBoardScreen } from '@brigade/ui/kitchen/board';
+import { ExpoScreen } from '@brigade/ui/kitchen/expo';
+import { type KitchenData, KitchenDataContext } from '@brigade/ui/kitchen/kitchen-data';
+import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { usePrepStations } from '../../catalogue-kit/catalogue-api';
+import { useCurrentRestaurant } from '../../restaurant-context';
+import { useOrderStream } from '../orders/live-orders';
+import {
+  useBumpTicket,
+  useExpoBoard,
+  useKitchenBoard,
+  useMarkReady,
+  useRecallTicket,
+} from '../orders/orders-api';
 import { ORDER_PATHS } from '../orders/paths';
-import { KitchenBoardScreen } from './board';
-import { ExpoScreen } from './expo';
-import './kitchen.css';
+import { TicketAlerts } from '../orders/ticket-alerts';
+import '@brigade/ui/kitchen.css';
 
 /** /kitchen (choose the station), /kitchen/:stationId (that station's display), /kitchen/expo (all). */
 export default function KitchenRoute() {
   const { stationId } = useParams();
+  const data = useBackOfficeKitchen();
   const id = Number(stationId);
-  if (stationId === 'expo') return <ExpoScreen />;
-  return stationId && Number.isInteger(id) && id > 0 ? (
-    <KitchenBoardScreen prepStationId={id} />
-  ) : (
-    <StationChooser />
+  return (
+    <KitchenDataContext value={data}>
+      {stationId === 'expo' ? (
+        <ExpoScreen />
+      ) : stationId && Number.isInteger(id) && id > 0 ? (
+        <KitchenBoardScreen prepStationId={id} />
+      ) : (
+        <StationChooser />
+      )}
+    </KitchenDataContext>
+  );
+}
+
+/** The kitchen screens in the back office: the tenant's routes, under the staff member's session. */
+function useBackOfficeKitchen(): KitchenData {
+  const { timezone } = useCurrentRestaurant();
+  const stations = usePrepStations().data;
+  return useMemo(
+    () => ({
+      timezone,
+      stations,
+      useBoard: useKitchenBoard,
+      useExpo: useExpoBoard,
+      useBump: useBumpTicket,
+      useRecall: useRecallTicket,
+      useReady: useMarkReady,
+      useLive: useOrderStream,
+      paths: { stations: ORDER_PATHS.kitchen, station: ORDER_PATHS.station, expo: ORDER_PATHS.expo },
+      alerts: <TicketAlerts />,
+    }),
+    [timezone, stations],
   );
 }
 

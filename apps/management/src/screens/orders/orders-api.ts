@@ -34,8 +34,6 @@ import { useLiveStreamOpen } from './live-orders';
 export type Order = ResponseOf<typeof getOrder>['data'];
 export type OrderingSettings = ResponseOf<typeof getOrderingSettings>['data'];
 export type SalesSummary = ResponseOf<typeof getSalesSummary>['data'];
-export type KitchenBoard = ResponseOf<typeof getKitchenBoard>['data'];
-export type KitchenTicket = KitchenBoard['tickets'][number];
 export type MoveBody = BodyInput<typeof moveOrder>;
 
 export const LIVE_INTERVAL_MS = 3000;
@@ -197,23 +195,32 @@ export function useExpoBoard() {
   });
 }
 
-export type ExpoTicket = ResponseOf<typeof getExpoBoard>['data']['tickets'][number];
-
-export function useKitchenWrites(prepStationId: number) {
+/** A station's bump of a ticket (the last station's makes the order ready). */
+export function useBumpTicket(prepStationId: number) {
   const { params } = useOrderingTarget();
   const refresh = useRefreshOrdering();
-  return {
-    bump: useMutation({
-      mutationFn: async (orderId: number) =>
-        (await apiClient.call(bumpTicket, { params: { ...params, prepStationId, orderId } })).data,
-      onSettled: refresh,
-    }),
-    recall: useMutation({
-      mutationFn: async () =>
-        (await apiClient.call(recallTicket, { params: { ...params, prepStationId } })).data,
-      onSettled: refresh,
-    }),
-  };
+  return useMutation({
+    mutationFn: async (orderId: number) =>
+      (await apiClient.call(bumpTicket, { params: { ...params, prepStationId, orderId } })).data,
+    onSettled: refresh,
+  });
+}
+
+/** Undoes a station's last bump. */
+export function useRecallTicket(prepStationId: number) {
+  const { params } = useOrderingTarget();
+  const refresh = useRefreshOrdering();
+  return useMutation({
+    mutationFn: async () =>
+      (await apiClient.call(recallTicket, { params: { ...params, prepStationId } })).data,
+    onSettled: refresh,
+  });
+}
+
+/** The pass marks an order ready (the expo's Ready): the order moves as from its page. */
+export function useMarkReady(orderId: number) {
+  const move = useMoveOrder(orderId);
+  return useMutation({ mutationFn: () => move.mutateAsync({ status: 'ready' }) });
 }
 
 export type PrintedTicket = ResponseOf<typeof listKitchenTickets>['data'][number];

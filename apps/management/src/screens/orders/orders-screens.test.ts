@@ -1,5 +1,5 @@
+import { elapsed } from '@brigade/ui/kitchen/board';
 import { describe, expect, it } from 'vitest';
-import { elapsed } from '../kitchen/board';
 import { arrivals, titleWith } from './new-order-alert';
 import { isScheduled } from './orders-screen';
 import { cardLine, pickupLabel, registerPaidLabel, timeOf } from './paths';

@@ -31,6 +31,9 @@ const lockedRecently = (at: string | null): at is string =>
 const REGISTER_URL = '/pos/';
 /** The self-order kiosk app (docs/behaviour/kiosk.md): a manager pairs a kiosk on the device itself. */
 const KIOSK_URL = '/kiosk/';
+/** The kitchen display app (docs/behaviour/kitchen-display.md): paired on the kitchen's screen itself. */
+const KITCHEN_URL = '/kitchen/';
+const KINDS = { register: 'Register', kiosk: 'Self-order kiosk', kitchen: 'Kitchen display' } as const;
 
 function usePosDevices() {
   const { tenantId, restaurantId } = useCurrentRestaurant();
@@ -56,7 +59,7 @@ function columns(printerName: (id: number | null) => string): Column<Device>[] {
     d.pairedByName ? `${when(d.pairedAt)} by ${d.pairedByName}` : when(d.pairedAt);
   return [
     { header: 'Name', primary: true, cell: (d) => d.name },
-    { header: 'Kind', cell: (d) => (d.mode === 'kiosk' ? 'Self-order kiosk' : 'Register') },
+    { header: 'Kind', cell: (d) => KINDS[d.mode] },
     { header: 'Receipt printer', cell: (d) => printerName(d.receiptPrinterId) },
     { header: 'Card terminal', cell: (d) => d.terminal?.hsn ?? 'None' },
     { header: 'Paired', cell: paired, hideOnMobile: true },
@@ -80,6 +83,9 @@ function columns(printerName: (id: number | null) => string): Column<Device>[] {
 
 const OpenRegisterLink = () => (
   <>
+    <a className={buttonClass('secondary')} href={KITCHEN_URL}>
+      Set up a kitchen display
+    </a>
     <a className={buttonClass('secondary')} href={KIOSK_URL}>
       Set up a kiosk
     </a>
@@ -106,7 +112,7 @@ export default function PosDevicesScreen() {
     <>
       <PageHeader
         title="Registers"
-        description="Devices paired as registers or self-order kiosks of this restaurant. Pair a device by opening the register or the kiosk on it."
+        description="Devices paired as registers, self-order kiosks or kitchen displays of this restaurant. Pair a device by opening the register, the kiosk or the kitchen display on it."
         actions={<OpenRegisterLink />}
       />
       <DataTable<Device>

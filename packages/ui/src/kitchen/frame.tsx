@@ -1,15 +1,15 @@
-import { errorMessageOf } from '@brigade/ui/app-kit/server-errors';
-import { useToast } from '@brigade/ui/app-kit/toast';
-import { Button } from '@brigade/ui/components/button';
 import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { usePrepStations } from '../../catalogue-kit/catalogue-api';
-import { type KitchenTicket, useKitchenWrites } from '../orders/orders-api';
-import { ORDER_PATHS } from '../orders/paths';
+import { errorMessageOf } from '../app-kit/server-errors';
+import { useToast } from '../app-kit/toast';
+import { Button } from '../components/button';
+import { type KitchenTicket, useKitchenData } from './kitchen-data';
 
 /** Bump and recall with the cook's feedback, the same from a button, a touch or a bump bar's key. */
 export function useTicketActions(prepStationId: number) {
-  const { bump, recall } = useKitchenWrites(prepStationId);
+  const data = useKitchenData();
+  const bump = data.useBump(prepStationId);
+  const recall = data.useRecall(prepStationId);
   const toast = useToast();
   return {
     bump: async (ticket: Pick<KitchenTicket, 'orderId' | 'number'>) => {
@@ -89,9 +89,9 @@ export function useFullScreen(frame: RefObject<HTMLElement | null>) {
 
 /** Another station's display, or the expo, without going back to the list. */
 export function StationSwitcher({ prepStationId }: { prepStationId: number | 'expo' }) {
-  const stations = usePrepStations();
+  const { stations, paths } = useKitchenData();
   const navigate = useNavigate();
-  if (!stations.data || stations.data.length === 0) return null;
+  if (!stations || stations.length === 0) return null;
   return (
     <label className="kds__switch">
       <span className="kds__switch-label">Station</span>
@@ -99,15 +99,11 @@ export function StationSwitcher({ prepStationId }: { prepStationId: number | 'ex
         className="kds__switch-select"
         value={prepStationId}
         onChange={(event) =>
-          navigate(
-            event.target.value === 'expo'
-              ? ORDER_PATHS.expo
-              : ORDER_PATHS.station(Number(event.target.value)),
-          )
+          navigate(event.target.value === 'expo' ? paths.expo : paths.station(Number(event.target.value)))
         }
       >
         <option value="expo">Expo: all stations</option>
-        {stations.data.map((station) => (
+        {stations.map((station) => (
           <option key={station.prepStationId} value={station.prepStationId}>
             {station.name}
           </option>
@@ -119,7 +115,7 @@ export function StationSwitcher({ prepStationId }: { prepStationId: number | 'ex
 
 /**
  * A kitchen screen's frame (a station's board, the expo): dark, full-screen friendly, with the way back, the
- * title, the clock, the station select, `tools` and Full screen, and the ticket alerts above `children`.
+ * title, the clock, the station select, `tools` and Full screen, and the alerts above `children`.
  */
 export function KdsFrame({
   title,
@@ -134,17 +130,18 @@ export function KdsFrame({
   tools?: ReactNode;
   children: ReactNode;
 }) {
+  const { paths, alerts, timezone } = useKitchenData();
   const frame = useRef<HTMLDivElement>(null);
   const fullScreen = useFullScreen(frame);
   return (
     <div className="kds" ref={frame}>
       <header className="kds__bar">
-        <Link className="kds__back" to={ORDER_PATHS.kitchen}>
+        <Link className="kds__back" to={paths.stations}>
           ← Stations
         </Link>
         <h1 className="kds__title">{title}</h1>
         <p className="kds__clock" aria-hidden="true">
-          {now.toLocaleTimeString(undefined, { timeStyle: 'short' })}
+          {clockOf(now, timezone)}
         </p>
         <div className="kds__tools">
           <StationSwitcher prepStationId={station} />
@@ -154,7 +151,17 @@ export function KdsFrame({
           </Button>
         </div>
       </header>
+      {alerts && <div className="kds__alerts">{alerts}</div>}
       {children}
     </div>
   );
+}
+
+/** The time of day on the restaurant's clock (the browser's own when the zone is unknown to it). */
+function clockOf(now: Date, timeZone: string | undefined): string {
+  try {
+    return now.toLocaleTimeString(undefined, { timeStyle: 'short', ...(timeZone ? { timeZone } : {}) });
+  } catch {
+    return now.toLocaleTimeString(undefined, { timeStyle: 'short' });
+  }
 }

@@ -1,13 +1,10 @@
 import { errorMessage, isProblemError } from '@brigade/api-client/problem-error';
 import { ticketAge } from '@brigade/domain/ordering/kitchen';
-import { Button } from '@brigade/ui/components/button';
 import { useEffect, useState } from 'react';
-import { useCurrentRestaurant } from '../../restaurant-context';
-import { useOrderStream } from '../orders/live-orders';
-import { type KitchenTicket, useKitchenBoard } from '../orders/orders-api';
-import { timeOf } from '../orders/paths';
-import { TicketAlerts } from '../orders/ticket-alerts';
-import { BUMP_KEYS, KdsFrame, useBumpBar, useTicketActions } from './board-tools';
+import { Button } from '../components/button';
+import { timeOf } from '../lib/restaurant-time';
+import { BUMP_KEYS, KdsFrame, useBumpBar, useTicketActions } from './frame';
+import { type KitchenBoard, type KitchenTicket, useKitchenData } from './kitchen-data';
 
 /** The time now, once a second (the tickets' timers). */
 export function useNow(): Date {
@@ -25,14 +22,17 @@ export function elapsed(from: Date, now: Date): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
+type Actions = ReturnType<typeof useTicketActions>;
+
 /**
  * One station's kitchen display: dark, large type, full-screen friendly. Tickets of the orders on the line,
  * oldest first, each with its timer (amber after 10 minutes, red after 20), lines by course, and Bump; the
  * header recalls the station's last bump. Live like the orders list (pushed, polled while the push is down).
  */
 export function KitchenBoardScreen({ prepStationId }: { prepStationId: number }) {
-  useOrderStream();
-  const board = useKitchenBoard(prepStationId);
+  const data = useKitchenData();
+  data.useLive();
+  const board = data.useBoard(prepStationId);
   const now = useNow();
   const actions = useTicketActions(prepStationId);
   useBumpBar(board.data?.tickets, actions);
@@ -44,9 +44,6 @@ export function KitchenBoardScreen({ prepStationId }: { prepStationId: number })
       tools={board.data && <RecallButton actions={actions} last={board.data.lastBumped} />}
     >
       <p className="kds__keys">Bump bar: {BUMP_KEYS}.</p>
-      <div className="kds__alerts">
-        <TicketAlerts />
-      </div>
       <BoardBody board={board} actions={actions} now={now} />
     </KdsFrame>
   );
@@ -57,8 +54,8 @@ function BoardBody({
   actions,
   now,
 }: {
-  board: ReturnType<typeof useKitchenBoard>;
-  actions: ReturnType<typeof useTicketActions>;
+  board: ReturnType<ReturnType<typeof useKitchenData>['useBoard']>;
+  actions: Actions;
   now: Date;
 }) {
   if (board.isPending)
@@ -102,10 +99,10 @@ function Ticket({
   ticket: KitchenTicket;
   /** Its place on the screen, oldest first: the bump bar's key for it (1–9). */
   place: number;
-  actions: ReturnType<typeof useTicketActions>;
+  actions: Actions;
   now: Date;
 }) {
-  const { timezone } = useCurrentRestaurant();
+  const { timezone } = useKitchenData();
   const fired = new Date(ticket.firedAt);
   const age = ticketAge(fired, now);
   return (
@@ -147,13 +144,7 @@ function Ticket({
   );
 }
 
-function RecallButton({
-  actions,
-  last,
-}: {
-  actions: ReturnType<typeof useTicketActions>;
-  last: { orderId: number; number: number } | null;
-}) {
+function RecallButton({ actions, last }: { actions: Actions; last: KitchenBoard['lastBumped'] }) {
   return (
     <Button
       size="sm"

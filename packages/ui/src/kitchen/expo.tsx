@@ -1,15 +1,12 @@
 import { errorMessage } from '@brigade/api-client/problem-error';
 import { ticketAge } from '@brigade/domain/ordering/kitchen';
-import { errorMessageOf } from '@brigade/ui/app-kit/server-errors';
-import { useToast } from '@brigade/ui/app-kit/toast';
-import { Button } from '@brigade/ui/components/button';
-import { useCurrentRestaurant } from '../../restaurant-context';
-import { useOrderStream } from '../orders/live-orders';
-import { type ExpoTicket, useExpoBoard, useMoveOrder } from '../orders/orders-api';
-import { timeOf } from '../orders/paths';
-import { TicketAlerts } from '../orders/ticket-alerts';
+import { errorMessageOf } from '../app-kit/server-errors';
+import { useToast } from '../app-kit/toast';
+import { Button } from '../components/button';
+import { timeOf } from '../lib/restaurant-time';
 import { elapsed, TicketLines, useNow } from './board';
-import { KdsFrame } from './board-tools';
+import { KdsFrame } from './frame';
+import { type ExpoTicket, useKitchenData } from './kitchen-data';
 
 /**
  * The expo view (issue 45 item 6): the pass sees every order on the line at once — all its lines, each of its
@@ -17,14 +14,12 @@ import { KdsFrame } from './board-tools';
  * friendly like a station's display, live the same way.
  */
 export function ExpoScreen() {
-  useOrderStream();
-  const board = useExpoBoard();
+  const data = useKitchenData();
+  data.useLive();
+  const board = data.useExpo();
   const now = useNow();
   return (
     <KdsFrame title="Expo: all stations" now={now} station="expo">
-      <div className="kds__alerts">
-        <TicketAlerts />
-      </div>
       {board.isPending ? (
         <p className="kds__message" role="status">
           Loading the orders on the line...
@@ -50,14 +45,14 @@ export function ExpoScreen() {
 }
 
 function ExpoCard({ ticket, now }: { ticket: ExpoTicket; now: Date }) {
-  const { timezone } = useCurrentRestaurant();
-  const move = useMoveOrder(ticket.orderId);
+  const { timezone, useReady } = useKitchenData();
+  const move = useReady(ticket.orderId);
   const toast = useToast();
   const fired = new Date(ticket.firedAt);
   const waiting = ticket.stations.filter((station) => !station.done).length;
   const markReady = async () => {
     try {
-      await move.mutateAsync({ status: 'ready' });
+      await move.mutateAsync();
       toast.success(`Order #${ticket.number} is ready for pickup`);
     } catch (error) {
       toast.error(errorMessageOf(error, 'Could not mark the order ready'));

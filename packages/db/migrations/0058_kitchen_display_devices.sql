@@ -1,0 +1,2 @@
+ALTER TABLE "pos_devices" DROP CONSTRAINT "pos_devices_mode_check";--> statement-breakpoint
+ALTER TABLE "pos_devices" ADD CONSTRAINT "pos_devices_mode_check" CHECK ("pos_devices"."mode" in ('register', 'kiosk', 'kitchen'));
