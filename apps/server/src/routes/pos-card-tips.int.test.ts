@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_TERMINAL_KEY } from '@brigade/cardpointe/terminal-emulator';
 import { rebuildLedger } from '@brigade/core/ledger/index';
-import { captureUntippedCards, recordRecoveredTips } from '@brigade/core/pos/index';
+import { captureUntippedCards, printReceiptJob, recordRecoveredTips } from '@brigade/core/pos/index';
 import { ledgerLines } from '@brigade/db/schema/ledger';
 import { paymentTransactions } from '@brigade/db/schema/payments';
 import { eq } from 'drizzle-orm';
@@ -81,6 +81,43 @@ const paymentOf = async (transactionId: string) =>
   )[0]!;
 
 describe('a card whose tip is written on the receipt', () => {
+  it('prints two receipts in one job: the merchant copy to sign, then the customer copy to keep', async () => {
+    const sale = await paidAwaitingTip();
+    const printer = (await kit.create('printers', {
+      name: 'Bar receipts',
+      model: 'TM-T88',
+      ipSetup: 'Static',
+      ipAddress: '192.0.2.10',
+    })) as { printerId: number };
+    const sent: { ip: string; bytes: string }[] = [];
+    const answer = await printReceiptJob(
+      {
+        db: t.database.db,
+        transport: async (ip: string, bytes: Uint8Array) => {
+          sent.push({ ip, bytes: Buffer.from(bytes).toString('latin1') });
+        },
+        sites: { origin: 'https://sites.example', servesSlugs: true },
+      },
+      {
+        tenantId: kit.tenantId,
+        restaurantId: kit.restaurantId,
+        orderId: sale.orderId,
+        printerId: printer.printerId,
+      },
+    );
+    expect(answer).toBe('printed');
+    expect(sent.map((s) => s.ip)).toEqual(['192.0.2.10']);
+    // two receipts, each ending with its own cut (GS V)
+    const [merchant, customer, ...rest] = sent[0]!.bytes.split('\x1dV');
+    expect(rest.map((r) => r.replace(/[^ -~]/g, ''))).toEqual(['']);
+    expect(merchant).toMatch(/MERCHANT COPY/);
+    expect(customer).toMatch(/CUSTOMER COPY/);
+    // both have the tip and the total to write; only the merchant copy has the line to sign
+    for (const copy of [merchant, customer]) expect(copy).toMatch(/Tip\s+__________/);
+    expect(merchant).toMatch(/Signature/);
+    expect(customer).not.toMatch(/Signature/);
+  });
+
   it('is authorised only: the sale is recognised without a tip and no money is taken yet', async () => {
     const sale = await paidAwaitingTip();
     expect(sale.tenders).toEqual([

@@ -6,7 +6,12 @@ import type { PricedLine } from '@brigade/domain/ordering/line-pricing';
 import type { OrderTotals } from '@brigade/domain/ordering/totals';
 import { paidAtCounter } from '@brigade/domain/pos/api';
 import { kioskOrderName } from '@brigade/domain/pos/kiosk';
-import { type ReceiptContent, receiptContent } from '@brigade/domain/pos/receipt';
+import {
+  printedReceipts,
+  type ReceiptContent,
+  type ReceiptInput,
+  receiptContent,
+} from '@brigade/domain/pos/receipt';
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { and, eq } from 'drizzle-orm';
 import { resolveCatalogueScope, scopeWhere } from '../catalogue/scope';
@@ -58,29 +63,54 @@ export async function printReceiptJob(
     order.status === 'cancelled'
   )
     return 'nothing to print';
-  const content = await saleReceiptContent(deps.db, deps.sites, order, {
+  const input = await saleReceiptInput(deps.db, deps.sites, order, {
     customFooter: printer.customFooter,
     reprint: job.reprint === true,
   });
+  // one print: a card waiting for its written tip gives both copies, one after the other, cut between
+  const copies = printedReceipts(input);
   if (isCloudPrinter(printer)) {
     const document =
       printer.connection === 'Epson Server Direct Print'
-        ? { mediaType: EPOS_MEDIA_TYPE, body: Buffer.from(eposReceipt(content, printer)) }
-        : { mediaType: STAR_MEDIA_TYPE, body: encodeReceipt(content, printer, 'star-prnt') };
+        ? { mediaType: EPOS_MEDIA_TYPE, body: Buffer.from(eposReceipt(copies, printer)) }
+        : { mediaType: STAR_MEDIA_TYPE, body: encodeReceipts(copies, printer, 'star-prnt') };
     await leaveForCloudPrinter(deps, { queue: QUEUES.receipt.name, data: job, context, printer }, document);
     return 'left for the printer';
   }
-  await deps.transport(printer.ipAddress!, encodeReceipt(content, printer));
+  await deps.transport(printer.ipAddress!, encodeReceipts(copies, printer));
   return 'printed';
 }
 
-/** What a register sale's receipt says (printed or emailed): the restaurant, the lines, totals and tenders. */
+/** The receipts' bytes, one after the other (each ends with its cut). */
+export function encodeReceipts(
+  receipts: readonly ReceiptContent[],
+  printer: { paperWidth: string; customerReceiptFontSize: string },
+  language: 'esc-pos' | 'star-prnt' = 'esc-pos',
+): Uint8Array {
+  const parts = receipts.map((receipt) => encodeReceipt(receipt, printer, language));
+  return Buffer.concat(parts);
+}
+
+/**
+ * What a register sale's receipt says when emailed: the customer's copy (a card waiting for its written tip
+ * leaves the tip and total to note down, and nothing to sign).
+ */
 export async function saleReceiptContent(
   ex: Executor,
   sites: PublicSites,
   order: OrderRow,
   options: { customFooter: string | null; reprint: boolean },
 ): Promise<ReceiptContent> {
+  return receiptContent(await saleReceiptInput(ex, sites, order, options), 'customer');
+}
+
+/** What a register sale's receipt is made of: the restaurant, the lines, totals and tenders. */
+async function saleReceiptInput(
+  ex: Executor,
+  sites: PublicSites,
+  order: OrderRow,
+  options: { customFooter: string | null; reprint: boolean },
+): Promise<ReceiptInput> {
   const scope = { tenantId: order.tenantId, restaurantId: order.restaurantId };
   const [restaurant, resolved, tenders, device] = await sideBySide(ex, [
     () => findRestaurant(ex, order.tenantId, order.restaurantId),
@@ -94,7 +124,7 @@ export async function saleReceiptContent(
         () => null,
       )
     : null;
-  return receiptContent({
+  return {
     restaurant: {
       name: restaurant?.name ?? '',
       address: restaurant ? `${restaurant.address.street}, ${restaurant.address.city}` : null,
@@ -114,7 +144,7 @@ export async function saleReceiptContent(
     customFooter: options.customFooter,
     siteUrl,
     reprint: options.reprint,
-  });
+  };
 }
 
 /** The ESC/POS (or StarPRNT) bytes of a receipt, for a printer of that paper width and receipt font size. */

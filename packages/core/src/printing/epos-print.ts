@@ -72,10 +72,21 @@ export function eposTicket(
   return doc.raw('<feed line="2"/><cut type="feed"/>').toString();
 }
 
+/** Receipts in one `<epos-print>` document, each ending with its cut (a merchant and a customer copy). */
 export function eposReceipt(
-  receipt: ReceiptContent,
+  receipts: ReceiptContent | readonly ReceiptContent[],
   printer: { paperWidth: string; customerReceiptFontSize: string },
 ): string {
+  const doc = new EposDocument(columnsOf(printer.paperWidth));
+  for (const receipt of Array.isArray(receipts) ? receipts : [receipts]) writeReceipt(doc, receipt, printer);
+  return doc.toString();
+}
+
+function writeReceipt(
+  doc: EposDocument,
+  receipt: ReceiptContent,
+  printer: { paperWidth: string; customerReceiptFontSize: string },
+): void {
   const columns = columnsOf(printer.paperWidth);
   const big = printer.customerReceiptFontSize === 'Large';
   const row = (left: string, right: string) => {
@@ -83,7 +94,7 @@ export function eposReceipt(
     const text = left.length > room ? `${left.slice(0, room - 1)}…` : left;
     return `${text.padEnd(room)} ${right}`;
   };
-  const doc = new EposDocument(columns).attrs({ lang: 'en', smooth: true, align: 'center' });
+  doc.attrs({ lang: 'en', smooth: true, align: 'center' });
   receipt.header.forEach((line, index) => {
     if (index === 0)
       doc.attrs({ em: true, dw: true, dh: true }).line(line).attrs({ em: false, dw: false, dh: false });
@@ -110,7 +121,7 @@ export function eposReceipt(
       .raw(`<symbol type="qrcode_model_2" level="level_m" width="5">${escapeXml(receipt.qrUrl)}</symbol>`)
       .raw('<feed/>')
       .line(receipt.qrUrl);
-  return doc.attrs({ align: 'left' }).raw('<feed line="2"/><cut type="feed"/>').toString();
+  doc.attrs({ align: 'left' }).raw('<feed line="2"/><cut type="feed"/>');
 }
 
 /** The drawer kick: a pulse on connector pin 2 (drawer_1), and pin 5 (drawer_2) for a second drawer. */

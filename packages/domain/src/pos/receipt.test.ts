@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ReceiptInput, receiptContent } from './receipt';
+import { printedReceipts, type ReceiptInput, receiptContent } from './receipt';
 
 /** A register receipt's money lines (docs/behaviour/pos.md#receipts): cash and change, or the card. */
 
@@ -100,9 +100,18 @@ describe('receipt tenders', () => {
       'Total|__________',
     ]);
     expect(content.footer).toEqual(expect.arrayContaining(['x______________________________', 'Signature']));
+    // printed, it is two receipts: the merchant copy to sign and leave, the customer copy to keep
+    const [merchant, customer, ...more] = printedReceipts(input([{ ...card, tipPending: true }]));
+    expect(more).toEqual([]);
+    expect(merchant!.footer.slice(0, 3)).toEqual(['MERCHANT COPY', '', 'x______________________________']);
+    expect(customer!.footer[0]).toBe('CUSTOMER COPY');
+    expect(customer!.footer).not.toContain('Signature');
+    expect(labels(customer!)).toEqual(labels(merchant!));
     // once the tip is added, the reprint is an ordinary receipt with it
     const tipped = receiptContent(input([{ ...card, amount: 2300, tipPending: false }], 300));
     expect(labels(tipped)).not.toContain('Tip|__________');
     expect(tipped.footer).not.toContain('Signature');
+    expect(tipped.footer).not.toContain('MERCHANT COPY');
+    expect(printedReceipts(input([{ ...card, amount: 2300, tipPending: false }], 300))).toHaveLength(1);
   });
 });

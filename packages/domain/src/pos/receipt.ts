@@ -58,7 +58,35 @@ const BRANDS: Record<string, string> = {
 const BLANK = '__________';
 const SIGNATURE = ['', 'x______________________________', 'Signature', 'I agree to pay the total above', ''];
 
-export function receiptContent(input: ReceiptInput): ReceiptContent {
+/**
+ * Which copy of a receipt whose card waits for its tip (decision 068): the restaurant keeps the signed
+ * merchant copy, the guest keeps the customer copy (the tip and total to write down, no line to sign).
+ */
+export type ReceiptCopy = 'merchant' | 'customer';
+const COPY_LABELS: Record<ReceiptCopy, string> = {
+  merchant: 'MERCHANT COPY',
+  customer: 'CUSTOMER COPY',
+};
+
+/** Whether a card of the sale waits for the tip the guest writes on the receipt. */
+export const awaitsWrittenTip = (input: Pick<ReceiptInput, 'tenders'>): boolean =>
+  input.tenders.some((t) => t.method === 'card' && t.tipPending === true);
+
+/**
+ * What a register prints for a sale: one receipt, or — while a card waits for the tip written on it — the
+ * merchant copy to sign and leave, then the customer copy to keep.
+ */
+export function printedReceipts(input: ReceiptInput): ReceiptContent[] {
+  return awaitsWrittenTip(input)
+    ? [receiptContent(input, 'merchant'), receiptContent(input, 'customer')]
+    : [receiptContent(input)];
+}
+
+/**
+ * The receipt. `copy` names which one it is when a card waits for its tip (the merchant copy, the default
+ * then, carries the line to sign); a sale with no tip to write has one receipt and no copy label.
+ */
+export function receiptContent(input: ReceiptInput, copy: ReceiptCopy = 'merchant'): ReceiptContent {
   const { order } = input;
   const when = new Intl.DateTimeFormat('en-US', {
     timeZone: input.timeZone,
@@ -107,7 +135,7 @@ export function receiptContent(input: ReceiptInput): ReceiptContent {
     })),
     totals,
     footer: [
-      ...(input.tenders.some((t) => t.tipPending) ? SIGNATURE : []),
+      ...(awaitsWrittenTip(input) ? [COPY_LABELS[copy], ...(copy === 'merchant' ? SIGNATURE : [''])] : []),
       ...(included > 0 ? [`Includes ${formatAmount(included)} tax`] : []),
       `${when}${input.deviceName ? ` · ${input.deviceName}` : ''}`,
       ...(input.reprint ? ['REPRINT'] : []),
