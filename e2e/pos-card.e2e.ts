@@ -18,6 +18,8 @@ const harness = useHarness();
 const HSN = 'C032UQ03960189';
 const TERMINAL_KEY = 'emulator-terminal-api-key';
 
+const centsOf = (text: string | null) => Math.round(Number((text ?? '').replace(/[^0-9.]/g, '')) * 100);
+
 interface Restaurant {
   restaurantId: number;
   name: string;
@@ -260,6 +262,108 @@ describe('POS register, card on the terminal', () => {
     await expect.poll(() => page.getByRole('button', { name: /^Add tip to sale #/ }).count()).toBe(0);
     await page.getByText('Tip $3.00').waitFor();
     await screenshot(page, 'pos-card-tip-added-1280', { fullPage: false });
+    await context.close();
+  });
+
+  it("splits a tab across two guests' cards: half on a Visa, the rest on a Mastercard (1280 and 390)", async () => {
+    const context = await harness.browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      hasTouch: true,
+      timezoneId: TENANT_CREATION_TIMEZONE,
+    });
+    const page = await context.newPage();
+    await openAndPair(page, 'Split cards');
+    const token = await signInByApi(harness, DEMO_OWNER);
+    const restaurantId = await harborGrill(token);
+    const base = `/tenants/${DEMO_TENANT_ID}/restaurants/${restaurantId}`;
+    const devices = await apiCall<{ data: { deviceId: number; name: string }[] }>(
+      harness,
+      'GET',
+      `${base}/pos/devices`,
+      { token },
+    );
+    const device = devices.body.data.find((d) => d.name === 'Split cards')!;
+    const paired = await apiCall(harness, 'PUT', `${base}/pos/devices/${device.deviceId}/terminal`, {
+      token,
+      body: { hsn: HSN, apiKey: TERMINAL_KEY },
+    });
+    expect(paired.status).toBe(200);
+    const terminal = await context.newPage();
+    await terminal.goto(`${await emulatorOrigin(token, restaurantId)}/terminal/${HSN}`);
+    await terminal.getByText('Welcome').waitFor();
+    /** The shopper: the tip screen when the restaurant asks one there (not with tips on the receipt), the card, the signature. */
+    const shopperPays = async (card: string) => {
+      await terminal.bringToFront();
+      const tipOrCard = terminal.getByText('Add a tip?').or(terminal.getByText('Insert, tap or swipe'));
+      await tipOrCard.first().waitFor({ timeout: 20_000 });
+      if (await terminal.getByText('Add a tip?').isVisible()) await press(terminal, 'No tip');
+      await press(terminal, card);
+      await terminal.getByText('Sign below').waitFor();
+      await press(terminal, 'Sign');
+      await page.bringToFront();
+    };
+
+    // a tab with the halibut
+    await page.bringToFront();
+    await page.reload();
+    await page.getByRole('link', { name: 'Tables' }).tap();
+    await page.getByPlaceholder('Name of the tab (optional)').fill('Two friends');
+    await page.getByRole('button', { name: 'Open a tab' }).tap();
+    await page.getByRole('heading', { level: 2, name: /^Two friends · #\d+/ }).waitFor({ timeout: 20_000 });
+    await page.getByRole('searchbox', { name: 'Search items' }).fill('halibut');
+    const added = page.waitForResponse((r) => r.url().includes('/lines') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: /^Halibut & Chips/ }).tap();
+    expect((await added).status()).toBe(200);
+    const checkTotal = async () => centsOf(await page.getByTestId('check-total').textContent());
+    await expect.poll(checkTotal, { timeout: 20_000 }).toBeGreaterThan(0);
+    const total = await checkTotal();
+
+    // the first guest's card pays half
+    await page.getByRole('button', { name: /^Card \$/ }).tap();
+    const dialog = page.getByRole('dialog', { name: /^Card \$/ });
+    await dialog
+      .getByRole('group', { name: 'Amount to pay' })
+      .getByRole('button', { name: /^Half / })
+      .tap();
+    const half = Math.ceil(total / 2);
+    expect(centsOf(await dialog.getByTestId('card-amount').textContent())).toBe(half);
+    await screenshot(page, 'pos-card-split-half-1280', { fullPage: false });
+    expect(serious(await axeViolations(page))).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'pos-card-split-half-390', { fullPage: false });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const partAnswer = page.waitForResponse((r) => r.url().endsWith('/pay/card'));
+    await dialog.getByRole('button', { name: 'Charge card' }).tap();
+    await shopperPays('Visa — approved');
+    expect((await partAnswer).status()).toBe(201);
+    const part = page.getByRole('dialog', { name: /^Part paid: / });
+    await part.waitFor({ timeout: 20_000 });
+    expect(centsOf(await part.getByTestId('part-left').textContent())).toBe(total - half);
+    await screenshot(page, 'pos-card-split-part-1280', { fullPage: false });
+    await part.getByRole('button', { name: 'Back to the check' }).tap();
+    await page.getByTestId('check-balance').waitFor();
+    expect(centsOf(await page.getByTestId('check-balance').textContent())).toBe(total - half);
+
+    // the second guest's card pays the rest: the sale lists both cards
+    await page.getByRole('button', { name: /^Card \$/ }).tap();
+    const rest = page.getByRole('dialog', { name: /^Card \$/ });
+    expect(centsOf(await rest.getByTestId('card-amount').textContent())).toBe(total - half);
+    const saleAnswer = page.waitForResponse((r) => r.url().endsWith('/pay/card'));
+    await rest.getByRole('button', { name: 'Charge card' }).tap();
+    await shopperPays('Mastercard — approved');
+    const sale = (
+      (await (await saleAnswer).json()) as {
+        data: { status: string; tenders: { method: string; amount: number; card: { lastFour: string } }[] };
+      }
+    ).data;
+    expect(sale.status).toBe('accepted');
+    expect(sale.tenders.map((t) => [t.method, t.card.lastFour])).toEqual([
+      ['card', '1111'],
+      ['card', '5454'],
+    ]);
+    await page.getByRole('dialog', { name: 'Sale complete' }).waitFor({ timeout: 20_000 });
+    await screenshot(page, 'pos-card-split-done-1280', { fullPage: false });
     await context.close();
   });
 });

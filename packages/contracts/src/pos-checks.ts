@@ -249,14 +249,16 @@ export const handBackPosCheckPayments = defineEndpoint({
   id: 'handBackPosCheckPayments',
   method: 'POST',
   path: `${base}/pos/checks/{orderId}/hand-back`,
-  summary: 'Hand back the cash paid toward an open check (split tender), a manager’s: it stays open',
+  summary:
+    'Hand back what was paid toward an open check (split tender), a manager’s: the cash from the drawer, each card that paid a part voided or refunded; it stays open',
   description: `${CHANGED} Nothing paid is 409 "Nothing has been paid toward this check".`,
   tags,
   access: employee,
   changes: 'none',
+  outside: true,
   request: { params: checkParams, body: removeCheckLineSchema, headers: deviceHeaders },
   response: checkAnswer,
-  problems: [404, 409],
+  problems: [404, 409, ...GATEWAY_PROBLEMS],
 });
 
 export const movePosCheck = defineEndpoint({

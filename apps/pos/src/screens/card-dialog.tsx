@@ -9,6 +9,7 @@ import { cancelTerminal, isDeviceRefusal, placeCardSale, type Sale, salesKey } f
 import { useRegisterContext } from '../register/context';
 import { CARD_NEEDS_CONNECTION } from './offline-banner';
 import { SaleDone } from './sale-done';
+import { PartPaid, SharePicker } from './split-tender';
 
 /**
  * Paying by card on the register's CardPointe terminal (docs/behaviour/pos.md#paying-by-card): "Charge
@@ -22,17 +23,28 @@ export function CardDialog(props: {
   total: number;
   onPaid: () => void;
   onClose: () => void;
-  /** An open check's card payment (its key given); without it the check is rung up as a card sale. */
-  send?: ((key: string) => Promise<Sale>) | undefined;
+  /**
+   * An open check's card payment (its key given, and the part of the balance it pays when a share was
+   * chosen); without it the check is rung up as a card sale.
+   */
+  send?: ((key: string, amount?: number) => Promise<Sale>) | undefined;
+  /** An open check: the card may pay a share of the balance (split tender), one guest's card at a time. */
+  parts?: boolean;
+  /** A part was paid: the check stays open (read again at its new version and balance). */
+  onPart?: () => void;
 }) {
   const { money, offline, device, scope } = useRegisterContext();
-  const charge = useCardCharge(props.onPaid);
+  const charge = useCardCharge(props.onPaid, props.onPart);
   // an open check's own call, or the check rung up as a card sale
   const send =
     props.send ??
     ((key: string) => placeCardSale(scope, device.token, cardSaleOf(props.check, device.deviceId), key));
   const [cancelling, setCancelling] = useState(false);
+  const [share, setShare] = useState<number | null>(null);
+  const amount = share ?? props.total;
 
+  // a part paid: the check stays open with the rest to pay
+  if (charge.sale?.status === 'open') return <PartPaid sale={charge.sale} onBack={props.onClose} />;
   if (charge.sale) return <SaleDone sale={charge.sale} onNewSale={props.onClose} />;
   const cancel = async () => {
     setCancelling(true);
@@ -45,7 +57,7 @@ export function CardDialog(props: {
       onClose={() => {
         if (!charge.sending) props.onClose();
       }}
-      title={`Card ${money(props.total)}`}
+      title={`Card ${money(amount)}`}
       description="The card terminal takes the card, the tip and the signature."
       size="md"
       footer={
@@ -62,7 +74,7 @@ export function CardDialog(props: {
               size="lg"
               className="pos-dialog__primary"
               disabled={offline && !charge.held}
-              onClick={() => void charge.start(send)}
+              onClick={() => void charge.start((key) => send(key, share ?? undefined))}
             >
               {charge.held ? 'Try again' : charge.problem ? 'Charge card again' : 'Charge card'}
             </Button>
@@ -71,8 +83,16 @@ export function CardDialog(props: {
       }
     >
       <div className="pos-card" aria-live="polite">
+        {props.parts && (
+          <SharePicker
+            balance={props.total}
+            share={share}
+            locked={charge.sending || charge.held}
+            onShare={setShare}
+          />
+        )}
         <p className="pos-card__amount" data-testid="card-amount">
-          {money(props.total)}
+          {money(amount)}
         </p>
         {charge.sending ? (
           <p className="pos-card__prompt" role="status">
@@ -110,7 +130,7 @@ export function ChargeProblem(props: { problem: { title: string; message: string
  * Sends a card payment (the terminal's or a keyed card's); a new key per try, kept — with the request it
  * sent — only while the outcome is unknown, so "Try again" sends the same payment and cannot charge twice.
  */
-export function useCardCharge(onPaid: () => void) {
+export function useCardCharge(onPaid: () => void, onPart?: () => void) {
   const { scope, onRefused } = useRegisterContext();
   const queryClient = useQueryClient();
   const [sending, setSending] = useState(false);
@@ -126,7 +146,9 @@ export function useCardCharge(onPaid: () => void) {
       const done = await held(key);
       attempt.current = null;
       setSale(done);
-      onPaid();
+      // a part of an open check (split tender) leaves it open: not paid yet
+      if (done.status === 'open') onPart?.();
+      else onPaid();
       void queryClient.invalidateQueries({ queryKey: salesKey(scope) });
     } catch (error) {
       if (isDeviceRefusal(error)) return onRefused(errorMessage(error));

@@ -114,6 +114,12 @@ export function OpenCheckPanel(props: PanelProps) {
 function CheckManage(props: PanelProps & { onMoveTable: () => void }) {
   const { check } = props;
   const { offline, money } = useRegisterContext();
+  // a card paid part of it (split tender): a manager hands it back before the check can close
+  const byCard =
+    check.tenders.reduce(
+      (sum, t) => sum + (t.method !== 'card' ? 0 : t.kind === 'refund' ? -t.amount : t.amount),
+      0,
+    ) > 0;
   return (
     <div className="pos-check__manage">
       <Button variant="secondary" disabled={props.busy || offline} onClick={props.onMoveTable}>
@@ -128,7 +134,7 @@ function CheckManage(props: PanelProps & { onMoveTable: () => void }) {
         onTransfer={props.onTransfer}
         onDiscountCheck={props.onDiscountCheck}
       />
-      {!check.lines.some((line) => line.sent) && (
+      {!check.lines.some((line) => line.sent) && !byCard && (
         <Button
           variant="secondary"
           disabled={props.busy || offline}
@@ -137,7 +143,7 @@ function CheckManage(props: PanelProps & { onMoveTable: () => void }) {
           {check.paid > 0 ? `Close check, hand back ${money(check.paid)}` : 'Close check'}
         </Button>
       )}
-      {check.paid > 0 && check.lines.some((line) => line.sent) && (
+      {check.paid > 0 && (byCard || check.lines.some((line) => line.sent)) && (
         // a manager's: the cash paid toward the check goes back, so its sent lines can be voided
         <Button variant="secondary" disabled={props.busy || offline} onClick={props.onHandBack}>
           Hand back {money(check.paid)}

@@ -297,12 +297,18 @@ function PayCheck(props: {
     return (
       <CardDialog
         {...shared}
-        send={(key) =>
+        parts
+        onPart={() => void queryClient.invalidateQueries({ queryKey: checksKey(scope) })}
+        send={(key, amount) =>
           payCheckByCard(
             scope,
             device.token,
             check.orderId,
-            { version: check.version, receipt: readReceiptChoice(device.deviceId) },
+            {
+              version: check.version,
+              receipt: readReceiptChoice(device.deviceId),
+              ...(amount === undefined ? {} : { amount }),
+            },
             key,
           )
         }

@@ -90,7 +90,7 @@ export function PartPaid(props: { sale: Sale; onBack: () => void }) {
       open
       onClose={props.onBack}
       title={`Part paid: ${money(tender?.amount ?? 0)}`}
-      description="The check stays open with the rest to pay, in cash or by card."
+      description="The check stays open with the rest to pay, in cash or by card (another guest's card too)."
       footer={
         <Button size="lg" className="pos-dialog__primary" onClick={props.onBack}>
           Back to the check
@@ -98,7 +98,20 @@ export function PartPaid(props: { sale: Sale; onBack: () => void }) {
       }
     >
       <p className="pos-pay__change" aria-live="polite">
-        Change due <strong data-testid="part-change">{money(tender?.change ?? 0)}</strong> ·{' '}
+        {tender?.card ? (
+          tender.card.tipPending ? (
+            <span data-testid="part-tip">Tip to add from the receipt</span>
+          ) : (
+            <>
+              Tip <strong data-testid="part-tip">{money(tender.card.tip)}</strong>
+            </>
+          )
+        ) : (
+          <>
+            Change due <strong data-testid="part-change">{money(tender?.change ?? 0)}</strong>
+          </>
+        )}{' '}
+        ·{' '}
         <span data-testid="part-left">{money(props.sale.totals.total - paidToward(props.sale.tenders))}</span>{' '}
         left to pay
       </p>

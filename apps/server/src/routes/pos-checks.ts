@@ -150,9 +150,13 @@ export const posCheckRoutes = [
   implement(checks.closePosCheck, async ({ params, body, actor, deps, request }) =>
     success(await closeCheck(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
   ),
-  implement(checks.handBackPosCheckPayments, async ({ params, body, actor, deps, request }) =>
+  implement(checks.handBackPosCheckPayments, async ({ params, body, actor, deps, walls, request }) =>
     success(
-      await handBackCheckPayments(posDeps(deps), actor, { ...params, token: deviceToken(request), body }),
+      await handBackCheckPayments(cardDeps(deps, walls), actor, {
+        ...params,
+        token: deviceToken(request),
+        body,
+      }),
     ),
   ),
   implement(checks.movePosCheck, async ({ params, body, actor, deps, request }) =>

@@ -5,6 +5,7 @@ import {
   deleteLines,
   lockSale,
   type OrderRow,
+  orderPaidInPartBy,
   orderRow,
   type PaymentRow,
   type RestaurantScope,
@@ -58,6 +59,10 @@ async function lockOf(
     payment.kind === 'refund' && payment.parentTransactionId
       ? payment.parentTransactionId
       : payment.transactionId;
+  // a card that paid part of a check: the check's sale, under the check's lock
+  const paidInPart = await orderPaidInPartBy(ex, scope, key);
+  if (paidInPart)
+    return { key: paidInPart.transactionId ?? `o:${paidInPart.orderId}`, read: { order: paidInPart } };
   return { key, read: subject };
 }
 

@@ -79,6 +79,49 @@ export async function orderRow(
   return row ?? null;
 }
 
+/**
+ * The order a card paid part of (split tender, decision 070): its tender names the payment, the order does
+ * not (its own payment is the card that paid the rest, if one did).
+ */
+export async function orderPaidInPartBy(ex: Executor, scope: RestaurantScope, transactionId: string) {
+  const [row] = await ex
+    .select({ orderId: orderTenders.orderId })
+    .from(orderTenders)
+    .where(
+      and(
+        inScope(orderTenders, scope),
+        eq(orderTenders.transactionId, transactionId),
+        eq(orderTenders.method, 'card'),
+      ),
+    )
+    .limit(1);
+  return row ? orderRow(ex, scope, { orderId: row.orderId }) : null;
+}
+
+/** The payments of the cards that paid parts of a register's order, besides its own payment. */
+async function partPayments(ex: Executor, row: OrderRow): Promise<PaymentRecord[]> {
+  if (!paidAtCounter(row.channel)) return [];
+  const named = await ex
+    .selectDistinct({ transactionId: orderTenders.transactionId })
+    .from(orderTenders)
+    .where(
+      and(
+        inScope(orderTenders, row),
+        eq(orderTenders.orderId, row.orderId),
+        eq(orderTenders.method, 'card'),
+        eq(orderTenders.kind, 'payment'),
+        sql`${orderTenders.transactionId} is not null`,
+      ),
+    );
+  const ids = named.map((n) => n.transactionId!).filter((id) => id !== row.transactionId);
+  const records: PaymentRecord[] = [];
+  for (const id of ids.sort()) {
+    const payment = await transactionById(ex, row, id);
+    if (payment) records.push(await paymentRecord(ex, payment));
+  }
+  return records;
+}
+
 async function orderRecord(ex: Executor, row: OrderRow): Promise<OrderRecord> {
   const events = await ex
     .select({
@@ -174,7 +217,11 @@ export async function saleRecords(
     // changes once it is live; its history and its payment are read now
     const row = subject.order;
     const payment = row.transactionId ? await transactionById(ex, scope, row.transactionId) : null;
-    return { order: await orderRecord(ex, row), payment: payment ? await paymentRecord(ex, payment) : null };
+    return {
+      order: await orderRecord(ex, row),
+      payment: payment ? await paymentRecord(ex, payment) : null,
+      parts: await partPayments(ex, row),
+    };
   }
   let payment: PaymentRow | null =
     'transaction' in subject ? subject.transaction : await transactionById(ex, scope, subject.transactionId);
@@ -182,6 +229,11 @@ export async function saleRecords(
     payment = await transactionById(ex, scope, payment.parentTransactionId);
   if (!payment || !SALE_KINDS.has(payment.kind)) return null;
   const order = await orderRow(ex, scope, { transactionId: payment.transactionId });
+  if (!order) {
+    // a card that paid part of a check: the sale is the check's
+    const paidInPart = await orderPaidInPartBy(ex, scope, payment.transactionId);
+    if (paidInPart) return saleRecords(ex, scope, { order: paidInPart });
+  }
   return { order: order ? await orderRecord(ex, order) : null, payment: await paymentRecord(ex, payment) };
 }
 
@@ -216,6 +268,9 @@ export async function saleSubjects(ex: Executor, scope: RestaurantScope) {
         sql`${paymentTransactions.kind} in ('sale', 'authorisation', 'forced_credit')`,
         sql`not exists (select 1 from ${orders} o where o.tenant_id = ${paymentTransactions.tenantId}
           and o.transaction_id = ${paymentTransactions.transactionId})`,
+        // a card that paid part of a check is that check's sale
+        sql`not exists (select 1 from ${orderTenders} t where t.tenant_id = ${paymentTransactions.tenantId}
+          and t.transaction_id = ${paymentTransactions.transactionId}::text)`,
       ),
     )
     .orderBy(asc(paymentTransactions.createdAt), asc(paymentTransactions.transactionId));

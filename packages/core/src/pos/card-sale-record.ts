@@ -70,8 +70,10 @@ export interface CardSale {
    */
   check?: {
     record: (tx: Executor, transactionId: string, totals: OrderTotals) => Promise<OrderRow>;
-    /** Split tender: what cash paid toward the check before the card (the card pays the rest). */
-    paidBefore: number;
+    /** What the card is charged: the balance (or the part it pays) and its tip. */
+    charged: number;
+    /** Split tender: the card pays a part of the balance; the check stays open (`record` wrote its history). */
+    part: boolean;
   };
 }
 
@@ -149,9 +151,8 @@ async function recordSale(
       'IDEMPOTENCY_KEY_REUSED',
       'This Idempotency-Key was already used with a different request',
     );
-  await updateTransaction(tx, intent.pending, intent.pending.transactionId, changes);
-  const charged = totals.total - (sale.check?.paidBefore ?? 0);
-  await addEvent(tx, event(intent.pending, actor, 'authorise', 'approved', charged, details(answer)));
+  const charged = sale.check?.charged ?? totals.total;
+  // the tender first: a card paying part of a check is found by it when its capture reaches the ledger
   const tender = await insertTender(tx, {
     ...scope,
     orderId: row.orderId,
@@ -171,6 +172,14 @@ async function recordSale(
     sessionId: null,
     takenAt: now,
   });
+  await updateTransaction(tx, intent.pending, intent.pending.transactionId, changes);
+  await addEvent(tx, event(intent.pending, actor, 'authorise', 'approved', charged, details(answer)));
+  // a part of a check: it stays open, and `record` said what was paid and what is left
+  if (sale.check?.part) {
+    await completeKey(tx, intent, row.orderId);
+    const tenders = await tendersOf(tx, scope, [row.orderId]);
+    return saleOf(row, tenders, place.device.name, { drawerKick: false, receiptQueued: false });
+  }
   const card = `${changes.cardBrand ?? 'card'}${changes.lastFour ? ` ending ${changes.lastFour}` : ''}`;
   const service = SERVICE_LABELS[request.service].toLowerCase();
   const how = sale.check ? 'Check paid at' : 'Rung up at';
@@ -190,7 +199,7 @@ async function recordSale(
     await enqueue(tx, QUEUES.receipt.name, { ...scope, orderId: row.orderId, printerId: printer.printerId });
   await completeKey(tx, intent, row.orderId);
   // a check paid in parts shows every tender that paid it
-  const tenders = sale.check?.paidBefore ? await tendersOf(tx, scope, [row.orderId]) : [tender];
+  const tenders = sale.check ? await tendersOf(tx, scope, [row.orderId]) : [tender];
   return saleOf(row, tenders, place.device.name, { drawerKick: false, receiptQueued });
 }
 

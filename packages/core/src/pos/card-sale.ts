@@ -107,9 +107,10 @@ export async function placePosCardOrder(
   return finishCardSale(deps, actor, intent, sale, terminalAnswer(outcome.answer));
 }
 
+/** The totals with a card's tip added (a check paid by several cards adds each card's tip). */
 export const withTip = (totals: OrderTotals, tip: number): OrderTotals => ({
   ...totals,
-  tip,
+  tip: totals.tip + tip,
   total: totals.total + tip,
 });
 

@@ -1,9 +1,11 @@
 import type { Executor } from '@brigade/db/database';
 import type { Actor } from '@brigade/domain/access';
-import { BrigadeError } from '@brigade/domain/errors';
+import { BrigadeError, validationError } from '@brigade/domain/errors';
 import type { OrderTotals } from '@brigade/domain/ordering/totals';
+import { formatAmount } from '@brigade/domain/payments/amount';
 import type { PosOrder } from '@brigade/domain/pos/api';
 import {
+  AMOUNT_OVER_BALANCE,
   CHECK_EMPTY,
   type CheckLine,
   linesToSend,
@@ -12,6 +14,7 @@ import {
 } from '@brigade/domain/pos/checks';
 import { NO_TERMINAL } from '@brigade/domain/pos/terminal';
 import type { OrderRow } from '../ordering/ordering-repository';
+import { addOrderEvent } from '../ordering/ordering-repository';
 import { idempotencyKey } from '../payments/idempotency';
 import { clockSettingsOf, registerUnlockedCheck } from '../staff/index';
 import { userIdOf } from '../use-case';
@@ -46,6 +49,7 @@ export async function payCheckByCard(
     scope,
     orderId: call.orderId,
     version: request.version,
+    amount: request.amount,
     receipt: request.receipt,
     key: call.idempotencyKey,
     openPlace: registerPlace(deps, actor, scope, call.token),
@@ -85,6 +89,8 @@ interface CheckCardCall {
   scope: RestaurantScope;
   orderId: number;
   version: number;
+  /** Split tender: the part of the balance this card pays; the whole balance without it. */
+  amount?: number | undefined;
   receipt: 'print' | 'none';
   key: unknown;
   openPlace: (tx: Executor) => Promise<RegisterPlace>;
@@ -103,7 +109,11 @@ export async function payCheckOnTerminal(
 ): Promise<PosOrder> {
   return payCheckWithCard(deps, actor, call, {
     operation: PAY_CHECK_CARD_OPERATION,
-    body: { version: call.version, receipt: call.receipt },
+    body: {
+      version: call.version,
+      receipt: call.receipt,
+      ...(call.amount === undefined ? {} : { amount: call.amount }),
+    },
     terminal: true,
     run: async (place, intent, balance, tipLater) => {
       const outcome = await runOnTerminal(deps, place, intent, balance, tipLater);
@@ -135,30 +145,43 @@ export async function payCheckWithCard(
     const place = await call.openPlace(tx);
     const claimed = await handle.claim(tx);
     if (claimed)
-      return { place, replay: claimed.replay, check: null, written: null, paidBefore: 0, tipLater: false };
+      return {
+        place,
+        replay: claimed.replay,
+        check: null,
+        written: null,
+        paidBefore: 0,
+        due: 0,
+        tipLater: false,
+      };
     const check = await lockOpenCheck(tx, scope, call.orderId, call.version);
     if (charge.terminal && (!place.device.terminalHsn || !place.device.terminalKey))
       throw new BrigadeError('conflict', 'NO_TERMINAL', NO_TERMINAL);
     if ((check.lines as CheckLine[]).length === 0)
       throw new BrigadeError('conflict', 'CHECK_EMPTY', CHECK_EMPTY);
-    // split tender: the card pays what cash paid toward the check left
+    // split tender: the card pays what was paid toward the check left, or a part of it
     const paidBefore = paidToward(await tendersOf(tx, scope, [check.orderId]));
+    const balance = check.total - paidBefore;
+    const due = call.amount ?? balance;
+    if (due > balance)
+      throw validationError(AMOUNT_OVER_BALANCE, [{ path: 'amount', message: AMOUNT_OVER_BALANCE }]);
     const tipLater = charge.terminal && (await call.tipsOnReceipt?.(tx)) === true;
     const written = await writeIntent(deps, actor, tx, {
       place,
-      total: check.total - paidBefore,
+      total: due,
       key: handle.asClaim.key,
       keyed: !charge.terminal,
       capture: !tipLater,
     });
-    return { place, replay: null, check, written, paidBefore, tipLater };
+    return { place, replay: null, check, written, paidBefore, due, tipLater };
   });
   if (begun.replay) return replaySale(deps, begun.place, begun.replay.orderId);
-  const { place, check, written, paidBefore, tipLater } = begun;
+  const { place, check, written, paidBefore, due, tipLater } = begun;
   if (!check || !written) throw new Error('unreachable: a check without its intent');
   const intent = { ...written, key: handle.asClaim.key };
-  const { answer, tip } = await charge.run(place, intent, check.total - paidBefore, tipLater);
+  const { answer, tip } = await charge.run(place, intent, due, tipLater);
   const totals = withTip(check.totals as unknown as OrderTotals, tip);
+  const part = due < check.total - paidBefore;
   const sale = {
     place,
     request: {
@@ -168,7 +191,13 @@ export async function payCheckWithCard(
     },
     lines: [],
     totals,
-    check: { record: recordPaidCheck(place, actor, check, call.version), paidBefore },
+    check: {
+      record: part
+        ? recordCardPart(place, actor, check, call.version, due)
+        : recordPaidCheck(place, actor, check, call.version),
+      charged: due + tip,
+      part,
+    },
   };
   return finishCardSale(deps, actor, intent, sale, answer);
 }
@@ -189,5 +218,29 @@ function recordPaidCheck(place: RegisterPlace, actor: Actor, seen: OrderRow, ver
       totals: { ...totals },
       total: totals.total,
     });
+  };
+}
+
+/**
+ * The check as an approved card pays a part of it (split tender), in the record's transaction: still at its
+ * version (or refused, and the charge voided), it stays open with its version raised; the card's tip joins
+ * its totals. The history says what was paid and what is left.
+ */
+function recordCardPart(place: RegisterPlace, actor: Actor, seen: OrderRow, version: number, due: number) {
+  return async (tx: Executor, _transactionId: string, totals: OrderTotals): Promise<OrderRow> => {
+    const row = await lockOpenCheck(tx, seen, seen.orderId, version);
+    const paidBefore = paidToward(await tendersOf(tx, seen, [seen.orderId]));
+    const tip = totals.tip - (row.totals as unknown as OrderTotals).tip;
+    const saved = await saveCheck(tx, row, { totals: { ...totals }, total: totals.total });
+    const money = (cents: number) => `${formatAmount(cents)} ${saved.currency}`;
+    const paid = `${money(due)}${tip > 0 ? ` and a ${money(tip)} tip` : ''}`;
+    await addOrderEvent(
+      tx,
+      saved,
+      'open',
+      userIdOf(actor),
+      `Paid ${paid} by card at ${place.device.name}; ${money(row.total - paidBefore - due)} left to pay`,
+    );
+    return saved;
   };
 }

@@ -1,7 +1,10 @@
+import type { Executor } from '@brigade/db/database';
 import type { Actor } from '@brigade/domain/access';
 import { BrigadeError, validationError } from '@brigade/domain/errors';
+import type { OrderTotals } from '@brigade/domain/ordering/totals';
 import { formatAmount } from '@brigade/domain/payments/amount';
 import {
+  CARD_PAID_PART,
   CHECK_HAS_SENT_LINES,
   type Check,
   type CheckLine,
@@ -17,6 +20,7 @@ import type { OrderRow } from '../ordering/ordering-repository';
 import { addOrderEvent } from '../ordering/ordering-repository';
 import { registerManagerCheck } from '../staff/index';
 import { userIdOf } from '../use-case';
+import type { PosCardDeps } from './card-sale';
 import { lockOpenCheck, saveCheck } from './check-repository';
 import { type CheckCall, viewOf } from './checks';
 import type { DeviceRow } from './device-repository';
@@ -24,7 +28,8 @@ import { openSessionOf } from './drawer-repository';
 import { findTable } from './floor-repository';
 import { type PosDeps, unlockedRegister } from './register';
 import { kickDrawer, registerPrinter } from './sale';
-import { insertTender, tendersOf } from './sale-repository';
+import { endTipWait, insertTender, type TenderRow, tendersOf } from './sale-repository';
+import { cardBackTender, giveBackCard } from './void';
 
 /**
  * Closing a check that was opened for nothing, and moving a check to another table
@@ -35,7 +40,8 @@ const scopeOf = (call: CheckCall) => ({ tenantId: call.tenantId, restaurantId: c
 
 /**
  * Closes a check with nothing sent to the kitchen (its unsent lines go with it): it is `cancelled`, frees its
- * table and never was a sale. Sent lines must be voided first, by a manager.
+ * table and never was a sale. Sent lines must be voided first, by a manager; a card that paid part of it must
+ * be handed back first (a gateway's void is no part of this transaction).
  */
 export async function closeCheck(
   deps: PosDeps,
@@ -47,6 +53,8 @@ export async function closeCheck(
   const row = await lockOpenCheck(deps.db, scopeOf(call), call.orderId, request.version);
   if ((row.lines as CheckLine[]).some(isSent))
     throw new BrigadeError('conflict', 'CHECK_HAS_SENT_LINES', CHECK_HAS_SENT_LINES);
+  if (cardsToGiveBack(await tendersOf(deps.db, scopeOf(call), [row.orderId])).length > 0)
+    throw new BrigadeError('conflict', 'CARD_PAID_PART', CARD_PAID_PART);
   const closed = await saveCheck(deps.db, row, { status: 'cancelled' });
   const handedBack = await handBackCash(deps, actor, device, closed);
   const back = handedBack > 0 ? `, ${formatAmount(handedBack)} ${closed.currency} handed back in cash` : '';
@@ -60,41 +68,77 @@ export async function closeCheck(
   return viewOf(deps.db, closed);
 }
 
+/** The cards that paid parts of a check and were not given back yet. */
+const cardsToGiveBack = (tenders: readonly TenderRow[]) =>
+  tenders.filter(
+    (t) =>
+      t.method === 'card' &&
+      t.kind === 'payment' &&
+      t.transactionId !== null &&
+      !tenders.some((back) => back.kind === 'refund' && back.transactionId === t.transactionId),
+  );
+
 /**
- * Hands back the cash paid toward an open check (split tender), a manager's: the parts go back from this
- * register's drawer, and the check's lines can then be voided, moved or discounted below what was paid, or
- * the check closed. 409 "Nothing has been paid toward this check" when nothing was.
+ * Hands back what was paid toward an open check (split tender), a manager's: the cash from this register's
+ * drawer, and each card that paid a part voided at the gateway (refunded once settled) before the
+ * transaction that records it, its tip taken off the check. The check's lines can then be voided, moved or
+ * discounted below what was paid, or the check closed. 409 "Nothing has been paid toward this check".
  */
 export async function handBackCheckPayments(
-  deps: PosDeps,
+  deps: PosCardDeps,
   actor: Actor,
   call: CheckCall & { body: unknown },
 ): Promise<Check> {
-  const { device } = await unlockedRegister(deps, actor, scopeOf(call), call.token);
-  await registerManagerCheck(deps.db, actor, device);
+  const scope = scopeOf(call);
   const request = removeCheckLineSchema.parse(call.body);
-  const row = await lockOpenCheck(deps.db, scopeOf(call), call.orderId, request.version);
-  const saved = await saveCheck(deps.db, row, {});
-  const back = await handBackCash(deps, actor, device, saved);
-  if (back === 0) throw new BrigadeError('conflict', 'NOTHING_PAID', NOTHING_PAID);
-  const amount = `${formatAmount(back)} ${saved.currency}`;
-  await addOrderEvent(
-    deps.db,
-    saved,
-    'open',
-    userIdOf(actor),
-    `${amount} handed back in cash at ${device.name}`,
-  );
-  return viewOf(deps.db, saved);
+  const look = async (tx: Executor) => {
+    const { device } = await unlockedRegister(
+      { db: tx, menuCache: deps.menuCache },
+      actor,
+      scope,
+      call.token,
+    );
+    await registerManagerCheck(tx, actor, device);
+    const row = await lockOpenCheck(tx, scope, call.orderId, request.version);
+    return { device, row, cards: cardsToGiveBack(await tendersOf(tx, scope, [row.orderId])) };
+  };
+  const { cards } = await deps.transact(look);
+  for (const card of cards) await giveBackCard(deps, actor, scope, call.orderId, card.transactionId!);
+  return deps.transact(async (tx) => {
+    const { device, row, cards: now } = await look(tx);
+    const by = userIdOf(actor);
+    let tips = 0;
+    for (const card of now) {
+      await cardBackTender({ db: tx }, by, device.deviceId, card);
+      if (card.tipPending) await endTipWait(tx, card);
+      tips += card.tip;
+    }
+    const totals = row.totals as unknown as OrderTotals;
+    const saved = await saveCheck(tx, row, {
+      totals: { ...totals, tip: totals.tip - tips, total: totals.total - tips },
+      total: row.total - tips,
+    });
+    const cash = await handBackCash({ db: tx }, actor, device, saved);
+    const toCards = now.reduce((sum, t) => sum + t.amount, 0);
+    if (cash === 0 && now.length === 0) throw new BrigadeError('conflict', 'NOTHING_PAID', NOTHING_PAID);
+    const money = (cents: number) => `${formatAmount(cents)} ${saved.currency}`;
+    const parts = [
+      ...(cash > 0 ? [`${money(cash)} handed back in cash`] : []),
+      ...(now.length > 0 ? [`${money(toCards)} given back to the card${now.length > 1 ? 's' : ''}`] : []),
+    ];
+    await addOrderEvent(tx, saved, 'open', by, `${parts.join(', ')} at ${device.name}`);
+    return viewOf(tx, saved);
+  });
 }
 
 /**
- * Cash paid toward a check closed without a sale (split tender) goes back to the guest from this register's
- * drawer: a `refund` tender, and the drawer opens. Answers the amount.
+ * The cash paid toward a check (split tender) goes back to the guest from this register's drawer: a `refund`
+ * tender, and the drawer opens. Answers the amount (cards are given back by their own tenders).
  */
 async function handBackCash(deps: PosDeps, actor: Actor, device: DeviceRow, row: OrderRow): Promise<number> {
   const scope = { tenantId: row.tenantId, restaurantId: row.restaurantId };
-  const paid = paidToward(await tendersOf(deps.db, scope, [row.orderId]));
+  const tenders = await tendersOf(deps.db, scope, [row.orderId]);
+  const paid = paidToward(tenders.filter((t) => t.method === 'cash'));
   if (paid <= 0) return 0;
   const session = await openSessionOf(deps.db, scope, device.deviceId, true);
   await insertTender(deps.db, {

@@ -38,13 +38,14 @@ export async function voidPosOrder(
   const { tenders } = await deps.transact(check);
   // A card's money goes back at the gateway first (a void before settlement, else a refund), outside any
   // transaction; its own records and ledger lines are written as payments writes them (decision 052).
-  const card = tenders.find((t) => t.method === 'card' && t.kind === 'payment' && t.transactionId);
-  if (card) await giveBackCard(deps, actor, scope, call.orderId, card.transactionId!);
+  // every card that paid it: the one that paid the balance, and those that paid parts (split tender)
+  const cards = tenders.filter((t) => t.method === 'card' && t.kind === 'payment' && t.transactionId);
+  for (const card of cards) await giveBackCard(deps, actor, scope, call.orderId, card.transactionId!);
   return deps.transact(async (tx) => {
     const { device, order, tenders } = await check(tx);
-    // the card as it is now: a tip added from its receipt meanwhile is part of what went back
-    const now = card ? (tenders.find((t) => t.tenderId === card.tenderId) ?? card) : null;
-    return recordVoid({ db: tx }, actor, { device, order, tenders, reason, card: now });
+    // the cards as they are now: a tip added from a receipt meanwhile is part of what went back
+    const now = cards.map((card) => tenders.find((t) => t.tenderId === card.tenderId) ?? card);
+    return recordVoid({ db: tx }, actor, { device, order, tenders, reason, cards: now });
   });
 }
 
@@ -62,7 +63,7 @@ async function voidableSale(
   return { device, order, tenders: await tendersOf(deps.db, scope, [order.orderId]) };
 }
 
-async function giveBackCard(
+export async function giveBackCard(
   deps: PosCardDeps,
   actor: Actor,
   scope: RestaurantScope,
@@ -74,9 +75,9 @@ async function giveBackCard(
   const call = { ...scope, transactionId };
   // a card waiting for its tip from the receipt is authorised only: voided the same way (decision 068)
   if ((payment.status === 'captured' || payment.status === 'authorised') && payment.voidable !== false)
-    await voidPayment(deps, actor, { ...call, idempotencyKey: `pos-${orderId}-void` });
+    await voidPayment(deps, actor, { ...call, idempotencyKey: `pos-${orderId}-void-${transactionId}` });
   else if (payment.refundable === true && payment.refundedAmount < payment.capturedAmount)
-    await refundPayment(deps, actor, { ...call, idempotencyKey: `pos-${orderId}-refund` });
+    await refundPayment(deps, actor, { ...call, idempotencyKey: `pos-${orderId}-refund-${transactionId}` });
 }
 
 type Sale = Awaited<ReturnType<typeof voidableSale>>;
@@ -84,7 +85,7 @@ type Sale = Awaited<ReturnType<typeof voidableSale>>;
 async function recordVoid(
   deps: PosDeps,
   actor: Actor,
-  { device, order, tenders, reason, card }: Sale & { reason: string; card: TenderRow | null },
+  { device, order, tenders, reason, cards }: Sale & { reason: string; cards: TenderRow[] },
 ): Promise<PosOrder> {
   const scope = { tenantId: order.tenantId, restaurantId: order.restaurantId };
   const cash = tenders.filter((t) => t.method === 'cash');
@@ -106,32 +107,19 @@ async function recordVoid(
           sessionId: session?.sessionId ?? null,
         })
       : null;
-  const cardBack = card
-    ? await insertTender(deps.db, {
-        ...scope,
-        orderId: order.orderId,
-        method: 'card',
-        kind: 'refund',
-        amount: card.amount,
-        tendered: card.amount,
-        change: 0,
-        tip: card.tip,
-        transactionId: card.transactionId,
-        cardBrand: card.cardBrand,
-        lastFour: card.lastFour,
-        authorisationCode: card.authorisationCode,
-        takenBy: by,
-        deviceId: device.deviceId,
-        sessionId: null,
-      })
-    : null;
-  // a voided sale's card waits for no tip any more
-  if (card?.tipPending) await endTipWait(deps.db, card);
+  const cardsBack: TenderRow[] = [];
+  for (const card of cards) {
+    cardsBack.push(await cardBackTender(deps, by, device.deviceId, card));
+    // a voided sale's card waits for no tip any more
+    if (card.tipPending) await endTipWait(deps.db, card);
+  }
   const voided = await updateOrder(deps.db, order, { status: 'cancelled' });
   const handedBack = refund ? `, ${formatAmount(paid)} ${order.currency} handed back in cash` : '';
-  const cardText = cardBack
-    ? `, ${formatAmount(cardBack.amount)} ${order.currency} given back to the card`
-    : '';
+  const toCards = cardsBack.reduce((sum, t) => sum + t.amount, 0);
+  const cardText =
+    cardsBack.length > 0
+      ? `, ${formatAmount(toCards)} ${order.currency} given back to the card${cardsBack.length > 1 ? 's' : ''}`
+      : '';
   await addOrderEvent(
     deps.db,
     voided,
@@ -141,6 +129,28 @@ async function recordVoid(
   );
   // the cash goes back out of the drawer: it opens
   const drawerKick = refund !== null && (await kickDrawer(deps, await registerPrinter(deps, device), order));
-  const all = [...tenders, ...(refund ? [refund] : []), ...(cardBack ? [cardBack] : [])];
+  const all = [...tenders, ...(refund ? [refund] : []), ...cardsBack];
   return saleOf(voided, all, device.name, { drawerKick, receiptQueued: false });
+}
+
+/** A card's `refund` tender: what went back to it (its amount with its tip), named by its payment. */
+export function cardBackTender(deps: PosDeps, by: string, deviceId: number, card: TenderRow) {
+  return insertTender(deps.db, {
+    tenantId: card.tenantId,
+    restaurantId: card.restaurantId,
+    orderId: card.orderId,
+    method: 'card',
+    kind: 'refund',
+    amount: card.amount,
+    tendered: card.amount,
+    change: 0,
+    tip: card.tip,
+    transactionId: card.transactionId,
+    cardBrand: card.cardBrand,
+    lastFour: card.lastFour,
+    authorisationCode: card.authorisationCode,
+    takenBy: by,
+    deviceId,
+    sessionId: null,
+  });
 }

@@ -138,6 +138,11 @@ export interface SaleRecords {
   timezone: string;
   order: OrderRecord | null;
   payment: PaymentRecord | null;
+  /**
+   * The cards that paid parts of a check (split tender, decision 070), besides the order's own payment (the
+   * card that paid the rest, if one did): each one's capture, void and refunds, under keys of its own.
+   */
+  parts?: readonly PaymentRecord[] | undefined;
 }
 
 const CASH_EVENTS = new Set<LedgerEvent>(['cash_taken', 'cash_returned']);
@@ -231,6 +236,8 @@ export function projectSale(records: SaleRecords): LedgerLine[] {
   const writers = saleBook(records, lines);
   const happenings: Happening[] = [];
   if (payment) addPaymentHappenings(payment, order, happenings, writers);
+  for (const part of records.parts ?? [])
+    addPaymentHappenings(part, order, happenings, partWriters(writers, part));
   if (order) addOrderHappenings(order, happenings, writers);
   // a card tender's money is its payment's capture, void and refund lines (above): only cash is written here
   for (const tender of (order?.tenders ?? []).filter((t) => t.method === 'cash'))
@@ -294,7 +301,7 @@ function saleBook(records: SaleRecords, lines: LedgerLine[]): Writers {
   const saleKey = saleKeyOf(records);
   const channel: LedgerChannel = order ? (order.channel ?? 'online') : 'virtual_terminal';
   const currency = order?.currency ?? payment?.currency ?? 'USD';
-  const line: Writers['line'] = (key, at, event, employee, part) => {
+  const line: Writers['line'] = (key, at, event, employee, part, via = payment ?? undefined) => {
     const moment = toLocalMoment(at.toISOString(), records.timezone);
     lines.push({
       lineKey: `${saleKey}:${key}`,
@@ -305,10 +312,10 @@ function saleBook(records: SaleRecords, lines: LedgerLine[]): Writers {
       businessDate: moment.date,
       localHour: Math.floor(moment.minutes / 60),
       orderId: order?.orderId ?? null,
-      transactionId: payment?.transactionId ?? null,
+      transactionId: via?.transactionId ?? null,
       currency,
       paymentMethod: part.kind !== 'tender' ? null : CASH_EVENTS.has(event) ? 'cash' : 'card',
-      cardBrand: part.kind === 'tender' && !CASH_EVENTS.has(event) ? (payment?.cardBrand ?? null) : null,
+      cardBrand: part.kind === 'tender' && !CASH_EVENTS.has(event) ? (via?.cardBrand ?? null) : null,
       employee,
       serverEmployeeId: order?.serverEmployeeId ?? null,
       ...part,
@@ -411,8 +418,29 @@ function sharesOfLines(
   return { shares, quantities };
 }
 
+/**
+ * The writers of a card that paid part of a check: its lines are keyed under its own payment (`p:{id}:…`) and
+ * name it and its brand; what it gives back comes out of the same sale.
+ */
+function partWriters(w: Writers, payment: PaymentRecord): Writers {
+  const prefix = `p:${payment.transactionId}:`;
+  return {
+    ...w,
+    line: (key, at, event, employee, part) => w.line(`${prefix}${key}`, at, event, employee, part, payment),
+    giveBack: (key, ...rest) => w.giveBack(`${prefix}${key}`, ...rest),
+  };
+}
+
 interface Writers {
-  line: (key: string, at: Date, event: LedgerEvent, employee: string | null, part: Part) => void;
+  line: (
+    key: string,
+    at: Date,
+    event: LedgerEvent,
+    employee: string | null,
+    part: Part,
+    /** The payment the line is money of, when it is not the sale's own (a card that paid a part). */
+    via?: PaymentRecord,
+  ) => void;
   recognise: (at: Date, employee: string, parts: Part[]) => void;
   addToSale: (key: string, at: Date, employee: string, part: Part) => void;
   giveBack: (

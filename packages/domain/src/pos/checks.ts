@@ -29,6 +29,8 @@ export const checkBelowPaid = (number: number, paid: string) =>
   `Check #${number} already has ${paid} paid toward it: its total cannot go below that`;
 
 export const NOTHING_PAID = 'Nothing has been paid toward this check';
+export const CARD_PAID_PART =
+  'A card paid part of this check: a manager hands back what was paid before the check is closed';
 
 /**
  * What has been paid toward a check so far: its payments less what was handed back. A check paid in parts
@@ -174,8 +176,11 @@ export const payCheckSchema = z.strictObject({
 });
 export type PayCheckInput = z.input<typeof payCheckSchema>;
 
-/** Paying a check's balance by card on the register's terminal (the tip is chosen on the terminal). */
-export const payCheckCardSchema = payCheckSchema.omit({ tender: true, amount: true });
+/**
+ * Paying a check by card on the register's terminal (the tip is chosen on the terminal): the balance, or with
+ * `amount` a part of it (split tender: one card each, or a card and cash); the check stays open for the rest.
+ */
+export const payCheckCardSchema = payCheckSchema.omit({ tender: true });
 export type PayCheckCardInput = z.input<typeof payCheckCardSchema>;
 
 /**
