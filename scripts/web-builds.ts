@@ -53,6 +53,7 @@ export const WEB_BUILDS: WebBuild[] = [
   spaBuild('menu'),
   spaBuild('pos'),
   spaBuild('kiosk'),
+  spaBuild('kitchen'),
   {
     name: 'site ordering',
     outDir: 'apps/site/dist-ordering',
