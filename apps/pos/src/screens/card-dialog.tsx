@@ -61,25 +61,14 @@ export function CardDialog(props: {
       description="The card terminal takes the card, the tip and the signature."
       size="md"
       footer={
-        charge.sending ? (
-          <Button variant="secondary" size="lg" onClick={() => void cancel()} loading={cancelling}>
-            Cancel on the terminal
-          </Button>
-        ) : (
-          <>
-            <Button variant="secondary" size="lg" onClick={props.onClose}>
-              Close
-            </Button>
-            <Button
-              size="lg"
-              className="pos-dialog__primary"
-              disabled={offline && !charge.held}
-              onClick={() => void charge.start((key) => send(key, share ?? undefined))}
-            >
-              {charge.held ? 'Try again' : charge.problem ? 'Charge card again' : 'Charge card'}
-            </Button>
-          </>
-        )
+        <CardFooter
+          charge={charge}
+          cancelling={cancelling}
+          offline={offline}
+          onCancel={() => void cancel()}
+          onClose={props.onClose}
+          onCharge={() => void charge.start((key) => send(key, share ?? undefined))}
+        />
       }
     >
       <div className="pos-card" aria-live="polite">
@@ -91,26 +80,69 @@ export function CardDialog(props: {
             onShare={setShare}
           />
         )}
-        <p className="pos-card__amount" data-testid="card-amount">
-          {money(amount)}
-        </p>
-        {charge.sending ? (
-          <p className="pos-card__prompt" role="status">
-            Follow the prompts on the terminal
-          </p>
-        ) : (
-          <p className="pos-card__hint">Ask the guest to have their card ready, then charge it.</p>
-        )}
-        {offline && !charge.held && !charge.sending && (
-          <div className="ui-alert" role="alert">
-            <p className="ui-alert__title" data-testid="card-offline">
-              {CARD_NEEDS_CONNECTION}
-            </p>
-          </div>
-        )}
-        {charge.problem && <ChargeProblem problem={charge.problem} testId="card-problem" />}
+        <CardStatus amount={money(amount)} charge={charge} offline={offline} />
       </div>
     </Dialog>
+  );
+}
+
+/** The amount, what to do now, and why the card was not charged (or may not have been). */
+function CardStatus(props: { amount: string; charge: ReturnType<typeof useCardCharge>; offline: boolean }) {
+  const { charge } = props;
+  return (
+    <>
+      <p className="pos-card__amount" data-testid="card-amount">
+        {props.amount}
+      </p>
+      {charge.sending ? (
+        <p className="pos-card__prompt" role="status">
+          Follow the prompts on the terminal
+        </p>
+      ) : (
+        <p className="pos-card__hint">Ask the guest to have their card ready, then charge it.</p>
+      )}
+      {props.offline && !charge.held && !charge.sending && (
+        <div className="ui-alert" role="alert">
+          <p className="ui-alert__title" data-testid="card-offline">
+            {CARD_NEEDS_CONNECTION}
+          </p>
+        </div>
+      )}
+      {charge.problem && <ChargeProblem problem={charge.problem} testId="card-problem" />}
+    </>
+  );
+}
+
+/** While the terminal works: Cancel on the terminal; otherwise Close and Charge card (or Try again). */
+function CardFooter(props: {
+  charge: ReturnType<typeof useCardCharge>;
+  cancelling: boolean;
+  offline: boolean;
+  onCancel: () => void;
+  onClose: () => void;
+  onCharge: () => void;
+}) {
+  const { charge } = props;
+  if (charge.sending)
+    return (
+      <Button variant="secondary" size="lg" onClick={props.onCancel} loading={props.cancelling}>
+        Cancel on the terminal
+      </Button>
+    );
+  return (
+    <>
+      <Button variant="secondary" size="lg" onClick={props.onClose}>
+        Close
+      </Button>
+      <Button
+        size="lg"
+        className="pos-dialog__primary"
+        disabled={props.offline && !charge.held}
+        onClick={props.onCharge}
+      >
+        {charge.held ? 'Try again' : charge.problem ? 'Charge card again' : 'Charge card'}
+      </Button>
+    </>
   );
 }
 
