@@ -57,6 +57,7 @@ describe("the server's job runner", () => {
       { name: 'kiosk.unpaid', cron: '*/15 * * * *' },
       { name: 'listing.autoreply', cron: '* * * * *' },
       { name: 'listing.schedule', cron: '* * * * *' },
+      { name: 'payments.reports', cron: '40 5 * * *' },
       { name: 'places.resync', cron: '*/15 * * * *' },
       { name: 'pos.untipped', cron: '*/15 * * * *' },
       { name: 'refund.scheduled', cron: '*/15 * * * *' },

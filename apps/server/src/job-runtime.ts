@@ -13,6 +13,7 @@ import { queueDueSyncs, syncConnection } from '@brigade/core/listing/scheduled-s
 import { printQueuedTicket } from '@brigade/core/ordering/kitchen-tickets';
 import { sendScheduledRefunds } from '@brigade/core/ordering/scheduled-refunds';
 import { checkUnacceptedOrder } from '@brigade/core/ordering/unaccepted-orders';
+import { importRecentReports } from '@brigade/core/payments/funding-import';
 import { resyncDuePlaces } from '@brigade/core/places/place-resync';
 import {
   captureUntippedCards,
@@ -38,6 +39,8 @@ import { systemOrderingDeps } from './routes/ordering';
  * - `checkout.sweep`: stale payments, then orders stuck in `placing`; every minute and at start-up;
  * - `kiosk.unpaid`: kiosk orders nobody paid at the counter, closed as abandoned; every 15 minutes;
  * - `refund.scheduled`: refunds asked for before their payment settled, sent once it has; every 15 minutes;
+ * - `payments.reports`: each restaurant's gateway settlement and funding of the last 7 dates not stored yet;
+ *   daily at 05:40 UTC;
  * - `listing.schedule` (every minute) queues a `listing.sync` per Google Business Profile connection due, and
  *   `listing.autoreply` (every minute) posts the AI replies due; `places.resync` (every 15 minutes) re-syncs the
  *   linked Google places due. Without Google configured they find nothing to do;
@@ -132,16 +135,33 @@ function reportHousekeeping(result: HousekeepingResult, log: FastifyBaseLogger):
     log.info(result.payments, 'settled payments left pending or unknown');
 }
 
-/** Refunds of orders asked for before their payment settled, sent once it has (ordering/scheduled-refunds.ts). */
+/**
+ * Refunds of orders asked for before their payment settled, sent once it has (ordering/scheduled-refunds.ts),
+ * and the gateway's settlement and funding stored day by day (payments/funding-import.ts).
+ */
 function withRefundJobs(runner: JobRunner, deps: AppDeps, log: FastifyBaseLogger): JobRunner {
-  return runner.handle(
-    QUEUES.scheduledRefunds.name,
-    async () => {
-      const sent = await sendScheduledRefunds(systemOrderingDeps(deps, log));
-      if (sent.examined > sent.waiting) log.info(sent, 'sent or ended refunds scheduled for settlement');
-    },
-    { batchSize: 1, cron: '*/15 * * * *' },
-  );
+  return runner
+    .handle(
+      QUEUES.scheduledRefunds.name,
+      async () => {
+        const sent = await sendScheduledRefunds(systemOrderingDeps(deps, log));
+        if (sent.examined > sent.waiting) log.info(sent, 'sent or ended refunds scheduled for settlement');
+      },
+      { batchSize: 1, cron: '*/15 * * * *' },
+    )
+    .handle(
+      QUEUES.gatewayReports.name,
+      async () => {
+        const run = await importRecentReports(systemOrderingDeps(deps, log), new Date());
+        if (run.settlementDays + run.fundingDays > 0)
+          log.info({ ...run, failures: run.failures.length }, 'stored the gateway settlement and funding');
+        // a failed restaurant's dates wait for tomorrow's run, which looks 7 dates back
+        if (run.failures.length > 0)
+          log.warn({ failures: run.failures }, 'could not read some gateway settlement or funding');
+      },
+      // early morning: yesterday's deposit is known by then
+      { batchSize: 1, cron: '40 5 * * *' },
+    );
 }
 
 /** The checkout sweep's run, and what it settled in the log. */

@@ -1,4 +1,9 @@
-import { reconciliationQuerySchema, reconciliationSchema } from '@brigade/domain/ledger/reconciliation';
+import {
+  reconciliationQuerySchema,
+  reconciliationRangeQuerySchema,
+  reconciliationRangeSchema,
+  reconciliationSchema,
+} from '@brigade/domain/ledger/reconciliation';
 import {
   journalQuerySchema,
   journalSchema,
@@ -38,7 +43,7 @@ export const getJournal = defineEndpoint({
   method: 'GET',
   path: `${base}/reports/journal`,
   summary:
-    'The daily journal of a range from the ledger: per business day sales, tax and tips payable, service charges, what guests paid and what the card took and gave back',
+    'The daily journal of a range from the ledger and the stored funding: per business day sales, tax and tips payable, service charges, what guests paid, what the card took and gave back, and the processing fees and deposits of that date',
   tags,
   access: { kind: 'tenant', role: 'manager' },
   request: { params, query: journalQuerySchema },
@@ -98,4 +103,17 @@ export const getReconciliation = defineEndpoint({
   request: { params, query: reconciliationQuerySchema },
   response: { status: 200, description: 'The day reconciled', schema: successOf(reconciliationSchema) },
   problems: [400, 404, 409, 429, 502, 503, 504],
+});
+
+export const getReconciliationRange = defineEndpoint({
+  id: 'getReconciliationRange',
+  method: 'GET',
+  path: `${base}/reports/reconciliation/range`,
+  summary:
+    "Business days (at most 31) reconciled from the gateway's stored settlement and funding, not the gateway: each day as the day's reconciliation answers it, and the totals",
+  tags,
+  access: { kind: 'tenant', role: 'manager' },
+  request: { params, query: reconciliationRangeQuerySchema },
+  response: { status: 200, description: 'The days reconciled', schema: successOf(reconciliationRangeSchema) },
+  problems: [400, 404],
 });

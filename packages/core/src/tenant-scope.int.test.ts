@@ -45,6 +45,10 @@ const UNAUDITED = [
   'ordering_funnel_days',
   // a cloud printer's queue is the print jobs' bookkeeping, like kitchen_tickets (decision 053)
   'print_jobs',
+  // the gateway's funding and settlement of a date, copied by the import job and replaced in place: nobody's change
+  'payment_fundings',
+  'payment_report_days',
+  'payment_report_entries',
   // payments keep their own step-by-step history (decision 023)
   'payment_idempotency_keys',
   'payment_transaction_events',

@@ -149,6 +149,18 @@ export const QUEUES = {
     expireInSeconds: 600,
     policy: 'stately',
   },
+  /**
+   * Daily at 05:40 UTC: each restaurant's settlement and funding of the last 7 dates not imported yet, read
+   * from the gateway and kept (payments/funding-import.ts); idempotent, so a run cut off is the next run's work.
+   */
+  gatewayReports: {
+    name: 'payments.reports',
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    expireInSeconds: 3600,
+    policy: 'stately',
+  },
   /** Every minute: queues one `listing.sync` per Google Business Profile connection due (listing/scheduled-sync.ts). */
   listingSchedule: {
     name: 'listing.schedule',

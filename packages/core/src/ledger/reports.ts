@@ -9,6 +9,7 @@ import {
   shareOf,
 } from '@brigade/domain/ledger/reports';
 import { resolveCatalogueScope } from '../catalogue/scope';
+import { fundingByDate } from '../payments/funding-repository';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import { restaurantNames, tenantOfReport } from './ledger-repository';
 import {
@@ -259,7 +260,7 @@ const brief = (row: FigureRow) => {
   return { sales: t.sales, netSales: t.netSales };
 };
 
-/** The daily journal of a range (docs/behaviour/reports.md#daily-journal), from the ledger alone. */
+/** The daily journal of a range (docs/behaviour/reports.md#daily-journal): the ledger and the stored funding. */
 export async function getJournal(
   deps: UseCaseDeps,
   actor: Actor,
@@ -283,20 +284,50 @@ export async function getTenantJournal(
   return journalOf(deps, { tenantId: input.tenantId, restaurantIds }, input);
 }
 
+/**
+ * The ledger's days beside the stored funding's (payments/funding-import.ts): a deposit usually lands on a
+ * later day than its sales, so a date with a deposit and no line is a day of the journal too, its figures 0.
+ */
 async function journalOf(deps: UseCaseDeps, scope: ReportScope, range: DayRange): Promise<Journal> {
   const { from, to } = range;
-  const rows = scope.restaurantIds.length ? await journalRows(deps.db, scope, range) : [];
+  const some = scope.restaurantIds.length > 0;
+  const rows = some ? await journalRows(deps.db, scope, range) : [];
+  const funded = some ? await fundingByDate(deps.db, scope, range) : [];
+  const fundingOf = new Map(funded.map((day) => [day.date, day]));
+  const days = new Map(rows.map((row) => [row.date, row]));
+  for (const day of funded) if (!days.has(day.date)) days.set(day.date, { ...NO_LINES, date: day.date });
   return {
     from,
     to,
-    currency: rows.find((row) => row.currency)?.currency ?? 'USD',
-    days: rows.map(({ date, currency: _c, cardTaken, cardReturned, cardNet, cashTaken, ...figures }) => ({
-      date,
-      ...salesTotals(figures),
-      cardTaken,
-      cardReturned,
-      cardNet,
-      cashTaken,
-    })),
+    currency: rows.find((row) => row.currency)?.currency ?? funded[0]?.currency ?? 'USD',
+    days: [...days.values()]
+      .sort((a, b) => a.date.localeCompare(b.date))
+      .map(({ date, currency: _c, cardTaken, cardReturned, cardNet, cashTaken, ...figures }) => ({
+        date,
+        ...salesTotals(figures),
+        cardTaken,
+        cardReturned,
+        cardNet,
+        cashTaken,
+        // stored signed as the gateway signs them: a fee kept is negative there, a cost here (0 -, not -0)
+        fees: 0 - (fundingOf.get(date)?.fees ?? 0),
+        deposits: fundingOf.get(date)?.deposits ?? 0,
+      })),
   };
 }
+
+/** A journal day without ledger lines. */
+const NO_LINES = {
+  sales: 0,
+  grossSales: 0,
+  returns: 0,
+  tax: 0,
+  includedTax: 0,
+  tips: 0,
+  serviceCharges: 0,
+  currency: null,
+  cardTaken: 0,
+  cardReturned: 0,
+  cardNet: 0,
+  cashTaken: 0,
+};

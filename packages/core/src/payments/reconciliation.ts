@@ -1,17 +1,24 @@
+import type { Executor } from '@brigade/db/database';
 import type { Actor } from '@brigade/domain/access';
 import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import {
+  addDays,
   type DayTransaction,
   daysAfter,
   FUNDING_DAYS_AFTER,
   type FundedTransaction,
   type Reconciliation,
+  type ReconciliationRange,
   reconcileDay,
   SETTLEMENT_DAYS_AFTER,
   type SettledTransaction,
 } from '@brigade/domain/ledger/reconciliation';
+import { daysBetween } from '@brigade/domain/ledger/reports';
 import { parseDecimalAmount } from '@brigade/domain/payments/amount';
+import { resolveCatalogueScope } from '../catalogue/scope';
 import { cardLinesOfDay, restaurantTimezone, transactionsWithCardLines } from '../ledger/index';
+import { userIdOf } from '../use-case';
+import { importedReportDays, reportEntries } from './funding-repository';
 import { openMerchantAccount } from './merchant-account-service';
 import { gatewayProblem, type PaymentDeps } from './payment-deps';
 import type { RestaurantScope } from './payment-repository';
@@ -30,16 +37,9 @@ export async function getReconciliation(
 ): Promise<Reconciliation> {
   const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
   const { account } = await openMerchantAccount(deps, scope);
-  const { timezone, lines, rows, withLines, numbers } = await deps.transact(async (tx) => {
+  const { timezone, transactions } = await deps.transact(async (tx) => {
     const timezone = await restaurantTimezone(tx, scope);
-    const lines = await cardLinesOfDay(tx, scope, input.date);
-    const named = [...new Set(lines.map((line) => line.gatewayTransactionId))];
-    const rows = await dayTransactions(tx, scope, { date: input.date, timezone, named });
-    const payments = rows.map((row) => row.parentTransactionId ?? row.transactionId);
-    const withLines = await transactionsWithCardLines(tx, scope, [...new Set(payments)]);
-    const orderIds = lines.flatMap((line) => (line.orderId === null ? [] : [line.orderId]));
-    const numbers = await orderNumbers(tx, scope, [...new Set(orderIds)]);
-    return { timezone, lines, rows, withLines, numbers };
+    return { timezone, transactions: await transactionsOfDay(tx, scope, input.date, timezone) };
   });
   const gateway = deps.gateway(account);
   const settled: SettledTransaction[] = [];
@@ -74,22 +74,119 @@ export async function getReconciliation(
   } catch (error) {
     throw gatewayProblem(error);
   }
+  const today = toLocalMoment(new Date().toISOString(), timezone).date;
+  return reconcileDay({ date: input.date, today, transactions, settled, funded, chargebacks });
+}
+
+/**
+ * The gateway transactions of a business day as the database knows them: each with what the ledger's card
+ * lines of the day add up to for it, and the order it paid for.
+ */
+async function transactionsOfDay(
+  tx: Executor,
+  scope: RestaurantScope,
+  date: string,
+  timezone: string,
+): Promise<DayTransaction[]> {
+  const lines = await cardLinesOfDay(tx, scope, date);
+  const named = [...new Set(lines.map((line) => line.gatewayTransactionId))];
+  const rows = await dayTransactions(tx, scope, { date, timezone, named });
+  const payments = rows.map((row) => row.parentTransactionId ?? row.transactionId);
+  const withLines = await transactionsWithCardLines(tx, scope, [...new Set(payments)]);
+  const orderIds = lines.flatMap((line) => (line.orderId === null ? [] : [line.orderId]));
+  const numbers = await orderNumbers(tx, scope, [...new Set(orderIds)]);
   const ledgerOf = new Map<string, { amount: number; orderId: number | null }>();
   for (const line of lines) {
     const entry = ledgerOf.get(line.gatewayTransactionId) ?? { amount: 0, orderId: line.orderId };
     entry.amount += line.amount;
     ledgerOf.set(line.gatewayTransactionId, entry);
   }
+  return rows.map((row) => dayTransaction(row, ledgerOf.get(row.transactionId), withLines, numbers));
+}
+
+/**
+ * Business days reconciled from the stored gateway reports (docs/behaviour/reports.md#reconciliation-of-a-range),
+ * not the gateway: each day as `getReconciliation` answers it, from the settlement and funding the
+ * `payments.reports` job imported. A report of a day's window not imported yet leaves what it would list
+ * still to come (awaiting), never missing. No gateway call, so a month is one answer.
+ */
+export async function getReconciliationRange(
+  deps: PaymentDeps,
+  actor: Actor,
+  input: RestaurantScope & { from: string; to: string },
+): Promise<ReconciliationRange> {
+  const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
+  const reports = { from: input.from, to: addDays(input.to, FUNDING_DAYS_AFTER) };
+  const { timezone, days, entries, imported } = await deps.transact(async (tx) => {
+    // 404 for a restaurant the tenant does not have, as the journal answers
+    await resolveCatalogueScope(tx, { ...scope, actor: userIdOf(actor) });
+    const timezone = await restaurantTimezone(tx, scope);
+    const days: { date: string; transactions: DayTransaction[] }[] = [];
+    for (const date of daysAfter(input.from, 0, daysBetween(input.from, input.to)))
+      days.push({ date, transactions: await transactionsOfDay(tx, scope, date, timezone) });
+    const entries = await reportEntries(tx, scope, reports);
+    const imported = await importedReportDays(tx, scope, reports);
+    return { timezone, days, entries, imported };
+  });
   const today = toLocalMoment(new Date().toISOString(), timezone).date;
+  const reconciled = days
+    .filter((day) => day.transactions.length > 0)
+    .map(({ date, transactions }) => storedDay({ date, today, transactions, entries, imported }));
+  const sum = (pick: (totals: Reconciliation['totals']) => number) =>
+    reconciled.reduce((total, day) => total + pick(day.totals), 0);
+  return {
+    from: input.from,
+    to: input.to,
+    totals: {
+      ledger: sum((t) => t.ledger),
+      settled: sum((t) => t.settled),
+      funded: sum((t) => t.funded),
+      differences: sum((t) => t.differences),
+    },
+    days: reconciled,
+  };
+}
+
+/** One day of a range: the stored entries of its settlement and funding windows, as the gateway's answers. */
+function storedDay(input: {
+  date: string;
+  today: string;
+  transactions: DayTransaction[];
+  entries: Awaited<ReturnType<typeof reportEntries>>;
+  imported: Awaited<ReturnType<typeof importedReportDays>>;
+}): Reconciliation {
+  const settlementDays = daysAfter(input.date, 0, SETTLEMENT_DAYS_AFTER);
+  const fundingDays = daysAfter(input.date, 1, FUNDING_DAYS_AFTER);
+  const of = (kind: 'settled' | 'funded' | 'chargeback', window: string[]) =>
+    input.entries.filter((entry) => entry.kind === kind && window.includes(entry.reportDate));
   return reconcileDay({
     date: input.date,
-    today,
-    transactions: rows.map((row) => dayTransaction(row, ledgerOf.get(row.transactionId), withLines, numbers)),
-    settled,
-    funded,
-    chargebacks,
+    today: input.today,
+    transactions: input.transactions,
+    settled: of('settled', settlementDays).map((entry) => ({
+      retref: entry.retref,
+      amount: entry.amount,
+      setlstat: entry.settlementStatus,
+      outcome: outcomeOf(entry.outcome),
+      batchid: entry.batchId,
+      date: entry.reportDate,
+    })),
+    funded: of('funded', fundingDays).map((entry) => ({
+      retref: entry.retref,
+      amount: entry.amount,
+      date: entry.reportDate,
+    })),
+    chargebacks: new Set(of('chargeback', fundingDays).map((entry) => entry.retref)),
+    notImported: {
+      settlement: settlementDays.some((day) => !input.imported.settlement.has(day)),
+      funding: fundingDays.some((day) => !input.imported.funding.has(day)),
+    },
   });
 }
+
+const OUTCOMES = ['accepted', 'rejected', 'pending'] as const;
+const outcomeOf = (value: string | null): SettledTransaction['outcome'] =>
+  OUTCOMES.find((outcome) => outcome === value) ?? 'unknown';
 
 function dayTransaction(
   row: DayTransactionRow,

@@ -5,6 +5,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   foreignKey,
   index,
   integer,
@@ -246,5 +247,102 @@ export const paymentProfiles = pgTable(
       columns: [t.tenantId, t.restaurantId, t.profileid, t.acctid],
     }),
     restaurantFk('payment_profiles_restaurant_fk', t as never),
+  ],
+);
+
+/**
+ * The gateway's funding (deposit) of one date, as last imported (core/payments/funding-import.ts): one row per
+ * restaurant and funding date, so a range of days is read here instead of one gateway call a day. Amounts
+ * are whole cents signed as the gateway signs them (a fee kept is negative; a debit deposit negative);
+ * chargebacks are a detail of the adjustments, which already hold them. The counts say how many records
+ * the answer listed. A later import of the same date replaces the row.
+ */
+export const paymentFundings = pgTable(
+  'payment_fundings',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    fundingDate: date('funding_date', { mode: 'string' }).notNull(),
+    /** The merchant account the funding was read from (a restaurant may change accounts). */
+    merchantId: text('merchant_id').notNull(),
+    fundingMasterId: text('funding_master_id'),
+    netSales: money('net_sales').notNull(),
+    fees: money('fees').notNull(),
+    adjustments: money('adjustments').notNull(),
+    reversals: money('reversals').notNull(),
+    chargebacks: money('chargebacks').notNull(),
+    /** The net deposit: what reached (or, negative, left) the bank account. */
+    totalFunding: money('total_funding').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    depositCount: integer('deposit_count').notNull(),
+    transactionCount: integer('transaction_count').notNull(),
+    adjustmentCount: integer('adjustment_count').notNull(),
+    chargebackCount: integer('chargeback_count').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'payment_fundings_pkey', columns: [t.tenantId, t.restaurantId, t.fundingDate] }),
+    restaurantFk('payment_fundings_restaurant_fk', t as never),
+    check(
+      'payment_fundings_counts_check',
+      sql`${t.depositCount} >= 0 and ${t.transactionCount} >= 0 and ${t.adjustmentCount} >= 0 and ${t.chargebackCount} >= 0`,
+    ),
+  ],
+);
+
+export const GATEWAY_REPORTS = ['settlement', 'funding'] as const;
+
+/**
+ * Which of the gateway's daily reports were imported for a date (core/payments/funding-import.ts): a date
+ * imported with nothing in it (no batch, no deposit) is told apart from one not imported yet, which a
+ * reconciliation from stored data treats as still to come.
+ */
+export const paymentReportDays = pgTable(
+  'payment_report_days',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    report: text('report', { enum: GATEWAY_REPORTS }).notNull(),
+    reportDate: date('report_date', { mode: 'string' }).notNull(),
+    importedAt: timestamp('imported_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'payment_report_days_pkey',
+      columns: [t.tenantId, t.restaurantId, t.report, t.reportDate],
+    }),
+    restaurantFk('payment_report_days_restaurant_fk', t as never),
+    check('payment_report_days_report_check', sql`${t.report} in ('settlement', 'funding')`),
+  ],
+);
+
+export const GATEWAY_ENTRY_KINDS = ['settled', 'funded', 'chargeback'] as const;
+
+/**
+ * The transactions the gateway's reports of a date list, by retrieval reference: settled in a batch, funded
+ * in a deposit, or charged back. What a reconciliation of a range of days reads instead of the gateway. A
+ * date's entries of a report are replaced together with its day row.
+ */
+export const paymentReportEntries = pgTable(
+  'payment_report_entries',
+  {
+    entryId: bigint('entry_id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    kind: text('kind', { enum: GATEWAY_ENTRY_KINDS }).notNull(),
+    reportDate: date('report_date', { mode: 'string' }).notNull(),
+    retref: text('retref').notNull(),
+    /** Signed as the gateway's report gives it; null when the report gave no amount that is money. */
+    amount: money('amount'),
+    batchId: text('batch_id'),
+    settlementStatus: text('settlement_status'),
+    /** A settled entry's outcome: accepted, rejected, pending or unknown (the provider port's words). */
+    outcome: text('outcome'),
+  },
+  (t) => [
+    restaurantFk('payment_report_entries_restaurant_fk', t as never),
+    index('payment_report_entries_date_idx').on(t.tenantId, t.restaurantId, t.reportDate),
+    check('payment_report_entries_kind_check', sql`${t.kind} in ('settled', 'funded', 'chargeback')`),
   ],
 );

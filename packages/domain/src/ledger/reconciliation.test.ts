@@ -5,6 +5,7 @@ import {
   type ReconciliationInput,
   reconcileDay,
   reconciliationQuerySchema,
+  reconciliationRangeQuerySchema,
 } from './reconciliation';
 
 const DAY = '2026-03-10';
@@ -131,5 +132,29 @@ describe('reconciling a business day', () => {
     const parsed = reconciliationQuerySchema.safeParse({ date: '10/03/2026' });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.message).toBe('date must be YYYY-MM-DD');
+  });
+});
+
+describe('reconciling from stored reports', () => {
+  it('awaits what a report not imported yet would list, however long ago its days were', () => {
+    const none = { settled: [], funded: [] };
+    expect(statusOf(none)).toBe('missing_from_settlement');
+    expect(statusOf({ ...none, notImported: { settlement: true, funding: false } })).toBe(
+      'awaiting_settlement',
+    );
+    expect(statusOf({ funded: [] })).toBe('missing_from_funding');
+    expect(statusOf({ funded: [], notImported: { settlement: false, funding: true } })).toBe(
+      'awaiting_funding',
+    );
+    // imported and listing it: matched whatever else is not imported
+    expect(statusOf({ notImported: { settlement: false, funding: false } })).toBe('matched');
+  });
+
+  it('refuses a range backwards or longer than 31 days, with its message', () => {
+    const problem = (from: string, to: string) =>
+      reconciliationRangeQuerySchema.safeParse({ from, to }).error?.issues[0]?.message;
+    expect(problem('2026-03-10', '2026-03-09')).toBe('from must be on or before to');
+    expect(problem('2026-03-01', '2026-04-01')).toBe('A reconciliation covers at most 31 days');
+    expect(problem('2026-03-01', '2026-03-31')).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { queryTime } from '../query-dates';
-import { daysBetween } from './reports';
+import { daysBetween, REPORT_RANGE_ORDER } from './reports';
 
 /**
  * A business day's card money reconciled (docs/behaviour/reports.md#reconciliation): what the sales ledger
@@ -86,6 +86,11 @@ export interface ReconciliationInput {
   funded: readonly FundedTransaction[];
   /** Retrefs with a chargeback in the funding read. */
   chargebacks: ReadonlySet<string>;
+  /**
+   * Reports of the day's window not imported yet (a reconciliation from stored data): until they are, what
+   * they would list is still to come, never missing.
+   */
+  notImported?: { settlement: boolean; funding: boolean };
 }
 
 export const reconciliationRowSchema = z.object({
@@ -124,6 +129,32 @@ export const reconciliationSchema = z.object({
 });
 export type Reconciliation = z.infer<typeof reconciliationSchema>;
 
+/** A range of business days reconciled from the stored gateway reports covers at most this many days. */
+export const RECONCILIATION_RANGE_MAX_DAYS = 31;
+export const RECONCILIATION_RANGE_TOO_LONG = `A reconciliation covers at most ${RECONCILIATION_RANGE_MAX_DAYS} days`;
+
+export const reconciliationRangeQuerySchema = z
+  .strictObject({
+    from: queryTime('from', 'date', 'from must be YYYY-MM-DD'),
+    to: queryTime('to', 'date', 'to must be YYYY-MM-DD'),
+  })
+  .superRefine((query, context) => {
+    const days = daysBetween(query.from, query.to);
+    if (days < 0) context.addIssue({ code: 'custom', path: ['to'], message: REPORT_RANGE_ORDER });
+    else if (days + 1 > RECONCILIATION_RANGE_MAX_DAYS)
+      context.addIssue({ code: 'custom', path: ['to'], message: RECONCILIATION_RANGE_TOO_LONG });
+  });
+
+export const reconciliationRangeSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** The days' totals added up. */
+  totals: reconciliationSchema.shape.totals,
+  /** The days with any card transaction, oldest first, each as a day's reconciliation. */
+  days: z.array(reconciliationSchema),
+});
+export type ReconciliationRange = z.infer<typeof reconciliationRangeSchema>;
+
 export const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -139,8 +170,11 @@ function judge(
   settled: SettledTransaction | undefined,
   funded: FundedTransaction | undefined,
 ): { status: ReconciliationStatus; note: string } {
-  const settlementOver = daysBetween(addDays(input.date, SETTLEMENT_DAYS_AFTER), input.today) > 0;
-  const fundingOver = daysBetween(addDays(input.date, FUNDING_DAYS_AFTER), input.today) > 0;
+  const settlementOver =
+    !input.notImported?.settlement &&
+    daysBetween(addDays(input.date, SETTLEMENT_DAYS_AFTER), input.today) > 0;
+  const fundingOver =
+    !input.notImported?.funding && daysBetween(addDays(input.date, FUNDING_DAYS_AFTER), input.today) > 0;
   if (!txn.inLedger)
     return { status: 'not_in_ledger', note: 'The card was charged but the sales ledger has no line for it' };
   if (txn.retref && input.chargebacks.has(txn.retref))

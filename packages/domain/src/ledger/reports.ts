@@ -148,12 +148,16 @@ export const journalDaySchema = salesTotalsSchema.extend({
   cardNet: z.number(),
   /** Cash the registers took for sales (docs/behaviour/pos.md). */
   cashTaken: z.number(),
+  /** Processing fees the card processor kept from the deposits of this date (positive; stored funding). */
+  fees: z.number(),
+  /** The card processor's net deposits of this date (negative for a debit; stored funding). */
+  deposits: z.number(),
 });
 export const journalSchema = z.object({
   from: z.string(),
   to: z.string(),
   currency: z.string(),
-  /** Days with any line, oldest first. */
+  /** Days with any line or any stored funding, oldest first. */
   days: z.array(journalDaySchema),
 });
 export type Journal = z.infer<typeof journalSchema>;

@@ -90,7 +90,7 @@ describe('the CSV export', () => {
 });
 
 describe('the daily journal CSV', () => {
-  it('writes a row per day with what the card has not taken yet', () => {
+  it('writes a row per day with what the card has not taken yet, and the fees and deposits of the date', () => {
     const day = {
       date: '2026-12-04',
       sales: 2,
@@ -106,13 +106,17 @@ describe('the daily journal CSV', () => {
       cardReturned: 0,
       cardNet: 3000,
       cashTaken: 200,
+      fees: 117,
+      deposits: -2883,
     };
     const rows = journalCsv({ from: '2026-12-04', to: '2026-12-04', currency: 'USD', days: [day] }).split(
       '\r\n',
     );
     expect(rows[0]).toBe(
-      'Date,Gross sales,Returns,Net sales,Tax payable,Tax included in prices,Tips payable,Service charges,Total collected,Card taken,Card returned,Card net,Cash taken,Not yet paid',
+      'Date,Gross sales,Returns,Net sales,Tax payable,Tax included in prices,Tips payable,Service charges,Total collected,Card taken,Card returned,Card net,Cash taken,Not yet paid,Fees,Deposits',
     );
-    expect(rows[1]).toBe('2026-12-04,26.50,0.00,26.50,2.35,0.00,4.77,0.00,33.62,30.00,0.00,30.00,2.00,1.62');
+    expect(rows[1]).toBe(
+      '2026-12-04,26.50,0.00,26.50,2.35,0.00,4.77,0.00,33.62,30.00,0.00,30.00,2.00,1.62,1.17,-28.83',
+    );
   });
 });

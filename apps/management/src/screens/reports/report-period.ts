@@ -130,12 +130,16 @@ export const JOURNAL_COLUMNS = [
   'Card net',
   'Cash taken',
   'Not yet paid',
+  // last, so a tool that imported the columns before them finds them where they were
+  'Fees',
+  'Deposits',
 ] as const;
 
 /**
  * The daily journal as CSV (docs/behaviour/reports.md#daily-journal): one row per business day, amounts in
  * units with two decimals; "Not yet paid" is what guests owe beyond what the card and the registers' cash
- * took (an order captured when picked up, or a refund that went back by another way).
+ * took (an order captured when picked up, or a refund that went back by another way). Fees and deposits are
+ * the card processor's funding of that date, as stored by the daily funding import.
  */
 export function journalCsv(journal: Journal): string {
   const lines = [
@@ -156,6 +160,8 @@ export function journalCsv(journal: Journal): string {
         cents(d.cardNet),
         cents(d.cashTaken),
         cents(d.totalCollected - d.cardNet - d.cashTaken),
+        cents(d.fees),
+        cents(d.deposits),
       ),
     ),
   ];
