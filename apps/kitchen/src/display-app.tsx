@@ -4,6 +4,7 @@ import { Button } from '@brigade/ui/components/button';
 import { KitchenBoardScreen } from '@brigade/ui/kitchen/board';
 import { ExpoScreen } from '@brigade/ui/kitchen/expo';
 import { type KitchenData, KitchenDataContext } from '@brigade/ui/kitchen/kitchen-data';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { createContext, useContext, useEffect, useMemo } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useParams } from 'react-router';
@@ -40,6 +41,17 @@ export function DisplayApp({
 }) {
   const info = useDisplay(display.token);
   const live = useLiveStream(display.token);
+  const client = useQueryClient();
+  // unpaired by a manager (or the token no longer a kitchen display's): any of its reads says so, and the
+  // display shows the set-up again at once rather than at its next minute's read
+  useEffect(
+    () =>
+      client.getQueryCache().subscribe((event) => {
+        const error = event.query.state.error;
+        if (event.type === 'updated' && error && isDeviceRefusal(error)) onRefused(error.message);
+      }),
+    [client, onRefused],
+  );
   useEffect(() => {
     if (info.error && isDeviceRefusal(info.error)) onRefused((info.error as Error).message);
   }, [info.error, onRefused]);
