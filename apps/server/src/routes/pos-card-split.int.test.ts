@@ -108,16 +108,33 @@ describe('a check paid by several cards', () => {
     ]);
     const open = await viewOf(check.orderId);
     expect(open).toMatchObject({ status: 'open', paid: 1400, balance: 1800, version: check.version + 1 });
-    // the second guest's card pays the rest, 18.00, and a 3.00 tip: the sale
-    const sale = await payByCard(check, open.version, { ask: '18.00', tip: '3.00', pan: '5454545454545454' });
-    expect(sale).toMatchObject({ status: 'accepted', totals: { tip: 500, total: 3500 } });
-    expect(sale.tenders.map((x: { method: string; amount: number }) => [x.method, x.amount])).toEqual([
-      ['card', 1400],
-      ['card', 2100],
+    // a third bowl joins the check: the first card's tip stays on it (15.00 more to pay, not 13.00)
+    const more = await pos('employee', 'POST', `/checks/${check.orderId}/lines`, {
+      payload: { version: open.version, lines: [{ itemId, quantity: 1 }] },
+    });
+    expect(more.statusCode, more.body).toBe(200);
+    const grown = await viewOf(check.orderId);
+    expect(grown).toMatchObject({ paid: 1400, balance: 3300, totals: { total: 4700 } });
+    // the second guest's card pays the rest, 33.00, and a 3.00 tip: the sale
+    const sale = await payByCard(check, grown.version, {
+      ask: '33.00',
+      tip: '3.00',
+      pan: '5454545454545454',
+    });
+    expect(sale).toMatchObject({ status: 'accepted', totals: { tip: 500, total: 5000 } });
+    expect(
+      sale.tenders.map((x: { method: string; amount: number; card: { tip: number } }) => [
+        x.method,
+        x.amount,
+        x.card.tip,
+      ]),
+    ).toEqual([
+      ['card', 1400, 200],
+      ['card', 3600, 300],
     ]);
     const [one, two] = sale.tenders.map((x: { card: { transactionId: string } }) => x.card.transactionId);
     expect(await paymentOf(one)).toMatchObject({ amount: 1400, tipAmount: 200, status: 'captured' });
-    expect(await paymentOf(two)).toMatchObject({ amount: 2100, tipAmount: 300, status: 'captured' });
+    expect(await paymentOf(two)).toMatchObject({ amount: 3600, tipAmount: 300, status: 'captured' });
     const history = (await kit.staff('employee', 'GET', `/orders/${check.orderId}`)).json().data.events;
     expect(history.map((e: { note: string | null }) => e.note)).toContain(
       'Paid 12.00 USD and a 2.00 USD tip by card at Bar; 18.00 USD left to pay',
@@ -126,10 +143,19 @@ describe('a check paid by several cards', () => {
     const tenders = await tenderLines(check.orderId);
     expect(tenders.map((l) => [l.event, l.amount, l.transactionId, l.cardBrand])).toEqual([
       ['capture', 1400, one, 'visa'],
-      ['capture', 2100, two, 'mastercard'],
+      ['capture', 3600, two, 'mastercard'],
     ]);
     const all = await t.database.db.select().from(ledgerLines).where(eq(ledgerLines.orderId, check.orderId));
-    expect(all.filter((l) => l.event === 'sale').reduce((sum, l) => sum + l.amount, 0)).toBe(3500);
+    expect(all.filter((l) => l.event === 'sale').reduce((sum, l) => sum + l.amount, 0)).toBe(5000);
+    // the order's refund on the back office would refund one card for the whole check: refused
+    const refund = await kit.staff('manager', 'POST', `/orders/${check.orderId}/refunds`, {
+      amount: 100,
+      reason: 'Cold soup',
+    });
+    expect([refund.statusCode, refund.json().detail]).toEqual([
+      409,
+      'Several cards paid this check: refund each card from its payment on the Payments screen',
+    ]);
     // no card became a sale of its own (a payment without an order)
     const strays = await t.database.db.select().from(ledgerLines).where(eq(ledgerLines.transactionId, one));
     expect(strays.every((l) => l.orderId === check.orderId)).toBe(true);
@@ -154,7 +180,7 @@ describe('a check paid by several cards', () => {
         .data.tenders.map((x: { method: string; kind: string; amount: number }) =>
           [x.method, x.kind, x.amount].join(':'),
         ),
-    ).toEqual(['card:payment:1400', 'card:payment:2100', 'card:refund:1400', 'card:refund:2100']);
+    ).toEqual(['card:payment:1400', 'card:payment:3600', 'card:refund:1400', 'card:refund:3600']);
     for (const id of [one, two]) expect((await paymentOf(id)).status).toBe('voided');
     const back = await tenderLines(check.orderId);
     expect(back.reduce((sum, l) => sum + l.amount, 0)).toBe(0);
@@ -165,7 +191,7 @@ describe('a check paid by several cards', () => {
     expect(afterVoid.reduce((sum, l) => sum + (l.kind === 'tender' ? 0 : l.amount), 0)).toBe(0);
   });
 
-  it('cannot be closed while a card paid a part; a manager hands the card back, and then it can', async () => {
+  it('cannot be closed while a card paid a part; a manager hands the card back, and cash then pays it all', async () => {
     const check = await openCheck();
     const part = await payByCard(check, check.version, {
       amount: 1000,
@@ -200,11 +226,23 @@ describe('a check paid by several cards', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe('Nothing has been paid toward this check');
-    const closed = await pos('employee', 'POST', `/checks/${check.orderId}/close`, {
-      payload: { version: back.json().data.version },
+    // the guest pays it all in cash after all: the sales side is the whole check, nothing taken off by the
+    // card that went back while the check was open
+    const cash = await pos('employee', 'POST', `/checks/${check.orderId}/pay`, {
+      key: randomUUID(),
+      payload: {
+        version: back.json().data.version,
+        tender: { method: 'cash', tendered: 3000 },
+        receipt: 'none',
+      },
     });
-    expect(closed.statusCode, closed.body).toBe(200);
-    expect(closed.json().data.status).toBe('cancelled');
+    expect(cash.statusCode, cash.body).toBe(201);
+    const lines = await t.database.db
+      .select()
+      .from(ledgerLines)
+      .where(eq(ledgerLines.orderId, check.orderId));
+    expect(lines.filter((l) => l.kind !== 'tender').reduce((sum, l) => sum + l.amount, 0)).toBe(3000);
+    expect(lines.filter((l) => l.kind === 'tender').reduce((sum, l) => sum + l.amount, 0)).toBe(3000);
     // another tenant reaches none of it
     expect(
       (await pos('otherOwner', 'POST', `/checks/${check.orderId}/hand-back`, { payload: { version: 1 } }))

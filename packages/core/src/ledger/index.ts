@@ -8,6 +8,7 @@ import {
   orderPaidInPartBy,
   orderRow,
   type PaymentRow,
+  partPaymentIds,
   type RestaurantScope,
   restaurantsOf,
   restaurantTimezone,
@@ -104,3 +105,6 @@ export async function rebuildLedger(
   }
   return totals;
 }
+
+/** The cards that paid parts of a register's check (split tender, decision 070), besides its own payment. */
+export const cardPartsOf = (ex: Executor, row: OrderRow): Promise<string[]> => partPaymentIds(ex, row);

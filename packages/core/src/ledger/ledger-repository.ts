@@ -100,6 +100,16 @@ export async function orderPaidInPartBy(ex: Executor, scope: RestaurantScope, tr
 
 /** The payments of the cards that paid parts of a register's order, besides its own payment. */
 async function partPayments(ex: Executor, row: OrderRow): Promise<PaymentRecord[]> {
+  const records: PaymentRecord[] = [];
+  for (const id of await partPaymentIds(ex, row)) {
+    const payment = await transactionById(ex, row, id);
+    if (payment) records.push(await paymentRecord(ex, payment));
+  }
+  return records;
+}
+
+/** The ids of the cards' payments that paid parts of a register's order (split tender), in order. */
+export async function partPaymentIds(ex: Executor, row: OrderRow): Promise<string[]> {
   if (!paidAtCounter(row.channel)) return [];
   const named = await ex
     .selectDistinct({ transactionId: orderTenders.transactionId })
@@ -113,13 +123,10 @@ async function partPayments(ex: Executor, row: OrderRow): Promise<PaymentRecord[
         sql`${orderTenders.transactionId} is not null`,
       ),
     );
-  const ids = named.map((n) => n.transactionId!).filter((id) => id !== row.transactionId);
-  const records: PaymentRecord[] = [];
-  for (const id of ids.sort()) {
-    const payment = await transactionById(ex, row, id);
-    if (payment) records.push(await paymentRecord(ex, payment));
-  }
-  return records;
+  return named
+    .map((n) => n.transactionId!)
+    .filter((id) => id !== row.transactionId)
+    .sort();
 }
 
 async function orderRecord(ex: Executor, row: OrderRow): Promise<OrderRecord> {

@@ -18,6 +18,7 @@ import {
 } from '@brigade/domain/ordering/refund-lines';
 import { formatAmount } from '@brigade/domain/payments/amount';
 import { insertOutboxEmail } from '../identity/outbox-repository';
+import { cardPartsOf } from '../ledger/index';
 import type { PaymentDeps } from '../payments/payment-deps';
 import {
   findIdempotencyKey,
@@ -77,6 +78,9 @@ export const awaitsSettlement = (payment: TransactionRow): boolean =>
  * only when asked); if not, the refund is scheduled for when it does, holding its amount. The sales ledger
  * takes a refund from the payment, in the same transaction that records it.
  */
+export const PAID_BY_SEVERAL_CARDS =
+  'Several cards paid this check: refund each card from its payment on the Payments screen';
+
 export async function refundOrder(deps: PaymentDeps, actor: Actor, call: RefundOrderCall): Promise<OrderRow> {
   const scope = { tenantId: call.tenantId, restaurantId: call.restaurantId };
   const row = await deps.transact((tx) => findOrder(tx, scope, call.orderId));
@@ -84,6 +88,9 @@ export async function refundOrder(deps: PaymentDeps, actor: Actor, call: RefundO
     throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
   if (!SOLD.includes(row.status) || !row.transactionId)
     throw new BrigadeError('conflict', 'ORDER_NOT_SOLD', ORDER_NOT_SOLD);
+  // a check several cards paid (decision 070): each card is refunded from its own payment
+  if ((await deps.transact((tx) => cardPartsOf(tx, row))).length > 0)
+    throw new BrigadeError('conflict', 'PAID_BY_SEVERAL_CARDS', PAID_BY_SEVERAL_CARDS);
   const transactionId = row.transactionId;
   let payment = await deps.transact((tx) => findTransaction(tx, scope, transactionId));
   if (payment && awaitsSettlement(payment)) payment = await learnSettlement(deps, actor, scope, payment);

@@ -150,6 +150,9 @@ export interface GatewayReportsRun {
  * funding of each of the `GATEWAY_REPORT_DAYS` dates before `now` (UTC) not imported yet, one gateway call at a
  * time. A failure stops that restaurant's run (a gateway that refuses one call likely refuses the next).
  */
+/** The most recent dates imported again on every run, until their reports can no longer change. */
+const REREAD_DAYS = 3;
+
 export async function importRecentReports(deps: PaymentDeps, now: Date): Promise<GatewayReportsRun> {
   const dates = daysAfter(now.toISOString().slice(0, 10), -GATEWAY_REPORT_DAYS, -1);
   const range = { from: dates[0]!, to: dates.at(-1)! };
@@ -163,9 +166,12 @@ export async function importRecentReports(deps: PaymentDeps, now: Date): Promise
   };
   for (const scope of restaurants) {
     const known = await deps.transact((tx) => importedReportDays(tx, scope, range));
+    // the last dates are read again each run: a day's batches may still settle, and its deposit land, after the
+    // first import (the run is at 05:40 UTC, evening of the day before in the Americas); importing replaces
+    const fresh = new Set(dates.slice(-REREAD_DAYS));
     const due = dates.flatMap((date) =>
       (['settlement', 'funding'] as const)
-        .filter((report) => !known[report].has(date))
+        .filter((report) => fresh.has(date) || !known[report].has(date))
         .map((report) => ({ report, date })),
     );
     for (const { report, date } of due) {

@@ -69,9 +69,12 @@ export interface CardSale {
    * check changed or paid since the terminal was asked: the charge is then voided), and its rounds were sent.
    */
   check?: {
-    record: (tx: Executor, transactionId: string, totals: OrderTotals) => Promise<OrderRow>;
+    /** Writes the check as the card pays it (its totals from the locked row, with this card's tip). */
+    record: (tx: Executor, transactionId: string) => Promise<OrderRow>;
     /** What the card is charged: the balance (or the part it pays) and its tip. */
     charged: number;
+    /** This card's own tip (the check's totals hold every card's). */
+    tip: number;
     /** Split tender: the card pays a part of the balance; the check stays open (`record` wrote its history). */
     part: boolean;
   };
@@ -139,7 +142,7 @@ async function recordSale(
   const now = deps.now?.() ?? new Date();
   const by = userIdOf(actor);
   const row = sale.check
-    ? await sale.check.record(tx, intent.pending.transactionId, totals)
+    ? await sale.check.record(tx, intent.pending.transactionId)
     : await insertPosOrder(tx, place, { request, lines, totals }, now, {
         idempotencyKey: intent.key,
         requestHash: requestHash('placePosCardOrder', request),
@@ -160,7 +163,7 @@ async function recordSale(
     amount: charged,
     tendered: charged,
     change: 0,
-    tip: totals.tip,
+    tip: sale.check?.tip ?? totals.tip,
     // authorised only: the tip comes from the signed receipt (decision 068)
     tipPending: changes.status === 'authorised',
     transactionId: intent.pending.transactionId,

@@ -182,6 +182,7 @@ export async function payCheckWithCard(
   const { answer, tip } = await charge.run(place, intent, due, tipLater);
   const totals = withTip(check.totals as unknown as OrderTotals, tip);
   const part = due < check.total - paidBefore;
+  const record = part ? recordCardPart : recordPaidCheck;
   const sale = {
     place,
     request: {
@@ -192,20 +193,30 @@ export async function payCheckWithCard(
     lines: [],
     totals,
     check: {
-      record: part
-        ? recordCardPart(place, actor, check, call.version, due)
-        : recordPaidCheck(place, actor, check, call.version),
+      record: record(place, actor, check, { version: call.version, due, tip }),
       charged: due + tip,
+      tip,
       part,
     },
   };
   return finishCardSale(deps, actor, intent, sale, answer);
 }
 
-/** The check as the approved card pays it, in the record's transaction: still at its version, or refused. */
-function recordPaidCheck(place: RegisterPlace, actor: Actor, seen: OrderRow, version: number) {
-  return async (tx: Executor, transactionId: string, totals: OrderTotals): Promise<OrderRow> => {
-    let row = await lockOpenCheck(tx, seen, seen.orderId, version);
+/** What the approved card pays: the check at the version it was asked at, the part it pays and its tip. */
+interface Paying {
+  version: number;
+  due: number;
+  tip: number;
+}
+
+/**
+ * The check as the approved card pays it, in the record's transaction: still at its version, or refused; its
+ * totals are the locked row's with this card's tip (a tip added from a receipt meanwhile stays).
+ */
+function recordPaidCheck(place: RegisterPlace, actor: Actor, seen: OrderRow, paying: Paying) {
+  return async (tx: Executor, transactionId: string): Promise<OrderRow> => {
+    let row = await lockOpenCheck(tx, seen, seen.orderId, paying.version);
+    const totals = withTip(row.totals as unknown as OrderTotals, paying.tip);
     const now = new Date();
     const unsent = linesToSend(row.lines as CheckLine[]);
     if (unsent.length > 0)
@@ -226,20 +237,20 @@ function recordPaidCheck(place: RegisterPlace, actor: Actor, seen: OrderRow, ver
  * version (or refused, and the charge voided), it stays open with its version raised; the card's tip joins
  * its totals. The history says what was paid and what is left.
  */
-function recordCardPart(place: RegisterPlace, actor: Actor, seen: OrderRow, version: number, due: number) {
-  return async (tx: Executor, _transactionId: string, totals: OrderTotals): Promise<OrderRow> => {
-    const row = await lockOpenCheck(tx, seen, seen.orderId, version);
+function recordCardPart(place: RegisterPlace, actor: Actor, seen: OrderRow, paying: Paying) {
+  return async (tx: Executor): Promise<OrderRow> => {
+    const row = await lockOpenCheck(tx, seen, seen.orderId, paying.version);
     const paidBefore = paidToward(await tendersOf(tx, seen, [seen.orderId]));
-    const tip = totals.tip - (row.totals as unknown as OrderTotals).tip;
+    const totals = withTip(row.totals as unknown as OrderTotals, paying.tip);
     const saved = await saveCheck(tx, row, { totals: { ...totals }, total: totals.total });
     const money = (cents: number) => `${formatAmount(cents)} ${saved.currency}`;
-    const paid = `${money(due)}${tip > 0 ? ` and a ${money(tip)} tip` : ''}`;
+    const paid = `${money(paying.due)}${paying.tip > 0 ? ` and a ${money(paying.tip)} tip` : ''}`;
     await addOrderEvent(
       tx,
       saved,
       'open',
       userIdOf(actor),
-      `Paid ${paid} by card at ${place.device.name}; ${money(row.total - paidBefore - due)} left to pay`,
+      `Paid ${paid} by card at ${place.device.name}; ${money(row.total - paidBefore - paying.due)} left to pay`,
     );
     return saved;
   };

@@ -91,7 +91,7 @@ export async function handBackCheckPayments(
 ): Promise<Check> {
   const scope = scopeOf(call);
   const request = removeCheckLineSchema.parse(call.body);
-  const look = async (tx: Executor) => {
+  const register = async (tx: Executor) => {
     const { device } = await unlockedRegister(
       { db: tx, menuCache: deps.menuCache },
       actor,
@@ -99,36 +99,56 @@ export async function handBackCheckPayments(
       call.token,
     );
     await registerManagerCheck(tx, actor, device);
-    const row = await lockOpenCheck(tx, scope, call.orderId, request.version);
-    return { device, row, cards: cardsToGiveBack(await tendersOf(tx, scope, [row.orderId])) };
+    return device;
   };
-  const { cards } = await deps.transact(look);
-  for (const card of cards) await giveBackCard(deps, actor, scope, call.orderId, card.transactionId!);
+  const cards = await deps.transact(async (tx) => {
+    await register(tx);
+    const row = await lockOpenCheck(tx, scope, call.orderId, request.version);
+    return cardsToGiveBack(await tendersOf(tx, scope, [row.orderId]));
+  });
+  // each card recorded as soon as the gateway gave it back: a later failure leaves none counted as paid
+  let toCards = 0;
+  for (const card of cards) {
+    await giveBackCard(deps, actor, scope, call.orderId, card.transactionId!);
+    toCards += await deps.transact(async (tx) => recordCardBack(tx, await register(tx), actor, card));
+  }
   return deps.transact(async (tx) => {
-    const { device, row, cards: now } = await look(tx);
-    const by = userIdOf(actor);
-    let tips = 0;
-    for (const card of now) {
-      await cardBackTender({ db: tx }, by, device.deviceId, card);
-      if (card.tipPending) await endTipWait(tx, card);
-      tips += card.tip;
-    }
-    const totals = row.totals as unknown as OrderTotals;
-    const saved = await saveCheck(tx, row, {
-      totals: { ...totals, tip: totals.tip - tips, total: totals.total - tips },
-      total: row.total - tips,
-    });
+    const device = await register(tx);
+    // the version was checked before the first card went back; each card's record raised it since
+    const row = await lockOpenCheck(tx, scope, call.orderId, cards.length > 0 ? undefined : request.version);
+    const saved = await saveCheck(tx, row, {});
     const cash = await handBackCash({ db: tx }, actor, device, saved);
-    const toCards = now.reduce((sum, t) => sum + t.amount, 0);
-    if (cash === 0 && now.length === 0) throw new BrigadeError('conflict', 'NOTHING_PAID', NOTHING_PAID);
+    if (cash === 0 && cards.length === 0) throw new BrigadeError('conflict', 'NOTHING_PAID', NOTHING_PAID);
     const money = (cents: number) => `${formatAmount(cents)} ${saved.currency}`;
     const parts = [
       ...(cash > 0 ? [`${money(cash)} handed back in cash`] : []),
-      ...(now.length > 0 ? [`${money(toCards)} given back to the card${now.length > 1 ? 's' : ''}`] : []),
+      ...(cards.length > 0 ? [`${money(toCards)} given back to the card${cards.length > 1 ? 's' : ''}`] : []),
     ];
-    await addOrderEvent(tx, saved, 'open', by, `${parts.join(', ')} at ${device.name}`);
+    await addOrderEvent(tx, saved, 'open', userIdOf(actor), `${parts.join(', ')} at ${device.name}`);
     return viewOf(tx, saved);
   });
+}
+
+/** A card given back at the gateway, on the check: its `refund` tender, and its tip off the check's totals. */
+async function recordCardBack(
+  tx: Executor,
+  device: DeviceRow,
+  actor: Actor,
+  card: TenderRow,
+): Promise<number> {
+  const row = await lockOpenCheck(tx, card, card.orderId);
+  const now = cardsToGiveBack(await tendersOf(tx, card, [row.orderId])).find(
+    (t) => t.tenderId === card.tenderId,
+  );
+  if (!now) return 0; // recorded already
+  await cardBackTender({ db: tx }, userIdOf(actor), device.deviceId, now);
+  if (now.tipPending) await endTipWait(tx, now);
+  const totals = row.totals as unknown as OrderTotals;
+  await saveCheck(tx, row, {
+    totals: { ...totals, tip: totals.tip - now.tip, total: totals.total - now.tip },
+    total: row.total - now.tip,
+  });
+  return now.amount;
 }
 
 /**

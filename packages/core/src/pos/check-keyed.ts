@@ -51,6 +51,7 @@ export async function payCheckByKeyedCard(
       scope,
       orderId: call.orderId,
       version: rest.version,
+      amount: rest.amount,
       receipt: rest.receipt,
       key: call.idempotencyKey,
       openPlace: registerPlace(deps, actor, scope, call.token),

@@ -166,28 +166,32 @@ function priceCheckLines(
  * change to a check's lines goes through this, so the discount follows what is on the check.
  */
 export function pricedCheck(
-  row: Pick<OrderRow, 'fulfilment' | 'checkDiscount'>,
+  row: Pick<OrderRow, 'fulfilment' | 'checkDiscount'> & { totals?: unknown },
   lines: CheckLine[],
   rules: Omit<TotalsRules, 'dineIn'>,
   discount: CheckDiscount | null = row.checkDiscount as CheckDiscount | null,
 ) {
   const applied = applyCheckDiscount(lines, discount);
+  // the tips of cards that paid parts of it (decision 070) stay on it whatever its lines become
+  const tip = (row.totals as { tip?: number } | undefined)?.tip ?? 0;
   return {
     lines: applied.lines,
     checkDiscount: discount ? { ...discount, amount: applied.amount } : null,
-    ...totalsOf(applied.lines, rules, row.fulfilment),
+    ...totalsOf(applied.lines, rules, row.fulfilment, tip),
   };
 }
 
-/** The check's totals from its live lines (a sale's rules: dine in at each rate's own percent). */
+/** The check's totals from its live lines (a sale's rules: dine in at each rate's own percent), and its tip. */
 function totalsOf(
   lines: CheckLine[],
   rules: Omit<TotalsRules, 'dineIn'>,
   service: 'dine_in' | 'takeout' | string,
+  tip = 0,
 ): { totals: Record<string, unknown>; total: number } {
   const computed = computeTotals(lines, undefined, { ...rules, dineIn: service !== 'takeout' });
   if ('errors' in computed) throw validationError(ORDER_INVALID, computed.errors);
-  return { totals: { ...computed.totals }, total: computed.totals.total };
+  const total = computed.totals.total + tip;
+  return { totals: { ...computed.totals, tip: computed.totals.tip + tip, total }, total };
 }
 
 /** The tax rules a check's totals are recomputed by when a line leaves it (no menu read needed). */

@@ -104,6 +104,8 @@ export const orderTenders = pgTable(
     index('order_tenders_order_idx').on(t.orderId),
     // a drawer's cash, summed when it closes (core/pos/drawer-repository.ts)
     index('order_tenders_session_idx').on(t.tenantId, t.restaurantId, t.sessionId),
+    // a card's payment back to the check it paid part of (split tender: core/ledger), on every payment's write
+    index('order_tenders_transaction_idx').on(t.tenantId, t.transactionId),
     check('order_tenders_method_check', sql`${t.method} in ('cash', 'card')`),
     check(
       'order_tenders_card_check',

@@ -67,6 +67,58 @@ describe('projectSale', () => {
     { eventId: 2, status: 'accepted', actor: 'u-manager', occurredAt: at(2) },
   ];
 
+  it('keeps each card that paid a part under its own payment; one given back before the sale takes nothing off it', () => {
+    const open = { eventId: 1, status: 'open', actor: 'u', occurredAt: at(0) };
+    const sold = { eventId: 4, status: 'accepted', actor: 'u', occurredAt: at(6) };
+    // card A paid 10.00 at minute 1 and was voided at minute 3 (handed back); card B paid 20.00 at minute 5;
+    // the check's own payment (the last card) paid the rest at minute 6
+    const partA = payment({
+      transactionId: 'a',
+      kind: 'sale',
+      cardBrand: 'MC',
+      amount: 1000,
+      tipAmount: 0,
+      capturedAmount: 0,
+      capturedAt: at(1),
+      voidedAmount: 1000,
+      voidedAt: at(3),
+    });
+    const partB = payment({
+      transactionId: 'b',
+      kind: 'sale',
+      cardBrand: 'AMEX',
+      amount: 2000,
+      tipAmount: 0,
+      capturedAmount: 2000,
+      capturedAt: at(5),
+    });
+    const own = payment({
+      kind: 'sale',
+      capturedAmount: TOTAL - 2000,
+      amount: TOTAL - 2000,
+      capturedAt: at(6),
+    });
+    const lines = projectSale({
+      timezone: 'America/New_York',
+      order: order([open, sold]),
+      payment: own,
+      parts: [partA, partB],
+    });
+    expect(sum(lines, salesSide)).toBe(TOTAL);
+    expect(sum(lines, tenderSide)).toBe(TOTAL);
+    expect(
+      lines
+        .filter(tenderSide)
+        .map((l) => [l.lineKey.replace(/^o:7:/, ''), l.amount, l.transactionId, l.cardBrand]),
+    ).toEqual([
+      ['p:a:capture', 1000, 'a', 'MC'],
+      ['p:a:void', -1000, 'a', 'MC'],
+      ['p:b:capture', 2000, 'b', 'AMEX'],
+      ['capture', TOTAL - 2000, 'tx', 'VISA'],
+    ]);
+    expect(lines.some((l) => l.event === 'return')).toBe(false);
+  });
+
   it('records nothing for an order that was never accepted', () => {
     const lines = projectSale({
       timezone: 'America/New_York',

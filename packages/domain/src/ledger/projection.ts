@@ -323,9 +323,10 @@ function saleBook(records: SaleRecords, lines: LedgerLine[]): Writers {
   };
   const state = { sold: [] as Part[], returned: [] as number[], returnedIncluded: [] as number[] };
   const recognise: Writers['recognise'] = (at, employee, parts) => {
-    state.sold = parts;
-    state.returned = parts.map(() => 0);
-    state.returnedIncluded = parts.map(() => 0);
+    // beside what was sold before it (a tip added from a receipt while the check was open)
+    state.sold = [...state.sold, ...parts];
+    state.returned = [...state.returned, ...parts.map(() => 0)];
+    state.returnedIncluded = [...state.returnedIncluded, ...parts.map(() => 0)];
     parts.forEach((part, i) => {
       line(`sale:${i}`, at, 'sale', employee, part);
     });
@@ -339,7 +340,7 @@ function saleBook(records: SaleRecords, lines: LedgerLine[]): Writers {
     state.returnedIncluded.push(0);
     line(key, at, 'sale', employee, part);
   };
-  return { line, recognise, giveBack, addToSale };
+  return { line, recognise, giveBack, addToSale, sold: () => state.sold.length > 0 };
 }
 
 /**
@@ -427,7 +428,10 @@ function partWriters(w: Writers, payment: PaymentRecord): Writers {
   return {
     ...w,
     line: (key, at, event, employee, part) => w.line(`${prefix}${key}`, at, event, employee, part, payment),
-    giveBack: (key, ...rest) => w.giveBack(`${prefix}${key}`, ...rest),
+    // a part given back while the check was still open gave back nothing sold: only its card lines move
+    giveBack: (key, ...rest) => {
+      if (w.sold()) w.giveBack(`${prefix}${key}`, ...rest);
+    },
   };
 }
 
@@ -442,6 +446,8 @@ interface Writers {
     via?: PaymentRecord,
   ) => void;
   recognise: (at: Date, employee: string, parts: Part[]) => void;
+  /** Whether anything of the sale has been recognised yet. */
+  sold: () => boolean;
   addToSale: (key: string, at: Date, employee: string, part: Part) => void;
   giveBack: (
     key: string,

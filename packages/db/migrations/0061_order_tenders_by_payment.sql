@@ -1,0 +1,1 @@
+CREATE INDEX "order_tenders_transaction_idx" ON "order_tenders" USING btree ("tenant_id","transaction_id");
