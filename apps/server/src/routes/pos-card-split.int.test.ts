@@ -148,10 +148,13 @@ describe('a check paid by several cards', () => {
     const all = await t.database.db.select().from(ledgerLines).where(eq(ledgerLines.orderId, check.orderId));
     expect(all.filter((l) => l.event === 'sale').reduce((sum, l) => sum + l.amount, 0)).toBe(5000);
     // the order's refund on the back office would refund one card for the whole check: refused
-    const refund = await kit.staff('manager', 'POST', `/orders/${check.orderId}/refunds`, {
-      amount: 100,
-      reason: 'Cold soup',
-    });
+    const refund = await kit.http.staff(
+      'manager',
+      'POST',
+      `/orders/${check.orderId}/refunds`,
+      { amount: 100, reason: 'Cold soup' },
+      randomUUID(),
+    );
     expect([refund.statusCode, refund.json().detail]).toEqual([
       409,
       'Several cards paid this check: refund each card from its payment on the Payments screen',

@@ -5,7 +5,7 @@ import {
   deleteLines,
   lockSale,
   type OrderRow,
-  orderPaidInPartBy,
+  orderOfPayment,
   orderRow,
   type PaymentRow,
   partPaymentIds,
@@ -48,7 +48,10 @@ async function lockOf(
   ex: Executor,
   scope: RestaurantScope,
   subject: SaleSubject,
-): Promise<{ key: string; read: { order: OrderRow } | Exclude<SaleSubject, { orderId: number }> } | null> {
+): Promise<{
+  key: string;
+  read: { order: OrderRow } | { transaction: PaymentRow; orderless: true };
+} | null> {
   if ('orderId' in subject) {
     const order = await orderRow(ex, scope, { orderId: subject.orderId });
     return order ? { key: order.transactionId ?? `o:${order.orderId}`, read: { order } } : null;
@@ -60,11 +63,10 @@ async function lockOf(
     payment.kind === 'refund' && payment.parentTransactionId
       ? payment.parentTransactionId
       : payment.transactionId;
-  // a card that paid part of a check: the check's sale, under the check's lock
-  const paidInPart = await orderPaidInPartBy(ex, scope, key);
-  if (paidInPart)
-    return { key: paidInPart.transactionId ?? `o:${paidInPart.orderId}`, read: { order: paidInPart } };
-  return { key, read: subject };
+  // the order it is money of (a check a card paid part of too): the order's sale, under the order's lock
+  const order = await orderOfPayment(ex, scope, key);
+  if (order) return { key: order.transactionId ?? `o:${order.orderId}`, read: { order } };
+  return { key, read: { transaction: payment, orderless: true } };
 }
 
 /**

@@ -13,7 +13,7 @@ import type {
   SaleRecords,
 } from '@brigade/domain/ledger/projection';
 import { paidAtCounter } from '@brigade/domain/pos/api';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { tenantIs } from '../tenant-scope';
 
@@ -80,22 +80,26 @@ export async function orderRow(
 }
 
 /**
- * The order a card paid part of (split tender, decision 070): its tender names the payment, the order does
- * not (its own payment is the card that paid the rest, if one did).
+ * The order a payment is money of, in one read: the order that names it (its own payment), or the check a card
+ * paid part of (split tender, decision 070: only its tender names the payment). Null for a payment taken
+ * without an order (the virtual terminal).
  */
-export async function orderPaidInPartBy(ex: Executor, scope: RestaurantScope, transactionId: string) {
+export async function orderOfPayment(ex: Executor, scope: RestaurantScope, transactionId: string) {
   const [row] = await ex
-    .select({ orderId: orderTenders.orderId })
-    .from(orderTenders)
+    .select()
+    .from(orders)
     .where(
       and(
-        inScope(orderTenders, scope),
-        eq(orderTenders.transactionId, transactionId),
-        eq(orderTenders.method, 'card'),
+        inScope(orders, scope),
+        or(
+          eq(orders.transactionId, transactionId),
+          sql`${orders.orderId} in (select t.order_id from ${orderTenders} t where t.tenant_id = ${scope.tenantId}
+            and t.restaurant_id = ${scope.restaurantId} and t.transaction_id = ${transactionId} and t.method = 'card')`,
+        ),
       ),
     )
     .limit(1);
-  return row ? orderRow(ex, scope, { orderId: row.orderId }) : null;
+  return row ?? null;
 }
 
 /** The payments of the cards that paid parts of a register's order, besides its own payment. */
@@ -217,7 +221,10 @@ const SALE_KINDS = new Set(['sale', 'authorisation', 'forced_credit']);
 export async function saleRecords(
   ex: Executor,
   scope: RestaurantScope,
-  subject: { order: OrderRow } | { transactionId: string } | { transaction: PaymentRow },
+  subject:
+    | { order: OrderRow }
+    | { transactionId: string }
+    | { transaction: PaymentRow; orderless?: true | undefined },
 ): Promise<Omit<SaleRecords, 'timezone'> | null> {
   if ('order' in subject) {
     // the order as read before the sale's lock: what the ledger reads of it (lines, totals, payment) never
@@ -235,13 +242,10 @@ export async function saleRecords(
   if (payment?.kind === 'refund' && payment.parentTransactionId)
     payment = await transactionById(ex, scope, payment.parentTransactionId);
   if (!payment || !SALE_KINDS.has(payment.kind)) return null;
-  const order = await orderRow(ex, scope, { transactionId: payment.transactionId });
-  if (!order) {
-    // a card that paid part of a check: the sale is the check's
-    const paidInPart = await orderPaidInPartBy(ex, scope, payment.transactionId);
-    if (paidInPart) return saleRecords(ex, scope, { order: paidInPart });
-  }
-  return { order: order ? await orderRecord(ex, order) : null, payment: await paymentRecord(ex, payment) };
+  // its order (the sale is the order's, a check's a card paid part of included), unless known to have none
+  const order = 'orderless' in subject ? null : await orderOfPayment(ex, scope, payment.transactionId);
+  if (order) return saleRecords(ex, scope, { order });
+  return { order: null, payment: await paymentRecord(ex, payment) };
 }
 
 /** Adds the lines the ledger does not hold yet; a line it holds is never changed. */

@@ -91,9 +91,11 @@ describe('the statements of a payment', () => {
     const sent = await statementsOf(async () => {
       transactionId = (await authorisePayment(deps, SYSTEM, body)).transaction.transactionId;
     });
-    // the ledger (decision 050): the sale's lock, its order (none), refunds, the clock, the lines
+    // the ledger (decision 050, 070): its order (none: by its id or a check's card tender, in one read), the
+    // sale's lock, refunds, the clock, the lines
     expect(sent.slice(3)).toHaveLength(5);
-    expect(sent[3]).toMatch(/pg_advisory_xact_lock/);
+    expect(sent[3]).toMatch(/from "orders"/);
+    expect(sent[4]).toMatch(/pg_advisory_xact_lock/);
     expect(sent.at(-1)).toMatch(/^insert into "ledger_lines"/);
     expect(sent[0]).toMatch(/from "merchant_accounts"/);
     expect(sent[1]).toMatch(/^with claimed as \(insert into "payment_idempotency_keys"/);
