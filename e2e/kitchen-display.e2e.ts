@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { tokenizeCard } from '@brigade/cardpointe/card-entry-page';
 import { DEVICE_REVOKED_MESSAGE } from '@brigade/domain/pos/api';
-import { noonZone } from '@brigade/test-utils/clock';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, useHarness } from './harness';
-import { axeViolations, fillSignIn, HARBOR_GRILL_PATH, screenSettled, screenshot, serious } from './helpers';
+import { useHarness } from './harness';
+import { axeViolations, fillSignIn, screenSettled, screenshot, serious } from './helpers';
+import { openForOnlineOrders, ownerCalls } from './ordering-setup';
 
 /**
  * The paired kitchen display (issue 45 item 6, decision 069) in Chromium against the real server, at
@@ -19,44 +19,10 @@ const harness = useHarness();
 const ids: Record<string, number> = {};
 let gatewayOrigin = '';
 
-const owner = <T = { data: Record<string, unknown> }>(method: string, path: string, body?: unknown) =>
-  apiCall<T>(harness, method, `${HARBOR_GRILL_PATH}${path}`, { token: harness.ownerToken, body });
-
-async function created(path: string, body: object, key: string): Promise<number> {
-  const answer = await owner('POST', path, body);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.data[key] as number;
-}
+const { owner, created } = ownerCalls(harness);
 
 beforeAll(async () => {
-  const merchant = {
-    merchid: '496160873888',
-    site: 'fts',
-    environment: 'uat',
-    username: 'testing',
-    password: 'testing123',
-  };
-  expect((await owner('PUT', '/payments/merchant-account', merchant)).status).toBe(200);
-  const allDay = { open: '00:00', close: '00:00', closed: false };
-  const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-  const patched = await owner('PATCH', '', {
-    operatingHours: Object.fromEntries(days.map((day) => [day, allDay])),
-    websiteConfig: { enabled: true, ordering: { enabled: true, provider: 'internal' } },
-  });
-  expect(patched.status, JSON.stringify(patched.body)).toBe(200);
-  // an ASAP order is today's on the restaurant's clock whatever the hour the test runs
-  const tenantPath = `/tenants/${HARBOR_GRILL_PATH.split('/')[2]}`;
-  const tenant = await apiCall<{ data: { tenant: { settings: Record<string, unknown> } } }>(
-    harness,
-    'GET',
-    tenantPath,
-    { token: harness.ownerToken },
-  );
-  const clock = await apiCall(harness, 'PATCH', tenantPath, {
-    token: harness.ownerToken,
-    body: { settings: { ...tenant.body.data.tenant.settings, timezone: noonZone() } },
-  });
-  expect(clock.status, JSON.stringify(clock.body)).toBe(200);
+  ({ gatewayOrigin } = await openForOnlineOrders(harness));
   ids.grill = await created('/prep-stations', { name: 'KDS Grill' }, 'prepStationId');
   ids.fryer = await created('/prep-stations', { name: 'KDS Fryer' }, 'prepStationId');
   ids.steak = await created(
@@ -78,8 +44,6 @@ beforeAll(async () => {
     },
     'menuGroupId',
   );
-  const entry = await owner<{ data: { url: string } }>('GET', '/payments/card-entry');
-  gatewayOrigin = new URL(entry.body.data.url).origin;
 }, 60_000);
 
 /** A guest's order (steak and fries, card through the gateway emulator), accepted by the restaurant. */

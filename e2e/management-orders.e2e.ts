@@ -4,12 +4,12 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tokenizeCard } from '@brigade/cardpointe/card-entry-page';
-import { noonZone } from '@brigade/test-utils/clock';
 import { freePort } from '@brigade/test-utils/ports';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, DEMO_TENANT_ID, useHarness } from './harness';
-import { axeViolations, createDemoUser, HARBOR_GRILL_PATH, managementPage, openManagement } from './helpers';
+import { axeViolations, createDemoUser, managementPage, openManagement } from './helpers';
+import { openForOnlineOrders, ownerCalls } from './ordering-setup';
 
 // Online orders in management (issue 21): the demo restaurant orders internally with the emulator's merchant
 // account; a guest orders a sized burger with cheese (grill) and fries (fryer) through the API; the order
@@ -37,46 +37,10 @@ mkdirSync(SHOTS, { recursive: true });
 const ids: Record<string, number> = {};
 let gatewayOrigin = '';
 
-const owner = <T = { data: Record<string, unknown> }>(method: string, path: string, body?: unknown) =>
-  apiCall<T>(harness, method, `${HARBOR_GRILL_PATH}${path}`, { token: harness.ownerToken, body });
-
-async function created(path: string, body: object, key: string): Promise<number> {
-  const answer = await owner('POST', path, body);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.data[key] as number;
-}
+const { owner, created } = ownerCalls(harness);
 
 beforeAll(async () => {
-  const merchant = {
-    merchid: '496160873888',
-    site: 'fts',
-    environment: 'uat',
-    username: 'testing',
-    password: 'testing123',
-  };
-  expect((await owner('PUT', '/payments/merchant-account', merchant)).status).toBe(200);
-  const allDay = { open: '00:00', close: '00:00', closed: false };
-  const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-  const patched = await owner('PATCH', '', {
-    operatingHours: Object.fromEntries(days.map((day) => [day, allDay])),
-    websiteConfig: { enabled: true, ordering: { enabled: true, provider: 'internal' } },
-  });
-  expect(patched.status, JSON.stringify(patched.body)).toBe(200);
-  // The board lists the orders of today, the restaurant's date; an ASAP pickup a few minutes before its
-  // midnight falls on tomorrow. The tenant's clock is set to a zone where it is about noon now, so the
-  // order is today's at whatever hour the tests run.
-  const tenantPath = `/tenants/${HARBOR_GRILL_PATH.split('/')[2]}`;
-  const tenant = await apiCall<{ data: { tenant: { settings: Record<string, unknown> } } }>(
-    harness,
-    'GET',
-    tenantPath,
-    { token: harness.ownerToken },
-  );
-  const clock = await apiCall(harness, 'PATCH', tenantPath, {
-    token: harness.ownerToken,
-    body: { settings: { ...tenant.body.data.tenant.settings, timezone: noonZone() } },
-  });
-  expect(clock.status, JSON.stringify(clock.body)).toBe(200);
+  ({ gatewayOrigin } = await openForOnlineOrders(harness));
   ids.grill = await created('/prep-stations', { name: 'E2E Grill' }, 'prepStationId');
   ids.fryer = await created('/prep-stations', { name: 'E2E Fryer' }, 'prepStationId');
   ids.cheese = await created(
@@ -118,8 +82,6 @@ beforeAll(async () => {
     },
     'menuGroupId',
   );
-  const entry = await owner<{ data: { url: string } }>('GET', '/payments/card-entry');
-  gatewayOrigin = new URL(entry.body.data.url).origin;
 }, 60_000);
 
 /** Places an order as a guest would: the card tokenised by the gateway (the emulator), then the API. */

@@ -58,6 +58,27 @@ async function openAndPair(page: Page, name: string) {
   await page.getByRole('region', { name: 'Menu' }).waitFor({ timeout: 20_000 });
 }
 
+/** A register paired in this page, and the emulator's terminal paired to it by the owner (through the API). */
+async function registerWithTerminal(page: Page, name: string) {
+  await openAndPair(page, name);
+  const token = await signInByApi(harness, DEMO_OWNER);
+  const restaurantId = await harborGrill(token);
+  const base = `/tenants/${DEMO_TENANT_ID}/restaurants/${restaurantId}`;
+  const devices = await apiCall<{ data: { deviceId: number; name: string }[] }>(
+    harness,
+    'GET',
+    `${base}/pos/devices`,
+    { token },
+  );
+  const device = devices.body.data.find((d) => d.name === name)!;
+  const paired = await apiCall(harness, 'PUT', `${base}/pos/devices/${device.deviceId}/terminal`, {
+    token,
+    body: { hsn: HSN, apiKey: TERMINAL_KEY },
+  });
+  expect(paired.status).toBe(200);
+  return { token, restaurantId };
+}
+
 /** The shopper at the emulated terminal: waits for a button to be enabled, then presses it. */
 async function press(terminal: Page, name: string | RegExp) {
   const button = terminal.getByRole('button', { name });
@@ -176,22 +197,7 @@ describe('POS register, card on the terminal', () => {
       timezoneId: TENANT_CREATION_TIMEZONE,
     });
     const page = await context.newPage();
-    await openAndPair(page, 'Receipt tips');
-    const token = await signInByApi(harness, DEMO_OWNER);
-    const restaurantId = await harborGrill(token);
-    const base = `/tenants/${DEMO_TENANT_ID}/restaurants/${restaurantId}`;
-    const devices = await apiCall<{ data: { deviceId: number; name: string }[] }>(
-      harness,
-      'GET',
-      `${base}/pos/devices`,
-      { token },
-    );
-    const device = devices.body.data.find((d) => d.name === 'Receipt tips')!;
-    const paired = await apiCall(harness, 'PUT', `${base}/pos/devices/${device.deviceId}/terminal`, {
-      token,
-      body: { hsn: HSN, apiKey: TERMINAL_KEY },
-    });
-    expect(paired.status).toBe(200);
+    const { token, restaurantId } = await registerWithTerminal(page, 'Receipt tips');
 
     // the owner chooses tips on the receipt in the time clock's settings
     const manage = await context.newPage();
@@ -272,22 +278,7 @@ describe('POS register, card on the terminal', () => {
       timezoneId: TENANT_CREATION_TIMEZONE,
     });
     const page = await context.newPage();
-    await openAndPair(page, 'Split cards');
-    const token = await signInByApi(harness, DEMO_OWNER);
-    const restaurantId = await harborGrill(token);
-    const base = `/tenants/${DEMO_TENANT_ID}/restaurants/${restaurantId}`;
-    const devices = await apiCall<{ data: { deviceId: number; name: string }[] }>(
-      harness,
-      'GET',
-      `${base}/pos/devices`,
-      { token },
-    );
-    const device = devices.body.data.find((d) => d.name === 'Split cards')!;
-    const paired = await apiCall(harness, 'PUT', `${base}/pos/devices/${device.deviceId}/terminal`, {
-      token,
-      body: { hsn: HSN, apiKey: TERMINAL_KEY },
-    });
-    expect(paired.status).toBe(200);
+    const { token, restaurantId } = await registerWithTerminal(page, 'Split cards');
     const terminal = await context.newPage();
     await terminal.goto(`${await emulatorOrigin(token, restaurantId)}/terminal/${HSN}`);
     await terminal.getByText('Welcome').waitFor();
