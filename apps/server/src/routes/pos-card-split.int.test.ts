@@ -137,7 +137,7 @@ describe('a check paid by several cards', () => {
     expect(await paymentOf(two)).toMatchObject({ amount: 3600, tipAmount: 300, status: 'captured' });
     const history = (await kit.staff('employee', 'GET', `/orders/${check.orderId}`)).json().data.events;
     expect(history.map((e: { note: string | null }) => e.note)).toContain(
-      'Paid 12.00 USD and a 2.00 USD tip by card at Bar; 18.00 USD left to pay',
+      'Paid 12.00 USD and a 2.00 USD tip by visa ending 1111 at Bar; 18.00 USD left to pay',
     );
     // each card's capture under its own payment; the sale (with both tips) once
     const tenders = await tenderLines(check.orderId);

@@ -70,7 +70,7 @@ export interface CardSale {
    */
   check?: {
     /** Writes the check as the card pays it (its totals from the locked row, with this card's tip). */
-    record: (tx: Executor, transactionId: string) => Promise<OrderRow>;
+    record: (tx: Executor, transactionId: string, card: string) => Promise<OrderRow>;
     /** What the card is charged: the balance (or the part it pays) and its tip. */
     charged: number;
     /** This card's own tip (the check's totals hold every card's). */
@@ -126,6 +126,10 @@ export async function finishCardSale(
   }
 }
 
+/** "visa ending 1111", as the history names a card. */
+const cardName = (card: { cardBrand: string | null; lastFour: string | null }) =>
+  `${card.cardBrand ?? 'card'}${card.lastFour ? ` ending ${card.lastFour}` : ''}`;
+
 const details = (answer: CardAnswer) => ({ ...answerDetails(answer.read), entryMode: answer.entryMode });
 
 async function recordSale(
@@ -142,7 +146,7 @@ async function recordSale(
   const now = deps.now?.() ?? new Date();
   const by = userIdOf(actor);
   const row = sale.check
-    ? await sale.check.record(tx, intent.pending.transactionId)
+    ? await sale.check.record(tx, intent.pending.transactionId, cardName(changes))
     : await insertPosOrder(tx, place, { request, lines, totals }, now, {
         idempotencyKey: intent.key,
         requestHash: requestHash('placePosCardOrder', request),
@@ -183,7 +187,7 @@ async function recordSale(
     const tenders = await tendersOf(tx, scope, [row.orderId]);
     return saleOf(row, tenders, place.device.name, { drawerKick: false, receiptQueued: false });
   }
-  const card = `${changes.cardBrand ?? 'card'}${changes.lastFour ? ` ending ${changes.lastFour}` : ''}`;
+  const card = cardName(changes);
   const service = SERVICE_LABELS[request.service].toLowerCase();
   const how = sale.check ? 'Check paid at' : 'Rung up at';
   const later = changes.status === 'authorised' ? ', its tip to add from the receipt' : '';

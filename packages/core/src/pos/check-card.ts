@@ -238,7 +238,7 @@ function recordPaidCheck(place: RegisterPlace, actor: Actor, seen: OrderRow, pay
  * its totals. The history says what was paid and what is left.
  */
 function recordCardPart(place: RegisterPlace, actor: Actor, seen: OrderRow, paying: Paying) {
-  return async (tx: Executor): Promise<OrderRow> => {
+  return async (tx: Executor, _transactionId: string, card: string): Promise<OrderRow> => {
     const row = await lockOpenCheck(tx, seen, seen.orderId, paying.version);
     const paidBefore = paidToward(await tendersOf(tx, seen, [seen.orderId]));
     const totals = withTip(row.totals as unknown as OrderTotals, paying.tip);
@@ -250,7 +250,7 @@ function recordCardPart(place: RegisterPlace, actor: Actor, seen: OrderRow, payi
       saved,
       'open',
       userIdOf(actor),
-      `Paid ${paid} by card at ${place.device.name}; ${money(row.total - paidBefore - paying.due)} left to pay`,
+      `Paid ${paid} by ${card} at ${place.device.name}; ${money(row.total - paidBefore - paying.due)} left to pay`,
     );
     return saved;
   };
