@@ -1,16 +1,12 @@
-import { PlatformProvider } from '@brigade/ui/platform';
-import { SelectionProvider, useSelection } from '@brigade/ui/selection';
-import { SelectionGuard } from '@brigade/ui/selection-guard';
-import { TokenHandler } from '@brigade/ui/token-handler';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { apiClient, BASE, queryClient } from './api';
+import { BASE, queryClient } from './api';
 
 const SETUP_PARAM = 'setup';
 
 import { forgetKiosk, readKiosk, type StoredKiosk, writeKiosk } from './device-store';
 import { KioskApp } from './kiosk-app';
-import { NotPairedScreen, SetupScreen } from './screens/setup-screen';
+import { NotPairedScreen, SetupFlow } from './screens/setup-screen';
 
 /**
  * The self-order kiosk (issue 47 item 4, decision 059). A paired kiosk runs on its device token alone: no one
@@ -42,34 +38,14 @@ export function App() {
           }}
         />
       ) : (
-        <PlatformProvider client={apiClient}>
-          <SelectionProvider namespace="kiosk">
-            <TokenHandler>
-              <SelectionGuard requireAuth context="pos">
-                <Setup
-                  notice={notice}
-                  onPaired={(paired) => {
-                    writeKiosk(paired);
-                    setNotice(null);
-                  }}
-                />
-              </SelectionGuard>
-            </TokenHandler>
-          </SelectionProvider>
-        </PlatformProvider>
+        <SetupFlow
+          notice={notice}
+          onPaired={(paired) => {
+            writeKiosk(paired);
+            setNotice(null);
+          }}
+        />
       )}
     </QueryClientProvider>
-  );
-}
-
-function Setup(props: { notice: string | null; onPaired: (kiosk: StoredKiosk) => void }) {
-  const { tenant, restaurant } = useSelection();
-  if (!tenant || !restaurant) return null;
-  return (
-    <SetupScreen
-      scope={{ tenantId: tenant.tenantId, restaurantId: restaurant.restaurantId }}
-      notice={props.notice}
-      onPaired={props.onPaired}
-    />
   );
 }
