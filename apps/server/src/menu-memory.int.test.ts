@@ -138,13 +138,19 @@ describe('catalogue lists and records', () => {
   it.runIf(process.env.BRIGADE_TEST_ENGINE === 'postgres')(
     "keeps the restaurant in memory through this process's writes to tables it is not made of",
     async () => {
-      await get(`${base()}/tags`);
-      const { hits, misses } = t.deps.scopes;
-      // an order, a mail, a session: issue 48, no whole flush on any write
-      await t.database.db.execute(sql`update outbox_emails set error = error where false`);
-      expect((await get(`${base()}/tags`)).statusCode).toBe(200);
-      expect(t.deps.scopes.hits).toBe(hits + 1);
-      expect(t.deps.scopes.misses).toBe(misses);
+      // an order, a mail, a session: issue 48, no whole flush on any write. A gap the change feed reports
+      // (its connection slow under a loaded machine) rightly clears everything, so a try that met one is
+      // tried again; a write that flushed the cache itself would miss on every try.
+      const tryOnce = async () => {
+        await get(`${base()}/tags`);
+        const { hits, misses } = t.deps.scopes;
+        await t.database.db.execute(sql`update outbox_emails set error = error where false`);
+        expect((await get(`${base()}/tags`)).statusCode).toBe(200);
+        return { hits: t.deps.scopes.hits - hits, misses: t.deps.scopes.misses - misses };
+      };
+      const tries = [await tryOnce()];
+      while (tries.length < 3 && tries.at(-1)!.misses > 0) tries.push(await tryOnce());
+      expect(tries.at(-1)).toEqual({ hits: 1, misses: 0 });
     },
   );
 
