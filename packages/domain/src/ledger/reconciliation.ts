@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { queryTime } from '../query-dates';
-import { daysBetween, REPORT_RANGE_ORDER } from './reports';
+import { checkDayRange, daysBetween } from './reports';
 
 /**
  * A business day's card money reconciled (docs/behaviour/reports.md#reconciliation): what the sales ledger
@@ -138,12 +138,12 @@ export const reconciliationRangeQuerySchema = z
     from: queryTime('from', 'date', 'from must be YYYY-MM-DD'),
     to: queryTime('to', 'date', 'to must be YYYY-MM-DD'),
   })
-  .superRefine((query, context) => {
-    const days = daysBetween(query.from, query.to);
-    if (days < 0) context.addIssue({ code: 'custom', path: ['to'], message: REPORT_RANGE_ORDER });
-    else if (days + 1 > RECONCILIATION_RANGE_MAX_DAYS)
-      context.addIssue({ code: 'custom', path: ['to'], message: RECONCILIATION_RANGE_TOO_LONG });
-  });
+  .superRefine((query, context) =>
+    checkDayRange(query.from, query.to, context, {
+      maxDays: RECONCILIATION_RANGE_MAX_DAYS,
+      message: RECONCILIATION_RANGE_TOO_LONG,
+    }),
+  );
 
 export const reconciliationRangeSchema = z.object({
   from: z.string(),

@@ -27,12 +27,25 @@ export const salesReportQuerySchema = z
   })
   .superRefine((query, context) => {
     if (!query.from || !query.to) return;
-    const days = daysBetween(query.from, query.to);
-    if (days < 0) context.addIssue({ code: 'custom', path: ['to'], message: REPORT_RANGE_ORDER });
-    else if (days + 1 > REPORT_MAX_DAYS)
-      context.addIssue({ code: 'custom', path: ['to'], message: REPORT_RANGE_TOO_LONG });
+    checkDayRange(query.from, query.to, context);
   });
 export type SalesReportQuery = z.infer<typeof salesReportQuerySchema>;
+
+/**
+ * A range of business days asked for: `to` not before `from`, and at most `maxDays` days (a report's, unless
+ * another is said), the refusal on `to`.
+ */
+export function checkDayRange(
+  from: string,
+  to: string,
+  context: z.RefinementCtx,
+  limit: { maxDays: number; message: string } = { maxDays: REPORT_MAX_DAYS, message: REPORT_RANGE_TOO_LONG },
+): void {
+  const days = daysBetween(from, to);
+  if (days < 0) context.addIssue({ code: 'custom', path: ['to'], message: REPORT_RANGE_ORDER });
+  else if (days + 1 > limit.maxDays)
+    context.addIssue({ code: 'custom', path: ['to'], message: limit.message });
+}
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export const daysBetween = (from: string, to: string) =>
@@ -135,10 +148,7 @@ export const journalQuerySchema = z
     to: queryTime('to', 'date', 'to must be YYYY-MM-DD'),
   })
   .superRefine((query, context) => {
-    const days = daysBetween(query.from, query.to);
-    if (days < 0) context.addIssue({ code: 'custom', path: ['to'], message: REPORT_RANGE_ORDER });
-    else if (days + 1 > REPORT_MAX_DAYS)
-      context.addIssue({ code: 'custom', path: ['to'], message: REPORT_RANGE_TOO_LONG });
+    checkDayRange(query.from, query.to, context);
   });
 
 export const journalDaySchema = salesTotalsSchema.extend({
