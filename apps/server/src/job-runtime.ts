@@ -166,15 +166,18 @@ function withRefundJobs(runner: JobRunner, deps: AppDeps, log: FastifyBaseLogger
 
 /** The checkout sweep's run, and what it settled in the log. */
 async function checkoutSweep(deps: AppDeps, log: FastifyBaseLogger): Promise<void> {
-  const { payments, steps, orders, cardSales, tips } = await runCheckoutSweep(systemOrderingDeps(deps, log), {
+  const swept = await runCheckoutSweep(systemOrderingDeps(deps, log), {
     quietSeconds: deps.config.checkoutQuietSeconds,
   });
+  const { payments, steps, orders, cardSales, tips, cardsBack } = swept;
   if (payments.examined > 0) log.info(payments, 'settled payments left pending or unknown');
   if (Object.keys(steps.steps).length > 0 || steps.keys.answered + steps.keys.released > 0)
     log.warn(steps, 'settled captures, voids or refunds cut off before their answer');
   if (orders.examined > 0) log.warn(orders, 'settled orders whose checkout was cut off');
   if (cardSales.released > 0) log.warn(cardSales, 'gave back the keys of register card sales cut off');
   if (tips > 0) log.warn({ tips }, 'recorded the tips of register cards captured before a cut-off');
+  if (cardsBack > 0)
+    log.warn({ cardsBack }, 'took cards found given back at the gateway off their open checks');
 }
 
 /** A CDN's purges (docs/operations/cdn.md); without a CDN configured the queue stays empty. */

@@ -92,6 +92,36 @@ describe(`a register card sale on ${engine}: kill -9 after the approval, then re
       .map((t) => t.status)
       .sort();
 
+  /** One card on the terminal for `amount` of the check: the request, still waiting for the signature. */
+  const partOnTerminal = async (
+    orderId: number,
+    version: number,
+    amount: number,
+    key: string,
+    tip: string,
+  ) => {
+    const answer = staff(
+      'POST',
+      `/pos/checks/${orderId}/pay/card`,
+      { version, amount, receipt: 'none' },
+      { 'idempotency-key': key },
+    );
+    await until('tip');
+    await shopper('tip', { tip });
+    await until('card');
+    await shopper('card', { pan: '4111111111111111' });
+    await until('sign');
+    // wrapped: an async function's promise would wait for the answer itself
+    return { answer };
+  };
+  const killAndRestart = async (cutOff: Promise<{ status: number }>, beforeRestart?: () => Promise<void>) => {
+    await server.kill();
+    expect((await cutOff).status).toBe(0);
+    await beforeRestart?.();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await server.start();
+  };
+
   beforeAll(async () => {
     emulator = await startCardPointeEmulator({
       terminal: { apiKey: 'crash-test-terminal-key', terminals: [{ hsn: HSN, merchantId: MERCHID }] },
@@ -362,5 +392,115 @@ describe(`a register card sale on ${engine}: kill -9 after the approval, then re
     );
     expect(other.status).toBe(409);
     expect(emulator.calls.capture).toBe(before + 1);
+  }, 240_000);
+
+  it('keeps the first card of a split check paid when the server dies with the second on the terminal, and the same key pays the rest once', async () => {
+    // tips on the terminal again (the test before took them on the receipt)
+    expect((await staff('PUT', '/time-clock/settings', { cardTips: 'terminal' })).status).toBe(200);
+    const { orderId, version } = await openCheck('Split');
+    const before = await statuses();
+    const first = await partOnTerminal(orderId, version, 300, randomUUID(), '1.00');
+    await shopper('sign');
+    const part = await first.answer;
+    expect(part.status, JSON.stringify(part.json)).toBe(201);
+    expect((await staff('GET', `/pos/checks/${orderId}`)).json.data).toMatchObject({
+      status: 'open',
+      paid: 400,
+      balance: 400,
+      version: version + 1,
+    });
+
+    // the second guest's card is approved and captured; the server dies waiting for the signature
+    const key = randomUUID();
+    const second = await partOnTerminal(orderId, version + 1, 400, key, '0.00');
+    await killAndRestart(second.answer, () => shopper('sign'));
+
+    // the second capture is voided; the first card stays paid, and the check is open at its version
+    await expect.poll(statuses, { timeout: 90_000 }).toEqual([...before, 'captured', 'voided'].sort());
+    expect((await staff('GET', `/pos/checks/${orderId}`)).json.data).toMatchObject({
+      status: 'open',
+      version: version + 1,
+      paid: 400,
+      balance: 400,
+    });
+
+    // its key given back, the same request pays the rest once
+    let again: ReturnType<typeof staff> | undefined;
+    await expect
+      .poll(
+        async () => {
+          again = staff(
+            'POST',
+            `/pos/checks/${orderId}/pay/card`,
+            { version: version + 1, amount: 400, receipt: 'none' },
+            { 'idempotency-key': key },
+          );
+          const answer = await Promise.race([again, until('tip').then(() => null)]);
+          return answer === null ? 'on the terminal' : answer.status;
+        },
+        { timeout: 90_000, interval: 1_000 },
+      )
+      .toBe('on the terminal');
+    await shopper('tip', { tip: '0.00' });
+    await until('card');
+    await shopper('card', { pan: '4111111111111111' });
+    await until('sign');
+    await shopper('sign');
+    const paid = await again!;
+    expect(paid.status, JSON.stringify(paid.json)).toBe(201);
+    expect(paid.json.data.status).toBe('accepted');
+    expect(
+      paid.json.data.tenders.map((t: { method: string; kind: string; amount: number }) => [t.kind, t.amount]),
+    ).toEqual([
+      ['payment', 400],
+      ['payment', 400],
+    ]);
+    expect(await statuses()).toEqual([...before, 'captured', 'captured', 'voided'].sort());
+  }, 240_000);
+
+  it('takes a card the gateway voided off the open check after the server died handing it back, and the tip with it', async () => {
+    const { orderId, version } = await openCheck('Hand back');
+    const before = await statuses();
+    const first = await partOnTerminal(orderId, version, 300, randomUUID(), '1.00');
+    await shopper('sign');
+    const part = await first.answer;
+    expect(part.status, JSON.stringify(part.json)).toBe(201);
+    const transactionId = part.json.data.tenders[0].card.transactionId as string;
+    expect((await staff('GET', `/pos/checks/${orderId}`)).json.data).toMatchObject({
+      paid: 400,
+      balance: 400,
+      totals: { subtotal: 700, total: 800 },
+    });
+
+    // the manager hands it back: the gateway voids the card, but its answer never leaves
+    emulator.loseAnswer('void');
+    const voids = emulator.calls.void ?? 0;
+    const handBack = staff('POST', `/pos/checks/${orderId}/hand-back`, { version: version + 1 });
+    await expect.poll(() => emulator.calls.void ?? 0, { timeout: 20_000, interval: 25 }).toBe(voids + 1);
+    await killAndRestart(handBack);
+
+    // the sweep records the void, then takes the card and its tip off the check: nothing is paid toward it
+    const check = async () => (await staff('GET', `/pos/checks/${orderId}`)).json.data;
+    await expect.poll(async () => (await check()).paid, { timeout: 90_000, interval: 500 }).toBe(0);
+    const after = await check();
+    expect(after).toMatchObject({ status: 'open', balance: 700, totals: { subtotal: 700, total: 700 } });
+    expect(after.tenders.map((t: { kind: string; amount: number }) => [t.kind, t.amount])).toEqual([
+      ['payment', 400],
+      ['refund', 400],
+    ]);
+    expect(await statuses()).toEqual([...before, 'voided'].sort());
+    const history = (await staff('GET', `/orders/${orderId}`)).json.data.events as { note: string }[];
+    expect(history.at(-1)?.note).toBe(
+      'visa ending 1111 was found given back at the gateway: 4.00 USD is no longer paid toward this check',
+    );
+    expect(emulator.calls.void).toBe(voids + 1);
+
+    // the manager's hand-back, tried again, finds nothing paid; the check closes without a sale
+    const again = await staff('POST', `/pos/checks/${orderId}/hand-back`, { version: after.version });
+    expect(again.status).toBe(409);
+    const closed = await staff('POST', `/pos/checks/${orderId}/close`, { version: after.version });
+    expect(closed.status, JSON.stringify(closed.json)).toBe(200);
+    const payment = (await staff('GET', `/payments/transactions/${transactionId}`)).json.data;
+    expect(payment.transaction ?? payment).toMatchObject({ status: 'voided' });
   }, 240_000);
 });

@@ -2,14 +2,20 @@ import type { OrderingDeps } from '../ordering/checkout';
 import { resolveStuckOrders, type StuckOrderResult } from '../ordering/stuck-orders';
 import { type InterruptedStepResult, recoverInterruptedSteps } from '../payments/interrupted-steps';
 import { reconcileStalePayments, type StaleSweepResult } from '../payments/reconcile-stale';
-import { type CardKeyResult, recordRecoveredTips, releaseAbandonedCardSaleKeys } from '../pos/index';
+import {
+  type CardKeyResult,
+  recordCardsGivenBack,
+  recordRecoveredTips,
+  releaseAbandonedCardSaleKeys,
+} from '../pos/index';
 import { SYSTEM } from '../use-case';
 
 /**
  * The checkout sweep (docs/behaviour/ordering.md "When checkout is cut off"), the `checkout.sweep` job every
  * minute and at each start-up (docs/jobs.md): payments left without an answer are settled at the gateway (a
  * hold it made is voided), captures, voids and refunds cut off before their answer are looked up and their
- * requests' keys answered (and a register card's tip whose capture was found done is recorded), then orders
+ * requests' keys answered (a register card's tip whose capture was found done is recorded, and a card found
+ * given back is taken off its open check), then orders
  * left `placing` are settled from what their payments became. Both
  * claim what they settle, so sweeps that overlap never settle anything twice.
  */
@@ -23,6 +29,8 @@ export interface CheckoutSweepResult {
   cardSales: CardKeyResult;
   /** Register cards whose tip's capture was found done at the gateway: their tips recorded (pos/sale-tip.ts). */
   tips: number;
+  /** Cards that paid part of an open check and were found given back at the gateway: recorded on the check. */
+  cardsBack: number;
 }
 
 export async function runCheckoutSweep(
@@ -35,5 +43,6 @@ export async function runCheckoutSweep(
   const orders = await resolveStuckOrders(deps, SYSTEM, quiet);
   const cardSales = await releaseAbandonedCardSaleKeys(deps, quiet);
   const tips = await recordRecoveredTips(deps);
-  return { payments, steps, orders, cardSales, tips };
+  const cardsBack = await recordCardsGivenBack(deps);
+  return { payments, steps, orders, cardSales, tips, cardsBack };
 }

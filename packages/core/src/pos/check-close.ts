@@ -19,7 +19,7 @@ import { ORDER_INVALID } from '../ordering/checkout';
 import type { OrderRow } from '../ordering/ordering-repository';
 import { addOrderEvent } from '../ordering/ordering-repository';
 import { registerManagerCheck } from '../staff/index';
-import { userIdOf } from '../use-case';
+import { SYSTEM, userIdOf } from '../use-case';
 import type { PosCardDeps } from './card-sale';
 import { lockOpenCheck, saveCheck } from './check-repository';
 import { type CheckCall, viewOf } from './checks';
@@ -28,7 +28,13 @@ import { openSessionOf } from './drawer-repository';
 import { findTable } from './floor-repository';
 import { type PosDeps, unlockedRegister } from './register';
 import { kickDrawer, registerPrinter } from './sale';
-import { endTipWait, insertTender, type TenderRow, tendersOf } from './sale-repository';
+import {
+  cardsBackOffOpenChecks,
+  endTipWait,
+  insertTender,
+  type TenderRow,
+  tendersOf,
+} from './sale-repository';
 import { cardBackTender, giveBackCard } from './void';
 
 /**
@@ -110,7 +116,9 @@ export async function handBackCheckPayments(
   let toCards = 0;
   for (const card of cards) {
     await giveBackCard(deps, actor, scope, call.orderId, card.transactionId!);
-    toCards += await deps.transact(async (tx) => recordCardBack(tx, await register(tx), actor, card));
+    toCards += await deps.transact(async (tx) =>
+      recordCardBack(tx, (await register(tx)).deviceId, userIdOf(actor), card),
+    );
   }
   return deps.transact(async (tx) => {
     const device = await register(tx);
@@ -132,8 +140,8 @@ export async function handBackCheckPayments(
 /** A card given back at the gateway, on the check: its `refund` tender, and its tip off the check's totals. */
 async function recordCardBack(
   tx: Executor,
-  device: DeviceRow,
-  actor: Actor,
+  deviceId: number | null,
+  by: string,
   card: TenderRow,
 ): Promise<number> {
   const row = await lockOpenCheck(tx, card, card.orderId);
@@ -141,7 +149,7 @@ async function recordCardBack(
     (t) => t.tenderId === card.tenderId,
   );
   if (!now) return 0; // recorded already
-  await cardBackTender({ db: tx }, userIdOf(actor), device.deviceId, now);
+  await cardBackTender({ db: tx }, by, deviceId, now);
   if (now.tipPending) await endTipWait(tx, now);
   const totals = row.totals as unknown as OrderTotals;
   await saveCheck(tx, row, {
@@ -149,6 +157,43 @@ async function recordCardBack(
     total: row.total - now.tip,
   });
   return now.amount;
+}
+
+/**
+ * Records on their checks the cards the gateway gave back without the check knowing (the checkout sweep,
+ * docs/behaviour/pos.md#split-tender): a hand-back whose process died between the gateway's void and its
+ * record, or a card part voided from the payments screen. Until then the check counted that money as paid and
+ * kept its tip. Each under the check's lock, so overlapping sweeps and a manager's own hand-back record it once.
+ * Answers how many were recorded.
+ */
+export async function recordCardsGivenBack(deps: { transact: PosCardDeps['transact'] }): Promise<number> {
+  const found = await deps.transact((tx) => cardsBackOffOpenChecks(tx, 100));
+  let recorded = 0;
+  for (const { tender } of found) {
+    const amount = await deps.transact(async (tx) => {
+      const back = await recordCardBack(tx, tender.deviceId, userIdOf(SYSTEM), tender).catch(
+        (error: unknown) => {
+          // the check was closed or paid meanwhile: nothing of it to record here
+          if (error instanceof BrigadeError) return 0;
+          throw error;
+        },
+      );
+      if (back > 0) {
+        const check = await lockOpenCheck(tx, tender, tender.orderId);
+        const card = `${tender.cardBrand ?? 'card'} ending ${tender.lastFour ?? '????'}`;
+        await addOrderEvent(
+          tx,
+          check,
+          'open',
+          userIdOf(SYSTEM),
+          `${card} was found given back at the gateway: ${formatAmount(back)} ${check.currency} is no longer paid toward this check`,
+        );
+      }
+      return back;
+    });
+    if (amount > 0) recorded += 1;
+  }
+  return recorded;
 }
 
 /**

@@ -7,7 +7,7 @@
 export { CARD_SALE_OPERATION, type PosCardDeps, placePosCardOrder } from './card-sale';
 export { type CardKeyResult, releaseAbandonedCardSaleKeys } from './card-sale-recovery';
 export { PAY_CHECK_CARD_OPERATION, payCheckByCard, payCheckOnTerminal } from './check-card';
-export { closeCheck, handBackCheckPayments, moveCheck } from './check-close';
+export { closeCheck, handBackCheckPayments, moveCheck, recordCardsGivenBack } from './check-close';
 export { type ApprovalDeps, discountCheck, discountCheckLine } from './check-discount';
 export { PAY_CHECK_KEYED_OPERATION, payCheckByKeyedCard } from './check-keyed';
 export { fireNextCourse, sendCheck, voidCheckLine } from './check-kitchen';

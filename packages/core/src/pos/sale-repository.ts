@@ -5,6 +5,7 @@ import { orderTenders, posDevices } from '@brigade/db/schema/pos';
 import { tenants } from '@brigade/db/schema/tenancy';
 import { COUNTER_CHANNELS } from '@brigade/domain/pos/api';
 import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { scopeWhere } from '../catalogue/scope';
 import type { RestaurantScope } from './device-repository';
 import { signedCash } from './drawer-repository';
@@ -137,6 +138,51 @@ export async function capturedAwaitingTips(ex: Executor, limit: number) {
     .orderBy(asc(orderTenders.tenderId))
     .limit(limit);
   return rows.map(({ tenantId, restaurantId, ...card }) => ({ scope: { tenantId, restaurantId }, ...card }));
+}
+
+/**
+ * Cards that paid part of a check still open whose payment was given back at the gateway (voided, or refunded
+ * in full) without the check knowing: a hand-back cut off between the gateway's answer and its record, or a
+ * payment voided from the payments screen. Of every restaurant: the checkout sweep's work.
+ */
+export async function cardsBackOffOpenChecks(ex: Executor, limit: number) {
+  const back = alias(orderTenders, 'back');
+  const rows = await ex
+    .select({
+      tenantId: orderTenders.tenantId,
+      restaurantId: orderTenders.restaurantId,
+      tender: orderTenders,
+    })
+    .from(orderTenders)
+    .innerJoin(orders, tenderOfOrder)
+    .innerJoin(
+      paymentTransactions,
+      and(
+        eq(paymentTransactions.tenantId, orderTenders.tenantId),
+        sql`${paymentTransactions.transactionId} = ${orderTenders.transactionId}::uuid`,
+      ),
+    )
+    .leftJoin(
+      back,
+      and(
+        eq(back.tenantId, orderTenders.tenantId),
+        eq(back.orderId, orderTenders.orderId),
+        eq(back.transactionId, orderTenders.transactionId),
+        eq(back.kind, 'refund'),
+      ),
+    )
+    .where(
+      and(
+        eq(orders.status, 'open'),
+        eq(orderTenders.method, 'card'),
+        eq(orderTenders.kind, 'payment'),
+        inArray(paymentTransactions.status, ['voided', 'refunded']),
+        isNull(back.tenderId),
+      ),
+    )
+    .orderBy(asc(orderTenders.tenderId))
+    .limit(limit);
+  return rows.map(({ tenantId, restaurantId, tender }) => ({ scope: { tenantId, restaurantId }, tender }));
 }
 
 /** A tender's order. */

@@ -134,7 +134,7 @@ async function recordVoid(
 }
 
 /** A card's `refund` tender: what went back to it (its amount with its tip), named by its payment. */
-export function cardBackTender(deps: PosDeps, by: string, deviceId: number, card: TenderRow) {
+export function cardBackTender(deps: PosDeps, by: string, deviceId: number | null, card: TenderRow) {
   return insertTender(deps.db, {
     tenantId: card.tenantId,
     restaurantId: card.restaurantId,
