@@ -590,6 +590,11 @@ describe('orders in management and the kitchen display', () => {
     expect(settled?.settled).toBe(settled?.ledger);
     expect(api.totals.differences).toBe(0);
     const { context, page } = await managementPage(harness);
+    // the day as the screen writes it (the browser's medium date)
+    const dayShown = await page.evaluate((day) => {
+      const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+      return new Date(y, m - 1, d).toLocaleDateString(undefined, { dateStyle: 'medium' });
+    }, today);
     try {
       await openManagement(page, harness, '/reports/reconciliation', 'Reconciliation');
       const table = page.getByRole('region', { name: 'Card transactions of the day' });
@@ -608,6 +613,22 @@ describe('orders in management and the kitchen display', () => {
       const csv = (await readFile((await download.path())!, 'utf8')).split('\r\n');
       expect(csv.filter((line) => /,Refund[^,]*,-2\.00,/.test(line))).toHaveLength(1);
       await check(page, 'reconciliation');
+
+      // the week, from the stored reports: today's line has the day's ledger; opening it shows the day again
+      await page.getByRole('button', { name: 'Week', exact: true }).click();
+      const days = page.getByRole('region', { name: 'Business days with card money' });
+      const todayLine = days.getByRole('row').filter({ has: page.getByRole('button', { name: dayShown }) });
+      await todayLine.getByText((api.totals.ledger / 100).toFixed(2), { exact: false }).waitFor();
+      const [weekCsv] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download CSV' }).click(),
+      ]);
+      expect(weekCsv.suggestedFilename()).toMatch(/^reconciliation-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+      const weekLines = (await readFile((await weekCsv.path())!, 'utf8')).split('\r\n');
+      expect(weekLines.filter((line) => line.startsWith(`${today},`) && /,-2\.00,/.test(line))).toHaveLength(1);
+      await check(page, 'reconciliation-week');
+      await todayLine.getByRole('button', { name: dayShown }).click();
+      await table.getByText('Refund').first().waitFor();
     } finally {
       await context.close();
     }

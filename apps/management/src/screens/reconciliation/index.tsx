@@ -5,31 +5,46 @@ import { ErrorView } from '@brigade/ui/components/alert';
 import { Button } from '@brigade/ui/components/button';
 import { EmptyState } from '@brigade/ui/components/empty-state';
 import { Skeleton } from '@brigade/ui/components/skeleton';
-import { useState } from 'react';
-import { formatMinor, localDay } from '../../payments-kit/format';
+import type { ReactNode } from 'react';
+import { formatMinor } from '../../payments-kit/format';
 import { NotAllowed } from '../../payments-kit/ui';
 import { useCan, useCurrentRestaurant } from '../../restaurant-context';
-import { DayPicker } from '../close-out/day-picker';
+import { PeriodPicker, usePeriod } from '../reports/period-picker';
 import { saveCsv } from '../reports/save-csv';
-import { useReconciliation } from './reconciliation-api';
+import { useReconciliation, useReconciliationRange } from './reconciliation-api';
 import { ReconciliationBody } from './reconciliation-body';
-import { reconciliationCsv } from './reconciliation-figures';
+import { reconciliationCsv, reconciliationRangeCsv } from './reconciliation-figures';
+import { ReconciliationRangeBody } from './reconciliation-range';
 import '../reports/reports.css';
 import './reconciliation.css';
 
 const TITLE = 'Reconciliation';
+const money = (minor: number) => formatMinor(minor);
+
+type Picker = ReturnType<typeof usePeriod>['picker'];
 
 /**
- * /reports/reconciliation (issue 44, managers and above): a business day's card money, transaction by
- * transaction, as the sales ledger has it beside what the gateway settled and deposited; what differs is
- * marked; a CSV download and a print layout of the same.
+ * /reports/reconciliation (issue 44, managers and above): card money as the sales ledger has it beside what
+ * the gateway settled and deposited, transaction by transaction; what differs is marked; a CSV download and a
+ * print layout of the same. A day is read from the gateway as it is now; a week, a month or a custom range (up
+ * to 31 days) from the reports the daily import stored, one line per day and every transaction that needs a
+ * look.
  */
 export default function ReconciliationScreen() {
   const allowed = useCan(getReconciliation);
-  const { restaurantName, timezone } = useCurrentRestaurant();
-  const [day, setDay] = useState(() => localDay(0, new Date(), timezone));
-  const report = useReconciliation(day, allowed);
+  const { timezone } = useCurrentRestaurant();
+  const { range, picker } = usePeriod('day', timezone);
   if (!allowed) return <NotAllowed title={TITLE} who="managers, admins and owners" />;
+  return picker.period === 'day' ? (
+    <DayView date={range.from} picker={picker} />
+  ) : (
+    <RangeView range={range} picker={picker} />
+  );
+}
+
+function DayView({ date, picker }: { date: string; picker: Picker }) {
+  const { restaurantName } = useCurrentRestaurant();
+  const report = useReconciliation(date, true);
   const data = report.data;
   return (
     <>
@@ -38,39 +53,88 @@ export default function ReconciliationScreen() {
         description="A day's card payments as the sales ledger has them, beside what the gateway settled and what reached the bank."
         actions={
           data ? (
-            <>
-              <Button
-                variant="secondary"
-                onClick={() =>
-                  saveCsv(reconciliationCsv(data, restaurantName), `reconciliation-${data.date}.csv`)
-                }
-              >
-                Download CSV
-              </Button>
-              <Button variant="secondary" onClick={() => window.print()}>
-                Print
-              </Button>
-            </>
+            <Actions
+              csv={() => reconciliationCsv(data, restaurantName)}
+              name={`reconciliation-${data.date}`}
+            />
           ) : null
         }
       />
-      <DayPicker day={day} onDay={setDay} />
+      <PeriodPicker {...picker} />
       {report.isPending ? (
         <Skeleton height="20rem" />
       ) : report.isError ? (
-        <ErrorView
-          title="Could not reconcile the day"
-          message={errorMessage(report.error)}
-          actions={<Button onClick={() => void report.refetch()}>Try Again</Button>}
-        />
+        <Failed message={errorMessage(report.error)} retry={() => void report.refetch()} />
       ) : report.data.rows.length === 0 ? (
         <EmptyState
           title="No card payments on this day"
           message="Card payments taken or given back on the day show here with what the gateway settled and deposited."
         />
       ) : (
-        <ReconciliationBody day={report.data} money={(minor) => formatMinor(minor)} />
+        <ReconciliationBody day={report.data} money={money} />
       )}
     </>
+  );
+}
+
+function RangeView({ range, picker }: { range: { from: string; to: string }; picker: Picker }) {
+  const { restaurantName } = useCurrentRestaurant();
+  const report = useReconciliationRange(range, true);
+  const data = report.data;
+  const openDay = (date: string) => {
+    picker.onAnchor(date);
+    picker.onPeriod('day');
+  };
+  return (
+    <>
+      <PageHeader
+        title={TITLE}
+        description="Each business day's card money as the sales ledger has it, beside what the gateway settled and what reached the bank, from the reports imported each morning."
+        actions={
+          data ? (
+            <Actions
+              csv={() => reconciliationRangeCsv(data, restaurantName)}
+              name={`reconciliation-${data.from}-to-${data.to}`}
+            />
+          ) : null
+        }
+      />
+      <PeriodPicker {...picker} />
+      {report.isPending ? (
+        <Skeleton height="20rem" />
+      ) : report.isError ? (
+        <Failed message={errorMessage(report.error)} retry={() => void report.refetch()} />
+      ) : report.data.days.length === 0 ? (
+        <EmptyState
+          title="No card payments in these days"
+          message="Days with card payments taken or given back show here, each with what the gateway settled and deposited."
+        />
+      ) : (
+        <ReconciliationRangeBody range={report.data} money={money} onDay={openDay} />
+      )}
+    </>
+  );
+}
+
+function Actions({ csv, name }: { csv: () => string; name: string }): ReactNode {
+  return (
+    <>
+      <Button variant="secondary" onClick={() => saveCsv(csv(), `${name}.csv`)}>
+        Download CSV
+      </Button>
+      <Button variant="secondary" onClick={() => window.print()}>
+        Print
+      </Button>
+    </>
+  );
+}
+
+function Failed({ message, retry }: { message: string; retry: () => void }) {
+  return (
+    <ErrorView
+      title="Could not reconcile these days"
+      message={message}
+      actions={<Button onClick={retry}>Try Again</Button>}
+    />
   );
 }

@@ -84,7 +84,7 @@ export function ReconciliationBody({ day, money }: { day: Reconciliation; money:
   );
 }
 
-function Figure(props: { label: string; value: string; id: string; note?: string }) {
+export function Figure(props: { label: string; value: string; id: string; note?: string }) {
   return (
     <div className="rep-figure" data-testid={`figure-${props.id}`}>
       <span className="rep-figure__label">{props.label}</span>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { describeRow, type RowFigures, reconciliationCsv, statusWords } from './reconciliation-figures';
+import {
+  describeRow,
+  type RowFigures,
+  reconciliationCsv,
+  reconciliationRangeCsv,
+  rowsToLookAt,
+  statusWords,
+} from './reconciliation-figures';
 
 const base: RowFigures = {
   transactionId: 't-1',
@@ -55,5 +62,43 @@ describe('the reconciliation screen’s words and CSV', () => {
     );
     expect(lines[5]).toContain(',-5.00,,');
     expect(lines[5]).toMatch(/"a, b"$/);
+  });
+
+  it('lists across a range only the rows someone must look at, each with its day', () => {
+    const days = [
+      {
+        date: '2026-03-10',
+        rows: [base, { ...base, transactionId: 't-2', status: 'missing_from_settlement' }],
+      },
+      { date: '2026-03-11', rows: [{ ...base, transactionId: 't-3', status: 'matched' }] },
+      { date: '2026-03-12', rows: [{ ...base, transactionId: 't-4', status: 'chargeback' }] },
+    ];
+    expect(rowsToLookAt(days).map((r) => [r.date, r.transactionId])).toEqual([
+      ['2026-03-10', 't-2'],
+      ['2026-03-12', 't-4'],
+    ]);
+    expect(rowsToLookAt([days[1]!])).toEqual([]);
+  });
+
+  it('writes a range with the business day first on every transaction line', () => {
+    const csv = reconciliationRangeCsv(
+      {
+        from: '2026-03-10',
+        to: '2026-03-16',
+        days: [
+          { date: '2026-03-10', rows: [base] },
+          { date: '2026-03-12', rows: [{ ...base, transactionId: 't-9', ledger: -250 }] },
+        ],
+      },
+      'Harbor Grill',
+    );
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[1]).toBe('Business days,2026-03-10 to 2026-03-16');
+    expect(lines[3]).toBe(
+      'Business day,Transaction,Retrieval reference,What,Ledger,Settled,Settled on,Batch,Deposited,Deposited on,Status,Note',
+    );
+    expect(lines[4]).toMatch(/^2026-03-10,t-1,123456789012,Order #12 · VISA 1111,26\.12,/);
+    expect(lines[5]).toMatch(/^2026-03-12,t-9,.*,-2\.50,/);
+    expect(lines).toHaveLength(6);
   });
 });

@@ -1,3 +1,4 @@
+import { type ReconciliationStatus, SETTLED_OR_ON_ITS_WAY } from '@brigade/domain/ledger/reconciliation';
 import type { BadgeTone } from '@brigade/ui/app-kit/badge';
 import { csvField } from '../reports/report-period';
 
@@ -53,6 +54,34 @@ export function describeRow(row: RowFigures): string {
 const row = (...fields: (string | number)[]) => fields.map(csvField).join(',');
 const dollars = (minor: number | null) => (minor === null ? '' : (minor / 100).toFixed(2));
 
+const HEADINGS = [
+  'Transaction',
+  'Retrieval reference',
+  'What',
+  'Ledger',
+  'Settled',
+  'Settled on',
+  'Batch',
+  'Deposited',
+  'Deposited on',
+  'Status',
+  'Note',
+] as const;
+
+const transactionFields = (r: RowFigures) => [
+  r.transactionId,
+  r.retref ?? '',
+  describeRow(r),
+  dollars(r.ledger),
+  dollars(r.settled),
+  r.settledOn ?? '',
+  r.batchid ?? '',
+  dollars(r.funded),
+  r.fundedOn ?? '',
+  statusWords(r.status).label,
+  r.note,
+];
+
 /** The day's rows as CSV: one line per gateway transaction, amounts in dollars, the status in words. */
 export function reconciliationCsv(
   day: { date: string; rows: readonly RowFigures[] },
@@ -62,34 +91,32 @@ export function reconciliationCsv(
     row('Restaurant', restaurantName),
     row('Business day', day.date),
     '',
-    row(
-      'Transaction',
-      'Retrieval reference',
-      'What',
-      'Ledger',
-      'Settled',
-      'Settled on',
-      'Batch',
-      'Deposited',
-      'Deposited on',
-      'Status',
-      'Note',
-    ),
-    ...day.rows.map((r) =>
-      row(
-        r.transactionId,
-        r.retref ?? '',
-        describeRow(r),
-        dollars(r.ledger),
-        dollars(r.settled),
-        r.settledOn ?? '',
-        r.batchid ?? '',
-        dollars(r.funded),
-        r.fundedOn ?? '',
-        statusWords(r.status).label,
-        r.note,
-      ),
-    ),
+    row(...HEADINGS),
+    ...day.rows.map((r) => row(...transactionFields(r))),
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** The rows of a range that need someone to look, each with its business day, oldest day first. */
+export function rowsToLookAt<R extends RowFigures>(days: readonly { date: string; rows: readonly R[] }[]) {
+  return days.flatMap((day) =>
+    day.rows
+      .filter((r) => !SETTLED_OR_ON_ITS_WAY.has(r.status as ReconciliationStatus))
+      .map((r) => ({ ...r, date: day.date })),
+  );
+}
+
+/** A range's rows as CSV: the day's CSV with the business day first on every line. */
+export function reconciliationRangeCsv(
+  range: { from: string; to: string; days: readonly { date: string; rows: readonly RowFigures[] }[] },
+  restaurantName: string,
+): string {
+  const lines = [
+    row('Restaurant', restaurantName),
+    row('Business days', `${range.from} to ${range.to}`),
+    '',
+    row('Business day', ...HEADINGS),
+    ...range.days.flatMap((day) => day.rows.map((r) => row(day.date, ...transactionFields(r)))),
   ];
   return `${lines.join('\r\n')}\r\n`;
 }

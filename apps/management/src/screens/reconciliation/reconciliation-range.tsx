@@ -1,0 +1,114 @@
+import { Badge } from '@brigade/ui/app-kit/badge';
+import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
+import { Link } from 'react-router';
+import { formatDay } from '../../payments-kit/format';
+import { PAYMENT_PATHS } from '../../payments-kit/ui';
+import type { Reconciliation, ReconciliationRange, ReconciliationRow } from './reconciliation-api';
+import { Figure } from './reconciliation-body';
+import { describeRow, rowsToLookAt, statusWords } from './reconciliation-figures';
+
+type Money = (minor: number) => string;
+type Day = Reconciliation;
+type RowOfDay = ReconciliationRow & { date: string };
+
+/**
+ * Several business days reconciled from the stored gateway reports (issue 44 item 4): the range's totals, one
+ * line per day with card money (open it to see its transactions), and every transaction of the range that
+ * needs someone to look, with its day.
+ */
+export function ReconciliationRangeBody({
+  range,
+  money,
+  onDay,
+}: {
+  range: ReconciliationRange;
+  money: Money;
+  onDay: (date: string) => void;
+}) {
+  const dayColumns: Column<Day>[] = [
+    {
+      header: 'Business day',
+      primary: true,
+      cell: (day) => (
+        <button type="button" className="rec-day" onClick={() => onDay(day.date)}>
+          {formatDay(day.date)}
+        </button>
+      ),
+    },
+    { header: 'Ledger', align: 'end', cell: (day) => money(day.totals.ledger) },
+    { header: 'Settled', align: 'end', cell: (day) => money(day.totals.settled) },
+    { header: 'Deposited', align: 'end', cell: (day) => money(day.totals.funded) },
+    {
+      header: 'Needs a look',
+      align: 'end',
+      cell: (day) =>
+        day.totals.differences === 0 ? (
+          <Badge tone="success">None</Badge>
+        ) : (
+          <Badge tone="danger">{String(day.totals.differences)}</Badge>
+        ),
+    },
+  ];
+  const look = rowsToLookAt(range.days);
+  const lookColumns: Column<RowOfDay>[] = [
+    { header: 'Business day', cell: (row) => formatDay(row.date) },
+    {
+      header: 'Transaction',
+      primary: true,
+      cell: (row) => (
+        <Link className="pay-link" to={PAYMENT_PATHS.transaction(row.transactionId)}>
+          {describeRow(row)}
+        </Link>
+      ),
+    },
+    { header: 'Ledger', align: 'end', cell: (row) => money(row.ledger) },
+    {
+      header: 'Status',
+      cell: (row) => {
+        const words = statusWords(row.status);
+        return (
+          <span className="rec-status">
+            <Badge tone={words.tone}>{words.label}</Badge>
+            <span className="rec-status__note">{row.note}</span>
+          </span>
+        );
+      },
+    },
+  ];
+  const { totals } = range;
+  return (
+    <div className="rep-body">
+      <section aria-label="Totals" className="rep-figures">
+        <Figure label="Card money in the ledger" value={money(totals.ledger)} id="ledger" />
+        <Figure label="Settled" value={money(totals.settled)} id="settled" />
+        <Figure label="Deposited" value={money(totals.funded)} id="funded" />
+        <Figure
+          label="Needs a look"
+          value={String(totals.differences)}
+          id="differences"
+          note={totals.differences === 0 ? 'nothing differs' : 'listed below the days'}
+        />
+      </section>
+      <DataTable
+        label="Business days with card money"
+        rows={range.days}
+        columns={dayColumns}
+        rowKey={(day) => day.date}
+        empty={{ title: 'No card money in these days' }}
+      />
+      {look.length > 0 ? (
+        <DataTable
+          label="Transactions that need a look"
+          rows={look}
+          columns={lookColumns}
+          rowKey={(row) => `${row.date}:${row.transactionId}`}
+          empty={{ title: 'Nothing needs a look' }}
+        />
+      ) : null}
+      <p className="rec-read">
+        Read from the gateway's settlement and funding reports the daily import stored (each morning, for the
+        days before). A day not imported yet shows as not settled or not deposited yet, never as missing.
+      </p>
+    </div>
+  );
+}
