@@ -256,6 +256,7 @@ function withRegisterJobs(runner: JobRunner, deps: AppDeps, log: FastifyBaseLogg
           orderId: Number(data.orderId),
           printerId: Number(data.printerId),
           reprint: data.reprint === true,
+          ...(data.tenderId === undefined ? {} : { tenderId: Number(data.tenderId) }),
           ...cloudTryOf(data),
         },
         job,

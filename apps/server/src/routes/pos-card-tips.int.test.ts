@@ -4,7 +4,8 @@ import { rebuildLedger } from '@brigade/core/ledger/index';
 import { captureUntippedCards, printReceiptJob, recordRecoveredTips } from '@brigade/core/pos/index';
 import { ledgerLines } from '@brigade/db/schema/ledger';
 import { paymentTransactions } from '@brigade/db/schema/payments';
-import { eq } from 'drizzle-orm';
+import { rowsOf } from '@brigade/test-utils/card-data';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-app';
 import { systemOrderingDeps } from './ordering';
@@ -25,11 +26,23 @@ const t = useTestApp();
 const kit = useOrderingRestaurant(t);
 const { device, hsn, pos, shopper, until } = registerCalls(t, kit);
 let itemId = 0;
+let registerPrinterId = 0;
 
 beforeAll(async () => {
   itemId = ((await kit.create('items', { name: 'Ramen', basePrice: 10 })) as { itemId: number }).itemId;
   await kit.create('menu-groups', { name: 'Dining', isMenu: true, items: [{ itemId, position: 0 }] });
-  const paired = await pos('manager', 'POST', '/devices', { payload: { name: 'Bar' }, device: '' });
+  // the register prints on its own receipt printer when asked to (a card part's slip, below)
+  const receipts = (await kit.create('printers', {
+    name: 'Register receipts',
+    model: 'TM-T88',
+    ipSetup: 'Static',
+    ipAddress: '192.0.2.20',
+  })) as { printerId: number };
+  registerPrinterId = receipts.printerId;
+  const paired = await pos('manager', 'POST', '/devices', {
+    payload: { name: 'Bar', receiptPrinterId: receipts.printerId },
+    device: '',
+  });
   expect(paired.statusCode, paired.body).toBe(201);
   device.token = paired.json().data.token;
   const deviceId = paired.json().data.device.deviceId;
@@ -115,6 +128,58 @@ describe('a card whose tip is written on the receipt', () => {
     // both have the tip and the total to write; only the merchant copy has the line to sign
     for (const copy of [merchant, customer]) expect(copy).toMatch(/Tip\s+__________/);
     expect(merchant).toMatch(/Signature/);
+    expect(customer).not.toMatch(/Signature/);
+  });
+
+  it('prints its own slip for a card that paid part of a check: both copies, with the part, not the lines', async () => {
+    const opened = await pos('employee', 'POST', '/checks', {
+      key: randomUUID(),
+      payload: { guestName: 'Table 9', lines: [{ itemId, quantity: 2 }] },
+    });
+    const { orderId, version } = opened.json().data;
+    const answer = pos('employee', 'POST', `/checks/${orderId}/pay/card`, {
+      key: randomUUID(),
+      payload: { version, amount: 800, receipt: 'print' },
+    });
+    expect(await until('card')).toMatchObject({ kind: 'card', amount: '8.00' });
+    await shopper('card', { pan: '4111111111111111', entry: 'chip' });
+    await until('sign');
+    await shopper('sign');
+    const paid = await answer;
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json().data).toMatchObject({ receiptQueued: true });
+    const tenderId = paid.json().data.tenders[0].tenderId as number;
+    // the slip's job names the card's tender
+    const queued = rowsOf(
+      await t.database.db.execute(
+        sql`select data from pgboss.job where name = 'pos.receipt' and (data->>'orderId')::bigint = ${orderId}`,
+      ),
+    ) as { data: Record<string, unknown> }[];
+    expect(queued.map((job) => job.data)).toEqual([
+      expect.objectContaining({ orderId, tenderId, printerId: registerPrinterId }),
+    ]);
+    const sent: string[] = [];
+    const printed = await printReceiptJob(
+      {
+        db: t.database.db,
+        transport: async (_ip: string, bytes: Uint8Array) => {
+          sent.push(Buffer.from(bytes).toString('latin1'));
+        },
+        sites: { origin: 'https://sites.example', servesSlugs: true },
+      },
+      queued[0]!.data as never,
+    );
+    expect(printed).toBe('printed');
+    const [merchant, customer, ...rest] = sent[0]!.split('\x1dV');
+    expect(rest.map((r) => r.replace(/[^ -~]/g, ''))).toEqual(['']);
+    for (const copy of [merchant!, customer!]) {
+      expect(copy).toMatch(/Check total\s+20\.00/);
+      expect(copy).toMatch(/Visa \*{4}1111\s+8\.00/);
+      expect(copy).toMatch(/Tip\s+__________/);
+      expect(copy).not.toMatch(/Ramen/);
+    }
+    expect(merchant).toMatch(/MERCHANT COPY[\s\S]*Signature/);
+    expect(customer).toMatch(/CUSTOMER COPY/);
     expect(customer).not.toMatch(/Signature/);
   });
 

@@ -183,9 +183,11 @@ async function recordSale(
   await addEvent(tx, event(intent.pending, actor, 'authorise', 'approved', charged, details(answer)));
   // a part of a check: it stays open, and `record` said what was paid and what is left
   if (sale.check?.part) {
+    // this guest's own slip (to sign and write the tip on, when the tip comes from it)
+    const receiptQueued = await queueReceipt(tx, place, request, row, tender.tenderId);
     await completeKey(tx, intent, row.orderId);
     const tenders = await tendersOf(tx, scope, [row.orderId]);
-    return saleOf(row, tenders, place.device.name, { drawerKick: false, receiptQueued: false });
+    return saleOf(row, tenders, place.device.name, { drawerKick: false, receiptQueued });
   }
   const card = cardName(changes);
   const service = SERVICE_LABELS[request.service].toLowerCase();
@@ -200,14 +202,34 @@ async function recordSale(
   );
   // a check's lines went to the kitchen in its rounds (the last one as it was paid)
   if (!sale.check) await queueKitchenTickets(tx, row);
-  const printer = await registerPrinter({ db: tx }, place.device);
-  const receiptQueued = printer !== null && request.receipt === 'print';
-  if (receiptQueued)
-    await enqueue(tx, QUEUES.receipt.name, { ...scope, orderId: row.orderId, printerId: printer.printerId });
+  const receiptQueued = await queueReceipt(tx, place, request, row);
   await completeKey(tx, intent, row.orderId);
   // a check paid in parts shows every tender that paid it
   const tenders = sale.check ? await tendersOf(tx, scope, [row.orderId]) : [tender];
   return saleOf(row, tenders, place.device.name, { drawerKick: false, receiptQueued });
+}
+
+/**
+ * The receipt's print job, on the register's printer when the register asked for one: the sale's receipt, or
+ * (with `tenderId`) the slip of a card that paid part of a check. Answers whether it was queued.
+ */
+async function queueReceipt(
+  tx: Executor,
+  place: CardSale['place'],
+  request: CardSale['request'],
+  row: { tenantId: number; restaurantId: number; orderId: number },
+  tenderId?: number,
+): Promise<boolean> {
+  const printer = await registerPrinter({ db: tx }, place.device);
+  if (printer === null || request.receipt !== 'print') return false;
+  await enqueue(tx, QUEUES.receipt.name, {
+    tenantId: row.tenantId,
+    restaurantId: row.restaurantId,
+    orderId: row.orderId,
+    printerId: printer.printerId,
+    ...(tenderId === undefined ? {} : { tenderId }),
+  });
+  return true;
 }
 
 async function completeKey(

@@ -7,6 +7,7 @@ import type { OrderTotals } from '@brigade/domain/ordering/totals';
 import { paidAtCounter } from '@brigade/domain/pos/api';
 import { kioskOrderName } from '@brigade/domain/pos/kiosk';
 import {
+  cardPartSlips,
   printedReceipts,
   type ReceiptContent,
   type ReceiptInput,
@@ -39,6 +40,8 @@ export interface ReceiptJob {
   orderId: number;
   printerId: number;
   reprint?: boolean;
+  /** A card that paid part of a check (split tender): its own slip, not the check's receipt. */
+  tenderId?: number;
   /** Tries made before this job: a cloud printer's failure queues the next try as a new job. */
   cloudTry?: number;
 }
@@ -68,7 +71,8 @@ export async function printReceiptJob(
     reprint: job.reprint === true,
   });
   // one print: a card waiting for its written tip gives both copies, one after the other, cut between
-  const copies = printedReceipts(input);
+  const copies = job.tenderId === undefined ? printedReceipts(input) : partSlips(input, job.tenderId);
+  if (copies.length === 0) return 'nothing to print';
   if (isCloudPrinter(printer)) {
     const document =
       printer.connection === 'Epson Server Direct Print'
@@ -79,6 +83,12 @@ export async function printReceiptJob(
   }
   await deps.transport(printer.ipAddress!, encodeReceipts(copies, printer));
   return 'printed';
+}
+
+/** The slips of the card that paid part of a check (none when that payment is no longer on it). */
+function partSlips(input: ReceiptInput, tenderId: number): ReceiptContent[] {
+  const tender = input.tenders.find((t) => 'tenderId' in t && t.tenderId === tenderId);
+  return tender ? cardPartSlips(input, tender) : [];
 }
 
 /** The receipts' bytes, one after the other (each ends with its cut). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { printedReceipts, type ReceiptInput, receiptContent } from './receipt';
+import { cardPartSlips, printedReceipts, type ReceiptInput, receiptContent } from './receipt';
 
 /** A register receipt's money lines (docs/behaviour/pos.md#receipts): cash and change, or the card. */
 
@@ -113,5 +113,52 @@ describe('receipt tenders', () => {
     expect(tipped.footer).not.toContain('Signature');
     expect(tipped.footer).not.toContain('MERCHANT COPY');
     expect(printedReceipts(input([{ ...card, amount: 2300, tipPending: false }], 300))).toHaveLength(1);
+  });
+
+  it('prints a slip for one card that paid part of a check: its amount under the check total, no lines', () => {
+    const first = {
+      method: 'card' as const,
+      amount: 1200,
+      tendered: 1200,
+      change: 0,
+      cardBrand: 'visa',
+      lastFour: '1111',
+      authorisationCode: 'PPS1',
+    };
+    const second = { ...first, amount: 800, lastFour: '4242', authorisationCode: 'PPS2', tipPending: true };
+    const withLines = {
+      ...input([first, second]),
+      order: {
+        ...input([]).order,
+        lines: [{ name: 'Ramen', quantity: 2, lineTotal: 2000, modifiers: [] } as never],
+      },
+    };
+    // the guest waiting for the tip written on it: the merchant copy to sign, the customer copy to keep
+    const [merchant, customer, ...more] = cardPartSlips(withLines, second);
+    expect(more).toEqual([]);
+    expect(merchant!.lines).toEqual([]);
+    expect(labels(merchant!)).toEqual([
+      'Check total|20.00',
+      'Paid toward it|',
+      'Visa ****4242|8.00',
+      'Auth code PPS2|',
+      'Tip|__________',
+      'Total|__________',
+    ]);
+    expect(merchant!.footer).toEqual(expect.arrayContaining(['MERCHANT COPY', 'Signature']));
+    expect(customer!.footer[0]).toBe('CUSTOMER COPY');
+    expect(customer!.footer).not.toContain('Signature');
+    expect(merchant!.title).toBe('#7 DINE IN');
+    // a card whose tip was on the terminal: one slip, nothing to write or sign; the other card is not on it
+    const [only, ...none] = cardPartSlips(withLines, first);
+    expect(none).toEqual([]);
+    expect(labels(only!)).toEqual([
+      'Check total|20.00',
+      'Paid toward it|',
+      'Visa ****1111|12.00',
+      'Auth code PPS1|',
+    ]);
+    expect(only!.footer).not.toContain('MERCHANT COPY');
+    expect(only!.footer).not.toContain('Signature');
   });
 });

@@ -88,11 +88,6 @@ export function printedReceipts(input: ReceiptInput): ReceiptContent[] {
  */
 export function receiptContent(input: ReceiptInput, copy: ReceiptCopy = 'merchant'): ReceiptContent {
   const { order } = input;
-  const when = new Intl.DateTimeFormat('en-US', {
-    timeZone: input.timeZone,
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(order.createdAt);
   const totals: ReceiptContent['totals'] = [
     { label: 'Subtotal', amount: formatAmount(order.totals.subtotal) },
   ];
@@ -102,28 +97,11 @@ export function receiptContent(input: ReceiptInput, copy: ReceiptCopy = 'merchan
     totals.push({ label: 'Service charge', amount: formatAmount(order.totals.serviceCharge) });
   if (order.totals.tip > 0) totals.push({ label: 'Tip', amount: formatAmount(order.totals.tip) });
   totals.push({ label: 'Total', amount: formatAmount(order.totals.total), strong: true });
-  for (const tender of input.tenders) {
-    if (tender.method === 'card') {
-      // the card's brand and last four and the authorisation code: never more of the card
-      const card = `${BRANDS[tender.cardBrand ?? ''] ?? 'Card'}${tender.lastFour ? ` ****${tender.lastFour}` : ''}`;
-      totals.push({ label: card, amount: formatAmount(tender.amount) });
-      if (tender.authorisationCode)
-        totals.push({ label: `Auth code ${tender.authorisationCode}`, amount: '' });
-      if (tender.tipPending)
-        totals.push({ label: 'Tip', amount: BLANK }, { label: 'Total', amount: BLANK, strong: true });
-      continue;
-    }
-    totals.push({ label: 'Cash', amount: formatAmount(tender.tendered) });
-    totals.push({ label: 'Change', amount: formatAmount(tender.change) });
-  }
+  for (const tender of input.tenders) totals.push(...tenderTotals(tender));
   const included = order.totals.includedTax;
   return {
-    header: [
-      input.restaurant.name,
-      ...(input.restaurant.address ? [input.restaurant.address] : []),
-      ...(input.restaurant.phone ? [input.restaurant.phone] : []),
-    ],
-    title: `#${order.number} ${SERVICE_LABELS[order.service].toUpperCase()}${order.guestName ? ` ${order.guestName}` : ''}`,
+    header: headerOf(input),
+    title: titleOf(input),
     lines: order.lines.map((line) => ({
       text: `${line.quantity} x ${line.name}`,
       amount: formatAmount(line.lineTotal),
@@ -135,15 +113,80 @@ export function receiptContent(input: ReceiptInput, copy: ReceiptCopy = 'merchan
     })),
     totals,
     footer: [
-      ...(awaitsWrittenTip(input) ? [COPY_LABELS[copy], ...(copy === 'merchant' ? SIGNATURE : [''])] : []),
+      ...copyLines(input, copy),
       ...(included > 0 ? [`Includes ${formatAmount(included)} tax`] : []),
-      `${when}${input.deviceName ? ` · ${input.deviceName}` : ''}`,
-      ...(input.reprint ? ['REPRINT'] : []),
-      ...(input.customFooter?.trim() ? [input.customFooter.trim()] : []),
-      'Thank you!',
+      ...closingLines(input),
     ],
     qrUrl: input.siteUrl,
   };
+}
+
+type Tender = ReceiptInput['tenders'][number];
+
+/** A tender's lines under the totals: a card's brand, last four, code (and blanks for a written tip), or cash. */
+function tenderTotals(tender: Tender): ReceiptContent['totals'] {
+  if (tender.method === 'cash')
+    return [
+      { label: 'Cash', amount: formatAmount(tender.tendered) },
+      { label: 'Change', amount: formatAmount(tender.change) },
+    ];
+  // the card's brand and last four and the authorisation code: never more of the card
+  const card = `${BRANDS[tender.cardBrand ?? ''] ?? 'Card'}${tender.lastFour ? ` ****${tender.lastFour}` : ''}`;
+  return [
+    { label: card, amount: formatAmount(tender.amount) },
+    ...(tender.authorisationCode ? [{ label: `Auth code ${tender.authorisationCode}`, amount: '' }] : []),
+    ...(tender.tipPending
+      ? [
+          { label: 'Tip', amount: BLANK },
+          { label: 'Total', amount: BLANK, strong: true },
+        ]
+      : []),
+  ];
+}
+
+const headerOf = (input: ReceiptInput) => [
+  input.restaurant.name,
+  ...(input.restaurant.address ? [input.restaurant.address] : []),
+  ...(input.restaurant.phone ? [input.restaurant.phone] : []),
+];
+const titleOf = ({ order }: ReceiptInput) =>
+  `#${order.number} ${SERVICE_LABELS[order.service].toUpperCase()}${order.guestName ? ` ${order.guestName}` : ''}`;
+/** Which copy this is and, on the merchant's, the line to sign: only while a card waits for its written tip. */
+const copyLines = (input: Pick<ReceiptInput, 'tenders'>, copy: ReceiptCopy) =>
+  awaitsWrittenTip(input) ? [COPY_LABELS[copy], ...(copy === 'merchant' ? SIGNATURE : [''])] : [];
+/** When the order was made, on the restaurant's clock, and the register; a reprint says so; the footer. */
+const closingLines = (input: ReceiptInput) => [
+  `${new Intl.DateTimeFormat('en-US', {
+    timeZone: input.timeZone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(input.order.createdAt)}${input.deviceName ? ` · ${input.deviceName}` : ''}`,
+  ...(input.reprint ? ['REPRINT'] : []),
+  ...(input.customFooter?.trim() ? [input.customFooter.trim()] : []),
+  'Thank you!',
+];
+
+/**
+ * What a register prints for one card that paid part of a check (split tender): a slip with the check's
+ * number and total, this card's amount and code — without the lines, which the last payment's receipt lists.
+ * While the card waits for the tip written on it, the merchant copy to sign and the customer copy to keep;
+ * else one slip. The tender must be one of the input's.
+ */
+export function cardPartSlips(input: ReceiptInput, tender: Tender): ReceiptContent[] {
+  const own = { ...input, tenders: [tender] };
+  const slip = (copy: ReceiptCopy): ReceiptContent => ({
+    header: headerOf(input),
+    title: titleOf(input),
+    lines: [],
+    totals: [
+      { label: 'Check total', amount: formatAmount(input.order.totals.total) },
+      { label: 'Paid toward it', amount: '' },
+      ...tenderTotals(tender),
+    ],
+    footer: [...copyLines(own, copy), ...closingLines(input)],
+    qrUrl: input.siteUrl,
+  });
+  return awaitsWrittenTip(own) ? [slip('merchant'), slip('customer')] : [slip('merchant')];
 }
 
 /**
