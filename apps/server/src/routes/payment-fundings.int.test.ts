@@ -297,9 +297,20 @@ type RangeRow = {
   settled: number | null;
   funded: number | null;
 };
+type Deposit = {
+  date: string;
+  sales: number;
+  fees: number;
+  adjustments: number;
+  reversals: number;
+  chargebacks: number;
+  deposited: number;
+};
 type Range = {
   totals: { ledger: number; settled: number; funded: number; differences: number };
   days: { date: string; rows: RangeRow[] }[];
+  deposits: Deposit[];
+  depositTotals: Omit<Deposit, 'date'>;
 };
 
 describe('reconciling a range of days from the stored reports', () => {
@@ -339,6 +350,23 @@ describe('reconciling a range of days from the stored reports', () => {
       }),
     ]);
     expect(range.totals).toEqual({ ledger: total, settled: total, funded: total, differences: 0 });
+    // the deposit dated in the range, its fee a cost, and their sum
+    const fee = Math.round((total * 29) / 1000) + 30;
+    const deposit = {
+      sales: total,
+      fees: fee,
+      adjustments: 0,
+      reversals: 0,
+      chargebacks: 0,
+      deposited: total - fee,
+    };
+    expect(range.deposits).toEqual([{ date: fundingDate, ...deposit }]);
+    expect(range.depositTotals).toEqual(deposit);
+    // a range ending before the deposit has none
+    const before = (await rangeOf(salesDate, salesDate)).json().data as Range;
+    expect(fundingDate > salesDate).toBe(true);
+    expect(before.deposits).toEqual([]);
+    expect(before.depositTotals).toMatchObject({ fees: 0, deposited: 0 });
     const direct = await getReconciliationRange(noGateway(), SYSTEM, {
       ...scope(),
       from: salesDate,

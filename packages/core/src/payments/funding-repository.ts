@@ -73,6 +73,28 @@ export async function fundingByDate(
     .orderBy(asc(paymentFundings.fundingDate));
 }
 
+/**
+ * A restaurant's deposits dated in a range, oldest first, as the range's reconciliation shows them: fees kept
+ * as a cost (positive), the rest signed as the gateway signs it.
+ */
+export async function depositsBetween(ex: Executor, scope: RestaurantScope, range: DayRange) {
+  const rows = await ex
+    .select()
+    .from(paymentFundings)
+    .where(and(fundingsOf(scope), between(paymentFundings.fundingDate, range.from, range.to)))
+    .orderBy(asc(paymentFundings.fundingDate));
+  return rows.map((row) => ({
+    date: row.fundingDate,
+    sales: row.netSales,
+    // (0 -, not -0)
+    fees: 0 - row.fees,
+    adjustments: row.adjustments,
+    reversals: row.reversals,
+    chargebacks: row.chargebacks,
+    deposited: row.totalFunding,
+  }));
+}
+
 /** The restaurants whose reports the daily import reads: every enabled merchant account, of every tenant. */
 export async function fundedRestaurants(ex: Executor): Promise<RestaurantScope[]> {
   return ex

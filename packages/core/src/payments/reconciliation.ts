@@ -5,6 +5,7 @@ import {
   addDays,
   type DayTransaction,
   daysAfter,
+  depositTotals,
   FUNDING_DAYS_AFTER,
   type FundedTransaction,
   type Reconciliation,
@@ -18,7 +19,7 @@ import { parseDecimalAmount } from '@brigade/domain/payments/amount';
 import { resolveCatalogueScope } from '../catalogue/scope';
 import { cardLinesOfDay, restaurantTimezone, transactionsWithCardLines } from '../ledger/index';
 import { userIdOf } from '../use-case';
-import { importedReportDays, reportEntries } from './funding-repository';
+import { depositsBetween, importedReportDays, reportEntries } from './funding-repository';
 import { openMerchantAccount } from './merchant-account-service';
 import { gatewayProblem, type PaymentDeps } from './payment-deps';
 import type { RestaurantScope } from './payment-repository';
@@ -117,7 +118,7 @@ export async function getReconciliationRange(
 ): Promise<ReconciliationRange> {
   const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
   const reports = { from: input.from, to: addDays(input.to, FUNDING_DAYS_AFTER) };
-  const { timezone, days, entries, imported } = await deps.transact(async (tx) => {
+  const { timezone, days, entries, imported, deposits } = await deps.transact(async (tx) => {
     // 404 for a restaurant the tenant does not have, as the journal answers
     await resolveCatalogueScope(tx, { ...scope, actor: userIdOf(actor) });
     const timezone = await restaurantTimezone(tx, scope);
@@ -126,7 +127,8 @@ export async function getReconciliationRange(
       days.push({ date, transactions: await transactionsOfDay(tx, scope, date, timezone) });
     const entries = await reportEntries(tx, scope, reports);
     const imported = await importedReportDays(tx, scope, reports);
-    return { timezone, days, entries, imported };
+    const deposits = await depositsBetween(tx, scope, input);
+    return { timezone, days, entries, imported, deposits };
   });
   const today = toLocalMoment(new Date().toISOString(), timezone).date;
   const reconciled = days
@@ -144,6 +146,8 @@ export async function getReconciliationRange(
       differences: sum((t) => t.differences),
     },
     days: reconciled,
+    deposits,
+    depositTotals: depositTotals(deposits),
   };
 }
 

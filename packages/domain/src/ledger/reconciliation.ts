@@ -145,6 +145,22 @@ export const reconciliationRangeQuerySchema = z
     }),
   );
 
+/**
+ * A deposit date of the range as the stored funding has it: the card sales it paid out, the processing fees
+ * kept (positive: a cost), adjustments, reversals and chargebacks (signed as the gateway signs them: money
+ * taken back is negative), and what reached the bank.
+ */
+export const reconciliationDepositSchema = z.object({
+  date: z.string(),
+  sales: z.number().int(),
+  fees: z.number().int(),
+  adjustments: z.number().int(),
+  reversals: z.number().int(),
+  chargebacks: z.number().int(),
+  deposited: z.number().int(),
+});
+export type ReconciliationDeposit = z.infer<typeof reconciliationDepositSchema>;
+
 export const reconciliationRangeSchema = z.object({
   from: z.string(),
   to: z.string(),
@@ -152,6 +168,9 @@ export const reconciliationRangeSchema = z.object({
   totals: reconciliationSchema.shape.totals,
   /** The days with any card transaction, oldest first, each as a day's reconciliation. */
   days: z.array(reconciliationSchema),
+  /** The deposits dated in the range (the stored funding), oldest first, and their sum. */
+  deposits: z.array(reconciliationDepositSchema),
+  depositTotals: reconciliationDepositSchema.omit({ date: true }),
 });
 export type ReconciliationRange = z.infer<typeof reconciliationRangeSchema>;
 
@@ -247,5 +266,20 @@ export function reconcileDay(input: ReconciliationInput): Reconciliation {
       differences: rows.filter((r) => !SETTLED_OR_ON_ITS_WAY.has(r.status)).length,
     },
     rows,
+  };
+}
+
+/** The deposits of a range added up. */
+export function depositTotals(
+  deposits: readonly ReconciliationDeposit[],
+): Omit<ReconciliationDeposit, 'date'> {
+  const sum = (pick: (d: ReconciliationDeposit) => number) => deposits.reduce((t, d) => t + pick(d), 0);
+  return {
+    sales: sum((d) => d.sales),
+    fees: sum((d) => d.fees),
+    adjustments: sum((d) => d.adjustments),
+    reversals: sum((d) => d.reversals),
+    chargebacks: sum((d) => d.chargebacks),
+    deposited: sum((d) => d.deposited),
   };
 }

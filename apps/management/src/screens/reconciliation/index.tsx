@@ -104,7 +104,7 @@ function RangeView({ range, picker }: { range: { from: string; to: string }; pic
         <Skeleton height="20rem" />
       ) : report.isError ? (
         <Failed message={errorMessage(report.error)} retry={() => void report.refetch()} />
-      ) : report.data.days.length === 0 ? (
+      ) : report.data.days.length === 0 && report.data.deposits.length === 0 ? (
         <EmptyState
           title="No card payments in these days"
           message="Days with card payments taken or given back show here, each with what the gateway settled and deposited."

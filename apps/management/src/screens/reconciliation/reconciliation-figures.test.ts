@@ -89,6 +89,17 @@ describe('the reconciliation screen’s words and CSV', () => {
           { date: '2026-03-10', rows: [base] },
           { date: '2026-03-12', rows: [{ ...base, transactionId: 't-9', ledger: -250 }] },
         ],
+        deposits: [
+          {
+            date: '2026-03-12',
+            sales: 2612,
+            fees: 106,
+            adjustments: 0,
+            reversals: -50,
+            chargebacks: 0,
+            deposited: 2456,
+          },
+        ],
       },
       'Harbor Grill',
     );
@@ -99,6 +110,8 @@ describe('the reconciliation screen’s words and CSV', () => {
     );
     expect(lines[4]).toMatch(/^2026-03-10,t-1,123456789012,Order #12 · VISA 1111,26\.12,/);
     expect(lines[5]).toMatch(/^2026-03-12,t-9,.*,-2\.50,/);
-    expect(lines).toHaveLength(6);
+    expect(lines[7]).toBe('Deposited on,Card sales,Fees,Adjustments,Reversals,Chargebacks,Deposit');
+    expect(lines[8]).toBe('2026-03-12,26.12,1.06,0.00,-0.50,0.00,24.56');
+    expect(lines).toHaveLength(9);
   });
 });

@@ -106,9 +106,27 @@ export function rowsToLookAt<R extends RowFigures>(days: readonly { date: string
   );
 }
 
-/** A range's rows as CSV: the day's CSV with the business day first on every line. */
+export interface DepositFigures {
+  date: string;
+  sales: number;
+  fees: number;
+  adjustments: number;
+  reversals: number;
+  chargebacks: number;
+  deposited: number;
+}
+
+/**
+ * A range's rows as CSV: the day's CSV with the business day first on every line, then the deposits dated in
+ * the range (fees a cost, positive).
+ */
 export function reconciliationRangeCsv(
-  range: { from: string; to: string; days: readonly { date: string; rows: readonly RowFigures[] }[] },
+  range: {
+    from: string;
+    to: string;
+    days: readonly { date: string; rows: readonly RowFigures[] }[];
+    deposits: readonly DepositFigures[];
+  },
   restaurantName: string,
 ): string {
   const lines = [
@@ -117,6 +135,19 @@ export function reconciliationRangeCsv(
     '',
     row('Business day', ...HEADINGS),
     ...range.days.flatMap((day) => day.rows.map((r) => row(day.date, ...transactionFields(r)))),
+    '',
+    row('Deposited on', 'Card sales', 'Fees', 'Adjustments', 'Reversals', 'Chargebacks', 'Deposit'),
+    ...range.deposits.map((d) =>
+      row(
+        d.date,
+        dollars(d.sales),
+        dollars(d.fees),
+        dollars(d.adjustments),
+        dollars(d.reversals),
+        dollars(d.chargebacks),
+        dollars(d.deposited),
+      ),
+    ),
   ];
   return `${lines.join('\r\n')}\r\n`;
 }

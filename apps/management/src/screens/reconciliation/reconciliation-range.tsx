@@ -82,6 +82,7 @@ export function ReconciliationRangeBody({
         <Figure label="Card money in the ledger" value={money(totals.ledger)} id="ledger" />
         <Figure label="Settled" value={money(totals.settled)} id="settled" />
         <Figure label="Deposited" value={money(totals.funded)} id="funded" />
+        <Figure label="Processing fees" value={money(range.depositTotals.fees)} id="fees" />
         <Figure
           label="Needs a look"
           value={String(totals.differences)}
@@ -105,10 +106,34 @@ export function ReconciliationRangeBody({
           empty={{ title: 'Nothing needs a look' }}
         />
       ) : null}
+      <DataTable
+        label="Deposits in these days"
+        rows={range.deposits}
+        columns={depositColumns(money)}
+        rowKey={(deposit) => deposit.date}
+        empty={{
+          title: 'No deposit stored for these days',
+          message: 'Deposits show here once the daily import has read the gateway’s funding for their date.',
+        }}
+      />
       <p className="rec-read">
         Read from the gateway's settlement and funding reports the daily import stored (each morning, for the
         days before). A day not imported yet shows as not settled or not deposited yet, never as missing.
       </p>
     </div>
   );
+}
+
+type Deposit = ReconciliationRange['deposits'][number];
+
+/** A deposit date's money: the sales it paid out, the fees kept, what was taken back, and the deposit. */
+function depositColumns(money: Money): Column<Deposit>[] {
+  return [
+    { header: 'Deposited on', primary: true, cell: (d) => formatDay(d.date) },
+    { header: 'Card sales', align: 'end', cell: (d) => money(d.sales) },
+    { header: 'Fees', align: 'end', cell: (d) => money(d.fees) },
+    { header: 'Adjustments', align: 'end', cell: (d) => money(d.adjustments + d.reversals) },
+    { header: 'Chargebacks', align: 'end', cell: (d) => money(d.chargebacks) },
+    { header: 'Deposit', align: 'end', cell: (d) => money(d.deposited) },
+  ];
 }
