@@ -62,6 +62,8 @@ export interface Config {
   secretsKey: Uint8Array | undefined;
   /** How long a payment or order in checkout may go without a change before the checkout sweep settles it. */
   checkoutQuietSeconds: number;
+  /** The pause between two gateway calls of the daily settlement and funding import (ms). */
+  gatewayReportsPauseMs: number;
   /** How long a kiosk order to pay at the counter waits before the `kiosk.unpaid` job closes it as abandoned. */
   kioskUnpaidMinutes: number;
   /** Days the audit log and the mail outbox keep their rows (0: for ever); the `retention.prune` job. */

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       migrationUrl: undefined,
       listenUrl: undefined,
       checkoutQuietSeconds: 120,
+      gatewayReportsPauseMs: 250,
       kioskUnpaidMinutes: 120,
       kioskOrderLimit: { ordersPerDevice: 30, windowMs: 900_000 },
       retention: { auditLogDays: 365, mailOutboxDays: 30 },

@@ -170,6 +170,12 @@ const configSchema = z.object({
   // How long a payment or an order in checkout may go without a change before the checkout sweep settles it
   // (docs/behaviour/ordering.md): longer than a gateway call and its reconciliation take.
   CHECKOUT_QUIET_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).default(120),
+  GATEWAY_REPORTS_PAUSE_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(250),
   // How long a kiosk order to pay at the counter waits before it is closed as abandoned, if its business day
   // has not ended first (docs/behaviour/kiosk.md, decision 062).
   KIOSK_UNPAID_MINUTES: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1440).default(120),
@@ -296,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     media: mediaConfigOf(c, publicOrigin),
     secretsKey: c.SECRETS_KEY ? (parseSecretsKey(c.SECRETS_KEY) ?? undefined) : undefined,
     checkoutQuietSeconds: c.CHECKOUT_QUIET_SECONDS,
+    gatewayReportsPauseMs: c.GATEWAY_REPORTS_PAUSE_MS,
     kioskUnpaidMinutes: c.KIOSK_UNPAID_MINUTES,
     retention: retentionOf(c),
     cardpointe: {

@@ -152,7 +152,9 @@ function withRefundJobs(runner: JobRunner, deps: AppDeps, log: FastifyBaseLogger
     .handle(
       QUEUES.gatewayReports.name,
       async () => {
-        const run = await importRecentReports(systemOrderingDeps(deps, log), new Date());
+        const run = await importRecentReports(systemOrderingDeps(deps, log), new Date(), {
+          pauseMs: deps.config.gatewayReportsPauseMs,
+        });
         if (run.settlementDays + run.fundingDays > 0)
           log.info({ ...run, failures: run.failures.length }, 'stored the gateway settlement and funding');
         // a failed restaurant's dates wait for tomorrow's run, which looks 7 dates back

@@ -154,10 +154,21 @@ describe('storing the gateway’s settlement and funding', () => {
   it('adds nothing when run again, and a date imported again is updated in place', async () => {
     const before = await stored();
     const listed = await entries();
-    const run = await importRecentReports(deps(), now());
+    // paced: a pause between two gateway calls, none before the first
+    const pauses: number[] = [];
+    const gatewayCalls = () => (kit.emulator.calls.settlestat ?? 0) + (kit.emulator.calls.funding ?? 0);
+    const callsBefore = gatewayCalls();
+    const run = await importRecentReports(deps(), now(), {
+      pauseMs: 40,
+      sleep: async (ms) => {
+        pauses.push(ms);
+      },
+    });
     // every date was imported, with or without a deposit: only the last three are read again (their batches
     // may still settle and their deposits land), and reading them again adds nothing
     expect(run).toMatchObject({ settlementDays: 3, fundingDays: 3, failures: [] });
+    expect(pauses).toEqual([40, 40, 40, 40, 40]);
+    expect(gatewayCalls() - callsBefore).toBeGreaterThanOrEqual(6);
     const again = await importFunding(deps(), scope(), fundingDate);
     expect(again).toMatchObject({ fundingDate, totalFunding: before[0]!.totalFunding });
     const after = await stored();

@@ -153,7 +153,22 @@ export interface GatewayReportsRun {
 /** The most recent dates imported again on every run, until their reports can no longer change. */
 const REREAD_DAYS = 3;
 
-export async function importRecentReports(deps: PaymentDeps, now: Date): Promise<GatewayReportsRun> {
+/**
+ * How the run paces its gateway calls: one at a time, `pauseMs` between two of them (the gateway's rate
+ * limits are per merchant and per caller; a thousand restaurants' reports are not a burst). `sleep` is for tests.
+ */
+export interface ReportsPace {
+  pauseMs: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const napFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export async function importRecentReports(
+  deps: PaymentDeps,
+  now: Date,
+  pace: ReportsPace = { pauseMs: 0 },
+): Promise<GatewayReportsRun> {
   const dates = daysAfter(now.toISOString().slice(0, 10), -GATEWAY_REPORT_DAYS, -1);
   const range = { from: dates[0]!, to: dates.at(-1)! };
   const restaurants = await deps.transact((tx) => fundedRestaurants(tx));
@@ -164,6 +179,7 @@ export async function importRecentReports(deps: PaymentDeps, now: Date): Promise
     deposits: 0,
     failures: [],
   };
+  let calls = 0;
   for (const scope of restaurants) {
     const known = await deps.transact((tx) => importedReportDays(tx, scope, range));
     // the last dates are read again each run: a day's batches may still settle, and its deposit land, after the
@@ -175,6 +191,7 @@ export async function importRecentReports(deps: PaymentDeps, now: Date): Promise
         .map((report) => ({ report, date })),
     );
     for (const { report, date } of due) {
+      if (calls++ > 0 && pace.pauseMs > 0) await (pace.sleep ?? napFor)(pace.pauseMs);
       try {
         if (report === 'settlement') {
           await importSettlement(deps, scope, date);

@@ -133,7 +133,7 @@ function depositColumns(money: Money): Column<Deposit>[] {
     { header: 'Card sales', align: 'end', cell: (d) => money(d.sales) },
     { header: 'Fees', align: 'end', cell: (d) => money(d.fees) },
     { header: 'Adjustments', align: 'end', cell: (d) => money(d.adjustments + d.reversals) },
-    { header: 'Chargebacks', align: 'end', cell: (d) => money(d.chargebacks) },
+    { header: 'Of which chargebacks', align: 'end', cell: (d) => money(d.chargebacks) },
     { header: 'Deposit', align: 'end', cell: (d) => money(d.deposited) },
   ];
 }
