@@ -623,9 +623,13 @@ describe('orders in management and the kitchen display', () => {
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Download CSV' }).click(),
       ]);
-      expect(weekCsv.suggestedFilename()).toMatch(/^reconciliation-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+      expect(weekCsv.suggestedFilename()).toMatch(
+        /^reconciliation-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,
+      );
       const weekLines = (await readFile((await weekCsv.path())!, 'utf8')).split('\r\n');
-      expect(weekLines.filter((line) => line.startsWith(`${today},`) && /,-2\.00,/.test(line))).toHaveLength(1);
+      expect(weekLines.filter((line) => line.startsWith(`${today},`) && /,-2\.00,/.test(line))).toHaveLength(
+        1,
+      );
       await check(page, 'reconciliation-week');
       await todayLine.getByRole('button', { name: dayShown }).click();
       await table.getByText('Refund').first().waitFor();

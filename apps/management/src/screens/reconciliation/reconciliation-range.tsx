@@ -25,7 +25,59 @@ export function ReconciliationRangeBody({
   money: Money;
   onDay: (date: string) => void;
 }) {
-  const dayColumns: Column<Day>[] = [
+  const look = rowsToLookAt(range.days);
+  const { totals } = range;
+  return (
+    <div className="rep-body">
+      <section aria-label="Totals" className="rep-figures">
+        <Figure label="Card money in the ledger" value={money(totals.ledger)} id="ledger" />
+        <Figure label="Settled" value={money(totals.settled)} id="settled" />
+        <Figure label="Deposited" value={money(totals.funded)} id="funded" />
+        <Figure label="Processing fees" value={money(range.depositTotals.fees)} id="fees" />
+        <Figure
+          label="Needs a look"
+          value={String(totals.differences)}
+          id="differences"
+          note={totals.differences === 0 ? 'nothing differs' : 'listed below the days'}
+        />
+      </section>
+      <DataTable
+        label="Business days with card money"
+        rows={range.days}
+        columns={dayColumns(money, onDay)}
+        rowKey={(day) => day.date}
+        empty={{ title: 'No card money in these days' }}
+      />
+      {look.length > 0 ? (
+        <DataTable
+          label="Transactions that need a look"
+          rows={look}
+          columns={lookColumns(money)}
+          rowKey={(row) => `${row.date}:${row.transactionId}`}
+          empty={{ title: 'Nothing needs a look' }}
+        />
+      ) : null}
+      <DataTable
+        label="Deposits in these days"
+        rows={range.deposits}
+        columns={depositColumns(money)}
+        rowKey={(deposit) => deposit.date}
+        empty={{
+          title: 'No deposit stored for these days',
+          message: 'Deposits show here once the daily import has read the gateway’s funding for their date.',
+        }}
+      />
+      <p className="rec-read">
+        Read from the gateway's settlement and funding reports the daily import stored (each morning, for the
+        days before). A day not imported yet shows as not settled or not deposited yet, never as missing.
+      </p>
+    </div>
+  );
+}
+
+/** One line per business day: its date opens the day. */
+function dayColumns(money: Money, onDay: (date: string) => void): Column<Day>[] {
+  return [
     {
       header: 'Business day',
       primary: true,
@@ -49,8 +101,11 @@ export function ReconciliationRangeBody({
         ),
     },
   ];
-  const look = rowsToLookAt(range.days);
-  const lookColumns: Column<RowOfDay>[] = [
+}
+
+/** A transaction that needs a look, with its day. */
+function lookColumns(money: Money): Column<RowOfDay>[] {
+  return [
     { header: 'Business day', cell: (row) => formatDay(row.date) },
     {
       header: 'Transaction',
@@ -75,53 +130,6 @@ export function ReconciliationRangeBody({
       },
     },
   ];
-  const { totals } = range;
-  return (
-    <div className="rep-body">
-      <section aria-label="Totals" className="rep-figures">
-        <Figure label="Card money in the ledger" value={money(totals.ledger)} id="ledger" />
-        <Figure label="Settled" value={money(totals.settled)} id="settled" />
-        <Figure label="Deposited" value={money(totals.funded)} id="funded" />
-        <Figure label="Processing fees" value={money(range.depositTotals.fees)} id="fees" />
-        <Figure
-          label="Needs a look"
-          value={String(totals.differences)}
-          id="differences"
-          note={totals.differences === 0 ? 'nothing differs' : 'listed below the days'}
-        />
-      </section>
-      <DataTable
-        label="Business days with card money"
-        rows={range.days}
-        columns={dayColumns}
-        rowKey={(day) => day.date}
-        empty={{ title: 'No card money in these days' }}
-      />
-      {look.length > 0 ? (
-        <DataTable
-          label="Transactions that need a look"
-          rows={look}
-          columns={lookColumns}
-          rowKey={(row) => `${row.date}:${row.transactionId}`}
-          empty={{ title: 'Nothing needs a look' }}
-        />
-      ) : null}
-      <DataTable
-        label="Deposits in these days"
-        rows={range.deposits}
-        columns={depositColumns(money)}
-        rowKey={(deposit) => deposit.date}
-        empty={{
-          title: 'No deposit stored for these days',
-          message: 'Deposits show here once the daily import has read the gateway’s funding for their date.',
-        }}
-      />
-      <p className="rec-read">
-        Read from the gateway's settlement and funding reports the daily import stored (each morning, for the
-        days before). A day not imported yet shows as not settled or not deposited yet, never as missing.
-      </p>
-    </div>
-  );
 }
 
 type Deposit = ReconciliationRange['deposits'][number];
