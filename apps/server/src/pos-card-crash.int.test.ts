@@ -122,6 +122,30 @@ describe(`a register card sale on ${engine}: kill -9 after the approval, then re
     await server.start();
   };
 
+  /**
+   * The same request again once the sweep gave its key back: sent until it reaches the terminal (not a 409 for
+   * a key still held), then the guest tips, taps and signs; its answer.
+   */
+  const againOnTerminal = async (send: () => ReturnType<typeof staff>, tip: string) => {
+    let again: ReturnType<typeof staff> | undefined;
+    await expect
+      .poll(
+        async () => {
+          again = send();
+          const answer = await Promise.race([again, until('tip').then(() => null)]);
+          return answer === null ? 'on the terminal' : answer.status;
+        },
+        { timeout: 90_000, interval: 1_000 },
+      )
+      .toBe('on the terminal');
+    await shopper('tip', { tip });
+    await until('card');
+    await shopper('card', { pan: '4111111111111111' });
+    await until('sign');
+    await shopper('sign');
+    return again!;
+  };
+
   beforeAll(async () => {
     emulator = await startCardPointeEmulator({
       terminal: { apiKey: 'crash-test-terminal-key', terminals: [{ hsn: HSN, merchantId: MERCHID }] },
@@ -202,23 +226,7 @@ describe(`a register card sale on ${engine}: kill -9 after the approval, then re
     expect((await staff('GET', '/pos/orders')).json.data).toEqual([]);
 
     // the key was given back: the same request runs again on the terminal and pays once
-    let again: ReturnType<typeof sale> | undefined;
-    await expect
-      .poll(
-        async () => {
-          again = sale(key);
-          const answer = await Promise.race([again, until('tip').then(() => null)]);
-          return answer === null ? 'on the terminal' : answer.status;
-        },
-        { timeout: 90_000, interval: 1_000 },
-      )
-      .toBe('on the terminal');
-    await shopper('tip', { tip: '1.00' });
-    await until('card');
-    await shopper('card', { pan: '4111111111111111' });
-    await until('sign');
-    await shopper('sign');
-    const paid = await again!;
+    const paid = await againOnTerminal(() => sale(key), '1.00');
     expect(paid.status, JSON.stringify(paid.json)).toBe(201);
     expect(paid.json.data.totals).toMatchObject({ subtotal: 1400, tip: 100, total: 1500 });
     expect((await staff('GET', '/pos/orders')).json.data).toHaveLength(1);
@@ -252,23 +260,7 @@ describe(`a register card sale on ${engine}: kill -9 after the approval, then re
     expect(check.json.data).toMatchObject({ status: 'open', version });
 
     // its key given back, the same request pays the check once
-    let again: ReturnType<typeof pay> | undefined;
-    await expect
-      .poll(
-        async () => {
-          again = pay();
-          const answer = await Promise.race([again, until('tip').then(() => null)]);
-          return answer === null ? 'on the terminal' : answer.status;
-        },
-        { timeout: 90_000, interval: 1_000 },
-      )
-      .toBe('on the terminal');
-    await shopper('tip', { tip: '0.00' });
-    await until('card');
-    await shopper('card', { pan: '4111111111111111' });
-    await until('sign');
-    await shopper('sign');
-    const paid = await again!;
+    const paid = await againOnTerminal(() => pay(), '0.00');
     expect(paid.status, JSON.stringify(paid.json)).toBe(201);
     expect((await staff('GET', `/pos/checks/${orderId}`)).json.data.status).toBe('accepted');
     expect(await statuses()).toEqual(['captured', 'captured', 'voided', 'voided']);
@@ -425,28 +417,16 @@ describe(`a register card sale on ${engine}: kill -9 after the approval, then re
     });
 
     // its key given back, the same request pays the rest once
-    let again: ReturnType<typeof staff> | undefined;
-    await expect
-      .poll(
-        async () => {
-          again = staff(
-            'POST',
-            `/pos/checks/${orderId}/pay/card`,
-            { version: version + 1, amount: 400, receipt: 'none' },
-            { 'idempotency-key': key },
-          );
-          const answer = await Promise.race([again, until('tip').then(() => null)]);
-          return answer === null ? 'on the terminal' : answer.status;
-        },
-        { timeout: 90_000, interval: 1_000 },
-      )
-      .toBe('on the terminal');
-    await shopper('tip', { tip: '0.00' });
-    await until('card');
-    await shopper('card', { pan: '4111111111111111' });
-    await until('sign');
-    await shopper('sign');
-    const paid = await again!;
+    const paid = await againOnTerminal(
+      () =>
+        staff(
+          'POST',
+          `/pos/checks/${orderId}/pay/card`,
+          { version: version + 1, amount: 400, receipt: 'none' },
+          { 'idempotency-key': key },
+        ),
+      '0.00',
+    );
     expect(paid.status, JSON.stringify(paid.json)).toBe(201);
     expect(paid.json.data.status).toBe('accepted');
     expect(

@@ -8,6 +8,24 @@ import { describeRow, statusWords } from './reconciliation-figures';
 
 type Money = (minor: number) => string;
 
+/** A transaction's cell: what it is, linked to its payment. */
+export const transactionCell = (row: ReconciliationRow) => (
+  <Link className="pay-link" to={PAYMENT_PATHS.transaction(row.transactionId)}>
+    {describeRow(row)}
+  </Link>
+);
+
+/** A transaction's status in words, with its note. */
+export function statusCell(row: ReconciliationRow) {
+  const words = statusWords(row.status);
+  return (
+    <span className="rec-status">
+      <Badge tone={words.tone}>{words.label}</Badge>
+      <span className="rec-status__note">{row.note}</span>
+    </span>
+  );
+}
+
 /** The day's totals and its transactions, each with the ledger, settled and deposited amounts and a status. */
 export function ReconciliationBody({ day, money }: { day: Reconciliation; money: Money }) {
   const maybe = (value: number | null) => (value === null ? '—' : money(value));
@@ -15,11 +33,7 @@ export function ReconciliationBody({ day, money }: { day: Reconciliation; money:
     {
       header: 'Transaction',
       primary: true,
-      cell: (row) => (
-        <Link className="pay-link" to={PAYMENT_PATHS.transaction(row.transactionId)}>
-          {describeRow(row)}
-        </Link>
-      ),
+      cell: transactionCell,
     },
     { header: 'Ledger', align: 'end', cell: (row) => money(row.ledger) },
     {
@@ -44,15 +58,7 @@ export function ReconciliationBody({ day, money }: { day: Reconciliation; money:
     },
     {
       header: 'Status',
-      cell: (row) => {
-        const words = statusWords(row.status);
-        return (
-          <span className="rec-status">
-            <Badge tone={words.tone}>{words.label}</Badge>
-            <span className="rec-status__note">{row.note}</span>
-          </span>
-        );
-      },
+      cell: statusCell,
     },
   ];
   const { totals } = day;

@@ -1,11 +1,9 @@
 import { Badge } from '@brigade/ui/app-kit/badge';
 import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
-import { Link } from 'react-router';
 import { formatDay } from '../../payments-kit/format';
-import { PAYMENT_PATHS } from '../../payments-kit/ui';
 import type { Reconciliation, ReconciliationRange, ReconciliationRow } from './reconciliation-api';
-import { Figure } from './reconciliation-body';
-import { describeRow, rowsToLookAt, statusWords } from './reconciliation-figures';
+import { Figure, statusCell, transactionCell } from './reconciliation-body';
+import { rowsToLookAt } from './reconciliation-figures';
 
 type Money = (minor: number) => string;
 type Day = Reconciliation;
@@ -110,24 +108,12 @@ function lookColumns(money: Money): Column<RowOfDay>[] {
     {
       header: 'Transaction',
       primary: true,
-      cell: (row) => (
-        <Link className="pay-link" to={PAYMENT_PATHS.transaction(row.transactionId)}>
-          {describeRow(row)}
-        </Link>
-      ),
+      cell: transactionCell,
     },
     { header: 'Ledger', align: 'end', cell: (row) => money(row.ledger) },
     {
       header: 'Status',
-      cell: (row) => {
-        const words = statusWords(row.status);
-        return (
-          <span className="rec-status">
-            <Badge tone={words.tone}>{words.label}</Badge>
-            <span className="rec-status__note">{row.note}</span>
-          </span>
-        );
-      },
+      cell: statusCell,
     },
   ];
 }
