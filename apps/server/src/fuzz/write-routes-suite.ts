@@ -34,6 +34,8 @@ const FLAVOURS: Flavour[] = ['valid', 'near-valid', 'hostile'];
 const WRITE_RUNS = Math.max(1, Math.round(5 * SCALE));
 const READ_RUNS = Math.max(1, Math.round(2 * SCALE));
 
+const isWrite = (method: string) => method !== 'GET';
+
 /**
  * The fuzzing of one shard of the routes (every `of`-th route from `index`): the routes split over several
  * test files run side by side, so the suite does not wait on one file of several minutes at its end (issue 49).
@@ -64,7 +66,6 @@ export function fuzzWriteRoutes(shard: { index: number; of: number }) {
     rmSync(mediaDir, { recursive: true, force: true });
   });
 
-  const isWrite = (method: string) => method !== 'GET';
   const routes = ENDPOINTS.filter(
     (endpoint) =>
       (ONLY === undefined || endpoint.id === ONLY) &&
@@ -91,24 +92,10 @@ export function fuzzWriteRoutes(shard: { index: number; of: number }) {
           if (failure) failures.push(failure);
         }
       }
-      const seconds = (performance.now() - started) / 1000;
-      const writes = routes.filter((endpoint) => isWrite(endpoint.method));
-      const covered = [...stats.byRoute.keys()];
-      console.log(
-        [
-          `fuzz (${t.database.engine}, seed ${SEED}): ${stats.sent} requests in ${seconds.toFixed(1)} s`,
-          `  routes covered: ${covered.length} (${writes.length} write routes, ${routes.length - writes.length} read routes with path or query values)`,
-          `  5xx: ${stats.serverErrors}, rejected (4xx): ${stats.rejected}, accepted: ${stats.accepted}`,
-          `  state checks: ${stats.clockReads} transaction-clock reads, ${stats.snapshots} state snapshots`,
-          `  failures: ${failures.length}`,
-        ].join('\n'),
-      );
-      if (process.env.FUZZ_VERBOSE)
-        for (const [route, entry] of stats.byRoute)
-          console.log(`  ${route}: ${JSON.stringify(entry.byStatus)}`);
+      printSummary(t.database.engine, { routes, stats, failures, started });
       expect(failures, failures.join('\n\n')).toEqual([]);
       expect(stats.serverErrors).toBe(0);
-      expect(covered.length).toBe(routes.length);
+      expect(stats.byRoute.size).toBe(routes.length);
       if (ONLY === undefined)
         expect(stats.sent).toBeGreaterThanOrEqual((Math.min(1, SCALE) * 10_000) / shard.of);
 
@@ -124,4 +111,25 @@ export function fuzzWriteRoutes(shard: { index: number; of: number }) {
       expect(t.logs.lines.filter((line) => JSON.stringify(line.err ?? '').includes('"params"'))).toEqual([]);
     }, 900_000);
   });
+}
+
+/** What the run did, for the log: requests, routes, answers, state checks and failures. */
+function printSummary(
+  engine: string,
+  run: { routes: typeof ENDPOINTS; stats: ReturnType<typeof newStats>; failures: string[]; started: number },
+) {
+  const { routes, stats, failures } = run;
+  const seconds = (performance.now() - run.started) / 1000;
+  const writes = routes.filter((endpoint) => isWrite(endpoint.method));
+  console.log(
+    [
+      `fuzz (${engine}, seed ${SEED}): ${stats.sent} requests in ${seconds.toFixed(1)} s`,
+      `  routes covered: ${stats.byRoute.size} (${writes.length} write routes, ${routes.length - writes.length} read routes with path or query values)`,
+      `  5xx: ${stats.serverErrors}, rejected (4xx): ${stats.rejected}, accepted: ${stats.accepted}`,
+      `  state checks: ${stats.clockReads} transaction-clock reads, ${stats.snapshots} state snapshots`,
+      `  failures: ${failures.length}`,
+    ].join('\n'),
+  );
+  if (process.env.FUZZ_VERBOSE)
+    for (const [route, entry] of stats.byRoute) console.log(`  ${route}: ${JSON.stringify(entry.byStatus)}`);
 }
