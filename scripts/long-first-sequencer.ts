@@ -7,7 +7,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * last and ran alone at the end, the other workers idle. Paths as they end; the longest first.
  */
 const LONG_FIRST = [
-  '/fuzz/write-routes-',
+  '/fuzz/write-routes.int.test.ts',
   'e2e/management-orders.e2e.ts',
   'e2e/management-menu.e2e.ts',
   'e2e/management-reviews.e2e.ts',

@@ -1,4 +1,0 @@
-import { fuzzWriteRoutes } from './write-routes-suite';
-
-// A third of the contract's routes (write-routes-suite.ts): the three files run side by side.
-fuzzWriteRoutes({ index: 0, of: 3 });
