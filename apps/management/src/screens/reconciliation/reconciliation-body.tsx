@@ -64,17 +64,7 @@ export function ReconciliationBody({ day, money }: { day: Reconciliation; money:
   const { totals } = day;
   return (
     <div className="rep-body">
-      <section aria-label="Totals" className="rep-figures">
-        <Figure label="Card money in the ledger" value={money(totals.ledger)} id="ledger" />
-        <Figure label="Settled" value={money(totals.settled)} id="settled" />
-        <Figure label="Deposited" value={money(totals.funded)} id="funded" />
-        <Figure
-          label="Needs a look"
-          value={String(totals.differences)}
-          id="differences"
-          note={totals.differences === 0 ? 'nothing differs' : 'see the rows marked in red'}
-        />
-      </section>
+      <TotalsFigures totals={totals} money={money} where="see the rows marked in red" />
       <DataTable
         label="Card transactions of the day"
         rows={day.rows}
@@ -90,7 +80,34 @@ export function ReconciliationBody({ day, money }: { day: Reconciliation; money:
   );
 }
 
-export function Figure(props: { label: string; value: string; id: string; note?: string }) {
+/** The totals of a day or a range: ledger, settled, deposited (the range's fees), and how many need a look. */
+export function TotalsFigures(props: {
+  totals: Reconciliation['totals'];
+  money: Money;
+  /** Where the rows that need a look are. */
+  where: string;
+  fees?: number;
+}) {
+  const { totals, money } = props;
+  return (
+    <section aria-label="Totals" className="rep-figures">
+      <Figure label="Card money in the ledger" value={money(totals.ledger)} id="ledger" />
+      <Figure label="Settled" value={money(totals.settled)} id="settled" />
+      <Figure label="Deposited" value={money(totals.funded)} id="funded" />
+      {props.fees === undefined ? null : (
+        <Figure label="Processing fees" value={money(props.fees)} id="fees" />
+      )}
+      <Figure
+        label="Needs a look"
+        value={String(totals.differences)}
+        id="differences"
+        note={totals.differences === 0 ? 'nothing differs' : props.where}
+      />
+    </section>
+  );
+}
+
+function Figure(props: { label: string; value: string; id: string; note?: string }) {
   return (
     <div className="rep-figure" data-testid={`figure-${props.id}`}>
       <span className="rep-figure__label">{props.label}</span>

@@ -2,7 +2,7 @@ import { Badge } from '@brigade/ui/app-kit/badge';
 import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
 import { formatDay } from '../../payments-kit/format';
 import type { Reconciliation, ReconciliationRange, ReconciliationRow } from './reconciliation-api';
-import { Figure, statusCell, transactionCell } from './reconciliation-body';
+import { statusCell, TotalsFigures, transactionCell } from './reconciliation-body';
 import { rowsToLookAt } from './reconciliation-figures';
 
 type Money = (minor: number) => string;
@@ -24,21 +24,14 @@ export function ReconciliationRangeBody({
   onDay: (date: string) => void;
 }) {
   const look = rowsToLookAt(range.days);
-  const { totals } = range;
   return (
     <div className="rep-body">
-      <section aria-label="Totals" className="rep-figures">
-        <Figure label="Card money in the ledger" value={money(totals.ledger)} id="ledger" />
-        <Figure label="Settled" value={money(totals.settled)} id="settled" />
-        <Figure label="Deposited" value={money(totals.funded)} id="funded" />
-        <Figure label="Processing fees" value={money(range.depositTotals.fees)} id="fees" />
-        <Figure
-          label="Needs a look"
-          value={String(totals.differences)}
-          id="differences"
-          note={totals.differences === 0 ? 'nothing differs' : 'listed below the days'}
-        />
-      </section>
+      <TotalsFigures
+        totals={range.totals}
+        money={money}
+        fees={range.depositTotals.fees}
+        where="listed below the days"
+      />
       <DataTable
         label="Business days with card money"
         rows={range.days}
