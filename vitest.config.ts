@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { PORT_SLICES } from './packages/test-utils/src/ports';
-import LongFirstSequencer from './scripts/long-first-sequencer';
 
 // Test kinds by suffix (ARCHITECTURE §8): *.test.ts is pure logic; *.int.test.ts talks to a real database
 // over real HTTP. Integration tests always run on PGlite, and once more on PostgreSQL when DATABASE_URL is set.
@@ -63,8 +62,6 @@ const integration = (engine: 'pglite' | 'postgres') => {
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
-    // the files known to be long start first within their project (scripts/long-first-sequencer.ts)
-    sequence: { sequencer: LongFirstSequencer },
     // the suite's time (issue 49): each project's worker time and the slowest files, printed at the end
     reporters: ['default', './scripts/file-times-reporter.ts'],
     projects: [
