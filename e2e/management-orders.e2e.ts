@@ -582,9 +582,12 @@ describe('orders in management and the kitchen display', () => {
     };
     const api = (await owner<{ data: Day }>('GET', `/reports/reconciliation?date=${today}`)).body.data;
     // the test before: an order captured and settled (the emulator's clock went a day on), then a fries
-    // ($4.50 and its tax) and $2.00 back
+    // ($4.50 and its tax) and $2.00 back; the other order's scheduled $1.00 goes out at the next quarter
+    // hour once its batch settled, so it may be here already
     const refunds = api.rows.filter((row) => row.kind === 'refund');
-    expect(refunds.map((row) => row.ledger).sort((a, b) => a - b)).toEqual([-487, -200]);
+    const ledgers = refunds.map((row) => row.ledger).sort((a, b) => a - b);
+    expect(ledgers.filter((ledger) => ledger !== -100)).toEqual([-487, -200]);
+    expect(ledgers.filter((ledger) => ledger === -100).length).toBeLessThanOrEqual(1);
     expect(refunds.every((row) => row.status === 'awaiting_settlement')).toBe(true);
     const settled = api.rows.find((row) => row.settled !== null && row.kind !== 'refund');
     expect(settled?.settled).toBe(settled?.ledger);
