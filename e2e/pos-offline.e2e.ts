@@ -3,6 +3,8 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TENANT_CREATION_TIMEZONE } from '@brigade/domain/tenant';
+import { type PrintBridge, startPrintBridge } from '@brigade/print-bridge/bridge';
+import { type FakePrinter, fakePrinter } from '@brigade/print-bridge/test-printer';
 import { TEST_SERVER_NODE_FLAGS } from '@brigade/test-utils/server-flags';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -41,7 +43,7 @@ interface StoppableServer {
 }
 
 /** The server's bundle on its own copy of the seeded data, startable again on the same data and ports. */
-async function stoppableServer(): Promise<StoppableServer> {
+async function stoppableServer(extraEnv: Record<string, string> = {}): Promise<StoppableServer> {
   const { serverBundle, templateDir } = inject('brigadeE2e');
   const dataDir = mkdtempSync(join(tmpdir(), 'brigade-e2e-offline-'));
   cpSync(templateDir, dataDir, { recursive: true });
@@ -58,7 +60,7 @@ async function stoppableServer(): Promise<StoppableServer> {
     async start() {
       const started = spawn(process.execPath, [...TEST_SERVER_NODE_FLAGS, serverBundle], {
         cwd: REPO_ROOT,
-        env: { ...process.env, ...serverEnvironment({ dataDir, ports, origins }) },
+        env: { ...process.env, ...serverEnvironment({ dataDir, ports, origins }), ...extraEnv },
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: true,
       });
@@ -92,10 +94,28 @@ async function stoppableServer(): Promise<StoppableServer> {
 let server: StoppableServer;
 let browser: Browser;
 let ownerToken = '';
+// the kitchen printer (raw TCP on 127.0.0.1) both the server and the print bridge print to, and the bridge
+let printer: FakePrinter;
+let bridge: PrintBridge;
+const BRIDGE_CODE = 'e2e-bridge-pairing-code';
+const bridgeState = mkdtempSync(join(tmpdir(), 'brigade-e2e-bridge-'));
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  server = await stoppableServer();
+  printer = await fakePrinter();
+  server = await stoppableServer({
+    KITCHEN_PRINTER_PORT: String(printer.port),
+    KITCHEN_PRINTER_ALLOW_LOCAL: 'true',
+  });
+  bridge = await startPrintBridge({
+    port: 0,
+    host: HOST,
+    token: BRIDGE_CODE,
+    origins: [server.management],
+    stateDir: bridgeState,
+    printerPort: printer.port,
+    logLevel: 'silent',
+  });
   await server.start();
   ownerToken = await signInByApi(
     { api: server.api, authOrigin: `http://${HOST}:${server.ports.auth}` },
@@ -108,6 +128,9 @@ afterAll(async () => {
   await browser?.close().catch(() => undefined);
   await server?.kill();
   server?.remove();
+  await bridge?.close();
+  await printer?.stop();
+  rmSync(bridgeState, { recursive: true, force: true });
 });
 
 /** The count of sales waiting, or null once none wait and the register is online (the line goes). */
@@ -157,8 +180,57 @@ async function openAndPair(page: Page) {
   return device.token;
 }
 
+/** A printer on 127.0.0.1 (the test's) as the ticket printer of every prep station of Harbor Grill. */
+async function kitchenPrinterEverywhere() {
+  const where = { api: server.api, authOrigin: `http://${HOST}:${server.ports.auth}` };
+  const base = '/tenants/10000001/restaurants/20000001';
+  const made = await apiCall<{ data: { printerId: number } }>(where, 'POST', `${base}/printers`, {
+    token: ownerToken,
+    body: { name: 'Line printer', model: 'TM-T88', ipSetup: 'Static', ipAddress: '127.0.0.1' },
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const stations = await apiCall<{ data: { prepStationId: number }[] }>(
+    where,
+    'GET',
+    `${base}/prep-stations`,
+    {
+      token: ownerToken,
+    },
+  );
+  for (const { prepStationId } of stations.body.data) {
+    const set = await apiCall(where, 'PATCH', `${base}/prep-stations/${prepStationId}`, {
+      token: ownerToken,
+      body: { ticketPrinterId: made.body.data.printerId },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+  }
+}
+
+/** A manager sets up this register's print bridge on the Drawer screen; Save asks the bridge first. */
+async function setUpBridge(page: Page) {
+  await page.getByRole('link', { name: 'Drawer' }).click();
+  const card = page.getByRole('region', { name: 'Print bridge' });
+  await card.getByRole('button', { name: 'Set up' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Print bridge' });
+  await dialog.getByLabel('Address').fill(bridge.url);
+  await dialog.getByLabel('Pairing code').fill('not-the-code');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByText('The print bridge refused the pairing code').waitFor();
+  await dialog.getByLabel('Pairing code').fill(BRIDGE_CODE);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await card
+    .getByText(`Kitchen tickets of sales kept offline print through ${bridge.url}.`)
+    .waitFor({ timeout: 10_000 });
+  await screenshot(page, 'pos-print-bridge-1280', { fullPage: false });
+  await page.getByRole('link', { name: 'Register' }).click();
+  await page.getByRole('region', { name: 'Menu' }).waitFor();
+}
+
+/** The kitchen tickets the printer took, as text. */
+const ticketsPrinted = () => printer.jobs.map((job) => job.toString('latin1'));
+
 /** One Halibut & Chips paid with the exact cash: kept on the register. */
-async function sellOffline(page: Page, n: number) {
+async function sellOffline(page: Page, n: number, bridged = false) {
   await page.getByRole('button', { name: 'From the Wood Grill', exact: true }).click();
   await page.getByRole('button', { name: /^Halibut & Chips/ }).click();
   await page.getByRole('button', { name: /^Cash \$/ }).click();
@@ -169,6 +241,14 @@ async function sellOffline(page: Page, n: number) {
   await done.waitFor();
   expect(await done.getByTestId('change-due').textContent()).toBe('$0.00');
   if (n === 1) await screenshot(page, 'pos-offline-kept-1280', { fullPage: false });
+  // with the print bridge reachable the kitchen has the ticket at once
+  if (bridged) {
+    await done
+      .getByTestId('bridge-print')
+      .getByText('Kitchen tickets printed through the print bridge.')
+      .waitFor({ timeout: 15_000 });
+    if (n === SALES) await screenshot(page, 'pos-offline-kept-bridged-1280', { fullPage: false });
+  }
   await done.getByRole('button', { name: 'New sale' }).click();
   await page.getByText('Tap an item to start a sale.').waitFor();
   await expect
@@ -201,7 +281,10 @@ describe('the register offline', () => {
       timezoneId: TENANT_CREATION_TIMEZONE,
     });
     const page = await context.newPage();
+    await kitchenPrinterEverywhere();
     const deviceToken = await openAndPair(page);
+    await setUpBridge(page);
+    const stationsPerSale = await halibutStations(deviceToken);
 
     // the server really stops; the register opens from the worker's cache and says it is offline
     await server.kill();
@@ -213,8 +296,12 @@ describe('the register offline', () => {
     for (let n = 1; n <= SALES / 2; n += 1) await sellOffline(page, n);
     // the network is back but the server is not: the register finds out by its failed requests
     await context.setOffline(false);
-    for (let n = SALES / 2 + 1; n <= SALES; n += 1) await sellOffline(page, n);
+    for (let n = SALES / 2 + 1; n <= SALES; n += 1) await sellOffline(page, n, true);
     await expect.poll(() => page.getByTestId('connection-state').textContent()).toBe('Offline');
+    // the server is still down: the last ten sales' tickets printed through the bridge, titled OFFLINE n
+    const offlineTitled = () => ticketsPrinted().filter((text) => /OFFLINE \d+/.test(text));
+    expect(offlineTitled().length).toBeGreaterThanOrEqual((SALES / 2) * stationsPerSale);
+    expect(offlineTitled().every((text) => text.includes('1 x Halibut & Chips'))).toBe(true);
 
     // a card is refused offline, with the reason
     await page.getByRole('button', { name: /^Halibut & Chips/ }).click();
@@ -282,6 +369,15 @@ describe('the register offline', () => {
     expect(new Set(sent)).toEqual(new Set(queued.map((q) => q.key)));
     expect(await page.getByTestId('connection-state').textContent()).toBe('Online');
 
+    // every sale's tickets printed exactly once: by the bridge at the sale, or by the server when it arrived
+    await expect.poll(() => printer.jobs.length, { timeout: 60_000 }).toBe(SALES * stationsPerSale);
+    const byBridge = offlineTitled();
+    const byServer = ticketsPrinted().filter((text) => /#\d+/.test(text));
+    expect(byBridge.length + byServer.length).toBe(SALES * stationsPerSale);
+    const titles = (texts: string[]) => new Set(texts.map((text) => /(OFFLINE \d+|#\d+)/.exec(text)![1]));
+    expect(titles(byBridge).size * stationsPerSale).toBe(byBridge.length);
+    expect(titles(byServer).size * stationsPerSale).toBe(byServer.length);
+
     const day = await serverSales(deviceToken);
     const offline = day.filter((sale) => sale.offline !== null);
     expect(offline).toHaveLength(SALES);
@@ -310,6 +406,9 @@ describe('the register offline', () => {
       { queued, token: deviceToken },
     );
     expect(again).toEqual(Array(SALES).fill(201));
+    // and no ticket prints again
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(printer.jobs).toHaveLength(SALES * stationsPerSale);
     const after = (await serverSales(deviceToken)).filter((sale) => sale.offline !== null);
     expect(after.map((s) => s.orderId).sort()).toEqual(offline.map((s) => s.orderId).sort());
     // the day's cash in the ledger is the 20 sales' once
@@ -355,8 +454,22 @@ async function eightySix(deviceToken: string, name: string) {
   expect(marked.status).toBe(200);
 }
 
+/** How many prep stations a Halibut & Chips ticket goes to (each has the test's printer). */
+async function halibutStations(deviceToken: string) {
+  const where = { api: server.api, authOrigin: `http://${HOST}:${server.ports.auth}` };
+  const register = await apiCall<{
+    data: { menus: PosGroup[]; kitchenPrinting: { stations: { prepStationId: number }[] } };
+  }>(where, 'GET', '/tenants/10000001/restaurants/20000001/pos/register', {
+    token: ownerToken,
+    headers: { 'x-pos-device': deviceToken },
+  });
+  const item = register.body.data.menus.flatMap(itemsOf).find((i) => i.name === 'Halibut & Chips')!;
+  const stations = register.body.data.kitchenPrinting.stations;
+  return item.prepStationIds.length === 0 ? stations.length : item.prepStationIds.length;
+}
+
 interface PosGroup {
-  items: { itemId: number; name: string }[];
+  items: { itemId: number; name: string; prepStationIds: number[] }[];
   groups: PosGroup[];
 }
 const itemsOf = (group: PosGroup): PosGroup['items'] => [...group.items, ...group.groups.flatMap(itemsOf)];

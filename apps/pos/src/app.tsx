@@ -4,7 +4,8 @@ import { SelectionProvider, useSelection } from '@brigade/ui/selection';
 import { SelectionGuard } from '@brigade/ui/selection-guard';
 import { TokenHandler } from '@brigade/ui/token-handler';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router';
+import { useEffect } from 'react';
+import { BrowserRouter, useLocation } from 'react-router';
 import { apiClient, BASE, queryClient } from './api';
 import { DeviceGate } from './register/device-gate';
 
@@ -28,9 +29,26 @@ export function App() {
   );
 }
 
+/**
+ * The router writes its root as `/pos` (the basename), which the service worker's scope `/pos/` does not
+ * cover: a reload there with the server out of reach would find no register. The address keeps its slash.
+ */
+function useAddressInScope() {
+  const location = useLocation();
+  useEffect(() => {
+    if (location.pathname === '/' && window.location.pathname === BASE)
+      window.history.replaceState(
+        window.history.state,
+        '',
+        `${BASE}/${window.location.search}${window.location.hash}`,
+      );
+  }, [location]);
+}
+
 /** Signed-in selection of an organisation and restaurant in context "pos". */
 function SignedIn() {
   useCrossAppSignOut();
+  useAddressInScope();
   return (
     <SelectionGuard requireAuth context="pos">
       <RestaurantScope />

@@ -23,6 +23,8 @@ Commands:
                                reset a counter to V, or to first id - 1 (as the counters' ids start)
   ledger:rebuild [--tenant N]  derive the sales ledger again from the orders and payments (every
                                restaurant, or one tenant's); the same records give the same lines
+  print-bridge                 run the LAN print bridge until stopped (no database; configured by
+                               PRINT_BRIDGE_* variables, see docs/operations/print-bridge.md)
 
 The database is the one \`npm start\` uses: DATABASE_URL, else the embedded one in BRIGADE_DATA_DIR (./.data).
 `;
@@ -79,6 +81,8 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return command || values.help ? 0 : 1;
   }
+  // the print bridge runs on the restaurant's network, away from the database
+  if (command === 'print-bridge') return (await import('../../print-bridge/src/main')).runPrintBridge();
   const perform = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (!perform) {
     process.stderr.write(`Unknown command: ${command}\n\n${USAGE}`);

@@ -64,6 +64,8 @@ export interface Config {
   checkoutQuietSeconds: number;
   /** The pause between two gateway calls of the daily settlement and funding import (ms). */
   gatewayReportsPauseMs: number;
+  /** Where the register may call its print bridge: Content-Security-Policy `connect-src` sources. */
+  printBridgeSources: string[];
   /** How long a kiosk order to pay at the counter waits before the `kiosk.unpaid` job closes it as abandoned. */
   kioskUnpaidMinutes: number;
   /** Days the audit log and the mail outbox keep their rows (0: for ever); the `retention.prune` job. */

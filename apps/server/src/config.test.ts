@@ -4,6 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
 describe('loadConfig', () => {
+  it('reads where the register may call its print bridge, and refuses what is not a source', () => {
+    expect(
+      loadConfig({ PRINT_BRIDGE_SOURCES: 'https://192.168.1.20:9111, https://*.lan:*  http://[::1]:9111' })
+        .printBridgeSources,
+    ).toEqual(['https://192.168.1.20:9111', 'https://*.lan:*', 'http://[::1]:9111']);
+    for (const bad of ['*', "'unsafe-inline'", 'https://a.b/path', 'ftp://printer', 'https://a b'])
+      expect(() => loadConfig({ PRINT_BRIDGE_SOURCES: bad }), bad).toThrow(
+        'PRINT_BRIDGE_SOURCES: must be sources such as https://192.168.1.20:9111, separated by spaces or commas',
+      );
+  });
+
   it('reads the retention policy: 0 keeps for ever, the audit log at least 30 days', () => {
     expect(loadConfig({ AUDIT_LOG_RETENTION_DAYS: '0', MAIL_OUTBOX_RETENTION_DAYS: '7' }).retention).toEqual({
       auditLogDays: 0,
@@ -27,6 +38,12 @@ describe('loadConfig', () => {
       listenUrl: undefined,
       checkoutQuietSeconds: 120,
       gatewayReportsPauseMs: 250,
+      printBridgeSources: [
+        'http://127.0.0.1:*',
+        'http://localhost:*',
+        'https://127.0.0.1:*',
+        'https://localhost:*',
+      ],
       kioskUnpaidMinutes: 120,
       kioskOrderLimit: { ordersPerDevice: 30, windowMs: 900_000 },
       retention: { auditLogDays: 365, mailOutboxDays: 30 },

@@ -37,6 +37,13 @@ const postgresUrl = () =>
     .optional()
     .or(z.literal('').transform(() => undefined));
 
+/** A print bridge on the register's own machine, over http or https, on any port. */
+const PRINT_BRIDGE_DEFAULT_SOURCES =
+  'http://127.0.0.1:* http://localhost:* https://127.0.0.1:* https://localhost:*';
+/** A CSP source naming a scheme and host (a name, `*.` and a name, an IPv4 or a bracketed IPv6), and a port or `*`. */
+const PRINT_BRIDGE_SOURCE =
+  /^https?:\/\/(\*\.)?([A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:]+\])(:(\d{1,5}|\*))?$/;
+
 const configSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'test', 'production'], { error: 'must be development, test or production' })
@@ -170,6 +177,19 @@ const configSchema = z.object({
   // How long a payment or an order in checkout may go without a change before the checkout sweep settles it
   // (docs/behaviour/ordering.md): longer than a gateway call and its reconciliation take.
   CHECKOUT_QUIET_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).default(120),
+  // Where a register may call its print bridge (docs/operations/print-bridge.md): CSP sources, by spaces or
+  // commas; by default the register's own machine.
+  PRINT_BRIDGE_SOURCES: z
+    .string()
+    .default(PRINT_BRIDGE_DEFAULT_SOURCES)
+    .transform((text) => text.split(/[\s,]+/).filter(Boolean))
+    .pipe(
+      z.array(
+        z.string().regex(PRINT_BRIDGE_SOURCE, {
+          error: 'must be sources such as https://192.168.1.20:9111, separated by spaces or commas',
+        }),
+      ),
+    ),
   GATEWAY_REPORTS_PAUSE_MS: z.coerce
     .number({ error: 'must be a number' })
     .int()
@@ -303,6 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKey: c.SECRETS_KEY ? (parseSecretsKey(c.SECRETS_KEY) ?? undefined) : undefined,
     checkoutQuietSeconds: c.CHECKOUT_QUIET_SECONDS,
     gatewayReportsPauseMs: c.GATEWAY_REPORTS_PAUSE_MS,
+    printBridgeSources: c.PRINT_BRIDGE_SOURCES,
     kioskUnpaidMinutes: c.KIOSK_UNPAID_MINUTES,
     retention: retentionOf(c),
     cardpointe: {

@@ -188,6 +188,30 @@ describe('the apps (auth, management, menu)', () => {
   });
 });
 
+describe('the register', () => {
+  it('may call its print bridge on its own machine, and nowhere else; its worker says the same', async () => {
+    for (const path of ['/pos/', '/pos/drawer', '/pos/sw.js']) {
+      const response = await fetch(`${dev.baseUrl}${path}`);
+      expect(response.status, path).toBe(200);
+      expectBaseline(response, { hsts: false });
+      const policy = expectAppPolicy(response);
+      expect(policy.get('connect-src'), path).toEqual([
+        "'self'",
+        'http://127.0.0.1:*',
+        'http://localhost:*',
+        'https://127.0.0.1:*',
+        'https://localhost:*',
+      ]);
+    }
+    // in production too, where a call to http://127.0.0.1 must not be upgraded to https
+    const prodRegister = policyOf(await fetch(`${prod.baseUrl}/pos/`));
+    expect(prodRegister.get('connect-src')).toContain('http://127.0.0.1:*');
+    expect(prodRegister.has('upgrade-insecure-requests')).toBe(false);
+    // the other apps call nothing but their own origin
+    expect(policyOf(await fetch(`${dev.baseUrl}/manage/`)).get('connect-src')).toEqual(["'self'"]);
+  });
+});
+
 describe('the API', () => {
   it('sends the baseline and a strict policy on JSON, health and the OpenAPI document', async () => {
     for (const path of ['/api/v1', '/healthz', '/readyz', '/api/v1/openapi.json']) {

@@ -14,6 +14,9 @@ async function appFor(env: 'production' | 'development') {
     adminAppPort: undefined,
     managementAppPort: undefined,
     menuAppPort: undefined,
+    media: { baseUrl: 'http://127.0.0.1/media' } as never,
+    cardpointe: { url: undefined } as never,
+    printBridgeSources: [],
   });
   return app;
 }

@@ -1,8 +1,9 @@
 import type { PlacePosOrderInput } from '@brigade/domain/pos/api';
+import { type OfflineTicket, offlineTickets } from '@brigade/domain/pos/offline-tickets';
 import type { Check } from '../check/check';
 import { itemsById, priceCheck } from '../check/pricing';
 import type { RegisterData } from '../queries';
-import type { NewQueuedSale } from './queue';
+import type { NewQueuedSale, QueuedSale } from './queue';
 
 /**
  * A cash sale as the register keeps it offline (decision 063): the sale's body with the moment it was made
@@ -32,4 +33,25 @@ export function offlineSaleOf(
     change: body.tender.tendered - total,
     soldAt,
   };
+}
+
+/**
+ * The kitchen tickets of a sale kept on the register, for the print bridge: the sale's lines as the server
+ * prices them, titled "OFFLINE {n}" (the sale has no number until it is sent), keyed by the sale's key.
+ */
+export function keptSaleTickets(
+  check: Check,
+  register: Pick<RegisterData, 'menus' | 'rules' | 'timezone' | 'courses' | 'kitchenPrinting'>,
+  sale: QueuedSale,
+): OfflineTicket[] {
+  const priced = priceCheck(check, itemsById(register.menus), register.rules);
+  const lines = priced.lines.flatMap((line) => (line.priced ? [line.priced] : []));
+  return offlineTickets(register, {
+    saleKey: sale.key,
+    label: `OFFLINE ${sale.seq}`,
+    service: sale.body.service,
+    guestName: sale.body.guestName,
+    soldAt: new Date(sale.soldAt),
+    lines,
+  });
 }

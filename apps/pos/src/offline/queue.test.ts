@@ -110,4 +110,32 @@ describe('syncing the queue', () => {
     await syncQueue(queue, PLACE, async (sale) => again.push(sale.key));
     expect(again).toEqual([]);
   });
+  it('holds a sale back while the print bridge prints its tickets, then sends it with the stations printed', async () => {
+    const queue = await fresh();
+    await queue.add({ ...saleOf('a'), printingSince: new Date().toISOString() });
+    await queue.add(saleOf('b'));
+    const sent: QueuedSale[] = [];
+    const send = async (sale: QueuedSale) => {
+      sent.push(sale);
+    };
+    // the first is printing: nothing goes, in order
+    expect(await syncQueue(queue, PLACE, send)).toMatchObject({ sent: 0, stoppedBy: 'printing' });
+    await queue.printed('a', [7]);
+    expect(await syncQueue(queue, PLACE, send)).toMatchObject({ sent: 2, stoppedBy: null });
+    expect(sent.map((sale) => [sale.key, sale.body.offline?.printedStations])).toEqual([
+      ['a', [7]],
+      ['b', undefined],
+    ]);
+    expect(sent[0]!.printingSince).toBeUndefined();
+  });
+
+  it('sends a sale whose printing never said how it went (the tab died) after a minute', async () => {
+    const queue = await fresh();
+    await queue.add({ ...saleOf('a'), printingSince: new Date(Date.now() - 61_000).toISOString() });
+    const keys: string[] = [];
+    expect(await syncQueue(queue, PLACE, async (sale) => void keys.push(sale.key))).toMatchObject({
+      sent: 1,
+    });
+    expect(keys).toEqual(['a']);
+  });
 });

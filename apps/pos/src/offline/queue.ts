@@ -22,9 +22,20 @@ export interface QueuedSale {
   /** `refused`: the server answered that it cannot record it as it is; a manager looks at it. */
   state: 'waiting' | 'refused';
   problem?: string;
+  /**
+   * Set while the print bridge prints the sale's kitchen tickets: the sale is not sent until it says which
+   * printed (or a minute has gone: the tab died mid-print), so the server does not print them too.
+   */
+  printingSince?: string | undefined;
 }
 
 export type NewQueuedSale = Omit<QueuedSale, 'seq' | 'state' | 'problem'>;
+
+/** How long a sale waits for its tickets' printing before it is sent regardless. */
+export const PRINTING_WAIT_MS = 60_000;
+
+export const isPrinting = (sale: QueuedSale, now = Date.now()) =>
+  sale.printingSince !== undefined && now - Date.parse(sale.printingSince) < PRINTING_WAIT_MS;
 
 const STORE = 'sales';
 export const QUEUE_DB = 'brigade-pos-offline';
@@ -35,6 +46,8 @@ export interface SaleQueue {
   list(place: string): Promise<QueuedSale[]>;
   remove(key: string): Promise<void>;
   refuse(key: string, problem: string): Promise<void>;
+  /** The print bridge is done with the sale's tickets: those stations printed, the server prints the rest. */
+  printed(key: string, stations: number[]): Promise<void>;
   close(): void;
 }
 
@@ -78,6 +91,13 @@ export async function openSaleQueue(factory: IDBFactory = indexedDB, name = QUEU
     },
     async refuse(key, problem) {
       await update(db, key, (store, _seq, sale) => store.put({ ...sale, state: 'refused', problem }));
+    },
+    async printed(key, stations) {
+      await update(db, key, (store, _seq, sale) => {
+        const { printingSince: _done, ...rest } = sale;
+        const offline = sale.body.offline && { ...sale.body.offline, printedStations: stations };
+        store.put({ ...rest, body: { ...sale.body, ...(offline ? { offline } : {}) } });
+      });
     },
     close: () => db.close(),
   };

@@ -1,5 +1,5 @@
 import { errorMessage, ProblemError } from '@brigade/api-client/problem-error';
-import type { QueuedSale, SaleQueue } from './queue';
+import { isPrinting, type QueuedSale, type SaleQueue } from './queue';
 
 /**
  * Sends a register's waiting sales in the order they were made, each with its own Idempotency-Key (decision
@@ -29,6 +29,8 @@ export async function syncQueue(
   const outcome: SyncOutcome = { sent: 0, refused: 0, stoppedBy: null };
   for (const sale of await queue.list(place)) {
     if (sale.state !== 'waiting') continue;
+    // its tickets are on the print bridge: it and the ones after it go next round, in order
+    if (isPrinting(sale)) return { ...outcome, stoppedBy: 'printing' };
     try {
       await send(sale);
     } catch (error) {

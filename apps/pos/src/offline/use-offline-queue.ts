@@ -1,7 +1,9 @@
+import type { OfflineTicket } from '@brigade/domain/pos/offline-tickets';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { StoredDevice } from '../device-store';
 import { placeSale, type Scope, salesKey } from '../queries';
+import { type BridgeOutcome, type BridgeSettings, printOnBridge } from './print-bridge';
 import { type NewQueuedSale, openSaleQueue, type QueuedSale, type SaleQueue } from './queue';
 import { syncQueue } from './sync';
 
@@ -41,6 +43,21 @@ export async function queueSale(sale: NewQueuedSale): Promise<QueuedSale> {
   const stored = await (await saleQueue()).add(sale);
   announce();
   return stored;
+}
+
+/**
+ * Prints a kept sale's kitchen tickets through the print bridge, then says on the queue which stations
+ * printed: the server records those as printed when the sale is sent, and prints the others itself.
+ */
+export async function printKeptSale(
+  sale: QueuedSale,
+  tickets: OfflineTicket[],
+  bridge: BridgeSettings,
+): Promise<BridgeOutcome> {
+  const outcome = await printOnBridge(bridge, tickets);
+  await (await saleQueue()).printed(sale.key, outcome.printed);
+  announce();
+  return outcome;
 }
 
 /** Takes a refused sale off the queue once a manager has dealt with it. */

@@ -11,6 +11,7 @@ import { isDeviceRefusal } from '../queries';
 import { useRegisterContext } from '../register/context';
 import { CloseDrawerDialog, ClosedResult, MovementDialog, Problems } from './drawer-dialogs';
 import { centsOfDigits, Keypad } from './keypad';
+import { PrintBridgeCard } from './print-bridge-card';
 
 /**
  * The register's cash drawer (issue 46): opened with a float counted on the keypad; pay-ins and pay-outs
@@ -44,6 +45,7 @@ export function DrawerScreen() {
         <h1 className="pos-sales__title">Cash drawer</h1>
       </header>
       {body}
+      <PrintBridgeCard />
     </main>
   );
 }

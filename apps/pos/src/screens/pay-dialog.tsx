@@ -8,9 +8,10 @@ import { type CashPlan, cashPlan, quickAmounts } from '../check/cash';
 import { type Check, saleOf } from '../check/check';
 import { type ReceiptChoice, readReceiptChoice, writeReceiptChoice } from '../device-store';
 import { isOffline } from '../network';
-import { offlineSaleOf } from '../offline/offline-sale';
+import { keptSaleTickets, offlineSaleOf } from '../offline/offline-sale';
+import { type BridgeOutcome, readBridge } from '../offline/print-bridge';
 import type { QueuedSale } from '../offline/queue';
-import { placeOf, queueSale } from '../offline/use-offline-queue';
+import { placeOf, printKeptSale, queueSale } from '../offline/use-offline-queue';
 import { isDeviceRefusal, placeSale, type Sale, salesKey } from '../queries';
 import { useRegisterContext } from '../register/context';
 import { centsOfDigits, digitsOfCents, Keypad } from './keypad';
@@ -70,7 +71,7 @@ export function PayDialog(props: {
 
   if (pay.sale?.status === 'open') return <PartPaid sale={pay.sale} onBack={props.onClose} />;
   if (pay.sale) return <SaleDone sale={pay.sale} onNewSale={props.onClose} />;
-  if (pay.queued) return <QueuedDone sale={pay.queued} onNewSale={props.onClose} />;
+  if (pay.queued) return <QueuedDone sale={pay.queued} bridged={pay.bridged} onNewSale={props.onClose} />;
   // offline, a counter sale is kept on the register; an open check's payment needs the server
   const keepsOffline = props.send === undefined;
   return (
@@ -271,14 +272,21 @@ function useTakeCash(onPaid: () => void, sendCheck?: CashSend, onPart?: () => vo
   const [sale, setSale] = useState<Sale | null>(null);
   const [queued, setQueued] = useState<QueuedSale | null>(null);
   const attempt = useRef<Attempt | null>(null);
+  const [bridged, setBridged] = useState<BridgeOutcome | 'printing' | null>(null);
   const keep = async (check: Check, body: PlacePosOrderInput, key: string) => {
-    const offline = offlineSaleOf(check, register, body, {
-      key,
-      place: placeOf(scope, device),
-      at: new Date(),
-    });
+    const at = new Date();
+    const offline = offlineSaleOf(check, register, body, { key, place: placeOf(scope, device), at });
     if (!offline) return false;
-    setQueued(await queueSale(offline));
+    // the kitchen tickets print at once through the print bridge, where this register has one
+    const bridge = readBridge(device.deviceId);
+    const stored = await queueSale(bridge ? { ...offline, printingSince: at.toISOString() } : offline);
+    setQueued(stored);
+    if (bridge) {
+      setBridged('printing');
+      printKeptSale(stored, keptSaleTickets(check, register, stored), bridge).then(setBridged, () =>
+        setBridged(null),
+      );
+    }
     attempt.current = null;
     onPaid();
     return true;
@@ -321,7 +329,7 @@ function useTakeCash(onPaid: () => void, sendCheck?: CashSend, onPart?: () => vo
   const keepHeld = async (check: Check, tendered: number, receipt: ReceiptChoice) => {
     if (attempt.current) await keep(check, { ...saleOf(check, tendered), receipt }, attempt.current.key);
   };
-  return { takeCash, keepHeld, sending, problem, sale, queued, held: attempt.current !== null };
+  return { takeCash, keepHeld, sending, problem, sale, queued, bridged, held: attempt.current !== null };
 }
 
 /** The banner is behind the dialog: the dialog says it too, with its own "Check again". */

@@ -1,6 +1,7 @@
 import { SERVICE_LABELS } from '@brigade/domain/pos/api';
 import { Button } from '@brigade/ui/components/button';
 import { Dialog } from '@brigade/ui/components/dialog';
+import type { BridgeOutcome } from '../offline/print-bridge';
 import type { QueuedSale } from '../offline/queue';
 import type { Sale } from '../queries';
 import { useRegisterContext } from '../register/context';
@@ -91,7 +92,16 @@ export function SaleDone({ sale, onNewSale }: { sale: Sale; onNewSale: () => voi
  * A sale made offline (decision 063): the change to hand back, and that the sale is kept on this register
  * until the connection is back — no order number, drawer kick or printed receipt until then.
  */
-export function QueuedDone({ sale, onNewSale }: { sale: QueuedSale; onNewSale: () => void }) {
+export function QueuedDone({
+  sale,
+  bridged,
+  onNewSale,
+}: {
+  sale: QueuedSale;
+  /** Where the register has a print bridge: its tickets printing, or what printed. */
+  bridged?: BridgeOutcome | 'printing' | null | undefined;
+  onNewSale: () => void;
+}) {
   const { money, queue } = useRegisterContext();
   return (
     <Dialog
@@ -121,11 +131,32 @@ export function QueuedDone({ sale, onNewSale }: { sale: QueuedSale; onNewSale: (
           </div>
         </dl>
         <p className="pos-done__note" data-testid="sale-queued">
-          Offline: the sale is sent to the kitchen and the reports when the connection is back (
-          {queue.waiting === 1 ? '1 sale waiting' : `${queue.waiting} sales waiting`}). Open the drawer with
-          its key.
+          Offline: the sale is sent to {bridged ? 'the reports' : 'the kitchen and the reports'} when the
+          connection is back ({queue.waiting === 1 ? '1 sale waiting' : `${queue.waiting} sales waiting`}).
+          Open the drawer with its key.
         </p>
+        {bridged && <BridgeNote bridged={bridged} />}
       </div>
     </Dialog>
+  );
+}
+
+/** What the print bridge did with a kept sale's kitchen tickets. */
+function BridgeNote({ bridged }: { bridged: BridgeOutcome | 'printing' }) {
+  let text: string;
+  if (bridged === 'printing') text = 'Printing the kitchen tickets on the print bridge…';
+  else if (bridged.notPrinted.length === 0)
+    text =
+      bridged.printed.length === 0
+        ? 'Nothing of this sale goes to a kitchen printer.'
+        : 'Kitchen tickets printed through the print bridge.';
+  else
+    text = `Not printed on the print bridge: ${bridged.notPrinted.join(', ')}. ${
+      bridged.notPrinted.length === 1 ? 'It prints' : 'They print'
+    } when the connection is back.`;
+  return (
+    <p className="pos-done__note" data-testid="bridge-print" aria-live="polite">
+      {text}
+    </p>
   );
 }

@@ -67,6 +67,22 @@ export function appContentSecurityPolicy(
   };
 }
 
+/**
+ * The register's policy (apps/pos): the apps' own, and its print bridge (docs/behaviour/printing.md#the-print-
+ * bridge) may be called: `PRINT_BRIDGE_SOURCES` (by default the register's own machine, http or https on any
+ * port). Without `upgrade-insecure-requests`: it would rewrite a call to `http://127.0.0.1:9111` to https,
+ * which a bridge on the register's machine does not speak; every subresource of the app is its own origin.
+ */
+export function registerContentSecurityPolicy(
+  config: Pick<Config, 'env' | 'media' | 'cardpointe' | 'printBridgeSources'>,
+): string {
+  const { 'upgrade-insecure-requests': _upgrade, ...directives } = appContentSecurityPolicy(config);
+  directives['connect-src'] = [...(directives['connect-src'] ?? []), ...config.printBridgeSources];
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join('; ');
+}
+
 /** The baseline helmet options; HSTS only in production, where TLS ends at the proxy in front. */
 export function helmetOptions(config: Pick<Config, 'env' | 'media' | 'cardpointe'>): HelmetOptions {
   return {

@@ -22,7 +22,15 @@ async function serverFor() {
   const app = Fastify();
   await registerWebApps(
     app,
-    { env: 'production', adminAppPort: undefined, managementAppPort: undefined, menuAppPort: undefined },
+    {
+      env: 'production',
+      adminAppPort: undefined,
+      managementAppPort: undefined,
+      menuAppPort: undefined,
+      media: { baseUrl: 'https://media.example.com' } as never,
+      cardpointe: { url: undefined } as never,
+      printBridgeSources: [],
+    },
     [web],
   );
   return { app, web };

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { sendProblem } from './problem-details';
+import { registerContentSecurityPolicy } from './security-headers';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 
@@ -31,9 +32,20 @@ export interface WebApp {
  */
 export async function registerWebApps(
   app: FastifyInstance,
-  config: Pick<Config, 'env' | 'adminAppPort' | 'managementAppPort' | 'menuAppPort'>,
+  config: Pick<
+    Config,
+    | 'env'
+    | 'adminAppPort'
+    | 'managementAppPort'
+    | 'menuAppPort'
+    | 'media'
+    | 'cardpointe'
+    | 'printBridgeSources'
+  >,
   apps: readonly WebApp[] = WEB_APPS,
 ): Promise<void> {
+  // the register calls its print bridge on the restaurant's network: its pages (and its worker) say where
+  const registerPolicy = registerContentSecurityPolicy(config);
   // Source maps are for developers' tools: in production they would publish the apps' sources (issue 20
   // item 2), so they are not found there; the build still writes them, for debugging a copy locally.
   const hideSourceMaps = config.env === 'production';
@@ -53,6 +65,7 @@ export async function registerWebApps(
     app.get(`${web.prefix.slice(0, -1)}`, (_request, reply) => reply.redirect(web.prefix));
     app.get(`${web.prefix}*`, { logLevel: 'warn' }, (request, reply) => {
       if (!existsSync(join(web.dist, 'index.html'))) return notBuilt(request, reply, web);
+      if (web.name === 'pos') reply.header('content-security-policy', registerPolicy);
       const wanted = normalize((request.params as { '*': string })['*'] || 'index.html');
       const file = join(web.dist, wanted);
       // Dot files (the build's input hash, dist/.build-hash) are the build's own notes, not the app's.

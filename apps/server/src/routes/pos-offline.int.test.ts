@@ -141,6 +141,54 @@ describe('a sale made offline', () => {
     await kit.staff('employee', 'PUT', `/ordering-settings/sold-out/${ids.fries}`, { soldOut: false });
   });
 
+  it('gives the register what it prints offline with, and does not print again what the bridge printed', async () => {
+    const read = await register('employee', 'GET', '/register');
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().data.kitchenPrinting).toEqual({
+      stations: [{ prepStationId: ids.grill, name: 'Grill', printerIds: [expect.any(Number)] }],
+      printers: [
+        expect.objectContaining({ name: 'Kitchen', ipAddress: '192.0.2.10', paperWidth: expect.any(String) }),
+      ],
+    });
+    const soldAt = new Date(Date.now() - 5 * 60_000).toISOString();
+    const ticketsOf = async (orderId: number) =>
+      (
+        (await t.database.db.execute(
+          sql`select t.status, t.printed_at, (select count(*)::int from pgboss.job j where j.name = 'kitchen.ticket'
+                and (j.data->>'ticketId')::bigint = t.ticket_id) as jobs
+              from kitchen_tickets t where t.order_id = ${orderId}`,
+        )) as unknown as { rows: { status: string; printed_at: string | Date; jobs: number }[] }
+      ).rows;
+    const bridged = await register('employee', 'POST', '/orders', {
+      key: randomUUID(),
+      payload: {
+        ...offlineSale(soldAt),
+        offline: { ...offlineSale(soldAt).offline, printedStations: [ids.grill] },
+      },
+    });
+    expect(bridged.statusCode, bridged.body).toBe(201);
+    const [ticket] = await ticketsOf(bridged.json().data.orderId);
+    expect(ticket).toMatchObject({ status: 'printed', jobs: 0 });
+    expect(new Date(ticket!.printed_at).toISOString()).toBe(soldAt);
+    // without the bridge the ticket waits for its job, as before
+    const plain = await register('employee', 'POST', '/orders', {
+      key: randomUUID(),
+      payload: offlineSale(soldAt),
+    });
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect(await ticketsOf(plain.json().data.orderId)).toEqual([expect.objectContaining({ jobs: 1 })]);
+    // not a list of station ids: 400, nothing stored
+    const bad = await register('employee', 'POST', '/orders', {
+      key: randomUUID(),
+      payload: {
+        ...offlineSale(soldAt),
+        offline: { ...offlineSale(soldAt).offline, printedStations: ['grill'] },
+      },
+    });
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.body).toContain('Printed stations must be a list of prep station ids');
+  });
+
   it('makes one sale of the same offline key sent five times at once', async () => {
     const key = randomUUID();
     const payload = offlineSale(new Date().toISOString());

@@ -5,7 +5,8 @@ import { sideBySide } from '@brigade/db/side-by-side';
 import { isCloudConnection } from '@brigade/domain/catalogue/printer';
 import type { OrderLine } from '@brigade/domain/ordering/api';
 import { type KitchenTicketContent, kitchenTicketContent } from '@brigade/domain/ordering/kitchen-ticket';
-import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
+import type { KitchenPrinting } from '@brigade/domain/pos/api';
+import { encodeTicket } from '@brigade/domain/printing/ticket-bytes';
 import {
   type PrinterAddressPolicy,
   printerHostProblem,
@@ -14,6 +15,9 @@ import {
 import { type ResolvedScope, resolveCatalogueScope, scopeWhere } from '../catalogue/scope';
 import { EPOS_MEDIA_TYPE, eposTicket, STAR_MEDIA_TYPE } from '../printing/index';
 import { liveNumber } from './order-number';
+
+export { encodeTicket };
+
 import type { OrderRow } from './ordering-repository';
 
 /**
@@ -81,33 +85,6 @@ export function ticketDocument(ticket: KitchenTicketContent, printer: PrinterRow
     : { mediaType: STAR_MEDIA_TYPE, body: encodeTicket(ticket, printer, 'star-prnt') };
 }
 
-/** The ESC/POS (or StarPRNT) bytes of one ticket, for a printer of that paper width and ticket font size. */
-export function encodeTicket(
-  ticket: KitchenTicketContent,
-  printer: { paperWidth: string; kitchenTicketFontSize: string },
-  language: 'esc-pos' | 'star-prnt' = 'esc-pos',
-): Uint8Array {
-  const columns = printer.paperWidth === 'Narrow' ? 32 : 48;
-  const big = printer.kitchenTicketFontSize === 'Large' ? 2 : 1;
-  let encoder = new ReceiptPrinterEncoder({ language, columns })
-    .initialize()
-    .bold(true)
-    .line(ticket.station.toUpperCase())
-    .size(2, 2)
-    .line(ticket.title)
-    .size(1, 1)
-    .bold(false)
-    .rule();
-  for (const line of ticket.lines) {
-    if (line.heading) encoder = encoder.bold(true).line(`-- ${line.heading} --`).bold(false);
-    encoder = encoder.size(big, big).bold(true).line(line.text).bold(false).size(1, 1);
-    for (const detail of line.details) encoder = encoder.line(`   ${detail}`);
-  }
-  encoder = encoder.rule();
-  for (const text of ticket.footer) encoder = encoder.line(text);
-  return encoder.newline().newline().cut().encode();
-}
-
 /** What an order's tickets are made from: the restaurant's stations, printers and courses, and its time zone. */
 export interface TicketContext {
   stations: (typeof prepStations.$inferSelect)[];
@@ -163,4 +140,50 @@ export function stationPrinters(
     const printer = context.printers.get(id);
     return printer && isReachable(printer) ? [printer] : [];
   });
+}
+
+/**
+ * What a register prints kitchen tickets with while offline, through the print bridge: each station's raw-TCP
+ * printers with an address (its ticket printer, then its backup). Cloud printers are left out: they poll the
+ * server, which an offline register cannot reach either.
+ */
+export async function kitchenPrintingOf(
+  db: Executor,
+  scope: { tenantId: number; restaurantId: number },
+): Promise<KitchenPrinting> {
+  const [stations, printerRows] = await sideBySide(db, [
+    () => db.select().from(prepStations).where(scopeWhere(prepStations, scope)),
+    () => db.select().from(printers).where(scopeWhere(printers, scope)),
+  ]);
+  const byId = new Map(printerRows.map((p) => [p.printerId, p]));
+  const context = { stations, printers: byId, courses: [], timeZone: 'UTC' };
+  const used = new Set<number>();
+  const withPrinters = stations.flatMap((station) => {
+    const own = stationPrinters(context, station).filter((p) => !isCloudPrinter(p) && p.ipAddress !== null);
+    for (const printer of own) used.add(printer.printerId);
+    return own.length === 0
+      ? []
+      : [
+          {
+            prepStationId: station.prepStationId,
+            name: station.name,
+            printerIds: own.map((p) => p.printerId),
+          },
+        ];
+  });
+  return {
+    stations: withPrinters.sort((a, b) => a.prepStationId - b.prepStationId),
+    printers: [...used]
+      .sort((a, b) => a - b)
+      .map((id) => {
+        const printer = byId.get(id)!;
+        return {
+          printerId: printer.printerId,
+          name: printer.name,
+          ipAddress: printer.ipAddress!,
+          paperWidth: printer.paperWidth,
+          kitchenTicketFontSize: printer.kitchenTicketFontSize,
+        };
+      }),
+  };
 }

@@ -41,7 +41,12 @@ interface Scoped {
  * Queues the tickets of an order that has just reached the kitchen, in the move's transaction; for an open
  * check's send, the tickets of that round only (docs/behaviour/pos.md#open-checks).
  */
-export async function queueKitchenTickets(tx: Executor, whole: OrderRow, round?: number): Promise<number> {
+export async function queueKitchenTickets(
+  tx: Executor,
+  whole: OrderRow,
+  round?: number,
+  bridged?: BridgePrinted,
+): Promise<number> {
   const order = ofRound(whole, round ?? null);
   const context = await ticketContextOf(tx, order);
   const stations = context.stations.filter(
@@ -57,11 +62,24 @@ export async function queueKitchenTickets(tx: Executor, whole: OrderRow, round?:
         orderId: order.orderId,
         prepStationId: station.prepStationId,
         round: round ?? null,
+        ...(bridged?.stations.has(station.prepStationId)
+          ? { status: 'printed' as const, printedAt: bridged.at }
+          : {}),
       })),
     )
-    .returning({ ticketId: kitchenTickets.ticketId });
-  for (const row of rows) await enqueue(tx, QUEUES.ticket.name, { ticketId: row.ticketId });
+    .returning({ ticketId: kitchenTickets.ticketId, status: kitchenTickets.status });
+  for (const row of rows)
+    if (row.status === 'queued') await enqueue(tx, QUEUES.ticket.name, { ticketId: row.ticketId });
   return rows.length;
+}
+
+/**
+ * The stations whose ticket an offline register printed through the print bridge when it made the sale
+ * (docs/behaviour/printing.md#the-print-bridge): written as printed then, and not printed again.
+ */
+export interface BridgePrinted {
+  stations: ReadonlySet<number>;
+  at: Date;
 }
 
 /**

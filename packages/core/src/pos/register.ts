@@ -7,6 +7,7 @@ import type { PosItem, PosMenuGroup, Register } from '@brigade/domain/pos/api';
 import { posGroupOf, posItemsById, type SellingChannel } from '@brigade/domain/pos/menu';
 import { listMenusIn, type MenuDeps, resolveMenuIn } from '../catalogue/menu-resolver';
 import { type ResolvedScope, resolveCatalogueScope } from '../catalogue/scope';
+import { kitchenPrintingOf } from '../ordering/kitchen-printing';
 import { coursesOfRestaurant } from '../ordering/kitchen-repository';
 import { readSettings, readTaxRates } from '../ordering/ordering-repository';
 import {
@@ -207,5 +208,6 @@ export async function getRegister(
     tipPresets: place.tipPresets,
     courses: inFiringOrder(await coursesOfRestaurant(deps.db, input)),
     servers: await registerServers(deps.db, input),
+    kitchenPrinting: await kitchenPrintingOf(deps.db, input),
   };
 }

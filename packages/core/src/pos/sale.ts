@@ -97,7 +97,7 @@ export async function placePosOrder(deps: PosDeps, actor: Actor, call: PlacePosO
   });
   // The sale reaches the kitchen: its history (and so its ledger lines, cash included) and its tickets.
   await addOrderEvent(deps.db, row, 'accepted', by, rungUpNote(place, request, offline));
-  await queueKitchenTickets(deps.db, row);
+  await queueKitchenTickets(deps.db, row, undefined, bridgePrinted(request.offline));
   // the drawer opens and the receipt prints on the register's printer: jobs, written with the sale — not for
   // a sale made offline: its guest has gone and its drawer was opened by key (decision 063)
   const printer = offline ? null : await registerPrinter(deps, place.device);
@@ -111,6 +111,12 @@ export async function placePosOrder(deps: PosDeps, actor: Actor, call: PlacePosO
     });
   return saleOf(row, [tender], place.device.name, { drawerKick, receiptQueued });
 }
+
+/** The tickets of a sale made offline that the print bridge printed at the sale (none for any other). */
+const bridgePrinted = (offline: ReturnType<typeof placePosOrderSchema.parse>['offline']) =>
+  offline?.printedStations?.length
+    ? { stations: new Set(offline.printedStations), at: new Date(offline.soldAt) }
+    : undefined;
 
 /**
  * A cash sale's lines, totals and cash: priced from the menu, or — sold offline — at what the register

@@ -20,6 +20,8 @@ export function kitchenTicketContent(input: {
   station: { prepStationId: number; name: string };
   order: {
     number: number;
+    /** What the title names the order by instead of `#number`: a sale kept offline has no number yet. */
+    label?: string | undefined;
     customerName: string;
     /** A kiosk guest's table tent, printed large under the title. */
     tableTent?: number | null | undefined;
@@ -58,7 +60,7 @@ export function kitchenTicketContent(input: {
     });
   }
   const tent = input.order.tableTent == null ? '' : ` TENT ${input.order.tableTent}`;
-  const title = `#${input.order.number} ${WHEN[input.order.fulfilment ?? ''] ?? (input.order.asap ? 'ASAP' : 'PICKUP')}${tent} ${time}`;
+  const title = `${input.order.label ?? `#${input.order.number}`} ${WHEN[input.order.fulfilment ?? ''] ?? (input.order.asap ? 'ASAP' : 'PICKUP')}${tent} ${time}`;
   if (input.voided)
     return {
       station: input.station.name,

@@ -179,6 +179,27 @@ const taxRateSchema = z.object({
   roundingOptions: z.string(),
 });
 
+/**
+ * The restaurant's stations and the raw-TCP printers their tickets go to (the ticket printer, then the
+ * backup): what a register needs to print a sale's kitchen tickets through the print bridge while it is
+ * offline (docs/behaviour/printing.md#the-print-bridge). Stations with no such printer are left out.
+ */
+export const kitchenPrintingSchema = z.object({
+  stations: z.array(
+    z.object({ prepStationId: z.number(), name: z.string(), printerIds: z.array(z.number()) }),
+  ),
+  printers: z.array(
+    z.object({
+      printerId: z.number(),
+      name: z.string(),
+      ipAddress: z.string(),
+      paperWidth: z.string(),
+      kitchenTicketFontSize: z.string(),
+    }),
+  ),
+});
+export type KitchenPrinting = z.infer<typeof kitchenPrintingSchema>;
+
 /** Everything a register needs to sell, read once when it unlocks and again on a change. */
 export const registerSchema = z.object({
   device: posDeviceSchema,
@@ -195,6 +216,7 @@ export const registerSchema = z.object({
   courses: z.array(z.object({ courseId: z.number(), number: z.string().nullable(), name: z.string() })),
   /** Active employees with access to the register, by name: whom a check can be transferred to. */
   servers: z.array(z.object({ employeeId: z.number(), name: z.string() })),
+  kitchenPrinting: kitchenPrintingSchema,
 });
 export type Register = z.infer<typeof registerSchema>;
 
@@ -221,9 +243,27 @@ const chargedLineSchema = z.strictObject({
   unitPrice: minorUnits('Price', 0).max(MAX_TENDERED, 'Price is too large'),
   modifierCharge: minorUnits('Modifier charge', 0).max(MAX_TENDERED, 'Modifier charge is too large'),
 });
+export const OFFLINE_PRINTED = 'Printed stations must be a list of prep station ids';
 export const offlineSaleSchema = z.strictObject({
   soldAt: z.iso.datetime({ offset: true, error: OFFLINE_SOLD_AT }),
   charged: z.array(chargedLineSchema, { error: OFFLINE_CHARGED_LINES }).max(MAX_LINES, OFFLINE_CHARGED_LINES),
+  /**
+   * The prep stations whose ticket the print bridge printed at the sale: the server records those tickets as
+   * printed instead of printing them again.
+   */
+  printedStations: z
+    .array(
+      z
+        .number({ error: OFFLINE_PRINTED })
+        .int(OFFLINE_PRINTED)
+        .positive(OFFLINE_PRINTED)
+        .max(INT32_MAX, OFFLINE_PRINTED),
+      {
+        error: OFFLINE_PRINTED,
+      },
+    )
+    .max(100, OFFLINE_PRINTED)
+    .optional(),
 });
 export type OfflineSaleInput = z.input<typeof offlineSaleSchema>;
 
