@@ -171,7 +171,7 @@ async function checkoutSweep(deps: AppDeps, log: FastifyBaseLogger): Promise<voi
   const swept = await runCheckoutSweep(systemOrderingDeps(deps, log), {
     quietSeconds: deps.config.checkoutQuietSeconds,
   });
-  const { payments, steps, orders, cardSales, tips, cardsBack } = swept;
+  const { payments, steps, orders, cardSales, tips, cardsBack, voids } = swept;
   if (payments.examined > 0) log.info(payments, 'settled payments left pending or unknown');
   if (Object.keys(steps.steps).length > 0 || steps.keys.answered + steps.keys.released > 0)
     log.warn(steps, 'settled captures, voids or refunds cut off before their answer');
@@ -180,6 +180,8 @@ async function checkoutSweep(deps: AppDeps, log: FastifyBaseLogger): Promise<voi
   if (tips > 0) log.warn({ tips }, 'recorded the tips of register cards captured before a cut-off');
   if (cardsBack > 0)
     log.warn({ cardsBack }, 'took cards found given back at the gateway off their open checks');
+  if (voids > 0)
+    log.warn({ voids }, 'voided register sales whose void was cut off after their cards went back');
 }
 
 /** A CDN's purges (docs/operations/cdn.md); without a CDN configured the queue stays empty. */

@@ -483,4 +483,51 @@ describe(`a register card sale on ${engine}: kill -9 after the approval, then re
     const payment = (await staff('GET', `/payments/transactions/${transactionId}`)).json.data;
     expect(payment.transaction ?? payment).toMatchObject({ status: 'voided' });
   }, 240_000);
+  it("finishes a sale's void that the server died recording, after the gateway voided its card", async () => {
+    // a card sale, paid on the terminal
+    const selling = sale(randomUUID());
+    await until('tip');
+    await shopper('tip', { tip: '1.00' });
+    await until('card');
+    await shopper('card', { pan: '4111111111111111' });
+    await until('sign');
+    await shopper('sign');
+    const sold = await selling;
+    expect(sold.status, JSON.stringify(sold.json)).toBe(201);
+    const { orderId } = sold.json.data;
+    const transactionId = sold.json.data.tenders[0].card.transactionId as string;
+
+    // the manager voids it: the gateway voids the card, but its answer never leaves, and the server dies
+    emulator.loseAnswer('void');
+    const voids = emulator.calls.void ?? 0;
+    const voiding = staff('POST', `/pos/orders/${orderId}/void`, { reason: 'Wrong order' });
+    await expect.poll(() => emulator.calls.void ?? 0, { timeout: 20_000, interval: 25 }).toBe(voids + 1);
+    await killAndRestart(voiding);
+
+    // the sweep records the payment as voided, then finishes the void: the sale is cancelled, the card back
+    const order = async () => (await staff('GET', `/orders/${orderId}`)).json.data;
+    await expect
+      .poll(async () => (await order()).status, { timeout: 90_000, interval: 500 })
+      .toBe('cancelled');
+    const tenders = (
+      (await staff('GET', '/pos/orders')).json.data as { orderId: number; tenders: object[] }[]
+    )
+      .find((o) => o.orderId === orderId)!
+      .tenders.map((t) => [(t as { kind: string }).kind, (t as { amount: number }).amount]);
+    expect(tenders).toEqual([
+      ['payment', 1500],
+      ['refund', 1500],
+    ]);
+    const history = (await order()).events as { note: string }[];
+    expect(history.at(-1)?.note).toBe(
+      'Voided: visa ending 1111 found given back at the gateway (15.00 USD); the void at Front was cut off before it was recorded',
+    );
+    const payment = (await staff('GET', `/payments/transactions/${transactionId}`)).json.data;
+    expect(payment.transaction ?? payment).toMatchObject({ status: 'voided' });
+    expect(emulator.calls.void).toBe(voids + 1);
+    // the manager's retry finds it voided already: nothing goes back twice
+    const again = await staff('POST', `/pos/orders/${orderId}/void`, { reason: 'Wrong order' });
+    expect(again.status).toBe(409);
+    expect(emulator.calls.void).toBe(voids + 1);
+  }, 240_000);
 });

@@ -4,6 +4,7 @@ import { type InterruptedStepResult, recoverInterruptedSteps } from '../payments
 import { reconcileStalePayments, type StaleSweepResult } from '../payments/reconcile-stale';
 import {
   type CardKeyResult,
+  finishCutOffVoids,
   recordCardsGivenBack,
   recordRecoveredTips,
   releaseAbandonedCardSaleKeys,
@@ -15,7 +16,8 @@ import { SYSTEM } from '../use-case';
  * minute and at each start-up (docs/jobs.md): payments left without an answer are settled at the gateway (a
  * hold it made is voided), captures, voids and refunds cut off before their answer are looked up and their
  * requests' keys answered (a register card's tip whose capture was found done is recorded, and a card found
- * given back is taken off its open check), then orders
+ * given back is taken off its open check, and a register sale whose void was cut off after its cards went back
+ * is voided), then orders
  * left `placing` are settled from what their payments became. Both
  * claim what they settle, so sweeps that overlap never settle anything twice.
  */
@@ -31,6 +33,8 @@ export interface CheckoutSweepResult {
   tips: number;
   /** Cards that paid part of an open check and were found given back at the gateway: recorded on the check. */
   cardsBack: number;
+  /** Register sales whose void was cut off after their cards went back at the gateway: voided now. */
+  voids: number;
 }
 
 export async function runCheckoutSweep(
@@ -44,5 +48,6 @@ export async function runCheckoutSweep(
   const cardSales = await releaseAbandonedCardSaleKeys(deps, quiet);
   const tips = await recordRecoveredTips(deps);
   const cardsBack = await recordCardsGivenBack(deps);
-  return { payments, steps, orders, cardSales, tips, cardsBack };
+  const voids = await finishCutOffVoids(deps);
+  return { payments, steps, orders, cardSales, tips, cardsBack, voids };
 }

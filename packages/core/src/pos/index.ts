@@ -51,4 +51,4 @@ export { listPosOrders, placePosOrder, registerPaymentsOf, reprintReceipt } from
 export { addSaleTip, captureUntippedCards, recordRecoveredTips } from './sale-tip';
 export { cancelKioskTerminal, cancelTerminal } from './terminal-cancel';
 export { pairTerminal, unpairTerminal } from './terminal-pairing';
-export { voidPosOrder } from './void';
+export { finishCutOffVoids, voidPosOrder } from './void';

@@ -1,6 +1,6 @@
 import type { Executor } from '@brigade/db/database';
 import { orders } from '@brigade/db/schema/ordering';
-import { paymentTransactions } from '@brigade/db/schema/payments';
+import { paymentIdempotencyKeys, paymentTransactions } from '@brigade/db/schema/payments';
 import { orderTenders, posDevices } from '@brigade/db/schema/pos';
 import { tenants } from '@brigade/db/schema/tenancy';
 import { COUNTER_CHANNELS } from '@brigade/domain/pos/api';
@@ -254,4 +254,67 @@ export async function cardsAwaitingTips(ex: Executor, scope: RestaurantScope, bu
       ),
     );
   return { cards: Number(row?.cards ?? 0), authorised: Number(row?.authorised ?? 0) };
+}
+
+/**
+ * Register sales whose *Void* was cut off (docs/behaviour/pos.md#voiding-a-sale): a card that paid the sale
+ * is voided or refunded at the gateway under the void's own key (`pos-{order}-void-{payment}` or
+ * `-refund-`), the sale still stands, and no cash paid it (the cash goes back from the drawer with the
+ * manager). The oldest first.
+ */
+export async function cutOffSaleVoids(ex: Executor, statuses: readonly string[], limit: number) {
+  const back = alias(orderTenders, 'back');
+  const keys = alias(paymentIdempotencyKeys, 'keys');
+  const cash = alias(orderTenders, 'cash');
+  const rows = await ex
+    .selectDistinct({ tenantId: orders.tenantId, restaurantId: orders.restaurantId, orderId: orders.orderId })
+    .from(orderTenders)
+    .innerJoin(orders, tenderOfOrder)
+    .innerJoin(
+      paymentTransactions,
+      and(
+        eq(paymentTransactions.tenantId, orderTenders.tenantId),
+        sql`${paymentTransactions.transactionId} = ${orderTenders.transactionId}::uuid`,
+      ),
+    )
+    .innerJoin(
+      keys,
+      and(
+        eq(keys.tenantId, orderTenders.tenantId),
+        eq(keys.restaurantId, orderTenders.restaurantId),
+        sql`${keys.key} in ('pos-' || ${orders.orderId} || '-void-' || ${orderTenders.transactionId},
+          'pos-' || ${orders.orderId} || '-refund-' || ${orderTenders.transactionId})`,
+      ),
+    )
+    .leftJoin(
+      back,
+      and(
+        eq(back.tenantId, orderTenders.tenantId),
+        eq(back.orderId, orderTenders.orderId),
+        eq(back.transactionId, orderTenders.transactionId),
+        eq(back.kind, 'refund'),
+      ),
+    )
+    .leftJoin(
+      cash,
+      and(
+        eq(cash.tenantId, orderTenders.tenantId),
+        eq(cash.orderId, orderTenders.orderId),
+        eq(cash.method, 'cash'),
+      ),
+    )
+    .where(
+      and(
+        inArray(orders.channel, [...COUNTER_CHANNELS]),
+        inArray(orders.status, [...statuses] as (typeof orders.status._.data)[]),
+        eq(orderTenders.method, 'card'),
+        eq(orderTenders.kind, 'payment'),
+        inArray(paymentTransactions.status, ['voided', 'refunded']),
+        isNull(back.tenderId),
+        isNull(cash.tenderId),
+      ),
+    )
+    .orderBy(asc(orders.orderId))
+    .limit(limit);
+  return rows.map(({ tenantId, restaurantId, orderId }) => ({ scope: { tenantId, restaurantId }, orderId }));
 }

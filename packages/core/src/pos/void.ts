@@ -9,13 +9,13 @@ import { findTransaction } from '../payments/payment-repository';
 import { refundPayment } from '../payments/refund';
 import { voidPayment } from '../payments/transaction-actions';
 import { registerManagerCheck } from '../staff/index';
-import { userIdOf } from '../use-case';
+import { SYSTEM, userIdOf } from '../use-case';
 import type { PosCardDeps } from './card-sale';
-import type { RestaurantScope } from './device-repository';
+import { findDevice, type RestaurantScope } from './device-repository';
 import { openSessionOf } from './drawer-repository';
 import { type PosDeps, registerDevice } from './register';
 import { kickDrawer, registerPrinter, saleOf } from './sale';
-import { endTipWait, insertTender, type TenderRow, tendersOf } from './sale-repository';
+import { cutOffSaleVoids, endTipWait, insertTender, type TenderRow, tendersOf } from './sale-repository';
 
 /** Statuses of a register sale that can still be voided (it was rung up and not given back). */
 const VOIDABLE = new Set(['accepted', 'in_preparation', 'ready', 'completed']);
@@ -153,4 +153,50 @@ export function cardBackTender(deps: PosDeps, by: string, deviceId: number | nul
     deviceId,
     sessionId: null,
   });
+}
+
+/**
+ * Finishes register sales whose *Void* was cut off (a crash, `kill -9`) after the gateway gave their cards
+ * back and before the void was recorded (docs/behaviour/pos.md#voiding-a-sale): the checkout sweep, once the
+ * payments show voided or refunded. A sale paid by card only, every card of it given back under the void's
+ * key: cancelled, with each card's `refund` tender and the history line. A sale with cash, or a card not yet
+ * given back, waits for the manager's retry (the cash comes out of the drawer). Under the order's lock, so a
+ * manager's retry and overlapping sweeps record it once. Answers how many were finished.
+ */
+export async function finishCutOffVoids(deps: { transact: PosCardDeps['transact'] }): Promise<number> {
+  const found = await deps.transact((tx) => cutOffSaleVoids(tx, [...VOIDABLE], 100));
+  let finished = 0;
+  for (const { scope, orderId } of found)
+    if (await deps.transact((tx) => finishCutOffVoid({ db: tx }, scope, orderId))) finished += 1;
+  return finished;
+}
+
+async function finishCutOffVoid(deps: PosDeps, scope: RestaurantScope, orderId: number): Promise<boolean> {
+  const order = await findOrder(deps.db, scope, orderId, true);
+  if (!order || !VOIDABLE.has(order.status)) return false;
+  const tenders = await tendersOf(deps.db, scope, [orderId]);
+  if (tenders.some((t) => t.method === 'cash')) return false;
+  const cards = tenders.filter((t) => t.method === 'card' && t.kind === 'payment' && t.transactionId);
+  for (const card of cards) {
+    const payment = await findTransaction(deps.db, scope, card.transactionId!);
+    if (payment?.status !== 'voided' && payment?.status !== 'refunded') return false;
+  }
+  const by = userIdOf(SYSTEM);
+  const already = new Set(tenders.filter((t) => t.kind === 'refund').map((t) => t.transactionId));
+  for (const card of cards) {
+    if (!already.has(card.transactionId)) await cardBackTender(deps, by, card.deviceId, card);
+    if (card.tipPending) await endTipWait(deps.db, card);
+  }
+  const voided = await updateOrder(deps.db, order, { status: 'cancelled' });
+  const device = cards[0]?.deviceId == null ? null : await findDevice(deps.db, scope, cards[0].deviceId);
+  const back = cards.reduce((sum, t) => sum + t.amount, 0);
+  const named = cards.map((t) => `${t.cardBrand ?? 'card'} ending ${t.lastFour ?? '????'}`).join(', ');
+  await addOrderEvent(
+    deps.db,
+    voided,
+    'cancelled',
+    by,
+    `Voided: ${named} found given back at the gateway (${formatAmount(back)} ${order.currency}); the void${device ? ` at ${device.name}` : ''} was cut off before it was recorded`,
+  );
+  return true;
 }
