@@ -216,6 +216,8 @@ async function setUpBridge(page: Page) {
   await dialog.getByLabel('Pairing code').fill('not-the-code');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await dialog.getByText('The print bridge refused the pairing code').waitFor();
+  expect(serious(await axeViolations(page))).toEqual([]);
+  await screenshot(page, 'pos-print-bridge-refused-1280', { fullPage: false });
   await dialog.getByLabel('Pairing code').fill(BRIDGE_CODE);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await card
