@@ -147,6 +147,7 @@ async function openAndPair(page: Page) {
   await page.getByRole('button', { name: /Harbor Grill/ }).click();
   await page.getByRole('heading', { level: 1, name: 'Pair this device' }).waitFor({ timeout: 20_000 });
   await page.getByLabel('Device name').fill('Offline register');
+  await page.getByLabel('Receipt printer').selectOption({ label: COUNTER_PRINTER });
   await page.getByRole('button', { name: 'Pair this device' }).click();
   await page.getByRole('region', { name: 'Menu' }).waitFor({ timeout: 20_000 });
   // installable: the manifest is linked and served; the worker takes the page over after a reload
@@ -204,7 +205,21 @@ async function kitchenPrinterEverywhere() {
     });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
   }
+  // the register's own printer, with the cash drawer on it
+  const counter = await apiCall(where, 'POST', `${base}/printers`, {
+    token: ownerToken,
+    body: {
+      name: COUNTER_PRINTER,
+      model: 'TM-T88',
+      ipSetup: 'Static',
+      ipAddress: '127.0.0.1',
+      hasCashDrawer: 'One Cash Drawer',
+      cashDrawer: {},
+    },
+  });
+  expect(counter.status, JSON.stringify(counter.body)).toBe(201);
 }
+const COUNTER_PRINTER = 'Counter printer';
 
 /** A manager sets up this register's print bridge on the Drawer screen; Save asks the bridge first. */
 async function setUpBridge(page: Page) {
@@ -228,8 +243,12 @@ async function setUpBridge(page: Page) {
   await page.getByRole('region', { name: 'Menu' }).waitFor();
 }
 
-/** The kitchen tickets the printer took, as text. */
-const ticketsPrinted = () => printer.jobs.map((job) => job.toString('latin1'));
+/** The drawer pulse (ESC p 0): what opening the drawer sends to the printer. */
+const isDrawerKick = (job: Buffer) => job.length === 5 && job[0] === 0x1b && job[1] === 0x70;
+/** The kitchen tickets the printer took, as text (the drawer's pulses left out). */
+const ticketsPrinted = () =>
+  printer.jobs.filter((job) => !isDrawerKick(job)).map((job) => job.toString('latin1'));
+const drawerKicks = () => printer.jobs.filter(isDrawerKick).length;
 
 /** One Halibut & Chips paid with the exact cash: kept on the register. */
 async function sellOffline(page: Page, n: number, bridged = false) {
@@ -249,6 +268,7 @@ async function sellOffline(page: Page, n: number, bridged = false) {
       .getByTestId('bridge-print')
       .getByText('Kitchen tickets printed through the print bridge.')
       .waitFor({ timeout: 15_000 });
+    await done.getByText('The drawer opened through the print bridge.').waitFor();
     if (n === SALES) await screenshot(page, 'pos-offline-kept-bridged-1280', { fullPage: false });
   }
   await done.getByRole('button', { name: 'New sale' }).click();
@@ -304,6 +324,9 @@ describe('the register offline', () => {
     const offlineTitled = () => ticketsPrinted().filter((text) => /OFFLINE \d+/.test(text));
     expect(offlineTitled().length).toBeGreaterThanOrEqual((SALES / 2) * stationsPerSale);
     expect(offlineTitled().every((text) => text.includes('1 x Halibut & Chips'))).toBe(true);
+    // and the drawer opened for each of them, once (the server opens no drawer for a sale made offline)
+    expect(drawerKicks()).toBeGreaterThanOrEqual(SALES / 2);
+    const kicks = drawerKicks();
 
     // a card is refused offline, with the reason
     await page.getByRole('button', { name: /^Halibut & Chips/ }).click();
@@ -372,7 +395,8 @@ describe('the register offline', () => {
     expect(await page.getByTestId('connection-state').textContent()).toBe('Online');
 
     // every sale's tickets printed exactly once: by the bridge at the sale, or by the server when it arrived
-    await expect.poll(() => printer.jobs.length, { timeout: 60_000 }).toBe(SALES * stationsPerSale);
+    await expect.poll(() => ticketsPrinted().length, { timeout: 60_000 }).toBe(SALES * stationsPerSale);
+    expect(drawerKicks()).toBe(kicks);
     const byBridge = offlineTitled();
     const byServer = ticketsPrinted().filter((text) => /#\d+/.test(text));
     expect(byBridge.length + byServer.length).toBe(SALES * stationsPerSale);
@@ -410,7 +434,8 @@ describe('the register offline', () => {
     expect(again).toEqual(Array(SALES).fill(201));
     // and no ticket prints again
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    expect(printer.jobs).toHaveLength(SALES * stationsPerSale);
+    expect(ticketsPrinted()).toHaveLength(SALES * stationsPerSale);
+    expect(drawerKicks()).toBe(kicks);
     const after = (await serverSales(deviceToken)).filter((sale) => sale.offline !== null);
     expect(after.map((s) => s.orderId).sort()).toEqual(offline.map((s) => s.orderId).sort());
     // the day's cash in the ledger is the 20 sales' once

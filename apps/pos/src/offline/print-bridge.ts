@@ -1,4 +1,5 @@
 import type { OfflineTicket } from '@brigade/domain/pos/offline-tickets';
+import { drawerKickBytes } from '@brigade/domain/printing/drawer-bytes';
 
 /**
  * The register's side of the print bridge (docs/behaviour/printing.md#the-print-bridge): a small process on
@@ -20,6 +21,8 @@ export interface BridgeOutcome {
   printed: number[];
   /** The stations whose ticket did not print (it prints when the sale is sent). */
   notPrinted: string[];
+  /** The register's cash drawer: opened through the bridge, not reached, or none on its printer. */
+  drawer: 'opened' | 'not opened' | 'none';
 }
 
 // above the bridge's own 5 s for a printer that does not answer, so that it says which (502) before this gives up
@@ -47,12 +50,33 @@ async function call(bridge: BridgeSettings, path: string, body?: object): Promis
   });
 }
 
+/**
+ * Opens the register's cash drawer through the bridge (the printer's drawer pulse, under the sale's key: a
+ * retry does not open it twice). Answers whether the printer took it.
+ */
+export async function openDrawerOnBridge(
+  bridge: BridgeSettings,
+  key: string,
+  drawer: { ipAddress: string; drawers: number },
+): Promise<boolean> {
+  try {
+    const answer = await call(bridge, '/v1/print', {
+      key,
+      host: drawer.ipAddress,
+      bytes: base64Of(drawerKickBytes(drawer.drawers)),
+    });
+    return answer.ok;
+  } catch {
+    return false;
+  }
+}
+
 /** Prints each ticket on its station's printer, else its backup; stops asking once the bridge is unreachable. */
 export async function printOnBridge(
   bridge: BridgeSettings,
   tickets: OfflineTicket[],
-): Promise<BridgeOutcome> {
-  const outcome: BridgeOutcome = { printed: [], notPrinted: [] };
+): Promise<Omit<BridgeOutcome, 'drawer'>> {
+  const outcome = { printed: [] as number[], notPrinted: [] as string[] };
   let reachable = true;
   for (const ticket of tickets) {
     let printed = false;

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { StoredDevice } from '../device-store';
 import { placeSale, type Scope, salesKey } from '../queries';
-import { type BridgeOutcome, type BridgeSettings, printOnBridge } from './print-bridge';
+import { type BridgeOutcome, type BridgeSettings, openDrawerOnBridge, printOnBridge } from './print-bridge';
 import { type NewQueuedSale, openSaleQueue, type QueuedSale, type SaleQueue } from './queue';
 import { syncQueue } from './sync';
 
@@ -53,11 +53,14 @@ export async function printKeptSale(
   sale: QueuedSale,
   tickets: OfflineTicket[],
   bridge: BridgeSettings,
+  drawer: { ipAddress: string; drawers: number } | null,
 ): Promise<BridgeOutcome> {
+  // the drawer first: the guest waits for the change
+  const opened = drawer ? await openDrawerOnBridge(bridge, `${sale.key}:drawer`, drawer) : null;
   const outcome = await printOnBridge(bridge, tickets);
   await (await saleQueue()).printed(sale.key, outcome.printed);
   announce();
-  return outcome;
+  return { ...outcome, drawer: opened === null ? 'none' : opened ? 'opened' : 'not opened' };
 }
 
 /** Takes a refused sale off the queue once a manager has dealt with it. */

@@ -283,9 +283,8 @@ function useTakeCash(onPaid: () => void, sendCheck?: CashSend, onPart?: () => vo
     setQueued(stored);
     if (bridge) {
       setBridged('printing');
-      printKeptSale(stored, keptSaleTickets(check, register, stored), bridge).then(setBridged, () =>
-        setBridged(null),
-      );
+      const tickets = keptSaleTickets(check, register, stored);
+      printKeptSale(stored, tickets, bridge, register.drawer).then(setBridged, () => setBridged(null));
     }
     attempt.current = null;
     onPaid();

@@ -133,7 +133,9 @@ export function QueuedDone({
         <p className="pos-done__note" data-testid="sale-queued">
           Offline: the sale is sent to {bridged ? 'the reports' : 'the kitchen and the reports'} when the
           connection is back ({queue.waiting === 1 ? '1 sale waiting' : `${queue.waiting} sales waiting`}).
-          Open the drawer with its key.
+          {bridged && bridged !== 'printing' && bridged.drawer === 'opened'
+            ? ' The drawer opened through the print bridge.'
+            : ' Open the drawer with its key.'}
         </p>
         {bridged && <BridgeNote bridged={bridged} />}
       </div>

@@ -1,5 +1,6 @@
 import { QUEUES } from '@brigade/db/job-queue';
 import { printers } from '@brigade/db/schema/catalogue';
+import { drawerKickBytes } from '@brigade/domain/printing/drawer-bytes';
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { and, eq } from 'drizzle-orm';
 import { scopeWhere } from '../catalogue/scope';
@@ -16,12 +17,7 @@ import { leaveForCloudPrinter } from './cloud-documents';
  * (StarPRNT's, or ePOS-Print's `<pulse>`) through the print queue.
  */
 
-/** ESC p m t1 t2: a pulse on connector pin m (0: pin 2, 1: pin 5), on for t1×2 ms, off for t2×2 ms. */
-export const drawerKickBytes = (drawers: number): Uint8Array =>
-  Uint8Array.from([
-    ...[0x1b, 0x70, 0x00, 0x19, 0xfa],
-    ...(drawers > 1 ? [0x1b, 0x70, 0x01, 0x19, 0xfa] : []),
-  ]);
+export { drawerKickBytes };
 
 /** StarPRNT's drawer pulse (the encoder's), on the first drawer and on the second when there are two. */
 const starDrawerKick = (drawers: number): Uint8Array => {

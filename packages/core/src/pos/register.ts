@@ -1,5 +1,6 @@
 import { sideBySide } from '@brigade/db/side-by-side';
 import type { Actor } from '@brigade/domain/access';
+import { isCloudConnection } from '@brigade/domain/catalogue/printer';
 import { notFound } from '@brigade/domain/errors';
 import { inFiringOrder } from '@brigade/domain/ordering/kitchen';
 import type { TotalsRules } from '@brigade/domain/ordering/totals';
@@ -18,7 +19,7 @@ import {
 } from '../staff/index';
 import { findRestaurant } from '../tenancy/restaurant-repository';
 import { userIdOf } from '../use-case';
-import type { DeviceRow, RestaurantScope } from './device-repository';
+import { type DeviceRow, findPrinter, type RestaurantScope } from './device-repository';
 import { deviceOf, pairedDevice } from './devices';
 
 /**
@@ -209,5 +210,23 @@ export async function getRegister(
     courses: inFiringOrder(await coursesOfRestaurant(deps.db, input)),
     servers: await registerServers(deps.db, input),
     kitchenPrinting: await kitchenPrintingOf(deps.db, input),
+    drawer: await bridgeDrawerOf(deps, place.device),
+  };
+}
+
+/** The drawer an offline register may open through the print bridge: on its raw-TCP receipt printer. */
+async function bridgeDrawerOf(deps: PosDeps, device: DeviceRow): Promise<Register['drawer']> {
+  if (device.receiptPrinterId === null) return null;
+  const printer = await findPrinter(deps.db, device, device.receiptPrinterId);
+  if (
+    !printer?.ipAddress ||
+    isCloudConnection(printer.connection) ||
+    printer.hasCashDrawer === 'No Cash Drawer'
+  )
+    return null;
+  return {
+    printerId: printer.printerId,
+    ipAddress: printer.ipAddress,
+    drawers: printer.hasCashDrawer === 'Two Cash Drawers' ? 2 : 1,
   };
 }

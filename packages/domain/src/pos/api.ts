@@ -200,6 +200,14 @@ export const kitchenPrintingSchema = z.object({
 });
 export type KitchenPrinting = z.infer<typeof kitchenPrintingSchema>;
 
+/**
+ * The cash drawer on this register's printer, when the printer is on raw TCP with an address: an offline
+ * register opens it through the print bridge (docs/behaviour/printing.md#the-print-bridge). Null otherwise.
+ */
+export const registerDrawerSchema = z
+  .object({ printerId: z.number(), ipAddress: z.string(), drawers: z.number() })
+  .nullable();
+
 /** Everything a register needs to sell, read once when it unlocks and again on a change. */
 export const registerSchema = z.object({
   device: posDeviceSchema,
@@ -217,6 +225,7 @@ export const registerSchema = z.object({
   /** Active employees with access to the register, by name: whom a check can be transferred to. */
   servers: z.array(z.object({ employeeId: z.number(), name: z.string() })),
   kitchenPrinting: kitchenPrintingSchema,
+  drawer: registerDrawerSchema,
 });
 export type Register = z.infer<typeof registerSchema>;
 
