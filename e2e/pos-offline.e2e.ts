@@ -245,9 +245,11 @@ async function setUpBridge(page: Page) {
 
 /** The drawer pulse (ESC p 0): what opening the drawer sends to the printer. */
 const isDrawerKick = (job: Buffer) => job.length === 5 && job[0] === 0x1b && job[1] === 0x70;
-/** The kitchen tickets the printer took, as text (the drawer's pulses left out). */
-const ticketsPrinted = () =>
+/** What the printer took, as text: the guests' receipts end with "Thank you!", the kitchen's tickets do not. */
+const printedTexts = () =>
   printer.jobs.filter((job) => !isDrawerKick(job)).map((job) => job.toString('latin1'));
+const ticketsPrinted = () => printedTexts().filter((text) => !text.includes('Thank you!'));
+const receiptsPrinted = () => printedTexts().filter((text) => text.includes('Thank you!'));
 const drawerKicks = () => printer.jobs.filter(isDrawerKick).length;
 
 /** One Halibut & Chips paid with the exact cash: kept on the register. */
@@ -269,6 +271,10 @@ async function sellOffline(page: Page, n: number, bridged = false) {
       .getByText('Kitchen tickets printed through the print bridge.')
       .waitFor({ timeout: 15_000 });
     await done.getByText('The drawer opened through the print bridge.').waitFor();
+    await done
+      .getByTestId('bridge-print')
+      .getByText(/Receipt printed\./)
+      .waitFor();
     if (n === SALES) await screenshot(page, 'pos-offline-kept-bridged-1280', { fullPage: false });
   }
   await done.getByRole('button', { name: 'New sale' }).click();
@@ -326,6 +332,11 @@ describe('the register offline', () => {
     expect(offlineTitled().every((text) => text.includes('1 x Halibut & Chips'))).toBe(true);
     // and the drawer opened for each of them, once (the server opens no drawer for a sale made offline)
     expect(drawerKicks()).toBeGreaterThanOrEqual(SALES / 2);
+    // and the guest's receipt, titled as the tickets, with the cash taken
+    const receipts = receiptsPrinted();
+    expect(receipts.length).toBe(drawerKicks());
+    expect(receipts.every((text) => /OFFLINE \d+ DINE IN/.test(text) && text.includes('Cash'))).toBe(true);
+    expect(new Set(receipts.map((text) => /OFFLINE \d+/.exec(text)![0])).size).toBe(receipts.length);
     const kicks = drawerKicks();
 
     // a card is refused offline, with the reason
@@ -436,6 +447,7 @@ describe('the register offline', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(ticketsPrinted()).toHaveLength(SALES * stationsPerSale);
     expect(drawerKicks()).toBe(kicks);
+    expect(receiptsPrinted()).toHaveLength(kicks);
     const after = (await serverSales(deviceToken)).filter((sale) => sale.offline !== null);
     expect(after.map((s) => s.orderId).sort()).toEqual(offline.map((s) => s.orderId).sort());
     // the day's cash in the ledger is the 20 sales' once

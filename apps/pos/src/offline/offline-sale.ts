@@ -1,5 +1,7 @@
 import type { PlacePosOrderInput } from '@brigade/domain/pos/api';
 import { type OfflineTicket, offlineTickets } from '@brigade/domain/pos/offline-tickets';
+import { printedReceipts, type ReceiptInput } from '@brigade/domain/pos/receipt';
+import { encodeReceipts } from '@brigade/domain/printing/receipt-bytes';
 import type { Check } from '../check/check';
 import { itemsById, priceCheck } from '../check/pricing';
 import type { RegisterData } from '../queries';
@@ -54,4 +56,44 @@ export function keptSaleTickets(
     soldAt: new Date(sale.soldAt),
     lines,
   });
+}
+
+/**
+ * The guest's receipt of a sale kept on the register, for the print bridge: the server's receipt, titled
+ * "OFFLINE {n}", with the cash taken and the change. None when the register has no printer the bridge can
+ * reach or the cashier chose no receipt.
+ */
+export function keptSaleReceipt(
+  check: Check,
+  register: Pick<
+    RegisterData,
+    'menus' | 'rules' | 'timezone' | 'restaurantName' | 'restaurantContact' | 'registerPrinter'
+  >,
+  sale: QueuedSale,
+  deviceName: string,
+): Uint8Array | null {
+  const printer = register.registerPrinter;
+  const priced = priceCheck(check, itemsById(register.menus), register.rules);
+  if (!printer || sale.body.receipt === 'none' || !priced.totals) return null;
+  const input: ReceiptInput = {
+    restaurant: { name: register.restaurantName, ...register.restaurantContact },
+    order: {
+      number: 0,
+      label: `OFFLINE ${sale.seq}`,
+      service: sale.body.service,
+      guestName: sale.body.guestName ?? '',
+      createdAt: new Date(sale.soldAt),
+      lines: priced.lines.flatMap((line) => (line.priced ? [line.priced] : [])),
+      totals: priced.totals,
+    },
+    tenders: [
+      { method: 'cash', amount: sale.total, tendered: sale.body.tender.tendered, change: sale.change },
+    ],
+    deviceName,
+    timeZone: register.timezone,
+    customFooter: printer.customFooter,
+    siteUrl: null,
+    reprint: false,
+  };
+  return encodeReceipts(printedReceipts(input), printer);
 }

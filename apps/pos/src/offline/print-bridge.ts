@@ -1,5 +1,4 @@
 import type { OfflineTicket } from '@brigade/domain/pos/offline-tickets';
-import { drawerKickBytes } from '@brigade/domain/printing/drawer-bytes';
 
 /**
  * The register's side of the print bridge (docs/behaviour/printing.md#the-print-bridge): a small process on
@@ -23,6 +22,8 @@ export interface BridgeOutcome {
   notPrinted: string[];
   /** The register's cash drawer: opened through the bridge, not reached, or none on its printer. */
   drawer: 'opened' | 'not opened' | 'none';
+  /** The guest's receipt on the register's printer: printed, not reached, or none asked for. */
+  receipt: 'printed' | 'not printed' | 'none';
 }
 
 // above the bridge's own 5 s for a printer that does not answer, so that it says which (502) before this gives up
@@ -51,21 +52,17 @@ async function call(bridge: BridgeSettings, path: string, body?: object): Promis
 }
 
 /**
- * Opens the register's cash drawer through the bridge (the printer's drawer pulse, under the sale's key: a
- * retry does not open it twice). Answers whether the printer took it.
+ * Sends one document (a receipt, the drawer's pulse) to a printer through the bridge under its key: a retry
+ * does not print it twice. Answers whether the printer took it.
  */
-export async function openDrawerOnBridge(
+export async function sendOnBridge(
   bridge: BridgeSettings,
   key: string,
-  drawer: { ipAddress: string; drawers: number },
+  host: string,
+  bytes: Uint8Array,
 ): Promise<boolean> {
   try {
-    const answer = await call(bridge, '/v1/print', {
-      key,
-      host: drawer.ipAddress,
-      bytes: base64Of(drawerKickBytes(drawer.drawers)),
-    });
-    return answer.ok;
+    return (await call(bridge, '/v1/print', { key, host, bytes: base64Of(bytes) })).ok;
   } catch {
     return false;
   }
@@ -75,7 +72,7 @@ export async function openDrawerOnBridge(
 export async function printOnBridge(
   bridge: BridgeSettings,
   tickets: OfflineTicket[],
-): Promise<Omit<BridgeOutcome, 'drawer'>> {
+): Promise<Omit<BridgeOutcome, 'drawer' | 'receipt'>> {
   const outcome = { printed: [] as number[], notPrinted: [] as string[] };
   let reachable = true;
   for (const ticket of tickets) {

@@ -1,9 +1,10 @@
 import type { OfflineTicket } from '@brigade/domain/pos/offline-tickets';
+import { drawerKickBytes } from '@brigade/domain/printing/drawer-bytes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { StoredDevice } from '../device-store';
-import { placeSale, type Scope, salesKey } from '../queries';
-import { type BridgeOutcome, type BridgeSettings, openDrawerOnBridge, printOnBridge } from './print-bridge';
+import { placeSale, type RegisterData, type Scope, salesKey } from '../queries';
+import { type BridgeOutcome, type BridgeSettings, printOnBridge, sendOnBridge } from './print-bridge';
 import { type NewQueuedSale, openSaleQueue, type QueuedSale, type SaleQueue } from './queue';
 import { syncQueue } from './sync';
 
@@ -53,14 +54,25 @@ export async function printKeptSale(
   sale: QueuedSale,
   tickets: OfflineTicket[],
   bridge: BridgeSettings,
-  drawer: { ipAddress: string; drawers: number } | null,
+  counter: { printer: RegisterData['registerPrinter']; receipt: Uint8Array | null },
 ): Promise<BridgeOutcome> {
-  // the drawer first: the guest waits for the change
-  const opened = drawer ? await openDrawerOnBridge(bridge, `${sale.key}:drawer`, drawer) : null;
+  const { printer, receipt } = counter;
+  const send = (what: string, bytes: Uint8Array) =>
+    printer ? sendOnBridge(bridge, `${sale.key}:${what}`, printer.ipAddress, bytes) : Promise.resolve(null);
+  // the drawer first: the guest waits for the change; then the receipt, then the kitchen
+  const drawer =
+    printer && printer.drawers > 0 ? await send('drawer', drawerKickBytes(printer.drawers)) : null;
+  const printed = receipt ? await send('receipt', receipt) : null;
   const outcome = await printOnBridge(bridge, tickets);
   await (await saleQueue()).printed(sale.key, outcome.printed);
   announce();
-  return { ...outcome, drawer: opened === null ? 'none' : opened ? 'opened' : 'not opened' };
+  const said = <T extends string>(done: boolean | null, yes: T, no: T) =>
+    done === null ? 'none' : done ? yes : no;
+  return {
+    ...outcome,
+    drawer: said(drawer, 'opened', 'not opened'),
+    receipt: said(printed, 'printed', 'not printed'),
+  };
 }
 
 /** Takes a refused sale off the queue once a manager has dealt with it. */

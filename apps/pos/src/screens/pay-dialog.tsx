@@ -8,7 +8,7 @@ import { type CashPlan, cashPlan, quickAmounts } from '../check/cash';
 import { type Check, saleOf } from '../check/check';
 import { type ReceiptChoice, readReceiptChoice, writeReceiptChoice } from '../device-store';
 import { isOffline } from '../network';
-import { keptSaleTickets, offlineSaleOf } from '../offline/offline-sale';
+import { keptSaleReceipt, keptSaleTickets, offlineSaleOf } from '../offline/offline-sale';
 import { type BridgeOutcome, readBridge } from '../offline/print-bridge';
 import type { QueuedSale } from '../offline/queue';
 import { placeOf, printKeptSale, queueSale } from '../offline/use-offline-queue';
@@ -284,7 +284,9 @@ function useTakeCash(onPaid: () => void, sendCheck?: CashSend, onPart?: () => vo
     if (bridge) {
       setBridged('printing');
       const tickets = keptSaleTickets(check, register, stored);
-      printKeptSale(stored, tickets, bridge, register.drawer).then(setBridged, () => setBridged(null));
+      const receipt = keptSaleReceipt(check, register, stored, device.name);
+      const counter = { printer: register.registerPrinter, receipt };
+      printKeptSale(stored, tickets, bridge, counter).then(setBridged, () => setBridged(null));
     }
     attempt.current = null;
     onPaid();

@@ -146,6 +146,12 @@ export function QueuedDone({
 /** What the print bridge did with a kept sale's kitchen tickets. */
 function BridgeNote({ bridged }: { bridged: BridgeOutcome | 'printing' }) {
   let text: string;
+  const receipt =
+    bridged !== 'printing' && bridged.receipt !== 'none'
+      ? bridged.receipt === 'printed'
+        ? ' Receipt printed.'
+        : ' The receipt did not print.'
+      : '';
   if (bridged === 'printing') text = 'Printing the kitchen tickets on the print bridge…';
   else if (bridged.notPrinted.length === 0)
     text =
@@ -159,6 +165,7 @@ function BridgeNote({ bridged }: { bridged: BridgeOutcome | 'printing' }) {
   return (
     <p className="pos-done__note" data-testid="bridge-print" aria-live="polite">
       {text}
+      {receipt}
     </p>
   );
 }

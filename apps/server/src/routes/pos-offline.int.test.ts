@@ -150,8 +150,8 @@ describe('a sale made offline', () => {
         expect.objectContaining({ name: 'Kitchen', ipAddress: '192.0.2.10', paperWidth: expect.any(String) }),
       ],
     });
-    // paired with no receipt printer: no drawer to open through the bridge
-    expect(read.json().data.drawer).toBeNull();
+    // paired with no receipt printer: no drawer to open nor receipt to print through the bridge
+    expect(read.json().data.registerPrinter).toBeNull();
     const soldAt = new Date(Date.now() - 5 * 60_000).toISOString();
     const ticketsOf = async (orderId: number) =>
       (

@@ -102,6 +102,9 @@ export async function findPrinter(ex: Executor, scope: RestaurantScope, printerI
       ipAddress: printers.ipAddress,
       connection: printers.connection,
       hasCashDrawer: printers.hasCashDrawer,
+      paperWidth: printers.paperWidth,
+      customerReceiptFontSize: printers.customerReceiptFontSize,
+      customFooter: printers.customFooter,
     })
     .from(printers)
     .where(and(scopeWhere(printers, scope), eq(printers.printerId, printerId)))

@@ -210,23 +210,32 @@ export async function getRegister(
     courses: inFiringOrder(await coursesOfRestaurant(deps.db, input)),
     servers: await registerServers(deps.db, input),
     kitchenPrinting: await kitchenPrintingOf(deps.db, input),
-    drawer: await bridgeDrawerOf(deps, place.device),
+    registerPrinter: await bridgePrinterOf(deps, place.device),
+    restaurantContact: await contactOf(deps, input),
   };
 }
 
-/** The drawer an offline register may open through the print bridge: on its raw-TCP receipt printer. */
-async function bridgeDrawerOf(deps: PosDeps, device: DeviceRow): Promise<Register['drawer']> {
+/** The printer an offline register prints its receipt on and opens its drawer with, through the print bridge. */
+async function bridgePrinterOf(deps: PosDeps, device: DeviceRow): Promise<Register['registerPrinter']> {
   if (device.receiptPrinterId === null) return null;
   const printer = await findPrinter(deps.db, device, device.receiptPrinterId);
-  if (
-    !printer?.ipAddress ||
-    isCloudConnection(printer.connection) ||
-    printer.hasCashDrawer === 'No Cash Drawer'
-  )
-    return null;
+  if (!printer?.ipAddress || isCloudConnection(printer.connection)) return null;
+  const drawers = { 'No Cash Drawer': 0, 'One Cash Drawer': 1, 'Two Cash Drawers': 2 }[printer.hasCashDrawer];
   return {
     printerId: printer.printerId,
     ipAddress: printer.ipAddress,
-    drawers: printer.hasCashDrawer === 'Two Cash Drawers' ? 2 : 1,
+    paperWidth: printer.paperWidth,
+    customerReceiptFontSize: printer.customerReceiptFontSize,
+    customFooter: printer.customFooter,
+    drawers: drawers ?? 0,
+  };
+}
+
+/** The receipt header's address and phone, as the server's receipts print them. */
+async function contactOf(deps: PosDeps, scope: RestaurantScope): Promise<Register['restaurantContact']> {
+  const restaurant = await findRestaurant(deps.db, scope.tenantId, scope.restaurantId);
+  return {
+    address: restaurant ? `${restaurant.address.street}, ${restaurant.address.city}` : null,
+    phone: restaurant?.contact.phone ?? null,
   };
 }

@@ -201,11 +201,19 @@ export const kitchenPrintingSchema = z.object({
 export type KitchenPrinting = z.infer<typeof kitchenPrintingSchema>;
 
 /**
- * The cash drawer on this register's printer, when the printer is on raw TCP with an address: an offline
- * register opens it through the print bridge (docs/behaviour/printing.md#the-print-bridge). Null otherwise.
+ * This register's receipt printer, when it is on raw TCP with an address: an offline register prints the
+ * receipt and opens the cash drawer (`drawers`: 0, 1 or 2) through the print bridge
+ * (docs/behaviour/printing.md#the-print-bridge). Null otherwise.
  */
-export const registerDrawerSchema = z
-  .object({ printerId: z.number(), ipAddress: z.string(), drawers: z.number() })
+export const registerPrinterSchema = z
+  .object({
+    printerId: z.number(),
+    ipAddress: z.string(),
+    paperWidth: z.string(),
+    customerReceiptFontSize: z.string(),
+    customFooter: z.string().nullable(),
+    drawers: z.number(),
+  })
   .nullable();
 
 /** Everything a register needs to sell, read once when it unlocks and again on a change. */
@@ -225,7 +233,9 @@ export const registerSchema = z.object({
   /** Active employees with access to the register, by name: whom a check can be transferred to. */
   servers: z.array(z.object({ employeeId: z.number(), name: z.string() })),
   kitchenPrinting: kitchenPrintingSchema,
-  drawer: registerDrawerSchema,
+  registerPrinter: registerPrinterSchema,
+  /** What a receipt's header says under the restaurant's name. */
+  restaurantContact: z.object({ address: z.string().nullable(), phone: z.string().nullable() }),
 });
 export type Register = z.infer<typeof registerSchema>;
 

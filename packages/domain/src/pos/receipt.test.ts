@@ -161,4 +161,12 @@ describe('receipt tenders', () => {
     expect(only!.footer).not.toContain('MERCHANT COPY');
     expect(only!.footer).not.toContain('Signature');
   });
+  it('names a sale kept offline by its label: it has no number until it is sent', () => {
+    const cash = input([{ method: 'cash', amount: 1650, tendered: 2000, change: 350 }]);
+    const kept = { ...cash, order: { ...cash.order, label: 'OFFLINE 3' } };
+    const [receipt, ...more] = printedReceipts(kept);
+    expect(more).toEqual([]);
+    expect(receipt!.title.startsWith('OFFLINE 3 ')).toBe(true);
+    expect(receiptContent(cash).title.startsWith('#')).toBe(true);
+  });
 });

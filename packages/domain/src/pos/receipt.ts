@@ -22,6 +22,8 @@ export interface ReceiptInput {
   restaurant: { name: string; address: string | null; phone: string | null };
   order: {
     number: number;
+    /** What the title names the sale by instead of `#number`: a sale kept offline has no number yet. */
+    label?: string | undefined;
     service: PosService;
     guestName: string;
     createdAt: Date;
@@ -150,7 +152,7 @@ const headerOf = (input: ReceiptInput) => [
   ...(input.restaurant.phone ? [input.restaurant.phone] : []),
 ];
 const titleOf = ({ order }: ReceiptInput) =>
-  `#${order.number} ${SERVICE_LABELS[order.service].toUpperCase()}${order.guestName ? ` ${order.guestName}` : ''}`;
+  `${order.label ?? `#${order.number}`} ${SERVICE_LABELS[order.service].toUpperCase()}${order.guestName ? ` ${order.guestName}` : ''}`;
 /** Which copy this is and, on the merchant's, the line to sign: only while a card waits for its written tip. */
 const copyLines = (input: Pick<ReceiptInput, 'tenders'>, copy: ReceiptCopy) =>
   awaitsWrittenTip(input) ? [COPY_LABELS[copy], ...(copy === 'merchant' ? SIGNATURE : [''])] : [];
