@@ -114,6 +114,8 @@ beforeAll(async () => {
     origins: [server.management],
     stateDir: bridgeState,
     printerPort: printer.port,
+    // the test's printer is on this machine
+    allowLoopback: true,
     logLevel: 'silent',
   });
   await server.start();

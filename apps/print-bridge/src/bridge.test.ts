@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -35,6 +37,8 @@ async function bridge(options: Partial<PrintBridgeOptions> = {}): Promise<PrintB
     stateDir: options.stateDir ?? stateDir(),
     logLevel: 'silent',
     printTimeoutMs: 2_000,
+    // the tests' printers listen on this machine
+    allowLoopback: true,
     ...options,
   });
   cleanups.push(() => started.close());
@@ -80,7 +84,7 @@ describe('print bridge', () => {
 
   it('sends the bytes to the printer once per key', async () => {
     const kitchen = await printer();
-    const { url } = await bridge();
+    const { url } = await bridge({ printerPort: kitchen.port });
     expect(await print(url, ticket('order-1:kitchen', kitchen.port))).toEqual({
       status: 200,
       body: { key: 'order-1:kitchen', printed: true, first: true },
@@ -97,7 +101,7 @@ describe('print bridge', () => {
 
   it('prints two requests with the same key at once over one connection', async () => {
     const kitchen = await printer();
-    const { url } = await bridge();
+    const { url } = await bridge({ printerPort: kitchen.port });
     const answers = await Promise.all([
       print(url, ticket('same', kitchen.port)),
       print(url, ticket('same', kitchen.port)),
@@ -129,8 +133,10 @@ describe('print bridge', () => {
         { ...ticket('k', 9100), key: 'k'.repeat(201) },
         "A print needs a key of 1 to 200 letters, digits, ':', '_', '.' or '-'",
       ],
-      [{ ...ticket('k', 9100), port: 70_000 }, "The printer's port must be a number from 1 to 65535"],
-      [{ ...ticket('k', 9100), port: '9100' }, "The printer's port must be a number from 1 to 65535"],
+      // the printers' port only: not another service of a machine on the network
+      [{ ...ticket('k', 9100), port: 6379 }, "The printer's port must be the printers' port"],
+      [{ ...ticket('k', 9100), port: 70_000 }, "The printer's port must be the printers' port"],
+      [{ ...ticket('k', 9100), port: '9100' }, "The printer's port must be the printers' port"],
       [{ ...ticket('k', 9100), bytes: 'not base64!' }, 'Give the bytes to print (base64, at most 256 KiB)'],
       [{ ...ticket('k', 9100), bytes: '' }, 'Give the bytes to print (base64, at most 256 KiB)'],
       [{ ...ticket('k', 9100), bytes: undefined }, 'Give the bytes to print (base64, at most 256 KiB)'],
@@ -156,7 +162,7 @@ describe('print bridge', () => {
   it('answers 502 when the printer does not answer, and prints on a retry once it is back', async () => {
     const kitchen = await printer();
     await kitchen.stop();
-    const { url } = await bridge();
+    const { url } = await bridge({ printerPort: kitchen.port });
     expect(await print(url, ticket('retry-me', kitchen.port))).toEqual({
       status: 502,
       body: { message: `The printer at 127.0.0.1:${kitchen.port} did not answer` },
@@ -167,6 +173,34 @@ describe('print bridge', () => {
       body: { first: true },
     });
     expect(kitchen.jobs).toEqual([TICKET]);
+  });
+
+  it('refuses this computer as a printer unless told to allow it (tests)', async () => {
+    const { url } = await bridge({ allowLoopback: false });
+    for (const host of ['127.0.0.1', '127.1.2.3', '::1'])
+      expect(await print(url, { ...ticket('k', 9100), host })).toEqual({
+        status: 400,
+        body: { message: "The printer's address must be a printer on the network, not this computer" },
+      });
+  });
+
+  it('answers 502 for a printer that takes the connection and never answers: the ticket is not taken for printed', async () => {
+    // accepts and never reads or closes: the bytes may sit in the system's buffers, not on paper
+    const held: Socket[] = [];
+    const silent = createServer((socket) => void held.push(socket));
+    silent.listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    cleanups.push(() => {
+      for (const socket of held) socket.destroy();
+      return new Promise<void>((resolve) => silent.close(() => resolve()));
+    });
+    const port = (silent.address() as { port: number }).port;
+    const { url } = await bridge({ printerPort: port, printTimeoutMs: 500 });
+    expect(await print(url, ticket('silent', port))).toMatchObject({ status: 502 });
+    // not journaled: asked again, it tries again
+    expect(await print(url, ticket('silent', port))).toMatchObject({ status: 502 });
+    const status = await fetch(`${url}/v1/status`, { headers: auth });
+    expect(((await status.json()) as { printed: number }).printed).toBe(0);
   });
 
   it('answers the register origin with CORS and Private Network Access, and refuses other origins', async () => {
@@ -207,10 +241,10 @@ describe('print bridge', () => {
   it('remembers printed keys across a restart on the same state directory', async () => {
     const kitchen = await printer();
     const dir = stateDir();
-    const before = await bridge({ stateDir: dir });
+    const before = await bridge({ stateDir: dir, printerPort: kitchen.port });
     expect((await print(before.url, ticket('kept', kitchen.port))).body.first).toBe(true);
     await before.close();
-    const after = await bridge({ stateDir: dir });
+    const after = await bridge({ stateDir: dir, printerPort: kitchen.port });
     expect(await print(after.url, ticket('kept', kitchen.port))).toMatchObject({
       status: 200,
       body: { first: false },

@@ -22,6 +22,8 @@ export interface PrintBridgeOptions {
   stateDir: string;
   /** The printer port when a print names none (9100). */
   printerPort?: number;
+  /** Printers on this computer itself (loopback) may be printed to: tests and development only. */
+  allowLoopback?: boolean;
   /** PEM certificate and key: serve HTTPS. */
   tls?: { cert: string; key: string };
   /** How long a printer has to connect and take the bytes (5000 ms). */
@@ -122,7 +124,10 @@ function routes(app: FastifyInstance, options: PrintBridgeOptions, journal: Jour
   app.options('*', async (_request, reply) => reply.code(204).send());
   app.get('/v1/status', async () => ({ bridge: 'brigade-print-bridge', version: 1, printed: journal.size }));
   app.post('/v1/print', async (request, reply) => {
-    const checked = checkPrintRequest(request.body, options.printerPort ?? 9100);
+    const checked = checkPrintRequest(request.body, {
+      printerPort: options.printerPort ?? 9100,
+      allowLoopback: options.allowLoopback,
+    });
     if (!checked.ok) return reply.code(400).send({ message: checked.message });
     const { key, host, port } = checked.job;
     try {

@@ -78,7 +78,12 @@ describe('npm run print-bridge', () => {
     cleanups.push(() => rmSync(state, { recursive: true, force: true }));
     const printer = await fakePrinter();
     cleanups.push(() => printer.stop());
-    const env = { PRINT_BRIDGE_STATE: state, PRINT_BRIDGE_ORIGINS: REGISTER };
+    const env = {
+      PRINT_BRIDGE_STATE: state,
+      PRINT_BRIDGE_ORIGINS: REGISTER,
+      KITCHEN_PRINTER_PORT: String(printer.port),
+      PRINT_BRIDGE_ALLOW_LOOPBACK: 'true',
+    };
 
     const before = await bridgeProcess(env);
     expect(before.code).toBe(readFileSync(join(state, 'token'), 'utf8').trim());
@@ -116,15 +121,24 @@ describe('npm run print-bridge', () => {
         PRINT_BRIDGE_TLS_CERT: 'cert.pem',
       }),
     ).rejects.toThrow(/set both or neither/);
+    await expect(
+      bridgeOptions({
+        PRINT_BRIDGE_STATE: state,
+        PRINT_BRIDGE_ORIGINS: REGISTER,
+        PRINT_BRIDGE_TOKEN: 'short',
+      }),
+    ).rejects.toThrow('PRINT_BRIDGE_TOKEN: must be at least 16 characters (or unset: one is made)');
     const options = await bridgeOptions({
       PRINT_BRIDGE_STATE: state,
       PRINT_BRIDGE_ORIGINS: `${REGISTER}/, http://localhost:3006`,
-      PRINT_BRIDGE_TOKEN: 'given',
+      PRINT_BRIDGE_TOKEN: 'given-code-of-16-chars',
     });
+    // plain HTTP stays on this computer: the pairing code would cross the network in clear
     expect(options).toMatchObject({
       port: 9111,
-      host: '0.0.0.0',
-      token: 'given',
+      host: '127.0.0.1',
+      token: 'given-code-of-16-chars',
+      allowLoopback: false,
       origins: [REGISTER, 'http://localhost:3006'],
       printerPort: 9100,
     });

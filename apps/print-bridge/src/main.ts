@@ -62,13 +62,23 @@ export async function bridgeOptions(env: NodeJS.ProcessEnv): Promise<PrintBridge
   await mkdir(stateDir, { recursive: true, mode: 0o700 });
   return {
     port: portNumber('PRINT_BRIDGE_PORT', env.PRINT_BRIDGE_PORT, 9111, 0),
-    host: env.PRINT_BRIDGE_HOST || '0.0.0.0',
-    token: env.PRINT_BRIDGE_TOKEN || (await storedToken(stateDir)),
+    // plain HTTP carries the pairing code in clear: the network only with a certificate
+    host: env.PRINT_BRIDGE_HOST || (env.PRINT_BRIDGE_TLS_CERT ? '0.0.0.0' : '127.0.0.1'),
+    token: givenToken(env.PRINT_BRIDGE_TOKEN) ?? (await storedToken(stateDir)),
+    allowLoopback: env.PRINT_BRIDGE_ALLOW_LOOPBACK === 'true',
     origins,
     stateDir,
     printerPort: portNumber('KITCHEN_PRINTER_PORT', env.KITCHEN_PRINTER_PORT, 9100, 1),
     ...(await tlsFiles(env.PRINT_BRIDGE_TLS_CERT, env.PRINT_BRIDGE_TLS_KEY)),
   };
+}
+
+/** A pairing code given in PRINT_BRIDGE_TOKEN: at least 16 characters, or it is guessed. */
+function givenToken(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value.length < 16)
+    throw new BridgeConfigError('PRINT_BRIDGE_TOKEN: must be at least 16 characters (or unset: one is made)');
+  return value;
 }
 
 function origin(value: string): string {

@@ -14,8 +14,9 @@ export class PrinterUnreachableError extends Error {
 
 /**
  * Sends raw bytes (ESC/POS) to a printer's raw TCP port (9100): connect, write, end, and wait until the
- * printer closes its side too. A printer that took every byte but keeps its side open past `timeoutMs`
- * counts as printed (the bytes are with it); one that did not connect, or reset the connection, has not.
+ * printer closes its side too (as the server's own transport does). A printer that did not connect, reset the
+ * connection, or did not close it within `timeoutMs` has not printed: the print may be tried again (a
+ * duplicate at worst), never taken for printed when it was not.
  */
 export function sendToPrinter(host: string, port: number, bytes: Buffer, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -29,9 +30,11 @@ export function sendToPrinter(host: string, port: number, bytes: Buffer, timeout
       if (error === undefined) resolve();
       else reject(new PrinterUnreachableError(host, port, { cause: error }));
     };
+    // only a printer that closed the connection took the bytes: one that stays silent may not have read
+    // them (the system took them, not the printer), and a ticket taken for printed would be lost
     const timer = setTimeout(() => {
       socket.destroy();
-      settle(written ? undefined : new Error(`no answer in ${timeoutMs} ms`));
+      settle(new Error(`no answer in ${timeoutMs} ms`));
     }, timeoutMs);
     socket.once('connect', () => socket.end(bytes));
     socket.once('finish', () => {

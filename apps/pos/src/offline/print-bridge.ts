@@ -39,7 +39,23 @@ export function base64Of(bytes: Uint8Array): string {
 
 const endpoint = (bridge: BridgeSettings, path: string) => `${bridge.url.replace(/\/+$/, '')}${path}`;
 
-async function call(bridge: BridgeSettings, path: string, body?: object): Promise<Response> {
+/**
+ * How long one kept sale's printing may take in all: well under the minute its sale waits before it is sent
+ * regardless (queue.ts PRINTING_WAIT_MS), so the bridge is not still printing what the server will print.
+ */
+export const BRIDGE_BUDGET_MS = 40_000;
+
+/** A moment after which nothing more is sent to the bridge (ms since the epoch). */
+export type Deadline = number;
+
+async function call(
+  bridge: BridgeSettings,
+  path: string,
+  body?: object,
+  deadline: Deadline = Date.now() + TIMEOUT_MS,
+): Promise<Response> {
+  const left = Math.min(TIMEOUT_MS, deadline - Date.now());
+  if (left <= 0) throw new Error('The print bridge took too long');
   return fetch(endpoint(bridge, path), {
     method: body ? 'POST' : 'GET',
     headers: {
@@ -47,7 +63,7 @@ async function call(bridge: BridgeSettings, path: string, body?: object): Promis
       ...(body ? { 'content-type': 'application/json' } : {}),
     },
     ...(body ? { body: JSON.stringify(body) } : {}),
-    signal: AbortSignal.timeout(TIMEOUT_MS),
+    signal: AbortSignal.timeout(left),
   });
 }
 
@@ -60,9 +76,10 @@ export async function sendOnBridge(
   key: string,
   host: string,
   bytes: Uint8Array,
+  deadline?: Deadline,
 ): Promise<boolean> {
   try {
-    return (await call(bridge, '/v1/print', { key, host, bytes: base64Of(bytes) })).ok;
+    return (await call(bridge, '/v1/print', { key, host, bytes: base64Of(bytes) }, deadline)).ok;
   } catch {
     return false;
   }
@@ -72,6 +89,7 @@ export async function sendOnBridge(
 export async function printOnBridge(
   bridge: BridgeSettings,
   tickets: OfflineTicket[],
+  deadline: Deadline = Date.now() + BRIDGE_BUDGET_MS,
 ): Promise<Omit<BridgeOutcome, 'drawer' | 'receipt'>> {
   const outcome = { printed: [] as number[], notPrinted: [] as string[] };
   let reachable = true;
@@ -79,11 +97,8 @@ export async function printOnBridge(
     let printed = false;
     for (const target of reachable ? ticket.targets : []) {
       try {
-        const answer = await call(bridge, '/v1/print', {
-          key: ticket.key,
-          host: target.host,
-          bytes: base64Of(target.bytes),
-        });
+        const body = { key: ticket.key, host: target.host, bytes: base64Of(target.bytes) };
+        const answer = await call(bridge, '/v1/print', body, deadline);
         printed = answer.ok;
         if (printed || answer.status !== 502) break;
       } catch {

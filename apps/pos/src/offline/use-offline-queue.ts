@@ -4,7 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { StoredDevice } from '../device-store';
 import { placeSale, type RegisterData, type Scope, salesKey } from '../queries';
-import { type BridgeOutcome, type BridgeSettings, printOnBridge, sendOnBridge } from './print-bridge';
+import {
+  BRIDGE_BUDGET_MS,
+  type BridgeOutcome,
+  type BridgeSettings,
+  printOnBridge,
+  sendOnBridge,
+} from './print-bridge';
 import { type NewQueuedSale, openSaleQueue, type QueuedSale, type SaleQueue } from './queue';
 import { syncQueue } from './sync';
 
@@ -46,33 +52,51 @@ export async function queueSale(sale: NewQueuedSale): Promise<QueuedSale> {
   return stored;
 }
 
+/** What the register prints through the bridge for a kept sale: its kitchen tickets and the guest's receipt. */
+export interface KeptSalePrints {
+  tickets: OfflineTicket[];
+  receipt: Uint8Array | null;
+}
+
 /**
- * Prints a kept sale's kitchen tickets through the print bridge, then says on the queue which stations
- * printed: the server records those as printed when the sale is sent, and prints the others itself.
+ * Opens the drawer and prints a kept sale's receipt and kitchen tickets through the print bridge, within
+ * one budget, then says on the queue which stations printed: the server records those as printed when the
+ * sale is sent and prints the others itself. Whatever goes wrong (the documents cannot be made from a
+ * register read kept before an update, the queue fails), the sale is let go with nothing printed, so the
+ * server prints it all: a duplicate at worst, never a lost ticket.
  */
 export async function printKeptSale(
   sale: QueuedSale,
-  tickets: OfflineTicket[],
+  make: () => KeptSalePrints,
   bridge: BridgeSettings,
-  counter: { printer: RegisterData['registerPrinter']; receipt: Uint8Array | null },
+  printer: RegisterData['registerPrinter'],
 ): Promise<BridgeOutcome> {
-  const { printer, receipt } = counter;
-  const send = (what: string, bytes: Uint8Array) =>
-    printer ? sendOnBridge(bridge, `${sale.key}:${what}`, printer.ipAddress, bytes) : Promise.resolve(null);
-  // the drawer first: the guest waits for the change; then the receipt, then the kitchen
-  const drawer =
-    printer && printer.drawers > 0 ? await send('drawer', drawerKickBytes(printer.drawers)) : null;
-  const printed = receipt ? await send('receipt', receipt) : null;
-  const outcome = await printOnBridge(bridge, tickets);
-  await (await saleQueue()).printed(sale.key, outcome.printed);
-  announce();
-  const said = <T extends string>(done: boolean | null, yes: T, no: T) =>
-    done === null ? 'none' : done ? yes : no;
-  return {
-    ...outcome,
-    drawer: said(drawer, 'opened', 'not opened'),
-    receipt: said(printed, 'printed', 'not printed'),
-  };
+  try {
+    const { tickets, receipt } = make();
+    const deadline = Date.now() + BRIDGE_BUDGET_MS;
+    const send = (what: string, bytes: Uint8Array) =>
+      printer
+        ? sendOnBridge(bridge, `${sale.key}:${what}`, printer.ipAddress, bytes, deadline)
+        : Promise.resolve(null);
+    // the drawer first: the guest waits for the change; then the receipt, then the kitchen
+    const drawer =
+      printer && printer.drawers > 0 ? await send('drawer', drawerKickBytes(printer.drawers)) : null;
+    const printed = receipt ? await send('receipt', receipt) : null;
+    const outcome = await printOnBridge(bridge, tickets, deadline);
+    await (await saleQueue()).printed(sale.key, outcome.printed);
+    announce();
+    const said = <T extends string>(done: boolean | null, yes: T, no: T) =>
+      done === null ? 'none' : done ? yes : no;
+    return {
+      ...outcome,
+      drawer: said(drawer, 'opened', 'not opened'),
+      receipt: said(printed, 'printed', 'not printed'),
+    };
+  } catch {
+    await (await saleQueue()).printed(sale.key, []).catch(() => undefined);
+    announce();
+    return { printed: [], notPrinted: ['the kitchen'], drawer: 'not opened', receipt: 'none' };
+  }
 }
 
 /** Takes a refused sale off the queue once a manager has dealt with it. */

@@ -273,20 +273,22 @@ function useTakeCash(onPaid: () => void, sendCheck?: CashSend, onPart?: () => vo
   const [queued, setQueued] = useState<QueuedSale | null>(null);
   const attempt = useRef<Attempt | null>(null);
   const [bridged, setBridged] = useState<BridgeOutcome | 'printing' | null>(null);
-  const keep = async (check: Check, body: PlacePosOrderInput, key: string) => {
+  const keep = async (check: Check, body: PlacePosOrderInput, key: string, held = false) => {
     const at = new Date();
     const offline = offlineSaleOf(check, register, body, { key, place: placeOf(scope, device), at });
     if (!offline) return false;
-    // the kitchen tickets print at once through the print bridge, where this register has one
-    const bridge = readBridge(device.deviceId);
+    // the drawer, the receipt and the kitchen tickets go through the print bridge, where this register has
+    // one — not for a sale whose answer was lost: the server may have it, and have printed it, already
+    const bridge = held ? null : readBridge(device.deviceId);
     const stored = await queueSale(bridge ? { ...offline, printingSince: at.toISOString() } : offline);
     setQueued(stored);
     if (bridge) {
       setBridged('printing');
-      const tickets = keptSaleTickets(check, register, stored);
-      const receipt = keptSaleReceipt(check, register, stored, device.name);
-      const counter = { printer: register.registerPrinter, receipt };
-      printKeptSale(stored, tickets, bridge, counter).then(setBridged, () => setBridged(null));
+      const make = () => ({
+        tickets: keptSaleTickets(check, register, stored),
+        receipt: keptSaleReceipt(check, register, stored, device.name),
+      });
+      void printKeptSale(stored, make, bridge, register.registerPrinter).then(setBridged);
     }
     attempt.current = null;
     onPaid();
@@ -328,7 +330,8 @@ function useTakeCash(onPaid: () => void, sendCheck?: CashSend, onPart?: () => vo
   };
   // a sale whose answer was lost, kept with its key: sent when the connection is back, counted once
   const keepHeld = async (check: Check, tendered: number, receipt: ReceiptChoice) => {
-    if (attempt.current) await keep(check, { ...saleOf(check, tendered), receipt }, attempt.current.key);
+    if (attempt.current)
+      await keep(check, { ...saleOf(check, tendered), receipt }, attempt.current.key, true);
   };
   return { takeCash, keepHeld, sending, problem, sale, queued, bridged, held: attempt.current !== null };
 }

@@ -179,6 +179,30 @@ describe('a sale made offline', () => {
     });
     expect(plain.statusCode, plain.body).toBe(201);
     expect(await ticketsOf(plain.json().data.orderId)).toEqual([expect.objectContaining({ jobs: 1 })]);
+    // a second station (the fries, which name no station, go to both): the bridge printed the grill's only;
+    // the fryer's ticket waits for its job beside the one printed
+    const fryer = await kit.create('prep-stations', {
+      name: 'Fryer',
+      ticketPrinterId: read.json().data.kitchenPrinting.printers[0].printerId,
+    });
+    const partly = await register('employee', 'POST', '/orders', {
+      key: randomUUID(),
+      payload: {
+        ...offlineSale(soldAt),
+        offline: { ...offlineSale(soldAt).offline, printedStations: [ids.grill] },
+      },
+    });
+    expect(partly.statusCode, partly.body).toBe(201);
+    const both = await ticketsOf(partly.json().data.orderId);
+    expect(both.map((row) => [row.status, row.jobs]).sort()).toEqual([
+      ['printed', 0],
+      ['queued', 1],
+    ]);
+    await kit.staff(
+      'owner',
+      'DELETE',
+      `/prep-stations/${(fryer as { prepStationId: number }).prepStationId}`,
+    );
     // not a list of station ids: 400, nothing stored
     const bad = await register('employee', 'POST', '/orders', {
       key: randomUUID(),

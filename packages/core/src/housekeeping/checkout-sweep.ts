@@ -48,6 +48,6 @@ export async function runCheckoutSweep(
   const cardSales = await releaseAbandonedCardSaleKeys(deps, quiet);
   const tips = await recordRecoveredTips(deps);
   const cardsBack = await recordCardsGivenBack(deps);
-  const voids = await finishCutOffVoids(deps);
+  const voids = await finishCutOffVoids(deps, quiet);
   return { payments, steps, orders, cardSales, tips, cardsBack, voids };
 }

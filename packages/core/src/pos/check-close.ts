@@ -115,7 +115,7 @@ export async function handBackCheckPayments(
   // each card recorded as soon as the gateway gave it back: a later failure leaves none counted as paid
   let toCards = 0;
   for (const card of cards) {
-    await giveBackCard(deps, actor, scope, call.orderId, card.transactionId!);
+    await giveBackCard(deps, actor, scope, call.orderId, card.transactionId!, 'handback');
     toCards += await deps.transact(async (tx) =>
       recordCardBack(tx, (await register(tx)).deviceId, userIdOf(actor), card),
     );

@@ -146,7 +146,6 @@ export async function capturedAwaitingTips(ex: Executor, limit: number) {
  * payment voided from the payments screen. Of every restaurant: the checkout sweep's work.
  */
 export async function cardsBackOffOpenChecks(ex: Executor, limit: number) {
-  const back = alias(orderTenders, 'back');
   const rows = await ex
     .select({
       tenantId: orderTenders.tenantId,
@@ -155,35 +154,36 @@ export async function cardsBackOffOpenChecks(ex: Executor, limit: number) {
     })
     .from(orderTenders)
     .innerJoin(orders, tenderOfOrder)
-    .innerJoin(
-      paymentTransactions,
-      and(
-        eq(paymentTransactions.tenantId, orderTenders.tenantId),
-        sql`${paymentTransactions.transactionId} = ${orderTenders.transactionId}::uuid`,
-      ),
-    )
-    .leftJoin(
-      back,
-      and(
-        eq(back.tenantId, orderTenders.tenantId),
-        eq(back.orderId, orderTenders.orderId),
-        eq(back.transactionId, orderTenders.transactionId),
-        eq(back.kind, 'refund'),
-      ),
-    )
-    .where(
-      and(
-        eq(orders.status, 'open'),
-        eq(orderTenders.method, 'card'),
-        eq(orderTenders.kind, 'payment'),
-        inArray(paymentTransactions.status, ['voided', 'refunded']),
-        isNull(back.tenderId),
-      ),
-    )
+    .innerJoin(paymentTransactions, tenderPayment)
+    .leftJoin(back, refundTender)
+    .where(and(eq(orders.status, 'open'), cardGivenBackUnrecorded))
     .orderBy(asc(orderTenders.tenderId))
     .limit(limit);
   return rows.map(({ tenantId, restaurantId, tender }) => ({ scope: { tenantId, restaurantId }, tender }));
 }
+
+/** A card tender's payment. */
+const tenderPayment = and(
+  eq(paymentTransactions.tenantId, orderTenders.tenantId),
+  sql`${paymentTransactions.transactionId} = ${orderTenders.transactionId}::uuid`,
+);
+
+/** The `refund` tender recording a card's money given back, joined as `back`. */
+const back = alias(orderTenders, 'back');
+const refundTender = and(
+  eq(back.tenantId, orderTenders.tenantId),
+  eq(back.orderId, orderTenders.orderId),
+  eq(back.transactionId, orderTenders.transactionId),
+  eq(back.kind, 'refund'),
+);
+
+/** A card payment tender whose payment the gateway gave back (voided or refunded) and no tender records it. */
+const cardGivenBackUnrecorded = and(
+  eq(orderTenders.method, 'card'),
+  eq(orderTenders.kind, 'payment'),
+  inArray(paymentTransactions.status, ['voided', 'refunded']),
+  isNull(back.tenderId),
+);
 
 /** A tender's order. */
 const tenderOfOrder = and(
@@ -259,42 +259,33 @@ export async function cardsAwaitingTips(ex: Executor, scope: RestaurantScope, bu
 /**
  * Register sales whose *Void* was cut off (docs/behaviour/pos.md#voiding-a-sale): a card that paid the sale
  * is voided or refunded at the gateway under the void's own key (`pos-{order}-void-{payment}` or
- * `-refund-`), the sale still stands, and no cash paid it (the cash goes back from the drawer with the
- * manager). The oldest first.
+ * `-void-refund-`, quiet since `quietSince`: not a void under way), the sale still stands, and no cash paid
+ * it (the cash goes back from the drawer with the manager). The oldest first.
  */
-export async function cutOffSaleVoids(ex: Executor, statuses: readonly string[], limit: number) {
-  const back = alias(orderTenders, 'back');
+export async function cutOffSaleVoids(
+  ex: Executor,
+  statuses: readonly string[],
+  quietSince: Date,
+  limit: number,
+) {
   const keys = alias(paymentIdempotencyKeys, 'keys');
   const cash = alias(orderTenders, 'cash');
   const rows = await ex
     .selectDistinct({ tenantId: orders.tenantId, restaurantId: orders.restaurantId, orderId: orders.orderId })
     .from(orderTenders)
     .innerJoin(orders, tenderOfOrder)
-    .innerJoin(
-      paymentTransactions,
-      and(
-        eq(paymentTransactions.tenantId, orderTenders.tenantId),
-        sql`${paymentTransactions.transactionId} = ${orderTenders.transactionId}::uuid`,
-      ),
-    )
+    .innerJoin(paymentTransactions, tenderPayment)
     .innerJoin(
       keys,
       and(
         eq(keys.tenantId, orderTenders.tenantId),
         eq(keys.restaurantId, orderTenders.restaurantId),
         sql`${keys.key} in ('pos-' || ${orders.orderId} || '-void-' || ${orderTenders.transactionId},
-          'pos-' || ${orders.orderId} || '-refund-' || ${orderTenders.transactionId})`,
+          'pos-' || ${orders.orderId} || '-void-refund-' || ${orderTenders.transactionId})`,
+        lt(keys.createdAt, quietSince),
       ),
     )
-    .leftJoin(
-      back,
-      and(
-        eq(back.tenantId, orderTenders.tenantId),
-        eq(back.orderId, orderTenders.orderId),
-        eq(back.transactionId, orderTenders.transactionId),
-        eq(back.kind, 'refund'),
-      ),
-    )
+    .leftJoin(back, refundTender)
     .leftJoin(
       cash,
       and(
@@ -307,10 +298,7 @@ export async function cutOffSaleVoids(ex: Executor, statuses: readonly string[],
       and(
         inArray(orders.channel, [...COUNTER_CHANNELS]),
         inArray(orders.status, [...statuses] as (typeof orders.status._.data)[]),
-        eq(orderTenders.method, 'card'),
-        eq(orderTenders.kind, 'payment'),
-        inArray(paymentTransactions.status, ['voided', 'refunded']),
-        isNull(back.tenderId),
+        cardGivenBackUnrecorded,
         isNull(cash.tenderId),
       ),
     )

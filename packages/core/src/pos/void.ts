@@ -17,6 +17,9 @@ import { type PosDeps, registerDevice } from './register';
 import { kickDrawer, registerPrinter, saleOf } from './sale';
 import { cutOffSaleVoids, endTipWait, insertTender, type TenderRow, tendersOf } from './sale-repository';
 
+/** How long a void's key must have been quiet before the sweep takes it for cut off (the checkout's own). */
+const VOID_QUIET_SECONDS = 120;
+
 /** Statuses of a register sale that can still be voided (it was rung up and not given back). */
 const VOIDABLE = new Set(['accepted', 'in_preparation', 'ready', 'completed']);
 
@@ -63,21 +66,30 @@ async function voidableSale(
   return { device, order, tenders: await tendersOf(deps.db, scope, [order.orderId]) };
 }
 
+/**
+ * Gives a card's money back at the gateway (voided, else refunded once settled) under a key of its own: a
+ * sale's void (`pos-{order}-void-…`) or an open check's hand-back (`pos-{order}-handback-…`), so the checkout
+ * sweep tells a cut-off void from a hand-back.
+ */
 export async function giveBackCard(
   deps: PosCardDeps,
   actor: Actor,
   scope: RestaurantScope,
   orderId: number,
   transactionId: string,
+  purpose: 'void' | 'handback' = 'void',
 ) {
   const payment = await deps.transact((tx) => findTransaction(tx, scope, transactionId));
   if (!payment) return;
   const call = { ...scope, transactionId };
   // a card waiting for its tip from the receipt is authorised only: voided the same way (decision 068)
   if ((payment.status === 'captured' || payment.status === 'authorised') && payment.voidable !== false)
-    await voidPayment(deps, actor, { ...call, idempotencyKey: `pos-${orderId}-void-${transactionId}` });
+    await voidPayment(deps, actor, { ...call, idempotencyKey: `pos-${orderId}-${purpose}-${transactionId}` });
   else if (payment.refundable === true && payment.refundedAmount < payment.capturedAmount)
-    await refundPayment(deps, actor, { ...call, idempotencyKey: `pos-${orderId}-refund-${transactionId}` });
+    await refundPayment(deps, actor, {
+      ...call,
+      idempotencyKey: `pos-${orderId}-${purpose}-refund-${transactionId}`,
+    });
 }
 
 type Sale = Awaited<ReturnType<typeof voidableSale>>;
@@ -163,8 +175,14 @@ export function cardBackTender(deps: PosDeps, by: string, deviceId: number | nul
  * given back, waits for the manager's retry (the cash comes out of the drawer). Under the order's lock, so a
  * manager's retry and overlapping sweeps record it once. Answers how many were finished.
  */
-export async function finishCutOffVoids(deps: { transact: PosCardDeps['transact'] }): Promise<number> {
-  const found = await deps.transact((tx) => cutOffSaleVoids(tx, [...VOIDABLE], 100));
+export async function finishCutOffVoids(
+  deps: { transact: PosCardDeps['transact'] },
+  options: { olderThanSeconds?: number | undefined; now?: Date } = {},
+): Promise<number> {
+  // a void under way is the manager's: only one whose key has been quiet that long was cut off
+  const quiet = (options.olderThanSeconds ?? VOID_QUIET_SECONDS) * 1000;
+  const before = new Date((options.now ?? new Date()).getTime() - quiet);
+  const found = await deps.transact((tx) => cutOffSaleVoids(tx, [...VOIDABLE], before, 100));
   let finished = 0;
   for (const { scope, orderId } of found)
     if (await deps.transact((tx) => finishCutOffVoid({ db: tx }, scope, orderId))) finished += 1;
