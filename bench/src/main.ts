@@ -15,6 +15,7 @@ import { benchPlaces } from './places.bench';
 import { benchPos } from './pos.bench';
 import { benchReports } from './reports.bench';
 import { benchRss } from './rss.bench';
+import { benchScale } from './scale.bench';
 import { benchSite } from './site.bench';
 import { benchSiteMiss } from './site-miss.bench';
 import { missesOverHttp } from './site-miss-http';
@@ -50,9 +51,13 @@ const BENCHES: Record<string, () => Promise<void>> = {
   reports: () => benchReports(postgresUrl),
   pos: () => benchPos(postgresUrl),
   'offline-sync': () => benchOfflineSync(postgresUrl),
+  scale: () => benchScale(postgresUrl),
 };
-/** Run only when named: a soak takes minutes and needs wrk; site-miss-http is a part of site-miss. */
-const ON_REQUEST = new Set(['soak', 'site-miss-http']);
+/**
+ * Run only when named: a soak takes minutes and needs wrk; site-miss-http is a part of site-miss; scale
+ * generates millions of rows (minutes).
+ */
+const ON_REQUEST = new Set(['soak', 'site-miss-http', 'scale']);
 
 const selected = process.argv.slice(2).filter((arg) => arg !== '--');
 const names = selected.length > 0 ? selected : Object.keys(BENCHES).filter((name) => !ON_REQUEST.has(name));

@@ -173,6 +173,9 @@ export const orders = pgTable(
     index('orders_kitchen_idx')
       .on(t.tenantId, t.restaurantId, t.orderId)
       .where(sql`${t.status} in ('accepted', 'in_preparation', 'open')`),
+    // the checkout sweep (every minute, every instance) claims the orders left `placing`, of any tenant:
+    // without this it read the whole table (issue 48's scale bench: 223 ms at 200,000 orders)
+    index('orders_placing_idx').on(t.updatedAt).where(sql`${t.status} = 'placing'`),
     // the registers' open checks and the floor plan's tables read these (core/pos/check-repository.ts)
     index('orders_open_checks_idx')
       .on(t.tenantId, t.restaurantId, t.tableId)

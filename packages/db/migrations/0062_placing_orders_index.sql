@@ -1,0 +1,1 @@
+CREATE INDEX "orders_placing_idx" ON "orders" USING btree ("updated_at") WHERE "orders"."status" = 'placing';
