@@ -198,11 +198,13 @@ describe('a sale made offline', () => {
       ['printed', 0],
       ['queued', 1],
     ]);
-    await kit.staff(
-      'owner',
-      'DELETE',
-      `/prep-stations/${(fryer as { prepStationId: number }).prepStationId}`,
-    );
+    const fryerId = (fryer as { prepStationId: number }).prepStationId;
+    const removed = await overHttp(t.baseUrl, {
+      method: 'DELETE',
+      url: `/api/v1/tenants/${kit.tenantId}/restaurants/${kit.restaurantId}/prep-stations/${fryerId}`,
+      session: kit.sessions.owner,
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
     // not a list of station ids: 400, nothing stored
     const bad = await register('employee', 'POST', '/orders', {
       key: randomUUID(),

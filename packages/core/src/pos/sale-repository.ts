@@ -300,6 +300,13 @@ export async function cutOffSaleVoids(
         inArray(orders.status, [...statuses] as (typeof orders.status._.data)[]),
         cardGivenBackUnrecorded,
         isNull(cash.tenderId),
+        // every card of the sale is back: one the void did not reach waits for the manager, and is not read
+        // again every minute
+        sql`not exists (select 1 from ${orderTenders} other join ${paymentTransactions} other_payment
+          on other_payment.tenant_id = other.tenant_id and other_payment.transaction_id = other.transaction_id::uuid
+          where other.tenant_id = ${orders.tenantId} and other.order_id = ${orders.orderId}
+            and other.method = 'card' and other.kind = 'payment'
+            and other_payment.status not in ('voided', 'refunded'))`,
       ),
     )
     .orderBy(asc(orders.orderId))
