@@ -44,6 +44,8 @@ const integration = (engine: 'pglite' | 'postgres') => {
     setupFiles: ['packages/test-utils/src/no-queued-statements.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // expect.poll waits 1 s by default: on a loaded 2-core machine a server's answer can take longer
+    expect: { poll: { timeout: 10_000 } },
   };
   return [
     {
@@ -79,6 +81,8 @@ export default defineConfig({
           // four files share two cores: the longest browser test (the menu builder, 25 s alone) took 42 s
           testTimeout: 90_000,
           hookTimeout: 90_000,
+          // expect.poll's default 1 s: a CI run saw a clock-in's answer arrive later than that
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
