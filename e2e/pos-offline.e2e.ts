@@ -341,6 +341,27 @@ describe('the register offline', () => {
     expect(new Set(receipts.map((text) => /OFFLINE \d+/.exec(text)![0])).size).toBe(receipts.length);
     const kicks = drawerKicks();
 
+    // a guest who pays later by card: the check is kept on the register, its ticket printed through the bridge
+    const ticketsBefore = ticketsPrinted().length;
+    await page.getByRole('button', { name: /^Halibut & Chips/ }).click();
+    await page.getByPlaceholder('Guest name or table tent (optional)').fill('Dana');
+    await page.getByRole('button', { name: 'Send, pay later' }).click();
+    const keptCheck = page.getByRole('dialog', { name: 'Check kept on this register' });
+    await keptCheck
+      .getByTestId('bridge-print')
+      .getByText('Kitchen tickets printed through the print bridge.')
+      .waitFor({ timeout: 15_000 });
+    expect(await keptCheck.getByTestId('check-kept').textContent()).toContain(
+      `it opens as a tab for Dana when the connection is back (${SALES + 1} waiting)`,
+    );
+    expect(serious(await axeViolations(page))).toEqual([]);
+    await screenshot(page, 'pos-offline-check-kept-1280', { fullPage: false });
+    await keptCheck.getByRole('button', { name: 'New sale' }).click();
+    await page.getByText('Tap an item to start a sale.').waitFor();
+    expect(ticketsPrinted().length).toBe(ticketsBefore + stationsPerSale);
+    // no money taken: no drawer opened, no receipt
+    expect(drawerKicks()).toBe(kicks);
+
     // a card is refused offline, with the reason
     await page.getByRole('button', { name: /^Halibut & Chips/ }).click();
     await page.getByText('Card payments need a connection — take cash or keep the check open').waitFor();
@@ -365,22 +386,24 @@ describe('the register offline', () => {
         open.onsuccess = () => resolve(open.result);
         open.onerror = () => reject(open.error);
       });
-      const all = await new Promise<{ key: string; body: unknown }[]>((resolve, reject) => {
+      const all = await new Promise<{ key: string; body: unknown; kind?: string }[]>((resolve, reject) => {
         const request = db.transaction('sales').objectStore('sales').getAll();
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
       });
       db.close();
-      return all.map(({ key, body }) => ({ key, body }));
+      return all.map(({ key, body, kind }) => ({ key, body, kind }));
     });
-    expect(queued).toHaveLength(SALES);
-    expect(new Set(queued.map((q) => q.key)).size).toBe(SALES);
+    expect(queued).toHaveLength(SALES + 1);
+    expect(new Set(queued.map((q) => q.key)).size).toBe(SALES + 1);
+    expect(queued.filter((q) => q.kind === 'check')).toHaveLength(1);
+    const queuedSales = queued.filter((q) => q.kind === undefined);
 
     // a second tab of the register; the first loses the answer to its first send (the server kept the sale)
     const second = await context.newPage();
     await second.goto(`${server.management}/pos/`);
     await second.getByRole('region', { name: 'Menu' }).waitFor({ timeout: 20_000 });
-    await expect.poll(() => waitingText(second)).toBe(`${SALES} sales waiting to sync`);
+    await expect.poll(() => waitingText(second)).toBe(`${SALES + 1} sales waiting to sync`);
     // the first sale sent (by either tab) loses its answer after the server recorded it; nothing is sent
     // until the test has 86'd the item sold (the sales were made before: they are recorded all the same)
     const sent: string[] = [];
@@ -404,18 +427,31 @@ describe('the register offline', () => {
       await expect.poll(() => waitingText(tab), { timeout: 60_000 }).toBeNull();
     // the lost one was sent again under its own key; every key went at least once
     expect(sent.filter((key) => key === sent[0])).toHaveLength(2);
-    expect(new Set(sent)).toEqual(new Set(queued.map((q) => q.key)));
+    expect(new Set(sent)).toEqual(new Set(queuedSales.map((q) => q.key)));
     expect(await page.getByTestId('connection-state').textContent()).toBe('Online');
 
     // every sale's tickets printed exactly once: by the bridge at the sale, or by the server when it arrived
-    await expect.poll(() => ticketsPrinted().length, { timeout: 60_000 }).toBe(SALES * stationsPerSale);
+    // (and the kept check's)
+    const printedTickets = (SALES + 1) * stationsPerSale;
+    await expect.poll(() => ticketsPrinted().length, { timeout: 60_000 }).toBe(printedTickets);
     expect(drawerKicks()).toBe(kicks);
     const byBridge = offlineTitled();
     const byServer = ticketsPrinted().filter((text) => /#\d+/.test(text));
-    expect(byBridge.length + byServer.length).toBe(SALES * stationsPerSale);
+    expect(byBridge.length + byServer.length).toBe(printedTickets);
     const titles = (texts: string[]) => new Set(texts.map((text) => /(OFFLINE \d+|#\d+)/.exec(text)![1]));
     expect(titles(byBridge).size * stationsPerSale).toBe(byBridge.length);
     expect(titles(byServer).size * stationsPerSale).toBe(byServer.length);
+
+    // the kept check is open on the server once, as a tab for Dana, its line sent (though 86'd since)
+    const checks = await apiCall<{ data: { guestName: string | null; lines: { sent: boolean }[] }[] }>(
+      { api: server.api, authOrigin: `http://${HOST}:${server.ports.auth}` },
+      'GET',
+      '/tenants/10000001/restaurants/20000001/pos/checks',
+      { token: ownerToken, headers: { 'x-pos-device': deviceToken } },
+    );
+    const dana = checks.body.data.filter((check) => check.guestName === 'Dana');
+    expect(dana).toHaveLength(1);
+    expect(dana[0]!.lines.map((line) => line.sent)).toEqual([true]);
 
     const day = await serverSales(deviceToken);
     const offline = day.filter((sale) => sale.offline !== null);
@@ -442,12 +478,12 @@ describe('the register offline', () => {
         }
         return statuses;
       },
-      { queued, token: deviceToken },
+      { queued: queuedSales, token: deviceToken },
     );
     expect(again).toEqual(Array(SALES).fill(201));
     // and no ticket prints again
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    expect(ticketsPrinted()).toHaveLength(SALES * stationsPerSale);
+    expect(ticketsPrinted()).toHaveLength(printedTickets);
     expect(drawerKicks()).toBe(kicks);
     expect(receiptsPrinted()).toHaveLength(kicks);
     const after = (await serverSales(deviceToken)).filter((sale) => sale.offline !== null);

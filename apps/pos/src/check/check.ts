@@ -77,8 +77,8 @@ export function checkReducer(check: Check, action: CheckAction): Check {
   }
 }
 
-/** The sale as the register sends it: the lines without their local keys, paid with `tendered` cash. */
-export function saleOf(check: Check, tendered: number): PlacePosOrderInput {
+/** The check as the register sends it: the lines without their local keys, a name only when given. */
+export function orderOf(check: Check): Pick<PlacePosOrderInput, 'service' | 'lines' | 'guestName'> {
   const guestName = check.guestName.trim();
   return {
     service: check.service,
@@ -87,6 +87,10 @@ export function saleOf(check: Check, tendered: number): PlacePosOrderInput {
       ...(notes?.trim() ? { notes: notes.trim() } : {}),
     })),
     ...(guestName ? { guestName } : {}),
-    tender: { method: 'cash', tendered },
   };
+}
+
+/** The sale as the register sends it, paid with `tendered` cash. */
+export function saleOf(check: Check, tendered: number): PlacePosOrderInput {
+  return { ...orderOf(check), tender: { method: 'cash', tendered } };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { shellFiles } from '../../vite-offline';
 import { checkReducer, EMPTY_CHECK, saleOf } from '../check/check';
 import type { Item, RegisterData } from '../queries';
-import { offlineSaleOf } from './offline-sale';
+import { keptCheckOf, offlineSaleOf } from './offline-sale';
 
 /**
  * What the register keeps for a sale made offline (decision 063): the sale's body with the moment and what
@@ -74,6 +74,31 @@ describe('a sale kept offline', () => {
     });
     const sold = { key: 'k', place: 'p', at: new Date() };
     expect(offlineSaleOf(check, register, saleOf(check, 100), sold)).toBeNull();
+  });
+});
+
+describe('a check kept open offline', () => {
+  it('carries its key, the moment it was kept and its lines to send, and no tender', () => {
+    let check = checkReducer(EMPTY_CHECK, { type: 'add', line: { itemId: 1, quantity: 2, modifiers: [] } });
+    check = checkReducer(check, { type: 'service', service: 'takeout' });
+    check = checkReducer(check, { type: 'guest', guestName: ' Dana ' });
+    const at = new Date('2026-12-06T12:30:00.000Z');
+    expect(keptCheckOf(check, register, { key: 'c-1', place: '1:2:3', at })).toEqual({
+      kind: 'check',
+      place: '1:2:3',
+      key: 'c-1',
+      body: {
+        service: 'takeout',
+        guestName: 'Dana',
+        lines: [{ itemId: 1, quantity: 2, modifiers: [] }],
+        send: true,
+        offline: { openedAt: '2026-12-06T12:30:00.000Z' },
+      },
+      total: 2400,
+      soldAt: '2026-12-06T12:30:00.000Z',
+    });
+    const gone = checkReducer(EMPTY_CHECK, { type: 'add', line: { itemId: 9, quantity: 1, modifiers: [] } });
+    expect(keptCheckOf(gone, register, { key: 'c-2', place: '1:2:3', at })).toBeNull();
   });
 });
 

@@ -2,10 +2,10 @@ import type { PlacePosOrderInput } from '@brigade/domain/pos/api';
 import { type OfflineTicket, offlineTickets } from '@brigade/domain/pos/offline-tickets';
 import { printedReceipts, type ReceiptInput } from '@brigade/domain/pos/receipt';
 import { encodeReceipts } from '@brigade/domain/printing/receipt-bytes';
-import type { Check } from '../check/check';
+import { type Check, orderOf } from '../check/check';
 import { itemsById, priceCheck } from '../check/pricing';
 import type { RegisterData } from '../queries';
-import type { NewQueuedSale, QueuedSale } from './queue';
+import type { Kept, NewKept, NewQueuedSale, QueuedSale } from './queue';
 
 /**
  * A cash sale as the register keeps it offline (decision 063): the sale's body with the moment it was made
@@ -38,20 +38,43 @@ export function offlineSaleOf(
 }
 
 /**
- * The kitchen tickets of a sale kept on the register, for the print bridge: the sale's lines as the server
- * prices them, titled "OFFLINE {n}" (the sale has no number until it is sent), keyed by the sale's key.
+ * A check kept open to pay later while offline (decision 072): opened as a tab with its lines sent to the
+ * kitchen when the register reconnects, priced then by the server (nothing was paid: the guest pays what the
+ * check says). Null when the register cannot price it.
+ */
+export function keptCheckOf(
+  check: Check,
+  register: Pick<RegisterData, 'menus' | 'rules'>,
+  kept: { key: string; place: string; at: Date },
+): NewKept | null {
+  const priced = priceCheck(check, itemsById(register.menus), register.rules);
+  if (!priced.totals || priced.lines.some((line) => line.priced === null)) return null;
+  const openedAt = kept.at.toISOString();
+  return {
+    kind: 'check',
+    place: kept.place,
+    key: kept.key,
+    body: { ...orderOf(check), send: true, offline: { openedAt } },
+    total: priced.totals.total,
+    soldAt: openedAt,
+  };
+}
+
+/**
+ * The kitchen tickets of a sale (or a check) kept on the register, for the print bridge: its lines as the
+ * server prices them, titled "OFFLINE {n}" (it has no number until it is sent), keyed by its key.
  */
 export function keptSaleTickets(
   check: Check,
   register: Pick<RegisterData, 'menus' | 'rules' | 'timezone' | 'courses' | 'kitchenPrinting'>,
-  sale: QueuedSale,
+  sale: Kept,
 ): OfflineTicket[] {
   const priced = priceCheck(check, itemsById(register.menus), register.rules);
   const lines = priced.lines.flatMap((line) => (line.priced ? [line.priced] : []));
   return offlineTickets(register, {
     saleKey: sale.key,
     label: `OFFLINE ${sale.seq}`,
-    service: sale.body.service,
+    service: sale.body.service ?? 'dine_in',
     guestName: sale.body.guestName,
     soldAt: new Date(sale.soldAt),
     lines,

@@ -1,7 +1,7 @@
 import { ProblemError } from '@brigade/api-client/problem-error';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { type NewQueuedSale, openSaleQueue, type QueuedSale } from './queue';
+import { type Kept, type NewKept, type NewQueuedSale, openSaleQueue } from './queue';
 import { syncQueue } from './sync';
 
 /**
@@ -24,8 +24,24 @@ const saleOf = (key: string, place = PLACE): NewQueuedSale => ({
   soldAt: '2026-12-06T11:00:00.000Z',
 });
 
+/** A check kept open to pay later (decision 072). */
+const checkOf = (key: string): NewKept => ({
+  kind: 'check',
+  place: PLACE,
+  key,
+  body: {
+    service: 'takeout',
+    guestName: 'Dana',
+    lines: [{ itemId: 1, quantity: 2, modifiers: [] }],
+    send: true,
+    offline: { openedAt: '2026-12-06T11:05:00.000Z' },
+  },
+  total: 880,
+  soldAt: '2026-12-06T11:05:00.000Z',
+});
+
 const fresh = () => openSaleQueue(new IDBFactory());
-const keysOf = (sales: QueuedSale[]) => sales.map((s) => `${s.key}:${s.state}`);
+const keysOf = (sales: Kept[]) => sales.map((s) => `${s.key}:${s.state}`);
 const lost = () => new ProblemError(0, { detail: 'Failed to fetch' });
 
 describe('the offline queue', () => {
@@ -114,8 +130,8 @@ describe('syncing the queue', () => {
     const queue = await fresh();
     await queue.add({ ...saleOf('a'), printingSince: new Date().toISOString() });
     await queue.add(saleOf('b'));
-    const sent: QueuedSale[] = [];
-    const send = async (sale: QueuedSale) => {
+    const sent: Kept[] = [];
+    const send = async (sale: Kept) => {
       sent.push(sale);
     };
     // the first is printing: nothing goes, in order
@@ -137,5 +153,28 @@ describe('syncing the queue', () => {
       sent: 1,
     });
     expect(keys).toEqual(['a']);
+  });
+
+  it('sends kept checks in their place among the sales, each as what it is, with the stations printed', async () => {
+    const queue = await fresh();
+    await queue.add(saleOf('a'));
+    await queue.add({ ...checkOf('b'), printingSince: new Date().toISOString() });
+    await queue.add(saleOf('c'));
+    const sent: Kept[] = [];
+    const send = async (kept: Kept) => void sent.push(kept);
+    // the check is printing on the bridge: the sale before it goes, the one after waits, in order
+    expect(await syncQueue(queue, PLACE, send)).toMatchObject({ sent: 1, stoppedBy: 'printing' });
+    await queue.printed('b', [3]);
+    expect(await syncQueue(queue, PLACE, send)).toMatchObject({ sent: 2, stoppedBy: null });
+    expect(sent.map((kept) => [kept.key, kept.kind ?? 'sale'])).toEqual([
+      ['a', 'sale'],
+      ['b', 'check'],
+      ['c', 'sale'],
+    ]);
+    const check = sent[1]!;
+    expect(check.kind === 'check' && check.body).toEqual({
+      ...checkOf('b').body,
+      offline: { openedAt: '2026-12-06T11:05:00.000Z', printedStations: [3] },
+    });
   });
 });

@@ -1,9 +1,9 @@
 import { errorMessage, ProblemError } from '@brigade/api-client/problem-error';
-import { isPrinting, type QueuedSale, type SaleQueue } from './queue';
+import { isPrinting, type Kept, type SaleQueue } from './queue';
 
 /**
- * Sends a register's waiting sales in the order they were made, each with its own Idempotency-Key (decision
- * 063). A sale the server recorded (or had recorded already: the same key answers the same sale) leaves the
+ * Sends a register's waiting sales and kept checks in the order they were made, each with its own
+ * Idempotency-Key (decisions 063, 072). A sale the server recorded (or had recorded already: the same key answers the same sale) leaves the
  * queue. The first that gets no answer, or an answer that may change (the server failing, the device or the
  * register refused), stops the round: it and the ones after it are sent next time, in order. A sale the
  * server refuses as it stands (400, 422) is kept as refused for a manager, and the others go on.
@@ -23,7 +23,7 @@ export const isRefusedForGood = (error: unknown): boolean =>
 export async function syncQueue(
   queue: SaleQueue,
   place: string,
-  send: (sale: QueuedSale) => Promise<unknown>,
+  send: (sale: Kept) => Promise<unknown>,
   onSent: () => void = () => {},
 ): Promise<SyncOutcome> {
   const outcome: SyncOutcome = { sent: 0, refused: 0, stoppedBy: null };

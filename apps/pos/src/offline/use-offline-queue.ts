@@ -2,6 +2,7 @@ import type { OfflineTicket } from '@brigade/domain/pos/offline-tickets';
 import { drawerKickBytes } from '@brigade/domain/printing/drawer-bytes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { checksKey, floorKey, openCheck } from '../check-queries';
 import type { StoredDevice } from '../device-store';
 import { placeSale, type RegisterData, type Scope, salesKey } from '../queries';
 import {
@@ -11,7 +12,7 @@ import {
   printOnBridge,
   sendOnBridge,
 } from './print-bridge';
-import { type NewQueuedSale, openSaleQueue, type QueuedSale, type SaleQueue } from './queue';
+import { type Kept, type NewKept, openSaleQueue, type SaleQueue, type Stored } from './queue';
 import { syncQueue } from './sync';
 
 /**
@@ -45,8 +46,8 @@ function announce() {
 export const placeOf = (scope: Scope, device: Pick<StoredDevice, 'deviceId'>) =>
   `${scope.tenantId}:${scope.restaurantId}:${device.deviceId}`;
 
-/** Keeps a sale made offline until it can be sent. */
-export async function queueSale(sale: NewQueuedSale): Promise<QueuedSale> {
+/** Keeps a sale made offline, or a check kept open, until it can be sent. */
+export async function queueSale<T extends NewKept>(sale: T): Promise<Stored<T>> {
   const stored = await (await saleQueue()).add(sale);
   announce();
   return stored;
@@ -66,7 +67,7 @@ export interface KeptSalePrints {
  * server prints it all: a duplicate at worst, never a lost ticket.
  */
 export async function printKeptSale(
-  sale: QueuedSale,
+  sale: Kept,
   make: () => KeptSalePrints,
   bridge: BridgeSettings,
   printer: RegisterData['registerPrinter'],
@@ -79,8 +80,11 @@ export async function printKeptSale(
         ? sendOnBridge(bridge, `${sale.key}:${what}`, printer.ipAddress, bytes, deadline)
         : Promise.resolve(null);
     // the drawer first: the guest waits for the change; then the receipt, then the kitchen
+    // a check kept open took no money: no drawer to open
     const drawer =
-      printer && printer.drawers > 0 ? await send('drawer', drawerKickBytes(printer.drawers)) : null;
+      printer && printer.drawers > 0 && sale.kind !== 'check'
+        ? await send('drawer', drawerKickBytes(printer.drawers))
+        : null;
     const printed = receipt ? await send('receipt', receipt) : null;
     const outcome = await printOnBridge(bridge, tickets, deadline);
     await (await saleQueue()).printed(sale.key, outcome.printed);
@@ -107,12 +111,12 @@ export async function dismissSale(key: string): Promise<void> {
 
 export interface OfflineQueueState {
   waiting: number;
-  refused: QueuedSale[];
+  refused: Kept[];
   syncing: boolean;
 }
 
 function useQueuedSales(place: string) {
-  const [sales, setSales] = useState<QueuedSale[]>([]);
+  const [sales, setSales] = useState<Kept[]>([]);
   const reload = useCallback(async () => setSales(await (await saleQueue()).list(place)), [place]);
   useEffect(() => {
     void reload();
@@ -150,11 +154,16 @@ export function useOfflineQueue(scope: Scope, device: StoredDevice, offline: boo
     setSyncing(true);
     try {
       await oneRound(async () => {
-        const send = (sale: QueuedSale) => placeSale(scope, device.token, sale.body, sale.key);
+        const send = (sale: Kept) =>
+          sale.kind === 'check'
+            ? openCheck(scope, device.token, sale.body, sale.key)
+            : placeSale(scope, device.token, sale.body, sale.key);
         const outcome = await syncQueue(await saleQueue(), place, send, announce);
         if (outcome.sent + outcome.refused === 0) return;
         announce();
         void queryClient.invalidateQueries({ queryKey: salesKey(scope) });
+        void queryClient.invalidateQueries({ queryKey: checksKey(scope) });
+        void queryClient.invalidateQueries({ queryKey: floorKey(scope) });
         void queryClient.invalidateQueries({
           queryKey: ['pos', scope.tenantId, scope.restaurantId, 'drawer'],
         });

@@ -19,12 +19,12 @@ export function CheckPanel(props: {
   onPay: () => void;
   /** Paying by card on the register's terminal; absent when it has none. */
   onPayCard?: (() => void) | undefined;
+  /** "Send, pay later": opened as a tab sent to the kitchen (decision 072). */
+  later: { onKeep: () => void; busy: boolean; problem: string | null };
   onClose: () => void;
 }) {
   const { check, priced, dispatch } = props;
-  const { offline } = useRegisterContext();
   const guestId = useId();
-  const total = priced.totals?.total ?? 0;
   // offline, cash sales are kept on the register (decision 063); the card dialog says why it cannot charge
   const payable = check.lines.length > 0 && priced.totals !== null && priced.problems.length === 0;
   return (
@@ -72,21 +72,57 @@ export function CheckPanel(props: {
           ))}
         </ol>
       )}
-      <div className="pos-check__foot">
-        <Figures priced={priced} />
-        {priced.problems.length > 0 && (
-          <div role="alert">
-            <ul className="pos-check__problems">
-              {priced.problems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
-          </div>
-        )}
-        <PayButtons total={total} disabled={!payable} onPay={props.onPay} onPayCard={props.onPayCard} />
-        {offline && props.onPayCard && <p className="pos-check__offline">{CARD_NEEDS_CONNECTION}</p>}
-      </div>
+      <CheckFoot
+        priced={priced}
+        payable={payable}
+        onPay={props.onPay}
+        onPayCard={props.onPayCard}
+        later={props.later}
+      />
     </aside>
+  );
+}
+
+/** The check's figures, what stops it being paid, and the ways to pay it (or to pay later). */
+function CheckFoot(props: {
+  priced: PricedCheck;
+  payable: boolean;
+  onPay: () => void;
+  onPayCard?: (() => void) | undefined;
+  later: { onKeep: () => void; busy: boolean; problem: string | null };
+}) {
+  const { priced } = props;
+  const { offline } = useRegisterContext();
+  const total = priced.totals?.total ?? 0;
+  return (
+    <div className="pos-check__foot">
+      <Figures priced={priced} />
+      {priced.problems.length > 0 && (
+        <div role="alert">
+          <ul className="pos-check__problems">
+            {priced.problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <PayButtons total={total} disabled={!props.payable} onPay={props.onPay} onPayCard={props.onPayCard} />
+      <Button
+        variant="secondary"
+        block
+        className="pos-check__later"
+        disabled={!props.payable || props.later.busy}
+        onClick={props.later.onKeep}
+      >
+        Send, pay later
+      </Button>
+      {props.later.problem && (
+        <p className="pos-check__later-problem" role="alert">
+          {props.later.problem}
+        </p>
+      )}
+      {offline && props.onPayCard && <p className="pos-check__offline">{CARD_NEEDS_CONNECTION}</p>}
+    </div>
   );
 }
 

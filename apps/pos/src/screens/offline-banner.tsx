@@ -27,7 +27,7 @@ export function ConnectionStatus(props: {
       <div className="pos-connection pos-offline" role="alert" data-state="offline">
         <p className="pos-offline__text">
           <strong>Offline</strong> — cash sales are kept on this register and sent when the connection is
-          back. Card payments need a connection.
+          back. Card payments need a connection: keep the check open with “Send, pay later”.
         </p>
         {count}
         <Button variant="secondary" size="sm" onClick={onRetry}>

@@ -37,6 +37,7 @@ export function OfflineReview({ sales }: { sales: Sale[] }) {
           <RefusedRow
             key={sale.key}
             saleKey={sale.key}
+            check={sale.kind === 'check'}
             total={sale.total}
             soldAt={sale.soldAt}
             problem={sale.problem}
@@ -65,19 +66,30 @@ function ConflictRow({ sale }: { sale: Sale }) {
 }
 
 /** A sale the server would not record: its words, and taking it off this register once dealt with. */
-function RefusedRow(props: { saleKey: string; total: number; soldAt: string; problem?: string | undefined }) {
+function RefusedRow(props: {
+  saleKey: string;
+  /** A check kept open to pay later (decision 072): no money was taken. */
+  check: boolean;
+  total: number;
+  soldAt: string;
+  problem?: string | undefined;
+}) {
   const { money, register } = useRegisterContext();
   const [confirming, setConfirming] = useState(false);
   return (
     <li className="pos-review__item" data-tone="error">
       <p className="pos-review__head">
-        <strong>Not recorded</strong> · {money(props.total)} · sold at{' '}
+        <strong>Not recorded</strong> · {money(props.total)} · {props.check ? 'check kept open' : 'sold'} at{' '}
         {clockTime(props.soldAt, register.timezone)}
       </p>
       <p className="pos-review__problem">{props.problem}</p>
       {confirming ? (
         <div className="pos-review__actions">
-          <span>The cash stays in the drawer: ring the sale up again, then remove it here.</span>
+          <span>
+            {props.check
+              ? 'Nothing was paid: open the check again, then remove it here.'
+              : 'The cash stays in the drawer: ring the sale up again, then remove it here.'}
+          </span>
           <Button size="sm" variant="danger" onClick={() => void dismissSale(props.saleKey)}>
             Remove from this register
           </Button>

@@ -8,13 +8,15 @@ import { needsChoices, sellingMenus } from '../register/sections';
 import { CardDialog } from './card-dialog';
 import { CheckBar, CheckPanel } from './check-panel';
 import { ItemDialog } from './item-dialog';
+import { KeptCheckDone, useKeepOpen } from './keep-open';
 import { MenuPanel } from './menu-panel';
 import { PayDialog } from './pay-dialog';
 
 /**
  * The register (issue 46): the menu on the left, the check on the right (a sheet on a phone). Items with
  * choices to make open a dialog; the others go straight on the check. "Pay" takes cash; with a card
- * terminal paired, "Cash" and "Card" sit side by side.
+ * terminal paired, "Cash" and "Card" sit side by side; "Send, pay later" opens it as a tab sent to the
+ * kitchen (kept on the register while offline).
  */
 export function RegisterScreen({ check, dispatch }: { check: Check; dispatch: Dispatch<CheckAction> }) {
   const { register } = useRegisterContext();
@@ -25,6 +27,10 @@ export function RegisterScreen({ check, dispatch }: { check: Check; dispatch: Di
   const [paying, setPaying] = useState<'cash' | 'card' | null>(null);
   const paid = useRef(false);
   const [checkOpen, setCheckOpen] = useState(false);
+  const later = useKeepOpen(() => {
+    dispatch({ type: 'clear' });
+    setCheckOpen(false);
+  });
   const total = priced.totals?.total ?? 0;
   const count = check.lines.reduce((n, line) => n + line.quantity, 0);
 
@@ -36,22 +42,14 @@ export function RegisterScreen({ check, dispatch }: { check: Check; dispatch: Di
   return (
     <main className="pos-register" data-check-open={checkOpen ? 'true' : undefined}>
       <h1 className="ui-visually-hidden">Register: {register.restaurantName}</h1>
-      {menus.length === 0 ? (
-        <div className="pos-menu">
-          <EmptyState
-            title="No items on the POS"
-            message="Turn on 'Visible in POS' for a menu in the management app to sell its items here."
-          />
-        </div>
-      ) : (
-        <MenuPanel menus={menus} onPick={pick} />
-      )}
+      <SellingMenu menus={menus} onPick={pick} />
       <CheckPanel
         check={check}
         priced={priced}
         dispatch={dispatch}
         onPay={() => setPaying('cash')}
         onPayCard={register.device.terminal ? () => setPaying('card') : undefined}
+        later={{ onKeep: () => void later.keepOpen(check), busy: later.busy, problem: later.problem }}
         onClose={() => setCheckOpen(false)}
       />
       <CheckBar count={count} total={total} onOpen={() => setCheckOpen(true)} />
@@ -62,6 +60,15 @@ export function RegisterScreen({ check, dispatch }: { check: Check; dispatch: Di
           onAdd={(line) => {
             dispatch({ type: 'add', line });
             setChoosing(null);
+          }}
+        />
+      )}
+      {later.kept && (
+        <KeptCheckDone
+          kept={later.kept}
+          onNewSale={() => {
+            later.dismiss();
+            requestAnimationFrame(focusSearch);
           }}
         />
       )}
@@ -86,6 +93,19 @@ export function RegisterScreen({ check, dispatch }: { check: Check; dispatch: Di
         />
       )}
     </main>
+  );
+}
+
+/** The menus the register sells, or what to do when there are none. */
+function SellingMenu(props: Parameters<typeof MenuPanel>[0]) {
+  if (props.menus.length > 0) return <MenuPanel {...props} />;
+  return (
+    <div className="pos-menu">
+      <EmptyState
+        title="No items on the POS"
+        message="Turn on 'Visible in POS' for a menu in the management app to sell its items here."
+      />
+    </div>
   );
 }
 

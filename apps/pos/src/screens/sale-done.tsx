@@ -144,7 +144,7 @@ export function QueuedDone({
 }
 
 /** What the print bridge did with a kept sale's kitchen tickets. */
-function BridgeNote({ bridged }: { bridged: BridgeOutcome | 'printing' }) {
+export function BridgeNote({ bridged }: { bridged: BridgeOutcome | 'printing' }) {
   let text: string;
   const receipt =
     bridged !== 'printing' && bridged.receipt !== 'none'

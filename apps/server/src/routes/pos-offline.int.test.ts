@@ -269,3 +269,114 @@ describe('a sale made offline', () => {
     expect(answer.statusCode).toBe(403);
   });
 });
+
+describe('a check kept open to pay later', () => {
+  const ticketsOf = async (orderId: number) =>
+    (
+      (await t.database.db.execute(
+        sql`select t.status, t.round, (select count(*)::int from pgboss.job j where j.name = 'kitchen.ticket'
+              and (j.data->>'ticketId')::bigint = t.ticket_id) as jobs
+            from kitchen_tickets t where t.order_id = ${orderId}`,
+      )) as unknown as { rows: { status: string; round: number; jobs: number }[] }
+    ).rows;
+  const notesOf = async (orderId: number) =>
+    (
+      (await t.database.db.execute(
+        sql`select note from order_events where order_id = ${orderId} order by event_id`,
+      )) as unknown as { rows: { note: string }[] }
+    ).rows.map((row) => row.note);
+  const kept = (extra: object = {}) => ({
+    service: 'takeout',
+    guestName: 'Dana',
+    lines: [{ itemId: ids.burger, quantity: 1, modifiers: [] }],
+    send: true,
+    ...extra,
+  });
+
+  it('opens with its lines sent to the kitchen in one call, once per key', async () => {
+    const key = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => register('employee', 'POST', '/checks', { key, payload: kept() })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
+    const check = answers[0]!.json().data;
+    expect(new Set(answers.map((a) => a.json().data.orderId))).toEqual(new Set([check.orderId]));
+    expect(check).toMatchObject({ status: 'open', guestName: 'Dana', paid: 0 });
+    // nothing paid yet: all of it is owed (the burger's price is whatever the tests before made it)
+    expect(check.balance).toBe(check.totals.total);
+    expect(check.balance).toBeGreaterThan(1200);
+    expect(check.lines.map((l: { sent: boolean; round: number }) => [l.sent, l.round])).toEqual([[true, 1]]);
+    expect(await ticketsOf(check.orderId)).toEqual([{ status: 'queued', round: 1, jobs: 1 }]);
+    expect(await ordersOfKey(key)).toContain('"n":1');
+    // it waits among the open checks, nothing left to send
+    const open = await register('employee', 'GET', '/checks');
+    const listed = open.json().data.find((c: { orderId: number }) => c.orderId === check.orderId);
+    expect(listed.lines.every((l: { sent: boolean }) => l.sent)).toBe(true);
+    // without send, the lines wait (as before)
+    const held = await register('employee', 'POST', '/checks', {
+      key: randomUUID(),
+      payload: kept({ send: false }),
+    });
+    expect(held.statusCode, held.body).toBe(201);
+    expect(held.json().data.lines[0].sent).toBe(false);
+    expect(await ticketsOf(held.json().data.orderId)).toEqual([]);
+  });
+
+  it('kept on an offline register: says so in its history and does not print again what the bridge printed', async () => {
+    const openedAt = new Date(Date.now() - 10 * 60_000).toISOString();
+    const answer = await register('employee', 'POST', '/checks', {
+      key: randomUUID(),
+      payload: kept({ offline: { openedAt, printedStations: [ids.grill] } }),
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const orderId = answer.json().data.orderId;
+    expect(await ticketsOf(orderId)).toEqual([{ status: 'printed', round: 1, jobs: 0 }]);
+    expect((await notesOf(orderId))[0]).toBe(
+      'Opened for Dana on Front while it was offline; sent when it reconnected',
+    );
+    // fries 86'd since it was kept: it opens all the same (the kitchen may have made them), and says so;
+    // a check opened online now is refused them
+    await kit.staff('employee', 'PUT', `/ordering-settings/sold-out/${ids.fries}`, { soldOut: true });
+    try {
+      const withFries = kept({ lines: [{ itemId: ids.fries, quantity: 1, modifiers: [] }] });
+      const late = await register('employee', 'POST', '/checks', {
+        key: randomUUID(),
+        payload: { ...withFries, offline: { openedAt } },
+      });
+      expect(late.statusCode, late.body).toBe(201);
+      expect((await notesOf(late.json().data.orderId))[0]).toBe(
+        "Opened for Dana on Front while it was offline; sent when it reconnected (86'd since: Fries)",
+      );
+      const now = await register('employee', 'POST', '/checks', { key: randomUUID(), payload: withFries });
+      expect(now.statusCode, now.body).toBe(400);
+    } finally {
+      await kit.staff('employee', 'PUT', `/ordering-settings/sold-out/${ids.fries}`, { soldOut: false });
+    }
+  });
+
+  it('refuses bad input with the reasons, and stores nothing', async () => {
+    const key = randomUUID();
+    const empty = await register('employee', 'POST', '/checks', { key, payload: kept({ lines: [] }) });
+    expect([empty.statusCode, empty.json().errors]).toEqual([
+      400,
+      [{ path: 'lines', message: 'Add at least one line to send' }],
+    ]);
+    const badTime = await register('employee', 'POST', '/checks', {
+      key,
+      payload: kept({ offline: { openedAt: 'an hour ago' } }),
+    });
+    expect([badTime.statusCode, badTime.json().errors]).toEqual([
+      400,
+      [{ path: 'offline.openedAt', message: 'Opened at must be an ISO date-time' }],
+    ]);
+    const badSend = await register('employee', 'POST', '/checks', { key, payload: kept({ send: 'yes' }) });
+    expect(badSend.statusCode).toBe(400);
+    expect(badSend.body).toContain('Send must be true or false');
+    expect(await ordersOfKey(key)).toContain('"n":0');
+  });
+
+  it("gives another tenant's user nothing", async () => {
+    const answer = await register('otherOwner', 'POST', '/checks', { key: randomUUID(), payload: kept() });
+    expect(answer.statusCode).toBe(403);
+  });
+});

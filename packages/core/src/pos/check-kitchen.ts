@@ -17,7 +17,7 @@ import {
   voidCheckLineSchema,
 } from '@brigade/domain/pos/checks';
 import { coursesOfRestaurant } from '../ordering/kitchen-repository';
-import { queueKitchenTickets, queueVoidTickets } from '../ordering/kitchen-tickets';
+import { type BridgePrinted, queueKitchenTickets, queueVoidTickets } from '../ordering/kitchen-tickets';
 import { addOrderEvent, type OrderRow } from '../ordering/ordering-repository';
 import { approvalAt, approvalLimitsOf } from '../staff/index';
 import { userIdOf } from '../use-case';
@@ -85,6 +85,7 @@ export async function sendRound(
   row: OrderRow,
   chosen: CheckLine[],
   at: { by: string; deviceName: string; now: Date },
+  bridged?: BridgePrinted,
 ): Promise<{ saved: OrderRow; round: number; ticketsQueued: number }> {
   const lines = row.lines as CheckLine[];
   // voided lines keep their round: a round number is never given twice (the kitchen's bumps count on it)
@@ -95,7 +96,7 @@ export async function sendRound(
   });
   const what = chosen.map((l) => `${l.quantity} x ${l.name}`).join(', ');
   await addOrderEvent(db, saved, 'open', at.by, `Sent round ${round} from ${at.deviceName}: ${what}`);
-  return { saved, round, ticketsQueued: await queueKitchenTickets(db, saved, round) };
+  return { saved, round, ticketsQueued: await queueKitchenTickets(db, saved, round, bridged) };
 }
 
 /**

@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Executor } from '@brigade/db/database';
 import { sideBySide } from '@brigade/db/side-by-side';
 import type { Actor } from '@brigade/domain/access';
-import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import { BrigadeError, notFound, validationError } from '@brigade/domain/errors';
 import { computeTotals, type OrderTotals, type TotalsRules } from '@brigade/domain/ordering/totals';
-import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '@brigade/domain/payments/api';
 import { paidAtCounter } from '@brigade/domain/pos/api';
 import { applyCheckDiscount, type CheckDiscount } from '@brigade/domain/pos/check-splits';
 import {
@@ -19,38 +16,20 @@ import {
   LINE_NOT_FOUND,
   LINE_SENT,
   nextLineId,
-  openCheckSchema,
+  type openCheckSchema,
   paidToward,
   removeCheckLineSchema,
   type VoidedLine,
 } from '@brigade/domain/pos/checks';
 import { kioskOrderName } from '@brigade/domain/pos/kiosk';
-import { KEY_REUSED, ORDER_INVALID } from '../ordering/checkout';
+import { ORDER_INVALID } from '../ordering/checkout';
 import { liveNumber } from '../ordering/order-number';
-import {
-  addOrderEvent,
-  findOrder,
-  findOrderByKey,
-  insertOrder,
-  nextOrderNumber,
-  type OrderRow,
-  readTaxRates,
-} from '../ordering/ordering-repository';
-import { requestHash } from '../request-hash';
+import { findOrder, type OrderRow, readTaxRates } from '../ordering/ordering-repository';
 import { registerUnlockedCheck, serverOf } from '../staff/index';
 import { findRestaurant } from '../tenancy/restaurant-repository';
-import { userIdOf } from '../use-case';
 import { deviceNameOf, lockOpenCheck, openCheckRows, saveCheck } from './check-repository';
 import type { RestaurantScope } from './device-repository';
-import { findTable } from './floor-repository';
-import {
-  openRegister,
-  type PosDeps,
-  type RegisterPlace,
-  registerDevice,
-  servedRegister,
-  unlockedRegister,
-} from './register';
+import { openRegister, type PosDeps, type RegisterPlace, registerDevice, unlockedRegister } from './register';
 import { priceSale, saleOf } from './sale';
 import { type TenderRow, tendersOf } from './sale-repository';
 
@@ -58,7 +37,7 @@ import { type TenderRow, tendersOf } from './sale-repository';
  * Open checks (docs/behaviour/pos.md#open-checks, decision 055): a register order kept `open` while the
  * table eats. Lines are priced on the server as a sale's are and carry a seat and a course; every change
  * names the check's version (409 "changed on another terminal" when another register changed it first).
- * Sending to the kitchen and voiding are in check-kitchen.ts; paying in check-pay.ts.
+ * Opening is in check-open.ts; sending to the kitchen and voiding in check-kitchen.ts; paying in check-pay.ts.
  */
 
 export interface CheckCall extends RestaurantScope {
@@ -67,66 +46,6 @@ export interface CheckCall extends RestaurantScope {
 }
 
 const scopeOf = (input: RestaurantScope) => ({ tenantId: input.tenantId, restaurantId: input.restaurantId });
-
-export async function openCheck(
-  deps: PosDeps,
-  actor: Actor,
-  call: RestaurantScope & { token: unknown; idempotencyKey: unknown; body: unknown },
-): Promise<Check> {
-  const scope = scopeOf(call);
-  const key = idempotencyKeySchema.safeParse(call.idempotencyKey);
-  if (!key.success)
-    throw validationError(IDEMPOTENCY_KEY_MESSAGE, [
-      { path: 'idempotency-key', message: IDEMPOTENCY_KEY_MESSAGE },
-    ]);
-  const place = await servedRegister(deps, actor, scope, call.token);
-  const request = openCheckSchema.parse(call.body);
-  const hash = requestHash('openCheck', request);
-  const earlier = await findOrderByKey(deps.db, scope, key.data);
-  if (earlier) return replayOpen(deps.db, earlier, hash);
-  const table = request.tableId ? await findTable(deps.db, scope, request.tableId) : null;
-  if (request.tableId && !table)
-    throw validationError(ORDER_INVALID, [{ path: 'tableId', message: 'Table not found' }]);
-  const lines = priceCheckLines(place, request.service, request.lines, 1);
-  const now = deps.now?.() ?? new Date();
-  const businessDate = toLocalMoment(now.toISOString(), place.resolved.timezone).date;
-  const row = await insertOrder(deps.db, {
-    ...scope,
-    token: randomBytes(16).toString('base64url'),
-    number: await nextOrderNumber(deps.db, scope, businessDate),
-    businessDate,
-    status: 'open',
-    channel: 'pos',
-    fulfilment: request.service,
-    deviceId: place.device.deviceId,
-    tableId: table?.tableId ?? null,
-    pickupAt: now,
-    asap: true,
-    customer: { name: request.guestName || table?.name || '', email: '', phone: '' },
-    lines,
-    ...totalsOf(lines, place.rules, request.service),
-    currency: place.currency,
-    // the check's server: whoever unlocked the register, else the signed-in user's employee (decisions 056, 057)
-    serverEmployeeId: place.serverEmployeeId ?? null,
-    idempotencyKey: key.data,
-    requestHash: hash,
-  });
-  // the same check opened twice at once: the first is the check
-  if (!row) return replayOpen(deps.db, (await findOrderByKey(deps.db, scope, key.data))!, hash);
-  const where = table
-    ? `at ${table.name}`
-    : request.guestName
-      ? `for ${request.guestName}`
-      : 'at the counter';
-  await addOrderEvent(deps.db, row, 'open', userIdOf(actor), `Opened ${where} on ${place.device.name}`);
-  return viewOf(deps.db, row);
-}
-
-async function replayOpen(db: Executor, row: OrderRow, hash: string): Promise<Check> {
-  if (row.requestHash !== hash || row.channel !== 'pos')
-    throw new BrigadeError('unprocessable', 'IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
-  return viewOf(db, row);
-}
 
 /** A check as the register shows it, with its tenders (once paid), the register that opened it, its server. */
 export async function viewOf(db: Executor, row: OrderRow): Promise<Check> {
@@ -139,7 +58,7 @@ export async function viewOf(db: Executor, row: OrderRow): Promise<Check> {
 }
 
 /** Prices new lines from the register's menu (every problem at once, as a sale's), numbered from `firstId`. */
-function priceCheckLines(
+export function priceCheckLines(
   place: RegisterPlace,
   service: 'dine_in' | 'takeout',
   input: ReturnType<typeof openCheckSchema.parse>['lines'],
@@ -182,7 +101,7 @@ export function pricedCheck(
 }
 
 /** The check's totals from its live lines (a sale's rules: dine in at each rate's own percent), and its tip. */
-function totalsOf(
+export function totalsOf(
   lines: CheckLine[],
   rules: Omit<TotalsRules, 'dineIn'>,
   service: 'dine_in' | 'takeout' | string,

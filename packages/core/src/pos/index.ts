@@ -11,9 +11,10 @@ export { closeCheck, handBackCheckPayments, moveCheck, recordCardsGivenBack } fr
 export { type ApprovalDeps, discountCheck, discountCheckLine } from './check-discount';
 export { PAY_CHECK_KEYED_OPERATION, payCheckByKeyedCard } from './check-keyed';
 export { fireNextCourse, sendCheck, voidCheckLine } from './check-kitchen';
+export { openCheck } from './check-open';
 export { PAY_CHECK_OPERATION, payCheck } from './check-pay';
 export { mergeChecks, moveCheckLines, splitCheck, transferCheck } from './check-splits';
-export { addCheckLines, getCheck, listOpenChecks, openCheck, removeCheckLine } from './checks';
+export { addCheckLines, getCheck, listOpenChecks, removeCheckLine } from './checks';
 export { getCloseOut } from './close-out';
 export { listDevices, pairDevice, revokeDevice } from './devices';
 export { kickDrawerJob } from './drawer';

@@ -263,26 +263,24 @@ const chargedLineSchema = z.strictObject({
   modifierCharge: minorUnits('Modifier charge', 0).max(MAX_TENDERED, 'Modifier charge is too large'),
 });
 export const OFFLINE_PRINTED = 'Printed stations must be a list of prep station ids';
+/**
+ * The prep stations whose ticket the print bridge printed at the sale (or as a kept check opened): the server
+ * records those tickets as printed instead of printing them again.
+ */
+export const printedStationsSchema = z
+  .array(
+    z
+      .number({ error: OFFLINE_PRINTED })
+      .int(OFFLINE_PRINTED)
+      .positive(OFFLINE_PRINTED)
+      .max(INT32_MAX, OFFLINE_PRINTED),
+    { error: OFFLINE_PRINTED },
+  )
+  .max(100, OFFLINE_PRINTED);
 export const offlineSaleSchema = z.strictObject({
   soldAt: z.iso.datetime({ offset: true, error: OFFLINE_SOLD_AT }),
   charged: z.array(chargedLineSchema, { error: OFFLINE_CHARGED_LINES }).max(MAX_LINES, OFFLINE_CHARGED_LINES),
-  /**
-   * The prep stations whose ticket the print bridge printed at the sale: the server records those tickets as
-   * printed instead of printing them again.
-   */
-  printedStations: z
-    .array(
-      z
-        .number({ error: OFFLINE_PRINTED })
-        .int(OFFLINE_PRINTED)
-        .positive(OFFLINE_PRINTED)
-        .max(INT32_MAX, OFFLINE_PRINTED),
-      {
-        error: OFFLINE_PRINTED,
-      },
-    )
-    .max(100, OFFLINE_PRINTED)
-    .optional(),
+  printedStations: printedStationsSchema.optional(),
 });
 export type OfflineSaleInput = z.input<typeof offlineSaleSchema>;
 

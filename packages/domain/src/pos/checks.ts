@@ -3,7 +3,14 @@ import { type CourseRef, groupByCourse } from '../ordering/kitchen';
 import type { PricedLine } from '../ordering/line-pricing';
 import { cardExpiry, cardToken } from '../payments/api';
 import { text } from '../text';
-import { cashTenderSchema, MAX_TENDERED, POS_SERVICES, posLineSchema, tenderSchema } from './api';
+import {
+  cashTenderSchema,
+  MAX_TENDERED,
+  POS_SERVICES,
+  posLineSchema,
+  printedStationsSchema,
+  tenderSchema,
+} from './api';
 
 /**
  * Open checks (docs/behaviour/pos.md#open-checks, decision 055): a register order that stays `open` while
@@ -65,6 +72,7 @@ const checkLinesSchema = z
   .array(checkLineInputSchema, { error: 'Lines must be a list' })
   .max(MAX_CHECK_LINES, `A check cannot have more than ${MAX_CHECK_LINES} lines`);
 
+export const OFFLINE_OPENED_AT = 'Opened at must be an ISO date-time';
 export const openCheckSchema = z.strictObject({
   service: z.enum(POS_SERVICES, { error: 'Service must be dine_in or takeout' }).default('dine_in'),
   /** A tab's name, a table tent, or the guest to call. */
@@ -72,6 +80,15 @@ export const openCheckSchema = z.strictObject({
   /** The floor plan's table it is seated at. */
   tableId: whole('Table ID', 1, 2_147_483_647).optional(),
   lines: checkLinesSchema.default([]),
+  /** Send the lines to the kitchen as the check opens: a counter order kept open to pay later. */
+  send: z.boolean({ error: 'Send must be true or false' }).default(false),
+  /** Kept on the register while it was offline (decision 072), sent when it reconnected. */
+  offline: z
+    .strictObject({
+      openedAt: z.iso.datetime({ offset: true, error: OFFLINE_OPENED_AT }),
+      printedStations: printedStationsSchema.optional(),
+    })
+    .optional(),
 });
 export type OpenCheckInput = z.input<typeof openCheckSchema>;
 
