@@ -277,6 +277,18 @@ describe('POS open checks', () => {
       `Cash ${usd.format(halfAmount / 100)} · Visa •••• 1111 ${usd.format((total - halfAmount) / 100)}`,
     );
     await screenshot(owner, 'pos-checks-management-order-1280', { fullPage: false });
+    await owner.close();
+
+    // a counter guest who pays later: "Send, pay later" opens the check as a tab with its line sent
+    await tap(page.getByRole('link', { name: 'Register' }));
+    await tap(page.getByRole('button', { name: 'From the Wood Grill', exact: true }));
+    await tap(page.getByRole('button', { name: /^Halibut & Chips/ }));
+    await page.getByPlaceholder('Guest name or table tent (optional)').fill('Sam');
+    await tap(page.getByRole('button', { name: 'Send, pay later' }));
+    await page.getByRole('heading', { level: 2, name: /^Sam · #\d+/ }).waitFor({ timeout: 20_000 });
+    await page.getByText('Sent', { exact: true }).first().waitFor();
+    expect(await page.getByText('Held').count()).toBe(0);
+    await screenshot(page, 'pos-checks-pay-later-1280', { fullPage: false });
     await context.close();
   });
 });
