@@ -366,7 +366,7 @@ describe('the time clock', () => {
       lockWithPasscodes: true,
     });
     await call('employee', 'POST', '/pos/lock', undefined, tokens.front);
-    const sell = () =>
+    const sell = (key: string = crypto.randomUUID()) =>
       asBearer(t.app, kit.sessions.employee, {
         method: 'POST',
         url: `/api/v1/tenants/${kit.tenantId}/restaurants/${kit.restaurantId}/pos/orders`,
@@ -375,14 +375,21 @@ describe('the time clock', () => {
           lines: [{ itemId: ids.soup, quantity: 3 }],
           tender: { method: 'cash', tendered: 3600 },
         },
-        headers: { 'x-pos-device': tokens.front!, 'idempotency-key': crypto.randomUUID() },
+        headers: { 'x-pos-device': tokens.front!, 'idempotency-key': key },
       });
     const refused = await sell();
     expect(refused.statusCode).toBe(403);
     expect(refused.json().detail).toBe('This register is locked; unlock it with your passcode');
     await call('employee', 'POST', '/pos/unlock', { passcode: '24681357' }, tokens.front);
-    const sale = await sell();
+    const saleKey = crypto.randomUUID();
+    const sale = await sell(saleKey);
     expect(sale.statusCode, sale.body).toBe(201);
+    // locked again, the register resends that sale's key (its answer was lost): it answers the sale recorded
+    await call('employee', 'POST', '/pos/lock', undefined, tokens.front);
+    const again = await sell(saleKey);
+    expect([again.statusCode, again.json().data.orderId]).toEqual([201, sale.json().data.orderId]);
+    expect((await sell()).statusCode).toBe(403);
+    await call('employee', 'POST', '/pos/unlock', { passcode: '24681357' }, tokens.front);
     const sheet = (await call('manager', 'GET', '/timesheets')).json().data;
     const day = (sheet.labour as { date: string; netSales: number }[]).find((d) => d.netSales > 0)!;
     // the cook's 2 hours at $11.00; the sale's $36.00 (no tax)

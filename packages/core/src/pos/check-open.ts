@@ -20,7 +20,7 @@ import { sendRound } from './check-kitchen';
 import { priceCheckLines, totalsOf, viewOf } from './checks';
 import type { RestaurantScope } from './device-repository';
 import { findTable } from './floor-repository';
-import { type PosDeps, type RegisterPlace, type SoldMoment, servedRegister } from './register';
+import { type PosDeps, type RegisterPlace, registerDevice, type SoldMoment, servedPlace } from './register';
 
 /**
  * Opening a check (docs/behaviour/pos.md#open-checks): on a table, as a named tab or at the counter, once per
@@ -41,13 +41,15 @@ export async function openCheck(
     ]);
   const request = openCheckSchema.parse(call.body);
   const now = deps.now?.() ?? new Date();
+  const hash = requestHash('openCheck', request);
+  // a key already opened answers its check as soon as the device is known
+  const found = await registerDevice(deps, actor, scope, call.token);
+  const earlier = await findOrderByKey(deps.db, scope, key.data);
+  if (earlier) return replayOpen(deps.db, earlier, hash);
   // kept offline: priced from the menus of the moment it was kept, the 86 list of now set aside (the kitchen
   // may have made it already), as an offline sale is (decision 063)
   const kept = request.offline && keptMoment(request.offline.openedAt, now);
-  const place = await servedRegister(deps, actor, scope, call.token, kept);
-  const hash = requestHash('openCheck', request);
-  const earlier = await findOrderByKey(deps.db, scope, key.data);
-  if (earlier) return replayOpen(deps.db, earlier, hash);
+  const place = await servedPlace(deps, actor, found, kept);
   const table = request.tableId ? await findTable(deps.db, scope, request.tableId) : null;
   if (request.tableId && !table)
     throw validationError(ORDER_INVALID, [{ path: 'tableId', message: 'Table not found' }]);

@@ -99,7 +99,17 @@ export async function servedRegister(
   token: unknown,
   sold?: SoldMoment,
 ): Promise<RegisterPlace> {
-  const place = await openRegister(deps, actor, scope, token, sold);
+  return servedPlace(deps, actor, await registerDevice(deps, actor, scope, token), sold);
+}
+
+/** servedRegister for a device already found (a sale looks its key up first: a replay prices nothing). */
+export async function servedPlace(
+  deps: PosDeps,
+  actor: Actor,
+  found: { resolved: ResolvedScope; device: DeviceRow },
+  sold?: SoldMoment,
+): Promise<RegisterPlace> {
+  const place = await sellingPlace(deps, found.resolved, found.device, 'pos', sold);
   return { ...place, serverEmployeeId: await registerServerOf(deps.db, actor, place.device) };
 }
 

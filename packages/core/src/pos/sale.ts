@@ -38,7 +38,7 @@ import { userIdOf } from '../use-case';
 import { type DeviceRow, findPrinter, type RestaurantScope } from './device-repository';
 import { openSessionOf } from './drawer-repository';
 import { checkCharged, offlineCash, priceOfflineSale, soldMomentOf } from './offline-sale';
-import { type PosDeps, type RegisterPlace, registerDevice, servedRegister } from './register';
+import { type PosDeps, type RegisterPlace, registerDevice, servedPlace } from './register';
 import { insertTender, registerSales, type SaleRow, type TenderRow, tendersOf } from './sale-repository';
 
 /**
@@ -67,12 +67,15 @@ export async function placePosOrder(deps: PosDeps, actor: Actor, call: PlacePosO
   checkCharged(request);
   const now = deps.now?.() ?? new Date();
   const sold = soldMomentOf(request.offline, now);
-  const place = await servedRegister(deps, actor, scope, call.token, sold);
   // a sale sent again offline after its first answer was lost is the same sale: the hash leaves `offline` out
   const { offline: _offline, ...sale } = request;
   const hash = requestHash('placePosOrder', sale);
+  // a key already recorded answers its sale as soon as the device is known: nothing is priced again (a
+  // register resending its queue after a crash, a second tab)
+  const found = await registerDevice(deps, actor, scope, call.token);
   const earlier = await findOrderByKey(deps.db, scope, key.data);
-  if (earlier) return replay(deps, place, earlier, hash);
+  if (earlier) return replay(deps, found.device.name, earlier, hash);
+  const place = await servedPlace(deps, actor, found, sold);
   const { lines, totals, cash, offline } = priceCashSale(place, request, now);
   const by = userIdOf(actor);
   const row = await insertPosOrder(deps.db, place, { request, lines, totals }, sold?.at ?? now, {
@@ -81,7 +84,7 @@ export async function placePosOrder(deps: PosDeps, actor: Actor, call: PlacePosO
     offline,
   });
   // Someone else's request with this key got there first (the same sale sent twice): theirs is the sale.
-  if (!row) return replay(deps, place, (await findOrderByKey(deps.db, scope, key.data))!, hash);
+  if (!row) return replay(deps, place.device.name, (await findOrderByKey(deps.db, scope, key.data))!, hash);
   // the cash goes into the register's open drawer session, if any (locked: a close waits for the sale)
   const session = await openSessionOf(deps.db, scope, place.device.deviceId, true);
   const tender = await insertTender(deps.db, {
@@ -263,11 +266,11 @@ export async function reprintReceipt(
   return { receiptQueued: true };
 }
 
-async function replay(deps: PosDeps, place: RegisterPlace, row: SaleRow, hash: string): Promise<PosOrder> {
+async function replay(deps: PosDeps, deviceName: string, row: SaleRow, hash: string): Promise<PosOrder> {
   if (row.requestHash !== hash || row.channel !== 'pos')
     throw new BrigadeError('unprocessable', 'IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
   const tenders = await tendersOf(deps.db, row, [row.orderId]);
-  return saleOf(row, tenders, place.device.name, { drawerKick: false, receiptQueued: false });
+  return saleOf(row, tenders, deviceName, { drawerKick: false, receiptQueued: false });
 }
 
 export function saleOf(
