@@ -19,10 +19,13 @@ padding:12px;margin:4px 0;width:100%;cursor:pointer;background:#2f6fed;color:#ff
 button.tip{background:#2f7d4f}button.cancel{background:#555}button:disabled{opacity:.35;cursor:default}
 section{margin-top:14px}h2{font-size:13px;color:#9aa4b8;margin:10px 0 4px}`;
 
+// The tip buttons are made again only when the tip prompt changes: made again on every poll, a tap that
+// landed as they were replaced did nothing (a CI run's "No tip" was lost that way).
 function script(hsn: string): string {
   const base = `/terminal/${encodeURIComponent(hsn)}`;
   return `const base=${JSON.stringify(base)};
 const $=(id)=>document.getElementById(id);
+let shownTips='';
 async function act(control,body){await fetch(base+'/'+control,{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify(body||{})});refresh();}
 function words(s){switch(s.kind){case 'card':return ['Insert, tap or swipe'];case 'tip':return ['Add a tip?'];
 case 'signature':return [s.text||'Sign below'];case 'message':return [s.text];case 'result':return [s.text];default:return ['Welcome'];}}
@@ -31,6 +34,7 @@ $('amount').textContent=s.amount?'$'+s.amount:'';$('prompt').textContent=words(s
 $('state').textContent=v.online?(v.connected?'Connected':'Idle, no session'):'Disconnected';
 for(const b of document.querySelectorAll('[data-card]'))b.disabled=!v.waitingFor.includes('card');
 $('sign').disabled=!v.waitingFor.includes('sign');$('cancel').disabled=v.waitingFor.length===0;
+const tipKey=s.kind==='tip'?s.amount+'|'+s.presets.join(','):'';if(tipKey===shownTips)return;shownTips=tipKey;
 const tips=$('tips');tips.replaceChildren();if(s.kind==='tip'){const amount=Number(s.amount);
 for(const p of s.presets){const b=document.createElement('button');b.className='tip';const t=(Math.round(amount*p)/100).toFixed(2);
 b.textContent='Tip '+p+'% ($'+t+')';b.onclick=()=>act('tip',{tip:t});tips.append(b);}
