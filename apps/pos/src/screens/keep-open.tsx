@@ -1,6 +1,4 @@
 import { errorMessage, ProblemError } from '@brigade/api-client/problem-error';
-import { Button } from '@brigade/ui/components/button';
-import { Dialog } from '@brigade/ui/components/dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,7 +11,7 @@ import type { Kept } from '../offline/queue';
 import { placeOf, printKeptSale, queueSale } from '../offline/use-offline-queue';
 import { isDeviceRefusal } from '../queries';
 import { useRegisterContext } from '../register/context';
-import { BridgeNote } from './sale-done';
+import { BridgeNote, DoneDialog } from './sale-done';
 
 /** A check kept on the register while offline, and what the print bridge did with its tickets. */
 export interface KeptCheck {
@@ -90,30 +88,18 @@ export function KeptCheckDone({ kept, onNewSale }: { kept: KeptCheck; onNewSale:
   const { money, queue } = useRegisterContext();
   const name = kept.kept.body.guestName;
   return (
-    <Dialog
-      open
-      onClose={onNewSale}
-      title="Check kept on this register"
-      size="md"
-      footer={
-        <Button size="lg" className="pos-dialog__primary" onClick={onNewSale} data-autofocus>
-          New sale
-        </Button>
-      }
-    >
-      <div className="pos-done" role="status">
-        <p className="pos-done__label">To pay later</p>
-        <p className="pos-done__change" data-testid="kept-total">
-          {money(kept.kept.total)}
-        </p>
-        <p className="pos-done__note" data-testid="check-kept">
-          Offline: it opens as a tab{name ? ` for ${name}` : ''}
-          {kept.bridged ? '' : ' and goes to the kitchen'} when the connection is back (
-          {queue.waiting === 1 ? '1 waiting' : `${queue.waiting} waiting`}). Take payment for it then, from
-          Tables.
-        </p>
-        {kept.bridged && <BridgeNote bridged={kept.bridged} />}
-      </div>
-    </Dialog>
+    <DoneDialog title="Check kept on this register" onNewSale={onNewSale}>
+      <p className="pos-done__label">To pay later</p>
+      <p className="pos-done__change" data-testid="kept-total">
+        {money(kept.kept.total)}
+      </p>
+      <p className="pos-done__note" data-testid="check-kept">
+        Offline: it opens as a tab{name ? ` for ${name}` : ''}
+        {kept.bridged ? '' : ' and goes to the kitchen'} when the connection is back (
+        {queue.waiting === 1 ? '1 waiting' : `${queue.waiting} waiting`}). Take payment for it then, from
+        Tables.
+      </p>
+      {kept.bridged && <BridgeNote bridged={kept.bridged} />}
+    </DoneDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { SERVICE_LABELS } from '@brigade/domain/pos/api';
 import { Button } from '@brigade/ui/components/button';
 import { Dialog } from '@brigade/ui/components/dialog';
+import type { ReactNode } from 'react';
 import type { BridgeOutcome } from '../offline/print-bridge';
 import type { QueuedSale } from '../offline/queue';
 import type { Sale } from '../queries';
@@ -21,70 +22,58 @@ export function SaleDone({ sale, onNewSale }: { sale: Sale; onNewSale: () => voi
   const change = cash?.change ?? 0;
   const parts = paymentParts(sale);
   return (
-    <Dialog
-      open
-      onClose={onNewSale}
-      title="Sale complete"
-      size="md"
-      footer={
-        <Button size="lg" className="pos-dialog__primary" onClick={onNewSale} data-autofocus>
-          New sale
-        </Button>
-      }
-    >
-      <div className="pos-done" role="status">
-        <p className="pos-done__label">{paidBy ? 'Paid by card' : 'Change due'}</p>
-        <p className="pos-done__change" data-testid={paidBy ? 'card-paid' : 'change-due'}>
-          {paidBy ?? money(change)}
-        </p>
-        <p className="pos-done__order">
-          Order <strong data-testid="order-number">#{sale.number}</strong> · {SERVICE_LABELS[sale.service]}
-          {sale.guestName ? ` · ${sale.guestName}` : ''}
-        </p>
-        <dl className="pos-figures pos-done__figures">
-          <div>
-            <dt>Total</dt>
-            <dd data-testid="sale-total">{money(sale.totals.total)}</dd>
+    <DoneDialog title="Sale complete" onNewSale={onNewSale}>
+      <p className="pos-done__label">{paidBy ? 'Paid by card' : 'Change due'}</p>
+      <p className="pos-done__change" data-testid={paidBy ? 'card-paid' : 'change-due'}>
+        {paidBy ?? money(change)}
+      </p>
+      <p className="pos-done__order">
+        Order <strong data-testid="order-number">#{sale.number}</strong> · {SERVICE_LABELS[sale.service]}
+        {sale.guestName ? ` · ${sale.guestName}` : ''}
+      </p>
+      <dl className="pos-figures pos-done__figures">
+        <div>
+          <dt>Total</dt>
+          <dd data-testid="sale-total">{money(sale.totals.total)}</dd>
+        </div>
+        {parts.map((part) => (
+          <div key={part.key} data-testid="payment-part">
+            <dt>{part.label}</dt>
+            <dd>{money(part.amount)}</dd>
           </div>
-          {parts.map((part) => (
-            <div key={part.key} data-testid="payment-part">
-              <dt>{part.label}</dt>
-              <dd>{money(part.amount)}</dd>
-            </div>
-          ))}
-          {cash && (
-            <div>
-              <dt>Cash tendered</dt>
-              <dd>{money(cash.tendered)}</dd>
-            </div>
-          )}
-          {card && card.tip > 0 && (
-            <div>
-              <dt>Tip</dt>
-              <dd data-testid="card-tip">{money(card.tip)}</dd>
-            </div>
-          )}
-          {card?.tipPending && (
-            <div>
-              <dt>Tip</dt>
-              <dd data-testid="card-tip-pending">To add from the receipt</dd>
-            </div>
-          )}
-          {card?.authorisationCode && (
-            <div>
-              <dt>Auth code</dt>
-              <dd>{card.authorisationCode}</dd>
-            </div>
-          )}
-        </dl>
-        {sale.drawerKick && <p className="pos-done__note">The cash drawer is opening.</p>}
-        {sale.receiptQueued && (
-          <p className="pos-done__note" data-testid="receipt-printing">
-            Receipt printing
-          </p>
+        ))}
+        {cash && (
+          <div>
+            <dt>Cash tendered</dt>
+            <dd>{money(cash.tendered)}</dd>
+          </div>
         )}
-      </div>
-    </Dialog>
+        {card && card.tip > 0 && (
+          <div>
+            <dt>Tip</dt>
+            <dd data-testid="card-tip">{money(card.tip)}</dd>
+          </div>
+        )}
+        {card?.tipPending && (
+          <div>
+            <dt>Tip</dt>
+            <dd data-testid="card-tip-pending">To add from the receipt</dd>
+          </div>
+        )}
+        {card?.authorisationCode && (
+          <div>
+            <dt>Auth code</dt>
+            <dd>{card.authorisationCode}</dd>
+          </div>
+        )}
+      </dl>
+      {sale.drawerKick && <p className="pos-done__note">The cash drawer is opening.</p>}
+      {sale.receiptQueued && (
+        <p className="pos-done__note" data-testid="receipt-printing">
+          Receipt printing
+        </p>
+      )}
+    </DoneDialog>
   );
 }
 
@@ -104,42 +93,30 @@ export function QueuedDone({
 }) {
   const { money, queue } = useRegisterContext();
   return (
-    <Dialog
-      open
-      onClose={onNewSale}
-      title="Sale kept on this register"
-      size="md"
-      footer={
-        <Button size="lg" className="pos-dialog__primary" onClick={onNewSale} data-autofocus>
-          New sale
-        </Button>
-      }
-    >
-      <div className="pos-done" role="status">
-        <p className="pos-done__label">Change due</p>
-        <p className="pos-done__change" data-testid="change-due">
-          {money(sale.change)}
-        </p>
-        <dl className="pos-figures pos-done__figures">
-          <div>
-            <dt>Total</dt>
-            <dd data-testid="sale-total">{money(sale.total)}</dd>
-          </div>
-          <div>
-            <dt>Cash tendered</dt>
-            <dd>{money(sale.body.tender.tendered)}</dd>
-          </div>
-        </dl>
-        <p className="pos-done__note" data-testid="sale-queued">
-          Offline: the sale is sent to {bridged ? 'the reports' : 'the kitchen and the reports'} when the
-          connection is back ({queue.waiting === 1 ? '1 sale waiting' : `${queue.waiting} sales waiting`}).
-          {bridged && bridged !== 'printing' && bridged.drawer === 'opened'
-            ? ' The drawer opened through the print bridge.'
-            : ' Open the drawer with its key.'}
-        </p>
-        {bridged && <BridgeNote bridged={bridged} />}
-      </div>
-    </Dialog>
+    <DoneDialog title="Sale kept on this register" onNewSale={onNewSale}>
+      <p className="pos-done__label">Change due</p>
+      <p className="pos-done__change" data-testid="change-due">
+        {money(sale.change)}
+      </p>
+      <dl className="pos-figures pos-done__figures">
+        <div>
+          <dt>Total</dt>
+          <dd data-testid="sale-total">{money(sale.total)}</dd>
+        </div>
+        <div>
+          <dt>Cash tendered</dt>
+          <dd>{money(sale.body.tender.tendered)}</dd>
+        </div>
+      </dl>
+      <p className="pos-done__note" data-testid="sale-queued">
+        Offline: the sale is sent to {bridged ? 'the reports' : 'the kitchen and the reports'} when the
+        connection is back ({queue.waiting === 1 ? '1 sale waiting' : `${queue.waiting} sales waiting`}).
+        {bridged && bridged !== 'printing' && bridged.drawer === 'opened'
+          ? ' The drawer opened through the print bridge.'
+          : ' Open the drawer with its key.'}
+      </p>
+      {bridged && <BridgeNote bridged={bridged} />}
+    </DoneDialog>
   );
 }
 
@@ -167,5 +144,26 @@ export function BridgeNote({ bridged }: { bridged: BridgeOutcome | 'printing' })
       {text}
       {receipt}
     </p>
+  );
+}
+
+/** The dialog that ends a sale (or keeps it, or a check, on the register): what happened, then "New sale". */
+export function DoneDialog(props: { title: string; onNewSale: () => void; children: ReactNode }) {
+  return (
+    <Dialog
+      open
+      onClose={props.onNewSale}
+      title={props.title}
+      size="md"
+      footer={
+        <Button size="lg" className="pos-dialog__primary" onClick={props.onNewSale} data-autofocus>
+          New sale
+        </Button>
+      }
+    >
+      <div className="pos-done" role="status">
+        {props.children}
+      </div>
+    </Dialog>
   );
 }
