@@ -239,7 +239,8 @@ describe('self-order kiosk', () => {
     await screenshot(page, 'kiosk-unpaired-1280', { fullPage: false });
     expect(serious(await axeViolations(page))).toEqual([]);
     await context.close();
-  });
+    // pairing, a menu walk in both sizes, the counter's register: 35–63 s on a loaded 2-core machine
+  }, 150_000);
 
   it('pays at the kiosk by card on its own terminal: the order reaches the kitchen at once (touch, 1280×800)', async () => {
     const context = await harness.browser.newContext({
