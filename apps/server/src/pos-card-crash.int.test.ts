@@ -530,4 +530,62 @@ describe(`a register card sale on ${engine}: kill -9 after the approval, then re
     expect(again.status).toBe(409);
     expect(emulator.calls.void).toBe(voids + 1);
   }, 240_000);
+
+  it('leaves a cut-off void of a sale paid in cash and by card to the manager, whose retry finishes it once', async () => {
+    // one Gyoza: 3.00 in cash, the other 4.00 on the terminal
+    const { orderId, version } = await openCheck('Cash and card');
+    const cash = await staff(
+      'POST',
+      `/pos/checks/${orderId}/pay`,
+      { version, tender: { method: 'cash', tendered: 300 }, amount: 300, receipt: 'none' },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(cash.status, JSON.stringify(cash.json)).toBe(201);
+    const open = (await staff('GET', `/pos/checks/${orderId}`)).json.data;
+    expect(open).toMatchObject({ status: 'open', balance: 400 });
+    const card = await partOnTerminal(orderId, open.version, 400, randomUUID(), '0.00');
+    await shopper('sign');
+    const paid = await card.answer;
+    expect(paid.status, JSON.stringify(paid.json)).toBe(201);
+    expect(paid.json.data.status).toBe('accepted');
+    const cardTender = (paid.json.data.tenders as { method: string; card: { transactionId: string } }[]).find(
+      (t) => t.method === 'card',
+    )!;
+    const transactionId = cardTender.card.transactionId;
+
+    // the manager voids it: the gateway voids the card, its answer never leaves, and the server dies
+    emulator.loseAnswer('void');
+    const voids = emulator.calls.void ?? 0;
+    const voiding = staff('POST', `/pos/orders/${orderId}/void`, { reason: 'Wrong table' });
+    await expect.poll(() => emulator.calls.void ?? 0, { timeout: 20_000, interval: 25 }).toBe(voids + 1);
+    await killAndRestart(voiding);
+
+    // the sweep finds the card voided at the gateway, but the sale took cash: it stays for the manager
+    const payment = async () => {
+      const answer = (await staff('GET', `/payments/transactions/${transactionId}`)).json.data;
+      return (answer.transaction ?? answer).status as string;
+    };
+    await expect.poll(payment, { timeout: 90_000, interval: 500 }).toBe('voided');
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const order = async () => (await staff('GET', `/orders/${orderId}`)).json.data;
+    expect((await order()).status).toBe('accepted');
+
+    // the manager's retry takes the cash out and records the card given back, asking the gateway nothing
+    const again = await staff('POST', `/pos/orders/${orderId}/void`, { reason: 'Wrong table' });
+    expect(again.status, JSON.stringify(again.json)).toBe(200);
+    expect((await order()).status).toBe('cancelled');
+    const tenders = (
+      (await staff('GET', '/pos/orders')).json.data as {
+        orderId: number;
+        tenders: { method: string; kind: string; amount: number }[];
+      }[]
+    )
+      .find((o) => o.orderId === orderId)!
+      .tenders.map((t) => `${t.method} ${t.kind} ${t.amount}`)
+      .sort();
+    expect(tenders).toEqual(['card payment 400', 'card refund 400', 'cash payment 300', 'cash refund 300']);
+    expect(emulator.calls.void).toBe(voids + 1);
+    // and a second retry finds nothing left to void
+    expect((await staff('POST', `/pos/orders/${orderId}/void`, { reason: 'Wrong table' })).status).toBe(409);
+  }, 240_000);
 });
