@@ -588,4 +588,63 @@ describe(`a register card sale on ${engine}: kill -9 after the approval, then re
     // and a second retry finds nothing left to void
     expect((await staff('POST', `/pos/orders/${orderId}/void`, { reason: 'Wrong table' })).status).toBe(409);
   }, 240_000);
+
+  it('leaves a cut-off void with one of two cards back to the manager, whose retry gives the other back once', async () => {
+    // one Gyoza on two cards: 3.00 and 4.00, each on the terminal
+    const { orderId, version } = await openCheck('Two cards');
+    const first = await partOnTerminal(orderId, version, 300, randomUUID(), '0.00');
+    await shopper('sign');
+    expect((await first.answer).status).toBe(201);
+    const open = (await staff('GET', `/pos/checks/${orderId}`)).json.data;
+    expect(open).toMatchObject({ status: 'open', balance: 400 });
+    const second = await partOnTerminal(orderId, open.version, 400, randomUUID(), '0.00');
+    await shopper('sign');
+    const paid = await second.answer;
+    expect(paid.status, JSON.stringify(paid.json)).toBe(201);
+    expect(paid.json.data.status).toBe('accepted');
+    const ids = (paid.json.data.tenders as { card: { transactionId: string } | null }[]).map(
+      (t) => t.card!.transactionId,
+    );
+    expect(ids).toHaveLength(2);
+
+    // the manager voids it: the gateway voids the first card, its answer never leaves, and the server dies
+    emulator.loseAnswer('void');
+    const voids = emulator.calls.void ?? 0;
+    const voiding = staff('POST', `/pos/orders/${orderId}/void`, { reason: 'Wrong guest' });
+    await expect.poll(() => emulator.calls.void ?? 0, { timeout: 20_000, interval: 25 }).toBe(voids + 1);
+    await killAndRestart(voiding);
+
+    // the sweep records that card voided; the other is still paid, so the sale waits for the manager
+    const cardStatuses = async () =>
+      (
+        await Promise.all(
+          ids.map(async (id) => {
+            const answer = (await staff('GET', `/payments/transactions/${id}`)).json.data;
+            return (answer.transaction ?? answer).status as string;
+          }),
+        )
+      ).sort();
+    await expect.poll(cardStatuses, { timeout: 90_000, interval: 500 }).toContain('voided');
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const order = async () => (await staff('GET', `/orders/${orderId}`)).json.data;
+    expect((await order()).status).toBe('accepted');
+    expect((await cardStatuses()).filter((status) => status === 'voided')).toHaveLength(1);
+
+    // the retry gives the other card back (one more void at the gateway) and records both once
+    const again = await staff('POST', `/pos/orders/${orderId}/void`, { reason: 'Wrong guest' });
+    expect(again.status, JSON.stringify(again.json)).toBe(200);
+    expect((await order()).status).toBe('cancelled');
+    expect(await cardStatuses()).toEqual(['voided', 'voided']);
+    expect(emulator.calls.void).toBe(voids + 2);
+    const tenders = (
+      (await staff('GET', '/pos/orders')).json.data as {
+        orderId: number;
+        tenders: { method: string; kind: string; amount: number }[];
+      }[]
+    )
+      .find((o) => o.orderId === orderId)!
+      .tenders.map((t) => `${t.method} ${t.kind} ${t.amount}`)
+      .sort();
+    expect(tenders).toEqual(['card payment 300', 'card payment 400', 'card refund 300', 'card refund 400']);
+  }, 240_000);
 });
