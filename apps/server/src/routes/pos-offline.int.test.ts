@@ -334,6 +334,19 @@ describe('a check kept open to pay later', () => {
     expect((await notesOf(orderId))[0]).toBe(
       'Opened for Dana on Front while it was offline; sent when it reconnected',
     );
+    // sent online, its answer lost, then kept offline under the same key: the same check, once
+    const key = randomUUID();
+    const online = await register('employee', 'POST', '/checks', { key, payload: kept() });
+    expect(online.statusCode, online.body).toBe(201);
+    const keptSince = await register('employee', 'POST', '/checks', {
+      key,
+      payload: kept({ offline: { openedAt, printedStations: [ids.grill] } }),
+    });
+    expect([keptSince.statusCode, keptSince.json().data.orderId]).toEqual([201, online.json().data.orderId]);
+    expect(await ordersOfKey(key)).toContain('"n":1');
+    // the same key with another check is refused
+    const other = await register('employee', 'POST', '/checks', { key, payload: kept({ guestName: 'Lee' }) });
+    expect(other.statusCode).toBe(422);
     // fries 86'd since it was kept: it opens all the same (the kitchen may have made them), and says so;
     // a check opened online now is refused them
     await kit.staff('employee', 'PUT', `/ordering-settings/sold-out/${ids.fries}`, { soldOut: true });

@@ -41,7 +41,10 @@ export async function openCheck(
     ]);
   const request = openCheckSchema.parse(call.body);
   const now = deps.now?.() ?? new Date();
-  const hash = requestHash('openCheck', request);
+  // the same check whether it was sent online or kept offline (a lost answer, then kept under its key); a
+  // check opened without sending hashes as it did before `send` existed
+  const { offline: _kept, send, ...opened } = request;
+  const hash = requestHash('openCheck', send ? { ...opened, send } : opened);
   // a key already opened answers its check as soon as the device is known
   const found = await registerDevice(deps, actor, scope, call.token);
   const earlier = await findOrderByKey(deps.db, scope, key.data);
