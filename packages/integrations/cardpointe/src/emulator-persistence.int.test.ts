@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { freePort } from '@brigade/test-utils/ports';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { CardPointeClient } from './client';
 
@@ -16,6 +16,15 @@ import { CardPointeClient } from './client';
 const MERCHID = '496160873888';
 const work = mkdtempSync(join(tmpdir(), 'brigade-emulator-state-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** A port nothing listens on now (the emulators process needs fixed ones). */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
 
 const clientOf = (restUrl: string) =>
   new CardPointeClient({ baseUrl: restUrl, username: 'testing', password: 'testing123' });
