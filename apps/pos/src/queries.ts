@@ -8,6 +8,7 @@ import {
   pairPosDevice,
   placePosCardOrder,
   placePosOrder,
+  syncPosOrders,
   voidPosOrder,
 } from '@brigade/contracts/pos';
 import {
@@ -19,6 +20,7 @@ import {
   type PosOrder,
   type Register,
 } from '@brigade/domain/pos/api';
+import type { SyncSalesInput } from '@brigade/domain/pos/sync';
 import type { PlacePosCardOrderInput } from '@brigade/domain/pos/terminal';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from './api';
@@ -124,6 +126,20 @@ export function placeSale(scope: Scope, token: string, body: PlacePosOrderInput,
       headers: { ...deviceHeaders(token), 'Idempotency-Key': idempotencyKey },
     }),
   ).then((answer) => answer.data);
+}
+
+/**
+ * Sends a batch of sales made offline (decision 073): for each sale tried, null when it is recorded or the
+ * refusal the single call would have answered.
+ */
+export function syncSales(scope: Scope, token: string, sales: SyncSalesInput['sales']) {
+  return tracked(() =>
+    apiClient.call(syncPosOrders, { params: params(scope), body: { sales }, headers: deviceHeaders(token) }),
+  ).then((answer) =>
+    answer.data.results.map((result) =>
+      result.status === 201 ? null : new ProblemError(result.status, result.problem),
+    ),
+  );
 }
 
 /** Rings up a sale paid by card: the server runs it on the register's terminal and answers when it is done. */

@@ -55,6 +55,8 @@ describe(`register sales on ${engine}: kill -9 while sales are rung up, then res
     const env = crashServerEnv(work, port, {
       KITCHEN_PRINTER_PORT: String((printer.server.address() as AddressInfo).port),
       KITCHEN_PRINTER_ALLOW_LOCAL: 'true',
+      // the log says when a request arrived and whether it finished (the batch's kill waits for its arrival)
+      LOG_LEVEL: 'info',
     });
     const prepared = await serverDatabase(join(work, 'data'));
     testDatabase = prepared.testDatabase;
@@ -151,6 +153,64 @@ describe(`register sales on ${engine}: kill -9 while sales are rung up, then res
         .toEqual(['printed']);
     }
     await expect.poll(() => printer.kicks, { timeout: 30_000 }).toBeGreaterThanOrEqual(SALES);
+  }, 180_000);
+
+  it('records a batch of offline sales cut off by kill -9 whole or not at all, and its resend makes each once', async () => {
+    const soldAt = new Date(Date.now() - 10 * 60_000).toISOString();
+    const entry = (idempotencyKey: string, lineItem: number) => ({
+      idempotencyKey,
+      sale: {
+        service: 'takeout',
+        lines: [{ itemId: lineItem, quantity: 1 }],
+        tender: { method: 'cash', tendered: 10_000 },
+        receipt: 'none',
+        offline: { soldAt, charged: [{ unitPrice: 450, modifierCharge: 0 }] },
+      },
+    });
+    const keys = Array.from({ length: 100 }, () => randomUUID());
+    const batch = keys.map((key) => entry(key, itemId));
+    const journal = async (day: string) =>
+      (await staff('GET', `/reports/journal?from=${day}&to=${day}`)).json.data.days[0]?.cashTaken ?? 0;
+    const soldDay = (await staff('GET', '/pos/orders')).json.data[0].businessDate as string;
+    const cashBefore = await journal(soldDay);
+    const requestId = randomUUID();
+    const sent = staff('POST', '/pos/orders/sync', { sales: batch }, { 'x-request-id': requestId });
+    // once the batch has arrived (its sales take a second or more), kill the server inside it
+    await expect.poll(() => server.progressOf(requestId).arrived, { interval: 5 }).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, engine === 'pglite' ? 300 : 150));
+    await server.kill();
+    const progress = server.progressOf(requestId);
+    expect(progress.completed, 'the kill came after the answer: this run proves nothing').toBe(false);
+    const cut = await sent;
+    expect(cut.status).toBe(0);
+    await server.start();
+    // what the database holds of the batch, adding nothing: the same keys with other lines answer 422 where
+    // a sale is recorded under the key and 400 where none is (that item is not on the menu)
+    const probe = await staff('POST', '/pos/orders/sync', {
+      sales: keys.map((key) => entry(key, 2_000_000)),
+    });
+    expect(probe.status, JSON.stringify(probe.json)).toBe(200);
+    const held = [...new Set(probe.json.data.results.map((r: { status: number }) => r.status))];
+    expect(held.length === 1 && [400, 422].includes(held[0] as number), `${held}`).toBe(true);
+    // cut off before its commit: none of it (each sale's savepoint was released, never committed)
+    expect(held).toEqual([400]);
+    const again = await staff('POST', '/pos/orders/sync', { sales: batch });
+    const results = again.json.data.results as {
+      status: number;
+      sale: { orderId: number; businessDate: string; totals: { total: number } };
+    }[];
+    expect(results.map((r) => r.status)).toEqual(keys.map(() => 201));
+    const orderIds = results.map((r) => r.sale.orderId);
+    expect(new Set(orderIds).size).toBe(keys.length);
+    // a third send (another tab): the same sales, nothing new
+    const third = await staff('POST', '/pos/orders/sync', { sales: batch });
+    expect(third.json.data.results.map((r: { sale: { orderId: number } }) => r.sale.orderId)).toEqual(
+      orderIds,
+    );
+    // the ledger took each sale's cash once
+    expect(new Set(results.map((r) => r.sale.businessDate))).toEqual(new Set([soldDay]));
+    const total = results.reduce((sum, r) => sum + r.sale.totals.total, 0);
+    expect((await journal(soldDay)) - cashBefore).toBe(total);
   }, 180_000);
 });
 

@@ -19,6 +19,7 @@ import {
   reprintResultSchema,
   voidPosOrderSchema,
 } from '@brigade/domain/pos/api';
+import { syncAnswerSchema, syncSalesSchema } from '@brigade/domain/pos/sync';
 import { pairTerminalSchema, placePosCardOrderSchema } from '@brigade/domain/pos/terminal';
 import { addTipSchema } from '@brigade/domain/pos/tips';
 import { queryTime } from '@brigade/domain/query-dates';
@@ -100,6 +101,21 @@ export const placePosOrder = defineEndpoint({
   changes: 'none',
   request: { params, body: placePosOrderSchema, headers: deviceHeaders.extend(idempotencyHeaders.shape) },
   response: { status: 201, description: 'The sale', schema: successOf(posOrderSchema) },
+  problems: [404, 409],
+});
+
+export const syncPosOrders = defineEndpoint({
+  id: 'syncPosOrders',
+  method: 'POST',
+  path: `${base}/pos/orders/sync`,
+  summary: "Record a batch of a register's offline cash sales, in order, each once",
+  description:
+    'Each sale is what `POST …/pos/orders` takes, with its own Idempotency-Key, and is recorded (or refused) on its own: one result per sale, 201 with the sale or the status and problem the single call would have answered. The batch stops at the first refusal that may change (anything but 400 and 422); the sales after it have no result and are sent again later.',
+  tags,
+  access: { kind: 'tenant', role: 'employee' },
+  changes: 'none',
+  request: { params, body: syncSalesSchema, headers: deviceHeaders },
+  response: { status: 200, description: 'One result per sale tried', schema: successOf(syncAnswerSchema) },
   problems: [404, 409],
 });
 

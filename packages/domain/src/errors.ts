@@ -23,6 +23,23 @@ export type ErrorKind =
   | 'unavailable'
   | 'internal';
 
+/** The HTTP status each kind answers with, here and wherever an answer carries several outcomes (a batch). */
+export const STATUS_BY_KIND: Record<ErrorKind, number> = {
+  validation: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  rate_limited: 429,
+  payment_required: 402,
+  unprocessable: 422,
+  bad_gateway: 502,
+  gateway_timeout: 504,
+  unavailable: 503,
+  internal: 500,
+};
+
 export interface FieldError {
   /** Dotted path of the offending field, e.g. `address.zipCode` or `items.3.name`; '' for the whole input. */
   path: string;

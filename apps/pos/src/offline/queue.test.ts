@@ -2,7 +2,7 @@ import { ProblemError } from '@brigade/api-client/problem-error';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { type Kept, type NewKept, type NewQueuedSale, openSaleQueue } from './queue';
-import { syncQueue } from './sync';
+import { SYNC_BATCH, syncQueue } from './sync';
 
 /**
  * The register's offline queue (decision 063) on an in-memory IndexedDB (fake-indexeddb): the pure queue and
@@ -175,6 +175,84 @@ describe('syncing the queue', () => {
     expect(check.kind === 'check' && check.body).toEqual({
       ...checkOf('b').body,
       offline: { openedAt: '2026-12-06T11:05:00.000Z', printedStations: [3] },
+    });
+  });
+
+  describe('in batches (decision 073)', () => {
+    /** A batch sender that records what it was given and answers each sale as `answer` says. */
+    const batches = (answer: (sale: Kept) => ProblemError | null | 'stop' = () => null) => {
+      const sent: string[][] = [];
+      const sendSales = async (sales: Kept[]) => {
+        sent.push(sales.map((sale) => sale.key));
+        const answers: (ProblemError | null)[] = [];
+        for (const sale of sales) {
+          const said = answer(sale);
+          if (said === 'stop') {
+            answers.push(new ProblemError(409, { detail: 'This register is not taking sales now' }));
+            break;
+          }
+          answers.push(said);
+        }
+        return answers;
+      };
+      return { sent, sendSales };
+    };
+    const one = async (kept: Kept) => {
+      if (kept.kind !== 'check') throw new Error(`sale ${kept.key} sent alone`);
+    };
+
+    it('sends the cash sales in a row as batches of at most SYNC_BATCH, a kept check alone between them', async () => {
+      const queue = await fresh();
+      const keys = Array.from({ length: SYNC_BATCH + 2 }, (_, n) => `s${n}`);
+      for (const key of keys.slice(0, 2)) await queue.add(saleOf(key));
+      await queue.add(checkOf('check'));
+      for (const key of keys.slice(2)) await queue.add(saleOf(key));
+      const { sent, sendSales } = batches();
+      const outcome = await syncQueue(queue, PLACE, one, undefined, sendSales);
+      expect(outcome).toEqual({ sent: SYNC_BATCH + 3, refused: 0, stoppedBy: null });
+      expect(sent).toEqual([['s0', 's1'], keys.slice(2)]);
+      expect(await queue.list(PLACE)).toEqual([]);
+    });
+
+    it('keeps a sale a batch refused for good, and stops where an answer may change, keeping the rest in order', async () => {
+      const queue = await fresh();
+      for (const key of ['a', 'b', 'c', 'd']) await queue.add(saleOf(key));
+      const refusal = new ProblemError(400, {
+        detail: 'The order cannot be placed as it is',
+        errors: [{ path: 'offline.charged', message: 'Give what was charged for every line of the sale' }],
+      });
+      const { sendSales } = batches((sale) =>
+        sale.key === 'b' ? refusal : sale.key === 'c' ? 'stop' : null,
+      );
+      const outcome = await syncQueue(queue, PLACE, one, undefined, sendSales);
+      expect(outcome).toMatchObject({ sent: 1, refused: 1 });
+      expect(outcome.stoppedBy).toMatchObject({ status: 409 });
+      expect(keysOf(await queue.list(PLACE))).toEqual(['b:refused', 'c:waiting', 'd:waiting']);
+    });
+
+    it('keeps every sale of a batch that got no answer', async () => {
+      const queue = await fresh();
+      for (const key of ['a', 'b']) await queue.add(saleOf(key));
+      const outcome = await syncQueue(queue, PLACE, one, undefined, async () => {
+        throw lost();
+      });
+      expect(outcome).toMatchObject({ sent: 0, refused: 0 });
+      expect(outcome.stoppedBy).toBeInstanceOf(ProblemError);
+      expect(keysOf(await queue.list(PLACE))).toEqual(['a:waiting', 'b:waiting']);
+    });
+
+    it('holds the batch back at a sale whose tickets are printing: the sales before it go', async () => {
+      const queue = await fresh();
+      await queue.add(saleOf('a'));
+      await queue.add({ ...saleOf('b'), printingSince: new Date().toISOString() });
+      await queue.add(saleOf('c'));
+      const { sent, sendSales } = batches();
+      expect(await syncQueue(queue, PLACE, one, undefined, sendSales)).toMatchObject({
+        sent: 1,
+        stoppedBy: 'printing',
+      });
+      expect(sent).toEqual([['a']]);
+      expect(keysOf(await queue.list(PLACE))).toEqual(['b:waiting', 'c:waiting']);
     });
   });
 });

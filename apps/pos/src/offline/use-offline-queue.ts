@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { checksKey, floorKey, openCheck } from '../check-queries';
 import type { StoredDevice } from '../device-store';
-import { placeSale, type RegisterData, type Scope, salesKey } from '../queries';
+import { placeSale, type RegisterData, type Scope, salesKey, syncSales } from '../queries';
 import {
   BRIDGE_BUDGET_MS,
   type BridgeOutcome,
@@ -12,7 +12,14 @@ import {
   printOnBridge,
   sendOnBridge,
 } from './print-bridge';
-import { type Kept, type NewKept, openSaleQueue, type SaleQueue, type Stored } from './queue';
+import {
+  type Kept,
+  type NewKept,
+  openSaleQueue,
+  type QueuedSale,
+  type SaleQueue,
+  type Stored,
+} from './queue';
 import { syncQueue } from './sync';
 
 /**
@@ -158,7 +165,13 @@ export function useOfflineQueue(scope: Scope, device: StoredDevice, offline: boo
           sale.kind === 'check'
             ? openCheck(scope, device.token, sale.body, sale.key)
             : placeSale(scope, device.token, sale.body, sale.key);
-        const outcome = await syncQueue(await saleQueue(), place, send, announce);
+        const sendSales = (sales: QueuedSale[]) =>
+          syncSales(
+            scope,
+            device.token,
+            sales.map((sale) => ({ idempotencyKey: sale.key, sale: sale.body })),
+          );
+        const outcome = await syncQueue(await saleQueue(), place, send, announce, sendSales);
         if (outcome.sent + outcome.refused === 0) return;
         announce();
         void queryClient.invalidateQueries({ queryKey: salesKey(scope) });

@@ -78,7 +78,6 @@ function SplitDialog(props: {
   onClose: () => void;
   onSplit: (split: Split) => Promise<boolean>;
 }) {
-  const { money } = useRegisterContext();
   const { check } = props;
   const [way, setWay] = useState<SplitWay>('seat');
   const [chosen, setChosen] = useState<number[]>([]);

@@ -1,23 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { isDatabaseUnavailable } from '@brigade/core/db-errors';
-import { type BrigadeError, type ErrorKind, type FieldError, isBrigadeError } from '@brigade/domain/errors';
+import { type BrigadeError, type FieldError, isBrigadeError, STATUS_BY_KIND } from '@brigade/domain/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-
-const STATUS_BY_KIND: Record<ErrorKind, number> = {
-  validation: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  gone: 410,
-  rate_limited: 429,
-  payment_required: 402,
-  unprocessable: 422,
-  bad_gateway: 502,
-  gateway_timeout: 504,
-  unavailable: 503,
-  internal: 500,
-};
 
 export interface ProblemBody {
   type: string;

@@ -47,11 +47,13 @@ beforeAll(async () => {
   ids.burger = (await create('items', { name: 'Burger', basePrice: 12, prepStationIds: [ids.grill] }))
     .itemId!;
   ids.fries = (await create('items', { name: 'Fries', basePrice: 4 })).itemId!;
-  await create('menu-groups', {
-    name: 'Counter',
-    isMenu: true,
-    items: [ids.burger, ids.fries].map((itemId, position) => ({ itemId, position })),
-  });
+  ids.counter = (
+    await create('menu-groups', {
+      name: 'Counter',
+      isMenu: true,
+      items: [ids.burger, ids.fries].map((itemId, position) => ({ itemId, position })),
+    })
+  ).menuGroupId!;
   const paired = await register('manager', 'POST', '/devices', { payload: { name: 'Front' } });
   expect(paired.statusCode, paired.body).toBe(201);
   token = paired.json().data.token;
@@ -267,6 +269,95 @@ describe('a sale made offline', () => {
       payload: offlineSale(new Date().toISOString()),
     });
     expect(answer.statusCode).toBe(403);
+  });
+});
+
+describe('a batch of sales made offline (decision 073)', () => {
+  const sync = (who: Person, sales: { idempotencyKey: string; sale: object }[]) =>
+    register(who, 'POST', '/orders/sync', { payload: { sales } });
+  const resultsOf = (answer: Awaited<ReturnType<typeof sync>>) =>
+    (answer.json().data.results as { status: number; sale?: { orderId: number; number: number } }[]).map(
+      (r) => [r.status, r.sale?.orderId ?? null],
+    );
+
+  it('records each sale once and in order, refuses a bad one alone, and answers a resend with the same sales', async () => {
+    const soldAt = new Date(Date.now() - 30 * 60_000).toISOString();
+    const good = offlineSale(soldAt);
+    const short = { ...good, offline: { ...good.offline, charged: good.offline.charged.slice(1) } };
+    const [a, b, c, d] = [randomUUID(), randomUUID(), randomUUID(), 'not a key!'];
+    // c was sent one at a time already (its answer lost): the batch answers it, recording nothing new
+    const single = await register('employee', 'POST', '/orders', { key: c, payload: good });
+    expect(single.statusCode, single.body).toBe(201);
+    const batch = [
+      { idempotencyKey: a, sale: good },
+      { idempotencyKey: b, sale: short },
+      { idempotencyKey: c, sale: good },
+      { idempotencyKey: d, sale: good },
+      { idempotencyKey: randomUUID(), sale: { ...good, lines: 'two burgers' } },
+    ];
+    const first = await sync('employee', batch);
+    expect(first.statusCode, first.body).toBe(200);
+    const results = first.json().data.results;
+    expect(results.map((r: { status: number }) => r.status)).toEqual([201, 400, 201, 400, 400]);
+    expect(results[1].problem).toEqual({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      detail: 'The order cannot be placed as it is',
+      errors: [{ path: 'offline.charged', message: 'Give what was charged for every line of the sale' }],
+    });
+    expect(results[2].sale.orderId).toBe(single.json().data.orderId);
+    expect(results[3].problem.detail).toMatch(/^Idempotency-Key header is required/);
+    expect(results[4].problem.errors).toEqual([{ path: 'lines', message: 'Lines must be a list' }]);
+    expect(results[0].sale).toMatchObject({ totals: { total: 2200 }, offline: { soldAt } });
+    for (const key of [a, c]) expect(await ordersOfKey(key)).toContain('"n":1');
+    expect(await ordersOfKey(b)).toContain('"n":0');
+    // the recorded sale went to the kitchen and the ledger like a single one
+    const orderId = results[0].sale.orderId;
+    const tickets = await t.database.db.execute(
+      sql`select count(*)::int as n from kitchen_tickets where order_id = ${orderId}`,
+    );
+    expect(JSON.stringify(tickets)).toContain('"n":1');
+    const lines = await t.database.db.select().from(ledgerLines).where(eq(ledgerLines.orderId, orderId));
+    expect(lines.filter((l) => l.kind !== 'tender').reduce((n, l) => n + l.amount, 0)).toBe(2200);
+    // the whole batch again (a lost answer, a second tab): the same sales, nothing new
+    const again = await sync('employee', batch);
+    expect(resultsOf(again)).toEqual(resultsOf(first));
+  });
+
+  it('stops at a refusal that may change, leaving the later sales unsent, and takes them when it changes', async () => {
+    const hidden = await kit.staff('owner', 'PATCH', `/menu-groups/${ids.counter}`, { visibleInPOS: false });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    const batch = [randomUUID(), randomUUID()].map((idempotencyKey) => ({
+      idempotencyKey,
+      sale: offlineSale(new Date().toISOString()),
+    }));
+    try {
+      const stopped = await sync('employee', batch);
+      expect(stopped.statusCode, stopped.body).toBe(200);
+      expect(stopped.json().data.results).toEqual([
+        expect.objectContaining({ status: 409, problem: expect.objectContaining({ code: 'POS_NO_MENU' }) }),
+      ]);
+    } finally {
+      await kit.staff('owner', 'PATCH', `/menu-groups/${ids.counter}`, { visibleInPOS: true });
+    }
+    const taken = await sync('employee', batch);
+    expect(taken.json().data.results.map((r: { status: number }) => r.status)).toEqual([201, 201]);
+    const [first, second] = taken.json().data.results;
+    expect(second.sale.number).toBeGreaterThan(first.sale.number);
+  });
+
+  it("refuses a batch that is empty or too large, and gives another tenant's user nothing", async () => {
+    const sale = { idempotencyKey: randomUUID(), sale: offlineSale(new Date().toISOString()) };
+    for (const sales of [[], Array.from({ length: 101 }, () => sale)]) {
+      const answer = await sync('employee', sales);
+      expect([answer.statusCode, answer.json().errors]).toEqual([
+        400,
+        [{ path: 'sales', message: 'Send between 1 and 100 sales at once' }],
+      ]);
+    }
+    const stranger = await sync('otherOwner', [sale]);
+    expect(stranger.statusCode).toBe(403);
+    expect(await ordersOfKey(sale.idempotencyKey)).toContain('"n":0');
   });
 });
 

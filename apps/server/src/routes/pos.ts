@@ -19,6 +19,7 @@ import {
   placePosOrder,
   reprintReceipt,
   revokeDevice,
+  syncPosOrders,
   unpairTerminal,
   voidPosOrder,
 } from '@brigade/core/pos/index';
@@ -67,6 +68,9 @@ export const posRoutes = [
         body,
       }),
     ),
+  ),
+  implement(contract.syncPosOrders, async ({ params, body, actor, deps, request }) =>
+    success(await syncPosOrders(posDeps(deps), actor, { ...params, token: deviceToken(request), body })),
   ),
   implement(contract.reprintPosReceipt, async ({ params, actor, deps, request }) =>
     success(

@@ -98,26 +98,38 @@ async function listMenusEach(
   resolved: ResolvedScope,
   filters: MenuFilter[],
 ): Promise<MenuSummary[][]> {
+  const groups = await readTopMenuGroups(db, resolved);
+  return filters.map((filter) => menusShownIn(groups, resolved, filter));
+}
+
+/** The restaurant's top menu groups, read once for any number of moments (menusShownIn). */
+export async function readTopMenuGroups(db: Executor, resolved: ResolvedScope): Promise<MenuGroup[]> {
   const rows = await db
     .select()
     .from(menuGroups)
     .where(and(scopeWhere(menuGroups, resolved), isNull(menuGroups.parentId)))
     .orderBy(asc(menuGroups.position), asc(menuGroups.menuGroupId));
-  const groups = rows.map((row) => clean<MenuGroup>(row));
-  return filters.map((filter) => {
-    const shown = filtersOf(filter, resolved);
-    return groups
-      .filter((group) => groupShown(group, shown))
-      .map((group) => ({
-        menuGroupId: group.menuGroupId,
-        guid: group.guid,
-        name: group.name,
-        ...(group.description === undefined ? {} : { description: group.description }),
-        ...(group.image === undefined ? {} : { image: group.image }),
-        position: group.position,
-        isMenu: group.isMenu,
-      }));
-  });
+  return rows.map((row) => clean<MenuGroup>(row));
+}
+
+/** The menus of readTopMenuGroups shown for a filter (a channel, a moment), as listMenusIn answers them. */
+export function menusShownIn(
+  groups: MenuGroup[],
+  resolved: ResolvedScope,
+  filter: MenuFilter,
+): MenuSummary[] {
+  const shown = filtersOf(filter, resolved);
+  return groups
+    .filter((group) => groupShown(group, shown))
+    .map((group) => ({
+      menuGroupId: group.menuGroupId,
+      guid: group.guid,
+      name: group.name,
+      ...(group.description === undefined ? {} : { description: group.description }),
+      ...(group.image === undefined ? {} : { image: group.image }),
+      position: group.position,
+      isMenu: group.isMenu,
+    }));
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   lockSale,
   type OrderRow,
   orderOfPayment,
+  orderRecordOf,
   orderRow,
   type PaymentRow,
   partPaymentIds,
@@ -85,6 +86,29 @@ export async function recordSale(
   if (!records) return 0;
   const timezone = await restaurantTimezone(ex, scope);
   return addLines(ex, scope, projectSale({ ...records, timezone }));
+}
+
+/**
+ * The ledger lines of a register's cash sale written in this very transaction (decision 073): its records are
+ * the rows the caller just wrote — the order, its history and its tenders — so nothing is read back, and no
+ * lock is taken, as no one else can see the order before this transaction commits. The lines are those
+ * `recordSale` derives from the same records (a rebuild gives them again).
+ */
+export async function recordNewCashSale(
+  ex: Executor,
+  sale: {
+    order: OrderRow;
+    events: Parameters<typeof orderRecordOf>[1];
+    tenders: Parameters<typeof orderRecordOf>[2];
+    timezone: string;
+  },
+): Promise<number> {
+  const { order } = sale;
+  const scope = { tenantId: order.tenantId, restaurantId: order.restaurantId };
+  if (order.transactionId !== null) return recordSale(ex, scope, { orderId: order.orderId });
+  const record = orderRecordOf(order, sale.events, sale.tenders);
+  const lines = projectSale({ order: record, payment: null, parts: [], timezone: sale.timezone || 'UTC' });
+  return addLines(ex, scope, lines);
 }
 
 /**

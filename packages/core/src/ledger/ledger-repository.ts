@@ -161,6 +161,15 @@ async function orderRecord(ex: Executor, row: OrderRow): Promise<OrderRecord> {
         .where(and(inScope(orderTenders, row), eq(orderTenders.orderId, row.orderId)))
         .orderBy(asc(orderTenders.tenderId))
     : [];
+  return orderRecordOf(row, events, tenders);
+}
+
+/** An order's ledger record from its row, its history (oldest first) and its tenders (in order). */
+export function orderRecordOf(
+  row: OrderRow,
+  events: OrderRecord['events'],
+  tenders: NonNullable<OrderRecord['tenders']>,
+): OrderRecord {
   return {
     orderId: row.orderId,
     channel: row.channel,

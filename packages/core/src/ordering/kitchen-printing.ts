@@ -93,7 +93,10 @@ export interface TicketContext {
   timeZone: string;
 }
 
-export async function ticketContextOf(db: Executor, order: OrderRow): Promise<TicketContext> {
+export async function ticketContextOf(
+  db: Executor,
+  order: Pick<OrderRow, 'tenantId' | 'restaurantId'>,
+): Promise<TicketContext> {
   const scope = { tenantId: order.tenantId, restaurantId: order.restaurantId };
   const resolved: ResolvedScope = await resolveCatalogueScope(db, { ...scope, actor: 'System' });
   const [stations, printerRows, courseRows] = await sideBySide(db, [

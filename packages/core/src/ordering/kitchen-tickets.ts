@@ -19,6 +19,7 @@ import {
   type PrinterRow,
   stationPrinters,
   stationTicket,
+  type TicketContext,
   ticketContextOf,
   ticketDocument,
 } from './kitchen-printing';
@@ -46,9 +47,11 @@ export async function queueKitchenTickets(
   whole: OrderRow,
   round?: number,
   bridged?: BridgePrinted,
+  known?: TicketContext,
 ): Promise<number> {
   const order = ofRound(whole, round ?? null);
-  const context = await ticketContextOf(tx, order);
+  // the restaurant's stations, printers and courses: read here, or once for many orders by the caller
+  const context = known ?? (await ticketContextOf(tx, order));
   const stations = context.stations.filter(
     (station) => stationPrinters(context, station).length > 0 && stationTicket(context, station, order),
   );

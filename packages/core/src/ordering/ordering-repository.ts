@@ -147,6 +147,17 @@ export async function findOrderByKey(ex: Executor, scope: RestaurantScope, key: 
   return row ?? null;
 }
 
+/** The orders of several Idempotency-Keys at once (a batch of register sales), by key. */
+export async function findOrdersByKeys(ex: Executor, scope: RestaurantScope, keys: string[]) {
+  const rows = keys.length
+    ? await ex
+        .select()
+        .from(orders)
+        .where(and(scopeWhere(orders, scope), inArray(orders.idempotencyKey, keys)))
+    : [];
+  return new Map(rows.map((row) => [row.idempotencyKey!, row]));
+}
+
 export async function findOrder(ex: Executor, scope: RestaurantScope, orderId: number, lock = false) {
   const query = ex
     .select()
@@ -211,16 +222,39 @@ export async function addOrderEvent(
   actor: string,
   note: string | null = null,
 ): Promise<void> {
-  await ex.insert(orderEvents).values({
-    tenantId: row.tenantId,
-    restaurantId: row.restaurantId,
-    orderId: row.orderId,
-    status,
-    actor,
-    note,
-  });
+  await insertOrderEvent(ex, row, status, actor, note);
   // An order reaching the kitchen is a sale; one given back returns it (the sales ledger, decision 050).
   if (LEDGER_MOVES.has(status)) await recordSale(ex, row, { orderId: row.orderId });
+}
+
+/**
+ * addOrderEvent's history line alone, answered: for a caller that records the sale's ledger lines itself from
+ * the rows it wrote (a register's cash sale, recordNewCashSale).
+ */
+export async function insertOrderEvent(
+  ex: Executor,
+  row: Pick<OrderRow, 'tenantId' | 'restaurantId' | 'orderId'>,
+  status: OrderStatus,
+  actor: string,
+  note: string | null = null,
+) {
+  const [event] = await ex
+    .insert(orderEvents)
+    .values({
+      tenantId: row.tenantId,
+      restaurantId: row.restaurantId,
+      orderId: row.orderId,
+      status,
+      actor,
+      note,
+    })
+    .returning({
+      eventId: orderEvents.eventId,
+      status: orderEvents.status,
+      actor: orderEvents.actor,
+      occurredAt: orderEvents.occurredAt,
+    });
+  return event!;
 }
 
 /** The moves that make or unmake a sale: an order reaches the kitchen only through `accepted` (NEXT_STATUSES). */

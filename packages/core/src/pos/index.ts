@@ -49,6 +49,7 @@ export { printReceiptJob } from './receipt';
 export { emailReceipt } from './receipt-email';
 export { getRegister, type PosDeps } from './register';
 export { listPosOrders, placePosOrder, registerPaymentsOf, reprintReceipt } from './sale';
+export { syncPosOrders } from './sale-sync';
 export { addSaleTip, captureUntippedCards, recordRecoveredTips } from './sale-tip';
 export { cancelKioskTerminal, cancelTerminal } from './terminal-cancel';
 export { pairTerminal, unpairTerminal } from './terminal-pairing';

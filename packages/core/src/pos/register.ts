@@ -1,12 +1,13 @@
 import { sideBySide } from '@brigade/db/side-by-side';
 import type { Actor } from '@brigade/domain/access';
+import type { MenuGroup } from '@brigade/domain/catalogue/menu-group';
 import { isCloudConnection } from '@brigade/domain/catalogue/printer';
 import { notFound } from '@brigade/domain/errors';
 import { inFiringOrder } from '@brigade/domain/ordering/kitchen';
 import type { TotalsRules } from '@brigade/domain/ordering/totals';
 import type { PosItem, PosMenuGroup, Register } from '@brigade/domain/pos/api';
 import { posGroupOf, posItemsById, type SellingChannel } from '@brigade/domain/pos/menu';
-import { listMenusIn, type MenuDeps, resolveMenuIn } from '../catalogue/menu-resolver';
+import { type MenuDeps, menusShownIn, readTopMenuGroups, resolveMenuIn } from '../catalogue/menu-resolver';
 import { type ResolvedScope, resolveCatalogueScope } from '../catalogue/scope';
 import { kitchenPrintingOf } from '../ordering/kitchen-printing';
 import { coursesOfRestaurant } from '../ordering/kitchen-repository';
@@ -144,20 +145,53 @@ export async function sellingPlace(
   channel: SellingChannel,
   sold?: SoldMoment,
 ): Promise<RegisterPlace> {
+  return placeFrom(deps, await sellingBasis(deps, resolved, device), channel, sold);
+}
+
+/**
+ * What a device's place is made of that does not change with the moment: the restaurant, its ordering
+ * settings (the 86 list), taxes and top menu groups. A batch of offline sales reads it once (decision 073).
+ */
+export interface SellingBasis {
+  resolved: ResolvedScope;
+  device: DeviceRow;
+  restaurant: NonNullable<Awaited<ReturnType<typeof findRestaurant>>>;
+  settings: Awaited<ReturnType<typeof readSettings>>;
+  taxRates: TotalsRules['taxRates'];
+  menuGroups: MenuGroup[];
+}
+
+export async function sellingBasis(
+  deps: PosDeps,
+  resolved: ResolvedScope,
+  device: DeviceRow,
+): Promise<SellingBasis> {
   const scope = { tenantId: device.tenantId, restaurantId: device.restaurantId };
-  const now = sold?.at ?? deps.now?.() ?? new Date();
-  const [restaurant, settings, taxRates] = await sideBySide(deps.db, [
+  const [restaurant, settings, taxRates, menuGroups] = await sideBySide(deps.db, [
     () => findRestaurant(deps.db, scope.tenantId, scope.restaurantId),
     () => readSettings(deps.db, scope),
     () => readTaxRates(deps.db, scope),
+    () => readTopMenuGroups(deps.db, resolved),
   ]);
   if (!restaurant)
     throw notFound(`Restaurant with ID ${scope.restaurantId} not found`, 'RESTAURANT_NOT_FOUND');
+  return { resolved, device, restaurant, settings, taxRates, menuGroups };
+}
+
+/** The place of a basis at a moment: the menus available then (their trees through the menu cache). */
+export async function placeFrom(
+  deps: PosDeps,
+  basis: SellingBasis,
+  channel: SellingChannel,
+  sold?: SoldMoment,
+): Promise<RegisterPlace> {
+  const { resolved, device, restaurant, settings } = basis;
+  const now = sold?.at ?? deps.now?.() ?? new Date();
   const eightySixed = new Set(settings.soldOutItemIds);
   const soldOut = sold?.offline ? new Set<number>() : eightySixed;
   const filter = { channel, at: now.toISOString() };
   const menus: PosMenuGroup[] = [];
-  for (const summary of await listMenusIn(deps.db, resolved, filter)) {
+  for (const summary of menusShownIn(basis.menuGroups, resolved, filter)) {
     const { menu, available } = await resolveMenuIn(
       deps.db,
       resolved,
@@ -176,7 +210,7 @@ export async function sellingPlace(
     menus,
     items: posItemsById(menus),
     rules: {
-      taxRates,
+      taxRates: basis.taxRates,
       serviceChargePercent: restaurant.settings.serviceCharge,
       allowTips: false,
       tipPresets: [],

@@ -22,15 +22,17 @@ import {
 } from '@brigade/domain/pos/api';
 import { kioskOrderName } from '@brigade/domain/pos/kiosk';
 import { enqueue } from '../jobs/jobs';
+import { recordNewCashSale } from '../ledger/index';
 import { KEY_REUSED, ORDER_INVALID } from '../ordering/checkout';
+import type { TicketContext } from '../ordering/kitchen-printing';
 import { queueKitchenTickets } from '../ordering/kitchen-tickets';
 import { ORDER_NOT_FOUND } from '../ordering/order-moves';
 import { liveNumber } from '../ordering/order-number';
 import {
-  addOrderEvent,
   findOrder,
   findOrderByKey,
   insertOrder,
+  insertOrderEvent,
   nextOrderNumber,
 } from '../ordering/ordering-repository';
 import { requestHash } from '../request-hash';
@@ -38,7 +40,7 @@ import { userIdOf } from '../use-case';
 import { type DeviceRow, findPrinter, type RestaurantScope } from './device-repository';
 import { openSessionOf } from './drawer-repository';
 import { checkCharged, offlineCash, priceOfflineSale, soldMomentOf } from './offline-sale';
-import { type PosDeps, type RegisterPlace, registerDevice, servedPlace } from './register';
+import { type PosDeps, type RegisterPlace, registerDevice, type SoldMoment, servedPlace } from './register';
 import { insertTender, registerSales, type SaleRow, type TenderRow, tendersOf } from './sale-repository';
 
 /**
@@ -58,35 +60,75 @@ export interface PlacePosOrderCall extends RestaurantScope {
 
 export async function placePosOrder(deps: PosDeps, actor: Actor, call: PlacePosOrderCall): Promise<PosOrder> {
   const scope = { tenantId: call.tenantId, restaurantId: call.restaurantId };
-  const key = idempotencyKeySchema.safeParse(call.idempotencyKey);
+  const key = saleKey(call.idempotencyKey);
+  const request = placePosOrderSchema.parse(call.body);
+  // a key already recorded answers its sale as soon as the device is known: nothing is priced again (a
+  // register resending its queue after a crash, a second tab)
+  const found = await registerDevice(deps, actor, scope, call.token);
+  return ringUpCash(
+    deps,
+    actor,
+    { device: found.device, key, request },
+    { placeAt: (sold) => servedPlace(deps, actor, found, sold) },
+  );
+}
+
+/** What a sale reads besides its own rows: read once for a batch of sales (sale-sync.ts), else per sale. */
+export interface SaleReads {
+  /** The register's place at the sale's moment (menus, taxes, who serves). */
+  placeAt: (sold: SoldMoment | undefined) => Promise<RegisterPlace>;
+  /** The restaurant's stations, printers and courses, for the kitchen tickets. */
+  tickets?: () => Promise<TicketContext>;
+  /** The sale a key recorded before, from the batch's keys read at once (null: none). */
+  recorded?: (key: string) => SaleRow | null;
+  /** The register's open drawer session, locked (once a sale of the batch has locked it, not read again). */
+  drawer?: () => Promise<{ sessionId: number } | null>;
+}
+
+/** A sale's Idempotency-Key, or 400 with the payments' message. */
+export function saleKey(value: unknown): string {
+  const key = idempotencyKeySchema.safeParse(value);
   if (!key.success)
     throw validationError(IDEMPOTENCY_KEY_MESSAGE, [
       { path: 'idempotency-key', message: IDEMPOTENCY_KEY_MESSAGE },
     ]);
-  const request = placePosOrderSchema.parse(call.body);
+  return key.data;
+}
+
+/**
+ * A cash sale on a register already found, under its key: the recorded sale when the key has one, else
+ * priced at the place `placeAt` gives for its moment and written (one sale, or one of a batch: sale-sync.ts).
+ */
+export async function ringUpCash(
+  deps: PosDeps,
+  actor: Actor,
+  sale: { device: DeviceRow; key: string; request: ReturnType<typeof placePosOrderSchema.parse> },
+  reads: SaleReads,
+): Promise<PosOrder> {
+  const { device, key, request } = sale;
+  const scope = { tenantId: device.tenantId, restaurantId: device.restaurantId };
   checkCharged(request);
   const now = deps.now?.() ?? new Date();
   const sold = soldMomentOf(request.offline, now);
   // a sale sent again offline after its first answer was lost is the same sale: the hash leaves `offline` out
-  const { offline: _offline, ...sale } = request;
-  const hash = requestHash('placePosOrder', sale);
-  // a key already recorded answers its sale as soon as the device is known: nothing is priced again (a
-  // register resending its queue after a crash, a second tab)
-  const found = await registerDevice(deps, actor, scope, call.token);
-  const earlier = await findOrderByKey(deps.db, scope, key.data);
-  if (earlier) return replay(deps, found.device.name, earlier, hash);
-  const place = await servedPlace(deps, actor, found, sold);
+  const { offline: _offline, ...rest } = request;
+  const hash = requestHash('placePosOrder', rest);
+  const earlier = reads.recorded ? reads.recorded(key) : await findOrderByKey(deps.db, scope, key);
+  if (earlier) return replay(deps, device.name, earlier, hash);
+  const place = await reads.placeAt(sold);
   const { lines, totals, cash, offline } = priceCashSale(place, request, now);
   const by = userIdOf(actor);
   const row = await insertPosOrder(deps.db, place, { request, lines, totals }, sold?.at ?? now, {
-    idempotencyKey: key.data,
+    idempotencyKey: key,
     requestHash: hash,
     offline,
   });
   // Someone else's request with this key got there first (the same sale sent twice): theirs is the sale.
-  if (!row) return replay(deps, place.device.name, (await findOrderByKey(deps.db, scope, key.data))!, hash);
+  if (!row) return replay(deps, device.name, (await findOrderByKey(deps.db, scope, key))!, hash);
   // the cash goes into the register's open drawer session, if any (locked: a close waits for the sale)
-  const session = await openSessionOf(deps.db, scope, place.device.deviceId, true);
+  const session = reads.drawer
+    ? await reads.drawer()
+    : await openSessionOf(deps.db, scope, device.deviceId, true);
   const tender = await insertTender(deps.db, {
     ...scope,
     orderId: row.orderId,
@@ -94,16 +136,24 @@ export async function placePosOrder(deps: PosDeps, actor: Actor, call: PlacePosO
     amount: totals.total,
     ...cash,
     takenBy: by,
-    deviceId: place.device.deviceId,
+    deviceId: device.deviceId,
     sessionId: session?.sessionId ?? null,
     takenAt: sold?.at ?? now,
   });
-  // The sale reaches the kitchen: its history (and so its ledger lines, cash included) and its tickets.
-  await addOrderEvent(deps.db, row, 'accepted', by, rungUpNote(place, request, offline));
-  await queueKitchenTickets(deps.db, row, undefined, bridgePrinted(request.offline));
+  // The sale reaches the kitchen: its history, its ledger lines (cash included, from the rows just written)
+  // and its tickets.
+  const event = await insertOrderEvent(deps.db, row, 'accepted', by, rungUpNote(place, request, offline));
+  await recordNewCashSale(deps.db, {
+    order: row,
+    events: [event],
+    tenders: [tender],
+    timezone: place.resolved.timezone,
+  });
+  const tickets = await reads.tickets?.();
+  await queueKitchenTickets(deps.db, row, undefined, bridgePrinted(request.offline), tickets);
   // the drawer opens and the receipt prints on the register's printer: jobs, written with the sale — not for
   // a sale made offline: its guest has gone and its drawer was opened by key (decision 063)
-  const printer = offline ? null : await registerPrinter(deps, place.device);
+  const printer = offline ? null : await registerPrinter(deps, device);
   const drawerKick = await kickDrawer(deps, printer, row);
   const receiptQueued = printer !== null && request.receipt === 'print';
   if (receiptQueued)
@@ -112,7 +162,7 @@ export async function placePosOrder(deps: PosDeps, actor: Actor, call: PlacePosO
       orderId: row.orderId,
       printerId: printer.printerId,
     });
-  return saleOf(row, [tender], place.device.name, { drawerKick, receiptQueued });
+  return saleOf(row, [tender], device.name, { drawerKick, receiptQueued });
 }
 
 /** The tickets of a sale made offline that the print bridge printed at the sale (none for any other). */
