@@ -173,12 +173,21 @@ describe(`register sales on ${engine}: kill -9 while sales are rung up, then res
       (await staff('GET', `/reports/journal?from=${day}&to=${day}`)).json.data.days[0]?.cashTaken ?? 0;
     const soldDay = (await staff('GET', '/pos/orders')).json.data[0].businessDate as string;
     const cashBefore = await journal(soldDay);
+    // PostgreSQL: the register's drawer session is held by another transaction, so the batch waits on it
+    // after writing its orders, inside its own transaction, and is killed there. PGlite (one connection, no
+    // one else to hold a lock): killed as soon as the batch has arrived.
+    const opened = await staff('POST', '/pos/drawer', { openingFloat: 10_000 });
+    expect(opened.status, JSON.stringify(opened.json)).toBe(201);
+    const lock = engine === 'postgres' ? await holdDrawerSessions(testDatabase!) : null;
     const requestId = randomUUID();
     const sent = staff('POST', '/pos/orders/sync', { sales: batch }, { 'x-request-id': requestId });
-    // once the batch has arrived (its sales take a second or more), kill the server inside it
-    await expect.poll(() => server.progressOf(requestId).arrived, { interval: 5 }).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, engine === 'pglite' ? 300 : 150));
-    await server.kill();
+    try {
+      await expect.poll(() => server.progressOf(requestId).arrived, { interval: 5 }).toBe(true);
+      if (lock) await expect.poll(lock.waitedOn, { interval: 5 }).toBe(true);
+      await server.kill();
+    } finally {
+      await lock?.release();
+    }
     const progress = server.progressOf(requestId);
     expect(progress.completed, 'the kill came after the answer: this run proves nothing').toBe(false);
     const cut = await sent;
@@ -192,7 +201,7 @@ describe(`register sales on ${engine}: kill -9 while sales are rung up, then res
     expect(probe.status, JSON.stringify(probe.json)).toBe(200);
     const held = [...new Set(probe.json.data.results.map((r: { status: number }) => r.status))];
     expect(held.length === 1 && [400, 422].includes(held[0] as number), `${held}`).toBe(true);
-    // cut off before its commit: none of it (each sale's savepoint was released, never committed)
+    // cut off before its commit: none of it (its orders were written in its transaction, never committed)
     expect(held).toEqual([400]);
     const again = await staff('POST', '/pos/orders/sync', { sales: batch });
     const results = again.json.data.results as {
@@ -213,6 +222,44 @@ describe(`register sales on ${engine}: kill -9 while sales are rung up, then res
     expect((await journal(soldDay)) - cashBefore).toBe(total);
   }, 180_000);
 });
+
+/**
+ * Holds every open drawer session of the test's PostgreSQL database in a transaction of its own, until
+ * released; `waitedOn` says whether another transaction waits for that lock.
+ */
+async function holdDrawerSessions(testDatabase: TestDatabase) {
+  const { database } = testDatabase;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let taken = () => {};
+  const locked = new Promise<void>((resolve) => {
+    taken = resolve;
+  });
+  const holding = database.db.transaction(async (tx) => {
+    const held = (await tx.execute(
+      sql`select session_id from cash_drawer_sessions where closed_at is null for update`,
+    )) as unknown as { rows: unknown[] };
+    expect(held.rows).toHaveLength(1);
+    taken();
+    await released;
+  });
+  await Promise.race([locked, holding]);
+  return {
+    waitedOn: async () =>
+      (
+        await database.pool!.query(
+          `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'
+             and query ilike '%cash_drawer_sessions%'`,
+        )
+      ).rowCount === 1,
+    release: async () => {
+      release();
+      await holding;
+    },
+  };
+}
 
 /** A printer on loopback that takes every connection and counts the drawer kicks (ESC p 0) it received. */
 function recordingPrinter() {

@@ -110,7 +110,7 @@ export const syncPosOrders = defineEndpoint({
   path: `${base}/pos/orders/sync`,
   summary: "Record a batch of a register's offline cash sales, in order, each once",
   description:
-    'Each sale is what `POST …/pos/orders` takes, with its own Idempotency-Key, and is recorded (or refused) on its own: one result per sale, 201 with the sale or the status and problem the single call would have answered. The batch stops at the first refusal that may change (anything but 400 and 422); the sales after it have no result and are sent again later.',
+    'Each sale is what `POST …/pos/orders` takes, with its own Idempotency-Key, and is refused on its own or recorded with the others (every sale is checked before any is written; the batch is written in one transaction): one result per sale, 201 with the sale or the status and problem the single call would have answered. The batch stops at the first refusal that may change (anything but 400 and 422); the sales after it have no result and are sent again later.',
   tags,
   access: { kind: 'tenant', role: 'employee' },
   changes: 'none',

@@ -89,25 +89,29 @@ export async function recordSale(
 }
 
 /**
- * The ledger lines of a register's cash sale written in this very transaction (decision 073): its records are
- * the rows the caller just wrote — the order, its history and its tenders — so nothing is read back, and no
- * lock is taken, as no one else can see the order before this transaction commits. The lines are those
- * `recordSale` derives from the same records (a rebuild gives them again).
+ * The ledger lines of register cash sales written in this very transaction (decision 073), in one statement:
+ * their records are the rows the caller just wrote — each order, its history and its tenders — so nothing is
+ * read back, and no lock is taken, as no one else can see the orders before this transaction commits. The
+ * lines are those `recordSale` derives from the same records (a rebuild gives them again).
  */
-export async function recordNewCashSale(
+export async function recordNewCashSales(
   ex: Executor,
-  sale: {
+  scope: RestaurantScope,
+  sales: {
     order: OrderRow;
     events: Parameters<typeof orderRecordOf>[1];
     tenders: Parameters<typeof orderRecordOf>[2];
     timezone: string;
-  },
+  }[],
 ): Promise<number> {
-  const { order } = sale;
-  const scope = { tenantId: order.tenantId, restaurantId: order.restaurantId };
-  if (order.transactionId !== null) return recordSale(ex, scope, { orderId: order.orderId });
-  const record = orderRecordOf(order, sale.events, sale.tenders);
-  const lines = projectSale({ order: record, payment: null, parts: [], timezone: sale.timezone || 'UTC' });
+  const lines = sales.flatMap(({ order, events, tenders, timezone }) =>
+    projectSale({
+      order: orderRecordOf(order, events, tenders),
+      payment: null,
+      parts: [],
+      timezone: timezone || 'UTC',
+    }),
+  );
   return addLines(ex, scope, lines);
 }
 

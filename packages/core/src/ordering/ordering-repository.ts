@@ -84,9 +84,9 @@ export async function readTaxRates(ex: Executor, scope: RestaurantScope): Promis
   })) as OrderTaxRate[];
 }
 
-const NEXT_NUMBER = `insert into order_number_counters (tenant_id, restaurant_id, business_date, last_number)
-  values ($1, $2, $3, 1)
-  on conflict (tenant_id, restaurant_id, business_date) do update set last_number = order_number_counters.last_number + 1
+const NEXT_NUMBERS = `insert into order_number_counters (tenant_id, restaurant_id, business_date, last_number)
+  values ($1, $2, $3, $4)
+  on conflict (tenant_id, restaurant_id, business_date) do update set last_number = order_number_counters.last_number + $4
   returning last_number`;
 
 /**
@@ -102,30 +102,51 @@ export async function nextOrderNumber(
   scope: RestaurantScope,
   businessDate: string,
 ): Promise<number> {
+  return nextOrderNumbers(ex, scope, businessDate, 1);
+}
+
+/** `count` numbers of a business day in one statement (a batch of register sales): answers the last of them. */
+export async function nextOrderNumbers(
+  ex: Executor,
+  scope: RestaurantScope,
+  businessDate: string,
+  count: number,
+): Promise<number> {
   const side = isTransaction(ex) ? sideConnectionFor(ex) : null;
   if (side) {
     const rows = await side
-      .query<{ last_number: number | string }>(NEXT_NUMBER, [
+      .query<{ last_number: number | string }>(NEXT_NUMBERS, [
         scope.tenantId,
         scope.restaurantId,
         businessDate,
+        count,
       ])
       .catch(() => []);
     if (rows[0]) return Number(rows[0].last_number);
   }
   const [row] = await ex
     .insert(orderNumberCounters)
-    .values({ ...scope, businessDate, lastNumber: 1 })
+    .values({ ...scope, businessDate, lastNumber: count })
     .onConflictDoUpdate({
       target: [
         orderNumberCounters.tenantId,
         orderNumberCounters.restaurantId,
         orderNumberCounters.businessDate,
       ],
-      set: { lastNumber: sql`${orderNumberCounters.lastNumber} + 1` },
+      set: { lastNumber: sql`${orderNumberCounters.lastNumber} + ${count}` },
     })
     .returning({ lastNumber: orderNumberCounters.lastNumber });
   return row!.lastNumber;
+}
+
+/** Inserts orders in one statement; those whose idempotency key is taken are left out of the answer. */
+export async function insertOrders(ex: Executor, rows: NewOrderRow[]): Promise<OrderRow[]> {
+  if (rows.length === 0) return [];
+  return ex
+    .insert(orders)
+    .values(rows)
+    .onConflictDoNothing({ target: [orders.tenantId, orders.restaurantId, orders.idempotencyKey] })
+    .returning();
 }
 
 /** Inserts an order unless its idempotency key is taken; null when it is (the caller reads the holder). */
@@ -222,40 +243,48 @@ export async function addOrderEvent(
   actor: string,
   note: string | null = null,
 ): Promise<void> {
-  await insertOrderEvent(ex, row, status, actor, note);
+  await ex.insert(orderEvents).values(eventValues({ row, status, actor, note }));
   // An order reaching the kitchen is a sale; one given back returns it (the sales ledger, decision 050).
   if (LEDGER_MOVES.has(status)) await recordSale(ex, row, { orderId: row.orderId });
 }
 
 /**
- * addOrderEvent's history line alone, answered: for a caller that records the sale's ledger lines itself from
- * the rows it wrote (a register's cash sale, recordNewCashSale).
+ * addOrderEvent's history lines alone, one statement for several orders, answered with their orders: for a
+ * caller that records the sales' ledger lines itself from the rows it wrote (register cash sales,
+ * recordNewCashSales).
  */
-export async function insertOrderEvent(
+export async function insertOrderEvents(
   ex: Executor,
-  row: Pick<OrderRow, 'tenantId' | 'restaurantId' | 'orderId'>,
-  status: OrderStatus,
-  actor: string,
-  note: string | null = null,
+  events: {
+    row: Pick<OrderRow, 'tenantId' | 'restaurantId' | 'orderId'>;
+    status: OrderStatus;
+    actor: string;
+    note: string | null;
+  }[],
 ) {
-  const [event] = await ex
-    .insert(orderEvents)
-    .values({
-      tenantId: row.tenantId,
-      restaurantId: row.restaurantId,
-      orderId: row.orderId,
-      status,
-      actor,
-      note,
-    })
-    .returning({
-      eventId: orderEvents.eventId,
-      status: orderEvents.status,
-      actor: orderEvents.actor,
-      occurredAt: orderEvents.occurredAt,
-    });
-  return event!;
+  if (events.length === 0) return [];
+  return ex.insert(orderEvents).values(events.map(eventValues)).returning({
+    orderId: orderEvents.orderId,
+    eventId: orderEvents.eventId,
+    status: orderEvents.status,
+    actor: orderEvents.actor,
+    occurredAt: orderEvents.occurredAt,
+  });
 }
+
+const eventValues = (event: {
+  row: Pick<OrderRow, 'tenantId' | 'restaurantId' | 'orderId'>;
+  status: OrderStatus;
+  actor: string;
+  note: string | null;
+}) => ({
+  tenantId: event.row.tenantId,
+  restaurantId: event.row.restaurantId,
+  orderId: event.row.orderId,
+  status: event.status,
+  actor: event.actor,
+  note: event.note,
+});
 
 /** The moves that make or unmake a sale: an order reaches the kitchen only through `accepted` (NEXT_STATUSES). */
 const LEDGER_MOVES = new Set<OrderStatus>(['accepted', 'cancelled', 'refunded']);

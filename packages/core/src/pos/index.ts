@@ -6,6 +6,7 @@
 
 export { CARD_SALE_OPERATION, type PosCardDeps, placePosCardOrder } from './card-sale';
 export { type CardKeyResult, releaseAbandonedCardSaleKeys } from './card-sale-recovery';
+export { placePosOrder } from './cash-sale';
 export { PAY_CHECK_CARD_OPERATION, payCheckByCard, payCheckOnTerminal } from './check-card';
 export { closeCheck, handBackCheckPayments, moveCheck, recordCardsGivenBack } from './check-close';
 export { type ApprovalDeps, discountCheck, discountCheckLine } from './check-discount';
@@ -48,7 +49,7 @@ export {
 export { printReceiptJob } from './receipt';
 export { emailReceipt } from './receipt-email';
 export { getRegister, type PosDeps } from './register';
-export { listPosOrders, placePosOrder, registerPaymentsOf, reprintReceipt } from './sale';
+export { listPosOrders, registerPaymentsOf, reprintReceipt } from './sale';
 export { syncPosOrders } from './sale-sync';
 export { addSaleTip, captureUntippedCards, recordRecoveredTips } from './sale-tip';
 export { cancelKioskTerminal, cancelTerminal } from './terminal-cancel';

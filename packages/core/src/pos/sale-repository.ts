@@ -20,6 +20,14 @@ export async function insertTender(ex: Executor, row: typeof orderTenders.$infer
   return inserted!;
 }
 
+/** Several tenders in one statement (a batch of register sales). */
+export async function insertTenders(
+  ex: Executor,
+  rows: (typeof orderTenders.$inferInsert)[],
+): Promise<TenderRow[]> {
+  return rows.length ? ex.insert(orderTenders).values(rows).returning() : [];
+}
+
 export async function tendersOf(ex: Executor, scope: RestaurantScope, orderIds: number[]) {
   if (orderIds.length === 0) return [];
   return ex

@@ -1,7 +1,6 @@
-import type { Executor } from '@brigade/db/database';
 import type { Actor } from '@brigade/domain/access';
-import { isBrigadeError, STATUS_BY_KIND } from '@brigade/domain/errors';
-import { placePosOrderSchema } from '@brigade/domain/pos/api';
+import { type BrigadeError, isBrigadeError, STATUS_BY_KIND } from '@brigade/domain/errors';
+import { type PosOrder, placePosOrderSchema } from '@brigade/domain/pos/api';
 import {
   type SyncAnswer,
   type SyncResult,
@@ -12,25 +11,34 @@ import { type TicketContext, ticketContextOf } from '../ordering/kitchen-printin
 import { findOrdersByKeys } from '../ordering/ordering-repository';
 import { registerServerOf } from '../staff/index';
 import { validateInput } from '../validate';
+import {
+  type PreparedCash,
+  type PricedCash,
+  prepareCash,
+  priceCash,
+  saleKey,
+  writeCashSales,
+} from './cash-sale';
 import type { DeviceRow, RestaurantScope } from './device-repository';
-import { openSessionOf } from './drawer-repository';
 import {
   type PosDeps,
   placeFrom,
   type RegisterPlace,
   registerDevice,
   type SellingBasis,
+  type SoldMoment,
   sellingBasis,
 } from './register';
-import { ringUpCash, type SaleReads, saleKey } from './sale';
+import { replay } from './sale';
 import type { SaleRow } from './sale-repository';
 
 /**
  * A register's offline queue in batches (docs/behaviour/pos.md#offline, decision 073). Each sale is what
- * `POST …/pos/orders` records, under its own key and in its own savepoint, so one refused sale undoes nothing
- * else and a batch cut off before its commit records none (the register sends it again; the keys make each
- * sale once). What a sale is priced by — the device, the restaurant, its taxes, menus and who serves — is read
- * once a batch, not once a sale.
+ * `POST …/pos/orders` records, under its own key, answered as that call would answer it. Every sale is checked
+ * and priced before anything is written (a refusal writes nothing), then the batch's new sales are written
+ * together, one statement per table, in the request's transaction: a batch cut off before its commit records
+ * none (the register sends it again; the keys make each sale once). What a sale is priced by — the device, the
+ * restaurant, its taxes, menus and who serves — is read once a batch, not once a sale.
  */
 
 export interface SyncPosOrdersCall extends RestaurantScope {
@@ -40,6 +48,13 @@ export interface SyncPosOrdersCall extends RestaurantScope {
 
 /** A refusal that sending again cannot change: the sale is refused and the batch goes on. */
 const refusedForGood = (status: number) => status === 400 || status === 422;
+
+/** What became of one sale of the batch before the writes. */
+type Step =
+  | { idempotencyKey: string; refused: BrigadeError }
+  | { idempotencyKey: string; recorded: SaleRow; prepared: PreparedCash }
+  | { idempotencyKey: string; twin: PreparedCash }
+  | { idempotencyKey: string; priced: PricedCash };
 
 export async function syncPosOrders(
   deps: PosDeps,
@@ -53,26 +68,60 @@ export async function syncPosOrders(
     found.device,
     sales.map((entry) => entry.idempotencyKey),
   );
-  const reads = batchReads(deps, actor, found, known);
-  const results: SyncResult[] = [];
+  const placeAt = batchPlaces(deps, actor, found);
+  const now = deps.now?.() ?? new Date();
+  const steps: Step[] = [];
+  const pricedKeys = new Set<string>();
   for (const { idempotencyKey, sale } of sales) {
+    const step = await stepOf(idempotencyKey, sale);
+    steps.push(step);
+    if ('refused' in step && !refusedForGood(STATUS_BY_KIND[step.refused.kind])) break;
+  }
+  const priced = steps.flatMap((step) => ('priced' in step ? [step.priced] : []));
+  const written = await writeCashSales(deps, actor, found.device, priced, {
+    tickets: ticketRouting(deps, found.device),
+  });
+  const writtenOf = new Map(priced.map((sale, index) => [sale.key, written[index] ?? null]));
+  // a key another request wrote meanwhile, or twice in this batch: its sale, as a resend is answered
+  const holders = await findOrdersByKeys(
+    deps.db,
+    found.device,
+    steps.flatMap((step) =>
+      'twin' in step || ('priced' in step && !writtenOf.get(step.priced.key)) ? [step.idempotencyKey] : [],
+    ),
+  );
+  const results: SyncResult[] = [];
+  for (const step of steps) results.push(await resultOf(step));
+  return { results };
+
+  async function stepOf(idempotencyKey: string, sale: unknown): Promise<Step> {
     try {
-      const recorded = await deps.db.transaction((tx) =>
-        ringUpCash(
-          { ...deps, db: tx as unknown as Executor },
-          actor,
-          {
-            device: found.device,
-            key: saleKey(idempotencyKey),
-            request: validateInput(placePosOrderSchema, sale),
-          },
-          reads,
-        ),
-      );
-      results.push({ idempotencyKey, status: 201, sale: recorded });
-      reads.settle(true);
+      const prepared = prepareCash(saleKey(idempotencyKey), validateInput(placePosOrderSchema, sale), now);
+      const recorded = known.get(prepared.key);
+      if (recorded) return { idempotencyKey, recorded, prepared };
+      if (pricedKeys.has(prepared.key)) return { idempotencyKey, twin: prepared };
+      const step = { idempotencyKey, priced: priceCash(await placeAt(prepared.sold), prepared) };
+      pricedKeys.add(prepared.key);
+      return step;
     } catch (error) {
-      reads.settle(false);
+      if (!isBrigadeError(error)) throw error;
+      return { idempotencyKey, refused: error };
+    }
+  }
+
+  async function resultOf(step: Step): Promise<SyncResult> {
+    const { idempotencyKey } = step;
+    try {
+      if ('refused' in step) throw step.refused;
+      const sale: PosOrder | null | undefined =
+        'recorded' in step
+          ? await replay(deps, found.device.name, step.recorded, step.prepared.hash)
+          : 'priced' in step
+            ? (writtenOf.get(step.priced.key) ??
+              (await replay(deps, found.device.name, holders.get(step.idempotencyKey)!, step.priced.hash)))
+            : await replay(deps, found.device.name, holders.get(step.idempotencyKey)!, step.twin.hash);
+      return { idempotencyKey, status: 201, sale: sale! };
+    } catch (error) {
       if (!isBrigadeError(error)) throw error;
       const status = STATUS_BY_KIND[error.kind];
       const problem = {
@@ -81,61 +130,45 @@ export async function syncPosOrders(
         detail: error.message,
         ...(error.errors ? { errors: error.errors } : {}),
       };
-      results.push({ idempotencyKey, status, problem });
-      if (!refusedForGood(status)) break;
+      return { idempotencyKey, status, problem };
     }
   }
-  return { results };
 }
 
 /**
- * What the sales of a batch read once: the keys recorded before it; the basis and the server at the first sale
- * that needs pricing (a batch of replays reads neither), the menus of each sale's moment assembled from them;
- * the kitchen's routing; and the register's drawer session, which stays locked by this transaction once a
- * recorded sale locked it (a sale rolled back to its savepoint lets its lock go: the next sale reads it again).
+ * The place of each sale of a batch: the basis and the server read at the first sale that needs pricing (a
+ * batch of replays reads neither), the menus of a moment assembled once a minute sold in (what a menu shows
+ * changes at whole minutes: its time ranges are HH:MM).
  */
-function batchReads(
+function batchPlaces(
   deps: PosDeps,
   actor: Actor,
   found: { resolved: SellingBasis['resolved']; device: DeviceRow },
-  known: Map<string, SaleRow>,
-): SaleReads & { settle: (recorded: boolean) => void } {
+): (sold: SoldMoment | undefined) => Promise<RegisterPlace> {
   const { device } = found;
   let read: Promise<{ basis: SellingBasis; serverEmployeeId: string | null }> | undefined;
-  let tickets: Promise<TicketContext> | undefined;
-  // what a menu shows changes at whole minutes (its time ranges are HH:MM): one place a minute sold in
   const places = new Map<number, Promise<RegisterPlace>>();
-  type Session = { sessionId: number } | null;
-  let drawer: { locked: true; session: Session } | { locked: false; session?: Session } = { locked: false };
-  return {
-    recorded: (key) => known.get(key) ?? null,
-    placeAt: (sold) => {
-      const minute = Math.floor((sold?.at ?? deps.now?.() ?? new Date()).getTime() / 60_000);
-      const key = sold ? minute : -minute;
-      let place = places.get(key);
-      if (!place) {
-        read ??= (async () => ({
-          serverEmployeeId: await registerServerOf(deps.db, actor, device),
-          basis: await sellingBasis(deps, found.resolved, device),
-        }))();
-        place = read.then(async ({ basis, serverEmployeeId }) => ({
-          ...(await placeFrom(deps, basis, 'pos', sold)),
-          serverEmployeeId,
-        }));
-        places.set(key, place);
-      }
-      return place;
-    },
-    tickets: () => (tickets ??= ticketContextOf(deps.db, device)),
-    drawer: async () => {
-      if (drawer.locked) return drawer.session;
-      const session = await openSessionOf(deps.db, device, device.deviceId, true);
-      drawer = { locked: false, session };
-      return session;
-    },
-    settle: (recorded) => {
-      if (drawer.locked || drawer.session === undefined) return;
-      drawer = recorded ? { locked: true, session: drawer.session } : { locked: false };
-    },
+  return (sold) => {
+    const minute = Math.floor((sold?.at ?? deps.now?.() ?? new Date()).getTime() / 60_000);
+    const key = sold ? minute : -minute;
+    let place = places.get(key);
+    if (!place) {
+      read ??= (async () => ({
+        serverEmployeeId: await registerServerOf(deps.db, actor, device),
+        basis: await sellingBasis(deps, found.resolved, device),
+      }))();
+      place = read.then(async ({ basis, serverEmployeeId }) => ({
+        ...(await placeFrom(deps, basis, 'pos', sold)),
+        serverEmployeeId,
+      }));
+      places.set(key, place);
+    }
+    return place;
   };
+}
+
+/** The kitchen's routing, read once for the batch when a sale needs it. */
+function ticketRouting(deps: PosDeps, device: DeviceRow): () => Promise<TicketContext> {
+  let routing: Promise<TicketContext> | undefined;
+  return () => (routing ??= ticketContextOf(deps.db, device));
 }

@@ -7,201 +7,32 @@ import { isCloudConnection } from '@brigade/domain/catalogue/printer';
 import { BrigadeError, type FieldError, notFound, validationError } from '@brigade/domain/errors';
 import { type PricedLine, priceLine } from '@brigade/domain/ordering/line-pricing';
 import { computeTotals, type OrderTotals } from '@brigade/domain/ordering/totals';
-import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '@brigade/domain/payments/api';
 import {
-  CASH_SHORT,
   NO_RECEIPT_PRINTER,
   NOT_ON_REGISTER,
   NOT_TAKING_SALES,
-  type PlacePosOrderInput,
   type PosOrder,
   paidAtCounter,
-  placePosOrderSchema,
-  SERVICE_LABELS,
+  type placePosOrderSchema,
   VOIDED_NO_RECEIPT,
 } from '@brigade/domain/pos/api';
 import { kioskOrderName } from '@brigade/domain/pos/kiosk';
 import { enqueue } from '../jobs/jobs';
-import { recordNewCashSale } from '../ledger/index';
 import { KEY_REUSED, ORDER_INVALID } from '../ordering/checkout';
-import type { TicketContext } from '../ordering/kitchen-printing';
-import { queueKitchenTickets } from '../ordering/kitchen-tickets';
 import { ORDER_NOT_FOUND } from '../ordering/order-moves';
 import { liveNumber } from '../ordering/order-number';
-import {
-  findOrder,
-  findOrderByKey,
-  insertOrder,
-  insertOrderEvent,
-  nextOrderNumber,
-} from '../ordering/ordering-repository';
-import { requestHash } from '../request-hash';
-import { userIdOf } from '../use-case';
+import { findOrder, insertOrder, type NewOrderRow, nextOrderNumber } from '../ordering/ordering-repository';
 import { type DeviceRow, findPrinter, type RestaurantScope } from './device-repository';
-import { openSessionOf } from './drawer-repository';
-import { checkCharged, offlineCash, priceOfflineSale, soldMomentOf } from './offline-sale';
-import { type PosDeps, type RegisterPlace, registerDevice, type SoldMoment, servedPlace } from './register';
-import { insertTender, registerSales, type SaleRow, type TenderRow, tendersOf } from './sale-repository';
+import { type PosDeps, type RegisterPlace, registerDevice } from './register';
+import { registerSales, type SaleRow, type TenderRow, tendersOf } from './sale-repository';
 
 /**
- * A register sale (docs/behaviour/pos.md#ringing-up-a-sale): priced on the server from the register's menu,
- * paid in cash, and written in one transaction — the order (channel `pos`, accepted: it goes to the kitchen
- * at once), its tender, its kitchen tickets and the cash drawer's kick as jobs, and its sales-ledger lines.
- * One Idempotency-Key makes one sale however often it is sent.
+ * What every register sale shares (docs/behaviour/pos.md#ringing-up-a-sale): pricing against the register's
+ * menu, the order row, the register's printer and drawer, the answer, and the day's list. A cash sale is
+ * written by cash-sale.ts, a card sale by card-sale.ts, a check by checks.ts.
  */
 
 const SALES_SHOWN = 100;
-
-export interface PlacePosOrderCall extends RestaurantScope {
-  token: unknown;
-  idempotencyKey: unknown;
-  body: PlacePosOrderInput;
-}
-
-export async function placePosOrder(deps: PosDeps, actor: Actor, call: PlacePosOrderCall): Promise<PosOrder> {
-  const scope = { tenantId: call.tenantId, restaurantId: call.restaurantId };
-  const key = saleKey(call.idempotencyKey);
-  const request = placePosOrderSchema.parse(call.body);
-  // a key already recorded answers its sale as soon as the device is known: nothing is priced again (a
-  // register resending its queue after a crash, a second tab)
-  const found = await registerDevice(deps, actor, scope, call.token);
-  return ringUpCash(
-    deps,
-    actor,
-    { device: found.device, key, request },
-    { placeAt: (sold) => servedPlace(deps, actor, found, sold) },
-  );
-}
-
-/** What a sale reads besides its own rows: read once for a batch of sales (sale-sync.ts), else per sale. */
-export interface SaleReads {
-  /** The register's place at the sale's moment (menus, taxes, who serves). */
-  placeAt: (sold: SoldMoment | undefined) => Promise<RegisterPlace>;
-  /** The restaurant's stations, printers and courses, for the kitchen tickets. */
-  tickets?: () => Promise<TicketContext>;
-  /** The sale a key recorded before, from the batch's keys read at once (null: none). */
-  recorded?: (key: string) => SaleRow | null;
-  /** The register's open drawer session, locked (once a sale of the batch has locked it, not read again). */
-  drawer?: () => Promise<{ sessionId: number } | null>;
-}
-
-/** A sale's Idempotency-Key, or 400 with the payments' message. */
-export function saleKey(value: unknown): string {
-  const key = idempotencyKeySchema.safeParse(value);
-  if (!key.success)
-    throw validationError(IDEMPOTENCY_KEY_MESSAGE, [
-      { path: 'idempotency-key', message: IDEMPOTENCY_KEY_MESSAGE },
-    ]);
-  return key.data;
-}
-
-/**
- * A cash sale on a register already found, under its key: the recorded sale when the key has one, else
- * priced at the place `placeAt` gives for its moment and written (one sale, or one of a batch: sale-sync.ts).
- */
-export async function ringUpCash(
-  deps: PosDeps,
-  actor: Actor,
-  sale: { device: DeviceRow; key: string; request: ReturnType<typeof placePosOrderSchema.parse> },
-  reads: SaleReads,
-): Promise<PosOrder> {
-  const { device, key, request } = sale;
-  const scope = { tenantId: device.tenantId, restaurantId: device.restaurantId };
-  checkCharged(request);
-  const now = deps.now?.() ?? new Date();
-  const sold = soldMomentOf(request.offline, now);
-  // a sale sent again offline after its first answer was lost is the same sale: the hash leaves `offline` out
-  const { offline: _offline, ...rest } = request;
-  const hash = requestHash('placePosOrder', rest);
-  const earlier = reads.recorded ? reads.recorded(key) : await findOrderByKey(deps.db, scope, key);
-  if (earlier) return replay(deps, device.name, earlier, hash);
-  const place = await reads.placeAt(sold);
-  const { lines, totals, cash, offline } = priceCashSale(place, request, now);
-  const by = userIdOf(actor);
-  const row = await insertPosOrder(deps.db, place, { request, lines, totals }, sold?.at ?? now, {
-    idempotencyKey: key,
-    requestHash: hash,
-    offline,
-  });
-  // Someone else's request with this key got there first (the same sale sent twice): theirs is the sale.
-  if (!row) return replay(deps, device.name, (await findOrderByKey(deps.db, scope, key))!, hash);
-  // the cash goes into the register's open drawer session, if any (locked: a close waits for the sale)
-  const session = reads.drawer
-    ? await reads.drawer()
-    : await openSessionOf(deps.db, scope, device.deviceId, true);
-  const tender = await insertTender(deps.db, {
-    ...scope,
-    orderId: row.orderId,
-    method: 'cash',
-    amount: totals.total,
-    ...cash,
-    takenBy: by,
-    deviceId: device.deviceId,
-    sessionId: session?.sessionId ?? null,
-    takenAt: sold?.at ?? now,
-  });
-  // The sale reaches the kitchen: its history, its ledger lines (cash included, from the rows just written)
-  // and its tickets.
-  const event = await insertOrderEvent(deps.db, row, 'accepted', by, rungUpNote(place, request, offline));
-  await recordNewCashSale(deps.db, {
-    order: row,
-    events: [event],
-    tenders: [tender],
-    timezone: place.resolved.timezone,
-  });
-  const tickets = await reads.tickets?.();
-  await queueKitchenTickets(deps.db, row, undefined, bridgePrinted(request.offline), tickets);
-  // the drawer opens and the receipt prints on the register's printer: jobs, written with the sale — not for
-  // a sale made offline: its guest has gone and its drawer was opened by key (decision 063)
-  const printer = offline ? null : await registerPrinter(deps, device);
-  const drawerKick = await kickDrawer(deps, printer, row);
-  const receiptQueued = printer !== null && request.receipt === 'print';
-  if (receiptQueued)
-    await enqueue(deps.db, QUEUES.receipt.name, {
-      ...scope,
-      orderId: row.orderId,
-      printerId: printer.printerId,
-    });
-  return saleOf(row, [tender], device.name, { drawerKick, receiptQueued });
-}
-
-/** The tickets of a sale made offline that the print bridge printed at the sale (none for any other). */
-const bridgePrinted = (offline: ReturnType<typeof placePosOrderSchema.parse>['offline']) =>
-  offline?.printedStations?.length
-    ? { stations: new Set(offline.printedStations), at: new Date(offline.soldAt) }
-    : undefined;
-
-/**
- * A cash sale's lines, totals and cash: priced from the menu, or — sold offline — at what the register
- * charged, with what a manager should look at (decision 063). Cash short of the total is 400 for a sale made
- * now; a sale made offline already took its cash.
- */
-function priceCashSale(
-  place: RegisterPlace,
-  request: ReturnType<typeof placePosOrderSchema.parse>,
-  now: Date,
-) {
-  const menu = priceSale(place, request);
-  if (!request.offline) {
-    const change = request.tender.tendered - menu.totals.total;
-    if (change < 0) throw validationError(CASH_SHORT, [{ path: 'tender.tendered', message: CASH_SHORT }]);
-    return { ...menu, cash: { tendered: request.tender.tendered, change }, offline: null };
-  }
-  const { lines, totals, conflicts } = priceOfflineSale(place, request, request.offline, menu);
-  const cash = offlineCash(request.tender.tendered, totals.total, place.currency, conflicts);
-  const offline = { soldAt: request.offline.soldAt, syncedAt: now.toISOString(), conflicts };
-  return { lines, totals, cash, offline };
-}
-
-function rungUpNote(
-  place: RegisterPlace,
-  request: { service: 'dine_in' | 'takeout' },
-  offline: { soldAt: string } | null,
-) {
-  const service = SERVICE_LABELS[request.service].toLowerCase();
-  if (!offline) return `Rung up at ${place.device.name} (${service}), paid in cash`;
-  return `Rung up at ${place.device.name} (${service}) while it was offline, paid in cash; sent when it reconnected`;
-}
 
 /** Prices every line against the register's menu: every problem at once, as one 400. */
 export function priceSale(
@@ -226,6 +57,21 @@ export function priceSale(
   return { lines, totals: totals.totals };
 }
 
+/** What a register sale's order is made of: the request's service and guest, the priced lines and totals. */
+interface PosSaleShape {
+  request: { service: 'dine_in' | 'takeout'; guestName?: string | undefined };
+  lines: PricedLine[];
+  totals: OrderTotals;
+}
+
+/** The keys a register sale's order is kept with, and what its sale made offline left for a manager. */
+interface PosOrderKeys {
+  idempotencyKey: string;
+  requestHash: string;
+  transactionId?: string;
+  offline?: { soldAt: string; syncedAt: string; conflicts: string[] } | null;
+}
+
 /**
  * A register sale's order, accepted at once: its number and business day on the restaurant's clock, ready
  * now, the guest's name or table tent as its customer. Null when the Idempotency-Key already has an order.
@@ -234,25 +80,34 @@ export function priceSale(
 export async function insertPosOrder(
   ex: Executor,
   place: RegisterPlace,
-  sale: {
-    request: { service: 'dine_in' | 'takeout'; guestName?: string | undefined };
-    lines: PricedLine[];
-    totals: OrderTotals;
-  },
+  sale: PosSaleShape,
   now: Date,
-  keyed: {
-    idempotencyKey: string;
-    requestHash: string;
-    transactionId?: string;
-    offline?: { soldAt: string; syncedAt: string; conflicts: string[] } | null;
-  },
+  keyed: PosOrderKeys,
 ) {
   const scope = { tenantId: place.device.tenantId, restaurantId: place.device.restaurantId };
   const businessDate = toLocalMoment(now.toISOString(), place.resolved.timezone).date;
-  return insertOrder(ex, {
-    ...scope,
+  const number = await nextOrderNumber(ex, scope, businessDate);
+  return insertOrder(ex, posOrderRow(place, sale, now, businessDate, number, keyed));
+}
+
+/**
+ * A register sale's order row, accepted at once: its number and business day on the restaurant's clock, ready
+ * now, the guest's name or table tent as its customer. Cash and card sales write it the same way (decision
+ * 051), one at a time (insertPosOrder) or a batch's cash sales at once (cash-sale.ts).
+ */
+export function posOrderRow(
+  place: RegisterPlace,
+  sale: PosSaleShape,
+  now: Date,
+  businessDate: string,
+  number: number,
+  keyed: PosOrderKeys,
+): NewOrderRow {
+  return {
+    tenantId: place.device.tenantId,
+    restaurantId: place.device.restaurantId,
     token: randomBytes(16).toString('base64url'),
-    number: await nextOrderNumber(ex, scope, businessDate),
+    number,
     businessDate,
     status: 'accepted',
     channel: 'pos',
@@ -268,7 +123,7 @@ export async function insertPosOrder(
     currency: place.currency,
     serverEmployeeId: place.serverEmployeeId ?? null,
     ...keyed,
-  });
+  };
 }
 
 /** The printer a register prints its receipts on and its cash drawer hangs on: with an address, or a cloud one. */
@@ -316,7 +171,13 @@ export async function reprintReceipt(
   return { receiptQueued: true };
 }
 
-async function replay(deps: PosDeps, deviceName: string, row: SaleRow, hash: string): Promise<PosOrder> {
+/** The answer to a key already recorded: its sale, when the request is the same (422 when it is not). */
+export async function replay(
+  deps: PosDeps,
+  deviceName: string,
+  row: SaleRow,
+  hash: string,
+): Promise<PosOrder> {
   if (row.requestHash !== hash || row.channel !== 'pos')
     throw new BrigadeError('unprocessable', 'IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
   const tenders = await tendersOf(deps.db, row, [row.orderId]);

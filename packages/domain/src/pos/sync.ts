@@ -4,8 +4,8 @@ import { posOrderSchema } from './api';
 
 /**
  * A register's offline queue sent in batches (docs/behaviour/pos.md#offline, decision 073): several cash
- * sales made offline in one request, each with its own Idempotency-Key, recorded in order, each on its own
- * (one refused does not undo the others). The register reads its menus, taxes and server once a batch
+ * sales made offline in one request, each with its own Idempotency-Key, recorded in order (one refused stops
+ * none of the others). The register reads its menus, taxes and server once a batch
  * instead of once a sale.
  */
 
