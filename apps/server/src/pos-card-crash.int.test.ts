@@ -91,6 +91,17 @@ describe(`a register card sale on ${engine}: kill -9 after the approval, then re
     ((await staff('GET', '/payments/transactions')).json.data as { status: string }[])
       .map((t) => t.status)
       .sort();
+  /** A register sale's tenders as the day's sales list them ("card refund 400"), sorted. */
+  const tendersOf = async (orderId: number) =>
+    (
+      (await staff('GET', '/pos/orders')).json.data as {
+        orderId: number;
+        tenders: { method: string; kind: string; amount: number }[];
+      }[]
+    )
+      .find((o) => o.orderId === orderId)!
+      .tenders.map((t) => `${t.method} ${t.kind} ${t.amount}`)
+      .sort();
 
   /** One card on the terminal for `amount` of the check: the request, still waiting for the signature. */
   const partOnTerminal = async (
@@ -574,15 +585,7 @@ describe(`a register card sale on ${engine}: kill -9 after the approval, then re
     const again = await staff('POST', `/pos/orders/${orderId}/void`, { reason: 'Wrong table' });
     expect(again.status, JSON.stringify(again.json)).toBe(200);
     expect((await order()).status).toBe('cancelled');
-    const tenders = (
-      (await staff('GET', '/pos/orders')).json.data as {
-        orderId: number;
-        tenders: { method: string; kind: string; amount: number }[];
-      }[]
-    )
-      .find((o) => o.orderId === orderId)!
-      .tenders.map((t) => `${t.method} ${t.kind} ${t.amount}`)
-      .sort();
+    const tenders = await tendersOf(orderId);
     expect(tenders).toEqual(['card payment 400', 'card refund 400', 'cash payment 300', 'cash refund 300']);
     expect(emulator.calls.void).toBe(voids + 1);
     // and a second retry finds nothing left to void
@@ -636,15 +639,7 @@ describe(`a register card sale on ${engine}: kill -9 after the approval, then re
     expect((await order()).status).toBe('cancelled');
     expect(await cardStatuses()).toEqual(['voided', 'voided']);
     expect(emulator.calls.void).toBe(voids + 2);
-    const tenders = (
-      (await staff('GET', '/pos/orders')).json.data as {
-        orderId: number;
-        tenders: { method: string; kind: string; amount: number }[];
-      }[]
-    )
-      .find((o) => o.orderId === orderId)!
-      .tenders.map((t) => `${t.method} ${t.kind} ${t.amount}`)
-      .sort();
+    const tenders = await tendersOf(orderId);
     expect(tenders).toEqual(['card payment 300', 'card payment 400', 'card refund 300', 'card refund 400']);
   }, 240_000);
 });
