@@ -1,8 +1,9 @@
 import {
+  reconciliationDaySchema,
   reconciliationQuerySchema,
   reconciliationRangeQuerySchema,
   reconciliationRangeSchema,
-  reconciliationSchema,
+  reconciliationRefreshSchema,
 } from '@brigade/domain/ledger/reconciliation';
 import {
   journalQuerySchema,
@@ -96,12 +97,27 @@ export const getReconciliation = defineEndpoint({
   method: 'GET',
   path: `${base}/reports/reconciliation`,
   summary:
-    "A business day's card money reconciled: the ledger's card lines per transaction beside the gateway's settlement batches (that day and the two after) and deposits (the three days after), with what differs",
+    "A business day's card money reconciled from the stored gateway reports, not the gateway: the ledger's card lines per transaction beside the settlement batches (that day and the two after) and deposits (the three days after), with what differs, and when each of those reports was read",
   tags,
   access: { kind: 'tenant', role: 'manager' },
-  outside: true,
   request: { params, query: reconciliationQuerySchema },
-  response: { status: 200, description: 'The day reconciled', schema: successOf(reconciliationSchema) },
+  response: { status: 200, description: 'The day reconciled', schema: successOf(reconciliationDaySchema) },
+  problems: [400, 404],
+});
+
+export const refreshReconciliation = defineEndpoint({
+  id: 'refreshReconciliation',
+  method: 'POST',
+  path: `${base}/reports/reconciliation/refresh`,
+  summary:
+    "Reads a business day's settlement and funding reports from the gateway again (those not read in the last minute), stores them, and answers the day reconciled",
+  tags,
+  access: { kind: 'tenant', role: 'manager' },
+  // stored reports feed no cache
+  changes: 'none',
+  outside: true,
+  request: { params, body: reconciliationRefreshSchema },
+  response: { status: 200, description: 'The day reconciled', schema: successOf(reconciliationDaySchema) },
   problems: [400, 404, 409, 429, 502, 503, 504],
 });
 

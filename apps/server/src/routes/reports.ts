@@ -6,7 +6,11 @@ import {
   getTenantSalesReport,
 } from '@brigade/core/ledger/reports';
 import { getOrderingFunnel } from '@brigade/core/ordering/funnel-report';
-import { getReconciliation, getReconciliationRange } from '@brigade/core/payments/reconciliation';
+import {
+  getReconciliation,
+  getReconciliationRange,
+  refreshReconciliation,
+} from '@brigade/core/payments/reconciliation';
 import { implement, success } from '../plugins/contract-routes';
 import { paymentDeps } from './payments';
 
@@ -29,6 +33,9 @@ export const reportRoutes = [
   ),
   implement(contract.getReconciliation, async ({ params, query, actor, deps, walls }) =>
     success(await getReconciliation(paymentDeps(deps, walls), actor, { ...params, ...query })),
+  ),
+  implement(contract.refreshReconciliation, async ({ params, body, actor, deps, walls }) =>
+    success(await refreshReconciliation(paymentDeps(deps, walls), actor, { ...params, ...body })),
   ),
   implement(contract.getReconciliationRange, async ({ params, query, actor, deps, walls }) =>
     success(await getReconciliationRange(paymentDeps(deps, walls), actor, { ...params, ...query })),

@@ -47,6 +47,7 @@ export async function importFunding(
   deps: PaymentDeps,
   scope: RestaurantScope,
   date: string,
+  readAt?: Date,
 ): Promise<FundingRow | null> {
   checkedDate(date);
   const { account } = await openMerchantAccount(deps, scope);
@@ -74,7 +75,7 @@ export async function importFunding(
       `The payment gateway's funding of ${date} has an amount that is not money; nothing was stored`,
     );
   return deps.transact(async (tx) => {
-    await replaceReportDate(tx, scope, 'funding', date, deposit ? fundingEntries(deposit) : []);
+    await replaceReportDate(tx, scope, 'funding', date, deposit ? fundingEntries(deposit) : [], readAt);
     if (!totals) {
       await deleteFunding(tx, scope, date);
       return null;
@@ -105,6 +106,7 @@ export async function importSettlement(
   deps: PaymentDeps,
   scope: RestaurantScope,
   date: string,
+  readAt?: Date,
 ): Promise<number> {
   checkedDate(date);
   const { account } = await openMerchantAccount(deps, scope);
@@ -130,7 +132,7 @@ export async function importSettlement(
         : [],
     ),
   );
-  await deps.transact((tx) => replaceReportDate(tx, scope, 'settlement', date, entries));
+  await deps.transact((tx) => replaceReportDate(tx, scope, 'settlement', date, entries, readAt));
   return entries.length;
 }
 
@@ -181,6 +183,7 @@ export async function importRecentReports(
   };
   let calls = 0;
   for (const scope of restaurants) {
+    // a date read before it had ended is not known yet: it is read again
     const known = await deps.transact((tx) => importedReportDays(tx, scope, range));
     // the last dates are read again each run: a day's batches may still settle, and its deposit land, after the
     // first import (the run is at 05:40 UTC, evening of the day before in the Americas); importing replaces
@@ -194,10 +197,10 @@ export async function importRecentReports(
       if (calls++ > 0 && pace.pauseMs > 0) await (pace.sleep ?? napFor)(pace.pauseMs);
       try {
         if (report === 'settlement') {
-          await importSettlement(deps, scope, date);
+          await importSettlement(deps, scope, date, now);
           run.settlementDays += 1;
         } else {
-          if (await importFunding(deps, scope, date)) run.deposits += 1;
+          if (await importFunding(deps, scope, date, now)) run.deposits += 1;
           run.fundingDays += 1;
         }
       } catch (error) {

@@ -135,6 +135,8 @@ export async function replaceReportDate(
   report: GatewayReport,
   date: string,
   entries: readonly ReportEntry[],
+  /** When the gateway was read (the job's clock); the database's now when not given. */
+  readAt?: Date,
 ): Promise<void> {
   await ex
     .delete(paymentReportEntries)
@@ -151,7 +153,7 @@ export async function replaceReportDate(
       .values(entries.map((entry) => ({ ...entry, ...scope, reportDate: date })));
   await ex
     .insert(paymentReportDays)
-    .values({ ...scope, report, reportDate: date })
+    .values({ ...scope, report, reportDate: date, ...(readAt ? { importedAt: readAt } : {}) })
     .onConflictDoUpdate({
       target: [
         paymentReportDays.tenantId,
@@ -159,19 +161,35 @@ export async function replaceReportDate(
         paymentReportDays.report,
         paymentReportDays.reportDate,
       ],
-      set: { importedAt: sql`now()` },
+      set: { importedAt: readAt ?? sql`now()` },
     });
 }
 
-/** The dates of a range whose report was imported, by report. */
+/**
+ * A report's read is final once it was made after its date had ended (UTC, the gateway's dates): one read
+ * earlier (a manager's refresh of today) may still lack what the date settles or deposits later.
+ */
+const finalRead = sql<boolean>`(${paymentReportDays.importedAt} >= ((${paymentReportDays.reportDate} + 1)::timestamp at time zone 'UTC'))`;
+
+/** The dates of a range whose report was imported for good (a final read), by report. */
 export async function importedReportDays(ex: Executor, scope: RestaurantScope, range: DayRange) {
-  const rows = await ex
-    .select({ report: paymentReportDays.report, date: paymentReportDays.reportDate })
+  const rows = await reportReads(ex, scope, range);
+  const days: Record<GatewayReport, Set<string>> = { settlement: new Set(), funding: new Set() };
+  for (const row of rows) if (row.final) days[row.report].add(row.date);
+  return days;
+}
+
+/** Every stored read of a range of report dates: when, and whether it is final. */
+export async function reportReads(ex: Executor, scope: RestaurantScope, range: DayRange) {
+  return ex
+    .select({
+      report: paymentReportDays.report,
+      date: paymentReportDays.reportDate,
+      importedAt: paymentReportDays.importedAt,
+      final: finalRead.mapWith(Boolean),
+    })
     .from(paymentReportDays)
     .where(and(daysOf(scope), between(paymentReportDays.reportDate, range.from, range.to)));
-  const days: Record<GatewayReport, Set<string>> = { settlement: new Set(), funding: new Set() };
-  for (const row of rows) days[row.report].add(row.date);
-  return days;
 }
 
 /** Every stored entry of a range of report dates. */

@@ -7,76 +7,99 @@ import {
   daysAfter,
   depositTotals,
   FUNDING_DAYS_AFTER,
-  type FundedTransaction,
+  REPORT_REFRESH_COOLDOWN_SECONDS,
   type Reconciliation,
+  type ReconciliationDay,
   type ReconciliationRange,
+  type ReconciliationReport,
   reconcileDay,
   SETTLEMENT_DAYS_AFTER,
   type SettledTransaction,
 } from '@brigade/domain/ledger/reconciliation';
 import { daysBetween } from '@brigade/domain/ledger/reports';
-import { parseDecimalAmount } from '@brigade/domain/payments/amount';
 import { resolveCatalogueScope } from '../catalogue/scope';
 import { cardLinesOfDay, restaurantTimezone, transactionsWithCardLines } from '../ledger/index';
 import { userIdOf } from '../use-case';
-import { depositsBetween, importedReportDays, reportEntries } from './funding-repository';
+import { importFunding, importSettlement } from './funding-import';
+import { depositsBetween, importedReportDays, reportEntries, reportReads } from './funding-repository';
 import { openMerchantAccount } from './merchant-account-service';
-import { gatewayProblem, type PaymentDeps } from './payment-deps';
+import type { PaymentDeps } from './payment-deps';
 import type { RestaurantScope } from './payment-repository';
 import { type DayTransactionRow, dayTransactions, orderNumbers } from './reconciliation-repository';
 
 /**
  * A business day's card money reconciled (docs/behaviour/reports.md#reconciliation): the sales ledger's card
  * lines of the day, transaction by transaction, beside the gateway's settlement batches of that day and the
- * two after, and its funding of the three days after. Six gateway reads, one after another (the test
- * system allows 20 a minute).
+ * two after, and its funding of the three days after, as the stored reports have them (the daily
+ * `payments.reports` job, or a manager's `refreshReconciliation`): no gateway call.
  */
 export async function getReconciliation(
   deps: PaymentDeps,
-  _actor: Actor,
+  actor: Actor,
   input: RestaurantScope & { date: string },
-): Promise<Reconciliation> {
+): Promise<ReconciliationDay> {
   const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
-  const { account } = await openMerchantAccount(deps, scope);
-  const { timezone, transactions } = await deps.transact(async (tx) => {
+  const window = { from: input.date, to: addDays(input.date, FUNDING_DAYS_AFTER) };
+  const read = await deps.transact(async (tx) => {
+    // 404 for a restaurant the tenant does not have, as the range answers
+    await resolveCatalogueScope(tx, { ...scope, actor: userIdOf(actor) });
     const timezone = await restaurantTimezone(tx, scope);
-    return { timezone, transactions: await transactionsOfDay(tx, scope, input.date, timezone) };
+    return {
+      timezone,
+      transactions: await transactionsOfDay(tx, scope, input.date, timezone),
+      entries: await reportEntries(tx, scope, window),
+      reads: await reportReads(tx, scope, window),
+    };
   });
-  const gateway = deps.gateway(account);
-  const settled: SettledTransaction[] = [];
-  const funded: FundedTransaction[] = [];
-  const chargebacks = new Set<string>();
-  try {
-    for (const date of daysAfter(input.date, 0, SETTLEMENT_DAYS_AFTER)) {
-      for (const batch of await deps.provider(account).settlements(date))
-        for (const entry of batch.entries)
-          if (entry.processorReference)
-            settled.push({
-              retref: entry.processorReference,
-              amount: entry.amount,
-              setlstat: entry.settlementStatus,
-              outcome: entry.outcome,
-              batchid: batch.settlementBatch,
-              date,
-            });
-    }
-    for (const date of daysAfter(input.date, 1, FUNDING_DAYS_AFTER)) {
-      const answer = await gateway.funding({ merchid: account.merchantId, date: date.replaceAll('-', '') });
-      for (const txn of answer?.txns ?? [])
-        if (txn.retref)
-          funded.push({
-            retref: txn.retref,
-            amount: txn.amount === undefined ? null : (parseDecimalAmount(txn.amount) ?? null),
-            date,
-          });
-      for (const chargeback of answer?.chargebacks ?? [])
-        if (chargeback.retref) chargebacks.add(chargeback.retref);
-    }
-  } catch (error) {
-    throw gatewayProblem(error);
+  const imported = { settlement: new Set<string>(), funding: new Set<string>() };
+  for (const row of read.reads) if (row.final) imported[row.report].add(row.date);
+  const today = toLocalMoment(new Date().toISOString(), read.timezone).date;
+  const day = storedDay({ date: input.date, today, ...read, imported });
+  return { ...day, reports: windowReports(day, read.reads) };
+}
+
+/** The reports of a day's window in the order they are read, each with its stored read (or none). */
+function windowReports(
+  day: Reconciliation,
+  reads: Awaited<ReturnType<typeof reportReads>>,
+): ReconciliationReport[] {
+  const wanted = [
+    ...day.settlementDays.map((date) => ({ report: 'settlement' as const, date })),
+    ...day.fundingDays.map((date) => ({ report: 'funding' as const, date })),
+  ];
+  return wanted.map(({ report, date }) => {
+    const found = reads.find((row) => row.report === report && row.date === date);
+    return {
+      report,
+      date,
+      importedAt: found?.importedAt.toISOString() ?? null,
+      final: found?.final ?? false,
+    };
+  });
+}
+
+/**
+ * A day's window of gateway reports read again and stored (the settlement of the day and the two after, the
+ * funding of the three after: at most six gateway calls, one after another), then the day reconciled from
+ * them. A report read in the last `REPORT_REFRESH_COOLDOWN_SECONDS` is not read again. Each date is stored as
+ * it is read: a gateway failure half way keeps the dates read before it and answers the failure.
+ */
+export async function refreshReconciliation(
+  deps: PaymentDeps,
+  actor: Actor,
+  input: RestaurantScope & { date: string },
+): Promise<ReconciliationDay> {
+  const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
+  const before = await getReconciliation(deps, actor, input);
+  // 409 when the restaurant takes no card payments (before any gateway call)
+  await openMerchantAccount(deps, scope);
+  const recent = Date.now() - REPORT_REFRESH_COOLDOWN_SECONDS * 1000;
+  for (const { report, date, importedAt } of before.reports) {
+    if (importedAt !== null && Date.parse(importedAt) > recent) continue;
+    if (report === 'settlement') await importSettlement(deps, scope, date);
+    else await importFunding(deps, scope, date);
   }
-  const today = toLocalMoment(new Date().toISOString(), timezone).date;
-  return reconcileDay({ date: input.date, today, transactions, settled, funded, chargebacks });
+  return getReconciliation(deps, actor, input);
 }
 
 /**

@@ -129,6 +129,36 @@ export const reconciliationSchema = z.object({
 });
 export type Reconciliation = z.infer<typeof reconciliationSchema>;
 
+/**
+ * One gateway report of a day's window as stored: the settlement or the funding of a date, when it was last
+ * read from the gateway (null: never), and whether that read is final (made after the date had ended, UTC).
+ * A read made before is kept and shown, but what it leaves out is still to come, never missing.
+ */
+export const reconciliationReportSchema = z.object({
+  report: z.enum(['settlement', 'funding']),
+  date: z.string(),
+  importedAt: z.string().nullable(),
+  final: z.boolean(),
+});
+export type ReconciliationReport = z.infer<typeof reconciliationReportSchema>;
+
+/** A business day reconciled from the stored reports, and the reports of its window it was made from. */
+export const reconciliationDaySchema = reconciliationSchema.extend({
+  reports: z.array(reconciliationReportSchema),
+});
+export type ReconciliationDay = z.infer<typeof reconciliationDaySchema>;
+
+/** `POST …/reports/reconciliation/refresh`: read the day's window of reports from the gateway again. */
+export const reconciliationRefreshSchema = z.strictObject({
+  date: queryTime('date', 'date', 'date must be YYYY-MM-DD'),
+});
+
+/**
+ * A report read from the gateway this recently is not read again by a refresh (the test system allows 20
+ * calls a minute; a day's window is six).
+ */
+export const REPORT_REFRESH_COOLDOWN_SECONDS = 60;
+
 /** A range of business days reconciled from the stored gateway reports covers at most this many days. */
 export const RECONCILIATION_RANGE_MAX_DAYS = 31;
 export const RECONCILIATION_RANGE_TOO_LONG = `A reconciliation covers at most ${RECONCILIATION_RANGE_MAX_DAYS} days`;

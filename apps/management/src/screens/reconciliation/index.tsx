@@ -11,6 +11,7 @@ import { NotAllowed } from '../../payments-kit/ui';
 import { useCan, useCurrentRestaurant } from '../../restaurant-context';
 import { PeriodPicker, usePeriod } from '../reports/period-picker';
 import { saveCsv } from '../reports/save-csv';
+import { GatewayReports } from './gateway-reports';
 import { useReconciliation, useReconciliationRange } from './reconciliation-api';
 import { ReconciliationBody } from './reconciliation-body';
 import { reconciliationCsv, reconciliationRangeCsv } from './reconciliation-figures';
@@ -26,9 +27,9 @@ type Picker = ReturnType<typeof usePeriod>['picker'];
 /**
  * /reports/reconciliation (issue 44, managers and above): card money as the sales ledger has it beside what
  * the gateway settled and deposited, transaction by transaction; what differs is marked; a CSV download and a
- * print layout of the same. A day is read from the gateway as it is now; a week, a month or a custom range (up
- * to 31 days) from the reports the daily import stored, one line per day and every transaction that needs a
- * look.
+ * print layout of the same. A day, a week, a month or a custom range (up to 31 days) is read from the reports
+ * the daily import stored (a day's can be read from the gateway again on asking); a range shows one line per
+ * day and every transaction that needs a look.
  */
 export default function ReconciliationScreen() {
   const allowed = useCan(getReconciliation);
@@ -71,7 +72,7 @@ function DayView({ date, picker }: { date: string; picker: Picker }) {
           message="Card payments taken or given back on the day show here with what the gateway settled and deposited."
         />
       ) : (
-        <ReconciliationBody day={report.data} money={money} />
+        <ReconciliationBody day={report.data} money={money} below={<GatewayReports day={report.data} />} />
       )}
     </>
   );

@@ -1,12 +1,17 @@
 import type { ResponseOf } from '@brigade/api-client/client';
-import { getReconciliation, getReconciliationRange } from '@brigade/contracts/reports';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getReconciliation, getReconciliationRange, refreshReconciliation } from '@brigade/contracts/reports';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../api';
 import { restaurantKey } from '../../components/query-keys';
 import { useCurrentRestaurant } from '../../restaurant-context';
 
-/** A business day reconciled (packages/contracts/src/reports.ts); key ['restaurant', id, 'reports', 'reconciliation', date]. */
-export type Reconciliation = ResponseOf<typeof getReconciliation>['data'];
+/**
+ * A business day reconciled from the stored gateway reports (packages/contracts/src/reports.ts); key
+ * ['restaurant', id, 'reports', 'reconciliation', date].
+ */
+export type ReconciliationDay = ResponseOf<typeof getReconciliation>['data'];
+/** A day as the day's answer and each day of a range have it. */
+export type Reconciliation = Omit<ReconciliationDay, 'reports'>;
 export type ReconciliationRow = Reconciliation['rows'][number];
 /** Several business days reconciled from the stored gateway reports; key […, 'reconciliation', from, to]. */
 export type ReconciliationRange = ResponseOf<typeof getReconciliationRange>['data'];
@@ -24,9 +29,25 @@ export function useReconciliation(date: string, enabled: boolean) {
         })
       ).data,
     enabled,
-    // six gateway reads a day: the answer is kept a minute, and the last day stays on screen until the next
-    staleTime: 60_000,
+    // the last day stays on screen until the next one answers
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Reads the day's settlement and funding reports from the gateway again (the server skips those read in the
+ * last minute) and puts the day it answers in place.
+ */
+export function useRefreshReconciliation(date: string) {
+  const { tenantId, restaurantId } = useCurrentRestaurant();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      (await apiClient.call(refreshReconciliation, { params: { tenantId, restaurantId }, body: { date } }))
+        .data,
+    onSuccess: (day) => {
+      client.setQueryData(restaurantKey(restaurantId, 'reports', 'reconciliation', day.date), day);
+    },
   });
 }
 

@@ -1,5 +1,6 @@
 import { Badge } from '@brigade/ui/app-kit/badge';
 import { type Column, DataTable } from '@brigade/ui/app-kit/data-table';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDay } from '../../payments-kit/format';
 import { PAYMENT_PATHS } from '../../payments-kit/ui';
@@ -27,7 +28,16 @@ export function statusCell(row: ReconciliationRow) {
 }
 
 /** The day's totals and its transactions, each with the ledger, settled and deposited amounts and a status. */
-export function ReconciliationBody({ day, money }: { day: Reconciliation; money: Money }) {
+export function ReconciliationBody({
+  day,
+  money,
+  below,
+}: {
+  day: Reconciliation;
+  money: Money;
+  /** What follows the day's table (the day's gateway reports). */
+  below?: ReactNode;
+}) {
   const maybe = (value: number | null) => (value === null ? '—' : money(value));
   const columns: Column<ReconciliationRow>[] = [
     {
@@ -72,10 +82,7 @@ export function ReconciliationBody({ day, money }: { day: Reconciliation; money:
         rowKey={(row) => row.transactionId}
         empty={{ title: 'No card money on this day' }}
       />
-      <p className="rec-read">
-        Settlement read for {day.settlementDays.map(formatDay).join(', ')}; deposits for{' '}
-        {day.fundingDays.map(formatDay).join(', ')}.
-      </p>
+      {below}
     </div>
   );
 }
