@@ -151,6 +151,40 @@ describe('storing the gateway’s settlement and funding', () => {
     ]);
   });
 
+  it('reads again a date whose last read was made before the date had ended', async () => {
+    // an older date (not among the three read on every run), as if a manager had refreshed it that day
+    const [older] = await t.database.db
+      .select({ date: paymentReportDays.reportDate })
+      .from(paymentReportDays)
+      .where(and(eq(paymentReportDays.tenantId, kit.tenantId), eq(paymentReportDays.report, 'settlement')))
+      .orderBy(paymentReportDays.reportDate)
+      .limit(1);
+    await t.database.db
+      .update(paymentReportDays)
+      .set({ importedAt: new Date(`${older!.date}T12:00:00Z`) })
+      .where(
+        and(
+          eq(paymentReportDays.tenantId, kit.tenantId),
+          eq(paymentReportDays.report, 'settlement'),
+          eq(paymentReportDays.reportDate, older!.date),
+        ),
+      );
+    const run = await importRecentReports(deps(), now());
+    // the three most recent of each, and the older settlement date once more
+    expect(run).toMatchObject({ settlementDays: 4, fundingDays: 3, failures: [] });
+    const [read] = await t.database.db
+      .select({ importedAt: paymentReportDays.importedAt })
+      .from(paymentReportDays)
+      .where(
+        and(
+          eq(paymentReportDays.tenantId, kit.tenantId),
+          eq(paymentReportDays.report, 'settlement'),
+          eq(paymentReportDays.reportDate, older!.date),
+        ),
+      );
+    expect(read!.importedAt.getTime()).toBe(now().getTime());
+  });
+
   it('adds nothing when run again, and a date imported again is updated in place', async () => {
     const before = await stored();
     const listed = await entries();

@@ -146,11 +146,16 @@ describe('reconciling a business day', () => {
     expect(rowOf(stored, kept.transactionId)).toMatchObject({ status: 'awaiting_settlement', settled: null });
     // read less than a minute ago: a refresh does not read them again
     const readAt = (await reconcile(date)).reports.map((report) => report.importedAt);
+    const gatewayCalls = () => (kit.emulator.calls.settlestat ?? 0) + (kit.emulator.calls.funding ?? 0);
+    const callsBefore = gatewayCalls();
     const soon = await refresh(date);
+    expect(gatewayCalls()).toBe(callsBefore);
     expect(soon.reports.map((report) => report.importedAt)).toEqual(readAt);
     expect(rowOf(soon, kept.transactionId)).toMatchObject({ settled: null });
     await aMinuteLater();
     const settled = rowOf(await refresh(date), kept.transactionId);
+    // the six reports, one gateway call each
+    expect(gatewayCalls() - callsBefore).toBe(6);
     expect(settled).toMatchObject({ settled: kept.total });
     expect(['awaiting_funding', 'matched']).toContain(settled!.status);
     kit.emulator.clock.advance(48 * 3600_000);
