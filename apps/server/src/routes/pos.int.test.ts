@@ -4,6 +4,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import type { JobRunner } from '@brigade/core/jobs/job-runner';
 import { rebuildLedger } from '@brigade/core/ledger/index';
 import { ledgerLines } from '@brigade/db/schema/ledger';
+import { kitchenTickets } from '@brigade/db/schema/ordering';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobRunner } from '../job-runtime';
@@ -596,6 +597,47 @@ describe('the register', () => {
     expect(
       (await register('employee', 'POST', '/drawer/close', { token, payload: { counted: 0 } })).statusCode,
     ).toBe(200);
+  });
+
+  it('prices and routes each sale by the restaurant as it is then, however often it was read before', async () => {
+    const sell = async () => {
+      const answer = await register('employee', 'POST', '/orders', {
+        token,
+        key: randomUUID(),
+        payload: sale('dine_in', 5000),
+      });
+      expect(answer.statusCode, answer.body).toBe(201);
+      return answer.json().data as { orderId: number; totals: { tax: number; total: number } };
+    };
+    const stationsOf = async (orderId: number) =>
+      (
+        await t.database.db
+          .select({ station: kitchenTickets.prepStationId })
+          .from(kitchenTickets)
+          .where(eq(kitchenTickets.orderId, orderId))
+      ).map((row) => row.station);
+    const patch = async (path: string, body: object) => {
+      const answer = await kit.staff('owner', 'PATCH', path, body);
+      expect(answer.statusCode, answer.body).toBe(200);
+    };
+    // read (and kept by the server) over and over: 10% tax, the grill's ticket
+    for (const _ of [1, 2]) {
+      const before = await sell();
+      expect(before.totals.tax).toBe(325);
+      expect(await stationsOf(before.orderId)).toEqual([ids.grill]);
+    }
+    // the rate goes up and the grill loses its printer: the very next sale knows both
+    await patch(`/tax-rates/${ids.tax}`, { rate: 20 });
+    await patch(`/prep-stations/${ids.grill}`, { ticketPrinterId: null });
+    const after = await sell();
+    expect(after.totals).toMatchObject({ tax: 650, total: 3900 });
+    expect(await stationsOf(after.orderId)).toEqual([]);
+    // and back, for the tests after this one
+    await patch(`/tax-rates/${ids.tax}`, { rate: 10 });
+    await patch(`/prep-stations/${ids.grill}`, { ticketPrinterId: ids.printer });
+    const back = await sell();
+    expect(back.totals.tax).toBe(325);
+    expect(await stationsOf(back.orderId)).toEqual([ids.grill]);
   });
 
   it('stops a device at once when a manager unpairs it', async () => {

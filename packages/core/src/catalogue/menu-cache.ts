@@ -9,6 +9,8 @@ interface Entry<T> extends Recent {
   tenantId: number;
   version: number;
   trees: Map<number, T>;
+  /** Other things read from the restaurant's rows at this version, by key (a register's basis, its kitchen). */
+  values: Map<string, unknown>;
   documents: Map<string, Buffer>;
   /** The documents compressed, by key and encoding, once the compression (off the event loop) is done. */
   encoded: Map<string, Buffer>;
@@ -56,6 +58,18 @@ export class MenuCache<T = unknown> {
 
   storeTree(scope: ResolvedScope, menuGroupId: number, tree: T): void {
     this.#entryFor(scope)?.trees.set(menuGroupId, tree);
+  }
+
+  /**
+   * A value read from rows that raise the restaurant's version when written (the change feed's triggers):
+   * kept under the version it was read at, like the trees. Small: not counted in `maxBytes`.
+   */
+  value<V>(scope: ResolvedScope, key: string): V | undefined {
+    return this.#current(scope)?.values.get(key) as V | undefined;
+  }
+
+  storeValue(scope: ResolvedScope, key: string, value: unknown): void {
+    this.#entryFor(scope)?.values.set(key, value);
   }
 
   document(scope: ResolvedScope, key: string): string | undefined {
@@ -129,6 +143,7 @@ export class MenuCache<T = unknown> {
       tenantId: scope.tenantId,
       version: scope.version,
       trees: new Map(),
+      values: new Map(),
       documents: new Map(),
       encoded: new Map(),
       bytes: 0,

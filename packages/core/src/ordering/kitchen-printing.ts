@@ -7,6 +7,7 @@ import type { OrderLine } from '@brigade/domain/ordering/api';
 import { type KitchenTicketContent, kitchenTicketContent } from '@brigade/domain/ordering/kitchen-ticket';
 import type { KitchenPrinting } from '@brigade/domain/pos/api';
 import { encodeTicket } from '@brigade/domain/printing/ticket-bytes';
+import type { MenuTreeCache } from '../catalogue/menu-resolver';
 import {
   type PrinterAddressPolicy,
   printerHostProblem,
@@ -98,7 +99,24 @@ export async function ticketContextOf(
   order: Pick<OrderRow, 'tenantId' | 'restaurantId'>,
 ): Promise<TicketContext> {
   const scope = { tenantId: order.tenantId, restaurantId: order.restaurantId };
-  const resolved: ResolvedScope = await resolveCatalogueScope(db, { ...scope, actor: 'System' });
+  return ticketContextIn(db, await resolveCatalogueScope(db, { ...scope, actor: 'System' }));
+}
+
+const ROUTING_KEY = 'kitchen:routing';
+
+/**
+ * The kitchen's routing for a scope already resolved in this transaction: its stations, printers and courses
+ * change the restaurant's version when written (the change feed's triggers), so with a cache the routing is
+ * read once per version (a register's sales, issue 46).
+ */
+export async function ticketContextIn(
+  db: Executor,
+  resolved: ResolvedScope,
+  cache?: MenuTreeCache,
+): Promise<TicketContext> {
+  const cached = cache?.value<TicketContext>(resolved, ROUTING_KEY);
+  if (cached) return cached;
+  const scope = { tenantId: resolved.tenantId, restaurantId: resolved.restaurantId };
   const [stations, printerRows, courseRows] = await sideBySide(db, [
     () => db.select().from(prepStations).where(scopeWhere(prepStations, scope)),
     () => db.select().from(printers).where(scopeWhere(printers, scope)),
@@ -108,12 +126,14 @@ export async function ticketContextOf(
         .from(courses)
         .where(scopeWhere(courses, scope)),
   ]);
-  return {
+  const context = {
     stations,
     printers: new Map(printerRows.map((p) => [p.printerId, p])),
     courses: courseRows,
     timeZone: resolved.timezone,
   };
+  cache?.storeValue(resolved, ROUTING_KEY, context);
+  return context;
 }
 
 /** A station's ticket of an order, or null when none of its lines go to that station. */

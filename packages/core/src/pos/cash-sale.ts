@@ -14,7 +14,7 @@ import {
 } from '@brigade/domain/pos/api';
 import { enqueue } from '../jobs/jobs';
 import { recordNewCashSales } from '../ledger/index';
-import { type TicketContext, ticketContextOf } from '../ordering/kitchen-printing';
+import { type TicketContext, ticketContextIn } from '../ordering/kitchen-printing';
 import { queueKitchenTickets } from '../ordering/kitchen-tickets';
 import {
   findOrderByKey,
@@ -200,7 +200,9 @@ export async function writeCashSales(
       timezone: sale.place.resolved.timezone,
     })),
   );
-  const routing = await (reads.tickets ?? (() => ticketContextOf(deps.db, scope)))();
+  const routing = await (
+    reads.tickets ?? (() => ticketContextIn(deps.db, sales[0]!.place.resolved, deps.menuCache))
+  )();
   const answers = new Map<string, PosOrder>();
   for (const { sale, row } of written) {
     await queueKitchenTickets(deps.db, row, undefined, bridgePrinted(sale.request.offline), routing);

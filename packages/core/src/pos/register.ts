@@ -167,15 +167,34 @@ export async function sellingBasis(
   device: DeviceRow,
 ): Promise<SellingBasis> {
   const scope = { tenantId: device.tenantId, restaurantId: device.restaurantId };
-  const [restaurant, settings, taxRates, menuGroups] = await sideBySide(deps.db, [
-    () => findRestaurant(deps.db, scope.tenantId, scope.restaurantId),
+  const cached = deps.menuCache?.value<RestaurantShape>(resolved, SHAPE_KEY);
+  // the ordering settings are read every time: only their 86 list raises the restaurant's version
+  const [settings, shape] = await sideBySide(deps.db, [
     () => readSettings(deps.db, scope),
+    async () => cached ?? (await readShape(deps, resolved)),
+  ]);
+  return { resolved, device, settings, ...shape };
+}
+
+const SHAPE_KEY = 'pos:shape';
+type RestaurantShape = Pick<SellingBasis, 'restaurant' | 'taxRates' | 'menuGroups'>;
+
+/**
+ * The restaurant, its tax rates and its top menu groups: rows whose writes raise the restaurant's version
+ * (the change feed's triggers), so with the menu cache they are read once per version, not once a sale.
+ */
+async function readShape(deps: PosDeps, resolved: ResolvedScope): Promise<RestaurantShape> {
+  const scope = { tenantId: resolved.tenantId, restaurantId: resolved.restaurantId };
+  const [restaurant, taxRates, menuGroups] = await sideBySide(deps.db, [
+    () => findRestaurant(deps.db, scope.tenantId, scope.restaurantId),
     () => readTaxRates(deps.db, scope),
     () => readTopMenuGroups(deps.db, resolved),
   ]);
   if (!restaurant)
     throw notFound(`Restaurant with ID ${scope.restaurantId} not found`, 'RESTAURANT_NOT_FOUND');
-  return { resolved, device, restaurant, settings, taxRates, menuGroups };
+  const shape = { restaurant, taxRates, menuGroups };
+  deps.menuCache?.storeValue(resolved, SHAPE_KEY, shape);
+  return shape;
 }
 
 /** The place of a basis at a moment: the menus available then (their trees through the menu cache). */

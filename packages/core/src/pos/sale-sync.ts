@@ -7,7 +7,7 @@ import {
   type SyncSalesInput,
   syncSalesSchema,
 } from '@brigade/domain/pos/sync';
-import { type TicketContext, ticketContextOf } from '../ordering/kitchen-printing';
+import { type TicketContext, ticketContextIn } from '../ordering/kitchen-printing';
 import { findOrdersByKeys } from '../ordering/ordering-repository';
 import { registerServerOf } from '../staff/index';
 import { validateInput } from '../validate';
@@ -79,7 +79,7 @@ export async function syncPosOrders(
   }
   const priced = steps.flatMap((step) => ('priced' in step ? [step.priced] : []));
   const written = await writeCashSales(deps, actor, found.device, priced, {
-    tickets: ticketRouting(deps, found.device),
+    tickets: ticketRouting(deps, found.resolved),
   });
   const writtenOf = new Map(priced.map((sale, index) => [sale.key, written[index] ?? null]));
   // a key another request wrote meanwhile, or twice in this batch: its sale, as a resend is answered
@@ -168,7 +168,7 @@ function batchPlaces(
 }
 
 /** The kitchen's routing, read once for the batch when a sale needs it. */
-function ticketRouting(deps: PosDeps, device: DeviceRow): () => Promise<TicketContext> {
+function ticketRouting(deps: PosDeps, resolved: SellingBasis['resolved']): () => Promise<TicketContext> {
   let routing: Promise<TicketContext> | undefined;
-  return () => (routing ??= ticketContextOf(deps.db, device));
+  return () => (routing ??= ticketContextIn(deps.db, resolved, deps.menuCache));
 }
