@@ -61,9 +61,11 @@ function SelectionGate({
   if (satisfied) return <>{children}</>;
   const deciding = tenants.isPending || (onlyTenant && requireRestaurant && restaurants.isPending) || silent;
   if (deciding) return <LoadingView page message="Loading your workspace..." />;
+  // the page's main landmark and its level-one heading (the wizard's steps are headed one level below)
   return (
-    <div className="ui-centered">
+    <main className="ui-centered">
+      <h1 className="ui-visually-hidden">Choose your organization and restaurant</h1>
       <SelectionWizard context={context} returnUrl={returnUrl} onComplete={onComplete} />
-    </div>
+    </main>
   );
 }
