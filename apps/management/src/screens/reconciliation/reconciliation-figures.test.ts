@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   describeRow,
+  type Report,
   type RowFigures,
   reconciliationCsv,
   reconciliationRangeCsv,
+  reportsWords,
   rowsToLookAt,
   statusWords,
 } from './reconciliation-figures';
@@ -113,5 +115,49 @@ describe('the reconciliation screen’s words and CSV', () => {
     expect(lines[7]).toBe('Deposited on,Card sales,Fees,Adjustments,Reversals,Chargebacks,Deposit');
     expect(lines[8]).toBe('2026-03-12,26.12,1.06,0.00,-0.50,0.00,24.56');
     expect(lines).toHaveLength(9);
+  });
+});
+
+describe("the day's gateway reports in words", () => {
+  const window = (read: (index: number) => Pick<Report, 'importedAt' | 'final'>): Report[] =>
+    [
+      ['settlement', '2026-12-07'],
+      ['settlement', '2026-12-08'],
+      ['settlement', '2026-12-09'],
+      ['funding', '2026-12-08'],
+      ['funding', '2026-12-09'],
+      ['funding', '2026-12-10'],
+    ].map(([report, date], index) => ({
+      report: report as Report['report'],
+      date: date!,
+      ...read(index),
+    }));
+  const day = (date: string) =>
+    new Date(`${date}T00:00:00`).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
+  it('says nothing was read yet, naming the window', () => {
+    const words = reportsWords(window(() => ({ importedAt: null, final: false })));
+    expect(words).toContain('Not read from the gateway yet');
+    expect(words).toContain(`the settlement of ${day('2026-12-07')} to ${day('2026-12-09')}`);
+    expect(words).toContain(`the deposits of ${day('2026-12-08')} to ${day('2026-12-10')}`);
+  });
+
+  it('gives the latest read, how many are unread, and whether a read may still change', () => {
+    const early = '2026-12-07T20:00:00Z';
+    const late = '2026-12-11T06:00:00Z';
+    const some = reportsWords(
+      window((i) => (i === 0 ? { importedAt: early, final: false } : { importedAt: null, final: false })),
+    );
+    expect(some).toContain(
+      `last read ${new Date(early).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`,
+    );
+    expect(some).toContain('5 of them not read yet.');
+    expect(some).toContain('may still change');
+    const done = reportsWords(window((i) => ({ importedAt: i === 5 ? late : early, final: true })));
+    expect(done).toContain(
+      `last read ${new Date(late).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`,
+    );
+    expect(done).not.toContain('not read yet');
+    expect(done).not.toContain('may still change');
   });
 });

@@ -1,5 +1,10 @@
-import { type ReconciliationStatus, SETTLED_OR_ON_ITS_WAY } from '@brigade/domain/ledger/reconciliation';
+import {
+  type ReconciliationReport,
+  type ReconciliationStatus,
+  SETTLED_OR_ON_ITS_WAY,
+} from '@brigade/domain/ledger/reconciliation';
 import type { BadgeTone } from '@brigade/ui/app-kit/badge';
+import { formatDateTime, formatDay } from '../../payments-kit/format';
 import { csvField } from '../reports/report-period';
 
 /**
@@ -150,4 +155,35 @@ export function reconciliationRangeCsv(
     ),
   ];
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/** One of a day's gateway reports as the day's answer lists it. */
+export type Report = ReconciliationReport;
+
+/** "Dec 7, 2026 to Dec 9, 2026": a window's first and last dates. */
+const daysOf = (reports: Report[]) =>
+  reports.length > 1
+    ? `${formatDay(reports[0]!.date)} to ${formatDay(reports.at(-1)!.date)}`
+    : reports.map((report) => formatDay(report.date)).join('');
+
+/** What the day's gateway reports are, in words: which days, when they were last read, what may change. */
+export function reportsWords(reports: Report[]): string {
+  const settlement = reports.filter((report) => report.report === 'settlement');
+  const funding = reports.filter((report) => report.report === 'funding');
+  const which = `the settlement of ${daysOf(settlement)} and the deposits of ${daysOf(funding)}`;
+  const read = reports.flatMap((report) => (report.importedAt ? [report.importedAt] : []));
+  if (read.length === 0)
+    return `Not read from the gateway yet: ${which}. Until they are, settled and deposited amounts show as on their way.`;
+  const latest = read.reduce((last, at) => (at > last ? at : last));
+  const open = reports.filter((report) => report.importedAt !== null && !report.final).length;
+  const unread = reports.length - read.length;
+  return [
+    `From ${which}, as the gateway reported them (last read ${formatDateTime(latest)}).`,
+    unread > 0 ? `${unread} of them not read yet.` : '',
+    open > 0
+      ? 'Reports read before their day ended may still change: what they leave out shows as on its way.'
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
