@@ -322,6 +322,13 @@ describe('a batch of sales made offline (decision 073)', () => {
     // the whole batch again (a lost answer, a second tab): the same sales, nothing new
     const again = await sync('employee', batch);
     expect(resultsOf(again)).toEqual(resultsOf(first));
+    // each answered with its own cash tender, as when it was written (the batch reads them in one go)
+    const tendersOf = (answer: Awaited<ReturnType<typeof sync>>) =>
+      (answer.json().data.results as { sale?: { tenders: { method: string; amount: number }[] } }[]).map(
+        (r) => r.sale?.tenders.map((tender) => [tender.method, tender.amount]) ?? null,
+      );
+    expect(tendersOf(again)).toEqual([[['cash', 2200]], null, [['cash', 2200]], null, null]);
+    expect(again.json().data.results[0].sale.tenders).toEqual(first.json().data.results[0].sale.tenders);
   });
 
   it('stops at a refusal that may change, leaving the later sales unsent, and takes them when it changes', async () => {

@@ -30,7 +30,7 @@ import {
   sellingBasis,
 } from './register';
 import { replay } from './sale';
-import type { SaleRow } from './sale-repository';
+import { type SaleRow, type TenderRow, tendersOf } from './sale-repository';
 
 /**
  * A register's offline queue in batches (docs/behaviour/pos.md#offline, decision 073). Each sale is what
@@ -90,6 +90,11 @@ export async function syncPosOrders(
       'twin' in step || ('priced' in step && !writtenOf.get(step.priced.key)) ? [step.idempotencyKey] : [],
     ),
   );
+  // the tenders of every sale answered from the record, in one read (a register resending its whole queue)
+  const recordedIds = steps.flatMap((step) => ('recorded' in step ? [step.recorded.orderId] : []));
+  const tendersByOrder = new Map<number, TenderRow[]>(recordedIds.map((orderId) => [orderId, []]));
+  for (const tender of await tendersOf(deps.db, found.device, recordedIds))
+    tendersByOrder.get(tender.orderId)?.push(tender);
   const results: SyncResult[] = [];
   for (const step of steps) results.push(await resultOf(step));
   return { results };
@@ -115,7 +120,13 @@ export async function syncPosOrders(
       if ('refused' in step) throw step.refused;
       const sale: PosOrder | null | undefined =
         'recorded' in step
-          ? await replay(deps, found.device.name, step.recorded, step.prepared.hash)
+          ? await replay(
+              deps,
+              found.device.name,
+              step.recorded,
+              step.prepared.hash,
+              tendersByOrder.get(step.recorded.orderId),
+            )
           : 'priced' in step
             ? (writtenOf.get(step.priced.key) ??
               (await replay(deps, found.device.name, holders.get(step.idempotencyKey)!, step.priced.hash)))

@@ -177,10 +177,12 @@ export async function replay(
   deviceName: string,
   row: SaleRow,
   hash: string,
+  /** Its tenders, when the caller read them already (a batch reads its replays' tenders at once). */
+  known?: TenderRow[],
 ): Promise<PosOrder> {
   if (row.requestHash !== hash || row.channel !== 'pos')
     throw new BrigadeError('unprocessable', 'IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
-  const tenders = await tendersOf(deps.db, row, [row.orderId]);
+  const tenders = known ?? (await tendersOf(deps.db, row, [row.orderId]));
   return saleOf(row, tenders, deviceName, { drawerKick: false, receiptQueued: false });
 }
 
