@@ -90,11 +90,7 @@ export async function syncPosOrders(
       'twin' in step || ('priced' in step && !writtenOf.get(step.priced.key)) ? [step.idempotencyKey] : [],
     ),
   );
-  // the tenders of every sale answered from the record, in one read (a register resending its whole queue)
-  const recordedIds = steps.flatMap((step) => ('recorded' in step ? [step.recorded.orderId] : []));
-  const tendersByOrder = new Map<number, TenderRow[]>(recordedIds.map((orderId) => [orderId, []]));
-  for (const tender of await tendersOf(deps.db, found.device, recordedIds))
-    tendersByOrder.get(tender.orderId)?.push(tender);
+  const tendersByOrder = await recordedTenders(deps, found.device, steps);
   const results: SyncResult[] = [];
   for (const step of steps) results.push(await resultOf(step));
   return { results };
@@ -118,30 +114,20 @@ export async function syncPosOrders(
     const { idempotencyKey } = step;
     try {
       if ('refused' in step) throw step.refused;
+      // a sale recorded before the batch comes with its tenders read; a holder's reads its own
+      const answer = (row: SaleRow, hash: string) =>
+        replay(deps, found.device.name, row, hash, tendersByOrder.get(row.orderId));
       const sale: PosOrder | null | undefined =
         'recorded' in step
-          ? await replay(
-              deps,
-              found.device.name,
-              step.recorded,
-              step.prepared.hash,
-              tendersByOrder.get(step.recorded.orderId),
-            )
+          ? await answer(step.recorded, step.prepared.hash)
           : 'priced' in step
             ? (writtenOf.get(step.priced.key) ??
-              (await replay(deps, found.device.name, holders.get(step.idempotencyKey)!, step.priced.hash)))
-            : await replay(deps, found.device.name, holders.get(step.idempotencyKey)!, step.twin.hash);
+              (await answer(holders.get(idempotencyKey)!, step.priced.hash)))
+            : await answer(holders.get(idempotencyKey)!, step.twin.hash);
       return { idempotencyKey, status: 201, sale: sale! };
     } catch (error) {
       if (!isBrigadeError(error)) throw error;
-      const status = STATUS_BY_KIND[error.kind];
-      const problem = {
-        status,
-        code: error.code,
-        detail: error.message,
-        ...(error.errors ? { errors: error.errors } : {}),
-      };
-      return { idempotencyKey, status, problem };
+      return refusalOf(idempotencyKey, error);
     }
   }
 }
@@ -176,6 +162,31 @@ function batchPlaces(
     }
     return place;
   };
+}
+
+/** A sale's refusal as its result: the status and problem its own request would have answered. */
+function refusalOf(idempotencyKey: string, error: BrigadeError): SyncResult {
+  const status = STATUS_BY_KIND[error.kind];
+  const problem = {
+    status,
+    code: error.code,
+    detail: error.message,
+    ...(error.errors ? { errors: error.errors } : {}),
+  };
+  return { idempotencyKey, status, problem };
+}
+
+/** The tenders of every sale answered from the record, in one read (a register resending its whole queue). */
+async function recordedTenders(
+  deps: PosDeps,
+  device: DeviceRow,
+  steps: readonly Step[],
+): Promise<Map<number, TenderRow[]>> {
+  const recordedIds = steps.flatMap((step) => ('recorded' in step ? [step.recorded.orderId] : []));
+  const byOrder = new Map<number, TenderRow[]>(recordedIds.map((orderId) => [orderId, []]));
+  for (const tender of await tendersOf(deps.db, device, recordedIds))
+    byOrder.get(tender.orderId)?.push(tender);
+  return byOrder;
 }
 
 /** The kitchen's routing, read once for the batch when a sale needs it. */
