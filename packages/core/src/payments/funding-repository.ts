@@ -173,9 +173,15 @@ const finalRead = sql<boolean>`(${paymentReportDays.importedAt} >= ((${paymentRe
 
 /** The dates of a range whose report was imported for good (a final read), by report. */
 export async function importedReportDays(ex: Executor, scope: RestaurantScope, range: DayRange) {
-  const rows = await reportReads(ex, scope, range);
+  return finalReads(await reportReads(ex, scope, range));
+}
+
+/** The dates whose read is final, by report. */
+export function finalReads(
+  reads: readonly { report: GatewayReport; date: string; final: boolean }[],
+): Record<GatewayReport, Set<string>> {
   const days: Record<GatewayReport, Set<string>> = { settlement: new Set(), funding: new Set() };
-  for (const row of rows) if (row.final) days[row.report].add(row.date);
+  for (const row of reads) if (row.final) days[row.report].add(row.date);
   return days;
 }
 

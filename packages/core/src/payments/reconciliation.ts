@@ -21,7 +21,13 @@ import { resolveCatalogueScope } from '../catalogue/scope';
 import { cardLinesOfDay, restaurantTimezone, transactionsWithCardLines } from '../ledger/index';
 import { userIdOf } from '../use-case';
 import { importFunding, importSettlement } from './funding-import';
-import { depositsBetween, importedReportDays, reportEntries, reportReads } from './funding-repository';
+import {
+  depositsBetween,
+  finalReads,
+  importedReportDays,
+  reportEntries,
+  reportReads,
+} from './funding-repository';
 import { openMerchantAccount } from './merchant-account-service';
 import type { PaymentDeps } from './payment-deps';
 import type { RestaurantScope } from './payment-repository';
@@ -39,7 +45,7 @@ export async function getReconciliation(
   input: RestaurantScope & { date: string },
 ): Promise<ReconciliationDay> {
   const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
-  const window = { from: input.date, to: addDays(input.date, FUNDING_DAYS_AFTER) };
+  const window = windowOf(input.date);
   const read = await deps.transact(async (tx) => {
     // 404 for a restaurant the tenant does not have, as the range answers
     await resolveCatalogueScope(tx, { ...scope, actor: userIdOf(actor) });
@@ -51,21 +57,19 @@ export async function getReconciliation(
       reads: await reportReads(tx, scope, window),
     };
   });
-  const imported = { settlement: new Set<string>(), funding: new Set<string>() };
-  for (const row of read.reads) if (row.final) imported[row.report].add(row.date);
   const today = toLocalMoment(new Date().toISOString(), read.timezone).date;
-  const day = storedDay({ date: input.date, today, ...read, imported });
-  return { ...day, reports: windowReports(day, read.reads) };
+  const day = storedDay({ date: input.date, today, ...read, imported: finalReads(read.reads) });
+  return { ...day, reports: windowReports(input.date, read.reads) };
 }
 
+/** A day's window: the day's settlement and the two after, the funding of the three after, as read. */
+const windowOf = (date: string) => ({ from: date, to: addDays(date, FUNDING_DAYS_AFTER) });
+
 /** The reports of a day's window in the order they are read, each with its stored read (or none). */
-function windowReports(
-  day: Reconciliation,
-  reads: Awaited<ReturnType<typeof reportReads>>,
-): ReconciliationReport[] {
+function windowReports(date: string, reads: Awaited<ReturnType<typeof reportReads>>): ReconciliationReport[] {
   const wanted = [
-    ...day.settlementDays.map((date) => ({ report: 'settlement' as const, date })),
-    ...day.fundingDays.map((date) => ({ report: 'funding' as const, date })),
+    ...daysAfter(date, 0, SETTLEMENT_DAYS_AFTER).map((day) => ({ report: 'settlement' as const, date: day })),
+    ...daysAfter(date, 1, FUNDING_DAYS_AFTER).map((day) => ({ report: 'funding' as const, date: day })),
   ];
   return wanted.map(({ report, date }) => {
     const found = reads.find((row) => row.report === report && row.date === date);
@@ -90,11 +94,15 @@ export async function refreshReconciliation(
   input: RestaurantScope & { date: string },
 ): Promise<ReconciliationDay> {
   const scope = { tenantId: input.tenantId, restaurantId: input.restaurantId };
-  const before = await getReconciliation(deps, actor, input);
+  // 404 for a restaurant the tenant does not have; then only when each report was read, not the whole day
+  const reads = await deps.transact(async (tx) => {
+    await resolveCatalogueScope(tx, { ...scope, actor: userIdOf(actor) });
+    return reportReads(tx, scope, windowOf(input.date));
+  });
   // 409 when the restaurant takes no card payments (before any gateway call)
   await openMerchantAccount(deps, scope);
   const recent = Date.now() - REPORT_REFRESH_COOLDOWN_SECONDS * 1000;
-  for (const { report, date, importedAt } of before.reports) {
+  for (const { report, date, importedAt } of windowReports(input.date, reads)) {
     if (importedAt !== null && Date.parse(importedAt) > recent) continue;
     if (report === 'settlement') await importSettlement(deps, scope, date);
     else await importFunding(deps, scope, date);
