@@ -5,6 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
+import { PreparedStatements } from './pglite-statements.mjs';
 
 const { dataDir, loadDataDir, startParams, setup, wasmModule, fsBundle } = workerData;
 const pglite = await PGlite.create(dataDir, {
@@ -14,6 +15,7 @@ const pglite = await PGlite.create(dataDir, {
   startParams: [...PGlite.defaultStartParams, ...startParams],
 });
 for (const statement of setup) await pglite.exec(statement);
+const statements = new PreparedStatements(pglite);
 
 /**
  * Transactions by the id the server gave them. `begin` is not answered: the statements sent after it wait
@@ -148,11 +150,21 @@ async function end(message) {
   return null;
 }
 
+/** A statement with parameters: prepared once by its text (pglite-statements.mjs). */
+async function query(message) {
+  const target = await executor(message);
+  if (!statements.usable) return target.query(message.text, message.params, queryOptions(message));
+  return message.tx === undefined
+    ? statements.query(message.text, message.params, queryOptions(message))
+    : statements.inTransaction(message.text, message.params, queryOptions(message));
+}
+
 async function run(message) {
   switch (message.op) {
     case 'query':
-      return (await executor(message)).query(message.text, message.params, queryOptions(message));
+      return query(message);
     case 'exec':
+      statements.noteSimpleQuery(message.text);
       return (await executor(message)).exec(message.text, queryOptions(message));
     case 'end':
       return end(message);
