@@ -193,7 +193,12 @@ async function measureEngine(database: Database, emulator: RemoteEmulator): Prom
   const port = (printer.address() as { port: number }).port;
   const transport = tcpPrinterTransport({ port, addresses: { allowLocal: true } });
   const runner = new JobRunner(database, quiet).handle(QUEUES.ticket.name, async (data, job) => {
-    await printQueuedTicket({ db: database.db, transport }, Number(data.ticketId), job);
+    // as the server's job runner prints: the kitchen's routing kept per restaurant version
+    await printQueuedTicket(
+      { db: database.db, transport, menuCache: deps.menuCache },
+      Number(data.ticketId),
+      job,
+    );
   });
   await runner.start();
   try {

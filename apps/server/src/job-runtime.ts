@@ -273,6 +273,7 @@ const printDeps = (deps: AppDeps) => ({
   db: deps.database.db,
   transport: deps.kitchenPrinter,
   collectSeconds: deps.config.cloudPrintCollectSeconds,
+  menuCache: deps.menuCache,
 });
 
 /** Which try a ticket's job is when a cloud printer's failure queued it (kitchen-tickets.ts). */

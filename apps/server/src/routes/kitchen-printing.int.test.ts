@@ -245,6 +245,17 @@ describe('kitchen tickets on printers', () => {
     await staff('POST', `/orders/${orderId}/status`, { status: 'ready' });
     await staff('POST', `/orders/${orderId}/status`, { status: 'completed' });
     expect((await ticketsOf(orderId)).length).toBe(2);
+    // The bar lost its backup printer at the end of the last test: the kitchen's routing is read again for
+    // the restaurant's new version (it is kept per version), so the bar's ticket fails instead of printing
+    // on the line's printer.
+    await expect
+      .poll(async () => (await ticketsOf(orderId)).map((t) => [t.stationName, t.status, t.printedOn]), {
+        timeout: 20_000,
+      })
+      .toEqual([
+        ['Grill', 'printed', ids.printer],
+        ['Bar', 'failed', null],
+      ]);
     expect(received).toHaveLength(printed);
     const missing = await staff('POST', '/kitchen-tickets/999999/print', {});
     expect(missing.statusCode).toBe(404);

@@ -110,7 +110,7 @@ export const orderingRoutes = [
   }),
   implement(contract.moveOrder, async ({ params, body, actor, deps, walls, request }) =>
     success(
-      await moveOrder(paymentDeps(deps, walls), actor, {
+      await moveOrder({ ...paymentDeps(deps, walls), menuCache: deps.menuCache }, actor, {
         ...params,
         ...body,
       }),

@@ -62,6 +62,8 @@ export function tcpPrinterTransport(options: {
 export interface PrintDeps {
   db: Executor;
   transport: PrinterTransport;
+  /** The kitchen's routing read once per restaurant version (ticketContextIn). */
+  menuCache?: MenuTreeCache | undefined;
   /** How long a cloud printer has to collect a document, then to confirm it (seconds; 60 by default). */
   collectSeconds?: number | undefined;
 }
@@ -97,9 +99,10 @@ export interface TicketContext {
 export async function ticketContextOf(
   db: Executor,
   order: Pick<OrderRow, 'tenantId' | 'restaurantId'>,
+  cache?: MenuTreeCache,
 ): Promise<TicketContext> {
   const scope = { tenantId: order.tenantId, restaurantId: order.restaurantId };
-  return ticketContextIn(db, await resolveCatalogueScope(db, { ...scope, actor: 'System' }));
+  return ticketContextIn(db, await resolveCatalogueScope(db, { ...scope, actor: 'System' }), cache);
 }
 
 const ROUTING_KEY = 'kitchen:routing';

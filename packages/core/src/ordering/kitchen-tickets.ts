@@ -161,7 +161,7 @@ export async function printQueuedTicket(
   const order = voided
     ? { ...(row as OrderRow), lines: [voided.line] }
     : ofRound(row as OrderRow, ticket.round);
-  const context = await ticketContextOf(deps.db, order);
+  const context = await ticketContextOf(deps.db, order, deps.menuCache);
   const station = context.stations.find((s) => s.prepStationId === ticket.prepStationId);
   const content = station
     ? stationTicket(context, station, order, voided ? { reason: voided.reason } : undefined)

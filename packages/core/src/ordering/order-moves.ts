@@ -8,11 +8,13 @@ import {
   type OrderStatus,
 } from '@brigade/domain/ordering/order-status';
 import { paidAtCounter } from '@brigade/domain/pos/api';
+import type { MenuTreeCache } from '../catalogue/menu-resolver';
 import type { PaymentDeps } from '../payments/payment-deps';
 import { findTransaction } from '../payments/payment-repository';
 import { refundPayment } from '../payments/refund';
 import { capturePayment, voidPayment } from '../payments/transaction-actions';
 import { userIdOf } from '../use-case';
+import { ticketContextOf } from './kitchen-printing';
 import { queueKitchenTickets } from './kitchen-tickets';
 import { addOrderEvent, findOrder, type OrderRow, readSettings, updateOrder } from './ordering-repository';
 
@@ -34,7 +36,10 @@ export const VOID_AT_REGISTER =
   'A register sale is given back by voiding it at a register, which hands back its cash';
 
 /** What moving an order reaches: the payments module (its kitchen tickets are jobs, kitchen-tickets.ts). */
-export type OrderMoveDeps = PaymentDeps;
+export interface OrderMoveDeps extends PaymentDeps {
+  /** The kitchen's routing read once per restaurant version when an order is accepted. */
+  menuCache?: MenuTreeCache | undefined;
+}
 
 export interface MoveOrderCall extends MoveOrderInput {
   tenantId: number;
@@ -78,7 +83,14 @@ export async function moveOrderAs(
     const changed = await updateOrder(tx, current, { status: to, ...(readyAt ? { readyAt } : {}) });
     await addOrderEvent(tx, changed, to, actor.kind === 'user' ? userIdOf(actor) : 'guest', note);
     // Accepted: the order reaches the kitchen, and its tickets are queued for the stations' printers.
-    if (to === 'accepted') await queueKitchenTickets(tx, changed);
+    if (to === 'accepted')
+      await queueKitchenTickets(
+        tx,
+        changed,
+        undefined,
+        undefined,
+        await ticketContextOf(tx, changed, deps.menuCache),
+      );
     return changed;
   });
   return moved;
