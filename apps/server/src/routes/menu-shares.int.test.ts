@@ -1,3 +1,4 @@
+import { resetCounter } from '@brigade/core/counters/counter-service';
 import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,7 @@ beforeAll(async () => {
   otherTenantId = (await makeTenant(t.database.db)).tenantId;
   const people = {
     manager: { tenantId, role: 'manager' },
+    admin: { tenantId, role: 'admin' },
     employee: { tenantId, role: 'employee' },
     otherOwner: { tenantId: otherTenantId, role: 'owner' },
   } as const;
@@ -226,9 +228,42 @@ describe('publishing the master', () => {
     expect(after.items.map((item: Row) => item.name).sort()).toEqual(['Pie', 'Salad', 'Soup of the day']);
     expect(Date.parse(after.publishedAt)).toBeGreaterThanOrEqual(Date.parse(shares[0]!.publishedAt));
 
+    // Audited at each location under the publish (decision 019): the Soup's update, the Pie's insert.
+    const audit = await asBearer(t.app, sessions.admin!, {
+      method: 'GET',
+      url: `/api/v1/tenants/${tenantId}/audit-log?restaurantId=${first.restaurantId}&endpoint=publishMenuShares&table=items`,
+    });
+    expect(audit.statusCode, audit.body).toBe(200);
+    const logged = (audit.json().data as { operation: string }[]).map((entry) => entry.operation).sort();
+    expect(logged).toEqual(['insert', 'update']);
+
     // A second publish with nothing changed updates nothing.
     const again = await m.send('POST', 'menu-shares/publish', { menuGroupId: m.ids.menu });
     expect(again.body.data.locations[0]).toMatchObject({ updated: 0, deleted: 0, unlinked: 0 });
+  });
+
+  it('publishes to every location or to none: a refusal at one leaves the others as they were', async () => {
+    const m = await master();
+    const [first, second] = [await restaurant(), await restaurant()];
+    const shares = [await share(first, m), await share(second, m)];
+    await m.send('PATCH', `items/${m.ids.soup}`, { basePrice: 6.5 });
+    const pie = (await m.create('items', { name: 'Pie', basePrice: 5 })).itemId;
+    await m.send('PATCH', `menu-groups/${m.ids.starters}`, {
+      items: [
+        { itemId: m.ids.soup, position: 0 },
+        { itemId: m.ids.salad, position: 1 },
+        { itemId: pie, position: 2 },
+      ],
+    });
+    // The second location's item counter is set back, so creating the Pie there collides (409).
+    await resetCounter(t.database.db, { entityType: 'items', tenantId, restaurantId: second.restaurantId });
+    const published = await m.send('POST', 'menu-shares/publish', { menuGroupId: m.ids.menu });
+    expect(published.status, published.text).toBe(409);
+    expect((await menuOf(first, shares[0]!.menuGroupId)).Starters).toEqual({ Soup: 6, Salad: 8 });
+    expect((await first.list('items')).map((item) => item.name)).not.toContain('Pie');
+    expect((await first.send('GET', `menu-shares/${shares[0]!.shareId}`)).body.data.publishedAt).toBe(
+      shares[0]!.publishedAt,
+    );
   });
 
   it("overwrites a location's direct edits of the shared records", async () => {

@@ -13,6 +13,7 @@ import {
   type SizePriceOverride,
 } from '@brigade/domain/catalogue/menu-share';
 import { BrigadeError, notFound, validationError } from '@brigade/domain/errors';
+import { isUniqueViolation } from '../db-errors';
 import type { UseCaseDeps } from '../use-case';
 import { applyOverride } from './menu-share-overrides';
 import {
@@ -66,13 +67,18 @@ export async function createMenuShare(
       sourceRestaurantId: input.fromRestaurantId,
       sourceMenuGroupId: input.menuGroupId,
     };
-    if (await findShare(tx, key))
-      throw new BrigadeError('conflict', 'MENU_ALREADY_SHARED', MENU_SHARE_MESSAGES.twice);
-    const share = await insertShare(tx, key);
+    if (await findShare(tx, key)) throw alreadyShared();
+    // Two shares of one menu at once: the unique key refuses the second, with the same answer.
+    const share = await insertShare(tx, key).catch((error: unknown) => {
+      throw isUniqueViolation(error) ? alreadyShared(error) : error;
+    });
     await syncShare(tx, actor, share, records);
     return (await shareListOf(tx, input, share.shareId))[0]!;
   });
 }
+
+const alreadyShared = (cause?: unknown) =>
+  new BrigadeError('conflict', 'MENU_ALREADY_SHARED', MENU_SHARE_MESSAGES.twice, { cause });
 
 /** Pushes the master menu to every location it is shared with, in one transaction. */
 export async function publishMenuShares(
