@@ -39,6 +39,7 @@ import { kioskRoutes } from './routes/kiosk';
 import { kitchenDisplayRoutes } from './routes/kitchen-display';
 import { meRoutes } from './routes/me';
 import { menuMoveRoutes } from './routes/menu-moves';
+import { menuShareRoutes } from './routes/menu-shares';
 import { metaRoutes } from './routes/meta';
 import { registerOrderEvents } from './routes/order-events';
 import { orderingRoutes } from './routes/ordering';
@@ -71,6 +72,7 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...menuMoveRoutes,
   ...itemBulkRoutes,
   ...catalogueTransferRoutes,
+  ...menuShareRoutes,
   ...domainRoutes,
   ...hostingRoutes,
   ...imageRoutes,

@@ -20,6 +20,7 @@ import * as itemBulk from './item-bulk';
 import * as kiosk from './kiosk';
 import * as kitchenDisplay from './kitchen-display';
 import * as me from './me';
+import * as menuShares from './menu-shares';
 import * as menus from './menus';
 import { getApiInfo } from './meta';
 import * as ordering from './ordering';
@@ -61,6 +62,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...CATALOGUE_ENDPOINTS,
   ...endpointsOf(itemBulk),
   ...endpointsOf(catalogueTransfer),
+  ...endpointsOf(menuShares),
   ...endpointsOf(menus),
   ...endpointsOf(domains),
   ...endpointsOf(adminDomains),

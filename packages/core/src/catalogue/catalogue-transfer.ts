@@ -177,20 +177,37 @@ export async function writeRecords(
   scope: CatalogueScope,
   records: CatalogueRecords,
 ): Promise<ImportResult> {
+  return (await writeMappedRecords(tx, scope, records)).result;
+}
+
+export type WritableIdMaps = Record<DocumentKind, Map<unknown, number>>;
+
+export const emptyIdMaps = (): WritableIdMaps =>
+  Object.fromEntries(DOCUMENT_KINDS.map((kind) => [kind, new Map()])) as WritableIdMaps;
+
+/**
+ * writeRecords, with the ids each record got (`maps`, record id → the restaurant's id). Records `known`
+ * already maps are not created: the restaurant has them, and references to them are rewritten to those ids
+ * (a shared menu's publish, menu-share-sync.ts).
+ */
+export async function writeMappedRecords(
+  tx: Executor,
+  scope: CatalogueScope,
+  records: CatalogueRecords,
+  known: WritableIdMaps = emptyIdMaps(),
+): Promise<{ result: ImportResult; maps: WritableIdMaps }> {
   const resolved = await resolveCatalogueScope(tx, scope);
   const shared = await sharedIdsOf(tx, resolved, records);
-  const maps = Object.fromEntries(DOCUMENT_KINDS.map((kind) => [kind, new Map()])) as Record<
-    DocumentKind,
-    Map<unknown, number>
-  >;
+  const maps = emptyIdMaps();
   const created = emptyRecords();
   for (const kind of DOCUMENT_KINDS) {
     const { idField, entityType } = KIND_OF[kind];
+    for (const [from, to] of known[kind]) maps[kind].set(from, to);
     const reuse = isShared(kind) ? shared[kind] : new Map<unknown, number>();
-    const fresh = records[kind].filter((record) => !reuse.has(record[idField]));
+    for (const [from, to] of reuse) if (!maps[kind].has(from)) maps[kind].set(from, to);
+    const fresh = records[kind].filter((record) => !maps[kind].has(record[idField]));
     const counter = { entityType, tenantId: resolved.tenantId, restaurantId: resolved.restaurantId };
     const ids = fresh.length > 0 ? await issueNextIds(tx, counter, fresh.length) : [];
-    for (const [from, to] of reuse) maps[kind].set(from, to);
     fresh.forEach((record, index) => {
       maps[kind].set(record[idField], ids[index]!);
     });
@@ -200,11 +217,12 @@ export async function writeRecords(
     for (let start = 0; start < rows.length; start += MAX_BATCH_ROWS)
       await createEntities(tx, DOCUMENT_STORES[kind], resolved, rows.slice(start, start + MAX_BATCH_ROWS));
   }
-  return {
+  const result = {
     counts: countsOf(created),
     menuGroupIds: created.menuGroups.filter((g) => g.parentId == null).map((g) => g.menuGroupId as number),
     itemIds: created.items.map((item) => item.itemId as number),
   };
+  return { result, maps };
 }
 
 const isShared = (kind: DocumentKind): kind is SharedKind =>

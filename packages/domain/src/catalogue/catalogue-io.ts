@@ -110,17 +110,17 @@ export const importIssueSchema = z.object({
 });
 export type ImportIssue = z.infer<typeof importIssueSchema>;
 
-const countsSchema = z.object(
+export const importCountsSchema = z.object(
   Object.fromEntries(DOCUMENT_KINDS.map((kind) => [kind, z.number().int()])) as Record<
     DocumentKind,
     z.ZodNumber
   >,
 );
-export type ImportCounts = z.infer<typeof countsSchema>;
+export type ImportCounts = z.infer<typeof importCountsSchema>;
 
 export const importPreviewSchema = z.object({
   source: z.enum(IMPORT_SOURCES),
-  counts: countsSchema,
+  counts: importCountsSchema,
   menus: z.array(z.object({ name: z.string(), groups: z.number().int(), items: z.number().int() })),
   items: z.array(z.object({ name: z.string(), price: z.string(), menuGroups: z.array(z.string()) })),
   errors: z.array(importIssueSchema),
@@ -130,7 +130,7 @@ export const importPreviewSchema = z.object({
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
 export const importResultSchema = z.object({
-  counts: countsSchema,
+  counts: importCountsSchema,
   menuGroupIds: z.array(z.number().int()),
   itemIds: z.array(z.number().int()),
 });

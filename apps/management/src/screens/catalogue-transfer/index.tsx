@@ -8,6 +8,7 @@ import { NotAllowed } from '../../payments-kit/ui';
 import { useCan } from '../../restaurant-context';
 import { CopyMenuCard } from './copy-menu-card';
 import { ImportCard } from './import-card';
+import { ShareMenuCard } from './share-menu-card';
 import { useExport } from './transfer-api';
 import './transfer.css';
 
@@ -16,7 +17,7 @@ const TITLE = 'Import and export';
 /**
  * /catalogue-transfer (issue 45 items 12 and 13, managers and above): the catalogue out as JSON or CSV, in
  * from Brigade's JSON or Square's or Toast's CSV (a dry run first, then all or nothing), and a menu copied
- * from another restaurant of the organization.
+ * from another restaurant of the organization or shared with its other locations (decision 074).
  */
 export default function CatalogueTransferScreen() {
   const canImport = useCan(importCatalogue);
@@ -26,11 +27,12 @@ export default function CatalogueTransferScreen() {
     <div className="cat-page transfer">
       <PageHeader
         title={TITLE}
-        description="Move a menu in or out: download this restaurant's catalogue, bring one in from Brigade, Square or Toast, or copy a menu from another of your restaurants."
+        description="Move a menu in or out: download this restaurant's catalogue, bring one in from Brigade, Square or Toast, copy a menu from another of your restaurants, or share one menu with your other locations."
       />
       <ExportCard />
       <ImportCard />
       <CopyMenuCard />
+      <ShareMenuCard />
     </div>
   );
 }
