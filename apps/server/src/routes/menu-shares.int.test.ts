@@ -447,6 +447,48 @@ describe('access', () => {
     expect(await rows()).toBe(before);
   });
 
+  it('refuses a manager limited to some restaurants the master or a location they do not work at', async () => {
+    const m = await master();
+    const location = await restaurant();
+    const s = await share(location, m);
+    const limitedTo = async (name: string, restaurantId: number) => {
+      const user = await makeUser(t.database.db, { tenantId, role: 'manager' });
+      await t.database.db.execute(sql`update tenant_assignments set restaurant_ids = ${`{${restaurantId}}`}::int[]
+        where user_uid = ${user.uid}`);
+      sessions[name] = await signInAs(t.app, user.email, TEST_PASSWORD);
+    };
+    await limitedTo('atLocation', location.restaurantId);
+    await limitedTo('atMaster', m.restaurantId);
+    const second = await restaurant();
+    // the location's manager may not copy the master's menu out of a restaurant they do not work at
+    const copied = await second.send(
+      'POST',
+      'menu-shares',
+      { fromRestaurantId: m.restaurantId, menuGroupId: m.ids.menu },
+      'atLocation',
+    );
+    expect(copied.status).toBe(403);
+    const shared = await location.send(
+      'POST',
+      'menu-shares',
+      { fromRestaurantId: m.restaurantId, menuGroupId: m.ids.menu },
+      'atLocation',
+    );
+    expect(shared.status).toBe(403);
+    expect(shared.body.detail).toBe(`You do not work at restaurant ${m.restaurantId} of this organization`);
+    // the master's manager may not write into a location they do not work at
+    await m.send('PATCH', `items/${m.ids.soup}`, { name: 'Soup of the day' });
+    const published = await m.send('POST', 'menu-shares/publish', { menuGroupId: m.ids.menu }, 'atMaster');
+    expect(published.status).toBe(403);
+    expect(published.body.detail).toBe(
+      `You do not work at restaurant ${location.restaurantId} of this organization`,
+    );
+    expect(await menuOf(location, s.menuGroupId)).toMatchObject({ Starters: { Soup: 6, Salad: 8 } });
+    // a manager of every restaurant publishes it
+    expect((await m.send('POST', 'menu-shares/publish', { menuGroupId: m.ids.menu })).status).toBe(200);
+    expect(await menuOf(location, s.menuGroupId)).toMatchObject({ Starters: { 'Soup of the day': 6 } });
+  });
+
   it("refuses another tenant's menu with 404 and writes nothing", async () => {
     const foreign = await restaurant(otherTenantId);
     const menu = await foreign.send('POST', 'menu-groups', { name: 'Foreign', isMenu: true }, 'otherOwner');

@@ -1,5 +1,5 @@
 import type { Executor } from '@brigade/db/database';
-import type { Actor } from '@brigade/domain/access';
+import { type Actor, worksAt } from '@brigade/domain/access';
 import type { Row } from '@brigade/domain/catalogue/catalogue-io';
 import {
   type CreateMenuShareInput,
@@ -48,6 +48,20 @@ interface Restaurant {
 const resolve = (tx: Executor, actor: Actor, input: Restaurant) =>
   resolveCatalogueScope(tx, catalogueScopeOf(actor, input));
 
+/**
+ * A share reads the master's menu and a publish writes into every location: a manager limited to some of the
+ * tenant's restaurants must work at each of them (the route's own check covers only the path's restaurant).
+ */
+function refuseUnassigned(actor: Actor, tenantId: number, restaurantIds: readonly number[]): void {
+  const elsewhere = restaurantIds.filter((restaurantId) => !worksAt(actor, tenantId, restaurantId));
+  if (elsewhere.length > 0)
+    throw new BrigadeError(
+      'forbidden',
+      'RESTAURANT_NOT_ASSIGNED',
+      `You do not work at restaurant ${elsewhere.join(', ')} of this organization`,
+    );
+}
+
 /** Shares a master menu with the path's restaurant: copies it as menu-copies does, and links every record. */
 export async function createMenuShare(
   deps: UseCaseDeps,
@@ -60,6 +74,7 @@ export async function createMenuShare(
     ]);
   return deps.db.transaction(async (tx) => {
     await resolve(tx, actor, input);
+    refuseUnassigned(actor, input.tenantId, [input.fromRestaurantId]);
     const master = { tenantId: input.tenantId, restaurantId: input.fromRestaurantId };
     const records = await masterMenuOf(tx, actor, { ...master, menuGroupId: input.menuGroupId });
     const key = {
@@ -92,6 +107,11 @@ export async function publishMenuShares(
     const shares = await sharesOfMenu(tx, input, input.menuGroupId);
     if (shares.length === 0)
       throw notFound(`Menu group with ID ${input.menuGroupId} is not shared with any location`, 'NOT_SHARED');
+    refuseUnassigned(
+      actor,
+      input.tenantId,
+      shares.map((share) => share.restaurantId),
+    );
     const locations = [];
     let publishedAt = new Date();
     for (const share of shares) {
