@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { generateLargeChain, loadLargeChain } from '@brigade/core/catalogue/large-chain';
 import { resetCounter } from '@brigade/core/counters/counter-service';
 import { makeRestaurant, makeTenant, makeUser, TEST_PASSWORD } from '@brigade/test-utils/factories';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-app';
 import { asBearer, type Session, signInAs } from '../test-client';
@@ -383,6 +384,24 @@ describe('copying a menu to another restaurant', () => {
     expect(copied.status).toBe(404);
     expect(copied.body.detail).toBe(`Restaurant with ID ${foreign.restaurantId} not found`);
     expect(await target.list('items')).toEqual([]);
+  });
+
+  it('refuses a manager limited to the target the menu of a restaurant they do not work at', async () => {
+    const source = await restaurant();
+    const target = await restaurant();
+    const group = await source.send('POST', 'menu-groups', { name: 'Lunch', isMenu: true });
+    const user = await makeUser(t.database.db, { tenantId, role: 'manager' });
+    await t.database.db.execute(sql`update tenant_assignments set restaurant_ids = ${`{${target.restaurantId}}`}::int[]
+      where user_uid = ${user.uid}`);
+    sessions.atTarget = await signInAs(t.app, user.email, TEST_PASSWORD);
+    const body = { fromRestaurantId: source.restaurantId, menuGroupId: group.body.data.menuGroupId };
+    const copied = await target.send('POST', 'menu-copies', body, 'atTarget');
+    expect(copied.status).toBe(403);
+    expect(copied.body.detail).toBe(
+      `You do not work at restaurant ${source.restaurantId} of this organization`,
+    );
+    expect(await target.list('menu-groups')).toEqual([]);
+    expect((await target.send('POST', 'menu-copies', body)).status).toBe(201);
   });
 
   it('answers 404 for a menu group the source does not have', async () => {

@@ -9,6 +9,7 @@ import { menuRecords } from '@brigade/domain/catalogue/menu-copy';
 import { notFound } from '@brigade/domain/errors';
 import type { UseCaseDeps } from '../use-case';
 import { recordsOf, refuseErrors, writeRecords } from './catalogue-transfer';
+import { refuseUnassigned } from './menu-shares';
 import { catalogueScopeOf, resolveCatalogueScope } from './scope';
 
 /**
@@ -26,6 +27,7 @@ export async function copyMenuToRestaurant(
   return deps.db.transaction(async (tx) => {
     const target = catalogueScopeOf(actor, input);
     await resolveCatalogueScope(tx, target);
+    refuseUnassigned(actor, input.tenantId, [input.fromRestaurantId]);
     const source = catalogueScopeOf(actor, {
       tenantId: input.tenantId,
       restaurantId: input.fromRestaurantId,

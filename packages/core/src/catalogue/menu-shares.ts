@@ -49,10 +49,11 @@ const resolve = (tx: Executor, actor: Actor, input: Restaurant) =>
   resolveCatalogueScope(tx, catalogueScopeOf(actor, input));
 
 /**
- * A share reads the master's menu and a publish writes into every location: a manager limited to some of the
- * tenant's restaurants must work at each of them (the route's own check covers only the path's restaurant).
+ * A share (or a copy) reads another restaurant's menu and a publish writes into every location: a manager
+ * limited to some of the tenant's restaurants must work at each of them (the route's own check covers only
+ * the path's restaurant).
  */
-function refuseUnassigned(actor: Actor, tenantId: number, restaurantIds: readonly number[]): void {
+export function refuseUnassigned(actor: Actor, tenantId: number, restaurantIds: readonly number[]): void {
   const elsewhere = restaurantIds.filter((restaurantId) => !worksAt(actor, tenantId, restaurantId));
   if (elsewhere.length > 0)
     throw new BrigadeError(
