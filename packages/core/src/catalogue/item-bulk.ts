@@ -10,7 +10,7 @@ import {
 } from '@brigade/domain/catalogue/item-bulk';
 import { ITEM_KIND } from '@brigade/domain/catalogue/kinds';
 import { type FieldError, notFound, validationErrorOf } from '@brigade/domain/errors';
-import { readSettings, saveSettings } from '../ordering/ordering-repository';
+import { readSettings, saveSettings } from '../ordering/index';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import { createCatalogueRecord, present, validateRows, withChildren } from './catalogue-service';
 import { missingReferenceErrors, type ReferenceField } from './child-rows';

@@ -1,5 +1,5 @@
-import type { OrderingDeps } from '../ordering/checkout';
-import { resolveStuckOrders, type StuckOrderResult } from '../ordering/stuck-orders';
+import type { OrderingDeps } from '../ordering/index';
+import { resolveStuckOrders, type StuckOrderResult } from '../ordering/index';
 import { type InterruptedStepResult, recoverInterruptedSteps } from '../payments/interrupted-steps';
 import { reconcileStalePayments, type StaleSweepResult } from '../payments/reconcile-stale';
 import {

@@ -23,8 +23,7 @@ import {
   TERMINAL_TIMED_OUT,
 } from '@brigade/domain/pos/terminal';
 import { enqueue } from '../jobs/jobs';
-import { queueKitchenTickets } from '../ordering/kitchen-tickets';
-import { addOrderEvent, type OrderRow } from '../ordering/ordering-repository';
+import { addOrderEvent, type OrderRow, queueKitchenTickets } from '../ordering/index';
 import { authorisationChanges, event } from '../payments/answer-records';
 import {
   addEvent,

@@ -13,7 +13,7 @@ import {
   placePosCardOrderSchema,
 } from '@brigade/domain/pos/terminal';
 import type { MenuDeps } from '../catalogue/menu-resolver';
-import { findOrder } from '../ordering/ordering-repository';
+import { findOrder } from '../ordering/index';
 import { event } from '../payments/answer-records';
 import { idempotencyKey } from '../payments/idempotency';
 import { openMerchantAccountIn } from '../payments/merchant-account-service';

@@ -14,15 +14,16 @@ import {
 } from '@brigade/domain/pos/api';
 import { enqueue } from '../jobs/jobs';
 import { recordNewCashSales } from '../ledger/index';
-import { type TicketContext, ticketContextIn } from '../ordering/kitchen-printing';
-import { queueKitchenTickets } from '../ordering/kitchen-tickets';
 import {
   findOrderByKey,
   insertOrderEvents,
   insertOrders,
   type NewOrderRow,
   nextOrderNumbers,
-} from '../ordering/ordering-repository';
+  queueKitchenTickets,
+  type TicketContext,
+  ticketContextIn,
+} from '../ordering/index';
 import { requestHash } from '../request-hash';
 import { userIdOf } from '../use-case';
 import type { DeviceRow, RestaurantScope } from './device-repository';

@@ -13,8 +13,8 @@ import {
   payCheckCardSchema,
 } from '@brigade/domain/pos/checks';
 import { NO_TERMINAL } from '@brigade/domain/pos/terminal';
-import type { OrderRow } from '../ordering/ordering-repository';
-import { addOrderEvent } from '../ordering/ordering-repository';
+import type { OrderRow } from '../ordering/index';
+import { addOrderEvent } from '../ordering/index';
 import { idempotencyKey } from '../payments/idempotency';
 import { clockSettingsOf, registerUnlockedCheck } from '../staff/index';
 import { userIdOf } from '../use-case';

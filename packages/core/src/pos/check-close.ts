@@ -15,9 +15,8 @@ import {
   removeCheckLineSchema,
 } from '@brigade/domain/pos/checks';
 import { TABLE_NOT_FOUND } from '@brigade/domain/pos/floor';
-import { ORDER_INVALID } from '../ordering/checkout';
-import type { OrderRow } from '../ordering/ordering-repository';
-import { addOrderEvent } from '../ordering/ordering-repository';
+import type { OrderRow } from '../ordering/index';
+import { addOrderEvent, ORDER_INVALID } from '../ordering/index';
 import { registerManagerCheck } from '../staff/index';
 import { SYSTEM, userIdOf } from '../use-case';
 import type { PosCardDeps } from './card-sale';

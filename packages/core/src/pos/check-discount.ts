@@ -16,7 +16,7 @@ import {
   grossOf,
   LINE_NOT_FOUND,
 } from '@brigade/domain/pos/checks';
-import { addOrderEvent } from '../ordering/ordering-repository';
+import { addOrderEvent } from '../ordering/index';
 import { approvalAt, approvalLimitsOf, managerOfPasscode, type PasscodePepper } from '../staff/index';
 import { userIdOf } from '../use-case';
 import { lockOpenCheck } from './check-repository';

@@ -16,9 +16,14 @@ import {
   sendCheckSchema,
   voidCheckLineSchema,
 } from '@brigade/domain/pos/checks';
-import { coursesOfRestaurant } from '../ordering/kitchen-repository';
-import { type BridgePrinted, queueKitchenTickets, queueVoidTickets } from '../ordering/kitchen-tickets';
-import { addOrderEvent, type OrderRow } from '../ordering/ordering-repository';
+import {
+  addOrderEvent,
+  type BridgePrinted,
+  coursesOfRestaurant,
+  type OrderRow,
+  queueKitchenTickets,
+  queueVoidTickets,
+} from '../ordering/index';
 import { approvalAt, approvalLimitsOf } from '../staff/index';
 import { userIdOf } from '../use-case';
 import { type ApprovalDeps, approvedNote, withApproval } from './check-discount';

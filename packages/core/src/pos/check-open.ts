@@ -5,15 +5,16 @@ import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import { BrigadeError, validationError } from '@brigade/domain/errors';
 import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '@brigade/domain/payments/api';
 import { type Check, type CheckLine, openCheckSchema } from '@brigade/domain/pos/checks';
-import { KEY_REUSED, ORDER_INVALID } from '../ordering/checkout';
-import type { BridgePrinted } from '../ordering/kitchen-tickets';
+import type { BridgePrinted } from '../ordering/index';
 import {
   addOrderEvent,
   findOrderByKey,
   insertOrder,
+  KEY_REUSED,
   nextOrderNumber,
+  ORDER_INVALID,
   type OrderRow,
-} from '../ordering/ordering-repository';
+} from '../ordering/index';
 import { requestHash } from '../request-hash';
 import { userIdOf } from '../use-case';
 import { sendRound } from './check-kitchen';

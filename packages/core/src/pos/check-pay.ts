@@ -13,7 +13,7 @@ import {
   payCheckSchema,
 } from '@brigade/domain/pos/checks';
 import { enqueue } from '../jobs/jobs';
-import { addOrderEvent, findOrder, type OrderRow } from '../ordering/ordering-repository';
+import { addOrderEvent, findOrder, type OrderRow } from '../ordering/index';
 import { idempotencyKey } from '../payments/idempotency';
 import { userIdOf } from '../use-case';
 import { sendRound } from './check-kitchen';

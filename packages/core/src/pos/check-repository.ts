@@ -16,14 +16,14 @@ import {
 } from '@brigade/domain/pos/checks';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { scopeWhere } from '../catalogue/scope';
-import { liveNumber } from '../ordering/order-number';
 import {
   findOrder,
   insertOrder,
+  liveNumber,
   type NewOrderRow,
   nextOrderNumber,
   type OrderRow,
-} from '../ordering/ordering-repository';
+} from '../ordering/index';
 import type { RestaurantScope } from './device-repository';
 import { tendersOf } from './sale-repository';
 

@@ -15,8 +15,7 @@ import {
 } from '@brigade/domain/pos/check-splits';
 import { type Check, type CheckLine, LINE_NOT_FOUND, nextLineId } from '@brigade/domain/pos/checks';
 import { TABLE_NOT_FOUND } from '@brigade/domain/pos/floor';
-import { ORDER_INVALID } from '../ordering/checkout';
-import { addOrderEvent, type OrderRow } from '../ordering/ordering-repository';
+import { addOrderEvent, ORDER_INVALID, type OrderRow } from '../ordering/index';
 import { serverOf } from '../staff/index';
 import { userIdOf } from '../use-case';
 import { copyBumps, insertChildCheck, lockOpenCheck, lockTwoChecks, saveCheck } from './check-repository';

@@ -22,9 +22,7 @@ import {
   type VoidedLine,
 } from '@brigade/domain/pos/checks';
 import { kioskOrderName } from '@brigade/domain/pos/kiosk';
-import { ORDER_INVALID } from '../ordering/checkout';
-import { liveNumber } from '../ordering/order-number';
-import { findOrder, type OrderRow, readTaxRates } from '../ordering/ordering-repository';
+import { findOrder, liveNumber, ORDER_INVALID, type OrderRow, readTaxRates } from '../ordering/index';
 import { registerUnlockedCheck, serverOf } from '../staff/index';
 import { findRestaurant } from '../tenancy/restaurant-repository';
 import { deviceNameOf, lockOpenCheck, openCheckRows, saveCheck } from './check-repository';

@@ -1,6 +1,6 @@
 import type { QueueName } from '@brigade/db/job-queue';
 import type { JobContext } from '../jobs/job-runner';
-import type { PrintDeps, PrinterDocument, PrinterRow } from '../ordering/kitchen-printing';
+import type { PrintDeps, PrinterDocument, PrinterRow } from '../ordering/index';
 import { DEFAULT_COLLECT_SECONDS, queueForCloudPrinter } from '../printing/index';
 
 /**

@@ -5,7 +5,7 @@ import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { and, eq } from 'drizzle-orm';
 import { scopeWhere } from '../catalogue/scope';
 import type { JobContext } from '../jobs/job-runner';
-import { isCloudPrinter, isReachable, type PrintDeps } from '../ordering/kitchen-printing';
+import { isCloudPrinter, isReachable, type PrintDeps } from '../ordering/index';
 import { EPOS_MEDIA_TYPE, eposDrawerKick, STAR_MEDIA_TYPE } from '../printing/index';
 import { leaveForCloudPrinter } from './cloud-documents';
 

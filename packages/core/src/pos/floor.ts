@@ -14,7 +14,7 @@ import {
 } from '@brigade/domain/pos/floor';
 import { kioskOrderName } from '@brigade/domain/pos/kiosk';
 import { resolveCatalogueScope } from '../catalogue/scope';
-import { liveNumber } from '../ordering/order-number';
+import { liveNumber } from '../ordering/index';
 import type { UseCaseDeps } from '../use-case';
 import { userIdOf } from '../use-case';
 import { openCheckRows } from './check-repository';

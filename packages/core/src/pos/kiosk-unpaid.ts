@@ -1,7 +1,7 @@
 import type { Executor } from '@brigade/db/database';
 import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import { type CheckLine, isSent } from '@brigade/domain/pos/checks';
-import { addOrderEvent, findOrder } from '../ordering/ordering-repository';
+import { addOrderEvent, findOrder } from '../ordering/index';
 import { saveCheck } from './check-repository';
 import { cardPaymentUnderWay, type UnpaidKioskCheck, unpaidKioskChecks } from './kiosk-unpaid-repository';
 

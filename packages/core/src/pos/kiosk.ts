@@ -21,16 +21,16 @@ import {
 } from '@brigade/domain/pos/kiosk';
 import { resolveCatalogueScope } from '../catalogue/scope';
 import { takeAttemptOrRefuse } from '../identity/throttle';
-import { KEY_REUSED } from '../ordering/checkout';
-import { liveNumber } from '../ordering/order-number';
 import {
   addOrderEvent,
   findOrder,
   findOrderByKey,
   insertOrder,
+  KEY_REUSED,
+  liveNumber,
   nextOrderNumber,
   type OrderRow,
-} from '../ordering/ordering-repository';
+} from '../ordering/index';
 import { requestHash } from '../request-hash';
 import type { PosCardDeps } from './card-sale';
 import { payCheckOnTerminal } from './check-card';

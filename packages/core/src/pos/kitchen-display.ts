@@ -5,11 +5,19 @@ import type { BumpResult, ExpoBoard, KitchenBoard } from '@brigade/domain/orderi
 import type { OrderStatus } from '@brigade/domain/ordering/order-status';
 import type { KitchenDisplay } from '@brigade/domain/pos/kitchen-display';
 import { resolveCatalogueScope } from '../catalogue/scope';
-import { bumpTicket, getExpoBoard, getKitchenBoard, offTheLine, recallTicket } from '../ordering/kitchen';
-import { stationsOfRestaurant } from '../ordering/kitchen-repository';
-import { moveOrderAs, ORDER_NOT_FOUND } from '../ordering/order-moves';
-import { liveNumber } from '../ordering/order-number';
-import { findOrder, type OrderRow } from '../ordering/ordering-repository';
+import {
+  bumpTicket,
+  findOrder,
+  getExpoBoard,
+  getKitchenBoard,
+  liveNumber,
+  moveOrderAs,
+  ORDER_NOT_FOUND,
+  type OrderRow,
+  offTheLine,
+  recallTicket,
+  stationsOfRestaurant,
+} from '../ordering/index';
 import type { PaymentDeps } from '../payments/payment-deps';
 import { findRestaurant } from '../tenancy/restaurant-repository';
 import { type UseCaseDeps, userIdOf } from '../use-case';

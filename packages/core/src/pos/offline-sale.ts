@@ -3,7 +3,7 @@ import type { PricedLine } from '@brigade/domain/ordering/line-pricing';
 import { computeTotals, type OrderTotals } from '@brigade/domain/ordering/totals';
 import { formatAmount } from '@brigade/domain/payments/amount';
 import { OFFLINE_CHARGED_LINES, type placePosOrderSchema } from '@brigade/domain/pos/api';
-import { ORDER_INVALID } from '../ordering/checkout';
+import { ORDER_INVALID } from '../ordering/index';
 import type { RegisterPlace, SoldMoment } from './register';
 
 /**

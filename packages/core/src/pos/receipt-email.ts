@@ -9,8 +9,7 @@ import {
 } from '@brigade/domain/pos/api';
 import { receiptText } from '@brigade/domain/pos/receipt';
 import { insertOutboxEmail } from '../identity/outbox-repository';
-import { ORDER_NOT_FOUND } from '../ordering/order-moves';
-import { addOrderEvent, findOrder, type OrderRow, orderEventsOf } from '../ordering/ordering-repository';
+import { addOrderEvent, findOrder, ORDER_NOT_FOUND, type OrderRow, orderEventsOf } from '../ordering/index';
 import type { PublicSites } from '../qr/menu-qr';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import type { RestaurantScope } from './device-repository';

@@ -17,9 +17,14 @@ import { encodeReceipt, encodeReceipts } from '@brigade/domain/printing/receipt-
 import { and, eq } from 'drizzle-orm';
 import { resolveCatalogueScope, scopeWhere } from '../catalogue/scope';
 import type { JobContext } from '../jobs/job-runner';
-import { isCloudPrinter, isReachable, type PrintDeps } from '../ordering/kitchen-printing';
-import { liveNumber } from '../ordering/order-number';
-import { findOrder, type OrderRow } from '../ordering/ordering-repository';
+import {
+  findOrder,
+  isCloudPrinter,
+  isReachable,
+  liveNumber,
+  type OrderRow,
+  type PrintDeps,
+} from '../ordering/index';
 import { EPOS_MEDIA_TYPE, eposReceipt, STAR_MEDIA_TYPE } from '../printing/index';
 import { type PublicSites, publicMenuTarget } from '../qr/menu-qr';
 import { findRestaurant } from '../tenancy/restaurant-repository';

@@ -9,9 +9,7 @@ import type { PosItem, PosMenuGroup, Register } from '@brigade/domain/pos/api';
 import { posGroupOf, posItemsById, type SellingChannel } from '@brigade/domain/pos/menu';
 import { type MenuDeps, menusShownIn, readTopMenuGroups, resolveMenuIn } from '../catalogue/menu-resolver';
 import { type ResolvedScope, resolveCatalogueScope } from '../catalogue/scope';
-import { kitchenPrintingOf } from '../ordering/kitchen-printing';
-import { coursesOfRestaurant } from '../ordering/kitchen-repository';
-import { readSettings, readTaxRates } from '../ordering/ordering-repository';
+import { coursesOfRestaurant, kitchenPrintingOf, readSettings, readTaxRates } from '../ordering/index';
 import {
   registerManagerCheck,
   registerServerOf,

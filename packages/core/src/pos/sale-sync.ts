@@ -7,8 +7,7 @@ import {
   type SyncSalesInput,
   syncSalesSchema,
 } from '@brigade/domain/pos/sync';
-import { type TicketContext, ticketContextIn } from '../ordering/kitchen-printing';
-import { findOrdersByKeys } from '../ordering/ordering-repository';
+import { findOrdersByKeys, type TicketContext, ticketContextIn } from '../ordering/index';
 import { registerServerOf } from '../staff/index';
 import { validateInput } from '../validate';
 import {

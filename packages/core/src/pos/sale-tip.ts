@@ -11,8 +11,7 @@ import {
   TIP_TENDER_NOT_FOUND,
 } from '@brigade/domain/pos/tips';
 import { recordSale } from '../ledger/index';
-import { ORDER_NOT_FOUND } from '../ordering/order-moves';
-import { addOrderEvent, findOrder, updateOrder } from '../ordering/ordering-repository';
+import { addOrderEvent, findOrder, ORDER_NOT_FOUND, updateOrder } from '../ordering/index';
 import type { PaymentDeps } from '../payments/payment-deps';
 import { stepInFlight } from '../payments/payment-repository';
 import { capturePayment } from '../payments/transaction-actions';

@@ -18,10 +18,16 @@ import {
 } from '@brigade/domain/pos/api';
 import { kioskOrderName } from '@brigade/domain/pos/kiosk';
 import { enqueue } from '../jobs/jobs';
-import { KEY_REUSED, ORDER_INVALID } from '../ordering/checkout';
-import { ORDER_NOT_FOUND } from '../ordering/order-moves';
-import { liveNumber } from '../ordering/order-number';
-import { findOrder, insertOrder, type NewOrderRow, nextOrderNumber } from '../ordering/ordering-repository';
+import {
+  findOrder,
+  insertOrder,
+  KEY_REUSED,
+  liveNumber,
+  type NewOrderRow,
+  nextOrderNumber,
+  ORDER_INVALID,
+  ORDER_NOT_FOUND,
+} from '../ordering/index';
 import { type DeviceRow, findPrinter, type RestaurantScope } from './device-repository';
 import { type PosDeps, type RegisterPlace, registerDevice } from './register';
 import { registerSales, type SaleRow, type TenderRow, tendersOf } from './sale-repository';
