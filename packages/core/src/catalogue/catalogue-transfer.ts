@@ -32,7 +32,7 @@ import {
 import { MAX_BATCH_ROWS } from '@brigade/domain/catalogue/kinds';
 import { type FieldError, validationError, validationErrorOf } from '@brigade/domain/errors';
 import { issueNextIds } from '../counters/counter-service';
-import { getRestaurantOrThrow } from '../tenancy/restaurant-lookup-service';
+import { getRestaurantOrThrow } from '../tenancy/index';
 import type { UseCaseDeps } from '../use-case';
 import { createEntities, listEntities } from './catalogue-service';
 import { COURSE_STORE, SALES_CATEGORY_STORE, TAG_STORE, TAX_RATE_STORE } from './kind-stores';

@@ -23,8 +23,7 @@ import { BrigadeError, fieldErrorsOf, notFound, validationErrorOf } from '@briga
 import { isPlatformHost, platformMappingErrors } from '@brigade/domain/platform-domains';
 import { issueNextId } from '../counters/counter-service';
 import { isUniqueViolation } from '../db-errors';
-import { findRestaurantByGuid } from '../tenancy/restaurant-repository';
-import { findTenantByGuid } from '../tenancy/tenant-repository';
+import { findRestaurantByGuid, findTenantByGuid } from '../tenancy/index';
 import { userIdOf } from '../use-case';
 import { validateInput } from '../validate';
 import type { DomainUseCaseDeps } from './domain-deps';

@@ -17,8 +17,12 @@ import { notFound } from '@brigade/domain/errors';
 import { lookupHostsFor, type PlatformDomains } from '@brigade/domain/platform-domains';
 import { isSlug } from '@brigade/domain/slug';
 import { makeRoom } from '../recency';
-import { findRestaurantByGuid, findRestaurantBySlug } from '../tenancy/restaurant-repository';
-import { findTenantByGuid, findTenantById } from '../tenancy/tenant-repository';
+import {
+  findRestaurantByGuid,
+  findRestaurantBySlug,
+  findTenantByGuid,
+  findTenantById,
+} from '../tenancy/index';
 import type { ResolutionDeps } from './domain-deps';
 import { findMappingsForHosts } from './domain-mapping-repository';
 

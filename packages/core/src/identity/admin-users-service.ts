@@ -15,7 +15,7 @@ import {
   updateTenantAssignmentSchema,
 } from '@brigade/domain/user';
 import { isUniqueViolation } from '../db-errors';
-import { getTenantOrThrow } from '../tenancy/tenant-service';
+import { getTenantOrThrow } from '../tenancy/index';
 import { SYSTEM, type UseCaseDeps, userIdOf } from '../use-case';
 import { validateInput } from '../validate';
 import { refuseCommonPassword } from './common-passwords';

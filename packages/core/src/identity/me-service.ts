@@ -1,9 +1,7 @@
 import type { TenantRole } from '@brigade/domain/access';
 import { type Actor, activeRoleIn, worksAt } from '@brigade/domain/access';
 import type { Tenant } from '@brigade/domain/tenant';
-import { listRestaurantsOfTenant } from '../tenancy/restaurant-repository';
-import { listTenants } from '../tenancy/tenant-repository';
-import { getTenantOrThrow } from '../tenancy/tenant-service';
+import { getTenantOrThrow, listRestaurantsOfTenant, listTenants } from '../tenancy/index';
 import type { UseCaseDeps } from '../use-case';
 
 export interface MyTenant {

@@ -5,8 +5,7 @@ import {
   memberRestaurantsInputSchema,
   OWNERS_WORK_EVERYWHERE,
 } from '@brigade/domain/invitation';
-import { refuseForeignRestaurants } from '../tenancy/restaurant-lookup-service';
-import { getTenantOrThrow } from '../tenancy/tenant-service';
+import { getTenantOrThrow, refuseForeignRestaurants } from '../tenancy/index';
 import type { UseCaseDeps } from '../use-case';
 import { validateInput } from '../validate';
 import { listTenantMembers, setAssignmentRestaurants, type TenantMemberRow } from './user-repository';

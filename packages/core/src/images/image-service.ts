@@ -17,8 +17,7 @@ import {
   type Rendition,
 } from '@brigade/images/pipeline';
 import { CONTENT_TYPES, type ImageStorage } from '@brigade/images/storage';
-import { getRestaurantOrThrow } from '../tenancy/restaurant-lookup-service';
-import { getTenantOrThrow } from '../tenancy/tenant-service';
+import { getRestaurantOrThrow, getTenantOrThrow } from '../tenancy/index';
 import type { UseCaseDeps } from '../use-case';
 import type { ImageRecords } from './image-repository';
 

@@ -13,8 +13,7 @@ import type { Mailer } from '../identity/mailer';
 import { insertOutboxEmail } from '../identity/outbox-repository';
 import { hashToken, randomToken } from '../identity/secrets';
 import { findUserByUid } from '../identity/user-repository';
-import { refuseForeignRestaurants } from '../tenancy/restaurant-lookup-service';
-import { getTenantOrThrow } from '../tenancy/tenant-service';
+import { getTenantOrThrow, refuseForeignRestaurants } from '../tenancy/index';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import { validateInput } from '../validate';
 import {

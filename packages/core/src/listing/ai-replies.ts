@@ -10,7 +10,7 @@ import {
 import { type AiReplySettings, withAiReplySettings } from '@brigade/domain/platform-sync';
 import type { Restaurant } from '@brigade/domain/restaurant';
 import type { ChatCompletionsApi } from '@brigade/llm/chat-api';
-import { findRestaurant, lockRestaurant, updateRestaurantRow } from '../tenancy/restaurant-repository';
+import { findRestaurant, lockRestaurant, updateRestaurantRow } from '../tenancy/index';
 import { type ConnectionRow, updateConnectionRow } from './connection-repository';
 import { managedConnection } from './listing-access';
 import type { ListingDeps } from './listing-deps';

@@ -2,8 +2,7 @@ import type { Executor } from '@brigade/db/database';
 import { type Actor, activeRoleIn, roleAtLeast, worksAt } from '@brigade/domain/access';
 import { notFound } from '@brigade/domain/errors';
 import type { Connection, LISTING_SYNC_FREQUENCIES } from '@brigade/domain/listing/connection';
-import { findRestaurantByGuid } from '../tenancy/restaurant-repository';
-import { findTenantByGuid } from '../tenancy/tenant-repository';
+import { findRestaurantByGuid, findTenantByGuid } from '../tenancy/index';
 import { type ConnectionRow, findConnectionById } from './connection-repository';
 
 /**

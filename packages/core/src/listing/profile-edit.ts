@@ -2,7 +2,7 @@ import type { Actor } from '@brigade/domain/access';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
 import { type ListingProfile, profileDifferences, profileOfLocation } from '@brigade/domain/listing/profile';
 import { locationUpdateOf, type ProfileEdit } from '@brigade/domain/listing/profile-edit';
-import { findRestaurant } from '../tenancy/restaurant-repository';
+import { findRestaurant } from '../tenancy/index';
 import { updateConnectionRow } from './connection-repository';
 import { managedConnection, RESTAURANT_NOT_FOUND } from './listing-access';
 import type { ListingDeps } from './listing-deps';

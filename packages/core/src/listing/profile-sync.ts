@@ -7,7 +7,7 @@ import {
   profileDifferences,
   profileOfLocation,
 } from '@brigade/domain/listing/profile';
-import { findRestaurant } from '../tenancy/restaurant-repository';
+import { findRestaurant } from '../tenancy/index';
 import { updateConnectionRow } from './connection-repository';
 import { managedConnection, RESTAURANT_NOT_FOUND } from './listing-access';
 import type { ListingDeps } from './listing-deps';

@@ -6,7 +6,7 @@ import type { OrderTotals } from '@brigade/domain/ordering/totals';
 import type { Mail } from '../identity/mailer';
 import { findTransaction } from '../payments/payment-repository';
 import { publicMenuTarget } from '../qr/menu-qr';
-import { findRestaurant } from '../tenancy/restaurant-repository';
+import { findRestaurant } from '../tenancy/index';
 import type { OrderingDeps } from './checkout';
 import { liveNumber } from './order-number';
 import type { OrderingPlace } from './ordering-place';

@@ -29,7 +29,7 @@ import {
 } from '../payments/payment-repository';
 import { REFUND_TOO_LARGE_MESSAGE, refundPayment } from '../payments/refund';
 import { refreshTransaction } from '../payments/transaction-queries';
-import { findRestaurant } from '../tenancy/restaurant-repository';
+import { findRestaurant } from '../tenancy/index';
 import { userIdOf } from '../use-case';
 import { ORDER_NOT_FOUND } from './order-moves';
 import { liveNumber } from './order-number';

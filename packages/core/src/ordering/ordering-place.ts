@@ -9,7 +9,7 @@ import type { OrderTaxRate, TotalsRules } from '@brigade/domain/ordering/totals'
 import type { Restaurant } from '@brigade/domain/restaurant';
 import { listMenusIn, type MenuDeps, resolveMenuIn } from '../catalogue/menu-resolver';
 import { type ResolvedScope, resolveCatalogueScope } from '../catalogue/scope';
-import { findRestaurantBySlug } from '../tenancy/restaurant-repository';
+import { findRestaurantBySlug } from '../tenancy/index';
 import { type RestaurantScope, readSettings, readTaxRates } from './ordering-repository';
 
 /**

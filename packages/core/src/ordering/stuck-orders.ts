@@ -2,7 +2,7 @@ import type { Actor } from '@brigade/domain/access';
 import { paymentUnderKey } from '../payments/keyed-payment';
 import type { TransactionRow } from '../payments/payment-repository';
 import { voidPayment } from '../payments/transaction-actions';
-import { findRestaurant } from '../tenancy/restaurant-repository';
+import { findRestaurant } from '../tenancy/index';
 import { SYSTEM } from '../use-case';
 import { failOrder, goLive, type OrderingDeps, PAYMENT_NOT_CONFIRMED } from './checkout';
 import { moveOrderAs } from './order-moves';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { insertOutboxEmail } from '../identity/outbox-repository';
 import { insertOutboxText } from '../identity/text-outbox';
 import { enqueue } from '../jobs/jobs';
-import { findRestaurant } from '../tenancy/restaurant-repository';
+import { findRestaurant } from '../tenancy/index';
 import { SYSTEM } from '../use-case';
 import { moveOrderAs, type OrderMoveDeps } from './order-moves';
 import { liveNumber } from './order-number';

@@ -6,7 +6,7 @@ import {
   type MerchantAccountInput,
   type MerchantAccountView,
 } from '@brigade/domain/payments/api';
-import { findRestaurant } from '../tenancy/restaurant-repository';
+import { findRestaurant } from '../tenancy/index';
 import { userIdOf } from '../use-case';
 import { type GatewayAccount, gatewayProblem, type PaymentDeps } from './payment-deps';
 import {

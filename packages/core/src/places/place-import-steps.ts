@@ -6,12 +6,13 @@ import type { ImportableValues } from '@brigade/domain/places-import';
 import type { ImportedPlacePhoto } from '@brigade/domain/platform-sync';
 import type { Restaurant } from '@brigade/domain/restaurant';
 import { deleteImage, type ImageDeps, uploadImage } from '../images/image-service';
-import { type RestaurantScope, restaurantNotFound } from '../tenancy/restaurant-lookup-service';
 import {
   lockRestaurant,
   type RestaurantChanges,
+  type RestaurantScope,
+  restaurantNotFound,
   updateRestaurantRow,
-} from '../tenancy/restaurant-repository';
+} from '../tenancy/index';
 import type { PlaceLinkDeps } from './place-link-service';
 import { placePhotoMedia } from './places-service';
 

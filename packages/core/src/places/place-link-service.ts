@@ -12,8 +12,13 @@ import {
 } from '@brigade/domain/places-import';
 import { type ImportedPlacePhoto, placeSummarySchema } from '@brigade/domain/platform-sync';
 import type { Restaurant } from '@brigade/domain/restaurant';
-import { connectGooglePlace, disconnectGooglePlace, syncGooglePlace } from '../tenancy/places-link-service';
-import { getRestaurantOrThrow, type RestaurantScope } from '../tenancy/restaurant-lookup-service';
+import {
+  connectGooglePlace,
+  disconnectGooglePlace,
+  getRestaurantOrThrow,
+  type RestaurantScope,
+  syncGooglePlace,
+} from '../tenancy/index';
 import { validateInput } from '../validate';
 import { importChanges, importPhotos, type PlaceImportDeps, removeImported } from './place-import-steps';
 import { type PlacesDeps, placeDetails } from './places-service';

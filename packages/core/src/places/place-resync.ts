@@ -3,12 +3,13 @@ import { isBrigadeError } from '@brigade/domain/errors';
 import { IMPORT_PLACE_FIELDS, importDiff } from '@brigade/domain/places-import';
 import { applyPlaceSync, type PlatformSync, type SYNC_FREQUENCIES } from '@brigade/domain/platform-sync';
 import { databaseNow } from '../db-clock';
-import { type RestaurantScope, restaurantNotFound } from '../tenancy/restaurant-lookup-service';
 import {
   listPlaceLinkedRestaurants,
   lockRestaurant,
+  type RestaurantScope,
+  restaurantNotFound,
   updateRestaurantRow,
-} from '../tenancy/restaurant-repository';
+} from '../tenancy/index';
 import type { PlaceLinkDeps } from './place-link-service';
 import { placeDetails } from './places-service';
 

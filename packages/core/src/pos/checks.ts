@@ -24,7 +24,7 @@ import {
 import { kioskOrderName } from '@brigade/domain/pos/kiosk';
 import { findOrder, liveNumber, ORDER_INVALID, type OrderRow, readTaxRates } from '../ordering/index';
 import { registerUnlockedCheck, serverOf } from '../staff/index';
-import { findRestaurant } from '../tenancy/restaurant-repository';
+import { findRestaurant } from '../tenancy/index';
 import { deviceNameOf, lockOpenCheck, openCheckRows, saveCheck } from './check-repository';
 import type { RestaurantScope } from './device-repository';
 import { openRegister, type PosDeps, type RegisterPlace, registerDevice, unlockedRegister } from './register';

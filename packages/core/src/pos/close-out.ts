@@ -5,7 +5,7 @@ import { resolveCatalogueScope } from '../catalogue/scope';
 import { employeeRows, salesTotals } from '../ledger/index';
 import { userNames } from '../payments/user-names';
 import { employeesByGuid } from '../staff/index';
-import { findRestaurant } from '../tenancy/restaurant-repository';
+import { findRestaurant } from '../tenancy/index';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import type { RestaurantScope } from './device-repository';
 import { listDrawerSessions } from './drawer-sessions';

@@ -19,7 +19,7 @@ import {
   stationsOfRestaurant,
 } from '../ordering/index';
 import type { PaymentDeps } from '../payments/payment-deps';
-import { findRestaurant } from '../tenancy/restaurant-repository';
+import { findRestaurant } from '../tenancy/index';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import type { DeviceRow } from './device-repository';
 import { pairedAnywhere } from './devices';

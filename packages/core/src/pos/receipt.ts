@@ -27,7 +27,7 @@ import {
 } from '../ordering/index';
 import { EPOS_MEDIA_TYPE, eposReceipt, STAR_MEDIA_TYPE } from '../printing/index';
 import { type PublicSites, publicMenuTarget } from '../qr/menu-qr';
-import { findRestaurant } from '../tenancy/restaurant-repository';
+import { findRestaurant } from '../tenancy/index';
 import { leaveForCloudPrinter } from './cloud-documents';
 import { findDevice } from './device-repository';
 import { tendersOf } from './sale-repository';

@@ -16,7 +16,7 @@ import {
   registerServers,
   registerUnlockedCheck,
 } from '../staff/index';
-import { findRestaurant } from '../tenancy/restaurant-repository';
+import { findRestaurant } from '../tenancy/index';
 import { userIdOf } from '../use-case';
 import { type DeviceRow, findPrinter, type RestaurantScope } from './device-repository';
 import { deviceOf, pairedDevice } from './devices';

@@ -4,7 +4,7 @@ import { notFound } from '@brigade/domain/errors';
 import type { Restaurant } from '@brigade/domain/restaurant';
 import QRCode from 'qrcode';
 import { findMappingAddresses, type MappingAddress } from '../domains/domain-mapping-repository';
-import { findRestaurantByGuid } from '../tenancy/restaurant-repository';
+import { findRestaurantByGuid } from '../tenancy/index';
 
 /** A printed QR code must scan from a table tent: medium error correction, the standard 4-module quiet zone. */
 const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 4 } as const;

@@ -6,10 +6,7 @@ import { sql } from 'drizzle-orm';
 import { createUserAsAdmin } from '../identity/admin-users-service';
 import { findCredentials } from '../identity/user-repository';
 import { initializeDefaultSiteConfiguration } from '../site-config/site-config-service';
-import { findRestaurantByGuid } from '../tenancy/restaurant-repository';
-import { createRestaurant } from '../tenancy/restaurant-service';
-import { findTenantByGuid } from '../tenancy/tenant-repository';
-import { createTenant } from '../tenancy/tenant-service';
+import { createRestaurant, createTenant, findRestaurantByGuid, findTenantByGuid } from '../tenancy/index';
 import { SYSTEM } from '../use-case';
 
 // Fixed guids make the demo recognisable, so seeding twice (or from two processes at once) creates it once.

@@ -18,7 +18,7 @@ import {
 import { withDefaultFlags } from '@brigade/domain/site-config-edits';
 import { databaseNow } from '../db-clock';
 import { isUniqueViolation } from '../db-errors';
-import { getRestaurantBySlug } from '../tenancy/restaurant-lookup-service';
+import { getRestaurantBySlug } from '../tenancy/index';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import { validateInput } from '../validate';
 import {

@@ -15,7 +15,7 @@ import {
 } from '@brigade/domain/staff/time-clock';
 import { resolveCatalogueScope } from '../catalogue/scope';
 import { netSalesByHour } from '../ledger/index';
-import { findRestaurant } from '../tenancy/restaurant-repository';
+import { findRestaurant } from '../tenancy/index';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import { clockSettingsOf } from './settings';
 import {

@@ -9,7 +9,7 @@ import {
 } from '@brigade/domain/staff/tips';
 import { resolveCatalogueScope } from '../catalogue/scope';
 import { tipsByServer } from '../ledger/index';
-import { findRestaurant } from '../tenancy/restaurant-repository';
+import { findRestaurant } from '../tenancy/index';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import { employeesByGuids, employeesByIds, jobTitlesOf, type RestaurantScope } from './staff-repository';
 import { displayName } from './staff-view';

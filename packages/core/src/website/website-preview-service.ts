@@ -4,7 +4,7 @@ import { BrigadeError, notFound } from '@brigade/domain/errors';
 import type { Restaurant } from '@brigade/domain/restaurant';
 import { type WebsiteConfig, websiteConfigSchema } from '@brigade/domain/website-config';
 import type { SealedBox } from '../secrets/sealed-box';
-import { getRestaurantOrThrow, type RestaurantScope } from '../tenancy/restaurant-lookup-service';
+import { getRestaurantOrThrow, type RestaurantScope } from '../tenancy/index';
 import type { UseCaseDeps } from '../use-case';
 
 /**
