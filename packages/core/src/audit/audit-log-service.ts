@@ -4,7 +4,7 @@ import { auditLog } from '@brigade/db/schema/audit';
 import type { Actor } from '@brigade/domain/access';
 import { type AuditEntry, type AuditQuery, SYSTEM_ACTOR } from '@brigade/domain/audit-log';
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
-import { decodeCursor, encodeCursor, isSafeIdKey } from '../catalogue/paging';
+import { decodeCursor, encodeCursor, isSafeIdKey } from '../catalogue/index';
 import { tenantIs } from '../tenant-scope';
 import type { UseCaseDeps } from '../use-case';
 import { fieldNameOf } from './audit-fields';

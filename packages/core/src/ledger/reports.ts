@@ -8,7 +8,7 @@ import {
   type SalesTotals,
   shareOf,
 } from '@brigade/domain/ledger/reports';
-import { resolveCatalogueScope } from '../catalogue/scope';
+import { resolveCatalogueScope } from '../catalogue/index';
 import { fundingByDate } from '../payments/funding-repository';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import { restaurantNames, tenantOfReport } from './ledger-repository';

@@ -21,7 +21,7 @@ import {
 } from '@brigade/domain/ordering/pickup';
 import { computeTotals, type OrderTotals } from '@brigade/domain/ordering/totals';
 import { groupedAmount, IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '@brigade/domain/payments/api';
-import type { MenuDeps } from '../catalogue/menu-resolver';
+import type { MenuDeps } from '../catalogue/index';
 import { insertOutboxEmail } from '../identity/outbox-repository';
 import { authorisePayment } from '../payments/authorise';
 import { getCardEntry, maxTransactionAmountOf } from '../payments/merchant-account-service';

@@ -1,7 +1,7 @@
 import type { Actor } from '@brigade/domain/access';
 import { shareOf } from '@brigade/domain/ledger/reports';
 import type { OrderingFunnel } from '@brigade/domain/ordering/funnel';
-import { resolveCatalogueScope } from '../catalogue/scope';
+import { resolveCatalogueScope } from '../catalogue/index';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import { funnelCountsOf, placedOrdersOf } from './funnel-repository';
 

@@ -7,13 +7,15 @@ import type { OrderLine } from '@brigade/domain/ordering/api';
 import { type KitchenTicketContent, kitchenTicketContent } from '@brigade/domain/ordering/kitchen-ticket';
 import type { KitchenPrinting } from '@brigade/domain/pos/api';
 import { encodeTicket } from '@brigade/domain/printing/ticket-bytes';
-import type { MenuTreeCache } from '../catalogue/menu-resolver';
+import type { MenuTreeCache } from '../catalogue/index';
 import {
   type PrinterAddressPolicy,
   printerHostProblem,
+  type ResolvedScope,
+  resolveCatalogueScope,
   STRICT_PRINTER_ADDRESSES,
-} from '../catalogue/printer-addresses';
-import { type ResolvedScope, resolveCatalogueScope, scopeWhere } from '../catalogue/scope';
+  scopeWhere,
+} from '../catalogue/index';
 import { EPOS_MEDIA_TYPE, eposTicket, STAR_MEDIA_TYPE } from '../printing/index';
 import { liveNumber } from './order-number';
 

@@ -4,7 +4,7 @@ import { kitchenBumps, orderEvents, orders } from '@brigade/db/schema/ordering';
 import type { CourseRef } from '@brigade/domain/ordering/kitchen';
 import { KITCHEN_STATUSES } from '@brigade/domain/ordering/kitchen';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { scopeWhere } from '../catalogue/scope';
+import { scopeWhere } from '../catalogue/index';
 import type { RestaurantScope } from './ordering-repository';
 
 /** The kitchen display's tables: prep stations and courses (catalogue), orders on the line, bumps. */

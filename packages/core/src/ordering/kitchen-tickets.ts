@@ -8,7 +8,7 @@ import { inKitchen } from '@brigade/domain/ordering/kitchen';
 import type { KitchenTicketContent } from '@brigade/domain/ordering/kitchen-ticket';
 import type { KitchenTicket } from '@brigade/domain/ordering/kitchen-tickets';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { resolveCatalogueScope } from '../catalogue/scope';
+import { resolveCatalogueScope } from '../catalogue/index';
 import type { JobContext } from '../jobs/job-runner';
 import { enqueue } from '../jobs/jobs';
 import { DEFAULT_COLLECT_SECONDS, type PrintAfterwards, queueForCloudPrinter } from '../printing/index';

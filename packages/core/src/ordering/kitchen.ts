@@ -16,7 +16,7 @@ import {
   stationsOf,
 } from '@brigade/domain/ordering/kitchen';
 import { STATUS_LABELS } from '@brigade/domain/ordering/order-status';
-import { resolveCatalogueScope } from '../catalogue/scope';
+import { resolveCatalogueScope } from '../catalogue/index';
 import type { PaymentDeps } from '../payments/payment-deps';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import {

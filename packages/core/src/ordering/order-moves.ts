@@ -8,7 +8,7 @@ import {
   type OrderStatus,
 } from '@brigade/domain/ordering/order-status';
 import { paidAtCounter } from '@brigade/domain/pos/api';
-import type { MenuTreeCache } from '../catalogue/menu-resolver';
+import type { MenuTreeCache } from '../catalogue/index';
 import type { PaymentDeps } from '../payments/payment-deps';
 import { findTransaction } from '../payments/payment-repository';
 import { refundPayment } from '../payments/refund';

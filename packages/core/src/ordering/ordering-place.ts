@@ -7,8 +7,13 @@ import { type OrderableItem, orderableItemOf } from '@brigade/domain/ordering/or
 import type { PickupRules } from '@brigade/domain/ordering/pickup';
 import type { OrderTaxRate, TotalsRules } from '@brigade/domain/ordering/totals';
 import type { Restaurant } from '@brigade/domain/restaurant';
-import { listMenusIn, type MenuDeps, resolveMenuIn } from '../catalogue/menu-resolver';
-import { type ResolvedScope, resolveCatalogueScope } from '../catalogue/scope';
+import {
+  listMenusIn,
+  type MenuDeps,
+  type ResolvedScope,
+  resolveCatalogueScope,
+  resolveMenuIn,
+} from '../catalogue/index';
 import { findRestaurantBySlug } from '../tenancy/index';
 import { type RestaurantScope, readSettings, readTaxRates } from './ordering-repository';
 

@@ -12,7 +12,7 @@ import { DEFAULT_ORDERING_SETTINGS, type OrderingSettings } from '@brigade/domai
 import type { OrderStatus } from '@brigade/domain/ordering/order-status';
 import type { OrderTaxRate } from '@brigade/domain/ordering/totals';
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
-import { scopeWhere } from '../catalogue/scope';
+import { scopeWhere } from '../catalogue/index';
 import { recordSale } from '../ledger/index';
 
 /**

@@ -7,7 +7,7 @@ import { declineBurstMessage, type OrderingAlert } from '@brigade/domain/orderin
 import { ACTIVE_STATUSES, type RestaurantOrderStatus } from '@brigade/domain/ordering/order-status';
 import { type RefundAllocation, returnedQuantities } from '@brigade/domain/ordering/refund-lines';
 import { kioskOrderName } from '@brigade/domain/pos/kiosk';
-import { type ResolvedScope, resolveCatalogueScope } from '../catalogue/scope';
+import { type ResolvedScope, resolveCatalogueScope } from '../catalogue/index';
 import { findTransaction, refundAllocationsOf } from '../payments/payment-repository';
 import { userNames } from '../payments/user-names';
 import { type UseCaseDeps, userIdOf } from '../use-case';

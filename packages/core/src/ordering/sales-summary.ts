@@ -1,7 +1,7 @@
 import type { Actor } from '@brigade/domain/access';
 import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import type { SalesSummary } from '@brigade/domain/ordering/summary';
-import { resolveCatalogueScope } from '../catalogue/scope';
+import { resolveCatalogueScope } from '../catalogue/index';
 import { channelDay } from '../ledger/index';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 

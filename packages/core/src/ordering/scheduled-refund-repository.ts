@@ -2,7 +2,7 @@ import type { Executor } from '@brigade/db/database';
 import { scheduledRefunds } from '@brigade/db/schema/ordering';
 import type { RefundAllocation } from '@brigade/domain/ordering/refund-lines';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { scopeWhere } from '../catalogue/scope';
+import { scopeWhere } from '../catalogue/index';
 import type { RestaurantScope } from './ordering-repository';
 
 /** Refunds asked for before the order's payment settled (scheduled-refunds.ts); private to ordering. */

@@ -17,7 +17,7 @@ import {
   type SettledTransaction,
 } from '@brigade/domain/ledger/reconciliation';
 import { daysBetween } from '@brigade/domain/ledger/reports';
-import { resolveCatalogueScope } from '../catalogue/scope';
+import { resolveCatalogueScope } from '../catalogue/index';
 import { cardLinesOfDay, restaurantTimezone, transactionsWithCardLines } from '../ledger/index';
 import { userIdOf } from '../use-case';
 import { importFunding, importSettlement } from './funding-import';

@@ -12,7 +12,7 @@ import {
   type PlacePosCardOrderInput,
   placePosCardOrderSchema,
 } from '@brigade/domain/pos/terminal';
-import type { MenuDeps } from '../catalogue/menu-resolver';
+import type { MenuDeps } from '../catalogue/index';
 import { findOrder } from '../ordering/index';
 import { event } from '../payments/answer-records';
 import { idempotencyKey } from '../payments/idempotency';

@@ -15,7 +15,7 @@ import {
   paidToward,
 } from '@brigade/domain/pos/checks';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { scopeWhere } from '../catalogue/scope';
+import { scopeWhere } from '../catalogue/index';
 import {
   findOrder,
   insertOrder,

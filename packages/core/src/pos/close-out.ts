@@ -1,7 +1,7 @@
 import type { Actor } from '@brigade/domain/access';
 import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import type { CloseOut } from '@brigade/domain/pos/api';
-import { resolveCatalogueScope } from '../catalogue/scope';
+import { resolveCatalogueScope } from '../catalogue/index';
 import { employeeRows, salesTotals } from '../ledger/index';
 import { userNames } from '../payments/user-names';
 import { employeesByGuid } from '../staff/index';

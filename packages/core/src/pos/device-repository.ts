@@ -2,7 +2,7 @@ import type { Executor } from '@brigade/db/database';
 import { printers } from '@brigade/db/schema/catalogue';
 import { posDevices } from '@brigade/db/schema/pos';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { scopeWhere } from '../catalogue/scope';
+import { scopeWhere } from '../catalogue/index';
 
 /** The registers' rows (packages/db/src/schema/pos.ts). Private to the pos area. */
 

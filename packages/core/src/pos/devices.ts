@@ -17,7 +17,7 @@ import {
   type PosDevice,
   pairDeviceSchema,
 } from '@brigade/domain/pos/api';
-import { resolveCatalogueScope } from '../catalogue/scope';
+import { resolveCatalogueScope } from '../catalogue/index';
 import { userNames } from '../payments/user-names';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import {

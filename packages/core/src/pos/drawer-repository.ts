@@ -1,7 +1,7 @@
 import type { Executor } from '@brigade/db/database';
 import { cashDrawerSessions, cashMovements, orderTenders, posDevices } from '@brigade/db/schema/pos';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { scopeWhere } from '../catalogue/scope';
+import { scopeWhere } from '../catalogue/index';
 import type { RestaurantScope } from './device-repository';
 
 /** Cash drawer sessions and their pay-ins and pay-outs (packages/db/src/schema/pos.ts). Private to the pos area. */

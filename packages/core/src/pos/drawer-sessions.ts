@@ -10,7 +10,7 @@ import {
   openDrawerSchema,
 } from '@brigade/domain/pos/api';
 import type { z } from 'zod';
-import { resolveCatalogueScope } from '../catalogue/scope';
+import { resolveCatalogueScope } from '../catalogue/index';
 import { userNames } from '../payments/user-names';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import type { RestaurantScope } from './device-repository';

@@ -2,7 +2,7 @@ import type { Executor } from '@brigade/db/database';
 import { diningRooms, diningTables } from '@brigade/db/schema/pos';
 import type { DiningTableInput } from '@brigade/domain/pos/floor';
 import { and, asc, eq } from 'drizzle-orm';
-import { scopeWhere } from '../catalogue/scope';
+import { scopeWhere } from '../catalogue/index';
 import type { RestaurantScope } from './device-repository';
 
 /** The floor plan's rows (dining rooms and tables). Private to the pos area. */

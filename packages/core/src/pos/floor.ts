@@ -13,7 +13,7 @@ import {
   TABLE_NOT_FOUND,
 } from '@brigade/domain/pos/floor';
 import { kioskOrderName } from '@brigade/domain/pos/kiosk';
-import { resolveCatalogueScope } from '../catalogue/scope';
+import { resolveCatalogueScope } from '../catalogue/index';
 import { liveNumber } from '../ordering/index';
 import type { UseCaseDeps } from '../use-case';
 import { userIdOf } from '../use-case';

@@ -19,7 +19,7 @@ import {
   NOT_ON_KIOSK,
   placeKioskOrderSchema,
 } from '@brigade/domain/pos/kiosk';
-import { resolveCatalogueScope } from '../catalogue/scope';
+import { resolveCatalogueScope } from '../catalogue/index';
 import { takeAttemptOrRefuse } from '../identity/throttle';
 import {
   addOrderEvent,

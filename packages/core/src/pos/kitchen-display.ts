@@ -4,7 +4,7 @@ import { BrigadeError, notFound } from '@brigade/domain/errors';
 import type { BumpResult, ExpoBoard, KitchenBoard } from '@brigade/domain/ordering/kitchen';
 import type { OrderStatus } from '@brigade/domain/ordering/order-status';
 import type { KitchenDisplay } from '@brigade/domain/pos/kitchen-display';
-import { resolveCatalogueScope } from '../catalogue/scope';
+import { resolveCatalogueScope } from '../catalogue/index';
 import {
   bumpTicket,
   findOrder,

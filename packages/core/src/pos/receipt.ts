@@ -15,7 +15,7 @@ import {
 } from '@brigade/domain/pos/receipt';
 import { encodeReceipt, encodeReceipts } from '@brigade/domain/printing/receipt-bytes';
 import { and, eq } from 'drizzle-orm';
-import { resolveCatalogueScope, scopeWhere } from '../catalogue/scope';
+import { resolveCatalogueScope, scopeWhere } from '../catalogue/index';
 import type { JobContext } from '../jobs/job-runner';
 import {
   findOrder,

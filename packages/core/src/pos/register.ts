@@ -7,8 +7,14 @@ import { inFiringOrder } from '@brigade/domain/ordering/kitchen';
 import type { TotalsRules } from '@brigade/domain/ordering/totals';
 import type { PosItem, PosMenuGroup, Register } from '@brigade/domain/pos/api';
 import { posGroupOf, posItemsById, type SellingChannel } from '@brigade/domain/pos/menu';
-import { type MenuDeps, menusShownIn, readTopMenuGroups, resolveMenuIn } from '../catalogue/menu-resolver';
-import { type ResolvedScope, resolveCatalogueScope } from '../catalogue/scope';
+import {
+  type MenuDeps,
+  menusShownIn,
+  type ResolvedScope,
+  readTopMenuGroups,
+  resolveCatalogueScope,
+  resolveMenuIn,
+} from '../catalogue/index';
 import { coursesOfRestaurant, kitchenPrintingOf, readSettings, readTaxRates } from '../ordering/index';
 import {
   registerManagerCheck,

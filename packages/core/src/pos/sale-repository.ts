@@ -6,7 +6,7 @@ import { tenants } from '@brigade/db/schema/tenancy';
 import { COUNTER_CHANNELS } from '@brigade/domain/pos/api';
 import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { scopeWhere } from '../catalogue/scope';
+import { scopeWhere } from '../catalogue/index';
 import type { RestaurantScope } from './device-repository';
 import { signedCash } from './drawer-repository';
 

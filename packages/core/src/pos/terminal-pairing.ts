@@ -2,7 +2,7 @@ import type { Actor } from '@brigade/domain/access';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
 import { KITCHEN_NO_TERMINAL, type PosDevice } from '@brigade/domain/pos/api';
 import { type PairTerminalInput, pairTerminalSchema } from '@brigade/domain/pos/terminal';
-import { resolveCatalogueScope } from '../catalogue/scope';
+import { resolveCatalogueScope } from '../catalogue/index';
 import type { SealedBox } from '../secrets/sealed-box';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import { type DeviceRow, findDevice, type RestaurantScope, setDeviceTerminal } from './device-repository';

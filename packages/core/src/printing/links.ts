@@ -7,7 +7,7 @@ import { isCloudConnection, normalizedMac } from '@brigade/domain/catalogue/prin
 import { BrigadeError, notFound } from '@brigade/domain/errors';
 import type { CloudPrinterLink, PrinterConnectionStatus } from '@brigade/domain/printing/api';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { resolveCatalogueScope, scopeWhere } from '../catalogue/scope';
+import { resolveCatalogueScope, scopeWhere } from '../catalogue/index';
 import { userIdOf } from '../use-case';
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { CreateItemInput } from '@brigade/domain/catalogue/item';
 import type { CreateMenuGroupInput } from '@brigade/domain/catalogue/menu-group';
 import type { CreateModifierGroupInput } from '@brigade/domain/catalogue/modifier-group';
-import type { LargeChainCatalogue } from '../catalogue/large-chain';
+import type { LargeChainCatalogue } from '../catalogue/index';
 
 /**
  * The demo restaurant's menu at `npm start` (Harbor Grill, a seafood grill in Portland): written by hand so

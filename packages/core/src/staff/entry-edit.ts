@@ -9,7 +9,7 @@ import {
   JOB_NOT_HELD,
   type TimeEntry,
 } from '@brigade/domain/staff/api';
-import { resolveCatalogueScope } from '../catalogue/scope';
+import { resolveCatalogueScope } from '../catalogue/index';
 import { isUniqueViolation } from '../db-errors';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import {

@@ -10,7 +10,7 @@ import {
   setPasscodeSchema,
 } from '@brigade/domain/staff/api';
 import { hash } from '@node-rs/argon2';
-import { resolveCatalogueScope } from '../catalogue/scope';
+import { resolveCatalogueScope } from '../catalogue/index';
 import { isUniqueViolation } from '../db-errors';
 import { RateLimitedError, reserveAttempt } from '../identity/throttle';
 import { type UseCaseDeps, userIdOf } from '../use-case';

@@ -10,7 +10,7 @@ import {
   unlockSchema,
   WRONG_PASSCODE,
 } from '@brigade/domain/staff/api';
-import { resolveCatalogueScope } from '../catalogue/scope';
+import { resolveCatalogueScope } from '../catalogue/index';
 import { clearKeys, RateLimitedError, reserveAttempt } from '../identity/throttle';
 import { pairedDevice } from '../pos/devices';
 import { userIdOf } from '../use-case';

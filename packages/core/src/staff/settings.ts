@@ -2,7 +2,7 @@ import type { Executor } from '@brigade/db/database';
 import type { Actor } from '@brigade/domain/access';
 import { type TimeClockSettings, timeClockSettingsSchema } from '@brigade/domain/staff/api';
 import type { Weekday } from '@brigade/domain/weekdays';
-import { resolveCatalogueScope } from '../catalogue/scope';
+import { resolveCatalogueScope } from '../catalogue/index';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import { type RestaurantScope, readClockSettings, saveClockSettings } from './staff-repository';
 

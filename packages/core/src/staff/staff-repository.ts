@@ -3,7 +3,7 @@ import { employees, jobTitles, type StoredJobAssignment } from '@brigade/db/sche
 import { posDevices } from '@brigade/db/schema/pos';
 import { employeePasscodes, timeBreaks, timeClockSettings, timeEntries } from '@brigade/db/schema/staff';
 import { and, asc, eq, gte, inArray, isNull, lt, ne } from 'drizzle-orm';
-import { scopeWhere } from '../catalogue/scope';
+import { scopeWhere } from '../catalogue/index';
 
 /** The staff area's rows (packages/db/src/schema/staff.ts). Private to the area. */
 

@@ -13,7 +13,7 @@ import {
   weeklyOvertime,
   weekStartOf,
 } from '@brigade/domain/staff/time-clock';
-import { resolveCatalogueScope } from '../catalogue/scope';
+import { resolveCatalogueScope } from '../catalogue/index';
 import { netSalesByHour } from '../ledger/index';
 import { findRestaurant } from '../tenancy/index';
 import { type UseCaseDeps, userIdOf } from '../use-case';

@@ -1,7 +1,7 @@
 import type { Executor } from '@brigade/db/database';
 import { tipRules } from '@brigade/db/schema/staff';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { scopeWhere } from '../catalogue/scope';
+import { scopeWhere } from '../catalogue/index';
 import type { RestaurantScope } from './staff-repository';
 
 /** A restaurant's tip-out rules (packages/db/src/schema/staff.ts). Private to the staff area. */

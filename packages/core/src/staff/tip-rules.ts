@@ -11,7 +11,7 @@ import {
   type TipRule,
   tipRuleInputSchema,
 } from '@brigade/domain/staff/tips';
-import { resolveCatalogueScope } from '../catalogue/scope';
+import { resolveCatalogueScope } from '../catalogue/index';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import { validateInput } from '../validate';
 import { jobTitlesOf, type RestaurantScope } from './staff-repository';

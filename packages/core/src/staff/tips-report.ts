@@ -7,7 +7,7 @@ import {
   type TipRule,
   type TipsReport,
 } from '@brigade/domain/staff/tips';
-import { resolveCatalogueScope } from '../catalogue/scope';
+import { resolveCatalogueScope } from '../catalogue/index';
 import { tipsByServer } from '../ledger/index';
 import { findRestaurant } from '../tenancy/index';
 import { type UseCaseDeps, userIdOf } from '../use-case';
