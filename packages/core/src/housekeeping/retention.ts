@@ -1,7 +1,6 @@
 import type { Executor } from '@brigade/db/database';
 import { pruneAuditLog } from '../audit/audit-log-service';
-import { deleteOldOutboxEmails } from '../identity/outbox-repository';
-import { deleteOldOutboxTexts } from '../identity/text-outbox';
+import { deleteOldOutboxEmails, deleteOldOutboxTexts } from '../identity/index';
 import { deleteSettledDocuments, SETTLED_DOCUMENT_DAYS } from '../printing/index';
 
 /**

@@ -8,10 +8,18 @@ import {
   invitationTokenInputSchema,
 } from '@brigade/domain/invitation';
 import { deriveDisplayName, type User } from '@brigade/domain/user';
-import { refuseCommonPassword } from '../identity/common-passwords';
-import { hashPassword, hashToken } from '../identity/secrets';
-import { type ClientInfo, type IssuedSession, startSession } from '../identity/session-service';
-import { findCredentials, findUserByUid, insertUser, upsertAssignment } from '../identity/user-repository';
+import {
+  type ClientInfo,
+  findCredentials,
+  findUserByUid,
+  hashPassword,
+  hashToken,
+  type IssuedSession,
+  insertUser,
+  refuseCommonPassword,
+  startSession,
+  upsertAssignment,
+} from '../identity/index';
 import type { UseCaseDeps } from '../use-case';
 import { validateInput } from '../validate';
 import {

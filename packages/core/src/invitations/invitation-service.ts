@@ -9,10 +9,8 @@ import {
 } from '@brigade/domain/invitation';
 import { withQuery } from '@brigade/domain/return-url';
 import { isUniqueViolation } from '../db-errors';
-import type { Mailer } from '../identity/mailer';
-import { insertOutboxEmail } from '../identity/outbox-repository';
-import { hashToken, randomToken } from '../identity/secrets';
-import { findUserByUid } from '../identity/user-repository';
+import type { Mailer } from '../identity/index';
+import { findUserByUid, hashToken, insertOutboxEmail, randomToken } from '../identity/index';
 import { getTenantOrThrow, refuseForeignRestaurants } from '../tenancy/index';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import { validateInput } from '../validate';

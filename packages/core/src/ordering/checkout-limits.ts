@@ -8,7 +8,7 @@ import {
   RESTAURANT_ATTEMPTS_LIMITED,
   RESTAURANT_DECLINES_LIMITED,
 } from '@brigade/domain/ordering/checkout-limits';
-import { countAttempt, RateLimitedError, reserveAttempt } from '../identity/throttle';
+import { countAttempt, RateLimitedError, reserveAttempt } from '../identity/index';
 import { insertOrderingAlert, type RestaurantScope } from './ordering-repository';
 
 /**

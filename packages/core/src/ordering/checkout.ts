@@ -22,7 +22,7 @@ import {
 import { computeTotals, type OrderTotals } from '@brigade/domain/ordering/totals';
 import { groupedAmount, IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '@brigade/domain/payments/api';
 import type { MenuDeps } from '../catalogue/index';
-import { insertOutboxEmail } from '../identity/outbox-repository';
+import { insertOutboxEmail } from '../identity/index';
 import { authorisePayment } from '../payments/authorise';
 import { getCardEntry, maxTransactionAmountOf } from '../payments/merchant-account-service';
 import { voidPayment } from '../payments/transaction-actions';

@@ -3,7 +3,7 @@ import { BrigadeError } from '@brigade/domain/errors';
 import type { GuestOrder, OrderLine } from '@brigade/domain/ordering/api';
 import { receiptOf } from '@brigade/domain/ordering/receipt';
 import type { OrderTotals } from '@brigade/domain/ordering/totals';
-import type { Mail } from '../identity/mailer';
+import type { Mail } from '../identity/index';
 import { findTransaction } from '../payments/payment-repository';
 import { publicMenuTarget } from '../qr/menu-qr';
 import { findRestaurant } from '../tenancy/index';

@@ -17,7 +17,7 @@ import {
   returnedQuantities,
 } from '@brigade/domain/ordering/refund-lines';
 import { formatAmount } from '@brigade/domain/payments/amount';
-import { insertOutboxEmail } from '../identity/outbox-repository';
+import { insertOutboxEmail } from '../identity/index';
 import { cardPartsOf } from '../ledger/index';
 import type { PaymentDeps } from '../payments/payment-deps';
 import {

@@ -15,7 +15,7 @@ import {
   type PlaceSearchResult,
 } from '@brigade/domain/places';
 import type { PlacesApi } from '@brigade/places/places-api';
-import { reserveAttempt } from '../identity/throttle';
+import { reserveAttempt } from '../identity/index';
 import type { UseCaseDeps } from '../use-case';
 import { type CacheCounters, type CacheKind, cacheKeyOf, readCached, writeCached } from './places-cache';
 import { PlacesProblem, placesProblem } from './places-problem';

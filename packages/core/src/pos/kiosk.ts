@@ -20,7 +20,7 @@ import {
   placeKioskOrderSchema,
 } from '@brigade/domain/pos/kiosk';
 import { resolveCatalogueScope } from '../catalogue/index';
-import { takeAttemptOrRefuse } from '../identity/throttle';
+import { takeAttemptOrRefuse } from '../identity/index';
 import {
   addOrderEvent,
   findOrder,

@@ -8,7 +8,7 @@ import {
   VOIDED_NO_EMAIL,
 } from '@brigade/domain/pos/api';
 import { receiptText } from '@brigade/domain/pos/receipt';
-import { insertOutboxEmail } from '../identity/outbox-repository';
+import { insertOutboxEmail } from '../identity/index';
 import { addOrderEvent, findOrder, ORDER_NOT_FOUND, type OrderRow, orderEventsOf } from '../ordering/index';
 import type { PublicSites } from '../qr/menu-qr';
 import { type UseCaseDeps, userIdOf } from '../use-case';

@@ -3,8 +3,7 @@ import type { CreateRestaurantInput, Restaurant } from '@brigade/domain/restaura
 import type { SiteConfiguration } from '@brigade/domain/site-config';
 import type { Tenant } from '@brigade/domain/tenant';
 import { sql } from 'drizzle-orm';
-import { createUserAsAdmin } from '../identity/admin-users-service';
-import { findCredentials } from '../identity/user-repository';
+import { createUserAsAdmin, findCredentials } from '../identity/index';
 import { initializeDefaultSiteConfiguration } from '../site-config/site-config-service';
 import { createRestaurant, createTenant, findRestaurantByGuid, findTenantByGuid } from '../tenancy/index';
 import { SYSTEM } from '../use-case';

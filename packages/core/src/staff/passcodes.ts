@@ -12,7 +12,7 @@ import {
 import { hash } from '@node-rs/argon2';
 import { resolveCatalogueScope } from '../catalogue/index';
 import { isUniqueViolation } from '../db-errors';
-import { RateLimitedError, reserveAttempt } from '../identity/throttle';
+import { RateLimitedError, reserveAttempt } from '../identity/index';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import {
   deletePasscode,

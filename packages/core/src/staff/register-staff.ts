@@ -11,7 +11,7 @@ import {
   WRONG_PASSCODE,
 } from '@brigade/domain/staff/api';
 import { resolveCatalogueScope } from '../catalogue/index';
-import { clearKeys, RateLimitedError, reserveAttempt } from '../identity/throttle';
+import { clearKeys, RateLimitedError, reserveAttempt } from '../identity/index';
 import { pairedDevice } from '../pos/devices';
 import { userIdOf } from '../use-case';
 import { punch } from './clock';
