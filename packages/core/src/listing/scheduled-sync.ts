@@ -2,7 +2,7 @@ import type { Executor } from '@brigade/db/database';
 import { QUEUES } from '@brigade/db/job-queue';
 import { isBrigadeError } from '@brigade/domain/errors';
 import { sql } from 'drizzle-orm';
-import { enqueue } from '../jobs/jobs';
+import { enqueue } from '../jobs/index';
 import { SYSTEM } from '../use-case';
 import { updateConnectionRow } from './connection-repository';
 import type { ListingDeps } from './listing-deps';

@@ -9,8 +9,8 @@ import type { KitchenTicketContent } from '@brigade/domain/ordering/kitchen-tick
 import type { KitchenTicket } from '@brigade/domain/ordering/kitchen-tickets';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { resolveCatalogueScope } from '../catalogue/index';
-import type { JobContext } from '../jobs/job-runner';
-import { enqueue } from '../jobs/jobs';
+import type { JobContext } from '../jobs/index';
+import { enqueue } from '../jobs/index';
 import { DEFAULT_COLLECT_SECONDS, type PrintAfterwards, queueForCloudPrinter } from '../printing/index';
 import {
   encodeTicket,

@@ -4,7 +4,7 @@ import { orders } from '@brigade/db/schema/ordering';
 import type { OrderingSettings } from '@brigade/domain/ordering/api';
 import { eq } from 'drizzle-orm';
 import { insertOutboxEmail, insertOutboxText } from '../identity/index';
-import { enqueue } from '../jobs/jobs';
+import { enqueue } from '../jobs/index';
 import { findRestaurant } from '../tenancy/index';
 import { SYSTEM } from '../use-case';
 import { moveOrderAs, type OrderMoveDeps } from './order-moves';

@@ -22,7 +22,7 @@ import {
   TERMINAL_REFUSED_KEY,
   TERMINAL_TIMED_OUT,
 } from '@brigade/domain/pos/terminal';
-import { enqueue } from '../jobs/jobs';
+import { enqueue } from '../jobs/index';
 import { addOrderEvent, type OrderRow, queueKitchenTickets } from '../ordering/index';
 import { authorisationChanges, event } from '../payments/answer-records';
 import {

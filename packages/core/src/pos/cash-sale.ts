@@ -12,7 +12,7 @@ import {
   placePosOrderSchema,
   SERVICE_LABELS,
 } from '@brigade/domain/pos/api';
-import { enqueue } from '../jobs/jobs';
+import { enqueue } from '../jobs/index';
 import { recordNewCashSales } from '../ledger/index';
 import {
   findOrderByKey,

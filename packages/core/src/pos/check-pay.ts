@@ -12,7 +12,7 @@ import {
   paidToward,
   payCheckSchema,
 } from '@brigade/domain/pos/checks';
-import { enqueue } from '../jobs/jobs';
+import { enqueue } from '../jobs/index';
 import { addOrderEvent, findOrder, type OrderRow } from '../ordering/index';
 import { idempotencyKey } from '../payments/idempotency';
 import { userIdOf } from '../use-case';

@@ -1,5 +1,5 @@
 import type { QueueName } from '@brigade/db/job-queue';
-import type { JobContext } from '../jobs/job-runner';
+import type { JobContext } from '../jobs/index';
 import type { PrintDeps, PrinterDocument, PrinterRow } from '../ordering/index';
 import { DEFAULT_COLLECT_SECONDS, queueForCloudPrinter } from '../printing/index';
 

@@ -4,7 +4,7 @@ import { drawerKickBytes } from '@brigade/domain/printing/drawer-bytes';
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { and, eq } from 'drizzle-orm';
 import { scopeWhere } from '../catalogue/index';
-import type { JobContext } from '../jobs/job-runner';
+import type { JobContext } from '../jobs/index';
 import { isCloudPrinter, isReachable, type PrintDeps } from '../ordering/index';
 import { EPOS_MEDIA_TYPE, eposDrawerKick, STAR_MEDIA_TYPE } from '../printing/index';
 import { leaveForCloudPrinter } from './cloud-documents';

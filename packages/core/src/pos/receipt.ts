@@ -16,7 +16,7 @@ import {
 import { encodeReceipt, encodeReceipts } from '@brigade/domain/printing/receipt-bytes';
 import { and, eq } from 'drizzle-orm';
 import { resolveCatalogueScope, scopeWhere } from '../catalogue/index';
-import type { JobContext } from '../jobs/job-runner';
+import type { JobContext } from '../jobs/index';
 import {
   findOrder,
   isCloudPrinter,

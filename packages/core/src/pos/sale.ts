@@ -17,7 +17,7 @@ import {
   VOIDED_NO_RECEIPT,
 } from '@brigade/domain/pos/api';
 import { kioskOrderName } from '@brigade/domain/pos/kiosk';
-import { enqueue } from '../jobs/jobs';
+import { enqueue } from '../jobs/index';
 import {
   findOrder,
   insertOrder,

@@ -4,7 +4,7 @@ import { QUEUES, type QueueName } from '@brigade/db/job-queue';
 import { kitchenTickets } from '@brigade/db/schema/ordering';
 import { printJobs } from '@brigade/db/schema/printing';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { enqueue } from '../jobs/jobs';
+import { enqueue } from '../jobs/index';
 
 /**
  * The cloud printers' queue (docs/behaviour/printing.md, decision 053). A job of `kitchen.ticket`,
