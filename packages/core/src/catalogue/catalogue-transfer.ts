@@ -31,7 +31,7 @@ import {
 } from '@brigade/domain/catalogue/import-plan';
 import { MAX_BATCH_ROWS } from '@brigade/domain/catalogue/kinds';
 import { type FieldError, validationError, validationErrorOf } from '@brigade/domain/errors';
-import { issueNextIds } from '../counters/counter-service';
+import { issueNextIds } from '../counters/index';
 import { getRestaurantOrThrow } from '../tenancy/index';
 import type { UseCaseDeps } from '../use-case';
 import { createEntities, listEntities } from './catalogue-service';

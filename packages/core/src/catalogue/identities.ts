@@ -4,7 +4,7 @@ import { takeSuppliedIdentity } from '@brigade/domain/catalogue/fields';
 import { BrigadeError, type FieldError, validationErrorOf } from '@brigade/domain/errors';
 import { INT32_MAX } from '@brigade/domain/integers';
 import { max, sql } from 'drizzle-orm';
-import { advanceCounterPast, idSpaceExhausted, issueNextIds } from '../counters/counter-service';
+import { advanceCounterPast, idSpaceExhausted, issueNextIds } from '../counters/index';
 import { type ResolvedScope, scopeWhere } from './scope';
 import { existingIds, type KindStore, type Row } from './store';
 

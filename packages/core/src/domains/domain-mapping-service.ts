@@ -21,7 +21,7 @@ import {
 } from '@brigade/domain/domain-mapping-input';
 import { BrigadeError, fieldErrorsOf, notFound, validationErrorOf } from '@brigade/domain/errors';
 import { isPlatformHost, platformMappingErrors } from '@brigade/domain/platform-domains';
-import { issueNextId } from '../counters/counter-service';
+import { issueNextId } from '../counters/index';
 import { isUniqueViolation } from '../db-errors';
 import { findRestaurantByGuid, findTenantByGuid } from '../tenancy/index';
 import { userIdOf } from '../use-case';

@@ -10,7 +10,7 @@ import {
 import { slugify } from '@brigade/domain/slug';
 import { defaultWebsiteConfig, withDefaultSeoTitle } from '@brigade/domain/website-config';
 import { sql } from 'drizzle-orm';
-import { advanceCounterPast, issueNextId } from '../counters/counter-service';
+import { advanceCounterPast, issueNextId } from '../counters/index';
 import { isUniqueViolation } from '../db-errors';
 import type { UseCaseDeps } from '../use-case';
 import { validateInput } from '../validate';

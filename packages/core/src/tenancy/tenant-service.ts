@@ -2,7 +2,7 @@ import type { Executor } from '@brigade/db/database';
 import type { Actor } from '@brigade/domain/access';
 import { notFound } from '@brigade/domain/errors';
 import { type CreateTenantInput, createTenantInputSchema, type Tenant } from '@brigade/domain/tenant';
-import { advanceCounterPast, issueNextId } from '../counters/counter-service';
+import { advanceCounterPast, issueNextId } from '../counters/index';
 import type { UseCaseDeps } from '../use-case';
 import { validateInput } from '../validate';
 import { findTenantById, insertTenant } from './tenant-repository';
