@@ -26,7 +26,7 @@ import { insertOutboxEmail } from '../identity/index';
 import { authorisePayment } from '../payments/authorise';
 import { getCardEntry, maxTransactionAmountOf } from '../payments/merchant-account-service';
 import { voidPayment } from '../payments/transaction-actions';
-import type { PublicSites } from '../qr/menu-qr';
+import type { PublicSites } from '../qr/index';
 import { requestHash } from '../request-hash';
 import { SYSTEM } from '../use-case';
 import { recordDecline, refuseAfterDeclines, takeCheckoutAttempt } from './checkout-limits';

@@ -5,7 +5,7 @@ import { receiptOf } from '@brigade/domain/ordering/receipt';
 import type { OrderTotals } from '@brigade/domain/ordering/totals';
 import type { Mail } from '../identity/index';
 import { findTransaction } from '../payments/payment-repository';
-import { publicMenuTarget } from '../qr/menu-qr';
+import { publicMenuTarget } from '../qr/index';
 import { findRestaurant } from '../tenancy/index';
 import type { OrderingDeps } from './checkout';
 import { liveNumber } from './order-number';

@@ -4,7 +4,7 @@ import { emailReceiptSchema } from '@brigade/domain/pos/api';
 import { KIOSK_NO_PRINTER, KIOSK_RECEIPT_MINUTES, KIOSK_RECEIPT_PRINTED } from '@brigade/domain/pos/kiosk';
 import { enqueue } from '../jobs/index';
 import { addOrderEvent, findOrder, ORDER_NOT_FOUND, type OrderRow, orderEventsOf } from '../ordering/index';
-import type { PublicSites } from '../qr/menu-qr';
+import type { PublicSites } from '../qr/index';
 import type { DeviceRow } from './device-repository';
 import { pairedKiosk } from './devices';
 import { mailReceipt } from './receipt-email';

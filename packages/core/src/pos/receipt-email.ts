@@ -10,7 +10,7 @@ import {
 import { receiptText } from '@brigade/domain/pos/receipt';
 import { insertOutboxEmail } from '../identity/index';
 import { addOrderEvent, findOrder, ORDER_NOT_FOUND, type OrderRow, orderEventsOf } from '../ordering/index';
-import type { PublicSites } from '../qr/menu-qr';
+import type { PublicSites } from '../qr/index';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import type { RestaurantScope } from './device-repository';
 import { saleReceiptContent } from './receipt';

@@ -26,7 +26,7 @@ import {
   type PrintDeps,
 } from '../ordering/index';
 import { EPOS_MEDIA_TYPE, eposReceipt, STAR_MEDIA_TYPE } from '../printing/index';
-import { type PublicSites, publicMenuTarget } from '../qr/menu-qr';
+import { type PublicSites, publicMenuTarget } from '../qr/index';
 import { findRestaurant } from '../tenancy/index';
 import { leaveForCloudPrinter } from './cloud-documents';
 import { findDevice } from './device-repository';
