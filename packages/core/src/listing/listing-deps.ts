@@ -1,7 +1,7 @@
 import type { Executor } from '@brigade/db/database';
 import type { BusinessProfileClient } from '@brigade/google-business/business-client';
 import type { GoogleOAuthClient } from '@brigade/google-business/oauth';
-import type { SealedBox } from '../secrets/sealed-box';
+import type { SealedBox } from '../secrets/index';
 
 /**
  * What the listing use-cases reach outside themselves. Google is called between short transactions

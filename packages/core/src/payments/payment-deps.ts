@@ -3,7 +3,7 @@ import type { Executor } from '@brigade/db/database';
 import { BrigadeError } from '@brigade/domain/errors';
 import type { PaymentProvider } from '@brigade/domain/payments/provider-port';
 import { IntegrationError } from '@brigade/integration-kit/http';
-import type { SealedBox } from '../secrets/sealed-box';
+import type { SealedBox } from '../secrets/index';
 import type { UseCaseDeps } from '../use-case';
 
 /** A merchant account as the gateway client needs it: where, and the opened credentials. */

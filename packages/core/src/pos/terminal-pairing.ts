@@ -3,7 +3,7 @@ import { BrigadeError, notFound } from '@brigade/domain/errors';
 import { KITCHEN_NO_TERMINAL, type PosDevice } from '@brigade/domain/pos/api';
 import { type PairTerminalInput, pairTerminalSchema } from '@brigade/domain/pos/terminal';
 import { resolveCatalogueScope } from '../catalogue/index';
-import type { SealedBox } from '../secrets/sealed-box';
+import type { SealedBox } from '../secrets/index';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import { type DeviceRow, findDevice, type RestaurantScope, setDeviceTerminal } from './device-repository';
 import { DEVICE_NOT_FOUND, deviceOf } from './devices';

@@ -3,7 +3,7 @@ import type { Actor } from '@brigade/domain/access';
 import { BrigadeError, notFound } from '@brigade/domain/errors';
 import type { Restaurant } from '@brigade/domain/restaurant';
 import { type WebsiteConfig, websiteConfigSchema } from '@brigade/domain/website-config';
-import type { SealedBox } from '../secrets/sealed-box';
+import type { SealedBox } from '../secrets/index';
 import { getRestaurantOrThrow, type RestaurantScope } from '../tenancy/index';
 import type { UseCaseDeps } from '../use-case';
 
