@@ -1,6 +1,9 @@
 /**
- * The catalogue area's face to the other areas of core (issue 49 §1; docs/architecture.md). Other areas import only
- * this file (dependency-rules.test.ts); the server's routes still import the use-case files directly.
+ * The catalogue's face to the other areas of core (issue 49 §1; docs/architecture.md): a restaurant's resolved
+ * scope (the version every cache keys on), its menus as the apps read them, paging cursors and the printer
+ * address policy.
+ * Other areas import only this file (dependency-rules.test.ts); the server's routes still import the
+ * use-case files directly.
  */
 export type { LargeChainCatalogue } from './large-chain';
 export {

@@ -1,6 +1,8 @@
 /**
- * The identity area's face to the other areas of core (issue 49 §1; docs/architecture.md). Other areas import only
- * this file (dependency-rules.test.ts); the server's routes still import the use-case files directly.
+ * Identity's face to the other areas of core (issue 49 §1; docs/architecture.md): users and sessions, password
+ * and token hashing, the attempt throttle, and the mail and text outboxes other areas write to.
+ * Other areas import only this file (dependency-rules.test.ts); the server's routes still import the
+ * use-case files directly.
  */
 export { createUserAsAdmin } from './admin-users-service';
 export { refuseCommonPassword } from './common-passwords';
