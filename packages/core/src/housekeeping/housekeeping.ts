@@ -7,8 +7,8 @@ import { type SweepResult, sweepAbandonedUploads } from '../images/upload-sweep'
 import type { ListingDeps } from '../listing/listing-deps';
 import type { PaymentDeps } from '../payments/payment-deps';
 import { reconcileStalePayments, type StaleSweepResult } from '../payments/reconcile-stale';
-import type { PlaceLinkDeps } from '../places/place-link-service';
-import { purgeExpiredPlaces } from '../places/places-cache';
+import type { PlaceLinkDeps } from '../places/index';
+import { purgeExpiredPlaces } from '../places/index';
 import { SYSTEM } from '../use-case';
 
 /**
