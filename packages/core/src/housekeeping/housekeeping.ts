@@ -3,7 +3,7 @@ import { THROTTLE_RETENTION_MS } from '@brigade/domain/session-policy';
 import type { ImageStorage } from '@brigade/images/storage';
 import type { ChatCompletionsApi } from '@brigade/llm/chat-api';
 import { deleteExpiredCredentials, deleteStaleAttempts, type ExpiredCredentials } from '../identity/index';
-import { type SweepResult, sweepAbandonedUploads } from '../images/upload-sweep';
+import { type SweepResult, sweepAbandonedUploads } from '../images/index';
 import type { ListingDeps } from '../listing/listing-deps';
 import type { PaymentDeps } from '../payments/payment-deps';
 import { reconcileStalePayments, type StaleSweepResult } from '../payments/reconcile-stale';

@@ -5,7 +5,7 @@ import type { Place, PlaceImportField } from '@brigade/domain/places';
 import type { ImportableValues } from '@brigade/domain/places-import';
 import type { ImportedPlacePhoto } from '@brigade/domain/platform-sync';
 import type { Restaurant } from '@brigade/domain/restaurant';
-import { deleteImage, type ImageDeps, uploadImage } from '../images/image-service';
+import { deleteImage, type ImageDeps, uploadImage } from '../images/index';
 import {
   lockRestaurant,
   type RestaurantChanges,
