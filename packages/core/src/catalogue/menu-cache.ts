@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { type Change, changeConcerns } from '../changes/change-feed';
+import { type Change, changeConcerns } from '../changes/index';
 import { ownBytes } from '../packed-bytes';
 import { leastRecentKey, type Recent } from '../recency';
 import type { ResolvedScope } from './scope';

@@ -1,7 +1,7 @@
 import { CHANGE_FEED_TABLES } from '@brigade/db/announced-tables';
 import { type CommittedWrites, touches } from '@brigade/db/committed-writes';
 import type { Executor } from '@brigade/db/database';
-import { type Change, type ChangeFeed, changeConcerns } from '../changes/change-feed';
+import { type Change, type ChangeFeed, changeConcerns } from '../changes/index';
 import { applicationTenantFiltersOn } from '../tenant-scope';
 import { type CatalogueScope, type ResolvedScope, resolveCatalogueScope } from './scope';
 
