@@ -4,7 +4,7 @@ import type { SiteConfiguration } from '@brigade/domain/site-config';
 import type { Tenant } from '@brigade/domain/tenant';
 import { sql } from 'drizzle-orm';
 import { createUserAsAdmin, findCredentials } from '../identity/index';
-import { initializeDefaultSiteConfiguration } from '../site-config/site-config-service';
+import { initializeDefaultSiteConfiguration } from '../site-config/index';
 import { createRestaurant, createTenant, findRestaurantByGuid, findTenantByGuid } from '../tenancy/index';
 import { SYSTEM } from '../use-case';
 
