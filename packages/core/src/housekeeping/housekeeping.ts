@@ -4,7 +4,7 @@ import type { ImageStorage } from '@brigade/images/storage';
 import type { ChatCompletionsApi } from '@brigade/llm/chat-api';
 import { deleteExpiredCredentials, deleteStaleAttempts, type ExpiredCredentials } from '../identity/index';
 import { type SweepResult, sweepAbandonedUploads } from '../images/index';
-import type { ListingDeps } from '../listing/listing-deps';
+import type { ListingDeps } from '../listing/index';
 import type { PaymentDeps } from '../payments/payment-deps';
 import { reconcileStalePayments, type StaleSweepResult } from '../payments/reconcile-stale';
 import type { PlaceLinkDeps } from '../places/index';
