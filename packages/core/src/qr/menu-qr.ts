@@ -3,7 +3,7 @@ import { isUsable, protocolFor } from '@brigade/domain/domain-mapping';
 import { notFound } from '@brigade/domain/errors';
 import type { Restaurant } from '@brigade/domain/restaurant';
 import QRCode from 'qrcode';
-import { findMappingAddresses, type MappingAddress } from '../domains/domain-mapping-repository';
+import { findMappingAddresses, type MappingAddress } from '../domains/index';
 import { findRestaurantByGuid } from '../tenancy/index';
 
 /** A printed QR code must scan from a table tent: medium error correction, the standard 4-module quiet zone. */
