@@ -1,5 +1,5 @@
 import type { Executor } from '@brigade/db/database';
-import { pruneAuditLog } from '../audit/audit-log-service';
+import { pruneAuditLog } from '../audit/index';
 import { deleteOldOutboxEmails, deleteOldOutboxTexts } from '../identity/index';
 import { deleteSettledDocuments, SETTLED_DOCUMENT_DAYS } from '../printing/index';
 
