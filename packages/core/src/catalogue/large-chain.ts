@@ -2,7 +2,7 @@ import type { Db } from '@brigade/db/database';
 import type { CreateItemInput } from '@brigade/domain/catalogue/item';
 import type { CreateMenuGroupInput } from '@brigade/domain/catalogue/menu-group';
 import type { CreateModifierGroupInput } from '@brigade/domain/catalogue/modifier-group';
-import { harborGrillCatalogue } from '../seed/harbor-grill-menu';
+import { harborGrillCatalogue } from '../seed/index';
 import { createEntities, listEntities } from './catalogue-service';
 import {
   COURSE_STORE,
