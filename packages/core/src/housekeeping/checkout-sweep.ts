@@ -1,7 +1,11 @@
 import type { OrderingDeps } from '../ordering/index';
 import { resolveStuckOrders, type StuckOrderResult } from '../ordering/index';
-import { type InterruptedStepResult, recoverInterruptedSteps } from '../payments/interrupted-steps';
-import { reconcileStalePayments, type StaleSweepResult } from '../payments/reconcile-stale';
+import {
+  type InterruptedStepResult,
+  reconcileStalePayments,
+  recoverInterruptedSteps,
+  type StaleSweepResult,
+} from '../payments/index';
 import {
   type CardKeyResult,
   finishCutOffVoids,

@@ -1,3 +1,4 @@
+import type { Executor } from '@brigade/db/database';
 import { type Actor, worksAt } from '@brigade/domain/access';
 import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import {
@@ -9,7 +10,6 @@ import {
   shareOf,
 } from '@brigade/domain/ledger/reports';
 import { resolveCatalogueScope } from '../catalogue/index';
-import { fundingByDate } from '../payments/funding-repository';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import { restaurantNames, tenantOfReport } from './ledger-repository';
 import {
@@ -261,8 +261,22 @@ const brief = (row: FigureRow) => {
 };
 
 /** The daily journal of a range (docs/behaviour/reports.md#daily-journal): the ledger and the stored funding. */
+/**
+ * The stored deposits by date (payments' funding, payments/funding-repository.ts), handed in by the caller:
+ * payments write the ledger, so the ledger does not reach back into payments (issue 49 §1).
+ */
+export type DepositsByDate = (
+  ex: Executor,
+  scope: ReportScope,
+  range: DayRange,
+) => Promise<{ date: string; fees: number; deposits: number; currency: string }[]>;
+
+export interface JournalDeps extends UseCaseDeps {
+  depositsByDate: DepositsByDate;
+}
+
 export async function getJournal(
-  deps: UseCaseDeps,
+  deps: JournalDeps,
   actor: Actor,
   input: { tenantId: number; restaurantId: number; from: string; to: string },
 ): Promise<Journal> {
@@ -273,7 +287,7 @@ export async function getJournal(
 
 /** The daily journal of every restaurant of a tenant at once: one book for the organization. */
 export async function getTenantJournal(
-  deps: UseCaseDeps,
+  deps: JournalDeps,
   actor: Actor,
   input: { tenantId: number; from: string; to: string },
 ): Promise<Journal> {
@@ -288,11 +302,11 @@ export async function getTenantJournal(
  * The ledger's days beside the stored funding's (payments/funding-import.ts): a deposit usually lands on a
  * later day than its sales, so a date with a deposit and no line is a day of the journal too, its figures 0.
  */
-async function journalOf(deps: UseCaseDeps, scope: ReportScope, range: DayRange): Promise<Journal> {
+async function journalOf(deps: JournalDeps, scope: ReportScope, range: DayRange): Promise<Journal> {
   const { from, to } = range;
   const some = scope.restaurantIds.length > 0;
   const rows = some ? await journalRows(deps.db, scope, range) : [];
-  const funded = some ? await fundingByDate(deps.db, scope, range) : [];
+  const funded = some ? await deps.depositsByDate(deps.db, scope, range) : [];
   const fundingOf = new Map(funded.map((day) => [day.date, day]));
   const days = new Map(rows.map((row) => [row.date, row]));
   for (const day of funded) if (!days.has(day.date)) days.set(day.date, { ...NO_LINES, date: day.date });

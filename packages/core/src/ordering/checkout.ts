@@ -23,9 +23,7 @@ import { computeTotals, type OrderTotals } from '@brigade/domain/ordering/totals
 import { groupedAmount, IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '@brigade/domain/payments/api';
 import type { MenuDeps } from '../catalogue/index';
 import { insertOutboxEmail } from '../identity/index';
-import { authorisePayment } from '../payments/authorise';
-import { getCardEntry, maxTransactionAmountOf } from '../payments/merchant-account-service';
-import { voidPayment } from '../payments/transaction-actions';
+import { authorisePayment, getCardEntry, maxTransactionAmountOf, voidPayment } from '../payments/index';
 import type { PublicSites } from '../qr/index';
 import { requestHash } from '../request-hash';
 import { SYSTEM } from '../use-case';

@@ -4,7 +4,7 @@ import type { GuestOrder, OrderLine } from '@brigade/domain/ordering/api';
 import { receiptOf } from '@brigade/domain/ordering/receipt';
 import type { OrderTotals } from '@brigade/domain/ordering/totals';
 import type { Mail } from '../identity/index';
-import { findTransaction } from '../payments/payment-repository';
+import { findTransaction } from '../payments/index';
 import { publicMenuTarget } from '../qr/index';
 import { findRestaurant } from '../tenancy/index';
 import type { OrderingDeps } from './checkout';

@@ -17,7 +17,7 @@ import {
 } from '@brigade/domain/ordering/kitchen';
 import { STATUS_LABELS } from '@brigade/domain/ordering/order-status';
 import { resolveCatalogueScope } from '../catalogue/index';
-import type { PaymentDeps } from '../payments/payment-deps';
+import type { PaymentDeps } from '../payments/index';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import {
   acceptedAt,

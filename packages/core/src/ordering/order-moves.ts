@@ -9,10 +9,8 @@ import {
 } from '@brigade/domain/ordering/order-status';
 import { paidAtCounter } from '@brigade/domain/pos/api';
 import type { MenuTreeCache } from '../catalogue/index';
-import type { PaymentDeps } from '../payments/payment-deps';
-import { findTransaction } from '../payments/payment-repository';
-import { refundPayment } from '../payments/refund';
-import { capturePayment, voidPayment } from '../payments/transaction-actions';
+import type { PaymentDeps } from '../payments/index';
+import { capturePayment, findTransaction, refundPayment, voidPayment } from '../payments/index';
 import { userIdOf } from '../use-case';
 import { ticketContextOf } from './kitchen-printing';
 import { queueKitchenTickets } from './kitchen-tickets';

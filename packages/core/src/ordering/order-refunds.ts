@@ -19,16 +19,17 @@ import {
 import { formatAmount } from '@brigade/domain/payments/amount';
 import { insertOutboxEmail } from '../identity/index';
 import { cardPartsOf } from '../ledger/index';
-import type { PaymentDeps } from '../payments/payment-deps';
+import type { PaymentDeps } from '../payments/index';
 import {
   findIdempotencyKey,
   findTransaction,
   lockTransaction,
+  REFUND_TOO_LARGE_MESSAGE,
+  refreshTransaction,
   refundAllocationsOf,
+  refundPayment,
   type TransactionRow,
-} from '../payments/payment-repository';
-import { REFUND_TOO_LARGE_MESSAGE, refundPayment } from '../payments/refund';
-import { refreshTransaction } from '../payments/transaction-queries';
+} from '../payments/index';
 import { findRestaurant } from '../tenancy/index';
 import { userIdOf } from '../use-case';
 import { ORDER_NOT_FOUND } from './order-moves';

@@ -8,8 +8,7 @@ import { ACTIVE_STATUSES, type RestaurantOrderStatus } from '@brigade/domain/ord
 import { type RefundAllocation, returnedQuantities } from '@brigade/domain/ordering/refund-lines';
 import { kioskOrderName } from '@brigade/domain/pos/kiosk';
 import { type ResolvedScope, resolveCatalogueScope } from '../catalogue/index';
-import { findTransaction, refundAllocationsOf } from '../payments/payment-repository';
-import { userNames } from '../payments/user-names';
+import { findTransaction, refundAllocationsOf, userNames } from '../payments/index';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import {
   type MoveOrderCall,

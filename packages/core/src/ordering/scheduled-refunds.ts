@@ -1,7 +1,7 @@
 import { BrigadeError } from '@brigade/domain/errors';
 import { formatAmount } from '@brigade/domain/payments/amount';
-import type { PaymentDeps } from '../payments/payment-deps';
-import { findTransaction } from '../payments/payment-repository';
+import type { PaymentDeps } from '../payments/index';
+import { findTransaction } from '../payments/index';
 import { SYSTEM } from '../use-case';
 import { awaitsSettlement, learnSettlement, refundSettledOrder } from './order-refunds';
 import { addOrderEvent, findOrder } from './ordering-repository';

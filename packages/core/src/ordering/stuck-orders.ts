@@ -1,7 +1,6 @@
 import type { Actor } from '@brigade/domain/access';
-import { paymentUnderKey } from '../payments/keyed-payment';
-import type { TransactionRow } from '../payments/payment-repository';
-import { voidPayment } from '../payments/transaction-actions';
+import type { TransactionRow } from '../payments/index';
+import { paymentUnderKey, voidPayment } from '../payments/index';
 import { findRestaurant } from '../tenancy/index';
 import { SYSTEM } from '../use-case';
 import { failOrder, goLive, type OrderingDeps, PAYMENT_NOT_CONFIRMED } from './checkout';

@@ -24,14 +24,15 @@ import {
 } from '@brigade/domain/pos/terminal';
 import { enqueue } from '../jobs/index';
 import { addOrderEvent, type OrderRow, queueKitchenTickets } from '../ordering/index';
-import { authorisationChanges, event } from '../payments/answer-records';
 import {
   addEvent,
+  answerDetails,
+  authorisationChanges,
   completeIdempotencyKey,
+  event,
   releaseIdempotencyKey,
   updateTransaction,
-} from '../payments/payment-repository';
-import { answerDetails } from '../payments/transaction-view';
+} from '../payments/index';
 import { requestHash } from '../request-hash';
 import { userIdOf } from '../use-case';
 import type { CardIntent, PosCardDeps } from './card-sale';

@@ -5,8 +5,8 @@ import {
   paymentTransactions,
 } from '@brigade/db/schema/payments';
 import { and, asc, eq, like, lt, or, sql } from 'drizzle-orm';
-import type { PaymentDeps } from '../payments/payment-deps';
-import { releaseIdempotencyKey } from '../payments/payment-repository';
+import type { PaymentDeps } from '../payments/index';
+import { releaseIdempotencyKey } from '../payments/index';
 import { CARD_SALE_OPERATION } from './card-sale';
 import { PAY_CHECK_CARD_OPERATION } from './check-card';
 import { PAY_CHECK_KEYED_OPERATION } from './check-keyed';

@@ -14,11 +14,15 @@ import {
 } from '@brigade/domain/pos/terminal';
 import type { MenuDeps } from '../catalogue/index';
 import { findOrder } from '../ordering/index';
-import { event } from '../payments/answer-records';
-import { idempotencyKey } from '../payments/idempotency';
-import { openMerchantAccountIn } from '../payments/merchant-account-service';
-import type { GatewayAccount, PaymentDeps } from '../payments/payment-deps';
-import { addEvent, insertTransaction, type TransactionRow } from '../payments/payment-repository';
+import type { GatewayAccount, PaymentDeps } from '../payments/index';
+import {
+  addEvent,
+  event,
+  idempotencyKey,
+  insertTransaction,
+  openMerchantAccountIn,
+  type TransactionRow,
+} from '../payments/index';
 import { clockSettingsOf } from '../staff/index';
 import { userIdOf } from '../use-case';
 import { finishCardSale, settleTerminalFailure, terminalAnswer } from './card-sale-record';

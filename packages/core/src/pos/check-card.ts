@@ -15,7 +15,7 @@ import {
 import { NO_TERMINAL } from '@brigade/domain/pos/terminal';
 import type { OrderRow } from '../ordering/index';
 import { addOrderEvent } from '../ordering/index';
-import { idempotencyKey } from '../payments/idempotency';
+import { idempotencyKey } from '../payments/index';
 import { clockSettingsOf, registerUnlockedCheck } from '../staff/index';
 import { userIdOf } from '../use-case';
 import { type CardIntent, type PosCardDeps, replaySale, withTip, writeIntent } from './card-sale';

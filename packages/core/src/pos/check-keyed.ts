@@ -4,9 +4,15 @@ import type { ProcessorAnswer } from '@brigade/domain/payments/provider-port';
 import type { PosOrder } from '@brigade/domain/pos/api';
 import { payCheckKeyedSchema } from '@brigade/domain/pos/checks';
 import { GATEWAY_NO_ANSWER } from '@brigade/domain/pos/terminal';
-import { event } from '../payments/answer-records';
-import { failureOf, gatewayProblem, mayHaveBeenProcessed } from '../payments/payment-deps';
-import { addEvent, releaseIdempotencyKey, updateTransaction } from '../payments/payment-repository';
+import {
+  addEvent,
+  event,
+  failureOf,
+  gatewayProblem,
+  mayHaveBeenProcessed,
+  releaseIdempotencyKey,
+  updateTransaction,
+} from '../payments/index';
 import type { CardIntent, PosCardDeps } from './card-sale';
 import type { CardCharge } from './check-card';
 import { payCheckWithCard, registerPlace } from './check-card';

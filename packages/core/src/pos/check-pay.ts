@@ -14,7 +14,7 @@ import {
 } from '@brigade/domain/pos/checks';
 import { enqueue } from '../jobs/index';
 import { addOrderEvent, findOrder, type OrderRow } from '../ordering/index';
-import { idempotencyKey } from '../payments/idempotency';
+import { idempotencyKey } from '../payments/index';
 import { userIdOf } from '../use-case';
 import { sendRound } from './check-kitchen';
 import { lockOpenCheck, saveCheck } from './check-repository';

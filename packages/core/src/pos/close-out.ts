@@ -3,7 +3,7 @@ import { toLocalMoment } from '@brigade/domain/catalogue/menu-availability';
 import type { CloseOut } from '@brigade/domain/pos/api';
 import { resolveCatalogueScope } from '../catalogue/index';
 import { employeeRows, salesTotals } from '../ledger/index';
-import { userNames } from '../payments/user-names';
+import { userNames } from '../payments/index';
 import { employeesByGuid } from '../staff/index';
 import { findRestaurant } from '../tenancy/index';
 import { type UseCaseDeps, userIdOf } from '../use-case';

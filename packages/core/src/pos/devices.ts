@@ -18,7 +18,7 @@ import {
   pairDeviceSchema,
 } from '@brigade/domain/pos/api';
 import { resolveCatalogueScope } from '../catalogue/index';
-import { userNames } from '../payments/user-names';
+import { userNames } from '../payments/index';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import {
   type DeviceRow,

@@ -11,7 +11,7 @@ import {
 } from '@brigade/domain/pos/api';
 import type { z } from 'zod';
 import { resolveCatalogueScope } from '../catalogue/index';
-import { userNames } from '../payments/user-names';
+import { userNames } from '../payments/index';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import type { RestaurantScope } from './device-repository';
 import {

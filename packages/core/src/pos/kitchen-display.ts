@@ -18,7 +18,7 @@ import {
   recallTicket,
   stationsOfRestaurant,
 } from '../ordering/index';
-import type { PaymentDeps } from '../payments/payment-deps';
+import type { PaymentDeps } from '../payments/index';
 import { findRestaurant } from '../tenancy/index';
 import { type UseCaseDeps, userIdOf } from '../use-case';
 import type { DeviceRow } from './device-repository';

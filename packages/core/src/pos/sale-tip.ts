@@ -12,9 +12,8 @@ import {
 } from '@brigade/domain/pos/tips';
 import { recordSale } from '../ledger/index';
 import { addOrderEvent, findOrder, ORDER_NOT_FOUND, updateOrder } from '../ordering/index';
-import type { PaymentDeps } from '../payments/payment-deps';
-import { stepInFlight } from '../payments/payment-repository';
-import { capturePayment } from '../payments/transaction-actions';
+import type { PaymentDeps } from '../payments/index';
+import { capturePayment, stepInFlight } from '../payments/index';
 import { SYSTEM, userIdOf } from '../use-case';
 import type { PosCardDeps } from './card-sale';
 import type { RestaurantScope } from './device-repository';

@@ -1,7 +1,7 @@
 import type { Actor } from '@brigade/domain/access';
 import { BrigadeError } from '@brigade/domain/errors';
 import { NO_TERMINAL } from '@brigade/domain/pos/terminal';
-import { openMerchantAccountIn } from '../payments/merchant-account-service';
+import { openMerchantAccountIn } from '../payments/index';
 import type { PosCardDeps } from './card-sale';
 import type { DeviceRow, RestaurantScope } from './device-repository';
 import { pairedKiosk } from './devices';

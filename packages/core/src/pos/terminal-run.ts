@@ -1,6 +1,6 @@
 import { type TerminalAuthResponse, TerminalCallError } from '@brigade/cardpointe/terminal';
 import { formatAmount, parseDecimalAmount } from '@brigade/domain/payments/amount';
-import { updateTransaction } from '../payments/payment-repository';
+import { updateTransaction } from '../payments/index';
 import type { CardIntent, PosCardDeps } from './card-sale';
 import type { DeviceRow } from './device-repository';
 import type { RegisterPlace } from './register';
