@@ -29,6 +29,9 @@ const UNAUDITED = [
   'images',
   // Google Business Profile posts: each row is Google's answer, who published it is on the row
   'listing_posts',
+  // which location record is which master record of a shared menu: bookkeeping of the share and publish
+  // whose catalogue writes are audited already (decision 074)
+  'menu_share_links',
   // orders keep their own history of statuses (order_events); the counters and kitchen bumps are bookkeeping
   'kitchen_bumps',
   // a kitchen ticket's row is the job's bookkeeping: printed, failed, tried again (docs/jobs.md)

@@ -57,6 +57,8 @@ export const AUDITED_TABLES = {
   time_entries: 'Shifts',
   time_breaks: 'Breaks',
   tip_rules: 'Tip-out rules',
+  menu_shares: 'Shared menus',
+  menu_share_overrides: 'Location prices and availability',
 } as const satisfies Record<string, string>;
 export type AuditedTable = keyof typeof AUDITED_TABLES;
 export const AUDITED_TABLE_NAMES = Object.keys(AUDITED_TABLES) as [AuditedTable, ...AuditedTable[]];
