@@ -2,7 +2,7 @@ import type { Executor } from '@brigade/db/database';
 import { menuGroups } from '@brigade/db/schema/catalogue';
 import { menuShareLinks, menuShareOverrides, menuShares } from '@brigade/db/schema/menu-shares';
 import { restaurants } from '@brigade/db/schema/tenancy';
-import type { DocumentKind } from '@brigade/domain/catalogue/catalogue-io';
+import { DOCUMENT_KINDS, type DocumentKind } from '@brigade/domain/catalogue/catalogue-io';
 import type { SizePriceOverride } from '@brigade/domain/catalogue/menu-share';
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -177,15 +177,8 @@ export async function linksOf(ex: Executor, tenantId: number, shareId: number): 
   return maps;
 }
 
-const LINK_KINDS: readonly DocumentKind[] = [
-  'tags',
-  'courses',
-  'taxRates',
-  'salesCategories',
-  'modifierGroups',
-  'items',
-  'menuGroups',
-];
+/** Every kind a share links (the kinds of a catalogue file). */
+const LINK_KINDS: readonly DocumentKind[] = DOCUMENT_KINDS;
 
 /** Replaces the share's links with `maps` (one statement per 1,000 links). */
 export async function replaceLinks(
