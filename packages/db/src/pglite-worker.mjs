@@ -5,6 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PreparedStatements } from './pglite-statements.mjs';
 
 const { dataDir, loadDataDir, startParams, setup, wasmModule, fsBundle } = workerData;
@@ -13,6 +14,8 @@ const pglite = await PGlite.create(dataDir, {
   // compiled once by the process (pglite-thread.ts), not again by every database's thread
   ...(wasmModule ? { pgliteWasmModule: wasmModule, fsBundle: new Blob([fsBundle]) } : {}),
   startParams: [...PGlite.defaultStartParams, ...startParams],
+  // the trigram indexes of the site administrator's searches (migration 0064); PostgreSQL ships it as contrib
+  extensions: { pg_trgm },
 });
 for (const statement of setup) await pglite.exec(statement);
 const statements = new PreparedStatements(pglite);

@@ -475,6 +475,24 @@ describe('restaurants API: site administrators across tenants', () => {
       await call(admin, 'GET', '/admin/restaurants?search=searchable%20group&limit=100')
     ).json().data.restaurants;
     expect(byTenant).toHaveLength(22);
+    // the tenant's legal name, the city, the slug; a term both a restaurant's and its tenant's is listed once
+    const names = async (search: string) =>
+      (await call(admin, 'GET', `/admin/restaurants?search=${search}&limit=100`))
+        .json()
+        .data.restaurants.filter((r: { tenantName: string }) => r.tenantName === 'Searchable Holdings LLC')
+        .map((r: { name: string }) => r.name);
+    expect(await names('holdings%20llc')).toHaveLength(22);
+    expect(await names('springfield')).toHaveLength(22);
+    expect(await names('findme-kitchen-1')).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Findme Kitchen 1${i}`),
+    );
+    const both = await call(admin, 'POST', '/tenants/seed', {
+      tenant: { name: 'Overlap Group LLC', displayName: 'Overlap Group' },
+      restaurants: [body('Overlap Diner')],
+    });
+    expect(both.statusCode).toBe(201);
+    const overlap = (await call(admin, 'GET', '/admin/restaurants?search=overlap')).json().data.restaurants;
+    expect(overlap.map((r: { name: string }) => r.name)).toEqual(['Overlap Diner']);
     expect((await call(admin, 'GET', '/admin/restaurants?search=f')).json().data.restaurants).toEqual([]);
     expect((await call(admin, 'GET', '/admin/restaurants?limit=101')).json().errors).toEqual([
       { path: 'query.limit', message: 'Limit cannot exceed 100' },

@@ -43,6 +43,9 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
     index('users_display_name_idx').on(sql`lower(${t.displayName})`),
+    // the site administrator's search (`ilike '%term%'`, issue 48 item 6; migration 0064 adds pg_trgm)
+    index('users_display_name_trgm_idx').using('gin', sql`${t.displayName} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
   ],
 );
 
