@@ -29,12 +29,6 @@ export const tenants = pgTable(
     uniqueIndex('tenants_guid_key').on(t.guid),
     check('tenants_status_check', sql`${t.status} in ('active', 'inactive', 'suspended')`),
     check('tenants_plan_check', sql`${t.plan} in ('starter', 'professional', 'enterprise')`),
-    // the site administrator's restaurant search (issue 48 item 6; migration 0064 adds pg_trgm)
-    index('tenants_names_trgm_idx').using(
-      'gin',
-      sql`${t.name} gin_trgm_ops`,
-      sql`${t.displayName} gin_trgm_ops`,
-    ),
   ],
 );
 
@@ -70,13 +64,6 @@ export const restaurants = pgTable(
     // Slugs resolve public sites across tenants, so they are unique platform-wide.
     uniqueIndex('restaurants_slug_key').on(t.slug),
     index('restaurants_tenant_idx').on(t.tenantId, t.name),
-    // the site administrator's restaurant search (issue 48 item 6; migration 0064 adds pg_trgm)
-    index('restaurants_search_trgm_idx').using(
-      'gin',
-      sql`${t.name} gin_trgm_ops`,
-      sql`${t.slug} gin_trgm_ops`,
-      sql`(${t.address} ->> 'city') gin_trgm_ops`,
-    ),
     // Target of the composite foreign keys of restaurant-scoped tables: a child row's tenant_id must be
     // its restaurant's tenant, so a row can never drift into another tenant.
     unique('restaurants_tenant_restaurant_key').on(t.tenantId, t.restaurantId),
