@@ -1,14 +1,8 @@
 import type { Actor } from '@brigade/domain/access';
-import {
-  type CopyMenuInput,
-  checkRecords,
-  type ImportResult,
-  locateInJson,
-} from '@brigade/domain/catalogue/catalogue-io';
-import { menuRecords } from '@brigade/domain/catalogue/menu-copy';
-import { notFound } from '@brigade/domain/errors';
+import type { CopyMenuInput, ImportResult } from '@brigade/domain/catalogue/catalogue-io';
 import type { UseCaseDeps } from '../use-case';
-import { recordsOf, refuseErrors, writeRecords } from './catalogue-transfer';
+import { writeRecords } from './catalogue-transfer';
+import { masterMenuOf } from './menu-share-sync';
 import { refuseUnassigned } from './menu-shares';
 import { catalogueScopeOf, resolveCatalogueScope } from './scope';
 
@@ -28,15 +22,11 @@ export async function copyMenuToRestaurant(
     const target = catalogueScopeOf(actor, input);
     await resolveCatalogueScope(tx, target);
     refuseUnassigned(actor, input.tenantId, [input.fromRestaurantId]);
-    const source = catalogueScopeOf(actor, {
-      tenantId: input.tenantId,
-      restaurantId: input.fromRestaurantId,
-    });
-    await resolveCatalogueScope(tx, source);
-    const records = menuRecords(await recordsOf(tx, source), input.menuGroupId);
-    if (!records) throw notFound(`Menu group with ID ${input.menuGroupId} not found`, 'MENU_GROUP_NOT_FOUND');
-    const checked = checkRecords(records, locateInJson);
-    refuseErrors(checked.errors);
-    return writeRecords(tx, target, checked.records);
+    const master = { tenantId: input.tenantId, restaurantId: input.fromRestaurantId };
+    return writeRecords(
+      tx,
+      target,
+      await masterMenuOf(tx, actor, { ...master, menuGroupId: input.menuGroupId }),
+    );
   });
 }
